@@ -1,0 +1,224 @@
+//! `readcov score`: reads against gold, one row per (task, run), with totals.
+
+use crate::exit::Exit;
+use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
+use crate::render::{csv_field, percent, ratio, Format, Table};
+use anyhow::Result;
+use clap::Args;
+use readcov_core::{score_batch, totals, ScoreOptions, Source, Status, TaskRunScore, Totals};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct ScoreArgs {
+    /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md).
+    #[arg(long, value_name = "FILE")]
+    pub gold: PathBuf,
+    /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command.
+    #[arg(long, value_name = "FILE")]
+    pub reads: PathBuf,
+    /// Line coverage at or above this passes.
+    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
+    pub threshold: f64,
+    /// Repository root: absolute paths are made relative to it, and spans are clipped to file lengths.
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Exit 1 when a scored row's line coverage is below RATE (default: the threshold).
+    #[arg(long, value_name = "RATE", num_args = 0..=1, default_missing_value = "-1", value_parser = parse_rate_or_default)]
+    pub fail_under: Option<f64>,
+    /// Which read sources count (comma-separated: agent, human, manual).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    pub sources: Vec<SourceArg>,
+    /// In the table, also list each gold file and span with its unread lines.
+    #[arg(long)]
+    pub detail: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SourceArg {
+    Agent,
+    Human,
+    Manual,
+}
+
+impl From<SourceArg> for Source {
+    fn from(s: SourceArg) -> Source {
+        match s {
+            SourceArg::Agent => Source::Agent,
+            SourceArg::Human => Source::Human,
+            SourceArg::Manual => Source::Manual,
+        }
+    }
+}
+
+/// A rate in 0..=1.
+pub fn parse_rate(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if (0.0..=1.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not between 0 and 1"))
+    }
+}
+
+fn parse_rate_or_default(s: &str) -> Result<f64, String> {
+    if s == "-1" {
+        Ok(-1.0)
+    } else {
+        parse_rate(s)
+    }
+}
+
+pub fn run(args: ScoreArgs) -> Result<Exit> {
+    let ws = workspace_root(args.workspace.as_deref())?;
+    let gold = load_gold(&args.gold, ws.as_deref())?;
+    let reads = load_reads(&args.reads, ws.as_deref())?;
+    let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    if gold.items.is_empty() {
+        eprintln!("error: {}: no valid gold spans, nothing to score", args.gold.display());
+        return Ok(Exit::Input);
+    }
+    if reads.items.is_empty() && reads.errors.is_empty() {
+        eprintln!("warning: {}: no reads; every gold task scores 0", args.reads.display());
+    }
+    let lengths = workspace_lengths(
+        args.workspace.as_deref(),
+        gold.items.iter().map(|g| g.path.as_str()).chain(reads.items.iter().map(|r| r.path.as_str())),
+    );
+    let opts = ScoreOptions {
+        threshold: args.threshold,
+        sources: args.sources.iter().map(|&s| s.into()).collect(),
+    };
+    let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
+    let total = totals(rows.iter().map(|r| &r.score));
+    print!("{}", render(&rows, &total, &args));
+    if errors > 0 {
+        eprintln!(
+            "{errors} input error(s) skipped; scored {} gold span(s) and {} read(s) that were valid",
+            gold.items.len(),
+            reads.items.len()
+        );
+    }
+    let bar = args.fail_under.map(|f| if f < 0.0 { args.threshold } else { f });
+    let below = bar.is_some_and(|bar| {
+        rows.iter().any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
+    });
+    Ok(if below { Exit::BelowThreshold } else { Exit::Ok })
+}
+
+/// The flat per-row keys shared by jsonl and csv.
+const KEYS: [&str; 13] = [
+    "task",
+    "run",
+    "status",
+    "file_hit",
+    "line_coverage",
+    "precision",
+    "f1",
+    "gold_lines",
+    "read_lines",
+    "covered_lines",
+    "passes_threshold",
+    "gold_files",
+    "files_hit",
+];
+
+fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
+    match args.format {
+        Format::Json => {
+            let doc = serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
+            serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
+        }
+        Format::Jsonl => rows
+            .iter()
+            .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
+            .collect(),
+        Format::Csv => {
+            let mut out = KEYS.join(",") + "\n";
+            for r in rows {
+                let v = serde_json::to_value(r).expect("serialisable");
+                let cells: Vec<String> = KEYS
+                    .iter()
+                    .map(|k| match &v[*k] {
+                        serde_json::Value::Null => String::new(),
+                        serde_json::Value::String(s) => csv_field(s),
+                        other => other.to_string(),
+                    })
+                    .collect();
+                out += &(cells.join(",") + "\n");
+            }
+            out
+        }
+        Format::Table => render_table(rows, total, args),
+    }
+}
+
+fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
+    let mut t = Table::new(
+        &["task", "run", "file_hit", "line_cov", "precision", "f1", "gold", "read", "covered", "verdict"],
+        &[0, 1, 9],
+    );
+    let mut detail = String::new();
+    for r in rows {
+        let s = &r.score;
+        let verdict = match (s.status, s.passes_threshold) {
+            (Status::Unscored, _) => "unscored (no gold)".to_string(),
+            (_, Some(true)) => format!("OK (≥ {})", percent(Some(args.threshold))),
+            _ => format!("below {}", percent(Some(args.threshold))),
+        };
+        t.row(vec![
+            r.task.clone(),
+            r.run.clone(),
+            ratio(s.file_hit),
+            ratio(s.line_coverage),
+            ratio(s.precision),
+            ratio(s.f1),
+            s.gold_lines.to_string(),
+            s.read_lines.to_string(),
+            s.covered_lines.to_string(),
+            verdict,
+        ]);
+        if args.detail && s.status == Status::Scored {
+            detail += &format!("\n{} / {}\n", r.task, r.run);
+            for f in &s.files {
+                let hit = if f.hit { "hit" } else { "not opened" };
+                detail += &format!(
+                    "  {}: {}/{} gold lines read ({}), {hit}\n",
+                    f.path,
+                    f.covered_lines,
+                    f.gold_lines,
+                    percent(f.coverage)
+                );
+            }
+            for sp in &s.spans {
+                let unread = if sp.unread.is_empty() { "none".to_string() } else { sp.unread.to_string() };
+                detail += &format!(
+                    "    {}:{}-{}: {}/{} read ({}), unread {unread}\n",
+                    sp.path,
+                    sp.start,
+                    sp.end,
+                    sp.covered_lines,
+                    sp.gold_lines,
+                    percent(sp.coverage)
+                );
+            }
+        }
+    }
+    let mut out = t.render();
+    out += &detail;
+    out += &format!(
+        "\ntotals: {} row(s) · {} scored · {} unscored · {}/{} at or above {} · mean file_hit {} · mean line_coverage {} · covered {}/{} gold lines\n",
+        total.rows,
+        total.scored,
+        total.unscored,
+        total.passing,
+        total.scored,
+        percent(Some(args.threshold)),
+        ratio(total.mean_file_hit),
+        ratio(total.mean_line_coverage),
+        total.covered_lines,
+        total.gold_lines,
+    );
+    out
+}

@@ -1,0 +1,49 @@
+//! The `readcov` binary: parses the command line and dispatches to one module per subcommand.
+//!
+//! Every subcommand returns an [`Exit`]: 0 ok, 1 findings below threshold (only with
+//! `--fail-under`), 2 usage or input errors that left nothing valid to work on.
+
+mod cmd;
+mod exit;
+mod inputs;
+mod render;
+
+use clap::{Parser, Subcommand};
+use exit::Exit;
+
+#[derive(Parser)]
+#[command(
+    name = "readcov",
+    version,
+    about = "Did the agent actually read the lines the fix needed?",
+    long_about = "readcov measures line coverage of agent reads against gold lines (the lines a fix \
+                  must read or change), beside file hit, with a configurable threshold (default 50%).\n\n\
+                  Start with `readcov demo`."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// A short tour on an embedded example: file hit vs line coverage, and what widening does.
+    Demo(cmd::demo::DemoArgs),
+    /// Score reads against gold: one row per (task, run).
+    Score(cmd::score::ScoreArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Demo(args) => cmd::demo::run(args),
+        Command::Score(args) => cmd::score::run(args),
+    };
+    match result {
+        Ok(exit) => exit.into(),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            Exit::Input.into()
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Output helpers shared by subcommands: aligned text tables, number formatting, CSV quoting.
+
+/// The output formats every tabular subcommand offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Jsonl,
+    Csv,
+}
+
+/// A ratio with two decimals, or `-` when it is undefined (unscored).
+pub fn ratio(v: Option<f64>) -> String {
+    v.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"))
+}
+
+/// A ratio as a whole percentage, or `-`.
+pub fn percent(v: Option<f64>) -> String {
+    v.map_or_else(|| "-".to_string(), |x| format!("{:.0}%", x * 100.0))
+}
+
+/// A left-aligned first column and right-aligned numbers; a rule under the header.
+pub struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+    /// Columns (by index) aligned left; the rest are right-aligned.
+    left: Vec<usize>,
+}
+
+impl Table {
+    pub fn new(header: &[&str], left: &[usize]) -> Table {
+        Table {
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+            left: left.to_vec(),
+        }
+    }
+
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    pub fn render(&self) -> String {
+        let ncol = self.header.len();
+        let mut width = vec![0; ncol];
+        for r in std::iter::once(&self.header).chain(&self.rows) {
+            for (i, c) in r.iter().enumerate().take(ncol) {
+                width[i] = width[i].max(c.chars().count());
+            }
+        }
+        let mut out = String::new();
+        let line = |cells: &[String], out: &mut String| {
+            let mut parts = Vec::new();
+            for (i, c) in cells.iter().enumerate().take(ncol) {
+                let pad = width[i] - c.chars().count();
+                if self.left.contains(&i) {
+                    parts.push(format!("{c}{}", " ".repeat(pad)));
+                } else {
+                    parts.push(format!("{}{c}", " ".repeat(pad)));
+                }
+            }
+            out.push_str(parts.join("  ").trim_end());
+            out.push('\n');
+        };
+        line(&self.header, &mut out);
+        let rule: Vec<String> = width.iter().map(|w| "-".repeat(*w)).collect();
+        line(&rule, &mut out);
+        for r in &self.rows {
+            line(r, &mut out);
+        }
+        out
+    }
+}
+
+/// Quotes a CSV field when it needs it (RFC 4180).
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aligns_columns() {
+        let mut t = Table::new(&["task", "cov"], &[0]);
+        t.row(vec!["a".into(), "0.25".into()]);
+        t.row(vec!["longer".into(), "1.00".into()]);
+        assert_eq!(t.render(), "task     cov\n------  ----\na       0.25\nlonger  1.00\n");
+    }
+
+    #[test]
+    fn quotes_csv() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
+}

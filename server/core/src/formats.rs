@@ -1,0 +1,265 @@
+//! Parsers for the reads and gold JSONL formats (see `docs/formats.md`).
+//!
+//! They take bytes and a display name, never a file handle: the caller does the IO. Each bad line
+//! becomes an [`InputError`] naming file, line and field, and parsing goes on with the next line,
+//! so one bad record never loses the rest of a file.
+
+use crate::path::normalize_path;
+use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+/// A located problem in an input file. `line` is 1-based; 0 means the file as a whole.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{}", self.render())]
+pub struct InputError {
+    pub file: String,
+    pub line: usize,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(file: &str, line: usize, field: Option<&str>, message: impl Into<String>) -> Self {
+        InputError {
+            file: file.to_string(),
+            line,
+            field: field.map(str::to_string),
+            message: message.into(),
+        }
+    }
+
+    fn render(&self) -> String {
+        let loc = if self.line == 0 {
+            self.file.clone()
+        } else {
+            format!("{}:{}", self.file, self.line)
+        };
+        match &self.field {
+            Some(f) => format!("{loc}: field `{f}`: {}", self.message),
+            None => format!("{loc}: {}", self.message),
+        }
+    }
+}
+
+/// The records that parsed, and an error for each line that did not.
+#[derive(Debug, Clone)]
+pub struct Parsed<T> {
+    pub items: Vec<T>,
+    pub errors: Vec<InputError>,
+    /// Non-blank lines seen (valid + invalid).
+    pub records: usize,
+}
+
+impl<T> Default for Parsed<T> {
+    fn default() -> Self {
+        Parsed {
+            items: Vec::new(),
+            errors: Vec::new(),
+            records: 0,
+        }
+    }
+}
+
+/// Splits JSONL bytes into (line number, text) pairs: strips a UTF-8 BOM and `\r`, skips blank
+/// lines, and reports lines that are not UTF-8.
+pub fn jsonl_lines<'a>(
+    bytes: &'a [u8],
+    file: &'a str,
+) -> impl Iterator<Item = (usize, Result<&'a str, InputError>)> + 'a {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter_map(move |(i, raw)| {
+            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+            if raw.iter().all(u8::is_ascii_whitespace) {
+                return None;
+            }
+            let text = std::str::from_utf8(raw).map_err(|e| {
+                InputError::new(file, i + 1, None, format!("not valid UTF-8 (byte {})", e.valid_up_to()))
+            });
+            Some((i + 1, text))
+        })
+}
+
+/// Parses one JSONL line into an object, with a located error otherwise.
+pub fn parse_object(text: &str, file: &str, line: usize) -> Result<Map<String, Value>, InputError> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(other) => Err(InputError::new(
+            file,
+            line,
+            None,
+            format!("expected a JSON object, found {}", kind_of(&other)),
+        )),
+        Err(e) => Err(InputError::new(file, line, None, format!("invalid JSON: {e}"))),
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Field accessors that produce located errors.
+pub struct Fields<'a> {
+    pub obj: &'a Map<String, Value>,
+    pub file: &'a str,
+    pub line: usize,
+}
+
+impl Fields<'_> {
+    pub fn err(&self, field: &str, msg: impl Into<String>) -> InputError {
+        InputError::new(self.file, self.line, Some(field), msg)
+    }
+
+    /// A required line number: an integer in `1..=u32::MAX`.
+    pub fn line_number(&self, field: &str) -> Result<u32, InputError> {
+        match self.obj.get(field) {
+            None | Some(Value::Null) => Err(self.err(field, "missing")),
+            Some(v) => self.integer(field, v, 1),
+        }
+    }
+
+    /// An optional non-negative integer (turn, step).
+    pub fn opt_count(&self, field: &str) -> Result<Option<u32>, InputError> {
+        match self.obj.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => self.integer(field, v, 0).map(Some),
+        }
+    }
+
+    fn integer(&self, field: &str, v: &Value, min: u64) -> Result<u32, InputError> {
+        let Value::Number(n) = v else {
+            return Err(self.err(field, format!("expected an integer, found {}", kind_of(v))));
+        };
+        if let Some(i) = n.as_i64().filter(|i| *i < 0) {
+            return Err(self.err(field, format!("must be ≥ {min}, got {i}")));
+        }
+        let Some(u) = n.as_u64() else {
+            return Err(self.err(field, format!("expected an integer, got {n}")));
+        };
+        if u < min {
+            return Err(self.err(field, format!("must be ≥ {min}, got {u}")));
+        }
+        u32::try_from(u).map_err(|_| self.err(field, format!("{u} is too large (max {})", u32::MAX)))
+    }
+
+    pub fn string(&self, field: &str) -> Result<&str, InputError> {
+        match self.obj.get(field) {
+            None | Some(Value::Null) => Err(self.err(field, "missing")),
+            Some(Value::String(s)) => Ok(s),
+            Some(v) => Err(self.err(field, format!("expected a string, found {}", kind_of(v)))),
+        }
+    }
+
+    pub fn opt_string(&self, field: &str) -> Result<Option<&str>, InputError> {
+        match self.obj.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => Err(self.err(field, format!("expected a string, found {}", kind_of(v)))),
+        }
+    }
+
+    /// A task or run id: a string or an integer, defaulting to [`DEFAULT_ID`].
+    pub fn id(&self, field: &str) -> Result<String, InputError> {
+        match self.obj.get(field) {
+            None | Some(Value::Null) => Ok(DEFAULT_ID.to_string()),
+            Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
+            Some(Value::Number(n)) => Ok(n.to_string()),
+            Some(v) => Err(self.err(field, format!("expected a non-empty string, found {}", kind_of(v)))),
+        }
+    }
+
+    /// `path`, normalised and confined to the workspace.
+    pub fn path(&self, workspace: Option<&str>) -> Result<String, InputError> {
+        let raw = self.string("path")?;
+        normalize_path(raw, workspace).map_err(|e| self.err("path", e.to_string()))
+    }
+
+    /// `start` and `end`, with `end ≥ start`.
+    pub fn lines(&self) -> Result<(u32, u32), InputError> {
+        let start = self.line_number("start")?;
+        let end = self.line_number("end")?;
+        if end < start {
+            return Err(self.err("end", format!("end {end} is before start {start}")));
+        }
+        Ok((start, end))
+    }
+}
+
+/// Parses a reads JSONL file.
+pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<ReadSpan> {
+    parse_jsonl(bytes, file, |f| {
+        let (start, end) = f.lines()?;
+        let source = match f.opt_string("source")? {
+            None => Source::Agent,
+            Some(s) => Source::parse(s).ok_or_else(|| f.err("source", format!("`{s}` is not agent, human or manual")))?,
+        };
+        let kind = match f.opt_string("kind")? {
+            None | Some("read") => EventKind::Read,
+            Some("edit") => EventKind::Edit,
+            Some(k) => return Err(f.err("kind", format!("`{k}` is not read or edit"))),
+        };
+        Ok(ReadSpan {
+            task: f.id("task")?,
+            run: f.id("run")?,
+            path: f.path(workspace)?,
+            start,
+            end,
+            turn: f.opt_count("turn")?,
+            step: f.opt_count("step")?,
+            tool: f.opt_string("tool")?.map(str::to_string),
+            source,
+            command: f.opt_string("command")?.map(str::to_string),
+            kind,
+        })
+    })
+}
+
+/// Parses a gold JSONL file.
+pub fn parse_gold(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<GoldSpan> {
+    parse_jsonl(bytes, file, |f| {
+        let (start, end) = f.lines()?;
+        let tier = match f.opt_string("tier")? {
+            None | Some("core") => Tier::Core,
+            Some("optional") => Tier::Optional,
+            Some(t) => return Err(f.err("tier", format!("`{t}` is not core or optional"))),
+        };
+        Ok(GoldSpan {
+            task: f.id("task")?,
+            path: f.path(workspace)?,
+            start,
+            end,
+            tier,
+            requirement: f.opt_string("requirement")?.map(str::to_string),
+        })
+    })
+}
+
+/// Runs `record` over every object line of a JSONL file, collecting items and located errors.
+pub fn parse_jsonl<T>(
+    bytes: &[u8],
+    file: &str,
+    record: impl Fn(&Fields) -> Result<T, InputError>,
+) -> Parsed<T> {
+    let mut out = Parsed::default();
+    for (line, text) in jsonl_lines(bytes, file) {
+        out.records += 1;
+        let result = text
+            .and_then(|t| parse_object(t, file, line))
+            .and_then(|obj| record(&Fields { obj: &obj, file, line }));
+        match result {
+            Ok(item) => out.items.push(item),
+            Err(e) => out.errors.push(e),
+        }
+    }
+    out
+}

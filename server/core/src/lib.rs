@@ -1,0 +1,18 @@
+//! readcov-core: the pure heart of readcov — line sets, spans, input formats and coverage metrics.
+//!
+//! Nothing here touches the file system, the network, a terminal or the LSP protocol: inputs
+//! arrive as bytes and values, results leave as values. The IO side (CLI, importers, language
+//! server, reports) lives in other crates and calls into this one.
+
+pub mod batch;
+pub mod formats;
+pub mod lineset;
+pub mod metrics;
+pub mod path;
+pub mod span;
+
+pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
+pub use formats::{parse_gold, parse_reads, InputError, Parsed};
+pub use lineset::{Interval, LineSet};
+pub use metrics::{collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths};
+pub use span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};

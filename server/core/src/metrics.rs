@@ -1,0 +1,218 @@
+//! Coverage metrics for one run against one task's gold: file hit, line coverage, precision, F1,
+//! and breakdowns per gold file and per gold span.
+//!
+//! A task with no gold lines is *unscored* — never a coverage of 0.0 — and a run with no reads
+//! scores 0 on every ratio.
+
+use crate::lineset::LineSet;
+use crate::span::{GoldSpan, ReadSpan};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Lines per file: the unit every metric is computed on.
+pub type FileLines = BTreeMap<String, LineSet>;
+
+/// Default pass mark for line coverage (the SWE-Explore "50% wall").
+pub const DEFAULT_THRESHOLD: f64 = 0.5;
+
+/// File lengths, when known, clip spans that run past the end of a file.
+pub trait FileLengths {
+    fn lines_in(&self, path: &str) -> Option<u32>;
+}
+
+/// No lengths known: spans are taken as written.
+pub struct UnknownLengths;
+
+impl FileLengths for UnknownLengths {
+    fn lines_in(&self, _: &str) -> Option<u32> {
+        None
+    }
+}
+
+impl FileLengths for BTreeMap<String, u32> {
+    fn lines_in(&self, path: &str) -> Option<u32> {
+        self.get(path).copied()
+    }
+}
+
+impl FileLengths for std::collections::HashMap<String, u32> {
+    fn lines_in(&self, path: &str) -> Option<u32> {
+        self.get(path).copied()
+    }
+}
+
+/// Collects spans into per-file line sets, clipped to known file lengths.
+pub fn collect_lines<'a>(
+    spans: impl IntoIterator<Item = (&'a str, u32, u32)>,
+    lengths: &dyn FileLengths,
+) -> FileLines {
+    let mut by_file: BTreeMap<&str, Vec<crate::lineset::Interval>> = BTreeMap::new();
+    for (path, start, end) in spans {
+        if let Some(iv) = crate::lineset::Interval::new(start, end) {
+            by_file.entry(path).or_default().push(iv);
+        }
+    }
+    by_file
+        .into_iter()
+        .map(|(path, ivs)| {
+            let set = LineSet::from_intervals(ivs);
+            let set = match lengths.lines_in(path) {
+                Some(n) => set.clip(n),
+                None => set,
+            };
+            (path.to_string(), set)
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Scored,
+    /// No gold lines: nothing to measure against.
+    Unscored,
+}
+
+/// Coverage of one gold file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FileScore {
+    pub path: String,
+    pub gold_lines: u64,
+    pub covered_lines: u64,
+    pub coverage: Option<f64>,
+    /// The run read at least one line of this file (any line, not only gold ones).
+    pub hit: bool,
+}
+
+/// Coverage of one gold span, with the sub-ranges nobody read.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpanScore {
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+    pub gold_lines: u64,
+    pub covered_lines: u64,
+    pub coverage: Option<f64>,
+    pub unread: LineSet,
+}
+
+/// Every figure for one run against one task's gold.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunScore {
+    pub status: Status,
+    pub file_hit: Option<f64>,
+    pub line_coverage: Option<f64>,
+    pub precision: Option<f64>,
+    pub f1: Option<f64>,
+    pub gold_files: usize,
+    pub files_hit: usize,
+    pub gold_lines: u64,
+    pub read_lines: u64,
+    pub covered_lines: u64,
+    pub passes_threshold: Option<bool>,
+    pub files: Vec<FileScore>,
+    pub spans: Vec<SpanScore>,
+}
+
+/// `num / den`, or `None` for an empty denominator.
+pub fn ratio(num: u64, den: u64) -> Option<f64> {
+    (den > 0).then(|| num as f64 / den as f64)
+}
+
+/// Harmonic mean, 0 when both are 0.
+pub fn f1(precision: f64, recall: f64) -> f64 {
+    if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
+    }
+}
+
+/// Scores reads against gold. `gold_spans` gives the per-span breakdown; `gold` must be the union
+/// of those spans (as built by [`collect_lines`]), so overlapping gold spans count once.
+pub fn score(gold_spans: &[(String, u32, u32)], gold: &FileLines, read: &FileLines, threshold: f64) -> RunScore {
+    let gold_lines: u64 = gold.values().map(LineSet::len).sum();
+    let read_lines: u64 = read.values().map(LineSet::len).sum();
+    let empty = LineSet::new();
+
+    let files: Vec<FileScore> = gold
+        .iter()
+        .filter(|(_, g)| !g.is_empty())
+        .map(|(path, g)| {
+            let r = read.get(path).unwrap_or(&empty);
+            let covered = g.intersection_len(r);
+            FileScore {
+                path: path.clone(),
+                gold_lines: g.len(),
+                covered_lines: covered,
+                coverage: ratio(covered, g.len()),
+                hit: !r.is_empty(),
+            }
+        })
+        .collect();
+    let covered_lines: u64 = files.iter().map(|f| f.covered_lines).sum();
+    let files_hit = files.iter().filter(|f| f.hit).count();
+
+    let spans = gold_spans
+        .iter()
+        .map(|(path, start, end)| {
+            // Clip through the file's union set so a span past the end of a file is measured
+            // on the lines that exist.
+            let span = LineSet::span(*start, *end).intersection(gold.get(path).unwrap_or(&empty));
+            let r = read.get(path).unwrap_or(&empty);
+            let covered = span.intersection_len(r);
+            SpanScore {
+                path: path.clone(),
+                start: *start,
+                end: *end,
+                gold_lines: span.len(),
+                covered_lines: covered,
+                coverage: ratio(covered, span.len()),
+                unread: span.difference(r),
+            }
+        })
+        .collect();
+
+    if gold_lines == 0 {
+        return RunScore {
+            status: Status::Unscored,
+            file_hit: None,
+            line_coverage: None,
+            precision: None,
+            f1: None,
+            gold_files: 0,
+            files_hit: 0,
+            gold_lines: 0,
+            read_lines,
+            covered_lines: 0,
+            passes_threshold: None,
+            files,
+            spans,
+        };
+    }
+    let coverage = covered_lines as f64 / gold_lines as f64;
+    let precision = ratio(covered_lines, read_lines).unwrap_or(0.0);
+    RunScore {
+        status: Status::Scored,
+        file_hit: ratio(files_hit as u64, files.len() as u64),
+        line_coverage: Some(coverage),
+        precision: Some(precision),
+        f1: Some(f1(precision, coverage)),
+        gold_files: files.len(),
+        files_hit,
+        gold_lines,
+        read_lines,
+        covered_lines,
+        passes_threshold: Some(coverage >= threshold),
+        files,
+        spans,
+    }
+}
+
+/// Scores one run's read spans against one task's core gold spans.
+pub fn score_spans(gold: &[&GoldSpan], reads: &[&ReadSpan], lengths: &dyn FileLengths, threshold: f64) -> RunScore {
+    let gold_lines = collect_lines(gold.iter().map(|g| (g.path.as_str(), g.start, g.end)), lengths);
+    let read_lines = collect_lines(reads.iter().map(|r| (r.path.as_str(), r.start, r.end)), lengths);
+    let gold_spans: Vec<(String, u32, u32)> = gold.iter().map(|g| (g.path.clone(), g.start, g.end)).collect();
+    score(&gold_spans, &gold_lines, &read_lines, threshold)
+}

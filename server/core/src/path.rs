@@ -1,0 +1,110 @@
+//! Lexical path normalisation: one spelling per file, so `./a/b.py`, `a\b.py` and `a//b.py` agree.
+//!
+//! Purely textual — no file system access. Symlink resolution, where needed, happens in the IO
+//! layer before paths reach here.
+
+use thiserror::Error;
+
+#[derive(Debug, Error, PartialEq, Eq, Clone)]
+pub enum PathError {
+    #[error("empty path")]
+    Empty,
+    #[error("path `{0}` escapes the workspace root with `..`")]
+    EscapesRoot(String),
+    #[error("absolute path `{path}` is outside the workspace `{workspace}`")]
+    OutsideWorkspace { path: String, workspace: String },
+}
+
+/// Normalises `raw` to a relative, `/`-separated path without `.`/`..` components.
+///
+/// Absolute paths are made relative to `workspace` when it is given (and refused when they fall
+/// outside it); without a workspace they stay absolute (normalised, with a leading `/`).
+pub fn normalize_path(raw: &str, workspace: Option<&str>) -> Result<String, PathError> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Err(PathError::Empty);
+    }
+    let unified = raw.replace('\\', "/");
+    let absolute = is_absolute(&unified);
+    let parts = components(&unified, absolute)?;
+    if !absolute {
+        return join_relative(parts, raw);
+    }
+    let Some(ws) = workspace else {
+        return Ok(format!("/{}", parts.join("/")));
+    };
+    let ws_unified = ws.replace('\\', "/");
+    let ws_parts = components(&ws_unified, true)?;
+    if parts.len() >= ws_parts.len() && parts[..ws_parts.len()] == ws_parts[..] {
+        join_relative(parts[ws_parts.len()..].to_vec(), raw)
+    } else {
+        Err(PathError::OutsideWorkspace {
+            path: raw.to_string(),
+            workspace: ws.to_string(),
+        })
+    }
+}
+
+fn join_relative(parts: Vec<&str>, _raw: &str) -> Result<String, PathError> {
+    if parts.is_empty() {
+        // `.` or the workspace root itself: not a file.
+        return Err(PathError::Empty);
+    }
+    Ok(parts.join("/"))
+}
+
+/// `/x`, `C:/x` and `//server/x` are absolute.
+fn is_absolute(p: &str) -> bool {
+    let b = p.as_bytes();
+    p.starts_with('/') || (b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/')
+}
+
+/// Splits into components, resolving `.` and `..`; a drive letter counts as a component.
+fn components(p: &str, absolute: bool) -> Result<Vec<&str>, PathError> {
+    let mut out: Vec<&str> = Vec::new();
+    for part in p.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if out.pop().is_none() || (absolute && out.is_empty() && p.as_bytes().get(1) == Some(&b':')) {
+                    return Err(PathError::EscapesRoot(p.to_string()));
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(raw: &str, ws: Option<&str>, expected: Result<&str, ()>) {
+        let got = normalize_path(raw, ws);
+        match expected {
+            Ok(e) => assert_eq!(got.as_deref(), Ok(e), "{raw}"),
+            Err(()) => assert!(got.is_err(), "{raw} should fail, got {got:?}"),
+        }
+    }
+
+    #[test]
+    fn cases() {
+        check("./a/b.py", None, Ok("a/b.py"));
+        check("a\\b.py", None, Ok("a/b.py"));
+        check("a//b/./c.py", None, Ok("a/b/c.py"));
+        check("a/x/../b.py", None, Ok("a/b.py"));
+        check("../b.py", None, Err(()));
+        check("a/../../b.py", None, Err(()));
+        check("", None, Err(()));
+        check(".", None, Err(()));
+        check("/repo/a/b.py", Some("/repo"), Ok("a/b.py"));
+        check("/repo/a/b.py", Some("/repo/"), Ok("a/b.py"));
+        check("/repository/a.py", Some("/repo"), Err(()));
+        check("/etc/passwd", Some("/repo"), Err(()));
+        check("/repo/../etc/passwd", Some("/repo"), Err(()));
+        check("/abs/x.py", None, Ok("/abs/x.py"));
+        check("C:\\repo\\a.py", Some("C:/repo"), Ok("a.py"));
+        check("  a.py ", None, Ok("a.py"));
+    }
+}

@@ -1,0 +1,129 @@
+//! The records readcov measures: read spans (what an agent looked at) and gold spans (what a fix
+//! needed). Lines are 1-based and inclusive, paths are normalised (see [`crate::path`]).
+
+use serde::{Deserialize, Serialize};
+
+/// The task or run used when a record names none.
+pub const DEFAULT_ID: &str = "default";
+
+/// Who produced a read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// Recorded from an agent's trajectory.
+    #[default]
+    Agent,
+    /// Lines a person viewed in an editor.
+    Human,
+    /// A what-if read added by hand (for example by a widen code action).
+    Manual,
+}
+
+impl Source {
+    pub fn parse(s: &str) -> Option<Source> {
+        match s {
+            "agent" => Some(Source::Agent),
+            "human" => Some(Source::Human),
+            "manual" => Some(Source::Manual),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Agent => "agent",
+            Source::Human => "human",
+            Source::Manual => "manual",
+        }
+    }
+}
+
+/// Whether a row of a reads file is a read or an edit (importers record edits for the
+/// evaluation sheet; edits never count as reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum EventKind {
+    #[default]
+    Read,
+    Edit,
+}
+
+/// One read event: the agent saw lines `start..=end` of `path`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadSpan {
+    pub task: String,
+    pub run: String,
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    #[serde(default)]
+    pub source: Source,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    #[serde(default, skip_serializing_if = "is_read")]
+    pub kind: EventKind,
+}
+
+fn is_read(k: &EventKind) -> bool {
+    *k == EventKind::Read
+}
+
+impl ReadSpan {
+    /// A plain agent read in the default task and run.
+    pub fn simple(path: &str, start: u32, end: u32) -> ReadSpan {
+        ReadSpan {
+            task: DEFAULT_ID.into(),
+            run: DEFAULT_ID.into(),
+            path: path.into(),
+            start,
+            end,
+            turn: None,
+            step: None,
+            tool: None,
+            source: Source::Agent,
+            command: None,
+            kind: EventKind::Read,
+        }
+    }
+}
+
+/// Core gold lines must be read for the fix; optional ones help but are not required.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    #[default]
+    Core,
+    Optional,
+}
+
+/// One gold span: a fix for `task` needs lines `start..=end` of `path`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoldSpan {
+    pub task: String,
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+    #[serde(default)]
+    pub tier: Tier,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requirement: Option<String>,
+}
+
+impl GoldSpan {
+    pub fn simple(path: &str, start: u32, end: u32) -> GoldSpan {
+        GoldSpan {
+            task: DEFAULT_ID.into(),
+            path: path.into(),
+            start,
+            end,
+            tier: Tier::Core,
+            requirement: None,
+        }
+    }
+}
