@@ -1,0 +1,376 @@
+//! The importer engine shared by every format: takes normalised actions (a view, a bash command,
+//! an edit) with their observations, tracks the working directory and each file's edit replay,
+//! and emits reads-JSONL rows (`kind: read` and `kind: edit`) plus a summary of what was skipped.
+
+use crate::bashread::{evaluate, plan, writes, Plan};
+use crate::numbered::{self, parse_grep_multi, ranges, Shown, Style};
+use crate::paths::Roots;
+use crate::replay::{EditOp, FileState};
+use crate::summary::{Reason, Summary};
+use crate::FileProvider;
+use readcov_core::span::{EventKind, ReadSpan, Source};
+use std::collections::HashMap;
+
+/// One tool call of a trajectory, normalised.
+#[derive(Clone, Debug)]
+pub struct Action {
+    /// Assistant message index.
+    pub turn: u32,
+    /// Tool call index over the whole run.
+    pub step: u32,
+    pub tool: String,
+    /// The raw call (shortened when written out).
+    pub command: String,
+    pub op: Op,
+    /// The tool result; `None` when the log has none.
+    pub output: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// A viewer whose output numbers the lines of `path` in `style`.
+    View { path: String, style: Style },
+    Bash { script: String },
+    /// An edit, and the style of the snippet its output shows (if any).
+    Edit { path: String, edit: EditOp, shows: Option<Style> },
+    /// Not a read and not worth reporting (thinking, finishing).
+    Quiet,
+    Skip(Reason),
+}
+
+/// Import state for one run.
+pub struct Session<'a> {
+    task: String,
+    run: String,
+    pub roots: Roots,
+    pub cwd: String,
+    /// Whether `cd` inside a command changes the cwd of later commands (a persistent shell).
+    pub persist_cd: bool,
+    provider: &'a dyn FileProvider,
+    files: HashMap<String, (bool, FileState)>,
+    pub rows: Vec<ReadSpan>,
+    pub summary: Summary,
+}
+
+const MAX_COMMAND: usize = 160;
+
+/// The command as written to the `command` field: first line, at most 160 characters.
+pub fn shorten(cmd: &str) -> String {
+    let first = cmd.trim().lines().next().unwrap_or("");
+    let mut out: String = first.chars().take(MAX_COMMAND).collect();
+    if out.len() < first.len() || cmd.trim().lines().nth(1).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl<'a> Session<'a> {
+    pub fn new(task: &str, run: &str, roots: Roots, cwd: &str, provider: &'a dyn FileProvider) -> Session<'a> {
+        Session {
+            task: task.to_string(),
+            run: run.to_string(),
+            roots,
+            cwd: cwd.to_string(),
+            persist_cd: true,
+            provider,
+            files: HashMap::new(),
+            rows: Vec::new(),
+            summary: Summary {
+                runs: 1,
+                ..Summary::default()
+            },
+        }
+    }
+
+    fn state(&mut self, path: &str) -> &mut (bool, FileState) {
+        let provider = self.provider;
+        self.files.entry(path.to_string()).or_insert_with(|| {
+            let base = provider.read(path);
+            (base.is_some() || !provider.has_workspace(), FileState::new(base.as_deref()))
+        })
+    }
+
+    /// Resolves a path and checks the workspace has it.
+    fn locate(&mut self, raw: &str, cwd: &str) -> Result<String, Reason> {
+        let rel = self.roots.resolve(raw, cwd)?;
+        if !self.state(&rel).0 {
+            return Err(Reason::NotInWorkspace);
+        }
+        Ok(rel)
+    }
+
+    pub fn apply(&mut self, a: &Action) {
+        self.summary.actions += 1;
+        let before = (self.rows.len(), self.summary.edit_events);
+        let outcome = match (&a.op, &a.output) {
+            (Op::Quiet, _) => return,
+            (Op::Skip(r), _) => Err(*r),
+            (_, None) => Err(Reason::MissingObservation),
+            (Op::View { path, style }, Some(out)) => {
+                let cwd = self.cwd.clone();
+                self.view(a, path, &cwd, out, *style, 1)
+            }
+            (Op::Bash { script }, Some(out)) => self.bash(a, script, out),
+            (Op::Edit { path, edit, shows }, Some(out)) => self.edit(a, path, edit, *shows, out),
+        };
+        if (self.rows.len(), self.summary.edit_events) == before {
+            // Nothing came of it: one reason per action (a bare `cd` is an unknown command).
+            self.summary.skip(outcome.err().unwrap_or(Reason::UnknownCommand));
+        }
+    }
+
+    fn emit(&mut self, a: &Action, path: &str, lines: &[u32], kind: EventKind) -> usize {
+        let rs = ranges(lines.iter().copied());
+        for (start, end) in &rs {
+            if kind == EventKind::Read {
+                self.summary.read_events += 1;
+                self.summary.read_lines += u64::from(end - start + 1);
+            }
+            self.rows.push(ReadSpan {
+                task: self.task.clone(),
+                run: self.run.clone(),
+                path: path.to_string(),
+                start: *start,
+                end: *end,
+                turn: Some(a.turn),
+                step: Some(a.step),
+                tool: Some(a.tool.clone()),
+                source: Source::Agent,
+                command: Some(shorten(&a.command)),
+                kind,
+            });
+        }
+        rs.len()
+    }
+
+    /// Maps current lines of `rel` to base lines and emits them.
+    fn read_lines(&mut self, a: &Action, rel: &str, current: &[u32], shown: &[Shown]) -> Result<(), Reason> {
+        let st = &self.state(rel).1;
+        if shown.iter().any(|s| mismatch(st, s)) {
+            return Err(Reason::UnalignedAfterEdit);
+        }
+        let m = st.map(current).ok_or(Reason::UnalignedAfterEdit)?;
+        if m.base.is_empty() {
+            return Err(if m.agent_written > 0 { Reason::AgentWritten } else { Reason::NothingShown });
+        }
+        self.emit(a, rel, &m.base, EventKind::Read);
+        Ok(())
+    }
+
+    /// Numbered output of one file; shown number `k` is current line `k + offset - 1`.
+    fn view(&mut self, a: &Action, raw: &str, cwd: &str, out: &str, style: Style, offset: u32) -> Result<(), Reason> {
+        let rel = self.locate(raw, cwd)?;
+        if let Some(n) = total_lines(out) {
+            self.state(&rel).1.note_len(n);
+        }
+        let mut shown = numbered::parse(out, style);
+        if shown.is_empty() {
+            return Err(Reason::NothingShown);
+        }
+        for s in &mut shown {
+            s.line = s.line.saturating_add(offset - 1);
+        }
+        let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
+        self.read_lines(a, &rel, &lines, &shown)
+    }
+
+    fn edit(&mut self, a: &Action, raw: &str, op: &EditOp, shows: Option<Style>, out: &str) -> Result<(), Reason> {
+        let rel = self.roots.resolve(raw, &self.cwd.clone())?;
+        let creating = matches!(op, EditOp::Create { .. });
+        if !creating && !self.state(&rel).0 {
+            return Err(Reason::NotInWorkspace);
+        }
+        let touched = self.state(&rel).1.apply(op).ok_or(Reason::UnalignedAfterEdit)?;
+        self.summary.edit_events += 1;
+        if !touched.is_empty() && self.state(&rel).0 {
+            self.emit(a, &rel, &touched, EventKind::Edit);
+        }
+        match shows {
+            // The snippet an edit shows is read too: the agent saw those lines.
+            Some(style) if self.state(&rel).0 => {
+                let cwd = self.cwd.clone();
+                self.view(a, raw, &cwd, out, style, 1).or(Ok(()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn bash(&mut self, a: &Action, script: &str, out: &str) -> Result<(), Reason> {
+        let pipelines = crate::shell::parse(script);
+        let mut cwd = self.cwd.clone();
+        let mut plans = Vec::new();
+        for p in &pipelines {
+            let words = &p.stages[0].words;
+            if words.first().map(String::as_str) == Some("cd") && p.stages.len() == 1 {
+                if let Some(dir) = words.get(1).filter(|d| !d.starts_with('~') && *d != "-") {
+                    cwd = join_dir(&cwd, dir);
+                }
+                continue;
+            }
+            plans.push((plan(p), cwd.clone(), writes(p)));
+        }
+        if self.persist_cd {
+            self.cwd = cwd;
+        }
+        let readers = plans.iter().filter(|(p, _, _)| !matches!(p, Plan::NoRead(_))).count();
+        let mut first_err = None;
+        for (pl, cwd, written) in plans {
+            let sole = readers == 1;
+            let r = match pl {
+                Plan::NoRead(r) => Err(r),
+                Plan::Window { path, sels } => self.window(a, &path, &cwd, &sels, sole.then_some(out)),
+                Plan::Numbered { path, sels, style } if sole => self.numbered(a, &path, &cwd, &sels, style, out),
+                Plan::Numbered { .. } => Err(Reason::AmbiguousOutput),
+                Plan::GrepMulti => self.grep_multi(a, &cwd, out),
+            };
+            if let Err(e) = r {
+                first_err.get_or_insert(e);
+            }
+            for w in written {
+                self.write(w.as_deref(), &cwd);
+            }
+        }
+        first_err.map_or(Ok(()), Err)
+    }
+
+    /// A write readcov cannot replay: the file (or, for `None`, every file) is unaligned from now on.
+    fn write(&mut self, path: Option<&str>, cwd: &str) {
+        match path {
+            Some(p) => {
+                if let Ok(rel) = self.roots.resolve(p, cwd) {
+                    self.state(&rel).1.apply(&EditOp::Opaque);
+                }
+            }
+            None => {
+                for (_, st) in self.files.values_mut() {
+                    st.apply(&EditOp::Opaque);
+                }
+            }
+        }
+    }
+
+    fn window(&mut self, a: &Action, raw: &str, cwd: &str, sels: &[crate::bashread::Sel], out: Option<&str>) -> Result<(), Reason> {
+        let rel = self.locate(raw, cwd)?;
+        let mut len = self.state(&rel).1.current_len();
+        let body = out.map(strip_output);
+        if len.is_none() && sels.is_empty() {
+            // No workspace: a lone whole-file read shows the whole file, so its output has its length.
+            len = body.as_ref().filter(|b| !b.elided && !b.text.is_empty()).map(|b| line_count(&b.text));
+        }
+        let rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        let mut lines: Vec<u32> = rs.iter().flat_map(|(s, e)| *s..=*e).collect();
+        if let Some(b) = body.filter(|b| b.elided) {
+            // Only the head and the tail of the output were kept: those lines were shown.
+            let (h, t) = (b.head_lines, b.tail_lines);
+            if h + t < lines.len() {
+                let tail = lines.split_off(lines.len() - t);
+                lines.truncate(h);
+                lines.extend(tail);
+            }
+        }
+        self.read_lines(a, &rel, &lines, &[])
+    }
+
+    fn numbered(&mut self, a: &Action, raw: &str, cwd: &str, sels: &[crate::bashread::Sel], style: Style, out: &str) -> Result<(), Reason> {
+        let offset = if sels.is_empty() {
+            1
+        } else {
+            let rel = self.locate(raw, cwd)?;
+            let len = self.state(&rel).1.current_len();
+            match evaluate(sels, len).ok_or(Reason::UnknownLength)?.as_slice() {
+                [(s, _)] => *s,
+                _ => return Err(Reason::AmbiguousOutput),
+            }
+        };
+        self.view(a, raw, cwd, out, style, offset)
+    }
+
+    fn grep_multi(&mut self, a: &Action, cwd: &str, out: &str) -> Result<(), Reason> {
+        let mut by_file: Vec<(String, Vec<Shown>)> = Vec::new();
+        for (p, s) in parse_grep_multi(out) {
+            match by_file.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, v)) => v.push(s),
+                None => by_file.push((p, vec![s])),
+            }
+        }
+        let mut result = Err(Reason::NothingShown);
+        for (p, shown) in by_file {
+            let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
+            let r = self.locate(&p, cwd).and_then(|rel| self.read_lines(a, &rel, &lines, &shown));
+            result = match (result, r) {
+                (Ok(()), _) | (_, Ok(())) => Ok(()),
+                (Err(Reason::NothingShown), Err(e)) => Err(e),
+                (e, _) => e,
+            };
+        }
+        result
+    }
+
+    pub fn finish(self) -> (Vec<ReadSpan>, Summary) {
+        (self.rows, self.summary)
+    }
+}
+
+/// Whether a shown line disagrees with the replayed text (a clipped line only needs to be a prefix).
+fn mismatch(st: &FileState, s: &Shown) -> bool {
+    let Some(t) = st.text_at(s.line) else { return false };
+    let (t, shown) = (t.trim_end(), s.text.trim_end());
+    if s.partial {
+        !t.starts_with(shown)
+    } else {
+        t != shown
+    }
+}
+
+fn join_dir(cwd: &str, dir: &str) -> String {
+    let joined = if dir.starts_with('/') { dir.to_string() } else { format!("{}/{}", cwd.trim_end_matches('/'), dir) };
+    readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
+}
+
+/// `[File: /x/A.java (233 lines total)]` in SWE-agent windows.
+fn total_lines(out: &str) -> Option<u32> {
+    let start = out.find("[File: ")?;
+    let rest = &out[start..out[start..].find('\n').map_or(out.len(), |i| start + i)];
+    let open = rest.rfind('(')?;
+    rest[open + 1..].strip_suffix(" lines total)]")?.parse().ok()
+}
+
+struct Body {
+    text: String,
+    elided: bool,
+    head_lines: usize,
+    tail_lines: usize,
+}
+
+fn line_count(text: &str) -> u32 {
+    let t = text.strip_suffix('\n').unwrap_or(text);
+    u32::try_from(t.split('\n').count()).unwrap_or(u32::MAX)
+}
+
+/// mini-swe-agent keeps the head and tail of long outputs between `<output_head>`/`<output_tail>`.
+fn strip_output(out: &str) -> Body {
+    let section = |tag: &str| -> Option<String> {
+        let open = format!("<{tag}>\n");
+        let s = out.find(&open)? + open.len();
+        let e = s + out[s..].find(&format!("</{tag}>"))?;
+        Some(out[s..e].to_string())
+    };
+    match (section("output_head"), section("output_tail")) {
+        (Some(h), Some(t)) => Body {
+            head_lines: line_count(&h) as usize,
+            tail_lines: line_count(&t) as usize,
+            text: h + &t,
+            elided: true,
+        },
+        _ => Body {
+            text: section("output").unwrap_or_else(|| out.to_string()),
+            elided: false,
+            head_lines: 0,
+            tail_lines: 0,
+        },
+    }
+}
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;
