@@ -31,6 +31,10 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// Import agent trajectories (OpenHands, mini-swe-agent, SWE-agent, Claude Code) as reads JSONL.
+    Import(cmd::import::ImportArgs),
+    /// Gold JSONL from a unified diff or SWE-bench instances (base-side changed lines).
+    Gold(cmd::gold::GoldArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +42,8 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Import(args) => cmd::import::run(args),
+        Command::Gold(args) => cmd::gold::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -51,6 +51,8 @@ pub struct Imported {
     pub summary: Summary,
     /// Problems with the log as a whole (located by file), beside per-action skips.
     pub errors: Vec<ImportError>,
+    /// Per action (by step): the reason it gave no read, `None` when it gave rows.
+    pub outcomes: Vec<(u32, String, Option<crate::summary::Reason>)>,
 }
 
 /// Detects the format of a log; `None` when it is none of the four.
@@ -91,11 +93,33 @@ fn stem(name: &str) -> String {
 /// Imports one log. Never panics on bad input: an unreadable log gives an error and a summary
 /// counting it as malformed.
 pub fn import(bytes: &[u8], name: &str, opts: &ImportOptions, files: &dyn FileProvider) -> Imported {
+    import_with(bytes, name, opts, &|_| Box::new(Borrowed(files)))
+}
+
+struct Borrowed<'a>(&'a dyn FileProvider);
+
+impl FileProvider for Borrowed<'_> {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        self.0.read(path)
+    }
+    fn has_workspace(&self) -> bool {
+        self.0.has_workspace()
+    }
+}
+
+/// Like [`import`], with the workspace chosen by task id (one checkout per SWE-bench instance).
+pub fn import_with<'p>(
+    bytes: &[u8],
+    name: &str,
+    opts: &ImportOptions,
+    workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
+) -> Imported {
     let text = String::from_utf8_lossy(bytes);
     let fail = |message: String| Imported {
         rows: Vec::new(),
         summary: Summary { runs: 1, malformed_records: 1, ..Summary::default() },
         errors: vec![ImportError { file: name.to_string(), message }],
+        outcomes: Vec::new(),
     };
     let Some(format) = opts.format.or_else(|| detect_format(&text)) else {
         return fail("not a recognised trajectory (truncated JSON, or not OpenHands, mini-swe-agent, SWE-agent or Claude Code)".into());
@@ -114,7 +138,8 @@ pub fn import(bytes: &[u8], name: &str, opts: &ImportOptions, files: &dyn FilePr
             .map_or_else(|| stem(name), str::to_string)
     });
     let run = opts.run.clone().unwrap_or_else(|| format.label().to_string());
-    let mut session = Session::new(&task, &run, Roots::new(), "/testbed", files);
+    let files = workspace_for(&task);
+    let mut session = Session::new(&task, &run, Roots::new(), "/testbed", files.as_ref());
     let mut bad = 0;
     match (format, &doc) {
         (Format::OpenHands, Some(d)) => crate::openhands::import(d, &mut session),
@@ -122,12 +147,12 @@ pub fn import(bytes: &[u8], name: &str, opts: &ImportOptions, files: &dyn FilePr
         (Format::SweAgent, Some(d)) => crate::swe_agent::import(d, &mut session),
         _ => bad = crate::claude_code::import(&text, &mut session),
     }
-    let (rows, mut summary) = session.finish();
+    let (rows, mut summary, outcomes) = session.finish();
     summary.malformed_records += bad;
     let errors = if bad > 0 {
         vec![ImportError { file: name.to_string(), message: format!("{bad} line(s) are not valid JSON records") }]
     } else {
         Vec::new()
     };
-    Imported { rows, summary, errors }
+    Imported { rows, summary, errors, outcomes }
 }

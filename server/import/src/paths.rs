@@ -35,6 +35,12 @@ impl Roots {
 
     /// Resolves `raw` (absolute, or relative to `cwd`) to a repository-relative path.
     pub fn resolve(&self, raw: &str, cwd: &str) -> Result<String, Reason> {
+        self.resolve_in(raw, cwd).map(|(_, rel)| rel)
+    }
+
+    /// Like [`Roots::resolve`], also naming the checkout: an agent may edit `/testbed/x.py` and
+    /// `/workspace/<repo>/x.py`, two copies of the same base file with separate edit histories.
+    pub fn resolve_in(&self, raw: &str, cwd: &str) -> Result<(String, String), Reason> {
         let raw = raw.trim();
         if raw.is_empty() {
             return Err(Reason::Malformed);
@@ -49,13 +55,13 @@ impl Roots {
         let abs = normalize_path(&joined, None).map_err(|_| Reason::OutsideRepo)?;
         for root in &self.roots {
             if let Ok(rel) = normalize_path(&abs, Some(root)) {
-                return Ok(rel);
+                return Ok((root.clone(), rel));
             }
         }
         // SWE-bench style checkouts not announced in the log: /workspace/<org>__<repo>__<ver>/...
         let parts: Vec<&str> = abs.trim_start_matches('/').split('/').collect();
         if parts.len() > 2 && parts[0] == "workspace" && parts[1].contains("__") {
-            return Ok(parts[2..].join("/"));
+            return Ok((format!("/{}/{}", parts[0], parts[1]), parts[2..].join("/")));
         }
         Err(Reason::OutsideRepo)
     }

@@ -11,6 +11,9 @@ use crate::FileProvider;
 use readcov_core::span::{EventKind, ReadSpan, Source};
 use std::collections::HashMap;
 
+/// A file in one checkout: (checkout root, repository-relative path).
+type Key = (String, String);
+
 /// One tool call of a trajectory, normalised.
 #[derive(Clone, Debug)]
 pub struct Action {
@@ -47,9 +50,11 @@ pub struct Session<'a> {
     /// Whether `cd` inside a command changes the cwd of later commands (a persistent shell).
     pub persist_cd: bool,
     provider: &'a dyn FileProvider,
-    files: HashMap<String, (bool, FileState)>,
+    files: HashMap<(String, String), (bool, FileState)>,
     pub rows: Vec<ReadSpan>,
     pub summary: Summary,
+    /// Per action: its step and the reason it gave no read (`None`: it gave rows).
+    pub outcomes: Vec<(u32, String, Option<Reason>)>,
 }
 
 const MAX_COMMAND: usize = 160;
@@ -75,6 +80,7 @@ impl<'a> Session<'a> {
             provider,
             files: HashMap::new(),
             rows: Vec::new(),
+            outcomes: Vec::new(),
             summary: Summary {
                 runs: 1,
                 ..Summary::default()
@@ -82,21 +88,22 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn state(&mut self, path: &str) -> &mut (bool, FileState) {
+    /// The replay state of `rel` in checkout `root`, and whether the workspace has the file.
+    fn state(&mut self, key: &Key) -> &mut (bool, FileState) {
         let provider = self.provider;
-        self.files.entry(path.to_string()).or_insert_with(|| {
-            let base = provider.read(path);
+        self.files.entry(key.clone()).or_insert_with(|| {
+            let base = provider.read(&key.1);
             (base.is_some() || !provider.has_workspace(), FileState::new(base.as_deref()))
         })
     }
 
     /// Resolves a path and checks the workspace has it.
-    fn locate(&mut self, raw: &str, cwd: &str) -> Result<String, Reason> {
-        let rel = self.roots.resolve(raw, cwd)?;
-        if !self.state(&rel).0 {
+    fn locate(&mut self, raw: &str, cwd: &str) -> Result<Key, Reason> {
+        let key = self.roots.resolve_in(raw, cwd)?;
+        if !self.state(&key).0 {
             return Err(Reason::NotInWorkspace);
         }
-        Ok(rel)
+        Ok(key)
     }
 
     pub fn apply(&mut self, a: &Action) {
@@ -115,7 +122,11 @@ impl<'a> Session<'a> {
         };
         if (self.rows.len(), self.summary.edit_events) == before {
             // Nothing came of it: one reason per action (a bare `cd` is an unknown command).
-            self.summary.skip(outcome.err().unwrap_or(Reason::UnknownCommand));
+            let r = outcome.err().unwrap_or(Reason::UnknownCommand);
+            self.summary.skip(r);
+            self.outcomes.push((a.step, shorten(&a.command), Some(r)));
+        } else {
+            self.outcomes.push((a.step, shorten(&a.command), None));
         }
     }
 
@@ -144,8 +155,8 @@ impl<'a> Session<'a> {
     }
 
     /// Maps current lines of `rel` to base lines and emits them.
-    fn read_lines(&mut self, a: &Action, rel: &str, current: &[u32], shown: &[Shown]) -> Result<(), Reason> {
-        let st = &self.state(rel).1;
+    fn read_lines(&mut self, a: &Action, key: &Key, current: &[u32], shown: &[Shown]) -> Result<(), Reason> {
+        let st = &self.state(key).1;
         if shown.iter().any(|s| mismatch(st, s)) {
             return Err(Reason::UnalignedAfterEdit);
         }
@@ -153,7 +164,7 @@ impl<'a> Session<'a> {
         if m.base.is_empty() {
             return Err(if m.agent_written > 0 { Reason::AgentWritten } else { Reason::NothingShown });
         }
-        self.emit(a, rel, &m.base, EventKind::Read);
+        self.emit(a, &key.1, &m.base, EventKind::Read);
         Ok(())
     }
 
@@ -170,12 +181,19 @@ impl<'a> Session<'a> {
         for s in &mut shown {
             s.line = s.line.saturating_add(offset - 1);
         }
+        // OpenHands `view` with a range ends with one extra, empty numbered line: it shows nothing.
+        if let Some(last) = shown.last() {
+            let real = self.state(&rel).1.text_at(last.line).map(str::trim_end);
+            if last.text.trim_end().is_empty() && real.is_some_and(|t| !t.is_empty()) {
+                shown.pop();
+            }
+        }
         let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
         self.read_lines(a, &rel, &lines, &shown)
     }
 
     fn edit(&mut self, a: &Action, raw: &str, op: &EditOp, shows: Option<Style>, out: &str) -> Result<(), Reason> {
-        let rel = self.roots.resolve(raw, &self.cwd.clone())?;
+        let rel = self.roots.resolve_in(raw, &self.cwd.clone())?;
         let creating = matches!(op, EditOp::Create { .. });
         if !creating && !self.state(&rel).0 {
             return Err(Reason::NotInWorkspace);
@@ -183,7 +201,7 @@ impl<'a> Session<'a> {
         let touched = self.state(&rel).1.apply(op).ok_or(Reason::UnalignedAfterEdit)?;
         self.summary.edit_events += 1;
         if !touched.is_empty() && self.state(&rel).0 {
-            self.emit(a, &rel, &touched, EventKind::Edit);
+            self.emit(a, &rel.1, &touched, EventKind::Edit);
         }
         match shows {
             // The snippet an edit shows is read too: the agent saw those lines.
@@ -237,7 +255,7 @@ impl<'a> Session<'a> {
     fn write(&mut self, path: Option<&str>, cwd: &str) {
         match path {
             Some(p) => {
-                if let Ok(rel) = self.roots.resolve(p, cwd) {
+                if let Ok(rel) = self.roots.resolve_in(p, cwd) {
                     self.state(&rel).1.apply(&EditOp::Opaque);
                 }
             }
@@ -306,8 +324,8 @@ impl<'a> Session<'a> {
         result
     }
 
-    pub fn finish(self) -> (Vec<ReadSpan>, Summary) {
-        (self.rows, self.summary)
+    pub fn finish(self) -> (Vec<ReadSpan>, Summary, Vec<(u32, String, Option<Reason>)>) {
+        (self.rows, self.summary, self.outcomes)
     }
 }
 

@@ -33,7 +33,7 @@ fn run(actions: &[Action]) -> (Vec<(String, u32, u32, EventKind)>, Summary) {
     for a in actions {
         s.apply(a);
     }
-    let (rows, summary) = s.finish();
+    let (rows, summary, _) = s.finish();
     (rows.into_iter().map(|r| (r.path, r.start, r.end, r.kind)).collect(), summary)
 }
 

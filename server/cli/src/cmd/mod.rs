@@ -1,4 +1,6 @@
 //! One module per subcommand; each exposes an `Args` struct and `run(args) -> Result<Exit>`.
 
 pub mod demo;
+pub mod gold;
+pub mod import;
 pub mod score;
