@@ -32,7 +32,10 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
     }
     match name {
         "Read" => match s("file_path") {
-            Some(path) => Op::View { path, style: Style::Arrow },
+            Some(path) => {
+                let total = result.and_then(|r| r.pointer("/file/totalLines")).and_then(Value::as_u64);
+                Op::View { path, style: Style::Arrow, total: total.and_then(|n| u32::try_from(n).ok()) }
+            }
             None => Op::Skip(Reason::Malformed),
         },
         "Edit" | "MultiEdit" => {

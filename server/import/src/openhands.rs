@@ -74,7 +74,7 @@ fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
     let edit = |edit| Op::Edit { path: path.clone(), edit, shows: Some(Style::CatN) };
     match cmd {
         "view" if out.is_some_and(|o| o.contains("files and directories")) => Op::Skip(Reason::DirectoryView),
-        "view" => Op::View { path, style: Style::CatN },
+        "view" => Op::View { path, style: Style::CatN, total: None },
         "create" => Op::Edit {
             path: path.clone(),
             edit: EditOp::Create { text: str_arg(args, "file_text").unwrap_or_default() },

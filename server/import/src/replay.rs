@@ -247,10 +247,16 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
                 let mut origin = Vec::new();
                 let mut text = Vec::new();
                 let mut i = s;
+                let mut anchored = false;
                 for l in lines {
                     let body = l.get(1..).unwrap_or("").to_string();
                     match l.chars().next() {
                         Some('+') => {
+                            if !anchored && !lines.iter().any(|l| l.starts_with('-')) && origin.iter().all(Option::is_some) {
+                                // A pure insertion: anchor to the base line it follows.
+                                touched.extend(origin.last().copied().flatten().or_else(|| v.origin[..i].iter().rev().flatten().next().copied()));
+                                anchored = true;
+                            }
                             origin.push(None);
                             text.push(body);
                         }
@@ -271,6 +277,7 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
                 }
             }
             touched.sort_unstable();
+            touched.dedup();
             touched
         }
         EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque => return None,

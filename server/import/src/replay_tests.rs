@@ -90,3 +90,11 @@ fn create_is_all_agent_lines_and_opaque_is_dirty() {
     assert_eq!(g.apply(&EditOp::Opaque), None);
     assert!(g.is_dirty());
 }
+
+#[test]
+fn hunk_pure_insertion_anchors_to_the_line_before() {
+    let mut f = file(4);
+    let hunk = vec![" line1".to_string(), " line2".into(), "+x".into(), " line3".into()];
+    assert_eq!(f.apply(&EditOp::Hunks(vec![(1, hunk)])), Some(vec![2]));
+    assert_eq!(map(&f, &[3, 4]), (vec![3], 1));
+}

@@ -31,8 +31,9 @@ pub struct Action {
 
 #[derive(Clone, Debug)]
 pub enum Op {
-    /// A viewer whose output numbers the lines of `path` in `style`.
-    View { path: String, style: Style },
+    /// A viewer whose output numbers the lines of `path` in `style`; `total` is the file length
+    /// when the tool reports it.
+    View { path: String, style: Style, total: Option<u32> },
     Bash { script: String },
     /// An edit, and the style of the snippet its output shows (if any).
     Edit { path: String, edit: EditOp, shows: Option<Style> },
@@ -113,8 +114,11 @@ impl<'a> Session<'a> {
             (Op::Quiet, _) => return,
             (Op::Skip(r), _) => Err(*r),
             (_, None) => Err(Reason::MissingObservation),
-            (Op::View { path, style }, Some(out)) => {
+            (Op::View { path, style, total }, Some(out)) => {
                 let cwd = self.cwd.clone();
+                if let (Some(n), Ok(key)) = (total, self.locate(path, &cwd)) {
+                    self.state(&key).1.note_len(*n);
+                }
                 self.view(a, path, &cwd, out, *style, 1)
             }
             (Op::Bash { script }, Some(out)) => self.bash(a, script, out),
@@ -156,8 +160,10 @@ impl<'a> Session<'a> {
 
     /// Maps current lines of `rel` to base lines and emits them.
     fn read_lines(&mut self, a: &Action, key: &Key, current: &[u32], shown: &[Shown]) -> Result<(), Reason> {
-        let st = &self.state(key).1;
+        let st = &mut self.state(key).1;
         if shown.iter().any(|s| mismatch(st, s)) {
+            // Something readcov did not see (a script) changed the file: unaligned from now on.
+            st.apply(&EditOp::Opaque);
             return Err(Reason::UnalignedAfterEdit);
         }
         let m = st.map(current).ok_or(Reason::UnalignedAfterEdit)?;
@@ -242,7 +248,10 @@ impl<'a> Session<'a> {
                 Plan::GrepMulti => self.grep_multi(a, &cwd, out),
             };
             if let Err(e) = r {
-                first_err.get_or_insert(e);
+                // A failed read explains more than a neighbouring `echo` or `python`.
+                if first_err.is_none_or(|f| f == Reason::UnknownCommand) {
+                    first_err = Some(e);
+                }
             }
             for w in written {
                 self.write(w.as_deref(), &cwd);

@@ -42,18 +42,18 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
     let first = action.lines().next().unwrap_or("").trim();
     let verb = first.split_whitespace().next().unwrap_or("");
     let view = |obs: &str| match window_file(obs) {
-        Some(path) => Op::View { path, style: Style::Colon },
+        Some(path) => Op::View { path, style: Style::Colon, total: None },
         None => Op::Skip(Reason::ToolError),
     };
     match verb {
         "open" | "goto" | "scroll_up" | "scroll_down" => (view(obs), obs.to_string()),
         "search_file" => match search_file(obs) {
-            Some((path, body)) => (Op::View { path, style: Style::Colon }, body),
+            Some((path, body)) => (Op::View { path, style: Style::Colon, total: None }, body),
             None => (Op::Skip(Reason::NothingShown), obs.to_string()),
         },
         "search_dir" | "find_file" => (Op::Skip(Reason::NoLineNumbers), obs.to_string()),
         "create" => match window_file(obs) {
-            Some(path) => (Op::Edit { path, edit: EditOp::Create { text: String::new() }, shows: None }, obs.to_string()),
+            Some(path) => (Op::Edit { path, edit: EditOp::Create { text: "\n".into() }, shows: None }, obs.to_string()),
             None => (Op::Skip(Reason::ToolError), obs.to_string()),
         },
         "edit" => {
