@@ -71,7 +71,9 @@ fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
     if failed {
         return Op::Skip(Reason::ToolError);
     }
-    let edit = |edit| Op::Edit { path: path.clone(), edit, shows: Some(Style::CatN) };
+    // The snippet after `str_replace`/`insert` is numbered from where the match starts, one line
+    // off when `old_str` starts mid-line: not a trustworthy read. `undo_edit` shows the whole file.
+    let edit = |edit| Op::Edit { path: path.clone(), edit, shows: None };
     match cmd {
         "view" if out.is_some_and(|o| o.contains("files and directories")) => Op::Skip(Reason::DirectoryView),
         "view" => Op::View { path, style: Style::CatN, total: None },
@@ -88,7 +90,7 @@ fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
             Some(after) => edit(EditOp::Insert { after, text: str_arg(args, "new_str").unwrap_or_default() }),
             None => Op::Skip(Reason::Malformed),
         },
-        "undo_edit" => edit(EditOp::Undo),
+        "undo_edit" => Op::Edit { path: path.clone(), edit: EditOp::Undo, shows: Some(Style::CatN) },
         _ => Op::Skip(Reason::UnknownCommand),
     }
 }

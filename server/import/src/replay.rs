@@ -113,7 +113,15 @@ impl FileState {
     pub fn apply(&mut self, op: &EditOp) -> Option<Vec<u32>> {
         if let EditOp::Undo = op {
             let prev = self.history.pop()?;
-            let touched = self.current.as_ref().map(touched_all).unwrap_or_default();
+            // The undo touches the base lines present in one version and not the other.
+            let base_of = |v: Option<&Version>| -> std::collections::BTreeSet<u32> {
+                match v {
+                    Some(v) => v.origin.iter().flatten().copied().collect(),
+                    None => (1..=self.base_len.unwrap_or(0)).collect(),
+                }
+            };
+            let (now, then) = (base_of(self.current.as_ref()), base_of(prev.as_ref()));
+            let touched = now.symmetric_difference(&then).copied().collect();
             self.current = prev;
             return Some(touched);
         }
@@ -159,10 +167,6 @@ impl FileState {
         }
         Some(m)
     }
-}
-
-fn touched_all(v: &Version) -> Vec<u32> {
-    v.origin.iter().flatten().copied().collect()
 }
 
 /// Replaces `old[start..end]` (0-based, exclusive) with `new_lines`, keeping the origin of lines

@@ -57,8 +57,10 @@ fn insert_and_undo() {
     let mut f = file(3);
     assert!(f.apply(&EditOp::Insert { after: 0, text: "top\n".into() }).is_some());
     assert_eq!(map(&f, &[1, 2, 4]), (vec![1, 3], 1));
-    assert!(f.apply(&EditOp::Undo).is_some());
+    assert_eq!(f.apply(&EditOp::Undo), Some(vec![]), "undoing an insertion touches no base line");
     assert_eq!(map(&f, &[1, 2, 4]), (vec![1, 2, 4], 0));
+    assert!(f.apply(&EditOp::StrReplace { old: "line2".into(), new: "X".into() }).is_some());
+    assert_eq!(f.apply(&EditOp::Undo), Some(vec![2]));
 }
 
 #[test]
