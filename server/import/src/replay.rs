@@ -157,6 +157,8 @@ impl FileState {
         let mut m = Mapped::default();
         for &n in lines {
             match &self.current {
+                // Lines past the end of the file (OpenHands numbers one more, empty line) are not read.
+                None if self.base_len.is_some_and(|len| n > len) => {}
                 None => m.base.push(n),
                 Some(v) => match usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).and_then(|i| v.origin.get(i)) {
                     Some(Some(b)) => m.base.push(*b),
