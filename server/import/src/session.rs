@@ -383,9 +383,11 @@ fn strip_output(out: &str) -> Body {
         Some(out[s..e].to_string())
     };
     match (section("output_head"), section("output_tail")) {
+        // Each section ends with a newline the template adds; a line cut in two by the elision
+        // still counts as shown.
         (Some(h), Some(t)) => Body {
-            head_lines: line_count(&h) as usize,
-            tail_lines: line_count(&t) as usize,
+            head_lines: line_count(h.strip_suffix('\n').unwrap_or(&h)) as usize,
+            tail_lines: line_count(t.strip_suffix('\n').unwrap_or(&t)) as usize,
             text: h + &t,
             elided: true,
         },

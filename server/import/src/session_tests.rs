@@ -111,9 +111,11 @@ fn reads_after_edits_map_to_base_lines() {
 
 #[test]
 fn elided_output_reads_head_and_tail() {
-    let out = "<returncode>0</returncode>\n<output_head>\na1\na2\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\na20\n</output_tail>";
+    // As mini-swe-agent writes it: the head ends mid-line 3, the tail starts mid-line 18, and the
+    // template adds a newline after each section.
+    let out = "<returncode>0</returncode>\n<output_head>\na1\na2\na\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\n8\na19\na20\n\n</output_tail>";
     let (rows, _) = run(&[bash(0, "cat a.py", out)]);
-    assert_eq!(rows, reads(&[("a.py", 1, 2), ("a.py", 20, 20)]));
+    assert_eq!(rows, reads(&[("a.py", 1, 3), ("a.py", 18, 20)]));
 }
 
 #[test]
