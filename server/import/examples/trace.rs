@@ -20,7 +20,19 @@ fn main() {
             .rows
             .iter()
             .filter(|r| r.step == Some(*step))
-            .map(|r| format!("{}{}:{}-{}", if r.kind == readcov_core::EventKind::Edit { "EDIT " } else { "" }, r.path, r.start, r.end))
+            .map(|r| {
+                format!(
+                    "{}{}:{}-{}",
+                    if r.kind == readcov_core::EventKind::Edit {
+                        "EDIT "
+                    } else {
+                        ""
+                    },
+                    r.path,
+                    r.start,
+                    r.end
+                )
+            })
             .collect();
         match reason {
             Some(r) => println!("{step:>4} SKIP {r} | {cmd}"),

@@ -23,7 +23,11 @@ pub enum Plan {
     /// Unnumbered lines of `path`: the whole file narrowed by `sels`.
     Window { path: String, sels: Vec<Sel> },
     /// Numbered output of one file: shown number `k` is line `k` of the stream `sels` selects.
-    Numbered { path: String, sels: Vec<Sel>, style: Style },
+    Numbered {
+        path: String,
+        sels: Vec<Sel>,
+        style: Style,
+    },
     /// `grep -n` over several files or a directory: `path:N:` lines, paths relative to the cwd.
     GrepMulti,
     /// Nothing read, and why.
@@ -34,11 +38,24 @@ pub enum Plan {
 pub fn writes(p: &Pipeline) -> Vec<Option<String>> {
     let mut out = Vec::new();
     for s in &p.stages {
-        out.extend(s.writes.iter().filter(|w| !w.starts_with("/dev/")).cloned().map(Some));
+        out.extend(
+            s.writes
+                .iter()
+                .filter(|w| !w.starts_with("/dev/"))
+                .cloned()
+                .map(Some),
+        );
         let Some(cmd) = s.words.first() else { continue };
-        let args: Vec<&String> = s.words[1..].iter().filter(|a| !a.starts_with('-')).collect();
+        let args: Vec<&String> = s.words[1..]
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .collect();
         match cmd.as_str() {
-            "sed" if s.words.iter().any(|w| w.starts_with("-i") || w == "--in-place") => {
+            "sed"
+                if s.words
+                    .iter()
+                    .any(|w| w.starts_with("-i") || w == "--in-place") =>
+            {
                 // The last operand(s) after the script are files.
                 out.extend(args.iter().skip(1).map(|a| Some(a.to_string())));
             }
@@ -52,7 +69,12 @@ pub fn writes(p: &Pipeline) -> Vec<Option<String>> {
             }
             "tee" | "rm" | "truncate" => out.extend(args.iter().map(|a| Some(a.to_string()))),
             "patch" => out.push(None),
-            "git" if matches!(args.first().map(|s| s.as_str()), Some("apply" | "checkout" | "stash" | "reset" | "restore")) => {
+            "git"
+                if matches!(
+                    args.first().map(|s| s.as_str()),
+                    Some("apply" | "checkout" | "stash" | "reset" | "restore")
+                ) =>
+            {
                 out.push(None)
             }
             _ => {}
@@ -143,7 +165,20 @@ fn sed_ranges(words: &[String]) -> Option<(Vec<(u32, Option<u32>)>, Vec<String>)
 }
 
 /// Options of grep/rg that take a value (so the value is not the pattern or a file).
-const GREP_VALUE_OPTS: [&str; 12] = ["-A", "-B", "-C", "-e", "-f", "-m", "-g", "-t", "--include", "--exclude", "--glob", "--type"];
+const GREP_VALUE_OPTS: [&str; 12] = [
+    "-A",
+    "-B",
+    "-C",
+    "-e",
+    "-f",
+    "-m",
+    "-g",
+    "-t",
+    "--include",
+    "--exclude",
+    "--glob",
+    "--type",
+];
 
 struct Grep {
     numbered: bool,
@@ -154,7 +189,12 @@ struct Grep {
 
 fn grep_args(words: &[String]) -> Grep {
     let rg = words[0] == "rg";
-    let mut g = Grep { numbered: false, multi: rg, lists_only: false, files: Vec::new() };
+    let mut g = Grep {
+        numbered: false,
+        multi: rg,
+        lists_only: false,
+        files: Vec::new(),
+    };
     let mut pattern_given = false;
     let mut i = 1;
     while i < words.len() {
@@ -169,7 +209,11 @@ fn grep_args(words: &[String]) -> Grep {
                 "line-number" => g.numbered = true,
                 "recursive" => g.multi = true,
                 "with-filename" => g.multi = true,
-                "files-with-matches" | "count" | "quiet" | "files-without-match" | "no-filename" => g.lists_only = true,
+                "files-with-matches"
+                | "count"
+                | "quiet"
+                | "files-without-match"
+                | "no-filename" => g.lists_only = true,
                 _ => {}
             }
         } else if w.starts_with('-') && w.len() > 1 {
@@ -195,21 +239,40 @@ fn grep_args(words: &[String]) -> Grep {
 
 /// The read plan of one pipeline.
 pub fn plan(p: &Pipeline) -> Plan {
-    let Some(first) = p.stages.first() else { return Plan::NoRead(Reason::UnknownCommand) };
-    let Some(cmd) = first.words.first() else { return Plan::NoRead(Reason::UnknownCommand) };
+    let Some(first) = p.stages.first() else {
+        return Plan::NoRead(Reason::UnknownCommand);
+    };
+    let Some(cmd) = first.words.first() else {
+        return Plan::NoRead(Reason::UnknownCommand);
+    };
     let (mut path, mut sels, mut numbered): (String, Vec<Sel>, Option<Style>) = match cmd.as_str() {
         "cat" | "nl" | "less" | "more" | "bat" => {
-            let opts: Vec<&String> = first.words[1..].iter().filter(|w| w.starts_with('-')).collect();
-            let files: Vec<&String> = first.words[1..].iter().filter(|w| !w.starts_with('-')).collect();
+            let opts: Vec<&String> = first.words[1..]
+                .iter()
+                .filter(|w| w.starts_with('-'))
+                .collect();
+            let files: Vec<&String> = first.words[1..]
+                .iter()
+                .filter(|w| !w.starts_with('-'))
+                .collect();
             if files.len() != 1 {
-                return Plan::NoRead(if files.is_empty() { Reason::UnknownCommand } else { Reason::AmbiguousOutput });
+                return Plan::NoRead(if files.is_empty() {
+                    Reason::UnknownCommand
+                } else {
+                    Reason::AmbiguousOutput
+                });
             }
-            let style = (cmd == "cat" && opts.iter().any(|o| o.contains('n'))).then_some(Style::CatN);
+            let style =
+                (cmd == "cat" && opts.iter().any(|o| o.contains('n'))).then_some(Style::CatN);
             (files[0].clone(), Vec::new(), style)
         }
         "head" | "tail" => {
-            let Some((n, plus, files)) = count_arg(&first.words) else { return Plan::NoRead(Reason::UnknownCommand) };
-            let [file] = files.as_slice() else { return Plan::NoRead(Reason::UnknownCommand) };
+            let Some((n, plus, files)) = count_arg(&first.words) else {
+                return Plan::NoRead(Reason::UnknownCommand);
+            };
+            let [file] = files.as_slice() else {
+                return Plan::NoRead(Reason::UnknownCommand);
+            };
             let n = n.unwrap_or(10);
             let sel = match (cmd.as_str(), plus) {
                 ("head", _) => Sel::Head(n),
@@ -219,8 +282,12 @@ pub fn plan(p: &Pipeline) -> Plan {
             (file.clone(), vec![sel], None)
         }
         "sed" => {
-            let Some((ranges, files)) = sed_ranges(&first.words) else { return Plan::NoRead(Reason::UnknownCommand) };
-            let [file] = files.as_slice() else { return Plan::NoRead(Reason::UnknownCommand) };
+            let Some((ranges, files)) = sed_ranges(&first.words) else {
+                return Plan::NoRead(Reason::UnknownCommand);
+            };
+            let [file] = files.as_slice() else {
+                return Plan::NoRead(Reason::UnknownCommand);
+            };
             (file.clone(), vec![Sel::Ranges(ranges)], None)
         }
         "grep" | "egrep" | "fgrep" | "rg" => {
@@ -288,7 +355,9 @@ pub fn plan(p: &Pipeline) -> Plan {
 }
 
 fn looks_like_file(p: &str) -> bool {
-    p.rsplit('/').next().is_some_and(|last| last.contains('.') && !last.starts_with('.'))
+    p.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.') && !last.starts_with('.'))
 }
 
 /// Applies selections to a file of `len` lines (unknown: `None`); returns the 1-based ranges
@@ -336,7 +405,11 @@ pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
         }
     }
     let e = end?;
-    Some(if e >= start { vec![(start, e)] } else { Vec::new() })
+    Some(if e >= start {
+        vec![(start, e)]
+    } else {
+        Vec::new()
+    })
 }
 
 #[cfg(test)]

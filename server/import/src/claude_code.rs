@@ -18,7 +18,12 @@ fn hunks(patch: &Value) -> Option<Vec<(u32, Vec<String>)>> {
         .iter()
         .map(|h| {
             let start = u32::try_from(h.get("oldStart")?.as_u64()?).ok()?;
-            let lines = h.get("lines")?.as_array()?.iter().map(|l| l.as_str().map(str::to_string)).collect::<Option<Vec<_>>>()?;
+            let lines = h
+                .get("lines")?
+                .as_array()?
+                .iter()
+                .map(|l| l.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()?;
             Some((start, lines))
         })
         .collect()
@@ -33,26 +38,49 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
     match name {
         "Read" => match s("file_path") {
             Some(path) => {
-                let total = result.and_then(|r| r.pointer("/file/totalLines")).and_then(Value::as_u64);
-                Op::View { path, style: Style::Arrow, total: total.and_then(|n| u32::try_from(n).ok()) }
+                let total = result
+                    .and_then(|r| r.pointer("/file/totalLines"))
+                    .and_then(Value::as_u64);
+                Op::View {
+                    path,
+                    style: Style::Arrow,
+                    total: total.and_then(|n| u32::try_from(n).ok()),
+                }
             }
             None => Op::Skip(Reason::Malformed),
         },
         "Edit" | "MultiEdit" => {
-            let Some(path) = s("file_path") else { return Op::Skip(Reason::Malformed) };
-            let edit = match result.and_then(|r| r.get("structuredPatch")).and_then(hunks) {
+            let Some(path) = s("file_path") else {
+                return Op::Skip(Reason::Malformed);
+            };
+            let edit = match result
+                .and_then(|r| r.get("structuredPatch"))
+                .and_then(hunks)
+            {
                 Some(h) => EditOp::Hunks(h),
                 None => match (s("old_string"), s("new_string")) {
-                    (Some(old), Some(new)) if input.get("replace_all").and_then(Value::as_bool) != Some(true) => {
+                    (Some(old), Some(new))
+                        if input.get("replace_all").and_then(Value::as_bool) != Some(true) =>
+                    {
                         EditOp::StrReplace { old, new }
                     }
                     _ => EditOp::Opaque,
                 },
             };
-            Op::Edit { path, edit, shows: Some(Style::Arrow) }
+            Op::Edit {
+                path,
+                edit,
+                shows: Some(Style::Arrow),
+            }
         }
         "Write" => match s("file_path") {
-            Some(path) => Op::Edit { path, edit: EditOp::Create { text: s("content").unwrap_or_default() }, shows: None },
+            Some(path) => Op::Edit {
+                path,
+                edit: EditOp::Create {
+                    text: s("content").unwrap_or_default(),
+                },
+                shows: None,
+            },
             None => Op::Skip(Reason::Malformed),
         },
         "Grep" => {
@@ -61,9 +89,13 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
                 return Op::Skip(Reason::NoLineNumbers);
             }
             // Reuse the bash reader: a recursive numbered grep prints `path:N:` lines.
-            Op::Bash { script: "grep -rn PATTERN .".into() }
+            Op::Bash {
+                script: "grep -rn PATTERN .".into(),
+            }
         }
-        "Bash" => Op::Bash { script: s("command").unwrap_or_default() },
+        "Bash" => Op::Bash {
+            script: s("command").unwrap_or_default(),
+        },
         "Glob" | "LS" => Op::Skip(Reason::UnknownCommand),
         "TodoWrite" | "Task" | "ExitPlanMode" | "WebFetch" | "WebSearch" => Op::Quiet,
         _ => Op::Skip(Reason::UnknownTool),
@@ -80,30 +112,64 @@ pub fn import(text: &str, session: &mut Session) -> usize {
             _ => bad += 1,
         }
     }
-    if let Some(cwd) = records.iter().find_map(|r| r.get("cwd").and_then(Value::as_str)) {
+    if let Some(cwd) = records
+        .iter()
+        .find_map(|r| r.get("cwd").and_then(Value::as_str))
+    {
         session.roots.add(cwd);
         session.cwd = cwd.to_string();
     }
     let mut results: HashMap<String, (Option<String>, Option<Value>)> = HashMap::new();
     for r in &records {
-        let blocks = r.pointer("/message/content").and_then(Value::as_array).cloned().unwrap_or_default();
-        for b in blocks.iter().filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_result")) {
+        let blocks = r
+            .pointer("/message/content")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for b in blocks
+            .iter()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_result"))
+        {
             if let Some(id) = b.get("tool_use_id").and_then(Value::as_str) {
-                results.insert(id.to_string(), (content_text(b.get("content")), r.get("toolUseResult").cloned()));
+                results.insert(
+                    id.to_string(),
+                    (
+                        content_text(b.get("content")),
+                        r.get("toolUseResult").cloned(),
+                    ),
+                );
             }
         }
     }
     let mut turn_ids: Vec<String> = Vec::new();
     let mut step = 0u32;
-    for r in records.iter().filter(|r| r.get("type").and_then(Value::as_str) == Some("assistant")) {
-        let id = r.pointer("/message/id").and_then(Value::as_str).unwrap_or("").to_string();
+    for r in records
+        .iter()
+        .filter(|r| r.get("type").and_then(Value::as_str) == Some("assistant"))
+    {
+        let id = r
+            .pointer("/message/id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         if turn_ids.last() != Some(&id) || id.is_empty() {
             turn_ids.push(id);
         }
         let turn = u32::try_from(turn_ids.len() - 1).unwrap_or(u32::MAX);
-        let blocks = r.pointer("/message/content").and_then(Value::as_array).cloned().unwrap_or_default();
-        for b in blocks.iter().filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use")) {
-            let name = b.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+        let blocks = r
+            .pointer("/message/content")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for b in blocks
+            .iter()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
+        {
+            let name = b
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
             let input = b.get("input").cloned().unwrap_or(Value::Null);
             let use_id = b.get("id").and_then(Value::as_str).unwrap_or("");
             let (output, structured) = results.get(use_id).cloned().unwrap_or((None, None));

@@ -74,9 +74,16 @@ fn detect_value(v: &Value) -> Option<Format> {
         return Some(Format::SweAgent);
     }
     let msgs = v.get("messages")?.as_array()?;
-    let mini = v.get("trajectory_format").and_then(Value::as_str).is_some_and(|f| f.contains("mini"))
+    let mini = v
+        .get("trajectory_format")
+        .and_then(Value::as_str)
+        .is_some_and(|f| f.contains("mini"))
         || msgs.iter().any(|m| m.pointer("/extra/actions").is_some());
-    Some(if mini { Format::MiniSweAgent } else { Format::OpenHands })
+    Some(if mini {
+        Format::MiniSweAgent
+    } else {
+        Format::OpenHands
+    })
 }
 
 /// `astropy__astropy-12907.traj.json` → `astropy__astropy-12907`.
@@ -87,12 +94,21 @@ fn stem(name: &str) -> String {
         s = s.strip_suffix(ext).unwrap_or(s);
         s = s.strip_suffix(ext).unwrap_or(s);
     }
-    if s.is_empty() { base.to_string() } else { s.to_string() }
+    if s.is_empty() {
+        base.to_string()
+    } else {
+        s.to_string()
+    }
 }
 
 /// Imports one log. Never panics on bad input: an unreadable log gives an error and a summary
 /// counting it as malformed.
-pub fn import(bytes: &[u8], name: &str, opts: &ImportOptions, files: &dyn FileProvider) -> Imported {
+pub fn import(
+    bytes: &[u8],
+    name: &str,
+    opts: &ImportOptions,
+    files: &dyn FileProvider,
+) -> Imported {
     import_with(bytes, name, opts, &|_| Box::new(Borrowed(files)))
 }
 
@@ -117,8 +133,15 @@ pub fn import_with<'p>(
     let text = String::from_utf8_lossy(bytes);
     let fail = |message: String| Imported {
         rows: Vec::new(),
-        summary: Summary { runs: 1, malformed_records: 1, ..Summary::default() },
-        errors: vec![ImportError { file: name.to_string(), message }],
+        summary: Summary {
+            runs: 1,
+            malformed_records: 1,
+            ..Summary::default()
+        },
+        errors: vec![ImportError {
+            file: name.to_string(),
+            message,
+        }],
         outcomes: Vec::new(),
     };
     let Some(format) = opts.format.or_else(|| detect_format(&text)) else {
@@ -137,7 +160,10 @@ pub fn import_with<'p>(
             .and_then(|d| d.get("instance_id").and_then(Value::as_str))
             .map_or_else(|| stem(name), str::to_string)
     });
-    let run = opts.run.clone().unwrap_or_else(|| format.label().to_string());
+    let run = opts
+        .run
+        .clone()
+        .unwrap_or_else(|| format.label().to_string());
     let files = workspace_for(&task);
     let mut session = Session::new(&task, &run, Roots::new(), "/testbed", files.as_ref());
     let mut bad = 0;
@@ -150,9 +176,17 @@ pub fn import_with<'p>(
     let (rows, mut summary, outcomes) = session.finish();
     summary.malformed_records += bad;
     let errors = if bad > 0 {
-        vec![ImportError { file: name.to_string(), message: format!("{bad} line(s) are not valid JSON records") }]
+        vec![ImportError {
+            file: name.to_string(),
+            message: format!("{bad} line(s) are not valid JSON records"),
+        }]
     } else {
         Vec::new()
     };
-    Imported { rows, summary, errors, outcomes }
+    Imported {
+        rows,
+        summary,
+        errors,
+        outcomes,
+    }
 }

@@ -17,7 +17,10 @@ pub struct DiffOptions {
 
 impl Default for DiffOptions {
     fn default() -> Self {
-        DiffOptions { anchor: 1, exclude_tests: false }
+        DiffOptions {
+            anchor: 1,
+            exclude_tests: false,
+        }
     }
 }
 
@@ -36,7 +39,9 @@ pub struct GoldFromDiff {
 pub fn is_test_path(path: &str) -> bool {
     let parts: Vec<&str> = path.split('/').collect();
     let name = parts.last().copied().unwrap_or("");
-    let in_test_dir = parts[..parts.len().saturating_sub(1)].iter().any(|p| matches!(*p, "test" | "tests" | "testing" | "__tests__"));
+    let in_test_dir = parts[..parts.len().saturating_sub(1)]
+        .iter()
+        .any(|p| matches!(*p, "test" | "tests" | "testing" | "__tests__"));
     let stem = name.split('.').next().unwrap_or("");
     in_test_dir
         || name.starts_with("test_")
@@ -59,7 +64,10 @@ fn strip_prefix_path(p: &str) -> Option<String> {
     if p == "/dev/null" {
         return None;
     }
-    let p = p.strip_prefix("a/").or_else(|| p.strip_prefix("b/")).unwrap_or(p);
+    let p = p
+        .strip_prefix("a/")
+        .or_else(|| p.strip_prefix("b/"))
+        .unwrap_or(p);
     Some(p.to_string())
 }
 
@@ -80,15 +88,27 @@ fn hunk_header(line: &str) -> Option<(u32, u32, u32)> {
 }
 
 /// Parses a unified diff (git or plain) into per-file base-side gold lines.
-fn parse(patch: &str, opts: &DiffOptions, file: &str, errors: &mut Vec<InputError>) -> Vec<FileDiff> {
-    let lines: Vec<&str> = patch.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+fn parse(
+    patch: &str,
+    opts: &DiffOptions,
+    file: &str,
+    errors: &mut Vec<InputError>,
+) -> Vec<FileDiff> {
+    let lines: Vec<&str> = patch
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
     let mut files: Vec<FileDiff> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
         if line.starts_with("diff --git ") {
             let old = line.split(' ').nth(2).and_then(strip_prefix_path);
-            files.push(FileDiff { path: old, new_file: false, lines: Vec::new() });
+            files.push(FileDiff {
+                path: old,
+                new_file: false,
+                lines: Vec::new(),
+            });
         } else if line.starts_with("new file mode") {
             if let Some(f) = files.last_mut() {
                 f.new_file = true;
@@ -107,19 +127,33 @@ fn parse(patch: &str, opts: &DiffOptions, file: &str, errors: &mut Vec<InputErro
                             f.path = path;
                         }
                     }
-                    _ => files.push(FileDiff { new_file: path.is_none(), path, lines: Vec::new() }),
+                    _ => files.push(FileDiff {
+                        new_file: path.is_none(),
+                        path,
+                        lines: Vec::new(),
+                    }),
                 }
                 i += 2;
                 continue;
             }
         } else if line.starts_with("@@ ") {
             let Some((a, b, d)) = hunk_header(line) else {
-                errors.push(InputError::new(file, i + 1, None, format!("bad hunk header `{line}`")));
+                errors.push(InputError::new(
+                    file,
+                    i + 1,
+                    None,
+                    format!("bad hunk header `{line}`"),
+                ));
                 i += 1;
                 continue;
             };
             let Some(f) = files.last_mut() else {
-                errors.push(InputError::new(file, i + 1, None, "hunk before any file header"));
+                errors.push(InputError::new(
+                    file,
+                    i + 1,
+                    None,
+                    "hunk before any file header",
+                ));
                 i += 1;
                 continue;
             };
@@ -214,8 +248,16 @@ fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions
 
 /// Gold spans from SWE-bench style JSONL rows (`instance_id`, `patch`); bad rows are located errors.
 pub fn gold_from_swebench(bytes: &[u8], file: &str, opts: &DiffOptions) -> GoldFromDiff {
-    let parsed = parse_jsonl(bytes, file, |f| Ok((f.string("instance_id")?.to_string(), f.string("patch")?.to_string())));
-    let mut out = GoldFromDiff { errors: parsed.errors, ..GoldFromDiff::default() };
+    let parsed = parse_jsonl(bytes, file, |f| {
+        Ok((
+            f.string("instance_id")?.to_string(),
+            f.string("patch")?.to_string(),
+        ))
+    });
+    let mut out = GoldFromDiff {
+        errors: parsed.errors,
+        ..GoldFromDiff::default()
+    };
     for (task, patch) in parsed.items {
         add_patch(&mut out, &patch, &task, opts, file);
     }

@@ -5,11 +5,17 @@ use super::*;
 fn spans(patch: &str, opts: DiffOptions) -> Vec<(String, u32, u32)> {
     let g = gold_from_diff(patch, "t", &opts, "p.diff");
     assert!(g.errors.is_empty(), "{:?}", g.errors);
-    g.spans.into_iter().map(|s| (s.path, s.start, s.end)).collect()
+    g.spans
+        .into_iter()
+        .map(|s| (s.path, s.start, s.end))
+        .collect()
 }
 
 fn check(patch: &str, expected: &[(&str, u32, u32)]) {
-    let want: Vec<(String, u32, u32)> = expected.iter().map(|(p, s, e)| (p.to_string(), *s, *e)).collect();
+    let want: Vec<(String, u32, u32)> = expected
+        .iter()
+        .map(|(p, s, e)| (p.to_string(), *s, *e))
+        .collect();
     assert_eq!(spans(patch, DiffOptions::default()), want);
 }
 
@@ -20,8 +26,17 @@ const FLASK: &str = "diff --git a/src/flask/blueprints.py b/src/flask/blueprints
 fn pure_insertion_anchors_both_sides() {
     // Context 190,191,192 then insertion, then 193: anchors 192 and 193.
     check(FLASK, &[("src/flask/blueprints.py", 192, 193)]);
-    let wide = spans(FLASK, DiffOptions { anchor: 2, exclude_tests: false });
-    assert_eq!(wide, vec![("src/flask/blueprints.py".to_string(), 191, 194)]);
+    let wide = spans(
+        FLASK,
+        DiffOptions {
+            anchor: 2,
+            exclude_tests: false,
+        },
+    );
+    assert_eq!(
+        wide,
+        vec![("src/flask/blueprints.py".to_string(), 191, 194)]
+    );
 }
 
 #[test]
@@ -41,8 +56,15 @@ fn several_files_crlf_and_no_newline_marker() {
 fn new_deleted_and_renamed_files() {
     let p = "diff --git a/new.py b/new.py\nnew file mode 100644\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,2 @@\n+a\n+b\ndiff --git a/gone.py b/gone.py\ndeleted file mode 100644\n--- a/gone.py\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\ndiff --git a/old.py b/moved.py\nsimilarity index 90%\nrename from old.py\nrename to moved.py\n--- a/old.py\n+++ b/moved.py\n@@ -2,3 +2,3 @@\n k\n-x\n+y\n k\n";
     let g = gold_from_diff(p, "t", &DiffOptions::default(), "p");
-    let got: Vec<(String, u32, u32)> = g.spans.into_iter().map(|s| (s.path, s.start, s.end)).collect();
-    assert_eq!(got, vec![("gone.py".to_string(), 1, 3), ("old.py".to_string(), 3, 3)]);
+    let got: Vec<(String, u32, u32)> = g
+        .spans
+        .into_iter()
+        .map(|s| (s.path, s.start, s.end))
+        .collect();
+    assert_eq!(
+        got,
+        vec![("gone.py".to_string(), 1, 3), ("old.py".to_string(), 3, 3)]
+    );
     assert_eq!(g.new_files, vec![("t".to_string(), "new.py".to_string())]);
 }
 
@@ -54,8 +76,14 @@ fn deleted_line_starting_with_dashes_is_not_a_header() {
 
 #[test]
 fn insertion_at_top_and_end() {
-    check("--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,3 @@\n+top\n a\n b\n", &[("x.py", 1, 1)]);
-    check("--- a/x.py\n+++ b/x.py\n@@ -8,2 +8,3 @@\n a\n b\n+end\n", &[("x.py", 9, 9)]);
+    check(
+        "--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,3 @@\n+top\n a\n b\n",
+        &[("x.py", 1, 1)],
+    );
+    check(
+        "--- a/x.py\n+++ b/x.py\n@@ -8,2 +8,3 @@\n a\n b\n+end\n",
+        &[("x.py", 9, 9)],
+    );
 }
 
 #[test]
@@ -64,13 +92,43 @@ fn exclude_tests_and_swebench_rows() {
         let patch = format!("--- a/{path}\n+++ b/{path}\n@@ -3 +3 @@\n-a\n+b\n");
         serde_json::json!({"instance_id": id, "patch": patch}).to_string()
     };
-    let text = format!("{}\n{}\n{{\"instance_id\": 1}}\nnot json\n", row("i1", "src/a.py"), row("i1", "tests/test_a.py"));
-    let g = gold_from_swebench(text.as_bytes(), "inst.jsonl", &DiffOptions { anchor: 1, exclude_tests: true });
-    let got: Vec<(String, String, u32)> = g.spans.into_iter().map(|s| (s.task, s.path, s.start)).collect();
+    let text = format!(
+        "{}\n{}\n{{\"instance_id\": 1}}\nnot json\n",
+        row("i1", "src/a.py"),
+        row("i1", "tests/test_a.py")
+    );
+    let g = gold_from_swebench(
+        text.as_bytes(),
+        "inst.jsonl",
+        &DiffOptions {
+            anchor: 1,
+            exclude_tests: true,
+        },
+    );
+    let got: Vec<(String, String, u32)> = g
+        .spans
+        .into_iter()
+        .map(|s| (s.task, s.path, s.start))
+        .collect();
     assert_eq!(got, vec![("i1".to_string(), "src/a.py".to_string(), 3)]);
-    assert_eq!(g.excluded, vec![("i1".to_string(), "tests/test_a.py".to_string())]);
-    assert_eq!(g.errors.iter().map(|e| e.line).collect::<Vec<_>>(), vec![3, 4]);
-    for (p, t) in [("tests/x.py", true), ("a/test_b.py", true), ("x_test.go", true), ("FooTest.java", true), ("a.test.js", true), ("src/testing.py", false), ("conftest.py", true), ("src/a.py", false)] {
+    assert_eq!(
+        g.excluded,
+        vec![("i1".to_string(), "tests/test_a.py".to_string())]
+    );
+    assert_eq!(
+        g.errors.iter().map(|e| e.line).collect::<Vec<_>>(),
+        vec![3, 4]
+    );
+    for (p, t) in [
+        ("tests/x.py", true),
+        ("a/test_b.py", true),
+        ("x_test.go", true),
+        ("FooTest.java", true),
+        ("a.test.js", true),
+        ("src/testing.py", false),
+        ("conftest.py", true),
+        ("src/a.py", false),
+    ] {
         assert_eq!(is_test_path(p), t, "{p}");
     }
 }

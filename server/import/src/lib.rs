@@ -17,8 +17,10 @@ pub mod shell;
 pub mod summary;
 pub mod swe_agent;
 
+pub use detect::{
+    detect_format, import, import_with, Format, ImportError, ImportOptions, Imported,
+};
 pub use diff::{gold_from_diff, gold_from_swebench, DiffOptions, GoldFromDiff};
-pub use detect::{detect_format, import, import_with, Format, ImportError, ImportOptions, Imported};
 
 pub use summary::{Reason, Summary};
 

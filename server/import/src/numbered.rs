@@ -68,12 +68,16 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown> {
 /// `grep -n` over several files: `path:12:match` and `path-12-context` lines.
 pub fn parse_grep_multi(output: &str) -> Vec<(String, Shown)> {
     static RE: OnceLock<Regex> = OnceLock::new();
-    let re = RE.get_or_init(|| Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").expect("static regex"));
+    let re =
+        RE.get_or_init(|| Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").expect("static regex"));
     let mut out = Vec::new();
     for raw in output.split('\n') {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let Some(c) = re.captures(raw) else { continue };
-        let num = c.get(2).or(c.get(3)).and_then(|m| m.as_str().parse::<u32>().ok());
+        let num = c
+            .get(2)
+            .or(c.get(3))
+            .and_then(|m| m.as_str().parse::<u32>().ok());
         if let Some(n) = num.filter(|n| *n > 0) {
             out.push((
                 c[1].to_string(),
@@ -120,10 +124,19 @@ mod tests {
     fn styles() {
         let catn = "Here's the result of running `cat -n` on /x.py:\n     1\timport os\n     2\t\n    10\tx = 1\n";
         assert_eq!(lines(catn, Style::CatN), vec![1, 2, 10]);
-        assert_eq!(lines("     7→def f():\n     8→    pass\n<system-reminder>", Style::Arrow), vec![7, 8]);
+        assert_eq!(
+            lines(
+                "     7→def f():\n     8→    pass\n<system-reminder>",
+                Style::Arrow
+            ),
+            vec![7, 8]
+        );
         let swe = "[File: /r/A.java (233 lines total)]\n(133 more lines above)\n134:  x\n135:\n(98 more lines below)";
         assert_eq!(lines(swe, Style::Colon), vec![134, 135]);
-        assert_eq!(lines("39:    def __init__(\n40-  ctx\n--\n172:  y", Style::Grep), vec![39, 40, 172]);
+        assert_eq!(
+            lines("39:    def __init__(\n40-  ctx\n--\n172:  y", Style::Grep),
+            vec![39, 40, 172]
+        );
     }
 
     #[test]
@@ -140,7 +153,10 @@ mod tests {
     fn grep_multi() {
         let got = parse_grep_multi("a/b.py:12:x = 1\na/b-c.py-13-ctx\nnoise\n");
         let flat: Vec<(String, u32)> = got.into_iter().map(|(p, s)| (p, s.line)).collect();
-        assert_eq!(flat, vec![("a/b.py".to_string(), 12), ("a/b-c.py".to_string(), 13)]);
+        assert_eq!(
+            flat,
+            vec![("a/b.py".to_string(), 12), ("a/b-c.py".to_string(), 13)]
+        );
     }
 
     #[test]

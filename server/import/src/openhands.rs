@@ -31,12 +31,20 @@ fn uploaded_root(messages: &[Value]) -> Option<String> {
         let text = content_text(m.get("content"))?;
         let s = text.find("<uploaded_files>")? + "<uploaded_files>".len();
         let e = s + text[s..].find("</uploaded_files>")?;
-        text[s..e].lines().map(str::trim).find(|l| l.starts_with('/')).map(str::to_string)
+        text[s..e]
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with('/'))
+            .map(str::to_string)
     })
 }
 
-const TRAILERS: [&str; 4] =
-    ["[The command completed with exit code", "[Current working directory:", "[Python interpreter:", "[Command finished with exit code"];
+const TRAILERS: [&str; 4] = [
+    "[The command completed with exit code",
+    "[Current working directory:",
+    "[Python interpreter:",
+    "[Command finished with exit code",
+];
 
 /// Splits the bracketed status lines OpenHands appends from the command output; returns the cwd they name.
 fn strip_trailer(out: &str) -> (String, Option<String>) {
@@ -45,7 +53,10 @@ fn strip_trailer(out: &str) -> (String, Option<String>) {
     while let Some(last) = lines.last() {
         let t = last.trim();
         if t.is_empty() || TRAILERS.iter().any(|p| t.starts_with(p)) {
-            if let Some(dir) = t.strip_prefix("[Current working directory: ").and_then(|r| r.strip_suffix(']')) {
+            if let Some(dir) = t
+                .strip_prefix("[Current working directory: ")
+                .and_then(|r| r.strip_suffix(']'))
+            {
                 cwd = Some(dir.to_string());
             }
             lines.pop();
@@ -60,12 +71,35 @@ fn strip_trailer(out: &str) -> (String, Option<String>) {
     (body, cwd)
 }
 
+/// `view` with `view_range: [a, b]` numbers one more (empty) line after `b`: drop lines past `b`.
+fn trim_to_range(out: &str, range: Option<&Value>) -> String {
+    let Some(end) = range
+        .and_then(|r| r.get(1))
+        .and_then(Value::as_i64)
+        .filter(|e| *e > 0)
+    else {
+        return out.to_string();
+    };
+    out.split_inclusive('\n')
+        .filter(|l| {
+            let n = l
+                .trim_start_matches(' ')
+                .split('\t')
+                .next()
+                .and_then(|n| n.parse::<i64>().ok());
+            !(l.contains('\t') && n.is_some_and(|n| n > end))
+        })
+        .collect()
+}
+
 fn str_arg(a: &Map<String, Value>, k: &str) -> Option<String> {
     a.get(k).and_then(Value::as_str).map(str::to_string)
 }
 
 fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
-    let Some(path) = str_arg(args, "path") else { return Op::Skip(Reason::Malformed) };
+    let Some(path) = str_arg(args, "path") else {
+        return Op::Skip(Reason::Malformed);
+    };
     let failed = out.is_some_and(|o| o.trim_start().starts_with("ERROR"));
     let cmd = args.get("command").and_then(Value::as_str).unwrap_or("");
     if failed {
@@ -73,24 +107,50 @@ fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
     }
     // The snippet after `str_replace`/`insert` is numbered from where the match starts, one line
     // off when `old_str` starts mid-line: not a trustworthy read. `undo_edit` shows the whole file.
-    let edit = |edit| Op::Edit { path: path.clone(), edit, shows: None };
+    let edit = |edit| Op::Edit {
+        path: path.clone(),
+        edit,
+        shows: None,
+    };
     match cmd {
-        "view" if out.is_some_and(|o| o.contains("files and directories")) => Op::Skip(Reason::DirectoryView),
-        "view" => Op::View { path, style: Style::CatN, total: None },
+        "view" if out.is_some_and(|o| o.contains("files and directories")) => {
+            Op::Skip(Reason::DirectoryView)
+        }
+        "view" => Op::View {
+            path,
+            style: Style::CatN,
+            total: None,
+        },
         "create" => Op::Edit {
             path: path.clone(),
-            edit: EditOp::Create { text: str_arg(args, "file_text").unwrap_or_default() },
+            edit: EditOp::Create {
+                text: str_arg(args, "file_text").unwrap_or_default(),
+            },
             shows: None,
         },
         "str_replace" => match str_arg(args, "old_str") {
-            Some(old) => edit(EditOp::StrReplace { old, new: str_arg(args, "new_str").unwrap_or_default() }),
+            Some(old) => edit(EditOp::StrReplace {
+                old,
+                new: str_arg(args, "new_str").unwrap_or_default(),
+            }),
             None => Op::Skip(Reason::Malformed),
         },
-        "insert" => match args.get("insert_line").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok()) {
-            Some(after) => edit(EditOp::Insert { after, text: str_arg(args, "new_str").unwrap_or_default() }),
+        "insert" => match args
+            .get("insert_line")
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+        {
+            Some(after) => edit(EditOp::Insert {
+                after,
+                text: str_arg(args, "new_str").unwrap_or_default(),
+            }),
             None => Op::Skip(Reason::Malformed),
         },
-        "undo_edit" => Op::Edit { path: path.clone(), edit: EditOp::Undo, shows: Some(Style::CatN) },
+        "undo_edit" => Op::Edit {
+            path: path.clone(),
+            edit: EditOp::Undo,
+            shows: Some(Style::CatN),
+        },
         _ => Op::Skip(Reason::UnknownCommand),
     }
 }
@@ -115,17 +175,30 @@ pub fn import(doc: &Value, session: &mut Session) {
             }
         }
     }
-    let mut assistants: Vec<&Value> =
-        messages.iter().filter(|m| m.get("role").and_then(Value::as_str) == Some("assistant")).collect();
+    let mut assistants: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m.get("role").and_then(Value::as_str) == Some("assistant"))
+        .collect();
     // The final response may carry one more tool call, which never got a result.
     let last = doc.pointer("/fncall_response/choices/0/message");
     assistants.extend(last);
     let mut step = 0u32;
     for (turn, m) in assistants.into_iter().enumerate() {
-        let calls = m.get("tool_calls").and_then(Value::as_array).cloned().unwrap_or_default();
+        let calls = m
+            .get("tool_calls")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         for call in calls {
-            let name = call.pointer("/function/name").and_then(Value::as_str).unwrap_or("").to_string();
-            let raw_args = call.pointer("/function/arguments").and_then(Value::as_str).unwrap_or("");
+            let name = call
+                .pointer("/function/name")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let raw_args = call
+                .pointer("/function/arguments")
+                .and_then(Value::as_str)
+                .unwrap_or("");
             let id = call.get("id").and_then(Value::as_str).unwrap_or("");
             let output = results.get(id).cloned().flatten();
             let args: Option<Map<String, Value>> = serde_json::from_str(raw_args).ok();
@@ -139,10 +212,17 @@ pub fn import(doc: &Value, session: &mut Session) {
                         new_cwd = cwd;
                         body
                     });
-                    (Op::Bash { script: script.clone() }, output, script)
+                    (
+                        Op::Bash {
+                            script: script.clone(),
+                        },
+                        output,
+                        script,
+                    )
                 }
                 ("str_replace_editor", Some(a)) => {
                     let op = editor_op(a, output.as_deref());
+                    let output = output.map(|o| trim_to_range(&o, a.get("view_range")));
                     (op, output, raw_args.to_string())
                 }
                 ("think" | "finish", _) => (Op::Quiet, output, raw_args.to_string()),
@@ -166,7 +246,18 @@ pub fn import(doc: &Value, session: &mut Session) {
 
 #[cfg(test)]
 mod tests {
-    use super::strip_trailer;
+    use super::{strip_trailer, trim_to_range};
+
+    #[test]
+    fn view_range_drops_the_extra_line() {
+        let out = "Here's the result:\n   306\tdef f():\n   307\t    pass\n   308\t\n";
+        let r = serde_json::json!([306, 307]);
+        assert_eq!(
+            trim_to_range(out, Some(&r)),
+            "Here's the result:\n   306\tdef f():\n   307\t    pass\n"
+        );
+        assert_eq!(trim_to_range(out, Some(&serde_json::json!([306, -1]))), out);
+    }
 
     #[test]
     fn trailer_gives_cwd() {

@@ -30,7 +30,11 @@ impl Roots {
 
     /// The first root, used as the starting directory when a log names no other.
     pub fn primary(&self) -> Option<&str> {
-        self.roots.iter().find(|r| r.as_str() != "/testbed").or(self.roots.first()).map(String::as_str)
+        self.roots
+            .iter()
+            .find(|r| r.as_str() != "/testbed")
+            .or(self.roots.first())
+            .map(String::as_str)
     }
 
     /// Resolves `raw` (absolute, or relative to `cwd`) to a repository-relative path.
@@ -76,24 +80,53 @@ mod tests {
         for x in roots {
             r.add(x);
         }
-        assert_eq!(r.resolve(raw, cwd).as_deref().map_err(|e| *e), expected, "{raw} in {cwd}");
+        assert_eq!(
+            r.resolve(raw, cwd).as_deref().map_err(|e| *e),
+            expected,
+            "{raw} in {cwd}"
+        );
     }
 
     #[test]
     fn strips_container_prefixes() {
         let ws = "/workspace/pallets__flask__2.3";
-        check(&[ws], "/workspace/pallets__flask__2.3/src/flask/app.py", "/", Ok("src/flask/app.py"));
+        check(
+            &[ws],
+            "/workspace/pallets__flask__2.3/src/flask/app.py",
+            "/",
+            Ok("src/flask/app.py"),
+        );
         check(&[ws], "src/flask/app.py", ws, Ok("src/flask/app.py"));
         check(&[ws], "./src/../src/a.py", ws, Ok("src/a.py"));
-        check(&[], "/testbed/astropy/io/ascii/rst.py", "/", Ok("astropy/io/ascii/rst.py"));
+        check(
+            &[],
+            "/testbed/astropy/io/ascii/rst.py",
+            "/",
+            Ok("astropy/io/ascii/rst.py"),
+        );
         check(&[], "astropy/x.py", "/testbed", Ok("astropy/x.py"));
-        check(&[], "/workspace/psf__requests__2.0/requests/models.py", "/", Ok("requests/models.py"));
+        check(
+            &[],
+            "/workspace/psf__requests__2.0/requests/models.py",
+            "/",
+            Ok("requests/models.py"),
+        );
         check(&[ws], "/tmp/repro.py", ws, Err(Reason::OutsideRepo));
         check(&[ws], "../other/x.py", ws, Err(Reason::OutsideRepo));
         check(&[ws], "classes.dot", "/workspace", Err(Reason::OutsideRepo));
-        check(&["/fasterxml__jackson-core"], "/fasterxml__jackson-core/src/A.java", "/", Ok("src/A.java"));
+        check(
+            &["/fasterxml__jackson-core"],
+            "/fasterxml__jackson-core/src/A.java",
+            "/",
+            Ok("src/A.java"),
+        );
         check(&[ws], "", ws, Err(Reason::Malformed));
         check(&[ws], "~/x.py", ws, Err(Reason::OutsideRepo));
-        check(&[ws], "/workspace/pallets__flask__2.3", "/", Err(Reason::OutsideRepo));
+        check(
+            &[ws],
+            "/workspace/pallets__flask__2.3",
+            "/",
+            Err(Reason::OutsideRepo),
+        );
     }
 }

@@ -15,13 +15,25 @@ struct Version {
 /// An edit to replay, in the numbering of the agent's current copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EditOp {
-    Create { text: String },
-    StrReplace { old: String, new: String },
+    Create {
+        text: String,
+    },
+    StrReplace {
+        old: String,
+        new: String,
+    },
     /// Insert `text` after line `after` (0 = at the top).
-    Insert { after: u32, text: String },
+    Insert {
+        after: u32,
+        text: String,
+    },
     Undo,
     /// SWE-agent `edit start:end`: replace lines `start..=end` with `text`.
-    Lines { start: u32, end: u32, text: String },
+    Lines {
+        start: u32,
+        end: u32,
+        text: String,
+    },
     /// A unified-diff style patch of the current copy: (old_start, lines with ' ', '-', '+' prefixes).
     Hunks(Vec<(u32, Vec<String>)>),
     /// A write readcov cannot replay (`sed -i`, a redirect, `cp`/`mv` onto the file).
@@ -50,13 +62,17 @@ pub fn split_lines(text: &str) -> Vec<String> {
     if text.is_empty() {
         return Vec::new();
     }
-    t.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()).collect()
+    t.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
+        .collect()
 }
 
 impl FileState {
     pub fn new(base: Option<&[u8]>) -> FileState {
         let base_text = base.map(|b| split_lines(&String::from_utf8_lossy(b)));
-        let base_len = base_text.as_ref().map(|t| u32::try_from(t.len()).unwrap_or(u32::MAX));
+        let base_len = base_text
+            .as_ref()
+            .map(|t| u32::try_from(t.len()).unwrap_or(u32::MAX));
         FileState {
             base_text,
             base_len,
@@ -135,7 +151,11 @@ impl FileState {
             self.dirty = false;
             return Some(Vec::new());
         }
-        let result = if self.dirty { None } else { self.materialize().and_then(|v| replay(v, op)) };
+        let result = if self.dirty {
+            None
+        } else {
+            self.materialize().and_then(|v| replay(v, op))
+        };
         match result {
             Some((next, touched)) => {
                 self.history.push(self.current.take());
@@ -160,7 +180,11 @@ impl FileState {
                 // Lines past the end of the file (OpenHands numbers one more, empty line) are not read.
                 None if self.base_len.is_some_and(|len| n > len) => {}
                 None => m.base.push(n),
-                Some(v) => match usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).and_then(|i| v.origin.get(i)) {
+                Some(v) => match usize::try_from(n)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| v.origin.get(i))
+                {
                     Some(Some(b)) => m.base.push(*b),
                     Some(None) => m.agent_written += 1,
                     None => {}
@@ -186,13 +210,21 @@ fn splice(v: &mut Version, start: usize, end: usize, new_lines: Vec<String>) -> 
             p += 1;
         }
         let mut s = 0;
-        while s < old.len() - p && s < new_lines.len() - p && old[old.len() - 1 - s] == new_lines[new_lines.len() - 1 - s] {
+        while s < old.len() - p
+            && s < new_lines.len() - p
+            && old[old.len() - 1 - s] == new_lines[new_lines.len() - 1 - s]
+        {
             new_origin[new_lines.len() - 1 - s] = old_origin[old.len() - 1 - s];
             s += 1;
         }
     }
     let kept: Vec<u32> = new_origin.iter().flatten().copied().collect();
-    let mut touched: Vec<u32> = old_origin.iter().flatten().copied().filter(|b| !kept.contains(b)).collect();
+    let mut touched: Vec<u32> = old_origin
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|b| !kept.contains(b))
+        .collect();
     if touched.is_empty() {
         // A pure insertion touches no base line: anchor it to the base line just before the
         // first inserted line.
@@ -221,9 +253,16 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
             let replaced = format!("{}{}{}", &joined[..at], new, &joined[at + old.len()..]);
             let line_start = joined[..at].rfind('\n').map_or(0, |i| i + 1);
             let after = at + old.len();
-            let line_end = joined[after..].find('\n').map_or(joined.len(), |i| after + i);
+            let line_end = joined[after..]
+                .find('\n')
+                .map_or(joined.len(), |i| after + i);
             let new_region = &replaced[line_start..line_end + new.len() - old.len()];
-            splice(&mut v, start, end, new_region.split('\n').map(str::to_string).collect())
+            splice(
+                &mut v,
+                start,
+                end,
+                new_region.split('\n').map(str::to_string).collect(),
+            )
         }
         EditOp::Insert { after, text } => {
             let at = usize::try_from(*after).ok()?;
@@ -258,9 +297,14 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
                     let body = l.get(1..).unwrap_or("").to_string();
                     match l.chars().next() {
                         Some('+') => {
-                            if !anchored && !lines.iter().any(|l| l.starts_with('-')) && origin.iter().all(Option::is_some) {
+                            if !anchored
+                                && !lines.iter().any(|l| l.starts_with('-'))
+                                && origin.iter().all(Option::is_some)
+                            {
                                 // A pure insertion: anchor to the base line it follows.
-                                touched.extend(origin.last().copied().flatten().or_else(|| v.origin[..i].iter().rev().flatten().next().copied()));
+                                touched.extend(origin.last().copied().flatten().or_else(|| {
+                                    v.origin[..i].iter().rev().flatten().next().copied()
+                                }));
                                 anchored = true;
                             }
                             origin.push(None);

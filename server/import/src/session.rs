@@ -33,10 +33,20 @@ pub struct Action {
 pub enum Op {
     /// A viewer whose output numbers the lines of `path` in `style`; `total` is the file length
     /// when the tool reports it.
-    View { path: String, style: Style, total: Option<u32> },
-    Bash { script: String },
+    View {
+        path: String,
+        style: Style,
+        total: Option<u32>,
+    },
+    Bash {
+        script: String,
+    },
     /// An edit, and the style of the snippet its output shows (if any).
-    Edit { path: String, edit: EditOp, shows: Option<Style> },
+    Edit {
+        path: String,
+        edit: EditOp,
+        shows: Option<Style>,
+    },
     /// Not a read and not worth reporting (thinking, finishing).
     Quiet,
     Skip(Reason),
@@ -71,7 +81,13 @@ pub fn shorten(cmd: &str) -> String {
 }
 
 impl<'a> Session<'a> {
-    pub fn new(task: &str, run: &str, roots: Roots, cwd: &str, provider: &'a dyn FileProvider) -> Session<'a> {
+    pub fn new(
+        task: &str,
+        run: &str,
+        roots: Roots,
+        cwd: &str,
+        provider: &'a dyn FileProvider,
+    ) -> Session<'a> {
         Session {
             task: task.to_string(),
             run: run.to_string(),
@@ -94,7 +110,10 @@ impl<'a> Session<'a> {
         let provider = self.provider;
         self.files.entry(key.clone()).or_insert_with(|| {
             let base = provider.read(&key.1);
-            (base.is_some() || !provider.has_workspace(), FileState::new(base.as_deref()))
+            (
+                base.is_some() || !provider.has_workspace(),
+                FileState::new(base.as_deref()),
+            )
         })
     }
 
@@ -159,7 +178,13 @@ impl<'a> Session<'a> {
     }
 
     /// Maps current lines of `rel` to base lines and emits them.
-    fn read_lines(&mut self, a: &Action, key: &Key, current: &[u32], shown: &[Shown]) -> Result<(), Reason> {
+    fn read_lines(
+        &mut self,
+        a: &Action,
+        key: &Key,
+        current: &[u32],
+        shown: &[Shown],
+    ) -> Result<(), Reason> {
         let st = &mut self.state(key).1;
         if shown.iter().any(|s| mismatch(st, s)) {
             // Something readcov did not see (a script) changed the file: unaligned from now on.
@@ -168,14 +193,26 @@ impl<'a> Session<'a> {
         }
         let m = st.map(current).ok_or(Reason::UnalignedAfterEdit)?;
         if m.base.is_empty() {
-            return Err(if m.agent_written > 0 { Reason::AgentWritten } else { Reason::NothingShown });
+            return Err(if m.agent_written > 0 {
+                Reason::AgentWritten
+            } else {
+                Reason::NothingShown
+            });
         }
         self.emit(a, &key.1, &m.base, EventKind::Read);
         Ok(())
     }
 
     /// Numbered output of one file; shown number `k` is current line `k + offset - 1`.
-    fn view(&mut self, a: &Action, raw: &str, cwd: &str, out: &str, style: Style, offset: u32) -> Result<(), Reason> {
+    fn view(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        cwd: &str,
+        out: &str,
+        style: Style,
+        offset: u32,
+    ) -> Result<(), Reason> {
         let rel = self.locate(raw, cwd)?;
         if let Some(n) = total_lines(out) {
             self.state(&rel).1.note_len(n);
@@ -187,24 +224,28 @@ impl<'a> Session<'a> {
         for s in &mut shown {
             s.line = s.line.saturating_add(offset - 1);
         }
-        // OpenHands `view` with a range ends with one extra, empty numbered line: it shows nothing.
-        if let Some(last) = shown.last() {
-            let real = self.state(&rel).1.text_at(last.line).map(str::trim_end);
-            if last.text.trim_end().is_empty() && real.is_some_and(|t| !t.is_empty()) {
-                shown.pop();
-            }
-        }
         let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
         self.read_lines(a, &rel, &lines, &shown)
     }
 
-    fn edit(&mut self, a: &Action, raw: &str, op: &EditOp, shows: Option<Style>, out: &str) -> Result<(), Reason> {
+    fn edit(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        op: &EditOp,
+        shows: Option<Style>,
+        out: &str,
+    ) -> Result<(), Reason> {
         let rel = self.roots.resolve_in(raw, &self.cwd.clone())?;
         let creating = matches!(op, EditOp::Create { .. });
         if !creating && !self.state(&rel).0 {
             return Err(Reason::NotInWorkspace);
         }
-        let touched = self.state(&rel).1.apply(op).ok_or(Reason::UnalignedAfterEdit)?;
+        let touched = self
+            .state(&rel)
+            .1
+            .apply(op)
+            .ok_or(Reason::UnalignedAfterEdit)?;
         self.summary.edit_events += 1;
         if !touched.is_empty() && self.state(&rel).0 {
             self.emit(a, &rel.1, &touched, EventKind::Edit);
@@ -236,14 +277,21 @@ impl<'a> Session<'a> {
         if self.persist_cd {
             self.cwd = cwd;
         }
-        let readers = plans.iter().filter(|(p, _, _)| !matches!(p, Plan::NoRead(_))).count();
+        let readers = plans
+            .iter()
+            .filter(|(p, _, _)| !matches!(p, Plan::NoRead(_)))
+            .count();
         let mut first_err = None;
         for (pl, cwd, written) in plans {
             let sole = readers == 1;
             let r = match pl {
                 Plan::NoRead(r) => Err(r),
-                Plan::Window { path, sels } => self.window(a, &path, &cwd, &sels, sole.then_some(out)),
-                Plan::Numbered { path, sels, style } if sole => self.numbered(a, &path, &cwd, &sels, style, out),
+                Plan::Window { path, sels } => {
+                    self.window(a, &path, &cwd, &sels, sole.then_some(out))
+                }
+                Plan::Numbered { path, sels, style } if sole => {
+                    self.numbered(a, &path, &cwd, &sels, style, out)
+                }
                 Plan::Numbered { .. } => Err(Reason::AmbiguousOutput),
                 Plan::GrepMulti => self.grep_multi(a, &cwd, out),
             };
@@ -276,13 +324,23 @@ impl<'a> Session<'a> {
         }
     }
 
-    fn window(&mut self, a: &Action, raw: &str, cwd: &str, sels: &[crate::bashread::Sel], out: Option<&str>) -> Result<(), Reason> {
+    fn window(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        cwd: &str,
+        sels: &[crate::bashread::Sel],
+        out: Option<&str>,
+    ) -> Result<(), Reason> {
         let rel = self.locate(raw, cwd)?;
         let mut len = self.state(&rel).1.current_len();
         let body = out.map(strip_output);
         if len.is_none() && sels.is_empty() {
             // No workspace: a lone whole-file read shows the whole file, so its output has its length.
-            len = body.as_ref().filter(|b| !b.elided && !b.text.is_empty()).map(|b| line_count(&b.text));
+            len = body
+                .as_ref()
+                .filter(|b| !b.elided && !b.text.is_empty())
+                .map(|b| line_count(&b.text));
         }
         let rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
         let mut lines: Vec<u32> = rs.iter().flat_map(|(s, e)| *s..=*e).collect();
@@ -298,7 +356,15 @@ impl<'a> Session<'a> {
         self.read_lines(a, &rel, &lines, &[])
     }
 
-    fn numbered(&mut self, a: &Action, raw: &str, cwd: &str, sels: &[crate::bashread::Sel], style: Style, out: &str) -> Result<(), Reason> {
+    fn numbered(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        cwd: &str,
+        sels: &[crate::bashread::Sel],
+        style: Style,
+        out: &str,
+    ) -> Result<(), Reason> {
         let offset = if sels.is_empty() {
             1
         } else {
@@ -323,7 +389,9 @@ impl<'a> Session<'a> {
         let mut result = Err(Reason::NothingShown);
         for (p, shown) in by_file {
             let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
-            let r = self.locate(&p, cwd).and_then(|rel| self.read_lines(a, &rel, &lines, &shown));
+            let r = self
+                .locate(&p, cwd)
+                .and_then(|rel| self.read_lines(a, &rel, &lines, &shown));
             result = match (result, r) {
                 (Ok(()), _) | (_, Ok(())) => Ok(()),
                 (Err(Reason::NothingShown), Err(e)) => Err(e),
@@ -340,7 +408,9 @@ impl<'a> Session<'a> {
 
 /// Whether a shown line disagrees with the replayed text (a clipped line only needs to be a prefix).
 fn mismatch(st: &FileState, s: &Shown) -> bool {
-    let Some(t) = st.text_at(s.line) else { return false };
+    let Some(t) = st.text_at(s.line) else {
+        return false;
+    };
     let (t, shown) = (t.trim_end(), s.text.trim_end());
     if s.partial {
         !t.starts_with(shown)
@@ -350,7 +420,11 @@ fn mismatch(st: &FileState, s: &Shown) -> bool {
 }
 
 fn join_dir(cwd: &str, dir: &str) -> String {
-    let joined = if dir.starts_with('/') { dir.to_string() } else { format!("{}/{}", cwd.trim_end_matches('/'), dir) };
+    let joined = if dir.starts_with('/') {
+        dir.to_string()
+    } else {
+        format!("{}/{}", cwd.trim_end_matches('/'), dir)
+    };
     readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
 }
 
@@ -359,7 +433,10 @@ fn total_lines(out: &str) -> Option<u32> {
     let start = out.find("[File: ")?;
     let rest = &out[start..out[start..].find('\n').map_or(out.len(), |i| start + i)];
     let open = rest.rfind('(')?;
-    rest[open + 1..].strip_suffix(" lines total)]")?.parse().ok()
+    rest[open + 1..]
+        .strip_suffix(" lines total)]")?
+        .parse()
+        .ok()
 }
 
 struct Body {

@@ -5,8 +5,14 @@ use std::collections::BTreeMap;
 
 fn repo() -> BTreeMap<String, String> {
     let mut m = BTreeMap::new();
-    m.insert("a.py".to_string(), (1..=20).map(|i| format!("a{i}\n")).collect());
-    m.insert("sub/b.py".to_string(), (1..=5).map(|i| format!("b{i}\n")).collect());
+    m.insert(
+        "a.py".to_string(),
+        (1..=20).map(|i| format!("a{i}\n")).collect(),
+    );
+    m.insert(
+        "sub/b.py".to_string(),
+        (1..=5).map(|i| format!("b{i}\n")).collect(),
+    );
     m
 }
 
@@ -22,7 +28,13 @@ fn act(step: u32, op: Op, output: &str) -> Action {
 }
 
 fn bash(step: u32, script: &str, output: &str) -> Action {
-    act(step, Op::Bash { script: script.into() }, output)
+    act(
+        step,
+        Op::Bash {
+            script: script.into(),
+        },
+        output,
+    )
 }
 
 fn run(actions: &[Action]) -> (Vec<(String, u32, u32, EventKind)>, Summary) {
@@ -34,11 +46,18 @@ fn run(actions: &[Action]) -> (Vec<(String, u32, u32, EventKind)>, Summary) {
         s.apply(a);
     }
     let (rows, summary, _) = s.finish();
-    (rows.into_iter().map(|r| (r.path, r.start, r.end, r.kind)).collect(), summary)
+    (
+        rows.into_iter()
+            .map(|r| (r.path, r.start, r.end, r.kind))
+            .collect(),
+        summary,
+    )
 }
 
 fn reads(v: &[(&str, u32, u32)]) -> Vec<(String, u32, u32, EventKind)> {
-    v.iter().map(|(p, s, e)| (p.to_string(), *s, *e, EventKind::Read)).collect()
+    v.iter()
+        .map(|(p, s, e)| (p.to_string(), *s, *e, EventKind::Read))
+        .collect()
 }
 
 #[test]
@@ -53,7 +72,14 @@ fn bash_reads() {
     ]);
     assert_eq!(
         rows,
-        reads(&[("a.py", 1, 5), ("sub/b.py", 2, 3), ("a.py", 1, 1), ("a.py", 10, 10), ("a.py", 19, 20), ("sub/b.py", 4, 4)])
+        reads(&[
+            ("a.py", 1, 5),
+            ("sub/b.py", 2, 3),
+            ("a.py", 1, 1),
+            ("a.py", 10, 10),
+            ("a.py", 19, 20),
+            ("sub/b.py", 4, 4)
+        ])
     );
 }
 
@@ -64,8 +90,19 @@ fn skips_are_counted_by_reason() {
         bash(1, "grep a1 a.py", "a1"),
         bash(2, "cat /tmp/x.py", "x"),
         bash(3, "cat new.py", "x"),
-        act(4, Op::View { path: "a.py".into(), style: Style::CatN, total: None }, "     1\tWRONG\n"),
-        Action { output: None, ..bash(5, "cat a.py", "") },
+        act(
+            4,
+            Op::View {
+                path: "a.py".into(),
+                style: Style::CatN,
+                total: None,
+            },
+            "     1\tWRONG\n",
+        ),
+        Action {
+            output: None,
+            ..bash(5, "cat a.py", "")
+        },
     ]);
     assert!(rows.is_empty());
     let got: Vec<(Reason, usize)> = s.skipped.into_iter().collect();
@@ -87,7 +124,14 @@ fn reads_after_edits_map_to_base_lines() {
     let edit = |step, old: &str, new: &str| {
         act(
             step,
-            Op::Edit { path: "a.py".into(), edit: EditOp::StrReplace { old: old.into(), new: new.into() }, shows: None },
+            Op::Edit {
+                path: "a.py".into(),
+                edit: EditOp::StrReplace {
+                    old: old.into(),
+                    new: new.into(),
+                },
+                shows: None,
+            },
             "edited",
         )
     };
@@ -106,7 +150,11 @@ fn reads_after_edits_map_to_base_lines() {
         ]
     );
     assert_eq!(s.skipped.get(&Reason::UnalignedAfterEdit), Some(&1));
-    assert_eq!(s.skipped.get(&Reason::UnknownCommand), Some(&1), "sed -i reads nothing");
+    assert_eq!(
+        s.skipped.get(&Reason::UnknownCommand),
+        Some(&1),
+        "sed -i reads nothing"
+    );
 }
 
 #[test]

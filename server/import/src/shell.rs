@@ -25,7 +25,9 @@ enum Tok {
     Op(&'static str),
 }
 
-const OPS: [&str; 13] = ["&&", "||", ";;", "2>&1", "&>", ">>", "2>", "<<", ">", "<", "|", ";", "&"];
+const OPS: [&str; 13] = [
+    "&&", "||", ";;", "2>&1", "&>", ">>", "2>", "<<", ">", "<", "|", ";", "&",
+];
 
 fn tokenize(src: &str) -> Vec<Tok> {
     let chars: Vec<char> = src.chars().collect();
@@ -40,10 +42,17 @@ fn tokenize(src: &str) -> Vec<Tok> {
             // Skip here-document bodies announced on the line just ended.
             for (delim, strip_tabs) in pending_heredocs.drain(..) {
                 while i < chars.len() {
-                    let end = chars[i..].iter().position(|&c| c == '\n').map_or(chars.len(), |p| i + p);
+                    let end = chars[i..]
+                        .iter()
+                        .position(|&c| c == '\n')
+                        .map_or(chars.len(), |p| i + p);
                     let line: String = chars[i..end].iter().collect();
                     i = (end + 1).min(chars.len());
-                    let line = if strip_tabs { line.trim_start_matches('\t') } else { line.as_str() };
+                    let line = if strip_tabs {
+                        line.trim_start_matches('\t')
+                    } else {
+                        line.as_str()
+                    };
                     if line.trim_end() == delim {
                         break;
                     }
@@ -117,7 +126,10 @@ fn word(chars: &[char], mut i: usize) -> (String, usize) {
             '"' => {
                 i += 1;
                 while i < chars.len() && chars[i] != '"' {
-                    if chars[i] == '\\' && i + 1 < chars.len() && matches!(chars[i + 1], '"' | '\\' | '$' | '`') {
+                    if chars[i] == '\\'
+                        && i + 1 < chars.len()
+                        && matches!(chars[i + 1], '"' | '\\' | '$' | '`')
+                    {
                         i += 1;
                     }
                     out.push(chars[i]);
@@ -196,11 +208,16 @@ mod tests {
     use super::*;
 
     fn words(src: &str) -> Vec<Vec<Vec<String>>> {
-        parse(src).into_iter().map(|p| p.stages.into_iter().map(|s| s.words).collect()).collect()
+        parse(src)
+            .into_iter()
+            .map(|p| p.stages.into_iter().map(|s| s.words).collect())
+            .collect()
     }
 
     fn w(v: &[&[&str]]) -> Vec<Vec<String>> {
-        v.iter().map(|s| s.iter().map(|x| x.to_string()).collect()).collect()
+        v.iter()
+            .map(|s| s.iter().map(|x| x.to_string()).collect())
+            .collect()
     }
 
     #[test]
@@ -214,7 +231,10 @@ mod tests {
                 w(&[&["echo", "x;y"]]),
             ]
         );
-        assert_eq!(words(r#"grep -n "a\"b" f\ g.py"#), vec![w(&[&["grep", "-n", "a\"b", "f g.py"]])]);
+        assert_eq!(
+            words(r#"grep -n "a\"b" f\ g.py"#),
+            vec![w(&[&["grep", "-n", "a\"b", "f g.py"]])]
+        );
     }
 
     #[test]
@@ -230,8 +250,14 @@ mod tests {
     #[test]
     fn comments_substitutions_and_unbalanced_quotes() {
         assert_eq!(words("ls # cat x.py"), vec![w(&[&["ls"]])]);
-        assert_eq!(words("echo $(cat a | wc -l)"), vec![w(&[&["echo", "$(cat a | wc -l)"]])]);
-        assert_eq!(words("cat 'unterminated"), vec![w(&[&["cat", "unterminated"]])]);
+        assert_eq!(
+            words("echo $(cat a | wc -l)"),
+            vec![w(&[&["echo", "$(cat a | wc -l)"]])]
+        );
+        assert_eq!(
+            words("cat 'unterminated"),
+            vec![w(&[&["cat", "unterminated"]])]
+        );
         assert_eq!(words(""), Vec::<Vec<Vec<String>>>::new());
     }
 }

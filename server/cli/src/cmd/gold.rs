@@ -33,12 +33,23 @@ pub struct GoldArgs {
 }
 
 pub fn run(args: GoldArgs) -> Result<Exit> {
-    let opts = DiffOptions { anchor: args.anchor, exclude_tests: args.exclude_tests };
+    let opts = DiffOptions {
+        anchor: args.anchor,
+        exclude_tests: args.exclude_tests,
+    };
     let g = match (&args.from_diff, &args.from_swebench) {
         (Some(p), _) => {
             let bytes = read_input(p)?;
-            let task = args.task.clone().unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string());
-            gold_from_diff(&String::from_utf8_lossy(&bytes), &task, &opts, &p.display().to_string())
+            let task = args
+                .task
+                .clone()
+                .unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string());
+            gold_from_diff(
+                &String::from_utf8_lossy(&bytes),
+                &task,
+                &opts,
+                &p.display().to_string(),
+            )
         }
         (None, Some(p)) => gold_from_swebench(&read_input(p)?, &p.display().to_string(), &opts),
         (None, None) => anyhow::bail!("give --from-diff or --from-swebench"),
@@ -50,16 +61,28 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
         text.push('\n');
     }
     match &args.output {
-        Some(p) => std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))?,
-        None => std::io::stdout().write_all(text.as_bytes()).context("cannot write to stdout")?,
+        Some(p) => {
+            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))?
+        }
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .context("cannot write to stdout")?,
     }
     let tasks: std::collections::BTreeSet<&str> = g.spans.iter().map(|s| s.task.as_str()).collect();
-    eprintln!("gold: {} span(s) over {} task(s)", g.spans.len(), tasks.len());
+    eprintln!(
+        "gold: {} span(s) over {} task(s)",
+        g.spans.len(),
+        tasks.len()
+    );
     for (task, path) in &g.new_files {
         eprintln!("  {task}: {path} is a new file (no base lines, unscored)");
     }
     for (task, path) in &g.excluded {
         eprintln!("  {task}: {path} excluded as a test file");
     }
-    Ok(if g.spans.is_empty() { Exit::Input } else { Exit::Ok })
+    Ok(if g.spans.is_empty() {
+        Exit::Input
+    } else {
+        Exit::Ok
+    })
 }

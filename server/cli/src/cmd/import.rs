@@ -67,7 +67,9 @@ fn format_of(f: FormatArg) -> Option<Format> {
 }
 
 fn canonical_dir(p: &Path) -> Result<PathBuf> {
-    let c = p.canonicalize().with_context(|| format!("{}: cannot open workspace", p.display()))?;
+    let c = p
+        .canonicalize()
+        .with_context(|| format!("{}: cannot open workspace", p.display()))?;
     anyhow::ensure!(c.is_dir(), "{}: workspace is not a directory", p.display());
     Ok(c)
 }
@@ -75,7 +77,11 @@ fn canonical_dir(p: &Path) -> Result<PathBuf> {
 pub fn run(args: ImportArgs) -> Result<Exit> {
     let ws = args.workspace.as_deref().map(canonical_dir).transpose()?;
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
-    let opts = ImportOptions { format: format_of(args.format), task: args.task.clone(), run: args.run.clone() };
+    let opts = ImportOptions {
+        format: format_of(args.format),
+        task: args.task.clone(),
+        run: args.run.clone(),
+    };
     let bar = indicatif::ProgressBar::new(args.files.len() as u64);
     if args.files.len() < 2 {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -113,7 +119,11 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     bar.finish_and_clear();
     write_rows(&rows, args.output.as_deref())?;
     print_summary(&total, rows.len());
-    Ok(if failed == args.files.len() { Exit::Input } else { Exit::Ok })
+    Ok(if failed == args.files.len() {
+        Exit::Input
+    } else {
+        Exit::Ok
+    })
 }
 
 fn write_rows(rows: &[readcov_core::ReadSpan], out: Option<&Path>) -> Result<()> {
@@ -123,8 +133,12 @@ fn write_rows(rows: &[readcov_core::ReadSpan], out: Option<&Path>) -> Result<()>
         text.push('\n');
     }
     match out {
-        Some(p) => std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display())),
-        None => std::io::stdout().write_all(text.as_bytes()).context("cannot write to stdout"),
+        Some(p) => {
+            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))
+        }
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .context("cannot write to stdout"),
     }
 }
 
