@@ -119,8 +119,11 @@ fn count_arg(words: &[String]) -> Option<(Option<u32>, bool, Vec<String>)> {
     Some((n, plus, files))
 }
 
+/// Line ranges of a `sed -n` script; a `None` end is `$`.
+type SedRanges = Vec<(u32, Option<u32>)>;
+
 /// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, several joined by `;` or given with `-e`.
-fn sed_ranges(words: &[String]) -> Option<(Vec<(u32, Option<u32>)>, Vec<String>)> {
+fn sed_ranges(words: &[String]) -> Option<(SedRanges, Vec<String>)> {
     let mut quiet = false;
     let mut scripts = Vec::new();
     let mut files = Vec::new();

@@ -52,7 +52,7 @@ pub struct Imported {
     /// Problems with the log as a whole (located by file), beside per-action skips.
     pub errors: Vec<ImportError>,
     /// Per action (by step): the reason it gave no read, `None` when it gave rows.
-    pub outcomes: Vec<(u32, String, Option<crate::summary::Reason>)>,
+    pub outcomes: Vec<crate::session::Outcome>,
 }
 
 /// Detects the format of a log; `None` when it is none of the four.

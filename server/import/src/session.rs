@@ -14,6 +14,9 @@ use std::collections::HashMap;
 /// A file in one checkout: (checkout root, repository-relative path).
 type Key = (String, String);
 
+/// Per action: its step, its command (shortened), and why it gave no rows (`None`: it gave some).
+pub type Outcome = (u32, String, Option<Reason>);
+
 /// One tool call of a trajectory, normalised.
 #[derive(Clone, Debug)]
 pub struct Action {
@@ -65,7 +68,7 @@ pub struct Session<'a> {
     pub rows: Vec<ReadSpan>,
     pub summary: Summary,
     /// Per action: its step and the reason it gave no read (`None`: it gave rows).
-    pub outcomes: Vec<(u32, String, Option<Reason>)>,
+    pub outcomes: Vec<Outcome>,
 }
 
 const MAX_COMMAND: usize = 160;
@@ -401,7 +404,7 @@ impl<'a> Session<'a> {
         result
     }
 
-    pub fn finish(self) -> (Vec<ReadSpan>, Summary, Vec<(u32, String, Option<Reason>)>) {
+    pub fn finish(self) -> (Vec<ReadSpan>, Summary, Vec<Outcome>) {
         (self.rows, self.summary, self.outcomes)
     }
 }
