@@ -10,7 +10,11 @@ use std::path::{Path, PathBuf};
 
 fn real() -> PathBuf {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
-    assert!(p.join("MANIFEST.md").is_file(), "real agent data not found at {}", p.display());
+    assert!(
+        p.join("MANIFEST.md").is_file(),
+        "real agent data not found at {}",
+        p.display()
+    );
     p
 }
 
@@ -18,7 +22,11 @@ fn real() -> PathBuf {
 fn load_tree(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
     for e in std::fs::read_dir(dir).expect("sources dir").flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        let rel = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
+        let rel = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}/{name}")
+        };
         if e.path().is_dir() {
             load_tree(&e.path(), &rel, out);
         } else if let Ok(text) = std::fs::read_to_string(e.path()) {
@@ -37,14 +45,25 @@ fn load() -> (Vec<Run>, Vec<u8>) {
     let root = real();
     let mut runs = Vec::new();
     for folder in ["openhands", "mini-swe-agent"] {
-        let mut names: Vec<PathBuf> = std::fs::read_dir(root.join(folder)).expect("folder").flatten().map(|e| e.path()).collect();
+        let mut names: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+            .expect("folder")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         names.sort();
         for p in names {
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let task = name.split('.').next().unwrap_or("").to_string();
             let mut files = BTreeMap::new();
             load_tree(&root.join("sources").join(&task), "", &mut files);
-            runs.push(Run { name, bytes: std::fs::read(&p).expect("log"), files });
+            runs.push(Run {
+                name,
+                bytes: std::fs::read(&p).expect("log"),
+                files,
+            });
         }
     }
     (runs, std::fs::read(root.join("gold.jsonl")).expect("gold"))
@@ -55,10 +74,18 @@ fn all(runs: &[Run], gold_bytes: &[u8]) -> f64 {
     let mut sum = 0.0;
     for r in runs {
         let imp = import(&r.bytes, &r.name, &ImportOptions::default(), &r.files);
-        let Some(task) = imp.rows.first().map(|x| x.task.clone()) else { continue };
+        let Some(task) = imp.rows.first().map(|x| x.task.clone()) else {
+            continue;
+        };
         let g: Vec<&GoldSpan> = gold.spans.iter().filter(|s| s.task == task).collect();
-        let reads: Vec<&ReadSpan> = imp.rows.iter().filter(|x| x.kind == EventKind::Read).collect();
-        sum += score_spans(&g, &reads, &UnknownLengths, 0.5).line_coverage.unwrap_or(0.0);
+        let reads: Vec<&ReadSpan> = imp
+            .rows
+            .iter()
+            .filter(|x| x.kind == EventKind::Read)
+            .collect();
+        sum += score_spans(&g, &reads, &UnknownLengths, 0.5)
+            .line_coverage
+            .unwrap_or(0.0);
     }
     sum
 }
@@ -66,7 +93,9 @@ fn all(runs: &[Run], gold_bytes: &[u8]) -> f64 {
 fn bench(c: &mut Criterion) {
     let (runs, gold) = load();
     assert_eq!(runs.len(), 15);
-    c.bench_function("import+gold+score 15 real runs", |b| b.iter(|| all(&runs, &gold)));
+    c.bench_function("import+gold+score 15 real runs", |b| {
+        b.iter(|| all(&runs, &gold))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -7,6 +7,26 @@ use crate::replay::EditOp;
 use crate::session::{Action, Session};
 use crate::summary::Reason;
 
+/// More lines than any source file has: a span this long comes from a command like
+/// `sed -n '1,4000000000p'` on a file of unknown length, not from a real file.
+const MAX_SPAN: u64 = 1 << 22;
+
+/// Keeps only the first `n` lines of `ranges`.
+fn clip_to_count(ranges: &mut Vec<(u32, u32)>, n: u32) {
+    let mut left = n;
+    ranges.retain_mut(|(s, e)| {
+        if left == 0 {
+            return false;
+        }
+        let len = *e - *s + 1;
+        if len > left {
+            *e = *s + left - 1;
+        }
+        left = left.saturating_sub(len);
+        true
+    });
+}
+
 impl Session<'_> {
     pub(crate) fn bash(&mut self, a: &Action, script: &str, out: &str) -> Result<(), Reason> {
         let pipelines = crate::shell::parse(script);
@@ -90,7 +110,17 @@ impl Session<'_> {
                 .filter(|b| !b.elided && !b.text.is_empty())
                 .map(|b| line_count(&b.text));
         }
-        let rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        let mut rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        if len.is_none() {
+            // Length unknown (no workspace): a lone read cannot have shown more lines than it printed.
+            if let Some(b) = body.as_ref().filter(|b| !b.elided) {
+                clip_to_count(&mut rs, line_count(&b.text));
+            }
+        }
+        let total: u64 = rs.iter().map(|(s, e)| u64::from(e - s) + 1).sum();
+        if total > MAX_SPAN {
+            return Err(Reason::UnknownLength);
+        }
         let mut lines: Vec<u32> = rs.iter().flat_map(|(s, e)| *s..=*e).collect();
         if let Some(b) = body.filter(|b| b.elided) {
             // Only the head and the tail of the output were kept: those lines were shown.
@@ -167,6 +197,9 @@ struct Body {
 }
 
 fn line_count(text: &str) -> u32 {
+    if text.is_empty() {
+        return 0;
+    }
     let t = text.strip_suffix('\n').unwrap_or(text);
     u32::try_from(t.split('\n').count()).unwrap_or(u32::MAX)
 }

@@ -160,17 +160,23 @@ fn parse(
             i += 1;
             let (mut old_left, mut new_left) = (b, d);
             let mut o = a.max(1);
-            let last_old = a + b.saturating_sub(1);
+            let last_old = a.saturating_add(b.saturating_sub(1));
             let mut pending_insert = false;
             let mut changed_since_context = false;
+            let first_old = a.max(1);
+            // Anchors stay inside the hunk's old range: the lines the patch itself shows.
             let flush = |f: &mut FileDiff, o: u32, pending: &mut bool, changed: bool| {
                 if *pending && !changed {
                     for k in 1..=opts.anchor {
-                        if o > k {
-                            f.lines.push(o - k);
+                        match o.checked_sub(k) {
+                            Some(l) if l >= first_old => f.lines.push(l),
+                            _ => break,
                         }
-                        if o + k - 1 <= last_old {
-                            f.lines.push(o + k - 1);
+                    }
+                    for k in 0..opts.anchor {
+                        match o.checked_add(k) {
+                            Some(l) if l <= last_old => f.lines.push(l),
+                            _ => break,
                         }
                     }
                 }
@@ -181,7 +187,7 @@ fn parse(
                 match l.chars().next() {
                     Some('-') => {
                         f.lines.push(o);
-                        o += 1;
+                        o = o.saturating_add(1);
                         old_left = old_left.saturating_sub(1);
                         changed_since_context = true;
                     }
@@ -193,7 +199,7 @@ fn parse(
                     Some(' ') | None => {
                         flush(f, o, &mut pending_insert, changed_since_context);
                         changed_since_context = false;
-                        o += 1;
+                        o = o.saturating_add(1);
                         old_left = old_left.saturating_sub(1);
                         new_left = new_left.saturating_sub(1);
                     }
