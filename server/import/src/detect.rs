@@ -62,8 +62,27 @@ pub fn detect_format(text: &str) -> Option<Format> {
     }
     // JSONL: Claude Code transcripts have `type` and `sessionId` on their records.
     let first = text.lines().find(|l| !l.trim().is_empty())?;
-    let v: Value = serde_json::from_str(first).ok()?;
-    (v.get("sessionId").is_some() || v.get("type").is_some()).then_some(Format::ClaudeCode)
+    if let Ok(v) = serde_json::from_str::<Value>(first) {
+        return (v.get("sessionId").is_some() || v.get("type").is_some())
+            .then_some(Format::ClaudeCode);
+    }
+    // A truncated log: name its format from its keys, so the error says what broke.
+    let mut end = text.len().min(4096);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    if head.contains("\"fncall_messages\"") {
+        Some(Format::OpenHands)
+    } else if head.contains("\"trajectory\"") {
+        Some(Format::SweAgent)
+    } else if head.contains("\"messages\"")
+        && (head.contains("mini-swe-agent") || head.contains("\"actions\""))
+    {
+        Some(Format::MiniSweAgent)
+    } else {
+        None
+    }
 }
 
 fn detect_value(v: &Value) -> Option<Format> {
