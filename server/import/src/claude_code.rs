@@ -29,6 +29,12 @@ fn hunks(patch: &Value) -> Option<Vec<(u32, Vec<String>)>> {
         .collect()
 }
 
+fn looks_like_file(p: &str) -> bool {
+    p.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.') && !last.starts_with('.'))
+}
+
 fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str>) -> Op {
     let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
     let failed = output.is_some_and(|o| o.contains("<tool_use_error>"));
@@ -88,9 +94,17 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
             if input.get("output_mode").and_then(Value::as_str) != Some("content") || !numbered {
                 return Op::Skip(Reason::NoLineNumbers);
             }
-            // Reuse the bash reader: a recursive numbered grep prints `path:N:` lines.
-            Op::Bash {
-                script: "grep -rn PATTERN .".into(),
+            match s("path").filter(|p| looks_like_file(p)) {
+                // One file: ripgrep prints `N:text` without the path.
+                Some(path) => Op::View {
+                    path,
+                    style: Style::Grep,
+                    total: None,
+                },
+                // Reuse the bash reader: a recursive numbered grep prints `path:N:` lines.
+                None => Op::Bash {
+                    script: "grep -rn PATTERN .".into(),
+                },
             }
         }
         "Bash" => Op::Bash {
@@ -189,4 +203,49 @@ pub fn import(text: &str, session: &mut Session) -> usize {
         }
     }
     bad
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{import, ImportOptions, NoFiles};
+    use serde_json::json;
+
+    fn transcript(input: serde_json::Value, result: &str) -> String {
+        let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m1", "content": [
+            {"type": "tool_use", "id": "u1", "name": "Grep", "input": input}]}});
+        let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [
+            {"type": "tool_result", "tool_use_id": "u1", "content": result}]}});
+        format!("{a}\n{u}\n")
+    }
+
+    fn rows(input: serde_json::Value, result: &str) -> Vec<(String, u32, u32)> {
+        let t = transcript(input, result);
+        let got = import(t.as_bytes(), "t.jsonl", &ImportOptions::default(), &NoFiles);
+        got.rows
+            .iter()
+            .map(|r| (r.path.clone(), r.start, r.end))
+            .collect()
+    }
+
+    #[test]
+    fn grep_content_with_line_numbers() {
+        let many = rows(
+            json!({"pattern": "x", "output_mode": "content", "-n": true}),
+            "/r/a.py:3:x\n/r/b/c.py:10:x = 1\n",
+        );
+        assert_eq!(
+            many,
+            vec![("a.py".to_string(), 3, 3), ("b/c.py".to_string(), 10, 10)]
+        );
+        let one = rows(
+            json!({"pattern": "x", "path": "/r/a.py", "output_mode": "content", "-n": true}),
+            "3:x\n4-y\n",
+        );
+        assert_eq!(one, vec![("a.py".to_string(), 3, 4)]);
+        let names = rows(
+            json!({"pattern": "x", "output_mode": "files_with_matches"}),
+            "/r/a.py\n",
+        );
+        assert!(names.is_empty());
+    }
 }
