@@ -18,7 +18,10 @@ pub const DEFAULT_WIDEN: u32 = 10;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FileSyntax {
     /// Parsed; `parse_errors` > 0 means units come from a partly broken tree.
-    Units { units: Vec<Unit>, parse_errors: usize },
+    Units {
+        units: Vec<Unit>,
+        parse_errors: usize,
+    },
     /// No grammar for this file's language: line metrics only.
     Unsupported,
     /// The source could not be read (missing, outside the workspace, not UTF-8).
@@ -98,7 +101,12 @@ pub struct FileUnitCoverage {
 }
 
 /// Gold units of one file, their read fractions, and the read set widened to touched gold units.
-pub fn file_unit_coverage(path: &str, units: &[Unit], gold: &LineSet, read: &LineSet) -> FileUnitCoverage {
+pub fn file_unit_coverage(
+    path: &str,
+    units: &[Unit],
+    gold: &LineSet,
+    read: &LineSet,
+) -> FileUnitCoverage {
     let mut widened = read.clone();
     let mut in_units = LineSet::new();
     let gold_units = gold_units(units, gold)
@@ -142,7 +150,8 @@ pub fn run_unit_score(
 ) -> UnitScore {
     let empty = LineSet::new();
     let (mut gold_total, mut cov_units, mut cov_lines) = (0u64, 0u64, 0u64);
-    let (mut extra_units, mut extra_lines, mut outside, mut parse_errors) = (0u64, 0u64, 0u64, 0usize);
+    let (mut extra_units, mut extra_lines, mut outside, mut parse_errors) =
+        (0u64, 0u64, 0u64, 0usize);
     let mut notes = Vec::new();
     let mut detail = Vec::new();
     for (path, r) in read {
@@ -157,9 +166,14 @@ pub fn run_unit_score(
         cov_lines += g.intersection_len(&by_lines);
         extra_lines += by_lines.len() - r.len();
         match syntax.get(path) {
-            Some(FileSyntax::Units { units, parse_errors: errs }) => {
+            Some(FileSyntax::Units {
+                units,
+                parse_errors: errs,
+            }) => {
                 if *errs > 0 {
-                    notes.push(format!("{path}: {errs} parse error(s); units from the rest of the file"));
+                    notes.push(format!(
+                        "{path}: {errs} parse error(s); units from the rest of the file"
+                    ));
                 }
                 parse_errors += errs;
                 let f = file_unit_coverage(path, units, g, r);

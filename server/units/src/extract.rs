@@ -88,7 +88,11 @@ fn merge(old: &mut Found, new: Found) {
 
 /// Assigns nesting depth from byte ranges (a unit is inside every earlier unit still open).
 fn with_depth(mut found: Vec<Found>) -> Vec<Unit> {
-    found.sort_by(|a, b| a.start_byte.cmp(&b.start_byte).then(b.end_byte.cmp(&a.end_byte)));
+    found.sort_by(|a, b| {
+        a.start_byte
+            .cmp(&b.start_byte)
+            .then(b.end_byte.cmp(&a.end_byte))
+    });
     let mut open: Vec<usize> = Vec::new();
     let mut units = Vec::with_capacity(found.len());
     for f in found {
@@ -119,11 +123,16 @@ fn open_end(node: Node) -> (usize, Point) {
         next = n.next_named_sibling();
     }
     node.parent()
-        .map_or((node.end_byte(), node.end_position()), |p| (p.end_byte(), p.end_position()))
+        .map_or((node.end_byte(), node.end_position()), |p| {
+            (p.end_byte(), p.end_position())
+        })
 }
 
 fn node_text(node: Node, source: &str) -> String {
-    source.get(node.byte_range()).unwrap_or_default().to_string()
+    source
+        .get(node.byte_range())
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn line(row: usize) -> u32 {

@@ -59,7 +59,9 @@ impl Lang {
 
     /// Parses a name as given by [`Lang::name`] (for a `--lang` override).
     pub fn from_name(name: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(name))
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
     }
 
     /// File extensions (lowercase, no dot) mapped to this language.
@@ -74,7 +76,9 @@ impl Lang {
             Lang::Java => &["java"],
             // `.h` is shared by C and C++; the C grammar is the safer default for plain headers.
             Lang::C => &["c", "h"],
-            Lang::Cpp => &["cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ipp", "tpp"],
+            Lang::Cpp => &[
+                "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ipp", "tpp",
+            ],
             Lang::Ruby => &["rb", "rake", "gemspec", "ru"],
             Lang::Php => &["php", "phtml", "php5", "php7", "phps"],
         }
@@ -119,12 +123,14 @@ impl Lang {
     pub fn query(self) -> Result<&'static Query, UnitsError> {
         static CACHE: [OnceLock<Result<Query, String>>; 11] = [const { OnceLock::new() }; 11];
         let slot = &CACHE[self as usize];
-        slot.get_or_init(|| Query::new(&self.language(), self.query_source()).map_err(|e| e.to_string()))
-            .as_ref()
-            .map_err(|message| UnitsError::Query {
-                lang: self.name(),
-                message: message.clone(),
-            })
+        slot.get_or_init(|| {
+            Query::new(&self.language(), self.query_source()).map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|message| UnitsError::Query {
+            lang: self.name(),
+            message: message.clone(),
+        })
     }
 }
 
@@ -136,7 +142,9 @@ pub fn lang_for_path(path: &str) -> Option<Lang> {
     }
     let (_, ext) = file.rsplit_once('.')?;
     let ext = ext.to_ascii_lowercase();
-    Lang::ALL.into_iter().find(|l| l.extensions().contains(&ext.as_str()))
+    Lang::ALL
+        .into_iter()
+        .find(|l| l.extensions().contains(&ext.as_str()))
 }
 
 #[cfg(test)]
@@ -145,7 +153,8 @@ mod tests {
 
     #[test]
     fn maps_paths_to_languages() {
-        let check = |path: &str, want: Option<Lang>| assert_eq!(lang_for_path(path), want, "{path}");
+        let check =
+            |path: &str, want: Option<Lang>| assert_eq!(lang_for_path(path), want, "{path}");
         check("src/a.py", Some(Lang::Python));
         check("A.PY", Some(Lang::Python));
         check("web/app.jsx", Some(Lang::JavaScript));

@@ -9,7 +9,9 @@ mod extract;
 mod lang;
 mod tree;
 
-pub use coverage::{file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN};
+pub use coverage::{
+    file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
+};
 pub use lang::{lang_for_path, Lang};
 pub use tree::{edit_for_replace, UnitTree};
 
@@ -62,10 +64,12 @@ pub enum UnitsError {
 /// A parser set to `lang`'s grammar.
 pub(crate) fn parser_for(lang: Lang) -> Result<Parser, UnitsError> {
     let mut parser = Parser::new();
-    parser.set_language(&lang.language()).map_err(|e| UnitsError::Language {
-        lang: lang.name(),
-        message: e.to_string(),
-    })?;
+    parser
+        .set_language(&lang.language())
+        .map_err(|e| UnitsError::Language {
+            lang: lang.name(),
+            message: e.to_string(),
+        })?;
     Ok(parser)
 }
 
@@ -73,7 +77,9 @@ pub(crate) fn parser_for(lang: Lang) -> Result<Parser, UnitsError> {
 pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
     let query = lang.query()?;
     let mut parser = parser_for(lang)?;
-    let tree = parser.parse(source, None).ok_or(UnitsError::Parse { lang: lang.name() })?;
+    let tree = parser
+        .parse(source, None)
+        .ok_or(UnitsError::Parse { lang: lang.name() })?;
     Ok(UnitsResult {
         units: extract::extract(query, &tree, source),
         parse_errors: extract::count_errors(&tree),
@@ -82,7 +88,10 @@ pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
 
 /// The innermost (deepest) unit enclosing `line`, if any. `units` as returned by [`units`].
 pub fn innermost(units: &[Unit], line: u32) -> Option<&Unit> {
-    units.iter().filter(|u| u.contains(line)).max_by_key(|u| u.depth)
+    units
+        .iter()
+        .filter(|u| u.contains(line))
+        .max_by_key(|u| u.depth)
 }
 
 /// Every unit enclosing `line`, outermost first.

@@ -19,7 +19,9 @@ impl UnitTree {
     pub fn new(lang: Lang, source: &str) -> Result<UnitTree, UnitsError> {
         lang.query()?;
         let mut parser = parser_for(lang)?;
-        let tree = parser.parse(source, None).ok_or(UnitsError::Parse { lang: lang.name() })?;
+        let tree = parser
+            .parse(source, None)
+            .ok_or(UnitsError::Parse { lang: lang.name() })?;
         let mut t = UnitTree {
             lang,
             parser,
@@ -49,7 +51,10 @@ impl UnitTree {
         let old = incremental.then_some(&self.tree);
         // parse() only returns None when cancelled or timed out, and neither is set here; a
         // full parse is still tried once before keeping the old tree.
-        let parsed = self.parser.parse(new_source, old).or_else(|| self.parser.parse(new_source, None));
+        let parsed = self
+            .parser
+            .parse(new_source, old)
+            .or_else(|| self.parser.parse(new_source, None));
         if let Some(tree) = parsed {
             self.tree = tree;
         }

@@ -4,8 +4,21 @@
 use readcov_units::Lang;
 
 const KINDS: &[&str] = &[
-    "function", "method", "class", "struct", "union", "enum", "interface", "trait", "impl", "module",
-    "namespace", "type", "record", "constructor", "macro",
+    "function",
+    "method",
+    "class",
+    "struct",
+    "union",
+    "enum",
+    "interface",
+    "trait",
+    "impl",
+    "module",
+    "namespace",
+    "type",
+    "record",
+    "constructor",
+    "macro",
 ];
 
 #[test]
@@ -21,7 +34,11 @@ fn every_query_compiles() {
                 lang.name()
             );
         }
-        assert!(query.capture_names().contains(&"name"), "{}: no @name capture", lang.name());
+        assert!(
+            query.capture_names().contains(&"name"),
+            "{}: no @name capture",
+            lang.name()
+        );
     }
 }
 
@@ -29,6 +46,7 @@ fn every_query_compiles() {
 fn every_grammar_loads() {
     for lang in Lang::ALL {
         let mut p = tree_sitter::Parser::new();
-        p.set_language(&lang.language()).unwrap_or_else(|e| panic!("{}: {e}", lang.name()));
+        p.set_language(&lang.language())
+            .unwrap_or_else(|e| panic!("{}: {e}", lang.name()));
     }
 }
