@@ -34,6 +34,8 @@ enum Command {
     Score(cmd::score::ScoreArgs),
     /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
     Merge(cmd::merge::MergeArgs),
+    /// List the syntactic units (functions, classes, ...) of source files as JSONL.
+    Units(cmd::units::UnitsArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -42,6 +44,7 @@ fn main() -> std::process::ExitCode {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Units(args) => cmd::units::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

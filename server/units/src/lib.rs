@@ -4,11 +4,13 @@
 //! Lines are what readcov measures; units are what people think in. This crate maps lines to the
 //! units that enclose them and answers "what if the agent had read the whole unit?".
 
+mod batch;
 pub mod coverage;
 mod extract;
 mod lang;
 mod tree;
 
+pub use batch::unit_scores;
 pub use coverage::{
     file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
 };

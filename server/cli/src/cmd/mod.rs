@@ -3,3 +3,5 @@
 pub mod demo;
 pub mod merge;
 pub mod score;
+pub mod score_units;
+pub mod units;
