@@ -8,24 +8,52 @@
 
 use crate::Unit;
 use std::collections::HashMap;
-use tree_sitter::{Node, Point, Query, QueryCursor, StreamingIterator, Tree};
+use std::ops::Range;
+use tree_sitter::{InputEdit, Node, Point, Query, QueryCursor, StreamingIterator, Tree};
 
-/// One unit before depth is known, with byte offsets for nesting.
-struct Found {
+/// One unit before depth is known, with byte offsets and points so that an edit can shift it.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
     kind: String,
     name: String,
-    start_byte: usize,
-    end_byte: usize,
-    start: u32,
-    end: u32,
+    pub(crate) start_byte: usize,
+    pub(crate) end_byte: usize,
+    start_point: Point,
+    end_point: Point,
     /// Lowest pattern index that produced it: earlier patterns are more specific and win the kind.
     pattern: usize,
 }
 
+impl Found {
+    /// Moves a unit lying wholly after an edit by the edit's byte and row/column delta.
+    pub(crate) fn shift(&mut self, edit: &InputEdit) {
+        edit.edit_point(&mut self.start_point, &mut self.start_byte);
+        edit.edit_point(&mut self.end_point, &mut self.end_byte);
+    }
+
+    /// Closed-interval overlap with bytes `lo..=hi`.
+    pub(crate) fn touches(&self, lo: usize, hi: usize) -> bool {
+        self.start_byte <= hi && self.end_byte >= lo
+    }
+}
+
 /// Units of `tree`, sorted by (start, depth).
 pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
+    to_units(find(query, tree, source, None))
+}
+
+/// Definitions the query matches, optionally only where nodes intersect `range` (bytes).
+pub(crate) fn find(
+    query: &Query,
+    tree: &Tree,
+    source: &str,
+    range: Option<Range<usize>>,
+) -> Vec<Found> {
     let names = query.capture_names();
     let mut cursor = QueryCursor::new();
+    if let Some(r) = range {
+        cursor.set_byte_range(r);
+    }
     let mut matches = cursor.matches(query, tree.root_node(), source.as_bytes());
     // Keyed by the name node: a decorated Python method matches both the bare and the decorated
     // pattern, and both describe the same definition.
@@ -42,7 +70,7 @@ pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
         let (Some((kind, node)), Some(name_node)) = (unit, name) else {
             continue;
         };
-        let (kind, (node_end, end_point)) = match kind.strip_suffix(".open") {
+        let (kind, (end_byte, end_point)) = match kind.strip_suffix(".open") {
             Some(k) => (k, open_end(node)),
             None => (kind, (node.end_byte(), node.end_position())),
         };
@@ -54,9 +82,9 @@ pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
             kind: kind.to_string(),
             name: text,
             start_byte: node.start_byte(),
-            end_byte: node_end,
-            start: line(node.start_position().row),
-            end: end_line(node.start_position().row, end_point),
+            end_byte,
+            start_point: node.start_position(),
+            end_point,
             pattern: m.pattern_index,
         };
         match by_name.get_mut(&name_node.id()) {
@@ -66,7 +94,7 @@ pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
             Some(old) => merge(old, found),
         }
     }
-    with_depth(by_name.into_values().collect())
+    by_name.into_values().collect()
 }
 
 /// Widest range of the two; kind and name from the more specific (earlier) pattern.
@@ -78,16 +106,17 @@ fn merge(old: &mut Found, new: Found) {
     }
     if new.start_byte < old.start_byte {
         old.start_byte = new.start_byte;
-        old.start = new.start;
+        old.start_point = new.start_point;
     }
     if new.end_byte > old.end_byte {
         old.end_byte = new.end_byte;
-        old.end = new.end;
+        old.end_point = new.end_point;
     }
 }
 
-/// Assigns nesting depth from byte ranges (a unit is inside every earlier unit still open).
-fn with_depth(mut found: Vec<Found>) -> Vec<Unit> {
+/// Units with nesting depth from byte ranges (a unit is inside every earlier unit still open),
+/// sorted by (start line, depth).
+pub(crate) fn to_units(mut found: Vec<Found>) -> Vec<Unit> {
     found.sort_by(|a, b| {
         a.start_byte
             .cmp(&b.start_byte)
@@ -102,8 +131,8 @@ fn with_depth(mut found: Vec<Found>) -> Vec<Unit> {
         units.push(Unit {
             kind: f.kind,
             name: f.name,
-            start: f.start,
-            end: f.end,
+            start: line(f.start_point.row),
+            end: end_line(f.start_point.row, f.end_point),
             depth: u32::try_from(open.len()).unwrap_or(u32::MAX),
         });
         open.push(f.end_byte);

@@ -1,7 +1,7 @@
 //! An incrementally re-parsed source: keeps the tree-sitter tree, applies edits, re-parses only
 //! what changed and refreshes the units (for the language server, which edits on every keystroke).
 
-use crate::extract::{count_errors, extract};
+use crate::extract::{count_errors, find, to_units, Found};
 use crate::{parser_for, Lang, Unit, UnitsError};
 use tree_sitter::{InputEdit, Parser, Point, Tree};
 
@@ -11,6 +11,8 @@ pub struct UnitTree {
     parser: Parser,
     tree: Tree,
     source: String,
+    /// Units with byte offsets, kept so an edit re-queries only the part of the tree it changed.
+    found: Vec<Found>,
     units: Vec<Unit>,
     parse_errors: usize,
 }
@@ -27,45 +29,77 @@ impl UnitTree {
             parser,
             tree,
             source: source.to_string(),
+            found: Vec::new(),
             units: Vec::new(),
             parse_errors: 0,
         };
-        t.refresh();
+        t.refresh(None);
         Ok(t)
     }
 
     /// Applies one edit (byte offsets and points in the *old* and new text) and re-parses
-    /// `new_source`, reusing the unchanged parts of the old tree. A wrong edit never corrupts
-    /// anything: tree-sitter re-reads the new text, only less incrementally.
+    /// `new_source`, reusing the unchanged parts of the old tree; only units touching what
+    /// changed are re-queried, the others are shifted.
     pub fn edit(&mut self, edit: &InputEdit, new_source: &str) {
         self.tree.edit(edit);
-        self.reparse(new_source, true);
+        let Some(new_tree) = self.parser.parse(new_source, Some(&self.tree)) else {
+            return self.replace(new_source);
+        };
+        // Bytes whose syntax changed: the edited text plus whatever tree-sitter re-shaped.
+        let (mut lo, mut hi) = (edit.start_byte, edit.new_end_byte);
+        for r in self.tree.changed_ranges(&new_tree) {
+            lo = lo.min(r.start_byte);
+            hi = hi.max(r.end_byte);
+        }
+        self.tree = new_tree;
+        self.source = new_source.to_string();
+        self.refresh(Some((edit, lo, hi)));
     }
 
     /// Replaces the whole text (no edit information): a full parse.
     pub fn replace(&mut self, new_source: &str) {
-        self.reparse(new_source, false);
-    }
-
-    fn reparse(&mut self, new_source: &str, incremental: bool) {
-        let old = incremental.then_some(&self.tree);
-        // parse() only returns None when cancelled or timed out, and neither is set here; a
-        // full parse is still tried once before keeping the old tree.
-        let parsed = self
-            .parser
-            .parse(new_source, old)
-            .or_else(|| self.parser.parse(new_source, None));
-        if let Some(tree) = parsed {
+        // parse() only returns None when cancelled or timed out, and neither is set here.
+        if let Some(tree) = self.parser.parse(new_source, None) {
             self.tree = tree;
         }
         self.source = new_source.to_string();
-        self.refresh();
+        self.refresh(None);
     }
 
-    fn refresh(&mut self) {
-        if let Ok(query) = self.lang.query() {
-            self.units = extract(query, &self.tree, &self.source);
-        }
+    /// Recomputes units: everywhere, or — after an edit — only units touching bytes `lo..=hi`
+    /// of the new text, shifting the others. Enclosing units touch the edit, so they are
+    /// re-queried and get their new ends.
+    fn refresh(&mut self, changed: Option<(&InputEdit, usize, usize)>) {
+        let Ok(query) = self.lang.query() else {
+            return;
+        };
+        // A `.open` unit ends at its next sibling, which an edit far away can move: no shortcut.
+        let open_units = query.capture_names().iter().any(|n| n.ends_with(".open"));
+        self.found = match changed {
+            Some((edit, lo, hi)) if !open_units => {
+                let mut kept: Vec<Found> = Vec::with_capacity(self.found.len());
+                for mut f in self.found.drain(..) {
+                    if f.end_byte < edit.start_byte {
+                        // Wholly before the edit: unchanged.
+                    } else if f.start_byte >= edit.old_end_byte {
+                        f.shift(edit);
+                    } else {
+                        continue;
+                    }
+                    if !f.touches(lo, hi) {
+                        kept.push(f);
+                    }
+                }
+                // A byte of slack on each side; the same closed-interval test as above then
+                // decides, so no unit is lost or counted twice.
+                let range = lo.saturating_sub(1)..hi.saturating_add(1).min(self.source.len());
+                let fresh = find(query, &self.tree, &self.source, Some(range));
+                kept.extend(fresh.into_iter().filter(|f| f.touches(lo, hi)));
+                kept
+            }
+            _ => find(query, &self.tree, &self.source, None),
+        };
+        self.units = to_units(self.found.clone());
         self.parse_errors = count_errors(&self.tree);
     }
 
