@@ -96,27 +96,59 @@ fn bench_cpu(c: &mut Criterion<ThreadCpu>) {
     bench(c, "cpu");
 }
 
-fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
-    let src = python_20k();
-    let n = src.lines().count();
-    c.bench_function(&format!("{clock}/python_{n}_lines_parse_and_map"), |b| {
-        b.iter(|| units(Lang::Python, black_box(&src)).expect("parses"))
-    });
+/// ~20,000 lines of real Python: the `.py` files of `sources/`, whole, in path order, until the
+/// total reaches 20,000 lines.
+fn real_python_20k(files: &[(PathBuf, String)]) -> String {
+    let mut s = String::new();
+    for (p, text) in files
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "py"))
+    {
+        if s.lines().count() >= 20_000 {
+            break;
+        }
+        s += &format!("# --- {}\n", p.display());
+        s += text;
+        if !s.ends_with('\n') {
+            s.push('\n');
+        }
+    }
+    assert!(
+        s.lines().count() >= 20_000,
+        "sources/ has fewer than 20,000 Python lines"
+    );
+    s
+}
 
-    // One-line edit in the middle: change a literal (`* 2` -> `* 3`) and re-parse.
-    let at = src.len() / 2 + src[src.len() / 2..].find("* 2").expect("literal") + 2;
-    let edited = format!("{}3{}", &src[..at], &src[at + 1..]);
-    let edit = edit_for_replace(&src, at, at + 1, "3");
-    let back = edit_for_replace(&edited, at, at + 1, "2");
-    let mut tree = UnitTree::new(Lang::Python, &src).expect("parses");
+/// Parse + map, and re-parse after a one-line edit near the middle (the character after the
+/// first `anchor` past the middle is replaced by `with`, then restored, alternately).
+fn bench_file<M: Measurement + 'static>(
+    c: &mut Criterion<M>,
+    clock: &str,
+    label: &str,
+    src: &str,
+    anchor: &str,
+    with: &str,
+) {
+    let n = src.lines().count();
+    c.bench_function(&format!("{clock}/{label}_{n}_lines/parse_and_map"), |b| {
+        b.iter(|| units(Lang::Python, black_box(src)).expect("parses"))
+    });
+    let mid = src.len() / 2;
+    let at = mid + src[mid..].find(anchor).expect("anchor") + anchor.len();
+    let old = &src[at..at + with.len()];
+    let edited = format!("{}{with}{}", &src[..at], &src[at + with.len()..]);
+    let edit = edit_for_replace(src, at, at + with.len(), with);
+    let back = edit_for_replace(&edited, at, at + with.len(), old);
+    let mut tree = UnitTree::new(Lang::Python, src).expect("parses");
     let mut flip = false;
     c.bench_function(
-        &format!("python_{n}_lines_reparse_after_one_line_edit"),
+        &format!("{clock}/{label}_{n}_lines/reparse_after_one_line_edit"),
         |b| {
             b.iter(|| {
                 // Alternate edit and undo so every iteration is a real one-line change.
                 if flip {
-                    tree.edit(&back, &src);
+                    tree.edit(&back, src);
                 } else {
                     tree.edit(&edit, &edited);
                 }
@@ -125,11 +157,26 @@ fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
             })
         },
     );
+}
 
+fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
     let files = sources();
+    bench_file(c, clock, "synthetic_python", &python_20k(), "y * ", "3");
+    bench_file(
+        c,
+        clock,
+        "real_python",
+        &real_python_20k(&files),
+        "return ",
+        "x",
+    );
+
     let total_lines: usize = files.iter().map(|(_, t)| t.lines().count()).sum();
     c.bench_function(
-        &format!("real_sources_{}_files_{total_lines}_lines", files.len()),
+        &format!(
+            "{clock}/real_sources_{}_files_{total_lines}_lines",
+            files.len()
+        ),
         |b| {
             b.iter(|| {
                 let mut count = 0;
