@@ -8,6 +8,7 @@
 //! over every benchmark instance and summarises.
 
 pub mod batch;
+mod fields;
 pub mod input;
 pub mod measure;
 pub mod rank;
@@ -16,6 +17,8 @@ pub mod text;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_io;
 
 pub use batch::{score_explore, ExploreOptions, ExploreReport, ExplorerSummary, InstanceScore};
 pub use input::{
