@@ -12,10 +12,7 @@ use crate::metrics::{f1, ratio, FileLines};
 
 /// True when the placed region shares a line with `set`'s lines of the same path.
 fn touches(r: &Placed, set: &FileLines) -> bool {
-    match (r.lines.interval(), set.get(&r.path)) {
-        (Some(_), Some(s)) => r.set().overlaps(s),
-        _ => false,
-    }
+    r.hits(set) > 0
 }
 
 /// `|pred ∩ core| / |pred|`.
@@ -105,7 +102,7 @@ pub fn optional_coverage(g: &Gold, p: &Preds) -> Option<f64> {
 pub fn score_instance(g: &Gold, p: &Preds) -> Metrics<Option<f64>> {
     let precision = precision(g, p);
     let recall = recall(g, p);
-    let [n100, n300, n500] = BUDGETS.map(|b| ndcg(g, p, b));
+    let [n100, n300, n500] = ndcg(g, p, BUDGETS);
     let [r100, r300, r500] = BUDGETS.map(|b| recall_at(g, p, b));
     Metrics {
         precision,

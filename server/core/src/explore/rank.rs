@@ -13,10 +13,7 @@ pub const MAIN_WEIGHT: f64 = 1.5;
 
 /// Σ over the region's lines of their weight.
 fn gain(g: &Gold, r: &Placed) -> f64 {
-    let Some(core) = g.core_in(&r.path) else {
-        return 0.0;
-    };
-    let hits = r.set().intersection_len(core) as f64;
+    let hits = r.hits(&g.core) as f64;
     if g.main_files.contains(&r.path) {
         MAIN_WEIGHT * hits
     } else {
@@ -39,11 +36,11 @@ fn dcg(items: &[(u64, f64)], budget: u64) -> f64 {
     sum
 }
 
-/// `min(DCG / IDCG, 1)`; the ideal order sorts the same regions by gain per line, descending
-/// (stable: ties keep their rank order).
-pub fn ndcg(g: &Gold, p: &Preds, budget: u64) -> Option<f64> {
+/// `min(DCG / IDCG, 1)` at each budget; the ideal order sorts the same regions by gain per
+/// line, descending (stable: ties keep their rank order). Gains are computed once for all budgets.
+pub fn ndcg<const N: usize>(g: &Gold, p: &Preds, budgets: [u64; N]) -> [Option<f64>; N] {
     if g.core_lines == 0 || p.regions.is_empty() {
-        return None;
+        return [None; N];
     }
     let items: Vec<(u64, f64)> = p
         .regions
@@ -53,11 +50,13 @@ pub fn ndcg(g: &Gold, p: &Preds, budget: u64) -> Option<f64> {
     let mut ideal = items.clone();
     let density = |&(lines, gain): &(u64, f64)| gain / lines.max(1) as f64;
     ideal.sort_by(|a, b| density(b).total_cmp(&density(a)));
-    let idcg = dcg(&ideal, budget);
-    if idcg == 0.0 {
-        return Some(0.0);
-    }
-    Some((dcg(&items, budget) / idcg).min(1.0))
+    budgets.map(|budget| {
+        let idcg = dcg(&ideal, budget);
+        if idcg == 0.0 {
+            return Some(0.0);
+        }
+        Some((dcg(&items, budget) / idcg).min(1.0))
+    })
 }
 
 /// Recall of the core lines seen while walking pred lines in rank order, line by line (a line
@@ -92,9 +91,6 @@ pub fn first_useful_hit(g: &Gold, p: &Preds) -> Option<f64> {
         return None;
     }
     let n = p.regions.len() as f64;
-    let first = p
-        .regions
-        .iter()
-        .position(|r| g.core_in(&r.path).is_some_and(|c| r.set().overlaps(c)));
+    let first = p.regions.iter().position(|r| r.hits(&g.core) > 0);
     Some(first.map_or(0.0, |i| 1.0 - i as f64 / n))
 }

@@ -69,6 +69,26 @@ impl Placed {
             .interval()
             .map_or_else(LineSet::new, |iv| LineSet::span(iv.start, iv.end))
     }
+
+    /// How many of this region's lines are in `lines` (same path). No allocation: this runs
+    /// several times per region in the hot scoring loop.
+    pub fn hits(&self, lines: &FileLines) -> u64 {
+        match (self.lines.interval(), lines.get(&self.path)) {
+            (Some(iv), Some(set)) => overlap_len(set, iv),
+            _ => 0,
+        }
+    }
+}
+
+/// `|set ∩ iv|`, by binary search to the first interval that can overlap.
+pub fn overlap_len(set: &LineSet, iv: Interval) -> u64 {
+    let ivs = set.intervals();
+    let first = ivs.partition_point(|x| x.end < iv.start);
+    ivs[first..]
+        .iter()
+        .take_while(|x| x.start <= iv.end)
+        .map(|x| u64::from(x.end.min(iv.end) - x.start.max(iv.start)) + 1)
+        .sum()
 }
 
 fn place(r: &Region, lengths: &dyn FileLengths) -> Placed {
