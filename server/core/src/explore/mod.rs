@@ -16,6 +16,8 @@ pub mod resolve;
 pub mod text;
 
 #[cfg(test)]
+mod props;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_io;
