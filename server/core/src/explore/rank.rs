@@ -5,7 +5,6 @@
 //! for ndcg and first_useful_hit, when the explorer returned no region.
 
 use super::resolve::{common, Gold, Placed, Preds};
-use crate::lineset::LineSet;
 use crate::metrics::{ratio, FileLines};
 
 /// Weight of a core line in a `main_files` path; other core lines weigh 1, other lines 0.
@@ -78,7 +77,7 @@ pub fn recall_at(g: &Gold, p: &Preds, budget: u64) -> Option<f64> {
         // take ≥ 1 and ≤ iv.len(), so the last line stays inside the interval.
         let last = iv.start + u32::try_from(take - 1).unwrap_or(u32::MAX);
         seen.entry(r.path.clone())
-            .or_insert_with(LineSet::new)
+            .or_default()
             .insert(iv.start, last);
         walked += take;
     }
