@@ -78,6 +78,10 @@ fn resolution_rules() {
     check(20, 10, Some(100), Resolved::Empty);
     check(5, 0, None, Resolved::Empty);
     check(1, -1, Some(0), Resolved::Empty); // empty file
+                                            // Extreme values neither overflow nor panic.
+    check(i64::MIN, i64::MAX, Some(100), lines(1, 100));
+    check(i64::MIN, -1, None, Resolved::Unresolvable);
+    check(i64::MAX, i64::MAX, None, lines(u32::MAX, u32::MAX));
 }
 
 /// core a.py:10-19 (main) + b.py:1-5; optional c.py:1-10; preds d.py:1-10, a.py:15-24, c.py:5-6.
