@@ -7,6 +7,7 @@ mod cmd;
 mod exit;
 mod inputs;
 mod render;
+mod shard;
 
 use clap::{Parser, Subcommand};
 use exit::Exit;
@@ -33,6 +34,8 @@ enum Command {
     Score(cmd::score::ScoreArgs),
     /// SWE-Explore metrics: benchmark rows + explorer outputs, reference-compatible and clean.
     Explore(cmd::explore::ExploreArgs),
+    /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
+    Merge(cmd::merge::MergeArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -41,6 +44,7 @@ fn main() -> std::process::ExitCode {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Explore(args) => cmd::explore::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -2,4 +2,5 @@
 
 pub mod demo;
 pub mod explore;
+pub mod merge;
 pub mod score;
