@@ -5,13 +5,18 @@
 //! server, reports) lives in other crates and calls into this one.
 
 pub mod batch;
+pub mod explore;
+mod fastread;
 pub mod formats;
 pub mod lineset;
 pub mod metrics;
 pub mod path;
 pub mod span;
 
-pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
+pub use batch::{
+    score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
+    NO_RUN,
+};
 pub use formats::{parse_gold, parse_reads, InputError, Parsed};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
