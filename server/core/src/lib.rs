@@ -9,6 +9,7 @@ pub mod formats;
 pub mod lineset;
 pub mod metrics;
 pub mod path;
+pub mod sheet;
 pub mod span;
 
 pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
