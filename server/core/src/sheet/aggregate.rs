@@ -28,7 +28,10 @@ pub struct Denominators {
     pub scorable_rate: Option<f64>,
 }
 
-pub fn denominators<'a>(grades: impl IntoIterator<Item = &'a Grade>, unreadable: usize) -> Denominators {
+pub fn denominators<'a>(
+    grades: impl IntoIterator<Item = &'a Grade>,
+    unreadable: usize,
+) -> Denominators {
     let mut d = Denominators {
         unreadable,
         ..Denominators::default()
@@ -49,7 +52,11 @@ pub fn denominators<'a>(grades: impl IntoIterator<Item = &'a Grade>, unreadable:
         }
     }
     d.planned += unreadable;
-    let (s, sc, p) = (d.strict_successes as u64, d.scorable as u64, d.planned as u64);
+    let (s, sc, p) = (
+        d.strict_successes as u64,
+        d.scorable as u64,
+        d.planned as u64,
+    );
     d.success_rate_scorable = ratio(s, sc);
     d.success_rate_planned = ratio(s, p);
     d.scorable_rate = ratio(sc, p);
@@ -96,7 +103,10 @@ pub fn pass_k(tasks: &[TaskCounts], k: u32) -> PassK {
     let (mut hat, mut at, mut used) = (0.0, 0.0, 0usize);
     let mut tasks_excluded = Vec::new();
     for t in tasks {
-        match (pass_hat_k(t.scorable, t.successes, k), pass_at_k(t.scorable, t.successes, k)) {
+        match (
+            pass_hat_k(t.scorable, t.successes, k),
+            pass_at_k(t.scorable, t.successes, k),
+        ) {
             (Ok(h), Ok(a)) => {
                 hat += h;
                 at += a;

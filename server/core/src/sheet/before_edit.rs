@@ -86,10 +86,23 @@ pub fn enclosing_region(
         return (RegionKind::Unit, s, e);
     }
     // An edit straddling units is judged against all of them together.
-    let overlapping: Vec<&(u32, u32)> = list.iter().filter(|(s, e)| *s <= end && start <= *e).collect();
+    let overlapping: Vec<&(u32, u32)> = list
+        .iter()
+        .filter(|(s, e)| *s <= end && start <= *e)
+        .collect();
     if !overlapping.is_empty() {
-        let s = overlapping.iter().map(|u| u.0).chain([start]).min().unwrap_or(start);
-        let e = overlapping.iter().map(|u| u.1).chain([end]).max().unwrap_or(end);
+        let s = overlapping
+            .iter()
+            .map(|u| u.0)
+            .chain([start])
+            .min()
+            .unwrap_or(start);
+        let e = overlapping
+            .iter()
+            .map(|u| u.1)
+            .chain([end])
+            .max()
+            .unwrap_or(end);
         return (RegionKind::Unit, s, e);
     }
     let lo = start.saturating_sub(WINDOW_LINES).max(1);
@@ -102,7 +115,11 @@ pub fn enclosing_region(
 }
 
 /// Read-before-edit coverage of one run's ordered events.
-pub fn read_before_edit(events: &[Event], units: &dyn Units, lengths: &dyn FileLengths) -> ReadBeforeEdit {
+pub fn read_before_edit(
+    events: &[Event],
+    units: &dyn Units,
+    lengths: &dyn FileLengths,
+) -> ReadBeforeEdit {
     let mut read = ReadSoFar::default();
     let mut per_edit = Vec::new();
     for e in events {
@@ -157,13 +174,19 @@ pub fn read_before_edit_by_run(
 ) -> BTreeMap<(String, String), ReadBeforeEdit> {
     let mut by_run: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
     for r in rows {
-        by_run.entry((r.task.as_str(), r.run.as_str())).or_default().push(r);
+        by_run
+            .entry((r.task.as_str(), r.run.as_str()))
+            .or_default()
+            .push(r);
     }
     by_run
         .into_iter()
         .map(|((t, r), rows)| {
             let events = order_events(&rows, sources);
-            ((t.to_string(), r.to_string()), read_before_edit(&events, units, lengths))
+            (
+                (t.to_string(), r.to_string()),
+                read_before_edit(&events, units, lengths),
+            )
         })
         .collect()
 }

@@ -75,11 +75,18 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
     let runs: Vec<RunSheet> = input
         .runs
         .iter()
-        .map(|r| evaluate_run(r, input, Ledger::new(ledgers.get(r.run.as_str()).into_iter().flatten().copied())))
+        .map(|r| {
+            evaluate_run(
+                r,
+                input,
+                Ledger::new(ledgers.get(r.run.as_str()).into_iter().flatten().copied()),
+            )
+        })
         .collect();
     let overall = denominators(runs.iter().map(|r| &r.grade), input.unreadable_runs);
     let conditions = summarise_conditions(
-        runs.iter().map(|r| (r.condition.as_str(), r.task.as_str(), &r.grade)),
+        runs.iter()
+            .map(|r| (r.condition.as_str(), r.task.as_str(), &r.grade)),
         input.ks,
     );
     Sheet {
@@ -100,25 +107,38 @@ fn evaluate_run(r: &RunRecord, input: &SheetInput, ledger: Ledger) -> RunSheet {
         .collect();
     let events = order_events(&rows, input.sources);
     let tl = input.gold.map(|gold| {
-        let g: Vec<&GoldSpan> = gold.iter().filter(|g| g.task == r.task && g.tier == Tier::Core).collect();
+        let g: Vec<&GoldSpan> = gold
+            .iter()
+            .filter(|g| g.task == r.task && g.tier == Tier::Core)
+            .collect();
         timeline(&g, &events, &ledger, input.lengths, input.threshold)
     });
     let rbe = read_before_edit(&events, input.units, input.lengths);
 
-    let mut axes: BTreeMap<Axis, AxisValue> =
-        r.evidence.iter().map(|(a, v)| (*a, AxisValue::from_option(*v))).collect();
+    let mut axes: BTreeMap<Axis, AxisValue> = r
+        .evidence
+        .iter()
+        .map(|(a, v)| (*a, AxisValue::from_option(*v)))
+        .collect();
     if !ledger.unfired().is_empty() {
         axes.insert(Axis::RequirementTracking, AxisValue::NotApplicable);
     }
     // Coverage needs both gold and reads; an empty final gold leaves exploration unjudged.
-    let line_coverage = tl.as_ref().filter(|_| input.reads.is_some()).and_then(|t| t.last()).and_then(|p| p.coverage);
+    let line_coverage = tl
+        .as_ref()
+        .filter(|_| input.reads.is_some())
+        .and_then(|t| t.last())
+        .and_then(|p| p.coverage);
     let exploration = match line_coverage {
         Some(c) => AxisValue::from_option(Some(c >= input.threshold)),
         None => AxisValue::Null,
     };
     axes.insert(Axis::Exploration, exploration);
 
-    let required = input.required.get(&r.task).unwrap_or(input.default_required);
+    let required = input
+        .required
+        .get(&r.task)
+        .unwrap_or(input.default_required);
     let g = grade(&r.validity(), &axes, required);
     let proposed = propose(&g, &axes, tl.as_ref());
     RunSheet {
@@ -161,7 +181,9 @@ fn propose(g: &Grade, axes: &BTreeMap<Axis, AxisValue>, tl: Option<&Timeline>) -
         }
     }
     if failed(Axis::Exploration) {
-        let first = tl.and_then(|t| t.edited_before_reading.first()).map(|e| e.event_id.clone());
+        let first = tl
+            .and_then(|t| t.edited_before_reading.first())
+            .map(|e| e.event_id.clone());
         let code = if first.is_some() {
             "edited_before_reading"
         } else {

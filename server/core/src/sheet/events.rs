@@ -53,7 +53,10 @@ pub struct ReadSoFar {
 impl ReadSoFar {
     pub fn add(&mut self, e: &Event) {
         if e.counts_as_read {
-            self.lines.entry(e.path.clone()).or_default().insert(e.start, e.end);
+            self.lines
+                .entry(e.path.clone())
+                .or_default()
+                .insert(e.start, e.end);
         }
     }
 
@@ -90,7 +93,10 @@ mod tests {
         ];
         let refs: Vec<&ReadSpan> = rows.iter().collect();
         let sources = [Source::Agent].into_iter().collect();
-        let ids: Vec<String> = order_events(&refs, &sources).into_iter().map(|e| e.id).collect();
+        let ids: Vec<String> = order_events(&refs, &sources)
+            .into_iter()
+            .map(|e| e.id)
+            .collect();
         assert_eq!(ids, ["e4", "e3", "e2", "e1"]);
     }
 
@@ -98,10 +104,17 @@ mod tests {
     fn edits_and_uncounted_sources_are_not_reads() {
         let mut manual = row(Some(1), None, EventKind::Read);
         manual.source = Source::Manual;
-        let rows = [row(Some(1), None, EventKind::Edit), manual, row(Some(1), None, EventKind::Read)];
+        let rows = [
+            row(Some(1), None, EventKind::Edit),
+            manual,
+            row(Some(1), None, EventKind::Read),
+        ];
         let refs: Vec<&ReadSpan> = rows.iter().collect();
         let sources = [Source::Agent].into_iter().collect();
-        let counts: Vec<bool> = order_events(&refs, &sources).iter().map(|e| e.counts_as_read).collect();
+        let counts: Vec<bool> = order_events(&refs, &sources)
+            .iter()
+            .map(|e| e.counts_as_read)
+            .collect();
         assert_eq!(counts, [false, false, true]);
     }
 }

@@ -85,8 +85,11 @@ pub fn grade(
     axes: &BTreeMap<Axis, AxisValue>,
     required: &BTreeSet<Axis>,
 ) -> Grade {
-    let invalid_causes: Vec<&'static str> =
-        validity.iter().filter(|(_, v)| *v == Validity::Invalid).map(|(n, _)| *n).collect();
+    let invalid_causes: Vec<&'static str> = validity
+        .iter()
+        .filter(|(_, v)| *v == Validity::Invalid)
+        .map(|(n, _)| *n)
+        .collect();
     if !invalid_causes.is_empty() {
         return Grade {
             status: RunStatus::Invalid,
@@ -104,9 +107,10 @@ pub fn grade(
     for axis in required {
         match axes.get(axis).copied().unwrap_or(AxisValue::Null) {
             AxisValue::Null => reasons.push(format!("{}: no evidence", axis.as_str())),
-            AxisValue::NotApplicable => {
-                reasons.push(format!("{}: not applicable (a planned change never fired)", axis.as_str()))
-            }
+            AxisValue::NotApplicable => reasons.push(format!(
+                "{}: not applicable (a planned change never fired)",
+                axis.as_str()
+            )),
             AxisValue::True | AxisValue::False => {}
         }
     }
@@ -120,7 +124,11 @@ pub fn grade(
         };
     }
     // A plain AND: no weighting can make up for a failed required axis.
-    let failed_axes: Vec<Axis> = required.iter().copied().filter(|a| axes.get(a) == Some(&AxisValue::False)).collect();
+    let failed_axes: Vec<Axis> = required
+        .iter()
+        .copied()
+        .filter(|a| axes.get(a) == Some(&AxisValue::False))
+        .collect();
     Grade {
         status: RunStatus::Scored,
         strict_success: Some(failed_axes.is_empty()),

@@ -36,9 +36,20 @@ pub struct LedgerEvent {
 /// Parses a ledger JSONL file. A fired event needs a turn; `activate`/`replace` need a version.
 pub fn parse_ledger(bytes: &[u8], file: &str) -> Parsed<LedgerEvent> {
     parse_jsonl(bytes, file, |f| {
-        const KEYS: [&str; 7] = ["run", "turn", "event", "requirement", "version", "message_id", "fired"];
+        const KEYS: [&str; 7] = [
+            "run",
+            "turn",
+            "event",
+            "requirement",
+            "version",
+            "message_id",
+            "fired",
+        ];
         if let Some(k) = f.obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(f.err(k, format!("unknown field (expected one of: {})", KEYS.join(", "))));
+            return Err(f.err(
+                k,
+                format!("unknown field (expected one of: {})", KEYS.join(", ")),
+            ));
         }
         let event = match f.string("event")? {
             "activate" => LedgerKind::Activate,
@@ -62,7 +73,12 @@ pub fn parse_ledger(bytes: &[u8], file: &str) -> Parsed<LedgerEvent> {
         let version = match (event, f.opt_string("version")?) {
             (_, Some(v)) if !v.is_empty() => v.to_string(),
             (LedgerKind::Revoke, _) => String::new(),
-            _ => return Err(f.err("version", "missing (activate and replace name the new version)")),
+            _ => {
+                return Err(f.err(
+                    "version",
+                    "missing (activate and replace name the new version)",
+                ))
+            }
         };
         if !f.obj.contains_key("run") {
             return Err(f.err("run", "missing"));
@@ -131,11 +147,20 @@ impl Ledger {
         let mut active: Active = known
             .into_iter()
             .map(str::to_string)
-            .chain(self.fired.iter().chain(&self.unfired).map(|e| e.requirement.clone()))
+            .chain(
+                self.fired
+                    .iter()
+                    .chain(&self.unfired)
+                    .map(|e| e.requirement.clone()),
+            )
             .filter(|r| !self.late.contains(r))
             .map(|r| (r, INITIAL_VERSION.to_string()))
             .collect();
-        for e in self.fired.iter().take_while(|e| e.turn.is_some_and(|t| t <= turn)) {
+        for e in self
+            .fired
+            .iter()
+            .take_while(|e| e.turn.is_some_and(|t| t <= turn))
+        {
             match e.event {
                 LedgerKind::Activate | LedgerKind::Replace => {
                     active.insert(e.requirement.clone(), e.version.clone());

@@ -35,7 +35,9 @@ fn choose_ratio(a: u32, n: u32, k: u32) -> f64 {
     if a < k {
         return 0.0;
     }
-    (0..k).map(|i| f64::from(a - i) / f64::from(n - i)).product()
+    (0..k)
+        .map(|i| f64::from(a - i) / f64::from(n - i))
+        .product()
 }
 
 /// Probability that k trials drawn without replacement all succeed.

@@ -157,7 +157,9 @@ pub fn parse_runs(bytes: &[u8], file: &str) -> Parsed<RunRecord> {
             items.push(r);
         } else {
             let msg = format!("run `{}` appears more than once", r.run);
-            parsed.errors.push(InputError::new(file, line, Some("run"), msg));
+            parsed
+                .errors
+                .push(InputError::new(file, line, Some("run"), msg));
         }
     }
     parsed.errors.sort_by_key(|e| e.line);
@@ -253,7 +255,11 @@ pub struct TaskAxes {
 /// Parses a tasks JSONL file: `{"task", "required": [axis, ...]}` per line.
 pub fn parse_tasks(bytes: &[u8], file: &str) -> Parsed<TaskAxes> {
     parse_jsonl(bytes, file, |f| {
-        if let Some(k) = f.obj.keys().find(|k| !["task", "required"].contains(&k.as_str())) {
+        if let Some(k) = f
+            .obj
+            .keys()
+            .find(|k| !["task", "required"].contains(&k.as_str()))
+        {
             return Err(f.err(k, "unknown field (expected task, required)"));
         }
         let names = match f.obj.get("required") {

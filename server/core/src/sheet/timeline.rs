@@ -76,7 +76,11 @@ pub fn timeline(
     lengths: &dyn FileLengths,
     threshold: f64,
 ) -> Timeline {
-    let known: BTreeSet<&str> = gold.iter().filter_map(|g| g.requirement.as_deref()).map(requirement_id).collect();
+    let known: BTreeSet<&str> = gold
+        .iter()
+        .filter_map(|g| g.requirement.as_deref())
+        .map(requirement_id)
+        .collect();
     let active_at = |t: u32| ledger.active_at(t, known.iter().copied());
     let mut turns: BTreeSet<u32> = events.iter().map(|e| e.turn).collect();
     turns.extend(ledger.fired().iter().filter_map(|e| e.turn));
@@ -84,8 +88,10 @@ pub fn timeline(
         turns.insert(0);
     }
     // Gold per turn is computed once per distinct turn, not per event.
-    let gold_at: BTreeMap<u32, FileLines> =
-        turns.iter().map(|&t| (t, active_gold(gold, &active_at(t), lengths))).collect();
+    let gold_at: BTreeMap<u32, FileLines> = turns
+        .iter()
+        .map(|&t| (t, active_gold(gold, &active_at(t), lengths)))
+        .collect();
 
     let mut points = Vec::new();
     let mut read = ReadSoFar::default();
@@ -102,7 +108,12 @@ pub fn timeline(
         }
         let gold_lines: u64 = g.values().map(LineSet::len).sum();
         let covered_lines: u64 = g.iter().map(|(p, set)| read.covered(p, set)).sum();
-        let ledger_here = ledger.fired().iter().filter(|e| e.turn == Some(t)).map(describe).collect();
+        let ledger_here = ledger
+            .fired()
+            .iter()
+            .filter(|e| e.turn == Some(t))
+            .map(describe)
+            .collect();
         points.push(TurnPoint {
             turn: t,
             gold_lines,
@@ -113,7 +124,10 @@ pub fn timeline(
             ledger: ledger_here,
         });
     }
-    let first_turn_reached = points.iter().find(|p| p.coverage.is_some_and(|c| c >= threshold)).map(|p| p.turn);
+    let first_turn_reached = points
+        .iter()
+        .find(|p| p.coverage.is_some_and(|c| c >= threshold))
+        .map(|p| p.turn);
 
     let empty = FileLines::new();
     let mut ebr = Vec::new();
