@@ -1,9 +1,9 @@
 //! pass^k and pass@k for one task from n scorable trials with c strict successes.
 //!
 //! pass^k = C(c,k)/C(n,k) (all k of k draws succeed), pass@k = 1 − C(n−c,k)/C(n,k) (at least one
-//! does). Both ratios are computed as the product ∏_{i<k} (a−i)/(n−i) — each factor ≤ 1, so
-//! nothing overflows and the error is a few ulps for any n — and cross-checked in tests against
-//! exact `u128` binomials.
+//! does). Both ratios divide exact `u128` binomials, so small cases come out correctly rounded
+//! (n=5, c=4, k=2 gives exactly 0.6, not 0.6000000000000001); when a binomial overflows u128 the
+//! ratio falls back to the product ∏_{i<k} (a−i)/(n−i), each factor ≤ 1, a few ulps off at most.
 
 use thiserror::Error;
 
@@ -34,6 +34,9 @@ fn check(n: u32, c: u32, k: u32) -> Result<(), PassKError> {
 fn choose_ratio(a: u32, n: u32, k: u32) -> f64 {
     if a < k {
         return 0.0;
+    }
+    if let (Some(num), Some(den)) = (binomial(a, k), binomial(n, k)) {
+        return num as f64 / den as f64;
     }
     (0..k)
         .map(|i| f64::from(a - i) / f64::from(n - i))
@@ -79,7 +82,7 @@ mod tests {
     fn issue_example() {
         // n=5, c=4 → pass^1 = 0.8, pass^2 = 0.6, pass@2 = 1.0
         assert!(close(pass_hat_k(5, 4, 1).unwrap(), 0.8));
-        assert!(close(pass_hat_k(5, 4, 2).unwrap(), 0.6));
+        assert_eq!(pass_hat_k(5, 4, 2).unwrap(), 0.6);
         assert!(close(pass_at_k(5, 4, 2).unwrap(), 1.0));
         assert!(close(pass_at_k(5, 4, 1).unwrap(), 0.8));
     }
@@ -103,6 +106,14 @@ mod tests {
             PassKError::KAboveN { k: 4, n: 2 }.to_string(),
             "k = 4 exceeds the 2 scorable trial(s) of this task (need 1 ≤ k ≤ n)"
         );
+    }
+
+    #[test]
+    fn large_n_falls_back_to_the_product() {
+        // C(400, 200) overflows u128; the product form still answers.
+        let v = pass_hat_k(400, 399, 200).unwrap();
+        assert!(close(v, 0.5), "{v}");
+        assert!(close(pass_at_k(400, 1, 200).unwrap(), 0.5));
     }
 
     #[test]
