@@ -1,5 +1,7 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
+mod before_edit;
+
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
@@ -101,7 +103,8 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     };
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
     let total = totals(rows.iter().map(|r| &r.score));
-    print!("{}", render(&rows, &total, &args));
+    let rbe = before_edit::by_run(&reads.items, &opts.sources, &lengths);
+    print!("{}", render(&rows, &total, &rbe, &args));
     if errors > 0 {
         eprintln!(
             "{errors} input error(s) skipped; scored {} gold span(s) and {} read(s) that were valid",
@@ -140,22 +143,31 @@ const KEYS: [&str; 13] = [
     "files_hit",
 ];
 
-fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
+fn render(
+    rows: &[TaskRunScore],
+    total: &Totals,
+    rbe: &before_edit::ByRun,
+    args: &ScoreArgs,
+) -> String {
+    let rows_v: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| before_edit::row_value(rbe, r))
+        .collect();
     match args.format {
         Format::Json => {
             let doc =
-                serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
+                serde_json::json!({ "threshold": args.threshold, "rows": rows_v, "totals": total });
             serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
         }
-        Format::Jsonl => rows
+        Format::Jsonl => rows_v
             .iter()
             .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
             .collect(),
         Format::Csv => {
-            let mut out = KEYS.join(",") + "\n";
+            let mut out = [&KEYS[..], &before_edit::CSV_KEYS[..]].concat().join(",") + "\n";
             for r in rows {
                 let v = serde_json::to_value(r).expect("serialisable");
-                let cells: Vec<String> = KEYS
+                let mut cells: Vec<String> = KEYS
                     .iter()
                     .map(|k| match &v[*k] {
                         serde_json::Value::Null => String::new(),
@@ -163,30 +175,39 @@ fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
                         other => other.to_string(),
                     })
                     .collect();
+                cells.extend(before_edit::csv_cells(rbe, r));
                 out += &(cells.join(",") + "\n");
             }
             out
         }
-        Format::Table => render_table(rows, total, args),
+        Format::Table => render_table(rows, total, rbe, args),
     }
 }
 
-fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
-    let mut t = Table::new(
-        &[
-            "task",
-            "run",
-            "file_hit",
-            "line_cov",
-            "precision",
-            "f1",
-            "gold",
-            "read",
-            "covered",
-            "verdict",
-        ],
-        &[0, 1, 9],
-    );
+fn render_table(
+    rows: &[TaskRunScore],
+    total: &Totals,
+    rbe: &before_edit::ByRun,
+    args: &ScoreArgs,
+) -> String {
+    // The read-before-edit columns appear only when some run has edits.
+    let edits = before_edit::any_edits(rbe);
+    let mut header = vec![
+        "task",
+        "run",
+        "file_hit",
+        "line_cov",
+        "precision",
+        "f1",
+        "gold",
+        "read",
+        "covered",
+    ];
+    if edits {
+        header.extend(["rb_edit", "rb_worst"]);
+    }
+    header.push("verdict");
+    let mut t = Table::new(&header, &[0, 1, header.len() - 1]);
     let mut detail = String::new();
     for r in rows {
         let s = &r.score;
@@ -195,7 +216,7 @@ fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> Stri
             (_, Some(true)) => format!("OK (≥ {})", percent(Some(args.threshold))),
             _ => format!("below {}", percent(Some(args.threshold))),
         };
-        t.row(vec![
+        let mut cells = vec![
             r.task.clone(),
             r.run.clone(),
             ratio(s.file_hit),
@@ -205,8 +226,12 @@ fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> Stri
             s.gold_lines.to_string(),
             s.read_lines.to_string(),
             s.covered_lines.to_string(),
-            verdict,
-        ]);
+        ];
+        if edits {
+            cells.extend(before_edit::table_cells(rbe, r));
+        }
+        cells.push(verdict);
+        t.row(cells);
         if args.detail && s.status == Status::Scored {
             detail += &format!("\n{} / {}\n", r.task, r.run);
             for f in &s.files {

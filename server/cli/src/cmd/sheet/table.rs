@@ -19,7 +19,7 @@ pub fn render(sheet: &Sheet) -> String {
         "rbe_worst",
         "attribution",
     ]);
-    let mut t = Table::new(&header, &[0, 1, 2, 3, 14]);
+    let mut t = Table::new(&header, &[0, 1, 2, 3, 14, 15]);
     for r in &sheet.runs {
         t.row(row(r));
     }
