@@ -191,11 +191,10 @@ fn obsolete_edits(
             g.path == e.path
                 && !gold_active(req, &now)
                 && earlier.iter().any(|a| gold_active(req, a))
-                && LineSet::span(g.start, g.end)
+                && !LineSet::span(g.start, g.end)
                     .intersection(&edit)
                     .difference(live.unwrap_or(&LineSet::new()))
-                    .len()
-                    > 0
+                    .is_empty()
         });
         if let Some(g) = hit {
             out.push(ObsoleteEdit {

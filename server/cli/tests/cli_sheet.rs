@@ -1,0 +1,346 @@
+//! End-to-end tests of `readcov sheet` (and read-before-edit in `readcov score`) through the real
+//! binary, including every command shown in docs/evaluation.md against the output shown there.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn readcov(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_readcov"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run readcov")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const FIXTURE: [&str; 12] = [
+    "--runs",
+    "tests/fixtures/sheet/runs.jsonl",
+    "--gold",
+    "tests/fixtures/sheet/gold.jsonl",
+    "--reads",
+    "tests/fixtures/sheet/reads.jsonl",
+    "--ledger",
+    "tests/fixtures/sheet/ledger.jsonl",
+    "--tasks",
+    "tests/fixtures/sheet/tasks.jsonl",
+    "--k",
+    "1,2",
+];
+
+/// Each `readcov …` line in a ```sh block, with the ```text block that follows it.
+fn doc_examples(doc: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "```sh" {
+            continue;
+        }
+        let cmd: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+        let cmd = cmd.join(" ").replace('\\', " ");
+        if !cmd.trim_start().starts_with("readcov ") {
+            continue;
+        }
+        let fence = lines.by_ref().find(|l| !l.trim().is_empty());
+        assert_eq!(
+            fence,
+            Some("```text"),
+            "`{cmd}` must be followed by a ```text block"
+        );
+        let expected: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        out.push((cmd, expected.join("\n") + "\n"));
+    }
+    out
+}
+
+#[test]
+fn docs_commands_print_what_the_docs_show() {
+    let path = root().join("docs/evaluation.md");
+    let doc = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let examples = doc_examples(&doc);
+    assert!(
+        examples.len() >= 2,
+        "expected the sheet and score examples, found {}",
+        examples.len()
+    );
+    for (cmd, expected) in examples {
+        let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+        let o = readcov(&args);
+        assert!(o.status.success(), "`{cmd}` failed: {}", text(&o.stderr));
+        assert_eq!(
+            text(&o.stdout),
+            expected,
+            "`{cmd}`: docs/evaluation.md is out of date"
+        );
+    }
+}
+
+fn sheet_json(extra: &[&str]) -> Value {
+    let mut args = vec!["sheet"];
+    args.extend(FIXTURE);
+    args.extend(["--format", "json"]);
+    args.extend(extra);
+    let o = readcov(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("valid json")
+}
+
+/// serde_json parses floats to within an ulp, not always exactly.
+fn close(v: &Value, expected: f64) -> bool {
+    v.as_f64().is_some_and(|x| (x - expected).abs() < 1e-12)
+}
+
+fn run<'a>(doc: &'a Value, id: &str) -> &'a Value {
+    doc["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["run"] == id)
+        .unwrap()
+}
+
+#[test]
+fn json_sheet_carries_the_figures() {
+    let doc = sheet_json(&[]);
+    assert_eq!(doc["units"], "window");
+    assert_eq!(doc["input_errors"], 0);
+    let vague = doc["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["condition"] == "A/vague")
+        .unwrap();
+    assert!(close(&vague["pass_k"][0]["pass_hat_k"], 0.8), "{vague}");
+    assert!(close(&vague["pass_k"][1]["pass_hat_k"], 0.6), "{vague}");
+    assert!(close(&vague["pass_k"][1]["pass_at_k"], 1.0), "{vague}");
+    assert_eq!(vague["denominators"]["invalid_by_cause"]["simulator"], 1);
+    let all = &doc["overall"];
+    assert_eq!(
+        (all["planned"].as_u64(), all["scorable"].as_u64()),
+        (Some(10), Some(6))
+    );
+    assert!(close(&all["success_rate_planned"], 0.5));
+    assert_eq!(
+        run(&doc, "r10")["axes"]["requirement_tracking"],
+        "not_applicable"
+    );
+    assert_eq!(run(&doc, "r10")["status"], "unscored");
+    let r2 = run(&doc, "r2");
+    assert_eq!(r2["proposed"]["first_decisive_event_id"], "e2");
+    assert_eq!(r2["timeline"]["edited_before_reading"][0]["read_before"], 0);
+    assert_eq!(r2["read_before_edit"]["worst"]["event_id"], "e2");
+    let turns = run(&doc, "r1")["timeline"]["turns"].as_array().unwrap();
+    let expected = [16.0 / 28.0, 28.0 / 40.0, 1.0];
+    assert_eq!(turns.len(), expected.len());
+    for (t, e) in turns.iter().zip(expected) {
+        assert!(close(&t["coverage"], e), "{t}");
+    }
+}
+
+#[test]
+fn required_axes_change_the_verdict_not_the_evidence() {
+    // Without --tasks and with only `target` required, r2 (regression, no exploration) succeeds:
+    // its failed axes are still reported, in parentheses.
+    let o = readcov(&[
+        "sheet",
+        "--runs",
+        "tests/fixtures/sheet/runs.jsonl",
+        "--require",
+        "target",
+    ]);
+    let out = text(&o.stdout);
+    let r2: Vec<&str> = out
+        .lines()
+        .find(|l| l.starts_with("r2 "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(r2[3..7], ["scored", "yes", "yes", "(NO)"], "{out}");
+    // Exploration required but no gold given: null, so every valid run is unscored.
+    let doc: Value = serde_json::from_slice(
+        &readcov(&[
+            "sheet",
+            "--runs",
+            "tests/fixtures/sheet/runs.jsonl",
+            "--require",
+            "exploration",
+            "--format",
+            "json",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(doc["overall"]["scorable"], 0);
+    assert_eq!(
+        run(&doc, "r1")["unscored_reasons"][0],
+        "exploration: no evidence"
+    );
+}
+
+#[test]
+fn bad_lines_are_located_and_the_rest_is_graded() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs.jsonl");
+    let good = r#"{"run":"a","environment":"valid","simulator":"valid","scenario_oracle":"valid","target":true}"#;
+    std::fs::write(
+        &runs,
+        format!("{good}\n{{\"run\":\"b\",\"target\":\"yes\"}}\nnot json\n"),
+    )
+    .unwrap();
+    let runs = runs.to_string_lossy().into_owned();
+    let o = readcov(&[
+        "sheet",
+        "--runs",
+        &runs,
+        "--require",
+        "target",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("runs.jsonl:2: field `target`: expected true, false or null"),
+        "{err}"
+    );
+    assert!(err.contains("runs.jsonl:3: invalid JSON"), "{err}");
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["input_errors"], 2);
+    assert_eq!(doc["overall"]["planned"], 3);
+    assert_eq!(doc["overall"]["unreadable"], 2);
+    assert_eq!(doc["overall"]["strict_successes"], 1);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("runs.jsonl");
+    std::fs::write(&empty, "{\"run\":1,\"target\":2}\n").unwrap();
+    let empty = empty.to_string_lossy().into_owned();
+    let o = readcov(&["sheet", "--runs", &empty]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("no valid run records"),
+        "{}",
+        text(&o.stderr)
+    );
+    let runs = "tests/fixtures/sheet/runs.jsonl";
+    let o = readcov(&["sheet", "--runs", runs, "--require", "target,speed"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("`speed` is not an axis"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert_eq!(
+        readcov(&["sheet", "--runs", runs, "--k", "0"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        readcov(&["sheet", "--runs", "no/such/file.jsonl"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn score_shows_read_before_edit_in_every_format() {
+    let base = [
+        "score",
+        "--gold",
+        "tests/fixtures/sheet/gold.jsonl",
+        "--reads",
+        "tests/fixtures/sheet/reads.jsonl",
+    ];
+    let o = readcov(&[&base[..], &["--format", "json"]].concat());
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r2 = doc["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["run"] == "r2")
+        .unwrap();
+    assert_eq!(r2["read_before_edit"]["edits"], 2);
+    assert_eq!(r2["read_before_edit"]["worst_event_id"], "e2");
+    assert!(close(&r2["read_before_edit"]["worst"], 1.0 / 23.0), "{r2}");
+    let r10 = doc["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["run"] == "r10")
+        .unwrap();
+    assert_eq!(r10["read_before_edit"], Value::Null);
+    let csv = text(&readcov(&[&base[..], &["--format", "csv"]].concat()).stdout);
+    assert!(csv.lines().next().unwrap().ends_with(
+        ",edits,read_before_edit_mean,read_before_edit_worst,read_before_edit_worst_event"
+    ));
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("csv-parse,r2,") && l.ends_with(",e2")),
+        "{csv}"
+    );
+}
+
+/// On a real upstream file: an edit at the last line is judged on a window clipped to the file.
+#[test]
+fn window_is_clipped_to_a_real_file() {
+    let real = root().join("../shared/data/real");
+    assert!(
+        real.is_dir(),
+        "real agent data missing at {} (see the README: CI clones the repo beside shared/)",
+        real.display()
+    );
+    let ws = real.join("sources/pallets__flask-5014");
+    let file = ws.join("src/flask/blueprints.py");
+    let n = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let lines = n.iter().filter(|&&b| b == b'\n').count() + usize::from(!n.ends_with(b"\n"));
+    let dir = tempfile::tempdir().unwrap();
+    let reads = dir.path().join("reads.jsonl");
+    let gold = dir.path().join("gold.jsonl");
+    std::fs::write(
+        &gold,
+        "{\"path\":\"src/flask/blueprints.py\",\"start\":1,\"end\":5}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &reads,
+        format!(
+            "{{\"path\":\"src/flask/blueprints.py\",\"start\":{a},\"end\":{l}}}\n{{\"path\":\"src/flask/blueprints.py\",\"start\":{l},\"end\":{l},\"kind\":\"edit\"}}\n",
+            a = lines - 4,
+            l = lines
+        ),
+    )
+    .unwrap();
+    let (ws, gold, reads) = (
+        ws.to_string_lossy(),
+        gold.to_string_lossy(),
+        reads.to_string_lossy(),
+    );
+    let o = readcov(&[
+        "score",
+        "--gold",
+        &gold,
+        "--reads",
+        &reads,
+        "--workspace",
+        &ws,
+        "--format",
+        "json",
+    ]);
+    let doc: Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|_| panic!("{}", text(&o.stderr)));
+    // Window lines-10 ..= lines (11 lines, not 21): 5 of them were read.
+    let rbe = &doc["rows"][0]["read_before_edit"];
+    assert!(close(&rbe["worst"], 5.0 / 11.0), "{rbe}");
+}
