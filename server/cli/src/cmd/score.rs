@@ -5,9 +5,10 @@ mod before_edit;
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
+use crate::shard::{write_partial, PartialFile, PARTIAL_VERSION};
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{score_batch, totals, ScoreOptions, Source, Status, TaskRunScore, Totals};
+use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, Status, TaskRunScore, Totals};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -35,6 +36,12 @@ pub struct ScoreArgs {
     /// In the table, also list each gold file and span with its unread lines.
     #[arg(long)]
     pub detail: bool,
+    /// Score only shard I of N (0-based; tasks split by a stable hash of their id).
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Also write a mergeable aggregate (for `readcov merge`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -74,8 +81,8 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
-    let gold = load_gold(&args.gold, ws.as_deref())?;
-    let reads = load_reads(&args.reads, ws.as_deref())?;
+    let mut gold = load_gold(&args.gold, ws.as_deref())?;
+    let mut reads = load_reads(&args.reads, ws.as_deref())?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         eprintln!(
@@ -83,6 +90,10 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             args.gold.display()
         );
         return Ok(Exit::Input);
+    }
+    if let Some(shard) = args.shard {
+        gold.items.retain(|g| shard.keeps(&g.task));
+        reads.items.retain(|r| shard.keeps(&r.task));
     }
     if reads.items.is_empty() && reads.errors.is_empty() {
         eprintln!(
@@ -102,7 +113,22 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         sources: args.sources.iter().map(|&s| s.into()).collect(),
     };
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
-    let total = totals(rows.iter().map(|r| &r.score));
+    let mut partial = ScorePartial::default();
+    rows.iter().for_each(|r| partial.add(&r.score));
+    let total = partial.finish();
+    if let Some(path) = &args.emit_partial {
+        let shard = args
+            .shard
+            .map_or_else(|| "all".to_string(), |s| s.to_string());
+        let file = PartialFile {
+            readcov_partial: PARTIAL_VERSION,
+            kind: "score".into(),
+            shard,
+            threshold: args.threshold,
+            score: partial,
+        };
+        write_partial(path, &file)?;
+    }
     let rbe = before_edit::by_run(&reads.items, &opts.sources, &lengths);
     print!("{}", render(&rows, &total, &rbe, &args));
     if errors > 0 {
