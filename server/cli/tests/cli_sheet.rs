@@ -196,10 +196,16 @@ fn bad_lines_are_located_and_the_rest_is_graded() {
     )
     .unwrap();
     let runs = runs.to_string_lossy().into_owned();
+    let ledger = dir.path().join("ledger.jsonl");
+    let ghost = r#"{"run":"ghost","turn":1,"event":"revoke","requirement":"x"}"#;
+    std::fs::write(&ledger, format!("{ghost}\n")).unwrap();
+    let ledger = ledger.to_string_lossy().into_owned();
     let o = readcov(&[
         "sheet",
         "--runs",
         &runs,
+        "--ledger",
+        &ledger,
         "--require",
         "target",
         "--format",
@@ -207,6 +213,10 @@ fn bad_lines_are_located_and_the_rest_is_graded() {
     ]);
     assert!(o.status.success());
     let err = text(&o.stderr);
+    assert!(
+        err.contains("warning: run `ghost` has no run record: 1 ledger event(s)"),
+        "{err}"
+    );
     assert!(
         err.contains("runs.jsonl:2: field `target`: expected true, false or null"),
         "{err}"

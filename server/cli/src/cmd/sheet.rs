@@ -11,9 +11,10 @@ use crate::inputs::{
 use anyhow::Result;
 use clap::Args;
 use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, Axis, NoUnits, SheetInput,
+    evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, Axis, LedgerEvent, NoUnits,
+    RunRecord, SheetInput,
 };
-use readcov_core::Parsed;
+use readcov_core::{Parsed, ReadSpan};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -117,6 +118,11 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         );
         return Ok(Exit::Input);
     }
+    warn_orphans(
+        &runs.items,
+        &ledger.items,
+        reads.as_ref().map(|r| r.items.as_slice()),
+    );
     let mut required: BTreeMap<String, BTreeSet<Axis>> = BTreeMap::new();
     for t in &tasks.items {
         if required
@@ -173,4 +179,24 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         eprintln!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
     }
     Ok(Exit::Ok)
+}
+
+/// Ledger events and reads for runs that have no run record are not graded; say so rather than
+/// drop them silently (a typo in a run id would otherwise look like a run with no reads).
+fn warn_orphans(runs: &[RunRecord], ledger: &[LedgerEvent], reads: Option<&[ReadSpan]>) {
+    let known: BTreeSet<&str> = runs.iter().map(|r| r.run.as_str()).collect();
+    let mut orphans: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for e in ledger.iter().filter(|e| !known.contains(e.run.as_str())) {
+        orphans.entry(e.run.as_str()).or_default().0 += 1;
+    }
+    for r in reads
+        .unwrap_or(&[])
+        .iter()
+        .filter(|r| !known.contains(r.run.as_str()))
+    {
+        orphans.entry(r.run.as_str()).or_default().1 += 1;
+    }
+    for (run, (events, rows)) in orphans {
+        eprintln!("warning: run `{run}` has no run record: {events} ledger event(s) and {rows} reads row(s) not graded");
+    }
 }

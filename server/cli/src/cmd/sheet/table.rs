@@ -72,13 +72,13 @@ fn row(r: &RunSheet) -> Vec<String> {
             format!("({v})")
         });
     }
-    let reached = r
-        .timeline
-        .as_ref()
-        .map_or("-".to_string(), |t| match t.first_turn_reached {
-            Some(turn) => format!("t{turn}"),
-            None => "never".to_string(),
-        });
+    // `never` only where there was gold to reach; no gold at all is `-`.
+    let reached = match &r.timeline {
+        Some(t) if t.turns.iter().any(|p| p.coverage.is_some()) => t
+            .first_turn_reached
+            .map_or("never".to_string(), |turn| format!("t{turn}")),
+        _ => "-".to_string(),
+    };
     let worst = r
         .read_before_edit
         .worst
