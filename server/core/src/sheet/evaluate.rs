@@ -72,15 +72,37 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
     for e in input.ledger {
         ledgers.entry(e.run.as_str()).or_default().push(e);
     }
+    // Grouped once, so a sheet costs O(runs + rows), not O(runs × rows).
+    let mut rows_by_run: BTreeMap<&str, Vec<&ReadSpan>> = BTreeMap::new();
+    for s in input.reads.unwrap_or(&[]) {
+        rows_by_run.entry(s.run.as_str()).or_default().push(s);
+    }
+    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
+    for g in input
+        .gold
+        .unwrap_or(&[])
+        .iter()
+        .filter(|g| g.tier == Tier::Core)
+    {
+        gold_by_task.entry(g.task.as_str()).or_default().push(g);
+    }
     let runs: Vec<RunSheet> = input
         .runs
         .iter()
         .map(|r| {
-            evaluate_run(
-                r,
-                input,
-                Ledger::new(ledgers.get(r.run.as_str()).into_iter().flatten().copied()),
-            )
+            let ledger = Ledger::new(ledgers.get(r.run.as_str()).into_iter().flatten().copied());
+            // Reads without a task belong to whichever task the run record names.
+            let rows: Vec<&ReadSpan> = rows_by_run
+                .get(r.run.as_str())
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|s| s.task == r.task || s.task == DEFAULT_ID)
+                .collect();
+            let gold = gold_by_task
+                .get(r.task.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            evaluate_run(r, input, ledger, &rows, gold)
         })
         .collect();
     let overall = denominators(runs.iter().map(|r| &r.grade), input.unreadable_runs);
@@ -97,22 +119,18 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
     }
 }
 
-fn evaluate_run(r: &RunRecord, input: &SheetInput, ledger: Ledger) -> RunSheet {
-    // Reads without a task belong to whichever task the run record names.
-    let rows: Vec<&ReadSpan> = input
-        .reads
-        .unwrap_or(&[])
-        .iter()
-        .filter(|s| s.run == r.run && (s.task == r.task || s.task == DEFAULT_ID))
-        .collect();
-    let events = order_events(&rows, input.sources);
-    let tl = input.gold.map(|gold| {
-        let g: Vec<&GoldSpan> = gold
-            .iter()
-            .filter(|g| g.task == r.task && g.tier == Tier::Core)
-            .collect();
-        timeline(&g, &events, &ledger, input.lengths, input.threshold)
-    });
+/// One run, given its reads rows (file order) and its task's core gold.
+fn evaluate_run(
+    r: &RunRecord,
+    input: &SheetInput,
+    ledger: Ledger,
+    rows: &[&ReadSpan],
+    gold: &[&GoldSpan],
+) -> RunSheet {
+    let events = order_events(rows, input.sources);
+    let tl = input
+        .gold
+        .map(|_| timeline(gold, &events, &ledger, input.lengths, input.threshold));
     let rbe = read_before_edit(&events, input.units, input.lengths);
 
     let mut axes: BTreeMap<Axis, AxisValue> = r
