@@ -52,11 +52,16 @@ pub struct ReadSoFar {
 
 impl ReadSoFar {
     pub fn add(&mut self, e: &Event) {
-        if e.counts_as_read {
-            self.lines
-                .entry(e.path.clone())
-                .or_default()
-                .insert(e.start, e.end);
+        if !e.counts_as_read {
+            return;
+        }
+        // Look up before inserting so the path is cloned once per file, not once per read.
+        match self.lines.get_mut(&e.path) {
+            Some(set) => set.insert(e.start, e.end),
+            None => {
+                self.lines
+                    .insert(e.path.clone(), LineSet::span(e.start, e.end));
+            }
         }
     }
 
