@@ -39,6 +39,9 @@ pub struct ScoreArgs {
     /// Score only shard I of N (0-based; tasks split by a stable hash of their id).
     #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
     pub shard: Option<crate::shard::Shard>,
+    /// Print phase timings (parse, score, render) on stderr.
+    #[arg(long)]
+    pub timings: bool,
     /// Also write a mergeable aggregate (for `readcov merge`) to FILE.
     #[arg(long, value_name = "FILE")]
     pub emit_partial: Option<PathBuf>,
@@ -80,6 +83,7 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    let started = std::time::Instant::now();
     let ws = workspace_root(args.workspace.as_deref())?;
     let mut gold = load_gold(&args.gold, ws.as_deref())?;
     let mut reads = load_reads(&args.reads, ws.as_deref())?;
@@ -112,7 +116,9 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         threshold: args.threshold,
         sources: args.sources.iter().map(|&s| s.into()).collect(),
     };
+    let parsed = started.elapsed();
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
+    let scored = started.elapsed() - parsed;
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();
@@ -131,6 +137,16 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     }
     let rbe = before_edit::by_run(&reads.items, &opts.sources, &lengths);
     print!("{}", render(&rows, &total, &rbe, &args));
+    if args.timings {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        eprintln!(
+            "timings: parse {:.1} ms, score {:.1} ms, render {:.1} ms ({} rows)",
+            ms(parsed),
+            ms(scored),
+            ms(started.elapsed() - parsed - scored),
+            rows.len()
+        );
+    }
     if errors > 0 {
         eprintln!(
             "{errors} input error(s) skipped; scored {} gold span(s) and {} read(s) that were valid",
