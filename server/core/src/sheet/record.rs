@@ -262,6 +262,9 @@ pub fn parse_tasks(bytes: &[u8], file: &str) -> Parsed<TaskAxes> {
         {
             return Err(f.err(k, "unknown field (expected task, required)"));
         }
+        if !f.obj.contains_key("task") {
+            return Err(f.err("task", "missing"));
+        }
         let names = match f.obj.get("required") {
             Some(Value::Array(_)) => string_list(f, "required")?,
             None | Some(Value::Null) => return Err(f.err("required", "missing")),
