@@ -354,3 +354,47 @@ fn window_is_clipped_to_a_real_file() {
     let rbe = &doc["rows"][0]["read_before_edit"];
     assert!(close(&rbe["worst"], 5.0 / 11.0), "{rbe}");
 }
+
+#[test]
+fn units_file_gives_unit_regions() {
+    let doc = sheet_json(&["--units", "tests/fixtures/sheet/units.jsonl"]);
+    assert_eq!(doc["units"], "file");
+    let r1 = &run(&doc, "r1")["read_before_edit"];
+    // Both r1 edits sit in functions it had read whole (29–44, 45–60).
+    assert!(close(&r1["mean"], 1.0), "{r1}");
+    assert_eq!(r1["per_edit"][0]["region"], "unit");
+    assert_eq!(
+        (
+            r1["per_edit"][0]["region_start"].as_u64(),
+            r1["per_edit"][0]["region_end"].as_u64()
+        ),
+        (Some(29), Some(44))
+    );
+    // r2 edited handle_bad_row (45–60) without reading any of it.
+    let r2 = &run(&doc, "r2")["read_before_edit"];
+    assert_eq!(r2["worst"]["event_id"], "e4");
+    assert!(close(&r2["worst"]["coverage"], 0.0), "{r2}");
+    assert!(close(&r2["per_edit"][0]["coverage"], 1.0 / 19.0), "{r2}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("units.jsonl");
+    std::fs::write(&bad, "{\"path\":\"a.py\",\"start\":3,\"end\":1}\n{\"path\":\"a.py\",\"start\":1,\"end\":2,\"lang\":\"py\"}\n").unwrap();
+    let bad = bad.to_string_lossy().into_owned();
+    let o = readcov(&[
+        "sheet",
+        "--runs",
+        "tests/fixtures/sheet/runs.jsonl",
+        "--units",
+        &bad,
+    ]);
+    assert!(o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("units.jsonl:1: field `end`: end 1 is before start 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains("units.jsonl:2: field `lang`: unknown field"),
+        "{err}"
+    );
+}

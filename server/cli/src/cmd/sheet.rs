@@ -11,8 +11,8 @@ use crate::inputs::{
 use anyhow::Result;
 use clap::Args;
 use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, Axis, LedgerEvent, NoUnits,
-    RunRecord, SheetInput,
+    evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, parse_units, units_by_file, Axis,
+    LedgerEvent, NoUnits, RunRecord, SheetInput,
 };
 use readcov_core::{Parsed, ReadSpan};
 use std::collections::{BTreeMap, BTreeSet};
@@ -33,6 +33,10 @@ pub struct SheetArgs {
     /// Requirement ledger JSONL: activate / revoke / replace events per run.
     #[arg(long, value_name = "FILE")]
     pub ledger: Option<PathBuf>,
+    /// Syntax units JSONL: {"path","start","end"} per unit (function, method, class…). An edit is
+    /// judged on the smallest unit holding it; without units, or outside every unit, on ±10 lines.
+    #[arg(long, value_name = "FILE")]
+    pub units: Option<PathBuf>,
     /// Tasks JSONL: {"task","required":[axes]} — the axes each task requires, declared up front.
     #[arg(long, value_name = "FILE")]
     pub tasks: Option<PathBuf>,
@@ -64,7 +68,7 @@ pub struct SheetArgs {
 #[derive(serde::Serialize)]
 struct JsonDoc<'a> {
     input_errors: usize,
-    /// How edit regions were found: `window` (±10 lines) until syntax units are wired in.
+    /// Where edit regions came from: `file` (--units; ±10 lines outside every unit) or `window`.
     units: &'static str,
     #[serde(flatten)]
     sheet: &'a readcov_core::sheet::Sheet,
@@ -106,8 +110,13 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         .transpose()?;
     let ledger = load_optional(args.ledger.as_deref(), parse_ledger)?.unwrap_or_default();
     let tasks = load_optional(args.tasks.as_deref(), parse_tasks)?.unwrap_or_default();
+    let ws_units = ws.clone();
+    let units = load_optional(args.units.as_deref(), move |b, f| {
+        parse_units(b, f, ws_units.as_deref())
+    })?;
 
-    let mut errors =
+    let mut errors = units.as_ref().map_or(0, |u| report_errors(&u.errors));
+    errors +=
         report_errors(&runs.errors) + report_errors(&ledger.errors) + report_errors(&tasks.errors);
     errors += gold.as_ref().map_or(0, |g| report_errors(&g.errors));
     errors += reads.as_ref().map_or(0, |r| report_errors(&r.errors));
@@ -145,6 +154,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     );
     let lengths = workspace_lengths(args.workspace.as_deref(), paths);
     let sources = args.sources.iter().map(|&s| s.into()).collect();
+    let unit_map = units.as_ref().map(|u| units_by_file(&u.items));
     let input = SheetInput {
         runs: &runs.items,
         unreadable_runs: runs.errors.len(),
@@ -156,17 +166,21 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         threshold: args.threshold,
         sources: &sources,
         lengths: &lengths,
-        // Syntax units come from readcov-units once it is wired in; until then every edit is
+        // Until readcov-units is wired in, units come from --units; without them every edit is
         // judged on its ±10-line window.
-        units: &NoUnits,
+        units: match &unit_map {
+            Some(m) => m,
+            None => &NoUnits,
+        },
         ks: &args.k,
     };
     let sheet = evaluate(&input);
+    let units_label = if unit_map.is_some() { "file" } else { "window" };
     let text = match args.format {
         SheetFormat::Json => {
             let doc = JsonDoc {
                 input_errors: errors,
-                units: "window",
+                units: units_label,
                 sheet: &sheet,
             };
             serde_json::to_string_pretty(&doc)? + "\n"

@@ -6,6 +6,7 @@
 //! tree-sitter side lives in another crate.
 
 use super::events::{order_events, Event, ReadSoFar};
+use crate::formats::{parse_jsonl, Parsed};
 use crate::lineset::LineSet;
 use crate::metrics::FileLengths;
 use crate::span::{EventKind, ReadSpan, Source};
@@ -163,6 +164,34 @@ fn summarise(per_edit: Vec<EditRead>) -> ReadBeforeEdit {
         worst,
         per_edit,
     }
+}
+
+/// Parses a units JSONL file: `{"path","start","end"}` per syntax unit (`kind` and `name` may be
+/// given and are kept out of the way). Lets any tool — a tree-sitter pass, an IDE — supply units.
+pub fn parse_units(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+) -> Parsed<(String, u32, u32)> {
+    parse_jsonl(bytes, file, |f| {
+        const KEYS: [&str; 5] = ["path", "start", "end", "kind", "name"];
+        if let Some(k) = f.obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(f.err(k, "unknown field (expected path, start, end, kind, name)"));
+        }
+        let (start, end) = f.lines()?;
+        f.opt_string("kind")?;
+        f.opt_string("name")?;
+        Ok((f.path(workspace)?, start, end))
+    })
+}
+
+/// Groups parsed units by file, ready to be used as [`Units`].
+pub fn units_by_file(units: &[(String, u32, u32)]) -> BTreeMap<String, Vec<(u32, u32)>> {
+    let mut out: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+    for (path, s, e) in units {
+        out.entry(path.clone()).or_default().push((*s, *e));
+    }
+    out
 }
 
 /// Read-before-edit coverage for every (task, run) in a reads file (rows in file order).

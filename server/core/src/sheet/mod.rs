@@ -24,7 +24,8 @@ mod tests_sheet;
 
 pub use aggregate::{denominators, pass_k, ConditionSummary, Denominators, PassK, TaskCounts};
 pub use before_edit::{
-    read_before_edit, read_before_edit_by_run, NoUnits, ReadBeforeEdit, Units, WINDOW_LINES,
+    parse_units, read_before_edit, read_before_edit_by_run, units_by_file, NoUnits, ReadBeforeEdit,
+    Units, WINDOW_LINES,
 };
 pub use evaluate::{evaluate, RunSheet, Sheet, SheetInput, DEFAULT_REQUIRED};
 pub use grade::{grade, AxisValue, Grade, RunStatus};
