@@ -81,6 +81,7 @@ fn corpus() -> Corpus {
                 ] {
                     c.ledger.push(LedgerEvent {
                         run: run.clone(),
+                        task: None,
                         turn: Some(turn),
                         event: kind,
                         requirement: req.into(),

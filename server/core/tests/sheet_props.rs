@@ -78,6 +78,7 @@ proptest! {
         let before = timeline(&g, &events, &Ledger::default(), &UnknownLengths, 0.5);
         let revoke = LedgerEvent {
             run: "r".into(),
+            task: None,
             turn: Some(at),
             event: LedgerKind::Revoke,
             requirement: "req".into(),

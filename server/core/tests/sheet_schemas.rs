@@ -80,7 +80,7 @@ fn run_schema_matches_parser() {
 
 #[test]
 fn ledger_schema_matches_parser() {
-    let full = json!({"run":"r1","turn":2,"event":"replace","requirement":"fmt","version":"R1","message_id":"u2","fired":true});
+    let full = json!({"run":"r1","task":"t","turn":2,"event":"replace","requirement":"fmt","version":"R1","message_id":"u2","fired":true});
     check(
         include_str!("../../../docs/schemas/ledger.schema.json"),
         full,

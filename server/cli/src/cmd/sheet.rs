@@ -14,7 +14,7 @@ use readcov_core::sheet::{
     evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, parse_units, units_by_file, Axis,
     LedgerEvent, NoUnits, RunRecord, SheetInput,
 };
-use readcov_core::{Parsed, ReadSpan};
+use readcov_core::{Parsed, ReadSpan, DEFAULT_ID};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -198,15 +198,24 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
 /// Ledger events and reads for runs that have no run record are not graded; say so rather than
 /// drop them silently (a typo in a run id would otherwise look like a run with no reads).
 fn warn_orphans(runs: &[RunRecord], ledger: &[LedgerEvent], reads: Option<&[ReadSpan]>) {
-    let known: BTreeSet<&str> = runs.iter().map(|r| r.run.as_str()).collect();
+    let pairs: BTreeSet<(&str, &str)> = runs
+        .iter()
+        .map(|r| (r.task.as_str(), r.run.as_str()))
+        .collect();
+    let ids: BTreeSet<&str> = runs.iter().map(|r| r.run.as_str()).collect();
+    // Same matching as the sheet: a row without a task (or ledger task) fits the run in any task.
+    let graded = |task: Option<&str>, run: &str| match task {
+        None | Some(DEFAULT_ID) => ids.contains(run),
+        Some(t) => pairs.contains(&(t, run)),
+    };
     let mut orphans: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for e in ledger.iter().filter(|e| !known.contains(e.run.as_str())) {
+    for e in ledger.iter().filter(|e| !graded(e.task.as_deref(), &e.run)) {
         orphans.entry(e.run.as_str()).or_default().0 += 1;
     }
     for r in reads
         .unwrap_or(&[])
         .iter()
-        .filter(|r| !known.contains(r.run.as_str()))
+        .filter(|r| !graded(Some(&r.task), &r.run))
     {
         orphans.entry(r.run.as_str()).or_default().1 += 1;
     }

@@ -90,7 +90,14 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
         .runs
         .iter()
         .map(|r| {
-            let ledger = Ledger::new(ledgers.get(r.run.as_str()).into_iter().flatten().copied());
+            let ledger = Ledger::new(
+                ledgers
+                    .get(r.run.as_str())
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|e| e.task.as_ref().is_none_or(|t| *t == r.task)),
+            );
             // Reads without a task belong to whichever task the run record names.
             let rows: Vec<&ReadSpan> = rows_by_run
                 .get(r.run.as_str())
@@ -128,8 +135,10 @@ fn evaluate_run(
     gold: &[&GoldSpan],
 ) -> RunSheet {
     let events = order_events(rows, input.sources);
+    // A timeline needs both sides: gold to cover and reads to cover it with.
     let tl = input
         .gold
+        .zip(input.reads)
         .map(|_| timeline(gold, &events, &ledger, input.lengths, input.threshold));
     let rbe = read_before_edit(&events, input.units, input.lengths);
 

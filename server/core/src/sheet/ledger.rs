@@ -25,6 +25,8 @@ pub enum LedgerKind {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LedgerEvent {
     pub run: String,
+    /// Only needed when run ids repeat across tasks; `None` applies to the run in every task.
+    pub task: Option<String>,
     pub turn: Option<u32>,
     pub event: LedgerKind,
     pub requirement: String,
@@ -36,8 +38,9 @@ pub struct LedgerEvent {
 /// Parses a ledger JSONL file. A fired event needs a turn; `activate`/`replace` need a version.
 pub fn parse_ledger(bytes: &[u8], file: &str) -> Parsed<LedgerEvent> {
     parse_jsonl(bytes, file, |f| {
-        const KEYS: [&str; 7] = [
+        const KEYS: [&str; 8] = [
             "run",
+            "task",
             "turn",
             "event",
             "requirement",
@@ -83,8 +86,13 @@ pub fn parse_ledger(bytes: &[u8], file: &str) -> Parsed<LedgerEvent> {
         if !f.obj.contains_key("run") {
             return Err(f.err("run", "missing"));
         }
+        let task = match f.obj.get("task") {
+            None | Some(serde_json::Value::Null) => None,
+            Some(_) => Some(f.id("task")?),
+        };
         Ok(LedgerEvent {
             run: f.id("run")?,
+            task,
             turn,
             event,
             requirement: requirement.to_string(),

@@ -144,7 +144,8 @@ const RUN_KEYS: [&str; 16] = [
 ];
 
 /// Parses a runs JSONL file. Unknown keys are errors: a misspelt evidence key must not silently
-/// read as "no evidence". A repeated run id is an error on the later line.
+/// read as "no evidence". A (task, run) pair seen twice is an error on the later line (run ids
+/// may repeat across tasks, as when a run is named after its agent).
 pub fn parse_runs(bytes: &[u8], file: &str) -> Parsed<RunRecord> {
     let mut parsed = parse_jsonl(bytes, file, |f| {
         let line = f.line;
@@ -153,10 +154,13 @@ pub fn parse_runs(bytes: &[u8], file: &str) -> Parsed<RunRecord> {
     let mut seen = BTreeSet::new();
     let mut items = Vec::new();
     for (line, r) in parsed.items.drain(..).collect::<Vec<_>>() {
-        if seen.insert(r.run.clone()) {
+        if seen.insert((r.task.clone(), r.run.clone())) {
             items.push(r);
         } else {
-            let msg = format!("run `{}` appears more than once", r.run);
+            let msg = format!(
+                "run `{}` of task `{}` appears more than once",
+                r.run, r.task
+            );
             parsed
                 .errors
                 .push(InputError::new(file, line, Some("run"), msg));

@@ -151,7 +151,7 @@ fn json_name<T: serde::Serialize>(v: &T) -> String {
 
 fn timeline(r: &RunSheet) -> String {
     let Some(t) = &r.timeline else {
-        return format!("  {}: no gold given\n", r.run);
+        return format!("  {}: no gold or no reads given\n", r.run);
     };
     let mut parts: Vec<String> = t
         .turns
