@@ -20,6 +20,8 @@ mod tests_grade;
 #[cfg(test)]
 mod tests_ledger;
 #[cfg(test)]
+mod tests_runs;
+#[cfg(test)]
 mod tests_sheet;
 
 pub use aggregate::{denominators, pass_k, ConditionSummary, Denominators, PassK, TaskCounts};
