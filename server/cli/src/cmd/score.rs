@@ -1,7 +1,8 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
-mod before_edit;
+pub mod before_edit;
 
+use crate::cmd::score_units;
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
@@ -9,6 +10,7 @@ use crate::shard::{write_partial, PartialFile, PARTIAL_VERSION};
 use anyhow::Result;
 use clap::Args;
 use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, Status, TaskRunScore, Totals};
+use readcov_units::UnitScore;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -45,6 +47,9 @@ pub struct ScoreArgs {
     /// Also write a mergeable aggregate (for `readcov merge`) to FILE.
     #[arg(long, value_name = "FILE")]
     pub emit_partial: Option<PathBuf>,
+    /// With --workspace: the ±N lines what-if (unit figures need the sources to parse).
+    #[arg(long, value_name = "N", default_value_t = readcov_units::DEFAULT_WIDEN)]
+    pub widen: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -119,6 +124,26 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     let parsed = started.elapsed();
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
     let scored = started.elapsed() - parsed;
+    let units_started = std::time::Instant::now();
+    let units = args.workspace.as_deref().map(|ws| {
+        score_units::compute(
+            ws,
+            &rows,
+            &gold.items,
+            &reads.items,
+            &lengths,
+            &opts,
+            args.widen,
+        )
+    });
+    // Read-before-edit needs no gold; with --workspace, edits are judged on their syntax units.
+    let edit_units = args
+        .workspace
+        .as_deref()
+        .map(|ws| before_edit::workspace_units(ws, &reads.items))
+        .unwrap_or_default();
+    let rbe = before_edit::by_run(&reads.items, &opts.sources, &edit_units, &lengths);
+    let units_time = units_started.elapsed();
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();
@@ -135,15 +160,15 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         };
         write_partial(path, &file)?;
     }
-    let rbe = before_edit::by_run(&reads.items, &opts.sources, &lengths);
-    print!("{}", render(&rows, &total, &rbe, &args));
+    print!("{}", render(&rows, units.as_deref(), &rbe, &total, &args));
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
-            "timings: parse {:.1} ms, score {:.1} ms, render {:.1} ms ({} rows)",
+            "timings: parse {:.1} ms, score {:.1} ms, units {:.1} ms, render {:.1} ms ({} rows)",
             ms(parsed),
             ms(scored),
-            ms(started.elapsed() - parsed - scored),
+            ms(units_time),
+            ms(started.elapsed() - parsed - scored - units_time),
             rows.len()
         );
     }
@@ -187,29 +212,35 @@ const KEYS: [&str; 13] = [
 
 fn render(
     rows: &[TaskRunScore],
-    total: &Totals,
+    units: Option<&[UnitScore]>,
     rbe: &before_edit::ByRun,
+    total: &Totals,
     args: &ScoreArgs,
 ) -> String {
-    let rows_v: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| before_edit::row_value(rbe, r))
-        .collect();
+    let unit = |i: usize| units.and_then(|u| u.get(i));
+    let values = || {
+        rows.iter()
+            .enumerate()
+            .map(move |(i, r)| before_edit::with_key(score_units::row_value(r, unit(i)), rbe, r))
+    };
     match args.format {
         Format::Json => {
+            let rows: Vec<serde_json::Value> = values().collect();
             let doc =
-                serde_json::json!({ "threshold": args.threshold, "rows": rows_v, "totals": total });
+                serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
             serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
         }
-        Format::Jsonl => rows_v
-            .iter()
-            .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
-            .collect(),
+        Format::Jsonl => values().map(|v| v.to_string() + "\n").collect(),
         Format::Csv => {
-            let mut out = [&KEYS[..], &before_edit::CSV_KEYS[..]].concat().join(",") + "\n";
-            for r in rows {
-                let v = serde_json::to_value(r).expect("serialisable");
-                let mut cells: Vec<String> = KEYS
+            let unit_keys: &[&str] = if units.is_some() {
+                &score_units::UNIT_KEYS
+            } else {
+                &[]
+            };
+            let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
+            let mut out = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
+            for (r, v) in rows.iter().zip(values()) {
+                let mut cells: Vec<String> = keys
                     .iter()
                     .map(|k| match &v[*k] {
                         serde_json::Value::Null => String::new(),
@@ -222,19 +253,18 @@ fn render(
             }
             out
         }
-        Format::Table => render_table(rows, total, rbe, args),
+        Format::Table => render_table(rows, units, rbe, total, args),
     }
 }
 
 fn render_table(
     rows: &[TaskRunScore],
-    total: &Totals,
+    units: Option<&[UnitScore]>,
     rbe: &before_edit::ByRun,
+    total: &Totals,
     args: &ScoreArgs,
 ) -> String {
-    // The read-before-edit columns appear only when some run has edits.
-    let edits = before_edit::any_edits(rbe);
-    let mut header = vec![
+    let mut header: Vec<String> = [
         "task",
         "run",
         "file_hit",
@@ -244,14 +274,23 @@ fn render_table(
         "gold",
         "read",
         "covered",
-    ];
-    if edits {
-        header.extend(["rb_edit", "rb_worst"]);
+        "verdict",
+    ]
+    .map(String::from)
+    .to_vec();
+    if units.is_some() {
+        header.extend(score_units::headers(args.widen));
     }
-    header.push("verdict");
-    let mut t = Table::new(&header, &[0, 1, header.len() - 1]);
+    // The read-before-edit columns appear only when some run has edits.
+    let edits = before_edit::any_edits(rbe);
+    if edits {
+        header.extend(["rb_edit".to_string(), "rb_worst".to_string()]);
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = Table::new(&header, &[0, 1, 9]);
     let mut detail = String::new();
-    for r in rows {
+    for (i, r) in rows.iter().enumerate() {
+        let unit = units.and_then(|u| u.get(i));
         let s = &r.score;
         let verdict = match (s.status, s.passes_threshold) {
             (Status::Unscored, _) => "unscored (no gold)".to_string(),
@@ -268,11 +307,12 @@ fn render_table(
             s.gold_lines.to_string(),
             s.read_lines.to_string(),
             s.covered_lines.to_string(),
+            verdict,
         ];
+        cells.extend(unit.map(score_units::cells).unwrap_or_default());
         if edits {
             cells.extend(before_edit::table_cells(rbe, r));
         }
-        cells.push(verdict);
         t.row(cells);
         if args.detail && s.status == Status::Scored {
             detail += &format!("\n{} / {}\n", r.task, r.run);
@@ -302,6 +342,7 @@ fn render_table(
                     percent(sp.coverage)
                 );
             }
+            detail += &unit.map(score_units::detail).unwrap_or_default();
         }
     }
     let mut out = t.render();

@@ -3,6 +3,7 @@
 
 mod table;
 
+use crate::cmd::score::before_edit::workspace_units;
 use crate::cmd::score::{parse_rate, SourceArg};
 use crate::exit::Exit;
 use crate::inputs::{
@@ -34,7 +35,8 @@ pub struct SheetArgs {
     #[arg(long, value_name = "FILE")]
     pub ledger: Option<PathBuf>,
     /// Syntax units JSONL: {"path","start","end"} per unit (function, method, class…). An edit is
-    /// judged on the smallest unit holding it; without units, or outside every unit, on ±10 lines.
+    /// judged on the smallest unit holding it; outside every unit, on ±10 lines. Without --units,
+    /// units come from the --workspace files (tree-sitter), if given.
     #[arg(long, value_name = "FILE")]
     pub units: Option<PathBuf>,
     /// Tasks JSONL: {"task","required":[axes]} — the axes each task requires, declared up front.
@@ -68,7 +70,8 @@ pub struct SheetArgs {
 #[derive(serde::Serialize)]
 struct JsonDoc<'a> {
     input_errors: usize,
-    /// Where edit regions came from: `file` (--units; ±10 lines outside every unit) or `window`.
+    /// Where edit units came from: `file` (--units), `workspace` (tree-sitter on --workspace files)
+    /// or `window` (none: ±10 lines). Edits outside every known unit always use the window.
     units: &'static str,
     #[serde(flatten)]
     sheet: &'a readcov_core::sheet::Sheet,
@@ -154,7 +157,12 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     );
     let lengths = workspace_lengths(args.workspace.as_deref(), paths);
     let sources = args.sources.iter().map(|&s| s.into()).collect();
-    let unit_map = units.as_ref().map(|u| units_by_file(&u.items));
+    // --units wins; else tree-sitter units of the edited files in --workspace; else windows only.
+    let (unit_map, units_label) = match (&units, args.workspace.as_deref(), &reads) {
+        (Some(u), _, _) => (Some(units_by_file(&u.items)), "file"),
+        (None, Some(w), Some(r)) => (Some(workspace_units(w, &r.items)), "workspace"),
+        _ => (None, "window"),
+    };
     let input = SheetInput {
         runs: &runs.items,
         unreadable_runs: runs.errors.len(),
@@ -175,7 +183,6 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         ks: &args.k,
     };
     let sheet = evaluate(&input);
-    let units_label = if unit_map.is_some() { "file" } else { "window" };
     let text = match args.format {
         SheetFormat::Json => {
             let doc = JsonDoc {

@@ -166,21 +166,25 @@ fn summarise(per_edit: Vec<EditRead>) -> ReadBeforeEdit {
     }
 }
 
-/// Parses a units JSONL file: `{"path","start","end"}` per syntax unit (`kind` and `name` may be
-/// given and are kept out of the way). Lets any tool — a tree-sitter pass, an IDE — supply units.
+/// Parses a units JSONL file: `{"path","start","end"}` per syntax unit (`kind`, `name` and
+/// `depth` may be given, as `readcov units` prints them). Lets any tool supply units.
 pub fn parse_units(
     bytes: &[u8],
     file: &str,
     workspace: Option<&str>,
 ) -> Parsed<(String, u32, u32)> {
     parse_jsonl(bytes, file, |f| {
-        const KEYS: [&str; 5] = ["path", "start", "end", "kind", "name"];
+        const KEYS: [&str; 6] = ["path", "start", "end", "kind", "name", "depth"];
         if let Some(k) = f.obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(f.err(k, "unknown field (expected path, start, end, kind, name)"));
+            return Err(f.err(
+                k,
+                "unknown field (expected path, start, end, kind, name, depth)",
+            ));
         }
         let (start, end) = f.lines()?;
         f.opt_string("kind")?;
         f.opt_string("name")?;
+        f.opt_count("depth")?;
         Ok((f.path(workspace)?, start, end))
     })
 }

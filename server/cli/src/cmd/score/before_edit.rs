@@ -1,17 +1,56 @@
-//! Read-before-edit coverage in `readcov score`: for each edit, the share of the lines around it
-//! (±10 lines until syntax units are wired in) the run had read before editing. No gold needed,
-//! so it works on production logs; rows of runs without edits leave it empty.
+//! Read-before-edit coverage in `readcov score` (and the units behind it for `readcov sheet`): for
+//! each edit, the share of its enclosing syntax unit — found by tree-sitter in the `--workspace`
+//! copy of the file, or ±10 lines where no unit is known — the run had read before editing. No
+//! gold needed, so it works on production logs; rows of runs without edits leave it empty.
 
+use crate::inputs::confined_file;
 use readcov_core::metrics::FileLengths;
-use readcov_core::sheet::{read_before_edit_by_run, NoUnits, ReadBeforeEdit};
-use readcov_core::{ReadSpan, Source, TaskRunScore};
+use readcov_core::sheet::{read_before_edit_by_run, ReadBeforeEdit, Units};
+use readcov_core::{EventKind, ReadSpan, Source, TaskRunScore};
+use readcov_units::{lang_for_path, units};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 pub type ByRun = BTreeMap<(String, String), ReadBeforeEdit>;
 
-pub fn by_run(reads: &[ReadSpan], sources: &BTreeSet<Source>, lengths: &dyn FileLengths) -> ByRun {
-    read_before_edit_by_run(reads, sources, &NoUnits, lengths)
+pub fn by_run(
+    reads: &[ReadSpan],
+    sources: &BTreeSet<Source>,
+    units: &dyn Units,
+    lengths: &dyn FileLengths,
+) -> ByRun {
+    read_before_edit_by_run(reads, sources, units, lengths)
+}
+
+/// Syntax units of every edited file found in the workspace (confined: symlinks out of it are not
+/// followed). Files without a grammar, missing or unparsable are left out: their edits fall back
+/// to the ±10-line window.
+pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u32, u32)>> {
+    let mut out = BTreeMap::new();
+    let Ok(root) = ws.canonicalize() else {
+        return out;
+    };
+    let edited: BTreeSet<&str> = reads
+        .iter()
+        .filter(|r| r.kind == EventKind::Edit)
+        .map(|r| r.path.as_str())
+        .collect();
+    for path in edited {
+        let Some(lang) = lang_for_path(path) else {
+            continue;
+        };
+        let Some(bytes) = confined_file(&root, path).and_then(|f| std::fs::read(f).ok()) else {
+            continue;
+        };
+        if let Ok(r) = units(lang, &String::from_utf8_lossy(&bytes)) {
+            out.insert(
+                path.to_string(),
+                r.units.iter().map(|u| (u.start, u.end)).collect(),
+            );
+        }
+    }
+    out
 }
 
 fn get<'a>(rbe: &'a ByRun, row: &TaskRunScore) -> Option<&'a ReadBeforeEdit> {
@@ -53,14 +92,13 @@ pub fn json_value(rbe: &ByRun, row: &TaskRunScore) -> Value {
             "worst": r.worst.as_ref().map(|w| w.coverage),
             "worst_event_id": r.worst.as_ref().map(|w| w.event_id.clone()),
             "worst_path": r.worst.as_ref().map(|w| w.path.clone()),
-            "region": "window",
+            "worst_region": r.worst.as_ref().map(|w| w.region),
         }),
     }
 }
 
-/// One row serialised with its `read_before_edit` key.
-pub fn row_value(rbe: &ByRun, row: &TaskRunScore) -> Value {
-    let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
+/// A serialised row with its `read_before_edit` key added.
+pub fn with_key(mut v: Value, rbe: &ByRun, row: &TaskRunScore) -> Value {
     if let Value::Object(m) = &mut v {
         m.insert("read_before_edit".into(), json_value(rbe, row));
     }
