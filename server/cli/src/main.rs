@@ -42,6 +42,8 @@ enum Command {
     Import(cmd::import::ImportArgs),
     /// Gold JSONL from a unified diff or SWE-bench instances (base-side changed lines).
     Gold(cmd::gold::GoldArgs),
+    /// Multi-turn evaluation sheet: validity, evidence axes, strict success, per-turn coverage, pass^k.
+    Sheet(cmd::sheet::SheetArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -54,6 +56,7 @@ fn main() -> std::process::ExitCode {
         Command::Units(args) => cmd::units::run(args),
         Command::Import(args) => cmd::import::run(args),
         Command::Gold(args) => cmd::gold::run(args),
+        Command::Sheet(args) => cmd::sheet::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -7,4 +7,5 @@ pub mod import;
 pub mod merge;
 pub mod score;
 pub mod score_units;
+pub mod sheet;
 pub mod units;
