@@ -28,7 +28,9 @@ pub const WAIT: Duration = Duration::from_secs(10);
 async fn write_msg(writer: &Writer, msg: &Value) {
     let body = serde_json::to_vec(msg).expect("serialisable");
     let mut w = writer.lock().await;
-    w.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes()).await.expect("write header");
+    w.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes())
+        .await
+        .expect("write header");
     w.write_all(&body).await.expect("write body");
     w.flush().await.expect("flush");
 }
@@ -54,7 +56,10 @@ async fn read_msg<R: AsyncRead + Unpin>(r: &mut BufReader<R>) -> Option<Value> {
 }
 
 impl Client {
-    pub fn new(read: impl AsyncRead + Unpin + Send + 'static, write: impl AsyncWrite + Unpin + Send + 'static) -> Client {
+    pub fn new(
+        read: impl AsyncRead + Unpin + Send + 'static,
+        write: impl AsyncWrite + Unpin + Send + 'static,
+    ) -> Client {
         let writer: Writer = Arc::new(tokio::sync::Mutex::new(Box::new(write)));
         let pending: Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>> = Arc::default();
         let inbox: Arc<Mutex<Vec<Value>>> = Arc::default();
@@ -77,7 +82,12 @@ impl Client {
                 inb.lock().unwrap().push(msg);
             }
         });
-        Client { writer, next_id: AtomicI64::new(1), pending, inbox }
+        Client {
+            writer,
+            next_id: AtomicI64::new(1),
+            pending,
+            inbox,
+        }
     }
 
     /// Sends a request and returns the whole response (`result` or `error`).
@@ -85,8 +95,15 @@ impl Client {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
         self.pending.lock().unwrap().insert(id, tx);
-        write_msg(&self.writer, &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})).await;
-        tokio::time::timeout(WAIT, rx).await.unwrap_or_else(|_| panic!("no answer to {method}")).expect("answer")
+        write_msg(
+            &self.writer,
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        )
+        .await;
+        tokio::time::timeout(WAIT, rx)
+            .await
+            .unwrap_or_else(|_| panic!("no answer to {method}"))
+            .expect("answer")
     }
 
     /// Sends a request and returns its `result`, panicking on an error response.
@@ -97,7 +114,11 @@ impl Client {
     }
 
     pub async fn notify(&self, method: &str, params: Value) {
-        write_msg(&self.writer, &json!({"jsonrpc": "2.0", "method": method, "params": params})).await;
+        write_msg(
+            &self.writer,
+            &json!({"jsonrpc": "2.0", "method": method, "params": params}),
+        )
+        .await;
     }
 
     /// Where the inbox ends now: pass to [`Client::wait_for`] to see only later messages.
@@ -106,17 +127,28 @@ impl Client {
     }
 
     /// Waits for a message after `from` with this method for which `pred` holds.
-    pub async fn wait_for(&self, from: usize, method: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    pub async fn wait_for(
+        &self,
+        from: usize,
+        method: &str,
+        pred: impl Fn(&Value) -> bool,
+    ) -> Value {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             {
                 let inbox = self.inbox.lock().unwrap();
-                if let Some(m) = inbox[from.min(inbox.len())..].iter().find(|m| m["method"] == method && pred(&m["params"])) {
+                if let Some(m) = inbox[from.min(inbox.len())..]
+                    .iter()
+                    .find(|m| m["method"] == method && pred(&m["params"]))
+                {
                     return m.clone();
                 }
             }
             if tokio::time::Instant::now() > deadline {
-                let seen: Vec<String> = self.inbox.lock().unwrap()[from..].iter().map(|m| m["method"].to_string()).collect();
+                let seen: Vec<String> = self.inbox.lock().unwrap()[from..]
+                    .iter()
+                    .map(|m| m["method"].to_string())
+                    .collect();
                 panic!("no {method} matching the test within {WAIT:?}; saw {seen:?}");
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -125,8 +157,13 @@ impl Client {
 
     /// The latest diagnostics published for `uri` after `from`.
     pub async fn diagnostics_after(&self, from: usize, uri: &str) -> Vec<Value> {
-        let m = self.wait_for(from, "textDocument/publishDiagnostics", |p| p["uri"] == uri).await;
-        m["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+        let m = self
+            .wait_for(from, "textDocument/publishDiagnostics", |p| p["uri"] == uri)
+            .await;
+        m["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// `initialize` + `initialized` for a workspace folder, with the given options and extra
@@ -161,4 +198,3 @@ impl Client {
 pub fn file_uri(p: &Path) -> String {
     format!("file://{}", p.display())
 }
-

@@ -36,7 +36,11 @@ impl Ws {
         let text = auth_text();
         std::fs::write(root.join("src/auth.py"), &text).unwrap();
         std::fs::write(root.join("src/other.py"), "print('hi')\n").unwrap();
-        std::fs::write(root.join("gold.jsonl"), "{\"task\":\"t1\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n").unwrap();
+        std::fs::write(
+            root.join("gold.jsonl"),
+            "{\"task\":\"t1\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
+        )
+        .unwrap();
         let reads = [
             json!({"task":"t1","run":"run-a","path":"src/auth.py","start":80,"end":83,"turn":3,"step":5,
                    "tool":"str_replace_editor","command":"view src/auth.py [80, 83]"}),
@@ -44,7 +48,11 @@ impl Ws {
         ];
         let body: String = reads.iter().map(|r| format!("{r}\n")).collect();
         std::fs::write(root.join("reads.jsonl"), body).unwrap();
-        Ws { auth_uri: file_uri(&root.join("src/auth.py")), auth_text: text, dir }
+        Ws {
+            auth_uri: file_uri(&root.join("src/auth.py")),
+            auth_text: text,
+            dir,
+        }
     }
 
     pub fn root(&self) -> PathBuf {
@@ -61,7 +69,11 @@ impl Ws {
 
     pub fn append(&self, rel: &str, row: Value) {
         use std::io::Write;
-        let mut f = std::fs::OpenOptions::new().append(true).create(true).open(self.root().join(rel)).unwrap();
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(self.root().join(rel))
+            .unwrap();
         writeln!(f, "{row}").unwrap();
     }
 }
