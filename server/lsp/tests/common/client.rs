@@ -147,7 +147,7 @@ impl Client {
             if tokio::time::Instant::now() > deadline {
                 let seen: Vec<String> = self.inbox.lock().unwrap()[from..]
                     .iter()
-                    .map(|m| m["method"].to_string())
+                    .map(|m| m.to_string())
                     .collect();
                 panic!("no {method} matching the test within {WAIT:?}; saw {seen:?}");
             }
