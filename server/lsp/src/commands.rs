@@ -246,6 +246,8 @@ pub async fn settings_changed(me: &Shared, settings: &Value) {
         Err(e) => me.store.note([e]),
     }
     report_problems(me).await;
+    // The files to watch may have changed with the settings.
+    crate::watch::start(me);
     me.refresh(Changed {
         all: true,
         ..Changed::default()
