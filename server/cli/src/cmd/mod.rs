@@ -2,4 +2,7 @@
 
 pub mod demo;
 pub mod lsp;
+pub mod merge;
 pub mod score;
+pub mod score_units;
+pub mod units;
