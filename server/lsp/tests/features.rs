@@ -271,6 +271,8 @@ async fn line_states_summary_and_select_run() {
     assert_eq!(sum["rows"][0]["run"], "run-a");
     assert_eq!(sum["rows"][0]["passesThreshold"], false);
     assert_eq!(sum["totals"]["meanLineCoverage"], 0.25);
+    // One gold unit (check_token), and run-a read inside it.
+    assert_eq!(sum["rows"][0]["unitHit"], 1.0);
 
     let sel = client
         .request("readcov/selectRun", json!({"runs": null}))
