@@ -264,3 +264,45 @@ fn nothing_valid_exits_2() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+/// `--pred-root /testbed` maps container paths back to repository paths.
+#[test]
+fn pred_root_maps_container_paths() {
+    let o = readcov(&[
+        "explore",
+        "--bench",
+        "bench.jsonl",
+        "--preds",
+        "testbed.txt",
+        "--instance",
+        "pallets__flask-5014",
+        "--pred-root",
+        "/testbed",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let r = row(&rows, "testbed", "pallets__flask-5014");
+    close(&r["recall"], 1.0); // /testbed/src/flask/blueprints.py:160-210 holds core 172-200
+    close(&r["precision"], 29.0 / 51.0);
+    let o = readcov(&[
+        "explore",
+        "--bench",
+        "bench.jsonl",
+        "--preds",
+        "testbed.txt",
+        "--instance",
+        "pallets__flask-5014",
+        "--format",
+        "jsonl",
+    ]);
+    let rows: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    close(&row(&rows, "testbed", "pallets__flask-5014")["recall"], 0.0); // absolute paths match nothing
+}

@@ -89,7 +89,7 @@ fn data() -> (String, String, InstanceLengths) {
 fn bench(c: &mut Criterion) {
     let (bench_text, preds_text, lengths) = data();
     let bench = parse_bench(bench_text.as_bytes(), "bench.jsonl");
-    let preds = parse_preds(preds_text.as_bytes(), "preds.jsonl", "default");
+    let preds = parse_preds(preds_text.as_bytes(), "preds.jsonl", "default", None);
     assert!(
         bench.errors.is_empty() && preds.errors.is_empty(),
         "generated data must parse"
@@ -129,7 +129,12 @@ fn bench(c: &mut Criterion) {
     g.bench_function("parse_and_score", |b| {
         b.iter(|| {
             let bench = parse_bench(black_box(bench_text.as_bytes()), "bench.jsonl");
-            let preds = parse_preds(black_box(preds_text.as_bytes()), "preds.jsonl", "default");
+            let preds = parse_preds(
+                black_box(preds_text.as_bytes()),
+                "preds.jsonl",
+                "default",
+                None,
+            );
             score_explore(&bench.items, &preds.items, &lengths, &opts)
         })
     });
