@@ -125,8 +125,8 @@ fn bad_rows_are_reported_and_the_rest_scored() {
     let err = stderr(&o);
     for needle in [
         "preds.jsonl:4: field `regions[1].start`: expected an integer, got 1.5",
-        "prediction line 8 (agent-x / django__django-11099) not scored: instance not in the benchmark",
-        "prediction line 9 (agent-x / pytest-dev__pytest-5809) not scored: duplicate of line 5",
+        "preds.jsonl:8 (agent-x / django__django-11099) not scored: instance not in the benchmark",
+        "preds.jsonl:9 (agent-x / pytest-dev__pytest-5809) not scored: duplicate of preds.jsonl:5",
         "explorer `bm25` has no prediction for 1 of 4 instance(s)",
     ] {
         assert!(err.contains(needle), "stderr lacks {needle:?}:\n{err}");

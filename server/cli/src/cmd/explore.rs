@@ -103,8 +103,8 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     let report = score_explore(&bench.items, &preds, &lengths, &opts);
     for u in &report.unused {
         eprintln!(
-            "warning: prediction line {} ({} / {}) not scored: {}",
-            u.line, u.explorer, u.instance_id, u.reason
+            "warning: {}:{} ({} / {}) not scored: {}",
+            u.file, u.line, u.explorer, u.instance_id, u.reason
         );
     }
     for s in report.summaries.iter().filter(|s| s.missing > 0) {
@@ -150,6 +150,7 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
         instance_id: instance.clone(),
         explorer,
         regions,
+        file: name.clone(),
         line: 1,
     };
     Ok(Parsed {

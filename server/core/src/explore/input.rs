@@ -51,7 +51,8 @@ pub struct PredRow {
     pub instance_id: String,
     pub explorer: String,
     pub regions: Vec<Region>,
-    /// 1-based line in the predictions file, for messages about duplicates.
+    /// Where the row came from (file name, 1-based line), for messages about duplicates.
+    pub file: String,
     pub line: usize,
 }
 
@@ -196,6 +197,7 @@ pub fn parse_preds(
             instance_id,
             explorer,
             regions,
+            file: file.to_string(),
             line,
         });
     }

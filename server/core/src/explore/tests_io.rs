@@ -136,6 +136,7 @@ fn pred(id: &str, explorer: &str, regions: &[(&str, i64, i64)], line: usize) -> 
             .iter()
             .map(|&(p, s, e)| Region::new(p, s, e))
             .collect(),
+        file: "p.jsonl".into(),
         line,
     }
 }
@@ -184,7 +185,7 @@ fn batch_missing_unknown_duplicate_and_means() {
     assert_eq!(
         unused,
         vec![
-            (3, "duplicate of line 1; the first row is scored"),
+            (3, "duplicate of p.jsonl:1; the first row is scored"),
             (4, "instance not in the benchmark")
         ]
     );
