@@ -6,12 +6,12 @@
 //! "unscored"); the compatibility value is that with `None` read as 0.0.
 
 use super::rank::{first_useful_hit, ndcg, recall_at};
-use super::resolve::{common, Gold, Placed, Preds};
+use super::resolve::{common, Gold, Lines, Placed, Preds};
 use super::{Metrics, BUDGETS};
-use crate::metrics::{f1, ratio, FileLines};
+use crate::metrics::{f1, ratio};
 
 /// True when the placed region shares a line with `set`'s lines of the same path.
-fn touches(r: &Placed, set: &FileLines) -> bool {
+fn touches(r: &Placed, set: &Lines) -> bool {
     r.hits(set) > 0
 }
 
@@ -77,7 +77,7 @@ pub fn weighted_core_coverage(g: &Gold, p: &Preds) -> Option<f64> {
             .lines
             .get(&c.path)
             .map_or(0, |s| s.intersection_len(&c.set()));
-        let w = if g.main_files.contains(&c.path) {
+        let w = if g.main_files.contains(c.path) {
             3.0
         } else {
             2.0

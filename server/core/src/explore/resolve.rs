@@ -9,8 +9,8 @@
 
 use super::input::{BenchRow, Region};
 use crate::lineset::{Interval, LineSet};
-use crate::metrics::{FileLengths, FileLines};
-use std::collections::BTreeSet;
+use crate::metrics::FileLengths;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What a raw region stands for once file lengths are applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,13 +57,17 @@ pub fn resolve(start: i64, end: i64, length: Option<u32>) -> Resolved {
 }
 
 /// A region with its resolution.
+/// Lines per file, keyed by paths borrowed from the parsed rows (no copies in the hot loop).
+pub type Lines<'a> = BTreeMap<&'a str, LineSet>;
+
+/// A region with its resolution.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Placed {
-    pub path: String,
+pub struct Placed<'a> {
+    pub path: &'a str,
     pub lines: Resolved,
 }
 
-impl Placed {
+impl Placed<'_> {
     pub fn set(&self) -> LineSet {
         self.lines
             .interval()
@@ -72,8 +76,8 @@ impl Placed {
 
     /// How many of this region's lines are in `lines` (same path). No allocation: this runs
     /// several times per region in the hot scoring loop.
-    pub fn hits(&self, lines: &FileLines) -> u64 {
-        match (self.lines.interval(), lines.get(&self.path)) {
+    pub fn hits(&self, lines: &Lines) -> u64 {
+        match (self.lines.interval(), lines.get(self.path)) {
             (Some(iv), Some(set)) => overlap_len(set, iv),
             _ => 0,
         }
@@ -91,57 +95,55 @@ pub fn overlap_len(set: &LineSet, iv: Interval) -> u64 {
         .sum()
 }
 
-fn place(r: &Region, lengths: &dyn FileLengths) -> Placed {
+fn place<'a>(r: &'a Region, lengths: &dyn FileLengths) -> Placed<'a> {
     Placed {
-        path: r.path.clone(),
+        path: &r.path,
         lines: resolve(r.start, r.end, lengths.lines_in(&r.path)),
     }
 }
 
 /// Union of placed regions per path (paths with no lines are left out).
-fn union(regions: &[Placed]) -> FileLines {
-    let mut out = FileLines::new();
+fn union<'a>(regions: &[Placed<'a>]) -> Lines<'a> {
+    let mut out = Lines::new();
     for r in regions {
         if let Some(iv) = r.lines.interval() {
-            out.entry(r.path.clone())
-                .or_default()
-                .insert(iv.start, iv.end);
+            out.entry(r.path).or_default().insert(iv.start, iv.end);
         }
     }
     out
 }
 
 /// Lines in `a ∩ b`, file by file.
-pub fn common(a: &FileLines, b: &FileLines) -> u64 {
+pub fn common(a: &Lines, b: &Lines) -> u64 {
     a.iter()
         .map(|(p, s)| b.get(p).map_or(0, |t| s.intersection_len(t)))
         .sum()
 }
 
-pub fn total(a: &FileLines) -> u64 {
+pub fn total(a: &Lines) -> u64 {
     a.values().map(LineSet::len).sum()
 }
 
 /// One instance's ground truth, resolved once and shared by every explorer.
 #[derive(Clone, Debug, Default)]
-pub struct Gold {
-    pub core_regions: Vec<Placed>,
-    pub optional_regions: Vec<Placed>,
+pub struct Gold<'a> {
+    pub core_regions: Vec<Placed<'a>>,
+    pub optional_regions: Vec<Placed<'a>>,
     /// Union of core regions.
-    pub core: FileLines,
+    pub core: Lines<'a>,
     /// Union of every model's optional regions.
-    pub optional: FileLines,
+    pub optional: Lines<'a>,
     /// `core ∪ optional`.
-    pub relevant: FileLines,
-    pub core_files: BTreeSet<String>,
-    pub optional_files: BTreeSet<String>,
-    pub main_files: BTreeSet<String>,
+    pub relevant: Lines<'a>,
+    pub core_files: BTreeSet<&'a str>,
+    pub optional_files: BTreeSet<&'a str>,
+    pub main_files: BTreeSet<&'a str>,
     pub core_lines: u64,
     pub optional_lines: u64,
 }
 
-impl Gold {
-    pub fn new(row: &BenchRow, lengths: &dyn FileLengths) -> Gold {
+impl<'a> Gold<'a> {
+    pub fn new(row: &'a BenchRow, lengths: &dyn FileLengths) -> Gold<'a> {
         let core_regions: Vec<Placed> =
             row.core_regions.iter().map(|r| place(r, lengths)).collect();
         let optional_regions: Vec<Placed> = row
@@ -155,14 +157,20 @@ impl Gold {
         let mut relevant = core.clone();
         for (p, s) in &optional {
             let merged = relevant.get(p).map_or_else(|| s.clone(), |c| c.union(s));
-            relevant.insert(p.clone(), merged);
+            relevant.insert(p, merged);
         }
+        let strs = |v: &'a [String]| v.iter().map(String::as_str).collect::<BTreeSet<&str>>();
         Gold {
             core_lines: total(&core),
             optional_lines: total(&optional),
-            core_files: row.core_files.iter().cloned().collect(),
-            optional_files: row.optional_files.values().flatten().cloned().collect(),
-            main_files: row.main_files.iter().cloned().collect(),
+            core_files: strs(&row.core_files),
+            optional_files: row
+                .optional_files
+                .values()
+                .flatten()
+                .map(String::as_str)
+                .collect(),
+            main_files: strs(&row.main_files),
             core_regions,
             optional_regions,
             core,
@@ -170,33 +178,32 @@ impl Gold {
             relevant,
         }
     }
-
-    /// Core lines of `path`, or the empty set.
-    pub fn core_in(&self, path: &str) -> Option<&LineSet> {
-        self.core.get(path)
-    }
 }
 
 /// One explorer's regions for one instance, cut to the top k and resolved.
 #[derive(Clone, Debug, Default)]
-pub struct Preds {
+pub struct Preds<'a> {
     /// In rank order.
-    pub regions: Vec<Placed>,
+    pub regions: Vec<Placed<'a>>,
     /// Union of their lines.
-    pub lines: FileLines,
+    pub lines: Lines<'a>,
     pub line_count: u64,
     /// Every path named by a region, resolvable or not.
-    pub visited: BTreeSet<String>,
+    pub visited: BTreeSet<&'a str>,
 }
 
-impl Preds {
-    pub fn new(regions: &[Region], top_k: Option<usize>, lengths: &dyn FileLengths) -> Preds {
+impl<'a> Preds<'a> {
+    pub fn new(
+        regions: &'a [Region],
+        top_k: Option<usize>,
+        lengths: &dyn FileLengths,
+    ) -> Preds<'a> {
         let k = top_k.unwrap_or(usize::MAX);
         let placed: Vec<Placed> = regions.iter().take(k).map(|r| place(r, lengths)).collect();
         let lines = union(&placed);
         Preds {
             line_count: total(&lines),
-            visited: placed.iter().map(|r| r.path.clone()).collect(),
+            visited: placed.iter().map(|r| r.path).collect(),
             regions: placed,
             lines,
         }

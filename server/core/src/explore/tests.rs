@@ -174,7 +174,8 @@ fn overlapping_preds() {
     close(m.ndcg_at_100, Some(1.0)); // gains 9 and 9, same order ideal
     close(m.first_useful_hit, Some(1.0));
     let l = lens(&[]);
-    let (g, p) = (Gold::new(&b, &l), Preds::new(&regions(&preds), None, &l));
+    let pred_regions = regions(&preds);
+    let (g, p) = (Gold::new(&b, &l), Preds::new(&pred_regions, None, &l));
     // budget 8: lines 1-6, then 5-6 again: 6 distinct core lines seen.
     close(recall_at(&g, &p, 8), Some(0.6));
     close(recall_at(&g, &p, 9), Some(0.7));
