@@ -123,7 +123,7 @@ pub fn score_explore(
         for (row, gold) in bench.iter().zip(&golds) {
             let pred = by_key.get(&(explorer, row.instance_id.as_str()));
             let regions = pred.map_or(&[][..], |p| &p.regions[..]);
-            let p = Preds::new(regions, opts.top_k, len_of(&row.instance_id));
+            let p = Preds::new(gold, regions, opts.top_k, len_of(&row.instance_id));
             let clean = score_instance(gold, &p);
             report.instances.push(InstanceScore {
                 explorer: explorer.to_string(),
