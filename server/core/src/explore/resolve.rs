@@ -110,6 +110,25 @@ fn place<'a>(r: &'a Region, paths: &mut Vec<&'a str>, lengths: &dyn FileLengths)
     }
 }
 
+/// Like [`place`], but a path the instance names takes its length from `known` (looked up once
+/// per instance) instead of searching the lengths map again for every explorer.
+fn place_known<'a>(
+    r: &'a Region,
+    paths: &mut Vec<&'a str>,
+    known: &[Option<u32>],
+    lengths: &dyn FileLengths,
+) -> Placed {
+    let file = intern(paths, &r.path);
+    let length = match known.get(file) {
+        Some(n) => *n,
+        None => lengths.lines_in(&r.path),
+    };
+    Placed {
+        file,
+        lines: resolve(r.start, r.end, length),
+    }
+}
+
 /// Union of placed regions per file id, over `files` ids.
 fn union(regions: &[Placed], files: usize) -> Lines {
     let mut out = vec![LineSet::new(); files];
@@ -149,6 +168,8 @@ pub struct Gold<'a> {
     pub is_main: Vec<bool>,
     /// Distinct `read_core_files`.
     pub core_file_count: usize,
+    /// Per file id: the file's length, if known.
+    pub lengths: Vec<Option<u32>>,
     pub core_lines: u64,
     pub optional_lines: u64,
 }
@@ -189,6 +210,7 @@ impl<'a> Gold<'a> {
             .map(|(c, o)| c.union(o))
             .collect();
         Gold {
+            lengths: paths.iter().map(|p| lengths.lines_in(p)).collect(),
             core_file_count: is_core_file.iter().filter(|b| **b).count(),
             is_core_file,
             is_optional_file: mark(&optional_ids),
@@ -236,7 +258,7 @@ impl Preds {
         let placed: Vec<Placed> = regions
             .iter()
             .take(k)
-            .map(|r| place(r, &mut paths, lengths))
+            .map(|r| place_known(r, &mut paths, &gold.lengths, lengths))
             .collect();
         let lines = union(&placed, paths.len());
         let mut visited: Vec<usize> = placed.iter().map(|r| r.file).collect();
