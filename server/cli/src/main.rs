@@ -36,6 +36,8 @@ enum Command {
     Explore(cmd::explore::ExploreArgs),
     /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
     Merge(cmd::merge::MergeArgs),
+    /// List the syntactic units (functions, classes, ...) of source files as JSONL.
+    Units(cmd::units::UnitsArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -45,6 +47,7 @@ fn main() -> std::process::ExitCode {
         Command::Score(args) => cmd::score::run(args),
         Command::Explore(args) => cmd::explore::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Units(args) => cmd::units::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -4,3 +4,5 @@ pub mod demo;
 pub mod explore;
 pub mod merge;
 pub mod score;
+pub mod score_units;
+pub mod units;
