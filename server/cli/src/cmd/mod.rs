@@ -2,6 +2,8 @@
 
 pub mod demo;
 pub mod explore;
+pub mod gold;
+pub mod import;
 pub mod merge;
 pub mod score;
 pub mod score_units;
