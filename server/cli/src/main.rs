@@ -31,6 +31,8 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// Write a self-contained HTML report, an LCOV tracefile and/or a SARIF log.
+    Report(cmd::report::ReportArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +40,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Report(args) => cmd::report::run(args),
     };
     match result {
         Ok(exit) => exit.into(),
