@@ -13,7 +13,7 @@ const W: f64 = 560.0;
 const H: f64 = 260.0;
 const LEFT: f64 = 44.0;
 const RIGHT: f64 = 16.0;
-const TOP: f64 = 16.0;
+const TOP: f64 = 30.0;
 const BOTTOM: f64 = 40.0;
 pub const HIST_BINS: usize = 10;
 
@@ -68,10 +68,9 @@ fn threshold_line(out: &mut String, threshold: f64) {
     let x = x_of(threshold);
     let _ = write!(
         out,
-        r#"<line class="threshold" x1="{x:.1}" y1="{TOP}" x2="{x:.1}" y2="{}"/><text class="threshold-label" x="{:.1}" y="{}">threshold {}</text>"#,
+        r#"<line class="threshold" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{}"/><text class="threshold-label" x="{x:.1}" y="11" text-anchor="middle">threshold {}</text>"#,
+        TOP - 14.0,
         H - BOTTOM,
-        x + 4.0,
-        TOP + 10.0,
         pct(threshold)
     );
 }
@@ -219,6 +218,16 @@ pub fn timeline(t: &Timeline, threshold: f64) -> String {
     let _ = write!(out, r#"<g class="axis"><line x1="{LEFT}" y1="{}" x2="{}" y2="{}"/>"#, H - BOTTOM, W - RIGHT, H - BOTTOM);
     let _ = write!(out, r#"<text x="{LEFT}" y="{}">{} {lo}</text>"#, H - BOTTOM + 14.0, t.key);
     let _ = write!(out, r#"<text x="{}" y="{}" text-anchor="end">{} {hi}</text></g>"#, W - RIGHT, H - BOTTOM + 14.0, t.key);
+    for v in [0.0, 0.5, 1.0] {
+        let y = y_of(v);
+        let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#, LEFT - 4.0, y + 4.0, pct(v));
+        let _ = write!(out, r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#, W - RIGHT);
+    }
+    let _ = write!(
+        out,
+        r#"<text class="label" transform="translate(12 {:.1}) rotate(-90)" text-anchor="middle">line coverage</text>"#,
+        (TOP + H - BOTTOM) / 2.0
+    );
     let ty = y_of(threshold);
     let _ = write!(out, r#"<line class="threshold" x1="{LEFT}" y1="{ty:.1}" x2="{}" y2="{ty:.1}"/>"#, W - RIGHT);
     let mut path = format!("M{LEFT:.1},{:.1}", y_of(0.0));
@@ -253,7 +262,7 @@ pub fn span_bar(sp: &SpanScore) -> String {
     let last = sp.start.saturating_add(n - 1);
     let px = |line: u32| f64::from(line - sp.start) / f64::from(n) * bw;
     let mut out = format!(
-        r#"<svg class="linebar" viewBox="0 0 {bw} {bh}" width="{bw}" height="{bh}" role="img" aria-label="lines {}-{last}: {} of {n} read">"#,
+        r#"<svg class="linebar" viewBox="0 0 {bw} {bh}" width="{bw}" height="{bh}" preserveAspectRatio="none" role="img" aria-label="lines {}-{last}: {} of {n} read">"#,
         sp.start, sp.covered_lines
     );
     let mut cursor = sp.start;
