@@ -7,6 +7,7 @@ mod cmd;
 mod exit;
 mod inputs;
 mod render;
+mod shard;
 
 use clap::{Parser, Subcommand};
 use exit::Exit;
@@ -31,6 +32,8 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
+    Merge(cmd::merge::MergeArgs),
     /// Write a self-contained HTML report, an LCOV tracefile and/or a SARIF log.
     Report(cmd::report::ReportArgs),
 }
@@ -40,6 +43,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Report(args) => cmd::report::run(args),
     };
     match result {

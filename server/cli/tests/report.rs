@@ -23,7 +23,11 @@ fn s(p: &Path) -> &str {
 fn writes_all_three_outputs_and_prints_the_resolve_table() {
     let dir = tempfile::tempdir().expect("tempdir");
     let f = fixture();
-    let (html, info, sarif) = (dir.path().join("r.html"), dir.path().join("r.info"), dir.path().join("r.sarif"));
+    let (html, info, sarif) = (
+        dir.path().join("r.html"),
+        dir.path().join("r.info"),
+        dir.path().join("r.sarif"),
+    );
     let out = readcov(&[
         "report",
         "--gold",
@@ -43,7 +47,12 @@ fn writes_all_three_outputs_and_prints_the_resolve_table() {
         s(&sarif),
     ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let table = "line coverage  runs  resolved  resolve rate  no label\n\
                  -------------  ----  --------  ------------  --------\n\
                  0–25%             1         0            0%         0\n\
@@ -51,16 +60,25 @@ fn writes_all_three_outputs_and_prints_the_resolve_table() {
                  50–75%            2         2          100%         0\n\
                  75–100%           1         1          100%         0\n";
     assert!(stdout.contains(table), "{stdout}");
-    assert!(stdout.contains("4 task(s), 2 run(s), 6 row(s) (5 scored)"), "{stdout}");
+    assert!(
+        stdout.contains("4 task(s), 2 run(s), 6 row(s) (5 scored)"),
+        "{stdout}"
+    );
     let page = std::fs::read_to_string(&html).expect("html written");
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("rate-bar"));
     // The CLI measured the workspace: same snapshot as the library test with the same options.
     let want = std::fs::read_to_string(f.join("expected-gold-unread.info")).expect("snapshot");
     assert_eq!(std::fs::read_to_string(&info).expect("lcov written"), want);
-    let doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&sarif).expect("sarif")).expect("json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).expect("sarif")).expect("json");
     assert_eq!(doc["runs"][0]["results"].as_array().map(Vec::len), Some(5));
-    let base = doc["runs"][0]["originalUriBaseIds"]["SRCROOT"]["uri"].as_str().unwrap_or("");
-    assert!(base.starts_with("file:///") && base.ends_with("/small/ws/"), "{base}");
+    let base = doc["runs"][0]["originalUriBaseIds"]["SRCROOT"]["uri"]
+        .as_str()
+        .unwrap_or("");
+    assert!(
+        base.starts_with("file:///") && base.ends_with("/small/ws/"),
+        "{base}"
+    );
 }
 
 #[test]
@@ -84,18 +102,33 @@ fn bad_outcome_lines_are_located_and_the_rest_is_used() {
     ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("o.jsonl:2: field `resolved`: expected true or false"), "{stderr}");
+    assert!(
+        stderr.contains("o.jsonl:2: field `resolved`: expected true or false"),
+        "{stderr}"
+    );
     // t2's two runs are labelled resolved (0.65 and 0.50 both land in 50–75%); the rest unlabelled.
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("50–75%            2         2          100%         0"), "{stdout}");
-    assert!(stdout.contains("0–25%             0         0             -         1"), "{stdout}");
+    assert!(
+        stdout.contains("50–75%            2         2          100%         0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("0–25%             0         0             -         1"),
+        "{stdout}"
+    );
     assert!(lcov.is_file());
 }
 
 #[test]
 fn needs_an_output_and_valid_gold() {
     let f = fixture();
-    let no_output = readcov(&["report", "--gold", s(&f.join("gold.jsonl")), "--reads", s(&f.join("reads.jsonl"))]);
+    let no_output = readcov(&[
+        "report",
+        "--gold",
+        s(&f.join("gold.jsonl")),
+        "--reads",
+        s(&f.join("reads.jsonl")),
+    ]);
     assert_eq!(no_output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&no_output.stderr).contains("--html"));
 
@@ -103,8 +136,19 @@ fn needs_an_output_and_valid_gold() {
     let bad = dir.path().join("gold.jsonl");
     std::fs::write(&bad, "not json\n").expect("write");
     let html = dir.path().join("r.html");
-    let out = readcov(&["report", "--gold", s(&bad), "--reads", s(&f.join("reads.jsonl")), "--html", s(&html)]);
+    let out = readcov(&[
+        "report",
+        "--gold",
+        s(&bad),
+        "--reads",
+        s(&f.join("reads.jsonl")),
+        "--html",
+        s(&html),
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("gold.jsonl:1: invalid JSON"));
-    assert!(!html.exists(), "nothing is written when there is nothing to report");
+    assert!(
+        !html.exists(),
+        "nothing is written when there is nothing to report"
+    );
 }

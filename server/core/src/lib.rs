@@ -11,8 +11,13 @@ pub mod metrics;
 pub mod path;
 pub mod span;
 
-pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
+pub use batch::{
+    score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
+    NO_RUN,
+};
 pub use formats::{parse_gold, parse_reads, InputError, Parsed};
 pub use lineset::{Interval, LineSet};
-pub use metrics::{collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths};
+pub use metrics::{
+    collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
+};
 pub use span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};

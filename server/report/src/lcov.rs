@@ -18,7 +18,13 @@ pub struct LcovOptions {
 pub fn test_name(task: &str, run: &str) -> String {
     format!("{task}__{run}")
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect()
 }
 
@@ -34,7 +40,9 @@ pub fn hit_counts(intervals: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut points = delta.into_iter().peekable();
     while let Some((at, d)) = points.next() {
         depth += d;
-        let Some(&(next, _)) = points.peek() else { break };
+        let Some(&(next, _)) = points.peek() else {
+            break;
+        };
         if depth > 0 {
             let hits = u32::try_from(depth).unwrap_or(u32::MAX);
             // `next - 1` fits in u32: every event point is at most u32::MAX + 1.
@@ -106,6 +114,9 @@ mod tests {
 
     #[test]
     fn test_names_are_word_characters() {
-        assert_eq!(test_name("psf__requests-1724", "openhands/run 1"), "psf__requests_1724__openhands_run_1");
+        assert_eq!(
+            test_name("psf__requests-1724", "openhands/run 1"),
+            "psf__requests_1724__openhands_run_1"
+        );
     }
 }

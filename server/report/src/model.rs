@@ -8,8 +8,8 @@ use crate::timeline::{timeline, Timeline};
 use crate::units::{score_units, Unit, UnitScore};
 use readcov_core::metrics::FileLines;
 use readcov_core::{
-    collect_lines, score_batch, totals, EventKind, FileLengths, GoldSpan, ReadSpan, RunScore, ScoreOptions, Tier,
-    Totals, NO_RUN,
+    collect_lines, score_batch, totals, EventKind, FileLengths, GoldSpan, ReadSpan, RunScore,
+    ScoreOptions, Tier, Totals, NO_RUN,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -73,7 +73,10 @@ pub fn build(input: &ReportInput) -> Report {
     let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
     for r in input.reads {
         if r.kind == EventKind::Read && input.opts.sources.contains(&r.source) {
-            reads_by_pair.entry((r.task.as_str(), r.run.as_str())).or_default().push(r);
+            reads_by_pair
+                .entry((r.task.as_str(), r.run.as_str()))
+                .or_default()
+                .push(r);
         }
     }
     let no_gold = Vec::new();
@@ -82,13 +85,24 @@ pub fn build(input: &ReportInput) -> Report {
         .into_iter()
         .map(|row| {
             let golds = gold_by_task.get(row.task.as_str()).unwrap_or(&no_gold);
-            let reads = reads_by_pair.get(&(row.task.as_str(), row.run.as_str())).unwrap_or(&no_reads);
-            let gold_lines: FileLines = collect_lines(golds.iter().map(|g| (g.path.as_str(), g.start, g.end)), input.lengths);
-            let read_lines: FileLines = collect_lines(reads.iter().map(|r| (r.path.as_str(), r.start, r.end)), input.lengths);
+            let reads = reads_by_pair
+                .get(&(row.task.as_str(), row.run.as_str()))
+                .unwrap_or(&no_reads);
+            let gold_lines: FileLines = collect_lines(
+                golds.iter().map(|g| (g.path.as_str(), g.start, g.end)),
+                input.lengths,
+            );
+            let read_lines: FileLines = collect_lines(
+                reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
+                input.lengths,
+            );
             let clipped = reads
                 .iter()
                 .filter_map(|r| {
-                    let end = input.lengths.lines_in(&r.path).map_or(r.end, |n| r.end.min(n));
+                    let end = input
+                        .lengths
+                        .lines_in(&r.path)
+                        .map_or(r.end, |n| r.end.min(n));
                     (r.start <= end).then(|| (r.path.clone(), r.start, end))
                 })
                 .collect();
@@ -108,14 +122,21 @@ pub fn build(input: &ReportInput) -> Report {
         .collect();
 
     let buckets = input.outcomes.map(|_| {
-        resolve_by_coverage(rows.iter().filter_map(|r| r.score.line_coverage.map(|c| (c, r.resolved))))
+        resolve_by_coverage(
+            rows.iter()
+                .filter_map(|r| r.score.line_coverage.map(|c| (c, r.resolved))),
+        )
     });
     let labelled_runs = rows
         .iter()
         .filter(|r| r.score.line_coverage.is_some() && r.resolved.is_some())
         .count();
     let tasks: BTreeSet<&str> = rows.iter().map(|r| r.task.as_str()).collect();
-    let runs: BTreeSet<&str> = rows.iter().map(|r| r.run.as_str()).filter(|r| *r != NO_RUN).collect();
+    let runs: BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r.run.as_str())
+        .filter(|r| *r != NO_RUN)
+        .collect();
     Report {
         title: input.title.clone(),
         threshold: input.opts.threshold,
@@ -152,6 +173,9 @@ mod tests {
         g
     }
 
+    /// (task, run, line coverage, label, counted reads)
+    type Row<'a> = (&'a str, &'a str, Option<f64>, Option<bool>, usize);
+
     #[test]
     fn rows_carry_labels_buckets_and_filtered_reads() {
         let golds = [gold("t1", "a.py", 1, 10), gold("t2", "b.py", 1, 4)];
@@ -159,7 +183,12 @@ mod tests {
         manual.source = Source::Manual;
         let mut edit = read("t1", "r1", "a.py", 1, 10);
         edit.kind = EventKind::Edit;
-        let reads = [read("t1", "r1", "a.py", 1, 3), manual, edit, read("t1", "r2", "a.py", 1, 10)];
+        let reads = [
+            read("t1", "r1", "a.py", 1, 3),
+            manual,
+            edit,
+            read("t1", "r2", "a.py", 1, 10),
+        ];
         let labels = parse_outcomes(br#"{"task":"t1","resolved":true}"#, "o");
         let outcomes: Outcomes = labels.items.into_iter().collect();
         let opts = ScoreOptions::default();
@@ -173,10 +202,18 @@ mod tests {
             units: None,
             skipped_input_errors: 0,
         });
-        let got: Vec<(&str, &str, Option<f64>, Option<bool>, usize)> = r
+        let got: Vec<Row> = r
             .rows
             .iter()
-            .map(|x| (x.task.as_str(), x.run.as_str(), x.score.line_coverage, x.resolved, x.reads.len()))
+            .map(|x| {
+                (
+                    x.task.as_str(),
+                    x.run.as_str(),
+                    x.score.line_coverage,
+                    x.resolved,
+                    x.reads.len(),
+                )
+            })
             .collect();
         assert_eq!(
             got,
@@ -188,7 +225,10 @@ mod tests {
         );
         assert_eq!((r.tasks, r.runs, r.labelled_runs), (2, 2, 2));
         let b = r.buckets.expect("labels given");
-        let counts: Vec<(usize, usize, usize)> = b.iter().map(|b| (b.labelled, b.resolved, b.unlabelled)).collect();
+        let counts: Vec<(usize, usize, usize)> = b
+            .iter()
+            .map(|b| (b.labelled, b.resolved, b.unlabelled))
+            .collect();
         assert_eq!(counts, vec![(0, 0, 1), (1, 1, 0), (0, 0, 0), (1, 1, 0)]);
     }
 }

@@ -44,11 +44,17 @@ impl Outcomes {
 
 fn label(f: &Fields) -> Result<Label, InputError> {
     // `task` wins when both are given; `instance_id` is the SWE-bench name for the same thing.
-    let key = if f.obj.contains_key("task") { "task" } else { "instance_id" };
+    let key = if f.obj.contains_key("task") {
+        "task"
+    } else {
+        "instance_id"
+    };
     let task = match f.obj.get(key) {
         Some(Value::String(s)) if !s.is_empty() => s.clone(),
         Some(Value::Number(n)) => n.to_string(),
-        None | Some(Value::Null) => return Err(f.err("instance_id", "missing (give `instance_id` or `task`)")),
+        None | Some(Value::Null) => {
+            return Err(f.err("instance_id", "missing (give `instance_id` or `task`)"))
+        }
         Some(_) => return Err(f.err(key, "expected a non-empty string")),
     };
     let run = f.opt_string("run")?.map(str::to_string);
@@ -110,8 +116,11 @@ mod tests {
 
     fn check(input: &str, labels: &[(&str, Option<&str>, bool)], error_lines: &[(usize, &str)]) {
         let p = parse_outcomes(input.as_bytes(), "o.jsonl");
-        let got: Vec<(&str, Option<&str>, bool)> =
-            p.items.iter().map(|l| (l.task.as_str(), l.run.as_deref(), l.resolved)).collect();
+        let got: Vec<(&str, Option<&str>, bool)> = p
+            .items
+            .iter()
+            .map(|l| (l.task.as_str(), l.run.as_deref(), l.resolved))
+            .collect();
         assert_eq!(got, labels);
         let errs: Vec<(usize, &str)> = p
             .errors
@@ -127,7 +136,11 @@ mod tests {
             r#"{"instance_id":"a","resolved":true,"agent":"x","patch":"..."}
 {"task":"b","run":"r1","resolved":false}
 {"task":7,"resolved":false}"#,
-            &[("a", None, true), ("b", Some("r1"), false), ("7", None, false)],
+            &[
+                ("a", None, true),
+                ("b", Some("r1"), false),
+                ("7", None, false),
+            ],
             &[],
         );
     }
@@ -141,7 +154,12 @@ mod tests {
 not json
 {"instance_id":"b","resolved":true}"#,
             &[("b", None, true)],
-            &[(1, "instance_id"), (2, "resolved"), (3, "resolved"), (4, "")],
+            &[
+                (1, "instance_id"),
+                (2, "resolved"),
+                (3, "resolved"),
+                (4, ""),
+            ],
         );
     }
 

@@ -122,8 +122,13 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
         "properties": { "threshold": report.threshold }
     });
     if let Some(ws) = workspace {
-        let base = if ws.ends_with('/') { ws.to_string() } else { format!("{ws}/") };
-        run["originalUriBaseIds"] = json!({ SRCROOT: { "uri": format!("file://{}", uri_path(&base)) } });
+        let base = if ws.ends_with('/') {
+            ws.to_string()
+        } else {
+            format!("{ws}/")
+        };
+        run["originalUriBaseIds"] =
+            json!({ SRCROOT: { "uri": format!("file://{}", uri_path(&base)) } });
     }
     let log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

@@ -28,18 +28,23 @@ pub struct Timeline {
 }
 
 /// The timeline of one run, or `None` when no read has a turn or step or the task has no gold.
-pub fn timeline(gold: &FileLines, reads: &[&ReadSpan], lengths: &dyn FileLengths) -> Option<Timeline> {
+pub fn timeline(
+    gold: &FileLines,
+    reads: &[&ReadSpan],
+    lengths: &dyn FileLengths,
+) -> Option<Timeline> {
     let gold_total: u64 = gold.values().map(LineSet::len).sum();
     if gold_total == 0 {
         return None;
     }
-    let (key, at): (&'static str, fn(&ReadSpan) -> Option<u32>) = if reads.iter().any(|r| r.turn.is_some()) {
-        ("turn", |r| r.turn)
-    } else if reads.iter().any(|r| r.step.is_some()) {
-        ("step", |r| r.step)
-    } else {
-        return None;
-    };
+    let (key, at): (&'static str, fn(&ReadSpan) -> Option<u32>) =
+        if reads.iter().any(|r| r.turn.is_some()) {
+            ("turn", |r| r.turn)
+        } else if reads.iter().any(|r| r.step.is_some()) {
+            ("step", |r| r.step)
+        } else {
+            return None;
+        };
     let mut by_turn: BTreeMap<u32, Vec<&ReadSpan>> = BTreeMap::new();
     let mut untimed_reads = 0;
     for r in reads {
@@ -107,8 +112,11 @@ mod tests {
         let t = timeline(&gold, &refs, &UnknownLengths).expect("has turns");
         assert_eq!(t.key, "turn");
         assert_eq!(t.untimed_reads, 1);
-        let got: Vec<(u32, usize, u64, u64)> =
-            t.points.iter().map(|p| (p.turn, p.reads, p.new_gold_lines, p.covered_lines)).collect();
+        let got: Vec<(u32, usize, u64, u64)> = t
+            .points
+            .iter()
+            .map(|p| (p.turn, p.reads, p.new_gold_lines, p.covered_lines))
+            .collect();
         assert_eq!(got, vec![(1, 2, 4, 4), (3, 1, 2, 6), (5, 1, 4, 10)]);
         assert_eq!(t.points[2].coverage, 1.0);
     }
@@ -119,7 +127,10 @@ mod tests {
         let stepped = [read("a.py", 1, 1, None, Some(7))];
         let refs: Vec<&ReadSpan> = stepped.iter().collect();
         let t = timeline(&gold, &refs, &UnknownLengths).expect("has steps");
-        assert_eq!((t.key, t.points[0].turn, t.points[0].coverage), ("step", 7, 0.5));
+        assert_eq!(
+            (t.key, t.points[0].turn, t.points[0].coverage),
+            ("step", 7, 0.5)
+        );
         let plain = [read("a.py", 1, 1, None, None)];
         let refs: Vec<&ReadSpan> = plain.iter().collect();
         assert_eq!(timeline(&gold, &refs, &UnknownLengths), None);

@@ -53,7 +53,12 @@ pub fn parse_units(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<
 }
 
 /// Scores the units of `task` that hold gold lines, in file then line order.
-pub fn score_units(units: &[Unit], task: &str, gold: &FileLines, read: &FileLines) -> Vec<UnitScore> {
+pub fn score_units(
+    units: &[Unit],
+    task: &str,
+    gold: &FileLines,
+    read: &FileLines,
+) -> Vec<UnitScore> {
     let empty = LineSet::new();
     let mut out: Vec<UnitScore> = units
         .iter()
@@ -97,7 +102,11 @@ mod tests {
         );
         assert_eq!(p.items.len(), 1);
         assert_eq!(p.items[0].path, "a.py");
-        let errs: Vec<(usize, Option<&str>)> = p.errors.iter().map(|e| (e.line, e.field.as_deref())).collect();
+        let errs: Vec<(usize, Option<&str>)> = p
+            .errors
+            .iter()
+            .map(|e| (e.line, e.field.as_deref()))
+            .collect();
         assert_eq!(errs, vec![(2, Some("name")), (3, Some("end"))]);
     }
 
@@ -123,6 +132,9 @@ mod tests {
             .into_iter()
             .map(|u| (u.name, u.gold_lines, u.covered_lines, u.read_lines))
             .collect();
-        assert_eq!(got, vec![("outer".into(), 7, 2, 7), ("inner".into(), 3, 2, 3)]);
+        assert_eq!(
+            got,
+            vec![("outer".into(), 7, 2, 7), ("inner".into(), 3, 2, 3)]
+        );
     }
 }

@@ -10,7 +10,10 @@ use serde_json::Value;
 #[test]
 fn lcov_read_lines_snapshot() {
     let r = common::small_report(false, false);
-    common::snapshot("expected.info", &lcov::render(&r, LcovOptions { gold_unread: false }));
+    common::snapshot(
+        "expected.info",
+        &lcov::render(&r, LcovOptions { gold_unread: false }),
+    );
 }
 
 #[test]
@@ -34,7 +37,9 @@ fn schema() -> jsonschema::Validator {
 }
 
 fn errors(v: &jsonschema::Validator, doc: &Value) -> Vec<String> {
-    v.iter_errors(doc).map(|e| format!("{} at {}", e, e.instance_path())).collect()
+    v.iter_errors(doc)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
 }
 
 #[test]
@@ -51,7 +56,9 @@ fn sarif_is_valid_against_the_official_schema() {
 fn the_schema_check_can_fail() {
     // Guards the test above: a log the schema must reject is rejected.
     let v = schema();
-    let mut doc: Value = serde_json::from_str(&sarif::render(&common::small_report(false, false), None)).expect("JSON");
+    let mut doc: Value =
+        serde_json::from_str(&sarif::render(&common::small_report(false, false), None))
+            .expect("JSON");
     doc["runs"][0]["results"][0]["level"] = Value::from("catastrophic");
     assert!(!errors(&v, &doc).is_empty());
     doc["version"] = Value::from("2.0.0");
@@ -71,29 +78,86 @@ fn sarif_reports_each_gold_span_under_threshold() {
         .map(|r| {
             let loc = &r["locations"][0]["physicalLocation"];
             (
-                format!("{}/{}", r["properties"]["task"].as_str().unwrap_or(""), r["properties"]["run"].as_str().unwrap_or("")),
-                loc["artifactLocation"]["uri"].as_str().unwrap_or("").to_string(),
+                format!(
+                    "{}/{}",
+                    r["properties"]["task"].as_str().unwrap_or(""),
+                    r["properties"]["run"].as_str().unwrap_or("")
+                ),
+                loc["artifactLocation"]["uri"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string(),
                 loc["region"]["startLine"].as_u64().unwrap_or(0),
                 loc["region"]["endLine"].as_u64().unwrap_or(0),
-                r["relatedLocations"][0]["message"]["text"].as_str().unwrap_or("").to_string(),
+                r["relatedLocations"][0]["message"]["text"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string(),
                 r["properties"]["resolved"].as_bool(),
             )
         })
         .collect();
-    let row = |t: &str, uri: &str, s, e, unread: &str, res| (t.to_string(), uri.to_string(), s, e, unread.to_string(), res);
+    let row = |t: &str, uri: &str, s, e, unread: &str, res| {
+        (
+            t.to_string(),
+            uri.to_string(),
+            s,
+            e,
+            unread.to_string(),
+            res,
+        )
+    };
     assert_eq!(
         got,
         vec![
-            row("t1/r-a", "src/auth.py", 80, 95, "unread lines 84-95", Some(false)),
-            row("t2/r-a", "lib/db.py", 5, 14, "unread lines 8-14", Some(true)),
-            row("t2/r-b", "src/utils.py", 1, 10, "unread lines 1-10", Some(true)),
-            row("t3/-", "lib/db.py", 20, 29, "unread lines 20-29", Some(false)),
+            row(
+                "t1/r-a",
+                "src/auth.py",
+                80,
+                95,
+                "unread lines 84-95",
+                Some(false)
+            ),
+            row(
+                "t2/r-a",
+                "lib/db.py",
+                5,
+                14,
+                "unread lines 8-14",
+                Some(true)
+            ),
+            row(
+                "t2/r-b",
+                "src/utils.py",
+                1,
+                10,
+                "unread lines 1-10",
+                Some(true)
+            ),
+            row(
+                "t3/-",
+                "lib/db.py",
+                20,
+                29,
+                "unread lines 20-29",
+                Some(false)
+            ),
             // Gold 25-40 in a 30-line file: the region stops at the last line that exists.
-            row("t3/-", "lib/db.py", 25, 30, "unread lines 25-30", Some(false)),
+            row(
+                "t3/-",
+                "lib/db.py",
+                25,
+                30,
+                "unread lines 25-30",
+                Some(false)
+            ),
         ]
     );
     let msg = run["results"][0]["message"]["text"].as_str().unwrap_or("");
-    assert_eq!(msg, "t1 / r-a: 4 of 16 gold lines read (25%, under the 50% threshold); unread lines 84-95");
+    assert_eq!(
+        msg,
+        "t1 / r-a: 4 of 16 gold lines read (25%, under the 50% threshold); unread lines 84-95"
+    );
 }
 
 #[test]

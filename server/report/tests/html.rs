@@ -15,7 +15,11 @@ fn bar_counts(page: &str) -> Vec<usize> {
     page.split(r#"<rect class="bar" data-bin=""#)
         .skip(1)
         .map(|s| {
-            let c = s.split(r#"data-count=""#).nth(1).and_then(|x| x.split('"').next()).unwrap_or("x");
+            let c = s
+                .split(r#"data-count=""#)
+                .nth(1)
+                .and_then(|x| x.split('"').next())
+                .unwrap_or("x");
             c.parse().unwrap_or(usize::MAX)
         })
         .collect()
@@ -29,8 +33,15 @@ fn charts_have_one_bar_per_bin_and_one_point_per_scored_run() {
     assert_eq!(count(&page, r#"<circle class="point resolved""#), 3);
     assert_eq!(count(&page, r#"<circle class="point unresolved""#), 2);
     assert_eq!(count(&page, r#"<rect class="rate-bar""#), 4);
-    assert!(page.contains(r#"data-labelled="2" data-resolved="2""#), "50–75% bucket: 2 of 2");
-    assert_eq!(count(&page, r#"<line class="threshold""#), 2 + 2, "histogram, scatter and two timelines");
+    assert!(
+        page.contains(r#"data-labelled="2" data-resolved="2""#),
+        "50–75% bucket: 2 of 2"
+    );
+    assert_eq!(
+        count(&page, r#"<line class="threshold""#),
+        2 + 2,
+        "histogram, scatter and two timelines"
+    );
 }
 
 #[test]
@@ -73,7 +84,16 @@ fn page_is_self_contained_and_escapes_names() {
 #[test]
 fn sort_controls_are_buttons_with_aria_sort() {
     let page = html::render(&common::small_report(true, false));
-    let runs_table = page.split(r#"<table class="sortable" id="runs">"#).nth(1).expect("runs table");
+    let runs_table = page
+        .split(r#"<table class="sortable" id="runs">"#)
+        .nth(1)
+        .expect("runs table");
     let head = runs_table.split("</thead>").next().unwrap_or("");
-    assert_eq!(count(head, r#"<th scope="col" aria-sort="none"><button type="button""#), 11);
+    assert_eq!(
+        count(
+            head,
+            r#"<th scope="col" aria-sort="none"><button type="button""#
+        ),
+        11
+    );
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand; each exposes an `Args` struct and `run(args) -> Result<Exit>`.
 
 pub mod demo;
+pub mod merge;
 pub mod report;
 pub mod score;

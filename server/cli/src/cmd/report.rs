@@ -3,13 +3,17 @@
 //! summary (and, with outcome labels, the resolve rate by coverage bucket) on stdout.
 
 use crate::exit::Exit;
-use crate::inputs::{load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root};
+use crate::inputs::{
+    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
+};
 use crate::render::{percent, ratio, Table};
 use anyhow::{Context, Result};
 use clap::Args;
 use readcov_core::ScoreOptions;
 use readcov_report::lcov::LcovOptions;
-use readcov_report::{build, html, lcov, parse_outcomes, parse_units, sarif, Outcomes, Report, ReportInput};
+use readcov_report::{
+    build, html, lcov, parse_outcomes, parse_units, sarif, Outcomes, Report, ReportInput,
+};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -59,7 +63,10 @@ fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
     let parsed = parse_outcomes(&bytes, &path.display().to_string());
     let errors = report_errors(&parsed.errors);
     if parsed.items.is_empty() {
-        eprintln!("warning: {}: no valid outcome labels; the resolve-rate table will be empty", path.display());
+        eprintln!(
+            "warning: {}: no valid outcome labels; the resolve-rate table will be empty",
+            path.display()
+        );
     }
     Ok((parsed.items.into_iter().collect(), errors))
 }
@@ -70,7 +77,10 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     let reads = load_reads(&args.reads, ws.as_deref())?;
     let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
-        eprintln!("error: {}: no valid gold spans, nothing to report", args.gold.display());
+        eprintln!(
+            "error: {}: no valid gold spans, nothing to report",
+            args.gold.display()
+        );
         return Ok(Exit::Input);
     }
     let outcomes = match &args.outcomes {
@@ -91,7 +101,10 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     };
     let lengths = workspace_lengths(
         args.workspace.as_deref(),
-        gold.items.iter().map(|g| g.path.as_str()).chain(reads.items.iter().map(|r| r.path.as_str())),
+        gold.items
+            .iter()
+            .map(|g| g.path.as_str())
+            .chain(reads.items.iter().map(|r| r.path.as_str())),
     );
     let opts = ScoreOptions {
         threshold: args.threshold,
@@ -111,7 +124,15 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         write(p, &html::render(&report))?;
     }
     if let Some(p) = &args.lcov {
-        write(p, &lcov::render(&report, LcovOptions { gold_unread: args.lcov_gold_unread }))?;
+        write(
+            p,
+            &lcov::render(
+                &report,
+                LcovOptions {
+                    gold_unread: args.lcov_gold_unread,
+                },
+            ),
+        )?;
     }
     if let Some(p) = &args.sarif {
         write(p, &sarif::render(&report, ws.as_deref()))?;
@@ -143,8 +164,20 @@ fn summary(r: &Report, args: &ReportArgs) -> String {
         percent(Some(r.threshold)),
     );
     if let Some(b) = &r.buckets {
-        out += &format!("\nresolve rate by line coverage ({} labelled scored row(s))\n", r.labelled_runs);
-        let mut table = Table::new(&["line coverage", "runs", "resolved", "resolve rate", "no label"], &[0]);
+        out += &format!(
+            "\nresolve rate by line coverage ({} labelled scored row(s))\n",
+            r.labelled_runs
+        );
+        let mut table = Table::new(
+            &[
+                "line coverage",
+                "runs",
+                "resolved",
+                "resolve rate",
+                "no label",
+            ],
+            &[0],
+        );
         for x in b {
             table.row(vec![
                 x.label(),
@@ -156,7 +189,11 @@ fn summary(r: &Report, args: &ReportArgs) -> String {
         }
         out += &table.render();
     }
-    for (what, p) in [("html", &args.html), ("lcov", &args.lcov), ("sarif", &args.sarif)] {
+    for (what, p) in [
+        ("html", &args.html),
+        ("lcov", &args.lcov),
+        ("sarif", &args.sarif),
+    ] {
         if let Some(p) = p {
             out += &format!("wrote {what}: {}\n", p.display());
         }

@@ -3,9 +3,10 @@
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
+use crate::shard::{write_partial, PartialFile, PARTIAL_VERSION};
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{score_batch, totals, ScoreOptions, Source, Status, TaskRunScore, Totals};
+use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, Status, TaskRunScore, Totals};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -33,6 +34,12 @@ pub struct ScoreArgs {
     /// In the table, also list each gold file and span with its unread lines.
     #[arg(long)]
     pub detail: bool,
+    /// Score only shard I of N (0-based; tasks split by a stable hash of their id).
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Also write a mergeable aggregate (for `readcov merge`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -72,26 +79,54 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
-    let gold = load_gold(&args.gold, ws.as_deref())?;
-    let reads = load_reads(&args.reads, ws.as_deref())?;
+    let mut gold = load_gold(&args.gold, ws.as_deref())?;
+    let mut reads = load_reads(&args.reads, ws.as_deref())?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
-        eprintln!("error: {}: no valid gold spans, nothing to score", args.gold.display());
+        eprintln!(
+            "error: {}: no valid gold spans, nothing to score",
+            args.gold.display()
+        );
         return Ok(Exit::Input);
     }
+    if let Some(shard) = args.shard {
+        gold.items.retain(|g| shard.keeps(&g.task));
+        reads.items.retain(|r| shard.keeps(&r.task));
+    }
     if reads.items.is_empty() && reads.errors.is_empty() {
-        eprintln!("warning: {}: no reads; every gold task scores 0", args.reads.display());
+        eprintln!(
+            "warning: {}: no reads; every gold task scores 0",
+            args.reads.display()
+        );
     }
     let lengths = workspace_lengths(
         args.workspace.as_deref(),
-        gold.items.iter().map(|g| g.path.as_str()).chain(reads.items.iter().map(|r| r.path.as_str())),
+        gold.items
+            .iter()
+            .map(|g| g.path.as_str())
+            .chain(reads.items.iter().map(|r| r.path.as_str())),
     );
     let opts = ScoreOptions {
         threshold: args.threshold,
         sources: args.sources.iter().map(|&s| s.into()).collect(),
     };
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
-    let total = totals(rows.iter().map(|r| &r.score));
+    let mut partial = ScorePartial::default();
+    rows.iter().for_each(|r| partial.add(&r.score));
+    let total = partial.finish();
+    if let Some(path) = &args.emit_partial {
+        let shard = args
+            .shard
+            .map_or_else(|| "all".to_string(), |s| s.to_string());
+        let file = PartialFile {
+            readcov_partial: PARTIAL_VERSION,
+            kind: "score".into(),
+            shard,
+            threshold: args.threshold,
+            score: partial,
+        };
+        write_partial(path, &file)?;
+    }
     print!("{}", render(&rows, &total, &args));
     if errors > 0 {
         eprintln!(
@@ -100,11 +135,18 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             reads.items.len()
         );
     }
-    let bar = args.fail_under.map(|f| if f < 0.0 { args.threshold } else { f });
+    let bar = args
+        .fail_under
+        .map(|f| if f < 0.0 { args.threshold } else { f });
     let below = bar.is_some_and(|bar| {
-        rows.iter().any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
+        rows.iter()
+            .any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
     });
-    Ok(if below { Exit::BelowThreshold } else { Exit::Ok })
+    Ok(if below {
+        Exit::BelowThreshold
+    } else {
+        Exit::Ok
+    })
 }
 
 /// The flat per-row keys shared by jsonl and csv.
@@ -127,7 +169,8 @@ const KEYS: [&str; 13] = [
 fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
     match args.format {
         Format::Json => {
-            let doc = serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
+            let doc =
+                serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
             serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
         }
         Format::Jsonl => rows
@@ -156,7 +199,18 @@ fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
 
 fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
     let mut t = Table::new(
-        &["task", "run", "file_hit", "line_cov", "precision", "f1", "gold", "read", "covered", "verdict"],
+        &[
+            "task",
+            "run",
+            "file_hit",
+            "line_cov",
+            "precision",
+            "f1",
+            "gold",
+            "read",
+            "covered",
+            "verdict",
+        ],
         &[0, 1, 9],
     );
     let mut detail = String::new();
@@ -192,7 +246,11 @@ fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> Stri
                 );
             }
             for sp in &s.spans {
-                let unread = if sp.unread.is_empty() { "none".to_string() } else { sp.unread.to_string() };
+                let unread = if sp.unread.is_empty() {
+                    "none".to_string()
+                } else {
+                    sp.unread.to_string()
+                };
                 detail += &format!(
                     "    {}:{}-{}: {}/{} read ({}), unread {unread}\n",
                     sp.path,

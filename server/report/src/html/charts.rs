@@ -37,16 +37,35 @@ fn open_svg(out: &mut String, class: &str, label: &str) {
 /// Axes with 0–100% ticks on x; `y_ticks` labels the y axis (None: counts drawn by the caller).
 fn axes(out: &mut String, x_label: &str, y_label: &str, y_percent: bool) {
     let (x0, y0) = (LEFT, H - BOTTOM);
-    let _ = write!(out, r#"<g class="axis"><line x1="{x0}" y1="{y0}" x2="{}" y2="{y0}"/>"#, W - RIGHT);
+    let _ = write!(
+        out,
+        r#"<g class="axis"><line x1="{x0}" y1="{y0}" x2="{}" y2="{y0}"/>"#,
+        W - RIGHT
+    );
     let _ = write!(out, r#"<line x1="{x0}" y1="{TOP}" x2="{x0}" y2="{y0}"/>"#);
     for i in 0..=4 {
         let v = f64::from(i) * 0.25;
         let x = x_of(v);
-        let _ = write!(out, r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#, y0 + 14.0, pct(v));
+        let _ = write!(
+            out,
+            r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+            y0 + 14.0,
+            pct(v)
+        );
         if y_percent {
             let y = y_of(v);
-            let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#, x0 - 4.0, y + 4.0, pct(v));
-            let _ = write!(out, r#"<line class="grid" x1="{x0}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#, W - RIGHT);
+            let _ = write!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                x0 - 4.0,
+                y + 4.0,
+                pct(v)
+            );
+            let _ = write!(
+                out,
+                r#"<line class="grid" x1="{x0}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#,
+                W - RIGHT
+            );
         }
     }
     let _ = write!(
@@ -95,21 +114,35 @@ pub fn histogram(rows: &[RunRow], threshold: f64) -> String {
     let mut out = String::new();
     open_svg(&mut out, "histogram", "Histogram of line coverage per run");
     axes(&mut out, "line coverage", "runs", false);
-    let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{max}</text>"#, LEFT - 4.0, y_of(1.0) + 4.0);
+    let _ = write!(
+        out,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{max}</text>"#,
+        LEFT - 4.0,
+        y_of(1.0) + 4.0
+    );
     let bw = (W - LEFT - RIGHT) / HIST_BINS as f64;
     for (i, &n) in counts.iter().enumerate() {
         let h = n as f64 / max as f64 * (H - TOP - BOTTOM);
         let x = LEFT + i as f64 * bw + 2.0;
         let y = H - BOTTOM - h;
         let last = if i + 1 == HIST_BINS { "]" } else { ")" };
-        let range = format!("[{}, {}{last}", pct(i as f64 / 10.0), pct((i + 1) as f64 / 10.0));
+        let range = format!(
+            "[{}, {}{last}",
+            pct(i as f64 / 10.0),
+            pct((i + 1) as f64 / 10.0)
+        );
         let _ = write!(
             out,
             r#"<rect class="bar" data-bin="{i}" data-count="{n}" x="{x:.1}" y="{y:.1}" width="{:.1}" height="{h:.1}"><title>{range}: {n} run(s)</title></rect>"#,
             bw - 4.0
         );
         if n > 0 {
-            let _ = write!(out, r#"<text class="count" x="{:.1}" y="{:.1}" text-anchor="middle">{n}</text>"#, x + bw / 2.0 - 2.0, y - 3.0);
+            let _ = write!(
+                out,
+                r#"<text class="count" x="{:.1}" y="{:.1}" text-anchor="middle">{n}</text>"#,
+                x + bw / 2.0 - 2.0,
+                y - 3.0
+            );
         }
     }
     threshold_line(&mut out, threshold);
@@ -128,7 +161,11 @@ fn jitter(i: usize, salt: u64) -> f64 {
 /// covered": file hit at or above the threshold, line coverage below it.
 pub fn scatter(rows: &[RunRow], threshold: f64) -> String {
     let mut out = String::new();
-    open_svg(&mut out, "scatter", "File hit against line coverage, one point per run");
+    open_svg(
+        &mut out,
+        "scatter",
+        "File hit against line coverage, one point per run",
+    );
     let (x0, x1, y0, y1) = (x_of(0.0), x_of(threshold), y_of(1.0), y_of(threshold));
     let _ = write!(
         out,
@@ -141,7 +178,9 @@ pub fn scatter(rows: &[RunRow], threshold: f64) -> String {
     axes(&mut out, "line coverage", "file hit", true);
     threshold_line(&mut out, threshold);
     for (i, r) in rows.iter().enumerate() {
-        let (Some(lc), Some(fh)) = (r.score.line_coverage, r.score.file_hit) else { continue };
+        let (Some(lc), Some(fh)) = (r.score.line_coverage, r.score.file_hit) else {
+            continue;
+        };
         let class = match r.resolved {
             Some(true) => "point resolved",
             Some(false) => "point unresolved",
@@ -208,20 +247,51 @@ pub fn resolve_rate(buckets: &[Bucket]) -> String {
 /// Cumulative coverage after each turn, as a step line, with the threshold across.
 pub fn timeline(t: &Timeline, threshold: f64) -> String {
     let mut out = String::new();
-    open_svg(&mut out, "timeline", &format!("Line coverage after each {}", t.key));
+    open_svg(
+        &mut out,
+        "timeline",
+        &format!("Line coverage after each {}", t.key),
+    );
     let (lo, hi) = match (t.points.first(), t.points.last()) {
         (Some(a), Some(b)) => (f64::from(a.turn), f64::from(b.turn)),
         _ => (0.0, 1.0),
     };
     let span = (hi - lo).max(1.0);
     let xt = |turn: u32| LEFT + (f64::from(turn) - lo) / span * (W - LEFT - RIGHT);
-    let _ = write!(out, r#"<g class="axis"><line x1="{LEFT}" y1="{}" x2="{}" y2="{}"/>"#, H - BOTTOM, W - RIGHT, H - BOTTOM);
-    let _ = write!(out, r#"<text x="{LEFT}" y="{}">{} {lo}</text>"#, H - BOTTOM + 14.0, t.key);
-    let _ = write!(out, r#"<text x="{}" y="{}" text-anchor="end">{} {hi}</text></g>"#, W - RIGHT, H - BOTTOM + 14.0, t.key);
+    let _ = write!(
+        out,
+        r#"<g class="axis"><line x1="{LEFT}" y1="{}" x2="{}" y2="{}"/>"#,
+        H - BOTTOM,
+        W - RIGHT,
+        H - BOTTOM
+    );
+    let _ = write!(
+        out,
+        r#"<text x="{LEFT}" y="{}">{} {lo}</text>"#,
+        H - BOTTOM + 14.0,
+        t.key
+    );
+    let _ = write!(
+        out,
+        r#"<text x="{}" y="{}" text-anchor="end">{} {hi}</text></g>"#,
+        W - RIGHT,
+        H - BOTTOM + 14.0,
+        t.key
+    );
     for v in [0.0, 0.5, 1.0] {
         let y = y_of(v);
-        let _ = write!(out, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#, LEFT - 4.0, y + 4.0, pct(v));
-        let _ = write!(out, r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#, W - RIGHT);
+        let _ = write!(
+            out,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+            LEFT - 4.0,
+            y + 4.0,
+            pct(v)
+        );
+        let _ = write!(
+            out,
+            r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#,
+            W - RIGHT
+        );
     }
     let _ = write!(
         out,
@@ -229,7 +299,11 @@ pub fn timeline(t: &Timeline, threshold: f64) -> String {
         (TOP + H - BOTTOM) / 2.0
     );
     let ty = y_of(threshold);
-    let _ = write!(out, r#"<line class="threshold" x1="{LEFT}" y1="{ty:.1}" x2="{}" y2="{ty:.1}"/>"#, W - RIGHT);
+    let _ = write!(
+        out,
+        r#"<line class="threshold" x1="{LEFT}" y1="{ty:.1}" x2="{}" y2="{ty:.1}"/>"#,
+        W - RIGHT
+    );
     let mut path = format!("M{LEFT:.1},{:.1}", y_of(0.0));
     for p in &t.points {
         let _ = write!(path, " H{:.1} V{:.1}", xt(p.turn), y_of(p.coverage));
@@ -254,7 +328,9 @@ pub fn timeline(t: &Timeline, threshold: f64) -> String {
 
 /// A bar across one gold span: read segments and unread segments, to scale.
 pub fn span_bar(sp: &SpanScore) -> String {
-    let Ok(n) = u32::try_from(sp.gold_lines) else { return String::new() };
+    let Ok(n) = u32::try_from(sp.gold_lines) else {
+        return String::new();
+    };
     if n == 0 {
         return String::new();
     }
@@ -272,7 +348,11 @@ pub fn span_bar(sp: &SpanScore) -> String {
             r#"<rect class="{class}" x="{:.2}" y="0" width="{:.2}" height="{bh}"><title>{} {a}-{b}</title></rect>"#,
             px(a),
             px(b) - px(a) + bw / f64::from(n),
-            if class == "seg-read" { "read" } else { "unread" }
+            if class == "seg-read" {
+                "read"
+            } else {
+                "unread"
+            }
         );
     };
     for iv in sp.unread.intervals() {
@@ -295,10 +375,19 @@ mod tests {
 
     #[test]
     fn bins_are_exact_at_edges() {
-        let got: Vec<usize> = [(0, 10), (3, 10), (7, 10), (9, 10), (10, 10), (1, 3), (2, 3), (5, 0)]
-            .iter()
-            .map(|&(c, g)| hist_bin(c, g))
-            .collect();
+        let got: Vec<usize> = [
+            (0, 10),
+            (3, 10),
+            (7, 10),
+            (9, 10),
+            (10, 10),
+            (1, 3),
+            (2, 3),
+            (5, 0),
+        ]
+        .iter()
+        .map(|&(c, g)| hist_bin(c, g))
+        .collect();
         assert_eq!(got, vec![0, 3, 7, 9, 9, 3, 6, 0]);
     }
 
@@ -322,7 +411,10 @@ mod tests {
             .skip(1)
             .map(|s| s.split('"').next().unwrap_or(""))
             .collect();
-        assert_eq!(order, vec!["seg-read", "seg-unread", "seg-read", "seg-unread"]);
+        assert_eq!(
+            order,
+            vec!["seg-read", "seg-unread", "seg-read", "seg-unread"]
+        );
         assert!(svg.contains("<title>unread 17-19</title>"), "{svg}");
         assert!(svg.contains("<title>read 10-11</title>"), "{svg}");
     }

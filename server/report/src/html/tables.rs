@@ -18,7 +18,11 @@ fn th(label: &str, numeric: bool) -> String {
 
 /// A numeric cell with a machine-readable sort key (missing values sort first).
 fn td_num(v: Option<f64>) -> String {
-    format!(r#"<td class="n" data-sort="{}">{}</td>"#, v.map_or(-1.0, |x| x), num(v))
+    format!(
+        r#"<td class="n" data-sort="{}">{}</td>"#,
+        v.map_or(-1.0, |x| x),
+        num(v)
+    )
 }
 
 fn td_count(v: u64) -> String {
@@ -48,7 +52,14 @@ pub fn buckets(b: &[Bucket], unscored: usize) -> String {
     out.push_str(&charts::resolve_rate(b));
     out.push_str("<figcaption>Share of labelled runs whose fix resolved the task, per coverage bucket (resolved/labelled above each bar).</figcaption></figure>");
     out.push_str(r#"<table class="sortable" id="buckets"><caption>Resolve rate by line-coverage bucket</caption><thead><tr>"#);
-    for (h, n) in [("line coverage", false), ("labelled runs", true), ("resolved", true), ("not resolved", true), ("resolve rate", true), ("no label", true)] {
+    for (h, n) in [
+        ("line coverage", false),
+        ("labelled runs", true),
+        ("resolved", true),
+        ("not resolved", true),
+        ("resolve rate", true),
+        ("no label", true),
+    ] {
         out.push_str(&th(h, n));
     }
     out.push_str("</tr></thead><tbody>");
@@ -61,13 +72,20 @@ pub fn buckets(b: &[Bucket], unscored: usize) -> String {
             td_count(x.labelled as u64),
             td_count(x.resolved as u64),
             td_count((x.labelled - x.resolved) as u64),
-            format_args!(r#"<td class="n" data-sort="{}">{}</td>"#, x.rate.unwrap_or(-1.0), x.rate.map_or("–".into(), pct)),
+            format_args!(
+                r#"<td class="n" data-sort="{}">{}</td>"#,
+                x.rate.unwrap_or(-1.0),
+                x.rate.map_or("–".into(), pct)
+            ),
             td_count(x.unlabelled as u64),
         );
     }
     let _ = write!(out, "</tbody></table>");
     if unscored > 0 {
-        let _ = write!(out, "<p>{unscored} unscored row(s) (no gold lines) are in no bucket.</p>");
+        let _ = write!(
+            out,
+            "<p>{unscored} unscored row(s) (no gold lines) are in no bucket.</p>"
+        );
     }
     out.push_str("</div></section>");
     out
@@ -114,7 +132,11 @@ pub fn runs(r: &Report) -> String {
         out.push_str(&td_count(s.read_lines));
         out.push_str(&td_count(s.covered_lines));
         let v = verdict(row);
-        let _ = write!(out, r#"<td class="verdict {}">{v}</td></tr>"#, if v == "below" { "bad" } else { "" });
+        let _ = write!(
+            out,
+            r#"<td class="verdict {}">{v}</td></tr>"#,
+            if v == "below" { "bad" } else { "" }
+        );
     }
     out.push_str("</tbody></table></div></section>");
     out
@@ -137,7 +159,9 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
         }
     );
     if s.status == Status::Unscored {
-        out.push_str("<p>No gold lines for this task: nothing to measure against.</p></div></details>");
+        out.push_str(
+            "<p>No gold lines for this task: nothing to measure against.</p></div></details>",
+        );
         return;
     }
     out.push_str(r#"<table><caption>Gold files</caption><thead><tr><th scope="col">file</th><th scope="col">opened</th><th scope="col">gold lines read</th><th scope="col">coverage</th></tr></thead><tbody>"#);
@@ -157,7 +181,11 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
     out.push_str("</tbody></table>");
     out.push_str(r#"<table><caption>Gold spans (green: read, red: unread)</caption><thead><tr><th scope="col">span</th><th scope="col">read</th><th scope="col">lines</th><th scope="col">unread</th></tr></thead><tbody>"#);
     for sp in &s.spans {
-        let unread = if sp.unread.is_empty() { "none".to_string() } else { sp.unread.to_string() };
+        let unread = if sp.unread.is_empty() {
+            "none".to_string()
+        } else {
+            sp.unread.to_string()
+        };
         let _ = write!(
             out,
             r#"<tr><td><code>{}:{}-{}</code></td><td class="n">{} / {} ({})</td><td>{}</td><td>{}</td></tr>"#,
@@ -202,7 +230,10 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
             charts::timeline(t, r.threshold),
             t.key,
             if t.untimed_reads > 0 {
-                format!("; {} read(s) without a {} are left out", t.untimed_reads, t.key)
+                format!(
+                    "; {} read(s) without a {} are left out",
+                    t.untimed_reads, t.key
+                )
             } else {
                 String::new()
             }

@@ -1,5 +1,7 @@
 //! Shared fixture loading for the report's integration tests: the small fixture under
 //! `tests/fixtures/small/` (a workspace `ws/` with gold, reads, outcomes and units).
+// Each test binary uses a subset of these helpers.
+#![allow(dead_code)]
 
 use readcov_core::{parse_gold, parse_reads, ScoreOptions};
 use readcov_report::{build, parse_outcomes, parse_units, Outcomes, Report, ReportInput};
@@ -33,9 +35,16 @@ pub fn small_report(labels: bool, units: bool) -> Report {
     let dir = fixtures().join("small");
     let gold = parse_gold(&read(&dir.join("gold.jsonl")), "gold.jsonl", None);
     let reads = parse_reads(&read(&dir.join("reads.jsonl")), "reads.jsonl", None);
-    assert!(gold.errors.is_empty() && reads.errors.is_empty(), "fixture must be clean");
-    let outcomes: Option<Outcomes> =
-        labels.then(|| parse_outcomes(&read(&dir.join("outcomes.jsonl")), "o").items.into_iter().collect());
+    assert!(
+        gold.errors.is_empty() && reads.errors.is_empty(),
+        "fixture must be clean"
+    );
+    let outcomes: Option<Outcomes> = labels.then(|| {
+        parse_outcomes(&read(&dir.join("outcomes.jsonl")), "o")
+            .items
+            .into_iter()
+            .collect()
+    });
     let units = units.then(|| parse_units(&read(&dir.join("units.jsonl")), "u", None).items);
     let lengths = lengths(&dir.join("ws"));
     build(&ReportInput {
@@ -58,5 +67,9 @@ pub fn snapshot(name: &str, got: &str) {
         return;
     }
     let want = String::from_utf8(read(&path)).expect("utf-8 snapshot");
-    assert!(got == want, "{} differs from the output (READCOV_BLESS=1 to update):\n{got}", path.display());
+    assert!(
+        got == want,
+        "{} differs from the output (READCOV_BLESS=1 to update):\n{got}",
+        path.display()
+    );
 }
