@@ -4,7 +4,7 @@
 //! written as zero-hit lines, so viewers mark them "not covered".
 
 use crate::model::Report;
-use readcov_core::LineSet;
+use readcov_core::{Interval, LineSet};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -52,9 +52,29 @@ pub fn hit_counts(intervals: &[(u32, u32)]) -> Vec<(u32, u32)> {
     out
 }
 
+/// LCOV writes one `DA:` line per line, so a file section is capped: a span of millions of lines
+/// (a bogus read without `--workspace` to clip it) is skipped and reported, never written in full.
+pub const MAX_LINES_PER_FILE: u64 = 1_000_000;
+
+/// A file section left out because it exceeded [`MAX_LINES_PER_FILE`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub task: String,
+    pub run: String,
+    pub path: String,
+    pub lines: u64,
+}
+
+/// The tracefile and the file sections that were too large to write.
+#[derive(Clone, Debug, Default)]
+pub struct Lcov {
+    pub text: String,
+    pub skipped: Vec<Skipped>,
+}
+
 /// Renders the whole tracefile.
-pub fn render(report: &Report, opts: LcovOptions) -> String {
-    let mut out = String::new();
+pub fn render(report: &Report, opts: LcovOptions) -> Lcov {
+    let mut out = Lcov::default();
     for row in &report.rows {
         let mut by_file: BTreeMap<&str, Vec<(u32, u32)>> = BTreeMap::new();
         for (path, s, e) in &row.reads {
@@ -70,11 +90,23 @@ pub fn render(report: &Report, opts: LcovOptions) -> String {
                 by_file.entry(path).or_default();
             }
         }
-        if by_file.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "TN:{}", test_name(&row.task, &row.run));
+        let mut section = String::new();
         for (path, ivs) in by_file {
+            // Size the section on intervals first, so nothing per-line is built for a huge one.
+            let mut all =
+                LineSet::from_intervals(ivs.iter().filter_map(|&(s, e)| Interval::new(s, e)));
+            if let Some(set) = unread.get(path) {
+                all = all.union(set);
+            }
+            if all.len() > MAX_LINES_PER_FILE {
+                out.skipped.push(Skipped {
+                    task: row.task.clone(),
+                    run: row.run.clone(),
+                    path: path.to_string(),
+                    lines: all.len(),
+                });
+                continue;
+            }
             let mut lines: BTreeMap<u32, u32> = hit_counts(&ivs).into_iter().collect();
             if let Some(set) = unread.get(path) {
                 for iv in set.intervals() {
@@ -86,12 +118,16 @@ pub fn render(report: &Report, opts: LcovOptions) -> String {
             if lines.is_empty() {
                 continue;
             }
-            let _ = writeln!(out, "SF:{path}");
+            let _ = writeln!(section, "SF:{path}");
             for (l, h) in &lines {
-                let _ = writeln!(out, "DA:{l},{h}");
+                let _ = writeln!(section, "DA:{l},{h}");
             }
             let hit = lines.values().filter(|h| **h > 0).count();
-            let _ = writeln!(out, "LF:{}\nLH:{hit}\nend_of_record", lines.len());
+            let _ = writeln!(section, "LF:{}\nLH:{hit}\nend_of_record", lines.len());
+        }
+        if !section.is_empty() {
+            let _ = writeln!(out.text, "TN:{}", test_name(&row.task, &row.run));
+            out.text.push_str(&section);
         }
     }
     out
@@ -110,6 +146,36 @@ mod tests {
             vec![(1, 1), (2, 3), (3, 2), (5, 1)]
         );
         assert_eq!(hit_counts(&[(u32::MAX, u32::MAX)]), vec![(u32::MAX, 1)]);
+    }
+
+    #[test]
+    fn huge_sections_are_skipped_and_reported() {
+        use readcov_core::{ReadSpan, ScoreOptions, UnknownLengths};
+        let gold = [readcov_core::GoldSpan::simple("a.py", 1, 3)];
+        let reads = [
+            ReadSpan::simple("a.py", 1, 2),
+            ReadSpan::simple("big.py", 1, 4_000_000_000),
+        ];
+        let r = crate::model::build(&crate::model::ReportInput {
+            title: String::new(),
+            gold: &gold,
+            reads: &reads,
+            lengths: &UnknownLengths,
+            opts: &ScoreOptions::default(),
+            outcomes: None,
+            units: None,
+            skipped_input_errors: 0,
+        });
+        let out = render(&r, LcovOptions { gold_unread: true });
+        assert_eq!(
+            out.text,
+            "TN:default__default\nSF:a.py\nDA:1,1\nDA:2,1\nDA:3,0\nLF:3\nLH:2\nend_of_record\n"
+        );
+        assert_eq!(out.skipped.len(), 1);
+        assert_eq!(
+            (out.skipped[0].path.as_str(), out.skipped[0].lines),
+            ("big.py", 4_000_000_000)
+        );
     }
 
     #[test]

@@ -12,14 +12,14 @@ fn lcov_read_lines_snapshot() {
     let r = common::small_report(false, false);
     common::snapshot(
         "expected.info",
-        &lcov::render(&r, LcovOptions { gold_unread: false }),
+        &lcov::render(&r, LcovOptions { gold_unread: false }).text,
     );
 }
 
 #[test]
 fn lcov_with_gold_unread_lines_snapshot() {
     let r = common::small_report(false, false);
-    let out = lcov::render(&r, LcovOptions { gold_unread: true });
+    let out = lcov::render(&r, LcovOptions { gold_unread: true }).text;
     common::snapshot("expected-gold-unread.info", &out);
     // The no-run task t3 appears only because of its unread gold lines (clipped to the file's 30).
     assert!(out.contains("TN:t3___\nSF:lib/db.py\nDA:20,0\n"), "{out}");

@@ -124,15 +124,22 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         write(p, &html::render(&report))?;
     }
     if let Some(p) = &args.lcov {
-        write(
-            p,
-            &lcov::render(
-                &report,
-                LcovOptions {
-                    gold_unread: args.lcov_gold_unread,
-                },
-            ),
-        )?;
+        let opts = LcovOptions {
+            gold_unread: args.lcov_gold_unread,
+        };
+        let out = lcov::render(&report, opts);
+        for s in &out.skipped {
+            eprintln!(
+                "warning: {}: {} / {}: {} lines is over the LCOV limit of {}; section left out \
+                 (give --workspace to clip reads to file lengths)",
+                s.path,
+                s.task,
+                s.run,
+                s.lines,
+                lcov::MAX_LINES_PER_FILE
+            );
+        }
+        write(p, &out.text)?;
     }
     if let Some(p) = &args.sarif {
         write(p, &sarif::render(&report, ws.as_deref()))?;
