@@ -32,8 +32,12 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// SWE-Explore metrics: benchmark rows + explorer outputs, reference-compatible and clean.
+    Explore(cmd::explore::ExploreArgs),
     /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
     Merge(cmd::merge::MergeArgs),
+    /// List the syntactic units (functions, classes, ...) of source files as JSONL.
+    Units(cmd::units::UnitsArgs),
     /// Write a self-contained HTML report, an LCOV tracefile and/or a SARIF log.
     Report(cmd::report::ReportArgs),
 }
@@ -43,7 +47,9 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Explore(args) => cmd::explore::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Units(args) => cmd::units::run(args),
         Command::Report(args) => cmd::report::run(args),
     };
     match result {

@@ -5,6 +5,8 @@
 //! server, reports) lives in other crates and calls into this one.
 
 pub mod batch;
+pub mod explore;
+mod fastread;
 pub mod formats;
 pub mod lineset;
 pub mod metrics;
