@@ -73,12 +73,22 @@ fn bench(c: &mut Criterion) {
     let r = report(&gold, &reads, &outcomes);
     let mut g = c.benchmark_group("report_2000_rows");
     g.sample_size(10);
-    g.bench_function("build", |b| b.iter(|| black_box(report(&gold, &reads, &outcomes))));
+    g.bench_function("build", |b| {
+        b.iter(|| black_box(report(&gold, &reads, &outcomes)))
+    });
     g.bench_function("html", |b| b.iter(|| black_box(html::render(&r).len())));
     g.bench_function("lcov_gold_unread", |b| {
-        b.iter(|| black_box(lcov::render(&r, LcovOptions { gold_unread: true }).text.len()))
+        b.iter(|| {
+            black_box(
+                lcov::render(&r, LcovOptions { gold_unread: true })
+                    .text
+                    .len(),
+            )
+        })
     });
-    g.bench_function("sarif", |b| b.iter(|| black_box(sarif::render(&r, Some("/ws")).len())));
+    g.bench_function("sarif", |b| {
+        b.iter(|| black_box(sarif::render(&r, Some("/ws")).len()))
+    });
     g.finish();
 }
 
