@@ -2,8 +2,11 @@
 
 pub mod demo;
 pub mod explore;
+pub mod gold;
+pub mod import;
 pub mod merge;
 pub mod report;
 pub mod score;
 pub mod score_units;
+pub mod sheet;
 pub mod units;
