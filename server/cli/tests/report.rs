@@ -152,3 +152,86 @@ fn needs_an_output_and_valid_gold() {
         "nothing is written when there is nothing to report"
     );
 }
+
+/// The real data end to end: import the trajectories, gold from the patches, labels from
+/// gold.jsonl. Every one of the 15 instances is scored and labelled (9 resolved, per MANIFEST.md).
+#[test]
+fn real_data_report_labels_every_instance() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    assert!(
+        data.join("MANIFEST.md").is_file(),
+        "real data missing at {}: clone the repo beside shared/",
+        data.display()
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (reads, gold) = (
+        dir.path().join("reads.jsonl"),
+        dir.path().join("gold.jsonl"),
+    );
+    let mut import = vec![
+        "import".to_string(),
+        "--workspaces".into(),
+        data.join("sources").display().to_string(),
+    ];
+    for sub in ["openhands", "mini-swe-agent"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(data.join(sub))
+            .expect("trajectory folder")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        files.sort();
+        import.extend(files.iter().map(|f| f.display().to_string()));
+    }
+    import.extend(["-o".to_string(), reads.display().to_string()]);
+    let args: Vec<&str> = import.iter().map(String::as_str).collect();
+    assert_eq!(readcov(&args).status.code(), Some(0), "import");
+    let g = readcov(&[
+        "gold",
+        "--from-swebench",
+        s(&data.join("gold.jsonl")),
+        "-o",
+        s(&gold),
+    ]);
+    assert_eq!(g.status.code(), Some(0), "gold");
+
+    let (html, sarif) = (dir.path().join("r.html"), dir.path().join("r.sarif"));
+    let out = readcov(&[
+        "report",
+        "--gold",
+        s(&gold),
+        "--reads",
+        s(&reads),
+        "--outcomes",
+        s(&data.join("gold.jsonl")),
+        "--html",
+        s(&html),
+        "--sarif",
+        s(&sarif),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("15 task(s), 2 run(s), 15 row(s) (15 scored)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(15 labelled scored row(s))"), "{stdout}");
+    // Sum the bucket rows: every instance lands in exactly one bucket, 9 of them resolved.
+    let rows: Vec<Vec<u64>> = stdout
+        .lines()
+        .filter(|l| l.contains("–") && l.ends_with(char::is_numeric) && l.contains('%'))
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 4, "{stdout}");
+    let (labelled, resolved): (u64, u64) =
+        rows.iter().fold((0, 0), |(a, b), r| (a + r[0], b + r[1]));
+    assert_eq!((labelled, resolved), (15, 9), "{stdout}");
+    let page = std::fs::read_to_string(&html).expect("html");
+    assert_eq!(page.matches("<circle class=\"point resolved\"").count(), 9);
+    assert_eq!(
+        page.matches("<circle class=\"point unresolved\"").count(),
+        6
+    );
+}
