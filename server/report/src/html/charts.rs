@@ -1,31 +1,29 @@
-//! Inline SVG charts: coverage histogram, file-hit vs line-coverage scatter, resolve rate by
-//! bucket, per-turn timeline and per-span read/unread bars. Plain SVG with `<title>` tooltips and
+//! Inline SVG charts of the whole report: coverage histogram, file-hit vs line-coverage scatter,
+//! resolve rate by bucket (the per-run ones are in `runcharts`). Plain SVG with `<title>` tooltips and
 //! classes the stylesheet colours, so the page needs no script to draw and no network at all.
 
 use super::{esc, pct};
 use crate::buckets::Bucket;
 use crate::model::RunRow;
-use crate::timeline::Timeline;
-use readcov_core::metrics::SpanScore;
 use std::fmt::Write;
 
-const W: f64 = 560.0;
-const H: f64 = 260.0;
-const LEFT: f64 = 44.0;
-const RIGHT: f64 = 16.0;
-const TOP: f64 = 30.0;
-const BOTTOM: f64 = 40.0;
+pub(super) const W: f64 = 560.0;
+pub(super) const H: f64 = 260.0;
+pub(super) const LEFT: f64 = 44.0;
+pub(super) const RIGHT: f64 = 16.0;
+pub(super) const TOP: f64 = 30.0;
+pub(super) const BOTTOM: f64 = 40.0;
 pub const HIST_BINS: usize = 10;
 
-fn x_of(v: f64) -> f64 {
+pub(super) fn x_of(v: f64) -> f64 {
     LEFT + v.clamp(0.0, 1.0) * (W - LEFT - RIGHT)
 }
 
-fn y_of(v: f64) -> f64 {
+pub(super) fn y_of(v: f64) -> f64 {
     H - BOTTOM - v.clamp(0.0, 1.0) * (H - TOP - BOTTOM)
 }
 
-fn open_svg(out: &mut String, class: &str, label: &str) {
+pub(super) fn open_svg(out: &mut String, class: &str, label: &str) {
     let _ = write!(
         out,
         r#"<svg class="chart {class}" viewBox="0 0 {W} {H}" role="img" aria-label="{}"><title>{}</title>"#,
@@ -34,7 +32,7 @@ fn open_svg(out: &mut String, class: &str, label: &str) {
     );
 }
 
-/// Axes with 0–100% ticks on x; `y_ticks` labels the y axis (None: counts drawn by the caller).
+/// Axes with 0–100% ticks on x; with `y_percent`, 0–100% ticks and grid lines on y too.
 fn axes(out: &mut String, x_label: &str, y_label: &str, y_percent: bool) {
     let (x0, y0) = (LEFT, H - BOTTOM);
     let _ = write!(
@@ -83,7 +81,7 @@ fn axes(out: &mut String, x_label: &str, y_label: &str, y_percent: bool) {
     );
 }
 
-fn threshold_line(out: &mut String, threshold: f64) {
+pub(super) fn threshold_line(out: &mut String, threshold: f64) {
     let x = x_of(threshold);
     let _ = write!(
         out,
@@ -206,6 +204,31 @@ pub fn scatter(rows: &[RunRow], threshold: f64) -> String {
             l = esc(&label)
         );
     }
+    // Identical points (common: file hit 1.0, coverage 1.0) would hide behind each other; label
+    // each stack with its size so the count is visible at a glance.
+    let mut stacks: std::collections::BTreeMap<(i64, i64), usize> =
+        std::collections::BTreeMap::new();
+    for r in rows {
+        if let (Some(lc), Some(fh)) = (r.score.line_coverage, r.score.file_hit) {
+            *stacks
+                .entry(((lc * 1000.0).round() as i64, (fh * 1000.0).round() as i64))
+                .or_default() += 1;
+        }
+    }
+    for ((lc, fh), n) in stacks.into_iter().filter(|(_, n)| *n > 1) {
+        let (x, y) = (x_of(lc as f64 / 1000.0), y_of(fh as f64 / 1000.0));
+        // Keep the label inside the plot: left of points on the right edge, below points at the top.
+        let (tx, anchor) = if x > W - RIGHT - 40.0 {
+            (x - 9.0, "end")
+        } else {
+            (x + 9.0, "start")
+        };
+        let ty = if y < TOP + 12.0 { y + 16.0 } else { y - 8.0 };
+        let _ = write!(
+            out,
+            r#"<text class="stack" x="{tx:.1}" y="{ty:.1}" text-anchor="{anchor}">×{n}</text>"#
+        );
+    }
     out.push_str("</svg>");
     out
 }
@@ -244,131 +267,6 @@ pub fn resolve_rate(buckets: &[Bucket]) -> String {
     out
 }
 
-/// Cumulative coverage after each turn, as a step line, with the threshold across.
-pub fn timeline(t: &Timeline, threshold: f64) -> String {
-    let mut out = String::new();
-    open_svg(
-        &mut out,
-        "timeline",
-        &format!("Line coverage after each {}", t.key),
-    );
-    let (lo, hi) = match (t.points.first(), t.points.last()) {
-        (Some(a), Some(b)) => (f64::from(a.turn), f64::from(b.turn)),
-        _ => (0.0, 1.0),
-    };
-    let span = (hi - lo).max(1.0);
-    let xt = |turn: u32| LEFT + (f64::from(turn) - lo) / span * (W - LEFT - RIGHT);
-    let _ = write!(
-        out,
-        r#"<g class="axis"><line x1="{LEFT}" y1="{}" x2="{}" y2="{}"/>"#,
-        H - BOTTOM,
-        W - RIGHT,
-        H - BOTTOM
-    );
-    let _ = write!(
-        out,
-        r#"<text x="{LEFT}" y="{}">{} {lo}</text>"#,
-        H - BOTTOM + 14.0,
-        t.key
-    );
-    let _ = write!(
-        out,
-        r#"<text x="{}" y="{}" text-anchor="end">{} {hi}</text></g>"#,
-        W - RIGHT,
-        H - BOTTOM + 14.0,
-        t.key
-    );
-    for v in [0.0, 0.5, 1.0] {
-        let y = y_of(v);
-        let _ = write!(
-            out,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 4.0,
-            y + 4.0,
-            pct(v)
-        );
-        let _ = write!(
-            out,
-            r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#,
-            W - RIGHT
-        );
-    }
-    let _ = write!(
-        out,
-        r#"<text class="label" transform="translate(12 {:.1}) rotate(-90)" text-anchor="middle">line coverage</text>"#,
-        (TOP + H - BOTTOM) / 2.0
-    );
-    let ty = y_of(threshold);
-    let _ = write!(
-        out,
-        r#"<line class="threshold" x1="{LEFT}" y1="{ty:.1}" x2="{}" y2="{ty:.1}"/>"#,
-        W - RIGHT
-    );
-    let mut path = format!("M{LEFT:.1},{:.1}", y_of(0.0));
-    for p in &t.points {
-        let _ = write!(path, " H{:.1} V{:.1}", xt(p.turn), y_of(p.coverage));
-    }
-    let _ = write!(out, r#"<path class="step" d="{path}"/>"#);
-    for p in &t.points {
-        let _ = write!(
-            out,
-            r#"<circle class="turn-point" cx="{:.1}" cy="{:.1}" r="3"><title>{} {}: {} read(s), +{} gold line(s), coverage {}</title></circle>"#,
-            xt(p.turn),
-            y_of(p.coverage),
-            t.key,
-            p.turn,
-            p.reads,
-            p.new_gold_lines,
-            pct(p.coverage)
-        );
-    }
-    out.push_str("</svg>");
-    out
-}
-
-/// A bar across one gold span: read segments and unread segments, to scale.
-pub fn span_bar(sp: &SpanScore) -> String {
-    let Ok(n) = u32::try_from(sp.gold_lines) else {
-        return String::new();
-    };
-    if n == 0 {
-        return String::new();
-    }
-    let (bw, bh) = (240.0, 12.0);
-    let last = sp.start.saturating_add(n - 1);
-    let px = |line: u32| f64::from(line - sp.start) / f64::from(n) * bw;
-    let mut out = format!(
-        r#"<svg class="linebar" viewBox="0 0 {bw} {bh}" width="{bw}" height="{bh}" preserveAspectRatio="none" role="img" aria-label="lines {}-{last}: {} of {n} read">"#,
-        sp.start, sp.covered_lines
-    );
-    let mut cursor = sp.start;
-    let seg = |out: &mut String, class: &str, a: u32, b: u32| {
-        let _ = write!(
-            out,
-            r#"<rect class="{class}" x="{:.2}" y="0" width="{:.2}" height="{bh}"><title>{} {a}-{b}</title></rect>"#,
-            px(a),
-            px(b) - px(a) + bw / f64::from(n),
-            if class == "seg-read" {
-                "read"
-            } else {
-                "unread"
-            }
-        );
-    };
-    for iv in sp.unread.intervals() {
-        if iv.start > cursor {
-            seg(&mut out, "seg-read", cursor, iv.start - 1);
-        }
-        seg(&mut out, "seg-unread", iv.start, iv.end.min(last));
-        cursor = iv.end.saturating_add(1);
-    }
-    if cursor <= last {
-        seg(&mut out, "seg-read", cursor, last);
-    }
-    out.push_str("</svg>");
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,30 +290,35 @@ mod tests {
     }
 
     #[test]
-    fn span_bar_splits_read_and_unread() {
-        let sp = SpanScore {
-            path: "a.py".into(),
-            start: 10,
-            end: 19,
-            gold_lines: 10,
-            covered_lines: 4,
-            coverage: Some(0.4),
-            unread: readcov_core::LineSet::from_intervals([
-                readcov_core::Interval { start: 12, end: 14 },
-                readcov_core::Interval { start: 17, end: 19 },
-            ]),
-        };
-        let svg = span_bar(&sp);
-        let order: Vec<&str> = svg
-            .split("<rect class=\"")
-            .skip(1)
-            .map(|s| s.split('"').next().unwrap_or(""))
+    fn identical_points_get_a_stack_label() {
+        use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, UnknownLengths};
+        let gold: Vec<GoldSpan> = ["a", "b", "c"]
+            .iter()
+            .map(|t| GoldSpan {
+                task: t.to_string(),
+                ..GoldSpan::simple("x.py", 1, 4)
+            })
             .collect();
-        assert_eq!(
-            order,
-            vec!["seg-read", "seg-unread", "seg-read", "seg-unread"]
-        );
-        assert!(svg.contains("<title>unread 17-19</title>"), "{svg}");
-        assert!(svg.contains("<title>read 10-11</title>"), "{svg}");
+        let reads: Vec<ReadSpan> = ["a", "b", "c"]
+            .iter()
+            .map(|t| ReadSpan {
+                task: t.to_string(),
+                ..ReadSpan::simple("x.py", 1, if *t == "c" { 2 } else { 4 })
+            })
+            .collect();
+        let r = crate::model::build(&crate::model::ReportInput {
+            title: String::new(),
+            gold: &gold,
+            reads: &reads,
+            lengths: &UnknownLengths,
+            opts: &ScoreOptions::default(),
+            outcomes: None,
+            units: None,
+            skipped_input_errors: 0,
+        });
+        let svg = scatter(&r.rows, 0.5);
+        assert_eq!(svg.matches("<circle class=\"point\"").count(), 3);
+        assert_eq!(svg.matches("class=\"stack\"").count(), 1);
+        assert!(svg.contains(">×2</text>"), "{svg}");
     }
 }

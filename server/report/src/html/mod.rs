@@ -3,6 +3,7 @@
 //! (`prefers-color-scheme`), every control reachable by keyboard.
 
 pub mod charts;
+pub mod runcharts;
 pub mod tables;
 
 use crate::model::Report;

@@ -1,7 +1,7 @@
 //! HTML tables: resolve rate by coverage bucket, the sortable runs table, and the per-run
 //! drill-down (files, gold spans with read/unread bars, units, per-turn timeline).
 
-use super::{charts, esc, num, pct};
+use super::{charts, esc, num, pct, runcharts};
 use crate::buckets::Bucket;
 use crate::model::{Report, RunRow};
 use readcov_core::Status;
@@ -195,7 +195,7 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
             sp.covered_lines,
             sp.gold_lines,
             sp.coverage.map_or("–".into(), pct),
-            charts::span_bar(sp),
+            runcharts::span_bar(sp),
             esc(&unread)
         );
     }
@@ -227,7 +227,7 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
         let _ = write!(
             out,
             "<figure>{}<figcaption>Line coverage after each {}{}.</figcaption></figure>",
-            charts::timeline(t, r.threshold),
+            runcharts::timeline(t, r.threshold),
             t.key,
             if t.untimed_reads > 0 {
                 format!(
