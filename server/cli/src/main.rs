@@ -46,6 +46,8 @@ enum Command {
     Sheet(cmd::sheet::SheetArgs),
     /// The language server over stdio: gold coverage in the editor (see docs/lsp.md).
     Lsp(cmd::lsp::LspArgs),
+    /// Write a self-contained HTML report, an LCOV tracefile and/or a SARIF log.
+    Report(cmd::report::ReportArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -60,6 +62,7 @@ fn main() -> std::process::ExitCode {
         Command::Gold(args) => cmd::gold::run(args),
         Command::Sheet(args) => cmd::sheet::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
+        Command::Report(args) => cmd::report::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -6,6 +6,7 @@ pub mod gold;
 pub mod import;
 pub mod lsp;
 pub mod merge;
+pub mod report;
 pub mod score;
 pub mod score_units;
 pub mod sheet;

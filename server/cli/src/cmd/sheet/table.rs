@@ -28,11 +28,30 @@ pub fn render(sheet: &Sheet) -> String {
         percent(Some(sheet.threshold))
     );
     out += &t.render();
+    // Run ids may repeat across tasks (runs named after their agent): then name runs task/run.
+    let unique = sheet
+        .runs
+        .iter()
+        .map(|r| &r.run)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        == sheet.runs.len();
+    let name = |r: &RunSheet| {
+        if unique {
+            r.run.clone()
+        } else {
+            format!("{}/{}", r.task, r.run)
+        }
+    };
     out += "\ntimeline (turn: coverage against the gold active then; ✓ = threshold reached)\n";
     for r in &sheet.runs {
-        out += &timeline(r);
+        out += &timeline(r, &name(r));
     }
-    let reasons: Vec<String> = sheet.runs.iter().filter_map(reason).collect();
+    let reasons: Vec<String> = sheet
+        .runs
+        .iter()
+        .filter_map(|r| reason(r, &name(r)))
+        .collect();
     if !reasons.is_empty() {
         out += "\nnot scored\n";
         for line in reasons {
@@ -149,9 +168,9 @@ fn json_name<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
-fn timeline(r: &RunSheet) -> String {
+fn timeline(r: &RunSheet, name: &str) -> String {
     let Some(t) = &r.timeline else {
-        return format!("  {}: no gold or no reads given\n", r.run);
+        return format!("  {name}: no gold or no reads given\n");
     };
     let mut parts: Vec<String> = t
         .turns
@@ -182,20 +201,18 @@ fn timeline(r: &RunSheet) -> String {
             e.event_id, e.path, e.turn, e.requirement
         ));
     }
-    format!("  {}: {}\n", r.run, parts.join(" · "))
+    format!("  {name}: {}\n", parts.join(" · "))
 }
 
-fn reason(r: &RunSheet) -> Option<String> {
+fn reason(r: &RunSheet, name: &str) -> Option<String> {
     match r.grade.status {
         RunStatus::Scored => None,
         RunStatus::Invalid => Some(format!(
-            "  {}: invalid — {} invalid\n",
-            r.run,
+            "  {name}: invalid — {} invalid\n",
             r.grade.invalid_causes.join(", ")
         )),
         RunStatus::Unscored => Some(format!(
-            "  {}: unscored — {}\n",
-            r.run,
+            "  {name}: unscored — {}\n",
             r.grade.unscored_reasons.join("; ")
         )),
     }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Browser test of the HTML report: builds the report of the small fixture, loads it in headless
+# Debian chromium through playwright-core and checks charts, sorting, drill-down and dark mode.
+# Installs what it needs (apt: chromium; npm ci: playwright-core); fails loudly when it cannot.
+# Screenshots: artifacts/report-browser/*.png (gitignored).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+
+fail() { echo "70-report-browser: FAIL: $*" >&2; exit 1; }
+
+apt_install() {
+  command -v apt-get >/dev/null || fail "no apt-get: install $* by hand"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq || fail "apt-get update failed (needed for: $*)"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$@" >/dev/null \
+    || fail "could not install $* (apt-get install $*)"
+}
+
+command -v chromium >/dev/null || apt_install chromium
+command -v chromium >/dev/null || fail "chromium missing after install (apt-get install chromium)"
+command -v node >/dev/null && command -v npm >/dev/null || apt_install nodejs npm
+command -v node >/dev/null || fail "node missing (apt-get install nodejs npm)"
+
+(cd tests/report-browser && npm ci --no-audit --no-fund --loglevel=error) || fail "npm ci in tests/report-browser failed"
+
+cargo build -q -p readcov
+bin="${CARGO_TARGET_DIR:-$root/target}/debug/readcov"
+[ -x "$bin" ] || fail "readcov binary not found at $bin"
+
+out="$root/artifacts/report-browser"
+mkdir -p "$out"
+fx=server/report/tests/fixtures/small
+"$bin" report --gold $fx/gold.jsonl --reads $fx/reads.jsonl --workspace $fx/ws \
+  --outcomes $fx/outcomes.jsonl --units $fx/units.jsonl --title "readcov fixture report" \
+  --html "$out/fixture.html" --lcov "$out/fixture.info" --sarif "$out/fixture.sarif" >/dev/null
+
+cd tests/report-browser
+REPORT_HTML="$out/fixture.html" ARTIFACTS="$out" CHROMIUM="$(command -v chromium)" node --test report.test.mjs
+for shot in report-light.png report-dark.png; do
+  [ -s "$out/$shot" ] || fail "screenshot $shot was not written"
+done
+echo "70-report-browser: screenshots in $out"

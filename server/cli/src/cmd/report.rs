@@ -1,0 +1,209 @@
+//! `readcov report`: scores reads against gold and writes the self-contained HTML report, an LCOV
+//! tracefile of read lines and/or a SARIF 2.1.0 log of gold spans under the threshold. Prints the
+//! summary (and, with outcome labels, the resolve rate by coverage bucket) on stdout.
+
+use crate::exit::Exit;
+use crate::inputs::{
+    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
+};
+use crate::render::{percent, ratio, Table};
+use anyhow::{Context, Result};
+use clap::Args;
+use readcov_core::ScoreOptions;
+use readcov_report::lcov::LcovOptions;
+use readcov_report::{
+    build, html, lcov, parse_outcomes, parse_units, sarif, Outcomes, Report, ReportInput,
+};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("outputs").required(true).multiple(true).args(["html", "lcov", "sarif"])))]
+pub struct ReportArgs {
+    /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md).
+    #[arg(long, value_name = "FILE")]
+    pub gold: PathBuf,
+    /// Reads JSONL (see docs/formats.md); `turn`/`step` give per-turn timelines.
+    #[arg(long, value_name = "FILE")]
+    pub reads: PathBuf,
+    /// Repository root: absolute paths are made relative to it, spans are clipped to file lengths,
+    /// and SARIF locations resolve against it.
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    /// Line coverage at or above this passes.
+    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = super::score::parse_rate)]
+    pub threshold: f64,
+    /// Which read sources count (comma-separated: agent, human, manual).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    pub sources: Vec<super::score::SourceArg>,
+    /// Outcome labels JSONL: {"instance_id" or "task", "resolved": bool, optional "run"}.
+    #[arg(long, value_name = "FILE")]
+    pub outcomes: Option<PathBuf>,
+    /// Syntax units JSONL: {"path","name","start","end", optional "kind","task"} for the drill-down.
+    #[arg(long, value_name = "FILE")]
+    pub units: Option<PathBuf>,
+    /// Page title of the HTML report.
+    #[arg(long, default_value = "readcov report")]
+    pub title: String,
+    /// Write the self-contained HTML report here.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write read lines as an LCOV tracefile here.
+    #[arg(long, value_name = "FILE")]
+    pub lcov: Option<PathBuf>,
+    /// In the LCOV file, also write gold lines nobody read as zero-hit lines.
+    #[arg(long, requires = "lcov")]
+    pub lcov_gold_unread: bool,
+    /// Write gold spans under the threshold as a SARIF 2.1.0 log here.
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
+}
+
+fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
+    let bytes = read_input(path)?;
+    let parsed = parse_outcomes(&bytes, &path.display().to_string());
+    let errors = report_errors(&parsed.errors);
+    if parsed.items.is_empty() {
+        eprintln!(
+            "warning: {}: no valid outcome labels; the resolve-rate table will be empty",
+            path.display()
+        );
+    }
+    Ok((parsed.items.into_iter().collect(), errors))
+}
+
+pub fn run(args: ReportArgs) -> Result<Exit> {
+    let ws = workspace_root(args.workspace.as_deref())?;
+    let gold = load_gold(&args.gold, ws.as_deref())?;
+    let reads = load_reads(&args.reads, ws.as_deref())?;
+    let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    if gold.items.is_empty() {
+        eprintln!(
+            "error: {}: no valid gold spans, nothing to report",
+            args.gold.display()
+        );
+        return Ok(Exit::Input);
+    }
+    let outcomes = match &args.outcomes {
+        Some(p) => {
+            let (o, e) = load_outcomes(p)?;
+            errors += e;
+            Some(o)
+        }
+        None => None,
+    };
+    let units = match &args.units {
+        Some(p) => {
+            let parsed = parse_units(&read_input(p)?, &p.display().to_string(), ws.as_deref());
+            errors += report_errors(&parsed.errors);
+            Some(parsed.items)
+        }
+        None => None,
+    };
+    let lengths = workspace_lengths(
+        args.workspace.as_deref(),
+        gold.items
+            .iter()
+            .map(|g| g.path.as_str())
+            .chain(reads.items.iter().map(|r| r.path.as_str())),
+    );
+    let opts = ScoreOptions {
+        threshold: args.threshold,
+        sources: args.sources.iter().map(|&s| s.into()).collect(),
+    };
+    let report = build(&ReportInput {
+        title: args.title.clone(),
+        gold: &gold.items,
+        reads: &reads.items,
+        lengths: &lengths,
+        opts: &opts,
+        outcomes: outcomes.as_ref(),
+        units: units.as_deref(),
+        skipped_input_errors: errors,
+    });
+    if let Some(p) = &args.html {
+        write(p, &html::render(&report))?;
+    }
+    if let Some(p) = &args.lcov {
+        let opts = LcovOptions {
+            gold_unread: args.lcov_gold_unread,
+        };
+        let out = lcov::render(&report, opts);
+        for s in &out.skipped {
+            eprintln!(
+                "warning: {}: {} / {}: {} lines is over the LCOV limit of {}; section left out \
+                 (give --workspace to clip reads to file lengths)",
+                s.path,
+                s.task,
+                s.run,
+                s.lines,
+                lcov::MAX_LINES_PER_FILE
+            );
+        }
+        write(p, &out.text)?;
+    }
+    if let Some(p) = &args.sarif {
+        write(p, &sarif::render(&report, ws.as_deref()))?;
+    }
+    print!("{}", summary(&report, &args));
+    if errors > 0 {
+        eprintln!("{errors} input error(s) skipped; the report covers the lines that were valid");
+    }
+    Ok(Exit::Ok)
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+/// What was written, the headline figures, and the resolve-rate table when labels were given.
+fn summary(r: &Report, args: &ReportArgs) -> String {
+    let t = &r.totals;
+    let mut out = format!(
+        "report: {} task(s), {} run(s), {} row(s) ({} scored) · mean file_hit {} · mean line_coverage {} · {}/{} at or above {}\n",
+        r.tasks,
+        r.runs,
+        t.rows,
+        t.scored,
+        ratio(t.mean_file_hit),
+        ratio(t.mean_line_coverage),
+        t.passing,
+        t.scored,
+        percent(Some(r.threshold)),
+    );
+    if let Some(b) = &r.buckets {
+        out += &format!(
+            "\nresolve rate by line coverage ({} labelled scored row(s))\n",
+            r.labelled_runs
+        );
+        let mut table = Table::new(
+            &[
+                "line coverage",
+                "runs",
+                "resolved",
+                "resolve rate",
+                "no label",
+            ],
+            &[0],
+        );
+        for x in b {
+            table.row(vec![
+                x.label(),
+                x.labelled.to_string(),
+                x.resolved.to_string(),
+                percent(x.rate),
+                x.unlabelled.to_string(),
+            ]);
+        }
+        out += &table.render();
+    }
+    for (what, p) in [
+        ("html", &args.html),
+        ("lcov", &args.lcov),
+        ("sarif", &args.sarif),
+    ] {
+        if let Some(p) = p {
+            out += &format!("wrote {what}: {}\n", p.display());
+        }
+    }
+    out
+}

@@ -1,0 +1,234 @@
+//! The report model: every scored (task, run) row from `readcov-core`, plus what the views need
+//! beside it — outcome labels, resolve-rate buckets, per-turn timelines, unit scores and the read
+//! intervals the LCOV export counts hits from. Built once, rendered by `html`, `lcov` and `sarif`.
+
+use crate::buckets::{resolve_by_coverage, Bucket};
+use crate::outcomes::Outcomes;
+use crate::timeline::{timeline, Timeline};
+use crate::units::{score_units, Unit, UnitScore};
+use readcov_core::metrics::FileLines;
+use readcov_core::{
+    collect_lines, score_batch, totals, EventKind, FileLengths, GoldSpan, ReadSpan, RunScore,
+    ScoreOptions, Tier, Totals, NO_RUN,
+};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Everything a report is built from. Errors in the input files are counted by the caller and
+/// passed in so the page can show them beside the figures.
+pub struct ReportInput<'a> {
+    pub title: String,
+    pub gold: &'a [GoldSpan],
+    pub reads: &'a [ReadSpan],
+    pub lengths: &'a dyn FileLengths,
+    pub opts: &'a ScoreOptions,
+    pub outcomes: Option<&'a Outcomes>,
+    pub units: Option<&'a [Unit]>,
+    pub skipped_input_errors: usize,
+}
+
+/// One (task, run) with its score and drill-down data.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunRow {
+    pub task: String,
+    pub run: String,
+    pub score: RunScore,
+    pub resolved: Option<bool>,
+    pub timeline: Option<Timeline>,
+    pub units: Vec<UnitScore>,
+    /// Counted read events (after source/kind filtering), clipped to known file lengths:
+    /// (path, start, end). The LCOV export turns these into per-line hit counts.
+    #[serde(skip)]
+    pub reads: Vec<(String, u32, u32)>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub title: String,
+    pub threshold: f64,
+    pub rows: Vec<RunRow>,
+    pub totals: Totals,
+    /// Distinct tasks and distinct run names (the no-run placeholder excluded).
+    pub tasks: usize,
+    pub runs: usize,
+    pub gold_spans: usize,
+    pub read_events: usize,
+    pub skipped_input_errors: usize,
+    /// Present when outcome labels were given.
+    pub buckets: Option<Vec<Bucket>>,
+    /// Scored rows that had a label.
+    pub labelled_runs: usize,
+    pub has_units: bool,
+    pub has_timelines: bool,
+}
+
+/// Scores the input and gathers every view's data.
+pub fn build(input: &ReportInput) -> Report {
+    let rows = score_batch(input.gold, input.reads, input.lengths, input.opts);
+    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
+    for g in input.gold.iter().filter(|g| g.tier == Tier::Core) {
+        gold_by_task.entry(g.task.as_str()).or_default().push(g);
+    }
+    // The same filter as `score_batch`, so timelines, units and LCOV agree with the scores.
+    let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
+    for r in input.reads {
+        if r.kind == EventKind::Read && input.opts.sources.contains(&r.source) {
+            reads_by_pair
+                .entry((r.task.as_str(), r.run.as_str()))
+                .or_default()
+                .push(r);
+        }
+    }
+    let no_gold = Vec::new();
+    let no_reads = Vec::new();
+    let rows: Vec<RunRow> = rows
+        .into_iter()
+        .map(|row| {
+            let golds = gold_by_task.get(row.task.as_str()).unwrap_or(&no_gold);
+            let reads = reads_by_pair
+                .get(&(row.task.as_str(), row.run.as_str()))
+                .unwrap_or(&no_reads);
+            let gold_lines: FileLines = collect_lines(
+                golds.iter().map(|g| (g.path.as_str(), g.start, g.end)),
+                input.lengths,
+            );
+            let read_lines: FileLines = collect_lines(
+                reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
+                input.lengths,
+            );
+            let clipped = reads
+                .iter()
+                .filter_map(|r| {
+                    let end = input
+                        .lengths
+                        .lines_in(&r.path)
+                        .map_or(r.end, |n| r.end.min(n));
+                    (r.start <= end).then(|| (r.path.clone(), r.start, end))
+                })
+                .collect();
+            RunRow {
+                resolved: input.outcomes.and_then(|o| o.get(&row.task, &row.run)),
+                timeline: timeline(&gold_lines, reads, input.lengths),
+                units: input
+                    .units
+                    .map(|u| score_units(u, &row.task, &gold_lines, &read_lines))
+                    .unwrap_or_default(),
+                reads: clipped,
+                task: row.task,
+                run: row.run,
+                score: row.score,
+            }
+        })
+        .collect();
+
+    let buckets = input.outcomes.map(|_| {
+        resolve_by_coverage(
+            rows.iter()
+                .filter_map(|r| r.score.line_coverage.map(|c| (c, r.resolved))),
+        )
+    });
+    let labelled_runs = rows
+        .iter()
+        .filter(|r| r.score.line_coverage.is_some() && r.resolved.is_some())
+        .count();
+    let tasks: BTreeSet<&str> = rows.iter().map(|r| r.task.as_str()).collect();
+    let runs: BTreeSet<&str> = rows
+        .iter()
+        .map(|r| r.run.as_str())
+        .filter(|r| *r != NO_RUN)
+        .collect();
+    Report {
+        title: input.title.clone(),
+        threshold: input.opts.threshold,
+        totals: totals(rows.iter().map(|r| &r.score)),
+        tasks: tasks.len(),
+        runs: runs.len(),
+        gold_spans: input.gold.len(),
+        read_events: input.reads.len(),
+        skipped_input_errors: input.skipped_input_errors,
+        buckets,
+        labelled_runs,
+        has_units: input.units.is_some(),
+        has_timelines: rows.iter().any(|r| r.timeline.is_some()),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcomes::parse_outcomes;
+    use readcov_core::{Source, UnknownLengths};
+
+    fn read(task: &str, run: &str, path: &str, start: u32, end: u32) -> ReadSpan {
+        let mut r = ReadSpan::simple(path, start, end);
+        r.task = task.into();
+        r.run = run.into();
+        r
+    }
+
+    fn gold(task: &str, path: &str, start: u32, end: u32) -> GoldSpan {
+        let mut g = GoldSpan::simple(path, start, end);
+        g.task = task.into();
+        g
+    }
+
+    /// (task, run, line coverage, label, counted reads)
+    type Row<'a> = (&'a str, &'a str, Option<f64>, Option<bool>, usize);
+
+    #[test]
+    fn rows_carry_labels_buckets_and_filtered_reads() {
+        let golds = [gold("t1", "a.py", 1, 10), gold("t2", "b.py", 1, 4)];
+        let mut manual = read("t1", "r1", "a.py", 5, 10);
+        manual.source = Source::Manual;
+        let mut edit = read("t1", "r1", "a.py", 1, 10);
+        edit.kind = EventKind::Edit;
+        let reads = [
+            read("t1", "r1", "a.py", 1, 3),
+            manual,
+            edit,
+            read("t1", "r2", "a.py", 1, 10),
+        ];
+        let labels = parse_outcomes(br#"{"task":"t1","resolved":true}"#, "o");
+        let outcomes: Outcomes = labels.items.into_iter().collect();
+        let opts = ScoreOptions::default();
+        let r = build(&ReportInput {
+            title: "t".into(),
+            gold: &golds,
+            reads: &reads,
+            lengths: &UnknownLengths,
+            opts: &opts,
+            outcomes: Some(&outcomes),
+            units: None,
+            skipped_input_errors: 0,
+        });
+        let got: Vec<Row> = r
+            .rows
+            .iter()
+            .map(|x| {
+                (
+                    x.task.as_str(),
+                    x.run.as_str(),
+                    x.score.line_coverage,
+                    x.resolved,
+                    x.reads.len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("t1", "r1", Some(0.3), Some(true), 1),
+                ("t1", "r2", Some(1.0), Some(true), 1),
+                ("t2", NO_RUN, Some(0.0), None, 0),
+            ]
+        );
+        assert_eq!((r.tasks, r.runs, r.labelled_runs), (2, 2, 2));
+        let b = r.buckets.expect("labels given");
+        let counts: Vec<(usize, usize, usize)> = b
+            .iter()
+            .map(|b| (b.labelled, b.resolved, b.unlabelled))
+            .collect();
+        assert_eq!(counts, vec![(0, 0, 1), (1, 1, 0), (0, 0, 0), (1, 1, 0)]);
+    }
+}

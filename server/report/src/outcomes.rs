@@ -1,0 +1,189 @@
+//! Outcome labels: did the run's fix resolve the task? Read from JSONL with `instance_id` (or
+//! `task`) and `resolved`, optionally narrowed to one `run`. The real data's `gold.jsonl` is such
+//! a file as it stands (its extra fields are ignored).
+
+use readcov_core::formats::{parse_jsonl, Fields};
+use readcov_core::{InputError, Parsed};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// One label line: `run: None` labels every run of the task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub task: String,
+    pub run: Option<String>,
+    pub resolved: bool,
+    /// 1-based line in the outcomes file, for conflict messages.
+    pub line: usize,
+}
+
+/// Labels by task, with per-run overrides.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes {
+    by_task: BTreeMap<String, bool>,
+    by_run: BTreeMap<(String, String), bool>,
+}
+
+impl Outcomes {
+    /// The label for one (task, run): a per-run label wins over the task's.
+    pub fn get(&self, task: &str, run: &str) -> Option<bool> {
+        self.by_run
+            .get(&(task.to_string(), run.to_string()))
+            .or_else(|| self.by_task.get(task))
+            .copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_task.len() + self.by_run.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+fn label(f: &Fields) -> Result<Label, InputError> {
+    // `task` wins when both are given; `instance_id` is the SWE-bench name for the same thing.
+    let key = if f.obj.contains_key("task") {
+        "task"
+    } else {
+        "instance_id"
+    };
+    let task = match f.obj.get(key) {
+        Some(Value::String(s)) if !s.is_empty() => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        None | Some(Value::Null) => {
+            return Err(f.err("instance_id", "missing (give `instance_id` or `task`)"))
+        }
+        Some(_) => return Err(f.err(key, "expected a non-empty string")),
+    };
+    let run = f.opt_string("run")?.map(str::to_string);
+    let resolved = match f.obj.get("resolved") {
+        Some(Value::Bool(b)) => *b,
+        None | Some(Value::Null) => return Err(f.err("resolved", "missing")),
+        Some(_) => return Err(f.err("resolved", "expected true or false")),
+    };
+    Ok(Label {
+        task,
+        run,
+        resolved,
+        line: f.line,
+    })
+}
+
+/// Parses an outcomes JSONL file. A second label for the same key that disagrees with the first is
+/// a located error (the first one stands); an identical repeat is accepted.
+pub fn parse_outcomes(bytes: &[u8], file: &str) -> Parsed<Label> {
+    let mut parsed = parse_jsonl(bytes, file, label);
+    let mut seen: BTreeMap<(String, Option<String>), (bool, usize)> = BTreeMap::new();
+    let mut kept = Vec::with_capacity(parsed.items.len());
+    for l in parsed.items.drain(..) {
+        match seen.get(&(l.task.clone(), l.run.clone())) {
+            Some(&(first, line)) if first != l.resolved => parsed.errors.push(InputError::new(
+                file,
+                l.line,
+                Some("resolved"),
+                format!("conflicts with line {line} for the same task (kept line {line})"),
+            )),
+            Some(_) => {}
+            None => {
+                seen.insert((l.task.clone(), l.run.clone()), (l.resolved, l.line));
+                kept.push(l);
+            }
+        }
+    }
+    parsed.errors.sort_by_key(|e| e.line);
+    parsed.items = kept;
+    parsed
+}
+
+impl FromIterator<Label> for Outcomes {
+    fn from_iter<I: IntoIterator<Item = Label>>(iter: I) -> Self {
+        let mut o = Outcomes::default();
+        for l in iter {
+            match l.run {
+                Some(run) => o.by_run.insert((l.task, run), l.resolved),
+                None => o.by_task.insert(l.task, l.resolved),
+            };
+        }
+        o
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, labels: &[(&str, Option<&str>, bool)], error_lines: &[(usize, &str)]) {
+        let p = parse_outcomes(input.as_bytes(), "o.jsonl");
+        let got: Vec<(&str, Option<&str>, bool)> = p
+            .items
+            .iter()
+            .map(|l| (l.task.as_str(), l.run.as_deref(), l.resolved))
+            .collect();
+        assert_eq!(got, labels);
+        let errs: Vec<(usize, &str)> = p
+            .errors
+            .iter()
+            .map(|e| (e.line, e.field.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(errs, error_lines);
+    }
+
+    #[test]
+    fn reads_instance_id_or_task_and_run() {
+        check(
+            r#"{"instance_id":"a","resolved":true,"agent":"x","patch":"..."}
+{"task":"b","run":"r1","resolved":false}
+{"task":7,"resolved":false}"#,
+            &[
+                ("a", None, true),
+                ("b", Some("r1"), false),
+                ("7", None, false),
+            ],
+            &[],
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_located_and_skipped() {
+        check(
+            r#"{"resolved":true}
+{"instance_id":"a","resolved":"yes"}
+{"instance_id":"a"}
+not json
+{"instance_id":"b","resolved":true}"#,
+            &[("b", None, true)],
+            &[
+                (1, "instance_id"),
+                (2, "resolved"),
+                (3, "resolved"),
+                (4, ""),
+            ],
+        );
+    }
+
+    #[test]
+    fn conflicting_repeat_is_an_error_identical_is_not() {
+        check(
+            r#"{"instance_id":"a","resolved":true}
+{"instance_id":"a","resolved":true}
+{"instance_id":"a","resolved":false}"#,
+            &[("a", None, true)],
+            &[(3, "resolved")],
+        );
+    }
+
+    #[test]
+    fn run_label_overrides_task_label() {
+        let p = parse_outcomes(
+            br#"{"task":"t","resolved":false}
+{"task":"t","run":"good","resolved":true}"#,
+            "o",
+        );
+        let o: Outcomes = p.items.into_iter().collect();
+        assert_eq!(o.get("t", "good"), Some(true));
+        assert_eq!(o.get("t", "other"), Some(false));
+        assert_eq!(o.get("u", "good"), None);
+    }
+}
