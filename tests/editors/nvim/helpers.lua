@@ -28,7 +28,7 @@ end
 function H.finish()
   io.stdout:write(string.format("%d passed, %d failed\n", H.passed, H.failures))
   if H.failures > 0 or H.passed == 0 then
-    vim.cmd.cquit(1)
+    vim.cmd("cquit! 1")
   end
   vim.cmd.qall({ bang = true })
 end
