@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 /// Reads a whole input file; a directory, a missing file or a FIFO is a clear error.
 pub fn read_input(path: &Path) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("{}: cannot open", path.display()))?;
     if !meta.is_file() {
         anyhow::bail!("{}: not a regular file", path.display());
     }
@@ -18,7 +19,8 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>> {
 /// The workspace root as an absolute path string, for lexical path confinement.
 pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {
     let Some(ws) = ws else { return Ok(None) };
-    let abs = std::path::absolute(ws).with_context(|| format!("{}: bad workspace path", ws.display()))?;
+    let abs =
+        std::path::absolute(ws).with_context(|| format!("{}: bad workspace path", ws.display()))?;
     if !abs.is_dir() {
         anyhow::bail!("{}: workspace is not a directory", ws.display());
     }
@@ -47,7 +49,10 @@ pub fn report_errors(errors: &[InputError]) -> usize {
 
 /// Line counts of workspace files, for clipping spans past the end of a file. Files that are
 /// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
-pub fn workspace_lengths<'a>(ws: Option<&Path>, paths: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, u32> {
+pub fn workspace_lengths<'a>(
+    ws: Option<&Path>,
+    paths: impl IntoIterator<Item = &'a str>,
+) -> BTreeMap<String, u32> {
     let mut out = BTreeMap::new();
     let Some(root) = ws.and_then(|w| w.canonicalize().ok()) else {
         return out;
@@ -56,7 +61,10 @@ pub fn workspace_lengths<'a>(ws: Option<&Path>, paths: impl IntoIterator<Item = 
         if out.contains_key(p) {
             continue;
         }
-        if let Some(n) = confined_file(&root, p).and_then(|f| std::fs::read(f).ok()).map(|b| count_lines(&b)) {
+        if let Some(n) = confined_file(&root, p)
+            .and_then(|f| std::fs::read(f).ok())
+            .map(|b| count_lines(&b))
+        {
             out.insert(p.to_string(), n);
         }
     }

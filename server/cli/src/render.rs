@@ -90,7 +90,10 @@ mod tests {
         let mut t = Table::new(&["task", "cov"], &[0]);
         t.row(vec!["a".into(), "0.25".into()]);
         t.row(vec!["longer".into(), "1.00".into()]);
-        assert_eq!(t.render(), "task     cov\n------  ----\na       0.25\nlonger  1.00\n");
+        assert_eq!(
+            t.render(),
+            "task     cov\n------  ----\na       0.25\nlonger  1.00\n"
+        );
     }
 
     #[test]

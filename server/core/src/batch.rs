@@ -53,7 +53,9 @@ pub fn score_batch(
     let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
     for r in reads {
         // Runs exist even when all their events are filtered out, so they still get a row.
-        let entry = reads_by_pair.entry((r.task.as_str(), r.run.as_str())).or_default();
+        let entry = reads_by_pair
+            .entry((r.task.as_str(), r.run.as_str()))
+            .or_default();
         if r.kind == EventKind::Read && opts.sources.contains(&r.source) {
             entry.push(r);
         }
@@ -69,7 +71,10 @@ pub fn score_batch(
         .collect();
     for task in tasks {
         let g = gold_by_task.get(task).unwrap_or(&no_gold);
-        let mut runs = reads_by_pair.range((task, "")..).take_while(|((t, _), _)| *t == task).peekable();
+        let mut runs = reads_by_pair
+            .range((task, "")..)
+            .take_while(|((t, _), _)| *t == task)
+            .peekable();
         if runs.peek().is_none() {
             rows.push(TaskRunScore {
                 task: task.to_string(),

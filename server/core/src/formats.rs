@@ -77,7 +77,12 @@ pub fn jsonl_lines<'a>(
                 return None;
             }
             let text = std::str::from_utf8(raw).map_err(|e| {
-                InputError::new(file, i + 1, None, format!("not valid UTF-8 (byte {})", e.valid_up_to()))
+                InputError::new(
+                    file,
+                    i + 1,
+                    None,
+                    format!("not valid UTF-8 (byte {})", e.valid_up_to()),
+                )
             });
             Some((i + 1, text))
         })
@@ -93,7 +98,12 @@ pub fn parse_object(text: &str, file: &str, line: usize) -> Result<Map<String, V
             None,
             format!("expected a JSON object, found {}", kind_of(&other)),
         )),
-        Err(e) => Err(InputError::new(file, line, None, format!("invalid JSON: {e}"))),
+        Err(e) => Err(InputError::new(
+            file,
+            line,
+            None,
+            format!("invalid JSON: {e}"),
+        )),
     }
 }
 
@@ -149,7 +159,8 @@ impl Fields<'_> {
         if u < min {
             return Err(self.err(field, format!("must be ≥ {min}, got {u}")));
         }
-        u32::try_from(u).map_err(|_| self.err(field, format!("{u} is too large (max {})", u32::MAX)))
+        u32::try_from(u)
+            .map_err(|_| self.err(field, format!("{u} is too large (max {})", u32::MAX)))
     }
 
     pub fn string(&self, field: &str) -> Result<&str, InputError> {
@@ -174,7 +185,10 @@ impl Fields<'_> {
             None | Some(Value::Null) => Ok(DEFAULT_ID.to_string()),
             Some(Value::String(s)) if !s.is_empty() => Ok(s.clone()),
             Some(Value::Number(n)) => Ok(n.to_string()),
-            Some(v) => Err(self.err(field, format!("expected a non-empty string, found {}", kind_of(v)))),
+            Some(v) => Err(self.err(
+                field,
+                format!("expected a non-empty string, found {}", kind_of(v)),
+            )),
         }
     }
 
@@ -201,7 +215,8 @@ pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<
         let (start, end) = f.lines()?;
         let source = match f.opt_string("source")? {
             None => Source::Agent,
-            Some(s) => Source::parse(s).ok_or_else(|| f.err("source", format!("`{s}` is not agent, human or manual")))?,
+            Some(s) => Source::parse(s)
+                .ok_or_else(|| f.err("source", format!("`{s}` is not agent, human or manual")))?,
         };
         let kind = match f.opt_string("kind")? {
             None | Some("read") => EventKind::Read,
@@ -255,7 +270,13 @@ pub fn parse_jsonl<T>(
         out.records += 1;
         let result = text
             .and_then(|t| parse_object(t, file, line))
-            .and_then(|obj| record(&Fields { obj: &obj, file, line }));
+            .and_then(|obj| {
+                record(&Fields {
+                    obj: &obj,
+                    file,
+                    line,
+                })
+            });
         match result {
             Ok(item) => out.items.push(item),
             Err(e) => out.errors.push(e),

@@ -14,5 +14,7 @@ pub mod span;
 pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
 pub use formats::{parse_gold, parse_reads, InputError, Parsed};
 pub use lineset::{Interval, LineSet};
-pub use metrics::{collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths};
+pub use metrics::{
+    collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
+};
 pub use span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};

@@ -106,7 +106,10 @@ impl LineSet {
 
     pub fn union(&self, other: &LineSet) -> LineSet {
         let mut merged = Vec::with_capacity(self.intervals.len() + other.intervals.len());
-        let (mut a, mut b) = (self.intervals.iter().peekable(), other.intervals.iter().peekable());
+        let (mut a, mut b) = (
+            self.intervals.iter().peekable(),
+            other.intervals.iter().peekable(),
+        );
         loop {
             let next = match (a.peek(), b.peek()) {
                 (Some(x), Some(y)) if x <= y => a.next(),
@@ -168,7 +171,10 @@ impl LineSet {
                 }
             }
             if alive {
-                out.push(Interval { start: cur, end: iv.end });
+                out.push(Interval {
+                    start: cur,
+                    end: iv.end,
+                });
             }
         }
         LineSet { intervals: out }
@@ -267,12 +273,18 @@ mod tests {
     use super::*;
 
     fn set(pairs: &[(u32, u32)]) -> LineSet {
-        pairs.iter().map(|&(s, e)| Interval { start: s, end: e }).collect()
+        pairs
+            .iter()
+            .map(|&(s, e)| Interval { start: s, end: e })
+            .collect()
     }
 
     #[test]
     fn merges_overlapping_and_adjacent() {
-        assert_eq!(set(&[(5, 9), (1, 3), (4, 4), (20, 21)]).to_string(), "1-9,20-21");
+        assert_eq!(
+            set(&[(5, 9), (1, 3), (4, 4), (20, 21)]).to_string(),
+            "1-9,20-21"
+        );
     }
 
     #[test]

@@ -130,7 +130,12 @@ pub fn f1(precision: f64, recall: f64) -> f64 {
 
 /// Scores reads against gold. `gold_spans` gives the per-span breakdown; `gold` must be the union
 /// of those spans (as built by [`collect_lines`]), so overlapping gold spans count once.
-pub fn score(gold_spans: &[(String, u32, u32)], gold: &FileLines, read: &FileLines, threshold: f64) -> RunScore {
+pub fn score(
+    gold_spans: &[(String, u32, u32)],
+    gold: &FileLines,
+    read: &FileLines,
+    threshold: f64,
+) -> RunScore {
     let gold_lines: u64 = gold.values().map(LineSet::len).sum();
     let read_lines: u64 = read.values().map(LineSet::len).sum();
     let empty = LineSet::new();
@@ -210,9 +215,23 @@ pub fn score(gold_spans: &[(String, u32, u32)], gold: &FileLines, read: &FileLin
 }
 
 /// Scores one run's read spans against one task's core gold spans.
-pub fn score_spans(gold: &[&GoldSpan], reads: &[&ReadSpan], lengths: &dyn FileLengths, threshold: f64) -> RunScore {
-    let gold_lines = collect_lines(gold.iter().map(|g| (g.path.as_str(), g.start, g.end)), lengths);
-    let read_lines = collect_lines(reads.iter().map(|r| (r.path.as_str(), r.start, r.end)), lengths);
-    let gold_spans: Vec<(String, u32, u32)> = gold.iter().map(|g| (g.path.clone(), g.start, g.end)).collect();
+pub fn score_spans(
+    gold: &[&GoldSpan],
+    reads: &[&ReadSpan],
+    lengths: &dyn FileLengths,
+    threshold: f64,
+) -> RunScore {
+    let gold_lines = collect_lines(
+        gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
+        lengths,
+    );
+    let read_lines = collect_lines(
+        reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
+        lengths,
+    );
+    let gold_spans: Vec<(String, u32, u32)> = gold
+        .iter()
+        .map(|g| (g.path.clone(), g.start, g.end))
+        .collect();
     score(&gold_spans, &gold_lines, &read_lines, threshold)
 }

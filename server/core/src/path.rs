@@ -56,7 +56,8 @@ fn join_relative(parts: Vec<&str>, _raw: &str) -> Result<String, PathError> {
 /// `/x`, `C:/x` and `//server/x` are absolute.
 fn is_absolute(p: &str) -> bool {
     let b = p.as_bytes();
-    p.starts_with('/') || (b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/')
+    p.starts_with('/')
+        || (b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/')
 }
 
 /// Splits into components, resolving `.` and `..`; a drive letter counts as a component.
@@ -66,7 +67,9 @@ fn components(p: &str, absolute: bool) -> Result<Vec<&str>, PathError> {
         match part {
             "" | "." => {}
             ".." => {
-                if out.pop().is_none() || (absolute && out.is_empty() && p.as_bytes().get(1) == Some(&b':')) {
+                if out.pop().is_none()
+                    || (absolute && out.is_empty() && p.as_bytes().get(1) == Some(&b':'))
+                {
                     return Err(PathError::EscapesRoot(p.to_string()));
                 }
             }

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 pub const DEFAULT_ID: &str = "default";
 
 /// Who produced a read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     /// Recorded from an agent's trajectory.

@@ -31,15 +31,25 @@ fn score_with(gold: &GoldSpan, reads: &[ReadSpan], threshold: f64) -> RunScore {
 
 pub fn run(args: DemoArgs) -> Result<Exit> {
     let gold = GoldSpan::simple(GOLD.0, GOLD.1, GOLD.2);
-    let reads: Vec<ReadSpan> = READS.iter().map(|&(p, s, e)| ReadSpan::simple(p, s, e)).collect();
+    let reads: Vec<ReadSpan> = READS
+        .iter()
+        .map(|&(p, s, e)| ReadSpan::simple(p, s, e))
+        .collect();
     let s = score_with(&gold, &reads, args.threshold);
     let pct = (args.threshold * 100.0).round();
 
     let mut out = String::new();
     out += "readcov demo — did the agent read the lines the fix needed?\n\n";
-    out += &format!("  gold  (lines the fix needs)   {}:{}-{}  ({} lines)\n", GOLD.0, GOLD.1, GOLD.2, s.gold_lines);
+    out += &format!(
+        "  gold  (lines the fix needs)   {}:{}-{}  ({} lines)\n",
+        GOLD.0, GOLD.1, GOLD.2, s.gold_lines
+    );
     out += "  reads (what the agent saw)    ";
-    out += &READS.iter().map(|(p, a, b)| format!("{p}:{a}-{b}")).collect::<Vec<_>>().join("  ");
+    out += &READS
+        .iter()
+        .map(|(p, a, b)| format!("{p}:{a}-{b}"))
+        .collect::<Vec<_>>()
+        .join("  ");
     out += "\n\n";
     out += &format!(
         "  file_hit      = {}   every gold file was opened…\n",
@@ -57,8 +67,13 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
         s.covered_lines,
         s.read_lines
     );
-    let verdict = if s.passes_threshold == Some(true) { "at or above" } else { "below" };
-    out += &format!("  verdict: {verdict} the {pct}% threshold — repairs mostly fail below it.\n\n");
+    let verdict = if s.passes_threshold == Some(true) {
+        "at or above"
+    } else {
+        "below"
+    };
+    out +=
+        &format!("  verdict: {verdict} the {pct}% threshold — repairs mostly fail below it.\n\n");
 
     out += &format!("Filter less, read more: widen the window on {}\n\n", GOLD.0);
     let mut t = Table::new(&["read window", "line_coverage", "verdict"], &[0, 2]);
@@ -66,14 +81,23 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
         let mut widened = reads.clone();
         widened[0].end = end;
         let w = score_with(&gold, &widened, args.threshold);
-        let ok = if w.passes_threshold == Some(true) { "OK" } else { "fail" };
-        t.row(vec![format!("{}:{}-{end}", GOLD.0, GOLD.1), ratio(w.line_coverage), ok.into()]);
+        let ok = if w.passes_threshold == Some(true) {
+            "OK"
+        } else {
+            "fail"
+        };
+        t.row(vec![
+            format!("{}:{}-{end}", GOLD.0, GOLD.1),
+            ratio(w.line_coverage),
+            ok.into(),
+        ]);
     }
     for line in t.render().lines() {
         out += &format!("  {line}\n");
     }
     out += "\nNext:\n";
-    out += "  readcov demo --write demo/            write this example as gold.jsonl + reads.jsonl\n";
+    out +=
+        "  readcov demo --write demo/            write this example as gold.jsonl + reads.jsonl\n";
     out += "  readcov score --gold demo/gold.jsonl --reads demo/reads.jsonl --detail\n";
     out += "  readcov --help                        every subcommand\n";
     print!("{out}");
@@ -88,7 +112,10 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
 fn write_example(dir: &std::path::Path, gold: &GoldSpan, reads: &[ReadSpan]) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     let gold_line = serde_json::to_string(gold)? + "\n";
-    let reads_lines: String = reads.iter().map(|r| serde_json::to_string(r).expect("serialisable") + "\n").collect();
+    let reads_lines: String = reads
+        .iter()
+        .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
+        .collect();
     std::fs::write(dir.join("gold.jsonl"), gold_line).context("writing gold.jsonl")?;
     std::fs::write(dir.join("reads.jsonl"), reads_lines).context("writing reads.jsonl")?;
     Ok(())

@@ -76,15 +76,24 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     let reads = load_reads(&args.reads, ws.as_deref())?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
-        eprintln!("error: {}: no valid gold spans, nothing to score", args.gold.display());
+        eprintln!(
+            "error: {}: no valid gold spans, nothing to score",
+            args.gold.display()
+        );
         return Ok(Exit::Input);
     }
     if reads.items.is_empty() && reads.errors.is_empty() {
-        eprintln!("warning: {}: no reads; every gold task scores 0", args.reads.display());
+        eprintln!(
+            "warning: {}: no reads; every gold task scores 0",
+            args.reads.display()
+        );
     }
     let lengths = workspace_lengths(
         args.workspace.as_deref(),
-        gold.items.iter().map(|g| g.path.as_str()).chain(reads.items.iter().map(|r| r.path.as_str())),
+        gold.items
+            .iter()
+            .map(|g| g.path.as_str())
+            .chain(reads.items.iter().map(|r| r.path.as_str())),
     );
     let opts = ScoreOptions {
         threshold: args.threshold,
@@ -100,11 +109,18 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             reads.items.len()
         );
     }
-    let bar = args.fail_under.map(|f| if f < 0.0 { args.threshold } else { f });
+    let bar = args
+        .fail_under
+        .map(|f| if f < 0.0 { args.threshold } else { f });
     let below = bar.is_some_and(|bar| {
-        rows.iter().any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
+        rows.iter()
+            .any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
     });
-    Ok(if below { Exit::BelowThreshold } else { Exit::Ok })
+    Ok(if below {
+        Exit::BelowThreshold
+    } else {
+        Exit::Ok
+    })
 }
 
 /// The flat per-row keys shared by jsonl and csv.
@@ -127,7 +143,8 @@ const KEYS: [&str; 13] = [
 fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
     match args.format {
         Format::Json => {
-            let doc = serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
+            let doc =
+                serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
             serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
         }
         Format::Jsonl => rows
@@ -156,7 +173,18 @@ fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
 
 fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
     let mut t = Table::new(
-        &["task", "run", "file_hit", "line_cov", "precision", "f1", "gold", "read", "covered", "verdict"],
+        &[
+            "task",
+            "run",
+            "file_hit",
+            "line_cov",
+            "precision",
+            "f1",
+            "gold",
+            "read",
+            "covered",
+            "verdict",
+        ],
         &[0, 1, 9],
     );
     let mut detail = String::new();
@@ -192,7 +220,11 @@ fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> Stri
                 );
             }
             for sp in &s.spans {
-                let unread = if sp.unread.is_empty() { "none".to_string() } else { sp.unread.to_string() };
+                let unread = if sp.unread.is_empty() {
+                    "none".to_string()
+                } else {
+                    sp.unread.to_string()
+                };
                 detail += &format!(
                     "    {}:{}-{}: {}/{} read ({}), unread {unread}\n",
                     sp.path,
