@@ -13,6 +13,7 @@ end
 local ws = vim.fn.tempname()
 vim.fn.mkdir(ws, "p")
 vim.fn.system({ "cp", "-r", H.repo .. "/tests/editors/fixture/.", ws })
+if os.getenv("READCOV_LSP_DEBUG") then vim.lsp.set_log_level("debug") end
 local readcov = require("readcov")
 readcov.setup({ cmd = { bin, "lsp" }, record = { dwell_ms = 50 } })
 vim.cmd.edit(ws .. "/src/auth.py")

@@ -224,10 +224,12 @@ function M.setup(opts)
       M.states[ev.buf] = nil
     end,
   })
+  -- An empty Lua table would be sent as a JSON array; the server expects an object.
+  local settings = next(M.config.settings) and M.config.settings or vim.empty_dict()
   vim.lsp.config("readcov", {
     cmd = M.config.cmd,
-    init_options = M.config.settings,
-    settings = { readcov = M.config.settings },
+    init_options = settings,
+    settings = { readcov = settings },
     handlers = { ["readcov/didChange"] = M.on_did_change },
   })
   if M.config.enable then
