@@ -7,6 +7,7 @@ mod cmd;
 mod exit;
 mod inputs;
 mod render;
+mod shard;
 
 use clap::{Parser, Subcommand};
 use exit::Exit;
@@ -31,6 +32,12 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
+    Merge(cmd::merge::MergeArgs),
+    /// List the syntactic units (functions, classes, ...) of source files as JSONL.
+    Units(cmd::units::UnitsArgs),
+    /// The language server over stdio: gold coverage in the editor (see docs/lsp.md).
+    Lsp(cmd::lsp::LspArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +45,9 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
+        Command::Units(args) => cmd::units::run(args),
+        Command::Lsp(args) => cmd::lsp::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -11,7 +11,10 @@ pub mod metrics;
 pub mod path;
 pub mod span;
 
-pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
+pub use batch::{
+    score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
+    NO_RUN,
+};
 pub use formats::{parse_gold, parse_reads, InputError, Parsed};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{

@@ -94,7 +94,13 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
     };
     let path =
         path.ok_or_else(|| invalid(format!("{} is not a file in the workspace", p.uri.as_str())))?;
+    // The task: the configured one, else the task whose gold covers this file.
     let cfg = me.store.config();
+    let task = cfg
+        .task
+        .clone()
+        .or_else(|| me.store.gold_task(&path))
+        .unwrap_or_else(|| DEFAULT_ID.into());
     let (run, tool) = match source {
         Source::Manual => ("what-if", "readcov.widen"),
         _ => ("human", "editor"),
@@ -102,7 +108,7 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
     let mut n = 0;
     for iv in disk.intervals() {
         let row = ReadSpan {
-            task: cfg.task.clone().unwrap_or_else(|| DEFAULT_ID.into()),
+            task: task.clone(),
             run: run.into(),
             path: path.clone(),
             start: iv.start,
@@ -199,12 +205,14 @@ pub fn summary(me: &Inner) -> Value {
         &UnknownLengths,
         &opts,
     );
+    // The run selection picks agent runs; human and what-if rows are layers and always show.
+    let agent_runs = me.store.runs();
     let rows: Vec<_> = rows
         .into_iter()
         .filter(|r| {
             cfg.runs
                 .as_ref()
-                .is_none_or(|runs| runs.contains(&r.run) || r.run == readcov_core::NO_RUN)
+                .is_none_or(|runs| runs.contains(&r.run) || !agent_runs.contains(&r.run))
         })
         .collect();
     let t = totals(rows.iter().map(|r| &r.score));
@@ -238,6 +246,8 @@ pub async fn settings_changed(me: &Shared, settings: &Value) {
         Err(e) => me.store.note([e]),
     }
     report_problems(me).await;
+    // The files to watch may have changed with the settings.
+    crate::watch::start(me);
     me.refresh(Changed {
         all: true,
         ..Changed::default()

@@ -58,13 +58,16 @@ impl Document {
             self.rope.char_to_line(start) as u32,
             self.rope.char_to_line(end) as u32,
         );
-        let at_line_start = start == self.rope.line_to_char(sl as usize);
+        let whole_lines = start == self.rope.line_to_char(sl as usize)
+            && end == self.rope.line_to_char(el as usize)
+            && (text.is_empty() || text.ends_with('\n'));
         self.rope.remove(start..end);
         self.rope.insert(start, text);
         let added = text.matches('\n').count() as u32;
-        if at_line_start && sl == el && text.ends_with('\n') {
-            // Whole lines inserted before line `sl`: it keeps its identity, one further down.
-            self.map.splice(sl, 0, added);
+        if whole_lines {
+            // Whole lines `sl..el` replaced by whole lines: the line after them keeps its
+            // identity (inserting lines before a line moves it down, not edits it).
+            self.map.splice(sl, el - sl, added);
         } else if sl != el || added > 0 {
             // Line `sl` is edited in place; the lines after it up to `el` are replaced.
             self.map.splice(sl + 1, el - sl, added);

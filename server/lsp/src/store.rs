@@ -287,6 +287,13 @@ impl Store {
     }
 
     /// The gold spans of a file, as (start, end) 1-based.
+    /// The task of the first gold span of `path`, if any.
+    pub fn gold_task(&self, path: &str) -> Option<String> {
+        self.gold
+            .get(path)
+            .and_then(|g| g.spans.first().map(|s| s.task.clone()))
+    }
+
     pub fn gold_spans(&self, path: &str) -> (Vec<(u32, u32)>, Option<String>) {
         match self.gold.get(path) {
             Some(g) => (

@@ -43,7 +43,13 @@ pub fn start(me: &Shared) {
                 continue;
             }
             let changed = me.sync_files(&hits);
+            let restart = changed.all;
             me.refresh(changed).await;
+            if restart {
+                // `readcov.toml` changed: the set of files to watch may have too.
+                start(&me);
+                return;
+            }
         }
     });
 }

@@ -1,0 +1,191 @@
+//! Hand-computed scoring cases: each states the inputs and the figures worked out by hand.
+
+use readcov_core::{
+    score_batch, GoldSpan, ReadSpan, ScoreOptions, Status, TaskRunScore, Tier, NO_RUN,
+};
+use std::collections::BTreeMap;
+
+fn g(task: &str, path: &str, s: u32, e: u32) -> GoldSpan {
+    GoldSpan {
+        task: task.into(),
+        ..GoldSpan::simple(path, s, e)
+    }
+}
+
+fn r(task: &str, run: &str, path: &str, s: u32, e: u32) -> ReadSpan {
+    ReadSpan {
+        task: task.into(),
+        run: run.into(),
+        ..ReadSpan::simple(path, s, e)
+    }
+}
+
+fn rows(gold: &[GoldSpan], reads: &[ReadSpan], lengths: &[(&str, u32)]) -> Vec<TaskRunScore> {
+    let lengths: BTreeMap<String, u32> = lengths.iter().map(|(p, n)| (p.to_string(), *n)).collect();
+    score_batch(gold, reads, &lengths, &ScoreOptions::default())
+}
+
+/// (task, run, file_hit, line_coverage, precision, gold, read, covered)
+type Expect = (
+    &'static str,
+    &'static str,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    u64,
+    u64,
+    u64,
+);
+
+fn check(gold: &[GoldSpan], reads: &[ReadSpan], lengths: &[(&str, u32)], expected: &[Expect]) {
+    let got = rows(gold, reads, lengths);
+    let got: Vec<Expect> = got
+        .iter()
+        .map(|x| {
+            let round = |v: Option<f64>| v.map(|v| (v * 10_000.0).round() / 10_000.0);
+            let s = &x.score;
+            (
+                leak(&x.task),
+                leak(&x.run),
+                round(s.file_hit),
+                round(s.line_coverage),
+                round(s.precision),
+                s.gold_lines,
+                s.read_lines,
+                s.covered_lines,
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+}
+
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+#[test]
+fn the_readme_example() {
+    // 4 of 16 gold lines; 35 lines read (4 + 31).
+    check(
+        &[g("t", "auth.py", 80, 95)],
+        &[
+            r("t", "a", "auth.py", 80, 83),
+            r("t", "a", "utils.py", 10, 40),
+        ],
+        &[],
+        &[("t", "a", Some(1.0), Some(0.25), Some(0.1143), 16, 35, 4)],
+    );
+}
+
+#[test]
+fn overlapping_gold_spans_count_once() {
+    // Gold union is 10-25 (16 lines); read 10-17 covers 8.
+    check(
+        &[g("t", "x.py", 10, 20), g("t", "x.py", 15, 25)],
+        &[r("t", "a", "x.py", 10, 17)],
+        &[],
+        &[("t", "a", Some(1.0), Some(0.5), Some(1.0), 16, 8, 8)],
+    );
+}
+
+#[test]
+fn gold_file_never_read_and_reads_on_other_files() {
+    // Two gold files of 10 lines; only a.py read (5 gold lines) plus 10 lines of c.py.
+    check(
+        &[g("t", "a.py", 1, 10), g("t", "b.py", 1, 10)],
+        &[r("t", "a", "a.py", 6, 10), r("t", "a", "c.py", 1, 10)],
+        &[],
+        &[("t", "a", Some(0.5), Some(0.25), Some(0.3333), 20, 15, 5)],
+    );
+}
+
+#[test]
+fn spans_past_end_of_file_are_clipped_when_length_known() {
+    // a.py has 12 lines: gold 10-20 becomes 10-12 (3 lines); read 1-100 becomes 1-12.
+    check(
+        &[g("t", "a.py", 10, 20)],
+        &[r("t", "a", "a.py", 1, 100)],
+        &[("a.py", 12)],
+        &[("t", "a", Some(1.0), Some(1.0), Some(0.25), 3, 12, 3)],
+    );
+    // Without a length, spans are taken as written.
+    check(
+        &[g("t", "a.py", 10, 20)],
+        &[r("t", "a", "a.py", 1, 100)],
+        &[],
+        &[("t", "a", Some(1.0), Some(1.0), Some(0.11), 11, 100, 11)],
+    );
+}
+
+#[test]
+fn unscored_task_is_never_zero() {
+    // Task u has reads but no gold; optional-only gold is not core gold either.
+    let mut opt = g("v", "a.py", 1, 5);
+    opt.tier = Tier::Optional;
+    let got = rows(
+        &[opt],
+        &[r("u", "a", "a.py", 1, 5), r("v", "a", "a.py", 1, 5)],
+        &[],
+    );
+    assert_eq!(got.len(), 2);
+    for row in &got {
+        assert_eq!(row.score.status, Status::Unscored, "{}", row.task);
+        assert_eq!(row.score.line_coverage, None);
+        assert_eq!(row.score.passes_threshold, None);
+    }
+}
+
+#[test]
+fn task_without_runs_scores_zero() {
+    check(
+        &[g("t", "a.py", 1, 4)],
+        &[],
+        &[],
+        &[("t", NO_RUN, Some(0.0), Some(0.0), Some(0.0), 4, 0, 0)],
+    );
+}
+
+#[test]
+fn many_tasks_and_runs_in_one_file() {
+    check(
+        &[g("t1", "a.py", 1, 10), g("t2", "b.py", 1, 4)],
+        &[
+            r("t1", "r1", "a.py", 1, 5),
+            r("t1", "r2", "a.py", 1, 10),
+            r("t2", "r1", "b.py", 4, 4),
+            r("t2", "r1", "b.py", 4, 9),
+        ],
+        &[],
+        &[
+            ("t1", "r1", Some(1.0), Some(0.5), Some(1.0), 10, 5, 5),
+            ("t1", "r2", Some(1.0), Some(1.0), Some(1.0), 10, 10, 10),
+            ("t2", "r1", Some(1.0), Some(0.25), Some(0.1667), 4, 6, 1),
+        ],
+    );
+}
+
+#[test]
+fn manual_reads_do_not_count_by_default_and_edits_never_do() {
+    let mut manual = r("t", "a", "a.py", 1, 10);
+    manual.source = readcov_core::Source::Manual;
+    let mut edit = r("t", "a", "a.py", 1, 10);
+    edit.kind = readcov_core::EventKind::Edit;
+    check(
+        &[g("t", "a.py", 1, 10)],
+        &[manual, edit],
+        &[],
+        &[("t", "a", Some(0.0), Some(0.0), Some(0.0), 10, 0, 0)],
+    );
+}
+
+#[test]
+fn span_breakdown_lists_unread_ranges() {
+    let got = rows(
+        &[g("t", "a.py", 80, 95)],
+        &[r("t", "a", "a.py", 80, 83), r("t", "a", "a.py", 90, 90)],
+        &[],
+    );
+    let span = &got[0].score.spans[0];
+    assert_eq!((span.gold_lines, span.covered_lines), (16, 5));
+    assert_eq!(span.unread.to_string(), "84-89,91-95");
+}
