@@ -3,7 +3,13 @@
 
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import {
+  DidChangeConfigurationNotification,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  vsdiag,
+} from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
 import { Decorator } from './decorations';
 import { METHODS } from './protocol';
@@ -70,7 +76,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: [{ scheme: 'file' }],
     initializationOptions: serverSettings(),
     outputChannel: log,
-    synchronize: { configurationSection: 'readcov' },
+    middleware: {
+      // The server pushes diagnostics and re-pushes them after every change; pulling them too
+      // would put each one twice in the Problems panel (push and pull use separate collections).
+      provideDiagnostics: async () => ({ kind: vsdiag.DocumentDiagnosticReportKind.full, items: [] }),
+    },
   };
   const client = new LanguageClient('readcov', 'readcov', serverOptions, clientOptions);
   const decorator = new Decorator(client, log);
@@ -93,6 +103,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidChangeTextDocument((e) => decorator.refreshUris([e.document.uri.toString()])),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('readcov.decorations.enabled')) decorator.refreshVisible();
+      // Only explicitly set keys go to the server (see serverSettings), not the whole section
+      // with its defaults, which would override readcov.toml.
+      if (SERVER_KEYS.some((k) => e.affectsConfiguration(`readcov.${k}`))) {
+        void client.sendNotification(DidChangeConfigurationNotification.type, {
+          settings: { readcov: serverSettings() },
+        });
+      }
     }),
     vscode.window.onDidChangeTextEditorVisibleRanges((e) =>
       recorder.visible(
