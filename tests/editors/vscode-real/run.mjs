@@ -188,6 +188,8 @@ try {
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-code-action.png') });
     await item.first().click();
     await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).waitFor({ timeout: T });
+    // The server's workspace/inlayHint/refresh reaches VS Code: the unit's hint follows.
+    await page.locator('.monaco-editor .view-lines', { hasText: 'read 16/16 gold (100%)' }).waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-after-widen.png') });
   });
 } catch (e) {
