@@ -41,6 +41,8 @@ build_server() {
 
 # isolate_home — keeps editors from writing into the real $HOME (logs, state, caches).
 isolate_home() {
+  # cargo/rustup still need the real toolchain locations.
+  export RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}" CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
   EDITOR_HOME="$(mktemp -d "${TMPDIR:-/tmp}/readcov-editor-home.XXXXXX")"
   export HOME="$EDITOR_HOME" XDG_CONFIG_HOME="$EDITOR_HOME/.config" XDG_DATA_HOME="$EDITOR_HOME/.local/share" \
     XDG_STATE_HOME="$EDITOR_HOME/.local/state" XDG_CACHE_HOME="$EDITOR_HOME/.cache"
