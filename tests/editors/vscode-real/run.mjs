@@ -192,6 +192,29 @@ try {
     await page.locator('.monaco-editor .view-lines', { hasText: 'read 16/16 gold (100%)' }).waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-after-widen.png') });
   });
+
+  await step('clicking the status bar opens the summary of all tasks and runs', async () => {
+    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fixture-1 · run-b' }).first().waitFor({ timeout: T });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'passing (threshold 50%)' }).first().waitFor({ timeout: T });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-summary.png') });
+    await page.keyboard.press('Escape');
+  });
+
+  await step('line decorations can be turned off', async () => {
+    await page.keyboard.press('Control+Shift+P');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: T });
+    await page.keyboard.type('readcov: Toggle line decorations');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Toggle line decorations' }).first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    const deadline = Date.now() + T;
+    let colours = await overlayColours();
+    while (Object.keys(colours).length > 0 && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      colours = await overlayColours();
+    }
+    if (Object.keys(colours).length > 0) throw new Error(`decorations still drawn: ${JSON.stringify(colours)}`);
+  });
 } catch (e) {
   failed = true;
   if (!results.length || results[results.length - 1].startsWith('ok')) console.log(`not ok - ${e.stack || e}`);
