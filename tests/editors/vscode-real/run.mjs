@@ -40,6 +40,7 @@ fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({
   'editor.inlayHints.enabled': 'on',
   'window.commandCenter': false,
   'workbench.colorTheme': 'Default Dark Modern',
+  'readcov.record.dwellMs': 300,
 }, null, 2));
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -91,7 +92,15 @@ async function waitForHttp() {
   throw new Error(`code-server did not answer on port ${PORT}:\n${serverLog}`);
 }
 
-const statusItem = () => page.locator('.statusbar-item', { hasText: /^readcov / }).first();
+/** Runs a command from the command palette by its exact title. */
+async function palette(title) {
+  await page.keyboard.press('Control+Shift+P');
+  await page.locator('.quick-input-widget input').waitFor({ timeout: T });
+  await page.keyboard.type(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: T });
+  await page.keyboard.press('Enter');
+}
+
 
 /** Background colours (computed) of the whole-line decorations in the editor's overlay layer. */
 async function overlayColours() {
@@ -201,12 +210,20 @@ try {
     await page.keyboard.press('Escape');
   });
 
+  await step('clear what-if, then recording the visible range as a human read covers the unit', async () => {
+    await palette('readcov: Clear what-if reads');
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50%' }).waitFor({ timeout: T });
+    await palette('readcov: Toggle recording my visible ranges as reads');
+    // Scroll to the top: lines 1–~25 become visible and stay there for the dwell time.
+    await page.locator('.monaco-editor .view-lines').first().hover();
+    await page.mouse.wheel(0, -2000);
+    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).waitFor({ timeout: T });
+    const log = fs.readFileSync(path.join(ws, '.readcov/reads.jsonl'), 'utf8');
+    if (!/"source":\s*"human"/.test(log)) throw new Error(`no human read in the read log:\n${log}`);
+  });
+
   await step('line decorations can be turned off', async () => {
-    await page.keyboard.press('Control+Shift+P');
-    await page.locator('.quick-input-widget input').waitFor({ timeout: T });
-    await page.keyboard.type('readcov: Toggle line decorations');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Toggle line decorations' }).first().waitFor({ timeout: T });
-    await page.keyboard.press('Enter');
+    await palette('readcov: Toggle line decorations');
     const deadline = Date.now() + T;
     let colours = await overlayColours();
     while (Object.keys(colours).length > 0 && Date.now() < deadline) {
