@@ -32,10 +32,18 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// SWE-Explore metrics: benchmark rows + explorer outputs, reference-compatible and clean.
+    Explore(cmd::explore::ExploreArgs),
     /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
     Merge(cmd::merge::MergeArgs),
     /// List the syntactic units (functions, classes, ...) of source files as JSONL.
     Units(cmd::units::UnitsArgs),
+    /// Import agent trajectories (OpenHands, mini-swe-agent, SWE-agent, Claude Code) as reads JSONL.
+    Import(cmd::import::ImportArgs),
+    /// Gold JSONL from a unified diff or SWE-bench instances (base-side changed lines).
+    Gold(cmd::gold::GoldArgs),
+    /// Multi-turn evaluation sheet: validity, evidence axes, strict success, per-turn coverage, pass^k.
+    Sheet(cmd::sheet::SheetArgs),
     /// The language server over stdio: gold coverage in the editor (see docs/lsp.md).
     Lsp(cmd::lsp::LspArgs),
 }
@@ -45,8 +53,12 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Explore(args) => cmd::explore::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Units(args) => cmd::units::run(args),
+        Command::Import(args) => cmd::import::run(args),
+        Command::Gold(args) => cmd::gold::run(args),
+        Command::Sheet(args) => cmd::sheet::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
     };
     match result {

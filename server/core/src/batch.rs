@@ -1,7 +1,7 @@
 //! Scores many (task, run) pairs at once: groups gold by task and reads by (task, run), scores each
 //! pair, and totals the rows with honest denominators.
 
-use crate::metrics::{score_spans, FileLengths, RunScore, Status, DEFAULT_THRESHOLD};
+use crate::metrics::{FileLengths, PreparedGold, RunScore, Status, DEFAULT_THRESHOLD};
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -70,7 +70,8 @@ pub fn score_batch(
         .chain(reads_by_pair.keys().map(|(t, _)| *t))
         .collect();
     for task in tasks {
-        let g = gold_by_task.get(task).unwrap_or(&no_gold);
+        // Gold is prepared once per task, not once per run: tasks often have dozens of runs.
+        let g = PreparedGold::new(gold_by_task.get(task).unwrap_or(&no_gold), lengths);
         let mut runs = reads_by_pair
             .range((task, "")..)
             .take_while(|((t, _), _)| *t == task)
@@ -79,14 +80,14 @@ pub fn score_batch(
             rows.push(TaskRunScore {
                 task: task.to_string(),
                 run: NO_RUN.to_string(),
-                score: score_spans(g, &no_reads, lengths, opts.threshold),
+                score: g.score(&no_reads, lengths, opts.threshold),
             });
         }
         for ((_, run), r) in runs {
             rows.push(TaskRunScore {
                 task: task.to_string(),
                 run: run.to_string(),
-                score: score_spans(g, r, lengths, opts.threshold),
+                score: g.score(r, lengths, opts.threshold),
             });
         }
     }

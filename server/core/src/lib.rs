@@ -5,10 +5,13 @@
 //! server, reports) lives in other crates and calls into this one.
 
 pub mod batch;
+pub mod explore;
+mod fastread;
 pub mod formats;
 pub mod lineset;
 pub mod metrics;
 pub mod path;
+pub mod sheet;
 pub mod span;
 
 pub use batch::{

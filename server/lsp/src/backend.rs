@@ -5,7 +5,6 @@ use crate::config::{self, Config, Partial};
 use crate::document::Document;
 use crate::render;
 use crate::store::{Changed, Store};
-use crate::units;
 use crate::view::{file_view, FileView, UnitSpan, ViewInput};
 use dashmap::DashMap;
 use readcov_core::path::normalize_path;
@@ -144,10 +143,10 @@ impl Inner {
             map: &doc.map,
             opened_sha256: &doc.opened_sha256,
             opened_lines: doc.opened_lines,
-            units: &doc.units,
+            units: &doc.units.spans,
             threshold: cfg.threshold,
         });
-        Some(f(&doc, &view, &doc.units))
+        Some(f(&doc, &view, &doc.units.spans))
     }
 
     pub fn diagnostics_for(&self, uri: &Uri) -> Option<(Vec<Diagnostic>, i32)> {
@@ -218,10 +217,5 @@ impl Inner {
         changed.paths.extend(polled.paths);
         changed.bytes += polled.bytes;
         changed
-    }
-
-    /// Units of a text, or none when its language has no parser.
-    pub fn units_for(path: Option<&str>, text: &str) -> Vec<UnitSpan> {
-        path.map(|p| units::units_for(p, text)).unwrap_or_default()
     }
 }

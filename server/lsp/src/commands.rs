@@ -9,6 +9,7 @@ use readcov_core::{
     score_batch, totals, EventKind, LineSet, ReadSpan, ScoreOptions, Source, UnknownLengths,
     DEFAULT_ID,
 };
+use readcov_units::FileSyntax;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -199,30 +200,30 @@ pub fn summary(me: &Inner) -> Value {
         threshold: cfg.threshold,
         sources: cfg.sources.clone(),
     };
-    let rows = score_batch(
-        &me.store.all_gold(),
-        &me.store.all_reads(),
-        &UnknownLengths,
-        &opts,
-    );
+    let (gold, reads) = (me.store.all_gold(), me.store.all_reads());
+    let rows = score_batch(&gold, &reads, &UnknownLengths, &opts);
+    let syntax = syntax_of(me, &gold);
+    let units =
+        readcov_units::unit_scores(&rows, &gold, &reads, &UnknownLengths, &opts, &syntax, 0);
     // The run selection picks agent runs; human and what-if rows are layers and always show.
     let agent_runs = me.store.runs();
     let rows: Vec<_> = rows
         .into_iter()
-        .filter(|r| {
+        .zip(units)
+        .filter(|(r, _)| {
             cfg.runs
                 .as_ref()
                 .is_none_or(|runs| runs.contains(&r.run) || !agent_runs.contains(&r.run))
         })
         .collect();
-    let t = totals(rows.iter().map(|r| &r.score));
+    let t = totals(rows.iter().map(|(r, _)| &r.score));
     let out: Vec<Value> = rows
         .iter()
-        .map(|r| {
+        .map(|(r, u)| {
             json!({
                 "task": r.task, "run": r.run, "fileHit": r.score.file_hit, "lineCoverage": r.score.line_coverage,
                 "passesThreshold": r.score.passes_threshold, "goldLines": r.score.gold_lines,
-                "coveredLines": r.score.covered_lines, "unitHit": Value::Null,
+                "coveredLines": r.score.covered_lines, "unitHit": u.unit_hit,
             })
         })
         .collect();
@@ -325,4 +326,45 @@ pub async fn load_with_progress(me: Shared) {
         ..changed
     })
     .await;
+}
+
+/// Syntax units of every gold file: the open document's text when open, else the file on disk
+/// (confined to the workspace through symlinks).
+fn syntax_of(
+    me: &Inner,
+    gold: &[readcov_core::GoldSpan],
+) -> std::collections::BTreeMap<String, FileSyntax> {
+    let root = me.store.root().and_then(|r| r.canonicalize().ok());
+    let mut out = std::collections::BTreeMap::new();
+    for path in gold.iter().map(|g| g.path.as_str()) {
+        if out.contains_key(path) {
+            continue;
+        }
+        let open = me
+            .docs
+            .iter()
+            .find(|d| d.path.as_deref() == Some(path))
+            .map(|d| d.text());
+        let text = open.or_else(|| {
+            let real = root.as_ref()?.join(path).canonicalize().ok()?;
+            real.starts_with(root.as_ref()?)
+                .then(|| std::fs::read_to_string(real).ok())
+                .flatten()
+        });
+        let syntax = match (readcov_units::lang_for_path(path), text) {
+            (None, _) => FileSyntax::Unsupported,
+            (Some(_), None) => {
+                FileSyntax::Unavailable("cannot read the file in the workspace".into())
+            }
+            (Some(lang), Some(text)) => match readcov_units::units(lang, &text) {
+                Ok(r) => FileSyntax::Units {
+                    units: r.units,
+                    parse_errors: r.parse_errors,
+                },
+                Err(e) => FileSyntax::Unavailable(e.to_string()),
+            },
+        };
+        out.insert(path.to_string(), syntax);
+    }
+    out
 }

@@ -2,7 +2,7 @@
 //! conversion (LSP columns are UTF-16 code units; ropey counts chars).
 
 use crate::linemap::LineMap;
-use crate::view::UnitSpan;
+use crate::units::Units;
 use ropey::Rope;
 use sha2::{Digest, Sha256};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
@@ -17,8 +17,8 @@ pub struct Document {
     pub opened_sha256: String,
     /// Lines when opened (the disk version gold and reads refer to).
     pub opened_lines: u32,
-    /// Syntax units of the current text.
-    pub units: Vec<UnitSpan>,
+    /// Syntax units of the current text, kept current across edits.
+    pub units: Units,
 }
 
 impl Document {
@@ -26,13 +26,13 @@ impl Document {
         let rope = Rope::from_str(text);
         let lines = line_count(&rope);
         Document {
+            units: Units::new(path.as_deref(), text),
             path,
             rope,
             version,
             map: LineMap::identity(lines),
             opened_sha256: sha256_hex(text.as_bytes()),
             opened_lines: lines,
-            units: Vec::new(),
         }
     }
 
@@ -61,8 +61,13 @@ impl Document {
         let whole_lines = start == self.rope.line_to_char(sl as usize)
             && end == self.rope.line_to_char(el as usize)
             && (text.is_empty() || text.ends_with('\n'));
+        let (start_byte, end_byte) = (self.rope.char_to_byte(start), self.rope.char_to_byte(end));
         self.rope.remove(start..end);
         self.rope.insert(start, text);
+        if self.units.is_parsed() {
+            let source = self.rope.to_string();
+            self.units.edit(start_byte, end_byte, text, &source);
+        }
         let added = text.matches('\n').count() as u32;
         if whole_lines {
             // Whole lines `sl..el` replaced by whole lines: the line after them keeps its
@@ -91,6 +96,7 @@ impl Document {
         let inserted = (new.len() - prefix - suffix) as u32;
         self.map.splice(prefix as u32, removed, inserted);
         self.rope = new_rope;
+        self.units.replace(text);
     }
 
     /// A client position → char index, clamped: a line past the end means the end of the text,

@@ -120,8 +120,7 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let d = params.text_document;
         let path = self.inner.path_of(&d.uri);
-        let mut doc = Document::new(path.clone(), &d.text, d.version);
-        doc.units = Inner::units_for(path.as_deref(), &d.text);
+        let doc = Document::new(path, &d.text, d.version);
         self.inner.docs.insert(d.uri.clone(), doc);
         self.inner.publish(&d.uri).await;
     }
@@ -134,8 +133,6 @@ impl LanguageServer for Backend {
                 doc.apply(change);
             }
             doc.version = params.text_document.version;
-            let units = Inner::units_for(doc.path.as_deref(), &doc.text());
-            doc.units = units;
         } else {
             return;
         }

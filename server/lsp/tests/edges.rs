@@ -28,12 +28,12 @@ async fn utf16_columns_with_surrogate_pairs_on_gold_lines() {
     let ws = Ws::new();
     let client = started(&ws, ws.options(), json!({})).await;
     // Line 79 is `def check_token(tok):  # 🔑 key`; 🔑 takes UTF-16 columns 25–26, so column 27 is
-    // right after it. Splitting the line there must cut after the emoji, not 27 chars in.
+    // right after it. Splitting the line there (the rest becomes a comment line) must cut after the emoji.
     let mark = client.mark();
     client
         .notify(
             "textDocument/didChange",
-            change(&ws.auth_uri, 2, 79, 27, 79, 27, "\n"),
+            change(&ws.auth_uri, 2, 79, 27, 79, 27, "\n    #"),
         )
         .await;
     let diags = client.diagnostics_after(mark, &ws.auth_uri).await;

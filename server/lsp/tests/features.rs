@@ -166,10 +166,10 @@ async fn code_actions_widen_and_what_if_layer() {
         .filter_map(|a| a["title"].as_str())
         .collect();
     assert_eq!(titles.len(), 3, "{titles:?}");
-    assert!(
-        titles[0].starts_with("Widen read window to ")
-            && titles[0].ends_with("(lines 80–95) → coverage 100%"),
-        "{titles:?}"
+    // `check_token` is the Python function (from readcov-units) around the gold span.
+    assert_eq!(
+        titles[0],
+        "Widen read window to check_token (lines 80–95) → coverage 100%"
     );
     // The reads (80–83) widened by ten lines cover gold 80–93: 14 of 16.
     assert_eq!(titles[1], "Widen by ±10 lines → coverage 87%");
@@ -271,6 +271,8 @@ async fn line_states_summary_and_select_run() {
     assert_eq!(sum["rows"][0]["run"], "run-a");
     assert_eq!(sum["rows"][0]["passesThreshold"], false);
     assert_eq!(sum["totals"]["meanLineCoverage"], 0.25);
+    // One gold unit (check_token), and run-a read inside it.
+    assert_eq!(sum["rows"][0]["unitHit"], 1.0);
 
     let sel = client
         .request("readcov/selectRun", json!({"runs": null}))
@@ -330,5 +332,56 @@ async fn record_read_is_durable_and_shown() {
             .iter()
             .any(|r| r["run"] == "human" && r["lineCoverage"] == 0.75),
         "{sum}"
+    );
+}
+
+#[tokio::test]
+async fn units_come_from_syntax_and_fall_back_to_spans() {
+    let ws = Ws::new();
+    // Gold is a part of `check_token` (80–95); a plain text file has no syntax units.
+    std::fs::write(
+        ws.root().join("gold.jsonl"),
+        "{\"task\":\"t1\",\"path\":\"src/auth.py\",\"start\":82,\"end\":85}\n{\"task\":\"t1\",\"path\":\"notes.txt\",\"start\":2,\"end\":3}\n",
+    )
+    .unwrap();
+    std::fs::write(ws.root().join("notes.txt"), "a\nb\nc\nd\n").unwrap();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let lenses = client.request("textDocument/codeLens", doc(&ws)).await;
+    assert_eq!(lenses.as_array().map(Vec::len), Some(1), "{lenses}");
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "gold 4 · 50% read · widen → 100%"
+    );
+    assert_eq!(
+        lenses[0]["command"]["arguments"][0]["startLine"], 79,
+        "the lens widens to the whole function"
+    );
+    let range = json!({"start": {"line": 83, "character": 0}, "end": {"line": 83, "character": 0}});
+    let ctx = json!({"textDocument": {"uri": ws.auth_uri}, "range": range, "context": {"diagnostics": []}});
+    let actions = client.request("textDocument/codeAction", ctx).await;
+    assert_eq!(
+        actions[0]["title"],
+        "Widen read window to check_token (lines 80–95) → coverage 100%"
+    );
+
+    let notes = ws.uri("notes.txt");
+    client.open(&notes, "a\nb\nc\nd\n").await;
+    let range = json!({"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 0}});
+    let ctx =
+        json!({"textDocument": {"uri": notes}, "range": range, "context": {"diagnostics": []}});
+    let actions = client.request("textDocument/codeAction", ctx).await;
+    assert_eq!(
+        actions[0]["title"],
+        "Widen read window to the gold span (lines 2–3) → coverage 100%"
+    );
+    let lenses = client
+        .request(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": notes}}),
+        )
+        .await;
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "gold 2 · 0% read · widen → 100%"
     );
 }

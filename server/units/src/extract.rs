@@ -39,7 +39,36 @@ impl Found {
 
 /// Units of `tree`, sorted by (start, depth).
 pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
-    to_units(find(query, tree, source, None))
+    let mut found = find(query, tree, source, None);
+    sort_found(&mut found);
+    to_units(&found)
+}
+
+/// Outer before inner: by start byte, then longest first (the order [`to_units`] expects).
+pub(crate) fn sort_found(found: &mut [Found]) {
+    found.sort_by(|a, b| {
+        a.start_byte
+            .cmp(&b.start_byte)
+            .then(b.end_byte.cmp(&a.end_byte))
+    });
+}
+
+/// Merges two lists each sorted by [`sort_found`] order into one.
+pub(crate) fn merge_sorted(a: Vec<Found>, b: Vec<Found>) -> Vec<Found> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    loop {
+        let take_a = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => {
+                (x.start_byte, std::cmp::Reverse(x.end_byte))
+                    <= (y.start_byte, std::cmp::Reverse(y.end_byte))
+            }
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return out,
+        };
+        out.extend(if take_a { a.next() } else { b.next() });
+    }
 }
 
 /// Definitions the query matches, optionally only where nodes intersect `range` (bytes).
@@ -115,13 +144,8 @@ fn merge(old: &mut Found, new: Found) {
 }
 
 /// Units with nesting depth from byte ranges (a unit is inside every earlier unit still open),
-/// sorted by (start line, depth).
-pub(crate) fn to_units(mut found: Vec<Found>) -> Vec<Unit> {
-    found.sort_by(|a, b| {
-        a.start_byte
-            .cmp(&b.start_byte)
-            .then(b.end_byte.cmp(&a.end_byte))
-    });
+/// sorted by (start line, depth). `found` must be in [`sort_found`] order.
+pub(crate) fn to_units(found: &[Found]) -> Vec<Unit> {
     let mut open: Vec<usize> = Vec::new();
     let mut units = Vec::with_capacity(found.len());
     for f in found {
@@ -129,14 +153,16 @@ pub(crate) fn to_units(mut found: Vec<Found>) -> Vec<Unit> {
             open.pop();
         }
         units.push(Unit {
-            kind: f.kind,
-            name: f.name,
+            kind: f.kind.clone(),
+            name: f.name.clone(),
             start: line(f.start_point.row),
             end: end_line(f.start_point.row, f.end_point),
             depth: u32::try_from(open.len()).unwrap_or(u32::MAX),
         });
         open.push(f.end_byte);
     }
+    // Already ordered by start byte, so this stable sort only fixes the rare unit that starts
+    // on the same line as a deeper one before it: linear on presorted input.
     units.sort_by_key(|u| (u.start, u.depth));
     units
 }

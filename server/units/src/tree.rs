@@ -1,7 +1,7 @@
 //! An incrementally re-parsed source: keeps the tree-sitter tree, applies edits, re-parses only
 //! what changed and refreshes the units (for the language server, which edits on every keystroke).
 
-use crate::extract::{count_errors, find, to_units, Found};
+use crate::extract::{count_errors, find, merge_sorted, sort_found, to_units, Found};
 use crate::{parser_for, Lang, Unit, UnitsError};
 use tree_sitter::{InputEdit, Parser, Point, Tree};
 
@@ -93,13 +93,19 @@ impl UnitTree {
                 // A byte of slack on each side; the same closed-interval test as above then
                 // decides, so no unit is lost or counted twice.
                 let range = lo.saturating_sub(1)..hi.saturating_add(1).min(self.source.len());
-                let fresh = find(query, &self.tree, &self.source, Some(range));
-                kept.extend(fresh.into_iter().filter(|f| f.touches(lo, hi)));
-                kept
+                let mut fresh = find(query, &self.tree, &self.source, Some(range));
+                fresh.retain(|f| f.touches(lo, hi));
+                sort_found(&mut fresh);
+                // Shifting keeps `kept` in order; merging keeps the whole list sorted.
+                merge_sorted(kept, fresh)
             }
-            _ => find(query, &self.tree, &self.source, None),
+            _ => {
+                let mut all = find(query, &self.tree, &self.source, None);
+                sort_found(&mut all);
+                all
+            }
         };
-        self.units = to_units(self.found.clone());
+        self.units = to_units(&self.found);
         self.parse_errors = count_errors(&self.tree);
     }
 

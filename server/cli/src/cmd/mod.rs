@@ -1,8 +1,12 @@
 //! One module per subcommand; each exposes an `Args` struct and `run(args) -> Result<Exit>`.
 
 pub mod demo;
+pub mod explore;
+pub mod gold;
+pub mod import;
 pub mod lsp;
 pub mod merge;
 pub mod score;
 pub mod score_units;
+pub mod sheet;
 pub mod units;

@@ -21,6 +21,8 @@ pub struct Client {
     pending: Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>,
     /// Every notification and server→client request received, in order.
     pub inbox: Arc<Mutex<Vec<Value>>>,
+    /// Woken on every message added to the inbox (so waits add no polling delay).
+    arrived: Arc<tokio::sync::Notify>,
 }
 
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -63,7 +65,8 @@ impl Client {
         let writer: Writer = Arc::new(tokio::sync::Mutex::new(Box::new(write)));
         let pending: Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>> = Arc::default();
         let inbox: Arc<Mutex<Vec<Value>>> = Arc::default();
-        let (w, p, inb) = (writer.clone(), pending.clone(), inbox.clone());
+        let arrived = Arc::new(tokio::sync::Notify::new());
+        let (w, p, inb, arr) = (writer.clone(), pending.clone(), inbox.clone(), arrived.clone());
         tokio::spawn(async move {
             let mut r = BufReader::new(read);
             while let Some(msg) = read_msg(&mut r).await {
@@ -80,6 +83,7 @@ impl Client {
                     write_msg(&w, &json!({"jsonrpc": "2.0", "id": id, "result": null})).await;
                 }
                 inb.lock().unwrap().push(msg);
+                arr.notify_waiters();
             }
         });
         Client {
@@ -87,6 +91,7 @@ impl Client {
             next_id: AtomicI64::new(1),
             pending,
             inbox,
+            arrived,
         }
     }
 
@@ -135,6 +140,10 @@ impl Client {
     ) -> Value {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
+            // Registered before looking, so a message arriving in between still wakes us.
+            let arrived = self.arrived.notified();
+            tokio::pin!(arrived);
+            arrived.as_mut().enable();
             {
                 let inbox = self.inbox.lock().unwrap();
                 if let Some(m) = inbox[from.min(inbox.len())..]
@@ -151,7 +160,7 @@ impl Client {
                     .collect();
                 panic!("no {method} matching the test within {WAIT:?}; saw {seen:?}");
             }
-            tokio::time::sleep(Duration::from_millis(5)).await;
+            let _ = tokio::time::timeout(Duration::from_millis(50), arrived).await;
         }
     }
 

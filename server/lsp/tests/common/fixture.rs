@@ -1,5 +1,5 @@
-//! A workspace on disk for the LSP tests: `src/auth.py` (120 lines, emoji on line 1 and on the
-//! first gold line), gold span 80–95, and reads by two runs.
+//! A workspace on disk for the LSP tests: `src/auth.py` (120 lines of Python, emoji on line 1
+//! and on the first gold line; `check_token` spans lines 80–95 = the gold span), reads by two runs.
 #![allow(dead_code)]
 
 use super::{file_uri, Client};
@@ -20,7 +20,8 @@ pub fn auth_text() -> String {
         let line = match i {
             1 => "# auth 😀 module".to_string(),
             80 => "def check_token(tok):  # 🔑 key".to_string(),
-            _ => format!("    x{i} = {i}"),
+            81..=95 => format!("    x{i} = {i}"),
+            _ => format!("x{i} = {i}"),
         };
         s.push_str(&line);
         s.push('\n');
