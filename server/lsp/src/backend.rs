@@ -114,7 +114,13 @@ impl Inner {
     pub fn path_of(&self, uri: &Uri) -> Option<String> {
         let file: PathBuf = uri.to_file_path()?.into_owned();
         let root = self.store.root().map(|r| r.to_string_lossy().into_owned());
-        normalize_path(&file.to_string_lossy(), root.as_deref()).ok()
+        normalize_path(&file.to_string_lossy(), root.as_deref())
+            .ok()
+            .or_else(|| {
+                // The client may spell the path through a symlink of the (canonical) root.
+                let real = file.canonicalize().ok()?;
+                normalize_path(&real.to_string_lossy(), root.as_deref()).ok()
+            })
     }
 
     /// Computes the view of an open document and hands it, with the document, to `f`.

@@ -64,7 +64,7 @@ impl Document {
         let (start_byte, end_byte) = (self.rope.char_to_byte(start), self.rope.char_to_byte(end));
         self.rope.remove(start..end);
         self.rope.insert(start, text);
-        if self.units.is_parsed() {
+        if self.units.has_lang() {
             let source = self.rope.to_string();
             self.units.edit(start_byte, end_byte, text, &source);
         }

@@ -34,6 +34,11 @@ impl LineMap {
         }
     }
 
+    /// Number of runs (for tests: edits that cancel out leave one).
+    pub fn runs(&self) -> usize {
+        self.runs.len()
+    }
+
     pub fn is_identity(&self) -> bool {
         self.runs.len() <= 1 && self.runs.iter().all(|r| r.disk == r.cur && r.disk == 0)
     }
@@ -61,7 +66,18 @@ impl LineMap {
                 });
             }
         }
-        self.runs = out;
+        // Re-join runs that are contiguous on both sides again (a line inserted then deleted),
+        // so the map stays as small as the real differences.
+        let mut joined: Vec<Run> = Vec::with_capacity(out.len());
+        for r in out.into_iter().filter(|r| r.len > 0) {
+            match joined.last_mut() {
+                Some(last) if last.disk + last.len == r.disk && last.cur + last.len == r.cur => {
+                    last.len += r.len
+                }
+                _ => joined.push(r),
+            }
+        }
+        self.runs = joined;
     }
 
     /// Disk lines (1-based) → current lines (1-based); lines deleted since opening drop out.
@@ -85,15 +101,24 @@ impl LineMap {
         if self.is_identity() && !self.runs.is_empty() {
             return set.clip(self.runs[0].len);
         }
+        // Runs are sorted on both sides (the map is monotonic), so each interval finds its
+        // first overlapping run by binary search: O((intervals + runs) · log runs).
         let mut out = Vec::new();
-        for r in &self.runs {
-            let (from, to) = ends(r);
-            // 1-based bounds of this run on the `from` side.
-            let window = LineSet::span(from + 1, from + r.len);
-            for iv in set.intersection(&window).intervals() {
+        for iv in set.intervals() {
+            let (lo, hi) = (iv.start - 1, iv.end - 1); // 0-based
+            let first = self.runs.partition_point(|r| {
+                let (from, _) = ends(r);
+                from + r.len <= lo
+            });
+            for r in &self.runs[first..] {
+                let (from, to) = ends(r);
+                if from > hi {
+                    break;
+                }
+                let (s, e) = (lo.max(from), hi.min(from + r.len - 1));
                 out.push(Interval {
-                    start: iv.start - from + to,
-                    end: iv.end - from + to,
+                    start: s - from + to + 1,
+                    end: e - from + to + 1,
                 });
             }
         }
@@ -130,6 +155,11 @@ mod tests {
         check(&[(99, 1, 5)], (80, 95), "80-95");
         // Two edits compose.
         check(&[(0, 0, 1), (0, 1, 0)], (80, 95), "80-95");
+        check(
+            &[(10, 0, 1), (5, 2, 0), (30, 0, 4)],
+            (8, 40),
+            "6-8,10-30,35-43",
+        );
         // Spans past the end of the document are clipped.
         check(&[], (99, 120), "99-100");
     }
@@ -145,5 +175,10 @@ mod tests {
         assert_eq!(m.line_to_disk(6), None, "an inserted line has no disk line");
         assert_eq!(m.line_to_disk(9), Some(7));
         assert_eq!(m.line_to_disk(500), None);
+        // A line inserted then deleted again leaves a single run.
+        let mut m = LineMap::identity(50);
+        m.splice(5, 0, 1);
+        m.splice(5, 1, 0);
+        assert_eq!(m.runs(), 1);
     }
 }

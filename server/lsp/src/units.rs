@@ -1,71 +1,75 @@
-//! Syntax units of an open document (functions, classes, …) from `readcov-units`, kept current
-//! across edits by its incremental `UnitTree`. Files in a language without a grammar have no
-//! units; the views then fall back to one unit per gold span.
+//! Syntax units of an open document (functions, classes, …) from `readcov-units`. A document
+//! that is only viewed keeps just its unit spans; the first edit builds an incremental
+//! `UnitTree` (a parser and tree per document cost memory — hundreds of open files stay cheap).
+//! Files in a language without a grammar have no units; the views then fall back to one unit
+//! per gold span.
 
 use crate::view::UnitSpan;
-use readcov_units::{edit_for_replace, lang_for_path, UnitTree};
+use readcov_units::{edit_for_replace, lang_for_path, Lang, Unit, UnitTree};
 
-/// The incremental parse of one document, when its language is known.
 pub struct Units {
+    lang: Option<Lang>,
     tree: Option<UnitTree>,
     pub spans: Vec<UnitSpan>,
 }
 
 impl Units {
     pub fn new(path: Option<&str>, text: &str) -> Units {
-        let tree = path
-            .and_then(lang_for_path)
-            .and_then(|lang| UnitTree::new(lang, text).ok());
-        let mut u = Units {
-            tree,
-            spans: Vec::new(),
-        };
-        u.collect();
-        u
+        let lang = path.and_then(lang_for_path);
+        let spans = lang
+            .and_then(|l| readcov_units::units(l, text).ok())
+            .map(|r| to_spans(&r.units))
+            .unwrap_or_default();
+        Units {
+            lang,
+            tree: None,
+            spans,
+        }
     }
 
-    pub fn none() -> Units {
-        Units {
-            tree: None,
-            spans: Vec::new(),
-        }
+    pub fn has_lang(&self) -> bool {
+        self.lang.is_some()
     }
 
     /// Bytes `start..old_end` of the previous text were replaced by `new_text`, giving `new_source`.
     pub fn edit(&mut self, start: usize, old_end: usize, new_text: &str, new_source: &str) {
-        if let Some(tree) = &mut self.tree {
-            let edit = edit_for_replace(tree.source(), start, old_end, new_text);
-            tree.edit(&edit, new_source);
-            self.collect();
+        match (&mut self.tree, self.lang) {
+            (Some(tree), _) => {
+                let edit = edit_for_replace(tree.source(), start, old_end, new_text);
+                tree.edit(&edit, new_source);
+            }
+            (None, Some(lang)) => self.tree = UnitTree::new(lang, new_source).ok(),
+            (None, None) => return,
         }
+        self.collect();
     }
 
     pub fn replace(&mut self, new_source: &str) {
-        if let Some(tree) = &mut self.tree {
-            tree.replace(new_source);
-            self.collect();
+        match (&mut self.tree, self.lang) {
+            (Some(tree), _) => tree.replace(new_source),
+            (None, Some(lang)) => self.tree = UnitTree::new(lang, new_source).ok(),
+            (None, None) => return,
         }
-    }
-
-    pub fn is_parsed(&self) -> bool {
-        self.tree.is_some()
+        self.collect();
     }
 
     fn collect(&mut self) {
         self.spans = self
             .tree
             .as_ref()
-            .map(|t| {
-                t.units()
-                    .iter()
-                    .map(|u| UnitSpan {
-                        kind: u.kind.clone(),
-                        name: u.name.clone(),
-                        start: u.start,
-                        end: u.end,
-                    })
-                    .collect()
-            })
+            .map(|t| to_spans(t.units()))
             .unwrap_or_default();
     }
+}
+
+fn to_spans(units: &[Unit]) -> Vec<UnitSpan> {
+    units
+        .iter()
+        .map(|u| UnitSpan {
+            kind: u.kind.clone(),
+            name: u.name.clone(),
+            start: u.start,
+            end: u.end,
+        })
+        .collect()
 }

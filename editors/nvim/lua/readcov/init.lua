@@ -1,0 +1,240 @@
+--- readcov for Neovim ≥ 0.11: line states as extmarks (line highlights, optional signs), inlay
+--- hints, :Readcov commands and a statusline function, on top of the `readcov lsp` server.
+local view = require("readcov.view")
+
+local M = {}
+
+M.ns = vim.api.nvim_create_namespace("readcov")
+
+local defaults = {
+  cmd = { "readcov", "lsp" },
+  -- Server settings (same keys as readcov.toml); nil keys leave readcov.toml in charge.
+  settings = {},
+  line_highlights = true,
+  -- Signs share the sign column with breakpoints (nvim-dap), so they are off by default.
+  signs = false,
+  sign_text = "▎",
+  inlay_hints = true,
+  record = { dwell_ms = 2000 },
+  -- Call vim.lsp.enable("readcov") so the server starts in every buffer of a workspace.
+  enable = true,
+}
+
+M.config = vim.deepcopy(defaults)
+M.states = {} -- bufnr → last readcov/lineStates answer
+local recording = false
+local record_timer = nil
+
+local function client_for(buf)
+  return vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
+end
+
+--- Draws the line states of `buf` as extmarks and remembers them for the statusline.
+function M.apply(buf, states)
+  if not vim.api.nvim_buf_is_valid(buf) then
+    return
+  end
+  M.states[buf] = states
+  vim.api.nvim_buf_clear_namespace(buf, M.ns, 0, -1)
+  for _, mark in ipairs(view.plan(states, vim.api.nvim_buf_line_count(buf))) do
+    local opts = { priority = 5 } -- under diagnostics and search highlights
+    if M.config.line_highlights then
+      opts.line_hl_group = mark.group
+    end
+    if M.config.signs then
+      opts.sign_text = M.config.sign_text
+      opts.sign_hl_group = mark.group .. "Sign"
+    end
+    vim.api.nvim_buf_set_extmark(buf, M.ns, mark.row, 0, opts)
+  end
+  vim.cmd.redrawstatus({ bang = true })
+end
+
+--- Asks the server for the line states of `buf` and redraws them.
+function M.refresh(buf)
+  buf = (buf == nil or buf == 0) and vim.api.nvim_get_current_buf() or buf
+  local client = client_for(buf)
+  if not client then
+    return
+  end
+  local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
+  client:request("readcov/lineStates", params, function(err, result)
+    if err then
+      vim.notify("readcov/lineStates: " .. tostring(err.message or err), vim.log.levels.WARN)
+      return
+    end
+    M.apply(buf, result)
+  end, buf)
+end
+
+--- Handler of the server's `readcov/didChange` notification.
+function M.on_did_change(_, params)
+  for _, uri in ipairs((params or {}).uris or {}) do
+    local buf = vim.uri_to_bufnr(uri)
+    if vim.api.nvim_buf_is_loaded(buf) then
+      M.refresh(buf)
+    end
+  end
+end
+
+--- Statusline component: "readcov 25% < 50%" for the current buffer, "" without readcov.
+function M.statusline()
+  return view.status(M.states[vim.api.nvim_get_current_buf()])
+end
+
+local function request_sync(buf, method, params)
+  local client = client_for(buf)
+  if not client then
+    error("readcov: no readcov language server attached to this buffer")
+  end
+  local res = client:request_sync(method, params, 10000, buf)
+  if not res then
+    error("readcov: " .. method .. " timed out")
+  end
+  if res.err then
+    error("readcov: " .. method .. ": " .. tostring(res.err.message))
+  end
+  return res.result, client
+end
+
+local function exec(buf, command, arguments)
+  local _, client = request_sync(buf, "workspace/executeCommand", { command = command, arguments = arguments or {} })
+  M.refresh(buf)
+  return client
+end
+
+--- Runs a server command (readcov.clearWhatIf, readcov.toggleWhatIf, …) for the current buffer.
+function M.exec_command(command, arguments)
+  exec(vim.api.nvim_get_current_buf(), command, arguments)
+end
+
+function M.is_recording()
+  return recording
+end
+
+--- Lines of `:Readcov summary` (all tasks and runs).
+function M.summary_lines(buf)
+  return view.summary_lines(request_sync(buf or 0, "readcov/summary", {}))
+end
+
+--- Widens at the cursor: how = "unit" (default) or a number of lines N (±N).
+function M.widen(how)
+  local buf = vim.api.nvim_get_current_buf()
+  local row = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = row, character = 0 }, ["end"] = { line = row, character = 0 } },
+    context = { diagnostics = {} },
+  }
+  local cmd = view.pick_widen(request_sync(buf, "textDocument/codeAction", params), how)
+  local n = tonumber(how)
+  if not cmd and n then
+    -- No server action for this N: widen the window around the cursor ourselves.
+    local last = vim.api.nvim_buf_line_count(buf) - 1
+    cmd = {
+      command = "readcov.widen",
+      arguments = { { uri = params.textDocument.uri, startLine = math.max(0, row - n), endLine = math.min(last, row + n) } },
+    }
+  end
+  if not cmd then
+    vim.notify("readcov: no gold lines to widen to at the cursor", vim.log.levels.INFO)
+    return
+  end
+  exec(buf, cmd.command, cmd.arguments)
+end
+
+--- Selects runs (`{}`/nil = all merged); returns the server's answer.
+function M.select_runs(runs)
+  local arg = (runs and #runs > 0) and runs or vim.NIL
+  local result = request_sync(0, "readcov/selectRun", { runs = arg })
+  for buf in pairs(M.states) do
+    M.refresh(buf)
+  end
+  return result
+end
+
+local function send_visible()
+  local buf = vim.api.nvim_get_current_buf()
+  local client = client_for(buf)
+  if not (recording and client) then
+    return
+  end
+  client:notify("readcov/recordRead", {
+    uri = vim.uri_from_bufnr(buf),
+    startLine = vim.fn.line("w0") - 1,
+    endLine = vim.fn.line("w$") - 1,
+    source = "human",
+  })
+end
+
+--- Turns recording of the visible window (after the dwell time) on or off.
+function M.record(on)
+  recording = on
+  if record_timer then
+    record_timer:stop()
+  end
+  if on then
+    record_timer = record_timer or vim.uv.new_timer()
+  end
+end
+
+local function on_view_change()
+  if recording and record_timer then
+    record_timer:stop()
+    record_timer:start(M.config.record.dwell_ms, 0, vim.schedule_wrap(send_visible))
+  end
+end
+
+require("readcov.commands").install(M)
+
+local function highlights()
+  local set = function(name, link)
+    vim.api.nvim_set_hl(0, name, { link = link, default = true })
+  end
+  set("ReadcovRead", "DiffChange")
+  set("ReadcovGoldRead", "DiffAdd")
+  set("ReadcovGoldUnread", "DiffDelete")
+  set("ReadcovReadSign", "Comment")
+  set("ReadcovGoldReadSign", "DiagnosticOk")
+  set("ReadcovGoldUnreadSign", "DiagnosticWarn")
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), opts or {})
+  highlights()
+  local group = vim.api.nvim_create_augroup("readcov", { clear = true })
+  vim.api.nvim_create_autocmd("ColorScheme", { group = group, callback = highlights })
+  vim.api.nvim_create_autocmd("LspAttach", {
+    group = group,
+    callback = function(ev)
+      local client = vim.lsp.get_client_by_id(ev.data.client_id)
+      if not client or client.name ~= "readcov" then
+        return
+      end
+      if M.config.inlay_hints then
+        vim.lsp.inlay_hint.enable(true, { bufnr = ev.buf })
+      end
+      M.refresh(ev.buf)
+    end,
+  })
+  vim.api.nvim_create_autocmd({ "WinScrolled", "BufEnter" }, { group = group, callback = on_view_change })
+  vim.api.nvim_create_autocmd("BufWipeout", {
+    group = group,
+    callback = function(ev)
+      M.states[ev.buf] = nil
+    end,
+  })
+  -- An empty Lua table would be sent as a JSON array; the server expects an object.
+  local settings = next(M.config.settings) and M.config.settings or vim.empty_dict()
+  vim.lsp.config("readcov", {
+    cmd = M.config.cmd,
+    init_options = settings,
+    settings = { readcov = settings },
+    handlers = { ["readcov/didChange"] = M.on_did_change },
+  })
+  if M.config.enable then
+    vim.lsp.enable("readcov")
+  end
+end
+
+return M

@@ -1,0 +1,116 @@
+--- readcov.view: pure helpers turning server answers into what the user sees (extmark plans,
+--- statusline text, summary lines). No Neovim API calls, so tests/editors/nvim/unit.lua covers them.
+local M = {}
+
+--- Highlight group per line state (see `readcov/lineStates` in docs/editors.md).
+M.groups = {
+  read = "ReadcovRead",
+  ["gold-read"] = "ReadcovGoldRead",
+  ["gold-unread"] = "ReadcovGoldUnread",
+}
+
+--- A whole percentage that never rounds a shortfall up (0.496 → "49%").
+function M.percent(ratio)
+  return string.format("%d%%", math.floor(ratio * 100 + 1e-9))
+end
+
+--- One entry per line: { row = 0-based line, group = highlight group }. Ranges past the buffer
+--- end (a stale answer after lines were deleted) are clipped; unknown states are skipped.
+function M.plan(states, line_count)
+  local out = {}
+  if type(states) ~= "table" or type(states.ranges) ~= "table" then
+    return out
+  end
+  for _, r in ipairs(states.ranges) do
+    local group = M.groups[r.state]
+    local s, e = tonumber(r.startLine), tonumber(r.endLine)
+    if group and s and e then
+      s = math.max(0, math.floor(s))
+      e = math.min(line_count - 1, math.floor(e))
+      for row = s, e do
+        out[#out + 1] = { row = row, group = group }
+      end
+    end
+  end
+  table.sort(out, function(a, b)
+    return a.row < b.row
+  end)
+  return out
+end
+
+--- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "".
+function M.status(states)
+  if type(states) ~= "table" then
+    return ""
+  end
+  if states.coverage == nil or states.coverage == vim.NIL or (states.goldLines or 0) == 0 then
+    return "readcov no gold"
+  end
+  local cmp = states.coverage >= states.threshold and "≥" or "<"
+  return string.format("readcov %s %s %s", M.percent(states.coverage), cmp, M.percent(states.threshold))
+end
+
+local function fmt(v)
+  if v == nil or v == vim.NIL then
+    return "—"
+  end
+  return M.percent(v)
+end
+
+--- Summary lines, worst line coverage first, then a totals line.
+function M.summary_lines(summary)
+  local rows = vim.deepcopy(summary.rows or {})
+  local function cov(r)
+    return (r.lineCoverage == nil or r.lineCoverage == vim.NIL) and 2 or r.lineCoverage
+  end
+  table.sort(rows, function(a, b)
+    if cov(a) ~= cov(b) then
+      return cov(a) < cov(b)
+    end
+    return (a.task .. "\0" .. a.run) < (b.task .. "\0" .. b.run)
+  end)
+  local lines = {}
+  for _, r in ipairs(rows) do
+    lines[#lines + 1] = string.format(
+      "%s %s · %s  line coverage %s (%d/%d) · file hit %s · unit hit %s",
+      r.passesThreshold == false and "✗" or "✓",
+      r.task,
+      r.run,
+      fmt(r.lineCoverage),
+      r.coveredLines or 0,
+      r.goldLines or 0,
+      fmt(r.fileHit),
+      fmt(r.unitHit)
+    )
+  end
+  local t = summary.totals or {}
+  lines[#lines + 1] = string.format(
+    "Σ %d/%d passing (threshold %s) · mean line coverage %s · mean file hit %s",
+    t.passing or 0,
+    t.scored or 0,
+    fmt(summary.threshold),
+    fmt(t.meanLineCoverage),
+    fmt(t.meanFileHit)
+  )
+  return lines
+end
+
+--- Picks the server's widen action: "unit" (default) → "Widen read window to …", a number N →
+--- "Widen by ±N lines …"; nil when the server offered no such action.
+function M.pick_widen(actions, how)
+  how = how or "unit"
+  for _, a in ipairs(actions or {}) do
+    local cmd = type(a.command) == "table" and a.command or a
+    if cmd.command == "readcov.widen" then
+      if how == "unit" and a.title:find("^Widen read window to") then
+        return cmd
+      end
+      if tonumber(how) and a.title:find("^Widen by ±" .. tonumber(how) .. " lines") then
+        return cmd
+      end
+    end
+  end
+  return nil
+end
+
+return M

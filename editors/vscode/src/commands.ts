@@ -1,0 +1,96 @@
+//! The extension's commands: summary, run selection, widen at cursor, what-if layer, recording
+//! of visible ranges, decoration toggle, restart. Server-side commands (`readcov.widen`, ...)
+//! are sent with `workspace/executeCommand`; vscode-languageclient registers those ids itself,
+//! so ours use different names.
+
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import type { Ctx } from './extension';
+import { METHODS, SERVER_COMMANDS, SelectRunResult, Summary } from './protocol';
+import { runsOf, summaryItems } from './view';
+
+async function serverCommand(ctx: Ctx, command: string, args: unknown[] = []): Promise<void> {
+  await ctx.client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
+  ctx.decorator.refreshUris(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+}
+
+async function showSummary(ctx: Ctx): Promise<void> {
+  const summary = await ctx.client.sendRequest<Summary>(METHODS.summary, {});
+  await vscode.window.showQuickPick(summaryItems(summary), {
+    title: `readcov summary — ${summary.totals.passing}/${summary.totals.scored} rows at or above the threshold`,
+    matchOnDescription: true,
+  });
+}
+
+async function selectRuns(ctx: Ctx): Promise<void> {
+  const summary = await ctx.client.sendRequest<Summary>(METHODS.summary, {});
+  const available = runsOf(summary);
+  const picked = await vscode.window.showQuickPick(
+    available.map((r) => ({ label: r, picked: ctx.runs ? ctx.runs.includes(r) : true })),
+    { canPickMany: true, title: 'readcov: runs to show (none or all = every run merged)' },
+  );
+  if (!picked) return;
+  const runs = picked.length === 0 || picked.length === available.length ? null : picked.map((p) => p.label);
+  const result = await ctx.client.sendRequest<SelectRunResult>(METHODS.selectRun, { runs });
+  ctx.runs = result.runs;
+  ctx.log.info(`selected runs: ${result.runs ? result.runs.join(', ') : 'all'} (available: ${result.available.join(', ')})`);
+  ctx.decorator.refreshUris(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+}
+
+/** Offers the server's widen code actions for the cursor line, then runs the one picked. */
+async function widenAtCursor(ctx: Ctx): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return;
+  const pos = editor.selection.active;
+  const actions =
+    (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      editor.document.uri,
+      new vscode.Range(pos, pos),
+    )) ?? [];
+  const widen = actions.filter((a) => a.command?.command === SERVER_COMMANDS.widen);
+  if (widen.length === 0) {
+    void vscode.window.showInformationMessage('readcov: no gold lines to widen to at the cursor');
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(
+    widen.map((a) => ({ label: a.title, action: a })),
+    { title: 'readcov: widen the read window' },
+  );
+  const cmd = pick?.action.command;
+  if (cmd) await serverCommand(ctx, cmd.command, cmd.arguments ?? []);
+}
+
+export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): void {
+  const guard = (fn: () => Promise<void> | void) => async () => {
+    try {
+      await fn();
+    } catch (e) {
+      ctx.log.error(String(e));
+      void vscode.window.showErrorMessage(`readcov: ${e}`);
+    }
+  };
+  const reg = (id: string, fn: () => Promise<void> | void) =>
+    context.subscriptions.push(vscode.commands.registerCommand(id, guard(fn)));
+
+  reg('readcov.showSummary', () => showSummary(ctx));
+  reg('readcov.selectRuns', () => selectRuns(ctx));
+  reg('readcov.widenAtCursor', () => widenAtCursor(ctx));
+  reg('readcov.clearWhatIfReads', () => serverCommand(ctx, SERVER_COMMANDS.clearWhatIf));
+  reg('readcov.toggleWhatIfLayer', () => serverCommand(ctx, SERVER_COMMANDS.toggleWhatIf));
+  reg('readcov.toggleRecording', () => {
+    ctx.recorder.setEnabled(!ctx.recorder.enabled);
+    void vscode.window.showInformationMessage(
+      `readcov: recording visible ranges as human reads is ${ctx.recorder.enabled ? 'on' : 'off'}`,
+    );
+  });
+  reg('readcov.toggleDecorations', async () => {
+    const cfg = vscode.workspace.getConfiguration('readcov');
+    await cfg.update('decorations.enabled', !cfg.get<boolean>('decorations.enabled', true));
+    ctx.decorator.refreshVisible();
+  });
+  reg('readcov.restartServer', async () => {
+    await ctx.client.restart();
+    ctx.decorator.refreshUris(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+  });
+}

@@ -1,0 +1,91 @@
+//! Paints `readcov/lineStates` as whole-line backgrounds plus overview-ruler marks — never gutter
+//! icons, so the breakpoint gutter stays clickable — and keeps the status bar item in step.
+
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/node';
+import { LINE_STATES, LineState, LineStates, METHODS } from './protocol';
+import { planDecorations, statusText, statusTooltip } from './view';
+
+const COLORS: Record<LineState, string> = {
+  read: 'read',
+  'gold-read': 'goldRead',
+  'gold-unread': 'goldUnread',
+};
+
+export class Decorator implements vscode.Disposable {
+  private readonly types: Record<LineState, vscode.TextEditorDecorationType>;
+  private readonly status: vscode.StatusBarItem;
+  private readonly cache = new Map<string, LineStates | null>();
+  private generation = 0;
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    const make = (s: LineState) =>
+      vscode.window.createTextEditorDecorationType({
+        isWholeLine: true,
+        backgroundColor: new vscode.ThemeColor(`readcov.${COLORS[s]}Background`),
+        overviewRulerColor: new vscode.ThemeColor(`readcov.${COLORS[s]}Ruler`),
+        overviewRulerLane: vscode.OverviewRulerLane.Left,
+      });
+    this.types = { read: make('read'), 'gold-read': make('gold-read'), 'gold-unread': make('gold-unread') };
+    this.status = vscode.window.createStatusBarItem('readcov.status', vscode.StatusBarAlignment.Left, 100);
+    this.status.name = 'readcov coverage';
+    this.status.command = 'readcov.showSummary';
+  }
+
+  get enabled(): boolean {
+    return vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.enabled', true);
+  }
+
+  /** Re-asks the server for the given documents (after `readcov/didChange` or an edit). */
+  refreshUris(uris: string[]): void {
+    for (const u of uris) this.cache.delete(u);
+    this.refreshVisible();
+  }
+
+  /** Refreshes every visible editor and the status bar. */
+  refreshVisible(): void {
+    const gen = ++this.generation;
+    for (const editor of vscode.window.visibleTextEditors) void this.paint(editor, gen);
+    if (!vscode.window.activeTextEditor) this.status.hide();
+  }
+
+  private async states(uri: string): Promise<LineStates | null> {
+    if (this.cache.has(uri)) return this.cache.get(uri) ?? null;
+    try {
+      const s = await this.client.sendRequest<LineStates | null>(METHODS.lineStates, { textDocument: { uri } });
+      this.cache.set(uri, s ?? null);
+      return s ?? null;
+    } catch (e) {
+      this.log.warn(`readcov/lineStates failed for ${uri}: ${e}`);
+      return null;
+    }
+  }
+
+  private async paint(editor: vscode.TextEditor, gen: number): Promise<void> {
+    if (editor.document.uri.scheme !== 'file') return;
+    const uri = editor.document.uri.toString();
+    const states = await this.states(uri);
+    // A newer refresh started while we waited: let it paint, so stale answers never win.
+    if (gen !== this.generation) return;
+    const plan = planDecorations(this.enabled ? states : null, editor.document.lineCount);
+    for (const s of LINE_STATES) {
+      editor.setDecorations(
+        this.types[s],
+        plan[s].map(([a, b]) => new vscode.Range(a, 0, b, 0)),
+      );
+    }
+    if (editor === vscode.window.activeTextEditor) {
+      this.status.text = statusText(states);
+      this.status.tooltip = statusTooltip(states);
+      this.status.show();
+    }
+  }
+
+  dispose(): void {
+    for (const s of LINE_STATES) this.types[s].dispose();
+    this.status.dispose();
+  }
+}

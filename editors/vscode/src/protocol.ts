@@ -1,0 +1,84 @@
+//! Shapes of the readcov custom LSP messages (the contract in docs/editors.md), shared by the
+//! extension and its tests. Pure: no `vscode` import, so unit tests run under plain Node.
+
+/** One run of lines with the same state; 0-based inclusive LSP lines. */
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+  state: LineState;
+}
+
+export type LineState = 'read' | 'gold-read' | 'gold-unread';
+
+export const LINE_STATES: readonly LineState[] = ['read', 'gold-read', 'gold-unread'];
+
+/** Response of `readcov/lineStates`. */
+export interface LineStates {
+  uri: string;
+  ranges: LineRange[];
+  goldLines: number;
+  coveredLines: number;
+  /** null when the file has no gold lines. */
+  coverage: number | null;
+  threshold: number;
+  fileHit: boolean;
+}
+
+export interface SummaryRow {
+  task: string;
+  run: string;
+  fileHit: number | null;
+  lineCoverage: number | null;
+  passesThreshold: boolean | null;
+  goldLines: number;
+  coveredLines: number;
+  unitHit: number | null;
+}
+
+/** Response of `readcov/summary`. */
+export interface Summary {
+  threshold: number;
+  rows: SummaryRow[];
+  totals: {
+    rows: number;
+    scored: number;
+    passing: number;
+    meanLineCoverage: number | null;
+    meanFileHit: number | null;
+  };
+}
+
+/** Response of `readcov/selectRun`. */
+export interface SelectRunResult {
+  runs: string[] | null;
+  available: string[];
+}
+
+/** Params of the `readcov/recordRead` notification; 0-based inclusive lines. */
+export interface RecordRead {
+  uri: string;
+  startLine: number;
+  endLine: number;
+  source: 'human' | 'manual';
+}
+
+/** Arguments of the `readcov.widen` command. */
+export interface WidenArgs {
+  uri: string;
+  startLine: number;
+  endLine: number;
+}
+
+export const METHODS = {
+  lineStates: 'readcov/lineStates',
+  summary: 'readcov/summary',
+  selectRun: 'readcov/selectRun',
+  recordRead: 'readcov/recordRead',
+  didChange: 'readcov/didChange',
+} as const;
+
+export const SERVER_COMMANDS = {
+  widen: 'readcov.widen',
+  clearWhatIf: 'readcov.clearWhatIf',
+  toggleWhatIf: 'readcov.toggleWhatIf',
+} as const;

@@ -1,0 +1,81 @@
+//! Turns server answers into what the user sees: decoration line ranges per state, status bar
+//! text and the summary list. Pure functions, unit-tested under plain Node (test/unit).
+
+import { LINE_STATES, LineState, LineStates, Summary } from './protocol';
+
+/** Inclusive 0-based line ranges, grouped by state, clipped to the document and sorted. */
+export type DecorationPlan = Record<LineState, Array<[number, number]>>;
+
+/**
+ * Groups `ranges` by state. Ranges outside the document (a stale answer after an edit that
+ * removed lines) are clipped to `lineCount`, so VS Code never gets a range past the end; ranges
+ * with an unknown state are dropped rather than drawn wrongly.
+ */
+export function planDecorations(states: LineStates | null, lineCount: number): DecorationPlan {
+  const plan: DecorationPlan = { read: [], 'gold-read': [], 'gold-unread': [] };
+  if (!states || lineCount <= 0) return plan;
+  for (const r of states.ranges) {
+    if (!(LINE_STATES as readonly string[]).includes(r.state)) continue;
+    if (!Number.isInteger(r.startLine) || !Number.isInteger(r.endLine)) continue;
+    const start = Math.max(0, r.startLine);
+    const end = Math.min(lineCount - 1, r.endLine);
+    if (end < start) continue;
+    plan[r.state].push([start, end]);
+  }
+  for (const s of LINE_STATES) plan[s].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return plan;
+}
+
+/** A whole percentage, never rounding a short fall up to the threshold (49.6% shows 49%). */
+export function percent(ratio: number): string {
+  return `${Math.floor(ratio * 100 + 1e-9)}%`;
+}
+
+/**
+ * Status bar text for the active file: `readcov 25% < 50%`, `readcov 100% ≥ 50%`, or
+ * `readcov no gold` (file hit only) / `readcov` when there is nothing for this file.
+ */
+export function statusText(states: LineStates | null): string {
+  if (!states) return 'readcov';
+  if (states.coverage === null || states.goldLines === 0) {
+    return states.ranges.length > 0 ? 'readcov no gold · read' : 'readcov no gold';
+  }
+  const cmp = states.coverage >= states.threshold ? '≥' : '<';
+  return `readcov ${percent(states.coverage)} ${cmp} ${percent(states.threshold)}`;
+}
+
+/** Tooltip with the numbers behind the status text. */
+export function statusTooltip(states: LineStates | null): string {
+  if (!states) return 'readcov: no answer from the server for this file';
+  if (states.coverage === null) return 'readcov: this file has no gold lines';
+  return (
+    `readcov: ${states.coveredLines}/${states.goldLines} gold lines read` +
+    ` (threshold ${percent(states.threshold)}, file hit: ${states.fileHit ? 'yes' : 'no'}).` +
+    ' Click for the summary of all tasks and runs.'
+  );
+}
+
+/** One quick-pick entry per (task, run) row, worst coverage first, then the totals. */
+export function summaryItems(summary: Summary): Array<{ label: string; description: string }> {
+  const fmt = (v: number | null) => (v === null ? '—' : percent(v));
+  const rows = [...summary.rows].sort(
+    (a, b) => (a.lineCoverage ?? 2) - (b.lineCoverage ?? 2) || a.task.localeCompare(b.task) || a.run.localeCompare(b.run),
+  );
+  const items = rows.map((r) => ({
+    label: `${r.passesThreshold === false ? '$(warning)' : '$(check)'} ${r.task} · ${r.run}`,
+    description:
+      `line coverage ${fmt(r.lineCoverage)} (${r.coveredLines}/${r.goldLines}) · ` +
+      `file hit ${fmt(r.fileHit)} · unit hit ${fmt(r.unitHit)}`,
+  }));
+  const t = summary.totals;
+  items.push({
+    label: `Σ ${t.passing}/${t.scored} passing (threshold ${percent(summary.threshold)})`,
+    description: `mean line coverage ${fmt(t.meanLineCoverage)} · mean file hit ${fmt(t.meanFileHit)} · ${t.rows} rows`,
+  });
+  return items;
+}
+
+/** Distinct run ids named in a summary, sorted. */
+export function runsOf(summary: Summary): string[] {
+  return [...new Set(summary.rows.map((r) => r.run))].sort();
+}

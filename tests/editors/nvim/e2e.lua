@@ -1,0 +1,161 @@
+--- End-to-end test: a real Neovim 0.11 with the readcov plugin, against the real `readcov lsp`
+--- on a copy of tests/editors/fixture. Exits non-zero on any failure.
+--- Run: READCOV_BIN=target/debug/readcov nvim --headless --clean -l tests/editors/nvim/e2e.lua
+local H = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h") .. "/helpers.lua")
+vim.opt.rtp:prepend(H.repo .. "/editors/nvim")
+
+local bin = os.getenv("READCOV_BIN") or (H.repo .. "/target/debug/readcov")
+if vim.fn.executable(bin) ~= 1 then
+  io.stdout:write("not ok - readcov binary not found at " .. bin .. ": run `cargo build -p readcov` or set READCOV_BIN\n")
+  vim.cmd("cquit! 1")
+end
+
+local ws = vim.fn.tempname()
+vim.fn.mkdir(ws, "p")
+vim.fn.system({ "cp", "-r", H.repo .. "/tests/editors/fixture/.", ws })
+if os.getenv("READCOV_LSP_DEBUG") then vim.lsp.set_log_level("debug") end
+local readcov = require("readcov")
+readcov.setup({ cmd = { bin, "lsp" }, record = { dwell_ms = 50 } })
+vim.cmd.edit(ws .. "/src/auth.py")
+local buf = vim.api.nvim_get_current_buf()
+local T = 15000
+
+local function wait(what, cond)
+  if not vim.wait(T, cond, 50) then
+    error("timed out waiting for " .. what, 2)
+  end
+end
+
+local function marks()
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, readcov.ns, 0, -1, { details = true })) do
+    out[#out + 1] = { m[2], m[4].line_hl_group }
+  end
+  return out
+end
+
+local function expected_marks(spec)
+  local out = {}
+  for _, s in ipairs(spec) do
+    for row = s[1], s[2] do
+      out[#out + 1] = { row, s[3] }
+    end
+  end
+  return out
+end
+
+H.case("the readcov server attaches to the buffer", function()
+  wait("LSP attach", function()
+    return #vim.lsp.get_clients({ bufnr = buf, name = "readcov" }) > 0
+  end)
+end)
+
+if H.failures > 0 then
+  io.stdout:write("the server never attached; see the lsp log in $XDG_STATE_HOME/nvim/lsp.log\n")
+  H.finish()
+end
+
+H.case("diagnostic below threshold", function()
+  wait("diagnostics", function()
+    return #vim.diagnostic.get(buf) > 0
+  end)
+  local d = vim.diagnostic.get(buf)
+  H.eq(#d, 1, "one readcov diagnostic")
+  H.eq(d[1].message, "gold lines 10–25: 4/16 read (25%) — below 50%")
+  H.eq(d[1].severity, vim.diagnostic.severity.WARN)
+  H.eq(d[1].lnum, 9)
+end)
+
+H.case("line states as extmarks and the statusline", function()
+  wait("extmarks", function()
+    return #marks() > 0
+  end)
+  H.eq(marks(), expected_marks({ { 9, 12, "ReadcovGoldRead" }, { 13, 24, "ReadcovGoldUnread" } }))
+  H.eq(readcov.statusline(), "readcov 25% < 50%")
+end)
+
+H.case("inlay hints are enabled and shown", function()
+  H.ok(vim.lsp.inlay_hint.is_enabled({ bufnr = buf }), "inlay hints enabled for the buffer")
+  local labels = {}
+  wait("inlay hints", function()
+    labels = {}
+    for _, h in ipairs(vim.lsp.inlay_hint.get({ bufnr = buf })) do
+      local l = h.inlay_hint.label
+      if type(l) == "table" then
+        l = table.concat(vim.tbl_map(function(p)
+          return p.value
+        end, l))
+      end
+      labels[#labels + 1] = h.inlay_hint.position.line .. ": " .. l
+    end
+    return #labels >= 2
+  end)
+  local all = table.concat(labels, "\n")
+  H.ok(all:find("0: gold 16 · read 25% < 50% · file hit", 1, true), all)
+  H.ok(all:find("9: read 4/16 gold (25%)", 1, true), all)
+end)
+
+H.case("code lens above the unit", function()
+  local res = vim.lsp.buf_request_sync(buf, "textDocument/codeLens", { textDocument = { uri = vim.uri_from_bufnr(buf) } }, T)
+  local titles = {}
+  for _, r in pairs(res or {}) do
+    for _, lens in ipairs(r.result or {}) do
+      titles[#titles + 1] = lens.range.start.line .. ": " .. ((lens.command or {}).title or "?")
+    end
+  end
+  H.ok(vim.tbl_contains(titles, "9: gold 16 · 25% read · widen → 100%"), vim.inspect(titles))
+end)
+
+H.case(":Readcov summary lists every task and run", function()
+  local out = vim.api.nvim_exec2("Readcov summary", { output = true }).output
+  H.ok(out:find("✗ fixture-1 · run-a  line coverage 47% (11/23) · file hit 100%", 1, true), out)
+  H.ok(out:find("✗ fixture-1 · run-b  line coverage 0% (0/23) · file hit 0%", 1, true), out)
+  H.ok(out:find("Σ 0/2 passing (threshold 50%)", 1, true), out)
+end)
+
+H.case("the widen code action raises coverage to 100%", function()
+  vim.api.nvim_win_set_cursor(0, { 18, 0 })
+  vim.cmd("Readcov widen")
+  wait("coverage 100%", function()
+    return readcov.statusline() == "readcov 100% ≥ 50%"
+  end)
+  H.eq(marks(), expected_marks({ { 9, 24, "ReadcovGoldRead" } }))
+  wait("warning gone", function()
+    local d = vim.diagnostic.get(buf)
+    return #d == 0 or d[1].severity ~= vim.diagnostic.severity.WARN
+  end)
+end)
+
+H.case(":Readcov clear drops the what-if reads", function()
+  vim.cmd("Readcov clear")
+  wait("coverage back to 25%", function()
+    return readcov.statusline() == "readcov 25% < 50%"
+  end)
+end)
+
+H.case(":Readcov run selects runs", function()
+  local out = vim.api.nvim_exec2("Readcov run run-b", { output = true }).output
+  H.ok(out:find("readcov runs: run-b (available: run-a, run-b)", 1, true), out)
+  wait("coverage 0% for run-b", function()
+    return readcov.statusline() == "readcov 0% < 50%"
+  end)
+  vim.cmd("Readcov run all")
+  wait("coverage 25% for all runs", function()
+    return readcov.statusline() == "readcov 25% < 50%"
+  end)
+end)
+
+H.case(":Readcov record sends the visible window as a human read", function()
+  vim.cmd("Readcov record on")
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.api.nvim_exec_autocmds("WinScrolled", {})
+  wait("coverage above 25%", function()
+    local s = readcov.states[buf]
+    return s and s.coverage > 0.25
+  end)
+  vim.cmd("Readcov record off")
+  local log = table.concat(vim.fn.readfile(ws .. "/.readcov/reads.jsonl"), "\n")
+  H.ok(log:find('"source":"human"', 1, true) or log:find('"source": "human"', 1, true), log)
+end)
+
+H.finish()

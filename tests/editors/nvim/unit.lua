@@ -1,0 +1,92 @@
+--- Unit tests of editors/nvim/lua/readcov/view.lua (pure logic): extmark plan, statusline text,
+--- summary lines, widen action choice. Run: nvim --headless --clean -l tests/editors/nvim/unit.lua
+local H = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h") .. "/helpers.lua")
+vim.opt.rtp:prepend(H.repo .. "/editors/nvim")
+local view = require("readcov.view")
+
+local function states(ranges, extra)
+  return vim.tbl_extend("force", {
+    uri = "file:///w/a.py",
+    ranges = ranges,
+    goldLines = 16,
+    coveredLines = 4,
+    coverage = 0.25,
+    threshold = 0.5,
+    fileHit = true,
+  }, extra or {})
+end
+
+H.case("plan: one mark per line, grouped by state", function()
+  local plan = view.plan(
+    states({
+      { startLine = 3, endLine = 4, state = "gold-unread" },
+      { startLine = 1, endLine = 2, state = "gold-read" },
+      { startLine = 0, endLine = 0, state = "read" },
+    }),
+    10
+  )
+  H.eq(plan, {
+    { row = 0, group = "ReadcovRead" },
+    { row = 1, group = "ReadcovGoldRead" },
+    { row = 2, group = "ReadcovGoldRead" },
+    { row = 3, group = "ReadcovGoldUnread" },
+    { row = 4, group = "ReadcovGoldUnread" },
+  })
+end)
+
+H.case("plan: clips past the buffer end and drops unknown states", function()
+  local function check(ranges, count, want)
+    H.eq(view.plan(states(ranges), count), want, vim.inspect(ranges))
+  end
+  check({ { startLine = 8, endLine = 20, state = "read" } }, 10, { { row = 8, group = "ReadcovRead" }, { row = 9, group = "ReadcovRead" } })
+  check({ { startLine = 12, endLine = 20, state = "read" } }, 10, {})
+  check({ { startLine = 1, endLine = 1, state = "skimmed" } }, 10, {})
+  check({ { startLine = "x", endLine = 1, state = "read" } }, 10, {})
+  H.eq(view.plan(nil, 10), {})
+  H.eq(view.plan({ ranges = vim.NIL }, 10), {})
+end)
+
+H.case("status: contract wording", function()
+  local function check(s, want)
+    H.eq(view.status(s), want)
+  end
+  check(states({}), "readcov 25% < 50%")
+  check(states({}, { coverage = 1 }), "readcov 100% ≥ 50%")
+  check(states({}, { coverage = 0.5 }), "readcov 50% ≥ 50%")
+  check(states({}, { coverage = 0.4999 }), "readcov 49% < 50%")
+  check(states({}, { coverage = vim.NIL, goldLines = 0 }), "readcov no gold")
+  check(nil, "")
+end)
+
+H.case("summary_lines: worst first, then totals", function()
+  local function row(run, cov, pass)
+    return { task = "t1", run = run, fileHit = 1, lineCoverage = cov, passesThreshold = pass, goldLines = 16, coveredLines = math.floor(cov * 16), unitHit = vim.NIL }
+  end
+  local lines = view.summary_lines({
+    threshold = 0.5,
+    rows = { row("run-b", 1, true), row("run-a", 0.25, false) },
+    totals = { rows = 2, scored = 2, passing = 1, meanLineCoverage = 0.625, meanFileHit = 1 },
+  })
+  H.eq(lines, {
+    "✗ t1 · run-a  line coverage 25% (4/16) · file hit 100% · unit hit —",
+    "✓ t1 · run-b  line coverage 100% (16/16) · file hit 100% · unit hit —",
+    "Σ 1/2 passing (threshold 50%) · mean line coverage 62% · mean file hit 100%",
+  })
+end)
+
+H.case("pick_widen: unit, ±N, or nothing", function()
+  local unit = { command = "readcov.widen", arguments = { { uri = "u", startLine = 9, endLine = 24 } } }
+  local ten = { command = "readcov.widen", arguments = { { uri = "u", startLine = 0, endLine = 30 } } }
+  local actions = {
+    { title = "Mark lines as read", command = { command = "readcov.widen", arguments = {} } },
+    { title = "Widen read window to check_token (lines 10–25) → coverage 100%", command = unit },
+    { title = "Widen by ±10 lines → coverage 75%", command = "readcov.widen", arguments = ten.arguments },
+  }
+  H.eq(view.pick_widen(actions), unit)
+  H.eq(view.pick_widen(actions, "unit"), unit)
+  H.eq(view.pick_widen(actions, "10").arguments, ten.arguments)
+  H.eq(view.pick_widen(actions, "5"), nil)
+  H.eq(view.pick_widen({}, "unit"), nil)
+end)
+
+H.finish()

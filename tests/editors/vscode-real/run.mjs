@@ -1,0 +1,250 @@
+// Real-VS-Code test: code-server (VS Code 1.139) with the readcov .vsix installed, driven through
+// headless Chromium by playwright-core. Asserts what a user sees on the fixture workspace: the
+// readcov diagnostic in the Problems panel, line decorations, the status bar, an inlay hint, and
+// that the widen code action changes the status bar coverage. Saves screenshots to $ARTIFACTS.
+// Env: CODE_SERVER, CHROMIUM, READCOV_BIN, VSIX, ARTIFACTS (all set by scripts/test.d/60-vscode-real.sh).
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../../..');
+const env = (k) => process.env[k] || (() => { throw new Error(`${k} is not set (run scripts/test.d/60-vscode-real.sh)`); })();
+const CODE_SERVER = env('CODE_SERVER');
+const ARTIFACTS = env('ARTIFACTS');
+const PORT = 20000 + (process.pid % 20000);
+const T = 30000;
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'readcov-vscode-'));
+const ws = path.join(tmp, 'workspace');
+const userData = path.join(tmp, 'user-data');
+const extDir = path.join(tmp, 'extensions');
+fs.cpSync(path.join(repo, 'tests/editors/fixture'), ws, { recursive: true });
+fs.mkdirSync(path.join(ws, '.vscode'));
+fs.writeFileSync(path.join(ws, '.vscode/settings.json'), JSON.stringify({ 'readcov.server.path': env('READCOV_BIN') }, null, 2));
+fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'update.mode': 'none',
+  'workbench.enableExperiments': false,
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'chat.disableAIFeatures': true,
+  'chat.commandCenter.enabled': false,
+  'security.workspace.trust.enabled': false,
+  'editor.inlayHints.enabled': 'on',
+  'window.commandCenter': false,
+  'workbench.colorTheme': 'Default Dark Modern',
+  'readcov.record.dwellMs': 300,
+}, null, 2));
+fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+const childEnv = {
+  ...process.env,
+  HOME: tmp,
+  XDG_CONFIG_HOME: path.join(tmp, '.config'),
+  XDG_DATA_HOME: path.join(tmp, '.local/share'),
+  XDG_CACHE_HOME: path.join(tmp, '.cache'),
+  EXTENSIONS_GALLERY: '{}',
+};
+const baseArgs = ['--auth', 'none', '--user-data-dir', userData, '--extensions-dir', extDir,
+  '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'];
+
+execFileSync(CODE_SERVER, [...baseArgs, '--install-extension', env('VSIX')], { env: childEnv, stdio: 'inherit' });
+
+let serverLog = '';
+const server = spawn(CODE_SERVER, [...baseArgs, '--bind-addr', `127.0.0.1:${PORT}`, ws], {
+  env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.on('data', (d) => (serverLog += d));
+server.stderr.on('data', (d) => (serverLog += d));
+
+let browser;
+let page;
+const results = [];
+async function step(name, fn) {
+  try {
+    await fn();
+    results.push(`ok - ${name}`);
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    results.push(`not ok - ${name}`);
+    console.log(`not ok - ${name}\n${e.stack || e}`);
+    if (page) await page.screenshot({ path: path.join(ARTIFACTS, `failure-${results.length}.png`) }).catch(() => {});
+    throw e;
+  }
+}
+
+async function waitForHttp() {
+  const deadline = Date.now() + 60000;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${PORT}/healthz`);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`code-server did not answer on port ${PORT}:\n${serverLog}`);
+}
+
+/** Runs a command from the command palette by its exact title. */
+async function palette(title) {
+  await page.keyboard.press('Control+Shift+P');
+  await page.locator('.quick-input-widget input').waitFor({ timeout: T });
+  await page.keyboard.type(title);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: T });
+  await page.keyboard.press('Enter');
+}
+
+
+/** Background colours (computed) of the whole-line decorations in the editor's overlay layer. */
+async function overlayColours() {
+  return page.evaluate(() => {
+    const counts = {};
+    for (const el of document.querySelectorAll('.monaco-editor .view-overlays > div > div')) {
+      const bg = getComputedStyle(el).backgroundColor;
+      if (bg && bg !== 'rgba(0, 0, 0, 0)' && el.className.includes('ced-')) counts[bg] = (counts[bg] || 0) + 1;
+    }
+    return counts;
+  });
+}
+
+let failed = false;
+try {
+  await waitForHttp();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`http://127.0.0.1:${PORT}/?folder=${encodeURIComponent(ws)}`);
+
+  await step('workbench loads', async () => {
+    await page.locator('.monaco-workbench').waitFor({ timeout: T });
+    await page.locator('.explorer-folders-view, .monaco-workbench .part.sidebar').first().waitFor({ timeout: T });
+  });
+
+  await step('open src/auth.py with Quick Open', async () => {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: T });
+    await page.keyboard.type('auth.py');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'auth.py' }).first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-lines', { hasText: 'def check_token' }).waitFor({ timeout: T });
+  });
+
+  await step('status bar shows readcov 25% < 50%', async () => {
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50%' }).waitFor({ timeout: T });
+  });
+
+  await step('line decorations: 4 gold-read and 12 gold-unread lines, no gutter icons', async () => {
+    let colours = {};
+    const deadline = Date.now() + T;
+    while (Date.now() < deadline) {
+      colours = await overlayColours();
+      const n = Object.values(colours).sort((a, b) => a - b);
+      if (n.includes(4) && n.includes(12)) break;
+      await page.waitForTimeout(250);
+    }
+    // Dark Modern theme → the extension's dark defaults (#2ea04340 read gold, #f8514940 unread gold).
+    if (colours['rgba(46, 160, 67, 0.25)'] !== 4 || colours['rgba(248, 81, 73, 0.25)'] !== 12) {
+      throw new Error(`unexpected overlay colours ${JSON.stringify(colours)}`);
+    }
+    const glyphs = await page.locator('.monaco-editor .glyph-margin-widgets .codicon, .monaco-editor .cgmr').count();
+    if (glyphs !== 0) throw new Error(`${glyphs} glyph-margin icons: decorations must leave the breakpoint gutter alone`);
+  });
+
+  await step('inlay hint with the file summary', async () => {
+    await page.locator('.monaco-editor .view-lines', { hasText: 'gold 16 · read 25% < 50% · file hit' }).waitFor({ timeout: T });
+  });
+
+  await step('readcov diagnostic in the Problems panel', async () => {
+    await page.keyboard.press('Control+Shift+M');
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'gold lines 10–25: 4/16 read (25%) — below 50%' });
+    await row.first().waitFor({ timeout: T });
+    const n = await row.count();
+    if (n !== 1) throw new Error(`${n} Problems rows for the readcov warning (want exactly 1: no push/pull duplicates)`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-before-widen.png') });
+  });
+
+  await step('widen code action raises the status bar coverage to 100%', async () => {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type('18');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    // Quick Fix (Ctrl+.) through the command palette, which does not depend on the key layout.
+    await page.keyboard.press('Control+Shift+P');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: T });
+    await page.keyboard.type('Quick Fix...');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Quick Fix...' }).first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    const item = page.locator('.action-widget .monaco-list-row', { hasText: 'Widen read window to' });
+    try {
+      await item.first().waitFor({ timeout: 5000 });
+    } catch (e) {
+      await page.screenshot({ path: path.join(ARTIFACTS, 'debug-quickfix.png') });
+      const html = await page.evaluate(() => [...document.querySelectorAll('[class*="action-widget"], .context-view, .monaco-editor .message')].map((e) => e.className + ' :: ' + e.textContent.slice(0, 200)).join('\n'));
+      console.log(html);
+      throw e;
+    }
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-code-action.png') });
+    await item.first().click();
+    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).waitFor({ timeout: T });
+    // The server's workspace/inlayHint/refresh reaches VS Code: the unit's hint follows.
+    await page.locator('.monaco-editor .view-lines', { hasText: 'read 16/16 gold (100%)' }).waitFor({ timeout: T });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-after-widen.png') });
+  });
+
+  await step('clicking the status bar opens the summary of all tasks and runs', async () => {
+    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fixture-1 · run-b' }).first().waitFor({ timeout: T });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'passing (threshold 50%)' }).first().waitFor({ timeout: T });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-summary.png') });
+    await page.keyboard.press('Escape');
+  });
+
+  await step('clear what-if, then recording the visible range as a human read covers the unit', async () => {
+    await palette('readcov: Clear what-if reads');
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50%' }).waitFor({ timeout: T });
+    await palette('readcov: Toggle recording my visible ranges as reads');
+    // Scroll to the top: lines 1–~25 become visible and stay there for the dwell time.
+    await page.locator('.monaco-editor .view-lines').first().hover();
+    await page.mouse.wheel(0, -2000);
+    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).waitFor({ timeout: T });
+    const log = fs.readFileSync(path.join(ws, '.readcov/reads.jsonl'), 'utf8');
+    if (!/"source":\s*"human"/.test(log)) throw new Error(`no human read in the read log:\n${log}`);
+  });
+
+  await step('line decorations can be turned off', async () => {
+    await palette('readcov: Toggle line decorations');
+    const deadline = Date.now() + T;
+    let colours = await overlayColours();
+    while (Object.keys(colours).length > 0 && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      colours = await overlayColours();
+    }
+    if (Object.keys(colours).length > 0) throw new Error(`decorations still drawn: ${JSON.stringify(colours)}`);
+  });
+} catch (e) {
+  failed = true;
+  if (!results.length || results[results.length - 1].startsWith('ok')) console.log(`not ok - ${e.stack || e}`);
+} finally {
+  await browser?.close().catch(() => {});
+  try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+  await new Promise((r) => setTimeout(r, 500));
+  try { process.kill(-server.pid, 'SIGKILL'); } catch {}
+  if (failed) {
+    fs.writeFileSync(path.join(ARTIFACTS, 'code-server.log'), serverLog);
+    console.log(`code-server log: ${path.join(ARTIFACTS, 'code-server.log')}`);
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+console.log(`${results.filter((r) => r.startsWith('ok')).length} passed, ${failed ? 1 : 0} failed; screenshots in ${ARTIFACTS}`);
+process.exit(failed ? 1 : 0);
