@@ -224,4 +224,35 @@ impl Inner {
         changed.bytes += polled.bytes;
         changed
     }
+
+    /// Re-parses the units of a document shortly after its last edit, off the async threads,
+    /// then refreshes what depends on them. Edits in between make this run a no-op.
+    pub fn schedule_units(self: &Arc<Self>, uri: Uri, version: i32) {
+        let me = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            let job = me.docs.get(&uri).and_then(|d| {
+                (d.version == version && d.units.stale)
+                    .then(|| (d.units.lang, d.text(), d.path.clone()))
+            });
+            let Some((Some(lang), text, path)) = job else {
+                return;
+            };
+            let Ok(spans) =
+                tokio::task::spawn_blocking(move || crate::units::parse(lang, &text)).await
+            else {
+                return;
+            };
+            match me.docs.get_mut(&uri) {
+                Some(mut d) if d.version == version => {
+                    d.units.spans = spans;
+                    d.units.stale = false;
+                }
+                _ => return,
+            }
+            let mut changed = Changed::default();
+            changed.paths.extend(path);
+            me.refresh(changed).await;
+        });
+    }
 }

@@ -61,14 +61,10 @@ impl Document {
         let whole_lines = start == self.rope.line_to_char(sl as usize)
             && end == self.rope.line_to_char(el as usize)
             && (text.is_empty() || text.ends_with('\n'));
-        let (start_byte, end_byte) = (self.rope.char_to_byte(start), self.rope.char_to_byte(end));
         self.rope.remove(start..end);
         self.rope.insert(start, text);
-        if self.units.has_lang() {
-            let source = self.rope.to_string();
-            self.units.edit(start_byte, end_byte, text, &source);
-        }
         let added = text.matches('\n').count() as u32;
+        self.units.shift(sl, el, added);
         if whole_lines {
             // Whole lines `sl..el` replaced by whole lines: the line after them keeps its
             // identity (inserting lines before a line moves it down, not edits it).
@@ -96,7 +92,11 @@ impl Document {
         let inserted = (new.len() - prefix - suffix) as u32;
         self.map.splice(prefix as u32, removed, inserted);
         self.rope = new_rope;
-        self.units.replace(text);
+        self.units.shift(
+            prefix as u32,
+            (old.len() - suffix) as u32,
+            (new.len() - prefix - suffix) as u32,
+        );
     }
 
     /// A client position → char index, clamped: a line past the end means the end of the text,

@@ -137,6 +137,7 @@ impl LanguageServer for Backend {
             return;
         }
         self.inner.publish(&uri).await;
+        self.inner.schedule_units(uri, params.text_document.version);
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {

@@ -1,29 +1,29 @@
-//! Syntax units of an open document (functions, classes, …) from `readcov-units`. A document
-//! that is only viewed keeps just its unit spans; the first edit builds an incremental
-//! `UnitTree` (a parser and tree per document cost memory — hundreds of open files stay cheap).
-//! Files in a language without a grammar have no units; the views then fall back to one unit
-//! per gold span.
+//! Syntax units of an open document (functions, classes, …) from `readcov-units`.
+//!
+//! Parsing is kept off the `didChange` → diagnostics path: an edit only shifts the known unit
+//! lines through it (cheap) and marks them stale; the server re-parses the latest text on a
+//! blocking thread shortly after the last edit and refreshes hints and lenses. (Re-parsing a
+//! 20,000-line file on every keystroke cost far more than the 5 ms budget.) Files in a language
+//! without a grammar have no units; the views then fall back to one unit per gold span.
 
 use crate::view::UnitSpan;
-use readcov_units::{edit_for_replace, lang_for_path, Lang, Unit, UnitTree};
+use readcov_units::{lang_for_path, Lang, Unit};
 
 pub struct Units {
-    lang: Option<Lang>,
-    tree: Option<UnitTree>,
+    pub lang: Option<Lang>,
     pub spans: Vec<UnitSpan>,
+    /// The spans were shifted through edits and await a re-parse.
+    pub stale: bool,
 }
 
 impl Units {
     pub fn new(path: Option<&str>, text: &str) -> Units {
         let lang = path.and_then(lang_for_path);
-        let spans = lang
-            .and_then(|l| readcov_units::units(l, text).ok())
-            .map(|r| to_spans(&r.units))
-            .unwrap_or_default();
+        let spans = lang.map(|l| parse(l, text)).unwrap_or_default();
         Units {
             lang,
-            tree: None,
             spans,
+            stale: false,
         }
     }
 
@@ -31,35 +31,37 @@ impl Units {
         self.lang.is_some()
     }
 
-    /// Bytes `start..old_end` of the previous text were replaced by `new_text`, giving `new_source`.
-    pub fn edit(&mut self, start: usize, old_end: usize, new_text: &str, new_source: &str) {
-        match (&mut self.tree, self.lang) {
-            (Some(tree), _) => {
-                let edit = edit_for_replace(tree.source(), start, old_end, new_text);
-                tree.edit(&edit, new_source);
-            }
-            (None, Some(lang)) => self.tree = UnitTree::new(lang, new_source).ok(),
-            (None, None) => return,
+    /// Lines `sl..=el` (0-based) became `sl..=sl+added`: later lines move by the difference.
+    pub fn shift(&mut self, sl: u32, el: u32, added: u32) {
+        if self.lang.is_none() {
+            return;
         }
-        self.collect();
-    }
-
-    pub fn replace(&mut self, new_source: &str) {
-        match (&mut self.tree, self.lang) {
-            (Some(tree), _) => tree.replace(new_source),
-            (None, Some(lang)) => self.tree = UnitTree::new(lang, new_source).ok(),
-            (None, None) => return,
+        let delta = i64::from(added) - i64::from(el - sl);
+        let (sl1, el1) = (i64::from(sl) + 1, i64::from(el) + 1); // 1-based
+        let mv = |line: u32| {
+            let l = i64::from(line);
+            let moved = if l > el1 {
+                l + delta
+            } else if l > sl1 {
+                (sl1 + i64::from(added)).min(l)
+            } else {
+                l
+            };
+            u32::try_from(moved.max(1)).unwrap_or(1)
+        };
+        for u in &mut self.spans {
+            u.start = mv(u.start);
+            u.end = mv(u.end).max(u.start);
         }
-        self.collect();
+        self.stale = true;
     }
+}
 
-    fn collect(&mut self) {
-        self.spans = self
-            .tree
-            .as_ref()
-            .map(|t| to_spans(t.units()))
-            .unwrap_or_default();
-    }
+/// Units of a whole text (a fresh parse), 1-based inclusive lines.
+pub fn parse(lang: Lang, text: &str) -> Vec<UnitSpan> {
+    readcov_units::units(lang, text)
+        .map(|r| to_spans(&r.units))
+        .unwrap_or_default()
 }
 
 fn to_spans(units: &[Unit]) -> Vec<UnitSpan> {

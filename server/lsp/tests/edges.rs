@@ -329,3 +329,40 @@ async fn bad_input_is_reported_and_the_rest_still_counts() {
         })
         .await;
 }
+
+#[tokio::test]
+async fn units_are_reparsed_after_edits() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let mark = client.mark();
+    // A new function right above `check_token`: units come from a re-parse of the new text,
+    // shortly after the edit, announced by `readcov/didChange`.
+    client
+        .notify(
+            "textDocument/didChange",
+            change(&ws.auth_uri, 2, 79, 0, 79, 0, "def helper():\n    pass\n"),
+        )
+        .await;
+    client
+        .wait_for(mark, "readcov/didChange", |p| {
+            p["uris"][0] == ws.auth_uri.as_str()
+        })
+        .await;
+    let h = hints(&client, &ws.auth_uri).await;
+    let unit_hint = h
+        .iter()
+        .find(|x| x["label"] == "read 4/16 gold (25%)")
+        .expect("check_token hint");
+    assert_eq!(unit_hint["position"]["line"], 81, "{h:?}");
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": ws.auth_uri}, "range": {"start": {"line": 85, "character": 0},
+                   "end": {"line": 85, "character": 0}}, "context": {"diagnostics": []}}),
+        )
+        .await;
+    assert_eq!(
+        actions[0]["title"],
+        "Widen read window to check_token (lines 82–97) → coverage 100%"
+    );
+}
