@@ -6,6 +6,7 @@
 
 use crate::path::normalize_path;
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
+use crate::strict_json::Record;
 use serde_json::{Map, Value};
 use thiserror::Error;
 
@@ -88,15 +89,25 @@ pub fn jsonl_lines<'a>(
         })
 }
 
-/// Parses one JSONL line into an object, with a located error otherwise.
+/// Parses one JSONL line into an object, with a located error otherwise (a duplicated key is an
+/// error at that key, see [`crate::strict_json`]).
 pub fn parse_object(text: &str, file: &str, line: usize) -> Result<Map<String, Value>, InputError> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(m)) => Ok(m),
-        Ok(other) => Err(InputError::new(
+    match serde_json::from_str::<Record>(text) {
+        Ok(Record::Object {
+            duplicate: Some(key),
+            ..
+        }) => Err(InputError::new(
+            file,
+            line,
+            Some(&key),
+            "duplicate key (readers disagree on which value wins)",
+        )),
+        Ok(Record::Object { map, .. }) => Ok(map),
+        Ok(Record::Other(kind)) => Err(InputError::new(
             file,
             line,
             None,
-            format!("expected a JSON object, found {}", kind_of(&other)),
+            format!("expected a JSON object, found {kind}"),
         )),
         Err(e) => Err(InputError::new(
             file,
@@ -198,6 +209,17 @@ impl Fields<'_> {
         normalize_path(raw, workspace).map_err(|e| self.err("path", e.to_string()))
     }
 
+    /// [`Fields::path`], then the IO layer's `check`.
+    pub fn checked_path(
+        &self,
+        workspace: Option<&str>,
+        check: PathCheck,
+    ) -> Result<String, InputError> {
+        let path = self.path(workspace)?;
+        check(&path).map_err(|m| self.err("path", m))?;
+        Ok(path)
+    }
+
     /// `start` and `end`, with `end ≥ start`.
     pub fn lines(&self) -> Result<(u32, u32), InputError> {
         let start = self.line_number("start")?;
@@ -211,6 +233,20 @@ impl Fields<'_> {
 
 /// Parses a reads JSONL file.
 pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<ReadSpan> {
+    parse_reads_with(bytes, file, workspace, &|_| Ok(()))
+}
+
+/// A check on each normalised path, supplied by the IO layer (for example: does it resolve
+/// through a symlink out of the workspace?). An `Err` becomes a located error on `path`.
+pub type PathCheck<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+
+/// [`parse_reads`] with a [`PathCheck`].
+pub fn parse_reads_with(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Parsed<ReadSpan> {
     parse_jsonl(bytes, file, |f| {
         let (start, end) = f.lines()?;
         let source = match f.opt_string("source")? {
@@ -226,7 +262,7 @@ pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<
         Ok(ReadSpan {
             task: f.id("task")?,
             run: f.id("run")?,
-            path: f.path(workspace)?,
+            path: f.checked_path(workspace, check)?,
             start,
             end,
             turn: f.opt_count("turn")?,
@@ -241,6 +277,16 @@ pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<
 
 /// Parses a gold JSONL file.
 pub fn parse_gold(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<GoldSpan> {
+    parse_gold_with(bytes, file, workspace, &|_| Ok(()))
+}
+
+/// [`parse_gold`] with a [`PathCheck`].
+pub fn parse_gold_with(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Parsed<GoldSpan> {
     parse_jsonl(bytes, file, |f| {
         let (start, end) = f.lines()?;
         let tier = match f.opt_string("tier")? {
@@ -250,7 +296,7 @@ pub fn parse_gold(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<G
         };
         Ok(GoldSpan {
             task: f.id("task")?,
-            path: f.path(workspace)?,
+            path: f.checked_path(workspace, check)?,
             start,
             end,
             tier,

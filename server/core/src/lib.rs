@@ -10,9 +10,12 @@ pub mod lineset;
 pub mod metrics;
 pub mod path;
 pub mod span;
+pub mod strict_json;
 
 pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
-pub use formats::{parse_gold, parse_reads, InputError, Parsed};
+pub use formats::{
+    parse_gold, parse_gold_with, parse_reads, parse_reads_with, InputError, Parsed, PathCheck,
+};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,

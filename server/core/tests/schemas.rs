@@ -21,11 +21,23 @@ fn check(schema_text: &str, full: Value, parse: fn(&[u8]) -> (usize, Vec<String>
         assert!(errs[0].contains(&format!("`{field}`: missing")), "{errs:?}");
     }
     for (name, prop) in s["properties"].as_object().unwrap() {
-        assert!(full.get(name).is_some(), "example row lacks documented field {name}");
-        for value in prop.get("enum").and_then(Value::as_array).into_iter().flatten() {
+        assert!(
+            full.get(name).is_some(),
+            "example row lacks documented field {name}"
+        );
+        for value in prop
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             let mut row = full.clone();
             row[name] = value.clone();
-            assert_eq!(parse(row.to_string().as_bytes()).0, 1, "{name}={value} should parse");
+            assert_eq!(
+                parse(row.to_string().as_bytes()).0,
+                1,
+                "{name}={value} should parse"
+            );
         }
     }
 }
@@ -33,17 +45,32 @@ fn check(schema_text: &str, full: Value, parse: fn(&[u8]) -> (usize, Vec<String>
 #[test]
 fn reads_schema_matches_parser() {
     let full = json!({"path":"a.py","start":1,"end":2,"task":"t","run":1,"turn":0,"step":3,"tool":"view","source":"human","command":"cat a.py","kind":"read"});
-    check(include_str!("../../../docs/schemas/reads.schema.json"), full, |b| {
-        let p = parse_reads(b, "r", None);
-        (p.items.len(), p.errors.iter().map(|e| e.to_string()).collect())
-    });
+    check(
+        include_str!("../../../docs/schemas/reads.schema.json"),
+        full,
+        |b| {
+            let p = parse_reads(b, "r", None);
+            (
+                p.items.len(),
+                p.errors.iter().map(|e| e.to_string()).collect(),
+            )
+        },
+    );
 }
 
 #[test]
 fn gold_schema_matches_parser() {
-    let full = json!({"path":"a.py","start":1,"end":2,"task":"t","tier":"optional","requirement":"R0"});
-    check(include_str!("../../../docs/schemas/gold.schema.json"), full, |b| {
-        let p = parse_gold(b, "g", None);
-        (p.items.len(), p.errors.iter().map(|e| e.to_string()).collect())
-    });
+    let full =
+        json!({"path":"a.py","start":1,"end":2,"task":"t","tier":"optional","requirement":"R0"});
+    check(
+        include_str!("../../../docs/schemas/gold.schema.json"),
+        full,
+        |b| {
+            let p = parse_gold(b, "g", None);
+            (
+                p.items.len(),
+                p.errors.iter().map(|e| e.to_string()).collect(),
+            )
+        },
+    );
 }
