@@ -2,7 +2,9 @@
 //! measures file lengths inside a `--workspace` (never following a path out of it).
 
 use anyhow::{Context, Result};
-use readcov_core::{parse_gold_with, parse_reads_with, GoldSpan, InputError, Parsed, ReadSpan};
+use readcov_core::{
+    parse_gold_checked, parse_reads_checked, GoldSpan, InputError, Parsed, ReadSpan,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -32,7 +34,7 @@ pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan
     let bytes = read_input(path)?;
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
-    Ok(parse_gold_with(
+    Ok(parse_gold_checked(
         &bytes,
         &path.display().to_string(),
         workspace,
@@ -45,7 +47,7 @@ pub fn load_reads(path: &Path, workspace: Option<&str>) -> Result<Parsed<ReadSpa
     let bytes = read_input(path)?;
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
-    Ok(parse_reads_with(
+    Ok(parse_reads_checked(
         &bytes,
         &path.display().to_string(),
         workspace,

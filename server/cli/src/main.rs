@@ -7,6 +7,7 @@ mod cmd;
 mod exit;
 mod inputs;
 mod render;
+mod shard;
 
 use clap::{Parser, Subcommand};
 use exit::Exit;
@@ -31,6 +32,12 @@ enum Command {
     Demo(cmd::demo::DemoArgs),
     /// Score reads against gold: one row per (task, run).
     Score(cmd::score::ScoreArgs),
+    /// SWE-Explore metrics: benchmark rows + explorer outputs, reference-compatible and clean.
+    Explore(cmd::explore::ExploreArgs),
+    /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
+    Merge(cmd::merge::MergeArgs),
+    /// List the syntactic units (functions, classes, ...) of source files as JSONL.
+    Units(cmd::units::UnitsArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -38,6 +45,9 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Explore(args) => cmd::explore::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
+        Command::Units(args) => cmd::units::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -1,9 +1,9 @@
 //! Scores many (task, run) pairs at once: groups gold by task and reads by (task, run), scores each
 //! pair, and totals the rows with honest denominators.
 
-use crate::metrics::{score_spans, FileLengths, RunScore, Status, DEFAULT_THRESHOLD};
+use crate::metrics::{FileLengths, PreparedGold, RunScore, Status, DEFAULT_THRESHOLD};
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The run name used for a task that has gold but no run read anything for it.
@@ -70,7 +70,8 @@ pub fn score_batch(
         .chain(reads_by_pair.keys().map(|(t, _)| *t))
         .collect();
     for task in tasks {
-        let g = gold_by_task.get(task).unwrap_or(&no_gold);
+        // Gold is prepared once per task, not once per run: tasks often have dozens of runs.
+        let g = PreparedGold::new(gold_by_task.get(task).unwrap_or(&no_gold), lengths);
         let mut runs = reads_by_pair
             .range((task, "")..)
             .take_while(|((t, _), _)| *t == task)
@@ -79,14 +80,14 @@ pub fn score_batch(
             rows.push(TaskRunScore {
                 task: task.to_string(),
                 run: NO_RUN.to_string(),
-                score: score_spans(g, &no_reads, lengths, opts.threshold),
+                score: g.score(&no_reads, lengths, opts.threshold),
             });
         }
         for ((_, run), r) in runs {
             rows.push(TaskRunScore {
                 task: task.to_string(),
                 run: run.to_string(),
-                score: score_spans(g, r, lengths, opts.threshold),
+                score: g.score(r, lengths, opts.threshold),
             });
         }
     }
@@ -109,31 +110,125 @@ pub struct Totals {
     pub read_lines: u64,
 }
 
+/// Totals over rows, computed through [`ScorePartial`] so that sharded runs merge to the very
+/// same figures.
 pub fn totals<'a>(rows: impl IntoIterator<Item = &'a RunScore>) -> Totals {
-    let mut t = Totals::default();
-    let (mut fh, mut lc, mut pr, mut f1) = (0.0, 0.0, 0.0, 0.0);
+    let mut p = ScorePartial::default();
     for s in rows {
-        t.rows += 1;
-        t.read_lines += s.read_lines;
+        p.add(s);
+    }
+    p.finish()
+}
+
+/// A mergeable aggregate of score rows: counts and exact sums (see [`ExactSum`]). Merging the
+/// partials of any split of the rows gives bit-identical [`Totals`] to one unsplit run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScorePartial {
+    pub rows: u64,
+    pub scored: u64,
+    pub unscored: u64,
+    pub passing: u64,
+    pub gold_lines: u64,
+    pub covered_lines: u64,
+    pub read_lines: u64,
+    pub sum_file_hit: ExactSum,
+    pub sum_line_coverage: ExactSum,
+    pub sum_precision: ExactSum,
+    pub sum_f1: ExactSum,
+}
+
+impl ScorePartial {
+    pub fn add(&mut self, s: &RunScore) {
+        self.rows += 1;
+        self.read_lines += s.read_lines;
         if s.status == Status::Unscored {
-            t.unscored += 1;
-            continue;
+            self.unscored += 1;
+            return;
         }
-        t.scored += 1;
-        t.passing += usize::from(s.passes_threshold == Some(true));
-        t.gold_lines += s.gold_lines;
-        t.covered_lines += s.covered_lines;
-        fh += s.file_hit.unwrap_or(0.0);
-        lc += s.line_coverage.unwrap_or(0.0);
-        pr += s.precision.unwrap_or(0.0);
-        f1 += s.f1.unwrap_or(0.0);
+        self.scored += 1;
+        self.passing += u64::from(s.passes_threshold == Some(true));
+        self.gold_lines += s.gold_lines;
+        self.covered_lines += s.covered_lines;
+        self.sum_file_hit.add(s.file_hit.unwrap_or(0.0));
+        self.sum_line_coverage.add(s.line_coverage.unwrap_or(0.0));
+        self.sum_precision.add(s.precision.unwrap_or(0.0));
+        self.sum_f1.add(s.f1.unwrap_or(0.0));
     }
-    if t.scored > 0 {
-        let n = t.scored as f64;
-        t.mean_file_hit = Some(fh / n);
-        t.mean_line_coverage = Some(lc / n);
-        t.mean_precision = Some(pr / n);
-        t.mean_f1 = Some(f1 / n);
+
+    pub fn merge(&mut self, o: &ScorePartial) {
+        self.rows += o.rows;
+        self.scored += o.scored;
+        self.unscored += o.unscored;
+        self.passing += o.passing;
+        self.gold_lines += o.gold_lines;
+        self.covered_lines += o.covered_lines;
+        self.read_lines += o.read_lines;
+        self.sum_file_hit.merge(&o.sum_file_hit);
+        self.sum_line_coverage.merge(&o.sum_line_coverage);
+        self.sum_precision.merge(&o.sum_precision);
+        self.sum_f1.merge(&o.sum_f1);
     }
-    t
+
+    pub fn finish(&self) -> Totals {
+        let n = self.scored;
+        Totals {
+            rows: self.rows as usize,
+            scored: self.scored as usize,
+            unscored: self.unscored as usize,
+            passing: self.passing as usize,
+            mean_file_hit: self.sum_file_hit.mean(n),
+            mean_line_coverage: self.sum_line_coverage.mean(n),
+            mean_precision: self.sum_precision.mean(n),
+            mean_f1: self.sum_f1.mean(n),
+            gold_lines: self.gold_lines,
+            covered_lines: self.covered_lines,
+            read_lines: self.read_lines,
+        }
+    }
+}
+
+/// An order-independent sum of ratios in `0..=1`: each value is rounded to a multiple of 2^-60
+/// and summed as an integer, so any split and merge order gives the same total (float addition
+/// is not associative). Serialised as a decimal string (JSON numbers lose u128 precision).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExactSum(pub u128);
+
+const FIXED_ONE: f64 = (1u64 << 60) as f64;
+
+impl ExactSum {
+    pub fn add(&mut self, x: f64) {
+        self.0 += (x.clamp(0.0, 1.0) * FIXED_ONE).round() as u128;
+    }
+
+    pub fn merge(&mut self, o: &ExactSum) {
+        self.0 += o.0;
+    }
+
+    pub fn mean(&self, n: u64) -> Option<f64> {
+        (n > 0).then(|| (self.0 as f64 / FIXED_ONE) / n as f64)
+    }
+}
+
+impl Serialize for ExactSum {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for ExactSum {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map(ExactSum).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Deterministic shard of a task id: FNV-1a of the id, modulo `n`. Stable across runs, machines
+/// and input order, so `--shard i/n` for i in 0..n partitions any task set exactly.
+pub fn shard_of(task: &str, n: u32) -> u32 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in task.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h % u64::from(n.max(1))) as u32
 }

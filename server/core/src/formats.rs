@@ -233,55 +233,119 @@ impl Fields<'_> {
 
 /// Parses a reads JSONL file.
 pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<ReadSpan> {
-    parse_reads_with(bytes, file, workspace, &|_| Ok(()))
+    parse_reads_impl(bytes, file, workspace, true, &no_check)
 }
 
 /// A check on each normalised path, supplied by the IO layer (for example: does it resolve
 /// through a symlink out of the workspace?). An `Err` becomes a located error on `path`.
 pub type PathCheck<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
-/// [`parse_reads`] with a [`PathCheck`].
-pub fn parse_reads_with(
+fn no_check(_: &str) -> Result<(), String> {
+    Ok(())
+}
+
+/// [`parse_reads`] with a [`PathCheck`] on every accepted path.
+pub fn parse_reads_checked(
     bytes: &[u8],
     file: &str,
     workspace: Option<&str>,
     check: PathCheck,
 ) -> Parsed<ReadSpan> {
-    parse_jsonl(bytes, file, |f| {
-        let (start, end) = f.lines()?;
-        let source = match f.opt_string("source")? {
-            None => Source::Agent,
-            Some(s) => Source::parse(s)
-                .ok_or_else(|| f.err("source", format!("`{s}` is not agent, human or manual")))?,
-        };
-        let kind = match f.opt_string("kind")? {
-            None | Some("read") => EventKind::Read,
-            Some("edit") => EventKind::Edit,
-            Some(k) => return Err(f.err("kind", format!("`{k}` is not read or edit"))),
-        };
-        Ok(ReadSpan {
-            task: f.id("task")?,
-            run: f.id("run")?,
-            path: f.checked_path(workspace, check)?,
-            start,
-            end,
-            turn: f.opt_count("turn")?,
-            step: f.opt_count("step")?,
-            tool: f.opt_string("tool")?.map(str::to_string),
-            source,
-            command: f.opt_string("command")?.map(str::to_string),
-            kind,
-        })
+    parse_reads_impl(bytes, file, workspace, true, check)
+}
+
+/// [`parse_reads`] with the typed fast path on or off; both must give the same result (a
+/// property test holds them to it).
+#[doc(hidden)]
+pub fn parse_reads_with(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    fast: bool,
+) -> Parsed<ReadSpan> {
+    parse_reads_impl(bytes, file, workspace, fast, &no_check)
+}
+
+fn parse_reads_impl(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    fast: bool,
+    check: PathCheck,
+) -> Parsed<ReadSpan> {
+    let mut out = Parsed::default();
+    for (line, text) in jsonl_lines(bytes, file) {
+        out.records += 1;
+        if let Some(read) = text
+            .as_ref()
+            .ok()
+            .filter(|_| fast)
+            .and_then(|t| crate::fastread::fast_read(t, workspace))
+            .filter(|r| check(&r.path).is_ok())
+        {
+            out.items.push(read);
+            continue;
+        }
+        let result = text
+            .and_then(|t| parse_object(t, file, line))
+            .and_then(|obj| {
+                read_record(
+                    &Fields {
+                        obj: &obj,
+                        file,
+                        line,
+                    },
+                    workspace,
+                    check,
+                )
+            });
+        match result {
+            Ok(item) => out.items.push(item),
+            Err(e) => out.errors.push(e),
+        }
+    }
+    out
+}
+
+/// The slow, fully checked path for one reads line: every problem becomes a located error.
+fn read_record(
+    f: &Fields,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Result<ReadSpan, InputError> {
+    let (start, end) = f.lines()?;
+    let source = match f.opt_string("source")? {
+        None => Source::Agent,
+        Some(s) => Source::parse(s)
+            .ok_or_else(|| f.err("source", format!("`{s}` is not agent, human or manual")))?,
+    };
+    let kind = match f.opt_string("kind")? {
+        None | Some("read") => EventKind::Read,
+        Some("edit") => EventKind::Edit,
+        Some(k) => return Err(f.err("kind", format!("`{k}` is not read or edit"))),
+    };
+    Ok(ReadSpan {
+        task: f.id("task")?,
+        run: f.id("run")?,
+        path: f.checked_path(workspace, check)?,
+        start,
+        end,
+        turn: f.opt_count("turn")?,
+        step: f.opt_count("step")?,
+        tool: f.opt_string("tool")?.map(str::to_string),
+        source,
+        command: f.opt_string("command")?.map(str::to_string),
+        kind,
     })
 }
 
 /// Parses a gold JSONL file.
 pub fn parse_gold(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<GoldSpan> {
-    parse_gold_with(bytes, file, workspace, &|_| Ok(()))
+    parse_gold_checked(bytes, file, workspace, &no_check)
 }
 
-/// [`parse_gold`] with a [`PathCheck`].
-pub fn parse_gold_with(
+/// [`parse_gold`] with a [`PathCheck`] on every accepted path.
+pub fn parse_gold_checked(
     bytes: &[u8],
     file: &str,
     workspace: Option<&str>,

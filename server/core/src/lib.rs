@@ -5,6 +5,8 @@
 //! server, reports) lives in other crates and calls into this one.
 
 pub mod batch;
+pub mod explore;
+mod fastread;
 pub mod formats;
 pub mod lineset;
 pub mod metrics;
@@ -12,9 +14,12 @@ pub mod path;
 pub mod span;
 pub mod strict_json;
 
-pub use batch::{score_batch, totals, ScoreOptions, TaskRunScore, Totals, NO_RUN};
+pub use batch::{
+    score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
+    NO_RUN,
+};
 pub use formats::{
-    parse_gold, parse_gold_with, parse_reads, parse_reads_with, InputError, Parsed, PathCheck,
+    parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, InputError, Parsed, PathCheck,
 };
 pub use lineset::{Interval, LineSet};
 pub use metrics::{

@@ -214,6 +214,41 @@ pub fn score(
     }
 }
 
+/// One task's gold, prepared once and scored against any number of runs.
+pub struct PreparedGold {
+    pub spans: Vec<(String, u32, u32)>,
+    pub lines: FileLines,
+}
+
+impl PreparedGold {
+    pub fn new(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
+        PreparedGold {
+            spans: gold
+                .iter()
+                .map(|g| (g.path.clone(), g.start, g.end))
+                .collect(),
+            lines: collect_lines(
+                gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
+                lengths,
+            ),
+        }
+    }
+
+    /// Scores one run's reads against this gold.
+    pub fn score(
+        &self,
+        reads: &[&ReadSpan],
+        lengths: &dyn FileLengths,
+        threshold: f64,
+    ) -> RunScore {
+        let read = collect_lines(
+            reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
+            lengths,
+        );
+        score(&self.spans, &self.lines, &read, threshold)
+    }
+}
+
 /// Scores one run's read spans against one task's core gold spans.
 pub fn score_spans(
     gold: &[&GoldSpan],
@@ -221,17 +256,5 @@ pub fn score_spans(
     lengths: &dyn FileLengths,
     threshold: f64,
 ) -> RunScore {
-    let gold_lines = collect_lines(
-        gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
-        lengths,
-    );
-    let read_lines = collect_lines(
-        reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
-        lengths,
-    );
-    let gold_spans: Vec<(String, u32, u32)> = gold
-        .iter()
-        .map(|g| (g.path.clone(), g.start, g.end))
-        .collect();
-    score(&gold_spans, &gold_lines, &read_lines, threshold)
+    PreparedGold::new(gold, lengths).score(reads, lengths, threshold)
 }

@@ -133,3 +133,73 @@ fn gold_tier_and_missing_task() {
         "gold.jsonl:2: field `tier`: `gold` is not core or optional"
     );
 }
+
+mod fast_path {
+    use proptest::prelude::*;
+    use readcov_core::formats::parse_reads_with;
+
+    /// JSON values of the kinds a reads field may (wrongly) hold.
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("null".to_string()),
+            Just("\"\"".to_string()),
+            Just("true".to_string()),
+            Just("1.5".to_string()),
+            Just("-3".to_string()),
+            Just("0".to_string()),
+            Just("4294967296".to_string()),
+            Just("[1]".to_string()),
+            (1u32..50).prop_map(|n| n.to_string()),
+            prop::sample::select(vec![
+                "\"a.py\"",
+                "\"./b/../a.py\"",
+                "\"/repo/x.py\"",
+                "\"/etc/x\"",
+                "\"../up.py\"",
+                "\"agent\"",
+                "\"human\"",
+                "\"manual\"",
+                "\"edit\"",
+                "\"read\"",
+                "\"r1\""
+            ])
+            .prop_map(str::to_string),
+        ]
+    }
+
+    fn line() -> impl Strategy<Value = String> {
+        let fields = [
+            "path", "start", "end", "task", "run", "turn", "step", "tool", "source", "command",
+            "kind",
+        ];
+        // A valid base most of the time, so the fast path is exercised, then random (possibly
+        // duplicate) fields that may spoil it.
+        let base = prop_oneof![
+            Just(String::new()),
+            (1u32..40, 0u32..5)
+                .prop_map(|(s, k)| format!("\"path\":\"a.py\",\"start\":{s},\"end\":{},", s + k))
+        ];
+        (
+            base,
+            prop::collection::vec((prop::sample::select(fields.to_vec()), value()), 0..4),
+        )
+            .prop_map(|(base, kv)| {
+                let body: Vec<String> = kv.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+                format!("{{{base}{}}}", body.join(",")).replace(",}", "}")
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn fast_and_slow_paths_agree(lines in prop::collection::vec(line(), 1..8)) {
+            let text = lines.join("\n");
+            for ws in [None, Some("/repo")] {
+                let fast = parse_reads_with(text.as_bytes(), "r", ws, true);
+                let slow = parse_reads_with(text.as_bytes(), "r", ws, false);
+                prop_assert_eq!(&fast.items, &slow.items);
+                prop_assert_eq!(&fast.errors, &slow.errors);
+                prop_assert_eq!(fast.items.len() + fast.errors.len(), lines.len());
+            }
+        }
+    }
+}

@@ -1,4 +1,8 @@
 //! One module per subcommand; each exposes an `Args` struct and `run(args) -> Result<Exit>`.
 
 pub mod demo;
+pub mod explore;
+pub mod merge;
 pub mod score;
+pub mod score_units;
+pub mod units;

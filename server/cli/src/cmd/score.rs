@@ -1,11 +1,14 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
+use crate::cmd::score_units;
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
+use crate::shard::{write_partial, PartialFile, PARTIAL_VERSION};
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{score_batch, totals, ScoreOptions, Source, Status, TaskRunScore, Totals};
+use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, Status, TaskRunScore, Totals};
+use readcov_units::UnitScore;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -33,6 +36,18 @@ pub struct ScoreArgs {
     /// In the table, also list each gold file and span with its unread lines.
     #[arg(long)]
     pub detail: bool,
+    /// Score only shard I of N (0-based; tasks split by a stable hash of their id).
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Print phase timings (parse, score, render) on stderr.
+    #[arg(long)]
+    pub timings: bool,
+    /// Also write a mergeable aggregate (for `readcov merge`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
+    /// With --workspace: the ±N lines what-if (unit figures need the sources to parse).
+    #[arg(long, value_name = "N", default_value_t = readcov_units::DEFAULT_WIDEN)]
+    pub widen: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -71,9 +86,10 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    let started = std::time::Instant::now();
     let ws = workspace_root(args.workspace.as_deref())?;
-    let gold = load_gold(&args.gold, ws.as_deref())?;
-    let reads = load_reads(&args.reads, ws.as_deref())?;
+    let mut gold = load_gold(&args.gold, ws.as_deref())?;
+    let mut reads = load_reads(&args.reads, ws.as_deref())?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         eprintln!(
@@ -81,6 +97,10 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             args.gold.display()
         );
         return Ok(Exit::Input);
+    }
+    if let Some(shard) = args.shard {
+        gold.items.retain(|g| shard.keeps(&g.task));
+        reads.items.retain(|r| shard.keeps(&r.task));
     }
     if reads.items.is_empty() && reads.errors.is_empty() {
         eprintln!(
@@ -99,9 +119,50 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         threshold: args.threshold,
         sources: args.sources.iter().map(|&s| s.into()).collect(),
     };
+    let parsed = started.elapsed();
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
-    let total = totals(rows.iter().map(|r| &r.score));
-    print!("{}", render(&rows, &total, &args));
+    let scored = started.elapsed() - parsed;
+    let units_started = std::time::Instant::now();
+    let units = args.workspace.as_deref().map(|ws| {
+        score_units::compute(
+            ws,
+            &rows,
+            &gold.items,
+            &reads.items,
+            &lengths,
+            &opts,
+            args.widen,
+        )
+    });
+    let units_time = units_started.elapsed();
+    let mut partial = ScorePartial::default();
+    rows.iter().for_each(|r| partial.add(&r.score));
+    let total = partial.finish();
+    if let Some(path) = &args.emit_partial {
+        let shard = args
+            .shard
+            .map_or_else(|| "all".to_string(), |s| s.to_string());
+        let file = PartialFile {
+            readcov_partial: PARTIAL_VERSION,
+            kind: "score".into(),
+            shard,
+            threshold: args.threshold,
+            score: partial,
+        };
+        write_partial(path, &file)?;
+    }
+    print!("{}", render(&rows, units.as_deref(), &total, &args));
+    if args.timings {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        eprintln!(
+            "timings: parse {:.1} ms, score {:.1} ms, units {:.1} ms, render {:.1} ms ({} rows)",
+            ms(parsed),
+            ms(scored),
+            ms(units_time),
+            ms(started.elapsed() - parsed - scored - units_time),
+            rows.len()
+        );
+    }
     if errors > 0 {
         eprintln!(
             "{errors} input error(s) skipped; scored {} gold span(s) and {} read(s) that were valid",
@@ -140,22 +201,36 @@ const KEYS: [&str; 13] = [
     "files_hit",
 ];
 
-fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
+fn render(
+    rows: &[TaskRunScore],
+    units: Option<&[UnitScore]>,
+    total: &Totals,
+    args: &ScoreArgs,
+) -> String {
+    let unit = |i: usize| units.and_then(|u| u.get(i));
+    let values = || {
+        rows.iter()
+            .enumerate()
+            .map(move |(i, r)| score_units::row_value(r, unit(i)))
+    };
     match args.format {
         Format::Json => {
+            let rows: Vec<serde_json::Value> = values().collect();
             let doc =
                 serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
             serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
         }
-        Format::Jsonl => rows
-            .iter()
-            .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
-            .collect(),
+        Format::Jsonl => values().map(|v| v.to_string() + "\n").collect(),
         Format::Csv => {
-            let mut out = KEYS.join(",") + "\n";
-            for r in rows {
-                let v = serde_json::to_value(r).expect("serialisable");
-                let cells: Vec<String> = KEYS
+            let unit_keys: &[&str] = if units.is_some() {
+                &score_units::UNIT_KEYS
+            } else {
+                &[]
+            };
+            let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
+            let mut out = keys.join(",") + "\n";
+            for v in values() {
+                let cells: Vec<String> = keys
                     .iter()
                     .map(|k| match &v[*k] {
                         serde_json::Value::Null => String::new(),
@@ -167,35 +242,45 @@ fn render(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
             }
             out
         }
-        Format::Table => render_table(rows, total, args),
+        Format::Table => render_table(rows, units, total, args),
     }
 }
 
-fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> String {
-    let mut t = Table::new(
-        &[
-            "task",
-            "run",
-            "file_hit",
-            "line_cov",
-            "precision",
-            "f1",
-            "gold",
-            "read",
-            "covered",
-            "verdict",
-        ],
-        &[0, 1, 9],
-    );
+fn render_table(
+    rows: &[TaskRunScore],
+    units: Option<&[UnitScore]>,
+    total: &Totals,
+    args: &ScoreArgs,
+) -> String {
+    let mut header: Vec<String> = [
+        "task",
+        "run",
+        "file_hit",
+        "line_cov",
+        "precision",
+        "f1",
+        "gold",
+        "read",
+        "covered",
+        "verdict",
+    ]
+    .map(String::from)
+    .to_vec();
+    if units.is_some() {
+        header.extend(score_units::headers(args.widen));
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = Table::new(&header, &[0, 1, 9]);
     let mut detail = String::new();
-    for r in rows {
+    for (i, r) in rows.iter().enumerate() {
+        let unit = units.and_then(|u| u.get(i));
         let s = &r.score;
         let verdict = match (s.status, s.passes_threshold) {
             (Status::Unscored, _) => "unscored (no gold)".to_string(),
             (_, Some(true)) => format!("OK (≥ {})", percent(Some(args.threshold))),
             _ => format!("below {}", percent(Some(args.threshold))),
         };
-        t.row(vec![
+        let mut cells = vec![
             r.task.clone(),
             r.run.clone(),
             ratio(s.file_hit),
@@ -206,7 +291,9 @@ fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> Stri
             s.read_lines.to_string(),
             s.covered_lines.to_string(),
             verdict,
-        ]);
+        ];
+        cells.extend(unit.map(score_units::cells).unwrap_or_default());
+        t.row(cells);
         if args.detail && s.status == Status::Scored {
             detail += &format!("\n{} / {}\n", r.task, r.run);
             for f in &s.files {
@@ -235,6 +322,7 @@ fn render_table(rows: &[TaskRunScore], total: &Totals, args: &ScoreArgs) -> Stri
                     percent(sp.coverage)
                 );
             }
+            detail += &unit.map(score_units::detail).unwrap_or_default();
         }
     }
     let mut out = t.render();

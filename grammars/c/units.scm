@@ -1,0 +1,27 @@
+; Units for C. The grammar's tags.scm captures only the declarator line; these capture the whole
+; definition through the closing brace. @<kind> is the definition, @name its name.
+
+(function_definition
+  declarator: (function_declarator declarator: (identifier) @name)) @function
+(function_definition
+  declarator: (pointer_declarator
+    declarator: (function_declarator declarator: (identifier) @name))) @function
+(function_definition
+  declarator: (pointer_declarator
+    declarator: (pointer_declarator
+      declarator: (function_declarator declarator: (identifier) @name)))) @function
+
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @struct
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @union
+(enum_specifier name: (type_identifier) @name body: (enumerator_list)) @enum
+
+; `typedef struct { ... } name;` — an anonymous body named by the typedef.
+(type_definition
+  type: (struct_specifier !name body: (field_declaration_list))
+  declarator: (type_identifier) @name) @struct
+(type_definition
+  type: (union_specifier !name body: (field_declaration_list))
+  declarator: (type_identifier) @name) @union
+(type_definition
+  type: (enum_specifier !name body: (enumerator_list))
+  declarator: (type_identifier) @name) @enum

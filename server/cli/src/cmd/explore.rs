@@ -1,0 +1,196 @@
+//! `readcov explore`: SWE-Explore benchmark rows + explorer outputs → the full SWE-Explore metric
+//! suite per (explorer, instance), with per-explorer means, the 50% wall and readcov's clean
+//! numbers beside the reference evaluator's (see docs/metrics.md).
+
+mod render;
+
+use crate::exit::Exit;
+use crate::inputs::{read_input, report_errors, workspace_lengths};
+use crate::render::Format;
+use anyhow::{bail, Result};
+use clap::Args;
+use readcov_core::explore::input::{text_regions, TextFile};
+use readcov_core::explore::{
+    parse_bench, parse_lengths, parse_preds, score_explore, BenchRow, ExploreOptions,
+    InstanceLengths, PredRow, DEFAULT_TOP_K,
+};
+use readcov_core::Parsed;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct ExploreArgs {
+    /// SWE-Explore benchmark rows (JSONL): instance_id + ground_truth per line.
+    #[arg(long, value_name = "FILE")]
+    pub bench: PathBuf,
+    /// Explorer outputs (JSONL {instance_id, explorer, regions}); repeat for several files. A file
+    /// that is not JSONL is read as CLI-agent text (`path:10-20` or `path` per line) for --instance.
+    #[arg(long, value_name = "FILE", required = true)]
+    pub preds: Vec<PathBuf>,
+    /// Explorer name for rows (or text files) that give none; default: the file's stem.
+    #[arg(long, value_name = "NAME")]
+    pub explorer: Option<String>,
+    /// The instance a text-form --preds file answers.
+    #[arg(long, value_name = "ID")]
+    pub instance: Option<String>,
+    /// Keep only the first K regions of each prediction (`all`: no cut).
+    #[arg(long, value_name = "K|all", default_value = "5", value_parser = parse_top_k)]
+    pub top_k: TopK,
+    /// Repository checkouts for file lengths: DIR/<instance_id>/<path> when that folder exists,
+    /// else DIR/<path>.
+    #[arg(long, value_name = "DIR", conflicts_with = "file_lengths")]
+    pub workspace: Option<PathBuf>,
+    /// File lengths as JSON {instance_id: {path: n_lines}}.
+    #[arg(long, value_name = "FILE")]
+    pub file_lengths: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// `--top-k`: a count, or no cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TopK(pub Option<usize>);
+
+fn parse_top_k(s: &str) -> Result<TopK, String> {
+    if s == "all" {
+        return Ok(TopK(None));
+    }
+    match s.parse::<usize>() {
+        Ok(0) | Err(_) => Err(format!(
+            "`{s}` is not a positive count or `all` (default {DEFAULT_TOP_K})"
+        )),
+        Ok(k) => Ok(TopK(Some(k))),
+    }
+}
+
+pub fn run(args: ExploreArgs) -> Result<Exit> {
+    let bench_bytes = read_input(&args.bench)?;
+    let bench = parse_bench(&bench_bytes, &args.bench.display().to_string());
+    let mut errors = report_errors(&bench.errors);
+    if bench.items.is_empty() {
+        eprintln!(
+            "error: {}: no valid benchmark rows, nothing to score",
+            args.bench.display()
+        );
+        return Ok(Exit::Input);
+    }
+    let mut preds: Vec<PredRow> = Vec::new();
+    for file in &args.preds {
+        let p = load_preds(file, &args)?;
+        errors += report_errors(&p.errors);
+        preds.extend(p.items);
+    }
+    if preds.is_empty() {
+        eprintln!("error: no valid prediction rows, nothing to score");
+        return Ok(Exit::Input);
+    }
+    let lengths = match (&args.file_lengths, &args.workspace) {
+        (Some(f), _) => {
+            let (l, e) = parse_lengths(&read_input(f)?, &f.display().to_string());
+            errors += report_errors(&e);
+            l
+        }
+        (None, Some(ws)) => lengths_from_workspace(ws, &bench.items, &preds)?,
+        (None, None) => InstanceLengths::new(),
+    };
+    let opts = ExploreOptions {
+        top_k: args.top_k.0,
+    };
+    let report = score_explore(&bench.items, &preds, &lengths, &opts);
+    for u in &report.unused {
+        eprintln!(
+            "warning: prediction line {} ({} / {}) not scored: {}",
+            u.line, u.explorer, u.instance_id, u.reason
+        );
+    }
+    for s in report.summaries.iter().filter(|s| s.missing > 0) {
+        eprintln!(
+            "warning: explorer `{}` has no prediction for {} of {} instance(s); they score as empty predictions",
+            s.explorer, s.missing, s.instances
+        );
+    }
+    print!("{}", render::render(&report, args.format, args.top_k.0));
+    if errors > 0 {
+        eprintln!(
+            "{errors} input error(s) skipped; scored {} benchmark row(s) and {} prediction row(s) that were valid",
+            bench.items.len(),
+            preds.len()
+        );
+    }
+    Ok(Exit::Ok)
+}
+
+/// One predictions file: JSONL, or CLI-agent text when its first non-blank byte is not `{`.
+fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
+    let bytes = read_input(file)?;
+    let name = file.display().to_string();
+    let stem = file.file_stem().map_or_else(
+        || "default".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let explorer = args.explorer.clone().unwrap_or(stem);
+    let first = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace() && **b != 0xEF && **b != 0xBB && **b != 0xBF);
+    if first.is_none_or(|b| *b == b'{') {
+        return Ok(parse_preds(&bytes, &name, &explorer));
+    }
+    let Some(instance) = &args.instance else {
+        bail!("{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID");
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut errors = Vec::new();
+    let regions = text_regions(&text, &TextFile(&name), &mut errors);
+    let row = PredRow {
+        instance_id: instance.clone(),
+        explorer,
+        regions,
+        line: 1,
+    };
+    Ok(Parsed {
+        items: vec![row],
+        errors,
+        records: 1,
+    })
+}
+
+/// Line counts of every path a benchmark row or prediction names, per instance.
+fn lengths_from_workspace(
+    ws: &Path,
+    bench: &[BenchRow],
+    preds: &[PredRow],
+) -> Result<InstanceLengths> {
+    if !ws.is_dir() {
+        bail!("{}: workspace is not a directory", ws.display());
+    }
+    let mut paths: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for b in bench {
+        let e = paths.entry(&b.instance_id).or_default();
+        let optional = b.optional_regions.values().flatten();
+        e.extend(
+            b.core_regions
+                .iter()
+                .chain(optional)
+                .map(|r| r.path.as_str()),
+        );
+    }
+    for p in preds {
+        if let Some(e) = paths.get_mut(p.instance_id.as_str()) {
+            e.extend(p.regions.iter().map(|r| r.path.as_str()));
+        }
+    }
+    Ok(paths
+        .into_iter()
+        .map(|(id, files)| {
+            // An id with `/` or `..` must not reach outside: only a plain child folder is used.
+            let per_instance = ws.join(id);
+            let plain = Path::new(id).components().count() == 1 && !id.starts_with('.');
+            let root = if plain && per_instance.is_dir() {
+                per_instance
+            } else {
+                ws.to_path_buf()
+            };
+            (id.to_string(), workspace_lengths(Some(&root), files))
+        })
+        .collect())
+}

@@ -1,0 +1,203 @@
+//! JSON value helpers for the SWE-Explore parsers: ids, paths, line bounds, regions and lists,
+//! each turning a bad value into an [`InputError`] that names file, line and dotted field path.
+
+use super::input::Region;
+use super::text::parse_region_line;
+use crate::formats::InputError;
+use crate::path::normalize_path;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// Where a value sits, for error messages: file, line, dotted field path.
+pub(super) struct Loc<'a> {
+    pub file: &'a str,
+    pub line: usize,
+}
+
+impl Loc<'_> {
+    pub fn err(&self, field: &str, msg: impl Into<String>) -> InputError {
+        InputError::new(self.file, self.line, Some(field), msg)
+    }
+}
+
+pub(super) fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// An instance id: a non-empty string, or an integer.
+pub(super) fn id(obj: &Map<String, Value>, field: &str, loc: &Loc) -> Result<String, InputError> {
+    match obj.get(field) {
+        Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
+        Some(Value::Number(n)) => Ok(n.to_string()),
+        None | Some(Value::Null) => Err(loc.err(field, "missing")),
+        Some(v) => Err(loc.err(
+            field,
+            format!("expected a non-empty string, found {}", kind(v)),
+        )),
+    }
+}
+
+pub(super) fn path(raw: &str, field: &str, loc: &Loc) -> Result<String, InputError> {
+    normalize_path(raw, None).map_err(|e| loc.err(field, e.to_string()))
+}
+
+/// A line bound: an integer (negative allowed); absent or null gives `default`.
+pub(super) fn bound(
+    obj: &Map<String, Value>,
+    key: &str,
+    default: i64,
+    field: &str,
+    loc: &Loc,
+) -> Result<i64, InputError> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Number(n)) => n.as_i64().ok_or_else(|| {
+            loc.err(
+                &format!("{field}.{key}"),
+                format!("expected an integer, got {n}"),
+            )
+        }),
+        Some(v) => Err(loc.err(
+            &format!("{field}.{key}"),
+            format!("expected an integer, found {}", kind(v)),
+        )),
+    }
+}
+
+/// One region: `{path, start, end}` (missing start = 1, missing end = -1: the whole file) or the
+/// text form `path:10-20` / `path`.
+pub(super) fn region(v: &Value, field: &str, loc: &Loc) -> Result<Region, InputError> {
+    match v {
+        Value::Object(o) => {
+            let p = match o.get("path") {
+                Some(Value::String(s)) => path(s, &format!("{field}.path"), loc)?,
+                None | Some(Value::Null) => {
+                    return Err(loc.err(&format!("{field}.path"), "missing"))
+                }
+                Some(v) => {
+                    return Err(loc.err(
+                        &format!("{field}.path"),
+                        format!("expected a string, found {}", kind(v)),
+                    ))
+                }
+            };
+            Ok(Region {
+                path: p,
+                start: bound(o, "start", 1, field, loc)?,
+                end: bound(o, "end", -1, field, loc)?,
+            })
+        }
+        Value::String(s) => match parse_region_line(s) {
+            Some(Ok(r)) => Ok(Region {
+                path: path(&r.path, field, loc)?,
+                ..r
+            }),
+            Some(Err(msg)) => Err(loc.err(field, msg)),
+            None => Err(loc.err(field, "empty region")),
+        },
+        other => Err(loc.err(
+            field,
+            format!(
+                "expected a region object or `path:start-end`, found {}",
+                kind(other)
+            ),
+        )),
+    }
+}
+
+/// A list of regions; each bad element is an error, the good ones are kept in order.
+pub(super) fn regions(
+    v: Option<&Value>,
+    field: &str,
+    loc: &Loc,
+    errors: &mut Vec<InputError>,
+) -> Vec<Region> {
+    match v {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| {
+                region(r, &format!("{field}[{i}]"), loc)
+                    .map_err(|e| errors.push(e))
+                    .ok()
+            })
+            .collect(),
+        Some(other) => {
+            errors.push(loc.err(
+                field,
+                format!("expected a list of regions, found {}", kind(other)),
+            ));
+            Vec::new()
+        }
+    }
+}
+
+/// A list of paths; bad elements are errors.
+pub(super) fn paths(
+    v: Option<&Value>,
+    field: &str,
+    loc: &Loc,
+    errors: &mut Vec<InputError>,
+) -> Vec<String> {
+    match v {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                let f = format!("{field}[{i}]");
+                let r = match p {
+                    Value::String(s) => path(s, &f, loc),
+                    other => {
+                        Err(loc.err(&f, format!("expected a path string, found {}", kind(other))))
+                    }
+                };
+                r.map_err(|e| errors.push(e)).ok()
+            })
+            .collect(),
+        Some(other) => {
+            errors.push(loc.err(
+                field,
+                format!("expected a list of paths, found {}", kind(other)),
+            ));
+            Vec::new()
+        }
+    }
+}
+
+/// A `model → list` map, each list parsed by `each`.
+pub(super) fn by_model<T>(
+    v: Option<&Value>,
+    field: &str,
+    loc: &Loc,
+    errors: &mut Vec<InputError>,
+    each: impl Fn(Option<&Value>, &str, &Loc, &mut Vec<InputError>) -> Vec<T>,
+) -> BTreeMap<String, Vec<T>> {
+    match v {
+        None | Some(Value::Null) => BTreeMap::new(),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(model, list)| {
+                (
+                    model.clone(),
+                    each(Some(list), &format!("{field}.{model}"), loc, errors),
+                )
+            })
+            .collect(),
+        Some(other) => {
+            errors.push(loc.err(
+                field,
+                format!("expected an object keyed by model, found {}", kind(other)),
+            ));
+            BTreeMap::new()
+        }
+    }
+}

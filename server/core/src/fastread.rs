@@ -1,0 +1,87 @@
+//! A typed fast path for reads JSONL: most lines are valid, and deserialising straight into a
+//! borrowed struct is several times faster than building a `serde_json::Value` first.
+//!
+//! It only ever *accepts*: a line it cannot take whole (any type mismatch, range error, odd
+//! path) returns `None`, and the caller re-parses that line on the slow path, which produces the
+//! located error. So both paths accept exactly the same lines.
+
+use crate::path::normalize_path;
+use crate::span::{EventKind, ReadSpan, Source, DEFAULT_ID};
+use serde::de::{Deserializer, Visitor};
+use serde::Deserialize;
+use std::borrow::Cow;
+
+#[derive(Deserialize)]
+struct RawRead<'a> {
+    #[serde(borrow)]
+    path: Cow<'a, str>,
+    start: u32,
+    end: u32,
+    #[serde(default)]
+    task: Option<Id>,
+    #[serde(default)]
+    run: Option<Id>,
+    #[serde(default)]
+    turn: Option<u32>,
+    #[serde(default)]
+    step: Option<u32>,
+    #[serde(default, borrow)]
+    tool: Option<Cow<'a, str>>,
+    #[serde(default)]
+    source: Option<Source>,
+    #[serde(default, borrow)]
+    command: Option<Cow<'a, str>>,
+    #[serde(default)]
+    kind: Option<EventKind>,
+}
+
+/// A task or run id: a non-empty string or an integer, as on the slow path.
+struct Id(String);
+
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Id;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a non-empty string or an integer")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Id, E> {
+                if s.is_empty() {
+                    Err(E::custom("empty id"))
+                } else {
+                    Ok(Id(s.to_string()))
+                }
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Id, E> {
+                Ok(Id(n.to_string()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Id, E> {
+                Ok(Id(n.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The read on this line, or `None` when the slow path must look at it.
+pub(crate) fn fast_read(text: &str, workspace: Option<&str>) -> Option<ReadSpan> {
+    let raw: RawRead = serde_json::from_str(text).ok()?;
+    if raw.start < 1 || raw.end < raw.start {
+        return None;
+    }
+    let id = |v: Option<Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0);
+    Some(ReadSpan {
+        task: id(raw.task),
+        run: id(raw.run),
+        path: normalize_path(&raw.path, workspace).ok()?,
+        start: raw.start,
+        end: raw.end,
+        turn: raw.turn,
+        step: raw.step,
+        tool: raw.tool.map(Cow::into_owned),
+        source: raw.source.unwrap_or_default(),
+        command: raw.command.map(Cow::into_owned),
+        kind: raw.kind.unwrap_or_default(),
+    })
+}

@@ -1,0 +1,204 @@
+//! Units benchmarks: a generated 20,000-line Python file parsed and mapped to units (budget
+//! ≤ 20 ms), re-parse after a one-line edit (budget ≤ 2 ms), and every file of the real data's
+//! `sources/`. Run: `cargo bench -p readcov-units --bench units`.
+//!
+//! Each benchmark runs twice: `wall/...` (elapsed time) and `cpu/...` (this thread's CPU time,
+//! `CLOCK_THREAD_CPUTIME_ID`). On a shared, overloaded machine wall time mostly measures the
+//! queue for a core; CPU time is the cost of the work itself.
+
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{criterion_group, criterion_main, Criterion};
+use readcov_units::{edit_for_replace, lang_for_path, units, Lang, UnitTree};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+/// ~20,000 lines of classes with methods, decorators and nested functions.
+fn python_20k() -> String {
+    let mut s = String::from("import os\n\n");
+    let mut i = 0;
+    while s.lines().count() < 20_000 {
+        s += &format!(
+            "class C{i}:\n    \"\"\"Doc.\"\"\"\n\n    def __init__(self, x):\n        self.x = x\n\n    @property\n    def value(self):\n        def inner(y):\n            return y * 2\n        return inner(self.x)\n\n    def total(self, items):\n        out = 0\n        for it in items:\n            if it > 0:\n                out += it\n        return out\n\n\ndef helper_{i}(a, b):\n    return a + b\n\n\n"
+        );
+        i += 1;
+    }
+    s
+}
+
+fn sources() -> Vec<(PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real/sources");
+    assert!(
+        root.is_dir(),
+        "real data missing at {} (clone the repo beside shared/)",
+        root.display()
+    );
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("readable dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Ok(text) = std::fs::read_to_string(&p) {
+                out.push((p, text));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// This thread's CPU time in nanoseconds.
+struct ThreadCpu;
+
+fn thread_cpu_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(ts.tv_nsec).unwrap_or(0)
+}
+
+static WALL: WallTime = WallTime;
+
+impl Measurement for ThreadCpu {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    /// Nanoseconds, formatted like wall time.
+    fn formatter(&self) -> &dyn ValueFormatter {
+        WALL.formatter()
+    }
+}
+
+fn bench_wall(c: &mut Criterion) {
+    bench(c, "wall");
+}
+
+fn bench_cpu(c: &mut Criterion<ThreadCpu>) {
+    bench(c, "cpu");
+}
+
+/// ~20,000 lines of real Python: the `.py` files of `sources/`, whole, in path order, until the
+/// total reaches 20,000 lines.
+fn real_python_20k(files: &[(PathBuf, String)]) -> String {
+    let mut s = String::new();
+    for (p, text) in files
+        .iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "py"))
+    {
+        if s.lines().count() >= 20_000 {
+            break;
+        }
+        s += &format!("# --- {}\n", p.display());
+        s += text;
+        if !s.ends_with('\n') {
+            s.push('\n');
+        }
+    }
+    assert!(
+        s.lines().count() >= 20_000,
+        "sources/ has fewer than 20,000 Python lines"
+    );
+    s
+}
+
+/// Parse + map, and re-parse after a one-line edit near the middle (the character after the
+/// first `anchor` past the middle is replaced by `with`, then restored, alternately).
+fn bench_file<M: Measurement + 'static>(
+    c: &mut Criterion<M>,
+    clock: &str,
+    label: &str,
+    src: &str,
+    anchor: &str,
+    with: &str,
+) {
+    let n = src.lines().count();
+    c.bench_function(&format!("{clock}/{label}_{n}_lines/parse_and_map"), |b| {
+        b.iter(|| units(Lang::Python, black_box(src)).expect("parses"))
+    });
+    let mid = src.len() / 2;
+    let at = mid + src[mid..].find(anchor).expect("anchor") + anchor.len();
+    let old = &src[at..at + with.len()];
+    let edited = format!("{}{with}{}", &src[..at], &src[at + with.len()..]);
+    let edit = edit_for_replace(src, at, at + with.len(), with);
+    let back = edit_for_replace(&edited, at, at + with.len(), old);
+    let mut tree = UnitTree::new(Lang::Python, src).expect("parses");
+    let mut flip = false;
+    c.bench_function(
+        &format!("{clock}/{label}_{n}_lines/reparse_after_one_line_edit"),
+        |b| {
+            b.iter(|| {
+                // Alternate edit and undo so every iteration is a real one-line change.
+                if flip {
+                    tree.edit(&back, src);
+                } else {
+                    tree.edit(&edit, &edited);
+                }
+                flip = !flip;
+                black_box(tree.units().len())
+            })
+        },
+    );
+}
+
+fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
+    let files = sources();
+    bench_file(c, clock, "synthetic_python", &python_20k(), "y * ", "3");
+    bench_file(
+        c,
+        clock,
+        "real_python",
+        &real_python_20k(&files),
+        "return ",
+        "x",
+    );
+
+    let total_lines: usize = files.iter().map(|(_, t)| t.lines().count()).sum();
+    c.bench_function(
+        &format!(
+            "{clock}/real_sources_{}_files_{total_lines}_lines",
+            files.len()
+        ),
+        |b| {
+            b.iter(|| {
+                let mut count = 0;
+                for (p, text) in &files {
+                    if let Some(lang) = lang_for_path(&p.to_string_lossy()) {
+                        count += units(lang, text).expect("parses").units.len();
+                    }
+                }
+                black_box(count)
+            })
+        },
+    );
+}
+
+criterion_group! {
+    name = wall;
+    config = Criterion::default().sample_size(20);
+    targets = bench_wall
+}
+criterion_group! {
+    name = cpu;
+    config = Criterion::default().sample_size(20).with_measurement(ThreadCpu);
+    targets = bench_cpu
+}
+criterion_main!(wall, cpu);

@@ -1,0 +1,50 @@
+//! Unit figures for every row of a score batch: regroups gold by task and reads by (task, run)
+//! exactly as `readcov_core::score_batch` does, then scores units per row.
+
+use crate::coverage::{run_unit_score, FileSyntax, UnitScore};
+use readcov_core::{
+    collect_lines, EventKind, FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore, Tier,
+};
+use std::collections::BTreeMap;
+
+/// One [`UnitScore`] per row, in row order. `syntax` should cover the gold files.
+pub fn unit_scores(
+    rows: &[TaskRunScore],
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+    syntax: &BTreeMap<String, FileSyntax>,
+    widen: u32,
+) -> Vec<UnitScore> {
+    // Same filters as score_batch: core gold only; read events from the chosen sources.
+    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
+    for g in gold.iter().filter(|g| g.tier == Tier::Core) {
+        gold_by_task.entry(g.task.as_str()).or_default().push(g);
+    }
+    let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
+    for r in reads
+        .iter()
+        .filter(|r| r.kind == EventKind::Read && opts.sources.contains(&r.source))
+    {
+        reads_by_pair
+            .entry((r.task.as_str(), r.run.as_str()))
+            .or_default()
+            .push(r);
+    }
+    rows.iter()
+        .map(|row| {
+            let g = gold_by_task
+                .get(row.task.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            let r = reads_by_pair
+                .get(&(row.task.as_str(), row.run.as_str()))
+                .map_or(&[][..], Vec::as_slice);
+            let gold_lines =
+                collect_lines(g.iter().map(|s| (s.path.as_str(), s.start, s.end)), lengths);
+            let read_lines =
+                collect_lines(r.iter().map(|s| (s.path.as_str(), s.start, s.end)), lengths);
+            run_unit_score(&gold_lines, &read_lines, syntax, lengths, widen)
+        })
+        .collect()
+}

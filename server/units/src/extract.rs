@@ -1,0 +1,223 @@
+//! Turns a parsed tree into units: runs the language's query, merges captures that name the same
+//! definition, computes 1-based line ranges and nesting depth.
+//!
+//! Query conventions (see `grammars/README.md`): each pattern captures the whole definition with
+//! `@<kind>` and its name with `@name`. Optional extras: `@trait` (prefixed to the name as
+//! `"<trait> for <name>"`, for Rust trait impls) and the kind suffix `.open` (a definition without
+//! a body — PHP `namespace X;` — runs until the next sibling of the same kind or its parent's end).
+
+use crate::Unit;
+use std::collections::HashMap;
+use std::ops::Range;
+use tree_sitter::{InputEdit, Node, Point, Query, QueryCursor, StreamingIterator, Tree};
+
+/// One unit before depth is known, with byte offsets and points so that an edit can shift it.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    kind: String,
+    name: String,
+    pub(crate) start_byte: usize,
+    pub(crate) end_byte: usize,
+    start_point: Point,
+    end_point: Point,
+    /// Lowest pattern index that produced it: earlier patterns are more specific and win the kind.
+    pattern: usize,
+}
+
+impl Found {
+    /// Moves a unit lying wholly after an edit by the edit's byte and row/column delta.
+    pub(crate) fn shift(&mut self, edit: &InputEdit) {
+        edit.edit_point(&mut self.start_point, &mut self.start_byte);
+        edit.edit_point(&mut self.end_point, &mut self.end_byte);
+    }
+
+    /// Closed-interval overlap with bytes `lo..=hi`.
+    pub(crate) fn touches(&self, lo: usize, hi: usize) -> bool {
+        self.start_byte <= hi && self.end_byte >= lo
+    }
+}
+
+/// Units of `tree`, sorted by (start, depth).
+pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
+    let mut found = find(query, tree, source, None);
+    sort_found(&mut found);
+    to_units(&found)
+}
+
+/// Outer before inner: by start byte, then longest first (the order [`to_units`] expects).
+pub(crate) fn sort_found(found: &mut [Found]) {
+    found.sort_by(|a, b| {
+        a.start_byte
+            .cmp(&b.start_byte)
+            .then(b.end_byte.cmp(&a.end_byte))
+    });
+}
+
+/// Merges two lists each sorted by [`sort_found`] order into one.
+pub(crate) fn merge_sorted(a: Vec<Found>, b: Vec<Found>) -> Vec<Found> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    loop {
+        let take_a = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => {
+                (x.start_byte, std::cmp::Reverse(x.end_byte))
+                    <= (y.start_byte, std::cmp::Reverse(y.end_byte))
+            }
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return out,
+        };
+        out.extend(if take_a { a.next() } else { b.next() });
+    }
+}
+
+/// Definitions the query matches, optionally only where nodes intersect `range` (bytes).
+pub(crate) fn find(
+    query: &Query,
+    tree: &Tree,
+    source: &str,
+    range: Option<Range<usize>>,
+) -> Vec<Found> {
+    let names = query.capture_names();
+    let mut cursor = QueryCursor::new();
+    if let Some(r) = range {
+        cursor.set_byte_range(r);
+    }
+    let mut matches = cursor.matches(query, tree.root_node(), source.as_bytes());
+    // Keyed by the name node: a decorated Python method matches both the bare and the decorated
+    // pattern, and both describe the same definition.
+    let mut by_name: HashMap<usize, Found> = HashMap::new();
+    while let Some(m) = matches.next() {
+        let (mut unit, mut name, mut trait_) = (None, None, None);
+        for c in m.captures() {
+            match names[c.index as usize] {
+                "name" => name = Some(c.node),
+                "trait" => trait_ = Some(c.node),
+                kind => unit = Some((kind, c.node)),
+            }
+        }
+        let (Some((kind, node)), Some(name_node)) = (unit, name) else {
+            continue;
+        };
+        let (kind, (end_byte, end_point)) = match kind.strip_suffix(".open") {
+            Some(k) => (k, open_end(node)),
+            None => (kind, (node.end_byte(), node.end_position())),
+        };
+        let mut text = node_text(name_node, source);
+        if let Some(t) = trait_ {
+            text = format!("{} for {text}", node_text(t, source));
+        }
+        let found = Found {
+            kind: kind.to_string(),
+            name: text,
+            start_byte: node.start_byte(),
+            end_byte,
+            start_point: node.start_position(),
+            end_point,
+            pattern: m.pattern_index,
+        };
+        match by_name.get_mut(&name_node.id()) {
+            None => {
+                by_name.insert(name_node.id(), found);
+            }
+            Some(old) => merge(old, found),
+        }
+    }
+    by_name.into_values().collect()
+}
+
+/// Widest range of the two; kind and name from the more specific (earlier) pattern.
+fn merge(old: &mut Found, new: Found) {
+    if new.pattern < old.pattern {
+        old.kind = new.kind;
+        old.name = new.name;
+        old.pattern = new.pattern;
+    }
+    if new.start_byte < old.start_byte {
+        old.start_byte = new.start_byte;
+        old.start_point = new.start_point;
+    }
+    if new.end_byte > old.end_byte {
+        old.end_byte = new.end_byte;
+        old.end_point = new.end_point;
+    }
+}
+
+/// Units with nesting depth from byte ranges (a unit is inside every earlier unit still open),
+/// sorted by (start line, depth). `found` must be in [`sort_found`] order.
+pub(crate) fn to_units(found: &[Found]) -> Vec<Unit> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut units = Vec::with_capacity(found.len());
+    for f in found {
+        while open.last().is_some_and(|&end| end <= f.start_byte) {
+            open.pop();
+        }
+        units.push(Unit {
+            kind: f.kind.clone(),
+            name: f.name.clone(),
+            start: line(f.start_point.row),
+            end: end_line(f.start_point.row, f.end_point),
+            depth: u32::try_from(open.len()).unwrap_or(u32::MAX),
+        });
+        open.push(f.end_byte);
+    }
+    // Already ordered by start byte, so this stable sort only fixes the rare unit that starts
+    // on the same line as a deeper one before it: linear on presorted input.
+    units.sort_by_key(|u| (u.start, u.depth));
+    units
+}
+
+/// End of a body-less definition: just before the next sibling of the same kind, else the
+/// parent's end.
+fn open_end(node: Node) -> (usize, Point) {
+    let mut next = node.next_named_sibling();
+    while let Some(n) = next {
+        if n.kind_id() == node.kind_id() {
+            return (n.start_byte(), n.start_position());
+        }
+        next = n.next_named_sibling();
+    }
+    node.parent()
+        .map_or((node.end_byte(), node.end_position()), |p| {
+            (p.end_byte(), p.end_position())
+        })
+}
+
+fn node_text(node: Node, source: &str) -> String {
+    source
+        .get(node.byte_range())
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn line(row: usize) -> u32 {
+    u32::try_from(row + 1).unwrap_or(u32::MAX)
+}
+
+/// Last 1-based line of a range ending at `end`: an end at column 0 of a later row means the
+/// range stopped at the previous line's newline.
+fn end_line(start_row: usize, end: Point) -> u32 {
+    if end.column == 0 && end.row > start_row {
+        line(end.row - 1)
+    } else {
+        line(end.row)
+    }
+}
+
+/// ERROR and MISSING nodes in the tree; only subtrees flagged `has_error` are visited.
+pub(crate) fn count_errors(tree: &Tree) -> usize {
+    let root = tree.root_node();
+    if !root.has_error() {
+        return 0;
+    }
+    let mut count = 0;
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.is_error() || n.is_missing() {
+            count += 1;
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c).filter(|ch| ch.has_error()));
+    }
+    count
+}

@@ -1,0 +1,185 @@
+//! The language table: file extensions → tree-sitter grammar → `grammars/<lang>/units.scm`.
+//!
+//! Queries are compiled once per language (lazily, on first use) and shared across threads.
+
+use crate::UnitsError;
+use serde::Serialize;
+use std::sync::OnceLock;
+use tree_sitter::{Language, Query};
+
+/// A language readcov knows units for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Python,
+    JavaScript,
+    TypeScript,
+    Tsx,
+    Go,
+    Rust,
+    Java,
+    C,
+    Cpp,
+    Ruby,
+    Php,
+}
+
+impl Lang {
+    /// Every supported language, in table order.
+    pub const ALL: [Lang; 11] = [
+        Lang::Python,
+        Lang::JavaScript,
+        Lang::TypeScript,
+        Lang::Tsx,
+        Lang::Go,
+        Lang::Rust,
+        Lang::Java,
+        Lang::C,
+        Lang::Cpp,
+        Lang::Ruby,
+        Lang::Php,
+    ];
+
+    /// Short lowercase name, as used in `grammars/<name>/` (TSX shares TypeScript's query).
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "python",
+            Lang::JavaScript => "javascript",
+            Lang::TypeScript => "typescript",
+            Lang::Tsx => "tsx",
+            Lang::Go => "go",
+            Lang::Rust => "rust",
+            Lang::Java => "java",
+            Lang::C => "c",
+            Lang::Cpp => "cpp",
+            Lang::Ruby => "ruby",
+            Lang::Php => "php",
+        }
+    }
+
+    /// Parses a name as given by [`Lang::name`] (for a `--lang` override).
+    pub fn from_name(name: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+    }
+
+    /// File extensions (lowercase, no dot) mapped to this language.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Lang::Python => &["py", "pyi", "pyw"],
+            Lang::JavaScript => &["js", "mjs", "cjs", "jsx"],
+            Lang::TypeScript => &["ts", "mts", "cts"],
+            Lang::Tsx => &["tsx"],
+            Lang::Go => &["go"],
+            Lang::Rust => &["rs"],
+            Lang::Java => &["java"],
+            // `.h` is shared by C and C++; the C grammar is the safer default for plain headers.
+            Lang::C => &["c", "h"],
+            Lang::Cpp => &[
+                "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ipp", "tpp",
+            ],
+            Lang::Ruby => &["rb", "rake", "gemspec", "ru"],
+            Lang::Php => &["php", "phtml", "php5", "php7", "phps"],
+        }
+    }
+
+    /// The pinned tree-sitter grammar.
+    pub fn language(self) -> Language {
+        match self {
+            Lang::Python => tree_sitter_python::LANGUAGE.into(),
+            Lang::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Lang::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+            Lang::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+            Lang::Go => tree_sitter_go::LANGUAGE.into(),
+            Lang::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Lang::Java => tree_sitter_java::LANGUAGE.into(),
+            Lang::C => tree_sitter_c::LANGUAGE.into(),
+            Lang::Cpp => tree_sitter_cpp::LANGUAGE.into(),
+            Lang::Ruby => tree_sitter_ruby::LANGUAGE.into(),
+            // LANGUAGE_PHP accepts `<?php` files with inline HTML, which is what real files are.
+            Lang::Php => tree_sitter_php::LANGUAGE_PHP.into(),
+        }
+    }
+
+    /// The units query source (`grammars/<lang>/units.scm`).
+    pub fn query_source(self) -> &'static str {
+        match self {
+            Lang::Python => include_str!("../../../grammars/python/units.scm"),
+            Lang::JavaScript => include_str!("../../../grammars/javascript/units.scm"),
+            // TSX is TypeScript plus JSX expressions: the same definitions, the same query.
+            Lang::TypeScript | Lang::Tsx => include_str!("../../../grammars/typescript/units.scm"),
+            Lang::Go => include_str!("../../../grammars/go/units.scm"),
+            Lang::Rust => include_str!("../../../grammars/rust/units.scm"),
+            Lang::Java => include_str!("../../../grammars/java/units.scm"),
+            Lang::C => include_str!("../../../grammars/c/units.scm"),
+            Lang::Cpp => include_str!("../../../grammars/cpp/units.scm"),
+            Lang::Ruby => include_str!("../../../grammars/ruby/units.scm"),
+            Lang::Php => include_str!("../../../grammars/php/units.scm"),
+        }
+    }
+
+    /// The compiled units query, built once per process.
+    pub fn query(self) -> Result<&'static Query, UnitsError> {
+        static CACHE: [OnceLock<Result<Query, String>>; 11] = [const { OnceLock::new() }; 11];
+        let slot = &CACHE[self as usize];
+        slot.get_or_init(|| {
+            Query::new(&self.language(), self.query_source()).map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|message| UnitsError::Query {
+            lang: self.name(),
+            message: message.clone(),
+        })
+    }
+}
+
+/// The language of a file, from its extension (case-insensitive) or a few well-known file names.
+pub fn lang_for_path(path: &str) -> Option<Lang> {
+    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    if matches!(file, "Rakefile" | "Gemfile" | "Guardfile" | "Vagrantfile") {
+        return Some(Lang::Ruby);
+    }
+    let (_, ext) = file.rsplit_once('.')?;
+    let ext = ext.to_ascii_lowercase();
+    Lang::ALL
+        .into_iter()
+        .find(|l| l.extensions().contains(&ext.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_paths_to_languages() {
+        let check =
+            |path: &str, want: Option<Lang>| assert_eq!(lang_for_path(path), want, "{path}");
+        check("src/a.py", Some(Lang::Python));
+        check("A.PY", Some(Lang::Python));
+        check("web/app.jsx", Some(Lang::JavaScript));
+        check("web/app.ts", Some(Lang::TypeScript));
+        check("web/App.tsx", Some(Lang::Tsx));
+        check("main.go", Some(Lang::Go));
+        check("lib.rs", Some(Lang::Rust));
+        check("Foo.java", Some(Lang::Java));
+        check("x.c", Some(Lang::C));
+        check("x.h", Some(Lang::C));
+        check("x.hpp", Some(Lang::Cpp));
+        check("x.cc", Some(Lang::Cpp));
+        check("lib/x.rb", Some(Lang::Ruby));
+        check("Rakefile", Some(Lang::Ruby));
+        check("src/X.php", Some(Lang::Php));
+        check("README.md", None);
+        check("Makefile", None);
+        check("dir.py/file", None);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for l in Lang::ALL {
+            assert_eq!(Lang::from_name(l.name()), Some(l));
+        }
+        assert_eq!(Lang::from_name("cobol"), None);
+    }
+}

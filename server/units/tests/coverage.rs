@@ -1,0 +1,190 @@
+//! Unit coverage maths on small hand-computed cases: gold units, unit_hit, read fractions, and
+//! both widening what-ifs with their line costs.
+
+use readcov_core::{FileLines, LineSet};
+use readcov_units::{file_unit_coverage, gold_units, run_unit_score, FileSyntax, Unit};
+use std::collections::BTreeMap;
+
+fn u(kind: &str, name: &str, start: u32, end: u32, depth: u32) -> Unit {
+    Unit {
+        kind: kind.into(),
+        name: name.into(),
+        start,
+        end,
+        depth,
+    }
+}
+
+/// class C 1-20 { method a 3-8, method b 10-18 { function inner 12-14 } }, function top 25-30.
+fn sample() -> Vec<Unit> {
+    vec![
+        u("class", "C", 1, 20, 0),
+        u("method", "a", 3, 8, 1),
+        u("method", "b", 10, 18, 1),
+        u("function", "inner", 12, 14, 2),
+        u("function", "top", 25, 30, 0),
+    ]
+}
+
+fn set(ivs: &[(u32, u32)]) -> LineSet {
+    ivs.iter()
+        .fold(LineSet::new(), |s, &(a, b)| s.union(&LineSet::span(a, b)))
+}
+
+#[test]
+fn gold_units_are_innermost() {
+    let units = sample();
+    let check = |gold: &[(u32, u32)], want: &[&str]| {
+        let got: Vec<&str> = gold_units(&units, &set(gold))
+            .iter()
+            .map(|u| u.name.as_str())
+            .collect();
+        assert_eq!(got, want, "gold {gold:?}");
+    };
+    check(&[(4, 4)], &["a"]);
+    check(&[(13, 13)], &["inner"]);
+    check(&[(11, 11)], &["b"]);
+    check(&[(12, 14)], &["inner"]);
+    check(&[(2, 2)], &["C"]);
+    check(&[(9, 9)], &["C"]);
+    check(&[(22, 23)], &[]);
+    check(&[(5, 5), (15, 15), (26, 26)], &["a", "b", "top"]);
+    check(&[(8, 13)], &["C", "a", "b", "inner"]);
+}
+
+#[test]
+fn file_figures() {
+    let units = sample();
+    // Gold in a (4-5) and in top (26); reads touch a at 3 only; top unread; 40 is outside units.
+    let f = file_unit_coverage(
+        "x.py",
+        &units,
+        &set(&[(4, 5), (26, 26), (40, 40)]),
+        &set(&[(3, 3)]),
+    );
+    let got: Vec<(&str, u64, u64, bool)> = f
+        .gold_units
+        .iter()
+        .map(|g| (g.name.as_str(), g.gold_lines, g.read_lines, g.hit))
+        .collect();
+    assert_eq!(got, vec![("a", 2, 1, true), ("top", 1, 0, false)]);
+    assert!((f.gold_units[0].read_fraction - 1.0 / 6.0).abs() < 1e-12);
+    assert_eq!(f.widened, set(&[(3, 8)]));
+    assert_eq!(f.gold_lines_outside_units, 1);
+}
+
+fn lines(items: &[(&str, &[(u32, u32)])]) -> FileLines {
+    items
+        .iter()
+        .map(|(p, ivs)| (p.to_string(), set(ivs)))
+        .collect()
+}
+
+#[test]
+fn run_score_widening_what_if() {
+    let gold = lines(&[("x.py", &[(4, 5), (26, 26)]), ("notes.txt", &[(2, 2)])]);
+    let read = lines(&[("x.py", &[(3, 3)]), ("other.py", &[(50, 50)])]);
+    let syntax: BTreeMap<String, FileSyntax> = [
+        (
+            "x.py".to_string(),
+            FileSyntax::Units {
+                units: sample(),
+                parse_errors: 0,
+            },
+        ),
+        ("notes.txt".to_string(), FileSyntax::Unsupported),
+    ]
+    .into_iter()
+    .collect();
+    let lengths: BTreeMap<String, u32> = [("x.py".to_string(), 30), ("other.py".to_string(), 55)]
+        .into_iter()
+        .collect();
+    let s = run_unit_score(&gold, &read, &syntax, &lengths, 2);
+    assert_eq!((s.gold_units, s.gold_units_hit), (2, 1));
+    assert_eq!(s.unit_hit, Some(0.5));
+    // Gold lines: 4, 5, 26 in x.py and 2 in notes.txt = 4. Widened to a (3-8): 4 and 5 covered.
+    assert_eq!(s.coverage_widened_to_units, Some(0.5));
+    assert_eq!(s.extra_lines_units, 5);
+    // ±2 around line 3: 1-5 covers 4 and 5; other.py 48-52; notes.txt unread.
+    assert_eq!(s.coverage_widened_by_lines, Some(0.5));
+    // x.py: 1-5 adds 4 lines; other.py: 48-52 adds 4 (55 lines long, no clipping).
+    assert_eq!(s.extra_lines_by_lines, 8);
+    assert_eq!(s.gold_lines_outside_units, 1);
+    assert_eq!(
+        s.unit_notes,
+        vec!["notes.txt: line metrics only (no grammar for this language)".to_string()]
+    );
+}
+
+#[test]
+fn clips_widening_at_end_of_file_and_handles_no_reads() {
+    let gold = lines(&[("x.py", &[(29, 30)])]);
+    let read = lines(&[("x.py", &[(30, 30)])]);
+    let syntax: BTreeMap<String, FileSyntax> = [(
+        "x.py".to_string(),
+        FileSyntax::Units {
+            units: sample(),
+            parse_errors: 3,
+        },
+    )]
+    .into_iter()
+    .collect();
+    let lengths: BTreeMap<String, u32> = [("x.py".to_string(), 30)].into_iter().collect();
+    let s = run_unit_score(&gold, &read, &syntax, &lengths, 10);
+    assert_eq!(s.extra_lines_by_lines, 10, "20-30 minus the line read");
+    assert_eq!(s.extra_lines_units, 5, "top is 25-30");
+    assert_eq!(s.coverage_widened_to_units, Some(1.0));
+    assert_eq!(s.parse_errors, 3);
+    assert_eq!(s.unit_notes.len(), 1);
+
+    let none = run_unit_score(&gold, &FileLines::new(), &syntax, &lengths, 10);
+    assert_eq!(
+        (none.gold_units, none.gold_units_hit, none.unit_hit),
+        (1, 0, Some(0.0))
+    );
+    assert_eq!(none.coverage_widened_to_units, Some(0.0));
+    assert_eq!((none.extra_lines_units, none.extra_lines_by_lines), (0, 0));
+    assert_eq!(none.unit_detail[0].read_fraction, 0.0);
+}
+
+#[test]
+fn no_gold_is_unscored_not_zero() {
+    let s = run_unit_score(
+        &FileLines::new(),
+        &lines(&[("a.py", &[(1, 1)])]),
+        &BTreeMap::new(),
+        &BTreeMap::<String, u32>::new(),
+        10,
+    );
+    assert_eq!(
+        (
+            s.unit_hit,
+            s.coverage_widened_to_units,
+            s.coverage_widened_by_lines
+        ),
+        (None, None, None)
+    );
+    assert_eq!(
+        s.extra_lines_by_lines, 10,
+        "unknown length: 1-11 minus the line read"
+    );
+}
+
+#[test]
+fn unavailable_source_says_why() {
+    let gold = lines(&[("gone.py", &[(1, 2)])]);
+    let read = lines(&[("gone.py", &[(1, 1)])]);
+    let syntax: BTreeMap<String, FileSyntax> = [(
+        "gone.py".to_string(),
+        FileSyntax::Unavailable("not found in workspace".into()),
+    )]
+    .into_iter()
+    .collect();
+    let s = run_unit_score(&gold, &read, &syntax, &BTreeMap::<String, u32>::new(), 10);
+    assert_eq!(s.coverage_widened_to_units, Some(0.5));
+    assert_eq!(s.coverage_widened_by_lines, Some(1.0));
+    assert_eq!(
+        s.unit_notes,
+        vec!["gone.py: line metrics only (not found in workspace)".to_string()]
+    );
+}
