@@ -20,13 +20,19 @@ struct Manifest {
 struct Case {
     name: String,
     about: String,
-    reads: String,
-    gold: String,
+    /// `score` (default: gold + reads) or `explore` (bench + preds).
+    command: Option<String>,
+    reads: Option<String>,
+    gold: Option<String>,
+    bench: Option<String>,
+    preds: Option<String>,
     errors: Vec<String>,
     exit: i32,
     workspace: bool,
     valid_gold: Option<usize>,
     valid_reads: Option<usize>,
+    valid_bench: Option<usize>,
+    valid_preds: Option<usize>,
     gold_lines: Option<u64>,
     read_lines: Option<u64>,
     covered_lines: Option<u64>,
@@ -91,6 +97,12 @@ fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
             "{V1}\n{{\"task\":\"t\",\"path\":\"src/app.py\",\"start\":13,\"end\":14,\"x\":{}{}}}\n{V2}\n",
             "[".repeat(100_000),
             "]".repeat(100_000)
+        )
+        .into_bytes(),
+        "@deep-preds" => format!(
+            "{{\"instance_id\":\"i1\",\"explorer\":\"e\",\"regions\":[{{\"path\":\"a.py\",\"start\":10,\"end\":14}}]}}\n{}1{}\n",
+            "{\"a\":".repeat(100_000),
+            "}".repeat(100_000)
         )
         .into_bytes(),
         "@deep-object" => format!(
@@ -160,21 +172,39 @@ fn run(args: &[&std::ffi::OsStr]) -> Run {
     }
 }
 
+/// The two inputs of a case's command: (role, flag, spec) each.
+fn inputs(case: &Case) -> [(&'static str, &'static str, &str); 2] {
+    fn spec<'a>(case: &'a Case, s: &'a Option<String>, role: &str) -> &'a str {
+        s.as_deref()
+            .unwrap_or_else(|| panic!("{}: no {role} input", case.name))
+    }
+    match case.command.as_deref().unwrap_or("score") {
+        "score" => [
+            ("gold", "--gold", spec(case, &case.gold, "gold")),
+            ("reads", "--reads", spec(case, &case.reads, "reads")),
+        ],
+        "explore" => [
+            ("bench", "--bench", spec(case, &case.bench, "bench")),
+            ("preds", "--preds", spec(case, &case.preds, "preds")),
+        ],
+        other => panic!("{}: unknown command {other}", case.name),
+    }
+}
+
 /// Checks one case; returns what went wrong (empty when it passed).
 fn check(case: &Case) -> Vec<String> {
     let tmp = tempfile::tempdir().unwrap();
     let ws = make_workspace(tmp.path());
-    let reads = materialise(&case.reads, "reads", tmp.path(), &ws);
-    let gold = materialise(&case.gold, "gold", tmp.path(), &ws);
-    let mut args: Vec<&std::ffi::OsStr> = vec![
-        "score".as_ref(),
-        "--format".as_ref(),
-        "json".as_ref(),
-        "--gold".as_ref(),
-        gold.as_os_str(),
-        "--reads".as_ref(),
-        reads.as_os_str(),
-    ];
+    let command = case.command.as_deref().unwrap_or("score");
+    let files: Vec<(&str, &str, PathBuf)> = inputs(case)
+        .into_iter()
+        .map(|(role, flag, spec)| (role, flag, materialise(spec, role, tmp.path(), &ws)))
+        .collect();
+    let mut args: Vec<&std::ffi::OsStr> =
+        vec![command.as_ref(), "--format".as_ref(), "json".as_ref()];
+    for (_, flag, path) in &files {
+        args.extend([flag.as_ref(), path.as_os_str()]);
+    }
     if case.workspace {
         args.extend(["--workspace".as_ref(), ws.as_os_str()]);
     }
@@ -195,11 +225,10 @@ fn check(case: &Case) -> Vec<String> {
     let mut got: Vec<String> = Vec::new();
     for line in r.stderr.lines() {
         if let Some(c) = located.captures(line) {
-            let role = match Path::new(&c[1]) {
-                p if p == reads => "reads",
-                p if p == gold => "gold",
-                _ => "other-file",
-            };
+            let role = files
+                .iter()
+                .find(|(_, _, p)| p == Path::new(&c[1]))
+                .map_or("other-file", |(role, _, _)| role);
             let field = c
                 .get(3)
                 .map(|f| format!(":{}", f.as_str()))
@@ -213,13 +242,16 @@ fn check(case: &Case) -> Vec<String> {
         bad.push(format!("errors {got:?} (want {:?})", case.errors));
     }
     let summary = Regex::new(
-        r"(\d+) input error\(s\) skipped; scored (\d+) gold span\(s\) and (\d+) read\(s\)",
+        r"(\d+) input error\(s\) skipped; scored (\d+) (?:gold span|benchmark row)\(s\) and (\d+) (?:read|prediction row)\(s\)",
     )
     .unwrap();
     match summary.captures(&r.stderr) {
         Some(c) => {
             let counts = (c[1].parse().ok(), c[2].parse().ok(), c[3].parse().ok());
-            let want = (Some(case.errors.len()), case.valid_gold, case.valid_reads);
+            let want = match command {
+                "explore" => (Some(case.errors.len()), case.valid_bench, case.valid_preds),
+                _ => (Some(case.errors.len()), case.valid_gold, case.valid_reads),
+            };
             if counts != want {
                 bad.push(format!("summary {counts:?} (want {want:?})"));
             }
