@@ -34,6 +34,12 @@ pub struct Appended {
 const MAX_REOPEN: usize = 16;
 
 impl ReadLog {
+    /// A handle on the log at `path`, without touching the disk: the first append creates the
+    /// file and repairs a torn tail. Use [`ReadLog::open`] to learn what recovery found up front.
+    pub fn new(path: impl Into<PathBuf>) -> ReadLog {
+        ReadLog { path: path.into() }
+    }
+
     /// Opens (creating it and its directory entry durably) and recovers the log at `path`: a torn
     /// last line is repaired under the lock and reported in the [`Recovery`].
     pub fn open(path: impl Into<PathBuf>) -> Result<(ReadLog, Recovery), LogError> {

@@ -200,3 +200,18 @@ fn a_directory_is_not_a_log() {
         "{err}"
     );
 }
+
+#[test]
+fn new_touches_nothing_until_the_first_append() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reads.jsonl");
+    let log = ReadLog::new(&path);
+    assert!(!path.exists());
+    raw_append(&path, b"{\"a\":1}\n{\"b\"");
+    let done = log.append_json(&serde_json::json!({"c": 3})).unwrap();
+    assert_eq!(
+        done.repaired.map(|t| t.action),
+        Some(TornAction::MovedAside(torn_path(&path)))
+    );
+    assert_eq!(read(&path), "{\"a\":1}\n{\"c\":3}\n");
+}
