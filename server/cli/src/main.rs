@@ -38,6 +38,12 @@ enum Command {
     Merge(cmd::merge::MergeArgs),
     /// List the syntactic units (functions, classes, ...) of source files as JSONL.
     Units(cmd::units::UnitsArgs),
+    /// Import agent trajectories (OpenHands, mini-swe-agent, SWE-agent, Claude Code) as reads JSONL.
+    Import(cmd::import::ImportArgs),
+    /// Gold JSONL from a unified diff or SWE-bench instances (base-side changed lines).
+    Gold(cmd::gold::GoldArgs),
+    /// Multi-turn evaluation sheet: validity, evidence axes, strict success, per-turn coverage, pass^k.
+    Sheet(cmd::sheet::SheetArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -48,6 +54,9 @@ fn main() -> std::process::ExitCode {
         Command::Explore(args) => cmd::explore::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Units(args) => cmd::units::run(args),
+        Command::Import(args) => cmd::import::run(args),
+        Command::Gold(args) => cmd::gold::run(args),
+        Command::Sheet(args) => cmd::sheet::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -11,6 +11,7 @@ pub mod formats;
 pub mod lineset;
 pub mod metrics;
 pub mod path;
+pub mod sheet;
 pub mod span;
 pub mod strict_json;
 

@@ -2,7 +2,10 @@
 
 pub mod demo;
 pub mod explore;
+pub mod gold;
+pub mod import;
 pub mod merge;
 pub mod score;
 pub mod score_units;
+pub mod sheet;
 pub mod units;

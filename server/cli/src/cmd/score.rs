@@ -1,5 +1,7 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
+pub mod before_edit;
+
 use crate::cmd::score_units;
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
@@ -134,6 +136,13 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             args.widen,
         )
     });
+    // Read-before-edit needs no gold; with --workspace, edits are judged on their syntax units.
+    let edit_units = args
+        .workspace
+        .as_deref()
+        .map(|ws| before_edit::workspace_units(ws, &reads.items))
+        .unwrap_or_default();
+    let rbe = before_edit::by_run(&reads.items, &opts.sources, &edit_units, &lengths);
     let units_time = units_started.elapsed();
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
@@ -151,7 +160,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         };
         write_partial(path, &file)?;
     }
-    print!("{}", render(&rows, units.as_deref(), &total, &args));
+    print!("{}", render(&rows, units.as_deref(), &rbe, &total, &args));
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
@@ -204,6 +213,7 @@ const KEYS: [&str; 13] = [
 fn render(
     rows: &[TaskRunScore],
     units: Option<&[UnitScore]>,
+    rbe: &before_edit::ByRun,
     total: &Totals,
     args: &ScoreArgs,
 ) -> String {
@@ -211,7 +221,7 @@ fn render(
     let values = || {
         rows.iter()
             .enumerate()
-            .map(move |(i, r)| score_units::row_value(r, unit(i)))
+            .map(move |(i, r)| before_edit::with_key(score_units::row_value(r, unit(i)), rbe, r))
     };
     match args.format {
         Format::Json => {
@@ -228,9 +238,9 @@ fn render(
                 &[]
             };
             let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
-            let mut out = keys.join(",") + "\n";
-            for v in values() {
-                let cells: Vec<String> = keys
+            let mut out = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
+            for (r, v) in rows.iter().zip(values()) {
+                let mut cells: Vec<String> = keys
                     .iter()
                     .map(|k| match &v[*k] {
                         serde_json::Value::Null => String::new(),
@@ -238,17 +248,19 @@ fn render(
                         other => other.to_string(),
                     })
                     .collect();
+                cells.extend(before_edit::csv_cells(rbe, r));
                 out += &(cells.join(",") + "\n");
             }
             out
         }
-        Format::Table => render_table(rows, units, total, args),
+        Format::Table => render_table(rows, units, rbe, total, args),
     }
 }
 
 fn render_table(
     rows: &[TaskRunScore],
     units: Option<&[UnitScore]>,
+    rbe: &before_edit::ByRun,
     total: &Totals,
     args: &ScoreArgs,
 ) -> String {
@@ -268,6 +280,11 @@ fn render_table(
     .to_vec();
     if units.is_some() {
         header.extend(score_units::headers(args.widen));
+    }
+    // The read-before-edit columns appear only when some run has edits.
+    let edits = before_edit::any_edits(rbe);
+    if edits {
+        header.extend(["rb_edit".to_string(), "rb_worst".to_string()]);
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut t = Table::new(&header, &[0, 1, 9]);
@@ -293,6 +310,9 @@ fn render_table(
             verdict,
         ];
         cells.extend(unit.map(score_units::cells).unwrap_or_default());
+        if edits {
+            cells.extend(before_edit::table_cells(rbe, r));
+        }
         t.row(cells);
         if args.detail && s.status == Status::Scored {
             detail += &format!("\n{} / {}\n", r.task, r.run);

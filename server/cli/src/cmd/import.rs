@@ -1,0 +1,159 @@
+//! `readcov import`: agent trajectories (OpenHands, mini-swe-agent, SWE-agent, Claude Code) to
+//! reads JSONL, with `kind: edit` rows for edits, and a summary of what was not turned into reads.
+
+use crate::exit::Exit;
+use crate::inputs::{confined_file, read_input};
+use anyhow::{Context, Result};
+use clap::Args;
+use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    Auto,
+    Openhands,
+    MiniSweAgent,
+    SweAgent,
+    ClaudeCode,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    /// Trajectory files.
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    pub format: FormatArg,
+    /// Repository at the base commit: reads are checked against it (files absent from it are
+    /// dropped) and edits are replayed on it.
+    #[arg(long, value_name = "DIR", conflicts_with = "workspaces")]
+    pub workspace: Option<PathBuf>,
+    /// A directory holding one workspace per task: DIR/<task>/ (e.g. the real data's sources/).
+    #[arg(long, value_name = "DIR")]
+    pub workspaces: Option<PathBuf>,
+    /// Task id (default: the log's instance id, else the file name).
+    #[arg(long)]
+    pub task: Option<String>,
+    /// Run id (default: the format name).
+    #[arg(long)]
+    pub run: Option<String>,
+    /// Output reads JSONL (default: stdout).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Workspace files, confined (through symlinks) to the workspace directory.
+struct Workspace(Option<PathBuf>);
+
+impl FileProvider for Workspace {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let root = self.0.as_ref()?;
+        confined_file(root, path).and_then(|f| std::fs::read(f).ok())
+    }
+    fn has_workspace(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+fn format_of(f: FormatArg) -> Option<Format> {
+    match f {
+        FormatArg::Auto => None,
+        FormatArg::Openhands => Some(Format::OpenHands),
+        FormatArg::MiniSweAgent => Some(Format::MiniSweAgent),
+        FormatArg::SweAgent => Some(Format::SweAgent),
+        FormatArg::ClaudeCode => Some(Format::ClaudeCode),
+    }
+}
+
+fn canonical_dir(p: &Path) -> Result<PathBuf> {
+    let c = p
+        .canonicalize()
+        .with_context(|| format!("{}: cannot open workspace", p.display()))?;
+    anyhow::ensure!(c.is_dir(), "{}: workspace is not a directory", p.display());
+    Ok(c)
+}
+
+pub fn run(args: ImportArgs) -> Result<Exit> {
+    let ws = args.workspace.as_deref().map(canonical_dir).transpose()?;
+    let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
+    let opts = ImportOptions {
+        format: format_of(args.format),
+        task: args.task.clone(),
+        run: args.run.clone(),
+    };
+    let bar = indicatif::ProgressBar::new(args.files.len() as u64);
+    if args.files.len() < 2 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let mut total = Summary::default();
+    let mut rows = Vec::new();
+    let mut failed = 0;
+    for file in &args.files {
+        bar.inc(1);
+        let name = file.display().to_string();
+        let bytes = match read_input(file) {
+            Ok(b) => b,
+            Err(e) => {
+                bar.suspend(|| eprintln!("error: {e:#}"));
+                failed += 1;
+                continue;
+            }
+        };
+        let pick = |task: &str| -> Box<dyn FileProvider> {
+            match &per_task {
+                Some(dir) => Box::new(Workspace(Some(dir.join(task)).filter(|d| d.is_dir()))),
+                None => Box::new(Workspace(ws.clone())),
+            }
+        };
+        let got = import_with(&bytes, &name, &opts, &pick);
+        for e in &got.errors {
+            bar.suspend(|| eprintln!("error: {e}"));
+        }
+        if got.summary.malformed_records > 0 && got.summary.actions == 0 {
+            failed += 1;
+        }
+        total.add(&got.summary);
+        rows.extend(got.rows);
+    }
+    bar.finish_and_clear();
+    write_rows(&rows, args.output.as_deref())?;
+    print_summary(&total, rows.len());
+    Ok(if failed == args.files.len() {
+        Exit::Input
+    } else {
+        Exit::Ok
+    })
+}
+
+fn write_rows(rows: &[readcov_core::ReadSpan], out: Option<&Path>) -> Result<()> {
+    let mut text = String::new();
+    for r in rows {
+        text.push_str(&serde_json::to_string(r)?);
+        text.push('\n');
+    }
+    match out {
+        Some(p) => {
+            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))
+        }
+        None => std::io::stdout()
+            .write_all(text.as_bytes())
+            .context("cannot write to stdout"),
+    }
+}
+
+fn print_summary(s: &Summary, rows: usize) {
+    eprintln!(
+        "imported {} run(s), {} action(s): {} read event(s) over {} line(s), {} edit(s), {} row(s) written",
+        s.runs, s.actions, s.read_events, s.read_lines, s.edit_events, rows
+    );
+    if s.malformed_records > 0 {
+        eprintln!("  malformed records: {}", s.malformed_records);
+    }
+    if !s.skipped.is_empty() {
+        eprintln!("  not turned into reads ({}):", s.skipped_total());
+        for (reason, n) in &s.skipped {
+            eprintln!("    {:<28} {n}", reason.label());
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Read-before-edit coverage in `readcov score` (and the units behind it for `readcov sheet`): for
+//! each edit, the share of its enclosing syntax unit — found by tree-sitter in the `--workspace`
+//! copy of the file, or ±10 lines where no unit is known — the run had read before editing. No
+//! gold needed, so it works on production logs; rows of runs without edits leave it empty.
+
+use crate::inputs::confined_file;
+use readcov_core::metrics::FileLengths;
+use readcov_core::sheet::{read_before_edit_by_run, ReadBeforeEdit, Units};
+use readcov_core::{EventKind, ReadSpan, Source, TaskRunScore};
+use readcov_units::{lang_for_path, units};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+pub type ByRun = BTreeMap<(String, String), ReadBeforeEdit>;
+
+pub fn by_run(
+    reads: &[ReadSpan],
+    sources: &BTreeSet<Source>,
+    units: &dyn Units,
+    lengths: &dyn FileLengths,
+) -> ByRun {
+    read_before_edit_by_run(reads, sources, units, lengths)
+}
+
+/// Syntax units of every edited file found in the workspace (confined: symlinks out of it are not
+/// followed). Files without a grammar, missing or unparsable are left out: their edits fall back
+/// to the ±10-line window.
+pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u32, u32)>> {
+    let mut out = BTreeMap::new();
+    let Ok(root) = ws.canonicalize() else {
+        return out;
+    };
+    let edited: BTreeSet<&str> = reads
+        .iter()
+        .filter(|r| r.kind == EventKind::Edit)
+        .map(|r| r.path.as_str())
+        .collect();
+    for path in edited {
+        let Some(lang) = lang_for_path(path) else {
+            continue;
+        };
+        let Some(bytes) = confined_file(&root, path).and_then(|f| std::fs::read(f).ok()) else {
+            continue;
+        };
+        if let Ok(r) = units(lang, &String::from_utf8_lossy(&bytes)) {
+            out.insert(
+                path.to_string(),
+                r.units.iter().map(|u| (u.start, u.end)).collect(),
+            );
+        }
+    }
+    out
+}
+
+fn get<'a>(rbe: &'a ByRun, row: &TaskRunScore) -> Option<&'a ReadBeforeEdit> {
+    rbe.get(&(row.task.clone(), row.run.clone()))
+        .filter(|r| r.edits > 0)
+}
+
+/// Flat keys appended to every csv row.
+pub const CSV_KEYS: [&str; 4] = [
+    "edits",
+    "read_before_edit_mean",
+    "read_before_edit_worst",
+    "read_before_edit_worst_event",
+];
+
+pub fn csv_cells(rbe: &ByRun, row: &TaskRunScore) -> Vec<String> {
+    match get(rbe, row) {
+        None => vec!["0".into(), String::new(), String::new(), String::new()],
+        Some(r) => vec![
+            r.edits.to_string(),
+            r.mean.map_or(String::new(), |m| m.to_string()),
+            r.worst
+                .as_ref()
+                .map_or(String::new(), |w| w.coverage.to_string()),
+            r.worst
+                .as_ref()
+                .map_or(String::new(), |w| w.event_id.clone()),
+        ],
+    }
+}
+
+/// The `read_before_edit` object added to each json/jsonl row (`null` for a run with no edits).
+pub fn json_value(rbe: &ByRun, row: &TaskRunScore) -> Value {
+    match get(rbe, row) {
+        None => Value::Null,
+        Some(r) => json!({
+            "edits": r.edits,
+            "mean": r.mean,
+            "worst": r.worst.as_ref().map(|w| w.coverage),
+            "worst_event_id": r.worst.as_ref().map(|w| w.event_id.clone()),
+            "worst_path": r.worst.as_ref().map(|w| w.path.clone()),
+            "worst_region": r.worst.as_ref().map(|w| w.region),
+        }),
+    }
+}
+
+/// A serialised row with its `read_before_edit` key added.
+pub fn with_key(mut v: Value, rbe: &ByRun, row: &TaskRunScore) -> Value {
+    if let Value::Object(m) = &mut v {
+        m.insert("read_before_edit".into(), json_value(rbe, row));
+    }
+    v
+}
+
+/// Whether the table needs the read-before-edit columns at all.
+pub fn any_edits(rbe: &ByRun) -> bool {
+    rbe.values().any(|r| r.edits > 0)
+}
+
+/// `mean` and `worst (event)` cells for the table.
+pub fn table_cells(rbe: &ByRun, row: &TaskRunScore) -> [String; 2] {
+    match get(rbe, row) {
+        None => ["-".into(), "-".into()],
+        Some(r) => [
+            crate::render::ratio(r.mean),
+            r.worst.as_ref().map_or("-".into(), |w| {
+                format!(
+                    "{} ({})",
+                    crate::render::ratio(Some(w.coverage)),
+                    w.event_id
+                )
+            }),
+        ],
+    }
+}

@@ -1,0 +1,232 @@
+//! `readcov sheet`: the multi-turn evaluation sheet — validity, evidence axes, strict success,
+//! per-turn coverage, requirement ledger, read-before-edit, denominators and pass^k by condition.
+
+mod table;
+
+use crate::cmd::score::before_edit::workspace_units;
+use crate::cmd::score::{parse_rate, SourceArg};
+use crate::exit::Exit;
+use crate::inputs::{
+    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
+};
+use anyhow::Result;
+use clap::Args;
+use readcov_core::sheet::{
+    evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, parse_units, units_by_file, Axis,
+    LedgerEvent, NoUnits, RunRecord, SheetInput,
+};
+use readcov_core::{Parsed, ReadSpan, DEFAULT_ID};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct SheetArgs {
+    /// Run records JSONL: one planned trial per line (see docs/evaluation.md).
+    #[arg(long, value_name = "FILE")]
+    pub runs: PathBuf,
+    /// Gold JSONL; spans may carry a `requirement` (`id` or `id@version`).
+    #[arg(long, value_name = "FILE")]
+    pub gold: Option<PathBuf>,
+    /// Reads JSONL with turn-stamped reads and `"kind":"edit"` rows.
+    #[arg(long, value_name = "FILE")]
+    pub reads: Option<PathBuf>,
+    /// Requirement ledger JSONL: activate / revoke / replace events per run.
+    #[arg(long, value_name = "FILE")]
+    pub ledger: Option<PathBuf>,
+    /// Syntax units JSONL: {"path","start","end"} per unit (function, method, class…). An edit is
+    /// judged on the smallest unit holding it; outside every unit, on ±10 lines. Without --units,
+    /// units come from the --workspace files (tree-sitter), if given.
+    #[arg(long, value_name = "FILE")]
+    pub units: Option<PathBuf>,
+    /// Tasks JSONL: {"task","required":[axes]} — the axes each task requires, declared up front.
+    #[arg(long, value_name = "FILE")]
+    pub tasks: Option<PathBuf>,
+    /// Required axes for tasks not in --tasks (comma-separated: target, regression_free, output,
+    /// process, requirement_tracking, exploration).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "target,regression_free,output,process,requirement_tracking"
+    )]
+    pub require: Vec<String>,
+    /// The k values for pass^k and pass@k (comma-separated, each ≥ 1).
+    #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
+    pub k: Vec<u32>,
+    /// Line coverage at or above this makes the exploration axis true.
+    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
+    pub threshold: f64,
+    /// Repository root: absolute paths are made relative to it; windows are clipped to file lengths.
+    #[arg(long, value_name = "DIR")]
+    pub workspace: Option<PathBuf>,
+    /// Which read sources count (comma-separated: agent, human, manual).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    pub sources: Vec<SourceArg>,
+    #[arg(long, value_enum, default_value_t = SheetFormat::Table)]
+    pub format: SheetFormat,
+}
+
+/// The JSON document, fields in this order.
+#[derive(serde::Serialize)]
+struct JsonDoc<'a> {
+    input_errors: usize,
+    /// Where edit units came from: `file` (--units), `workspace` (tree-sitter on --workspace files)
+    /// or `window` (none: ±10 lines). Edits outside every known unit always use the window.
+    units: &'static str,
+    #[serde(flatten)]
+    sheet: &'a readcov_core::sheet::Sheet,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SheetFormat {
+    Table,
+    Json,
+}
+
+fn load_optional<T>(
+    path: Option<&Path>,
+    parse: impl Fn(&[u8], &str) -> Parsed<T>,
+) -> Result<Option<Parsed<T>>> {
+    path.map(|p| Ok(parse(&read_input(p)?, &p.display().to_string())))
+        .transpose()
+}
+
+pub fn run(args: SheetArgs) -> Result<Exit> {
+    let default_required = match parse_axes(&args.require) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: --require: {e}");
+            return Ok(Exit::Input);
+        }
+    };
+    let ws = workspace_root(args.workspace.as_deref())?;
+    let runs = parse_runs(&read_input(&args.runs)?, &args.runs.display().to_string());
+    let gold = args
+        .gold
+        .as_deref()
+        .map(|p| load_gold(p, ws.as_deref()))
+        .transpose()?;
+    let reads = args
+        .reads
+        .as_deref()
+        .map(|p| load_reads(p, ws.as_deref()))
+        .transpose()?;
+    let ledger = load_optional(args.ledger.as_deref(), parse_ledger)?.unwrap_or_default();
+    let tasks = load_optional(args.tasks.as_deref(), parse_tasks)?.unwrap_or_default();
+    let ws_units = ws.clone();
+    let units = load_optional(args.units.as_deref(), move |b, f| {
+        parse_units(b, f, ws_units.as_deref())
+    })?;
+
+    let mut errors = units.as_ref().map_or(0, |u| report_errors(&u.errors));
+    errors +=
+        report_errors(&runs.errors) + report_errors(&ledger.errors) + report_errors(&tasks.errors);
+    errors += gold.as_ref().map_or(0, |g| report_errors(&g.errors));
+    errors += reads.as_ref().map_or(0, |r| report_errors(&r.errors));
+    if runs.items.is_empty() {
+        eprintln!(
+            "error: {}: no valid run records, nothing to grade",
+            args.runs.display()
+        );
+        return Ok(Exit::Input);
+    }
+    warn_orphans(
+        &runs.items,
+        &ledger.items,
+        reads.as_ref().map(|r| r.items.as_slice()),
+    );
+    let mut required: BTreeMap<String, BTreeSet<Axis>> = BTreeMap::new();
+    for t in &tasks.items {
+        if required
+            .insert(t.task.clone(), t.required.clone())
+            .is_some()
+        {
+            eprintln!(
+                "warning: task `{}` is declared more than once; the last declaration wins",
+                t.task
+            );
+        }
+    }
+    let paths = gold
+        .iter()
+        .flat_map(|g| g.items.iter().map(|s| s.path.as_str()));
+    let paths = paths.chain(
+        reads
+            .iter()
+            .flat_map(|r| r.items.iter().map(|s| s.path.as_str())),
+    );
+    let lengths = workspace_lengths(args.workspace.as_deref(), paths);
+    let sources = args.sources.iter().map(|&s| s.into()).collect();
+    // --units wins; else tree-sitter units of the edited files in --workspace; else windows only.
+    let (unit_map, units_label) = match (&units, args.workspace.as_deref(), &reads) {
+        (Some(u), _, _) => (Some(units_by_file(&u.items)), "file"),
+        (None, Some(w), Some(r)) => (Some(workspace_units(w, &r.items)), "workspace"),
+        _ => (None, "window"),
+    };
+    let input = SheetInput {
+        runs: &runs.items,
+        unreadable_runs: runs.errors.len(),
+        gold: gold.as_ref().map(|g| g.items.as_slice()),
+        reads: reads.as_ref().map(|r| r.items.as_slice()),
+        ledger: &ledger.items,
+        required: &required,
+        default_required: &default_required,
+        threshold: args.threshold,
+        sources: &sources,
+        lengths: &lengths,
+        // Until readcov-units is wired in, units come from --units; without them every edit is
+        // judged on its ±10-line window.
+        units: match &unit_map {
+            Some(m) => m,
+            None => &NoUnits,
+        },
+        ks: &args.k,
+    };
+    let sheet = evaluate(&input);
+    let text = match args.format {
+        SheetFormat::Json => {
+            let doc = JsonDoc {
+                input_errors: errors,
+                units: units_label,
+                sheet: &sheet,
+            };
+            serde_json::to_string_pretty(&doc)? + "\n"
+        }
+        SheetFormat::Table => table::render(&sheet),
+    };
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    if errors > 0 {
+        eprintln!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
+    }
+    Ok(Exit::Ok)
+}
+
+/// Ledger events and reads for runs that have no run record are not graded; say so rather than
+/// drop them silently (a typo in a run id would otherwise look like a run with no reads).
+fn warn_orphans(runs: &[RunRecord], ledger: &[LedgerEvent], reads: Option<&[ReadSpan]>) {
+    let pairs: BTreeSet<(&str, &str)> = runs
+        .iter()
+        .map(|r| (r.task.as_str(), r.run.as_str()))
+        .collect();
+    let ids: BTreeSet<&str> = runs.iter().map(|r| r.run.as_str()).collect();
+    // Same matching as the sheet: a row without a task (or ledger task) fits the run in any task.
+    let graded = |task: Option<&str>, run: &str| match task {
+        None | Some(DEFAULT_ID) => ids.contains(run),
+        Some(t) => pairs.contains(&(t, run)),
+    };
+    let mut orphans: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for e in ledger.iter().filter(|e| !graded(e.task.as_deref(), &e.run)) {
+        orphans.entry(e.run.as_str()).or_default().0 += 1;
+    }
+    for r in reads
+        .unwrap_or(&[])
+        .iter()
+        .filter(|r| !graded(Some(&r.task), &r.run))
+    {
+        orphans.entry(r.run.as_str()).or_default().1 += 1;
+    }
+    for (run, (events, rows)) in orphans {
+        eprintln!("warning: run `{run}` has no run record: {events} ledger event(s) and {rows} reads row(s) not graded");
+    }
+}

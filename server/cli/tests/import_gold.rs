@@ -1,0 +1,167 @@
+//! The `import` and `gold` subcommands end to end through the binary: files in, JSONL out,
+//! summaries on stderr, exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn readcov(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_readcov"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run readcov")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const PATCH: &str = "diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n@@ -2,3 +2,4 @@\n b\n c\n+new\n d\n";
+
+#[test]
+fn gold_from_diff_and_swebench() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.diff"), PATCH).unwrap();
+    let out = readcov(
+        &["gold", "--from-diff", "p.diff", "--task", "t1"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Insertion after base 3 (`c`), before base 4 (`d`).
+    assert_eq!(
+        text(&out.stdout),
+        "{\"task\":\"t1\",\"path\":\"src/app.py\",\"start\":3,\"end\":4,\"tier\":\"core\"}\n"
+    );
+    let rows = format!(
+        "{}\nnot json\n",
+        serde_json::json!({"instance_id": "i9", "patch": PATCH})
+    );
+    std::fs::write(dir.path().join("inst.jsonl"), rows).unwrap();
+    let out = readcov(
+        &[
+            "gold",
+            "--from-swebench",
+            "inst.jsonl",
+            "-o",
+            "g.jsonl",
+            "--anchor",
+            "2",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("inst.jsonl:2:"),
+        "{}",
+        text(&out.stderr)
+    );
+    let g = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();
+    assert_eq!(
+        g,
+        "{\"task\":\"i9\",\"path\":\"src/app.py\",\"start\":2,\"end\":4,\"tier\":\"core\"}\n"
+    );
+    // Only a test file changed and tests are excluded: nothing to write.
+    std::fs::write(
+        dir.path().join("t.diff"),
+        PATCH.replace("src/app.py", "tests/test_app.py"),
+    )
+    .unwrap();
+    let out = readcov(
+        &["gold", "--from-diff", "t.diff", "--exclude-tests"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("excluded as a test file"));
+}
+
+fn openhands_log() -> String {
+    let call = |id: &str, name: &str, args: serde_json::Value| {
+        serde_json::json!({"role": "assistant", "content": "", "tool_calls": [
+            {"id": id, "type": "function", "function": {"name": name, "arguments": args.to_string()}}]})
+    };
+    let result = |id: &str, out: &str| serde_json::json!({"role": "tool", "tool_call_id": id, "content": out});
+    serde_json::json!({"instance_id": "o__r-1", "fncall_messages": [
+        {"role": "user", "content": "<uploaded_files>\n/workspace/o__r__1\n</uploaded_files>"},
+        call("a", "str_replace_editor", serde_json::json!({"command": "view", "path": "/workspace/o__r__1/src/app.py", "view_range": [2, 3]})),
+        result("a", "Here's the result of running `cat -n` on /workspace/o__r__1/src/app.py:\n     2\tb\n     3\tc\n     4\t\n"),
+        call("b", "execute_bash", serde_json::json!({"command": "cd /workspace/o__r__1 && python repro.py"})),
+        result("b", "ok\n[Current working directory: /workspace/o__r__1]"),
+        call("c", "execute_bash", serde_json::json!({"command": "cat /tmp/notes.txt"})),
+        result("c", "x"),
+    ]})
+    .to_string()
+}
+
+#[test]
+fn import_writes_reads_and_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("ws/src")).unwrap();
+    std::fs::write(dir.path().join("ws/src/app.py"), "a\nb\nc\nd\ne\n").unwrap();
+    std::fs::write(dir.path().join("run.json"), openhands_log()).unwrap();
+    let out = readcov(
+        &[
+            "import",
+            "--workspace",
+            "ws",
+            "run.json",
+            "-o",
+            "reads.jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let reads = std::fs::read_to_string(dir.path().join("reads.jsonl")).unwrap();
+    let rows: Vec<serde_json::Value> = reads
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    let r = &rows[0];
+    assert_eq!(
+        (r["task"].as_str(), r["run"].as_str(), r["path"].as_str()),
+        (Some("o__r-1"), Some("openhands"), Some("src/app.py"))
+    );
+    assert_eq!(
+        (r["start"].as_u64(), r["end"].as_u64(), r["step"].as_u64()),
+        (Some(2), Some(3), Some(0))
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("imported 1 run(s), 3 action(s): 1 read event(s) over 2 line(s)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("unknown command") && err.contains("path outside repo"),
+        "{err}"
+    );
+}
+
+#[test]
+fn import_exit_codes_for_bad_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.json"), "{\"fncall_messages\": [").unwrap();
+    std::fs::write(dir.path().join("good.json"), openhands_log()).unwrap();
+    let out = readcov(&["import", "bad.json"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("bad.json: openhands: invalid JSON"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = readcov(
+        &[
+            "import",
+            "bad.json",
+            "good.json",
+            "--task",
+            "T",
+            "--run",
+            "R",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\"task\":\"T\",\"run\":\"R\""), "{stdout}");
+    assert!(text(&out.stderr).contains("malformed records: 1"));
+}

@@ -1,0 +1,230 @@
+//! The whole sheet: each run record joined with its reads, edits, gold and ledger, graded, with a
+//! proposed failure attribution, then aggregated by condition.
+
+use super::aggregate::{denominators, summarise_conditions, ConditionSummary, Denominators};
+use super::before_edit::{read_before_edit, ReadBeforeEdit, Units};
+use super::events::order_events;
+use super::grade::{grade, AxisValue, Grade, RunStatus};
+use super::ledger::{Ledger, LedgerEvent};
+use super::record::{Attribution, Axis, Component, RunRecord, Validity};
+use super::timeline::{timeline, Timeline};
+use crate::metrics::FileLengths;
+use crate::span::{GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The axes required when a task declares none: every given axis; exploration is reported only.
+pub const DEFAULT_REQUIRED: [Axis; 5] = Axis::GIVEN;
+
+/// Everything the sheet is computed from. `gold`/`reads` are `None` when not supplied, which
+/// leaves the exploration axis `null` (never a pass).
+pub struct SheetInput<'a> {
+    pub runs: &'a [RunRecord],
+    pub unreadable_runs: usize,
+    pub gold: Option<&'a [GoldSpan]>,
+    pub reads: Option<&'a [ReadSpan]>,
+    pub ledger: &'a [LedgerEvent],
+    /// Required axes per task; tasks not listed use `default_required`.
+    pub required: &'a BTreeMap<String, BTreeSet<Axis>>,
+    pub default_required: &'a BTreeSet<Axis>,
+    pub threshold: f64,
+    pub sources: &'a BTreeSet<Source>,
+    pub lengths: &'a dyn FileLengths,
+    pub units: &'a dyn Units,
+    pub ks: &'a [u32],
+}
+
+/// What readcov proposes when the grader left attribution fields empty.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Proposal {
+    pub responsible_component: Option<Component>,
+    pub primary_code: Option<String>,
+    pub first_decisive_event_id: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunSheet {
+    pub run: String,
+    pub task: String,
+    pub condition: String,
+    pub validity: BTreeMap<&'static str, Validity>,
+    pub axes: BTreeMap<Axis, AxisValue>,
+    pub required: Vec<Axis>,
+    #[serde(flatten)]
+    pub grade: Grade,
+    pub line_coverage: Option<f64>,
+    pub timeline: Option<Timeline>,
+    pub read_before_edit: ReadBeforeEdit,
+    pub attribution: Attribution,
+    pub proposed: Proposal,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sheet {
+    pub threshold: f64,
+    pub runs: Vec<RunSheet>,
+    pub overall: Denominators,
+    pub conditions: Vec<ConditionSummary>,
+}
+
+pub fn evaluate(input: &SheetInput) -> Sheet {
+    let mut ledgers: BTreeMap<&str, Vec<&LedgerEvent>> = BTreeMap::new();
+    for e in input.ledger {
+        ledgers.entry(e.run.as_str()).or_default().push(e);
+    }
+    // Grouped once, so a sheet costs O(runs + rows), not O(runs × rows).
+    let mut rows_by_run: BTreeMap<&str, Vec<&ReadSpan>> = BTreeMap::new();
+    for s in input.reads.unwrap_or(&[]) {
+        rows_by_run.entry(s.run.as_str()).or_default().push(s);
+    }
+    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
+    for g in input
+        .gold
+        .unwrap_or(&[])
+        .iter()
+        .filter(|g| g.tier == Tier::Core)
+    {
+        gold_by_task.entry(g.task.as_str()).or_default().push(g);
+    }
+    let runs: Vec<RunSheet> = input
+        .runs
+        .iter()
+        .map(|r| {
+            let ledger = Ledger::new(
+                ledgers
+                    .get(r.run.as_str())
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|e| e.task.as_ref().is_none_or(|t| *t == r.task)),
+            );
+            // Reads without a task belong to whichever task the run record names.
+            let rows: Vec<&ReadSpan> = rows_by_run
+                .get(r.run.as_str())
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|s| s.task == r.task || s.task == DEFAULT_ID)
+                .collect();
+            let gold = gold_by_task
+                .get(r.task.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            evaluate_run(r, input, ledger, &rows, gold)
+        })
+        .collect();
+    let overall = denominators(runs.iter().map(|r| &r.grade), input.unreadable_runs);
+    let conditions = summarise_conditions(
+        runs.iter()
+            .map(|r| (r.condition.as_str(), r.task.as_str(), &r.grade)),
+        input.ks,
+    );
+    Sheet {
+        threshold: input.threshold,
+        runs,
+        overall,
+        conditions,
+    }
+}
+
+/// One run, given its reads rows (file order) and its task's core gold.
+fn evaluate_run(
+    r: &RunRecord,
+    input: &SheetInput,
+    ledger: Ledger,
+    rows: &[&ReadSpan],
+    gold: &[&GoldSpan],
+) -> RunSheet {
+    let events = order_events(rows, input.sources);
+    // A timeline needs both sides: gold to cover and reads to cover it with.
+    let tl = input
+        .gold
+        .zip(input.reads)
+        .map(|_| timeline(gold, &events, &ledger, input.lengths, input.threshold));
+    let rbe = read_before_edit(&events, input.units, input.lengths);
+
+    let mut axes: BTreeMap<Axis, AxisValue> = r
+        .evidence
+        .iter()
+        .map(|(a, v)| (*a, AxisValue::from_option(*v)))
+        .collect();
+    if !ledger.unfired().is_empty() {
+        axes.insert(Axis::RequirementTracking, AxisValue::NotApplicable);
+    }
+    // Coverage needs both gold and reads; an empty final gold leaves exploration unjudged.
+    let line_coverage = tl
+        .as_ref()
+        .filter(|_| input.reads.is_some())
+        .and_then(|t| t.last())
+        .and_then(|p| p.coverage);
+    let exploration = match line_coverage {
+        Some(c) => AxisValue::from_option(Some(c >= input.threshold)),
+        None => AxisValue::Null,
+    };
+    axes.insert(Axis::Exploration, exploration);
+
+    let required = input
+        .required
+        .get(&r.task)
+        .unwrap_or(input.default_required);
+    let g = grade(&r.validity(), &axes, required);
+    let proposed = propose(&g, &axes, tl.as_ref());
+    RunSheet {
+        run: r.run.clone(),
+        task: r.task.clone(),
+        condition: r.condition.clone(),
+        validity: r.validity().into_iter().collect(),
+        axes,
+        required: required.iter().copied().collect(),
+        grade: g,
+        line_coverage,
+        timeline: tl,
+        read_before_edit: rbe,
+        attribution: r.attribution.clone(),
+        proposed,
+    }
+}
+
+/// readcov's own attribution proposal; never overrides what the grader gave.
+fn propose(g: &Grade, axes: &BTreeMap<Axis, AxisValue>, tl: Option<&Timeline>) -> Proposal {
+    if let Some(cause) = g.primary_invalid_cause() {
+        let component = match cause {
+            "environment" => Component::Environment,
+            "simulator" => Component::Simulator,
+            _ => Component::Oracle,
+        };
+        return Proposal {
+            responsible_component: Some(component),
+            primary_code: Some(format!("{cause}_invalid")),
+            first_decisive_event_id: None,
+        };
+    }
+    if g.status != RunStatus::Scored || g.strict_success == Some(true) {
+        return Proposal::default();
+    }
+    let failed = |a: Axis| axes.get(&a) == Some(&AxisValue::False);
+    if failed(Axis::RequirementTracking) {
+        if let Some(e) = tl.and_then(|t| t.obsolete_edits.first()) {
+            return agent("obsolete_requirement_followed", Some(e.event_id.clone()));
+        }
+    }
+    if failed(Axis::Exploration) {
+        let first = tl
+            .and_then(|t| t.edited_before_reading.first())
+            .map(|e| e.event_id.clone());
+        let code = if first.is_some() {
+            "edited_before_reading"
+        } else {
+            "exploration_below_threshold"
+        };
+        return agent(code, first);
+    }
+    Proposal::default()
+}
+
+fn agent(code: &str, event: Option<String>) -> Proposal {
+    Proposal {
+        responsible_component: Some(Component::Agent),
+        primary_code: Some(code.to_string()),
+        first_decisive_event_id: event,
+    }
+}

@@ -1,0 +1,125 @@
+//! One run's reads and edits in the order they happened, each with a stable event id.
+//!
+//! Order: by turn, then step, then file order (a row without a turn is turn 0, without a step is
+//! step 0). The event id is `e<n>`, `n` being the 1-based position of the row among the run's rows
+//! in the reads file, so it stays the same whatever the sort does.
+
+use crate::lineset::LineSet;
+use crate::metrics::FileLines;
+use crate::span::{EventKind, ReadSpan, Source};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Event {
+    pub id: String,
+    pub turn: u32,
+    pub step: Option<u32>,
+    pub kind: EventKind,
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+    /// A read from a counted source (edits never count as reads).
+    pub counts_as_read: bool,
+}
+
+/// Orders one run's rows (given in file order); only reads from `sources` count as reads.
+pub fn order_events(rows: &[&ReadSpan], sources: &BTreeSet<Source>) -> Vec<Event> {
+    let mut events: Vec<Event> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Event {
+            id: format!("e{}", i + 1),
+            turn: r.turn.unwrap_or(0),
+            step: r.step,
+            kind: r.kind,
+            path: r.path.clone(),
+            start: r.start,
+            end: r.end,
+            counts_as_read: r.kind == EventKind::Read && sources.contains(&r.source),
+        })
+        .collect();
+    // Stable: rows with equal (turn, step) keep file order.
+    events.sort_by_key(|e| (e.turn, e.step.unwrap_or(0)));
+    events
+}
+
+/// Lines read so far, grown one event at a time.
+#[derive(Clone, Debug, Default)]
+pub struct ReadSoFar {
+    pub lines: FileLines,
+}
+
+impl ReadSoFar {
+    pub fn add(&mut self, e: &Event) {
+        if !e.counts_as_read {
+            return;
+        }
+        // Look up before inserting so the path is cloned once per file, not once per read.
+        match self.lines.get_mut(&e.path) {
+            Some(set) => set.insert(e.start, e.end),
+            None => {
+                self.lines
+                    .insert(e.path.clone(), LineSet::span(e.start, e.end));
+            }
+        }
+    }
+
+    pub fn file(&self, path: &str) -> Option<&LineSet> {
+        self.lines.get(path)
+    }
+
+    /// Lines of `set` (in `path`) read so far.
+    pub fn covered(&self, path: &str, set: &LineSet) -> u64 {
+        self.file(path).map_or(0, |r| r.intersection_len(set))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::ReadSpan;
+
+    fn row(turn: Option<u32>, step: Option<u32>, kind: EventKind) -> ReadSpan {
+        let mut r = ReadSpan::simple("a.py", 1, 2);
+        r.turn = turn;
+        r.step = step;
+        r.kind = kind;
+        r
+    }
+
+    #[test]
+    fn orders_by_turn_then_step_and_keeps_ids() {
+        let rows = [
+            row(Some(2), Some(1), EventKind::Read),
+            row(Some(1), Some(5), EventKind::Edit),
+            row(Some(1), Some(3), EventKind::Read),
+            row(None, None, EventKind::Read),
+        ];
+        let refs: Vec<&ReadSpan> = rows.iter().collect();
+        let sources = [Source::Agent].into_iter().collect();
+        let ids: Vec<String> = order_events(&refs, &sources)
+            .into_iter()
+            .map(|e| e.id)
+            .collect();
+        assert_eq!(ids, ["e4", "e3", "e2", "e1"]);
+    }
+
+    #[test]
+    fn edits_and_uncounted_sources_are_not_reads() {
+        let mut manual = row(Some(1), None, EventKind::Read);
+        manual.source = Source::Manual;
+        let rows = [
+            row(Some(1), None, EventKind::Edit),
+            manual,
+            row(Some(1), None, EventKind::Read),
+        ];
+        let refs: Vec<&ReadSpan> = rows.iter().collect();
+        let sources = [Source::Agent].into_iter().collect();
+        let counts: Vec<bool> = order_events(&refs, &sources)
+            .iter()
+            .map(|e| e.counts_as_read)
+            .collect();
+        assert_eq!(counts, [false, false, true]);
+    }
+}

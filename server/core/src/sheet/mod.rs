@@ -1,0 +1,36 @@
+//! The multi-turn evaluation sheet: per-turn coverage, requirement ledger, validity, strict
+//! success and pass^k with honest denominators (see `docs/evaluation.md`).
+//!
+//! Three things are scored separately and never blended: whether the trial was a valid test
+//! ([`grade`]), whether the agent tracked the requirements as they changed ([`ledger`],
+//! [`timeline`]), and whether the final result is right (the evidence axes in [`record`]).
+
+pub mod aggregate;
+pub mod before_edit;
+pub mod evaluate;
+pub mod events;
+pub mod grade;
+pub mod ledger;
+pub mod passk;
+pub mod record;
+pub mod timeline;
+
+#[cfg(test)]
+mod tests_grade;
+#[cfg(test)]
+mod tests_ledger;
+#[cfg(test)]
+mod tests_runs;
+#[cfg(test)]
+mod tests_sheet;
+
+pub use aggregate::{denominators, pass_k, ConditionSummary, Denominators, PassK, TaskCounts};
+pub use before_edit::{
+    parse_units, read_before_edit, read_before_edit_by_run, units_by_file, NoUnits, ReadBeforeEdit,
+    Units, WINDOW_LINES,
+};
+pub use evaluate::{evaluate, RunSheet, Sheet, SheetInput, DEFAULT_REQUIRED};
+pub use grade::{grade, AxisValue, Grade, RunStatus};
+pub use ledger::{parse_ledger, Ledger, LedgerEvent, LedgerKind};
+pub use passk::{pass_at_k, pass_hat_k, PassKError};
+pub use record::{parse_axes, parse_runs, parse_tasks, Axis, RunRecord, TaskAxes, Validity};

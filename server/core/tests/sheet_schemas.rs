@@ -1,0 +1,99 @@
+//! The sheet's JSON Schemas (docs/schemas/{run,ledger,tasks}.schema.json) agree with the parsers:
+//! required fields are required, every enum value parses, unknown keys are refused, and a full
+//! example row uses every documented field.
+
+use readcov_core::sheet::{parse_ledger, parse_runs, parse_tasks};
+use serde_json::{json, Value};
+
+type Parse = fn(&[u8]) -> (usize, Vec<String>);
+
+fn errors<T>(p: readcov_core::Parsed<T>) -> (usize, Vec<String>) {
+    (
+        p.items.len(),
+        p.errors.iter().map(|e| e.to_string()).collect(),
+    )
+}
+
+fn parses(parse: Parse, row: &Value) -> bool {
+    parse(row.to_string().as_bytes()).0 == 1
+}
+
+fn check(schema_text: &str, full: Value, parse: Parse) {
+    let s: Value = serde_json::from_str(schema_text).expect("schema is valid JSON");
+    let (ok, errs) = parse(full.to_string().as_bytes());
+    assert_eq!((ok, errs.len()), (1, 0), "{errs:?}");
+    let props = s["properties"].as_object().unwrap();
+    for name in full.as_object().unwrap().keys() {
+        assert!(
+            props.contains_key(name),
+            "example uses undocumented field {name}"
+        );
+    }
+    for field in s["required"].as_array().unwrap() {
+        let field = field.as_str().unwrap();
+        let mut row = full.clone();
+        row.as_object_mut().unwrap().remove(field);
+        let (ok, errs) = parse(row.to_string().as_bytes());
+        assert_eq!(ok, 0, "{field} should be required");
+        assert!(errs[0].contains(&format!("`{field}`: missing")), "{errs:?}");
+    }
+    for (name, prop) in props {
+        assert!(
+            full.get(name).is_some(),
+            "example row lacks documented field {name}"
+        );
+        for value in prop
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let mut row = full.clone();
+            row[name] = value.clone();
+            assert!(parses(parse, &row), "{name}={value} should parse");
+        }
+        let item_enum = prop.pointer("/items/enum").and_then(Value::as_array);
+        for value in item_enum.into_iter().flatten() {
+            let mut row = full.clone();
+            row[name] = json!([value]);
+            assert!(parses(parse, &row), "{name}=[{value}] should parse");
+        }
+    }
+    assert_eq!(s["additionalProperties"], false);
+    let mut row = full.clone();
+    row["surprise"] = json!(1);
+    assert!(!parses(parse, &row), "unknown keys must be refused");
+}
+
+#[test]
+fn run_schema_matches_parser() {
+    let full = json!({"run":"r1","task":"t","condition":"A/vague","environment":"valid","simulator":"valid",
+        "scenario_oracle":"pending","target":true,"regression_free":false,"output":null,"process":true,
+        "requirement_tracking":true,"responsible_component":"agent","primary_code":"x",
+        "secondary_codes":["y"],"first_decisive_event_id":"e3","notes":"n"});
+    check(
+        include_str!("../../../docs/schemas/run.schema.json"),
+        full,
+        |b| errors(parse_runs(b, "runs")),
+    );
+}
+
+#[test]
+fn ledger_schema_matches_parser() {
+    let full = json!({"run":"r1","task":"t","turn":2,"event":"replace","requirement":"fmt","version":"R1","message_id":"u2","fired":true});
+    check(
+        include_str!("../../../docs/schemas/ledger.schema.json"),
+        full,
+        |b| errors(parse_ledger(b, "ledger")),
+    );
+}
+
+#[test]
+fn tasks_schema_matches_parser() {
+    let full = json!({"task":"t","required":["target","exploration"]});
+    check(
+        include_str!("../../../docs/schemas/tasks.schema.json"),
+        full,
+        |b| errors(parse_tasks(b, "tasks")),
+    );
+}

@@ -1,0 +1,102 @@
+//! Import + gold + score of the 15 shipped SWE-bench runs (12 OpenHands, 3 mini-swe-agent), all
+//! in memory: logs, gold.jsonl and the base files are loaded once, outside the timed loop.
+//! Run: `cargo bench -p readcov-import --bench import`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use readcov_core::{score_spans, EventKind, GoldSpan, ReadSpan, UnknownLengths};
+use readcov_import::{gold_from_swebench, import, DiffOptions, ImportOptions};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn real() -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    assert!(
+        p.join("MANIFEST.md").is_file(),
+        "real agent data not found at {}",
+        p.display()
+    );
+    p
+}
+
+/// Every file under `dir`, by path relative to it.
+fn load_tree(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
+    for e in std::fs::read_dir(dir).expect("sources dir").flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let rel = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}/{name}")
+        };
+        if e.path().is_dir() {
+            load_tree(&e.path(), &rel, out);
+        } else if let Ok(text) = std::fs::read_to_string(e.path()) {
+            out.insert(rel, text);
+        }
+    }
+}
+
+struct Run {
+    name: String,
+    bytes: Vec<u8>,
+    files: BTreeMap<String, String>,
+}
+
+fn load() -> (Vec<Run>, Vec<u8>) {
+    let root = real();
+    let mut runs = Vec::new();
+    for folder in ["openhands", "mini-swe-agent"] {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+            .expect("folder")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        names.sort();
+        for p in names {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let task = name.split('.').next().unwrap_or("").to_string();
+            let mut files = BTreeMap::new();
+            load_tree(&root.join("sources").join(&task), "", &mut files);
+            runs.push(Run {
+                name,
+                bytes: std::fs::read(&p).expect("log"),
+                files,
+            });
+        }
+    }
+    (runs, std::fs::read(root.join("gold.jsonl")).expect("gold"))
+}
+
+fn all(runs: &[Run], gold_bytes: &[u8]) -> f64 {
+    let gold = gold_from_swebench(gold_bytes, "gold.jsonl", &DiffOptions::default());
+    let mut sum = 0.0;
+    for r in runs {
+        let imp = import(&r.bytes, &r.name, &ImportOptions::default(), &r.files);
+        let Some(task) = imp.rows.first().map(|x| x.task.clone()) else {
+            continue;
+        };
+        let g: Vec<&GoldSpan> = gold.spans.iter().filter(|s| s.task == task).collect();
+        let reads: Vec<&ReadSpan> = imp
+            .rows
+            .iter()
+            .filter(|x| x.kind == EventKind::Read)
+            .collect();
+        sum += score_spans(&g, &reads, &UnknownLengths, 0.5)
+            .line_coverage
+            .unwrap_or(0.0);
+    }
+    sum
+}
+
+fn bench(c: &mut Criterion) {
+    let (runs, gold) = load();
+    assert_eq!(runs.len(), 15);
+    c.bench_function("import+gold+score 15 real runs", |b| {
+        b.iter(|| all(&runs, &gold))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

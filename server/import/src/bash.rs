@@ -1,0 +1,231 @@
+//! The bash part of the importer engine: splits a command into pipelines, follows `cd`, reads
+//! what each pipeline shows (see [`crate::bashread`]) and marks the files it writes as unaligned.
+
+use crate::bashread::{evaluate, plan, writes, Plan, Sel};
+use crate::numbered::{parse_grep_multi, Shown, Style};
+use crate::replay::EditOp;
+use crate::session::{Action, Session};
+use crate::summary::Reason;
+
+/// More lines than any source file has: a span this long comes from a command like
+/// `sed -n '1,4000000000p'` on a file of unknown length, not from a real file.
+const MAX_SPAN: u64 = 1 << 22;
+
+/// Keeps only the first `n` lines of `ranges`.
+fn clip_to_count(ranges: &mut Vec<(u32, u32)>, n: u32) {
+    let mut left = n;
+    ranges.retain_mut(|(s, e)| {
+        if left == 0 {
+            return false;
+        }
+        let len = *e - *s + 1;
+        if len > left {
+            *e = *s + left - 1;
+        }
+        left = left.saturating_sub(len);
+        true
+    });
+}
+
+impl Session<'_> {
+    pub(crate) fn bash(&mut self, a: &Action, script: &str, out: &str) -> Result<(), Reason> {
+        let pipelines = crate::shell::parse(script);
+        let mut cwd = self.cwd.clone();
+        let mut plans = Vec::new();
+        for p in &pipelines {
+            let words = &p.stages[0].words;
+            if words.first().map(String::as_str) == Some("cd") && p.stages.len() == 1 {
+                if let Some(dir) = words.get(1).filter(|d| !d.starts_with('~') && *d != "-") {
+                    cwd = join_dir(&cwd, dir);
+                }
+                continue;
+            }
+            plans.push((plan(p), cwd.clone(), writes(p)));
+        }
+        if self.persist_cd {
+            self.cwd = cwd;
+        }
+        let readers = plans
+            .iter()
+            .filter(|(p, _, _)| !matches!(p, Plan::NoRead(_)))
+            .count();
+        let mut first_err = None;
+        for (pl, cwd, written) in plans {
+            let sole = readers == 1;
+            let r = match pl {
+                Plan::NoRead(r) => Err(r),
+                Plan::Window { path, sels } => {
+                    self.window(a, &path, &cwd, &sels, sole.then_some(out))
+                }
+                Plan::Numbered { path, sels, style } if sole => {
+                    self.numbered(a, &path, &cwd, &sels, style, out)
+                }
+                Plan::Numbered { .. } => Err(Reason::AmbiguousOutput),
+                Plan::GrepMulti => self.grep_multi(a, &cwd, out),
+            };
+            if let Err(e) = r {
+                // A failed read explains more than a neighbouring `echo` or `python`.
+                if first_err.is_none_or(|f| f == Reason::UnknownCommand) {
+                    first_err = Some(e);
+                }
+            }
+            for w in written {
+                self.write(w.as_deref(), &cwd);
+            }
+        }
+        first_err.map_or(Ok(()), Err)
+    }
+
+    /// A write readcov cannot replay: the file (or, for `None`, every file) is unaligned from now on.
+    fn write(&mut self, path: Option<&str>, cwd: &str) {
+        match path {
+            Some(p) => {
+                if let Ok(rel) = self.roots.resolve_in(p, cwd) {
+                    self.state(&rel).1.apply(&EditOp::Opaque);
+                }
+            }
+            None => {
+                for (_, st) in self.files.values_mut() {
+                    st.apply(&EditOp::Opaque);
+                }
+            }
+        }
+    }
+
+    fn window(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        cwd: &str,
+        sels: &[Sel],
+        out: Option<&str>,
+    ) -> Result<(), Reason> {
+        let rel = self.locate(raw, cwd)?;
+        let mut len = self.state(&rel).1.current_len();
+        let body = out.map(strip_output);
+        if len.is_none() && sels.is_empty() {
+            // No workspace: a lone whole-file read shows the whole file, so its output has its length.
+            len = body
+                .as_ref()
+                .filter(|b| !b.elided && !b.text.is_empty())
+                .map(|b| line_count(&b.text));
+        }
+        let mut rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        if len.is_none() {
+            // Length unknown (no workspace): a lone read cannot have shown more lines than it printed.
+            if let Some(b) = body.as_ref().filter(|b| !b.elided) {
+                clip_to_count(&mut rs, line_count(&b.text));
+            }
+        }
+        let total: u64 = rs.iter().map(|(s, e)| u64::from(e - s) + 1).sum();
+        if total > MAX_SPAN {
+            return Err(Reason::UnknownLength);
+        }
+        let mut lines: Vec<u32> = rs.iter().flat_map(|(s, e)| *s..=*e).collect();
+        if let Some(b) = body.filter(|b| b.elided) {
+            // Only the head and the tail of the output were kept: those lines were shown.
+            let (h, t) = (b.head_lines, b.tail_lines);
+            if h + t < lines.len() {
+                let tail = lines.split_off(lines.len() - t);
+                lines.truncate(h);
+                lines.extend(tail);
+            }
+        }
+        self.read_lines(a, &rel, &lines, &[])
+    }
+
+    fn numbered(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        cwd: &str,
+        sels: &[Sel],
+        style: Style,
+        out: &str,
+    ) -> Result<(), Reason> {
+        let offset = if sels.is_empty() {
+            1
+        } else {
+            let rel = self.locate(raw, cwd)?;
+            let len = self.state(&rel).1.current_len();
+            match evaluate(sels, len).ok_or(Reason::UnknownLength)?.as_slice() {
+                [(s, _)] => *s,
+                _ => return Err(Reason::AmbiguousOutput),
+            }
+        };
+        self.view(a, raw, cwd, out, style, offset)
+    }
+
+    fn grep_multi(&mut self, a: &Action, cwd: &str, out: &str) -> Result<(), Reason> {
+        let mut by_file: Vec<(String, Vec<Shown>)> = Vec::new();
+        for (p, s) in parse_grep_multi(out) {
+            match by_file.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, v)) => v.push(s),
+                None => by_file.push((p, vec![s])),
+            }
+        }
+        let mut result = Err(Reason::NothingShown);
+        for (p, shown) in by_file {
+            let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
+            let r = self
+                .locate(&p, cwd)
+                .and_then(|rel| self.read_lines(a, &rel, &lines, &shown));
+            result = match (result, r) {
+                (Ok(()), _) | (_, Ok(())) => Ok(()),
+                (Err(Reason::NothingShown), Err(e)) => Err(e),
+                (e, _) => e,
+            };
+        }
+        result
+    }
+}
+
+fn join_dir(cwd: &str, dir: &str) -> String {
+    let joined = if dir.starts_with('/') {
+        dir.to_string()
+    } else {
+        format!("{}/{}", cwd.trim_end_matches('/'), dir)
+    };
+    readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
+}
+
+struct Body {
+    text: String,
+    elided: bool,
+    head_lines: usize,
+    tail_lines: usize,
+}
+
+fn line_count(text: &str) -> u32 {
+    if text.is_empty() {
+        return 0;
+    }
+    let t = text.strip_suffix('\n').unwrap_or(text);
+    u32::try_from(t.split('\n').count()).unwrap_or(u32::MAX)
+}
+
+/// mini-swe-agent keeps the head and tail of long outputs between `<output_head>`/`<output_tail>`.
+fn strip_output(out: &str) -> Body {
+    let section = |tag: &str| -> Option<String> {
+        let open = format!("<{tag}>\n");
+        let s = out.find(&open)? + open.len();
+        let e = s + out[s..].find(&format!("</{tag}>"))?;
+        Some(out[s..e].to_string())
+    };
+    match (section("output_head"), section("output_tail")) {
+        // Each section ends with a newline the template adds; a line cut in two by the elision
+        // still counts as shown.
+        (Some(h), Some(t)) => Body {
+            head_lines: line_count(h.strip_suffix('\n').unwrap_or(&h)) as usize,
+            tail_lines: line_count(t.strip_suffix('\n').unwrap_or(&t)) as usize,
+            text: h + &t,
+            elided: true,
+        },
+        _ => Body {
+            text: section("output").unwrap_or_else(|| out.to_string()),
+            elided: false,
+            head_lines: 0,
+            tail_lines: 0,
+        },
+    }
+}

@@ -1,0 +1,149 @@
+//! Read plans of real command shapes from the shipped trajectories.
+
+use super::*;
+use crate::shell::parse;
+
+fn plan_of(cmd: &str) -> Plan {
+    let p = parse(cmd);
+    assert_eq!(p.len(), 1, "{cmd}");
+    plan(&p[0])
+}
+
+fn window(path: &str, sels: Vec<Sel>) -> Plan {
+    Plan::Window {
+        path: path.into(),
+        sels,
+    }
+}
+
+#[test]
+fn plans() {
+    assert_eq!(
+        plan_of("cat ./astropy/modeling/separable.py"),
+        window("./astropy/modeling/separable.py", vec![])
+    );
+    assert_eq!(
+        plan_of("cat a.py | head -100"),
+        window("a.py", vec![Sel::Head(100)])
+    );
+    assert_eq!(
+        plan_of("head -n 30 a.py"),
+        window("a.py", vec![Sel::Head(30)])
+    );
+    assert_eq!(
+        plan_of("tail -n +5 a.py"),
+        window("a.py", vec![Sel::From(5)])
+    );
+    assert_eq!(
+        plan_of("cat a.py | tail -200"),
+        window("a.py", vec![Sel::Tail(200)])
+    );
+    assert_eq!(
+        plan_of("sed -n '339,380p' f.py"),
+        window("f.py", vec![Sel::Ranges(vec![(339, Some(380))])])
+    );
+    assert_eq!(
+        plan_of("sed -n -e '1,3p' -e '10p' f.py"),
+        window(
+            "f.py",
+            vec![Sel::Ranges(vec![(1, Some(3)), (10, Some(10))])]
+        )
+    );
+    assert_eq!(
+        plan_of("sed -n '5,$p;7 p' f.py"),
+        window("f.py", vec![Sel::Ranges(vec![(5, None), (7, Some(7))])])
+    );
+    assert_eq!(
+        plan_of("cat f.py | grep -n \"_cstack\" -A 30"),
+        Plan::Numbered {
+            path: "f.py".into(),
+            sels: vec![],
+            style: Style::Grep
+        }
+    );
+    assert_eq!(
+        plan_of("grep -n \"__init__\" src/flask/blueprints.py"),
+        Plan::Numbered {
+            path: "src/flask/blueprints.py".into(),
+            sels: vec![],
+            style: Style::Grep
+        }
+    );
+    assert_eq!(plan_of("grep -rn x pylint/checkers/"), Plan::GrepMulti);
+    assert_eq!(plan_of("grep -n x a.py b.py"), Plan::GrepMulti);
+    assert_eq!(
+        plan_of("grep -r \"type:\" pylint/checkers/variables.py"),
+        Plan::NoRead(Reason::NoLineNumbers)
+    );
+    assert_eq!(
+        plan_of("grep -A 20 \"def visit\" f.py"),
+        Plan::NoRead(Reason::NoLineNumbers)
+    );
+    assert_eq!(
+        plan_of("cat f.py | grep foo"),
+        Plan::NoRead(Reason::NoLineNumbers)
+    );
+    assert_eq!(
+        plan_of("cat f.py | wc -l"),
+        Plan::NoRead(Reason::NoLineNumbers)
+    );
+    assert_eq!(
+        plan_of("python3 x.py"),
+        Plan::NoRead(Reason::UnknownCommand)
+    );
+    assert_eq!(
+        plan_of("grep -ln x f.py"),
+        Plan::NoRead(Reason::NoLineNumbers)
+    );
+    assert_eq!(
+        plan_of("cat -n f.py | sed -n '10,20p'"),
+        Plan::Numbered {
+            path: "f.py".into(),
+            sels: vec![],
+            style: Style::CatN
+        }
+    );
+}
+
+#[test]
+fn writes_detected() {
+    let w = |c: &str| -> Vec<Option<String>> { parse(c).iter().flat_map(writes).collect() };
+    assert_eq!(w("sed -i 's/a/b/g' x.py"), vec![Some("x.py".to_string())]);
+    assert_eq!(
+        w("cat > fix.py << 'EOF'\nbody\nEOF"),
+        vec![Some("fix.py".to_string())]
+    );
+    assert_eq!(
+        w("cp a.py a.py.backup"),
+        vec![Some("a.py.backup".to_string())]
+    );
+    assert_eq!(w("python x.py > /dev/null"), Vec::<Option<String>>::new());
+    assert_eq!(w("git checkout -- a.py"), vec![None]);
+}
+
+#[test]
+fn evaluate_selections() {
+    assert_eq!(evaluate(&[], Some(7)), Some(vec![(1, 7)]));
+    assert_eq!(evaluate(&[], None), None);
+    assert_eq!(evaluate(&[Sel::Head(50)], None), Some(vec![(1, 50)]));
+    assert_eq!(evaluate(&[Sel::Head(50)], Some(20)), Some(vec![(1, 20)]));
+    assert_eq!(
+        evaluate(&[Sel::Tail(200)], Some(500)),
+        Some(vec![(301, 500)])
+    );
+    assert_eq!(evaluate(&[Sel::Tail(200)], None), None);
+    assert_eq!(evaluate(&[Sel::From(5)], Some(9)), Some(vec![(5, 9)]));
+    assert_eq!(
+        evaluate(&[Sel::Ranges(vec![(339, Some(380))])], None),
+        Some(vec![(339, 380)])
+    );
+    assert_eq!(
+        evaluate(&[Sel::Ranges(vec![(339, Some(380))])], Some(350)),
+        Some(vec![(339, 350)])
+    );
+    assert_eq!(
+        evaluate(&[Sel::Head(100), Sel::Ranges(vec![(10, Some(20))])], None),
+        Some(vec![(10, 20)])
+    );
+    assert_eq!(evaluate(&[Sel::Ranges(vec![(5, None)])], None), None);
+}

@@ -1,0 +1,251 @@
+//! Claude Code JSONL transcripts: one record per line; assistant records carry `tool_use` blocks,
+//! user records the matching `tool_result` (and a structured `toolUseResult`). Reads: `Read`
+//! (numbered `    12→text` output; `offset`/`limit` show in the numbers), `Grep` in content mode with
+//! line numbers, `Bash`. Edits: `Edit`/`MultiEdit` (replayed from `structuredPatch`), `Write`.
+//! The repository root is the transcript's `cwd`.
+
+use crate::numbered::Style;
+use crate::openhands::content_text;
+use crate::replay::EditOp;
+use crate::session::{Action, Op, Session};
+use crate::summary::Reason;
+use serde_json::Value;
+use std::collections::HashMap;
+
+fn hunks(patch: &Value) -> Option<Vec<(u32, Vec<String>)>> {
+    patch
+        .as_array()?
+        .iter()
+        .map(|h| {
+            let start = u32::try_from(h.get("oldStart")?.as_u64()?).ok()?;
+            let lines = h
+                .get("lines")?
+                .as_array()?
+                .iter()
+                .map(|l| l.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()?;
+            Some((start, lines))
+        })
+        .collect()
+}
+
+fn looks_like_file(p: &str) -> bool {
+    p.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.') && !last.starts_with('.'))
+}
+
+fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str>) -> Op {
+    let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
+    let failed = output.is_some_and(|o| o.contains("<tool_use_error>"));
+    if failed {
+        return Op::Skip(Reason::ToolError);
+    }
+    match name {
+        "Read" => match s("file_path") {
+            Some(path) => {
+                let total = result
+                    .and_then(|r| r.pointer("/file/totalLines"))
+                    .and_then(Value::as_u64);
+                Op::View {
+                    path,
+                    style: Style::Arrow,
+                    total: total.and_then(|n| u32::try_from(n).ok()),
+                }
+            }
+            None => Op::Skip(Reason::Malformed),
+        },
+        "Edit" | "MultiEdit" => {
+            let Some(path) = s("file_path") else {
+                return Op::Skip(Reason::Malformed);
+            };
+            let edit = match result
+                .and_then(|r| r.get("structuredPatch"))
+                .and_then(hunks)
+            {
+                Some(h) => EditOp::Hunks(h),
+                None => match (s("old_string"), s("new_string")) {
+                    (Some(old), Some(new))
+                        if input.get("replace_all").and_then(Value::as_bool) != Some(true) =>
+                    {
+                        EditOp::StrReplace { old, new }
+                    }
+                    _ => EditOp::Opaque,
+                },
+            };
+            Op::Edit {
+                path,
+                edit,
+                shows: Some(Style::Arrow),
+            }
+        }
+        "Write" => match s("file_path") {
+            Some(path) => Op::Edit {
+                path,
+                edit: EditOp::Create {
+                    text: s("content").unwrap_or_default(),
+                },
+                shows: None,
+            },
+            None => Op::Skip(Reason::Malformed),
+        },
+        "Grep" => {
+            let numbered = input.get("-n").and_then(Value::as_bool) == Some(true);
+            if input.get("output_mode").and_then(Value::as_str) != Some("content") || !numbered {
+                return Op::Skip(Reason::NoLineNumbers);
+            }
+            match s("path").filter(|p| looks_like_file(p)) {
+                // One file: ripgrep prints `N:text` without the path.
+                Some(path) => Op::View {
+                    path,
+                    style: Style::Grep,
+                    total: None,
+                },
+                // Reuse the bash reader: a recursive numbered grep prints `path:N:` lines.
+                None => Op::Bash {
+                    script: "grep -rn PATTERN .".into(),
+                },
+            }
+        }
+        "Bash" => Op::Bash {
+            script: s("command").unwrap_or_default(),
+        },
+        "Glob" | "LS" => Op::Skip(Reason::UnknownCommand),
+        "TodoWrite" | "Task" | "ExitPlanMode" | "WebFetch" | "WebSearch" => Op::Quiet,
+        _ => Op::Skip(Reason::UnknownTool),
+    }
+}
+
+/// Feeds Claude Code JSONL records into `session`; returns how many lines were not valid records.
+pub fn import(text: &str, session: &mut Session) -> usize {
+    let mut records = Vec::new();
+    let mut bad = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match serde_json::from_str::<Value>(line) {
+            Ok(v) if v.is_object() => records.push(v),
+            _ => bad += 1,
+        }
+    }
+    if let Some(cwd) = records
+        .iter()
+        .find_map(|r| r.get("cwd").and_then(Value::as_str))
+    {
+        session.roots.add(cwd);
+        session.cwd = cwd.to_string();
+    }
+    let mut results: HashMap<String, (Option<String>, Option<Value>)> = HashMap::new();
+    for r in &records {
+        let blocks = r
+            .pointer("/message/content")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for b in blocks
+            .iter()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_result"))
+        {
+            if let Some(id) = b.get("tool_use_id").and_then(Value::as_str) {
+                results.insert(
+                    id.to_string(),
+                    (
+                        content_text(b.get("content")),
+                        r.get("toolUseResult").cloned(),
+                    ),
+                );
+            }
+        }
+    }
+    let mut turn_ids: Vec<String> = Vec::new();
+    let mut step = 0u32;
+    for r in records
+        .iter()
+        .filter(|r| r.get("type").and_then(Value::as_str) == Some("assistant"))
+    {
+        let id = r
+            .pointer("/message/id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        if turn_ids.last() != Some(&id) || id.is_empty() {
+            turn_ids.push(id);
+        }
+        let turn = u32::try_from(turn_ids.len() - 1).unwrap_or(u32::MAX);
+        let blocks = r
+            .pointer("/message/content")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for b in blocks
+            .iter()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
+        {
+            let name = b
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let input = b.get("input").cloned().unwrap_or(Value::Null);
+            let use_id = b.get("id").and_then(Value::as_str).unwrap_or("");
+            let (output, structured) = results.get(use_id).cloned().unwrap_or((None, None));
+            let op = op_for(&name, &input, structured.as_ref(), output.as_deref());
+            if let Some(cwd) = r.get("cwd").and_then(Value::as_str) {
+                session.cwd = cwd.to_string();
+            }
+            session.apply(&Action {
+                turn,
+                step,
+                tool: name,
+                command: input.to_string(),
+                op,
+                output,
+            });
+            step += 1;
+        }
+    }
+    bad
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{import, ImportOptions, NoFiles};
+    use serde_json::json;
+
+    fn transcript(input: serde_json::Value, result: &str) -> String {
+        let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m1", "content": [
+            {"type": "tool_use", "id": "u1", "name": "Grep", "input": input}]}});
+        let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [
+            {"type": "tool_result", "tool_use_id": "u1", "content": result}]}});
+        format!("{a}\n{u}\n")
+    }
+
+    fn rows(input: serde_json::Value, result: &str) -> Vec<(String, u32, u32)> {
+        let t = transcript(input, result);
+        let got = import(t.as_bytes(), "t.jsonl", &ImportOptions::default(), &NoFiles);
+        got.rows
+            .iter()
+            .map(|r| (r.path.clone(), r.start, r.end))
+            .collect()
+    }
+
+    #[test]
+    fn grep_content_with_line_numbers() {
+        let many = rows(
+            json!({"pattern": "x", "output_mode": "content", "-n": true}),
+            "/r/a.py:3:x\n/r/b/c.py:10:x = 1\n",
+        );
+        assert_eq!(
+            many,
+            vec![("a.py".to_string(), 3, 3), ("b/c.py".to_string(), 10, 10)]
+        );
+        let one = rows(
+            json!({"pattern": "x", "path": "/r/a.py", "output_mode": "content", "-n": true}),
+            "3:x\n4-y\n",
+        );
+        assert_eq!(one, vec![("a.py".to_string(), 3, 4)]);
+        let names = rows(
+            json!({"pattern": "x", "output_mode": "files_with_matches"}),
+            "/r/a.py\n",
+        );
+        assert!(names.is_empty());
+    }
+}

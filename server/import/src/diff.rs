@@ -1,0 +1,275 @@
+//! Gold from patches: the base-side lines a unified diff deletes or changes. A pure insertion has no
+//! base line of its own, so it contributes `anchor` base lines before it and `anchor` after it
+//! (default 1: the line it follows and the line it precedes). New files have no base lines (the
+//! file is unscored); deleted files contribute every deleted line; renames use the old path.
+
+use crate::numbered::ranges;
+use readcov_core::formats::{parse_jsonl, InputError};
+use readcov_core::span::{GoldSpan, Tier};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiffOptions {
+    /// Base lines taken on each side of a pure insertion.
+    pub anchor: u32,
+    /// Leave out test files (`tests/`, `test_*.py`, `*_test.go`, `*Test.java`, …).
+    pub exclude_tests: bool,
+}
+
+impl Default for DiffOptions {
+    fn default() -> Self {
+        DiffOptions {
+            anchor: 1,
+            exclude_tests: false,
+        }
+    }
+}
+
+/// Gold spans of one or more patches, with the files that had no base lines.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GoldFromDiff {
+    pub spans: Vec<GoldSpan>,
+    /// (task, path) of files the patch creates: no base lines, unscored.
+    pub new_files: Vec<(String, String)>,
+    /// (task, path) left out by `exclude_tests`.
+    pub excluded: Vec<(String, String)>,
+    pub errors: Vec<InputError>,
+}
+
+/// Whether a path looks like a test file.
+pub fn is_test_path(path: &str) -> bool {
+    let parts: Vec<&str> = path.split('/').collect();
+    let name = parts.last().copied().unwrap_or("");
+    let in_test_dir = parts[..parts.len().saturating_sub(1)]
+        .iter()
+        .any(|p| matches!(*p, "test" | "tests" | "testing" | "__tests__"));
+    let stem = name.split('.').next().unwrap_or("");
+    in_test_dir
+        || name.starts_with("test_")
+        || name == "conftest.py"
+        || stem.ends_with("_test")
+        || stem.ends_with("Test")
+        || stem.ends_with("Tests")
+        || name.contains(".test.")
+        || name.contains(".spec.")
+}
+
+struct FileDiff {
+    path: Option<String>,
+    new_file: bool,
+    lines: Vec<u32>,
+}
+
+fn strip_prefix_path(p: &str) -> Option<String> {
+    let p = p.split('\t').next().unwrap_or(p).trim();
+    if p == "/dev/null" {
+        return None;
+    }
+    let p = p
+        .strip_prefix("a/")
+        .or_else(|| p.strip_prefix("b/"))
+        .unwrap_or(p);
+    Some(p.to_string())
+}
+
+/// `@@ -a,b +c,d @@` → (a, b, d).
+fn hunk_header(line: &str) -> Option<(u32, u32, u32)> {
+    let rest = line.strip_prefix("@@ -")?;
+    let (old, rest) = rest.split_once(' ')?;
+    let new = rest.strip_prefix('+')?.split(' ').next()?;
+    let nums = |s: &str| -> Option<(u32, u32)> {
+        match s.split_once(',') {
+            Some((a, b)) => Some((a.parse().ok()?, b.parse().ok()?)),
+            None => Some((s.parse().ok()?, 1)),
+        }
+    };
+    let (a, b) = nums(old)?;
+    let (_, d) = nums(new)?;
+    Some((a, b, d))
+}
+
+/// Parses a unified diff (git or plain) into per-file base-side gold lines.
+fn parse(
+    patch: &str,
+    opts: &DiffOptions,
+    file: &str,
+    errors: &mut Vec<InputError>,
+) -> Vec<FileDiff> {
+    let lines: Vec<&str> = patch
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let mut files: Vec<FileDiff> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.starts_with("diff --git ") {
+            let old = line.split(' ').nth(2).and_then(strip_prefix_path);
+            files.push(FileDiff {
+                path: old,
+                new_file: false,
+                lines: Vec::new(),
+            });
+        } else if line.starts_with("new file mode") {
+            if let Some(f) = files.last_mut() {
+                f.new_file = true;
+            }
+        } else if let Some(from) = line.strip_prefix("rename from ") {
+            if let Some(f) = files.last_mut() {
+                f.path = Some(from.to_string());
+            }
+        } else if let Some(old) = line.strip_prefix("--- ") {
+            if lines.get(i + 1).is_some_and(|n| n.starts_with("+++ ")) {
+                let path = strip_prefix_path(old);
+                match files.last_mut() {
+                    Some(f) if f.lines.is_empty() && !line_is_in_hunk(&lines, i) => {
+                        f.new_file |= path.is_none();
+                        if path.is_some() && f.path.is_none() {
+                            f.path = path;
+                        }
+                    }
+                    _ => files.push(FileDiff {
+                        new_file: path.is_none(),
+                        path,
+                        lines: Vec::new(),
+                    }),
+                }
+                i += 2;
+                continue;
+            }
+        } else if line.starts_with("@@ ") {
+            let Some((a, b, d)) = hunk_header(line) else {
+                errors.push(InputError::new(
+                    file,
+                    i + 1,
+                    None,
+                    format!("bad hunk header `{line}`"),
+                ));
+                i += 1;
+                continue;
+            };
+            let Some(f) = files.last_mut() else {
+                errors.push(InputError::new(
+                    file,
+                    i + 1,
+                    None,
+                    "hunk before any file header",
+                ));
+                i += 1;
+                continue;
+            };
+            i += 1;
+            let (mut old_left, mut new_left) = (b, d);
+            let mut o = a.max(1);
+            let last_old = a.saturating_add(b.saturating_sub(1));
+            let mut pending_insert = false;
+            let mut changed_since_context = false;
+            let first_old = a.max(1);
+            // Anchors stay inside the hunk's old range: the lines the patch itself shows.
+            let flush = |f: &mut FileDiff, o: u32, pending: &mut bool, changed: bool| {
+                if *pending && !changed {
+                    for k in 1..=opts.anchor {
+                        match o.checked_sub(k) {
+                            Some(l) if l >= first_old => f.lines.push(l),
+                            _ => break,
+                        }
+                    }
+                    for k in 0..opts.anchor {
+                        match o.checked_add(k) {
+                            Some(l) if l <= last_old => f.lines.push(l),
+                            _ => break,
+                        }
+                    }
+                }
+                *pending = false;
+            };
+            while i < lines.len() && (old_left > 0 || new_left > 0) {
+                let l = lines[i];
+                match l.chars().next() {
+                    Some('-') => {
+                        f.lines.push(o);
+                        o = o.saturating_add(1);
+                        old_left = old_left.saturating_sub(1);
+                        changed_since_context = true;
+                    }
+                    Some('+') => {
+                        pending_insert = true;
+                        new_left = new_left.saturating_sub(1);
+                    }
+                    Some('\\') => {}
+                    Some(' ') | None => {
+                        flush(f, o, &mut pending_insert, changed_since_context);
+                        changed_since_context = false;
+                        o = o.saturating_add(1);
+                        old_left = old_left.saturating_sub(1);
+                        new_left = new_left.saturating_sub(1);
+                    }
+                    _ => break,
+                }
+                i += 1;
+            }
+            flush(f, o, &mut pending_insert, changed_since_context);
+            continue;
+        }
+        i += 1;
+    }
+    files
+}
+
+/// `---` inside a hunk is a deleted line starting with `--`, not a header; headers follow a
+/// `diff`/`index` line or start the text.
+fn line_is_in_hunk(lines: &[&str], i: usize) -> bool {
+    i > 0 && lines[i - 1].starts_with(['+', '-', ' '])
+}
+
+/// Gold spans for `task` from one patch.
+pub fn gold_from_diff(patch: &str, task: &str, opts: &DiffOptions, file: &str) -> GoldFromDiff {
+    let mut out = GoldFromDiff::default();
+    add_patch(&mut out, patch, task, opts, file);
+    out
+}
+
+fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions, file: &str) {
+    for f in parse(patch, opts, file, &mut out.errors) {
+        let Some(path) = f.path else { continue };
+        if opts.exclude_tests && is_test_path(&path) {
+            out.excluded.push((task.to_string(), path));
+            continue;
+        }
+        if f.new_file {
+            out.new_files.push((task.to_string(), path));
+            continue;
+        }
+        for (start, end) in ranges(f.lines) {
+            out.spans.push(GoldSpan {
+                task: task.to_string(),
+                path: path.clone(),
+                start,
+                end,
+                tier: Tier::Core,
+                requirement: None,
+            });
+        }
+    }
+}
+
+/// Gold spans from SWE-bench style JSONL rows (`instance_id`, `patch`); bad rows are located errors.
+pub fn gold_from_swebench(bytes: &[u8], file: &str, opts: &DiffOptions) -> GoldFromDiff {
+    let parsed = parse_jsonl(bytes, file, |f| {
+        Ok((
+            f.string("instance_id")?.to_string(),
+            f.string("patch")?.to_string(),
+        ))
+    });
+    let mut out = GoldFromDiff {
+        errors: parsed.errors,
+        ..GoldFromDiff::default()
+    };
+    for (task, patch) in parsed.items {
+        add_patch(&mut out, &patch, &task, opts, file);
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "diff_tests.rs"]
+mod tests;

@@ -1,0 +1,134 @@
+//! Patches with hand-derived base-side gold lines.
+
+use super::*;
+
+fn spans(patch: &str, opts: DiffOptions) -> Vec<(String, u32, u32)> {
+    let g = gold_from_diff(patch, "t", &opts, "p.diff");
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
+    g.spans
+        .into_iter()
+        .map(|s| (s.path, s.start, s.end))
+        .collect()
+}
+
+fn check(patch: &str, expected: &[(&str, u32, u32)]) {
+    let want: Vec<(String, u32, u32)> = expected
+        .iter()
+        .map(|(p, s, e)| (p.to_string(), *s, *e))
+        .collect();
+    assert_eq!(spans(patch, DiffOptions::default()), want);
+}
+
+/// The flask-5014 gold patch: a pure insertion of 3 lines after base line 192.
+const FLASK: &str = "diff --git a/src/flask/blueprints.py b/src/flask/blueprints.py\n--- a/src/flask/blueprints.py\n+++ b/src/flask/blueprints.py\n@@ -190,6 +190,9 @@ def __init__(\n             root_path=root_path,\n         )\n \n+        if not name:\n+            raise ValueError(\"'name' may not be empty.\")\n+\n         if \".\" in name:\n             raise ValueError(\"'name' may not contain a dot '.' character.\")\n \n";
+
+#[test]
+fn pure_insertion_anchors_both_sides() {
+    // Context 190,191,192 then insertion, then 193: anchors 192 and 193.
+    check(FLASK, &[("src/flask/blueprints.py", 192, 193)]);
+    let wide = spans(
+        FLASK,
+        DiffOptions {
+            anchor: 2,
+            exclude_tests: false,
+        },
+    );
+    assert_eq!(
+        wide,
+        vec![("src/flask/blueprints.py".to_string(), 191, 194)]
+    );
+}
+
+#[test]
+fn changes_count_base_side_only() {
+    let p = "--- a/x.py\n+++ b/x.py\n@@ -10,4 +10,5 @@\n a\n-b\n-c\n+B\n+C\n+D\n d\n";
+    // 10 a, 11 b (deleted), 12 c (deleted), 13 d.
+    check(p, &[("x.py", 11, 12)]);
+}
+
+#[test]
+fn several_files_crlf_and_no_newline_marker() {
+    let p = "diff --git a/a.py b/a.py\r\n--- a/a.py\r\n+++ b/a.py\r\n@@ -1,2 +1,2 @@\r\n-x\r\n+y\r\n z\r\n\\ No newline at end of file\r\ndiff --git a/b.py b/b.py\r\n--- a/b.py\r\n+++ b/b.py\r\n@@ -5 +5 @@\r\n-old\r\n+new\r\n";
+    check(p, &[("a.py", 1, 1), ("b.py", 5, 5)]);
+}
+
+#[test]
+fn new_deleted_and_renamed_files() {
+    let p = "diff --git a/new.py b/new.py\nnew file mode 100644\n--- /dev/null\n+++ b/new.py\n@@ -0,0 +1,2 @@\n+a\n+b\ndiff --git a/gone.py b/gone.py\ndeleted file mode 100644\n--- a/gone.py\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a\n-b\n-c\ndiff --git a/old.py b/moved.py\nsimilarity index 90%\nrename from old.py\nrename to moved.py\n--- a/old.py\n+++ b/moved.py\n@@ -2,3 +2,3 @@\n k\n-x\n+y\n k\n";
+    let g = gold_from_diff(p, "t", &DiffOptions::default(), "p");
+    let got: Vec<(String, u32, u32)> = g
+        .spans
+        .into_iter()
+        .map(|s| (s.path, s.start, s.end))
+        .collect();
+    assert_eq!(
+        got,
+        vec![("gone.py".to_string(), 1, 3), ("old.py".to_string(), 3, 3)]
+    );
+    assert_eq!(g.new_files, vec![("t".to_string(), "new.py".to_string())]);
+}
+
+#[test]
+fn deleted_line_starting_with_dashes_is_not_a_header() {
+    let p = "--- a/x.md\n+++ b/x.md\n@@ -1,3 +1,2 @@\n a\n--- rule\n b\n";
+    check(p, &[("x.md", 2, 2)]);
+}
+
+#[test]
+fn insertion_at_top_and_end() {
+    check(
+        "--- a/x.py\n+++ b/x.py\n@@ -1,2 +1,3 @@\n+top\n a\n b\n",
+        &[("x.py", 1, 1)],
+    );
+    check(
+        "--- a/x.py\n+++ b/x.py\n@@ -8,2 +8,3 @@\n a\n b\n+end\n",
+        &[("x.py", 9, 9)],
+    );
+}
+
+#[test]
+fn exclude_tests_and_swebench_rows() {
+    let row = |id: &str, path: &str| {
+        let patch = format!("--- a/{path}\n+++ b/{path}\n@@ -3 +3 @@\n-a\n+b\n");
+        serde_json::json!({"instance_id": id, "patch": patch}).to_string()
+    };
+    let text = format!(
+        "{}\n{}\n{{\"instance_id\": 1}}\nnot json\n",
+        row("i1", "src/a.py"),
+        row("i1", "tests/test_a.py")
+    );
+    let g = gold_from_swebench(
+        text.as_bytes(),
+        "inst.jsonl",
+        &DiffOptions {
+            anchor: 1,
+            exclude_tests: true,
+        },
+    );
+    let got: Vec<(String, String, u32)> = g
+        .spans
+        .into_iter()
+        .map(|s| (s.task, s.path, s.start))
+        .collect();
+    assert_eq!(got, vec![("i1".to_string(), "src/a.py".to_string(), 3)]);
+    assert_eq!(
+        g.excluded,
+        vec![("i1".to_string(), "tests/test_a.py".to_string())]
+    );
+    assert_eq!(
+        g.errors.iter().map(|e| e.line).collect::<Vec<_>>(),
+        vec![3, 4]
+    );
+    for (p, t) in [
+        ("tests/x.py", true),
+        ("a/test_b.py", true),
+        ("x_test.go", true),
+        ("FooTest.java", true),
+        ("a.test.js", true),
+        ("src/testing.py", false),
+        ("conftest.py", true),
+        ("src/a.py", false),
+    ] {
+        assert_eq!(is_test_path(p), t, "{p}");
+    }
+}

@@ -1,0 +1,71 @@
+//! readcov-import: turns real agent trajectories into reads JSONL rows, and patches into gold.
+//!
+//! IO-free: every entry point takes bytes (or JSON values) and a [`FileProvider`] that yields
+//! workspace files, so tests feed files from memory or from the shipped real data.
+
+pub mod bash;
+pub mod bashargs;
+pub mod bashread;
+pub mod claude_code;
+pub mod detect;
+pub mod diff;
+pub mod mini_swe_agent;
+pub mod numbered;
+pub mod openhands;
+pub mod paths;
+pub mod replay;
+pub mod session;
+pub mod shell;
+pub mod summary;
+pub mod swe_agent;
+
+pub use detect::{
+    detect_format, import, import_with, Format, ImportError, ImportOptions, Imported,
+};
+pub use diff::{gold_from_diff, gold_from_swebench, DiffOptions, GoldFromDiff};
+
+pub use summary::{Reason, Summary};
+
+/// Base-commit files of the repository, by normalised relative path.
+pub trait FileProvider {
+    /// The bytes of `path` at the base commit, or `None` when the workspace has no such file.
+    fn read(&self, path: &str) -> Option<Vec<u8>>;
+    /// Whether a workspace was given at all (without one, no file is "absent").
+    fn has_workspace(&self) -> bool {
+        true
+    }
+}
+
+/// No workspace: nothing can be read, nothing is reported absent.
+pub struct NoFiles;
+
+impl FileProvider for NoFiles {
+    fn read(&self, _: &str) -> Option<Vec<u8>> {
+        None
+    }
+    fn has_workspace(&self) -> bool {
+        false
+    }
+}
+
+/// Files in memory (tests).
+impl FileProvider for std::collections::BTreeMap<String, String> {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        self.get(path).map(|s| s.as_bytes().to_vec())
+    }
+}
+
+/// Files under a directory on disk (the CLI and the real-data tests). Paths are confined lexically:
+/// callers only pass normalised relative paths without `..`.
+pub struct DirFiles(pub std::path::PathBuf);
+
+impl FileProvider for DirFiles {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let p = self.0.join(path);
+        if p.is_file() {
+            std::fs::read(p).ok()
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! mini-swe-agent trajectories: `messages`; each assistant message lists its bash commands in
+//! `extra.actions[].command`, and the output follows in the next `tool` (matched by `tool_call_id`)
+//! or `user` message inside `<output>` (long outputs keep `<output_head>`/`<output_tail>`).
+//! Every command runs in a fresh shell in `/testbed`.
+
+use crate::openhands::content_text;
+use crate::session::{Action, Op, Session};
+use serde_json::Value;
+
+/// Feeds a mini-swe-agent trajectory object into `session`.
+pub fn import(doc: &Value, session: &mut Session) {
+    let messages = doc
+        .get("messages")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    session.persist_cd = false;
+    let mut step = 0u32;
+    let mut turn = 0u32;
+    for (i, m) in messages.iter().enumerate() {
+        if m.get("role").and_then(Value::as_str) != Some("assistant") {
+            continue;
+        }
+        let actions = m
+            .pointer("/extra/actions")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        // The observations: tool messages after this one, up to the next assistant message.
+        let replies: Vec<&Value> = messages[i + 1..]
+            .iter()
+            .take_while(|r| r.get("role").and_then(Value::as_str) != Some("assistant"))
+            .collect();
+        for (k, a) in actions.iter().enumerate() {
+            let script = a
+                .get("command")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let id = a.get("tool_call_id").and_then(Value::as_str);
+            let by_id = id.and_then(|id| {
+                replies
+                    .iter()
+                    .find(|r| r.get("tool_call_id").and_then(Value::as_str) == Some(id))
+            });
+            let reply = by_id.or_else(|| {
+                if actions.len() == 1 {
+                    replies.first()
+                } else {
+                    replies.get(k)
+                }
+            });
+            let output = reply.and_then(|r| content_text(r.get("content")));
+            session.cwd = "/testbed".to_string();
+            session.apply(&Action {
+                turn,
+                step,
+                tool: "bash".into(),
+                command: script.clone(),
+                op: Op::Bash { script },
+                output,
+            });
+            step += 1;
+        }
+        turn += 1;
+    }
+}

@@ -1,0 +1,268 @@
+//! OpenHands (CodeAct) trajectories: `fncall_messages` in OpenAI tool-call form, each tool result in
+//! a `tool` message naming its `tool_call_id`. Reads: `str_replace_editor view` (numbered `cat -n`
+//! output; directory views are not reads) and `execute_bash`; edits: `create`, `str_replace`,
+//! `insert`, `undo_edit`. The bash shell persists and reports its cwd after every command.
+
+use crate::numbered::Style;
+use crate::replay::EditOp;
+use crate::session::{Action, Op, Session};
+use crate::summary::Reason;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// Text of a message `content`: a string, or a list of `{type: text, text}` parts.
+pub fn content_text(v: Option<&Value>) -> Option<String> {
+    match v? {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(parts) => Some(
+            parts
+                .iter()
+                .filter_map(|p| p.get("text").and_then(Value::as_str).or_else(|| p.as_str()))
+                .collect::<Vec<_>>()
+                .join(""),
+        ),
+        _ => None,
+    }
+}
+
+/// The repository root named in `<uploaded_files>` (the first user message).
+fn uploaded_root(messages: &[Value]) -> Option<String> {
+    messages.iter().take(4).find_map(|m| {
+        let text = content_text(m.get("content"))?;
+        let s = text.find("<uploaded_files>")? + "<uploaded_files>".len();
+        let e = s + text[s..].find("</uploaded_files>")?;
+        text[s..e]
+            .lines()
+            .map(str::trim)
+            .find(|l| l.starts_with('/'))
+            .map(str::to_string)
+    })
+}
+
+const TRAILERS: [&str; 4] = [
+    "[The command completed with exit code",
+    "[Current working directory:",
+    "[Python interpreter:",
+    "[Command finished with exit code",
+];
+
+/// Splits the bracketed status lines OpenHands appends from the command output; returns the cwd they name.
+fn strip_trailer(out: &str) -> (String, Option<String>) {
+    let mut lines: Vec<&str> = out.split('\n').collect();
+    let mut cwd = None;
+    while let Some(last) = lines.last() {
+        let t = last.trim();
+        if t.is_empty() || TRAILERS.iter().any(|p| t.starts_with(p)) {
+            if let Some(dir) = t
+                .strip_prefix("[Current working directory: ")
+                .and_then(|r| r.strip_suffix(']'))
+            {
+                cwd = Some(dir.to_string());
+            }
+            lines.pop();
+        } else {
+            break;
+        }
+    }
+    let mut body = lines.join("\n");
+    if !body.is_empty() {
+        body.push('\n');
+    }
+    (body, cwd)
+}
+
+/// `view` with `view_range: [a, b]` numbers one more (empty) line after `b`: drop lines past `b`.
+fn trim_to_range(out: &str, range: Option<&Value>) -> String {
+    let Some(end) = range
+        .and_then(|r| r.get(1))
+        .and_then(Value::as_i64)
+        .filter(|e| *e > 0)
+    else {
+        return out.to_string();
+    };
+    out.split_inclusive('\n')
+        .filter(|l| {
+            let n = l
+                .trim_start_matches(' ')
+                .split('\t')
+                .next()
+                .and_then(|n| n.parse::<i64>().ok());
+            !(l.contains('\t') && n.is_some_and(|n| n > end))
+        })
+        .collect()
+}
+
+fn str_arg(a: &Map<String, Value>, k: &str) -> Option<String> {
+    a.get(k).and_then(Value::as_str).map(str::to_string)
+}
+
+fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
+    let Some(path) = str_arg(args, "path") else {
+        return Op::Skip(Reason::Malformed);
+    };
+    let failed = out.is_some_and(|o| o.trim_start().starts_with("ERROR"));
+    let cmd = args.get("command").and_then(Value::as_str).unwrap_or("");
+    if failed {
+        return Op::Skip(Reason::ToolError);
+    }
+    // The snippet after `str_replace`/`insert` is numbered from where the match starts, one line
+    // off when `old_str` starts mid-line: not a trustworthy read. `undo_edit` shows the whole file.
+    let edit = |edit| Op::Edit {
+        path: path.clone(),
+        edit,
+        shows: None,
+    };
+    match cmd {
+        "view" if out.is_some_and(|o| o.contains("files and directories")) => {
+            Op::Skip(Reason::DirectoryView)
+        }
+        "view" => Op::View {
+            path,
+            style: Style::CatN,
+            total: None,
+        },
+        "create" => Op::Edit {
+            path: path.clone(),
+            edit: EditOp::Create {
+                text: str_arg(args, "file_text").unwrap_or_default(),
+            },
+            shows: None,
+        },
+        "str_replace" => match str_arg(args, "old_str") {
+            Some(old) => edit(EditOp::StrReplace {
+                old,
+                new: str_arg(args, "new_str").unwrap_or_default(),
+            }),
+            None => Op::Skip(Reason::Malformed),
+        },
+        "insert" => match args
+            .get("insert_line")
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+        {
+            Some(after) => edit(EditOp::Insert {
+                after,
+                text: str_arg(args, "new_str").unwrap_or_default(),
+            }),
+            None => Op::Skip(Reason::Malformed),
+        },
+        "undo_edit" => Op::Edit {
+            path: path.clone(),
+            edit: EditOp::Undo,
+            shows: Some(Style::CatN),
+        },
+        _ => Op::Skip(Reason::UnknownCommand),
+    }
+}
+
+/// Feeds an OpenHands trajectory object into `session`.
+pub fn import(doc: &Value, session: &mut Session) {
+    let messages = doc
+        .get("fncall_messages")
+        .or_else(|| doc.get("messages"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if let Some(root) = uploaded_root(&messages) {
+        session.roots.add(&root);
+    }
+    session.cwd = "/workspace".to_string();
+    let mut results: HashMap<String, Option<String>> = HashMap::new();
+    for m in &messages {
+        if m.get("role").and_then(Value::as_str) == Some("tool") {
+            if let Some(id) = m.get("tool_call_id").and_then(Value::as_str) {
+                results.insert(id.to_string(), content_text(m.get("content")));
+            }
+        }
+    }
+    let mut assistants: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m.get("role").and_then(Value::as_str) == Some("assistant"))
+        .collect();
+    // The final response may carry one more tool call, which never got a result.
+    let last = doc.pointer("/fncall_response/choices/0/message");
+    assistants.extend(last);
+    let mut step = 0u32;
+    for (turn, m) in assistants.into_iter().enumerate() {
+        let calls = m
+            .get("tool_calls")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for call in calls {
+            let name = call
+                .pointer("/function/name")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let raw_args = call
+                .pointer("/function/arguments")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let id = call.get("id").and_then(Value::as_str).unwrap_or("");
+            let output = results.get(id).cloned().flatten();
+            let args: Option<Map<String, Value>> = serde_json::from_str(raw_args).ok();
+            let mut new_cwd = None;
+            let (op, output, command) = match (name.as_str(), &args) {
+                (_, None) => (Op::Skip(Reason::Malformed), output, raw_args.to_string()),
+                ("execute_bash", Some(a)) => {
+                    let script = str_arg(a, "command").unwrap_or_default();
+                    let output = output.map(|o| {
+                        let (body, cwd) = strip_trailer(&o);
+                        new_cwd = cwd;
+                        body
+                    });
+                    (
+                        Op::Bash {
+                            script: script.clone(),
+                        },
+                        output,
+                        script,
+                    )
+                }
+                ("str_replace_editor", Some(a)) => {
+                    let op = editor_op(a, output.as_deref());
+                    let output = output.map(|o| trim_to_range(&o, a.get("view_range")));
+                    (op, output, raw_args.to_string())
+                }
+                ("think" | "finish", _) => (Op::Quiet, output, raw_args.to_string()),
+                (_, Some(_)) => (Op::Skip(Reason::UnknownTool), output, raw_args.to_string()),
+            };
+            session.apply(&Action {
+                turn: u32::try_from(turn).unwrap_or(u32::MAX),
+                step,
+                tool: name,
+                command,
+                op,
+                output,
+            });
+            if let Some(cwd) = new_cwd {
+                session.cwd = cwd;
+            }
+            step += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{strip_trailer, trim_to_range};
+
+    #[test]
+    fn view_range_drops_the_extra_line() {
+        let out = "Here's the result:\n   306\tdef f():\n   307\t    pass\n   308\t\n";
+        let r = serde_json::json!([306, 307]);
+        assert_eq!(
+            trim_to_range(out, Some(&r)),
+            "Here's the result:\n   306\tdef f():\n   307\t    pass\n"
+        );
+        assert_eq!(trim_to_range(out, Some(&serde_json::json!([306, -1]))), out);
+    }
+
+    #[test]
+    fn trailer_gives_cwd() {
+        let (body, cwd) = strip_trailer("1:x\n[The command completed with exit code 0.]\n[Current working directory: /workspace/a__b__1]\n[Python interpreter: /x]\n[Command finished with exit code 0]");
+        assert_eq!(body, "1:x\n");
+        assert_eq!(cwd.as_deref(), Some("/workspace/a__b__1"));
+    }
+}

@@ -1,0 +1,341 @@
+//! Edit replay: keeps, for each line of the agent's current copy of a file, the base line it came
+//! from (or none, when the agent wrote it), so reads after edits map back to base lines.
+//!
+//! Replays `str_replace`/`insert`/`create`/`undo_edit` (needs the base text), SWE-agent
+//! `edit a:b` and Claude Code structured patches (need only the line count). Anything else that
+//! writes a file makes it *dirty*: later reads of it are reported unaligned, never guessed.
+
+/// One version of a file: base origin and (when known) text of each current line.
+#[derive(Clone, Debug)]
+struct Version {
+    origin: Vec<Option<u32>>,
+    text: Option<Vec<String>>,
+}
+
+/// An edit to replay, in the numbering of the agent's current copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditOp {
+    Create {
+        text: String,
+    },
+    StrReplace {
+        old: String,
+        new: String,
+    },
+    /// Insert `text` after line `after` (0 = at the top).
+    Insert {
+        after: u32,
+        text: String,
+    },
+    Undo,
+    /// SWE-agent `edit start:end`: replace lines `start..=end` with `text`.
+    Lines {
+        start: u32,
+        end: u32,
+        text: String,
+    },
+    /// A unified-diff style patch of the current copy: (old_start, lines with ' ', '-', '+' prefixes).
+    Hunks(Vec<(u32, Vec<String>)>),
+    /// A write readcov cannot replay (`sed -i`, a redirect, `cp`/`mv` onto the file).
+    Opaque,
+}
+
+/// Where a set of current lines lands in the base file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mapped {
+    pub base: Vec<u32>,
+    pub agent_written: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct FileState {
+    base_text: Option<Vec<String>>,
+    base_len: Option<u32>,
+    current: Option<Version>,
+    history: Vec<Option<Version>>,
+    dirty: bool,
+}
+
+/// Text to lines: a final newline does not start another line.
+pub fn split_lines(text: &str) -> Vec<String> {
+    let t = text.strip_suffix('\n').unwrap_or(text);
+    if text.is_empty() {
+        return Vec::new();
+    }
+    t.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
+        .collect()
+}
+
+impl FileState {
+    pub fn new(base: Option<&[u8]>) -> FileState {
+        let base_text = base.map(|b| split_lines(&String::from_utf8_lossy(b)));
+        let base_len = base_text
+            .as_ref()
+            .map(|t| u32::try_from(t.len()).unwrap_or(u32::MAX));
+        FileState {
+            base_text,
+            base_len,
+            ..FileState::default()
+        }
+    }
+
+    /// A length seen in an observation (`(233 lines total)`) before any edit.
+    pub fn note_len(&mut self, n: u32) {
+        if self.current.is_none() && self.base_len.is_none() && !self.dirty {
+            self.base_len = Some(n);
+        }
+    }
+
+    pub fn is_dirty(&self) -> bool {
+        self.dirty
+    }
+
+    pub fn is_edited(&self) -> bool {
+        self.current.is_some() || self.dirty
+    }
+
+    /// Lines in the current copy, when known.
+    pub fn current_len(&self) -> Option<u32> {
+        match &self.current {
+            Some(v) => u32::try_from(v.origin.len()).ok(),
+            None => self.base_len,
+        }
+    }
+
+    /// Text of current line `n` (1-based), when known.
+    pub fn text_at(&self, n: u32) -> Option<&str> {
+        let i = usize::try_from(n).ok()?.checked_sub(1)?;
+        let lines = match &self.current {
+            Some(v) => v.text.as_ref()?,
+            None => self.base_text.as_ref()?,
+        };
+        lines.get(i).map(String::as_str)
+    }
+
+    fn materialize(&self) -> Option<Version> {
+        if let Some(v) = &self.current {
+            return Some(v.clone());
+        }
+        // A length no source file has (a garbled `(N lines total)`) is not replayed.
+        let n = self.base_len.filter(|n| *n <= 1 << 22)?;
+        Some(Version {
+            origin: (1..=n).map(Some).collect(),
+            text: self.base_text.clone(),
+        })
+    }
+
+    /// Applies an edit; returns the base lines it touched (for `kind: edit` rows), or `None` when
+    /// it could not be replayed (the file is dirty from then on).
+    pub fn apply(&mut self, op: &EditOp) -> Option<Vec<u32>> {
+        if let EditOp::Undo = op {
+            let prev = self.history.pop()?;
+            // The undo touches the base lines present in one version and not the other.
+            let base_of = |v: Option<&Version>| -> std::collections::BTreeSet<u32> {
+                match v {
+                    Some(v) => v.origin.iter().flatten().copied().collect(),
+                    None => (1..=self.base_len.unwrap_or(0)).collect(),
+                }
+            };
+            let (now, then) = (base_of(self.current.as_ref()), base_of(prev.as_ref()));
+            let touched = now.symmetric_difference(&then).copied().collect();
+            self.current = prev;
+            return Some(touched);
+        }
+        if let EditOp::Create { text } = op {
+            let lines = split_lines(text);
+            self.history.push(self.current.clone());
+            self.current = Some(Version {
+                origin: vec![None; lines.len()],
+                text: Some(lines),
+            });
+            self.dirty = false;
+            return Some(Vec::new());
+        }
+        let result = if self.dirty {
+            None
+        } else {
+            self.materialize().and_then(|v| replay(v, op))
+        };
+        match result {
+            Some((next, touched)) => {
+                self.history.push(self.current.take());
+                self.current = Some(next);
+                Some(touched)
+            }
+            None => {
+                self.dirty = true;
+                None
+            }
+        }
+    }
+
+    /// Maps current line numbers to base lines; `None` when the file is dirty.
+    pub fn map(&self, lines: &[u32]) -> Option<Mapped> {
+        if self.dirty {
+            return None;
+        }
+        let mut m = Mapped::default();
+        for &n in lines {
+            match &self.current {
+                // Lines past the end of the file (OpenHands numbers one more, empty line) are not read.
+                None if self.base_len.is_some_and(|len| n > len) => {}
+                None => m.base.push(n),
+                Some(v) => match usize::try_from(n)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| v.origin.get(i))
+                {
+                    Some(Some(b)) => m.base.push(*b),
+                    Some(None) => m.agent_written += 1,
+                    None => {}
+                },
+            }
+        }
+        Some(m)
+    }
+}
+
+/// Replaces `old[start..end]` (0-based, exclusive) with `new_lines`, keeping the origin of lines
+/// equal at the start and end of the region; returns the base lines removed or changed.
+fn splice(v: &mut Version, start: usize, end: usize, new_lines: Vec<String>) -> Vec<u32> {
+    let end = end.min(v.origin.len());
+    let start = start.min(end);
+    let old_text: Option<Vec<String>> = v.text.as_ref().map(|t| t[start..end].to_vec());
+    let old_origin: Vec<Option<u32>> = v.origin[start..end].to_vec();
+    let mut new_origin = vec![None; new_lines.len()];
+    if let Some(old) = &old_text {
+        let mut p = 0;
+        while p < old.len() && p < new_lines.len() && old[p] == new_lines[p] {
+            new_origin[p] = old_origin[p];
+            p += 1;
+        }
+        let mut s = 0;
+        while s < old.len() - p
+            && s < new_lines.len() - p
+            && old[old.len() - 1 - s] == new_lines[new_lines.len() - 1 - s]
+        {
+            new_origin[new_lines.len() - 1 - s] = old_origin[old.len() - 1 - s];
+            s += 1;
+        }
+    }
+    let kept: Vec<u32> = new_origin.iter().flatten().copied().collect();
+    let mut touched: Vec<u32> = old_origin
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|b| !kept.contains(b))
+        .collect();
+    if touched.is_empty() {
+        // A pure insertion touches no base line: anchor it to the base line just before the
+        // first inserted line.
+        let first_new = new_origin.iter().position(Option::is_none).unwrap_or(0);
+        let before = v.origin[..start].iter().chain(&new_origin[..first_new]);
+        touched.extend(before.rev().flatten().next().copied());
+    }
+    v.origin.splice(start..end, new_origin);
+    if let Some(t) = &mut v.text {
+        t.splice(start..end, new_lines);
+    }
+    touched
+}
+
+fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
+    let touched = match op {
+        EditOp::StrReplace { old, new } => {
+            let joined = v.text.as_ref()?.join("\n");
+            let mut hits = joined.match_indices(old.as_str());
+            let (at, _) = hits.next()?;
+            if old.is_empty() || hits.next().is_some() {
+                return None;
+            }
+            let start = joined[..at].matches('\n').count();
+            let end = start + old.matches('\n').count() + 1;
+            let replaced = format!("{}{}{}", &joined[..at], new, &joined[at + old.len()..]);
+            let line_start = joined[..at].rfind('\n').map_or(0, |i| i + 1);
+            let after = at + old.len();
+            let line_end = joined[after..]
+                .find('\n')
+                .map_or(joined.len(), |i| after + i);
+            let new_region = &replaced[line_start..line_end + new.len() - old.len()];
+            splice(
+                &mut v,
+                start,
+                end,
+                new_region.split('\n').map(str::to_string).collect(),
+            )
+        }
+        EditOp::Insert { after, text } => {
+            let at = usize::try_from(*after).ok()?;
+            if at > v.origin.len() {
+                return None;
+            }
+            splice(&mut v, at, at, split_lines(text))
+        }
+        EditOp::Lines { start, end, text } => {
+            let s = usize::try_from(*start).ok()?.checked_sub(1)?;
+            let e = usize::try_from(*end).ok()?;
+            if e < s || e > v.origin.len() {
+                return None;
+            }
+            splice(&mut v, s, e, split_lines(text))
+        }
+        EditOp::Hunks(hunks) => {
+            let mut touched = Vec::new();
+            let mut ordered: Vec<&(u32, Vec<String>)> = hunks.iter().collect();
+            ordered.sort_by_key(|h| std::cmp::Reverse(h.0));
+            for (old_start, lines) in ordered {
+                let s = usize::try_from(*old_start).ok()?.saturating_sub(1);
+                let old_n = lines.iter().filter(|l| !l.starts_with('+')).count();
+                if s + old_n > v.origin.len() {
+                    return None;
+                }
+                let mut origin = Vec::new();
+                let mut text = Vec::new();
+                let mut i = s;
+                let mut anchored = false;
+                for l in lines {
+                    let body = l.get(1..).unwrap_or("").to_string();
+                    match l.chars().next() {
+                        Some('+') => {
+                            if !anchored
+                                && !lines.iter().any(|l| l.starts_with('-'))
+                                && origin.iter().all(Option::is_some)
+                            {
+                                // A pure insertion: anchor to the base line it follows.
+                                touched.extend(origin.last().copied().flatten().or_else(|| {
+                                    v.origin[..i].iter().rev().flatten().next().copied()
+                                }));
+                                anchored = true;
+                            }
+                            origin.push(None);
+                            text.push(body);
+                        }
+                        Some('-') => {
+                            touched.extend(v.origin[i]);
+                            i += 1;
+                        }
+                        _ => {
+                            origin.push(v.origin[i]);
+                            text.push(body);
+                            i += 1;
+                        }
+                    }
+                }
+                v.origin.splice(s..i, origin);
+                if let Some(t) = &mut v.text {
+                    t.splice(s..i, text);
+                }
+            }
+            touched.sort_unstable();
+            touched.dedup();
+            touched
+        }
+        EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque => return None,
+    };
+    Some((v, touched))
+}
+
+#[cfg(test)]
+#[path = "replay_tests.rs"]
+mod tests;

@@ -1,0 +1,160 @@
+//! Replay cases, checked by hand against the line numbers an editor would show.
+
+use super::*;
+
+fn file(n: u32) -> FileState {
+    let text: String = (1..=n).map(|i| format!("line{i}\n")).collect();
+    FileState::new(Some(text.as_bytes()))
+}
+
+fn map(f: &FileState, lines: &[u32]) -> (Vec<u32>, usize) {
+    let m = f.map(lines).expect("aligned");
+    (m.base, m.agent_written)
+}
+
+#[test]
+fn untouched_file_is_identity() {
+    let f = file(5);
+    assert_eq!(
+        map(&f, &[1, 5, 6]),
+        (vec![1, 5], 0),
+        "line 6 is past the end"
+    );
+    assert_eq!(f.text_at(2), Some("line2"));
+}
+
+#[test]
+fn str_replace_adds_lines_and_keeps_context() {
+    let mut f = file(6);
+    // line3 becomes three lines: "line3" kept (common prefix), two new ones.
+    let touched = f.apply(&EditOp::StrReplace {
+        old: "line3".into(),
+        new: "line3\nnew a\nnew b".into(),
+    });
+    assert_eq!(
+        touched,
+        Some(vec![3]),
+        "pure insertion anchors to the base line before it"
+    );
+    // current: 1,2,3,(a),(b),4,5,6 → current 6 is base 4, current 8 is base 6.
+    assert_eq!(map(&f, &[1, 2, 3, 4, 5, 6, 8]), (vec![1, 2, 3, 4, 6], 2));
+    assert_eq!(f.text_at(4), Some("new a"));
+}
+
+#[test]
+fn str_replace_changing_a_line_touches_it() {
+    let mut f = file(4);
+    let touched = f.apply(&EditOp::StrReplace {
+        old: "ne2\nline3".into(),
+        new: "NE2".into(),
+    });
+    assert_eq!(touched, Some(vec![2, 3]));
+    // current: line1, liNE2 (new), line4
+    assert_eq!(map(&f, &[1, 2, 3]), (vec![1, 4], 1));
+}
+
+#[test]
+fn str_replace_not_found_makes_file_dirty() {
+    let mut f = file(3);
+    assert_eq!(
+        f.apply(&EditOp::StrReplace {
+            old: "zzz".into(),
+            new: "y".into()
+        }),
+        None
+    );
+    assert!(f.map(&[1]).is_none());
+}
+
+#[test]
+fn insert_and_undo() {
+    let mut f = file(3);
+    assert!(f
+        .apply(&EditOp::Insert {
+            after: 0,
+            text: "top\n".into()
+        })
+        .is_some());
+    assert_eq!(map(&f, &[1, 2, 4]), (vec![1, 3], 1));
+    assert_eq!(
+        f.apply(&EditOp::Undo),
+        Some(vec![]),
+        "undoing an insertion touches no base line"
+    );
+    assert_eq!(map(&f, &[1, 2, 3]), (vec![1, 2, 3], 0));
+    assert!(f
+        .apply(&EditOp::StrReplace {
+            old: "line2".into(),
+            new: "X".into()
+        })
+        .is_some());
+    assert_eq!(f.apply(&EditOp::Undo), Some(vec![2]));
+}
+
+#[test]
+fn swe_agent_lines_edit_needs_only_a_length() {
+    let mut f = FileState::new(None);
+    assert_eq!(
+        f.apply(&EditOp::Lines {
+            start: 2,
+            end: 2,
+            text: "x\n".into()
+        }),
+        None,
+        "no length: dirty"
+    );
+    let mut f = FileState::new(None);
+    f.note_len(10);
+    // Replace lines 4..=6 with two lines: base 7.. shift up by one.
+    assert_eq!(
+        f.apply(&EditOp::Lines {
+            start: 4,
+            end: 6,
+            text: "a\nb\n".into()
+        }),
+        Some(vec![4, 5, 6])
+    );
+    assert_eq!(map(&f, &[3, 4, 5, 6, 9]), (vec![3, 7, 10], 2));
+    assert_eq!(f.current_len(), Some(9));
+}
+
+#[test]
+fn hunks_replay() {
+    let mut f = file(6);
+    let hunk = vec![
+        " line2".to_string(),
+        "-line3".into(),
+        "+x".into(),
+        "+y".into(),
+        " line4".into(),
+    ];
+    assert_eq!(f.apply(&EditOp::Hunks(vec![(2, hunk)])), Some(vec![3]));
+    assert_eq!(map(&f, &[2, 3, 4, 5, 7]), (vec![2, 4, 6], 2));
+}
+
+#[test]
+fn create_is_all_agent_lines_and_opaque_is_dirty() {
+    let mut f = FileState::new(None);
+    assert!(f
+        .apply(&EditOp::Create {
+            text: "a\nb\n".into()
+        })
+        .is_some());
+    assert_eq!(map(&f, &[1, 2]), (vec![], 2));
+    let mut g = file(3);
+    assert_eq!(g.apply(&EditOp::Opaque), None);
+    assert!(g.is_dirty());
+}
+
+#[test]
+fn hunk_pure_insertion_anchors_to_the_line_before() {
+    let mut f = file(4);
+    let hunk = vec![
+        " line1".to_string(),
+        " line2".into(),
+        "+x".into(),
+        " line3".into(),
+    ];
+    assert_eq!(f.apply(&EditOp::Hunks(vec![(1, hunk)])), Some(vec![2]));
+    assert_eq!(map(&f, &[3, 4]), (vec![3], 1));
+}

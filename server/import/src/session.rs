@@ -1,0 +1,296 @@
+//! The importer engine shared by every format: takes normalised actions (a view, a bash command,
+//! an edit) with their observations, tracks the working directory and each file's edit replay,
+//! and emits reads-JSONL rows (`kind: read` and `kind: edit`) plus a summary of what was skipped.
+
+use crate::numbered::{self, ranges, Shown, Style};
+use crate::paths::Roots;
+use crate::replay::{EditOp, FileState};
+use crate::summary::{Reason, Summary};
+use crate::FileProvider;
+use readcov_core::span::{EventKind, ReadSpan, Source};
+use std::collections::HashMap;
+
+/// A file in one checkout: (checkout root, repository-relative path).
+pub(crate) type Key = (String, String);
+
+/// Per action: its step, its command (shortened), and why it gave no rows (`None`: it gave some).
+pub type Outcome = (u32, String, Option<Reason>);
+
+/// One tool call of a trajectory, normalised.
+#[derive(Clone, Debug)]
+pub struct Action {
+    /// Assistant message index.
+    pub turn: u32,
+    /// Tool call index over the whole run.
+    pub step: u32,
+    pub tool: String,
+    /// The raw call (shortened when written out).
+    pub command: String,
+    pub op: Op,
+    /// The tool result; `None` when the log has none.
+    pub output: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// A viewer whose output numbers the lines of `path` in `style`; `total` is the file length
+    /// when the tool reports it.
+    View {
+        path: String,
+        style: Style,
+        total: Option<u32>,
+    },
+    Bash {
+        script: String,
+    },
+    /// An edit, and the style of the snippet its output shows (if any).
+    Edit {
+        path: String,
+        edit: EditOp,
+        shows: Option<Style>,
+    },
+    /// Not a read and not worth reporting (thinking, finishing).
+    Quiet,
+    Skip(Reason),
+}
+
+/// Import state for one run.
+pub struct Session<'a> {
+    task: String,
+    run: String,
+    pub roots: Roots,
+    pub cwd: String,
+    /// Whether `cd` inside a command changes the cwd of later commands (a persistent shell).
+    pub persist_cd: bool,
+    provider: &'a dyn FileProvider,
+    pub(crate) files: HashMap<(String, String), (bool, FileState)>,
+    pub rows: Vec<ReadSpan>,
+    pub summary: Summary,
+    /// Per action: its step and the reason it gave no read (`None`: it gave rows).
+    pub outcomes: Vec<Outcome>,
+}
+
+const MAX_COMMAND: usize = 160;
+
+/// The command as written to the `command` field: first line, at most 160 characters.
+pub fn shorten(cmd: &str) -> String {
+    let first = cmd.trim().lines().next().unwrap_or("");
+    let mut out: String = first.chars().take(MAX_COMMAND).collect();
+    if out.len() < first.len() || cmd.trim().lines().nth(1).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl<'a> Session<'a> {
+    pub fn new(
+        task: &str,
+        run: &str,
+        roots: Roots,
+        cwd: &str,
+        provider: &'a dyn FileProvider,
+    ) -> Session<'a> {
+        Session {
+            task: task.to_string(),
+            run: run.to_string(),
+            roots,
+            cwd: cwd.to_string(),
+            persist_cd: true,
+            provider,
+            files: HashMap::new(),
+            rows: Vec::new(),
+            outcomes: Vec::new(),
+            summary: Summary {
+                runs: 1,
+                ..Summary::default()
+            },
+        }
+    }
+
+    /// The replay state of `rel` in checkout `root`, and whether the workspace has the file.
+    pub(crate) fn state(&mut self, key: &Key) -> &mut (bool, FileState) {
+        let provider = self.provider;
+        self.files.entry(key.clone()).or_insert_with(|| {
+            let base = provider.read(&key.1);
+            (
+                base.is_some() || !provider.has_workspace(),
+                FileState::new(base.as_deref()),
+            )
+        })
+    }
+
+    /// Resolves a path and checks the workspace has it.
+    pub(crate) fn locate(&mut self, raw: &str, cwd: &str) -> Result<Key, Reason> {
+        let key = self.roots.resolve_in(raw, cwd)?;
+        if !self.state(&key).0 {
+            return Err(Reason::NotInWorkspace);
+        }
+        Ok(key)
+    }
+
+    pub fn apply(&mut self, a: &Action) {
+        self.summary.actions += 1;
+        let before = (self.rows.len(), self.summary.edit_events);
+        let outcome = match (&a.op, &a.output) {
+            (Op::Quiet, _) => return,
+            (Op::Skip(r), _) => Err(*r),
+            (_, None) => Err(Reason::MissingObservation),
+            (Op::View { path, style, total }, Some(out)) => {
+                let cwd = self.cwd.clone();
+                if let (Some(n), Ok(key)) = (total, self.locate(path, &cwd)) {
+                    self.state(&key).1.note_len(*n);
+                }
+                self.view(a, path, &cwd, out, *style, 1)
+            }
+            (Op::Bash { script }, Some(out)) => self.bash(a, script, out),
+            (Op::Edit { path, edit, shows }, Some(out)) => self.edit(a, path, edit, *shows, out),
+        };
+        if (self.rows.len(), self.summary.edit_events) == before {
+            // Nothing came of it: one reason per action (a bare `cd` is an unknown command).
+            let r = outcome.err().unwrap_or(Reason::UnknownCommand);
+            self.summary.skip(r);
+            self.outcomes.push((a.step, shorten(&a.command), Some(r)));
+        } else {
+            self.outcomes.push((a.step, shorten(&a.command), None));
+        }
+    }
+
+    fn emit(&mut self, a: &Action, path: &str, lines: &[u32], kind: EventKind) -> usize {
+        let rs = ranges(lines.iter().copied());
+        for (start, end) in &rs {
+            if kind == EventKind::Read {
+                self.summary.read_events += 1;
+                self.summary.read_lines += u64::from(end - start + 1);
+            }
+            self.rows.push(ReadSpan {
+                task: self.task.clone(),
+                run: self.run.clone(),
+                path: path.to_string(),
+                start: *start,
+                end: *end,
+                turn: Some(a.turn),
+                step: Some(a.step),
+                tool: Some(a.tool.clone()),
+                source: Source::Agent,
+                command: Some(shorten(&a.command)),
+                kind,
+            });
+        }
+        rs.len()
+    }
+
+    /// Maps current lines of `rel` to base lines and emits them.
+    pub(crate) fn read_lines(
+        &mut self,
+        a: &Action,
+        key: &Key,
+        current: &[u32],
+        shown: &[Shown],
+    ) -> Result<(), Reason> {
+        let st = &mut self.state(key).1;
+        if shown.iter().any(|s| mismatch(st, s)) {
+            // Something readcov did not see (a script) changed the file: unaligned from now on.
+            st.apply(&EditOp::Opaque);
+            return Err(Reason::UnalignedAfterEdit);
+        }
+        let m = st.map(current).ok_or(Reason::UnalignedAfterEdit)?;
+        if m.base.is_empty() {
+            return Err(if m.agent_written > 0 {
+                Reason::AgentWritten
+            } else {
+                Reason::NothingShown
+            });
+        }
+        self.emit(a, &key.1, &m.base, EventKind::Read);
+        Ok(())
+    }
+
+    /// Numbered output of one file; shown number `k` is current line `k + offset - 1`.
+    pub(crate) fn view(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        cwd: &str,
+        out: &str,
+        style: Style,
+        offset: u32,
+    ) -> Result<(), Reason> {
+        let rel = self.locate(raw, cwd)?;
+        if let Some(n) = total_lines(out) {
+            self.state(&rel).1.note_len(n);
+        }
+        let mut shown = numbered::parse(out, style);
+        if shown.is_empty() {
+            return Err(Reason::NothingShown);
+        }
+        for s in &mut shown {
+            s.line = s.line.saturating_add(offset - 1);
+        }
+        let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
+        self.read_lines(a, &rel, &lines, &shown)
+    }
+
+    fn edit(
+        &mut self,
+        a: &Action,
+        raw: &str,
+        op: &EditOp,
+        shows: Option<Style>,
+        out: &str,
+    ) -> Result<(), Reason> {
+        let rel = self.roots.resolve_in(raw, &self.cwd.clone())?;
+        let creating = matches!(op, EditOp::Create { .. });
+        if !creating && !self.state(&rel).0 {
+            return Err(Reason::NotInWorkspace);
+        }
+        let touched = self
+            .state(&rel)
+            .1
+            .apply(op)
+            .ok_or(Reason::UnalignedAfterEdit)?;
+        self.summary.edit_events += 1;
+        if !touched.is_empty() && self.state(&rel).0 {
+            self.emit(a, &rel.1, &touched, EventKind::Edit);
+        }
+        match shows {
+            // The snippet an edit shows is read too: the agent saw those lines.
+            Some(style) if self.state(&rel).0 => {
+                let cwd = self.cwd.clone();
+                self.view(a, raw, &cwd, out, style, 1).or(Ok(()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub fn finish(self) -> (Vec<ReadSpan>, Summary, Vec<Outcome>) {
+        (self.rows, self.summary, self.outcomes)
+    }
+}
+
+/// Whether a shown line disagrees with the replayed text (a clipped line only needs to be a prefix).
+fn mismatch(st: &FileState, s: &Shown) -> bool {
+    let Some(t) = st.text_at(s.line) else {
+        return false;
+    };
+    let (t, shown) = (t.trim_end(), s.text.trim_end());
+    if s.partial {
+        !t.starts_with(shown)
+    } else {
+        t != shown
+    }
+}
+
+/// `[File: /x/A.java (233 lines total)]` in SWE-agent windows.
+fn total_lines(out: &str) -> Option<u32> {
+    let start = out.find("[File: ")?;
+    let rest = &out[start..out[start..].find('\n').map_or(out.len(), |i| start + i)];
+    let open = rest.rfind('(')?;
+    rest[open + 1..]
+        .strip_suffix(" lines total)]")?
+        .parse()
+        .ok()
+}
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

@@ -1,0 +1,174 @@
+//! Engine cases on small in-memory repositories, expected spans worked out by hand.
+
+use super::*;
+use std::collections::BTreeMap;
+
+fn repo() -> BTreeMap<String, String> {
+    let mut m = BTreeMap::new();
+    m.insert(
+        "a.py".to_string(),
+        (1..=20).map(|i| format!("a{i}\n")).collect(),
+    );
+    m.insert(
+        "sub/b.py".to_string(),
+        (1..=5).map(|i| format!("b{i}\n")).collect(),
+    );
+    m
+}
+
+fn act(step: u32, op: Op, output: &str) -> Action {
+    Action {
+        turn: step,
+        step,
+        tool: "t".into(),
+        command: "c".into(),
+        op,
+        output: Some(output.to_string()),
+    }
+}
+
+fn bash(step: u32, script: &str, output: &str) -> Action {
+    act(
+        step,
+        Op::Bash {
+            script: script.into(),
+        },
+        output,
+    )
+}
+
+fn run(actions: &[Action]) -> (Vec<(String, u32, u32, EventKind)>, Summary) {
+    let files = repo();
+    let mut roots = Roots::new();
+    roots.add("/repo");
+    let mut s = Session::new("t", "r", roots, "/repo", &files);
+    for a in actions {
+        s.apply(a);
+    }
+    let (rows, summary, _) = s.finish();
+    (
+        rows.into_iter()
+            .map(|r| (r.path, r.start, r.end, r.kind))
+            .collect(),
+        summary,
+    )
+}
+
+fn reads(v: &[(&str, u32, u32)]) -> Vec<(String, u32, u32, EventKind)> {
+    v.iter()
+        .map(|(p, s, e)| (p.to_string(), *s, *e, EventKind::Read))
+        .collect()
+}
+
+#[test]
+fn bash_reads() {
+    let (rows, _) = run(&[
+        bash(0, "cat a.py | head -5", "a1\na2\na3\na4\na5\n"),
+        bash(1, "cd sub && sed -n '2,3p' b.py", "b2\nb3\n"),
+        // The shell persists: after `cd sub`, relative paths resolve in sub/.
+        bash(2, "grep -n a1 ../a.py", "1:a1\n10:a10\n"),
+        bash(3, "tail -n 2 /repo/a.py", "a19\na20\n"),
+        bash(4, "cd /repo && grep -rn b4 .", "./sub/b.py:4:b4\n"),
+    ]);
+    assert_eq!(
+        rows,
+        reads(&[
+            ("a.py", 1, 5),
+            ("sub/b.py", 2, 3),
+            ("a.py", 1, 1),
+            ("a.py", 10, 10),
+            ("a.py", 19, 20),
+            ("sub/b.py", 4, 4)
+        ])
+    );
+}
+
+#[test]
+fn skips_are_counted_by_reason() {
+    let (rows, s) = run(&[
+        bash(0, "python x.py", "ok"),
+        bash(1, "grep a1 a.py", "a1"),
+        bash(2, "cat /tmp/x.py", "x"),
+        bash(3, "cat new.py", "x"),
+        act(
+            4,
+            Op::View {
+                path: "a.py".into(),
+                style: Style::CatN,
+                total: None,
+            },
+            "     1\tWRONG\n",
+        ),
+        Action {
+            output: None,
+            ..bash(5, "cat a.py", "")
+        },
+    ]);
+    assert!(rows.is_empty());
+    let got: Vec<(Reason, usize)> = s.skipped.into_iter().collect();
+    assert_eq!(
+        got,
+        vec![
+            (Reason::UnknownCommand, 1),
+            (Reason::NoLineNumbers, 1),
+            (Reason::OutsideRepo, 1),
+            (Reason::NotInWorkspace, 1),
+            (Reason::UnalignedAfterEdit, 1),
+            (Reason::MissingObservation, 1),
+        ]
+    );
+}
+
+#[test]
+fn reads_after_edits_map_to_base_lines() {
+    let edit = |step, old: &str, new: &str| {
+        act(
+            step,
+            Op::Edit {
+                path: "a.py".into(),
+                edit: EditOp::StrReplace {
+                    old: old.into(),
+                    new: new.into(),
+                },
+                shows: None,
+            },
+            "edited",
+        )
+    };
+    let (rows, s) = run(&[
+        edit(0, "a3\n", "a3\nnew1\nnew2\n"),
+        // current 1..=7 is base 1,2,3,(new),(new),4,5
+        act(1, Op::View { path: "a.py".into(), style: Style::CatN, total: None }, "     1\ta1\n     2\ta2\n     3\ta3\n     4\tnew1\n     5\tnew2\n     6\ta4\n     7\ta5\n"),
+        bash(2, "sed -i 's/a9/x/' a.py", ""),
+        bash(3, "head -3 a.py", "a1\na2\na3\n"),
+    ]);
+    assert_eq!(
+        rows,
+        vec![
+            ("a.py".to_string(), 3, 3, EventKind::Edit),
+            ("a.py".to_string(), 1, 5, EventKind::Read),
+        ]
+    );
+    assert_eq!(s.skipped.get(&Reason::UnalignedAfterEdit), Some(&1));
+    assert_eq!(
+        s.skipped.get(&Reason::UnknownCommand),
+        Some(&1),
+        "sed -i reads nothing"
+    );
+}
+
+#[test]
+fn elided_output_reads_head_and_tail() {
+    // As mini-swe-agent writes it: the head ends mid-line 3, the tail starts mid-line 18, and the
+    // template adds a newline after each section.
+    let out = "<returncode>0</returncode>\n<output_head>\na1\na2\na\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\n8\na19\na20\n\n</output_tail>";
+    let (rows, _) = run(&[bash(0, "cat a.py", out)]);
+    assert_eq!(rows, reads(&[("a.py", 1, 3), ("a.py", 18, 20)]));
+}
+
+#[test]
+fn shorten_commands() {
+    assert_eq!(shorten("cat a.py"), "cat a.py");
+    assert_eq!(shorten("cat > x << EOF\nbody\nEOF"), "cat > x << EOF…");
+    assert_eq!(shorten(&"x".repeat(200)).chars().count(), 161);
+}

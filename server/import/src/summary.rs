@@ -1,0 +1,101 @@
+//! What an import did: runs, read events, lines, and every action not turned into a read, by reason.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Why an action produced no read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reason {
+    /// A command or tool with no read semantics (`ls`, `python`, `find`, …).
+    UnknownCommand,
+    /// An unrecognised tool name.
+    UnknownTool,
+    /// `grep`/`rg` without `-n`, or a pipe whose output no longer shows line positions.
+    NoLineNumbers,
+    /// A directory listing (`view` of a directory).
+    DirectoryView,
+    /// The path is outside the repository (`/tmp`, another checkout, …).
+    OutsideRepo,
+    /// `--workspace` was given and has no such file (e.g. a script the agent created).
+    NotInWorkspace,
+    /// The file was changed by an edit readcov cannot replay (`sed -i`, a redirect, a script), or
+    /// the shown text disagrees with the replayed file.
+    UnalignedAfterEdit,
+    /// Every line shown was written by the agent itself (not a base line).
+    AgentWritten,
+    /// The tool call has no result in the log.
+    MissingObservation,
+    /// The tool reported an error (nothing was shown, or the edit was not applied).
+    ToolError,
+    /// The output showed no lines of the file.
+    NothingShown,
+    /// A whole-file read of a file whose length is unknown (no workspace, no output to count).
+    UnknownLength,
+    /// Several reads in one command with numbered output that cannot be told apart.
+    AmbiguousOutput,
+    /// Arguments that do not parse (bad JSON in a tool call, a missing path, …).
+    Malformed,
+}
+
+impl Reason {
+    pub fn label(self) -> &'static str {
+        match self {
+            Reason::UnknownCommand => "unknown command",
+            Reason::UnknownTool => "unknown tool",
+            Reason::NoLineNumbers => "output without line numbers",
+            Reason::DirectoryView => "directory view",
+            Reason::OutsideRepo => "path outside repo",
+            Reason::NotInWorkspace => "file not in workspace",
+            Reason::UnalignedAfterEdit => "unaligned after edit",
+            Reason::AgentWritten => "only agent-written lines",
+            Reason::MissingObservation => "missing observation",
+            Reason::ToolError => "tool error",
+            Reason::NothingShown => "no lines shown",
+            Reason::UnknownLength => "file length unknown",
+            Reason::AmbiguousOutput => "ambiguous output",
+            Reason::Malformed => "malformed action",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// Totals over one or more imported runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub runs: usize,
+    pub actions: usize,
+    pub read_events: usize,
+    pub read_lines: u64,
+    pub edit_events: usize,
+    /// Actions (or parts of a compound command) not turned into reads.
+    pub skipped: BTreeMap<Reason, usize>,
+    /// Whole records that could not be parsed (truncated JSON, a message of the wrong shape).
+    pub malformed_records: usize,
+}
+
+impl Summary {
+    pub fn skip(&mut self, r: Reason) {
+        *self.skipped.entry(r).or_default() += 1;
+    }
+
+    pub fn add(&mut self, o: &Summary) {
+        self.runs += o.runs;
+        self.actions += o.actions;
+        self.read_events += o.read_events;
+        self.read_lines += o.read_lines;
+        self.edit_events += o.edit_events;
+        self.malformed_records += o.malformed_records;
+        for (k, v) in &o.skipped {
+            *self.skipped.entry(*k).or_default() += v;
+        }
+    }
+
+    pub fn skipped_total(&self) -> usize {
+        self.skipped.values().sum()
+    }
+}

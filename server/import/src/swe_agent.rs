@@ -1,0 +1,178 @@
+//! Classic SWE-agent `.traj` files: `trajectory[].action` / `.observation`. The file viewer shows a
+//! window `[File: path (N lines total)]`, `(k more lines above)`, then `12:text` lines; `open`,
+//! `goto`, `scroll_up`, `scroll_down`, `search_file` (`Line 12:text`) and the window after an
+//! `edit a:b` are reads of exactly the lines shown. Other actions are bash commands.
+
+use crate::numbered::Style;
+use crate::replay::EditOp;
+use crate::session::{Action, Op, Session};
+use crate::summary::Reason;
+use serde_json::Value;
+
+/// The file a window shows: `[File: /repo/x.java (233 lines total)]`.
+fn window_file(obs: &str) -> Option<String> {
+    let s = obs.find("[File: ")? + "[File: ".len();
+    let line = &obs[s..obs[s..].find('\n').map_or(obs.len(), |i| s + i)];
+    let e = line.rfind(" (")?;
+    Some(line[..e].to_string())
+}
+
+/// The repository root: the first component of the first absolute path a window names.
+fn root_of(traj: &[Value]) -> Option<String> {
+    traj.iter().find_map(|t| {
+        let f = window_file(t.get("observation")?.as_str()?)?;
+        let first = f.trim_start_matches('/').split('/').next()?;
+        (f.starts_with('/') && !first.is_empty()).then(|| format!("/{first}"))
+    })
+}
+
+/// `search_file` output: `Found 3 matches for "x" in /repo/A.java:` then `Line 12:text`.
+fn search_file(obs: &str) -> Option<(String, String)> {
+    let head = obs.lines().find(|l| l.starts_with("Found "))?;
+    let path = head
+        .rsplit_once(" in ")?
+        .1
+        .trim_end_matches(':')
+        .to_string();
+    let body: String = obs
+        .lines()
+        .filter_map(|l| l.strip_prefix("Line "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    Some((path, body))
+}
+
+fn op_for(action: &str, obs: &str) -> (Op, String) {
+    let first = action.lines().next().unwrap_or("").trim();
+    let verb = first.split_whitespace().next().unwrap_or("");
+    let view = |obs: &str| match window_file(obs) {
+        Some(path) => Op::View {
+            path,
+            style: Style::Colon,
+            total: None,
+        },
+        None => Op::Skip(Reason::ToolError),
+    };
+    match verb {
+        "open" | "goto" | "scroll_up" | "scroll_down" => (view(obs), obs.to_string()),
+        "search_file" => match search_file(obs) {
+            Some((path, body)) => (
+                Op::View {
+                    path,
+                    style: Style::Colon,
+                    total: None,
+                },
+                body,
+            ),
+            None => (Op::Skip(Reason::NothingShown), obs.to_string()),
+        },
+        "search_dir" | "find_file" => (Op::Skip(Reason::NoLineNumbers), obs.to_string()),
+        "create" => match window_file(obs) {
+            Some(path) => (
+                Op::Edit {
+                    path,
+                    edit: EditOp::Create { text: "\n".into() },
+                    shows: None,
+                },
+                obs.to_string(),
+            ),
+            None => (Op::Skip(Reason::ToolError), obs.to_string()),
+        },
+        "edit" => {
+            let range = first
+                .split_whitespace()
+                .nth(1)
+                .and_then(|r| r.split_once(':'));
+            let nums =
+                range.and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
+            let body: Vec<&str> = action
+                .lines()
+                .skip(1)
+                .take_while(|l| l.trim() != "end_of_edit")
+                .collect();
+            let text = body.iter().map(|l| format!("{l}\n")).collect::<String>();
+            let failed = obs.contains("Your proposed edit has introduced new syntax error")
+                || obs.contains("Usage: edit");
+            match (nums, window_file(obs)) {
+                (_, _) if failed => (Op::Skip(Reason::ToolError), obs.to_string()),
+                (Some((start, end)), Some(path)) => (
+                    Op::Edit {
+                        path,
+                        edit: EditOp::Lines { start, end, text },
+                        shows: Some(Style::Colon),
+                    },
+                    obs.to_string(),
+                ),
+                _ => (Op::Skip(Reason::Malformed), obs.to_string()),
+            }
+        }
+        "submit" | "exit_forfeit" => (Op::Quiet, obs.to_string()),
+        _ => (
+            Op::Bash {
+                script: action.to_string(),
+            },
+            obs.to_string(),
+        ),
+    }
+}
+
+/// Feeds a SWE-agent trajectory object into `session`.
+pub fn import(doc: &Value, session: &mut Session) {
+    let traj = doc
+        .get("trajectory")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if let Some(root) = root_of(&traj) {
+        session.roots.add(&root);
+        session.cwd = root;
+    }
+    for (i, t) in traj.iter().enumerate() {
+        let action = t
+            .get("action")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        let obs = t.get("observation").and_then(Value::as_str);
+        let (op, output) = match obs {
+            Some(o) => {
+                let (op, body) = op_for(&action, o);
+                (op, Some(body))
+            }
+            None => (
+                Op::Bash {
+                    script: action.clone(),
+                },
+                None,
+            ),
+        };
+        let n = u32::try_from(i).unwrap_or(u32::MAX);
+        session.apply(&Action {
+            turn: n,
+            step: n,
+            tool: action.split_whitespace().next().unwrap_or("").to_string(),
+            command: action,
+            op,
+            output,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_and_search() {
+        assert_eq!(
+            window_file("[File: /r/a b.java (10 lines total)]\n1:x").as_deref(),
+            Some("/r/a b.java")
+        );
+        let (p, body) = search_file(
+            "Found 2 matches for \"x\" in /r/A.java:\nLine 3:  x\nLine 9:x()\nEnd of matches",
+        )
+        .unwrap();
+        assert_eq!(p, "/r/A.java");
+        assert_eq!(body, "3:  x\n9:x()\n");
+    }
+}
