@@ -6,6 +6,7 @@
 use regex::Regex;
 use serde::Deserialize;
 use std::collections::BTreeSet;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -26,6 +27,13 @@ struct Case {
     gold: Option<String>,
     bench: Option<String>,
     preds: Option<String>,
+    /// The one input of `import` (a trajectory) or `gold` (a diff, given to --from-diff).
+    input: Option<String>,
+    /// Extra arguments after the input.
+    #[serde(default)]
+    args: Vec<String>,
+    /// `import`/`gold`: JSONL rows expected on stdout.
+    rows: Option<usize>,
     errors: Vec<String>,
     exit: i32,
     workspace: bool,
@@ -173,20 +181,22 @@ fn run(args: &[&std::ffi::OsStr]) -> Run {
 }
 
 /// The two inputs of a case's command: (role, flag, spec) each.
-fn inputs(case: &Case) -> [(&'static str, &'static str, &str); 2] {
+fn inputs(case: &Case) -> Vec<(&'static str, &'static str, &str)> {
     fn spec<'a>(case: &'a Case, s: &'a Option<String>, role: &str) -> &'a str {
         s.as_deref()
             .unwrap_or_else(|| panic!("{}: no {role} input", case.name))
     }
     match case.command.as_deref().unwrap_or("score") {
-        "score" => [
+        "score" => vec![
             ("gold", "--gold", spec(case, &case.gold, "gold")),
             ("reads", "--reads", spec(case, &case.reads, "reads")),
         ],
-        "explore" => [
+        "explore" => vec![
             ("bench", "--bench", spec(case, &case.bench, "bench")),
             ("preds", "--preds", spec(case, &case.preds, "preds")),
         ],
+        "import" => vec![("input", "", spec(case, &case.input, "input"))],
+        "gold" => vec![("input", "--from-diff", spec(case, &case.input, "input"))],
         other => panic!("{}: unknown command {other}", case.name),
     }
 }
@@ -200,11 +210,18 @@ fn check(case: &Case) -> Vec<String> {
         .into_iter()
         .map(|(role, flag, spec)| (role, flag, materialise(spec, role, tmp.path(), &ws)))
         .collect();
-    let mut args: Vec<&std::ffi::OsStr> =
-        vec![command.as_ref(), "--format".as_ref(), "json".as_ref()];
-    for (_, flag, path) in &files {
-        args.extend([flag.as_ref(), path.as_os_str()]);
+    let scored = matches!(command, "score" | "explore");
+    let mut args: Vec<&std::ffi::OsStr> = vec![command.as_ref()];
+    if scored {
+        args.extend([OsStr::new("--format"), OsStr::new("json")]);
     }
+    for (_, flag, path) in &files {
+        if !flag.is_empty() {
+            args.push(flag.as_ref());
+        }
+        args.push(path.as_os_str());
+    }
+    args.extend(case.args.iter().map(OsStr::new));
     if case.workspace {
         args.extend(["--workspace".as_ref(), ws.as_os_str()]);
     }
@@ -256,8 +273,22 @@ fn check(case: &Case) -> Vec<String> {
                 bad.push(format!("summary {counts:?} (want {want:?})"));
             }
         }
-        None if case.exit == 0 && !case.errors.is_empty() => bad.push("no summary line".into()),
+        None if scored && case.exit == 0 && !case.errors.is_empty() => {
+            bad.push("no summary line".into())
+        }
         None => {}
+    }
+    if let Some(n) = case.rows {
+        let rows: Vec<&str> = r.stdout.lines().collect();
+        if rows.len() != n {
+            bad.push(format!("{} stdout row(s) (want {n})", rows.len()));
+        }
+        if let Some(l) = rows
+            .iter()
+            .find(|l| serde_json::from_str::<serde_json::Value>(l).is_err())
+        {
+            bad.push(format!("stdout row is not JSON: {l}"));
+        }
     }
     if let Some(g) = case.gold_lines {
         match serde_json::from_str::<serde_json::Value>(&r.stdout) {
