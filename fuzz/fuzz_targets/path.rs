@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
     }
     // Idempotent: normalising again changes nothing (relative results only: an absolute one
     // would be re-checked against the workspace).
-    if !p.starts_with('/') && !p.contains('\\') && p.trim() == p {
+    // A relative result whose first component looks like a drive (`C:`, a legal Unix directory
+    // name) would re-read as a drive path, so it is left out of this check.
+    let drive_like = p.as_bytes().get(1) == Some(&b':');
+    if !p.starts_with('/') && !drive_like && !p.contains('\\') && p.trim() == p {
         assert_eq!(normalize_path(&p, None).as_deref(), Ok(p.as_str()));
     }
 });
