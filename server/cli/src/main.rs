@@ -44,6 +44,8 @@ enum Command {
     Gold(cmd::gold::GoldArgs),
     /// Multi-turn evaluation sheet: validity, evidence axes, strict success, per-turn coverage, pass^k.
     Sheet(cmd::sheet::SheetArgs),
+    /// The language server over stdio: gold coverage in the editor (see docs/lsp.md).
+    Lsp(cmd::lsp::LspArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -57,6 +59,7 @@ fn main() -> std::process::ExitCode {
         Command::Import(args) => cmd::import::run(args),
         Command::Gold(args) => cmd::gold::run(args),
         Command::Sheet(args) => cmd::sheet::run(args),
+        Command::Lsp(args) => cmd::lsp::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

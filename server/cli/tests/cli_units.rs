@@ -138,6 +138,12 @@ fn score_jsonl_has_unit_keys_with_workspace() {
         stderr(&o)
     );
 
+    // --format json carries the same keys inside each row.
+    let o = score(dir.path(), &["--workspace", &d, "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(doc["rows"][0]["coverage_widened_to_units"], 0.5);
+    assert_eq!(doc["rows"][0]["widen"], 10);
+
     // Without --workspace there are no unit keys.
     let o = score(dir.path(), &["--format", "jsonl"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one row");

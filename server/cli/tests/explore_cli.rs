@@ -125,8 +125,8 @@ fn bad_rows_are_reported_and_the_rest_scored() {
     let err = stderr(&o);
     for needle in [
         "preds.jsonl:4: field `regions[1].start`: expected an integer, got 1.5",
-        "prediction line 8 (agent-x / django__django-11099) not scored: instance not in the benchmark",
-        "prediction line 9 (agent-x / pytest-dev__pytest-5809) not scored: duplicate of line 5",
+        "preds.jsonl:8 (agent-x / django__django-11099) not scored: instance not in the benchmark",
+        "preds.jsonl:9 (agent-x / pytest-dev__pytest-5809) not scored: duplicate of preds.jsonl:5",
         "explorer `bm25` has no prediction for 1 of 4 instance(s)",
     ] {
         assert!(err.contains(needle), "stderr lacks {needle:?}:\n{err}");
@@ -263,4 +263,46 @@ fn nothing_valid_exits_2() {
         "lengths.json",
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+/// `--pred-root /testbed` maps container paths back to repository paths.
+#[test]
+fn pred_root_maps_container_paths() {
+    let o = readcov(&[
+        "explore",
+        "--bench",
+        "bench.jsonl",
+        "--preds",
+        "testbed.txt",
+        "--instance",
+        "pallets__flask-5014",
+        "--pred-root",
+        "/testbed",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let r = row(&rows, "testbed", "pallets__flask-5014");
+    close(&r["recall"], 1.0); // /testbed/src/flask/blueprints.py:160-210 holds core 172-200
+    close(&r["precision"], 29.0 / 51.0);
+    let o = readcov(&[
+        "explore",
+        "--bench",
+        "bench.jsonl",
+        "--preds",
+        "testbed.txt",
+        "--instance",
+        "pallets__flask-5014",
+        "--format",
+        "jsonl",
+    ]);
+    let rows: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    close(&row(&rows, "testbed", "pallets__flask-5014")["recall"], 0.0); // absolute paths match nothing
 }

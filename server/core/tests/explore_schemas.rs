@@ -88,7 +88,7 @@ fn preds_schema_matches_parser() {
     let s = schema("explore-preds.schema.json");
     let full = json!({"instance_id": "i1", "explorer": "e", "regions": [{"path": "a.py", "start": 2, "end": 3}]});
     let parse = |v: &Value| {
-        let p = parse_preds(v.to_string().as_bytes(), "p.jsonl", "dflt");
+        let p = parse_preds(v.to_string().as_bytes(), "p.jsonl", "dflt", None);
         (
             p.items,
             p.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),

@@ -138,8 +138,8 @@ pub fn import(text: &str, session: &mut Session) -> usize {
         let blocks = r
             .pointer("/message/content")
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         for b in blocks
             .iter()
             .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_result"))
@@ -173,8 +173,8 @@ pub fn import(text: &str, session: &mut Session) -> usize {
         let blocks = r
             .pointer("/message/content")
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         for b in blocks
             .iter()
             .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))

@@ -12,8 +12,8 @@ pub fn import(doc: &Value, session: &mut Session) {
     let messages = doc
         .get("messages")
         .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
     session.persist_cd = false;
     let mut step = 0u32;
     let mut turn = 0u32;
@@ -24,8 +24,8 @@ pub fn import(doc: &Value, session: &mut Session) {
         let actions = m
             .pointer("/extra/actions")
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         // The observations: tool messages after this one, up to the next assistant message.
         let replies: Vec<&Value> = messages[i + 1..]
             .iter()

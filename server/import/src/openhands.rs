@@ -161,14 +161,14 @@ pub fn import(doc: &Value, session: &mut Session) {
         .get("fncall_messages")
         .or_else(|| doc.get("messages"))
         .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    if let Some(root) = uploaded_root(&messages) {
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    if let Some(root) = uploaded_root(messages) {
         session.roots.add(&root);
     }
     session.cwd = "/workspace".to_string();
     let mut results: HashMap<String, Option<String>> = HashMap::new();
-    for m in &messages {
+    for m in messages {
         if m.get("role").and_then(Value::as_str) == Some("tool") {
             if let Some(id) = m.get("tool_call_id").and_then(Value::as_str) {
                 results.insert(id.to_string(), content_text(m.get("content")));
@@ -187,8 +187,8 @@ pub fn import(doc: &Value, session: &mut Session) {
         let calls = m
             .get("tool_calls")
             .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
         for call in calls {
             let name = call
                 .pointer("/function/name")

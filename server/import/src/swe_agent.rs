@@ -121,9 +121,9 @@ pub fn import(doc: &Value, session: &mut Session) {
     let traj = doc
         .get("trajectory")
         .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    if let Some(root) = root_of(&traj) {
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    if let Some(root) = root_of(traj) {
         session.roots.add(&root);
         session.cwd = root;
     }

@@ -16,6 +16,8 @@ pub use coverage::{
 };
 pub use lang::{lang_for_path, Lang};
 pub use tree::{edit_for_replace, UnitTree};
+/// Re-exported so callers can build edits without depending on tree-sitter themselves.
+pub use tree_sitter::{InputEdit, Point};
 
 use serde::Serialize;
 use tree_sitter::Parser;

@@ -9,7 +9,7 @@ use crate::inputs::{read_input, report_errors, workspace_lengths};
 use crate::render::Format;
 use anyhow::{bail, Result};
 use clap::Args;
-use readcov_core::explore::input::{text_regions, TextFile};
+use readcov_core::explore::input::text_regions;
 use readcov_core::explore::{
     parse_bench, parse_lengths, parse_preds, score_explore, BenchRow, ExploreOptions,
     InstanceLengths, PredRow, DEFAULT_TOP_K,
@@ -40,6 +40,10 @@ pub struct ExploreArgs {
     /// else DIR/<path>.
     #[arg(long, value_name = "DIR", conflicts_with = "file_lengths")]
     pub workspace: Option<PathBuf>,
+    /// Absolute paths in predictions under this root (say /testbed) are made relative to it;
+    /// absolute paths outside it are reported as errors.
+    #[arg(long, value_name = "DIR")]
+    pub pred_root: Option<String>,
     /// File lengths as JSON {instance_id: {path: n_lines}}.
     #[arg(long, value_name = "FILE")]
     pub file_lengths: Option<PathBuf>,
@@ -99,8 +103,8 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     let report = score_explore(&bench.items, &preds, &lengths, &opts);
     for u in &report.unused {
         eprintln!(
-            "warning: prediction line {} ({} / {}) not scored: {}",
-            u.line, u.explorer, u.instance_id, u.reason
+            "warning: {}:{} ({} / {}) not scored: {}",
+            u.file, u.line, u.explorer, u.instance_id, u.reason
         );
     }
     for s in report.summaries.iter().filter(|s| s.missing > 0) {
@@ -129,22 +133,24 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
         |s| s.to_string_lossy().into_owned(),
     );
     let explorer = args.explorer.clone().unwrap_or(stem);
+    let root = args.pred_root.as_deref();
     let first = bytes
         .iter()
         .find(|b| !b.is_ascii_whitespace() && **b != 0xEF && **b != 0xBB && **b != 0xBF);
     if first.is_none_or(|b| *b == b'{') {
-        return Ok(parse_preds(&bytes, &name, &explorer));
+        return Ok(parse_preds(&bytes, &name, &explorer, root));
     }
     let Some(instance) = &args.instance else {
         bail!("{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID");
     };
     let text = String::from_utf8_lossy(&bytes);
     let mut errors = Vec::new();
-    let regions = text_regions(&text, &TextFile(&name), &mut errors);
+    let regions = text_regions(&text, &name, 0, root, &mut errors);
     let row = PredRow {
         instance_id: instance.clone(),
         explorer,
         regions,
+        file: name.clone(),
         line: 1,
     };
     Ok(Parsed {

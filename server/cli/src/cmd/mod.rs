@@ -4,6 +4,7 @@ pub mod demo;
 pub mod explore;
 pub mod gold;
 pub mod import;
+pub mod lsp;
 pub mod merge;
 pub mod score;
 pub mod score_units;

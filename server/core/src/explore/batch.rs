@@ -66,6 +66,7 @@ pub struct ExplorerSummary {
 pub struct Unused {
     pub explorer: String,
     pub instance_id: String,
+    pub file: String,
     pub line: usize,
     pub reason: String,
 }
@@ -96,6 +97,7 @@ pub fn score_explore(
         let unused = |reason: String| Unused {
             explorer: p.explorer.clone(),
             instance_id: p.instance_id.clone(),
+            file: p.file.clone(),
             line: p.line,
             reason,
         };
@@ -105,8 +107,8 @@ pub fn score_explore(
                 .push(unused("instance not in the benchmark".into()));
         } else if let Some(first) = by_key.get(&(p.explorer.as_str(), p.instance_id.as_str())) {
             report.unused.push(unused(format!(
-                "duplicate of line {}; the first row is scored",
-                first.line
+                "duplicate of {}:{}; the first row is scored",
+                first.file, first.line
             )));
         } else {
             by_key.insert((&p.explorer, &p.instance_id), p);
@@ -121,7 +123,7 @@ pub fn score_explore(
         for (row, gold) in bench.iter().zip(&golds) {
             let pred = by_key.get(&(explorer, row.instance_id.as_str()));
             let regions = pred.map_or(&[][..], |p| &p.regions[..]);
-            let p = Preds::new(regions, opts.top_k, len_of(&row.instance_id));
+            let p = Preds::new(gold, regions, opts.top_k, len_of(&row.instance_id));
             let clean = score_instance(gold, &p);
             report.instances.push(InstanceScore {
                 explorer: explorer.to_string(),

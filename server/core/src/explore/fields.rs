@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 pub(super) struct Loc<'a> {
     pub file: &'a str,
     pub line: usize,
+    /// Absolute paths under this root are made relative to it (see [`path`]).
+    pub root: Option<&'a str>,
 }
 
 impl Loc<'_> {
@@ -45,7 +47,7 @@ pub(super) fn id(obj: &Map<String, Value>, field: &str, loc: &Loc) -> Result<Str
 }
 
 pub(super) fn path(raw: &str, field: &str, loc: &Loc) -> Result<String, InputError> {
-    normalize_path(raw, None).map_err(|e| loc.err(field, e.to_string()))
+    normalize_path(raw, loc.root).map_err(|e| loc.err(field, e.to_string()))
 }
 
 /// A line bound: an integer (negative allowed); absent or null gives `default`.

@@ -5,7 +5,7 @@
 //! unusable: a bad region is reported with its file, line and field path, and the rest of the row
 //! is kept.
 
-use super::fields::{by_model, id, kind, paths, regions, Loc};
+use super::fields::{by_model, id, kind, path, paths, regions, Loc};
 use super::text::parse_region_line;
 use crate::formats::{jsonl_lines, parse_object, InputError, Parsed};
 use crate::path::normalize_path;
@@ -51,7 +51,8 @@ pub struct PredRow {
     pub instance_id: String,
     pub explorer: String,
     pub regions: Vec<Region>,
-    /// 1-based line in the predictions file, for messages about duplicates.
+    /// Where the row came from (file name, 1-based line), for messages about duplicates.
+    pub file: String,
     pub line: usize,
 }
 
@@ -66,7 +67,11 @@ pub fn parse_bench(bytes: &[u8], file: &str) -> Parsed<BenchRow> {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (line, text) in jsonl_lines(bytes, file) {
         out.records += 1;
-        let loc = Loc { file, line };
+        let loc = Loc {
+            file,
+            line,
+            root: None,
+        };
         let obj = match text.and_then(|t| parse_object(t, file, line)) {
             Ok(o) => o,
             Err(e) => {
@@ -138,11 +143,18 @@ pub fn parse_bench(bytes: &[u8], file: &str) -> Parsed<BenchRow> {
 /// Parses explorer outputs: `{instance_id, explorer, regions: [...]}` per line. `regions` holds
 /// objects or `path:10-20` strings; without `regions`, a `text` (or `output`) string is read in the
 /// CLI-agent text form, one region per line. `explorer` defaults to `default_explorer`.
-pub fn parse_preds(bytes: &[u8], file: &str, default_explorer: &str) -> Parsed<PredRow> {
+/// With `root` (say `/testbed`), absolute paths under it are made relative to it, and absolute
+/// paths outside it are errors; without it they stay absolute.
+pub fn parse_preds(
+    bytes: &[u8],
+    file: &str,
+    default_explorer: &str,
+    root: Option<&str>,
+) -> Parsed<PredRow> {
     let mut out = Parsed::default();
     for (line, text) in jsonl_lines(bytes, file) {
         out.records += 1;
-        let loc = Loc { file, line };
+        let loc = Loc { file, line, root };
         let obj = match text.and_then(|t| parse_object(t, file, line)) {
             Ok(o) => o,
             Err(e) => {
@@ -169,7 +181,7 @@ pub fn parse_preds(bytes: &[u8], file: &str, default_explorer: &str) -> Parsed<P
             obj.get("text").or_else(|| obj.get("output")),
         ) {
             (Some(r), _) if !r.is_null() => regions(Some(r), "regions", &loc, &mut out.errors),
-            (_, Some(Value::String(t))) => text_regions(t, &loc, &mut out.errors),
+            (_, Some(Value::String(t))) => text_regions(t, file, line, root, &mut out.errors),
             (_, Some(v)) if !v.is_null() => {
                 out.errors
                     .push(loc.err("text", format!("expected a string, found {}", kind(v))));
@@ -185,51 +197,36 @@ pub fn parse_preds(bytes: &[u8], file: &str, default_explorer: &str) -> Parsed<P
             instance_id,
             explorer,
             regions,
+            file: file.to_string(),
             line,
         });
     }
     out
 }
 
-/// Regions from CLI-agent text, one per line; blank lines and `#` comments are skipped.
+/// Regions from CLI-agent text, one per line; blank lines and `#` comments are skipped. Errors
+/// name `file`, `line` (0 for a whole text file) and the text line.
 pub fn text_regions(
     text: &str,
-    loc_like: &impl LocLike,
+    file: &str,
+    line: usize,
+    root: Option<&str>,
     errors: &mut Vec<InputError>,
 ) -> Vec<Region> {
+    let loc = Loc { file, line, root };
     let mut out = Vec::new();
     for (i, l) in text.lines().enumerate() {
         let field = format!("text line {}", i + 1);
         match parse_region_line(l) {
             None => {}
-            Some(Err(msg)) => errors.push(loc_like.located(&field, msg)),
-            Some(Ok(r)) => match normalize_path(&r.path, None) {
+            Some(Err(msg)) => errors.push(loc.err(&field, msg)),
+            Some(Ok(r)) => match path(&r.path, &field, &loc) {
                 Ok(p) => out.push(Region { path: p, ..r }),
-                Err(e) => errors.push(loc_like.located(&field, e.to_string())),
+                Err(e) => errors.push(e),
             },
         }
     }
     out
-}
-
-/// Something that can locate an error (a JSONL line, or a whole text file).
-pub trait LocLike {
-    fn located(&self, field: &str, msg: String) -> InputError;
-}
-
-impl LocLike for Loc<'_> {
-    fn located(&self, field: &str, msg: String) -> InputError {
-        self.err(field, msg)
-    }
-}
-
-/// A whole text file of regions (`file` names it in errors).
-pub struct TextFile<'a>(pub &'a str);
-
-impl LocLike for TextFile<'_> {
-    fn located(&self, field: &str, msg: String) -> InputError {
-        InputError::new(self.0, 0, Some(field), msg)
-    }
 }
 
 /// Parses `{instance_id: {path: n_lines}}`. Bad entries are errors; the rest is kept.

@@ -8,10 +8,11 @@
 use super::rank::{first_useful_hit, ndcg, recall_at};
 use super::resolve::{common, Gold, Placed, Preds};
 use super::{Metrics, BUDGETS};
-use crate::metrics::{f1, ratio, FileLines};
+use crate::lineset::LineSet;
+use crate::metrics::{f1, ratio};
 
 /// True when the placed region shares a line with `set`'s lines of the same path.
-fn touches(r: &Placed, set: &FileLines) -> bool {
+fn touches(r: &Placed, set: &[LineSet]) -> bool {
     r.hits(set) > 0
 }
 
@@ -27,21 +28,18 @@ pub fn recall(g: &Gold, p: &Preds) -> Option<f64> {
 
 /// `|visited paths ∩ read_core_files| / |read_core_files|` (unresolvable regions still visit).
 pub fn hit_file_rate(g: &Gold, p: &Preds) -> Option<f64> {
-    let hit = g
-        .core_files
-        .iter()
-        .filter(|f| p.visited.contains(*f))
-        .count();
-    ratio(hit as u64, g.core_files.len() as u64)
+    let flag = |f: &usize| g.is_core_file.get(*f).copied().unwrap_or(false);
+    let hit = p.visited.iter().filter(|f| flag(f)).count();
+    ratio(hit as u64, g.core_file_count as u64)
 }
 
 /// `|visited − core files − optional files| / |visited|`.
 pub fn noise_file_rate(g: &Gold, p: &Preds) -> Option<f64> {
-    let noise = p
-        .visited
-        .iter()
-        .filter(|f| !g.core_files.contains(*f) && !g.optional_files.contains(*f))
-        .count();
+    let known = |f: usize| {
+        g.is_core_file.get(f).copied().unwrap_or(false)
+            || g.is_optional_file.get(f).copied().unwrap_or(false)
+    };
+    let noise = p.visited.iter().filter(|f| !known(**f)).count();
     ratio(noise as u64, p.visited.len() as u64)
 }
 
@@ -73,15 +71,8 @@ pub fn weighted_core_coverage(g: &Gold, p: &Preds) -> Option<f64> {
         if n == 0 {
             continue;
         }
-        let covered = p
-            .lines
-            .get(&c.path)
-            .map_or(0, |s| s.intersection_len(&c.set()));
-        let w = if g.main_files.contains(&c.path) {
-            3.0
-        } else {
-            2.0
-        };
+        let covered = c.hits(&p.lines);
+        let w = if g.main(c.file) { 3.0 } else { 2.0 };
         num += w * covered as f64 / n as f64;
         den += w;
     }

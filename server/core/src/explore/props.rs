@@ -53,7 +53,7 @@ proptest! {
         k in prop::option::of(1usize..6),
     ) {
         let g = Gold::new(&b, &l);
-        let p = Preds::new(&preds, k, &l);
+        let p = Preds::new(&g, &preds, k, &l);
         let m = score_instance(&g, &p);
         for (name, (clean, compat)) in METRIC_NAMES.iter().zip(m.values().into_iter().zip(m.compat().values())) {
             prop_assert!((0.0..=1.0).contains(&compat), "{} = {}", name, compat);
@@ -69,7 +69,7 @@ proptest! {
             last = r;
         }
         prop_assert!((last - m.recall.unwrap_or(0.0)).abs() < 1e-12, "recall_at(∞) = recall");
-        let all = Preds::new(&preds, None, &l);
+        let all = Preds::new(&g, &preds, None, &l);
         prop_assert!(p.line_count <= all.line_count);
     }
 }

@@ -5,7 +5,8 @@
 //! for ndcg and first_useful_hit, when the explorer returned no region.
 
 use super::resolve::{common, Gold, Placed, Preds};
-use crate::metrics::{ratio, FileLines};
+use crate::lineset::LineSet;
+use crate::metrics::ratio;
 
 /// Weight of a core line in a `main_files` path; other core lines weigh 1, other lines 0.
 pub const MAIN_WEIGHT: f64 = 1.5;
@@ -13,7 +14,7 @@ pub const MAIN_WEIGHT: f64 = 1.5;
 /// Σ over the region's lines of their weight.
 fn gain(g: &Gold, r: &Placed) -> f64 {
     let hits = r.hits(&g.core) as f64;
-    if g.main_files.contains(&r.path) {
+    if g.main(r.file) {
         MAIN_WEIGHT * hits
     } else {
         hits
@@ -64,7 +65,7 @@ pub fn recall_at(g: &Gold, p: &Preds, budget: u64) -> Option<f64> {
     if g.core_lines == 0 {
         return None;
     }
-    let mut seen = FileLines::new();
+    let mut seen = vec![LineSet::new(); p.lines.len()];
     let mut walked = 0u64;
     for r in &p.regions {
         if walked >= budget {
@@ -76,9 +77,9 @@ pub fn recall_at(g: &Gold, p: &Preds, budget: u64) -> Option<f64> {
         let take = iv.len().min(budget - walked);
         // take ≥ 1 and ≤ iv.len(), so the last line stays inside the interval.
         let last = iv.start + u32::try_from(take - 1).unwrap_or(u32::MAX);
-        seen.entry(r.path.clone())
-            .or_default()
-            .insert(iv.start, last);
+        if let Some(s) = seen.get_mut(r.file) {
+            s.insert(iv.start, last);
+        }
         walked += take;
     }
     ratio(common(&seen, &g.core), g.core_lines)

@@ -9,8 +9,7 @@
 
 use super::input::{BenchRow, Region};
 use crate::lineset::{Interval, LineSet};
-use crate::metrics::{FileLengths, FileLines};
-use std::collections::BTreeSet;
+use crate::metrics::FileLengths;
 
 /// What a raw region stands for once file lengths are applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,10 +55,15 @@ pub fn resolve(start: i64, end: i64, length: Option<u32>) -> Resolved {
     Interval::new(s, e).map_or(Resolved::Empty, Resolved::Lines)
 }
 
-/// A region with its resolution.
-#[derive(Clone, Debug, PartialEq)]
+/// Lines per file, indexed by the instance's file ids (see [`Gold::paths`]): comparing ids
+/// instead of path strings keeps the hot scoring loop free of string comparisons.
+pub type Lines = Vec<LineSet>;
+
+/// A region with its resolution; `file` indexes [`Gold::paths`] (or, past its end, the
+/// prediction's own extra paths).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Placed {
-    pub path: String,
+    pub file: usize,
     pub lines: Resolved,
 }
 
@@ -70,10 +74,9 @@ impl Placed {
             .map_or_else(LineSet::new, |iv| LineSet::span(iv.start, iv.end))
     }
 
-    /// How many of this region's lines are in `lines` (same path). No allocation: this runs
-    /// several times per region in the hot scoring loop.
-    pub fn hits(&self, lines: &FileLines) -> u64 {
-        match (self.lines.interval(), lines.get(&self.path)) {
+    /// How many of this region's lines are in `lines` (same file). No allocation.
+    pub fn hits(&self, lines: &[LineSet]) -> u64 {
+        match (self.lines.interval(), lines.get(self.file)) {
             (Some(iv), Some(set)) => overlap_len(set, iv),
             _ => 0,
         }
@@ -91,78 +94,130 @@ pub fn overlap_len(set: &LineSet, iv: Interval) -> u64 {
         .sum()
 }
 
-fn place(r: &Region, lengths: &dyn FileLengths) -> Placed {
+/// The id of `path` in `paths`, added at the end when new. Instances name a handful of files,
+/// so a linear scan beats hashing.
+fn intern<'a>(paths: &mut Vec<&'a str>, path: &'a str) -> usize {
+    paths.iter().position(|p| *p == path).unwrap_or_else(|| {
+        paths.push(path);
+        paths.len() - 1
+    })
+}
+
+fn place<'a>(r: &'a Region, paths: &mut Vec<&'a str>, lengths: &dyn FileLengths) -> Placed {
     Placed {
-        path: r.path.clone(),
+        file: intern(paths, &r.path),
         lines: resolve(r.start, r.end, lengths.lines_in(&r.path)),
     }
 }
 
-/// Union of placed regions per path (paths with no lines are left out).
-fn union(regions: &[Placed]) -> FileLines {
-    let mut out = FileLines::new();
+/// Like [`place`], but a path the instance names takes its length from `known` (looked up once
+/// per instance) instead of searching the lengths map again for every explorer.
+fn place_known<'a>(
+    r: &'a Region,
+    paths: &mut Vec<&'a str>,
+    known: &[Option<u32>],
+    lengths: &dyn FileLengths,
+) -> Placed {
+    let file = intern(paths, &r.path);
+    let length = match known.get(file) {
+        Some(n) => *n,
+        None => lengths.lines_in(&r.path),
+    };
+    Placed {
+        file,
+        lines: resolve(r.start, r.end, length),
+    }
+}
+
+/// Union of placed regions per file id, over `files` ids.
+fn union(regions: &[Placed], files: usize) -> Lines {
+    let mut out = vec![LineSet::new(); files];
     for r in regions {
         if let Some(iv) = r.lines.interval() {
-            out.entry(r.path.clone())
-                .or_default()
-                .insert(iv.start, iv.end);
+            out[r.file].insert(iv.start, iv.end);
         }
     }
     out
 }
 
-/// Lines in `a ∩ b`, file by file.
-pub fn common(a: &FileLines, b: &FileLines) -> u64 {
-    a.iter()
-        .map(|(p, s)| b.get(p).map_or(0, |t| s.intersection_len(t)))
-        .sum()
+/// Lines in `a ∩ b`, file by file (ids past the shorter one have nothing in common).
+pub fn common(a: &[LineSet], b: &[LineSet]) -> u64 {
+    a.iter().zip(b).map(|(s, t)| s.intersection_len(t)).sum()
 }
 
-pub fn total(a: &FileLines) -> u64 {
-    a.values().map(LineSet::len).sum()
+pub fn total(a: &[LineSet]) -> u64 {
+    a.iter().map(LineSet::len).sum()
 }
 
 /// One instance's ground truth, resolved once and shared by every explorer.
 #[derive(Clone, Debug, Default)]
-pub struct Gold {
+pub struct Gold<'a> {
+    /// Every path the row names; a file id indexes this.
+    pub paths: Vec<&'a str>,
     pub core_regions: Vec<Placed>,
     pub optional_regions: Vec<Placed>,
-    /// Union of core regions.
-    pub core: FileLines,
+    /// Union of core regions, per file id.
+    pub core: Lines,
     /// Union of every model's optional regions.
-    pub optional: FileLines,
+    pub optional: Lines,
     /// `core ∪ optional`.
-    pub relevant: FileLines,
-    pub core_files: BTreeSet<String>,
-    pub optional_files: BTreeSet<String>,
-    pub main_files: BTreeSet<String>,
+    pub relevant: Lines,
+    /// Per file id: listed in `read_core_files` / the optional files / `main_files`.
+    pub is_core_file: Vec<bool>,
+    pub is_optional_file: Vec<bool>,
+    pub is_main: Vec<bool>,
+    /// Distinct `read_core_files`.
+    pub core_file_count: usize,
+    /// Per file id: the file's length, if known.
+    pub lengths: Vec<Option<u32>>,
     pub core_lines: u64,
     pub optional_lines: u64,
 }
 
-impl Gold {
-    pub fn new(row: &BenchRow, lengths: &dyn FileLengths) -> Gold {
-        let core_regions: Vec<Placed> =
-            row.core_regions.iter().map(|r| place(r, lengths)).collect();
+impl<'a> Gold<'a> {
+    pub fn new(row: &'a BenchRow, lengths: &dyn FileLengths) -> Gold<'a> {
+        let mut paths = Vec::new();
+        let core_regions: Vec<Placed> = row
+            .core_regions
+            .iter()
+            .map(|r| place(r, &mut paths, lengths))
+            .collect();
         let optional_regions: Vec<Placed> = row
             .optional_regions
             .values()
             .flatten()
-            .map(|r| place(r, lengths))
+            .map(|r| place(r, &mut paths, lengths))
             .collect();
-        let core = union(&core_regions);
-        let optional = union(&optional_regions);
-        let mut relevant = core.clone();
-        for (p, s) in &optional {
-            let merged = relevant.get(p).map_or_else(|| s.clone(), |c| c.union(s));
-            relevant.insert(p.clone(), merged);
-        }
+        let mut flags = |list: &mut dyn Iterator<Item = &'a String>| {
+            let ids: Vec<usize> = list.map(|p| intern(&mut paths, p)).collect();
+            ids
+        };
+        let core_ids = flags(&mut row.core_files.iter());
+        let optional_ids = flags(&mut row.optional_files.values().flatten());
+        let main_ids = flags(&mut row.main_files.iter());
+        let n = paths.len();
+        let mark = |ids: &[usize]| {
+            let mut v = vec![false; n];
+            ids.iter().for_each(|&i| v[i] = true);
+            v
+        };
+        let is_core_file = mark(&core_ids);
+        let core = union(&core_regions, n);
+        let optional = union(&optional_regions, n);
+        let relevant = core
+            .iter()
+            .zip(&optional)
+            .map(|(c, o)| c.union(o))
+            .collect();
         Gold {
+            lengths: paths.iter().map(|p| lengths.lines_in(p)).collect(),
+            core_file_count: is_core_file.iter().filter(|b| **b).count(),
+            is_core_file,
+            is_optional_file: mark(&optional_ids),
+            is_main: mark(&main_ids),
             core_lines: total(&core),
             optional_lines: total(&optional),
-            core_files: row.core_files.iter().cloned().collect(),
-            optional_files: row.optional_files.values().flatten().cloned().collect(),
-            main_files: row.main_files.iter().cloned().collect(),
+            paths,
             core_regions,
             optional_regions,
             core,
@@ -171,9 +226,9 @@ impl Gold {
         }
     }
 
-    /// Core lines of `path`, or the empty set.
-    pub fn core_in(&self, path: &str) -> Option<&LineSet> {
-        self.core.get(path)
+    /// Whether file id `f` is a `main_files` path (ids of prediction-only paths are not).
+    pub fn main(&self, f: usize) -> bool {
+        self.is_main.get(f).copied().unwrap_or(false)
     }
 }
 
@@ -182,21 +237,36 @@ impl Gold {
 pub struct Preds {
     /// In rank order.
     pub regions: Vec<Placed>,
-    /// Union of their lines.
-    pub lines: FileLines,
+    /// Union of their lines, per file id.
+    pub lines: Lines,
     pub line_count: u64,
-    /// Every path named by a region, resolvable or not.
-    pub visited: BTreeSet<String>,
+    /// Every file id named by a region, resolvable or not (sorted, distinct).
+    pub visited: Vec<usize>,
 }
 
 impl Preds {
-    pub fn new(regions: &[Region], top_k: Option<usize>, lengths: &dyn FileLengths) -> Preds {
+    /// Resolves the first `top_k` regions, giving paths the instance does not name ids past
+    /// `gold.paths`.
+    pub fn new(
+        gold: &Gold,
+        regions: &[Region],
+        top_k: Option<usize>,
+        lengths: &dyn FileLengths,
+    ) -> Preds {
         let k = top_k.unwrap_or(usize::MAX);
-        let placed: Vec<Placed> = regions.iter().take(k).map(|r| place(r, lengths)).collect();
-        let lines = union(&placed);
+        let mut paths = gold.paths.clone();
+        let placed: Vec<Placed> = regions
+            .iter()
+            .take(k)
+            .map(|r| place_known(r, &mut paths, &gold.lengths, lengths))
+            .collect();
+        let lines = union(&placed, paths.len());
+        let mut visited: Vec<usize> = placed.iter().map(|r| r.file).collect();
+        visited.sort_unstable();
+        visited.dedup();
         Preds {
             line_count: total(&lines),
-            visited: placed.iter().map(|r| r.path.clone()).collect(),
+            visited,
             regions: placed,
             lines,
         }

@@ -45,7 +45,8 @@ fn score(
     top_k: Option<usize>,
 ) -> Metrics<Option<f64>> {
     let l = lens(lengths);
-    score_instance(&Gold::new(b, &l), &Preds::new(&regions(preds), top_k, &l))
+    let g = Gold::new(b, &l);
+    score_instance(&g, &Preds::new(&g, &regions(preds), top_k, &l))
 }
 
 #[track_caller]
@@ -174,7 +175,9 @@ fn overlapping_preds() {
     close(m.ndcg_at_100, Some(1.0)); // gains 9 and 9, same order ideal
     close(m.first_useful_hit, Some(1.0));
     let l = lens(&[]);
-    let (g, p) = (Gold::new(&b, &l), Preds::new(&regions(&preds), None, &l));
+    let pred_regions = regions(&preds);
+    let g = Gold::new(&b, &l);
+    let p = Preds::new(&g, &pred_regions, None, &l);
     // budget 8: lines 1-6, then 5-6 again: 6 distinct core lines seen.
     close(recall_at(&g, &p, 8), Some(0.6));
     close(recall_at(&g, &p, 9), Some(0.7));
@@ -195,7 +198,8 @@ fn unresolvable_regions() {
     let m = score(&b, &preds, &[("b.py", 100)], None);
     close(m.precision, Some(0.5));
     let l = lens(&[]);
-    assert_eq!(Preds::new(&regions(&preds), None, &l).unresolvable(), 1);
+    let g = Gold::new(&b, &l);
+    assert_eq!(Preds::new(&g, &regions(&preds), None, &l).unresolvable(), 1);
 }
 
 /// end = -1 and negative start resolve with a length; an unresolvable core region has no lines.

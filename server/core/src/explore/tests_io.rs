@@ -53,7 +53,7 @@ fn preds_json_string_and_text_forms() {
 {"explorer":"e1","regions":[]}
 {"instance_id":"i3","explorer":"e1"}
 "#;
-    let p = parse_preds(text.as_bytes(), "preds.jsonl", "anon");
+    let p = parse_preds(text.as_bytes(), "preds.jsonl", "anon", None);
     assert_eq!(p.records, 5);
     let rows: Vec<(&str, &str, &[Region])> = p
         .items
@@ -136,6 +136,7 @@ fn pred(id: &str, explorer: &str, regions: &[(&str, i64, i64)], line: usize) -> 
             .iter()
             .map(|&(p, s, e)| Region::new(p, s, e))
             .collect(),
+        file: "p.jsonl".into(),
         line,
     }
 }
@@ -184,7 +185,7 @@ fn batch_missing_unknown_duplicate_and_means() {
     assert_eq!(
         unused,
         vec![
-            (3, "duplicate of line 1; the first row is scored"),
+            (3, "duplicate of p.jsonl:1; the first row is scored"),
             (4, "instance not in the benchmark")
         ]
     );
@@ -224,4 +225,35 @@ fn jsonl_row_keys_are_the_reference_names() {
     assert_eq!(v["recall"], 0.5);
     assert_eq!(v["clean"]["optional_coverage"], serde_json::Value::Null);
     assert_eq!(v["optional_coverage"], 0.0);
+}
+
+#[test]
+fn pred_root_relativises_absolute_paths() {
+    let text = r#"{"instance_id":"i1","regions":["/testbed/a.py:1-5",{"path":"/etc/passwd"},"b.py"],"explorer":"e"}
+{"instance_id":"i2","explorer":"e","text":"/testbed/src/c.py:3\n/tmp/x.py\n"}
+"#;
+    let p = parse_preds(text.as_bytes(), "p.jsonl", "d", Some("/testbed"));
+    assert_eq!(
+        p.items[0].regions,
+        vec![Region::new("a.py", 1, 5), Region::new("b.py", 1, -1)]
+    );
+    assert_eq!(p.items[1].regions, vec![Region::new("src/c.py", 3, 3)]);
+    let msgs: Vec<String> = p.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(msgs.len(), 2, "{msgs:?}");
+    assert!(
+        msgs[0].starts_with(
+            "p.jsonl:1: field `regions[1].path`: absolute path `/etc/passwd` is outside"
+        ),
+        "{}",
+        msgs[0]
+    );
+    assert!(
+        msgs[1].starts_with("p.jsonl:2: field `text line 2`: absolute path `/tmp/x.py`"),
+        "{}",
+        msgs[1]
+    );
+    // Without a root, absolute paths stay absolute (and match nothing repo-relative).
+    let p = parse_preds(text.as_bytes(), "p.jsonl", "d", None);
+    assert_eq!(p.items[0].regions[0], Region::new("/testbed/a.py", 1, 5));
+    assert!(p.errors.is_empty());
 }

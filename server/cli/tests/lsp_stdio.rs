@@ -1,0 +1,86 @@
+//! End to end: starts the real `readcov lsp` binary and talks JSON-RPC over its stdio, on a
+//! workspace built from the real agent data (`shared/data/real`): a source file at its base
+//! commit, a gold span, and reads.
+
+#[path = "../../lsp/tests/common/client.rs"]
+mod client;
+
+use client::{file_uri, Client};
+use serde_json::json;
+use std::path::Path;
+use std::process::Stdio;
+
+fn real_data() -> std::path::PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    assert!(
+        p.join("MANIFEST.md").is_file(),
+        "real agent data not found at {} — clone the repository beside `shared/` (see README)",
+        p.display()
+    );
+    p
+}
+
+#[tokio::test]
+async fn readcov_lsp_over_stdio() {
+    let src = real_data().join("sources/pallets__flask-5014/src/flask/blueprints.py");
+    let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("canonical");
+    std::fs::create_dir_all(root.join("src/flask")).unwrap();
+    std::fs::write(root.join("src/flask/blueprints.py"), &text).unwrap();
+    // Gold: lines 190–195, the hunk of the real flask-5014 gold patch (`@@ -190,6`); reads 190–192.
+    std::fs::write(root.join("gold.jsonl"), "{\"task\":\"flask-5014\",\"path\":\"src/flask/blueprints.py\",\"start\":190,\"end\":195}\n").unwrap();
+    std::fs::write(
+        root.join("reads.jsonl"),
+        "{\"task\":\"flask-5014\",\"run\":\"openhands\",\"path\":\"src/flask/blueprints.py\",\"start\":190,\"end\":192,\"tool\":\"str_replace_editor\"}\n",
+    )
+    .unwrap();
+
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn readcov lsp");
+    let client = Client::new(
+        child.stdout.take().expect("stdout"),
+        child.stdin.take().expect("stdin"),
+    );
+    let init = client
+        .initialize(
+            &root,
+            json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}),
+            json!({}),
+        )
+        .await;
+    assert_eq!(init["serverInfo"]["name"], "readcov");
+    assert_eq!(
+        init["capabilities"]["executeCommandProvider"]["commands"][0],
+        "readcov.widen"
+    );
+
+    let uri = file_uri(&root.join("src/flask/blueprints.py"));
+    let mark = client.mark();
+    client.open(&uri, &text).await;
+    let diags = client.diagnostics_after(mark, &uri).await;
+    assert_eq!(
+        diags[0]["message"],
+        "gold lines 190–195: 3/6 read (50%) — at or above 50%"
+    );
+    let states = client
+        .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+        .await;
+    assert_eq!(states["coverage"], 0.5);
+    let sum = client.request("readcov/summary", json!({})).await;
+    assert_eq!(sum["rows"][0]["task"], "flask-5014");
+    assert_eq!(sum["rows"][0]["passesThreshold"], true);
+
+    client.shutdown().await;
+    let status = tokio::time::timeout(client::WAIT, child.wait())
+        .await
+        .expect("exits after `exit`")
+        .expect("status");
+    assert!(status.success(), "{status:?}");
+}

@@ -1,0 +1,197 @@
+//! LSP bench (a bench binary, `harness = false`): runs the server as a child process over stdio
+//! (this same binary in `server` mode) and measures
+//!   1. latency from `didChange` to fresh diagnostics + inlay hints on a 20,000-line file with
+//!      200 gold spans and 5,000 reads (budget p99 ≤ 5 ms), and
+//!   2. the server's resident memory with 1,000 open files and 100,000 read events (≤ 100 MB).
+//! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed.
+
+#[path = "../tests/common/client.rs"]
+mod client;
+
+use client::{file_uri, Client};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+const LATENCY_BUDGET_MS: f64 = 5.0;
+const RSS_BUDGET_MB: f64 = 100.0;
+
+fn main() {
+    if std::env::var("READCOV_BENCH_SERVER").is_ok() {
+        readcov_lsp::run_stdio().expect("server runtime");
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    let ok = rt.block_on(async { latency().await & rss().await });
+    std::process::exit(if ok { 0 } else { 1 });
+}
+
+/// A deterministic pseudo-random sequence (no dependency, same numbers on every run).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: u32) -> u32 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % u64::from(n)) as u32
+    }
+}
+
+fn spawn_server() -> (tokio::process::Child, Client) {
+    let mut child = tokio::process::Command::new(std::env::current_exe().expect("own path"))
+        .env("READCOV_BENCH_SERVER", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn server");
+    let c = Client::new(child.stdout.take().expect("stdout"), child.stdin.take().expect("stdin"));
+    (child, c)
+}
+
+fn python_file(functions: u32, lines_per: u32) -> String {
+    let mut s = String::new();
+    for k in 0..functions {
+        let _ = writeln!(s, "def f{k}(x):");
+        for n in 1..lines_per {
+            let _ = writeln!(s, "    y = x + {n}");
+        }
+    }
+    s
+}
+
+fn pct(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+async fn latency() -> bool {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("root");
+    let text = python_file(200, 100);
+    std::fs::write(root.join("big.py"), &text).unwrap();
+    let mut gold = String::new();
+    for k in 0..200 {
+        let _ = writeln!(gold, "{{\"path\":\"big.py\",\"start\":{},\"end\":{}}}", k * 100 + 10, k * 100 + 40);
+    }
+    std::fs::write(root.join("gold.jsonl"), gold).unwrap();
+    let mut rng = Lcg(7);
+    let mut reads = String::new();
+    for i in 0..5000 {
+        let start = 1 + rng.next(19_960);
+        let _ = writeln!(
+            reads,
+            "{{\"run\":\"r\",\"path\":\"big.py\",\"start\":{start},\"end\":{},\"step\":{i},\"tool\":\"bash\"}}",
+            start + rng.next(40)
+        );
+    }
+    std::fs::write(root.join("reads.jsonl"), reads).unwrap();
+
+    let (_child, c) = spawn_server();
+    c.initialize(&root, json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}), json!({})).await;
+    let uri = file_uri(&root.join("big.py"));
+    let mark = c.mark();
+    c.open(&uri, &text).await;
+    let first = c.diagnostics_after(mark, &uri).await;
+    assert_eq!(first.len(), 200, "one diagnostic per gold span (all below or at threshold)");
+    let all = json!({"start": {"line": 0, "character": 0}, "end": {"line": 20_001, "character": 0}});
+    let (mut total, mut to_diag) = (Vec::new(), Vec::new());
+    for i in 0..1_200u32 {
+        let version = i as i32 + 2;
+        let line = 50 + (i * 37) % 19_900;
+        // Alternate: type a character, insert a line, delete a line (moves every later span).
+        let (range, new_text) = match i % 3 {
+            0 => ((line, 4, line, 4), "z"),
+            1 => ((line, 0, line, 0), "    pass\n"),
+            _ => ((line, 0, line + 1, 0), ""),
+        };
+        let change = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": {
+            "start": {"line": range.0, "character": range.1}, "end": {"line": range.2, "character": range.3}}, "text": new_text}]});
+        c.inbox.lock().unwrap().clear();
+        let t0 = Instant::now();
+        c.notify("textDocument/didChange", change).await;
+        c.wait_for(0, "textDocument/publishDiagnostics", |p| p["version"] == version).await;
+        let t1 = t0.elapsed();
+        let hints = c.request("textDocument/inlayHint", json!({"textDocument": {"uri": uri}, "range": all})).await;
+        let t2 = t0.elapsed();
+        assert!(hints.as_array().is_some_and(|h| h.len() > 200), "file summary + one hint per gold unit");
+        if i >= 200 {
+            // The first 200 rounds warm up caches and the allocator.
+            to_diag.push(t1.as_secs_f64() * 1e3);
+            total.push(t2.as_secs_f64() * 1e3);
+        }
+    }
+    total.sort_by(f64::total_cmp);
+    to_diag.sort_by(f64::total_cmp);
+    let p99 = pct(&total, 0.99);
+    println!("didChange → diagnostics + inlay hints, 20,000 lines, 200 gold spans, 5,000 reads, {} edits:", total.len());
+    println!(
+        "  diagnostics only: p50 {:.2} ms  p99 {:.2} ms | diagnostics + hints: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms (budget p99 ≤ {LATENCY_BUDGET_MS} ms)",
+        pct(&to_diag, 0.5),
+        pct(&to_diag, 0.99),
+        pct(&total, 0.5),
+        p99,
+        total[total.len() - 1]
+    );
+    c.shutdown().await;
+    p99 <= LATENCY_BUDGET_MS
+}
+
+fn status_kb(pid: u32, key: &str) -> f64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with(key))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+async fn rss() -> bool {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    let text = python_file(10, 20);
+    let (mut gold, mut reads) = (String::new(), String::new());
+    let mut rng = Lcg(11);
+    for f in 0..1000 {
+        std::fs::write(root.join(format!("src/m{f}.py")), &text).unwrap();
+        let _ = writeln!(gold, "{{\"task\":\"t{}\",\"path\":\"src/m{f}.py\",\"start\":21,\"end\":40}}", f % 50);
+        let _ = writeln!(gold, "{{\"task\":\"t{}\",\"path\":\"src/m{f}.py\",\"start\":121,\"end\":130}}", f % 50);
+        for k in 0..100 {
+            let start = 1 + rng.next(190);
+            let end = start + rng.next(10);
+            let _ = writeln!(
+                reads,
+                "{{\"task\":\"t{}\",\"run\":\"run-{}\",\"path\":\"src/m{f}.py\",\"start\":{start},\"end\":{end},\"turn\":{k},\"step\":{k},\"tool\":\"bash\",\"command\":\"sed -n {start},{end}p src/m{f}.py\"}}",
+                f % 50,
+                k % 4
+            );
+        }
+    }
+    std::fs::write(root.join("gold.jsonl"), gold).unwrap();
+    std::fs::write(root.join("reads.jsonl"), &reads).unwrap();
+    let (child, c) = spawn_server();
+    let pid = child.id().expect("pid");
+    let t0 = Instant::now();
+    c.initialize(&root, json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}), json!({})).await;
+    // A log this large loads after `initialized`; it ends with a refresh notification.
+    c.wait_for(0, "readcov/didChange", |_| true).await;
+    let loaded = t0.elapsed();
+    for f in 0..1000 {
+        let uri = file_uri(&root.join(format!("src/m{f}.py")));
+        c.open(&uri, &text).await;
+        let s = c.request("readcov/lineStates", json!({"textDocument": {"uri": uri}})).await;
+        assert_eq!(s["goldLines"], 30, "{s}");
+        c.inbox.lock().unwrap().clear();
+    }
+    let summary: Value = c.request("readcov/summary", json!({})).await;
+    assert_eq!(summary["totals"]["rows"], 200, "50 tasks × 4 runs");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (rss, hwm) = (status_kb(pid, "VmRSS:") / 1024.0, status_kb(pid, "VmHWM:") / 1024.0);
+    println!(
+        "RSS with 1,000 open files ({} MB of reads JSONL, 100,000 events, 2,000 gold spans): {rss:.1} MB now, peak {hwm:.1} MB (budget ≤ {RSS_BUDGET_MB} MB); log loaded in {:.0} ms",
+        reads.len() / 1_000_000,
+        loaded.as_secs_f64() * 1e3
+    );
+    c.shutdown().await;
+    hwm <= RSS_BUDGET_MB
+}
+

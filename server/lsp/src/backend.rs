@@ -1,0 +1,221 @@
+//! Shared server state and the operations every handler builds on: configuration layers,
+//! loading, computing a document's view, and re-publishing after any state change.
+
+use crate::config::{self, Config, Partial};
+use crate::document::Document;
+use crate::render;
+use crate::store::{Changed, Store};
+use crate::view::{file_view, FileView, UnitSpan, ViewInput};
+use dashmap::DashMap;
+use readcov_core::path::normalize_path;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use tower_lsp_server::ls_types::notification::Notification;
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::Client;
+
+/// `readcov/didChange`: the documents whose line states changed.
+pub enum DidChange {}
+impl Notification for DidChange {
+    type Params = Value;
+    const METHOD: &'static str = "readcov/didChange";
+}
+
+/// Configuration layers, lowest first; `overrides` hold runtime choices (selectRun, toggle).
+#[derive(Default)]
+pub struct Layers {
+    pub toml: Partial,
+    pub init: Partial,
+    pub settings: Partial,
+    pub overrides: Partial,
+}
+
+#[derive(Default)]
+pub struct ClientCaps {
+    pub inlay_refresh: AtomicBool,
+    pub lens_refresh: AtomicBool,
+    pub watched_files: AtomicBool,
+    pub progress: AtomicBool,
+}
+
+pub struct Inner {
+    pub client: Client,
+    pub store: Store,
+    pub docs: DashMap<Uri, Document>,
+    pub layers: Mutex<Layers>,
+    pub caps: ClientCaps,
+    /// The file watcher, kept alive while the server runs.
+    pub watcher: Mutex<Option<notify::RecommendedWatcher>>,
+}
+
+pub type Shared = Arc<Inner>;
+
+impl Inner {
+    pub fn new(client: Client) -> Inner {
+        Inner {
+            client,
+            store: Store::default(),
+            docs: DashMap::new(),
+            layers: Mutex::new(Layers::default()),
+            caps: ClientCaps::default(),
+            watcher: Mutex::new(None),
+        }
+    }
+
+    /// Recomputes the effective configuration from its layers (re-reading `readcov.toml`) and
+    /// returns the problems found.
+    pub fn rebuild_config(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        let toml = match self.store.root().map(|r| r.join("readcov.toml")) {
+            Some(p) if p.is_file() => match std::fs::read_to_string(&p)
+                .map_err(|e| e.to_string())
+                .and_then(|t| config::from_toml(&t))
+            {
+                Ok(t) => t,
+                Err(e) => {
+                    problems.push(e);
+                    Partial::default()
+                }
+            },
+            _ => Partial::default(),
+        };
+        let mut cfg = Config::default();
+        if let Ok(mut l) = self.layers.lock() {
+            l.toml = toml;
+            for layer in [&l.toml, &l.init, &l.settings, &l.overrides] {
+                problems.extend(cfg.apply(layer.clone()));
+            }
+        }
+        if let Ok(mut c) = self.store.config.write() {
+            *c = cfg;
+        }
+        problems
+    }
+
+    /// Full (re)load: configuration, gold, and every read log from the start.
+    pub fn reload(&self) -> Vec<String> {
+        let problems = self.rebuild_config();
+        self.store.load_gold();
+        self.store.reset_reads();
+        self.store.poll_reads();
+        problems
+    }
+
+    pub fn set_override(&self, f: impl FnOnce(&mut Partial)) {
+        if let Ok(mut l) = self.layers.lock() {
+            f(&mut l.overrides);
+        }
+        self.rebuild_config();
+    }
+
+    /// The workspace path of a document URI (None outside the workspace or not a file).
+    pub fn path_of(&self, uri: &Uri) -> Option<String> {
+        let file: PathBuf = uri.to_file_path()?.into_owned();
+        let root = self.store.root().map(|r| r.to_string_lossy().into_owned());
+        normalize_path(&file.to_string_lossy(), root.as_deref()).ok()
+    }
+
+    /// Computes the view of an open document and hands it, with the document, to `f`.
+    /// The document guard lives only inside this call (never across an `.await`).
+    pub fn with_view<R>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Document, &FileView, &[UnitSpan]) -> R,
+    ) -> Option<R> {
+        let doc = self.docs.get(uri)?;
+        let cfg = self.store.config();
+        let (gold, sha) = doc
+            .path
+            .as_deref()
+            .map(|p| self.store.gold_spans(p))
+            .unwrap_or_default();
+        let read = doc
+            .path
+            .as_deref()
+            .map(|p| self.store.read_lines(p, &cfg))
+            .unwrap_or_default();
+        let view = file_view(&ViewInput {
+            gold_disk: &gold,
+            gold_sha256: sha.as_deref(),
+            read_disk: &read,
+            map: &doc.map,
+            opened_sha256: &doc.opened_sha256,
+            opened_lines: doc.opened_lines,
+            units: &doc.units.spans,
+            threshold: cfg.threshold,
+        });
+        Some(f(&doc, &view, &doc.units.spans))
+    }
+
+    pub fn diagnostics_for(&self, uri: &Uri) -> Option<(Vec<Diagnostic>, i32)> {
+        let info = self.store.config().info_at_threshold;
+        self.with_view(uri, |doc, v, _| {
+            (render::diagnostics(uri, doc, v, info), doc.version)
+        })
+    }
+
+    pub async fn publish(&self, uri: &Uri) {
+        if let Some((diags, version)) = self.diagnostics_for(uri) {
+            self.client
+                .publish_diagnostics(uri.clone(), diags, Some(version))
+                .await;
+        }
+    }
+
+    /// After a state change: re-publish diagnostics of the affected open documents, tell the
+    /// client (`readcov/didChange`, inlay hint and code lens refresh when supported).
+    pub async fn refresh(self: &Arc<Self>, changed: Changed) {
+        let uris: Vec<Uri> = self
+            .docs
+            .iter()
+            .filter(|d| changed.all || d.path.as_ref().is_some_and(|p| changed.paths.contains(p)))
+            .map(|d| d.key().clone())
+            .collect();
+        if uris.is_empty() && !changed.all {
+            return;
+        }
+        for uri in &uris {
+            self.publish(uri).await;
+        }
+        let list: Vec<&str> = uris.iter().map(|u| u.as_str()).collect();
+        self.client
+            .send_notification::<DidChange>(json!({ "uris": list }))
+            .await;
+        // Refresh requests wait for the client's answer: never in the caller's path.
+        let me = self.clone();
+        tokio::spawn(async move {
+            if me.caps.inlay_refresh.load(Ordering::Relaxed) {
+                let _ = me.client.inlay_hint_refresh().await;
+            }
+            if me.caps.lens_refresh.load(Ordering::Relaxed) {
+                let _ = me.client.code_lens_refresh().await;
+            }
+        });
+    }
+
+    /// Re-reads what changed on disk: `readcov.toml` or gold → full reload; logs → appended reads.
+    pub fn sync_files(&self, paths: &[PathBuf]) -> Changed {
+        let cfg = self.store.config();
+        let root = self.store.root();
+        let is_toml = |p: &PathBuf| root.as_ref().is_some_and(|r| *p == r.join("readcov.toml"));
+        let is_gold = |p: &PathBuf| cfg.gold.iter().any(|g| self.store.resolve(g) == *p);
+        if paths.iter().any(is_toml) {
+            self.reload();
+            return Changed {
+                all: true,
+                ..Changed::default()
+            };
+        }
+        let mut changed = if paths.iter().any(is_gold) {
+            self.store.load_gold()
+        } else {
+            Changed::default()
+        };
+        let polled = self.store.poll_reads();
+        changed.paths.extend(polled.paths);
+        changed.bytes += polled.bytes;
+        changed
+    }
+}

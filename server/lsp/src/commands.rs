@@ -1,0 +1,370 @@
+//! `workspace/executeCommand` (`readcov.widen`, `readcov.clearWhatIf`, `readcov.toggleWhatIf`),
+//! the custom requests (`readcov/lineStates`, `readcov/summary`, `readcov/selectRun`), the
+//! `readcov/recordRead` notification, settings changes and loading with progress.
+
+use crate::backend::{Inner, Shared};
+use crate::render;
+use crate::store::Changed;
+use readcov_core::{
+    score_batch, totals, EventKind, LineSet, ReadSpan, ScoreOptions, Source, UnknownLengths,
+    DEFAULT_ID,
+};
+use readcov_units::FileSyntax;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+
+pub const COMMANDS: [&str; 3] = [render::WIDEN, "readcov.clearWhatIf", "readcov.toggleWhatIf"];
+
+/// Lines of a document, as sent by clients (0-based inclusive).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinesParams {
+    pub uri: Uri,
+    pub start_line: u32,
+    pub end_line: u32,
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+fn invalid(msg: impl Into<String>) -> Error {
+    Error::invalid_params(msg.into())
+}
+
+pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Option<Value>> {
+    match command {
+        render::WIDEN => {
+            let first = args
+                .into_iter()
+                .next()
+                .ok_or_else(|| invalid("readcov.widen needs [{uri, startLine, endLine}]"))?;
+            let p: LinesParams = serde_json::from_value(first)
+                .map_err(|e| invalid(format!("readcov.widen: {e}")))?;
+            // Applying a widen shows its result: the what-if layer is switched on.
+            me.set_override(|o| o.what_if = Some(true));
+            let recorded = record(me, &p, Source::Manual).await?;
+            Ok(Some(json!({ "recorded": recorded })))
+        }
+        "readcov.clearWhatIf" => {
+            let changed = me
+                .store
+                .clear_what_if()
+                .map_err(|e| internal(e.to_string()))?;
+            me.refresh(Changed {
+                all: true,
+                ..changed
+            })
+            .await;
+            Ok(None)
+        }
+        "readcov.toggleWhatIf" => {
+            let on = !me.store.config().what_if;
+            me.set_override(|o| o.what_if = Some(on));
+            me.refresh(Changed {
+                all: true,
+                ..Changed::default()
+            })
+            .await;
+            Ok(Some(json!({ "whatIf": on })))
+        }
+        other => Err(invalid(format!("unknown command `{other}`"))),
+    }
+}
+
+fn internal(msg: String) -> Error {
+    Error {
+        code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
+        message: msg.into(),
+        data: None,
+    }
+}
+
+/// Appends the lines (mapped back to disk lines) to the read log and shows them at once.
+/// Returns how many rows were written.
+pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usize> {
+    let (lo, hi) = (p.start_line.min(p.end_line), p.start_line.max(p.end_line));
+    let cur = LineSet::span(lo.saturating_add(1), hi.saturating_add(1));
+    let (path, disk) = match me.docs.get(&p.uri) {
+        Some(doc) => (
+            doc.path.clone(),
+            doc.map.to_disk(&cur.clip(doc.lines().max(1))),
+        ),
+        None => (me.path_of(&p.uri), cur),
+    };
+    let path =
+        path.ok_or_else(|| invalid(format!("{} is not a file in the workspace", p.uri.as_str())))?;
+    // The task: the configured one, else the task whose gold covers this file.
+    let cfg = me.store.config();
+    let task = cfg
+        .task
+        .clone()
+        .or_else(|| me.store.gold_task(&path))
+        .unwrap_or_else(|| DEFAULT_ID.into());
+    let (run, tool) = match source {
+        Source::Manual => ("what-if", "readcov.widen"),
+        _ => ("human", "editor"),
+    };
+    let mut n = 0;
+    for iv in disk.intervals() {
+        let row = ReadSpan {
+            task: task.clone(),
+            run: run.into(),
+            path: path.clone(),
+            start: iv.start,
+            end: iv.end,
+            turn: None,
+            step: None,
+            tool: Some(tool.into()),
+            source,
+            command: None,
+            kind: EventKind::Read,
+        };
+        me.store
+            .append_read(&row)
+            .map_err(|e| internal(format!("cannot append to the read log: {e}")))?;
+        n += 1;
+    }
+    // The log is the single way in: polling it picks up these rows (and anything else appended).
+    let changed = me.store.poll_reads();
+    me.refresh(Changed {
+        all: source == Source::Manual,
+        ..changed
+    })
+    .await;
+    Ok(n)
+}
+
+/// Handlers registered with `LspService::build(..).custom_method(..)`.
+impl crate::server::Backend {
+    pub async fn line_states(&self, params: Value) -> Result<Value> {
+        let uri: Uri = params
+            .pointer("/textDocument/uri")
+            .cloned()
+            .and_then(|u| serde_json::from_value(u).ok())
+            .ok_or_else(|| invalid("readcov/lineStates needs { textDocument: { uri } }"))?;
+        self.inner
+            .with_view(&uri, |_, v, _| render::line_states(&uri, v))
+            .ok_or_else(|| invalid(format!("{} is not open", uri.as_str())))
+    }
+
+    pub async fn summary(&self, _params: Value) -> Result<Value> {
+        Ok(summary(&self.inner))
+    }
+
+    pub async fn select_run(&self, params: Value) -> Result<Value> {
+        let runs: Option<Vec<String>> = match params.get("runs") {
+            None | Some(Value::Null) => None,
+            Some(v) => {
+                Some(serde_json::from_value(v.clone()).map_err(|e| invalid(format!("runs: {e}")))?)
+            }
+        };
+        self.inner.set_override(|o| o.runs = Some(runs.clone()));
+        self.inner
+            .refresh(Changed {
+                all: true,
+                ..Changed::default()
+            })
+            .await;
+        Ok(json!({ "runs": runs, "available": self.inner.store.runs() }))
+    }
+
+    pub async fn record_read(&self, params: Value) {
+        let parsed: std::result::Result<LinesParams, _> = serde_json::from_value(params);
+        let result = match parsed {
+            Ok(p) => {
+                let source = p
+                    .source
+                    .as_deref()
+                    .and_then(Source::parse)
+                    .unwrap_or(Source::Human);
+                record(&self.inner, &p, source).await.map(|_| ())
+            }
+            Err(e) => Err(invalid(format!("readcov/recordRead: {e}"))),
+        };
+        if let Err(e) = result {
+            self.inner
+                .client
+                .log_message(MessageType::WARNING, e.message)
+                .await;
+        }
+    }
+}
+
+/// Workspace metrics per (task, run) with the configured sources (what-if reads only when
+/// `sources` lists `manual`: they never mix into the agent's numbers otherwise).
+pub fn summary(me: &Inner) -> Value {
+    let cfg = me.store.config();
+    let opts = ScoreOptions {
+        threshold: cfg.threshold,
+        sources: cfg.sources.clone(),
+    };
+    let (gold, reads) = (me.store.all_gold(), me.store.all_reads());
+    let rows = score_batch(&gold, &reads, &UnknownLengths, &opts);
+    let syntax = syntax_of(me, &gold);
+    let units =
+        readcov_units::unit_scores(&rows, &gold, &reads, &UnknownLengths, &opts, &syntax, 0);
+    // The run selection picks agent runs; human and what-if rows are layers and always show.
+    let agent_runs = me.store.runs();
+    let rows: Vec<_> = rows
+        .into_iter()
+        .zip(units)
+        .filter(|(r, _)| {
+            cfg.runs
+                .as_ref()
+                .is_none_or(|runs| runs.contains(&r.run) || !agent_runs.contains(&r.run))
+        })
+        .collect();
+    let t = totals(rows.iter().map(|(r, _)| &r.score));
+    let out: Vec<Value> = rows
+        .iter()
+        .map(|(r, u)| {
+            json!({
+                "task": r.task, "run": r.run, "fileHit": r.score.file_hit, "lineCoverage": r.score.line_coverage,
+                "passesThreshold": r.score.passes_threshold, "goldLines": r.score.gold_lines,
+                "coveredLines": r.score.covered_lines, "unitHit": u.unit_hit,
+            })
+        })
+        .collect();
+    json!({
+        "threshold": cfg.threshold,
+        "rows": out,
+        "totals": { "rows": t.rows, "scored": t.scored, "passing": t.passing,
+                    "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit },
+    })
+}
+
+pub async fn settings_changed(me: &Shared, settings: &Value) {
+    match crate::config::from_json(settings) {
+        Ok(p) => {
+            if let Ok(mut l) = me.layers.lock() {
+                l.settings = p;
+            }
+            let problems = me.reload();
+            me.store.note(problems);
+        }
+        Err(e) => me.store.note([e]),
+    }
+    report_problems(me).await;
+    // The files to watch may have changed with the settings.
+    crate::watch::start(me);
+    me.refresh(Changed {
+        all: true,
+        ..Changed::default()
+    })
+    .await;
+}
+
+/// Sends the problems noted since the last call to the client's log (and one warning popup).
+pub async fn report_problems(me: &Shared) {
+    let problems: Vec<String> = me
+        .store
+        .errors
+        .lock()
+        .map(|mut e| std::mem::take(&mut *e))
+        .unwrap_or_default();
+    if problems.is_empty() {
+        return;
+    }
+    for p in &problems {
+        me.client
+            .log_message(MessageType::WARNING, format!("readcov: {p}"))
+            .await;
+    }
+    let msg = format!(
+        "readcov: {} input problem(s); first: {}",
+        problems.len(),
+        problems[0]
+    );
+    me.client.show_message(MessageType::WARNING, msg).await;
+}
+
+/// Total size of the read logs not yet read.
+pub fn log_bytes(me: &Inner) -> u64 {
+    let cfg = me.store.config();
+    cfg.reads
+        .iter()
+        .chain(std::iter::once(&cfg.read_log))
+        .filter_map(|p| std::fs::metadata(me.store.resolve(p)).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// Loads large logs off the async threads, reporting `$/progress` when the client supports it.
+pub async fn load_with_progress(me: Shared) {
+    let token = NumberOrString::String("readcov/load".into());
+    let with_progress = me.caps.progress.load(std::sync::atomic::Ordering::Relaxed)
+        && me
+            .client
+            .create_work_done_progress(token.clone())
+            .await
+            .is_ok();
+    let progress = if with_progress {
+        let mb = log_bytes(&me) as f64 / 1e6;
+        Some(
+            me.client
+                .progress(token, "readcov: loading reads")
+                .with_message(format!("{mb:.1} MB"))
+                .begin()
+                .await,
+        )
+    } else {
+        None
+    };
+    let worker = Arc::clone(&me);
+    let changed = tokio::task::spawn_blocking(move || worker.store.poll_reads())
+        .await
+        .unwrap_or_default();
+    let count: usize = me.store.reads.iter().map(|e| e.len()).sum();
+    if let Some(p) = progress {
+        p.finish_with_message(format!("{count} read events")).await;
+    }
+    report_problems(&me).await;
+    me.refresh(Changed {
+        all: true,
+        ..changed
+    })
+    .await;
+}
+
+/// Syntax units of every gold file: the open document's text when open, else the file on disk
+/// (confined to the workspace through symlinks).
+fn syntax_of(
+    me: &Inner,
+    gold: &[readcov_core::GoldSpan],
+) -> std::collections::BTreeMap<String, FileSyntax> {
+    let root = me.store.root().and_then(|r| r.canonicalize().ok());
+    let mut out = std::collections::BTreeMap::new();
+    for path in gold.iter().map(|g| g.path.as_str()) {
+        if out.contains_key(path) {
+            continue;
+        }
+        let open = me
+            .docs
+            .iter()
+            .find(|d| d.path.as_deref() == Some(path))
+            .map(|d| d.text());
+        let text = open.or_else(|| {
+            let real = root.as_ref()?.join(path).canonicalize().ok()?;
+            real.starts_with(root.as_ref()?)
+                .then(|| std::fs::read_to_string(real).ok())
+                .flatten()
+        });
+        let syntax = match (readcov_units::lang_for_path(path), text) {
+            (None, _) => FileSyntax::Unsupported,
+            (Some(_), None) => {
+                FileSyntax::Unavailable("cannot read the file in the workspace".into())
+            }
+            (Some(lang), Some(text)) => match readcov_units::units(lang, &text) {
+                Ok(r) => FileSyntax::Units {
+                    units: r.units,
+                    parse_errors: r.parse_errors,
+                },
+                Err(e) => FileSyntax::Unavailable(e.to_string()),
+            },
+        };
+        out.insert(path.to_string(), syntax);
+    }
+    out
+}

@@ -1,0 +1,162 @@
+//! Server configuration: the keys of the readcov LSP contract, merged from three layers —
+//! `readcov.toml` at the workspace root, then `initializationOptions`, then
+//! `workspace/didChangeConfiguration` (later layers win, key by key).
+
+use readcov_core::Source;
+use serde::Deserialize;
+use std::collections::BTreeSet;
+
+/// One layer as written by a client or in `readcov.toml`: every key optional.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Partial {
+    pub gold: Option<Vec<String>>,
+    pub task: Option<String>,
+    pub reads: Option<Vec<String>>,
+    pub threshold: Option<f64>,
+    /// `Some(None)` is an explicit `null`: show all runs merged.
+    #[serde(default, deserialize_with = "explicit_null")]
+    pub runs: Option<Option<Vec<String>>>,
+    pub sources: Option<Vec<String>>,
+    pub what_if: Option<bool>,
+    pub read_log: Option<String>,
+    pub info_at_threshold: Option<bool>,
+}
+
+fn explicit_null<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Option<Vec<String>>>, D::Error> {
+    Option::<Vec<String>>::deserialize(d).map(Some)
+}
+
+/// The effective configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub gold: Vec<String>,
+    pub task: Option<String>,
+    pub reads: Vec<String>,
+    pub threshold: f64,
+    pub runs: Option<Vec<String>>,
+    pub sources: BTreeSet<Source>,
+    pub what_if: bool,
+    pub read_log: String,
+    pub info_at_threshold: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            gold: Vec::new(),
+            task: None,
+            reads: Vec::new(),
+            threshold: readcov_core::metrics::DEFAULT_THRESHOLD,
+            runs: None,
+            sources: [Source::Agent, Source::Human].into_iter().collect(),
+            what_if: true,
+            read_log: ".readcov/reads.jsonl".into(),
+            info_at_threshold: true,
+        }
+    }
+}
+
+impl Config {
+    /// Applies a layer; returns the problems found (bad source names, threshold out of range),
+    /// which leave the previous value in place.
+    pub fn apply(&mut self, p: Partial) -> Vec<String> {
+        let mut problems = Vec::new();
+        if let Some(g) = p.gold {
+            self.gold = g;
+        }
+        if let Some(t) = p.task {
+            self.task = (!t.is_empty()).then_some(t);
+        }
+        if let Some(r) = p.reads {
+            self.reads = r;
+        }
+        match p.threshold {
+            Some(t) if (0.0..=1.0).contains(&t) => self.threshold = t,
+            Some(t) => problems.push(format!("threshold {t} is not between 0 and 1")),
+            None => {}
+        }
+        if let Some(r) = p.runs {
+            self.runs = r;
+        }
+        if let Some(list) = p.sources {
+            let mut set = BTreeSet::new();
+            for s in &list {
+                match Source::parse(s) {
+                    Some(src) => {
+                        set.insert(src);
+                    }
+                    None => problems.push(format!("source `{s}` is not agent, human or manual")),
+                }
+            }
+            if problems.is_empty() || !set.is_empty() {
+                self.sources = set;
+            }
+        }
+        if let Some(w) = p.what_if {
+            self.what_if = w;
+        }
+        if let Some(l) = p.read_log.filter(|l| !l.trim().is_empty()) {
+            self.read_log = l;
+        }
+        if let Some(i) = p.info_at_threshold {
+            self.info_at_threshold = i;
+        }
+        problems
+    }
+}
+
+/// Parses a JSON layer: the `readcov` key of a settings object when present, else the object.
+pub fn from_json(v: &serde_json::Value) -> Result<Partial, String> {
+    let inner = v.get("readcov").unwrap_or(v);
+    if inner.is_null() {
+        return Ok(Partial::default());
+    }
+    Partial::deserialize(inner).map_err(|e| format!("readcov settings: {e}"))
+}
+
+/// Parses `readcov.toml` (same keys; a `[readcov]` table is accepted too).
+pub fn from_toml(text: &str) -> Result<Partial, String> {
+    let v: toml::Value = toml::from_str(text).map_err(|e| format!("readcov.toml: {e}"))?;
+    let inner = v.get("readcov").cloned().unwrap_or(v);
+    inner
+        .try_into()
+        .map_err(|e: toml::de::Error| format!("readcov.toml: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn layers_merge_key_by_key() {
+        let mut c = Config::default();
+        let t = from_toml("gold = [\"g.jsonl\"]\nthreshold = 0.8\nwhatIf = false\n").unwrap();
+        assert!(c.apply(t).is_empty());
+        let j = from_json(&json!({"readcov": {"reads": ["r.jsonl"], "runs": ["a"]}})).unwrap();
+        assert!(c.apply(j).is_empty());
+        assert_eq!(c.gold, vec!["g.jsonl"]);
+        assert_eq!(c.reads, vec!["r.jsonl"]);
+        assert_eq!(c.threshold, 0.8);
+        assert!(!c.what_if);
+        assert_eq!(c.runs, Some(vec!["a".to_string()]));
+        // An explicit null brings back "all runs merged".
+        c.apply(from_json(&json!({"runs": null})).unwrap());
+        assert_eq!(c.runs, None);
+    }
+
+    #[test]
+    fn bad_values_are_reported_and_ignored() {
+        let mut c = Config::default();
+        let p = from_json(&json!({"threshold": 3.0, "sources": ["agent", "robot"]})).unwrap();
+        let problems = c.apply(p);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert_eq!(c.threshold, 0.5);
+        assert_eq!(c.sources, [Source::Agent].into_iter().collect());
+        assert!(from_json(&json!({"threshold": "high"})).is_err());
+        assert!(from_toml("gold = 3").is_err());
+    }
+}

@@ -1,0 +1,229 @@
+//! An open document: its text in a rope, the line map since opening, and UTF-16 position
+//! conversion (LSP columns are UTF-16 code units; ropey counts chars).
+
+use crate::linemap::LineMap;
+use crate::units::Units;
+use ropey::Rope;
+use sha2::{Digest, Sha256};
+use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
+
+pub struct Document {
+    /// Workspace-relative, normalised path (the key gold and reads use), or None outside it.
+    pub path: Option<String>,
+    pub rope: Rope,
+    pub version: i32,
+    pub map: LineMap,
+    /// sha256 of the text as opened, to compare with a gold row's `sha256`.
+    pub opened_sha256: String,
+    /// Lines when opened (the disk version gold and reads refer to).
+    pub opened_lines: u32,
+    /// Syntax units of the current text, kept current across edits.
+    pub units: Units,
+}
+
+impl Document {
+    pub fn new(path: Option<String>, text: &str, version: i32) -> Document {
+        let rope = Rope::from_str(text);
+        let lines = line_count(&rope);
+        Document {
+            units: Units::new(path.as_deref(), text),
+            path,
+            rope,
+            version,
+            map: LineMap::identity(lines),
+            opened_sha256: sha256_hex(text.as_bytes()),
+            opened_lines: lines,
+        }
+    }
+
+    /// Lines as readcov counts them: a final line without a newline counts, a trailing
+    /// newline does not start a new line.
+    pub fn lines(&self) -> u32 {
+        line_count(&self.rope)
+    }
+
+    /// Applies one change. Range edits splice the line map; a whole-text replacement keeps the
+    /// common leading and trailing lines mapped.
+    pub fn apply(&mut self, change: &TextDocumentContentChangeEvent) {
+        match change.range {
+            Some(range) => self.apply_range(range, &change.text),
+            None => self.replace_all(&change.text),
+        }
+    }
+
+    fn apply_range(&mut self, range: Range, text: &str) {
+        let start = self.char_at(range.start);
+        let end = self.char_at(range.end).max(start);
+        let (sl, el) = (
+            self.rope.char_to_line(start) as u32,
+            self.rope.char_to_line(end) as u32,
+        );
+        let whole_lines = start == self.rope.line_to_char(sl as usize)
+            && end == self.rope.line_to_char(el as usize)
+            && (text.is_empty() || text.ends_with('\n'));
+        let (start_byte, end_byte) = (self.rope.char_to_byte(start), self.rope.char_to_byte(end));
+        self.rope.remove(start..end);
+        self.rope.insert(start, text);
+        if self.units.is_parsed() {
+            let source = self.rope.to_string();
+            self.units.edit(start_byte, end_byte, text, &source);
+        }
+        let added = text.matches('\n').count() as u32;
+        if whole_lines {
+            // Whole lines `sl..el` replaced by whole lines: the line after them keeps its
+            // identity (inserting lines before a line moves it down, not edits it).
+            self.map.splice(sl, el - sl, added);
+        } else if sl != el || added > 0 {
+            // Line `sl` is edited in place; the lines after it up to `el` are replaced.
+            self.map.splice(sl + 1, el - sl, added);
+        }
+    }
+
+    fn replace_all(&mut self, text: &str) {
+        let old: Vec<String> = self.rope.lines().map(|l| l.to_string()).collect();
+        let new_rope = Rope::from_str(text);
+        let new: Vec<String> = new_rope.lines().map(|l| l.to_string()).collect();
+        let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+        let max_suffix = old.len().min(new.len()) - prefix;
+        let suffix = old
+            .iter()
+            .rev()
+            .zip(new.iter().rev())
+            .take(max_suffix)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let removed = (old.len() - prefix - suffix) as u32;
+        let inserted = (new.len() - prefix - suffix) as u32;
+        self.map.splice(prefix as u32, removed, inserted);
+        self.rope = new_rope;
+        self.units.replace(text);
+    }
+
+    /// A client position → char index, clamped: a line past the end means the end of the text,
+    /// a column past the end of a line (or inside a surrogate pair) means that line's end.
+    pub fn char_at(&self, pos: Position) -> usize {
+        let line = pos.line as usize;
+        if line >= self.rope.len_lines() {
+            return self.rope.len_chars();
+        }
+        let line_start = self.rope.line_to_char(line);
+        let line_end = line_start + self.line_len_chars(line);
+        let base = self.rope.char_to_utf16_cu(line_start);
+        let target = base + pos.character as usize;
+        let max = self.rope.char_to_utf16_cu(line_end);
+        if target >= max {
+            return line_end;
+        }
+        self.rope.utf16_cu_to_char(target)
+    }
+
+    /// Chars of `line` without its line break.
+    fn line_len_chars(&self, line: usize) -> usize {
+        let slice = self.rope.line(line);
+        let mut n = slice.len_chars();
+        // Strip the line break: `\n`, `\r\n` or a lone `\r`.
+        while n > 0 && matches!(slice.char(n - 1), '\n' | '\r') {
+            n -= 1;
+        }
+        n
+    }
+
+    /// Length of a line (0-based) in UTF-16 code units, without its line break; 0 past the end.
+    pub fn line_len_utf16(&self, line: u32) -> u32 {
+        let line = line as usize;
+        if line >= self.rope.len_lines() {
+            return 0;
+        }
+        let start = self.rope.line_to_char(line);
+        let end = start + self.line_len_chars(line);
+        (self.rope.char_to_utf16_cu(end) - self.rope.char_to_utf16_cu(start)) as u32
+    }
+
+    /// The range covering lines `first..=last` (0-based), from column 0 to the end of `last`.
+    pub fn lines_range(&self, first: u32, last: u32) -> Range {
+        Range::new(
+            Position::new(first, 0),
+            Position::new(last, self.line_len_utf16(last)),
+        )
+    }
+
+    /// End of a line (0-based), for hints placed after the text.
+    pub fn line_end(&self, line: u32) -> Position {
+        Position::new(line, self.line_len_utf16(line))
+    }
+
+    pub fn text(&self) -> String {
+        self.rope.to_string()
+    }
+}
+
+fn line_count(rope: &Rope) -> u32 {
+    let n = rope.len_lines();
+    let ends_with_newline = rope.len_chars() > 0 && rope.char(rope.len_chars() - 1) == '\n';
+    // ropey counts an empty last line after a trailing newline; readcov does not.
+    u32::try_from(if ends_with_newline || rope.len_chars() == 0 {
+        n - 1
+    } else {
+        n
+    })
+    .unwrap_or(u32::MAX)
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(l0: u32, c0: u32, l1: u32, c1: u32, text: &str) -> TextDocumentContentChangeEvent {
+        TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(l0, c0), Position::new(l1, c1))),
+            range_length: None,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn utf16_columns_with_surrogate_pairs() {
+        // 😀 is one char, two UTF-16 code units.
+        let mut d = Document::new(None, "a😀b\nx\n", 1);
+        assert_eq!(d.line_len_utf16(0), 4);
+        assert_eq!(d.char_at(Position::new(0, 3)), 2, "after the emoji");
+        assert_eq!(d.char_at(Position::new(0, 99)), 3, "clamped to line end");
+        assert_eq!(
+            d.char_at(Position::new(7, 0)),
+            d.rope.len_chars(),
+            "clamped to text end"
+        );
+        d.apply(&change(0, 3, 0, 4, "c"));
+        assert_eq!(d.text(), "a😀c\nx\n");
+        assert_eq!(d.lines(), 2);
+    }
+
+    #[test]
+    fn edits_move_the_line_map() {
+        let mut d = Document::new(None, "1\n2\n3\n4\n", 1);
+        d.apply(&change(1, 0, 1, 0, "new\nnew\n"));
+        assert_eq!(d.text(), "1\nnew\nnew\n2\n3\n4\n");
+        assert_eq!(d.map.line_to_disk(3), Some(1), "old line 2 moved down two");
+        d.apply(&change(0, 1, 0, 1, " edited"));
+        assert_eq!(
+            d.map.line_to_disk(0),
+            Some(0),
+            "an in-line edit keeps identity"
+        );
+        let mut full = Document::new(None, "a\nb\nc\n", 1);
+        full.apply(&TextDocumentContentChangeEvent {
+            range: None,
+            range_length: None,
+            text: "a\nX\nY\nc\n".into(),
+        });
+        assert_eq!(full.map.line_to_disk(3), Some(2));
+        assert_eq!(full.map.line_to_disk(1), None);
+    }
+}

@@ -1,0 +1,47 @@
+//! readcov-lsp: the readcov language server. Gold coverage overlaid in the editor, live:
+//! diagnostics, inlay hints, code lenses, hover, widen code actions and the `readcov/*` custom
+//! protocol (see `docs/lsp.md`). Built on tower-lsp-server; the numbers come from readcov-core.
+
+pub mod backend;
+pub mod commands;
+pub mod config;
+pub mod document;
+pub mod linemap;
+pub mod render;
+pub mod server;
+pub mod store;
+pub mod tail;
+pub mod units;
+pub mod view;
+pub mod watch;
+
+pub use server::Backend;
+use tower_lsp_server::{ClientSocket, LspService, Server};
+
+/// The service with every standard and `readcov/*` method registered.
+pub fn service() -> (LspService<Backend>, ClientSocket) {
+    LspService::build(Backend::new)
+        .custom_method("readcov/lineStates", Backend::line_states)
+        .custom_method("readcov/summary", Backend::summary)
+        .custom_method("readcov/selectRun", Backend::select_run)
+        .custom_method("readcov/recordRead", Backend::record_read)
+        .finish()
+}
+
+/// Serves LSP over stdin/stdout until the client exits.
+pub async fn serve_stdio() {
+    let (service, socket) = service();
+    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+        .serve(service)
+        .await;
+}
+
+/// Runs [`serve_stdio`] on a fresh multi-threaded runtime (for the CLI).
+pub fn run_stdio() -> std::io::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    rt.block_on(serve_stdio());
+    Ok(())
+}

@@ -1,0 +1,269 @@
+//! The protocol edge: turns a [`FileView`] into LSP diagnostics, inlay hints, code lenses, code
+//! actions and the `readcov/lineStates` reply. Lines become 0-based here and columns UTF-16.
+
+use crate::document::Document;
+use crate::view::{pct, pct_threshold, FileView, UnitSpan};
+use readcov_core::LineSet;
+use serde_json::{json, Value};
+use tower_lsp_server::ls_types::*;
+
+pub const SOURCE: &str = "readcov";
+pub const WIDEN: &str = "readcov.widen";
+
+fn lines_label(start: u32, end: u32) -> String {
+    format!("lines {start}–{end}")
+}
+
+/// One diagnostic per gold span below threshold (Warning) and, when `info`, per span at or
+/// above it (Information); a stale gold gets one Warning on line 0 instead.
+pub fn diagnostics(uri: &Uri, doc: &Document, v: &FileView, info: bool) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(msg) = &v.stale {
+        out.push(Diagnostic {
+            range: doc.lines_range(0, 0),
+            severity: Some(DiagnosticSeverity::WARNING),
+            source: Some(SOURCE.into()),
+            message: msg.clone(),
+            ..Diagnostic::default()
+        });
+        return out;
+    }
+    let t = pct_threshold(v.threshold);
+    for s in &v.spans {
+        let gold = s.lines.len();
+        let cov = s.covered as f64 / gold as f64;
+        let below = cov < v.threshold;
+        if !below && !info {
+            continue;
+        }
+        let verdict = if below {
+            format!("below {t}")
+        } else {
+            format!("at or above {t}")
+        };
+        let related = s
+            .unread
+            .intervals()
+            .iter()
+            .map(|iv| DiagnosticRelatedInformation {
+                location: Location::new(uri.clone(), doc.lines_range(iv.start - 1, iv.end - 1)),
+                message: format!("unread {}", lines_label(iv.start, iv.end)),
+            })
+            .collect::<Vec<_>>();
+        out.push(Diagnostic {
+            range: doc.lines_range(s.start - 1, s.end - 1),
+            severity: Some(if below {
+                DiagnosticSeverity::WARNING
+            } else {
+                DiagnosticSeverity::INFORMATION
+            }),
+            source: Some(SOURCE.into()),
+            message: format!(
+                "gold {}: {}/{gold} read ({}) — {verdict}",
+                lines_label(s.start, s.end),
+                s.covered,
+                pct(cov)
+            ),
+            related_information: (!related.is_empty()).then_some(related),
+            ..Diagnostic::default()
+        });
+    }
+    out
+}
+
+/// The file summary on line 0 and `read c/g gold (p%)` after each unit header with gold lines.
+pub fn inlay_hints(doc: &Document, v: &FileView, range: Option<Range>) -> Vec<InlayHint> {
+    let in_range = |line: u32| range.is_none_or(|r| r.start.line <= line && line <= r.end.line);
+    let mut out = Vec::new();
+    if let Some(cov) = v.coverage().filter(|_| in_range(0)) {
+        let cmp = if cov < v.threshold { "<" } else { "≥" };
+        let hit = if v.file_hit {
+            "file hit"
+        } else {
+            "file not hit"
+        };
+        out.push(hint(
+            doc.line_end(0),
+            format!(
+                "gold {} · read {} {cmp} {} · {hit}",
+                v.gold.len(),
+                pct(cov),
+                pct_threshold(v.threshold)
+            ),
+        ));
+    }
+    for u in &v.units {
+        let line = u.unit.start - 1;
+        if in_range(line) && line < doc.lines().max(1) {
+            let cov = u.covered as f64 / u.gold as f64;
+            out.push(hint(
+                doc.line_end(line),
+                format!("read {}/{} gold ({})", u.covered, u.gold, pct(cov)),
+            ));
+        }
+    }
+    out
+}
+
+fn hint(position: Position, label: String) -> InlayHint {
+    InlayHint {
+        position,
+        label: InlayHintLabel::String(label),
+        kind: None,
+        text_edits: None,
+        tooltip: None,
+        padding_left: Some(true),
+        padding_right: None,
+        data: None,
+    }
+}
+
+/// The `readcov.widen` command over current lines `start..=end` (1-based in, 0-based out).
+pub fn widen_command(title: &str, uri: &Uri, start: u32, end: u32) -> Command {
+    Command {
+        title: title.into(),
+        command: WIDEN.into(),
+        arguments: Some(vec![
+            json!({"uri": uri.as_str(), "startLine": start - 1, "endLine": end - 1}),
+        ]),
+    }
+}
+
+/// A lens above each unit that holds gold lines: `gold 16 · 25% read · widen → 100%`.
+pub fn code_lenses(uri: &Uri, doc: &Document, v: &FileView) -> Vec<CodeLens> {
+    v.units
+        .iter()
+        .map(|u| {
+            let (s, e) = (u.unit.start, u.unit.end.min(doc.lines().max(1)));
+            let widened = v.projected(&LineSet::span(s, e)).unwrap_or(0.0);
+            let title = format!(
+                "gold {} · {} read · widen → {}",
+                u.gold,
+                pct(u.covered as f64 / u.gold as f64),
+                pct(widened)
+            );
+            CodeLens {
+                range: doc.lines_range(s - 1, s - 1),
+                command: Some(widen_command(&title, uri, s, e)),
+                data: None,
+            }
+        })
+        .collect()
+}
+
+/// Code actions for the gold spans that touch `req` (current lines, 1-based): widen to the
+/// enclosing unit, widen the reads by ±10 lines, mark the requested lines as read.
+pub fn code_actions(
+    uri: &Uri,
+    doc: &Document,
+    v: &FileView,
+    units: &[UnitSpan],
+    req: (u32, u32),
+) -> Vec<CodeActionOrCommand> {
+    let last = doc.lines().max(1);
+    let mut out = Vec::new();
+    let project = |set: &LineSet| pct(v.projected(set).unwrap_or(0.0));
+    for s in v
+        .spans
+        .iter()
+        .filter(|s| s.start <= req.1 && req.0 <= s.end)
+    {
+        let (us, ue, name) = match v.enclosing_unit(units, s.start, s.end) {
+            Some(u) => (u.start, u.end.min(last), u.name.clone()),
+            None => (s.start, s.end, "the gold span".to_string()),
+        };
+        let title = format!(
+            "Widen read window to {name} ({}) → coverage {}",
+            lines_label(us, ue),
+            project(&LineSet::span(us, ue))
+        );
+        out.push(action(&title, uri, us, ue));
+        // ±10 around what was read of this span, or around the span itself when nothing was.
+        let touched = s.lines.intersection(&v.read);
+        let base = if touched.is_empty() {
+            (s.start, s.end)
+        } else {
+            (
+                touched.first().unwrap_or(s.start),
+                touched.last().unwrap_or(s.end),
+            )
+        };
+        let (ws, we) = (base.0.saturating_sub(10).max(1), (base.1 + 10).min(last));
+        let title = format!(
+            "Widen by ±10 lines → coverage {}",
+            project(&LineSet::span(ws, we))
+        );
+        out.push(action(&title, uri, ws, we));
+    }
+    if v.has_gold() || !v.read.is_empty() || !out.is_empty() {
+        let (rs, re) = (req.0.min(last), req.1.min(last));
+        out.push(action("Mark lines as read", uri, rs, re));
+    }
+    out
+}
+
+fn action(title: &str, uri: &Uri, start: u32, end: u32) -> CodeActionOrCommand {
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: title.into(),
+        kind: Some(CodeActionKind::QUICKFIX),
+        command: Some(widen_command(title, uri, start, end)),
+        ..CodeAction::default()
+    })
+}
+
+/// The `readcov/lineStates` reply.
+pub fn line_states(uri: &Uri, v: &FileView) -> Value {
+    let ranges: Vec<Value> = v
+        .line_states()
+        .into_iter()
+        .map(|(s, e, state)| json!({"startLine": s - 1, "endLine": e - 1, "state": state}))
+        .collect();
+    json!({
+        "uri": uri.as_str(),
+        "ranges": ranges,
+        "goldLines": v.gold.len(),
+        "coveredLines": v.covered,
+        "coverage": v.coverage(),
+        "threshold": v.threshold,
+        "fileHit": v.file_hit,
+        "stale": v.stale,
+    })
+}
+
+/// Hover text for one line: the reads that covered it, or that none did.
+pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> String {
+    let Some(line) = disk_line else {
+        return "readcov: this line was added since the file was opened; no read covered it".into();
+    };
+    if reads.is_empty() {
+        return format!("readcov: no read covered this line (line {line} on disk)");
+    }
+    let mut s = format!("readcov: {} read(s) covered line {line}\n", reads.len());
+    for r in reads.iter().take(20) {
+        let mut parts = vec![
+            format!("run `{}`", r.run),
+            format!("lines {}–{}", r.start, r.end),
+        ];
+        match (r.turn, r.step) {
+            (Some(t), Some(st)) => parts.push(format!("turn {t}/step {st}")),
+            (Some(t), None) => parts.push(format!("turn {t}")),
+            (None, Some(st)) => parts.push(format!("step {st}")),
+            (None, None) => {}
+        }
+        if let Some(tool) = &r.tool {
+            parts.push(format!("tool `{tool}`"));
+        }
+        if r.source != readcov_core::Source::Agent {
+            parts.push(r.source.as_str().to_string());
+        }
+        if let Some(cmd) = &r.command {
+            let short: String = cmd.chars().take(120).collect();
+            parts.push(format!("`{}`", short.replace('`', "'")));
+        }
+        s.push_str(&format!("\n- {}", parts.join(", ")));
+    }
+    if reads.len() > 20 {
+        s.push_str(&format!("\n- … and {} more", reads.len() - 20));
+    }
+    s
+}

@@ -1,0 +1,261 @@
+//! The `LanguageServer` implementation: thin handlers that convert protocol types at the edge
+//! and call the backend, the view and the renderers.
+
+use crate::backend::{Inner, Shared};
+use crate::document::Document;
+use crate::{commands, render, watch};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+pub struct Backend {
+    pub inner: Shared,
+}
+
+impl Backend {
+    pub fn new(client: Client) -> Backend {
+        Backend {
+            inner: Arc::new(Inner::new(client)),
+        }
+    }
+}
+
+/// Logs are loaded inside `initialize` (so the first requests see them) unless they are this
+/// large; then they load after `initialized`, with `$/progress`.
+pub const EAGER_LOAD_BYTES: u64 = 1 << 20;
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let me = &self.inner;
+        let root = params
+            .workspace_folders
+            .as_ref()
+            .and_then(|f| f.first())
+            .map(|f| f.uri.clone())
+            .or_else(|| {
+                #[allow(deprecated)]
+                params.root_uri.clone()
+            })
+            .and_then(|u| u.to_file_path().map(|p| p.into_owned()));
+        if let Ok(mut r) = me.store.root.write() {
+            *r = root.map(|p| p.canonicalize().unwrap_or(p));
+        }
+        let caps = &params.capabilities;
+        let ws = caps.workspace.as_ref();
+        let flag = |b: Option<bool>| b.unwrap_or(false);
+        me.caps.inlay_refresh.store(
+            flag(
+                ws.and_then(|w| w.inlay_hint.as_ref())
+                    .and_then(|i| i.refresh_support),
+            ),
+            Ordering::Relaxed,
+        );
+        me.caps.lens_refresh.store(
+            flag(
+                ws.and_then(|w| w.code_lens.as_ref())
+                    .and_then(|i| i.refresh_support),
+            ),
+            Ordering::Relaxed,
+        );
+        me.caps.watched_files.store(
+            flag(
+                ws.and_then(|w| w.did_change_watched_files.as_ref())
+                    .and_then(|d| d.dynamic_registration),
+            ),
+            Ordering::Relaxed,
+        );
+        me.caps.progress.store(
+            flag(caps.window.as_ref().and_then(|w| w.work_done_progress)),
+            Ordering::Relaxed,
+        );
+        let mut problems = Vec::new();
+        if let Some(opts) = &params.initialization_options {
+            match crate::config::from_json(opts) {
+                Ok(p) => {
+                    if let Ok(mut l) = me.layers.lock() {
+                        l.init = p;
+                    }
+                }
+                Err(e) => problems.push(e),
+            }
+        }
+        problems.extend(me.rebuild_config());
+        me.store.load_gold();
+        if commands::log_bytes(me) < EAGER_LOAD_BYTES {
+            me.store.poll_reads();
+        }
+        me.store.note(problems);
+        Ok(InitializeResult {
+            capabilities: capabilities(),
+            server_info: Some(ServerInfo {
+                name: "readcov".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+            offset_encoding: None,
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let me = self.inner.clone();
+        commands::report_problems(&me).await;
+        if me.caps.watched_files.load(Ordering::Relaxed) {
+            watch::register_client_watch(&me).await;
+        }
+        watch::start(&me);
+        // Large logs were left for now: load them with progress.
+        if commands::log_bytes(&me) >= EAGER_LOAD_BYTES {
+            tokio::spawn(async move { commands::load_with_progress(me).await });
+        }
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        if let Ok(mut w) = self.inner.watcher.lock() {
+            w.take();
+        }
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let d = params.text_document;
+        let path = self.inner.path_of(&d.uri);
+        let doc = Document::new(path, &d.text, d.version);
+        self.inner.docs.insert(d.uri.clone(), doc);
+        self.inner.publish(&d.uri).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri;
+        // Applied before the first await, so changes keep their arrival order.
+        if let Some(mut doc) = self.inner.docs.get_mut(&uri) {
+            for change in &params.content_changes {
+                doc.apply(change);
+            }
+            doc.version = params.text_document.version;
+        } else {
+            return;
+        }
+        self.inner.publish(&uri).await;
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        self.inner.docs.remove(&params.text_document.uri);
+        self.inner
+            .client
+            .publish_diagnostics(params.text_document.uri, Vec::new(), None)
+            .await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        commands::settings_changed(&self.inner, &params.settings).await;
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let paths = params
+            .changes
+            .iter()
+            .filter_map(|c| c.uri.to_file_path().map(|p| p.into_owned()))
+            .collect::<Vec<_>>();
+        let changed = self.inner.sync_files(&paths);
+        self.inner.refresh(changed).await;
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let pos = params.text_document_position_params;
+        let me = &self.inner;
+        let cfg = me.store.config();
+        let found = me.docs.get(&pos.text_document.uri).and_then(|doc| {
+            (pos.position.line < doc.lines().max(1))
+                .then(|| (doc.path.clone(), doc.map.line_to_disk(pos.position.line)))
+        });
+        let Some((path, disk)) = found else {
+            return Ok(None);
+        };
+        let reads = match (&path, disk) {
+            (Some(p), Some(line)) => me.store.reads_at(p, line + 1, &cfg),
+            _ => Vec::new(),
+        };
+        let text = render::hover_text(&reads, disk.map(|d| d + 1));
+        Ok(Some(Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: text,
+            }),
+            range: None,
+        }))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        Ok(self
+            .inner
+            .with_view(&params.text_document.uri, |doc, v, _| {
+                render::inlay_hints(doc, v, Some(params.range))
+            }))
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        Ok(self
+            .inner
+            .with_view(&uri, |doc, v, _| render::code_lenses(&uri, doc, v)))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        let r = params.range;
+        let (start, end) = (r.start.line.min(r.end.line), r.start.line.max(r.end.line));
+        Ok(self.inner.with_view(&uri, |doc, v, units| {
+            render::code_actions(&uri, doc, v, units, (start + 1, end + 1))
+        }))
+    }
+
+    async fn diagnostic(
+        &self,
+        params: DocumentDiagnosticParams,
+    ) -> Result<DocumentDiagnosticReportResult> {
+        let items = self
+            .inner
+            .diagnostics_for(&params.text_document.uri)
+            .map(|(d, _)| d)
+            .unwrap_or_default();
+        Ok(DocumentDiagnosticReportResult::Report(
+            DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                related_documents: None,
+                full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                    result_id: None,
+                    items,
+                },
+            }),
+        ))
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        commands::execute(&self.inner, &params.command, params.arguments).await
+    }
+}
+
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
+            identifier: Some(render::SOURCE.into()),
+            inter_file_dependencies: false,
+            workspace_diagnostics: false,
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        })),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: commands::COMMANDS.iter().map(|c| c.to_string()).collect(),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        }),
+        ..ServerCapabilities::default()
+    }
+}

@@ -1,0 +1,365 @@
+//! The loaded data: gold spans and read events indexed by workspace path, the read logs being
+//! tailed, and the filters (task, runs, sources, what-if) that decide what an editor shows.
+//!
+//! Everything lives in dashmaps and short-lived std locks; no guard is ever held across an
+//! `.await` (callers copy out what they need first).
+
+use crate::config::Config;
+use crate::tail::{poll, Polled, Tail};
+use dashmap::DashMap;
+use readcov_core::formats::parse_jsonl;
+use readcov_core::{parse_gold, GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, RwLock};
+
+/// A read event and the log it came from (so a rotated log can drop exactly its own reads).
+#[derive(Clone, Debug)]
+pub struct StoredRead {
+    pub origin: usize,
+    pub read: ReadSpan,
+}
+
+/// Gold for one file.
+#[derive(Clone, Debug, Default)]
+pub struct FileGold {
+    pub spans: Vec<GoldSpan>,
+    /// sha256 of the file the gold was made against, when the gold says.
+    pub sha256: Option<String>,
+}
+
+#[derive(Default)]
+pub struct Store {
+    pub root: RwLock<Option<PathBuf>>,
+    pub config: RwLock<Config>,
+    pub gold: DashMap<String, FileGold>,
+    pub reads: DashMap<String, Vec<StoredRead>>,
+    /// Read logs by absolute path: (origin id, tail state).
+    logs: Mutex<HashMap<PathBuf, (usize, Tail)>>,
+    /// Problems from the last loads (located input errors, bad settings).
+    pub errors: Mutex<Vec<String>>,
+}
+
+/// What changed in a refresh: the workspace paths whose reads or gold changed.
+#[derive(Debug, Default)]
+pub struct Changed {
+    pub paths: BTreeSet<String>,
+    pub all: bool,
+    pub bytes: u64,
+}
+
+impl Store {
+    pub fn config(&self) -> Config {
+        self.config.read().map(|c| c.clone()).unwrap_or_default()
+    }
+
+    pub fn root(&self) -> Option<PathBuf> {
+        self.root.read().ok().and_then(|r| r.clone())
+    }
+
+    fn root_str(&self) -> Option<String> {
+        self.root().map(|r| r.to_string_lossy().into_owned())
+    }
+
+    /// Resolves a configured path against the workspace root.
+    pub fn resolve(&self, p: &str) -> PathBuf {
+        match self.root() {
+            Some(root) if Path::new(p).is_relative() => root.join(p),
+            _ => PathBuf::from(p),
+        }
+    }
+
+    /// Every file to watch: gold files, read logs, the read log and `readcov.toml`.
+    pub fn watched(&self) -> Vec<PathBuf> {
+        let c = self.config();
+        let mut out: Vec<PathBuf> = c
+            .gold
+            .iter()
+            .chain(&c.reads)
+            .map(|p| self.resolve(p))
+            .collect();
+        out.push(self.resolve(&c.read_log));
+        if let Some(root) = self.root() {
+            out.push(root.join("readcov.toml"));
+        }
+        out
+    }
+
+    pub fn note(&self, errors: impl IntoIterator<Item = String>) {
+        if let Ok(mut e) = self.errors.lock() {
+            e.extend(errors);
+            let n = e.len();
+            if n > 1000 {
+                e.drain(..n - 1000);
+            }
+        }
+    }
+
+    /// (Re)loads every gold file from scratch.
+    pub fn load_gold(&self) -> Changed {
+        let c = self.config();
+        let ws = self.root_str();
+        let mut by_path: HashMap<String, FileGold> = HashMap::new();
+        let mut errors = Vec::new();
+        for g in &c.gold {
+            let abs = self.resolve(g);
+            let lower = g.to_ascii_lowercase();
+            if !(lower.ends_with(".jsonl") || lower.ends_with(".json")) {
+                errors.push(format!("{g}: only gold JSONL is supported by this build (patches and SWE-bench rows need the importers)"));
+                continue;
+            }
+            let bytes = match std::fs::read(&abs) {
+                Ok(b) => b,
+                Err(e) => {
+                    errors.push(format!("{g}: cannot read: {e}"));
+                    continue;
+                }
+            };
+            let parsed = parse_gold(&bytes, g, ws.as_deref());
+            errors.extend(parsed.errors.iter().map(InputError::to_string));
+            for span in parsed.items {
+                if c.task.as_ref().is_some_and(|t| *t != span.task) || span.tier != Tier::Core {
+                    continue;
+                }
+                by_path
+                    .entry(span.path.clone())
+                    .or_default()
+                    .spans
+                    .push(span);
+            }
+            // The optional `sha256` of each gold file, read in a second light pass.
+            let hashes = parse_jsonl(&bytes, g, |f| {
+                Ok((
+                    f.path(ws.as_deref())?,
+                    f.opt_string("sha256")?.map(str::to_string),
+                ))
+            });
+            for (path, sha) in hashes.items {
+                if let (Some(fg), Some(sha)) = (by_path.get_mut(&path), sha) {
+                    fg.sha256 = Some(sha.to_ascii_lowercase());
+                }
+            }
+        }
+        self.note(errors);
+        let mut changed = Changed {
+            all: true,
+            ..Changed::default()
+        };
+        changed
+            .paths
+            .extend(self.gold.iter().map(|e| e.key().clone()));
+        self.gold.clear();
+        for (path, fg) in by_path {
+            changed.paths.insert(path.clone());
+            self.gold.insert(path, fg);
+        }
+        changed
+    }
+
+    /// The read logs: configured `reads` plus `readLog` (where human and what-if reads go).
+    fn log_paths(&self) -> Vec<PathBuf> {
+        let c = self.config();
+        let mut v: Vec<PathBuf> = c.reads.iter().map(|p| self.resolve(p)).collect();
+        let log = self.resolve(&c.read_log);
+        if !v.contains(&log) {
+            v.push(log);
+        }
+        v
+    }
+
+    /// Forgets every log (after a configuration change) so the next poll reads them afresh.
+    pub fn reset_reads(&self) {
+        if let Ok(mut logs) = self.logs.lock() {
+            logs.clear();
+        }
+        self.reads.clear();
+    }
+
+    /// Reads what was appended to every log since the last poll.
+    pub fn poll_reads(&self) -> Changed {
+        let ws = self.root_str();
+        let task = self.config().task;
+        let mut changed = Changed::default();
+        let Ok(mut logs) = self.logs.lock() else {
+            return changed;
+        };
+        for path in self.log_paths() {
+            let next = logs.len();
+            let (origin, tail) = logs.entry(path.clone()).or_insert((next, Tail::default()));
+            let display = path.display().to_string();
+            let Polled {
+                reset,
+                reads,
+                errors,
+                bytes,
+            } = poll(&path, &display, ws.as_deref(), tail);
+            changed.bytes += bytes;
+            if reset {
+                for mut entry in self.reads.iter_mut() {
+                    let before = entry.len();
+                    entry.retain(|r| r.origin != *origin);
+                    if entry.len() != before {
+                        changed.paths.insert(entry.key().clone());
+                    }
+                }
+            }
+            self.note(errors.iter().map(InputError::to_string));
+            for read in reads {
+                if task.as_ref().is_some_and(|t| *t != read.task) {
+                    continue;
+                }
+                changed.paths.insert(read.path.clone());
+                self.reads
+                    .entry(read.path.clone())
+                    .or_default()
+                    .push(StoredRead {
+                        origin: *origin,
+                        read,
+                    });
+            }
+        }
+        changed
+    }
+
+    /// Appends one row to the read log (durably: flushed and synced before returning).
+    pub fn append_read(&self, read: &ReadSpan) -> std::io::Result<()> {
+        use std::io::Write;
+        let path = self.resolve(&self.config().read_log);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut line = serde_json::to_vec(read).map_err(std::io::Error::other)?;
+        line.push(b'\n');
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)?;
+        f.write_all(&line)?;
+        f.sync_data()
+    }
+
+    /// Removes every `source: manual` row from the read log (rewritten atomically) and memory.
+    pub fn clear_what_if(&self) -> std::io::Result<Changed> {
+        let path = self.resolve(&self.config().read_log);
+        if let Ok(bytes) = std::fs::read(&path) {
+            let keep: Vec<&[u8]> = bytes
+                .split_inclusive(|&b| b == b'\n')
+                .filter(|l| !is_manual_row(l))
+                .collect();
+            let tmp = path.with_extension("jsonl.tmp");
+            std::fs::write(&tmp, keep.concat())?;
+            std::fs::rename(&tmp, &path)?;
+        }
+        let mut changed = Changed::default();
+        for mut entry in self.reads.iter_mut() {
+            let before = entry.len();
+            entry.retain(|r| r.read.source != Source::Manual);
+            if entry.len() != before {
+                changed.paths.insert(entry.key().clone());
+            }
+        }
+        // The rewrite is picked up as a rotation on the next poll; start that log afresh now.
+        if let Ok(mut logs) = self.logs.lock() {
+            if let Some((origin, tail)) = logs.get_mut(&path) {
+                let origin = *origin;
+                *tail = Tail::default();
+                for mut entry in self.reads.iter_mut() {
+                    entry.retain(|r| r.origin != origin);
+                }
+            }
+        }
+        let again = self.poll_reads();
+        changed.paths.extend(again.paths);
+        Ok(changed)
+    }
+
+    /// Run ids seen in agent reads (what `readcov/selectRun` offers).
+    pub fn runs(&self) -> Vec<String> {
+        let mut runs = BTreeSet::new();
+        for entry in self.reads.iter() {
+            for r in entry.iter().filter(|r| r.read.source == Source::Agent) {
+                if !runs.contains(&r.read.run) {
+                    runs.insert(r.read.run.clone());
+                }
+            }
+        }
+        runs.into_iter().collect()
+    }
+
+    /// The gold spans of a file, as (start, end) 1-based.
+    /// The task of the first gold span of `path`, if any.
+    pub fn gold_task(&self, path: &str) -> Option<String> {
+        self.gold
+            .get(path)
+            .and_then(|g| g.spans.first().map(|s| s.task.clone()))
+    }
+
+    pub fn gold_spans(&self, path: &str) -> (Vec<(u32, u32)>, Option<String>) {
+        match self.gold.get(path) {
+            Some(g) => (
+                g.spans.iter().map(|s| (s.start, s.end)).collect(),
+                g.sha256.clone(),
+            ),
+            None => (Vec::new(), None),
+        }
+    }
+
+    /// The disk lines of `path` read under the current filters, and whether any read counts.
+    pub fn read_lines(&self, path: &str, cfg: &Config) -> LineSet {
+        let Some(entry) = self.reads.get(path) else {
+            return LineSet::new();
+        };
+        LineSet::from_intervals(entry.iter().filter(|r| counts(&r.read, cfg)).map(|r| {
+            readcov_core::Interval {
+                start: r.read.start,
+                end: r.read.end,
+            }
+        }))
+    }
+
+    /// The counted reads of `path` that cover disk line `line` (1-based).
+    pub fn reads_at(&self, path: &str, line: u32, cfg: &Config) -> Vec<ReadSpan> {
+        let Some(entry) = self.reads.get(path) else {
+            return Vec::new();
+        };
+        entry
+            .iter()
+            .filter(|r| r.read.start <= line && line <= r.read.end && counts(&r.read, cfg))
+            .map(|r| r.read.clone())
+            .collect()
+    }
+
+    /// Every stored read (for workspace summaries).
+    pub fn all_reads(&self) -> Vec<ReadSpan> {
+        self.reads
+            .iter()
+            .flat_map(|e| e.iter().map(|r| r.read.clone()).collect::<Vec<_>>())
+            .collect()
+    }
+
+    pub fn all_gold(&self) -> Vec<GoldSpan> {
+        self.gold.iter().flat_map(|e| e.spans.clone()).collect()
+    }
+}
+
+/// Whether a read counts in the editor view: reads only (not edits), a counted source (manual
+/// only through the what-if layer), and for agent reads, a selected run.
+pub fn counts(r: &ReadSpan, cfg: &Config) -> bool {
+    if r.kind != readcov_core::EventKind::Read {
+        return false;
+    }
+    match r.source {
+        Source::Manual => cfg.what_if || cfg.sources.contains(&Source::Manual),
+        Source::Human => cfg.sources.contains(&Source::Human),
+        Source::Agent => {
+            cfg.sources.contains(&Source::Agent)
+                && cfg.runs.as_ref().is_none_or(|runs| runs.contains(&r.run))
+        }
+    }
+}
+
+fn is_manual_row(line: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(line)
+        .ok()
+        .is_some_and(|v| v.get("source").and_then(|s| s.as_str()) == Some("manual"))
+}

@@ -1,0 +1,142 @@
+//! Incremental reading of an append-only JSONL log: remembers how far it got, parses only the
+//! complete lines added since, and notices a truncated or rotated file (then re-reads it whole).
+
+use readcov_core::{parse_reads, InputError, ReadSpan};
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+
+/// How far a log has been read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tail {
+    /// Bytes consumed (always at the end of a complete line).
+    pub offset: u64,
+    /// Lines consumed, to give errors their line number in the whole file.
+    pub lines: usize,
+    /// Identity of the file read (inode on Unix), to notice rotation.
+    pub ino: u64,
+    /// The first bytes of the file, to notice a rewrite that kept the length.
+    pub head: Vec<u8>,
+}
+
+/// What a poll found.
+#[derive(Debug, Default)]
+pub struct Polled {
+    /// True when earlier reads from this file must be dropped (truncated, rotated or deleted).
+    pub reset: bool,
+    pub reads: Vec<ReadSpan>,
+    pub errors: Vec<InputError>,
+    /// Bytes newly parsed, for progress reports.
+    pub bytes: u64,
+}
+
+const HEAD: usize = 64;
+
+/// Reads what was appended to `path` since `tail`, updating it. A missing file is empty.
+pub fn poll(path: &Path, display: &str, workspace: Option<&str>, tail: &mut Tail) -> Polled {
+    let mut out = Polled::default();
+    let Ok(mut file) = std::fs::File::open(path) else {
+        out.reset = tail.offset > 0;
+        *tail = Tail::default();
+        return out;
+    };
+    let Ok(meta) = file.metadata() else {
+        return out;
+    };
+    let ino = inode(&meta);
+    let mut head = vec![0u8; HEAD.min(meta.len() as usize)];
+    let head_ok = file.read_exact(&mut head).is_ok();
+    let same_file = ino == tail.ino
+        && head_ok
+        && head.starts_with(&tail.head[..tail.head.len().min(head.len())]);
+    if meta.len() < tail.offset || (tail.offset > 0 && !same_file) {
+        out.reset = true;
+        *tail = Tail::default();
+    }
+    if meta.len() == tail.offset {
+        return out;
+    }
+    let mut bytes = Vec::with_capacity((meta.len() - tail.offset) as usize);
+    if file.seek(SeekFrom::Start(tail.offset)).is_err() || file.read_to_end(&mut bytes).is_err() {
+        out.errors
+            .push(InputError::new(display, 0, None, "cannot read the log"));
+        return out;
+    }
+    // Only complete lines: a writer may be half-way through the last one.
+    let Some(last_nl) = bytes.iter().rposition(|&b| b == b'\n') else {
+        return out;
+    };
+    let chunk = &bytes[..=last_nl];
+    let mut parsed = parse_reads(chunk, display, workspace);
+    for e in &mut parsed.errors {
+        e.line += tail.lines;
+    }
+    tail.lines += chunk.iter().filter(|&&b| b == b'\n').count();
+    tail.offset += chunk.len() as u64;
+    tail.ino = ino;
+    if tail.head.len() < HEAD {
+        tail.head = head;
+    }
+    out.bytes = chunk.len() as u64;
+    out.reads = parsed.items;
+    out.errors = parsed.errors;
+    out
+}
+
+#[cfg(unix)]
+fn inode(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(meta)
+}
+
+#[cfg(not(unix))]
+fn inode(_: &std::fs::Metadata) -> u64 {
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn row(start: u32) -> String {
+        format!("{{\"path\":\"a.py\",\"start\":{start},\"end\":{start}}}\n")
+    }
+
+    #[test]
+    fn appends_partial_lines_truncation_and_rotation() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("reads.jsonl");
+        let mut t = Tail::default();
+        assert_eq!(
+            poll(&p, "r", None, &mut t).reads.len(),
+            0,
+            "missing file is empty"
+        );
+        std::fs::write(&p, row(1) + &row(2)).unwrap();
+        let got = poll(&p, "r", None, &mut t);
+        assert_eq!((got.reset, got.reads.len()), (false, 2));
+        // A half-written line waits for its newline.
+        let mut f = std::fs::OpenOptions::new().append(true).open(&p).unwrap();
+        f.write_all(b"{\"path\":\"a.py\",\"start\":3,").unwrap();
+        assert_eq!(poll(&p, "r", None, &mut t).reads.len(), 0);
+        f.write_all(b"\"end\":3}\nnot json\n").unwrap();
+        let got = poll(&p, "r", None, &mut t);
+        assert_eq!(got.reads.len(), 1);
+        assert_eq!(got.reads[0].start, 3);
+        assert_eq!(got.errors.len(), 1);
+        assert_eq!(got.errors[0].line, 4, "line numbers count the whole file");
+        // Truncated: everything is re-read.
+        std::fs::write(&p, row(9)).unwrap();
+        let got = poll(&p, "r", None, &mut t);
+        assert!(got.reset);
+        assert_eq!(got.reads.len(), 1);
+        // Rotated (a new file under the same name, longer than before).
+        std::fs::remove_file(&p).unwrap();
+        std::fs::write(&p, row(7) + &row(8) + &row(9)).unwrap();
+        let got = poll(&p, "r", None, &mut t);
+        assert!(got.reset);
+        assert_eq!(got.reads.len(), 3);
+        // Deleted: earlier reads go.
+        std::fs::remove_file(&p).unwrap();
+        assert!(poll(&p, "r", None, &mut t).reset);
+    }
+}

@@ -1,0 +1,288 @@
+//! What one open document shows, computed from plain values: gold spans and reads (in disk
+//! lines), the line map since opening, and syntax units (in current lines). Pure: no protocol
+//! types, no IO. All line numbers here are 1-based inclusive current lines unless named `disk`.
+
+use crate::linemap::LineMap;
+use readcov_core::{Interval, LineSet};
+
+/// A syntax unit (function, class, …) of the current text, 1-based inclusive lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitSpan {
+    pub kind: String,
+    pub name: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpanView {
+    /// The span as written in the gold (disk lines).
+    pub disk: (u32, u32),
+    pub start: u32,
+    pub end: u32,
+    pub lines: LineSet,
+    pub covered: u64,
+    pub unread: LineSet,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitView {
+    pub unit: UnitSpan,
+    pub gold: u64,
+    pub covered: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FileView {
+    pub spans: Vec<SpanView>,
+    pub units: Vec<UnitView>,
+    pub gold: LineSet,
+    pub read: LineSet,
+    pub covered: u64,
+    pub file_hit: bool,
+    pub threshold: f64,
+    /// Set when the gold cannot be trusted on this text (then no gold lines are painted).
+    pub stale: Option<String>,
+}
+
+/// Inputs of [`file_view`], borrowed.
+pub struct ViewInput<'a> {
+    pub gold_disk: &'a [(u32, u32)],
+    pub gold_sha256: Option<&'a str>,
+    pub read_disk: &'a LineSet,
+    pub map: &'a LineMap,
+    pub opened_sha256: &'a str,
+    pub opened_lines: u32,
+    pub units: &'a [UnitSpan],
+    pub threshold: f64,
+}
+
+pub fn file_view(i: &ViewInput) -> FileView {
+    let read = i.map.to_current(i.read_disk);
+    let mut view = FileView {
+        read,
+        file_hit: !i.read_disk.is_empty(),
+        threshold: i.threshold,
+        ..FileView::default()
+    };
+    if let Some(sha) = i
+        .gold_sha256
+        .filter(|s| !s.eq_ignore_ascii_case(i.opened_sha256))
+    {
+        view.stale = Some(format!(
+            "this file differs from the version the gold was made against (sha256 {}…); gold lines are not shown",
+            sha.get(..12).unwrap_or(sha)
+        ));
+        return view;
+    }
+    if let Some(&(s, e)) = i.gold_disk.iter().find(|(_, e)| *e > i.opened_lines) {
+        view.stale = Some(format!(
+            "gold lines {s}–{e} run past the end of this file ({} lines): it changed since the gold was made; gold lines are not shown",
+            i.opened_lines
+        ));
+        return view;
+    }
+    let mut spans: Vec<SpanView> = i
+        .gold_disk
+        .iter()
+        .filter_map(|&(s, e)| {
+            let lines = i.map.to_current(&LineSet::span(s, e));
+            let (start, end) = (lines.first()?, lines.last()?);
+            Some(SpanView {
+                disk: (s, e),
+                start,
+                end,
+                covered: lines.intersection_len(&view.read),
+                unread: lines.difference(&view.read),
+                lines,
+            })
+        })
+        .collect();
+    spans.sort_by_key(|s| (s.start, s.end));
+    view.gold = LineSet::from_intervals(
+        spans
+            .iter()
+            .flat_map(|s| s.lines.intervals().iter().copied()),
+    );
+    view.covered = view.gold.intersection_len(&view.read);
+    // Without syntax units (unknown language, or no parser), each gold span is its own unit.
+    let fallback: Vec<UnitSpan>;
+    let units = if i.units.is_empty() {
+        fallback = spans
+            .iter()
+            .map(|s| UnitSpan {
+                kind: "gold".into(),
+                name: format!("gold lines {}–{}", s.start, s.end),
+                start: s.start,
+                end: s.end,
+            })
+            .collect();
+        &fallback
+    } else {
+        i.units
+    };
+    view.units = units
+        .iter()
+        .filter_map(|u| {
+            let span = LineSet::span(u.start, u.end);
+            let gold = view.gold.intersection(&span);
+            (!gold.is_empty()).then(|| UnitView {
+                unit: u.clone(),
+                gold: gold.len(),
+                covered: gold.intersection_len(&view.read),
+            })
+        })
+        .collect();
+    view.spans = spans;
+    view
+}
+
+impl FileView {
+    pub fn has_gold(&self) -> bool {
+        !self.gold.is_empty()
+    }
+
+    pub fn coverage(&self) -> Option<f64> {
+        ratio(self.covered, self.gold.len())
+    }
+
+    /// File coverage if `extra` lines were read too: the figure a widen action promises.
+    pub fn projected(&self, extra: &LineSet) -> Option<f64> {
+        ratio(
+            self.gold.intersection_len(&self.read.union(extra)),
+            self.gold.len(),
+        )
+    }
+
+    /// The innermost unit containing every line of `start..=end`, if any.
+    pub fn enclosing_unit<'a>(
+        &self,
+        units: &'a [UnitSpan],
+        start: u32,
+        end: u32,
+    ) -> Option<&'a UnitSpan> {
+        units
+            .iter()
+            .filter(|u| u.start <= start && end <= u.end)
+            .min_by_key(|u| u.end - u.start)
+    }
+
+    /// Line states for gutters: (first, last, state) 1-based, sorted, disjoint.
+    pub fn line_states(&self) -> Vec<(u32, u32, &'static str)> {
+        let mut out: Vec<(u32, u32, &'static str)> = Vec::new();
+        let parts = [
+            (self.read.difference(&self.gold), "read"),
+            (self.gold.intersection(&self.read), "gold-read"),
+            (self.gold.difference(&self.read), "gold-unread"),
+        ];
+        for (set, state) in parts {
+            out.extend(
+                set.intervals()
+                    .iter()
+                    .map(|iv: &Interval| (iv.start, iv.end, state)),
+            );
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+pub fn ratio(num: u64, den: u64) -> Option<f64> {
+    (den > 0).then(|| num as f64 / den as f64)
+}
+
+/// A percentage for messages, rounded down so that "49.9%" never shows as "50% — below 50%".
+pub fn pct(x: f64) -> String {
+    format!("{}%", (x * 100.0 + 1e-9).floor() as i64)
+}
+
+/// The threshold as a percentage, keeping one decimal when it has one (0.333 → 33.3%).
+pub fn pct_threshold(t: f64) -> String {
+    let p = t * 100.0;
+    if (p - p.round()).abs() < 1e-9 {
+        format!("{}%", p.round() as i64)
+    } else {
+        format!("{:.1}%", p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input<'a>(
+        gold: &'a [(u32, u32)],
+        read: &'a LineSet,
+        map: &'a LineMap,
+        units: &'a [UnitSpan],
+    ) -> ViewInput<'a> {
+        ViewInput {
+            gold_disk: gold,
+            gold_sha256: None,
+            read_disk: read,
+            map,
+            opened_sha256: "abc",
+            opened_lines: 100,
+            units,
+            threshold: 0.5,
+        }
+    }
+
+    #[test]
+    fn spans_units_and_projection() {
+        let read = LineSet::span(80, 83);
+        let map = LineMap::identity(100);
+        let units = [UnitSpan {
+            kind: "function".into(),
+            name: "check_token".into(),
+            start: 78,
+            end: 96,
+        }];
+        let v = file_view(&input(&[(80, 95)], &read, &map, &units));
+        assert_eq!(
+            (v.spans[0].covered, v.spans[0].unread.to_string()),
+            (4, "84-95".to_string())
+        );
+        assert_eq!(v.coverage(), Some(0.25));
+        assert_eq!(v.units[0].gold, 16);
+        assert_eq!(v.projected(&LineSet::span(78, 96)), Some(1.0));
+        assert_eq!(v.projected(&LineSet::span(84, 85)), Some(6.0 / 16.0));
+        assert_eq!(
+            v.line_states(),
+            vec![(80, 83, "gold-read"), (84, 95, "gold-unread")]
+        );
+        assert_eq!(
+            v.enclosing_unit(&units, 80, 95).map(|u| u.name.as_str()),
+            Some("check_token")
+        );
+    }
+
+    #[test]
+    fn stale_gold_is_not_painted() {
+        let read = LineSet::new();
+        let map = LineMap::identity(100);
+        let mut i = input(&[(80, 120)], &read, &map, &[]);
+        let v = file_view(&i);
+        assert!(
+            v.stale.as_deref().unwrap_or("").contains("past the end"),
+            "{:?}",
+            v.stale
+        );
+        assert!(!v.has_gold());
+        i.gold_disk = &[(1, 2)];
+        i.gold_sha256 = Some("fff");
+        assert!(file_view(&i).stale.is_some());
+        i.gold_sha256 = Some("ABC");
+        assert!(file_view(&i).stale.is_none(), "hash compare ignores case");
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(pct(0.25), "25%");
+        assert_eq!(pct(0.4999), "49%");
+        assert_eq!(pct(1.0), "100%");
+        assert_eq!(pct(0.29), "29%");
+        assert_eq!(pct_threshold(0.5), "50%");
+        assert_eq!(pct_threshold(0.333), "33.3%");
+    }
+}

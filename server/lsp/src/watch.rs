@@ -1,0 +1,79 @@
+//! Live updates: a `notify` file watcher on the folders of the read logs, gold files and
+//! `readcov.toml` (works with any client), plus `workspace/didChangeWatchedFiles` registration
+//! for clients that support it. Both paths end in the same idempotent `sync_files`.
+
+use crate::backend::Shared;
+use notify::{RecursiveMode, Watcher};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use tower_lsp_server::ls_types::*;
+
+/// Starts (or restarts) the watcher on the folders of every watched file.
+pub fn start(me: &Shared) {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Vec<PathBuf>>();
+    let watcher = notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
+        if let Ok(ev) = ev {
+            let _ = tx.send(ev.paths);
+        }
+    });
+    let Ok(mut watcher) = watcher else { return };
+    let files = me.store.watched();
+    let dirs: BTreeSet<PathBuf> = files
+        .iter()
+        .filter_map(|f| f.parent().map(|p| p.to_path_buf()))
+        .collect();
+    for d in &dirs {
+        // A folder that does not exist yet (the read log's) is created so it can be watched.
+        let _ = std::fs::create_dir_all(d);
+        let _ = watcher.watch(d, RecursiveMode::NonRecursive);
+    }
+    if let Ok(mut w) = me.watcher.lock() {
+        *w = Some(watcher);
+    }
+    let me = me.clone();
+    tokio::spawn(async move {
+        while let Some(mut paths) = rx.recv().await {
+            // Coalesce a burst of events into one sync.
+            while let Ok(more) = rx.try_recv() {
+                paths.extend(more);
+            }
+            let watched = me.store.watched();
+            let hits: Vec<PathBuf> = paths.into_iter().filter(|p| watched.contains(p)).collect();
+            if hits.is_empty() {
+                continue;
+            }
+            let changed = me.sync_files(&hits);
+            let restart = changed.all;
+            me.refresh(changed).await;
+            if restart {
+                // `readcov.toml` changed: the set of files to watch may have too.
+                start(&me);
+                return;
+            }
+        }
+    });
+}
+
+/// Asks the client to watch the same files (`workspace/didChangeWatchedFiles`).
+pub async fn register_client_watch(me: &Shared) {
+    let watchers: Vec<FileSystemWatcher> = me
+        .store
+        .watched()
+        .iter()
+        .map(|p| FileSystemWatcher {
+            glob_pattern: GlobPattern::String(p.to_string_lossy().into_owned()),
+            kind: None,
+        })
+        .collect();
+    let options = DidChangeWatchedFilesRegistrationOptions { watchers };
+    let reg = Registration {
+        id: "readcov-watch".into(),
+        method: "workspace/didChangeWatchedFiles".into(),
+        register_options: serde_json::to_value(options).ok(),
+    };
+    let client = me.client.clone();
+    // A client request: spawned, so `initialized` never waits for the answer.
+    tokio::spawn(async move {
+        let _ = client.register_capability(vec![reg]).await;
+    });
+}

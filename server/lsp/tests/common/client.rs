@@ -1,0 +1,209 @@
+//! A small LSP test client speaking Content-Length framed JSON-RPC over any byte stream: an
+//! in-memory duplex to the in-process server, or the stdio of the real `readcov lsp` binary.
+//! It answers the server's own requests (refresh, progress, registration) with `null` and
+//! records them, and keeps every notification so tests can wait for one that matches.
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::oneshot;
+
+type Writer = Arc<tokio::sync::Mutex<Box<dyn AsyncWrite + Unpin + Send>>>;
+
+pub struct Client {
+    writer: Writer,
+    next_id: AtomicI64,
+    pending: Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>,
+    /// Every notification and server→client request received, in order.
+    pub inbox: Arc<Mutex<Vec<Value>>>,
+    /// Woken on every message added to the inbox (so waits add no polling delay).
+    arrived: Arc<tokio::sync::Notify>,
+}
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+async fn write_msg(writer: &Writer, msg: &Value) {
+    let body = serde_json::to_vec(msg).expect("serialisable");
+    let mut w = writer.lock().await;
+    w.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes())
+        .await
+        .expect("write header");
+    w.write_all(&body).await.expect("write body");
+    w.flush().await.expect("flush");
+}
+
+async fn read_msg<R: AsyncRead + Unpin>(r: &mut BufReader<R>) -> Option<Value> {
+    let mut len = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).await.ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(v) = line.strip_prefix("Content-Length:") {
+            len = v.trim().parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; len?];
+    r.read_exact(&mut body).await.ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+impl Client {
+    pub fn new(
+        read: impl AsyncRead + Unpin + Send + 'static,
+        write: impl AsyncWrite + Unpin + Send + 'static,
+    ) -> Client {
+        let writer: Writer = Arc::new(tokio::sync::Mutex::new(Box::new(write)));
+        let pending: Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>> = Arc::default();
+        let inbox: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let arrived = Arc::new(tokio::sync::Notify::new());
+        let (w, p, inb, arr) = (writer.clone(), pending.clone(), inbox.clone(), arrived.clone());
+        tokio::spawn(async move {
+            let mut r = BufReader::new(read);
+            while let Some(msg) = read_msg(&mut r).await {
+                let is_response = msg.get("method").is_none();
+                if is_response {
+                    let id = msg.get("id").and_then(Value::as_i64).unwrap_or(-1);
+                    if let Some(tx) = p.lock().unwrap().remove(&id) {
+                        let _ = tx.send(msg);
+                    }
+                    continue;
+                }
+                if let Some(id) = msg.get("id") {
+                    // A request from the server: answer it so it never waits.
+                    write_msg(&w, &json!({"jsonrpc": "2.0", "id": id, "result": null})).await;
+                }
+                inb.lock().unwrap().push(msg);
+                arr.notify_waiters();
+            }
+        });
+        Client {
+            writer,
+            next_id: AtomicI64::new(1),
+            pending,
+            inbox,
+            arrived,
+        }
+    }
+
+    /// Sends a request and returns the whole response (`result` or `error`).
+    pub async fn call(&self, method: &str, params: Value) -> Value {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        self.pending.lock().unwrap().insert(id, tx);
+        write_msg(
+            &self.writer,
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        )
+        .await;
+        tokio::time::timeout(WAIT, rx)
+            .await
+            .unwrap_or_else(|_| panic!("no answer to {method}"))
+            .expect("answer")
+    }
+
+    /// Sends a request and returns its `result`, panicking on an error response.
+    pub async fn request(&self, method: &str, params: Value) -> Value {
+        let resp = self.call(method, params).await;
+        assert!(resp.get("error").is_none(), "{method} failed: {resp}");
+        resp["result"].clone()
+    }
+
+    pub async fn notify(&self, method: &str, params: Value) {
+        write_msg(
+            &self.writer,
+            &json!({"jsonrpc": "2.0", "method": method, "params": params}),
+        )
+        .await;
+    }
+
+    /// Where the inbox ends now: pass to [`Client::wait_for`] to see only later messages.
+    pub fn mark(&self) -> usize {
+        self.inbox.lock().unwrap().len()
+    }
+
+    /// Waits for a message after `from` with this method for which `pred` holds.
+    pub async fn wait_for(
+        &self,
+        from: usize,
+        method: &str,
+        pred: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            // Registered before looking, so a message arriving in between still wakes us.
+            let arrived = self.arrived.notified();
+            tokio::pin!(arrived);
+            arrived.as_mut().enable();
+            {
+                let inbox = self.inbox.lock().unwrap();
+                if let Some(m) = inbox[from.min(inbox.len())..]
+                    .iter()
+                    .find(|m| m["method"] == method && pred(&m["params"]))
+                {
+                    return m.clone();
+                }
+            }
+            if tokio::time::Instant::now() > deadline {
+                let seen: Vec<String> = self.inbox.lock().unwrap()[from..]
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                panic!("no {method} matching the test within {WAIT:?}; saw {seen:?}");
+            }
+            let _ = tokio::time::timeout(Duration::from_millis(50), arrived).await;
+        }
+    }
+
+    /// The latest diagnostics published for `uri` after `from`.
+    pub async fn diagnostics_after(&self, from: usize, uri: &str) -> Vec<Value> {
+        let m = self
+            .wait_for(from, "textDocument/publishDiagnostics", |p| p["uri"] == uri)
+            .await;
+        m["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// `initialize` + `initialized` for a workspace folder, with the given options and extra
+    /// client capabilities.
+    pub async fn initialize(&self, root: &Path, options: Value, capabilities: Value) -> Value {
+        let uri = file_uri(root);
+        let result = self
+            .request(
+                "initialize",
+                json!({"processId": null, "rootUri": uri, "capabilities": capabilities, "initializationOptions": options,
+                       "workspaceFolders": [{"uri": uri, "name": "ws"}]}),
+            )
+            .await;
+        self.notify("initialized", json!({})).await;
+        result
+    }
+
+    pub async fn open(&self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}),
+        )
+        .await;
+    }
+
+    pub async fn shutdown(&self) {
+        self.request("shutdown", Value::Null).await;
+        self.notify("exit", Value::Null).await;
+    }
+}
+
+pub fn file_uri(p: &Path) -> String {
+    format!("file://{}", p.display())
+}

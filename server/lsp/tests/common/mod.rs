@@ -1,0 +1,18 @@
+//! Shared helpers of the LSP integration tests: the test client, the fixture workspace and an
+//! in-process server.
+#![allow(dead_code)]
+
+mod client;
+pub use client::*;
+
+pub mod fixture;
+
+/// The server in this process: `readcov_lsp::service()` served over an in-memory duplex.
+pub fn in_process() -> Client {
+    let (client_end, server_end) = tokio::io::duplex(1 << 20);
+    let (sr, sw) = tokio::io::split(server_end);
+    let (service, socket) = readcov_lsp::service();
+    tokio::spawn(tower_lsp_server::Server::new(sr, sw, socket).serve(service));
+    let (cr, cw) = tokio::io::split(client_end);
+    Client::new(cr, cw)
+}

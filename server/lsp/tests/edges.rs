@@ -1,0 +1,331 @@
+//! In-process edge cases: UTF-16 columns with surrogate pairs, positions outside the document,
+//! a document with no gold, edits since opening, gold made against another version of the file,
+//! and bad input that must be reported without losing the rest.
+
+mod common;
+use common::fixture::{started, Ws, GOLD_MSG};
+use serde_json::{json, Value};
+
+fn change(uri: &str, version: i32, l0: u32, c0: u32, l1: u32, c1: u32, text: &str) -> Value {
+    json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+        {"range": {"start": {"line": l0, "character": c0}, "end": {"line": l1, "character": c1}}, "text": text}]})
+}
+
+async fn hints(client: &common::Client, uri: &str) -> Vec<Value> {
+    let range =
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 10000, "character": 0}});
+    let v = client
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range}),
+        )
+        .await;
+    v.as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn utf16_columns_with_surrogate_pairs_on_gold_lines() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    // Line 79 is `def check_token(tok):  # 🔑 key`; 🔑 takes UTF-16 columns 25–26, so column 27 is
+    // right after it. Splitting the line there (the rest becomes a comment line) must cut after the emoji.
+    let mark = client.mark();
+    client
+        .notify(
+            "textDocument/didChange",
+            change(&ws.auth_uri, 2, 79, 27, 79, 27, "\n    #"),
+        )
+        .await;
+    let diags = client.diagnostics_after(mark, &ws.auth_uri).await;
+    assert_eq!(
+        diags[0]["message"], "gold lines 80–96: 4/16 read (25%) — below 50%",
+        "the new line is not gold"
+    );
+    assert_eq!(
+        diags[0]["range"]["end"],
+        json!({"line": 95, "character": 12})
+    );
+    let h = hints(&client, &ws.auth_uri).await;
+    assert_eq!(
+        h[1]["position"],
+        json!({"line": 79, "character": 27}),
+        "{h:?}"
+    );
+    // A column inside the surrogate pair is clamped, never splits the emoji or crashes.
+    client
+        .notify(
+            "textDocument/didChange",
+            change(&ws.auth_uri, 3, 0, 8, 0, 8, "X"),
+        )
+        .await;
+    let h = hints(&client, &ws.auth_uri).await;
+    assert_eq!(
+        h[0]["position"]["character"],
+        "# auth 😀X module".encode_utf16().count()
+    );
+}
+
+#[tokio::test]
+async fn positions_outside_the_document_are_clamped_or_empty() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let uri = ws.auth_uri.as_str();
+    let h = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 5000, "character": 0}}),
+        )
+        .await;
+    assert!(h.is_null(), "{h}");
+    let h = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 81, "character": 9999}}),
+        )
+        .await;
+    assert!(h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("run-a"));
+    let far =
+        json!({"start": {"line": 5000, "character": 0}, "end": {"line": 6000, "character": 0}});
+    let v = client
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": far}),
+        )
+        .await;
+    assert_eq!(v, json!([]));
+    let a = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": far, "context": {"diagnostics": []}}),
+        )
+        .await;
+    assert_eq!(a[0]["title"], "Mark lines as read");
+    assert_eq!(
+        a[0]["command"]["arguments"][0]["startLine"], 119,
+        "clamped to the last line"
+    );
+    // An edit far past the end appends at the end; the server stays consistent.
+    let mark = client.mark();
+    client
+        .notify(
+            "textDocument/didChange",
+            change(uri, 2, 500, 3, 900, 0, "tail\n"),
+        )
+        .await;
+    assert_eq!(
+        client.diagnostics_after(mark, uri).await[0]["message"],
+        GOLD_MSG
+    );
+    let none = client
+        .call(
+            "readcov/lineStates",
+            json!({"textDocument": {"uri": ws.uri("src/nope.py")}}),
+        )
+        .await;
+    assert!(
+        none["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("not open"),
+        "{none}"
+    );
+    let bad = client
+        .call(
+            "workspace/executeCommand",
+            json!({"command": "readcov.nope"}),
+        )
+        .await;
+    assert!(bad.get("error").is_some());
+}
+
+#[tokio::test]
+async fn a_document_not_in_the_gold() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let uri = ws.uri("src/other.py");
+    let mark = client.mark();
+    client.open(&uri, "print('hi')\n").await;
+    assert!(client.diagnostics_after(mark, &uri).await.is_empty());
+    let s = client
+        .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+        .await;
+    assert_eq!(
+        (
+            s["goldLines"].clone(),
+            s["coverage"].clone(),
+            s["fileHit"].clone()
+        ),
+        (json!(0), Value::Null, json!(false))
+    );
+    assert_eq!(s["ranges"], json!([]));
+    assert!(hints(&client, &uri).await.is_empty());
+    assert_eq!(
+        client
+            .request(
+                "textDocument/codeLens",
+                json!({"textDocument": {"uri": uri}})
+            )
+            .await,
+        json!([])
+    );
+    let h = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
+        )
+        .await;
+    assert!(h["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .contains("no read covered this line"));
+}
+
+#[tokio::test]
+async fn edits_since_opening_move_gold_and_reads() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let mark = client.mark();
+    client
+        .notify(
+            "textDocument/didChange",
+            change(&ws.auth_uri, 2, 0, 0, 0, 0, "a\nb\nc\n"),
+        )
+        .await;
+    let d = client.diagnostics_after(mark, &ws.auth_uri).await;
+    assert_eq!(
+        d[0]["message"],
+        "gold lines 83–98: 4/16 read (25%) — below 50%"
+    );
+    let s = client
+        .request(
+            "readcov/lineStates",
+            json!({"textDocument": {"uri": ws.auth_uri}}),
+        )
+        .await;
+    assert_eq!(
+        s["ranges"][0],
+        json!({"startLine": 82, "endLine": 85, "state": "gold-read"})
+    );
+    // Hover on an inserted line: it has no disk line.
+    let h = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": ws.auth_uri}, "position": {"line": 1, "character": 0}}),
+        )
+        .await;
+    assert!(
+        h["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .contains("added since the file was opened"),
+        "{h}"
+    );
+    // Deleting gold lines 90–95 (current 92–97) shrinks the span.
+    let mark = client.mark();
+    client
+        .notify(
+            "textDocument/didChange",
+            change(&ws.auth_uri, 3, 92, 0, 98, 0, ""),
+        )
+        .await;
+    let d = client.diagnostics_after(mark, &ws.auth_uri).await;
+    assert_eq!(
+        d[0]["message"],
+        "gold lines 83–92: 4/10 read (40%) — below 50%"
+    );
+}
+
+#[tokio::test]
+async fn gold_made_against_another_version_is_not_painted() {
+    let ws = Ws::new();
+    let gold = json!({"task":"t1","path":"src/auth.py","start":80,"end":95,"sha256":"00ff"});
+    std::fs::write(ws.root().join("gold.jsonl"), format!("{gold}\n")).unwrap();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let d = client
+        .request(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": ws.auth_uri}}),
+        )
+        .await;
+    let items = d["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1);
+    assert!(items[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("differs from the version the gold was made against"));
+    assert_eq!(items[0]["range"]["start"]["line"], 0);
+    let s = client
+        .request(
+            "readcov/lineStates",
+            json!({"textDocument": {"uri": ws.auth_uri}}),
+        )
+        .await;
+    assert_eq!(s["goldLines"], 0);
+    assert!(s["stale"].is_string());
+    // The right hash paints as usual.
+    let sha = readcov_lsp::document::sha256_hex(ws.auth_text.as_bytes());
+    let gold = json!({"task":"t1","path":"src/auth.py","start":80,"end":95,"sha256":sha});
+    std::fs::write(ws.root().join("gold.jsonl"), format!("{gold}\n")).unwrap();
+    let mark = client.mark();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": ws.uri("gold.jsonl"), "type": 2}]}),
+        )
+        .await;
+    assert_eq!(
+        client.diagnostics_after(mark, &ws.auth_uri).await[0]["message"],
+        GOLD_MSG
+    );
+}
+
+#[tokio::test]
+async fn bad_input_is_reported_and_the_rest_still_counts() {
+    let ws = Ws::new();
+    ws.append(
+        "reads.jsonl",
+        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":9,"end":2}),
+    );
+    std::fs::write(ws.root().join("fix.diff"), "--- a\n+++ b\n").unwrap();
+    let client = common::in_process();
+    let mark = client.mark();
+    let opts = json!({"gold": ["gold.jsonl", "fix.diff", "missing.jsonl"], "reads": ["reads.jsonl"], "runs": ["run-a"], "threshold": 7});
+    client.initialize(&ws.root(), opts, json!({})).await;
+    for needle in [
+        "reads.jsonl:3: field `end`",
+        "fix.diff",
+        "missing.jsonl: cannot read",
+        "threshold 7 is not between 0 and 1",
+    ] {
+        client
+            .wait_for(mark, "window/logMessage", |p| {
+                p["message"].as_str().unwrap_or("").contains(needle)
+            })
+            .await;
+    }
+    let mark = client.mark();
+    client.open(&ws.auth_uri, &ws.auth_text).await;
+    assert_eq!(
+        client.diagnostics_after(mark, &ws.auth_uri).await[0]["message"],
+        GOLD_MSG
+    );
+    // Settings that are not an object of the right shape are reported, not fatal.
+    let mark = client.mark();
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"readcov": {"threshold": "high"}}}),
+        )
+        .await;
+    client
+        .wait_for(mark, "window/logMessage", |p| {
+            p["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("readcov settings: invalid type")
+        })
+        .await;
+}

@@ -1,0 +1,218 @@
+//! In-process live-update tests: a read log appended, truncated and rotated while a document is
+//! open; `readcov.toml` and settings changes; gold edited on disk; client-side file watch
+//! registration; `$/progress` while a large log loads.
+
+mod common;
+use common::fixture::{started, Ws, GOLD_MSG};
+use serde_json::json;
+
+fn msg_is(expected: &'static str) -> impl Fn(&serde_json::Value) -> bool {
+    move |p| p["diagnostics"][0]["message"] == expected
+}
+
+#[tokio::test]
+async fn log_appended_truncated_and_rotated_while_open() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    // Appended by another process (the file watcher sees it, no client help).
+    let mark = client.mark();
+    ws.append(
+        "reads.jsonl",
+        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
+    );
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 12/16 read (75%) — at or above 50%"),
+        )
+        .await;
+    client
+        .wait_for(mark, "readcov/didChange", |p| {
+            p["uris"][0] == ws.auth_uri.as_str()
+        })
+        .await;
+    // Truncated and rewritten: the log is re-read, the old reads are gone.
+    let mark = client.mark();
+    std::fs::write(
+        ws.root().join("reads.jsonl"),
+        "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":95,\"end\":95}\n",
+    )
+    .unwrap();
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 1/16 read (6%) — below 50%"),
+        )
+        .await;
+    // Rotated: a new file under the same name.
+    let mark = client.mark();
+    let tmp = ws.root().join("reads.new");
+    std::fs::write(
+        &tmp,
+        "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
+    )
+    .unwrap();
+    std::fs::rename(&tmp, ws.root().join("reads.jsonl")).unwrap();
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 16/16 read (100%) — at or above 50%"),
+        )
+        .await;
+    // A half-written line is not read until complete, and garbage never crashes the server.
+    let mark = client.mark();
+    std::fs::write(ws.root().join("reads.jsonl"), "not json\n{\"path\":\"src/auth.py\",\"task\":\"t1\",\"run\":\"run-a\",\"start\":80,\"end\":81}\n").unwrap();
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 2/16 read (12%) — below 50%"),
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn readcov_toml_alone_then_edited() {
+    let ws = Ws::new();
+    std::fs::write(
+        ws.root().join("readcov.toml"),
+        "gold = [\"gold.jsonl\"]\nreads = [\"reads.jsonl\"]\nruns = [\"run-a\"]\n",
+    )
+    .unwrap();
+    let client = started(&ws, serde_json::Value::Null, json!({})).await;
+    let d = client
+        .request(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": ws.auth_uri}}),
+        )
+        .await;
+    assert_eq!(d["items"][0]["message"], GOLD_MSG);
+    let mark = client.mark();
+    std::fs::write(
+        ws.root().join("readcov.toml"),
+        "gold = [\"gold.jsonl\"]\nreads = [\"reads.jsonl\"]\nruns = [\"run-a\"]\nthreshold = 0.2\n",
+    )
+    .unwrap();
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 4/16 read (25%) — at or above 20%"),
+        )
+        .await;
+    // Settings from the client override the file, key by key.
+    let mark = client.mark();
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"readcov": {"threshold": 0.9}}}),
+        )
+        .await;
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 4/16 read (25%) — below 90%"),
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn gold_edited_on_disk_while_open() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let mark = client.mark();
+    std::fs::write(
+        ws.root().join("gold.jsonl"),
+        "{\"task\":\"t1\",\"path\":\"src/auth.py\",\"start\":82,\"end\":85}\n",
+    )
+    .unwrap();
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 82–85: 2/4 read (50%) — at or above 50%"),
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn client_watch_registration_and_refresh_requests() {
+    let ws = Ws::new();
+    let caps = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true},
+                                    "inlayHint": {"refreshSupport": true}, "codeLens": {"refreshSupport": true}}});
+    let client = started(&ws, ws.options(), caps).await;
+    let reg = client
+        .wait_for(0, "client/registerCapability", |_| true)
+        .await;
+    let reg = &reg["params"]["registrations"][0];
+    assert_eq!(reg["method"], "workspace/didChangeWatchedFiles");
+    let globs = reg["registerOptions"]["watchers"].to_string();
+    assert!(
+        globs.contains("reads.jsonl")
+            && globs.contains("gold.jsonl")
+            && globs.contains("readcov.toml"),
+        "{globs}"
+    );
+    let mark = client.mark();
+    client
+        .request("readcov/selectRun", json!({"runs": null}))
+        .await;
+    client
+        .wait_for(mark, "workspace/inlayHint/refresh", |_| true)
+        .await;
+    client
+        .wait_for(mark, "workspace/codeLens/refresh", |_| true)
+        .await;
+}
+
+#[tokio::test]
+async fn large_log_loads_with_progress() {
+    let ws = Ws::new();
+    let mut body = String::new();
+    for i in 0..15_000u32 {
+        let line = 1 + i % 60;
+        body.push_str(&format!(
+            "{{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":{line},\"end\":{line},\"command\":\"sed -n {line}p src/auth.py\"}}\n"
+        ));
+    }
+    assert!(
+        body.len() as u64 > readcov_lsp::server::EAGER_LOAD_BYTES,
+        "the log must be large"
+    );
+    std::fs::write(ws.root().join("big.jsonl"), body).unwrap();
+    let client = common::in_process();
+    let opts =
+        json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl", "big.jsonl"], "runs": ["run-a"]});
+    client
+        .initialize(
+            &ws.root(),
+            opts,
+            json!({"window": {"workDoneProgress": true}}),
+        )
+        .await;
+    client
+        .wait_for(0, "window/workDoneProgress/create", |_| true)
+        .await;
+    client
+        .wait_for(0, "$/progress", |p| p["value"]["kind"] == "begin")
+        .await;
+    let end = client
+        .wait_for(0, "$/progress", |p| p["value"]["kind"] == "end")
+        .await;
+    assert_eq!(end["params"]["value"]["message"], "15002 read events");
+    client.open(&ws.auth_uri, &ws.auth_text).await;
+    let s = client
+        .request(
+            "readcov/lineStates",
+            json!({"textDocument": {"uri": ws.auth_uri}}),
+        )
+        .await;
+    assert_eq!(
+        s["ranges"][0],
+        json!({"startLine": 0, "endLine": 59, "state": "read"})
+    );
+}
