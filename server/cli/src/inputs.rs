@@ -2,7 +2,9 @@
 //! measures file lengths inside a `--workspace` (never following a path out of it).
 
 use anyhow::{Context, Result};
-use readcov_core::{parse_gold, parse_reads, GoldSpan, InputError, Parsed, ReadSpan};
+use readcov_core::{
+    parse_gold_checked, parse_reads_checked, GoldSpan, InputError, Parsed, ReadSpan,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -30,13 +32,51 @@ pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {
 /// Loads and parses a gold file; errors are collected, not fatal.
 pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
     let bytes = read_input(path)?;
-    Ok(parse_gold(&bytes, &path.display().to_string(), workspace))
+    let root = canonical_root(workspace);
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    Ok(parse_gold_checked(
+        &bytes,
+        &path.display().to_string(),
+        workspace,
+        &check,
+    ))
 }
 
 /// Loads and parses a reads file; errors are collected, not fatal.
 pub fn load_reads(path: &Path, workspace: Option<&str>) -> Result<Parsed<ReadSpan>> {
     let bytes = read_input(path)?;
-    Ok(parse_reads(&bytes, &path.display().to_string(), workspace))
+    let root = canonical_root(workspace);
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    Ok(parse_reads_checked(
+        &bytes,
+        &path.display().to_string(),
+        workspace,
+        &check,
+    ))
+}
+
+fn canonical_root(workspace: Option<&str>) -> Option<PathBuf> {
+    workspace.and_then(|w| Path::new(w).canonicalize().ok())
+}
+
+/// With a workspace, a path that exists must resolve (through symlinks) inside it: a link out of
+/// the workspace is an input error, not a file readcov will measure. Missing files are fine
+/// (gold may name files the checkout lacks); without a workspace nothing is checked.
+pub fn inside_workspace(root: Option<&Path>, rel: &str) -> Result<(), String> {
+    let Some(root) = root else { return Ok(()) };
+    let joined = root.join(rel);
+    if std::fs::symlink_metadata(&joined).is_err() {
+        return Ok(());
+    }
+    match joined.canonicalize() {
+        Ok(real) if real.starts_with(root) => Ok(()),
+        Ok(real) => Err(format!(
+            "resolves through a symlink to {}, outside the workspace",
+            real.display()
+        )),
+        // A dangling or looping link: nothing readcov could read, and nothing outside either.
+        Err(_) => Ok(()),
+    }
 }
 
 /// Prints each located error on stderr and returns how many there were.

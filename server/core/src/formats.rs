@@ -6,6 +6,7 @@
 
 use crate::path::normalize_path;
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
+use crate::strict_json::Record;
 use serde_json::{Map, Value};
 use thiserror::Error;
 
@@ -88,15 +89,25 @@ pub fn jsonl_lines<'a>(
         })
 }
 
-/// Parses one JSONL line into an object, with a located error otherwise.
+/// Parses one JSONL line into an object, with a located error otherwise (a duplicated key is an
+/// error at that key, see [`crate::strict_json`]).
 pub fn parse_object(text: &str, file: &str, line: usize) -> Result<Map<String, Value>, InputError> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(m)) => Ok(m),
-        Ok(other) => Err(InputError::new(
+    match serde_json::from_str::<Record>(text) {
+        Ok(Record::Object {
+            duplicate: Some(key),
+            ..
+        }) => Err(InputError::new(
+            file,
+            line,
+            Some(&key),
+            "duplicate key (readers disagree on which value wins)",
+        )),
+        Ok(Record::Object { map, .. }) => Ok(map),
+        Ok(Record::Other(kind)) => Err(InputError::new(
             file,
             line,
             None,
-            format!("expected a JSON object, found {}", kind_of(&other)),
+            format!("expected a JSON object, found {kind}"),
         )),
         Err(e) => Err(InputError::new(
             file,
@@ -198,6 +209,17 @@ impl Fields<'_> {
         normalize_path(raw, workspace).map_err(|e| self.err("path", e.to_string()))
     }
 
+    /// [`Fields::path`], then the IO layer's `check`.
+    pub fn checked_path(
+        &self,
+        workspace: Option<&str>,
+        check: PathCheck,
+    ) -> Result<String, InputError> {
+        let path = self.path(workspace)?;
+        check(&path).map_err(|m| self.err("path", m))?;
+        Ok(path)
+    }
+
     /// `start` and `end`, with `end ≥ start`.
     pub fn lines(&self) -> Result<(u32, u32), InputError> {
         let start = self.line_number("start")?;
@@ -211,7 +233,25 @@ impl Fields<'_> {
 
 /// Parses a reads JSONL file.
 pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<ReadSpan> {
-    parse_reads_with(bytes, file, workspace, true)
+    parse_reads_impl(bytes, file, workspace, true, &no_check)
+}
+
+/// A check on each normalised path, supplied by the IO layer (for example: does it resolve
+/// through a symlink out of the workspace?). An `Err` becomes a located error on `path`.
+pub type PathCheck<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+
+fn no_check(_: &str) -> Result<(), String> {
+    Ok(())
+}
+
+/// [`parse_reads`] with a [`PathCheck`] on every accepted path.
+pub fn parse_reads_checked(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Parsed<ReadSpan> {
+    parse_reads_impl(bytes, file, workspace, true, check)
 }
 
 /// [`parse_reads`] with the typed fast path on or off; both must give the same result (a
@@ -223,6 +263,16 @@ pub fn parse_reads_with(
     workspace: Option<&str>,
     fast: bool,
 ) -> Parsed<ReadSpan> {
+    parse_reads_impl(bytes, file, workspace, fast, &no_check)
+}
+
+fn parse_reads_impl(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    fast: bool,
+    check: PathCheck,
+) -> Parsed<ReadSpan> {
     let mut out = Parsed::default();
     for (line, text) in jsonl_lines(bytes, file) {
         out.records += 1;
@@ -231,6 +281,7 @@ pub fn parse_reads_with(
             .ok()
             .filter(|_| fast)
             .and_then(|t| crate::fastread::fast_read(t, workspace))
+            .filter(|r| check(&r.path).is_ok())
         {
             out.items.push(read);
             continue;
@@ -245,6 +296,7 @@ pub fn parse_reads_with(
                         line,
                     },
                     workspace,
+                    check,
                 )
             });
         match result {
@@ -256,7 +308,11 @@ pub fn parse_reads_with(
 }
 
 /// The slow, fully checked path for one reads line: every problem becomes a located error.
-fn read_record(f: &Fields, workspace: Option<&str>) -> Result<ReadSpan, InputError> {
+fn read_record(
+    f: &Fields,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Result<ReadSpan, InputError> {
     let (start, end) = f.lines()?;
     let source = match f.opt_string("source")? {
         None => Source::Agent,
@@ -271,7 +327,7 @@ fn read_record(f: &Fields, workspace: Option<&str>) -> Result<ReadSpan, InputErr
     Ok(ReadSpan {
         task: f.id("task")?,
         run: f.id("run")?,
-        path: f.path(workspace)?,
+        path: f.checked_path(workspace, check)?,
         start,
         end,
         turn: f.opt_count("turn")?,
@@ -285,6 +341,16 @@ fn read_record(f: &Fields, workspace: Option<&str>) -> Result<ReadSpan, InputErr
 
 /// Parses a gold JSONL file.
 pub fn parse_gold(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<GoldSpan> {
+    parse_gold_checked(bytes, file, workspace, &no_check)
+}
+
+/// [`parse_gold`] with a [`PathCheck`] on every accepted path.
+pub fn parse_gold_checked(
+    bytes: &[u8],
+    file: &str,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Parsed<GoldSpan> {
     parse_jsonl(bytes, file, |f| {
         let (start, end) = f.lines()?;
         let tier = match f.opt_string("tier")? {
@@ -294,7 +360,7 @@ pub fn parse_gold(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<G
         };
         Ok(GoldSpan {
             task: f.id("task")?,
-            path: f.path(workspace)?,
+            path: f.checked_path(workspace, check)?,
             start,
             end,
             tier,

@@ -13,12 +13,15 @@ pub mod metrics;
 pub mod path;
 pub mod sheet;
 pub mod span;
+pub mod strict_json;
 
 pub use batch::{
     score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
     NO_RUN,
 };
-pub use formats::{parse_gold, parse_reads, InputError, Parsed};
+pub use formats::{
+    parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, InputError, Parsed, PathCheck,
+};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,

@@ -30,12 +30,16 @@ pub fn normalize_path(raw: &str, workspace: Option<&str>) -> Result<String, Path
     if !absolute {
         return join_relative(parts, raw);
     }
-    let Some(ws) = workspace else {
+    // An empty workspace names no root: treat it as none rather than as `/`.
+    let Some(ws) = workspace.filter(|w| !w.trim().is_empty()) else {
         return Ok(format!("/{}", parts.join("/")));
     };
     let ws_unified = ws.replace('\\', "/");
     let ws_parts = components(&ws_unified, true)?;
-    if parts.len() >= ws_parts.len() && parts[..ws_parts.len()] == ws_parts[..] {
+    // A drive path (`C:/x`) is never under a Unix root (`/`), nor the other way round (found by
+    // the `path` fuzz target: `C:\x` under `/` came out as the relative `C:/x`).
+    let same_kind = is_drive(&unified) == is_drive(ws_unified.trim());
+    if same_kind && parts.len() >= ws_parts.len() && parts[..ws_parts.len()] == ws_parts[..] {
         join_relative(parts[ws_parts.len()..].to_vec(), raw)
     } else {
         Err(PathError::OutsideWorkspace {
@@ -51,6 +55,12 @@ fn join_relative(parts: Vec<&str>, _raw: &str) -> Result<String, PathError> {
         return Err(PathError::Empty);
     }
     Ok(parts.join("/"))
+}
+
+/// `C:/x`: a Windows drive path.
+fn is_drive(p: &str) -> bool {
+    let b = p.as_bytes();
+    b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'/'
 }
 
 /// `/x`, `C:/x` and `//server/x` are absolute.
@@ -109,5 +119,10 @@ mod tests {
         check("/abs/x.py", None, Ok("/abs/x.py"));
         check("C:\\repo\\a.py", Some("C:/repo"), Ok("a.py"));
         check("  a.py ", None, Ok("a.py"));
+        // fuzz regressions (path target): a drive path is not under `/`; an empty workspace is none
+        check("C:\\swd", Some("/"), Err(()));
+        check("/etc/x", Some("C:/repo"), Err(()));
+        check("C:\\swd", Some(""), Ok("/C:/swd"));
+        check("/repo/a.py", Some("/"), Ok("repo/a.py"));
     }
 }

@@ -57,6 +57,8 @@ struct FileDiff {
     path: Option<String>,
     new_file: bool,
     lines: Vec<u32>,
+    /// 1-based line of the header that named the file (for located errors).
+    header: usize,
 }
 
 fn strip_prefix_path(p: &str) -> Option<String> {
@@ -108,6 +110,7 @@ fn parse(
                 path: old,
                 new_file: false,
                 lines: Vec::new(),
+                header: i + 1,
             });
         } else if line.starts_with("new file mode") {
             if let Some(f) = files.last_mut() {
@@ -131,6 +134,7 @@ fn parse(
                         new_file: path.is_none(),
                         path,
                         lines: Vec::new(),
+                        header: i + 1,
                     }),
                 }
                 i += 2;
@@ -157,6 +161,7 @@ fn parse(
                 i += 1;
                 continue;
             };
+            let header_line = i + 1;
             i += 1;
             let (mut old_left, mut new_left) = (b, d);
             let mut o = a.max(1);
@@ -208,11 +213,39 @@ fn parse(
                 i += 1;
             }
             flush(f, o, &mut pending_insert, changed_since_context);
+            if let Some(msg) = count_mismatch(&lines, i, old_left, new_left) {
+                errors.push(InputError::new(
+                    file,
+                    header_line,
+                    None,
+                    format!("hunk header `{line}` {msg}"),
+                ));
+            }
             continue;
         }
         i += 1;
     }
     files
+}
+
+/// A hunk whose header lies about its length: it ended (at line index `next`) with lines still
+/// owed, or more body lines follow the counted ones. Either way the gold may be wrong, so say so
+/// instead of silently dropping or inventing lines.
+fn count_mismatch(lines: &[&str], next: usize, old_left: u32, new_left: u32) -> Option<String> {
+    if old_left > 0 || new_left > 0 {
+        return Some(format!(
+            "promises {old_left} old / {new_left} new line(s) more than the hunk has"
+        ));
+    }
+    let l = *lines.get(next)?;
+    let header =
+        l.starts_with("--- ") && lines.get(next + 1).is_some_and(|n| n.starts_with("+++ "));
+    (l.starts_with(['-', '+']) && !header).then(|| {
+        format!(
+            "counts fewer lines than the hunk has: line {} onwards is not read as part of it",
+            next + 1
+        )
+    })
 }
 
 /// `---` inside a hunk is a deleted line starting with `--`, not a header; headers follow a
@@ -230,7 +263,16 @@ pub fn gold_from_diff(patch: &str, task: &str, opts: &DiffOptions, file: &str) -
 
 fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions, file: &str) {
     for f in parse(patch, opts, file, &mut out.errors) {
-        let Some(path) = f.path else { continue };
+        let Some(raw) = f.path else { continue };
+        // The patch is untrusted: a `../` path must not become a gold row pointing outside.
+        let path = match readcov_core::path::normalize_path(&raw, None) {
+            Ok(p) => p,
+            Err(e) => {
+                out.errors
+                    .push(InputError::new(file, f.header, Some("path"), e.to_string()));
+                continue;
+            }
+        };
         if opts.exclude_tests && is_test_path(&path) {
             out.excluded.push((task.to_string(), path));
             continue;

@@ -9,6 +9,7 @@ use crate::tail::{poll, Polled, Tail};
 use dashmap::DashMap;
 use readcov_core::formats::parse_jsonl;
 use readcov_core::{parse_gold, GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
+use readcov_readlog::{confine_log_path, ReadLog};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, RwLock};
@@ -221,34 +222,46 @@ impl Store {
         changed
     }
 
-    /// Appends one row to the read log (durably: flushed and synced before returning).
-    pub fn append_read(&self, read: &ReadSpan) -> std::io::Result<()> {
-        use std::io::Write;
-        let path = self.resolve(&self.config().read_log);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
+    /// Where the read log is written: inside the workspace root (symlinks resolved, `..` and
+    /// outside absolute paths refused; see `readcov-readlog`), or as configured without a root.
+    pub fn read_log_path(&self) -> std::io::Result<PathBuf> {
+        let configured = self.config().read_log;
+        match self.root() {
+            Some(root) => confine_log_path(&root, &configured).map_err(|e| {
+                std::io::Error::new(std::io::ErrorKind::PermissionDenied, e.to_string())
+            }),
+            None => Ok(self.resolve(&configured)),
         }
-        let mut line = serde_json::to_vec(read).map_err(std::io::Error::other)?;
-        line.push(b'\n');
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)?;
-        f.write_all(&line)?;
-        f.sync_data()
     }
 
-    /// Removes every `source: manual` row from the read log (rewritten atomically) and memory.
+    /// Appends one row to the read log through `readcov-readlog`: one `O_APPEND` write of a
+    /// whole line under `flock`, fsynced before returning (the acknowledgement); a torn tail
+    /// left by a crashed writer is repaired first and noted.
+    pub fn append_read(&self, read: &ReadSpan) -> std::io::Result<()> {
+        let path = self.read_log_path()?;
+        let done = ReadLog::new(&path)
+            .append_json(read)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        if let Some(t) = done.repaired {
+            self.note([format!(
+                "{}:{}: torn last line repaired ({:?})",
+                path.display(),
+                t.line,
+                t.action
+            )]);
+        }
+        Ok(())
+    }
+
+    /// Removes every `source: manual` row from the read log (rewritten atomically, under the
+    /// log's lock) and memory.
     pub fn clear_what_if(&self) -> std::io::Result<Changed> {
         let path = self.resolve(&self.config().read_log);
-        if let Ok(bytes) = std::fs::read(&path) {
-            let keep: Vec<&[u8]> = bytes
-                .split_inclusive(|&b| b == b'\n')
-                .filter(|l| !is_manual_row(l))
-                .collect();
-            let tmp = path.with_extension("jsonl.tmp");
-            std::fs::write(&tmp, keep.concat())?;
-            std::fs::rename(&tmp, &path)?;
+        let log_path = self.read_log_path()?;
+        if log_path.exists() {
+            ReadLog::new(&log_path)
+                .rewrite(|l| !is_manual_row(l))
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
         }
         let mut changed = Changed::default();
         for mut entry in self.reads.iter_mut() {

@@ -66,6 +66,19 @@ fn format_of(f: FormatArg) -> Option<Format> {
     }
 }
 
+/// `dir/<task>` when `task` is one plain folder name resolving inside `dir` (symlinks followed).
+/// The task id comes from the log, which is untrusted: `/etc` or `../x` must never become a
+/// workspace that readcov reads files from.
+fn task_dir(dir: &Path, task: &str) -> Option<PathBuf> {
+    let mut parts = Path::new(task).components();
+    let plain = matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    );
+    let real = dir.join(task).canonicalize().ok()?;
+    (plain && real.starts_with(dir) && real.is_dir()).then_some(real)
+}
+
 fn canonical_dir(p: &Path) -> Result<PathBuf> {
     let c = p
         .canonicalize()
@@ -102,7 +115,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         };
         let pick = |task: &str| -> Box<dyn FileProvider> {
             match &per_task {
-                Some(dir) => Box::new(Workspace(Some(dir.join(task)).filter(|d| d.is_dir()))),
+                Some(dir) => Box::new(Workspace(task_dir(dir, task))),
                 None => Box::new(Workspace(ws.clone())),
             }
         };

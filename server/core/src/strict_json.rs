@@ -1,0 +1,103 @@
+//! One JSONL record, parsed strictly: a duplicate top-level key is reported instead of silently
+//! keeping the last value (serde_json) or the first (other tools) — a record that means different
+//! things to different readers is an input error, located at the key.
+
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// A parsed line: an object (with its first duplicated key, if any) or what else it was.
+pub enum Record {
+    Object {
+        map: Map<String, Value>,
+        duplicate: Option<String>,
+    },
+    /// Not an object: "null", "a boolean", "a number", "a string", "an array".
+    Other(&'static str),
+}
+
+impl<'de> Deserialize<'de> for Record {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
+        d.deserialize_any(RecordVisitor)
+    }
+}
+
+struct RecordVisitor;
+
+impl<'de> Visitor<'de> for RecordVisitor {
+    type Value = Record;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Record, E> {
+        Ok(Record::Other("a boolean"))
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Record, E> {
+        Ok(Record::Other("a number"))
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Record, E> {
+        Ok(Record::Other("a number"))
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Record, E> {
+        Ok(Record::Other("a number"))
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Record, E> {
+        Ok(Record::Other("a string"))
+    }
+    fn visit_unit<E>(self) -> Result<Record, E> {
+        Ok(Record::Other("null"))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Record, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Record::Other("an array"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Record, A::Error> {
+        let mut map = Map::new();
+        let mut duplicate = None;
+        while let Some(key) = access.next_key::<String>()? {
+            let value: Value = access.next_value()?;
+            if map.contains_key(&key) {
+                duplicate.get_or_insert_with(|| key.clone());
+            }
+            map.insert(key, value);
+        }
+        Ok(Record::Object { map, duplicate })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Record;
+
+    fn check(text: &str, expected: Result<(&str, Option<&str>), ()>) {
+        let got = serde_json::from_str::<Record>(text);
+        match (got, expected) {
+            (Ok(Record::Object { duplicate, .. }), Ok(("object", dup))) => {
+                assert_eq!(duplicate.as_deref(), dup, "{text}")
+            }
+            (Ok(Record::Other(kind)), Ok((k, None))) => assert_eq!(kind, k, "{text}"),
+            (Err(_), Err(())) => {}
+            (got, want) => panic!(
+                "{text}: got {:?}, want {want:?}",
+                got.map(|r| matches!(r, Record::Object { .. }))
+            ),
+        }
+    }
+
+    #[test]
+    fn records() {
+        check(r#"{"a":1,"b":2}"#, Ok(("object", None)));
+        check(r#"{"a":1,"b":2,"a":3}"#, Ok(("object", Some("a"))));
+        check(r#"{"a":{"x":1,"x":2}}"#, Ok(("object", None)));
+        check("[1,[2]]", Ok(("an array", None)));
+        check("null", Ok(("null", None)));
+        check("-3", Ok(("a number", None)));
+        check("1.5", Ok(("a number", None)));
+        check(r#""s""#, Ok(("a string", None)));
+        check("true", Ok(("a boolean", None)));
+        check("{} {}", Err(()));
+        check("NaN", Err(()));
+        check(&("[".repeat(10_000) + &"]".repeat(10_000)), Err(()));
+    }
+}

@@ -1,0 +1,24 @@
+//! readcov-readlog: a durable, append-only JSONL read log that never loses acknowledged data.
+//!
+//! Guarantees (see `docs/reliability.md`):
+//! - every append is whole lines in a single `write(2)` on an `O_APPEND` descriptor, so readers
+//!   never see two records interleaved;
+//! - `fdatasync` runs before [`ReadLog::append_json`] returns: an `Ok` is an acknowledgement that
+//!   survives a crash of the process (and, on a sane file system, of the machine);
+//! - an exclusive `flock` is held around each append and rewrite, so two servers on one workspace
+//!   serialise their writes instead of racing;
+//! - a torn last line (a crash mid-write, or a hand edit without a final newline) is repaired
+//!   under the lock before the next append: kept if it is a complete JSON value, otherwise moved
+//!   to `<log>.torn` and reported. Complete lines are never touched.
+
+mod confine;
+mod error;
+mod lock;
+mod log;
+mod recover;
+
+pub use confine::confine_log_path;
+pub use error::LogError;
+pub use lock::LockGuard;
+pub use log::{Appended, ReadLog};
+pub use recover::{read_log, torn_path, LogContents, Recovery, Torn, TornAction};
