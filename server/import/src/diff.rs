@@ -265,7 +265,20 @@ fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions
     for f in parse(patch, opts, file, &mut out.errors) {
         let Some(raw) = f.path else { continue };
         // The patch is untrusted: a `../` path must not become a gold row pointing outside.
+        // Diff paths are repository-relative; an absolute one (after stripping `a/`/`b/`) is
+        // refused rather than turned into a gold row for a file outside the repository.
         let path = match readcov_core::path::normalize_path(&raw, None) {
+            Ok(p) if p.starts_with('/') => {
+                out.errors.push(InputError::new(
+                    file,
+                    f.header,
+                    Some("path"),
+                    format!(
+                        "absolute path `{raw}` in a patch; expected a repository-relative path"
+                    ),
+                ));
+                continue;
+            }
             Ok(p) => p,
             Err(e) => {
                 out.errors

@@ -132,3 +132,34 @@ fn exclude_tests_and_swebench_rows() {
         assert_eq!(is_test_path(p), t, "{p}");
     }
 }
+
+/// Found by the `diff` fuzz target (fuzz/open-crashes/diff-crash-0f5c45d0): a header whose path
+/// is absolute after stripping `a/` became a gold row with an absolute path.
+#[test]
+fn absolute_patch_paths_are_refused_not_kept() {
+    let opts = DiffOptions::default();
+    for header in [
+        "--- a//etc/passwd\n+++ b//etc/passwd\n",
+        "--- /abs/x.py\n+++ /abs/x.py\n",
+    ] {
+        let patch =
+            format!("{header}@@ -3 +3 @@\n-a\n+b\n--- a/ok.py\n+++ b/ok.py\n@@ -1 +1 @@\n-x\n+y\n");
+        let g = gold_from_diff(&patch, "t", &opts, "p.diff");
+        assert!(
+            g.spans.iter().all(|s| !s.path.starts_with('/')),
+            "{:?}",
+            g.spans
+        );
+        assert_eq!(
+            g.spans.iter().map(|s| s.path.as_str()).collect::<Vec<_>>(),
+            ["ok.py"]
+        );
+        assert!(
+            g.errors
+                .iter()
+                .any(|e| e.field.as_deref() == Some("path") && e.line == 1),
+            "{:?}",
+            g.errors
+        );
+    }
+}
