@@ -17,7 +17,9 @@ async fn record(client: &common::Client, uri: &str) -> Option<String> {
         .await;
     let m = client
         .wait_for(mark, "window/logMessage", |p| {
-            p["message"].as_str().is_some_and(|m| m.contains("read log") || m.contains("not a file"))
+            p["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("read log") || m.contains("not a file"))
         })
         .await;
     m["params"]["message"].as_str().map(str::to_string)
@@ -65,7 +67,10 @@ async fn a_log_behind_a_symlink_is_refused_and_its_target_untouched() {
     for log in ["logs/reads.jsonl", "link.jsonl"] {
         let client = started(&ws, with_log(&ws, log), json!({})).await;
         let msg = record(&client, &ws.auth_uri).await.unwrap();
-        assert!(msg.contains("cannot append to the read log"), "{log}: {msg}");
+        assert!(
+            msg.contains("cannot append to the read log"),
+            "{log}: {msg}"
+        );
     }
     let names: Vec<_> = std::fs::read_dir(outside.path())
         .unwrap()
