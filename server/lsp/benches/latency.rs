@@ -3,6 +3,7 @@
 //!   1. latency from `didChange` to fresh diagnostics + inlay hints on a 20,000-line file with
 //!      200 gold spans and 5,000 reads (budget p99 ≤ 5 ms), and
 //!   2. the server's resident memory with 1,000 open files and 100,000 read events (≤ 100 MB).
+//!
 //! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed.
 
 #[path = "../tests/common/client.rs"]
@@ -22,7 +23,10 @@ fn main() {
         readcov_lsp::run_stdio().expect("server runtime");
         return;
     }
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
     let ok = rt.block_on(async { latency().await & rss().await });
     std::process::exit(if ok { 0 } else { 1 });
 }
@@ -31,7 +35,10 @@ fn main() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: u32) -> u32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % u64::from(n)) as u32
     }
 }
@@ -44,7 +51,10 @@ fn spawn_server() -> (tokio::process::Child, Client) {
         .kill_on_drop(true)
         .spawn()
         .expect("spawn server");
-    let c = Client::new(child.stdout.take().expect("stdout"), child.stdin.take().expect("stdin"));
+    let c = Client::new(
+        child.stdout.take().expect("stdout"),
+        child.stdin.take().expect("stdin"),
+    );
     (child, c)
 }
 
@@ -70,7 +80,12 @@ async fn latency() -> bool {
     std::fs::write(root.join("big.py"), &text).unwrap();
     let mut gold = String::new();
     for k in 0..200 {
-        let _ = writeln!(gold, "{{\"path\":\"big.py\",\"start\":{},\"end\":{}}}", k * 100 + 10, k * 100 + 40);
+        let _ = writeln!(
+            gold,
+            "{{\"path\":\"big.py\",\"start\":{},\"end\":{}}}",
+            k * 100 + 10,
+            k * 100 + 40
+        );
     }
     std::fs::write(root.join("gold.jsonl"), gold).unwrap();
     let mut rng = Lcg(7);
@@ -86,13 +101,23 @@ async fn latency() -> bool {
     std::fs::write(root.join("reads.jsonl"), reads).unwrap();
 
     let (_child, c) = spawn_server();
-    c.initialize(&root, json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}), json!({})).await;
+    c.initialize(
+        &root,
+        json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}),
+        json!({}),
+    )
+    .await;
     let uri = file_uri(&root.join("big.py"));
     let mark = c.mark();
     c.open(&uri, &text).await;
     let first = c.diagnostics_after(mark, &uri).await;
-    assert_eq!(first.len(), 200, "one diagnostic per gold span (all below or at threshold)");
-    let all = json!({"start": {"line": 0, "character": 0}, "end": {"line": 20_001, "character": 0}});
+    assert_eq!(
+        first.len(),
+        200,
+        "one diagnostic per gold span (all below or at threshold)"
+    );
+    let all =
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 20_001, "character": 0}});
     let (mut total, mut to_diag) = (Vec::new(), Vec::new());
     for i in 0..1_200u32 {
         let version = i as i32 + 2;
@@ -108,11 +133,22 @@ async fn latency() -> bool {
         c.inbox.lock().unwrap().clear();
         let t0 = Instant::now();
         c.notify("textDocument/didChange", change).await;
-        c.wait_for(0, "textDocument/publishDiagnostics", |p| p["version"] == version).await;
+        c.wait_for(0, "textDocument/publishDiagnostics", |p| {
+            p["version"] == version
+        })
+        .await;
         let t1 = t0.elapsed();
-        let hints = c.request("textDocument/inlayHint", json!({"textDocument": {"uri": uri}, "range": all})).await;
+        let hints = c
+            .request(
+                "textDocument/inlayHint",
+                json!({"textDocument": {"uri": uri}, "range": all}),
+            )
+            .await;
         let t2 = t0.elapsed();
-        assert!(hints.as_array().is_some_and(|h| h.len() > 200), "file summary + one hint per gold unit");
+        assert!(
+            hints.as_array().is_some_and(|h| h.len() > 200),
+            "file summary + one hint per gold unit"
+        );
         if i >= 200 {
             // The first 200 rounds warm up caches and the allocator.
             to_diag.push(t1.as_secs_f64() * 1e3);
@@ -153,8 +189,16 @@ async fn rss() -> bool {
     let mut rng = Lcg(11);
     for f in 0..1000 {
         std::fs::write(root.join(format!("src/m{f}.py")), &text).unwrap();
-        let _ = writeln!(gold, "{{\"task\":\"t{}\",\"path\":\"src/m{f}.py\",\"start\":21,\"end\":40}}", f % 50);
-        let _ = writeln!(gold, "{{\"task\":\"t{}\",\"path\":\"src/m{f}.py\",\"start\":121,\"end\":130}}", f % 50);
+        let _ = writeln!(
+            gold,
+            "{{\"task\":\"t{}\",\"path\":\"src/m{f}.py\",\"start\":21,\"end\":40}}",
+            f % 50
+        );
+        let _ = writeln!(
+            gold,
+            "{{\"task\":\"t{}\",\"path\":\"src/m{f}.py\",\"start\":121,\"end\":130}}",
+            f % 50
+        );
         for k in 0..100 {
             let start = 1 + rng.next(190);
             let end = start + rng.next(10);
@@ -171,21 +215,31 @@ async fn rss() -> bool {
     let (child, c) = spawn_server();
     let pid = child.id().expect("pid");
     let t0 = Instant::now();
-    c.initialize(&root, json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}), json!({})).await;
+    c.initialize(
+        &root,
+        json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}),
+        json!({}),
+    )
+    .await;
     // A log this large loads after `initialized`; it ends with a refresh notification.
     c.wait_for(0, "readcov/didChange", |_| true).await;
     let loaded = t0.elapsed();
     for f in 0..1000 {
         let uri = file_uri(&root.join(format!("src/m{f}.py")));
         c.open(&uri, &text).await;
-        let s = c.request("readcov/lineStates", json!({"textDocument": {"uri": uri}})).await;
+        let s = c
+            .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+            .await;
         assert_eq!(s["goldLines"], 30, "{s}");
         c.inbox.lock().unwrap().clear();
     }
     let summary: Value = c.request("readcov/summary", json!({})).await;
     assert_eq!(summary["totals"]["rows"], 200, "50 tasks × 4 runs");
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let (rss, hwm) = (status_kb(pid, "VmRSS:") / 1024.0, status_kb(pid, "VmHWM:") / 1024.0);
+    let (rss, hwm) = (
+        status_kb(pid, "VmRSS:") / 1024.0,
+        status_kb(pid, "VmHWM:") / 1024.0,
+    );
     println!(
         "RSS with 1,000 open files ({} MB of reads JSONL, 100,000 events, 2,000 gold spans): {rss:.1} MB now, peak {hwm:.1} MB (budget ≤ {RSS_BUDGET_MB} MB); log loaded in {:.0} ms",
         reads.len() / 1_000_000,
@@ -194,4 +248,3 @@ async fn rss() -> bool {
     c.shutdown().await;
     hwm <= RSS_BUDGET_MB
 }
-
