@@ -7,7 +7,7 @@ use readcov_core::path::normalize_path;
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let (raw, ws) = match text.split_once('\0') {
-        Some((r, w)) => (r, Some(w)),
+        Some((r, w)) => (r, Some(w).filter(|w| !w.trim().is_empty())),
         None => (text, None),
     };
     let Ok(p) = normalize_path(raw, ws) else { return };

@@ -3,6 +3,7 @@
 //!   1. latency from `didChange` to fresh diagnostics + inlay hints on a 20,000-line file with
 //!      200 gold spans and 5,000 reads (budget p99 ≤ 5 ms), and
 //!   2. the server's resident memory with 1,000 open files and 100,000 read events (≤ 100 MB).
+//!
 //! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed.
 
 #[path = "../tests/common/client.rs"]
