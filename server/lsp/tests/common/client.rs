@@ -66,7 +66,12 @@ impl Client {
         let pending: Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>> = Arc::default();
         let inbox: Arc<Mutex<Vec<Value>>> = Arc::default();
         let arrived = Arc::new(tokio::sync::Notify::new());
-        let (w, p, inb, arr) = (writer.clone(), pending.clone(), inbox.clone(), arrived.clone());
+        let (w, p, inb, arr) = (
+            writer.clone(),
+            pending.clone(),
+            inbox.clone(),
+            arrived.clone(),
+        );
         tokio::spawn(async move {
             let mut r = BufReader::new(read);
             while let Some(msg) = read_msg(&mut r).await {
