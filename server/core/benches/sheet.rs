@@ -7,20 +7,10 @@ use readcov_core::sheet::record::{Attribution, Axis, RunRecord, Validity};
 use readcov_core::sheet::{
     evaluate, pass_at_k, pass_hat_k, LedgerEvent, LedgerKind, NoUnits, SheetInput,
 };
+use readcov_core::synth::{XorShift, DEFAULT_SEED};
 use readcov_core::{EventKind, GoldSpan, ReadSpan, Source, UnknownLengths};
 use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
-
-/// Deterministic xorshift, so the bench needs no extra crates and is repeatable.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(n)) as u32
-    }
-}
 
 struct Corpus {
     runs: Vec<RunRecord>,
@@ -30,7 +20,7 @@ struct Corpus {
 }
 
 fn corpus() -> Corpus {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift(DEFAULT_SEED);
     let mut c = Corpus {
         runs: Vec::new(),
         gold: Vec::new(),
@@ -43,11 +33,11 @@ fn corpus() -> Corpus {
             .into_iter()
             .enumerate()
         {
-            let start = 1 + rng.next(1_500);
+            let start = 1 + rng.below(1_500);
             let mut g = GoldSpan::simple(
                 &format!("src/f{}.py", k % 3),
                 start,
-                start + 40 + rng.next(200),
+                start + 40 + rng.below(200),
             );
             g.task = task.clone();
             g.requirement = req.map(str::to_string);
@@ -58,14 +48,14 @@ fn corpus() -> Corpus {
                 let run = format!("{task}-{cond}-{n}");
                 let mut evidence = BTreeMap::new();
                 for axis in Axis::GIVEN {
-                    evidence.insert(axis, Some(rng.next(10) > 1));
+                    evidence.insert(axis, Some(rng.below(10) > 1));
                 }
                 c.runs.push(RunRecord {
                     run: run.clone(),
                     task: task.clone(),
                     condition: cond.into(),
                     environment: Validity::Valid,
-                    simulator: if rng.next(20) == 0 {
+                    simulator: if rng.below(20) == 0 {
                         Validity::Invalid
                     } else {
                         Validity::Valid
@@ -95,11 +85,11 @@ fn corpus() -> Corpus {
                     });
                 }
                 for step in 0..60 {
-                    let start = 1 + rng.next(1_800);
+                    let start = 1 + rng.below(1_800);
                     let mut r = ReadSpan::simple(
-                        &format!("src/f{}.py", rng.next(4)),
+                        &format!("src/f{}.py", rng.below(4)),
                         start,
-                        start + [0, 20, 80][rng.next(3) as usize],
+                        start + [0, 20, 80][rng.below(3) as usize],
                     );
                     r.task = task.clone();
                     r.run = run.clone();

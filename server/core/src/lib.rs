@@ -14,6 +14,7 @@ pub mod path;
 pub mod sheet;
 pub mod span;
 pub mod strict_json;
+pub mod synth;
 
 pub use batch::{
     score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,

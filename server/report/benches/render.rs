@@ -3,56 +3,26 @@
 //! Run: `cargo bench -p readcov-report --bench render`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use readcov_core::synth::{gold_and_reads, XorShift, DEFAULT_SEED};
 use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, UnknownLengths};
 use readcov_report::lcov::LcovOptions;
 use readcov_report::outcomes::Label;
 use readcov_report::{build, html, lcov, sarif, Outcomes, Report, ReportInput};
 use std::hint::black_box;
 
-/// A tiny deterministic generator (xorshift), so the bench is repeatable without extra crates.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self, n: u32) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % u64::from(n)) as u32
-    }
-}
-
 const TASKS: usize = 2_000;
 
+/// The shared synthetic corpus (reads with turns) plus an outcome label per task.
 fn corpus() -> (Vec<GoldSpan>, Vec<ReadSpan>, Outcomes) {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let (mut gold, mut reads, mut labels) = (Vec::new(), Vec::new(), Vec::new());
-    for t in 0..TASKS {
-        let task = format!("task-{t}");
-        for k in 0..5 {
-            let start = 1 + rng.next(2_000);
-            gold.push(GoldSpan {
-                task: task.clone(),
-                ..GoldSpan::simple(&format!("src/file{}.py", k % 4), start, start + 319)
-            });
-        }
-        for turn in 0..20 {
-            let start = 1 + rng.next(2_500);
-            let len = [0, 30, 60, 300][rng.next(4) as usize];
-            let file = format!("src/file{}.py", rng.next(6));
-            reads.push(ReadSpan {
-                task: task.clone(),
-                run: "run-1".into(),
-                turn: Some(turn),
-                ..ReadSpan::simple(&file, start, start + len)
-            });
-        }
-        labels.push(Label {
-            task,
-            run: None,
-            resolved: rng.next(2) == 0,
-            line: t + 1,
-        });
-    }
-    (gold, reads, labels.into_iter().collect())
+    let mut rng = XorShift(DEFAULT_SEED);
+    let (gold, reads) = gold_and_reads(&mut rng, TASKS, true);
+    let labels = (0..TASKS).map(|t| Label {
+        task: format!("task-{t}"),
+        run: None,
+        resolved: rng.below(2) == 0,
+        line: t + 1,
+    });
+    (gold, reads, labels.collect())
 }
 
 fn report(gold: &[GoldSpan], reads: &[ReadSpan], outcomes: &Outcomes) -> Report {
