@@ -150,22 +150,13 @@ mod tests {
 
     #[test]
     fn huge_sections_are_skipped_and_reported() {
-        use readcov_core::{ReadSpan, ScoreOptions, UnknownLengths};
+        use readcov_core::ReadSpan;
         let gold = [readcov_core::GoldSpan::simple("a.py", 1, 3)];
         let reads = [
             ReadSpan::simple("a.py", 1, 2),
             ReadSpan::simple("big.py", 1, 4_000_000_000),
         ];
-        let r = crate::model::build(&crate::model::ReportInput {
-            title: String::new(),
-            gold: &gold,
-            reads: &reads,
-            lengths: &UnknownLengths,
-            opts: &ScoreOptions::default(),
-            outcomes: None,
-            units: None,
-            skipped_input_errors: 0,
-        });
+        let r = crate::model::build_plain(&gold, &reads);
         let out = render(&r, LcovOptions { gold_unread: true });
         assert_eq!(
             out.text,

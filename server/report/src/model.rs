@@ -154,6 +154,21 @@ pub fn build(input: &ReportInput) -> Report {
     }
 }
 
+/// A report of `gold` and `reads` with default options, no lengths, outcomes or units (tests).
+#[cfg(test)]
+pub(crate) fn build_plain(gold: &[GoldSpan], reads: &[ReadSpan]) -> Report {
+    build(&ReportInput {
+        title: String::new(),
+        gold,
+        reads,
+        lengths: &readcov_core::UnknownLengths,
+        opts: &ScoreOptions::default(),
+        outcomes: None,
+        units: None,
+        skipped_input_errors: 0,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

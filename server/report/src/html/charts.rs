@@ -32,6 +32,23 @@ pub(super) fn open_svg(out: &mut String, class: &str, label: &str) {
     );
 }
 
+/// A y-axis tick at share `v`: its percentage label left of the plot and a grid line across it.
+pub(super) fn y_tick(out: &mut String, v: f64) {
+    let y = y_of(v);
+    let _ = write!(
+        out,
+        r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+        LEFT - 4.0,
+        y + 4.0,
+        pct(v)
+    );
+    let _ = write!(
+        out,
+        r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#,
+        W - RIGHT
+    );
+}
+
 /// Axes with 0–100% ticks on x; with `y_percent`, 0–100% ticks and grid lines on y too.
 fn axes(out: &mut String, x_label: &str, y_label: &str, y_percent: bool) {
     let (x0, y0) = (LEFT, H - BOTTOM);
@@ -51,19 +68,7 @@ fn axes(out: &mut String, x_label: &str, y_label: &str, y_percent: bool) {
             pct(v)
         );
         if y_percent {
-            let y = y_of(v);
-            let _ = write!(
-                out,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-                x0 - 4.0,
-                y + 4.0,
-                pct(v)
-            );
-            let _ = write!(
-                out,
-                r#"<line class="grid" x1="{x0}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#,
-                W - RIGHT
-            );
+            y_tick(out, v);
         }
     }
     let _ = write!(
@@ -291,7 +296,7 @@ mod tests {
 
     #[test]
     fn identical_points_get_a_stack_label() {
-        use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, UnknownLengths};
+        use readcov_core::{GoldSpan, ReadSpan};
         let gold: Vec<GoldSpan> = ["a", "b", "c"]
             .iter()
             .map(|t| GoldSpan {
@@ -306,16 +311,7 @@ mod tests {
                 ..ReadSpan::simple("x.py", 1, if *t == "c" { 2 } else { 4 })
             })
             .collect();
-        let r = crate::model::build(&crate::model::ReportInput {
-            title: String::new(),
-            gold: &gold,
-            reads: &reads,
-            lengths: &UnknownLengths,
-            opts: &ScoreOptions::default(),
-            outcomes: None,
-            units: None,
-            skipped_input_errors: 0,
-        });
+        let r = crate::model::build_plain(&gold, &reads);
         let svg = scatter(&r.rows, 0.5);
         assert_eq!(svg.matches("<circle class=\"point\"").count(), 3);
         assert_eq!(svg.matches("class=\"stack\"").count(), 1);

@@ -1,7 +1,7 @@
 //! Inline SVG charts of one run's drill-down: the per-turn coverage timeline and the to-scale
 //! read/unread bar of a gold span.
 
-use super::charts::{open_svg, y_of, BOTTOM, H, LEFT, RIGHT, TOP, W};
+use super::charts::{open_svg, y_of, y_tick, BOTTOM, H, LEFT, RIGHT, TOP, W};
 use super::pct;
 use crate::timeline::Timeline;
 use readcov_core::metrics::SpanScore;
@@ -42,19 +42,7 @@ pub fn timeline(t: &Timeline, threshold: f64) -> String {
         t.key
     );
     for v in [0.0, 0.5, 1.0] {
-        let y = y_of(v);
-        let _ = write!(
-            out,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            LEFT - 4.0,
-            y + 4.0,
-            pct(v)
-        );
-        let _ = write!(
-            out,
-            r#"<line class="grid" x1="{LEFT}" y1="{y:.1}" x2="{}" y2="{y:.1}"/>"#,
-            W - RIGHT
-        );
+        y_tick(&mut out, v);
     }
     let _ = write!(
         out,
