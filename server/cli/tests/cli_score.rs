@@ -1,22 +1,9 @@
 //! End-to-end tests of `readcov demo` and `readcov score` through the real binary.
 
+mod common;
+
+use common::{readcov, stderr, stdout};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn readcov(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .output()
-        .expect("run readcov")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn write(dir: &Path, name: &str, body: &[u8]) -> String {
     let p = dir.join(name);

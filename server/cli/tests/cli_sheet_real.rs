@@ -2,19 +2,15 @@
 //! `readcov import`, their SWE-bench gold from `readcov gold`, and one run record per trajectory
 //! whose `target` is the real resolved label. Checks the sheet's invariants on real edits.
 
+mod common;
+
 mod sheet_common;
 
 use serde_json::Value;
-use sheet_common::{readcov, root, text};
+use sheet_common::{readcov, text};
 
 fn real() -> std::path::PathBuf {
-    let real = root().join("../shared/data/real");
-    assert!(
-        real.is_dir(),
-        "real agent data missing at {} (CI clones the repo beside shared/; see the README)",
-        real.display()
-    );
-    real
+    common::real_data()
 }
 
 fn run_ok(args: &[&str]) -> Vec<u8> {

@@ -1,22 +1,10 @@
 //! End-to-end tests of `readcov units` and of the unit figures in `readcov score --workspace`.
 
+mod common;
+
+use common::{readcov, stderr, stdout};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn readcov(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .output()
-        .expect("run readcov")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Output;
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -2,17 +2,13 @@
 //! the SWE-bench patches (`readcov gold`), the agents' reads from their trajectories
 //! (`readcov import`), then `readcov score --workspace sources/<instance>` per instance.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
-    assert!(
-        p.join("gold.jsonl").is_file(),
-        "real data missing at {}: clone the repository beside shared/",
-        p.display()
-    );
-    p
+    common::real_data()
 }
 
 fn readcov(args: &[&str]) -> String {

@@ -2,38 +2,23 @@
 //! (four real SWE-bench instances, two explorers, with quirks) and, for file lengths, the real
 //! upstream sources in `../shared/data/real/sources/`.
 
+mod common;
+
+use common::{stderr, stdout};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/explore")
 }
 
 fn real_sources() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real/sources");
-    assert!(
-        p.is_dir(),
-        "real data missing: expected {} (clone the repository beside `shared/`)",
-        p.display()
-    );
-    p
+    common::real_data().join("sources")
 }
 
 fn readcov(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .current_dir(fixtures())
-        .args(args)
-        .output()
-        .expect("runs the readcov binary")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
+    common::readcov_in(&fixtures(), args)
 }
 
 const BASE: [&str; 5] = [

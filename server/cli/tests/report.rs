@@ -1,18 +1,13 @@
 //! `readcov report` end to end on the report crate's small fixture: files written, summary and
 //! resolve-rate table printed, bad input located and skipped, exit codes.
 
+mod common;
+
+use common::readcov;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/fixtures/small")
-}
-
-fn readcov(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .output()
-        .expect("readcov runs")
 }
 
 fn s(p: &Path) -> &str {
