@@ -16,6 +16,8 @@ pub mod record;
 pub mod timeline;
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests_grade;
 #[cfg(test)]
 mod tests_ledger;

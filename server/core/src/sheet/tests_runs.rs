@@ -5,20 +5,10 @@ use super::evaluate::{evaluate, SheetInput};
 use super::grade::AxisValue;
 use super::ledger::parse_ledger;
 use super::record::{parse_runs, Axis};
-use crate::formats::{parse_gold, parse_reads};
+use super::test_support::{reads, sources};
+use crate::formats::parse_gold;
 use crate::metrics::UnknownLengths;
-use crate::span::{ReadSpan, Source};
 use std::collections::{BTreeMap, BTreeSet};
-
-fn sources() -> BTreeSet<Source> {
-    [Source::Agent, Source::Human].into_iter().collect()
-}
-
-fn reads(jsonl: &str) -> Vec<ReadSpan> {
-    let p = parse_reads(jsonl.as_bytes(), "reads.jsonl", None);
-    assert_eq!(p.errors, vec![]);
-    p.items
-}
 
 /// Runs named after their agent repeat across tasks: each (task, run) gets its own reads and
 /// only the ledger rows meant for it.

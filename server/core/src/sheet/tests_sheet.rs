@@ -7,21 +7,12 @@ use super::events::order_events;
 use super::grade::{AxisValue, Grade, RunStatus};
 use super::ledger::{parse_ledger, Ledger};
 use super::record::{parse_runs, Axis};
+use super::test_support::{reads, sources};
 use super::timeline::timeline;
-use crate::formats::{parse_gold, parse_reads};
+use crate::formats::parse_gold;
 use crate::metrics::UnknownLengths;
-use crate::span::{ReadSpan, Source};
+use crate::span::ReadSpan;
 use std::collections::{BTreeMap, BTreeSet};
-
-fn sources() -> BTreeSet<Source> {
-    [Source::Agent, Source::Human].into_iter().collect()
-}
-
-fn reads(jsonl: &str) -> Vec<ReadSpan> {
-    let p = parse_reads(jsonl.as_bytes(), "reads.jsonl", None);
-    assert_eq!(p.errors, vec![]);
-    p.items
-}
 
 #[test]
 fn coverage_per_turn_first_turn_and_edited_before_reading() {
