@@ -32,6 +32,11 @@ pub fn normalize_path(raw: &str, workspace: Option<&str>) -> Result<String, Path
     }
     // An empty workspace names no root: treat it as none rather than as `/`.
     let Some(ws) = workspace.filter(|w| !w.trim().is_empty()) else {
+        // `/` (or `//`, `/.`) names the root directory, never a file — like `.` for relative paths
+        // (found by the `path` fuzz target: `/` came out as the path `/`).
+        if parts.is_empty() {
+            return Err(PathError::Empty);
+        }
         return Ok(format!("/{}", parts.join("/")));
     };
     let ws_unified = ws.replace('\\', "/");
@@ -124,5 +129,10 @@ mod tests {
         check("/etc/x", Some("C:/repo"), Err(()));
         check("C:\\swd", Some(""), Ok("/C:/swd"));
         check("/repo/a.py", Some("/"), Ok("repo/a.py"));
+        // fuzz regression (path target, input `/\0`): the root directory is not a file path
+        check("/", None, Err(()));
+        check("//./", None, Err(()));
+        check("\\", Some(""), Err(()));
+        check("/x/..", None, Err(()));
     }
 }

@@ -3,7 +3,6 @@
 //! (default 1: the line it follows and the line it precedes). New files have no base lines (the
 //! file is unscored); deleted files contribute every deleted line; renames use the old path.
 
-use crate::numbered::ranges;
 use readcov_core::formats::{parse_jsonl, InputError};
 use readcov_core::span::{GoldSpan, Tier};
 
@@ -56,7 +55,9 @@ pub fn is_test_path(path: &str) -> bool {
 struct FileDiff {
     path: Option<String>,
     new_file: bool,
-    lines: Vec<u32>,
+    /// Base-side gold as inclusive intervals (not one entry per line: `--anchor N` with a huge N
+    /// and a hunk header promising billions of lines must cost one interval, not N entries).
+    lines: Vec<(u32, u32)>,
     /// 1-based line of the header that named the file (for located errors).
     header: usize,
 }
@@ -170,19 +171,16 @@ fn parse(
             let mut changed_since_context = false;
             let first_old = a.max(1);
             // Anchors stay inside the hunk's old range: the lines the patch itself shows.
+            // Before: `o-anchor ..= o-1`, after: `o ..= o+anchor-1`, each clipped to that range.
             let flush = |f: &mut FileDiff, o: u32, pending: &mut bool, changed: bool| {
-                if *pending && !changed {
-                    for k in 1..=opts.anchor {
-                        match o.checked_sub(k) {
-                            Some(l) if l >= first_old => f.lines.push(l),
-                            _ => break,
-                        }
+                if *pending && !changed && opts.anchor > 0 {
+                    if o > first_old {
+                        f.lines
+                            .push((o.saturating_sub(opts.anchor).max(first_old), o - 1));
                     }
-                    for k in 0..opts.anchor {
-                        match o.checked_add(k) {
-                            Some(l) if l <= last_old => f.lines.push(l),
-                            _ => break,
-                        }
+                    if o <= last_old {
+                        f.lines
+                            .push((o, o.saturating_add(opts.anchor - 1).min(last_old)));
                     }
                 }
                 *pending = false;
@@ -191,7 +189,7 @@ fn parse(
                 let l = lines[i];
                 match l.chars().next() {
                     Some('-') => {
-                        f.lines.push(o);
+                        f.lines.push((o, o));
                         o = o.saturating_add(1);
                         old_left = old_left.saturating_sub(1);
                         changed_since_context = true;
@@ -294,7 +292,7 @@ fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions
             out.new_files.push((task.to_string(), path));
             continue;
         }
-        for (start, end) in ranges(f.lines) {
+        for (start, end) in merge(f.lines) {
             out.spans.push(GoldSpan {
                 task: task.to_string(),
                 path: path.clone(),
@@ -305,6 +303,19 @@ fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions
             });
         }
     }
+}
+
+/// Sorts inclusive intervals and merges overlapping or adjacent ones: O(n log n) in intervals.
+fn merge(mut v: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    v.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(v.len());
+    for (s, e) in v {
+        match out.last_mut() {
+            Some((_, last)) if s <= last.saturating_add(1) => *last = (*last).max(e),
+            _ => out.push((s, e)),
+        }
+    }
+    out
 }
 
 /// Gold spans from SWE-bench style JSONL rows (`instance_id`, `patch`); bad rows are located errors.

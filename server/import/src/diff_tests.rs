@@ -163,3 +163,45 @@ fn absolute_patch_paths_are_refused_not_kept() {
         );
     }
 }
+
+#[test]
+fn a_huge_anchor_costs_one_interval_not_one_entry_per_line() {
+    // A header promising ~4·10⁹ old lines and `--anchor` near u32::MAX: the anchors used to be
+    // pushed line by line (16 GB); as intervals they are one span each side, clipped to the hunk.
+    let p = "--- a/x.py\n+++ b/x.py\n@@ -5,4000000000 +5,4000000001 @@\n a\n+new\n b\n";
+    let g = gold_from_diff(
+        p,
+        "t",
+        &DiffOptions {
+            anchor: u32::MAX,
+            exclude_tests: false,
+        },
+        "p.diff",
+    );
+    let got: Vec<(u32, u32)> = g.spans.iter().map(|s| (s.start, s.end)).collect();
+    // Insertion after base line 5 (`a`), before 6 (`b`): before = 5..=5 (clipped at the hunk's
+    // first line), after = 6..=4000000004 (clipped at its last).
+    assert_eq!(got, vec![(5, 4_000_000_004)]);
+    assert_eq!(
+        g.errors.len(),
+        1,
+        "the lying count is still reported: {:?}",
+        g.errors
+    );
+}
+
+#[test]
+fn merge_joins_overlapping_and_adjacent_intervals_only() {
+    assert_eq!(
+        merge(vec![
+            (9, 9),
+            (1, 3),
+            (4, 4),
+            (2, 2),
+            (6, 7),
+            (u32::MAX, u32::MAX)
+        ]),
+        vec![(1, 4), (6, 7), (9, 9), (u32::MAX, u32::MAX)]
+    );
+    assert_eq!(merge(vec![]), vec![]);
+}

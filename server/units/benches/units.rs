@@ -8,7 +8,9 @@
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion};
-use readcov_units::{edit_for_replace, lang_for_path, units, Lang, UnitTree};
+use readcov_units::{
+    edit_for_replace, lang_for_path, units, units_with_query_cursor, Lang, UnitTree,
+};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
@@ -134,6 +136,19 @@ fn bench_file<M: Measurement + 'static>(
     c.bench_function(&format!("{clock}/{label}_{n}_lines/parse_and_map"), |b| {
         b.iter(|| units(Lang::Python, black_box(src)).expect("parses"))
     });
+    // The floor: tree-sitter's parse alone, with a reused parser.
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&Lang::Python.language())
+        .expect("grammar loads");
+    c.bench_function(&format!("{clock}/{label}_{n}_lines/parse_only"), |b| {
+        b.iter(|| parser.parse(black_box(src), None).expect("parses"))
+    });
+    // The reference mapping (a query cursor over every node), to compare with the guided walk.
+    c.bench_function(
+        &format!("{clock}/{label}_{n}_lines/parse_and_map_query_cursor"),
+        |b| b.iter(|| units_with_query_cursor(Lang::Python, black_box(src)).expect("parses")),
+    );
     let mid = src.len() / 2;
     let at = mid + src[mid..].find(anchor).expect("anchor") + anchor.len();
     let old = &src[at..at + with.len()];

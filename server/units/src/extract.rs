@@ -6,10 +6,13 @@
 //! `"<trait> for <name>"`, for Rust trait impls) and the kind suffix `.open` (a definition without
 //! a body — PHP `namespace X;` — runs until the next sibling of the same kind or its parent's end).
 
-use crate::Unit;
+use crate::plan::Plan;
+use crate::{Lang, Unit};
 use std::collections::HashMap;
 use std::ops::Range;
-use tree_sitter::{InputEdit, Node, Point, Query, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{
+    InputEdit, Node, Point, Query, QueryCursor, QueryMatch, StreamingIterator, Tree,
+};
 
 /// One unit before depth is known, with byte offsets and points so that an edit can shift it.
 #[derive(Clone, Debug)]
@@ -38,8 +41,15 @@ impl Found {
 }
 
 /// Units of `tree`, sorted by (start, depth).
-pub(crate) fn extract(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
-    let mut found = find(query, tree, source, None);
+pub(crate) fn extract(lang: Lang, query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
+    let mut found = find(lang, query, tree, source, None);
+    sort_found(&mut found);
+    to_units(&found)
+}
+
+/// [`extract`] by the plain query cursor (the reference the guided walk is checked against).
+pub(crate) fn extract_with_cursor(query: &Query, tree: &Tree, source: &str) -> Vec<Unit> {
+    let mut found = find_with_cursor(query, tree, source, None);
     sort_found(&mut found);
     to_units(&found)
 }
@@ -71,41 +81,120 @@ pub(crate) fn merge_sorted(a: Vec<Found>, b: Vec<Found>) -> Vec<Found> {
     }
 }
 
-/// Definitions the query matches, optionally only where nodes intersect `range` (bytes).
+/// Definitions the query matches, optionally only where nodes intersect `range` (bytes): by the
+/// guided walk when the language has a plan, else by the plain query cursor.
 pub(crate) fn find(
+    lang: Lang,
     query: &Query,
     tree: &Tree,
     source: &str,
     range: Option<Range<usize>>,
 ) -> Vec<Found> {
-    let names = query.capture_names();
+    match lang.plan() {
+        Some(plan) => find_guided(plan, query, tree, source, range),
+        None => find_with_cursor(query, tree, source, range),
+    }
+}
+
+/// The reference path: one query cursor over the whole tree, which visits every node.
+pub(crate) fn find_with_cursor(
+    query: &Query,
+    tree: &Tree,
+    source: &str,
+    range: Option<Range<usize>>,
+) -> Vec<Found> {
     let mut cursor = QueryCursor::new();
     if let Some(r) = range {
         cursor.set_byte_range(r);
     }
+    let mut found = Collector::new(query, source);
     let mut matches = cursor.matches(query, tree.root_node(), source.as_bytes());
+    while let Some(m) = matches.next() {
+        found.add(m);
+    }
+    found.finish()
+}
+
+/// The guided walk: a tree cursor that descends only into kinds that may contain a candidate
+/// (and into anything with a syntax error, where recovery may put a definition anywhere), and
+/// runs the query, with patterns starting at that node only, on each candidate. The same
+/// matches as [`find_with_cursor`] (the differential test checks it), without visiting every
+/// expression.
+fn find_guided(
+    plan: &Plan,
+    query: &Query,
+    tree: &Tree,
+    source: &str,
+    range: Option<Range<usize>>,
+) -> Vec<Found> {
+    let mut cursor = QueryCursor::new();
+    cursor.set_max_start_depth(Some(0));
+    if let Some(r) = &range {
+        cursor.set_byte_range(r.clone());
+    }
+    let mut found = Collector::new(query, source);
+    let mut walk = tree.walk();
+    loop {
+        let node = walk.node();
+        // Closed-interval overlap: a superset of the cursor's own test, which then decides.
+        let inside = range
+            .as_ref()
+            .is_none_or(|r| node.start_byte() <= r.end && node.end_byte() >= r.start);
+        let id = node.kind_id();
+        if inside && plan.is_candidate(id) {
+            let mut matches = cursor.matches(query, node, source.as_bytes());
+            while let Some(m) = matches.next() {
+                found.add(m);
+            }
+        }
+        if inside && (plan.descend(id) || node.has_error()) && walk.goto_first_child() {
+            continue;
+        }
+        while !walk.goto_next_sibling() {
+            if !walk.goto_parent() {
+                return found.finish();
+            }
+        }
+    }
+}
+
+/// Turns matches into [`Found`]s, merging those that name the same definition.
+struct Collector<'a> {
+    names: &'a [&'a str],
+    source: &'a str,
     // Keyed by the name node: a decorated Python method matches both the bare and the decorated
     // pattern, and both describe the same definition.
-    let mut by_name: HashMap<usize, Found> = HashMap::new();
-    while let Some(m) = matches.next() {
+    by_name: HashMap<usize, Found>,
+}
+
+impl<'a> Collector<'a> {
+    fn new(query: &'a Query, source: &'a str) -> Self {
+        Collector {
+            names: query.capture_names(),
+            source,
+            by_name: HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, m: &QueryMatch) {
         let (mut unit, mut name, mut trait_) = (None, None, None);
         for c in m.captures() {
-            match names[c.index as usize] {
+            match self.names[c.index as usize] {
                 "name" => name = Some(c.node),
                 "trait" => trait_ = Some(c.node),
                 kind => unit = Some((kind, c.node)),
             }
         }
         let (Some((kind, node)), Some(name_node)) = (unit, name) else {
-            continue;
+            return;
         };
         let (kind, (end_byte, end_point)) = match kind.strip_suffix(".open") {
             Some(k) => (k, open_end(node)),
             None => (kind, (node.end_byte(), node.end_position())),
         };
-        let mut text = node_text(name_node, source);
+        let mut text = node_text(name_node, self.source);
         if let Some(t) = trait_ {
-            text = format!("{} for {text}", node_text(t, source));
+            text = format!("{} for {text}", node_text(t, self.source));
         }
         let found = Found {
             kind: kind.to_string(),
@@ -116,14 +205,17 @@ pub(crate) fn find(
             end_point,
             pattern: m.pattern_index,
         };
-        match by_name.get_mut(&name_node.id()) {
+        match self.by_name.get_mut(&name_node.id()) {
             None => {
-                by_name.insert(name_node.id(), found);
+                self.by_name.insert(name_node.id(), found);
             }
             Some(old) => merge(old, found),
         }
     }
-    by_name.into_values().collect()
+
+    fn finish(self) -> Vec<Found> {
+        self.by_name.into_values().collect()
+    }
 }
 
 /// Widest range of the two; kind and name from the more specific (earlier) pattern.

@@ -2,6 +2,7 @@
 //!
 //! Queries are compiled once per language (lazily, on first use) and shared across threads.
 
+use crate::plan::Plan;
 use crate::UnitsError;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -117,6 +118,40 @@ impl Lang {
             Lang::Ruby => include_str!("../../../grammars/ruby/units.scm"),
             Lang::Php => include_str!("../../../grammars/php/units.scm"),
         }
+    }
+
+    /// The grammar's `node-types.json` (which node kinds may appear under which).
+    pub(crate) fn node_types(self) -> &'static str {
+        match self {
+            Lang::Python => tree_sitter_python::NODE_TYPES,
+            Lang::JavaScript => tree_sitter_javascript::NODE_TYPES,
+            Lang::TypeScript => tree_sitter_typescript::TYPESCRIPT_NODE_TYPES,
+            Lang::Tsx => tree_sitter_typescript::TSX_NODE_TYPES,
+            Lang::Go => tree_sitter_go::NODE_TYPES,
+            Lang::Rust => tree_sitter_rust::NODE_TYPES,
+            Lang::Java => tree_sitter_java::NODE_TYPES,
+            Lang::C => tree_sitter_c::NODE_TYPES,
+            Lang::Cpp => tree_sitter_cpp::NODE_TYPES,
+            Lang::Ruby => tree_sitter_ruby::NODE_TYPES,
+            Lang::Php => tree_sitter_php::PHP_NODE_TYPES,
+        }
+    }
+
+    /// The guided walk's plan (see [`crate::plan`]), built once per process; `None` when the
+    /// query cannot be planned and the plain query cursor is used.
+    pub(crate) fn plan(self) -> Option<&'static Plan> {
+        static CACHE: [OnceLock<Option<Plan>>; 11] = [const { OnceLock::new() }; 11];
+        CACHE[self as usize]
+            .get_or_init(|| {
+                let query = self.query().ok()?;
+                Plan::new(
+                    &self.language(),
+                    query,
+                    self.query_source(),
+                    self.node_types(),
+                )
+            })
+            .as_ref()
     }
 
     /// The compiled units query, built once per process.

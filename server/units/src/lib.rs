@@ -8,6 +8,7 @@ mod batch;
 pub mod coverage;
 mod extract;
 mod lang;
+mod plan;
 mod tree;
 
 pub use batch::unit_scores;
@@ -85,7 +86,22 @@ pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
         .parse(source, None)
         .ok_or(UnitsError::Parse { lang: lang.name() })?;
     Ok(UnitsResult {
-        units: extract::extract(query, &tree, source),
+        units: extract::extract(lang, query, &tree, source),
+        parse_errors: extract::count_errors(&tree),
+    })
+}
+
+/// [`units`] by the plain query cursor, which visits every node of the tree. The reference the
+/// default path is checked against (differential test) and benchmarked against; not for callers.
+#[doc(hidden)]
+pub fn units_with_query_cursor(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
+    let query = lang.query()?;
+    let mut parser = parser_for(lang)?;
+    let tree = parser
+        .parse(source, None)
+        .ok_or(UnitsError::Parse { lang: lang.name() })?;
+    Ok(UnitsResult {
+        units: extract::extract_with_cursor(query, &tree, source),
         parse_errors: extract::count_errors(&tree),
     })
 }

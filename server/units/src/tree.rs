@@ -93,14 +93,14 @@ impl UnitTree {
                 // A byte of slack on each side; the same closed-interval test as above then
                 // decides, so no unit is lost or counted twice.
                 let range = lo.saturating_sub(1)..hi.saturating_add(1).min(self.source.len());
-                let mut fresh = find(query, &self.tree, &self.source, Some(range));
+                let mut fresh = find(self.lang, query, &self.tree, &self.source, Some(range));
                 fresh.retain(|f| f.touches(lo, hi));
                 sort_found(&mut fresh);
                 // Shifting keeps `kept` in order; merging keeps the whole list sorted.
                 merge_sorted(kept, fresh)
             }
             _ => {
-                let mut all = find(query, &self.tree, &self.source, None);
+                let mut all = find(self.lang, query, &self.tree, &self.source, None);
                 sort_found(&mut all);
                 all
             }
