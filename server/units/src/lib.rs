@@ -15,7 +15,7 @@ pub use batch::unit_scores;
 pub use coverage::{
     file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
 };
-pub use lang::{lang_for_path, Lang};
+pub use lang::{lang_for_file, lang_for_path, Lang};
 pub use tree::{edit_for_replace, UnitTree};
 /// Re-exported so callers can build edits without depending on tree-sitter themselves.
 pub use tree_sitter::{InputEdit, Point};
