@@ -106,6 +106,23 @@ pub fn units_with_query_cursor(lang: Lang, source: &str) -> Result<UnitsResult, 
     })
 }
 
+/// Units of an already parsed tree: by the guided walk, or (`query_cursor`) by the plain query
+/// cursor. For benchmarks that separate mapping from parsing; not for callers.
+#[doc(hidden)]
+pub fn map_tree(
+    lang: Lang,
+    tree: &tree_sitter::Tree,
+    source: &str,
+    query_cursor: bool,
+) -> Result<Vec<Unit>, UnitsError> {
+    let query = lang.query()?;
+    Ok(if query_cursor {
+        extract::extract_with_cursor(query, tree, source)
+    } else {
+        extract::extract(lang, query, tree, source)
+    })
+}
+
 /// The innermost (deepest) unit enclosing `line`, if any. `units` as returned by [`units`].
 pub fn innermost(units: &[Unit], line: u32) -> Option<&Unit> {
     units
