@@ -1,15 +1,21 @@
 ; Units for C. The grammar's tags.scm captures only the declarator line; these capture the whole
 ; definition through the closing brace. @<kind> is the definition, @name its name.
+; The name sits in a function_declarator behind one pointer_declarator per `*` of the return type,
+; followed through the `declarator:` field (which keeps parameters out of reach); the last hop
+; takes any child so parenthesized and attributed declarators count too. 0 to 5 wrappers.
 
-(function_definition
-  declarator: (function_declarator declarator: (identifier) @name)) @function
-(function_definition
-  declarator: (pointer_declarator
-    declarator: (function_declarator declarator: (identifier) @name))) @function
-(function_definition
-  declarator: (pointer_declarator
-    declarator: (pointer_declarator
-      declarator: (function_declarator declarator: (identifier) @name)))) @function
+(function_definition declarator:
+  (function_declarator declarator: (identifier) @name)) @function
+(function_definition declarator:
+  (_ (function_declarator declarator: (identifier) @name))) @function
+(function_definition declarator:
+  (_ declarator: (_ (function_declarator declarator: (identifier) @name)))) @function
+(function_definition declarator:
+  (_ declarator: (_ declarator: (_ (function_declarator declarator: (identifier) @name))))) @function
+(function_definition declarator:
+  (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (identifier) @name)))))) @function
+(function_definition declarator:
+  (_ declarator: (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (identifier) @name))))))) @function
 
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @union

@@ -1,29 +1,74 @@
 ; Units for C++. Whole definitions (the grammar's tags.scm captures only the declarator line).
 ; @<kind> is the definition, @name its name. A template's `template <...>` line belongs to it.
+;
+; A function's name sits in a function_declarator behind one wrapper per `*` or `&` of its return
+; type (pointer_declarator, reference_declarator). The wrappers are followed through their
+; `declarator:` field, which keeps parameters out of reach; the last hop takes any child, because
+; reference_declarator has no field (no spine node has a parameter's declarator as a direct child).
+; Each context lists 0 to 4 wrappers: `int ***&f()` is the deepest.
 
 ; Methods: function definitions inside a class/struct body (inline methods, constructors).
 (field_declaration_list
-  (function_definition
-    declarator: (function_declarator declarator: (_) @name)) @method)
+  (function_definition declarator:
+    (function_declarator declarator: (_) @name)) @method)
 (field_declaration_list
-  (function_definition
-    declarator: (_ declarator: (function_declarator declarator: (_) @name))) @method)
+  (function_definition declarator:
+    (_ (function_declarator declarator: (_) @name))) @method)
+(field_declaration_list
+  (function_definition declarator:
+    (_ declarator: (_ (function_declarator declarator: (_) @name)))) @method)
+(field_declaration_list
+  (function_definition declarator:
+    (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name))))) @method)
+(field_declaration_list
+  (function_definition declarator:
+    (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name)))))) @method)
 (field_declaration_list
   (template_declaration
-    (function_definition
-      declarator: (function_declarator declarator: (_) @name))) @method)
+    (function_definition declarator:
+      (function_declarator declarator: (_) @name))) @method)
+(field_declaration_list
+  (template_declaration
+    (function_definition declarator:
+      (_ (function_declarator declarator: (_) @name)))) @method)
+(field_declaration_list
+  (template_declaration
+    (function_definition declarator:
+      (_ declarator: (_ (function_declarator declarator: (_) @name))))) @method)
+(field_declaration_list
+  (template_declaration
+    (function_definition declarator:
+      (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name)))))) @method)
+(field_declaration_list
+  (template_declaration
+    (function_definition declarator:
+      (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name))))))) @method)
 
 (template_declaration
-  (function_definition
-    declarator: (function_declarator declarator: (_) @name))) @function
+  (function_definition declarator:
+    (function_declarator declarator: (_) @name))) @function
 (template_declaration
-  (function_definition
-    declarator: (_ declarator: (function_declarator declarator: (_) @name)))) @function
-(function_definition
-  declarator: (function_declarator declarator: (_) @name)) @function
-; Pointer and reference return types wrap the function declarator.
-(function_definition
-  declarator: (_ declarator: (function_declarator declarator: (_) @name))) @function
+  (function_definition declarator:
+    (_ (function_declarator declarator: (_) @name)))) @function
+(template_declaration
+  (function_definition declarator:
+    (_ declarator: (_ (function_declarator declarator: (_) @name))))) @function
+(template_declaration
+  (function_definition declarator:
+    (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name)))))) @function
+(template_declaration
+  (function_definition declarator:
+    (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name))))))) @function
+(function_definition declarator:
+  (function_declarator declarator: (_) @name)) @function
+(function_definition declarator:
+  (_ (function_declarator declarator: (_) @name))) @function
+(function_definition declarator:
+  (_ declarator: (_ (function_declarator declarator: (_) @name)))) @function
+(function_definition declarator:
+  (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name))))) @function
+(function_definition declarator:
+  (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name)))))) @function
 
 (template_declaration (class_specifier name: (_) @name body: (field_declaration_list))) @class
 (template_declaration (struct_specifier name: (_) @name body: (field_declaration_list))) @struct

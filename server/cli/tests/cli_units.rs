@@ -174,3 +174,42 @@ fn score_csv_and_table_show_unit_columns() {
         "{out}"
     );
 }
+
+#[test]
+fn units_reads_a_cpp_header_as_cpp_unless_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("shape.h");
+    std::fs::write(
+        &h,
+        "namespace geo {\nclass Shape {\npublic:\n    int sides() const { return 0; }\n};\n}\n",
+    )
+    .unwrap();
+    let h = h.display().to_string();
+    let kinds = |o: &Output| -> Vec<String> {
+        stdout(o)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("jsonl");
+                format!(
+                    "{} {}",
+                    v["kind"].as_str().unwrap(),
+                    v["name"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    let o = readcov(&["units", &h]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        kinds(&o),
+        ["namespace geo", "class Shape", "method sides"],
+        "C++ constructs in a .h select the C++ grammar"
+    );
+    // --lang c forces the C grammar, which has no classes or namespaces.
+    let o = readcov(&["units", "--lang", "c", &h]);
+    assert!(
+        !kinds(&o).contains(&"class Shape".to_string()),
+        "{}",
+        stdout(&o)
+    );
+}

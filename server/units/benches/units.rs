@@ -9,7 +9,7 @@
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion};
 use readcov_units::{
-    edit_for_replace, lang_for_path, units, units_with_query_cursor, Lang, UnitTree,
+    edit_for_replace, lang_for_path, map_tree, units, units_with_query_cursor, Lang, UnitTree,
 };
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -144,6 +144,13 @@ fn bench_file<M: Measurement + 'static>(
     c.bench_function(&format!("{clock}/{label}_{n}_lines/parse_only"), |b| {
         b.iter(|| parser.parse(black_box(src), None).expect("parses"))
     });
+    // Mapping alone on a parsed tree: the guided walk against the plain query cursor.
+    let tree = parser.parse(src, None).expect("parses");
+    for (name, cursor) in [("map_only", false), ("map_only_query_cursor", true)] {
+        c.bench_function(&format!("{clock}/{label}_{n}_lines/{name}"), |b| {
+            b.iter(|| map_tree(Lang::Python, &tree, black_box(src), cursor).expect("maps"))
+        });
+    }
     // The reference mapping (a query cursor over every node), to compare with the guided walk.
     c.bench_function(
         &format!("{clock}/{label}_{n}_lines/parse_and_map_query_cursor"),

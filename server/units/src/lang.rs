@@ -182,6 +182,46 @@ pub fn lang_for_path(path: &str) -> Option<Lang> {
         .find(|l| l.extensions().contains(&ext.as_str()))
 }
 
+/// The language for `path` given its text: [`lang_for_path`], except that a `.h` header (C by
+/// extension) whose text shows C++ — a line starting with `class X`, `namespace`, `template`,
+/// `using namespace` or an access specifier — is C++. Mere mentions (`extern "C"` guards, a C
+/// variable named `class`) are not enough.
+pub fn lang_for_file(path: &str, source: &str) -> Option<Lang> {
+    let lang = lang_for_path(path)?;
+    let is_header = path
+        .rsplit_once('.')
+        .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("h"));
+    if lang == Lang::C && is_header && looks_like_cpp(source) {
+        return Some(Lang::Cpp);
+    }
+    Some(lang)
+}
+
+fn looks_like_cpp(source: &str) -> bool {
+    source.lines().any(|line| {
+        let l = line.trim_start();
+        let word = |w: &str| {
+            l.strip_prefix(w)
+                .is_some_and(|rest| rest.starts_with([' ', '\t', '<', '{']) || rest.is_empty())
+        };
+        word("namespace")
+            || word("template")
+            || l.starts_with("using namespace ")
+            || ["public:", "private:", "protected:"]
+                .iter()
+                .any(|a| l.starts_with(a))
+            || l.strip_prefix("class ").is_some_and(|rest| {
+                // `class Name {`, `class Name : Base`, `class Name;`, `class API Name final`.
+                let rest = rest.trim_end();
+                rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && (rest.ends_with(['{', ';', ','])
+                        || rest.contains(" : ")
+                        || rest.split_whitespace().count() <= 3)
+                    && !rest.contains(['=', '(', '['])
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +248,34 @@ mod tests {
         check("README.md", None);
         check("Makefile", None);
         check("dir.py/file", None);
+    }
+
+    #[test]
+    fn headers_with_cpp_constructs_are_cpp() {
+        let cpp = [
+            "class Widget {\npublic:\n  int x;\n};\n",
+            "#pragma once\nnamespace geo {\nint area();\n}\n",
+            "template <typename T>\nT twice(T v);\n",
+            "struct S {\nprivate:\n  int x;\n};\n",
+            "using namespace std;\n",
+            "class Base : public Other {\n};\n",
+        ];
+        for src in cpp {
+            assert_eq!(lang_for_file("inc/x.h", src), Some(Lang::Cpp), "{src}");
+            // Only headers are sniffed: a .c file stays C whatever it holds.
+            assert_eq!(lang_for_file("x.c", src), Some(Lang::C), "{src}");
+        }
+        let c = [
+            "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n",
+            "struct point { int x, y; };\nint class = 3;\n",
+            "/* a class of errors */\n// namespace-like prefixes: ns_\nint ns_f(void);\n",
+            "int classify(int x);\n",
+        ];
+        for src in c {
+            assert_eq!(lang_for_file("x.h", src), Some(Lang::C), "{src}");
+        }
+        assert_eq!(lang_for_file("x.hpp", "int f();\n"), Some(Lang::Cpp));
+        assert_eq!(lang_for_file("README", "class X {};"), None);
     }
 
     #[test]

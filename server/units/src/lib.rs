@@ -15,7 +15,7 @@ pub use batch::unit_scores;
 pub use coverage::{
     file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
 };
-pub use lang::{lang_for_path, Lang};
+pub use lang::{lang_for_file, lang_for_path, Lang};
 pub use tree::{edit_for_replace, UnitTree};
 /// Re-exported so callers can build edits without depending on tree-sitter themselves.
 pub use tree_sitter::{InputEdit, Point};
@@ -103,6 +103,23 @@ pub fn units_with_query_cursor(lang: Lang, source: &str) -> Result<UnitsResult, 
     Ok(UnitsResult {
         units: extract::extract_with_cursor(query, &tree, source),
         parse_errors: extract::count_errors(&tree),
+    })
+}
+
+/// Units of an already parsed tree: by the guided walk, or (`query_cursor`) by the plain query
+/// cursor. For benchmarks that separate mapping from parsing; not for callers.
+#[doc(hidden)]
+pub fn map_tree(
+    lang: Lang,
+    tree: &tree_sitter::Tree,
+    source: &str,
+    query_cursor: bool,
+) -> Result<Vec<Unit>, UnitsError> {
+    let query = lang.query()?;
+    Ok(if query_cursor {
+        extract::extract_with_cursor(query, tree, source)
+    } else {
+        extract::extract(lang, query, tree, source)
     })
 }
 

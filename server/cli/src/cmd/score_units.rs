@@ -4,7 +4,7 @@
 use crate::inputs::confined_file;
 use crate::render::{percent, ratio};
 use readcov_core::{FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
-use readcov_units::{lang_for_path, unit_scores, units, FileSyntax, UnitScore};
+use readcov_units::{lang_for_file, lang_for_path, unit_scores, units, FileSyntax, UnitScore};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -37,13 +37,18 @@ pub fn load_syntax(ws: &Path, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax>
                     Err(e) => FileSyntax::Unavailable(format!("cannot read: {e}")),
                     // Lossy: a stray invalid byte must not hide the whole file's units; line
                     // numbers are unaffected.
-                    Ok(bytes) => match units(lang, &String::from_utf8_lossy(&bytes)) {
-                        Ok(r) => FileSyntax::Units {
-                            units: r.units,
-                            parse_errors: r.parse_errors,
-                        },
-                        Err(e) => FileSyntax::Unavailable(e.to_string()),
-                    },
+                    Ok(bytes) => {
+                        let text = String::from_utf8_lossy(&bytes);
+                        // A `.h` holding C++ is parsed as C++ (see `lang_for_file`).
+                        let lang = lang_for_file(&g.path, &text).unwrap_or(lang);
+                        match units(lang, &text) {
+                            Ok(r) => FileSyntax::Units {
+                                units: r.units,
+                                parse_errors: r.parse_errors,
+                            },
+                            Err(e) => FileSyntax::Unavailable(e.to_string()),
+                        }
+                    }
                 },
             },
         };

@@ -5,7 +5,7 @@ use crate::exit::Exit;
 use crate::inputs::read_input;
 use anyhow::Result;
 use clap::Args;
-use readcov_units::{lang_for_path, units, Lang};
+use readcov_units::{lang_for_file, lang_for_path, units, Lang};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -55,7 +55,13 @@ pub fn run(args: UnitsArgs) -> Result<Exit> {
                 continue;
             }
         };
-        let result = match units(lang, &String::from_utf8_lossy(&bytes)) {
+        let text = String::from_utf8_lossy(&bytes);
+        // Without --lang, a `.h` holding C++ is parsed as C++ (see `lang_for_file`).
+        let lang = match args.lang {
+            Some(forced) => forced,
+            None => lang_for_file(&path, &text).unwrap_or(lang),
+        };
+        let result = match units(lang, &text) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {path}: {e}");

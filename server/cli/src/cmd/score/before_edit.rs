@@ -7,7 +7,7 @@ use crate::inputs::confined_file;
 use readcov_core::metrics::FileLengths;
 use readcov_core::sheet::{read_before_edit_by_run, ReadBeforeEdit, Units};
 use readcov_core::{EventKind, ReadSpan, Source, TaskRunScore};
-use readcov_units::{lang_for_path, units};
+use readcov_units::{lang_for_file, lang_for_path, units};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -43,7 +43,9 @@ pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u
         let Some(bytes) = confined_file(&root, path).and_then(|f| std::fs::read(f).ok()) else {
             continue;
         };
-        if let Ok(r) = units(lang, &String::from_utf8_lossy(&bytes)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let lang = lang_for_file(path, &text).unwrap_or(lang);
+        if let Ok(r) = units(lang, &text) {
             out.insert(
                 path.to_string(),
                 r.units.iter().map(|u| (u.start, u.end)).collect(),
