@@ -69,6 +69,8 @@ pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Opt
             .await;
             Ok(Some(json!({ "whatIf": on })))
         }
+        #[cfg(feature = "debug-panic")]
+        crate::guard::DEBUG_PANIC => panic!("readcov.debugPanic: a panic on purpose"),
         other => Err(invalid(format!("unknown command `{other}`"))),
     }
 }

@@ -6,6 +6,7 @@ pub mod backend;
 pub mod commands;
 pub mod config;
 pub mod document;
+pub mod guard;
 pub mod linemap;
 pub mod render;
 pub mod server;
@@ -15,17 +16,20 @@ pub mod units;
 pub mod view;
 pub mod watch;
 
+pub use guard::CatchPanic;
 pub use server::Backend;
 use tower_lsp_server::{ClientSocket, LspService, Server};
 
-/// The service with every standard and `readcov/*` method registered.
-pub fn service() -> (LspService<Backend>, ClientSocket) {
-    LspService::build(Backend::new)
+/// The service with every standard and `readcov/*` method registered, behind [`CatchPanic`]
+/// (a panic in one handler answers that request with an `InternalError`; the server stays up).
+pub fn service() -> (CatchPanic<LspService<Backend>>, ClientSocket) {
+    let (service, socket) = LspService::build(Backend::new)
         .custom_method("readcov/lineStates", Backend::line_states)
         .custom_method("readcov/summary", Backend::summary)
         .custom_method("readcov/selectRun", Backend::select_run)
         .custom_method("readcov/recordRead", Backend::record_read)
-        .finish()
+        .finish();
+    (CatchPanic::new(service), socket)
 }
 
 /// Serves LSP over stdin/stdout until the client exits.

@@ -188,7 +188,10 @@ pub fn code_actions(
                 touched.last().unwrap_or(s.end),
             )
         };
-        let (ws, we) = (base.0.saturating_sub(10).max(1), (base.1 + 10).min(last));
+        let (ws, we) = (
+            base.0.saturating_sub(10).max(1),
+            base.1.saturating_add(10).min(last),
+        );
         let title = format!(
             "Widen by ±10 lines → coverage {}",
             project(&LineSet::span(ws, we))

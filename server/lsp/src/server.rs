@@ -206,8 +206,10 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let r = params.range;
         let (start, end) = (r.start.line.min(r.end.line), r.start.line.max(r.end.line));
+        // Saturating: a client may send line u32::MAX (found by tests/stays_up.rs).
+        let req = (start.saturating_add(1), end.saturating_add(1));
         Ok(self.inner.with_view(&uri, |doc, v, units| {
-            render::code_actions(&uri, doc, v, units, (start + 1, end + 1))
+            render::code_actions(&uri, doc, v, units, req)
         }))
     }
 

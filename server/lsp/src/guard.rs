@@ -1,0 +1,117 @@
+//! Keeps the server up when one handler panics: [`CatchPanic`] wraps the whole `LspService` (one
+//! place, every standard and `readcov/*` method) and turns a panic into a JSON-RPC
+//! `InternalError` response for that request (or nothing for a notification). Without it a panic
+//! unwinds through tower-lsp-server's `Server::serve` and the editor loses the server.
+//!
+//! Caveats, by design of unwinding: a `std::sync` lock held during the panic is poisoned (the
+//! handlers treat a poisoned lock as "skip", so that piece of state stops updating), and
+//! tower-lsp-server's cancellation entry for the request id stays behind (harmless: clients do
+//! not reuse ids).
+
+use std::any::Any;
+use std::future::Future;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use tower::Service;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
+
+/// The `executeCommand` that panics on purpose, compiled only with the `debug-panic` feature
+/// (the crate's own tests turn it on; the `readcov` binary never does).
+pub const DEBUG_PANIC: &str = "readcov.debugPanic";
+
+/// A tower service that catches panics in the wrapped service's `call` and in its futures.
+#[derive(Debug)]
+pub struct CatchPanic<S> {
+    inner: S,
+}
+
+impl<S> CatchPanic<S> {
+    pub fn new(inner: S) -> CatchPanic<S> {
+        CatchPanic { inner }
+    }
+
+    /// The wrapped service.
+    pub fn inner(&self) -> &S {
+        &self.inner
+    }
+}
+
+type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+
+impl<S> Service<Request> for CatchPanic<S>
+where
+    S: Service<Request, Response = Option<Response>>,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+{
+    type Response = Option<Response>;
+    type Error = S::Error;
+    type Future = BoxFuture<Result<Option<Response>, S::Error>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        let id = req.id().cloned();
+        let method = req.method().to_string();
+        // Handlers are async, so a panic almost always happens while polling; `call` itself only
+        // routes, but catching here too costs nothing.
+        match catch_unwind(AssertUnwindSafe(|| self.inner.call(req))) {
+            Ok(fut) => Box::pin(Guarded {
+                fut: Box::pin(fut),
+                id,
+                method,
+            }),
+            Err(payload) => {
+                let resp = panic_response(id, &method, payload.as_ref());
+                Box::pin(std::future::ready(Ok(resp)))
+            }
+        }
+    }
+}
+
+/// A response future polled under `catch_unwind`.
+struct Guarded<F> {
+    fut: Pin<Box<F>>,
+    id: Option<Id>,
+    method: String,
+}
+
+impl<F, E> Future for Guarded<F>
+where
+    F: Future<Output = Result<Option<Response>, E>>,
+{
+    type Output = Result<Option<Response>, E>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        // `Guarded` is Unpin (the inner future is boxed), so its fields can be borrowed freely.
+        let this = &mut *self;
+        match catch_unwind(AssertUnwindSafe(|| this.fut.as_mut().poll(cx))) {
+            Ok(p) => p,
+            Err(payload) => Poll::Ready(Ok(panic_response(
+                this.id.take(),
+                &this.method,
+                payload.as_ref(),
+            ))),
+        }
+    }
+}
+
+/// The error a client sees for a request whose handler panicked (`None` for a notification).
+fn panic_response(id: Option<Id>, method: &str, payload: &(dyn Any + Send)) -> Option<Response> {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    // The default panic hook has already printed the location and message on stderr (the
+    // client's server log); the response says which request failed.
+    let error = Error {
+        code: ErrorCode::InternalError,
+        message: format!("readcov: internal error in `{method}`: {what}").into(),
+        data: None,
+    };
+    id.map(|id| Response::from_error(id, error))
+}
