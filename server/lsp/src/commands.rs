@@ -105,8 +105,8 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
         .or_else(|| me.store.gold_task(&path))
         .unwrap_or_else(|| DEFAULT_ID.into());
     let (run, tool) = match source {
-        Source::Manual => ("what-if", "readcov.widen"),
-        _ => ("human", "editor"),
+        Source::Manual => (WHAT_IF, "readcov.widen"),
+        _ => (HUMAN, "editor"),
     };
     let mut n = 0;
     for iv in disk.intervals() {
@@ -194,47 +194,104 @@ impl crate::server::Backend {
     }
 }
 
-/// Workspace metrics per (task, run) with the configured sources (what-if reads only when
-/// `sources` lists `manual`: they never mix into the agent's numbers otherwise).
+/// Workspace metrics per (task, run) with the configured sources: what-if reads never mix into
+/// the agent's numbers unless `sources` lists `manual`. The what-if layer (when on and holding
+/// reads) gets its own row per task, `layer: "what-if"`: the selected runs, human reads and the
+/// what-if reads together — what the editor shows — and stays out of the totals.
 pub fn summary(me: &Inner) -> Value {
     let cfg = me.store.config();
     let opts = ScoreOptions {
         threshold: cfg.threshold,
         sources: cfg.sources.clone(),
     };
-    let (gold, reads) = (me.store.all_gold(), me.store.all_reads());
-    let rows = score_batch(&gold, &reads, &UnknownLengths, &opts);
-    let syntax = syntax_of(me, &gold);
-    let units =
-        readcov_units::unit_scores(&rows, &gold, &reads, &UnknownLengths, &opts, &syntax, 0);
-    // The run selection picks agent runs; human and what-if rows are layers and always show.
-    let agent_runs = me.store.runs();
-    let rows: Vec<_> = rows
-        .into_iter()
-        .zip(units)
-        .filter(|(r, _)| {
-            cfg.runs
-                .as_ref()
-                .is_none_or(|runs| runs.contains(&r.run) || !agent_runs.contains(&r.run))
-        })
-        .collect();
-    let t = totals(rows.iter().map(|(r, _)| &r.score));
-    let out: Vec<Value> = rows
+    let gold = me.store.all_gold();
+    let all = me.store.all_reads();
+    let counted_manual = cfg.sources.contains(&Source::Manual);
+    // A run made only of uncounted what-if reads is no agent run: it gets no 0% row.
+    let reads: Vec<ReadSpan> = all
         .iter()
-        .map(|(r, u)| {
-            json!({
-                "task": r.task, "run": r.run, "fileHit": r.score.file_hit, "lineCoverage": r.score.line_coverage,
-                "passesThreshold": r.score.passes_threshold, "goldLines": r.score.gold_lines,
-                "coveredLines": r.score.covered_lines, "unitHit": u.unit_hit,
-            })
-        })
+        .filter(|r| counted_manual || r.source != Source::Manual)
+        .cloned()
         .collect();
+    let mut rows = scored_rows(me, &gold, &reads, &opts);
+    // The run selection picks agent runs; human rows are a layer and always show.
+    let agent_runs = me.store.runs();
+    rows.retain(|(r, _)| {
+        let run = r["run"].as_str().unwrap_or_default();
+        cfg.runs.as_ref().is_none_or(|runs| {
+            runs.iter().any(|x| x == run) || !agent_runs.iter().any(|a| a == run)
+        })
+    });
+    let t = totals(rows.iter().map(|(_, s)| s));
+    let mut out: Vec<Value> = rows.into_iter().map(|(r, _)| r).collect();
+    let manual: Vec<&ReadSpan> = all.iter().filter(|r| r.source == Source::Manual).collect();
+    if cfg.what_if && !counted_manual && !manual.is_empty() {
+        let shown: Vec<ReadSpan> = all
+            .iter()
+            .filter(|r| crate::store::counts(r, &cfg))
+            .map(|r| ReadSpan {
+                run: WHAT_IF.into(),
+                ..r.clone()
+            })
+            .collect();
+        let tasks: std::collections::BTreeSet<&str> =
+            manual.iter().map(|r| r.task.as_str()).collect();
+        let with_manual = ScoreOptions {
+            sources: [Source::Agent, Source::Human, Source::Manual].into(),
+            ..opts
+        };
+        let layer: Vec<ReadSpan> = shown
+            .into_iter()
+            .filter(|r| tasks.contains(r.task.as_str()))
+            .collect();
+        out.extend(
+            scored_rows(me, &gold, &layer, &with_manual)
+                .into_iter()
+                .filter(|(r, _)| r["run"] == WHAT_IF)
+                .map(|(r, _)| r),
+        );
+    }
     json!({
         "threshold": cfg.threshold,
         "rows": out,
         "totals": { "rows": t.rows, "scored": t.scored, "passing": t.passing,
                     "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit },
     })
+}
+
+/// The run id of the what-if layer's rows (and of the reads `readcov.widen` records).
+pub const WHAT_IF: &str = "what-if";
+/// The run id of reads a person viewed (`readcov/recordRead`).
+pub const HUMAN: &str = "human";
+
+/// `score_batch` rows as `readcov/summary` JSON, with unit hit and the row's layer (`agent`,
+/// `human` — the run `readcov/recordRead` writes — or `what-if`).
+fn scored_rows(
+    me: &Inner,
+    gold: &[readcov_core::GoldSpan],
+    reads: &[ReadSpan],
+    opts: &ScoreOptions,
+) -> Vec<(Value, readcov_core::RunScore)> {
+    let rows = score_batch(gold, reads, &UnknownLengths, opts);
+    let syntax = syntax_of(me, gold);
+    let units = readcov_units::unit_scores(&rows, gold, reads, &UnknownLengths, opts, &syntax, 0);
+    rows.into_iter()
+        .zip(units)
+        .map(|(r, u)| {
+            let layer = match r.run.as_str() {
+                WHAT_IF => WHAT_IF,
+                HUMAN => HUMAN,
+                _ => "agent",
+            };
+            let v = json!({
+                "task": r.task, "run": r.run, "layer": layer, "fileHit": r.score.file_hit,
+                "lineCoverage": r.score.line_coverage, "passesThreshold": r.score.passes_threshold,
+                "goldLines": r.score.gold_lines, "coveredLines": r.score.covered_lines,
+                "unitHit": u.unit_hit,
+            });
+            (v, r.score)
+        })
+        .collect()
 }
 
 pub async fn settings_changed(me: &Shared, settings: &Value) {

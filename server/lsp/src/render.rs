@@ -169,7 +169,8 @@ pub fn code_actions(
         .filter(|s| s.start <= req.1 && req.0 <= s.end)
     {
         let (us, ue, name) = match v.enclosing_unit(units, s.start, s.end) {
-            Some(u) => (u.start, u.end.min(last), u.name.clone()),
+            // The unit's name in backticks, as code: "Widen read window to `check_token` …".
+            Some(u) => (u.start, u.end.min(last), format!("`{}`", u.name)),
             None => (s.start, s.end, "the gold span".to_string()),
         };
         let title = format!(

@@ -159,6 +159,7 @@ impl LanguageServer for Backend {
             .filter_map(|c| c.uri.to_file_path().map(|p| p.into_owned()))
             .collect::<Vec<_>>();
         let changed = self.inner.sync_files(&paths);
+        commands::report_problems(&self.inner).await;
         self.inner.refresh(changed).await;
     }
 

@@ -5,10 +5,11 @@
 //! `.await` (callers copy out what they need first).
 
 use crate::config::Config;
+use crate::sources::{load_gold, Workspace};
 use crate::tail::{poll, Polled, Tail};
+use crate::traj;
 use dashmap::DashMap;
-use readcov_core::formats::parse_jsonl;
-use readcov_core::{parse_gold, GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
+use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
 use readcov_readlog::{confine_log_path, ReadLog};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -35,10 +36,20 @@ pub struct Store {
     pub config: RwLock<Config>,
     pub gold: DashMap<String, FileGold>,
     pub reads: DashMap<String, Vec<StoredRead>>,
-    /// Read logs by absolute path: (origin id, tail state).
-    logs: Mutex<HashMap<PathBuf, (usize, Tail)>>,
+    /// Read sources by absolute path: (origin id, how far they were read).
+    logs: Mutex<HashMap<PathBuf, (usize, ReadSource)>>,
     /// Problems from the last loads (located input errors, bad settings).
     pub errors: Mutex<Vec<String>>,
+}
+
+/// One read source: a reads JSONL log (tailed), a trajectory (re-imported when it changes), or
+/// a file not looked at yet (classified on first sight, so a log created later still works).
+#[derive(Debug, Default)]
+pub enum ReadSource {
+    #[default]
+    Unknown,
+    Log(Tail),
+    Trajectory(Option<traj::Stamp>),
 }
 
 /// What changed in a refresh: the workspace paths whose reads or gold changed.
@@ -96,49 +107,47 @@ impl Store {
         }
     }
 
-    /// (Re)loads every gold file from scratch.
+    /// (Re)loads every gold file from scratch, whatever its format (see [`crate::sources`]).
     pub fn load_gold(&self) -> Changed {
         let c = self.config();
         let ws = self.root_str();
+        let files = Workspace(self.root());
         let mut by_path: HashMap<String, FileGold> = HashMap::new();
         let mut errors = Vec::new();
         for g in &c.gold {
-            let abs = self.resolve(g);
-            let lower = g.to_ascii_lowercase();
-            if !(lower.ends_with(".jsonl") || lower.ends_with(".json")) {
-                errors.push(format!("{g}: only gold JSONL is supported by this build (patches and SWE-bench rows need the importers)"));
-                continue;
-            }
-            let bytes = match std::fs::read(&abs) {
+            let bytes = match std::fs::read(self.resolve(g)) {
                 Ok(b) => b,
                 Err(e) => {
                     errors.push(format!("{g}: cannot read: {e}"));
                     continue;
                 }
             };
-            let parsed = parse_gold(&bytes, g, ws.as_deref());
-            errors.extend(parsed.errors.iter().map(InputError::to_string));
-            for span in parsed.items {
+            let loaded = load_gold(g, &bytes, ws.as_deref(), c.task.as_deref(), &files);
+            errors.extend(loaded.errors);
+            let mut kept = 0;
+            for span in loaded.spans {
                 if c.task.as_ref().is_some_and(|t| *t != span.task) || span.tier != Tier::Core {
                     continue;
                 }
+                kept += 1;
                 by_path
                     .entry(span.path.clone())
                     .or_default()
                     .spans
                     .push(span);
             }
-            // The optional `sha256` of each gold file, read in a second light pass.
-            let hashes = parse_jsonl(&bytes, g, |f| {
-                Ok((
-                    f.path(ws.as_deref())?,
-                    f.opt_string("sha256")?.map(str::to_string),
-                ))
-            });
-            for (path, sha) in hashes.items {
-                if let (Some(fg), Some(sha)) = (by_path.get_mut(&path), sha) {
-                    fg.sha256 = Some(sha.to_ascii_lowercase());
+            for (path, sha) in loaded.sha256 {
+                if let Some(fg) = by_path.get_mut(&path) {
+                    fg.sha256 = Some(sha);
                 }
+            }
+            if kept == 0 {
+                let kind = loaded.format.map_or("gold", |f| f.label());
+                let task = c.task.as_deref().map(|t| format!(" for task `{t}`"));
+                errors.push(format!(
+                    "{g} ({kind}): no core gold spans{}",
+                    task.unwrap_or_default()
+                ));
             }
         }
         self.note(errors);
@@ -184,16 +193,33 @@ impl Store {
         let Ok(mut logs) = self.logs.lock() else {
             return changed;
         };
+        let files = Workspace(self.root());
+        let read_log = self.resolve(&self.config().read_log);
         for path in self.log_paths() {
             let next = logs.len();
-            let (origin, tail) = logs.entry(path.clone()).or_insert((next, Tail::default()));
+            let (origin, state) = logs
+                .entry(path.clone())
+                .or_insert((next, ReadSource::Unknown));
             let display = path.display().to_string();
+            // The read log is always JSONL (the server writes it); others are classified once
+            // they exist.
+            if matches!(state, ReadSource::Unknown) && (path == read_log || path.exists()) {
+                *state = if path != read_log && traj::is_trajectory(&path) {
+                    ReadSource::Trajectory(None)
+                } else {
+                    ReadSource::Log(Tail::default())
+                };
+            }
             let Polled {
                 reset,
                 reads,
                 errors,
                 bytes,
-            } = poll(&path, &display, ws.as_deref(), tail);
+            } = match state {
+                ReadSource::Unknown => Polled::default(),
+                ReadSource::Log(tail) => poll(&path, &display, ws.as_deref(), tail),
+                ReadSource::Trajectory(stamp) => traj::poll(&path, &display, &files, stamp),
+            };
             changed.bytes += bytes;
             if reset {
                 for mut entry in self.reads.iter_mut() {
@@ -273,9 +299,9 @@ impl Store {
         }
         // The rewrite is picked up as a rotation on the next poll; start that log afresh now.
         if let Ok(mut logs) = self.logs.lock() {
-            if let Some((origin, tail)) = logs.get_mut(&path) {
+            if let Some((origin, state)) = logs.get_mut(&path) {
                 let origin = *origin;
-                *tail = Tail::default();
+                *state = ReadSource::Log(Tail::default());
                 for mut entry in self.reads.iter_mut() {
                     entry.retain(|r| r.origin != origin);
                 }

@@ -44,6 +44,8 @@ pub fn start(me: &Shared) {
             }
             let changed = me.sync_files(&hits);
             let restart = changed.all;
+            // Bad rows appended, or a trajectory that no longer imports: tell the user.
+            crate::commands::report_problems(&me).await;
             me.refresh(changed).await;
             if restart {
                 // `readcov.toml` changed: the set of files to watch may have too.

@@ -296,7 +296,7 @@ async fn bad_input_is_reported_and_the_rest_still_counts() {
     client.initialize(&ws.root(), opts, json!({})).await;
     for needle in [
         "reads.jsonl:3: field `end`",
-        "fix.diff",
+        "fix.diff (unified diff): no core gold spans",
         "missing.jsonl: cannot read",
         "threshold 7 is not between 0 and 1",
     ] {
@@ -363,6 +363,6 @@ async fn units_are_reparsed_after_edits() {
         .await;
     assert_eq!(
         actions[0]["title"],
-        "Widen read window to check_token (lines 82–97) → coverage 100%"
+        "Widen read window to `check_token` (lines 82–97) → coverage 100%"
     );
 }

@@ -169,7 +169,7 @@ async fn code_actions_widen_and_what_if_layer() {
     // `check_token` is the Python function (from readcov-units) around the gold span.
     assert_eq!(
         titles[0],
-        "Widen read window to check_token (lines 80–95) → coverage 100%"
+        "Widen read window to `check_token` (lines 80–95) → coverage 100%"
     );
     // The reads (80–83) widened by ten lines cover gold 80–93: 14 of 16.
     assert_eq!(titles[1], "Widen by ±10 lines → coverage 87%");
@@ -214,9 +214,33 @@ async fn code_actions_widen_and_what_if_layer() {
             && log.contains("\"end\":95"),
         "{log}"
     );
-    // The agent's numbers never include what-if reads.
+    // The agent's numbers never include what-if reads; the what-if layer is its own labelled
+    // row (the selected run plus the what-if reads: 16/16) and stays out of the totals.
     let summary = client.request("readcov/summary", json!({})).await;
-    assert_eq!(summary["rows"][0]["lineCoverage"], 0.25, "{summary}");
+    let rows: Vec<(String, String, u64, u64)> = summary["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["run"].as_str().unwrap().to_string(),
+                r["layer"].as_str().unwrap().to_string(),
+                r["coveredLines"].as_u64().unwrap(),
+                r["goldLines"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let row = |run: &str, layer: &str, c: u64, g: u64| (run.to_string(), layer.to_string(), c, g);
+    assert_eq!(
+        rows,
+        vec![
+            row("run-a", "agent", 4, 16),
+            row("what-if", "what-if", 16, 16)
+        ],
+        "{summary}"
+    );
+    assert_eq!(summary["totals"]["rows"], 1, "{summary}");
+    assert_eq!(summary["totals"]["meanLineCoverage"], 0.25, "{summary}");
 
     let off = client
         .request(
@@ -226,6 +250,13 @@ async fn code_actions_widen_and_what_if_layer() {
         .await;
     assert_eq!(off, json!({"whatIf": false}));
     assert_eq!(states().await["coverage"], 0.25);
+    // With the layer off there is no what-if row at all (not a 0% one).
+    let summary = client.request("readcov/summary", json!({})).await;
+    assert_eq!(
+        summary["rows"].as_array().map(Vec::len),
+        Some(1),
+        "{summary}"
+    );
     client
         .request(
             "workspace/executeCommand",
@@ -361,7 +392,7 @@ async fn units_come_from_syntax_and_fall_back_to_spans() {
     let actions = client.request("textDocument/codeAction", ctx).await;
     assert_eq!(
         actions[0]["title"],
-        "Widen read window to check_token (lines 80–95) → coverage 100%"
+        "Widen read window to `check_token` (lines 80–95) → coverage 100%"
     );
 
     let notes = ws.uri("notes.txt");

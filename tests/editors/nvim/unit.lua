@@ -79,7 +79,7 @@ H.case("pick_widen: unit, ±N, or nothing", function()
   local ten = { command = "readcov.widen", arguments = { { uri = "u", startLine = 0, endLine = 30 } } }
   local actions = {
     { title = "Mark lines as read", command = { command = "readcov.widen", arguments = {} } },
-    { title = "Widen read window to check_token (lines 10–25) → coverage 100%", command = unit },
+    { title = "Widen read window to `check_token` (lines 10–25) → coverage 100%", command = unit },
     { title = "Widen by ±10 lines → coverage 75%", command = "readcov.widen", arguments = ten.arguments },
   }
   H.eq(view.pick_widen(actions), unit)

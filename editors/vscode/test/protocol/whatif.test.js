@@ -30,9 +30,8 @@ test('widen code action, what-if clear and toggle', async (t) => {
     context: { diagnostics: s.diagnostics.get(auth) },
   });
   const titles = actions.map((a) => a.title);
-  // The unit name comes from the server's syntax units (tree-sitter): `check_token` here, or
-  // `the gold span` when the server was built without units for this language.
-  const widen = actions.find((a) => /^Widen read window to (check_token|the gold span) \(lines 10–25\) → coverage 100%$/.test(a.title));
+  // The unit name comes from the server's syntax units (tree-sitter): the Python function.
+  const widen = actions.find((a) => a.title === 'Widen read window to `check_token` (lines 10–25) → coverage 100%');
   assert.ok(widen, `widen-to-unit action in ${JSON.stringify(titles)}`);
   assert.ok(titles.some((x) => x.startsWith('Widen by ±10 lines → ')), JSON.stringify(titles));
   assert.ok(titles.some((x) => x.startsWith('Mark lines as read')), JSON.stringify(titles));

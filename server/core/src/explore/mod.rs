@@ -9,6 +9,7 @@
 
 pub mod batch;
 mod fields;
+pub mod gold;
 pub mod input;
 pub mod measure;
 pub mod rank;
@@ -23,6 +24,7 @@ mod tests;
 mod tests_io;
 
 pub use batch::{score_explore, ExploreOptions, ExploreReport, ExplorerSummary, InstanceScore};
+pub use gold::{bench_gold, BenchGold};
 pub use input::{
     parse_bench, parse_lengths, parse_preds, BenchRow, InstanceLengths, PredRow, Region,
 };
