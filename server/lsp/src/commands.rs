@@ -410,7 +410,11 @@ fn syntax_of(
                 .then(|| std::fs::read_to_string(real).ok())
                 .flatten()
         });
-        let syntax = match (readcov_units::lang_for_path(path), text) {
+        let lang = match &text {
+            Some(t) => readcov_units::lang_for_file(path, t),
+            None => readcov_units::lang_for_path(path),
+        };
+        let syntax = match (lang, text) {
             (None, _) => FileSyntax::Unsupported,
             (Some(_), None) => {
                 FileSyntax::Unavailable("cannot read the file in the workspace".into())

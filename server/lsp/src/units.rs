@@ -7,7 +7,7 @@
 //! without a grammar have no units; the views then fall back to one unit per gold span.
 
 use crate::view::UnitSpan;
-use readcov_units::{lang_for_path, Lang, Unit};
+use readcov_units::{lang_for_file, Lang, Unit};
 
 pub struct Units {
     pub lang: Option<Lang>,
@@ -18,7 +18,8 @@ pub struct Units {
 
 impl Units {
     pub fn new(path: Option<&str>, text: &str) -> Units {
-        let lang = path.and_then(lang_for_path);
+        // By extension, except that a `.h` holding C++ is C++.
+        let lang = path.and_then(|p| lang_for_file(p, text));
         let spans = lang.map(|l| parse(l, text)).unwrap_or_default();
         Units {
             lang,
