@@ -30,7 +30,7 @@ export function reportArgs(inputs: Inputs, threshold: number): { args: string[];
       error: `the HTML report needs exactly one gold file and one reads file (configured: ${inputs.gold.length} gold, ${inputs.reads.length} reads)`,
     };
   }
-  const jsonl = (f: string) => /\.jsonl?$/i.test(f);
+  const jsonl = (f: string) => /\.jsonl$/i.test(f);
   const notJsonl = [...inputs.gold, ...inputs.reads].filter((f) => !jsonl(f));
   if (notJsonl.length) {
     return { error: `readcov report reads gold and reads JSONL; convert ${notJsonl.join(', ')} first (readcov gold / readcov import)` };

@@ -26,5 +26,5 @@ test('reportArgs refuses set-ups readcov report cannot read, saying why', () => 
   assert.match(reportArgs(inputs({ gold: ['a.jsonl', 'b.jsonl'] }), 0.5).error, /exactly one gold file/);
   assert.match(reportArgs(inputs({ reads: [] }), 0.5).error, /0 reads/);
   assert.match(reportArgs(inputs({ gold: ['fix.diff'] }), 0.5).error, /convert fix.diff/);
-  assert.match(reportArgs(inputs({ reads: ['run.json'] }), 0.5).error.replace(/\n/g, ''), /readcov report reads/);
+  assert.match(reportArgs(inputs({ reads: ['runs/openhands.json'] }), 0.5).error, /convert runs\/openhands\.json/);
 });
