@@ -3,10 +3,14 @@
 //! are sent with `workspace/executeCommand`; vscode-languageclient registers those ids itself,
 //! so ours use different names.
 
+import * as cp from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { Ctx } from './extension';
 import { METHODS, SERVER_COMMANDS, SelectRunResult, Summary } from './protocol';
+import { reportArgs } from './report';
 import { runsOf, summaryItems } from './view';
 
 async function serverCommand(ctx: Ctx, command: string, args: unknown[] = []): Promise<void> {
@@ -20,6 +24,22 @@ async function showSummary(ctx: Ctx): Promise<void> {
     title: `readcov summary — ${summary.totals.passing}/${summary.totals.scored} rows at or above the threshold`,
     matchOnDescription: true,
   });
+}
+
+/** Writes the HTML report with the client's own readcov binary and opens it in the browser. */
+async function openReport(ctx: Ctx): Promise<void> {
+  const summary = await ctx.client.sendRequest<Summary>(METHODS.summary, {});
+  if (!summary.inputs) throw new Error('this readcov server does not report its inputs; update the binary');
+  const plan = reportArgs(summary.inputs, summary.threshold);
+  if ('error' in plan) throw new Error(plan.error);
+  fs.mkdirSync(path.dirname(plan.out), { recursive: true });
+  ctx.log.info(`${ctx.binary} ${plan.args.join(' ')}`);
+  await new Promise<void>((resolve, reject) =>
+    cp.execFile(ctx.binary, plan.args, { cwd: summary.inputs?.root ?? undefined }, (err, _out, stderr) =>
+      err ? reject(new Error(`readcov report failed: ${stderr || err.message}`)) : resolve(),
+    ),
+  );
+  await vscode.env.openExternal(vscode.Uri.file(plan.out));
 }
 
 async function selectRuns(ctx: Ctx): Promise<void> {
@@ -75,6 +95,7 @@ export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): vo
 
   reg('readcov.showSummary', () => showSummary(ctx));
   reg('readcov.selectRuns', () => selectRuns(ctx));
+  reg('readcov.openReport', () => openReport(ctx));
   reg('readcov.widenAtCursor', () => widenAtCursor(ctx));
   reg('readcov.clearWhatIfReads', () => serverCommand(ctx, SERVER_COMMANDS.clearWhatIf));
   reg('readcov.toggleWhatIfLayer', () => serverCommand(ctx, SERVER_COMMANDS.toggleWhatIf));

@@ -8,7 +8,6 @@ import {
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
-  vsdiag,
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
 import { Decorator } from './decorations';
@@ -26,6 +25,8 @@ export interface Ctx {
   log: vscode.LogOutputChannel;
   /** Runs shown, as last confirmed by `readcov/selectRun`; null = all merged. */
   runs: string[] | null;
+  /** The readcov binary the client runs (also used for `readcov report`). */
+  binary: string;
 }
 
 let ctx: Ctx | undefined;
@@ -76,11 +77,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: [{ scheme: 'file' }],
     initializationOptions: serverSettings(),
     outputChannel: log,
-    middleware: {
-      // The server pushes diagnostics and re-pushes them after every change; pulling them too
-      // would put each one twice in the Problems panel (push and pull use separate collections).
-      provideDiagnostics: async () => ({ kind: vsdiag.DocumentDiagnosticReportKind.full, items: [] }),
-    },
+    // Diagnostics: this client declares pull support with refresh, so the server does not push
+    // (no duplicates in the Problems panel) and asks for a re-pull after every live change.
   };
   const client = new LanguageClient('readcov', 'readcov', serverOptions, clientOptions);
   const decorator = new Decorator(client, log);
@@ -91,7 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) },
   );
   const runs = vscode.workspace.getConfiguration('readcov').get<string[] | null>('runs') ?? null;
-  ctx = { client, decorator, recorder, log, runs };
+  ctx = { client, decorator, recorder, log, runs, binary: found.command };
   context.subscriptions.push(decorator, log);
   registerCommands(context, ctx);
 

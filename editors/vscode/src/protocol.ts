@@ -27,6 +27,8 @@ export interface LineStates {
 export interface SummaryRow {
   task: string;
   run: string;
+  /** `agent`, `human` or `what-if` (the what-if layer's own row, left out of the totals). */
+  layer?: string;
   fileHit: number | null;
   lineCoverage: number | null;
   passesThreshold: boolean | null;
@@ -38,6 +40,8 @@ export interface SummaryRow {
 /** Response of `readcov/summary`. */
 export interface Summary {
   threshold: number;
+  /** The server's effective inputs (every configuration layer merged). */
+  inputs?: import('./report').Inputs;
   rows: SummaryRow[];
   totals: {
     rows: number;

@@ -38,6 +38,10 @@ pub struct ClientCaps {
     pub lens_refresh: AtomicBool,
     pub watched_files: AtomicBool,
     pub progress: AtomicBool,
+    /// The client pulls diagnostics (`textDocument.diagnostic`) and can be told to pull again
+    /// (`workspace.diagnostics.refreshSupport`): then nothing is pushed, so its Problems list
+    /// does not show every diagnostic twice.
+    pub pull_diagnostics: AtomicBool,
 }
 
 pub struct Inner {
@@ -91,6 +95,7 @@ impl Inner {
         if let Ok(mut c) = self.store.config.write() {
             *c = cfg;
         }
+        self.store.bump();
         problems
     }
 
@@ -163,6 +168,9 @@ impl Inner {
     }
 
     pub async fn publish(&self, uri: &Uri) {
+        if self.caps.pull_diagnostics.load(Ordering::Relaxed) {
+            return;
+        }
         if let Some((diags, version)) = self.diagnostics_for(uri) {
             self.client
                 .publish_diagnostics(uri.clone(), diags, Some(version))
@@ -197,6 +205,9 @@ impl Inner {
             }
             if me.caps.lens_refresh.load(Ordering::Relaxed) {
                 let _ = me.client.code_lens_refresh().await;
+            }
+            if me.caps.pull_diagnostics.load(Ordering::Relaxed) {
+                let _ = me.client.workspace_diagnostic_refresh().await;
             }
         });
     }

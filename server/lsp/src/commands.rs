@@ -251,8 +251,12 @@ pub fn summary(me: &Inner) -> Value {
                 .map(|(r, _)| r),
         );
     }
+    let sources: Vec<&str> = cfg.sources.iter().map(|s| s.as_str()).collect();
     json!({
         "threshold": cfg.threshold,
+        // The effective inputs (all configuration layers merged), e.g. for `readcov report`.
+        "inputs": { "root": me.store.root(), "gold": cfg.gold, "reads": cfg.reads,
+                    "readLog": cfg.read_log, "task": cfg.task, "sources": sources },
         "rows": out,
         "totals": { "rows": t.rows, "scored": t.scored, "passing": t.passing,
                     "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit },

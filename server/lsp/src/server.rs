@@ -66,6 +66,17 @@ impl LanguageServer for Backend {
             ),
             Ordering::Relaxed,
         );
+        let pulls = caps
+            .text_document
+            .as_ref()
+            .is_some_and(|t| t.diagnostic.is_some());
+        let pull_refresh = flag(
+            ws.and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support),
+        );
+        me.caps
+            .pull_diagnostics
+            .store(pulls && pull_refresh, Ordering::Relaxed);
         me.caps.progress.store(
             flag(caps.window.as_ref().and_then(|w| w.work_done_progress)),
             Ordering::Relaxed,

@@ -13,6 +13,7 @@ use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
 use readcov_readlog::{confine_log_path, ReadLog};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, RwLock};
 
 /// A read event and the log it came from (so a rotated log can drop exactly its own reads).
@@ -40,6 +41,11 @@ pub struct Store {
     logs: Mutex<HashMap<PathBuf, (usize, ReadSource)>>,
     /// Problems from the last loads (located input errors, bad settings).
     pub errors: Mutex<Vec<String>>,
+    /// Bumped on every change of reads or configuration: stamps [`Store::read_lines`]'s cache.
+    generation: AtomicU64,
+    /// Counted read lines per path, as of a generation: every keystroke re-renders the view,
+    /// and re-sorting thousands of reads each time was the largest cost of `didChange`.
+    read_cache: DashMap<String, (u64, LineSet)>,
 }
 
 /// One read source: a reads JSONL log (tailed), a trajectory (re-imported when it changes), or
@@ -63,6 +69,11 @@ pub struct Changed {
 impl Store {
     pub fn config(&self) -> Config {
         self.config.read().map(|c| c.clone()).unwrap_or_default()
+    }
+
+    /// Marks cached read lines as outdated (reads or configuration changed).
+    pub fn bump(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
     }
 
     pub fn root(&self) -> Option<PathBuf> {
@@ -183,6 +194,7 @@ impl Store {
             logs.clear();
         }
         self.reads.clear();
+        self.bump();
     }
 
     /// Reads what was appended to every log since the last poll.
@@ -244,6 +256,9 @@ impl Store {
                         read,
                     });
             }
+        }
+        if !changed.paths.is_empty() {
+            self.bump();
         }
         changed
     }
@@ -307,6 +322,7 @@ impl Store {
                 }
             }
         }
+        self.bump();
         let again = self.poll_reads();
         changed.paths.extend(again.paths);
         Ok(changed)
@@ -344,16 +360,28 @@ impl Store {
     }
 
     /// The disk lines of `path` read under the current filters, and whether any read counts.
+    /// `cfg` must be the current configuration (the cache assumes it: changing the
+    /// configuration bumps the generation).
     pub fn read_lines(&self, path: &str, cfg: &Config) -> LineSet {
-        let Some(entry) = self.reads.get(path) else {
-            return LineSet::new();
-        };
-        LineSet::from_intervals(entry.iter().filter(|r| counts(&r.read, cfg)).map(|r| {
-            readcov_core::Interval {
-                start: r.read.start,
-                end: r.read.end,
+        // Read before computing: a change racing with us leaves a stale stamp, not stale lines.
+        let generation = self.generation.load(Ordering::SeqCst);
+        if let Some(hit) = self.read_cache.get(path).filter(|c| c.0 == generation) {
+            return hit.1.clone();
+        }
+        let set = match self.reads.get(path) {
+            Some(entry) => {
+                LineSet::from_intervals(entry.iter().filter(|r| counts(&r.read, cfg)).map(|r| {
+                    readcov_core::Interval {
+                        start: r.read.start,
+                        end: r.read.end,
+                    }
+                }))
             }
-        }))
+            None => LineSet::new(),
+        };
+        self.read_cache
+            .insert(path.to_string(), (generation, set.clone()));
+        set
     }
 
     /// The counted reads of `path` that cover disk line `line` (1-based).

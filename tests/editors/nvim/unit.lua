@@ -89,4 +89,18 @@ H.case("pick_widen: unit, ±N, or nothing", function()
   H.eq(view.pick_widen({}, "unit"), nil)
 end)
 
+H.case("report_args: readcov report over the server's effective inputs", function()
+  local inputs = { root = "/w", gold = { "gold.jsonl" }, reads = { "r/reads.jsonl" }, sources = { "agent", "human" } }
+  local args, out = view.report_args(inputs, 0.5)
+  H.eq(args, { "report", "--gold", "/w/gold.jsonl", "--reads", "/w/r/reads.jsonl", "--workspace", "/w",
+    "--threshold", "0.5", "--sources", "agent,human", "--html", "/w/.readcov/report.html" })
+  H.eq(out, "/w/.readcov/report.html")
+  local none, why = view.report_args(vim.tbl_extend("force", inputs, { gold = { "fix.diff" } }), 0.5)
+  H.eq(none, nil)
+  H.eq(why:find("convert fix.diff", 1, true) ~= nil, true)
+  none, why = view.report_args(vim.tbl_extend("force", inputs, { reads = {} }), 0.5)
+  H.eq(none, nil)
+  H.eq(why:find("0 reads", 1, true) ~= nil, true)
+end)
+
 H.finish()

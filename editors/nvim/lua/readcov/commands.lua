@@ -1,7 +1,7 @@
---- :Readcov summary | run [ID…|all] | widen [unit|N] | clear | whatif | record [on|off] | refresh
+--- :Readcov summary | run [ID…|all] | widen [unit|N] | clear | whatif | record [on|off] | report | refresh
 local M = {}
 
-local subcommands = { "summary", "run", "widen", "clear", "whatif", "record", "refresh" }
+local subcommands = { "summary", "run", "widen", "clear", "whatif", "record", "report", "refresh" }
 
 function M.install(readcov)
   local function echo(lines)
@@ -23,6 +23,12 @@ function M.install(readcov)
       local r = readcov.select_runs(runs)
       local shown = (r.runs == nil or r.runs == vim.NIL) and "all" or table.concat(r.runs, ", ")
       echo({ "readcov runs: " .. shown .. " (available: " .. table.concat(r.available or {}, ", ") .. ")" })
+    end,
+    report = function()
+      local out = readcov.report()
+      if out then
+        echo({ "readcov report: " .. out })
+      end
     end,
     widen = function(args)
       readcov.widen(args[1] or "unit")
@@ -56,7 +62,7 @@ function M.install(readcov)
     end
   end, {
     nargs = "+",
-    desc = "readcov: summary, run, widen, clear, whatif, record, refresh",
+    desc = "readcov: summary, run, widen, clear, whatif, record, report, refresh",
     complete = function(_, line)
       local words = vim.split(line, "%s+")
       if #words <= 2 then

@@ -118,6 +118,26 @@ function M.summary_lines(buf)
 end
 
 --- Widens at the cursor: how = "unit" (default) or a number of lines N (±N).
+--- Writes the HTML report with the configured readcov binary and opens it (vim.ui.open).
+function M.report()
+  local summary = request_sync(0, "readcov/summary", {}) or {}
+  local args, out = view.report_args(summary.inputs, summary.threshold or 0.5)
+  if not args then
+    vim.notify("readcov: " .. out, vim.log.levels.ERROR)
+    return nil
+  end
+  vim.fn.mkdir(vim.fs.dirname(out), "p")
+  local res = vim.system(vim.list_extend({ M.config.cmd[1] }, args), { text = true }):wait()
+  if res.code ~= 0 then
+    vim.notify("readcov report failed: " .. (res.stderr or ""), vim.log.levels.ERROR)
+    return nil
+  end
+  if vim.ui.open then
+    vim.ui.open(out)
+  end
+  return out
+end
+
 function M.widen(how)
   local buf = vim.api.nvim_get_current_buf()
   local row = vim.api.nvim_win_get_cursor(0)[1] - 1

@@ -113,4 +113,33 @@ function M.pick_widen(actions, how)
   return nil
 end
 
+--- `readcov report` arguments for the server's effective inputs (`readcov/summary` → `inputs`),
+--- writing <root>/.readcov/report.html; or nil and why (the report reads one gold JSONL and one
+--- reads JSONL).
+function M.report_args(inputs, threshold)
+  if type(inputs) ~= "table" or type(inputs.root) ~= "string" then
+    return nil, "open a workspace first: the report goes to <root>/.readcov/report.html"
+  end
+  local gold, reads = inputs.gold or {}, inputs.reads or {}
+  if #gold ~= 1 or #reads ~= 1 then
+    return nil, ("the HTML report needs exactly one gold file and one reads file (configured: %d gold, %d reads)"):format(#gold, #reads)
+  end
+  for _, f in ipairs({ gold[1], reads[1] }) do
+    if not f:lower():match("%.jsonl$") then
+      return nil, "readcov report reads gold and reads JSONL; convert " .. f .. " first (readcov gold / readcov import)"
+    end
+  end
+  local function abs(f)
+    return f:sub(1, 1) == "/" and f or (inputs.root .. "/" .. f)
+  end
+  local out = inputs.root .. "/.readcov/report.html"
+  local args = { "report", "--gold", abs(gold[1]), "--reads", abs(reads[1]), "--workspace", inputs.root,
+    "--threshold", tostring(threshold) }
+  if type(inputs.sources) == "table" and #inputs.sources > 0 then
+    vim.list_extend(args, { "--sources", table.concat(inputs.sources, ",") })
+  end
+  vim.list_extend(args, { "--html", out })
+  return args, out
+end
+
 return M

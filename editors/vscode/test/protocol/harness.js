@@ -57,7 +57,14 @@ async function start({ initializationOptions, toml = true } = {}) {
   conn.onNotification(() => {});
   conn.onRequest('workspace/inlayHint/refresh', () => { s.refreshes.push('inlayHint'); wake(); return null; });
   conn.onRequest('workspace/codeLens/refresh', () => { s.refreshes.push('codeLens'); wake(); return null; });
-  conn.onRequest('workspace/diagnostic/refresh', () => { s.refreshes.push('diagnostic'); return null; });
+  // Like vscode-languageclient, this client pulls diagnostics (it declares `textDocument.diagnostic`
+  // and `refreshSupport`, so the server does not push): after opening or changing a document, and
+  // for every open document when the server asks with `workspace/diagnostic/refresh`.
+  const opened = new Set();
+  const pull = (uri) => Promise.resolve(conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } }))
+    .then((r) => { if (r && r.kind === 'full') { s.diagnostics.set(uri, r.items); wake(); } })
+    .catch(() => {});
+  conn.onRequest('workspace/diagnostic/refresh', () => { s.refreshes.push('diagnostic'); opened.forEach(pull); return null; });
   conn.onRequest('workspace/configuration', (p) => p.items.map(() => initializationOptions ?? null));
   conn.onRequest(() => null); // registerCapability, workDoneProgress/create, ...
   conn.listen();
@@ -71,7 +78,12 @@ async function start({ initializationOptions, toml = true } = {}) {
     }
   };
   // Notification write errors surface through the next request (with the server's stderr).
-  s.notify = (method, params) => void Promise.resolve(conn.sendNotification(method, params)).catch(() => {});
+  s.notify = (method, params) => {
+    void Promise.resolve(conn.sendNotification(method, params)).catch(() => {});
+    const uri = params?.textDocument?.uri;
+    if (method === 'textDocument/didOpen' || method === 'textDocument/didChange') { opened.add(uri); void pull(uri); }
+    if (method === 'textDocument/didClose') { opened.delete(uri); s.diagnostics.delete(uri); }
+  };
   conn.onError(() => {});
   s.uri = (rel) => pathToFileURL(path.join(root, rel)).href;
   s.read = (rel) => fs.readFileSync(path.join(root, rel), 'utf8');
