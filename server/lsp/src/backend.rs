@@ -217,7 +217,11 @@ impl Inner {
         let cfg = self.store.config();
         let root = self.store.root();
         let is_toml = |p: &PathBuf| root.as_ref().is_some_and(|r| *p == r.join("readcov.toml"));
-        let is_gold = |p: &PathBuf| cfg.gold.iter().any(|g| self.store.resolve(g) == *p);
+        let is_gold = |p: &PathBuf| {
+            cfg.gold
+                .iter()
+                .any(|g| self.store.confined(g).is_ok_and(|c| c == *p))
+        };
         if paths.iter().any(is_toml) {
             self.reload();
             return Changed {

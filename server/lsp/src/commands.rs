@@ -349,7 +349,7 @@ pub fn log_bytes(me: &Inner) -> u64 {
     cfg.reads
         .iter()
         .chain(std::iter::once(&cfg.read_log))
-        .filter_map(|p| std::fs::metadata(me.store.resolve(p)).ok())
+        .filter_map(|p| std::fs::metadata(me.store.confined(p).ok()?).ok())
         .map(|m| m.len())
         .sum()
 }

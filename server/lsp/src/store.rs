@@ -9,6 +9,7 @@ use crate::sources::{load_gold, Workspace};
 use crate::tail::{poll, Polled, Tail};
 use crate::traj;
 use dashmap::DashMap;
+use readcov_core::path::normalize_path;
 use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
 use readcov_readlog::{confine_log_path, ReadLog};
 use std::collections::{BTreeSet, HashMap};
@@ -92,16 +93,41 @@ impl Store {
         }
     }
 
-    /// Every file to watch: gold files, read logs, the read log and `readcov.toml`.
+    /// A configured gold or reads path, resolved, when it stays inside the workspace root —
+    /// lexically (no `..` escape, absolute only under the root) and through symlinks (the path,
+    /// or its nearest existing ancestor, resolves inside the root). Nothing outside the root is
+    /// read, watched or has directories created for it. Without a root, paths are as configured.
+    pub fn confined(&self, p: &str) -> Result<PathBuf, String> {
+        let Some(root) = self.root() else {
+            return Ok(self.resolve(p));
+        };
+        let rel = normalize_path(p, Some(&root.to_string_lossy())).map_err(|e| e.to_string())?;
+        let full = root.join(rel);
+        let mut probe = full.as_path();
+        loop {
+            match probe.canonicalize() {
+                Ok(real) if real.starts_with(&root) => break,
+                Ok(_) => return Err(format!("`{p}` resolves outside the workspace (symlink)")),
+                Err(_) => match probe.parent() {
+                    Some(parent) if parent.starts_with(&root) => probe = parent,
+                    _ => break,
+                },
+            }
+        }
+        Ok(full)
+    }
+
+    /// Every file to watch: gold files, read logs, the read log and `readcov.toml` (only those
+    /// inside the workspace root, see [`Store::confined`]).
     pub fn watched(&self) -> Vec<PathBuf> {
         let c = self.config();
         let mut out: Vec<PathBuf> = c
             .gold
             .iter()
             .chain(&c.reads)
-            .map(|p| self.resolve(p))
+            .chain([&c.read_log])
+            .filter_map(|p| self.confined(p).ok())
             .collect();
-        out.push(self.resolve(&c.read_log));
         if let Some(root) = self.root() {
             out.push(root.join("readcov.toml"));
         }
@@ -125,8 +151,20 @@ impl Store {
         let files = Workspace(self.root());
         let mut by_path: HashMap<String, FileGold> = HashMap::new();
         let mut errors = Vec::new();
+        for r in &c.reads {
+            if let Err(e) = self.confined(r) {
+                errors.push(format!("{r}: not read: {e}"));
+            }
+        }
         for g in &c.gold {
-            let bytes = match std::fs::read(self.resolve(g)) {
+            let abs = match self.confined(g) {
+                Ok(abs) => abs,
+                Err(e) => {
+                    errors.push(format!("{g}: not read: {e}"));
+                    continue;
+                }
+            };
+            let bytes = match std::fs::read(&abs) {
                 Ok(b) => b,
                 Err(e) => {
                     errors.push(format!("{g}: cannot read: {e}"));
@@ -180,10 +218,15 @@ impl Store {
     /// The read logs: configured `reads` plus `readLog` (where human and what-if reads go).
     fn log_paths(&self) -> Vec<PathBuf> {
         let c = self.config();
-        let mut v: Vec<PathBuf> = c.reads.iter().map(|p| self.resolve(p)).collect();
-        let log = self.resolve(&c.read_log);
-        if !v.contains(&log) {
-            v.push(log);
+        let mut v: Vec<PathBuf> = c
+            .reads
+            .iter()
+            .filter_map(|p| self.confined(p).ok())
+            .collect();
+        if let Ok(log) = self.confined(&c.read_log) {
+            if !v.contains(&log) {
+                v.push(log);
+            }
         }
         v
     }
@@ -297,7 +340,10 @@ impl Store {
     /// Removes every `source: manual` row from the read log (rewritten atomically, under the
     /// log's lock) and memory.
     pub fn clear_what_if(&self) -> std::io::Result<Changed> {
-        let path = self.resolve(&self.config().read_log);
+        let configured = self.config().read_log;
+        let path = self
+            .confined(&configured)
+            .unwrap_or_else(|_| self.resolve(&configured));
         let log_path = self.read_log_path()?;
         if log_path.exists() {
             ReadLog::new(&log_path)

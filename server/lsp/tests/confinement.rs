@@ -94,3 +94,72 @@ async fn a_record_read_for_a_file_outside_the_workspace_writes_nothing() {
     assert!(msg.contains("not a file in the workspace"), "{msg}");
     assert!(!ws.root().join(".readcov/reads.jsonl").exists());
 }
+
+/// Gold and reads paths from configuration (a cloned repository's `readcov.toml` is untrusted
+/// too) are read only inside the workspace: an absolute path elsewhere, a `..` escape and a
+/// symlink out are refused with a logged problem, nothing is loaded from them, and the file
+/// watcher creates no directory outside for them. A control inside proves the same rows load.
+#[tokio::test]
+async fn gold_and_reads_outside_the_workspace_are_never_read() {
+    let ws = Ws::new();
+    let outside = tempfile::tempdir().unwrap();
+    let out = outside.path().canonicalize().unwrap();
+    let gold = std::fs::read_to_string(ws.root().join("gold.jsonl")).unwrap();
+    let reads = std::fs::read_to_string(ws.root().join("reads.jsonl")).unwrap();
+    std::fs::write(out.join("gold.jsonl"), &gold).unwrap();
+    std::fs::write(out.join("reads.jsonl"), &reads).unwrap();
+    std::os::unix::fs::symlink(out.join("gold.jsonl"), ws.root().join("linked-gold.jsonl"))
+        .unwrap();
+    // `..` from the root to the outside directory (both are temp dirs under one parent).
+    let up = format!(
+        "../{}/gold.jsonl",
+        out.file_name().unwrap().to_string_lossy()
+    );
+    let new_dir = out.join("new-dir");
+    let opts = json!({
+        "gold": [out.join("gold.jsonl"), up, "linked-gold.jsonl", new_dir.join("g.jsonl")],
+        "reads": [out.join("reads.jsonl")],
+    });
+    let client = common::in_process();
+    client.initialize(&ws.root(), opts, json!({})).await;
+    let warned = client
+        .wait_for(0, "window/logMessage", |p| {
+            p["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("linked-gold.jsonl: not read"))
+        })
+        .await;
+    assert!(
+        warned["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("outside"),
+        "{warned}"
+    );
+    let summary = client.request("readcov/summary", json!({})).await;
+    assert_eq!(
+        summary["rows"],
+        json!([]),
+        "nothing loaded from outside: {summary}"
+    );
+    // `initialized` has started the watcher by the time a request after it is answered; give
+    // its thread a moment, then: no directory was created outside for `new-dir/g.jsonl`.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!new_dir.exists(), "the watcher created {new_dir:?}");
+    client.shutdown().await;
+    // Control: the same files inside the workspace load.
+    let client = common::in_process();
+    client
+        .initialize(
+            &ws.root(),
+            json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}),
+            json!({}),
+        )
+        .await;
+    let summary = client.request("readcov/summary", json!({})).await;
+    assert_eq!(
+        summary["rows"].as_array().map(Vec::len),
+        Some(2),
+        "{summary}"
+    );
+}
