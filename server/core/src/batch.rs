@@ -1,6 +1,7 @@
 //! Scores many (task, run) pairs at once: groups gold by task and reads by (task, run), scores each
 //! pair, and totals the rows with honest denominators.
 
+use crate::group::by_task_run;
 use crate::metrics::{FileLengths, PreparedGold, RunScore, Status, DEFAULT_THRESHOLD};
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
 use serde::{Deserialize, Serialize};
@@ -50,33 +51,30 @@ pub fn score_batch(
             entry.push(g);
         }
     }
-    let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in reads {
-        // Runs exist even when all their events are filtered out, so they still get a row.
-        let entry = reads_by_pair
-            .entry((r.task.as_str(), r.run.as_str()))
-            .or_default();
-        if r.kind == EventKind::Read && opts.sources.contains(&r.source) {
-            entry.push(r);
-        }
-    }
+    // Runs exist even when all their events are filtered out, so they still get a row.
+    let reads_by_pair = by_task_run(reads, |r| {
+        r.kind == EventKind::Read && opts.sources.contains(&r.source)
+    });
 
-    let mut rows = Vec::new();
+    let mut rows = Vec::with_capacity(reads_by_pair.len() + gold_by_task.len());
     let no_gold: Vec<&GoldSpan> = Vec::new();
     let no_reads: Vec<&ReadSpan> = Vec::new();
     let tasks: BTreeSet<&str> = gold_by_task
         .keys()
         .copied()
-        .chain(reads_by_pair.keys().map(|(t, _)| *t))
+        .chain(reads_by_pair.iter().map(|((t, _), _)| *t))
         .collect();
+    // Groups are sorted by (task, run): each task's runs are the next slice.
+    let mut next = 0;
     for task in tasks {
         // Gold is prepared once per task, not once per run: tasks often have dozens of runs.
         let g = PreparedGold::new(gold_by_task.get(task).unwrap_or(&no_gold), lengths);
-        let mut runs = reads_by_pair
-            .range((task, "")..)
-            .take_while(|((t, _), _)| *t == task)
-            .peekable();
-        if runs.peek().is_none() {
+        let first = next;
+        while next < reads_by_pair.len() && reads_by_pair[next].0 .0 == task {
+            next += 1;
+        }
+        let runs = &reads_by_pair[first..next];
+        if runs.is_empty() {
             rows.push(TaskRunScore {
                 task: task.to_string(),
                 run: NO_RUN.to_string(),
@@ -220,15 +218,4 @@ impl<'de> Deserialize<'de> for ExactSum {
         let s = String::deserialize(d)?;
         s.parse().map(ExactSum).map_err(serde::de::Error::custom)
     }
-}
-
-/// Deterministic shard of a task id: FNV-1a of the id, modulo `n`. Stable across runs, machines
-/// and input order, so `--shard i/n` for i in 0..n partitions any task set exactly.
-pub fn shard_of(task: &str, n: u32) -> u32 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in task.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    (h % u64::from(n.max(1))) as u32
 }

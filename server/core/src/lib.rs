@@ -8,17 +8,19 @@ pub mod batch;
 pub mod explore;
 mod fastread;
 pub mod formats;
+mod group;
 pub mod lineset;
 pub mod metrics;
+pub mod partial;
 pub mod path;
+pub mod shard;
 pub mod sheet;
 pub mod span;
 pub mod strict_json;
 pub mod synth;
 
 pub use batch::{
-    score_batch, shard_of, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
-    NO_RUN,
+    score_batch, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals, NO_RUN,
 };
 pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, InputError, Parsed, PathCheck,
@@ -27,4 +29,6 @@ pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
 };
+pub use partial::{MergeError, Partial};
+pub use shard::{shard_of, Shard};
 pub use span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};

@@ -2,7 +2,7 @@
 //! suite per (explorer, instance), with per-explorer means, the 50% wall and readcov's clean
 //! numbers beside the reference evaluator's (see docs/metrics.md).
 
-mod render;
+pub mod render;
 
 use crate::exit::Exit;
 use crate::inputs::{read_input, report_errors, workspace_lengths};
@@ -11,7 +11,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use readcov_core::explore::input::text_regions;
 use readcov_core::explore::{
-    parse_bench, parse_lengths, parse_preds, score_explore, BenchRow, ExploreOptions,
+    parse_bench, parse_lengths, parse_preds, score_explore_shard, BenchRow, ExploreOptions,
     InstanceLengths, PredRow, DEFAULT_TOP_K,
 };
 use readcov_core::Parsed;
@@ -49,6 +49,14 @@ pub struct ExploreArgs {
     pub file_lengths: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// Score only shard I of N (0-based): the benchmark instances whose id hashes to I mod N.
+    /// Every shard reads the whole inputs; summaries then cover this shard's instances only.
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Also write a mergeable aggregate (per-explorer counts and exact sums) to FILE, for
+    /// `readcov merge`.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
 }
 
 /// `--top-k`: a count, or no cut.
@@ -100,7 +108,13 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     let opts = ExploreOptions {
         top_k: args.top_k.0,
     };
-    let report = score_explore(&bench.items, &preds, &lengths, &opts);
+    let report = score_explore_shard(&bench.items, &preds, &lengths, &opts, args.shard);
+    if let Some(path) = &args.emit_partial {
+        let partial = readcov_core::Partial::Explore {
+            explore: report.partial.clone(),
+        };
+        crate::shard::write_partial(path, args.shard, partial)?;
+    }
     for u in &report.unused {
         eprintln!(
             "warning: {}:{} ({} / {}) not scored: {}",

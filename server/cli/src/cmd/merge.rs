@@ -1,17 +1,22 @@
-//! `readcov merge`: combines `--emit-partial` files from sharded runs into one set of totals.
+//! `readcov merge`: combines `--emit-partial` files from sharded `score`, `explore` or `sheet`
+//! runs into the aggregate of one unsharded run (the partial's `kind` says which).
 
+use crate::cmd::{explore, sheet};
 use crate::exit::Exit;
 use crate::render::{ratio, Format};
-use crate::shard::read_partial;
+use crate::shard::{read_partial, Shard};
 use anyhow::{bail, Result};
 use clap::Args;
-use readcov_core::ScorePartial;
+use readcov_core::Partial;
+use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Partial files written by `--emit-partial`.
+    /// Partial files written by `readcov score|explore|sheet --emit-partial`, all of one kind.
+    /// Prints what the unsharded command prints as its aggregate: score totals, the explore
+    /// per-explorer summary, or the sheet's denominators and pass^k per condition.
     #[arg(required = true)]
     pub partials: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -19,24 +24,10 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> Result<Exit> {
-    let mut merged = ScorePartial::default();
+    let mut merged: Option<Partial> = None;
     let mut shards = BTreeSet::new();
-    let mut first: Option<(String, f64)> = None;
     for path in &args.partials {
         let p = read_partial(path)?;
-        match &first {
-            None => first = Some((p.kind.clone(), p.threshold)),
-            Some((kind, threshold)) => {
-                if *kind != p.kind || *threshold != p.threshold {
-                    bail!(
-                        "{}: a `{}` partial at threshold {} cannot merge with `{kind}` at {threshold}",
-                        path.display(),
-                        p.kind,
-                        p.threshold
-                    );
-                }
-            }
-        }
         if !shards.insert(p.shard.clone()) {
             bail!(
                 "{}: shard {} given twice; merging it again would count its tasks twice",
@@ -44,44 +35,87 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
                 p.shard
             );
         }
-        merged.merge(&p.score);
-    }
-    check_complete(&shards);
-    let t = merged.finish();
-    match args.format {
-        Format::Json | Format::Jsonl => {
-            println!("{}", serde_json::to_string(&serde_json::json!({ "shards": shards, "totals": t }))?)
+        match &mut merged {
+            None => merged = Some(p.partial),
+            Some(m) => {
+                if let Err(e) = m.merge(&p.partial) {
+                    bail!("{}: {e}", path.display());
+                }
+            }
         }
-        Format::Table | Format::Csv => println!(
-            "merged {} shard(s): {} row(s) · {} scored · {} unscored · {}/{} passing · mean file_hit {} · mean line_coverage {} · covered {}/{} gold lines",
-            shards.len(),
-            t.rows,
-            t.scored,
-            t.unscored,
-            t.passing,
-            t.scored,
-            ratio(t.mean_file_hit),
-            ratio(t.mean_line_coverage),
-            t.covered_lines,
-            t.gold_lines
-        ),
     }
+    check_shards(&shards)?;
+    let json = matches!(args.format, Format::Json | Format::Jsonl);
+    let Some(merged) = merged else {
+        bail!("no partial files given");
+    };
+    let text = match merged {
+        Partial::Score { threshold, score } => {
+            let t = score.finish();
+            if json {
+                json!({ "shards": shards, "threshold": threshold, "totals": t }).to_string() + "\n"
+            } else {
+                format!(
+                    "merged {} shard(s): {} row(s) · {} scored · {} unscored · {}/{} passing · mean file_hit {} · mean line_coverage {} · covered {}/{} gold lines\n",
+                    shards.len(),
+                    t.rows,
+                    t.scored,
+                    t.unscored,
+                    t.passing,
+                    t.scored,
+                    ratio(t.mean_file_hit),
+                    ratio(t.mean_line_coverage),
+                    t.covered_lines,
+                    t.gold_lines
+                )
+            }
+        }
+        Partial::Explore { explore: e } => {
+            let summaries = e.summaries();
+            if json {
+                let doc = json!({ "shards": shards, "top_k": e.top_k, "explorers": summaries,
+                                  "unused_prediction_rows": e.unused });
+                serde_json::to_string_pretty(&doc)? + "\n"
+            } else {
+                format!("merged {} shard(s)\n\n", shards.len())
+                    + &explore::render::table(&summaries, e.unused as usize, e.top_k)
+            }
+        }
+        Partial::Sheet { sheet: s } => {
+            let conditions = s.conditions();
+            if json {
+                let doc = json!({ "shards": shards, "threshold": s.threshold,
+                                  "overall": s.overall, "conditions": conditions });
+                serde_json::to_string_pretty(&doc)? + "\n"
+            } else {
+                format!("merged {} shard(s)\n", shards.len())
+                    + &sheet::table::aggregate(&s.overall, &conditions)
+            }
+        }
+    };
+    print!("{text}");
     Ok(Exit::Ok)
 }
 
-/// Warns (does not fail) when the shards do not cover `0..N`: a partial merge is legitimate
-/// while a job is still running, but the user should know the totals are partial.
-fn check_complete(shards: &BTreeSet<String>) {
-    let parsed: Vec<crate::shard::Shard> = shards
-        .iter()
-        .filter_map(|s| crate::shard::Shard::parse(s).ok())
-        .collect();
-    if let Some(n) = parsed.first().map(|s| s.count) {
+/// Shards of different counts (or `all` beside a shard) overlap, so their sum would count tasks
+/// twice: an error. A set that does not cover `0..N` is only a warning: merging while a job is
+/// still running is legitimate, but the user should know the totals are partial.
+fn check_shards(shards: &BTreeSet<String>) -> Result<()> {
+    if shards.len() > 1 && shards.contains("all") {
+        bail!("an unsharded (`all`) partial overlaps every shard; merge it alone");
+    }
+    let parsed: Vec<Shard> = shards.iter().filter_map(|s| Shard::parse(s).ok()).collect();
+    let counts: BTreeSet<u32> = parsed.iter().map(|s| s.count).collect();
+    if counts.len() > 1 {
+        bail!("shards of different counts {counts:?} overlap; merge shards of one I/N split");
+    }
+    if let Some(n) = counts.first().copied() {
         let missing: Vec<u32> = (0..n)
-            .filter(|i| !parsed.iter().any(|s| s.index == *i && s.count == n))
+            .filter(|i| !parsed.iter().any(|s| s.index == *i))
             .collect();
-        if !missing.is_empty() || parsed.iter().any(|s| s.count != n) {
+        if !missing.is_empty() {
             eprintln!("warning: shards do not form a complete 0..{n} set (missing {missing:?}); totals are partial");
         }
     }
+    Ok(())
 }

@@ -1,16 +1,18 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
 pub mod before_edit;
+mod rows;
 
 use crate::cmd::score_units;
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
-use crate::shard::{write_partial, PartialFile, PARTIAL_VERSION};
+use crate::shard::write_partial;
 use anyhow::Result;
 use clap::Args;
 use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, Status, TaskRunScore, Totals};
 use readcov_units::UnitScore;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -148,19 +150,24 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();
     if let Some(path) = &args.emit_partial {
-        let shard = args
-            .shard
-            .map_or_else(|| "all".to_string(), |s| s.to_string());
-        let file = PartialFile {
-            readcov_partial: PARTIAL_VERSION,
-            kind: "score".into(),
-            shard,
+        let partial = readcov_core::Partial::Score {
             threshold: args.threshold,
             score: partial,
         };
-        write_partial(path, &file)?;
+        write_partial(path, args.shard, partial)?;
     }
-    print!("{}", render(&rows, units.as_deref(), &rbe, &total, &args));
+    {
+        // Streamed through one buffer: building the whole output first doubled peak memory on
+        // large corpora (80 MB of JSONL for 50,880 rows). A closed pipe (`| head`) is no error.
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let written = render(&mut out, &rows, units.as_deref(), &rbe, &total, &args)
+            .and_then(|()| out.flush());
+        if let Err(e) = written.map_err(anyhow::Error::from) {
+            if !is_broken_pipe(&e) {
+                return Err(e);
+            }
+        }
+    }
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
@@ -186,6 +193,9 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         rows.iter()
             .any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
     });
+    // `readcov score` ends the process next: freeing 500k+ parsed rows one allocation at a time
+    // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
+    std::mem::forget((gold, reads, rows));
     Ok(if below {
         Exit::BelowThreshold
     } else {
@@ -210,13 +220,19 @@ const KEYS: [&str; 13] = [
     "files_hit",
 ];
 
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<std::io::Error>()
+        .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
 fn render(
+    w: &mut dyn Write,
     rows: &[TaskRunScore],
     units: Option<&[UnitScore]>,
     rbe: &before_edit::ByRun,
     total: &Totals,
     args: &ScoreArgs,
-) -> String {
+) -> std::io::Result<()> {
     let unit = |i: usize| units.and_then(|u| u.get(i));
     let values = || {
         rows.iter()
@@ -228,9 +244,23 @@ fn render(
             let rows: Vec<serde_json::Value> = values().collect();
             let doc =
                 serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
-            serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
+            serde_json::to_writer_pretty(&mut *w, &doc)?;
+            w.write_all(b"\n")
         }
-        Format::Jsonl => values().map(|v| v.to_string() + "\n").collect(),
+        Format::Jsonl if units.is_none() => {
+            for r in rows {
+                serde_json::to_writer(&mut *w, &rows::Row::new(r, rbe))?;
+                w.write_all(b"\n")?;
+            }
+            Ok(())
+        }
+        Format::Jsonl => {
+            for v in values() {
+                serde_json::to_writer(&mut *w, &v)?;
+                w.write_all(b"\n")?;
+            }
+            Ok(())
+        }
         Format::Csv => {
             let unit_keys: &[&str] = if units.is_some() {
                 &score_units::UNIT_KEYS
@@ -238,7 +268,8 @@ fn render(
                 &[]
             };
             let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
-            let mut out = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
+            let header = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
+            w.write_all(header.as_bytes())?;
             for (r, v) in rows.iter().zip(values()) {
                 let mut cells: Vec<String> = keys
                     .iter()
@@ -249,11 +280,11 @@ fn render(
                     })
                     .collect();
                 cells.extend(before_edit::csv_cells(rbe, r));
-                out += &(cells.join(",") + "\n");
+                w.write_all((cells.join(",") + "\n").as_bytes())?;
             }
-            out
+            Ok(())
         }
-        Format::Table => render_table(rows, units, rbe, total, args),
+        Format::Table => w.write_all(render_table(rows, units, rbe, total, args).as_bytes()),
     }
 }
 

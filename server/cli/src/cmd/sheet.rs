@@ -1,7 +1,7 @@
 //! `readcov sheet`: the multi-turn evaluation sheet — validity, evidence axes, strict success,
 //! per-turn coverage, requirement ledger, read-before-edit, denominators and pass^k by condition.
 
-mod table;
+pub mod table;
 
 use crate::cmd::score::before_edit::workspace_units;
 use crate::cmd::score::{parse_rate, SourceArg};
@@ -13,7 +13,7 @@ use anyhow::Result;
 use clap::Args;
 use readcov_core::sheet::{
     evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, parse_units, units_by_file, Axis,
-    LedgerEvent, NoUnits, RunRecord, SheetInput,
+    LedgerEvent, NoUnits, RunRecord, SheetInput, SheetPartial,
 };
 use readcov_core::{Parsed, ReadSpan, DEFAULT_ID};
 use std::collections::{BTreeMap, BTreeSet};
@@ -64,6 +64,14 @@ pub struct SheetArgs {
     pub sources: Vec<SourceArg>,
     #[arg(long, value_enum, default_value_t = SheetFormat::Table)]
     pub format: SheetFormat,
+    /// Grade only shard I of N (0-based): the run records whose task hashes to I mod N.
+    /// Unreadable run records (no task to hash) count in shard 0.
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Also write a mergeable aggregate (denominators, per-task (n, c) per condition) to FILE,
+    /// for `readcov merge`.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
 }
 
 /// The JSON document, fields in this order.
@@ -100,7 +108,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         }
     };
     let ws = workspace_root(args.workspace.as_deref())?;
-    let runs = parse_runs(&read_input(&args.runs)?, &args.runs.display().to_string());
+    let mut runs = parse_runs(&read_input(&args.runs)?, &args.runs.display().to_string());
     let gold = args
         .gold
         .as_deref()
@@ -135,6 +143,18 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         &ledger.items,
         reads.as_ref().map(|r| r.items.as_slice()),
     );
+    // After the orphan check, which needs every run record to know what is an orphan.
+    let unreadable_runs = match args.shard {
+        Some(shard) => {
+            runs.items.retain(|r| shard.keeps(&r.task));
+            if shard.keeps_taskless() {
+                runs.errors.len()
+            } else {
+                0
+            }
+        }
+        None => runs.errors.len(),
+    };
     let mut required: BTreeMap<String, BTreeSet<Axis>> = BTreeMap::new();
     for t in &tasks.items {
         if required
@@ -165,7 +185,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     };
     let input = SheetInput {
         runs: &runs.items,
-        unreadable_runs: runs.errors.len(),
+        unreadable_runs,
         gold: gold.as_ref().map(|g| g.items.as_slice()),
         reads: reads.as_ref().map(|r| r.items.as_slice()),
         ledger: &ledger.items,
@@ -183,6 +203,12 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         ks: &args.k,
     };
     let sheet = evaluate(&input);
+    if let Some(path) = &args.emit_partial {
+        let partial = readcov_core::Partial::Sheet {
+            sheet: SheetPartial::of(&sheet, &args.k),
+        };
+        crate::shard::write_partial(path, args.shard, partial)?;
+    }
     let text = match args.format {
         SheetFormat::Json => {
             let doc = JsonDoc {

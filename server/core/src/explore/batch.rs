@@ -7,8 +7,10 @@
 
 use super::input::{BenchRow, InstanceLengths, PredRow};
 use super::measure::score_instance;
+use super::partial::{ExplorePartial, ExplorerPartial};
 use super::resolve::{Gold, Preds};
-use super::{Metrics, DEFAULT_TOP_K, METRIC_NAMES, WALL};
+use super::{Metrics, DEFAULT_TOP_K};
+use crate::shard::{keeps, Shard};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -76,6 +78,9 @@ pub struct ExploreReport {
     pub instances: Vec<InstanceScore>,
     pub summaries: Vec<ExplorerSummary>,
     pub unused: Vec<Unused>,
+    /// The mergeable aggregate the summaries were computed from (`--emit-partial`).
+    #[serde(skip)]
+    pub partial: ExplorePartial,
 }
 
 /// Scores every explorer in `preds` over every row of `bench`. Rows come grouped by explorer
@@ -86,6 +91,19 @@ pub fn score_explore(
     lengths: &InstanceLengths,
     opts: &ExploreOptions,
 ) -> ExploreReport {
+    score_explore_shard(bench, preds, lengths, opts, None)
+}
+
+/// [`score_explore`] over the instances of one shard only. `bench` and `preds` are the whole
+/// inputs: the explorer set and the known instances come from all of them, so an explorer whose
+/// predictions all fall in other shards still gets (missing) rows here, as in one run.
+pub fn score_explore_shard(
+    bench: &[BenchRow],
+    preds: &[PredRow],
+    lengths: &InstanceLengths,
+    opts: &ExploreOptions,
+    shard: Option<Shard>,
+) -> ExploreReport {
     let no_lengths = BTreeMap::new();
     let len_of = |id: &str| lengths.get(id).unwrap_or(&no_lengths);
     let known: BTreeSet<&str> = bench.iter().map(|b| b.instance_id.as_str()).collect();
@@ -94,6 +112,9 @@ pub fn score_explore(
     let mut explorers: BTreeSet<&str> = BTreeSet::new();
     for p in preds {
         explorers.insert(&p.explorer);
+        if !keeps(shard, &p.instance_id) {
+            continue;
+        }
         let unused = |reason: String| Unused {
             explorer: p.explorer.clone(),
             instance_id: p.instance_id.clone(),
@@ -114,18 +135,23 @@ pub fn score_explore(
             by_key.insert((&p.explorer, &p.instance_id), p);
         }
     }
-    let golds: Vec<Gold> = bench
+    // Gold is prepared once per instance, for every explorer; the index is the benchmark position.
+    let golds: Vec<(usize, &BenchRow, Gold)> = bench
         .iter()
-        .map(|b| Gold::new(b, len_of(&b.instance_id)))
+        .enumerate()
+        .filter(|(_, b)| keeps(shard, &b.instance_id))
+        .map(|(i, b)| (i, b, Gold::new(b, len_of(&b.instance_id))))
         .collect();
+    report.partial.top_k = opts.top_k;
+    report.partial.unused = report.unused.len() as u64;
     for explorer in explorers {
-        let start = report.instances.len();
-        for (row, gold) in bench.iter().zip(&golds) {
+        let mut partial = ExplorerPartial::new(explorer);
+        for (index, row, gold) in &golds {
             let pred = by_key.get(&(explorer, row.instance_id.as_str()));
             let regions = pred.map_or(&[][..], |p| &p.regions[..]);
             let p = Preds::new(gold, regions, opts.top_k, len_of(&row.instance_id));
             let clean = score_instance(gold, &p);
-            report.instances.push(InstanceScore {
+            let score = InstanceScore {
                 explorer: explorer.to_string(),
                 instance_id: row.instance_id.clone(),
                 missing: pred.is_none(),
@@ -135,56 +161,19 @@ pub fn score_explore(
                 pred_lines: p.line_count,
                 pred_regions: p.regions.len(),
                 unresolvable_regions: p.unresolvable(),
-            });
+            };
+            partial.add(*index, &score);
+            report.instances.push(score);
         }
-        report
-            .summaries
-            .push(summarise(explorer, &report.instances[start..]));
+        report.summaries.push(partial.finish());
+        report.partial.explorers.push(partial);
     }
     report
 }
 
-/// Means and counts over one explorer's rows.
+/// Means and counts over one explorer's rows (in benchmark order), through [`ExplorerPartial`].
 pub fn summarise(explorer: &str, rows: &[InstanceScore]) -> ExplorerSummary {
-    let n = METRIC_NAMES.len();
-    let mut compat_sum = vec![0.0; n];
-    let mut clean_sum = vec![0.0; n];
-    let mut clean_n = vec![0usize; n];
-    for r in rows {
-        for (i, (c, k)) in r.compat.values().iter().zip(r.clean.values()).enumerate() {
-            compat_sum[i] += c;
-            if let Some(k) = k {
-                clean_sum[i] += k;
-                clean_n[i] += 1;
-            }
-        }
-    }
-    let pick = |f: &dyn Fn(usize) -> f64| Metrics::from_values(std::array::from_fn(f));
-    let rows_n = rows.len();
-    let mean = pick(&|i| {
-        if rows_n == 0 {
-            0.0
-        } else {
-            compat_sum[i] / rows_n as f64
-        }
-    });
-    let clean_mean = Metrics::from_values(std::array::from_fn(|i| {
-        (clean_n[i] > 0).then(|| clean_sum[i] / clean_n[i] as f64)
-    }));
-    let missing_ids: Vec<String> = rows
-        .iter()
-        .filter(|r| r.missing)
-        .map(|r| r.instance_id.clone())
-        .collect();
-    ExplorerSummary {
-        explorer: explorer.to_string(),
-        instances: rows_n,
-        with_preds: rows_n - missing_ids.len(),
-        missing: missing_ids.len(),
-        missing_ids,
-        wall: rows.iter().filter(|r| r.compat.recall >= WALL).count(),
-        mean,
-        clean_mean,
-        clean_scored: Metrics::from_values(std::array::from_fn(|i| clean_n[i])),
-    }
+    let mut p = ExplorerPartial::new(explorer);
+    rows.iter().enumerate().for_each(|(i, r)| p.add(i, r));
+    p.finish()
 }

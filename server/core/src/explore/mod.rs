@@ -12,6 +12,7 @@ mod fields;
 pub mod gold;
 pub mod input;
 pub mod measure;
+pub mod partial;
 pub mod rank;
 pub mod resolve;
 pub mod text;
@@ -23,15 +24,19 @@ mod tests;
 #[cfg(test)]
 mod tests_io;
 
-pub use batch::{score_explore, ExploreOptions, ExploreReport, ExplorerSummary, InstanceScore};
+pub use batch::{
+    score_explore, score_explore_shard, ExploreOptions, ExploreReport, ExplorerSummary,
+    InstanceScore,
+};
 pub use gold::{bench_gold, BenchGold};
 pub use input::{
     parse_bench, parse_lengths, parse_preds, BenchRow, InstanceLengths, PredRow, Region,
 };
 pub use measure::score_instance;
+pub use partial::{ExplorePartial, ExplorerPartial};
 pub use resolve::{resolve, Gold, Preds, Resolved};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The ranking budgets (in lines) of `ndcg_at_*` and `recall_at_*`.
 pub const BUDGETS: [u64; 3] = [100, 300, 500];
@@ -45,7 +50,7 @@ pub const WALL: f64 = 0.5;
 /// Every SWE-Explore metric, generic over the value: `f64` for compatibility numbers,
 /// `Option<f64>` for clean numbers (`None` = unscored), `usize` for counts.
 /// Field names are the reference evaluator's, and are the output keys.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Metrics<T> {
     pub precision: T,
     pub recall: T,

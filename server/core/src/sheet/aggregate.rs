@@ -4,11 +4,10 @@
 
 use super::grade::{Grade, RunStatus};
 use super::passk::{pass_at_k, pass_hat_k};
-use crate::metrics::ratio;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Denominators {
     /// Every trial: scorable + invalid + unscored + unreadable.
     pub planned: usize,
@@ -52,19 +51,12 @@ pub fn denominators<'a>(
         }
     }
     d.planned += unreadable;
-    let (s, sc, p) = (
-        d.strict_successes as u64,
-        d.scorable as u64,
-        d.planned as u64,
-    );
-    d.success_rate_scorable = ratio(s, sc);
-    d.success_rate_planned = ratio(s, p);
-    d.scorable_rate = ratio(sc, p);
+    d.rates();
     d
 }
 
 /// One task within one condition: n scorable trials, c strict successes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TaskCounts {
     pub task: String,
     pub planned: usize,

@@ -7,11 +7,12 @@
 
 use super::events::{order_events, Event, ReadSoFar};
 use crate::formats::{parse_jsonl, Parsed};
+use crate::group::by_task_run;
 use crate::lineset::LineSet;
 use crate::metrics::FileLengths;
 use crate::span::{EventKind, ReadSpan, Source};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Lines added on each side of an edit when no syntax unit encloses it.
 pub const WINDOW_LINES: u32 = 10;
@@ -198,21 +199,27 @@ pub fn units_by_file(units: &[(String, u32, u32)]) -> BTreeMap<String, Vec<(u32,
     out
 }
 
-/// Read-before-edit coverage for every (task, run) in a reads file (rows in file order).
+/// Read-before-edit coverage for every (task, run) in a reads file that has an edit row (rows in
+/// file order). Runs without one are left out: they have nothing to measure, and ordering their
+/// events was most of the cost on large corpora of read-only runs.
 pub fn read_before_edit_by_run(
     rows: &[ReadSpan],
     sources: &BTreeSet<Source>,
     units: &dyn Units,
     lengths: &dyn FileLengths,
 ) -> BTreeMap<(String, String), ReadBeforeEdit> {
-    let mut by_run: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in rows {
-        by_run
-            .entry((r.task.as_str(), r.run.as_str()))
-            .or_default()
-            .push(r);
+    let edited: HashSet<(&str, &str)> = rows
+        .iter()
+        .filter(|r| r.kind == EventKind::Edit)
+        .map(|r| (r.task.as_str(), r.run.as_str()))
+        .collect();
+    if edited.is_empty() {
+        return BTreeMap::new();
     }
-    by_run
+    let rows = rows
+        .iter()
+        .filter(|r| edited.contains(&(r.task.as_str(), r.run.as_str())));
+    by_task_run(rows, |_| true)
         .into_iter()
         .map(|((t, r), rows)| {
             let events = order_events(&rows, sources);

@@ -11,6 +11,7 @@ pub mod evaluate;
 pub mod events;
 pub mod grade;
 pub mod ledger;
+pub mod partial;
 pub mod passk;
 pub mod record;
 pub mod timeline;
@@ -34,5 +35,6 @@ pub use before_edit::{
 pub use evaluate::{evaluate, RunSheet, Sheet, SheetInput, DEFAULT_REQUIRED};
 pub use grade::{grade, AxisValue, Grade, RunStatus};
 pub use ledger::{parse_ledger, Ledger, LedgerEvent, LedgerKind};
+pub use partial::{ConditionPartial, SheetPartial};
 pub use passk::{pass_at_k, pass_hat_k, PassKError};
 pub use record::{parse_axes, parse_runs, parse_tasks, Axis, RunRecord, TaskAxes, Validity};

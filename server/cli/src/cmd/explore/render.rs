@@ -7,7 +7,7 @@ use serde_json::json;
 
 pub fn render(report: &ExploreReport, format: Format, top_k: Option<usize>) -> String {
     match format {
-        Format::Table => table(report, top_k),
+        Format::Table => table(&report.summaries, report.unused.len(), top_k),
         Format::Json => {
             let doc = json!({
                 "top_k": top_k,
@@ -71,9 +71,9 @@ fn csv(rows: &[InstanceScore]) -> String {
     out
 }
 
-/// One column per explorer, one row per metric: 12 explorers fit, 17 metrics would not.
-fn table(report: &ExploreReport, top_k: Option<usize>) -> String {
-    let sums = &report.summaries;
+/// One column per explorer, one row per metric: 12 explorers fit, 17 metrics would not. Built
+/// from the summaries alone, so `readcov merge` prints the same table from shards.
+pub fn table(sums: &[ExplorerSummary], unused: usize, top_k: Option<usize>) -> String {
     let names: Vec<&str> = std::iter::once("metric")
         .chain(sums.iter().map(|s| s.explorer.as_str()))
         .collect();
@@ -104,11 +104,8 @@ fn table(report: &ExploreReport, top_k: Option<usize>) -> String {
     out += &compat.render();
     out += "\nreadcov clean means (unscored instances left out; scored count in brackets)\n\n";
     out += &clean.render();
-    if !report.unused.is_empty() {
-        out += &format!(
-            "\n{} prediction row(s) not scored (see stderr)\n",
-            report.unused.len()
-        );
+    if unused > 0 {
+        out += &format!("\n{unused} prediction row(s) not scored (see stderr)\n");
     }
     out
 }

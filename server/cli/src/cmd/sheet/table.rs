@@ -58,10 +58,15 @@ pub fn render(sheet: &Sheet) -> String {
             out += &line;
         }
     }
-    for c in &sheet.conditions {
-        out += &condition(c);
-    }
-    out += &format!("\nall conditions\n  {}\n", denominators(&sheet.overall));
+    out += &aggregate(&sheet.overall, &sheet.conditions);
+    out
+}
+
+/// The denominators and pass^k per condition, then over all conditions: the part of the sheet
+/// `readcov merge` can rebuild from shards.
+pub fn aggregate(overall: &Denominators, conditions: &[ConditionSummary]) -> String {
+    let mut out: String = conditions.iter().map(condition).collect();
+    out += &format!("\nall conditions\n  {}\n", denominators(overall));
     out
 }
 
