@@ -136,6 +136,29 @@ impl Inner {
         f: impl FnOnce(&Document, &FileView, &[UnitSpan]) -> R,
     ) -> Option<R> {
         let doc = self.docs.get(uri)?;
+        // Read the generation before computing: a change racing with us leaves an old key,
+        // so the next call recomputes instead of keeping a stale view.
+        let key = (self.store.generation(), doc.edits, doc.units.epoch);
+        let cached = doc.view_cache.lock().ok().and_then(|c| {
+            c.as_ref()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone())
+        });
+        let view = match cached {
+            Some(v) => v,
+            None => {
+                let v = Arc::new(self.compute_view(&doc));
+                if let Ok(mut c) = doc.view_cache.lock() {
+                    *c = Some((key, v.clone()));
+                }
+                v
+            }
+        };
+        Some(f(&doc, &view, &doc.units.spans))
+    }
+
+    /// The view of `doc` from the store's current gold, reads and configuration.
+    fn compute_view(&self, doc: &Document) -> FileView {
         let cfg = self.store.config();
         let (gold, sha) = doc
             .path
@@ -147,7 +170,7 @@ impl Inner {
             .as_deref()
             .map(|p| self.store.read_lines(p, &cfg))
             .unwrap_or_default();
-        let view = file_view(&ViewInput {
+        file_view(&ViewInput {
             gold_disk: &gold,
             gold_sha256: sha.as_deref(),
             read_disk: &read,
@@ -156,8 +179,7 @@ impl Inner {
             opened_lines: doc.opened_lines,
             units: &doc.units.spans,
             threshold: cfg.threshold,
-        });
-        Some(f(&doc, &view, &doc.units.spans))
+        })
     }
 
     pub fn diagnostics_for(&self, uri: &Uri) -> Option<(Vec<Diagnostic>, i32)> {
@@ -260,8 +282,7 @@ impl Inner {
             };
             match me.docs.get_mut(&uri) {
                 Some(mut d) if d.version == version => {
-                    d.units.spans = spans;
-                    d.units.stale = false;
+                    d.units.replace(spans);
                 }
                 _ => return,
             }

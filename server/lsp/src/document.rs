@@ -3,8 +3,10 @@
 
 use crate::linemap::LineMap;
 use crate::units::Units;
+use crate::view::FileView;
 use ropey::Rope;
 use sha2::{Digest, Sha256};
+use std::sync::{Arc, Mutex};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
 pub struct Document {
@@ -19,7 +21,16 @@ pub struct Document {
     pub opened_lines: u32,
     /// Syntax units of the current text, kept current across edits.
     pub units: Units,
+    /// Changes applied since open: with the store generation and the units epoch, the key of
+    /// `view_cache` (the client's `version` is not trusted to change with every edit).
+    pub edits: u64,
+    /// The last computed view: the pushed diagnostics, the inlay hints, the lenses and the line
+    /// states of one text version are the same view, computed once.
+    pub view_cache: Mutex<Option<(ViewKey, Arc<FileView>)>>,
 }
+
+/// What a document's view depends on besides the document's own text and units.
+pub type ViewKey = (u64, u64, u64);
 
 impl Document {
     pub fn new(path: Option<String>, text: &str, version: i32) -> Document {
@@ -27,6 +38,8 @@ impl Document {
         let lines = line_count(&rope);
         Document {
             units: Units::new(path.as_deref(), text),
+            edits: 0,
+            view_cache: Mutex::new(None),
             path,
             rope,
             version,
@@ -45,6 +58,7 @@ impl Document {
     /// Applies one change. Range edits splice the line map; a whole-text replacement keeps the
     /// common leading and trailing lines mapped.
     pub fn apply(&mut self, change: &TextDocumentContentChangeEvent) {
+        self.edits += 1;
         match change.range {
             Some(range) => self.apply_range(range, &change.text),
             None => self.replace_all(&change.text),

@@ -72,9 +72,15 @@ impl Store {
         self.config.read().map(|c| c.clone()).unwrap_or_default()
     }
 
-    /// Marks cached read lines as outdated (reads or configuration changed).
+    /// Marks cached read lines and document views as outdated (gold, reads or configuration
+    /// changed).
     pub fn bump(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The current generation: the stamp of everything computed from gold, reads and settings.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
     }
 
     pub fn root(&self) -> Option<PathBuf> {
@@ -212,6 +218,7 @@ impl Store {
             changed.paths.insert(path.clone());
             self.gold.insert(path, fg);
         }
+        self.bump();
         changed
     }
 

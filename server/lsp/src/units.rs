@@ -14,6 +14,8 @@ pub struct Units {
     pub spans: Vec<UnitSpan>,
     /// The spans were shifted through edits and await a re-parse.
     pub stale: bool,
+    /// Bumped whenever `spans` change (a view computed from older spans is outdated).
+    pub epoch: u64,
 }
 
 impl Units {
@@ -25,6 +27,7 @@ impl Units {
             lang,
             spans,
             stale: false,
+            epoch: 0,
         }
     }
 
@@ -55,6 +58,14 @@ impl Units {
             u.end = mv(u.end).max(u.start);
         }
         self.stale = true;
+        self.epoch += 1;
+    }
+
+    /// The spans of a fresh parse of the current text.
+    pub fn replace(&mut self, spans: Vec<UnitSpan>) {
+        self.spans = spans;
+        self.stale = false;
+        self.epoch += 1;
     }
 }
 
