@@ -1,4 +1,3 @@
-// NOT YET BUILT: not registered in fuzz/Cargo.toml (see docs/reliability.md "Not done yet").
 //! Fuzz target: the LSP message path. Well-framed JSON-RPC (the framing itself is
 //! tower-lsp-server's), random in content: the input picks a sequence of up to 24 messages from a
 //! fixed list of methods, each with params built from the input (the expected shape with odd
