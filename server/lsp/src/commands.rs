@@ -51,7 +51,7 @@ pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Opt
             let changed = me
                 .store
                 .clear_what_if()
-                .map_err(|e| internal(e.to_string()))?;
+                .map_err(|e| request_failed(e.to_string()))?;
             me.refresh(Changed {
                 all: true,
                 ..changed
@@ -75,9 +75,14 @@ pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Opt
     }
 }
 
-fn internal(msg: String) -> Error {
+/// LSP's `RequestFailed`: a valid request the server could not carry out (a refused or failed
+/// write). Not `InternalError`, which is reserved for a caught panic (see `guard`), so clients
+/// and the fuzz target can tell a bug from a refusal.
+const REQUEST_FAILED: i64 = -32803;
+
+fn request_failed(msg: String) -> Error {
     Error {
-        code: tower_lsp_server::jsonrpc::ErrorCode::InternalError,
+        code: tower_lsp_server::jsonrpc::ErrorCode::ServerError(REQUEST_FAILED),
         message: msg.into(),
         data: None,
     }
@@ -125,7 +130,7 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
         };
         me.store
             .append_read(&row)
-            .map_err(|e| internal(format!("cannot append to the read log: {e}")))?;
+            .map_err(|e| request_failed(format!("cannot append to the read log: {e}")))?;
         n += 1;
     }
     // The log is the single way in: polling it picks up these rows (and anything else appended).

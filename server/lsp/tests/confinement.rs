@@ -41,6 +41,30 @@ async fn a_log_path_escaping_with_dotdot_is_refused() {
     assert!(!ws.root().parent().unwrap().join(&name).exists());
 }
 
+/// A refused write answers the request with `RequestFailed` (-32803), never `InternalError`
+/// (-32603), which only a caught panic gives.
+#[tokio::test]
+async fn a_refused_widen_is_request_failed_not_internal_error() {
+    let ws = Ws::new();
+    let name = format!("readcov-escape-cmd-{}.jsonl", std::process::id());
+    let client = started(&ws, with_log(&ws, &format!("../{name}")), json!({})).await;
+    let resp = client
+        .call(
+            "workspace/executeCommand",
+            json!({"command": "readcov.widen",
+                   "arguments": [{"uri": ws.auth_uri, "startLine": 0, "endLine": 1}]}),
+        )
+        .await;
+    assert_eq!(resp["error"]["code"], -32803, "{resp}");
+    assert!(
+        resp["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot append to the read log")),
+        "{resp}"
+    );
+    assert!(!ws.root().parent().unwrap().join(&name).exists());
+}
+
 #[tokio::test]
 async fn an_absolute_log_path_outside_is_refused() {
     let ws = Ws::new();
