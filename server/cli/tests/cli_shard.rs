@@ -1,19 +1,12 @@
 //! Sharded scoring: `score --shard i/n --emit-partial` for every i, then `merge`, gives exactly the
 //! totals of one unsharded run.
 
+mod common;
+
 use std::process::Command;
 
 fn readcov(args: &[&str]) -> std::process::Output {
-    let o = Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
+    common::readcov_ok(args)
 }
 
 #[test]

@@ -3,21 +3,14 @@
 //! (per-explorer summaries; denominators and pass^k per condition), on synthetic inputs built to
 //! exercise every branch and on the shipped fixtures. Also: kinds and settings never mix.
 
+mod common;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn readcov(args: &[&str]) -> std::process::Output {
-    let o = Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
+    common::readcov_ok(args)
 }
 
 fn json(o: &std::process::Output) -> Value {

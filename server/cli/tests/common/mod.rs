@@ -19,6 +19,13 @@ pub fn readcov_in(dir: &Path, args: &[&str]) -> Output {
         .expect("run the readcov binary")
 }
 
+/// Runs the `readcov` binary and asserts it succeeded (stderr in the failure message).
+pub fn readcov_ok(args: &[&str]) -> Output {
+    let o = readcov(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    o
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
