@@ -6,6 +6,7 @@
 //!   3. the server's resident memory with 1,000 open files and 100,000 read events (≤ 100 MB).
 //!
 //! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed.
+//! `READCOV_BENCH_ONLY_RSS=1` runs only part 3, `READCOV_BENCH_SKIP_RSS=1` skips it.
 
 #[path = "../tests/common/client.rs"]
 mod client;
@@ -30,7 +31,10 @@ fn main() {
         .build()
         .expect("runtime");
     let ok = rt.block_on(async {
-        latency().await & (std::env::var("READCOV_BENCH_SKIP_RSS").is_ok() || rss().await)
+        // READCOV_BENCH_ONLY_RSS / READCOV_BENCH_SKIP_RSS run one half (e.g. to bisect memory).
+        let only_rss = std::env::var("READCOV_BENCH_ONLY_RSS").is_ok();
+        (only_rss || latency().await)
+            & (std::env::var("READCOV_BENCH_SKIP_RSS").is_ok() || rss().await)
     });
     std::process::exit(if ok { 0 } else { 1 });
 }
@@ -273,6 +277,9 @@ async fn rss() -> bool {
     // A log this large loads after `initialized`; it ends with a refresh notification.
     c.wait_for(0, "readcov/didChange", |_| true).await;
     let loaded = t0.elapsed();
+    // Peak after each phase, so a regression names its phase.
+    let hwm_mb = || status_kb(pid, "VmHWM:") / 1024.0;
+    let after_load = hwm_mb();
     for f in 0..1000 {
         let uri = file_uri(&root.join(format!("src/m{f}.py")));
         c.open(&uri, &text).await;
@@ -282,6 +289,7 @@ async fn rss() -> bool {
         assert_eq!(s["goldLines"], 30, "{s}");
         c.inbox.lock().unwrap().clear();
     }
+    let after_open = hwm_mb();
     let summary: Value = c.request("readcov/summary", json!({})).await;
     assert_eq!(summary["totals"]["rows"], 200, "50 tasks × 4 runs");
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -294,6 +302,7 @@ async fn rss() -> bool {
         reads.len() / 1_000_000,
         loaded.as_secs_f64() * 1e3
     );
+    println!("  peak by phase: log loaded {after_load:.1} MB, 1,000 files open {after_open:.1} MB, after summary {hwm:.1} MB");
     c.shutdown().await;
     hwm <= RSS_BUDGET_MB
 }

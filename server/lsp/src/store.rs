@@ -449,12 +449,22 @@ impl Store {
             .collect()
     }
 
-    /// Every stored read (for workspace summaries).
-    pub fn all_reads(&self) -> Vec<ReadSpan> {
-        self.reads
-            .iter()
-            .flat_map(|e| e.iter().map(|r| r.read.clone()).collect::<Vec<_>>())
-            .collect()
+    /// Every stored read, for scoring (workspace summaries): without `tool` and `command`,
+    /// which no metric uses — two fewer heap strings per read keeps the copy of a
+    /// 100,000-event log small (the LSP memory budget is 100 MB).
+    pub fn reads_for_scoring(&self) -> Vec<ReadSpan> {
+        let mut out = Vec::with_capacity(self.reads.iter().map(|e| e.len()).sum());
+        for entry in self.reads.iter() {
+            out.extend(entry.iter().map(|r| ReadSpan {
+                tool: None,
+                command: None,
+                task: r.read.task.clone(),
+                run: r.read.run.clone(),
+                path: r.read.path.clone(),
+                ..r.read
+            }));
+        }
+        out
     }
 
     pub fn all_gold(&self) -> Vec<GoldSpan> {
