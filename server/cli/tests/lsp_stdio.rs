@@ -20,8 +20,59 @@ fn real_data() -> std::path::PathBuf {
     p
 }
 
+/// How the client connects to the server's stdin and stdout.
+#[derive(Clone, Copy)]
+enum Transport {
+    /// Anonymous pipes (Rust's `Command`, most clients).
+    Pipes,
+    /// One Unix socket for both (libuv clients — Node/VS Code, Neovim — use socketpairs).
+    Socket,
+}
+
 #[tokio::test]
-async fn readcov_lsp_over_stdio() {
+async fn readcov_lsp_over_stdio_pipes() {
+    flask_session(Transport::Pipes).await;
+}
+
+#[tokio::test]
+async fn readcov_lsp_over_a_unix_socket() {
+    flask_session(Transport::Socket).await;
+}
+
+async fn spawn(stdio: Transport) -> (tokio::process::Child, Client) {
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"));
+    cmd.arg("lsp").stderr(Stdio::inherit()).kill_on_drop(true);
+    match stdio {
+        Transport::Pipes => {
+            let mut child = cmd
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("spawn readcov lsp");
+            let client = Client::new(
+                child.stdout.take().expect("stdout"),
+                child.stdin.take().expect("stdin"),
+            );
+            (child, client)
+        }
+        Transport::Socket => {
+            let (ours, theirs) = std::os::unix::net::UnixStream::pair().expect("socketpair");
+            let theirs_out = theirs.try_clone().expect("dup");
+            let child = cmd
+                .stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)))
+                .stdout(Stdio::from(std::os::fd::OwnedFd::from(theirs_out)))
+                .spawn()
+                .expect("spawn readcov lsp");
+            ours.set_nonblocking(true).expect("nonblocking");
+            let (read, write) = tokio::net::UnixStream::from_std(ours)
+                .expect("tokio socket")
+                .into_split();
+            (child, Client::new(read, write))
+        }
+    }
+}
+
+async fn flask_session(stdio: Transport) {
     let src = real_data().join("sources/pallets__flask-5014/src/flask/blueprints.py");
     let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
     let dir = tempfile::tempdir().expect("tempdir");
@@ -36,18 +87,7 @@ async fn readcov_lsp_over_stdio() {
     )
     .unwrap();
 
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn readcov lsp");
-    let client = Client::new(
-        child.stdout.take().expect("stdout"),
-        child.stdin.take().expect("stdin"),
-    );
+    let (mut child, client) = spawn(stdio).await;
     let init = client
         .initialize(
             &root,

@@ -133,13 +133,7 @@ impl Document {
 
     /// Chars of `line` without its line break.
     fn line_len_chars(&self, line: usize) -> usize {
-        let slice = self.rope.line(line);
-        let mut n = slice.len_chars();
-        // Strip the line break: `\n`, `\r\n` or a lone `\r`.
-        while n > 0 && matches!(slice.char(n - 1), '\n' | '\r') {
-            n -= 1;
-        }
-        n
+        chars_without_break(&self.rope.line(line))
     }
 
     /// Length of a line (0-based) in UTF-16 code units, without its line break; 0 past the end.
@@ -148,9 +142,11 @@ impl Document {
         if line >= self.rope.len_lines() {
             return 0;
         }
-        let start = self.rope.line_to_char(line);
-        let end = start + self.line_len_chars(line);
-        (self.rope.char_to_utf16_cu(end) - self.rope.char_to_utf16_cu(start)) as u32
+        // One descent to the line; the rest is measured within its slice (every range end a
+        // view renders asks this, hundreds per keystroke on a large file).
+        let slice = self.rope.line(line);
+        let n = chars_without_break(&slice);
+        slice.slice(..n).len_utf16_cu() as u32
     }
 
     /// The range covering lines `first..=last` (0-based), from column 0 to the end of `last`.
@@ -188,6 +184,15 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// Chars of a line slice without its line break: `\n`, `\r\n` or a lone `\r`.
+fn chars_without_break(slice: &ropey::RopeSlice) -> usize {
+    let mut n = slice.len_chars();
+    while n > 0 && matches!(slice.char(n - 1), '\n' | '\r') {
+        n -= 1;
+    }
+    n
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod linemap;
 pub mod render;
 pub mod server;
 pub mod sources;
+mod stdio;
 pub mod store;
 pub mod tail;
 pub mod traj;
@@ -37,9 +38,8 @@ pub fn service() -> (CatchPanic<LspService<Backend>>, ClientSocket) {
 /// Serves LSP over stdin/stdout until the client exits.
 pub async fn serve_stdio() {
     let (service, socket) = service();
-    Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
-        .serve(service)
-        .await;
+    let (input, output) = stdio::streams();
+    Server::new(input, output, socket).serve(service).await;
 }
 
 /// Runs [`serve_stdio`] on a fresh multi-threaded runtime (for the CLI).
