@@ -2,9 +2,7 @@
 //! measures file lengths inside a `--workspace` (never following a path out of it).
 
 use anyhow::{Context, Result};
-use readcov_core::{
-    parse_gold_checked, parse_reads_checked, GoldSpan, InputError, Parsed, ReadSpan,
-};
+use readcov_core::{parse_gold_checked, parse_reads_piece, GoldSpan, InputError, Parsed, ReadSpan};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -42,17 +40,65 @@ pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan
     ))
 }
 
-/// Loads and parses a reads file; errors are collected, not fatal.
+/// How much of a reads file is held at once: logs run to hundreds of megabytes, and holding
+/// the whole file beside its parsed rows was a quarter of `score`'s peak memory.
+const READS_PIECE: usize = 4 << 20;
+
+/// Loads and parses a reads file, a few megabytes at a time; errors are collected, not fatal.
 pub fn load_reads(path: &Path, workspace: Option<&str>) -> Result<Parsed<ReadSpan>> {
-    let bytes = read_input(path)?;
+    load_reads_in_pieces(path, workspace, READS_PIECE)
+}
+
+/// [`load_reads`] with the piece size as a parameter (tests use tiny pieces). Each piece ends
+/// at a line break, so items, errors and line numbers are those of a whole-file parse.
+pub fn load_reads_in_pieces(
+    path: &Path,
+    workspace: Option<&str>,
+    piece: usize,
+) -> Result<Parsed<ReadSpan>> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let mut file = open_input(path)?;
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
-    Ok(parse_reads_checked(
-        &bytes,
-        &path.display().to_string(),
-        workspace,
-        &check,
-    ))
+    let mut out = Parsed::default();
+    let (mut buf, mut first_line) = (Vec::new(), 1);
+    loop {
+        let before = buf.len();
+        let got = (&mut file)
+            .take(piece.max(1) as u64)
+            .read_to_end(&mut buf)
+            .with_context(|| format!("{name}: cannot read"))?;
+        // Parse up to the last line break (all of it at the end of the file); keep the rest.
+        let end = if got == 0 {
+            buf.len()
+        } else {
+            match memchr_last_newline(&buf[before..]) {
+                Some(i) => before + i + 1,
+                None => continue, // one line longer than a piece: read on
+            }
+        };
+        parse_reads_piece(&buf[..end], first_line, &name, workspace, &check, &mut out);
+        first_line += buf[..end].iter().filter(|&&b| b == b'\n').count();
+        buf.drain(..end);
+        if got == 0 {
+            return Ok(out);
+        }
+    }
+}
+
+fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().rposition(|&b| b == b'\n')
+}
+
+/// Opens an input file; a directory, a missing file or a FIFO is a clear error.
+fn open_input(path: &Path) -> Result<std::fs::File> {
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("{}: cannot open", path.display()))?;
+    if !meta.is_file() {
+        anyhow::bail!("{}: not a regular file", path.display());
+    }
+    std::fs::File::open(path).with_context(|| format!("{}: cannot open", path.display()))
 }
 
 fn canonical_root(workspace: Option<&str>) -> Option<PathBuf> {
@@ -89,6 +135,20 @@ pub fn report_errors(errors: &[InputError]) -> usize {
 
 /// Line counts of workspace files, for clipping spans past the end of a file. Files that are
 /// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
+/// Line counts, inside `ws`, of every file the gold or the reads name.
+pub fn lengths_of_inputs(
+    ws: Option<&Path>,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+) -> BTreeMap<String, u32> {
+    workspace_lengths(
+        ws,
+        gold.iter()
+            .map(|g| g.path.as_str())
+            .chain(reads.iter().map(|r| r.path.as_str())),
+    )
+}
+
 pub fn workspace_lengths<'a>(
     ws: Option<&Path>,
     paths: impl IntoIterator<Item = &'a str>,
@@ -126,7 +186,37 @@ pub fn count_lines(bytes: &[u8]) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::count_lines;
+    use super::{count_lines, load_reads_in_pieces};
+    use readcov_core::parse_reads;
+
+    /// Reading in pieces of any size gives what parsing the whole file gives: same items, same
+    /// located errors (line numbers included), same record count.
+    #[test]
+    fn reads_in_pieces_match_a_whole_file_parse() {
+        let cases: [&[u8]; 6] = [
+            b"",
+            b"\xEF\xBB\xBF{\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+            b"{\"path\":\"a.py\",\"start\":1,\"end\":2}\r\n\n  \n{\"path\":\"b.py\",\"start\":0,\"end\":2}\r\n{\"path\":\"c.py\",\"start\":3,\"end\":4}",
+            b"not json\n\xff\xfe\n{\"path\":\"a.py\",\"start\":5,\"end\":1}\n{\"path\":\"d.py\",\"start\":7,\"end\":9,\"run\":\"r\"}\n",
+            // A BOM that does not start the file is not a BOM: an error at line 2 either way.
+            b"{\"path\":\"a.py\",\"start\":1,\"end\":2}\n\xEF\xBB\xBF{\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+            b"{\"path\":\"a.py\",\"start\":1,\"end\":2,\"command\":\"a very long line that spans many pieces of a few bytes each\"}\n",
+        ];
+        let dir = tempfile::tempdir().unwrap();
+        for (n, bytes) in cases.iter().enumerate() {
+            let path = dir.path().join(format!("r{n}.jsonl"));
+            std::fs::write(&path, bytes).unwrap();
+            let name = path.display().to_string();
+            let whole = parse_reads(bytes, &name, None);
+            for piece in [1, 2, 7, 64, 4 << 20] {
+                let got = load_reads_in_pieces(&path, None, piece).unwrap();
+                let at = format!("case {n}, pieces of {piece} bytes");
+                assert_eq!(got.items, whole.items, "{at}");
+                assert_eq!(got.errors, whole.errors, "{at}");
+                assert_eq!(got.records, whole.records, "{at}");
+            }
+        }
+    }
 
     #[test]
     fn counts_lines() {

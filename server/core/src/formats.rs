@@ -68,7 +68,22 @@ pub fn jsonl_lines<'a>(
     bytes: &'a [u8],
     file: &'a str,
 ) -> impl Iterator<Item = (usize, Result<&'a str, InputError>)> + 'a {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    jsonl_lines_from(bytes, file, 1)
+}
+
+/// [`jsonl_lines`] over a piece of a file that starts at line `first` (1-based): only the piece
+/// that starts the file may carry a BOM.
+fn jsonl_lines_from<'a>(
+    bytes: &'a [u8],
+    file: &'a str,
+    first: usize,
+) -> impl Iterator<Item = (usize, Result<&'a str, InputError>)> + 'a {
+    let bytes = if first == 1 {
+        bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+    } else {
+        bytes
+    };
+    let base = first - 1;
     bytes
         .split(|&b| b == b'\n')
         .enumerate()
@@ -80,12 +95,12 @@ pub fn jsonl_lines<'a>(
             let text = std::str::from_utf8(raw).map_err(|e| {
                 InputError::new(
                     file,
-                    i + 1,
+                    base + i + 1,
                     None,
                     format!("not valid UTF-8 (byte {})", e.valid_up_to()),
                 )
             });
-            Some((i + 1, text))
+            Some((base + i + 1, text))
         })
 }
 
@@ -118,7 +133,8 @@ pub fn parse_object(text: &str, file: &str, line: usize) -> Result<Map<String, V
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// How an input error names the JSON type found.
+pub(crate) fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -266,6 +282,21 @@ pub fn parse_reads_with(
     parse_reads_impl(bytes, file, workspace, fast, &no_check)
 }
 
+/// Parses one piece of a reads JSONL file that starts at line `first` (1-based) and ends at a
+/// line break (or at the end of the file) into `out`: a large log can be read and parsed a few
+/// megabytes at a time, with the same items, errors and line numbers as [`parse_reads_checked`]
+/// on the whole file.
+pub fn parse_reads_piece(
+    bytes: &[u8],
+    first: usize,
+    file: &str,
+    workspace: Option<&str>,
+    check: PathCheck,
+    out: &mut Parsed<ReadSpan>,
+) {
+    parse_reads_into(bytes, first, file, workspace, true, check, out);
+}
+
 fn parse_reads_impl(
     bytes: &[u8],
     file: &str,
@@ -274,7 +305,20 @@ fn parse_reads_impl(
     check: PathCheck,
 ) -> Parsed<ReadSpan> {
     let mut out = Parsed::default();
-    for (line, text) in jsonl_lines(bytes, file) {
+    parse_reads_into(bytes, 1, file, workspace, fast, check, &mut out);
+    out
+}
+
+fn parse_reads_into(
+    bytes: &[u8],
+    first: usize,
+    file: &str,
+    workspace: Option<&str>,
+    fast: bool,
+    check: PathCheck,
+    out: &mut Parsed<ReadSpan>,
+) {
+    for (line, text) in jsonl_lines_from(bytes, file, first) {
         out.records += 1;
         if let Some(read) = text
             .as_ref()
@@ -304,7 +348,6 @@ fn parse_reads_impl(
             Err(e) => out.errors.push(e),
         }
     }
-    out
 }
 
 /// The slow, fully checked path for one reads line: every problem becomes a located error.

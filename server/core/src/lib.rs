@@ -23,7 +23,8 @@ pub use batch::{
     score_batch, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals, NO_RUN,
 };
 pub use formats::{
-    parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, InputError, Parsed, PathCheck,
+    parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,
+    InputError, Parsed, PathCheck,
 };
 pub use lineset::{Interval, LineSet};
 pub use metrics::{

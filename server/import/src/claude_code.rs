@@ -135,15 +135,7 @@ pub fn import(text: &str, session: &mut Session) -> usize {
     }
     let mut results: HashMap<String, (Option<String>, Option<Value>)> = HashMap::new();
     for r in &records {
-        let blocks = r
-            .pointer("/message/content")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
-        for b in blocks
-            .iter()
-            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_result"))
-        {
+        for b in content_blocks(r, "tool_result") {
             if let Some(id) = b.get("tool_use_id").and_then(Value::as_str) {
                 results.insert(
                     id.to_string(),
@@ -170,15 +162,7 @@ pub fn import(text: &str, session: &mut Session) -> usize {
             turn_ids.push(id);
         }
         let turn = u32::try_from(turn_ids.len() - 1).unwrap_or(u32::MAX);
-        let blocks = r
-            .pointer("/message/content")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
-        for b in blocks
-            .iter()
-            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
-        {
+        for b in content_blocks(r, "tool_use") {
             let name = b
                 .get("name")
                 .and_then(Value::as_str)
@@ -203,6 +187,17 @@ pub fn import(text: &str, session: &mut Session) -> usize {
         }
     }
     bad
+}
+
+/// The blocks of a record's `message.content` whose `type` is `kind`.
+fn content_blocks<'a>(record: &'a Value, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
+    record
+        .pointer("/message/content")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .filter(move |b| b.get("type").and_then(Value::as_str) == Some(kind))
 }
 
 #[cfg(test)]

@@ -29,14 +29,9 @@ async fn utf16_columns_with_surrogate_pairs_on_gold_lines() {
     let client = started(&ws, ws.options(), json!({})).await;
     // Line 79 is `def check_token(tok):  # 🔑 key`; 🔑 takes UTF-16 columns 25–26, so column 27 is
     // right after it. Splitting the line there (the rest becomes a comment line) must cut after the emoji.
-    let mark = client.mark();
-    client
-        .notify(
-            "textDocument/didChange",
-            change(&ws.auth_uri, 2, 79, 27, 79, 27, "\n    #"),
-        )
+    let diags = client
+        .edit(change(&ws.auth_uri, 2, 79, 27, 79, 27, "\n    #"))
         .await;
-    let diags = client.diagnostics_after(mark, &ws.auth_uri).await;
     assert_eq!(
         diags[0]["message"], "gold lines 80–96: 4/16 read (25%) — below 50%",
         "the new line is not gold"
@@ -224,14 +219,7 @@ async fn edits_since_opening_move_gold_and_reads() {
         "{h}"
     );
     // Deleting gold lines 90–95 (current 92–97) shrinks the span.
-    let mark = client.mark();
-    client
-        .notify(
-            "textDocument/didChange",
-            change(&ws.auth_uri, 3, 92, 0, 98, 0, ""),
-        )
-        .await;
-    let d = client.diagnostics_after(mark, &ws.auth_uri).await;
+    let d = client.edit(change(&ws.auth_uri, 3, 92, 0, 98, 0, "")).await;
     assert_eq!(
         d[0]["message"],
         "gold lines 83–92: 4/10 read (40%) — below 50%"

@@ -80,13 +80,24 @@ pub(crate) fn parser_for(lang: Lang) -> Result<Parser, UnitsError> {
 
 /// Parses `source` and lists its units.
 pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
+    units_by(lang, source, |query, tree| {
+        extract::extract(lang, query, tree, source)
+    })
+}
+
+/// Parses `source` and lists its units with `extract`.
+fn units_by(
+    lang: Lang,
+    source: &str,
+    extract: impl FnOnce(&tree_sitter::Query, &tree_sitter::Tree) -> Vec<Unit>,
+) -> Result<UnitsResult, UnitsError> {
     let query = lang.query()?;
     let mut parser = parser_for(lang)?;
     let tree = parser
         .parse(source, None)
         .ok_or(UnitsError::Parse { lang: lang.name() })?;
     Ok(UnitsResult {
-        units: extract::extract(lang, query, &tree, source),
+        units: extract(query, &tree),
         parse_errors: extract::count_errors(&tree),
     })
 }
@@ -95,14 +106,8 @@ pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
 /// default path is checked against (differential test) and benchmarked against; not for callers.
 #[doc(hidden)]
 pub fn units_with_query_cursor(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
-    let query = lang.query()?;
-    let mut parser = parser_for(lang)?;
-    let tree = parser
-        .parse(source, None)
-        .ok_or(UnitsError::Parse { lang: lang.name() })?;
-    Ok(UnitsResult {
-        units: extract::extract_with_cursor(query, &tree, source),
-        parse_errors: extract::count_errors(&tree),
+    units_by(lang, source, |query, tree| {
+        extract::extract_with_cursor(query, tree, source)
     })
 }
 

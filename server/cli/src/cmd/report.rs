@@ -4,12 +4,11 @@
 
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
+    lengths_of_inputs, load_gold, load_reads, read_input, report_errors, workspace_root,
 };
 use crate::render::{percent, ratio, Table};
 use anyhow::{Context, Result};
 use clap::Args;
-use readcov_core::ScoreOptions;
 use readcov_report::lcov::LcovOptions;
 use readcov_report::{
     build, html, lcov, parse_outcomes, parse_units, sarif, Outcomes, Report, ReportInput,
@@ -99,17 +98,8 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         }
         None => None,
     };
-    let lengths = workspace_lengths(
-        args.workspace.as_deref(),
-        gold.items
-            .iter()
-            .map(|g| g.path.as_str())
-            .chain(reads.items.iter().map(|r| r.path.as_str())),
-    );
-    let opts = ScoreOptions {
-        threshold: args.threshold,
-        sources: args.sources.iter().map(|&s| s.into()).collect(),
-    };
+    let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
+    let opts = super::score::score_options(args.threshold, &args.sources);
     let report = build(&ReportInput {
         title: args.title.clone(),
         gold: &gold.items,

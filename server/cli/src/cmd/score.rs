@@ -5,7 +5,7 @@ mod rows;
 
 use crate::cmd::score_units;
 use crate::exit::Exit;
-use crate::inputs::{load_gold, load_reads, report_errors, workspace_lengths, workspace_root};
+use crate::inputs::{lengths_of_inputs, load_gold, load_reads, report_errors, workspace_root};
 use crate::render::{csv_field, percent, ratio, Format, Table};
 use crate::shard::write_partial;
 use anyhow::Result;
@@ -71,6 +71,14 @@ impl From<SourceArg> for Source {
     }
 }
 
+/// Scoring options from the shared `--threshold` and `--sources` arguments.
+pub fn score_options(threshold: f64, sources: &[SourceArg]) -> ScoreOptions {
+    ScoreOptions {
+        threshold,
+        sources: sources.iter().map(|&s| s.into()).collect(),
+    }
+}
+
 /// A rate in 0..=1.
 pub fn parse_rate(s: &str) -> Result<f64, String> {
     let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
@@ -112,17 +120,8 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             args.reads.display()
         );
     }
-    let lengths = workspace_lengths(
-        args.workspace.as_deref(),
-        gold.items
-            .iter()
-            .map(|g| g.path.as_str())
-            .chain(reads.items.iter().map(|r| r.path.as_str())),
-    );
-    let opts = ScoreOptions {
-        threshold: args.threshold,
-        sources: args.sources.iter().map(|&s| s.into()).collect(),
-    };
+    let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
+    let opts = score_options(args.threshold, &args.sources);
     let parsed = started.elapsed();
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
     let scored = started.elapsed() - parsed;

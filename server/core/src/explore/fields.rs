@@ -22,16 +22,7 @@ impl Loc<'_> {
     }
 }
 
-pub(super) fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+pub(super) use crate::formats::kind_of as kind;
 
 /// An instance id: a non-empty string, or an integer.
 pub(super) fn id(obj: &Map<String, Value>, field: &str, loc: &Loc) -> Result<String, InputError> {

@@ -180,6 +180,18 @@ impl Client {
             .unwrap_or_default()
     }
 
+    /// Sends `didChange` with `params` and returns the diagnostics published for its document
+    /// after it.
+    pub async fn edit(&self, params: Value) -> Vec<Value> {
+        let uri = params["textDocument"]["uri"]
+            .as_str()
+            .expect("didChange params name the document")
+            .to_string();
+        let mark = self.mark();
+        self.notify("textDocument/didChange", params).await;
+        self.diagnostics_after(mark, &uri).await
+    }
+
     /// `initialize` + `initialized` for a workspace folder, with the given options and extra
     /// client capabilities.
     pub async fn initialize(&self, root: &Path, options: Value, capabilities: Value) -> Value {
