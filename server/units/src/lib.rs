@@ -5,6 +5,7 @@
 //! units that enclose them and answers "what if the agent had read the whole unit?".
 
 mod batch;
+mod chunks;
 pub mod coverage;
 mod extract;
 mod lang;
@@ -80,6 +81,16 @@ pub(crate) fn parser_for(lang: Lang) -> Result<Parser, UnitsError> {
 
 /// Parses `source` and lists its units.
 pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
+    lang.query()?;
+    // A large Python file: top-level chunks parsed in parallel (see `chunks`).
+    if let Some(mut chunks) =
+        chunks::split(lang, source).and_then(|r| chunks::parse(lang, source, &r))
+    {
+        return Ok(UnitsResult {
+            units: chunks::take_units(&mut chunks).0,
+            parse_errors: 0,
+        });
+    }
     units_by(lang, source, |query, tree| {
         extract::extract(lang, query, tree, source)
     })

@@ -1,6 +1,9 @@
 //! An incrementally re-parsed source: keeps the tree-sitter tree, applies edits, re-parses only
 //! what changed and refreshes the units (for the language server, which edits on every keystroke).
+//! Large Python files are kept as top-level chunks, one tree each (see `chunks`): an edit inside a
+//! chunk re-parses that chunk only.
 
+use crate::chunks::{self, Chunk};
 use crate::extract::{count_errors, find, merge_sorted, sort_found, to_units, Found};
 use crate::{parser_for, Lang, Unit, UnitsError};
 use tree_sitter::{InputEdit, Parser, Point, Tree};
@@ -9,7 +12,11 @@ use tree_sitter::{InputEdit, Parser, Point, Tree};
 pub struct UnitTree {
     lang: Lang,
     parser: Parser,
-    tree: Tree,
+    /// The whole text's tree, or `None` while the text is kept as chunks.
+    tree: Option<Tree>,
+    chunks: Vec<Chunk>,
+    /// In chunked mode: how many of `units` each chunk holds, in order.
+    chunk_units: Vec<usize>,
     source: String,
     /// Units with byte offsets, kept so an edit re-queries only the part of the tree it changed.
     found: Vec<Found>,
@@ -20,20 +27,22 @@ pub struct UnitTree {
 impl UnitTree {
     pub fn new(lang: Lang, source: &str) -> Result<UnitTree, UnitsError> {
         lang.query()?;
-        let mut parser = parser_for(lang)?;
-        let tree = parser
-            .parse(source, None)
-            .ok_or(UnitsError::Parse { lang: lang.name() })?;
+        let parser = parser_for(lang)?;
         let mut t = UnitTree {
             lang,
             parser,
-            tree,
-            source: source.to_string(),
+            tree: None,
+            chunks: Vec::new(),
+            chunk_units: Vec::new(),
+            source: String::new(),
             found: Vec::new(),
             units: Vec::new(),
             parse_errors: 0,
         };
-        t.refresh(None);
+        t.replace(source);
+        if t.tree.is_none() && t.chunks.is_empty() {
+            return Err(UnitsError::Parse { lang: lang.name() });
+        }
         Ok(t)
     }
 
@@ -41,28 +50,101 @@ impl UnitTree {
     /// `new_source`, reusing the unchanged parts of the old tree; only units touching what
     /// changed are re-queried, the others are shifted.
     pub fn edit(&mut self, edit: &InputEdit, new_source: &str) {
-        self.tree.edit(edit);
-        let Some(new_tree) = self.parser.parse(new_source, Some(&self.tree)) else {
+        if !self.chunks.is_empty() {
+            if !self.edit_chunk(edit, new_source) {
+                self.replace(new_source);
+            }
+            return;
+        }
+        let Some(tree) = self.tree.as_mut() else {
+            return self.replace(new_source);
+        };
+        tree.edit(edit);
+        let Some(new_tree) = self.parser.parse(new_source, Some(tree)) else {
             return self.replace(new_source);
         };
         // Bytes whose syntax changed: the edited text plus whatever tree-sitter re-shaped.
         let (mut lo, mut hi) = (edit.start_byte, edit.new_end_byte);
-        for r in self.tree.changed_ranges(&new_tree) {
+        for r in tree.changed_ranges(&new_tree) {
             lo = lo.min(r.start_byte);
             hi = hi.max(r.end_byte);
         }
-        self.tree = new_tree;
+        self.tree = Some(new_tree);
         self.source = new_source.to_string();
+        let was_broken = self.parse_errors > 0;
         self.refresh(Some((edit, lo, hi)));
+        // An edit that mends the last syntax error of a large file: back to chunks (once per
+        // mend, not on every keystroke of a file that cannot be cut).
+        if was_broken && self.parse_errors == 0 && chunks::split(self.lang, &self.source).is_some()
+        {
+            let text = std::mem::take(&mut self.source);
+            self.replace(&text);
+        }
+    }
+
+    /// An edit in chunked mode: re-parses the one chunk holding it and shifts the later ones.
+    /// `false` (nothing changed) when the edit spans chunks or leaves its chunk with a syntax
+    /// error: the caller then parses the new text afresh.
+    fn edit_chunk(&mut self, edit: &InputEdit, new_source: &str) -> bool {
+        let last = self.chunks.len() - 1;
+        let Some(at) = self.chunks.iter().enumerate().position(|(i, c)| {
+            let r = &c.range;
+            r.start_byte <= edit.start_byte
+                && edit.old_end_byte <= r.end_byte
+                && (edit.start_byte < r.end_byte || i == last)
+        }) else {
+            return false;
+        };
+        let mut range = self.chunks[at].range;
+        edit.edit_point(&mut range.end_point, &mut range.end_byte);
+        let mut old = self.chunks[at].tree.clone();
+        old.edit(edit);
+        let Some(mut fresh) =
+            chunks::parse_one(&mut self.parser, self.lang, new_source, range, Some(&old))
+        else {
+            return false;
+        };
+        // Swap in the chunk's new units; later units move by the edit's change in rows.
+        let first = self.chunk_units[..at].iter().sum::<usize>();
+        let count = fresh.units.len();
+        let old_count = std::mem::replace(&mut self.chunk_units[at], count);
+        self.units
+            .splice(first..first + old_count, std::mem::take(&mut fresh.units));
+        let rows = edit.new_end_position.row as i64 - edit.old_end_position.row as i64;
+        for u in &mut self.units[first + count..] {
+            u.start = (i64::from(u.start) + rows) as u32;
+            u.end = (i64::from(u.end) + rows) as u32;
+        }
+        self.chunks[at] = fresh;
+        for c in &mut self.chunks[at + 1..] {
+            c.tree.edit(edit);
+            let r = &mut c.range;
+            edit.edit_point(&mut r.start_point, &mut r.start_byte);
+            edit.edit_point(&mut r.end_point, &mut r.end_byte);
+        }
+        self.source = new_source.to_string();
+        true
     }
 
     /// Replaces the whole text (no edit information): a full parse.
     pub fn replace(&mut self, new_source: &str) {
+        self.source = new_source.to_string();
+        if let Some(chunks) = chunks::split(self.lang, new_source)
+            .and_then(|r| chunks::parse(self.lang, new_source, &r))
+        {
+            self.tree = None;
+            self.chunks = chunks;
+            (self.units, self.chunk_units) = chunks::take_units(&mut self.chunks);
+            self.found.clear();
+            self.parse_errors = 0;
+            return;
+        }
+        self.chunks.clear();
+        self.chunk_units.clear();
         // parse() only returns None when cancelled or timed out, and neither is set here.
         if let Some(tree) = self.parser.parse(new_source, None) {
-            self.tree = tree;
+            self.tree = Some(tree);
         }
-        self.source = new_source.to_string();
         self.refresh(None);
     }
 
@@ -70,7 +152,7 @@ impl UnitTree {
     /// of the new text, shifting the others. Enclosing units touch the edit, so they are
     /// re-queried and get their new ends.
     fn refresh(&mut self, changed: Option<(&InputEdit, usize, usize)>) {
-        let Ok(query) = self.lang.query() else {
+        let (Ok(query), Some(tree)) = (self.lang.query(), self.tree.as_ref()) else {
             return;
         };
         // A `.open` unit ends at its next sibling, which an edit far away can move: no shortcut.
@@ -93,20 +175,20 @@ impl UnitTree {
                 // A byte of slack on each side; the same closed-interval test as above then
                 // decides, so no unit is lost or counted twice.
                 let range = lo.saturating_sub(1)..hi.saturating_add(1).min(self.source.len());
-                let mut fresh = find(self.lang, query, &self.tree, &self.source, Some(range));
+                let mut fresh = find(self.lang, query, tree, &self.source, Some(range));
                 fresh.retain(|f| f.touches(lo, hi));
                 sort_found(&mut fresh);
                 // Shifting keeps `kept` in order; merging keeps the whole list sorted.
                 merge_sorted(kept, fresh)
             }
             _ => {
-                let mut all = find(self.lang, query, &self.tree, &self.source, None);
+                let mut all = find(self.lang, query, tree, &self.source, None);
                 sort_found(&mut all);
                 all
             }
         };
         self.units = to_units(&self.found);
-        self.parse_errors = count_errors(&self.tree);
+        self.parse_errors = count_errors(tree);
     }
 
     pub fn lang(&self) -> Lang {
@@ -126,8 +208,16 @@ impl UnitTree {
         &self.source
     }
 
-    pub fn tree(&self) -> &Tree {
-        &self.tree
+    /// Byte offsets where chunks start (empty when the text is one tree). For tests that edit
+    /// at the cuts; not for callers.
+    #[doc(hidden)]
+    pub fn chunk_starts(&self) -> Vec<usize> {
+        self.chunks.iter().map(|c| c.range.start_byte).collect()
+    }
+
+    /// Whether the text is kept as top-level chunks (a large Python file) rather than one tree.
+    pub fn is_chunked(&self) -> bool {
+        !self.chunks.is_empty()
     }
 }
 
