@@ -27,6 +27,8 @@ enum Transport {
     Pipes,
     /// One Unix socket for both (libuv clients — Node/VS Code, Neovim — use socketpairs).
     Socket,
+    /// Pipes, with `READCOV_LSP_STDIO=std` (tokio's portable stdio handles).
+    PortablePipes,
 }
 
 #[tokio::test]
@@ -39,11 +41,19 @@ async fn readcov_lsp_over_a_unix_socket() {
     flask_session(Transport::Socket).await;
 }
 
+#[tokio::test]
+async fn readcov_lsp_over_portable_stdio() {
+    flask_session(Transport::PortablePipes).await;
+}
+
 async fn spawn(stdio: Transport) -> (tokio::process::Child, Client) {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"));
     cmd.arg("lsp").stderr(Stdio::inherit()).kill_on_drop(true);
+    if let Transport::PortablePipes = stdio {
+        cmd.env("READCOV_LSP_STDIO", "std");
+    }
     match stdio {
-        Transport::Pipes => {
+        Transport::Pipes | Transport::PortablePipes => {
             let mut child = cmd
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())

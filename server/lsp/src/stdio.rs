@@ -5,6 +5,9 @@
 //! keystroke → diagnostics latency tail. When stdin and stdout are pipes (most clients, the
 //! benches) or Unix sockets (libuv clients: Node/VS Code, Neovim), they are registered with
 //! the reactor instead. Anything else (a terminal, a file) keeps tokio's portable handles.
+//! Registering sets `O_NONBLOCK` on the file descriptions, which a parent that kept its own
+//! copy of the same end would see too; editors hand the server ends of its own. Should a client
+//! mind, `READCOV_LSP_STDIO=std` keeps tokio's handles whatever stdin and stdout are.
 
 use tokio::io::{AsyncRead, AsyncWrite};
 
@@ -13,7 +16,11 @@ pub type Output = Box<dyn AsyncWrite + Unpin + Send>;
 
 pub fn streams() -> (Input, Output) {
     #[cfg(unix)]
-    if let (Some(input), Some(output)) = (unix::kind(0), unix::kind(1)) {
+    if let (false, Some(input), Some(output)) = (
+        std::env::var("READCOV_LSP_STDIO").is_ok_and(|v| v == "std"),
+        unix::kind(0),
+        unix::kind(1),
+    ) {
         // Both are checked before either is switched to non-blocking mode, so a failure
         // here never leaves a half-converted pair behind.
         if let (Ok(i), Ok(o)) = (unix::input(input), unix::output(output)) {
