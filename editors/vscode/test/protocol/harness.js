@@ -39,10 +39,13 @@ async function start({ initializationOptions, toml = true } = {}) {
     throw new Error(`\`${BIN} lsp\` exited (code ${code}, signal ${sig}) before answering. Its stderr:\n${stderr}`);
   });
   died.catch(() => {});
-  const conn = rpc.createMessageConnection(
-    new rpc.StreamMessageReader(child.stdout),
-    new rpc.StreamMessageWriter(child.stdin),
-  );
+  // The server exits as soon as it gets `exit`; an answer we owe it for a request it sent just
+  // before (a refresh) then hits a closed pipe. After `stop()` that is expected, not a failure.
+  const writer = new rpc.StreamMessageWriter(child.stdin);
+  const write = writer.write.bind(writer);
+  let stopping = false;
+  writer.write = (msg) => write(msg).catch((e) => { if (!stopping) throw e; });
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), writer);
   const s = {
     root, child, conn, exited,
     stderr: () => stderr,
@@ -121,6 +124,7 @@ async function start({ initializationOptions, toml = true } = {}) {
   });
   s.notify('initialized', {});
   s.stop = async () => {
+    stopping = true;
     try {
       await withTimeout(conn.sendRequest('shutdown'), 'shutdown', s.stderr);
       s.notify('exit');
