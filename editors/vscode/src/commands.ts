@@ -106,9 +106,10 @@ export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): vo
     );
   });
   reg('readcov.toggleDecorations', async () => {
-    const cfg = vscode.workspace.getConfiguration('readcov');
-    await cfg.update('decorations.enabled', !cfg.get<boolean>('decorations.enabled', true));
-    ctx.decorator.refreshVisible();
+    // Repaint first: writing settings.json has been seen to take over 30 s on a busy machine.
+    const next = !ctx.decorator.enabled;
+    ctx.decorator.setEnabled(next);
+    await vscode.workspace.getConfiguration('readcov').update('decorations.enabled', next);
   });
   reg('readcov.restartServer', async () => {
     await ctx.client.restart();

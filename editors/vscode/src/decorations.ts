@@ -35,8 +35,23 @@ export class Decorator implements vscode.Disposable {
     this.status.command = 'readcov.showSummary';
   }
 
+  /** Set by the toggle command until the settings write lands (which can take seconds). */
+  private shown: boolean | undefined;
+
   get enabled(): boolean {
-    return vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.enabled', true);
+    return this.shown ?? vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.enabled', true);
+  }
+
+  /** Shows or hides the decorations at once, ahead of the (slower) settings write. */
+  setEnabled(on: boolean): void {
+    this.shown = on;
+    this.refreshVisible();
+  }
+
+  /** The setting changed: it is authoritative again. */
+  settingChanged(): void {
+    this.shown = undefined;
+    this.refreshVisible();
   }
 
   /** Re-asks the server for the given documents (after `readcov/didChange` or an edit). */

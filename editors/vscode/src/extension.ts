@@ -100,7 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.onDidChangeVisibleTextEditors(() => decorator.refreshVisible()),
     vscode.workspace.onDidChangeTextDocument((e) => decorator.refreshUris([e.document.uri.toString()])),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('readcov.decorations.enabled')) decorator.refreshVisible();
+      if (e.affectsConfiguration('readcov.decorations.enabled')) decorator.settingChanged();
       // Only explicitly set keys go to the server (see serverSettings), not the whole section
       // with its defaults, which would override readcov.toml.
       if (SERVER_KEYS.some((k) => e.affectsConfiguration(`readcov.${k}`))) {
