@@ -103,8 +103,7 @@ impl Inner {
     pub fn reload(&self) -> Vec<String> {
         let problems = self.rebuild_config();
         self.store.load_gold();
-        self.store.reset_reads();
-        self.store.poll_reads();
+        self.store.reload_reads();
         problems
     }
 

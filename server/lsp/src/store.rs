@@ -47,6 +47,9 @@ pub struct Store {
     /// Counted read lines per path, as of a generation: every keystroke re-renders the view,
     /// and re-sorting thousands of reads each time was the largest cost of `didChange`.
     read_cache: DashMap<String, (u64, LineSet)>,
+    /// Origin ids are never reused, so reads of a log read afresh can sit beside the old ones
+    /// until those are dropped (see [`Store::reload_reads`]).
+    next_origin: std::sync::atomic::AtomicUsize,
 }
 
 /// One read source: a reads JSONL log (tailed), a trajectory (re-imported when it changes), or
@@ -239,11 +242,24 @@ impl Store {
     }
 
     /// Forgets every log (after a configuration change) so the next poll reads them afresh.
-    pub fn reset_reads(&self) {
+    /// Reads every log again from the start. The old reads stay visible until the new ones are
+    /// in, then go: a request served meanwhile on another thread sees the reads twice (same
+    /// lines, same runs), never none (clearing first once made `readcov/selectRun` answer with
+    /// no runs during a reload).
+    pub fn reload_reads(&self) {
+        let stale: std::collections::HashSet<usize> = self
+            .reads
+            .iter()
+            .flat_map(|e| e.iter().map(|r| r.origin).collect::<Vec<_>>())
+            .collect();
         if let Ok(mut logs) = self.logs.lock() {
             logs.clear();
         }
-        self.reads.clear();
+        self.poll_reads();
+        for mut entry in self.reads.iter_mut() {
+            entry.retain(|r| !stale.contains(&r.origin));
+        }
+        self.reads.retain(|_, v| !v.is_empty());
         self.bump();
     }
 
@@ -258,10 +274,12 @@ impl Store {
         let files = Workspace(self.root());
         let read_log = self.resolve(&self.config().read_log);
         for path in self.log_paths() {
-            let next = logs.len();
-            let (origin, state) = logs
-                .entry(path.clone())
-                .or_insert((next, ReadSource::Unknown));
+            let (origin, state) = logs.entry(path.clone()).or_insert_with(|| {
+                (
+                    self.next_origin.fetch_add(1, Ordering::Relaxed),
+                    ReadSource::Unknown,
+                )
+            });
             let display = path.display().to_string();
             // The read log is always JSONL (the server writes it); others are classified once
             // they exist.
