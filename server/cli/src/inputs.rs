@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 
 /// Reads a whole input file; a directory, a missing file or a FIFO is a clear error.
 pub fn read_input(path: &Path) -> Result<Vec<u8>> {
-    let meta =
-        std::fs::metadata(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    if !meta.is_file() {
-        anyhow::bail!("{}: not a regular file", path.display());
-    }
-    std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_input(path)?
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    Ok(bytes)
 }
 
 /// The workspace root as an absolute path string, for lexical path confinement.
@@ -133,8 +133,6 @@ pub fn report_errors(errors: &[InputError]) -> usize {
     errors.len()
 }
 
-/// Line counts of workspace files, for clipping spans past the end of a file. Files that are
-/// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
 /// Line counts, inside `ws`, of every file the gold or the reads name.
 pub fn lengths_of_inputs(
     ws: Option<&Path>,
@@ -149,6 +147,8 @@ pub fn lengths_of_inputs(
     )
 }
 
+/// Line counts of workspace files, for clipping spans past the end of a file. Files that are
+/// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
 pub fn workspace_lengths<'a>(
     ws: Option<&Path>,
     paths: impl IntoIterator<Item = &'a str>,
