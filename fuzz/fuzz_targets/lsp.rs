@@ -4,6 +4,14 @@
 //! values — out-of-range and huge positions, odd URIs, surrogate pairs, CRLF — or an arbitrary
 //! JSON value). They go to `readcov_lsp::service()` (the tower service the real server runs,
 //! panic guard included) on a current-thread runtime; server→client requests are answered.
+//! One server (and runtime) serves input after input, as one does in an editor session: a fresh
+//! server per input cost ~3 ms (runtime, workspace load, file watcher), capping the target at
+//! ~300 execs/s. A new server is started when there is none yet, after an input sent `shutdown`
+//! (the old one answers nothing else), and when an input's first byte is a multiple of 16 (so
+//! `initialize` with its odd params still reaches a fresh server). Request ids keep counting
+//! across inputs, so none is reused. A crash may therefore depend on inputs before it: if the
+//! crash file alone does not reproduce it (run alone, it gets a fresh server), replay the corpus
+//! it was found with (`lsp work/lsp corpus/lsp -runs=0` runs every entry once, in one process).
 //! Invariants: nothing panics (a panic caught by the guard is reported as an `InternalError`
 //! and fails the target too), every request gets exactly one response with its id (a result or
 //! an error) within 10 s, a notification gets none. The workspace is a temp dir made once per
@@ -11,12 +19,15 @@
 #![no_main]
 use futures::{SinkExt, StreamExt};
 use libfuzzer_sys::fuzz_target;
+use readcov_lsp::guard::CatchPanic;
+use readcov_lsp::server::Backend;
 use serde_json::Value;
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 use tower::{Service, ServiceExt};
 use tower_lsp_server::jsonrpc::{Id, Request, Response};
+use tower_lsp_server::LspService;
 
 #[path = "lsp_params.rs"]
 mod lsp_params;
@@ -82,31 +93,81 @@ fn reset_log(root: &PathBuf) {
     }
 }
 
+/// The server kept across inputs: its runtime, its service, the task answering its
+/// server→client requests. Each server gets its own runtime: dropping the runtime is what stops
+/// the tasks it spawned (the file watcher's holds the server state, so it would outlive the
+/// service and every old watcher would keep reacting to the read log).
+struct Session {
+    rt: tokio::runtime::Runtime,
+    service: CatchPanic<LspService<Backend>>,
+    /// False after `shutdown` or once the service reports it exited.
+    alive: bool,
+}
+
+impl Session {
+    fn start() -> Session {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let _enter = rt.enter();
+        let (service, socket) = readcov_lsp::service();
+        // The client side: answer requests (refresh, progress, registration) with null so no
+        // handler waits forever on the client.
+        let (mut from_server, mut to_server) = socket.split();
+        tokio::spawn(async move {
+            while let Some(req) = from_server.next().await {
+                if let Some(id) = req.id().cloned() {
+                    let _ = to_server.send(Response::from_ok(id, Value::Null)).await;
+                }
+            }
+        });
+        drop(_enter);
+        Session {
+            rt,
+            service,
+            alive: true,
+        }
+    }
+}
+
+struct State {
+    session: Option<Session>,
+    next_id: i64,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    session: None,
+    next_id: 0,
+});
+
 fuzz_target!(|data: &[u8]| {
     let root = workspace();
     reset_log(root);
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    rt.block_on(run(data, root));
-    // Dropping the runtime cancels whatever the server spawned (watchers, unit re-parses).
-    drop(rt);
+    // A panic in an earlier input poisons the lock; libFuzzer stops at that panic anyway.
+    let mut guard = STATE.lock().unwrap_or_else(|e| e.into_inner());
+    let st = &mut *guard;
+    let fresh = data.first().is_none_or(|b| b % 16 == 0);
+    if fresh || !st.session.as_ref().is_some_and(|s| s.alive) {
+        // The old runtime goes with it, cancelling whatever that server spawned.
+        st.session = None;
+        st.session = Some(Session::start());
+    }
+    let session = st.session.as_mut().expect("session");
+    let rt = &session.rt;
+    let (service, alive) = (&mut session.service, &mut session.alive);
+    rt.block_on(run(data, root, service, alive, &mut st.next_id));
 });
 
-async fn run(data: &[u8], root: &PathBuf) {
+async fn run(
+    data: &[u8],
+    root: &PathBuf,
+    service: &mut CatchPanic<LspService<Backend>>,
+    alive: &mut bool,
+    next_id: &mut i64,
+) {
     let mut b = Bytes::new(data);
-    let (mut service, socket) = readcov_lsp::service();
-    // The client side of server→client traffic: answer requests (refresh, progress,
-    // registration) with null so no handler waits forever on the client.
-    let (mut from_server, mut to_server) = socket.split();
-    let drain = tokio::spawn(async move {
-        while let Some(req) = from_server.next().await {
-            if let Some(id) = req.id().cloned() {
-                let _ = to_server.send(Response::from_ok(id, Value::Null)).await;
-            }
-        }
-    });
+    b.byte(); // the fresh-server byte above
     let steps = b.byte() % 24 + 1;
     for n in 0..steps {
         if b.is_empty() && n > 0 {
@@ -114,7 +175,8 @@ async fn run(data: &[u8], root: &PathBuf) {
         }
         let (method, is_request) = METHODS[usize::from(b.byte()) % METHODS.len()];
         let params = lsp_params::params(method, &mut b, root);
-        let id = i64::from(n) + 1;
+        *next_id += 1;
+        let id = *next_id;
         let mut req = Request::build(method);
         if let Some(p) = params {
             req = req.params(p);
@@ -123,25 +185,36 @@ async fn run(data: &[u8], root: &PathBuf) {
             req = req.id(id);
         }
         let Ok(ready) = service.ready().await else {
-            break; // exited
+            *alive = false; // exited
+            break;
         };
         let fut = ready.call(req.finish());
         let out = tokio::time::timeout(Duration::from_secs(10), fut)
             .await
             .unwrap_or_else(|_| panic!("no answer to {method} within 10 s"));
-        let Ok(resp) = out else { break };
+        let Ok(resp) = out else {
+            *alive = false;
+            break;
+        };
         match (is_request, resp) {
             (true, Some(r)) => {
                 assert_eq!(r.id(), &Id::Number(id), "{method}: answer to another id");
                 if let Some(e) = r.error() {
-                    assert_ne!(e.code.code(), INTERNAL_ERROR, "{method} failed inside: {e:?}");
+                    assert_ne!(
+                        e.code.code(),
+                        INTERNAL_ERROR,
+                        "{method} failed inside: {e:?}"
+                    );
                 }
             }
             (true, None) => panic!("request {method} got no response"),
             (false, Some(r)) => panic!("notification {method} got a response: {r:?}"),
             (false, None) => {}
         }
+        if method == "shutdown" {
+            // The rest of this input still goes to it (and must get errors, not crashes); the
+            // next input gets a new server.
+            *alive = false;
+        }
     }
-    drop(service);
-    drain.abort();
 }
