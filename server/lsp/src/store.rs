@@ -301,15 +301,12 @@ impl Store {
                 ReadSource::Trajectory(stamp) => traj::poll(&path, &display, &files, stamp),
             };
             changed.bytes += bytes;
-            if reset {
-                for mut entry in self.reads.iter_mut() {
-                    let before = entry.len();
-                    entry.retain(|r| r.origin != *origin);
-                    if entry.len() != before {
-                        changed.paths.insert(entry.key().clone());
-                    }
-                }
-            }
+            // A rotated or rewritten log: its new reads go in under a fresh origin and only then
+            // are the old origin's dropped, so a request served meanwhile never sees the log's
+            // runs vanish (the same order as `reload_reads`).
+            let replaced = reset.then(|| {
+                std::mem::replace(origin, self.next_origin.fetch_add(1, Ordering::Relaxed))
+            });
             self.note(errors.iter().map(InputError::to_string));
             for read in reads {
                 if task.as_ref().is_some_and(|t| *t != read.task) {
@@ -323,6 +320,15 @@ impl Store {
                         origin: *origin,
                         read,
                     });
+            }
+            if let Some(stale) = replaced {
+                for mut entry in self.reads.iter_mut() {
+                    let before = entry.len();
+                    entry.retain(|r| r.origin != stale);
+                    if entry.len() != before {
+                        changed.paths.insert(entry.key().clone());
+                    }
+                }
             }
         }
         if !changed.paths.is_empty() {
@@ -383,19 +389,24 @@ impl Store {
                 changed.paths.insert(entry.key().clone());
             }
         }
-        // The rewrite is picked up as a rotation on the next poll; start that log afresh now.
-        if let Ok(mut logs) = self.logs.lock() {
-            if let Some((origin, state)) = logs.get_mut(&path) {
-                let origin = *origin;
-                *state = ReadSource::Log(Tail::default());
-                for mut entry in self.reads.iter_mut() {
-                    entry.retain(|r| r.origin != origin);
-                }
+        // Read the rewritten log afresh under a new origin, then drop the old origin's reads:
+        // its agent reads never vanish in between.
+        let stale = self.logs.lock().ok().and_then(|mut logs| {
+            let (origin, state) = logs.get_mut(&path)?;
+            *state = ReadSource::Log(Tail::default());
+            Some(std::mem::replace(
+                origin,
+                self.next_origin.fetch_add(1, Ordering::Relaxed),
+            ))
+        });
+        let again = self.poll_reads();
+        changed.paths.extend(again.paths);
+        if let Some(stale) = stale {
+            for mut entry in self.reads.iter_mut() {
+                entry.retain(|r| r.origin != stale);
             }
         }
         self.bump();
-        let again = self.poll_reads();
-        changed.paths.extend(again.paths);
         Ok(changed)
     }
 
