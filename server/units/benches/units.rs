@@ -137,6 +137,15 @@ fn bench_file<M: Measurement + 'static>(
     c.bench_function(&format!("{clock}/{label}_{n}_lines/parse_and_map"), |b| {
         b.iter(|| units(Lang::Python, black_box(src)).expect("parses"))
     });
+    // What the language server does on `didOpen`: parse and map into a `UnitTree` it keeps for
+    // incremental edits (so freeing the trees is not part of the measured work).
+    c.bench_function(&format!("{clock}/{label}_{n}_lines/unit_tree_new"), |b| {
+        b.iter_with_large_drop(|| {
+            let tree = UnitTree::new(Lang::Python, black_box(src)).expect("parses");
+            black_box(tree.units().len());
+            tree
+        })
+    });
     // The floor: tree-sitter's parse alone, with a reused parser.
     let mut parser = tree_sitter::Parser::new();
     parser
