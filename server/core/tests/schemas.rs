@@ -1,17 +1,35 @@
-//! The JSON Schemas in docs/schemas agree with the parsers: every required field really is required,
-//! and every documented enum value is accepted.
+//! The JSON Schemas in docs/schemas (reads, gold, and the sheet's run, ledger and tasks) agree
+//! with the parsers: required fields are required, every enum value parses, a full example row
+//! uses every documented field and no other, and closed schemas refuse unknown keys.
 
+use readcov_core::sheet::{parse_ledger, parse_runs, parse_tasks};
 use readcov_core::{parse_gold, parse_reads};
 use serde_json::{json, Value};
 
-fn schema(text: &str) -> Value {
-    serde_json::from_str(text).expect("schema is valid JSON")
+type Parse = fn(&[u8]) -> (usize, Vec<String>);
+
+fn errors<T>(p: readcov_core::Parsed<T>) -> (usize, Vec<String>) {
+    (
+        p.items.len(),
+        p.errors.iter().map(|e| e.to_string()).collect(),
+    )
 }
 
-fn check(schema_text: &str, full: Value, parse: fn(&[u8]) -> (usize, Vec<String>)) {
-    let s = schema(schema_text);
+fn parses(parse: Parse, row: &Value) -> bool {
+    parse(row.to_string().as_bytes()).0 == 1
+}
+
+fn check(schema_text: &str, full: Value, parse: Parse) {
+    let s: Value = serde_json::from_str(schema_text).expect("schema is valid JSON");
     let (ok, errs) = parse(full.to_string().as_bytes());
     assert_eq!((ok, errs.len()), (1, 0), "{errs:?}");
+    let props = s["properties"].as_object().unwrap();
+    for name in full.as_object().unwrap().keys() {
+        assert!(
+            props.contains_key(name),
+            "example uses undocumented field {name}"
+        );
+    }
     for field in s["required"].as_array().unwrap() {
         let field = field.as_str().unwrap();
         let mut row = full.clone();
@@ -20,7 +38,7 @@ fn check(schema_text: &str, full: Value, parse: fn(&[u8]) -> (usize, Vec<String>
         assert_eq!(ok, 0, "{field} should be required");
         assert!(errs[0].contains(&format!("`{field}`: missing")), "{errs:?}");
     }
-    for (name, prop) in s["properties"].as_object().unwrap() {
+    for (name, prop) in props {
         assert!(
             full.get(name).is_some(),
             "example row lacks documented field {name}"
@@ -33,13 +51,58 @@ fn check(schema_text: &str, full: Value, parse: fn(&[u8]) -> (usize, Vec<String>
         {
             let mut row = full.clone();
             row[name] = value.clone();
-            assert_eq!(
-                parse(row.to_string().as_bytes()).0,
-                1,
-                "{name}={value} should parse"
-            );
+            assert!(parses(parse, &row), "{name}={value} should parse");
+        }
+        let item_enum = prop.pointer("/items/enum").and_then(Value::as_array);
+        for value in item_enum.into_iter().flatten() {
+            let mut row = full.clone();
+            row[name] = json!([value]);
+            assert!(parses(parse, &row), "{name}=[{value}] should parse");
         }
     }
+    // A closed schema (the sheet's) refuses unknown keys; reads and gold rows may carry extra
+    // keys (agents' logs add their own), which the parser ignores.
+    let mut row = full.clone();
+    row["surprise"] = json!(1);
+    let closed = s["additionalProperties"] == false;
+    assert_eq!(
+        parses(parse, &row),
+        !closed,
+        "unknown key, closed schema: {closed}"
+    );
+}
+
+#[test]
+fn run_schema_matches_parser() {
+    let full = json!({"run":"r1","task":"t","condition":"A/vague","environment":"valid","simulator":"valid",
+        "scenario_oracle":"pending","target":true,"regression_free":false,"output":null,"process":true,
+        "requirement_tracking":true,"responsible_component":"agent","primary_code":"x",
+        "secondary_codes":["y"],"first_decisive_event_id":"e3","notes":"n"});
+    check(
+        include_str!("../../../docs/schemas/run.schema.json"),
+        full,
+        |b| errors(parse_runs(b, "runs")),
+    );
+}
+
+#[test]
+fn ledger_schema_matches_parser() {
+    let full = json!({"run":"r1","task":"t","turn":2,"event":"replace","requirement":"fmt","version":"R1","message_id":"u2","fired":true});
+    check(
+        include_str!("../../../docs/schemas/ledger.schema.json"),
+        full,
+        |b| errors(parse_ledger(b, "ledger")),
+    );
+}
+
+#[test]
+fn tasks_schema_matches_parser() {
+    let full = json!({"task":"t","required":["target","exploration"]});
+    check(
+        include_str!("../../../docs/schemas/tasks.schema.json"),
+        full,
+        |b| errors(parse_tasks(b, "tasks")),
+    );
 }
 
 #[test]
@@ -48,13 +111,7 @@ fn reads_schema_matches_parser() {
     check(
         include_str!("../../../docs/schemas/reads.schema.json"),
         full,
-        |b| {
-            let p = parse_reads(b, "r", None);
-            (
-                p.items.len(),
-                p.errors.iter().map(|e| e.to_string()).collect(),
-            )
-        },
+        |b| errors(parse_reads(b, "r", None)),
     );
 }
 
@@ -65,12 +122,6 @@ fn gold_schema_matches_parser() {
     check(
         include_str!("../../../docs/schemas/gold.schema.json"),
         full,
-        |b| {
-            let p = parse_gold(b, "g", None);
-            (
-                p.items.len(),
-                p.errors.iter().map(|e| e.to_string()).collect(),
-            )
-        },
+        |b| errors(parse_gold(b, "g", None)),
     );
 }
