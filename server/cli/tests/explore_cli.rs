@@ -36,7 +36,12 @@ fn jsonl(extra: &[&str]) -> Vec<Value> {
         .chain(["--format", "jsonl"])
         .chain(extra.iter().copied())
         .collect();
-    let o = readcov(&args);
+    rows_of(&args)
+}
+
+/// Runs `readcov ARGS` (which must succeed) and parses each line of its output as JSON.
+fn rows_of(args: &[&str]) -> Vec<Value> {
+    let o = readcov(args);
     assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
     stdout(&o)
         .lines()
@@ -142,7 +147,7 @@ fn workspace_lengths_match_file_lengths() {
 /// A plain-text explorer answer scores like the same regions in JSONL.
 #[test]
 fn text_form_file() {
-    let o = readcov(&[
+    let rows = rows_of(&[
         "explore",
         "--bench",
         "bench.jsonl",
@@ -157,11 +162,6 @@ fn text_form_file() {
         "--format",
         "jsonl",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let rows: Vec<Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
     let text = row(&rows, "agent-x", "pylint-dev__pylint-4604");
     let all = jsonl(&["--file-lengths", "lengths.json"]);
     let json = row(&all, "agent-x", "pylint-dev__pylint-4604");
@@ -253,7 +253,7 @@ fn nothing_valid_exits_2() {
 /// `--pred-root /testbed` maps container paths back to repository paths.
 #[test]
 fn pred_root_maps_container_paths() {
-    let o = readcov(&[
+    let rows = rows_of(&[
         "explore",
         "--bench",
         "bench.jsonl",
@@ -266,11 +266,6 @@ fn pred_root_maps_container_paths() {
         "--format",
         "jsonl",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let rows: Vec<Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
     let r = row(&rows, "testbed", "pallets__flask-5014");
     close(&r["recall"], 1.0); // /testbed/src/flask/blueprints.py:160-210 holds core 172-200
     close(&r["precision"], 29.0 / 51.0);
