@@ -85,7 +85,9 @@ fn uri(b: &mut Bytes, root: &Path) -> Value {
 
 /// Document text: pieces with surrogate pairs, CRLF, lone CR, BOM, combining marks.
 fn text(b: &mut Bytes) -> Value {
-    const PIECES: [&str; 10] = ["x = 1", "\n", "\r\n", "\r", "😀", "键", "\u{FEFF}", "e\u{301}", "\t", "    "];
+    const PIECES: [&str; 10] = [
+        "x = 1", "\n", "\r\n", "\r", "😀", "键", "\u{FEFF}", "e\u{301}", "\t", "    ",
+    ];
     let n = usize::from(b.byte() % 64);
     let mut s = String::new();
     for _ in 0..n {
@@ -103,10 +105,22 @@ fn any(b: &mut Bytes, depth: u8) -> Value {
         3 => json!(String::from_utf8_lossy(b.take(16))),
         4 if depth > 0 => Value::Array((0..b.byte() % 4).map(|_| any(b, depth - 1)).collect()),
         5 if depth > 0 => {
-            const KEYS: [&str; 8] = ["uri", "textDocument", "range", "position", "gold", "reads", "readLog", "runs"];
+            const KEYS: [&str; 8] = [
+                "uri",
+                "textDocument",
+                "range",
+                "position",
+                "gold",
+                "reads",
+                "readLog",
+                "runs",
+            ];
             let mut m = Map::new();
             for _ in 0..b.byte() % 4 {
-                m.insert(KEYS[usize::from(b.byte()) % KEYS.len()].into(), any(b, depth - 1));
+                m.insert(
+                    KEYS[usize::from(b.byte()) % KEYS.len()].into(),
+                    any(b, depth - 1),
+                );
             }
             Value::Object(m)
         }
@@ -118,8 +132,12 @@ fn any(b: &mut Bytes, depth: u8) -> Value {
 fn options(b: &mut Bytes) -> Value {
     match b.byte() % 6 {
         0 | 1 => json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}),
-        2 => json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"], "runs": ["a"], "whatIf": true, "threshold": 0.25}),
-        3 => json!({"gold": ["../gold.jsonl", "/etc/passwd.jsonl"], "readLog": "../../escape.jsonl", "threshold": 7}),
+        2 => {
+            json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"], "runs": ["a"], "whatIf": true, "threshold": 0.25})
+        }
+        3 => {
+            json!({"gold": ["../gold.jsonl", "/etc/passwd.jsonl"], "readLog": "../../escape.jsonl", "threshold": 7})
+        }
         4 => json!({"gold": 5, "runs": null, "sources": ["nope"]}),
         _ => any(b, 2),
     }
@@ -163,7 +181,12 @@ pub fn params(method: &str, b: &mut Bytes, root: &Path) -> Option<Value> {
             json!({"textDocument": doc})
         }
         "workspace/executeCommand" => {
-            const COMMANDS: [&str; 4] = ["readcov.widen", "readcov.clearWhatIf", "readcov.toggleWhatIf", "readcov.nope"];
+            const COMMANDS: [&str; 4] = [
+                "readcov.widen",
+                "readcov.clearWhatIf",
+                "readcov.toggleWhatIf",
+                "readcov.nope",
+            ];
             let command = COMMANDS[usize::from(b.byte()) % COMMANDS.len()];
             let arg = json!({"uri": doc["uri"], "startLine": number(b), "endLine": number(b)});
             json!({"command": command, "arguments": [arg]})
