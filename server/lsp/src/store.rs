@@ -241,8 +241,7 @@ impl Store {
         v
     }
 
-    /// Forgets every log (after a configuration change) so the next poll reads them afresh.
-    /// Reads every log again from the start. The old reads stay visible until the new ones are
+    /// Reads every log again from the start (after a configuration change). The old reads stay visible until the new ones are
     /// in, then go: a request served meanwhile on another thread sees the reads twice (same
     /// lines, same runs), never none (clearing first once made `readcov/selectRun` answer with
     /// no runs during a reload).
@@ -256,11 +255,28 @@ impl Store {
             logs.clear();
         }
         self.poll_reads();
-        for mut entry in self.reads.iter_mut() {
-            entry.retain(|r| !stale.contains(&r.origin));
-        }
+        self.drop_reads_of(|origin| stale.contains(&origin));
         self.reads.retain(|_, v| !v.is_empty());
         self.bump();
+    }
+
+    /// A fresh origin id: a log read afresh gets one, so its new reads can sit beside the old
+    /// ones until those are dropped.
+    fn new_origin(&self) -> usize {
+        self.next_origin.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Drops every read whose origin is `stale`; returns the paths that lost reads.
+    fn drop_reads_of(&self, stale: impl Fn(usize) -> bool) -> Vec<String> {
+        let mut paths = Vec::new();
+        for mut entry in self.reads.iter_mut() {
+            let before = entry.len();
+            entry.retain(|r| !stale(r.origin));
+            if entry.len() != before {
+                paths.push(entry.key().clone());
+            }
+        }
+        paths
     }
 
     /// Reads what was appended to every log since the last poll.
@@ -274,12 +290,9 @@ impl Store {
         let files = Workspace(self.root());
         let read_log = self.resolve(&self.config().read_log);
         for path in self.log_paths() {
-            let (origin, state) = logs.entry(path.clone()).or_insert_with(|| {
-                (
-                    self.next_origin.fetch_add(1, Ordering::Relaxed),
-                    ReadSource::Unknown,
-                )
-            });
+            let (origin, state) = logs
+                .entry(path.clone())
+                .or_insert_with(|| (self.new_origin(), ReadSource::Unknown));
             let display = path.display().to_string();
             // The read log is always JSONL (the server writes it); others are classified once
             // they exist.
@@ -304,9 +317,7 @@ impl Store {
             // A rotated or rewritten log: its new reads go in under a fresh origin and only then
             // are the old origin's dropped, so a request served meanwhile never sees the log's
             // runs vanish (the same order as `reload_reads`).
-            let replaced = reset.then(|| {
-                std::mem::replace(origin, self.next_origin.fetch_add(1, Ordering::Relaxed))
-            });
+            let replaced = reset.then(|| std::mem::replace(origin, self.new_origin()));
             self.note(errors.iter().map(InputError::to_string));
             for read in reads {
                 if task.as_ref().is_some_and(|t| *t != read.task) {
@@ -322,13 +333,7 @@ impl Store {
                     });
             }
             if let Some(stale) = replaced {
-                for mut entry in self.reads.iter_mut() {
-                    let before = entry.len();
-                    entry.retain(|r| r.origin != stale);
-                    if entry.len() != before {
-                        changed.paths.insert(entry.key().clone());
-                    }
-                }
+                changed.paths.extend(self.drop_reads_of(|o| o == stale));
             }
         }
         if !changed.paths.is_empty() {
@@ -394,17 +399,12 @@ impl Store {
         let stale = self.logs.lock().ok().and_then(|mut logs| {
             let (origin, state) = logs.get_mut(&path)?;
             *state = ReadSource::Log(Tail::default());
-            Some(std::mem::replace(
-                origin,
-                self.next_origin.fetch_add(1, Ordering::Relaxed),
-            ))
+            Some(std::mem::replace(origin, self.new_origin()))
         });
         let again = self.poll_reads();
         changed.paths.extend(again.paths);
         if let Some(stale) = stale {
-            for mut entry in self.reads.iter_mut() {
-                entry.retain(|r| r.origin != stale);
-            }
+            changed.paths.extend(self.drop_reads_of(|o| o == stale));
         }
         self.bump();
         Ok(changed)

@@ -31,21 +31,29 @@ fn store_with_two_runs() -> (tempfile::TempDir, std::path::PathBuf, String, Stor
     (dir, root, log, store)
 }
 
-#[test]
-fn runs_never_vanish_during_a_reload() {
-    let (_dir, _, _, store) = store_with_two_runs();
+/// Runs `work` on another thread while this one keeps asking for the runs: both must be there
+/// at every look.
+fn runs_stay_visible_while(store: &Store, work: impl FnOnce() + Send) {
     let done = AtomicBool::new(false);
     std::thread::scope(|s| {
         s.spawn(|| {
-            for _ in 0..30 {
-                store.reload_reads();
-            }
+            work();
             done.store(true, Ordering::Relaxed);
         });
         let mut looks = 0;
         while !done.load(Ordering::Relaxed) {
             assert_eq!(store.runs(), ["run-a", "run-b"], "after {looks} looks");
             looks += 1;
+        }
+    });
+}
+
+#[test]
+fn runs_never_vanish_during_a_reload() {
+    let (_dir, _, _, store) = store_with_two_runs();
+    runs_stay_visible_while(&store, || {
+        for _ in 0..30 {
+            store.reload_reads();
         }
     });
     assert_eq!(store.runs(), ["run-a", "run-b"]);
@@ -61,23 +69,14 @@ fn runs_never_vanish_during_a_reload() {
 #[test]
 fn runs_never_vanish_while_a_rotated_log_is_read_again() {
     let (_dir, root, log, store) = store_with_two_runs();
-    let done = AtomicBool::new(false);
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            for i in 0..30 {
-                // A new file renamed over the old one: a new inode, so a rotation.
-                let tmp = root.join(format!("reads.jsonl.{i}"));
-                std::fs::write(&tmp, &log).expect("write");
-                std::fs::rename(&tmp, root.join("reads.jsonl")).expect("rename");
-                let changed = store.poll_reads();
-                assert!(!changed.paths.is_empty(), "rotation {i} not noticed");
-            }
-            done.store(true, Ordering::Relaxed);
-        });
-        let mut looks = 0;
-        while !done.load(Ordering::Relaxed) {
-            assert_eq!(store.runs(), ["run-a", "run-b"], "after {looks} looks");
-            looks += 1;
+    runs_stay_visible_while(&store, || {
+        for i in 0..30 {
+            // A new file renamed over the old one: a new inode, so a rotation.
+            let tmp = root.join(format!("reads.jsonl.{i}"));
+            std::fs::write(&tmp, &log).expect("write");
+            std::fs::rename(&tmp, root.join("reads.jsonl")).expect("rename");
+            let changed = store.poll_reads();
+            assert!(!changed.paths.is_empty(), "rotation {i} not noticed");
         }
     });
     assert_eq!(store.reads_for_scoring().len(), 1_000, "no read kept twice");
