@@ -94,8 +94,8 @@ fn reset_log(root: &PathBuf) {
     }
 }
 
-/// The server kept across inputs: its runtime, its service, the task answering its
-/// server→client requests. Each server gets its own runtime: dropping the runtime is what stops
+/// The server kept across inputs: its runtime and its service (a task on that runtime answers its
+/// server→client requests). Each server gets its own runtime: dropping the runtime is what stops
 /// the tasks it spawned (the file watcher's holds the server state, so it would outlive the
 /// service and every old watcher would keep reacting to the read log).
 struct Session {
@@ -111,19 +111,20 @@ impl Session {
             .enable_all()
             .build()
             .expect("runtime");
-        let _enter = rt.enter();
-        let (service, socket) = readcov_lsp::service();
+        let (service, socket) = {
+            let _in_runtime = rt.enter();
+            readcov_lsp::service()
+        };
         // The client side: answer requests (refresh, progress, registration) with null so no
         // handler waits forever on the client.
         let (mut from_server, mut to_server) = socket.split();
-        tokio::spawn(async move {
+        rt.spawn(async move {
             while let Some(req) = from_server.next().await {
                 if let Some(id) = req.id().cloned() {
                     let _ = to_server.send(Response::from_ok(id, Value::Null)).await;
                 }
             }
         });
-        drop(_enter);
         Session {
             rt,
             service,
