@@ -2,7 +2,9 @@
 //! measures file lengths inside a `--workspace` (never following a path out of it).
 
 use anyhow::{Context, Result};
-use readcov_core::{parse_gold_checked, parse_reads_piece, GoldSpan, InputError, Parsed, ReadSpan};
+use readcov_core::{
+    parse_gold_checked, parse_reads_piece, GoldSpan, InputError, LeanReads, Parsed, ReadSpan,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -56,19 +58,42 @@ pub fn load_reads_in_pieces(
     workspace: Option<&str>,
     piece: usize,
 ) -> Result<Parsed<ReadSpan>> {
-    use std::io::Read;
     let name = path.display().to_string();
-    let mut file = open_input(path)?;
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
     let mut out = Parsed::default();
+    for_each_piece(path, piece, |bytes, first| {
+        parse_reads_piece(bytes, first, &name, workspace, &check, &mut out)
+    })?;
+    Ok(out)
+}
+
+/// A reads file as a [`LeanReads`] table (what `readcov score` uses when it needs neither the
+/// workspace nor whole rows): the same items, errors and counts as [`load_reads`], a fraction of
+/// the memory. Pieces are smaller here: the buffer is most of what stays in memory.
+pub fn load_reads_lean(path: &Path, workspace: Option<&str>) -> Result<LeanReads> {
+    let name = path.display().to_string();
+    let root = canonical_root(workspace);
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let mut out = LeanReads::default();
+    for_each_piece(path, 1 << 20, |bytes, first| {
+        out.parse_piece(bytes, first, &name, workspace, &check)
+    })?;
+    Ok(out)
+}
+
+/// Reads `path` a piece at a time, each piece ending at a line break (the last one at the end of
+/// the file), and hands `parse` the piece with the 1-based number of its first line.
+fn for_each_piece(path: &Path, piece: usize, mut parse: impl FnMut(&[u8], usize)) -> Result<()> {
+    use std::io::Read;
+    let mut file = open_input(path)?;
     let (mut buf, mut first_line) = (Vec::new(), 1);
     loop {
         let before = buf.len();
         let got = (&mut file)
             .take(piece.max(1) as u64)
             .read_to_end(&mut buf)
-            .with_context(|| format!("{name}: cannot read"))?;
+            .with_context(|| format!("{}: cannot read", path.display()))?;
         // Parse up to the last line break (all of it at the end of the file); keep the rest.
         let end = if got == 0 {
             buf.len()
@@ -78,11 +103,11 @@ pub fn load_reads_in_pieces(
                 None => continue, // one line longer than a piece: read on
             }
         };
-        parse_reads_piece(&buf[..end], first_line, &name, workspace, &check, &mut out);
+        parse(&buf[..end], first_line);
         first_line += buf[..end].iter().filter(|&&b| b == b'\n').count();
         buf.drain(..end);
         if got == 0 {
-            return Ok(out);
+            return Ok(());
         }
     }
 }

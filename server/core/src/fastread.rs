@@ -11,16 +11,17 @@ use serde::de::{Deserializer, Visitor};
 use serde::Deserialize;
 use std::borrow::Cow;
 
+/// One reads line as written, strings borrowed from the line where JSON allows (no escapes).
 #[derive(Deserialize)]
-struct RawRead<'a> {
+pub(crate) struct RawRead<'a> {
     #[serde(borrow)]
-    path: Cow<'a, str>,
-    start: u32,
-    end: u32,
-    #[serde(default)]
-    task: Option<Id>,
-    #[serde(default)]
-    run: Option<Id>,
+    pub path: Cow<'a, str>,
+    pub start: u32,
+    pub end: u32,
+    #[serde(default, borrow)]
+    pub task: Option<Id<'a>>,
+    #[serde(default, borrow)]
+    pub run: Option<Id<'a>>,
     #[serde(default)]
     turn: Option<u32>,
     #[serde(default)]
@@ -28,49 +29,60 @@ struct RawRead<'a> {
     #[serde(default, borrow)]
     tool: Option<Cow<'a, str>>,
     #[serde(default)]
-    source: Option<Source>,
+    pub source: Option<Source>,
     #[serde(default, borrow)]
     command: Option<Cow<'a, str>>,
     #[serde(default)]
-    kind: Option<EventKind>,
+    pub kind: Option<EventKind>,
 }
 
 /// A task or run id: a non-empty string or an integer, as on the slow path.
-struct Id(String);
+pub(crate) struct Id<'a>(pub Cow<'a, str>);
 
-impl<'de> Deserialize<'de> for Id {
+impl<'de: 'a, 'a> Deserialize<'de> for Id<'a> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
-        impl Visitor<'_> for V {
-            type Value = Id;
+        impl<'de> Visitor<'de> for V {
+            type Value = Id<'de>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a non-empty string or an integer")
             }
-            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Id, E> {
+            fn visit_borrowed_str<E: serde::de::Error>(self, s: &'de str) -> Result<Id<'de>, E> {
                 if s.is_empty() {
                     Err(E::custom("empty id"))
                 } else {
-                    Ok(Id(s.to_string()))
+                    Ok(Id(Cow::Borrowed(s)))
                 }
             }
-            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Id, E> {
-                Ok(Id(n.to_string()))
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Id<'de>, E> {
+                if s.is_empty() {
+                    Err(E::custom("empty id"))
+                } else {
+                    Ok(Id(Cow::Owned(s.to_string())))
+                }
             }
-            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Id, E> {
-                Ok(Id(n.to_string()))
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Id<'de>, E> {
+                Ok(Id(Cow::Owned(n.to_string())))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Id<'de>, E> {
+                Ok(Id(Cow::Owned(n.to_string())))
             }
         }
         d.deserialize_any(V)
     }
 }
 
+/// The line as written, when it has the shape of a read with a valid line range; `None` sends it
+/// to the slow path. The path is not normalised yet (callers do it, and may cache it).
+pub(crate) fn fast_raw(text: &str) -> Option<RawRead<'_>> {
+    let raw: RawRead = serde_json::from_str(text).ok()?;
+    (raw.start >= 1 && raw.end >= raw.start).then_some(raw)
+}
+
 /// The read on this line, or `None` when the slow path must look at it.
 pub(crate) fn fast_read(text: &str, workspace: Option<&str>) -> Option<ReadSpan> {
-    let raw: RawRead = serde_json::from_str(text).ok()?;
-    if raw.start < 1 || raw.end < raw.start {
-        return None;
-    }
-    let id = |v: Option<Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0);
+    let raw = fast_raw(text)?;
+    let id = |v: Option<Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
     Some(ReadSpan {
         task: id(raw.task),
         run: id(raw.run),

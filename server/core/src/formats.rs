@@ -73,7 +73,7 @@ pub fn jsonl_lines<'a>(
 
 /// [`jsonl_lines`] over a piece of a file that starts at line `first` (1-based): only the piece
 /// that starts the file may carry a BOM.
-fn jsonl_lines_from<'a>(
+pub(crate) fn jsonl_lines_from<'a>(
     bytes: &'a [u8],
     file: &'a str,
     first: usize,
@@ -256,7 +256,7 @@ pub fn parse_reads(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<
 /// through a symlink out of the workspace?). An `Err` becomes a located error on `path`.
 pub type PathCheck<'a> = &'a dyn Fn(&str) -> Result<(), String>;
 
-fn no_check(_: &str) -> Result<(), String> {
+pub(crate) fn no_check(_: &str) -> Result<(), String> {
     Ok(())
 }
 
@@ -330,24 +330,33 @@ fn parse_reads_into(
             out.items.push(read);
             continue;
         }
-        let result = text
-            .and_then(|t| parse_object(t, file, line))
-            .and_then(|obj| {
-                read_record(
-                    &Fields {
-                        obj: &obj,
-                        file,
-                        line,
-                    },
-                    workspace,
-                    check,
-                )
-            });
-        match result {
+        match slow_read(text, file, line, workspace, check) {
             Ok(item) => out.items.push(item),
             Err(e) => out.errors.push(e),
         }
     }
+}
+
+/// The slow, fully checked path for one reads line (as split by [`jsonl_lines`]).
+pub(crate) fn slow_read(
+    text: Result<&str, InputError>,
+    file: &str,
+    line: usize,
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Result<ReadSpan, InputError> {
+    text.and_then(|t| parse_object(t, file, line))
+        .and_then(|obj| {
+            read_record(
+                &Fields {
+                    obj: &obj,
+                    file,
+                    line,
+                },
+                workspace,
+                check,
+            )
+        })
 }
 
 /// The slow, fully checked path for one reads line: every problem becomes a located error.

@@ -9,6 +9,7 @@ pub mod explore;
 mod fastread;
 pub mod formats;
 mod group;
+pub mod lean;
 pub mod lineset;
 pub mod metrics;
 pub mod partial;
@@ -26,6 +27,7 @@ pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,
     InputError, Parsed, PathCheck,
 };
+pub use lean::{score_lean, LeanRead, LeanReads};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,

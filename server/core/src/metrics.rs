@@ -245,7 +245,12 @@ impl PreparedGold {
             reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
             lengths,
         );
-        score(&self.spans, &self.lines, &read, threshold)
+        self.score_lines(&read, threshold)
+    }
+
+    /// Scores one run's lines (from [`collect_lines`]) against this gold.
+    pub fn score_lines(&self, read: &FileLines, threshold: f64) -> RunScore {
+        score(&self.spans, &self.lines, read, threshold)
     }
 }
 

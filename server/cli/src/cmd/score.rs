@@ -1,6 +1,7 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
 pub mod before_edit;
+mod lean;
 mod rows;
 
 use crate::cmd::score_units;
@@ -52,6 +53,9 @@ pub struct ScoreArgs {
     /// With --workspace: the ±N lines what-if (unit figures need the sources to parse).
     #[arg(long, value_name = "N", default_value_t = readcov_units::DEFAULT_WIDEN)]
     pub widen: u32,
+    /// Never take the lean path (for comparing the two; the output is the same).
+    #[arg(long, hide = true)]
+    pub general_path: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -98,27 +102,27 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit):
+    // the lean path scores the same rows in a fraction of the memory, or hands back.
+    if args.workspace.is_none() && !args.general_path {
+        if let Some(exit) = lean::run(&args)? {
+            return Ok(exit);
+        }
+    }
     let started = std::time::Instant::now();
     let ws = workspace_root(args.workspace.as_deref())?;
     let mut gold = load_gold(&args.gold, ws.as_deref())?;
     let mut reads = load_reads(&args.reads, ws.as_deref())?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
-        eprintln!(
-            "error: {}: no valid gold spans, nothing to score",
-            args.gold.display()
-        );
-        return Ok(Exit::Input);
+        return Ok(no_gold(&args));
     }
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.items.retain(|r| shard.keeps(&r.task));
     }
     if reads.items.is_empty() && reads.errors.is_empty() {
-        eprintln!(
-            "warning: {}: no reads; every gold task scores 0",
-            args.reads.display()
-        );
+        warn_no_reads(&args);
     }
     let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
     let opts = score_options(args.threshold, &args.sources);
@@ -148,24 +152,14 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();
-    if let Some(path) = &args.emit_partial {
-        let partial = readcov_core::Partial::Score {
-            threshold: args.threshold,
-            score: partial,
-        };
-        write_partial(path, args.shard, partial)?;
-    }
+    write_partial_of(&args, &partial)?;
     {
         // Streamed through one buffer: building the whole output first doubled peak memory on
         // large corpora (80 MB of JSONL for 50,880 rows). A closed pipe (`| head`) is no error.
         let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         let written = render(&mut out, &rows, units.as_deref(), &rbe, &total, &args)
             .and_then(|()| out.flush());
-        if let Err(e) = written.map_err(anyhow::Error::from) {
-            if !is_broken_pipe(&e) {
-                return Err(e);
-            }
-        }
+        ignore_broken_pipe(written)?;
     }
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
@@ -178,28 +172,72 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             rows.len()
         );
     }
-    if errors > 0 {
-        eprintln!(
-            "{errors} input error(s) skipped; scored {} gold span(s) and {} read(s) that were valid",
-            gold.items.len(),
-            reads.items.len()
-        );
-    }
-    let bar = args
-        .fail_under
-        .map(|f| if f < 0.0 { args.threshold } else { f });
-    let below = bar.is_some_and(|bar| {
-        rows.iter()
-            .any(|r| r.score.line_coverage.is_some_and(|c| c < bar))
-    });
+    report_skipped(errors, gold.items.len(), reads.items.len());
+    let below = rows.iter().any(|r| is_below(&args, r));
     // `readcov score` ends the process next: freeing 500k+ parsed rows one allocation at a time
     // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
     std::mem::forget((gold, reads, rows));
-    Ok(if below {
+    Ok(exit_for(below))
+}
+
+/// No valid gold span: nothing to score.
+fn no_gold(args: &ScoreArgs) -> Exit {
+    eprintln!(
+        "error: {}: no valid gold spans, nothing to score",
+        args.gold.display()
+    );
+    Exit::Input
+}
+
+fn warn_no_reads(args: &ScoreArgs) {
+    eprintln!(
+        "warning: {}: no reads; every gold task scores 0",
+        args.reads.display()
+    );
+}
+
+/// `--emit-partial`: the mergeable aggregate of this run (or shard).
+fn write_partial_of(args: &ScoreArgs, partial: &ScorePartial) -> Result<()> {
+    if let Some(path) = &args.emit_partial {
+        let partial = readcov_core::Partial::Score {
+            threshold: args.threshold,
+            score: partial.clone(),
+        };
+        write_partial(path, args.shard, partial)?;
+    }
+    Ok(())
+}
+
+/// A closed pipe (`readcov score | head`) is no error; any other write error is.
+fn ignore_broken_pipe(written: std::io::Result<()>) -> Result<()> {
+    match written.map_err(anyhow::Error::from) {
+        Err(e) if !is_broken_pipe(&e) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+fn report_skipped(errors: usize, gold: usize, reads: usize) {
+    if errors > 0 {
+        eprintln!(
+            "{errors} input error(s) skipped; scored {gold} gold span(s) and {reads} read(s) that were valid"
+        );
+    }
+}
+
+/// Whether `--fail-under` (default bar: the threshold) fails this row.
+fn is_below(args: &ScoreArgs, row: &TaskRunScore) -> bool {
+    let bar = args
+        .fail_under
+        .map(|f| if f < 0.0 { args.threshold } else { f });
+    bar.is_some_and(|bar| row.score.line_coverage.is_some_and(|c| c < bar))
+}
+
+fn exit_for(below: bool) -> Exit {
+    if below {
         Exit::BelowThreshold
     } else {
         Exit::Ok
-    })
+    }
 }
 
 /// The flat per-row keys shared by jsonl and csv.

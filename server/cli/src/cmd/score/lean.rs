@@ -1,0 +1,78 @@
+//! `readcov score` without a workspace: reads parsed into a lean table (interned ids, 24 bytes a
+//! read) and rows scored one at a time, jsonl rows written as they come. Same output, errors and
+//! exit code as the general path (tests/score_lean.rs runs both); a log with edits hands back to
+//! the general path, which needs whole rows for read-before-edit.
+
+use super::{
+    before_edit, exit_for, ignore_broken_pipe, is_below, no_gold, render, report_skipped,
+    rows::Row, score_options, warn_no_reads, write_partial_of, ScoreArgs,
+};
+use crate::exit::Exit;
+use crate::inputs::{load_gold, load_reads_lean, report_errors};
+use crate::render::Format;
+use anyhow::Result;
+use readcov_core::{score_lean, ScorePartial, TaskRunScore, UnknownLengths};
+use std::io::Write;
+
+/// The whole command on the lean path, or `None` when the reads have edits (nothing has been
+/// printed then: the general path starts over).
+pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
+    let started = std::time::Instant::now();
+    let mut gold = load_gold(&args.gold, None)?;
+    let mut reads = load_reads_lean(&args.reads, None)?;
+    if reads.has_edits {
+        return Ok(None);
+    }
+    let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    if gold.items.is_empty() {
+        return Ok(Some(no_gold(args)));
+    }
+    if let Some(shard) = args.shard {
+        gold.items.retain(|g| shard.keeps(&g.task));
+        reads.retain_tasks(|t| shard.keeps(t));
+    }
+    if reads.rows.is_empty() && reads.errors.is_empty() {
+        warn_no_reads(args);
+    }
+    let (gold_n, reads_n) = (gold.items.len(), reads.rows.len());
+    let opts = score_options(args.threshold, &args.sources);
+    let parsed = started.elapsed();
+    let no_edits = before_edit::ByRun::new();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let (mut partial, mut below, mut rows) = (ScorePartial::default(), false, 0usize);
+    // jsonl streams; the other formats print totals or align columns, so they keep the rows.
+    let streaming = args.format == Format::Jsonl;
+    let mut kept: Vec<TaskRunScore> = Vec::new();
+    let mut written: std::io::Result<()> = Ok(());
+    score_lean(&gold.items, &mut reads, &UnknownLengths, &opts, |row| {
+        partial.add(&row.score);
+        below |= is_below(args, &row);
+        rows += 1;
+        if !streaming {
+            kept.push(row);
+        } else if written.is_ok() {
+            written = serde_json::to_writer(&mut out, &Row::new(&row, &no_edits))
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"));
+        }
+    });
+    let total = partial.finish();
+    write_partial_of(args, &partial)?;
+    if !streaming && written.is_ok() {
+        written = render(&mut out, &kept, None, &no_edits, &total, args);
+    }
+    ignore_broken_pipe(written.and_then(|()| out.flush()))?;
+    drop(out);
+    if args.timings {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        eprintln!(
+            "timings: parse {:.1} ms, score and render {:.1} ms ({rows} rows, lean path)",
+            ms(parsed),
+            ms(started.elapsed() - parsed),
+        );
+    }
+    report_skipped(errors, gold_n, reads_n);
+    // As on the general path: the process ends next, the exit returns the memory.
+    std::mem::forget((gold, reads, kept));
+    Ok(Some(exit_for(below)))
+}
