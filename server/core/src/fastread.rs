@@ -12,7 +12,7 @@ use serde::Deserialize;
 use std::borrow::Cow;
 
 /// One reads line as written, strings borrowed from the line where JSON allows (no escapes).
-#[derive(Deserialize)]
+#[derive(Deserialize, Debug, PartialEq)]
 pub(crate) struct RawRead<'a> {
     #[serde(borrow)]
     pub path: Cow<'a, str>,
@@ -23,20 +23,40 @@ pub(crate) struct RawRead<'a> {
     #[serde(default, borrow)]
     pub run: Option<Id<'a>>,
     #[serde(default)]
-    turn: Option<u32>,
+    pub turn: Option<u32>,
     #[serde(default)]
-    step: Option<u32>,
+    pub step: Option<u32>,
     #[serde(default, borrow)]
-    tool: Option<Cow<'a, str>>,
+    pub tool: Option<Cow<'a, str>>,
     #[serde(default)]
     pub source: Option<Source>,
     #[serde(default, borrow)]
-    command: Option<Cow<'a, str>>,
+    pub command: Option<Cow<'a, str>>,
     #[serde(default)]
     pub kind: Option<EventKind>,
 }
 
+impl RawRead<'_> {
+    /// No path, lines 0, nothing else (the scanner fills it in).
+    pub(crate) fn empty() -> Self {
+        RawRead {
+            path: Cow::Borrowed(""),
+            start: 0,
+            end: 0,
+            task: None,
+            run: None,
+            turn: None,
+            step: None,
+            tool: None,
+            source: None,
+            command: None,
+            kind: None,
+        }
+    }
+}
+
 /// A task or run id: a non-empty string or an integer, as on the slow path.
+#[derive(Debug, PartialEq)]
 pub(crate) struct Id<'a>(pub Cow<'a, str>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Id<'a> {
@@ -75,7 +95,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Id<'a> {
 /// The line as written, when it has the shape of a read with a valid line range; `None` sends it
 /// to the slow path. The path is not normalised yet (callers do it, and may cache it).
 pub(crate) fn fast_raw(text: &str) -> Option<RawRead<'_>> {
-    let raw: RawRead = serde_json::from_str(text).ok()?;
+    let raw = match crate::scan::scan_read(text) {
+        Some(raw) => raw,
+        None => serde_json::from_str(text).ok()?,
+    };
     (raw.start >= 1 && raw.end >= raw.start).then_some(raw)
 }
 

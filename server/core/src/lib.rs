@@ -14,6 +14,7 @@ pub mod lineset;
 pub mod metrics;
 pub mod partial;
 pub mod path;
+mod scan;
 pub mod shard;
 pub mod sheet;
 pub mod span;
