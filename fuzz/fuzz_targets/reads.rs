@@ -1,6 +1,9 @@
 //! Fuzz target: the reads JSONL reader, with and without a workspace; and reading in pieces
 //! (`parse_reads_piece`, cut after line breaks the input picks) gives what the whole-file
-//! parse gives — items, located errors and record count.
+//! parse gives — items, located errors and record count. The fast paths (hand scanner, then
+//! serde's typed visitor) only ever accept what the slow path accepts, with the same values: the
+//! parse with them off must be identical. And the lean table `readcov score` uses holds the same
+//! rows (task, run, path, lines, source, kind), errors and count.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use readcov_core::{parse_reads_piece, Parsed};
@@ -32,6 +35,21 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(pieces.items, p.items, "pieces of {every} lines: items");
         assert_eq!(pieces.errors, p.errors, "pieces of {every} lines: errors");
         assert_eq!(pieces.records, p.records, "pieces of {every} lines: records");
+
+        let slow = readcov_core::formats::parse_reads_with(data, "input.jsonl", ws, false);
+        assert_eq!(slow.items, p.items, "fast paths off: items");
+        assert_eq!(slow.errors, p.errors, "fast paths off: errors");
+
+        let mut lean = readcov_core::LeanReads::default();
+        lean.parse_piece(data, 1, "input.jsonl", ws, &no_check);
+        assert_eq!(lean.errors, p.errors, "lean: errors");
+        assert_eq!(lean.records, p.records, "lean: records");
+        assert_eq!(lean.rows.len(), p.items.len(), "lean: rows");
+        for (l, r) in lean.rows.iter().zip(&p.items) {
+            let got = (lean.name(l.task), lean.name(l.run), lean.name(l.path), l.start, l.end, l.source, l.kind);
+            let want = (r.task.as_str(), r.run.as_str(), r.path.as_str(), r.start, r.end, r.source, r.kind);
+            assert_eq!(got, want, "lean: row");
+        }
     }
 });
 
