@@ -104,7 +104,7 @@ fn for_each_piece(path: &Path, piece: usize, mut parse: impl FnMut(&[u8], usize)
             }
         };
         parse(&buf[..end], first_line);
-        first_line += buf[..end].iter().filter(|&&b| b == b'\n').count();
+        first_line += memchr::memchr_iter(b'\n', &buf[..end]).count();
         buf.drain(..end);
         if got == 0 {
             return Ok(());
@@ -113,7 +113,7 @@ fn for_each_piece(path: &Path, piece: usize, mut parse: impl FnMut(&[u8], usize)
 }
 
 fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().rposition(|&b| b == b'\n')
+    memchr::memrchr(b'\n', bytes)
 }
 
 /// Opens an input file; a directory, a missing file or a FIFO is a clear error.

@@ -37,19 +37,14 @@ impl<'a> Scanner<'a> {
     /// A string with no escapes and no control characters, borrowed.
     fn string(&mut self) -> Option<&'a str> {
         self.eat(b'"')?;
-        let b = self.s.as_bytes();
         let start = self.i;
-        while self.i < b.len() {
-            match b[self.i] {
-                b'"' => {
-                    self.i += 1;
-                    return Some(&self.s[start..self.i - 1]);
-                }
-                b'\\' | 0..=0x1f => return None,
-                _ => self.i += 1,
-            }
+        let rest = &self.s.as_bytes()[start..];
+        let len = memchr::memchr(b'"', rest)?;
+        if rest[..len].iter().any(|&b| b == b'\\' || b < 0x20) {
+            return None;
         }
-        None
+        self.i = start + len + 1;
+        Some(&self.s[start..start + len])
     }
 
     fn value(&mut self) -> Option<Val<'a>> {
@@ -124,25 +119,54 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
             let key = sc.string()?;
             sc.eat(b':')?;
             let v = sc.value()?;
-            match key {
+            // The key's bit in `seen`, its value stored on the way.
+            let k: u16 = match key {
                 "path" => match v {
-                    Val::Str(s) => path = Some(s),
+                    Val::Str(s) => {
+                        path = Some(s);
+                        0
+                    }
                     _ => return None,
                 },
-                "start" => start = Some(line_no(v)?),
-                "end" => end = Some(line_no(v)?),
-                "task" => raw.task = opt_id(v)?,
-                "run" => raw.run = opt_id(v)?,
-                "turn" => raw.turn = opt_count(v)?,
-                "step" => raw.step = opt_count(v)?,
-                "tool" => raw.tool = opt_str(v)?,
-                "command" => raw.command = opt_str(v)?,
+                "start" => {
+                    start = Some(line_no(v)?);
+                    1
+                }
+                "end" => {
+                    end = Some(line_no(v)?);
+                    2
+                }
+                "task" => {
+                    raw.task = opt_id(v)?;
+                    3
+                }
+                "run" => {
+                    raw.run = opt_id(v)?;
+                    4
+                }
+                "turn" => {
+                    raw.turn = opt_count(v)?;
+                    5
+                }
+                "step" => {
+                    raw.step = opt_count(v)?;
+                    6
+                }
+                "tool" => {
+                    raw.tool = opt_str(v)?;
+                    7
+                }
+                "command" => {
+                    raw.command = opt_str(v)?;
+                    8
+                }
                 "source" => {
                     raw.source = match v {
                         Val::Null => None,
                         Val::Str(s) => Some(Source::parse(s)?),
                         Val::Int(_) => return None,
-                    }
+                    };
+                    9
                 }
                 "kind" => {
                     raw.kind = match v {
@@ -150,11 +174,11 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
                         Val::Str("read") => Some(EventKind::Read),
                         Val::Str("edit") => Some(EventKind::Edit),
                         _ => return None,
-                    }
+                    };
+                    10
                 }
                 _ => return None,
-            }
-            let k = KEYS.iter().position(|k| *k == key)? as u16;
+            };
             if seen & (1 << k) != 0 {
                 return None; // a repeated key: serde words that error
             }
@@ -175,9 +199,6 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
     Some(raw)
 }
 
-const KEYS: [&str; 11] = [
-    "path", "start", "end", "task", "run", "turn", "step", "tool", "command", "source", "kind",
-];
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,7 @@
 
 use super::{
     before_edit, exit_for, ignore_broken_pipe, is_below, no_gold, render, report_skipped,
-    rows::Row, score_options, warn_no_reads, write_partial_of, ScoreArgs,
+    rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, ScoreArgs,
 };
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads_lean, report_errors};
@@ -51,9 +51,7 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         if !streaming {
             kept.push(row);
         } else if written.is_ok() {
-            written = serde_json::to_writer(&mut out, &Row::new(&row, &no_edits))
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"));
+            written = write_row_without_edits(&mut out, &row);
         }
     });
     let total = partial.finish();
