@@ -9,7 +9,12 @@ pub fn check_counts<T>(p: &Parsed<T>, data: &[u8]) {
     assert_eq!(p.items.len() + p.errors.len(), p.records);
     let lines = data.split(|&b| b == b'\n').count();
     for e in &p.errors {
-        assert!(e.line <= lines, "error line {} past {} lines", e.line, lines);
+        assert!(
+            e.line <= lines,
+            "error line {} past {} lines",
+            e.line,
+            lines
+        );
         assert_eq!(e.file, "input.jsonl");
     }
 }
@@ -22,6 +27,9 @@ pub fn check_span(path: &str, start: u32, end: u32, workspace: bool) {
         "unnormalised path {path:?}"
     );
     if workspace {
-        assert!(!path.starts_with('/'), "absolute path {path:?} kept under a workspace");
+        assert!(
+            !path.starts_with('/'),
+            "absolute path {path:?} kept under a workspace"
+        );
     }
 }

@@ -7,7 +7,9 @@ use readcov_import::{import, Format, ImportOptions};
 use std::collections::BTreeMap;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&sel, log)) = data.split_first() else { return };
+    let Some((&sel, log)) = data.split_first() else {
+        return;
+    };
     let format = match sel % 5 {
         1 => Some(Format::OpenHands),
         2 => Some(Format::MiniSweAgent),
@@ -15,9 +17,15 @@ fuzz_target!(|data: &[u8]| {
         4 => Some(Format::ClaudeCode),
         _ => None,
     };
-    let opts = ImportOptions { format, ..Default::default() };
+    let opts = ImportOptions {
+        format,
+        ..Default::default()
+    };
     let mut files = BTreeMap::new();
-    files.insert("src/app.py".to_string(), "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n".to_string());
+    files.insert(
+        "src/app.py".to_string(),
+        "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\n".to_string(),
+    );
     let got = import(log, "log.json", &opts, &files);
     for r in &got.rows {
         assert!(r.start >= 1 && r.start <= r.end, "{}..{}", r.start, r.end);

@@ -14,8 +14,9 @@
 //! it was found with (`lsp work/lsp corpus/lsp -runs=0` runs every entry once, in one process).
 //! Invariants: nothing panics (a panic caught by the guard is reported as an `InternalError`
 //! and fails the target too), every request gets exactly one response with its id (a result or
-//! an error) within 10 s, a notification gets none. The workspace is a temp dir made once per
-//! process; the read log the fuzzer appends to is reset when it grows past 16 KB (what-if clears
+//! an error) within 10 s (20 s if the first window expires, see `run`), a notification gets
+//! none. The workspace is a temp dir (in /dev/shm when there is one) made once per process; the
+//! read log the fuzzer appends to is reset when it grows past 16 KB (what-if clears
 //! rewrite the whole log and a rotation re-reads it, so a big log made every input slower).
 #![no_main]
 use futures::{SinkExt, StreamExt};
@@ -60,7 +61,16 @@ const METHODS: [(&str, bool); 16] = [
 fn workspace() -> &'static PathBuf {
     static WS: OnceLock<PathBuf> = OnceLock::new();
     WS.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("readcov-fuzz-lsp-{}", std::process::id()));
+        // In memory where there is a tmpfs: the server fsyncs every recorded read, and on disk
+        // two fuzzers spent most of their time waiting on it (state D, ~33% CPU each) — long
+        // enough, under a busy disk, to stall a request past the 10 s limit below.
+        let shm = std::path::Path::new("/dev/shm");
+        let base = if shm.is_dir() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = base.join(format!("readcov-fuzz-lsp-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("src")).expect("workspace");
         let mut text = String::new();
         for i in 1..=40 {
@@ -84,6 +94,12 @@ fn workspace() -> &'static PathBuf {
         .unwrap();
         dir.canonicalize().unwrap()
     })
+}
+
+/// `READCOV_FUZZ_TRACE=1`: print each message sent (to read what a crash input does).
+fn trace() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("READCOV_FUZZ_TRACE").is_some())
 }
 
 /// Keeps the fuzzer's own appends from growing the read log without bound.
@@ -177,6 +193,12 @@ async fn run(
         }
         let (method, is_request) = METHODS[usize::from(b.byte()) % METHODS.len()];
         let params = lsp_params::params(method, &mut b, root);
+        if trace() {
+            eprintln!(
+                "lsp fuzz: {method} {}",
+                params.as_ref().map_or("-".into(), |p| p.to_string())
+            );
+        }
         *next_id += 1;
         let id = *next_id;
         let mut req = Request::build(method);
@@ -191,9 +213,16 @@ async fn run(
             break;
         };
         let fut = ready.call(req.finish());
-        let out = tokio::time::timeout(Duration::from_secs(10), fut)
-            .await
-            .unwrap_or_else(|_| panic!("no answer to {method} within 10 s"));
+        tokio::pin!(fut);
+        // A second 10 s window: a process stopped for a while (SIGSTOP while benchmarking) finds
+        // its timer expired on waking, with the answer one poll away. A hung server still fails.
+        let started = std::time::Instant::now();
+        let out = match tokio::time::timeout(Duration::from_secs(10), &mut fut).await {
+            Ok(out) => out,
+            Err(_) => tokio::time::timeout(Duration::from_secs(10), &mut fut)
+                .await
+                .unwrap_or_else(|_| panic!("no answer to {method} within {:?}", started.elapsed())),
+        };
         let Ok(resp) = out else {
             *alive = false;
             break;

@@ -5,16 +5,21 @@ use libfuzzer_sys::fuzz_target;
 use readcov_core::path::normalize_path;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let (raw, ws) = match text.split_once('\0') {
         Some((r, w)) => (r, Some(w).filter(|w| !w.trim().is_empty())),
         None => (text, None),
     };
-    let Ok(p) = normalize_path(raw, ws) else { return };
+    let Ok(p) = normalize_path(raw, ws) else {
+        return;
+    };
     let body = p.strip_prefix('/').unwrap_or(&p);
     assert!(!body.is_empty());
     assert!(
-        body.split('/').all(|c| !c.is_empty() && c != "." && c != ".."),
+        body.split('/')
+            .all(|c| !c.is_empty() && c != "." && c != ".."),
         "{raw:?} -> {p:?}"
     );
     if ws.is_some() {

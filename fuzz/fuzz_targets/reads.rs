@@ -26,15 +26,32 @@ fuzz_target!(|data: &[u8]| {
         for (i, _) in data.iter().enumerate().filter(|(_, &b)| b == b'\n') {
             seen += 1;
             if seen % every == 0 {
-                parse_reads_piece(&data[start..=i], line, "input.jsonl", ws, &no_check, &mut pieces);
+                parse_reads_piece(
+                    &data[start..=i],
+                    line,
+                    "input.jsonl",
+                    ws,
+                    &no_check,
+                    &mut pieces,
+                );
                 line += data[start..=i].iter().filter(|&&b| b == b'\n').count();
                 start = i + 1;
             }
         }
-        parse_reads_piece(&data[start..], line, "input.jsonl", ws, &no_check, &mut pieces);
+        parse_reads_piece(
+            &data[start..],
+            line,
+            "input.jsonl",
+            ws,
+            &no_check,
+            &mut pieces,
+        );
         assert_eq!(pieces.items, p.items, "pieces of {every} lines: items");
         assert_eq!(pieces.errors, p.errors, "pieces of {every} lines: errors");
-        assert_eq!(pieces.records, p.records, "pieces of {every} lines: records");
+        assert_eq!(
+            pieces.records, p.records,
+            "pieces of {every} lines: records"
+        );
 
         let slow = readcov_core::formats::parse_reads_with(data, "input.jsonl", ws, false);
         assert_eq!(slow.items, p.items, "fast paths off: items");
@@ -46,8 +63,24 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(lean.records, p.records, "lean: records");
         assert_eq!(lean.rows.len(), p.items.len(), "lean: rows");
         for (l, r) in lean.rows.iter().zip(&p.items) {
-            let got = (lean.name(l.task), lean.name(l.run), lean.name(l.path), l.start, l.end, l.source, l.kind);
-            let want = (r.task.as_str(), r.run.as_str(), r.path.as_str(), r.start, r.end, r.source, r.kind);
+            let got = (
+                lean.name(l.task),
+                lean.name(l.run),
+                lean.name(l.path),
+                l.start,
+                l.end,
+                l.source,
+                l.kind,
+            );
+            let want = (
+                r.task.as_str(),
+                r.run.as_str(),
+                r.path.as_str(),
+                r.start,
+                r.end,
+                r.source,
+                r.kind,
+            );
             assert_eq!(got, want, "lean: row");
         }
     }

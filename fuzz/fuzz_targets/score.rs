@@ -11,11 +11,19 @@ fuzz_target!(|data: &[u8]| {
     };
     let gold = parse_gold(g, "gold.jsonl", None);
     let reads = parse_reads(r, "reads.jsonl", None);
-    let rows = score_batch(&gold.items, &reads.items, &UnknownLengths, &ScoreOptions::default());
+    let rows = score_batch(
+        &gold.items,
+        &reads.items,
+        &UnknownLengths,
+        &ScoreOptions::default(),
+    );
     for row in &rows {
         let s = &row.score;
         assert!(s.covered_lines <= s.gold_lines);
-        for v in [s.line_coverage, s.file_hit, s.precision, s.f1].into_iter().flatten() {
+        for v in [s.line_coverage, s.file_hit, s.precision, s.f1]
+            .into_iter()
+            .flatten()
+        {
             assert!((0.0..=1.0).contains(&v), "{v}");
         }
     }

@@ -14,7 +14,8 @@
 use crate::batch::{ScoreOptions, TaskRunScore, NO_RUN};
 use crate::fastread::fast_raw;
 use crate::formats::{jsonl_lines_from, slow_read, InputError, PathCheck};
-use crate::metrics::{collect_lines, FileLengths, PreparedGold};
+use crate::lineset::{Interval, LineSet};
+use crate::metrics::{FileLengths, PreparedGold};
 use crate::path::normalize_path;
 use crate::span::{EventKind, GoldSpan, Source, Tier, DEFAULT_ID};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -154,7 +155,15 @@ pub fn score_lean(
     opts: &ScoreOptions,
     mut emit: impl FnMut(TaskRunScore),
 ) {
+    // Runs together (ids follow first sight, so a file already grouped by run is sorted in one
+    // pass), then each run's rows by path and start, for `run_lines`' sweep.
     reads.rows.sort_unstable_by_key(|r| (r.task, r.run));
+    for run in reads
+        .rows
+        .chunk_by_mut(|a, b| (a.task, a.run) == (b.task, b.run))
+    {
+        run.sort_unstable_by_key(|r| (r.path, r.start));
+    }
     let reads = &*reads;
     // Contiguous (task, run) groups, then in name order.
     let mut groups: Vec<(u32, u32, usize, usize)> = Vec::new();
@@ -189,26 +198,74 @@ pub fn score_lean(
             next += 1;
         }
         if first == next {
-            let read = collect_lines(std::iter::empty(), lengths);
             emit(TaskRunScore {
                 task: task.to_string(),
                 run: NO_RUN.to_string(),
-                score: g.score_lines(&read, opts.threshold),
+                score: g.score_by(0, |_| None, opts.threshold),
             });
         }
         for &(_, run, from, to) in &groups[first..next] {
-            let spans = reads.rows[from..to]
-                .iter()
-                .filter(counts)
-                .map(|r| (reads.name(r.path), r.start, r.end));
-            let read = collect_lines(spans, lengths);
+            let (read_lines, gold_sets) =
+                run_lines(reads, &reads.rows[from..to], &g, lengths, counts);
+            let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
             emit(TaskRunScore {
                 task: task.to_string(),
                 run: reads.name(run).to_string(),
-                score: g.score_lines(&read, opts.threshold),
+                score: g.score_by(read_lines, read_of, opts.threshold),
             });
         }
     }
+}
+
+/// One run's reads (sorted by path, then start): the lines read in all, and the read set of each
+/// file that has gold. Files without gold are only counted, by a sweep (no set is built).
+/// Clipped to known file lengths, as [`crate::collect_lines`] does.
+fn run_lines<'a>(
+    reads: &'a LeanReads,
+    rows: &[LeanRead],
+    gold: &PreparedGold,
+    lengths: &dyn FileLengths,
+    counts: impl Fn(&&LeanRead) -> bool + Copy,
+) -> (u64, Vec<(&'a str, LineSet)>) {
+    let (mut total, mut sets) = (0, Vec::new());
+    for file in rows.chunk_by(|a, b| a.path == b.path) {
+        let name = reads.name(file[0].path);
+        let limit = lengths.lines_in(name);
+        let counted = file.iter().filter(counts);
+        if gold.lines.contains_key(name) {
+            let set =
+                LineSet::from_intervals(counted.filter_map(|r| Interval::new(r.start, r.end)));
+            let set = match limit {
+                Some(n) => set.clip(n),
+                None => set,
+            };
+            total += set.len();
+            sets.push((name, set));
+        } else {
+            total += union_len(counted.map(|r| (r.start, r.end)), limit);
+        }
+    }
+    (total, sets)
+}
+
+/// Lines in the union of intervals sorted by start, each clipped to `limit` lines.
+fn union_len(sorted: impl Iterator<Item = (u32, u32)>, limit: Option<u32>) -> u64 {
+    let (mut total, mut cur): (u64, Option<(u32, u32)>) = (0, None);
+    for (s, e) in sorted {
+        let e = limit.map_or(e, |n| e.min(n));
+        if s > e {
+            continue;
+        }
+        cur = match cur {
+            Some((cs, ce)) if s <= ce => Some((cs, ce.max(e))),
+            Some((cs, ce)) => {
+                total += u64::from(ce - cs) + 1;
+                Some((s, e))
+            }
+            None => Some((s, e)),
+        };
+    }
+    total + cur.map_or(0, |(cs, ce)| u64::from(ce - cs) + 1)
 }
 
 /// FxHash (rustc's): ids are short strings hashed hundreds of thousands of times, where SipHash's

@@ -136,15 +136,51 @@ pub fn score(
     read: &FileLines,
     threshold: f64,
 ) -> RunScore {
-    let gold_lines: u64 = gold.values().map(LineSet::len).sum();
     let read_lines: u64 = read.values().map(LineSet::len).sum();
+    score_by(
+        gold_spans,
+        gold,
+        read_lines,
+        |path| read.get(path),
+        threshold,
+    )
+}
+
+/// [`score`] with the reads given as the total lines read and the read set of a gold file
+/// (`read_of` is only asked about gold paths): the lean path keeps no set for files without gold.
+pub fn score_by<'r>(
+    gold_spans: &[(String, u32, u32)],
+    gold: &FileLines,
+    read_lines: u64,
+    read_of: impl Fn(&str) -> Option<&'r LineSet>,
+    threshold: f64,
+) -> RunScore {
+    score_with(gold_spans, None, gold, read_lines, read_of, threshold)
+}
+
+/// A gold span's lines that exist: the span within its file's gold set.
+fn clip_span(start: u32, end: u32, file_gold: &LineSet) -> LineSet {
+    LineSet::span(start, end).intersection(file_gold)
+}
+
+/// The metric itself; `span_sets[i]` (when given) is `clip_span` of `gold_spans[i]`.
+fn score_with<'r>(
+    gold_spans: &[(String, u32, u32)],
+    span_sets: Option<&[LineSet]>,
+    gold: &FileLines,
+    read_lines: u64,
+    read_of: impl Fn(&str) -> Option<&'r LineSet>,
+    threshold: f64,
+) -> RunScore {
+    let gold_lines: u64 = gold.values().map(LineSet::len).sum();
     let empty = LineSet::new();
+    let read = |path: &str| read_of(path).unwrap_or(&empty);
 
     let files: Vec<FileScore> = gold
         .iter()
         .filter(|(_, g)| !g.is_empty())
         .map(|(path, g)| {
-            let r = read.get(path).unwrap_or(&empty);
+            let r = read(path);
             let covered = g.intersection_len(r);
             FileScore {
                 path: path.clone(),
@@ -160,11 +196,19 @@ pub fn score(
 
     let spans = gold_spans
         .iter()
-        .map(|(path, start, end)| {
+        .enumerate()
+        .map(|(i, (path, start, end))| {
             // Clip through the file's union set so a span past the end of a file is measured
-            // on the lines that exist.
-            let span = LineSet::span(*start, *end).intersection(gold.get(path).unwrap_or(&empty));
-            let r = read.get(path).unwrap_or(&empty);
+            // on the lines that exist (prepared once per task when the caller has them).
+            let clipped;
+            let span = match span_sets {
+                Some(sets) => &sets[i],
+                None => {
+                    clipped = clip_span(*start, *end, gold.get(path).unwrap_or(&empty));
+                    &clipped
+                }
+            };
+            let r = read(path);
             let covered = span.intersection_len(r);
             SpanScore {
                 path: path.clone(),
@@ -218,20 +262,47 @@ pub fn score(
 pub struct PreparedGold {
     pub spans: Vec<(String, u32, u32)>,
     pub lines: FileLines,
+    /// Each span clipped to its file's gold lines: the same for every run of the task.
+    span_sets: Vec<LineSet>,
 }
 
 impl PreparedGold {
     pub fn new(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
+        let spans: Vec<(String, u32, u32)> = gold
+            .iter()
+            .map(|g| (g.path.clone(), g.start, g.end))
+            .collect();
+        let lines = collect_lines(
+            gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
+            lengths,
+        );
+        let empty = LineSet::new();
+        let span_sets = spans
+            .iter()
+            .map(|(p, s, e)| clip_span(*s, *e, lines.get(p).unwrap_or(&empty)))
+            .collect();
         PreparedGold {
-            spans: gold
-                .iter()
-                .map(|g| (g.path.clone(), g.start, g.end))
-                .collect(),
-            lines: collect_lines(
-                gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
-                lengths,
-            ),
+            spans,
+            lines,
+            span_sets,
         }
+    }
+
+    /// Scores a run given as its total lines read and the read set of each gold file.
+    pub fn score_by<'r>(
+        &self,
+        read_lines: u64,
+        read_of: impl Fn(&str) -> Option<&'r LineSet>,
+        threshold: f64,
+    ) -> RunScore {
+        score_with(
+            &self.spans,
+            Some(&self.span_sets),
+            &self.lines,
+            read_lines,
+            read_of,
+            threshold,
+        )
     }
 
     /// Scores one run's reads against this gold.
@@ -250,7 +321,8 @@ impl PreparedGold {
 
     /// Scores one run's lines (from [`collect_lines`]) against this gold.
     pub fn score_lines(&self, read: &FileLines, threshold: f64) -> RunScore {
-        score(&self.spans, &self.lines, read, threshold)
+        let read_lines = read.values().map(LineSet::len).sum();
+        self.score_by(read_lines, |path| read.get(path), threshold)
     }
 }
 

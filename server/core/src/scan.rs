@@ -199,7 +199,6 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
     Some(raw)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

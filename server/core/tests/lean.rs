@@ -4,8 +4,8 @@
 
 use readcov_core::synth::{gold_and_reads, XorShift, DEFAULT_SEED};
 use readcov_core::{
-    parse_gold, parse_reads_checked, score_batch, score_lean, GoldSpan, LeanReads, ScoreOptions,
-    Source, UnknownLengths,
+    parse_gold, parse_reads_checked, score_batch, score_lean, FileLengths, GoldSpan, LeanReads,
+    ScoreOptions, Source, UnknownLengths,
 };
 use std::collections::BTreeMap;
 
@@ -57,10 +57,11 @@ fn general(
     bytes: &[u8],
     ws: Option<&str>,
     opts: &ScoreOptions,
+    lengths: &dyn FileLengths,
 ) -> (serde_json::Value, Vec<String>, usize, usize) {
     let check = |p: &str| reject_secret(p);
     let reads = parse_reads_checked(bytes, "r.jsonl", ws, &check);
-    let rows = score_batch(gold, &reads.items, &UnknownLengths, opts);
+    let rows = score_batch(gold, &reads.items, lengths, opts);
     let errors = reads.errors.iter().map(|e| e.to_string()).collect();
     (
         serde_json::to_value(rows).unwrap(),
@@ -76,6 +77,7 @@ fn lean(
     bytes: &[u8],
     ws: Option<&str>,
     opts: &ScoreOptions,
+    lengths: &dyn FileLengths,
     cut: usize,
 ) -> (serde_json::Value, Vec<String>, usize, usize, bool) {
     let check = |p: &str| reject_secret(p);
@@ -88,7 +90,7 @@ fn lean(
         first += piece.iter().filter(|&&b| b == b'\n').count();
     }
     let mut rows = Vec::new();
-    score_lean(gold, &mut reads, &UnknownLengths, opts, |r| rows.push(r));
+    score_lean(gold, &mut reads, lengths, opts, |r| rows.push(r));
     let errors = reads.errors.iter().map(|e| e.to_string()).collect();
     let n = reads.rows.len();
     (
@@ -109,9 +111,31 @@ fn reject_secret(p: &str) -> Result<(), String> {
 }
 
 fn check_same(gold: &[GoldSpan], text: &str, ws: Option<&str>, opts: &ScoreOptions) {
-    let want = general(gold, text.as_bytes(), ws, opts);
+    check_same_with(gold, text, ws, opts, &UnknownLengths);
+    // Known lengths clip reads and gold: short files, an empty one, gold and non-gold paths.
+    let lengths: BTreeMap<String, u32> = [
+        ("src/x.py", 12),
+        ("z.py", 0),
+        ("q.py", 3),
+        ("src/file1.py", 900),
+        ("src/file4.py", 40),
+    ]
+    .into_iter()
+    .map(|(p, n)| (p.to_string(), n))
+    .collect();
+    check_same_with(gold, text, ws, opts, &lengths);
+}
+
+fn check_same_with(
+    gold: &[GoldSpan],
+    text: &str,
+    ws: Option<&str>,
+    opts: &ScoreOptions,
+    lengths: &dyn FileLengths,
+) {
+    let want = general(gold, text.as_bytes(), ws, opts, lengths);
     for cut in [1, 2, 7, usize::MAX] {
-        let got = lean(gold, text.as_bytes(), ws, opts, cut);
+        let got = lean(gold, text.as_bytes(), ws, opts, lengths, cut);
         assert_eq!(got.0, want.0, "rows differ (pieces of {cut} lines)");
         assert_eq!(got.1, want.1, "errors differ (pieces of {cut} lines)");
         assert_eq!((got.2, got.3), (want.2, want.3), "counts differ");
@@ -135,7 +159,13 @@ fn odd_lines_score_and_fail_as_on_the_general_path() {
         check_same(&gold, t, None, &opts_all);
         check_same(&gold, t, Some("/abs"), &ScoreOptions::default());
     }
-    let (_, errors, ..) = general(&gold, text.as_bytes(), None, &ScoreOptions::default());
+    let (_, errors, ..) = general(
+        &gold,
+        text.as_bytes(),
+        None,
+        &ScoreOptions::default(),
+        &UnknownLengths,
+    );
     assert!(errors.len() >= 10, "the bad lines are errors: {errors:?}");
 }
 
@@ -166,7 +196,13 @@ fn a_seeded_corpus_in_shuffled_order_gives_the_same_rows() {
         *m.entry(g.task.as_str()).or_default() += 1;
         m
     });
-    let (rows, ..) = general(&gold, text.as_bytes(), None, &ScoreOptions::default());
+    let (rows, ..) = general(
+        &gold,
+        text.as_bytes(),
+        None,
+        &ScoreOptions::default(),
+        &UnknownLengths,
+    );
     assert!(rows.as_array().unwrap().len() >= 3 * by_task.len());
 }
 
@@ -174,7 +210,14 @@ fn a_seeded_corpus_in_shuffled_order_gives_the_same_rows() {
 fn no_reads_at_all_gives_one_unread_row_per_gold_task() {
     let gold = parse_gold(GOLD.as_bytes(), "g.jsonl", None).items;
     check_same(&gold, "", None, &ScoreOptions::default());
-    let (rows, ..) = lean(&gold, b"", None, &ScoreOptions::default(), 1);
+    let (rows, ..) = lean(
+        &gold,
+        b"",
+        None,
+        &ScoreOptions::default(),
+        &UnknownLengths,
+        1,
+    );
     assert_eq!(rows.as_array().unwrap().len(), 5);
     assert!(rows.as_array().unwrap().iter().all(|r| r["run"] == "-"));
 }

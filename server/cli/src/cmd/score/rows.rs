@@ -134,13 +134,21 @@ pub fn write_row_without_edits(w: &mut impl Write, r: &TaskRunScore) -> std::io:
     opt_float(w, s.file_hit)?;
     w.write_all(b",\"files\":[")?;
     for (i, f) in s.files.iter().enumerate() {
-        w.write_all(if i == 0 { b"{\"coverage\":" } else { b",{\"coverage\":" })?;
+        w.write_all(if i == 0 {
+            b"{\"coverage\":"
+        } else {
+            b",{\"coverage\":"
+        })?;
         opt_float(w, f.coverage)?;
         w.write_all(b",\"covered_lines\":")?;
         int(w, f.covered_lines)?;
         w.write_all(b",\"gold_lines\":")?;
         int(w, f.gold_lines)?;
-        w.write_all(if f.hit { b",\"hit\":true,\"path\":" } else { b",\"hit\":false,\"path\":" })?;
+        w.write_all(if f.hit {
+            b",\"hit\":true,\"path\":"
+        } else {
+            b",\"hit\":false,\"path\":"
+        })?;
         string(w, &f.path)?;
         w.write_all(b"}")?;
     }
@@ -164,7 +172,11 @@ pub fn write_row_without_edits(w: &mut impl Write, r: &TaskRunScore) -> std::io:
     string(w, &r.run)?;
     w.write_all(b",\"spans\":[")?;
     for (i, sp) in s.spans.iter().enumerate() {
-        w.write_all(if i == 0 { b"{\"coverage\":" } else { b",{\"coverage\":" })?;
+        w.write_all(if i == 0 {
+            b"{\"coverage\":"
+        } else {
+            b",{\"coverage\":"
+        })?;
         opt_float(w, sp.coverage)?;
         w.write_all(b",\"covered_lines\":")?;
         int(w, sp.covered_lines)?;
