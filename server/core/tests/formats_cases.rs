@@ -193,6 +193,19 @@ mod fast_path {
             })
     }
 
+    #[test]
+    fn a_read_written_as_an_array_is_an_error_on_both_paths() {
+        // serde's derived visitor takes a struct as an array of its fields; the slow path wants
+        // an object (found by the `reads` fuzz target; the fast path must not take it either).
+        let text =
+            "[\"a.py\",1,2]\n \r[\"a.py\", 1, 2, null]\n{\"path\":\"a.py\",\"start\":1,\"end\":2}";
+        let fast = parse_reads_with(text.as_bytes(), "r", None, true);
+        let slow = parse_reads_with(text.as_bytes(), "r", None, false);
+        assert_eq!(fast.items, slow.items);
+        assert_eq!(fast.errors, slow.errors);
+        assert_eq!((fast.items.len(), fast.errors.len()), (1, 2));
+    }
+
     proptest! {
         #[test]
         fn fast_and_slow_paths_agree(lines in prop::collection::vec(line(), 1..8)) {
