@@ -2,17 +2,18 @@
 
 pub mod before_edit;
 mod lean;
+mod render;
 mod rows;
 
 use crate::cmd::score_units;
 use crate::exit::Exit;
 use crate::inputs::{lengths_of_inputs, load_gold, load_reads, report_errors, workspace_root};
-use crate::render::{csv_field, percent, ratio, Format, Table};
+use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, Status, TaskRunScore, Totals};
-use readcov_units::UnitScore;
+use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, TaskRunScore};
+use render::render;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -240,193 +241,7 @@ fn exit_for(below: bool) -> Exit {
     }
 }
 
-/// The flat per-row keys shared by jsonl and csv.
-const KEYS: [&str; 13] = [
-    "task",
-    "run",
-    "status",
-    "file_hit",
-    "line_coverage",
-    "precision",
-    "f1",
-    "gold_lines",
-    "read_lines",
-    "covered_lines",
-    "passes_threshold",
-    "gold_files",
-    "files_hit",
-];
-
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.downcast_ref::<std::io::Error>()
         .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-}
-
-fn render(
-    w: &mut dyn Write,
-    rows: &[TaskRunScore],
-    units: Option<&[UnitScore]>,
-    rbe: &before_edit::ByRun,
-    total: &Totals,
-    args: &ScoreArgs,
-) -> std::io::Result<()> {
-    let unit = |i: usize| units.and_then(|u| u.get(i));
-    let values = || {
-        rows.iter()
-            .enumerate()
-            .map(move |(i, r)| before_edit::with_key(score_units::row_value(r, unit(i)), rbe, r))
-    };
-    match args.format {
-        Format::Json => {
-            let rows: Vec<serde_json::Value> = values().collect();
-            let doc =
-                serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
-            serde_json::to_writer_pretty(&mut *w, &doc)?;
-            w.write_all(b"\n")
-        }
-        Format::Jsonl if units.is_none() => {
-            for r in rows {
-                serde_json::to_writer(&mut *w, &rows::Row::new(r, rbe))?;
-                w.write_all(b"\n")?;
-            }
-            Ok(())
-        }
-        Format::Jsonl => {
-            for v in values() {
-                serde_json::to_writer(&mut *w, &v)?;
-                w.write_all(b"\n")?;
-            }
-            Ok(())
-        }
-        Format::Csv => {
-            let unit_keys: &[&str] = if units.is_some() {
-                &score_units::UNIT_KEYS
-            } else {
-                &[]
-            };
-            let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
-            let header = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
-            w.write_all(header.as_bytes())?;
-            for (r, v) in rows.iter().zip(values()) {
-                let mut cells: Vec<String> = keys
-                    .iter()
-                    .map(|k| match &v[*k] {
-                        serde_json::Value::Null => String::new(),
-                        serde_json::Value::String(s) => csv_field(s),
-                        other => other.to_string(),
-                    })
-                    .collect();
-                cells.extend(before_edit::csv_cells(rbe, r));
-                w.write_all((cells.join(",") + "\n").as_bytes())?;
-            }
-            Ok(())
-        }
-        Format::Table => w.write_all(render_table(rows, units, rbe, total, args).as_bytes()),
-    }
-}
-
-fn render_table(
-    rows: &[TaskRunScore],
-    units: Option<&[UnitScore]>,
-    rbe: &before_edit::ByRun,
-    total: &Totals,
-    args: &ScoreArgs,
-) -> String {
-    let mut header: Vec<String> = [
-        "task",
-        "run",
-        "file_hit",
-        "line_cov",
-        "precision",
-        "f1",
-        "gold",
-        "read",
-        "covered",
-        "verdict",
-    ]
-    .map(String::from)
-    .to_vec();
-    if units.is_some() {
-        header.extend(score_units::headers(args.widen));
-    }
-    // The read-before-edit columns appear only when some run has edits.
-    let edits = before_edit::any_edits(rbe);
-    if edits {
-        header.extend(["rb_edit".to_string(), "rb_worst".to_string()]);
-    }
-    let header: Vec<&str> = header.iter().map(String::as_str).collect();
-    let mut t = Table::new(&header, &[0, 1, 9]);
-    let mut detail = String::new();
-    for (i, r) in rows.iter().enumerate() {
-        let unit = units.and_then(|u| u.get(i));
-        let s = &r.score;
-        let verdict = match (s.status, s.passes_threshold) {
-            (Status::Unscored, _) => "unscored (no gold)".to_string(),
-            (_, Some(true)) => format!("OK (≥ {})", percent(Some(args.threshold))),
-            _ => format!("below {}", percent(Some(args.threshold))),
-        };
-        let mut cells = vec![
-            r.task.clone(),
-            r.run.clone(),
-            ratio(s.file_hit),
-            ratio(s.line_coverage),
-            ratio(s.precision),
-            ratio(s.f1),
-            s.gold_lines.to_string(),
-            s.read_lines.to_string(),
-            s.covered_lines.to_string(),
-            verdict,
-        ];
-        cells.extend(unit.map(score_units::cells).unwrap_or_default());
-        if edits {
-            cells.extend(before_edit::table_cells(rbe, r));
-        }
-        t.row(cells);
-        if args.detail && s.status == Status::Scored {
-            detail += &format!("\n{} / {}\n", r.task, r.run);
-            for f in &s.files {
-                let hit = if f.hit { "hit" } else { "not opened" };
-                detail += &format!(
-                    "  {}: {}/{} gold lines read ({}), {hit}\n",
-                    f.path,
-                    f.covered_lines,
-                    f.gold_lines,
-                    percent(f.coverage)
-                );
-            }
-            for sp in &s.spans {
-                let unread = if sp.unread.is_empty() {
-                    "none".to_string()
-                } else {
-                    sp.unread.to_string()
-                };
-                detail += &format!(
-                    "    {}:{}-{}: {}/{} read ({}), unread {unread}\n",
-                    sp.path,
-                    sp.start,
-                    sp.end,
-                    sp.covered_lines,
-                    sp.gold_lines,
-                    percent(sp.coverage)
-                );
-            }
-            detail += &unit.map(score_units::detail).unwrap_or_default();
-        }
-    }
-    let mut out = t.render();
-    out += &detail;
-    out += &format!(
-        "\ntotals: {} row(s) · {} scored · {} unscored · {}/{} at or above {} · mean file_hit {} · mean line_coverage {} · covered {}/{} gold lines\n",
-        total.rows,
-        total.scored,
-        total.unscored,
-        total.passing,
-        total.scored,
-        percent(Some(args.threshold)),
-        ratio(total.mean_file_hit),
-        ratio(total.mean_line_coverage),
-        total.covered_lines,
-        total.gold_lines,
-    );
-    out
 }
