@@ -44,6 +44,36 @@ pub fn score_batch(
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
 ) -> Vec<TaskRunScore> {
+    // Runs exist even when all their events are filtered out, so they still get a row.
+    let reads_by_pair = by_task_run(reads, |r| {
+        r.kind == EventKind::Read && opts.sources.contains(&r.source)
+    });
+    let mut rows = Vec::with_capacity(reads_by_pair.len() + gold.len());
+    score_tasks(
+        gold,
+        &reads_by_pair,
+        |((task, run), _)| (task, run),
+        lengths,
+        opts.threshold,
+        |g, (_, r)| g.score(r, lengths, opts.threshold),
+        |row| rows.push(row),
+    );
+    rows
+}
+
+/// The walk behind [`score_batch`] and [`crate::score_lean`]: every task with gold or runs, in
+/// name order, its core gold prepared once (tasks often have dozens of runs); one row per run
+/// (`runs` sorted by task then run; `key` names a run's task and run), or one [`NO_RUN`] row with
+/// nothing read when no run read for the task.
+pub(crate) fn score_tasks<'a, R>(
+    gold: &'a [GoldSpan],
+    runs: &[R],
+    key: impl Fn(&R) -> (&'a str, &'a str),
+    lengths: &dyn FileLengths,
+    threshold: f64,
+    score_run: impl Fn(&PreparedGold, &R) -> RunScore,
+    mut emit: impl FnMut(TaskRunScore),
+) {
     let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
     for g in gold {
         let entry = gold_by_task.entry(g.task.as_str()).or_default();
@@ -51,45 +81,35 @@ pub fn score_batch(
             entry.push(g);
         }
     }
-    // Runs exist even when all their events are filtered out, so they still get a row.
-    let reads_by_pair = by_task_run(reads, |r| {
-        r.kind == EventKind::Read && opts.sources.contains(&r.source)
-    });
-
-    let mut rows = Vec::with_capacity(reads_by_pair.len() + gold_by_task.len());
     let no_gold: Vec<&GoldSpan> = Vec::new();
-    let no_reads: Vec<&ReadSpan> = Vec::new();
     let tasks: BTreeSet<&str> = gold_by_task
         .keys()
         .copied()
-        .chain(reads_by_pair.iter().map(|((t, _), _)| *t))
+        .chain(runs.iter().map(|r| key(r).0))
         .collect();
-    // Groups are sorted by (task, run): each task's runs are the next slice.
+    // Runs are sorted by (task, run): each task's runs are the next slice.
     let mut next = 0;
     for task in tasks {
-        // Gold is prepared once per task, not once per run: tasks often have dozens of runs.
         let g = PreparedGold::new(gold_by_task.get(task).unwrap_or(&no_gold), lengths);
         let first = next;
-        while next < reads_by_pair.len() && reads_by_pair[next].0 .0 == task {
+        while next < runs.len() && key(&runs[next]).0 == task {
             next += 1;
         }
-        let runs = &reads_by_pair[first..next];
-        if runs.is_empty() {
-            rows.push(TaskRunScore {
+        if first == next {
+            emit(TaskRunScore {
                 task: task.to_string(),
                 run: NO_RUN.to_string(),
-                score: g.score(&no_reads, lengths, opts.threshold),
+                score: g.score_by(0, |_| None, threshold),
             });
         }
-        for ((_, run), r) in runs {
-            rows.push(TaskRunScore {
+        for r in &runs[first..next] {
+            emit(TaskRunScore {
                 task: task.to_string(),
-                run: run.to_string(),
-                score: g.score(r, lengths, opts.threshold),
+                run: key(r).1.to_string(),
+                score: score_run(&g, r),
             });
         }
     }
-    rows
 }
 
 /// Aggregates over rows. Means are over scored rows only; every denominator is kept.

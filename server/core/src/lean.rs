@@ -11,14 +11,14 @@
 //! tags only, so callers needing read-before-edit (which wants whole rows) check
 //! [`LeanReads::has_edits`] and take the general path.
 
-use crate::batch::{ScoreOptions, TaskRunScore, NO_RUN};
+use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
 use crate::fastread::fast_raw;
 use crate::formats::{jsonl_lines_from, slow_read, InputError, PathCheck};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{FileLengths, PreparedGold};
 use crate::path::normalize_path;
-use crate::span::{EventKind, GoldSpan, Source, Tier, DEFAULT_ID};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use crate::span::{EventKind, GoldSpan, Source, DEFAULT_ID};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// One read: ids index [`LeanReads::name`].
@@ -153,68 +153,31 @@ pub fn score_lean(
     reads: &mut LeanReads,
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
-    mut emit: impl FnMut(TaskRunScore),
+    emit: impl FnMut(TaskRunScore),
 ) {
     // Runs together (ids follow first sight, so a file already grouped by run is sorted in one
-    // pass), then each run's rows by path and start, for `run_lines`' sweep.
+    // pass); each run's rows by path and start, for `run_lines`' sweep; the runs in name order.
     reads.rows.sort_unstable_by_key(|r| (r.task, r.run));
+    let mut groups: Vec<(u32, u32, usize, usize)> = Vec::new();
+    let mut from = 0;
     for run in reads
         .rows
         .chunk_by_mut(|a, b| (a.task, a.run) == (b.task, b.run))
     {
         run.sort_unstable_by_key(|r| (r.path, r.start));
+        groups.push((run[0].task, run[0].run, from, from + run.len()));
+        from += run.len();
     }
     let reads = &*reads;
-    // Contiguous (task, run) groups, then in name order.
-    let mut groups: Vec<(u32, u32, usize, usize)> = Vec::new();
-    for (i, r) in reads.rows.iter().enumerate() {
-        match groups.last_mut() {
-            Some(g) if (g.0, g.1) == (r.task, r.run) => g.3 = i + 1,
-            _ => groups.push((r.task, r.run, i, i + 1)),
-        }
-    }
     let key = |g: &(u32, u32, usize, usize)| (reads.name(g.0), reads.name(g.1));
     groups.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-
-    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
-    for g in gold {
-        let entry = gold_by_task.entry(g.task.as_str()).or_default();
-        if g.tier == Tier::Core {
-            entry.push(g);
-        }
-    }
-    let tasks: BTreeSet<&str> = gold_by_task
-        .keys()
-        .copied()
-        .chain(groups.iter().map(|g| reads.name(g.0)))
-        .collect();
-    let no_gold: Vec<&GoldSpan> = Vec::new();
     let counts = |r: &&LeanRead| r.kind == EventKind::Read && opts.sources.contains(&r.source);
-    let mut next = 0;
-    for task in tasks {
-        let g = PreparedGold::new(gold_by_task.get(task).unwrap_or(&no_gold), lengths);
-        let first = next;
-        while next < groups.len() && reads.name(groups[next].0) == task {
-            next += 1;
-        }
-        if first == next {
-            emit(TaskRunScore {
-                task: task.to_string(),
-                run: NO_RUN.to_string(),
-                score: g.score_by(0, |_| None, opts.threshold),
-            });
-        }
-        for &(_, run, from, to) in &groups[first..next] {
-            let (read_lines, gold_sets) =
-                run_lines(reads, &reads.rows[from..to], &g, lengths, counts);
-            let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
-            emit(TaskRunScore {
-                task: task.to_string(),
-                run: reads.name(run).to_string(),
-                score: g.score_by(read_lines, read_of, opts.threshold),
-            });
-        }
-    }
+    let score_run = |g: &PreparedGold, &(_, _, from, to): &(u32, u32, usize, usize)| {
+        let (read_lines, gold_sets) = run_lines(reads, &reads.rows[from..to], g, lengths, counts);
+        let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
+        g.score_by(read_lines, read_of, opts.threshold)
+    };
+    score_tasks(gold, &groups, key, lengths, opts.threshold, score_run, emit);
 }
 
 /// One run's reads (sorted by path, then start): the lines read in all, and the read set of each

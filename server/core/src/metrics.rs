@@ -137,8 +137,9 @@ pub fn score(
     threshold: f64,
 ) -> RunScore {
     let read_lines: u64 = read.values().map(LineSet::len).sum();
-    score_by(
+    score_with(
         gold_spans,
+        &clip_spans(gold_spans, gold),
         gold,
         read_lines,
         |path| read.get(path),
@@ -146,27 +147,22 @@ pub fn score(
     )
 }
 
-/// [`score`] with the reads given as the total lines read and the read set of a gold file
-/// (`read_of` is only asked about gold paths): the lean path keeps no set for files without gold.
-pub fn score_by<'r>(
-    gold_spans: &[(String, u32, u32)],
-    gold: &FileLines,
-    read_lines: u64,
-    read_of: impl Fn(&str) -> Option<&'r LineSet>,
-    threshold: f64,
-) -> RunScore {
-    score_with(gold_spans, None, gold, read_lines, read_of, threshold)
+/// Each gold span's lines that exist: the span within its file's gold set, so a span past the
+/// end of a file is measured on the lines that exist.
+fn clip_spans(gold_spans: &[(String, u32, u32)], gold: &FileLines) -> Vec<LineSet> {
+    let empty = LineSet::new();
+    gold_spans
+        .iter()
+        .map(|(p, s, e)| LineSet::span(*s, *e).intersection(gold.get(p).unwrap_or(&empty)))
+        .collect()
 }
 
-/// A gold span's lines that exist: the span within its file's gold set.
-fn clip_span(start: u32, end: u32, file_gold: &LineSet) -> LineSet {
-    LineSet::span(start, end).intersection(file_gold)
-}
-
-/// The metric itself; `span_sets[i]` (when given) is `clip_span` of `gold_spans[i]`.
+/// The metric itself, with the reads given as the total lines read and the read set of each gold
+/// file (`read_of` is only asked about gold paths); `span_sets` is [`clip_spans`] of
+/// `gold_spans`.
 fn score_with<'r>(
     gold_spans: &[(String, u32, u32)],
-    span_sets: Option<&[LineSet]>,
+    span_sets: &[LineSet],
     gold: &FileLines,
     read_lines: u64,
     read_of: impl Fn(&str) -> Option<&'r LineSet>,
@@ -196,18 +192,8 @@ fn score_with<'r>(
 
     let spans = gold_spans
         .iter()
-        .enumerate()
-        .map(|(i, (path, start, end))| {
-            // Clip through the file's union set so a span past the end of a file is measured
-            // on the lines that exist (prepared once per task when the caller has them).
-            let clipped;
-            let span = match span_sets {
-                Some(sets) => &sets[i],
-                None => {
-                    clipped = clip_span(*start, *end, gold.get(path).unwrap_or(&empty));
-                    &clipped
-                }
-            };
+        .zip(span_sets)
+        .map(|((path, start, end), span)| {
             let r = read(path);
             let covered = span.intersection_len(r);
             SpanScore {
@@ -276,11 +262,7 @@ impl PreparedGold {
             gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
             lengths,
         );
-        let empty = LineSet::new();
-        let span_sets = spans
-            .iter()
-            .map(|(p, s, e)| clip_span(*s, *e, lines.get(p).unwrap_or(&empty)))
-            .collect();
+        let span_sets = clip_spans(&spans, &lines);
         PreparedGold {
             spans,
             lines,
@@ -297,7 +279,7 @@ impl PreparedGold {
     ) -> RunScore {
         score_with(
             &self.spans,
-            Some(&self.span_sets),
+            &self.span_sets,
             &self.lines,
             read_lines,
             read_of,
@@ -316,11 +298,6 @@ impl PreparedGold {
             reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
             lengths,
         );
-        self.score_lines(&read, threshold)
-    }
-
-    /// Scores one run's lines (from [`collect_lines`]) against this gold.
-    pub fn score_lines(&self, read: &FileLines, threshold: f64) -> RunScore {
         let read_lines = read.values().map(LineSet::len).sum();
         self.score_by(read_lines, |path| read.get(path), threshold)
     }
