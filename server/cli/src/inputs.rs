@@ -63,28 +63,37 @@ pub fn load_reads_in_pieces(
     let check = |p: &str| inside_workspace(root.as_deref(), p);
     let mut out = Parsed::default();
     for_each_piece(path, piece, |bytes, first| {
-        parse_reads_piece(bytes, first, &name, workspace, &check, &mut out)
+        parse_reads_piece(bytes, first, &name, workspace, &check, &mut out);
+        true
     })?;
     Ok(out)
 }
 
 /// A reads file as a [`LeanReads`] table (what `readcov score` uses when it needs neither the
 /// workspace nor whole rows): the same items, errors and counts as [`load_reads`], a fraction of
-/// the memory. Pieces are smaller here: the buffer is most of what stays in memory.
+/// the memory. Pieces are smaller here: the buffer is most of what stays in memory. Reading stops
+/// at the end of the piece holding the first edit: the caller then takes the general path, so
+/// the rest would be parsed twice.
 pub fn load_reads_lean(path: &Path, workspace: Option<&str>) -> Result<LeanReads> {
     let name = path.display().to_string();
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
     let mut out = LeanReads::default();
     for_each_piece(path, 1 << 20, |bytes, first| {
-        out.parse_piece(bytes, first, &name, workspace, &check)
+        out.parse_piece(bytes, first, &name, workspace, &check);
+        !out.has_edits
     })?;
     Ok(out)
 }
 
 /// Reads `path` a piece at a time, each piece ending at a line break (the last one at the end of
-/// the file), and hands `parse` the piece with the 1-based number of its first line.
-fn for_each_piece(path: &Path, piece: usize, mut parse: impl FnMut(&[u8], usize)) -> Result<()> {
+/// the file), and hands `parse` the piece with the 1-based number of its first line; `parse`
+/// returns whether to go on.
+fn for_each_piece(
+    path: &Path,
+    piece: usize,
+    mut parse: impl FnMut(&[u8], usize) -> bool,
+) -> Result<()> {
     use std::io::Read;
     let mut file = open_input(path)?;
     let (mut buf, mut first_line) = (Vec::new(), 1);
@@ -103,10 +112,10 @@ fn for_each_piece(path: &Path, piece: usize, mut parse: impl FnMut(&[u8], usize)
                 None => continue, // one line longer than a piece: read on
             }
         };
-        parse(&buf[..end], first_line);
+        let go_on = parse(&buf[..end], first_line);
         first_line += memchr::memchr_iter(b'\n', &buf[..end]).count();
         buf.drain(..end);
-        if got == 0 {
+        if got == 0 || !go_on {
             return Ok(());
         }
     }

@@ -15,7 +15,8 @@ use readcov_core::{score_lean, ScorePartial, TaskRunScore, UnknownLengths};
 use std::io::Write;
 
 /// The whole command on the lean path, or `None` when the reads have edits (nothing has been
-/// printed then: the general path starts over).
+/// printed then, and the reads were read only up to the first edit: the general path starts
+/// over).
 pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let started = std::time::Instant::now();
     let mut gold = load_gold(&args.gold, None)?;
