@@ -111,7 +111,6 @@ fn opt_id(v: Val) -> Option<Option<Id>> {
 pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
     let mut sc = Scanner { s: line, i: 0 };
     sc.eat(b'{')?;
-    let (mut path, mut start, mut end) = (None, None, None);
     let mut raw = RawRead::empty();
     let mut seen = 0u16;
     if sc.eat(b'}').is_none() {
@@ -123,17 +122,17 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
             let k: u16 = match key {
                 "path" => match v {
                     Val::Str(s) => {
-                        path = Some(s);
+                        raw.path = Cow::Borrowed(s);
                         0
                     }
                     _ => return None,
                 },
                 "start" => {
-                    start = Some(line_no(v)?);
+                    raw.start = line_no(v)?;
                     1
                 }
                 "end" => {
-                    end = Some(line_no(v)?);
+                    raw.end = line_no(v)?;
                     2
                 }
                 "task" => {
@@ -190,13 +189,8 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
         }
     }
     sc.ws();
-    if sc.i != line.len() {
-        return None;
-    }
-    raw.path = Cow::Borrowed(path?);
-    raw.start = start?;
-    raw.end = end?;
-    Some(raw)
+    // Trailing text is serde's to refuse; path, start and end (bits 0–2) are required.
+    (sc.i == line.len() && seen & 0b111 == 0b111).then_some(raw)
 }
 
 #[cfg(test)]
