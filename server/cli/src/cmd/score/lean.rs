@@ -56,7 +56,7 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         }
     });
     let total = partial.finish();
-    write_partial_of(args, &partial)?;
+    write_partial_of(args, partial)?;
     if !streaming && written.is_ok() {
         written = render(&mut out, &kept, None, &no_edits, &total, args);
     }
