@@ -51,7 +51,7 @@ pub struct Inner {
     pub layers: Mutex<Layers>,
     pub caps: ClientCaps,
     /// The file watcher, kept alive while the server runs.
-    pub watcher: Mutex<Option<notify::RecommendedWatcher>>,
+    pub watcher: Mutex<Option<crate::watch::Running>>,
 }
 
 pub type Shared = Arc<Inner>;

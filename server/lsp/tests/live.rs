@@ -118,6 +118,76 @@ async fn readcov_toml_alone_then_edited() {
             msg_is("gold lines 80–95: 4/16 read (25%) — below 90%"),
         )
         .await;
+    // The watcher survived both (the folders to watch did not change, so it was kept): an
+    // append is still seen.
+    let mark = client.mark();
+    ws.append(
+        "reads.jsonl",
+        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
+    );
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 12/16 read (75%) — below 90%"),
+        )
+        .await;
+    // Settings that move the log to a new folder: that folder is watched from then on.
+    let mark = client.mark();
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"readcov": {"reads": ["logs/other.jsonl"]}}}),
+        )
+        .await;
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
+            p["diagnostics"][0]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(" 0/16 read"))
+        })
+        .await;
+    let mark = client.mark();
+    std::fs::write(
+        ws.root().join("logs/other.jsonl"),
+        "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
+    )
+    .unwrap();
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 16/16 read (100%) — at or above 20%"),
+        )
+        .await;
+}
+
+/// Only events that can mean a change start a sync: inotify's opens (the server reading its own
+/// logs) do not.
+#[test]
+fn watcher_ignores_opens_and_reads() {
+    use notify::event::{AccessKind, AccessMode, CreateKind, DataChange, ModifyKind};
+    use notify::EventKind;
+    use readcov_lsp::watch::is_change;
+    let cases = [
+        (EventKind::Access(AccessKind::Open(AccessMode::Any)), false),
+        (EventKind::Access(AccessKind::Read), false),
+        (
+            EventKind::Access(AccessKind::Close(AccessMode::Read)),
+            false,
+        ),
+        (
+            EventKind::Access(AccessKind::Close(AccessMode::Write)),
+            true,
+        ),
+        (EventKind::Modify(ModifyKind::Data(DataChange::Any)), true),
+        (EventKind::Create(CreateKind::File), true),
+        (EventKind::Remove(notify::event::RemoveKind::File), true),
+        (EventKind::Any, true),
+    ];
+    for (kind, expected) in cases {
+        assert_eq!(is_change(&kind), expected, "{kind:?}");
+    }
 }
 
 #[tokio::test]
