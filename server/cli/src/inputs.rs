@@ -79,7 +79,7 @@ pub fn load_reads_lean(path: &Path, workspace: Option<&str>) -> Result<LeanReads
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
     let mut out = LeanReads::default();
-    for_each_piece(path, 1 << 20, |bytes, first| {
+    for_each_piece(path, 256 << 10, |bytes, first| {
         out.parse_piece(bytes, first, &name, workspace, &check);
         !out.has_edits
     })?;

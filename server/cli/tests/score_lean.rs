@@ -84,16 +84,52 @@ fn real_trajectories_score_the_same_on_both_paths() {
     assert!(took_lean_path(&gold, &reads), "no edits: the lean path");
     all_formats(dir.path(), &gold, &reads, &["--shard", "1/3"]);
     all_formats(dir.path(), &gold, &reads, &["--fail-under", "0.9"]);
+    // `--summary`: the same rows without the breakdown keys.
+    let summary = all_formats(dir.path(), &gold, &reads, &["--summary"]);
+    assert_eq!(
+        rows_of(&summary),
+        rows_of(&out)
+            .into_iter()
+            .map(without_breakdown)
+            .collect::<Vec<_>>()
+    );
 
     // With edits the lean path hands back before printing anything.
     let with_edits = s(&dir.path().join("with_edits.jsonl"));
     std::fs::write(&with_edits, &imported).unwrap();
     let out = all_formats(dir.path(), &gold, &with_edits, &["--sources", "agent"]);
     assert!(out.contains("\"read_before_edit\":{"), "{out}");
+    let summary = all_formats(
+        dir.path(),
+        &gold,
+        &with_edits,
+        &["--sources", "agent", "--summary"],
+    );
+    assert_eq!(
+        rows_of(&summary),
+        rows_of(&out)
+            .into_iter()
+            .map(without_breakdown)
+            .collect::<Vec<_>>()
+    );
     assert!(
         !took_lean_path(&gold, &with_edits),
         "edits: the general path"
     );
+}
+
+fn rows_of(jsonl: &str) -> Vec<serde_json::Value> {
+    jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A full row as `--summary` prints it: the per-file and per-span keys gone.
+fn without_breakdown(mut row: serde_json::Value) -> serde_json::Value {
+    let map = row.as_object_mut().unwrap();
+    assert!(map.remove("files").is_some() && map.remove("spans").is_some());
+    row
 }
 
 /// `--timings` names the path taken.
@@ -144,6 +180,16 @@ fn odd_and_bad_lines_score_and_fail_the_same_on_both_paths() {
         &gold,
         &reads,
         &["--threshold", "0.3", "--detail"],
+    );
+    let summary = all_formats(
+        dir.path(),
+        &gold,
+        &reads,
+        &["--threshold", "0.3", "--summary"],
+    );
+    assert!(
+        !summary.contains("\"files\"") && summary.contains("\"run\":\"r2\""),
+        "{summary}"
     );
 
     let empty = s(&dir.path().join("empty.jsonl"));

@@ -15,6 +15,9 @@ pub struct ScoreOptions {
     pub threshold: f64,
     /// Which read sources count. Manual what-if reads are left out unless asked for.
     pub sources: BTreeSet<Source>,
+    /// Score each gold file and span too (`RunScore::files`, `spans`); off, rows carry the
+    /// summary figures only, which is all a csv, a table or `--summary` prints.
+    pub breakdown: bool,
 }
 
 impl Default for ScoreOptions {
@@ -22,6 +25,7 @@ impl Default for ScoreOptions {
         ScoreOptions {
             threshold: DEFAULT_THRESHOLD,
             sources: [Source::Agent, Source::Human].into_iter().collect(),
+            breakdown: true,
         }
     }
 }
@@ -54,8 +58,8 @@ pub fn score_batch(
         &reads_by_pair,
         |((task, run), _)| (task, run),
         lengths,
-        opts.threshold,
-        |g, (_, r)| g.score(r, lengths, opts.threshold),
+        opts,
+        |g, (_, r)| g.score(r, lengths, opts.threshold, opts.breakdown),
         |row| rows.push(row),
     );
     rows
@@ -70,7 +74,7 @@ pub(crate) fn score_tasks<'a, R>(
     runs: &[R],
     key: impl Fn(&R) -> (&'a str, &'a str),
     lengths: &dyn FileLengths,
-    threshold: f64,
+    opts: &ScoreOptions,
     score_run: impl Fn(&PreparedGold, &R) -> RunScore,
     mut emit: impl FnMut(TaskRunScore),
 ) {
@@ -99,7 +103,7 @@ pub(crate) fn score_tasks<'a, R>(
             emit(TaskRunScore {
                 task: task.to_string(),
                 run: NO_RUN.to_string(),
-                score: g.score_by(0, |_| None, threshold),
+                score: g.score_by(0, |_| None, opts.threshold, opts.breakdown),
             });
         }
         for r in &runs[first..next] {

@@ -41,6 +41,9 @@ pub struct LeanReads {
     /// Raw path text → id of its normalised form; `None` when normalising or the path check
     /// failed (the slow path then words the error).
     raw_paths: HashMap<Box<str>, Option<u32>, Fx>,
+    /// The task and run ids of the last row: logs are written run by run, so a line's task and
+    /// run are usually the previous line's, and one string compare beats hashing them.
+    last: Option<(u32, u32)>,
     pub rows: Vec<LeanRead>,
     pub errors: Vec<InputError>,
     /// Non-blank lines seen (valid + invalid).
@@ -88,7 +91,12 @@ impl LeanReads {
         source: Source,
         kind: EventKind,
     ) {
-        let (task, run) = (self.intern(task), self.intern(run));
+        let (task, run) = match self.last {
+            Some((t, r)) if self.name(t) == task && self.name(r) == run => (t, r),
+            Some((t, _)) if self.name(t) == task => (t, self.intern(run)),
+            _ => (self.intern(task), self.intern(run)),
+        };
+        self.last = Some((task, run));
         self.has_edits |= kind == EventKind::Edit;
         self.rows.push(LeanRead {
             task,
@@ -175,9 +183,9 @@ pub fn score_lean(
     let score_run = |g: &PreparedGold, &(_, _, from, to): &(u32, u32, usize, usize)| {
         let (read_lines, gold_sets) = run_lines(reads, &reads.rows[from..to], g, lengths, counts);
         let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
-        g.score_by(read_lines, read_of, opts.threshold)
+        g.score_by(read_lines, read_of, opts.threshold, opts.breakdown)
     };
-    score_tasks(gold, &groups, key, lengths, opts.threshold, score_run, emit);
+    score_tasks(gold, &groups, key, lengths, opts, score_run, emit);
 }
 
 /// One run's reads (sorted by path, then start): the lines read in all, and the read set of each

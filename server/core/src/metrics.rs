@@ -144,6 +144,7 @@ pub fn score(
         read_lines,
         |path| read.get(path),
         threshold,
+        true,
     )
 }
 
@@ -159,7 +160,8 @@ fn clip_spans(gold_spans: &[(String, u32, u32)], gold: &FileLines) -> Vec<LineSe
 
 /// The metric itself, with the reads given as the total lines read and the read set of each gold
 /// file (`read_of` is only asked about gold paths); `span_sets` is [`clip_spans`] of
-/// `gold_spans`.
+/// `gold_spans`. Without `breakdown`, `files` and `spans` stay empty and nothing per file is
+/// allocated: the summary figures alone are the same either way.
 fn score_with<'r>(
     gold_spans: &[(String, u32, u32)],
     span_sets: &[LineSet],
@@ -167,46 +169,52 @@ fn score_with<'r>(
     read_lines: u64,
     read_of: impl Fn(&str) -> Option<&'r LineSet>,
     threshold: f64,
+    breakdown: bool,
 ) -> RunScore {
     let gold_lines: u64 = gold.values().map(LineSet::len).sum();
     let empty = LineSet::new();
     let read = |path: &str| read_of(path).unwrap_or(&empty);
 
-    let files: Vec<FileScore> = gold
-        .iter()
-        .filter(|(_, g)| !g.is_empty())
-        .map(|(path, g)| {
-            let r = read(path);
-            let covered = g.intersection_len(r);
-            FileScore {
+    let (mut gold_files, mut files_hit, mut covered_lines) = (0usize, 0usize, 0u64);
+    let mut files = Vec::new();
+    for (path, g) in gold.iter().filter(|(_, g)| !g.is_empty()) {
+        let r = read(path);
+        let covered = g.intersection_len(r);
+        gold_files += 1;
+        files_hit += usize::from(!r.is_empty());
+        covered_lines += covered;
+        if breakdown {
+            files.push(FileScore {
                 path: path.clone(),
                 gold_lines: g.len(),
                 covered_lines: covered,
                 coverage: ratio(covered, g.len()),
                 hit: !r.is_empty(),
-            }
-        })
-        .collect();
-    let covered_lines: u64 = files.iter().map(|f| f.covered_lines).sum();
-    let files_hit = files.iter().filter(|f| f.hit).count();
+            });
+        }
+    }
 
-    let spans = gold_spans
-        .iter()
-        .zip(span_sets)
-        .map(|((path, start, end), span)| {
-            let r = read(path);
-            let covered = span.intersection_len(r);
-            SpanScore {
-                path: path.clone(),
-                start: *start,
-                end: *end,
-                gold_lines: span.len(),
-                covered_lines: covered,
-                coverage: ratio(covered, span.len()),
-                unread: span.difference(r),
-            }
-        })
-        .collect();
+    let spans = if !breakdown {
+        Vec::new()
+    } else {
+        gold_spans
+            .iter()
+            .zip(span_sets)
+            .map(|((path, start, end), span)| {
+                let r = read(path);
+                let covered = span.intersection_len(r);
+                SpanScore {
+                    path: path.clone(),
+                    start: *start,
+                    end: *end,
+                    gold_lines: span.len(),
+                    covered_lines: covered,
+                    coverage: ratio(covered, span.len()),
+                    unread: span.difference(r),
+                }
+            })
+            .collect()
+    };
 
     if gold_lines == 0 {
         return RunScore {
@@ -229,11 +237,11 @@ fn score_with<'r>(
     let precision = ratio(covered_lines, read_lines).unwrap_or(0.0);
     RunScore {
         status: Status::Scored,
-        file_hit: ratio(files_hit as u64, files.len() as u64),
+        file_hit: ratio(files_hit as u64, gold_files as u64),
         line_coverage: Some(coverage),
         precision: Some(precision),
         f1: Some(f1(precision, coverage)),
-        gold_files: files.len(),
+        gold_files,
         files_hit,
         gold_lines,
         read_lines,
@@ -270,12 +278,14 @@ impl PreparedGold {
         }
     }
 
-    /// Scores a run given as its total lines read and the read set of each gold file.
+    /// Scores a run given as its total lines read and the read set of each gold file; with
+    /// `breakdown`, per gold file and per gold span too.
     pub fn score_by<'r>(
         &self,
         read_lines: u64,
         read_of: impl Fn(&str) -> Option<&'r LineSet>,
         threshold: f64,
+        breakdown: bool,
     ) -> RunScore {
         score_with(
             &self.spans,
@@ -284,22 +294,24 @@ impl PreparedGold {
             read_lines,
             read_of,
             threshold,
+            breakdown,
         )
     }
 
-    /// Scores one run's reads against this gold.
+    /// Scores one run's reads against this gold (with the breakdown when asked).
     pub fn score(
         &self,
         reads: &[&ReadSpan],
         lengths: &dyn FileLengths,
         threshold: f64,
+        breakdown: bool,
     ) -> RunScore {
         let read = collect_lines(
             reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
             lengths,
         );
         let read_lines = read.values().map(LineSet::len).sum();
-        self.score_by(read_lines, |path| read.get(path), threshold)
+        self.score_by(read_lines, |path| read.get(path), threshold, breakdown)
     }
 }
 
@@ -310,5 +322,5 @@ pub fn score_spans(
     lengths: &dyn FileLengths,
     threshold: f64,
 ) -> RunScore {
-    PreparedGold::new(gold, lengths).score(reads, lengths, threshold)
+    PreparedGold::new(gold, lengths).score(reads, lengths, threshold, true)
 }

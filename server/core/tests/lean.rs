@@ -192,6 +192,29 @@ fn a_seeded_corpus_in_shuffled_order_gives_the_same_rows() {
     }
     let text = rows.join("\n") + "\n";
     check_same(&gold, &text, None, &ScoreOptions::default());
+    // Without the breakdown: the same rows, minus `files` and `spans`, on both paths.
+    let summary = ScoreOptions {
+        breakdown: false,
+        ..ScoreOptions::default()
+    };
+    check_same(&gold, &text, None, &summary);
+    let (mut full, ..) = general(
+        &gold,
+        text.as_bytes(),
+        None,
+        &ScoreOptions::default(),
+        &UnknownLengths,
+    );
+    let (short, ..) = general(&gold, text.as_bytes(), None, &summary, &UnknownLengths);
+    let full_rows = full.as_array_mut().unwrap();
+    assert!(full_rows
+        .iter()
+        .any(|r| r["files"].as_array().is_some_and(|f| f.len() > 1)));
+    for r in full_rows.iter_mut() {
+        r["files"] = serde_json::json!([]);
+        r["spans"] = serde_json::json!([]);
+    }
+    assert_eq!(short, full);
     let by_task: BTreeMap<&str, usize> = gold.iter().fold(BTreeMap::new(), |mut m, g| {
         *m.entry(g.task.as_str()).or_default() += 1;
         m

@@ -205,9 +205,11 @@ impl crate::server::Backend {
 /// what-if reads together — what the editor shows — and stays out of the totals.
 pub fn summary(me: &Inner) -> Value {
     let cfg = me.store.config();
+    // The summary prints no per-file or per-span figures: they are not computed.
     let opts = ScoreOptions {
         threshold: cfg.threshold,
         sources: cfg.sources.clone(),
+        breakdown: false,
     };
     let gold = me.store.all_gold();
     let counted_manual = cfg.sources.contains(&Source::Manual);

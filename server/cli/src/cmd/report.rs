@@ -99,7 +99,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         None => None,
     };
     let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
-    let opts = super::score::score_options(args.threshold, &args.sources);
+    let opts = super::score::score_options(args.threshold, &args.sources, true);
     let report = build(&ReportInput {
         title: args.title.clone(),
         gold: &gold.items,

@@ -42,6 +42,10 @@ pub struct ScoreArgs {
     /// In the table, also list each gold file and span with its unread lines.
     #[arg(long)]
     pub detail: bool,
+    /// Summary figures only: json and jsonl rows without the per-file and per-span breakdown
+    /// (`files`, `spans`), which is then not computed. csv and the table never carry it.
+    #[arg(long, conflicts_with = "detail")]
+    pub summary: bool,
     /// Score only shard I of N (0-based; tasks split by a stable hash of their id).
     #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
     pub shard: Option<crate::shard::Shard>,
@@ -76,11 +80,25 @@ impl From<SourceArg> for Source {
     }
 }
 
-/// Scoring options from the shared `--threshold` and `--sources` arguments.
-pub fn score_options(threshold: f64, sources: &[SourceArg]) -> ScoreOptions {
+/// Scoring options from the shared `--threshold` and `--sources` arguments; `breakdown` for
+/// output that shows each gold file and span.
+pub fn score_options(threshold: f64, sources: &[SourceArg], breakdown: bool) -> ScoreOptions {
     ScoreOptions {
         threshold,
         sources: sources.iter().map(|&s| s.into()).collect(),
+        breakdown,
+    }
+}
+
+impl ScoreArgs {
+    /// Whether the output shows each gold file and span: json and jsonl rows unless
+    /// `--summary`, the table with `--detail`; csv never. Otherwise it is not computed.
+    pub fn breakdown(&self) -> bool {
+        match self.format {
+            Format::Json | Format::Jsonl => !self.summary,
+            Format::Table => self.detail,
+            Format::Csv => false,
+        }
     }
 }
 
@@ -126,7 +144,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         warn_no_reads(&args);
     }
     let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
-    let opts = score_options(args.threshold, &args.sources);
+    let opts = score_options(args.threshold, &args.sources, args.breakdown());
     let parsed = started.elapsed();
     let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
     let scored = started.elapsed() - parsed;

@@ -1,10 +1,11 @@
 //! `readcov score` without a workspace: reads parsed into a lean table (interned ids, 24 bytes a
-//! read) and rows scored one at a time, jsonl rows written as they come. Same output, errors and
+//! read) and rows scored one at a time, jsonl and csv rows written as they come. Same output, errors and
 //! exit code as the general path (tests/score_lean.rs runs both); a log with edits hands back to
 //! the general path, which needs whole rows for read-before-edit.
 
+use super::render::{render, write_csv_header, write_csv_row};
 use super::{
-    before_edit, exit_for, ignore_broken_pipe, is_below, no_gold, render, report_skipped,
+    before_edit, exit_for, ignore_broken_pipe, is_below, no_gold, report_skipped,
     rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, ScoreArgs,
 };
 use crate::exit::Exit;
@@ -36,15 +37,19 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         warn_no_reads(args);
     }
     let (gold_n, reads_n) = (gold.items.len(), reads.rows.len());
-    let opts = score_options(args.threshold, &args.sources);
+    let opts = score_options(args.threshold, &args.sources, args.breakdown());
     let parsed = started.elapsed();
     let no_edits = before_edit::ByRun::new();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let (mut partial, mut below, mut rows) = (ScorePartial::default(), false, 0usize);
-    // jsonl streams; the other formats print totals or align columns, so they keep the rows.
-    let streaming = args.format == Format::Jsonl;
+    // jsonl and csv stream; json and the table print totals first or align columns, so they
+    // keep the rows.
+    let streaming = matches!(args.format, Format::Jsonl | Format::Csv);
     let mut kept: Vec<TaskRunScore> = Vec::new();
     let mut written: std::io::Result<()> = Ok(());
+    if args.format == Format::Csv {
+        written = write_csv_header(&mut out, false);
+    }
     score_lean(&gold.items, &mut reads, &UnknownLengths, &opts, |row| {
         partial.add(&row.score);
         below |= is_below(args, &row);
@@ -52,7 +57,10 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         if !streaming {
             kept.push(row);
         } else if written.is_ok() {
-            written = write_row_without_edits(&mut out, &row);
+            written = match args.format {
+                Format::Csv => write_csv_row(&mut out, &row, None, &no_edits),
+                _ => write_row_without_edits(&mut out, &row, opts.breakdown),
+            };
         }
     });
     let total = partial.finish();

@@ -9,7 +9,7 @@ use readcov_units::UnitScore;
 use std::io::Write;
 
 /// The flat per-row keys shared by jsonl and csv.
-const KEYS: [&str; 13] = [
+pub(super) const KEYS: [&str; 13] = [
     "task",
     "run",
     "status",
@@ -35,9 +35,14 @@ pub(super) fn render(
 ) -> std::io::Result<()> {
     let unit = |i: usize| units.and_then(|u| u.get(i));
     let values = || {
-        rows.iter()
-            .enumerate()
-            .map(move |(i, r)| before_edit::with_key(score_units::row_value(r, unit(i)), rbe, r))
+        rows.iter().enumerate().map(move |(i, r)| {
+            let mut v = before_edit::with_key(score_units::row_value(r, unit(i)), rbe, r);
+            if let (true, serde_json::Value::Object(map)) = (args.summary, &mut v) {
+                map.remove("files");
+                map.remove("spans");
+            }
+            v
+        })
     };
     match args.format {
         Format::Json => {
@@ -49,7 +54,7 @@ pub(super) fn render(
         }
         Format::Jsonl if units.is_none() => {
             for r in rows {
-                serde_json::to_writer(&mut *w, &rows::Row::new(r, rbe))?;
+                serde_json::to_writer(&mut *w, &rows::Row::new(r, rbe, !args.summary))?;
                 w.write_all(b"\n")?;
             }
             Ok(())
@@ -62,30 +67,57 @@ pub(super) fn render(
             Ok(())
         }
         Format::Csv => {
-            let unit_keys: &[&str] = if units.is_some() {
-                &score_units::UNIT_KEYS
-            } else {
-                &[]
-            };
-            let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
-            let header = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
-            w.write_all(header.as_bytes())?;
-            for (r, v) in rows.iter().zip(values()) {
-                let mut cells: Vec<String> = keys
-                    .iter()
-                    .map(|k| match &v[*k] {
-                        serde_json::Value::Null => String::new(),
-                        serde_json::Value::String(s) => csv_field(s),
-                        other => other.to_string(),
-                    })
-                    .collect();
-                cells.extend(before_edit::csv_cells(rbe, r));
-                w.write_all((cells.join(",") + "\n").as_bytes())?;
+            write_csv_header(w, units.is_some())?;
+            for (i, r) in rows.iter().enumerate() {
+                write_csv_row(w, r, units.map(|_| unit(i)), rbe)?;
             }
             Ok(())
         }
         Format::Table => w.write_all(render_table(rows, units, rbe, total, args).as_bytes()),
     }
+}
+
+pub(super) fn write_csv_header(w: &mut dyn Write, with_units: bool) -> std::io::Result<()> {
+    let unit_keys: &[&str] = if with_units {
+        &score_units::UNIT_KEYS
+    } else {
+        &[]
+    };
+    let keys: Vec<&str> = KEYS.iter().chain(unit_keys).copied().collect();
+    let header = keys.join(",") + "," + &before_edit::CSV_KEYS.join(",") + "\n";
+    w.write_all(header.as_bytes())
+}
+
+/// One csv line: the summary cells, the unit cells when there are unit columns (`units` is
+/// `Some`, empty cells for a row without a unit score), the read-before-edit cells.
+pub(super) fn write_csv_row(
+    mut w: &mut dyn Write,
+    r: &TaskRunScore,
+    units: Option<Option<&UnitScore>>,
+    rbe: &before_edit::ByRun,
+) -> std::io::Result<()> {
+    rows::write_csv_summary(&mut w, r)?;
+    if let Some(unit) = units {
+        let v = unit.map_or(serde_json::Value::Null, |u| {
+            serde_json::to_value(u).expect("serialisable")
+        });
+        for k in score_units::UNIT_KEYS {
+            w.write_all(b",")?;
+            w.write_all(
+                match &v[k] {
+                    serde_json::Value::Null => String::new(),
+                    serde_json::Value::String(s) => csv_field(s),
+                    other => other.to_string(),
+                }
+                .as_bytes(),
+            )?;
+        }
+    }
+    for cell in before_edit::csv_cells(rbe, r) {
+        w.write_all(b",")?;
+        w.write_all(cell.as_bytes())?;
+    }
+    w.write_all(b"\n")
 }
 
 fn render_table(

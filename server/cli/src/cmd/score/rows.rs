@@ -4,7 +4,7 @@
 //! the largest part of rendering 50,880 rows (profiled). The test below holds the two equal.
 
 use super::before_edit;
-use readcov_core::metrics::{FileScore, SpanScore};
+use readcov_core::metrics::{FileScore, RunScore, SpanScore};
 use readcov_core::{Interval, Status, TaskRunScore};
 use serde::{Serialize, Serializer};
 use serde_json::ser::{CompactFormatter, Formatter};
@@ -17,7 +17,8 @@ pub struct Row<'a> {
     covered_lines: u64,
     f1: Option<f64>,
     file_hit: Option<f64>,
-    files: Seq<'a, FileScore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    files: Option<Seq<'a, FileScore>>,
     files_hit: usize,
     gold_files: usize,
     gold_lines: u64,
@@ -27,7 +28,8 @@ pub struct Row<'a> {
     read_before_edit: Value,
     read_lines: u64,
     run: &'a str,
-    spans: Seq<'a, SpanScore>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spans: Option<Seq<'a, SpanScore>>,
     status: Status,
     task: &'a str,
 }
@@ -97,13 +99,14 @@ struct Range {
 }
 
 impl<'a> Row<'a> {
-    pub fn new(r: &'a TaskRunScore, rbe: &before_edit::ByRun) -> Row<'a> {
+    /// Without `breakdown` (`--summary`), the row has no `files` and `spans` keys.
+    pub fn new(r: &'a TaskRunScore, rbe: &before_edit::ByRun, breakdown: bool) -> Row<'a> {
         let s = &r.score;
         Row {
             covered_lines: s.covered_lines,
             f1: s.f1,
             file_hit: s.file_hit,
-            files: Seq(&s.files),
+            files: breakdown.then_some(Seq(&s.files)),
             files_hit: s.files_hit,
             gold_files: s.gold_files,
             gold_lines: s.gold_lines,
@@ -113,7 +116,7 @@ impl<'a> Row<'a> {
             read_before_edit: before_edit::json_value(rbe, r),
             read_lines: s.read_lines,
             run: &r.run,
-            spans: Seq(&s.spans),
+            spans: breakdown.then_some(Seq(&s.spans)),
             status: s.status,
             task: &r.task,
         }
@@ -124,7 +127,11 @@ impl<'a> Row<'a> {
 /// serde_json (the test below holds them equal) with the keys as constant bytes, so only task,
 /// run and paths go through string escaping. The lean path's rendering was a fifth of
 /// `readcov score`'s time through serde, most of it escaping the constant keys (profiled).
-pub fn write_row_without_edits(w: &mut impl Write, r: &TaskRunScore) -> std::io::Result<()> {
+pub fn write_row_without_edits(
+    w: &mut impl Write,
+    r: &TaskRunScore,
+    breakdown: bool,
+) -> std::io::Result<()> {
     let s = &r.score;
     w.write_all(b"{\"covered_lines\":")?;
     int(w, s.covered_lines)?;
@@ -132,6 +139,40 @@ pub fn write_row_without_edits(w: &mut impl Write, r: &TaskRunScore) -> std::io:
     opt_float(w, s.f1)?;
     w.write_all(b",\"file_hit\":")?;
     opt_float(w, s.file_hit)?;
+    if breakdown {
+        write_files(w, s)?;
+    }
+    w.write_all(b",\"files_hit\":")?;
+    int(w, s.files_hit as u64)?;
+    w.write_all(b",\"gold_files\":")?;
+    int(w, s.gold_files as u64)?;
+    w.write_all(b",\"gold_lines\":")?;
+    int(w, s.gold_lines)?;
+    w.write_all(b",\"line_coverage\":")?;
+    opt_float(w, s.line_coverage)?;
+    w.write_all(match s.passes_threshold {
+        Some(true) => b",\"passes_threshold\":true,\"precision\":" as &[u8],
+        Some(false) => b",\"passes_threshold\":false,\"precision\":",
+        None => b",\"passes_threshold\":null,\"precision\":",
+    })?;
+    opt_float(w, s.precision)?;
+    w.write_all(b",\"read_before_edit\":null,\"read_lines\":")?;
+    int(w, s.read_lines)?;
+    w.write_all(b",\"run\":")?;
+    string(w, &r.run)?;
+    if breakdown {
+        write_spans(w, s)?;
+    }
+    w.write_all(match s.status {
+        Status::Scored => b",\"status\":\"scored\",\"task\":" as &[u8],
+        Status::Unscored => b",\"status\":\"unscored\",\"task\":",
+    })?;
+    string(w, &r.task)?;
+    w.write_all(b"}\n")
+}
+
+/// `,"files":[...]`
+fn write_files(w: &mut impl Write, s: &RunScore) -> std::io::Result<()> {
     w.write_all(b",\"files\":[")?;
     for (i, f) in s.files.iter().enumerate() {
         w.write_all(if i == 0 {
@@ -152,24 +193,11 @@ pub fn write_row_without_edits(w: &mut impl Write, r: &TaskRunScore) -> std::io:
         string(w, &f.path)?;
         w.write_all(b"}")?;
     }
-    w.write_all(b"],\"files_hit\":")?;
-    int(w, s.files_hit as u64)?;
-    w.write_all(b",\"gold_files\":")?;
-    int(w, s.gold_files as u64)?;
-    w.write_all(b",\"gold_lines\":")?;
-    int(w, s.gold_lines)?;
-    w.write_all(b",\"line_coverage\":")?;
-    opt_float(w, s.line_coverage)?;
-    w.write_all(match s.passes_threshold {
-        Some(true) => b",\"passes_threshold\":true,\"precision\":" as &[u8],
-        Some(false) => b",\"passes_threshold\":false,\"precision\":",
-        None => b",\"passes_threshold\":null,\"precision\":",
-    })?;
-    opt_float(w, s.precision)?;
-    w.write_all(b",\"read_before_edit\":null,\"read_lines\":")?;
-    int(w, s.read_lines)?;
-    w.write_all(b",\"run\":")?;
-    string(w, &r.run)?;
+    w.write_all(b"]")
+}
+
+/// `,"spans":[...]`, each with its unread ranges.
+fn write_spans(w: &mut impl Write, s: &RunScore) -> std::io::Result<()> {
     w.write_all(b",\"spans\":[")?;
     for (i, sp) in s.spans.iter().enumerate() {
         w.write_all(if i == 0 {
@@ -198,12 +226,39 @@ pub fn write_row_without_edits(w: &mut impl Write, r: &TaskRunScore) -> std::io:
         }
         w.write_all(b"]}")?;
     }
+    w.write_all(b"]")
+}
+
+/// The csv cells of [`super::render::KEYS`], comma-separated (no line end): the same text the
+/// cells had when taken from the row's `serde_json::Value` (the test below holds them equal),
+/// without building that Value — with every gold file and span in it — for each row.
+pub fn write_csv_summary(w: &mut impl Write, r: &TaskRunScore) -> std::io::Result<()> {
+    let s = &r.score;
+    w.write_all(crate::render::csv_field(&r.task).as_bytes())?;
+    w.write_all(b",")?;
+    w.write_all(crate::render::csv_field(&r.run).as_bytes())?;
     w.write_all(match s.status {
-        Status::Scored => b"],\"status\":\"scored\",\"task\":" as &[u8],
-        Status::Unscored => b"],\"status\":\"unscored\",\"task\":",
+        Status::Scored => b",scored," as &[u8],
+        Status::Unscored => b",unscored,",
     })?;
-    string(w, &r.task)?;
-    w.write_all(b"}\n")
+    for x in [s.file_hit, s.line_coverage, s.precision, s.f1] {
+        if let Some(x) = x.filter(|x| x.is_finite()) {
+            CompactFormatter.write_f64(w, x)?;
+        }
+        w.write_all(b",")?;
+    }
+    for n in [s.gold_lines, s.read_lines, s.covered_lines] {
+        int(w, n)?;
+        w.write_all(b",")?;
+    }
+    w.write_all(match s.passes_threshold {
+        Some(true) => b"true," as &[u8],
+        Some(false) => b"false,",
+        None => b",",
+    })?;
+    int(w, s.gold_files as u64)?;
+    w.write_all(b",")?;
+    int(w, s.files_hit as u64)
 }
 
 fn int(w: &mut impl Write, n: u64) -> std::io::Result<()> {
@@ -268,23 +323,44 @@ mod tests {
             .iter()
             .any(|r| !r.score.spans.iter().all(|s| s.unread.is_empty())));
         for r in &rows {
-            let slow = before_edit::with_key(row_value(r, None), &rbe, r).to_string();
-            let fast = serde_json::to_string(&Row::new(r, &rbe)).unwrap();
-            assert_eq!(fast, slow);
+            let mut slow = before_edit::with_key(row_value(r, None), &rbe, r);
+            let fast = serde_json::to_string(&Row::new(r, &rbe, true)).unwrap();
+            assert_eq!(fast, slow.to_string());
+            // `--summary`: the same row without the two breakdown keys.
+            let map = slow.as_object_mut().unwrap();
+            assert!(map.remove("files").is_some() && map.remove("spans").is_some());
+            let fast = serde_json::to_string(&Row::new(r, &rbe, false)).unwrap();
+            assert_eq!(fast, slow.to_string());
         }
         // By hand, for runs without edits (odd strings, non-finite ratios, empty lists too).
         let no_edits = before_edit::ByRun::new();
         let mut odd = rows[0].clone();
-        odd.task = "t\u{1F600}\"\\\n\u{1}".into();
+        odd.task = "t\u{1F600}\"\\\n\u{1},x".into();
         odd.score.f1 = Some(f64::NAN);
         odd.score.precision = Some(f64::INFINITY);
         odd.score.files.clear();
         odd.score.passes_threshold = Some(false);
         for r in rows.iter().chain([&odd]) {
-            let want = serde_json::to_string(&Row::new(r, &no_edits)).unwrap() + "\n";
+            for breakdown in [true, false] {
+                let want =
+                    serde_json::to_string(&Row::new(r, &no_edits, breakdown)).unwrap() + "\n";
+                let mut got = Vec::new();
+                write_row_without_edits(&mut got, r, breakdown).unwrap();
+                assert_eq!(String::from_utf8(got).unwrap(), want);
+            }
+            // The csv cells, as they were taken from the row's Value.
+            let v = row_value(r, None);
+            let want: Vec<String> = super::super::render::KEYS
+                .iter()
+                .map(|k| match &v[*k] {
+                    Value::Null => String::new(),
+                    Value::String(s) => crate::render::csv_field(s),
+                    other => other.to_string(),
+                })
+                .collect();
             let mut got = Vec::new();
-            write_row_without_edits(&mut got, r).unwrap();
-            assert_eq!(String::from_utf8(got).unwrap(), want);
+            write_csv_summary(&mut got, r).unwrap();
+            assert_eq!(String::from_utf8(got).unwrap(), want.join(","));
         }
     }
 }
