@@ -6,7 +6,7 @@
 //! the same values: a property test compares the two on generated lines.
 
 use crate::fastread::{Id, RawRead};
-use crate::span::{EventKind, Source};
+use crate::span::{EventKind, Source, Tier};
 use std::borrow::Cow;
 
 /// A scalar as written: a plain string, an unsigned integer, or null.
@@ -98,6 +98,18 @@ impl<'a> Scanner<'a> {
     }
 }
 
+const fn is_requirement(k: &[u8]) -> bool {
+    let want = b"requirement";
+    let mut i = 0;
+    while i < want.len() {
+        if k[i] != want[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
@@ -133,10 +145,15 @@ fn plain_len(bytes: &[u8]) -> Option<usize> {
 }
 
 /// A key of up to 8 bytes as one integer (little-endian, zero-padded), so a key is matched in
-/// one comparison instead of a string compare per candidate; longer keys are 0 (none is known).
+/// one comparison instead of a string compare per candidate; `requirement` is [`REQUIREMENT`],
+/// other longer keys are 0 (as the empty key: neither is known).
 const fn key_code(k: &[u8]) -> u64 {
     if k.len() > 8 {
-        return 0;
+        return if k.len() == 11 && is_requirement(k) {
+            REQUIREMENT
+        } else {
+            0
+        };
     }
     let mut code = 0u64;
     let mut i = 0;
@@ -158,6 +175,10 @@ const TOOL: u64 = key_code(b"tool");
 const COMMAND: u64 = key_code(b"command");
 const SOURCE: u64 = key_code(b"source");
 const KIND: u64 = key_code(b"kind");
+const TIER: u64 = key_code(b"tier");
+/// The one known key longer than 8 bytes gets a code no packed key has: eight 0xFF bytes are
+/// not UTF-8, so no key of 8 bytes or less packs to it.
+const REQUIREMENT: u64 = u64::MAX;
 
 fn line_no(v: Val) -> Option<u32> {
     match v {
@@ -191,13 +212,16 @@ fn opt_id(v: Val) -> Option<Option<Id>> {
     }
 }
 
-/// The line as a [`RawRead`], or `None` to let serde decide. Inlined into its one caller, so
-/// the struct is built where it ends up instead of being copied out (profiled: 3%).
+/// Walks a line that is one flat object: `field` gets each key (as [`key_code`]) and value and
+/// returns the key's bit (below 16), or `None` to decline the line. Returns the bits seen; a
+/// repeated key, trailing text or any other shape declines.
 #[inline(always)]
-pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
+fn scan_object<'a>(
+    line: &'a str,
+    mut field: impl FnMut(u64, Val<'a>) -> Option<u16>,
+) -> Option<u16> {
     let mut sc = Scanner { s: line, i: 0 };
     sc.eat(b'{')?;
-    let mut raw = RawRead::empty();
     let mut seen = 0u16;
     if sc.eat(b'}').is_none() {
         loop {
@@ -205,68 +229,9 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
             let key = sc.key()?;
             sc.eat(b':')?;
             let v = sc.value()?;
-            // The key's bit in `seen`, its value stored on the way.
-            let k: u16 = match key {
-                PATH => match v {
-                    Val::Str(s) => {
-                        raw.path = Cow::Borrowed(s);
-                        0
-                    }
-                    _ => return None,
-                },
-                START => {
-                    raw.start = line_no(v)?;
-                    1
-                }
-                END => {
-                    raw.end = line_no(v)?;
-                    2
-                }
-                TASK => {
-                    raw.task = opt_id(v)?;
-                    3
-                }
-                RUN => {
-                    raw.run = opt_id(v)?;
-                    4
-                }
-                TURN => {
-                    raw.turn = opt_count(v)?;
-                    5
-                }
-                STEP => {
-                    raw.step = opt_count(v)?;
-                    6
-                }
-                TOOL => {
-                    raw.tool = opt_str(v)?;
-                    7
-                }
-                COMMAND => {
-                    raw.command = opt_str(v)?;
-                    8
-                }
-                SOURCE => {
-                    raw.source = match v {
-                        Val::Null => None,
-                        Val::Str(s) => Some(Source::parse(s)?),
-                        Val::Int(_) => return None,
-                    };
-                    9
-                }
-                KIND => {
-                    raw.kind = match v {
-                        Val::Null => None,
-                        Val::Str("read") => Some(EventKind::Read),
-                        Val::Str("edit") => Some(EventKind::Edit),
-                        _ => return None,
-                    };
-                    10
-                }
-                _ => return None,
-            };
+            let k = field(key, v)?;
             if seen & (1 << k) != 0 {
-                return None; // a repeated key: serde words that error
+                return None; // a repeated key: the slow path words that error
             }
             seen |= 1 << k;
             if sc.eat(b',').is_none() {
@@ -276,8 +241,137 @@ pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
         }
     }
     sc.ws();
-    // Trailing text is serde's to refuse; path, start and end (bits 0–2) are required.
-    (sc.i == line.len() && seen & 0b111 == 0b111).then_some(raw)
+    // Trailing text is the slow path's to refuse.
+    (sc.i == line.len()).then_some(seen)
+}
+
+/// The line as a [`RawRead`], or `None` to let serde decide. Inlined into its one caller, so
+/// the struct is built where it ends up instead of being copied out (profiled: 3%).
+#[inline(always)]
+pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
+    let mut raw = RawRead::empty();
+    let seen = scan_object(line, |key, v| {
+        // The key's bit in `seen`, its value stored on the way.
+        Some(match key {
+            PATH => match v {
+                Val::Str(s) => {
+                    raw.path = Cow::Borrowed(s);
+                    0
+                }
+                _ => return None,
+            },
+            START => {
+                raw.start = line_no(v)?;
+                1
+            }
+            END => {
+                raw.end = line_no(v)?;
+                2
+            }
+            TASK => {
+                raw.task = opt_id(v)?;
+                3
+            }
+            RUN => {
+                raw.run = opt_id(v)?;
+                4
+            }
+            TURN => {
+                raw.turn = opt_count(v)?;
+                5
+            }
+            STEP => {
+                raw.step = opt_count(v)?;
+                6
+            }
+            TOOL => {
+                raw.tool = opt_str(v)?;
+                7
+            }
+            COMMAND => {
+                raw.command = opt_str(v)?;
+                8
+            }
+            SOURCE => {
+                raw.source = match v {
+                    Val::Null => None,
+                    Val::Str(s) => Some(Source::parse(s)?),
+                    Val::Int(_) => return None,
+                };
+                9
+            }
+            KIND => {
+                raw.kind = match v {
+                    Val::Null => None,
+                    Val::Str("read") => Some(EventKind::Read),
+                    Val::Str("edit") => Some(EventKind::Edit),
+                    _ => return None,
+                };
+                10
+            }
+            _ => return None,
+        })
+    })?;
+    // path, start and end (bits 0–2) are required.
+    (seen & 0b111 == 0b111).then_some(raw)
+}
+
+/// A gold line as written, strings borrowed: what [`scan_gold`] takes.
+#[derive(Debug, PartialEq)]
+pub(crate) struct RawGold<'a> {
+    pub task: Option<&'a str>,
+    pub path: &'a str,
+    pub start: u32,
+    pub end: u32,
+    pub tier: Tier,
+    pub requirement: Option<&'a str>,
+}
+
+/// The usual gold line (task, path, start, end, tier, requirement; plain strings, a non-empty
+/// string task, unsigned integers, `null` for an absent optional), or `None` for the checked
+/// path to take, which also words every error. Ranges are not judged here.
+pub(crate) fn scan_gold(line: &str) -> Option<RawGold<'_>> {
+    let mut raw = RawGold {
+        task: None,
+        path: "",
+        start: 0,
+        end: 0,
+        tier: Tier::Core,
+        requirement: None,
+    };
+    let seen = scan_object(line, |key, v| {
+        Some(match (key, v) {
+            (PATH, Val::Str(s)) => {
+                raw.path = s;
+                0
+            }
+            (START, v) => {
+                raw.start = line_no(v)?;
+                1
+            }
+            (END, v) => {
+                raw.end = line_no(v)?;
+                2
+            }
+            (TASK, Val::Str(s)) if !s.is_empty() => {
+                raw.task = Some(s);
+                3
+            }
+            (TASK, Val::Null) => 3,
+            (TIER, Val::Null | Val::Str("core")) => 4,
+            (TIER, Val::Str("optional")) => {
+                raw.tier = Tier::Optional;
+                4
+            }
+            (REQUIREMENT, Val::Str(s)) => {
+                raw.requirement = Some(s);
+                5
+            }
+            (REQUIREMENT, Val::Null) => 5,
+            _ => return None,
+        })
+    })?;
+    (seen & 0b111 == 0b111).then_some(raw)
 }
 
 #[cfg(test)]

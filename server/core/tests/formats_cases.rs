@@ -136,7 +136,7 @@ fn gold_tier_and_missing_task() {
 
 mod fast_path {
     use proptest::prelude::*;
-    use readcov_core::formats::parse_reads_with;
+    use readcov_core::formats::{parse_gold_with, parse_reads_with};
 
     /// JSON values of the kinds a reads field may (wrongly) hold.
     fn value() -> impl Strategy<Value = String> {
@@ -206,7 +206,68 @@ mod fast_path {
         assert_eq!((fast.items.len(), fast.errors.len()), (1, 2));
     }
 
+    /// Gold lines: the same valid base, then random gold fields (and near misses) that may spoil it.
+    fn gold_line() -> impl Strategy<Value = String> {
+        let fields = [
+            "path",
+            "start",
+            "end",
+            "task",
+            "tier",
+            "requirement",
+            "requiremen",
+            "extra",
+            "",
+        ];
+        let tiers = prop::sample::select(vec!["\"core\"", "\"optional\"", "\"gold\"", "\"Core\""]);
+        let base = prop_oneof![
+            Just(String::new()),
+            (1u32..40, 0u32..5, prop::bool::ANY).prop_map(|(s, k, task)| {
+                let task = if task { "\"task\":\"t1\"," } else { "" };
+                format!("{task}\"path\":\"a.py\",\"start\":{s},\"end\":{},", s + k)
+            })
+        ];
+        let v = prop_oneof![value(), tiers.prop_map(str::to_string)];
+        (
+            base,
+            prop::collection::vec((prop::sample::select(fields.to_vec()), v), 0..4),
+        )
+            .prop_map(|(base, kv)| {
+                let body: Vec<String> = kv.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+                format!("{{{base}{}}}", body.join(",")).replace(",}", "}")
+            })
+    }
+
+    #[test]
+    fn usual_gold_lines_take_the_fast_path_with_the_same_spans() {
+        let text = "{\"task\":\"t\",\"path\":\"./a/../b.py\",\"start\":3,\"end\":9,\"tier\":\"optional\",\"requirement\":\"R2\"}\n\
+                    {\"path\":\"b.py\",\"start\":1,\"end\":1,\"tier\":null,\"requirement\":null,\"task\":null}\n\
+                    {\"task\":7,\"path\":\"b.py\",\"start\":1,\"end\":2}\n\
+                    {\"task\":\"t\",\"path\":\"b.py\",\"start\":5,\"end\":2}\n\
+                    {\"task\":\"t\",\"path\":\"b.py\",\"start\":1,\"end\":2,\"requirement\":\"a\",\"requirement\":\"b\"}\n";
+        let fast = parse_gold_with(text.as_bytes(), "g", None, true);
+        let slow = parse_gold_with(text.as_bytes(), "g", None, false);
+        assert_eq!(fast.items, slow.items);
+        assert_eq!(fast.errors, slow.errors);
+        assert_eq!((fast.items.len(), fast.errors.len()), (3, 2));
+        assert_eq!(fast.items[0].path, "b.py");
+        assert_eq!(fast.items[0].requirement.as_deref(), Some("R2"));
+        assert_eq!(fast.items[2].task, "7");
+    }
+
     proptest! {
+        #[test]
+        fn gold_fast_and_slow_paths_agree(lines in prop::collection::vec(gold_line(), 1..8)) {
+            let text = lines.join("\n");
+            for ws in [None, Some("/repo")] {
+                let fast = parse_gold_with(text.as_bytes(), "g", ws, true);
+                let slow = parse_gold_with(text.as_bytes(), "g", ws, false);
+                prop_assert_eq!(&fast.items, &slow.items);
+                prop_assert_eq!(&fast.errors, &slow.errors);
+                prop_assert_eq!(fast.items.len() + fast.errors.len(), lines.len());
+            }
+        }
+
         #[test]
         fn fast_and_slow_paths_agree(lines in prop::collection::vec(line(), 1..8)) {
             let text = lines.join("\n");
