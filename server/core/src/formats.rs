@@ -325,23 +325,14 @@ fn parse_reads_into(
     check: PathCheck,
     out: &mut Parsed<ReadSpan>,
 ) {
-    for (line, text) in jsonl_lines_from(bytes, file, first) {
-        out.records += 1;
-        if let Some(read) = text
-            .as_ref()
-            .ok()
-            .filter(|_| fast)
-            .and_then(|t| crate::fastread::fast_read(t, workspace))
+    let fast = |t: &str| {
+        fast.then(|| crate::fastread::fast_read(t, workspace))
+            .flatten()
             .filter(|r| check(&r.path).is_ok())
-        {
-            out.items.push(read);
-            continue;
-        }
-        match slow_read(text, file, line, workspace, check) {
-            Ok(item) => out.items.push(item),
-            Err(e) => out.errors.push(e),
-        }
-    }
+    };
+    parse_lines_into(bytes, first, file, out, fast, |f| {
+        read_record(f, workspace, check)
+    });
 }
 
 /// The slow, fully checked path for one reads line (as split by [`jsonl_lines`]).
@@ -352,18 +343,7 @@ pub(crate) fn slow_read(
     workspace: Option<&str>,
     check: PathCheck,
 ) -> Result<ReadSpan, InputError> {
-    text.and_then(|t| parse_object(t, file, line))
-        .and_then(|obj| {
-            read_record(
-                &Fields {
-                    obj: &obj,
-                    file,
-                    line,
-                },
-                workspace,
-                check,
-            )
-        })
+    checked(text, file, line, |f| read_record(f, workspace, check))
 }
 
 /// The slow, fully checked path for one reads line: every problem becomes a located error.
@@ -433,38 +413,10 @@ fn parse_gold_impl(
     check: PathCheck,
 ) -> Parsed<GoldSpan> {
     let mut out = Parsed::default();
-    for (line, text) in jsonl_lines(bytes, file) {
-        out.records += 1;
-        // The usual line through the scanner; a line it declines, or whose range or path does
-        // not hold, through the checked path, which words the error. Same items either way
-        // (tests/formats_cases.rs and the `gold` fuzz target compare the two).
-        if let Some(g) = text
-            .as_ref()
-            .ok()
-            .filter(|_| fast)
-            .and_then(|t| fast_gold(t, workspace, check))
-        {
-            out.items.push(g);
-            continue;
-        }
-        let result = text
-            .and_then(|t| parse_object(t, file, line))
-            .and_then(|obj| {
-                gold_record(
-                    &Fields {
-                        obj: &obj,
-                        file,
-                        line,
-                    },
-                    workspace,
-                    check,
-                )
-            });
-        match result {
-            Ok(item) => out.items.push(item),
-            Err(e) => out.errors.push(e),
-        }
-    }
+    let fast = |t: &str| fast.then(|| fast_gold(t, workspace, check)).flatten();
+    parse_lines_into(bytes, 1, file, &mut out, fast, |f| {
+        gold_record(f, workspace, check)
+    });
     out
 }
 
@@ -515,21 +467,45 @@ pub fn parse_jsonl<T>(
     record: impl Fn(&Fields) -> Result<T, InputError>,
 ) -> Parsed<T> {
     let mut out = Parsed::default();
-    for (line, text) in jsonl_lines(bytes, file) {
+    parse_lines_into(bytes, 1, file, &mut out, |_| None, record);
+    out
+}
+
+/// Every line of a piece that starts at line `first`: `fast` takes the usual line whole (or
+/// declines it), and a declined line goes through `record` on the checked path, which words
+/// the error. `fast` must only accept what `record` accepts, with the same value.
+fn parse_lines_into<T>(
+    bytes: &[u8],
+    first: usize,
+    file: &str,
+    out: &mut Parsed<T>,
+    fast: impl Fn(&str) -> Option<T>,
+    record: impl Fn(&Fields) -> Result<T, InputError>,
+) {
+    for (line, text) in jsonl_lines_from(bytes, file, first) {
         out.records += 1;
-        let result = text
-            .and_then(|t| parse_object(t, file, line))
-            .and_then(|obj| {
-                record(&Fields {
-                    obj: &obj,
-                    file,
-                    line,
-                })
-            });
-        match result {
+        if let Some(item) = text.as_ref().ok().and_then(|t| fast(t)) {
+            out.items.push(item);
+            continue;
+        }
+        match checked(text, file, line, &record) {
             Ok(item) => out.items.push(item),
             Err(e) => out.errors.push(e),
         }
     }
-    out
+}
+
+/// One line on the checked path: parsed as an object (duplicate keys refused), then `record`.
+fn checked<T>(
+    text: Result<&str, InputError>,
+    file: &str,
+    line: usize,
+    record: impl Fn(&Fields) -> Result<T, InputError>,
+) -> Result<T, InputError> {
+    let obj = parse_object(text?, file, line)?;
+    record(&Fields {
+        obj: &obj,
+        file,
+        line,
+    })
 }
