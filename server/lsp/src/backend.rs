@@ -52,6 +52,8 @@ pub struct Inner {
     pub caps: ClientCaps,
     /// The file watcher, kept alive while the server runs.
     pub watcher: Mutex<Option<crate::watch::Running>>,
+    /// Re-syncs the file watcher has started (tests check that an idle server makes none).
+    pub watcher_syncs: std::sync::atomic::AtomicU64,
 }
 
 pub type Shared = Arc<Inner>;
@@ -65,6 +67,7 @@ impl Inner {
             layers: Mutex::new(Layers::default()),
             caps: ClientCaps::default(),
             watcher: Mutex::new(None),
+            watcher_syncs: Default::default(),
         }
     }
 

@@ -71,6 +71,10 @@ pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Opt
         }
         #[cfg(feature = "debug-panic")]
         crate::guard::DEBUG_PANIC => panic!("readcov.debugPanic: a panic on purpose"),
+        #[cfg(feature = "debug-panic")]
+        crate::guard::DEBUG_SYNCS => Ok(Some(json!({
+            "watcherSyncs": me.watcher_syncs.load(std::sync::atomic::Ordering::Relaxed)
+        }))),
         other => Err(invalid(format!("unknown command `{other}`"))),
     }
 }

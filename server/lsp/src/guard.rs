@@ -20,6 +20,9 @@ use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
 /// (the crate's own tests turn it on; the `readcov` binary never does).
 pub const DEBUG_PANIC: &str = "readcov.debugPanic";
 
+/// With the same feature: how many re-syncs the file watcher has started.
+pub const DEBUG_SYNCS: &str = "readcov.debugSyncs";
+
 /// A tower service that catches panics in the wrapped service's `call` and in its futures.
 #[derive(Debug)]
 pub struct CatchPanic<S> {

@@ -76,6 +76,8 @@ pub fn start(me: &Shared) -> bool {
             if hits.is_empty() {
                 continue;
             }
+            me.watcher_syncs
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let changed = me.sync_files(&hits);
             let restart = changed.all;
             // Bad rows appended, or a trajectory that no longer imports: tell the user.

@@ -162,6 +162,49 @@ async fn readcov_toml_alone_then_edited() {
         .await;
 }
 
+/// An idle server makes no re-syncs. inotify reports opens too, and every sync opens the logs it
+/// tails: before the watcher dropped open events, each sync set off the next, forever (an idle
+/// server kept a core busy). An append still makes one.
+#[tokio::test]
+async fn an_idle_server_does_not_resync_itself() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let syncs = || async {
+        let v = client
+            .request(
+                "workspace/executeCommand",
+                json!({"command": "readcov.debugSyncs", "arguments": []}),
+            )
+            .await;
+        v["watcherSyncs"].as_u64().expect("a count")
+    };
+    // Settle: the opens of the initial load may still be in flight.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let before = syncs().await;
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert_eq!(syncs().await, before, "re-syncs while idle");
+    let mark = client.mark();
+    ws.append(
+        "reads.jsonl",
+        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
+    );
+    client
+        .wait_for(
+            mark,
+            "textDocument/publishDiagnostics",
+            msg_is("gold lines 80–95: 12/16 read (75%) — at or above 50%"),
+        )
+        .await;
+    let after_append = syncs().await;
+    assert!(after_append > before, "the append was seen by the watcher");
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert_eq!(
+        syncs().await,
+        after_append,
+        "re-syncs while idle after an append"
+    );
+}
+
 /// Only events that can mean a change start a sync: inotify's opens (the server reading its own
 /// logs) do not.
 #[test]
