@@ -63,14 +63,15 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(lean.records, p.records, "lean: records");
         assert_eq!(lean.rows.len(), p.items.len(), "lean: rows");
         for (l, r) in lean.rows.iter().zip(&p.items) {
+            let tag = lean.tag(l.tag);
             let got = (
-                lean.name(l.task),
-                lean.name(l.run),
+                lean.name(tag.task),
+                lean.name(tag.run),
                 lean.name(l.path),
                 l.start,
                 l.end,
-                l.source,
-                l.kind,
+                tag.source,
+                tag.kind,
             );
             let want = (
                 r.task.as_str(),
