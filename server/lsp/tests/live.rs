@@ -4,10 +4,30 @@
 
 mod common;
 use common::fixture::{started, Ws, GOLD_MSG};
+use common::Client;
 use serde_json::json;
 
 fn msg_is(expected: &'static str) -> impl Fn(&serde_json::Value) -> bool {
     move |p| p["diagnostics"][0]["message"] == expected
+}
+
+/// Makes `change` on disk (as another process would, no client help), then waits for the first
+/// diagnostic to read `expected`. Returns the mark taken before the change.
+async fn after_change(client: &Client, expected: &'static str, change: impl FnOnce()) -> usize {
+    let mark = client.mark();
+    change();
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", msg_is(expected))
+        .await;
+    mark
+}
+
+/// Appends a read of `src/auth.py` lines 84–91 by run-a to the read log.
+fn append_read_84_91(ws: &Ws) {
+    ws.append(
+        "reads.jsonl",
+        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
+    );
 }
 
 #[tokio::test]
@@ -15,63 +35,42 @@ async fn log_appended_truncated_and_rotated_while_open() {
     let ws = Ws::new();
     let client = started(&ws, ws.options(), json!({})).await;
     // Appended by another process (the file watcher sees it, no client help).
-    let mark = client.mark();
-    ws.append(
-        "reads.jsonl",
-        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
-    );
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 12/16 read (75%) — at or above 50%"),
-        )
-        .await;
+    let mark = after_change(
+        &client,
+        "gold lines 80–95: 12/16 read (75%) — at or above 50%",
+        || append_read_84_91(&ws),
+    )
+    .await;
     client
         .wait_for(mark, "readcov/didChange", |p| {
             p["uris"][0] == ws.auth_uri.as_str()
         })
         .await;
     // Truncated and rewritten: the log is re-read, the old reads are gone.
-    let mark = client.mark();
-    std::fs::write(
-        ws.root().join("reads.jsonl"),
-        "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":95,\"end\":95}\n",
-    )
-    .unwrap();
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 1/16 read (6%) — below 50%"),
+    after_change(&client, "gold lines 80–95: 1/16 read (6%) — below 50%", || {
+        std::fs::write(
+            ws.root().join("reads.jsonl"),
+            "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":95,\"end\":95}\n",
         )
-        .await;
+        .unwrap();
+    })
+    .await;
     // Rotated: a new file under the same name.
-    let mark = client.mark();
-    let tmp = ws.root().join("reads.new");
-    std::fs::write(
-        &tmp,
-        "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
-    )
-    .unwrap();
-    std::fs::rename(&tmp, ws.root().join("reads.jsonl")).unwrap();
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 16/16 read (100%) — at or above 50%"),
+    after_change(&client, "gold lines 80–95: 16/16 read (100%) — at or above 50%", || {
+        let tmp = ws.root().join("reads.new");
+        std::fs::write(
+            &tmp,
+            "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
         )
-        .await;
+        .unwrap();
+        std::fs::rename(&tmp, ws.root().join("reads.jsonl")).unwrap();
+    })
+    .await;
     // A half-written line is not read until complete, and garbage never crashes the server.
-    let mark = client.mark();
-    std::fs::write(ws.root().join("reads.jsonl"), "not json\n{\"path\":\"src/auth.py\",\"task\":\"t1\",\"run\":\"run-a\",\"start\":80,\"end\":81}\n").unwrap();
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 2/16 read (12%) — below 50%"),
-        )
-        .await;
+    after_change(&client, "gold lines 80–95: 2/16 read (12%) — below 50%", || {
+        std::fs::write(ws.root().join("reads.jsonl"), "not json\n{\"path\":\"src/auth.py\",\"task\":\"t1\",\"run\":\"run-a\",\"start\":80,\"end\":81}\n").unwrap();
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -90,19 +89,14 @@ async fn readcov_toml_alone_then_edited() {
         )
         .await;
     assert_eq!(d["items"][0]["message"], GOLD_MSG);
-    let mark = client.mark();
-    std::fs::write(
-        ws.root().join("readcov.toml"),
-        "gold = [\"gold.jsonl\"]\nreads = [\"reads.jsonl\"]\nruns = [\"run-a\"]\nthreshold = 0.2\n",
-    )
-    .unwrap();
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 4/16 read (25%) — at or above 20%"),
+    after_change(&client, "gold lines 80–95: 4/16 read (25%) — at or above 20%", || {
+        std::fs::write(
+            ws.root().join("readcov.toml"),
+            "gold = [\"gold.jsonl\"]\nreads = [\"reads.jsonl\"]\nruns = [\"run-a\"]\nthreshold = 0.2\n",
         )
-        .await;
+        .unwrap();
+    })
+    .await;
     // Settings from the client override the file, key by key.
     let mark = client.mark();
     client
@@ -120,18 +114,12 @@ async fn readcov_toml_alone_then_edited() {
         .await;
     // The watcher survived both (the folders to watch did not change, so it was kept): an
     // append is still seen.
-    let mark = client.mark();
-    ws.append(
-        "reads.jsonl",
-        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
-    );
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 12/16 read (75%) — below 90%"),
-        )
-        .await;
+    after_change(
+        &client,
+        "gold lines 80–95: 12/16 read (75%) — below 90%",
+        || append_read_84_91(&ws),
+    )
+    .await;
     // Settings that move the log to a new folder: that folder is watched from then on.
     let mark = client.mark();
     client
@@ -147,19 +135,14 @@ async fn readcov_toml_alone_then_edited() {
                 .is_some_and(|m| m.contains(" 0/16 read"))
         })
         .await;
-    let mark = client.mark();
-    std::fs::write(
-        ws.root().join("logs/other.jsonl"),
-        "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
-    )
-    .unwrap();
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 16/16 read (100%) — at or above 20%"),
+    after_change(&client, "gold lines 80–95: 16/16 read (100%) — at or above 20%", || {
+        std::fs::write(
+            ws.root().join("logs/other.jsonl"),
+            "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
         )
-        .await;
+        .unwrap();
+    })
+    .await;
 }
 
 /// An idle server makes no re-syncs. inotify reports opens too, and every sync opens the logs it
@@ -183,18 +166,12 @@ async fn an_idle_server_does_not_resync_itself() {
     let before = syncs().await;
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
     assert_eq!(syncs().await, before, "re-syncs while idle");
-    let mark = client.mark();
-    ws.append(
-        "reads.jsonl",
-        json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
-    );
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 80–95: 12/16 read (75%) — at or above 50%"),
-        )
-        .await;
+    after_change(
+        &client,
+        "gold lines 80–95: 12/16 read (75%) — at or above 50%",
+        || append_read_84_91(&ws),
+    )
+    .await;
     let after_append = syncs().await;
     assert!(after_append > before, "the append was seen by the watcher");
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
@@ -237,19 +214,18 @@ fn watcher_ignores_opens_and_reads() {
 async fn gold_edited_on_disk_while_open() {
     let ws = Ws::new();
     let client = started(&ws, ws.options(), json!({})).await;
-    let mark = client.mark();
-    std::fs::write(
-        ws.root().join("gold.jsonl"),
-        "{\"task\":\"t1\",\"path\":\"src/auth.py\",\"start\":82,\"end\":85}\n",
+    after_change(
+        &client,
+        "gold lines 82–85: 2/4 read (50%) — at or above 50%",
+        || {
+            std::fs::write(
+                ws.root().join("gold.jsonl"),
+                "{\"task\":\"t1\",\"path\":\"src/auth.py\",\"start\":82,\"end\":85}\n",
+            )
+            .unwrap();
+        },
     )
-    .unwrap();
-    client
-        .wait_for(
-            mark,
-            "textDocument/publishDiagnostics",
-            msg_is("gold lines 82–85: 2/4 read (50%) — at or above 50%"),
-        )
-        .await;
+    .await;
 }
 
 #[tokio::test]
