@@ -15,9 +15,10 @@ pub struct Running {
     dirs: BTreeSet<PathBuf>,
 }
 
-/// Whether an event can mean a watched file changed. inotify also reports opens: every time the
-/// server (or the editor, or a `cat`) read a watched log, that read came back as an event and
-/// cost a sync. A close after writing still counts (some writers' last word on a file).
+/// Whether an event can mean a watched file changed. inotify also reports opens: every read of a
+/// watched log (by the editor, a `cat`, or the server itself) came back as an event and cost a
+/// sync, and since a sync opens the logs it tails, each sync set off the next. A close after
+/// writing still counts (some writers' last word on a file).
 pub fn is_change(kind: &EventKind) -> bool {
     match kind {
         EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
@@ -92,6 +93,7 @@ pub fn start(me: &Shared) -> bool {
     });
     true
 }
+
 /// Asks the client to watch the same files (`workspace/didChangeWatchedFiles`).
 pub async fn register_client_watch(me: &Shared) {
     let watchers: Vec<FileSystemWatcher> = me

@@ -1,7 +1,7 @@
-//! `readcov score` without a workspace: reads parsed into a lean table (interned ids, 24 bytes a
-//! read) and rows scored one at a time, jsonl and csv rows written as they come. Same output, errors and
-//! exit code as the general path (tests/score_lean.rs runs both); a log with edits hands back to
-//! the general path, which needs whole rows for read-before-edit.
+//! `readcov score` without a workspace: reads parsed into a lean table (interned ids, 16 bytes a
+//! read) and rows scored one at a time, jsonl and csv rows written as they come. Same output,
+//! errors and exit code as the general path (tests/score_lean.rs runs both); a log with edits
+//! hands back to the general path, which needs whole rows for read-before-edit.
 
 use super::render::{render, write_csv_header, write_csv_row};
 use super::{
