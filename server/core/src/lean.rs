@@ -13,11 +13,12 @@
 //! [`LeanReads::has_edits`] and take the general path.
 
 use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
-use crate::fastread::fast_raw;
+use crate::fastread::{fast_raw, RawRead};
 use crate::formats::{jsonl_lines_from, slow_read, InputError, PathCheck};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{FileLengths, PreparedGold};
 use crate::path::normalize_path;
+use crate::scan::{scan_read_marked, scan_read_rest};
 use crate::span::{EventKind, GoldSpan, Source, DEFAULT_ID};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -57,6 +58,8 @@ pub struct LeanReads {
     /// The tag of the last row: logs are written run by run, so a line's task and run are
     /// usually the previous line's, and one string compare beats hashing them.
     last: Option<u32>,
+    /// The opening bytes of the last line that began with its task and run, and their ids.
+    repeat: Repeat,
     pub rows: Vec<LeanRead>,
     pub errors: Vec<InputError>,
     /// Non-blank lines seen (valid + invalid).
@@ -98,23 +101,24 @@ impl LeanReads {
         id
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &mut self,
-        task: &str,
-        run: &str,
-        path: u32,
-        start: u32,
-        end: u32,
-        source: Source,
-        kind: EventKind,
-    ) {
-        let last = self.last.map(|t| self.tag(t));
-        let (task, run) = match last {
+    /// The ids of a row's task and run.
+    fn task_and_run(&mut self, task: &str, run: &str) -> (u32, u32) {
+        match self.last.map(|t| self.tag(t)) {
             Some(l) if self.name(l.task) == task && self.name(l.run) == run => (l.task, l.run),
             Some(l) if self.name(l.task) == task => (l.task, self.intern(run)),
             _ => (self.intern(task), self.intern(run)),
-        };
+        }
+    }
+
+    fn push(
+        &mut self,
+        (task, run): (u32, u32),
+        read: (u32, u32, u32),
+        source: Source,
+        kind: EventKind,
+    ) {
+        let (path, start, end) = read;
+        let last = self.last.map(|t| self.tag(t));
         let tag = Tag {
             task,
             run,
@@ -155,30 +159,57 @@ impl LeanReads {
     ) {
         for (line, text) in jsonl_lines_from(bytes, file, first) {
             self.records += 1;
-            if let Some(raw) = text.as_ref().ok().and_then(|t| fast_raw(t)) {
-                if let Some(path) = self.path_id(&raw.path, workspace, check) {
-                    let task = raw.task.as_ref().map_or(DEFAULT_ID, |i| &*i.0);
-                    let run = raw.run.as_ref().map_or(DEFAULT_ID, |i| &*i.0);
-                    self.push(
-                        task,
-                        run,
-                        path,
-                        raw.start,
-                        raw.end,
-                        raw.source.unwrap_or_default(),
-                        raw.kind.unwrap_or_default(),
-                    );
+            if let Ok(t) = text {
+                if self.push_fast(t, workspace, check) {
                     continue;
                 }
             }
             match slow_read(text, file, line, workspace, check) {
                 Ok(r) => {
                     let path = self.intern(&r.path);
-                    self.push(&r.task, &r.run, path, r.start, r.end, r.source, r.kind);
+                    let ids = self.task_and_run(&r.task, &r.run);
+                    self.push(ids, (path, r.start, r.end), r.source, r.kind);
                 }
                 Err(e) => self.errors.push(e),
             }
         }
+    }
+
+    /// Takes a line on the typed fast path; `false` leaves it to the slow path. A line that
+    /// repeats the last marked line's opening bytes is scanned from where they end.
+    fn push_fast(&mut self, t: &str, workspace: Option<&str>, check: PathCheck) -> bool {
+        if let Some((at, ids)) = self.repeat.of(t) {
+            if let Some(raw) = scan_read_rest(t, at).filter(valid_range) {
+                if let Some(path) = self.path_id(&raw.path, workspace, check) {
+                    let (source, kind) =
+                        (raw.source.unwrap_or_default(), raw.kind.unwrap_or_default());
+                    self.push(ids, (path, raw.start, raw.end), source, kind);
+                    return true;
+                }
+            }
+        }
+        let (raw, resume) = match scan_read_marked(t) {
+            Some(scanned) => scanned,
+            None => match fast_raw(t) {
+                Some(raw) => (raw, None),
+                None => return false,
+            },
+        };
+        if !valid_range(&raw) {
+            return false;
+        }
+        let Some(path) = self.path_id(&raw.path, workspace, check) else {
+            return false;
+        };
+        let task = raw.task.as_ref().map_or(DEFAULT_ID, |i| &*i.0);
+        let run = raw.run.as_ref().map_or(DEFAULT_ID, |i| &*i.0);
+        let ids = self.task_and_run(task, run);
+        if let Some(at) = resume {
+            self.repeat.mark(&t.as_bytes()[..at], ids);
+        }
+        let (source, kind) = (raw.source.unwrap_or_default(), raw.kind.unwrap_or_default());
+        self.push(ids, (path, raw.start, raw.end), source, kind);
+        true
     }
 
     /// Keeps only the rows whose task `keep` accepts (a `--shard`).
@@ -186,6 +217,34 @@ impl LeanReads {
         let keeps: Vec<bool> = self.tags.iter().map(|t| keep(self.name(t.task))).collect();
         self.rows.retain(|r| keeps[r.tag as usize]);
     }
+}
+
+/// The opening bytes of the last line [`scan_read_marked`] marked (its `task` and `run`
+/// members, up to the comma after them) and the ids they stood for.
+#[derive(Default)]
+struct Repeat {
+    opening: Vec<u8>,
+    ids: (u32, u32),
+}
+
+impl Repeat {
+    /// Where to resume scanning `line`, and its task and run ids, when it opens with the same
+    /// bytes.
+    fn of(&self, line: &str) -> Option<(usize, (u32, u32))> {
+        let at = self.opening.len();
+        (at > 0 && line.as_bytes().starts_with(&self.opening)).then_some((at, self.ids))
+    }
+
+    fn mark(&mut self, opening: &[u8], ids: (u32, u32)) {
+        self.opening.clear();
+        self.opening.extend_from_slice(opening);
+        self.ids = ids;
+    }
+}
+
+/// Lines start at 1 and a range does not run backwards (the slow path words the error).
+fn valid_range(raw: &RawRead) -> bool {
+    raw.start >= 1 && raw.end >= raw.start
 }
 
 /// Scores every (task, run) exactly as [`crate::score_batch`] does, handing each row to `emit`

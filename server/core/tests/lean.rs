@@ -26,7 +26,18 @@ const ODD_LINES: &[&str] = &[
     r#"{"task":"a","run":"r3","path":"src/x.py","start":1,"end":1,"kind":"edit"}"#,
     r#"{"task":"a","run":"r1","path":"src/x.py","start":1,"end":2,"turn":3,"step":4,"tool":"view","command":"cat x","extra":{"k":[1,2]}}"#,
     r#"{"task":"c","run":"r1","path":"q.py","start":1,"end":5}"#,
+    // The same opening bytes as the line before (the lean path scans only what follows them),
+    // then a different rest; the ids in either order; a space more.
+    r#"{"task":"c","run":"r1","path":"q.py","start":7,"end":9,"source":"human"}"#,
+    r#"{"run":"r1","task":"c","path":"q.py","start":2,"end":2}"#,
+    r#"{"run":"r1","task":"c","path":"z.py","start":2,"end":3}"#,
+    r#"{"task":"c","run":"r1", "path":"q.py","start":3,"end":3}"#,
     // Bad: each is an error on the general path.
+    r#"{"task":"c","run":"r1","task":"c","path":"q.py","start":1,"end":5}"#,
+    r#"{"task":"c","run":"r1","run":"r2","path":"q.py","start":1,"end":5}"#,
+    r#"{"task":"c","run":"r1","path":"q.py","start":1,"end":5,}"#,
+    r#"{"task":"c","run":"r1","#,
+    r#"{"task":"c","run":"r1","path":"q.py","start":1,"end":0}"#,
     r#"{"task":"a","run":"r1","path":"src/x.py","start":0,"end":3}"#,
     r#"{"task":"a","run":"r1","path":"src/x.py","start":9,"end":3}"#,
     r#"{"task":"a","run":"r1","path":"src/x.py","start":1,"end":4294967296}"#,
