@@ -18,7 +18,7 @@ use crate::formats::{jsonl_lines_from, slow_read, InputError, PathCheck};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{FileLengths, PreparedGold};
 use crate::path::normalize_path;
-use crate::scan::{scan_read_marked, scan_read_rest};
+use crate::scan::scan_read_into;
 use crate::span::{EventKind, GoldSpan, Source, DEFAULT_ID};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -178,20 +178,23 @@ impl LeanReads {
     /// Takes a line on the typed fast path; `false` leaves it to the slow path. A line that
     /// repeats the last marked line's opening bytes is scanned from where they end.
     fn push_fast(&mut self, t: &str, workspace: Option<&str>, check: PathCheck) -> bool {
+        let mut raw = RawRead::empty();
         if let Some((at, ids)) = self.repeat.of(t) {
-            if let Some(raw) = scan_read_rest(t, at).filter(valid_range) {
+            if scan_read_into(t, Some(at), &mut raw).is_some() && valid_range(&raw) {
                 if let Some(path) = self.path_id(&raw.path, workspace, check) {
-                    let (source, kind) =
-                        (raw.source.unwrap_or_default(), raw.kind.unwrap_or_default());
-                    self.push(ids, (path, raw.start, raw.end), source, kind);
+                    self.push_raw(ids, path, &raw);
                     return true;
                 }
             }
+            raw = RawRead::empty();
         }
-        let (raw, resume) = match scan_read_marked(t) {
-            Some(scanned) => scanned,
+        let resume = match scan_read_into(t, None, &mut raw) {
+            Some(resume) => resume,
             None => match fast_raw(t) {
-                Some(raw) => (raw, None),
+                Some(from_serde) => {
+                    raw = from_serde;
+                    None
+                }
                 None => return false,
             },
         };
@@ -207,9 +210,13 @@ impl LeanReads {
         if let Some(at) = resume {
             self.repeat.mark(&t.as_bytes()[..at], ids);
         }
+        self.push_raw(ids, path, &raw);
+        true
+    }
+
+    fn push_raw(&mut self, ids: (u32, u32), path: u32, raw: &RawRead) {
         let (source, kind) = (raw.source.unwrap_or_default(), raw.kind.unwrap_or_default());
         self.push(ids, (path, raw.start, raw.end), source, kind);
-        true
     }
 
     /// Keeps only the rows whose task `keep` accepts (a `--shard`).
