@@ -15,7 +15,10 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>> {
     // Sized once (plus a byte to see the end): growing by doubling copied the file into fresh
     // pages at each step, and on a VM a fresh page costs microseconds (profiled: a gold file's
     // growth was an eighth of `score`'s page faults).
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
+    // A length the allocator refuses (a sparse file of terabytes) grows as it reads instead, as
+    // before: the reading, not the sizing, then says what went wrong.
+    let mut bytes = Vec::new();
+    let _ = bytes.try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX).saturating_add(1));
     file.read_to_end(&mut bytes)
         .with_context(|| format!("{}: cannot read", path.display()))?;
     Ok(bytes)
