@@ -1,7 +1,7 @@
 //! A lean reads table for `readcov score` on large logs: each read is four integers (16 bytes),
 //! its task, run and path interned once, and what a run's rows share (task, run, source, kind)
 //! kept once as a tag. Scoring a SWE-Explore-scale corpus (117k reads) with whole
-//! [`ReadSpan`]s kept ~30 MB of small strings alive, and on a VM where every fresh page costs
+//! [`ReadSpan`](crate::ReadSpan)s kept ~30 MB of small strings alive, and on a VM where every fresh page costs
 //! microseconds, touching that memory was most of `score`'s time
 //! (profiled: 22% zeroing fresh pages alone). Rows are scored group by group and handed to the
 //! caller one at a time, so nothing per row outlives its output either.
@@ -226,7 +226,7 @@ impl LeanReads {
     }
 }
 
-/// The opening bytes of the last line [`scan_read_marked`] marked (its `task` and `run`
+/// The opening bytes of the last line [`scan_read_into`] marked (its `task` and `run`
 /// members, up to the comma after them) and the ids they stood for.
 #[derive(Default)]
 struct Repeat {

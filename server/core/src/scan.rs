@@ -270,7 +270,7 @@ const TASK_AND_RUN: u16 = 1 << 3 | 1 << 4;
 /// [`scan_read`], and where the scan of a line that opens with its `task` and `run` members (in
 /// either order, nothing before them) could resume: the offset just past the comma after them.
 /// Logs are written run by run, so the next line often repeats the bytes up to there, and
-/// [`scan_read_rest`] then scans only what follows (profiled: the two ids were a third of the
+/// `scan_read_into` then scans only what follows (profiled: the two ids were a third of the
 /// scanning, and comparing them with the last row's another 5%).
 pub(crate) fn scan_read_marked(line: &str) -> Option<(RawRead<'_>, Option<usize>)> {
     let mut raw = RawRead::empty();
@@ -289,7 +289,7 @@ pub(crate) fn scan_read_rest(line: &str, at: usize) -> Option<RawRead<'_>> {
     Some(raw)
 }
 
-/// [`scan_read_marked`] (`from` is `None`) or [`scan_read_rest`] (`from` is the mark), into
+/// [`scan_read_marked`] (`from` is `None`) or `scan_read_rest` (`from` is the mark), into
 /// `raw`, which starts [`RawRead::empty`]: `None` declines the line (and leaves `raw` partly
 /// filled), else the mark of a whole scan. The lean path calls this with one `raw` per line:
 /// returning the 144-byte struct in an `Option` copied it twice per line, and reading its

@@ -1,7 +1,7 @@
 //! SWE-Explore benchmark rows as readcov gold: each resolved `read_core_regions` entry becomes a
 //! `tier: core` span and each model's `read_optional_regions_map` entry a `tier: optional` span,
 //! with the instance id as the task. Regions are resolved exactly as the metrics resolve them
-//! ([`super::resolve`]), so the lines are the ones `readcov explore` scores against.
+//! ([`super::resolve`](mod@super::resolve)), so the lines are the ones `readcov explore` scores against.
 
 use super::input::{BenchRow, Region};
 use super::resolve::{resolve, Resolved};

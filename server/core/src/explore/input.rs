@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// A raw region as written: 1-based inclusive; `end = -1` is the end of the file and a negative
-/// `start` counts from the end (both resolved later, see [`super::resolve`]).
+/// `start` counts from the end (both resolved later, see [`super::resolve`](mod@super::resolve)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
     pub path: String,

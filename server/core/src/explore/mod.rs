@@ -3,7 +3,7 @@
 //! readcov's clean numbers (`None`, "unscored", instead). See `docs/metrics.md`.
 //!
 //! Pipeline: [`input`] parses bytes into [`BenchRow`]s and [`PredRow`]s (text region form in
-//! [`text`]), [`resolve`] turns raw regions into line intervals using file lengths, [`measure`]
+//! [`text`]), [`resolve`](mod@resolve) turns raw regions into line intervals using file lengths, [`measure`]
 //! and [`rank`] compute the metrics for one (explorer, instance), [`batch`] scores every explorer
 //! over every benchmark instance and summarises.
 

@@ -2,7 +2,7 @@
 //! success and pass^k with honest denominators (see `docs/evaluation.md`).
 //!
 //! Three things are scored separately and never blended: whether the trial was a valid test
-//! ([`grade`]), whether the agent tracked the requirements as they changed ([`ledger`],
+//! ([`grade`](mod@grade)), whether the agent tracked the requirements as they changed ([`ledger`],
 //! [`timeline`]), and whether the final result is right (the evidence axes in [`record`]).
 
 pub mod aggregate;
