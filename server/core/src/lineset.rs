@@ -240,15 +240,22 @@ impl FromIterator<Interval> for LineSet {
 }
 
 /// Merges sorted intervals that overlap or touch.
-fn merge_sorted(sorted: Vec<Interval>) -> Vec<Interval> {
-    let mut out: Vec<Interval> = Vec::with_capacity(sorted.len());
-    for iv in sorted {
-        match out.last_mut() {
+fn merge_sorted(mut sorted: Vec<Interval>) -> Vec<Interval> {
+    // In place: the merged list is never longer than the sorted one, and a second vector was
+    // an allocation per set built (profiled: a quarter of `score`'s allocations).
+    let mut kept = 0usize;
+    for i in 0..sorted.len() {
+        let iv = sorted[i];
+        match kept.checked_sub(1).map(|k| &mut sorted[k]) {
             Some(last) if iv.start <= last.end.saturating_add(1) => last.end = last.end.max(iv.end),
-            _ => out.push(iv),
+            _ => {
+                sorted[kept] = iv;
+                kept += 1;
+            }
         }
     }
-    out
+    sorted.truncate(kept);
+    sorted
 }
 
 impl std::fmt::Display for LineSet {
