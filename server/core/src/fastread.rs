@@ -41,6 +41,11 @@ pub(crate) struct RawRead<'a> {
 }
 
 impl RawRead<'_> {
+    /// Lines start at 1 and a range does not run backwards (the slow path words the error).
+    pub(crate) fn valid_range(&self) -> bool {
+        self.start >= 1 && self.end >= self.start
+    }
+
     /// No path, lines 0, nothing else (the scanner fills it in).
     pub(crate) fn empty() -> Self {
         RawRead {
@@ -99,14 +104,19 @@ impl<'de: 'a, 'a> Deserialize<'de> for Id<'a> {
 /// The line as written, when it has the shape of a read with a valid line range; `None` sends it
 /// to the slow path. The path is not normalised yet (callers do it, and may cache it).
 pub(crate) fn fast_raw(text: &str) -> Option<RawRead<'_>> {
-    let raw = match crate::scan::scan_read(text) {
-        Some(raw) => raw,
-        // Objects only: serde's derived visitor also takes a struct as an array of its fields
-        // (`["a.py",1,2]`), which the slow path refuses (found by the `reads` fuzz target).
-        None if text.trim_start().starts_with('{') => serde_json::from_str(text).ok()?,
-        None => return None,
-    };
-    (raw.start >= 1 && raw.end >= raw.start).then_some(raw)
+    let raw = crate::scan::scan_read(text).or_else(|| serde_raw(text))?;
+    raw.valid_range().then_some(raw)
+}
+
+/// A line the hand scanner declined, through serde's typed visitor. Objects only: the derived
+/// visitor also takes a struct as an array of its fields (`["a.py",1,2]`), which the slow path
+/// refuses (found by the `reads` fuzz target).
+pub(crate) fn serde_raw(text: &str) -> Option<RawRead<'_>> {
+    if text.trim_start().starts_with('{') {
+        serde_json::from_str(text).ok()
+    } else {
+        None
+    }
 }
 
 /// The read on this line, or `None` when the slow path must look at it.

@@ -13,7 +13,7 @@
 //! [`LeanReads::has_edits`] and take the general path.
 
 use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
-use crate::fastread::{fast_raw, RawRead};
+use crate::fastread::{serde_raw, RawRead};
 use crate::formats::{jsonl_lines_from, slow_read, InputError, PathCheck};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{FileLengths, PreparedGold};
@@ -180,7 +180,7 @@ impl LeanReads {
     fn push_fast(&mut self, t: &str, workspace: Option<&str>, check: PathCheck) -> bool {
         let mut raw = RawRead::empty();
         if let Some((at, ids)) = self.repeat.of(t) {
-            if scan_read_into(t, Some(at), &mut raw).is_some() && valid_range(&raw) {
+            if scan_read_into(t, Some(at), &mut raw).is_some() && raw.valid_range() {
                 if let Some(path) = self.path_id(&raw.path, workspace, check) {
                     self.push_raw(ids, path, &raw);
                     return true;
@@ -190,7 +190,7 @@ impl LeanReads {
         }
         let resume = match scan_read_into(t, None, &mut raw) {
             Some(resume) => resume,
-            None => match fast_raw(t) {
+            None => match serde_raw(t) {
                 Some(from_serde) => {
                     raw = from_serde;
                     None
@@ -198,7 +198,7 @@ impl LeanReads {
                 None => return false,
             },
         };
-        if !valid_range(&raw) {
+        if !raw.valid_range() {
             return false;
         }
         let Some(path) = self.path_id(&raw.path, workspace, check) else {
@@ -247,11 +247,6 @@ impl Repeat {
         self.opening.extend_from_slice(opening);
         self.ids = ids;
     }
-}
-
-/// Lines start at 1 and a range does not run backwards (the slow path words the error).
-fn valid_range(raw: &RawRead) -> bool {
-    raw.start >= 1 && raw.end >= raw.start
 }
 
 /// Scores every (task, run) exactly as [`crate::score_batch`] does, handing each row to `emit`

@@ -266,39 +266,24 @@ fn scan_members<'a>(
 /// The line as a [`RawRead`], or `None` to let serde decide.
 #[inline(always)]
 pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
-    scan_read_marked(line).map(|(raw, _)| raw)
+    let mut raw = RawRead::empty();
+    scan_read_into(line, None, &mut raw)?;
+    Some(raw)
 }
 
 /// The bits of `task` and `run` in a read's `seen` (see [`read_field`]).
 const TASK_AND_RUN: u16 = 1 << 3 | 1 << 4;
 
-/// [`scan_read`], and where the scan of a line that opens with its `task` and `run` members (in
-/// either order, nothing before them) could resume: the offset just past the comma after them.
-/// Logs are written run by run, so the next line often repeats the bytes up to there, and
-/// `scan_read_into` then scans only what follows (profiled: the two ids were a third of the
-/// scanning, and comparing them with the last row's another 5%).
-pub(crate) fn scan_read_marked(line: &str) -> Option<(RawRead<'_>, Option<usize>)> {
-    let mut raw = RawRead::empty();
-    let mark = scan_read_into(line, None, &mut raw)?;
-    Some((raw, mark))
-}
-
-/// A read's members from `at` on, for a line whose bytes before `at` repeat those of a line
-/// [`scan_read_marked`] took and marked `at`: they held exactly the `task` and `run` members, so
-/// the scan goes on with those two seen. `task` and `run` are left `None`: the caller knows what
-/// the repeated bytes stood for. (The lean path calls [`scan_read_into`] itself.)
-#[cfg(test)]
-pub(crate) fn scan_read_rest(line: &str, at: usize) -> Option<RawRead<'_>> {
-    let mut raw = RawRead::empty();
-    scan_read_into(line, Some(at), &mut raw)?;
-    Some(raw)
-}
-
-/// [`scan_read_marked`] (`from` is `None`) or `scan_read_rest` (`from` is the mark), into
-/// `raw`, which starts [`RawRead::empty`]: `None` declines the line (and leaves `raw` partly
-/// filled), else the mark of a whole scan. The lean path calls this with one `raw` per line:
-/// returning the 144-byte struct in an `Option` copied it twice per line, and reading its
-/// fields right after the copy stalled (profiled: a fifth of the line loop's own time).
+/// [`scan_read`] into `raw`, which starts [`RawRead::empty`]: `None` declines the line (and
+/// leaves `raw` partly filled). A whole scan (`from` is `None`) returns the line's mark: when
+/// it opens with its `task` and `run` members (in either order, nothing before them), the
+/// offset just past the comma after them. Logs are written run by run, so the next line often
+/// repeats the bytes up to there, and a scan `from` the mark reads only what follows, with
+/// those two members seen and `task` and `run` left `None` (the caller knows what the repeated
+/// bytes stood for). Profiled: the two ids were a third of the scanning, and comparing them with
+/// the last row's another 5%. The lean path calls this with one `raw` per line: returning the
+/// 144-byte struct in an `Option` copied it twice per line, and reading its fields right after
+/// the copy stalled (a fifth of the line loop's own time).
 #[inline(always)]
 pub(crate) fn scan_read_into<'a>(
     line: &'a str,
@@ -573,6 +558,20 @@ mod tests {
         fn usual_lines_agree_too(line in likely_line()) {
             agrees_with_serde(&line)?;
         }
+    }
+
+    /// A whole scan and its mark.
+    fn scan_read_marked(line: &str) -> Option<(RawRead<'_>, Option<usize>)> {
+        let mut raw = RawRead::empty();
+        let mark = scan_read_into(line, None, &mut raw)?;
+        Some((raw, mark))
+    }
+
+    /// A scan from the mark `at`.
+    fn scan_read_rest(line: &str, at: usize) -> Option<RawRead<'_>> {
+        let mut raw = RawRead::empty();
+        scan_read_into(line, Some(at), &mut raw)?;
+        Some(raw)
     }
 
     /// A line's members after its opening: a few drawn from the pools (a key the opening had
