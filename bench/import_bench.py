@@ -17,9 +17,12 @@ import json
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import time
+
+from pagecache import at_rest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "target", "bench-data")
@@ -117,8 +120,11 @@ def trajectory(rng, idx, files, target_bytes):
             "fncall_response": {"choices": [{"message": {"content": "Done.", "role": "assistant"}}]}}
 
 
-def corpus(n, mb, seed=10):
-    out = os.path.join(WORK, f"openhands-{n}-{mb}mb")
+def corpus(n, mb, as_written, seed=10):
+    """The synthetic corpus, generated once; with `as_written`, afresh in its own folder (bench/pagecache.py)."""
+    out = os.path.join(WORK, f"openhands-{n}-{mb}mb" + ("-as-written" if as_written else ""))
+    if as_written and os.path.exists(out):
+        shutil.rmtree(out)
     done = os.path.join(out, "DONE")
     if os.path.exists(done):
         return out
@@ -160,6 +166,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="50 trajectories, 16 MB")
     ap.add_argument("--trajectories", type=int, default=500)
     ap.add_argument("--mb", type=int, default=160)
+    ap.add_argument("--as-written", action="store_true",
+                    help="time the synthetic corpus cached as written, not as files at rest (bench/pagecache.py)")
     a = ap.parse_args()
     n, mb = (50, 16) if a.quick else (a.trajectories, a.mb)
     subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "readcov", "-p", "readcov-naive"], cwd=ROOT,
@@ -181,8 +189,10 @@ def main():
         for r in rows:
             print(json.dumps(r))
 
-    d = corpus(n, mb)
+    d = corpus(n, mb, a.as_written)
     files = sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".json"))
+    if not a.as_written:
+        at_rest(files)
     pair("synthetic OpenHands", files, ["--format", "openhands"])
     real = os.path.normpath(REAL)
     if os.path.isdir(real):
@@ -190,6 +200,7 @@ def main():
         for sub, suffix in (("openhands", ".json"), ("mini-swe-agent", ".json"), ("swe-agent-java", ".traj")):
             p = os.path.join(real, sub)
             trajs += sorted(os.path.join(p, f) for f in os.listdir(p) if f.endswith(suffix))
+        at_rest(trajs)
         pair("all real trajectories", trajs, ["--workspaces", os.path.join(real, "sources")])
     else:
         print(json.dumps(["readcov import (real trajectories)", "-", "", "", "", f"skipped: {real} not found"]))

@@ -14,11 +14,11 @@
 
 use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
 use crate::fastread::{serde_raw, RawRead};
-use crate::formats::{jsonl_lines_from, slow_read, InputError, PathCheck};
+use crate::formats::{jsonl_line_ranges, slow_read, utf8_line, InputError, PathCheck};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{FileLengths, PreparedGold};
 use crate::path::normalize_path;
-use crate::scan::scan_read_into;
+use crate::scan::{scan_read_into, Line, Shape};
 use crate::span::{EventKind, GoldSpan, Source, DEFAULT_ID};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -157,14 +157,20 @@ impl LeanReads {
         workspace: Option<&str>,
         check: PathCheck,
     ) {
-        for (line, text) in jsonl_lines_from(bytes, file, first) {
+        // One check of the whole piece (word by word) instead of one per line; a piece that is
+        // not all UTF-8 is scanned as bytes, its strings checked one by one.
+        let text = std::str::from_utf8(bytes).ok();
+        for (line, at) in jsonl_line_ranges(bytes, first) {
             self.records += 1;
-            if let Ok(t) = text {
-                if self.push_fast(t, workspace, check) {
-                    continue;
-                }
+            let raw = &bytes[at.clone()];
+            let scan = match text.and_then(|t| t.get(at)) {
+                Some(t) => Line::text(t),
+                None => Line::bytes(raw),
+            };
+            if self.push_fast(scan, workspace, check) {
+                continue;
             }
-            match slow_read(text, file, line, workspace, check) {
+            match slow_read(utf8_line(raw, file, line), file, line, workspace, check) {
                 Ok(r) => {
                     let path = self.intern(&r.path);
                     let ids = self.task_and_run(&r.task, &r.run);
@@ -177,20 +183,32 @@ impl LeanReads {
 
     /// Takes a line on the typed fast path; `false` leaves it to the slow path. A line that
     /// repeats the last marked line's opening bytes is scanned from where they end.
-    fn push_fast(&mut self, t: &str, workspace: Option<&str>, check: PathCheck) -> bool {
+    fn push_fast(&mut self, t: Line, workspace: Option<&str>, check: PathCheck) -> bool {
         let mut raw = RawRead::empty();
-        if let Some((at, ids)) = self.repeat.of(t) {
-            if scan_read_into(t, Some(at), &mut raw).is_some() && raw.valid_range() {
-                if let Some(path) = self.path_id(&raw.path, workspace, check) {
-                    self.push_raw(ids, path, &raw);
-                    return true;
+        if let Some((at, ids)) = self.repeat.of(t.as_bytes()) {
+            // The run's usual shape first; then a scan from the mark, whose line becomes the
+            // shape when it is taken (a log whose lines change shape mid-run adapts).
+            for learn in [false, true] {
+                let taken = if learn {
+                    scan_read_into(t, Some(at), &mut raw).is_some()
+                } else {
+                    self.repeat.shape.read_into(t, at, &mut raw).is_some()
+                };
+                if taken && raw.valid_range() {
+                    if let Some(path) = self.path_id(&raw.path, workspace, check) {
+                        if learn {
+                            self.repeat.shape.learn(t, at);
+                        }
+                        self.push_raw(ids, path, &raw);
+                        return true;
+                    }
                 }
+                raw = RawRead::empty();
             }
-            raw = RawRead::empty();
         }
         let resume = match scan_read_into(t, None, &mut raw) {
             Some(resume) => resume,
-            None => match serde_raw(t) {
+            None => match std::str::from_utf8(t.as_bytes()).ok().and_then(serde_raw) {
                 Some(from_serde) => {
                     raw = from_serde;
                     None
@@ -208,7 +226,7 @@ impl LeanReads {
         let run = raw.run.as_ref().map_or(DEFAULT_ID, |i| &*i.0);
         let ids = self.task_and_run(task, run);
         if let Some(at) = resume {
-            self.repeat.mark(&t.as_bytes()[..at], ids);
+            self.repeat.mark(t, at, ids);
         }
         self.push_raw(ids, path, &raw);
         true
@@ -227,25 +245,28 @@ impl LeanReads {
 }
 
 /// The opening bytes of the last line [`scan_read_into`] marked (its `task` and `run`
-/// members, up to the comma after them) and the ids they stood for.
+/// members, up to the comma after them), the ids they stood for, and the shape of what followed.
 #[derive(Default)]
 struct Repeat {
     opening: Vec<u8>,
     ids: (u32, u32),
+    shape: Shape,
 }
 
 impl Repeat {
     /// Where to resume scanning `line`, and its task and run ids, when it opens with the same
     /// bytes.
-    fn of(&self, line: &str) -> Option<(usize, (u32, u32))> {
+    fn of(&self, line: &[u8]) -> Option<(usize, (u32, u32))> {
         let at = self.opening.len();
-        (at > 0 && line.as_bytes().starts_with(&self.opening)).then_some((at, self.ids))
+        (at > 0 && line.starts_with(&self.opening)).then_some((at, self.ids))
     }
 
-    fn mark(&mut self, opening: &[u8], ids: (u32, u32)) {
+    /// Marks `line` at `at`: its opening, ids and shape.
+    fn mark(&mut self, line: Line, at: usize, ids: (u32, u32)) {
         self.opening.clear();
-        self.opening.extend_from_slice(opening);
+        self.opening.extend_from_slice(&line.as_bytes()[..at]);
         self.ids = ids;
+        self.shape.learn(line, at);
     }
 }
 

@@ -32,6 +32,20 @@ const ODD_LINES: &[&str] = &[
     r#"{"run":"r1","task":"c","path":"q.py","start":2,"end":2}"#,
     r#"{"run":"r1","task":"c","path":"z.py","start":2,"end":3}"#,
     r#"{"task":"c","run":"r1", "path":"q.py","start":3,"end":3}"#,
+    // A run whose lines change shape (the bytes between values): the lean path reads a line
+    // by the shape of the run's last line first, and learns the shape again when it breaks.
+    r#"{"task":"d","run":"r1","step":1,"path":"q.py","start":1,"end":5}"#,
+    r#"{"task":"d","run":"r1","step":2,"path":"q.py","start":6,"end":8}"#,
+    r#"{"task":"d","run":"r1","step":null,"path":"q.py","start":9,"end":9}"#,
+    r#"{"task":"d","run":"r1","step":3,"path":"w.py","start":1,"end":2,"kind":"edit"}"#,
+    r#"{"task":"d","run":"r1","step":4,"path":"w.py","start":5,"end":6,"kind":"read"}"#,
+    r#"{"task":"d","run":"r1","step":5,"path":"w.py","start":7,"end":7 }"#,
+    r#"{"task":"d","run":"r1","step":5,"path":"w.py","start":8,"end":8 }"#,
+    r#"{"task":"d","run":"r1","step":6,"path":"w.py","start":4,"end":3 }"#,
+    r#"{"task":"d","run":"r1","step":7,"path":"src/secret.py","start":3,"end":4 }"#,
+    r#"{"task":"d","run":"r1","step":8,"path":"w.py","start":3,"end":4 ,"step":9}"#,
+    r#"{"task":"d","run":"r1","step":9,"path":"w.py","start":01,"end":4 }"#,
+    r#"{"task":"d","run":"r1","step":9,"path":"w\u002epy","start":1,"end":4 }"#,
     // Bad: each is an error on the general path.
     r#"{"task":"c","run":"r1","task":"c","path":"q.py","start":1,"end":5}"#,
     r#"{"task":"c","run":"r1","run":"r2","path":"q.py","start":1,"end":5}"#,
@@ -122,6 +136,10 @@ fn reject_secret(p: &str) -> Result<(), String> {
 }
 
 fn check_same(gold: &[GoldSpan], text: &str, ws: Option<&str>, opts: &ScoreOptions) {
+    check_same_bytes(gold, text.as_bytes(), ws, opts);
+}
+
+fn check_same_bytes(gold: &[GoldSpan], text: &[u8], ws: Option<&str>, opts: &ScoreOptions) {
     check_same_with(gold, text, ws, opts, &UnknownLengths);
     // Known lengths clip reads and gold: short files, an empty one, gold and non-gold paths.
     let lengths: BTreeMap<String, u32> = [
@@ -139,19 +157,67 @@ fn check_same(gold: &[GoldSpan], text: &str, ws: Option<&str>, opts: &ScoreOptio
 
 fn check_same_with(
     gold: &[GoldSpan],
-    text: &str,
+    text: &[u8],
     ws: Option<&str>,
     opts: &ScoreOptions,
     lengths: &dyn FileLengths,
 ) {
-    let want = general(gold, text.as_bytes(), ws, opts, lengths);
+    let want = general(gold, text, ws, opts, lengths);
+    let has_edits = text.windows(6).any(|w| w == b"\"edit\"");
     for cut in [1, 2, 7, usize::MAX] {
-        let got = lean(gold, text.as_bytes(), ws, opts, lengths, cut);
+        let got = lean(gold, text, ws, opts, lengths, cut);
         assert_eq!(got.0, want.0, "rows differ (pieces of {cut} lines)");
         assert_eq!(got.1, want.1, "errors differ (pieces of {cut} lines)");
         assert_eq!((got.2, got.3), (want.2, want.3), "counts differ");
-        assert_eq!(got.4, text.contains("\"edit\""), "has_edits");
+        assert_eq!(got.4, has_edits, "has_edits");
     }
+}
+
+/// Lines that are not UTF-8 somewhere: in a value, a key, the ids, between members, after the
+/// object; alone, and repeating the opening (and the shape) of the line before. The lean path
+/// scans bytes and checks only the strings it uses: each must still be the general path's
+/// located error, and the valid lines around them still count.
+#[test]
+fn lines_that_are_not_utf8_fail_as_on_the_general_path() {
+    let gold = parse_gold(GOLD.as_bytes(), "g.jsonl", None).items;
+    let good = |start: u32| {
+        format!(
+            r#"{{"task":"a","run":"r1","path":"src/x.py","start":{start},"end":{}}}"#,
+            start + 1
+        )
+        .into_bytes()
+    };
+    let bad: &[&[u8]] = &[
+        b"{\"task\":\"a\",\"run\":\"r1\",\"path\":\"src/\xff.py\",\"start\":1,\"end\":2}",
+        b"{\"task\":\"a\",\"run\":\"r1\",\"path\":\"src/x\xc3\",\"start\":1,\"end\":2}",
+        b"{\"task\":\"a\",\"run\":\"r1\",\"path\":\"src/x.py\",\"start\":1,\"end\":2,\"tool\":\"v\xe9w\"}",
+        b"{\"task\":\"\xfe\",\"run\":\"r1\",\"path\":\"src/x.py\",\"start\":1,\"end\":2}",
+        b"{\"task\":\"a\",\"run\":\"r1\",\"pa\xffh\":\"src/x.py\",\"start\":1,\"end\":2}",
+        b"{\"task\":\"a\",\"run\":\"r1\",\"path\":\"src/x.py\",\"start\":1,\"end\":2}\xff",
+        b"{\"task\":\"a\",\xa0\"run\":\"r1\",\"path\":\"src/x.py\",\"start\":1,\"end\":2}",
+        b"{\"task\":\"a\",\"run\":\"r1\",\"path\":\"src/x.py\",\"start\":1\xff,\"end\":2}",
+    ];
+    let mut text = Vec::new();
+    for (i, line) in bad.iter().enumerate() {
+        let start = 1 + 4 * i as u32;
+        for l in [good(start), line.to_vec(), good(start + 2)] {
+            text.extend_from_slice(&l);
+            text.push(b'\n');
+        }
+    }
+    check_same_bytes(&gold, &text, None, &ScoreOptions::default());
+    let (_, errors, ..) = general(
+        &gold,
+        &text,
+        None,
+        &ScoreOptions::default(),
+        &UnknownLengths,
+    );
+    assert_eq!(
+        errors.len(),
+        bad.len(),
+        "one error per bad line: {errors:?}"
+    );
 }
 
 #[test]

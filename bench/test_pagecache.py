@@ -1,0 +1,35 @@
+"""Tests bench/pagecache.py: files put at rest keep their bytes and are counted; a missing file is an error."""
+import os
+import tempfile
+import unittest
+
+from pagecache import at_rest, files_under
+
+
+class AtRest(unittest.TestCase):
+    def test_files_keep_their_bytes_and_are_counted(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "sub"))
+            want = {}
+            for name in ("a.jsonl", os.path.join("sub", "b.json")):
+                path = os.path.join(d, name)
+                data = os.urandom(300_000)
+                with open(path, "wb", buffering=0) as f:
+                    for i in range(0, len(data), 4096):  # small writes, as the generators make
+                        f.write(data[i:i + 4096])
+                want[path] = data
+            paths = files_under(d)
+            self.assertEqual(paths, sorted(want))
+            self.assertEqual(at_rest(paths), 2)
+            for path, data in want.items():
+                with open(path, "rb") as f:
+                    self.assertEqual(f.read(), data)
+
+    def test_a_missing_file_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaises(FileNotFoundError):
+                at_rest([os.path.join(d, "missing.jsonl")])
+
+
+if __name__ == "__main__":
+    unittest.main()
