@@ -36,3 +36,71 @@ def files_under(folder):
     for root, _, names in os.walk(folder):
         out += [os.path.join(root, n) for n in names]
     return sorted(p for p in out if os.path.isfile(p))
+
+
+def folio_census(path):
+    """(compound heads, tails, order-0 pages) of `path`'s cached pages, from /proc/kpageflags
+    (root only; None elsewhere): large folios show as heads with their tails."""
+    import mmap
+    import struct
+    try:
+        kflags = open("/proc/kpageflags", "rb")
+    except OSError:
+        return None
+    with open(path, "rb") as f, kflags, open("/proc/self/pagemap", "rb") as pagemap:
+        size = os.fstat(f.fileno()).st_size
+        if size == 0:
+            return 0, 0, 0
+        m = mmap.mmap(f.fileno(), size, prot=mmap.PROT_READ)
+        pages = (size + 4095) // 4096
+        touched = sum(m[i * 4096] for i in range(pages))  # map every page
+        start = next(int(line.split("-")[0], 16) for line in open("/proc/self/maps")
+                     if line.rstrip().endswith(os.path.realpath(path)))
+        heads = tails = small = 0
+        for i in range(pages):
+            pagemap.seek((start // 4096 + i) * 8)
+            entry = struct.unpack("<Q", pagemap.read(8))[0]
+            if not entry >> 63 & 1:
+                continue
+            kflags.seek((entry & ((1 << 55) - 1)) * 8)
+            flags = struct.unpack("<Q", kflags.read(8))[0]
+            heads += flags >> 15 & 1
+            tails += flags >> 16 & 1
+            small += not flags >> 15 & 1 and not flags >> 16 & 1
+        del touched
+        m.close()
+        return heads, tails, small
+
+
+def read_cost_ms(path, pause):
+    """CPU milliseconds to read `path` through a 256 KB buffer, `pause` seconds after the last read."""
+    import time
+    time.sleep(pause)
+    buf = memoryview(bytearray(256 << 10))
+    fd = os.open(path, os.O_RDONLY)
+    before = time.process_time()
+    while os.readv(fd, [buf]) > 0:
+        pass
+    os.close(fd)
+    return (time.process_time() - before) * 1e3
+
+
+def main():
+    """`python3 bench/pagecache.py FILE [--at-rest]`: how FILE is cached (folios) and what reading it
+    costs after pauses; with --at-rest, first put it at rest. The evidence in docs/performance.md."""
+    import sys
+    args = [a for a in sys.argv[1:] if a != "--at-rest"]
+    if len(args) != 1:
+        sys.exit("usage: bench/pagecache.py FILE [--at-rest]")
+    path = args[0]
+    if "--at-rest" in sys.argv:
+        at_rest([path])
+    census = folio_census(path)
+    print("folios: " + ("unknown (needs root for /proc/kpageflags)" if census is None else
+                        "{} compound heads, {} tails, {} order-0 pages".format(*census)))
+    for pause in (0, 0, 0, 0.2, 0, 0.5, 0, 1, 0, 2, 0):
+        print(f"read after {pause} s: {read_cost_ms(path, pause):.1f} ms CPU")
+
+
+if __name__ == "__main__":
+    main()
