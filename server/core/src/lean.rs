@@ -182,7 +182,8 @@ impl LeanReads {
     }
 
     /// Takes a line on the typed fast path; `false` leaves it to the slow path. A line that
-    /// repeats the last marked line's opening bytes is scanned from where they end.
+    /// repeats the last marked line's opening bytes is read from where they end: by the run's
+    /// shape when it has the same bytes between its values, else by a scan.
     fn push_fast(&mut self, t: Line, workspace: Option<&str>, check: PathCheck) -> bool {
         let mut raw = RawRead::empty();
         if let Some((at, ids)) = self.repeat.of(t.as_bytes()) {
@@ -261,12 +262,20 @@ impl Repeat {
         (at > 0 && line.starts_with(&self.opening)).then_some((at, self.ids))
     }
 
-    /// Marks `line` at `at`: its opening, ids and shape.
+    /// Marks `line` at `at`: its opening, ids and shape. The runs of a log usually share their
+    /// shape, so the shape is learnt again only when it does not read this line (learning was
+    /// 4.5% of `score`'s instructions, reading a line by it costs a tenth of that).
     fn mark(&mut self, line: Line, at: usize, ids: (u32, u32)) {
         self.opening.clear();
         self.opening.extend_from_slice(&line.as_bytes()[..at]);
         self.ids = ids;
-        self.shape.learn(line, at);
+        if self
+            .shape
+            .read_into(line, at, &mut RawRead::empty())
+            .is_none()
+        {
+            self.shape.learn(line, at);
+        }
     }
 }
 

@@ -50,10 +50,15 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     if args.format == Format::Csv {
         written = write_csv_header(&mut out, false);
     }
+    // Rows are rendered as they are scored: with --timings, the rendering is clocked apart so
+    // the metric phase can be told from it.
+    let mut rendering = std::time::Duration::ZERO;
+    let clock = |on: bool| on.then(std::time::Instant::now);
     score_lean(&gold.items, &mut reads, &UnknownLengths, &opts, |row| {
         partial.add(&row.score);
         below |= is_below(args, &row);
         rows += 1;
+        let t = clock(args.timings);
         if !streaming {
             kept.push(row);
         } else if written.is_ok() {
@@ -62,20 +67,24 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
                 _ => write_row_without_edits(&mut out, &row, opts.breakdown),
             };
         }
+        rendering += t.map_or(std::time::Duration::ZERO, |t| t.elapsed());
     });
     let total = partial.finish();
     write_partial_of(args, partial)?;
+    let t = clock(args.timings);
     if !streaming && written.is_ok() {
         written = render(&mut out, &kept, None, &no_edits, &total, args);
     }
     ignore_broken_pipe(written.and_then(|()| out.flush()))?;
     drop(out);
+    rendering += t.map_or(std::time::Duration::ZERO, |t| t.elapsed());
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
-            "timings: parse {:.1} ms, score and render {:.1} ms ({rows} rows, lean path)",
+            "timings: parse {:.1} ms, score {:.1} ms, render {:.1} ms ({rows} rows, lean path)",
             ms(parsed),
-            ms(started.elapsed() - parsed),
+            ms(started.elapsed().saturating_sub(parsed + rendering)),
+            ms(rendering),
         );
     }
     report_skipped(errors, gold_n, reads_n);
