@@ -311,47 +311,111 @@ pub fn score_lean(
         .collect();
     let counts = |r: &&LeanRead| counted[r.tag as usize];
     let score_run = |g: &PreparedGold, &(_, _, from, to): &(u32, u32, usize, usize)| {
-        let (read_lines, gold_sets) = run_lines(reads, &reads.rows[from..to], g, lengths, counts);
-        let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
-        g.score_by(read_lines, read_of, opts.threshold, opts.breakdown)
+        let rows = &reads.rows[from..to];
+        if opts.breakdown {
+            let (read_lines, gold_sets) =
+                run_files(reads, rows, g, lengths, counts, |f, c, n, g| {
+                    read_set(f, c, n, g)
+                });
+            let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
+            g.score_by(read_lines, read_of, opts.threshold, true)
+        } else {
+            // The summary needs only counts: no set is built (profiled: building the read sets
+            // of gold files was a fifth of the metric phase).
+            let (read_lines, counts) = run_files(reads, rows, g, lengths, counts, |f, c, n, g| {
+                read_counts(f, c, n, g)
+            });
+            let counts_of = |p: &str| counts.iter().find(|(n, _)| *n == p).map(|&(_, c)| c);
+            g.score_counts(read_lines, counts_of, opts.threshold)
+        }
     };
     score_tasks(gold, &groups, key, lengths, opts, score_run, emit);
 }
 
-/// One run's reads (sorted by path, then start): the lines read in all, and the read set of each
-/// file that has gold. Files without gold are only counted, by a sweep (no set is built).
-/// Clipped to known file lengths, as [`crate::collect_lines`] does.
-fn run_lines<'a>(
+/// One run's reads (sorted by path, then start): the lines read in all, and what `gold_file`
+/// makes of each file that has gold (from its counted reads, its known length and its gold
+/// lines: the lines read in it, and a set or counts). Files without gold are only counted, by a
+/// sweep. Clipped to known file lengths, as [`crate::collect_lines`] does.
+fn run_files<'a, T, C: Fn(&&LeanRead) -> bool + Copy>(
     reads: &'a LeanReads,
     rows: &[LeanRead],
     gold: &PreparedGold,
     lengths: &dyn FileLengths,
-    counts: impl Fn(&&LeanRead) -> bool + Copy,
-) -> (u64, Vec<(&'a str, LineSet)>) {
-    let (mut total, mut sets) = (0, Vec::new());
+    counts: C,
+    gold_file: impl Fn(&[LeanRead], C, Option<u32>, &LineSet) -> (u64, T),
+) -> (u64, Vec<(&'a str, T)>) {
+    let (mut total, mut files) = (0, Vec::new());
     for file in rows.chunk_by(|a, b| a.path == b.path) {
         let name = reads.name(file[0].path);
         let limit = lengths.lines_in(name);
-        let counted = file.iter().filter(counts);
-        if gold.lines.contains_key(name) {
-            let set =
-                LineSet::from_intervals(counted.filter_map(|r| Interval::new(r.start, r.end)));
-            let set = match limit {
-                Some(n) => set.clip(n),
-                None => set,
-            };
-            total += set.len();
-            sets.push((name, set));
+        if let Some(gold_lines) = gold.lines.get(name) {
+            let (read, of_file) = gold_file(file, counts, limit, gold_lines);
+            total += read;
+            files.push((name, of_file));
         } else {
-            total += union_len(counted.map(|r| (r.start, r.end)), limit);
+            union_each(counted(file, counts), limit, |s, e| {
+                total += u64::from(e - s) + 1;
+            });
         }
     }
-    (total, sets)
+    (total, files)
 }
 
-/// Lines in the union of intervals sorted by start, each clipped to `limit` lines.
-fn union_len(sorted: impl Iterator<Item = (u32, u32)>, limit: Option<u32>) -> u64 {
-    let (mut total, mut cur): (u64, Option<(u32, u32)>) = (0, None);
+/// The (start, end) of the rows that count.
+fn counted<'a>(
+    rows: &'a [LeanRead],
+    counts: impl Fn(&&LeanRead) -> bool + 'a,
+) -> impl Iterator<Item = (u32, u32)> + 'a {
+    rows.iter().filter(counts).map(|r| (r.start, r.end))
+}
+
+/// A gold file's read set (for the breakdown).
+fn read_set(
+    rows: &[LeanRead],
+    counts: impl Fn(&&LeanRead) -> bool,
+    limit: Option<u32>,
+    _: &LineSet,
+) -> (u64, LineSet) {
+    let set =
+        LineSet::from_intervals(counted(rows, counts).filter_map(|(s, e)| Interval::new(s, e)));
+    let set = match limit {
+        Some(n) => set.clip(n),
+        None => set,
+    };
+    (set.len(), set)
+}
+
+/// A gold file's lines read, and (lines of `gold` read, whether it was read at all): what its
+/// read set would give, by one sweep of the reads (sorted by start) against the gold intervals.
+fn read_counts(
+    rows: &[LeanRead],
+    counts: impl Fn(&&LeanRead) -> bool,
+    limit: Option<u32>,
+    gold: &LineSet,
+) -> (u64, (u64, bool)) {
+    let gold = gold.intervals();
+    let (mut read, mut covered, mut next) = (0u64, 0u64, 0usize);
+    union_each(counted(rows, counts), limit, |s, e| {
+        read += u64::from(e - s) + 1;
+        // Gold intervals ending before this one cannot meet the later ones either.
+        while next < gold.len() && gold[next].end < s {
+            next += 1;
+        }
+        for g in gold[next..].iter().take_while(|g| g.start <= e) {
+            covered += u64::from(e.min(g.end) - s.max(g.start)) + 1;
+        }
+    });
+    (read, (covered, read > 0))
+}
+
+/// Calls `each` with every interval of the union of intervals sorted by start, each clipped to
+/// `limit` lines (overlapping ones merged; adjacent ones may stay apart).
+fn union_each(
+    sorted: impl Iterator<Item = (u32, u32)>,
+    limit: Option<u32>,
+    mut each: impl FnMut(u32, u32),
+) {
+    let mut cur: Option<(u32, u32)> = None;
     for (s, e) in sorted {
         let e = limit.map_or(e, |n| e.min(n));
         if s > e {
@@ -360,13 +424,15 @@ fn union_len(sorted: impl Iterator<Item = (u32, u32)>, limit: Option<u32>) -> u6
         cur = match cur {
             Some((cs, ce)) if s <= ce => Some((cs, ce.max(e))),
             Some((cs, ce)) => {
-                total += u64::from(ce - cs) + 1;
+                each(cs, ce);
                 Some((s, e))
             }
             None => Some((s, e)),
         };
     }
-    total + cur.map_or(0, |(cs, ce)| u64::from(ce - cs) + 1)
+    if let Some((cs, ce)) = cur {
+        each(cs, ce);
+    }
 }
 
 /// FxHash (rustc's): ids are short strings hashed hundreds of thousands of times, where SipHash's

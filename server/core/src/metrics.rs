@@ -171,28 +171,23 @@ fn score_with<'r>(
     threshold: f64,
     breakdown: bool,
 ) -> RunScore {
-    let gold_lines: u64 = gold.values().map(LineSet::len).sum();
     let empty = LineSet::new();
     let read = |path: &str| read_of(path).unwrap_or(&empty);
-
-    let (mut gold_files, mut files_hit, mut covered_lines) = (0usize, 0usize, 0u64);
     let mut files = Vec::new();
-    for (path, g) in gold.iter().filter(|(_, g)| !g.is_empty()) {
+    let totals = file_totals(gold, |path, g| {
         let r = read(path);
         let covered = g.intersection_len(r);
-        gold_files += 1;
-        files_hit += usize::from(!r.is_empty());
-        covered_lines += covered;
         if breakdown {
             files.push(FileScore {
-                path: path.clone(),
+                path: path.to_string(),
                 gold_lines: g.len(),
                 covered_lines: covered,
                 coverage: ratio(covered, g.len()),
                 hit: !r.is_empty(),
             });
         }
-    }
+        (covered, !r.is_empty())
+    });
 
     let spans = if !breakdown {
         Vec::new()
@@ -215,8 +210,44 @@ fn score_with<'r>(
             })
             .collect()
     };
+    finish(totals, read_lines, threshold, files, spans)
+}
 
-    if gold_lines == 0 {
+/// Per gold file (with lines) its covered lines and whether it was read; summed: gold lines,
+/// gold files, files hit, covered lines.
+struct FileTotals {
+    gold_lines: u64,
+    gold_files: usize,
+    files_hit: usize,
+    covered_lines: u64,
+}
+
+fn file_totals(gold: &FileLines, mut of: impl FnMut(&str, &LineSet) -> (u64, bool)) -> FileTotals {
+    let mut t = FileTotals {
+        gold_lines: 0,
+        gold_files: 0,
+        files_hit: 0,
+        covered_lines: 0,
+    };
+    for (path, g) in gold.iter().filter(|(_, g)| !g.is_empty()) {
+        let (covered, hit) = of(path, g);
+        t.gold_lines += g.len();
+        t.gold_files += 1;
+        t.files_hit += usize::from(hit);
+        t.covered_lines += covered;
+    }
+    t
+}
+
+/// The row from the totals: unscored without gold lines.
+fn finish(
+    t: FileTotals,
+    read_lines: u64,
+    threshold: f64,
+    files: Vec<FileScore>,
+    spans: Vec<SpanScore>,
+) -> RunScore {
+    if t.gold_lines == 0 {
         return RunScore {
             status: Status::Unscored,
             file_hit: None,
@@ -233,19 +264,19 @@ fn score_with<'r>(
             spans,
         };
     }
-    let coverage = covered_lines as f64 / gold_lines as f64;
-    let precision = ratio(covered_lines, read_lines).unwrap_or(0.0);
+    let coverage = t.covered_lines as f64 / t.gold_lines as f64;
+    let precision = ratio(t.covered_lines, read_lines).unwrap_or(0.0);
     RunScore {
         status: Status::Scored,
-        file_hit: ratio(files_hit as u64, gold_files as u64),
+        file_hit: ratio(t.files_hit as u64, t.gold_files as u64),
         line_coverage: Some(coverage),
         precision: Some(precision),
         f1: Some(f1(precision, coverage)),
-        gold_files,
-        files_hit,
-        gold_lines,
+        gold_files: t.gold_files,
+        files_hit: t.files_hit,
+        gold_lines: t.gold_lines,
         read_lines,
-        covered_lines,
+        covered_lines: t.covered_lines,
         passes_threshold: Some(coverage >= threshold),
         files,
         spans,
@@ -296,6 +327,19 @@ impl PreparedGold {
             threshold,
             breakdown,
         )
+    }
+
+    /// The summary figures of a run given as its total lines read and, per gold file, its
+    /// covered lines and whether it was read (`None`: not read) — what [`Self::score_by`]
+    /// gives without the breakdown, for a caller that counted them without building sets.
+    pub fn score_counts(
+        &self,
+        read_lines: u64,
+        counts_of: impl Fn(&str) -> Option<(u64, bool)>,
+        threshold: f64,
+    ) -> RunScore {
+        let totals = file_totals(&self.lines, |path, _| counts_of(path).unwrap_or((0, false)));
+        finish(totals, read_lines, threshold, Vec::new(), Vec::new())
     }
 
     /// Scores one run's reads against this gold (with the breakdown when asked).
