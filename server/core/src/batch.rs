@@ -94,7 +94,12 @@ pub(crate) fn score_tasks<'a, R>(
     // Runs are sorted by (task, run): each task's runs are the next slice.
     let mut next = 0;
     for task in tasks {
-        let g = PreparedGold::new(gold_by_task.get(task).unwrap_or(&no_gold), lengths);
+        let task_gold = gold_by_task.get(task).unwrap_or(&no_gold);
+        let g = if opts.breakdown {
+            PreparedGold::new(task_gold, lengths)
+        } else {
+            PreparedGold::summary_only(task_gold, lengths)
+        };
         let first = next;
         while next < runs.len() && key(&runs[next]).0 == task {
             next += 1;

@@ -309,6 +309,21 @@ impl PreparedGold {
         }
     }
 
+    /// The gold lines per file only, for scoring without the breakdown (`score_by` with
+    /// `breakdown` then lists no spans): the spans and their clipped sets were a third of
+    /// preparing a task's gold, for rows that never show them.
+    pub fn summary_only(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
+        let lines = collect_lines(
+            gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
+            lengths,
+        );
+        PreparedGold {
+            spans: Vec::new(),
+            lines,
+            span_sets: Vec::new(),
+        }
+    }
+
     /// Scores a run given as its total lines read and the read set of each gold file; with
     /// `breakdown`, per gold file and per gold span too.
     pub fn score_by<'r>(
