@@ -187,25 +187,22 @@ impl LeanReads {
     fn push_fast(&mut self, t: Line, workspace: Option<&str>, check: PathCheck) -> bool {
         let mut raw = RawRead::empty();
         if let Some((at, ids)) = self.repeat.of(t.as_bytes()) {
-            // The run's usual shape first; then a scan from the mark, whose line becomes the
-            // shape when it is taken (a log whose lines change shape mid-run adapts).
-            for learn in [false, true] {
-                let taken = if learn {
-                    scan_read_into(t, Some(at), &mut raw).is_some()
-                } else {
-                    self.repeat.shape.read_into(t, at, &mut raw).is_some()
-                };
-                if taken && raw.valid_range() {
-                    if let Some(path) = self.path_id(&raw.path, workspace, check) {
-                        if learn {
-                            self.repeat.shape.learn(t, at);
-                        }
-                        self.push_raw(ids, path, &raw);
-                        return true;
-                    }
-                }
-                raw = RawRead::empty();
+            // The run's usual shape first.
+            let shaped = self.repeat.shape.read_into(t, at, &mut raw);
+            if let Some(path) = shaped.and_then(|()| self.checked_path(&raw, workspace, check)) {
+                self.push_raw(ids, path, &raw);
+                return true;
             }
+            // Then a scan from the mark, whose line becomes the shape when it is taken (a log
+            // whose lines change shape mid-run adapts).
+            raw = RawRead::empty();
+            let scanned = scan_read_into(t, Some(at), &mut raw);
+            if let Some(path) = scanned.and_then(|_| self.checked_path(&raw, workspace, check)) {
+                self.repeat.shape.learn(t, at);
+                self.push_raw(ids, path, &raw);
+                return true;
+            }
+            raw = RawRead::empty();
         }
         let resume = match scan_read_into(t, None, &mut raw) {
             Some(resume) => resume,
@@ -217,10 +214,7 @@ impl LeanReads {
                 None => return false,
             },
         };
-        if !raw.valid_range() {
-            return false;
-        }
-        let Some(path) = self.path_id(&raw.path, workspace, check) else {
+        let Some(path) = self.checked_path(&raw, workspace, check) else {
             return false;
         };
         let task = raw.task.as_ref().map_or(DEFAULT_ID, |i| &*i.0);
@@ -231,6 +225,20 @@ impl LeanReads {
         }
         self.push_raw(ids, path, &raw);
         true
+    }
+
+    /// The path id of a read whose range is valid and whose path normalises and passes the
+    /// check; `None` leaves the line to the slow path, which words the error.
+    fn checked_path(
+        &mut self,
+        raw: &RawRead,
+        workspace: Option<&str>,
+        check: PathCheck,
+    ) -> Option<u32> {
+        if !raw.valid_range() {
+            return None;
+        }
+        self.path_id(&raw.path, workspace, check)
     }
 
     fn push_raw(&mut self, ids: (u32, u32), path: u32, raw: &RawRead) {
@@ -313,18 +321,13 @@ pub fn score_lean(
     let score_run = |g: &PreparedGold, &(_, _, from, to): &(u32, u32, usize, usize)| {
         let rows = &reads.rows[from..to];
         if opts.breakdown {
-            let (read_lines, gold_sets) =
-                run_files(reads, rows, g, lengths, counts, |f, c, n, g| {
-                    read_set(f, c, n, g)
-                });
+            let (read_lines, gold_sets) = run_files(reads, rows, g, lengths, counts, read_set);
             let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
             g.score_by(read_lines, read_of, opts.threshold, true)
         } else {
             // The summary needs only counts: no set is built (profiled: building the read sets
             // of gold files was a fifth of the metric phase).
-            let (read_lines, counts) = run_files(reads, rows, g, lengths, counts, |f, c, n, g| {
-                read_counts(f, c, n, g)
-            });
+            let (read_lines, counts) = run_files(reads, rows, g, lengths, counts, read_counts);
             let counts_of = |p: &str| counts.iter().find(|(n, _)| *n == p).map(|&(_, c)| c);
             g.score_counts(read_lines, counts_of, opts.threshold)
         }
