@@ -17,12 +17,11 @@ import json
 import os
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import time
 
-from pagecache import at_rest
+from pagecache import at_rest, corpus_folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "target", "bench-data")
@@ -122,9 +121,7 @@ def trajectory(rng, idx, files, target_bytes):
 
 def corpus(n, mb, as_written, seed=10):
     """The synthetic corpus, generated once; with `as_written`, afresh in its own folder (bench/pagecache.py)."""
-    out = os.path.join(WORK, f"openhands-{n}-{mb}mb" + ("-as-written" if as_written else ""))
-    if as_written and os.path.exists(out):
-        shutil.rmtree(out)
+    out = corpus_folder(os.path.join(WORK, f"openhands-{n}-{mb}mb"), as_written)
     done = os.path.join(out, "DONE")
     if os.path.exists(done):
         return out

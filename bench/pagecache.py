@@ -9,6 +9,7 @@ evaluator timed reads the same files in the same state; `bench/run --as-written`
 written instead.
 """
 import os
+import shutil
 
 
 def at_rest(paths):
@@ -28,6 +29,17 @@ def at_rest(paths):
         finally:
             os.close(fd)
     return dropped
+
+
+def corpus_folder(path, as_written):
+    """Where a generated corpus lives: `path` (kept between runs), or with `as_written` a
+    `-as-written` sibling, removed first so the corpus is written afresh and timed as written."""
+    if not as_written:
+        return path
+    out = path + "-as-written"
+    if os.path.exists(out):
+        shutil.rmtree(out)
+    return out
 
 
 def files_under(folder):

@@ -3,7 +3,7 @@ import os
 import tempfile
 import unittest
 
-from pagecache import at_rest, files_under, folio_census, read_cost_ms
+from pagecache import at_rest, corpus_folder, files_under, folio_census, read_cost_ms
 
 
 class AtRest(unittest.TestCase):
@@ -36,6 +36,17 @@ class AtRest(unittest.TestCase):
             else:
                 self.assertEqual(sum(census), 10, census)
             self.assertGreaterEqual(read_cost_ms(path, 0), 0.0)
+
+    def test_an_as_written_corpus_gets_a_fresh_folder_of_its_own(self):
+        with tempfile.TemporaryDirectory() as d:
+            kept = os.path.join(d, "side")
+            self.assertEqual(corpus_folder(kept, False), kept)
+            fresh = corpus_folder(kept, True)
+            self.assertEqual(fresh, kept + "-as-written")
+            os.makedirs(fresh)
+            open(os.path.join(fresh, "reads.jsonl"), "w").close()
+            self.assertEqual(corpus_folder(kept, True), fresh)
+            self.assertFalse(os.path.exists(fresh), "the old as-written corpus is removed")
 
     def test_a_missing_file_is_an_error(self):
         with tempfile.TemporaryDirectory() as d:
