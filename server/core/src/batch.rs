@@ -5,7 +5,7 @@ use crate::group::by_task_run;
 use crate::metrics::{FileLengths, PreparedGold, RunScore, Status, DEFAULT_THRESHOLD};
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// The run name used for a task that has gold but no run read anything for it.
 pub const NO_RUN: &str = "-";
@@ -30,13 +30,25 @@ impl Default for ScoreOptions {
     }
 }
 
-/// One row of a score table.
+/// One row of a score table. The names are owned (`String`) in rows that are kept, and borrowed
+/// (`&str`) in rows handed out one at a time by the scoring walk, which then copies no names.
 #[derive(Clone, Debug, Serialize)]
-pub struct TaskRunScore {
-    pub task: String,
-    pub run: String,
+pub struct TaskRunScore<S = String> {
+    pub task: S,
+    pub run: S,
     #[serde(flatten)]
     pub score: RunScore,
+}
+
+impl TaskRunScore<&str> {
+    /// The row with its own copies of the names, to keep past the walk.
+    pub fn into_owned(self) -> TaskRunScore {
+        TaskRunScore {
+            task: self.task.to_string(),
+            run: self.run.to_string(),
+            score: self.score,
+        }
+    }
 }
 
 /// Scores every (task, run): each gold task against each run that read for it; a gold task that no
@@ -57,68 +69,96 @@ pub fn score_batch(
         gold,
         &reads_by_pair,
         |((task, run), _)| (task, run),
-        lengths,
-        opts,
-        |g, (_, r)| g.score(r, lengths, opts.threshold, opts.breakdown),
-        |row| rows.push(row),
+        |task_gold| {
+            if opts.breakdown {
+                PreparedGold::new(task_gold, lengths)
+            } else {
+                PreparedGold::summary_only(task_gold, lengths)
+            }
+        },
+        |g, run| match run {
+            Some((_, r)) => g.score(r, lengths, opts.threshold, opts.breakdown),
+            None => g.score_by(0, |_| None, opts.threshold, opts.breakdown),
+        },
+        |row| rows.push(row.into_owned()),
     );
     rows
 }
 
 /// The walk behind [`score_batch`] and [`crate::score_lean`]: every task with gold or runs, in
-/// name order, its core gold prepared once (tasks often have dozens of runs); one row per run
-/// (`runs` sorted by task then run; `key` names a run's task and run), or one [`NO_RUN`] row with
-/// nothing read when no run read for the task.
-pub(crate) fn score_tasks<'a, R>(
+/// name order, its core gold prepared once by `prepare` (tasks often have dozens of runs); one
+/// row per run, scored by `score_run` (`runs` sorted by task then run name; `key` names a run's
+/// task and run), or one [`NO_RUN`] row, scored with no run, when no run read for the task.
+pub(crate) fn score_tasks<'a, R, G>(
     gold: &'a [GoldSpan],
     runs: &[R],
     key: impl Fn(&R) -> (&'a str, &'a str),
-    lengths: &dyn FileLengths,
-    opts: &ScoreOptions,
-    score_run: impl Fn(&PreparedGold, &R) -> RunScore,
-    mut emit: impl FnMut(TaskRunScore),
+    mut prepare: impl FnMut(&[&'a GoldSpan]) -> G,
+    mut score_run: impl FnMut(&G, Option<&R>) -> RunScore,
+    mut emit: impl FnMut(TaskRunScore<&'a str>),
 ) {
-    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
-    for g in gold {
-        let entry = gold_by_task.entry(g.task.as_str()).or_default();
-        if g.tier == Tier::Core {
-            entry.push(g);
-        }
-    }
-    let no_gold: Vec<&GoldSpan> = Vec::new();
-    let tasks: BTreeSet<&str> = gold_by_task
-        .keys()
-        .copied()
-        .chain(runs.iter().map(|r| key(r).0))
-        .collect();
-    // Runs are sorted by (task, run): each task's runs are the next slice.
+    let gold_by_task = core_gold_by_task(gold);
+    let mut gold_tasks = gold_by_task.iter().peekable();
     let mut next = 0;
-    for task in tasks {
-        let task_gold = gold_by_task.get(task).unwrap_or(&no_gold);
-        let g = if opts.breakdown {
-            PreparedGold::new(task_gold, lengths)
-        } else {
-            PreparedGold::summary_only(task_gold, lengths)
+    loop {
+        // The next task in name order, from the gold, the runs or both.
+        let run_task = runs.get(next).map(|r| key(r).0);
+        let gold_task = gold_tasks.peek().map(|(t, _)| *t);
+        let task = match (gold_task, run_task) {
+            (Some(g), Some(r)) => g.min(r),
+            (Some(t), None) | (None, Some(t)) => t,
+            (None, None) => break,
         };
+        let task_gold: &[&GoldSpan] = match gold_task {
+            Some(g) if g == task => &gold_tasks.next().expect("peeked").1,
+            _ => &[],
+        };
+        let g = prepare(task_gold);
+        // Runs are sorted by (task, run): each task's runs are the next slice.
         let first = next;
         while next < runs.len() && key(&runs[next]).0 == task {
             next += 1;
         }
         if first == next {
             emit(TaskRunScore {
-                task: task.to_string(),
-                run: NO_RUN.to_string(),
-                score: g.score_by(0, |_| None, opts.threshold, opts.breakdown),
+                task,
+                run: NO_RUN,
+                score: score_run(&g, None),
             });
         }
         for r in &runs[first..next] {
             emit(TaskRunScore {
-                task: task.to_string(),
-                run: key(r).1.to_string(),
-                score: score_run(&g, r),
+                task,
+                run: key(r).1,
+                score: score_run(&g, Some(r)),
             });
         }
     }
+}
+
+/// Each task with gold, in name order, with its core gold spans (a task whose gold is all
+/// optional is listed with none: it still gets its rows). Gold files list a task's spans
+/// together, so consecutive spans of one task are taken as one group before sorting.
+fn core_gold_by_task(gold: &[GoldSpan]) -> Vec<(&str, Vec<&GoldSpan>)> {
+    let mut by_task: Vec<(&str, Vec<&GoldSpan>)> = Vec::new();
+    for g in gold {
+        if by_task.last().is_none_or(|(t, _)| *t != g.task) {
+            by_task.push((g.task.as_str(), Vec::new()));
+        }
+        if g.tier == Tier::Core {
+            by_task.last_mut().expect("pushed").1.push(g);
+        }
+    }
+    // Stable, so a task split over the file keeps its spans in file order when merged.
+    by_task.sort_by(|a, b| a.0.cmp(b.0));
+    let mut merged: Vec<(&str, Vec<&GoldSpan>)> = Vec::with_capacity(by_task.len());
+    for (task, spans) in by_task {
+        match merged.last_mut() {
+            Some((t, all)) if *t == task => all.extend(spans),
+            _ => merged.push((task, spans)),
+        }
+    }
+    merged
 }
 
 /// Aggregates over rows. Means are over scored rows only; every denominator is kept.
@@ -224,7 +264,8 @@ const FIXED_ONE: f64 = (1u64 << 60) as f64;
 
 impl ExactSum {
     pub fn add(&mut self, x: f64) {
-        self.0 += (x.clamp(0.0, 1.0) * FIXED_ONE).round() as u128;
+        // At most 2^60: exact as a u64, whose conversion is one instruction (a u128's is a call).
+        self.0 += u128::from((x.clamp(0.0, 1.0) * FIXED_ONE).round() as u64);
     }
 
     pub fn merge(&mut self, o: &ExactSum) {

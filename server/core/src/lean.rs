@@ -12,16 +12,16 @@
 //! tags only, so callers needing read-before-edit (which wants whole rows) check
 //! [`LeanReads::has_edits`] and take the general path.
 
-use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
 use crate::fastread::{serde_raw, RawRead};
 use crate::formats::{jsonl_line_ranges, slow_read, utf8_line, InputError, PathCheck};
-use crate::lineset::{Interval, LineSet};
-use crate::metrics::{FileLengths, PreparedGold};
 use crate::path::normalize_path;
 use crate::scan::{scan_read_into, Line, Shape};
-use crate::span::{EventKind, GoldSpan, Source, DEFAULT_ID};
+use crate::span::{EventKind, Source, DEFAULT_ID};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+
+mod score;
+pub use score::score_lean;
 
 /// One read, 16 bytes: `tag` indexes [`LeanReads::tag`], `path` [`LeanReads::name`]. A row's
 /// task, run, source and kind are shared by every row of its run, so they are kept once, as a
@@ -284,157 +284,6 @@ impl Repeat {
         {
             self.shape.learn(line, at);
         }
-    }
-}
-
-/// Scores every (task, run) exactly as [`crate::score_batch`] does, handing each row to `emit`
-/// in the same order (task, then run) instead of returning them all. Sorts `reads.rows`.
-pub fn score_lean(
-    gold: &[GoldSpan],
-    reads: &mut LeanReads,
-    lengths: &dyn FileLengths,
-    opts: &ScoreOptions,
-    emit: impl FnMut(TaskRunScore),
-) {
-    // Runs together (ids follow first sight, so a file already grouped by run is sorted in one
-    // pass); each run's rows by path and start, for `run_lines`' sweep; the runs in name order.
-    let run_of: Vec<(u32, u32)> = reads.tags.iter().map(|t| (t.task, t.run)).collect();
-    let run = |r: &LeanRead| run_of[r.tag as usize];
-    reads.rows.sort_unstable_by_key(run);
-    let mut groups: Vec<(u32, u32, usize, usize)> = Vec::new();
-    let mut from = 0;
-    for rows in reads.rows.chunk_by_mut(|a, b| run(a) == run(b)) {
-        rows.sort_unstable_by_key(|r| (r.path, r.start));
-        let (task, run) = run(&rows[0]);
-        groups.push((task, run, from, from + rows.len()));
-        from += rows.len();
-    }
-    let reads = &*reads;
-    let key = |g: &(u32, u32, usize, usize)| (reads.name(g.0), reads.name(g.1));
-    groups.sort_unstable_by(|a, b| key(a).cmp(&key(b)));
-    let counted: Vec<bool> = reads
-        .tags
-        .iter()
-        .map(|t| t.kind == EventKind::Read && opts.sources.contains(&t.source))
-        .collect();
-    let counts = |r: &&LeanRead| counted[r.tag as usize];
-    let score_run = |g: &PreparedGold, &(_, _, from, to): &(u32, u32, usize, usize)| {
-        let rows = &reads.rows[from..to];
-        if opts.breakdown {
-            let (read_lines, gold_sets) = run_files(reads, rows, g, lengths, counts, read_set);
-            let read_of = |p: &str| gold_sets.iter().find(|(n, _)| *n == p).map(|(_, s)| s);
-            g.score_by(read_lines, read_of, opts.threshold, true)
-        } else {
-            // The summary needs only counts: no set is built (profiled: building the read sets
-            // of gold files was a fifth of the metric phase).
-            let (read_lines, counts) = run_files(reads, rows, g, lengths, counts, read_counts);
-            let counts_of = |p: &str| counts.iter().find(|(n, _)| *n == p).map(|&(_, c)| c);
-            g.score_counts(read_lines, counts_of, opts.threshold)
-        }
-    };
-    score_tasks(gold, &groups, key, lengths, opts, score_run, emit);
-}
-
-/// One run's reads (sorted by path, then start): the lines read in all, and what `gold_file`
-/// makes of each file that has gold (from its counted reads, its known length and its gold
-/// lines: the lines read in it, and a set or counts). Files without gold are only counted, by a
-/// sweep. Clipped to known file lengths, as [`crate::collect_lines`] does.
-fn run_files<'a, T, C: Fn(&&LeanRead) -> bool + Copy>(
-    reads: &'a LeanReads,
-    rows: &[LeanRead],
-    gold: &PreparedGold,
-    lengths: &dyn FileLengths,
-    counts: C,
-    gold_file: impl Fn(&[LeanRead], C, Option<u32>, &LineSet) -> (u64, T),
-) -> (u64, Vec<(&'a str, T)>) {
-    let (mut total, mut files) = (0, Vec::new());
-    for file in rows.chunk_by(|a, b| a.path == b.path) {
-        let name = reads.name(file[0].path);
-        let limit = lengths.lines_in(name);
-        if let Some(gold_lines) = gold.lines.get(name) {
-            let (read, of_file) = gold_file(file, counts, limit, gold_lines);
-            total += read;
-            files.push((name, of_file));
-        } else {
-            union_each(counted(file, counts), limit, |s, e| {
-                total += u64::from(e - s) + 1;
-            });
-        }
-    }
-    (total, files)
-}
-
-/// The (start, end) of the rows that count.
-fn counted<'a>(
-    rows: &'a [LeanRead],
-    counts: impl Fn(&&LeanRead) -> bool + 'a,
-) -> impl Iterator<Item = (u32, u32)> + 'a {
-    rows.iter().filter(counts).map(|r| (r.start, r.end))
-}
-
-/// A gold file's read set (for the breakdown).
-fn read_set(
-    rows: &[LeanRead],
-    counts: impl Fn(&&LeanRead) -> bool,
-    limit: Option<u32>,
-    _: &LineSet,
-) -> (u64, LineSet) {
-    let set =
-        LineSet::from_intervals(counted(rows, counts).filter_map(|(s, e)| Interval::new(s, e)));
-    let set = match limit {
-        Some(n) => set.clip(n),
-        None => set,
-    };
-    (set.len(), set)
-}
-
-/// A gold file's lines read, and (lines of `gold` read, whether it was read at all): what its
-/// read set would give, by one sweep of the reads (sorted by start) against the gold intervals.
-fn read_counts(
-    rows: &[LeanRead],
-    counts: impl Fn(&&LeanRead) -> bool,
-    limit: Option<u32>,
-    gold: &LineSet,
-) -> (u64, (u64, bool)) {
-    let gold = gold.intervals();
-    let (mut read, mut covered, mut next) = (0u64, 0u64, 0usize);
-    union_each(counted(rows, counts), limit, |s, e| {
-        read += u64::from(e - s) + 1;
-        // Gold intervals ending before this one cannot meet the later ones either.
-        while next < gold.len() && gold[next].end < s {
-            next += 1;
-        }
-        for g in gold[next..].iter().take_while(|g| g.start <= e) {
-            covered += u64::from(e.min(g.end) - s.max(g.start)) + 1;
-        }
-    });
-    (read, (covered, read > 0))
-}
-
-/// Calls `each` with every interval of the union of intervals sorted by start, each clipped to
-/// `limit` lines (overlapping ones merged; adjacent ones may stay apart).
-fn union_each(
-    sorted: impl Iterator<Item = (u32, u32)>,
-    limit: Option<u32>,
-    mut each: impl FnMut(u32, u32),
-) {
-    let mut cur: Option<(u32, u32)> = None;
-    for (s, e) in sorted {
-        let e = limit.map_or(e, |n| e.min(n));
-        if s > e {
-            continue;
-        }
-        cur = match cur {
-            Some((cs, ce)) if s <= ce => Some((cs, ce.max(e))),
-            Some((cs, ce)) => {
-                each(cs, ce);
-                Some((s, e))
-            }
-            None => Some((s, e)),
-        };
-    }
-    if let Some((cs, ce)) = cur {
-        each(cs, ce);
     }
 }
 

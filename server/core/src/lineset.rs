@@ -144,11 +144,33 @@ impl LineSet {
         LineSet { intervals: out }
     }
 
+    /// Makes this the union of `sorted` (intervals sorted by start, overlapping or not), keeping
+    /// its allocation: for a set built again for every run.
+    pub fn assign_sorted(&mut self, sorted: impl IntoIterator<Item = Interval>) {
+        self.intervals.clear();
+        for iv in sorted {
+            match self.intervals.last_mut() {
+                Some(last) if iv.start <= last.end.saturating_add(1) => {
+                    last.end = last.end.max(iv.end)
+                }
+                _ => self.intervals.push(iv),
+            }
+        }
+    }
+
     /// Lines in `self` and not in `other`.
     pub fn difference(&self, other: &LineSet) -> LineSet {
+        self.difference_with_len(other).0
+    }
+
+    /// [`Self::difference`] and its length, counted as it is built (the lines of `self` in
+    /// `other` are then `self.len()` minus that length, without a second pass).
+    pub fn difference_with_len(&self, other: &LineSet) -> (LineSet, u64) {
         let b = &other.intervals;
         let mut j = 0;
-        let mut out = Vec::new();
+        // Sized for the usual case (each interval cut at most once) in one allocation: a
+        // difference per gold span per run, and growing from empty was most of its cost.
+        let mut out = Vec::with_capacity(self.intervals.len() + 1);
         for iv in &self.intervals {
             let mut cur = iv.start;
             let mut alive = true;
@@ -177,7 +199,8 @@ impl LineSet {
                 });
             }
         }
-        LineSet { intervals: out }
+        let len = out.iter().map(Interval::len).sum();
+        (LineSet { intervals: out }, len)
     }
 
     /// Size of the intersection without building it.

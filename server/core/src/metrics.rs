@@ -8,6 +8,10 @@ use crate::lineset::LineSet;
 use crate::span::{GoldSpan, ReadSpan};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+mod prepared;
+pub use prepared::PreparedGold;
 
 /// Lines per file: the unit every metric is computed on.
 pub type FileLines = BTreeMap<String, LineSet>;
@@ -73,10 +77,11 @@ pub enum Status {
     Unscored,
 }
 
-/// Coverage of one gold file.
+/// Coverage of one gold file. Its path is shared with every other row of the task (a row per run
+/// used to copy each gold path twice: profiled as the largest cost of the breakdown).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FileScore {
-    pub path: String,
+    pub path: Arc<str>,
     pub gold_lines: u64,
     pub covered_lines: u64,
     pub coverage: Option<f64>,
@@ -87,7 +92,7 @@ pub struct FileScore {
 /// Coverage of one gold span, with the sub-ranges nobody read.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SpanScore {
-    pub path: String,
+    pub path: Arc<str>,
     pub start: u32,
     pub end: u32,
     pub gold_lines: u64,
@@ -136,101 +141,32 @@ pub fn score(
     read: &FileLines,
     threshold: f64,
 ) -> RunScore {
-    let read_lines: u64 = read.values().map(LineSet::len).sum();
-    score_with(
-        gold_spans,
-        &clip_spans(gold_spans, gold),
-        gold,
-        read_lines,
-        |path| read.get(path),
-        threshold,
-        true,
-    )
-}
-
-/// Each gold span's lines that exist: the span within its file's gold set, so a span past the
-/// end of a file is measured on the lines that exist.
-fn clip_spans(gold_spans: &[(String, u32, u32)], gold: &FileLines) -> Vec<LineSet> {
-    let empty = LineSet::new();
-    gold_spans
-        .iter()
-        .map(|(p, s, e)| LineSet::span(*s, *e).intersection(gold.get(p).unwrap_or(&empty)))
-        .collect()
-}
-
-/// The metric itself, with the reads given as the total lines read and the read set of each gold
-/// file (`read_of` is only asked about gold paths); `span_sets` is [`clip_spans`] of
-/// `gold_spans`. Without `breakdown`, `files` and `spans` stay empty and nothing per file is
-/// allocated: the summary figures alone are the same either way.
-fn score_with<'r>(
-    gold_spans: &[(String, u32, u32)],
-    span_sets: &[LineSet],
-    gold: &FileLines,
-    read_lines: u64,
-    read_of: impl Fn(&str) -> Option<&'r LineSet>,
-    threshold: f64,
-    breakdown: bool,
-) -> RunScore {
-    let empty = LineSet::new();
-    let read = |path: &str| read_of(path).unwrap_or(&empty);
-    let mut files = Vec::new();
-    let totals = file_totals(gold, |path, g| {
-        let r = read(path);
-        let covered = g.intersection_len(r);
-        if breakdown {
-            files.push(FileScore {
-                path: path.to_string(),
-                gold_lines: g.len(),
-                covered_lines: covered,
-                coverage: ratio(covered, g.len()),
-                hit: !r.is_empty(),
-            });
-        }
-        (covered, !r.is_empty())
-    });
-
-    let spans = if !breakdown {
-        Vec::new()
-    } else {
-        gold_spans
-            .iter()
-            .zip(span_sets)
-            .map(|((path, start, end), span)| {
-                let r = read(path);
-                let covered = span.intersection_len(r);
-                SpanScore {
-                    path: path.clone(),
-                    start: *start,
-                    end: *end,
-                    gold_lines: span.len(),
-                    covered_lines: covered,
-                    coverage: ratio(covered, span.len()),
-                    unread: span.difference(r),
-                }
-            })
-            .collect()
-    };
-    finish(totals, read_lines, threshold, files, spans)
+    let spans = gold_spans.iter().map(|(p, s, e)| (p.as_str(), *s, *e));
+    let g = PreparedGold::from_lines(spans, gold.clone());
+    let read_lines = read.values().map(LineSet::len).sum();
+    g.score_by(read_lines, |i| read.get(g.file_path(i)), threshold, true)
 }
 
 /// Per gold file (with lines) its covered lines and whether it was read; summed: gold lines,
 /// gold files, files hit, covered lines.
-struct FileTotals {
-    gold_lines: u64,
-    gold_files: usize,
-    files_hit: usize,
-    covered_lines: u64,
+pub(crate) struct FileTotals {
+    pub gold_lines: u64,
+    pub gold_files: usize,
+    pub files_hit: usize,
+    pub covered_lines: u64,
 }
 
-fn file_totals(gold: &FileLines, mut of: impl FnMut(&str, &LineSet) -> (u64, bool)) -> FileTotals {
+/// Calls `of` with each gold file that has lines (its index among all of `gold`'s files, and
+/// its lines) for its covered lines and whether it was read, and sums.
+fn file_totals(gold: &[LineSet], mut of: impl FnMut(usize, &LineSet) -> (u64, bool)) -> FileTotals {
     let mut t = FileTotals {
         gold_lines: 0,
         gold_files: 0,
         files_hit: 0,
         covered_lines: 0,
     };
-    for (path, g) in gold.iter().filter(|(_, g)| !g.is_empty()) {
-        let (covered, hit) = of(path, g);
+    for (i, g) in gold.iter().enumerate().filter(|(_, g)| !g.is_empty()) {
+        let (covered, hit) = of(i, g);
         t.gold_lines += g.len();
         t.gold_files += 1;
         t.files_hit += usize::from(hit);
@@ -240,7 +176,7 @@ fn file_totals(gold: &FileLines, mut of: impl FnMut(&str, &LineSet) -> (u64, boo
 }
 
 /// The row from the totals: unscored without gold lines.
-fn finish(
+pub(crate) fn finish(
     t: FileTotals,
     read_lines: u64,
     threshold: f64,
@@ -280,97 +216,6 @@ fn finish(
         passes_threshold: Some(coverage >= threshold),
         files,
         spans,
-    }
-}
-
-/// One task's gold, prepared once and scored against any number of runs.
-pub struct PreparedGold {
-    pub spans: Vec<(String, u32, u32)>,
-    pub lines: FileLines,
-    /// Each span clipped to its file's gold lines: the same for every run of the task.
-    span_sets: Vec<LineSet>,
-}
-
-impl PreparedGold {
-    pub fn new(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
-        let spans: Vec<(String, u32, u32)> = gold
-            .iter()
-            .map(|g| (g.path.clone(), g.start, g.end))
-            .collect();
-        let lines = collect_lines(
-            gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
-            lengths,
-        );
-        let span_sets = clip_spans(&spans, &lines);
-        PreparedGold {
-            spans,
-            lines,
-            span_sets,
-        }
-    }
-
-    /// The gold lines per file only, for scoring without the breakdown (`score_by` with
-    /// `breakdown` then lists no spans): the spans and their clipped sets were a third of
-    /// preparing a task's gold, for rows that never show them.
-    pub fn summary_only(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
-        let lines = collect_lines(
-            gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
-            lengths,
-        );
-        PreparedGold {
-            spans: Vec::new(),
-            lines,
-            span_sets: Vec::new(),
-        }
-    }
-
-    /// Scores a run given as its total lines read and the read set of each gold file; with
-    /// `breakdown`, per gold file and per gold span too.
-    pub fn score_by<'r>(
-        &self,
-        read_lines: u64,
-        read_of: impl Fn(&str) -> Option<&'r LineSet>,
-        threshold: f64,
-        breakdown: bool,
-    ) -> RunScore {
-        score_with(
-            &self.spans,
-            &self.span_sets,
-            &self.lines,
-            read_lines,
-            read_of,
-            threshold,
-            breakdown,
-        )
-    }
-
-    /// The summary figures of a run given as its total lines read and, per gold file, its
-    /// covered lines and whether it was read (`None`: not read) — what [`Self::score_by`]
-    /// gives without the breakdown, for a caller that counted them without building sets.
-    pub fn score_counts(
-        &self,
-        read_lines: u64,
-        counts_of: impl Fn(&str) -> Option<(u64, bool)>,
-        threshold: f64,
-    ) -> RunScore {
-        let totals = file_totals(&self.lines, |path, _| counts_of(path).unwrap_or((0, false)));
-        finish(totals, read_lines, threshold, Vec::new(), Vec::new())
-    }
-
-    /// Scores one run's reads against this gold (with the breakdown when asked).
-    pub fn score(
-        &self,
-        reads: &[&ReadSpan],
-        lengths: &dyn FileLengths,
-        threshold: f64,
-        breakdown: bool,
-    ) -> RunScore {
-        let read = collect_lines(
-            reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
-            lengths,
-        );
-        let read_lines = read.values().map(LineSet::len).sum();
-        self.score_by(read_lines, |path| read.get(path), threshold, breakdown)
     }
 }
 

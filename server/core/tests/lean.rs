@@ -115,7 +115,9 @@ fn lean(
         first += piece.iter().filter(|&&b| b == b'\n').count();
     }
     let mut rows = Vec::new();
-    score_lean(gold, &mut reads, lengths, opts, |r| rows.push(r));
+    score_lean(gold, &mut reads, lengths, opts, |r| {
+        rows.push(r.into_owned())
+    });
     let errors = reads.errors.iter().map(|e| e.to_string()).collect();
     let n = reads.rows.len();
     (

@@ -55,6 +55,9 @@ proptest! {
         prop_assert_eq!(lines(&i), ma.intersection(&mb).copied().collect::<BTreeSet<_>>());
         prop_assert_eq!(lines(&d), ma.difference(&mb).copied().collect::<BTreeSet<_>>());
         prop_assert_eq!(sa.intersection_len(&sb), ma.intersection(&mb).count() as u64);
+        let (d2, d_len) = sa.difference_with_len(&sb);
+        prop_assert_eq!(&d2, &d);
+        prop_assert_eq!(d_len, ma.difference(&mb).count() as u64);
         prop_assert_eq!(sa.overlaps(&sb), !ma.is_disjoint(&mb));
     }
 
@@ -78,5 +81,18 @@ proptest! {
         prop_assert_eq!(lines(&s.clip(max)), clipped);
         let widened: BTreeSet<u32> = m.iter().flat_map(|&l| l.saturating_sub(n).max(1)..=l + n).collect();
         prop_assert_eq!(lines(&s.widen(n)), widened);
+    }
+
+    /// A set refilled from sorted intervals is the set built from them, whatever it held.
+    #[test]
+    fn assign_sorted_matches_model(a in intervals(), before in intervals()) {
+        let mut sorted = a.clone();
+        sorted.sort_by_key(|&(s, _)| s);
+        let (mut s, _) = build(&before);
+        s.assign_sorted(sorted.iter().map(|&(start, end)| Interval { start, end }));
+        let (want, m) = build(&a);
+        prop_assert!(canonical(&s));
+        prop_assert_eq!(&s, &want);
+        prop_assert_eq!(lines(&s), m);
     }
 }

@@ -189,3 +189,49 @@ fn span_breakdown_lists_unread_ranges() {
     assert_eq!((span.gold_lines, span.covered_lines), (16, 5));
     assert_eq!(span.unread.to_string(), "84-89,91-95");
 }
+
+/// Each gold file and span keeps its own path, figures and unread lines, in path order (files)
+/// and gold order (spans); a span past a file's known end is measured on the lines that exist.
+#[test]
+fn breakdown_per_file_and_span_with_several_files() {
+    let got = rows(
+        &[
+            g("t", "b.py", 10, 19),
+            g("t", "a.py", 1, 4),
+            g("t", "c.py", 5, 30),
+            g("t", "b.py", 40, 41),
+        ],
+        &[
+            r("t", "x", "b.py", 15, 40),
+            r("t", "x", "c.py", 1, 2),
+            r("t", "x", "z.py", 1, 9),
+        ],
+        &[("c.py", 20)],
+    );
+    let files: Vec<(&str, u64, u64, bool)> = (got[0].score.files.iter())
+        .map(|f| (&*f.path, f.gold_lines, f.covered_lines, f.hit))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("a.py", 4, 0, false),
+            ("b.py", 12, 6, true),
+            ("c.py", 16, 0, true),
+        ]
+    );
+    let spans: Vec<(&str, u32, u64, u64, String)> = (got[0].score.spans.iter())
+        .map(|s| {
+            let unread = s.unread.to_string();
+            (&*s.path, s.start, s.gold_lines, s.covered_lines, unread)
+        })
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            ("b.py", 10, 10, 5, "10-14".to_string()),
+            ("a.py", 1, 4, 0, "1-4".to_string()),
+            ("c.py", 5, 16, 0, "5-20".to_string()),
+            ("b.py", 40, 2, 1, "41".to_string()),
+        ]
+    );
+}

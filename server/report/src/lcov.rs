@@ -83,7 +83,7 @@ pub fn render(report: &Report, opts: LcovOptions) -> Lcov {
         let mut unread: BTreeMap<&str, LineSet> = BTreeMap::new();
         if opts.gold_unread {
             for sp in &row.score.spans {
-                let set = unread.entry(sp.path.as_str()).or_default();
+                let set = unread.entry(&*sp.path).or_default();
                 *set = set.union(&sp.unread);
             }
             for path in unread.keys() {

@@ -12,7 +12,7 @@ use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source, TaskRunScore};
+use readcov_core::{score_batch, RunScore, ScoreOptions, ScorePartial, Source};
 use render::render;
 use std::io::Write;
 use std::path::PathBuf;
@@ -192,7 +192,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         );
     }
     report_skipped(errors, gold.items.len(), reads.items.len());
-    let below = rows.iter().any(|r| is_below(&args, r));
+    let below = rows.iter().any(|r| is_below(&args, &r.score));
     // `readcov score` ends the process next: freeing 500k+ parsed rows one allocation at a time
     // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
     std::mem::forget((gold, reads, rows));
@@ -244,11 +244,11 @@ fn report_skipped(errors: usize, gold: usize, reads: usize) {
 }
 
 /// Whether `--fail-under` (default bar: the threshold) fails this row.
-fn is_below(args: &ScoreArgs, row: &TaskRunScore) -> bool {
+fn is_below(args: &ScoreArgs, row: &RunScore) -> bool {
     let bar = args
         .fail_under
         .map(|f| if f < 0.0 { args.threshold } else { f });
-    bar.is_some_and(|bar| row.score.line_coverage.is_some_and(|c| c < bar))
+    bar.is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
 }
 
 fn exit_for(below: bool) -> Exit {

@@ -55,8 +55,11 @@ pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u
     out
 }
 
-fn get<'a>(rbe: &'a ByRun, row: &TaskRunScore) -> Option<&'a ReadBeforeEdit> {
-    rbe.get(&(row.task.clone(), row.run.clone()))
+fn get<'a, S: AsRef<str>>(rbe: &'a ByRun, row: &TaskRunScore<S>) -> Option<&'a ReadBeforeEdit> {
+    if rbe.is_empty() {
+        return None;
+    }
+    rbe.get(&(row.task.as_ref().to_string(), row.run.as_ref().to_string()))
         .filter(|r| r.edits > 0)
 }
 
@@ -68,7 +71,7 @@ pub const CSV_KEYS: [&str; 4] = [
     "read_before_edit_worst_event",
 ];
 
-pub fn csv_cells(rbe: &ByRun, row: &TaskRunScore) -> Vec<String> {
+pub fn csv_cells<S: AsRef<str>>(rbe: &ByRun, row: &TaskRunScore<S>) -> Vec<String> {
     match get(rbe, row) {
         None => vec!["0".into(), String::new(), String::new(), String::new()],
         Some(r) => vec![

@@ -56,11 +56,11 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let clock = |on: bool| on.then(std::time::Instant::now);
     score_lean(&gold.items, &mut reads, &UnknownLengths, &opts, |row| {
         partial.add(&row.score);
-        below |= is_below(args, &row);
+        below |= is_below(args, &row.score);
         rows += 1;
         let t = clock(args.timings);
         if !streaming {
-            kept.push(row);
+            kept.push(row.into_owned());
         } else if written.is_ok() {
             written = match args.format {
                 Format::Csv => write_csv_row(&mut out, &row, None, &no_edits),

@@ -90,9 +90,9 @@ pub(super) fn write_csv_header(w: &mut dyn Write, with_units: bool) -> std::io::
 
 /// One csv line: the summary cells, the unit cells when there are unit columns (`units` is
 /// `Some`, empty cells for a row without a unit score), the read-before-edit cells.
-pub(super) fn write_csv_row(
+pub(super) fn write_csv_row<S: AsRef<str>>(
     mut w: &mut dyn Write,
-    r: &TaskRunScore,
+    r: &TaskRunScore<S>,
     units: Option<Option<&UnitScore>>,
     rbe: &before_edit::ByRun,
 ) -> std::io::Result<()> {

@@ -127,9 +127,9 @@ impl<'a> Row<'a> {
 /// serde_json (the test below holds them equal) with the keys as constant bytes, so only task,
 /// run and paths go through string escaping. The lean path's rendering was a fifth of
 /// `readcov score`'s time through serde, most of it escaping the constant keys (profiled).
-pub fn write_row_without_edits(
+pub fn write_row_without_edits<S: AsRef<str>>(
     w: &mut impl Write,
-    r: &TaskRunScore,
+    r: &TaskRunScore<S>,
     breakdown: bool,
 ) -> std::io::Result<()> {
     let s = &r.score;
@@ -159,7 +159,7 @@ pub fn write_row_without_edits(
     w.write_all(b",\"read_before_edit\":null,\"read_lines\":")?;
     int(w, s.read_lines)?;
     w.write_all(b",\"run\":")?;
-    string(w, &r.run)?;
+    string(w, r.run.as_ref())?;
     if breakdown {
         write_spans(w, s)?;
     }
@@ -167,7 +167,7 @@ pub fn write_row_without_edits(
         Status::Scored => b",\"status\":\"scored\",\"task\":" as &[u8],
         Status::Unscored => b",\"status\":\"unscored\",\"task\":",
     })?;
-    string(w, &r.task)?;
+    string(w, r.task.as_ref())?;
     w.write_all(b"}\n")
 }
 
@@ -232,11 +232,14 @@ fn write_spans(w: &mut impl Write, s: &RunScore) -> std::io::Result<()> {
 /// The csv cells of [`super::render::KEYS`], comma-separated (no line end): the same text the
 /// cells had when taken from the row's `serde_json::Value` (the test below holds them equal),
 /// without building that Value — with every gold file and span in it — for each row.
-pub fn write_csv_summary(w: &mut impl Write, r: &TaskRunScore) -> std::io::Result<()> {
+pub fn write_csv_summary<S: AsRef<str>>(
+    w: &mut impl Write,
+    r: &TaskRunScore<S>,
+) -> std::io::Result<()> {
     let s = &r.score;
-    w.write_all(crate::render::csv_field(&r.task).as_bytes())?;
+    w.write_all(crate::render::csv_field(r.task.as_ref()).as_bytes())?;
     w.write_all(b",")?;
-    w.write_all(crate::render::csv_field(&r.run).as_bytes())?;
+    w.write_all(crate::render::csv_field(r.run.as_ref()).as_bytes())?;
     w.write_all(match s.status {
         Status::Scored => b",scored," as &[u8],
         Status::Unscored => b",unscored,",

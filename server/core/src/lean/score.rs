@@ -1,0 +1,343 @@
+//! Scoring the lean reads table with integers: runs ordered by the ranks of their names, each
+//! task's gold keyed by the table's path ids, and each run's files joined to the gold files by
+//! id. Names are compared only to rank them (once per distinct name) and borrowed into the rows.
+//!
+//! Why: with strings in the loop (a sort by names, a map from gold path to lines looked up per
+//! file read, two name copies per row), the metric phase was 27% of parsing on the
+//! SWE-Explore-scale corpus (callgrind); the goal is a small fraction.
+
+use super::{LeanRead, LeanReads};
+use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
+use crate::lineset::{Interval, LineSet};
+use crate::metrics::{finish, FileLengths, FileTotals, PreparedGold};
+use crate::span::{EventKind, GoldSpan};
+use std::ops::Range;
+
+/// One run: its task and run ids, and its rows in the sorted table.
+struct Run {
+    task: u32,
+    run: u32,
+    rows: Range<usize>,
+}
+
+/// Scores every (task, run) exactly as [`crate::score_batch`] does, handing each row to `emit`
+/// in the same order (task, then run) instead of returning them all; rows borrow their names
+/// from `reads`. Sorts `reads.rows`.
+pub fn score_lean(
+    gold: &[GoldSpan],
+    reads: &mut LeanReads,
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+    emit: impl FnMut(TaskRunScore<&str>),
+) {
+    let counted: Vec<bool> = reads
+        .tags
+        .iter()
+        .map(|t| t.kind == EventKind::Read && opts.sources.contains(&t.source))
+        .collect();
+    let runs = sort_into_runs(reads, &counted);
+    let reads = &*reads;
+    // Known lengths once per name, not once per file of each run.
+    let limits: Vec<Option<u32>> = reads.names.iter().map(|n| lengths.lines_in(n)).collect();
+    // The read sets of one run's gold files, by file index, and which the run read: kept from
+    // run to run, so that their memory is.
+    let (mut sets, mut read): (Vec<LineSet>, Vec<bool>) = (Vec::new(), Vec::new());
+    let score_run = |g: &TaskGold, run: Option<&Run>| {
+        let rows = run.map_or(&[][..], |r| &reads.rows[r.rows.clone()]);
+        match &g.full {
+            // The breakdown lists files and spans: the read set of each gold file.
+            Some(full) => {
+                let n = full.files().len();
+                if sets.len() < n {
+                    sets.resize_with(n, LineSet::new);
+                }
+                read.clear();
+                read.resize(n, false);
+                let read_lines = join_files(rows, g, &limits, |file, limit, gold| {
+                    let set = &mut sets[gold.index];
+                    set.assign_sorted(clipped(file, limit));
+                    read[gold.index] = true;
+                    set.len()
+                });
+                let read_of = |i: usize| read[i].then(|| &sets[i]);
+                full.score_by(read_lines, read_of, opts.threshold, true)
+            }
+            // The summary needs only counts: no set is built (profiled: building the read sets
+            // of gold files was a fifth of the metric phase).
+            None => {
+                let mut t = g.totals();
+                let read_lines = join_files(rows, g, &limits, |file, limit, gold| {
+                    let (read, covered) = read_counts(file, limit, &gold.lines);
+                    t.covered_lines += covered;
+                    t.files_hit += usize::from(read > 0);
+                    read
+                });
+                finish(t, read_lines, opts.threshold, Vec::new(), Vec::new())
+            }
+        }
+    };
+    score_tasks(
+        gold,
+        &runs,
+        |r| (reads.name(r.task), reads.name(r.run)),
+        |task_gold| TaskGold::new(task_gold, reads, lengths, opts.breakdown),
+        score_run,
+        emit,
+    );
+}
+
+/// Sorts the table into runs, in name order (task, then run), and returns the runs: each run's
+/// rows that count (by tag, `counted`), sorted by path id and start for the sweeps; its other
+/// rows follow them, outside its range. Names are ranked once, so the sort compares integers;
+/// a log already written run by run in name order is sorted in one pass.
+fn sort_into_runs(reads: &mut LeanReads, counted: &[bool]) -> Vec<Run> {
+    let task_rank = name_ranks(reads, reads.tags.iter().map(|t| t.task));
+    let run_rank = name_ranks(reads, reads.tags.iter().map(|t| t.run));
+    let order: Vec<u64> = reads
+        .tags
+        .iter()
+        .map(|t| {
+            (u64::from(task_rank[t.task as usize]) << 32) | u64::from(run_rank[t.run as usize])
+        })
+        .collect();
+    let order_of = |r: &LeanRead| order[r.tag as usize];
+    // Rows with the same tag as the row before are in the same run: the order is looked up
+    // only where the tag changes (profiled: a lookup per row and per compare was a third of
+    // this function).
+    let in_order = tag_changes(&reads.rows).is_sorted_by_key(|i| order_of(&reads.rows[i]));
+    if !in_order {
+        reads.rows.sort_unstable_by_key(order_of);
+    }
+    let all_count = counted.iter().all(|&c| c);
+    let mut runs = Vec::new();
+    let mut from = 0;
+    let rows = &mut reads.rows;
+    while from < rows.len() {
+        let key = order_of(&rows[from]);
+        let mut to = from + 1;
+        while to < rows.len() && (rows[to].tag == rows[to - 1].tag || order_of(&rows[to]) == key) {
+            to += 1;
+        }
+        let run = &mut rows[from..to];
+        let tag = reads.tags[run[0].tag as usize];
+        // A run whose rows all do not count still gets its row (scored on nothing read).
+        let n = if all_count {
+            run.len()
+        } else {
+            counted_first(run, |r| counted[r.tag as usize])
+        };
+        sort_by_path_and_start(&mut run[..n]);
+        runs.push(Run {
+            task: tag.task,
+            run: tag.run,
+            rows: from..from + n,
+        });
+        from = to;
+    }
+    runs
+}
+
+/// Sorts one run's rows by path id, then start (one integer compare, not a tuple's two).
+fn sort_by_path_and_start(rows: &mut [LeanRead]) {
+    rows.sort_unstable_by_key(|r| (u64::from(r.path) << 32) | u64::from(r.start));
+}
+
+/// The index of each row whose tag differs from the row before (and of the first row).
+fn tag_changes(rows: &[LeanRead]) -> impl Iterator<Item = usize> + '_ {
+    (0..rows.len()).filter(|&i| i == 0 || rows[i].tag != rows[i - 1].tag)
+}
+
+/// Moves the rows `counts` takes to the front (in order) and returns how many there are.
+fn counted_first(rows: &mut [LeanRead], counts: impl Fn(&LeanRead) -> bool) -> usize {
+    let mut n = 0;
+    for i in 0..rows.len() {
+        if counts(&rows[i]) {
+            if n != i {
+                rows.swap(n, i);
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// For each name id among `ids`, its rank among their names in byte order (`u32::MAX` for the
+/// other ids).
+fn name_ranks(reads: &LeanReads, ids: impl Iterator<Item = u32>) -> Vec<u32> {
+    // Each distinct id once: marked in place of a sort and dedup of one id per tag.
+    let mut rank = vec![u32::MAX; reads.names.len()];
+    let mut ids: Vec<u32> = ids
+        .filter(|&id| std::mem::replace(&mut rank[id as usize], 0) == u32::MAX)
+        .collect();
+    ids.sort_unstable_by(|&a, &b| reads.name(a).cmp(reads.name(b)));
+    for (i, &id) in ids.iter().enumerate() {
+        rank[id as usize] = i as u32;
+    }
+    rank
+}
+
+/// One gold file of a task: its path's id in the table (`u32::MAX` for a path no read names:
+/// never met by a read), its index in the task's [`PreparedGold::files`] (with the breakdown),
+/// and its lines (without: with the breakdown they are in [`TaskGold::full`]).
+struct GoldFile {
+    id: u32,
+    index: usize,
+    lines: LineSet,
+}
+
+/// One task's core gold for the table: its gold files with lines, sorted by path id (files whose
+/// lines are all past a known end are left out, as [`FileTotals`] leaves them out), and with the
+/// breakdown, the gold as [`PreparedGold`] holds it (spans and all).
+struct TaskGold {
+    files: Vec<GoldFile>,
+    gold_lines: u64,
+    full: Option<PreparedGold>,
+}
+
+impl TaskGold {
+    fn new(
+        gold: &[&GoldSpan],
+        reads: &LeanReads,
+        lengths: &dyn FileLengths,
+        breakdown: bool,
+    ) -> TaskGold {
+        let id_of = |path: &str| reads.ids.get(path).copied().unwrap_or(u32::MAX);
+        if breakdown {
+            let full = PreparedGold::new(gold, lengths);
+            let mut files: Vec<GoldFile> = (full.files().enumerate())
+                .filter(|(_, (_, set))| !set.is_empty())
+                .map(|(index, (path, _))| GoldFile {
+                    id: id_of(path),
+                    index,
+                    lines: LineSet::new(),
+                })
+                .collect();
+            files.sort_unstable_by_key(|f| f.id);
+            return TaskGold {
+                gold_lines: 0,
+                files,
+                full: Some(full),
+            };
+        }
+        let mut spans: Vec<(&str, Interval)> = gold
+            .iter()
+            .filter_map(|g| Some((g.path.as_str(), Interval::new(g.start, g.end)?)))
+            .collect();
+        spans.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let mut files = Vec::new();
+        for file in spans.chunk_by(|a, b| a.0 == b.0) {
+            let path = file[0].0;
+            let set = LineSet::from_intervals(file.iter().map(|s| s.1));
+            let set = match lengths.lines_in(path) {
+                Some(n) => set.clip(n),
+                None => set,
+            };
+            if !set.is_empty() {
+                files.push(GoldFile {
+                    id: id_of(path),
+                    index: files.len(),
+                    lines: set,
+                });
+            }
+        }
+        files.sort_unstable_by_key(|f| f.id);
+        TaskGold {
+            gold_lines: files.iter().map(|f| f.lines.len()).sum(),
+            files,
+            full: None,
+        }
+    }
+
+    /// The totals of a run that read none of the gold.
+    fn totals(&self) -> FileTotals {
+        FileTotals {
+            gold_lines: self.gold_lines,
+            gold_files: self.files.len(),
+            files_hit: 0,
+            covered_lines: 0,
+        }
+    }
+}
+
+/// One run's reads (sorted by path id, then start), joined by path id to the gold files: calls
+/// `gold_file` with each gold file the run read (its reads, its known length, its gold
+/// lines), which gives the lines read in it; files without gold are only counted, by a sweep.
+/// Returns the lines read in all, clipped to known file lengths as [`crate::collect_lines`]
+/// clips them.
+fn join_files(
+    rows: &[LeanRead],
+    gold: &TaskGold,
+    limits: &[Option<u32>],
+    mut gold_file: impl FnMut(&[LeanRead], Option<u32>, &GoldFile) -> u64,
+) -> u64 {
+    let mut total = 0;
+    let mut golds = gold.files.iter().peekable();
+    for file in rows.chunk_by(|a, b| a.path == b.path) {
+        let id = file[0].path;
+        let limit = limits[id as usize];
+        while golds.next_if(|g| g.id < id).is_some() {}
+        if let Some(g) = golds.next_if(|g| g.id == id) {
+            total += gold_file(file, limit, g);
+        } else {
+            union_each(spans(file), limit, |s, e| {
+                total += u64::from(e - s) + 1;
+            });
+        }
+    }
+    total
+}
+
+/// The (start, end) of each row.
+fn spans(rows: &[LeanRead]) -> impl Iterator<Item = (u32, u32)> + '_ {
+    rows.iter().map(|r| (r.start, r.end))
+}
+
+/// The rows' lines within a known length (`limit`), as intervals in the rows' order.
+fn clipped(rows: &[LeanRead], limit: Option<u32>) -> impl Iterator<Item = Interval> + '_ {
+    spans(rows).filter_map(move |(s, e)| Interval::new(s, limit.map_or(e, |n| e.min(n))))
+}
+
+/// A gold file's lines read, and the lines of `gold` read: what its read set would give, by one
+/// sweep of the reads (sorted by start) against the gold intervals.
+fn read_counts(rows: &[LeanRead], limit: Option<u32>, gold: &LineSet) -> (u64, u64) {
+    let gold = gold.intervals();
+    let (mut read, mut covered, mut next) = (0u64, 0u64, 0usize);
+    union_each(spans(rows), limit, |s, e| {
+        read += u64::from(e - s) + 1;
+        // Gold intervals ending before this one cannot meet the later ones either.
+        while next < gold.len() && gold[next].end < s {
+            next += 1;
+        }
+        for g in gold[next..].iter().take_while(|g| g.start <= e) {
+            covered += u64::from(e.min(g.end) - s.max(g.start)) + 1;
+        }
+    });
+    (read, covered)
+}
+
+/// Calls `each` with every interval of the union of intervals sorted by start, each clipped to
+/// `limit` lines (overlapping ones merged; adjacent ones may stay apart).
+fn union_each(
+    sorted: impl Iterator<Item = (u32, u32)>,
+    limit: Option<u32>,
+    mut each: impl FnMut(u32, u32),
+) {
+    let mut cur: Option<(u32, u32)> = None;
+    for (s, e) in sorted {
+        let e = limit.map_or(e, |n| e.min(n));
+        if s > e {
+            continue;
+        }
+        cur = match cur {
+            Some((cs, ce)) if s <= ce => Some((cs, ce.max(e))),
+            Some((cs, ce)) => {
+                each(cs, ce);
+                Some((s, e))
+            }
+            None => Some((s, e)),
+        };
+    }
+    if let Some((cs, ce)) = cur {
+        each(cs, ce);
+    }
+}
