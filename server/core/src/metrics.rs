@@ -4,7 +4,7 @@
 //! A task with no gold lines is *unscored* — never a coverage of 0.0 — and a run with no reads
 //! scores 0 on every ratio.
 
-use crate::lineset::LineSet;
+use crate::lineset::{Interval, LineSet};
 use crate::span::{GoldSpan, ReadSpan};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -65,6 +65,30 @@ pub fn collect_lines<'a>(
                 None => set,
             };
             (path.to_string(), set)
+        })
+        .collect()
+}
+
+/// [`collect_lines`] as a vector sorted by path, borrowing the paths: for a task's few gold
+/// files, sorting the spans is cheaper than a map with a string per file (profiled: preparing
+/// gold this way takes under half the instructions).
+pub(crate) fn gold_files<'a>(
+    spans: impl IntoIterator<Item = (&'a str, u32, u32)>,
+    lengths: &dyn FileLengths,
+) -> Vec<(&'a str, LineSet)> {
+    let mut spans: Vec<(&str, Interval)> = (spans.into_iter())
+        .filter_map(|(path, start, end)| Some((path, Interval::new(start, end)?)))
+        .collect();
+    spans.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    (spans.chunk_by(|a, b| a.0 == b.0))
+        .map(|file| {
+            let path = file[0].0;
+            let set = LineSet::from_intervals(file.iter().map(|s| s.1));
+            let set = match lengths.lines_in(path) {
+                Some(n) => set.clip(n),
+                None => set,
+            };
+            (path, set)
         })
         .collect()
 }

@@ -9,7 +9,7 @@
 use super::{LeanRead, LeanReads};
 use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
 use crate::lineset::{Interval, LineSet};
-use crate::metrics::{finish, FileLengths, FileTotals, PreparedGold};
+use crate::metrics::{finish, gold_files, FileLengths, FileTotals, PreparedGold};
 use crate::span::{EventKind, GoldSpan};
 use std::ops::Range;
 
@@ -219,27 +219,16 @@ impl TaskGold {
                 full: Some(full),
             };
         }
-        let mut spans: Vec<(&str, Interval)> = gold
-            .iter()
-            .filter_map(|g| Some((g.path.as_str(), Interval::new(g.start, g.end)?)))
+        let spans = gold.iter().map(|g| (g.path.as_str(), g.start, g.end));
+        let mut files: Vec<GoldFile> = (gold_files(spans, lengths).into_iter())
+            .filter(|(_, set)| !set.is_empty())
+            .enumerate()
+            .map(|(index, (path, lines))| GoldFile {
+                id: id_of(path),
+                index,
+                lines,
+            })
             .collect();
-        spans.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        let mut files = Vec::new();
-        for file in spans.chunk_by(|a, b| a.0 == b.0) {
-            let path = file[0].0;
-            let set = LineSet::from_intervals(file.iter().map(|s| s.1));
-            let set = match lengths.lines_in(path) {
-                Some(n) => set.clip(n),
-                None => set,
-            };
-            if !set.is_empty() {
-                files.push(GoldFile {
-                    id: id_of(path),
-                    index: files.len(),
-                    lines: set,
-                });
-            }
-        }
         files.sort_unstable_by_key(|f| f.id);
         TaskGold {
             gold_lines: files.iter().map(|f| f.lines.len()).sum(),

@@ -2,8 +2,8 @@
 //! share) and scored against any number of runs: a SWE-Explore task has dozens.
 
 use super::{
-    collect_lines, file_totals, finish, ratio, FileLengths, FileLines, FileScore, RunScore,
-    SpanScore,
+    collect_lines, file_totals, finish, gold_files, ratio, FileLengths, FileLines, FileScore,
+    RunScore, SpanScore,
 };
 use crate::lineset::LineSet;
 use crate::span::{GoldSpan, ReadSpan};
@@ -27,7 +27,8 @@ pub struct PreparedGold {
 impl PreparedGold {
     pub fn new(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
         let spans = gold.iter().map(|g| (g.path.as_str(), g.start, g.end));
-        PreparedGold::from_lines(spans.clone(), collect_lines(spans, lengths))
+        let files = gold_files(spans.clone(), lengths).into_iter();
+        PreparedGold::from_files(spans, files.map(|(path, set)| (Arc::from(path), set)))
     }
 
     /// From the spans and their union per file (as [`collect_lines`] builds it).
@@ -35,9 +36,16 @@ impl PreparedGold {
         spans: impl IntoIterator<Item = (&'a str, u32, u32)>,
         lines: FileLines,
     ) -> PreparedGold {
-        let (names, lines): (Vec<Arc<str>>, Vec<LineSet>) = (lines.into_iter())
-            .map(|(path, set)| (Arc::from(path), set))
-            .unzip();
+        let files = lines.into_iter().map(|(path, set)| (Arc::from(path), set));
+        PreparedGold::from_files(spans, files)
+    }
+
+    /// From the spans and their files' lines, in path order.
+    fn from_files<'a>(
+        spans: impl IntoIterator<Item = (&'a str, u32, u32)>,
+        files: impl Iterator<Item = (Arc<str>, LineSet)>,
+    ) -> PreparedGold {
+        let (names, lines): (Vec<Arc<str>>, Vec<LineSet>) = files.unzip();
         let empty = LineSet::new();
         let (mut with_files, mut span_sets) = (Vec::new(), Vec::new());
         for (path, start, end) in spans {
@@ -59,11 +67,9 @@ impl PreparedGold {
     /// `breakdown` then lists no spans): the spans and their clipped sets were a third of
     /// preparing a task's gold, for rows that never show them.
     pub fn summary_only(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
-        let lines = collect_lines(
-            gold.iter().map(|g| (g.path.as_str(), g.start, g.end)),
-            lengths,
-        );
-        PreparedGold::from_lines([], lines)
+        let spans = gold.iter().map(|g| (g.path.as_str(), g.start, g.end));
+        let files = gold_files(spans, lengths).into_iter();
+        PreparedGold::from_files([], files.map(|(path, set)| (Arc::from(path), set)))
     }
 
     /// Each gold file's path and lines, in path order (a file's index in this order is what
