@@ -119,7 +119,7 @@ fn lean(
         rows.push(r.into_owned())
     });
     let errors = reads.errors.iter().map(|e| e.to_string()).collect();
-    let n = reads.rows.len();
+    let n = reads.rows().len();
     (
         serde_json::to_value(rows).unwrap(),
         errors,

@@ -6,11 +6,12 @@
 //! file read, two name copies per row), the metric phase was 27% of parsing on the
 //! SWE-Explore-scale corpus (callgrind); the goal is a small fraction.
 
-use super::{LeanRead, LeanReads};
+use super::{Fx, LeanRead, LeanReads};
 use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{finish, gold_files, FileLengths, FileTotals, PreparedGold};
 use crate::span::{EventKind, GoldSpan};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// One run: its task and run ids, and its rows in the sorted table.
@@ -22,7 +23,7 @@ struct Run {
 
 /// Scores every (task, run) exactly as [`crate::score_batch`] does, handing each row to `emit`
 /// in the same order (task, then run) instead of returning them all; rows borrow their names
-/// from `reads`. Sorts `reads.rows`.
+/// from `reads`. Sorts `reads.rows` into runs.
 pub fn score_lean(
     gold: &[GoldSpan],
     reads: &mut LeanReads,
@@ -30,20 +31,29 @@ pub fn score_lean(
     opts: &ScoreOptions,
     emit: impl FnMut(TaskRunScore<&str>),
 ) {
+    let runs = runs_in_order(reads);
     let counted: Vec<bool> = reads
         .tags
         .iter()
         .map(|t| t.kind == EventKind::Read && opts.sources.contains(&t.source))
         .collect();
-    let runs = sort_into_runs(reads, &counted);
-    let reads = &*reads;
+    let all_count = counted.iter().all(|&c| c);
     // Known lengths once per name, not once per file of each run.
     let limits: Vec<Option<u32>> = reads.names.iter().map(|n| lengths.lines_in(n)).collect();
+    // Names and ids are read while a run's rows are sorted in place.
+    let LeanReads {
+        names, ids, rows, ..
+    } = reads;
+    let (names, ids) = (&*names, &*ids);
     // The read sets of one run's gold files, by file index, and which the run read: kept from
     // run to run, so that their memory is.
     let (mut sets, mut read): (Vec<LineSet>, Vec<bool>) = (Vec::new(), Vec::new());
     let score_run = |g: &TaskGold, run: Option<&Run>| {
-        let rows = run.map_or(&[][..], |r| &reads.rows[r.rows.clone()]);
+        let rows = match run {
+            // Sorted here, just before the sweeps read them, while they are in the cache.
+            Some(r) => counted_and_sorted(&mut rows[r.rows.clone()], &counted, all_count),
+            None => &[][..],
+        };
         match &g.full {
             // The breakdown lists files and spans: the read set of each gold file.
             Some(full) => {
@@ -79,18 +89,19 @@ pub fn score_lean(
     score_tasks(
         gold,
         &runs,
-        |r| (reads.name(r.task), reads.name(r.run)),
-        |task_gold| TaskGold::new(task_gold, reads, lengths, opts.breakdown),
+        |r| (&*names[r.task as usize], &*names[r.run as usize]),
+        |task_gold| TaskGold::new(task_gold, ids, lengths, opts.breakdown),
         score_run,
         emit,
     );
 }
 
-/// Sorts the table into runs, in name order (task, then run), and returns the runs: each run's
-/// rows that count (by tag, `counted`), sorted by path id and start for the sweeps; its other
-/// rows follow them, outside its range. Names are ranked once, so the sort compares integers;
-/// a log already written run by run in name order is sorted in one pass.
-fn sort_into_runs(reads: &mut LeanReads, counted: &[bool]) -> Vec<Run> {
+/// The runs, in name order (task, then run), each as its range of the table: a run is one or
+/// more stretches of rows with one tag (tags differ in source and kind too). Names are ranked
+/// once, so runs are ordered by integers; a log already written run by run in name order is
+/// not sorted at all, and its rows are not even read (the stretches were noted as it was
+/// parsed).
+fn runs_in_order(reads: &mut LeanReads) -> Vec<Run> {
     let task_rank = name_ranks(reads, reads.tags.iter().map(|t| t.task));
     let run_rank = name_ranks(reads, reads.tags.iter().map(|t| t.run));
     let order: Vec<u64> = reads
@@ -100,62 +111,54 @@ fn sort_into_runs(reads: &mut LeanReads, counted: &[bool]) -> Vec<Run> {
             (u64::from(task_rank[t.task as usize]) << 32) | u64::from(run_rank[t.run as usize])
         })
         .collect();
-    let order_of = |r: &LeanRead| order[r.tag as usize];
-    // Rows with the same tag as the row before are in the same run: the order is looked up
-    // only where the tag changes (profiled: a lookup per row and per compare was a third of
-    // this function).
-    if !in_run_order(&reads.rows, &order) {
-        reads.rows.sort_unstable_by_key(order_of);
+    let in_order = reads
+        .stretches
+        .is_sorted_by_key(|&(_, tag)| order[tag as usize]);
+    if !in_order {
+        reads.rows.sort_unstable_by_key(|r| order[r.tag as usize]);
+        reads.stretches = super::stretches_of(&reads.rows);
     }
-    let all_count = counted.iter().all(|&c| c);
-    let mut runs = Vec::new();
-    let mut from = 0;
-    let rows = &mut reads.rows;
-    while from < rows.len() {
-        let key = order_of(&rows[from]);
-        let mut to = from + 1;
-        while to < rows.len() && (rows[to].tag == rows[to - 1].tag || order_of(&rows[to]) == key) {
-            to += 1;
+    let mut runs: Vec<Run> = Vec::new();
+    let mut last = None;
+    for (i, &(start, tag)) in reads.stretches.iter().enumerate() {
+        let end = reads.stretches.get(i + 1).map_or(reads.rows.len(), |s| s.0);
+        let key = order[tag as usize];
+        match runs.last_mut() {
+            Some(run) if last == Some(key) => run.rows.end = end,
+            _ => {
+                let t = reads.tags[tag as usize];
+                runs.push(Run {
+                    task: t.task,
+                    run: t.run,
+                    rows: start..end,
+                });
+            }
         }
-        let run = &mut rows[from..to];
-        let tag = reads.tags[run[0].tag as usize];
-        // A run whose rows all do not count still gets its row (scored on nothing read).
-        let n = if all_count {
-            run.len()
-        } else {
-            counted_first(run, |r| counted[r.tag as usize])
-        };
-        sort_by_path_and_start(&mut run[..n]);
-        runs.push(Run {
-            task: tag.task,
-            run: tag.run,
-            rows: from..from + n,
-        });
-        from = to;
+        last = Some(key);
     }
     runs
+}
+
+/// A run's rows that count (by tag, `counted`), moved to the front and sorted by path id and
+/// start for the sweeps.
+fn counted_and_sorted<'r>(
+    rows: &'r mut [LeanRead],
+    counted: &[bool],
+    all_count: bool,
+) -> &'r [LeanRead] {
+    let n = if all_count {
+        rows.len()
+    } else {
+        counted_first(rows, |r| counted[r.tag as usize])
+    };
+    let rows = &mut rows[..n];
+    sort_by_path_and_start(rows);
+    rows
 }
 
 /// Sorts one run's rows by path id, then start (one integer compare, not a tuple's two).
 fn sort_by_path_and_start(rows: &mut [LeanRead]) {
     rows.sort_unstable_by_key(|r| (u64::from(r.path) << 32) | u64::from(r.start));
-}
-
-/// Whether the rows are in run order already: the order is looked up only where the tag
-/// changes.
-fn in_run_order(rows: &[LeanRead], order: &[u64]) -> bool {
-    let (mut tag, mut last) = (u32::MAX, 0);
-    for r in rows {
-        if r.tag != tag {
-            tag = r.tag;
-            let key = order[tag as usize];
-            if key < last {
-                return false;
-            }
-            last = key;
-        }
-    }
-    true
 }
 
 /// Moves the rows `counts` takes to the front (in order) and returns how many there are.
@@ -208,11 +211,11 @@ struct TaskGold {
 impl TaskGold {
     fn new(
         gold: &[&GoldSpan],
-        reads: &LeanReads,
+        ids: &HashMap<Box<str>, u32, Fx>,
         lengths: &dyn FileLengths,
         breakdown: bool,
     ) -> TaskGold {
-        let id_of = |path: &str| reads.ids.get(path).copied().unwrap_or(u32::MAX);
+        let id_of = |path: &str| ids.get(path).copied().unwrap_or(u32::MAX);
         if breakdown {
             let full = PreparedGold::new(gold, lengths);
             let mut files: Vec<GoldFile> = (full.files().enumerate())

@@ -33,10 +33,10 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.retain_tasks(|t| shard.keeps(t));
     }
-    if reads.rows.is_empty() && reads.errors.is_empty() {
+    if reads.rows().is_empty() && reads.errors.is_empty() {
         warn_no_reads(args);
     }
-    let (gold_n, reads_n) = (gold.items.len(), reads.rows.len());
+    let (gold_n, reads_n) = (gold.items.len(), reads.rows().len());
     let opts = score_options(args.threshold, &args.sources, args.breakdown());
     let parsed = started.elapsed();
     let no_edits = before_edit::ByRun::new();
