@@ -20,6 +20,7 @@ use crate::span::{EventKind, Source, DEFAULT_ID};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+mod runs;
 mod score;
 pub use score::score_lean;
 
