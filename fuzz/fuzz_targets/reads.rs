@@ -61,8 +61,8 @@ fuzz_target!(|data: &[u8]| {
         lean.parse_piece(data, 1, "input.jsonl", ws, &no_check);
         assert_eq!(lean.errors, p.errors, "lean: errors");
         assert_eq!(lean.records, p.records, "lean: records");
-        assert_eq!(lean.rows.len(), p.items.len(), "lean: rows");
-        for (l, r) in lean.rows.iter().zip(&p.items) {
+        assert_eq!(lean.rows().len(), p.items.len(), "lean: rows");
+        for (l, r) in lean.rows().iter().zip(&p.items) {
             let tag = lean.tag(l.tag);
             let got = (
                 lean.name(tag.task),
