@@ -56,15 +56,13 @@ pub struct LeanReads {
     raw_paths: HashMap<Box<str>, Option<u32>, Fx>,
     tags: Vec<Tag>,
     tag_ids: HashMap<Tag, u32, Fx>,
-    /// The tag of the last row: logs are written run by run, so a line's task and run are
-    /// usually the previous line's, and one string compare beats hashing them.
-    last: Option<u32>,
     /// The opening bytes of the last line that began with its task and run, and their ids.
     repeat: Repeat,
     rows: Vec<LeanRead>,
     /// Where each stretch of rows with one tag begins, and the tag: a run's rows are one or a few
     /// stretches, so scoring finds the runs without walking the table (profiled: on the 71 MB
     /// corpus, two walks over its 9 MB of rows were 7% of `score`'s time, waiting on memory).
+    /// The last stretch's tag is the last row's ([`Self::last`]).
     stretches: Vec<(usize, u32)>,
     pub errors: Vec<InputError>,
     /// Non-blank lines seen (valid + invalid).
@@ -74,6 +72,12 @@ pub struct LeanReads {
 }
 
 impl LeanReads {
+    /// The tag of the last row: logs are written run by run, so a line's task and run are
+    /// usually the previous line's, and one string compare beats hashing them.
+    fn last(&self) -> Option<u32> {
+        self.stretches.last().map(|&(_, tag)| tag)
+    }
+
     /// The reads, in file order until [`score_lean`] sorts them into runs.
     pub fn rows(&self) -> &[LeanRead] {
         &self.rows
@@ -113,7 +117,7 @@ impl LeanReads {
 
     /// The ids of a row's task and run.
     fn task_and_run(&mut self, task: &str, run: &str) -> (u32, u32) {
-        match self.last.map(|t| self.tag(t)) {
+        match self.last().map(|t| self.tag(t)) {
             Some(l) if self.name(l.task) == task && self.name(l.run) == run => (l.task, l.run),
             Some(l) if self.name(l.task) == task => (l.task, self.intern(run)),
             _ => (self.intern(task), self.intern(run)),
@@ -128,15 +132,15 @@ impl LeanReads {
         kind: EventKind,
     ) {
         let (path, start, end) = read;
-        let last = self.last.map(|t| self.tag(t));
+        let last = self.last();
         let tag = Tag {
             task,
             run,
             source,
             kind,
         };
-        let id = match self.last {
-            Some(t) if last == Some(tag) => t,
+        let id = match last {
+            Some(t) if self.tag(t) == tag => t,
             _ => match self.tag_ids.get(&tag) {
                 Some(&t) => t,
                 None => {
@@ -147,10 +151,9 @@ impl LeanReads {
                 }
             },
         };
-        if self.last != Some(id) {
+        if last != Some(id) {
             self.stretches.push((self.rows.len(), id));
         }
-        self.last = Some(id);
         self.has_edits |= kind == EventKind::Edit;
         self.rows.push(LeanRead {
             tag: id,
@@ -264,7 +267,6 @@ impl LeanReads {
         let keeps: Vec<bool> = self.tags.iter().map(|t| keep(self.name(t.task))).collect();
         self.rows.retain(|r| keeps[r.tag as usize]);
         self.stretches = stretches_of(&self.rows);
-        self.last = self.rows.last().map(|r| r.tag);
     }
 }
 

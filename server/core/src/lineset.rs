@@ -59,9 +59,8 @@ impl LineSet {
     pub fn from_intervals(intervals: impl IntoIterator<Item = Interval>) -> LineSet {
         let mut v: Vec<Interval> = intervals.into_iter().collect();
         v.sort_unstable();
-        LineSet {
-            intervals: merge_sorted(v),
-        }
+        merge_sorted(&mut v);
+        LineSet { intervals: v }
     }
 
     pub fn intervals(&self) -> &[Interval] {
@@ -120,9 +119,8 @@ impl LineSet {
             };
             merged.push(*next.expect("peeked"));
         }
-        LineSet {
-            intervals: merge_sorted(merged),
-        }
+        merge_sorted(&mut merged);
+        LineSet { intervals: merged }
     }
 
     pub fn intersection(&self, other: &LineSet) -> LineSet {
@@ -148,24 +146,12 @@ impl LineSet {
     /// its allocation: for a set built again for every run.
     pub fn assign_sorted(&mut self, sorted: impl IntoIterator<Item = Interval>) {
         self.intervals.clear();
-        for iv in sorted {
-            match self.intervals.last_mut() {
-                Some(last) if iv.start <= last.end.saturating_add(1) => {
-                    last.end = last.end.max(iv.end)
-                }
-                _ => self.intervals.push(iv),
-            }
-        }
+        self.intervals.extend(sorted);
+        merge_sorted(&mut self.intervals);
     }
 
     /// Lines in `self` and not in `other`.
     pub fn difference(&self, other: &LineSet) -> LineSet {
-        self.difference_with_len(other).0
-    }
-
-    /// [`Self::difference`] and its length, counted as it is built (the lines of `self` in
-    /// `other` are then `self.len()` minus that length, without a second pass).
-    pub fn difference_with_len(&self, other: &LineSet) -> (LineSet, u64) {
         let b = &other.intervals;
         let mut j = 0;
         // Sized for the usual case (each interval cut at most once) in one allocation: a
@@ -199,8 +185,7 @@ impl LineSet {
                 });
             }
         }
-        let len = out.iter().map(Interval::len).sum();
-        (LineSet { intervals: out }, len)
+        LineSet { intervals: out }
     }
 
     /// Size of the intersection without building it.
@@ -262,8 +247,8 @@ impl FromIterator<Interval> for LineSet {
     }
 }
 
-/// Merges sorted intervals that overlap or touch.
-fn merge_sorted(mut sorted: Vec<Interval>) -> Vec<Interval> {
+/// Merges sorted intervals that overlap or touch, in place.
+fn merge_sorted(sorted: &mut Vec<Interval>) {
     // In place: the merged list is never longer than the sorted one, and a second vector was
     // an allocation per set built (profiled: a quarter of `score`'s allocations).
     let mut kept = 0usize;
@@ -278,7 +263,6 @@ fn merge_sorted(mut sorted: Vec<Interval>) -> Vec<Interval> {
         }
     }
     sorted.truncate(kept);
-    sorted
 }
 
 impl std::fmt::Display for LineSet {

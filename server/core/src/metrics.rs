@@ -50,23 +50,28 @@ pub fn collect_lines<'a>(
     spans: impl IntoIterator<Item = (&'a str, u32, u32)>,
     lengths: &dyn FileLengths,
 ) -> FileLines {
-    let mut by_file: BTreeMap<&str, Vec<crate::lineset::Interval>> = BTreeMap::new();
+    let mut by_file: BTreeMap<&str, Vec<Interval>> = BTreeMap::new();
     for (path, start, end) in spans {
-        if let Some(iv) = crate::lineset::Interval::new(start, end) {
+        if let Some(iv) = Interval::new(start, end) {
             by_file.entry(path).or_default().push(iv);
         }
     }
-    by_file
-        .into_iter()
-        .map(|(path, ivs)| {
-            let set = LineSet::from_intervals(ivs);
-            let set = match lengths.lines_in(path) {
-                Some(n) => set.clip(n),
-                None => set,
-            };
-            (path.to_string(), set)
-        })
+    (by_file.into_iter())
+        .map(|(path, ivs)| (path.to_string(), file_lines(path, ivs, lengths)))
         .collect()
+}
+
+/// One file's lines from its intervals, clipped to its known length.
+fn file_lines(
+    path: &str,
+    ivs: impl IntoIterator<Item = Interval>,
+    lengths: &dyn FileLengths,
+) -> LineSet {
+    let set = LineSet::from_intervals(ivs);
+    match lengths.lines_in(path) {
+        Some(n) => set.clip(n),
+        None => set,
+    }
 }
 
 /// [`collect_lines`] as a vector sorted by path, borrowing the paths: for a task's few gold
@@ -83,12 +88,7 @@ pub(crate) fn gold_files<'a>(
     (spans.chunk_by(|a, b| a.0 == b.0))
         .map(|file| {
             let path = file[0].0;
-            let set = LineSet::from_intervals(file.iter().map(|s| s.1));
-            let set = match lengths.lines_in(path) {
-                Some(n) => set.clip(n),
-                None => set,
-            };
-            (path, set)
+            (path, file_lines(path, file.iter().map(|s| s.1), lengths))
         })
         .collect()
 }

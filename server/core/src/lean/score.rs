@@ -181,7 +181,7 @@ fn join_files(
         if let Some(g) = golds.next_if(|g| g.id == id) {
             total += gold_file(file, limit, g);
         } else {
-            union_each(spans(file), limit, |s, e| {
+            union_each(clipped(file, limit), |s, e| {
                 total += u64::from(e - s) + 1;
             });
         }
@@ -189,14 +189,10 @@ fn join_files(
     total
 }
 
-/// The (start, end) of each row.
-fn spans(rows: &[LeanRead]) -> impl Iterator<Item = (u32, u32)> + '_ {
-    rows.iter().map(|r| (r.start, r.end))
-}
-
-/// The rows' lines within a known length (`limit`), as intervals in the rows' order.
+/// The rows' lines within a known length (`limit`), as intervals in the rows' order (a row
+/// wholly past the end gives none).
 fn clipped(rows: &[LeanRead], limit: Option<u32>) -> impl Iterator<Item = Interval> + '_ {
-    spans(rows).filter_map(move |(s, e)| Interval::new(s, limit.map_or(e, |n| e.min(n))))
+    (rows.iter()).filter_map(move |r| Interval::new(r.start, limit.map_or(r.end, |n| r.end.min(n))))
 }
 
 /// A gold file's lines read, and the lines of `gold` read: what its read set would give, by one
@@ -204,7 +200,7 @@ fn clipped(rows: &[LeanRead], limit: Option<u32>) -> impl Iterator<Item = Interv
 fn read_counts(rows: &[LeanRead], limit: Option<u32>, gold: &LineSet) -> (u64, u64) {
     let gold = gold.intervals();
     let (mut read, mut covered, mut next) = (0u64, 0u64, 0usize);
-    union_each(spans(rows), limit, |s, e| {
+    union_each(clipped(rows, limit), |s, e| {
         read += u64::from(e - s) + 1;
         // Gold intervals ending before this one cannot meet the later ones either.
         while next < gold.len() && gold[next].end < s {
@@ -217,19 +213,11 @@ fn read_counts(rows: &[LeanRead], limit: Option<u32>, gold: &LineSet) -> (u64, u
     (read, covered)
 }
 
-/// Calls `each` with every interval of the union of intervals sorted by start, each clipped to
-/// `limit` lines (overlapping ones merged; adjacent ones may stay apart).
-fn union_each(
-    sorted: impl Iterator<Item = (u32, u32)>,
-    limit: Option<u32>,
-    mut each: impl FnMut(u32, u32),
-) {
+/// Calls `each` with every interval of the union of intervals sorted by start (overlapping ones
+/// merged; adjacent ones may stay apart).
+fn union_each(sorted: impl Iterator<Item = Interval>, mut each: impl FnMut(u32, u32)) {
     let mut cur: Option<(u32, u32)> = None;
-    for (s, e) in sorted {
-        let e = limit.map_or(e, |n| e.min(n));
-        if s > e {
-            continue;
-        }
+    for Interval { start: s, end: e } in sorted {
         cur = match cur {
             Some((cs, ce)) if s <= ce => Some((cs, ce.max(e))),
             Some((cs, ce)) => {

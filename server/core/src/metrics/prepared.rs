@@ -27,8 +27,7 @@ pub struct PreparedGold {
 impl PreparedGold {
     pub fn new(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
         let spans = gold.iter().map(|g| (g.path.as_str(), g.start, g.end));
-        let files = gold_files(spans.clone(), lengths).into_iter();
-        PreparedGold::from_files(spans, files.map(|(path, set)| (Arc::from(path), set)))
+        PreparedGold::from_files(spans, shared_files(gold, lengths))
     }
 
     /// From the spans and their union per file (as [`collect_lines`] builds it).
@@ -67,9 +66,7 @@ impl PreparedGold {
     /// `breakdown` then lists no spans): the spans and their clipped sets were a third of
     /// preparing a task's gold, for rows that never show them.
     pub fn summary_only(gold: &[&GoldSpan], lengths: &dyn FileLengths) -> PreparedGold {
-        let spans = gold.iter().map(|g| (g.path.as_str(), g.start, g.end));
-        let files = gold_files(spans, lengths).into_iter();
-        PreparedGold::from_files([], files.map(|(path, set)| (Arc::from(path), set)))
+        PreparedGold::from_files([], shared_files(gold, lengths))
     }
 
     /// Each gold file's path and lines, in path order (a file's index in this order is what
@@ -117,12 +114,10 @@ impl PreparedGold {
             (self.spans.iter().zip(&self.span_sets))
                 .map(|((path, start, end, file), span)| {
                     // A span whose file has no gold lines has none either.
-                    let (unread, unread_lines) = file.map_or_else(
-                        || (LineSet::new(), 0),
-                        |i| span.difference_with_len(read(i)),
-                    );
+                    let unread = file.map_or_else(LineSet::new, |i| span.difference(read(i)));
                     let gold_lines = span.len();
-                    let covered = gold_lines - unread_lines;
+                    // One pass over the reads (the difference) instead of two.
+                    let covered = gold_lines - unread.len();
                     SpanScore {
                         path: path.clone(),
                         start: *start,
@@ -158,4 +153,13 @@ impl PreparedGold {
             breakdown,
         )
     }
+}
+
+/// A task's gold lines per file ([`gold_files`]), each path as the rows will share it.
+fn shared_files<'a>(
+    gold: &'a [&GoldSpan],
+    lengths: &dyn FileLengths,
+) -> impl Iterator<Item = (Arc<str>, LineSet)> + 'a {
+    let spans = gold.iter().map(|g| (g.path.as_str(), g.start, g.end));
+    (gold_files(spans, lengths).into_iter()).map(|(path, set)| (Arc::from(path), set))
 }
