@@ -7,9 +7,9 @@ Generates (seeded, cached under target/bench-data/) a synthetic OpenHands-shaped
 trajectory is one JSON object with `fncall_messages` (assistant tool calls to
 `str_replace_editor` view / view_range / create / str_replace and `execute_bash` cat, sed -n,
 grep -n, python runs, with long tool outputs: `cat -n` listings, grep hits, tracebacks) and the
-same conversation as text in `messages`, like the real files in ../shared/data/real/openhands/.
+same conversation as text in `messages`, like the real files in tests/data/real/openhands/.
 Times the release `readcov import` on it and `readcov-json-floor` (serde_json::Value per file,
-nothing else), then the same on all shipped real trajectories when ../shared/data/real exists.
+nothing else), then the same on all shipped real trajectories when tests/data/real exists.
 Prints one JSON array per line: [what, input, wall ms, cpu ms, ratio, note] (bench/run's rows).
 """
 import argparse
@@ -26,7 +26,7 @@ from pagecache import at_rest, corpus_folder
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "target", "bench-data")
 BIN = os.path.join(ROOT, "target", "release")
-REAL = os.path.join(ROOT, "..", "shared", "data", "real")
+REAL = os.path.join(ROOT, "tests", "data", "real")
 
 WORDS = ("self", "return", "value", "headers", "session", "request", "None", "if", "for", "in", "def", "import",
          "config", "path", "data", "result", "items", "key", "merge", "setting", "cls", "args", "kwargs", "raise")

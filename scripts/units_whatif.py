@@ -2,7 +2,7 @@
 """The widening what-if on every run of the real data, with the agents' real reads.
 
 Needs a readcov binary with `gold`, `import` and `score` (the import branch merged):
-    scripts/units_whatif.py [--readcov target/debug/readcov] [--data ../shared/data/real]
+    scripts/units_whatif.py [--readcov target/debug/readcov] [--data tests/data/real]
 
 Gold comes from the SWE-bench gold patches (`readcov gold --from-swebench`), reads from the
 trajectories (`readcov import --workspaces sources/`), and each instance is scored with
@@ -29,7 +29,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--readcov", default=str(root / "target/debug/readcov"))
     ap.add_argument("--import-readcov", help="binary for `gold` and `import` (default: --readcov)")
-    ap.add_argument("--data", default=str(root / "../shared/data/real"))
+    ap.add_argument("--data", default=str(root / "tests/data/real"))
     ap.add_argument("--widen", default="10")
     a = ap.parse_args()
     data, rc = Path(a.data), a.readcov

@@ -88,10 +88,10 @@ fn last_line_edit(ws: &Path, rel: &str) -> (Value, u32) {
 }
 
 fn flask() -> PathBuf {
-    let real = root().join("../shared/data/real");
+    let real = root().join("tests/data/real");
     assert!(
         real.is_dir(),
-        "real agent data missing at {} (CI clones the repo beside shared/; see the README)",
+        "real agent data missing at {} (it ships in the repository)",
         real.display()
     );
     real.join("sources/pallets__flask-5014")

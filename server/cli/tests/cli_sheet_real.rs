@@ -1,4 +1,4 @@
-//! The sheet on real agent data: the 15 trajectories of `shared/data/real` imported with
+//! The sheet on real agent data: the 15 trajectories of `tests/data/real` imported with
 //! `readcov import`, their SWE-bench gold from `readcov gold`, and one run record per trajectory
 //! whose `target` is the real resolved label. Checks the sheet's invariants on real edits.
 

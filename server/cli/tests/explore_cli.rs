@@ -1,6 +1,6 @@
 //! `readcov explore` through the real binary, on the fixtures in `tests/fixtures/explore/`
 //! (four real SWE-bench instances, two explorers, with quirks) and, for file lengths, the real
-//! upstream sources in `../shared/data/real/sources/`.
+//! upstream sources in `tests/data/real/sources/`.
 
 mod common;
 

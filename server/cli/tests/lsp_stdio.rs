@@ -1,5 +1,5 @@
 //! End to end: starts the real `readcov lsp` binary and talks JSON-RPC over its stdio, on a
-//! workspace built from the real agent data (`shared/data/real`): a source file at its base
+//! workspace built from the real agent data (`tests/data/real`): a source file at its base
 //! commit, a gold span, and reads.
 
 #[path = "../../lsp/tests/common/client.rs"]
@@ -11,10 +11,10 @@ use std::path::Path;
 use std::process::Stdio;
 
 fn real_data() -> std::path::PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         p.join("MANIFEST.md").is_file(),
-        "real agent data not found at {} — clone the repository beside `shared/` (see README)",
+        "real agent data not found at {} — it ships in the repository",
         p.display()
     );
     p

@@ -152,10 +152,10 @@ fn needs_an_output_and_valid_gold() {
 /// gold.jsonl. Every one of the 15 instances is scored and labelled (9 resolved, per MANIFEST.md).
 #[test]
 fn real_data_report_labels_every_instance() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         data.join("MANIFEST.md").is_file(),
-        "real data missing at {}: clone the repo beside shared/",
+        "real data missing at {}: it ships in the repository",
         data.display()
     );
     let dir = tempfile::tempdir().expect("tempdir");

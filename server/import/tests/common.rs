@@ -1,4 +1,4 @@
-//! Shared helpers for the real-data tests: locate `shared/data/real`, import one trajectory with
+//! Shared helpers for the real-data tests: locate `tests/data/real`, import one trajectory with
 //! its instance's `sources/` as the workspace, and pick out the rows of one action.
 
 #![allow(dead_code)]
@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 
 /// The shipped real data; panics (never skips) when it is missing.
 pub fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         p.join("MANIFEST.md").is_file(),
-        "real agent data not found at {} (CI clones the repository beside `shared/`; see docs/importers.md)",
+        "real agent data not found at {} (it ships in the repository)",
         p.display()
     );
     p

@@ -1,10 +1,10 @@
-//! Gold and read sources beyond JSONL, on the shipped real data (`shared/data/real`): the
+//! Gold and read sources beyond JSONL, on the shipped real data (`tests/data/real`): the
 //! SWE-bench gold patch of pylint-dev__pylint-4551 (as SWE-bench rows, as a `.diff`, and a
 //! SWE-Explore row) against its real OpenHands trajectory imported on the fly, with the
 //! instance's source files as the workspace. The expected numbers are what the CLI computes:
 //!
 //! ```sh
-//! R=../shared/data/real; i=pylint-dev__pylint-4551
+//! R=tests/data/real; i=pylint-dev__pylint-4551
 //! readcov import --workspace $R/sources/$i $R/openhands/$i.json -o reads.jsonl
 //! readcov gold --from-swebench $R/gold.jsonl -o gold.jsonl     # or --from-diff fix.diff --task $i
 //! readcov score --gold gold.jsonl --reads reads.jsonl          # → 24/32 = 0.75, file_hit 0.50
@@ -18,10 +18,10 @@ use std::path::{Path, PathBuf};
 const TASK: &str = "pylint-dev__pylint-4551";
 
 fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         p.join("MANIFEST.md").is_file(),
-        "the real data set is missing at {} (it ships beside the repository as shared/data/real)",
+        "the real data set is missing at {} (it ships beside the repository as tests/data/real)",
         p.display()
     );
     p

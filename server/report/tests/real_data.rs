@@ -4,10 +4,10 @@ use readcov_report::{parse_outcomes, Outcomes};
 use std::path::Path;
 
 fn real() -> std::path::PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         dir.join("gold.jsonl").is_file(),
-        "real data missing at {}: clone the repo beside shared/ (see README)",
+        "real data missing at {}: it ships in the repository: tests/data/real",
         dir.display()
     );
     dir

@@ -29,10 +29,10 @@ fn python_20k() -> String {
 }
 
 fn sources() -> Vec<(PathBuf, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real/sources");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real/sources");
     assert!(
         root.is_dir(),
-        "real data missing at {} (clone the repo beside shared/)",
+        "real data missing at {} (it ships in the repository: tests/data/real)",
         root.display()
     );
     let mut out = Vec::new();

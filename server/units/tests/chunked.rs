@@ -23,7 +23,7 @@ fn synthetic(lines: usize) -> String {
 
 /// Real Python sources, joined into one file of 6,000+ lines.
 fn real_python() -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real/sources");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real/sources");
     let mut stack = vec![root.clone()];
     let mut files = Vec::new();
     while let Some(d) = stack.pop() {

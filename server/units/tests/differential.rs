@@ -29,10 +29,10 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn real_sources() -> Vec<(PathBuf, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real/sources");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real/sources");
     assert!(
         root.is_dir(),
-        "{}: the real data must sit beside the repo (../shared/data/real)",
+        "{}: the real data must sit beside the repo (tests/data/real)",
         root.display()
     );
     let files: Vec<_> = files_under(&root)

@@ -60,10 +60,10 @@ fn every_line_of_every_fixture() {
 #[test]
 fn spread_lines_of_a_real_python_file() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/real/sources/astropy__astropy-14365/astropy/io/ascii/qdp.py");
+        .join("../../tests/data/real/sources/astropy__astropy-14365/astropy/io/ascii/qdp.py");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "{}: {e} — the real data must sit beside the repo (../shared/data/real)",
+            "{}: {e} — the real data must sit beside the repo (tests/data/real)",
             path.display()
         )
     });

@@ -1,4 +1,4 @@
-//! The widening what-if on every instance of the real data (`../shared/data/real/`): gold lines
+//! The widening what-if on every instance of the real data (`tests/data/real/`): gold lines
 //! from each SWE-bench gold patch's hunks, units from the real `sources/` files, and reads
 //! written here by rule (the first gold line only — a grep hit; a 20-line window ending 3 lines
 //! before the first gold line — a near miss; nothing). Checks the invariants that must hold on
@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         p.join("gold.jsonl").is_file(),
-        "real data missing at {}: clone the repository beside shared/ (see the brief)",
+        "real data missing at {}: it ships in the repository: tests/data/real",
         p.display()
     );
     p

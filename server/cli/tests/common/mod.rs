@@ -34,12 +34,12 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// `../shared/data/real` beside the repository; a loud failure when it is missing, never a skip.
+/// `tests/data/real` beside the repository; a loud failure when it is missing, never a skip.
 pub fn real_data() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/real");
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
     assert!(
         p.join("MANIFEST.md").is_file(),
-        "real agent data missing at {} (clone the repository beside shared/; see the README)",
+        "real agent data missing at {} (it ships in the repository)",
         p.display()
     );
     p
