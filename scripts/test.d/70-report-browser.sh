@@ -9,14 +9,9 @@ root=$PWD
 
 fail() { echo "70-report-browser: FAIL: $*" >&2; exit 1; }
 
-apt_install() {
-  command -v apt-get >/dev/null || fail "no apt-get: install $* by hand"
-  local sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq || fail "apt-get update failed (needed for: $*)"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$@" >/dev/null \
-    || fail "could not install $* (apt-get install $*)"
-}
+# Debian packages come through the shared installer: root, passwordless sudo, or a clear
+# "run apt-get install … as root" message (tests/editors/lib.sh).
+source tests/editors/lib.sh
 
 command -v chromium >/dev/null || apt_install chromium
 command -v chromium >/dev/null || fail "chromium missing after install (apt-get install chromium)"

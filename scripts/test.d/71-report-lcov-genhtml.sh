@@ -8,13 +8,12 @@ root=$PWD
 
 fail() { echo "71-report-lcov-genhtml: FAIL: $*" >&2; exit 1; }
 
+# lcov through the shared installer: root, passwordless sudo, or a clear "run apt-get install …
+# as root" message (tests/editors/lib.sh).
+source tests/editors/lib.sh
 if ! command -v genhtml >/dev/null || ! command -v lcov >/dev/null; then
-  command -v apt-get >/dev/null || fail "no apt-get: install lcov (genhtml) by hand"
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq || fail "apt-get update failed (needed for lcov)"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq lcov >/dev/null \
-    || fail "could not install lcov (apt-get install lcov)"
+  apt_install lcov
+  command -v genhtml >/dev/null || fail "genhtml missing after installing lcov"
 fi
 
 cargo build -q -p readcov

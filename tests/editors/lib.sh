@@ -15,18 +15,26 @@ need() { # need CMD "what to install"
   command -v "$1" >/dev/null 2>&1 || die "\`$1\` not found: $2"
 }
 
-# apt_install PKG... — installs Debian packages that are missing (root or passwordless sudo).
+# apt_install PKG... — installs the Debian packages that are missing. As root it runs apt-get; otherwise
+# only through a sudo that exists and needs no password. Anything else stops the suite with the exact
+# command to run as root (never a bare `sudo` that may be absent or prompt; see issue 29).
 apt_install() {
   local missing=()
   for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   [ ${#missing[@]} -eq 0 ] && return 0
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  local howto="run \`apt-get install -y ${missing[*]}\` as root"
+  command -v apt-get >/dev/null 2>&1 || die "missing Debian packages ${missing[*]} and no apt-get here: install them by hand"
+  local as=()
+  if [ "$(id -u)" -ne 0 ]; then
+    { command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; } ||
+      die "missing Debian packages ${missing[*]}, not root and no passwordless sudo: $howto"
+    as=(sudo -n)
+  fi
   echo "installing Debian packages: ${missing[*]}"
-  if ! $sudo apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends "${missing[@]}"; then
-    $sudo apt-get -o DPkg::Lock::Timeout=600 update &&
-      $sudo apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends "${missing[@]}" ||
-      die "could not install Debian packages ${missing[*]}: run \`apt-get install -y ${missing[*]}\` as root"
+  local apt=("${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600)
+  if ! "${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+    { "${apt[@]}" update -qq && "${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; } ||
+      die "could not install Debian packages ${missing[*]}: $howto"
   fi
 }
 
