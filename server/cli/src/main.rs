@@ -6,6 +6,7 @@
 mod cmd;
 mod exit;
 mod inputs;
+mod output;
 mod render;
 mod shard;
 

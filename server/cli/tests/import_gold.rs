@@ -127,7 +127,8 @@ fn import_writes_reads_and_a_summary() {
     );
     let err = text(&out.stderr);
     assert!(
-        err.contains("imported 1 run(s), 3 action(s): 1 read event(s) over 2 line(s)"),
+        err.contains("imported 1 run(s) from 1 file(s), 3 action(s): 1 read row(s) over 2 line(s) + 0 edit row(s) = 1 row(s) written")
+            && err.contains("events: 1 read event(s), 0 edit event(s)"),
         "{err}"
     );
     assert!(

@@ -104,7 +104,12 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
 
     if let Some(dir) = args.write {
         write_example(&dir, &gold, &reads)?;
-        println!("\nwrote {0}/gold.jsonl and {0}/reads.jsonl", dir.display());
+        // Joined, not formatted: `--write demo/` must print `demo/gold.jsonl`, not `demo//gold.jsonl`.
+        println!(
+            "\nwrote {} and {}",
+            dir.join("gold.jsonl").display(),
+            dir.join("reads.jsonl").display()
+        );
     }
     Ok(Exit::Ok)
 }

@@ -3,10 +3,10 @@
 
 use crate::exit::Exit;
 use crate::inputs::{read_input, report_errors};
-use anyhow::{Context, Result};
+use crate::output::write_output;
+use anyhow::Result;
 use clap::Args;
-use readcov_import::{gold_from_diff, gold_from_swebench, DiffOptions};
-use std::io::Write;
+use readcov_import::{gold_from_diff, gold_from_swebench, DiffOptions, GoldFromDiff};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -27,7 +27,7 @@ pub struct GoldArgs {
     /// Leave out test files (tests/, test_*.py, *_test.go, *Test.java, …).
     #[arg(long)]
     pub exclude_tests: bool,
-    /// Output gold JSONL (default: stdout).
+    /// Output gold JSONL (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -60,14 +60,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
         text.push_str(&serde_json::to_string(s)?);
         text.push('\n');
     }
-    match &args.output {
-        Some(p) => {
-            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))?
-        }
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("cannot write to stdout")?,
-    }
+    write_output(args.output.as_deref(), text.as_bytes())?;
     let tasks: std::collections::BTreeSet<&str> = g.spans.iter().map(|s| s.task.as_str()).collect();
     eprintln!(
         "gold: {} span(s) over {} task(s)",
@@ -80,9 +73,37 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
     for (task, path) in &g.excluded {
         eprintln!("  {task}: {path} excluded as a test file");
     }
+    if let Some(why) = why_no_spans(&g, args.from_diff.is_some()) {
+        let input = args.from_diff.as_ref().or(args.from_swebench.as_ref());
+        eprintln!(
+            "error: {}: {why}",
+            input.map_or(String::new(), |p| p.display().to_string())
+        );
+    }
     Ok(if g.spans.is_empty() {
         Exit::Input
     } else {
         Exit::Ok
     })
+}
+
+/// Why a patch gave no gold span, when nothing printed so far says so: no hunk at all (not a
+/// diff), or only new or excluded files. `None` when there are spans or the errors explain it.
+fn why_no_spans(g: &GoldFromDiff, diff: bool) -> Option<&'static str> {
+    if !g.spans.is_empty() || !g.errors.is_empty() {
+        return None;
+    }
+    Some(
+        match (g.new_files.is_empty() && g.excluded.is_empty(), diff) {
+            (true, true) => {
+                "no diff hunks found, so no gold lines: is it a unified diff \
+             (`--- a/PATH` and `+++ b/PATH` headers, then `@@ -l,n +l,n @@` hunks)?"
+            }
+            (true, false) => {
+                "no diff hunks found in any row, so no gold lines: expected one JSON object per \
+             line with `instance_id` and `patch` (a unified diff)"
+            }
+            (false, _) => "no base lines to score: every changed file is new or excluded",
+        },
+    )
 }

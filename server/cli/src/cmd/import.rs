@@ -3,10 +3,11 @@
 
 use crate::exit::Exit;
 use crate::inputs::{confined_file, read_input};
+use crate::output::write_output;
 use anyhow::{Context, Result};
 use clap::Args;
+use readcov_core::{EventKind, ReadSpan};
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -38,7 +39,7 @@ pub struct ImportArgs {
     /// Run id (default: the format name).
     #[arg(long)]
     pub run: Option<String>,
-    /// Output reads JSONL (default: stdout).
+    /// Output reads JSONL (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -123,43 +124,62 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         for e in &got.errors {
             bar.suspend(|| eprintln!("error: {e}"));
         }
-        if got.summary.malformed_records > 0 && got.summary.actions == 0 {
+        // A log that gave nothing but an error (not a trajectory, truncated JSON) is refused:
+        // it is no run, and the summary says so instead of counting it as one.
+        if !got.errors.is_empty() && got.summary.actions == 0 && got.rows.is_empty() {
+            bar.suspend(|| eprintln!("  refused {name}: nothing imported from it"));
+            total.malformed_records += got.summary.malformed_records;
             failed += 1;
+            continue;
         }
         total.add(&got.summary);
         rows.extend(got.rows);
     }
     bar.finish_and_clear();
-    write_rows(&rows, args.output.as_deref())?;
-    print_summary(&total, rows.len());
-    Ok(if failed == args.files.len() {
-        Exit::Input
-    } else {
-        Exit::Ok
-    })
+    let all_failed = failed == args.files.len();
+    // Nothing imported: an existing output file is left as it was.
+    if !all_failed {
+        write_rows(&rows, args.output.as_deref())?;
+    }
+    print_summary(&total, &rows, args.files.len() - failed, failed);
+    Ok(if all_failed { Exit::Input } else { Exit::Ok })
 }
 
-fn write_rows(rows: &[readcov_core::ReadSpan], out: Option<&Path>) -> Result<()> {
+fn write_rows(rows: &[ReadSpan], out: Option<&Path>) -> Result<()> {
     let mut text = String::new();
     for r in rows {
         text.push_str(&serde_json::to_string(r)?);
         text.push('\n');
     }
-    match out {
-        Some(p) => {
-            std::fs::write(p, text).with_context(|| format!("{}: cannot write", p.display()))
-        }
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("cannot write to stdout"),
-    }
+    write_output(out, text.as_bytes())
 }
 
-fn print_summary(s: &Summary, rows: usize) {
+/// The summary on stderr. Row counts come from the rows written (read + edit rows = rows
+/// written); an edit event can give no edit row (a created file has no base lines) or several
+/// (one per edited base-line range), so the replayed edit events are a separate figure.
+fn print_summary(s: &Summary, rows: &[ReadSpan], imported: usize, refused: usize) {
+    let edit_rows = rows.iter().filter(|r| r.kind == EventKind::Edit).count();
+    let read_rows = rows.len() - edit_rows;
+    let read_lines: u64 = rows
+        .iter()
+        .filter(|r| r.kind != EventKind::Edit)
+        .map(|r| u64::from(r.end - r.start) + 1)
+        .sum();
+    let refused = if refused > 0 {
+        format!(", {refused} refused")
+    } else {
+        String::new()
+    };
     eprintln!(
-        "imported {} run(s), {} action(s): {} read event(s) over {} line(s), {} edit(s), {} row(s) written",
-        s.runs, s.actions, s.read_events, s.read_lines, s.edit_events, rows
+        "imported {} run(s) from {imported} file(s){refused}, {} action(s): {read_rows} read row(s) over {read_lines} line(s) + {edit_rows} edit row(s) = {} row(s) written",
+        s.runs, s.actions, rows.len()
     );
+    if s.read_events > 0 || s.edit_events > 0 {
+        eprintln!(
+            "  events: {} read event(s), {} edit event(s) replayed (an edit gives one row per edited base-line range, none when its lines cannot be placed on the base: a created file, or no --workspace to replay on)",
+            s.read_events, s.edit_events
+        );
+    }
     if s.malformed_records > 0 {
         eprintln!("  malformed records: {}", s.malformed_records);
     }

@@ -2,6 +2,7 @@
 
 pub mod before_edit;
 mod lean;
+pub mod legend;
 mod render;
 mod rows;
 
@@ -12,12 +13,13 @@ use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{score_batch, RunScore, ScoreOptions, ScorePartial, Source};
+use readcov_core::{score_batch, RunScore, ScoreOptions, ScorePartial, Source, TaskRunScore};
 use render::render;
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
+#[command(after_help = legend::help())]
 pub struct ScoreArgs {
     /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md).
     #[arg(long, value_name = "FILE")]
@@ -33,7 +35,8 @@ pub struct ScoreArgs {
     pub workspace: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Exit 1 when a scored row's line coverage is below RATE (default: the threshold).
+    /// Exit 1 when a scored row's line coverage is below RATE (default: the threshold); the rows
+    /// below it are listed on stderr.
     #[arg(long, value_name = "RATE", num_args = 0..=1, default_missing_value = "-1", value_parser = parse_rate_or_default)]
     pub fail_under: Option<f64>,
     /// Which read sources count (comma-separated: agent, human, manual).
@@ -42,6 +45,9 @@ pub struct ScoreArgs {
     /// In the table, also list each gold file and span with its unread lines.
     #[arg(long)]
     pub detail: bool,
+    /// No legend under the table (what each column means; see below).
+    #[arg(long)]
+    pub no_legend: bool,
     /// Summary figures only: json and jsonl rows without the per-file and per-span breakdown
     /// (`files`, `spans`), which is then not computed. csv and the table never carry it.
     #[arg(long, conflicts_with = "detail")]
@@ -192,11 +198,13 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         );
     }
     report_skipped(errors, gold.items.len(), reads.items.len());
-    let below = rows.iter().any(|r| is_below(&args, &r.score));
+    let mut below = Below::default();
+    rows.iter().for_each(|r| below.note(&args, r));
+    below.report(&args);
     // `readcov score` ends the process next: freeing 500k+ parsed rows one allocation at a time
     // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
     std::mem::forget((gold, reads, rows));
-    Ok(exit_for(below))
+    Ok(exit_for(below.any()))
 }
 
 /// No valid gold span: nothing to score.
@@ -243,12 +251,64 @@ fn report_skipped(errors: usize, gold: usize, reads: usize) {
     }
 }
 
-/// Whether `--fail-under` (default bar: the threshold) fails this row.
+/// The `--fail-under` bar: the given rate, or the threshold for a bare `--fail-under`.
+fn fail_bar(args: &ScoreArgs) -> Option<f64> {
+    args.fail_under
+        .map(|f| if f < 0.0 { args.threshold } else { f })
+}
+
+/// Whether `--fail-under` fails this row.
 fn is_below(args: &ScoreArgs, row: &RunScore) -> bool {
-    let bar = args
-        .fail_under
-        .map(|f| if f < 0.0 { args.threshold } else { f });
-    bar.is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
+    fail_bar(args).is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
+}
+
+/// The rows `--fail-under` fails, listed on stderr after the output: an exit code of 1 alone
+/// does not say which run to look at.
+#[derive(Default)]
+struct Below {
+    rows: Vec<(String, String, f64)>,
+    count: usize,
+}
+
+/// How many rows below the bar are named; the rest are counted (a corpus can fail thousands).
+const BELOW_LISTED: usize = 50;
+
+impl Below {
+    fn note<S: AsRef<str>>(&mut self, args: &ScoreArgs, row: &TaskRunScore<S>) {
+        if !is_below(args, &row.score) {
+            return;
+        }
+        self.count += 1;
+        if self.rows.len() < BELOW_LISTED {
+            let cov = row.score.line_coverage.unwrap_or(0.0);
+            let (task, run) = (row.task.as_ref(), row.run.as_ref());
+            self.rows.push((task.to_string(), run.to_string(), cov));
+        }
+    }
+
+    fn any(&self) -> bool {
+        self.count > 0
+    }
+
+    fn report(&self, args: &ScoreArgs) {
+        let Some(bar) = fail_bar(args).filter(|_| self.any()) else {
+            return;
+        };
+        eprintln!(
+            "below --fail-under {}: {} row(s) with line_coverage < {bar}",
+            crate::render::percent(Some(bar)),
+            self.count
+        );
+        for (task, run, cov) in &self.rows {
+            eprintln!(
+                "  {task} / {run}: line_coverage {}",
+                crate::render::ratio(Some(*cov))
+            );
+        }
+        if self.count > self.rows.len() {
+            eprintln!("  … and {} more", self.count - self.rows.len());
+        }
+    }
 }
 
 fn exit_for(below: bool) -> Exit {

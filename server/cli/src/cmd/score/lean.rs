@@ -5,8 +5,9 @@
 
 use super::render::{render, write_csv_header, write_csv_row};
 use super::{
-    before_edit, exit_for, ignore_broken_pipe, is_below, no_gold, report_skipped,
-    rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, ScoreArgs,
+    before_edit, exit_for, ignore_broken_pipe, no_gold, report_skipped,
+    rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, Below,
+    ScoreArgs,
 };
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads_lean, report_errors};
@@ -41,7 +42,7 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let parsed = started.elapsed();
     let no_edits = before_edit::ByRun::new();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let (mut partial, mut below, mut rows) = (ScorePartial::default(), false, 0usize);
+    let (mut partial, mut below, mut rows) = (ScorePartial::default(), Below::default(), 0usize);
     // jsonl and csv stream; json and the table print totals first or align columns, so they
     // keep the rows.
     let streaming = matches!(args.format, Format::Jsonl | Format::Csv);
@@ -56,7 +57,7 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let clock = |on: bool| on.then(std::time::Instant::now);
     score_lean(&gold.items, &mut reads, &UnknownLengths, &opts, |row| {
         partial.add(&row.score);
-        below |= is_below(args, &row.score);
+        below.note(args, &row);
         rows += 1;
         let t = clock(args.timings);
         if !streaming {
@@ -88,7 +89,8 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         );
     }
     report_skipped(errors, gold_n, reads_n);
+    below.report(args);
     // As on the general path: the process ends next, the exit returns the memory.
     std::mem::forget((gold, reads, kept));
-    Ok(Some(exit_for(below)))
+    Ok(Some(exit_for(below.any())))
 }

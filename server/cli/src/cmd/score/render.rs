@@ -223,5 +223,8 @@ fn render_table(
         total.covered_lines,
         total.gold_lines,
     );
+    if !args.no_legend {
+        out += &super::legend::legend(units.is_some(), edits, args.widen);
+    }
     out
 }
