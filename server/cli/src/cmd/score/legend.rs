@@ -30,24 +30,24 @@ pub const COLUMNS: [(Shown, &[(&str, &str)]); 4] = [
             ("gold", "gold lines"),
             ("read", "lines read"),
             ("covered", "gold lines read"),
-            ("verdict", "line_cov against --threshold; unscored when the task has no gold lines"),
+            ("verdict", "line_cov against --threshold (unscored: no gold lines)"),
         ],
     ),
     (
         Shown::Units,
         &[
-            ("units_hit", "gold units (innermost function/class of a gold line) with a line read / gold units"),
-            ("cov_units", "line_cov if every gold unit a read touches were read whole"),
-            ("+lines_units", "lines that widening adds"),
-            ("cov_±N", "line_cov with every read widened by ±N lines (--widen)"),
-            ("+lines_±N", "lines that widening adds"),
+            ("units_hit", "gold units (innermost function or class of a gold line) with a line read / gold units"),
+            ("cov_units", "line_cov with each gold unit a read touches read whole"),
+            ("+lines_units", "lines that adds"),
+            ("cov_±N", "line_cov with each read widened by ±N lines (--widen)"),
+            ("+lines_±N", "lines that adds"),
         ],
     ),
     (
         Shown::Edits,
         &[
-            ("rb_edit", "read-before-edit: mean share of each edit's enclosing unit (±10 lines without one) read before the edit"),
-            ("rb_worst", "the lowest of those, with its edit's event id"),
+            ("rb_edit", "read before edit: mean share of each edit's unit (else ±10 lines) read before it"),
+            ("rb_worst", "the lowest share, with its edit's event id"),
         ],
     ),
 ];
@@ -69,32 +69,43 @@ pub fn help() -> String {
     out
 }
 
-/// The legend under the table: the groups shown, one line each, `±N` as `±widen`.
+/// How wide a legend line grows before the next column goes on a new line.
+const LEGEND_WIDTH: usize = 110;
+
+/// The legend under the table: the groups shown (`±N` as `±widen`), each wrapped at
+/// [`LEGEND_WIDTH`] between columns.
 pub fn legend(units: bool, edits: bool, widen: u32) -> String {
-    let mut out = String::new();
+    const INDENT: &str = "        ";
+    let mut out = String::from("\nlegend: ");
     for (shown, cols) in COLUMNS {
         let on = match shown {
             Shown::Always => true,
             Shown::Units => units,
             Shown::Edits => edits,
         };
-        if !on {
-            continue;
-        }
         // task and run explain themselves in the table; --help says what `-` means.
-        let line: Vec<String> = cols
+        let items = cols
             .iter()
-            .filter(|(name, _)| !matches!(*name, "task" | "run"))
-            .map(|(name, what)| format!("{name}: {what}"))
-            .collect();
-        let line = line.join(" · ").replace("±N", &format!("±{widen}"));
-        out += if out.is_empty() {
-            "\nlegend: "
-        } else {
-            "        "
-        };
-        out += &line;
-        out += "\n";
+            .filter(|(name, _)| on && !matches!(*name, "task" | "run"))
+            .map(|(name, what)| format!("{name}: {what}").replace("±N", &format!("±{widen}")));
+        let mut line = String::new();
+        for item in items {
+            if !line.is_empty() && line.chars().count() + 3 + item.chars().count() > LEGEND_WIDTH {
+                out += &line;
+                out += "\n";
+                out += INDENT;
+                line.clear();
+            } else if !line.is_empty() {
+                line += " · ";
+            }
+            line += &item;
+        }
+        if !line.is_empty() {
+            out += &line;
+            out += "\n";
+            out += INDENT;
+        }
     }
+    out.truncate(out.trim_end_matches(' ').len());
     out
 }
