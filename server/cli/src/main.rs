@@ -47,6 +47,8 @@ enum Command {
     Sheet(cmd::sheet::SheetArgs),
     /// The language server over stdio: gold coverage in the editor (see docs/lsp.md).
     Lsp(cmd::lsp::LspArgs),
+    /// Explain one run of one task: every gold file, what was missed, where the agent looked instead.
+    Explain(cmd::explain::ExplainArgs),
     /// Write a self-contained HTML report, an LCOV tracefile and/or a SARIF log.
     Report(cmd::report::ReportArgs),
 }
@@ -64,6 +66,7 @@ fn main() -> std::process::ExitCode {
         Command::Sheet(args) => cmd::sheet::run(args),
         Command::Lsp(args) => cmd::lsp::run(args),
         Command::Report(args) => cmd::report::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -85,11 +85,11 @@ pub fn score_batch(
     rows
 }
 
-/// The walk behind [`score_batch`] and [`crate::score_lean`]: every task with gold or runs, in
-/// name order, its core gold prepared once by `prepare` (tasks often have dozens of runs); one
-/// row per run, scored by `score_run` (`runs` sorted by task then run name; `key` names a run's
+/// The walk behind [`score_batch`], [`crate::score_lean`] and [`crate::explain::explain`]:
+/// every task with gold or runs, in name order, its core gold prepared once by `prepare` (tasks
+/// often have dozens of runs); one row per run, scored by `score_run` (`runs` sorted by task then run name; `key` names a run's
 /// task and run), or one [`NO_RUN`] row, scored with no run, when no run read for the task.
-pub(crate) fn score_tasks<'a, R, G>(
+pub fn score_tasks<'a, R, G>(
     gold: &'a [GoldSpan],
     runs: &[R],
     key: impl Fn(&R) -> (&'a str, &'a str),

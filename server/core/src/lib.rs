@@ -5,6 +5,7 @@
 //! server, reports) lives in other crates and calls into this one.
 
 pub mod batch;
+pub mod explain;
 pub mod explore;
 mod fastread;
 pub mod formats;
@@ -22,7 +23,8 @@ pub mod strict_json;
 pub mod synth;
 
 pub use batch::{
-    score_batch, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals, NO_RUN,
+    score_batch, score_tasks, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
+    NO_RUN,
 };
 pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,

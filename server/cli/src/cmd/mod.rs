@@ -1,6 +1,7 @@
 //! One module per subcommand; each exposes an `Args` struct and `run(args) -> Result<Exit>`.
 
 pub mod demo;
+pub mod explain;
 pub mod explore;
 pub mod gold;
 pub mod import;

@@ -1,0 +1,181 @@
+//! The plain values an explanation is made of; their JSON is the stable shape documented in
+//! docs/schemas/explain.schema.json (the CLI's `--format json` and the LSP's `readcov/explain`).
+
+use crate::lineset::LineSet;
+use crate::metrics::Status;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A syntax unit as plain lines (core knows nothing about tree-sitter).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitRange {
+    pub kind: String,
+    pub name: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// Each gold file's units, by path (a file missing here has none known).
+pub type UnitMap = BTreeMap<String, Vec<UnitRange>>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Line coverage at or above the threshold.
+    Pass,
+    Below,
+    /// No gold lines: nothing to measure against (never a coverage of 0).
+    Unscored,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Below => "below",
+            Verdict::Unscored => "unscored",
+        }
+    }
+}
+
+/// One (task, run) explained.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    pub task: String,
+    pub run: String,
+    /// Every run of the task, in name order (to pick another one, or one to compare with).
+    pub runs: Vec<String>,
+    pub status: Status,
+    pub verdict: Verdict,
+    pub threshold: f64,
+    pub file_hit: Option<f64>,
+    pub line_coverage: Option<f64>,
+    pub gold_files: usize,
+    pub files_hit: usize,
+    pub gold_lines: u64,
+    pub covered_lines: u64,
+    pub read_lines: u64,
+    /// Read rows of the run that count (kind `read`, a counted source).
+    pub reads: usize,
+    /// `resolved` / `unresolved` when outcome labels were given (set by the caller).
+    pub outcome: Option<String>,
+    /// Every gold file, worst first: lowest coverage, then never opened, then most gold lines.
+    pub files: Vec<FileExplanation>,
+    /// Files the run read that hold no gold: where it looked instead, most lines first.
+    pub read_elsewhere: Vec<OtherFile>,
+    pub edits: Vec<EditNote>,
+    /// Coverage after each turn that has reads (turn, else step, of the read rows).
+    pub timeline: Vec<TurnCoverage>,
+    /// Read rows with neither turn nor step: left out of the timeline, counted.
+    pub untimed_reads: usize,
+    pub first_turn_at_threshold: Option<u32>,
+    pub against: Option<Against>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FileExplanation {
+    pub path: String,
+    pub gold_lines: u64,
+    /// Gold lines read.
+    pub covered: u64,
+    pub coverage: Option<f64>,
+    /// The run read any line of the file (not only gold ones).
+    pub opened: bool,
+    pub first_read_turn: Option<u32>,
+    /// Read rows of this file.
+    pub reads: usize,
+    pub spans: Vec<SpanExplanation>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpanExplanation {
+    pub start: u32,
+    pub end: u32,
+    pub gold_lines: u64,
+    /// Gold lines of the span read.
+    pub covered: u64,
+    pub coverage: Option<f64>,
+    /// The span's lines nobody read.
+    pub unread: LineSet,
+    /// The innermost unit holding the span, when units are known.
+    pub unit: Option<UnitRange>,
+    /// The read of this file ending closest before the first unread line (`None` when the
+    /// span is read or nothing before it was).
+    pub nearest_before: Option<NearRead>,
+    /// The read starting closest after the last unread line.
+    pub nearest_after: Option<NearRead>,
+}
+
+/// A read row as an explanation quotes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NearRead {
+    pub start: u32,
+    pub end: u32,
+    pub turn: Option<u32>,
+    pub tool: Option<String>,
+    /// One line of at most [`COMMAND_CHARS`] characters, cut in the middle (`…`).
+    pub command: Option<String>,
+}
+
+/// How much of a command an explanation quotes.
+pub const COMMAND_CHARS: usize = 80;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OtherFile {
+    pub path: String,
+    pub reads: usize,
+    /// Distinct lines read.
+    pub lines: u64,
+    pub first_read_turn: Option<u32>,
+}
+
+/// One `kind: edit` row of the run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EditNote {
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+    pub turn: Option<u32>,
+    /// Gold lines inside the edited lines.
+    pub gold_lines: u64,
+    /// Of those, lines the run had not read before the edit.
+    pub unread_gold_lines: u64,
+    /// The edit touched gold lines the run had not read by then.
+    pub before_reading: bool,
+    /// The edit came before the first turn at the threshold (or the run never reached it).
+    pub before_threshold: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TurnCoverage {
+    pub turn: u32,
+    pub covered_lines: u64,
+    pub coverage: Option<f64>,
+}
+
+/// A second run of the task beside the explained one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Against {
+    pub run: String,
+    pub verdict: Verdict,
+    pub file_hit: Option<f64>,
+    pub line_coverage: Option<f64>,
+    pub covered_lines: u64,
+    /// Gold spans the two runs read differently.
+    pub spans: Vec<SpanDiff>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpanDiff {
+    pub path: String,
+    pub start: u32,
+    pub end: u32,
+    pub gold_lines: u64,
+    /// Gold lines of the span each run read.
+    pub covered: u64,
+    pub other_covered: u64,
+    /// Lines the explained run read and the other did not.
+    pub only_this: LineSet,
+    /// Lines the other run read and the explained one did not.
+    pub only_other: LineSet,
+}
