@@ -237,6 +237,12 @@ pub fn confined_file(root: &Path, rel: &str) -> Option<PathBuf> {
     (real.starts_with(root) && real.is_file()).then_some(real)
 }
 
+/// `root/rel` when it is a directory inside `root` (symlinks resolved).
+pub fn confined_dir(root: &Path, rel: &str) -> Option<PathBuf> {
+    let real = root.join(rel).canonicalize().ok()?;
+    (real.starts_with(root) && real.is_dir()).then_some(real)
+}
+
 /// Lines in a text: a final line without `\n` still counts; an empty file has 0 lines.
 pub fn count_lines(bytes: &[u8]) -> u32 {
     let newlines = bytes.iter().filter(|&&b| b == b'\n').count();

@@ -2,6 +2,7 @@
 //! what each pipeline shows (see [`crate::bashread`]) and marks the files it writes as unaligned.
 
 use crate::bashread::{evaluate, plan, writes, Plan, Sel};
+use crate::display::{displayed, Displayed};
 use crate::numbered::{parse_grep_multi, Shown, Style};
 use crate::replay::EditOp;
 use crate::session::{Action, Session};
@@ -10,22 +11,6 @@ use crate::summary::Reason;
 /// More lines than any source file has: a span this long comes from a command like
 /// `sed -n '1,4000000000p'` on a file of unknown length, not from a real file.
 const MAX_SPAN: u64 = 1 << 22;
-
-/// Keeps only the first `n` lines of `ranges`.
-fn clip_to_count(ranges: &mut Vec<(u32, u32)>, n: u32) {
-    let mut left = n;
-    ranges.retain_mut(|(s, e)| {
-        if left == 0 {
-            return false;
-        }
-        let len = *e - *s + 1;
-        if len > left {
-            *e = *s + left - 1;
-        }
-        left = left.saturating_sub(len);
-        true
-    });
-}
 
 impl Session<'_> {
     pub(crate) fn bash(&mut self, a: &Action, script: &str, out: &str) -> Result<(), Reason> {
@@ -49,13 +34,17 @@ impl Session<'_> {
             .iter()
             .filter(|(p, _, _)| !matches!(p, Plan::NoRead(_)))
             .count();
+        let shown = displayed(out);
+        let mut budget = shown.count();
         let mut first_err = None;
         for (pl, cwd, written) in plans {
             let sole = readers == 1;
             let r = match pl {
                 Plan::NoRead(r) => Err(r),
+                // Several reads in a cut output: which lines of which file survived is unknown.
+                Plan::Window { .. } if !sole && shown.is_cut() => Err(Reason::AmbiguousOutput),
                 Plan::Window { path, sels } => {
-                    self.window(a, &path, &cwd, &sels, sole.then_some(out))
+                    self.window(a, &path, &cwd, &sels, sole.then_some(&shown), &mut budget)
                 }
                 Plan::Numbered { path, sels, style } if sole => {
                     self.numbered(a, &path, &cwd, &sels, style, out)
@@ -92,44 +81,43 @@ impl Session<'_> {
         }
     }
 
+    /// An unnumbered read of `raw` narrowed by `sels`. `shown` is what the command's output
+    /// displayed when this is its only reader; `budget` the displayed lines no earlier read of the
+    /// same command has claimed (a command never credits more lines than it displayed).
     fn window(
         &mut self,
         a: &Action,
         raw: &str,
         cwd: &str,
         sels: &[Sel],
-        out: Option<&str>,
+        shown: Option<&Displayed>,
+        budget: &mut usize,
     ) -> Result<(), Reason> {
         let rel = self.locate(raw, cwd)?;
         let mut len = self.state(&rel).1.current_len();
-        let body = out.map(strip_output);
         if len.is_none() && sels.is_empty() {
             // No workspace: a lone whole-file read shows the whole file, so its output has its length.
-            len = body
-                .as_ref()
-                .filter(|b| !b.elided && !b.text.is_empty())
-                .map(|b| line_count(&b.text));
+            len = shown
+                .filter(|d| !d.is_cut() && d.count() > 0)
+                .and_then(|d| u32::try_from(d.count()).ok());
         }
-        let mut rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
-        if len.is_none() {
-            // Length unknown (no workspace): a lone read cannot have shown more lines than it printed.
-            if let Some(b) = body.as_ref().filter(|b| !b.elided) {
-                clip_to_count(&mut rs, line_count(&b.text));
-            }
-        }
+        let rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        // The output shows the selected lines in order: only its displayed lines were seen (the
+        // head and tail around a cut, never more lines than the output has).
+        let mut rs = match shown {
+            Some(d) => d.keep(&rs),
+            None => rs,
+        };
         let total: u64 = rs.iter().map(|(s, e)| u64::from(e - s) + 1).sum();
         if total > MAX_SPAN {
             return Err(Reason::UnknownLength);
         }
-        let mut lines: Vec<u32> = rs.iter().flat_map(|(s, e)| *s..=*e).collect();
-        if let Some(b) = body.filter(|b| b.elided) {
-            // Only the head and the tail of the output were kept: those lines were shown.
-            let (h, t) = (b.head_lines, b.tail_lines);
-            if h + t < lines.len() {
-                let tail = lines.split_off(lines.len() - t);
-                lines.truncate(h);
-                lines.extend(tail);
-            }
+        // What earlier reads of this command left of the displayed lines.
+        rs = crate::display::first_lines(&rs, *budget as u64);
+        let lines: Vec<u32> = rs.iter().flat_map(|(s, e)| *s..=*e).collect();
+        *budget -= lines.len();
+        if lines.is_empty() {
+            return Err(Reason::NothingShown);
         }
         self.read_lines(a, &rel, &lines, &[])
     }
@@ -187,45 +175,4 @@ fn join_dir(cwd: &str, dir: &str) -> String {
         format!("{}/{}", cwd.trim_end_matches('/'), dir)
     };
     readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
-}
-
-struct Body {
-    text: String,
-    elided: bool,
-    head_lines: usize,
-    tail_lines: usize,
-}
-
-fn line_count(text: &str) -> u32 {
-    if text.is_empty() {
-        return 0;
-    }
-    let t = text.strip_suffix('\n').unwrap_or(text);
-    u32::try_from(t.split('\n').count()).unwrap_or(u32::MAX)
-}
-
-/// mini-swe-agent keeps the head and tail of long outputs between `<output_head>`/`<output_tail>`.
-fn strip_output(out: &str) -> Body {
-    let section = |tag: &str| -> Option<String> {
-        let open = format!("<{tag}>\n");
-        let s = out.find(&open)? + open.len();
-        let e = s + out[s..].find(&format!("</{tag}>"))?;
-        Some(out[s..e].to_string())
-    };
-    match (section("output_head"), section("output_tail")) {
-        // Each section ends with a newline the template adds; a line cut in two by the elision
-        // still counts as shown.
-        (Some(h), Some(t)) => Body {
-            head_lines: line_count(h.strip_suffix('\n').unwrap_or(&h)) as usize,
-            tail_lines: line_count(t.strip_suffix('\n').unwrap_or(&t)) as usize,
-            text: h + &t,
-            elided: true,
-        },
-        _ => Body {
-            text: section("output").unwrap_or_else(|| out.to_string()),
-            elided: false,
-            head_lines: 0,
-            tail_lines: 0,
-        },
-    }
 }

@@ -140,6 +140,9 @@ impl FileProvider for Borrowed<'_> {
     fn has_workspace(&self) -> bool {
         self.0.has_workspace()
     }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        self.0.is_dir(path)
+    }
 }
 
 /// Like [`import`], with the workspace chosen by task id (one checkout per SWE-bench instance).

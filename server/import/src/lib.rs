@@ -9,6 +9,7 @@ pub mod bashread;
 pub mod claude_code;
 pub mod detect;
 pub mod diff;
+pub mod display;
 pub mod mini_swe_agent;
 pub mod numbered;
 pub mod openhands;
@@ -34,6 +35,11 @@ pub trait FileProvider {
     fn has_workspace(&self) -> bool {
         true
     }
+    /// Whether `path` is a directory of the workspace; `None` when unknown (no workspace, or a
+    /// provider that cannot tell).
+    fn is_dir(&self, _path: &str) -> Option<bool> {
+        None
+    }
 }
 
 /// No workspace: nothing can be read, nothing is reported absent.
@@ -53,6 +59,10 @@ impl FileProvider for std::collections::BTreeMap<String, String> {
     fn read(&self, path: &str) -> Option<Vec<u8>> {
         self.get(path).map(|s| s.as_bytes().to_vec())
     }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        let prefix = format!("{}/", path.trim_end_matches('/'));
+        Some(path.is_empty() || path == "." || self.keys().any(|k| k.starts_with(&prefix)))
+    }
 }
 
 /// Files under a directory on disk (the CLI and the real-data tests). Paths are confined lexically:
@@ -67,5 +77,8 @@ impl FileProvider for DirFiles {
         } else {
             None
         }
+    }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        Some(self.0.join(path).is_dir())
     }
 }

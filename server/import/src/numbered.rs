@@ -2,8 +2,9 @@
 //!
 //! Styles: `cat -n` (`   12\ttext`, OpenHands `view`), Claude Code `Read` (`    12→text`), SWE-agent
 //! windows (`12:text`), and `grep -n` (`12:match`, `12-context`, or `path:12:` over several files).
-//! A clipped output (`<response clipped>`) shows only what came before the marker.
+//! Only the lines the observation displayed count ([`crate::display`]).
 
+use crate::display::{displayed, Part};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -23,8 +24,6 @@ pub struct Shown {
     pub partial: bool,
 }
 
-const CLIP_MARKERS: [&str; 2] = ["<response clipped>", "<response clipped"];
-
 fn re(style: Style) -> &'static Regex {
     static RES: OnceLock<[Regex; 4]> = OnceLock::new();
     let all = RES.get_or_init(|| {
@@ -38,28 +37,24 @@ fn re(style: Style) -> &'static Regex {
     &all[style as usize]
 }
 
-/// The numbered lines of `output` in the given style, up to a clip marker.
+/// The numbered lines `output` displayed, in the given style (see [`displayed`]: nothing past a
+/// clip marker, nothing from a cut-out middle; a line whose start was cut off is not trusted).
 pub fn parse(output: &str, style: Style) -> Vec<Shown> {
     let mut out = Vec::new();
-    for raw in output.split('\n') {
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        let (line, clipped) = match CLIP_MARKERS.iter().find_map(|m| raw.find(m)) {
-            Some(i) => (&raw[..i], true),
-            None => (raw, false),
-        };
+    for (line, part) in displayed(output).lines() {
+        if part == Part::Suffix {
+            continue;
+        }
         if let Some(c) = re(style).captures(line) {
             if let Ok(n) = c[1].parse::<u32>() {
                 if n > 0 {
                     out.push(Shown {
                         line: n,
                         text: c[2].to_string(),
-                        partial: clipped,
+                        partial: part == Part::Prefix,
                     });
                 }
             }
-        }
-        if clipped {
-            break;
         }
     }
     out
@@ -71,8 +66,10 @@ pub fn parse_grep_multi(output: &str) -> Vec<(String, Shown)> {
     let re =
         RE.get_or_init(|| Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").expect("static regex"));
     let mut out = Vec::new();
-    for raw in output.split('\n') {
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    for (raw, part) in displayed(output).lines() {
+        if part == Part::Suffix {
+            continue;
+        }
         let Some(c) = re.captures(raw) else { continue };
         let num = c
             .get(2)
@@ -84,17 +81,12 @@ pub fn parse_grep_multi(output: &str) -> Vec<(String, Shown)> {
                 Shown {
                     line: n,
                     text: c[4].to_string(),
-                    partial: false,
+                    partial: part == Part::Prefix,
                 },
             ));
         }
     }
     out
-}
-
-/// Whether an output was clipped by the tool.
-pub fn is_clipped(output: &str) -> bool {
-    CLIP_MARKERS.iter().any(|m| output.contains(m))
 }
 
 /// Contiguous ranges from a list of line numbers (sorted, merged).
@@ -146,7 +138,6 @@ mod tests {
         assert_eq!(got.len(), 2);
         assert!(got[1].partial);
         assert_eq!(got[1].text, "bb");
-        assert!(is_clipped(out));
     }
 
     #[test]

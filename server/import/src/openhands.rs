@@ -92,6 +92,20 @@ fn trim_to_range(out: &str, range: Option<&Value>) -> String {
         .collect()
 }
 
+/// Whether an editor output opens with the tool's directory-listing header (`Here's the files and
+/// directories up to 2 levels deep in /x, excluding hidden items:`). Only the first line counts:
+/// a file whose text says "files and directories" is still a file.
+pub fn listing_header(out: &str) -> bool {
+    let first = out.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let first = first.trim_start();
+    [
+        "Here's the files and directories",
+        "Here are the files and directories",
+    ]
+    .iter()
+    .any(|h| first.starts_with(h))
+}
+
 fn str_arg(a: &Map<String, Value>, k: &str) -> Option<String> {
     a.get(k).and_then(Value::as_str).map(str::to_string)
 }
@@ -113,9 +127,10 @@ fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
         shows: None,
     };
     match cmd {
-        "view" if out.is_some_and(|o| o.contains("files and directories")) => {
-            Op::Skip(Reason::DirectoryView)
-        }
+        "view" if out.is_some_and(listing_header) => Op::Listing {
+            path,
+            style: Style::CatN,
+        },
         "view" => Op::View {
             path,
             style: Style::CatN,

@@ -2,6 +2,7 @@
 //! an edit) with their observations, tracks the working directory and each file's edit replay,
 //! and emits reads-JSONL rows (`kind: read` and `kind: edit`) plus a summary of what was skipped.
 
+use crate::display::{same_text, Part};
 use crate::numbered::{self, ranges, Shown, Style};
 use crate::paths::Roots;
 use crate::replay::{EditOp, FileState};
@@ -39,6 +40,12 @@ pub enum Op {
         path: String,
         style: Style,
         total: Option<u32>,
+    },
+    /// What the tool's own header calls a directory listing of `path` (never a read, unless the
+    /// workspace says `path` is a file).
+    Listing {
+        path: String,
+        style: Style,
     },
     Bash {
         script: String,
@@ -119,6 +126,15 @@ impl<'a> Session<'a> {
         })
     }
 
+    /// Whether `raw` is a directory of the workspace (`None`: unknown, or outside the repository).
+    fn is_directory(&mut self, raw: &str, cwd: &str) -> Option<bool> {
+        let key = self.roots.resolve_in(raw, cwd).ok()?;
+        if key.1.is_empty() {
+            return Some(true);
+        }
+        self.provider.is_dir(&key.1)
+    }
+
     /// Resolves a path and checks the workspace has it.
     pub(crate) fn locate(&mut self, raw: &str, cwd: &str) -> Result<Key, Reason> {
         let key = self.roots.resolve_in(raw, cwd)?;
@@ -137,10 +153,24 @@ impl<'a> Session<'a> {
             (_, None) => Err(Reason::MissingObservation),
             (Op::View { path, style, total }, Some(out)) => {
                 let cwd = self.cwd.clone();
-                if let (Some(n), Ok(key)) = (total, self.locate(path, &cwd)) {
-                    self.state(&key).1.note_len(*n);
+                if self.is_directory(path, &cwd) == Some(true) {
+                    Err(Reason::DirectoryView)
+                } else {
+                    if let (Some(n), Ok(key)) = (total, self.locate(path, &cwd)) {
+                        self.state(&key).1.note_len(*n);
+                    }
+                    self.view(a, path, &cwd, out, *style, 1)
                 }
-                self.view(a, path, &cwd, out, *style, 1)
+            }
+            (Op::Listing { path, style }, Some(out)) => {
+                let cwd = self.cwd.clone();
+                match self.is_directory(path, &cwd) {
+                    // The header and the workspace disagree: the workspace has a file there.
+                    Some(false) if self.locate(path, &cwd).is_ok() => {
+                        self.view(a, path, &cwd, out, *style, 1)
+                    }
+                    _ => Err(Reason::DirectoryView),
+                }
             }
             (Op::Bash { script }, Some(out)) => self.bash(a, script, out),
             (Op::Edit { path, edit, shows }, Some(out)) => self.edit(a, path, edit, *shows, out),
@@ -189,9 +219,10 @@ impl<'a> Session<'a> {
     ) -> Result<(), Reason> {
         let st = &mut self.state(key).1;
         if shown.iter().any(|s| mismatch(st, s)) {
-            // Something readcov did not see (a script) changed the file: unaligned from now on.
-            st.apply(&EditOp::Opaque);
-            return Err(Reason::UnalignedAfterEdit);
+            // Something readcov did not see (a script) changed the file, or the log is not of
+            // this checkout: this read is not credited. It does not make the file unaligned:
+            // every later read that shows text is checked on its own.
+            return Err(Reason::TextMismatch);
         }
         let m = st.map(current).ok_or(Reason::UnalignedAfterEdit)?;
         if m.base.is_empty() {
@@ -267,17 +298,14 @@ impl<'a> Session<'a> {
     }
 }
 
-/// Whether a shown line disagrees with the replayed text (a clipped line only needs to be a prefix).
+/// Whether a shown line disagrees with the replayed text, modulo what tools do to text (tab
+/// expansion, trailing whitespace, CRLF); a clipped line only needs to be a prefix.
 fn mismatch(st: &FileState, s: &Shown) -> bool {
     let Some(t) = st.text_at(s.line) else {
         return false;
     };
-    let (t, shown) = (t.trim_end(), s.text.trim_end());
-    if s.partial {
-        !t.starts_with(shown)
-    } else {
-        t != shown
-    }
+    let part = if s.partial { Part::Prefix } else { Part::Whole };
+    !same_text(t, &s.text, part)
 }
 
 /// `[File: /x/A.java (233 lines total)]` in SWE-agent windows.

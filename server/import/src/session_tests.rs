@@ -113,7 +113,7 @@ fn skips_are_counted_by_reason() {
             (Reason::NoLineNumbers, 1),
             (Reason::OutsideRepo, 1),
             (Reason::NotInWorkspace, 1),
-            (Reason::UnalignedAfterEdit, 1),
+            (Reason::TextMismatch, 1),
             (Reason::MissingObservation, 1),
         ]
     );

@@ -21,6 +21,9 @@ pub enum Reason {
     /// The file was changed by an edit readcov cannot replay (`sed -i`, a redirect, a script), or
     /// the shown text disagrees with the replayed file.
     UnalignedAfterEdit,
+    /// The text an output shows disagrees with the file as replayed (modulo tab expansion,
+    /// trailing whitespace and CRLF): a change readcov did not see, e.g. a script.
+    TextMismatch,
     /// Every line shown was written by the agent itself (not a base line).
     AgentWritten,
     /// The tool call has no result in the log.
@@ -47,6 +50,7 @@ impl Reason {
             Reason::OutsideRepo => "path outside repo",
             Reason::NotInWorkspace => "file not in workspace",
             Reason::UnalignedAfterEdit => "unaligned after edit",
+            Reason::TextMismatch => "shown text differs from file",
             Reason::AgentWritten => "only agent-written lines",
             Reason::MissingObservation => "missing observation",
             Reason::ToolError => "tool error",

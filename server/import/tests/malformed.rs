@@ -114,9 +114,10 @@ fn binary_output_and_bytes() {
     log.splice(at..at + 3, *b"\xff\xfe\\u0000\\u0001");
     let got = import(&log, "bin.json", &ImportOptions::default(), &files());
     assert_eq!(got.summary.actions, 1);
-    // `cat` shows no numbers: the span comes from the command and the workspace length (3).
+    // `cat` shows no numbers: the span comes from the command and the workspace length (3), but
+    // the output displayed one line only, so only one line is credited.
     let rows: Vec<(u32, u32)> = got.rows.iter().map(|r| (r.start, r.end)).collect();
-    assert_eq!(rows, vec![(1, 3)]);
+    assert_eq!(rows, vec![(1, 1)]);
     let claude = b"{\"type\":\"user\",\"cwd\":\"/r\",\"sessionId\":\"s\"}\n\xff\xfe garbage\n{\"type\":\"assistant\"";
     let got = import(claude, "c.jsonl", &ImportOptions::default(), &NoFiles);
     assert_eq!(

@@ -18,10 +18,11 @@ fn astropy_12907_mini() {
     );
     // `cat f | grep -n "_cstack" -A 30`: matches at 219 and 316, the file ends at 317.
     reads(&imp, 9, &[(s, 219, 249), (s, 316, 317)]);
-    // Step 15 ran a script that rewrote separable.py: the text grep shows no longer matches the
-    // base, so the read is unaligned, and so is every later read of that file.
-    skipped(&imp, 16, Reason::UnalignedAfterEdit);
-    skipped(&imp, 18, Reason::UnalignedAfterEdit);
+    // Step 15 ran a script that rewrote line 245 of separable.py in place: the grep at step 16
+    // shows `= right` where the base has `= 1`, so that read is not credited. The mismatch does
+    // not poison the file: step 18 shows 204–208 exactly as the base has them.
+    skipped(&imp, 16, Reason::TextMismatch);
+    reads(&imp, 18, &[(s, 204, 208)]);
     // `grep -r` without -n.
     skipped(&imp, 21, Reason::NoLineNumbers);
     // patch.txt was written by the agent; `echo … && cat patch.txt` reads no base file.

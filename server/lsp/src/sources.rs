@@ -196,6 +196,14 @@ impl FileProvider for Workspace {
     fn has_workspace(&self) -> bool {
         self.0.is_some()
     }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        let root = self.0.as_ref()?.canonicalize().ok()?;
+        if Path::new(path).is_absolute() || path.split('/').any(|c| c == "..") {
+            return Some(false);
+        }
+        let real = root.join(path).canonicalize().ok()?;
+        Some(real.starts_with(&root) && real.is_dir())
+    }
 }
 
 impl FileLengths for Workspace {

@@ -55,6 +55,10 @@ impl FileProvider for Workspace {
     fn has_workspace(&self) -> bool {
         self.0.is_some()
     }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        let root = self.0.as_ref()?;
+        Some(crate::inputs::confined_dir(root, path).is_some())
+    }
 }
 
 fn format_of(f: FormatArg) -> Option<Format> {

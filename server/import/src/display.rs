@@ -1,0 +1,301 @@
+//! What an observation displayed: the lines of a tool result as the agent saw them, with the
+//! tool's own truncation taken out. Every importer credits lines through this module, so that no
+//! tool call is credited with more lines than its observation displayed.
+//!
+//! Truncations recognised (each written by the tool, never by the agent):
+//! - a cut middle: OpenHands `[... Observation truncated due to length ...]`, mini-swe-agent
+//!   `<output_head>`/`<elided_chars>`/`<output_tail>`, Claude Code `... [N lines truncated] ...`,
+//!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line);
+//! - a clipped end: `<response clipped>` (OpenHands and SWE-agent editors), Claude Code
+//!   `<persisted-output>` (only the `Preview` is shown);
+//! - nothing shown: SWE-agent `The output of your last command was too long.`
+//!
+//! Text normalisation for comparing shown lines with a file lives here too ([`same_text`]).
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// How a tool cut its output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Shown whole.
+    None,
+    /// The middle was cut out: `head` is the start of the output, `tail` its end.
+    Middle,
+    /// Only the start was shown (`head`).
+    End,
+}
+
+/// The lines an observation displayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Displayed {
+    /// Lines from the start of the output, in order.
+    pub head: Vec<String>,
+    /// Lines up to the end of the output (only with [`Cut::Middle`]).
+    pub tail: Vec<String>,
+    pub cut: Cut,
+    /// The last head line was cut short by the truncation (only its start is shown).
+    pub head_partial: bool,
+    /// The first tail line starts in the middle of a line.
+    pub tail_partial: bool,
+}
+
+/// Markers that clip the rest of the output (the text before them on their line is shown).
+const CLIP_MARKERS: [&str; 1] = ["<response clipped"];
+/// Markers on a line of their own between a head and a tail.
+const MIDDLE_LINES: [&str; 1] = ["[... Observation truncated due to length ...]"];
+/// SWE-agent replaces a too long output with advice: no line of it was shown.
+const NOTHING: [&str; 1] = ["The output of your last command was too long."];
+
+fn lines_of(text: &str) -> Vec<String> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let t = text.strip_suffix('\n').unwrap_or(text);
+    t.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
+        .collect()
+}
+
+fn whole(text: &str) -> Displayed {
+    Displayed {
+        head: lines_of(text),
+        tail: Vec::new(),
+        cut: Cut::None,
+        head_partial: false,
+        tail_partial: false,
+    }
+}
+
+/// A head and a tail around a cut; a head that does not end at a line break ends mid-line.
+fn middle(head: &str, tail: &str, tail_partial: bool) -> Displayed {
+    Displayed {
+        head_partial: !head.is_empty() && !head.ends_with('\n'),
+        head: lines_of(head),
+        tail: lines_of(tail),
+        cut: Cut::Middle,
+        tail_partial: tail_partial && !tail.is_empty(),
+    }
+}
+
+fn clipped(head: &str) -> Displayed {
+    Displayed {
+        head_partial: !head.is_empty() && !head.ends_with('\n'),
+        head: lines_of(head),
+        tail: Vec::new(),
+        cut: Cut::End,
+        tail_partial: false,
+    }
+}
+
+/// `<tag>\n…</tag>` sections of a mini-swe-agent observation. The template writes
+/// `<output>\n{{ output -}}\n</output>` (no newline added at the end) but
+/// `<output_head>\n{{ head }}\n</output_head>` (one added): `added` strips it.
+fn section<'a>(out: &'a str, tag: &str, added: bool) -> Option<&'a str> {
+    let open = format!("<{tag}>\n");
+    let s = out.find(&open)? + open.len();
+    let e = s + out[s..].find(&format!("</{tag}>"))?;
+    let body = &out[s..e];
+    Some(if added {
+        body.strip_suffix('\n').unwrap_or(body)
+    } else {
+        body
+    })
+}
+
+fn inline_marker() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"…\d+ (?:chars|tokens) truncated…").expect("static regex"))
+}
+
+fn line_marker() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"(?m)^\.\.\. ?\[\d+ lines? truncated\] ?\.\.\.\r?$").expect("static regex")
+    })
+}
+
+/// The lines `output` displayed.
+pub fn displayed(output: &str) -> Displayed {
+    // mini-swe-agent's template opens with the return code; only then are its tags chrome.
+    if output.trim_start().starts_with("<returncode>") {
+        if let (Some(h), Some(t)) = (
+            section(output, "output_head", true),
+            section(output, "output_tail", true),
+        ) {
+            // mini-swe-agent cuts by characters: the tail starts mid-line.
+            return middle(h, t, true);
+        }
+        if let Some(body) = section(output, "output", false) {
+            return displayed(body);
+        }
+    }
+    if let Some(i) = output.find("<persisted-output>") {
+        let rest = &output[i..];
+        let preview = rest
+            .find("Preview (first ")
+            .and_then(|p| rest[p..].find('\n').map(|n| p + n + 1))
+            .map_or("", |s| &rest[s..]);
+        let end = preview.find("</persisted-output>").unwrap_or(preview.len());
+        let body = preview[..end].trim_end_matches('\n');
+        // The preview is cut by bytes and marked with a closing `...` line.
+        let body = body.strip_suffix("\n...").unwrap_or(body);
+        return clipped(body);
+    }
+    if NOTHING.iter().any(|m| output.contains(m)) {
+        return clipped("");
+    }
+    for m in MIDDLE_LINES {
+        if let Some(i) = output.find(m) {
+            let head = output[..i].strip_suffix('\n').unwrap_or(&output[..i]);
+            let after = &output[i + m.len()..];
+            let tail = after.strip_prefix('\n').unwrap_or(after);
+            // OpenHands keeps `half` characters on each side: both ends are cut mid-line.
+            return middle(head, tail, true);
+        }
+    }
+    if let Some(m) = line_marker().find(output) {
+        let tail = &output[m.end()..];
+        return middle(
+            &output[..m.start()],
+            tail.strip_prefix('\n').unwrap_or(tail),
+            false,
+        );
+    }
+    if let Some(m) = inline_marker().find(output) {
+        return middle(&output[..m.start()], &output[m.end()..], true);
+    }
+    if let Some(i) = CLIP_MARKERS.iter().find_map(|m| output.find(m)) {
+        return clipped(&output[..i]);
+    }
+    whole(output)
+}
+
+impl Displayed {
+    /// How many lines were displayed.
+    pub fn count(&self) -> usize {
+        self.head.len() + self.tail.len()
+    }
+
+    /// Whether the tool cut anything out.
+    pub fn is_cut(&self) -> bool {
+        self.cut != Cut::None
+    }
+
+    /// The lines a read credits when its output is `stream` (ranges of file lines, in output
+    /// order): the first `head` and the last `tail` of them, never more than were displayed.
+    pub fn keep(&self, stream: &[(u32, u32)]) -> Vec<(u32, u32)> {
+        let (h, t) = (self.head.len() as u64, self.tail.len() as u64);
+        let total: u64 = stream.iter().map(|(s, e)| u64::from(e - s) + 1).sum();
+        if self.cut == Cut::Middle && h + t < total {
+            let mut out = first_lines(stream, h);
+            let rev: Vec<(u32, u32)> = stream.iter().rev().copied().collect();
+            let mut tail = last(&rev, t);
+            tail.reverse();
+            out.extend(tail);
+            out
+        } else {
+            first_lines(stream, h + t)
+        }
+    }
+
+    /// Every displayed line with whether it is whole: a line cut by the truncation is a prefix
+    /// (end of the head) or a suffix (start of the tail) of the real line.
+    pub fn lines(&self) -> impl Iterator<Item = (&str, Part)> {
+        let nh = self.head.len();
+        let head = self.head.iter().enumerate().map(move |(i, l)| {
+            let part = if i + 1 == nh && self.head_partial {
+                Part::Prefix
+            } else {
+                Part::Whole
+            };
+            (l.as_str(), part)
+        });
+        let tail = self.tail.iter().enumerate().map(move |(i, l)| {
+            let part = if i == 0 && self.tail_partial {
+                Part::Suffix
+            } else {
+                Part::Whole
+            };
+            (l.as_str(), part)
+        });
+        head.chain(tail)
+    }
+}
+
+/// The first `n` lines of `ranges`.
+pub fn first_lines(ranges: &[(u32, u32)], mut n: u64) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for &(s, e) in ranges {
+        if n == 0 || e < s {
+            continue;
+        }
+        let len = u64::from(e - s) + 1;
+        let take = len.min(n);
+        out.push((s, s + u32::try_from(take - 1).unwrap_or(u32::MAX)));
+        n -= take;
+    }
+    out
+}
+
+/// The last `n` lines of ranges given last first (each range still `(start, end)`).
+fn last(reversed: &[(u32, u32)], mut n: u64) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for &(s, e) in reversed {
+        if n == 0 || e < s {
+            continue;
+        }
+        let len = u64::from(e - s) + 1;
+        let take = len.min(n);
+        out.push((e - u32::try_from(take - 1).unwrap_or(u32::MAX), e));
+        n -= take;
+    }
+    out
+}
+
+/// How much of a line a displayed line shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Whole,
+    /// Its start only (cut at the end).
+    Prefix,
+    /// Its end only (a numbered line's number may be cut too: never trust it).
+    Suffix,
+}
+
+/// A line as tools display it: tabs expanded to 8 columns (OpenHands `view` runs `expandtabs`),
+/// no trailing whitespace and no `\r`.
+pub fn normalize(line: &str) -> String {
+    let line = line.trim_end();
+    if !line.contains('\t') {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len() + 8);
+    let mut col = 0usize;
+    for ch in line.chars() {
+        if ch == '\t' {
+            let n = 8 - col % 8;
+            out.extend(std::iter::repeat_n(' ', n));
+            col += n;
+        } else {
+            out.push(ch);
+            col += 1;
+        }
+    }
+    out
+}
+
+/// Whether a displayed line shows the file line `file` (modulo tab expansion, trailing
+/// whitespace, CRLF); a prefix or suffix only needs to match that end.
+pub fn same_text(file: &str, shown: &str, part: Part) -> bool {
+    let (f, s) = (normalize(file), normalize(shown));
+    match part {
+        Part::Whole => f == s,
+        Part::Prefix => f.starts_with(&s),
+        Part::Suffix => f.ends_with(&s),
+    }
+}
+
+#[cfg(test)]
+#[path = "display_tests.rs"]
+mod tests;

@@ -1,0 +1,110 @@
+use super::*;
+
+fn check(output: &str, head: &[&str], tail: &[&str], cut: Cut) {
+    let d = displayed(output);
+    let own = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        (d.head, d.tail, d.cut),
+        (own(head), own(tail), cut),
+        "{output:?}"
+    );
+}
+
+#[test]
+fn truncations_of_each_tool() {
+    check("a\nb\n", &["a", "b"], &[], Cut::None);
+    check(
+        "l1\nl2\nl3 start\n[... Observation truncated due to length ...]\nend\nl9\n",
+        &["l1", "l2", "l3 start"],
+        &["end", "l9"],
+        Cut::Middle,
+    );
+    check(
+        "<returncode>0</returncode>\n<warning>long</warning>\n<output_head>\n1\n2\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\n8\n9\n</output_tail>",
+        &["1", "2"],
+        &["8", "9"],
+        Cut::Middle,
+    );
+    check(
+        "<returncode>0</returncode>\n<output>\nx\ny\n</output>",
+        &["x", "y"],
+        &[],
+        Cut::None,
+    );
+    // Not mini-swe-agent: an XML file that happens to contain `<output>` is shown whole.
+    check(
+        "<a>\n<output>\nx\n</output>",
+        &["<a>", "<output>", "x", "</output>"],
+        &[],
+        Cut::None,
+    );
+    check(
+        "     1\ta\n     2\tbb<response clipped><NOTE>only part</NOTE>\n     3\tc\n",
+        &["     1\ta", "     2\tbb"],
+        &[],
+        Cut::End,
+    );
+    check(
+        "<persisted-output>\nOutput too large (126.7KB). Full output saved to: /x/t.txt\n\nPreview (first 2KB):\nfoo\nbar\n...\n</persisted-output>",
+        &["foo", "bar"],
+        &[],
+        Cut::End,
+    );
+    check(
+        "a\nb\n\n... [120 lines truncated] ...\n\ny\nz",
+        &["a", "b", ""],
+        &["", "y", "z"],
+        Cut::Middle,
+    );
+    check(
+        "src/a.ts:1: x …512 chars truncated… y\nsrc/b.ts:9: z",
+        &["src/a.ts:1: x "],
+        &[" y", "src/b.ts:9: z"],
+        Cut::Middle,
+    );
+    check(
+        "The output of your last command was too long.\nPlease try again.",
+        &[],
+        &[],
+        Cut::End,
+    );
+}
+
+#[test]
+fn keep_never_credits_more_than_displayed() {
+    let stream = [(1, 4), (7, 12)];
+    let cut = displayed("1\n2\n3\n[... Observation truncated due to length ...]\n9\n10\n");
+    assert_eq!(cut.keep(&stream), vec![(1, 3), (11, 12)]);
+    let cut =
+        displayed("1\n2\n3\n4\n[... Observation truncated due to length ...]\n8\n9\n10\n11\n12\n");
+    assert_eq!(cut.keep(&stream), vec![(1, 4), (8, 12)]);
+    assert_eq!(displayed("a\nb\n").keep(&stream), vec![(1, 2)]);
+    assert_eq!(displayed("a<response clipped>").keep(&stream), vec![(1, 1)]);
+    assert_eq!(displayed("a\nb\nc\n").keep(&[(4, 5)]), vec![(4, 5)]);
+    assert_eq!(
+        displayed("a\nb\n").keep(&[(1, 4_000_000_000)]),
+        vec![(1, 2)]
+    );
+    assert_eq!(displayed("").keep(&[(1, 9)]), vec![]);
+}
+
+#[test]
+fn partial_lines_at_the_cut() {
+    let d = displayed("ab\ncd\n[... Observation truncated due to length ...]\nef\ngh");
+    let parts: Vec<Part> = d.lines().map(|(_, p)| p).collect();
+    assert_eq!(
+        parts,
+        vec![Part::Whole, Part::Prefix, Part::Suffix, Part::Whole]
+    );
+}
+
+#[test]
+fn text_modulo_tabs_trailing_space_and_crlf() {
+    assert!(same_text("\tdef f():", "        def f():", Part::Whole));
+    assert!(same_text("x\ty", "x       y", Part::Whole));
+    assert!(same_text("ab\tc", "ab      c", Part::Whole));
+    assert!(same_text("a = 1  \r", "a = 1", Part::Whole));
+    assert!(same_text("\treturn x", "        ret", Part::Prefix));
+    assert!(!same_text("\treturn x", "    return x", Part::Whole));
+    assert!(!same_text("a = 1", "a = 2", Part::Whole));
+}
