@@ -36,10 +36,28 @@ pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {
 }
 
 /// Loads and parses a gold file; errors are collected, not fatal.
+/// A diff or SWE-bench rows are converted on the fly (saying so on stderr).
 pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
     let bytes = read_input(path)?;
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
+    if let Some(mut built) = crate::convert::gold_of_other_format(path, &bytes)? {
+        // Patch paths are repository-relative; inside a workspace they must stay in it too.
+        let name = path.display().to_string();
+        built.items.retain(|g| match check(&g.path) {
+            Ok(()) => true,
+            Err(why) => {
+                built.errors.push(InputError::new(
+                    &name,
+                    0,
+                    Some("path"),
+                    format!("`{}` {why}", g.path),
+                ));
+                false
+            }
+        });
+        return Ok(built);
+    }
     Ok(parse_gold_checked(
         &bytes,
         &path.display().to_string(),
@@ -248,6 +266,28 @@ pub fn count_lines(bytes: &[u8]) -> u32 {
     let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
     let extra = usize::from(!bytes.is_empty() && !bytes.ends_with(b"\n"));
     u32::try_from(newlines + extra).unwrap_or(u32::MAX)
+}
+
+/// `dir/<task>` when `task` is one plain folder name resolving inside `dir` (symlinks followed).
+/// The task id comes from the log, which is untrusted: `/etc` or `../x` must never become a
+/// workspace that readcov reads files from.
+pub fn task_dir(dir: &Path, task: &str) -> Option<PathBuf> {
+    let mut parts = Path::new(task).components();
+    let plain = matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    );
+    let real = dir.join(task).canonicalize().ok()?;
+    (plain && real.starts_with(dir) && real.is_dir()).then_some(real)
+}
+
+/// A workspace directory, canonicalised (confinement compares against it).
+pub fn canonical_dir(p: &Path) -> Result<PathBuf> {
+    let c = p
+        .canonicalize()
+        .with_context(|| format!("{}: cannot open workspace", p.display()))?;
+    anyhow::ensure!(c.is_dir(), "{}: workspace is not a directory", p.display());
+    Ok(c)
 }
 
 #[cfg(test)]

@@ -272,3 +272,245 @@ fn dash_o_dash_is_stdout() {
     );
     assert!(!dir.path().join("-").exists(), "-o - wrote a file named -");
 }
+
+/// `score --json` rows, keyed by (task, run).
+fn json_rows(o: &std::process::Output) -> Vec<serde_json::Value> {
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stderr(o)));
+    doc["rows"].as_array().unwrap().clone()
+}
+
+/// A raw trajectory as `--reads` and SWE-bench rows as `--gold` score exactly as the files
+/// `import` and `gold --from-swebench` write, with a note for each conversion; with one
+/// workspace, one per task, or none.
+#[test]
+fn score_converts_a_trajectory_and_swebench_rows_on_the_fly() {
+    let real = real_data();
+    let tmp = tempfile::tempdir().unwrap();
+    let (g, r) = (tmp.path().join("g.jsonl"), tmp.path().join("r.jsonl"));
+    let (g, r) = (g.to_str().unwrap(), r.to_str().unwrap());
+    let log = "openhands/psf__requests-1724.json";
+    let o = readcov_in(&real, &["gold", "--from-swebench", "gold.jsonl", "-o", g]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let ws_sets: [&[&str]; 3] = [
+        &[],
+        &["--workspaces", "sources"],
+        &["--workspace", "sources/psf__requests-1724"],
+    ];
+    for ws in ws_sets {
+        let mut import = vec!["import", log, "-o", r];
+        import.extend(ws);
+        let o = readcov_in(&real, &import);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let mut explicit = vec!["score", "--gold", g, "--reads", r, "--format", "json"];
+        explicit.extend(ws);
+        let want = readcov_in(&real, &explicit);
+        assert_eq!(want.status.code(), Some(0), "{}", stderr(&want));
+        let mut direct = vec![
+            "score",
+            "--gold",
+            "gold.jsonl",
+            "--reads",
+            log,
+            "--format",
+            "json",
+        ];
+        direct.extend(ws);
+        let got = readcov_in(&real, &direct);
+        assert_eq!(got.status.code(), Some(0), "{ws:?}: {}", stderr(&got));
+        assert_eq!(
+            stdout(&got),
+            stdout(&want),
+            "{ws:?}: on the fly = import, gold, score"
+        );
+        let err = stderr(&got);
+        assert!(
+            err.contains(&format!(
+                "note: {log}: an agent trajectory, not reads JSONL: imported on the fly"
+            )),
+            "{err}"
+        );
+        assert!(
+            err.contains("note: gold.jsonl: SWE-bench rows, not gold JSONL: gold built on the fly (34 span(s) over 15 task(s))"),
+            "{err}"
+        );
+        let row = json_rows(&got)
+            .into_iter()
+            .find(|row| row["task"] == "psf__requests-1724")
+            .unwrap();
+        assert_eq!(
+            (row["run"].as_str(), row["line_coverage"].as_f64()),
+            (Some("openhands"), Some(1.0))
+        );
+    }
+}
+
+/// Rows in another format never score as zeros: SWE-Explore rows point to `readcov explore`,
+/// and reads with no valid line stop with exit 2.
+#[test]
+fn score_refuses_what_it_cannot_score() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "bench.jsonl",
+        "{\"instance_id\":\"x\",\"ground_truth\":{\"a.py\":[[1,3]]}}\n",
+    );
+    write(dir.path(), "r.jsonl", READS);
+    let o = readcov_in(
+        dir.path(),
+        &["score", "--gold", "bench.jsonl", "--reads", "r.jsonl"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).contains("SWE-Explore benchmark rows, not gold JSONL: score explorer outputs against them with `readcov explore --bench bench.jsonl"), "{}", stderr(&o));
+    // Gold rows given as reads: every line an error, so no table.
+    write(dir.path(), "g.jsonl", GOLD);
+    let o = readcov_in(
+        dir.path(),
+        &["score", "--gold", "g.jsonl", "--reads", "bench.jsonl"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains("error: bench.jsonl: no valid reads, nothing to score"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `--workspaces sources` scores each task as `--workspace sources/<task>` scores it alone: same
+/// rows, unit columns filled, and no "source not found" for a task whose folder exists.
+#[test]
+fn score_workspaces_is_one_workspace_per_task() {
+    let real = real_data();
+    let tmp = tempfile::tempdir().unwrap();
+    let path = |n: &str| tmp.path().join(n).to_str().unwrap().to_string();
+    let (g, r) = (path("g.jsonl"), path("r.jsonl"));
+    assert!(
+        readcov_in(&real, &["gold", "--from-swebench", "gold.jsonl", "-o", &g])
+            .status
+            .success()
+    );
+    let mut import = vec![
+        "import".to_string(),
+        "--workspaces".into(),
+        "sources".into(),
+        "-o".into(),
+        r.clone(),
+    ];
+    for dir in ["openhands", "mini-swe-agent"] {
+        for f in std::fs::read_dir(real.join(dir)).unwrap() {
+            import.push(format!(
+                "{dir}/{}",
+                f.unwrap().file_name().to_string_lossy()
+            ));
+        }
+    }
+    let import: Vec<&str> = import.iter().map(String::as_str).collect();
+    assert!(readcov_in(&real, &import).status.success());
+    let all = readcov_in(
+        &real,
+        &[
+            "score",
+            "--gold",
+            &g,
+            "--reads",
+            &r,
+            "--workspaces",
+            "sources",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(all.status.code(), Some(0), "{}", stderr(&all));
+    assert!(
+        !stderr(&all).contains("source not found"),
+        "{}",
+        stderr(&all)
+    );
+    let rows = json_rows(&all);
+    assert_eq!(rows.len(), 15);
+    let (gold_text, reads_text) = (
+        std::fs::read_to_string(&g).unwrap(),
+        std::fs::read_to_string(&r).unwrap(),
+    );
+    for row in &rows {
+        let task = row["task"].as_str().unwrap();
+        assert!(
+            row["gold_units"].as_u64().unwrap() > 0,
+            "{task}: no gold units"
+        );
+        // The same task alone, in its own workspace.
+        let only = |text: &str| -> String {
+            text.lines()
+                .filter(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["task"] == task)
+                .map(|l| format!("{l}\n"))
+                .collect()
+        };
+        std::fs::write(tmp.path().join("g1.jsonl"), only(&gold_text)).unwrap();
+        std::fs::write(tmp.path().join("r1.jsonl"), only(&reads_text)).unwrap();
+        let ws = format!("sources/{task}");
+        let one = readcov_in(
+            &real,
+            &[
+                "score",
+                "--gold",
+                &path("g1.jsonl"),
+                "--reads",
+                &path("r1.jsonl"),
+                "--workspace",
+                &ws,
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(json_rows(&one), vec![row.clone()], "{task}");
+    }
+    // A task without a folder keeps its line metrics and says so.
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let o = readcov_in(
+        &real,
+        &[
+            "score",
+            "--gold",
+            &g,
+            "--reads",
+            &r,
+            "--workspaces",
+            empty.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("note: psf__requests-1724: no workspace "),
+        "{}",
+        stderr(&o)
+    );
+    let lines_only: Vec<_> = json_rows(&o)
+        .iter()
+        .map(|r| r["line_coverage"].clone())
+        .collect();
+    let with_ws: Vec<_> = rows.iter().map(|r| r["line_coverage"].clone()).collect();
+    assert_eq!(lines_only.len(), with_ws.len());
+    // Files are clipped to their lengths only with a workspace; coverage is still measured.
+    assert!(lines_only.iter().all(|c| c.as_f64().is_some()));
+    // --workspace and --workspaces are one or the other.
+    let o = readcov_in(
+        &real,
+        &[
+            "score",
+            "--gold",
+            &g,
+            "--reads",
+            &r,
+            "--workspaces",
+            "sources",
+            "--workspace",
+            "sources",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+}

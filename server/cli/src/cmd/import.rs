@@ -2,9 +2,9 @@
 //! reads JSONL, with `kind: edit` rows for edits, and a summary of what was not turned into reads.
 
 use crate::exit::Exit;
-use crate::inputs::{confined_file, read_input};
+use crate::inputs::{canonical_dir, confined_file, read_input, task_dir};
 use crate::output::write_output;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use readcov_core::{EventKind, ReadSpan};
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
@@ -69,27 +69,6 @@ fn format_of(f: FormatArg) -> Option<Format> {
         FormatArg::SweAgent => Some(Format::SweAgent),
         FormatArg::ClaudeCode => Some(Format::ClaudeCode),
     }
-}
-
-/// `dir/<task>` when `task` is one plain folder name resolving inside `dir` (symlinks followed).
-/// The task id comes from the log, which is untrusted: `/etc` or `../x` must never become a
-/// workspace that readcov reads files from.
-fn task_dir(dir: &Path, task: &str) -> Option<PathBuf> {
-    let mut parts = Path::new(task).components();
-    let plain = matches!(
-        (parts.next(), parts.next()),
-        (Some(std::path::Component::Normal(_)), None)
-    );
-    let real = dir.join(task).canonicalize().ok()?;
-    (plain && real.starts_with(dir) && real.is_dir()).then_some(real)
-}
-
-fn canonical_dir(p: &Path) -> Result<PathBuf> {
-    let c = p
-        .canonicalize()
-        .with_context(|| format!("{}: cannot open workspace", p.display()))?;
-    anyhow::ensure!(c.is_dir(), "{}: workspace is not a directory", p.display());
-    Ok(c)
 }
 
 pub fn run(args: ImportArgs) -> Result<Exit> {

@@ -1,10 +1,12 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
 pub mod before_edit;
+mod below;
 mod lean;
 pub mod legend;
 mod render;
 mod rows;
+mod workspaces;
 
 use crate::cmd::score_units;
 use crate::exit::Exit;
@@ -12,8 +14,9 @@ use crate::inputs::{lengths_of_inputs, load_gold, load_reads, report_errors, wor
 use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
+use below::Below;
 use clap::Args;
-use readcov_core::{score_batch, RunScore, ScoreOptions, ScorePartial, Source, TaskRunScore};
+use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source};
 use render::render;
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,18 +24,24 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 #[command(after_help = legend::help())]
 pub struct ScoreArgs {
-    /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md).
+    /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md); a unified diff
+    /// or SWE-bench rows (`instance_id`, `patch`) are turned into gold on the fly.
     #[arg(long, value_name = "FILE")]
     pub gold: PathBuf,
-    /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command.
+    /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command;
+    /// an agent trajectory (OpenHands, mini-swe-agent, SWE-agent, Claude Code) is imported on the fly.
     #[arg(long, value_name = "FILE")]
     pub reads: PathBuf,
     /// Line coverage at or above this passes.
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
     pub threshold: f64,
     /// Repository root: absolute paths are made relative to it, and spans are clipped to file lengths.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "workspaces")]
     pub workspace: Option<PathBuf>,
+    /// One workspace per task, DIR/<task>/ (as `import` and `explore` accept, e.g. the real
+    /// data's sources/): what --workspace does, each task in its own folder.
+    #[arg(long, value_name = "DIR")]
+    pub workspaces: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// Exit 1 when a scored row's line coverage is below RATE (default: the threshold); the rows
@@ -127,20 +136,32 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    // A trajectory given as --reads is imported first (saying so), then scored like any reads.
+    let trajectory = crate::convert::reads_of_trajectory(&args.reads, workspaces_of(&args))?;
     // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit):
     // the lean path scores the same rows in a fraction of the memory, or hands back.
-    if args.workspace.is_none() && !args.general_path {
+    let no_workspace = args.workspace.is_none() && args.workspaces.is_none();
+    if no_workspace && trajectory.is_none() && !args.general_path {
         if let Some(exit) = lean::run(&args)? {
             return Ok(exit);
         }
     }
     let started = std::time::Instant::now();
     let ws = workspace_root(args.workspace.as_deref())?;
+    if let Some(dir) = &args.workspaces {
+        crate::inputs::canonical_dir(dir)?;
+    }
     let mut gold = load_gold(&args.gold, ws.as_deref())?;
-    let mut reads = load_reads(&args.reads, ws.as_deref())?;
+    let mut reads = match trajectory {
+        Some(r) => r,
+        None => load_reads(&args.reads, ws.as_deref())?,
+    };
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         return Ok(no_gold(&args));
+    }
+    if reads.items.is_empty() && !reads.errors.is_empty() {
+        return Ok(no_valid_reads(&args));
     }
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
@@ -149,31 +170,41 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     if reads.items.is_empty() && reads.errors.is_empty() {
         warn_no_reads(&args);
     }
-    let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
     let opts = score_options(args.threshold, &args.sources, args.breakdown());
     let parsed = started.elapsed();
-    let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
-    let scored = started.elapsed() - parsed;
-    let units_started = std::time::Instant::now();
-    let units = args.workspace.as_deref().map(|ws| {
-        score_units::compute(
-            ws,
-            &rows,
-            &gold.items,
-            &reads.items,
-            &lengths,
-            &opts,
-            args.widen,
-        )
-    });
-    // Read-before-edit needs no gold; with --workspace, edits are judged on their syntax units.
-    let edit_units = args
-        .workspace
-        .as_deref()
-        .map(|ws| before_edit::workspace_units(ws, &reads.items))
-        .unwrap_or_default();
-    let rbe = before_edit::by_run(&reads.items, &opts.sources, &edit_units, &lengths);
-    let units_time = units_started.elapsed();
+    let (rows, units, rbe, scored, units_time) = match &args.workspaces {
+        Some(dir) => {
+            let s = workspaces::score(dir, &gold.items, &reads.items, &opts, args.widen);
+            (s.rows, Some(s.units), s.rbe, s.scoring, s.unit_time)
+        }
+        None => {
+            let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
+            let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
+            let scored = started.elapsed() - parsed;
+            let units_started = std::time::Instant::now();
+            let units = args.workspace.as_deref().map(|ws| {
+                score_units::compute(
+                    ws,
+                    None,
+                    &rows,
+                    &gold.items,
+                    &reads.items,
+                    &lengths,
+                    &opts,
+                    args.widen,
+                )
+            });
+            // Read-before-edit needs no gold; with --workspace, edits are judged on their
+            // syntax units.
+            let edit_units = args
+                .workspace
+                .as_deref()
+                .map(|ws| before_edit::workspace_units(ws, &reads.items))
+                .unwrap_or_default();
+            let rbe = before_edit::by_run(&reads.items, &opts.sources, &edit_units, &lengths);
+            (rows, units, rbe, scored, units_started.elapsed())
+        }
+    };
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();
@@ -193,7 +224,9 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
             ms(parsed),
             ms(scored),
             ms(units_time),
-            ms(started.elapsed() - parsed - scored - units_time),
+            ms(started
+                .elapsed()
+                .saturating_sub(parsed + scored + units_time)),
             rows.len()
         );
     }
@@ -207,11 +240,31 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     Ok(exit_for(below.any()))
 }
 
+/// Where an imported trajectory's base files come from.
+fn workspaces_of(args: &ScoreArgs) -> crate::convert::Workspaces<'_> {
+    match (&args.workspace, &args.workspaces) {
+        (Some(d), _) => crate::convert::Workspaces::One(d),
+        (None, Some(d)) => crate::convert::Workspaces::PerTask(d),
+        (None, None) => crate::convert::Workspaces::None,
+    }
+}
+
 /// No valid gold span: nothing to score.
 fn no_gold(args: &ScoreArgs) -> Exit {
     eprintln!(
         "error: {}: no valid gold spans, nothing to score",
         args.gold.display()
+    );
+    Exit::Input
+}
+
+/// Every reads line was an error: a table of zeros would hide it (a file in another format, most
+/// often), so nothing is scored.
+fn no_valid_reads(args: &ScoreArgs) -> Exit {
+    eprintln!(
+        "error: {}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
+         line; an agent trajectory is imported on the fly, see `readcov import --help`)",
+        args.reads.display()
     );
     Exit::Input
 }
@@ -248,66 +301,6 @@ fn report_skipped(errors: usize, gold: usize, reads: usize) {
         eprintln!(
             "{errors} input error(s) skipped; scored {gold} gold span(s) and {reads} read(s) that were valid"
         );
-    }
-}
-
-/// The `--fail-under` bar: the given rate, or the threshold for a bare `--fail-under`.
-fn fail_bar(args: &ScoreArgs) -> Option<f64> {
-    args.fail_under
-        .map(|f| if f < 0.0 { args.threshold } else { f })
-}
-
-/// Whether `--fail-under` fails this row.
-fn is_below(args: &ScoreArgs, row: &RunScore) -> bool {
-    fail_bar(args).is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
-}
-
-/// The rows `--fail-under` fails, listed on stderr after the output: an exit code of 1 alone
-/// does not say which run to look at.
-#[derive(Default)]
-struct Below {
-    rows: Vec<(String, String, f64)>,
-    count: usize,
-}
-
-/// How many rows below the bar are named; the rest are counted (a corpus can fail thousands).
-const BELOW_LISTED: usize = 50;
-
-impl Below {
-    fn note<S: AsRef<str>>(&mut self, args: &ScoreArgs, row: &TaskRunScore<S>) {
-        if !is_below(args, &row.score) {
-            return;
-        }
-        self.count += 1;
-        if self.rows.len() < BELOW_LISTED {
-            let cov = row.score.line_coverage.unwrap_or(0.0);
-            let (task, run) = (row.task.as_ref(), row.run.as_ref());
-            self.rows.push((task.to_string(), run.to_string(), cov));
-        }
-    }
-
-    fn any(&self) -> bool {
-        self.count > 0
-    }
-
-    fn report(&self, args: &ScoreArgs) {
-        let Some(bar) = fail_bar(args).filter(|_| self.any()) else {
-            return;
-        };
-        eprintln!(
-            "below --fail-under {}: {} row(s) with line_coverage < {bar}",
-            crate::render::percent(Some(bar)),
-            self.count
-        );
-        for (task, run, cov) in &self.rows {
-            eprintln!(
-                "  {task} / {run}: line_coverage {}",
-                crate::render::ratio(Some(*cov))
-            );
-        }
-        if self.count > self.rows.len() {
-            eprintln!("  … and {} more", self.count - self.rows.len());
-        }
     }
 }
 

@@ -57,10 +57,12 @@ pub fn load_syntax(ws: &Path, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax>
     out
 }
 
-/// Unit figures per row (see [`readcov_units::unit_scores`]), with notes on stderr once per file.
+/// Unit figures per row (see [`readcov_units::unit_scores`]), with notes on stderr once per file
+/// (prefixed with `task` when each task has its own workspace: `--workspaces`).
 #[allow(clippy::too_many_arguments)]
 pub fn compute(
     ws: &Path,
+    task: Option<&str>,
     rows: &[TaskRunScore],
     gold: &[GoldSpan],
     reads: &[ReadSpan],
@@ -69,7 +71,9 @@ pub fn compute(
     widen: u32,
 ) -> Vec<UnitScore> {
     let syntax = load_syntax(ws, gold);
+    let task = task.map_or(String::new(), |t| format!("{t}: "));
     for (path, s) in &syntax {
+        let path = format!("{task}{path}");
         match s {
             FileSyntax::Unsupported => {
                 eprintln!("note: {path}: no grammar for this language; line metrics only")

@@ -5,7 +5,7 @@
 
 use super::render::{render, write_csv_header, write_csv_row};
 use super::{
-    before_edit, exit_for, ignore_broken_pipe, no_gold, report_skipped,
+    before_edit, exit_for, ignore_broken_pipe, no_gold, no_valid_reads, report_skipped,
     rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, Below,
     ScoreArgs,
 };
@@ -29,6 +29,9 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         return Ok(Some(no_gold(args)));
+    }
+    if reads.rows().is_empty() && !reads.errors.is_empty() {
+        return Ok(Some(no_valid_reads(args)));
     }
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));

@@ -1,0 +1,65 @@
+//! `--fail-under`: which rows fall below the bar, listed on stderr after the output (an exit
+//! code of 1 alone does not say which run to look at).
+
+use super::ScoreArgs;
+use readcov_core::{RunScore, TaskRunScore};
+
+/// The `--fail-under` bar: the given rate, or the threshold for a bare `--fail-under`.
+pub(super) fn fail_bar(args: &ScoreArgs) -> Option<f64> {
+    args.fail_under
+        .map(|f| if f < 0.0 { args.threshold } else { f })
+}
+
+/// Whether `--fail-under` fails this row.
+pub(super) fn is_below(args: &ScoreArgs, row: &RunScore) -> bool {
+    fail_bar(args).is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
+}
+
+/// The rows `--fail-under` fails, listed on stderr after the output: an exit code of 1 alone
+/// does not say which run to look at.
+#[derive(Default)]
+pub(super) struct Below {
+    rows: Vec<(String, String, f64)>,
+    count: usize,
+}
+
+/// How many rows below the bar are named; the rest are counted (a corpus can fail thousands).
+const BELOW_LISTED: usize = 50;
+
+impl Below {
+    pub(super) fn note<S: AsRef<str>>(&mut self, args: &ScoreArgs, row: &TaskRunScore<S>) {
+        if !is_below(args, &row.score) {
+            return;
+        }
+        self.count += 1;
+        if self.rows.len() < BELOW_LISTED {
+            let cov = row.score.line_coverage.unwrap_or(0.0);
+            let (task, run) = (row.task.as_ref(), row.run.as_ref());
+            self.rows.push((task.to_string(), run.to_string(), cov));
+        }
+    }
+
+    pub(super) fn any(&self) -> bool {
+        self.count > 0
+    }
+
+    pub(super) fn report(&self, args: &ScoreArgs) {
+        let Some(bar) = fail_bar(args).filter(|_| self.any()) else {
+            return;
+        };
+        eprintln!(
+            "below --fail-under {}: {} row(s) with line_coverage < {bar}",
+            crate::render::percent(Some(bar)),
+            self.count
+        );
+        for (task, run, cov) in &self.rows {
+            eprintln!(
+                "  {task} / {run}: line_coverage {}",
+                crate::render::ratio(Some(*cov))
+            );
+        }
+        if self.count > self.rows.len() {
+            eprintln!("  … and {} more", self.count - self.rows.len());
+        }
+    }
+}
