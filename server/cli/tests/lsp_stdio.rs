@@ -6,7 +6,7 @@
 mod client;
 
 use client::{file_uri, Client};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Stdio;
 
@@ -82,7 +82,9 @@ async fn spawn(stdio: Transport) -> (tokio::process::Child, Client) {
     }
 }
 
-async fn flask_session(stdio: Transport) {
+/// The flask-5014 workspace: the source at its base commit, gold, reads. Returns the temp dir
+/// (kept alive by the caller), its canonical root and the source text.
+fn flask_workspace() -> (tempfile::TempDir, std::path::PathBuf, String) {
     let src = real_data().join("sources/pallets__flask-5014/src/flask/blueprints.py");
     let text = std::fs::read_to_string(&src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
     let dir = tempfile::tempdir().expect("tempdir");
@@ -96,7 +98,11 @@ async fn flask_session(stdio: Transport) {
         "{\"task\":\"flask-5014\",\"run\":\"openhands\",\"path\":\"src/flask/blueprints.py\",\"start\":190,\"end\":192,\"tool\":\"str_replace_editor\"}\n",
     )
     .unwrap();
+    (dir, root, text)
+}
 
+async fn flask_session(stdio: Transport) {
+    let (_dir, root, text) = flask_workspace();
     let (mut child, client) = spawn(stdio).await;
     let init = client
         .initialize(
@@ -126,6 +132,98 @@ async fn flask_session(stdio: Transport) {
     let sum = client.request("readcov/summary", json!({})).await;
     assert_eq!(sum["rows"][0]["task"], "flask-5014");
     assert_eq!(sum["rows"][0]["passesThreshold"], true);
+
+    client.shutdown().await;
+    let status = tokio::time::timeout(client::WAIT, child.wait())
+        .await
+        .expect("exits after `exit`")
+        .expect("status");
+    assert!(status.success(), "{status:?}");
+}
+
+const PARSE_ERROR: i64 = -32700;
+const INVALID_REQUEST: i64 = -32600;
+const METHOD_NOT_FOUND: i64 = -32601;
+
+/// `body` behind a correct `Content-Length` header.
+fn framed(body: &[u8]) -> Vec<u8> {
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+/// Issue 21: every bad frame is answered (`-32700`/`-32600`, `-32601` for a `$/` request) and
+/// the real binary, over pipes, keeps serving: the hover after each one is answered correctly.
+#[tokio::test]
+async fn readcov_lsp_answers_bad_frames_and_keeps_serving() {
+    let (_dir, root, text) = flask_workspace();
+    let (mut child, client) = spawn(Transport::Pipes).await;
+    client
+        .initialize(
+            &root,
+            json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"]}),
+            json!({}),
+        )
+        .await;
+    let uri = file_uri(&root.join("src/flask/blueprints.py"));
+    let mark = client.mark();
+    client.open(&uri, &text).await;
+    client.diagnostics_after(mark, &uri).await;
+
+    let hover = br#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{"#;
+    let cases: Vec<(&str, Vec<u8>, Value, i64)> = vec![
+        ("truncated body", framed(hover), Value::Null, PARSE_ERROR),
+        ("not JSON", framed(b"hello"), Value::Null, PARSE_ERROR),
+        ("invalid UTF-8", framed(b"{\"jsonrpc\":\"2.0\",\"method\":\"\xff\xfe\"}"), Value::Null, PARSE_ERROR),
+        ("empty body", framed(b""), Value::Null, PARSE_ERROR),
+        ("[]", framed(b"[]"), Value::Null, INVALID_REQUEST),
+        ("42", framed(b"42"), Value::Null, INVALID_REQUEST),
+        ("{}", framed(b"{}"), Value::Null, INVALID_REQUEST),
+        ("jsonrpc 1.0", framed(br#"{"jsonrpc":"1.0","id":9001,"method":"textDocument/hover"}"#), json!(9001), INVALID_REQUEST),
+        ("no jsonrpc", framed(br#"{"id":9002,"method":"textDocument/hover"}"#), json!(9002), INVALID_REQUEST),
+        ("object id", framed(br#"{"jsonrpc":"2.0","id":{"a":1},"method":"textDocument/hover"}"#), Value::Null, INVALID_REQUEST),
+        ("float id", framed(br#"{"jsonrpc":"2.0","id":1.5,"method":"textDocument/hover"}"#), Value::Null, INVALID_REQUEST),
+        ("numeric method", framed(br#"{"jsonrpc":"2.0","id":9003,"method":42}"#), json!(9003), INVALID_REQUEST),
+        ("Content-Length: abc", b"Content-Length: abc\r\n\r\n{}".to_vec(), Value::Null, PARSE_ERROR),
+        ("no Content-Length", b"Content-Type: application/vscode-jsonrpc\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}".to_vec(), Value::Null, PARSE_ERROR),
+        // Announces 10 000 bytes, sends 20: the next frame's header (at a line start) ends it.
+        ("body shorter than announced", b"Content-Length: 10000\r\n\r\n{\"jsonrpc\":\"2.0\",\r\n".to_vec(), Value::Null, PARSE_ERROR),
+        ("garbage between frames", b"}}]] not a frame\r\n\r\n".to_vec(), Value::Null, PARSE_ERROR),
+        ("$/ request", framed(br#"{"jsonrpc":"2.0","id":9004,"method":"$/unknownThing"}"#), json!(9004), METHOD_NOT_FOUND),
+    ];
+    let (before, count) = (client.mark(), cases.len());
+    for (name, bytes, id, code) in cases {
+        let mark = client.mark();
+        client.send_raw(&bytes).await;
+        // The hover is sent at once: a body cut short is only known as such when the next
+        // header arrives.
+        let h = client
+            .request(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": uri}, "position": {"line": 189, "character": 0}}),
+            )
+            .await;
+        let shown = h["contents"]["value"].as_str().unwrap_or("");
+        assert!(
+            shown.contains("run `openhands`, lines 190–192"),
+            "{name}: the hover after it: {h}"
+        );
+        let answer = client.stray_response(mark).await;
+        assert_eq!(answer["error"]["code"], code, "{name}: {answer}");
+        assert_eq!(answer["id"], id, "{name}: {answer}");
+        assert!(
+            child.try_wait().expect("status").is_none(),
+            "{name}: the server exited"
+        );
+    }
+    // A `$/` notification is not answered at all; each bad frame was answered exactly once.
+    client.notify("$/cancelRequest", json!({"id": 12345})).await;
+    client.request("readcov/summary", json!({})).await;
+    let strays = client.inbox.lock().unwrap()[before..]
+        .iter()
+        .filter(|m| m.get("method").is_none())
+        .count();
+    assert_eq!(strays, count, "one answer per bad frame");
 
     client.shutdown().await;
     let status = tokio::time::timeout(client::WAIT, child.wait())

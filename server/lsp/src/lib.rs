@@ -15,13 +15,14 @@ mod stdio;
 pub mod store;
 pub mod tail;
 pub mod traj;
+pub mod transport;
 pub mod units;
 pub mod view;
 pub mod watch;
 
 pub use guard::CatchPanic;
 pub use server::Backend;
-use tower_lsp_server::{ClientSocket, LspService, Server};
+use tower_lsp_server::{ClientSocket, LspService};
 
 /// The service with every standard and `readcov/*` method registered, behind [`CatchPanic`]
 /// (a panic in one handler answers that request with an `InternalError`; the server stays up).
@@ -35,11 +36,12 @@ pub fn service() -> (CatchPanic<LspService<Backend>>, ClientSocket) {
     (CatchPanic::new(service), socket)
 }
 
-/// Serves LSP over stdin/stdout until the client exits.
+/// Serves LSP over stdin/stdout until the client exits, through readcov's own framing
+/// ([`transport`]): no byte sequence on stdin ends the server.
 pub async fn serve_stdio() {
     let (service, socket) = service();
     let (input, output) = stdio::streams();
-    Server::new(input, output, socket).serve(service).await;
+    transport::serve(input, output, service, socket).await;
 }
 
 /// Runs [`serve_stdio`] on a fresh multi-threaded runtime (for the CLI).
@@ -49,5 +51,8 @@ pub fn run_stdio() -> std::io::Result<()> {
         .enable_all()
         .build()?;
     rt.block_on(serve_stdio());
+    // Not `drop(rt)`: that waits for blocking tasks, and with tokio's portable stdin a read of
+    // the next message is one of them until the client closes stdin (never, for some clients).
+    rt.shutdown_background();
     Ok(())
 }

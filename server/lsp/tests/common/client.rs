@@ -78,10 +78,20 @@ impl Client {
                 let is_response = msg.get("method").is_none();
                 if is_response {
                     let id = msg.get("id").and_then(Value::as_i64).unwrap_or(-1);
-                    if let Some(tx) = p.lock().unwrap().remove(&id) {
-                        let _ = tx.send(msg);
+                    let waiting = p.lock().unwrap().remove(&id);
+                    match waiting {
+                        Some(tx) => {
+                            let _ = tx.send(msg);
+                            continue;
+                        }
+                        // An answer to no request of ours (a bad frame's, id null): kept in
+                        // the inbox for the tests that sent it.
+                        None => {
+                            inb.lock().unwrap().push(msg);
+                            arr.notify_waiters();
+                            continue;
+                        }
                     }
-                    continue;
                 }
                 if let Some(id) = msg.get("id") {
                     // A request from the server: answer it so it never waits.
@@ -121,6 +131,37 @@ impl Client {
         let resp = self.call(method, params).await;
         assert!(resp.get("error").is_none(), "{method} failed: {resp}");
         resp["result"].clone()
+    }
+
+    /// Writes bytes as they are, framing or not (for the transport's bad-frame tests).
+    pub async fn send_raw(&self, bytes: &[u8]) {
+        let mut w = self.writer.lock().await;
+        w.write_all(bytes).await.expect("write raw bytes");
+        w.flush().await.expect("flush");
+    }
+
+    /// Waits for a response to none of our requests (no `method`) after `from`.
+    pub async fn stray_response(&self, from: usize) -> Value {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let arrived = self.arrived.notified();
+            tokio::pin!(arrived);
+            arrived.as_mut().enable();
+            {
+                let inbox = self.inbox.lock().unwrap();
+                if let Some(m) = inbox[from.min(inbox.len())..]
+                    .iter()
+                    .find(|m| m.get("method").is_none())
+                {
+                    return m.clone();
+                }
+            }
+            assert!(
+                tokio::time::Instant::now() <= deadline,
+                "no stray response within {WAIT:?}"
+            );
+            let _ = tokio::time::timeout(Duration::from_millis(50), arrived).await;
+        }
     }
 
     pub async fn notify(&self, method: &str, params: Value) {

@@ -7,12 +7,13 @@ pub use client::*;
 
 pub mod fixture;
 
-/// The server in this process: `readcov_lsp::service()` served over an in-memory duplex.
+/// The server in this process: `readcov_lsp::service()` served over an in-memory duplex,
+/// through readcov's transport as `readcov lsp` serves it.
 pub fn in_process() -> Client {
     let (client_end, server_end) = tokio::io::duplex(1 << 20);
     let (sr, sw) = tokio::io::split(server_end);
     let (service, socket) = readcov_lsp::service();
-    tokio::spawn(tower_lsp_server::Server::new(sr, sw, socket).serve(service));
+    tokio::spawn(readcov_lsp::transport::serve(sr, sw, service, socket));
     let (cr, cw) = tokio::io::split(client_end);
     Client::new(cr, cw)
 }
