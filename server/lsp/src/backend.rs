@@ -1,5 +1,8 @@
 //! Shared server state and the operations every handler builds on: configuration layers,
-//! loading, computing a document's view, and re-publishing after any state change.
+//! loading, computing a document's view, and re-publishing after any state change; `live.rs`
+//! the file watcher's loop, settings changes, loading with progress and problem reports.
+
+mod live;
 
 use crate::config::{self, Config, Partial};
 use crate::document::Document;

@@ -1,6 +1,6 @@
 //! `workspace/executeCommand` (`readcov.widen`, `readcov.clearWhatIf`, `readcov.toggleWhatIf`),
 //! the custom requests (`readcov/lineStates`, `readcov/summary`, `readcov/selectRun`), the
-//! `readcov/recordRead` notification, settings changes and loading with progress.
+//! `readcov/recordRead` notification. Free functions on the shared state; `server.rs` wraps them.
 
 use crate::backend::{Inner, Shared};
 use crate::render;
@@ -12,7 +12,6 @@ use readcov_core::{
 use readcov_units::FileSyntax;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 
@@ -147,59 +146,50 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
     Ok(n)
 }
 
-/// Handlers registered with `LspService::build(..).custom_method(..)`.
-impl crate::server::Backend {
-    pub async fn line_states(&self, params: Value) -> Result<Value> {
-        let uri: Uri = params
-            .pointer("/textDocument/uri")
-            .cloned()
-            .and_then(|u| serde_json::from_value(u).ok())
-            .ok_or_else(|| invalid("readcov/lineStates needs { textDocument: { uri } }"))?;
-        self.inner
-            .with_view(&uri, |_, v, _| render::line_states(&uri, v))
-            .ok_or_else(|| invalid(format!("{} is not open", uri.as_str())))
-    }
+/// `readcov/lineStates`.
+pub async fn line_states(me: &Shared, params: Value) -> Result<Value> {
+    let uri: Uri = params
+        .pointer("/textDocument/uri")
+        .cloned()
+        .and_then(|u| serde_json::from_value(u).ok())
+        .ok_or_else(|| invalid("readcov/lineStates needs { textDocument: { uri } }"))?;
+    me.with_view(&uri, |_, v, _| render::line_states(&uri, v))
+        .ok_or_else(|| invalid(format!("{} is not open", uri.as_str())))
+}
 
-    pub async fn summary(&self, _params: Value) -> Result<Value> {
-        Ok(summary(&self.inner))
-    }
-
-    pub async fn select_run(&self, params: Value) -> Result<Value> {
-        let runs: Option<Vec<String>> = match params.get("runs") {
-            None | Some(Value::Null) => None,
-            Some(v) => {
-                Some(serde_json::from_value(v.clone()).map_err(|e| invalid(format!("runs: {e}")))?)
-            }
-        };
-        self.inner.set_override(|o| o.runs = Some(runs.clone()));
-        self.inner
-            .refresh(Changed {
-                all: true,
-                ..Changed::default()
-            })
-            .await;
-        Ok(json!({ "runs": runs, "available": self.inner.store.runs() }))
-    }
-
-    pub async fn record_read(&self, params: Value) {
-        let parsed: std::result::Result<LinesParams, _> = serde_json::from_value(params);
-        let result = match parsed {
-            Ok(p) => {
-                let source = p
-                    .source
-                    .as_deref()
-                    .and_then(Source::parse)
-                    .unwrap_or(Source::Human);
-                record(&self.inner, &p, source).await.map(|_| ())
-            }
-            Err(e) => Err(invalid(format!("readcov/recordRead: {e}"))),
-        };
-        if let Err(e) = result {
-            self.inner
-                .client
-                .log_message(MessageType::WARNING, e.message)
-                .await;
+/// `readcov/selectRun`.
+pub async fn select_run(me: &Shared, params: Value) -> Result<Value> {
+    let runs: Option<Vec<String>> = match params.get("runs") {
+        None | Some(Value::Null) => None,
+        Some(v) => {
+            Some(serde_json::from_value(v.clone()).map_err(|e| invalid(format!("runs: {e}")))?)
         }
+    };
+    me.set_override(|o| o.runs = Some(runs.clone()));
+    me.refresh(Changed {
+        all: true,
+        ..Changed::default()
+    })
+    .await;
+    Ok(json!({ "runs": runs, "available": me.store.runs() }))
+}
+
+/// `readcov/recordRead` (a notification: a refusal goes to the client's log).
+pub async fn record_read(me: &Shared, params: Value) {
+    let parsed: std::result::Result<LinesParams, _> = serde_json::from_value(params);
+    let result = match parsed {
+        Ok(p) => {
+            let source = p
+                .source
+                .as_deref()
+                .and_then(Source::parse)
+                .unwrap_or(Source::Human);
+            record(me, &p, source).await.map(|_| ())
+        }
+        Err(e) => Err(invalid(format!("readcov/recordRead: {e}"))),
+    };
+    if let Err(e) = result {
+        me.client.log_message(MessageType::WARNING, e.message).await;
     }
 }
 
@@ -309,99 +299,6 @@ fn scored_rows(
             (v, r.score)
         })
         .collect()
-}
-
-pub async fn settings_changed(me: &Shared, settings: &Value) {
-    match crate::config::from_json(settings) {
-        Ok(p) => {
-            if let Ok(mut l) = me.layers.lock() {
-                l.settings = p;
-            }
-            let problems = me.reload();
-            me.store.note(problems);
-        }
-        Err(e) => me.store.note([e]),
-    }
-    report_problems(me).await;
-    // The files to watch may have changed with the settings.
-    crate::watch::start(me);
-    me.refresh(Changed {
-        all: true,
-        ..Changed::default()
-    })
-    .await;
-}
-
-/// Sends the problems noted since the last call to the client's log (and one warning popup).
-pub async fn report_problems(me: &Shared) {
-    let problems: Vec<String> = me
-        .store
-        .errors
-        .lock()
-        .map(|mut e| std::mem::take(&mut *e))
-        .unwrap_or_default();
-    if problems.is_empty() {
-        return;
-    }
-    for p in &problems {
-        me.client
-            .log_message(MessageType::WARNING, format!("readcov: {p}"))
-            .await;
-    }
-    let msg = format!(
-        "readcov: {} input problem(s); first: {}",
-        problems.len(),
-        problems[0]
-    );
-    me.client.show_message(MessageType::WARNING, msg).await;
-}
-
-/// Total size of the read logs not yet read.
-pub fn log_bytes(me: &Inner) -> u64 {
-    let cfg = me.store.config();
-    cfg.reads
-        .iter()
-        .chain(std::iter::once(&cfg.read_log))
-        .filter_map(|p| std::fs::metadata(me.store.confined(p).ok()?).ok())
-        .map(|m| m.len())
-        .sum()
-}
-
-/// Loads large logs off the async threads, reporting `$/progress` when the client supports it.
-pub async fn load_with_progress(me: Shared) {
-    let token = NumberOrString::String("readcov/load".into());
-    let with_progress = me.caps.progress.load(std::sync::atomic::Ordering::Relaxed)
-        && me
-            .client
-            .create_work_done_progress(token.clone())
-            .await
-            .is_ok();
-    let progress = if with_progress {
-        let mb = log_bytes(&me) as f64 / 1e6;
-        Some(
-            me.client
-                .progress(token, "readcov: loading reads")
-                .with_message(format!("{mb:.1} MB"))
-                .begin()
-                .await,
-        )
-    } else {
-        None
-    };
-    let worker = Arc::clone(&me);
-    let changed = tokio::task::spawn_blocking(move || worker.store.poll_reads())
-        .await
-        .unwrap_or_default();
-    let count: usize = me.store.reads.iter().map(|e| e.len()).sum();
-    if let Some(p) = progress {
-        p.finish_with_message(format!("{count} read events")).await;
-    }
-    report_problems(&me).await;
-    me.refresh(Changed {
-        all: true,
-        ..changed
-    })
-    .await;
 }
 
 /// Syntax units of every gold file: the open document's text when open, else the file on disk

@@ -3,7 +3,8 @@
 
 use crate::backend::{Inner, Shared};
 use crate::document::Document;
-use crate::{commands, render, watch};
+use crate::{commands, render};
+use serde_json::Value;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tower_lsp_server::jsonrpc::Result;
@@ -19,6 +20,24 @@ impl Backend {
         Backend {
             inner: Arc::new(Inner::new(client)),
         }
+    }
+
+    // The custom methods registered with `LspService::build(..).custom_method(..)`.
+
+    pub async fn line_states(&self, params: Value) -> Result<Value> {
+        commands::line_states(&self.inner, params).await
+    }
+
+    pub async fn summary(&self, _params: Value) -> Result<Value> {
+        Ok(commands::summary(&self.inner))
+    }
+
+    pub async fn select_run(&self, params: Value) -> Result<Value> {
+        commands::select_run(&self.inner, params).await
+    }
+
+    pub async fn record_read(&self, params: Value) {
+        commands::record_read(&self.inner, params).await
     }
 }
 
@@ -94,7 +113,7 @@ impl LanguageServer for Backend {
         }
         problems.extend(me.rebuild_config());
         me.store.load_gold();
-        if commands::log_bytes(me) < EAGER_LOAD_BYTES {
+        if me.log_bytes() < EAGER_LOAD_BYTES {
             me.store.poll_reads();
         }
         me.store.note(problems);
@@ -110,14 +129,14 @@ impl LanguageServer for Backend {
 
     async fn initialized(&self, _: InitializedParams) {
         let me = self.inner.clone();
-        commands::report_problems(&me).await;
+        me.report_problems().await;
         if me.caps.watched_files.load(Ordering::Relaxed) {
-            watch::register_client_watch(&me).await;
+            me.register_client_watch();
         }
-        watch::start(&me);
+        me.watch_files();
         // Large logs were left for now: load them with progress.
-        if commands::log_bytes(&me) >= EAGER_LOAD_BYTES {
-            tokio::spawn(async move { commands::load_with_progress(me).await });
+        if me.log_bytes() >= EAGER_LOAD_BYTES {
+            tokio::spawn(me.load_with_progress());
         }
     }
 
@@ -160,7 +179,7 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        commands::settings_changed(&self.inner, &params.settings).await;
+        self.inner.settings_changed(&params.settings).await;
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
@@ -170,7 +189,7 @@ impl LanguageServer for Backend {
             .filter_map(|c| c.uri.to_file_path().map(|p| p.into_owned()))
             .collect::<Vec<_>>();
         let changed = self.inner.sync_files(&paths);
-        commands::report_problems(&self.inner).await;
+        self.inner.report_problems().await;
         self.inner.refresh(changed).await;
     }
 
