@@ -36,6 +36,8 @@ enum Command {
     Score(cmd::score::ScoreArgs),
     /// SWE-Explore metrics: benchmark rows + explorer outputs, reference-compatible and clean.
     Explore(cmd::explore::ExploreArgs),
+    /// ContextBench metrics: gold rows + agent predictions, reference-compatible and clean.
+    Contextbench(cmd::contextbench::ContextBenchArgs),
     /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
     Merge(cmd::merge::MergeArgs),
     /// List the syntactic units (functions, classes, ...) of source files as JSONL.
@@ -60,6 +62,7 @@ fn main() -> std::process::ExitCode {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Explore(args) => cmd::explore::run(args),
+        Command::Contextbench(args) => cmd::contextbench::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Units(args) => cmd::units::run(args),
         Command::Import(args) => cmd::import::run(args),

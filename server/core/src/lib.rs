@@ -5,6 +5,7 @@
 //! server, reports) lives in other crates and calls into this one.
 
 pub mod batch;
+pub mod contextbench;
 pub mod explain;
 pub mod explore;
 mod fastread;

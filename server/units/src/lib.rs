@@ -5,6 +5,7 @@
 //! units that enclose them and answers "what if the agent had read the whole unit?".
 
 mod batch;
+pub mod blocks;
 mod chunks;
 pub mod coverage;
 mod extract;

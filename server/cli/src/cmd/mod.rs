@@ -1,5 +1,6 @@
 //! One module per subcommand; each exposes an `Args` struct and `run(args) -> Result<Exit>`.
 
+pub mod contextbench;
 pub mod demo;
 pub mod explain;
 pub mod explore;

@@ -1,0 +1,2 @@
+; ContextBench block kinds for C++ (the reference evaluator's DEF_NODES; see docs/contextbench.md).
+[(function_definition) (class_specifier) (struct_specifier)] @block

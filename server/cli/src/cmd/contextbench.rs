@@ -1,0 +1,180 @@
+//! `readcov contextbench`: ContextBench gold rows + agent predictions (the benchmark's unified
+//! form, or readcov reads with turns as steps) → the benchmark's rows, reference-compatible,
+//! with readcov's clean numbers beside them, then micro and macro summaries
+//! (see docs/contextbench.md).
+
+pub mod render;
+
+use crate::exit::Exit;
+use crate::inputs::{confined_file, load_reads, read_input, report_errors};
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use readcov_core::contextbench::{
+    parse_gold_rows, parse_preds, preds_from_reads, score_contextbench, CbOptions, Checkout,
+    GoldRow, PredRow, Workspaces,
+};
+use readcov_core::Parsed;
+use readcov_units::blocks::TreeSitterBlocks;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct ContextBenchArgs {
+    /// ContextBench gold rows: JSONL with `gold_context` (a JSON string) or the legacy
+    /// `init_ctx`/`add_ctx`/`gold_ctx` lists. Parquet is not read: convert it to JSONL first
+    /// (see docs/contextbench.md).
+    #[arg(long, value_name = "FILE")]
+    pub gold: PathBuf,
+    /// Predictions in ContextBench's unified form (JSONL: instance_id, model_patch, traj_data).
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "reads",
+        conflicts_with = "reads"
+    )]
+    pub preds: Option<PathBuf>,
+    /// readcov reads JSONL as predictions: one per (task, run), one step per turn.
+    #[arg(long, value_name = "FILE")]
+    pub reads: Option<PathBuf>,
+    /// Checkouts at the base commit: DIR/<instance_id>/<path>. Needed for the span and symbol
+    /// levels and for resolving predicted paths.
+    #[arg(long, value_name = "DIR")]
+    pub workspaces: Option<PathBuf>,
+    /// Skip the symbol (block) level: no tree-sitter parsing.
+    #[arg(long)]
+    pub no_blocks: bool,
+    #[arg(long, value_enum, default_value_t = CbFormat::Table)]
+    pub format: CbFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CbFormat {
+    /// One row per prediction (the reference's keys, `clean` beside), then the two summaries.
+    Jsonl,
+    /// `{rows, summaries}` in one document.
+    Json,
+    /// The summaries side by side: compat micro/macro, clean micro/macro.
+    Table,
+}
+
+pub fn run(args: ContextBenchArgs) -> Result<Exit> {
+    let gold = load_gold_rows(&args.gold)?;
+    let mut errors = report_errors(&gold.errors);
+    if gold.items.is_empty() {
+        eprintln!(
+            "error: {}: no valid gold rows, nothing to score",
+            args.gold.display()
+        );
+        return Ok(Exit::Input);
+    }
+    let preds: Vec<PredRow> = match (&args.preds, &args.reads) {
+        (Some(p), _) => {
+            let parsed = parse_preds(&read_input(p)?, &p.display().to_string());
+            errors += report_errors(&parsed.errors);
+            parsed.items
+        }
+        (None, Some(r)) => {
+            let parsed = load_reads(r, None)?;
+            errors += report_errors(&parsed.errors);
+            preds_from_reads(&parsed.items, &r.display().to_string())
+        }
+        (None, None) => bail!("give --preds FILE or --reads FILE"),
+    };
+    if preds.is_empty() {
+        eprintln!("error: no valid predictions, nothing to score");
+        return Ok(Exit::Input);
+    }
+    let ws = match &args.workspaces {
+        Some(dir) => {
+            let Ok(root) = dir.canonicalize() else {
+                bail!("{}: workspaces folder not found", dir.display());
+            };
+            if !root.is_dir() {
+                bail!("{}: workspaces is not a directory", dir.display());
+            }
+            Some(DirWorkspaces { root })
+        }
+        None => None,
+    };
+    let blocks = TreeSitterBlocks;
+    let opts = CbOptions {
+        workspaces: ws.as_ref().map(|w| w as &dyn Workspaces),
+        defs: (!args.no_blocks).then_some(&blocks as _),
+    };
+    let report = score_contextbench(&gold.items, &preds, &opts);
+    print!("{}", render::render(&report, args.format));
+    let failed: Vec<String> = render::error_counts(&report)
+        .into_iter()
+        .map(|(k, n)| format!("{k}={n}"))
+        .collect();
+    if !failed.is_empty() {
+        eprintln!("error rows: {}", failed.join(" "));
+    }
+    if errors > 0 {
+        eprintln!(
+            "{errors} input error(s) skipped; scored {} gold row(s) and {} prediction(s) that were valid",
+            gold.items.len(),
+            preds.len()
+        );
+    }
+    Ok(Exit::Ok)
+}
+
+/// Gold rows from JSONL; a Parquet file is a clear error (not supported, convert it).
+fn load_gold_rows(path: &Path) -> Result<Parsed<GoldRow>> {
+    let bytes = read_input(path)?;
+    if bytes.starts_with(b"PAR1") {
+        bail!(
+            "{}: a Parquet file; readcov reads ContextBench gold as JSONL — convert it first, e.g. \
+             python3 -c \"import pandas; pandas.read_parquet('{0}').to_json('gold.jsonl', orient='records', lines=True)\"",
+            path.display()
+        );
+    }
+    Ok(parse_gold_rows(&bytes, &path.display().to_string()))
+}
+
+/// `--workspaces DIR`: the checkout of an instance is DIR/<id> for the first id naming a folder.
+struct DirWorkspaces {
+    root: PathBuf,
+}
+
+impl Workspaces for DirWorkspaces {
+    fn checkout<'a>(&'a self, ids: &[&str]) -> Option<Box<dyn Checkout + 'a>> {
+        ids.iter().find_map(|id| {
+            // Only a plain child folder: an id with `/` or `..` must not reach outside.
+            let plain = Path::new(id).components().count() == 1 && !id.starts_with('.');
+            let dir = self.root.join(id).canonicalize().ok()?;
+            (plain && dir.is_dir() && dir.starts_with(&self.root))
+                .then(|| Box::new(DirCheckout { root: dir }) as Box<dyn Checkout>)
+        })
+    }
+}
+
+/// One checkout: files resolved through symlinks must stay inside it.
+struct DirCheckout {
+    root: PathBuf,
+}
+
+impl DirCheckout {
+    fn file(&self, rel: &str) -> Option<PathBuf> {
+        let lexical_ok = !Path::new(rel).is_absolute()
+            && Path::new(rel).components().all(|c| {
+                matches!(
+                    c,
+                    std::path::Component::Normal(_) | std::path::Component::CurDir
+                )
+            });
+        if !lexical_ok {
+            return None;
+        }
+        confined_file(&self.root, rel)
+    }
+}
+
+impl Checkout for DirCheckout {
+    fn is_file(&self, path: &str) -> bool {
+        self.file(path).is_some()
+    }
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.file(path)?).ok()
+    }
+}

@@ -1,0 +1,212 @@
+//! What an evaluation needs from a checkout, through traits (core does no IO and knows nothing
+//! of tree-sitter): whether a path is a file, its bytes ([`Checkout`]) and its blocks
+//! ([`DefSource`], implemented with tree-sitter in `readcov-units`). [`Files`] caches both per
+//! instance and turns line spans into the reference's byte spans and block sets.
+
+use super::ivs::{Iv, PerFile};
+use super::Mode;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
+
+/// One instance's repository at its base commit.
+pub trait Checkout {
+    /// `path` (relative, `/`-separated) is a regular file inside the checkout.
+    fn is_file(&self, path: &str) -> bool;
+    /// The file's bytes, `None` when it cannot be read.
+    fn read(&self, path: &str) -> Option<Vec<u8>>;
+}
+
+/// Checkouts by instance: the first of `ids` that has one (`None`: `checkout_failed`).
+pub trait Workspaces {
+    fn checkout<'a>(&'a self, ids: &[&str]) -> Option<Box<dyn Checkout + 'a>>;
+}
+
+/// One syntax node of a block kind: `end` is exclusive, as tree-sitter reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Def {
+    pub kind: &'static str,
+    /// The reference's name for it (`name` field, else the first identifier of the declarator).
+    pub name: String,
+    pub start: i64,
+    pub end: i64,
+}
+
+/// Blocks of a file: every node of the block kinds of the file's language (none for a language
+/// without block kinds). `mode` picks the extension table (compat: the reference's).
+pub trait DefSource {
+    fn defs(&self, path: &str, src: &[u8], mode: Mode) -> Vec<Def>;
+}
+
+/// A block as the metrics count it: (file, node kind, start byte, end byte).
+pub type Block = (Rc<str>, &'static str, i64, i64);
+
+/// A file's bytes and where each line starts.
+struct Text {
+    bytes: Vec<u8>,
+    len: i64,
+    starts: Vec<i64>,
+}
+
+/// One instance's files, read and parsed at most once per path (and per mode for blocks).
+pub struct Files<'a> {
+    checkout: &'a dyn Checkout,
+    defs: Option<&'a dyn DefSource>,
+    texts: HashMap<String, Option<Rc<Text>>>,
+    blocks: HashMap<(String, Mode), Rc<Vec<Def>>>,
+    names: HashMap<String, Rc<str>>,
+    exists: HashMap<String, bool>,
+}
+
+impl<'a> Files<'a> {
+    pub fn new(checkout: &'a dyn Checkout, defs: Option<&'a dyn DefSource>) -> Files<'a> {
+        Files {
+            checkout,
+            defs,
+            texts: HashMap::new(),
+            blocks: HashMap::new(),
+            names: HashMap::new(),
+            exists: HashMap::new(),
+        }
+    }
+
+    pub fn has_blocks(&self) -> bool {
+        self.defs.is_some()
+    }
+
+    pub fn is_file(&mut self, path: &str) -> bool {
+        if let Some(&e) = self.exists.get(path) {
+            return e;
+        }
+        let e = self.checkout.is_file(path);
+        self.exists.insert(path.to_string(), e);
+        e
+    }
+
+    fn text(&mut self, path: &str) -> Option<Rc<Text>> {
+        if let Some(t) = self.texts.get(path) {
+            return t.clone();
+        }
+        let t = self.checkout.read(path).map(|bytes| {
+            let mut starts = vec![0i64];
+            starts.extend(memchr::memchr_iter(b'\n', &bytes).map(|i| i as i64 + 1));
+            Rc::new(Text {
+                len: bytes.len() as i64,
+                starts,
+                bytes,
+            })
+        });
+        self.texts.insert(path.to_string(), t.clone());
+        t
+    }
+
+    /// Lines `s..=e` as an inclusive byte range: from the first byte of line `s` to the byte
+    /// before line `e + 1` (the newline included; the last byte at the end of the file), after
+    /// `s >= 1`, `e >= s`. `None` for a file that cannot be read or a start past the last line.
+    /// Compat keeps two reference results that name no byte of the file: `(0, 0)` for an empty
+    /// file and `(len, len)` for the line after a final newline; clean drops both.
+    pub fn line_to_byte(&mut self, path: &str, s: i64, e: i64, mode: Mode) -> Option<Iv> {
+        let t = self.text(path)?;
+        if t.len == 0 {
+            return (mode == Mode::Compat).then_some((0, 0));
+        }
+        let s = s.max(1);
+        let e = e.max(s);
+        let si = usize::try_from(s - 1).ok()?;
+        let start = *t.starts.get(si)?;
+        if mode == Mode::Clean && start >= t.len {
+            return None;
+        }
+        let end = match usize::try_from(e).ok().and_then(|i| t.starts.get(i)) {
+            Some(next) => next - 1,
+            None => t.len - 1,
+        };
+        Some((start, end.max(start)))
+    }
+
+    fn defs_of(&mut self, path: &str, mode: Mode) -> Rc<Vec<Def>> {
+        let key = (path.to_string(), mode);
+        if let Some(d) = self.blocks.get(&key) {
+            return d.clone();
+        }
+        let defs = match (self.defs, self.text(path)) {
+            (Some(src), Some(t)) => src.defs(path, &t.bytes, mode),
+            _ => Vec::new(),
+        };
+        let d = Rc::new(defs);
+        self.blocks.insert(key, d.clone());
+        d
+    }
+
+    fn name(&mut self, path: &str) -> Rc<str> {
+        if let Some(n) = self.names.get(path) {
+            return n.clone();
+        }
+        let n: Rc<str> = Rc::from(path);
+        self.names.insert(path.to_string(), n.clone());
+        n
+    }
+
+    /// Blocks overlapping the byte spans. Compat keeps the reference's test
+    /// `not (def_end < s or def_start > e)` with tree-sitter's exclusive `def_end`, so a block
+    /// ending just before a span counts; clean compares the block's last byte.
+    pub fn blocks_in_spans(&mut self, spans: &PerFile, mode: Mode) -> BTreeSet<Block> {
+        let mut out = BTreeSet::new();
+        for (file, ivs) in spans {
+            let defs = self.defs_of(file, mode);
+            if defs.is_empty() {
+                continue;
+            }
+            let name = self.name(file);
+            for d in defs.iter() {
+                let last = match mode {
+                    Mode::Compat => d.end,
+                    Mode::Clean => d.end - 1,
+                };
+                if ivs.iter().any(|&(s, e)| !(last < s || d.start > e)) {
+                    out.insert((name.clone(), d.kind, d.start, d.end));
+                }
+            }
+        }
+        out
+    }
+
+    /// Blocks named by `symbols` (file → names): a name matches blocks of that exact name, else
+    /// of its last dotted part; every block of the first matching candidate counts.
+    pub fn blocks_by_name(
+        &mut self,
+        symbols: &[(String, Vec<String>)],
+        mode: Mode,
+    ) -> BTreeSet<Block> {
+        let mut out = BTreeSet::new();
+        for (file, names) in symbols {
+            let defs = self.defs_of(file, mode);
+            if defs.is_empty() {
+                continue;
+            }
+            let fname = self.name(file);
+            for raw in names {
+                let sym = raw.trim();
+                if sym.is_empty() {
+                    continue;
+                }
+                let last = sym.rsplit('.').next().unwrap_or(sym);
+                let cands: &[&str] = if sym.contains('.') {
+                    &[sym, last]
+                } else {
+                    &[sym]
+                };
+                for cand in cands {
+                    let mut hit = false;
+                    for d in defs.iter().filter(|d| d.name == *cand) {
+                        out.insert((fname.clone(), d.kind, d.start, d.end));
+                        hit = true;
+                    }
+                    if hit {
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+}

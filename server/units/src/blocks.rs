@@ -1,0 +1,274 @@
+//! ContextBench blocks: every syntax node of the block kinds listed in
+//! `grammars/<lang>/blocks.scm`, nested ones included, with the name the reference evaluator
+//! gives it (the `name` field, else the best identifier under the `declarator` field or the
+//! node). Implements core's [`DefSource`], so core stays free of tree-sitter.
+
+use crate::lang::{lang_for_path, Lang};
+use crate::parser_for;
+use readcov_core::contextbench::{Def, DefSource, Mode};
+use std::sync::OnceLock;
+use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+
+/// The block query source of a language (`grammars/<lang>/blocks.scm`; TSX shares TypeScript's).
+pub fn blocks_query_source(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Python => include_str!("../../../grammars/python/blocks.scm"),
+        Lang::JavaScript => include_str!("../../../grammars/javascript/blocks.scm"),
+        Lang::TypeScript | Lang::Tsx => include_str!("../../../grammars/typescript/blocks.scm"),
+        Lang::Go => include_str!("../../../grammars/go/blocks.scm"),
+        Lang::Rust => include_str!("../../../grammars/rust/blocks.scm"),
+        Lang::Java => include_str!("../../../grammars/java/blocks.scm"),
+        Lang::C => include_str!("../../../grammars/c/blocks.scm"),
+        Lang::Cpp => include_str!("../../../grammars/cpp/blocks.scm"),
+        Lang::Ruby => include_str!("../../../grammars/ruby/blocks.scm"),
+        Lang::Php => include_str!("../../../grammars/php/blocks.scm"),
+    }
+}
+
+/// The compiled block query, built once per process.
+pub fn blocks_query(lang: Lang) -> Result<&'static Query, String> {
+    static CACHE: [OnceLock<Result<Query, String>>; 11] = [const { OnceLock::new() }; 11];
+    CACHE[lang as usize]
+        .get_or_init(|| {
+            Query::new(&lang.language(), blocks_query_source(lang))
+                .map_err(|e| format!("{}: blocks query does not compile: {e}", lang.name()))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The language of `path` for blocks. Compat uses the reference's extension table (`.py`,
+/// `.js`/`.jsx`, `.ts`, `.tsx`, `.java`, `.go`, `.rs`, `.c`/`.h`, `.cpp`/`.cc`/`.hpp`, `.php`,
+/// `.rb`); clean uses readcov's (`.mjs`, `.cxx`, `.pyi`, … too).
+pub fn block_lang(path: &str, mode: Mode) -> Option<Lang> {
+    match mode {
+        Mode::Clean => lang_for_path(path),
+        Mode::Compat => {
+            let file = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+            let ext = match file.rfind('.') {
+                // `splitext`: a name's leading dots are not an extension.
+                Some(i) if file[..i].chars().any(|c| c != '.') => &file[i..],
+                _ => return None,
+            };
+            Some(match ext {
+                ".py" => Lang::Python,
+                ".js" | ".jsx" => Lang::JavaScript,
+                ".ts" => Lang::TypeScript,
+                ".tsx" => Lang::Tsx,
+                ".java" => Lang::Java,
+                ".go" => Lang::Go,
+                ".rs" => Lang::Rust,
+                ".c" | ".h" => Lang::C,
+                ".cpp" | ".cc" | ".hpp" => Lang::Cpp,
+                ".php" => Lang::Php,
+                ".rb" => Lang::Ruby,
+                _ => return None,
+            })
+        }
+    }
+}
+
+/// Every block of `src` in `lang`, in document order.
+pub fn blocks(lang: Lang, src: &[u8]) -> Vec<Def> {
+    let (Ok(query), Ok(mut parser)) = (blocks_query(lang), parser_for(lang)) else {
+        return Vec::new();
+    };
+    let Some(tree) = parser.parse(src, None) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut cursor = QueryCursor::new();
+    let mut matches = cursor.matches(query, tree.root_node(), src);
+    while let Some(m) = matches.next() {
+        for c in m.captures() {
+            let n = c.node;
+            out.push(Def {
+                kind: static_kind(n.kind()),
+                name: best_name(n, src),
+                start: n.start_byte() as i64,
+                end: n.end_byte() as i64,
+            });
+        }
+    }
+    out
+}
+
+/// Every kind the block queries name (a test checks the queries against it), so a [`Def`]
+/// holds a `&'static str` rather than a borrow of the tree.
+pub const BLOCK_KINDS: [&str; 19] = [
+    "function_definition",
+    "class_definition",
+    "function_declaration",
+    "class_declaration",
+    "method_definition",
+    "arrow_function",
+    "interface_declaration",
+    "method_declaration",
+    "constructor_declaration",
+    "type_declaration",
+    "function_item",
+    "impl_item",
+    "struct_item",
+    "trait_item",
+    "struct_specifier",
+    "class_specifier",
+    "method",
+    "class",
+    "module",
+];
+
+/// A kind as a `&'static str`.
+fn static_kind(k: &str) -> &'static str {
+    BLOCK_KINDS
+        .iter()
+        .find(|s| **s == k)
+        .copied()
+        .unwrap_or("block")
+}
+
+const IDENTIFIERS: [&str; 8] = [
+    "identifier",
+    "field_identifier",
+    "property_identifier",
+    "type_identifier",
+    "scoped_identifier",
+    "namespace_identifier",
+    "method_identifier",
+    "constant_identifier",
+];
+
+fn text(n: Node, src: &[u8]) -> String {
+    String::from_utf8_lossy(&src[n.start_byte()..n.end_byte()])
+        .trim()
+        .to_string()
+}
+
+/// The reference's name: the `name` field's text; else, under the `declarator` field (or the
+/// node), the first `identifier` in pre-order, else the best-ranked other identifier kind.
+fn best_name(def: Node, src: &[u8]) -> String {
+    if let Some(n) = def.child_by_field_name("name") {
+        let t = text(n, src);
+        if !t.is_empty() {
+            return t;
+        }
+    }
+    let root = def.child_by_field_name("declarator").unwrap_or(def);
+    let rank = |k: &str| match k {
+        "identifier" => 0,
+        "field_identifier" => 1,
+        "property_identifier" => 2,
+        "method_identifier" => 3,
+        _ => 100,
+    };
+    let (mut best, mut best_rank) = (String::new(), u32::MAX);
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.is_named() && IDENTIFIERS.contains(&n.kind()) {
+            let t = text(n, src);
+            let r = rank(n.kind());
+            if !t.is_empty() && r < best_rank {
+                best = t;
+                best_rank = r;
+                if r == 0 {
+                    break;
+                }
+            }
+        }
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.children(&mut c).collect();
+        stack.extend(kids.into_iter().rev());
+    }
+    best
+}
+
+/// Blocks through tree-sitter, as core's [`DefSource`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TreeSitterBlocks;
+
+impl DefSource for TreeSitterBlocks {
+    fn defs(&self, path: &str, src: &[u8], mode: Mode) -> Vec<Def> {
+        block_lang(path, mode).map_or_else(Vec::new, |l| blocks(l, src))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_block_query_compiles_and_names_known_kinds() {
+        for lang in Lang::ALL {
+            let q = blocks_query(lang).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(q.capture_names(), &["block"], "{}", lang.name());
+            for kind in blocks_query_source(lang)
+                .lines()
+                .filter(|l| !l.starts_with(';'))
+                .flat_map(|l| l.split(['(', ')', '[', ']', ' ']))
+                .filter(|w| !w.is_empty() && !w.starts_with('@'))
+            {
+                assert!(BLOCK_KINDS.contains(&kind), "{}: {kind}", lang.name());
+            }
+        }
+    }
+
+    fn summary(lang: Lang, src: &str) -> Vec<(&'static str, String, i64, i64)> {
+        let mut d: Vec<_> = blocks(lang, src.as_bytes())
+            .into_iter()
+            .map(|d| (d.kind, d.name, d.start, d.end))
+            .collect();
+        d.sort_by_key(|x| (x.2, x.3));
+        d
+    }
+
+    #[test]
+    fn python_blocks_nest_and_async_defs_are_function_definitions() {
+        let src = "class C:\n    async def m(self):\n        pass\n\ndef f():\n    g = lambda: 1\n";
+        assert_eq!(
+            summary(Lang::Python, src),
+            vec![
+                ("class_definition", "C".to_string(), 0, 44),
+                ("function_definition", "m".to_string(), 13, 44),
+                ("function_definition", "f".to_string(), 46, 72),
+            ]
+        );
+    }
+
+    #[test]
+    fn names_come_from_the_declarator_when_there_is_no_name_field() {
+        let c = summary(
+            Lang::C,
+            "static int *add(int a) { return a; }\nstruct P { int x; };\n",
+        );
+        assert_eq!(c[0].0, "function_definition");
+        assert_eq!(c[0].1, "add");
+        assert_eq!((c[1].0, c[1].1.as_str()), ("struct_specifier", "P"));
+        let js = summary(
+            Lang::JavaScript,
+            "const h = (x) => x;\nclass K { run() {} }\n",
+        );
+        let kinds: Vec<_> = js.iter().map(|d| (d.0, d.1.as_str())).collect();
+        // An arrow function has neither a name nor a declarator: its first identifier, `x`.
+        assert_eq!(
+            kinds,
+            vec![
+                ("arrow_function", "x"),
+                ("class_declaration", "K"),
+                ("method_definition", "run")
+            ]
+        );
+    }
+
+    #[test]
+    fn compat_uses_the_reference_extension_table() {
+        assert_eq!(block_lang("a/b.PY", Mode::Compat), Some(Lang::Python));
+        assert_eq!(block_lang("x.hpp", Mode::Compat), Some(Lang::Cpp));
+        assert_eq!(block_lang("x.mjs", Mode::Compat), None);
+        assert_eq!(block_lang("x.mjs", Mode::Clean), Some(Lang::JavaScript));
+        assert_eq!(block_lang(".py", Mode::Compat), None);
+        let rs = TreeSitterBlocks.defs("lib.rs", b"impl S { fn f() {} }", Mode::Compat);
+        assert_eq!(
+            rs.iter().map(|d| d.kind).collect::<Vec<_>>(),
+            vec!["impl_item", "function_item"]
+        );
+    }
+}
