@@ -34,6 +34,12 @@ pub fn gold_of_other_format(path: &Path, bytes: &[u8]) -> Result<Option<Parsed<G
             ),
             format!("readcov gold --from-diff {name}` (task `default`)"),
         ),
+        GoldFormat::ContextBench => {
+            // Already gold, region by region: no conversion note (docs/contextbench.md).
+            return Ok(Some(readcov_core::contextbench::contextbench_gold_spans(
+                bytes, &name,
+            )));
+        }
         GoldFormat::SweBench => (
             gold_from_swebench(&readcov_lsp::sources::as_jsonl(bytes), &name, &opts),
             format!("readcov gold --from-swebench {name}`"),

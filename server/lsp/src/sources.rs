@@ -1,7 +1,8 @@
 //! Gold sources the server understands, each converted by the library that owns the format
 //! (no conversion logic lives here): gold JSONL (`readcov-core`), a unified diff and SWE-bench
 //! rows (`readcov-import`'s `gold_from_diff` / `gold_from_swebench`, as `readcov gold` does) and
-//! SWE-Explore benchmark rows (`readcov-core`'s `parse_bench` + `bench_gold`). The format is taken
+//! SWE-Explore benchmark rows (`readcov-core`'s `parse_bench` + `bench_gold`) and ContextBench gold
+//! rows (`readcov-core`'s `contextbench_gold_spans`). The format is taken
 //! from the file's extension and content; a JSON array of rows is read like JSONL.
 
 use readcov_core::explore::{bench_gold, parse_bench};
@@ -21,6 +22,8 @@ pub enum GoldFormat {
     SweBench,
     /// SWE-Explore benchmark rows: `instance_id` + `ground_truth`.
     Explore,
+    /// ContextBench gold rows: `gold_context` (or the legacy `init_ctx`/`add_ctx`/`gold_ctx`).
+    ContextBench,
 }
 
 impl GoldFormat {
@@ -30,6 +33,7 @@ impl GoldFormat {
             GoldFormat::Diff => "unified diff",
             GoldFormat::SweBench => "SWE-bench rows",
             GoldFormat::Explore => "SWE-Explore rows",
+            GoldFormat::ContextBench => "ContextBench rows",
         }
     }
 }
@@ -52,6 +56,9 @@ pub fn detect(name: &str, bytes: &[u8]) -> GoldFormat {
     let has = |k: &str| row.as_ref().is_some_and(|r| r.get(k).is_some());
     if has("ground_truth") {
         GoldFormat::Explore
+    } else if has("gold_context") || has("init_ctx") || has("gold_ctx") {
+        // Before SWE-bench: ContextBench rows carry `instance_id` and `patch` too.
+        GoldFormat::ContextBench
     } else if has("patch") && has("instance_id") {
         GoldFormat::SweBench
     } else {
@@ -152,6 +159,15 @@ pub fn load_gold(
                 }));
             }
         }
+        GoldFormat::ContextBench => {
+            let g = readcov_core::contextbench::contextbench_gold_spans(&as_jsonl(bytes), name);
+            out.errors = located(&g.errors);
+            out.spans = g
+                .items
+                .into_iter()
+                .filter(|s| task.is_none_or(|t| t == s.task))
+                .collect();
+        }
         GoldFormat::Jsonl => {
             let bytes = as_jsonl(bytes);
             let parsed = parse_gold(&bytes, name, workspace);
@@ -235,6 +251,8 @@ mod tests {
         );
         let ex = br#"{"instance_id":"a","ground_truth":{}}"#;
         assert_eq!(detect("bench.jsonl", ex), GoldFormat::Explore);
+        let cb = br#"{"instance_id":"a","patch":"","gold_context":"[]"}"#;
+        assert_eq!(detect("rows.jsonl", cb), GoldFormat::ContextBench);
         let g = br#"{"task":"t","path":"a.py","start":1,"end":2}"#;
         assert_eq!(detect("gold.jsonl", g), GoldFormat::Jsonl);
     }

@@ -41,3 +41,40 @@ pub fn contextbench_gold(row: &GoldRow) -> (Vec<GoldSpan>, Vec<String>) {
     }
     (spans, skipped)
 }
+
+/// Whether a gold file holds ContextBench rows: its first non-blank line is an object with
+/// `gold_context`, `init_ctx` or `gold_ctx`.
+pub fn is_contextbench_gold(bytes: &[u8]) -> bool {
+    let Some(line) = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
+    else {
+        return false;
+    };
+    match serde_json::from_slice::<serde_json::Value>(line) {
+        Ok(serde_json::Value::Object(o)) => ["gold_context", "init_ctx", "gold_ctx"]
+            .iter()
+            .any(|k| o.contains_key(*k)),
+        _ => false,
+    }
+}
+
+/// A ContextBench gold file as readcov gold spans; a region that gives none is a located error.
+pub fn contextbench_gold_spans(bytes: &[u8], file: &str) -> crate::Parsed<GoldSpan> {
+    let rows = super::parse_gold_rows(bytes, file);
+    let mut out = crate::Parsed {
+        items: Vec::new(),
+        errors: rows.errors,
+        records: rows.records,
+    };
+    for row in &rows.items {
+        let (spans, skipped) = contextbench_gold(row);
+        out.items.extend(spans);
+        out.errors.extend(
+            skipped
+                .into_iter()
+                .map(|why| crate::InputError::new(file, row.line, Some("gold_context"), why)),
+        );
+    }
+    out
+}

@@ -90,6 +90,15 @@ fn gold_row(
             "missing (also no `inst_id` or `original_inst_id`)",
         ));
     };
+    if !["gold_context", "init_ctx", "add_ctx", "gold_ctx"]
+        .iter()
+        .any(|k| o.contains_key(*k))
+    {
+        return Err(at.err(
+            "gold_context",
+            "missing (also no `init_ctx`, `add_ctx` or `gold_ctx`)",
+        ));
+    }
     let mut init = ctx_list(list(o, "init_ctx", "init_ctx", at)?, "init_ctx", at, errors);
     let add = ctx_list(list(o, "add_ctx", "add_ctx", at)?, "add_ctx", at, errors);
     if init.is_empty() && add.is_empty() {

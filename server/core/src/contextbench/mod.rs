@@ -30,7 +30,7 @@ pub use batch::{
     score_contextbench, CbOptions, CbReport, InstanceResult, MacroSummary, MicroSummary, Summary,
 };
 pub use evaluate::{evaluate, EditLoc, Evaluation, Final, Level, TrajStep, Trajectory};
-pub use gold::contextbench_gold;
+pub use gold::{contextbench_gold, contextbench_gold_spans, is_contextbench_gold};
 pub use input::{parse_gold_rows, parse_preds, preds_from_reads, CtxItem, GoldRow, PredRow, Step};
 pub use source::{Checkout, Def, DefSource, Files, Workspaces};
 
