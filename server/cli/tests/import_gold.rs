@@ -30,7 +30,7 @@ fn gold_from_diff_and_swebench() {
     // Insertion after base 3 (`c`), before base 4 (`d`).
     assert_eq!(
         text(&out.stdout),
-        "{\"task\":\"t1\",\"path\":\"src/app.py\",\"start\":3,\"end\":4,\"tier\":\"core\"}\n"
+        "{\"task\":\"t1\",\"path\":\"src/app.py\",\"start\":3,\"end\":4,\"tier\":\"core\",\"origin\":\"edit\"}\n"
     );
     let rows = format!(
         "{}\nnot json\n",
@@ -58,7 +58,7 @@ fn gold_from_diff_and_swebench() {
     let g = std::fs::read_to_string(dir.path().join("g.jsonl")).unwrap();
     assert_eq!(
         g,
-        "{\"task\":\"i9\",\"path\":\"src/app.py\",\"start\":2,\"end\":4,\"tier\":\"core\"}\n"
+        "{\"task\":\"i9\",\"path\":\"src/app.py\",\"start\":2,\"end\":4,\"tier\":\"core\",\"origin\":\"edit\"}\n"
     );
     // Only a test file changed and tests are excluded: nothing to write.
     std::fs::write(
@@ -165,4 +165,48 @@ fn import_exit_codes_for_bad_logs() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("\"task\":\"T\",\"run\":\"R\""), "{stdout}");
     assert!(text(&out.stderr).contains("malformed records: 1"));
+}
+
+/// `--expand units` on the shipped real data: the edit rows are exactly plain edit gold, and the
+/// flask fix (lines 192-193 of `Blueprint.__init__`) widens to the whole method, 172-206.
+#[test]
+fn gold_expand_units_on_real_data() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
+    let rows = root.join("gold.jsonl");
+    let rows = rows.to_str().unwrap();
+    let sources = root.join("sources");
+    let edit = readcov(&["gold", "--from-swebench", rows], &root);
+    let unit = readcov(
+        &[
+            "gold",
+            "--from-swebench",
+            rows,
+            "--workspaces",
+            sources.to_str().unwrap(),
+            "--expand",
+            "units",
+        ],
+        &root,
+    );
+    assert_eq!(unit.status.code(), Some(0), "{}", text(&unit.stderr));
+    let edit_rows: Vec<String> = text(&edit.stdout).lines().map(String::from).collect();
+    let unit_text = text(&unit.stdout);
+    let edit_part: Vec<String> = unit_text
+        .lines()
+        .filter(|l| l.contains("\"origin\":\"edit\""))
+        .map(String::from)
+        .collect();
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(edit_part), sorted(edit_rows));
+    let flask: Vec<&str> = unit_text
+        .lines()
+        .filter(|l| l.contains("pallets__flask-5014"))
+        .collect();
+    assert_eq!(flask.len(), 3, "{flask:?}");
+    assert!(flask[0].contains("\"start\":172,\"end\":191,\"tier\":\"core\",\"origin\":\"unit\""));
+    assert!(flask[1].contains("\"start\":192,\"end\":193,\"tier\":\"core\",\"origin\":\"edit\""));
+    assert!(flask[2].contains("\"start\":194,\"end\":206,\"tier\":\"core\",\"origin\":\"unit\""));
 }

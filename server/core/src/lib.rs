@@ -14,6 +14,7 @@ mod group;
 pub mod lean;
 pub mod lineset;
 pub mod metrics;
+pub mod outcomes;
 pub mod partial;
 pub mod path;
 mod scan;

@@ -60,6 +60,9 @@ struct FileDiff {
     lines: Vec<(u32, u32)>,
     /// 1-based line of the header that named the file (for located errors).
     header: usize,
+    /// The base-side text the patch shows (context and deleted lines), by base line: what a
+    /// workspace must hold for the patch to apply.
+    base: Vec<(u32, String)>,
 }
 
 fn strip_prefix_path(p: &str) -> Option<String> {
@@ -112,6 +115,7 @@ fn parse(
                 new_file: false,
                 lines: Vec::new(),
                 header: i + 1,
+                base: Vec::new(),
             });
         } else if line.starts_with("new file mode") {
             if let Some(f) = files.last_mut() {
@@ -136,6 +140,7 @@ fn parse(
                         path,
                         lines: Vec::new(),
                         header: i + 1,
+                        base: Vec::new(),
                     }),
                 }
                 i += 2;
@@ -190,6 +195,7 @@ fn parse(
                 match l.chars().next() {
                     Some('-') => {
                         f.lines.push((o, o));
+                        f.base.push((o, l[1..].to_string()));
                         o = o.saturating_add(1);
                         old_left = old_left.saturating_sub(1);
                         changed_since_context = true;
@@ -201,6 +207,7 @@ fn parse(
                     Some('\\') => {}
                     Some(' ') | None => {
                         flush(f, o, &mut pending_insert, changed_since_context);
+                        f.base.push((o, l.get(1..).unwrap_or("").to_string()));
                         changed_since_context = false;
                         o = o.saturating_add(1);
                         old_left = old_left.saturating_sub(1);
@@ -303,6 +310,33 @@ fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions
             });
         }
     }
+}
+
+/// The base-side lines one file of a patch shows (context and deleted lines).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseText {
+    /// Normalised repository-relative path (the old path of a rename).
+    pub path: String,
+    /// (1-based base line, text without the diff marker), in patch order.
+    pub lines: Vec<(u32, String)>,
+}
+
+/// What each changed file of `patch` expects its base to hold, so a caller with the workspace can
+/// tell whether the patch applies there. New files and unusable paths are left out (the gold
+/// functions report those).
+pub fn base_text(patch: &str) -> Vec<BaseText> {
+    let mut errors = Vec::new();
+    parse(patch, &DiffOptions::default(), "", &mut errors)
+        .into_iter()
+        .filter(|f| !f.new_file)
+        .filter_map(|f| {
+            let path = readcov_core::path::normalize_path(f.path.as_deref()?, None).ok()?;
+            (!path.starts_with('/')).then_some(BaseText {
+                path,
+                lines: f.base,
+            })
+        })
+        .collect()
 }
 
 /// Sorts inclusive intervals and merges overlapping or adjacent ones: O(n log n) in intervals.

@@ -9,7 +9,8 @@ pub mod buckets;
 pub mod html;
 pub mod lcov;
 pub mod model;
-pub mod outcomes;
+/// Outcome labels live in core (consensus gold reads them too); the path stays.
+pub use readcov_core::outcomes;
 pub mod sarif;
 pub mod timeline;
 pub mod units;

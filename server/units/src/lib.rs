@@ -8,6 +8,7 @@ mod batch;
 pub mod blocks;
 mod chunks;
 pub mod coverage;
+mod doc;
 mod extract;
 mod lang;
 mod plan;
@@ -17,6 +18,7 @@ pub use batch::unit_scores;
 pub use coverage::{
     file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
 };
+pub use doc::{leading_start, with_leading_comments};
 pub use lang::{lang_for_file, lang_for_path, Lang};
 pub use tree::{edit_for_replace, UnitTree};
 /// Re-exported so callers can build edits without depending on tree-sitter themselves.

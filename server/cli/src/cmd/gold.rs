@@ -1,23 +1,54 @@
-//! `readcov gold`: gold JSONL from a unified diff (`--from-diff`) or SWE-bench rows
-//! (`--from-swebench`, with `instance_id` and `patch`): the base-side lines a patch deletes or changes.
+//! `readcov gold`: gold JSONL by one of the definitions in `readcov-gold` — the edit lines of a
+//! patch (`--from-diff`, `--from-swebench`), widened to units (`--expand units`), the test tier
+//! (`--tests`), or the consensus of successful runs (`--from-runs --outcomes`). Load → build →
+//! write; what was left out is counted on stderr.
+
+mod files;
 
 use crate::exit::Exit;
-use crate::inputs::{read_input, report_errors};
+use crate::inputs::{canonical_dir, load_reads, read_input, report_errors};
 use crate::output::write_output;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
-use readcov_import::{gold_from_diff, gold_from_swebench, DiffOptions, GoldFromDiff};
+use files::Workspaces;
+use readcov_core::outcomes::{parse_outcomes, Outcomes};
+use readcov_gold::{
+    consensus, parse_patch_rows, swe_explore_row, Agree, Built, ConsensusOptions, ExpandOptions,
+    GoldDef, GoldInput, Notes, PatchRow, RunsInput,
+};
+use readcov_import::DiffOptions;
 use std::path::PathBuf;
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Expand {
+    /// The changed lines and insertion anchors only.
+    Edit,
+    /// Widened to the enclosing function/method (or small class, or ±window).
+    Units,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GoldFormat {
+    Jsonl,
+    /// SWE-Explore benchmark rows (consensus gold only), readable by `readcov explore --bench`.
+    SweExplore,
+}
+
 #[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("source").required(true).args(["from_diff", "from_swebench"])))]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["from_diff", "from_swebench", "from_runs"])))]
 pub struct GoldArgs {
     /// A unified diff (git or plain).
     #[arg(long, value_name = "PATCH")]
     pub from_diff: Option<PathBuf>,
-    /// SWE-bench style JSONL: one row per instance with `instance_id` and `patch`.
+    /// SWE-bench style JSONL: `instance_id`, `patch` (and `test_patch`, `FAIL_TO_PASS` for --tests).
     #[arg(long, value_name = "INSTANCES")]
     pub from_swebench: Option<PathBuf>,
+    /// Reads JSONL of several runs per task: consensus gold from the resolved runs' agent reads.
+    #[arg(long, value_name = "READS", requires = "outcomes")]
+    pub from_runs: Option<PathBuf>,
+    /// Outcome labels for --from-runs: `task` (or `instance_id`), `run`, `resolved`.
+    #[arg(long, value_name = "LABELS")]
+    pub outcomes: Option<PathBuf>,
     /// Task id for `--from-diff` (default: `default`).
     #[arg(long)]
     pub task: Option<String>,
@@ -27,83 +58,193 @@ pub struct GoldArgs {
     /// Leave out test files (tests/, test_*.py, *_test.go, *Test.java, …).
     #[arg(long)]
     pub exclude_tests: bool,
-    /// Output gold JSONL (default, or `-`: stdout).
+    /// Repository at the base commit (for --expand units and --tests).
+    #[arg(long, value_name = "DIR", conflicts_with = "workspaces")]
+    pub workspace: Option<PathBuf>,
+    /// One workspace per task: DIR/<task>/.
+    #[arg(long, value_name = "DIR")]
+    pub workspaces: Option<PathBuf>,
+    /// `units`: widen each edit line to its enclosing unit (needs a workspace).
+    #[arg(long, value_enum, default_value_t = Expand::Edit)]
+    pub expand: Expand,
+    /// A class is taken whole only up to this many lines.
+    #[arg(long, default_value_t = 200, value_name = "LINES")]
+    pub max_unit: u32,
+    /// Lines on each side of an edit line no function or small class encloses.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub window: u32,
+    /// The test tier: test functions the `test_patch` touches and `FAIL_TO_PASS` names (origin `test`).
+    #[arg(long, requires = "from_swebench")]
+    pub tests: bool,
+    /// Consensus: `all` (SWE-Explore's G_core, the intersection) or K (read by at least K runs).
+    #[arg(long, default_value = "all", value_parser = Agree::parse)]
+    pub agree: Agree,
+    /// Consensus: a task needs at least this many resolved runs.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub min_runs: u32,
+    /// Consensus JSONL: also write each run's own lines minus core (`tier: optional`, `run`).
+    #[arg(long)]
+    pub optional: bool,
+    #[arg(long, value_enum, default_value_t = GoldFormat::Jsonl)]
+    pub format: GoldFormat,
+    /// Output file (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
 pub fn run(args: GoldArgs) -> Result<Exit> {
-    let opts = DiffOptions {
-        anchor: args.anchor,
-        exclude_tests: args.exclude_tests,
-    };
-    let g = match (&args.from_diff, &args.from_swebench) {
-        (Some(p), _) => {
-            let bytes = read_input(p)?;
-            let task = args
-                .task
-                .clone()
-                .unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string());
-            gold_from_diff(
-                &String::from_utf8_lossy(&bytes),
-                &task,
-                &opts,
-                &p.display().to_string(),
-            )
+    let (text, built) = match &args.from_runs {
+        Some(reads) => from_runs(&args, reads)?,
+        None => {
+            anyhow::ensure!(
+                args.format == GoldFormat::Jsonl,
+                "--format swe-explore needs --from-runs (consensus gold)"
+            );
+            let built = from_patches(&args)?;
+            (jsonl(&built)?, built)
         }
-        (None, Some(p)) => gold_from_swebench(&read_input(p)?, &p.display().to_string(), &opts),
-        (None, None) => anyhow::bail!("give --from-diff or --from-swebench"),
     };
-    report_errors(&g.errors);
-    let mut text = String::new();
-    for s in &g.spans {
-        text.push_str(&serde_json::to_string(s)?);
-        text.push('\n');
-    }
+    report_errors(&built.errors);
     write_output(args.output.as_deref(), text.as_bytes())?;
-    let tasks: std::collections::BTreeSet<&str> = g.spans.iter().map(|s| s.task.as_str()).collect();
+    let tasks: std::collections::BTreeSet<&str> =
+        built.rows.iter().map(|s| s.task.as_str()).collect();
     eprintln!(
         "gold: {} span(s) over {} task(s)",
-        g.spans.len(),
+        built.rows.len(),
         tasks.len()
     );
-    for (task, path) in &g.new_files {
-        eprintln!("  {task}: {path} is a new file (no base lines, unscored)");
-    }
-    for (task, path) in &g.excluded {
-        eprintln!("  {task}: {path} excluded as a test file");
-    }
-    if let Some(why) = why_no_spans(&g, args.from_diff.is_some()) {
-        let input = args.from_diff.as_ref().or(args.from_swebench.as_ref());
+    report_notes(&built.notes);
+    if let Some(why) = why_no_spans(&built, args.from_diff.is_some(), args.from_runs.is_some()) {
+        let input = [&args.from_diff, &args.from_swebench, &args.from_runs]
+            .into_iter()
+            .find_map(|p| p.as_ref());
         eprintln!(
             "error: {}: {why}",
             input.map_or(String::new(), |p| p.display().to_string())
         );
     }
-    Ok(if g.spans.is_empty() {
+    Ok(if built.rows.is_empty() {
         Exit::Input
     } else {
         Exit::Ok
     })
 }
 
-/// Why a patch gave no gold span, when nothing printed so far says so: no hunk at all (not a
-/// diff), or only new or excluded files. `None` when there are spans or the errors explain it.
-fn why_no_spans(g: &GoldFromDiff, diff: bool) -> Option<&'static str> {
-    if !g.spans.is_empty() || !g.errors.is_empty() {
+fn from_patches(args: &GoldArgs) -> Result<Built> {
+    let mut errors = Vec::new();
+    let rows = match (&args.from_diff, &args.from_swebench) {
+        (Some(p), _) => vec![PatchRow {
+            task: args
+                .task
+                .clone()
+                .unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string()),
+            patch: String::from_utf8_lossy(&read_input(p)?).into_owned(),
+            file: p.display().to_string(),
+            ..PatchRow::default()
+        }],
+        (None, Some(p)) => {
+            let parsed = parse_patch_rows(&read_input(p)?, &p.display().to_string());
+            errors = parsed.errors;
+            parsed.items
+        }
+        (None, None) => anyhow::bail!("give --from-diff, --from-swebench or --from-runs"),
+    };
+    let expand = ExpandOptions {
+        max_unit: args.max_unit,
+        window: args.window,
+    };
+    let def = match (args.tests, args.expand) {
+        (true, _) => GoldDef::Test(expand),
+        (false, Expand::Units) => GoldDef::Unit(expand),
+        (false, Expand::Edit) => GoldDef::Edit,
+    };
+    let files = Workspaces {
+        one: args.workspace.as_deref().map(canonical_dir).transpose()?,
+        per_task: args.workspaces.as_deref().map(canonical_dir).transpose()?,
+    };
+    let diff = DiffOptions {
+        anchor: args.anchor,
+        exclude_tests: args.exclude_tests,
+    };
+    let mut built = def.build(GoldInput::Patches(&rows), &files, &diff)?;
+    errors.append(&mut built.errors);
+    built.errors = errors;
+    Ok(built)
+}
+
+fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)> {
+    let labels = args
+        .outcomes
+        .as_ref()
+        .context("--from-runs needs --outcomes")?;
+    let parsed = load_reads(reads, None)?;
+    let labelled = parse_outcomes(&read_input(labels)?, &labels.display().to_string());
+    let input = RunsInput {
+        reads: parsed.items,
+        outcomes: labelled.items.into_iter().collect::<Outcomes>(),
+    };
+    let opts = ConsensusOptions {
+        agree: args.agree,
+        min_runs: args.min_runs,
+    };
+    let c = consensus(&input, &opts);
+    let mut built = c.built_with(args.optional);
+    built.errors = parsed.errors;
+    built.errors.extend(labelled.errors);
+    let text = match args.format {
+        GoldFormat::Jsonl => jsonl(&built)?,
+        GoldFormat::SweExplore => {
+            let mut t = String::new();
+            for task in &c.tasks {
+                t.push_str(&serde_json::to_string(&swe_explore_row(task))?);
+                t.push('\n');
+            }
+            t
+        }
+    };
+    Ok((text, built))
+}
+
+fn jsonl(built: &Built) -> Result<String> {
+    let mut text = String::new();
+    for s in &built.rows {
+        text.push_str(&serde_json::to_string(s)?);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// Every note, then a count per kind: nothing left out goes unsaid.
+fn report_notes(notes: &Notes) {
+    for n in &notes.0 {
+        let subject = if n.subject.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", n.subject)
+        };
+        eprintln!("  {}: {subject}{}", n.task, n.message);
+    }
+    for (kind, n) in notes.counts() {
+        eprintln!("  {n} × {}", kind.label());
+    }
+}
+
+/// Why no gold span came out, when nothing printed so far says so: no hunk at all (not a diff),
+/// or only new or excluded files. `None` when there are spans or errors and notes explain it.
+fn why_no_spans(b: &Built, diff: bool, runs: bool) -> Option<&'static str> {
+    if !b.rows.is_empty() || !b.errors.is_empty() {
         return None;
     }
-    Some(
-        match (g.new_files.is_empty() && g.excluded.is_empty(), diff) {
-            (true, true) => {
-                "no diff hunks found, so no gold lines: is it a unified diff \
+    Some(match (b.notes.0.is_empty(), diff, runs) {
+        (_, _, true) => "no consensus gold: no task has enough resolved runs with reads",
+        (true, true, _) => {
+            "no diff hunks found, so no gold lines: is it a unified diff \
              (`--- a/PATH` and `+++ b/PATH` headers, then `@@ -l,n +l,n @@` hunks)?"
-            }
-            (true, false) => {
-                "no diff hunks found in any row, so no gold lines: expected one JSON object per \
+        }
+        (true, false, _) => {
+            "no diff hunks found in any row, so no gold lines: expected one JSON object per \
              line with `instance_id` and `patch` (a unified diff)"
-            }
-            (false, _) => "no base lines to score: every changed file is new or excluded",
-        },
-    )
+        }
+        (false, _, _) => "no base lines to score: every changed file is new or excluded",
+    })
 }

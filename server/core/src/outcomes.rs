@@ -1,9 +1,8 @@
 //! Outcome labels: did the run's fix resolve the task? Read from JSONL with `instance_id` (or
 //! `task`) and `resolved`, optionally narrowed to one `run`. The real data's `gold.jsonl` is such
-//! a file as it stands (its extra fields are ignored).
+//! a file as it stands (its extra fields are ignored). Shared by reports and consensus gold.
 
-use readcov_core::formats::{parse_jsonl, Fields};
-use readcov_core::{InputError, Parsed};
+use crate::formats::{parse_jsonl, Fields, InputError, Parsed};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -31,6 +30,13 @@ impl Outcomes {
             .get(&(task.to_string(), run.to_string()))
             .or_else(|| self.by_task.get(task))
             .copied()
+    }
+
+    /// Per-run labels: (task, run, resolved), in (task, run) order.
+    pub fn runs(&self) -> impl Iterator<Item = (&str, &str, bool)> {
+        self.by_run
+            .iter()
+            .map(|((t, r), &ok)| (t.as_str(), r.as_str(), ok))
     }
 
     pub fn len(&self) -> usize {

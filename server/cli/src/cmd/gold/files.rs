@@ -1,0 +1,32 @@
+//! Workspace files for `readcov gold`: one folder for every task (`--workspace`) or one per
+//! task (`--workspaces DIR` → `DIR/<task>/`), every read confined (through symlinks) to it.
+
+use crate::inputs::{confined_file, task_dir};
+use readcov_gold::TaskFiles;
+use std::path::{Path, PathBuf};
+
+pub struct Workspaces {
+    pub one: Option<PathBuf>,
+    pub per_task: Option<PathBuf>,
+}
+
+impl Workspaces {
+    fn root(&self, task: &str) -> Option<PathBuf> {
+        match (&self.one, &self.per_task) {
+            (Some(dir), _) => Some(dir.clone()),
+            (None, Some(dir)) => task_dir(dir, task),
+            (None, None) => None,
+        }
+    }
+}
+
+impl TaskFiles for Workspaces {
+    fn read(&self, task: &str, path: &str) -> Option<String> {
+        let root = self.root(task)?;
+        let file = confined_file(Path::new(&root), path)?;
+        String::from_utf8(std::fs::read(file).ok()?).ok()
+    }
+    fn has_workspace(&self, task: &str) -> bool {
+        self.root(task).is_some()
+    }
+}

@@ -1,0 +1,105 @@
+//! The closed list of gold definitions. Each fact about a definition (its label, how a gold file
+//! shows it, how it is built) is one exhaustive `match`, so a new definition is a new variant
+//! and the compiler lists what it needs. The CLI (`readcov gold`, `score --gold NAME=FILE`) and
+//! the report go through it.
+
+use crate::consensus::{consensus, ConsensusOptions, RunsInput};
+use crate::expand::ExpandOptions;
+use crate::patch::{unit_gold, PatchRow};
+use crate::test_tier::test_gold;
+use crate::{GoldRow, Notes, Origin, TaskFiles};
+use readcov_core::formats::InputError;
+use readcov_import::DiffOptions;
+
+/// A way to say which lines a fix needs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GoldDef {
+    /// The lines a patch deletes or changes, and insertion anchors.
+    Edit,
+    /// Edit lines widened to their enclosing function, method or small class.
+    Unit(ExpandOptions),
+    /// The test functions a test patch touches, widened like `Unit`.
+    Test(ExpandOptions),
+    /// The lines successful runs read (all of them, or K).
+    Consensus(ConsensusOptions),
+}
+
+/// What a definition is built from.
+pub enum GoldInput<'a> {
+    /// Patches, one per task (SWE-bench rows or one diff).
+    Patches(&'a [PatchRow]),
+    /// Reads of several runs per task and their outcome labels.
+    Runs(&'a RunsInput),
+}
+
+/// Gold rows with what was left out and the located input errors.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Built {
+    pub rows: Vec<GoldRow>,
+    pub notes: Notes,
+    pub errors: Vec<InputError>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DefError {
+    #[error("{def} gold is built from {wants}")]
+    WrongInput {
+        def: &'static str,
+        wants: &'static str,
+    },
+}
+
+impl GoldDef {
+    /// Every definition's label, in the order tables show them.
+    pub const LABELS: [&'static str; 4] = ["edit", "unit", "test", "consensus"];
+
+    pub fn label(&self) -> &'static str {
+        match self {
+            GoldDef::Edit => "edit",
+            GoldDef::Unit(_) => "unit",
+            GoldDef::Test(_) => "test",
+            GoldDef::Consensus(_) => "consensus",
+        }
+    }
+
+    /// The definition a gold file was built by, from its rows' origins (default options).
+    pub fn detect(rows: &[GoldRow]) -> GoldDef {
+        let has = |o: Origin| rows.iter().any(|r| r.origin == o);
+        if has(Origin::Consensus) {
+            GoldDef::Consensus(ConsensusOptions::default())
+        } else if has(Origin::Test) {
+            GoldDef::Test(ExpandOptions::default())
+        } else if has(Origin::Unit) || has(Origin::Window) {
+            GoldDef::Unit(ExpandOptions::default())
+        } else {
+            GoldDef::Edit
+        }
+    }
+
+    /// Builds this definition's gold.
+    pub fn build(
+        &self,
+        input: GoldInput,
+        files: &dyn TaskFiles,
+        diff: &DiffOptions,
+    ) -> Result<Built, DefError> {
+        let wrong = |wants| DefError::WrongInput {
+            def: self.label(),
+            wants,
+        };
+        match (self, input) {
+            (GoldDef::Edit, GoldInput::Patches(rows)) => Ok(unit_gold(rows, files, diff, None)),
+            (GoldDef::Unit(o), GoldInput::Patches(rows)) => {
+                Ok(unit_gold(rows, files, diff, Some(o)))
+            }
+            (GoldDef::Test(o), GoldInput::Patches(rows)) => Ok(test_gold(rows, files, o)),
+            (GoldDef::Consensus(o), GoldInput::Runs(runs)) => Ok(consensus(runs, o).built()),
+            (GoldDef::Edit | GoldDef::Unit(_) | GoldDef::Test(_), GoldInput::Runs(_)) => {
+                Err(wrong("patches"))
+            }
+            (GoldDef::Consensus(_), GoldInput::Patches(_)) => {
+                Err(wrong("runs' reads and outcome labels"))
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Consensus gold: placeholder filled in below.

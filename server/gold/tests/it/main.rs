@@ -1,0 +1,5 @@
+//! readcov-gold tests: hand-computed gold for every rule, at the library boundary.
+
+mod consensus;
+mod expand;
+mod patches;

@@ -1,0 +1,108 @@
+//! Gold from patches with a workspace: pure insertions, new files, patches that do not apply,
+//! no workspace, no grammar, and the origins of every row.
+
+use crate::expand::PY;
+use readcov_gold::{
+    unit_gold, ExpandOptions, GoldDef, GoldInput, NoWorkspace, NoteKind, Origin, PatchRow,
+    TaskFiles,
+};
+use readcov_import::DiffOptions;
+use std::collections::BTreeMap;
+
+const OPTS: ExpandOptions = ExpandOptions {
+    max_unit: 200,
+    window: 2,
+};
+
+fn files(entries: &[(&str, &str)]) -> BTreeMap<(String, String), String> {
+    entries
+        .iter()
+        .map(|(p, s)| (("t".to_string(), p.to_string()), s.to_string()))
+        .collect()
+}
+
+fn row(patch: &str) -> PatchRow {
+    PatchRow {
+        task: "t".into(),
+        patch: patch.into(),
+        file: "p.diff".into(),
+        ..PatchRow::default()
+    }
+}
+
+/// Rows as `path:start-end origin`.
+fn rows_of(patch: &str, ws: &dyn TaskFiles) -> (Vec<String>, Vec<NoteKind>) {
+    let b = unit_gold(&[row(patch)], ws, &DiffOptions::default(), Some(&OPTS));
+    assert!(b.errors.is_empty(), "{:?}", b.errors);
+    let rows = b
+        .rows
+        .iter()
+        .map(|r| format!("{}:{}-{} {}", r.path, r.start, r.end, r.origin.as_str()))
+        .collect();
+    (rows, b.notes.0.iter().map(|n| n.kind).collect())
+}
+
+/// A pure insertion after line 9 (`return b` in `inner`), with lines 8-10 as context.
+const INSERT: &str = "--- a/m.py\n+++ b/m.py\n@@ -8,3 +8,4 @@\n     def inner(b):\n         return b\n+        # new\n     return inner(a)\n";
+
+#[test]
+fn pure_insertion_widens_both_anchors() {
+    // Anchors 9 (in `inner`, 8-9) and 10 (in `outer`, 5-10 with decorator and comment).
+    let (rows, notes) = rows_of(INSERT, &files(&[("m.py", PY)]));
+    assert_eq!(rows, ["m.py:5-8 unit", "m.py:9-10 edit"]);
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
+#[test]
+fn new_file_is_noted_and_has_no_rows() {
+    let patch = "diff --git a/n.py b/n.py\nnew file mode 100644\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+a = 1\n+b = 2\n";
+    let (rows, notes) = rows_of(patch, &files(&[("m.py", PY)]));
+    assert!(rows.is_empty());
+    assert_eq!(notes, [NoteKind::NewFile]);
+}
+
+#[test]
+fn patch_that_does_not_apply_keeps_the_edit_lines_and_says_so() {
+    let other = PY.replace("return b", "return b + 1");
+    let (rows, notes) = rows_of(INSERT, &files(&[("m.py", &other)]));
+    assert_eq!(rows, ["m.py:9-10 edit"]);
+    assert_eq!(notes, [NoteKind::PatchDoesNotApply]);
+}
+
+#[test]
+fn no_workspace_missing_file_and_no_grammar_fall_back_to_edit_lines() {
+    let (rows, notes) = rows_of(INSERT, &NoWorkspace);
+    assert_eq!(rows, ["m.py:9-10 edit"]);
+    assert_eq!(notes, [NoteKind::NoWorkspace]);
+    let (rows, notes) = rows_of(INSERT, &files(&[("other.py", PY)]));
+    assert_eq!(rows, ["m.py:9-10 edit"]);
+    assert_eq!(notes, [NoteKind::MissingFile]);
+    let txt = "--- a/notes.txt\n+++ b/notes.txt\n@@ -1,1 +1,1 @@\n-a\n+b\n";
+    let (rows, notes) = rows_of(txt, &files(&[("notes.txt", "a\n")]));
+    assert_eq!(rows, ["notes.txt:1-1 edit"]);
+    assert_eq!(notes, [NoteKind::NoGrammar]);
+}
+
+#[test]
+fn gold_def_builds_edit_and_unit_and_detects_them_back() {
+    let ws = files(&[("m.py", PY)]);
+    let rows = [row(INSERT)];
+    let diff = DiffOptions::default();
+    let edit = GoldDef::Edit
+        .build(GoldInput::Patches(&rows), &ws, &diff)
+        .unwrap();
+    assert!(edit.rows.iter().all(|r| r.origin == Origin::Edit));
+    assert_eq!(GoldDef::detect(&edit.rows).label(), "edit");
+    let unit = GoldDef::Unit(OPTS)
+        .build(GoldInput::Patches(&rows), &ws, &diff)
+        .unwrap();
+    assert_eq!(GoldDef::detect(&unit.rows).label(), "unit");
+    // The edit rows of unit gold are exactly edit gold.
+    let edit_part: Vec<_> = unit
+        .rows
+        .iter()
+        .filter(|r| r.origin == Origin::Edit)
+        .cloned()
+        .collect();
+    assert_eq!(edit_part, edit.rows);
+}

@@ -1,0 +1,121 @@
+//! Leading comments of a unit: the doc comment (`///`, `/** … */`, `# …`) and, in Rust, the
+//! `#[…]` attributes written above a definition. Tree-sitter puts them beside the definition
+//! node, not inside it, so the queries cannot capture them; gold that widens a changed line to
+//! "its function, doc comment included" asks for them here. Pure text rules, per language.
+
+use crate::{Lang, Unit};
+
+/// How a language writes comments above a definition.
+struct Leading {
+    /// Trimmed-line prefixes of one-line comments (and Rust attributes).
+    line: &'static [&'static str],
+    /// Whether `/* … */` block comments exist.
+    block: bool,
+}
+
+fn leading(lang: Lang) -> Leading {
+    match lang {
+        Lang::Python | Lang::Ruby => Leading {
+            line: &["#"],
+            block: false,
+        },
+        Lang::Rust => Leading {
+            line: &["//", "#["],
+            block: true,
+        },
+        Lang::Php => Leading {
+            line: &["//", "#"],
+            block: true,
+        },
+        Lang::JavaScript
+        | Lang::TypeScript
+        | Lang::Tsx
+        | Lang::Go
+        | Lang::Java
+        | Lang::C
+        | Lang::Cpp => Leading {
+            line: &["//"],
+            block: true,
+        },
+    }
+}
+
+/// The first line of the comments (and Rust attributes) written directly above line `start`
+/// (1-based) of `lines`, with no blank line between; `start` itself when there are none.
+pub fn leading_start(lang: Lang, lines: &[&str], start: u32) -> u32 {
+    let style = leading(lang);
+    let mut first = start;
+    // `i` is the 0-based index of the candidate line above `first`.
+    while first > 1 {
+        let i = (first - 2) as usize;
+        let Some(text) = lines.get(i).map(|l| l.trim()) else {
+            break;
+        };
+        if text.is_empty() {
+            break;
+        }
+        if style.block && text.ends_with("*/") {
+            // Walk up to the line that opens the block comment.
+            let open = (0..=i).rev().find(|&j| lines[j].contains("/*"));
+            match open {
+                Some(j) => first = j as u32 + 1,
+                None => break,
+            }
+        } else if style.line.iter().any(|p| text.starts_with(p)) {
+            first -= 1;
+        } else {
+            break;
+        }
+    }
+    first
+}
+
+/// `unit` with its start moved up over its leading comments (see [`leading_start`]).
+pub fn with_leading_comments(lang: Lang, lines: &[&str], unit: &Unit) -> Unit {
+    Unit {
+        start: leading_start(lang, lines, unit.start),
+        ..unit.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(lang: Lang, src: &str, start: u32, want: u32) {
+        let lines: Vec<&str> = src.lines().collect();
+        assert_eq!(leading_start(lang, &lines, start), want, "{src}");
+    }
+
+    #[test]
+    fn leading_comments_per_language() {
+        // Java Javadoc over an annotated method (the annotation is already in the unit).
+        check(
+            Lang::Java,
+            "class A {\n  /**\n   * Doc.\n   */\n  @Override\n  void f() {}\n}\n",
+            5,
+            2,
+        );
+        // Rust doc comment and attribute; a blank line stops the walk.
+        check(
+            Lang::Rust,
+            "// file\n\n/// Doc\n#[inline]\nfn f() {}\n",
+            5,
+            3,
+        );
+        // Python comments above a def; the docstring is inside the body already.
+        check(
+            Lang::Python,
+            "x = 1\n# helper\n# more\ndef f():\n    pass\n",
+            4,
+            2,
+        );
+        // Code directly above: nothing to take.
+        check(Lang::Go, "var x = 1\nfunc f() {}\n", 2, 2);
+        // A `*/` with no opening `/*` above stops rather than running off the top.
+        check(Lang::C, "x */\nint f(void);\n", 2, 2);
+        // Ruby comment; first line of the file.
+        check(Lang::Ruby, "# doc\ndef f\nend\n", 2, 1);
+        check(Lang::Ruby, "def f\nend\n", 1, 1);
+    }
+}
