@@ -260,7 +260,7 @@ fn dash_o_dash_is_stdout() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "{\"task\":\"t\",\"path\":\"x.py\",\"start\":2,\"end\":2,\"tier\":\"core\"}\n"
+        "{\"task\":\"t\",\"path\":\"x.py\",\"start\":2,\"end\":2,\"tier\":\"core\",\"origin\":\"edit\"}\n"
     );
     let log = real_data().join("mini-swe-agent/astropy__astropy-12907.traj.json");
     let o = readcov_in(dir.path(), &["import", log.to_str().unwrap(), "-o", "-"]);
