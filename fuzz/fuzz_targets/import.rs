@@ -1,5 +1,5 @@
 //! Fuzz target: every trajectory importer. The first byte picks the importer (0 auto-detect,
-//! 1 OpenHands, 2 mini-swe-agent, 3 SWE-agent, 4 Claude Code); the rest is the log. A small
+//! k: `Format::ALL[k - 1]`, so a new format is fuzzed as soon as it exists); the rest is the log. A small
 //! in-memory workspace lets reads be checked and edits replayed. Rows are well-formed.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
@@ -10,13 +10,8 @@ fuzz_target!(|data: &[u8]| {
     let Some((&sel, log)) = data.split_first() else {
         return;
     };
-    let format = match sel % 5 {
-        1 => Some(Format::OpenHands),
-        2 => Some(Format::MiniSweAgent),
-        3 => Some(Format::SweAgent),
-        4 => Some(Format::ClaudeCode),
-        _ => None,
-    };
+    let pick = usize::from(sel) % (Format::ALL.len() + 1);
+    let format = pick.checked_sub(1).map(|k| Format::ALL[k]);
     let opts = ImportOptions {
         format,
         ..Default::default()

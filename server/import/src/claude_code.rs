@@ -2,11 +2,14 @@
 //! user records the matching `tool_result` (and a structured `toolUseResult`). Reads: `Read`
 //! (numbered `    12→text` output; `offset`/`limit` show in the numbers), `Grep` in content mode with
 //! line numbers, `Bash`. Edits: `Edit`/`MultiEdit` (replayed from `structuredPatch`), `Write`.
-//! The repository root is the transcript's `cwd`.
+//! The repository root is the transcript's `cwd`. A `Read`'s window is `toolUseResult.file`
+//! (`startLine`, `numLines`); `is_error` results and `<persisted-output>` stubs read nothing.
 
+use crate::format::Format;
 use crate::numbered::Style;
 use crate::openhands::content_text;
 use crate::replay::EditOp;
+use crate::runs::{jsonl_objects, Runs};
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
 use serde_json::Value;
@@ -116,16 +119,39 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
     }
 }
 
-/// Feeds Claude Code JSONL records into `session`; returns how many lines were not valid records.
-pub fn import(text: &str, session: &mut Session) -> usize {
-    let mut records = Vec::new();
-    let mut bad = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        match serde_json::from_str::<Value>(line) {
-            Ok(v) if v.is_object() => records.push(v),
-            _ => bad += 1,
-        }
+/// Claude Code JSONL as runs: a transcript is one run of the task named by its `sessionId`; a
+/// subagent transcript (`<session>/subagents/agent-<id>.jsonl`, every line `isSidechain` with
+/// `agentId`) is a run of the same task whose run id keeps the agent id (`claude-code/agent-<id>`),
+/// so it can be filtered.
+pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
+    let (records, bad) = jsonl_objects(text);
+    runs.bad_records(bad, "line(s) are not valid JSON records");
+    if records.is_empty() && bad > 0 {
+        return Ok(());
     }
+    let agent = records
+        .iter()
+        .find(|r| r.get("isSidechain").and_then(Value::as_bool) == Some(true))
+        .and_then(|r| r.get("agentId").and_then(Value::as_str))
+        .map(str::to_string);
+    // The session id ties a subagent to its session, whatever the files are called.
+    let session = records
+        .iter()
+        .find_map(|r| r.get("sessionId").and_then(Value::as_str));
+    let task = runs.task(session);
+    let run = runs.run_id(
+        Format::ClaudeCode,
+        agent.as_ref().map(|a| format!("agent-{a}")).as_deref(),
+    );
+    runs.run(&task, &run, |s| import_records(&records, s));
+    Ok(())
+}
+
+/// What the tool result showed: text, whether it is an error, the structured result.
+type Shown = (Option<String>, bool, Option<Value>);
+
+/// Feeds Claude Code records into `session`.
+pub fn import_records(records: &[Value], session: &mut Session) {
     if let Some(cwd) = records
         .iter()
         .find_map(|r| r.get("cwd").and_then(Value::as_str))
@@ -133,14 +159,15 @@ pub fn import(text: &str, session: &mut Session) -> usize {
         session.roots.add(cwd);
         session.cwd = cwd.to_string();
     }
-    let mut results: HashMap<String, (Option<String>, Option<Value>)> = HashMap::new();
-    for r in &records {
+    let mut results: HashMap<String, Shown> = HashMap::new();
+    for r in records {
         for b in content_blocks(r, "tool_result") {
             if let Some(id) = b.get("tool_use_id").and_then(Value::as_str) {
                 results.insert(
                     id.to_string(),
                     (
                         content_text(b.get("content")),
+                        b.get("is_error").and_then(Value::as_bool) == Some(true),
                         r.get("toolUseResult").cloned(),
                     ),
                 );
@@ -170,8 +197,29 @@ pub fn import(text: &str, session: &mut Session) -> usize {
                 .to_string();
             let input = b.get("input").cloned().unwrap_or(Value::Null);
             let use_id = b.get("id").and_then(Value::as_str).unwrap_or("");
-            let (output, structured) = results.get(use_id).cloned().unwrap_or((None, None));
-            let op = op_for(&name, &input, structured.as_ref(), output.as_deref());
+            let (output, is_error, structured) =
+                results.get(use_id).cloned().unwrap_or((None, false, None));
+            let op = if is_error {
+                Op::Skip(Reason::ToolError)
+            } else if output
+                .as_deref()
+                .is_some_and(|o| o.trim_start().starts_with("<persisted-output>"))
+            {
+                // The agent saw a 2 KB preview; the full text went to a file it may never open.
+                Op::Skip(Reason::PersistedOutput)
+            } else {
+                op_for(&name, &input, structured.as_ref(), output.as_deref())
+            };
+            let output = match (&op, &structured) {
+                (
+                    Op::View {
+                        style: Style::Arrow,
+                        ..
+                    },
+                    Some(res),
+                ) if name == "Read" => output.map(|o| clip_to_window(&o, res)),
+                _ => output,
+            };
             if let Some(cwd) = r.get("cwd").and_then(Value::as_str) {
                 session.cwd = cwd.to_string();
             }
@@ -186,7 +234,25 @@ pub fn import(text: &str, session: &mut Session) -> usize {
             step += 1;
         }
     }
-    bad
+}
+
+/// Keeps only the numbered lines inside `toolUseResult.file` `startLine`..+`numLines` (the exact
+/// window the tool read); lines outside it in the text are not file lines.
+fn clip_to_window(out: &str, res: &Value) -> String {
+    let num = |k: &str| res.pointer(&format!("/file/{k}")).and_then(Value::as_u64);
+    let (Some(start), Some(n)) = (num("startLine"), num("numLines")) else {
+        return out.to_string();
+    };
+    let end = start.saturating_add(n).saturating_sub(1);
+    out.split_inclusive('\n')
+        .filter(|l| match l.split_once('\u{2192}') {
+            Some((k, _)) => k
+                .trim()
+                .parse::<u64>()
+                .map_or(true, |k| k >= start && k <= end),
+            None => true,
+        })
+        .collect()
 }
 
 /// The blocks of a record's `message.content` whose `type` is `kind`.

@@ -1,31 +1,12 @@
-//! Format detection by content, and the one entry point: bytes in, reads rows and a summary out.
+//! The one entry point: bytes in, reads rows and a summary out (the format picked or detected
+//! through [`Format`]).
 
-use crate::paths::Roots;
-use crate::session::Session;
+pub use crate::format::Format;
+use crate::runs::Runs;
 use crate::summary::Summary;
 use crate::FileProvider;
 use readcov_core::span::ReadSpan;
-use serde_json::Value;
 use thiserror::Error;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    OpenHands,
-    MiniSweAgent,
-    SweAgent,
-    ClaudeCode,
-}
-
-impl Format {
-    pub fn label(self) -> &'static str {
-        match self {
-            Format::OpenHands => "openhands",
-            Format::MiniSweAgent => "mini-swe-agent",
-            Format::SweAgent => "swe-agent",
-            Format::ClaudeCode => "claude-code",
-        }
-    }
-}
 
 /// A log that could not be imported at all (its records are counted as malformed).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -55,69 +36,9 @@ pub struct Imported {
     pub outcomes: Vec<crate::session::Outcome>,
 }
 
-/// Detects the format of a log; `None` when it is none of the four.
+/// Detects the format of a log; `None` when it is none of the known formats.
 pub fn detect_format(text: &str) -> Option<Format> {
-    if let Ok(v) = serde_json::from_str::<Value>(text) {
-        return detect_value(&v);
-    }
-    // JSONL: Claude Code transcripts have `type` and `sessionId` on their records.
-    let first = text.lines().find(|l| !l.trim().is_empty())?;
-    if let Ok(v) = serde_json::from_str::<Value>(first) {
-        return (v.get("sessionId").is_some() || v.get("type").is_some())
-            .then_some(Format::ClaudeCode);
-    }
-    // A truncated log: name its format from its keys, so the error says what broke.
-    let mut end = text.len().min(4096);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let head = &text[..end];
-    if head.contains("\"fncall_messages\"") {
-        Some(Format::OpenHands)
-    } else if head.contains("\"trajectory\"") {
-        Some(Format::SweAgent)
-    } else if head.contains("\"messages\"")
-        && (head.contains("mini-swe-agent") || head.contains("\"actions\""))
-    {
-        Some(Format::MiniSweAgent)
-    } else {
-        None
-    }
-}
-
-fn detect_value(v: &Value) -> Option<Format> {
-    if v.get("fncall_messages").is_some() {
-        return Some(Format::OpenHands);
-    }
-    if v.get("trajectory").is_some_and(Value::is_array) {
-        return Some(Format::SweAgent);
-    }
-    let msgs = v.get("messages")?.as_array()?;
-    let mini = v
-        .get("trajectory_format")
-        .and_then(Value::as_str)
-        .is_some_and(|f| f.contains("mini"))
-        || msgs.iter().any(|m| m.pointer("/extra/actions").is_some());
-    Some(if mini {
-        Format::MiniSweAgent
-    } else {
-        Format::OpenHands
-    })
-}
-
-/// `astropy__astropy-12907.traj.json` → `astropy__astropy-12907`.
-fn stem(name: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let mut s = base;
-    for ext in [".json", ".jsonl", ".traj"] {
-        s = s.strip_suffix(ext).unwrap_or(s);
-        s = s.strip_suffix(ext).unwrap_or(s);
-    }
-    if s.is_empty() {
-        base.to_string()
-    } else {
-        s.to_string()
-    }
+    Format::detect(text)
 }
 
 /// Imports one log. Never panics on bad input: an unreadable log gives an error and a summary
@@ -153,7 +74,26 @@ pub fn import_with<'p>(
     workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
 ) -> Imported {
     let text = String::from_utf8_lossy(bytes);
-    let fail = |message: String| Imported {
+    let Some(format) = opts.format.or_else(|| Format::detect(&text)) else {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.label()).collect();
+        return failed(
+            name,
+            format!(
+                "not a recognised trajectory (truncated JSON, or none of: {})",
+                names.join(", ")
+            ),
+        );
+    };
+    let mut runs = Runs::new(name, opts, workspace_for);
+    match format.build(&text, &mut runs) {
+        Ok(()) => runs.out,
+        Err(message) => failed(name, message),
+    }
+}
+
+/// A log that could not be read at all: one malformed record, one error.
+fn failed(name: &str, message: String) -> Imported {
+    Imported {
         rows: Vec::new(),
         summary: Summary {
             runs: 1,
@@ -165,50 +105,5 @@ pub fn import_with<'p>(
             message,
         }],
         outcomes: Vec::new(),
-    };
-    let Some(format) = opts.format.or_else(|| detect_format(&text)) else {
-        return fail("not a recognised trajectory (truncated JSON, or not OpenHands, mini-swe-agent, SWE-agent or Claude Code)".into());
-    };
-    let doc: Option<Value> = match format {
-        Format::ClaudeCode => None,
-        _ => match serde_json::from_str::<Value>(&text) {
-            Ok(v) if v.is_object() => Some(v),
-            Ok(_) => return fail(format!("{}: expected a JSON object", format.label())),
-            Err(e) => return fail(format!("{}: invalid JSON: {e}", format.label())),
-        },
-    };
-    let task = opts.task.clone().unwrap_or_else(|| {
-        doc.as_ref()
-            .and_then(|d| d.get("instance_id").and_then(Value::as_str))
-            .map_or_else(|| stem(name), str::to_string)
-    });
-    let run = opts
-        .run
-        .clone()
-        .unwrap_or_else(|| format.label().to_string());
-    let files = workspace_for(&task);
-    let mut session = Session::new(&task, &run, Roots::new(), "/testbed", files.as_ref());
-    let mut bad = 0;
-    match (format, &doc) {
-        (Format::OpenHands, Some(d)) => crate::openhands::import(d, &mut session),
-        (Format::MiniSweAgent, Some(d)) => crate::mini_swe_agent::import(d, &mut session),
-        (Format::SweAgent, Some(d)) => crate::swe_agent::import(d, &mut session),
-        _ => bad = crate::claude_code::import(&text, &mut session),
-    }
-    let (rows, mut summary, outcomes) = session.finish();
-    summary.malformed_records += bad;
-    let errors = if bad > 0 {
-        vec![ImportError {
-            file: name.to_string(),
-            message: format!("{bad} line(s) are not valid JSON records"),
-        }]
-    } else {
-        Vec::new()
-    };
-    Imported {
-        rows,
-        summary,
-        errors,
-        outcomes,
     }
 }

@@ -47,7 +47,7 @@ const TRAILERS: [&str; 4] = [
 ];
 
 /// Splits the bracketed status lines OpenHands appends from the command output; returns the cwd they name.
-fn strip_trailer(out: &str) -> (String, Option<String>) {
+pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
     let mut lines: Vec<&str> = out.split('\n').collect();
     let mut cwd = None;
     while let Some(last) = lines.last() {
@@ -72,7 +72,7 @@ fn strip_trailer(out: &str) -> (String, Option<String>) {
 }
 
 /// `view` with `view_range: [a, b]` numbers one more (empty) line after `b`: drop lines past `b`.
-fn trim_to_range(out: &str, range: Option<&Value>) -> String {
+pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
     let Some(end) = range
         .and_then(|r| r.get(1))
         .and_then(Value::as_i64)
@@ -110,7 +110,7 @@ fn str_arg(a: &Map<String, Value>, k: &str) -> Option<String> {
     a.get(k).and_then(Value::as_str).map(str::to_string)
 }
 
-fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
+pub(crate) fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
     let Some(path) = str_arg(args, "path") else {
         return Op::Skip(Reason::Malformed);
     };

@@ -1,8 +1,10 @@
-//! `readcov import`: agent trajectories (OpenHands, mini-swe-agent, SWE-agent, Claude Code) to
-//! reads JSONL, with `kind: edit` rows for edits, and a summary of what was not turned into reads.
+//! `readcov import`: agent trajectories (every [`Format`]) to reads JSONL, with `kind: edit` rows
+//! for edits, and a summary of what was not turned into reads. The IO edge also gathers what one
+//! format spreads over several files: an OpenHands V1 conversation folder (`base_state.json` +
+//! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along.
 
 use crate::exit::Exit;
-use crate::inputs::{canonical_dir, confined_file, read_input, task_dir};
+use crate::inputs::{canonical_dir, confined_file, task_dir};
 use crate::output::write_output;
 use anyhow::Result;
 use clap::Args;
@@ -10,13 +12,14 @@ use readcov_core::{EventKind, ReadSpan};
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
 use std::path::{Path, PathBuf};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    Auto,
-    Openhands,
-    MiniSweAgent,
-    SweAgent,
-    ClaudeCode,
+/// `--format`: `auto` (detect from content) or one format's label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatArg(pub Option<Format>);
+
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = FormatArg> {
+    use clap::builder::TypedValueParser;
+    let names = std::iter::once("auto").chain(Format::ALL.iter().map(|f| f.label()));
+    clap::builder::PossibleValuesParser::new(names).map(|s| FormatArg(Format::from_label(&s)))
 }
 
 #[derive(Args, Debug)]
@@ -24,7 +27,8 @@ pub struct ImportArgs {
     /// Trajectory files.
     #[arg(required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    /// Log format (default: detected from content).
+    #[arg(long, default_value = "auto", value_parser = format_parser())]
     pub format: FormatArg,
     /// Repository at the base commit: reads are checked against it (files absent from it are
     /// dropped) and edits are replayed on it.
@@ -61,35 +65,26 @@ impl FileProvider for Workspace {
     }
 }
 
-fn format_of(f: FormatArg) -> Option<Format> {
-    match f {
-        FormatArg::Auto => None,
-        FormatArg::Openhands => Some(Format::OpenHands),
-        FormatArg::MiniSweAgent => Some(Format::MiniSweAgent),
-        FormatArg::SweAgent => Some(Format::SweAgent),
-        FormatArg::ClaudeCode => Some(Format::ClaudeCode),
-    }
-}
-
 pub fn run(args: ImportArgs) -> Result<Exit> {
     let ws = args.workspace.as_deref().map(canonical_dir).transpose()?;
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
     let opts = ImportOptions {
-        format: format_of(args.format),
+        format: args.format.0,
         task: args.task.clone(),
         run: args.run.clone(),
     };
-    let bar = indicatif::ProgressBar::new(args.files.len() as u64);
-    if args.files.len() < 2 {
+    let files = crate::cmd::import_inputs::expand(&args.files);
+    let bar = indicatif::ProgressBar::new(files.len() as u64);
+    if files.len() < 2 {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let mut total = Summary::default();
     let mut rows = Vec::new();
     let mut failed = 0;
-    for file in &args.files {
+    for file in &files {
         bar.inc(1);
         let name = file.display().to_string();
-        let bytes = match read_input(file) {
+        let bytes = match crate::cmd::import_inputs::read(file) {
             Ok(b) => b,
             Err(e) => {
                 bar.suspend(|| eprintln!("error: {e:#}"));
@@ -119,12 +114,12 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         rows.extend(got.rows);
     }
     bar.finish_and_clear();
-    let all_failed = failed == args.files.len();
+    let all_failed = failed == files.len();
     // Nothing imported: an existing output file is left as it was.
     if !all_failed {
         write_rows(&rows, args.output.as_deref())?;
     }
-    print_summary(&total, &rows, args.files.len() - failed, failed);
+    print_summary(&total, &rows, files.len() - failed, failed);
     Ok(if all_failed { Exit::Input } else { Exit::Ok })
 }
 

@@ -1,0 +1,171 @@
+//! The closed set of log formats: each fact about a format (its `--format` name, how it is
+//! recognised, how its bytes become runs) is one exhaustive `match`, so a new variant is listed
+//! by the compiler everywhere it needs something (the CLI and the LSP only ever see `Format`).
+
+use crate::runs::Runs;
+use serde_json::Value;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    OpenHands,
+    OpenHandsV1,
+    OpenHandsEval,
+    MiniSweAgent,
+    SweAgent,
+    ClaudeCode,
+}
+
+impl Format {
+    /// Every format, in the order `--format` lists them.
+    pub const ALL: [Format; 6] = [
+        Format::OpenHands,
+        Format::OpenHandsV1,
+        Format::OpenHandsEval,
+        Format::MiniSweAgent,
+        Format::SweAgent,
+        Format::ClaudeCode,
+    ];
+
+    /// The `--format` name, also the default run id.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::OpenHands => "openhands",
+            Format::OpenHandsV1 => "openhands-v1",
+            Format::OpenHandsEval => "openhands-eval",
+            Format::MiniSweAgent => "mini-swe-agent",
+            Format::SweAgent => "swe-agent",
+            Format::ClaudeCode => "claude-code",
+        }
+    }
+
+    pub fn from_label(s: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.label() == s)
+    }
+
+    /// Recognises a log from its content; `None` when it is none of the formats.
+    pub fn detect(text: &str) -> Option<Format> {
+        if let Ok(v) = serde_json::from_str::<Value>(text) {
+            return detect_value(&v);
+        }
+        let first = text.lines().find(|l| !l.trim().is_empty())?;
+        if let Ok(v) = serde_json::from_str::<Value>(first) {
+            return detect_record(&v);
+        }
+        detect_head(text)
+    }
+
+    /// Feeds the log into `runs` (one or more runs); `Err` when the log cannot be read at all.
+    pub(crate) fn build(self, text: &str, runs: &mut Runs) -> Result<(), String> {
+        match self {
+            Format::OpenHands => runs.one_doc(self, text, crate::openhands::import),
+            Format::MiniSweAgent => runs.one_doc(self, text, crate::mini_swe_agent::import),
+            Format::SweAgent => runs.one_doc(self, text, crate::swe_agent::import),
+            Format::ClaudeCode => crate::claude_code::build(text, runs),
+            Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
+            Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
+        }
+    }
+}
+
+/// A whole-JSON log (one object, or a JSON array of OpenHands V1 events).
+fn detect_value(v: &Value) -> Option<Format> {
+    if let Some(items) = v.as_array() {
+        return items
+            .first()
+            .and_then(detect_record)
+            .filter(|f| *f == Format::OpenHandsV1);
+    }
+    let is = |k: &str| v.get(k).is_some();
+    if is("fncall_messages") {
+        return Some(Format::OpenHands);
+    }
+    if is("instance_id") && v.get("history").is_some_and(Value::is_array) {
+        return Some(Format::OpenHandsEval);
+    }
+    if v.get("trajectory").is_some_and(Value::is_array) {
+        return Some(Format::SweAgent);
+    }
+    if v.get("messages").is_none() {
+        return detect_record(v);
+    }
+    let msgs = v.get("messages")?.as_array()?;
+    let mini = v
+        .get("trajectory_format")
+        .and_then(Value::as_str)
+        .is_some_and(|f| f.contains("mini"))
+        || msgs.iter().any(|m| m.pointer("/extra/actions").is_some());
+    Some(if mini {
+        Format::MiniSweAgent
+    } else {
+        Format::OpenHands
+    })
+}
+
+/// The first record of a JSONL log.
+fn detect_record(v: &Value) -> Option<Format> {
+    let ty = v.get("type").and_then(Value::as_str);
+    if v.get("instance_id").is_some() && v.get("history").is_some() {
+        return Some(Format::OpenHandsEval);
+    }
+    // OpenHands V1: events carry `kind`, the conversation's base state `agent` and `workspace`.
+    if (v.get("kind").is_some_and(Value::is_string) && v.get("source").is_some())
+        || (v.get("agent").is_some() && v.get("workspace").is_some() && v.get("id").is_some())
+    {
+        return Some(Format::OpenHandsV1);
+    }
+    (v.get("sessionId").is_some() || ty.is_some()).then_some(Format::ClaudeCode)
+}
+
+/// A truncated log: name its format from its keys, so the error says what broke.
+fn detect_head(text: &str) -> Option<Format> {
+    let mut end = text.len().min(4096);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    if head.contains("\"fncall_messages\"") {
+        Some(Format::OpenHands)
+    } else if head.contains("\"instance_id\"") && head.contains("\"history\"") {
+        Some(Format::OpenHandsEval)
+    } else if head.contains("\"trajectory\"") {
+        Some(Format::SweAgent)
+    } else if head.contains("\"messages\"")
+        && (head.contains("mini-swe-agent") || head.contains("\"actions\""))
+    {
+        Some(Format::MiniSweAgent)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+
+    #[test]
+    fn labels_round_trip() {
+        for f in Format::ALL {
+            assert_eq!(Format::from_label(f.label()), Some(f));
+        }
+        assert_eq!(Format::from_label("auto"), None);
+    }
+
+    #[test]
+    fn detects_each_format_from_a_small_log() {
+        let cases = [
+            (r#"{"fncall_messages":[]}"#, Some(Format::OpenHands)),
+            (r#"{"instance_id":"a","history":[]}"#, Some(Format::OpenHandsEval)),
+            ("{\"instance_id\":\"a\",\"history\":[]}\n{\"instance_id\":\"b\",\"history\":[]}\n", Some(Format::OpenHandsEval)),
+            (r#"{"trajectory":[]}"#, Some(Format::SweAgent)),
+            (r#"{"messages":[],"trajectory_format":"mini-swe-agent-1"}"#, Some(Format::MiniSweAgent)),
+            ("{\"id\":\"c\",\"agent\":{},\"workspace\":{}}\n{\"kind\":\"ActionEvent\",\"source\":\"agent\"}\n", Some(Format::OpenHandsV1)),
+            (r#"[{"kind":"MessageEvent","source":"user"}]"#, Some(Format::OpenHandsV1)),
+            ("{\"type\":\"user\",\"sessionId\":\"s\"}\n{\"type\":\"assistant\"}\n", Some(Format::ClaudeCode)),
+            ("[1,2]", None),
+            ("plain text", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(Format::detect(text), want, "{text}");
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Collects the runs one log holds (most formats: one; OpenHands eval output: one per instance;
+//! a Claude Code subagent: its own run id), each through its own [`Session`] with the workspace
+//! of its task, into one [`Imported`].
+
+use crate::detect::{ImportError, ImportOptions, Imported};
+use crate::format::Format;
+use crate::paths::Roots;
+use crate::session::Session;
+use crate::FileProvider;
+use serde_json::Value;
+
+pub(crate) struct Runs<'a, 'p> {
+    pub name: &'a str,
+    pub opts: &'a ImportOptions,
+    workspace_for: &'a dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
+    pub out: Imported,
+}
+
+impl<'a, 'p> Runs<'a, 'p> {
+    pub fn new(
+        name: &'a str,
+        opts: &'a ImportOptions,
+        workspace_for: &'a dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
+    ) -> Self {
+        Runs {
+            name,
+            opts,
+            workspace_for,
+            out: Imported::default(),
+        }
+    }
+
+    /// The task id: `--task`, else the log's own id, else the file name.
+    pub fn task(&self, from_log: Option<&str>) -> String {
+        self.opts
+            .task
+            .clone()
+            .or_else(|| from_log.filter(|s| !s.is_empty()).map(str::to_string))
+            .unwrap_or_else(|| stem(self.name))
+    }
+
+    /// The run id: `--run`, else the format name; `suffix` (a subagent) is appended after `/`.
+    pub fn run_id(&self, format: Format, suffix: Option<&str>) -> String {
+        let base = self
+            .opts
+            .run
+            .clone()
+            .unwrap_or_else(|| format.label().to_string());
+        match suffix {
+            Some(s) => format!("{base}/{s}"),
+            None => base,
+        }
+    }
+
+    /// One run: a fresh session with the workspace of `task`, fed by `feed`.
+    pub fn run(&mut self, task: &str, run: &str, feed: impl FnOnce(&mut Session)) {
+        let files = (self.workspace_for)(task);
+        let mut session = Session::new(task, run, Roots::new(), "/testbed", files.as_ref());
+        feed(&mut session);
+        let (rows, summary, outcomes) = session.finish();
+        self.out.rows.extend(rows);
+        self.out.summary.add(&summary);
+        self.out.outcomes.extend(outcomes);
+    }
+
+    /// Records that were not valid (counted as malformed, named in one error per log).
+    pub fn bad_records(&mut self, n: usize, what: &str) {
+        if n > 0 {
+            self.out.summary.malformed_records += n;
+            self.out.errors.push(ImportError {
+                file: self.name.to_string(),
+                message: format!("{n} {what}"),
+            });
+        }
+    }
+
+    /// The formats that are one JSON object holding one run.
+    pub fn one_doc(
+        &mut self,
+        format: Format,
+        text: &str,
+        feed: fn(&Value, &mut Session),
+    ) -> Result<(), String> {
+        let doc = parse_object(format, text)?;
+        let task = self.task(doc.get("instance_id").and_then(Value::as_str));
+        let run = self.run_id(format, None);
+        self.run(&task, &run, |s| feed(&doc, s));
+        Ok(())
+    }
+}
+
+/// The log as one JSON object, or the error that says why not.
+pub(crate) fn parse_object(format: Format, text: &str) -> Result<Value, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(v) if v.is_object() => Ok(v),
+        Ok(_) => Err(format!("{}: expected a JSON object", format.label())),
+        Err(e) => Err(format!("{}: invalid JSON: {e}", format.label())),
+    }
+}
+
+/// JSONL records that are JSON objects, and how many lines were not.
+pub(crate) fn jsonl_objects(text: &str) -> (Vec<Value>, usize) {
+    let mut records = Vec::new();
+    let mut bad = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match serde_json::from_str::<Value>(line) {
+            Ok(v) if v.is_object() => records.push(v),
+            _ => bad += 1,
+        }
+    }
+    (records, bad)
+}
+
+/// `astropy__astropy-12907.traj.json` → `astropy__astropy-12907`.
+pub(crate) fn stem(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let mut s = base;
+    for ext in [".json", ".jsonl", ".traj", ".trajectory", ".output"] {
+        s = s.strip_suffix(ext).unwrap_or(s);
+        s = s.strip_suffix(ext).unwrap_or(s);
+    }
+    if s.is_empty() {
+        base.to_string()
+    } else {
+        s.to_string()
+    }
+}

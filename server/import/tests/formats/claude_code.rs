@@ -1,0 +1,165 @@
+//! Claude Code 2.0.76 and 2.1.7 transcripts, with a 2.1 subagent. Windows read off the numbered
+//! `tool_result` text (`    N→`) and `toolUseResult.file` (`startLine`, `numLines`, `totalLines`).
+
+use super::*;
+use serde_json::{json, Value};
+
+/// Tool result text per step (tool_use order over assistant records), from the raw transcript.
+fn displayed(rel: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(formats().join(rel)).unwrap();
+    let recs: Vec<Value> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let mut results = BTreeMap::new();
+    let blocks = |r: &Value| {
+        r.pointer("/message/content")
+            .and_then(Value::as_array)
+            .cloned()
+    };
+    for r in &recs {
+        for b in blocks(r).unwrap_or_default() {
+            if b["type"] == "tool_result" {
+                let c = match &b["content"] {
+                    Value::String(s) => s.clone(),
+                    Value::Array(p) => p.iter().filter_map(|x| x["text"].as_str()).collect(),
+                    _ => String::new(),
+                };
+                results.insert(b["tool_use_id"].as_str().unwrap_or("").to_string(), c);
+            }
+        }
+    }
+    recs.iter()
+        .filter(|r| r["type"] == "assistant")
+        .flat_map(|r| blocks(r).unwrap_or_default())
+        .filter(|b| b["type"] == "tool_use")
+        .map(|b| {
+            results
+                .get(b["id"].as_str().unwrap_or(""))
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+const SUB: &str = "claude-code/subagent-session-2.1.7/subagents/agent-a485154.jsonl";
+const MAIN21: &str = "claude-code/subagent-session-2.1.7/turn-2.jsonl";
+const MAIN20: &str = "claude-code/session-196820da.jsonl";
+
+#[test]
+fn subagent_2_1_7_is_a_run_of_the_session_keeping_its_agent_id() {
+    let imp = sample(SUB);
+    let main = sample(MAIN21);
+    let session = "e9fb405b-169f-40eb-9396-7e75076f045d";
+    assert!(imp
+        .rows
+        .iter()
+        .all(|r| r.task == session && r.run == "claude-code/agent-a485154"));
+    assert!(main
+        .rows
+        .iter()
+        .all(|r| r.task == session && r.run == "claude-code"));
+    // `Read README.md limit 150`: lines 1–150 shown (`numLines` 150 of `totalLines` 201).
+    reads(&imp, 7, &[("README.md", 1, 150)]);
+    // `limit 50` of a 159-line file; `limit 200` of 395.
+    reads(
+        &imp,
+        9,
+        &[("src/cli/commands/conversations/index.ts", 1, 50)],
+    );
+    reads(&imp, 11, &[("docs/COMMANDS.md", 1, 200)]);
+    // `limit 80` on a 78-line file: 78 lines shown, not 80.
+    reads(&imp, 17, &[("src/agents/registry.ts", 1, 78)]);
+    // A Read of a missing file (`is_error`, `<tool_use_error>File does not exist.`).
+    skipped(&imp, 14, Reason::ToolError);
+    // `find … -exec cat package.json | grep -A 5`: a `<persisted-output>` stub.
+    skipped(&imp, 15, Reason::PersistedOutput);
+    assert_eq!(imp.summary.skipped.get(&Reason::PersistedOutput), Some(&1));
+    assert_eq!(imp.summary.read_events, 10);
+    // The main session's own reads: four whole files.
+    reads(&main, 9, &[("bin/codemie.js", 1, 28)]);
+    reads(&main, 10, &[("src/cli/commands/setup.ts", 1, 337)]);
+}
+
+#[test]
+fn version_2_0_76_limit_windows() {
+    let imp = sample(MAIN20);
+    // `limit 100` of 229 lines; `limit 150` of 778.
+    reads(
+        &imp,
+        37,
+        &[(
+            "src/providers/plugins/sso/session/processors/conversations/conversation-processor.ts",
+            1,
+            100,
+        )],
+    );
+    reads(
+        &imp,
+        54,
+        &[("src/agents/plugins/claude/claude.metrics.ts", 1, 150)],
+    );
+    reads(&imp, 1, &[("src/agents/CLAUDE.md", 1, 767)]);
+    // A file under ~/.codemie, outside the session's cwd.
+    skipped(&imp, 34, Reason::OutsideRepo);
+}
+
+#[test]
+fn no_step_credited_with_more_lines_than_displayed() {
+    for rel in [SUB, MAIN21, MAIN20] {
+        let shown = displayed(rel);
+        credited_within(&sample(rel), |_, step| line_count(&shown[step as usize]));
+    }
+}
+
+/// One Read with `content` and `toolUseResult`, `is_error` as given.
+fn read_log(content: &str, result: Value, is_error: bool) -> String {
+    let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m", "content": [
+        {"type": "tool_use", "id": "u1", "name": "Read", "input": {"file_path": "/r/a.py"}}]}});
+    let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "toolUseResult": result,
+        "message": {"content": [{"type": "tool_result", "tool_use_id": "u1", "content": content, "is_error": is_error}]}});
+    format!("{a}\n{u}\n")
+}
+
+#[test]
+fn read_window_is_start_line_and_num_lines() {
+    let text = "     1→a\n     2→b\n     3→c\n     4→d\n";
+    let file =
+        json!({"file": {"filePath": "/r/a.py", "startLine": 2, "numLines": 2, "totalLines": 9}});
+    let imp = synthetic(&read_log(text, file, false), &[]);
+    reads(&imp, 0, &[("a.py", 2, 3)]);
+    // Without the structured result the numbers decide.
+    let imp = synthetic(&read_log(text, Value::Null, false), &[]);
+    reads(&imp, 0, &[("a.py", 1, 4)]);
+}
+
+#[test]
+fn is_error_reads_nothing_even_with_numbered_text() {
+    let imp = synthetic(&read_log("     1→a\n", json!("Error"), true), &[]);
+    skipped(&imp, 0, Reason::ToolError);
+}
+
+#[test]
+fn persisted_output_stub_is_not_a_read() {
+    let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m", "content": [
+        {"type": "tool_use", "id": "u1", "name": "Bash", "input": {"command": "cat a.py"}}]}});
+    let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [{"type": "tool_result",
+        "tool_use_id": "u1", "content": "<persisted-output>\nOutput too large (1MB). Full output saved to: /x.txt\n\nPreview (first 2KB):\na\nb\n</persisted-output>"}]}});
+    let imp = synthetic(&format!("{a}\n{u}\n"), &[("a.py", "a\nb\nc\n")]);
+    skipped(&imp, 0, Reason::PersistedOutput);
+}
+
+#[test]
+fn subagent_run_id_and_task_from_session_id() {
+    let line = |t: &str| {
+        json!({"type": t, "isSidechain": true, "agentId": "abc", "sessionId": "S", "cwd": "/r",
+        "message": {"id": "m", "content": [{"type": "tool_use", "id": "u", "name": "Read", "input": {"file_path": "/r/a.py"}},
+        {"type": "tool_result", "tool_use_id": "u", "content": "     1→x\n"}]}})
+    };
+    let imp = synthetic(&format!("{}\n{}\n", line("assistant"), line("user")), &[]);
+    assert_eq!(imp.rows.len(), 1);
+    assert_eq!(
+        (imp.rows[0].task.as_str(), imp.rows[0].run.as_str()),
+        ("S", "claude-code/agent-abc")
+    );
+}
