@@ -3,7 +3,7 @@
 //! (numbered `    12→text` output; `offset`/`limit` show in the numbers), `Grep` in content mode with
 //! line numbers, `Bash`. Edits: `Edit`/`MultiEdit` (replayed from `structuredPatch`), `Write`.
 //! The repository root is the transcript's `cwd`. A `Read`'s window is `toolUseResult.file`
-//! (`startLine`, `numLines`); `is_error` results and `<persisted-output>` stubs read nothing.
+//! (`startLine`, `numLines`); `is_error` results read nothing; a `<persisted-output>` stub only its preview.
 
 use crate::format::Format;
 use crate::numbered::Style;
@@ -199,14 +199,10 @@ pub fn import_records(records: &[Value], session: &mut Session) {
             let use_id = b.get("id").and_then(Value::as_str).unwrap_or("");
             let (output, is_error, structured) =
                 results.get(use_id).cloned().unwrap_or((None, false, None));
+            // A `<persisted-output>` stub credits only its preview (see `display`), never the
+            // full text `toolUseResult.stdout` keeps.
             let op = if is_error {
                 Op::Skip(Reason::ToolError)
-            } else if output
-                .as_deref()
-                .is_some_and(|o| o.trim_start().starts_with("<persisted-output>"))
-            {
-                // The agent saw a 2 KB preview; the full text went to a file it may never open.
-                Op::Skip(Reason::PersistedOutput)
             } else {
                 op_for(&name, &input, structured.as_ref(), output.as_deref())
             };

@@ -36,8 +36,6 @@ pub enum Reason {
     UnknownLength,
     /// Several reads in one command with numbered output that cannot be told apart.
     AmbiguousOutput,
-    /// The output was saved elsewhere and only a preview shown (Claude Code `<persisted-output>`).
-    PersistedOutput,
     /// `sed -n '/re1/,/re2/p'`: the lines matched can only be found in the file's text.
     RangeNeedsWorkspace,
     /// Arguments that do not parse (bad JSON in a tool call, a missing path, …).
@@ -61,7 +59,6 @@ impl Reason {
             Reason::NothingShown => "no lines shown",
             Reason::UnknownLength => "file length unknown",
             Reason::AmbiguousOutput => "ambiguous output",
-            Reason::PersistedOutput => "output persisted, not shown",
             Reason::RangeNeedsWorkspace => "range needs the workspace",
             Reason::Malformed => "malformed action",
         }

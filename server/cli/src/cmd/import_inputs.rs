@@ -27,7 +27,9 @@ fn subagents(a: &Path) -> Vec<PathBuf> {
     let (Some(stem), true) = (a.file_stem(), name.ends_with(".jsonl")) else {
         return Vec::new();
     };
-    if name.starts_with("agent-") {
+    // Only a regular file is opened here: a FIFO or a device would be consumed (or block) before
+    // the import reads it.
+    if name.starts_with("agent-") || !a.is_file() {
         return Vec::new();
     }
     let mut out = sorted_files(
@@ -101,7 +103,7 @@ pub fn read(p: &Path) -> Result<Vec<u8>> {
     match folder {
         Some(dir) if dir.join("base_state.json").is_file() => conversation(&dir),
         Some(dir) => anyhow::bail!(
-            "{}: a folder, and not an OpenHands V1 conversation (no base_state.json)",
+            "{}: not a regular file (a folder, and not an OpenHands V1 conversation: no base_state.json)",
             dir.display()
         ),
         None => read_input(p),

@@ -72,9 +72,9 @@ fn subagent_2_1_7_is_a_run_of_the_session_keeping_its_agent_id() {
     reads(&imp, 17, &[("src/agents/registry.ts", 1, 78)]);
     // A Read of a missing file (`is_error`, `<tool_use_error>File does not exist.`).
     skipped(&imp, 14, Reason::ToolError);
-    // `find … -exec cat package.json | grep -A 5`: a `<persisted-output>` stub.
-    skipped(&imp, 15, Reason::PersistedOutput);
-    assert_eq!(imp.summary.skipped.get(&Reason::PersistedOutput), Some(&1));
+    // `find … -exec cat {} \; | grep -A 5`: a `<persisted-output>` stub of a `find` (no read
+    // command); the full text in `toolUseResult.stdout` was never shown either way.
+    skipped(&imp, 15, Reason::UnknownCommand);
     assert_eq!(imp.summary.read_events, 10);
     // The main session's own reads: four whole files.
     reads(&main, 9, &[("bin/codemie.js", 1, 28)]);
@@ -140,13 +140,14 @@ fn is_error_reads_nothing_even_with_numbered_text() {
 }
 
 #[test]
-fn persisted_output_stub_is_not_a_read() {
+fn persisted_output_stub_credits_only_its_preview() {
     let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m", "content": [
         {"type": "tool_use", "id": "u1", "name": "Bash", "input": {"command": "cat a.py"}}]}});
     let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [{"type": "tool_result",
-        "tool_use_id": "u1", "content": "<persisted-output>\nOutput too large (1MB). Full output saved to: /x.txt\n\nPreview (first 2KB):\na\nb\n</persisted-output>"}]}});
+        "tool_use_id": "u1", "content": "<persisted-output>\nOutput too large (1MB). Full output saved to: /x.txt\n\nPreview (first 2KB):\na\nb\n</persisted-output>"}],
+        }, "toolUseResult": {"stdout": "a\nb\nc\n"}});
     let imp = synthetic(&format!("{a}\n{u}\n"), &[("a.py", "a\nb\nc\n")]);
-    skipped(&imp, 0, Reason::PersistedOutput);
+    reads(&imp, 0, &[("a.py", 1, 2)]);
 }
 
 #[test]
