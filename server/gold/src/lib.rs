@@ -8,6 +8,7 @@
 mod consensus;
 mod def;
 mod expand;
+mod loo;
 mod note;
 mod patch;
 mod row;
@@ -20,6 +21,7 @@ pub use consensus::{
 };
 pub use def::{Built, DefError, GoldDef, GoldInput};
 pub use expand::{expand_file, ExpandOptions, FileGold};
+pub use loo::{score_leave_one_out, LooScore};
 pub use note::{Note, NoteKind, Notes};
 pub use patch::{parse_patch_rows, unit_gold, PatchRow};
 pub use row::{parse_rows, GoldRow, Origin};

@@ -3,3 +3,5 @@
 mod consensus;
 mod expand;
 mod patches;
+mod props;
+mod real;

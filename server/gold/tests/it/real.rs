@@ -1,0 +1,105 @@
+//! Consensus on the shipped multi-model data (tests/data/real-multi: 5 Java tasks × 5 models with
+//! resolved labels). Expected cores were computed independently (a per-line set intersection in
+//! Python over the imported reads) and checked against the trajectories' 100-line windows.
+
+use readcov_core::outcomes::{parse_outcomes, Outcomes};
+use readcov_gold::{consensus, leave_one_out, Agree, ConsensusOptions, RunsInput};
+use readcov_import::{import, ImportOptions, NoFiles};
+use std::path::Path;
+
+fn data() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real-multi")
+}
+
+fn runs() -> RunsInput {
+    let mut reads = Vec::new();
+    let root = data().join("swe-agent-java");
+    let mut tasks: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    tasks.sort();
+    for dir in tasks {
+        let task = dir.file_name().unwrap().to_str().unwrap().to_string();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let run = f.file_stem().unwrap().to_str().unwrap().to_string();
+            let opts = ImportOptions {
+                task: Some(task.clone()),
+                run: Some(run),
+                ..ImportOptions::default()
+            };
+            let got = import(
+                &std::fs::read(&f).unwrap(),
+                &f.display().to_string(),
+                &opts,
+                &NoFiles,
+            );
+            reads.extend(got.rows);
+        }
+    }
+    let labels = std::fs::read(data().join("outcomes.jsonl")).unwrap();
+    let parsed = parse_outcomes(&labels, "outcomes.jsonl");
+    assert!(parsed.errors.is_empty());
+    RunsInput {
+        reads,
+        outcomes: parsed.items.into_iter().collect::<Outcomes>(),
+    }
+}
+
+#[test]
+fn g_core_on_real_multi() {
+    let input = runs();
+    let c = consensus(&input, &ConsensusOptions::default());
+    assert!(c.notes.0.is_empty(), "{:?}", c.notes);
+    let got: Vec<String> = c
+        .tasks
+        .iter()
+        .flat_map(|t| {
+            t.core.iter().map(move |(p, s)| {
+                format!(
+                    "{} {} {}: {s}",
+                    t.task,
+                    t.runs.len(),
+                    p.rsplit('/').next().unwrap()
+                )
+            })
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "fasterxml__jackson-core-1142 2 Version.java: 1-170",
+            "fasterxml__jackson-databind-3701 3 NodeCursor.java: 134-233",
+            "fasterxml__jackson-databind-4486 4 EnumDeserializer.java: 400-499",
+            "fasterxml__jackson-databind-4487 3 IterationType.java: 1-100",
+            "fasterxml__jackson-databind-4487 3 TypeFactory.java: 1-100,1590-1723",
+            "googlecontainertools__jib-4035 2 RegistryAuthenticator.java: 1-126",
+        ]
+    );
+    // Every resolved run edited the file it read: it is the main file of each task.
+    assert!(c.tasks.iter().all(|t| t.main_files.len() == 1));
+}
+
+#[test]
+fn leave_one_out_on_real_multi() {
+    let input = runs();
+    let (loo, _) = leave_one_out(&input, &ConsensusOptions::default());
+    // Every labelled run with reads: 25 runs less the two doubao runs without an evaluation
+    // log, whose trajectories hold no read.
+    assert_eq!(loo.len(), 23);
+    // 14 resolved runs are left out of their own gold; the 11 others use the full consensus.
+    assert_eq!(loo.iter().filter(|l| l.left_out).count(), 14);
+    // Two tasks have exactly two resolved runs: leaving one out leaves one, below --min-runs 2.
+    assert_eq!(loo.iter().filter(|l| l.gold.is_none()).count(), 4);
+    let with_one = ConsensusOptions {
+        agree: Agree::All,
+        min_runs: 1,
+    };
+    let (loo, _) = leave_one_out(&input, &with_one);
+    assert!(loo.iter().all(|l| l.gold.is_some()));
+}
