@@ -172,8 +172,8 @@ fn merged_explore_shards_equal_unsharded_on_the_fixture() {
     check_explore(dir.path(), &base, &[1, 2, 3, 7]);
 }
 
-/// 30 tasks in two conditions, 1–5 trials each, with invalid, unscored and failing runs, and two
-/// run records too broken to name a task.
+/// 30 tasks in two conditions, 1–5 trials each, with invalid, unscored and failing runs, two
+/// run records too broken to name a condition, and one broken record that names its condition.
 fn write_sheet(dir: &Path) -> String {
     let mut runs = String::new();
     for t in 0..30u32 {
@@ -199,6 +199,8 @@ fn write_sheet(dir: &Path) -> String {
         }
     }
     runs += "{not json\n{\"task\": \"no run id\"}\n";
+    // Broken, but it names its task and condition: counted there, sharded with its task.
+    runs += "{\"run\":\"bad\",\"task\":\"task-4\",\"condition\":\"A/vague\",\"target\":\"yes\"}\n";
     let p = dir.join("runs.jsonl");
     std::fs::write(&p, runs).unwrap();
     p.to_str().unwrap().to_string()
@@ -235,7 +237,10 @@ fn merged_sheet_shards_equal_unsharded_aggregates() {
     ];
     let whole = check_sheet(dir.path(), &base, &[1, 2, 3, 7]);
     let overall = &whole["overall"];
-    assert_eq!(overall["unreadable"], 2);
+    assert_eq!(overall["unreadable"], 3);
+    let vague = &whole["conditions"][0];
+    assert_eq!(vague["condition"], "A/vague");
+    assert_eq!(vague["denominators"]["unreadable"], 1);
     assert!(overall["invalid"].as_u64().unwrap() > 3);
     assert!(overall["unscored"].as_u64().unwrap() > 0);
     let pass = &whole["conditions"][0]["pass_k"][2];

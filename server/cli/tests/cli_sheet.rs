@@ -175,6 +175,43 @@ fn bad_lines_are_located_and_the_rest_is_graded() {
     assert_eq!(doc["overall"]["strict_successes"], 1);
 }
 
+/// Issue #27, defect 2: a broken record that still names its condition and task counts there
+/// (planned and unreadable), not only in the overall line.
+#[test]
+fn unreadable_records_count_in_their_condition() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs.jsonl");
+    std::fs::write(
+        &runs,
+        concat!(
+            r#"{"run":"r1","task":"t","condition":"C","environment":"valid","simulator":"valid","scenario_oracle":"valid","target":true}"#,
+            "\n",
+            r#"{"run":"r2","task":"t","condition":"C","target":"yes"}"#,
+            "\n",
+        ),
+    )
+    .unwrap();
+    let runs = runs.to_string_lossy().into_owned();
+    let o = readcov(&[
+        "sheet",
+        "--runs",
+        &runs,
+        "--require",
+        "target",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["overall"]["planned"], 2);
+    let c = &doc["conditions"][0];
+    assert_eq!(c["condition"], "C");
+    assert_eq!(c["denominators"]["planned"], 2);
+    assert_eq!(c["denominators"]["unreadable"], 1);
+    assert!(close(&c["denominators"]["success_rate_planned"], 0.5));
+    assert_eq!(c["tasks"][0]["planned"], 2);
+}
+
 #[test]
 fn usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -115,7 +115,7 @@ fn bench(cr: &mut Criterion) {
     let no_tasks = BTreeMap::new();
     let input = SheetInput {
         runs: &c.runs,
-        unreadable_runs: 0,
+        unreadable: &[],
         gold: Some(&c.gold),
         reads: Some(&c.reads),
         ledger: &c.ledger,

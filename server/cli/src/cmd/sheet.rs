@@ -12,8 +12,8 @@ use crate::inputs::{
 use anyhow::Result;
 use clap::Args;
 use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_runs, parse_tasks, parse_units, units_by_file, Axis,
-    LedgerEvent, NoUnits, RunRecord, SheetInput, SheetPartial,
+    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, units_by_file,
+    Axis, LedgerEvent, NoUnits, RunRecord, SheetInput, SheetPartial,
 };
 use readcov_core::{Parsed, ReadSpan, DEFAULT_ID};
 use std::collections::{BTreeMap, BTreeSet};
@@ -65,7 +65,7 @@ pub struct SheetArgs {
     #[arg(long, value_enum, default_value_t = SheetFormat::Table)]
     pub format: SheetFormat,
     /// Grade only shard I of N (0-based): the run records whose task hashes to I mod N.
-    /// Unreadable run records (no task to hash) count in shard 0.
+    /// An unreadable run record goes with the task it names; one naming no task, shard 0.
     #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
     pub shard: Option<crate::shard::Shard>,
     /// Also write a mergeable aggregate (denominators, per-task (n, c) per condition) to FILE,
@@ -108,7 +108,8 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         }
     };
     let ws = workspace_root(args.workspace.as_deref())?;
-    let mut runs = parse_runs(&read_input(&args.runs)?, &args.runs.display().to_string());
+    let run_file = parse_run_file(&read_input(&args.runs)?, &args.runs.display().to_string());
+    let (mut runs, mut unreadable) = (run_file.parsed, run_file.unreadable);
     let gold = args
         .gold
         .as_deref()
@@ -144,17 +145,14 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         reads.as_ref().map(|r| r.items.as_slice()),
     );
     // After the orphan check, which needs every run record to know what is an orphan.
-    let unreadable_runs = match args.shard {
-        Some(shard) => {
-            runs.items.retain(|r| shard.keeps(&r.task));
-            if shard.keeps_taskless() {
-                runs.errors.len()
-            } else {
-                0
-            }
-        }
-        None => runs.errors.len(),
-    };
+    // A broken record that names its task goes with that task; one that names none, shard 0.
+    if let Some(shard) = args.shard {
+        runs.items.retain(|r| shard.keeps(&r.task));
+        unreadable.retain(|u| match &u.task {
+            Some(t) => shard.keeps(t),
+            None => shard.keeps_taskless(),
+        });
+    }
     let mut required: BTreeMap<String, BTreeSet<Axis>> = BTreeMap::new();
     for t in &tasks.items {
         if required
@@ -185,7 +183,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     };
     let input = SheetInput {
         runs: &runs.items,
-        unreadable_runs,
+        unreadable: &unreadable,
         gold: gold.as_ref().map(|g| g.items.as_slice()),
         reads: reads.as_ref().map(|r| r.items.as_slice()),
         ledger: &ledger.items,

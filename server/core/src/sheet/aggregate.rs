@@ -1,9 +1,14 @@
 //! Aggregation with every denominator shown: planned, scorable, invalid (by cause), unscored,
-//! strict successes; and pass^k / pass@k computed per task, averaged over tasks, one condition at
-//! a time (never pooled across conditions, never from a pooled success rate).
+//! unreadable, strict successes — overall and per condition, never pooled across conditions.
+//!
+//! One run and `readcov merge` build the same [`ConditionCounts`] (counts only, added up), and
+//! every rate and pass^k figure is derived from those counts by the same functions, so a merged
+//! sheet is exactly the unsharded one.
 
+use super::evaluate::RunSheet;
 use super::grade::{Grade, RunStatus};
-use super::passk::{pass_at_k, pass_hat_k};
+use super::pass_sets::{pass_k, PassK};
+use crate::metrics::ratio;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -27,35 +32,70 @@ pub struct Denominators {
     pub scorable_rate: Option<f64>,
 }
 
+impl Denominators {
+    /// Counts one graded run (rates are left to [`Denominators::rates`]).
+    pub fn add(&mut self, g: &Grade) {
+        self.planned += 1;
+        match g.status {
+            RunStatus::Scored => {
+                self.scorable += 1;
+                self.strict_successes += usize::from(g.strict_success == Some(true));
+            }
+            RunStatus::Unscored => self.unscored += 1,
+            RunStatus::Invalid => {
+                self.invalid += 1;
+                let cause = g.primary_invalid_cause().unwrap_or("unknown");
+                *self.invalid_by_cause.entry(cause.to_string()).or_default() += 1;
+            }
+        }
+    }
+
+    /// Counts one run record that could not be parsed: planned, never scorable.
+    pub fn add_unreadable(&mut self) {
+        self.planned += 1;
+        self.unreadable += 1;
+    }
+
+    /// Adds `o`'s counts and recomputes the rates from the sums.
+    pub fn merge(&mut self, o: &Denominators) {
+        self.planned += o.planned;
+        self.scorable += o.scorable;
+        self.invalid += o.invalid;
+        for (cause, n) in &o.invalid_by_cause {
+            *self.invalid_by_cause.entry(cause.clone()).or_default() += n;
+        }
+        self.unscored += o.unscored;
+        self.unreadable += o.unreadable;
+        self.strict_successes += o.strict_successes;
+        self.rates();
+    }
+
+    /// The rates, from the counts.
+    pub fn rates(&mut self) {
+        let (s, sc, p) = (
+            self.strict_successes as u64,
+            self.scorable as u64,
+            self.planned as u64,
+        );
+        self.success_rate_scorable = ratio(s, sc);
+        self.success_rate_planned = ratio(s, p);
+        self.scorable_rate = ratio(sc, p);
+    }
+}
+
+/// Denominators of `grades` plus `unreadable` run records that could not be parsed.
 pub fn denominators<'a>(
     grades: impl IntoIterator<Item = &'a Grade>,
     unreadable: usize,
 ) -> Denominators {
-    let mut d = Denominators {
-        unreadable,
-        ..Denominators::default()
-    };
-    for g in grades {
-        d.planned += 1;
-        match g.status {
-            RunStatus::Scored => {
-                d.scorable += 1;
-                d.strict_successes += usize::from(g.strict_success == Some(true));
-            }
-            RunStatus::Unscored => d.unscored += 1,
-            RunStatus::Invalid => {
-                d.invalid += 1;
-                let cause = g.primary_invalid_cause().unwrap_or("unknown");
-                *d.invalid_by_cause.entry(cause.to_string()).or_default() += 1;
-            }
-        }
-    }
-    d.planned += unreadable;
+    let mut d = Denominators::default();
+    grades.into_iter().for_each(|g| d.add(g));
+    (0..unreadable).for_each(|_| d.add_unreadable());
     d.rates();
     d
 }
 
-/// One task within one condition: n scorable trials, c strict successes.
+/// One task within one condition: planned trials, n scorable, c strict successes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TaskCounts {
     pub task: String,
@@ -64,95 +104,97 @@ pub struct TaskCounts {
     pub successes: u32,
 }
 
-/// A task left out of a pass^k mean, and why.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Excluded {
-    pub task: String,
-    pub reason: String,
+impl TaskCounts {
+    pub fn new(task: &str) -> TaskCounts {
+        TaskCounts {
+            task: task.to_string(),
+            planned: 0,
+            scorable: 0,
+            successes: 0,
+        }
+    }
+
+    fn merge(&mut self, o: &TaskCounts) {
+        self.planned += o.planned;
+        self.scorable += o.scorable;
+        self.successes += o.successes;
+    }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PassK {
-    pub k: u32,
-    /// Mean over the tasks used of C(c,k)/C(n,k); `None` when no task has k scorable trials.
-    pub pass_hat_k: Option<f64>,
-    /// Mean over the tasks used of 1 − C(n−c,k)/C(n,k).
-    pub pass_at_k: Option<f64>,
-    pub tasks_used: usize,
-    pub tasks_excluded: Vec<Excluded>,
+/// Everything counted for one condition; what `--emit-partial` writes and `readcov merge` adds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConditionCounts {
+    pub condition: String,
+    pub denominators: Denominators,
+    /// Per task, sorted by task id. A task lives in one shard.
+    pub tasks: Vec<TaskCounts>,
+}
+
+impl ConditionCounts {
+    pub fn new(condition: &str) -> ConditionCounts {
+        ConditionCounts {
+            condition: condition.to_string(),
+            denominators: Denominators::default(),
+            tasks: Vec::new(),
+        }
+    }
+
+    fn task(&mut self, task: &str) -> &mut TaskCounts {
+        let i = match self.tasks.binary_search_by(|t| t.task.as_str().cmp(task)) {
+            Ok(i) => i,
+            Err(i) => {
+                self.tasks.insert(i, TaskCounts::new(task));
+                i
+            }
+        };
+        &mut self.tasks[i]
+    }
+
+    /// Counts one graded run of this condition.
+    pub fn add_run(&mut self, r: &RunSheet) {
+        self.denominators.add(&r.grade);
+        let t = self.task(&r.task);
+        t.planned += 1;
+        if r.grade.status == RunStatus::Scored {
+            t.scorable += 1;
+            t.successes += u32::from(r.grade.strict_success == Some(true));
+        }
+        self.denominators.rates();
+    }
+
+    /// Counts one unreadable run record of this condition (and of `task`, when it names one).
+    pub fn add_unreadable(&mut self, task: Option<&str>) {
+        self.denominators.add_unreadable();
+        if let Some(task) = task {
+            self.task(task).planned += 1;
+        }
+        self.denominators.rates();
+    }
+
+    /// Adds `o` (the same condition from another shard).
+    pub fn merge(&mut self, o: &ConditionCounts) {
+        self.denominators.merge(&o.denominators);
+        // The same task in two partials means overlapping shards; add rather than drop.
+        for t in &o.tasks {
+            self.task(&t.task).merge(t);
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ConditionSummary {
-    pub condition: String,
-    pub denominators: Denominators,
-    pub tasks: Vec<TaskCounts>,
+    #[serde(flatten)]
+    pub counts: ConditionCounts,
     pub pass_k: Vec<PassK>,
 }
 
-/// pass^k and pass@k over tasks, each task contributing equally.
-pub fn pass_k(tasks: &[TaskCounts], k: u32) -> PassK {
-    let (mut hat, mut at, mut used) = (0.0, 0.0, 0usize);
-    let mut tasks_excluded = Vec::new();
-    for t in tasks {
-        match (
-            pass_hat_k(t.scorable, t.successes, k),
-            pass_at_k(t.scorable, t.successes, k),
-        ) {
-            (Ok(h), Ok(a)) => {
-                hat += h;
-                at += a;
-                used += 1;
-            }
-            (Err(e), _) | (_, Err(e)) => tasks_excluded.push(Excluded {
-                task: t.task.clone(),
-                reason: e.to_string(),
-            }),
-        }
-    }
-    let n = used as f64;
-    PassK {
-        k,
-        pass_hat_k: (used > 0).then(|| hat / n),
-        pass_at_k: (used > 0).then(|| at / n),
-        tasks_used: used,
-        tasks_excluded,
-    }
-}
-
-/// Groups graded runs `(condition, task, grade)` by condition and summarises each group.
-pub fn summarise_conditions<'a>(
-    runs: impl IntoIterator<Item = (&'a str, &'a str, &'a Grade)>,
-    ks: &[u32],
-) -> Vec<ConditionSummary> {
-    let mut groups: BTreeMap<&str, Vec<(&str, &Grade)>> = BTreeMap::new();
-    for (condition, task, g) in runs {
-        groups.entry(condition).or_default().push((task, g));
-    }
-    groups
-        .into_iter()
-        .map(|(condition, runs)| {
-            let mut by_task: BTreeMap<&str, TaskCounts> = BTreeMap::new();
-            for (task, g) in &runs {
-                let t = by_task.entry(task).or_insert_with(|| TaskCounts {
-                    task: task.to_string(),
-                    planned: 0,
-                    scorable: 0,
-                    successes: 0,
-                });
-                t.planned += 1;
-                if g.status == RunStatus::Scored {
-                    t.scorable += 1;
-                    t.successes += u32::from(g.strict_success == Some(true));
-                }
-            }
-            let tasks: Vec<TaskCounts> = by_task.into_values().collect();
-            ConditionSummary {
-                condition: condition.to_string(),
-                denominators: denominators(runs.iter().map(|(_, g)| *g), 0),
-                pass_k: ks.iter().map(|&k| pass_k(&tasks, k)).collect(),
-                tasks,
-            }
+/// Per-condition summaries from their counts (sorted by condition, as a map keeps them).
+pub fn summarise(counts: &BTreeMap<String, ConditionCounts>, ks: &[u32]) -> Vec<ConditionSummary> {
+    counts
+        .values()
+        .map(|c| ConditionSummary {
+            pass_k: ks.iter().map(|&k| pass_k(&c.tasks, k)).collect(),
+            counts: c.clone(),
         })
         .collect()
 }

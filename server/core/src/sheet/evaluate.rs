@@ -1,13 +1,14 @@
 //! The whole sheet: each run record joined with its reads, edits, gold and ledger, graded, with a
 //! proposed failure attribution, then aggregated by condition.
 
-use super::aggregate::{denominators, summarise_conditions, ConditionSummary, Denominators};
+use super::aggregate::{summarise, ConditionCounts, ConditionSummary, Denominators};
 use super::before_edit::{read_before_edit, ReadBeforeEdit, Units};
 use super::events::order_events;
 use super::grade::{grade, AxisValue, Grade, RunStatus};
 use super::ledger::{Ledger, LedgerEvent};
 use super::record::{Attribution, Axis, Component, RunRecord, Validity};
 use super::timeline::{timeline, Timeline};
+use super::unreadable::UnreadableRun;
 use crate::metrics::FileLengths;
 use crate::span::{GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
 use serde::Serialize;
@@ -20,7 +21,9 @@ pub const DEFAULT_REQUIRED: [Axis; 5] = Axis::GIVEN;
 /// leaves the exploration axis `null` (never a pass).
 pub struct SheetInput<'a> {
     pub runs: &'a [RunRecord],
-    pub unreadable_runs: usize,
+    /// Run records that could not be parsed: planned, never scorable; counted in their
+    /// condition and task when the line names them.
+    pub unreadable: &'a [UnreadableRun],
     pub gold: Option<&'a [GoldSpan]>,
     pub reads: Option<&'a [ReadSpan]>,
     pub ledger: &'a [LedgerEvent],
@@ -34,11 +37,13 @@ pub struct SheetInput<'a> {
     pub ks: &'a [u32],
 }
 
-/// What readcov proposes when the grader left attribution fields empty.
+/// What readcov proposes when the grader left attribution fields empty. When several causes
+/// apply, the first decisive event by turn is primary and the others are secondary codes.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Proposal {
     pub responsible_component: Option<Component>,
     pub primary_code: Option<String>,
+    pub secondary_codes: Vec<String>,
     pub first_decisive_event_id: Option<String>,
 }
 
@@ -112,12 +117,28 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
             evaluate_run(r, input, ledger, &rows, gold)
         })
         .collect();
-    let overall = denominators(runs.iter().map(|r| &r.grade), input.unreadable_runs);
-    let conditions = summarise_conditions(
-        runs.iter()
-            .map(|r| (r.condition.as_str(), r.task.as_str(), &r.grade)),
-        input.ks,
-    );
+    let mut overall = Denominators::default();
+    let mut counts: BTreeMap<String, ConditionCounts> = BTreeMap::new();
+    fn condition<'m>(
+        counts: &'m mut BTreeMap<String, ConditionCounts>,
+        name: &str,
+    ) -> &'m mut ConditionCounts {
+        counts
+            .entry(name.to_string())
+            .or_insert_with(|| ConditionCounts::new(name))
+    }
+    for r in &runs {
+        overall.add(&r.grade);
+        condition(&mut counts, &r.condition).add_run(r);
+    }
+    for u in input.unreadable {
+        overall.add_unreadable();
+        if let Some(c) = &u.condition {
+            condition(&mut counts, c).add_unreadable(u.task.as_deref());
+        }
+    }
+    overall.rates();
+    let conditions = summarise(&counts, input.ks);
     Sheet {
         threshold: input.threshold,
         runs,
@@ -167,7 +188,13 @@ fn evaluate_run(
         .get(&r.task)
         .unwrap_or(input.default_required);
     let g = grade(&r.validity(), &axes, required);
-    let proposed = propose(&g, &axes, tl.as_ref());
+    // Where each event stands in turn order: ties within a turn go to the earlier event.
+    let position: BTreeMap<&str, usize> = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id.as_str(), i))
+        .collect();
+    let proposed = propose(&g, tl.as_ref(), &position);
     RunSheet {
         run: r.run.clone(),
         task: r.task.clone(),
@@ -184,8 +211,9 @@ fn evaluate_run(
     }
 }
 
-/// readcov's own attribution proposal; never overrides what the grader gave.
-fn propose(g: &Grade, axes: &BTreeMap<Axis, AxisValue>, tl: Option<&Timeline>) -> Proposal {
+/// readcov's own attribution proposal; never overrides what the grader gave. Only failed
+/// *required* axes are explained: an axis the task does not use is never proposed.
+fn propose(g: &Grade, tl: Option<&Timeline>, position: &BTreeMap<&str, usize>) -> Proposal {
     if let Some(cause) = g.primary_invalid_cause() {
         let component = match cause {
             "environment" => Component::Environment,
@@ -195,36 +223,47 @@ fn propose(g: &Grade, axes: &BTreeMap<Axis, AxisValue>, tl: Option<&Timeline>) -
         return Proposal {
             responsible_component: Some(component),
             primary_code: Some(format!("{cause}_invalid")),
+            secondary_codes: g.invalid_causes[1..]
+                .iter()
+                .map(|c| format!("{c}_invalid"))
+                .collect(),
             first_decisive_event_id: None,
         };
     }
     if g.status != RunStatus::Scored || g.strict_success == Some(true) {
         return Proposal::default();
     }
-    let failed = |a: Axis| axes.get(&a) == Some(&AxisValue::False);
-    if failed(Axis::RequirementTracking) {
+    // (turn, position, code, event); a cause without an event sorts after every event.
+    let mut causes: Vec<(u32, usize, &str, Option<&str>)> = Vec::new();
+    let at = |turn: u32, id: &'_ str| (turn, position.get(id).copied().unwrap_or(usize::MAX));
+    if g.failed_axes.contains(&Axis::RequirementTracking) {
         if let Some(e) = tl.and_then(|t| t.obsolete_edits.first()) {
-            return agent("obsolete_requirement_followed", Some(e.event_id.clone()));
+            let (turn, pos) = at(e.turn, &e.event_id);
+            causes.push((
+                turn,
+                pos,
+                "obsolete_requirement_followed",
+                Some(&e.event_id),
+            ));
         }
     }
-    if failed(Axis::Exploration) {
-        let first = tl
-            .and_then(|t| t.edited_before_reading.first())
-            .map(|e| e.event_id.clone());
-        let code = if first.is_some() {
-            "edited_before_reading"
-        } else {
-            "exploration_below_threshold"
-        };
-        return agent(code, first);
+    if g.failed_axes.contains(&Axis::Exploration) {
+        match tl.and_then(|t| t.edited_before_reading.first()) {
+            Some(e) => {
+                let (turn, pos) = at(e.turn, &e.event_id);
+                causes.push((turn, pos, "edited_before_reading", Some(&e.event_id)));
+            }
+            None => causes.push((u32::MAX, usize::MAX, "exploration_below_threshold", None)),
+        }
     }
-    Proposal::default()
-}
-
-fn agent(code: &str, event: Option<String>) -> Proposal {
+    causes.sort();
+    let Some(&(_, _, code, event)) = causes.first() else {
+        return Proposal::default();
+    };
     Proposal {
         responsible_component: Some(Component::Agent),
         primary_code: Some(code.to_string()),
-        first_decisive_event_id: event,
+        secondary_codes: causes[1..].iter().map(|c| c.2.to_string()).collect(),
+        first_decisive_event_id: event.map(str::to_string),
     }
 }

@@ -109,19 +109,45 @@ pub type Active = BTreeMap<String, String>;
 /// One run's ledger, ready to answer "what was active at turn t?".
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
-    /// Fired events, sorted by turn (file order within a turn).
+    /// Fired events in [`apply_order`].
     fired: Vec<LedgerEvent>,
     unfired: Vec<LedgerEvent>,
     /// Requirements that only exist once an `activate` fires.
     late: Vec<String>,
 }
 
+impl LedgerKind {
+    /// Within one turn: a requirement comes into existence, then changes, then goes.
+    fn rank(self) -> u8 {
+        match self {
+            LedgerKind::Activate => 0,
+            LedgerKind::Replace => 1,
+            LedgerKind::Revoke => 2,
+        }
+    }
+}
+
+/// The order events apply in, never the file's: by turn (an event without one — only an unfired
+/// event lacks it — after every turn), then activate → replace → revoke, then requirement id,
+/// then version. The file can list a run's events in any order and grade the same.
+pub fn apply_order(e: &LedgerEvent) -> (u32, u8, &str, &str) {
+    (
+        e.turn.unwrap_or(u32::MAX),
+        e.event.rank(),
+        e.requirement.as_str(),
+        e.version.as_str(),
+    )
+}
+
 impl Ledger {
-    /// Builds a run's ledger from its events (in file order).
+    /// Builds a run's ledger from its events (in any order).
     pub fn new<'a>(events: impl IntoIterator<Item = &'a LedgerEvent>) -> Ledger {
+        let mut all: Vec<&LedgerEvent> = events.into_iter().collect();
+        all.sort_by(|a, b| apply_order(a).cmp(&apply_order(b)));
         let mut ledger = Ledger::default();
+        // A requirement is late when its first event *in turn order* is an activate.
         let mut first_kind: BTreeMap<&str, LedgerKind> = BTreeMap::new();
-        for e in events {
+        for e in all {
             first_kind.entry(e.requirement.as_str()).or_insert(e.event);
             if e.fired {
                 ledger.fired.push(e.clone());
@@ -134,7 +160,6 @@ impl Ledger {
             .filter(|(_, k)| *k == LedgerKind::Activate)
             .map(|(r, _)| r.to_string())
             .collect();
-        ledger.fired.sort_by_key(|e| e.turn);
         ledger
     }
 

@@ -12,9 +12,11 @@ pub mod events;
 pub mod grade;
 pub mod ledger;
 pub mod partial;
+pub mod pass_sets;
 pub mod passk;
 pub mod record;
 pub mod timeline;
+pub mod unreadable;
 
 #[cfg(test)]
 mod test_support;
@@ -27,7 +29,7 @@ mod tests_runs;
 #[cfg(test)]
 mod tests_sheet;
 
-pub use aggregate::{denominators, pass_k, ConditionSummary, Denominators, PassK, TaskCounts};
+pub use aggregate::{denominators, ConditionCounts, ConditionSummary, Denominators, TaskCounts};
 pub use before_edit::{
     parse_units, read_before_edit, read_before_edit_by_run, units_by_file, NoUnits, ReadBeforeEdit,
     Units, WINDOW_LINES,
@@ -35,6 +37,8 @@ pub use before_edit::{
 pub use evaluate::{evaluate, RunSheet, Sheet, SheetInput, DEFAULT_REQUIRED};
 pub use grade::{grade, AxisValue, Grade, RunStatus};
 pub use ledger::{parse_ledger, Ledger, LedgerEvent, LedgerKind};
-pub use partial::{ConditionPartial, SheetPartial};
+pub use partial::SheetPartial;
+pub use pass_sets::{pass_k, PassK};
 pub use passk::{pass_at_k, pass_hat_k, PassKError};
-pub use record::{parse_axes, parse_runs, parse_tasks, Axis, RunRecord, TaskAxes, Validity};
+pub use record::{parse_axes, parse_tasks, Axis, RunRecord, TaskAxes, Validity};
+pub use unreadable::{parse_run_file, parse_runs, RunFile, UnreadableRun};

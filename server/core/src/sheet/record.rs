@@ -143,38 +143,8 @@ const RUN_KEYS: [&str; 16] = [
     "notes",
 ];
 
-/// Parses a runs JSONL file. Unknown keys are errors: a misspelt evidence key must not silently
-/// read as "no evidence". A (task, run) pair seen twice is an error on the later line (run ids
-/// may repeat across tasks, as when a run is named after its agent).
-pub fn parse_runs(bytes: &[u8], file: &str) -> Parsed<RunRecord> {
-    let mut parsed = parse_jsonl(bytes, file, |f| {
-        let line = f.line;
-        parse_run(f).map(|r| (line, r))
-    });
-    let mut seen = BTreeSet::new();
-    let mut items = Vec::new();
-    for (line, r) in parsed.items.drain(..).collect::<Vec<_>>() {
-        if seen.insert((r.task.clone(), r.run.clone())) {
-            items.push(r);
-        } else {
-            let msg = format!(
-                "run `{}` of task `{}` appears more than once",
-                r.run, r.task
-            );
-            parsed
-                .errors
-                .push(InputError::new(file, line, Some("run"), msg));
-        }
-    }
-    parsed.errors.sort_by_key(|e| e.line);
-    Parsed {
-        items,
-        errors: parsed.errors,
-        records: parsed.records,
-    }
-}
-
-fn parse_run(f: &Fields) -> Result<RunRecord, InputError> {
+/// One run record line (unknown keys refused).
+pub(super) fn parse_run(f: &Fields) -> Result<RunRecord, InputError> {
     if let Some(k) = f.obj.keys().find(|k| !RUN_KEYS.contains(&k.as_str())) {
         let msg = if k == "exploration" {
             "exploration is computed by readcov from gold and reads, not given".to_string()

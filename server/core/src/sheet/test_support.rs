@@ -1,8 +1,13 @@
 //! Helpers shared by the sheet's test modules.
 
+use super::before_edit::NoUnits;
+use super::evaluate::{evaluate, Sheet, SheetInput};
+use super::record::Axis;
+use super::unreadable::parse_run_file;
 use crate::formats::parse_reads;
+use crate::metrics::UnknownLengths;
 use crate::span::{ReadSpan, Source};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The sources the sheet counts by default: agent and human reads.
 pub(super) fn sources() -> BTreeSet<Source> {
@@ -14,4 +19,24 @@ pub(super) fn reads(jsonl: &str) -> Vec<ReadSpan> {
     let p = parse_reads(jsonl.as_bytes(), "reads.jsonl", None);
     assert_eq!(p.errors, vec![]);
     p.items
+}
+
+/// The sheet of a runs file alone (no gold, reads or ledger), requiring `required`, k = 1, 2.
+pub(super) fn sheet_of(runs: &str, required: &[Axis]) -> Sheet {
+    let f = parse_run_file(runs.as_bytes(), "runs.jsonl");
+    let required: BTreeSet<Axis> = required.iter().copied().collect();
+    evaluate(&SheetInput {
+        runs: &f.parsed.items,
+        unreadable: &f.unreadable,
+        gold: None,
+        reads: None,
+        ledger: &[],
+        required: &BTreeMap::new(),
+        default_required: &required,
+        threshold: 0.5,
+        sources: &sources(),
+        lengths: &UnknownLengths,
+        units: &NoUnits,
+        ks: &[1, 2],
+    })
 }

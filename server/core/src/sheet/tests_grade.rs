@@ -1,7 +1,8 @@
 //! Every status path of the grading rules, driven from run-record JSONL lines.
 
 use super::grade::{grade, AxisValue, RunStatus};
-use super::record::{parse_runs, parse_tasks, Axis, Validity};
+use super::record::{parse_tasks, Axis, Validity};
+use super::unreadable::parse_runs;
 use std::collections::{BTreeMap, BTreeSet};
 
 const OK: &str = r#""environment":"valid","simulator":"valid","scenario_oracle":"valid""#;

@@ -148,3 +148,57 @@ fn revocation_in_the_timeline() {
         .collect();
     assert_eq!(obsolete, ["e3"]);
 }
+
+/// Issue #27, defect 1: the ledger applies in turn order, whatever the order of its lines.
+/// `late` is activated at turn 2 and revoked at turn 3; written in either order, turn 1 is
+/// judged against `a.py 1–10` alone.
+#[test]
+fn ledger_file_order_never_changes_the_grading() {
+    let gold: Vec<GoldSpan> = crate::formats::parse_gold(
+        br#"{"path":"a.py","start":1,"end":10}
+{"path":"a.py","start":11,"end":20,"requirement":"late"}"#,
+        "g",
+        None,
+    )
+    .items;
+    let g: Vec<&GoldSpan> = gold.iter().collect();
+    let mut read = ReadSpan::simple("a.py", 1, 10);
+    read.turn = Some(1);
+    let rows = [read];
+    let refs: Vec<&ReadSpan> = rows.iter().collect();
+    let sources: BTreeSet<Source> = [Source::Agent].into_iter().collect();
+    let events = order_events(&refs, &sources);
+    let activate =
+        r#"{"run":"r1","turn":2,"event":"activate","requirement":"late","version":"R0"}"#;
+    let revoke = r#"{"run":"r1","turn":3,"event":"revoke","requirement":"late"}"#;
+    for jsonl in [
+        format!("{activate}\n{revoke}"),
+        format!("{revoke}\n{activate}"),
+    ] {
+        let t = timeline(&g, &events, &ledger(&jsonl), &UnknownLengths, 0.5);
+        let got: Vec<(u32, u64, Option<f64>)> = t
+            .turns
+            .iter()
+            .map(|p| (p.turn, p.gold_lines, p.coverage))
+            .collect();
+        assert_eq!(
+            got,
+            [(1, 10, Some(1.0)), (2, 20, Some(0.5)), (3, 10, Some(1.0))],
+            "{jsonl}"
+        );
+    }
+}
+
+/// Ties within a turn follow a documented order, not the file's: activate, then replace, then
+/// revoke (a requirement activated and revoked in one turn ends inactive either way).
+#[test]
+fn same_turn_events_apply_in_the_documented_order() {
+    let a = r#"{"run":"r","turn":2,"event":"activate","requirement":"x","version":"R1"}"#;
+    let r = r#"{"run":"r","turn":2,"event":"revoke","requirement":"x"}"#;
+    let p = r#"{"run":"r","turn":2,"event":"replace","requirement":"y","version":"R2"}"#;
+    for jsonl in [format!("{a}\n{r}\n{p}"), format!("{r}\n{p}\n{a}")] {
+        let l = ledger(&jsonl);
+        assert_eq!(active(&l, 1, &["x", "y"]), ["y@R0"], "{jsonl}");
+        assert_eq!(active(&l, 2, &["x", "y"]), ["y@R2"], "{jsonl}");
+    }
+}

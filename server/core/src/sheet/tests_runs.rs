@@ -4,8 +4,9 @@ use super::before_edit::NoUnits;
 use super::evaluate::{evaluate, SheetInput};
 use super::grade::AxisValue;
 use super::ledger::parse_ledger;
-use super::record::{parse_runs, Axis};
+use super::record::Axis;
 use super::test_support::{reads, sources};
+use super::unreadable::parse_runs;
 use crate::formats::parse_gold;
 use crate::metrics::UnknownLengths;
 use std::collections::{BTreeMap, BTreeSet};
@@ -42,7 +43,7 @@ fn run_ids_may_repeat_across_tasks() {
     let required: BTreeSet<Axis> = [Axis::Target].into_iter().collect();
     let sheet = evaluate(&SheetInput {
         runs: &runs.items,
-        unreadable_runs: 0,
+        unreadable: &[],
         gold: Some(&gold),
         reads: Some(&rows),
         ledger: &ledger,
@@ -75,7 +76,7 @@ fn no_reads_means_no_timeline_and_no_exploration() {
     let required: BTreeSet<Axis> = [Axis::Target].into_iter().collect();
     let sheet = evaluate(&SheetInput {
         runs: &runs.items,
-        unreadable_runs: 0,
+        unreadable: &[],
         gold: Some(&gold),
         reads: None,
         ledger: &[],
@@ -89,4 +90,96 @@ fn no_reads_means_no_timeline_and_no_exploration() {
     });
     assert_eq!(sheet.runs[0].timeline, None);
     assert_eq!(sheet.runs[0].axes[&Axis::Exploration], AxisValue::Null);
+}
+
+/// Issue #27, defect 2: a broken record that names its condition and task is planned and
+/// unreadable there; one that names nothing counts only overall.
+#[test]
+fn unreadable_records_count_in_their_condition_and_task() {
+    let sheet = super::test_support::sheet_of(
+        r#"{"run":"r1","task":"t","condition":"C","environment":"valid","simulator":"valid","scenario_oracle":"valid","target":true}
+{"run":"r2","task":"t","condition":"C","target":"yes"}
+not json"#,
+        &[Axis::Target],
+    );
+    assert_eq!((sheet.overall.planned, sheet.overall.unreadable), (3, 2));
+    let c = &sheet.conditions[0].counts;
+    assert_eq!(c.condition, "C");
+    assert_eq!((c.denominators.planned, c.denominators.unreadable), (2, 1));
+    assert_eq!(c.denominators.success_rate_planned, Some(0.5));
+    assert_eq!((c.tasks[0].planned, c.tasks[0].scorable), (2, 1));
+}
+
+/// The sheet of one run failing exploration and requirement tracking, `required` axes.
+fn two_causes(required: &[Axis], record: &str) -> super::evaluate::RunSheet {
+    let runs = parse_runs(record.as_bytes(), "runs");
+    assert_eq!(runs.errors, vec![]);
+    let gold = parse_gold(
+        br#"{"task":"t","path":"a.py","start":1,"end":10}
+{"task":"t","path":"b.py","start":1,"end":10,"requirement":"x"}"#,
+        "g",
+        None,
+    )
+    .items;
+    // The file lists the turn-3 edit first: turn order, not file order, decides.
+    let rows = reads(
+        r#"{"run":"r","path":"a.py","start":3,"end":3,"turn":3,"kind":"edit"}
+{"run":"r","path":"b.py","start":5,"end":5,"turn":2,"kind":"edit"}"#,
+    );
+    let ledger = parse_ledger(
+        br#"{"run":"r","turn":1,"event":"revoke","requirement":"x"}"#,
+        "l",
+    )
+    .items;
+    let required: BTreeSet<Axis> = required.iter().copied().collect();
+    let sheet = evaluate(&SheetInput {
+        runs: &runs.items,
+        unreadable: &[],
+        gold: Some(&gold),
+        reads: Some(&rows),
+        ledger: &ledger,
+        required: &BTreeMap::new(),
+        default_required: &required,
+        threshold: 0.5,
+        sources: &sources(),
+        lengths: &UnknownLengths,
+        units: &NoUnits,
+        ks: &[1],
+    });
+    sheet.runs[0].clone()
+}
+
+/// The first decisive event by turn is primary, the other causes secondary; an axis the task
+/// does not require is never proposed.
+#[test]
+fn attribution_primary_is_the_first_decisive_event() {
+    let v = r#""environment":"valid","simulator":"valid","scenario_oracle":"valid""#;
+    let rec = format!(r#"{{"run":"r","task":"t",{v},"target":true,"requirement_tracking":false}}"#);
+    let all = [Axis::Target, Axis::RequirementTracking, Axis::Exploration];
+    let p = two_causes(&all, &rec).proposed;
+    assert_eq!(
+        (
+            p.primary_code.as_deref(),
+            p.first_decisive_event_id.as_deref()
+        ),
+        (Some("obsolete_requirement_followed"), Some("e2"))
+    );
+    assert_eq!(p.secondary_codes, ["edited_before_reading"]);
+    // Exploration not required: only the requirement-tracking cause is proposed.
+    let p = two_causes(&[Axis::Target, Axis::RequirementTracking], &rec).proposed;
+    assert_eq!(
+        p.primary_code.as_deref(),
+        Some("obsolete_requirement_followed")
+    );
+    assert!(p.secondary_codes.is_empty());
+    // Only target required (and failed): neither exploration nor tracking is proposed.
+    let rec =
+        format!(r#"{{"run":"r","task":"t",{v},"target":false,"requirement_tracking":false}}"#);
+    let p = two_causes(&[Axis::Target], &rec).proposed;
+    assert_eq!(p, Default::default());
+    // Several invalid checks: the first is primary, the rest secondary.
+    let rec = r#"{"run":"r","task":"t","environment":"invalid","simulator":"invalid","scenario_oracle":"valid"}"#;
+    let p = two_causes(&all, rec).proposed;
+    assert_eq!(p.primary_code.as_deref(), Some("environment_invalid"));
+    assert_eq!(p.secondary_codes, ["simulator_invalid"]);
 }

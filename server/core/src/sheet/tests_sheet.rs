@@ -1,14 +1,18 @@
 //! Per-turn coverage, read-before-edit, denominators, pass^k per condition, and the whole sheet.
 
-use super::aggregate::{denominators, pass_k, summarise_conditions, TaskCounts};
+use super::aggregate::{denominators, TaskCounts};
 use super::before_edit::{enclosing_region, read_before_edit, NoUnits, RegionKind};
 use super::evaluate::{evaluate, SheetInput};
 use super::events::order_events;
 use super::grade::{AxisValue, Grade, RunStatus};
 use super::ledger::{parse_ledger, Ledger};
-use super::record::{parse_runs, Axis};
+use super::pass_sets::pass_k;
+use super::record::Axis;
+use super::test_support::sheet_of;
 use super::test_support::{reads, sources};
 use super::timeline::timeline;
+use super::unreadable::parse_runs;
+use super::unreadable::UnreadableRun;
 use crate::formats::parse_gold;
 use crate::metrics::UnknownLengths;
 use crate::span::ReadSpan;
@@ -54,6 +58,30 @@ fn coverage_per_turn_first_turn_and_edited_before_reading() {
         ),
         ("e2", "b.py", 0, 0.0)
     );
+}
+
+/// Issue #27, defect 3: a read `--sources` leaves out covers nothing and is not counted as a read.
+#[test]
+fn per_turn_read_counts_use_the_sources_filter() {
+    let gold = parse_gold(br#"{"path":"a.py","start":1,"end":10}"#, "g", None).items;
+    let rows = reads(
+        r#"{"path":"a.py","start":1,"end":10,"turn":1,"source":"manual"}
+{"path":"a.py","start":1,"end":2,"turn":2}"#,
+    );
+    let refs: Vec<&ReadSpan> = rows.iter().collect();
+    let t = timeline(
+        &gold.iter().collect::<Vec<_>>(),
+        &order_events(&refs, &sources()),
+        &Ledger::default(),
+        &UnknownLengths,
+        0.5,
+    );
+    let got: Vec<(u32, u64, usize)> = t
+        .turns
+        .iter()
+        .map(|p| (p.turn, p.covered_lines, p.reads))
+        .collect();
+    assert_eq!(got, [(1, 0, 0), (2, 2, 1)]);
 }
 
 #[test]
@@ -190,13 +218,19 @@ fn pass_k_is_per_task_and_per_condition() {
     let p1 = pass_k(&tasks, 1);
     assert!((p1.pass_hat_k.unwrap() - (0.8 + 0.2 + 1.0) / 3.0).abs() < 1e-12);
 
-    let ok = graded(RunStatus::Scored, true, "");
-    let bad = graded(RunStatus::Scored, false, "");
-    let runs = vec![("x", "t", &ok), ("y", "t", &bad), ("x", "t", &ok)];
-    let s = summarise_conditions(runs, &[1]);
-    let got: Vec<(&str, Option<f64>)> = s
+    let v = r#""environment":"valid","simulator":"valid","scenario_oracle":"valid""#;
+    let sheet = sheet_of(
+        &format!(
+            r#"{{"run":"1","task":"t","condition":"x",{v},"target":true}}
+{{"run":"2","task":"t","condition":"y",{v},"target":false}}
+{{"run":"3","task":"t","condition":"x",{v},"target":true}}"#
+        ),
+        &[Axis::Target],
+    );
+    let got: Vec<(&str, Option<f64>)> = sheet
+        .conditions
         .iter()
-        .map(|c| (c.condition.as_str(), c.pass_k[0].pass_hat_k))
+        .map(|c| (c.counts.condition.as_str(), c.pass_k[0].pass_hat_k))
         .collect();
     assert_eq!(got, [("x", Some(1.0)), ("y", Some(0.0))]);
 }
@@ -222,7 +256,11 @@ fn the_sheet_end_to_end() {
     let required: BTreeSet<Axis> = [Axis::Target, Axis::Exploration].into_iter().collect();
     let input = SheetInput {
         runs: &runs.items,
-        unreadable_runs: 1,
+        unreadable: &[UnreadableRun {
+            line: 3,
+            task: None,
+            condition: None,
+        }],
         gold: Some(&gold),
         reads: Some(&rows),
         ledger: &ledger,

@@ -100,8 +100,9 @@ pub fn timeline(
         let (mut reads, mut edits) = (0, 0);
         while next < events.len() && events[next].turn <= t {
             read.add(&events[next]);
+            // The same filter as coverage: a read `--sources` leaves out is no read.
             match events[next].kind {
-                EventKind::Read => reads += 1,
+                EventKind::Read => reads += usize::from(events[next].counts_as_read),
                 EventKind::Edit => edits += 1,
             }
             next += 1;

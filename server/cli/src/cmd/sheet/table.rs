@@ -128,17 +128,19 @@ fn status(s: RunStatus) -> &'static str {
     }
 }
 
-/// `component:code@event`: the grader's fields when it gave any, else readcov's proposal
-/// marked with a trailing `*`.
+/// `component:code@event +secondary…`: the grader's fields when it gave any, else readcov's
+/// proposal marked with a trailing `*`.
 fn attribution(r: &RunSheet) -> String {
     let g = &r.attribution;
     let given = g.responsible_component.is_some()
         || g.primary_code.is_some()
-        || g.first_decisive_event_id.is_some();
-    let (component, code, event, mark) = if given {
+        || g.first_decisive_event_id.is_some()
+        || !g.secondary_codes.is_empty();
+    let (component, code, secondary, event, mark) = if given {
         (
             g.responsible_component,
             g.primary_code.clone(),
+            &g.secondary_codes,
             g.first_decisive_event_id.clone(),
             "",
         )
@@ -147,6 +149,7 @@ fn attribution(r: &RunSheet) -> String {
         (
             p.responsible_component,
             p.primary_code.clone(),
+            &p.secondary_codes,
             p.first_decisive_event_id.clone(),
             "*",
         )
@@ -159,10 +162,13 @@ fn attribution(r: &RunSheet) -> String {
     if let Some(e) = event {
         out += &format!("@{e}");
     }
+    for c in secondary {
+        out += &format!(" +{c}");
+    }
     if out.is_empty() {
         "-".to_string()
     } else {
-        out + mark
+        out.trim_start().to_string() + mark
     }
 }
 
@@ -254,10 +260,11 @@ fn denominators(d: &Denominators) -> String {
 fn condition(c: &ConditionSummary) -> String {
     let mut out = format!(
         "\ncondition {}\n  {}\n",
-        c.condition,
-        denominators(&c.denominators)
+        c.counts.condition,
+        denominators(&c.counts.denominators)
     );
     let tasks: Vec<String> = c
+        .counts
         .tasks
         .iter()
         .map(|t| format!("{} {}/{}", t.task, t.successes, t.scorable))
