@@ -5,7 +5,7 @@ use crate::bashread::{evaluate, plan, writes, Plan, Sel};
 use crate::display::{displayed, Displayed};
 use crate::numbered::{parse_grep_multi, Shown, Style};
 use crate::replay::EditOp;
-use crate::session::{Action, Session};
+use crate::session::{Action, Key, Session};
 use crate::summary::Reason;
 
 /// More lines than any source file has: a span this long comes from a command like
@@ -94,6 +94,9 @@ impl Session<'_> {
         budget: &mut usize,
     ) -> Result<(), Reason> {
         let rel = self.locate(raw, cwd)?;
+        let resolved = self.resolve_patterns(&rel, sels)?;
+        let patterned = resolved.is_some();
+        let sels = resolved.as_deref().unwrap_or(sels);
         let mut len = self.state(&rel).1.current_len();
         if len.is_none() && sels.is_empty() {
             // No workspace: a lone whole-file read shows the whole file, so its output has its length.
@@ -119,7 +122,48 @@ impl Session<'_> {
         if lines.is_empty() {
             return Err(Reason::NothingShown);
         }
-        self.read_lines(a, &rel, &lines, &[])
+        // Lines found by a pattern are checked against the text shown: a pattern resolved on a
+        // file other than the one the agent saw must not credit lines it never printed.
+        let checked: Vec<Shown> = match shown {
+            Some(d) if patterned && !d.is_cut() => {
+                if d.count() != lines.len() {
+                    return Err(Reason::TextMismatch);
+                }
+                lines
+                    .iter()
+                    .zip(&d.head)
+                    .map(|(n, t)| Shown {
+                        line: *n,
+                        text: t.clone(),
+                        partial: false,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        self.read_lines(a, &rel, &lines, &checked)
+    }
+
+    /// `sels` with a `sed -n '/re1/,/re2/p'` pattern turned into the line ranges it prints on the
+    /// current text of `rel` (`None`: no pattern). A pattern applies to the whole file only.
+    fn resolve_patterns(&mut self, rel: &Key, sels: &[Sel]) -> Result<Option<Vec<Sel>>, Reason> {
+        let Some(pos) = sels.iter().position(|s| matches!(s, Sel::Pattern(_))) else {
+            return Ok(None);
+        };
+        let Sel::Pattern(p) = &sels[pos] else {
+            return Ok(None);
+        };
+        if pos != 0 || sels.len() != 1 {
+            return Err(Reason::UnknownCommand);
+        }
+        let st = &self.state(rel).1;
+        let len = st.current_len().ok_or(Reason::RangeNeedsWorkspace)?;
+        let text: Option<Vec<&str>> = (1..=len).map(|n| st.text_at(n)).collect();
+        let text = text.ok_or(Reason::RangeNeedsWorkspace)?;
+        let ranges = crate::sedpattern::resolve(p, &text);
+        Ok(Some(vec![Sel::Ranges(
+            ranges.into_iter().map(|(s, e)| (s, Some(e))).collect(),
+        )]))
     }
 
     fn numbered(

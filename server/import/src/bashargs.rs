@@ -91,8 +91,8 @@ pub(crate) fn count_arg(words: &[String]) -> Option<(Option<u32>, bool, Vec<Stri
 /// Line ranges of a `sed -n` script; a `None` end is `$`.
 type SedRanges = Vec<(u32, Option<u32>)>;
 
-/// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, several joined by `;` or given with `-e`.
-pub(crate) fn sed_ranges(words: &[String]) -> Option<(SedRanges, Vec<String>)> {
+/// The scripts and files of a `sed -n` command (`None`: not a quiet sed, or an unknown flag).
+pub(crate) fn sed_quiet(words: &[String]) -> Option<(Vec<String>, Vec<String>)> {
     let mut quiet = false;
     let mut scripts = Vec::new();
     let mut files = Vec::new();
@@ -111,9 +111,12 @@ pub(crate) fn sed_ranges(words: &[String]) -> Option<(SedRanges, Vec<String>)> {
         }
         i += 1;
     }
-    if !quiet || scripts.is_empty() {
-        return None;
-    }
+    (quiet && !scripts.is_empty()).then_some((scripts, files))
+}
+
+/// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, several joined by `;` or given with `-e`.
+pub(crate) fn sed_ranges(words: &[String]) -> Option<(SedRanges, Vec<String>)> {
+    let (scripts, files) = sed_quiet(words)?;
     let mut ranges = Vec::new();
     for part in scripts.iter().flat_map(|s| s.split(';')) {
         let part = part.trim();

@@ -17,6 +17,20 @@ pub enum Sel {
     From(u32),
     /// `sed -n` ranges, relative to the stream; `None` end is `$`.
     Ranges(Vec<(u32, Option<u32>)>),
+    /// `sed -n '/re1/,/re2/p'`: lines found by matching the file's text (see [`crate::sedpattern`]).
+    Pattern(crate::sedpattern::Pattern),
+}
+
+/// A `sed -n` selection: line ranges, else one pattern print.
+fn sed_sel(words: &[String]) -> Option<(Sel, Vec<String>)> {
+    if let Some((r, files)) = sed_ranges(words) {
+        return Some((Sel::Ranges(r), files));
+    }
+    let (scripts, files) = crate::bashargs::sed_quiet(words)?;
+    match scripts.as_slice() {
+        [one] => Some((Sel::Pattern(crate::sedpattern::parse(one)?), files)),
+        _ => None,
+    }
 }
 
 /// What a pipeline shows of which file.
@@ -81,13 +95,13 @@ pub fn plan(p: &Pipeline) -> Plan {
             (file.clone(), vec![sel], None)
         }
         "sed" => {
-            let Some((ranges, files)) = sed_ranges(&first.words) else {
+            let Some((sel, files)) = sed_sel(&first.words) else {
                 return Plan::NoRead(Reason::UnknownCommand);
             };
             let [file] = files.as_slice() else {
                 return Plan::NoRead(Reason::UnknownCommand);
             };
-            (file.clone(), vec![Sel::Ranges(ranges)], None)
+            (file.clone(), vec![sel], None)
         }
         "grep" | "egrep" | "fgrep" | "rg" => {
             let g = grep_args(&first.words);
@@ -129,8 +143,8 @@ pub fn plan(p: &Pipeline) -> Plan {
                 }
                 _ => return Plan::NoRead(Reason::NoLineNumbers),
             },
-            "sed" => match sed_ranges(words) {
-                Some((r, files)) if files.is_empty() => Some(Sel::Ranges(r)),
+            "sed" => match sed_sel(words) {
+                Some((sel, files)) if files.is_empty() => Some(sel),
                 _ => return Plan::NoRead(Reason::NoLineNumbers),
             },
             "grep" | "egrep" | "fgrep" | "rg" => {
@@ -181,6 +195,8 @@ pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
                 }
             }
             Sel::From(k) => start = start.saturating_add(k - 1),
+            // Needs the file's text: resolved into `Ranges` by the caller that has it.
+            Sel::Pattern(_) => return None,
             Sel::Ranges(rs) => {
                 if i + 1 != sels.len() {
                     return None;

@@ -19,6 +19,7 @@ pub mod openhands_v1;
 pub mod paths;
 pub mod replay;
 mod runs;
+pub mod sedpattern;
 pub mod session;
 pub mod shell;
 pub mod summary;

@@ -1,11 +1,25 @@
 //! mini-swe-agent trajectories: `messages`; each assistant message lists its bash commands in
 //! `extra.actions[].command`, and the output follows in the next `tool` (matched by `tool_call_id`)
 //! or `user` message inside `<output>` (long outputs keep `<output_head>`/`<output_tail>`).
-//! Every command runs in a fresh shell in `/testbed`.
+//! Every command runs in a fresh shell in `/testbed`. Version 1 (`mini-swe-agent-1`) has no
+//! `extra.actions`: the action is the one ```` ```bash ```` block of the assistant's text (none, or
+//! more than one, and mini-swe-agent ran nothing), its output the next message.
 
 use crate::openhands::content_text;
 use crate::session::{Action, Op, Session};
-use serde_json::Value;
+use regex::Regex;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+/// The command of a v1 assistant message: its only ```` ```bash ```` block (mini-swe-agent 1.x's
+/// `action_regex`, which runs nothing unless exactly one block matches).
+fn text_action(content: &str) -> Option<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| Regex::new(r"(?s)```bash\s*\n(.*?)\n```").expect("static regex"));
+    let mut blocks = re.captures_iter(content);
+    let first = blocks.next()?.get(1)?.as_str().to_string();
+    blocks.next().is_none().then_some(first)
+}
 
 /// Feeds a mini-swe-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
@@ -21,11 +35,18 @@ pub fn import(doc: &Value, session: &mut Session) {
         if m.get("role").and_then(Value::as_str) != Some("assistant") {
             continue;
         }
-        let actions = m
-            .pointer("/extra/actions")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
+        let v1: Vec<Value>;
+        let actions = match m.pointer("/extra/actions").and_then(Value::as_array) {
+            Some(a) => a.as_slice(),
+            None => {
+                v1 = content_text(m.get("content"))
+                    .and_then(|c| text_action(&c))
+                    .map(|c| json!({ "command": c }))
+                    .into_iter()
+                    .collect();
+                &v1
+            }
+        };
         // The observations: tool messages after this one, up to the next assistant message.
         let replies: Vec<&Value> = messages[i + 1..]
             .iter()

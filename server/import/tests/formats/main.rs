@@ -3,6 +3,7 @@
 //! per rule. One test binary; a module per format.
 
 mod claude_code;
+mod mini_swe_agent;
 mod openhands;
 
 use readcov_core::EventKind;
