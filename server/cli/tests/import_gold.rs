@@ -209,4 +209,213 @@ fn gold_expand_units_on_real_data() {
     assert!(flask[0].contains("\"start\":172,\"end\":191,\"tier\":\"core\",\"origin\":\"unit\""));
     assert!(flask[1].contains("\"start\":192,\"end\":193,\"tier\":\"core\",\"origin\":\"edit\""));
     assert!(flask[2].contains("\"start\":194,\"end\":206,\"tier\":\"core\",\"origin\":\"unit\""));
+    // Side by side: pylint-4551 passes under edit gold (24 of 32 lines) and fails under unit gold.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("edit.jsonl"), &edit.stdout).unwrap();
+    std::fs::write(dir.path().join("unit.jsonl"), &unit.stdout).unwrap();
+    let traj = root.join("openhands/pylint-dev__pylint-4551.json");
+    let o = readcov(
+        &[
+            "import",
+            "--workspaces",
+            sources.to_str().unwrap(),
+            traj.to_str().unwrap(),
+            "-o",
+            "reads.jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = readcov(
+        &[
+            "score",
+            "--gold",
+            "edit=edit.jsonl",
+            "--gold",
+            "unit.jsonl",
+            "--reads",
+            "reads.jsonl",
+            "--outcomes",
+            rows,
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let table = text(&o.stdout);
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("pylint-dev__pylint-4551"))
+        .unwrap();
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        cells[2..],
+        ["0.75", "OK", "0.43", "below", "false"],
+        "{table}"
+    );
+    // The 14 other gold tasks have no reads here: a `-` row each, coverage 0.
+    assert!(
+        table.contains("\nedit: 15 scored · 1/15 at or above 50%"),
+        "{table}"
+    );
+    assert!(
+        table.contains("\nunit: 15 scored · 0/15 at or above 50%"),
+        "{table}"
+    );
+}
+
+/// Reads of every real-multi trajectory (task = folder, run = file stem) into `out`.
+fn import_multi(root: &Path, out: &Path) {
+    let mut text = String::new();
+    let mut dirs: Vec<_> = std::fs::read_dir(root.join("swe-agent-java"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let task = dir.file_name().unwrap().to_str().unwrap().to_string();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let run = f.file_stem().unwrap().to_str().unwrap().to_string();
+            let o = readcov(
+                &[
+                    "import",
+                    "--task",
+                    &task,
+                    "--run",
+                    &run,
+                    f.to_str().unwrap(),
+                    "-o",
+                    "-",
+                ],
+                root,
+            );
+            text.push_str(&String::from_utf8(o.stdout).unwrap());
+        }
+    }
+    std::fs::write(out, text).unwrap();
+}
+
+/// Consensus gold through the binary on real-multi: SWE-Explore rows that `readcov explore`
+/// reads back, and `score --consensus` (leave-one-out) beside a consensus file, saying which is which.
+#[test]
+fn consensus_gold_round_trips_and_scores_leave_one_out() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real-multi");
+    let dir = tempfile::tempdir().unwrap();
+    let reads = dir.path().join("reads.jsonl");
+    import_multi(&root, &reads);
+    let labels = root.join("outcomes.jsonl");
+    let (reads_s, labels_s) = (reads.to_str().unwrap(), labels.to_str().unwrap());
+    let o = readcov(
+        &[
+            "gold",
+            "--from-runs",
+            reads_s,
+            "--outcomes",
+            labels_s,
+            "--format",
+            "swe-explore",
+            "-o",
+            "bench.jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let bench = std::fs::read_to_string(dir.path().join("bench.jsonl")).unwrap();
+    assert_eq!(bench.lines().count(), 5);
+    let first: serde_json::Value = serde_json::from_str(bench.lines().next().unwrap()).unwrap();
+    assert_eq!(first["instance_id"], "fasterxml__jackson-core-1142");
+    assert_eq!(
+        first["ground_truth"]["read_core_regions"][0],
+        serde_json::json!({"path": "src/main/java/com/fasterxml/jackson/core/Version.java", "start": 1, "end": 170})
+    );
+    // An explorer that names lines 1-85 of the core file: recall 85/170 under `readcov explore`.
+    std::fs::write(
+        dir.path().join("preds.jsonl"),
+        "{\"instance_id\":\"fasterxml__jackson-core-1142\",\"explorer\":\"x\",\"regions\":[\"src/main/java/com/fasterxml/jackson/core/Version.java:1-85\"]}\n",
+    )
+    .unwrap();
+    let o = readcov(
+        &[
+            "explore",
+            "--bench",
+            "bench.jsonl",
+            "--preds",
+            "preds.jsonl",
+            "--format",
+            "jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let first = text(&o.stdout);
+    let row: serde_json::Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    assert_eq!(row["recall"], 0.5);
+    // Score: the consensus file (circular for resolved runs) beside leave-one-out.
+    let o = readcov(
+        &[
+            "gold",
+            "--from-runs",
+            reads_s,
+            "--outcomes",
+            labels_s,
+            "-o",
+            "cons.jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = readcov(
+        &[
+            "score",
+            "--gold",
+            "cons.jsonl",
+            "--reads",
+            reads_s,
+            "--outcomes",
+            labels_s,
+            "--consensus",
+            "--format",
+            "jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let row = |task: &str, run: &str| {
+        rows.iter()
+            .find(|r| r["task"] == task && r["run"] == run)
+            .unwrap()
+            .clone()
+    };
+    // doubao resolved 3701: with itself in, it covers the consensus; without, half of the
+    // other two resolved runs' intersection.
+    let r = row("fasterxml__jackson-databind-3701", "doubao-pro-128k");
+    assert_eq!(r["gold_sets"]["consensus"]["line_coverage"], 1.0);
+    assert_eq!(r["gold_sets"]["consensus-loo"]["line_coverage"], 0.5);
+    // jib-4035 has two resolved runs: without one, one is left, below --min-runs 2.
+    let r = row("googlecontainertools__jib-4035", "deepseek-chat-v2");
+    assert!(r["gold_sets"]["consensus-loo"].is_null());
+    let totals = rows.last().unwrap();
+    assert_eq!(totals["record"], "totals");
+    let notes: Vec<&str> = totals["gold_sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["note"].as_str().unwrap())
+        .collect();
+    assert!(notes[0].contains("score against themselves"), "{notes:?}");
+    assert!(notes[1].contains("leave-one-out"), "{notes:?}");
+    assert!(
+        text(&o.stderr).contains("4 × task with fewer resolved runs"),
+        "{}",
+        text(&o.stderr)
+    );
 }

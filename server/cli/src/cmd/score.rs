@@ -6,6 +6,7 @@ mod lean;
 pub mod legend;
 mod render;
 mod rows;
+mod sets;
 mod workspaces;
 
 use crate::cmd::score_units;
@@ -25,9 +26,24 @@ use std::path::PathBuf;
 #[command(after_help = legend::help())]
 pub struct ScoreArgs {
     /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md); a unified diff
-    /// or SWE-bench rows (`instance_id`, `patch`) are turned into gold on the fly.
-    #[arg(long, value_name = "FILE")]
-    pub gold: PathBuf,
+    /// or SWE-bench rows (`instance_id`, `patch`) are turned into gold on the fly. Repeat as
+    /// `--gold NAME=FILE` to score every run under several gold sets side by side (docs/gold.md).
+    #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = sets::GoldArg::parse)]
+    pub gold: Vec<sets::GoldArg>,
+    /// Outcome labels (`task`, `run`, `resolved`): with several gold sets, resolve rate by
+    /// coverage bucket per set; needed by --consensus.
+    #[arg(long, value_name = "LABELS")]
+    pub outcomes: Option<PathBuf>,
+    /// Add a gold set: the consensus of the resolved runs in --reads, each run scored against
+    /// the consensus of the *other* resolved runs of its task (leave-one-out).
+    #[arg(long, requires = "outcomes")]
+    pub consensus: bool,
+    /// --consensus: `all` (the intersection) or K (lines at least K resolved runs read).
+    #[arg(long, default_value = "all", value_parser = readcov_gold::Agree::parse)]
+    pub agree: readcov_gold::Agree,
+    /// --consensus: a task needs this many resolved runs (after leaving one out).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub min_runs: u32,
     /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command;
     /// an agent trajectory (OpenHands, mini-swe-agent, SWE-agent, Claude Code) is imported on the fly.
     #[arg(long, value_name = "FILE")]
@@ -106,6 +122,11 @@ pub fn score_options(threshold: f64, sources: &[SourceArg], breakdown: bool) -> 
 }
 
 impl ScoreArgs {
+    /// The gold file when one is given (several go to `sets`).
+    pub fn gold_path(&self) -> &std::path::Path {
+        &self.gold[0].path
+    }
+
     /// Whether the output shows each gold file and span: json and jsonl rows unless
     /// `--summary`, the table with `--detail`; csv never. Otherwise it is not computed.
     pub fn breakdown(&self) -> bool {
@@ -136,6 +157,10 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    // Several gold sets (or the leave-one-out consensus): the same reads scored once per set.
+    if args.gold.len() > 1 || args.consensus {
+        return sets::run(&args);
+    }
     // A trajectory given as --reads is imported first (saying so), then scored like any reads.
     let trajectory = crate::convert::reads_of_trajectory(&args.reads, workspaces_of(&args))?;
     // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit):
@@ -151,7 +176,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     if let Some(dir) = &args.workspaces {
         crate::inputs::canonical_dir(dir)?;
     }
-    let mut gold = load_gold(&args.gold, ws.as_deref())?;
+    let mut gold = load_gold(args.gold_path(), ws.as_deref())?;
     let mut reads = match trajectory {
         Some(r) => r,
         None => load_reads(&args.reads, ws.as_deref())?,
@@ -253,7 +278,7 @@ fn workspaces_of(args: &ScoreArgs) -> crate::convert::Workspaces<'_> {
 fn no_gold(args: &ScoreArgs) -> Exit {
     eprintln!(
         "error: {}: no valid gold spans, nothing to score",
-        args.gold.display()
+        args.gold_path().display()
     );
     Exit::Input
 }

@@ -21,7 +21,7 @@ use std::io::Write;
 /// over).
 pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let started = std::time::Instant::now();
-    let mut gold = load_gold(&args.gold, None)?;
+    let mut gold = load_gold(args.gold_path(), None)?;
     let mut reads = load_reads_lean(&args.reads, None)?;
     if reads.has_edits {
         return Ok(None);
