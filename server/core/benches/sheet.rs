@@ -63,6 +63,7 @@ fn corpus() -> Corpus {
                     scenario_oracle: Validity::Valid,
                     evidence,
                     attribution: Attribution::default(),
+                    trial: Default::default(),
                 });
                 for (turn, kind, req) in [
                     (2, LedgerKind::Activate, "a"),

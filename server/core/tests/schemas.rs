@@ -77,12 +77,30 @@ fn run_schema_matches_parser() {
     let full = json!({"run":"r1","task":"t","condition":"A/vague","environment":"valid","simulator":"valid",
         "scenario_oracle":"pending","target":true,"regression_free":false,"output":null,"process":true,
         "requirement_tracking":true,"responsible_component":"agent","primary_code":"x",
-        "secondary_codes":["y"],"first_decisive_event_id":"e3","notes":"n"});
+        "secondary_codes":["y"],"first_decisive_event_id":"e3","notes":"n","state":true,
+        "termination":{"reason":"max_turns"},"agent_turns":3,"user_messages":2,"tool_calls":7,
+        "marker_records":1,"regeneration_count":1,"attempt_id":"a2",
+        "initial_requirement_version":"R0","final_requirement_version":"R1","human_validity":"invalid"});
     check(
         include_str!("../../../docs/schemas/run.schema.json"),
         full,
         |b| errors(parse_runs(b, "runs")),
     );
+}
+
+/// The nested `termination` object is closed too, and its `reason` required.
+#[test]
+fn run_termination_is_closed() {
+    let parse = |row: Value| errors(parse_runs(row.to_string().as_bytes(), "runs"));
+    assert_eq!(
+        parse(json!({"run":"r","termination":{"reason":"timeout"}})).0,
+        1
+    );
+    let (ok, errs) = parse(json!({"run":"r","termination":{"reason":"x","why":1}}));
+    assert_eq!(ok, 0);
+    assert!(errs[0].contains("unknown key `why`"), "{errs:?}");
+    assert_eq!(parse(json!({"run":"r","termination":{}})).0, 0);
+    assert_eq!(parse(json!({"run":"r","agent_turns":-1})).0, 0);
 }
 
 #[test]

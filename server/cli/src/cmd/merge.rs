@@ -89,7 +89,7 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
                 serde_json::to_string_pretty(&doc)? + "\n"
             } else {
                 format!("merged {} shard(s)\n", shards.len())
-                    + &sheet::table::aggregate(&s.overall, &conditions)
+                    + &sheet::aggregate_text::aggregate(&s.overall, &conditions)
             }
         }
     };

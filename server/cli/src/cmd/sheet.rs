@@ -1,6 +1,7 @@
 //! `readcov sheet`: the multi-turn evaluation sheet — validity, evidence axes, strict success,
 //! per-turn coverage, requirement ledger, read-before-edit, denominators and pass^k by condition.
 
+pub mod aggregate_text;
 pub mod table;
 
 use crate::cmd::score::before_edit::workspace_units;
@@ -43,7 +44,7 @@ pub struct SheetArgs {
     #[arg(long, value_name = "FILE")]
     pub tasks: Option<PathBuf>,
     /// Required axes for tasks not in --tasks (comma-separated: target, regression_free, output,
-    /// process, requirement_tracking, exploration).
+    /// state, process, requirement_tracking, exploration).
     #[arg(
         long,
         value_delimiter = ',',

@@ -8,14 +8,22 @@ use super::grade::{grade, AxisValue, Grade, RunStatus};
 use super::ledger::{Ledger, LedgerEvent};
 use super::record::{Attribution, Axis, Component, RunRecord, Validity};
 use super::timeline::{timeline, Timeline};
+use super::trial::Trial;
 use super::unreadable::UnreadableRun;
 use crate::metrics::FileLengths;
 use crate::span::{GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The axes required when a task declares none: every given axis; exploration is reported only.
-pub const DEFAULT_REQUIRED: [Axis; 5] = Axis::GIVEN;
+/// The axes required when a task declares none: every given axis but `state` (a generic check
+/// not every harness has); exploration is reported only.
+pub const DEFAULT_REQUIRED: [Axis; 5] = [
+    Axis::Target,
+    Axis::RegressionFree,
+    Axis::Output,
+    Axis::Process,
+    Axis::RequirementTracking,
+];
 
 /// Everything the sheet is computed from. `gold`/`reads` are `None` when not supplied, which
 /// leaves the exploration axis `null` (never a pass).
@@ -62,6 +70,8 @@ pub struct RunSheet {
     pub read_before_edit: ReadBeforeEdit,
     pub attribution: Attribution,
     pub proposed: Proposal,
+    /// What the harness recorded about the trial (termination, counts, regenerations, versions).
+    pub trial: Trial,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -208,6 +218,7 @@ fn evaluate_run(
         read_before_edit: rbe,
         attribution: r.attribution.clone(),
         proposed,
+        trial: r.trial.clone(),
     }
 }
 

@@ -16,6 +16,7 @@ pub mod pass_sets;
 pub mod passk;
 pub mod record;
 pub mod timeline;
+pub mod trial;
 pub mod unreadable;
 
 #[cfg(test)]
@@ -41,4 +42,5 @@ pub use partial::SheetPartial;
 pub use pass_sets::{pass_k, PassK};
 pub use passk::{pass_at_k, pass_hat_k, PassKError};
 pub use record::{parse_axes, parse_tasks, Axis, RunRecord, TaskAxes, Validity};
+pub use trial::{Termination, Trial};
 pub use unreadable::{parse_run_file, parse_runs, RunFile, UnreadableRun};

@@ -1,6 +1,7 @@
 //! Run records (one per planned trial) and task declarations (which axes a task requires), parsed
 //! from JSONL with located errors. The formats are described in `docs/evaluation.md`.
 
+use super::trial::{parse_trial, Trial, TRIAL_KEYS};
 use crate::formats::{parse_jsonl, Fields, InputError, Parsed};
 use crate::span::DEFAULT_ID;
 use serde::Serialize;
@@ -27,25 +28,29 @@ pub enum Axis {
     Target,
     RegressionFree,
     Output,
+    /// The environment's final state equals the expected one (a database or state check).
+    State,
     Process,
     RequirementTracking,
     Exploration,
 }
 
 impl Axis {
-    pub const ALL: [Axis; 6] = [
+    pub const ALL: [Axis; 7] = [
         Axis::Target,
         Axis::RegressionFree,
         Axis::Output,
+        Axis::State,
         Axis::Process,
         Axis::RequirementTracking,
         Axis::Exploration,
     ];
     /// The axes a run record carries (exploration is readcov's own).
-    pub const GIVEN: [Axis; 5] = [
+    pub const GIVEN: [Axis; 6] = [
         Axis::Target,
         Axis::RegressionFree,
         Axis::Output,
+        Axis::State,
         Axis::Process,
         Axis::RequirementTracking,
     ];
@@ -55,6 +60,7 @@ impl Axis {
             Axis::Target => "target",
             Axis::RegressionFree => "regression_free",
             Axis::Output => "output",
+            Axis::State => "state",
             Axis::Process => "process",
             Axis::RequirementTracking => "requirement_tracking",
             Axis::Exploration => "exploration",
@@ -112,6 +118,7 @@ pub struct RunRecord {
     /// Given axes; an absent key is the same as `null` (no evidence).
     pub evidence: BTreeMap<Axis, Option<bool>>,
     pub attribution: Attribution,
+    pub trial: Trial,
 }
 
 impl RunRecord {
@@ -124,7 +131,7 @@ impl RunRecord {
     }
 }
 
-const RUN_KEYS: [&str; 16] = [
+const RUN_KEYS: [&str; 17] = [
     "run",
     "task",
     "condition",
@@ -134,6 +141,7 @@ const RUN_KEYS: [&str; 16] = [
     "target",
     "regression_free",
     "output",
+    "state",
     "process",
     "requirement_tracking",
     "responsible_component",
@@ -145,11 +153,13 @@ const RUN_KEYS: [&str; 16] = [
 
 /// One run record line (unknown keys refused).
 pub(super) fn parse_run(f: &Fields) -> Result<RunRecord, InputError> {
-    if let Some(k) = f.obj.keys().find(|k| !RUN_KEYS.contains(&k.as_str())) {
+    let known = |k: &str| RUN_KEYS.contains(&k) || TRIAL_KEYS.contains(&k);
+    if let Some(k) = f.obj.keys().find(|k| !known(k)) {
         let msg = if k == "exploration" {
             "exploration is computed by readcov from gold and reads, not given".to_string()
         } else {
-            format!("unknown field (expected one of: {})", RUN_KEYS.join(", "))
+            let all: Vec<&str> = RUN_KEYS.iter().chain(&TRIAL_KEYS).copied().collect();
+            format!("unknown field (expected one of: {})", all.join(", "))
         };
         return Err(f.err(k, msg));
     }
@@ -183,6 +193,7 @@ pub(super) fn parse_run(f: &Fields) -> Result<RunRecord, InputError> {
             secondary_codes: string_list(f, "secondary_codes")?,
             first_decisive_event_id: f.opt_string("first_decisive_event_id")?.map(str::to_string),
         },
+        trial: parse_trial(f)?,
     })
 }
 

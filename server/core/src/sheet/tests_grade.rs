@@ -18,7 +18,7 @@ fn check(line: &str, status: RunStatus, success: Option<bool>, detail: &[&str]) 
         .iter()
         .map(|(a, v)| (*a, AxisValue::from_option(*v)))
         .collect();
-    let required: BTreeSet<Axis> = Axis::GIVEN.into_iter().collect();
+    let required: BTreeSet<Axis> = super::evaluate::DEFAULT_REQUIRED.into_iter().collect();
     let g = grade(&r.validity(), &axes, &required);
     assert_eq!((g.status, g.strict_success), (status, success), "{line}");
     let got: Vec<String> = match status {
@@ -215,4 +215,29 @@ fn task_declarations() {
         "{}",
         p.errors[0]
     );
+}
+
+/// The generic `state` axis is given like `output`, required only when declared, and the trial
+/// fields travel with the run.
+#[test]
+fn state_axis_and_trial_fields() {
+    let v = r#""environment":"valid","simulator":"valid","scenario_oracle":"valid""#;
+    let rec = format!(
+        r#"{{"run":"r","task":"t",{v},"target":true,"state":false,"termination":{{"reason":"max_turns"}},"agent_turns":3,"marker_records":1,"regeneration_count":2,"attempt_id":"a3","initial_requirement_version":"R0","final_requirement_version":"R1"}}"#
+    );
+    let sheet = super::test_support::sheet_of(&rec, &[Axis::Target]);
+    let r = &sheet.runs[0];
+    assert_eq!(r.axes[&Axis::State], AxisValue::False);
+    assert_eq!(r.grade.strict_success, Some(true), "state not required");
+    assert_eq!(r.trial.termination.as_ref().unwrap().reason, "max_turns");
+    assert_eq!(
+        (r.trial.agent_turns, r.trial.user_messages),
+        (Some(3), None)
+    );
+    assert_eq!(r.trial.regeneration_count, Some(2));
+    assert_eq!(r.trial.final_requirement_version.as_deref(), Some("R1"));
+    let sheet = super::test_support::sheet_of(&rec, &[Axis::Target, Axis::State]);
+    assert_eq!(sheet.runs[0].grade.failed_axes, [Axis::State]);
+    let p = parse_tasks(br#"{"task":"t","required":["state"]}"#, "tasks");
+    assert_eq!(p.items[0].required, [Axis::State].into_iter().collect());
 }

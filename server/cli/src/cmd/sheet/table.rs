@@ -2,12 +2,12 @@
 //! every invalid or unscored run, and the denominators and pass^k per condition.
 
 use crate::render::{percent, ratio, Table};
-use readcov_core::sheet::{
-    Axis, AxisValue, ConditionSummary, Denominators, RunSheet, RunStatus, Sheet,
-};
+use readcov_core::sheet::{Axis, AxisValue, RunSheet, RunStatus, Sheet, Trial};
 
 /// Short column names, in the order of [`Axis::ALL`].
-const AXIS_COLUMNS: [&str; 6] = ["target", "regr", "output", "process", "req", "explore"];
+const AXIS_COLUMNS: [&str; 7] = [
+    "target", "regr", "output", "state", "process", "req", "explore",
+];
 
 pub fn render(sheet: &Sheet) -> String {
     let mut header = vec!["run", "task", "condition", "status", "success"];
@@ -19,7 +19,7 @@ pub fn render(sheet: &Sheet) -> String {
         "rbe_worst",
         "attribution",
     ]);
-    let mut t = Table::new(&header, &[0, 1, 2, 3, 14, 15]);
+    let mut t = Table::new(&header, &[0, 1, 2, 3, 15, 16]);
     for r in &sheet.runs {
         t.row(row(r));
     }
@@ -47,6 +47,16 @@ pub fn render(sheet: &Sheet) -> String {
     for r in &sheet.runs {
         out += &timeline(r, &name(r));
     }
+    let trials: Vec<String> = sheet
+        .runs
+        .iter()
+        .filter(|r| !r.trial.is_empty())
+        .map(|r| format!("  {}: {}\n", name(r), trial(&r.trial)))
+        .collect();
+    if !trials.is_empty() {
+        out += "\ntrials (as the harness recorded them)\n";
+        out += &trials.concat();
+    }
     let reasons: Vec<String> = sheet
         .runs
         .iter()
@@ -58,15 +68,7 @@ pub fn render(sheet: &Sheet) -> String {
             out += &line;
         }
     }
-    out += &aggregate(&sheet.overall, &sheet.conditions);
-    out
-}
-
-/// The denominators and pass^k per condition, then over all conditions: the part of the sheet
-/// `readcov merge` can rebuild from shards.
-pub fn aggregate(overall: &Denominators, conditions: &[ConditionSummary]) -> String {
-    let mut out: String = conditions.iter().map(condition).collect();
-    out += &format!("\nall conditions\n  {}\n", denominators(overall));
+    out += &super::aggregate_text::aggregate(&sheet.overall, &sheet.conditions);
     out
 }
 
@@ -215,6 +217,46 @@ fn timeline(r: &RunSheet, name: &str) -> String {
     format!("  {name}: {}\n", parts.join(" · "))
 }
 
+/// `ended max_turns · 3 agent turns, 2 user messages, 7 tool calls, 1 marker record · attempt
+/// a2 after 1 regeneration · requirements R0→R1 · human check: invalid`, each part only when
+/// recorded.
+fn trial(t: &Trial) -> String {
+    let mut parts = Vec::new();
+    if let Some(e) = &t.termination {
+        parts.push(format!("ended {}", e.reason));
+    }
+    let counts: Vec<String> = [
+        (t.agent_turns, "agent turn"),
+        (t.user_messages, "user message"),
+        (t.tool_calls, "tool call"),
+        (t.marker_records, "marker record"),
+    ]
+    .into_iter()
+    .filter_map(|(n, what)| n.map(|n| format!("{n} {what}{}", if n == 1 { "" } else { "s" })))
+    .collect();
+    if !counts.is_empty() {
+        parts.push(counts.join(", "));
+    }
+    match (&t.attempt_id, t.regeneration_count) {
+        (Some(a), Some(n)) => parts.push(format!("attempt {a} after {n} regeneration(s)")),
+        (Some(a), None) => parts.push(format!("attempt {a}")),
+        (None, Some(n)) => parts.push(format!("{n} regeneration(s)")),
+        (None, None) => {}
+    }
+    match (&t.initial_requirement_version, &t.final_requirement_version) {
+        (None, None) => {}
+        (i, f) => parts.push(format!(
+            "requirements {}→{}",
+            i.as_deref().unwrap_or("?"),
+            f.as_deref().unwrap_or("?")
+        )),
+    }
+    if let Some(v) = t.human_validity {
+        parts.push(format!("human check: {}", json_name(&v)));
+    }
+    parts.join(" · ")
+}
+
 fn reason(r: &RunSheet, name: &str) -> Option<String> {
     match r.grade.status {
         RunStatus::Scored => None,
@@ -227,61 +269,4 @@ fn reason(r: &RunSheet, name: &str) -> Option<String> {
             r.grade.unscored_reasons.join("; ")
         )),
     }
-}
-
-fn denominators(d: &Denominators) -> String {
-    let causes: Vec<String> = d
-        .invalid_by_cause
-        .iter()
-        .map(|(c, n)| format!("{c} {n}"))
-        .collect();
-    let invalid = if causes.is_empty() {
-        d.invalid.to_string()
-    } else {
-        format!("{} ({})", d.invalid, causes.join(", "))
-    };
-    let unreadable = if d.unreadable > 0 {
-        format!(" · unreadable {}", d.unreadable)
-    } else {
-        String::new()
-    };
-    format!(
-        "planned {} · scorable {} ({} of planned) · invalid {invalid} · unscored {}{unreadable} · strict successes {} = {} of scorable, {} of planned",
-        d.planned,
-        d.scorable,
-        percent(d.scorable_rate),
-        d.unscored,
-        d.strict_successes,
-        percent(d.success_rate_scorable),
-        percent(d.success_rate_planned),
-    )
-}
-
-fn condition(c: &ConditionSummary) -> String {
-    let mut out = format!(
-        "\ncondition {}\n  {}\n",
-        c.counts.condition,
-        denominators(&c.counts.denominators)
-    );
-    let tasks: Vec<String> = c
-        .counts
-        .tasks
-        .iter()
-        .map(|t| format!("{} {}/{}", t.task, t.successes, t.scorable))
-        .collect();
-    out += &format!("  per task (successes/scorable): {}\n", tasks.join(", "));
-    for p in &c.pass_k {
-        out += &format!(
-            "  k={}: pass^k {} · pass@k {} · over {} task(s)",
-            p.k,
-            ratio(p.pass_hat_k),
-            ratio(p.pass_at_k),
-            p.tasks_used
-        );
-        for e in &p.tasks_excluded {
-            out += &format!(" · {} left out: {}", e.task, e.reason);
-        }
-        out += "\n";
-    }
-    out
 }
