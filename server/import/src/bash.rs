@@ -35,7 +35,14 @@ impl Session<'_> {
             .filter(|(p, _, _)| !matches!(p, Plan::NoRead(_)))
             .count();
         let shown = displayed(out);
-        let mut budget = shown.count();
+        // Lines a numbered grep over several files claims (`path:N:`) are not the output of an
+        // unnumbered read in the same command (`sed -n '220,420p' f && rg -n x src`).
+        let grep_claims = if plans.iter().any(|(p, _, _)| matches!(p, Plan::GrepMulti)) {
+            parse_grep_multi(out).len()
+        } else {
+            0
+        };
+        let mut budget = shown.count().saturating_sub(grep_claims);
         let mut first_err = None;
         for (pl, cwd, written) in plans {
             let sole = readers == 1;

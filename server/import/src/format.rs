@@ -13,17 +13,19 @@ pub enum Format {
     MiniSweAgent,
     SweAgent,
     ClaudeCode,
+    Codex,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
         Format::MiniSweAgent,
         Format::SweAgent,
         Format::ClaudeCode,
+        Format::Codex,
     ];
 
     /// The `--format` name, also the default run id.
@@ -35,6 +37,7 @@ impl Format {
             Format::MiniSweAgent => "mini-swe-agent",
             Format::SweAgent => "swe-agent",
             Format::ClaudeCode => "claude-code",
+            Format::Codex => "codex",
         }
     }
 
@@ -61,6 +64,7 @@ impl Format {
             Format::MiniSweAgent => runs.one_doc(self, text, crate::mini_swe_agent::import),
             Format::SweAgent => runs.one_doc(self, text, crate::swe_agent::import),
             Format::ClaudeCode => crate::claude_code::build(text, runs),
+            Format::Codex => crate::codex::build(text, runs),
             Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
             Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
         }
@@ -104,6 +108,14 @@ fn detect_value(v: &Value) -> Option<Format> {
 /// The first record of a JSONL log.
 fn detect_record(v: &Value) -> Option<Format> {
     let ty = v.get("type").and_then(Value::as_str);
+    if v.get("payload").is_some()
+        && matches!(
+            ty,
+            Some("session_meta" | "response_item" | "event_msg" | "turn_context" | "compacted")
+        )
+    {
+        return Some(Format::Codex);
+    }
     if v.get("instance_id").is_some() && v.get("history").is_some() {
         return Some(Format::OpenHandsEval);
     }
@@ -123,7 +135,9 @@ fn detect_head(text: &str) -> Option<Format> {
         end -= 1;
     }
     let head = &text[..end];
-    if head.contains("\"fncall_messages\"") {
+    if head.contains("\"session_meta\"") {
+        Some(Format::Codex)
+    } else if head.contains("\"fncall_messages\"") {
         Some(Format::OpenHands)
     } else if head.contains("\"instance_id\"") && head.contains("\"history\"") {
         Some(Format::OpenHandsEval)
@@ -157,6 +171,10 @@ mod tests {
             (r#"{"instance_id":"a","history":[]}"#, Some(Format::OpenHandsEval)),
             ("{\"instance_id\":\"a\",\"history\":[]}\n{\"instance_id\":\"b\",\"history\":[]}\n", Some(Format::OpenHandsEval)),
             (r#"{"trajectory":[]}"#, Some(Format::SweAgent)),
+            (
+                "{\"timestamp\":\"t\",\"type\":\"session_meta\",\"payload\":{}}\n{\"type\":\"event_msg\",\"payload\":{}}\n",
+                Some(Format::Codex),
+            ),
             (r#"{"messages":[],"trajectory_format":"mini-swe-agent-1"}"#, Some(Format::MiniSweAgent)),
             ("{\"id\":\"c\",\"agent\":{},\"workspace\":{}}\n{\"kind\":\"ActionEvent\",\"source\":\"agent\"}\n", Some(Format::OpenHandsV1)),
             (r#"[{"kind":"MessageEvent","source":"user"}]"#, Some(Format::OpenHandsV1)),

@@ -7,6 +7,7 @@ pub mod bash;
 pub mod bashargs;
 pub mod bashread;
 pub mod claude_code;
+pub mod codex;
 pub mod detect;
 pub mod diff;
 pub mod display;

@@ -3,6 +3,7 @@
 //! per rule. One test binary; a module per format.
 
 mod claude_code;
+mod codex;
 mod mini_swe_agent;
 mod openhands;
 
@@ -107,7 +108,10 @@ pub fn credited_within(imp: &Imported, shown: impl Fn(&str, u32) -> u32) {
     }
 }
 
-/// Non-empty lines of a text (what a tool output displayed, without a trailing blank).
+/// Lines of a tool output (a final newline ends the last line; it does not start another).
 pub fn line_count(text: &str) -> u32 {
-    text.trim_end_matches('\n').split('\n').count() as u32
+    if text.is_empty() {
+        return 0;
+    }
+    text.strip_suffix('\n').unwrap_or(text).split('\n').count() as u32
 }

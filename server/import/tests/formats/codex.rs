@@ -1,0 +1,262 @@
+//! Codex CLI 0.125 rollout (unified exec: every exec call's text arrives in `write_stdin` polls),
+//! no workspace: the codemie-code checkout is not shipped. Windows checked against the text the
+//! polls displayed (and `exec_command_end.aggregated_output`, the whole output, as a bound).
+
+use super::*;
+use serde_json::{json, Value};
+
+const ROLLOUT: &str =
+    "codex-rollout/rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl";
+
+/// Lines displayed per step (exec calls in order, `write_stdin` polls skipped, `apply_patch`
+/// counted as a step): the `Output:` part of the exec result plus that of every later poll of the
+/// same session id. (`exec_command_end.aggregated_output` is no bound: this build caps it near
+/// 10 KB, while a poll showed 430 lines of a 460-line `rg`, cut in the middle by tokens.)
+fn displayed() -> Vec<u32> {
+    let text = std::fs::read_to_string(formats().join(ROLLOUT)).unwrap();
+    let recs: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let items: Vec<&Value> = recs.iter().map(|r| &r["payload"]).collect();
+    let out = |id: &Value| -> String {
+        let o = items
+            .iter()
+            .find(|p| p["type"] == "function_call_output" && p["call_id"] == *id)
+            .and_then(|p| p["output"].as_str())
+            .unwrap_or("");
+        o.split_once("Output:\n").map_or(o, |(_, b)| b).to_string()
+    };
+    let calls: Vec<&Value> = items
+        .iter()
+        .copied()
+        .filter(|p| {
+            matches!(
+                p["type"].as_str(),
+                Some("function_call" | "custom_tool_call")
+            )
+        })
+        .collect();
+    let mut shown = Vec::new();
+    for (k, c) in calls.iter().enumerate() {
+        if c["name"] == "write_stdin" {
+            continue;
+        }
+        let mut text = out(&c["call_id"]);
+        let first = items
+            .iter()
+            .find(|p| p["type"] == "function_call_output" && p["call_id"] == c["call_id"])
+            .and_then(|p| p["output"].as_str())
+            .unwrap_or("");
+        if let Some(sid) = first
+            .split("session ID ")
+            .nth(1)
+            .and_then(|s| s.split('\n').next())
+        {
+            for later in &calls[k + 1..] {
+                let args: Value = serde_json::from_str(later["arguments"].as_str().unwrap_or("{}"))
+                    .unwrap_or_default();
+                if later["name"] == "write_stdin"
+                    && args["session_id"]
+                        .as_u64()
+                        .map(|n| n.to_string())
+                        .as_deref()
+                        == Some(sid)
+                {
+                    text += &out(&later["call_id"]);
+                }
+            }
+        }
+        shown.push(if text.is_empty() {
+            0
+        } else {
+            line_count(&text)
+        });
+    }
+    shown
+}
+
+#[test]
+fn rollout_reads_from_write_stdin_continuations() {
+    let imp = sample(ROLLOUT);
+    assert!(imp.errors.is_empty(), "{:?}", imp.errors);
+    // Task and root from `session_meta` (id, cwd).
+    assert!(imp
+        .rows
+        .iter()
+        .all(|r| r.task == "019e1625-789d-76c0-80ab-3724b5ddb799" && r.run == "codex"));
+    // `sed -n '400,480p'`: exec said "Process running with session ID …"; the poll showed 81
+    // lines, the first empty, the last `          event: async (input) => {`.
+    reads(
+        &imp,
+        5,
+        &[(
+            "src/agents/plugins/codemie-code-hooks/shell-hooks-source.ts",
+            400,
+            480,
+        )],
+    );
+    // `cat package.json`: 159 lines, `{` to `}`.
+    reads(&imp, 40, &[("package.json", 1, 159)]);
+    // `sed -n '180,240p' docs/AGENTS.md` printed 55 lines: the file ends at 234.
+    reads(&imp, 20, &[("docs/AGENTS.md", 180, 234)]);
+    // `sed -n '70,150p' A && sed -n '1,220p' B`: both windows, in output order.
+    reads(
+        &imp,
+        23,
+        &[
+            ("src/agents/plugins/codemie-code.plugin.ts", 70, 150),
+            (
+                "src/agents/plugins/__tests__/codemie-code-reasoning.test.ts",
+                1,
+                220,
+            ),
+        ],
+    );
+    // The first command reads a plugin SKILL.md under ~/.codex: outside the repository.
+    skipped(&imp, 0, Reason::OutsideRepo);
+    // apply_patch edits cannot be replayed without the base files, so the later
+    // `nl -ba … | sed -n` reads of the patched files are unaligned, not guessed.
+    assert!(imp
+        .summary
+        .skipped
+        .get(&Reason::UnalignedAfterEdit)
+        .is_some_and(|n| *n >= 3));
+}
+
+#[test]
+fn rollout_no_step_credited_with_more_lines_than_displayed() {
+    let shown = displayed();
+    credited_within(&sample(ROLLOUT), |_, step| shown[step as usize]);
+}
+
+fn rec(ty: &str, payload: Value) -> String {
+    format!(
+        "{}\n",
+        json!({"timestamp": "t", "type": ty, "payload": payload})
+    )
+}
+
+fn call(id: &str, name: &str, args: Value) -> String {
+    rec(
+        "response_item",
+        json!({"type": "function_call", "name": name, "arguments": args.to_string(), "call_id": id}),
+    )
+}
+
+fn output(id: &str, text: &str) -> String {
+    rec(
+        "response_item",
+        json!({"type": "function_call_output", "call_id": id, "output": text}),
+    )
+}
+
+const HEAD_RUNNING: &str = "Chunk ID: a\nWall time: 1.0 seconds\nProcess running with session ID 7\nOriginal token count: 0\nOutput:\n";
+const HEAD_DONE: &str = "Chunk ID: b\nWall time: 0.0 seconds\nProcess exited with code 0\nOriginal token count: 9\nOutput:\n";
+
+#[test]
+fn exec_continuation_patch_replay_and_numbered_read() {
+    let file: String = (1..=10).map(|i| format!("l{i}\n")).collect();
+    let mut log = rec(
+        "session_meta",
+        json!({"id": "S1", "cwd": "/r", "git": {"commit_hash": "c"}}),
+    );
+    // Step 0: the text arrives in two polls of session 7.
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "sed -n '2,5p' a.py", "workdir": "/r"}),
+    );
+    log += &output("c1", HEAD_RUNNING);
+    log += &call("p1", "write_stdin", json!({"session_id": 7, "chars": ""}));
+    log += &output("p1", &format!("{HEAD_RUNNING}l2\nl3\n"));
+    log += &call("p2", "write_stdin", json!({"session_id": 7, "chars": ""}));
+    log += &output("p2", &format!("{HEAD_DONE}l4\nl5\n"));
+    // Step 1: apply_patch replaces line 3 with two lines.
+    log += &rec(
+        "response_item",
+        json!({"type": "custom_tool_call", "name": "apply_patch", "call_id": "e1",
+        "input": "*** Begin Patch\n*** Update File: a.py\n@@\n l2\n-l3\n+x\n+y\n*** End Patch\n"}),
+    );
+    log += &rec(
+        "event_msg",
+        json!({"type": "patch_apply_end", "call_id": "e1", "success": true,
+        "changes": {"/r/a.py": {"type": "update", "unified_diff": "@@ -2,2 +2,3 @@\n l2\n-l3\n+x\n+y\n", "move_path": null}}}),
+    );
+    // Step 2: `nl -ba a.py | sed -n '5,6p'` on the edited copy: current 5–6 are base 4–5.
+    log += &call(
+        "c2",
+        "exec_command",
+        json!({"cmd": "nl -ba a.py | sed -n '5,6p'", "workdir": "/r"}),
+    );
+    log += &output("c2", &format!("{HEAD_DONE}     5\tl4\n     6\tl5\n"));
+    // Step 3: no result in the log: the event's aggregated output stands in.
+    log += &call(
+        "c3",
+        "exec_command",
+        json!({"cmd": "head -n 2 a.py", "workdir": "/r"}),
+    );
+    log += &rec(
+        "event_msg",
+        json!({"type": "exec_command_end", "call_id": "c3", "aggregated_output": "l1\nl2\n"}),
+    );
+    // Step 4: the legacy shell tool, output as a JSON string; current 9–10 are base 8–9.
+    log += &call(
+        "c4",
+        "shell",
+        json!({"command": ["bash", "-lc", "sed -n '9,10p' a.py"], "workdir": "/r"}),
+    );
+    log += &output(
+        "c4",
+        &json!({"output": "l8\nl9\n", "metadata": {"exit_code": 0}}).to_string(),
+    );
+    // Step 5: a failed patch.
+    log += &rec(
+        "response_item",
+        json!({"type": "custom_tool_call", "name": "apply_patch", "call_id": "e2", "input": "*** Begin Patch\n"}),
+    );
+    log += &rec(
+        "event_msg",
+        json!({"type": "patch_apply_end", "call_id": "e2", "success": false, "changes": {}}),
+    );
+    let imp = synthetic(&log, &[("a.py", &file)]);
+    assert!(imp.rows.iter().all(|r| r.task == "S1"));
+    reads(&imp, 0, &[("a.py", 2, 5)]);
+    assert_eq!(rows(&imp, None, 1, EventKind::Edit), own(&[("a.py", 3, 3)]));
+    reads(&imp, 2, &[("a.py", 4, 5)]);
+    reads(&imp, 3, &[("a.py", 1, 2)]);
+    reads(&imp, 4, &[("a.py", 8, 9)]);
+    skipped(&imp, 5, Reason::ToolError);
+    // The polls are part of step 0, not actions of their own.
+    assert_eq!(imp.summary.actions, 6);
+}
+
+#[test]
+fn exec_still_running_shows_nothing() {
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "cat a.py", "workdir": "/r"}),
+    );
+    log += &output("c1", HEAD_RUNNING);
+    let imp = synthetic(&log, &[("a.py", "a\nb\n")]);
+    skipped(&imp, 0, Reason::NothingShown);
+}
+
+#[test]
+fn window_beside_a_multi_file_grep_gets_only_its_own_lines() {
+    // No workspace: `sed -n '1,10p'` of a 3-line file printed 3 lines, then `rg -n` printed 2.
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "sed -n '1,10p' a.py && rg -n x b.py c.py", "workdir": "/r"}),
+    );
+    log += &output(
+        "c1",
+        &format!("{HEAD_DONE}a1\na2\na3\nb.py:4:x\nc.py:9:x\n"),
+    );
+    let imp = synthetic(&log, &[]);
+    reads(&imp, 0, &[("a.py", 1, 3), ("b.py", 4, 4), ("c.py", 9, 9)]);
+}
