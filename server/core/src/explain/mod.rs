@@ -7,12 +7,14 @@
 mod against;
 mod model;
 mod nearest;
+mod tasks;
 #[cfg(test)]
 mod tests;
 mod timeline;
 
 pub use model::*;
-pub use nearest::{elide_middle, shorten};
+pub use nearest::{elide_middle, nearest_reads, shorten};
+pub use tasks::{tasks, RunFigures, TaskFigures};
 
 use crate::batch::{score_tasks, ScoreOptions, NO_RUN};
 use crate::group::by_task_run;

@@ -74,6 +74,16 @@ pub(super) fn files(
     out
 }
 
+/// The reads nearest to the lines `first..=last` of one file: the one ending closest before
+/// `first` and the one starting closest after `last` (`reads`: that file's counted reads).
+pub fn nearest_reads(
+    reads: &[&ReadSpan],
+    first: u32,
+    last: u32,
+) -> (Option<NearRead>, Option<NearRead>) {
+    (before(reads, first), after(reads, last))
+}
+
 /// The read ending closest before `line` (ties: the narrower read, then the earlier row).
 fn before(reads: &[&ReadSpan], line: u32) -> Option<NearRead> {
     (reads.iter().filter(|r| r.end < line))

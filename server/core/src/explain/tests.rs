@@ -393,3 +393,44 @@ fn explain_agrees_with_score_batch() {
         );
     }
 }
+
+#[test]
+fn tasks_list_runs_with_their_figures() {
+    let list = tasks(
+        &gold(GOLD),
+        &reads(READS),
+        &UnknownLengths,
+        &ScoreOptions::default(),
+    );
+    let got: Vec<_> = (list.iter())
+        .map(|t| {
+            let runs: Vec<_> = (t.runs.iter())
+                .map(|r| (r.run.as_str(), r.verdict, r.covered_lines))
+                .collect();
+            (t.task.as_str(), t.gold_lines, runs)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "t",
+                14,
+                vec![("r1", Verdict::Below, 5), ("r2", Verdict::Pass, 9)]
+            ),
+            ("u", 1, vec![("-", Verdict::Below, 0)]),
+        ]
+    );
+}
+
+#[test]
+fn nearest_reads_of_any_lines() {
+    let r = reads(READS);
+    let a: Vec<&ReadSpan> = (r.iter())
+        .filter(|x| x.run == "r1" && x.path == "a.py" && x.kind == EventKind::Read)
+        .collect();
+    let (b, n) = nearest_reads(&a, 15, 19);
+    assert_eq!((b.map(|x| x.end), n.map(|x| x.start)), (Some(14), Some(40)));
+    let (b, n) = nearest_reads(&a, 1, 100);
+    assert_eq!((b, n), (None, None));
+}
