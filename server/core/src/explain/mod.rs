@@ -15,6 +15,7 @@ mod timeline;
 pub use model::*;
 pub use nearest::{elide_middle, nearest_reads, shorten};
 pub use tasks::{tasks, RunFigures, TaskFigures};
+pub use timeline::edits_before_reading;
 
 use crate::batch::{score_tasks, ScoreOptions, NO_RUN};
 use crate::group::by_task_run;

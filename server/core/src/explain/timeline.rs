@@ -66,15 +66,14 @@ pub(super) fn of(
 }
 
 /// The run's edit rows (`rows` in file order, all kinds), each with the gold lines it touched
-/// and how many of those the run had not read before it. A read comes before an edit when its
-/// turn is earlier, or, in the same turn or without turns, when its row comes first.
-pub(super) fn edits(
+/// and how many of those the run had not read before it (`before_threshold` left false), in
+/// (turn, path, lines) order. A read comes before an edit when its turn is earlier, or, in the
+/// same turn or without turns, when its row comes first.
+pub fn edits_before_reading(
     rows: &[&ReadSpan],
     counted: impl Fn(&&ReadSpan) -> bool,
     gold: &BTreeMap<String, LineSet>,
     lengths: &dyn FileLengths,
-    first_at_threshold: Option<u32>,
-    status: Status,
 ) -> Vec<EditNote> {
     let earlier =
         |(ri, r): (usize, &ReadSpan), (ei, e): (usize, &ReadSpan)| match (turn_of(r), turn_of(e)) {
@@ -96,13 +95,6 @@ pub(super) fn edits(
             }
         }
         let unread = touched.difference(&read).len();
-        let before_threshold = status == Status::Scored
-            && match (first_at_threshold, turn_of(e)) {
-                (None, _) => true,
-                (Some(t), Some(et)) => et < t,
-                // An edit with no turn cannot be placed on the timeline.
-                (Some(_), None) => false,
-            };
         out.push(EditNote {
             path: e.path.clone(),
             start: e.start,
@@ -111,8 +103,40 @@ pub(super) fn edits(
             gold_lines: touched.len(),
             unread_gold_lines: unread,
             before_reading: unread > 0,
-            before_threshold,
+            before_threshold: false,
         });
+    }
+    // One order whichever way the rows were gathered (a log, or a store keyed by path).
+    out.sort_by(|a, b| {
+        (a.turn.is_none(), a.turn, &a.path, a.start, a.end).cmp(&(
+            b.turn.is_none(),
+            b.turn,
+            &b.path,
+            b.start,
+            b.end,
+        ))
+    });
+    out
+}
+
+/// [`edits_before_reading`], with each edit placed against the first turn at the threshold.
+pub(super) fn edits(
+    rows: &[&ReadSpan],
+    counted: impl Fn(&&ReadSpan) -> bool,
+    gold: &BTreeMap<String, LineSet>,
+    lengths: &dyn FileLengths,
+    first_at_threshold: Option<u32>,
+    status: Status,
+) -> Vec<EditNote> {
+    let mut out = edits_before_reading(rows, counted, gold, lengths);
+    for e in &mut out {
+        e.before_threshold = status == Status::Scored
+            && match (first_at_threshold, e.turn) {
+                (None, _) => true,
+                (Some(t), Some(et)) => et < t,
+                // An edit with no turn cannot be placed on the timeline.
+                (Some(_), None) => false,
+            };
     }
     out
 }
