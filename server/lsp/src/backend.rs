@@ -162,6 +162,11 @@ impl Inner {
         Some(f(&doc, &view, &doc.units.spans))
     }
 
+    /// The view of a document that is not open (a gold file's text on disk), as if it were.
+    pub fn view_of(&self, doc: &Document) -> FileView {
+        self.compute_view(doc)
+    }
+
     /// The view of `doc` from the store's current gold, reads and configuration.
     fn compute_view(&self, doc: &Document) -> FileView {
         let cfg = self.store.config();

@@ -14,6 +14,7 @@ pub mod sources;
 mod stdio;
 pub mod store;
 pub mod tail;
+pub mod task;
 pub mod traj;
 pub mod transport;
 pub mod units;

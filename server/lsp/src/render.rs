@@ -271,3 +271,95 @@ pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> S
     }
     s
 }
+
+/// The file-level Warning on line 1 of a gold file the shown run(s) never read:
+/// `gold file never opened by run R (0/4 gold lines)`.
+pub fn never_opened(doc: &Document, v: &FileView, runs: &str) -> Option<Diagnostic> {
+    (!v.gold.is_empty() && !v.file_hit && v.stale.is_none()).then(|| Diagnostic {
+        range: doc.lines_range(0, 0),
+        severity: Some(DiagnosticSeverity::WARNING),
+        source: Some(SOURCE.into()),
+        message: format!("gold file never opened by {runs} (0/{} gold lines)", v.gold.len()),
+        ..Diagnostic::default()
+    })
+}
+
+/// The one diagnostic of a gold file missing from the workspace (gold and reads in disk lines).
+pub fn missing_file(gold: &[(u32, u32)], read: &LineSet, runs: &str) -> Option<Diagnostic> {
+    let gold = LineSet::from_intervals(
+        (gold.iter()).filter_map(|&(s, e)| readcov_core::Interval::new(s, e)),
+    );
+    if gold.is_empty() {
+        return None;
+    }
+    let message = if read.is_empty() {
+        format!(
+            "gold file never opened by {runs} (0/{} gold lines); not found in the workspace",
+            gold.len()
+        )
+    } else {
+        format!(
+            "gold file: {}/{} gold lines read by {runs}; not found in the workspace",
+            gold.intersection_len(read),
+            gold.len()
+        )
+    };
+    Some(Diagnostic {
+        range: Range::default(),
+        severity: Some(DiagnosticSeverity::WARNING),
+        source: Some(SOURCE.into()),
+        message,
+        ..Diagnostic::default()
+    })
+}
+
+/// The hover's second part on an unread gold line: the reads of the file nearest to it.
+pub fn hover_nearest(
+    line: u32,
+    before: Option<&readcov_core::explain::NearRead>,
+    after: Option<&readcov_core::explain::NearRead>,
+) -> String {
+    let at = |r: &readcov_core::explain::NearRead| {
+        let mut parts = vec![format!("lines {}–{}", r.start, r.end)];
+        if let Some(t) = r.turn {
+            parts.push(format!("turn {t}"));
+        }
+        if let Some(tool) = &r.tool {
+            parts.push(format!("tool `{tool}`"));
+        }
+        if let Some(cmd) = &r.command {
+            parts.push(format!("`{}`", cmd.replace('`', "'")));
+        }
+        parts.join(", ")
+    };
+    let mut s = format!("\n\nGold line {line} was never read. Nearest reads of this file:");
+    match before {
+        Some(b) => s += &format!("\n- before: {}", at(b)),
+        None => s += "\n- before: none",
+    }
+    match after {
+        Some(a) => s += &format!("\n- after: {}", at(a)),
+        None => s += "\n- after: none",
+    }
+    if let (Some(b), Some(a)) = (before, after) {
+        s += &format!("\n\nnever read: lines {}–{}", b.end + 1, a.start - 1);
+    }
+    s
+}
+
+/// `lineStates.edits`: the shown run(s)' edits of this file in current 0-based lines (an edit
+/// whose lines were all deleted since opening is left out), flagged when they touched gold
+/// lines not read before them.
+pub fn edit_states(doc: &Document, edits: &[readcov_core::explain::EditNote]) -> Value {
+    let out: Vec<Value> = (edits.iter())
+        .filter_map(|e| {
+            let cur = doc.map.to_current(&LineSet::span(e.start, e.end));
+            let (s, end) = (cur.first()?, cur.last()?);
+            Some(json!({
+                "startLine": s - 1, "endLine": end - 1, "turn": e.turn,
+                "goldLines": e.gold_lines, "beforeReading": e.before_reading,
+            }))
+        })
+        .collect();
+    Value::Array(out)
+}

@@ -1,0 +1,262 @@
+//! The whole task, not only the open file: the inputs of `readcov_core::explain` gathered from
+//! the store (the task's gold and rows, file lengths and units from the workspace on disk, as
+//! `readcov explain --workspace` reads them), the selected task and run, and every gold file of
+//! the task with its diagnostics — opened in the editor or not.
+
+use crate::backend::Inner;
+use crate::document::Document;
+use crate::render;
+use readcov_core::explain::{
+    explain, tasks, ExplainError, ExplainRequest, Explanation, TaskFigures, UnitMap, UnitRange,
+};
+use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, Source};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use tower_lsp_server::ls_types::{Diagnostic, Uri};
+
+/// The scoring options of `readcov/explain` and `readcov/tasks`: the configured threshold and
+/// sources, as `readcov/summary` (what-if reads count only when `sources` lists `manual`).
+fn options(me: &Inner) -> ScoreOptions {
+    let cfg = me.store.config();
+    ScoreOptions {
+        threshold: cfg.threshold,
+        sources: cfg.sources.clone(),
+        breakdown: true,
+    }
+}
+
+/// The task the editor is about: the configured `task`, else the only task with gold.
+pub fn selected_task(me: &Inner) -> Option<String> {
+    if let Some(t) = me.store.config().task {
+        return Some(t);
+    }
+    let tasks: BTreeSet<String> = me.store.all_gold().into_iter().map(|g| g.task).collect();
+    (tasks.len() == 1).then(|| tasks.into_iter().next().expect("one"))
+}
+
+/// The agent runs of `task` in the store, in name order.
+fn agent_runs(me: &Inner, task: &str) -> Vec<String> {
+    let mut runs = BTreeSet::new();
+    for entry in me.store.reads.iter() {
+        for r in entry.iter().map(|s| &s.read) {
+            if r.task == task && r.source == Source::Agent && !runs.contains(&r.run) {
+                runs.insert(r.run.clone());
+            }
+        }
+    }
+    runs.into_iter().collect()
+}
+
+/// The run the editor shows for `task`: the one selected run, else the task's only agent run.
+pub fn selected_run(me: &Inner, task: &str) -> Option<String> {
+    match me.store.config().runs.as_deref() {
+        Some([one]) => Some(one.clone()),
+        _ => match agent_runs(me, task).as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+    }
+}
+
+/// How messages name what the editor shows: `run R`, `runs R, S`, or `any run`.
+pub fn run_label(me: &Inner, task: Option<&str>) -> String {
+    match me.store.config().runs {
+        Some(runs) if runs.len() == 1 => format!("run {}", runs[0]),
+        Some(runs) if !runs.is_empty() => format!("runs {}", runs.join(", ")),
+        _ => match task.map(|t| agent_runs(me, t)).as_deref() {
+            Some([one]) => format!("run {one}"),
+            _ => "any run".into(),
+        },
+    }
+}
+
+/// The task's gold and every row of it (reads and edits, with their tool and command).
+fn task_rows(me: &Inner, task: &str) -> (Vec<GoldSpan>, Vec<ReadSpan>) {
+    let gold: Vec<GoldSpan> = (me.store.all_gold().into_iter())
+        .filter(|g| g.task == task)
+        .collect();
+    let mut rows = Vec::new();
+    for entry in me.store.reads.iter() {
+        rows.extend(
+            (entry.iter())
+                .filter(|s| s.read.task == task)
+                .map(|s| s.read.clone()),
+        );
+    }
+    (gold, rows)
+}
+
+/// A workspace file's text on disk, when it resolves inside the root (through symlinks).
+fn disk_text(me: &Inner, path: &str) -> Option<(PathBuf, String)> {
+    let root = me.store.root()?.canonicalize().ok()?;
+    let real = root.join(path).canonicalize().ok()?;
+    if !real.starts_with(&root) || !real.is_file() {
+        return None;
+    }
+    let bytes = std::fs::read(&real).ok()?;
+    // Lossy, as the CLI: a stray invalid byte must not hide the file's units or length.
+    Some((root.join(path), String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// `readcov/explain`: the task (default: the selected one) and run (default: the selected
+/// one), as `readcov explain --workspace ROOT --format json` computes them.
+pub fn explain_task(
+    me: &Inner,
+    task: Option<&str>,
+    run: Option<&str>,
+    against: Option<&str>,
+) -> Result<Explanation, String> {
+    let task = match task.map(str::to_string).or_else(|| selected_task(me)) {
+        Some(t) => t,
+        None => return Err("no task given and none selected (set `task`, or give one)".into()),
+    };
+    let run = run.map(str::to_string).or_else(|| selected_run(me, &task));
+    let (gold, rows) = task_rows(me, &task);
+    let paths: BTreeSet<&str> = (gold.iter().map(|g| g.path.as_str()))
+        .chain(rows.iter().map(|r| r.path.as_str()))
+        .collect();
+    let mut lengths: BTreeMap<String, u32> = BTreeMap::new();
+    let mut units = UnitMap::new();
+    let gold_paths: BTreeSet<&str> = gold.iter().map(|g| g.path.as_str()).collect();
+    for path in paths {
+        let Some((_, text)) = disk_text(me, path) else {
+            continue;
+        };
+        let doc = Document::new(Some(path.to_string()), &text, 0);
+        lengths.insert(path.to_string(), doc.lines());
+        if gold_paths.contains(path) {
+            let spans = doc.units.spans.iter().map(|u| UnitRange {
+                kind: u.kind.clone(),
+                name: u.name.clone(),
+                start: u.start,
+                end: u.end,
+            });
+            units.insert(path.to_string(), spans.collect());
+        }
+    }
+    let req = ExplainRequest {
+        task: &task,
+        run: run.as_deref(),
+        against,
+    };
+    explain(&gold, &rows, &lengths, &options(me), &units, &req).map_err(|e: ExplainError| e.to_string())
+}
+
+/// `readcov/tasks`: every task with gold or reads, each run with its figures.
+pub fn all_tasks(me: &Inner) -> Vec<TaskFigures> {
+    let gold = me.store.all_gold();
+    let reads = me.store.reads_for_scoring();
+    let paths: BTreeSet<&str> = (gold.iter().map(|g| g.path.as_str()))
+        .chain(reads.iter().map(|r| r.path.as_str()))
+        .collect();
+    let lengths: BTreeMap<String, u32> = (paths.into_iter())
+        .filter_map(|p| Some((p.to_string(), count_lines(&disk_text(me, p)?.1))))
+        .collect();
+    tasks(&gold, &reads, &lengths, &options(me))
+}
+
+/// Lines as readcov counts them (a last line without a newline counts).
+fn count_lines(text: &str) -> u32 {
+    let n = text.matches('\n').count() + usize::from(!text.is_empty() && !text.ends_with('\n'));
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Every gold file of the selected task that is not open, with its diagnostics as if it were
+/// (from its text on disk), or only the file-level one when it is not on disk. Open files get
+/// theirs from the document (`Inner::diagnostics_for`).
+pub fn closed_gold_files(me: &Inner) -> Vec<(Uri, Vec<Diagnostic>)> {
+    let Some(task) = selected_task(me) else {
+        return Vec::new();
+    };
+    let Some(root) = me.store.root() else {
+        return Vec::new();
+    };
+    let paths: BTreeSet<String> = (me.store.all_gold().into_iter())
+        .filter(|g| g.task == task)
+        .map(|g| g.path)
+        .collect();
+    let open: BTreeSet<String> = me.docs.iter().filter_map(|d| d.path.clone()).collect();
+    let cfg = me.store.config();
+    let label = run_label(me, Some(&task));
+    let mut out = Vec::new();
+    for path in paths.into_iter().filter(|p| !open.contains(p)) {
+        let Some(uri) = Uri::from_file_path(root.join(&path)) else {
+            continue;
+        };
+        let diags = match disk_text(me, &path) {
+            Some((_, text)) => {
+                let doc = Document::new(Some(path.clone()), &text, 0);
+                let view = me.view_of(&doc);
+                let mut d = render::diagnostics(&uri, &doc, &view, cfg.info_at_threshold);
+                d.extend(render::never_opened(&doc, &view, &label));
+                d
+            }
+            None => {
+                let (gold, _) = me.store.gold_spans(&path);
+                let read = me.store.read_lines(&path, &cfg);
+                render::missing_file(&gold, &read, &label).into_iter().collect()
+            }
+        };
+        out.push((uri, diags));
+    }
+    out
+}
+
+/// The hover's nearest-reads part for disk line `line` of `path`, when that line is gold and
+/// no shown read covered it.
+pub fn hover_nearest(me: &Inner, path: &str, line: u32) -> Option<String> {
+    let (gold, _) = me.store.gold_spans(path);
+    if !gold.iter().any(|&(s, e)| s <= line && line <= e) {
+        return None;
+    }
+    let cfg = me.store.config();
+    let reads: Vec<ReadSpan> = me.store.reads.get(path).map_or_else(Vec::new, |entry| {
+        (entry.iter())
+            .filter(|s| crate::store::counts(&s.read, &cfg))
+            .map(|s| s.read.clone())
+            .collect()
+    });
+    if reads.iter().any(|r| r.start <= line && line <= r.end) {
+        return None;
+    }
+    let refs: Vec<&ReadSpan> = reads.iter().collect();
+    let (before, after) = readcov_core::explain::nearest_reads(&refs, line, line);
+    Some(render::hover_nearest(line, before.as_ref(), after.as_ref()))
+}
+
+/// The edits of `path` by the shown agent runs, each checked against the shown reads before it.
+pub fn file_edits(me: &Inner, path: &str) -> Vec<readcov_core::explain::EditNote> {
+    let cfg = me.store.config();
+    let Some(entry) = me.store.reads.get(path) else {
+        return Vec::new();
+    };
+    let shown = |r: &ReadSpan| {
+        r.source == Source::Agent && cfg.runs.as_ref().is_none_or(|runs| runs.contains(&r.run))
+    };
+    // Each run's edits against that run's reads (plus human reads, which the view shows too).
+    let mut out = Vec::new();
+    let runs: BTreeSet<&str> = (entry.iter())
+        .filter(|s| s.read.kind == readcov_core::EventKind::Edit && shown(&s.read))
+        .map(|s| s.read.run.as_str())
+        .collect();
+    let (spans, _) = me.store.gold_spans(path);
+    let gold: BTreeMap<String, readcov_core::LineSet> = [(
+        path.to_string(),
+        readcov_core::LineSet::from_intervals(
+            (spans.iter()).filter_map(|&(s, e)| readcov_core::Interval::new(s, e)),
+        ),
+    )]
+    .into();
+    for run in runs {
+        let rows: Vec<&ReadSpan> = (entry.iter())
+            .map(|s| &s.read)
+            .filter(|r| r.run == run || r.source == Source::Human)
+            .collect();
+        let counted = |r: &&ReadSpan| crate::store::counts(r, &cfg);
+        let unknown = readcov_core::UnknownLengths;
+        out.extend(readcov_core::explain::edits_before_reading(
+            &rows, counted, &gold, &unknown,
+        ));
+    }
+    out
+}
