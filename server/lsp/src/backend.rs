@@ -192,11 +192,47 @@ impl Inner {
         })
     }
 
+    /// An open document's diagnostics: one per gold span, and the file-level one when the
+    /// shown run(s) never opened this gold file.
     pub fn diagnostics_for(&self, uri: &Uri) -> Option<(Vec<Diagnostic>, i32)> {
         let info = self.store.config().info_at_threshold;
         self.with_view(uri, |doc, v, _| {
-            (render::diagnostics(uri, doc, v, info), doc.version)
+            let mut diags = render::diagnostics(uri, doc, v, info);
+            if !v.file_hit && !v.gold.is_empty() {
+                // Named only when needed: finding the task's runs walks the reads.
+                let task = crate::task::selected_task(self);
+                let runs = crate::task::run_label(self, task.as_deref());
+                diags.extend(render::never_opened(doc, v, &runs));
+            }
+            (diags, doc.version)
         })
+    }
+
+    /// Pushes the diagnostics of the selected task's gold files that are not open (`only`:
+    /// just these paths), unless the client pulls them (`workspace/diagnostic`).
+    pub async fn publish_closed(&self, only: Option<&std::collections::BTreeSet<String>>) {
+        if self.caps.pull_diagnostics.load(Ordering::Relaxed) {
+            return;
+        }
+        let root = self.store.root();
+        for (uri, diags) in crate::task::closed_gold_files(self) {
+            let path = uri.to_file_path().and_then(|p| {
+                let rel = p
+                    .strip_prefix(root.as_deref()?)
+                    .ok()?
+                    .to_string_lossy()
+                    .into_owned();
+                Some(rel)
+            });
+            if only.is_some_and(|o| !path.is_some_and(|p| o.contains(&p))) {
+                continue;
+            }
+            // Opened meanwhile: its document's diagnostics are the ones to keep.
+            if self.docs.contains_key(&uri) {
+                continue;
+            }
+            self.client.publish_diagnostics(uri, diags, None).await;
+        }
     }
 
     pub async fn publish(&self, uri: &Uri) {
@@ -219,6 +255,8 @@ impl Inner {
             .filter(|d| changed.all || d.path.as_ref().is_some_and(|p| changed.paths.contains(p)))
             .map(|d| d.key().clone())
             .collect();
+        self.publish_closed((!changed.all).then_some(&changed.paths))
+            .await;
         if uris.is_empty() && !changed.all {
             return;
         }

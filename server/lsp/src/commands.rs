@@ -15,6 +15,8 @@ use serde_json::{json, Value};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 
+pub mod explain;
+
 pub const COMMANDS: [&str; 3] = [render::WIDEN, "readcov.clearWhatIf", "readcov.toggleWhatIf"];
 
 /// Lines of a document, as sent by clients (0-based inclusive).
@@ -153,8 +155,16 @@ pub async fn line_states(me: &Shared, params: Value) -> Result<Value> {
         .cloned()
         .and_then(|u| serde_json::from_value(u).ok())
         .ok_or_else(|| invalid("readcov/lineStates needs { textDocument: { uri } }"))?;
-    me.with_view(&uri, |_, v, _| render::line_states(&uri, v))
-        .ok_or_else(|| invalid(format!("{} is not open", uri.as_str())))
+    let edits = (me.docs.get(&uri))
+        .and_then(|d| d.path.clone())
+        .map(|p| crate::task::file_edits(me, &p))
+        .unwrap_or_default();
+    me.with_view(&uri, |doc, v, _| {
+        let mut states = render::line_states(&uri, v);
+        states["edits"] = render::edit_states(doc, &edits);
+        states
+    })
+    .ok_or_else(|| invalid(format!("{} is not open", uri.as_str())))
 }
 
 /// `readcov/selectRun`.

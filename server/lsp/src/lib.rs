@@ -33,6 +33,8 @@ pub fn service() -> (CatchPanic<LspService<Backend>>, ClientSocket) {
         .custom_method("readcov/summary", Backend::summary)
         .custom_method("readcov/selectRun", Backend::select_run)
         .custom_method("readcov/recordRead", Backend::record_read)
+        .custom_method("readcov/explain", Backend::explain)
+        .custom_method("readcov/tasks", Backend::tasks)
         .finish();
     (CatchPanic::new(service), socket)
 }

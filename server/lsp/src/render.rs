@@ -279,7 +279,10 @@ pub fn never_opened(doc: &Document, v: &FileView, runs: &str) -> Option<Diagnost
         range: doc.lines_range(0, 0),
         severity: Some(DiagnosticSeverity::WARNING),
         source: Some(SOURCE.into()),
-        message: format!("gold file never opened by {runs} (0/{} gold lines)", v.gold.len()),
+        message: format!(
+            "gold file never opened by {runs} (0/{} gold lines)",
+            v.gold.len()
+        ),
         ..Diagnostic::default()
     })
 }

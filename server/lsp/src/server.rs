@@ -39,6 +39,14 @@ impl Backend {
     pub async fn record_read(&self, params: Value) {
         commands::record_read(&self.inner, params).await
     }
+
+    pub async fn explain(&self, params: Value) -> Result<Value> {
+        commands::explain::explain(&self.inner, params)
+    }
+
+    pub async fn tasks(&self, _params: Value) -> Result<Value> {
+        Ok(commands::explain::tasks(&self.inner))
+    }
 }
 
 /// Logs are loaded inside `initialize` (so the first requests see them) unless they are this
@@ -137,6 +145,9 @@ impl LanguageServer for Backend {
         // Large logs were left for now: load them with progress.
         if me.log_bytes() >= EAGER_LOAD_BYTES {
             tokio::spawn(me.load_with_progress());
+        } else {
+            // Loaded in `initialize`: the gold files nobody opened get their diagnostics now.
+            me.publish_closed(None).await;
         }
     }
 
@@ -171,11 +182,25 @@ impl LanguageServer for Backend {
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
-        self.inner.docs.remove(&params.text_document.uri);
+        let closed = self.inner.docs.remove(&params.text_document.uri);
         self.inner
             .client
             .publish_diagnostics(params.text_document.uri, Vec::new(), None)
             .await;
+        // A gold file of the selected task keeps its diagnostics, now from the disk.
+        if let Some(path) = closed.and_then(|(_, d)| d.path) {
+            let only = std::collections::BTreeSet::from([path]);
+            self.inner.publish_closed(Some(&only)).await;
+        }
+    }
+
+    async fn workspace_diagnostic(
+        &self,
+        _params: WorkspaceDiagnosticParams,
+    ) -> Result<WorkspaceDiagnosticReportResult> {
+        Ok(WorkspaceDiagnosticReportResult::Report(
+            commands::explain::workspace(&self.inner),
+        ))
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
@@ -208,7 +233,10 @@ impl LanguageServer for Backend {
             (Some(p), Some(line)) => me.store.reads_at(p, line + 1, &cfg),
             _ => Vec::new(),
         };
-        let text = render::hover_text(&reads, disk.map(|d| d + 1));
+        let mut text = render::hover_text(&reads, disk.map(|d| d + 1));
+        if let (Some(p), Some(line), true) = (&path, disk, reads.is_empty()) {
+            text += &crate::task::hover_nearest(me, p, line + 1).unwrap_or_default();
+        }
         Ok(Some(Hover {
             contents: HoverContents::Markup(MarkupContent {
                 kind: MarkupKind::Markdown,
@@ -283,7 +311,7 @@ fn capabilities() -> ServerCapabilities {
         diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
             identifier: Some(render::SOURCE.into()),
             inter_file_dependencies: false,
-            workspace_diagnostics: false,
+            workspace_diagnostics: true,
             work_done_progress_options: WorkDoneProgressOptions::default(),
         })),
         execute_command_provider: Some(ExecuteCommandOptions {

@@ -95,7 +95,10 @@ fn disk_text(me: &Inner, path: &str) -> Option<(PathBuf, String)> {
     }
     let bytes = std::fs::read(&real).ok()?;
     // Lossy, as the CLI: a stray invalid byte must not hide the file's units or length.
-    Some((root.join(path), String::from_utf8_lossy(&bytes).into_owned()))
+    Some((
+        root.join(path),
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
 }
 
 /// `readcov/explain`: the task (default: the selected one) and run (default: the selected
@@ -139,7 +142,8 @@ pub fn explain_task(
         run: run.as_deref(),
         against,
     };
-    explain(&gold, &rows, &lengths, &options(me), &units, &req).map_err(|e: ExplainError| e.to_string())
+    explain(&gold, &rows, &lengths, &options(me), &units, &req)
+        .map_err(|e: ExplainError| e.to_string())
 }
 
 /// `readcov/tasks`: every task with gold or reads, each run with its figures.
@@ -194,7 +198,9 @@ pub fn closed_gold_files(me: &Inner) -> Vec<(Uri, Vec<Diagnostic>)> {
             None => {
                 let (gold, _) = me.store.gold_spans(&path);
                 let read = me.store.read_lines(&path, &cfg);
-                render::missing_file(&gold, &read, &label).into_iter().collect()
+                render::missing_file(&gold, &read, &label)
+                    .into_iter()
+                    .collect()
             }
         };
         out.push((uri, diags));
