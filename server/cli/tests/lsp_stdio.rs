@@ -232,3 +232,111 @@ async fn readcov_lsp_answers_bad_frames_and_keeps_serving() {
         .expect("status");
     assert!(status.success(), "{status:?}");
 }
+
+/// The real binary on the shipped run pylint-dev__pylint-4604, its trajectory imported by the
+/// server: `readcov/explain` answers exactly what `readcov explain --format json` prints for the
+/// same inputs, `readcov/tasks` lists the run, and the gold file nobody opened gets its
+/// file-level diagnostic pushed without being opened.
+#[tokio::test]
+async fn explain_over_stdio_matches_the_cli_on_4604() {
+    const TASK: &str = "pylint-dev__pylint-4604";
+    let data = real_data();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("ws");
+    copy_dir(&data.join("sources").join(TASK), &root);
+    let root = root.canonicalize().unwrap();
+    let traj = root.join(format!("{TASK}.json"));
+    std::fs::copy(data.join(format!("openhands/{TASK}.json")), &traj).unwrap();
+    std::fs::copy(data.join("gold.jsonl"), root.join("swebench.jsonl")).unwrap();
+    // The CLI side: import and gold outside the workspace, explain with it.
+    let (reads, gold) = (
+        dir.path().join("reads.jsonl"),
+        dir.path().join("gold.jsonl"),
+    );
+    let s = |p: &Path| p.display().to_string();
+    let cli = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
+            .args(args)
+            .output()
+            .expect("run readcov");
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        o.stdout
+    };
+    cli(&[
+        "import",
+        "--workspace",
+        &s(&root),
+        &s(&traj),
+        "-o",
+        &s(&reads),
+    ]);
+    cli(&[
+        "gold",
+        "--from-swebench",
+        &s(&data.join("gold.jsonl")),
+        "-o",
+        &s(&gold),
+    ]);
+    let want: serde_json::Value = serde_json::from_slice(&cli(&[
+        "explain",
+        "--gold",
+        &s(&gold),
+        "--reads",
+        &s(&reads),
+        "--workspace",
+        &s(&root),
+        "--task",
+        TASK,
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+
+    let (mut child, client) = spawn(Transport::Pipes).await;
+    let mark = client.mark();
+    let opts = json!({"gold": ["swebench.jsonl"], "reads": [format!("{TASK}.json")], "task": TASK});
+    client.initialize(&root, opts, json!({})).await;
+    let constants = file_uri(&root.join("pylint/constants.py"));
+    let diags = client.diagnostics_after(mark, &constants).await;
+    assert_eq!(
+        diags.last().map(|d| d["message"].clone()),
+        Some(json!(
+            "gold file never opened by run openhands (0/4 gold lines)"
+        ))
+    );
+    let got = client
+        .request("readcov/explain", json!({"task": TASK}))
+        .await;
+    assert_eq!(got, want);
+    assert_eq!(got["files"][1]["spans"][0]["nearest_before"]["start"], 1670);
+    let tasks = client.request("readcov/tasks", json!({})).await;
+    assert_eq!(tasks["tasks"][0]["runs"][0]["run"], "openhands");
+    assert_eq!(
+        tasks["tasks"][0]["runs"][0]["line_coverage"],
+        want["line_coverage"]
+    );
+
+    client.shutdown().await;
+    let status = tokio::time::timeout(client::WAIT, child.wait())
+        .await
+        .expect("exits after `exit`")
+        .expect("status");
+    assert!(status.success(), "{status:?}");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dst = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dst);
+        } else {
+            std::fs::copy(e.path(), dst).unwrap();
+        }
+    }
+}
