@@ -346,3 +346,32 @@ fn the_next_command_runs_as_printed() {
     // The first other run in name order.
     assert!(again.contains("against run edits: below"), "{again}");
 }
+
+#[test]
+fn swebench_rows_and_a_trajectory_are_taken_as_they_are() {
+    // The same explanation as after `import` + `gold --from-swebench`.
+    let data = real_data();
+    let s = |p: PathBuf| p.display().to_string();
+    let direct = readcov_ok(&[
+        "explain",
+        "--gold",
+        &s(data.join("gold.jsonl")),
+        "--reads",
+        &s(data.join(format!("openhands/{TASK}.json"))),
+        "--workspaces",
+        &s(data.join("sources")),
+        "--task",
+        TASK,
+        "--format",
+        "json",
+    ]);
+    let note = stderr(&direct);
+    assert!(
+        note.contains("an agent trajectory, not reads JSONL: imported on the fly"),
+        "{note}"
+    );
+    let direct: Value = serde_json::from_str(&stdout(&direct)).unwrap();
+    let imported: Value =
+        serde_json::from_str(&stdout(&explain_real(&["--format", "json"]))).unwrap();
+    assert_eq!(direct, imported);
+}

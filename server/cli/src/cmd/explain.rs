@@ -5,6 +5,7 @@ mod render;
 
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use crate::cmd::score_units::load_syntax;
+use crate::convert::{reads_of_trajectory, Workspaces};
 use crate::exit::Exit;
 use crate::inputs::{
     load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
@@ -18,10 +19,11 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("ws").args(["workspace", "workspaces"])))]
 pub struct ExplainArgs {
-    /// Gold JSONL (see docs/formats.md).
+    /// Gold JSONL, a unified diff or SWE-bench rows (converted as `readcov gold` does).
     #[arg(long, value_name = "FILE")]
     pub gold: PathBuf,
-    /// Reads JSONL, `kind: edit` rows included (see docs/formats.md).
+    /// Reads JSONL (`kind: edit` rows included), or an agent trajectory (imported as
+    /// `readcov import` does).
     #[arg(long, value_name = "FILE")]
     pub reads: PathBuf,
     /// The task to explain.
@@ -63,7 +65,16 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     let ws = workspace_of(&args)?;
     let root = workspace_root(ws.as_deref())?;
     let gold = load_gold(&args.gold, root.as_deref())?;
-    let reads = load_reads(&args.reads, root.as_deref())?;
+    // A trajectory given as --reads is imported first (saying so), as `score` does.
+    let ws_kind = match (&args.workspace, &args.workspaces) {
+        (Some(d), _) => Workspaces::One(d),
+        (None, Some(d)) => Workspaces::PerTask(d),
+        (None, None) => Workspaces::None,
+    };
+    let reads = match reads_of_trajectory(&args.reads, ws_kind)? {
+        Some(r) => r,
+        None => load_reads(&args.reads, root.as_deref())?,
+    };
     let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     // Only this task's files are measured and parsed.
     let task_gold: Vec<_> = gold
