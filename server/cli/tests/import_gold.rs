@@ -74,6 +74,29 @@ fn gold_from_diff_and_swebench() {
     assert!(text(&out.stderr).contains("excluded as a test file"));
 }
 
+/// One instance in two rows (one per agent): the spans are written once, and stderr says how
+/// many repeats were dropped and which instances repeat.
+#[test]
+fn swebench_rows_repeating_an_instance_give_each_span_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let row =
+        |agent: &str| serde_json::json!({"instance_id": "i9", "agent": agent, "patch": PATCH});
+    let rows = format!("{}\n{}\n", row("a"), row("b"));
+    std::fs::write(dir.path().join("inst.jsonl"), rows).unwrap();
+    let out = readcov(&["gold", "--from-swebench", "inst.jsonl"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"task\":\"i9\",\"path\":\"src/app.py\",\"start\":3,\"end\":4,\"tier\":\"core\",\"origin\":\"edit\"}\n"
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("gold: 1 span(s) over 1 task(s)"), "{err}");
+    assert!(
+        err.contains("i9: in 2 rows: 1 duplicate span(s) dropped"),
+        "{err}"
+    );
+}
+
 fn openhands_log() -> String {
     let call = |id: &str, name: &str, args: serde_json::Value| {
         serde_json::json!({"role": "assistant", "content": "", "tool_calls": [

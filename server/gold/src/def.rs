@@ -4,6 +4,7 @@
 //! the report go through it.
 
 use crate::consensus::{consensus, ConsensusOptions, RunsInput};
+use crate::dedupe::dedupe_repeated;
 use crate::expand::ExpandOptions;
 use crate::patch::{unit_gold, PatchRow};
 use crate::test_tier::test_gold;
@@ -87,12 +88,19 @@ impl GoldDef {
             def: self.label(),
             wants,
         };
+        // SWE-bench results repeat an instance once per agent: each span once, with a note.
+        let once = |mut b: Built, rows: &[PatchRow]| {
+            dedupe_repeated(&mut b, rows);
+            Ok(b)
+        };
         match (self, input) {
-            (GoldDef::Edit, GoldInput::Patches(rows)) => Ok(unit_gold(rows, files, diff, None)),
-            (GoldDef::Unit(o), GoldInput::Patches(rows)) => {
-                Ok(unit_gold(rows, files, diff, Some(o)))
+            (GoldDef::Edit, GoldInput::Patches(rows)) => {
+                once(unit_gold(rows, files, diff, None), rows)
             }
-            (GoldDef::Test(o), GoldInput::Patches(rows)) => Ok(test_gold(rows, files, o)),
+            (GoldDef::Unit(o), GoldInput::Patches(rows)) => {
+                once(unit_gold(rows, files, diff, Some(o)), rows)
+            }
+            (GoldDef::Test(o), GoldInput::Patches(rows)) => once(test_gold(rows, files, o), rows),
             (GoldDef::Consensus(o), GoldInput::Runs(runs)) => Ok(consensus(runs, o).built()),
             (GoldDef::Edit | GoldDef::Unit(_) | GoldDef::Test(_), GoldInput::Runs(_)) => {
                 Err(wrong("patches"))

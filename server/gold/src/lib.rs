@@ -6,6 +6,7 @@
 //! No IO: workspace files come in through [`TaskFiles`], inputs as parsed values or bytes.
 
 mod consensus;
+mod dedupe;
 mod def;
 mod expand;
 mod loo;

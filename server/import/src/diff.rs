@@ -32,6 +32,10 @@ pub struct GoldFromDiff {
     /// (task, path) left out by `exclude_tests`.
     pub excluded: Vec<(String, String)>,
     pub errors: Vec<InputError>,
+    /// Spans dropped because an earlier row of the same task gave the same (path, span, tier).
+    pub duplicate_spans: usize,
+    /// Tasks that appear in more than one row, with their row count (in name order).
+    pub repeated_tasks: Vec<(String, usize)>,
 }
 
 /// Whether a path looks like a test file.
@@ -364,10 +368,28 @@ pub fn gold_from_swebench(bytes: &[u8], file: &str, opts: &DiffOptions) -> GoldF
         errors: parsed.errors,
         ..GoldFromDiff::default()
     };
+    let mut rows: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     for (task, patch) in parsed.items {
         add_patch(&mut out, &patch, &task, opts, file);
+        *rows.entry(task).or_default() += 1;
     }
+    out.repeated_tasks = rows.into_iter().filter(|(_, n)| *n > 1).collect();
+    dedupe(&mut out);
     out
+}
+
+/// SWE-bench results list an instance once per agent: the same gold patch in several rows. Keeps
+/// the first of each (task, path, start, end, tier) span, new file and excluded file, in order.
+fn dedupe(out: &mut GoldFromDiff) {
+    let before = out.spans.len();
+    let mut seen = std::collections::HashSet::new();
+    out.spans
+        .retain(|s| seen.insert((s.task.clone(), s.path.clone(), s.start, s.end, s.tier)));
+    out.duplicate_spans = before - out.spans.len();
+    for list in [&mut out.new_files, &mut out.excluded] {
+        let mut seen = std::collections::HashSet::new();
+        list.retain(|k| seen.insert(k.clone()));
+    }
 }
 
 #[cfg(test)]

@@ -205,3 +205,41 @@ fn merge_joins_overlapping_and_adjacent_intervals_only() {
     );
     assert_eq!(merge(vec![]), vec![]);
 }
+
+/// One instance in several rows (one per agent, as SWE-bench results are shared): its spans are
+/// written once per (task, path, span, tier), and the repeats are counted for the summary.
+#[test]
+fn swebench_instance_in_several_rows_is_deduplicated() {
+    let row =
+        |id: &str, patch: &str| serde_json::json!({"instance_id": id, "patch": patch}).to_string();
+    let p1 = "--- a/a.py\n+++ b/a.py\n@@ -3,1 +3,1 @@\n-a\n+b\n@@ -9,1 +9,1 @@\n-c\n+d\n";
+    // The same instance with a second, different patch: its new span is kept, the shared one not.
+    let p2 = "--- a/a.py\n+++ b/a.py\n@@ -3,1 +3,1 @@\n-a\n+z\n@@ -20,1 +20,1 @@\n-e\n+f\n";
+    let new = "diff --git a/n.py b/n.py\nnew file mode 100644\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1 @@\n+x\n";
+    let text = [
+        row("i1", p1),
+        row("i2", p1),
+        row("i1", p1),
+        row("i1", p2),
+        row("i2", new),
+        row("i2", new),
+    ]
+    .join("\n");
+    let g = gold_from_swebench(text.as_bytes(), "rows.jsonl", &DiffOptions::default());
+    let got: Vec<(String, u32)> = g.spans.iter().map(|s| (s.task.clone(), s.start)).collect();
+    let own = |v: &[(&str, u32)]| {
+        v.iter()
+            .map(|(t, s)| (t.to_string(), *s))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        got,
+        own(&[("i1", 3), ("i1", 9), ("i2", 3), ("i2", 9), ("i1", 20)])
+    );
+    assert_eq!(g.duplicate_spans, 3);
+    assert_eq!(g.new_files, vec![("i2".to_string(), "n.py".to_string())]);
+    assert_eq!(
+        g.repeated_tasks,
+        vec![("i1".to_string(), 3), ("i2".to_string(), 3)]
+    );
+}

@@ -106,3 +106,43 @@ fn gold_def_builds_edit_and_unit_and_detects_them_back() {
         .collect();
     assert_eq!(edit_part, edit.rows);
 }
+
+/// SWE-bench results list an instance once per agent: the same task in several rows. Each
+/// (task, path, span, tier) is built once, repeated notes too, and a note says so.
+#[test]
+fn a_task_in_several_rows_gives_each_span_once() {
+    let new = "diff --git a/n.py b/n.py\nnew file mode 100644\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1 @@\n+a = 1\n";
+    let other = "--- a/m.py\n+++ b/m.py\n@@ -2,1 +2,1 @@\n-x\n+y\n";
+    let rows = [row(INSERT), row(INSERT), row(new), row(new), row(other)];
+    for def in [GoldDef::Edit, GoldDef::Unit(OPTS)] {
+        let b = def
+            .build(
+                GoldInput::Patches(&rows),
+                &files(&[("m.py", PY)]),
+                &DiffOptions::default(),
+            )
+            .expect("patches build");
+        let keys: std::collections::HashSet<_> = b
+            .rows
+            .iter()
+            .map(|r| (r.path.clone(), r.start, r.end, r.tier))
+            .collect();
+        assert_eq!(keys.len(), b.rows.len(), "{}: {:?}", def.label(), b.rows);
+        // INSERT's rows once, plus the one-line change of `other` (its own span is kept).
+        assert!(
+            b.rows.iter().any(|r| r.start <= 2 && r.end >= 2),
+            "{:?}",
+            b.rows
+        );
+        assert_eq!(b.notes.count(NoteKind::NewFile), 1, "{}", def.label());
+        let repeated: Vec<&str> = b
+            .notes
+            .0
+            .iter()
+            .filter(|n| n.kind == NoteKind::RepeatedTask)
+            .map(|n| n.message.as_str())
+            .collect();
+        assert_eq!(repeated.len(), 1, "{:?}", b.notes);
+        assert!(repeated[0].starts_with("in 5 rows:"), "{repeated:?}");
+    }
+}
