@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Independent oracle for `readcov explore`: the SWE-Explore metrics written straight from the
-issue's definitions with naive Python sets of (path, line), compared against the Rust binary's
-JSONL on the fixtures and on randomly generated benchmarks (fixed seeds).
+reference evaluator's rules (docs/metrics.md) with naive Python sets of (path, line), compared
+against the Rust binary's JSONL on the fixtures and on randomly generated benchmarks (fixed seeds).
+Regions resolve to a pair (s, e) as the reference does: a length only when end = -1 or start < 0,
+no clamping otherwise, and region overlap is the interval test on the pairs, s > e included.
 
 Usage: explore_oracle.py READCOV_BINARY FIXTURE_DIR
 Exits non-zero, printing the first disagreements, when any value differs by more than 1e-9.
@@ -21,23 +23,37 @@ NAMES = ["precision", "recall", "f1", "hit_file_rate", "noise_file_rate", "hit_r
          "recall_at_500", "first_useful_hit"]
 
 
-def resolve(start, end, n):
-    """Line numbers of a region, or None when unresolvable."""
-    if n is None:
-        if start < 0 or end < 0:
+def pair(start, end, n):
+    """The resolved (s, e) of a region (s > e possible), or None when unresolvable."""
+    if end == -1 or start < 0:
+        if n is None or n < 1:
             return None
-        return list(range(max(start, 1), end + 1))
-    if n == 0:
-        return []
-    s = n + 1 + start if start < 0 else start
-    e = n + 1 + end if end < 0 else end
-    s, e = min(max(s, 1), n), min(max(e, 1), n)
-    return list(range(s, e + 1))
+        e = n if end == -1 else end
+        s = n + start + 1 if start < 0 else start
+        return (min(max(s, 1), n), min(max(e, 1), n))
+    if end < 1:
+        return None
+    return (max(1, start), end)
 
 
 def lines_of(region, lengths):
-    nums = resolve(region["start"], region["end"], lengths.get(region["path"]))
-    return [] if nums is None else [(region["path"], i) for i in nums]
+    se = pair(region["start"], region["end"], lengths.get(region["path"]))
+    return [] if se is None else [(region["path"], i) for i in range(se[0], se[1] + 1)]
+
+
+def overlap(a, b, lengths):
+    """Same path and the resolved pairs intersect as intervals."""
+    if a["path"] != b["path"]:
+        return False
+    pa = pair(a["start"], a["end"], lengths.get(a["path"]))
+    pb = pair(b["start"], b["end"], lengths.get(b["path"]))
+    return pa is not None and pb is not None and pa[0] <= pb[1] and pb[0] <= pa[1]
+
+
+def size(region, lengths):
+    """The reference's line count e - s + 1 (negative when s > e), 0 when unresolvable."""
+    se = pair(region["start"], region["end"], lengths.get(region["path"]))
+    return 0 if se is None else se[1] - se[0] + 1
 
 
 def div(num, den):
@@ -63,9 +79,12 @@ def score(gt, regions, lengths, top_k):
     m["f1"] = None if p is None or r is None else (0.0 if p + r == 0 else 2 * p * r / (p + r))
     m["hit_file_rate"] = div(len(visited & core_files), len(core_files))
     m["noise_file_rate"] = div(len(visited - core_files - opt_files), len(visited))
-    m["hit_region_rate"] = div(sum(1 for c in core_regs if set(c) & P), len(core_regs))
+    cores = gt.get("read_core_regions", [])
+    opts = [r for rs in gt.get("read_optional_regions_map", {}).values() for r in rs]
+    m["hit_region_rate"] = div(sum(1 for c in cores if any(overlap(c, q, lengths) for q in preds)), len(cores))
     relevant = C | O
-    m["noise_region_rate"] = div(sum(1 for q in pred_regs if not set(q) & relevant), len(pred_regs))
+    m["noise_region_rate"] = div(sum(1 for q in preds if not any(overlap(q, g, lengths) for g in cores + opts)),
+                                 len(preds))
     num = den = 0.0
     for reg, lines in zip(gt.get("read_core_regions", []), core_regs):
         if not lines:
@@ -77,7 +96,7 @@ def score(gt, regions, lengths, top_k):
     m["context_efficiency"] = div(len(P & relevant), len(P))
     m["optional_coverage"] = div(len(P & O), len(O))
     gains = [sum((1.5 if path in main else 1.0) for (path, i) in q if (path, i) in C) for q in pred_regs]
-    sizes = [len(q) for q in pred_regs]
+    sizes = [size(q, lengths) for q in preds]
 
     def dcg(order, budget):
         total, s = 0, 0.0

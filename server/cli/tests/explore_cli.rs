@@ -78,12 +78,18 @@ fn hand_computed_rows() {
     close(&r["noise_region_rate"], 0.4); // utils and adapters
     close(&r["noise_file_rate"], 0.5);
     close(&r["optional_coverage"], 41.0 / 105.0); // models 430-425 is empty
-                                                  // agent-x on flask-5014: -460..-420 on 621 lines = 162-202; core 172-200; optional 117-171.
+
+    // agent-x on flask-5014: (-460, -420) on 621 lines. The negative start needs the length:
+    // start = 621 - 460 + 1 = 162; an end other than -1 stays -420 and is clamped to 1. The
+    // pair (162, 1) has no lines (the reference's rule), overlaps neither core 172-200 nor
+    // optional 117-171 (117 <= 1 fails), so the one region is noise.
     let r = row(&rows, "agent-x", "pallets__flask-5014");
-    close(&r["precision"], 29.0 / 41.0);
-    close(&r["recall"], 1.0);
-    close(&r["optional_coverage"], 10.0 / 55.0);
-    close(&r["context_efficiency"], 39.0 / 41.0);
+    assert_eq!(r["pred_lines"], 0);
+    close(&r["precision"], 0.0);
+    assert_eq!(r["clean"]["precision"], Value::Null);
+    close(&r["recall"], 0.0);
+    close(&r["hit_region_rate"], 0.0);
+    close(&r["noise_region_rate"], 1.0);
     // agent-x on pytest-5809: whole pastebin.py (1..-1 = 114 lines); core 65-91 + test 110..-1.
     let r = row(&rows, "agent-x", "pytest-dev__pytest-5809");
     assert_eq!(r["core_lines"], 27 + 24);

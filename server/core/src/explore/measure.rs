@@ -6,7 +6,7 @@
 //! "unscored"); the compatibility value is that with `None` read as 0.0.
 
 use super::rank::{first_useful_hit, ndcg, recall_at};
-use super::resolve::{common, Gold, Placed, Preds};
+use super::resolve::{common, Gold, Placed, Preds, Resolved};
 use super::{Metrics, BUDGETS};
 use crate::lineset::LineSet;
 use crate::metrics::{f1, ratio};
@@ -43,12 +43,23 @@ pub fn noise_file_rate(g: &Gold, p: &Preds) -> Option<f64> {
     ratio(noise as u64, p.visited.len() as u64)
 }
 
-/// Share of core regions that overlap at least one pred region (same path, shared line).
+/// Whether `r` overlaps one of `regions` (whose lines, per file, are `lines`) by the reference's
+/// interval test. Between two regions with lines that is "they share a line", answered from the
+/// union of lines; a region resolved to `s > e` has no lines and is tested pair by pair.
+fn overlaps_any(r: &Placed, regions: &[Placed], lines: &[LineSet]) -> bool {
+    let inverted = |x: &Placed| matches!(x.lines, Resolved::Inverted { .. });
+    if inverted(r) {
+        return regions.iter().any(|x| r.overlaps(x));
+    }
+    touches(r, lines) || regions.iter().any(|x| inverted(x) && r.overlaps(x))
+}
+
+/// Share of core regions that overlap at least one pred region (same path, interval test).
 pub fn hit_region_rate(g: &Gold, p: &Preds) -> Option<f64> {
     let hit = g
         .core_regions
         .iter()
-        .filter(|c| touches(c, &p.lines))
+        .filter(|c| overlaps_any(c, &p.regions, &p.lines))
         .count();
     ratio(hit as u64, g.core_regions.len() as u64)
 }
@@ -58,7 +69,10 @@ pub fn noise_region_rate(g: &Gold, p: &Preds) -> Option<f64> {
     let noise = p
         .regions
         .iter()
-        .filter(|r| !touches(r, &g.relevant))
+        .filter(|r| {
+            !overlaps_any(r, &g.core_regions, &g.core)
+                && !overlaps_any(r, &g.optional_regions, &g.optional)
+        })
         .count();
     ratio(noise as u64, p.regions.len() as u64)
 }

@@ -22,12 +22,14 @@ fn gain(g: &Gold, r: &Placed) -> f64 {
 }
 
 /// DCG over regions given as (lines, gain) in walk order: the running line total stops the walk
-/// before the region that makes it exceed the budget — but the first region always counts.
-fn dcg(items: &[(u64, f64)], budget: u64) -> f64 {
-    let mut total = 0u64;
+/// before the region that makes it exceed the budget — but the first region always counts. A
+/// region's line count is the reference's `e - s + 1`: an inverted region lowers the total.
+fn dcg(items: &[(i64, f64)], budget: u64) -> f64 {
+    let budget = i64::try_from(budget).unwrap_or(i64::MAX);
+    let mut total = 0i64;
     let mut sum = 0.0;
     for (i, &(lines, g)) in items.iter().enumerate() {
-        total += lines;
+        total = total.saturating_add(lines);
         if i > 0 && total > budget {
             break;
         }
@@ -42,13 +44,13 @@ pub fn ndcg<const N: usize>(g: &Gold, p: &Preds, budgets: [u64; N]) -> [Option<f
     if g.core_lines == 0 || p.regions.is_empty() {
         return [None; N];
     }
-    let items: Vec<(u64, f64)> = p
+    let items: Vec<(i64, f64)> = p
         .regions
         .iter()
-        .map(|r| (r.lines.len(), gain(g, r)))
+        .map(|r| (r.lines.signed_len(), gain(g, r)))
         .collect();
     let mut ideal = items.clone();
-    let density = |&(lines, gain): &(u64, f64)| gain / lines.max(1) as f64;
+    let density = |&(lines, gain): &(i64, f64)| gain / lines.max(1) as f64;
     ideal.sort_by(|a, b| density(b).total_cmp(&density(a)));
     budgets.map(|budget| {
         let idcg = dcg(&ideal, budget);

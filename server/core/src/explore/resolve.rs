@@ -1,11 +1,16 @@
-//! Region resolution (raw `start`/`end` → a line interval) and the per-instance line sets every
+//! Region resolution (raw `start`/`end` → the pair `(s, e)`) and the per-instance line sets every
 //! metric is computed on.
 //!
-//! Rules (the reference evaluator's): 1-based inclusive; `end < 0` counts from the end of the file
-//! (`-1` = last line) and so does `start < 0` (`-8` on 100 lines = line 93). Both need the file's
-//! length; without it such a region is *unresolvable* and contributes no lines. Without a length,
-//! a `start` below 1 is raised to 1 and `end` is not clipped. With a length, both ends are clamped
-//! into `1..=length`. A region with start > end contributes no lines.
+//! Rules (exactly the reference evaluator's, SWE-Explore `eval.py`; 1-based inclusive):
+//! - A file length *L* is used **only** when it is needed: `end = -1` or `start < 0`. Then
+//!   `end = L` for `-1` (another `end` stays as given), `start = L + start + 1` for a negative
+//!   start, and both are clamped into `1..=L`. Without a length (or with `L < 1`) such a region is
+//!   *unresolvable*.
+//! - Otherwise the region is **not** clamped to the file length, even when it is known:
+//!   `s = max(1, start)`, `e = end`; unresolvable when `e < 1`. Lines past the end of the file are
+//!   real members of the line sets.
+//! - A pair with `s > e` contributes no lines, yet it still overlaps another region by the
+//!   interval test `s1 <= e2 && s2 <= e1` (region hit and noise rates).
 
 use super::input::{BenchRow, Region};
 use crate::lineset::{Interval, LineSet};
@@ -15,9 +20,12 @@ use crate::metrics::FileLengths;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Resolved {
     Lines(Interval),
-    /// Resolvable, but no lines (start > end, or an empty file).
-    Empty,
-    /// A negative bound on a file of unknown length.
+    /// Resolved to `(start, end)` with `start > end`: no lines, but it overlaps by interval.
+    Inverted {
+        start: u32,
+        end: u32,
+    },
+    /// Needs a length that is unknown (or below 1), or ends before line 1.
     Unresolvable,
 }
 
@@ -27,6 +35,30 @@ impl Resolved {
             Resolved::Lines(iv) => Some(*iv),
             _ => None,
         }
+    }
+
+    /// The resolved pair `(s, e)`, `s > e` included; `None` when unresolvable.
+    pub fn pair(&self) -> Option<(u32, u32)> {
+        match *self {
+            Resolved::Lines(iv) => Some((iv.start, iv.end)),
+            Resolved::Inverted { start, end } => Some((start, end)),
+            Resolved::Unresolvable => None,
+        }
+    }
+
+    /// The reference's region overlap: both resolved, and `s1 <= e2 && s2 <= e1`.
+    pub fn overlaps(&self, other: &Resolved) -> bool {
+        match (self.pair(), other.pair()) {
+            (Some((s1, e1)), Some((s2, e2))) => s1 <= e2 && s2 <= e1,
+            _ => false,
+        }
+    }
+
+    /// The reference's line count of the region, `e - s + 1`: negative for an inverted pair
+    /// (nDCG's running line total uses it as is), 0 when unresolvable.
+    pub fn signed_len(&self) -> i64 {
+        self.pair()
+            .map_or(0, |(s, e)| i64::from(e) - i64::from(s) + 1)
     }
 
     pub fn len(&self) -> u64 {
@@ -41,18 +73,24 @@ impl Resolved {
 /// Resolves `start..=end` against an optional file length (see the module doc).
 pub fn resolve(start: i64, end: i64, length: Option<u32>) -> Resolved {
     let to_u32 = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
-    let (s, e) = match length {
-        None if start < 0 || end < 0 => return Resolved::Unresolvable,
-        None => (to_u32(start.max(1)), to_u32(end)),
-        Some(0) => return Resolved::Empty,
-        Some(n) => {
-            let n64 = i64::from(n);
-            let from_end = |v: i64| if v < 0 { n64 + 1 + v } else { v };
-            let clamp = |v: i64| to_u32(v.clamp(1, n64));
-            (clamp(from_end(start)), clamp(from_end(end)))
-        }
+    let (s, e) = if end == -1 || start < 0 {
+        let Some(n) = length.filter(|n| *n >= 1).map(i64::from) else {
+            return Resolved::Unresolvable;
+        };
+        let e = if end == -1 { n } else { end };
+        let s = if start < 0 {
+            n.saturating_add(start).saturating_add(1)
+        } else {
+            start
+        };
+        (s.clamp(1, n), e.clamp(1, n))
+    } else if end < 1 {
+        return Resolved::Unresolvable;
+    } else {
+        (start.max(1), end)
     };
-    Interval::new(s, e).map_or(Resolved::Empty, Resolved::Lines)
+    let (s, e) = (to_u32(s), to_u32(e));
+    Interval::new(s, e).map_or(Resolved::Inverted { start: s, end: e }, Resolved::Lines)
 }
 
 /// Lines per file, indexed by the instance's file ids (see [`Gold::paths`]): comparing ids
@@ -68,6 +106,12 @@ pub struct Placed {
 }
 
 impl Placed {
+    /// Whether this region overlaps `other` as the reference decides it: same file and the
+    /// resolved pairs intersect as intervals (an inverted pair included).
+    pub fn overlaps(&self, other: &Placed) -> bool {
+        self.file == other.file && self.lines.overlaps(&other.lines)
+    }
+
     pub fn set(&self) -> LineSet {
         self.lines
             .interval()

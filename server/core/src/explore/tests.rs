@@ -60,6 +60,7 @@ fn close(got: Option<f64>, want: Option<f64>) {
 #[test]
 fn resolution_rules() {
     let lines = |s, e| Resolved::Lines(Interval { start: s, end: e });
+    let inverted = |start, end| Resolved::Inverted { start, end };
     let check = |s: i64, e: i64, len: Option<u32>, want: Resolved| {
         assert_eq!(resolve(s, e, len), want, "{s}..{e} len {len:?}")
     };
@@ -71,18 +72,89 @@ fn resolution_rules() {
     check(1, -1, Some(100), lines(1, 100));
     check(-8, -1, Some(100), lines(93, 100)); // the example
     check(-8, 95, Some(100), lines(93, 95));
-    check(5, -2, Some(100), lines(5, 99));
-    check(90, 200, Some(100), lines(90, 100)); // clamped
-    check(150, 200, Some(100), lines(100, 100)); // both ends clamped: the reference's quirk
+    check(-8, 500, Some(100), lines(93, 100)); // a length in use clamps both ends
+                                               // A length is used only when needed: otherwise no clamping, even when it is known.
+    check(90, 200, Some(100), lines(90, 200));
+    check(150, 200, Some(100), lines(150, 200));
     check(-500, 10, Some(100), lines(1, 10));
-    check(20, 10, None, Resolved::Empty); // start > end
-    check(20, 10, Some(100), Resolved::Empty);
-    check(5, 0, None, Resolved::Empty);
-    check(1, -1, Some(0), Resolved::Empty); // empty file
-                                            // Extreme values neither overflow nor panic.
+    // A negative end other than -1 is not "from the end": it ends before line 1 ...
+    check(5, -2, Some(100), Resolved::Unresolvable);
+    check(5, 0, None, Resolved::Unresolvable);
+    // ... unless a negative start makes the length needed: then it is clamped to 1.
+    check(-5, -2, Some(100), inverted(96, 1));
+    check(20, 10, None, inverted(20, 10)); // start > end: no lines, still a pair
+    check(20, 10, Some(100), inverted(20, 10));
+    check(60, 20, Some(10), inverted(60, 20));
+    check(1, -1, Some(0), Resolved::Unresolvable); // a length below 1 resolves nothing
+                                                   // Extreme values neither overflow nor panic.
     check(i64::MIN, i64::MAX, Some(100), lines(1, 100));
     check(i64::MIN, -1, None, Resolved::Unresolvable);
     check(i64::MAX, i64::MAX, None, lines(u32::MAX, u32::MAX));
+}
+
+/// The overlap of two resolved regions is the reference's interval test on the pairs, inverted
+/// pairs included: optional (60, 20) overlaps a pred (20, 334).
+#[test]
+fn region_overlap_is_an_interval_test_on_the_pairs() {
+    let ov = |a: (i64, i64), b: (i64, i64)| {
+        resolve(a.0, a.1, Some(100)).overlaps(&resolve(b.0, b.1, Some(100)))
+    };
+    assert!(ov((60, 20), (20, 334)));
+    assert!(ov((20, 334), (60, 20)));
+    assert!(!ov((60, 20), (61, 70))); // 61 <= 20 fails
+    assert!(!ov((60, 20), (15, 25))); // 60 <= 25 fails
+    assert!(ov((60, 20), (10, 70)));
+    assert!(!ov((10, 20), (21, 30)));
+    assert!(!ov((1, -1), (5, -2))); // an unresolvable region overlaps nothing
+    assert_eq!(resolve(60, 20, None).signed_len(), -39);
+    assert_eq!(resolve(5, -2, None).signed_len(), 0);
+}
+
+/// The reference's quirks with lengths known (a.py and x.py have 100 lines, b.py 50): regions
+/// that need no length are not clamped, so lines past the end of a file are set members; an
+/// inverted optional region (60, 20) overlaps a pred (20, 334); an inverted pred region lowers
+/// nDCG's running line total by `e - s + 1 = -98`.
+#[test]
+fn reference_quirks_by_hand() {
+    let b = row(
+        &[("a.py", 95, 105)],
+        &[("b.py", 60, 20)],
+        &["a.py"],
+        &["b.py"],
+        &[],
+    );
+    let lengths = [("a.py", 100), ("b.py", 50), ("x.py", 100)];
+    let m = score(&b, &[("a.py", 90, 120), ("b.py", 20, 334)], &lengths, None);
+    // core = a.py:95-105 (11 lines, 5 past the end); pred = 31 + 315 = 346 lines.
+    close(m.precision, Some(11.0 / 346.0));
+    close(m.recall, Some(1.0));
+    close(m.context_efficiency, Some(11.0 / 346.0)); // the optional region has no lines
+    close(m.hit_region_rate, Some(1.0));
+    close(m.noise_region_rate, Some(0.0)); // b.py (20, 334) overlaps (60, 20): 60 <= 334, 20 <= 20
+    close(m.optional_coverage, None);
+    close(m.weighted_core_coverage, Some(1.0));
+
+    // preds x.py:1-100 (no gain), a.py (200, 101) inverted, a.py:95-105 (gain 11, 11 lines).
+    let m = score(
+        &b,
+        &[("x.py", 1, 100), ("a.py", 200, 101), ("a.py", 95, 105)],
+        &lengths,
+        None,
+    );
+    // Running totals 100, 2, 13: the third region is within every budget. DCG = 11 / log2(4) =
+    // 5.5. Ideal order a.py:95-105 (density 1), x.py, the inverted one: totals 11, 111 — the
+    // walk stops after the first region, IDCG = 11.
+    for n in [m.ndcg_at_100, m.ndcg_at_300, m.ndcg_at_500] {
+        close(n, Some(0.5));
+    }
+    close(m.precision, Some(11.0 / 111.0)); // the inverted region adds no line
+    close(m.recall_at_100, Some(0.0)); // x.py's 100 lines use the whole budget
+    close(m.recall_at_300, Some(1.0));
+    close(m.first_useful_hit, Some(1.0 - 2.0 / 3.0));
+    // hit: the core overlaps a.py:95-105; the inverted (200, 101) does not overlap the core
+    // (200 <= 105 fails), and overlaps the optional region of another file never.
+    close(m.hit_region_rate, Some(1.0));
+    close(m.noise_region_rate, Some(2.0 / 3.0));
 }
 
 /// core a.py:10-19 (main) + b.py:1-5; optional c.py:1-10; preds d.py:1-10, a.py:15-24, c.py:5-6.
@@ -229,9 +301,12 @@ fn start_after_end() {
     );
     let m = score(&b, &[("a.py", 1, 10), ("c.py", 10, 20)], &[], None);
     close(m.optional_coverage, None); // the only optional region is empty
-    close(m.hit_region_rate, Some(0.5)); // the empty core region counts, and is not hit
-    close(m.weighted_core_coverage, Some(1.0)); // ...but is skipped here
-    close(m.noise_region_rate, Some(0.5)); // c.py:10-20 overlaps no (non-empty) region
+                                      // The inverted core region (30, 20) counts, and is not hit: 30 <= 10 fails against (1, 10).
+    close(m.hit_region_rate, Some(0.5));
+    close(m.weighted_core_coverage, Some(1.0)); // ...but, having no lines, is skipped here
+                                                // c.py (10, 20) overlaps the inverted optional (20, 10) by the interval test: 10 <= 10 and
+                                                // 20 <= 20. No pred region is noise.
+    close(m.noise_region_rate, Some(0.0));
     close(m.noise_file_rate, Some(0.0)); // c.py is an optional file
     assert_eq!(m.compat().optional_coverage, 0.0);
 }
