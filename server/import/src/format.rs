@@ -14,11 +14,12 @@ pub enum Format {
     SweAgent,
     ClaudeCode,
     Codex,
+    Atif,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 8] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -26,6 +27,7 @@ impl Format {
         Format::SweAgent,
         Format::ClaudeCode,
         Format::Codex,
+        Format::Atif,
     ];
 
     /// The `--format` name, also the default run id.
@@ -38,6 +40,7 @@ impl Format {
             Format::SweAgent => "swe-agent",
             Format::ClaudeCode => "claude-code",
             Format::Codex => "codex",
+            Format::Atif => "atif",
         }
     }
 
@@ -65,6 +68,7 @@ impl Format {
             Format::SweAgent => runs.one_doc(self, text, crate::swe_agent::import),
             Format::ClaudeCode => crate::claude_code::build(text, runs),
             Format::Codex => crate::codex::build(text, runs),
+            Format::Atif => crate::atif::build(text, runs),
             Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
             Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
         }
@@ -80,6 +84,13 @@ fn detect_value(v: &Value) -> Option<Format> {
             .filter(|f| *f == Format::OpenHandsV1);
     }
     let is = |k: &str| v.get(k).is_some();
+    if v.get("schema_version")
+        .and_then(Value::as_str)
+        .is_some_and(|s| s.starts_with("ATIF"))
+        || (is("steps") && is("session_id"))
+    {
+        return Some(Format::Atif);
+    }
     if is("fncall_messages") {
         return Some(Format::OpenHands);
     }
@@ -135,7 +146,9 @@ fn detect_head(text: &str) -> Option<Format> {
         end -= 1;
     }
     let head = &text[..end];
-    if head.contains("\"session_meta\"") {
+    if head.contains("\"ATIF-v") {
+        Some(Format::Atif)
+    } else if head.contains("\"session_meta\"") {
         Some(Format::Codex)
     } else if head.contains("\"fncall_messages\"") {
         Some(Format::OpenHands)
@@ -171,6 +184,11 @@ mod tests {
             (r#"{"instance_id":"a","history":[]}"#, Some(Format::OpenHandsEval)),
             ("{\"instance_id\":\"a\",\"history\":[]}\n{\"instance_id\":\"b\",\"history\":[]}\n", Some(Format::OpenHandsEval)),
             (r#"{"trajectory":[]}"#, Some(Format::SweAgent)),
+            (
+                r#"{"schema_version":"ATIF-v1.7","session_id":"s","steps":[]}"#,
+                Some(Format::Atif),
+            ),
+            (r#"{"schema_version":"ATIF-v1.7","steps":[{"#, Some(Format::Atif)),
             (
                 "{\"timestamp\":\"t\",\"type\":\"session_meta\",\"payload\":{}}\n{\"type\":\"event_msg\",\"payload\":{}}\n",
                 Some(Format::Codex),
