@@ -57,9 +57,17 @@ pub struct Inner {
     pub watcher: Mutex<Option<crate::watch::Running>>,
     /// Re-syncs the file watcher has started (tests check that an idle server makes none).
     pub watcher_syncs: std::sync::atomic::AtomicU64,
+    /// Large read logs are still loading (after `initialized`): no figure is shown until they
+    /// are in — a document opened meanwhile was told "0/20 read (0%)" — then every open
+    /// document is published once.
+    pub loading: AtomicBool,
 }
 
 pub type Shared = Arc<Inner>;
+
+/// Re-parses running at once, over all documents (each holds a blocking thread while it runs).
+pub const PARSE_JOBS: usize = 1;
+static PARSE_SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(PARSE_JOBS);
 
 impl Inner {
     pub fn new(client: Client) -> Inner {
@@ -71,6 +79,7 @@ impl Inner {
             caps: ClientCaps::default(),
             watcher: Mutex::new(None),
             watcher_syncs: Default::default(),
+            loading: AtomicBool::new(false),
         }
     }
 
@@ -133,6 +142,10 @@ impl Inner {
             })
     }
 
+    pub fn is_loading(&self) -> bool {
+        self.loading.load(Ordering::Acquire)
+    }
+
     /// Computes the view of an open document and hands it, with the document, to `f`.
     /// The document guard lives only inside this call (never across an `.await`).
     pub fn with_view<R>(
@@ -140,6 +153,9 @@ impl Inner {
         uri: &Uri,
         f: impl FnOnce(&Document, &FileView, &[UnitSpan]) -> R,
     ) -> Option<R> {
+        if self.is_loading() {
+            return None;
+        }
         let doc = self.docs.get(uri)?;
         // Read the generation before computing: a change racing with us leaves an old key,
         // so the next call recomputes instead of keeping a stale view.
@@ -311,32 +327,69 @@ impl Inner {
     }
 
     /// Re-parses the units of a document shortly after its last edit, off the async threads,
-    /// then refreshes what depends on them. Edits in between make this run a no-op.
+    /// then refreshes what depends on them. A job whose edit was followed by another within the
+    /// pause does nothing (the later job goes on); one finding a re-parse of the document already
+    /// running leaves it to that one, which parses again until it has parsed the latest text.
+    /// At most [`PARSE_JOBS`] re-parses run at once, whatever the number of documents.
     pub fn schedule_units(self: &Arc<Self>, uri: Uri, version: i32) {
         let me = self.clone();
         tokio::spawn(async move {
             tokio::time::sleep(std::time::Duration::from_millis(30)).await;
-            let job = me.docs.get(&uri).and_then(|d| {
-                (d.version == version && d.units.stale)
-                    .then(|| (d.units.lang, d.text(), d.path.clone()))
-            });
-            let Some((Some(lang), text, path)) = job else {
-                return;
-            };
-            let Ok(spans) =
-                tokio::task::spawn_blocking(move || crate::units::parse(lang, &text)).await
-            else {
-                return;
-            };
-            match me.docs.get_mut(&uri) {
-                Some(mut d) if d.version == version => {
-                    d.units.replace(spans);
-                }
+            let busy = match me.docs.get(&uri) {
+                Some(d) if d.version == version && d.units.lang.is_some() => d.units.busy.clone(),
                 _ => return,
+            };
+            if busy.swap(true, Ordering::AcqRel) {
+                return;
             }
-            let mut changed = Changed::default();
-            changed.paths.extend(path);
-            me.refresh(changed).await;
+            loop {
+                me.reparse_latest(&uri).await;
+                busy.store(false, Ordering::Release);
+                // An edit that arrived while `busy` was still set left its job to this loop.
+                let stale = me.docs.get(&uri).is_some_and(|d| d.units.stale);
+                if !stale || busy.swap(true, Ordering::AcqRel) {
+                    return;
+                }
+            }
         });
+    }
+
+    /// One re-parse of the document's latest text; its units replace the shifted ones if no
+    /// edit came meanwhile (else the caller's loop parses again).
+    async fn reparse_latest(self: &Arc<Self>, uri: &Uri) {
+        let job = self.docs.get(uri).and_then(|d| {
+            d.units.stale.then(|| {
+                (
+                    d.version,
+                    d.units.lang,
+                    d.units.tree.clone(),
+                    d.text(),
+                    d.path.clone(),
+                )
+            })
+        });
+        let Some((version, Some(lang), tree, text, path)) = job else {
+            return;
+        };
+        let Ok(_slot) = PARSE_SLOTS.acquire().await else {
+            return;
+        };
+        let parsed = tokio::task::spawn_blocking(move || {
+            let mut tree = tree.lock().unwrap_or_else(|e| e.into_inner());
+            crate::units::reparse(lang, &mut tree, &text)
+        })
+        .await;
+        let Ok(spans) = parsed else {
+            return;
+        };
+        match self.docs.get_mut(uri) {
+            Some(mut d) if d.version == version => {
+                d.units.replace(spans);
+            }
+            _ => return,
+        }
+        let mut changed = Changed::default();
+        changed.paths.extend(path);
+        self.refresh(changed).await;
     }
 }

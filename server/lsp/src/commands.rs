@@ -95,18 +95,44 @@ fn request_failed(msg: String) -> Error {
 
 /// Appends the lines (mapped back to disk lines) to the read log and shows them at once.
 /// Returns how many rows were written.
+///
+/// Refused with `InvalidParams` (-32602), writing nothing: `endLine` before `startLine`, lines
+/// that start past the end of the file (the open document, else the file on disk), a file not
+/// in the workspace or not readable. Lines running past the end are clipped to it: a read of
+/// lines `0..u32::MAX` of an unopened file once wrote `{"start":1,"end":4294967295}`.
 pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usize> {
-    let (lo, hi) = (p.start_line.min(p.end_line), p.start_line.max(p.end_line));
-    let cur = LineSet::span(lo.saturating_add(1), hi.saturating_add(1));
-    let (path, disk) = match me.docs.get(&p.uri) {
-        Some(doc) => (
-            doc.path.clone(),
-            doc.map.to_disk(&cur.clip(doc.lines().max(1))),
-        ),
-        None => (me.path_of(&p.uri), cur),
+    if p.end_line < p.start_line {
+        return Err(invalid(format!(
+            "endLine {} is before startLine {}",
+            p.end_line, p.start_line
+        )));
+    }
+    let cur = LineSet::span(p.start_line.saturating_add(1), p.end_line.saturating_add(1));
+    let not_in_ws = || invalid(format!("{} is not a file in the workspace", p.uri.as_str()));
+    let open = me
+        .docs
+        .get(&p.uri)
+        .map(|doc| (doc.path.clone(), doc.lines().max(1), doc.map.clone()));
+    let (path, lines, disk) = match open {
+        Some((path, lines, map)) => {
+            let clipped = cur.clip(lines);
+            (path.ok_or_else(not_in_ws)?, lines, map.to_disk(&clipped))
+        }
+        None => {
+            let path = me.path_of(&p.uri).ok_or_else(not_in_ws)?;
+            let lines = me
+                .store
+                .disk_lines(&path)
+                .map_err(|e| invalid(format!("cannot record a read of `{path}`: {e}")))?;
+            (path, lines, cur.clip(lines))
+        }
     };
-    let path =
-        path.ok_or_else(|| invalid(format!("{} is not a file in the workspace", p.uri.as_str())))?;
+    if p.start_line >= lines {
+        return Err(invalid(format!(
+            "startLine {} is past the end of `{path}` ({lines} lines)",
+            p.start_line
+        )));
+    }
     // The task: the configured one, else the task whose gold covers this file.
     let cfg = me.store.config();
     let task = cfg
@@ -155,6 +181,12 @@ pub async fn line_states(me: &Shared, params: Value) -> Result<Value> {
         .cloned()
         .and_then(|u| serde_json::from_value(u).ok())
         .ok_or_else(|| invalid("readcov/lineStates needs { textDocument: { uri } }"))?;
+    if me.is_loading() && me.docs.contains_key(&uri) {
+        return Ok(render::line_states_loading(
+            &uri,
+            me.store.config().threshold,
+        ));
+    }
     let edits = (me.docs.get(&uri))
         .and_then(|d| d.path.clone())
         .map(|p| crate::task::file_edits(me, &p))
@@ -266,6 +298,8 @@ pub fn summary(me: &Inner) -> Value {
     }
     let sources: Vec<&str> = cfg.sources.iter().map(|s| s.as_str()).collect();
     json!({
+        // Large read logs still loading: the rows count only what is in so far.
+        "loading": me.is_loading(),
         "threshold": cfg.threshold,
         // The effective inputs (all configuration layers merged), e.g. for `readcov report`.
         "inputs": { "root": me.store.root(), "gold": cfg.gold, "reads": cfg.reads,

@@ -51,6 +51,10 @@ pub async fn serve_stdio() {
 pub fn run_stdio() -> std::io::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // Re-parses, log loading and file reads run here; tokio's default allows 512 threads
+        // (33–67 were seen while stale parses piled up). Main + 2 workers + 2 + the file
+        // watcher's thread stays within cores + 4 on the 2-core machine.
+        .max_blocking_threads(2)
         .enable_all()
         .build()?;
     rt.block_on(serve_stdio());

@@ -216,6 +216,17 @@ fn action(title: &str, uri: &Uri, start: u32, end: u32) -> CodeActionOrCommand {
 }
 
 /// The `readcov/lineStates` reply.
+/// What is shown while large read logs load (hover), instead of a figure that would be wrong.
+pub const LOADING: &str = "readcov: loading reads…";
+
+/// `readcov/lineStates` while large read logs load: no ranges, no figures, `loading: true`.
+pub fn line_states_loading(uri: &Uri, threshold: f64) -> Value {
+    json!({
+        "uri": uri.as_str(), "ranges": [], "goldLines": 0, "coveredLines": 0, "coverage": null,
+        "threshold": threshold, "fileHit": null, "stale": null, "loading": true,
+    })
+}
+
 pub fn line_states(uri: &Uri, v: &FileView) -> Value {
     let ranges: Vec<Value> = v
         .line_states()

@@ -123,6 +123,9 @@ impl LanguageServer for Backend {
         me.store.load_gold();
         if me.log_bytes() < EAGER_LOAD_BYTES {
             me.store.poll_reads();
+        } else {
+            // Loaded after `initialized`; nothing is shown until then.
+            me.loading.store(true, Ordering::Release);
         }
         me.store.note(problems);
         Ok(InitializeResult {
@@ -229,6 +232,15 @@ impl LanguageServer for Backend {
         let Some((path, disk)) = found else {
             return Ok(None);
         };
+        if me.is_loading() {
+            return Ok(Some(Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: render::LOADING.into(),
+                }),
+                range: None,
+            }));
+        }
         let reads = match (&path, disk) {
             (Some(p), Some(line)) => me.store.reads_at(p, line + 1, &cfg),
             _ => Vec::new(),

@@ -106,6 +106,16 @@ impl Store {
     /// lexically (no `..` escape, absolute only under the root) and through symlinks (the path,
     /// or its nearest existing ancestor, resolves inside the root). Nothing outside the root is
     /// read, watched or has directories created for it. Without a root, paths are as configured.
+    /// How many lines the workspace file `path` has on disk (a last line without a line break
+    /// counts; an empty file has 0).
+    pub fn disk_lines(&self, path: &str) -> Result<u32, String> {
+        let full = self.confined(path)?;
+        let bytes = std::fs::read(&full).map_err(|e| format!("{}: {e}", full.display()))?;
+        let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
+        let last = usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
+        Ok(u32::try_from(breaks + last).unwrap_or(u32::MAX))
+    }
+
     pub fn confined(&self, p: &str) -> Result<PathBuf, String> {
         let Some(root) = self.root() else {
             return Ok(self.resolve(p));

@@ -2,12 +2,19 @@
 //!
 //! Parsing is kept off the `didChange` → diagnostics path: an edit only shifts the known unit
 //! lines through it (cheap) and marks them stale; the server re-parses the latest text on a
-//! blocking thread shortly after the last edit and refreshes hints and lenses. (Re-parsing a
-//! 20,000-line file on every keystroke cost far more than the 5 ms budget.) Files in a language
-//! without a grammar have no units; the views then fall back to one unit per gold span.
+//! blocking thread shortly after the last edit and refreshes hints and lenses. The re-parse is
+//! incremental: the document keeps a tree-sitter tree (`UnitTree`, made at its first re-parse,
+//! so a file only opened keeps none), the text it was parsed from is compared with the latest
+//! (common prefix and suffix: one edit covering every keystroke since) and only what changed
+//! is parsed again — a parse of a whole 20,000-line file on every pause in typing cost ~175 ms
+//! of CPU. One re-parse per document at a time (`busy`); it parses the latest text, and parses
+//! again if the text moved on meanwhile. Files in a language without a grammar have no units;
+//! the views then fall back to one unit per gold span.
 
 use crate::view::UnitSpan;
-use readcov_units::{lang_for_file, Lang, Unit};
+use readcov_units::{edit_for_replace, lang_for_file, InputEdit, Lang, Unit, UnitTree};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 pub struct Units {
     pub lang: Option<Lang>,
@@ -16,6 +23,10 @@ pub struct Units {
     pub stale: bool,
     /// Bumped whenever `spans` change (a view computed from older spans is outdated).
     pub epoch: u64,
+    /// The incrementally re-parsed tree, shared with the re-parse job.
+    pub tree: Arc<Mutex<Option<UnitTree>>>,
+    /// A re-parse job runs for this document.
+    pub busy: Arc<AtomicBool>,
 }
 
 impl Units {
@@ -28,6 +39,8 @@ impl Units {
             spans,
             stale: false,
             epoch: 0,
+            tree: Arc::default(),
+            busy: Arc::default(),
         }
     }
 
@@ -76,6 +89,49 @@ pub fn parse(lang: Lang, text: &str) -> Vec<UnitSpan> {
         .unwrap_or_default()
 }
 
+/// Brings `tree` to `text` and returns its units: an edit of the kept tree when there is one,
+/// else a first parse (kept for next time).
+pub fn reparse(lang: Lang, tree: &mut Option<UnitTree>, text: &str) -> Vec<UnitSpan> {
+    match tree {
+        Some(t) => {
+            let edit = diff_edit(t.source(), text);
+            t.edit(&edit, text);
+        }
+        None => *tree = UnitTree::new(lang, text).ok(),
+    }
+    match tree {
+        Some(t) => to_spans(t.units()),
+        None => parse(lang, text),
+    }
+}
+
+/// One edit turning `old` into `new`: the bytes between their common prefix and suffix.
+pub fn diff_edit(old: &str, new: &str) -> InputEdit {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let mut prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    // Identical bytes up to here, so a char boundary in one is one in the other.
+    while !old.is_char_boundary(prefix) {
+        prefix -= 1;
+    }
+    let room = a.len().min(b.len()) - prefix;
+    let mut suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while !old.is_char_boundary(a.len() - suffix) {
+        suffix -= 1;
+    }
+    edit_for_replace(
+        old,
+        prefix,
+        a.len() - suffix,
+        &new[prefix..b.len() - suffix],
+    )
+}
+
 fn to_spans(units: &[Unit]) -> Vec<UnitSpan> {
     units
         .iter()
@@ -86,4 +142,52 @@ fn to_spans(units: &[Unit]) -> Vec<UnitSpan> {
             end: u.end,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The incremental re-parse gives the units a fresh parse of the same text gives.
+    #[test]
+    fn reparse_after_edits_equals_a_fresh_parse() {
+        let lang = Lang::Python;
+        let mut text = String::new();
+        for k in 0..50 {
+            text.push_str(&format!(
+                "def f{k}(x):\n    y = x + 1\n    return y  # é😀\n\n"
+            ));
+        }
+        let mut tree = None;
+        assert_eq!(reparse(lang, &mut tree, &text), parse(lang, &text));
+        let edits: [(&str, &str); 5] = [
+            ("def f10(x):", "def f10(x, z):"),
+            (
+                "    return y  # é😀\n\ndef f20",
+                "    return y  # è😀\n\nclass C:\n    pass\n\ndef f20",
+            ),
+            ("def f30(x):\n    y = x + 1\n", ""),
+            ("def f0(", "def g0("),
+            ("def f49(x):", "def f49(x):\n    if x:\n        pass"),
+        ];
+        for (from, to) in edits {
+            text = text.replacen(from, to, 1);
+            assert_eq!(
+                reparse(lang, &mut tree, &text),
+                parse(lang, &text),
+                "after {to:?}"
+            );
+        }
+        assert!(tree.is_some(), "the tree is kept");
+    }
+
+    #[test]
+    fn diff_edit_is_the_changed_middle_on_char_boundaries() {
+        let e = diff_edit("ab é cd", "ab è cd");
+        assert_eq!((e.start_byte, e.old_end_byte, e.new_end_byte), (3, 5, 5));
+        let e = diff_edit("same", "same");
+        assert_eq!((e.start_byte, e.old_end_byte, e.new_end_byte), (4, 4, 4));
+        let e = diff_edit("aXa", "a");
+        assert_eq!((e.start_byte, e.old_end_byte, e.new_end_byte), (1, 3, 1));
+    }
 }

@@ -354,3 +354,72 @@ async fn units_are_reparsed_after_edits() {
         "Widen read window to `check_token` (lines 82–97) → coverage 100%"
     );
 }
+
+/// Issue 21: a recorded read never claims lines a file does not have. `readcov.widen` (a
+/// request) shows the refusals' codes; `readcov/recordRead` (a notification) logs them.
+#[tokio::test]
+async fn recorded_reads_are_clipped_to_the_file_and_reversed_lines_refused() {
+    let ws = Ws::new();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let other = ws.uri("src/other.py"); // one line on disk, never opened
+    let log =
+        || std::fs::read_to_string(ws.root().join(".readcov/reads.jsonl")).unwrap_or_default();
+    let widen = |uri: &str, start: u32, end: u32| json!({"command": "readcov.widen", "arguments": [{"uri": uri, "startLine": start, "endLine": end}]});
+    for (uri, start, end, why) in [
+        (&other, u32::MAX, 0, "before startLine"),
+        (&other, 5, 10, "past the end"),
+        (&ws.auth_uri, 120, 130, "past the end"),
+        (&ws.auth_uri, 9, 3, "before startLine"),
+    ] {
+        let resp = client
+            .call("workspace/executeCommand", widen(uri, start, end))
+            .await;
+        assert_eq!(resp["error"]["code"], -32602, "{start}..{end}: {resp}");
+        let msg = resp["error"]["message"].as_str().unwrap_or("");
+        assert!(msg.contains(why), "{msg}");
+    }
+    assert_eq!(log(), "", "nothing written for a refused read");
+    let mark = client.mark();
+    client
+        .notify(
+            "readcov/recordRead",
+            json!({"uri": other, "startLine": u32::MAX, "endLine": 0, "source": "human"}),
+        )
+        .await;
+    let warned = client
+        .wait_for(mark, "window/logMessage", |p| {
+            p["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("before startLine"))
+        })
+        .await;
+    assert_eq!(warned["params"]["type"], 2, "a warning");
+    assert_eq!(log(), "");
+    // Past the end: clipped to the file on disk (1 line) and to the open document (120).
+    let ok = client
+        .request("workspace/executeCommand", widen(&other, 0, u32::MAX))
+        .await;
+    assert_eq!(ok["recorded"], 1);
+    let ok = client
+        .request(
+            "workspace/executeCommand",
+            widen(&ws.auth_uri, 100, u32::MAX),
+        )
+        .await;
+    assert_eq!(ok["recorded"], 1);
+    let rows: Vec<Value> = log()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let spans: Vec<(Value, Value, Value)> = rows
+        .iter()
+        .map(|r| (r["path"].clone(), r["start"].clone(), r["end"].clone()))
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            (json!("src/other.py"), json!(1), json!(1)),
+            (json!("src/auth.py"), json!(101), json!(120))
+        ]
+    );
+}

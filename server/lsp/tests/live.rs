@@ -5,7 +5,7 @@
 mod common;
 use common::fixture::{started, Ws, GOLD_MSG};
 use common::Client;
-use serde_json::json;
+use serde_json::{json, Value};
 
 fn msg_is(expected: &'static str) -> impl Fn(&serde_json::Value) -> bool {
     move |p| p["diagnostics"][0]["message"] == expected
@@ -306,5 +306,63 @@ async fn large_log_loads_with_progress() {
     assert_eq!(
         s["ranges"][0],
         json!({"startLine": 0, "endLine": 59, "state": "read"})
+    );
+}
+
+/// Issue 21: a document opened while a large log loads is shown no figure until the log is
+/// in, then published once with the right one (it was told "0/16 read (0%)" first).
+#[tokio::test]
+async fn nothing_is_shown_while_a_large_log_loads_then_the_right_figure_once() {
+    let ws = Ws::new();
+    let mut body = String::new();
+    for i in 0..15_000u32 {
+        let line = 84 + i % 12;
+        body.push_str(&format!(
+            "{{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":{line},\"end\":{line},\"command\":\"sed -n {line}p src/auth.py\"}}\n"
+        ));
+    }
+    assert!(body.len() as u64 > readcov_lsp::server::EAGER_LOAD_BYTES);
+    std::fs::write(ws.root().join("big.jsonl"), body).unwrap();
+    let client = common::in_process();
+    let opts =
+        json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl", "big.jsonl"], "runs": ["run-a"]});
+    client.initialize(&ws.root(), opts, json!({})).await;
+    client.open(&ws.auth_uri, &ws.auth_text).await;
+    // While loading: an explicit state, never a figure.
+    let s = client
+        .request(
+            "readcov/lineStates",
+            json!({"textDocument": {"uri": ws.auth_uri}}),
+        )
+        .await;
+    if s["loading"] == true {
+        assert_eq!(
+            (s["coverage"].clone(), s["ranges"].clone()),
+            (Value::Null, json!([]))
+        );
+    } else {
+        assert_eq!(s["coverage"], 1.0, "loaded already: the right figure");
+    }
+    let diags = client.diagnostics_after(0, &ws.auth_uri).await;
+    assert_eq!(
+        diags[0]["message"], "gold lines 80–95: 16/16 read (100%) — at or above 50%",
+        "the first figure published is the loaded one"
+    );
+    let sum = client.request("readcov/summary", json!({})).await;
+    assert_eq!(sum["loading"], false);
+    let published: Vec<Value> = client
+        .inbox
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| m["params"]["diagnostics"][0]["message"].clone())
+        .collect();
+    assert_eq!(
+        published,
+        [json!(
+            "gold lines 80–95: 16/16 read (100%) — at or above 50%"
+        )],
+        "published once"
     );
 }

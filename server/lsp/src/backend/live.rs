@@ -149,6 +149,8 @@ impl Inner {
         let changed = tokio::task::spawn_blocking(move || worker.store.poll_reads())
             .await
             .unwrap_or_default();
+        // Figures may be shown again: the refresh below publishes every open document once.
+        self.loading.store(false, Ordering::Release);
         let count: usize = self.store.reads.iter().map(|e| e.len()).sum();
         if let Some(p) = progress {
             p.finish_with_message(format!("{count} read events")).await;
