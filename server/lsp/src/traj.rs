@@ -7,7 +7,7 @@
 use crate::sources::Workspace;
 use crate::tail::Polled;
 use readcov_core::InputError;
-use readcov_import::{detect_format, import, ImportOptions};
+use readcov_import::{detect_format, import, ImportOptions, Reason, Summary};
 use std::io::Read;
 use std::path::Path;
 use std::time::SystemTime;
@@ -89,6 +89,8 @@ pub fn poll(path: &Path, display: &str, ws: &Workspace, last: &mut Option<Stamp>
         .iter()
         .map(|e| InputError::new(display, 0, None, e.message.clone()))
         .collect();
+    out.errors
+        .extend(dropped_for_changed_files(display, &imported.summary));
     if imported.rows.is_empty() && !imported.errors.is_empty() {
         return out;
     }
@@ -97,4 +99,48 @@ pub fn poll(path: &Path, display: &str, ws: &Workspace, last: &mut Option<Stamp>
     out.reads = imported.rows;
     *last = Some(now);
     out
+}
+
+/// Reads the import dropped because a file in the workspace is not the one the agent saw (the
+/// shown text differs, or an edit could not be replayed onto it): said with a count, never
+/// dropped silently. After a gold file is edited and saved, a restarted server re-imports
+/// the trajectory against the edited file, and every read of it used to vanish without a word.
+fn dropped_for_changed_files(display: &str, summary: &Summary) -> Vec<InputError> {
+    [Reason::TextMismatch, Reason::UnalignedAfterEdit]
+        .into_iter()
+        .filter_map(|r| Some((r, *summary.skipped.get(&r)?)))
+        .filter(|(_, n)| *n > 0)
+        .map(|(r, n)| {
+            InputError::new(
+                display,
+                0,
+                None,
+                format!(
+                    "{n} read(s) dropped ({r}): a file in the workspace differs from the one the agent read, so these reads could not be mapped"
+                ),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dropped_reads_are_counted_by_reason() {
+        let mut s = Summary::default();
+        s.skip(Reason::TextMismatch);
+        s.skip(Reason::TextMismatch);
+        s.skip(Reason::UnknownCommand);
+        let notes = dropped_for_changed_files("traj.json", &s);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        let text = notes[0].to_string();
+        assert!(
+            text.contains("traj.json")
+                && text.contains("2 read(s) dropped (shown text differs from file)"),
+            "{text}"
+        );
+        assert!(dropped_for_changed_files("t", &Summary::default()).is_empty());
+    }
 }
