@@ -227,7 +227,8 @@ impl Inner {
     /// Pushes the diagnostics of the selected task's gold files that are not open (`only`:
     /// just these paths), unless the client pulls them (`workspace/diagnostic`).
     pub async fn publish_closed(&self, only: Option<&std::collections::BTreeSet<String>>) {
-        if self.caps.pull_diagnostics.load(Ordering::Relaxed) {
+        // While large logs load no figure is shown; the refresh after the load publishes.
+        if self.caps.pull_diagnostics.load(Ordering::Relaxed) || self.is_loading() {
             return;
         }
         let root = self.store.root();
