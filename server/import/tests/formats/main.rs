@@ -7,6 +7,7 @@ mod claude_code;
 mod codex;
 mod mini_swe_agent;
 mod openhands;
+mod seeds;
 
 use readcov_core::EventKind;
 use readcov_import::{import, import_with, FileProvider, ImportOptions, Imported, NoFiles, Reason};
