@@ -172,8 +172,8 @@ fn merged_explore_shards_equal_unsharded_on_the_fixture() {
     check_explore(dir.path(), &base, &[1, 2, 3, 7]);
 }
 
-/// 30 tasks in two conditions, 1–5 trials each, with invalid, unscored and failing runs, two
-/// run records too broken to name a condition, and one broken record that names its condition.
+/// 30 tasks in two conditions, 1–5 trials each, with invalid, unscored and failing runs, one
+/// line that is no JSON, and two broken records that name their condition (one with a task).
 fn write_sheet(dir: &Path) -> String {
     let mut runs = String::new();
     for t in 0..30u32 {
@@ -194,11 +194,23 @@ fn write_sheet(dir: &Path) -> String {
                     1 if t % 7 == 2 => "null",
                     _ => "true",
                 };
-                runs += &format!("{{\"run\":\"r{t}-{c}-{r}\",\"task\":\"task-{t}\",\"condition\":\"{condition}\",\"environment\":\"{env}\",\"simulator\":\"{sim}\",\"scenario_oracle\":\"valid\",\"target\":{target},\"regression_free\":true,\"output\":true,\"process\":true,\"requirement_tracking\":true}}\n");
+                // Validator audit, human labels, the state axis and given attribution vary too.
+                let human = [
+                    "",
+                    ",\"human_validity\":\"valid\"",
+                    ",\"human_validity\":\"invalid\"",
+                ][((t + r) % 3) as usize];
+                let code = if target == "false" && r % 2 == 0 {
+                    ",\"responsible_component\":\"agent\",\"primary_code\":\"wrong_fix\",\"secondary_codes\":[\"no_tests\"]"
+                } else {
+                    ""
+                };
+                let state = ["true", "false", "null"][((t + c as u32) % 3) as usize];
+                runs += &format!("{{\"run\":\"r{t}-{c}-{r}\",\"task\":\"task-{t}\",\"condition\":\"{condition}\",\"environment\":\"{env}\",\"simulator\":\"{sim}\",\"scenario_oracle\":\"valid\",\"target\":{target},\"regression_free\":true,\"output\":true,\"state\":{state},\"process\":true,\"requirement_tracking\":true,\"regeneration_count\":{}{human}{code}}}\n", (t * 7 + r) % 4);
             }
         }
     }
-    runs += "{not json\n{\"task\": \"no run id\"}\n";
+    runs += "{not json\n{\"task\": \"no run id\", \"condition\": \"B/clear\"}\n";
     // Broken, but it names its task and condition: counted there, sharded with its task.
     runs += "{\"run\":\"bad\",\"task\":\"task-4\",\"condition\":\"A/vague\",\"target\":\"yes\"}\n";
     let p = dir.join("runs.jsonl");
@@ -214,6 +226,11 @@ fn check_sheet(dir: &Path, base: &[&str], ns: &[u32]) -> Value {
         assert_eq!(merged["overall"], whole["overall"], "n = {n}");
         assert_eq!(merged["conditions"], whole["conditions"], "n = {n}");
         assert_eq!(merged["threshold"], whole["threshold"], "n = {n}");
+        assert_eq!(merged["common"], whole["common"], "n = {n}");
+        assert_eq!(
+            merged["regeneration_limit"], whole["regeneration_limit"],
+            "n = {n}"
+        );
         // The aggregate part of the table is the unsharded table's tail.
         let body = table.split_once('\n').unwrap().1;
         assert!(whole_table.ends_with(body), "n = {n}:\n{body}");
@@ -234,6 +251,8 @@ fn merged_sheet_shards_equal_unsharded_aggregates() {
         "1,2,3",
         "--require",
         "target",
+        "--regeneration-limit",
+        "3",
     ];
     let whole = check_sheet(dir.path(), &base, &[1, 2, 3, 7]);
     let overall = &whole["overall"];
@@ -241,11 +260,28 @@ fn merged_sheet_shards_equal_unsharded_aggregates() {
     let vague = &whole["conditions"][0];
     assert_eq!(vague["condition"], "A/vague");
     assert_eq!(vague["denominators"]["unreadable"], 1);
+    assert_eq!(whole["conditions"][1]["denominators"]["unreadable"], 1);
     assert!(overall["invalid"].as_u64().unwrap() > 3);
     assert!(overall["unscored"].as_u64().unwrap() > 0);
     let pass = &whole["conditions"][0]["pass_k"][2];
     assert!(!pass["tasks_excluded"].as_array().unwrap().is_empty());
     assert!(pass["tasks_used"].as_u64().unwrap() > 0);
+    // The new figures are there to be compared, not empty.
+    let b = &vague["breakdown"];
+    assert!(b["validator"]["failed_at_limit"].as_u64().unwrap() > 0);
+    assert!(b["validator"]["false_rejects"].as_u64().unwrap() > 0);
+    assert!(
+        b["attribution"]["agent:wrong_fix"]["primary"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    assert!(b["axes"]["state"]["failed"].as_u64().unwrap() > 0);
+    assert!(!whole["common"]["scorable_tasks"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert!(vague["pass_k_planned"][2]["tasks_used"].as_u64().unwrap() > 0);
 }
 
 #[test]

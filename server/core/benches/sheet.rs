@@ -127,6 +127,7 @@ fn bench(cr: &mut Criterion) {
         lengths: &UnknownLengths,
         units: &NoUnits,
         ks: &[1, 2, 4],
+        regeneration_limit: None,
     };
     let mut group = cr.benchmark_group("sheet");
     group.sample_size(10);

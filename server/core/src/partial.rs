@@ -77,6 +77,11 @@ impl Partial {
             (Partial::Sheet { sheet }, Partial::Sheet { sheet: s }) => {
                 same("threshold", &sheet.threshold, &s.threshold)?;
                 same("k values", &sheet.ks, &s.ks)?;
+                same(
+                    "regeneration limit",
+                    &sheet.regeneration_limit,
+                    &s.regeneration_limit,
+                )?;
                 sheet.merge(s);
             }
             (this, o) => {

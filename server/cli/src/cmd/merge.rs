@@ -82,14 +82,16 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
             }
         }
         Partial::Sheet { sheet: s } => {
-            let conditions = s.conditions();
+            let (conditions, common) = s.conditions();
             if json {
                 let doc = json!({ "shards": shards, "threshold": s.threshold,
-                                  "overall": s.overall, "conditions": conditions });
+                                  "regeneration_limit": s.regeneration_limit,
+                                  "overall": s.overall, "conditions": conditions,
+                                  "common": common });
                 serde_json::to_string_pretty(&doc)? + "\n"
             } else {
                 format!("merged {} shard(s)\n", shards.len())
-                    + &sheet::aggregate_text::aggregate(&s.overall, &conditions)
+                    + &sheet::aggregate_text::aggregate(&s.overall, &conditions, &common)
             }
         }
     };

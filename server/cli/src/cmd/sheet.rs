@@ -54,6 +54,10 @@ pub struct SheetArgs {
     /// The k values for pass^k and pass@k (comma-separated, each ≥ 1).
     #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
     pub k: Vec<u32>,
+    /// The scenario validator's regeneration limit: a run still rejected after this many
+    /// regenerations counts as failed at the limit in the validator audit.
+    #[arg(long, value_name = "N")]
+    pub regeneration_limit: Option<u32>,
     /// Line coverage at or above this makes the exploration axis true.
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
     pub threshold: f64,
@@ -200,6 +204,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
             None => &NoUnits,
         },
         ks: &args.k,
+        regeneration_limit: args.regeneration_limit,
     };
     let sheet = evaluate(&input);
     if let Some(path) = &args.emit_partial {

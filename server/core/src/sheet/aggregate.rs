@@ -5,9 +5,10 @@
 //! every rate and pass^k figure is derived from those counts by the same functions, so a merged
 //! sheet is exactly the unsharded one.
 
+use super::audit::Breakdown;
 use super::evaluate::RunSheet;
 use super::grade::{Grade, RunStatus};
-use super::pass_sets::{pass_k, PassK};
+use super::pass_sets::{common_pass_k, common_sets, pass_k, CommonSets, PassK};
 use crate::metrics::ratio;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -128,6 +129,9 @@ pub struct ConditionCounts {
     pub denominators: Denominators,
     /// Per task, sorted by task id. A task lives in one shard.
     pub tasks: Vec<TaskCounts>,
+    /// Per axis, attribution codes, validator audit.
+    #[serde(default)]
+    pub breakdown: Breakdown,
 }
 
 impl ConditionCounts {
@@ -136,6 +140,7 @@ impl ConditionCounts {
             condition: condition.to_string(),
             denominators: Denominators::default(),
             tasks: Vec::new(),
+            breakdown: Breakdown::default(),
         }
     }
 
@@ -150,9 +155,10 @@ impl ConditionCounts {
         &mut self.tasks[i]
     }
 
-    /// Counts one graded run of this condition.
-    pub fn add_run(&mut self, r: &RunSheet) {
+    /// Counts one graded run of this condition; `limit` is `--regeneration-limit`.
+    pub fn add_run(&mut self, r: &RunSheet, limit: Option<u32>) {
         self.denominators.add(&r.grade);
+        self.breakdown.add(r, limit);
         let t = self.task(&r.task);
         t.planned += 1;
         if r.grade.status == RunStatus::Scored {
@@ -174,6 +180,7 @@ impl ConditionCounts {
     /// Adds `o` (the same condition from another shard).
     pub fn merge(&mut self, o: &ConditionCounts) {
         self.denominators.merge(&o.denominators);
+        self.breakdown.merge(&o.breakdown);
         // The same task in two partials means overlapping shards; add rather than drop.
         for t in &o.tasks {
             self.task(&t.task).merge(t);
@@ -185,16 +192,35 @@ impl ConditionCounts {
 pub struct ConditionSummary {
     #[serde(flatten)]
     pub counts: ConditionCounts,
+    /// Each k over this condition's tasks with n ≥ k scorable trials (the set varies with k).
     pub pass_k: Vec<PassK>,
+    /// Each k over the common scorable set (the same tasks for every k and condition).
+    pub pass_k_common: Vec<PassK>,
+    /// Each k over the common planned set, n = planned trials (missing = failures).
+    pub pass_k_planned: Vec<PassK>,
 }
 
-/// Per-condition summaries from their counts (sorted by condition, as a map keeps them).
-pub fn summarise(counts: &BTreeMap<String, ConditionCounts>, ks: &[u32]) -> Vec<ConditionSummary> {
-    counts
+/// Per-condition summaries from their counts (sorted by condition, as a map keeps them), and
+/// the common task sets they share.
+pub fn summarise(
+    counts: &BTreeMap<String, ConditionCounts>,
+    ks: &[u32],
+) -> (Vec<ConditionSummary>, CommonSets) {
+    let sets = common_sets(counts.values().map(|c| c.tasks.as_slice()), ks);
+    let summaries = counts
         .values()
-        .map(|c| ConditionSummary {
-            pass_k: ks.iter().map(|&k| pass_k(&c.tasks, k)).collect(),
-            counts: c.clone(),
+        .map(|c| {
+            let (common, planned): (Vec<PassK>, Vec<PassK>) = ks
+                .iter()
+                .map(|&k| common_pass_k(&c.tasks, &sets, k))
+                .unzip();
+            ConditionSummary {
+                pass_k: ks.iter().map(|&k| pass_k(&c.tasks, k)).collect(),
+                pass_k_common: common,
+                pass_k_planned: planned,
+                counts: c.clone(),
+            }
         })
-        .collect()
+        .collect();
+    (summaries, sets)
 }

@@ -6,6 +6,7 @@ use super::before_edit::{read_before_edit, ReadBeforeEdit, Units};
 use super::events::order_events;
 use super::grade::{grade, AxisValue, Grade, RunStatus};
 use super::ledger::{Ledger, LedgerEvent};
+use super::pass_sets::CommonSets;
 use super::record::{Attribution, Axis, Component, RunRecord, Validity};
 use super::timeline::{timeline, Timeline};
 use super::trial::Trial;
@@ -43,6 +44,8 @@ pub struct SheetInput<'a> {
     pub lengths: &'a dyn FileLengths,
     pub units: &'a dyn Units,
     pub ks: &'a [u32],
+    /// `--regeneration-limit`: a rejected run regenerated this often failed at the limit.
+    pub regeneration_limit: Option<u32>,
 }
 
 /// What readcov proposes when the grader left attribution fields empty. When several causes
@@ -77,9 +80,12 @@ pub struct RunSheet {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Sheet {
     pub threshold: f64,
+    pub regeneration_limit: Option<u32>,
     pub runs: Vec<RunSheet>,
     pub overall: Denominators,
     pub conditions: Vec<ConditionSummary>,
+    /// The like-for-like task sets behind `pass_k_common` and `pass_k_planned`.
+    pub common: CommonSets,
 }
 
 pub fn evaluate(input: &SheetInput) -> Sheet {
@@ -139,7 +145,7 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
     }
     for r in &runs {
         overall.add(&r.grade);
-        condition(&mut counts, &r.condition).add_run(r);
+        condition(&mut counts, &r.condition).add_run(r, input.regeneration_limit);
     }
     for u in input.unreadable {
         overall.add_unreadable();
@@ -148,12 +154,14 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
         }
     }
     overall.rates();
-    let conditions = summarise(&counts, input.ks);
+    let (conditions, common) = summarise(&counts, input.ks);
     Sheet {
         threshold: input.threshold,
+        regeneration_limit: input.regeneration_limit,
         runs,
         overall,
         conditions,
+        common,
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`timeline`]), and whether the final result is right (the evidence axes in [`record`]).
 
 pub mod aggregate;
+pub mod audit;
 pub mod before_edit;
 pub mod evaluate;
 pub mod events;
@@ -22,6 +23,8 @@ pub mod unreadable;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
+mod tests_breakdown;
+#[cfg(test)]
 mod tests_grade;
 #[cfg(test)]
 mod tests_ledger;
@@ -31,6 +34,7 @@ mod tests_runs;
 mod tests_sheet;
 
 pub use aggregate::{denominators, ConditionCounts, ConditionSummary, Denominators, TaskCounts};
+pub use audit::{AxisCounts, Breakdown, CodeCounts, ValidatorAudit};
 pub use before_edit::{
     parse_units, read_before_edit, read_before_edit_by_run, units_by_file, NoUnits, ReadBeforeEdit,
     Units, WINDOW_LINES,
@@ -39,7 +43,7 @@ pub use evaluate::{evaluate, RunSheet, Sheet, SheetInput, DEFAULT_REQUIRED};
 pub use grade::{grade, AxisValue, Grade, RunStatus};
 pub use ledger::{parse_ledger, Ledger, LedgerEvent, LedgerKind};
 pub use partial::SheetPartial;
-pub use pass_sets::{pass_k, PassK};
+pub use pass_sets::{pass_k, CommonSets, PassK};
 pub use passk::{pass_at_k, pass_hat_k, PassKError};
 pub use record::{parse_axes, parse_tasks, Axis, RunRecord, TaskAxes, Validity};
 pub use trial::{Termination, Trial};

@@ -5,6 +5,7 @@
 
 use super::aggregate::{summarise, ConditionCounts, ConditionSummary, Denominators};
 use super::evaluate::Sheet;
+use super::pass_sets::CommonSets;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -13,6 +14,9 @@ pub struct SheetPartial {
     pub threshold: f64,
     /// The k values of pass^k / pass@k.
     pub ks: Vec<u32>,
+    /// `--regeneration-limit` (partials of different limits do not add up).
+    #[serde(default)]
+    pub regeneration_limit: Option<u32>,
     pub overall: Denominators,
     pub conditions: Vec<ConditionCounts>,
 }
@@ -23,6 +27,7 @@ impl SheetPartial {
         SheetPartial {
             threshold: sheet.threshold,
             ks: ks.to_vec(),
+            regeneration_limit: sheet.regeneration_limit,
             overall: sheet.overall.clone(),
             conditions: sheet.conditions.iter().map(|c| c.counts.clone()).collect(),
         }
@@ -49,8 +54,9 @@ impl SheetPartial {
         self.conditions = by_name.into_values().collect();
     }
 
-    /// Per-condition summaries with pass^k / pass@k recomputed from the tasks' (n, c).
-    pub fn conditions(&self) -> Vec<ConditionSummary> {
+    /// Per-condition summaries with pass^k / pass@k recomputed from the tasks' (n, c), and the
+    /// common task sets.
+    pub fn conditions(&self) -> (Vec<ConditionSummary>, CommonSets) {
         summarise(&self.by_name(), &self.ks)
     }
 }

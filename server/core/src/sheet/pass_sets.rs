@@ -59,3 +59,70 @@ pub fn pass_k_with<'a>(tasks: impl IntoIterator<Item = (&'a str, u32, u32)>, k: 
         tasks_excluded,
     }
 }
+
+/// The like-for-like task sets: tasks with n ≥ max(k) in **every** compared condition, once with
+/// n = scorable trials and once with n = planned trials (missing trials count as failures).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CommonSets {
+    pub max_k: u32,
+    /// Tasks with ≥ max(k) scorable trials in every condition.
+    pub scorable_tasks: Vec<String>,
+    /// Tasks with ≥ max(k) planned trials in every condition.
+    pub planned_tasks: Vec<String>,
+}
+
+/// The common sets of `conditions` (each a sorted list of its tasks) for `ks`.
+pub fn common_sets<'a>(
+    conditions: impl IntoIterator<Item = &'a [TaskCounts]> + Clone,
+    ks: &[u32],
+) -> CommonSets {
+    let max_k = ks.iter().copied().max().unwrap_or(1);
+    let in_every = |n: &dyn Fn(&TaskCounts) -> usize| -> Vec<String> {
+        let mut names: Option<Vec<String>> = None;
+        for tasks in conditions.clone() {
+            let here: Vec<String> = tasks
+                .iter()
+                .filter(|t| n(t) >= max_k as usize)
+                .map(|t| t.task.clone())
+                .collect();
+            names = Some(match names {
+                None => here,
+                Some(prev) => prev.into_iter().filter(|t| here.contains(t)).collect(),
+            });
+        }
+        names.unwrap_or_default()
+    };
+    CommonSets {
+        max_k,
+        scorable_tasks: in_every(&|t| t.scorable as usize),
+        planned_tasks: in_every(&|t| t.planned),
+    }
+}
+
+/// pass^k over the common scorable set (n = scorable) and over the common planned set
+/// (n = planned: a trial that is invalid, unscored or unreadable counts as a failure).
+pub fn common_pass_k(tasks: &[TaskCounts], sets: &CommonSets, k: u32) -> (PassK, PassK) {
+    let pick = |set: &[String]| -> Vec<&TaskCounts> {
+        tasks
+            .iter()
+            .filter(|t| set.binary_search(&t.task).is_ok())
+            .collect()
+    };
+    let scorable = pick(&sets.scorable_tasks);
+    let planned = pick(&sets.planned_tasks);
+    (
+        pass_k_with(
+            scorable
+                .iter()
+                .map(|t| (t.task.as_str(), t.scorable, t.successes)),
+            k,
+        ),
+        pass_k_with(
+            planned.iter().map(|t| {
+                let n = u32::try_from(t.planned).unwrap_or(u32::MAX);
+                (t.task.as_str(), n, t.successes)
+            }),
+            k,
+        ),
+    )
+}

@@ -4,7 +4,7 @@
 use super::trial::{parse_trial, Trial, TRIAL_KEYS};
 use crate::formats::{parse_jsonl, Fields, InputError, Parsed};
 use crate::span::DEFAULT_ID;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -22,7 +22,7 @@ pub enum Validity {
 pub const VALIDITY_FIELDS: [&str; 3] = ["environment", "simulator", "scenario_oracle"];
 
 /// An evidence axis. All but `Exploration` are given in run records; exploration is computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Axis {
     Target,

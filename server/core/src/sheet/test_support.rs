@@ -23,6 +23,11 @@ pub(super) fn reads(jsonl: &str) -> Vec<ReadSpan> {
 
 /// The sheet of a runs file alone (no gold, reads or ledger), requiring `required`, k = 1, 2.
 pub(super) fn sheet_of(runs: &str, required: &[Axis]) -> Sheet {
+    sheet_with_limit(runs, required, None)
+}
+
+/// [`sheet_of`] with `--regeneration-limit`.
+pub(super) fn sheet_with_limit(runs: &str, required: &[Axis], limit: Option<u32>) -> Sheet {
     let f = parse_run_file(runs.as_bytes(), "runs.jsonl");
     let required: BTreeSet<Axis> = required.iter().copied().collect();
     evaluate(&SheetInput {
@@ -38,5 +43,6 @@ pub(super) fn sheet_of(runs: &str, required: &[Axis]) -> Sheet {
         lengths: &UnknownLengths,
         units: &NoUnits,
         ks: &[1, 2],
+        regeneration_limit: limit,
     })
 }

@@ -54,6 +54,7 @@ fn run_ids_may_repeat_across_tasks() {
         lengths: &UnknownLengths,
         units: &NoUnits,
         ks: &[1],
+        regeneration_limit: None,
     });
     let cov: Vec<(&str, Option<f64>)> = sheet
         .runs
@@ -87,6 +88,7 @@ fn no_reads_means_no_timeline_and_no_exploration() {
         lengths: &UnknownLengths,
         units: &NoUnits,
         ks: &[1],
+        regeneration_limit: None,
     });
     assert_eq!(sheet.runs[0].timeline, None);
     assert_eq!(sheet.runs[0].axes[&Axis::Exploration], AxisValue::Null);
@@ -145,6 +147,7 @@ fn two_causes(required: &[Axis], record: &str) -> super::evaluate::RunSheet {
         lengths: &UnknownLengths,
         units: &NoUnits,
         ks: &[1],
+        regeneration_limit: None,
     });
     sheet.runs[0].clone()
 }

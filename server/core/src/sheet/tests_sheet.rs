@@ -271,6 +271,7 @@ fn the_sheet_end_to_end() {
         lengths: &UnknownLengths,
         units: &NoUnits,
         ks: &[1],
+        regeneration_limit: None,
     };
     let sheet = evaluate(&input);
     let r1 = &sheet.runs[0];

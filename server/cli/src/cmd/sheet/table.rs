@@ -68,7 +68,7 @@ pub fn render(sheet: &Sheet) -> String {
             out += &line;
         }
     }
-    out += &super::aggregate_text::aggregate(&sheet.overall, &sheet.conditions);
+    out += &super::aggregate_text::aggregate(&sheet.overall, &sheet.conditions, &sheet.common);
     out
 }
 
