@@ -442,3 +442,54 @@ fn consensus_gold_round_trips_and_scores_leave_one_out() {
         text(&o.stderr)
     );
 }
+
+/// The shipped samples of the new formats (`tests/data/formats`).
+fn formats() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/formats")
+}
+
+#[test]
+fn import_gathers_subagents_and_v1_conversation_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    // A Claude Code transcript brings its subagent (sibling `subagents/`, same sessionId).
+    let out = readcov(
+        &[
+            "import",
+            "claude-code/subagent-session-2.1.7/turn-2.jsonl",
+            "-o",
+            &tmp.path().join("cc.jsonl").display().to_string(),
+        ],
+        &formats(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = std::fs::read_to_string(tmp.path().join("cc.jsonl")).unwrap();
+    assert!(
+        rows.contains("\"run\":\"claude-code/agent-a485154\""),
+        "{rows}"
+    );
+    assert!(rows.contains("\"run\":\"claude-code\""));
+    assert!(
+        text(&out.stderr).contains("imported 2 run(s) from 2 file(s)"),
+        "{}",
+        text(&out.stderr)
+    );
+    // An OpenHands V1 conversation folder is one log; `--format` takes the format labels.
+    let v1 = "openhands/v1-sdk-conversation/cd94562403b9487ebdd4018e3f531dfd";
+    let out = readcov(
+        &["import", "--format", "openhands-v1", v1, "-o", "-"],
+        &formats(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("2 action(s)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = readcov(&["import", "--format", "nope", v1], &formats());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("openhands-v1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
