@@ -5,3 +5,4 @@ mod expand;
 mod patches;
 mod props;
 mod real;
+mod tests_tier;
