@@ -210,7 +210,9 @@ fn threads(pid: u32) -> u32 {
 }
 
 /// At typing pace (issue 21): edits 60–140 ms apart — every pause long enough for the
-/// re-parse of units to run — and every 25th edit a burst of 8 edits 5 ms apart. Measures
+/// re-parse of units to run — and every 25th edit a burst of 8 edits 5 ms apart. Typing goes
+/// on at a cursor, which jumps to a random body line every 10 edits (a person moving on);
+/// `READCOV_BENCH_SCATTER=1` puts every edit at a random line instead. Measures
 /// didChange → diagnostics + inlay hints per edit, the server's CPU per edit over the whole
 /// phase (re-parses included) and its most threads.
 async fn typing(c: &Client, uri: &str, pid: u32, first_version: i32) -> bool {
@@ -224,14 +226,19 @@ async fn typing(c: &Client, uri: &str, pid: u32, first_version: i32) -> bool {
     let cpu0 = cpu_ms(pid);
     let t_phase = Instant::now();
     let mut version = first_version;
+    let scatter = std::env::var("READCOV_BENCH_SCATTER").is_ok();
+    let (mut line, mut col) = (1u32, 4u32);
     for i in 0..300u32 {
         let burst = if i % 25 == 24 { 8 } else { 1 };
         for b in 0..burst {
             version += 1;
-            // Type a character at the end of a body line (a `def` line is never touched).
-            let line = 1 + 100 * rng.next(200) + rng.next(98);
+            // Type a character in a body line (a `def` line is never touched).
+            if scatter || (i % 10 == 0 && b == 0) {
+                (line, col) = (1 + 100 * rng.next(200) + rng.next(98), 4);
+            }
             let change = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": {
-                "start": {"line": line, "character": 4}, "end": {"line": line, "character": 4}}, "text": "z"}]});
+                "start": {"line": line, "character": col}, "end": {"line": line, "character": col}}, "text": "z"}]});
+            col += 1;
             let t0 = Instant::now();
             c.notify("textDocument/didChange", change).await;
             let v = version;
