@@ -375,3 +375,47 @@ fn swebench_rows_and_a_trajectory_are_taken_as_they_are() {
         serde_json::from_str(&stdout(&explain_real(&["--format", "json"]))).unwrap();
     assert_eq!(direct, imported);
 }
+
+#[test]
+fn several_named_gold_sets_explain_the_run_under_each() {
+    let (d, g, r) = synthetic();
+    // A second set: only b.py's gold.
+    let only_b = d.path().join("b-only.jsonl");
+    std::fs::write(
+        &only_b,
+        "{\"task\":\"t\",\"path\":\"b.py\",\"start\":1,\"end\":4}\n",
+    )
+    .unwrap();
+    let (edit, b) = (format!("edit={g}"), format!("b={}", only_b.display()));
+    let base = [
+        "explain", "--gold", &edit, "--gold", &b, "--reads", &r, "--task", "t", "--run", "r1",
+    ];
+    let text = stdout(&readcov_ok(&base));
+    fits(&text);
+    let headers: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("== gold set"))
+        .collect();
+    assert_eq!(headers, ["== gold set edit ==", "== gold set b =="]);
+    assert!(
+        text.contains("below 50%: line coverage 0% (0/4 gold lines)"),
+        "{text}"
+    );
+    let doc: Value = serde_json::from_str(&stdout(&readcov_ok(
+        &[&base[..], &["--format", "json"]].concat(),
+    )))
+    .unwrap();
+    let sets = doc.as_array().expect("an array for several sets");
+    for s in sets {
+        valid(s);
+    }
+    let got: Vec<(&str, u64)> = (sets.iter())
+        .map(|s| {
+            (
+                s["gold_set"].as_str().unwrap(),
+                s["gold_lines"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [("edit", 14), ("b", 4)]);
+}

@@ -3,6 +3,7 @@
 
 mod render;
 
+use crate::cmd::score::sets::GoldArg;
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use crate::cmd::score_units::load_syntax;
 use crate::convert::{reads_of_trajectory, Workspaces};
@@ -19,9 +20,10 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("ws").args(["workspace", "workspaces"])))]
 pub struct ExplainArgs {
-    /// Gold JSONL, a unified diff or SWE-bench rows (converted as `readcov gold` does).
-    #[arg(long, value_name = "FILE")]
-    pub gold: PathBuf,
+    /// Gold JSONL, a unified diff or SWE-bench rows (converted as `readcov gold` does). Repeat
+    /// as `--gold NAME=FILE` to explain the run under several gold sets, one after the other.
+    #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = GoldArg::parse)]
+    pub gold: Vec<GoldArg>,
     /// Reads JSONL (`kind: edit` rows included), or an agent trajectory (imported as
     /// `readcov import` does).
     #[arg(long, value_name = "FILE")]
@@ -64,7 +66,6 @@ pub enum ExplainFormat {
 pub fn run(args: ExplainArgs) -> Result<Exit> {
     let ws = workspace_of(&args)?;
     let root = workspace_root(ws.as_deref())?;
-    let gold = load_gold(&args.gold, root.as_deref())?;
     // A trajectory given as --reads is imported first (saying so), as `score` does.
     let ws_kind = match (&args.workspace, &args.workspaces) {
         (Some(d), _) => Workspaces::One(d),
@@ -75,53 +76,83 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         Some(r) => r,
         None => load_reads(&args.reads, root.as_deref())?,
     };
-    let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    // Only this task's files are measured and parsed.
-    let task_gold: Vec<_> = gold
-        .items
-        .iter()
-        .filter(|g| g.task == args.task)
-        .cloned()
-        .collect();
-    let paths = (task_gold.iter().map(|g| g.path.as_str())).chain(
-        reads
-            .items
-            .iter()
-            .filter(|r| r.task == args.task)
-            .map(|r| r.path.as_str()),
-    );
-    let lengths = workspace_lengths(ws.as_deref(), paths);
-    let units = ws
-        .as_deref()
-        .map(|w| units_of(w, &task_gold))
-        .unwrap_or_default();
+    let mut errors = report_errors(&reads.errors);
+    let labels = match &args.outcomes {
+        Some(p) => {
+            let parsed =
+                readcov_core::outcomes::parse_outcomes(&read_input(p)?, &p.display().to_string());
+            errors += report_errors(&parsed.errors);
+            Some(
+                parsed
+                    .items
+                    .into_iter()
+                    .collect::<readcov_core::outcomes::Outcomes>(),
+            )
+        }
+        None => None,
+    };
     let opts = score_options(args.threshold, &args.sources, true);
     let req = ExplainRequest {
         task: &args.task,
         run: args.run.as_deref(),
         against: args.against.as_deref(),
     };
-    let mut e = match explain(&gold.items, &reads.items, &lengths, &opts, &units, &req) {
-        Ok(e) => e,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return Ok(Exit::Input);
+    // One explanation per gold set (`--gold NAME=FILE` repeated), each by the same engine.
+    let mut out = Vec::with_capacity(args.gold.len());
+    for set in &args.gold {
+        let gold = load_gold(&set.path, root.as_deref())?;
+        errors += report_errors(&gold.errors);
+        // Only this task's files are measured and parsed.
+        let task_gold: Vec<_> = (gold.items.iter())
+            .filter(|g| g.task == args.task)
+            .cloned()
+            .collect();
+        let paths = (task_gold.iter().map(|g| g.path.as_str())).chain(
+            (reads.items.iter())
+                .filter(|r| r.task == args.task)
+                .map(|r| r.path.as_str()),
+        );
+        let lengths = workspace_lengths(ws.as_deref(), paths);
+        let units = (ws.as_deref())
+            .map(|w| units_of(w, &task_gold))
+            .unwrap_or_default();
+        let mut e = match explain(&gold.items, &reads.items, &lengths, &opts, &units, &req) {
+            Ok(e) => e,
+            Err(err) => {
+                match args.gold.len() {
+                    1 => eprintln!("error: {err}"),
+                    _ => eprintln!("error: gold set {}: {err}", set_name(set)),
+                }
+                return Ok(Exit::Input);
+            }
+        };
+        if let Some(l) = &labels {
+            e.outcome = (l.get(&e.task, &e.run))
+                .map(|r| if r { "resolved" } else { "unresolved" }.to_string());
         }
-    };
-    if let Some(p) = &args.outcomes {
-        let parsed = readcov_report::parse_outcomes(&read_input(p)?, &p.display().to_string());
-        errors += report_errors(&parsed.errors);
-        let labels: readcov_report::Outcomes = parsed.items.into_iter().collect();
-        e.outcome = labels
-            .get(&e.task, &e.run)
-            .map(|r| if r { "resolved" } else { "unresolved" }.to_string());
+        out.push((set_name(set), e));
     }
-    match args.format {
-        ExplainFormat::Json => println!("{}", serde_json::to_string_pretty(&e)?),
-        ExplainFormat::Text => print!(
-            "{}",
-            render::text(&e, &render::Next::from_args(&args, ws.is_some()))
-        ),
+    let next = render::Next::from_args(&args, ws.is_some());
+    match (args.format, out.as_slice()) {
+        (ExplainFormat::Json, [(_, e)]) => println!("{}", serde_json::to_string_pretty(e)?),
+        (ExplainFormat::Json, sets) => {
+            // Several sets: an array, each explanation naming its set.
+            let all: Vec<serde_json::Value> = (sets.iter())
+                .map(|(name, e)| {
+                    let mut v = serde_json::to_value(e).expect("an explanation serialises");
+                    v["gold_set"] = name.clone().into();
+                    v
+                })
+                .collect();
+            println!("{}", serde_json::to_string_pretty(&all)?);
+        }
+        (ExplainFormat::Text, [(_, e)]) => print!("{}", render::text(e, &next)),
+        (ExplainFormat::Text, sets) => {
+            for (i, (name, e)) in sets.iter().enumerate() {
+                let sep = if i == 0 { "" } else { "\n" };
+                print!("{sep}== gold set {name} ==\n{}", render::text(e, &next));
+            }
+        }
     }
     if errors > 0 {
         eprintln!(
@@ -129,6 +160,13 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         );
     }
     Ok(Exit::Ok)
+}
+
+/// A gold set's label: its `NAME=`, else its file's stem.
+fn set_name(set: &GoldArg) -> String {
+    set.name.clone().unwrap_or_else(|| {
+        (set.path.file_stem()).map_or_else(|| "gold".into(), |s| s.to_string_lossy().into_owned())
+    })
 }
 
 /// `--workspace`, or the task's folder under `--workspaces` (a task without one: no workspace).

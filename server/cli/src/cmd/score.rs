@@ -6,7 +6,7 @@ mod lean;
 pub mod legend;
 mod render;
 mod rows;
-mod sets;
+pub mod sets;
 mod workspaces;
 
 use crate::cmd::score_units;

@@ -22,12 +22,14 @@ pub struct Next {
 
 impl Next {
     pub fn from_args(a: &ExplainArgs, has_workspace: bool) -> Next {
-        let mut base = format!(
-            "readcov explain --gold {} --reads {} --task {}",
-            a.gold.display(),
-            a.reads.display(),
-            a.task
-        );
+        let mut base = "readcov explain".to_string();
+        for g in &a.gold {
+            match &g.name {
+                Some(n) => base += &format!(" --gold {n}={}", g.path.display()),
+                None => base += &format!(" --gold {}", g.path.display()),
+            }
+        }
+        base += &format!(" --reads {} --task {}", a.reads.display(), a.task);
         if let Some(w) = &a.workspaces {
             base += &format!(" --workspaces {}", w.display());
         } else if let Some(w) = &a.workspace {
