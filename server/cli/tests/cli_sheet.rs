@@ -246,3 +246,48 @@ fn usage_errors_exit_2() {
         Some(2)
     );
 }
+
+/// `readcov report --runs` puts the sheet's per-condition aggregate in the HTML page; without
+/// `--runs` there is no sheet section.
+#[test]
+fn html_report_shows_the_sheet_when_runs_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    let html_s = html.to_string_lossy().into_owned();
+    let f = "tests/fixtures/sheet/";
+    let base = [
+        "report",
+        "--gold",
+        "tests/fixtures/sheet/gold.jsonl",
+        "--reads",
+        "tests/fixtures/sheet/reads.jsonl",
+        "--html",
+        &html_s,
+    ];
+    let o = readcov(&base);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(!std::fs::read_to_string(&html)
+        .unwrap()
+        .contains("Evaluation sheet"));
+    let (runs, ledger, tasks) = (
+        format!("{f}runs.jsonl"),
+        format!("{f}ledger.jsonl"),
+        format!("{f}tasks.jsonl"),
+    );
+    let mut args = base.to_vec();
+    args.extend([
+        "--runs", &runs, "--ledger", &ledger, "--tasks", &tasks, "--k", "1,2",
+    ]);
+    let o = readcov(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Evaluation sheet"));
+    assert!(
+        page.contains(r#"<th scope="row">A/vague</th><td>8</td><td>5</td>"#),
+        "{page}"
+    );
+    // pass^2 over n ≥ 2 in A/vague, then the planned-n variant (4 of 8 → 0.21).
+    assert!(page.contains("k=2: 0.60 / 1.00 (1 task(s))"), "{page}");
+    assert!(page.contains("k=2: 0.21 / 0.79 (1 task(s))"), "{page}");
+    assert!(page.contains("agent:edited_before_reading 1+0"));
+}

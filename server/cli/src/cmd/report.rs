@@ -41,6 +41,19 @@ pub struct ReportArgs {
     #[arg(long, value_name = "FILE")]
     pub units: Option<PathBuf>,
     /// Page title of the HTML report.
+    /// Run records JSONL (as for `readcov sheet`): adds the evaluation sheet's per-condition
+    /// aggregate to the HTML page, graded with this report's gold and reads.
+    #[arg(long, value_name = "FILE")]
+    pub runs: Option<PathBuf>,
+    /// With --runs: the requirement ledger JSONL.
+    #[arg(long, value_name = "FILE", requires = "runs")]
+    pub ledger: Option<PathBuf>,
+    /// With --runs: tasks JSONL declaring each task's required axes.
+    #[arg(long, value_name = "FILE", requires = "runs")]
+    pub tasks: Option<PathBuf>,
+    /// With --runs: the k values for pass^k and pass@k.
+    #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u32).range(1..), requires = "runs")]
+    pub k: Vec<u32>,
     #[arg(long, default_value = "readcov report")]
     pub title: String,
     /// Write the self-contained HTML report here.
@@ -111,7 +124,29 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         skipped_input_errors: errors,
     });
     if let Some(p) = &args.html {
-        write(p, &html::render(&report))?;
+        let sheet = match &args.runs {
+            Some(runs) => {
+                let lengths =
+                    lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
+                let (sheet, e) = super::sheet::report_sheet(
+                    runs,
+                    args.ledger.as_deref(),
+                    args.tasks.as_deref(),
+                    &gold.items,
+                    &reads.items,
+                    &super::sheet::ReportSheetOptions {
+                        threshold: args.threshold,
+                        sources: &args.sources,
+                        lengths: &lengths,
+                        ks: &args.k,
+                    },
+                )?;
+                errors += e;
+                Some(sheet)
+            }
+            None => None,
+        };
+        write(p, &html::render_with_sheet(&report, sheet.as_ref()))?;
     }
     if let Some(p) = &args.lcov {
         let opts = LcovOptions {

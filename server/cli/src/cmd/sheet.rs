@@ -260,3 +260,53 @@ fn warn_orphans(runs: &[RunRecord], ledger: &[LedgerEvent], reads: Option<&[Read
         eprintln!("warning: run `{run}` has no run record: {events} ledger event(s) and {rows} reads row(s) not graded");
     }
 }
+
+/// What `readcov report --runs` grades the sheet with (the report's own settings).
+pub struct ReportSheetOptions<'a> {
+    pub threshold: f64,
+    pub sources: &'a [SourceArg],
+    pub lengths: &'a dyn readcov_core::metrics::FileLengths,
+    pub ks: &'a [u32],
+}
+
+/// The sheet of `runs` (with an optional ledger and task declarations) against already-loaded
+/// gold and reads, default required axes, window units; returns it and the input errors reported.
+pub fn report_sheet(
+    runs: &Path,
+    ledger: Option<&Path>,
+    tasks: Option<&Path>,
+    gold: &[readcov_core::GoldSpan],
+    reads: &[ReadSpan],
+    o: &ReportSheetOptions,
+) -> Result<(readcov_core::sheet::Sheet, usize)> {
+    let file = parse_run_file(&read_input(runs)?, &runs.display().to_string());
+    let ledger = load_optional(ledger, parse_ledger)?.unwrap_or_default();
+    let tasks = load_optional(tasks, parse_tasks)?.unwrap_or_default();
+    let errors = report_errors(&file.parsed.errors)
+        + report_errors(&ledger.errors)
+        + report_errors(&tasks.errors);
+    let required: BTreeMap<String, BTreeSet<Axis>> = tasks
+        .items
+        .iter()
+        .map(|t| (t.task.clone(), t.required.clone()))
+        .collect();
+    let default_required: BTreeSet<Axis> =
+        readcov_core::sheet::DEFAULT_REQUIRED.into_iter().collect();
+    let sources = o.sources.iter().map(|&s| s.into()).collect();
+    let sheet = evaluate(&SheetInput {
+        runs: &file.parsed.items,
+        unreadable: &file.unreadable,
+        gold: Some(gold),
+        reads: Some(reads),
+        ledger: &ledger.items,
+        required: &required,
+        default_required: &default_required,
+        threshold: o.threshold,
+        sources: &sources,
+        lengths: o.lengths,
+        units: &NoUnits,
+        ks: o.ks,
+        regeneration_limit: None,
+    });
+    Ok((sheet, errors))
+}

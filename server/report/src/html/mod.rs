@@ -4,6 +4,7 @@
 
 pub mod charts;
 pub mod runcharts;
+pub mod sheet;
 pub mod tables;
 
 use crate::model::Report;
@@ -117,6 +118,11 @@ fn cards(r: &Report) -> String {
 
 /// Renders the whole page.
 pub fn render(r: &Report) -> String {
+    render_with_sheet(r, None)
+}
+
+/// Renders the whole page, with the evaluation sheet's aggregate when one is given.
+pub fn render_with_sheet(r: &Report, sheet: Option<&readcov_core::sheet::Sheet>) -> String {
     let mut out = String::with_capacity(64 * 1024 + r.rows.len() * 2048);
     let _ = write!(
         out,
@@ -134,6 +140,9 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
         pct(r.threshold)
     );
     out.push_str(&cards(r));
+    if let Some(s) = sheet {
+        out.push_str(&sheet::section(s));
+    }
     out.push_str(
         r#"<section aria-labelledby="h-charts"><h2 id="h-charts">Charts</h2><div class="charts">"#,
     );
