@@ -285,4 +285,28 @@ mod tests {
             vec![("t9", "x.py", 2, 3)]
         );
     }
+
+    #[test]
+    fn contextbench_rows_become_core_gold_of_the_configured_task() {
+        let rows = concat!(
+            r#"{"instance_id":"i1","patch":"","gold_context":"[{\"file\":\"/testbed/a.py\",\"start_line\":3,\"end_line\":5}]"}"#,
+            "\n",
+            r#"{"instance_id":"i2","gold_context":"[{\"file\":\"b.py\",\"start_line\":1,\"end_line\":1}]"}"#,
+        );
+        let g = load_gold(
+            "rows.jsonl",
+            rows.as_bytes(),
+            None,
+            Some("i1"),
+            &UnknownLengths,
+        );
+        assert_eq!(g.format, Some(GoldFormat::ContextBench));
+        assert!(g.errors.is_empty(), "{:?}", g.errors);
+        let spans: Vec<_> = g
+            .spans
+            .iter()
+            .map(|s| (s.task.as_str(), s.path.as_str(), s.start, s.end, s.tier))
+            .collect();
+        assert_eq!(spans, vec![("i1", "a.py", 3, 5, readcov_core::Tier::Core)]);
+    }
 }

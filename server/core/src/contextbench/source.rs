@@ -31,10 +31,13 @@ pub struct Def {
     pub end: i64,
 }
 
-/// Blocks of a file: every node of the block kinds of the file's language (none for a language
-/// without block kinds). `mode` picks the extension table (compat: the reference's).
+/// Blocks of a file: every node of the block kinds of the file's language.
 pub trait DefSource {
-    fn defs(&self, path: &str, src: &[u8], mode: Mode) -> Vec<Def>;
+    /// The language of `path` (`None`: no blocks); `mode` picks the extension table (compat:
+    /// the reference's). Blocks are cached per (path, language), so both modes parse once.
+    fn language(&self, path: &str, mode: Mode) -> Option<&'static str>;
+    /// Every block of `src` in `language`.
+    fn defs(&self, language: &str, src: &[u8]) -> Vec<Def>;
 }
 
 /// A block as the metrics count it: (file, node kind, start byte, end byte).
@@ -52,7 +55,7 @@ pub struct Files<'a> {
     checkout: &'a dyn Checkout,
     defs: Option<&'a dyn DefSource>,
     texts: HashMap<String, Option<Rc<Text>>>,
-    blocks: HashMap<(String, Mode), Rc<Vec<Def>>>,
+    blocks: HashMap<(String, &'static str), Rc<Vec<Def>>>,
     names: HashMap<String, Rc<str>>,
     exists: HashMap<String, bool>,
 }
@@ -124,12 +127,15 @@ impl<'a> Files<'a> {
     }
 
     fn defs_of(&mut self, path: &str, mode: Mode) -> Rc<Vec<Def>> {
-        let key = (path.to_string(), mode);
+        let Some(lang) = self.defs.and_then(|d| d.language(path, mode)) else {
+            return Rc::default();
+        };
+        let key = (path.to_string(), lang);
         if let Some(d) = self.blocks.get(&key) {
             return d.clone();
         }
         let defs = match (self.defs, self.text(path)) {
-            (Some(src), Some(t)) => src.defs(path, &t.bytes, mode),
+            (Some(src), Some(t)) => src.defs(lang, &t.bytes),
             _ => Vec::new(),
         };
         let d = Rc::new(defs);

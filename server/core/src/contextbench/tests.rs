@@ -23,7 +23,11 @@ impl Checkout for &Mem {
 }
 
 impl DefSource for Mem {
-    fn defs(&self, path: &str, _src: &[u8], _mode: Mode) -> Vec<Def> {
+    /// The "language" is the path itself: blocks are given per file.
+    fn language(&self, path: &str, _mode: Mode) -> Option<&'static str> {
+        self.defs.iter().find(|d| d.0 == path).map(|d| d.0)
+    }
+    fn defs(&self, path: &str, _src: &[u8]) -> Vec<Def> {
         self.defs
             .iter()
             .filter(|d| d.0 == path)
