@@ -359,4 +359,19 @@ fn merge_refuses_mixed_kinds_and_settings() {
     );
     let err = merge(&s0, &s1k2);
     assert!(err.contains("k values [2] differs from [1]"), "{err}");
+    // Validator audits counted against different regeneration limits do not add up.
+    let s1lim = part("s1lim.json");
+    readcov(&[
+        "sheet",
+        "--runs",
+        &runs,
+        "--regeneration-limit",
+        "2",
+        "--shard",
+        "1/2",
+        "--emit-partial",
+        &s1lim,
+    ]);
+    let err = merge(&s0, &s1lim);
+    assert!(err.contains("regeneration limit"), "{err}");
 }
