@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Puts a stripped `readcov` at bin/readcov, so the .vsix carries its own server (users then need
-# nothing on PATH). The release binary keeps line tables (~70 MB); stripped it is ~23 MB.
+# nothing on PATH). The release binary keeps line tables (78 MB); stripped it is 24 MB (docs/testing.md).
 #   npm run bundle-server                       cargo build --release, then strip into bin/
 #   READCOV_BUNDLE_FROM=PATH npm run bundle-server   strip PATH instead (no build; tests use it)
 set -euo pipefail

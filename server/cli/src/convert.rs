@@ -32,7 +32,7 @@ pub fn gold_of_other_format(path: &Path, bytes: &[u8]) -> Result<Option<Parsed<G
                 &opts,
                 &name,
             ),
-            format!("readcov gold --from-diff {name}` (task `default`)"),
+            format!("readcov gold --from-diff {name}"),
         ),
         GoldFormat::ContextBench => {
             // Already gold, region by region: no conversion note (docs/contextbench.md).
@@ -42,7 +42,7 @@ pub fn gold_of_other_format(path: &Path, bytes: &[u8]) -> Result<Option<Parsed<G
         }
         GoldFormat::SweBench => (
             gold_from_swebench(&readcov_lsp::sources::as_jsonl(bytes), &name, &opts),
-            format!("readcov gold --from-swebench {name}`"),
+            format!("readcov gold --from-swebench {name}"),
         ),
     };
     note_gold(&name, format, &built, &how);
@@ -55,9 +55,14 @@ pub fn gold_of_other_format(path: &Path, bytes: &[u8]) -> Result<Option<Parsed<G
 
 fn note_gold(name: &str, format: GoldFormat, g: &GoldFromDiff, how: &str) {
     let tasks: std::collections::BTreeSet<&str> = g.spans.iter().map(|s| s.task.as_str()).collect();
+    // A plain diff names no task: its gold is task `default`, as `readcov gold` gives it.
+    let task = match format {
+        GoldFormat::Diff => " for task `default`",
+        _ => "",
+    };
     eprintln!(
         "note: {name}: {}, not gold JSONL: gold built on the fly ({} span(s) over {} task(s)), \
-         as `{how} writes it",
+         as `{how}` writes it{task}",
         format.label(),
         g.spans.len(),
         tasks.len()

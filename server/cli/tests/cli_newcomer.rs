@@ -514,3 +514,36 @@ fn score_workspaces_is_one_workspace_per_task() {
     );
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A plain diff as `--gold` is the gold of `readcov gold --from-diff` (task `default`), with a note.
+#[test]
+fn score_takes_a_diff_as_gold() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "fix.diff",
+        "--- a/x.py\n+++ b/x.py\n@@ -2,1 +2,1 @@\n-a\n+b\n",
+    );
+    write(
+        dir.path(),
+        "r.jsonl",
+        "{\"path\":\"x.py\",\"start\":1,\"end\":3}\n",
+    );
+    let o = readcov_in(
+        dir.path(),
+        &[
+            "score", "--gold", "fix.diff", "--reads", "r.jsonl", "--format", "csv",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "note: fix.diff: unified diff, not gold JSONL: gold built on the fly (1 span(s) over 1 task(s)), \
+         as `readcov gold --from-diff fix.diff` writes it for task `default`\n"
+    );
+    let row = stdout(&o).lines().nth(1).unwrap().to_string();
+    assert!(
+        row.starts_with("default,default,scored,1.0,1.0,0.3333333333333333,0.5,1,3,1,true,1,1,"),
+        "{row}"
+    );
+}
