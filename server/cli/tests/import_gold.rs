@@ -275,6 +275,34 @@ fn gold_expand_units_on_real_data() {
         ["0.75", "OK", "0.43", "below", "false"],
         "{table}"
     );
+    // The report draws resolve rate by coverage bucket once per gold set, with counts.
+    let o = readcov(
+        &[
+            "report",
+            "--gold",
+            "edit=edit.jsonl",
+            "--gold",
+            "unit=unit.jsonl",
+            "--reads",
+            "reads.jsonl",
+            "--outcomes",
+            rows,
+            "--html",
+            "r.html",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
+    assert!(
+        html.contains("Gold set <b>edit</b>: 15 scored"),
+        "edit panel"
+    );
+    assert!(
+        html.contains("Gold set <b>unit</b>: 15 scored"),
+        "unit panel"
+    );
+    assert!(html.contains("unit: resolve rate by line-coverage bucket"));
     // The 14 other gold tasks have no reads here: a `-` row each, coverage 0.
     assert!(
         table.contains("\nedit: 15 scored · 1/15 at or above 50%"),

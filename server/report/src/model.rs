@@ -60,6 +60,18 @@ pub struct Report {
     pub labelled_runs: usize,
     pub has_units: bool,
     pub has_timelines: bool,
+    /// Resolve rate by coverage bucket under each named gold set (`report --gold NAME=FILE`,
+    /// repeated), set by the caller; empty for one gold set.
+    pub gold_sets: Vec<GoldSetBuckets>,
+}
+
+/// One gold set's resolve-rate buckets.
+#[derive(Clone, Debug, Serialize)]
+pub struct GoldSetBuckets {
+    pub name: String,
+    /// Scored runs (with a line coverage).
+    pub scored: usize,
+    pub buckets: Vec<Bucket>,
 }
 
 /// Scores the input and gathers every view's data.
@@ -151,6 +163,7 @@ pub fn build(input: &ReportInput) -> Report {
         has_units: input.units.is_some(),
         has_timelines: rows.iter().any(|r| r.timeline.is_some()),
         rows,
+        gold_sets: Vec::new(),
     }
 }
 

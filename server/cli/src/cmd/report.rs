@@ -18,9 +18,11 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("outputs").required(true).multiple(true).args(["html", "lcov", "sarif"])))]
 pub struct ReportArgs {
-    /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md).
-    #[arg(long, value_name = "FILE")]
-    pub gold: PathBuf,
+    /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md). Repeat as
+    /// `--gold NAME=FILE` for resolve rate by coverage under each gold set (the first one is the
+    /// report's gold).
+    #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = super::score::GoldArg::parse)]
+    pub gold: Vec<super::score::GoldArg>,
     /// Reads JSONL (see docs/formats.md); `turn`/`step` give per-turn timelines.
     #[arg(long, value_name = "FILE")]
     pub reads: PathBuf,
@@ -85,13 +87,13 @@ fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
 
 pub fn run(args: ReportArgs) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
-    let gold = load_gold(&args.gold, ws.as_deref())?;
+    let gold = load_gold(&args.gold[0].path, ws.as_deref())?;
     let reads = load_reads(&args.reads, ws.as_deref())?;
     let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         eprintln!(
             "error: {}: no valid gold spans, nothing to report",
-            args.gold.display()
+            args.gold[0].path.display()
         );
         return Ok(Exit::Input);
     }
@@ -113,7 +115,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     };
     let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
     let opts = super::score::score_options(args.threshold, &args.sources, true);
-    let report = build(&ReportInput {
+    let mut report = build(&ReportInput {
         title: args.title.clone(),
         gold: &gold.items,
         reads: &reads.items,
@@ -123,6 +125,10 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         units: units.as_deref(),
         skipped_input_errors: errors,
     });
+    if let (true, Some(o)) = (args.gold.len() > 1, outcomes.as_ref()) {
+        report.gold_sets =
+            super::score::gold_set_buckets(&args.gold, ws.as_deref(), &reads.items, &opts, o)?;
+    }
     if let Some(p) = &args.html {
         let sheet = match &args.runs {
             Some(runs) => {

@@ -7,6 +7,7 @@ pub mod legend;
 mod render;
 mod rows;
 pub mod sets;
+pub use sets::{gold_set_buckets, GoldArg};
 mod workspaces;
 
 use crate::cmd::score_units;

@@ -240,8 +240,13 @@ pub fn scatter(rows: &[RunRow], threshold: f64) -> String {
 
 /// Resolve rate per coverage bucket, each bar labelled resolved/labelled.
 pub fn resolve_rate(buckets: &[Bucket]) -> String {
+    resolve_rate_titled(buckets, "Resolve rate by line-coverage bucket")
+}
+
+/// [`resolve_rate`] under another title (one chart per gold set).
+pub fn resolve_rate_titled(buckets: &[Bucket], title: &str) -> String {
     let mut out = String::new();
-    open_svg(&mut out, "rates", "Resolve rate by line-coverage bucket");
+    open_svg(&mut out, "rates", title);
     axes(&mut out, "line coverage bucket", "resolve rate", true);
     let bw = (W - LEFT - RIGHT) / buckets.len().max(1) as f64;
     for (i, b) in buckets.iter().enumerate() {

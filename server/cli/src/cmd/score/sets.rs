@@ -331,3 +331,33 @@ fn json_rows(
     }
     Ok(())
 }
+
+/// Resolve rate by coverage bucket under each gold set (`report --gold NAME=FILE`, repeated):
+/// each set scored by `score_batch`, as `score` does.
+pub fn gold_set_buckets(
+    golds: &[GoldArg],
+    ws: Option<&str>,
+    reads: &[ReadSpan],
+    opts: &readcov_core::ScoreOptions,
+    outcomes: &Outcomes,
+) -> Result<Vec<readcov_report::GoldSetBuckets>> {
+    let mut names = BTreeSet::new();
+    let mut out = Vec::new();
+    for arg in golds {
+        let gold = load_gold(&arg.path, ws)?;
+        report_errors(&gold.errors);
+        let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
+        let lengths = lengths_of_inputs(ws.map(Path::new), &gold.items, reads);
+        let set = Set {
+            name,
+            rows: keyed(score_batch(&gold.items, reads, &lengths, opts)),
+            note: None,
+        };
+        out.push(readcov_report::GoldSetBuckets {
+            scored: summary(&set).0,
+            buckets: buckets(&set, outcomes),
+            name: set.name,
+        });
+    }
+    Ok(out)
+}
