@@ -206,3 +206,30 @@ fn score_reads_contextbench_rows_as_core_gold() {
         (&Value::from("i1"), &Value::from(3), &Value::from(1))
     );
 }
+
+#[test]
+fn explain_reads_contextbench_rows_as_gold() {
+    let dir = tempfile::tempdir().unwrap();
+    let reads = dir.path().join("r.jsonl");
+    std::fs::write(
+        &reads,
+        "{\"task\":\"i1\",\"run\":\"r\",\"path\":\"pkg/a.py\",\"start\":1,\"end\":4}\n",
+    )
+    .unwrap();
+    let r = reads.display().to_string();
+    let out = readcov(&[
+        "explain",
+        "--gold",
+        "gold.jsonl",
+        "--reads",
+        &r,
+        "--task",
+        "i1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("1/3 gold lines") && text.contains("pkg/.hidden.yml"),
+        "{text}"
+    );
+}
