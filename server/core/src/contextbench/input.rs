@@ -56,15 +56,25 @@ pub struct PredRow {
 
 /// Parses gold rows (JSONL; one object per line).
 pub fn parse_gold_rows(bytes: &[u8], file: &str) -> Parsed<GoldRow> {
+    parse_rows(bytes, file, gold_row)
+}
+
+/// Runs `row` over every object line of a JSONL file. Unlike `formats::parse_jsonl`, `row` may
+/// also report errors that do not refuse the row (a bad region inside a kept row).
+fn parse_rows<T>(
+    bytes: &[u8],
+    file: &str,
+    row: impl Fn(&Map<String, Value>, &At, &mut Vec<InputError>) -> Result<T, InputError>,
+) -> Parsed<T> {
     let mut out = Parsed::default();
     for (line, t) in jsonl_lines(bytes, file) {
         out.records += 1;
         let at = At { file, line };
         match t
             .and_then(|t| parse_object(t, file, line))
-            .and_then(|o| gold_row(&o, &at, &mut out.errors))
+            .and_then(|o| row(&o, &at, &mut out.errors))
         {
-            Ok(row) => out.items.push(row),
+            Ok(item) => out.items.push(item),
             Err(e) => out.errors.push(e),
         }
     }
@@ -174,19 +184,7 @@ fn ctx_list(items: &[Value], field: &str, at: &At, errors: &mut Vec<InputError>)
 
 /// Parses predictions in ContextBench's unified form (JSONL).
 pub fn parse_preds(bytes: &[u8], file: &str) -> Parsed<PredRow> {
-    let mut out = Parsed::default();
-    for (line, t) in jsonl_lines(bytes, file) {
-        out.records += 1;
-        let at = At { file, line };
-        match t
-            .and_then(|t| parse_object(t, file, line))
-            .and_then(|o| pred_row(&o, &at, &mut out.errors))
-        {
-            Ok(row) => out.items.push(row),
-            Err(e) => out.errors.push(e),
-        }
-    }
-    out
+    parse_rows(bytes, file, pred_row)
 }
 
 fn pred_row(
