@@ -243,17 +243,17 @@ pub fn import(doc: &Value, session: &mut Session) {
                 ("think" | "finish", _) => (Op::Quiet, output, raw_args.to_string()),
                 (_, Some(_)) => (Op::Skip(Reason::UnknownTool), output, raw_args.to_string()),
             };
-            session.apply(&Action {
-                turn: u32::try_from(turn).unwrap_or(u32::MAX),
-                step,
-                tool: name,
-                command,
-                op,
-                output,
-            });
-            if let Some(cwd) = new_cwd {
-                session.cwd = cwd;
-            }
+            session.apply_then_cd(
+                &Action {
+                    turn: u32::try_from(turn).unwrap_or(u32::MAX),
+                    step,
+                    tool: name,
+                    command,
+                    op,
+                    output,
+                },
+                new_cwd,
+            );
             step += 1;
         }
     }

@@ -110,17 +110,17 @@ pub fn import_history(history: &[Value], session: &mut Session) {
                 .to_string(),
             _ => Value::Object(args.clone()).to_string(),
         };
-        session.apply(&Action {
-            turn: step,
-            step,
-            tool: tool.to_string(),
-            command,
-            op,
-            output,
-        });
-        if let Some(cwd) = new_cwd {
-            session.cwd = cwd;
-        }
+        session.apply_then_cd(
+            &Action {
+                turn: step,
+                step,
+                tool: tool.to_string(),
+                command,
+                op,
+                output,
+            },
+            new_cwd,
+        );
         step += 1;
     }
 }

@@ -112,16 +112,16 @@ pub fn import_events(events: &[Value], session: &mut Session) {
             Op::Bash { script } => script.clone(),
             _ => action.to_string(),
         };
-        session.apply(&Action {
-            turn: step,
-            step,
-            tool,
-            command,
-            op,
-            output,
-        });
-        if let Some(cwd) = new_cwd {
-            session.cwd = cwd;
-        }
+        session.apply_then_cd(
+            &Action {
+                turn: step,
+                step,
+                tool,
+                command,
+                op,
+                output,
+            },
+            new_cwd,
+        );
     }
 }

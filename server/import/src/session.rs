@@ -144,6 +144,15 @@ impl<'a> Session<'a> {
         Ok(key)
     }
 
+    /// Applies one action, then moves the shell to `new_cwd` when the action's command changed directory:
+    /// the new directory applies to *later* commands, never to the one that ran `cd`.
+    pub fn apply_then_cd(&mut self, a: &Action, new_cwd: Option<String>) {
+        self.apply(a);
+        if let Some(cwd) = new_cwd {
+            self.cwd = cwd;
+        }
+    }
+
     pub fn apply(&mut self, a: &Action) {
         self.summary.actions += 1;
         let before = (self.rows.len(), self.summary.edit_events);
