@@ -16,8 +16,11 @@ fi
 "$NVIM" --version | head -1
 
 isolate_home
-echo "-- nvim unit tests (editors/nvim/lua/readcov/view.lua)"
+echo "-- nvim unit tests (editors/nvim/lua/readcov/{view,overview,highlights}.lua)"
 "$NVIM" --headless --clean -l "$REPO/tests/editors/nvim/unit.lua"
+"$NVIM" --headless --clean -l "$REPO/tests/editors/nvim/unit_task.lua"
 build_server
 echo "-- nvim end-to-end against $READCOV_BIN lsp"
 "$NVIM" --headless --clean -l "$REPO/tests/editors/nvim/e2e.lua"
+echo "-- nvim task view on pylint-dev__pylint-4604 (tests/data/real) against $READCOV_BIN lsp"
+"$NVIM" --headless --clean -l "$REPO/tests/editors/nvim/e2e_task.lua"

@@ -13,6 +13,10 @@ end
 local ws = vim.fn.tempname()
 vim.fn.mkdir(ws, "p")
 vim.fn.system({ "cp", "-r", H.repo .. "/tests/editors/fixture/.", ws })
+-- One agent edit of gold lines 20–21 at turn 5, before run-a ever read them.
+vim.fn.writefile({
+  '{"task": "fixture-1", "run": "run-a", "path": "src/auth.py", "start": 20, "end": 21, "turn": 5, "kind": "edit"}',
+}, ws .. "/reads.jsonl", "a")
 if os.getenv("READCOV_LSP_DEBUG") then vim.lsp.set_log_level("debug") end
 local readcov = require("readcov")
 readcov.setup({ cmd = { bin, "lsp" }, record = { dwell_ms = 50 } })
@@ -72,38 +76,84 @@ H.case("line states as extmarks and the statusline", function()
   end)
   H.eq(marks(), expected_marks({ { 9, 12, "ReadcovGoldRead" }, { 13, 24, "ReadcovGoldUnread" } }))
   H.eq(readcov.statusline(), "readcov 25% < 50%")
+  -- The highlighted form, as a 'statusline' expression evaluates it.
+  local st = vim.api.nvim_eval_statusline("%{%v:lua.require'readcov'.statusline_hl()%}", { highlights = true })
+  H.eq(st.str, "readcov 25% < 50%")
+  H.eq(st.highlights[1].group, "ReadcovStatusBelow")
 end)
 
-H.case("inlay hints are enabled and shown", function()
-  H.ok(vim.lsp.inlay_hint.is_enabled({ bufnr = buf }), "inlay hints enabled for the buffer")
-  local labels = {}
-  wait("inlay hints", function()
-    labels = {}
-    for _, h in ipairs(vim.lsp.inlay_hint.get({ bufnr = buf })) do
-      local l = h.inlay_hint.label
-      if type(l) == "table" then
-        l = table.concat(vim.tbl_map(function(p)
-          return p.value
-        end, l))
-      end
-      labels[#labels + 1] = h.inlay_hint.position.line .. ": " .. l
+--- What is on screen at the end of lines, per namespace: "row: text|group" (readcov's inlay
+--- hints, or vim.lsp.codelens's lenses).
+local function virt(ns)
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, ns, 0, -1, { details = true })) do
+    local text, group = "", nil
+    for _, chunk in ipairs(m[4].virt_text or {}) do
+      text, group = text .. chunk[1], group or chunk[2]
     end
-    return #labels >= 2
-  end)
-  local all = table.concat(labels, "\n")
-  H.ok(all:find("0: gold 16 · read 25% < 50% · file hit", 1, true), all)
-  H.ok(all:find("9: read 4/16 gold (25%)", 1, true), all)
-end)
-
-H.case("code lens above the unit", function()
-  local res = vim.lsp.buf_request_sync(buf, "textDocument/codeLens", { textDocument = { uri = vim.uri_from_bufnr(buf) } }, T)
-  local titles = {}
-  for _, r in pairs(res or {}) do
-    for _, lens in ipairs(r.result or {}) do
-      titles[#titles + 1] = lens.range.start.line .. ": " .. ((lens.command or {}).title or "?")
-    end
+    out[#out + 1] = m[2] .. ": " .. text .. "|" .. tostring(group)
   end
-  H.ok(vim.tbl_contains(titles, "9: gold 16 · 25% read · widen → 100%"), vim.inspect(titles))
+  return table.concat(out, "\n")
+end
+
+local function lens_ns()
+  local client = vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
+  return vim.api.nvim_create_namespace("nvim.lsp.codelens:" .. client.id)
+end
+
+H.case("inlay hints drawn at the end of their lines in ReadcovInlayHint", function()
+  wait("inlay hints", function()
+    return virt(readcov.ns_hints):find("9: read", 1, true) ~= nil
+  end)
+  local all = virt(readcov.ns_hints)
+  H.ok(all:find("0: gold 16 · read 25% < 50% · file hit|ReadcovInlayHint", 1, true), all)
+  H.ok(all:find("9: read 4/16 gold (25%)|ReadcovInlayHint", 1, true), all)
+  -- Neovim's own hint drawing stays off for readcov (it would draw them twice, in LspInlayHint).
+  vim.lsp.inlay_hint.enable(true, { bufnr = buf })
+  vim.wait(200)
+  H.eq(#vim.lsp.inlay_hint.get({ bufnr = buf }), 0)
+  vim.lsp.inlay_hint.enable(false, { bufnr = buf })
+end)
+
+H.case("code lens drawn above the unit without any :e or refresh call", function()
+  wait("code lens", function()
+    return virt(lens_ns()):find("9: gold 16", 1, true) ~= nil
+  end)
+  H.ok(virt(lens_ns()):find("9: gold 16 · 25% read · widen → 100%", 1, true), virt(lens_ns()))
+end)
+
+H.case("the agent's edit: a sign and a coloured line number, toggled by :Readcov edits", function()
+  local function edits()
+    local out = {}
+    for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, readcov.ns_edits, 0, -1, { details = true })) do
+      out[#out + 1] = { m[2], m[4].sign_hl_group, m[4].number_hl_group }
+    end
+    return out
+  end
+  wait("edit marks", function()
+    return #edits() > 0
+  end)
+  H.eq(edits(), { { 19, "ReadcovEditUnread", "ReadcovEditUnread" }, { 20, "ReadcovEditUnread", "ReadcovEditUnread" } })
+  H.ok(vim.api.nvim_exec2("Readcov edits", { output = true }).output:find("agent edits hidden", 1, true))
+  H.eq(edits(), {})
+  vim.cmd("Readcov edits")
+  H.eq(#edits(), 2)
+end)
+
+H.case(":Readcov toggle hides and shows everything readcov draws", function()
+  local client = vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
+  local diag_ns = vim.lsp.diagnostic.get_namespace(client.id, false)
+  vim.cmd("Readcov toggle")
+  for _, ns in ipairs({ readcov.ns, readcov.ns_edits, readcov.ns_hints, lens_ns() }) do
+    H.eq(#vim.api.nvim_buf_get_extmarks(buf, ns, 0, -1, {}), 0, "namespace " .. ns .. " empty while hidden")
+  end
+  H.eq(vim.diagnostic.is_enabled({ ns_id = diag_ns }), false)
+  vim.cmd("Readcov toggle")
+  H.eq(marks(), expected_marks({ { 9, 12, "ReadcovGoldRead" }, { 13, 24, "ReadcovGoldUnread" } }))
+  H.eq(vim.diagnostic.is_enabled({ ns_id = diag_ns }), true)
+  wait("hints and lens back", function()
+    return virt(readcov.ns_hints):find("9: read 4/16", 1, true) ~= nil and virt(lens_ns()):find("9: gold 16", 1, true) ~= nil
+  end)
 end)
 
 H.case(":Readcov summary lists every task and run", function()
@@ -117,12 +167,22 @@ H.case("the widen code action raises coverage to 100%", function()
   vim.api.nvim_win_set_cursor(0, { 18, 0 })
   vim.cmd("Readcov widen")
   wait("coverage 100%", function()
-    return readcov.statusline() == "readcov 100% ≥ 50%"
+    local s = readcov.states[buf]
+    return s and s.coverage == 1
   end)
   H.eq(marks(), expected_marks({ { 9, 24, "ReadcovGoldRead" } }))
   wait("warning gone", function()
     local d = vim.diagnostic.get(buf)
     return #d == 0 or d[1].severity ~= vim.diagnostic.severity.WARN
+  end)
+end)
+
+H.case("after the widen, hints and lenses show the new figures without :e", function()
+  wait("hint refreshed", function()
+    return virt(readcov.ns_hints):find("9: read 16/16 gold (100%", 1, true) ~= nil
+  end)
+  wait("lens refreshed", function()
+    return virt(lens_ns()):find("9: gold 16 · 100% read", 1, true) ~= nil
   end)
 end)
 

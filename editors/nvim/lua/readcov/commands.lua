@@ -1,7 +1,11 @@
---- :Readcov summary | run [ID…|all] | widen [unit|N] | clear | whatif | record [on|off] | report | refresh
+--- :Readcov summary | overview | run [ID…|all] | next | prev | widen [unit|N] | clear | whatif |
+--- toggle | edits | record [on|off] | report | refresh
 local M = {}
 
-local subcommands = { "summary", "run", "widen", "clear", "whatif", "record", "report", "refresh" }
+local subcommands = {
+  "summary", "overview", "run", "next", "prev", "widen", "clear", "whatif", "toggle", "edits", "record", "report",
+  "refresh",
+}
 
 function M.install(readcov)
   local function echo(lines)
@@ -18,11 +22,31 @@ function M.install(readcov)
     summary = function()
       echo(readcov.summary_lines(0))
     end,
+    overview = function()
+      readcov.overview()
+    end,
     run = function(args)
-      local runs = (args[1] == nil or args[1] == "all") and {} or args
-      local r = readcov.select_runs(runs)
-      local shown = (r.runs == nil or r.runs == vim.NIL) and "all" or table.concat(r.runs, ", ")
-      echo({ "readcov runs: " .. shown .. " (available: " .. table.concat(r.available or {}, ", ") .. ")" })
+      local function say(r)
+        local shown = (r.runs == nil or r.runs == vim.NIL) and "all" or table.concat(r.runs, ", ")
+        echo({ "readcov runs: " .. shown .. " (available: " .. table.concat(r.available or {}, ", ") .. ")" })
+      end
+      if args[1] == nil then
+        readcov.pick_run(say)
+        return
+      end
+      say(readcov.select_runs(args[1] == "all" and {} or args))
+    end,
+    next = function()
+      readcov.next_unread()
+    end,
+    prev = function()
+      readcov.prev_unread()
+    end,
+    toggle = function()
+      echo({ "readcov: " .. (readcov.toggle() and "shown" or "hidden") })
+    end,
+    edits = function()
+      echo({ "readcov: agent edits " .. (readcov.toggle_edits() and "shown" or "hidden") })
     end,
     report = function()
       local out = readcov.report()
@@ -62,7 +86,7 @@ function M.install(readcov)
     end
   end, {
     nargs = "+",
-    desc = "readcov: summary, run, widen, clear, whatif, record, report, refresh",
+    desc = "readcov: " .. table.concat(subcommands, ", "),
     complete = function(_, line)
       local words = vim.split(line, "%s+")
       if #words <= 2 then

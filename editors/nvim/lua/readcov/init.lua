@@ -1,10 +1,15 @@
---- readcov for Neovim ≥ 0.11: line states as extmarks (line highlights, optional signs), inlay
---- hints, :Readcov commands and a statusline function, on top of the `readcov lsp` server.
+--- readcov for Neovim ≥ 0.11: line states as extmarks (line highlights, optional signs), the
+--- agent's edits, inlay hints and code lenses, the task overview, :Readcov commands and a
+--- statusline function, on top of the `readcov lsp` server.
 local view = require("readcov.view")
+local draw = require("readcov.draw")
+local task = require("readcov.task")
 
 local M = {}
 
-M.ns = vim.api.nvim_create_namespace("readcov")
+M.ns = draw.ns
+M.ns_edits = draw.ns_edits
+M.ns_hints = draw.ns_hints
 
 local defaults = {
   cmd = { "readcov", "lsp" },
@@ -14,7 +19,13 @@ local defaults = {
   -- Signs share the sign column with breakpoints (nvim-dap), so they are off by default.
   signs = false,
   sign_text = "▎",
+  -- readcov's inlay hints, drawn at the end of their line in ReadcovInlayHint
   inlay_hints = true,
+  -- code lenses through vim.lsp.codelens, re-requested whenever the figures change
+  code_lens = true,
+  -- the agent's edits: a sign and a coloured line number (ReadcovEdit / ReadcovEditUnread)
+  edits = true,
+  edit_sign = "✎",
   record = { dwell_ms = 2000 },
   -- Call vim.lsp.enable("readcov") so the server starts in every buffer of a workspace.
   enable = true,
@@ -35,28 +46,25 @@ function M.apply(buf, states)
     return
   end
   M.states[buf] = states
-  vim.api.nvim_buf_clear_namespace(buf, M.ns, 0, -1)
-  for _, mark in ipairs(view.plan(states, vim.api.nvim_buf_line_count(buf))) do
-    local opts = { priority = 5 } -- under diagnostics and search highlights
-    if M.config.line_highlights then
-      opts.line_hl_group = mark.group
-    end
-    if M.config.signs then
-      opts.sign_text = M.config.sign_text
-      opts.sign_hl_group = mark.group .. "Sign"
-    end
-    vim.api.nvim_buf_set_extmark(buf, M.ns, mark.row, 0, opts)
-  end
+  draw.states(buf, states, M.config)
   vim.cmd.redrawstatus({ bang = true })
 end
 
---- Asks the server for the line states of `buf` and redraws them.
+--- Re-asks the server for the inlay hints and code lenses of `buf` (after any change of figures:
+--- Neovim itself keeps showing the old ones until the buffer is edited or reloaded).
+function M.refresh_extras(buf)
+  draw.request_hints(buf, M.config)
+  draw.request_lenses(buf, M.config)
+end
+
+--- Asks the server for the line states of `buf` and redraws them, its hints and lenses.
 function M.refresh(buf)
   buf = (buf == nil or buf == 0) and vim.api.nvim_get_current_buf() or buf
   local client = client_for(buf)
   if not client then
     return
   end
+  M.refresh_extras(buf)
   local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
   client:request("readcov/lineStates", params, function(err, result)
     if err then
@@ -77,9 +85,23 @@ function M.on_did_change(_, params)
   end
 end
 
---- Statusline component: "readcov 25% < 50%" for the current buffer, "" without readcov.
-function M.statusline()
-  return view.status(M.states[vim.api.nvim_get_current_buf()])
+--- Statusline component: "readcov 25% < 50%" for the current buffer, "" without readcov;
+--- "readcov 0% < 50% (what-if 100%)" when what-if reads count in the file's figure. With
+--- `{ highlight = true }` it comes wrapped in ReadcovStatusBelow / ReadcovStatusOk (%#…#).
+function M.statusline(opts)
+  local states = M.states[vim.api.nvim_get_current_buf()]
+  local text = view.status(states)
+  local group = view.status_group(states)
+  if opts and opts.highlight and group and text ~= "" then
+    return "%#" .. group .. "#" .. text:gsub("%%", "%%%%") .. "%*"
+  end
+  return text
+end
+
+--- `statusline({ highlight = true })`, callable from a 'statusline' expression:
+--- vim.o.statusline = "%f %{%v:lua.require'readcov'.statusline_hl()%}"
+function M.statusline_hl()
+  return M.statusline({ highlight = true })
 end
 
 local function request_sync(buf, method, params)
@@ -96,6 +118,7 @@ local function request_sync(buf, method, params)
   end
   return res.result, client
 end
+M.request_sync = request_sync
 
 local function exec(buf, command, arguments)
   local _, client = request_sync(buf, "workspace/executeCommand", { command = command, arguments = arguments or {} })
@@ -163,6 +186,51 @@ function M.widen(how)
   exec(buf, cmd.command, cmd.arguments)
 end
 
+--- `:Readcov overview`: the task overview in the quickfix list; returns its items.
+function M.overview(open)
+  return task.overview(M, open)
+end
+
+--- `:Readcov run` without arguments: vim.ui.select over the runs.
+function M.pick_run(done)
+  task.pick_run(M, done)
+end
+
+--- Next / previous unread gold span (this buffer, then the task's other gold files). Map them:
+--- vim.keymap.set("n", "]g", require("readcov").next_unread)
+function M.next_unread()
+  return task.step(M, 1)
+end
+
+function M.prev_unread()
+  return task.step(M, -1)
+end
+
+--- `:Readcov toggle`: hide or show everything readcov draws; returns true when shown.
+function M.toggle(show)
+  if show == nil then
+    show = draw.hidden
+  end
+  local bufs = vim.tbl_keys(M.states)
+  draw.set_hidden(not show, bufs, function(buf)
+    draw.states(buf, M.states[buf], M.config)
+    draw.draw_hints(buf, M.config)
+    draw.request_lenses(buf, M.config)
+  end)
+  return show
+end
+
+--- `:Readcov edits`: toggle the agent-edit decoration; returns the new setting.
+function M.toggle_edits()
+  M.config.edits = not M.config.edits
+  for buf, states in pairs(M.states) do
+    if vim.api.nvim_buf_is_valid(buf) then
+      draw.states(buf, states, M.config)
+    end
+  end
+  return M.config.edits
+end
+
 --- Selects runs (`{}`/nil = all merged); returns the server's answer.
 function M.select_runs(runs)
   local arg = (runs and #runs > 0) and runs or vim.NIL
@@ -207,32 +275,20 @@ end
 
 require("readcov.commands").install(M)
 
-local function highlights()
-  local set = function(name, link)
-    vim.api.nvim_set_hl(0, name, { link = link, default = true })
-  end
-  set("ReadcovRead", "DiffChange")
-  set("ReadcovGoldRead", "DiffAdd")
-  set("ReadcovGoldUnread", "DiffDelete")
-  set("ReadcovReadSign", "Comment")
-  set("ReadcovGoldReadSign", "DiagnosticOk")
-  set("ReadcovGoldUnreadSign", "DiagnosticWarn")
-end
+local highlights = require("readcov.highlights").apply
 
 function M.setup(opts)
   M.config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), opts or {})
   highlights()
   local group = vim.api.nvim_create_augroup("readcov", { clear = true })
   vim.api.nvim_create_autocmd("ColorScheme", { group = group, callback = highlights })
+  vim.api.nvim_create_autocmd("OptionSet", { group = group, pattern = "background", callback = highlights })
   vim.api.nvim_create_autocmd("LspAttach", {
     group = group,
     callback = function(ev)
       local client = vim.lsp.get_client_by_id(ev.data.client_id)
       if not client or client.name ~= "readcov" then
         return
-      end
-      if M.config.inlay_hints then
-        vim.lsp.inlay_hint.enable(true, { bufnr = ev.buf })
       end
       M.refresh(ev.buf)
     end,
@@ -242,15 +298,49 @@ function M.setup(opts)
     group = group,
     callback = function(ev)
       M.states[ev.buf] = nil
+      draw.hints[ev.buf] = nil
+    end,
+  })
+  -- Hints move with edits until the server's re-parse: ask again shortly after typing stops.
+  vim.api.nvim_create_autocmd({ "TextChanged", "InsertLeave" }, {
+    group = group,
+    callback = function(ev)
+      if M.states[ev.buf] then
+        vim.defer_fn(function()
+          if vim.api.nvim_buf_is_valid(ev.buf) then
+            M.refresh_extras(ev.buf)
+          end
+        end, 150)
+      end
     end,
   })
   -- An empty Lua table would be sent as a JSON array; the server expects an object.
   local settings = next(M.config.settings) and M.config.settings or vim.empty_dict()
+  local function refresh_all()
+    for buf in pairs(M.states) do
+      if vim.api.nvim_buf_is_loaded(buf) then
+        M.refresh_extras(buf)
+      end
+    end
+    return vim.NIL
+  end
   vim.lsp.config("readcov", {
     cmd = M.config.cmd,
     init_options = settings,
     settings = { readcov = settings },
-    handlers = { ["readcov/didChange"] = M.on_did_change },
+    -- Lenses are re-requested on workspace/codeLens/refresh, which Neovim does not announce.
+    capabilities = { workspace = { codeLens = { refreshSupport = true } } },
+    on_init = function(client)
+      client.server_capabilities.diagnosticProvider = nil
+      -- readcov draws its own hints (ReadcovInlayHint); a vim.lsp.inlay_hint.enable() of the
+      -- user's must not draw them a second time.
+      client.server_capabilities.inlayHintProvider = nil
+    end,
+    handlers = {
+      ["readcov/didChange"] = M.on_did_change,
+      ["workspace/inlayHint/refresh"] = refresh_all,
+      ["workspace/codeLens/refresh"] = refresh_all,
+    },
   })
   if M.config.enable then
     vim.lsp.enable("readcov")

@@ -14,13 +14,36 @@ function M.percent(ratio)
   return string.format("%d%%", math.floor(ratio * 100 + 1e-9))
 end
 
+--- What-if (source: manual) reads get their own groups, so they are never taken for the agent's:
+--- a gold line read only by what-if reads, and any other line read only by them.
+M.what_if_groups = {
+  ["gold-read"] = "ReadcovWhatIf",
+  read = "ReadcovWhatIfRead",
+}
+
+--- Rows (0-based) inside `ranges` ({ startLine, endLine } items), as a set.
+local function row_set(ranges)
+  local set = {}
+  for _, r in ipairs(type(ranges) == "table" and ranges or {}) do
+    local s, e = tonumber(r.startLine), tonumber(r.endLine)
+    if s and e then
+      for row = math.max(0, math.floor(s)), math.floor(e) do
+        set[row] = true
+      end
+    end
+  end
+  return set
+end
+
 --- One entry per line: { row = 0-based line, group = highlight group }. Ranges past the buffer
---- end (a stale answer after lines were deleted) are clipped; unknown states are skipped.
+--- end (a stale answer after lines were deleted) are clipped; unknown states are skipped. Lines
+--- in `states.whatIf` (read only by what-if reads) take the what-if groups.
 function M.plan(states, line_count)
   local out = {}
   if type(states) ~= "table" or type(states.ranges) ~= "table" then
     return out
   end
+  local what_if = row_set(states.whatIf)
   for _, r in ipairs(states.ranges) do
     local group = M.groups[r.state]
     local s, e = tonumber(r.startLine), tonumber(r.endLine)
@@ -28,7 +51,8 @@ function M.plan(states, line_count)
       s = math.max(0, math.floor(s))
       e = math.min(line_count - 1, math.floor(e))
       for row = s, e do
-        out[#out + 1] = { row = row, group = group }
+        local g = what_if[row] and M.what_if_groups[r.state] or group
+        out[#out + 1] = { row = row, group = g }
       end
     end
   end
@@ -38,7 +62,80 @@ function M.plan(states, line_count)
   return out
 end
 
---- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "".
+--- The agent's edits (`states.edits`) as one entry per line: { row, group, turn }; an edit that
+--- touched gold lines before the run read them is `ReadcovEditUnread`.
+function M.edit_plan(states, line_count)
+  local out = {}
+  for _, e in ipairs(type(states) == "table" and type(states.edits) == "table" and states.edits or {}) do
+    local s, last = tonumber(e.startLine), tonumber(e.endLine)
+    if s and last then
+      local group = e.beforeReading == true and "ReadcovEditUnread" or "ReadcovEdit"
+      for row = math.max(0, math.floor(s)), math.min(line_count - 1, math.floor(last)) do
+        out[#out + 1] = { row = row, group = group, turn = e.turn }
+      end
+    end
+  end
+  table.sort(out, function(a, b)
+    return a.row < b.row
+  end)
+  return out
+end
+
+--- Inlay hints as { row, text }: a label is a string or a list of parts with `value`.
+function M.hint_marks(hints, line_count)
+  local out = {}
+  for _, h in ipairs(type(hints) == "table" and hints or {}) do
+    local label = h.label
+    if type(label) == "table" then
+      label = table.concat(vim.tbl_map(function(p)
+        return type(p) == "table" and tostring(p.value or "") or ""
+      end, label))
+    end
+    local row = type(h.position) == "table" and tonumber(h.position.line)
+    if type(label) == "string" and label ~= "" and row and row >= 0 and row < line_count then
+      out[#out + 1] = { row = math.floor(row), text = label }
+    end
+  end
+  table.sort(out, function(a, b)
+    return a.row < b.row
+  end)
+  return out
+end
+
+--- The 0-based first row of the next (`dir` 1) or previous (`dir` -1) run of gold-unread lines
+--- from `row`, or nil. Adjacent ranges count as one span.
+function M.next_unread(states, row, dir)
+  local starts = {}
+  local prev_end = nil
+  for _, r in ipairs(type(states) == "table" and type(states.ranges) == "table" and states.ranges or {}) do
+    local s, e = tonumber(r.startLine), tonumber(r.endLine)
+    if r.state == "gold-unread" and s and e then
+      if prev_end == nil or s > prev_end + 1 then
+        starts[#starts + 1] = s
+      end
+      prev_end = e
+    end
+  end
+  table.sort(starts)
+  if dir < 0 then
+    for i = #starts, 1, -1 do
+      if starts[i] < row then
+        return starts[i]
+      end
+    end
+    return nil
+  end
+  for _, s in ipairs(starts) do
+    if s > row then
+      return s
+    end
+  end
+  return nil
+end
+
+--- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "". When
+--- what-if reads count in the file's figure, the figure without them comes first and the what-if
+--- one after it: "readcov 0% < 50% (what-if 100%)".
 function M.status(states)
   if type(states) ~= "table" then
     return ""
@@ -46,8 +143,30 @@ function M.status(states)
   if states.coverage == nil or states.coverage == vim.NIL or (states.goldLines or 0) == 0 then
     return "readcov no gold"
   end
+  local base = states.baseCoverage
+  if (tonumber(states.whatIfLines) or 0) > 0 and type(base) == "number" then
+    local cmp = base >= states.threshold and "≥" or "<"
+    return string.format(
+      "readcov %s %s %s (what-if %s)",
+      M.percent(base),
+      cmp,
+      M.percent(states.threshold),
+      M.percent(states.coverage)
+    )
+  end
   local cmp = states.coverage >= states.threshold and "≥" or "<"
   return string.format("readcov %s %s %s", M.percent(states.coverage), cmp, M.percent(states.threshold))
+end
+
+--- The statusline group for `states`: below the threshold (the agent's own figure) or not.
+function M.status_group(states)
+  if type(states) ~= "table" or type(states.coverage) ~= "number" then
+    return nil
+  end
+  local figure = ((tonumber(states.whatIfLines) or 0) > 0 and type(states.baseCoverage) == "number")
+      and states.baseCoverage
+    or states.coverage
+  return figure < states.threshold and "ReadcovStatusBelow" or "ReadcovStatusOk"
 end
 
 local function fmt(v)
