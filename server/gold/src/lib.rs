@@ -14,6 +14,7 @@ mod note;
 mod patch;
 mod row;
 mod swe;
+mod test_ids;
 mod test_tier;
 
 pub use consensus::{
@@ -27,6 +28,7 @@ pub use note::{Note, NoteKind, Notes};
 pub use patch::{parse_patch_rows, unit_gold, PatchRow};
 pub use row::{parse_rows, GoldRow, Origin};
 pub use swe::swe_explore_row;
+pub use test_ids::{parse_test_id, TestRef};
 pub use test_tier::test_gold;
 
 /// Workspace files by task: `--workspace DIR` serves every task from one folder, `--workspaces

@@ -31,6 +31,8 @@ pub enum NoteKind {
     ReadOutsideWorkspace,
     /// A `FAIL_TO_PASS` test whose function the base workspace does not have.
     TestNotInBase,
+    /// A `FAIL_TO_PASS` id of no known shape (pytest, JUnit, Gradle, Django): left out.
+    UnknownTestId,
     /// A task in several patch rows (one per agent): its repeated spans were dropped.
     RepeatedTask,
 }
@@ -52,6 +54,7 @@ impl NoteKind {
             NoteKind::TooFewRuns => "task with fewer resolved runs than --min-runs (no gold)",
             NoteKind::ReadOutsideWorkspace => "read outside the workspace (left out)",
             NoteKind::TestNotInBase => "FAIL_TO_PASS test not in the base workspace",
+            NoteKind::UnknownTestId => "FAIL_TO_PASS id of an unknown shape (left out)",
             NoteKind::RepeatedTask => "task in several rows (each span written once)",
         }
     }

@@ -1,27 +1,20 @@
 //! The test tier: the test functions a fix is checked by. From each SWE-bench row's
-//! `test_patch`, its edit lines widened to units as for `unit` gold; from `FAIL_TO_PASS` ids of
-//! the pytest form (`path::Class::test_name[params]`), the named function when the base
-//! workspace has it. Every row has origin `test`; it is gold of its own, reported beside core
+//! `test_patch`, its edit lines widened to units as for `unit` gold; from `FAIL_TO_PASS` ids
+//! (pytest, JUnit, Gradle, Django, Multi-SWE-bench shapes: [`crate::test_ids`]), the named
+//! function or class when the base workspace has it. Every row has origin `test`; it is gold of its own, reported beside core
 //! coverage (score it as a separate named gold set), never mixed into it.
 
 use crate::expand::{set_of, ExpandOptions};
 use crate::patch::{unit_gold, PatchRow};
+use crate::test_ids::{parse_test_id, TestRef};
 use crate::{Built, GoldRow, NoteKind, Origin, TaskFiles};
 use readcov_core::LineSet;
 use readcov_import::DiffOptions;
 use readcov_units::{lang_for_file, units, with_leading_comments};
 use std::collections::BTreeMap;
 
-/// `path::A::b[x]` → (`path`, [`A`, `b`]); `None` for ids of other shapes.
-fn pytest_id(id: &str) -> Option<(&str, Vec<&str>)> {
-    let mut parts = id.split("::");
-    let path = parts.next()?;
-    let names: Vec<&str> = parts.map(|p| p.split('[').next().unwrap_or(p)).collect();
-    (!names.is_empty() && path.contains('.')).then_some((path, names))
-}
-
 /// The lines of the function `names` (last = function, earlier = enclosing classes) in `source`.
-fn named_unit(path: &str, source: &str, names: &[&str]) -> Option<(u32, u32)> {
+fn named_unit(path: &str, source: &str, names: &[String]) -> Option<(u32, u32)> {
     let lang = lang_for_file(path, source)?;
     let found = units(lang, source).ok()?.units;
     let (func, outer) = names.split_last()?;
@@ -41,6 +34,18 @@ fn named_unit(path: &str, source: &str, names: &[&str]) -> Option<(u32, u32)> {
             let u = with_leading_comments(lang, &lines, u);
             (u.start, u.end)
         })
+}
+
+/// The first candidate file the workspace has with a unit of those names: (path, lines).
+fn resolve(
+    files: &dyn TaskFiles,
+    task: &str,
+    candidates: &[(String, Vec<String>)],
+) -> Option<(String, (u32, u32))> {
+    candidates.iter().find_map(|(path, names)| {
+        let src = files.read(task, path)?;
+        Some((path.clone(), named_unit(path, &src, names)?))
+    })
 }
 
 /// Test-tier gold of every row with a `test_patch` or `FAIL_TO_PASS`.
@@ -64,17 +69,30 @@ pub fn test_gold(rows: &[PatchRow], files: &dyn TaskFiles, opts: &ExpandOptions)
     }
     for row in rows {
         for id in &row.fail_to_pass {
-            let Some((path, names)) = pytest_id(id) else {
+            let Some(at) = parse_test_id(id) else {
+                out.notes.push(
+                    NoteKind::UnknownTestId,
+                    &row.task,
+                    id,
+                    "not a pytest, JUnit, Gradle or Django test id",
+                );
                 continue;
             };
-            let found = files
-                .read(&row.task, path)
-                .and_then(|src| named_unit(path, &src, &names));
+            let found = match at {
+                TestRef::At(candidates) => resolve(files, &row.task, &candidates),
+                // A bare name (SymPy): the files the test patch touches.
+                TestRef::Bare(name) => {
+                    let touched: Vec<(String, Vec<String>)> = by_file
+                        .keys()
+                        .filter(|(t, _)| *t == row.task)
+                        .map(|(_, p)| (p.clone(), vec![name.clone()]))
+                        .collect();
+                    resolve(files, &row.task, &touched)
+                }
+            };
             match found {
-                Some(span) => {
-                    let set = by_file
-                        .entry((row.task.clone(), path.to_string()))
-                        .or_default();
+                Some((path, span)) => {
+                    let set = by_file.entry((row.task.clone(), path)).or_default();
                     *set = set.union(&set_of([span]));
                 }
                 None if files.has_workspace(&row.task) => out.notes.push(

@@ -1,7 +1,9 @@
 //! The test tier: test functions a test patch touches and `FAIL_TO_PASS` names, widened to units,
 //! origin `test`; a failing test the base lacks (the test patch adds it) is noted.
 
-use readcov_gold::{parse_patch_rows, test_gold, ExpandOptions, NoteKind, Origin};
+use readcov_gold::{
+    parse_patch_rows, parse_test_id, test_gold, ExpandOptions, NoteKind, Origin, TestRef,
+};
 use std::collections::BTreeMap;
 
 const TEST_PY: &str = "import pytest\n\nclass TestX:\n    def test_a(self):\n        assert 1\n\n    def test_b(self):\n        assert 2\n\ndef test_c():\n    assert 3\n";
@@ -54,4 +56,143 @@ fn bad_fail_to_pass_is_a_located_error() {
     assert_eq!(parsed.errors.len(), 1);
     assert_eq!(parsed.errors[0].line, 1);
     assert_eq!(parsed.errors[0].field.as_deref(), Some("FAIL_TO_PASS"));
+}
+
+/// `id` → its candidates as `path:Name.name` strings (or `bare:name`), most specific first.
+fn check_id(id: &str, expected: &[&str]) {
+    let got: Vec<String> = match parse_test_id(id) {
+        None => vec![],
+        Some(TestRef::Bare(n)) => vec![format!("bare:{n}")],
+        Some(TestRef::At(at)) => at
+            .into_iter()
+            .map(|(p, n)| format!("{p}:{}", n.join(".")))
+            .collect(),
+    };
+    assert_eq!(got, expected, "{id}");
+}
+
+#[test]
+fn test_ids_of_every_runner() {
+    check_id(
+        "tests/test_m.py::TestX::test_a[1-2]",
+        &["tests/test_m.py:TestX.test_a"],
+    );
+    let foo_bar = [
+        "src/test/java/com/x/FooTest.java:FooTest.testBar",
+        "src/it/java/com/x/FooTest.java:FooTest.testBar",
+        "test/com/x/FooTest.java:FooTest.testBar",
+    ];
+    // JUnit 5 / Surefire, JUnit 4's Description, Gradle's report: one place.
+    check_id("com.x.FooTest#testBar", &foo_bar);
+    check_id("com.x.FooTest#testBar()", &foo_bar);
+    check_id("testBar(com.x.FooTest)", &foo_bar);
+    check_id("testBar[0](com.x.FooTest)", &foo_bar);
+    check_id("com.x.FooTest > testBar", &foo_bar);
+    // A nested class lives in its outer class's file.
+    check_id(
+        "com.x.FooTest$Inner#testBar",
+        &[
+            "src/test/java/com/x/FooTest.java:FooTest.Inner.testBar",
+            "src/it/java/com/x/FooTest.java:FooTest.Inner.testBar",
+            "test/com/x/FooTest.java:FooTest.Inner.testBar",
+        ],
+    );
+    // Multi-SWE-bench names whole classes, prefixed by the Maven module.
+    check_id(
+        "core:com.x.FooTest",
+        &[
+            "core/src/test/java/com/x/FooTest.java:FooTest",
+            "core/src/it/java/com/x/FooTest.java:FooTest",
+            "core/test/com/x/FooTest.java:FooTest",
+            "src/test/java/com/x/FooTest.java:FooTest",
+            "src/it/java/com/x/FooTest.java:FooTest",
+            "test/com/x/FooTest.java:FooTest",
+        ],
+    );
+    // Django: the old and new runner shapes are one place; the longest module first (a
+    // module-level function `app/tests/Cls.py:test_y` is tried before the class method).
+    let django = [
+        "app/tests/Cls.py:test_y",
+        "tests/app/tests/Cls.py:test_y",
+        "app/tests/Cls/__init__.py:test_y",
+        "app/tests.py:Cls.test_y",
+        "tests/app/tests.py:Cls.test_y",
+        "app/tests/__init__.py:Cls.test_y",
+        "app.py:tests.Cls.test_y",
+        "tests/app.py:tests.Cls.test_y",
+        "app/__init__.py:tests.Cls.test_y",
+    ];
+    check_id("test_y (app.tests.Cls)", &django);
+    check_id("test_y (app.tests.Cls.test_y)", &django);
+    // Dotted: Django first, then JUnit's dotted form.
+    let mut dotted: Vec<&str> = django.to_vec();
+    dotted.extend([
+        "src/test/java/app/tests/Cls.java:Cls.test_y",
+        "src/it/java/app/tests/Cls.java:Cls.test_y",
+        "test/app/tests/Cls.java:Cls.test_y",
+    ]);
+    check_id("app.tests.Cls.test_y", &dotted);
+    check_id("test_sympify", &["bare:test_sympify"]);
+    // No known shape: no candidates.
+    check_id("", &[]);
+    check_id("has spaces but no parens", &[]);
+    check_id("x (1.2)", &[]);
+}
+
+const FOO_TEST: &str = "package com.x;\n\nimport org.junit.Test;\n\npublic class FooTest {\n    @Test\n    public void testBar() {\n        assertTrue(true);\n    }\n\n    static class Inner {\n        @Test\n        public void testBar() {}\n    }\n}\n";
+
+const DJANGO_TESTS: &str = "from django.test import TestCase\n\n\nclass Cls(TestCase):\n    def test_x(self):\n        pass\n\n    def test_y(self):\n        pass\n";
+
+/// Test-tier gold for one task's `FAIL_TO_PASS` over the Java and Django files above.
+fn tier_of(ids: &[&str]) -> (Vec<String>, Vec<NoteKind>) {
+    let row = serde_json::json!({"instance_id": "t", "patch": "", "FAIL_TO_PASS": ids});
+    let parsed = parse_patch_rows(format!("{row}\n").as_bytes(), "rows.jsonl");
+    let files: BTreeMap<(String, String), String> = [
+        ("src/test/java/com/x/FooTest.java", FOO_TEST),
+        ("tests/app/tests.py", DJANGO_TESTS),
+    ]
+    .map(|(p, s)| (("t".to_string(), p.to_string()), s.to_string()))
+    .into();
+    let b = test_gold(&parsed.items, &files, &ExpandOptions::default());
+    let rows = b
+        .rows
+        .iter()
+        .map(|r| format!("{}:{}-{}", r.path, r.start, r.end))
+        .collect();
+    (rows, b.notes.0.iter().map(|n| n.kind).collect())
+}
+
+#[test]
+fn junit_ids_resolve_to_methods_and_classes() {
+    // testBar with its annotation (6-9); the nested Inner.testBar (12-13), not the outer one.
+    let java = "src/test/java/com/x/FooTest.java";
+    let method = format!("{java}:6-9");
+    assert_eq!(tier_of(&["com.x.FooTest#testBar"]).0, vec![method.clone()]);
+    assert_eq!(tier_of(&["testBar(com.x.FooTest)"]).0, vec![method.clone()]);
+    assert_eq!(tier_of(&["com.x.FooTest.testBar"]).0, vec![method]);
+    assert_eq!(
+        tier_of(&["com.x.FooTest$Inner#testBar"]).0,
+        [format!("{java}:12-13")]
+    );
+    // A whole class (Multi-SWE-bench's `module:class`): the class's lines.
+    assert_eq!(tier_of(&["src:com.x.FooTest"]).0, [format!("{java}:5-15")]);
+}
+
+#[test]
+fn django_ids_resolve_under_tests() {
+    let want = ["tests/app/tests.py:8-9".to_string()];
+    assert_eq!(tier_of(&["test_y (app.tests.Cls)"]).0, want);
+    assert_eq!(tier_of(&["test_y (app.tests.Cls.test_y)"]).0, want);
+    assert_eq!(tier_of(&["app.tests.Cls.test_y"]).0, want);
+}
+
+#[test]
+fn unknown_and_missing_ids_are_noted_not_dropped() {
+    let (rows, notes) = tier_of(&[
+        "x (1.2)",
+        "com.x.GoneTest#testBar",
+        "test_y (app.tests.Cls)",
+    ]);
+    assert_eq!(rows, ["tests/app/tests.py:8-9"]);
+    assert_eq!(notes, [NoteKind::UnknownTestId, NoteKind::TestNotInBase]);
 }
