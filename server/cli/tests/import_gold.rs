@@ -314,6 +314,118 @@ fn gold_expand_units_on_real_data() {
     );
 }
 
+/// Side by side with `--workspaces` (one folder per task): each set's unit columns beside its
+/// line coverage, `--shard` splitting the tasks, `--fail-under` naming the set of each row below.
+#[test]
+fn side_by_side_with_workspaces_units_shard_and_fail_under() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
+    let rows = root.join("gold.jsonl");
+    let rows = rows.to_str().unwrap();
+    let sources = root.join("sources");
+    let sources = sources.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let edit = readcov(&["gold", "--from-swebench", rows], &root);
+    let unit = readcov(
+        &[
+            "gold",
+            "--from-swebench",
+            rows,
+            "--workspaces",
+            sources,
+            "--expand",
+            "units",
+        ],
+        &root,
+    );
+    std::fs::write(dir.path().join("edit.jsonl"), &edit.stdout).unwrap();
+    std::fs::write(dir.path().join("unit.jsonl"), &unit.stdout).unwrap();
+    let trajs = ["pylint-dev__pylint-4551", "pallets__flask-5014"].map(|t| {
+        root.join(format!("openhands/{t}.json"))
+            .to_str()
+            .unwrap()
+            .to_string()
+    });
+    let o = readcov(
+        &[
+            "import",
+            "--workspaces",
+            sources,
+            &trajs[0],
+            &trajs[1],
+            "-o",
+            "reads.jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let score = |extra: &[&str]| {
+        let mut a = vec![
+            "score",
+            "--gold",
+            "edit=edit.jsonl",
+            "--gold",
+            "unit=unit.jsonl",
+            "--reads",
+            "reads.jsonl",
+            "--workspaces",
+            sources,
+        ];
+        a.extend(extra);
+        readcov(&a, dir.path())
+    };
+    let o = score(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let table = text(&o.stdout);
+    assert!(table.contains("unit:units_hit  unit:cov_units"), "{table}");
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("pylint-dev__pylint-4551"))
+        .unwrap();
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    // edit: 0.75 of the lines, 3 of 5 units; unit: 0.43 of the lines, 3 of 8 units.
+    assert_eq!(
+        cells[2..],
+        ["0.75", "OK", "0.43", "below", "3/5", "0.75", "3/8", "0.43"],
+        "{table}"
+    );
+    // json: each set carries the unit keys the single-gold rows do.
+    let o = score(&["--format", "jsonl"]);
+    let out = text(&o.stdout);
+    let flask: serde_json::Value = serde_json::from_str(
+        out.lines()
+            .find(|l| l.contains("pallets__flask-5014"))
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(flask["gold_sets"]["unit"]["gold_lines"], 35);
+    assert_eq!(flask["gold_sets"]["unit"]["gold_units"], 1);
+    assert_eq!(flask["gold_sets"]["edit"]["coverage_widened_to_units"], 1.0);
+    // --shard: the two shards split the 15 tasks between them.
+    let tasks = |shard: &str| -> Vec<String> {
+        let o = score(&["--shard", shard, "--format", "csv"]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect()
+    };
+    let (a, b) = (tasks("0/2"), tasks("1/2"));
+    assert!(!a.is_empty() && !b.is_empty());
+    assert!(a.iter().all(|t| !b.contains(t)));
+    assert_eq!(a.len() + b.len(), 15);
+    // --fail-under: exit 1, each row below named with its set.
+    let o = score(&["--fail-under", "0.5"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(err.contains("below --fail-under 50%: 27 row(s)"), "{err}");
+    assert!(
+        err.contains("  unit: pylint-dev__pylint-4551 / openhands: line_coverage 0.43"),
+        "{err}"
+    );
+    assert!(!err.contains("edit: pylint-dev__pylint-4551"), "{err}");
+}
+
 /// Reads of every real-multi trajectory (task = folder, run = file stem) into `out`.
 fn import_multi(root: &Path, out: &Path) {
     let mut text = String::new();

@@ -4,21 +4,22 @@ pub mod before_edit;
 mod below;
 mod lean;
 pub mod legend;
+mod one_set;
 mod render;
 mod rows;
 pub mod sets;
+mod sets_render;
 pub use sets::{gold_set_buckets, GoldArg};
 mod workspaces;
 
-use crate::cmd::score_units;
 use crate::exit::Exit;
-use crate::inputs::{lengths_of_inputs, load_gold, load_reads, report_errors, workspace_root};
+use crate::inputs::{load_gold, load_reads, report_errors, workspace_root};
 use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
 use below::Below;
 use clap::Args;
-use readcov_core::{score_batch, ScoreOptions, ScorePartial, Source};
+use readcov_core::{ScoreOptions, ScorePartial, Source};
 use render::render;
 use std::io::Write;
 use std::path::PathBuf;
@@ -198,39 +199,13 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     }
     let opts = score_options(args.threshold, &args.sources, args.breakdown());
     let parsed = started.elapsed();
-    let (rows, units, rbe, scored, units_time) = match &args.workspaces {
-        Some(dir) => {
-            let s = workspaces::score(dir, &gold.items, &reads.items, &opts, args.widen);
-            (s.rows, Some(s.units), s.rbe, s.scoring, s.unit_time)
-        }
-        None => {
-            let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
-            let rows = score_batch(&gold.items, &reads.items, &lengths, &opts);
-            let scored = started.elapsed() - parsed;
-            let units_started = std::time::Instant::now();
-            let units = args.workspace.as_deref().map(|ws| {
-                score_units::compute(
-                    ws,
-                    None,
-                    &rows,
-                    &gold.items,
-                    &reads.items,
-                    &lengths,
-                    &opts,
-                    args.widen,
-                )
-            });
-            // Read-before-edit needs no gold; with --workspace, edits are judged on their
-            // syntax units.
-            let edit_units = args
-                .workspace
-                .as_deref()
-                .map(|ws| before_edit::workspace_units(ws, &reads.items))
-                .unwrap_or_default();
-            let rbe = before_edit::by_run(&reads.items, &opts.sources, &edit_units, &lengths);
-            (rows, units, rbe, scored, units_started.elapsed())
-        }
-    };
+    let one_set::Scored {
+        rows,
+        units,
+        rbe,
+        scoring: scored,
+        unit_time: units_time,
+    } = one_set::score_set(&args, &gold.items, &reads.items, &opts);
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();

@@ -39,6 +39,22 @@ impl Below {
         }
     }
 
+    /// As [`Below::note`], for a row of the gold set `set` (side by side).
+    pub(super) fn note_in(&mut self, set: &str, args: &ScoreArgs, row: &TaskRunScore) {
+        if !is_below(args, &row.score) {
+            return;
+        }
+        let task = format!("{set}: {}", row.task);
+        self.note(
+            args,
+            &TaskRunScore {
+                task,
+                run: row.run.clone(),
+                score: row.score.clone(),
+            },
+        );
+    }
+
     pub(super) fn any(&self) -> bool {
         self.count > 0
     }

@@ -1,21 +1,22 @@
 //! `readcov score` with several gold sets side by side (`--gold edit=g1.jsonl --gold unit=g2.jsonl`,
-//! `--consensus LABELS`): the same reads scored once per gold set by the one engine
-//! (`score_batch`; leave-one-out consensus through `readcov_gold::score_leave_one_out`, which
-//! calls it per run), shown per run and summarised per set, with resolve rate by coverage bucket
-//! when outcome labels are given.
+//! `--consensus`): the same reads scored once per gold set through [`super::one_set`] (core's
+//! one engine, `score_batch`, with unit figures under `--workspace`/`--workspaces`; leave-one-out
+//! consensus through `readcov_gold::score_leave_one_out`, which calls it per run). `--shard`,
+//! `--fail-under` and the unit columns work as with one gold set; the output is in
+//! [`super::sets_render`].
 
-use super::ScoreArgs;
+use super::below::Below;
+use super::{one_set, ScoreArgs};
 use crate::exit::Exit;
 use crate::inputs::{
-    lengths_of_inputs, load_gold, load_reads, read_input, report_errors, workspace_root,
+    lengths_of_inputs, load_gold, load_reads, read_input, report_errors, task_dir, workspace_root,
 };
-use crate::render::{ratio, Format, Table};
 use anyhow::Result;
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
-use readcov_core::{score_batch, GoldSpan, ReadSpan, TaskRunScore};
+use readcov_core::{score_batch, ReadSpan, TaskRunScore};
 use readcov_gold::{parse_rows, score_leave_one_out, ConsensusOptions, GoldDef, RunsInput};
 use readcov_report::buckets::resolve_by_coverage;
-use serde_json::json;
+use readcov_units::UnitScore;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -51,13 +52,49 @@ impl GoldArg {
     }
 }
 
+/// (task, run).
+pub(super) type Key = (String, String);
+
 /// One gold set's rows, with what the table says about how it was scored.
-struct Set {
-    name: String,
-    /// (task, run) → row.
-    rows: BTreeMap<(String, String), TaskRunScore>,
+pub(super) struct Set {
+    pub name: String,
+    pub rows: BTreeMap<Key, TaskRunScore>,
+    /// Unit figures per row (with `--workspace`/`--workspaces`; empty without).
+    pub units: BTreeMap<Key, UnitScore>,
     /// Shown under the table: how the set was scored (leave-one-out, circularity warning).
-    note: Option<String>,
+    pub note: Option<String>,
+}
+
+impl Set {
+    fn new(name: String, rows: Vec<TaskRunScore>, units: Option<Vec<UnitScore>>) -> Set {
+        let keys: Vec<Key> = rows
+            .iter()
+            .map(|r| (r.task.clone(), r.run.clone()))
+            .collect();
+        Set {
+            name,
+            units: keys
+                .iter()
+                .cloned()
+                .zip(units.unwrap_or_default())
+                .collect(),
+            rows: keys.into_iter().zip(rows).collect(),
+            note: None,
+        }
+    }
+
+    /// Totals through core's `ScorePartial`, as the single-set table computes them.
+    pub fn totals(&self) -> readcov_core::Totals {
+        readcov_core::totals(self.rows.values().map(|r| &r.score))
+    }
+
+    pub fn buckets(&self, outcomes: &Outcomes) -> Vec<readcov_report::buckets::Bucket> {
+        resolve_by_coverage(
+            self.rows
+                .values()
+                .filter_map(|r| Some((r.score.line_coverage?, outcomes.get(&r.task, &r.run)))),
+        )
+    }
 }
 
 /// The label of a plain `--gold FILE`: the definition its rows' origins show, else the stem.
@@ -78,44 +115,33 @@ fn label_of(arg: &GoldArg, bytes: &[u8]) -> String {
         .map_or_else(|| "gold".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
-fn keyed(rows: Vec<TaskRunScore>) -> BTreeMap<(String, String), TaskRunScore> {
-    rows.into_iter()
-        .map(|r| ((r.task.clone(), r.run.clone()), r))
-        .collect()
-}
-
 pub fn run(args: &ScoreArgs) -> Result<Exit> {
     anyhow::ensure!(
-        args.workspaces.is_none(),
-        "several gold sets take --workspace or none (not --workspaces yet)"
+        args.emit_partial.is_none(),
+        "--emit-partial takes one gold set (a partial merges one set's totals)"
     );
     let ws = workspace_root(args.workspace.as_deref())?;
-    let reads = load_reads(&args.reads, ws.as_deref())?;
+    if let Some(dir) = &args.workspaces {
+        crate::inputs::canonical_dir(dir)?;
+    }
+    let keeps = |task: &str| args.shard.is_none_or(|s| s.keeps(task));
+    let mut reads = load_reads(&args.reads, ws.as_deref())?;
     let mut errors = report_errors(&reads.errors);
+    reads.items.retain(|r| keeps(&r.task));
     let opts = super::score_options(args.threshold, &args.sources, false);
     let mut sets: Vec<Set> = Vec::new();
-    let mut all_gold: Vec<GoldSpan> = Vec::new();
-    let mut loaded = Vec::new();
-    for arg in &args.gold {
-        let gold = load_gold(&arg.path, ws.as_deref())?;
-        errors += report_errors(&gold.errors);
-        let name = label_of(arg, &read_input(&arg.path)?);
-        all_gold.extend(gold.items.iter().cloned());
-        loaded.push((name, gold.items));
-    }
-    let lengths = lengths_of_inputs(args.workspace.as_deref(), &all_gold, &reads.items);
     let mut names = BTreeSet::new();
-    for (name, gold) in loaded {
-        let name = unique(&mut names, name);
-        let rows = score_batch(&gold, &reads.items, &lengths, &opts);
-        let note = (name.starts_with("consensus")).then(|| {
-            format!("{name}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus LABELS for leave-one-out)")
+    for arg in &args.gold {
+        let mut gold = load_gold(&arg.path, ws.as_deref())?;
+        errors += report_errors(&gold.errors);
+        gold.items.retain(|g| keeps(&g.task));
+        let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
+        let scored = one_set::score_set(args, &gold.items, &reads.items, &opts);
+        let mut set = Set::new(name, scored.rows, scored.units);
+        set.note = set.name.starts_with("consensus").then(|| {
+            format!("{}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus for leave-one-out)", set.name)
         });
-        sets.push(Set {
-            name,
-            rows: keyed(rows),
-            note,
-        });
+        sets.push(set);
     }
     let outcomes = match &args.outcomes {
         Some(p) => {
@@ -129,25 +155,25 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         let labels = outcomes
             .clone()
             .ok_or_else(|| anyhow::anyhow!("--consensus needs --outcomes LABELS"))?;
-        sets.push(consensus_set(
-            args,
-            &reads.items,
-            labels,
-            &lengths,
-            &opts,
-            &mut names,
-        ));
+        sets.push(consensus_set(args, &reads.items, labels, &mut names));
     }
-    let mut out = String::new();
-    match args.format {
-        Format::Table | Format::Csv => table(&mut out, &sets, args, outcomes.as_ref()),
-        Format::Json | Format::Jsonl => json_rows(&mut out, &sets, args, outcomes.as_ref())?,
-    }
+    let out = super::sets_render::render(&sets, args, outcomes.as_ref())?;
     crate::output::write_output(None, out.as_bytes())?;
     if errors > 0 {
         eprintln!("{errors} input error(s) skipped");
     }
-    Ok(Exit::Ok)
+    let mut below = Below::default();
+    for s in &sets {
+        s.rows
+            .values()
+            .for_each(|r| below.note_in(&s.name, args, r));
+    }
+    below.report(args);
+    Ok(if below.any() {
+        Exit::BelowThreshold
+    } else {
+        Exit::Ok
+    })
 }
 
 fn unique(names: &mut BTreeSet<String>, name: String) -> String {
@@ -160,176 +186,59 @@ fn unique(names: &mut BTreeSet<String>, name: String) -> String {
     n
 }
 
-/// The consensus of the resolved runs in `--reads`, each run scored without itself.
+/// The consensus of the resolved runs in `--reads`, each run scored without itself. With
+/// `--workspaces`, each task's runs are scored with that task's file lengths.
 fn consensus_set(
     args: &ScoreArgs,
     reads: &[ReadSpan],
     outcomes: Outcomes,
-    lengths: &BTreeMap<String, u32>,
-    opts: &readcov_core::ScoreOptions,
     names: &mut BTreeSet<String>,
 ) -> Set {
-    let input = RunsInput {
-        reads: reads.to_vec(),
-        outcomes,
-    };
+    let opts = super::score_options(args.threshold, &args.sources, false);
     let copts = ConsensusOptions {
         agree: args.agree,
         min_runs: args.min_runs,
     };
-    let (scores, notes) = score_leave_one_out(&input, &copts, lengths, opts);
+    let mut groups: BTreeMap<&str, Vec<ReadSpan>> = BTreeMap::new();
+    for r in reads {
+        let task = if args.workspaces.is_some() {
+            r.task.as_str()
+        } else {
+            ""
+        };
+        groups.entry(task).or_default().push(r.clone());
+    }
+    let (mut rows, mut left_out) = (Vec::new(), 0);
+    let mut notes = readcov_gold::Notes::default();
+    for (task, reads) in groups {
+        let ws: Option<PathBuf> = match &args.workspaces {
+            Some(dir) => task_dir(&dir.canonicalize().unwrap_or(dir.clone()), task),
+            None => args.workspace.clone(),
+        };
+        let lengths = lengths_of_inputs(ws.as_deref(), &[], &reads);
+        let input = RunsInput {
+            reads,
+            outcomes: outcomes.clone(),
+        };
+        let (scores, n) = score_leave_one_out(&input, &copts, &lengths, &opts);
+        notes.extend(n);
+        left_out += scores.iter().filter(|s| s.left_out).count();
+        rows.extend(scores.into_iter().map(|s| s.row));
+    }
     for (kind, n) in notes.counts() {
         eprintln!("consensus: {n} × {}", kind.label());
     }
-    let left_out = scores.iter().filter(|s| s.left_out).count();
     let name = unique(names, "consensus-loo".to_string());
-    let note = Some(format!(
-        "{name}: leave-one-out — each of {left_out} resolved run(s) scored against the consensus of the other resolved runs of its task; other runs against the full consensus (agree {}, min runs {})",
-        match args.agree { readcov_gold::Agree::All => "all".to_string(), readcov_gold::Agree::AtLeast(k) => k.to_string() },
-        args.min_runs
-    ));
-    Set {
-        name,
-        rows: keyed(scores.into_iter().map(|s| s.row).collect()),
-        note,
-    }
-}
-
-fn pairs(sets: &[Set]) -> BTreeSet<(String, String)> {
-    sets.iter().flat_map(|s| s.rows.keys().cloned()).collect()
-}
-
-fn cell(r: Option<&TaskRunScore>) -> String {
-    match r.map(|r| &r.score) {
-        Some(s) => match s.passes_threshold {
-            Some(true) => format!("{} OK", ratio(s.line_coverage)),
-            Some(false) => format!("{} below", ratio(s.line_coverage)),
-            None => "unscored".to_string(),
-        },
-        None => "-".to_string(),
-    }
-}
-
-/// Per set: (scored, at/above threshold, mean file hit, mean line coverage).
-fn summary(s: &Set) -> (usize, usize, Option<f64>, Option<f64>) {
-    let scored: Vec<_> = s
-        .rows
-        .values()
-        .filter(|r| r.score.line_coverage.is_some())
-        .collect();
-    let n = scored.len();
-    let mean = |f: &dyn Fn(&TaskRunScore) -> Option<f64>| {
-        (n > 0).then(|| scored.iter().filter_map(|r| f(r)).sum::<f64>() / n as f64)
+    let agree = match args.agree {
+        readcov_gold::Agree::All => "all".to_string(),
+        readcov_gold::Agree::AtLeast(k) => k.to_string(),
     };
-    let pass = scored
-        .iter()
-        .filter(|r| r.score.passes_threshold == Some(true))
-        .count();
-    (
-        n,
-        pass,
-        mean(&|r| r.score.file_hit),
-        mean(&|r| r.score.line_coverage),
-    )
-}
-
-fn buckets(s: &Set, outcomes: &Outcomes) -> Vec<readcov_report::buckets::Bucket> {
-    resolve_by_coverage(
-        s.rows
-            .values()
-            .filter_map(|r| Some((r.score.line_coverage?, outcomes.get(&r.task, &r.run)))),
-    )
-}
-
-fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Outcomes>) {
-    let mut header = vec!["task", "run"];
-    header.extend(sets.iter().map(|s| s.name.as_str()));
-    if outcomes.is_some() {
-        header.push("resolved");
-    }
-    let mut t = Table::new(&header, &[0, 1]);
-    for (task, run) in pairs(sets) {
-        let key = (task.clone(), run.clone());
-        let mut cells = vec![task.clone(), run.clone()];
-        cells.extend(sets.iter().map(|s| cell(s.rows.get(&key))));
-        if let Some(o) = outcomes {
-            cells.push(o.get(&task, &run).map_or("-".into(), |b| b.to_string()));
-        }
-        t.row(cells);
-    }
-    out.push_str(&t.render());
-    out.push('\n');
-    let pct = (args.threshold * 100.0).round();
-    for s in sets {
-        let (n, pass, fh, lc) = summary(s);
-        out.push_str(&format!(
-            "{}: {n} scored · {pass}/{n} at or above {pct}% · mean file_hit {} · mean line_coverage {}\n",
-            s.name,
-            ratio(fh),
-            ratio(lc)
-        ));
-        if let Some(o) = outcomes {
-            let b: Vec<String> = buckets(s, o)
-                .iter()
-                .map(|b| format!("{} {}/{}", b.label(), b.resolved, b.labelled))
-                .collect();
-            out.push_str(&format!("  resolved by line coverage: {}\n", b.join(" · ")));
-        }
-    }
-    for s in sets {
-        if let Some(n) = &s.note {
-            out.push_str(&format!("note: {n}\n"));
-        }
-    }
-}
-
-fn json_rows(
-    out: &mut String,
-    sets: &[Set],
-    args: &ScoreArgs,
-    outcomes: Option<&Outcomes>,
-) -> Result<()> {
-    let mut rows = Vec::new();
-    for (task, run) in pairs(sets) {
-        let key = (task.clone(), run.clone());
-        let per: serde_json::Map<String, serde_json::Value> = sets
-            .iter()
-            .map(|s| {
-                let v = s.rows.get(&key).map_or(serde_json::Value::Null, |r| {
-                    json!({"file_hit": r.score.file_hit, "line_coverage": r.score.line_coverage,
-                           "passes_threshold": r.score.passes_threshold, "gold_lines": r.score.gold_lines,
-                           "covered_lines": r.score.covered_lines, "status": r.score.status})
-                });
-                (s.name.clone(), v)
-            })
-            .collect();
-        let resolved = outcomes.and_then(|o| o.get(&task, &run));
-        rows.push(json!({"task": task, "run": run, "resolved": resolved, "gold_sets": per}));
-    }
-    let totals: Vec<serde_json::Value> = sets
-        .iter()
-        .map(|s| {
-            let (n, pass, fh, lc) = summary(s);
-            json!({"gold_set": s.name, "scored": n, "at_or_above_threshold": pass,
-                   "mean_file_hit": fh, "mean_line_coverage": lc, "note": s.note,
-                   "resolve_by_coverage": outcomes.map(|o| buckets(s, o))})
-        })
-        .collect();
-    if args.format == Format::Jsonl {
-        for r in &rows {
-            out.push_str(&serde_json::to_string(r)?);
-            out.push('\n');
-        }
-        out.push_str(&serde_json::to_string(
-            &json!({"record": "totals", "threshold": args.threshold, "gold_sets": totals}),
-        )?);
-        out.push('\n');
-    } else {
-        let all = json!({"threshold": args.threshold, "rows": rows, "totals": totals});
-        out.push_str(&serde_json::to_string_pretty(&all)?);
-        out.push('\n');
-    }
-    Ok(())
+    let mut set = Set::new(name, rows, None);
+    set.note = Some(format!(
+        "{}: leave-one-out — each of {left_out} resolved run(s) scored against the consensus of the other resolved runs of its task; other runs against the full consensus (agree {agree}, min runs {}; no unit columns)",
+        set.name, args.min_runs
+    ));
+    set
 }
 
 /// Resolve rate by coverage bucket under each gold set (`report --gold NAME=FILE`, repeated):
@@ -348,14 +257,10 @@ pub fn gold_set_buckets(
         report_errors(&gold.errors);
         let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
         let lengths = lengths_of_inputs(ws.map(Path::new), &gold.items, reads);
-        let set = Set {
-            name,
-            rows: keyed(score_batch(&gold.items, reads, &lengths, opts)),
-            note: None,
-        };
+        let set = Set::new(name, score_batch(&gold.items, reads, &lengths, opts), None);
         out.push(readcov_report::GoldSetBuckets {
-            scored: summary(&set).0,
-            buckets: buckets(&set, outcomes),
+            scored: set.totals().scored,
+            buckets: set.buckets(outcomes),
             name: set.name,
         });
     }
