@@ -77,14 +77,13 @@ function M.items(ex, root)
   for _, f in ipairs(type(ex.files) == "table" and ex.files or {}) do
     local filename = join(root, f.path)
     local below = type(f.coverage) == "number" and f.coverage < threshold
-    out[#out + 1] = { filename = filename, lnum = 1, col = 1, text = M.file_text(f), type = below and "W" or "I" }
+    out[#out + 1] = { filename = filename, lnum = 1, text = M.file_text(f), type = below and "W" or "I" }
     for _, s in ipairs(type(f.spans) == "table" and f.spans or {}) do
       if type(s.unread) == "table" and #s.unread > 0 then
         out[#out + 1] = {
           filename = filename,
           lnum = s.unread[1].start,
           end_lnum = s.unread[#s.unread]["end"],
-          col = 1,
           text = M.span_text(s),
           type = (type(s.coverage) == "number" and s.coverage < threshold) and "W" or "I",
         }
