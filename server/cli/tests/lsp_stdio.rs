@@ -319,6 +319,34 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         tasks["tasks"][0]["runs"][0]["line_coverage"],
         want["line_coverage"]
     );
+    // The next unread gold span from the top of the never-opened file wraps to line 1828 of
+    // variables.py; a non-gold line offers no code action (issue 24).
+    let next = client
+        .request(
+            "readcov/nextUnread",
+            json!({"textDocument": {"uri": constants}, "line": 20, "direction": "next"}),
+        )
+        .await;
+    let variables = root.join("pylint/checkers/variables.py");
+    assert_eq!(
+        (next["uri"].clone(), next["startLine"].clone()),
+        (json!(file_uri(&variables)), json!(1827))
+    );
+    let text = std::fs::read_to_string(&variables).unwrap();
+    client
+        .notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": file_uri(&variables), "languageId": "python", "version": 1, "text": text}}),
+        )
+        .await;
+    let range = json!({"start": {"line": 99, "character": 0}, "end": {"line": 99, "character": 0}});
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": file_uri(&variables)}, "range": range, "context": {"diagnostics": []}}),
+        )
+        .await;
+    assert_eq!(actions, json!([]));
 
     client.shutdown().await;
     let status = tokio::time::timeout(client::WAIT, child.wait())

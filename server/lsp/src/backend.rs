@@ -196,10 +196,14 @@ impl Inner {
             .as_deref()
             .map(|p| self.store.read_lines(p, &cfg))
             .unwrap_or_default();
+        let what_if = (doc.path.as_deref())
+            .map(|p| self.store.what_if_lines(p, &cfg))
+            .unwrap_or_default();
         file_view(&ViewInput {
             gold_disk: &gold,
             gold_sha256: sha.as_deref(),
             read_disk: &read,
+            what_if_disk: &what_if,
             map: &doc.map,
             opened_sha256: &doc.opened_sha256,
             opened_lines: doc.opened_lines,

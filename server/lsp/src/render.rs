@@ -7,6 +7,9 @@ use readcov_core::LineSet;
 use serde_json::{json, Value};
 use tower_lsp_server::ls_types::*;
 
+mod hover;
+pub use hover::{hover_nearest, hover_text, short_command};
+
 pub const SOURCE: &str = "readcov";
 pub const WIDEN: &str = "readcov.widen";
 
@@ -59,16 +62,26 @@ pub fn diagnostics(uri: &Uri, doc: &Document, v: &FileView, info: bool) -> Vec<D
             }),
             source: Some(SOURCE.into()),
             message: format!(
-                "gold {}: {}/{gold} read ({}) — {verdict}",
+                "gold {}: {}/{gold} read ({}{}) — {verdict}",
                 lines_label(s.start, s.end),
                 s.covered,
-                pct(cov)
+                pct(cov),
+                what_if_note(s.covered, s.what_if, gold),
             ),
             related_information: (!related.is_empty()).then_some(related),
             ..Diagnostic::default()
         });
     }
     out
+}
+
+/// Said wherever a figure counts what-if reads, so they are never taken for the agent's:
+/// ` with what-if reads; 4/16 without`.
+fn what_if_note(covered: u64, what_if: u64, gold: u64) -> String {
+    if what_if == 0 {
+        return String::new();
+    }
+    format!(" with what-if reads; {}/{gold} without", covered - what_if)
 }
 
 /// The file summary on line 0 and `read c/g gold (p%)` after each unit header with gold lines.
@@ -82,23 +95,28 @@ pub fn inlay_hints(doc: &Document, v: &FileView, range: Option<Range>) -> Vec<In
         } else {
             "file not hit"
         };
+        let what_if = match v.base_coverage().filter(|_| v.what_if_covered() > 0) {
+            Some(base) => format!(" (what-if; {} without)", pct(base)),
+            None => String::new(),
+        };
         out.push(hint(
             doc.line_end(0),
             format!(
-                "gold {} · read {} {cmp} {} · {hit}",
+                "gold {} · read {}{what_if} {cmp} {} · {hit}",
                 v.gold.len(),
                 pct(cov),
                 pct_threshold(v.threshold)
             ),
         ));
     }
-    for u in &v.units {
+    for u in v.innermost_units() {
         let line = u.unit.start - 1;
         if in_range(line) && line < doc.lines().max(1) {
             let cov = u.covered as f64 / u.gold as f64;
+            let what_if = if u.what_if > 0 { ", what-if" } else { "" };
             out.push(hint(
                 doc.line_end(line),
-                format!("read {}/{} gold ({})", u.covered, u.gold, pct(cov)),
+                format!("read {}/{} gold ({}{what_if})", u.covered, u.gold, pct(cov)),
             ));
         }
     }
@@ -129,17 +147,19 @@ pub fn widen_command(title: &str, uri: &Uri, start: u32, end: u32) -> Command {
     }
 }
 
-/// A lens above each unit that holds gold lines: `gold 16 · 25% read · widen → 100%`.
+/// A lens above each innermost unit that holds gold lines: `gold 16 · 25% read · widen → 100%`
+/// (`100% read (what-if)` when what-if reads count in it).
 pub fn code_lenses(uri: &Uri, doc: &Document, v: &FileView) -> Vec<CodeLens> {
-    v.units
-        .iter()
+    v.innermost_units()
+        .into_iter()
         .map(|u| {
             let (s, e) = (u.unit.start, u.unit.end.min(doc.lines().max(1)));
             let widened = v.projected(&LineSet::span(s, e)).unwrap_or(0.0);
             let title = format!(
-                "gold {} · {} read · widen → {}",
+                "gold {} · {} read{} · widen → {}",
                 u.gold,
                 pct(u.covered as f64 / u.gold as f64),
+                if u.what_if > 0 { " (what-if)" } else { "" },
                 pct(widened)
             );
             CodeLens {
@@ -199,11 +219,25 @@ pub fn code_actions(
         );
         out.push(action(&title, uri, ws, we));
     }
-    if v.has_gold() || !v.read.is_empty() || !out.is_empty() {
+    // Only where a gold span is (`out` holds its widen actions): offered on every line, it put
+    // a lightbulb on every line of every file.
+    if !out.is_empty() {
         let (rs, re) = (req.0.min(last), req.1.min(last));
-        out.push(action("Mark lines as read", uri, rs, re));
+        out.push(mark_action(uri, rs, re));
     }
     out
+}
+
+/// `Mark lines as read` is not a fix of the span's diagnostic: kind `refactor`, not
+/// `quickfix`, so clients do not advertise it as one.
+fn mark_action(uri: &Uri, start: u32, end: u32) -> CodeActionOrCommand {
+    let title = "Mark lines as read";
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: title.into(),
+        kind: Some(CodeActionKind::REFACTOR),
+        command: Some(widen_command(title, uri, start, end)),
+        ..CodeAction::default()
+    })
 }
 
 fn action(title: &str, uri: &Uri, start: u32, end: u32) -> CodeActionOrCommand {
@@ -233,54 +267,22 @@ pub fn line_states(uri: &Uri, v: &FileView) -> Value {
         .into_iter()
         .map(|(s, e, state)| json!({"startLine": s - 1, "endLine": e - 1, "state": state}))
         .collect();
+    let what_if: Vec<Value> = (v.what_if.intervals().iter())
+        .map(|iv| json!({"startLine": iv.start - 1, "endLine": iv.end - 1}))
+        .collect();
     json!({
         "uri": uri.as_str(),
         "ranges": ranges,
+        "whatIf": what_if,
         "goldLines": v.gold.len(),
         "coveredLines": v.covered,
+        "whatIfLines": v.what_if_covered(),
+        "baseCoverage": v.base_coverage(),
         "coverage": v.coverage(),
         "threshold": v.threshold,
         "fileHit": v.file_hit,
         "stale": v.stale,
     })
-}
-
-/// Hover text for one line: the reads that covered it, or that none did.
-pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> String {
-    let Some(line) = disk_line else {
-        return "readcov: this line was added since the file was opened; no read covered it".into();
-    };
-    if reads.is_empty() {
-        return format!("readcov: no read covered this line (line {line} on disk)");
-    }
-    let mut s = format!("readcov: {} read(s) covered line {line}\n", reads.len());
-    for r in reads.iter().take(20) {
-        let mut parts = vec![
-            format!("run `{}`", r.run),
-            format!("lines {}–{}", r.start, r.end),
-        ];
-        match (r.turn, r.step) {
-            (Some(t), Some(st)) => parts.push(format!("turn {t}/step {st}")),
-            (Some(t), None) => parts.push(format!("turn {t}")),
-            (None, Some(st)) => parts.push(format!("step {st}")),
-            (None, None) => {}
-        }
-        if let Some(tool) = &r.tool {
-            parts.push(format!("tool `{tool}`"));
-        }
-        if r.source != readcov_core::Source::Agent {
-            parts.push(r.source.as_str().to_string());
-        }
-        if let Some(cmd) = &r.command {
-            let short: String = cmd.chars().take(120).collect();
-            parts.push(format!("`{}`", short.replace('`', "'")));
-        }
-        s.push_str(&format!("\n- {}", parts.join(", ")));
-    }
-    if reads.len() > 20 {
-        s.push_str(&format!("\n- … and {} more", reads.len() - 20));
-    }
-    s
 }
 
 /// The file-level Warning on line 1 of a gold file the shown run(s) never read:
@@ -325,40 +327,6 @@ pub fn missing_file(gold: &[(u32, u32)], read: &LineSet, runs: &str) -> Option<D
         message,
         ..Diagnostic::default()
     })
-}
-
-/// The hover's second part on an unread gold line: the reads of the file nearest to it.
-pub fn hover_nearest(
-    line: u32,
-    before: Option<&readcov_core::explain::NearRead>,
-    after: Option<&readcov_core::explain::NearRead>,
-) -> String {
-    let at = |r: &readcov_core::explain::NearRead| {
-        let mut parts = vec![format!("lines {}–{}", r.start, r.end)];
-        if let Some(t) = r.turn {
-            parts.push(format!("turn {t}"));
-        }
-        if let Some(tool) = &r.tool {
-            parts.push(format!("tool `{tool}`"));
-        }
-        if let Some(cmd) = &r.command {
-            parts.push(format!("`{}`", cmd.replace('`', "'")));
-        }
-        parts.join(", ")
-    };
-    let mut s = format!("\n\nGold line {line} was never read. Nearest reads of this file:");
-    match before {
-        Some(b) => s += &format!("\n- before: {}", at(b)),
-        None => s += "\n- before: none",
-    }
-    match after {
-        Some(a) => s += &format!("\n- after: {}", at(a)),
-        None => s += "\n- after: none",
-    }
-    if let (Some(b), Some(a)) = (before, after) {
-        s += &format!("\n\nnever read: lines {}–{}", b.end + 1, a.start - 1);
-    }
-    s
 }
 
 /// `lineStates.edits`: the shown run(s)' edits of this file in current 0-based lines (an edit

@@ -47,6 +47,10 @@ impl Backend {
     pub async fn tasks(&self, _params: Value) -> Result<Value> {
         Ok(commands::explain::tasks(&self.inner))
     }
+
+    pub async fn next_unread(&self, params: Value) -> Result<Value> {
+        commands::navigate::next_unread(&self.inner, params)
+    }
 }
 
 /// Logs are loaded inside `initialize` (so the first requests see them) unless they are this

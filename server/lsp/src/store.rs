@@ -47,6 +47,8 @@ pub struct Store {
     /// Counted read lines per path, as of a generation: every keystroke re-renders the view,
     /// and re-sorting thousands of reads each time was the largest cost of `didChange`.
     read_cache: DashMap<String, (u64, LineSet)>,
+    /// The same for the lines only what-if reads cover ([`Store::what_if_lines`]).
+    what_if_cache: DashMap<String, (u64, LineSet)>,
     /// Origin ids are never reused, so reads of a log read afresh can sit beside the old ones
     /// until those are dropped (see [`Store::reload_reads`]).
     next_origin: std::sync::atomic::AtomicUsize,
@@ -472,6 +474,44 @@ impl Store {
             None => LineSet::new(),
         };
         self.read_cache
+            .insert(path.to_string(), (generation, set.clone()));
+        set
+    }
+
+    /// The disk lines of `path` that only what-if reads (`source: manual`, shown through the
+    /// what-if layer) cover: painted and counted in the view, but labelled as not the agent's.
+    /// Empty when `sources` lists `manual` (then they count as reads like any other).
+    pub fn what_if_lines(&self, path: &str, cfg: &Config) -> LineSet {
+        if !cfg.what_if || cfg.sources.contains(&Source::Manual) {
+            return LineSet::new();
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        if let Some(hit) = self.what_if_cache.get(path).filter(|c| c.0 == generation) {
+            return hit.1.clone();
+        }
+        let set = match self.reads.get(path) {
+            Some(entry) => {
+                let lines = |manual: bool| {
+                    LineSet::from_intervals(
+                        (entry.iter())
+                            .filter(|r| (r.read.source == Source::Manual) == manual)
+                            .filter(|r| counts(&r.read, cfg))
+                            .map(|r| readcov_core::Interval {
+                                start: r.read.start,
+                                end: r.read.end,
+                            }),
+                    )
+                };
+                let manual = lines(true);
+                if manual.is_empty() {
+                    manual
+                } else {
+                    manual.difference(&lines(false))
+                }
+            }
+            None => LineSet::new(),
+        };
+        self.what_if_cache
             .insert(path.to_string(), (generation, set.clone()));
         set
     }

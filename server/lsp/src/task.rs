@@ -87,7 +87,7 @@ fn task_rows(me: &Inner, task: &str) -> (Vec<GoldSpan>, Vec<ReadSpan>) {
 }
 
 /// A workspace file's text on disk, when it resolves inside the root (through symlinks).
-fn disk_text(me: &Inner, path: &str) -> Option<(PathBuf, String)> {
+pub(crate) fn disk_text(me: &Inner, path: &str) -> Option<(PathBuf, String)> {
     let root = me.store.root()?.canonicalize().ok()?;
     let real = root.join(path).canonicalize().ok()?;
     if !real.starts_with(&root) || !real.is_file() {
@@ -226,7 +226,15 @@ pub fn hover_nearest(me: &Inner, path: &str, line: u32) -> Option<String> {
         return None;
     }
     let refs: Vec<&ReadSpan> = reads.iter().collect();
-    let (before, after) = readcov_core::explain::nearest_reads(&refs, line, line);
+    let (mut before, mut after) = readcov_core::explain::nearest_reads(&refs, line, line);
+    // The explanation cuts commands in the middle for text; the hover shortens the whole one.
+    for near in [&mut before, &mut after].into_iter().flatten() {
+        let full =
+            (reads.iter()).find(|r| (r.start, r.end, r.turn) == (near.start, near.end, near.turn));
+        if let Some(cmd) = full.and_then(|r| r.command.clone()) {
+            near.command = Some(cmd);
+        }
+    }
     Some(render::hover_nearest(line, before.as_ref(), after.as_ref()))
 }
 

@@ -174,6 +174,11 @@ async fn code_actions_widen_and_what_if_layer() {
     // The reads (80–83) widened by ten lines cover gold 80–93: 14 of 16.
     assert_eq!(titles[1], "Widen by ±10 lines → coverage 87%");
     assert_eq!(titles[2], "Mark lines as read");
+    // Not a fix of the diagnostic: no quick-fix lightbulb for it.
+    assert_eq!(
+        (actions[0]["kind"].as_str(), actions[2]["kind"].as_str()),
+        (Some("quickfix"), Some("refactor"))
+    );
     assert_eq!(
         actions[1]["command"]["arguments"],
         json!([{"uri": ws.auth_uri, "startLine": 69, "endLine": 92}])
@@ -203,7 +208,7 @@ async fn code_actions_widen_and_what_if_layer() {
     let diags = client.diagnostics_after(mark, &ws.auth_uri).await;
     assert_eq!(
         diags[0]["message"],
-        "gold lines 80–95: 16/16 read (100%) — at or above 50%"
+        "gold lines 80–95: 16/16 read (100% with what-if reads; 4/16 without) — at or above 50%"
     );
     assert_eq!(states().await["coverage"], 1.0);
     let log =
@@ -291,7 +296,8 @@ async fn line_states_summary_and_select_run() {
         s,
         json!({"uri": ws.auth_uri, "ranges": [{"startLine": 79, "endLine": 82, "state": "gold-read"},
                {"startLine": 83, "endLine": 94, "state": "gold-unread"}], "goldLines": 16, "coveredLines": 4,
-               "coverage": 0.25, "threshold": 0.5, "fileHit": true, "stale": null, "edits": []})
+               "coverage": 0.25, "threshold": 0.5, "fileHit": true, "stale": null, "edits": [],
+               "whatIf": [], "whatIfLines": 0, "baseCoverage": 0.25})
     );
     let sum = client.request("readcov/summary", json!({})).await;
     assert_eq!(

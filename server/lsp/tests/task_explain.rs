@@ -5,13 +5,15 @@
 //! task, the edits in `lineStates`.
 
 mod common;
+#[path = "task_explain/editor.rs"]
+mod editor;
 use common::{file_uri, in_process, Client};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
-const TASK: &str = "pylint-dev__pylint-4604";
-const VARIABLES: &str = "pylint/checkers/variables.py";
-const CONSTANTS: &str = "pylint/constants.py";
+pub const TASK: &str = "pylint-dev__pylint-4604";
+pub const VARIABLES: &str = "pylint/checkers/variables.py";
+pub const CONSTANTS: &str = "pylint/constants.py";
 
 fn real() -> PathBuf {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
@@ -37,7 +39,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// The instance's files, its trajectory under `runs/` and the SWE-bench rows as gold.
-fn workspace() -> (tempfile::TempDir, PathBuf) {
+pub fn workspace() -> (tempfile::TempDir, PathBuf) {
     let real = real();
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
@@ -49,7 +51,7 @@ fn workspace() -> (tempfile::TempDir, PathBuf) {
     (dir, root)
 }
 
-fn options() -> Value {
+pub fn options() -> Value {
     json!({"gold": ["swebench.jsonl"], "reads": [format!("runs/{TASK}.json")], "task": TASK})
 }
 
@@ -149,7 +151,7 @@ async fn clients_without_pull_get_pushed_diagnostics_for_unopened_gold_files() {
     );
 }
 
-async fn open(client: &Client, root: &Path, rel: &str) -> String {
+pub async fn open(client: &Client, root: &Path, rel: &str) -> String {
     let uri = file_uri(&root.join(rel));
     let text = std::fs::read_to_string(root.join(rel)).unwrap();
     client.open(&uri, &text).await;
