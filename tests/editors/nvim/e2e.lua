@@ -170,20 +170,26 @@ H.case("the widen code action raises coverage to 100%", function()
     local s = readcov.states[buf]
     return s and s.coverage == 1
   end)
-  H.eq(marks(), expected_marks({ { 9, 24, "ReadcovGoldRead" } }))
+  -- Lines read only by the what-if read have their own group, never the agent's green.
+  H.eq(marks(), expected_marks({ { 9, 12, "ReadcovGoldRead" }, { 13, 24, "ReadcovWhatIf" } }))
+  H.eq(readcov.statusline(), "readcov 25% < 50% (what-if 100%)")
   wait("warning gone", function()
     local d = vim.diagnostic.get(buf)
     return #d == 0 or d[1].severity ~= vim.diagnostic.severity.WARN
   end)
 end)
 
-H.case("after the widen, hints and lenses show the new figures without :e", function()
+H.case("after the widen, hints and lenses show the new figures, labelled what-if, without :e", function()
   wait("hint refreshed", function()
-    return virt(readcov.ns_hints):find("9: read 16/16 gold (100%", 1, true) ~= nil
+    return virt(readcov.ns_hints):find("9: read 16/16 gold (100%, what-if)", 1, true) ~= nil
   end)
+  H.ok(virt(readcov.ns_hints):find("0: gold 16 · read 100% (what-if; 25% without)", 1, true), virt(readcov.ns_hints))
   wait("lens refreshed", function()
-    return virt(lens_ns()):find("9: gold 16 · 100% read", 1, true) ~= nil
+    return virt(lens_ns()):find("9: gold 16 · 100% read (what-if)", 1, true) ~= nil
   end)
+  local d = vim.diagnostic.get(buf)
+  H.eq(#d, 1)
+  H.eq(d[1].message, "gold lines 10–25: 16/16 read (100% with what-if reads; 4/16 without) — at or above 50%")
 end)
 
 H.case(":Readcov clear drops the what-if reads", function()

@@ -1,7 +1,8 @@
 --- End-to-end test of the task view on the shipped real run pylint-dev__pylint-4604 (OpenHands,
 --- unresolved; tests/data/real): a real Neovim 0.11 with the plugin against the real `readcov lsp`,
 --- the trajectory imported on the fly and the SWE-bench rows as gold. `:Readcov overview`, Enter in
---- the quickfix list, next/previous unread span and the run picker.
+--- the quickfix list, next/previous unread span, the run picker, the what-if labels after a widen,
+--- and no code action on a non-gold line.
 --- Run: READCOV_BIN=target/debug/readcov nvim --headless --clean -l tests/editors/nvim/e2e_task.lua
 local H = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h") .. "/helpers.lua")
 vim.opt.rtp:prepend(H.repo .. "/editors/nvim")
@@ -128,6 +129,55 @@ H.case(":Readcov run picks a run with vim.ui.select", function()
   vim.ui.select = original
   H.eq(offered, { "all runs (merged)", "openhands · 0% (0/6) · below" })
   H.ok(out:find("readcov runs: openhands (available: openhands)", 1, true), out)
+end)
+
+H.case("no code action on a line that is not gold", function()
+  local res = vim.lsp.buf_request_sync(buf, "textDocument/codeAction", {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } },
+    context = { diagnostics = {} },
+  }, T)
+  local titles = {}
+  for _, r in pairs(res or {}) do
+    for _, a in ipairs(r.result or {}) do
+      titles[#titles + 1] = a.title
+    end
+  end
+  H.eq(titles, {})
+end)
+
+H.case("a widen at 1828 is labelled what-if: status, bands, hints, lenses, diagnostics", function()
+  vim.api.nvim_set_current_buf(buf)
+  vim.api.nvim_win_set_cursor(0, { 1828, 0 })
+  vim.cmd("Readcov widen")
+  wait("what-if status", function()
+    return readcov.statusline() == "readcov 0% < 50% (what-if 100%)"
+  end)
+  local groups = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, readcov.ns, { 1827, 0 }, { 1828, 0 }, { details = true })) do
+    groups[#groups + 1] = m[4].line_hl_group
+  end
+  H.eq(groups, { "ReadcovWhatIf", "ReadcovWhatIf" })
+  wait("hint labelled what-if", function()
+    return virt(buf, readcov.ns_hints):find("what-if", 1, true) ~= nil
+  end)
+  local client = vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
+  local lens_ns = vim.api.nvim_create_namespace("nvim.lsp.codelens:" .. client.id)
+  wait("lens labelled what-if", function()
+    return virt(buf, lens_ns):find("what-if", 1, true) ~= nil
+  end)
+  wait("diagnostic labelled what-if", function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.lnum == 1827 and d.message:find("what-if", 1, true) then
+        return true
+      end
+    end
+    return false
+  end)
+  vim.cmd("Readcov clear")
+  wait("back to 0%", function()
+    return readcov.statusline() == "readcov 0% < 50%"
+  end)
 end)
 
 H.finish()

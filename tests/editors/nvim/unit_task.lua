@@ -1,6 +1,6 @@
 --- Unit tests of the plugin's pure logic added for the task view (issue 24): what-if and edit
---- plans, hint marks, the what-if statusline, next/previous unread span, the overview's quickfix
---- items, cross-file targets, run choices, and the highlight palette.
+--- plans, hint marks, the what-if statusline, the overview's quickfix items, run choices, and the
+--- highlight palette.
 --- Run: nvim --headless --clean -l tests/editors/nvim/unit_task.lua
 local H = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":p:h") .. "/helpers.lua")
 vim.opt.rtp:prepend(H.repo .. "/editors/nvim")
@@ -69,26 +69,6 @@ H.case("status: the agent's figure first, what-if labelled", function()
   H.eq(view.status_group(nil), nil)
 end)
 
-H.case("next_unread: forward, backward, adjacent ranges as one span", function()
-  local s = {
-    ranges = {
-      { startLine = 2, endLine = 3, state = "gold-unread" },
-      { startLine = 4, endLine = 5, state = "gold-read" },
-      { startLine = 10, endLine = 11, state = "gold-unread" },
-      { startLine = 12, endLine = 12, state = "gold-unread" },
-      { startLine = 1827, endLine = 1828, state = "gold-unread" },
-    },
-  }
-  H.eq(view.next_unread(s, 0, 1), 2)
-  H.eq(view.next_unread(s, 2, 1), 10)
-  H.eq(view.next_unread(s, 11, 1), 1827)
-  H.eq(view.next_unread(s, 1827, 1), nil)
-  H.eq(view.next_unread(s, 1827, -1), 10)
-  H.eq(view.next_unread(s, 2, -1), nil)
-  H.eq(view.next_unread(s, math.huge, -1), 1827)
-  H.eq(view.next_unread(nil, 0, 1), nil)
-end)
-
 -- The shape `readcov/explain` answers for pylint-dev__pylint-4604 (see docs/explain.md).
 local explain = {
   task = "pylint-dev__pylint-4604", run = "openhands", status = "scored", verdict = "below", threshold = 0.5,
@@ -135,22 +115,6 @@ H.case("overview: title and quickfix items, never-opened files first-class", fun
   H.eq(#overview.items(read, "/w"), 4)
   H.eq(overview.items(read, "/w")[4].type, "I")
   H.eq(overview.items({}, "/w"), {})
-end)
-
-H.case("targets and other_file: across the task's files, wrapping around", function()
-  local t = overview.targets(explain, "/w")
-  H.eq(t, {
-    { path = "/w/pylint/constants.py", line = 3 },
-    { path = "/w/pylint/constants.py", line = 13 },
-    { path = "/w/pylint/checkers/variables.py", line = 1828 },
-  })
-  H.eq(overview.other_file(t, "/w/pylint/constants.py", 1), t[3])
-  H.eq(overview.other_file(t, "/w/pylint/checkers/variables.py", 1), t[1])
-  H.eq(overview.other_file(t, "/w/pylint/checkers/variables.py", -1), t[2])
-  H.eq(overview.other_file(t, "/w/elsewhere.py", 1), t[1])
-  H.eq(overview.other_file(t, "/w/elsewhere.py", -1), t[3])
-  H.eq(overview.other_file({ t[3] }, "/w/pylint/checkers/variables.py", 1), nil)
-  H.eq(overview.other_file({}, "/w/x.py", 1), nil)
 end)
 
 H.case("run_choices: all merged, then the selected task's runs with figures", function()

@@ -196,7 +196,7 @@ function M.pick_run(done)
   task.pick_run(M, done)
 end
 
---- Next / previous unread gold span (this buffer, then the task's other gold files). Map them:
+--- Next / previous unread gold span of the task (any gold file, opened or not). Map them:
 --- vim.keymap.set("n", "]g", require("readcov").next_unread)
 function M.next_unread()
   return task.step(M, 1)

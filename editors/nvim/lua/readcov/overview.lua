@@ -1,5 +1,5 @@
 --- readcov.overview: pure helpers turning `readcov/explain` and `readcov/tasks` answers into the
---- task overview (quickfix items), the unread spans to step through, and the run picker's choices.
+--- task overview (quickfix items) and the run picker's choices.
 --- No Neovim API calls beyond vim.* table helpers, so tests/editors/nvim/unit.lua covers them.
 local M = {}
 
@@ -91,58 +91,6 @@ function M.items(ex, root)
     end
   end
   return out
-end
-
---- Every unread range of the task as { path = absolute path, line = 1-based first line }, in
---- explain's file order then line order: what next/previous step through across files.
-function M.targets(ex, root)
-  local out = {}
-  for _, f in ipairs(type(ex) == "table" and type(ex.files) == "table" and ex.files or {}) do
-    local starts = {}
-    for _, s in ipairs(type(f.spans) == "table" and f.spans or {}) do
-      for _, u in ipairs(type(s.unread) == "table" and s.unread or {}) do
-        starts[#starts + 1] = u.start
-      end
-    end
-    table.sort(starts)
-    for _, l in ipairs(starts) do
-      out[#out + 1] = { path = join(root, f.path), line = l }
-    end
-  end
-  return out
-end
-
---- Where to go from the current file when it has no unread span left in direction `dir`: the
---- first (dir 1) or last (dir -1) unread range of the next/previous file in `targets`, wrapping
---- around; nil when no other file has one.
-function M.other_file(targets, path, dir)
-  local files, first, last = {}, {}, {}
-  for _, t in ipairs(targets) do
-    if not first[t.path] then
-      files[#files + 1] = t.path
-      first[t.path] = t
-    end
-    last[t.path] = t
-  end
-  if #files == 0 then
-    return nil
-  end
-  local at = nil
-  for i, p in ipairs(files) do
-    if p == path then
-      at = i
-    end
-  end
-  local i
-  if at == nil then
-    i = dir > 0 and 1 or #files
-  else
-    i = (at - 1 + dir) % #files + 1
-    if files[i] == path then
-      return nil
-    end
-  end
-  return dir > 0 and first[files[i]] or last[files[i]]
 end
 
 --- Choices of `:Readcov run` from `readcov/tasks`: all runs merged, then each run of the selected

@@ -1,8 +1,7 @@
 --- readcov.task: the whole task, not only the open file — `:Readcov overview` (a quickfix list of
 --- every gold file of the selected run, never-opened ones included, and its unread spans), the run
---- picker, and next/previous unread gold span (in this buffer, then across the task's files).
+--- picker, and next/previous unread gold span (across the task's files, from the server).
 local overview = require("readcov.overview")
-local view = require("readcov.view")
 
 local M = {}
 
@@ -50,37 +49,25 @@ local function jump(row)
   vim.cmd("normal! zz")
 end
 
---- Moves to the next (`dir` 1) or previous (-1) run of unread gold lines: in this buffer from
---- its line states, else the first (last) unread span of the next (previous) gold file of the
---- task, wrapping around. Returns the 1-based line it landed on, or nil.
+--- Moves to the next (`dir` 1) or previous (-1) run of unread gold lines of the task, in this
+--- file or another gold file, opened or not (`readcov/nextUnread`: path order, wrapping around).
+--- Returns the 1-based line it landed on, or nil when no gold line is unread.
 function M.step(rc, dir)
   local buf = vim.api.nvim_get_current_buf()
-  local row = vim.api.nvim_win_get_cursor(0)[1] - 1
-  local here = view.next_unread(rc.states[buf], row, dir)
-  if here then
-    jump(here)
-    return here + 1
-  end
-  local ok, ex, root = pcall(explain, rc)
-  local targets = ok and overview.targets(ex, root) or {}
-  for _, t in ipairs(targets) do
-    t.path = vim.uv.fs_realpath(t.path) or t.path
-  end
-  local name = vim.api.nvim_buf_get_name(buf)
-  local target = overview.other_file(targets, vim.uv.fs_realpath(name) or name, dir)
-  if not target then
-    -- No other file: wrap around within this one.
-    local wrapped = view.next_unread(rc.states[buf], dir > 0 and -1 or math.huge, dir)
-    if wrapped then
-      jump(wrapped)
-      return wrapped + 1
-    end
+  local found = rc.request_sync(buf, "readcov/nextUnread", {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    line = vim.api.nvim_win_get_cursor(0)[1] - 1,
+    direction = dir > 0 and "next" or "previous",
+  })
+  if type(found) ~= "table" then
     vim.notify("readcov: no unread gold lines", vim.log.levels.INFO)
     return nil
   end
-  vim.cmd.edit(vim.fn.fnameescape(target.path))
-  jump(math.min(target.line, vim.api.nvim_buf_line_count(0)) - 1)
-  return target.line
+  if found.uri ~= vim.uri_from_bufnr(buf) then
+    vim.cmd.edit(vim.fn.fnameescape(vim.uri_to_fname(found.uri)))
+  end
+  jump(math.min(found.startLine, vim.api.nvim_buf_line_count(0) - 1))
+  return found.startLine + 1
 end
 
 return M

@@ -102,37 +102,6 @@ function M.hint_marks(hints, line_count)
   return out
 end
 
---- The 0-based first row of the next (`dir` 1) or previous (`dir` -1) run of gold-unread lines
---- from `row`, or nil. Adjacent ranges count as one span.
-function M.next_unread(states, row, dir)
-  local starts = {}
-  local prev_end = nil
-  for _, r in ipairs(type(states) == "table" and type(states.ranges) == "table" and states.ranges or {}) do
-    local s, e = tonumber(r.startLine), tonumber(r.endLine)
-    if r.state == "gold-unread" and s and e then
-      if prev_end == nil or s > prev_end + 1 then
-        starts[#starts + 1] = s
-      end
-      prev_end = e
-    end
-  end
-  table.sort(starts)
-  if dir < 0 then
-    for i = #starts, 1, -1 do
-      if starts[i] < row then
-        return starts[i]
-      end
-    end
-    return nil
-  end
-  for _, s in ipairs(starts) do
-    if s > row then
-      return s
-    end
-  end
-  return nil
-end
-
 --- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "". When
 --- what-if reads count in the file's figure, the figure without them comes first and the what-if
 --- one after it: "readcov 0% < 50% (what-if 100%)".
