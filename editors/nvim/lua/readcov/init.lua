@@ -4,6 +4,7 @@
 local view = require("readcov.view")
 local draw = require("readcov.draw")
 local task = require("readcov.task")
+local record = require("readcov.record")
 
 local M = {}
 
@@ -33,8 +34,6 @@ local defaults = {
 
 M.config = vim.deepcopy(defaults)
 M.states = {} -- bufnr → last readcov/lineStates answer
-local recording = false
-local record_timer = nil
 
 local function client_for(buf)
   return vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
@@ -132,7 +131,12 @@ function M.exec_command(command, arguments)
 end
 
 function M.is_recording()
-  return recording
+  return record.is_recording()
+end
+
+--- Turns recording of the visible window (after the dwell time) on or off.
+function M.record(on)
+  record.set(on)
 end
 
 --- Lines of `:Readcov summary` (all tasks and runs).
@@ -241,38 +245,6 @@ function M.select_runs(runs)
   return result
 end
 
-local function send_visible()
-  local buf = vim.api.nvim_get_current_buf()
-  local client = client_for(buf)
-  if not (recording and client) then
-    return
-  end
-  client:notify("readcov/recordRead", {
-    uri = vim.uri_from_bufnr(buf),
-    startLine = vim.fn.line("w0") - 1,
-    endLine = vim.fn.line("w$") - 1,
-    source = "human",
-  })
-end
-
---- Turns recording of the visible window (after the dwell time) on or off.
-function M.record(on)
-  recording = on
-  if record_timer then
-    record_timer:stop()
-  end
-  if on then
-    record_timer = record_timer or vim.uv.new_timer()
-  end
-end
-
-local function on_view_change()
-  if recording and record_timer then
-    record_timer:stop()
-    record_timer:start(M.config.record.dwell_ms, 0, vim.schedule_wrap(send_visible))
-  end
-end
-
 require("readcov.commands").install(M)
 
 local highlights = require("readcov.highlights").apply
@@ -293,7 +265,12 @@ function M.setup(opts)
       M.refresh(ev.buf)
     end,
   })
-  vim.api.nvim_create_autocmd({ "WinScrolled", "BufEnter" }, { group = group, callback = on_view_change })
+  vim.api.nvim_create_autocmd({ "WinScrolled", "BufEnter" }, {
+    group = group,
+    callback = function()
+      record.on_view_change(M.config.record.dwell_ms)
+    end,
+  })
   vim.api.nvim_create_autocmd("BufWipeout", {
     group = group,
     callback = function(ev)
