@@ -161,10 +161,8 @@ H.case("a widen at 1828 is labelled what-if: status, bands, hints, lenses, diagn
   wait("hint labelled what-if", function()
     return virt(buf, readcov.ns_hints):find("what-if", 1, true) ~= nil
   end)
-  local client = vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
-  local lens_ns = vim.api.nvim_create_namespace("nvim.lsp.codelens:" .. client.id)
   wait("lens labelled what-if", function()
-    return virt(buf, lens_ns):find("what-if", 1, true) ~= nil
+    return virt(buf, readcov.ns_lenses):find("what-if", 1, true) ~= nil
   end)
   wait("diagnostic labelled what-if", function()
     for _, d in ipairs(vim.diagnostic.get(buf)) do

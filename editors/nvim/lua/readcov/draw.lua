@@ -1,7 +1,9 @@
 --- readcov.draw: everything readcov puts on screen — line-state bands, the agent's edits, inlay
---- hints (drawn here, in `ReadcovInlayHint`, not by vim.lsp.inlay_hint: Neovim draws every
---- server's hints in one `LspInlayHint` group, grey on the grey of read lines) and code lenses
---- (vim.lsp.codelens) — and `:Readcov toggle`, which hides or shows all of it.
+--- hints and code lenses — and `:Readcov toggle`, which hides or shows all of it. Hints and lenses
+--- are drawn here, in `ReadcovInlayHint` / `ReadcovCodeLens`, not by vim.lsp.inlay_hint /
+--- vim.lsp.codelens: Neovim draws every server's in one grey group (`LspInlayHint`,
+--- `LspCodeLens` → NonText), the grey of read lines, lost on the gold bands. Lenses are still
+--- saved with vim.lsp.codelens.save, so vim.lsp.codelens.run() runs them.
 local view = require("readcov.view")
 
 local M = {}
@@ -9,8 +11,10 @@ local M = {}
 M.ns = vim.api.nvim_create_namespace("readcov")
 M.ns_edits = vim.api.nvim_create_namespace("readcov.edits")
 M.ns_hints = vim.api.nvim_create_namespace("readcov.hints")
+M.ns_lenses = vim.api.nvim_create_namespace("readcov.lenses")
 M.hidden = false
 M.hints = {} -- bufnr → last textDocument/inlayHint answer
+M.lenses = {} -- bufnr → last textDocument/codeLens answer
 
 local function client_for(buf)
   return vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
@@ -84,20 +88,41 @@ function M.request_hints(buf, config)
   end, buf)
 end
 
---- Asks for the code lenses of `buf` and hands them to vim.lsp.codelens (which draws them and
---- runs them with vim.lsp.codelens.run()). Not through vim.lsp.codelens.refresh(): it skips a
---- buffer whose earlier request is still out, and that answer may predate the change.
+--- Draws the last code lenses of `buf` at the end of their lines, after the hints.
+function M.draw_lenses(buf, config)
+  vim.api.nvim_buf_clear_namespace(buf, M.ns_lenses, 0, -1)
+  if M.hidden or not config.code_lens then
+    return
+  end
+  local count = vim.api.nvim_buf_line_count(buf)
+  for _, lens in ipairs(M.lenses[buf] or {}) do
+    local row = type(lens.range) == "table" and lens.range.start.line
+    local title = type(lens.command) == "table" and lens.command.title
+    if type(row) == "number" and row < count and type(title) == "string" then
+      vim.api.nvim_buf_set_extmark(buf, M.ns_lenses, row, 0, {
+        virt_text = { { title, "ReadcovCodeLens" } },
+        virt_text_pos = "eol",
+        hl_mode = "combine",
+        priority = 6,
+      })
+    end
+  end
+end
+
+--- Asks for the code lenses of `buf`, draws them and saves them for vim.lsp.codelens.run().
 function M.request_lenses(buf, config)
   local client = client_for(buf)
-  if not (client and config.code_lens) or M.hidden then
+  if not (client and config.code_lens) then
     return
   end
   local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
-  client:request("textDocument/codeLens", params, function(err, result, ctx)
-    if M.hidden or not vim.api.nvim_buf_is_loaded(buf) then
+  client:request("textDocument/codeLens", params, function(err, result)
+    if err or not vim.api.nvim_buf_is_loaded(buf) then
       return
     end
-    vim.lsp.codelens.on_codelens(err, result, ctx)
+    M.lenses[buf] = result or {}
+    vim.lsp.codelens.save(M.lenses[buf], buf, client.id)
+    M.draw_lenses(buf, config)
   end, buf)
 end
 
@@ -107,14 +132,11 @@ function M.set_hidden(hidden, buffers, redraw)
   M.hidden = hidden
   for _, client in ipairs(vim.lsp.get_clients({ name = "readcov" })) do
     vim.diagnostic.enable(not hidden, { ns_id = vim.lsp.diagnostic.get_namespace(client.id, false) })
-    if hidden then
-      vim.lsp.codelens.clear(client.id)
-    end
   end
   for _, buf in ipairs(buffers) do
     if vim.api.nvim_buf_is_valid(buf) then
       if hidden then
-        for _, ns in ipairs({ M.ns, M.ns_edits, M.ns_hints }) do
+        for _, ns in ipairs({ M.ns, M.ns_edits, M.ns_hints, M.ns_lenses }) do
           vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1)
         end
       else

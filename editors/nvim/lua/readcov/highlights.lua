@@ -18,6 +18,7 @@ M.palette = {
   ReadcovEditUnread = { dark = { fg = "#ff7a7a", bold = true, ctermfg = 210 }, light = { fg = "#b0002a", bold = true, ctermfg = 124 } },
   -- inlay hints readcov draws itself (end of line): readable on every band above
   ReadcovInlayHint = { dark = { fg = "#b8c0d0", italic = true, ctermfg = 250 }, light = { fg = "#424a5c", italic = true, ctermfg = 239 } },
+  ReadcovCodeLens = { dark = { fg = "#98a4ba", ctermfg = 248 }, light = { fg = "#4f586b", ctermfg = 240 } },
   ReadcovReadSign = { dark = { fg = "#7a88a0", ctermfg = 103 }, light = { fg = "#66708a", ctermfg = 60 } },
   ReadcovGoldReadSign = { dark = { fg = "#5fd787", ctermfg = 78 }, light = { fg = "#1a7f3c", ctermfg = 29 } },
   ReadcovGoldUnreadSign = { dark = { fg = "#ff6b6b", ctermfg = 203 }, light = { fg = "#c0102a", ctermfg = 160 } },

@@ -11,6 +11,7 @@ local M = {}
 M.ns = draw.ns
 M.ns_edits = draw.ns_edits
 M.ns_hints = draw.ns_hints
+M.ns_lenses = draw.ns_lenses
 
 local defaults = {
   cmd = { "readcov", "lsp" },
@@ -22,7 +23,7 @@ local defaults = {
   sign_text = "▎",
   -- readcov's inlay hints, drawn at the end of their line in ReadcovInlayHint
   inlay_hints = true,
-  -- code lenses through vim.lsp.codelens, re-requested whenever the figures change
+  -- readcov's code lenses, drawn after the hints in ReadcovCodeLens (vim.lsp.codelens.run() runs them)
   code_lens = true,
   -- the agent's edits: a sign and a coloured line number (ReadcovEdit / ReadcovEditUnread)
   edits = true,
@@ -219,7 +220,7 @@ function M.toggle(show)
   draw.set_hidden(not show, bufs, function(buf)
     draw.states(buf, M.states[buf], M.config)
     draw.draw_hints(buf, M.config)
-    draw.request_lenses(buf, M.config)
+    draw.draw_lenses(buf, M.config)
   end)
   return show
 end
@@ -276,6 +277,7 @@ function M.setup(opts)
     callback = function(ev)
       M.states[ev.buf] = nil
       draw.hints[ev.buf] = nil
+      draw.lenses[ev.buf] = nil
     end,
   })
   -- Hints move with edits until the server's re-parse: ask again shortly after typing stops.
@@ -309,9 +311,11 @@ function M.setup(opts)
     capabilities = { workspace = { codeLens = { refreshSupport = true } } },
     on_init = function(client)
       client.server_capabilities.diagnosticProvider = nil
-      -- readcov draws its own hints (ReadcovInlayHint); a vim.lsp.inlay_hint.enable() of the
-      -- user's must not draw them a second time.
+      -- readcov draws its own hints and lenses (ReadcovInlayHint, ReadcovCodeLens); a
+      -- vim.lsp.inlay_hint.enable() or vim.lsp.codelens.refresh() of the user's must not draw
+      -- them a second time, in grey.
       client.server_capabilities.inlayHintProvider = nil
+      client.server_capabilities.codeLensProvider = nil
     end,
     handlers = {
       ["readcov/didChange"] = M.on_did_change,

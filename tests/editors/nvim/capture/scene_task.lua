@@ -28,9 +28,8 @@ local function ready()
   if not (client and readcov.states[buf]) then
     return false
   end
-  local lens_ns = vim.api.nvim_create_namespace("nvim.lsp.codelens:" .. client.id)
   return #vim.api.nvim_buf_get_extmarks(buf, readcov.ns_hints, 0, -1, {}) > 0
-    and #vim.api.nvim_buf_get_extmarks(buf, lens_ns, 0, -1, {}) > 0
+    and #vim.api.nvim_buf_get_extmarks(buf, readcov.ns_lenses, 0, -1, {}) > 0
     and #vim.diagnostic.get(buf) > 0
 end
 
