@@ -216,6 +216,26 @@ H.case(":Readcov run selects runs", function()
   end)
 end)
 
+H.case(":Readcov overview with two runs and none selected offers the run picker first", function()
+  local original = vim.ui.select
+  local offered
+  vim.ui.select = function(items, opts, on_choice)
+    offered = vim.tbl_map(opts.format_item, items)
+    on_choice(items[2], 2)
+  end
+  vim.cmd("Readcov overview")
+  vim.ui.select = original
+  H.eq(offered, { "all runs (merged)", "run-a · 47% (11/23) · below", "run-b · 0% (0/23) · below" })
+  local qf = vim.fn.getqflist({ title = 1, items = 1 })
+  H.eq(qf.title, "readcov overview · fixture-1 · run run-a · 47% < 50% (11/23 gold lines) · file hit 2/2")
+  H.eq(vim.tbl_map(function(i)
+    return vim.fn.fnamemodify(vim.api.nvim_buf_get_name(i.bufnr), ":t") .. ":" .. i.lnum .. " " .. i.text
+  end, qf.items)[2], "auth.py:14   unread 14–25 of gold 10–25 (4/16 read) · in function check_token (10–25) · "
+    .. "nearest reads: before 10–13 (turn 3), after none")
+  vim.cmd("cclose")
+  vim.cmd("Readcov run all")
+end)
+
 H.case(":Readcov record sends the visible window as a human read", function()
   vim.cmd("Readcov record on")
   vim.api.nvim_win_set_cursor(0, { 1, 0 })

@@ -107,14 +107,15 @@ end
 local function request_sync(buf, method, params)
   local client = client_for(buf)
   if not client then
-    error("readcov: no readcov language server attached to this buffer")
+    error("readcov: no readcov language server attached to this buffer", 0)
   end
   local res = client:request_sync(method, params, 10000, buf)
   if not res then
-    error("readcov: " .. method .. " timed out")
+    error("readcov: " .. method .. " timed out", 0)
   end
   if res.err then
-    error("readcov: " .. method .. ": " .. tostring(res.err.message))
+    -- Level 0: the message is for the user, without this file's position.
+    error("readcov: " .. method .. ": " .. tostring(res.err.message), 0)
   end
   return res.result, client
 end

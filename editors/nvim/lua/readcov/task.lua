@@ -14,15 +14,29 @@ local function explain(rc)
   return ex, root
 end
 
---- Fills the quickfix list with the task overview and opens it; returns the items.
-function M.overview(rc, open)
-  local ex, root = explain(rc)
+local function show(ex, root, open)
   local items = overview.items(ex, root)
   vim.fn.setqflist({}, " ", { title = overview.title(ex), items = items })
   if open ~= false then
     vim.cmd("botright copen")
   end
   return items
+end
+
+--- Fills the quickfix list with the task overview and opens it; returns the items. When the
+--- server cannot tell which run to explain (several, none selected), offers the run picker first
+--- and shows the overview of the run picked (returns nil then).
+function M.overview(rc, open)
+  local ok, ex, root = pcall(explain, rc)
+  if ok then
+    return show(ex, root, open)
+  end
+  vim.notify(tostring(ex) .. "\nreadcov: pick the run to explain", vim.log.levels.INFO)
+  M.pick_run(rc, function()
+    local picked, picked_root = explain(rc)
+    show(picked, picked_root, open)
+  end)
+  return nil
 end
 
 --- Picks a run with vim.ui.select (all runs merged, or one run of the selected task with its
