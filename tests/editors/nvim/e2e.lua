@@ -161,6 +161,14 @@ H.case(":Readcov toggle hides and shows everything readcov draws", function()
   end)
 end)
 
+H.case(":Readcov legend names every colour, each in its own group", function()
+  local out = vim.api.nvim_exec2("Readcov legend", { output = true }).output
+  H.ok(out:find("gold, never read", 1, true) and out:find("gold, read only by what-if reads", 1, true), out)
+  for _, entry in ipairs(require("readcov.view").legend) do
+    H.ok(next(vim.api.nvim_get_hl(0, { name = entry[1] })) ~= nil, entry[1] .. " is defined")
+  end
+end)
+
 H.case(":Readcov summary lists every task and run", function()
   local out = vim.api.nvim_exec2("Readcov summary", { output = true }).output
   H.ok(out:find("✗ fixture-1 · run-a  line coverage 47% (11/23) · file hit 100%", 1, true), out)

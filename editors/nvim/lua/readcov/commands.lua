@@ -1,10 +1,10 @@
 --- :Readcov summary | overview | run [ID…|all] | next | prev | widen [unit|N] | clear | whatif |
---- toggle | edits | record [on|off] | report | refresh
+--- toggle | edits | record [on|off] | report | refresh | legend
 local M = {}
 
 local subcommands = {
   "summary", "overview", "run", "next", "prev", "widen", "clear", "whatif", "toggle", "edits", "record", "report",
-  "refresh",
+  "refresh", "legend",
 }
 
 function M.install(readcov)
@@ -67,6 +67,13 @@ function M.install(readcov)
       local on = args[1] == "on" or (args[1] == nil and not readcov.is_recording())
       readcov.record(on)
       echo({ "readcov: recording visible ranges " .. (on and "on" or "off") })
+    end,
+    legend = function()
+      local chunks = {}
+      for _, entry in ipairs(require("readcov.view").legend) do
+        vim.list_extend(chunks, { { entry[2], entry[1] }, { "\n" } })
+      end
+      vim.api.nvim_echo(chunks, true, {})
     end,
     refresh = function()
       readcov.refresh(0)

@@ -102,6 +102,20 @@ function M.hint_marks(hints, line_count)
   return out
 end
 
+--- `:Readcov legend`: what each colour means, as { group, text } in drawing order.
+M.legend = {
+  { "ReadcovGoldUnread", " gold, never read " },
+  { "ReadcovGoldRead", " gold, read by the agent (or you) " },
+  { "ReadcovWhatIf", " gold, read only by what-if reads " },
+  { "ReadcovRead", " read, not gold " },
+  { "ReadcovWhatIfRead", " read only by what-if reads, not gold " },
+  { "ReadcovEdit", " ✎ the agent's edit " },
+  { "ReadcovEditUnread", " ✎ the agent's edit of gold lines it had not read yet " },
+  { "ReadcovInlayHint", " inlay hint " },
+  { "ReadcovCodeLens", " code lens " },
+  { "ReadcovStatusBelow", " statusline: below the threshold " },
+}
+
 --- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "". When
 --- what-if reads count in the file's figure, the figure without them comes first and the what-if
 --- one after it: "readcov 0% < 50% (what-if 100%)".
