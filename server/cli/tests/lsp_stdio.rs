@@ -141,6 +141,102 @@ async fn flask_session(stdio: Transport) {
     assert!(status.success(), "{status:?}");
 }
 
+/// `goldDefinition` picks the gold the server shows, through the real binary: the flask-5014
+/// SWE-bench row as `edit` gold (the insertion anchors 192–193), then `units` (the enclosing
+/// `Blueprint.__init__`, 172–206), then a named entry (`NAME=FILE`). The same reads (190–192)
+/// cover 1/2, then 3/35, then 2/2 of the file's gold.
+#[tokio::test]
+async fn gold_definition_changes_the_figure() {
+    let (_dir, root, text) = flask_workspace();
+    let row = std::fs::read_to_string(real_data().join("gold.jsonl"))
+        .unwrap()
+        .lines()
+        .find(|l| l.contains("\"pallets__flask-5014\""))
+        .unwrap()
+        .to_string();
+    std::fs::write(root.join("rows.jsonl"), row + "\n").unwrap();
+    std::fs::write(
+        root.join("reads.jsonl"),
+        "{\"task\":\"pallets__flask-5014\",\"run\":\"r\",\"path\":\"src/flask/blueprints.py\",\"start\":190,\"end\":192}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("mine.jsonl"),
+        "{\"task\":\"pallets__flask-5014\",\"path\":\"src/flask/blueprints.py\",\"start\":191,\"end\":192}\n",
+    )
+    .unwrap();
+    let (mut child, client) = spawn(Transport::Pipes).await;
+    let options = json!({"gold": ["rows.jsonl"], "reads": ["reads.jsonl"],
+                         "task": "pallets__flask-5014", "goldDefinition": "edit"});
+    client.initialize(&root, options, json!({})).await;
+    let uri = file_uri(&root.join("src/flask/blueprints.py"));
+    let mark = client.mark();
+    client.open(&uri, &text).await;
+    let diags = client.diagnostics_after(mark, &uri).await;
+    assert_eq!(
+        diags[0]["message"],
+        "gold lines 192–193: 1/2 read (50%) — at or above 50%"
+    );
+    assert_eq!(coverage(&client, &uri).await, (0.5, json!(2)));
+    // Units: the whole method, 35 lines, of which the reads cover 3.
+    configure(
+        &client,
+        &uri,
+        json!({"goldDefinition": "units"}),
+        "gold lines 172–191: 2/20 read (10%) — below 50%",
+    )
+    .await;
+    let (cov, lines) = coverage(&client, &uri).await;
+    assert_eq!(lines, json!(35));
+    assert!((cov - 3.0 / 35.0).abs() < 1e-9, "{cov}");
+    // A named entry: only that file, as given.
+    configure(
+        &client,
+        &uri,
+        json!({"gold": ["patch=rows.jsonl", "mine=mine.jsonl"], "goldDefinition": "mine"}),
+        "gold lines 191–192: 2/2 read (100%) — at or above 50%",
+    )
+    .await;
+    assert_eq!(coverage(&client, &uri).await, (1.0, json!(2)));
+    client.shutdown().await;
+    let status = tokio::time::timeout(client::WAIT, child.wait())
+        .await
+        .expect("exits")
+        .expect("status");
+    assert!(status.success(), "{status:?}");
+}
+
+/// The file's gold coverage and gold line count (`readcov/lineStates`).
+async fn coverage(client: &Client, uri: &str) -> (f64, Value) {
+    let states = client
+        .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+        .await;
+    (
+        states["coverage"].as_f64().unwrap(),
+        states["goldLines"].clone(),
+    )
+}
+
+/// Sends `settings` as `workspace/didChangeConfiguration` and waits for diagnostics of `uri`
+/// that carry `message` (a publish from before the reload does not count).
+async fn configure(client: &Client, uri: &str, settings: Value, message: &str) {
+    let mark = client.mark();
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"readcov": settings}}),
+        )
+        .await;
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri
+                && p["diagnostics"]
+                    .as_array()
+                    .is_some_and(|d| d.iter().any(|d| d["message"] == message))
+        })
+        .await;
+}
+
 const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
 const METHOD_NOT_FOUND: i64 = -32601;

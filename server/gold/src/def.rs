@@ -7,6 +7,7 @@ use crate::consensus::{consensus, ConsensusOptions, RunsInput};
 use crate::dedupe::dedupe_repeated;
 use crate::expand::ExpandOptions;
 use crate::patch::{unit_gold, PatchRow};
+use crate::rows_def::rows_under;
 use crate::test_tier::test_gold;
 use crate::{GoldRow, Notes, Origin, TaskFiles};
 use readcov_core::formats::InputError;
@@ -31,6 +32,9 @@ pub enum GoldInput<'a> {
     Patches(&'a [PatchRow]),
     /// Reads of several runs per task and their outcome labels.
     Runs(&'a RunsInput),
+    /// Gold rows already built (a gold JSONL file): picked by origin, plain edit rows widened for
+    /// `Unit` (see `rows_def.rs`).
+    Rows(&'a [GoldRow]),
 }
 
 /// Gold rows with what was left out and the located input errors.
@@ -60,6 +64,18 @@ impl GoldDef {
             GoldDef::Unit(_) => "unit",
             GoldDef::Test(_) => "test",
             GoldDef::Consensus(_) => "consensus",
+        }
+    }
+
+    /// The definition named `s` (`edit`, `unit`/`units`, `test`/`tests`, `consensus`), with
+    /// default options (the LSP's `goldDefinition`).
+    pub fn from_label(s: &str) -> Option<GoldDef> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "edit" => Some(GoldDef::Edit),
+            "unit" | "units" => Some(GoldDef::Unit(ExpandOptions::default())),
+            "test" | "tests" => Some(GoldDef::Test(ExpandOptions::default())),
+            "consensus" => Some(GoldDef::Consensus(ConsensusOptions::default())),
+            _ => None,
         }
     }
 
@@ -102,6 +118,7 @@ impl GoldDef {
             }
             (GoldDef::Test(o), GoldInput::Patches(rows)) => once(test_gold(rows, files, o), rows),
             (GoldDef::Consensus(o), GoldInput::Runs(runs)) => Ok(consensus(runs, o).built()),
+            (def, GoldInput::Rows(rows)) => Ok(rows_under(def, rows, files)),
             (GoldDef::Edit | GoldDef::Unit(_) | GoldDef::Test(_), GoldInput::Runs(_)) => {
                 Err(wrong("patches"))
             }

@@ -115,7 +115,7 @@ pub fn unit_gold(
 }
 
 /// One file's widened gold, or its edit lines with a note saying why not.
-fn widen(
+pub(crate) fn widen(
     task: &str,
     path: &str,
     edit: &LineSet,

@@ -89,6 +89,11 @@ impl GoldRow {
 /// Gold JSONL with origins; a row without `origin` is `edit` (gold from a patch, as
 /// `readcov gold` wrote it before origins existed). Errors are located.
 pub fn parse_rows(bytes: &[u8], file: &str) -> Parsed<GoldRow> {
+    parse_rows_in(bytes, file, None)
+}
+
+/// As [`parse_rows`], with absolute paths made relative to `workspace` (as `parse_gold` does).
+pub fn parse_rows_in(bytes: &[u8], file: &str, workspace: Option<&str>) -> Parsed<GoldRow> {
     parse_jsonl(bytes, file, |f| {
         let (start, end) = f.lines()?;
         let tier = match f.opt_string("tier")? {
@@ -107,7 +112,7 @@ pub fn parse_rows(bytes: &[u8], file: &str) -> Parsed<GoldRow> {
         };
         Ok(GoldRow {
             task: f.id("task")?,
-            path: f.path(None)?,
+            path: f.path(workspace)?,
             start,
             end,
             tier,

@@ -309,9 +309,10 @@ impl Inner {
         let root = self.store.root();
         let is_toml = |p: &PathBuf| root.as_ref().is_some_and(|r| *p == r.join("readcov.toml"));
         let is_gold = |p: &PathBuf| {
-            cfg.gold
-                .iter()
-                .any(|g| self.store.confined(g).is_ok_and(|c| c == *p))
+            cfg.gold.iter().any(|g| {
+                let file = crate::gold_set::entry(g).1;
+                self.store.confined(file).is_ok_and(|c| c == *p)
+            })
         };
         if paths.iter().any(is_toml) {
             self.reload();

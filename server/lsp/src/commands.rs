@@ -303,7 +303,8 @@ pub fn summary(me: &Inner) -> Value {
         "loading": me.is_loading(),
         "threshold": cfg.threshold,
         // The effective inputs (all configuration layers merged), e.g. for `readcov report`.
-        "inputs": { "root": me.store.root(), "gold": cfg.gold, "reads": cfg.reads,
+        "inputs": { "root": me.store.root(), "gold": cfg.gold, "goldDefinition": cfg.gold_definition,
+                    "reads": cfg.reads,
                     "readLog": cfg.read_log, "task": cfg.task, "sources": sources },
         "rows": out,
         "totals": { "rows": t.rows, "scored": t.scored, "passing": t.passing,

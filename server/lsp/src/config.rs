@@ -11,6 +11,8 @@ use std::collections::BTreeSet;
 #[serde(rename_all = "camelCase")]
 pub struct Partial {
     pub gold: Option<Vec<String>>,
+    /// `edit`, `units`, `tests`, `consensus`, or the NAME of `NAME=FILE` gold entries.
+    pub gold_definition: Option<String>,
     pub task: Option<String>,
     pub reads: Option<Vec<String>>,
     pub threshold: Option<f64>,
@@ -33,6 +35,8 @@ fn explicit_null<'de, D: serde::Deserializer<'de>>(
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub gold: Vec<String>,
+    /// Which gold to show (see `gold_set.rs`); `None`: every entry as given.
+    pub gold_definition: Option<String>,
     pub task: Option<String>,
     pub reads: Vec<String>,
     pub threshold: f64,
@@ -47,6 +51,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             gold: Vec::new(),
+            gold_definition: None,
             task: None,
             reads: Vec::new(),
             threshold: readcov_core::metrics::DEFAULT_THRESHOLD,
@@ -66,6 +71,9 @@ impl Config {
         let mut problems = Vec::new();
         if let Some(g) = p.gold {
             self.gold = g;
+        }
+        if let Some(d) = p.gold_definition {
+            self.gold_definition = (!d.trim().is_empty()).then_some(d);
         }
         if let Some(t) = p.task {
             self.task = (!t.is_empty()).then_some(t);
@@ -130,6 +138,15 @@ pub fn from_toml(text: &str) -> Result<Partial, String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn gold_definition_is_set_and_cleared() {
+        let mut c = Config::default();
+        c.apply(from_json(&serde_json::json!({"readcov": {"goldDefinition": "units"}})).unwrap());
+        assert_eq!(c.gold_definition.as_deref(), Some("units"));
+        c.apply(from_toml("goldDefinition = \"\"").unwrap());
+        assert_eq!(c.gold_definition, None);
+    }
 
     #[test]
     fn layers_merge_key_by_key() {

@@ -6,6 +6,7 @@ pub mod backend;
 pub mod commands;
 pub mod config;
 pub mod document;
+pub mod gold_set;
 pub mod guard;
 pub mod linemap;
 pub mod render;

@@ -5,6 +5,7 @@
 //! `.await` (callers copy out what they need first).
 
 use crate::config::Config;
+use crate::gold_set::{self, Choice};
 use crate::sources::{load_gold, Workspace};
 use crate::tail::{poll, Polled, Tail};
 use crate::traj;
@@ -145,6 +146,9 @@ impl Store {
         let mut out: Vec<PathBuf> = c
             .gold
             .iter()
+            .map(|g| gold_set::entry(g).1.to_string())
+            .collect::<Vec<_>>()
+            .iter()
             .chain(&c.reads)
             .chain([&c.read_log])
             .filter_map(|p| self.confined(p).ok())
@@ -177,7 +181,13 @@ impl Store {
                 errors.push(format!("{r}: not read: {e}"));
             }
         }
-        for g in &c.gold {
+        let choice = gold_set::choice(c.gold_definition.as_deref(), &c.gold);
+        if let Choice::Unknown(d) = &choice {
+            errors.push(format!(
+                "goldDefinition `{d}` is not edit, units, tests, consensus or the NAME of a `NAME=FILE` gold entry; showing every gold file as given"
+            ));
+        }
+        for g in gold_set::selected(&choice, &c.gold) {
             let abs = match self.confined(g) {
                 Ok(abs) => abs,
                 Err(e) => {
@@ -192,7 +202,12 @@ impl Store {
                     continue;
                 }
             };
-            let loaded = load_gold(g, &bytes, ws.as_deref(), c.task.as_deref(), &files);
+            let loaded = match &choice {
+                Choice::Def(def) => {
+                    gold_set::load_under(def, g, &bytes, ws.as_deref(), c.task.as_deref(), &files)
+                }
+                _ => load_gold(g, &bytes, ws.as_deref(), c.task.as_deref(), &files),
+            };
             errors.extend(loaded.errors);
             let mut kept = 0;
             for span in loaded.spans {

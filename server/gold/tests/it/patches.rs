@@ -146,3 +146,52 @@ fn a_task_in_several_rows_gives_each_span_once() {
         assert!(repeated[0].starts_with("in 5 rows:"), "{repeated:?}");
     }
 }
+
+/// Gold rows (a gold JSONL file) under each definition: picked by origin; plain edit rows widened
+/// to units for `unit`, an already widened file kept as it is, no workspace noted.
+#[test]
+fn gold_rows_under_each_definition() {
+    let parse = |text: &str| readcov_gold::parse_rows(text.as_bytes(), "g.jsonl").items;
+    let under = |label: &str, rows: &[readcov_gold::GoldRow], ws: &dyn TaskFiles| {
+        let def = GoldDef::from_label(label).unwrap();
+        let b = def
+            .build(GoldInput::Rows(rows), ws, &DiffOptions::default())
+            .unwrap();
+        let rows: Vec<String> = b
+            .rows
+            .iter()
+            .map(|r| format!("{}:{}-{} {}", r.path, r.start, r.end, r.origin.as_str()))
+            .collect();
+        (rows, b.notes.0.iter().map(|n| n.kind).collect::<Vec<_>>())
+    };
+    // Plain gold: line 9 (`return b` in `inner`, 8-9) widens to `inner` under `units`.
+    let plain = parse("{\"task\":\"t\",\"path\":\"m.py\",\"start\":9,\"end\":9}\n");
+    let ws = files(&[("m.py", PY)]);
+    assert_eq!(under("edit", &plain, &ws).0, ["m.py:9-9 edit"]);
+    assert_eq!(
+        under("units", &plain, &ws).0,
+        ["m.py:8-8 unit", "m.py:9-9 edit"]
+    );
+    assert_eq!(
+        under("unit", &plain, &NoWorkspace),
+        (
+            vec!["m.py:9-9 edit".to_string()],
+            vec![NoteKind::NoWorkspace]
+        )
+    );
+    // A file `readcov gold` wrote with origins: each definition picks its own rows.
+    let mixed = parse(concat!(
+        "{\"task\":\"t\",\"path\":\"m.py\",\"start\":8,\"end\":8,\"origin\":\"unit\"}\n",
+        "{\"task\":\"t\",\"path\":\"m.py\",\"start\":9,\"end\":9,\"origin\":\"edit\"}\n",
+        "{\"task\":\"t\",\"path\":\"t.py\",\"start\":1,\"end\":3,\"origin\":\"test\"}\n",
+        "{\"task\":\"t\",\"path\":\"m.py\",\"start\":1,\"end\":12,\"origin\":\"consensus\"}\n",
+    ));
+    assert_eq!(under("edit", &mixed, &ws).0, ["m.py:9-9 edit"]);
+    assert_eq!(
+        under("units", &mixed, &ws).0,
+        ["m.py:8-8 unit", "m.py:9-9 edit"]
+    );
+    assert_eq!(under("tests", &mixed, &ws).0, ["t.py:1-3 test"]);
+    assert_eq!(under("consensus", &mixed, &ws).0, ["m.py:1-12 consensus"]);
+    assert!(GoldDef::from_label("given").is_none());
+}

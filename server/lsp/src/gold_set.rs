@@ -1,0 +1,183 @@
+//! Which gold the server shows (`goldDefinition`). Gold entries may be named (`NAME=FILE`, as
+//! `readcov score --gold NAME=FILE`); `goldDefinition` is either such a name (only those entries
+//! are loaded, as given) or a definition — `edit`, `units`, `tests`, `consensus` — applied to
+//! every entry through `readcov_gold::GoldDef::build`, the same library the CLI's `readcov gold`
+//! uses: patches (a diff, SWE-bench rows) are built under it, gold JSONL rows are picked by their
+//! `origin` (plain edit rows widened to units for `units`). Unset: every entry as given.
+
+use crate::sources::{as_jsonl, detect, load_gold, GoldFormat, LoadedGold, Workspace};
+use readcov_core::FileLengths;
+use readcov_gold::{parse_patch_rows, parse_rows_in, Built, GoldDef, GoldInput, PatchRow};
+use readcov_import::{DiffOptions, FileProvider};
+
+/// What `goldDefinition` asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Choice {
+    /// Unset: every entry, as its file gives it.
+    Given,
+    /// The entries named this (`NAME=FILE`), as given.
+    Named(String),
+    /// Every entry under this definition.
+    Def(GoldDef),
+    /// Neither a definition nor a name of an entry (reported; every entry as given).
+    Unknown(String),
+}
+
+/// `NAME=FILE` → (`Some(NAME)`, `FILE`) when NAME is a plain label; else the whole entry is a path.
+pub fn entry(s: &str) -> (Option<&str>, &str) {
+    match s.split_once('=') {
+        Some((name, path))
+            if !name.is_empty()
+                && !path.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')) =>
+        {
+            (Some(name), path)
+        }
+        _ => (None, s),
+    }
+}
+
+/// A name of an entry wins over a definition of the same label (`unit=unit.jsonl` with
+/// `goldDefinition: "unit"` shows that file as given).
+pub fn choice(definition: Option<&str>, gold: &[String]) -> Choice {
+    let Some(d) = definition.map(str::trim).filter(|d| !d.is_empty()) else {
+        return Choice::Given;
+    };
+    if gold.iter().any(|g| entry(g).0 == Some(d)) {
+        return Choice::Named(d.to_string());
+    }
+    match GoldDef::from_label(d) {
+        Some(def) => Choice::Def(def),
+        None => Choice::Unknown(d.to_string()),
+    }
+}
+
+/// The gold files to load under `choice`.
+pub fn selected<'a>(choice: &Choice, gold: &'a [String]) -> Vec<&'a str> {
+    gold.iter()
+        .map(|g| entry(g))
+        .filter(|(name, _)| match choice {
+            Choice::Named(n) => *name == Some(n.as_str()),
+            _ => true,
+        })
+        .map(|(_, path)| path)
+        .collect()
+}
+
+/// The workspace as `readcov_gold`'s files (one root for every task).
+struct Files<'a>(&'a Workspace);
+
+impl readcov_gold::TaskFiles for Files<'_> {
+    fn read(&self, _task: &str, path: &str) -> Option<String> {
+        let bytes = self.0.read(path)?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    }
+    fn has_workspace(&self, _task: &str) -> bool {
+        self.0.has_workspace()
+    }
+}
+
+/// One gold file under `def`. SWE-Explore and ContextBench rows are evidence gold already: they
+/// load as given, with a note.
+pub fn load_under(
+    def: &GoldDef,
+    name: &str,
+    bytes: &[u8],
+    workspace: Option<&str>,
+    task: Option<&str>,
+    files: &Workspace,
+) -> LoadedGold {
+    let format = detect(name, bytes);
+    let located = |errors: &[readcov_core::InputError]| -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    };
+    let (built, mut errors) = match format {
+        GoldFormat::Jsonl => {
+            let rows = parse_rows_in(&as_jsonl(bytes), name, workspace);
+            let b = def.build(
+                GoldInput::Rows(&rows.items),
+                &Files(files),
+                &DiffOptions::default(),
+            );
+            (b, located(&rows.errors))
+        }
+        GoldFormat::Diff | GoldFormat::SweBench => {
+            let (mut rows, errors) = if format == GoldFormat::Diff {
+                let row = PatchRow {
+                    task: task.unwrap_or(readcov_core::DEFAULT_ID).to_string(),
+                    patch: String::from_utf8_lossy(bytes).into_owned(),
+                    file: name.to_string(),
+                    ..PatchRow::default()
+                };
+                (vec![row], Vec::new())
+            } else {
+                let p = parse_patch_rows(&as_jsonl(bytes), name);
+                (p.items, located(&p.errors))
+            };
+            rows.retain(|r| task.is_none_or(|t| t == r.task));
+            let b = def.build(
+                GoldInput::Patches(&rows),
+                &Files(files),
+                &DiffOptions::default(),
+            );
+            (b, errors)
+        }
+        GoldFormat::Explore | GoldFormat::ContextBench => {
+            let lengths: &dyn FileLengths = files;
+            let mut g = load_gold(name, bytes, workspace, task, lengths);
+            g.errors.push(format!(
+                "{name}: goldDefinition `{}` applies to gold JSONL, diffs and SWE-bench rows; {} shown as given",
+                def.label(),
+                format.label()
+            ));
+            return g;
+        }
+    };
+    let built = built.unwrap_or_else(|e| {
+        errors.push(format!("{name}: {e}"));
+        Built::default()
+    });
+    errors.extend(located(&built.errors));
+    // What building left out, counted by kind (each kind once: a large file has many).
+    for (kind, n) in built.notes.counts() {
+        errors.push(format!(
+            "{name} ({} gold): {n} × {}",
+            def.label(),
+            kind.label()
+        ));
+    }
+    LoadedGold {
+        format: Some(format),
+        spans: built.rows.iter().map(|r| r.span()).collect(),
+        sha256: Vec::new(),
+        errors,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_choices_and_selection() {
+        assert_eq!(entry("edit=g.jsonl"), (Some("edit"), "g.jsonl"));
+        assert_eq!(entry("g.jsonl"), (None, "g.jsonl"));
+        // Not a plain label before `=`, or nothing after it: the whole entry is a path.
+        assert_eq!(entry("dir/a=b.jsonl"), (None, "dir/a=b.jsonl"));
+        assert_eq!(entry("x="), (None, "x="));
+        let gold = ["unit=u.jsonl".to_string(), "rows.jsonl".to_string()];
+        assert_eq!(choice(None, &gold), Choice::Given);
+        assert_eq!(choice(Some(" "), &gold), Choice::Given);
+        // A name wins over the definition of the same label.
+        assert_eq!(choice(Some("unit"), &gold), Choice::Named("unit".into()));
+        assert_eq!(
+            choice(Some("units"), &gold),
+            Choice::Def(GoldDef::from_label("units").unwrap())
+        );
+        assert_eq!(choice(Some("nope"), &gold), Choice::Unknown("nope".into()));
+        assert_eq!(selected(&Choice::Named("unit".into()), &gold), ["u.jsonl"]);
+        assert_eq!(selected(&Choice::Given, &gold), ["u.jsonl", "rows.jsonl"]);
+    }
+}
