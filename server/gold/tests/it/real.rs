@@ -3,7 +3,7 @@
 //! Python over the imported reads) and checked against the trajectories' 100-line windows.
 
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
-use readcov_gold::{consensus, leave_one_out, Agree, ConsensusOptions, RunsInput};
+use readcov_gold::{consensus, leave_one_out, parse_test_id, Agree, ConsensusOptions, RunsInput};
 use readcov_import::{import, ImportOptions, NoFiles};
 use std::path::Path;
 
@@ -102,4 +102,49 @@ fn leave_one_out_on_real_multi() {
     };
     let (loo, _) = leave_one_out(&input, &with_one);
     assert!(loo.iter().all(|l| l.gold.is_some()));
+}
+
+/// A real JUnit case: the harness's FAIL_TO_PASS ids of the five real-multi tasks
+/// (`fail_to_pass.jsonl`, whole classes with their module, `src:` / `jib-core:`) resolve to the
+/// very test files the runs opened. Three runs of 25 opened a failing test class at all: the
+/// test-tier file hit docs/gold.md reports.
+#[test]
+fn real_junit_fail_to_pass_ids_name_the_files_runs_read() {
+    let rows = std::fs::read_to_string(data().join("fail_to_pass.jsonl")).unwrap();
+    let mut candidates: Vec<(String, String)> = Vec::new();
+    for line in rows.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let task = row["instance_id"].as_str().unwrap();
+        for id in row["FAIL_TO_PASS"].as_array().unwrap() {
+            let Some(readcov_gold::TestRef::At(at)) = parse_test_id(id.as_str().unwrap()) else {
+                panic!("{id}: not resolved");
+            };
+            candidates.extend(at.into_iter().map(|(p, _)| (task.to_string(), p)));
+        }
+    }
+    let input = runs();
+    let mut opened: Vec<String> = input
+        .reads
+        .iter()
+        .filter(|r| r.kind == readcov_core::EventKind::Read)
+        .filter(|r| candidates.contains(&(r.task.clone(), r.path.clone())))
+        .map(|r| {
+            let resolved = input.outcomes.get(&r.task, &r.run);
+            format!(
+                "{} {} {} {resolved:?}",
+                r.task,
+                r.run,
+                r.path.rsplit('/').next().unwrap()
+            )
+        })
+        .collect();
+    opened.dedup();
+    assert_eq!(
+        opened,
+        [
+            "fasterxml__jackson-databind-4487 gpt-4o-2024-05-13 TypeFactoryTest.java Some(true)",
+            "fasterxml__jackson-databind-4487 gpt-4o-mini-2024-07-18 TypeFactoryTest.java Some(false)",
+            "googlecontainertools__jib-4035 gpt-4o-2024-05-13 RegistryAuthenticatorTest.java Some(true)",
+        ]
+    );
 }
