@@ -388,6 +388,35 @@ fn side_by_side_with_workspaces_units_shard_and_fail_under() {
         ["0.75", "OK", "0.43", "below", "3/5", "0.75", "3/8", "0.43"],
         "{table}"
     );
+    // A trajectory as --reads is imported on the fly, as with one gold set.
+    let o = readcov(
+        &[
+            "score",
+            "--gold",
+            "edit=edit.jsonl",
+            "--gold",
+            "unit=unit.jsonl",
+            "--reads",
+            &trajs[0],
+            "--workspaces",
+            sources,
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let table = text(&o.stdout);
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("pylint-dev__pylint-4551"))
+        .unwrap();
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(
+        cells[1..6],
+        ["openhands", "0.75", "OK", "0.43", "below"],
+        "{table}"
+    );
+    // --detail is refused (per-span detail takes one set), not ignored.
+    assert_eq!(score(&["--detail"]).status.code(), Some(2));
     // json: each set carries the unit keys the single-gold rows do.
     let o = score(&["--format", "jsonl"]);
     let out = text(&o.stdout);

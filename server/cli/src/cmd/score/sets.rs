@@ -120,12 +120,21 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         args.emit_partial.is_none(),
         "--emit-partial takes one gold set (a partial merges one set's totals)"
     );
+    anyhow::ensure!(
+        !args.detail,
+        "--detail takes one gold set (score each set on its own for its spans)"
+    );
     let ws = workspace_root(args.workspace.as_deref())?;
     if let Some(dir) = &args.workspaces {
         crate::inputs::canonical_dir(dir)?;
     }
     let keeps = |task: &str| args.shard.is_none_or(|s| s.keeps(task));
-    let mut reads = load_reads(&args.reads, ws.as_deref())?;
+    // A trajectory given as --reads is imported first, as with one gold set.
+    let mut reads =
+        match crate::convert::reads_of_trajectory(&args.reads, super::workspaces_of(args))? {
+            Some(r) => r,
+            None => load_reads(&args.reads, ws.as_deref())?,
+        };
     let mut errors = report_errors(&reads.errors);
     reads.items.retain(|r| keeps(&r.task));
     let opts = super::score_options(args.threshold, &args.sources, false);
