@@ -303,6 +303,34 @@ fn gold_expand_units_on_real_data() {
         "unit panel"
     );
     assert!(html.contains("unit: resolve rate by line-coverage bucket"));
+    // Per run under each set, and a summary per set (the HTML tables of the report).
+    assert!(
+        html.contains("<tr><td>pylint-dev__pylint-4551</td><td>openhands</td><td>75% OK</td><td>43% below</td></tr>"),
+        "per-run cells"
+    );
+    assert!(
+        html.contains("<tr><td>unit</td><td>15</td><td>0/15</td>"),
+        "unit summary"
+    );
+    // Without outcome labels the sets are still shown side by side (no bucket charts).
+    let o = readcov(
+        &[
+            "report",
+            "--gold",
+            "edit=edit.jsonl",
+            "--gold",
+            "unit=unit.jsonl",
+            "--reads",
+            "reads.jsonl",
+            "--html",
+            "plain.html",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let plain = std::fs::read_to_string(dir.path().join("plain.html")).unwrap();
+    assert!(plain.contains("<td>75% OK</td><td>43% below</td>"));
+    assert!(!plain.contains("resolve rate by line-coverage bucket"));
     // The 14 other gold tasks have no reads here: a `-` row each, coverage 0.
     assert!(
         table.contains("\nedit: 15 scored · 1/15 at or above 50%"),

@@ -16,6 +16,6 @@ pub mod timeline;
 pub mod units;
 
 pub use buckets::{resolve_by_coverage, Bucket, BUCKETS};
-pub use model::{build, GoldSetBuckets, Report, ReportInput, RunRow};
+pub use model::{build, GoldSetBuckets, GoldSetRun, Report, ReportInput, RunRow};
 pub use outcomes::{parse_outcomes, Outcomes};
 pub use units::{parse_units, Unit, UnitScore};

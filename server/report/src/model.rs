@@ -65,13 +65,30 @@ pub struct Report {
     pub gold_sets: Vec<GoldSetBuckets>,
 }
 
-/// One gold set's resolve-rate buckets.
+/// One named gold set: per-run coverage and verdict, its summary, and (with outcome labels) its
+/// resolve-rate buckets.
 #[derive(Clone, Debug, Serialize)]
 pub struct GoldSetBuckets {
     pub name: String,
     /// Scored runs (with a line coverage).
     pub scored: usize,
+    /// Scored runs at or above the threshold.
+    pub passing: usize,
+    pub mean_file_hit: Option<f64>,
+    pub mean_line_coverage: Option<f64>,
+    /// Each (task, run) this set scored.
+    pub runs: Vec<GoldSetRun>,
+    /// Resolve rate by coverage bucket; empty without outcome labels.
     pub buckets: Vec<Bucket>,
+}
+
+/// One run under one gold set.
+#[derive(Clone, Debug, Serialize)]
+pub struct GoldSetRun {
+    pub task: String,
+    pub run: String,
+    pub line_coverage: Option<f64>,
+    pub passes_threshold: Option<bool>,
 }
 
 /// Scores the input and gathers every view's data.

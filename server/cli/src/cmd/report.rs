@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 #[command(group(clap::ArgGroup::new("outputs").required(true).multiple(true).args(["html", "lcov", "sarif"])))]
 pub struct ReportArgs {
     /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md). Repeat as
-    /// `--gold NAME=FILE` for resolve rate by coverage under each gold set (the first one is the
-    /// report's gold).
+    /// `--gold NAME=FILE` for each run's coverage and verdict under each gold set, a summary per
+    /// set and, with --outcomes, resolve rate by coverage per set (the first one is the report's
+    /// gold).
     #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = super::score::GoldArg::parse)]
     pub gold: Vec<super::score::GoldArg>,
     /// Reads JSONL (see docs/formats.md); `turn`/`step` give per-turn timelines.
@@ -125,9 +126,14 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         units: units.as_deref(),
         skipped_input_errors: errors,
     });
-    if let (true, Some(o)) = (args.gold.len() > 1, outcomes.as_ref()) {
-        report.gold_sets =
-            super::score::gold_set_buckets(&args.gold, ws.as_deref(), &reads.items, &opts, o)?;
+    if args.gold.len() > 1 {
+        report.gold_sets = super::score::gold_set_buckets(
+            &args.gold,
+            ws.as_deref(),
+            &reads.items,
+            &opts,
+            outcomes.as_ref(),
+        )?;
     }
     if let Some(p) = &args.html {
         let sheet = match &args.runs {

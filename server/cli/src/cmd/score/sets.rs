@@ -250,14 +250,15 @@ fn consensus_set(
     set
 }
 
-/// Resolve rate by coverage bucket under each gold set (`report --gold NAME=FILE`, repeated):
-/// each set scored by `score_batch`, as `score` does.
+/// Each gold set of `report --gold NAME=FILE` (repeated): per-run coverage and verdict, the
+/// summary, and with outcome labels resolve rate by coverage bucket; each set scored by
+/// `score_batch`, as `score` does.
 pub fn gold_set_buckets(
     golds: &[GoldArg],
     ws: Option<&str>,
     reads: &[ReadSpan],
     opts: &readcov_core::ScoreOptions,
-    outcomes: &Outcomes,
+    outcomes: Option<&Outcomes>,
 ) -> Result<Vec<readcov_report::GoldSetBuckets>> {
     let mut names = BTreeSet::new();
     let mut out = Vec::new();
@@ -267,9 +268,23 @@ pub fn gold_set_buckets(
         let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
         let lengths = lengths_of_inputs(ws.map(Path::new), &gold.items, reads);
         let set = Set::new(name, score_batch(&gold.items, reads, &lengths, opts), None);
+        let t = set.totals();
         out.push(readcov_report::GoldSetBuckets {
-            scored: set.totals().scored,
-            buckets: set.buckets(outcomes),
+            scored: t.scored,
+            passing: t.passing,
+            mean_file_hit: t.mean_file_hit,
+            mean_line_coverage: t.mean_line_coverage,
+            runs: set
+                .rows
+                .values()
+                .map(|r| readcov_report::GoldSetRun {
+                    task: r.task.clone(),
+                    run: r.run.clone(),
+                    line_coverage: r.score.line_coverage,
+                    passes_threshold: r.score.passes_threshold,
+                })
+                .collect(),
+            buckets: outcomes.map(|o| set.buckets(o)).unwrap_or_default(),
             name: set.name,
         });
     }
