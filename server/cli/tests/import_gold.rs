@@ -410,12 +410,18 @@ fn side_by_side_with_workspaces_units_shard_and_fail_under() {
         .find(|l| l.starts_with("pylint-dev__pylint-4551"))
         .unwrap();
     let cells: Vec<&str> = line.split_whitespace().collect();
-    // edit: 0.75 of the lines, 3 of 5 units; unit: 0.43 of the lines, 3 of 8 units.
+    // edit: 0.75 of the lines, 3 of 5 units; unit: 0.43 of the lines, 3 of 8 units; each set with
+    // the five unit columns of the single-gold table (units hit, unit-widened coverage and its
+    // extra lines, ±10-line coverage and its extra lines).
     assert_eq!(
         cells[2..],
-        ["0.75", "OK", "0.43", "below", "3/5", "0.75", "3/8", "0.43"],
+        [
+            "0.75", "OK", "0.43", "below", "3/5", "0.75", "0", "0.75", "0", "3/8", "0.43", "0",
+            "0.43", "0"
+        ],
         "{table}"
     );
+    assert!(table.contains("edit:cov_±10"), "{table}");
     // A trajectory as --reads is imported on the fly, as with one gold set.
     let o = readcov(
         &[

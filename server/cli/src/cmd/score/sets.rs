@@ -145,7 +145,19 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         errors += report_errors(&gold.errors);
         gold.items.retain(|g| keeps(&g.task));
         let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
+        let started = std::time::Instant::now();
         let scored = one_set::score_set(args, &gold.items, &reads.items, &opts);
+        if args.timings {
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            eprintln!(
+                "timings: {}: score {:.1} ms, units {:.1} ms, total {:.1} ms ({} rows)",
+                arg.name.as_deref().unwrap_or("gold"),
+                ms(scored.scoring),
+                ms(scored.unit_time),
+                ms(started.elapsed()),
+                scored.rows.len()
+            );
+        }
         let mut set = Set::new(name, scored.rows, scored.units);
         set.note = set.name.starts_with("consensus").then(|| {
             format!("{}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus for leave-one-out)", set.name)

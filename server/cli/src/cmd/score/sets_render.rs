@@ -1,10 +1,11 @@
 //! The output of `readcov score` with several gold sets: one column per set (coverage and the
-//! verdict at the threshold; with a workspace, each set's unit hit and unit-widened coverage),
+//! verdict at the threshold; with a workspace, each set's unit columns as the single-gold table has them),
 //! a summary per set from core's totals, and resolve rate by coverage bucket with `--outcomes`.
 //! Table, csv, json and jsonl carry the same figures.
 
 use super::sets::{Key, Set};
 use super::ScoreArgs;
+use crate::cmd::score_units;
 use crate::render::{csv_field, ratio, Format, Table};
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
@@ -56,9 +57,10 @@ fn resolved(outcomes: &Outcomes, (task, run): &Key) -> String {
 fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Outcomes>) {
     let mut header: Vec<String> = vec!["task".into(), "run".into()];
     header.extend(sets.iter().map(|s| s.name.clone()));
+    // The unit columns of the single-gold table, once per set.
     for s in with_units(sets) {
-        header.push(format!("{}:units_hit", s.name));
-        header.push(format!("{}:cov_units", s.name));
+        let unit_headers = score_units::headers(args.widen);
+        header.extend(unit_headers.iter().map(|h| format!("{}:{h}", s.name)));
     }
     if outcomes.is_some() {
         header.push("resolved".into());
@@ -70,11 +72,8 @@ fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Out
         cells.extend(sets.iter().map(|s| cell(s.rows.get(&key))));
         for s in with_units(sets) {
             match s.units.get(&key) {
-                Some(u) => {
-                    cells.push(format!("{}/{}", u.gold_units_hit, u.gold_units));
-                    cells.push(ratio(u.coverage_widened_to_units));
-                }
-                None => cells.extend(["-".to_string(), "-".to_string()]),
+                Some(u) => cells.extend(score_units::cells(u)),
+                None => cells.extend(score_units::headers(args.widen).iter().map(|_| "-".into())),
             }
         }
         if let Some(o) = outcomes {
@@ -118,7 +117,7 @@ fn set_value(r: &TaskRunScore, unit: Option<&UnitScore>) -> Value {
         "covered_lines": r.score.covered_lines, "status": r.score.status});
     if let (Some(u), Value::Object(map)) = (unit, &mut v) {
         let u = serde_json::to_value(u).expect("serialisable");
-        for k in crate::cmd::score_units::UNIT_KEYS {
+        for k in score_units::UNIT_KEYS {
             map.insert(k.to_string(), u[k].clone());
         }
     }
@@ -139,7 +138,7 @@ fn csv(out: &mut String, sets: &[Set], outcomes: Option<&Outcomes>) {
     for s in sets {
         header.extend(CSV_KEYS.iter().map(|k| format!("{}.{k}", s.name)));
         if !s.units.is_empty() {
-            let units = crate::cmd::score_units::UNIT_KEYS;
+            let units = score_units::UNIT_KEYS;
             header.extend(units.iter().map(|k| format!("{}.{k}", s.name)));
         }
     }
@@ -158,7 +157,7 @@ fn csv(out: &mut String, sets: &[Set], outcomes: Option<&Outcomes>) {
             let units: &[&str] = if s.units.is_empty() {
                 &[]
             } else {
-                &crate::cmd::score_units::UNIT_KEYS
+                &score_units::UNIT_KEYS
             };
             for k in CSV_KEYS.iter().chain(units) {
                 cells.push(match &v[k] {
