@@ -15,6 +15,7 @@ pub mod lean;
 pub mod lineset;
 pub mod metrics;
 pub mod outcomes;
+pub mod par;
 pub mod partial;
 pub mod path;
 mod scan;

@@ -6,8 +6,9 @@
 use crate::lang::{lang_for_path, Lang};
 use crate::parser_for;
 use readcov_core::contextbench::{Def, DefSource, Mode};
+use std::cell::RefCell;
 use std::sync::OnceLock;
-use tree_sitter::{Node, Query};
+use tree_sitter::{Node, Parser, Query, Tree};
 
 /// The block query source of a language (`grammars/<lang>/blocks.scm`; TSX shares TypeScript's).
 pub fn blocks_query_source(lang: Lang) -> &'static str {
@@ -93,20 +94,37 @@ fn query_kinds(src: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty() && !w.starts_with('@'))
 }
 
+thread_local! {
+    /// One parser per language and thread, kept between files: a fresh parser per file
+    /// re-allocated its parse stack and lexer buffers each time (profiled: malloc and free were
+    /// a seventh of a ContextBench run, which is nine tenths tree-sitter).
+    static PARSERS: RefCell<[Option<Parser>; 11]> = const { RefCell::new([const { None }; 11]) };
+}
+
+/// `src` parsed with this thread's parser for `lang`.
+fn parse(lang: Lang, src: &[u8]) -> Option<Tree> {
+    PARSERS.with(|cell| {
+        let mut parsers = cell.borrow_mut();
+        let slot = &mut parsers[lang as usize];
+        if slot.is_none() {
+            *slot = Some(parser_for(lang).ok()?);
+        }
+        slot.as_mut()?.parse(src, None)
+    })
+}
+
 /// Every block of `src` in `lang`, in document order (nested blocks after their parent).
 pub fn blocks(lang: Lang, src: &[u8]) -> Vec<Def> {
     let ids = block_kind_ids(lang);
-    let Ok(mut parser) = parser_for(lang) else {
-        return Vec::new();
-    };
-    let Some(tree) = parser.parse(src, None) else {
+    let Some(tree) = parse(lang, src) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     let mut cursor = tree.walk();
     'walk: loop {
         let n = cursor.node();
-        if n.is_named() && ids.contains(&n.kind_id()) {
+        // The kind id first: one comparison, where `is_named` is a call into the C library.
+        if ids.contains(&n.kind_id()) && n.is_named() {
             out.push(Def {
                 kind: static_kind(n.kind()),
                 name: best_name(n, src),

@@ -76,6 +76,8 @@ pub struct CbOptions<'a> {
     pub workspaces: Option<&'a dyn Workspaces>,
     /// Blocks (tree-sitter); without them the symbol level is off.
     pub defs: Option<&'a dyn DefSource>,
+    /// Threads to score instances on; 0 (the default) is every available core.
+    pub threads: usize,
 }
 
 /// Scores every prediction (in input order) against the gold row with its id (the last row
@@ -87,40 +89,39 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
             index.insert(k, g);
         }
     }
-    let rows: Vec<InstanceResult> = preds
-        .iter()
-        .map(|p| {
-            let both = |e: CbError| (Err(e), Err(e));
-            let (compat, clean) = match index.get(p.instance_id.as_str()) {
-                None => both(CbError::MissingGold),
-                Some(g) => match opts.workspaces {
-                    None => (
-                        evaluate(g, p, None, Mode::Compat),
-                        evaluate(g, p, None, Mode::Clean),
-                    ),
-                    Some(ws) => {
-                        let mut ids = vec![p.instance_id.as_str()];
-                        ids.extend(g.keys.iter().map(String::as_str));
-                        match ws.checkout(&ids) {
-                            None => both(CbError::CheckoutFailed),
-                            Some(co) => {
-                                let mut files = Files::new(co.as_ref(), opts.defs);
-                                let a = evaluate(g, p, Some(&mut files), Mode::Compat);
-                                let b = evaluate(g, p, Some(&mut files), Mode::Clean);
-                                (a, b)
-                            }
+    // Instances are independent: spread them over the cores, rows kept in input order.
+    let threads = crate::par::threads_for(opts.threads, preds.len());
+    let rows: Vec<InstanceResult> = crate::par::map_ordered(preds, threads, |_, p| {
+        let both = |e: CbError| (Err(e), Err(e));
+        let (compat, clean) = match index.get(p.instance_id.as_str()) {
+            None => both(CbError::MissingGold),
+            Some(g) => match opts.workspaces {
+                None => (
+                    evaluate(g, p, None, Mode::Compat),
+                    evaluate(g, p, None, Mode::Clean),
+                ),
+                Some(ws) => {
+                    let mut ids = vec![p.instance_id.as_str()];
+                    ids.extend(g.keys.iter().map(String::as_str));
+                    match ws.checkout(&ids) {
+                        None => both(CbError::CheckoutFailed),
+                        Some(co) => {
+                            let mut files = Files::new(co.as_ref(), opts.defs);
+                            let a = evaluate(g, p, Some(&mut files), Mode::Compat);
+                            let b = evaluate(g, p, Some(&mut files), Mode::Clean);
+                            (a, b)
                         }
                     }
-                },
-            };
-            InstanceResult {
-                instance_id: p.instance_id.clone(),
-                run: p.run.clone(),
-                compat,
-                clean,
-            }
-        })
-        .collect();
+                }
+            },
+        };
+        InstanceResult {
+            instance_id: p.instance_id.clone(),
+            run: p.run.clone(),
+            compat,
+            clean,
+        }
+    });
     let compat = summarise(&rows, Mode::Compat);
     let clean = summarise(&rows, Mode::Clean);
     CbReport {

@@ -16,8 +16,9 @@ pub trait Checkout {
     fn read(&self, path: &str) -> Option<Vec<u8>>;
 }
 
-/// Checkouts by instance: the first of `ids` that has one (`None`: `checkout_failed`).
-pub trait Workspaces {
+/// Checkouts by instance: the first of `ids` that has one (`None`: `checkout_failed`). `Sync`:
+/// instances are scored on several threads, each asking for its own checkout.
+pub trait Workspaces: Sync {
     fn checkout<'a>(&'a self, ids: &[&str]) -> Option<Box<dyn Checkout + 'a>>;
 }
 
@@ -31,8 +32,9 @@ pub struct Def {
     pub end: i64,
 }
 
-/// Blocks of a file: every node of the block kinds of the file's language.
-pub trait DefSource {
+/// Blocks of a file: every node of the block kinds of the file's language (`Sync`: shared by
+/// the threads scoring instances).
+pub trait DefSource: Sync {
     /// The language of `path` (`None`: no blocks); `mode` picks the extension table (compat:
     /// the reference's). Blocks are cached per (path, language), so both modes parse once.
     fn language(&self, path: &str, mode: Mode) -> Option<&'static str>;

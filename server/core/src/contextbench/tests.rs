@@ -75,6 +75,7 @@ fn run(m: &Mem, g: &str, p: &str) -> (Evaluation, Evaluation) {
     let opts = CbOptions {
         workspaces: Some(m),
         defs: Some(m),
+        threads: 0,
     };
     let r = score_contextbench(&[gold(g)], &[pred(p)], &opts);
     let row = r.rows.into_iter().next().expect("one row");
@@ -440,6 +441,7 @@ fn error_rows_and_micro_versus_macro() {
     let opts = CbOptions {
         workspaces: Some(&m),
         defs: None,
+        threads: 0,
     };
     let r = score_contextbench(&gold_rows, &preds, &opts);
     let errs: Vec<_> = r
@@ -492,6 +494,7 @@ fn rows_keep_the_reference_keys_in_order() {
     let opts = CbOptions {
         workspaces: Some(&m),
         defs: None,
+        threads: 0,
     };
     let p = r#"{"instance_id":"i","traj_data":{"pred_files":["a.txt"]}}"#;
     let r = score_contextbench(&[gold(G_A)], &[pred(p)], &opts);
@@ -503,4 +506,43 @@ fn rows_keep_the_reference_keys_in_order() {
     );
     let v: serde_json::Value = serde_json::from_str(&row).expect("valid JSON");
     assert_eq!(v["trajectory"]["steps"][0]["step"], 1);
+}
+
+/// Instances scored on several threads give the serial report: rows in input order, the same
+/// summaries (sums in the same order, so the same floating-point results).
+#[test]
+fn threads_give_the_serial_report() {
+    let mut m = mem(&[("a.txt", ABC), ("b.py", "def f():\n    pass\n")]);
+    m.defs = vec![("b.py", "function_definition", "f", 0, 18)];
+    let gold_rows = parse_gold_rows(
+        br#"{"instance_id":"i","gold_context":"[{\"file\":\"a.txt\",\"start_line\":1,\"end_line\":2},{\"file\":\"b.py\",\"start_line\":2,\"end_line\":2}]"}"#,
+        "g",
+    )
+    .items;
+    let mut text = String::new();
+    for k in 0..60 {
+        let (a, b) = (1 + k % 3, 1 + (k * 7) % 4);
+        text += &format!(
+            r#"{{"instance_id":"{}","traj_data":{{"pred_steps":[{{"files":["a.txt"],"spans":{{"a.txt":[{{"start":{a},"end":{}}}]}}}},{{"files":["b.py"],"spans":{{"/testbed/b.py":[{{"start":{b},"end":{b}}}]}}}}],"pred_files":["a.txt","b.py"]}}}}"#,
+            if k % 11 == 5 { "other" } else { "i" },
+            a + k % 2
+        );
+        text.push('\n');
+    }
+    let preds = parse_preds(text.as_bytes(), "p");
+    assert!(preds.errors.is_empty(), "{:?}", preds.errors);
+    let report = |threads| {
+        let opts = CbOptions {
+            workspaces: Some(&m),
+            defs: Some(&m),
+            threads,
+        };
+        score_contextbench(&gold_rows, &preds.items, &opts)
+    };
+    let serial = report(1);
+    assert_eq!(serial.rows.len(), 60);
+    assert!(serial.rows[5].compat.is_err() && serial.rows[0].compat.is_ok());
+    for threads in [2, 3, 0] {
+        assert!(report(threads) == serial, "threads = {threads}");
+    }
 }
