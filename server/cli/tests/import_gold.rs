@@ -696,3 +696,56 @@ fn import_gathers_subagents_and_v1_conversation_folders() {
         text(&out.stderr)
     );
 }
+
+/// Every shipped real trajectory, with a file that is not a log and one that is missing in
+/// between: `--jobs 1`, `2` and `3` write the same rows and the same stderr (errors located
+/// per file, in argument order), and the batch goes on past the bad files.
+#[test]
+fn import_jobs_give_the_serial_bytes_and_keep_going_past_bad_files() {
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("broken.json"), "{\"not\": \"a log\"").unwrap();
+    let mut files: Vec<String> = Vec::new();
+    for dir in [
+        "openhands",
+        "mini-swe-agent",
+        "claude-code",
+        "swe-agent-java",
+    ] {
+        let mut names: Vec<_> = std::fs::read_dir(real.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        names.sort();
+        files.extend(names.iter().map(|p| p.display().to_string()));
+        if dir == "openhands" {
+            files.push(tmp.path().join("broken.json").display().to_string());
+            files.push(tmp.path().join("missing.json").display().to_string());
+        }
+    }
+    assert!(files.len() > 15, "{files:?}");
+    let ws = real.join("sources").display().to_string();
+    let run = |jobs: &str| {
+        let out_file = tmp.path().join(format!("reads-{jobs}.jsonl"));
+        let o = out_file.display().to_string();
+        let mut args = vec!["import", "--workspaces", &ws, "--jobs", jobs, "-o", &o];
+        args.extend(files.iter().map(String::as_str));
+        let out = readcov(&args, tmp.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        (std::fs::read(&out_file).unwrap(), text(&out.stderr))
+    };
+    let (rows, err) = run("1");
+    assert!(rows.len() > 10_000, "{} bytes", rows.len());
+    assert!(err.contains("broken.json"), "{err}");
+    assert!(err.contains("missing.json"), "{err}");
+    assert!(err.contains("2 refused"), "{err}");
+    // The bad files are reported where they stand among the arguments.
+    let at = |s: &str| err.find(s).unwrap_or_else(|| panic!("{s}: {err}"));
+    assert!(at("broken.json") < at("missing.json"), "{err}");
+    for jobs in ["2", "3"] {
+        let (r, e) = run(jobs);
+        assert!(r == rows, "--jobs {jobs}: rows differ from --jobs 1");
+        assert_eq!(e, err, "--jobs {jobs}");
+    }
+}
