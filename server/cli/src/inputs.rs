@@ -24,6 +24,30 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A rows file's bytes as JSONL. A Parquet file (ContextBench distributes its gold as Parquet)
+/// becomes one JSON object per row, line N being row N; rows it cannot decode are a located
+/// error and the rows before them are kept. Any other file is returned as it is.
+pub fn read_rows_input(path: &Path) -> Result<(Vec<u8>, Vec<InputError>)> {
+    let bytes = read_input(path)?;
+    if !readcov_parquet::is_parquet(&bytes) {
+        return Ok((bytes, Vec::new()));
+    }
+    let rows = readcov_parquet::parquet_to_jsonl(&bytes);
+    let errors = rows.error.map(|e| {
+        let row = match &e {
+            readcov_parquet::ParquetRowsError::Row { row, .. } => *row,
+            readcov_parquet::ParquetRowsError::File(_) => 0,
+        };
+        InputError::new(
+            &path.display().to_string(),
+            row,
+            None,
+            format!("Parquet: {e}"),
+        )
+    });
+    Ok((rows.jsonl, errors.into_iter().collect()))
+}
+
 /// The workspace root as an absolute path string, for lexical path confinement.
 pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {
     let Some(ws) = ws else { return Ok(None) };
@@ -38,10 +62,17 @@ pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {
 /// Loads and parses a gold file; errors are collected, not fatal.
 /// A diff or SWE-bench rows are converted on the fly (saying so on stderr).
 pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
-    let bytes = read_input(path)?;
+    let (bytes, parquet_errors) = read_rows_input(path)?;
+    let mut parsed = load_gold_bytes(path, &bytes, workspace)?;
+    parsed.errors.splice(0..0, parquet_errors);
+    Ok(parsed)
+}
+
+/// [`load_gold`] once the file is read (and a Parquet file turned into JSONL).
+fn load_gold_bytes(path: &Path, bytes: &[u8], workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
     let root = canonical_root(workspace);
     let check = |p: &str| inside_workspace(root.as_deref(), p);
-    if let Some(mut built) = crate::convert::gold_of_other_format(path, &bytes)? {
+    if let Some(mut built) = crate::convert::gold_of_other_format(path, bytes)? {
         // Patch paths are repository-relative; inside a workspace they must stay in it too.
         let name = path.display().to_string();
         built.items.retain(|g| match check(&g.path) {
@@ -59,7 +90,7 @@ pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan
         return Ok(built);
     }
     Ok(parse_gold_checked(
-        &bytes,
+        bytes,
         &path.display().to_string(),
         workspace,
         &check,

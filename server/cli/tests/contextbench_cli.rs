@@ -124,7 +124,7 @@ fn reads_are_predictions_with_turns_as_steps() {
 }
 
 #[test]
-fn bad_lines_are_located_and_parquet_is_refused() {
+fn bad_lines_are_located_and_a_broken_parquet_file_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let preds = dir.path().join("p.jsonl");
     std::fs::write(
@@ -153,8 +153,12 @@ fn bad_lines_are_located_and_parquet_is_refused() {
     std::fs::write(&pq, b"PAR1\0\0\0\0PAR1").unwrap();
     let q = pq.display().to_string();
     let out = readcov(&["contextbench", "--gold", &q, "--preds", "preds.jsonl"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("Parquet"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(2), "no valid gold rows");
+    let err = stderr(&out);
+    assert!(
+        err.contains("test.parquet") && err.contains("Parquet: not a readable Parquet file"),
+        "{err}"
+    );
     let out = readcov(&[
         "contextbench",
         "--gold",
@@ -232,4 +236,42 @@ fn explain_reads_contextbench_rows_as_gold() {
         text.contains("1/3 gold lines") && text.contains("pkg/.hidden.yml"),
         "{text}"
     );
+}
+
+/// Parquet gold (snappy and zstd pages; the legacy layout's nested lists of structs) scores
+/// byte for byte as its JSONL twin, in `contextbench` and as gold for `score`.
+#[test]
+fn parquet_gold_rows_score_as_their_jsonl_twins() {
+    let run = |gold: &str| {
+        let mut args = RUN.to_vec();
+        args[2] = gold;
+        let out = readcov(&args);
+        assert_eq!(out.status.code(), Some(0), "{gold}: {}", stderr(&out));
+        (stdout(&out), stderr(&out))
+    };
+    let want = run("gold.jsonl");
+    assert!(want.1.contains("missing_gold=1"), "{}", want.1);
+    assert_eq!(run("gold.snappy.parquet"), want);
+    assert_eq!(run("gold.zstd.parquet"), want);
+    let (legacy, err) = run("legacy.jsonl");
+    assert!(err.contains("checkout_failed=1"), "{err}");
+    assert_eq!(run("legacy.parquet"), (legacy.clone(), err));
+    // The legacy rows carry gold: init + add blocks (`f`, and `C` with `m` from add_ctx).
+    let first: Value = serde_json::from_str(legacy.lines().next().unwrap()).unwrap();
+    assert_eq!(first["final"]["symbol"]["gold_size"], 3, "{first}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let reads = dir.path().join("r.jsonl");
+    std::fs::write(
+        &reads,
+        "{\"task\":\"i1\",\"run\":\"r\",\"path\":\"pkg/a.py\",\"start\":1,\"end\":4}\n",
+    )
+    .unwrap();
+    let r = reads.display().to_string();
+    let score = |gold: &str| {
+        let out = readcov(&["score", "--gold", gold, "--reads", &r, "--format", "jsonl"]);
+        assert_eq!(out.status.code(), Some(0), "{gold}: {}", stderr(&out));
+        stdout(&out)
+    };
+    assert_eq!(score("gold.zstd.parquet"), score("gold.jsonl"));
 }

@@ -6,7 +6,7 @@
 pub mod render;
 
 use crate::exit::Exit;
-use crate::inputs::{confined_file, load_reads, read_input, report_errors};
+use crate::inputs::{confined_file, load_reads, read_input, read_rows_input, report_errors};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use readcov_core::contextbench::{
@@ -19,9 +19,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct ContextBenchArgs {
-    /// ContextBench gold rows: JSONL with `gold_context` (a JSON string) or the legacy
-    /// `init_ctx`/`add_ctx`/`gold_ctx` lists. Parquet is not read: convert it to JSONL first
-    /// (see docs/contextbench.md).
+    /// ContextBench gold rows, JSONL or Parquet (as the data set is distributed): `gold_context`
+    /// (a JSON string) or the legacy `init_ctx`/`add_ctx`/`gold_ctx` lists.
     #[arg(long, value_name = "FILE")]
     pub gold: PathBuf,
     /// Predictions in ContextBench's unified form (JSONL: instance_id, model_patch, traj_data).
@@ -44,6 +43,16 @@ pub struct ContextBenchArgs {
     pub no_blocks: bool,
     #[arg(long, value_enum, default_value_t = CbFormat::Table)]
     pub format: CbFormat,
+    /// Instances scored at once, on this many threads (default: the available cores). The
+    /// output is the same whatever the number.
+    #[arg(
+        long,
+        short = 'j',
+        value_name = "N",
+        default_value_t = 0,
+        hide_default_value = true
+    )]
+    pub jobs: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -99,6 +108,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     let opts = CbOptions {
         workspaces: ws.as_ref().map(|w| w as &dyn Workspaces),
         defs: (!args.no_blocks).then_some(&blocks as _),
+        threads: args.jobs,
     };
     let report = score_contextbench(&gold.items, &preds, &opts);
     print!("{}", render::render(&report, args.format));
@@ -119,17 +129,12 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// Gold rows from JSONL; a Parquet file is a clear error (not supported, convert it).
+/// Gold rows from JSONL or Parquet (the data set's distribution; row N is reported as line N).
 fn load_gold_rows(path: &Path) -> Result<Parsed<GoldRow>> {
-    let bytes = read_input(path)?;
-    if bytes.starts_with(b"PAR1") {
-        bail!(
-            "{}: a Parquet file; readcov reads ContextBench gold as JSONL — convert it first, e.g. \
-             python3 -c \"import pandas; pandas.read_parquet('{0}').to_json('gold.jsonl', orient='records', lines=True)\"",
-            path.display()
-        );
-    }
-    Ok(parse_gold_rows(&bytes, &path.display().to_string()))
+    let (bytes, parquet_errors) = read_rows_input(path)?;
+    let mut rows = parse_gold_rows(&bytes, &path.display().to_string());
+    rows.errors.splice(0..0, parquet_errors);
+    Ok(rows)
 }
 
 /// `--workspaces DIR`: the checkout of an instance is DIR/<id> for the first id naming a folder.
