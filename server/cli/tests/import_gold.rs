@@ -489,6 +489,46 @@ fn side_by_side_with_workspaces_units_shard_and_fail_under() {
     assert!(!err.contains("edit: pylint-dev__pylint-4551"), "{err}");
 }
 
+/// `gold --tests` on the harness's real FAIL_TO_PASS ids (`tests/data/real-multi/fail_to_pass.jsonl`,
+/// rows without a fix patch): the jib-4035 id `jib-core:…RegistryAuthenticatorTest` resolves to the
+/// class in the module's test root; the base sources are not shipped, so the workspace holds a
+/// stand-in class at that path. The other tasks have no workspace folder: noted, not dropped.
+#[test]
+fn gold_tests_resolves_real_junit_fail_to_pass_ids() {
+    let rows = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/real-multi/fail_to_pass.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let test_dir = dir.path().join(
+        "ws/googlecontainertools__jib-4035/jib-core/src/test/java/com/google/cloud/tools/jib/registry",
+    );
+    std::fs::create_dir_all(&test_dir).unwrap();
+    std::fs::write(
+        test_dir.join("RegistryAuthenticatorTest.java"),
+        "package com.google.cloud.tools.jib.registry;\n\n/** Tests for {@link RegistryAuthenticator}. */\npublic class RegistryAuthenticatorTest {\n  @Test\n  public void testFromAuthenticationMethod_basic() {}\n}\n",
+    )
+    .unwrap();
+    let o = readcov(
+        &[
+            "gold",
+            "--from-swebench",
+            rows.to_str().unwrap(),
+            "--workspaces",
+            "ws",
+            "--tests",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    // The class with its Javadoc: lines 3-7.
+    assert_eq!(
+        text(&o.stdout),
+        "{\"task\":\"googlecontainertools__jib-4035\",\"path\":\"jib-core/src/test/java/com/google/cloud/tools/jib/registry/RegistryAuthenticatorTest.java\",\"start\":3,\"end\":7,\"tier\":\"core\",\"origin\":\"test\"}\n"
+    );
+    let err = text(&o.stderr);
+    // Five ids of the four other tasks: no workspace folder, each counted.
+    assert!(err.contains("5 × no workspace"), "{err}");
+}
+
 /// Reads of every real-multi trajectory (task = folder, run = file stem) into `out`.
 fn import_multi(root: &Path, out: &Path) {
     let mut text = String::new();

@@ -40,7 +40,7 @@ pub enum NoteKind {
 impl NoteKind {
     pub fn label(self) -> &'static str {
         match self {
-            NoteKind::NoWorkspace => "no workspace (edit lines only)",
+            NoteKind::NoWorkspace => "no workspace (edit lines only; test ids not resolved)",
             NoteKind::MissingFile => "file not in workspace (edit lines only)",
             NoteKind::NoGrammar => "no grammar for the language (edit lines only)",
             NoteKind::PatchDoesNotApply => {

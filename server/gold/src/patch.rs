@@ -35,10 +35,17 @@ pub fn parse_patch_rows(bytes: &[u8], file: &str) -> Parsed<PatchRow> {
                 )
             })?,
         };
+        let test_patch = f.opt_string("test_patch")?.map(str::to_string);
+        // Rows for the test tier alone (a harness's FAIL_TO_PASS lists) need no fix patch.
+        let patch = match f.opt_string("patch")? {
+            Some(p) => p.to_string(),
+            None if test_patch.is_some() || !fail_to_pass.is_empty() => String::new(),
+            None => f.string("patch")?.to_string(),
+        };
         Ok(PatchRow {
             task: f.string("instance_id")?.to_string(),
-            patch: f.string("patch")?.to_string(),
-            test_patch: f.opt_string("test_patch")?.map(str::to_string),
+            patch,
+            test_patch,
             fail_to_pass,
             file: file.to_string(),
         })

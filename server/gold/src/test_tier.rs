@@ -101,7 +101,12 @@ pub fn test_gold(rows: &[PatchRow], files: &dyn TaskFiles, opts: &ExpandOptions)
                     id,
                     "not in the base workspace (the test patch may add it)",
                 ),
-                None => {}
+                None => out.notes.push(
+                    NoteKind::NoWorkspace,
+                    &row.task,
+                    id,
+                    "no workspace: the failing test cannot be found",
+                ),
             }
         }
     }

@@ -40,7 +40,8 @@ pub struct GoldArgs {
     /// A unified diff (git or plain).
     #[arg(long, value_name = "PATCH")]
     pub from_diff: Option<PathBuf>,
-    /// SWE-bench style JSONL: `instance_id`, `patch` (and `test_patch`, `FAIL_TO_PASS` for --tests).
+    /// SWE-bench style JSONL: `instance_id`, `patch` (and `test_patch`, `FAIL_TO_PASS` for --tests;
+    /// with those, `patch` may be left out).
     #[arg(long, value_name = "INSTANCES")]
     pub from_swebench: Option<PathBuf>,
     /// Reads JSONL of several runs per task: consensus gold from the resolved runs' agent reads.
@@ -114,7 +115,12 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
         tasks.len()
     );
     report_notes(&built.notes);
-    if let Some(why) = why_no_spans(&built, args.from_diff.is_some(), args.from_runs.is_some()) {
+    if let Some(why) = why_no_spans(
+        &built,
+        args.from_diff.is_some(),
+        args.from_runs.is_some(),
+        args.tests,
+    ) {
         let input = [&args.from_diff, &args.from_swebench, &args.from_runs]
             .into_iter()
             .find_map(|p| p.as_ref());
@@ -231,9 +237,15 @@ fn report_notes(notes: &Notes) {
 
 /// Why no gold span came out, when nothing printed so far says so: no hunk at all (not a diff),
 /// or only new or excluded files. `None` when there are spans or errors and notes explain it.
-fn why_no_spans(b: &Built, diff: bool, runs: bool) -> Option<&'static str> {
+fn why_no_spans(b: &Built, diff: bool, runs: bool, tests: bool) -> Option<&'static str> {
     if !b.rows.is_empty() || !b.errors.is_empty() {
         return None;
+    }
+    if tests {
+        return Some(
+            "no test-tier lines: no test patch touched a base file and no FAIL_TO_PASS test \
+             was found in a workspace (see the notes above)",
+        );
     }
     Some(match (b.notes.0.is_empty(), diff, runs) {
         (_, _, true) => "no consensus gold: no task has enough resolved runs with reads",

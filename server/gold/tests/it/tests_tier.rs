@@ -196,3 +196,27 @@ fn unknown_and_missing_ids_are_noted_not_dropped() {
     assert_eq!(rows, ["tests/app/tests.py:8-9"]);
     assert_eq!(notes, [NoteKind::UnknownTestId, NoteKind::TestNotInBase]);
 }
+
+#[test]
+fn rows_for_the_test_tier_alone_need_no_fix_patch() {
+    let rows = concat!(
+        "{\"instance_id\":\"a\",\"FAIL_TO_PASS\":[\"src:com.x.FooTest\"]}\n",
+        "{\"instance_id\":\"b\",\"test_patch\":\"\"}\n",
+        "{\"instance_id\":\"c\"}\n",
+    );
+    let parsed = parse_patch_rows(rows.as_bytes(), "rows.jsonl");
+    let tasks: Vec<&str> = parsed.items.iter().map(|r| r.task.as_str()).collect();
+    assert_eq!(tasks, ["a", "b"]);
+    assert_eq!(parsed.errors.len(), 1);
+    assert_eq!(parsed.errors[0].line, 3);
+    assert_eq!(parsed.errors[0].field.as_deref(), Some("patch"));
+    // Without a workspace the id is noted, never dropped silently.
+    let b = test_gold(
+        &parsed.items,
+        &readcov_gold::NoWorkspace,
+        &ExpandOptions::default(),
+    );
+    assert!(b.rows.is_empty());
+    let kinds: Vec<NoteKind> = b.notes.0.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, [NoteKind::NoWorkspace]);
+}
