@@ -24,7 +24,9 @@ impl Default for ScoreOptions {
     fn default() -> Self {
         ScoreOptions {
             threshold: DEFAULT_THRESHOLD,
-            sources: [Source::Agent, Source::Human].into_iter().collect(),
+            sources: [Source::Agent, Source::Human, Source::Retriever]
+                .into_iter()
+                .collect(),
             breakdown: true,
         }
     }
@@ -60,9 +62,22 @@ pub fn score_batch(
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
 ) -> Vec<TaskRunScore> {
+    score_batch_where(gold, reads, lengths, opts, |_| true)
+}
+
+/// [`score_batch`] counting only the reads `keep` accepts (besides the sources filter): the
+/// top-k cut of `score --at-k` ([`crate::retrieval`]). A run whose reads are all cut still gets
+/// its row, as with any filter.
+pub fn score_batch_where(
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+    keep: impl Fn(&ReadSpan) -> bool,
+) -> Vec<TaskRunScore> {
     // Runs exist even when all their events are filtered out, so they still get a row.
     let reads_by_pair = by_task_run(reads, |r| {
-        r.kind == EventKind::Read && opts.sources.contains(&r.source)
+        r.kind == EventKind::Read && opts.sources.contains(&r.source) && keep(r)
     });
     let mut rows = Vec::with_capacity(reads_by_pair.len() + gold.len());
     score_tasks(

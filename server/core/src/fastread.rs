@@ -135,5 +135,8 @@ pub(crate) fn fast_read(text: &str, workspace: Option<&str>) -> Option<ReadSpan>
         source: raw.source.unwrap_or_default(),
         command: raw.command.map(Cow::into_owned),
         kind: raw.kind.unwrap_or_default(),
+        // `rank` and `score` are unknown keys here: such lines go to the slow path.
+        rank: None,
+        score: None,
     })
 }

@@ -212,6 +212,23 @@ impl Fields<'_> {
             .map_err(|_| self.err(field, format!("{u} is too large (max {})", u32::MAX)))
     }
 
+    /// An optional 1-based `rank` (a retrieved chunk's place in its task's list).
+    pub fn opt_rank(&self) -> Result<Option<u32>, InputError> {
+        match self.obj.get("rank") {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => self.integer("rank", v, 1).map(Some),
+        }
+    }
+
+    /// An optional finite number (a retriever's score).
+    pub fn opt_number(&self, field: &str) -> Result<Option<f64>, InputError> {
+        match self.obj.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => Ok(n.as_f64()),
+            Some(v) => Err(self.err(field, format!("expected a number, found {}", kind_of(v)))),
+        }
+    }
+
     pub fn string(&self, field: &str) -> Result<&str, InputError> {
         match self.obj.get(field) {
             None | Some(Value::Null) => Err(self.err(field, "missing")),
@@ -370,8 +387,12 @@ fn read_record(
     let (start, end) = f.lines()?;
     let source = match f.opt_string("source")? {
         None => Source::Agent,
-        Some(s) => Source::parse(s)
-            .ok_or_else(|| f.err("source", format!("`{s}` is not agent, human or manual")))?,
+        Some(s) => Source::parse(s).ok_or_else(|| {
+            f.err(
+                "source",
+                format!("`{s}` is not agent, human, manual or retriever"),
+            )
+        })?,
     };
     let kind = match f.opt_string("kind")? {
         None | Some("read") => EventKind::Read,
@@ -390,6 +411,8 @@ fn read_record(
         source,
         command: f.opt_string("command")?.map(str::to_string),
         kind,
+        rank: f.opt_rank()?,
+        score: f.opt_number("score")?,
     })
 }
 

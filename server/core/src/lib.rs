@@ -18,6 +18,7 @@ pub mod outcomes;
 pub mod par;
 pub mod partial;
 pub mod path;
+pub mod retrieval;
 mod scan;
 pub mod shard;
 pub mod sheet;
@@ -26,8 +27,8 @@ pub mod strict_json;
 pub mod synth;
 
 pub use batch::{
-    score_batch, score_tasks, totals, ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals,
-    NO_RUN,
+    score_batch, score_batch_where, score_tasks, totals, ExactSum, ScoreOptions, ScorePartial,
+    TaskRunScore, Totals, NO_RUN,
 };
 pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,

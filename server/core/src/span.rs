@@ -19,6 +19,9 @@ pub enum Source {
     Human,
     /// A what-if read added by hand (for example by a widen code action).
     Manual,
+    /// A chunk a code retriever returned for the task (`readcov import --format chunks`); rows
+    /// carry the chunk's `rank` and `score`.
+    Retriever,
 }
 
 impl Source {
@@ -27,6 +30,7 @@ impl Source {
             "agent" => Some(Source::Agent),
             "human" => Some(Source::Human),
             "manual" => Some(Source::Manual),
+            "retriever" => Some(Source::Retriever),
             _ => None,
         }
     }
@@ -36,6 +40,7 @@ impl Source {
             Source::Agent => "agent",
             Source::Human => "human",
             Source::Manual => "manual",
+            Source::Retriever => "retriever",
         }
     }
 }
@@ -51,7 +56,7 @@ pub enum EventKind {
 }
 
 /// One read event: the agent saw lines `start..=end` of `path`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReadSpan {
     pub task: String,
     pub run: String,
@@ -70,7 +75,17 @@ pub struct ReadSpan {
     pub command: Option<String>,
     #[serde(default, skip_serializing_if = "is_read")]
     pub kind: EventKind,
+    /// A retrieved chunk's rank for its task (1 = best); `readcov score --at-k` keeps rows with
+    /// `rank ≤ k`. `None` for every other source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u32>,
+    /// The retriever's own score for the chunk, carried through (never used for scoring).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
+
+// `score` is an f64, but JSON has no NaN (serde_json refuses it), so equality stays reflexive.
+impl Eq for ReadSpan {}
 
 fn is_read(k: &EventKind) -> bool {
     *k == EventKind::Read
@@ -91,6 +106,8 @@ impl ReadSpan {
             source: Source::Agent,
             command: None,
             kind: EventKind::Read,
+            rank: None,
+            score: None,
         }
     }
 }

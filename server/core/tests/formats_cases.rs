@@ -84,7 +84,7 @@ fn bad_lines_are_located_and_skipped() {
     check(
         r#"{"path":"a.py","start":1,"end":2,"source":"robot"}"#,
         0,
-        &["reads.jsonl:1: field `source`: `robot` is not agent, human or manual"],
+        &["reads.jsonl:1: field `source`: `robot` is not agent, human, manual or retriever"],
     );
 }
 

@@ -125,7 +125,7 @@ fn tasks_schema_matches_parser() {
 
 #[test]
 fn reads_schema_matches_parser() {
-    let full = json!({"path":"a.py","start":1,"end":2,"task":"t","run":1,"turn":0,"step":3,"tool":"view","source":"human","command":"cat a.py","kind":"read"});
+    let full = json!({"path":"a.py","start":1,"end":2,"task":"t","run":1,"turn":0,"step":3,"tool":"view","source":"human","command":"cat a.py","kind":"read","rank":1,"score":0.5});
     check(
         include_str!("../../../docs/schemas/reads.schema.json"),
         full,

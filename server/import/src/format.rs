@@ -15,11 +15,13 @@ pub enum Format {
     ClaudeCode,
     Codex,
     Atif,
+    /// Retrieval results: ranked chunks per task (not a trajectory; rows get `source: retriever`).
+    Chunks,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -28,6 +30,7 @@ impl Format {
         Format::ClaudeCode,
         Format::Codex,
         Format::Atif,
+        Format::Chunks,
     ];
 
     /// The `--format` name, also the default run id.
@@ -41,6 +44,7 @@ impl Format {
             Format::ClaudeCode => "claude-code",
             Format::Codex => "codex",
             Format::Atif => "atif",
+            Format::Chunks => "chunks",
         }
     }
 
@@ -71,12 +75,16 @@ impl Format {
             Format::Atif => crate::atif::build(text, runs),
             Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
             Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
+            Format::Chunks => crate::chunks::build(text, runs),
         }
     }
 }
 
 /// A whole-JSON log (one object, or a JSON array of OpenHands V1 events).
 fn detect_value(v: &Value) -> Option<Format> {
+    if crate::chunks::is_chunk_record(v) {
+        return Some(Format::Chunks);
+    }
     if let Some(items) = v.as_array() {
         return items
             .first()
@@ -118,6 +126,10 @@ fn detect_value(v: &Value) -> Option<Format> {
 
 /// The first record of a JSONL log.
 fn detect_record(v: &Value) -> Option<Format> {
+    // Before Claude Code's catch-all `type`: a LangChain document dict has `"type": "Document"`.
+    if crate::chunks::is_chunk_record(v) {
+        return Some(Format::Chunks);
+    }
     let ty = v.get("type").and_then(Value::as_str);
     if v.get("payload").is_some()
         && matches!(

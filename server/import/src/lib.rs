@@ -7,6 +7,7 @@ pub mod atif;
 pub mod bash;
 pub mod bashargs;
 pub mod bashread;
+pub mod chunks;
 pub mod claude_code;
 pub mod codex;
 pub mod detect;

@@ -52,6 +52,11 @@ impl<'a, 'p> Runs<'a, 'p> {
         }
     }
 
+    /// The workspace files of `task` (a provider answering "no workspace" when none was given).
+    pub fn files(&self, task: &str) -> Box<dyn FileProvider + 'p> {
+        (self.workspace_for)(task)
+    }
+
     /// One run: a fresh session with the workspace of `task`, fed by `feed`.
     pub fn run(&mut self, task: &str, run: &str, feed: impl FnOnce(&mut Session)) {
         let files = (self.workspace_for)(task);

@@ -202,6 +202,8 @@ impl<'a> Session<'a> {
                 self.summary.read_lines += u64::from(end - start + 1);
             }
             self.rows.push(ReadSpan {
+                rank: None,
+                score: None,
                 task: self.task.clone(),
                 run: self.run.clone(),
                 path: path.to_string(),

@@ -40,6 +40,13 @@ pub enum Reason {
     RangeNeedsWorkspace,
     /// Arguments that do not parse (bad JSON in a tool call, a missing path, …).
     Malformed,
+    /// A retrieved chunk whose text is not the file's text at its position (the index was built
+    /// from another version of the file).
+    StaleChunk,
+    /// A retrieved chunk whose offsets or lines run past the end of the file.
+    PastEndOfFile,
+    /// A retrieved chunk given by character offsets, with no workspace file to count them in.
+    OffsetsNeedWorkspace,
 }
 
 impl Reason {
@@ -61,6 +68,9 @@ impl Reason {
             Reason::AmbiguousOutput => "ambiguous output",
             Reason::RangeNeedsWorkspace => "range needs the workspace",
             Reason::Malformed => "malformed action",
+            Reason::StaleChunk => "stale chunk (text differs)",
+            Reason::PastEndOfFile => "past the end of the file",
+            Reason::OffsetsNeedWorkspace => "offsets need the workspace",
         }
     }
 }

@@ -148,6 +148,8 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
     let mut n = 0;
     for iv in disk.intervals() {
         let row = ReadSpan {
+            rank: None,
+            score: None,
             task: task.clone(),
             run: run.into(),
             path: path.clone(),

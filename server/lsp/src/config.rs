@@ -56,7 +56,9 @@ impl Default for Config {
             reads: Vec::new(),
             threshold: readcov_core::metrics::DEFAULT_THRESHOLD,
             runs: None,
-            sources: [Source::Agent, Source::Human].into_iter().collect(),
+            sources: [Source::Agent, Source::Human, Source::Retriever]
+                .into_iter()
+                .collect(),
             what_if: true,
             read_log: ".readcov/reads.jsonl".into(),
             info_at_threshold: true,
@@ -96,7 +98,9 @@ impl Config {
                     Some(src) => {
                         set.insert(src);
                     }
-                    None => problems.push(format!("source `{s}` is not agent, human or manual")),
+                    None => problems.push(format!(
+                        "source `{s}` is not agent, human, manual or retriever"
+                    )),
                 }
             }
             if problems.is_empty() || !set.is_empty() {

@@ -575,8 +575,9 @@ pub fn counts(r: &ReadSpan, cfg: &Config) -> bool {
     match r.source {
         Source::Manual => cfg.what_if || cfg.sources.contains(&Source::Manual),
         Source::Human => cfg.sources.contains(&Source::Human),
-        Source::Agent => {
-            cfg.sources.contains(&Source::Agent)
+        // A retriever's run is selected like an agent's.
+        Source::Agent | Source::Retriever => {
+            cfg.sources.contains(&r.source)
                 && cfg.runs.as_ref().is_none_or(|runs| runs.contains(&r.run))
         }
     }

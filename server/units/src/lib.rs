@@ -12,6 +12,7 @@ mod doc;
 mod extract;
 mod lang;
 mod plan;
+pub mod retrieval;
 mod tree;
 
 pub use batch::unit_scores;
@@ -20,6 +21,7 @@ pub use coverage::{
 };
 pub use doc::{leading_start, with_leading_comments};
 pub use lang::{lang_for_file, lang_for_path, Lang};
+pub use retrieval::{at_k_rows, widen_chunks, widening_totals, AtKRow, Widening, WideningTotals};
 pub use tree::{edit_for_replace, UnitTree};
 /// Re-exported so callers can build edits without depending on tree-sitter themselves.
 pub use tree_sitter::{InputEdit, Point};

@@ -50,8 +50,8 @@ pub struct ExplainArgs {
     /// Line coverage at or above this passes.
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
     pub threshold: f64,
-    /// Which read sources count (comma-separated: agent, human, manual).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    /// Which read sources count (comma-separated: agent, human, manual, retriever).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
     pub sources: Vec<SourceArg>,
     #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
     pub format: ExplainFormat,

@@ -34,8 +34,8 @@ pub struct ReportArgs {
     /// Line coverage at or above this passes.
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = super::score::parse_rate)]
     pub threshold: f64,
-    /// Which read sources count (comma-separated: agent, human, manual).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    /// Which read sources count (comma-separated: agent, human, manual, retriever).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
     pub sources: Vec<super::score::SourceArg>,
     /// Outcome labels JSONL: {"instance_id" or "task", "resolved": bool, optional "run"}.
     #[arg(long, value_name = "FILE")]

@@ -1,5 +1,6 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
+mod at_k;
 pub mod before_edit;
 mod below;
 mod lean;
@@ -66,8 +67,8 @@ pub struct ScoreArgs {
     /// below it are listed on stderr.
     #[arg(long, value_name = "RATE", num_args = 0..=1, default_missing_value = "-1", value_parser = parse_rate_or_default)]
     pub fail_under: Option<f64>,
-    /// Which read sources count (comma-separated: agent, human, manual).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    /// Which read sources count (comma-separated: agent, human, manual, retriever).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
     pub sources: Vec<SourceArg>,
     /// In the table, also list each gold file and span with its unread lines.
     #[arg(long)]
@@ -91,6 +92,11 @@ pub struct ScoreArgs {
     /// With --workspace: the ±N lines what-if (unit figures need the sources to parse).
     #[arg(long, value_name = "N", default_value_t = readcov_units::DEFAULT_WIDEN)]
     pub widen: u32,
+    /// Retrieval at k (e.g. `1,3,5,10`): score only each task's top-k ranked chunks (reads with
+    /// `rank ≤ k`, ties all kept), for each k, with the ±N / enclosing-unit widening what-if
+    /// (docs/retrievers.md).
+    #[arg(long, value_name = "K,...", value_parser = at_k::Ks::parse)]
+    pub at_k: Option<at_k::Ks>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]
     pub general_path: bool,
@@ -101,6 +107,7 @@ pub enum SourceArg {
     Agent,
     Human,
     Manual,
+    Retriever,
 }
 
 impl From<SourceArg> for Source {
@@ -109,6 +116,7 @@ impl From<SourceArg> for Source {
             SourceArg::Agent => Source::Agent,
             SourceArg::Human => Source::Human,
             SourceArg::Manual => Source::Manual,
+            SourceArg::Retriever => Source::Retriever,
         }
     }
 }
@@ -159,6 +167,14 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    if let Some(ks) = &args.at_k {
+        if args.gold.len() > 1 || args.consensus {
+            anyhow::bail!(
+                "--at-k takes one gold set (no --gold NAME=FILE repeats, no --consensus)"
+            );
+        }
+        return at_k::run(&args, &ks.0);
+    }
     // Several gold sets (or the leave-one-out consensus): the same reads scored once per set.
     if args.gold.len() > 1 || args.consensus {
         return sets::run(&args);

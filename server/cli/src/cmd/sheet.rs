@@ -64,8 +64,8 @@ pub struct SheetArgs {
     /// Repository root: absolute paths are made relative to it; windows are clipped to file lengths.
     #[arg(long, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
-    /// Which read sources count (comma-separated: agent, human, manual).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human")]
+    /// Which read sources count (comma-separated: agent, human, manual, retriever).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
     pub sources: Vec<SourceArg>,
     #[arg(long, value_enum, default_value_t = SheetFormat::Table)]
     pub format: SheetFormat,

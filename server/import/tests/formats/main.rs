@@ -3,6 +3,7 @@
 //! per rule. One test binary; a module per format.
 
 mod atif;
+mod chunks;
 mod claude_code;
 mod codex;
 mod mini_swe_agent;

@@ -1,0 +1,114 @@
+//! The top-k cut, ties in rank, and the points of the curves, worked out by hand.
+
+use super::*;
+use crate::metrics::UnknownLengths;
+use crate::span::Source;
+
+fn chunk(task: &str, path: &str, s: u32, e: u32, rank: Option<u32>) -> ReadSpan {
+    ReadSpan {
+        task: task.into(),
+        run: "ret".into(),
+        source: Source::Retriever,
+        rank,
+        ..ReadSpan::simple(path, s, e)
+    }
+}
+
+fn gold(task: &str, path: &str, s: u32, e: u32) -> GoldSpan {
+    GoldSpan {
+        task: task.into(),
+        ..GoldSpan::simple(path, s, e)
+    }
+}
+
+/// (k, file_hit, line_coverage, covered lines) of task `t`'s one row.
+fn check(reads: &[ReadSpan], want: &[(u32, f64, f64, u64)]) {
+    let g = [gold("t", "a.py", 10, 19)];
+    for &(k, hit, cov, covered) in want {
+        let rows = score_at_k(&g, reads, &UnknownLengths, &ScoreOptions::default(), k);
+        assert_eq!(
+            rows.len(),
+            1,
+            "k={k}: one row, even when every chunk is cut"
+        );
+        let s = &rows[0].score;
+        assert_eq!(
+            (
+                rows[0].run.as_str(),
+                s.file_hit,
+                s.line_coverage,
+                s.covered_lines
+            ),
+            ("ret", Some(hit), Some(cov), covered),
+            "k={k}"
+        );
+    }
+}
+
+#[test]
+fn top_k_keeps_rank_at_most_k_and_every_tie() {
+    // Gold a.py 10-19 (10 lines). Rank 1 is another file; two chunks share rank 2.
+    let reads = [
+        chunk("t", "b.py", 1, 5, Some(1)),
+        chunk("t", "a.py", 10, 12, Some(2)),
+        chunk("t", "a.py", 15, 16, Some(2)),
+        chunk("t", "a.py", 17, 19, Some(4)),
+    ];
+    check(
+        &reads,
+        &[
+            (1, 0.0, 0.0, 0),
+            (2, 1.0, 0.5, 5),
+            (3, 1.0, 0.5, 5),
+            (4, 1.0, 0.8, 8),
+            (100, 1.0, 0.8, 8),
+        ],
+    );
+}
+
+#[test]
+fn rows_without_rank_are_never_cut() {
+    let reads = [
+        chunk("t", "a.py", 10, 11, None),
+        chunk("t", "a.py", 12, 19, Some(3)),
+    ];
+    check(&reads, &[(1, 1.0, 0.2, 2), (3, 1.0, 1.0, 10)]);
+    assert!(within_k(&reads[0], 1) && !within_k(&reads[1], 2) && within_k(&reads[1], 3));
+}
+
+#[test]
+fn the_point_at_k_averages_scored_rows_and_counts_the_wall() {
+    let g = [
+        gold("t", "a.py", 1, 10),
+        gold("u", "a.py", 1, 4),
+        gold("v", "x.py", 1, 1),
+    ];
+    let reads = [
+        chunk("t", "a.py", 1, 6, Some(1)), // 0.6: passes
+        chunk("u", "a.py", 1, 1, Some(1)), // 0.25
+        chunk("u", "a.py", 2, 4, Some(2)), // at k=2: 1.0
+        chunk("w", "a.py", 1, 1, Some(1)), // no gold: unscored
+    ];
+    let opts = ScoreOptions::default();
+    let at = |k| summarize(k, &score_at_k(&g, &reads, &UnknownLengths, &opts, k));
+    let one = at(1);
+    // Rows: t, u, v (`-`: nobody retrieved for it, coverage 0), w (unscored).
+    assert_eq!((one.rows, one.scored, one.passing), (4, 3, 1));
+    assert_eq!(one.mean_line_coverage, Some((0.6 + 0.25 + 0.0) / 3.0));
+    assert_eq!(one.mean_file_hit, Some(2.0 / 3.0));
+    assert_eq!(one.share_passing, Some(1.0 / 3.0));
+    let two = at(2);
+    assert_eq!(
+        (two.passing, two.mean_line_coverage),
+        (2, Some((0.6 + 1.0) / 3.0))
+    );
+}
+
+#[test]
+fn ks_parse_sorted_once_each_and_positive() {
+    assert_eq!(parse_ks("10,1,3,3"), Ok(vec![1, 3, 10]));
+    assert_eq!(parse_ks(" 5 "), Ok(vec![5]));
+    for bad in ["0", "", "a", "1,-2"] {
+        assert!(parse_ks(bad).is_err(), "{bad}");
+    }
+}

@@ -1,0 +1,219 @@
+//! The widening what-if for retrievers: for one (task, run) at one k, line coverage if every
+//! retrieved chunk in a *hit file* (a gold file with at least one of the top-k chunks) had been
+//! widened by ±N lines, or to its enclosing units, and the lines each widening adds — "filter
+//! less, read more" in numbers. Chunks in files with no gold are left as they are (widening them
+//! cannot add coverage; a retriever cannot tell them apart at query time, so their cost is a
+//! lower bound of a blanket widening).
+//!
+//! A chunk widened to units: the chunk plus the innermost unit of its first line and of its last
+//! line (a fixed-size chunk that ends in one function and starts in another grows to cover both,
+//! and everything between). A line in no unit adds nothing. Pure: syntax arrives as values.
+
+use crate::coverage::FileSyntax;
+use crate::innermost;
+use readcov_core::metrics::ratio;
+use readcov_core::{collect_lines, FileLengths, GoldSpan, LineSet, ReadSpan, Tier};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The what-if for one row.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Widening {
+    /// Gold files with at least one chunk.
+    pub hit_files: usize,
+    pub coverage_widened_by_lines: Option<f64>,
+    /// Lines the ±N widening adds, in hit files.
+    pub extra_lines_by_lines: u64,
+    pub coverage_widened_to_units: Option<f64>,
+    /// Lines the widening to units adds, in hit files.
+    pub extra_lines_units: u64,
+    /// Hit files with no units (unsupported language, source not in the workspace): widened by
+    /// nothing for the unit what-if.
+    pub files_without_units: usize,
+}
+
+/// The what-if for one (task, run): `gold` the task's spans (core tier counted), `chunks` the
+/// run's chunks already cut to the top k. `syntax` should cover the gold files.
+pub fn widen_chunks(
+    gold: &[&GoldSpan],
+    chunks: &[&ReadSpan],
+    syntax: &BTreeMap<String, FileSyntax>,
+    lengths: &dyn FileLengths,
+    widen: u32,
+) -> Widening {
+    let gold = collect_lines(
+        gold.iter()
+            .filter(|g| g.tier == Tier::Core)
+            .map(|g| (g.path.as_str(), g.start, g.end)),
+        lengths,
+    );
+    let mut by_file: BTreeMap<&str, Vec<&ReadSpan>> = BTreeMap::new();
+    for c in chunks {
+        by_file.entry(c.path.as_str()).or_default().push(c);
+    }
+    let gold_total: u64 = gold.values().map(LineSet::len).sum();
+    let mut w = Widening::default();
+    let (mut cov_lines, mut cov_units) = (0u64, 0u64);
+    for (path, g) in gold.iter().filter(|(_, g)| !g.is_empty()) {
+        let Some(cs) = by_file.get(path.as_str()) else {
+            continue;
+        };
+        w.hit_files += 1;
+        let clip = |s: LineSet| match lengths.lines_in(path) {
+            Some(len) => s.clip(len),
+            None => s,
+        };
+        let read = clip(
+            collect_lines(cs.iter().map(|c| (path.as_str(), c.start, c.end)), lengths)
+                .remove(path.as_str())
+                .unwrap_or_default(),
+        );
+        let by_lines = clip(read.widen(widen)).union(&read);
+        cov_lines += g.intersection_len(&by_lines);
+        w.extra_lines_by_lines += by_lines.len() - read.len();
+        let to_units = match syntax.get(path.as_str()) {
+            Some(FileSyntax::Units { units, .. }) => {
+                let mut s = read.clone();
+                for c in cs {
+                    for line in [c.start, c.end] {
+                        if let Some(u) = innermost(units, line) {
+                            s.insert(u.start, u.end);
+                        }
+                    }
+                    // Everything between the two units: the chunk already spans it.
+                    let (a, b) = (
+                        innermost(units, c.start).map_or(c.start, |u| u.start),
+                        innermost(units, c.end).map_or(c.end, |u| u.end),
+                    );
+                    s.insert(a.min(c.start), b.max(c.end));
+                }
+                clip(s).union(&read)
+            }
+            _ => {
+                w.files_without_units += 1;
+                read.clone()
+            }
+        };
+        cov_units += g.intersection_len(&to_units);
+        w.extra_lines_units += to_units.len() - read.len();
+    }
+    w.coverage_widened_by_lines = ratio(cov_lines, gold_total);
+    w.coverage_widened_to_units = ratio(cov_units, gold_total);
+    w
+}
+
+/// Means of the what-if over the scored rows of one k, and the share of rows each widening
+/// brings to the threshold.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct WideningTotals {
+    pub mean_coverage_widened_by_lines: Option<f64>,
+    pub passing_widened_by_lines: usize,
+    pub mean_extra_lines_by_lines: Option<f64>,
+    pub mean_coverage_widened_to_units: Option<f64>,
+    pub passing_widened_to_units: usize,
+    pub mean_extra_lines_units: Option<f64>,
+}
+
+/// Totals of the scored rows' what-ifs (a row is scored when its coverage is `Some`).
+pub fn widening_totals<'a>(
+    rows: impl IntoIterator<Item = &'a Widening>,
+    threshold: f64,
+) -> WideningTotals {
+    let mut t = WideningTotals::default();
+    let (mut n, mut lines, mut units, mut extra_l, mut extra_u) = (0u64, 0.0, 0.0, 0u64, 0u64);
+    for w in rows {
+        let (Some(l), Some(u)) = (w.coverage_widened_by_lines, w.coverage_widened_to_units) else {
+            continue;
+        };
+        n += 1;
+        lines += l;
+        units += u;
+        extra_l += w.extra_lines_by_lines;
+        extra_u += w.extra_lines_units;
+        t.passing_widened_by_lines += usize::from(l >= threshold);
+        t.passing_widened_to_units += usize::from(u >= threshold);
+    }
+    let mean = |x: f64| (n > 0).then(|| x / n as f64);
+    t.mean_coverage_widened_by_lines = mean(lines);
+    t.mean_coverage_widened_to_units = mean(units);
+    t.mean_extra_lines_by_lines = mean(extra_l as f64);
+    t.mean_extra_lines_units = mean(extra_u as f64);
+    t
+}
+
+/// One (task, run) at one k: the line metrics of its top-k chunks and the what-if.
+#[derive(Clone, Debug, Serialize)]
+pub struct AtKRow {
+    pub k: u32,
+    pub task: String,
+    pub run: String,
+    pub status: readcov_core::metrics::Status,
+    pub file_hit: Option<f64>,
+    pub line_coverage: Option<f64>,
+    pub passes_threshold: Option<bool>,
+    /// Chunks in the top k (ties included).
+    pub chunks: usize,
+    pub gold_lines: u64,
+    pub read_lines: u64,
+    pub covered_lines: u64,
+    #[serde(flatten)]
+    pub widening: Widening,
+}
+
+/// Every (task, run) of `gold` and `reads` at `k`: rows from the one scoring engine
+/// ([`readcov_core::retrieval::score_at_k`]), each with its what-if. Without `syntax` the unit
+/// what-if has no units to widen to (it equals line coverage, and `files_without_units` says so).
+pub fn at_k_rows(
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    lengths: &dyn FileLengths,
+    opts: &readcov_core::ScoreOptions,
+    syntax: &BTreeMap<String, FileSyntax>,
+    widen: u32,
+    k: u32,
+) -> Vec<AtKRow> {
+    use readcov_core::retrieval::{score_at_k, within_k};
+    let rows = score_at_k(gold, reads, lengths, opts, k);
+    let mut chunks: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
+    for r in reads.iter().filter(|r| {
+        r.kind == readcov_core::EventKind::Read
+            && opts.sources.contains(&r.source)
+            && within_k(r, k)
+    }) {
+        chunks.entry((&r.task, &r.run)).or_default().push(r);
+    }
+    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
+    for g in gold {
+        gold_by_task.entry(&g.task).or_default().push(g);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let cs = chunks
+                .get(&(row.task.as_str(), row.run.as_str()))
+                .map_or(&[][..], Vec::as_slice);
+            let g = gold_by_task
+                .get(row.task.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            let widening = widen_chunks(g, cs, syntax, lengths, widen);
+            let n = cs.len();
+            let s = row.score;
+            AtKRow {
+                k,
+                widening,
+                task: row.task,
+                run: row.run,
+                status: s.status,
+                file_hit: s.file_hit,
+                line_coverage: s.line_coverage,
+                passes_threshold: s.passes_threshold,
+                chunks: n,
+                gold_lines: s.gold_lines,
+                read_lines: s.read_lines,
+                covered_lines: s.covered_lines,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

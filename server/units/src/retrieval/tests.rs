@@ -1,0 +1,114 @@
+//! The widening what-if for chunks, on hand-placed units.
+
+use super::*;
+use crate::Unit;
+use readcov_core::Source;
+
+fn unit(name: &str, start: u32, end: u32, depth: u32) -> Unit {
+    Unit {
+        kind: "function".into(),
+        name: name.into(),
+        start,
+        end,
+        depth,
+    }
+}
+
+fn chunk(path: &str, s: u32, e: u32) -> ReadSpan {
+    ReadSpan {
+        source: Source::Retriever,
+        rank: Some(1),
+        ..ReadSpan::simple(path, s, e)
+    }
+}
+
+/// `f` 3-10, `g` 12-20 in a 30-line `m.py`; gold 14-18 (inside `g`).
+fn check(chunks: &[ReadSpan], want: Widening) {
+    let gold = [GoldSpan::simple("m.py", 14, 18)];
+    let gold: Vec<&GoldSpan> = gold.iter().collect();
+    let syntax: BTreeMap<String, FileSyntax> = [
+        (
+            "m.py".to_string(),
+            FileSyntax::Units {
+                units: vec![unit("f", 3, 10, 0), unit("g", 12, 20, 0)],
+                parse_errors: 0,
+            },
+        ),
+        ("n.txt".to_string(), FileSyntax::Unsupported),
+    ]
+    .into();
+    let lengths: BTreeMap<String, u32> =
+        [("m.py".to_string(), 30), ("c.py".to_string(), 50)].into();
+    let chunks: Vec<&ReadSpan> = chunks.iter().collect();
+    assert_eq!(widen_chunks(&gold, &chunks, &syntax, &lengths, 2), want);
+}
+
+#[test]
+fn a_chunk_beside_the_gold_widens_into_it_and_chunks_elsewhere_cost_nothing() {
+    // 12-13 ±2 → 10-15: gold 14-15 (2 of 5), 4 extra lines; to `g` 12-20: all 5, 7 extra.
+    check(
+        &[chunk("m.py", 12, 13), chunk("c.py", 40, 45)],
+        Widening {
+            hit_files: 1,
+            coverage_widened_by_lines: Some(0.4),
+            extra_lines_by_lines: 4,
+            coverage_widened_to_units: Some(1.0),
+            extra_lines_units: 7,
+            files_without_units: 0,
+        },
+    );
+}
+
+#[test]
+fn a_chunk_across_two_units_widens_to_both_and_clips_at_the_end() {
+    // 9-13 spans the end of `f` and the start of `g`: widened to 3-20 (18 lines, 13 extra);
+    // ±2 → 7-15: gold 14-15 (2 of 5), 4 extra. 28-30 ±2 → 26-30 (the file has 30 lines):
+    // 2 extra; no unit there, so no unit cost.
+    check(
+        &[chunk("m.py", 9, 13), chunk("m.py", 28, 30)],
+        Widening {
+            hit_files: 1,
+            coverage_widened_by_lines: Some(0.4),
+            extra_lines_by_lines: 6,
+            coverage_widened_to_units: Some(1.0),
+            extra_lines_units: 13,
+            files_without_units: 0,
+        },
+    );
+}
+
+#[test]
+fn no_chunk_in_a_gold_file_is_no_hit_and_no_widening() {
+    check(
+        &[chunk("c.py", 1, 5)],
+        Widening {
+            hit_files: 0,
+            coverage_widened_by_lines: Some(0.0),
+            extra_lines_by_lines: 0,
+            coverage_widened_to_units: Some(0.0),
+            extra_lines_units: 0,
+            files_without_units: 0,
+        },
+    );
+}
+
+#[test]
+fn a_file_without_units_widens_by_lines_only() {
+    let gold = [GoldSpan::simple("n.txt", 5, 6)];
+    let gold: Vec<&GoldSpan> = gold.iter().collect();
+    let syntax: BTreeMap<String, FileSyntax> =
+        [("n.txt".to_string(), FileSyntax::Unsupported)].into();
+    let c = chunk("n.txt", 3, 3);
+    let w = widen_chunks(&gold, &[&c], &syntax, &readcov_core::UnknownLengths, 2);
+    // 3 ±2 → 1-5: gold line 5 of 5-6.
+    assert_eq!(w.coverage_widened_by_lines, Some(0.5));
+    assert_eq!((w.extra_lines_by_lines, w.extra_lines_units), (4, 0));
+    assert_eq!(w.coverage_widened_to_units, Some(0.0));
+    assert_eq!(w.files_without_units, 1);
+    let t = widening_totals([&w], 0.5);
+    assert_eq!(
+        (t.passing_widened_by_lines, t.passing_widened_to_units),
+        (1, 0)
+    );
+    assert_eq!(t.mean_extra_lines_by_lines, Some(4.0));
+}
