@@ -42,9 +42,8 @@ pub struct Point {
 
 pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
-    if let Some(dir) = &args.workspaces {
-        canonical_dir(dir)?;
-    }
+    // `task_dir` confines each task's folder to the canonical DIR.
+    let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
     let gold = load_gold(args.gold_path(), ws.as_deref())?;
     let reads = load_reads(&args.reads, ws.as_deref())?;
     report_errors(&gold.errors);
@@ -65,7 +64,7 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
     let opts = super::score_options(args.threshold, &args.sources, false);
     let mut rows: Vec<AtKRow> = Vec::new();
     for (task, (g, r)) in by_task(&gold.items, &reads.items) {
-        let dir: Option<PathBuf> = match (&args.workspace, &args.workspaces) {
+        let dir: Option<PathBuf> = match (&args.workspace, &per_task) {
             (Some(d), _) => Some(d.clone()),
             (None, Some(dir)) => task_dir(dir, task),
             (None, None) => None,
