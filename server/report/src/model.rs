@@ -63,6 +63,8 @@ pub struct Report {
     /// Resolve rate by coverage bucket under each named gold set (`report --gold NAME=FILE`,
     /// repeated), set by the caller; empty for one gold set.
     pub gold_sets: Vec<GoldSetBuckets>,
+    /// Retrieval at k (`report --at-k`): one point per k, set by the caller; empty otherwise.
+    pub at_k: Vec<readcov_core::retrieval::AtK>,
 }
 
 /// One named gold set: per-run coverage and verdict, its summary, and (with outcome labels) its
@@ -181,6 +183,7 @@ pub fn build(input: &ReportInput) -> Report {
         has_timelines: rows.iter().any(|r| r.timeline.is_some()),
         rows,
         gold_sets: Vec::new(),
+        at_k: Vec::new(),
     }
 }
 

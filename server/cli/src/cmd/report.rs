@@ -59,6 +59,10 @@ pub struct ReportArgs {
     pub k: Vec<u32>,
     #[arg(long, default_value = "readcov report")]
     pub title: String,
+    /// Retrieval at k (e.g. `1,3,5,10`): adds the file hit@k and coverage@k curves with the wall,
+    /// scoring only each task's chunks of rank ≤ k (docs/retrievers.md).
+    #[arg(long, value_name = "K,...", value_parser = clap::value_parser!(AtKs))]
+    pub at_k: Option<AtKs>,
     /// Write the self-contained HTML report here.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -71,6 +75,17 @@ pub struct ReportArgs {
     /// Write gold spans under the threshold as a SARIF 2.1.0 log here.
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
+}
+
+/// `--at-k`: the ks, sorted, each once (a newtype, so clap takes one value, not a list).
+#[derive(Clone, Debug)]
+pub struct AtKs(pub Vec<u32>);
+
+impl std::str::FromStr for AtKs {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        readcov_core::retrieval::parse_ks(s).map(AtKs)
+    }
 }
 
 fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
@@ -134,6 +149,22 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
             &opts,
             outcomes.as_ref(),
         )?;
+    }
+    if let Some(ks) = &args.at_k {
+        // The same engine as `score --at-k`: the rank cut is a filter before `score_batch`.
+        report.at_k =
+            ks.0.iter()
+                .map(|&k| {
+                    let rows = readcov_core::retrieval::score_at_k(
+                        &gold.items,
+                        &reads.items,
+                        &lengths,
+                        &opts,
+                        k,
+                    );
+                    readcov_core::retrieval::summarize(k, &rows)
+                })
+                .collect();
     }
     if let Some(p) = &args.html {
         let sheet = match &args.runs {

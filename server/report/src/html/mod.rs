@@ -2,6 +2,7 @@
 //! script for table sorting. No network, no CDN, no external file; readable in light and dark
 //! (`prefers-color-scheme`), every control reachable by keyboard.
 
+pub mod atk;
 pub mod charts;
 mod gold_sets;
 pub mod runcharts;
@@ -163,6 +164,9 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
         }
     );
     out.push_str("</div></section>");
+    if !r.at_k.is_empty() {
+        out.push_str(&atk::section(&r.at_k, r.threshold));
+    }
     if let Some(b) = &r.buckets {
         out.push_str(&tables::buckets(
             b,
