@@ -333,6 +333,30 @@ fn retriever_worked_example_coverage_at_k() {
     assert_eq!(got, want);
     // One row per (k, task): 4 × 15.
     assert_eq!(doc["rows"].as_array().unwrap().len(), 60);
+    // The HTML report draws the same points.
+    let html = dir.path().join("r.html");
+    let o = readcov(&[
+        "report",
+        "--gold",
+        real.join("gold.jsonl").to_str().unwrap(),
+        "--reads",
+        reads.to_str().unwrap(),
+        "--at-k",
+        "1,3,5,10",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("coverage@k at k=1: 0.06"),
+        "no k=1 coverage point"
+    );
+    assert!(
+        page.contains("file hit@k at k=10: 0.93"),
+        "no k=10 file hit point"
+    );
+    assert!(page.contains("50% wall"));
 }
 
 #[test]

@@ -71,7 +71,8 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             Err(e) => b.fail(runs, &at, None, format!("invalid JSON: {e}"), None),
         }
     }
-    if !any && runs.out.rows.is_empty() && runs.out.summary.actions == 0 {
+    // Nothing at all (an empty file): one error. Bad lines keep their own located errors.
+    if !any && runs.out.errors.is_empty() {
         return Err("chunks: no chunk records (see docs/retrievers.md)".into());
     }
     runs.out.summary.runs = b.pairs.len();
