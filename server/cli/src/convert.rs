@@ -117,8 +117,12 @@ pub fn reads_of_trajectory(path: &Path, ws: Workspaces) -> Result<Option<Parsed<
         .iter()
         .filter(|r| r.kind == readcov_core::EventKind::Edit)
         .count();
+    let what = match readcov_import::detect_format(&String::from_utf8_lossy(&bytes)) {
+        Some(readcov_import::Format::Chunks) => "retrieved chunks",
+        _ => "an agent trajectory",
+    };
     eprintln!(
-        "note: {name}: an agent trajectory, not reads JSONL: imported on the fly ({} read row(s), \
+        "note: {name}: {what}, not reads JSONL: imported on the fly ({} read row(s), \
          {edits} edit row(s)), as `readcov import {name} -o reads.jsonl` writes them",
         got.rows.len() - edits
     );

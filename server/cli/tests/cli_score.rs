@@ -333,6 +333,27 @@ fn retriever_worked_example_coverage_at_k() {
     assert_eq!(got, want);
     // One row per (k, task): 4 × 15.
     assert_eq!(doc["rows"].as_array().unwrap().len(), 60);
+    // The chunks file itself as --reads is imported on the fly: the same figures.
+    let o = readcov(&[
+        "score",
+        "--gold",
+        real.join("gold.jsonl").to_str().unwrap(),
+        "--reads",
+        fixtures.join("chunks.jsonl").to_str().unwrap(),
+        "--workspaces",
+        sources.to_str().unwrap(),
+        "--at-k",
+        "1,3,5,10",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        stderr(&o).contains("retrieved chunks, not reads JSONL"),
+        "{}",
+        stderr(&o)
+    );
+    let direct: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(direct["at_k"], doc["at_k"]);
     // The HTML report draws the same points.
     let html = dir.path().join("r.html");
     let o = readcov(&[
@@ -381,6 +402,11 @@ fn at_k_without_ranks_warns_and_bad_k_is_a_usage_error() {
     );
     assert!(stdout(&o).contains("0.50"), "{}", stdout(&o));
     let o = readcov(&["score", "--gold", &gold, "--reads", &reads, "--at-k", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Flags --at-k does not honour are refused, not ignored.
+    let o = readcov(&[
+        "score", "--gold", &gold, "--reads", &reads, "--at-k", "1", "--shard", "0/2",
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     // csv: one line per (k, task, run), ranks cut.
     let reads = write(

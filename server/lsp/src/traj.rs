@@ -36,7 +36,12 @@ pub fn is_trajectory(path: &Path) -> bool {
         .find(|l| !l.trim_ascii().is_empty())
     {
         if let Ok(serde_json::Value::Object(o)) = serde_json::from_slice(first) {
-            if o.contains_key("path") && !o.contains_key("sessionId") {
+            // Reads JSONL has `path`; so do chunk files with character offsets or
+            // `start_line`, which are imported (a reads row with `rank` stays a reads row).
+            let chunk = ["start_char", "start_line"]
+                .iter()
+                .any(|k| o.contains_key(*k));
+            if o.contains_key("path") && !o.contains_key("sessionId") && !chunk {
                 return false;
             }
         }

@@ -95,7 +95,8 @@ pub struct ScoreArgs {
     /// Retrieval at k (e.g. `1,3,5,10`): score only each task's top-k ranked chunks (reads with
     /// `rank ≤ k`, ties all kept), for each k, with the ±N / enclosing-unit widening what-if
     /// (docs/retrievers.md).
-    #[arg(long, value_name = "K,...", value_parser = at_k::Ks::parse)]
+    #[arg(long, value_name = "K,...", value_parser = at_k::Ks::parse,
+          conflicts_with_all = ["shard", "emit_partial", "fail_under", "summary", "consensus"])]
     pub at_k: Option<at_k::Ks>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]
