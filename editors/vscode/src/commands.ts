@@ -9,7 +9,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { Ctx } from './extension';
-import { METHODS, SERVER_COMMANDS, SelectRunResult, Summary } from './protocol';
+import { METHODS, SERVER_COMMANDS, SelectRunResult, Summary, UnreadSpan } from './protocol';
 import { reportArgs } from './report';
 import { runsOf, summaryItems } from './view';
 
@@ -57,6 +57,29 @@ async function selectRuns(ctx: Ctx): Promise<void> {
   ctx.decorator.refreshUris(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
 }
 
+/** Jumps to the next (previous) unread gold span of the task, in this file or another. */
+async function gotoUnread(ctx: Ctx, direction: 'next' | 'previous'): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  // Without an editor: from the workspace root, so `next` finds the first one.
+  const uri = editor?.document.uri.toString() ?? (root ? vscode.Uri.joinPath(root, '.').toString() : undefined);
+  if (!uri) return;
+  const line = editor?.selection.active.line ?? 0;
+  const at = await ctx.client.sendRequest<UnreadSpan | null>(METHODS.nextUnread, {
+    textDocument: { uri },
+    line,
+    direction,
+  });
+  if (!at) {
+    void vscode.window.showInformationMessage('readcov: every gold line of the task has been read');
+    return;
+  }
+  const target = await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), { preview: false });
+  const range = new vscode.Range(at.startLine, 0, at.endLine, 0);
+  target.selection = new vscode.Selection(range.start, range.start);
+  target.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
 /** Offers the server's widen code actions for the cursor line, then runs the one picked. */
 async function widenAtCursor(ctx: Ctx): Promise<void> {
   const editor = vscode.window.activeTextEditor;
@@ -94,6 +117,26 @@ export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): vo
     context.subscriptions.push(vscode.commands.registerCommand(id, guard(fn)));
 
   reg('readcov.showSummary', () => showSummary(ctx));
+  reg('readcov.nextUnread', () => gotoUnread(ctx, 'next'));
+  reg('readcov.previousUnread', () => gotoUnread(ctx, 'previous'));
+  reg('readcov.showOverview', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.readcov');
+  });
+  reg('readcov.refreshOverview', () => ctx.overview.refresh());
+  reg('readcov.pickRun', async () => {
+    const picked = await ctx.overview.pickRun();
+    // The editor shows the same run as the overview (`-`: a task nobody read, nothing to select).
+    if (picked && picked.run !== '-') {
+      const result = await ctx.client.sendRequest<SelectRunResult>(METHODS.selectRun, { runs: [picked.run] });
+      ctx.runs = result.runs;
+      ctx.decorator.refreshUris(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+    }
+  });
+  reg('readcov.toggleEdits', async () => {
+    const next = !ctx.decorator.editsEnabled;
+    ctx.decorator.setEditsEnabled(next);
+    await vscode.workspace.getConfiguration('readcov').update('decorations.edits', next);
+  });
   reg('readcov.selectRuns', () => selectRuns(ctx));
   reg('readcov.openReport', () => openReport(ctx));
   reg('readcov.widenAtCursor', () => widenAtCursor(ctx));

@@ -1,10 +1,11 @@
 //! Paints `readcov/lineStates` as whole-line backgrounds plus overview-ruler marks — never gutter
-//! icons, so the breakpoint gutter stays clickable — and keeps the status bar item in step.
+//! icons, so the breakpoint gutter stays clickable — what-if lines in their own colour, the
+//! agent's edits as a thin bar (toggleable), and keeps the status bar item in step.
 
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { LINE_STATES, LineState, LineStates, METHODS } from './protocol';
-import { planDecorations, statusText, statusTooltip } from './view';
+import { belowThreshold, planDecorations, planOverlays, statusText, statusTooltip } from './view';
 
 const COLORS: Record<LineState, string> = {
   read: 'read',
@@ -14,6 +15,8 @@ const COLORS: Record<LineState, string> = {
 
 export class Decorator implements vscode.Disposable {
   private readonly types: Record<LineState, vscode.TextEditorDecorationType>;
+  private readonly whatIf: vscode.TextEditorDecorationType;
+  private readonly edits: vscode.TextEditorDecorationType;
   private readonly status: vscode.StatusBarItem;
   private readonly cache = new Map<string, LineStates | null>();
   private generation = 0;
@@ -30,6 +33,21 @@ export class Decorator implements vscode.Disposable {
         overviewRulerLane: vscode.OverviewRulerLane.Left,
       });
     this.types = { read: make('read'), 'gold-read': make('gold-read'), 'gold-unread': make('gold-unread') };
+    this.whatIf = vscode.window.createTextEditorDecorationType({
+      isWholeLine: true,
+      backgroundColor: new vscode.ThemeColor('readcov.whatIfBackground'),
+      overviewRulerColor: new vscode.ThemeColor('readcov.whatIfRuler'),
+      overviewRulerLane: vscode.OverviewRulerLane.Left,
+    });
+    // A bar at the start of the line, not a background: an edit line keeps its read state colour.
+    this.edits = vscode.window.createTextEditorDecorationType({
+      isWholeLine: true,
+      borderStyle: 'solid',
+      borderWidth: '0 0 0 3px',
+      borderColor: new vscode.ThemeColor('readcov.editBorder'),
+      overviewRulerColor: new vscode.ThemeColor('readcov.editBorder'),
+      overviewRulerLane: vscode.OverviewRulerLane.Right,
+    });
     this.status = vscode.window.createStatusBarItem('readcov.status', vscode.StatusBarAlignment.Left, 100);
     this.status.name = 'readcov coverage';
     this.status.command = 'readcov.showSummary';
@@ -37,6 +55,18 @@ export class Decorator implements vscode.Disposable {
 
   /** Set by the toggle command until the settings write lands (which can take seconds). */
   private shown: boolean | undefined;
+
+  /** The agent's edits drawn (toggled by `readcov.toggleEdits`, ahead of the settings write). */
+  private editsShown: boolean | undefined;
+
+  get editsEnabled(): boolean {
+    return this.editsShown ?? vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.edits', true);
+  }
+
+  setEditsEnabled(on: boolean): void {
+    this.editsShown = on;
+    this.refreshVisible();
+  }
 
   get enabled(): boolean {
     return this.shown ?? vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.enabled', true);
@@ -51,6 +81,7 @@ export class Decorator implements vscode.Disposable {
   /** The setting changed: it is authoritative again. */
   settingChanged(): void {
     this.shown = undefined;
+    this.editsShown = undefined;
     this.refreshVisible();
   }
 
@@ -92,15 +123,25 @@ export class Decorator implements vscode.Disposable {
         plan[s].map(([a, b]) => new vscode.Range(a, 0, b, 0)),
       );
     }
+    const over = planOverlays(this.enabled ? states : null, editor.document.lineCount);
+    const ranges = (l: Array<[number, number]>) => l.map(([a, b]) => new vscode.Range(a, 0, b, 0));
+    editor.setDecorations(this.whatIf, ranges(over.whatIf));
+    editor.setDecorations(this.edits, this.editsEnabled ? ranges(over.edits) : []);
     if (editor === vscode.window.activeTextEditor) {
       this.status.text = statusText(states);
       this.status.tooltip = statusTooltip(states);
+      // The agent's own figure below the threshold: the theme's warning colours.
+      this.status.backgroundColor = belowThreshold(states)
+        ? new vscode.ThemeColor('statusBarItem.warningBackground')
+        : undefined;
       this.status.show();
     }
   }
 
   dispose(): void {
     for (const s of LINE_STATES) this.types[s].dispose();
+    this.whatIf.dispose();
+    this.edits.dispose();
     this.status.dispose();
   }
 }

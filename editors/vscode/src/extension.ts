@@ -11,6 +11,7 @@ import {
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
 import { Decorator } from './decorations';
+import { Overview } from './overview';
 import { METHODS } from './protocol';
 import { DwellRecorder } from './recorder';
 import { findServer } from './serverPath';
@@ -21,6 +22,7 @@ const SERVER_KEYS = ['gold', 'goldDefinition', 'task', 'reads', 'threshold', 'ru
 export interface Ctx {
   client: LanguageClient;
   decorator: Decorator;
+  overview: Overview;
   recorder: DwellRecorder;
   log: vscode.LogOutputChannel;
   /** Runs shown, as last confirmed by `readcov/selectRun`; null = all merged. */
@@ -89,18 +91,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) },
   );
   const runs = vscode.workspace.getConfiguration('readcov').get<string[] | null>('runs') ?? null;
-  ctx = { client, decorator, recorder, log, runs, binary: found.command };
-  context.subscriptions.push(decorator, log);
+  const overview = new Overview(client, log);
+  ctx = { client, decorator, overview, recorder, log, runs, binary: found.command };
+  context.subscriptions.push(decorator, overview, log);
   registerCommands(context, ctx);
 
   await client.start();
-  client.onNotification(METHODS.didChange, (p: { uris?: string[] }) => decorator.refreshUris(p?.uris ?? []));
+  client.onNotification(METHODS.didChange, (p: { uris?: string[] }) => {
+    decorator.refreshUris(p?.uris ?? []);
+    overview.refresh();
+  });
+  overview.refresh();
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor(() => decorator.refreshVisible()),
     vscode.window.onDidChangeVisibleTextEditors(() => decorator.refreshVisible()),
     vscode.workspace.onDidChangeTextDocument((e) => decorator.refreshUris([e.document.uri.toString()])),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('readcov.decorations.enabled')) decorator.settingChanged();
+      if (e.affectsConfiguration('readcov.decorations')) decorator.settingChanged();
       // Only explicitly set keys go to the server (see serverSettings), not the whole section
       // with its defaults, which would override readcov.toml.
       if (SERVER_KEYS.some((k) => e.affectsConfiguration(`readcov.${k}`))) {

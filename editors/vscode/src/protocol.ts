@@ -22,6 +22,34 @@ export interface LineStates {
   coverage: number | null;
   threshold: number;
   fileHit: boolean;
+  /** Lines only what-if reads cover (painted in their own colour). */
+  whatIf?: Array<{ startLine: number; endLine: number }>;
+  /** Gold lines only what-if reads cover. */
+  whatIfLines?: number;
+  /** Coverage without what-if reads (null without gold). */
+  baseCoverage?: number | null;
+  /** The shown agent runs' edits of this file. */
+  edits?: Array<{ startLine: number; endLine: number; turn: number | null; goldLines: number; beforeReading: boolean }>;
+}
+
+/** Response of `readcov/nextUnread` (null: no unread gold line). */
+export interface UnreadSpan {
+  uri: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+
+/** Response of `readcov/tasks`. */
+export interface Tasks {
+  selected: { task: string | null; run: string | null };
+  tasks: Array<{
+    task: string;
+    status: string;
+    gold_files: number;
+    gold_lines: number;
+    runs: Array<{ run: string; verdict: string; file_hit: number | null; line_coverage: number | null }>;
+  }>;
 }
 
 export interface SummaryRow {
@@ -79,6 +107,9 @@ export const METHODS = {
   selectRun: 'readcov/selectRun',
   recordRead: 'readcov/recordRead',
   didChange: 'readcov/didChange',
+  nextUnread: 'readcov/nextUnread',
+  explain: 'readcov/explain',
+  tasks: 'readcov/tasks',
 } as const;
 
 export const SERVER_COMMANDS = {

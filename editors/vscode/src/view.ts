@@ -23,8 +23,61 @@ export function planDecorations(states: LineStates | null, lineCount: number): D
     plan[r.state].push([start, end]);
   }
   for (const s of LINE_STATES) plan[s].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  // What-if lines get their own colour: they are taken out of the read states (never blended).
+  const whatIf = clipRanges(states.whatIf ?? [], lineCount);
+  if (whatIf.length > 0) {
+    plan.read = subtract(plan.read, whatIf);
+    plan['gold-read'] = subtract(plan['gold-read'], whatIf);
+  }
   return plan;
 }
+
+type Lines = Array<[number, number]>;
+
+function clipRanges(ranges: Array<{ startLine: number; endLine: number }>, lineCount: number): Lines {
+  const out: Lines = [];
+  for (const r of ranges) {
+    if (!Number.isInteger(r.startLine) || !Number.isInteger(r.endLine)) continue;
+    const start = Math.max(0, r.startLine);
+    const end = Math.min(lineCount - 1, r.endLine);
+    if (end >= start) out.push([start, end]);
+  }
+  return out.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+/** `ranges` without the lines of `cuts` (both inclusive). */
+export function subtract(ranges: Lines, cuts: Lines): Lines {
+  const out: Lines = [];
+  for (const [a, b] of ranges) {
+    let start = a;
+    for (const [c, d] of cuts) {
+      if (d < start || c > b) continue;
+      if (c > start) out.push([start, c - 1]);
+      start = Math.max(start, d + 1);
+      if (start > b) break;
+    }
+    if (start <= b) out.push([start, b]);
+  }
+  return out;
+}
+
+/** The overlays drawn beside the line states: what-if lines and the agent's edits. */
+export function planOverlays(states: LineStates | null, lineCount: number): { whatIf: Lines; edits: Lines } {
+  if (!states || lineCount <= 0) return { whatIf: [], edits: [] };
+  return { whatIf: clipRanges(states.whatIf ?? [], lineCount), edits: clipRanges(states.edits ?? [], lineCount) };
+}
+
+/** Whether the agent's own figure (what-if reads left out) is below the threshold. */
+export function belowThreshold(states: LineStates | null): boolean {
+  if (!states || states.coverage === null || states.goldLines === 0) return false;
+  const own = states.whatIfLines ? (states.baseCoverage ?? states.coverage) : states.coverage;
+  return own < states.threshold;
+}
+
+/** What each colour means, for the status tooltip and the docs. */
+export const LEGEND =
+  'Colours: green = gold line read · red = gold line nobody read · blue = read, not gold · ' +
+  'violet = what-if read (yours, not the agent\'s) · amber bar = the agent\'s edit.';
 
 /** A whole percentage, never rounding a short fall up to the threshold (49.6% shows 49%). */
 export function percent(ratio: number): string {
@@ -40,6 +93,10 @@ export function statusText(states: LineStates | null): string {
   if (states.coverage === null || states.goldLines === 0) {
     return states.ranges.length > 0 ? 'readcov no gold · read' : 'readcov no gold';
   }
+  if (states.whatIfLines && states.baseCoverage !== undefined && states.baseCoverage !== null) {
+    // The agent's figure first; what the what-if reads make of it in brackets.
+    return `readcov ${percent(states.baseCoverage)} (what-if ${percent(states.coverage)})`;
+  }
   const cmp = states.coverage >= states.threshold ? '≥' : '<';
   return `readcov ${percent(states.coverage)} ${cmp} ${percent(states.threshold)}`;
 }
@@ -51,7 +108,9 @@ export function statusTooltip(states: LineStates | null): string {
   return (
     `readcov: ${states.coveredLines}/${states.goldLines} gold lines read` +
     ` (threshold ${percent(states.threshold)}, file hit: ${states.fileHit ? 'yes' : 'no'}).` +
-    ' Click for the summary of all tasks and runs.'
+    (states.whatIfLines ? ` ${states.whatIfLines} of them only by what-if reads.` : '') +
+    ' Click for the summary of all tasks and runs.\n\n' +
+    LEGEND
   );
 }
 

@@ -1,7 +1,10 @@
 // Real-VS-Code test: code-server (VS Code 1.139) with the readcov .vsix installed, driven through
 // headless Chromium by playwright-core. Asserts what a user sees on the fixture workspace: the
 // readcov diagnostic in the Problems panel, line decorations, the status bar, an inlay hint, and
-// that the widen code action changes the status bar coverage. Saves screenshots to $ARTIFACTS.
+// that the widen code action changes the status bar coverage (labelled what-if). Then, on the
+// shipped run pylint-dev__pylint-4604: the task overview (never-opened constants.py), next/previous
+// unread gold span, no lightbulb on a non-gold line, a widen from the lens labelled what-if in the
+// status bar, lens and hint, in Dark and Light Modern. Saves screenshots to $ARTIFACTS.
 // Env: CODE_SERVER, CHROMIUM, READCOV_BIN, VSIX, ARTIFACTS (all set by scripts/test.d/60-vscode-real.sh).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +46,20 @@ fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({
   'readcov.record.dwellMs': 300,
 }, null, 2));
 fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+// The shipped run pylint-dev__pylint-4604: the instance's files, its OpenHands trajectory, the
+// SWE-bench rows as gold.
+const TASK = 'pylint-dev__pylint-4604';
+const real = path.join(repo, 'tests/data/real');
+const ws4604 = path.join(tmp, 'pylint-4604');
+fs.cpSync(path.join(real, 'sources', TASK), ws4604, { recursive: true });
+fs.mkdirSync(path.join(ws4604, 'runs'));
+fs.copyFileSync(path.join(real, `openhands/${TASK}.json`), path.join(ws4604, `runs/${TASK}.json`));
+fs.copyFileSync(path.join(real, 'gold.jsonl'), path.join(ws4604, 'swebench.jsonl'));
+fs.writeFileSync(path.join(ws4604, 'readcov.toml'),
+  `gold = ["swebench.jsonl"]\nreads = ["runs/${TASK}.json"]\ntask = "${TASK}"\n`);
+fs.mkdirSync(path.join(ws4604, '.vscode'));
+fs.writeFileSync(path.join(ws4604, '.vscode/settings.json'), JSON.stringify({ 'readcov.server.path': env('READCOV_BIN') }, null, 2));
 
 const childEnv = {
   ...process.env,
@@ -202,14 +219,15 @@ try {
     if (lastError) throw lastError;
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-code-action.png') });
     await item.first().click();
-    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).waitFor({ timeout: T });
+    // The agent's figure stays 25%; the what-if reads' figure is labelled as such.
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% (what-if 100%)' }).waitFor({ timeout: T });
     // The server's workspace/inlayHint/refresh reaches VS Code: the unit's hint follows.
-    await page.locator('.monaco-editor .view-lines', { hasText: 'read 16/16 gold (100%)' }).waitFor({ timeout: T });
+    await page.locator('.monaco-editor .view-lines', { hasText: 'read 16/16 gold (100%, what-if)' }).waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-after-widen.png') });
   });
 
   await step('clicking the status bar opens the summary of all tasks and runs', async () => {
-    await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).click();
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% (what-if 100%)' }).click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fixture-1 · run-b' }).first().waitFor({ timeout: T });
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'passing (threshold 50%)' }).first().waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-summary.png') });
@@ -237,6 +255,110 @@ try {
       colours = await overlayColours();
     }
     if (Object.keys(colours).length > 0) throw new Error(`decorations still drawn: ${JSON.stringify(colours)}`);
+    // Back on (the setting is global): the 4604 steps look at the colours.
+    await palette('readcov: Toggle line decorations');
+    await page.waitForTimeout(500);
+  });
+
+  await step('4604: the overview lists pylint/constants.py as never opened', async () => {
+    await page.goto(`http://127.0.0.1:${PORT}/?folder=${encodeURIComponent(ws4604)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: T });
+    await page.locator('.explorer-folders-view, .monaco-workbench .part.sidebar').first().waitFor({ timeout: T });
+    await palette('readcov: Show task overview');
+    const row = page.locator('.part.sidebar .monaco-list-row', { hasText: 'never opened · 0/4' });
+    await row.first().waitFor({ timeout: T });
+    const text = await row.first().innerText();
+    if (!text.includes('pylint/constants.py')) throw new Error(`never-opened row is not constants.py: ${text}`);
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pylint/checkers/variables.py' }).first().waitFor({ timeout: T });
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: '_store_type_annotation_node' }).first().waitFor({ timeout: T });
+  });
+
+  await step('4604: clicking an unread span in the overview opens variables.py at line 1828', async () => {
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'lines 1828–1829' }).first().click();
+    await page.locator('.statusbar-item', { hasText: /Ln 1828,/ }).first().waitFor({ timeout: T });
+    await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).waitFor({ timeout: T });
+  });
+
+  /** Moves the cursor with Go to Line and waits until the status bar says so. */
+  async function gotoLine(n, expect = n) {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: T });
+    await page.keyboard.type(String(n));
+    await page.keyboard.press('Enter');
+    await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${expect},`) }).first().waitFor({ timeout: T });
+  }
+
+  await step('4604: next and previous unread gold span land on line 1828', async () => {
+    await gotoLine(1);
+    await palette('readcov: Go to next unread gold span');
+    await page.locator('.statusbar-item', { hasText: /Ln 1828,/ }).first().waitFor({ timeout: T });
+    await gotoLine(2152);
+    await palette('readcov: Go to previous unread gold span');
+    await page.locator('.statusbar-item', { hasText: /Ln 1828,/ }).first().waitFor({ timeout: T });
+  });
+
+  await step('4604: the status bar has a warning background below the threshold', async () => {
+    const bg = await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plain = await page.locator('.statusbar-item', { hasText: /Ln \d+,/ }).first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    if (bg === plain || bg === 'rgba(0, 0, 0, 0)') throw new Error(`no warning background: ${bg} (plain item ${plain})`);
+  });
+
+  await step('4604: a lightbulb on gold line 1829, none on non-gold line 100', async () => {
+    const bulb = page.locator('.monaco-editor .lightBulbWidget');
+    await gotoLine(1829);
+    await bulb.first().waitFor({ state: 'visible', timeout: T });
+    await gotoLine(100);
+    await page.waitForTimeout(2500);
+    const shown = await bulb.evaluateAll((els) => els.filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden').length);
+    if (shown !== 0) throw new Error(`${shown} lightbulb(s) on a non-gold line`);
+  });
+
+  /** The 4604 screen: overview, variables.py at the gold method. */
+  async function shot4604(name) {
+    await gotoLine(1828);
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: path.join(ARTIFACTS, name) });
+  }
+
+  await step('4604: lens and hint on the method only; screenshot (Dark Modern)', async () => {
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 0% read · widen → 100%' }).first().waitFor({ timeout: T });
+    await page.locator('.monaco-editor .view-lines', { hasText: 'read 0/2 gold (0%)' }).waitFor({ timeout: T });
+    await shot4604('vscode-overview-dark.png');
+  });
+
+  await step('4604: widen from the lens is labelled what-if in status, lens and hint', async () => {
+    await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'widen → 100%' }).first().click();
+    await page.locator('.statusbar-item', { hasText: 'readcov 0% (what-if 100%)' }).waitFor({ timeout: T });
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 100% read (what-if) · widen → 100%' }).first().waitFor({ timeout: T });
+    await page.locator('.monaco-editor .view-lines', { hasText: 'read 2/2 gold (100%, what-if)' }).waitFor({ timeout: T });
+    // What-if lines in their own colour (#a371f740 on dark themes).
+    const deadline = Date.now() + T;
+    let colours = {};
+    while (Date.now() < deadline) {
+      colours = await overlayColours();
+      if (colours['rgba(163, 113, 247, 0.25)'] > 0) break;
+      await page.waitForTimeout(250);
+    }
+    if (!(colours['rgba(163, 113, 247, 0.25)'] > 0)) throw new Error(`no what-if colour: ${JSON.stringify(colours)}`);
+    await shot4604('vscode-whatif-dark.png');
+  });
+
+  await step('4604: Light Modern screenshots (what-if, then cleared)', async () => {
+    await palette('Preferences: Color Theme');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Light Modern' }).first().waitFor({ timeout: T });
+    await page.keyboard.type('Light Modern');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Light Modern' }).first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-workbench.vs:not(.vs-dark)').waitFor({ timeout: T });
+    await shot4604('vscode-whatif-light.png');
+    await palette('readcov: Clear what-if reads');
+    await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).waitFor({ timeout: T });
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 0% read · widen → 100%' }).first().waitFor({ timeout: T });
+    await shot4604('vscode-overview-light.png');
   });
 } catch (e) {
   failed = true;

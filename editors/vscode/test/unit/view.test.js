@@ -123,3 +123,53 @@ test('DwellRecorder sends a range only after it stayed visible for the dwell tim
   timers.advance(5000);
   assert.equal(sent.length, 3);
 });
+
+test('what-if lines get their own colour and the status names both figures', () => {
+  const { planOverlays, subtract, belowThreshold, LEGEND } = require('../../out/view');
+  const s = states(
+    [{ startLine: 9, endLine: 24, state: 'gold-read' }, { startLine: 0, endLine: 2, state: 'read' }],
+    { coverage: 1, coveredLines: 16, whatIf: [{ startLine: 12, endLine: 26 }], whatIfLines: 12, baseCoverage: 0.25,
+      edits: [{ startLine: 20, endLine: 21, turn: 3, goldLines: 2, beforeReading: true }] },
+  );
+  assert.deepEqual(planDecorations(s, 40), { read: [[0, 2]], 'gold-read': [[9, 11]], 'gold-unread': [] });
+  assert.deepEqual(planOverlays(s, 25), { whatIf: [[12, 24]], edits: [[20, 21]] });
+  assert.equal(statusText(s), 'readcov 25% (what-if 100%)');
+  assert.equal(belowThreshold(s), true, 'the agent figure (25%) decides, not the what-if one');
+  assert.equal(belowThreshold(states([], { coverage: 0.5 })), false);
+  assert.equal(belowThreshold(states([], { coverage: null, goldLines: 0 })), false);
+  assert.match(statusTooltip(s), /12 of them only by what-if reads/);
+  assert.ok(statusTooltip(s).endsWith(LEGEND));
+  assert.match(LEGEND, /violet = what-if read/);
+  assert.deepEqual(subtract([[0, 10]], [[2, 3], [5, 5], [9, 20]]), [[0, 1], [4, 4], [6, 8]]);
+  assert.deepEqual(subtract([[0, 3]], []), [[0, 3]]);
+});
+
+test('overview rows: never-opened files first-class, unread spans with unit and nearest reads', () => {
+  const { fileRows, spanRows, headline } = require('../../out/overviewModel');
+  const near = (start, end, turn) => ({ start, end, turn, tool: 'str_replace_editor', command: null });
+  const e = {
+    task: 'pylint-dev__pylint-4604', run: 'openhands', runs: ['openhands'], verdict: 'below', threshold: 0.5,
+    line_coverage: 0, file_hit: 0.5,
+    files: [
+      { path: 'pylint/constants.py', gold_lines: 4, covered: 0, coverage: 0, opened: false, first_read_turn: null, reads: 0,
+        spans: [{ start: 3, end: 4, gold_lines: 2, covered: 0, coverage: 0, unread: [{ start: 3, end: 4 }], unit: null,
+          nearest_before: null, nearest_after: null }] },
+      { path: 'pylint/checkers/variables.py', gold_lines: 2, covered: 0, coverage: 0, opened: true, first_read_turn: 5, reads: 32,
+        spans: [{ start: 1828, end: 1829, gold_lines: 2, covered: 0, coverage: 0, unread: [{ start: 1828, end: 1829 }],
+          unit: { kind: 'method', name: '_store_type_annotation_node', start: 1823, end: 1843 },
+          nearest_before: near(1670, 1700, 13), nearest_after: near(1950, 2000, 14) }] },
+    ],
+  };
+  const files = fileRows(e);
+  assert.deepEqual(files.map((f) => [f.label, f.description, f.line]), [
+    ['pylint/constants.py', 'never opened · 0/4', 2],
+    ['pylint/checkers/variables.py', '0/2 · 0%', 1827],
+  ]);
+  const spans = spanRows(e.files[1]);
+  assert.deepEqual(spans.map((s) => [s.label, s.description, s.startLine, s.endLine]), [
+    ['lines 1828–1829', 'method _store_type_annotation_node · read 1670–1700 / 1950–2000', 1827, 1828],
+  ]);
+  assert.match(spans[0].tooltip, /nearest read before: lines 1670–1700, turn 13 \(str_replace_editor\)/);
+  assert.deepEqual(spanRows(e.files[0]).map((s) => s.description), ['']);
+  assert.equal(headline(e), 'pylint-dev__pylint-4604 · openhands · 0% < 50%');
+});
