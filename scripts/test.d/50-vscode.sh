@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # VS Code extension suite: `npm ci` (committed lock file), `npm run package` from no build output
 # (the README's one-liner; vscode:prepublish compiles), unit tests of the extension's logic, the
-# bundled server (stripped by `npm run bundle-server`), protocol-level tests against the real
+# bundled server (`npm run package -- --with-server`, stripped by bundle-server), protocol-level tests against the real
 # `readcov lsp`.
 set -euo pipefail
 source "$(dirname "$0")/../../tests/editors/lib.sh"
@@ -37,9 +37,9 @@ print(f"readcov.vsix: {len(names)} files; missing {missing}; leaked {leaked[:3]}
 sys.exit(1 if missing or leaked else 0)
 PY
 build_server
-echo "-- bundled server: npm run bundle-server strips the binary into bin/readcov"
-READCOV_BUNDLE_FROM="$READCOV_BIN" npm run -s bundle-server
-npm run -s package
+echo "-- bundled server: npm run package -- --with-server strips the binary into bin/readcov, then packages"
+READCOV_BUNDLE_FROM="$READCOV_BIN" npm run -s package -- --with-server
+npm run -s package -- --no-such-flag 2>/dev/null && die "npm run package accepted an unknown option"
 python3 - "$EXT/readcov.vsix" "$READCOV_BIN" <<'PY' || die "the bundled server in readcov.vsix is missing, unstripped or not executable"
 import os, subprocess, sys, tempfile, zipfile
 z = zipfile.ZipFile(sys.argv[1])

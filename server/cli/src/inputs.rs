@@ -8,21 +8,11 @@ use readcov_core::{
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Reads a whole input file; a directory, a missing file or a FIFO is a clear error.
-pub fn read_input(path: &Path) -> Result<Vec<u8>> {
-    use std::io::Read;
-    let (mut file, len) = open_input(path)?;
-    // Sized once (plus a byte to see the end): growing by doubling copied the file into fresh
-    // pages at each step, and on a VM a fresh page costs microseconds (profiled: a gold file's
-    // growth was an eighth of `score`'s page faults).
-    // A length the allocator refuses (a sparse file of terabytes) grows as it reads instead, as
-    // before: the reading, not the sizing, then says what went wrong.
-    let mut bytes = Vec::new();
-    let _ = bytes.try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX).saturating_add(1));
-    file.read_to_end(&mut bytes)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
-    Ok(bytes)
-}
+// The file edge shared with the Python module lives in `readcov-files`.
+pub use readcov_files::{
+    canonical_dir, confined_file, inside_workspace, open_input, read_input, task_dir,
+    workspace_lengths,
+};
 
 /// A rows file's bytes as JSONL. A Parquet file (ContextBench distributes its gold as Parquet)
 /// becomes one JSON object per row, line N being row N; rows it cannot decode are a located
@@ -198,40 +188,8 @@ fn fill(file: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
     Ok(got)
 }
 
-/// Opens an input file, with its length; a directory, a missing file or a FIFO is a clear error.
-fn open_input(path: &Path) -> Result<(std::fs::File, u64)> {
-    let meta =
-        std::fs::metadata(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    if !meta.is_file() {
-        anyhow::bail!("{}: not a regular file", path.display());
-    }
-    let file =
-        std::fs::File::open(path).with_context(|| format!("{}: cannot open", path.display()))?;
-    Ok((file, meta.len()))
-}
-
 fn canonical_root(workspace: Option<&str>) -> Option<PathBuf> {
     workspace.and_then(|w| Path::new(w).canonicalize().ok())
-}
-
-/// With a workspace, a path that exists must resolve (through symlinks) inside it: a link out of
-/// the workspace is an input error, not a file readcov will measure. Missing files are fine
-/// (gold may name files the checkout lacks); without a workspace nothing is checked.
-pub fn inside_workspace(root: Option<&Path>, rel: &str) -> Result<(), String> {
-    let Some(root) = root else { return Ok(()) };
-    let joined = root.join(rel);
-    if std::fs::symlink_metadata(&joined).is_err() {
-        return Ok(());
-    }
-    match joined.canonicalize() {
-        Ok(real) if real.starts_with(root) => Ok(()),
-        Ok(real) => Err(format!(
-            "resolves through a symlink to {}, outside the workspace",
-            real.display()
-        )),
-        // A dangling or looping link: nothing readcov could read, and nothing outside either.
-        Err(_) => Ok(()),
-    }
 }
 
 /// Prints each located error on stderr and returns how many there were.
@@ -256,74 +214,9 @@ pub fn lengths_of_inputs(
     )
 }
 
-/// Line counts of workspace files, for clipping spans past the end of a file. Files that are
-/// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
-pub fn workspace_lengths<'a>(
-    ws: Option<&Path>,
-    paths: impl IntoIterator<Item = &'a str>,
-) -> BTreeMap<String, u32> {
-    let mut out = BTreeMap::new();
-    let Some(root) = ws.and_then(|w| w.canonicalize().ok()) else {
-        return out;
-    };
-    for p in paths {
-        if out.contains_key(p) {
-            continue;
-        }
-        if let Some(n) = confined_file(&root, p)
-            .and_then(|f| std::fs::read(f).ok())
-            .map(|b| count_lines(&b))
-        {
-            out.insert(p.to_string(), n);
-        }
-    }
-    out
-}
-
-/// `root/rel` resolved through symlinks, if it is a regular file inside `root`.
-pub fn confined_file(root: &Path, rel: &str) -> Option<PathBuf> {
-    let real = root.join(rel).canonicalize().ok()?;
-    (real.starts_with(root) && real.is_file()).then_some(real)
-}
-
-/// `root/rel` when it is a directory inside `root` (symlinks resolved).
-pub fn confined_dir(root: &Path, rel: &str) -> Option<PathBuf> {
-    let real = root.join(rel).canonicalize().ok()?;
-    (real.starts_with(root) && real.is_dir()).then_some(real)
-}
-
-/// Lines in a text: a final line without `\n` still counts; an empty file has 0 lines.
-pub fn count_lines(bytes: &[u8]) -> u32 {
-    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
-    let extra = usize::from(!bytes.is_empty() && !bytes.ends_with(b"\n"));
-    u32::try_from(newlines + extra).unwrap_or(u32::MAX)
-}
-
-/// `dir/<task>` when `task` is one plain folder name resolving inside `dir` (symlinks followed).
-/// The task id comes from the log, which is untrusted: `/etc` or `../x` must never become a
-/// workspace that readcov reads files from.
-pub fn task_dir(dir: &Path, task: &str) -> Option<PathBuf> {
-    let mut parts = Path::new(task).components();
-    let plain = matches!(
-        (parts.next(), parts.next()),
-        (Some(std::path::Component::Normal(_)), None)
-    );
-    let real = dir.join(task).canonicalize().ok()?;
-    (plain && real.starts_with(dir) && real.is_dir()).then_some(real)
-}
-
-/// A workspace directory, canonicalised (confinement compares against it).
-pub fn canonical_dir(p: &Path) -> Result<PathBuf> {
-    let c = p
-        .canonicalize()
-        .with_context(|| format!("{}: cannot open workspace", p.display()))?;
-    anyhow::ensure!(c.is_dir(), "{}: workspace is not a directory", p.display());
-    Ok(c)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{count_lines, load_reads_in_pieces};
+    use super::load_reads_in_pieces;
     use readcov_core::parse_reads;
 
     /// Reading in pieces of any size gives what parsing the whole file gives: same items, same
@@ -353,14 +246,5 @@ mod tests {
                 assert_eq!(got.records, whole.records, "{at}");
             }
         }
-    }
-
-    #[test]
-    fn counts_lines() {
-        assert_eq!(count_lines(b""), 0);
-        assert_eq!(count_lines(b"a"), 1);
-        assert_eq!(count_lines(b"a\n"), 1);
-        assert_eq!(count_lines(b"a\nb"), 2);
-        assert_eq!(count_lines(b"a\r\nb\r\n"), 2);
     }
 }

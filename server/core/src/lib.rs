@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod outcomes;
 pub mod par;
 pub mod partial;
+pub mod partial_file;
 pub mod path;
 pub mod retrieval;
 mod scan;
@@ -40,5 +41,6 @@ pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
 };
 pub use partial::{MergeError, Partial};
+pub use partial_file::{merge_partials, Merged, PartialFile, PARTIAL_VERSION};
 pub use shard::{shard_of, Shard};
 pub use span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};

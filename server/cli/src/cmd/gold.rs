@@ -3,15 +3,13 @@
 //! (`--tests`), or the consensus of successful runs (`--from-runs --outcomes`). Load → build →
 //! write; what was left out is counted on stderr.
 
-mod files;
-
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, load_reads, read_input, report_errors};
 use crate::output::write_output;
 use anyhow::{Context, Result};
 use clap::Args;
-use files::Workspaces;
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
+use readcov_files::gold_files::Workspaces;
 use readcov_gold::{
     consensus, parse_patch_rows, swe_explore_row, Agree, Built, ConsensusOptions, ExpandOptions,
     GoldDef, GoldInput, Notes, PatchRow, RunsInput,

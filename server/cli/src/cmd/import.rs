@@ -4,11 +4,12 @@
 //! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along.
 
 use crate::exit::Exit;
-use crate::inputs::{canonical_dir, confined_file, task_dir};
+use crate::inputs::{canonical_dir, task_dir};
 use crate::output::write_output;
 use anyhow::Result;
 use clap::Args;
 use readcov_core::{EventKind, ReadSpan};
+use readcov_files::Workspace;
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Imported, Summary};
 use std::path::{Path, PathBuf};
 
@@ -58,23 +59,6 @@ pub struct ImportArgs {
     pub output: Option<PathBuf>,
 }
 
-/// Workspace files, confined (through symlinks) to the workspace directory.
-struct Workspace(Option<PathBuf>);
-
-impl FileProvider for Workspace {
-    fn read(&self, path: &str) -> Option<Vec<u8>> {
-        let root = self.0.as_ref()?;
-        confined_file(root, path).and_then(|f| std::fs::read(f).ok())
-    }
-    fn has_workspace(&self) -> bool {
-        self.0.is_some()
-    }
-    fn is_dir(&self, path: &str) -> Option<bool> {
-        let root = self.0.as_ref()?;
-        Some(crate::inputs::confined_dir(root, path).is_some())
-    }
-}
-
 pub fn run(args: ImportArgs) -> Result<Exit> {
     let ws = args.workspace.as_deref().map(canonical_dir).transpose()?;
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
@@ -83,7 +67,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         task: args.task.clone(),
         run: args.run.clone(),
     };
-    let files = crate::cmd::import_inputs::expand(&args.files);
+    let files = readcov_files::logs::expand(&args.files);
     let bar = indicatif::ProgressBar::new(files.len() as u64);
     if files.len() < 2 {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -140,7 +124,7 @@ fn import_one(
     ws: Option<&Path>,
     per_task: Option<&Path>,
 ) -> Result<Imported> {
-    let bytes = crate::cmd::import_inputs::read(file)?;
+    let bytes = readcov_files::logs::read(file)?;
     let pick = |task: &str| -> Box<dyn FileProvider> {
         match per_task {
             Some(dir) => Box::new(Workspace(task_dir(dir, task))),

@@ -4,12 +4,11 @@
 use crate::cmd::{explore, sheet};
 use crate::exit::Exit;
 use crate::render::{ratio, Format};
-use crate::shard::{read_partial, Shard};
-use anyhow::{bail, Result};
+use crate::shard::read_partial;
+use anyhow::Result;
 use clap::Args;
 use readcov_core::Partial;
 use serde_json::json;
-use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -24,32 +23,20 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> Result<Exit> {
-    let mut merged: Option<Partial> = None;
-    let mut shards = BTreeSet::new();
+    let mut files = Vec::new();
     for path in &args.partials {
-        let p = read_partial(path)?;
-        if !shards.insert(p.shard.clone()) {
-            bail!(
-                "{}: shard {} given twice; merging it again would count its tasks twice",
-                path.display(),
-                p.shard
-            );
-        }
-        match &mut merged {
-            None => merged = Some(p.partial),
-            Some(m) => {
-                if let Err(e) = m.merge(&p.partial) {
-                    bail!("{}: {e}", path.display());
-                }
-            }
-        }
+        files.push(read_partial(path)?);
     }
-    check_shards(&shards)?;
+    let merged = readcov_core::merge_partials(files).map_err(|(at, e)| match at {
+        Some(i) => anyhow::anyhow!("{}: {e}", args.partials[i].display()),
+        None => anyhow::anyhow!("{e}"),
+    })?;
+    if let Some(w) = &merged.warning {
+        eprintln!("warning: {w}");
+    }
+    let shards = merged.shards;
     let json = matches!(args.format, Format::Json | Format::Jsonl);
-    let Some(merged) = merged else {
-        bail!("no partial files given");
-    };
-    let text = match merged {
+    let text = match merged.partial {
         Partial::Score { threshold, score } => {
             let t = score.finish();
             if json {
@@ -97,27 +84,4 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
     };
     print!("{text}");
     Ok(Exit::Ok)
-}
-
-/// Shards of different counts (or `all` beside a shard) overlap, so their sum would count tasks
-/// twice: an error. A set that does not cover `0..N` is only a warning: merging while a job is
-/// still running is legitimate, but the user should know the totals are partial.
-fn check_shards(shards: &BTreeSet<String>) -> Result<()> {
-    if shards.len() > 1 && shards.contains("all") {
-        bail!("an unsharded (`all`) partial overlaps every shard; merge it alone");
-    }
-    let parsed: Vec<Shard> = shards.iter().filter_map(|s| Shard::parse(s).ok()).collect();
-    let counts: BTreeSet<u32> = parsed.iter().map(|s| s.count).collect();
-    if counts.len() > 1 {
-        bail!("shards of different counts {counts:?} overlap; merge shards of one I/N split");
-    }
-    if let Some(n) = counts.first().copied() {
-        let missing: Vec<u32> = (0..n)
-            .filter(|i| !parsed.iter().any(|s| s.index == *i))
-            .collect();
-        if !missing.is_empty() {
-            eprintln!("warning: shards do not form a complete 0..{n} set (missing {missing:?}); totals are partial");
-        }
-    }
-    Ok(())
 }

@@ -6,7 +6,6 @@ pub mod explain;
 pub mod explore;
 pub mod gold;
 pub mod import;
-pub mod import_inputs;
 pub mod lsp;
 pub mod merge;
 pub mod report;

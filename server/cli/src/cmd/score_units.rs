@@ -1,12 +1,10 @@
 //! The unit side of `readcov score --workspace`: parses the gold files found in the workspace,
 //! scores units per row, and renders the extra keys and table columns.
 
-use crate::inputs::confined_file;
 use crate::render::{percent, ratio};
 use readcov_core::{FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
-use readcov_units::{lang_for_file, lang_for_path, unit_scores, units, FileSyntax, UnitScore};
+use readcov_units::{unit_scores, FileSyntax, UnitScore};
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The flat unit keys added to jsonl/csv rows (and json rows) when `--workspace` is given.
@@ -20,42 +18,7 @@ pub const UNIT_KEYS: [&str; 7] = [
     "gold_units_hit",
 ];
 
-/// Syntax of every gold file under `ws`; a file that cannot be read or has no grammar is
-/// recorded as such (line metrics only), never fatal.
-pub fn load_syntax(ws: &Path, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax> {
-    let mut out = BTreeMap::new();
-    let root = ws.canonicalize().ok();
-    for g in gold {
-        if out.contains_key(&g.path) {
-            continue;
-        }
-        let syntax = match lang_for_path(&g.path) {
-            None => FileSyntax::Unsupported,
-            Some(lang) => match root.as_deref().and_then(|r| confined_file(r, &g.path)) {
-                None => FileSyntax::Unavailable("source not found in the workspace".into()),
-                Some(file) => match std::fs::read(&file) {
-                    Err(e) => FileSyntax::Unavailable(format!("cannot read: {e}")),
-                    // Lossy: a stray invalid byte must not hide the whole file's units; line
-                    // numbers are unaffected.
-                    Ok(bytes) => {
-                        let text = String::from_utf8_lossy(&bytes);
-                        // A `.h` holding C++ is parsed as C++ (see `lang_for_file`).
-                        let lang = lang_for_file(&g.path, &text).unwrap_or(lang);
-                        match units(lang, &text) {
-                            Ok(r) => FileSyntax::Units {
-                                units: r.units,
-                                parse_errors: r.parse_errors,
-                            },
-                            Err(e) => FileSyntax::Unavailable(e.to_string()),
-                        }
-                    }
-                },
-            },
-        };
-        out.insert(g.path.clone(), syntax);
-    }
-    out
-}
+pub use readcov_files::syntax::load_syntax;
 
 /// Unit figures per row (see [`readcov_units::unit_scores`]), with notes on stderr once per file
 /// (prefixed with `task` when each task has its own workspace: `--workspaces`).

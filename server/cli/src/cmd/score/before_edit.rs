@@ -3,14 +3,11 @@
 //! copy of the file, or ±10 lines where no unit is known — the run had read before editing. No
 //! gold needed, so it works on production logs; rows of runs without edits leave it empty.
 
-use crate::inputs::confined_file;
 use readcov_core::metrics::FileLengths;
 use readcov_core::sheet::{read_before_edit_by_run, ReadBeforeEdit, Units};
-use readcov_core::{EventKind, ReadSpan, Source, TaskRunScore};
-use readcov_units::{lang_for_file, lang_for_path, units};
+use readcov_core::{ReadSpan, Source, TaskRunScore};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 pub type ByRun = BTreeMap<(String, String), ReadBeforeEdit>;
 
@@ -23,37 +20,7 @@ pub fn by_run(
     read_before_edit_by_run(reads, sources, units, lengths)
 }
 
-/// Syntax units of every edited file found in the workspace (confined: symlinks out of it are not
-/// followed). Files without a grammar, missing or unparsable are left out: their edits fall back
-/// to the ±10-line window.
-pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u32, u32)>> {
-    let mut out = BTreeMap::new();
-    let Ok(root) = ws.canonicalize() else {
-        return out;
-    };
-    let edited: BTreeSet<&str> = reads
-        .iter()
-        .filter(|r| r.kind == EventKind::Edit)
-        .map(|r| r.path.as_str())
-        .collect();
-    for path in edited {
-        let Some(lang) = lang_for_path(path) else {
-            continue;
-        };
-        let Some(bytes) = confined_file(&root, path).and_then(|f| std::fs::read(f).ok()) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let lang = lang_for_file(path, &text).unwrap_or(lang);
-        if let Ok(r) = units(lang, &text) {
-            out.insert(
-                path.to_string(),
-                r.units.iter().map(|u| (u.start, u.end)).collect(),
-            );
-        }
-    }
-    out
-}
+pub use readcov_files::syntax::workspace_units;
 
 fn get<'a, S: AsRef<str>>(rbe: &'a ByRun, row: &TaskRunScore<S>) -> Option<&'a ReadBeforeEdit> {
     if rbe.is_empty() {

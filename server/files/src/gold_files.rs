@@ -1,7 +1,7 @@
-//! Workspace files for `readcov gold`: one folder for every task (`--workspace`) or one per
+//! Workspace files for gold definitions (`readcov gold`, the Python module): one folder for every task (`--workspace`) or one per
 //! task (`--workspaces DIR` → `DIR/<task>/`), every read confined (through symlinks) to it.
 
-use crate::inputs::{confined_file, task_dir};
+use crate::{confined_file, task_dir};
 use readcov_gold::TaskFiles;
 use std::path::{Path, PathBuf};
 

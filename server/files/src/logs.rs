@@ -3,8 +3,7 @@
 //! `events/event-*.json` in name order), and after a Claude Code transcript `<s>.jsonl` its
 //! subagents `<s>/subagents/agent-*.jsonl` (Claude Code 2.1's layout), unless listed already.
 
-use crate::inputs::read_input;
-use anyhow::{Context, Result};
+use crate::{read_input, FileError};
 use std::path::{Path, PathBuf};
 
 /// The arguments with each transcript's subagent files after it.
@@ -92,7 +91,7 @@ fn sorted_files(dir: &Path, prefix: &str, suffix: &str) -> Vec<PathBuf> {
 }
 
 /// The bytes of one argument (a V1 conversation folder assembled into JSONL).
-pub fn read(p: &Path) -> Result<Vec<u8>> {
+pub fn read(p: &Path) -> Result<Vec<u8>, FileError> {
     let folder = if p.is_dir() {
         Some(p.to_path_buf())
     } else if p.file_name().is_some_and(|n| n == "base_state.json") {
@@ -102,16 +101,16 @@ pub fn read(p: &Path) -> Result<Vec<u8>> {
     };
     match folder {
         Some(dir) if dir.join("base_state.json").is_file() => conversation(&dir),
-        Some(dir) => anyhow::bail!(
-            "{}: not a regular file (a folder, and not an OpenHands V1 conversation: no base_state.json)",
-            dir.display()
-        ),
+        Some(dir) => Err(FileError::new(
+            &dir,
+            "not a regular file (a folder, and not an OpenHands V1 conversation: no base_state.json)",
+        )),
         None => read_input(p),
     }
 }
 
 /// One line per JSON file: the base state, then the events in file-name (= event index) order.
-fn conversation(dir: &Path) -> Result<Vec<u8>> {
+fn conversation(dir: &Path) -> Result<Vec<u8>, FileError> {
     let mut out = Vec::new();
     let base = dir.join("base_state.json");
     let mut files = vec![base];
@@ -120,7 +119,10 @@ fn conversation(dir: &Path) -> Result<Vec<u8>> {
         let bytes = read_input(&f)?;
         // Compact each file to one line so the stream stays JSONL; a broken file stays one bad line.
         match serde_json::from_slice::<serde_json::Value>(&bytes) {
-            Ok(v) => out.extend(serde_json::to_vec(&v).context("re-encoding an event")?),
+            Ok(v) => out.extend(
+                serde_json::to_vec(&v)
+                    .map_err(|e| FileError::new(&f, format!("re-encoding an event: {e}")))?,
+            ),
             Err(_) => out.extend(bytes.iter().map(|&b| if b == b'\n' { b' ' } else { b })),
         }
         out.push(b'\n');

@@ -1,0 +1,330 @@
+"""readcov: did the coding agent read the lines the fix needed?
+
+A typed Python API over readcov's Rust libraries (no subprocess). Every function returns rows as
+plain dicts with the same keys as the matching CLI command's JSONL output, in a `Rows` list that
+also converts to pandas (`.to_pandas()`) or Arrow (`.to_arrow()`) when those are installed.
+
+Inputs are paths (`str` / `os.PathLike`) or lists of dicts (a pandas DataFrame works too). Bad
+input raises `InputError` naming file, line, field and message; the rows from the valid rest are
+on the error's `.result`, so nothing is lost (or pass `errors="collect"` to get them back with the
+problems on `.errors`).
+
+    >>> import readcov
+    >>> reads = readcov.import_log(["run.json"], workspaces="sources")
+    >>> gold = readcov.gold_from_patch(swebench="instances.jsonl")
+    >>> rows = readcov.score(gold, reads)
+    >>> rows.to_pandas().groupby("status").line_coverage.mean()
+
+Sharding (Ray, Spark, ...): `score(..., shard="i/n")` scores the tasks of shard i, and
+`merge([r.partial for r in parts])` gives the totals of one unsharded run, bit for bit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _native
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "InputError",
+    "Rows",
+    "ScoreResult",
+    "score",
+    "import_log",
+    "gold_from_patch",
+    "merge",
+    "shard_of",
+    "__version__",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+#: Rows as paths to JSONL, or rows as dicts (also a pandas DataFrame).
+RowsInput = Union[PathLike, Iterable[Mapping[str, Any]]]
+
+
+class InputError(ValueError):
+    """Bad input, located as the CLI locates it: `file`, `line` (1-based; 0 for the whole file),
+    `field` (or None) and `message`. `errors` holds every problem found (this one first) and
+    `result` what was computed from the valid rest of the input (None when nothing was)."""
+
+    def __init__(
+        self,
+        file: str,
+        line: int,
+        field: Optional[str],
+        message: str,
+        errors: Optional[List["InputError"]] = None,
+        result: Any = None,
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+        self.errors: List[InputError] = errors if errors is not None else [self]
+        self.result = result
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        field = f" field `{self.field}`:" if self.field else ""
+        more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
+        return f"{where}:{field} {self.message}{more}"
+
+    def __reduce__(self):  # picklable, so errors travel back from Ray / multiprocessing workers
+        return (InputError, (self.file, self.line, self.field, self.message, self.errors, self.result))
+
+
+class Rows(List[Dict[str, Any]]):
+    """A list of row dicts (the CLI's JSONL rows) with the problems met on `.errors`."""
+
+    errors: List[InputError]
+
+    def __init__(self, rows: Iterable[Dict[str, Any]] = (), errors: Sequence[InputError] = ()) -> None:
+        super().__init__(rows)
+        self.errors = list(errors)
+
+    def to_pandas(self):
+        """A pandas DataFrame, one column per JSONL key (nested lists stay Python objects)."""
+        import pandas as pd
+
+        return pd.DataFrame.from_records(list(self))
+
+    def to_arrow(self):
+        """A pyarrow Table with the JSONL keys as columns."""
+        import pyarrow as pa
+
+        return pa.Table.from_pylist(list(self))
+
+
+class ScoreResult(Rows):
+    """`score` rows, with `totals` (as `readcov merge --format json` prints them) and `partial`,
+    the mergeable aggregate (`readcov score --emit-partial`'s file, as a dict)."""
+
+    totals: Dict[str, Any]
+    partial: Dict[str, Any]
+
+
+def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """A native call; its whole-input errors (a missing workspace, a bad option value) become
+    InputError too, with the message the CLI gives."""
+    try:
+        return fn(*args, **kwargs)
+    except ValueError as e:
+        text = str(e)
+        file, sep, message = text.partition(": ")
+        if not sep or " " in file:
+            file, message = "<arguments>", text
+        raise InputError(file, 0, None, message) from None
+
+
+def _located(errs: Sequence[Tuple[str, int, Optional[str], str]]) -> List[InputError]:
+    return [InputError(f, line, field, msg) for (f, line, field, msg) in errs]
+
+
+def _finish(result: Rows, errs: List[InputError], errors: str) -> Any:
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
+    result.errors = errs
+    if errs and errors == "raise":
+        first = errs[0]
+        raise InputError(first.file, first.line, first.field, first.message, errs, result)
+    return result
+
+
+def _jsonl_rows(text: str) -> List[Dict[str, Any]]:
+    return [json.loads(line) for line in text.splitlines() if line]
+
+
+def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
+    """Input rows as (JSONL bytes, name for errors): a path's bytes, or dicts one per line (line
+    numbers in errors are then 1-based positions in the list)."""
+    if isinstance(rows, (str, os.PathLike)):
+        path = os.fspath(rows)
+        try:
+            with open(path, "rb") as f:
+                return f.read(), path
+        except OSError as e:
+            raise InputError(path, 0, None, f"cannot read: {e.strerror or e}") from None
+    if hasattr(rows, "to_dict") and not isinstance(rows, Mapping):  # a pandas DataFrame
+        rows = rows.to_dict("records")  # type: ignore[union-attr]
+    if isinstance(rows, Mapping):
+        raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
+    name = f"<{what}>"
+    lines = []
+    for i, row in enumerate(rows, 1):
+        try:
+            lines.append(json.dumps(_plain(row), allow_nan=False))
+        except (TypeError, ValueError) as e:
+            raise InputError(name, i, None, f"not a JSON object: {e}") from None
+    return ("\n".join(lines) + "\n").encode(), name
+
+
+def _plain(row: Any) -> Any:
+    """A row as JSON-ready values: numpy integers from a DataFrame become ints, NaN cells go."""
+    if not isinstance(row, Mapping):
+        return row
+    out = {}
+    for k, v in row.items():
+        if isinstance(v, float) and v != v:  # NaN: an empty DataFrame cell
+            continue
+        if hasattr(v, "item") and not isinstance(v, (list, dict, str)):
+            v = v.item()
+        out[k] = v
+    return out
+
+
+def _path(p: Optional[PathLike]) -> Optional[str]:
+    return None if p is None else os.fspath(p)
+
+
+def _shard(shard: Union[None, str, Tuple[int, int]]) -> Optional[str]:
+    if shard is None or isinstance(shard, str):
+        return shard
+    i, n = shard
+    return f"{i}/{n}"
+
+
+def score(
+    gold: RowsInput,
+    reads: RowsInput,
+    threshold: float = 0.5,
+    workspace: Optional[PathLike] = None,
+    *,
+    shard: Union[None, str, Tuple[int, int]] = None,
+    breakdown: bool = True,
+    widen: int = 10,
+    errors: str = "raise",
+) -> ScoreResult:
+    """Scores reads against gold: one row per (task, run), as `readcov score --format jsonl`.
+
+    gold, reads: paths to gold / reads JSONL, or lists of dicts with the same keys
+        (gold: task, path, start, end; reads: path, start, end, optional task, run, kind, ...).
+    threshold: line coverage at or above it passes (`passes_threshold`).
+    workspace: repository root: paths made relative and confined to it, spans clipped to file
+        lengths, and the syntax-unit columns (`gold_units`, `unit_hit`, ...) added.
+    shard: "i/n" or (i, n): score only the tasks of shard i of n (the CLI's `--shard`); the
+        result's `partial` then merges with the other shards' (`merge`).
+    breakdown: False drops the per-file and per-span lists (`files`, `spans`), as `--summary`.
+    errors: "raise" (InputError after scoring the valid rest) or "collect" (on `.errors`).
+    """
+    g, g_name = _as_jsonl(gold, "gold")
+    r, r_name = _as_jsonl(reads, "reads")
+    rows, totals, partial, errs = _call(
+        _native.score,
+        g, g_name, r, r_name, float(threshold), _path(workspace), _shard(shard), breakdown, widen
+    )
+    result = ScoreResult(_jsonl_rows(rows))
+    result.totals = json.loads(totals)
+    result.partial = json.loads(partial)
+    return _finish(result, _located(errs), errors)
+
+
+def import_log(
+    path: Union[PathLike, Sequence[PathLike]],
+    format: str = "auto",
+    workspace: Optional[PathLike] = None,
+    *,
+    workspaces: Optional[PathLike] = None,
+    task: Optional[str] = None,
+    run: Optional[str] = None,
+    errors: str = "raise",
+) -> Rows:
+    """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
+
+    path: one log (file, or an OpenHands V1 conversation folder) or a list of them; a Claude Code
+        transcript brings its subagents.
+    format: "auto" (detected from content) or a format label: openhands, openhands-v1,
+        openhands-eval, mini-swe-agent, swe-agent, claude-code, codex, atif.
+    workspace: the repository at the base commit (reads checked against it, edits replayed);
+    workspaces: a folder with one workspace per task, `<dir>/<task>/`.
+    task, run: override the ids (default: the log's instance id; the format name).
+    The result's `summary` dict counts runs, actions, events and what was not turned into reads.
+    """
+    paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    rows, summary, errs = _call(
+        _native.import_log,
+        [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run
+    )
+    result = Rows(_jsonl_rows(rows))
+    result.summary = json.loads(summary)  # type: ignore[attr-defined]
+    return _finish(result, _located(errs), errors)
+
+
+def gold_from_patch(
+    patch: Optional[str] = None,
+    *,
+    swebench: Optional[RowsInput] = None,
+    task: Optional[str] = None,
+    anchor: int = 1,
+    exclude_tests: bool = False,
+    expand: str = "edit",
+    tests: bool = False,
+    workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
+    max_unit: int = 200,
+    window: int = 10,
+    errors: str = "raise",
+) -> Rows:
+    """Gold rows from patches, as `readcov gold --from-diff | --from-swebench` builds them.
+
+    patch: a unified diff (text) for one task (`task`, default "default"); or
+    swebench: SWE-bench rows (path to JSONL or dicts with `instance_id`, `patch`, and for
+        `tests=True` `test_patch`, `FAIL_TO_PASS`).
+    expand: "edit" (changed lines and insertion anchors) or "units" (widened to the enclosing
+        function/method, small class or ±window; needs workspace or workspaces).
+    tests: the test tier instead (test functions the test patch touches and FAIL_TO_PASS names).
+    The result's `notes` list says what was left out (new files, excluded tests, ...).
+    """
+    if (patch is None) == (swebench is None):
+        raise TypeError("gold_from_patch: give a patch (diff text) or swebench rows, not both")
+    if patch is not None:
+        out = _call(
+            _native.gold_from_patch,
+            diff=patch, task=task, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
+            tests=tests, workspace=_path(workspace), workspaces=_path(workspaces),
+            max_unit=max_unit, window=window,
+        )
+    else:
+        data, name = _as_jsonl(swebench, "swebench")  # type: ignore[arg-type]
+        out = _call(
+            _native.gold_from_patch,
+            rows=data, name=name, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
+            tests=tests, workspace=_path(workspace), workspaces=_path(workspaces),
+            max_unit=max_unit, window=window,
+        )
+    rows, notes, errs = out
+    result = Rows(_jsonl_rows(rows))
+    result.notes = json.loads(notes)  # type: ignore[attr-defined]
+    return _finish(result, _located(errs), errors)
+
+
+def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, Any]:
+    """Merges partial aggregates — `ScoreResult.partial` dicts or `--emit-partial` files — into
+    the aggregate of one unsharded run, as `readcov merge --format json` prints it (for score:
+    `shards`, `threshold`, `totals`). A shard given twice, shards of different counts or other
+    settings raise InputError; an incomplete set of shards adds a `warning` key."""
+    texts = []
+    for p in partials:
+        if isinstance(p, Mapping):
+            texts.append(json.dumps(p))
+        else:
+            with open(os.fspath(p), "rb") as f:
+                texts.append(f.read().decode("utf-8", "replace"))
+    try:
+        doc, warning = _native.merge(texts)
+    except ValueError as e:
+        raise InputError("<partials>", 0, None, str(e)) from None
+    out = json.loads(doc)
+    if warning:
+        out["warning"] = warning
+    return out
+
+
+def shard_of(task: str, n: int) -> int:
+    """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
+    `--shard I/N` split by, the same on every machine and for any input order."""
+    return _call(_native.shard_of, task, n)

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The Python package: builds the wheel (python/build-wheel: release CLI inside, maturin + PyO3),
+# installs it from the wheel FILE into a fresh venv, and runs pytest there (tests/python/): the API
+# equals the CLI's JSONL on the real data, errors raise readcov.InputError, and the Ray path of
+# docs/scale.md (a local Ray with num_cpus=2) merges shards bit for bit. Every tool comes from PyPI
+# at a pinned version; one that cannot be installed fails the suite, naming it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+REPO="$PWD"
+die() { echo "47-python: FAIL: $*" >&2; exit 1; }
+command -v python3 >/dev/null || die "python3 not found: apt-get install -y python3 python3-venv"
+
+# Pinned: the build tool and the test dependencies (ray must install on this Python: no skip).
+MATURIN=maturin==1.16.0
+TEST_DEPS=(pytest==9.2.0 pandas==3.1.1 pyarrow==26.0.1 ray==2.60.0)
+
+TOOLS="$REPO/.venv-python-build"
+if ! "$TOOLS/bin/maturin" --version 2>/dev/null | grep -q "maturin 1.16.0"; then
+  python3 -m venv "$TOOLS" || die "python3 -m venv failed: apt-get install -y python3-venv"
+  "$TOOLS/bin/pip" install -q "$MATURIN" || die "could not install $MATURIN from PyPI"
+fi
+started=$(date +%s)
+PATH="$TOOLS/bin:$PATH" python/build-wheel >"$REPO/target/python-wheel-build.log" 2>&1 ||
+  { tail -40 "$REPO/target/python-wheel-build.log" >&2; die "python/build-wheel failed"; }
+built=$(date +%s)
+wheel=$(ls "$REPO"/target/wheels/readcov-*.whl)
+echo "-- built $(basename "$wheel") in $((built - started)) s ($(du -h "$wheel" | cut -f1))"
+
+# A fresh venv each run: the wheel file, not the source tree, is what the tests import.
+VENV="$(mktemp -d "${TMPDIR:-/tmp}/readcov-py.XXXXXX")"
+trap 'rm -rf "$VENV"' EXIT
+python3 -m venv "$VENV" || die "python3 -m venv failed"
+"$VENV/bin/pip" install -q "${TEST_DEPS[@]}" ||
+  die "could not install ${TEST_DEPS[*]} from PyPI on $(python3 --version) (ray is required: the Ray test must run)"
+"$VENV/bin/pip" install -q "$wheel" || die "pip install $wheel failed"
+"$VENV/bin/readcov" --version | grep -q '^readcov ' || die "the wheel's readcov command does not run"
+echo "-- pytest (tests/python) against $VENV"
+cd "$REPO/tests/python"
+"$VENV/bin/python" -m pytest -p no:cacheprovider -q --durations=5 .
+echo "-- python: wheel build $((built - started)) s, install + tests $(($(date +%s) - built)) s"

@@ -1,0 +1,187 @@
+//! The file edge shared by the `readcov` CLI and the Python module: whole input files, workspace
+//! confinement (never a path out of the root, symlinks resolved), line counts of workspace files,
+//! what one trajectory argument reads (`logs`), and syntax units of workspace files (`syntax`).
+//! The pure crates (core, import, units, gold) take what this crate reads as bytes and strings.
+
+pub mod gold_files;
+pub mod logs;
+pub mod syntax;
+
+use readcov_import::FileProvider;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be read, named with what went wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {what}")]
+pub struct FileError {
+    pub path: String,
+    pub what: String,
+}
+
+impl FileError {
+    pub fn new(path: &Path, what: impl Into<String>) -> FileError {
+        FileError {
+            path: path.display().to_string(),
+            what: what.into(),
+        }
+    }
+}
+
+/// Reads a whole input file; a directory, a missing file or a FIFO is a clear error.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, FileError> {
+    use std::io::Read;
+    let (mut file, len) = open_input(path)?;
+    // Sized once (plus a byte to see the end): growing by doubling copied the file into fresh
+    // pages at each step, and on a VM a fresh page costs microseconds (profiled: a gold file's
+    // growth was an eighth of `score`'s page faults).
+    // A length the allocator refuses (a sparse file of terabytes) grows as it reads instead, as
+    // before: the reading, not the sizing, then says what went wrong.
+    let mut bytes = Vec::new();
+    let _ = bytes.try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX).saturating_add(1));
+    file.read_to_end(&mut bytes)
+        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    Ok(bytes)
+}
+
+/// Opens an input file, with its length; a directory, a missing file or a FIFO is a clear error.
+pub fn open_input(path: &Path) -> Result<(std::fs::File, u64), FileError> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| FileError::new(path, format!("cannot open: {e}")))?;
+    if !meta.is_file() {
+        return Err(FileError::new(path, "not a regular file"));
+    }
+    let file =
+        std::fs::File::open(path).map_err(|e| FileError::new(path, format!("cannot open: {e}")))?;
+    Ok((file, meta.len()))
+}
+
+/// Line counts of workspace files, for clipping spans past the end of a file. Files that are
+/// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
+pub fn workspace_lengths<'a>(
+    ws: Option<&Path>,
+    paths: impl IntoIterator<Item = &'a str>,
+) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    let Some(root) = ws.and_then(|w| w.canonicalize().ok()) else {
+        return out;
+    };
+    for p in paths {
+        if out.contains_key(p) {
+            continue;
+        }
+        if let Some(n) = confined_file(&root, p)
+            .and_then(|f| std::fs::read(f).ok())
+            .map(|b| count_lines(&b))
+        {
+            out.insert(p.to_string(), n);
+        }
+    }
+    out
+}
+
+/// With a workspace, a path that exists must resolve (through symlinks) inside it: a link out of
+/// the workspace is an input error, not a file readcov will measure. Missing files are fine
+/// (gold may name files the checkout lacks); without a workspace nothing is checked.
+pub fn inside_workspace(root: Option<&Path>, rel: &str) -> Result<(), String> {
+    let Some(root) = root else { return Ok(()) };
+    let joined = root.join(rel);
+    if std::fs::symlink_metadata(&joined).is_err() {
+        return Ok(());
+    }
+    match joined.canonicalize() {
+        Ok(real) if real.starts_with(root) => Ok(()),
+        Ok(real) => Err(format!(
+            "resolves through a symlink to {}, outside the workspace",
+            real.display()
+        )),
+        // A dangling or looping link: nothing readcov could read, and nothing outside either.
+        Err(_) => Ok(()),
+    }
+}
+
+/// `root/rel` resolved through symlinks, if it is a regular file inside `root`.
+pub fn confined_file(root: &Path, rel: &str) -> Option<PathBuf> {
+    let real = root.join(rel).canonicalize().ok()?;
+    (real.starts_with(root) && real.is_file()).then_some(real)
+}
+
+/// `root/rel` when it is a directory inside `root` (symlinks resolved).
+pub fn confined_dir(root: &Path, rel: &str) -> Option<PathBuf> {
+    let real = root.join(rel).canonicalize().ok()?;
+    (real.starts_with(root) && real.is_dir()).then_some(real)
+}
+
+/// Lines in a text: a final line without `\n` still counts; an empty file has 0 lines.
+pub fn count_lines(bytes: &[u8]) -> u32 {
+    let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+    let extra = usize::from(!bytes.is_empty() && !bytes.ends_with(b"\n"));
+    u32::try_from(newlines + extra).unwrap_or(u32::MAX)
+}
+
+/// `dir/<task>` when `task` is one plain folder name resolving inside `dir` (symlinks followed).
+/// The task id comes from the log, which is untrusted: `/etc` or `../x` must never become a
+/// workspace that readcov reads files from.
+pub fn task_dir(dir: &Path, task: &str) -> Option<PathBuf> {
+    let mut parts = Path::new(task).components();
+    let plain = matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    );
+    let real = dir.join(task).canonicalize().ok()?;
+    (plain && real.starts_with(dir) && real.is_dir()).then_some(real)
+}
+
+/// A workspace directory, canonicalised (confinement compares against it).
+pub fn canonical_dir(p: &Path) -> Result<PathBuf, FileError> {
+    let c = p
+        .canonicalize()
+        .map_err(|e| FileError::new(p, format!("cannot open workspace: {e}")))?;
+    if !c.is_dir() {
+        return Err(FileError::new(p, "workspace is not a directory"));
+    }
+    Ok(c)
+}
+
+/// Workspace files for the importers, confined (through symlinks) to the workspace directory;
+/// `None` = no workspace (reads are not checked against files, edits are not replayed).
+pub struct Workspace(pub Option<PathBuf>);
+
+impl FileProvider for Workspace {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let root = self.0.as_ref()?;
+        confined_file(root, path).and_then(|f| std::fs::read(f).ok())
+    }
+    fn has_workspace(&self) -> bool {
+        self.0.is_some()
+    }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        let root = self.0.as_ref()?;
+        Some(confined_dir(root, path).is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_lines() {
+        assert_eq!(count_lines(b""), 0);
+        assert_eq!(count_lines(b"a"), 1);
+        assert_eq!(count_lines(b"a\n"), 1);
+        assert_eq!(count_lines(b"a\nb"), 2);
+        assert_eq!(count_lines(b"a\r\nb\r\n"), 2);
+    }
+
+    #[test]
+    fn task_dirs_stay_inside() {
+        let d = tempfile::tempdir().unwrap();
+        let root = d.path().canonicalize().unwrap();
+        std::fs::create_dir(root.join("t1")).unwrap();
+        assert_eq!(task_dir(&root, "t1"), Some(root.join("t1")));
+        for bad in ["..", "/etc", "t1/..", "missing"] {
+            assert_eq!(task_dir(&root, bad), None, "{bad}");
+        }
+    }
+}

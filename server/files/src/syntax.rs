@@ -1,0 +1,79 @@
+//! Syntax units of workspace files, read through the confinement of this crate and parsed by
+//! `readcov-units`: every gold file's units (unit columns of `score`, `explain`), and the units
+//! around edited lines (read-before-edit). A missing, unreadable or grammar-less file is
+//! recorded as such (line metrics only), never fatal.
+
+use crate::confined_file;
+use readcov_core::{EventKind, GoldSpan, ReadSpan};
+use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Syntax of every gold file under `ws`; a file that cannot be read or has no grammar is
+/// recorded as such (line metrics only), never fatal.
+pub fn load_syntax(ws: &Path, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax> {
+    let mut out = BTreeMap::new();
+    let root = ws.canonicalize().ok();
+    for g in gold {
+        if out.contains_key(&g.path) {
+            continue;
+        }
+        let syntax = match lang_for_path(&g.path) {
+            None => FileSyntax::Unsupported,
+            Some(lang) => match root.as_deref().and_then(|r| confined_file(r, &g.path)) {
+                None => FileSyntax::Unavailable("source not found in the workspace".into()),
+                Some(file) => match std::fs::read(&file) {
+                    Err(e) => FileSyntax::Unavailable(format!("cannot read: {e}")),
+                    // Lossy: a stray invalid byte must not hide the whole file's units; line
+                    // numbers are unaffected.
+                    Ok(bytes) => {
+                        let text = String::from_utf8_lossy(&bytes);
+                        // A `.h` holding C++ is parsed as C++ (see `lang_for_file`).
+                        let lang = lang_for_file(&g.path, &text).unwrap_or(lang);
+                        match units(lang, &text) {
+                            Ok(r) => FileSyntax::Units {
+                                units: r.units,
+                                parse_errors: r.parse_errors,
+                            },
+                            Err(e) => FileSyntax::Unavailable(e.to_string()),
+                        }
+                    }
+                },
+            },
+        };
+        out.insert(g.path.clone(), syntax);
+    }
+    out
+}
+
+/// Syntax units of every edited file found in the workspace (confined: symlinks out of it are not
+/// followed). Files without a grammar, missing or unparsable are left out: their edits fall back
+/// to the ±10-line window.
+pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u32, u32)>> {
+    let mut out = BTreeMap::new();
+    let Ok(root) = ws.canonicalize() else {
+        return out;
+    };
+    let edited: BTreeSet<&str> = reads
+        .iter()
+        .filter(|r| r.kind == EventKind::Edit)
+        .map(|r| r.path.as_str())
+        .collect();
+    for path in edited {
+        let Some(lang) = lang_for_path(path) else {
+            continue;
+        };
+        let Some(bytes) = confined_file(&root, path).and_then(|f| std::fs::read(f).ok()) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let lang = lang_for_file(path, &text).unwrap_or(lang);
+        if let Ok(r) = units(lang, &text) {
+            out.insert(
+                path.to_string(),
+                r.units.iter().map(|u| (u.start, u.end)).collect(),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,91 @@
+//! `gold_from_patch`: gold rows from a unified diff or SWE-bench rows, as `readcov gold
+//! --from-diff | --from-swebench` builds them (edit lines, `expand="units"`, or the test tier),
+//! through `GoldDef::build` with workspace files confined by `readcov-files`.
+
+use crate::{file_error, jsonl, located, Located};
+use pyo3::prelude::*;
+use readcov_files::canonical_dir;
+use readcov_files::gold_files::Workspaces;
+use readcov_gold::{parse_patch_rows, ExpandOptions, GoldDef, GoldInput, PatchRow};
+use readcov_import::DiffOptions;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Rows (JSONL), notes (JSON: what was left out) and located errors.
+type BuiltText = (String, String, Vec<Located>);
+
+#[pyfunction]
+#[pyo3(signature = (diff=None, rows=None, name="<patch>".to_string(), task=None, anchor=1, exclude_tests=false, expand="edit", tests=false, workspace=None, workspaces=None, max_unit=200, window=10))]
+#[allow(clippy::too_many_arguments)]
+pub fn gold_from_patch(
+    py: Python<'_>,
+    diff: Option<String>,
+    rows: Option<Vec<u8>>,
+    name: String,
+    task: Option<String>,
+    anchor: u32,
+    exclude_tests: bool,
+    expand: &str,
+    tests: bool,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+    max_unit: u32,
+    window: u32,
+) -> PyResult<BuiltText> {
+    let expand_opts = ExpandOptions { max_unit, window };
+    let def = match (tests, expand) {
+        (true, _) => GoldDef::Test(expand_opts),
+        (false, "units") => GoldDef::Unit(expand_opts),
+        (false, "edit") => GoldDef::Edit,
+        (false, other) => {
+            return Err(file_error(format!(
+                "expand `{other}`: expected edit or units"
+            )))
+        }
+    };
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let files = Workspaces {
+        one: workspace
+            .as_deref()
+            .map(canonical_dir)
+            .transpose()
+            .map_err(file_error)?,
+        per_task: workspaces
+            .as_deref()
+            .map(canonical_dir)
+            .transpose()
+            .map_err(file_error)?,
+    };
+    py.detach(|| {
+        let mut errors = Vec::new();
+        let patches = match (diff, rows) {
+            (Some(patch), None) => vec![PatchRow {
+                task: task.unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string()),
+                patch,
+                file: name.clone(),
+                ..PatchRow::default()
+            }],
+            (None, Some(bytes)) => {
+                let parsed = parse_patch_rows(&bytes, &name);
+                errors = parsed.errors;
+                parsed.items
+            }
+            _ => return Err(file_error("give a diff or SWE-bench rows, not both")),
+        };
+        let diff_opts = DiffOptions { anchor, exclude_tests };
+        let built = def
+            .build(GoldInput::Patches(&patches), &files, &diff_opts)
+            .map_err(file_error)?;
+        errors.extend(built.errors);
+        let notes: Vec<serde_json::Value> = built
+            .notes
+            .0
+            .iter()
+            .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
+            .collect();
+        let errors = errors.iter().map(located).collect();
+        Ok((jsonl(&built.rows), serde_json::Value::from(notes).to_string(), errors))
+    })
+}

@@ -1,0 +1,104 @@
+//! `import_log`: agent trajectories to reads rows, as `readcov import` writes them — the same
+//! inputs per argument (`readcov_files::logs`: V1 conversation folders, Claude Code subagents),
+//! the same confined workspaces, the same refusal of a log that gave nothing but an error.
+
+use crate::{file_error, jsonl, Located};
+use pyo3::prelude::*;
+use readcov_files::{canonical_dir, logs, task_dir, Workspace};
+use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Rows (JSONL), the summary (JSON) and located errors.
+type ImportedText = (String, String, Vec<Located>);
+
+#[pyfunction]
+#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None))]
+pub fn import_log(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    format: &str,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+    task: Option<String>,
+    run: Option<String>,
+) -> PyResult<ImportedText> {
+    let format = match format {
+        "auto" => None,
+        label => Some(Format::from_label(label).ok_or_else(|| {
+            let names: Vec<&str> = Format::ALL.iter().map(|f| f.label()).collect();
+            file_error(format!(
+                "format `{label}`: expected auto or one of {}",
+                names.join(", ")
+            ))
+        })?),
+    };
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let ws = workspace
+        .as_deref()
+        .map(canonical_dir)
+        .transpose()
+        .map_err(file_error)?;
+    let per_task = workspaces
+        .as_deref()
+        .map(canonical_dir)
+        .transpose()
+        .map_err(file_error)?;
+    let opts = ImportOptions { format, task, run };
+    py.detach(|| {
+        let mut total = Summary::default();
+        let mut rows = Vec::new();
+        let mut errors = Vec::new();
+        let (mut files, mut refused) = (0usize, 0usize);
+        for file in logs::expand(&paths) {
+            files += 1;
+            let name = file.display().to_string();
+            let bytes = match logs::read(&file) {
+                Ok(b) => b,
+                Err(e) => {
+                    errors.push((e.path.clone(), 0, None, e.what.clone()));
+                    refused += 1;
+                    continue;
+                }
+            };
+            let pick = |task: &str| -> Box<dyn FileProvider> {
+                match &per_task {
+                    Some(dir) => Box::new(Workspace(task_dir(dir, task))),
+                    None => Box::new(Workspace(ws.clone())),
+                }
+            };
+            let got = import_with(&bytes, &name, &opts, &pick);
+            errors.extend(
+                got.errors
+                    .iter()
+                    .map(|e| (e.file.clone(), 0, None, e.message.clone())),
+            );
+            // A log that gave nothing but an error is no run (as `readcov import` refuses it).
+            if !got.errors.is_empty() && got.summary.actions == 0 && got.rows.is_empty() {
+                total.malformed_records += got.summary.malformed_records;
+                refused += 1;
+                continue;
+            }
+            total.add(&got.summary);
+            rows.extend(got.rows);
+        }
+        let skipped: serde_json::Map<String, serde_json::Value> = total
+            .skipped
+            .iter()
+            .map(|(reason, n)| (reason.label().to_string(), json!(n)))
+            .collect();
+        let summary = json!({
+            "files": files,
+            "refused": refused,
+            "runs": total.runs,
+            "actions": total.actions,
+            "read_events": total.read_events,
+            "edit_events": total.edit_events,
+            "malformed_records": total.malformed_records,
+            "skipped": skipped,
+        });
+        Ok((jsonl(&rows), summary.to_string(), errors))
+    })
+}

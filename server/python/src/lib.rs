@@ -1,0 +1,55 @@
+//! `readcov._native`: the Rust side of the `readcov` Python package. Each function loads its
+//! inputs through `readcov-files`, makes the one library call the CLI command makes, and hands
+//! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
+//! DataFrames and `InputError`. No scoring, import or gold logic lives here.
+
+mod gold;
+mod import;
+mod merge;
+mod score;
+
+use pyo3::prelude::*;
+use readcov_core::InputError;
+
+/// A located error as the tuple `(file, line, field, message)` Python's `InputError` carries
+/// (`line` 0 and `field` None when the error is about the whole file).
+type Located = (String, usize, Option<String>, String);
+
+fn located(e: &InputError) -> Located {
+    (e.file.clone(), e.line, e.field.clone(), e.message.clone())
+}
+
+/// A whole-file error (a file that cannot be read, a bad workspace): Python's `InputError` too.
+fn file_error(e: impl std::fmt::Display) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(e.to_string())
+}
+
+/// JSON Lines text of serialisable rows, as the CLI writes them.
+fn jsonl<T: serde::Serialize>(rows: &[T]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        out.push_str(&serde_json::to_string(r).expect("rows serialise"));
+        out.push('\n');
+    }
+    out
+}
+
+/// The shard (`0..n`) of a task id: the stable FNV-1a hash `--shard I/N` splits by.
+#[pyfunction]
+fn shard_of(task: &str, n: u32) -> PyResult<u32> {
+    if n == 0 {
+        return Err(file_error("shard count must be at least 1"));
+    }
+    Ok(readcov_core::shard_of(task, n))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
+    m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
+    m.add_function(wrap_pyfunction!(merge::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(shard_of, m)?)?;
+    Ok(())
+}

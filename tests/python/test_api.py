@@ -1,0 +1,154 @@
+"""The Python API against the CLI on the shipped real data (tests/data/real): the same rows, the
+same totals, the same located errors — and the wheel, not the source tree, under test."""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+import readcov
+from conftest import REAL, REPO, cli, jsonl, trajectories
+
+
+def test_module_and_command_come_from_the_installed_wheel():
+    installed = Path(readcov.__file__).resolve()
+    assert "site-packages" in installed.parts, installed
+    assert REPO not in installed.parents, f"imported from the source tree: {installed}"
+    assert readcov.__version__ == cli("--version").stdout.split()[1]
+    assert Path(readcov._native.__file__).name.startswith("_native")
+
+
+def test_import_log_equals_cli_import(real_files):
+    got = readcov.import_log(trajectories(), workspaces=REAL / "sources")
+    want = jsonl((real_files / "reads.jsonl").read_text())
+    assert len(want) > 400
+    assert list(got) == want
+    assert got.summary["runs"] == 15 and got.summary["files"] == 15
+    assert got.errors == []
+
+
+def test_gold_from_patch_equals_cli_gold(real_files):
+    got = readcov.gold_from_patch(swebench=REAL / "gold.jsonl")
+    assert list(got) == jsonl((real_files / "gold.jsonl").read_text())
+    assert len(got) == 34
+    # Units, per-task workspaces: as `readcov gold --expand units --workspaces`.
+    units = readcov.gold_from_patch(swebench=REAL / "gold.jsonl", expand="units", workspaces=REAL / "sources")
+    want = cli("gold", "--from-swebench", REAL / "gold.jsonl", "--expand", "units", "--workspaces", REAL / "sources", "-o", "-")
+    assert list(units) == jsonl(want.stdout)
+    assert {r["origin"] for r in units} >= {"unit"}
+    # One diff as text, as `--from-diff`.
+    row = json.loads((REAL / "gold.jsonl").read_text().splitlines()[0])
+    one = readcov.gold_from_patch(row["patch"], task="t1")
+    assert one and all(r["task"] == "t1" for r in one)
+
+
+def test_gold_from_dicts_equals_gold_from_file(real_files):
+    rows = [json.loads(l) for l in (REAL / "gold.jsonl").read_text().splitlines()]
+    assert list(readcov.gold_from_patch(swebench=rows)) == jsonl((real_files / "gold.jsonl").read_text())
+
+
+def test_score_equals_cli_score_jsonl(real_files, tmp_path):
+    gold, reads = real_files / "gold.jsonl", real_files / "reads.jsonl"
+    part = tmp_path / "p.json"
+    want = jsonl(cli("score", "--gold", gold, "--reads", reads, "--format", "jsonl", "--emit-partial", part).stdout)
+    got = readcov.score(gold, reads)
+    assert len(want) == 15
+    assert list(got) == want
+    assert got.partial == json.loads(part.read_text())
+    merged = json.loads(cli("merge", "--format", "json", part).stdout)
+    assert got.totals == merged["totals"]
+    assert got.totals["passing"] == 14 and got.totals["scored"] == 15
+    # Inputs as dicts: the same rows.
+    as_dicts = readcov.score(list(jsonl(gold.read_text())), list(jsonl(reads.read_text())))
+    assert list(as_dicts) == want
+    # --summary and another threshold.
+    summary = jsonl(cli("score", "--gold", gold, "--reads", reads, "--format", "jsonl", "--summary", "--threshold", "0.95").stdout)
+    assert list(readcov.score(gold, reads, threshold=0.95, breakdown=False)) == summary
+
+
+def test_score_with_a_workspace_equals_cli(real_files, tmp_path):
+    """Unit columns and read-before-edit, with a workspace: one task at a time, as the CLI's
+    --workspace takes one repository."""
+    gold = jsonl((real_files / "gold.jsonl").read_text())
+    reads = jsonl((real_files / "reads.jsonl").read_text())
+    tasks = sorted({g["task"] for g in gold})[:4]
+    for task in tasks:
+        g = [x for x in gold if x["task"] == task]
+        r = [x for x in reads if x.get("task") == task]
+        (tmp_path / "g.jsonl").write_text("".join(json.dumps(x) + "\n" for x in g))
+        (tmp_path / "r.jsonl").write_text("".join(json.dumps(x) + "\n" for x in r))
+        ws = REAL / "sources" / task
+        want = jsonl(cli("score", "--gold", tmp_path / "g.jsonl", "--reads", tmp_path / "r.jsonl", "--workspace", ws, "--format", "jsonl").stdout)
+        got = readcov.score(g, r, workspace=ws)
+        assert list(got) == want, task
+        assert "gold_units" in got[0] and "read_before_edit" in got[0]
+
+
+def test_to_pandas_and_arrow_have_the_jsonl_columns(real_files):
+    rows = readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl")
+    keys = sorted(rows[0])
+    df = rows.to_pandas()
+    assert sorted(df.columns) == keys and len(df) == 15
+    assert df["line_coverage"].tolist() == [r["line_coverage"] for r in rows]
+    table = rows.to_arrow()
+    assert sorted(table.column_names) == keys and table.num_rows == 15
+    # A DataFrame goes back in as input.
+    gold = readcov.gold_from_patch(swebench=REAL / "gold.jsonl").to_pandas()
+    reads = readcov.import_log(trajectories(), workspaces=REAL / "sources").to_pandas()
+    assert list(readcov.score(gold, reads)) == list(rows)
+
+
+def test_bad_reads_raise_located_input_error(real_files, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    good = (real_files / "reads.jsonl").read_text().splitlines()
+    lines = good[:3] + ['{"task":"x","path":"a.py","start":"one","end":2}', "not json"] + good[3:]
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(readcov.InputError) as e:
+        readcov.score(real_files / "gold.jsonl", bad)
+    err = e.value
+    assert (err.file, err.line, err.field) == (str(bad), 4, "start")
+    assert [x.line for x in err.errors] == [4, 5]
+    # The CLI reports the same places.
+    stderr = cli("score", "--gold", real_files / "gold.jsonl", "--reads", bad, "--format", "jsonl").stderr
+    assert f"{bad}:4: field `start`" in stderr and f"{bad}:5:" in stderr
+    # Nothing lost: the valid rest was scored (on the error, and with errors="collect").
+    assert len(err.result) == 15
+    kept = readcov.score(real_files / "gold.jsonl", bad, errors="collect")
+    assert list(kept) == list(err.result) and len(kept.errors) == 2
+
+
+def test_bad_dict_rows_are_located_by_position():
+    with pytest.raises(readcov.InputError) as e:
+        readcov.score([{"task": "t", "path": "a.py", "start": 1, "end": 5}],
+                      [{"task": "t", "path": "a.py", "start": 1, "end": 2}, {"task": "t", "path": "a.py", "start": 9}])
+    assert (e.value.file, e.value.line, e.value.field) == ("<reads>", 2, "end")
+    assert isinstance(e.value, ValueError)
+
+
+def test_whole_input_errors_are_input_errors(tmp_path):
+    with pytest.raises(readcov.InputError) as e:
+        readcov.score(tmp_path / "missing.jsonl", [])
+    assert e.value.file == str(tmp_path / "missing.jsonl") and e.value.line == 0
+    with pytest.raises(readcov.InputError):
+        readcov.score([], [], workspace=tmp_path / "nope")
+    with pytest.raises(readcov.InputError) as e:
+        readcov.import_log(REAL / "gold.jsonl")
+    assert e.value.file == str(REAL / "gold.jsonl")
+    with pytest.raises(readcov.InputError):
+        readcov.import_log(trajectories()[:1], format="no-such-format")
+
+
+def test_shards_merge_to_the_unsharded_totals(real_files):
+    gold, reads = real_files / "gold.jsonl", real_files / "reads.jsonl"
+    whole = readcov.score(gold, reads)
+    parts = [readcov.score(gold, reads, shard=(i, 3)) for i in range(3)]
+    assert sorted(len(p) for p in parts) != [0, 0, 15], "the split is not trivial"
+    merged = readcov.merge([p.partial for p in parts])
+    assert merged["totals"] == whole.totals and merged["shards"] == ["0/3", "1/3", "2/3"]
+    rows = sorted((r for p in parts for r in p), key=lambda r: (r["task"], r["run"]))
+    assert rows == sorted(whole, key=lambda r: (r["task"], r["run"]))
+    assert all(readcov.shard_of(r["task"], 3) == i for i, p in enumerate(parts) for r in p)
+    assert "warning" in readcov.merge([parts[0].partial, parts[1].partial])
+    with pytest.raises(readcov.InputError, match="given twice"):
+        readcov.merge([parts[0].partial, parts[0].partial])
