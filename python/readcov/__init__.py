@@ -33,9 +33,15 @@ __all__ = [
     "InputError",
     "Rows",
     "ScoreResult",
+    "Explanation",
     "score",
     "import_log",
     "gold_from_patch",
+    "explore",
+    "ExploreResult",
+    "sheet",
+    "SheetResult",
+    "explain",
     "merge",
     "shard_of",
     "__version__",
@@ -300,6 +306,175 @@ def gold_from_patch(
     result = Rows(_jsonl_rows(rows))
     result.notes = json.loads(notes)  # type: ignore[attr-defined]
     return _finish(result, _located(errs), errors)
+
+
+class ExploreResult(Rows):
+    """`explore` rows: one per (explorer, instance), the JSONL `instance` records of
+    `readcov explore --format jsonl` (without the `record` tag), with `summaries` (the
+    `summary` records: per-explorer means and the 50% wall), `unused` (prediction rows not
+    scored, and why), `top_k` and the mergeable `partial`."""
+
+    summaries: List[Dict[str, Any]]
+    unused: List[Dict[str, Any]]
+    top_k: Optional[int]
+    partial: Dict[str, Any]
+
+
+def explore(
+    bench: RowsInput,
+    preds: Union[RowsInput, Sequence[PathLike]],
+    top_k: Optional[int] = 5,
+    lengths: Union[None, PathLike, Mapping[str, Mapping[str, int]]] = None,
+    *,
+    pred_root: Optional[str] = None,
+    shard: Union[None, str, Tuple[int, int]] = None,
+    errors: str = "raise",
+) -> ExploreResult:
+    """SWE-Explore compatibility, as `readcov explore`: the benchmark's metric suite per
+    (explorer, instance) beside readcov's clean numbers.
+
+    bench: SWE-Explore benchmark rows (path or dicts: instance_id, ground_truth, ...).
+    preds: explorer outputs: a JSONL path, a list of paths (the explorer defaults to each
+        file's stem, as the CLI), or dicts (with `explorer`, else "default").
+    top_k: the ranking cut (None: all regions).
+    lengths: {instance_id: {path: n_lines}} as a dict or a JSON file (`--file-lengths`).
+    pred_root: the absolute prefix explorers used for the repository (`--pred-root`).
+    shard: "i/n" or (i, n); merge the `partial`s with `merge`.
+    """
+    b, b_name = _as_jsonl(bench, "bench")
+    if isinstance(preds, (str, os.PathLike)):
+        preds = [preds]
+    pred_inputs = []
+    items = list(preds)  # type: ignore[arg-type]
+    if items and all(isinstance(p, (str, os.PathLike)) for p in items):
+        for p in items:
+            data, name = _as_jsonl(p, "preds")  # type: ignore[arg-type]
+            pred_inputs.append((data, name, os.path.splitext(os.path.basename(name))[0]))
+    else:
+        data, name = _as_jsonl(items, "preds")
+        pred_inputs.append((data, name, "default"))
+    if lengths is None:
+        lens = None
+    elif isinstance(lengths, Mapping):
+        lens = (json.dumps(lengths).encode(), "<lengths>")
+    else:
+        path = os.fspath(lengths)
+        try:
+            with open(path, "rb") as f:
+                lens = (f.read(), path)
+        except OSError as e:
+            raise InputError(path, 0, None, f"cannot read: {e.strerror or e}") from None
+    doc, partial, errs = _call(_native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard))
+    report = json.loads(doc)
+    result = ExploreResult(report["instances"])
+    result.summaries = report["explorers"]
+    result.unused = report["unused_predictions"]
+    result.top_k = report["top_k"]
+    result.partial = json.loads(partial)
+    return _finish(result, _located(errs), errors)
+
+
+class SheetResult(Rows):
+    """`sheet` rows: one per run record (the `runs` of `readcov sheet --format json`), with
+    `doc`, the whole document (`overall`, `conditions`, `common`, `threshold`, `input_errors`,
+    `units`, ...), and the mergeable `partial`."""
+
+    doc: Dict[str, Any]
+    partial: Dict[str, Any]
+
+
+def _optional(rows: Optional[RowsInput], what: str) -> Optional[Tuple[bytes, str]]:
+    return None if rows is None else _as_jsonl(rows, what)
+
+
+def sheet(
+    runs: RowsInput,
+    *,
+    gold: Optional[RowsInput] = None,
+    reads: Optional[RowsInput] = None,
+    ledger: Optional[RowsInput] = None,
+    tasks: Optional[RowsInput] = None,
+    units: Optional[RowsInput] = None,
+    require: Optional[Sequence[str]] = None,
+    k: Sequence[int] = (1,),
+    regeneration_limit: Optional[int] = None,
+    threshold: float = 0.5,
+    workspace: Optional[PathLike] = None,
+    shard: Union[None, str, Tuple[int, int]] = None,
+    errors: str = "raise",
+) -> SheetResult:
+    """The multi-turn evaluation sheet, as `readcov sheet --format json` (docs/evaluation.md):
+    validity, evidence axes, strict success, per-turn coverage, ledger, read-before-edit,
+    denominators and pass^k / pass@k per condition.
+
+    runs: run records (path or dicts); gold, reads, ledger, tasks, units: the optional inputs
+    of the CLI's flags of the same names. require: the default required axes (the CLI's
+    `--require`); k: the pass^k / pass@k k values.
+    """
+    doc, partial, errs = _call(
+        _native.sheet,
+        *_as_jsonl(runs, "runs"),
+        gold=_optional(gold, "gold"),
+        reads=_optional(reads, "reads"),
+        ledger=_optional(ledger, "ledger"),
+        tasks=_optional(tasks, "tasks"),
+        units=_optional(units, "units"),
+        require=None if require is None else list(require),
+        k=list(k),
+        regeneration_limit=regeneration_limit,
+        threshold=float(threshold),
+        workspace=_path(workspace),
+        shard=_shard(shard),
+    )
+    d = json.loads(doc)
+    result = SheetResult(d["runs"])
+    result.doc = d
+    result.partial = json.loads(partial)
+    return _finish(result, _located(errs), errors)
+
+
+class Explanation(Dict[str, Any]):
+    """`explain`'s document (the keys of `readcov explain --format json`), with `.errors`."""
+
+    errors: List[InputError]
+
+    def to_pandas(self):
+        """The gold files of the explanation as a DataFrame, worst first."""
+        import pandas as pd
+
+        return pd.DataFrame.from_records(self.get("files", []))
+
+
+def explain(
+    gold: RowsInput,
+    reads: RowsInput,
+    task: str,
+    run: Optional[str] = None,
+    *,
+    against: Optional[str] = None,
+    workspace: Optional[PathLike] = None,
+    outcomes: Optional[RowsInput] = None,
+    threshold: float = 0.5,
+    errors: str = "raise",
+) -> Explanation:
+    """One (task, run) across the whole task, as `readcov explain --format json`: the verdict,
+    every gold file, each span under the threshold with its unit (with a workspace) and the
+    nearest reads around it, the files read instead, coverage per turn, and `against`, a second
+    run side by side. `outcomes`: labels (task, run, resolved) for the `outcome` key."""
+    g, g_name = _as_jsonl(gold, "gold")
+    r, r_name = _as_jsonl(reads, "reads")
+    text, errs = _call(
+        _native.explain, g, g_name, r, r_name, task, run, against, _path(workspace),
+        _optional(outcomes, "outcomes"), float(threshold),
+    )
+    doc = Explanation(json.loads(text))
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
+    doc.errors = _located(errs)
+    if doc.errors and errors == "raise":
+        first = doc.errors[0]
+        raise InputError(first.file, first.line, first.field, first.message, doc.errors, doc)
+    return doc
 
 
 def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, Any]:

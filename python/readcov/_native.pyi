@@ -47,6 +47,48 @@ def gold_from_patch(
 ) -> Tuple[str, str, List[Located]]:
     """Gold rows (JSONL), notes (JSON list), located errors."""
 
+def explore(
+    bench: bytes,
+    bench_name: str,
+    preds: List[Tuple[bytes, str, str]],
+    top_k: Optional[int] = 5,
+    lengths: Optional[Tuple[bytes, str]] = None,
+    pred_root: Optional[str] = None,
+    shard: Optional[str] = None,
+) -> Tuple[str, str, List[Located]]:
+    """Report (JSON: top_k, explorers, instances, unused_predictions), partial (JSON), errors."""
+
+def sheet(
+    runs: bytes,
+    runs_name: str,
+    gold: Optional[Tuple[bytes, str]] = None,
+    reads: Optional[Tuple[bytes, str]] = None,
+    ledger: Optional[Tuple[bytes, str]] = None,
+    tasks: Optional[Tuple[bytes, str]] = None,
+    units: Optional[Tuple[bytes, str]] = None,
+    require: Optional[List[str]] = None,
+    k: List[int] = [1],
+    regeneration_limit: Optional[int] = None,
+    threshold: float = 0.5,
+    workspace: Optional[str] = None,
+    shard: Optional[str] = None,
+) -> Tuple[str, str, List[Located]]:
+    """Sheet document (JSON, as `readcov sheet --format json`), partial (JSON), errors."""
+
+def explain(
+    gold: bytes,
+    gold_name: str,
+    reads: bytes,
+    reads_name: str,
+    task: str,
+    run: Optional[str] = None,
+    against: Optional[str] = None,
+    workspace: Optional[str] = None,
+    outcomes: Optional[Tuple[bytes, str]] = None,
+    threshold: float = 0.5,
+) -> Tuple[str, List[Located]]:
+    """Explanation (JSON, as `readcov explain --format json`) and located errors."""
+
 def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
     """Merged aggregate (JSON, as `readcov merge --format json`) and a warning, if any."""
 

@@ -152,3 +152,63 @@ def test_shards_merge_to_the_unsharded_totals(real_files):
     assert "warning" in readcov.merge([parts[0].partial, parts[1].partial])
     with pytest.raises(readcov.InputError, match="given twice"):
         readcov.merge([parts[0].partial, parts[0].partial])
+
+
+def test_explore_equals_cli_explore(tmp_path):
+    fx = REPO / "tests" / "fixtures" / "explore"
+    p = cli("explore", "--bench", fx / "bench.jsonl", "--preds", fx / "preds.jsonl", "--file-lengths", fx / "lengths.json", "--format", "jsonl", "--emit-partial", tmp_path / "e.json")
+    records = jsonl(p.stdout)
+    # The fixture has deliberately bad prediction rows: the same ones located as the CLI's.
+    got = readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", lengths=fx / "lengths.json", errors="collect")
+    assert got.errors
+    for e in got.errors:
+        assert f"{e.file}:{e.line}:" in p.stderr
+    strip = lambda r: {k: v for k, v in r.items() if k != "record"}
+    assert list(got) == [strip(r) for r in records if r["record"] == "instance"]
+    assert got.summaries == [strip(r) for r in records if r["record"] == "summary"]
+    assert len(got) > 0 and len(got.summaries) > 0
+    assert got.partial == json.loads((tmp_path / "e.json").read_text())
+    # The same from dicts, lengths as a dict; and two shards merge to the unsharded summaries.
+    bench = jsonl((fx / "bench.jsonl").read_text())
+    lengths = json.loads((fx / "lengths.json").read_text())
+    parts = [readcov.explore(bench, fx / "preds.jsonl", lengths=lengths, shard=(i, 2), errors="collect") for i in range(2)]
+    merged = readcov.merge([p.partial for p in parts])
+    assert merged["explorers"] == json.loads(cli("merge", "--format", "json", tmp_path / "e.json").stdout)["explorers"]
+    assert merged["explorers"] == got.summaries
+    assert got.to_pandas().shape[0] == len(got)
+
+
+def test_explore_bad_rows_are_located(tmp_path):
+    fx = REPO / "tests" / "fixtures" / "explore"
+    bad = tmp_path / "preds.jsonl"
+    bad.write_text((fx / "preds.jsonl").read_text() + '{"instance_id": 5}\n')
+    n = len((fx / "preds.jsonl").read_text().splitlines()) + 1
+    with pytest.raises(readcov.InputError) as e:
+        readcov.explore(fx / "bench.jsonl", bad, lengths=fx / "lengths.json")
+    assert (e.value.errors[-1].file, e.value.errors[-1].line) == (str(bad), n)
+    assert e.value.file == str(bad) and e.value.line >= 1
+    clean = readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", lengths=fx / "lengths.json", errors="collect")
+    assert len(e.value.errors) == len(clean.errors) + 1
+    assert list(e.value.result) == list(clean)
+
+
+def test_sheet_equals_cli_sheet(tmp_path):
+    fx = REPO / "tests" / "fixtures" / "sheet"
+    args = ["--runs", fx / "runs.jsonl", "--gold", fx / "gold.jsonl", "--reads", fx / "reads.jsonl", "--ledger", fx / "ledger.jsonl", "--tasks", fx / "tasks.jsonl", "--units", fx / "units.jsonl", "--k", "1,2"]
+    want = json.loads(cli("sheet", *args, "--format", "json", "--emit-partial", tmp_path / "s.json").stdout)
+    got = readcov.sheet(fx / "runs.jsonl", gold=fx / "gold.jsonl", reads=fx / "reads.jsonl", ledger=fx / "ledger.jsonl", tasks=fx / "tasks.jsonl", units=fx / "units.jsonl", k=[1, 2], errors="collect")
+    assert got.doc == want
+    assert list(got) == want["runs"] and len(got) > 0
+    assert got.partial == json.loads((tmp_path / "s.json").read_text())
+    assert got.to_pandas().shape[0] == len(want["runs"])
+
+
+def test_explain_equals_cli_explain(real_files):
+    task = "pylint-dev__pylint-4604"
+    ws = REAL / "sources" / task
+    want = json.loads(cli("explain", "--gold", real_files / "gold.jsonl", "--reads", real_files / "reads.jsonl", "--task", task, "--workspace", ws, "--format", "json").stdout)
+    got = readcov.explain(real_files / "gold.jsonl", real_files / "reads.jsonl", task, workspace=ws)
+    assert dict(got) == want
+    assert got["task"] == task and got.to_pandas().shape[0] >= 1
+    with pytest.raises(readcov.InputError):
+        readcov.explain(real_files / "gold.jsonl", real_files / "reads.jsonl", "no-such-task")

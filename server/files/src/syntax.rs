@@ -1,9 +1,10 @@
 //! Syntax units of workspace files, read through the confinement of this crate and parsed by
-//! `readcov-units`: every gold file's units (unit columns of `score`, `explain`), and the units
-//! around edited lines (read-before-edit). A missing, unreadable or grammar-less file is
+//! `readcov-units`: every gold file's units (unit columns of `score`; as plain ranges for
+//! `explain`), and the units around edited lines (read-before-edit). A missing, unreadable or grammar-less file is
 //! recorded as such (line metrics only), never fatal.
 
 use crate::confined_file;
+use readcov_core::explain::{UnitMap, UnitRange};
 use readcov_core::{EventKind, GoldSpan, ReadSpan};
 use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax};
 use std::collections::{BTreeMap, BTreeSet};
@@ -76,4 +77,25 @@ pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u
         }
     }
     out
+}
+
+/// The gold files' units as plain line ranges, for `explain` (files without a grammar or
+/// source: none).
+pub fn unit_map(ws: &Path, gold: &[GoldSpan]) -> UnitMap {
+    (load_syntax(ws, gold).into_iter())
+        .filter_map(|(path, s)| match s {
+            FileSyntax::Units { units, .. } => Some((
+                path,
+                (units.into_iter())
+                    .map(|u| UnitRange {
+                        kind: u.kind,
+                        name: u.name,
+                        start: u.start,
+                        end: u.end,
+                    })
+                    .collect(),
+            )),
+            FileSyntax::Unsupported | FileSyntax::Unavailable(_) => None,
+        })
+        .collect()
 }

@@ -3,10 +3,13 @@
 //! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
+mod explain;
+mod explore;
 mod gold;
 mod import;
 mod merge;
 mod score;
+mod sheet;
 
 use pyo3::prelude::*;
 use readcov_core::InputError;
@@ -50,6 +53,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
     m.add_function(wrap_pyfunction!(merge::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
+    m.add_function(wrap_pyfunction!(sheet::sheet, m)?)?;
+    m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     Ok(())
 }

@@ -5,7 +5,6 @@ mod render;
 
 use crate::cmd::score::sets::GoldArg;
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
-use crate::cmd::score_units::load_syntax;
 use crate::convert::{reads_of_trajectory, Workspaces};
 use crate::exit::Exit;
 use crate::inputs::{
@@ -13,9 +12,9 @@ use crate::inputs::{
 };
 use anyhow::Result;
 use clap::Args;
-use readcov_core::explain::{explain, ExplainRequest, UnitMap, UnitRange};
-use readcov_units::FileSyntax;
-use std::path::{Path, PathBuf};
+use readcov_core::explain::{explain, ExplainRequest};
+use readcov_files::syntax::unit_map;
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("ws").args(["workspace", "workspaces"])))]
@@ -114,7 +113,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         );
         let lengths = workspace_lengths(ws.as_deref(), paths);
         let units = (ws.as_deref())
-            .map(|w| units_of(w, &task_gold))
+            .map(|w| unit_map(w, &task_gold))
             .unwrap_or_default();
         let mut e = match explain(&gold.items, &reads.items, &lengths, &opts, &units, &req) {
             Ok(e) => e,
@@ -187,24 +186,4 @@ fn workspace_of(args: &ExplainArgs) -> Result<Option<PathBuf>> {
         return Ok(None);
     }
     Ok(args.workspace.clone())
-}
-
-/// The task's gold files' units as plain line ranges (files without a grammar or source: none).
-fn units_of(ws: &Path, gold: &[readcov_core::GoldSpan]) -> UnitMap {
-    (load_syntax(ws, gold).into_iter())
-        .filter_map(|(path, s)| match s {
-            FileSyntax::Units { units, .. } => Some((
-                path,
-                (units.into_iter())
-                    .map(|u| UnitRange {
-                        kind: u.kind,
-                        name: u.name,
-                        start: u.start,
-                        end: u.end,
-                    })
-                    .collect(),
-            )),
-            FileSyntax::Unsupported | FileSyntax::Unavailable(_) => None,
-        })
-        .collect()
 }

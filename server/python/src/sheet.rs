@@ -1,0 +1,164 @@
+//! `sheet`: the multi-turn evaluation sheet as `readcov sheet --format json` grades it
+//! (`sheet::evaluate`), with the mergeable partial of `--emit-partial`.
+
+use crate::{file_error, located, Located};
+use pyo3::prelude::*;
+use readcov_core::sheet::{
+    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, units_by_file,
+    NoUnits, SheetInput, SheetPartial, Units,
+};
+use readcov_core::{
+    parse_gold_checked, parse_reads_piece, Parsed, Partial, PartialFile, ScoreOptions, Shard,
+};
+use readcov_files::syntax::workspace_units;
+use readcov_files::{inside_workspace, workspace_lengths};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// An optional JSONL input: (bytes, name for errors).
+type Input = Option<(Vec<u8>, String)>;
+
+/// The sheet (JSON, the CLI's document), the partial (JSON) and located errors.
+type Graded = (String, String, Vec<Located>);
+
+#[pyfunction]
+#[pyo3(signature = (runs, runs_name, gold=None, reads=None, ledger=None, tasks=None, units=None, require=None, k=vec![1], regeneration_limit=None, threshold=0.5, workspace=None, shard=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn sheet(
+    py: Python<'_>,
+    runs: Vec<u8>,
+    runs_name: String,
+    gold: Input,
+    reads: Input,
+    ledger: Input,
+    tasks: Input,
+    units: Input,
+    require: Option<Vec<String>>,
+    k: Vec<u32>,
+    regeneration_limit: Option<u32>,
+    threshold: f64,
+    workspace: Option<PathBuf>,
+    shard: Option<String>,
+) -> PyResult<Graded> {
+    let shard = shard
+        .map(|s| Shard::parse(&s))
+        .transpose()
+        .map_err(file_error)?;
+    let require = require.unwrap_or_else(|| {
+        [
+            "target",
+            "regression_free",
+            "output",
+            "process",
+            "requirement_tracking",
+        ]
+        .map(String::from)
+        .to_vec()
+    });
+    let default_required = parse_axes(&require).map_err(|e| file_error(format!("require: {e}")))?;
+    if k.is_empty() || k.contains(&0) {
+        return Err(file_error("k: every k must be at least 1"));
+    }
+    if !(0.0..=1.0).contains(&threshold) {
+        return Err(file_error(format!(
+            "threshold {threshold} is not between 0 and 1"
+        )));
+    }
+    let ws = match &workspace {
+        Some(w) => Some(
+            std::path::absolute(w)
+                .ok()
+                .filter(|a| a.is_dir())
+                .ok_or_else(|| {
+                    file_error(format!("{}: workspace is not a directory", w.display()))
+                })?,
+        ),
+        None => None,
+    };
+    py.detach(|| {
+        let ws_str = ws.as_ref().map(|w| w.to_string_lossy().into_owned());
+        let root = ws.as_deref().and_then(|w| w.canonicalize().ok());
+        let check = |p: &str| inside_workspace(root.as_deref(), p);
+        let run_file = parse_run_file(&runs, &runs_name);
+        let (mut run_items, mut unreadable) = (run_file.parsed, run_file.unreadable);
+        let gold = gold.map(|(b, n)| parse_gold_checked(&b, &n, ws_str.as_deref(), &check));
+        let reads = reads.map(|(b, n)| {
+            let mut out = Parsed::default();
+            parse_reads_piece(&b, 1, &n, ws_str.as_deref(), &check, &mut out);
+            out
+        });
+        let ledger = ledger
+            .map(|(b, n)| parse_ledger(&b, &n))
+            .unwrap_or_default();
+        let tasks = tasks.map(|(b, n)| parse_tasks(&b, &n)).unwrap_or_default();
+        let units = units.map(|(b, n)| parse_units(&b, &n, ws_str.as_deref()));
+        let mut errors: Vec<Located> = Vec::new();
+        errors.extend(units.iter().flat_map(|u| u.errors.iter().map(located)));
+        errors.extend(run_items.errors.iter().map(located));
+        errors.extend(ledger.errors.iter().map(located));
+        errors.extend(tasks.errors.iter().map(located));
+        errors.extend(gold.iter().flat_map(|g| g.errors.iter().map(located)));
+        errors.extend(reads.iter().flat_map(|r| r.errors.iter().map(located)));
+        if let Some(s) = shard {
+            run_items.items.retain(|r| s.keeps(&r.task));
+            unreadable.retain(|u| match &u.task {
+                Some(t) => s.keeps(t),
+                None => s.keeps_taskless(),
+            });
+        }
+        // The last declaration of a task wins, as in the CLI.
+        let required: BTreeMap<_, _> = tasks
+            .items
+            .iter()
+            .map(|t| (t.task.clone(), t.required.clone()))
+            .collect();
+        let paths = gold
+            .iter()
+            .flat_map(|g| g.items.iter().map(|s| s.path.as_str()));
+        let paths = paths.chain(
+            reads
+                .iter()
+                .flat_map(|r| r.items.iter().map(|s| s.path.as_str())),
+        );
+        let lengths = workspace_lengths(ws.as_deref(), paths);
+        let (unit_map, units_label) = match (&units, ws.as_deref(), &reads) {
+            (Some(u), _, _) => (Some(units_by_file(&u.items)), "file"),
+            (None, Some(w), Some(r)) => (Some(workspace_units(w, &r.items)), "workspace"),
+            _ => (None, "window"),
+        };
+        let sources = ScoreOptions::default().sources;
+        let input = SheetInput {
+            runs: &run_items.items,
+            unreadable: &unreadable,
+            gold: gold.as_ref().map(|g| g.items.as_slice()),
+            reads: reads.as_ref().map(|r| r.items.as_slice()),
+            ledger: &ledger.items,
+            required: &required,
+            default_required: &default_required,
+            threshold,
+            sources: &sources,
+            lengths: &lengths,
+            units: match &unit_map {
+                Some(m) => m as &dyn Units,
+                None => &NoUnits,
+            },
+            ks: &k,
+            regeneration_limit,
+        };
+        let sheet = evaluate(&input);
+        let partial = PartialFile::new(
+            shard,
+            Partial::Sheet {
+                sheet: SheetPartial::of(&sheet, &k),
+            },
+        );
+        let mut doc = serde_json::to_value(&sheet).expect("the sheet serialises");
+        if let Value::Object(m) = &mut doc {
+            m.insert("input_errors".into(), errors.len().into());
+            m.insert("units".into(), units_label.into());
+        }
+        let partial = serde_json::to_string(&partial).expect("partial serialises");
+        Ok((doc.to_string(), partial, errors))
+    })
+}
