@@ -389,8 +389,11 @@ impl Inner {
             return;
         };
         match self.docs.get_mut(uri) {
+            // Units as the edits had shifted them: what was published stands.
             Some(mut d) if d.version == version => {
-                d.units.replace(spans);
+                if !d.units.replace(spans) {
+                    return;
+                }
             }
             _ => return,
         }

@@ -2,7 +2,8 @@
 //!
 //! tree-sitter-python re-parses most of a 20,000-line file after a one-character edit on some
 //! inputs (its top-level nodes are not reused), and a whole parse costs 30–60 ms. A chunk is a
-//! run of ~800 lines cut only before a top-level statement that follows a blank line; each
+//! run of ~800 lines cut only before a top-level statement that follows a blank line (or a
+//! top-level `def`/`class`/decorator right after an indented line); each
 //! chunk is parsed with `set_included_ranges` (positions stay those of the whole file), the
 //! chunks in parallel, and an edit re-parses only its chunk.
 //!
@@ -20,7 +21,7 @@ use tree_sitter::{Parser, Point, Range, Tree};
 /// Files with fewer lines are parsed whole: splitting them saves less than it costs.
 pub(crate) const MIN_LINES: usize = 4_000;
 /// About how many lines one chunk holds, so what one edit re-parses.
-const CHUNK_LINES: usize = 800;
+const CHUNK_LINES: usize = 400;
 
 /// One chunk: its byte/point range in the whole text, its tree, its units (sorted; chunks are
 /// cut between top-level statements, so depths within a chunk are depths in the file).
@@ -38,17 +39,13 @@ pub(crate) fn split(lang: Lang, source: &str) -> Option<Vec<Range>> {
     }
     let mut ranges = Vec::new();
     let (mut start, mut start_row) = (0usize, 0usize);
-    let (mut offset, mut row, mut prev_blank) = (0usize, 0usize, false);
+    let (mut offset, mut row, mut prev) = (0usize, 0usize, Prev::Other);
     for line in source.split_inclusive('\n') {
-        let starts_statement = matches!(
-            line.as_bytes().first(),
-            Some(b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'@')
-        );
-        if row - start_row >= CHUNK_LINES && prev_blank && starts_statement {
+        if row - start_row >= CHUNK_LINES && may_cut_before(line, prev) {
             ranges.push(range(start, offset, start_row, Point::new(row, 0)));
             (start, start_row) = (offset, row);
         }
-        prev_blank = line.trim().is_empty();
+        prev = Prev::of(line);
         offset += line.len();
         row += 1;
     }
@@ -57,6 +54,48 @@ pub(crate) fn split(lang: Lang, source: &str) -> Option<Vec<Range>> {
     }
     ranges.push(range(start, source.len(), start_row, end_point(source)));
     Some(ranges)
+}
+
+/// What the line before a candidate cut was.
+#[derive(Clone, Copy, PartialEq)]
+enum Prev {
+    Blank,
+    /// Indented: the body of the statement before.
+    Indented,
+    /// A decorator (`@…` at column 0): the definition it decorates must stay with it.
+    Decorator,
+    Other,
+}
+
+impl Prev {
+    fn of(line: &str) -> Prev {
+        match line.as_bytes().first() {
+            _ if line.trim().is_empty() => Prev::Blank,
+            Some(b' ' | b'\t') => Prev::Indented,
+            Some(b'@') => Prev::Decorator,
+            _ => Prev::Other,
+        }
+    }
+}
+
+/// Whether a chunk may start at `line`. After a blank line: any line starting a statement at
+/// column 0. Right after an indented line (files written without blank lines between
+/// definitions): only a `def`, `class`, `async` or decorator line — never `else:`, `except:`
+/// and the like, which continue the statement before. These are guesses about where top-level
+/// statements start; a wrong one (a line inside a string, say) is caught by the parse check.
+fn may_cut_before(line: &str, prev: Prev) -> bool {
+    let starts_statement = matches!(
+        line.as_bytes().first(),
+        Some(b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'@')
+    );
+    let starts_definition = ["def ", "class ", "async ", "@"]
+        .iter()
+        .any(|k| line.starts_with(k));
+    match prev {
+        Prev::Blank => starts_statement,
+        Prev::Indented => starts_definition,
+        Prev::Decorator | Prev::Other => false,
+    }
 }
 
 fn range(start_byte: usize, end_byte: usize, start_row: usize, end_point: Point) -> Range {

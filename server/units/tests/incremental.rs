@@ -1,8 +1,14 @@
 //! Incremental re-parse must give exactly the units of a fresh parse, after any edit: chained
-//! insertions, deletions and syntax-breaking keystrokes at every line of every fixture, and at
-//! spread-out lines of a large real Python file.
+//! insertions, deletions and syntax-breaking keystrokes at every line of every fixture, at
+//! spread-out lines of a large real Python file, and (property tests) after any sequence of
+//! random edits — on a small file (one tree) and on large ones kept as chunks, with and without
+//! blank lines between definitions.
 
-use readcov_units::{edit_for_replace, lang_for_path, units, Lang, UnitTree};
+use proptest::prelude::*;
+use readcov_units::{
+    edit_for_replace, lang_for_path, units, units_with_query_cursor, Lang, UnitTree,
+};
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// Byte offset of the start of every line.
@@ -71,5 +77,99 @@ fn spread_lines_of_a_real_python_file() {
     let starts = line_starts(&text);
     for at in starts.iter().step_by(starts.len() / 40 + 1) {
         edit_chain(&mut tree, Lang::Python, *at, "qdp.py");
+    }
+}
+
+/// Text typed or pasted by the random edits: plain keystrokes, whole lines and definitions, and
+/// pieces that break the syntax (an open bracket or string, a stray `else:`, a dangling
+/// decorator) or change how lines nest.
+const PIECES: [&str; 14] = [
+    "z",
+    "\n",
+    "    pass\n",
+    "def g(x):\n    return x\n",
+    "class K:\n    def m(self):\n        pass\n",
+    "(",
+    ")",
+    "\"\"\"",
+    "else:\n",
+    "@dec\n",
+    "    ",
+    "é😀",
+    "",
+    "\n\n",
+];
+
+/// One edit: where (a fraction of the text, snapped to a line start or not), how many bytes to
+/// delete, and which piece to insert.
+fn edit_strategy() -> impl Strategy<Value = (f64, bool, usize, usize)> {
+    (0.0..1.0f64, any::<bool>(), 0..40usize, 0..PIECES.len())
+}
+
+/// Applies the edits one by one through `UnitTree::edit`; the units at the end must be those of
+/// a whole-file parse by the plain query cursor (the reference, no chunks, no guided walk).
+fn check_sequence(start: &str, edits: &[(f64, bool, usize, usize)]) {
+    let mut tree = UnitTree::new(Lang::Python, start).expect("parses");
+    let mut text = start.to_string();
+    for &(frac, at_line, delete, piece) in edits {
+        let mut at = ((text.len() as f64) * frac) as usize;
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        if at_line {
+            at = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        }
+        let mut end = (at + delete).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let insert = PIECES[piece];
+        let new = format!("{}{}{}", &text[..at], insert, &text[end..]);
+        tree.edit(&edit_for_replace(&text, at, end, insert), &new);
+        text = new;
+    }
+    assert_eq!(tree.source(), text);
+    let fresh = units_with_query_cursor(Lang::Python, &text).expect("parses");
+    assert_eq!(tree.units(), fresh.units.as_slice(), "edits {edits:?}");
+    assert_eq!(tree.parse_errors(), fresh.parse_errors, "edits {edits:?}");
+}
+
+/// `functions` definitions of `lines` lines each, with or without a blank line between them
+/// (the language server's bench file has none).
+fn python_file(functions: usize, lines: usize, blank: bool) -> String {
+    let mut s = String::new();
+    for k in 0..functions {
+        let _ = writeln!(s, "def f{k}(x):");
+        for n in 1..lines {
+            let _ = writeln!(s, "    y = x + {n}");
+        }
+        if blank {
+            s.push('\n');
+        }
+    }
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_edit_sequence_on_a_small_file(edits in prop::collection::vec(edit_strategy(), 1..8)) {
+        check_sequence(&python_file(12, 6, true), &edits);
+    }
+}
+
+proptest! {
+    // Large files: each case parses ~4,500 lines several times (a debug build's tree-sitter).
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_edit_sequence_on_a_chunked_file(
+        blank in any::<bool>(),
+        edits in prop::collection::vec(edit_strategy(), 1..6),
+    ) {
+        let text = python_file(450, 10, blank);
+        prop_assert!(UnitTree::new(Lang::Python, &text).expect("parses").is_chunked());
+        check_sequence(&text, &edits);
     }
 }
