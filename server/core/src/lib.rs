@@ -4,6 +4,7 @@
 //! arrive as bytes and values, results leave as values. The IO side (CLI, importers, language
 //! server, reports) lives in other crates and calls into this one.
 
+pub mod base;
 pub mod batch;
 pub mod contextbench;
 pub mod explain;

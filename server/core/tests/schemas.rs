@@ -15,6 +15,17 @@ fn errors<T>(p: readcov_core::Parsed<T>) -> (usize, Vec<String>) {
     )
 }
 
+/// The span parser's result plus the `base` side pass's errors: a documented `base` must pass
+/// both.
+fn with_bases((n, mut errs): (usize, Vec<String>), bytes: &[u8]) -> (usize, Vec<String>) {
+    let (_, more) = errors(readcov_core::base::parse_row_bases(bytes, "b", None));
+    errs.extend(
+        more.into_iter()
+            .filter(|e| e.contains("`base") || e.contains("`sha256")),
+    );
+    (n, errs)
+}
+
 fn parses(parse: Parse, row: &Value) -> bool {
     parse(row.to_string().as_bytes()).0 == 1
 }
@@ -125,22 +136,25 @@ fn tasks_schema_matches_parser() {
 
 #[test]
 fn reads_schema_matches_parser() {
-    let full = json!({"path":"a.py","start":1,"end":2,"task":"t","run":1,"turn":0,"step":3,"tool":"view","source":"human","command":"cat a.py","kind":"read","rank":1,"score":0.5});
+    let full = json!({"path":"a.py","start":1,"end":2,"task":"t","run":1,"turn":0,"step":3,"tool":"view","source":"human","command":"cat a.py","kind":"read","rank":1,"score":0.5,
+        "base":{"sha256":"ab".repeat(32),"lines":40}});
     check(
         include_str!("../../../docs/schemas/reads.schema.json"),
         full,
-        |b| errors(parse_reads(b, "r", None)),
+        |b| with_bases(errors(parse_reads(b, "r", None)), b),
     );
 }
 
 #[test]
 fn gold_schema_matches_parser() {
     // `origin` and `run` are written by `readcov gold` and ignored by the parser.
+    // `base` (and its older spelling `sha256`) is read by a side pass, `parse_row_bases`.
     let full = json!({"path":"a.py","start":1,"end":2,"task":"t","tier":"optional","requirement":"R0",
-        "origin":"consensus","run":"r1"});
+        "origin":"consensus","run":"r1","sha256":"cd".repeat(32),
+        "base":{"sha256":"ab".repeat(32),"lines":40,"first":"def f():","last":"    return x"}});
     check(
         include_str!("../../../docs/schemas/gold.schema.json"),
         full,
-        |b| errors(parse_gold(b, "g", None)),
+        |b| with_bases(errors(parse_gold(b, "g", None)), b),
     );
 }

@@ -4,6 +4,7 @@
 
 mod live;
 
+use crate::basemap::{map_file, Mapped};
 use crate::config::{self, Config, Partial};
 use crate::document::Document;
 use crate::render;
@@ -186,30 +187,61 @@ impl Inner {
     /// The view of `doc` from the store's current gold, reads and configuration.
     fn compute_view(&self, doc: &Document) -> FileView {
         let cfg = self.store.config();
-        let (gold, sha) = doc
-            .path
-            .as_deref()
-            .map(|p| self.store.gold_spans(p))
-            .unwrap_or_default();
-        let read = doc
-            .path
-            .as_deref()
-            .map(|p| self.store.read_lines(p, &cfg))
-            .unwrap_or_default();
+        let mapped = self.mapped(doc, &cfg);
+        // What-if reads are written by this server with the opened text's fingerprint: they
+        // count in disk lines as they are.
         let what_if = (doc.path.as_deref())
             .map(|p| self.store.what_if_lines(p, &cfg))
             .unwrap_or_default();
         file_view(&ViewInput {
-            gold_disk: &gold,
-            gold_sha256: sha.as_deref(),
-            read_disk: &read,
+            gold_disk: &mapped.gold,
+            read_disk: &mapped.read,
             what_if_disk: &what_if,
             map: &doc.map,
-            opened_sha256: &doc.opened_sha256,
             opened_lines: doc.opened_lines,
+            base_note: mapped.note.as_ref(),
             units: &doc.units.spans,
             threshold: cfg.threshold,
         })
+    }
+
+    /// Gold and reads of `doc` in its disk lines: as stored, or — for a file whose gold records
+    /// a base — mapped from that base onto the opened text ([`crate::basemap`]), computed once
+    /// per store generation; what could not be mapped is logged once.
+    fn mapped(&self, doc: &Document, cfg: &Config) -> Arc<Mapped> {
+        let Some(path) = doc.path.as_deref() else {
+            return Arc::default();
+        };
+        let generation = self.store.generation();
+        let gold = self.store.file_gold(path).unwrap_or_default();
+        let Some(base) = gold.base.clone() else {
+            return Arc::new(Mapped {
+                gold: gold.spans.iter().map(|s| (s.start, s.end)).collect(),
+                read: self.store.read_lines(path, cfg),
+                ..Mapped::default()
+            });
+        };
+        if let Some((g, m)) = doc.base_cache.lock().ok().and_then(|c| c.clone()) {
+            if g == generation {
+                return m;
+            }
+        }
+        let reads = self
+            .store
+            .read_lines_by_base(path, cfg, &doc.opened_sha256, &base.sha256);
+        let base_text = self.store.base_texts.get(path).map(|t| t.clone());
+        let m = Arc::new(map_file(
+            &gold,
+            base_text.as_deref().map(Vec::as_slice),
+            doc.opened.as_bytes(),
+            &doc.opened_sha256,
+            &reads,
+        ));
+        if let Ok(mut c) = doc.base_cache.lock() {
+            *c = Some((generation, m.clone()));
+        }
+        self.store.note_base(path, &m);
+        m
     }
 
     /// An open document's diagnostics: one per gold span, and the file-level one when the
@@ -284,6 +316,8 @@ impl Inner {
         for uri in &uris {
             self.publish(uri).await;
         }
+        // What a view found it could not map (a file that differs from its base) is logged.
+        self.report_problems().await;
         let list: Vec<&str> = uris.iter().map(|u| u.as_str()).collect();
         self.client
             .send_notification::<DidChange>(json!({ "uris": list }))

@@ -5,6 +5,7 @@
 use crate::backend::{Inner, Shared};
 use crate::render;
 use crate::store::Changed;
+use readcov_core::base::Base;
 use readcov_core::{
     score_batch, totals, EventKind, LineSet, ReadSpan, ScoreOptions, Source, UnknownLengths,
     DEFAULT_ID,
@@ -110,22 +111,34 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
     }
     let cur = LineSet::span(p.start_line.saturating_add(1), p.end_line.saturating_add(1));
     let not_in_ws = || invalid(format!("{} is not a file in the workspace", p.uri.as_str()));
-    let open = me
-        .docs
-        .get(&p.uri)
-        .map(|doc| (doc.path.clone(), doc.lines().max(1), doc.map.clone()));
-    let (path, lines, disk) = match open {
-        Some((path, lines, map)) => {
+    let open = me.docs.get(&p.uri).map(|doc| {
+        let base = Base {
+            sha256: doc.opened_sha256.clone(),
+            lines: Some(doc.opened_lines),
+            ..Base::default()
+        };
+        (doc.path.clone(), doc.lines().max(1), doc.map.clone(), base)
+    });
+    // Each row says which text its lines count in (the text as opened, or on disk), so a
+    // later session maps it correctly even after that file changed.
+    let (path, lines, disk, base) = match open {
+        Some((path, lines, map, base)) => {
             let clipped = cur.clip(lines);
-            (path.ok_or_else(not_in_ws)?, lines, map.to_disk(&clipped))
+            (
+                path.ok_or_else(not_in_ws)?,
+                lines,
+                map.to_disk(&clipped),
+                base,
+            )
         }
         None => {
             let path = me.path_of(&p.uri).ok_or_else(not_in_ws)?;
-            let lines = me
+            let base = me
                 .store
-                .disk_lines(&path)
+                .disk_base(&path)
                 .map_err(|e| invalid(format!("cannot record a read of `{path}`: {e}")))?;
-            (path, lines, cur.clip(lines))
+            let lines = base.lines.unwrap_or(0);
+            (path, lines, cur.clip(lines), base)
         }
     };
     if p.start_line >= lines {
@@ -163,7 +176,7 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
             kind: EventKind::Read,
         };
         me.store
-            .append_read(&row)
+            .append_read(&row, Some(&base))
             .map_err(|e| request_failed(format!("cannot append to the read log: {e}")))?;
         n += 1;
     }

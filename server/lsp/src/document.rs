@@ -5,7 +5,6 @@ use crate::linemap::LineMap;
 use crate::units::Units;
 use crate::view::FileView;
 use ropey::Rope;
-use sha2::{Digest, Sha256};
 use std::sync::{Arc, Mutex};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
@@ -15,8 +14,13 @@ pub struct Document {
     pub rope: Rope,
     pub version: i32,
     pub map: LineMap,
-    /// sha256 of the text as opened, to compare with a gold row's `sha256`.
+    /// sha256 of the text as opened, to compare with the gold's `base`.
     pub opened_sha256: String,
+    /// The text as opened (the disk lines gold and reads are mapped onto when the file
+    /// differs from the gold's base).
+    pub opened: Arc<str>,
+    /// Gold and reads mapped from their base onto the opened text, as of a store generation.
+    pub base_cache: Mutex<Option<(u64, Arc<crate::basemap::Mapped>)>>,
     /// Lines when opened (the disk version gold and reads refer to).
     pub opened_lines: u32,
     /// Syntax units of the current text, kept current across edits.
@@ -45,6 +49,8 @@ impl Document {
             version,
             map: LineMap::identity(lines),
             opened_sha256: sha256_hex(text.as_bytes()),
+            opened: Arc::from(text),
+            base_cache: Mutex::new(None),
             opened_lines: lines,
         }
     }
@@ -180,10 +186,7 @@ fn line_count(rope: &Rope) -> u32 {
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    readcov_core::base::sha256_hex(bytes)
 }
 
 /// Chars of a line slice without its line break: `\n`, `\r\n` or a lone `\r`.

@@ -3,6 +3,8 @@
 //! protocol (see `docs/lsp.md`). Built on tower-lsp-server; the numbers come from readcov-core.
 
 pub mod backend;
+pub mod basefile;
+pub mod basemap;
 pub mod commands;
 pub mod config;
 pub mod document;

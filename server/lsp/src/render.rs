@@ -21,6 +21,21 @@ fn lines_label(start: u32, end: u32) -> String {
 /// above it (Information); a stale gold gets one Warning on line 0 instead.
 pub fn diagnostics(uri: &Uri, doc: &Document, v: &FileView, info: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // A file that differs from the gold's base says so on line 1, whatever else it shows:
+    // Information when everything was mapped by content, Warning when something was dropped.
+    if let Some((msg, mapped)) = &v.base_note {
+        out.push(Diagnostic {
+            range: doc.lines_range(0, 0),
+            severity: Some(if *mapped {
+                DiagnosticSeverity::INFORMATION
+            } else {
+                DiagnosticSeverity::WARNING
+            }),
+            source: Some(SOURCE.into()),
+            message: msg.clone(),
+            ..Diagnostic::default()
+        });
+    }
     if let Some(msg) = &v.stale {
         out.push(Diagnostic {
             range: doc.lines_range(0, 0),
@@ -257,7 +272,7 @@ pub const LOADING: &str = "readcov: loading reads…";
 pub fn line_states_loading(uri: &Uri, threshold: f64) -> Value {
     json!({
         "uri": uri.as_str(), "ranges": [], "goldLines": 0, "coveredLines": 0, "coverage": null,
-        "threshold": threshold, "fileHit": null, "stale": null, "loading": true,
+        "threshold": threshold, "fileHit": null, "stale": null, "differs": null, "loading": true,
     })
 }
 
@@ -282,6 +297,7 @@ pub fn line_states(uri: &Uri, v: &FileView) -> Value {
         "threshold": v.threshold,
         "fileHit": v.file_hit,
         "stale": v.stale,
+        "differs": v.base_note.as_ref().map(|(message, mapped)| json!({"message": message, "mapped": mapped})),
     })
 }
 

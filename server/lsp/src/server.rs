@@ -171,6 +171,8 @@ impl LanguageServer for Backend {
         let doc = Document::new(path, &d.text, d.version);
         self.inner.docs.insert(d.uri.clone(), doc);
         self.inner.publish(&d.uri).await;
+        // A file that differs from its gold's base: what could not be mapped is logged now.
+        self.inner.report_problems().await;
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {

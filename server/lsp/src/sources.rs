@@ -5,8 +5,8 @@
 //! rows (`readcov-core`'s `contextbench_gold_spans`). The format is taken
 //! from the file's extension and content; a JSON array of rows is read like JSONL.
 
+use readcov_core::base::{parse_row_bases, RowBase};
 use readcov_core::explore::{bench_gold, parse_bench};
-use readcov_core::formats::parse_jsonl;
 use readcov_core::{parse_gold, FileLengths, GoldSpan, InputError};
 use readcov_import::{gold_from_diff, gold_from_swebench, DiffOptions, FileProvider};
 use serde_json::Value;
@@ -109,8 +109,8 @@ pub fn as_jsonl(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 pub struct LoadedGold {
     pub format: Option<GoldFormat>,
     pub spans: Vec<GoldSpan>,
-    /// (path, sha256) pairs from gold JSONL rows that carry one.
-    pub sha256: Vec<(String, String)>,
+    /// Each gold JSONL row's place and `base` (the file it was made against), when it has one.
+    pub bases: Vec<RowBase>,
     pub errors: Vec<String>,
 }
 
@@ -173,17 +173,24 @@ pub fn load_gold(
             let parsed = parse_gold(&bytes, name, workspace);
             out.errors = located(&parsed.errors);
             out.spans = parsed.items;
-            // The optional `sha256` of each gold file, read in a second light pass.
-            let hashes = parse_jsonl(&bytes, name, |f| {
-                Ok((
-                    f.path(workspace)?,
-                    f.opt_string("sha256")?.map(str::to_string),
-                ))
-            });
-            out.sha256 = hashes
+            // The optional `base` of each row, read in a second light pass; a malformed one is
+            // said (the span still counts, without a base).
+            let bases = parse_row_bases(&bytes, name, workspace);
+            out.errors.extend(
+                bases
+                    .errors
+                    .iter()
+                    .filter(|e| {
+                        e.field
+                            .as_deref()
+                            .is_some_and(|f| f.starts_with("base") || f == "sha256")
+                    })
+                    .map(|e| format!("{e} (the span counts without a base)")),
+            );
+            out.bases = bases
                 .items
                 .into_iter()
-                .filter_map(|(p, s)| Some((p, s?.to_ascii_lowercase())))
+                .filter(|r| r.base.is_some())
                 .collect();
         }
     }

@@ -4,33 +4,39 @@
 //! Everything lives in dashmaps and short-lived std locks; no guard is ever held across an
 //! `.await` (callers copy out what they need first).
 
+use crate::basefile;
 use crate::config::Config;
 use crate::gold_set::{self, Choice};
 use crate::sources::{load_gold, Workspace};
 use crate::tail::{poll, Polled, Tail};
 use crate::traj;
 use dashmap::DashMap;
+use readcov_core::base::Base;
 use readcov_core::path::normalize_path;
 use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
 use readcov_readlog::{confine_log_path, ReadLog};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// A read event and the log it came from (so a rotated log can drop exactly its own reads).
 #[derive(Clone, Debug)]
 pub struct StoredRead {
     pub origin: usize,
     pub read: ReadSpan,
+    /// The sha256 of the file the read's lines count in, when its row says (`base`).
+    pub base: Option<Arc<str>>,
 }
 
 /// Gold for one file.
 #[derive(Clone, Debug, Default)]
 pub struct FileGold {
     pub spans: Vec<GoldSpan>,
-    /// sha256 of the file the gold was made against, when the gold says.
-    pub sha256: Option<String>,
+    /// The file the gold was made against (`sha256`, `lines`), when its rows say.
+    pub base: Option<Base>,
+    /// Each span's recorded first and last line text, by (start, end).
+    pub anchors: HashMap<(u32, u32), Base>,
 }
 
 #[derive(Default)]
@@ -53,6 +59,12 @@ pub struct Store {
     /// Origin ids are never reused, so reads of a log read afresh can sit beside the old ones
     /// until those are dropped (see [`Store::reload_reads`]).
     next_origin: std::sync::atomic::AtomicUsize,
+    /// Base texts of gold files whose disk text differs from the gold's base, found in the
+    /// base cache (`.readcov/base/<sha256>`): trajectories import against them, and gold and
+    /// reads map through a line diff from them.
+    pub base_texts: DashMap<String, Arc<Vec<u8>>>,
+    /// What was last logged about a file that differs from its base (logged once, not per view).
+    pub base_logged: DashMap<String, String>,
 }
 
 /// One read source: a reads JSONL log (tailed), a trajectory (re-imported when it changes), or
@@ -105,20 +117,17 @@ impl Store {
         }
     }
 
+    /// The fingerprint (`sha256`, `lines`) of the workspace file `path` as it is on disk.
+    pub fn disk_base(&self, path: &str) -> Result<Base, String> {
+        let full = self.confined(path)?;
+        let bytes = std::fs::read(&full).map_err(|e| format!("{}: {e}", full.display()))?;
+        Ok(Base::of_file(&bytes))
+    }
+
     /// A configured gold or reads path, resolved, when it stays inside the workspace root —
     /// lexically (no `..` escape, absolute only under the root) and through symlinks (the path,
     /// or its nearest existing ancestor, resolves inside the root). Nothing outside the root is
     /// read, watched or has directories created for it. Without a root, paths are as configured.
-    /// How many lines the workspace file `path` has on disk (a last line without a line break
-    /// counts; an empty file has 0).
-    pub fn disk_lines(&self, path: &str) -> Result<u32, String> {
-        let full = self.confined(path)?;
-        let bytes = std::fs::read(&full).map_err(|e| format!("{}: {e}", full.display()))?;
-        let breaks = bytes.iter().filter(|&&b| b == b'\n').count();
-        let last = usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
-        Ok(u32::try_from(breaks + last).unwrap_or(u32::MAX))
-    }
-
     pub fn confined(&self, p: &str) -> Result<PathBuf, String> {
         let Some(root) = self.root() else {
             return Ok(self.resolve(p));
@@ -221,10 +230,27 @@ impl Store {
                     .spans
                     .push(span);
             }
-            for (path, sha) in loaded.sha256 {
-                if let Some(fg) = by_path.get_mut(&path) {
-                    fg.sha256 = Some(sha);
+            for row in loaded.bases {
+                let (Some(base), Some(fg)) = (row.base, by_path.get_mut(&row.path)) else {
+                    continue;
+                };
+                match &fg.base {
+                    None => {
+                        fg.base = Some(Base {
+                            first: None,
+                            last: None,
+                            ..base.clone()
+                        })
+                    }
+                    Some(b) if !b.is(&base.sha256) => errors.push(format!(
+                        "{g}: `{}` has gold made against two versions (sha256 {}… and {}…); the first is used",
+                        row.path,
+                        b.sha256.get(..12).unwrap_or(&b.sha256),
+                        base.sha256.get(..12).unwrap_or(&base.sha256)
+                    )),
+                    Some(_) => {}
                 }
+                fg.anchors.insert((row.start, row.end), base);
             }
             if kept == 0 {
                 let kind = loaded.format.map_or("gold", |f| f.label());
@@ -243,6 +269,7 @@ impl Store {
         changed
             .paths
             .extend(self.gold.iter().map(|e| e.key().clone()));
+        self.find_base_texts(&by_path);
         self.gold.clear();
         for (path, fg) in by_path {
             changed.paths.insert(path.clone());
@@ -250,6 +277,34 @@ impl Store {
         }
         self.bump();
         changed
+    }
+
+    /// For each gold file with a base: a disk text that is the base is kept in the base cache
+    /// (so a later session still has it after the file is edited and saved); a disk text that
+    /// differs takes the base text from the cache, when it is there.
+    fn find_base_texts(&self, by_path: &HashMap<String, FileGold>) {
+        self.base_texts.clear();
+        self.base_logged.clear();
+        let Some(root) = self.root() else {
+            return;
+        };
+        let mut problems = Vec::new();
+        for (path, fg) in by_path {
+            let Some(base) = &fg.base else {
+                continue;
+            };
+            let Some(disk) = self.confined(path).ok().and_then(|p| std::fs::read(p).ok()) else {
+                continue;
+            };
+            if base.is(&readcov_core::base::sha256_hex(&disk)) {
+                if let Err(e) = basefile::save(&root, &base.sha256, &disk) {
+                    problems.push(format!("{path}: base text not kept: {e}"));
+                }
+            } else if let Some(text) = basefile::load(&root, &base.sha256) {
+                self.base_texts.insert(path.clone(), Arc::new(text));
+            }
+        }
+        self.note(problems);
     }
 
     /// The read logs: configured `reads` plus `readLog` (where human and what-if reads go).
@@ -314,7 +369,12 @@ impl Store {
         let Ok(mut logs) = self.logs.lock() else {
             return changed;
         };
-        let files = Workspace(self.root());
+        let on_disk = Workspace(self.root());
+        // Trajectories import against the base text of a file that changed since, when known.
+        let files = basefile::Overlay {
+            ws: &on_disk,
+            texts: &self.base_texts,
+        };
         let read_log = self.resolve(&self.config().read_log);
         for path in self.log_paths() {
             let (origin, state) = logs
@@ -333,6 +393,7 @@ impl Store {
             let Polled {
                 reset,
                 reads,
+                bases,
                 errors,
                 bytes,
             } = match state {
@@ -346,7 +407,7 @@ impl Store {
             // runs vanish (the same order as `reload_reads`).
             let replaced = reset.then(|| std::mem::replace(origin, self.new_origin()));
             self.note(errors.iter().map(InputError::to_string));
-            for read in reads {
+            for (i, read) in reads.into_iter().enumerate() {
                 if task.as_ref().is_some_and(|t| *t != read.task) {
                     continue;
                 }
@@ -357,6 +418,7 @@ impl Store {
                     .push(StoredRead {
                         origin: *origin,
                         read,
+                        base: bases.get(i).cloned().flatten(),
                     });
             }
             if let Some(stale) = replaced {
@@ -384,10 +446,17 @@ impl Store {
     /// Appends one row to the read log through `readcov-readlog`: one `O_APPEND` write of a
     /// whole line under `flock`, fsynced before returning (the acknowledgement); a torn tail
     /// left by a crashed writer is repaired first and noted.
-    pub fn append_read(&self, read: &ReadSpan) -> std::io::Result<()> {
+    pub fn append_read(&self, read: &ReadSpan, base: Option<&Base>) -> std::io::Result<()> {
+        #[derive(serde::Serialize)]
+        struct Row<'a> {
+            #[serde(flatten)]
+            read: &'a ReadSpan,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            base: Option<&'a Base>,
+        }
         let path = self.read_log_path()?;
         let done = ReadLog::new(&path)
-            .append_json(read)
+            .append_json(&Row { read, base })
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         if let Some(t) = done.repaired {
             self.note([format!(
@@ -458,14 +527,75 @@ impl Store {
             .and_then(|g| g.spans.first().map(|s| s.task.clone()))
     }
 
-    pub fn gold_spans(&self, path: &str) -> (Vec<(u32, u32)>, Option<String>) {
+    pub fn gold_spans(&self, path: &str) -> (Vec<(u32, u32)>, Option<Base>) {
         match self.gold.get(path) {
             Some(g) => (
                 g.spans.iter().map(|s| (s.start, s.end)).collect(),
-                g.sha256.clone(),
+                g.base.clone(),
             ),
             None => (Vec::new(), None),
         }
+    }
+
+    /// Logs what a view of `path` could not map (once per distinct outcome, not per view):
+    /// the count and every dropped read, by run and lines.
+    pub fn note_base(&self, path: &str, m: &crate::basemap::Mapped) {
+        let Some((msg, _)) = &m.note else {
+            return;
+        };
+        if self.base_logged.get(path).is_some_and(|l| *l == *msg) {
+            return;
+        }
+        self.base_logged.insert(path.to_string(), msg.clone());
+        let mut notes = vec![format!("{path}: {msg}")];
+        if !m.dropped.is_empty() {
+            notes.push(format!(
+                "{path}: {} read(s) dropped: {}",
+                m.dropped.len(),
+                m.dropped.join(", ")
+            ));
+        }
+        self.note(notes);
+    }
+
+    /// The gold of `path` with its base and anchors (a copy).
+    pub fn file_gold(&self, path: &str) -> Option<FileGold> {
+        self.gold.get(path).map(|g| g.clone())
+    }
+
+    /// The counted reads of `path`, split by the file their lines count in: `disk_sha` (the
+    /// text on disk), the gold's base (`base_sha`; rows without a `base` count there, as
+    /// `readcov score` takes them), or another version (kept apart, to be said).
+    pub fn read_lines_by_base(
+        &self,
+        path: &str,
+        cfg: &Config,
+        disk_sha: &str,
+        base_sha: &str,
+    ) -> crate::basemap::ReadLines {
+        let mut out = crate::basemap::ReadLines::default();
+        let Some(entry) = self.reads.get(path) else {
+            return out;
+        };
+        let (mut on_base, mut on_disk) = (Vec::new(), Vec::new());
+        for r in entry.iter().filter(|r| counts(&r.read, cfg)) {
+            let iv = readcov_core::Interval {
+                start: r.read.start,
+                end: r.read.end,
+            };
+            match r.base.as_deref() {
+                Some(s) if s.eq_ignore_ascii_case(disk_sha) => on_disk.push(iv),
+                None => on_base.push((iv, r.read.run.clone())),
+                Some(s) if s.eq_ignore_ascii_case(base_sha) => {
+                    on_base.push((iv, r.read.run.clone()))
+                }
+                Some(_) => out.other.push((iv, r.read.run.clone())),
+            }
+        }
+        out.base = LineSet::from_intervals(on_base.iter().map(|(iv, _)| *iv));
+        out.base_rows = on_base;
+        out.disk = LineSet::from_intervals(on_disk);
+        out
     }
 
     /// The disk lines of `path` read under the current filters, and whether any read counts.

@@ -1,9 +1,12 @@
 //! Incremental reading of an append-only JSONL log: remembers how far it got, parses only the
 //! complete lines added since, and notices a truncated or rotated file (then re-reads it whole).
 
+use readcov_core::base::parse_row_bases;
 use readcov_core::{parse_reads, InputError, ReadSpan};
+use std::collections::{HashMap, VecDeque};
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::Arc;
 
 /// How far a log has been read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,6 +27,9 @@ pub struct Polled {
     /// True when earlier reads from this file must be dropped (truncated, rotated or deleted).
     pub reset: bool,
     pub reads: Vec<ReadSpan>,
+    /// The sha256 of the file each read's lines count in (its row's `base`), parallel to
+    /// `reads`; empty when no row carries one.
+    pub bases: Vec<Option<Arc<str>>>,
     pub errors: Vec<InputError>,
     /// Bytes newly parsed, for progress reports.
     pub bytes: u64,
@@ -77,9 +83,43 @@ pub fn poll(path: &Path, display: &str, workspace: Option<&str>, tail: &mut Tail
         tail.head = head;
     }
     out.bytes = chunk.len() as u64;
+    out.bases = row_bases(chunk, display, workspace, &parsed.items);
     out.reads = parsed.items;
     out.errors = parsed.errors;
     out
+}
+
+/// Each read's `base` sha256, from a side pass over the rows that mention one (the reads
+/// parser ignores `base`). Rows are matched by (path, start, end) in order: a row the reads
+/// parser refused but this pass accepts can only shift the bases of later rows with the very
+/// same place.
+fn row_bases(
+    chunk: &[u8],
+    display: &str,
+    workspace: Option<&str>,
+    reads: &[ReadSpan],
+) -> Vec<Option<Arc<str>>> {
+    let mentions = |k: &[u8]| memchr::memmem::find(chunk, k).is_some();
+    if !mentions(b"\"base\"") && !mentions(b"\"sha256\"") {
+        return Vec::new();
+    }
+    type Place = (String, u32, u32);
+    let mut queues: HashMap<Place, VecDeque<Option<Arc<str>>>> = HashMap::new();
+    for r in parse_row_bases(chunk, display, workspace).items {
+        queues
+            .entry((r.path, r.start, r.end))
+            .or_default()
+            .push_back(r.base.map(|b| Arc::from(b.sha256)));
+    }
+    reads
+        .iter()
+        .map(|r| {
+            queues
+                .get_mut(&(r.path.clone(), r.start, r.end))
+                .and_then(|q| q.pop_front())
+                .flatten()
+        })
+        .collect()
 }
 
 #[cfg(unix)]
@@ -138,5 +178,22 @@ mod tests {
         // Deleted: earlier reads go.
         std::fs::remove_file(&p).unwrap();
         assert!(poll(&p, "r", None, &mut t).reset);
+    }
+
+    #[test]
+    fn each_read_keeps_its_rows_base() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("reads.jsonl");
+        let sha = "ab".repeat(32);
+        let based = format!(
+            "{{\"path\":\"a.py\",\"start\":2,\"end\":2,\"base\":{{\"sha256\":\"{sha}\"}}}}\n"
+        );
+        std::fs::write(&p, row(1) + &based + &row(2)).unwrap();
+        let got = poll(&p, "r", None, &mut Tail::default());
+        assert_eq!(got.reads.len(), 3);
+        let shas: Vec<Option<&str>> = got.bases.iter().map(|b| b.as_deref()).collect();
+        assert_eq!(shas, vec![None, Some(sha.as_str()), None]);
+        std::fs::write(&p, row(1)).unwrap();
+        assert!(poll(&p, "r", None, &mut Tail::default()).bases.is_empty());
     }
 }

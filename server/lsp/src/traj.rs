@@ -4,10 +4,9 @@
 //! again whenever the file changes (a trajectory is rewritten or appended as the agent runs,
 //! not a log of independent rows, so it is never tailed).
 
-use crate::sources::Workspace;
 use crate::tail::Polled;
 use readcov_core::InputError;
-use readcov_import::{detect_format, import, ImportOptions, Reason, Summary};
+use readcov_import::{detect_format, import, FileProvider, ImportOptions, Reason, Summary};
 use std::io::Read;
 use std::path::Path;
 use std::time::SystemTime;
@@ -65,7 +64,7 @@ fn stamp(meta: &std::fs::Metadata) -> Stamp {
 /// Imports `path` again when it changed since `last`. On a change every earlier read of this
 /// file is dropped (`reset`) and replaced by the new import; a log that no longer imports at all
 /// (half-written JSON) keeps its previous reads until it does, and says why.
-pub fn poll(path: &Path, display: &str, ws: &Workspace, last: &mut Option<Stamp>) -> Polled {
+pub fn poll(path: &Path, display: &str, ws: &dyn FileProvider, last: &mut Option<Stamp>) -> Polled {
     let mut out = Polled::default();
     let Ok(meta) = std::fs::metadata(path) else {
         out.reset = last.is_some();

@@ -49,18 +49,21 @@ pub struct FileView {
     pub threshold: f64,
     /// Set when the gold cannot be trusted on this text (then no gold lines are painted).
     pub stale: Option<String>,
+    /// Set when the file differs from the gold's base: how gold and reads were mapped onto
+    /// it, and whether all of them were (`false`: some were dropped, and counted).
+    pub base_note: Option<(String, bool)>,
 }
 
 /// Inputs of [`file_view`], borrowed.
 pub struct ViewInput<'a> {
+    /// Gold spans in disk lines (already mapped from their base, see [`crate::basemap`]).
     pub gold_disk: &'a [(u32, u32)],
-    pub gold_sha256: Option<&'a str>,
     pub read_disk: &'a LineSet,
     /// The part of `read_disk` only what-if reads cover (empty when none count).
     pub what_if_disk: &'a LineSet,
     pub map: &'a LineMap,
-    pub opened_sha256: &'a str,
     pub opened_lines: u32,
+    pub base_note: Option<&'a (String, bool)>,
     pub units: &'a [UnitSpan],
     pub threshold: f64,
 }
@@ -87,18 +90,9 @@ pub fn file_view(i: &ViewInput) -> FileView {
         file_hit: !i.read_disk.difference(i.what_if_disk).is_empty(),
         what_if,
         threshold: i.threshold,
+        base_note: i.base_note.cloned(),
         ..FileView::default()
     };
-    if let Some(sha) = i
-        .gold_sha256
-        .filter(|s| !s.eq_ignore_ascii_case(i.opened_sha256))
-    {
-        view.stale = Some(format!(
-            "this file differs from the version the gold was made against (sha256 {}…); gold lines are not shown",
-            sha.get(..12).unwrap_or(sha)
-        ));
-        return view;
-    }
     if let Some(&(s, e)) = i.gold_disk.iter().find(|(_, e)| *e > i.opened_lines) {
         view.stale = Some(format!(
             "gold lines {s}–{e} run past the end of this file ({} lines): it changed since the gold was made; gold lines are not shown",
@@ -278,12 +272,11 @@ mod tests {
     ) -> ViewInput<'a> {
         ViewInput {
             gold_disk: gold,
-            gold_sha256: None,
             read_disk: read,
             what_if_disk: Box::leak(Box::new(LineSet::new())),
             map,
-            opened_sha256: "abc",
             opened_lines: 100,
+            base_note: None,
             units,
             threshold: 0.5,
         }
@@ -331,10 +324,7 @@ mod tests {
         );
         assert!(!v.has_gold());
         i.gold_disk = &[(1, 2)];
-        i.gold_sha256 = Some("fff");
-        assert!(file_view(&i).stale.is_some());
-        i.gold_sha256 = Some("ABC");
-        assert!(file_view(&i).stale.is_none(), "hash compare ignores case");
+        assert!(file_view(&i).stale.is_none());
     }
 
     #[test]

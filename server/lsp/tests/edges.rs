@@ -226,7 +226,9 @@ async fn edits_since_opening_move_gold_and_reads() {
 #[tokio::test]
 async fn gold_made_against_another_version_is_not_painted() {
     let ws = Ws::new();
-    let gold = json!({"task":"t1","path":"src/auth.py","start":80,"end":95,"sha256":"00ff"});
+    // Made against another text, with nothing recorded to map it by: said, not painted.
+    let gold =
+        json!({"task":"t1","path":"src/auth.py","start":80,"end":95,"sha256":"00ff".repeat(16)});
     std::fs::write(ws.root().join("gold.jsonl"), format!("{gold}\n")).unwrap();
     let client = started(&ws, ws.options(), json!({})).await;
     let d = client
@@ -236,11 +238,14 @@ async fn gold_made_against_another_version_is_not_painted() {
         )
         .await;
     let items = d["items"].as_array().unwrap();
-    assert_eq!(items.len(), 1);
-    assert!(items[0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("differs from the version the gold was made against"));
+    let msg = items[0]["message"].as_str().unwrap();
+    assert!(
+        msg.starts_with(
+            "file differs from the base commit: gold and reads could not be mapped (1 gold span(s), "
+        ),
+        "{msg}"
+    );
+    assert_eq!(items[0]["severity"], 2, "a Warning");
     assert_eq!(items[0]["range"]["start"]["line"], 0);
     let s = client
         .request(
@@ -249,7 +254,7 @@ async fn gold_made_against_another_version_is_not_painted() {
         )
         .await;
     assert_eq!(s["goldLines"], 0);
-    assert!(s["stale"].is_string());
+    assert_eq!(s["differs"]["mapped"], false);
     // The right hash paints as usual.
     let sha = readcov_lsp::document::sha256_hex(ws.auth_text.as_bytes());
     let gold = json!({"task":"t1","path":"src/auth.py","start":80,"end":95,"sha256":sha});

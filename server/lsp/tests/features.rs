@@ -296,7 +296,7 @@ async fn line_states_summary_and_select_run() {
         s,
         json!({"uri": ws.auth_uri, "ranges": [{"startLine": 79, "endLine": 82, "state": "gold-read"},
                {"startLine": 83, "endLine": 94, "state": "gold-unread"}], "goldLines": 16, "coveredLines": 4,
-               "coverage": 0.25, "threshold": 0.5, "fileHit": true, "stale": null, "edits": [],
+               "coverage": 0.25, "threshold": 0.5, "fileHit": true, "stale": null, "differs": null, "edits": [],
                "whatIf": [], "whatIfLines": 0, "baseCoverage": 0.25})
     );
     let sum = client.request("readcov/summary", json!({})).await;

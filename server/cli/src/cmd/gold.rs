@@ -3,6 +3,8 @@
 //! (`--tests`), or the consensus of successful runs (`--from-runs --outcomes`). Load → build →
 //! write; what was left out is counted on stderr.
 
+mod base;
+
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, load_reads, read_input, report_errors};
 use crate::output::write_output;
@@ -99,8 +101,9 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
                 args.format == GoldFormat::Jsonl,
                 "--format swe-explore needs --from-runs (consensus gold)"
             );
-            let built = from_patches(&args)?;
-            (jsonl(&built)?, built)
+            let (built, files) = from_patches(&args)?;
+            // Rows of a file the workspace has record its base (the pre-image).
+            (base::jsonl_with_base(&built.rows, &files)?, built)
         }
     };
     report_errors(&built.errors);
@@ -134,7 +137,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
     })
 }
 
-fn from_patches(args: &GoldArgs) -> Result<Built> {
+fn from_patches(args: &GoldArgs) -> Result<(Built, Workspaces)> {
     let mut errors = Vec::new();
     let rows = match (&args.from_diff, &args.from_swebench) {
         (Some(p), _) => vec![PatchRow {
@@ -173,7 +176,7 @@ fn from_patches(args: &GoldArgs) -> Result<Built> {
     let mut built = def.build(GoldInput::Patches(&rows), &files, &diff)?;
     errors.append(&mut built.errors);
     built.errors = errors;
-    Ok(built)
+    Ok((built, files))
 }
 
 fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)> {

@@ -3,6 +3,8 @@
 //! format spreads over several files: an OpenHands V1 conversation folder (`base_state.json` +
 //! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along.
 
+mod base;
+
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, task_dir};
 use crate::output::write_output;
@@ -111,7 +113,17 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     let all_failed = failed == files.len();
     // Nothing imported: an existing output file is left as it was.
     if !all_failed {
-        write_rows(&rows, args.output.as_deref())?;
+        let pick = |task: &str| -> Box<dyn FileProvider> {
+            match &per_task {
+                Some(dir) => Box::new(Workspace(task_dir(dir, task))),
+                None => Box::new(Workspace(ws.clone())),
+            }
+        };
+        // Rows of a file the workspace has record its `base` (what they were checked against).
+        write_output(
+            args.output.as_deref(),
+            base::jsonl_with_base(&rows, &pick)?.as_bytes(),
+        )?;
     }
     print_summary(&total, &rows, files.len() - failed, failed);
     Ok(if all_failed { Exit::Input } else { Exit::Ok })
@@ -137,15 +149,6 @@ fn import_one(
         opts,
         &pick,
     ))
-}
-
-fn write_rows(rows: &[ReadSpan], out: Option<&Path>) -> Result<()> {
-    let mut text = String::new();
-    for r in rows {
-        text.push_str(&serde_json::to_string(r)?);
-        text.push('\n');
-    }
-    write_output(out, text.as_bytes())
 }
 
 /// The summary on stderr. Row counts come from the rows written (read + edit rows = rows
