@@ -151,7 +151,18 @@ pub fn load_under(
     LoadedGold {
         format: Some(format),
         spans: built.rows.iter().map(|r| r.span()).collect(),
-        sha256: Vec::new(),
+        // Gold JSONL rows keep the base they record (a widened span has no anchors of its
+        // own, but its file's base is still known); patches built here record none.
+        bases: match format {
+            GoldFormat::Jsonl => {
+                readcov_core::base::parse_row_bases(&as_jsonl(bytes), name, workspace)
+                    .items
+                    .into_iter()
+                    .filter(|r| r.base.is_some())
+                    .collect()
+            }
+            _ => Vec::new(),
+        },
         errors,
     }
 }
