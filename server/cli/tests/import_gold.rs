@@ -524,10 +524,13 @@ fn gold_tests_resolves_real_junit_fail_to_pass_ids() {
         dir.path(),
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    // The class with its Javadoc: lines 3-7.
+    // The class with its Javadoc: lines 3-7, with the base file it was found in.
+    let sha = readcov_core::base::sha256_hex(
+        &std::fs::read(test_dir.join("RegistryAuthenticatorTest.java")).unwrap(),
+    );
     assert_eq!(
         text(&o.stdout),
-        "{\"task\":\"googlecontainertools__jib-4035\",\"path\":\"jib-core/src/test/java/com/google/cloud/tools/jib/registry/RegistryAuthenticatorTest.java\",\"start\":3,\"end\":7,\"tier\":\"core\",\"origin\":\"test\"}\n"
+        format!("{{\"task\":\"googlecontainertools__jib-4035\",\"path\":\"jib-core/src/test/java/com/google/cloud/tools/jib/registry/RegistryAuthenticatorTest.java\",\"start\":3,\"end\":7,\"tier\":\"core\",\"origin\":\"test\",\"base\":{{\"sha256\":\"{sha}\",\"lines\":7,\"first\":\"/** Tests for {{@link RegistryAuthenticator}}. */\",\"last\":\"}}\"}}}}\n")
     );
     let err = text(&o.stderr);
     // Five ids of the four other tasks: no workspace folder, each counted.
