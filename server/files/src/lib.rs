@@ -3,6 +3,7 @@
 //! what one trajectory argument reads (`logs`), and syntax units of workspace files (`syntax`).
 //! The pure crates (core, import, units, gold) take what this crate reads as bytes and strings.
 
+pub mod base;
 pub mod gold_files;
 pub mod logs;
 pub mod syntax;

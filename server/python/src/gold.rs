@@ -2,7 +2,7 @@
 //! --from-diff | --from-swebench` builds them (edit lines, `expand="units"`, or the test tier),
 //! through `GoldDef::build` with workspace files confined by `readcov-files`.
 
-use crate::{file_error, jsonl, located, Located};
+use crate::{file_error, located, Located};
 use pyo3::prelude::*;
 use readcov_files::canonical_dir;
 use readcov_files::gold_files::Workspaces;
@@ -86,6 +86,9 @@ pub fn gold_from_patch(
             .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
             .collect();
         let errors = errors.iter().map(located).collect();
-        Ok((jsonl(&built.rows), serde_json::Value::from(notes).to_string(), errors))
+        // Rows of a file the workspace has record its `base`, as `readcov gold` writes them.
+        let rows = readcov_files::base::gold_jsonl_with_base(&built.rows, &files)
+            .map_err(file_error)?;
+        Ok((rows, serde_json::Value::from(notes).to_string(), errors))
     })
 }

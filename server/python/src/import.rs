@@ -2,7 +2,7 @@
 //! inputs per argument (`readcov_files::logs`: V1 conversation folders, Claude Code subagents),
 //! the same confined workspaces, the same refusal of a log that gave nothing but an error.
 
-use crate::{file_error, jsonl, Located};
+use crate::{file_error, Located};
 use pyo3::prelude::*;
 use readcov_files::{canonical_dir, logs, task_dir, Workspace};
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
@@ -99,6 +99,14 @@ pub fn import_log(
             "malformed_records": total.malformed_records,
             "skipped": skipped,
         });
-        Ok((jsonl(&rows), summary.to_string(), errors))
+        // Rows of a file the workspace has record its `base`, as `readcov import` writes them.
+        let pick = |task: &str| -> Box<dyn FileProvider> {
+            match &per_task {
+                Some(dir) => Box::new(Workspace(task_dir(dir, task))),
+                None => Box::new(Workspace(ws.clone())),
+            }
+        };
+        let rows = readcov_files::base::reads_jsonl_with_base(&rows, &pick).map_err(file_error)?;
+        Ok((rows, summary.to_string(), errors))
     })
 }

@@ -27,16 +27,6 @@ fn file_error(e: impl std::fmt::Display) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(e.to_string())
 }
 
-/// JSON Lines text of serialisable rows, as the CLI writes them.
-fn jsonl<T: serde::Serialize>(rows: &[T]) -> String {
-    let mut out = String::new();
-    for r in rows {
-        out.push_str(&serde_json::to_string(r).expect("rows serialise"));
-        out.push('\n');
-    }
-    out
-}
-
 /// The shard (`0..n`) of a task id: the stable FNV-1a hash `--shard I/N` splits by.
 #[pyfunction]
 fn shard_of(task: &str, n: u32) -> PyResult<u32> {

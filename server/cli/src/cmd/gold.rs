@@ -3,8 +3,6 @@
 //! (`--tests`), or the consensus of successful runs (`--from-runs --outcomes`). Load → build →
 //! write; what was left out is counted on stderr.
 
-mod base;
-
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, load_reads, read_input, report_errors};
 use crate::output::write_output;
@@ -103,7 +101,10 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
             );
             let (built, files) = from_patches(&args)?;
             // Rows of a file the workspace has record its base (the pre-image).
-            (base::jsonl_with_base(&built.rows, &files)?, built)
+            (
+                readcov_files::base::gold_jsonl_with_base(&built.rows, &files)?,
+                built,
+            )
         }
     };
     report_errors(&built.errors);

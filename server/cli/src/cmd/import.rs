@@ -3,8 +3,6 @@
 //! format spreads over several files: an OpenHands V1 conversation folder (`base_state.json` +
 //! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along.
 
-mod base;
-
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, task_dir};
 use crate::output::write_output;
@@ -122,7 +120,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         // Rows of a file the workspace has record its `base` (what they were checked against).
         write_output(
             args.output.as_deref(),
-            base::jsonl_with_base(&rows, &pick)?.as_bytes(),
+            readcov_files::base::reads_jsonl_with_base(&rows, &pick)?.as_bytes(),
         )?;
     }
     print_summary(&total, &rows, files.len() - failed, failed);

@@ -1,0 +1,137 @@
+//! Rows with the `base` they count in, written by the CLI and the Python module alike: gold
+//! rows (`readcov gold` with a workspace, the pre-image before the patch) get the file's sha256,
+//! line count and the span's first and last line; reads rows (`readcov import` with a
+//! workspace) the file's sha256 and line count — what lets the language server notice a file
+//! that changed since and map gold and reads onto it by content.
+
+use readcov_core::base::Base;
+use readcov_core::ReadSpan;
+use readcov_gold::{GoldRow, TaskFiles};
+use readcov_import::FileProvider;
+use std::collections::HashMap;
+
+/// A gold row as `readcov gold` writes it, keys in their usual order, then `base`.
+#[derive(serde::Serialize)]
+struct GoldRowOut<'a> {
+    #[serde(flatten)]
+    row: &'a GoldRow,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<Base>,
+}
+
+/// Gold JSONL, each row with its `base` when the workspace has its file.
+pub fn gold_jsonl_with_base(rows: &[GoldRow], files: &dyn TaskFiles) -> serde_json::Result<String> {
+    let mut texts: HashMap<(&str, &str), Option<String>> = HashMap::new();
+    let mut out = String::new();
+    for r in rows {
+        let text = texts
+            .entry((r.task.as_str(), r.path.as_str()))
+            .or_insert_with(|| files.read(&r.task, &r.path));
+        let base = text
+            .as_deref()
+            .map(|t| Base::of_span(t.as_bytes(), r.start, r.end));
+        out.push_str(&serde_json::to_string(&GoldRowOut { row: r, base })?);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// A reads row as `readcov import` writes it, then `base`.
+#[derive(serde::Serialize)]
+struct ReadRow<'a> {
+    #[serde(flatten)]
+    read: &'a ReadSpan,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<&'a Base>,
+}
+
+/// Reads JSONL, each row with its file's `base` when `files(task)` has that file.
+pub fn reads_jsonl_with_base(
+    rows: &[ReadSpan],
+    files: &dyn Fn(&str) -> Box<dyn FileProvider>,
+) -> serde_json::Result<String> {
+    let mut bases: HashMap<(&str, &str), Option<Base>> = HashMap::new();
+    let mut providers: HashMap<&str, Box<dyn FileProvider>> = HashMap::new();
+    let mut text = String::new();
+    for r in rows {
+        let base = bases
+            .entry((r.task.as_str(), r.path.as_str()))
+            .or_insert_with(|| {
+                let p = providers
+                    .entry(r.task.as_str())
+                    .or_insert_with(|| files(&r.task));
+                p.read(&r.path).map(|b| Base::of_file(&b))
+            });
+        text.push_str(&serde_json::to_string(&ReadRow {
+            read: r,
+            base: base.as_ref(),
+        })?);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod gold_tests {
+    use super::*;
+    use readcov_gold::Origin;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn rows_whose_file_is_known_carry_its_base() {
+        let files: BTreeMap<(String, String), String> =
+            [(("t".into(), "a.py".into()), "one\ntwo\nthree\n".into())].into();
+        let rows = [
+            GoldRow::new("t", "a.py", 2, 3, Origin::Edit),
+            GoldRow::new("t", "gone.py", 1, 1, Origin::Edit),
+        ];
+        let text = gold_jsonl_with_base(&rows, &files).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines[0]["base"]["lines"], 3);
+        assert_eq!(lines[0]["base"]["first"], "two");
+        assert_eq!(lines[0]["base"]["last"], "three");
+        assert_eq!(
+            lines[0]["base"]["sha256"],
+            readcov_core::base::sha256_hex(b"one\ntwo\nthree\n")
+        );
+        assert!(lines[1].get("base").is_none(), "{}", lines[1]);
+    }
+}
+
+#[cfg(test)]
+mod reads_tests {
+    use super::*;
+
+    struct One;
+    impl FileProvider for One {
+        fn read(&self, path: &str) -> Option<Vec<u8>> {
+            (path == "a.py").then(|| b"x\ny\n".to_vec())
+        }
+    }
+
+    #[test]
+    fn rows_of_files_the_workspace_has_carry_their_base() {
+        let rows = [
+            ReadSpan::simple("a.py", 1, 2),
+            ReadSpan::simple("b.py", 1, 1),
+        ];
+        let text = reads_jsonl_with_base(&rows, &|_| Box::new(One)).unwrap();
+        let v: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(
+            v[0]["base"]["sha256"],
+            readcov_core::base::sha256_hex(b"x\ny\n")
+        );
+        assert_eq!(v[0]["base"]["lines"], 2);
+        assert_eq!(v[0]["start"], 1);
+        assert!(v[1].get("base").is_none());
+        // The rows still read as plain reads.
+        let parsed = readcov_core::parse_reads(text.as_bytes(), "r", None);
+        assert_eq!((parsed.items.len(), parsed.errors.len()), (2, 0));
+    }
+}
