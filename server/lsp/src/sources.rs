@@ -3,7 +3,8 @@
 //! rows (`readcov-import`'s `gold_from_diff` / `gold_from_swebench`, as `readcov gold` does) and
 //! SWE-Explore benchmark rows (`readcov-core`'s `parse_bench` + `bench_gold`) and ContextBench gold
 //! rows (`readcov-core`'s `contextbench_gold_spans`). The format is taken
-//! from the file's extension and content; a JSON array of rows is read like JSONL.
+//! from the file's extension and content; a JSON array of rows is read like JSONL, and a Parquet
+//! file (`readcov-parquet`) like the JSONL of its rows.
 
 use readcov_core::base::{parse_row_bases, RowBase};
 use readcov_core::explore::{bench_gold, parse_bench};
@@ -123,6 +124,16 @@ pub fn load_gold(
     task: Option<&str>,
     lengths: &dyn FileLengths,
 ) -> LoadedGold {
+    // Parquet rows (ContextBench's distribution) are read as the JSONL they hold, row N as
+    // line N; rows that cannot be decoded are an error and the rows before them are kept.
+    if readcov_parquet::is_parquet(bytes) {
+        let rows = readcov_parquet::parquet_to_jsonl(bytes);
+        let mut out = load_gold(name, &rows.jsonl, workspace, task, lengths);
+        if let Some(e) = rows.error {
+            out.errors.insert(0, format!("{name}: Parquet: {e}"));
+        }
+        return out;
+    }
     let format = detect(name, bytes);
     let mut out = LoadedGold {
         format: Some(format),
@@ -315,5 +326,37 @@ mod tests {
             .map(|s| (s.task.as_str(), s.path.as_str(), s.start, s.end, s.tier))
             .collect();
         assert_eq!(spans, vec![("i1", "a.py", 3, 5, readcov_core::Tier::Core)]);
+    }
+
+    #[test]
+    fn contextbench_parquet_rows_load_as_their_jsonl_twin() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/fixtures/contextbench");
+        let read = |f: &str| std::fs::read(dir.join(f)).unwrap();
+        let load = |f: &str| load_gold(f, &read(f), None, Some("i1"), &UnknownLengths);
+        let want = load("gold.jsonl");
+        assert_eq!(want.format, Some(GoldFormat::ContextBench));
+        assert_eq!(want.spans.len(), 2, "{:?}", want.spans);
+        for f in ["gold.snappy.parquet", "gold.zstd.parquet"] {
+            let got = load(f);
+            assert_eq!(
+                (got.format, &got.spans, &got.errors),
+                (want.format, &want.spans, &want.errors),
+                "{f}"
+            );
+        }
+        let broken = load_gold(
+            "x.parquet",
+            b"PAR1\0\0\0\0PAR1",
+            None,
+            None,
+            &UnknownLengths,
+        );
+        assert!(broken.spans.is_empty());
+        assert!(
+            broken.errors[0].starts_with("x.parquet: Parquet: not a readable"),
+            "{:?}",
+            broken.errors
+        );
     }
 }

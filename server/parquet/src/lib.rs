@@ -48,6 +48,23 @@ pub fn parquet_to_jsonl(bytes: &[u8]) -> Rows {
     })
 }
 
+/// The first codec of the file's column chunks that this build cannot decompress.
+fn unsupported_codec(reader: &SerializedFileReader<Bytes>) -> Option<String> {
+    use parquet::basic::Compression;
+    let meta = reader.metadata();
+    meta.row_groups()
+        .iter()
+        .flat_map(|g| g.columns())
+        .map(|c| c.compression())
+        .find(|c| {
+            !matches!(
+                c,
+                Compression::UNCOMPRESSED | Compression::SNAPPY | Compression::ZSTD(_)
+            )
+        })
+        .map(|c| format!("{c:?}"))
+}
+
 fn read_rows(bytes: Bytes) -> Rows {
     let mut out = Rows::default();
     let reader = match SerializedFileReader::new(bytes) {
@@ -57,6 +74,13 @@ fn read_rows(bytes: Bytes) -> Rows {
             return out;
         }
     };
+    if let Some(codec) = unsupported_codec(&reader) {
+        out.error = Some(ParquetRowsError::File(format!(
+            "its pages are compressed with {codec}; this build reads uncompressed, snappy and \
+             zstd pages only (rewrite it with one of them, e.g. pyarrow's compression='zstd')"
+        )));
+        return out;
+    }
     let iter = match reader.get_row_iter(None) {
         Ok(it) => it,
         Err(e) => {

@@ -97,3 +97,12 @@ fn bad_files_are_errors_not_panics() {
     std::panic::set_hook(hook);
     assert!(errors > 0, "some corruption is detected");
 }
+
+#[test]
+fn a_codec_left_out_of_the_build_is_an_error_naming_it() {
+    let r = parquet_to_jsonl(&fixture("gold.gzip.parquet"));
+    assert_eq!(r.rows, 0);
+    let e = r.error.expect("gzip is not built in").to_string();
+    assert!(e.contains("compressed with GZIP"), "{e}");
+    assert!(e.contains("snappy and zstd pages only"), "{e}");
+}
