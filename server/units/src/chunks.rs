@@ -2,7 +2,7 @@
 //!
 //! tree-sitter-python re-parses most of a 20,000-line file after a one-character edit on some
 //! inputs (its top-level nodes are not reused), and a whole parse costs 30–60 ms. A chunk is a
-//! run of ~800 lines cut only before a top-level statement that follows a blank line (or a
+//! run of ~400 lines cut only before a top-level statement that follows a blank line (or a
 //! top-level `def`/`class`/decorator right after an indented line); each
 //! chunk is parsed with `set_included_ranges` (positions stay those of the whole file), the
 //! chunks in parallel, and an edit re-parses only its chunk.
