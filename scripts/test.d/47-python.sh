@@ -19,6 +19,7 @@ if ! "$TOOLS/bin/maturin" --version 2>/dev/null | grep -q "maturin 1.16.0"; then
   python3 -m venv "$TOOLS" || die "python3 -m venv failed: apt-get install -y python3-venv"
   "$TOOLS/bin/pip" install -q "$MATURIN" || die "could not install $MATURIN from PyPI"
 fi
+mkdir -p "$REPO/target"
 started=$(date +%s)
 PATH="$TOOLS/bin:$PATH" python/build-wheel >"$REPO/target/python-wheel-build.log" 2>&1 ||
   { tail -40 "$REPO/target/python-wheel-build.log" >&2; die "python/build-wheel failed"; }
