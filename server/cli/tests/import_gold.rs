@@ -797,3 +797,65 @@ fn import_jobs_give_the_serial_bytes_and_keep_going_past_bad_files() {
         assert_eq!(e, err, "--jobs {jobs}");
     }
 }
+
+/// `gold --from-diff --workspace` records each row's base; `score --workspace` says when a
+/// workspace file is no longer that base (the user edited it), with a count, and still scores.
+#[test]
+fn score_warns_when_a_workspace_file_differs_from_the_golds_base() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join("src")).unwrap();
+    std::fs::write(ws.join("src/app.py"), "a\nb\nc\nd\ne\n").unwrap();
+    std::fs::write(dir.path().join("fix.diff"), PATCH).unwrap();
+    let g = readcov(
+        &[
+            "gold",
+            "--from-diff",
+            "fix.diff",
+            "--workspace",
+            "ws",
+            "-o",
+            "gold.jsonl",
+        ],
+        dir.path(),
+    );
+    assert_eq!(g.status.code(), Some(0), "{}", text(&g.stderr));
+    let gold = std::fs::read_to_string(dir.path().join("gold.jsonl")).unwrap();
+    assert!(gold.contains("\"base\":{\"sha256\":"), "{gold}");
+    std::fs::write(
+        dir.path().join("reads.jsonl"),
+        "{\"path\":\"src/app.py\",\"start\":1,\"end\":5}\n",
+    )
+    .unwrap();
+    let score = |dir: &Path| {
+        readcov(
+            &[
+                "score",
+                "--gold",
+                "gold.jsonl",
+                "--reads",
+                "reads.jsonl",
+                "--workspace",
+                "ws",
+            ],
+            dir,
+        )
+    };
+    let same = score(dir.path());
+    assert_eq!(same.status.code(), Some(0), "{}", text(&same.stderr));
+    assert!(
+        !text(&same.stderr).contains("differ"),
+        "{}",
+        text(&same.stderr)
+    );
+    std::fs::write(ws.join("src/app.py"), "new\na\nb\nc\nd\ne\n").unwrap();
+    let changed = score(dir.path());
+    assert_eq!(changed.status.code(), Some(0), "{}", text(&changed.stderr));
+    assert!(
+        text(&changed.stderr).contains(
+            "warning: 1 gold file(s) in the workspace differ from the base the gold was made against (its `base.sha256`): src/app.py (task default)"
+        ),
+        "{}",
+        text(&changed.stderr)
+    );
+}

@@ -1,6 +1,7 @@
 //! `readcov score`: reads against gold, one row per (task, run), with totals.
 
 mod at_k;
+mod base_check;
 pub mod before_edit;
 mod below;
 mod lean;
@@ -196,6 +197,12 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         crate::inputs::canonical_dir(dir)?;
     }
     let mut gold = load_gold(args.gold_path(), ws.as_deref())?;
+    // A workspace file that is not the gold's base is said (its lines may have moved).
+    base_check::warn_differing(
+        args.gold_path(),
+        ws.as_deref().map(std::path::Path::new),
+        args.workspaces.as_deref(),
+    );
     let mut reads = match trajectory {
         Some(r) => r,
         None => load_reads(&args.reads, ws.as_deref())?,
