@@ -1,7 +1,7 @@
 //! `explain`: one (task, run) across the whole task, as `readcov explain --format json`
 //! explains it (`readcov_core::explain`, on the `score_tasks` walk).
 
-use crate::{file_error, located, Located};
+use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
 use readcov_core::explain::{explain as explain_run, ExplainRequest};
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
@@ -29,25 +29,10 @@ pub fn explain(
     outcomes: Option<(Vec<u8>, String)>,
     threshold: f64,
 ) -> PyResult<Explained> {
-    if !(0.0..=1.0).contains(&threshold) {
-        return Err(file_error(format!(
-            "threshold {threshold} is not between 0 and 1"
-        )));
-    }
-    let ws = match &workspace {
-        Some(w) => Some(
-            std::path::absolute(w)
-                .ok()
-                .filter(|a| a.is_dir())
-                .ok_or_else(|| {
-                    file_error(format!("{}: workspace is not a directory", w.display()))
-                })?,
-        ),
-        None => None,
-    };
+    check_threshold(threshold)?;
+    let ws = Workspace::new(&workspace)?;
     py.detach(|| {
-        let ws_str = ws.as_ref().map(|w| w.to_string_lossy().into_owned());
-        let root = ws.as_deref().and_then(|w| w.canonicalize().ok());
+        let (ws_str, root) = ws.confined();
         let check = |p: &str| inside_workspace(root.as_deref(), p);
         let g = parse_gold_checked(&gold, &gold_name, ws_str.as_deref(), &check);
         let mut r = Parsed::default();

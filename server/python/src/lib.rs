@@ -27,6 +27,44 @@ fn file_error(e: impl std::fmt::Display) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(e.to_string())
 }
 
+/// A threshold outside 0..=1 is the caller's mistake, said before any file is read.
+fn check_threshold(threshold: f64) -> PyResult<()> {
+    if (0.0..=1.0).contains(&threshold) {
+        Ok(())
+    } else {
+        Err(file_error(format!(
+            "threshold {threshold} is not between 0 and 1"
+        )))
+    }
+}
+
+/// The workspace a binding reads files in: its absolute path, or an error when it is not a directory.
+/// `confined()` then gives the pieces every loader takes (the path as text, and the confinement check).
+struct Workspace(Option<std::path::PathBuf>);
+
+impl Workspace {
+    fn new(workspace: &Option<std::path::PathBuf>) -> PyResult<Self> {
+        let Some(w) = workspace else {
+            return Ok(Self(None));
+        };
+        std::path::absolute(w)
+            .ok()
+            .filter(|a| a.is_dir())
+            .map(|a| Self(Some(a)))
+            .ok_or_else(|| file_error(format!("{}: workspace is not a directory", w.display())))
+    }
+
+    fn as_deref(&self) -> Option<&std::path::Path> {
+        self.0.as_deref()
+    }
+
+    /// The workspace as text (what the loaders record) and its canonical root (what paths must stay under).
+    fn confined(&self) -> (Option<String>, Option<std::path::PathBuf>) {
+        let text = self.0.as_ref().map(|w| w.to_string_lossy().into_owned());
+        (text, self.0.as_deref().and_then(|w| w.canonicalize().ok()))
+    }
+}
+
 /// The shard (`0..n`) of a task id: the stable FNV-1a hash `--shard I/N` splits by.
 #[pyfunction]
 fn shard_of(task: &str, n: u32) -> PyResult<u32> {

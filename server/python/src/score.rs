@@ -2,7 +2,7 @@
 //! (unit columns with a workspace, `read_before_edit` always), the totals and the mergeable
 //! partial of `--emit-partial`, all through `score_batch`, the CLI's general path.
 
-use crate::{file_error, located, Located};
+use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
 use readcov_core::sheet::{read_before_edit_by_run, NoUnits, ReadBeforeEdit, Units};
 use readcov_core::{
@@ -38,26 +38,11 @@ pub fn score(
         .map(|s| Shard::parse(&s))
         .transpose()
         .map_err(file_error)?;
-    if !(0.0..=1.0).contains(&threshold) {
-        return Err(file_error(format!(
-            "threshold {threshold} is not between 0 and 1"
-        )));
-    }
-    let ws = match &workspace {
-        Some(w) => Some(
-            std::path::absolute(w)
-                .ok()
-                .filter(|a| a.is_dir())
-                .ok_or_else(|| {
-                    file_error(format!("{}: workspace is not a directory", w.display()))
-                })?,
-        ),
-        None => None,
-    };
+    check_threshold(threshold)?;
+    let ws = Workspace::new(&workspace)?;
     // The scoring itself runs without the GIL: other Python threads (a Ray worker's) go on.
     py.detach(|| {
-        let ws_str = ws.as_ref().map(|w| w.to_string_lossy().into_owned());
-        let root = ws.as_deref().and_then(|w| w.canonicalize().ok());
+        let (ws_str, root) = ws.confined();
         let check = |p: &str| inside_workspace(root.as_deref(), p);
         let mut g = parse_gold_checked(&gold, &gold_name, ws_str.as_deref(), &check);
         let mut r = Parsed::default();

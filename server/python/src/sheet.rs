@@ -1,7 +1,7 @@
 //! `sheet`: the multi-turn evaluation sheet as `readcov sheet --format json` grades it
 //! (`sheet::evaluate`), with the mergeable partial of `--emit-partial`.
 
-use crate::{file_error, located, Located};
+use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
 use readcov_core::sheet::{
     evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, units_by_file,
@@ -60,25 +60,10 @@ pub fn sheet(
     if k.is_empty() || k.contains(&0) {
         return Err(file_error("k: every k must be at least 1"));
     }
-    if !(0.0..=1.0).contains(&threshold) {
-        return Err(file_error(format!(
-            "threshold {threshold} is not between 0 and 1"
-        )));
-    }
-    let ws = match &workspace {
-        Some(w) => Some(
-            std::path::absolute(w)
-                .ok()
-                .filter(|a| a.is_dir())
-                .ok_or_else(|| {
-                    file_error(format!("{}: workspace is not a directory", w.display()))
-                })?,
-        ),
-        None => None,
-    };
+    check_threshold(threshold)?;
+    let ws = Workspace::new(&workspace)?;
     py.detach(|| {
-        let ws_str = ws.as_ref().map(|w| w.to_string_lossy().into_owned());
-        let root = ws.as_deref().and_then(|w| w.canonicalize().ok());
+        let (ws_str, root) = ws.confined();
         let check = |p: &str| inside_workspace(root.as_deref(), p);
         let run_file = parse_run_file(&runs, &runs_name);
         let (mut run_items, mut unreadable) = (run_file.parsed, run_file.unreadable);
