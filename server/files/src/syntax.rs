@@ -47,6 +47,24 @@ pub fn load_syntax(ws: &Path, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax>
     out
 }
 
+/// Unit ranges per file, as read-before-edit takes them.
+pub type UnitsByFile = BTreeMap<String, Vec<(u32, u32)>>;
+
+/// The units `readcov sheet` judges read-before-edit with, and their label: a units file wins
+/// (`"file"`); else tree-sitter units of the edited files in the workspace (`"workspace"`); else none,
+/// and edits fall back to windows (`"window"`). The CLI and the Python binding both choose this way.
+pub fn sheet_units(
+    units_file: Option<&[(String, u32, u32)]>,
+    ws: Option<&Path>,
+    reads: Option<&[ReadSpan]>,
+) -> (Option<UnitsByFile>, &'static str) {
+    match (units_file, ws, reads) {
+        (Some(u), _, _) => (Some(readcov_core::sheet::units_by_file(u)), "file"),
+        (None, Some(w), Some(r)) => (Some(workspace_units(w, r)), "workspace"),
+        _ => (None, "window"),
+    }
+}
+
 /// Syntax units of every edited file found in the workspace (confined: symlinks out of it are not
 /// followed). Files without a grammar, missing or unparsable are left out: their edits fall back
 /// to the ±10-line window.

@@ -4,13 +4,13 @@
 use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
 use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, units_by_file,
-    NoUnits, SheetInput, SheetPartial, Units,
+    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, NoUnits,
+    SheetInput, SheetPartial, Units,
 };
 use readcov_core::{
     parse_gold_checked, parse_reads_piece, Parsed, Partial, PartialFile, ScoreOptions, Shard,
 };
-use readcov_files::syntax::workspace_units;
+use readcov_files::syntax::sheet_units;
 use readcov_files::{inside_workspace, workspace_lengths};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -107,11 +107,11 @@ pub fn sheet(
                 .flat_map(|r| r.items.iter().map(|s| s.path.as_str())),
         );
         let lengths = workspace_lengths(ws.as_deref(), paths);
-        let (unit_map, units_label) = match (&units, ws.as_deref(), &reads) {
-            (Some(u), _, _) => (Some(units_by_file(&u.items)), "file"),
-            (None, Some(w), Some(r)) => (Some(workspace_units(w, &r.items)), "workspace"),
-            _ => (None, "window"),
-        };
+        let (unit_map, units_label) = sheet_units(
+            units.as_ref().map(|u| u.items.as_slice()),
+            ws.as_deref(),
+            reads.as_ref().map(|r| r.items.as_slice()),
+        );
         let sources = ScoreOptions::default().sources;
         let input = SheetInput {
             runs: &run_items.items,

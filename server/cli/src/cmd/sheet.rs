@@ -4,7 +4,6 @@
 pub mod aggregate_text;
 pub mod table;
 
-use crate::cmd::score::before_edit::workspace_units;
 use crate::cmd::score::{parse_rate, SourceArg};
 use crate::exit::Exit;
 use crate::inputs::{
@@ -13,10 +12,11 @@ use crate::inputs::{
 use anyhow::Result;
 use clap::Args;
 use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, units_by_file,
-    Axis, LedgerEvent, NoUnits, RunRecord, SheetInput, SheetPartial,
+    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, Axis,
+    LedgerEvent, NoUnits, RunRecord, SheetInput, SheetPartial,
 };
 use readcov_core::{Parsed, ReadSpan, DEFAULT_ID};
+use readcov_files::syntax::sheet_units;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -181,11 +181,11 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     let lengths = workspace_lengths(args.workspace.as_deref(), paths);
     let sources = args.sources.iter().map(|&s| s.into()).collect();
     // --units wins; else tree-sitter units of the edited files in --workspace; else windows only.
-    let (unit_map, units_label) = match (&units, args.workspace.as_deref(), &reads) {
-        (Some(u), _, _) => (Some(units_by_file(&u.items)), "file"),
-        (None, Some(w), Some(r)) => (Some(workspace_units(w, &r.items)), "workspace"),
-        _ => (None, "window"),
-    };
+    let (unit_map, units_label) = sheet_units(
+        units.as_ref().map(|u| u.items.as_slice()),
+        args.workspace.as_deref(),
+        reads.as_ref().map(|r| r.items.as_slice()),
+    );
     let input = SheetInput {
         runs: &runs.items,
         unreadable: &unreadable,
