@@ -228,5 +228,4 @@ pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
 }
 
 #[cfg(test)]
-#[path = "bashread_tests.rs"]
 mod tests;

@@ -393,5 +393,4 @@ fn dedupe(out: &mut GoldFromDiff) {
 }
 
 #[cfg(test)]
-#[path = "diff_tests.rs"]
 mod tests;

@@ -297,5 +297,4 @@ pub fn same_text(file: &str, shown: &str, part: Part) -> bool {
 }
 
 #[cfg(test)]
-#[path = "display_tests.rs"]
 mod tests;

@@ -337,5 +337,4 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
 }
 
 #[cfg(test)]
-#[path = "replay_tests.rs"]
 mod tests;

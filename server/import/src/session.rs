@@ -331,5 +331,4 @@ fn total_lines(out: &str) -> Option<u32> {
 }
 
 #[cfg(test)]
-#[path = "session_tests.rs"]
 mod tests;

@@ -11,7 +11,7 @@
 //! Run: `cargo bench -p readcov-lsp --bench burst`. Exits non-zero when an answer is missing or
 //! an error, or when the burst p99 exceeds its budget.
 
-#[path = "../tests/common/client.rs"]
+#[path = "../tests/it/common/client.rs"]
 mod client;
 
 use client::{file_uri, Client};

@@ -8,7 +8,7 @@
 //! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed.
 //! `READCOV_BENCH_ONLY_RSS=1` runs only part 3, `READCOV_BENCH_SKIP_RSS=1` skips it.
 
-#[path = "../tests/common/client.rs"]
+#[path = "../tests/it/common/client.rs"]
 mod client;
 
 use client::{file_uri, Client};

@@ -21,8 +21,6 @@ pub mod text;
 mod props;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_io;
 
 pub use batch::{
     score_explore, score_explore_shard, ExploreOptions, ExploreReport, ExplorerSummary,

@@ -1,6 +1,8 @@
 //! Hand-computed cases for region resolution and every SWE-Explore metric. Each expected value
 //! is worked out in the comment beside it (see docs/metrics.md for the formulas).
 
+mod io;
+
 use super::rank::recall_at;
 use super::*;
 use crate::lineset::Interval;

@@ -23,15 +23,7 @@ pub mod unreadable;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
-mod tests_breakdown;
-#[cfg(test)]
-mod tests_grade;
-#[cfg(test)]
-mod tests_ledger;
-#[cfg(test)]
-mod tests_runs;
-#[cfg(test)]
-mod tests_sheet;
+mod tests;
 
 pub use aggregate::{denominators, ConditionCounts, ConditionSummary, Denominators, TaskCounts};
 pub use audit::{AxisCounts, Breakdown, CodeCounts, ValidatorAudit};

@@ -1,0 +1,421 @@
+//! `readcov explain` through the binary: the shipped real run pylint-dev__pylint-4604 (imported
+//! and given gold as scripts/real-data-flow does), synthetic multi-file tasks, the JSON Schema,
+//! the 100-column text, the next command (run as printed) and the exit codes.
+
+use crate::common;
+
+use common::{readcov, readcov_ok, real_data, stderr, stdout};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const TASK: &str = "pylint-dev__pylint-4604";
+
+/// The 4604 run imported and the real gold converted, in a fresh folder.
+fn real_4604() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let data = real_data();
+    let dir = tempfile::tempdir().unwrap();
+    let (reads, gold) = (
+        dir.path().join("reads.jsonl"),
+        dir.path().join("gold.jsonl"),
+    );
+    let s = |p: &Path| p.display().to_string();
+    readcov_ok(&[
+        "import",
+        "--workspaces",
+        &s(&data.join("sources")),
+        &s(&data.join(format!("openhands/{TASK}.json"))),
+        "-o",
+        &s(&reads),
+    ]);
+    readcov_ok(&[
+        "gold",
+        "--from-swebench",
+        &s(&data.join("gold.jsonl")),
+        "-o",
+        &s(&gold),
+    ]);
+    (dir, gold, reads)
+}
+
+fn explain_real(extra: &[&str]) -> std::process::Output {
+    let (_dir, gold, reads) = real_4604();
+    let data = real_data();
+    let (g, r, w) = (
+        gold.display().to_string(),
+        reads.display().to_string(),
+        data.join("sources").display().to_string(),
+    );
+    let mut args = vec![
+        "explain",
+        "--gold",
+        &g,
+        "--reads",
+        &r,
+        "--workspaces",
+        &w,
+        "--task",
+        TASK,
+    ];
+    args.extend_from_slice(extra);
+    readcov_ok(&args)
+}
+
+fn validator() -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/schemas/explain.schema.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    jsonschema::options()
+        .build(&serde_json::from_str(&text).unwrap())
+        .expect("schema compiles")
+}
+
+fn valid(doc: &Value) {
+    let errors: Vec<String> = validator()
+        .iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{doc:#}");
+}
+
+fn fits(text: &str) {
+    for line in text.lines() {
+        assert!(line.chars().count() <= 100, "over 100 columns: {line}");
+    }
+}
+
+#[test]
+fn real_4604_text_names_the_never_opened_file_and_the_reads_around_the_miss() {
+    let data = real_data().join("gold.jsonl").display().to_string();
+    let out = stdout(&explain_real(&["--outcomes", &data]));
+    fits(&out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "pylint-dev__pylint-4604 · run openhands · unresolved"
+    );
+    assert!(
+        lines[1].starts_with("below 50%: line coverage 0% (0/6 gold lines) · file hit 0.50 (1/2"),
+        "{out}"
+    );
+    // Worst file first: constants.py, never opened, before variables.py.
+    let constants = lines
+        .iter()
+        .position(|l| l.contains("pylint/constants.py"))
+        .unwrap();
+    let variables = lines
+        .iter()
+        .position(|l| l.contains("pylint/checkers/variables.py"))
+        .unwrap();
+    assert!(constants < variables, "{out}");
+    assert!(
+        lines[constants].contains("0/4 gold lines") && lines[constants].ends_with("never opened"),
+        "{out}"
+    );
+    assert!(lines[variables].contains("opened turn 5"), "{out}");
+    assert!(
+        out.contains("    1828-1829 in method _store_type_annotation_node"),
+        "{out}"
+    );
+    assert!(
+        out.contains("read 1670-1700 (turn 13) and 1950-2000 (turn 14), never 1701-1949"),
+        "{out}"
+    );
+    assert!(
+        out.contains("tests/functional/u/unused/unused_typing_imports.py"),
+        "{out}"
+    );
+    assert!(out.contains("never reached 50%"), "{out}");
+}
+
+#[test]
+fn real_4604_json_is_valid_and_complete() {
+    let doc: Value = serde_json::from_str(&stdout(&explain_real(&["--format", "json"]))).unwrap();
+    valid(&doc);
+    assert_eq!(
+        (doc["task"].as_str(), doc["run"].as_str()),
+        (Some(TASK), Some("openhands"))
+    );
+    assert_eq!(
+        (doc["file_hit"].as_f64(), doc["line_coverage"].as_f64()),
+        (Some(0.5), Some(0.0))
+    );
+    assert_eq!(doc["verdict"], "below");
+    let f0 = &doc["files"][0];
+    assert_eq!(
+        (f0["path"].as_str(), f0["gold_lines"].as_u64()),
+        (Some("pylint/constants.py"), Some(4))
+    );
+    assert_eq!(
+        (f0["opened"].as_bool(), f0["first_read_turn"].is_null()),
+        (Some(false), true)
+    );
+    let span = &doc["files"][1]["spans"][0];
+    assert_eq!(
+        (span["start"].as_u64(), span["end"].as_u64()),
+        (Some(1828), Some(1829))
+    );
+    assert_eq!(span["unit"]["kind"], "method");
+    let near = |k: &str| {
+        let n = &span[k];
+        (
+            n["start"].as_u64().unwrap(),
+            n["end"].as_u64().unwrap(),
+            n["turn"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(
+        (near("nearest_before"), near("nearest_after")),
+        ((1670, 1700, 13), (1950, 2000, 14))
+    );
+    assert_eq!(span["nearest_before"]["tool"], "str_replace_editor");
+    assert!(span["nearest_before"]["command"]
+        .as_str()
+        .unwrap()
+        .starts_with("{\"command\": \"view\""));
+    // Coverage stays 0 at every turn; the first read turn is 5.
+    let t = doc["timeline"].as_array().unwrap();
+    assert_eq!(t[0]["turn"], 5);
+    assert!(t.iter().all(|p| p["coverage"] == 0.0));
+    assert!(doc["first_turn_at_threshold"].is_null());
+}
+
+/// Two gold files and a file without gold; run r1 misses b.py, edits a.py before reading it,
+/// r2 reads what r1 did not; `nogold` has reads only; `edits` has an edit and no reads.
+const GOLD: &str = r#"{"task":"t","path":"a.py","start":10,"end":19}
+{"task":"t","path":"b.py","start":1,"end":4}
+"#;
+const READS: &str = r#"{"task":"t","run":"r1","path":"a.py","start":1,"end":12,"turn":1,"tool":"view","command":"view a.py"}
+{"task":"t","run":"r1","path":"c.py","start":1,"end":30,"turn":2,"tool":"bash","command":"cat c.py"}
+{"task":"t","run":"r1","path":"a.py","start":18,"end":18,"turn":3,"kind":"edit"}
+{"task":"t","run":"r1","path":"a.py","start":30,"end":40,"turn":4,"tool":"bash","command":"sed -n 30,40p a.py"}
+{"task":"t","run":"r2","path":"a.py","start":10,"end":19,"turn":1}
+{"task":"t","run":"r2","path":"b.py","start":1,"end":4,"turn":2}
+{"task":"nogold","run":"r","path":"x.py","start":1,"end":5,"turn":1}
+{"task":"t","run":"edits","path":"a.py","start":12,"end":12,"turn":1,"kind":"edit"}
+"#;
+
+fn synthetic() -> (tempfile::TempDir, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (g, r) = (
+        dir.path().join("gold.jsonl"),
+        dir.path().join("reads.jsonl"),
+    );
+    std::fs::write(&g, GOLD).unwrap();
+    std::fs::write(&r, READS).unwrap();
+    let s = |p: PathBuf| p.display().to_string();
+    (dir, s(g), s(r))
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let doc: Value = serde_json::from_str(&stdout(&readcov_ok(args))).unwrap();
+    valid(&doc);
+    doc
+}
+
+#[test]
+fn synthetic_multi_file_run_in_text_and_json() {
+    let (_d, g, r) = synthetic();
+    let base = [
+        "explain", "--gold", &g, "--reads", &r, "--task", "t", "--run", "r1",
+    ];
+    let text = stdout(&readcov_ok(&base));
+    fits(&text);
+    let want = [
+        "  b.py                                               0/4 gold lines   0%  never opened",
+        "    10-19: 3/10 read, unread 13-19",
+        "      read 1-12 (turn 1) and 30-40 (turn 4), never 13-29",
+        "        before view: view a.py",
+        "        after  bash: sed -n 30,40p a.py",
+        "  c.py                                                   30 line(s), 1 read(s), from turn 2",
+        "edits: 1 (1 inside gold lines not read yet)",
+        "  turn    3  a.py:18-18  ! 1/1 gold line(s) not read before",
+        "  never reached 50%; 1 edit(s) made without it",
+        "next (set another run of the task beside this one):",
+    ];
+    for w in want {
+        assert!(text.lines().any(|l| l == w), "missing {w:?} in\n{text}");
+    }
+    let doc = json_of(&[&base[..], &["--format", "json"]].concat());
+    let files: Vec<(&str, bool)> = (doc["files"].as_array().unwrap().iter())
+        .map(|f| (f["path"].as_str().unwrap(), f["opened"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(files, [("b.py", false), ("a.py", true)]);
+    assert_eq!(doc["read_elsewhere"][0]["path"], "c.py");
+    assert_eq!(doc["edits"][0]["before_reading"], true);
+    assert_eq!(doc["runs"], serde_json::json!(["edits", "r1", "r2"]));
+}
+
+#[test]
+fn against_sets_two_runs_side_by_side() {
+    let (_d, g, r) = synthetic();
+    let base = [
+        "explain",
+        "--gold",
+        &g,
+        "--reads",
+        &r,
+        "--task",
+        "t",
+        "--run",
+        "r1",
+        "--against",
+        "r2",
+    ];
+    let text = stdout(&readcov_ok(&base));
+    fits(&text);
+    for w in [
+        "against run r2: pass · line coverage 100% (14/14 gold lines) · file hit 1.00 · r1: 21% (3/14)",
+        "  a.py:10-19                                                3/10     10/10",
+        "    only r2: 13-19",
+        "  b.py:1-4                                                   0/4       4/4",
+    ] {
+        assert!(text.lines().any(|l| l == w), "missing {w:?} in\n{text}");
+    }
+    let doc = json_of(&[&base[..], &["--format", "json"]].concat());
+    assert_eq!(doc["against"]["run"], "r2");
+    assert_eq!(doc["against"]["verdict"], "pass");
+    assert_eq!(
+        doc["against"]["spans"][1]["only_other"],
+        serde_json::json!([{"start":1,"end":4}])
+    );
+}
+
+#[test]
+fn run_with_no_reads_and_task_with_no_gold() {
+    let (_d, g, r) = synthetic();
+    let doc = json_of(&[
+        "explain", "--gold", &g, "--reads", &r, "--task", "t", "--run", "edits", "--format", "json",
+    ]);
+    assert_eq!(
+        (doc["reads"].as_u64(), doc["line_coverage"].as_f64()),
+        (Some(0), Some(0.0))
+    );
+    assert_eq!(doc["edits"][0]["before_reading"], true);
+    let doc = json_of(&[
+        "explain", "--gold", &g, "--reads", &r, "--task", "nogold", "--format", "json",
+    ]);
+    assert_eq!(
+        (doc["status"].as_str(), doc["verdict"].as_str()),
+        (Some("unscored"), Some("unscored"))
+    );
+    assert!(doc["line_coverage"].is_null() && doc["files"].as_array().unwrap().is_empty());
+    let text = stdout(&readcov_ok(&[
+        "explain", "--gold", &g, "--reads", &r, "--task", "nogold",
+    ]));
+    assert!(
+        text.contains("unscored: task has no gold lines · 1 read(s)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_requests_exit_2_naming_what_exists() {
+    let (_d, g, r) = synthetic();
+    for (extra, want) in [
+        (
+            vec!["--task", "zzz"],
+            "error: task `zzz` has neither gold nor reads (tasks: nogold, t)",
+        ),
+        (
+            vec!["--task", "t"],
+            "error: task `t` has 3 runs (edits, r1, r2); pick one with --run",
+        ),
+        (
+            vec!["--task", "t", "--run", "r9"],
+            "error: task `t` has no run `r9` (runs: edits, r1, r2)",
+        ),
+    ] {
+        let args = [&["explain", "--gold", &g, "--reads", &r][..], &extra].concat();
+        let o = readcov(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(want), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn the_next_command_runs_as_printed() {
+    let (_d, g, r) = synthetic();
+    let text = stdout(&readcov_ok(&[
+        "explain", "--gold", &g, "--reads", &r, "--task", "t", "--run", "r1",
+    ]));
+    // The lines after `next (...):`, continuation backslashes joined.
+    let tail = text.split_once("\nnext (").unwrap().1;
+    let cmd = tail.split_once("):\n").unwrap().1.replace(" \\\n", " ");
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    assert_eq!(words[0], "readcov");
+    let again = stdout(&readcov_ok(&words[1..]));
+    // The first other run in name order.
+    assert!(again.contains("against run edits: below"), "{again}");
+}
+
+#[test]
+fn swebench_rows_and_a_trajectory_are_taken_as_they_are() {
+    // The same explanation as after `import` + `gold --from-swebench`.
+    let data = real_data();
+    let s = |p: PathBuf| p.display().to_string();
+    let direct = readcov_ok(&[
+        "explain",
+        "--gold",
+        &s(data.join("gold.jsonl")),
+        "--reads",
+        &s(data.join(format!("openhands/{TASK}.json"))),
+        "--workspaces",
+        &s(data.join("sources")),
+        "--task",
+        TASK,
+        "--format",
+        "json",
+    ]);
+    let note = stderr(&direct);
+    assert!(
+        note.contains("an agent trajectory, not reads JSONL: imported on the fly"),
+        "{note}"
+    );
+    let direct: Value = serde_json::from_str(&stdout(&direct)).unwrap();
+    let imported: Value =
+        serde_json::from_str(&stdout(&explain_real(&["--format", "json"]))).unwrap();
+    assert_eq!(direct, imported);
+}
+
+#[test]
+fn several_named_gold_sets_explain_the_run_under_each() {
+    let (d, g, r) = synthetic();
+    // A second set: only b.py's gold.
+    let only_b = d.path().join("b-only.jsonl");
+    std::fs::write(
+        &only_b,
+        "{\"task\":\"t\",\"path\":\"b.py\",\"start\":1,\"end\":4}\n",
+    )
+    .unwrap();
+    let (edit, b) = (format!("edit={g}"), format!("b={}", only_b.display()));
+    let base = [
+        "explain", "--gold", &edit, "--gold", &b, "--reads", &r, "--task", "t", "--run", "r1",
+    ];
+    let text = stdout(&readcov_ok(&base));
+    fits(&text);
+    let headers: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("== gold set"))
+        .collect();
+    assert_eq!(headers, ["== gold set edit ==", "== gold set b =="]);
+    assert!(
+        text.contains("below 50%: line coverage 0% (0/4 gold lines)"),
+        "{text}"
+    );
+    let doc: Value = serde_json::from_str(&stdout(&readcov_ok(
+        &[&base[..], &["--format", "json"]].concat(),
+    )))
+    .unwrap();
+    let sets = doc.as_array().expect("an array for several sets");
+    for s in sets {
+        valid(s);
+    }
+    let got: Vec<(&str, u64)> = (sets.iter())
+        .map(|s| {
+            (
+                s["gold_set"].as_str().unwrap(),
+                s["gold_lines"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, [("edit", 14), ("b", 4)]);
+}

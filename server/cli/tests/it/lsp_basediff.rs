@@ -1,0 +1,240 @@
+//! Issue 21, "files that differ from the gold's base", through the real binary over pipes:
+//! gold made by `readcov gold` against the base (so its rows carry `base`), a session that
+//! opens the gold file, edits it (five lines inserted above the gold) and saves it, then a
+//! restarted server. Before: gold was painted on the old line numbers without a word, and the
+//! agent's trajectory reads of that file were dropped (the import compared the text the agent
+//! saw with the edited file). Now the gold and reads follow the text, and the file says how.
+
+#[path = "../../../lsp/tests/it/common/client.rs"]
+mod client;
+
+use client::{file_uri, Client};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+const TASK: &str = "pallets__flask-5014";
+const FILE: &str = "src/flask/blueprints.py";
+const INSERTED: &str = "# one\n# two\n# three\n# four\n# five\n";
+
+fn real_data() -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
+    assert!(p.join("MANIFEST.md").is_file(), "{} missing", p.display());
+    p
+}
+
+async fn spawn() -> (tokio::process::Child, Client) {
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
+        .arg("lsp")
+        .stderr(Stdio::inherit())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn readcov lsp");
+    let c = Client::new(
+        child.stdout.take().expect("stdout"),
+        child.stdin.take().expect("stdin"),
+    );
+    (child, c)
+}
+
+/// The flask-5014 workspace at its base commit: the gold file, gold JSONL written by
+/// `readcov gold --from-swebench --workspace` (with `base`), the agent's trajectory and a reads
+/// JSONL row without a `base` (as older logs have).
+fn workspace() -> (tempfile::TempDir, PathBuf, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().unwrap();
+    let text = std::fs::read_to_string(real_data().join("sources").join(TASK).join(FILE)).unwrap();
+    std::fs::create_dir_all(root.join("src/flask")).unwrap();
+    std::fs::write(root.join(FILE), &text).unwrap();
+    let rows = std::fs::read_to_string(real_data().join("gold.jsonl")).unwrap();
+    let row = rows
+        .lines()
+        .find(|l| l.contains(TASK))
+        .expect("the task's row");
+    let swe = dir.path().join("swebench.jsonl");
+    std::fs::write(&swe, format!("{row}\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
+        .args(["gold", "--from-swebench"])
+        .arg(&swe)
+        .arg("--workspace")
+        .arg(&root)
+        .arg("-o")
+        .arg(root.join("gold.jsonl"))
+        .output()
+        .expect("readcov gold");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let gold = std::fs::read_to_string(root.join("gold.jsonl")).unwrap();
+    assert!(gold.contains("\"base\":{"), "{gold}");
+    std::fs::copy(
+        real_data().join(format!("openhands/{TASK}.json")),
+        root.join(format!("{TASK}.json")),
+    )
+    .unwrap();
+    let read = json!({"task": TASK, "run": "jsonl", "path": FILE, "start": 190, "end": 192});
+    std::fs::write(root.join("reads.jsonl"), format!("{read}\n")).unwrap();
+    (dir, root, text)
+}
+
+/// One server session: opens the file with its text on disk; returns the diagnostics, the line
+/// states, the summary and every message the client was shown or logged.
+struct Seen {
+    diags: Vec<Value>,
+    states: Value,
+    summary: Value,
+    logs: Vec<String>,
+}
+
+async fn session(root: &Path, then: impl AsyncFnOnce(&Client, &str)) -> Seen {
+    let (mut child, c) = spawn().await;
+    let opts = json!({"gold": ["gold.jsonl"], "reads": [format!("{TASK}.json"), "reads.jsonl"], "task": TASK});
+    let mark = c.mark();
+    c.initialize(root, opts, json!({})).await;
+    let uri = file_uri(&root.join(FILE));
+    let text = std::fs::read_to_string(root.join(FILE)).unwrap();
+    c.open(&uri, &text).await;
+    let diags = c.diagnostics_after(mark, &uri).await;
+    let states = c
+        .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+        .await;
+    let summary = c.request("readcov/summary", json!({})).await;
+    then(&c, &uri).await;
+    let logs = c.inbox.lock().unwrap()[mark..]
+        .iter()
+        .filter(|m| m["method"] == "window/logMessage" || m["method"] == "window/showMessage")
+        .filter_map(|m| m["params"]["message"].as_str().map(str::to_string))
+        .collect();
+    c.shutdown().await;
+    let status = tokio::time::timeout(client::WAIT, child.wait())
+        .await
+        .expect("exits after `exit`")
+        .expect("status");
+    assert!(status.success(), "{status:?}");
+    Seen {
+        diags,
+        states,
+        summary,
+        logs,
+    }
+}
+
+fn run_row<'a>(summary: &'a Value, run: &str) -> &'a Value {
+    summary["rows"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["run"] == run))
+        .unwrap_or_else(|| panic!("no row for run {run}: {summary}"))
+}
+
+/// The gold ranges of the line states (0-based, as sent).
+fn gold_ranges(states: &Value) -> Vec<(u64, u64)> {
+    states["ranges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["state"].as_str().unwrap().starts_with("gold"))
+        .map(|r| {
+            (
+                r["startLine"].as_u64().unwrap(),
+                r["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_edited_and_saved_gold_file_keeps_its_gold_and_reads_after_a_restart() {
+    let (_dir, root, text) = workspace();
+
+    // Session 1: the file is the base. Gold 192–193 (0-based 191–192), read by the agent.
+    let first = session(&root, async |c: &Client, uri: &str| {
+        let ins = json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": INSERTED}]});
+        c.notify("textDocument/didChange", ins).await;
+        std::fs::write(root.join(FILE), format!("{INSERTED}{text}")).unwrap();
+        c.notify("textDocument/didSave", json!({"textDocument": {"uri": uri}}))
+            .await;
+    })
+    .await;
+    assert_eq!(
+        gold_ranges(&first.states),
+        vec![(191, 192)],
+        "{}",
+        first.states
+    );
+    assert_eq!(
+        first.states["differs"],
+        Value::Null,
+        "the base itself: nothing to say"
+    );
+    assert_eq!(run_row(&first.summary, "openhands")["fileHit"], 1.0);
+    assert!(
+        root.join(".readcov/base").read_dir().unwrap().count() == 1,
+        "the base text is kept for later sessions"
+    );
+
+    // Session 2, restarted on the saved file: gold and reads moved down five lines, said so.
+    let second = session(&root, async |_: &Client, _: &str| {}).await;
+    let note = &second.diags[0];
+    assert_eq!(
+        note["message"],
+        "file differs from the base commit: gold and reads mapped by content (line diff from the kept base text)"
+    );
+    assert_eq!(note["severity"], 3, "Information: nothing was dropped");
+    assert_eq!(
+        gold_ranges(&second.states),
+        vec![(196, 197)],
+        "{}",
+        second.states
+    );
+    assert_eq!(second.states["differs"]["mapped"], true);
+    assert_eq!(second.states["coverage"], 1.0, "{}", second.states);
+    let span = second
+        .diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().starts_with("gold lines"))
+        .expect("the span's diagnostic");
+    assert_eq!(
+        span["message"],
+        "gold lines 197–198: 2/2 read (100%) — at or above 50%"
+    );
+    // The trajectory was imported against the base text: the agent's reads are all there.
+    assert_eq!(run_row(&second.summary, "openhands")["fileHit"], 1.0);
+    assert!(
+        !second.logs.iter().any(|l| l.contains("dropped")),
+        "{:?}",
+        second.logs
+    );
+
+    // Session 3, without the kept base text: gold still found by its first and last line; the
+    // reads that cannot be placed are dropped — and said, with a count, each one logged.
+    std::fs::remove_dir_all(root.join(".readcov/base")).unwrap();
+    let third = session(&root, async |_: &Client, _: &str| {}).await;
+    let msg = third.diags[0]["message"].as_str().unwrap();
+    assert!(
+        msg.starts_with("file differs from the base commit: gold and reads could not be mapped (0 gold span(s), 1 read(s) dropped)"),
+        "{msg}"
+    );
+    assert_eq!(third.diags[0]["severity"], 2, "a Warning");
+    assert_eq!(
+        gold_ranges(&third.states),
+        vec![(196, 197)],
+        "{}",
+        third.states
+    );
+    let logged = |needle: &str| third.logs.iter().any(|l| l.contains(needle));
+    assert!(
+        logged("src/flask/blueprints.py: 1 read(s) dropped: run `jsonl` lines 190–192"),
+        "{:?}",
+        third.logs
+    );
+    assert!(
+        logged("read(s) dropped (shown text differs from file)"),
+        "the trajectory's own drops are said too: {:?}",
+        third.logs
+    );
+}

@@ -1,0 +1,23 @@
+//! readcov-cli integration tests, one binary (each module was its own test binary once).
+
+mod bad_inputs;
+mod cli_explain;
+mod cli_newcomer;
+mod cli_read_before_edit;
+mod cli_score;
+mod cli_shard;
+mod cli_shard_kinds;
+mod cli_sheet;
+mod cli_sheet_real;
+mod cli_units;
+mod cli_units_real;
+mod common;
+mod confinement;
+mod contextbench_cli;
+mod explore_cli;
+mod import_gold;
+mod lsp_basediff;
+mod lsp_stdio;
+mod report;
+mod score_lean;
+mod sheet_common;

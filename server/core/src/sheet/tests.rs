@@ -1,0 +1,7 @@
+//! The sheet's tests, one module per area.
+
+mod breakdown;
+mod grade;
+mod ledger;
+mod runs;
+mod sheet;

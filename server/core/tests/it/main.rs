@@ -1,0 +1,10 @@
+//! readcov-core integration tests, one binary (each module was its own test binary once).
+
+mod explore_schemas;
+mod formats_cases;
+mod lean;
+mod lineset_props;
+mod schemas;
+mod score_cases;
+mod score_props;
+mod sheet_props;

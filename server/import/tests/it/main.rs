@@ -1,0 +1,11 @@
+//! readcov-import integration tests, one binary (each module was its own test binary once).
+
+mod common;
+mod displayed_invariant;
+mod fixtures;
+mod formats;
+mod malformed;
+mod never_panics;
+mod real_openhands;
+mod real_others;
+mod real_scores;

@@ -1,0 +1,110 @@
+//! Hand-checked actions of the mini-swe-agent, SWE-agent and Claude Code trajectories, read off the
+//! raw logs and the base files in `sources/` (line counts by `wc -l`, windows from the observation).
+
+use crate::common;
+use common::{edits, reads, run, skipped};
+use readcov_import::Reason;
+
+#[test]
+fn astropy_12907_mini() {
+    let imp = run("mini-swe-agent/astropy__astropy-12907.traj.json");
+    let s = "astropy/modeling/separable.py";
+    // `cat` of a 317-line file; `cat … | head -100`.
+    reads(&imp, 1, &[(s, 1, 317)]);
+    reads(
+        &imp,
+        2,
+        &[("astropy/modeling/tests/test_separable.py", 1, 100)],
+    );
+    // `cat f | grep -n "_cstack" -A 30`: matches at 219 and 316, the file ends at 317.
+    reads(&imp, 9, &[(s, 219, 249), (s, 316, 317)]);
+    // Step 15 ran a script that rewrote line 245 of separable.py in place: the grep at step 16
+    // shows `= right` where the base has `= 1`, so that read is not credited. The mismatch does
+    // not poison the file: step 18 shows 204–208 exactly as the base has them.
+    skipped(&imp, 16, Reason::TextMismatch);
+    reads(&imp, 18, &[(s, 204, 208)]);
+    // `grep -r` without -n.
+    skipped(&imp, 21, Reason::NoLineNumbers);
+    // patch.txt was written by the agent; `echo … && cat patch.txt` reads no base file.
+    skipped(&imp, 35, Reason::NotInWorkspace);
+}
+
+#[test]
+fn astropy_14182_mini() {
+    let imp = run("mini-swe-agent/astropy__astropy-14182.traj.json");
+    let f = "astropy/io/ascii/fixedwidth.py";
+    reads(&imp, 2, &[("astropy/io/ascii/rst.py", 1, 66)]);
+    // fixedwidth.py has 490 lines: `| tail -200` is 291–490.
+    reads(&imp, 5, &[(f, 291, 490)]);
+    reads(&imp, 10, &[(f, 339, 380)]);
+    // `sed -n '60,70p'` of the 66-line rst.py.
+    reads(&imp, 11, &[("astropy/io/ascii/rst.py", 60, 66)]);
+    // After `cat > astropy/io/ascii/rst.py << EOF` (step 37) the file is unaligned.
+    skipped(&imp, 77, Reason::UnalignedAfterEdit);
+}
+
+#[test]
+fn astropy_14365_mini() {
+    let imp = run("mini-swe-agent/astropy__astropy-14365.traj.json");
+    let q = "astropy/io/ascii/qdp.py";
+    // Output too long: mini-swe-agent kept 176 head lines (the last cut mid-line) and a tail
+    // starting mid-line 514 through 642.
+    reads(&imp, 2, &[(q, 1, 176), (q, 514, 642)]);
+    reads(&imp, 4, &[(q, 60, 80)]);
+    reads(&imp, 24, &[(q, 309, 309)]);
+}
+
+#[test]
+fn swe_agent_databind_3701() {
+    let imp = run("swe-agent-java/fasterxml__jackson-databind-3701.traj");
+    let n = "src/main/java/com/fasterxml/jackson/databind/node/NodeCursor.java";
+    reads(&imp, 0, &[(n, 1, 100)]);
+    // `goto 198` in a 233-line file: the window is the last 100 lines.
+    reads(&imp, 1, &[(n, 134, 233)]);
+    // `edit 198:198` with one line: base 198 touched, the window around it shows agent text at 198.
+    edits(&imp, 2, &[(n, 198, 198)]);
+    reads(&imp, 2, &[(n, 134, 197), (n, 199, 233)]);
+}
+
+#[test]
+fn swe_agent_xml_638() {
+    let imp = run("swe-agent-java/fasterxml__jackson-dataformat-xml-638.traj");
+    let j =
+        "src/main/java/com/fasterxml/jackson/dataformat/xml/JacksonXmlAnnotationIntrospector.java";
+    skipped(&imp, 0, Reason::NoLineNumbers);
+    reads(&imp, 1, &[(j, 35, 134)]);
+    // 10 lines (120–129) replaced by 9: the window 70–169 is base 70–119, 9 agent lines, base 130–170.
+    edits(&imp, 2, &[(j, 120, 129)]);
+    reads(&imp, 2, &[(j, 70, 119), (j, 130, 170)]);
+}
+
+#[test]
+fn swe_agent_core_1172() {
+    let imp = run("swe-agent-java/fasterxml__jackson-core-1172.traj");
+    // `open` after seven `cd`s: the window names the absolute path.
+    reads(
+        &imp,
+        13,
+        &[(
+            "src/test/java/com/fasterxml/jackson/core/jsonptr/JsonPointerTest.java",
+            1,
+            100,
+        )],
+    );
+    skipped(&imp, 5, Reason::UnknownCommand);
+}
+
+#[test]
+fn claude_code_transcripts() {
+    let imp = run("claude-code/coverage-test-fix.jsonl");
+    reads(&imp, 1, &[("src/math_utils.py", 1, 7)]);
+    reads(&imp, 2, &[("tests/test_math_utils.py", 1, 11)]);
+    skipped(&imp, 0, Reason::UnknownCommand);
+    // An Edit that appends after base line 6 (its structuredPatch has no `-` line).
+    edits(&imp, 3, &[("src/math_utils.py", 6, 6)]);
+    let imp = run("claude-code/stop-hook-reflection-first-stop.jsonl");
+    reads(&imp, 0, &[("test.txt", 1, 2)]);
+    edits(&imp, 1, &[("test.txt", 1, 1)]);
+    let imp = run("claude-code/python-to-rust-port.jsonl");
+    reads(&imp, 3, &[("Cargo.toml", 1, 7)]);
+}

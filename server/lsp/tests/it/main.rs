@@ -1,0 +1,13 @@
+//! readcov-lsp integration tests, one binary (each module was its own test binary once).
+
+mod common;
+mod confinement;
+mod edges;
+mod features;
+mod fixture_titles;
+mod live;
+mod pull;
+mod real_sources;
+mod stays_up;
+mod store_reload;
+mod task_explain;

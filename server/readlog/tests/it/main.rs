@@ -1,0 +1,6 @@
+//! readcov-readlog integration tests, one binary (each module was its own test binary once).
+
+mod concurrent;
+mod confine;
+mod crash;
+mod log;

@@ -1,0 +1,11 @@
+//! readcov-units integration tests, one binary (each module was its own test binary once).
+
+mod api;
+mod chunked;
+mod coverage;
+mod declarators;
+mod differential;
+mod incremental;
+mod languages;
+mod queries;
+mod real_data;
