@@ -5,8 +5,7 @@
 //! agent's trajectory reads of that file were dropped (the import compared the text the agent
 //! saw with the edited file). Now the gold and reads follow the text, and the file says how.
 
-#[path = "../../../lsp/tests/it/common/client.rs"]
-mod client;
+use crate::lsp_client as client;
 
 use client::{file_uri, Client};
 use serde_json::{json, Value};

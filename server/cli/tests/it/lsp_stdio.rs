@@ -2,8 +2,7 @@
 //! workspace built from the real agent data (`tests/data/real`): a source file at its base
 //! commit, a gold span, and reads.
 
-#[path = "../../../lsp/tests/it/common/client.rs"]
-mod client;
+use crate::lsp_client as client;
 
 use client::{file_uri, Client};
 use serde_json::{json, Value};

@@ -17,6 +17,9 @@ mod contextbench_cli;
 mod explore_cli;
 mod import_gold;
 mod lsp_basediff;
+/// The LSP test client the language server's own tests use, shared for the tests over the real binary.
+#[path = "../../../lsp/tests/it/common/client.rs"]
+mod lsp_client;
 mod lsp_stdio;
 mod report;
 mod score_lean;
