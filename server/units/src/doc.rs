@@ -40,28 +40,49 @@ fn leading(lang: Lang) -> Leading {
     }
 }
 
+/// Width of a line's leading whitespace, tabs expanded to the next multiple of 8 (as Python's
+/// `str.expandtabs` counts them).
+fn indent(line: &str) -> usize {
+    let mut width = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => width += 1,
+            '\t' => width = (width / 8 + 1) * 8,
+            _ => break,
+        }
+    }
+    width
+}
+
 /// The first line of the comments (and Rust attributes) written directly above line `start`
-/// (1-based) of `lines`, with no blank line between; `start` itself when there are none.
+/// (1-based) of `lines`, at the indentation of line `start`, with no blank line between;
+/// `start` itself when there are none.
 pub fn leading_start(lang: Lang, lines: &[&str], start: u32) -> u32 {
     let style = leading(lang);
+    let Some(own) = start.checked_sub(1).and_then(|i| lines.get(i as usize)) else {
+        return start;
+    };
+    let own = indent(own);
     let mut first = start;
     // `i` is the 0-based index of the candidate line above `first`.
     while first > 1 {
         let i = (first - 2) as usize;
-        let Some(text) = lines.get(i).map(|l| l.trim()) else {
+        let Some(raw) = lines.get(i) else {
             break;
         };
+        let text = raw.trim();
         if text.is_empty() {
             break;
         }
         if style.block && text.ends_with("*/") {
-            // Walk up to the line that opens the block comment.
+            // Walk up to the line that opens the block comment; it is the one whose
+            // indentation must match (a Javadoc's ` * ` lines sit one column deeper).
             let open = (0..=i).rev().find(|&j| lines[j].contains("/*"));
             match open {
-                Some(j) => first = j as u32 + 1,
-                None => break,
+                Some(j) if indent(lines[j]) == own => first = j as u32 + 1,
+                _ => break,
             }
-        } else if style.line.iter().any(|p| text.starts_with(p)) {
+        } else if style.line.iter().any(|p| text.starts_with(p)) && indent(raw) == own {
             first -= 1;
         } else {
             break;
@@ -117,5 +138,53 @@ mod tests {
         // Ruby comment; first line of the file.
         check(Lang::Ruby, "# doc\ndef f\nend\n", 2, 1);
         check(Lang::Ruby, "def f\nend\n", 1, 1);
+    }
+
+    #[test]
+    fn only_comments_at_the_definitions_indentation() {
+        // The previous method's trailing comment (deeper) is not the next method's.
+        check(
+            Lang::Python,
+            "class A:\n    def f(self):\n        pass\n        # end of f\n    def g(self):\n        pass\n",
+            5,
+            5,
+        );
+        // A block at the def's indentation is taken; the walk stops at the deeper line above it.
+        check(
+            Lang::Python,
+            "class A:\n    def f(self):\n        return 1\n        # trailing\n    # about g\n    # more\n    def g(self):\n        pass\n",
+            7,
+            5,
+        );
+        // A shallower comment is not the def's either (inspect.getcomments asks for equality).
+        check(Lang::Python, "# module\n    def g():\n        pass\n", 2, 2);
+        // Tabs count to the next multiple of 8: a tab-indented comment above an 8-space def.
+        check(
+            Lang::Python,
+            "class A:\n\t# doc\n        def g(self):\n\t\tpass\n",
+            3,
+            2,
+        );
+        // Javadoc: the opening `/**` sits at the method's indentation, its ` * ` lines deeper.
+        check(
+            Lang::Java,
+            "class A {\n  void f() {\n  }\n  /**\n   * Doc.\n   */\n  void g() {}\n}\n",
+            7,
+            4,
+        );
+        // A block comment opened deeper (inside the previous body) is not taken.
+        check(
+            Lang::Java,
+            "class A {\n  void f() {\n    x(); /* tail\n    */\n  void g() {}\n}\n",
+            5,
+            5,
+        );
+        // Line comments in brace languages follow the same rule.
+        check(
+            Lang::Go,
+            "func f() {\n\t// inner\n}\n\t// deeper\nfunc g() {}\n",
+            5,
+            5,
+        );
     }
 }

@@ -117,3 +117,13 @@ fn rust_doc_comment_and_attribute_are_part_of_the_function() {
     let src = "use x;\n\n/// Doc.\n#[inline]\nfn f() {\n    g();\n}\n";
     check(Lang::Rust, src, &[(6, 6)], OPTS, ["6", "3-5,7", ""]);
 }
+
+#[test]
+fn a_previous_methods_trailing_comment_is_not_the_next_methods() {
+    // Line 4 is `f`'s trailing comment (8 columns deep); `g` (5-6) sits at 4 columns and keeps
+    // only its own comment block (lines 5-6 in the second source), as inspect.getcomments does.
+    let src = "class A:\n    def f(self):\n        return 1\n        # trailing, f's\n    def g(self):\n        return 2\n";
+    check(Lang::Python, src, &[(6, 6)], OPTS, ["6", "5", ""]);
+    let src = "class A:\n    def f(self):\n        return 1\n        # trailing, f's\n    # about g\n    def g(self):\n        return 2\n";
+    check(Lang::Python, src, &[(7, 7)], OPTS, ["7", "5-6", ""]);
+}
