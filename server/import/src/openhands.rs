@@ -71,14 +71,33 @@ pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
     (body, cwd)
 }
 
-/// `view` with `view_range: [a, b]` numbers one more (empty) line after `b`: drop lines past `b`.
+/// `view` numbers the lines of `content.split('\n')`, so a file that ends in a newline gets one
+/// more, empty, numbered line after its last. With `view_range: [a, b]` the lines past `b` are
+/// dropped; a view to the end of the file (no range, or `[a, -1]`) drops a last numbered line
+/// that is empty, whether or not a workspace could tell the file's length — unless the output
+/// was clipped, when its last line is not the file's.
 pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
+    let numbered = |l: &str| {
+        let n = l.trim_start_matches(' ').split('\t').next();
+        l.contains('\t')
+            && n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
     let Some(end) = range
         .and_then(|r| r.get(1))
         .and_then(Value::as_i64)
         .filter(|e| *e > 0)
     else {
-        return out.to_string();
+        if crate::display::displayed(out).is_cut() {
+            return out.to_string();
+        }
+        let mut lines: Vec<&str> = out.split_inclusive('\n').collect();
+        if let Some(i) = lines.iter().rposition(|l| numbered(l)) {
+            let text = lines[i].split_once('\t').map_or("", |(_, t)| t);
+            if text.trim_end_matches(['\n', '\r']).is_empty() {
+                lines.remove(i);
+            }
+        }
+        return lines.concat();
     };
     out.split_inclusive('\n')
         .filter(|l| {
@@ -87,7 +106,7 @@ pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
                 .split('\t')
                 .next()
                 .and_then(|n| n.parse::<i64>().ok());
-            !(l.contains('\t') && n.is_some_and(|n| n > end))
+            !(numbered(l) && n.is_some_and(|n| n > end))
         })
         .collect()
 }
@@ -271,7 +290,26 @@ mod tests {
             trim_to_range(out, Some(&r)),
             "Here's the result:\n   306\tdef f():\n   307\t    pass\n"
         );
-        assert_eq!(trim_to_range(out, Some(&serde_json::json!([306, -1]))), out);
+    }
+
+    /// A view to the end of a file that ends in a newline numbers one more, empty line: dropped
+    /// with or without a range ending in -1, never when the output was clipped, and a file whose
+    /// own last line is empty keeps it (only the one extra line goes).
+    #[test]
+    fn a_view_to_the_end_drops_the_extra_empty_line() {
+        let out =
+            "Here's the result of running `cat -n` on /w/a.py:\n     1\tx\n     2\t\n     3\t\n";
+        let want = "Here's the result of running `cat -n` on /w/a.py:\n     1\tx\n     2\t\n";
+        assert_eq!(trim_to_range(out, None), want);
+        assert_eq!(trim_to_range(out, Some(&serde_json::json!([1, -1]))), want);
+        let last = "     1\tx\n     2\ty";
+        assert_eq!(
+            trim_to_range(last, None),
+            last,
+            "no final newline: nothing extra"
+        );
+        let clipped = "     1\tx\n     2\t\n<response clipped><NOTE>To save on context only part of this file has been shown to you.</NOTE>\n";
+        assert_eq!(trim_to_range(clipped, None), clipped);
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub enum EditOp {
         text: String,
     },
     Undo,
-    /// SWE-agent `edit start:end`: replace lines `start..=end` with `text`.
+    /// SWE-agent `edit start:end`: replace lines `start..=end` with `text` (past the end: append).
     Lines {
         start: u32,
         end: u32,
@@ -273,9 +273,13 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
             splice(&mut v, at, at, split_lines(text))
         }
         EditOp::Lines { start, end, text } => {
-            let s = usize::try_from(*start).ok()?.checked_sub(1)?;
-            let e = usize::try_from(*end).ok()?;
-            if e < s || e > v.origin.len() {
+            // The tool keeps `lines[..start-1]`, the new text, then `lines[end..]` of a bash array:
+            // a start or end past the last line stops at it, so `edit 101:101` on 100 lines
+            // appends. An end more than one line before the start repeats lines: not replayed.
+            let len = v.origin.len();
+            let s = usize::try_from(*start).ok()?.checked_sub(1)?.min(len);
+            let e = usize::try_from(*end).ok()?.min(len);
+            if e < s {
                 return None;
             }
             splice(&mut v, s, e, split_lines(text))

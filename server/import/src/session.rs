@@ -56,6 +56,9 @@ pub enum Op {
         edit: EditOp,
         shows: Option<Style>,
     },
+    /// Several commands in one tool call, each with its share of the output (a classic SWE-agent
+    /// action of several lines, `cd x` then `open Y`): one action, credited part by part.
+    Seq(Vec<(Op, String)>),
     /// Not a read and not worth reporting (thinking, finishing).
     Quiet,
     Skip(Reason),
@@ -155,9 +158,25 @@ impl<'a> Session<'a> {
 
     pub fn apply(&mut self, a: &Action) {
         self.summary.actions += 1;
+        if matches!(a.op, Op::Quiet) {
+            return;
+        }
         let before = (self.rows.len(), self.summary.edit_events);
-        let outcome = match (&a.op, &a.output) {
-            (Op::Quiet, _) => return,
+        let outcome = self.run(a, &a.op, a.output.as_deref());
+        if (self.rows.len(), self.summary.edit_events) == before {
+            // Nothing came of it: one reason per action (a bare `cd` is an unknown command).
+            let r = outcome.err().unwrap_or(Reason::UnknownCommand);
+            self.summary.skip(r);
+            self.outcomes.push((a.step, shorten(&a.command), Some(r)));
+        } else {
+            self.outcomes.push((a.step, shorten(&a.command), None));
+        }
+    }
+
+    /// Runs one op of action `a` on `output`.
+    fn run(&mut self, a: &Action, op: &Op, output: Option<&str>) -> Result<(), Reason> {
+        match (op, output) {
+            (Op::Quiet, _) => Ok(()),
             (Op::Skip(r), _) => Err(*r),
             (_, None) => Err(Reason::MissingObservation),
             (Op::View { path, style, total }, Some(out)) => {
@@ -183,14 +202,19 @@ impl<'a> Session<'a> {
             }
             (Op::Bash { script }, Some(out)) => self.bash(a, script, out),
             (Op::Edit { path, edit, shows }, Some(out)) => self.edit(a, path, edit, *shows, out),
-        };
-        if (self.rows.len(), self.summary.edit_events) == before {
-            // Nothing came of it: one reason per action (a bare `cd` is an unknown command).
-            let r = outcome.err().unwrap_or(Reason::UnknownCommand);
-            self.summary.skip(r);
-            self.outcomes.push((a.step, shorten(&a.command), Some(r)));
-        } else {
-            self.outcomes.push((a.step, shorten(&a.command), None));
+            (Op::Seq(parts), Some(_)) => {
+                // As for a compound bash command: the first failure explains the action, a
+                // failed read more than a neighbouring unknown command.
+                let mut first_err = None;
+                for (op, out) in parts {
+                    if let Err(e) = self.run(a, op, Some(out)) {
+                        if first_err.is_none_or(|f| f == Reason::UnknownCommand) {
+                            first_err = Some(e);
+                        }
+                    }
+                }
+                first_err.map_or(Ok(()), Err)
+            }
         }
     }
 

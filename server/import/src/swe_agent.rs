@@ -1,12 +1,17 @@
 //! Classic SWE-agent `.traj` files: `trajectory[].action` / `.observation`. The file viewer shows a
 //! window `[File: path (N lines total)]`, `(k more lines above)`, then `12:text` lines; `open`,
 //! `goto`, `scroll_up`, `scroll_down`, `search_file` (`Line 12:text`) and the window after an
-//! `edit a:b` are reads of exactly the lines shown. Other actions are bash commands.
+//! `edit a:b` are reads of exactly the lines shown; so is `create` of a file that already exists
+//! (the tool says so and opens it). Other actions are bash commands; an action of several lines
+//! is cut into its commands ([`parts`]).
+
+mod parts;
 
 use crate::numbered::Style;
 use crate::replay::EditOp;
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
+use parts::{exists_error, shows_window, with_exists_error, Part};
 use serde_json::Value;
 
 /// The file a window shows: `[File: /repo/x.java (233 lines total)]`.
@@ -67,6 +72,8 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
             None => (Op::Skip(Reason::NothingShown), obs.to_string()),
         },
         "search_dir" | "find_file" => (Op::Skip(Reason::NoLineNumbers), obs.to_string()),
+        // The file is there already: the tool opens it instead, and nothing is written.
+        "create" if exists_error(obs) => (view(obs), obs.to_string()),
         "create" => match window_file(obs) {
             Some(path) => (
                 Op::Edit {
@@ -116,6 +123,74 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
     }
 }
 
+/// The op of one action and the output it reads.
+fn action_op(action: &str, obs: &str) -> (Op, String) {
+    let parts = parts::split(action);
+    match parts.as_slice() {
+        [Part::Tool(t)] => op_for(t, obs),
+        [] | [Part::Shell(_)] => (
+            Op::Bash {
+                script: action.to_string(),
+            },
+            obs.to_string(),
+        ),
+        _ => (Op::Seq(seq(&parts, obs)), obs.to_string()),
+    }
+}
+
+/// Several commands in one action: each window-printing command gets its window, in order; the
+/// other parts between two windows share the text between them (one part takes it all; several
+/// cannot be told apart, so a shell run then only moves the cwd and a command is not credited).
+/// When the windows do not pair up with the commands that print them (an edit refused by the
+/// linter prints two, a command that failed none), no window is credited.
+fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
+    let windowed = |p: &Part| matches!(p, Part::Tool(t) if shows_window(t));
+    let wins = parts::windows(obs);
+    let shell = |s: &String, text: &str| (Op::Bash { script: s.clone() }, text.to_string());
+    if parts.iter().filter(|p| windowed(p)).count() != wins.len() {
+        return parts
+            .iter()
+            .map(|p| match p {
+                Part::Shell(s) => shell(s, ""),
+                Part::Tool(_) => (Op::Skip(Reason::AmbiguousOutput), String::new()),
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    let (mut i, mut k, mut cursor) = (0, 0, 0);
+    while i < parts.len() {
+        if let Part::Tool(t) = &parts[i] {
+            if windowed(&parts[i]) {
+                let (start, end) = wins[k];
+                out.push(op_for(
+                    t,
+                    &obs[with_exists_error(obs, start).max(cursor)..end],
+                ));
+                (i, k, cursor) = (i + 1, k + 1, end);
+                continue;
+            }
+        }
+        let j = parts[i..]
+            .iter()
+            .position(windowed)
+            .map_or(parts.len(), |n| i + n);
+        let gap_end = wins
+            .get(k)
+            .map_or(obs.len(), |w| with_exists_error(obs, w.0).max(cursor));
+        let sole = j - i == 1;
+        let gap = if sole { &obs[cursor..gap_end] } else { "" };
+        for p in &parts[i..j] {
+            out.push(match p {
+                Part::Shell(s) => shell(s, gap),
+                Part::Tool(t) if sole => op_for(t, gap),
+                Part::Tool(_) => (Op::Skip(Reason::AmbiguousOutput), String::new()),
+            });
+        }
+        (i, cursor) = (j, gap_end);
+    }
+    out
+}
+
 /// Feeds a SWE-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
     let traj = doc
@@ -136,7 +211,7 @@ pub fn import(doc: &Value, session: &mut Session) {
         let obs = t.get("observation").and_then(Value::as_str);
         let (op, output) = match obs {
             Some(o) => {
-                let (op, body) = op_for(&action, o);
+                let (op, body) = action_op(&action, o);
                 (op, Some(body))
             }
             None => (

@@ -55,7 +55,7 @@ pub fn map_file(
         if !dropped.is_empty() {
             out.note = Some((
                 format!(
-                    "{} read(s) were made against another version of this file and could not be mapped",
+                    "{} read row(s) were made against another version of this file and could not be mapped",
                     dropped.len()
                 ),
                 false,
@@ -107,7 +107,7 @@ pub fn map_file(
     } else {
         (
             format!(
-                "{DIFFERS}: gold and reads could not be mapped ({lost_spans} gold span(s), {} read(s) dropped); the rest mapped by content ({how})",
+                "{DIFFERS}: gold and reads could not be mapped ({lost_spans} gold span(s), {} read row(s) dropped); the rest mapped by content ({how})",
                 dropped.len()
             ),
             false,

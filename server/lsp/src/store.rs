@@ -550,7 +550,7 @@ impl Store {
         let mut notes = vec![format!("{path}: {msg}")];
         if !m.dropped.is_empty() {
             notes.push(format!(
-                "{path}: {} read(s) dropped: {}",
+                "{path}: {} read row(s) dropped: {}",
                 m.dropped.len(),
                 m.dropped.join(", ")
             ));

@@ -105,8 +105,9 @@ pub fn poll(path: &Path, display: &str, ws: &dyn FileProvider, last: &mut Option
     out
 }
 
-/// Reads the import dropped because a file in the workspace is not the one the agent saw (the
-/// shown text differs, or an edit could not be replayed onto it): said with a count, never
+/// Tool calls the import credited nothing for because a file in the workspace is not the one the
+/// agent saw (the shown text differs, or an edit could not be replayed onto it): counted in tool
+/// calls — the import's unit, not read rows as the base mapping counts — and said, never
 /// dropped silently. After a gold file is edited and saved, a restarted server re-imports
 /// the trajectory against the edited file, and every read of it used to vanish without a word.
 fn dropped_for_changed_files(display: &str, summary: &Summary) -> Vec<InputError> {
@@ -120,7 +121,7 @@ fn dropped_for_changed_files(display: &str, summary: &Summary) -> Vec<InputError
                 0,
                 None,
                 format!(
-                    "{n} read(s) dropped ({r}): a file in the workspace differs from the one the agent read, so these reads could not be mapped"
+                    "{n} tool call(s) gave no read ({r}): a file in the workspace differs from the one the agent read, so what they showed could not be mapped"
                 ),
             )
         })
@@ -142,7 +143,7 @@ mod tests {
         let text = notes[0].to_string();
         assert!(
             text.contains("traj.json")
-                && text.contains("2 read(s) dropped (shown text differs from file)"),
+                && text.contains("2 tool call(s) gave no read (shown text differs from file)"),
             "{text}"
         );
         assert!(dropped_for_changed_files("t", &Summary::default()).is_empty());

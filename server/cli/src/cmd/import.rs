@@ -179,7 +179,7 @@ fn print_summary(s: &Summary, rows: &[ReadSpan], imported: usize, refused: usize
         eprintln!("  malformed records: {}", s.malformed_records);
     }
     if !s.skipped.is_empty() {
-        eprintln!("  not turned into reads ({}):", s.skipped_total());
+        eprintln!("  action(s) not turned into reads ({}):", s.skipped_total());
         for (reason, n) in &s.skipped {
             eprintln!("    {:<28} {n}", reason.label());
         }

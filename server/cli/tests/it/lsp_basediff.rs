@@ -215,7 +215,7 @@ async fn an_edited_and_saved_gold_file_keeps_its_gold_and_reads_after_a_restart(
     let third = session(&root, async |_: &Client, _: &str| {}).await;
     let msg = third.diags[0]["message"].as_str().unwrap();
     assert!(
-        msg.starts_with("file differs from the base commit: gold and reads could not be mapped (0 gold span(s), 1 read(s) dropped)"),
+        msg.starts_with("file differs from the base commit: gold and reads could not be mapped (0 gold span(s), 1 read row(s) dropped)"),
         "{msg}"
     );
     assert_eq!(third.diags[0]["severity"], 2, "a Warning");
@@ -227,12 +227,12 @@ async fn an_edited_and_saved_gold_file_keeps_its_gold_and_reads_after_a_restart(
     );
     let logged = |needle: &str| third.logs.iter().any(|l| l.contains(needle));
     assert!(
-        logged("src/flask/blueprints.py: 1 read(s) dropped: run `jsonl` lines 190–192"),
+        logged("src/flask/blueprints.py: 1 read row(s) dropped: run `jsonl` lines 190–192"),
         "{:?}",
         third.logs
     );
     assert!(
-        logged("read(s) dropped (shown text differs from file)"),
+        logged("tool call(s) gave no read (shown text differs from file)"),
         "the trajectory's own drops are said too: {:?}",
         third.logs
     );

@@ -158,3 +158,51 @@ fn hunk_pure_insertion_anchors_to_the_line_before() {
     assert_eq!(f.apply(&EditOp::Hunks(vec![(1, hunk)])), Some(vec![2]));
     assert_eq!(map(&f, &[3, 4]), (vec![3], 1));
 }
+
+/// SWE-agent's `edit 101:101` on a 100-line file appends (the tool slices a bash array, so a
+/// start past the end stops at it): the file stays aligned, the append anchors to the last base
+/// line, and later reads of base lines are still credited.
+#[test]
+fn swe_agent_edit_past_the_end_appends() {
+    let mut f = FileState::new(None);
+    f.note_len(100);
+    assert_eq!(
+        f.apply(&EditOp::Lines {
+            start: 101,
+            end: 101,
+            text: "x\ny\n".into()
+        }),
+        Some(vec![100])
+    );
+    assert_eq!(f.current_len(), Some(102));
+    assert_eq!(map(&f, &[1, 100, 101, 102]), (vec![1, 100], 2));
+    // Far past the end, and an end past the end from inside the file: the same slicing.
+    let mut f = file(5);
+    assert_eq!(
+        f.apply(&EditOp::Lines {
+            start: 9,
+            end: 12,
+            text: "z\n".into()
+        }),
+        Some(vec![5])
+    );
+    assert_eq!(f.text_at(6), Some("z"));
+    assert_eq!(
+        f.apply(&EditOp::Lines {
+            start: 5,
+            end: 40,
+            text: "w\n".into()
+        }),
+        Some(vec![5])
+    );
+    assert_eq!(map(&f, &[4, 5]), (vec![4], 1));
+    // An end before the start repeats lines in the real tool: not replayed.
+    let mut f = file(5);
+    let bad = EditOp::Lines {
+        start: 4,
+        end: 1,
+        text: "q\n".into(),
+    };
+    assert_eq!(f.apply(&bad), None);
+    assert!(f.is_dirty());
+}

@@ -36,6 +36,23 @@ pub fn run(rel: &str) -> Imported {
     import_with(&bytes, rel, &ImportOptions::default(), &pick)
 }
 
+/// Imports `rel` (relative to the real data) with no workspace: lengths and text only from the log.
+pub fn run_bare(rel: &str) -> Imported {
+    let bytes = std::fs::read(real().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    import_with(&bytes, rel, &ImportOptions::default(), &|_: &str| {
+        Box::new(NoFiles) as Box<dyn FileProvider>
+    })
+}
+
+/// Imports `rel` of the several-models set (`tests/data/real-multi`, which ships no sources).
+pub fn run_multi(rel: &str) -> Imported {
+    let root = real().join("../real-multi");
+    let bytes = std::fs::read(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    import_with(&bytes, rel, &ImportOptions::default(), &|_: &str| {
+        Box::new(NoFiles) as Box<dyn FileProvider>
+    })
+}
+
 type Row = (String, u32, u32);
 
 fn rows(imp: &Imported, step: u32, kind: EventKind) -> Vec<Row> {

@@ -105,3 +105,20 @@ fn persisted_output_credits_the_preview() {
 fn swe_agent_too_long_output_shows_nothing() {
     check("swe-agent-too-long");
 }
+
+/// Classic SWE-agent `edit 8:8` on a 6-line file appends (the tool slices a bash array, so a
+/// start past the end stops at it): the file stays aligned, so the edit after it and the
+/// `search_file` after that are still credited on base lines (they were "unaligned after edit").
+#[test]
+fn swe_agent_edit_past_the_end_appends() {
+    check("swe-agent-append-past-end");
+}
+
+/// Classic SWE-agent actions of several lines: `cd src` then `open Util.java 3` reads the window
+/// it shows (it used to be one unknown bash command); two `create`s each take their own window;
+/// a shell command before a window takes the text before it; `create` of a file that exists
+/// opens it (a read, not an empty new file); an `edit` then `cat` takes the window, then the rest.
+#[test]
+fn swe_agent_actions_of_several_lines() {
+    check("swe-agent-multiline");
+}

@@ -3,7 +3,7 @@
 //! the importer's output. Steps count tool calls from 0 in log order.
 
 use crate::common;
-use common::{edits, reads, run, skipped};
+use common::{edits, reads, run, run_bare, skipped};
 use readcov_import::Reason;
 
 #[test]
@@ -134,4 +134,39 @@ fn pytest_5809() {
     reads(&imp, 12, &[("testing/test_pastebin.py", 1, 133)]);
     // `str_replace` on /testbed/…: a second checkout with its own history, base 82 replaced.
     edits(&imp, 16, &[("src/_pytest/pastebin.py", 82, 82)]);
+}
+
+/// `view` numbers one more, empty, line after the last line of a file ending in a newline. With
+/// no workspace to tell the file's length it used to be credited: 15 whole-file views in 7 tasks
+/// ended one line past the end (requests-1766 `requests/auth.py` 1–195 of 194 lines). No read of
+/// any shipped trajectory, imported bare, ends past the end of its file in `sources/`.
+#[test]
+fn views_end_at_the_last_line_without_a_workspace() {
+    let imp = run_bare("openhands/psf__requests-1766.json");
+    reads(&imp, 1, &[("requests/auth.py", 1, 194)]);
+    let root = common::real();
+    let mut checked = 0;
+    for dir in ["openhands", "mini-swe-agent"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
+            let rel = format!("{dir}/{}", e.file_name().to_string_lossy());
+            let imp = run_bare(&rel);
+            for r in &imp.rows {
+                let Ok(text) = std::fs::read(root.join("sources").join(&r.task).join(&r.path))
+                else {
+                    continue;
+                };
+                let len = readcov_core::base::count_lines(&text);
+                assert!(
+                    r.end <= len,
+                    "{rel} step {:?}: {}:{}-{} of {len} lines",
+                    r.step,
+                    r.path,
+                    r.start,
+                    r.end
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} rows checked");
 }

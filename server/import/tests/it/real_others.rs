@@ -2,7 +2,7 @@
 //! raw logs and the base files in `sources/` (line counts by `wc -l`, windows from the observation).
 
 use crate::common;
-use common::{edits, reads, run, skipped};
+use common::{edits, reads, run, run_multi, skipped};
 use readcov_import::Reason;
 
 #[test]
@@ -92,6 +92,28 @@ fn swe_agent_core_1172() {
         )],
     );
     skipped(&imp, 5, Reason::UnknownCommand);
+}
+
+/// `create` of a file that exists prints `Error: File '…' already exists.` and opens it: the
+/// window is a read of the base file, and nothing was written. Both cases of the shipped
+/// several-models set (they used to replace the file with an empty one, so the edit after it
+/// was unaligned and its window uncredited).
+#[test]
+fn swe_agent_create_of_an_existing_file_opens_it() {
+    let imp = run_multi("swe-agent-java/fasterxml__jackson-core-1142/gpt-4o-2024-05-13.traj");
+    let v = "src/test/java/com/fasterxml/jackson/core/VersionTest.java";
+    // `[File: … VersionTest.java (100 lines total)]`, lines 1–100 shown.
+    reads(&imp, 4, &[(v, 1, 100)]);
+    // `edit 12:12` with seven lines: base 12 replaced, the window 1–100 is base 1–11 and 13–94.
+    edits(&imp, 5, &[(v, 12, 12)]);
+    reads(&imp, 5, &[(v, 1, 11), (v, 13, 94)]);
+    let imp =
+        run_multi("swe-agent-java/googlecontainertools__jib-4035/gpt-4o-mini-2024-07-18.traj");
+    let r =
+        "jib-core/src/test/java/com/google/cloud/tools/jib/registry/RegistryAuthenticatorTest.java";
+    reads(&imp, 3, &[(r, 1, 100)]);
+    edits(&imp, 4, &[(r, 100, 100)]);
+    reads(&imp, 4, &[(r, 50, 99), (r, 101, 140)]);
 }
 
 #[test]

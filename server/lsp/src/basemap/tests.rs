@@ -82,7 +82,7 @@ fn gold_and_reads_follow_the_text() {
         (
             &[(4, 6), (8, 9)],
             "",
-            Some("could not be mapped (0 gold span(s), 1 read(s) dropped)"),
+            Some("could not be mapped (0 gold span(s), 1 read row(s) dropped)"),
             false,
         ),
     );
@@ -94,7 +94,7 @@ fn gold_and_reads_follow_the_text() {
         (
             &[],
             "",
-            Some("could not be mapped (2 gold span(s), 1 read(s) dropped)"),
+            Some("could not be mapped (2 gold span(s), 1 read row(s) dropped)"),
             false,
         ),
     );
@@ -107,7 +107,7 @@ fn gold_and_reads_follow_the_text() {
         (
             &[(1, 3)],
             "1-2",
-            Some("could not be mapped (1 gold span(s), 0 read(s) dropped)"),
+            Some("could not be mapped (1 gold span(s), 0 read row(s) dropped)"),
             false,
         ),
     );
@@ -135,5 +135,5 @@ fn reads_made_against_the_disk_text_or_another_version() {
     assert!(m
         .note
         .as_ref()
-        .is_some_and(|(t, ok)| t.contains("1 read(s) dropped") && !ok));
+        .is_some_and(|(t, ok)| t.contains("1 read row(s) dropped") && !ok));
 }

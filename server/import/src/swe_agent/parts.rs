@@ -1,0 +1,193 @@
+//! A classic SWE-agent action of several lines (`cd x` then `open Y.java 60`; `create A` then
+//! `create B`): the interface's commands in it, each `edit` with its body, and the runs of shell
+//! lines between them. The commands are bash functions run one after the other in one shell, so
+//! their outputs follow one another in the observation, and every window a command prints starts
+//! with its `[File: … (N lines total)]` header: that is where the observation is cut.
+
+/// The interface's own commands (everything else is a shell command).
+const TOOLS: [&str; 11] = [
+    "open",
+    "goto",
+    "scroll_up",
+    "scroll_down",
+    "search_file",
+    "search_dir",
+    "find_file",
+    "create",
+    "edit",
+    "submit",
+    "exit_forfeit",
+];
+
+/// One command of an action, or a run of shell lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Part {
+    Shell(String),
+    Tool(String),
+}
+
+/// The first word of a command line.
+pub(super) fn verb(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or("")
+}
+
+/// Whether the interface command prints a file window (its output starts with a header).
+pub(super) fn shows_window(command: &str) -> bool {
+    matches!(
+        verb(command),
+        "open" | "goto" | "scroll_up" | "scroll_down" | "create" | "edit"
+    )
+}
+
+/// The delimiter of a here-document a shell line opens (`cat > f <<'EOF'`), if any.
+fn heredoc(line: &str) -> Option<String> {
+    let at = line.find("<<")?;
+    let rest = &line[at + 2..];
+    if rest.starts_with('<') {
+        return None;
+    }
+    let word = rest.trim_start_matches('-').split_whitespace().next()?;
+    let delim = word.trim_matches(|c| c == '\'' || c == '"');
+    (!delim.is_empty()).then(|| delim.to_string())
+}
+
+/// The parts of `action`, in order. An `edit`'s body runs to `end_of_edit`, a here-document's to
+/// its delimiter: a line inside either is never a command.
+pub(super) fn split(action: &str) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut shell: Vec<&str> = Vec::new();
+    let mut lines = action.lines();
+    while let Some(line) = lines.next() {
+        if !TOOLS.contains(&verb(line)) {
+            shell.push(line);
+            if let Some(delim) = heredoc(line) {
+                for body in lines.by_ref() {
+                    shell.push(body);
+                    if body.trim() == delim {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        if shell.iter().any(|l| !l.trim().is_empty()) {
+            parts.push(Part::Shell(shell.join("\n")));
+        }
+        shell.clear();
+        let mut command = line.to_string();
+        if verb(line) == "edit" {
+            for body in lines.by_ref() {
+                command.push('\n');
+                command.push_str(body);
+                if body.trim() == "end_of_edit" {
+                    break;
+                }
+            }
+        }
+        parts.push(Part::Tool(command));
+    }
+    if shell.iter().any(|l| !l.trim().is_empty()) {
+        parts.push(Part::Shell(shell.join("\n")));
+    }
+    parts
+}
+
+/// Byte ranges of the windows an observation shows: a `[File: … lines total)]` header line, then
+/// the `(k more lines above)`, `N:text` and `(k more lines below)` lines that follow it (and the
+/// `File updated.` note of an edit).
+pub(super) fn windows(obs: &str) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut at = 0;
+    for line in obs.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let text = line.trim_end_matches(['\n', '\r']);
+        if text.starts_with("[File: ") && text.ends_with(" lines total)]") {
+            out.push((start, at));
+        } else if let Some(last) = out.last_mut().filter(|w| w.1 == start) {
+            // The note `edit` prints under its window is the edit's, not the next command's.
+            if in_window(text) || text.starts_with("File updated. Please review") {
+                last.1 = at;
+            }
+        }
+    }
+    out
+}
+
+/// A line of a window body: `12:text` or `(k more lines above|below)`.
+fn in_window(text: &str) -> bool {
+    let numbered = text
+        .split_once(':')
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let more = text
+        .strip_prefix('(')
+        .is_some_and(|r| r.ends_with(" more lines above)") || r.ends_with(" more lines below)"));
+    numbered || more
+}
+
+/// Whether `line` is the error `create` prints before it opens a file that already exists.
+fn is_exists_error(line: &str) -> bool {
+    let line = line.trim_end_matches('\r');
+    line.starts_with("Error: File '") && line.ends_with("' already exists.")
+}
+
+/// Whether `obs` says `create` found the file already there (and opened it instead).
+pub(super) fn exists_error(obs: &str) -> bool {
+    obs.lines().any(is_exists_error)
+}
+
+/// Where the window at `start` begins once the line before it is taken in when it is the error
+/// `create` prints before opening a file that already exists.
+pub(super) fn with_exists_error(obs: &str, start: usize) -> usize {
+    let before = obs[..start].trim_end_matches(['\n', '\r']);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    if is_exists_error(&before[line_start..]) {
+        line_start
+    } else {
+        start
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_edit_bodies_and_heredocs() {
+        let p = split("cd a/b\nopen X.java 60\n");
+        assert_eq!(
+            p,
+            vec![
+                Part::Shell("cd a/b".into()),
+                Part::Tool("open X.java 60".into())
+            ]
+        );
+        let p = split("edit 3:3\nopen me\nend_of_edit\ncat > f <<'EOF'\ngoto 9\nEOF\ncreate B\n");
+        assert_eq!(
+            p,
+            vec![
+                Part::Tool("edit 3:3\nopen me\nend_of_edit".into()),
+                Part::Shell("cat > f <<'EOF'\ngoto 9\nEOF".into()),
+                Part::Tool("create B".into()),
+            ]
+        );
+        assert_eq!(split("ls\n\n"), vec![Part::Shell("ls\n".into())]);
+    }
+
+    #[test]
+    fn windows_and_the_exists_error() {
+        let obs = "x\nError: File 'A' already exists.\n[File: /r/A (3 lines total)]\n1:a\n2:b\n(1 more lines below)\nFile updated.\n[File: /r/B (1 lines total)]\n1:\n";
+        let w = windows(obs);
+        assert_eq!(w.len(), 2);
+        assert_eq!(
+            &obs[w[0].0..w[0].1],
+            "[File: /r/A (3 lines total)]\n1:a\n2:b\n(1 more lines below)\n"
+        );
+        assert_eq!(&obs[w[1].0..w[1].1], "[File: /r/B (1 lines total)]\n1:\n");
+        assert_eq!(
+            &obs[with_exists_error(obs, w[0].0)..w[0].0],
+            "Error: File 'A' already exists.\n"
+        );
+        assert_eq!(with_exists_error(obs, w[1].0), w[1].0);
+    }
+}
