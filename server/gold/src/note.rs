@@ -15,6 +15,9 @@ pub enum NoteKind {
     NoGrammar,
     /// The file's text is not what the patch expects: its gold stays the edit lines.
     PatchDoesNotApply,
+    /// Some hunks applied a few lines from their stated place (as `git apply` finds them): the
+    /// gold is on the lines they applied to.
+    AppliedWithOffset,
     /// The patch creates the file: no base lines, unscored.
     NewFile,
     /// Left out as a test file (`--exclude-tests`).
@@ -46,6 +49,7 @@ impl NoteKind {
             NoteKind::PatchDoesNotApply => {
                 "patch does not apply to the workspace (edit lines only)"
             }
+            NoteKind::AppliedWithOffset => "patch applied with an offset (gold moved with it)",
             NoteKind::NewFile => "new file (no base lines, unscored)",
             NoteKind::ExcludedTest => "test file left out (--exclude-tests)",
             NoteKind::ParseErrors => "syntax errors in the file (units from the rest)",

@@ -1,13 +1,15 @@
 //! Gold from patches: the edit lines (`readcov_import`'s gold from a diff) and, with a workspace,
 //! those lines widened to their enclosing units ([`crate::expand`]). A file falls back to its
 //! edit lines, with a note, when there is no workspace, no such file, no grammar, or the
-//! workspace does not hold what the patch expects (the patch does not apply).
+//! workspace does not hold what the patch expects (the patch does not apply, as `git apply`
+//! decides: hunks found a few lines away apply there, with their offset noted).
 
 use crate::expand::{edit_only, expand_file, set_of, ExpandOptions, FileGold};
 use crate::{Built, GoldRow, NoteKind, Notes, Origin, TaskFiles};
 use readcov_core::formats::{parse_jsonl, Parsed};
 use readcov_core::LineSet;
-use readcov_import::{base_text, gold_from_diff, DiffOptions};
+use readcov_import::{repo_path, DiffOptions};
+use readcov_patch::{change_lines, is_test_path};
 use readcov_units::lang_for_file;
 use std::collections::BTreeMap;
 
@@ -62,7 +64,10 @@ fn test_ids(v: &serde_json::Value) -> Option<Vec<String>> {
     }
 }
 
-/// Gold of every patch: edit lines, widened by `expand` when given.
+/// Gold of every patch: edit lines, widened by `expand` when given. With a workspace the patch
+/// is applied to each file first, as `git apply` does: a hunk found a few lines from its stated
+/// place moves its gold there (with a note giving the offset), and a file the patch does not
+/// apply to keeps the stated lines, with a note, and is not widened.
 pub fn unit_gold(
     rows: &[PatchRow],
     files: &dyn TaskFiles,
@@ -71,26 +76,42 @@ pub fn unit_gold(
 ) -> Built {
     let mut out = Built::default();
     for row in rows {
-        let g = gold_from_diff(&row.patch, &row.task, diff, &row.file);
-        out.errors.extend(g.errors);
-        for (task, path) in &g.new_files {
-            out.notes
-                .push(NoteKind::NewFile, task, path, "new file: no base lines");
+        let parsed = readcov_patch::parse(&row.patch, &row.file);
+        out.errors.extend(parsed.errors);
+        let has_ws = files.has_workspace(&row.task);
+        let mut any_lines = false;
+        let mut by_path: BTreeMap<String, FileGold> = BTreeMap::new();
+        for f in &parsed.patch.files {
+            let Some(path) = repo_path(f, &row.file, &mut out.errors) else {
+                continue;
+            };
+            if diff.exclude_tests && is_test_path(&path) {
+                let msg = "excluded as a test file";
+                out.notes
+                    .push(NoteKind::ExcludedTest, &row.task, &path, msg);
+                continue;
+            }
+            if f.new_file {
+                let msg = "new file: no base lines";
+                out.notes.push(NoteKind::NewFile, &row.task, &path, msg);
+                continue;
+            }
+            let placed = has_ws
+                .then(|| place(&row.task, &path, f, files, &mut out.notes))
+                .flatten();
+            let starts = placed.as_ref().map_or(Vec::new(), |(_, s)| s.clone());
+            let edit = set_of(change_lines(f, &starts, diff.anchor));
+            any_lines |= !edit.is_empty();
+            let fg = match (expand, placed) {
+                (Some(opts), Some((source, _))) => {
+                    widen_source(&row.task, &path, &edit, &source, opts, &mut out.notes)
+                }
+                _ => edit_only(&edit),
+            };
+            let slot = by_path.entry(path).or_default();
+            *slot = union(slot, &fg);
         }
-        for (task, path) in &g.excluded {
-            out.notes.push(
-                NoteKind::ExcludedTest,
-                task,
-                path,
-                "excluded as a test file",
-            );
-        }
-        let mut by_path: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
-        for s in g.spans {
-            by_path.entry(s.path).or_default().push((s.start, s.end));
-        }
-        let base = base_text(&row.patch);
-        if expand.is_some() && !files.has_workspace(&row.task) && !by_path.is_empty() {
+        if expand.is_some() && !has_ws && any_lines {
             out.notes.push(
                 NoteKind::NoWorkspace,
                 &row.task,
@@ -98,35 +119,61 @@ pub fn unit_gold(
                 "no workspace: gold is the edit lines",
             );
         }
-        for (path, spans) in by_path {
-            let edit = set_of(spans);
-            let fg = match expand {
-                Some(opts) if files.has_workspace(&row.task) => {
-                    let expected = base.iter().find(|b| b.path == path);
-                    widen(
-                        &row.task,
-                        &path,
-                        &edit,
-                        expected,
-                        files,
-                        opts,
-                        &mut out.notes,
-                    )
-                }
-                _ => edit_only(&edit),
-            };
+        for (path, fg) in by_path {
             push_rows(&mut out.rows, &row.task, &path, &fg);
         }
     }
     out
 }
 
-/// One file's widened gold, or its edit lines with a note saying why not.
+/// The workspace text of `path` and where each hunk of `f` applies to it; `None` (with a note)
+/// when the file is missing or the patch does not apply.
+fn place(
+    task: &str,
+    path: &str,
+    f: &readcov_patch::FilePatch,
+    files: &dyn TaskFiles,
+    notes: &mut Notes,
+) -> Option<(String, Vec<u32>)> {
+    let Some(source) = files.read(task, path) else {
+        notes.push(NoteKind::MissingFile, task, path, "not in the workspace");
+        return None;
+    };
+    match readcov_patch::apply(f, &source) {
+        Ok(applied) => {
+            if let Some(msg) = applied.offset_note() {
+                notes.push(NoteKind::AppliedWithOffset, task, path, msg);
+            }
+            Some((source, applied.starts()))
+        }
+        Err(e) => {
+            notes.push(NoteKind::PatchDoesNotApply, task, path, e.to_string());
+            None
+        }
+    }
+}
+
+/// Two parts of one file's gold (a file named twice in a patch) as one.
+fn union(a: &FileGold, b: &FileGold) -> FileGold {
+    let edit = a.edit.union(&b.edit);
+    let unit = a.unit.union(&b.unit).difference(&edit);
+    FileGold {
+        window: a
+            .window
+            .union(&b.window)
+            .difference(&edit)
+            .difference(&unit),
+        unit,
+        edit,
+        parse_errors: a.parse_errors + b.parse_errors,
+    }
+}
+
+/// One file's widened gold from the workspace, or its edit lines with a note saying why not.
 pub(crate) fn widen(
     task: &str,
     path: &str,
     edit: &LineSet,
-    expected: Option<&readcov_import::BaseText>,
     files: &dyn TaskFiles,
     opts: &ExpandOptions,
     notes: &mut Notes,
@@ -135,15 +182,23 @@ pub(crate) fn widen(
         notes.push(NoteKind::MissingFile, task, path, "not in the workspace");
         return edit_only(edit);
     };
-    let Some(lang) = lang_for_file(path, &source) else {
+    widen_source(task, path, edit, &source, opts, notes)
+}
+
+/// One file's widened gold from its text, or its edit lines with a note saying why not.
+fn widen_source(
+    task: &str,
+    path: &str,
+    edit: &LineSet,
+    source: &str,
+    opts: &ExpandOptions,
+    notes: &mut Notes,
+) -> FileGold {
+    let Some(lang) = lang_for_file(path, source) else {
         notes.push(NoteKind::NoGrammar, task, path, "no grammar for this file");
         return edit_only(edit);
     };
-    if let Some(msg) = expected.and_then(|b| mismatch(&source, &b.lines)) {
-        notes.push(NoteKind::PatchDoesNotApply, task, path, msg);
-        return edit_only(edit);
-    }
-    match expand_file(lang, &source, edit, opts) {
+    match expand_file(lang, source, edit, opts) {
         Ok(fg) => {
             if fg.parse_errors > 0 {
                 let msg = format!("{} syntax error node(s)", fg.parse_errors);
@@ -155,37 +210,6 @@ pub(crate) fn widen(
             notes.push(NoteKind::NoGrammar, task, path, e.to_string());
             edit_only(edit)
         }
-    }
-}
-
-/// The first base line whose text differs from what the patch shows, as a sentence.
-pub(crate) fn mismatch(source: &str, expected: &[(u32, String)]) -> Option<String> {
-    let lines: Vec<&str> = source.lines().collect();
-    expected.iter().find_map(|(n, want)| {
-        let have = lines
-            .get(*n as usize - 1)
-            .map(|l| l.strip_suffix('\r').unwrap_or(l));
-        let want = want.strip_suffix('\r').unwrap_or(want);
-        match have {
-            Some(h) if h == want => None,
-            Some(h) => Some(format!(
-                "line {n}: the workspace has `{}`, the patch expects `{}`",
-                clip(h),
-                clip(want)
-            )),
-            None => Some(format!(
-                "line {n}: the workspace file has only {} line(s)",
-                lines.len()
-            )),
-        }
-    })
-}
-
-fn clip(s: &str) -> String {
-    let t = s.trim();
-    match t.char_indices().nth(60) {
-        Some((i, _)) => format!("{}…", &t[..i]),
-        None => t.to_string(),
     }
 }
 

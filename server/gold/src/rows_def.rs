@@ -57,7 +57,7 @@ fn widen_plain(rows: &[GoldRow], files: &dyn TaskFiles, opts: &ExpandOptions) ->
             );
         }
         let fg = if files.has_workspace(task) {
-            widen(task, path, &set_of(edit), None, files, opts, &mut out.notes)
+            widen(task, path, &set_of(edit), files, opts, &mut out.notes)
         } else {
             crate::expand::edit_only(&set_of(edit))
         };

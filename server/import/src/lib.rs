@@ -31,9 +31,7 @@ pub mod swe_agent;
 pub use detect::{
     detect_format, import, import_with, Format, ImportError, ImportOptions, Imported,
 };
-pub use diff::{
-    base_text, gold_from_diff, gold_from_swebench, BaseText, DiffOptions, GoldFromDiff,
-};
+pub use diff::{gold_from_diff, gold_from_swebench, repo_path, DiffOptions, GoldFromDiff};
 
 pub use summary::{Reason, Summary};
 

@@ -54,6 +54,11 @@ impl Runs {
         (r.cur <= c).then(|| r.base + (c - r.cur) + 1)
     }
 
+    /// The runs of equal lines as (base line, current line, length), 0-based, both ascending.
+    pub fn matched(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        self.runs.iter().map(|r| (r.base, r.cur, r.len))
+    }
+
     /// Base lines that are still there, unchanged.
     pub fn kept(&self) -> u64 {
         self.runs.iter().map(|r| u64::from(r.len)).sum()

@@ -2,6 +2,7 @@
 
 mod consensus;
 mod expand;
+mod offsets;
 mod patches;
 mod props;
 mod real;

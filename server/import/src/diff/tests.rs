@@ -190,22 +190,6 @@ fn a_huge_anchor_costs_one_interval_not_one_entry_per_line() {
     );
 }
 
-#[test]
-fn merge_joins_overlapping_and_adjacent_intervals_only() {
-    assert_eq!(
-        merge(vec![
-            (9, 9),
-            (1, 3),
-            (4, 4),
-            (2, 2),
-            (6, 7),
-            (u32::MAX, u32::MAX)
-        ]),
-        vec![(1, 4), (6, 7), (9, 9), (u32::MAX, u32::MAX)]
-    );
-    assert_eq!(merge(vec![]), vec![]);
-}
-
 /// One instance in several rows (one per agent, as SWE-bench results are shared): its spans are
 /// written once per (task, path, span, tier), and the repeats are counted for the summary.
 #[test]
