@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 // The file edge shared with the Python module lives in `readcov-files`.
 pub use readcov_files::{
-    canonical_dir, confined_file, inside_workspace, open_input, read_input, task_dir,
+    canonical_dir, confined_file, inside_workspace, open_input, read_input, task_dir, task_folder,
     workspace_lengths,
 };
 
