@@ -34,6 +34,12 @@ pub struct Imported {
     pub errors: Vec<ImportError>,
     /// Per action (by step): the reason it gave no read, `None` when it gave rows.
     pub outcomes: Vec<crate::session::Outcome>,
+    /// Per run, the outcome its log states (dataset rows: `resolved`, `target`, `reward`).
+    pub labels: Vec<crate::chat::RunLabel>,
+    /// Remarks that are not errors: a dataset row that gave no reads, and the shape it had.
+    pub notes: Vec<String>,
+    /// The format the log was read as (`None`: not recognised).
+    pub format: Option<Format>,
 }
 
 /// Detects the format of a log; `None` when it is none of the known formats.
@@ -73,7 +79,17 @@ pub fn import_with<'p>(
     opts: &ImportOptions,
     workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
 ) -> Imported {
-    let text = String::from_utf8_lossy(bytes);
+    // Parquet rows are read as the JSON lines of their rows (a dataset of chat rows, say).
+    let (text, parquet_error) = if readcov_parquet::is_parquet(bytes) {
+        let rows = readcov_parquet::parquet_to_jsonl(bytes);
+        let text = String::from_utf8_lossy(&rows.jsonl).into_owned();
+        (std::borrow::Cow::Owned(text), rows.error)
+    } else {
+        (String::from_utf8_lossy(bytes), None)
+    };
+    if let (Some(e), true) = (&parquet_error, text.is_empty()) {
+        return failed(name, format!("Parquet: {e}"));
+    }
     let Some(format) = opts.format.or_else(|| Format::detect(&text)) else {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.label()).collect();
         return failed(
@@ -85,9 +101,18 @@ pub fn import_with<'p>(
         );
     };
     let mut runs = Runs::new(name, opts, workspace_for);
+    if let Some(e) = parquet_error {
+        runs.bad_records(1, &format!("Parquet: {e}"));
+    }
     match format.build(&text, &mut runs) {
-        Ok(()) => runs.out,
-        Err(message) => failed(name, message),
+        Ok(()) => Imported {
+            format: Some(format),
+            ..runs.out
+        },
+        Err(message) => Imported {
+            format: Some(format),
+            ..failed(name, message)
+        },
     }
 }
 
@@ -104,6 +129,31 @@ fn failed(name: &str, message: String) -> Imported {
             file: name.to_string(),
             message,
         }],
-        outcomes: Vec::new(),
+        ..Imported::default()
+    }
+}
+
+/// One row of a per-row file ([`Format::per_row`]: a dataset with a run per row), for readers
+/// that stream a file a row at a time: `index` is the 0-based row and `line` the 1-based line
+/// it starts on (both only name the row in messages and, for rows with no id, its run).
+pub fn import_row<'p>(
+    format: Format,
+    row: &[u8],
+    at: (usize, usize),
+    name: &str,
+    opts: &ImportOptions,
+    workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
+) -> Imported {
+    let text = String::from_utf8_lossy(row);
+    let mut runs = Runs::new(name, opts, workspace_for);
+    match format.build_row(&text, at.0, at.1, &mut runs) {
+        Ok(()) => Imported {
+            format: Some(format),
+            ..runs.out
+        },
+        Err(message) => Imported {
+            format: Some(format),
+            ..failed(name, message)
+        },
     }
 }

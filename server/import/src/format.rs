@@ -15,13 +15,15 @@ pub enum Format {
     ClaudeCode,
     Codex,
     Atif,
+    /// Chat-message trajectory datasets: one run per row (JSONL, a JSON array, Parquet).
+    Chat,
     /// Retrieval results: ranked chunks per task (not a trajectory; rows get `source: retriever`).
     Chunks,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -31,6 +33,8 @@ impl Format {
         Format::Codex,
         Format::Atif,
         Format::Chunks,
+        // New formats go last: the fuzz seeds pick a format by its place here.
+        Format::Chat,
     ];
 
     /// The `--format` name, also the default run id.
@@ -44,6 +48,7 @@ impl Format {
             Format::ClaudeCode => "claude-code",
             Format::Codex => "codex",
             Format::Atif => "atif",
+            Format::Chat => "chat",
             Format::Chunks => "chunks",
         }
     }
@@ -64,6 +69,17 @@ impl Format {
         detect_head(text)
     }
 
+    /// The per-row format ([`Format::per_row`]) one row of a dataset file is in, if any: a
+    /// reader that finds one streams the file row by row.
+    /// `several`: the file holds more rows than this one (or is a JSON array of rows); a file
+    /// that is one object is a dataset only when the object alone reads as a dataset row (an
+    /// OpenHands completion log or a mini-swe-agent file stays what it is).
+    pub fn detect_row(row: &[u8], several: bool) -> Option<Format> {
+        let v: Value = serde_json::from_slice(row).ok()?;
+        let chat = crate::chat::is_row(&v) && (several || detect_value(&v) == Some(Format::Chat));
+        chat.then_some(Format::Chat)
+    }
+
     /// Feeds the log into `runs` (one or more runs); `Err` when the log cannot be read at all.
     pub(crate) fn build(self, text: &str, runs: &mut Runs) -> Result<(), String> {
         match self {
@@ -75,7 +91,51 @@ impl Format {
             Format::Atif => crate::atif::build(text, runs),
             Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
             Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
+            Format::Chat => crate::chat::build(text, runs),
             Format::Chunks => crate::chunks::build(text, runs),
+        }
+    }
+
+    /// Whether a file of this format holds one run per row, so a reader may stream it row by
+    /// row ([`Format::build_row`]) instead of reading it whole.
+    pub fn per_row(self) -> bool {
+        match self {
+            Format::Chat => true,
+            Format::OpenHands
+            | Format::OpenHandsV1
+            | Format::OpenHandsEval
+            | Format::MiniSweAgent
+            | Format::SweAgent
+            | Format::ClaudeCode
+            | Format::Codex
+            | Format::Atif
+            | Format::Chunks => false,
+        }
+    }
+
+    /// One row of a per-row file (`index`: 0-based row, `line`: where it starts in the file);
+    /// for the other formats the row is a whole log.
+    pub(crate) fn build_row(
+        self,
+        row: &str,
+        index: usize,
+        line: usize,
+        runs: &mut Runs,
+    ) -> Result<(), String> {
+        match self {
+            Format::Chat => {
+                crate::chat::build_row(row, index, line, runs);
+                Ok(())
+            }
+            Format::OpenHands
+            | Format::OpenHandsV1
+            | Format::OpenHandsEval
+            | Format::MiniSweAgent
+            | Format::SweAgent
+            | Format::ClaudeCode
+            | Format::Codex
+            | Format::Atif
+            | Format::Chunks => self.build(row, runs),
         }
     }
 }
@@ -86,6 +146,9 @@ fn detect_value(v: &Value) -> Option<Format> {
         return Some(Format::Chunks);
     }
     if let Some(items) = v.as_array() {
+        if items.first().is_some_and(crate::chat::is_row) {
+            return Some(Format::Chat);
+        }
         return items
             .first()
             .and_then(detect_record)
@@ -105,11 +168,20 @@ fn detect_value(v: &Value) -> Option<Format> {
     if is("instance_id") && v.get("history").is_some_and(Value::is_array) {
         return Some(Format::OpenHandsEval);
     }
+    // A `trajectory` of messages (nebius, SWE-rebench) is a dataset row, not SWE-agent's
+    // `{action, observation}` steps.
     if v.get("trajectory").is_some_and(Value::is_array) {
-        return Some(Format::SweAgent);
+        return Some(if crate::chat::is_row(v) {
+            Format::Chat
+        } else {
+            Format::SweAgent
+        });
     }
     if v.get("messages").is_none() {
         return detect_record(v);
+    }
+    if crate::chat::is_dataset_row(v) {
+        return Some(Format::Chat);
     }
     let msgs = v.get("messages")?.as_array()?;
     let mini = v
@@ -141,6 +213,9 @@ fn detect_record(v: &Value) -> Option<Format> {
     }
     if v.get("instance_id").is_some() && v.get("history").is_some() {
         return Some(Format::OpenHandsEval);
+    }
+    if crate::chat::is_row(v) {
+        return Some(Format::Chat);
     }
     // OpenHands V1: events carry `kind`, the conversation's base state `agent` and `workspace`.
     if (v.get("kind").is_some_and(Value::is_string) && v.get("source").is_some())

@@ -7,9 +7,11 @@ pub mod atif;
 pub mod bash;
 pub mod bashargs;
 pub mod bashread;
+pub mod chat;
 pub mod chunks;
 pub mod claude_code;
 pub mod codex;
+pub mod dataset;
 pub mod detect;
 pub mod diff;
 pub mod display;
@@ -29,7 +31,7 @@ pub mod summary;
 pub mod swe_agent;
 
 pub use detect::{
-    detect_format, import, import_with, Format, ImportError, ImportOptions, Imported,
+    detect_format, import, import_row, import_with, Format, ImportError, ImportOptions, Imported,
 };
 pub use diff::{gold_from_diff, gold_from_swebench, repo_path, DiffOptions, GoldFromDiff};
 

@@ -239,7 +239,8 @@ pub fn import(doc: &Value, session: &mut Session) {
             let mut new_cwd = None;
             let (op, output, command) = match (name.as_str(), &args) {
                 (_, None) => (Op::Skip(Reason::Malformed), output, raw_args.to_string()),
-                ("execute_bash", Some(a)) => {
+                // SWE-agent 1.x (SWE-smith) names the same shell tool `bash`.
+                ("execute_bash" | "bash", Some(a)) => {
                     let script = str_arg(a, "command").unwrap_or_default();
                     let output = output.map(|o| {
                         let (body, cwd) = strip_trailer(&o);
@@ -259,7 +260,9 @@ pub fn import(doc: &Value, session: &mut Session) {
                     let output = output.map(|o| trim_to_range(&o, a.get("view_range")));
                     (op, output, raw_args.to_string())
                 }
-                ("think" | "finish", _) => (Op::Quiet, output, raw_args.to_string()),
+                ("think" | "finish" | "submit" | "task_tracker", _) => {
+                    (Op::Quiet, output, raw_args.to_string())
+                }
                 (_, Some(_)) => (Op::Skip(Reason::UnknownTool), output, raw_args.to_string()),
             };
             session.apply_then_cd(

@@ -79,6 +79,15 @@ impl<'a, 'p> Runs<'a, 'p> {
         }
     }
 
+    /// One bad row of a dataset file, located by its line.
+    pub fn bad_row(&mut self, line: usize, message: String) {
+        self.out.summary.malformed_records += 1;
+        self.out.errors.push(ImportError {
+            file: format!("{}:{line}", self.name),
+            message,
+        });
+    }
+
     /// The formats that are one JSON object holding one run.
     pub fn one_doc(
         &mut self,

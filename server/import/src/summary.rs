@@ -93,6 +93,12 @@ pub struct Summary {
     pub skipped: BTreeMap<Reason, usize>,
     /// Whole records that could not be parsed (truncated JSON, a message of the wrong shape).
     pub malformed_records: usize,
+    /// Dataset rows by the encoding of their messages (`chat`).
+    pub encodings: BTreeMap<&'static str, usize>,
+    /// Dataset rows whose `instance_id` carried a dataset suffix `_<n>` (taken off for the task),
+    /// and the first such id with the task it gave.
+    pub id_suffixes: usize,
+    pub id_suffix_example: Option<(String, String)>,
 }
 
 impl Summary {
@@ -109,6 +115,13 @@ impl Summary {
         self.malformed_records += o.malformed_records;
         for (k, v) in &o.skipped {
             *self.skipped.entry(*k).or_default() += v;
+        }
+        for (k, v) in &o.encodings {
+            *self.encodings.entry(k).or_default() += v;
+        }
+        self.id_suffixes += o.id_suffixes;
+        if self.id_suffix_example.is_none() {
+            self.id_suffix_example.clone_from(&o.id_suffix_example);
         }
     }
 

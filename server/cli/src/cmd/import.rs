@@ -1,17 +1,25 @@
 //! `readcov import`: agent trajectories (every [`Format`]) to reads JSONL, with `kind: edit` rows
 //! for edits, and a summary of what was not turned into reads. The IO edge also gathers what one
 //! format spreads over several files: an OpenHands V1 conversation folder (`base_state.json` +
-//! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along.
+//! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along. A
+//! dataset file (a run per row: JSONL, a JSON array, Parquet) is streamed row by row; rows and
+//! labels are written as they come.
+
+mod report;
+mod sink;
 
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, task_dir};
-use crate::output::write_output;
 use anyhow::Result;
 use clap::Args;
-use readcov_core::{EventKind, ReadSpan};
+use indicatif::{ProgressBar, ProgressStyle};
+use readcov_files::rows::{self, Row};
 use readcov_files::Workspace;
-use readcov_import::{import_with, FileProvider, Format, ImportOptions, Imported, Summary};
+use readcov_import::{import_row, import_with, FileProvider, Format, ImportOptions, Imported};
+use report::{Notes, Tally};
+use sink::Sink;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// `--format`: `auto` (detect from content) or one format's label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +33,7 @@ fn format_parser() -> impl clap::builder::TypedValueParser<Value = FormatArg> {
 
 #[derive(Args, Debug)]
 pub struct ImportArgs {
-    /// Trajectory files.
+    /// Trajectory files, dataset files (a run per row: JSONL, JSON array, Parquet) or folders of them.
     #[arg(required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
     /// Log format (default: detected from content).
@@ -41,11 +49,11 @@ pub struct ImportArgs {
     /// Task id (default: the log's instance id, else the file name).
     #[arg(long)]
     pub task: Option<String>,
-    /// Run id (default: the format name).
+    /// Run id (default: the format name; dataset rows: the row's model or agent name).
     #[arg(long)]
     pub run: Option<String>,
-    /// Files imported at once, on this many threads (default: the available cores). The output
-    /// is the same whatever the number.
+    /// Files (or dataset rows) imported at once, on this many threads (default: the available
+    /// cores). The output is the same whatever the number.
     #[arg(
         long,
         short = 'j',
@@ -54,134 +62,246 @@ pub struct ImportArgs {
         hide_default_value = true
     )]
     pub jobs: usize,
+    /// Also write the outcome each run's log states (dataset rows: `resolved`, `target`,
+    /// `reward`) as labels JSONL (`task`, `run`, `resolved`, `from`), the file `--outcomes` takes.
+    #[arg(long, value_name = "FILE")]
+    pub emit_outcomes: Option<PathBuf>,
     /// Output reads JSONL (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
+/// Whole-log files imported together (then written, in argument order).
+const FILE_BATCH: usize = 64;
+/// Dataset rows imported together.
+const ROW_BATCH: usize = 64;
+
+struct Ctx<'a> {
+    opts: ImportOptions,
+    threads: usize,
+    pick: &'a (dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
+    bar: ProgressBar,
+    started: Instant,
+    /// Bytes of the inputs done (files read whole, and datasets' consumed bytes).
+    done_bytes: u64,
+}
+
 pub fn run(args: ImportArgs) -> Result<Exit> {
     let ws = args.workspace.as_deref().map(canonical_dir).transpose()?;
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
-    let opts = ImportOptions {
-        format: args.format.0,
-        task: args.task.clone(),
-        run: args.run.clone(),
+    let pick = move |task: &str| -> Box<dyn FileProvider> {
+        match &per_task {
+            Some(dir) => Box::new(Workspace(task_dir(dir, task))),
+            None => Box::new(Workspace(ws.clone())),
+        }
     };
     let files = readcov_files::logs::expand(&args.files);
-    let bar = indicatif::ProgressBar::new(files.len() as u64);
-    if files.len() < 2 {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    let total: u64 = files.iter().map(|f| file_len(f)).sum();
+    let mut ctx = Ctx {
+        opts: ImportOptions {
+            format: args.format.0,
+            task: args.task.clone(),
+            run: args.run.clone(),
+        },
+        threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
+        pick: &pick,
+        bar: progress_bar(total),
+        started: Instant::now(),
+        done_bytes: 0,
+    };
+    let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?;
+    let mut tally = Tally::default();
+    let mut whole: Vec<&PathBuf> = Vec::new();
+    for file in &files {
+        // Only a regular file may be a dataset (a folder is an OpenHands V1 conversation).
+        let dataset = match file.is_file() {
+            true => rows::open(file, ctx.opts.format),
+            false => Ok(None),
+        };
+        match dataset {
+            Ok(None) => {
+                whole.push(file);
+                if whole.len() >= FILE_BATCH {
+                    import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
+                    whole.clear();
+                }
+            }
+            Ok(Some((format, rows))) => {
+                import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
+                whole.clear();
+                stream(&mut ctx, file, format, rows, &mut sink, &mut tally)?;
+            }
+            Err(e) => {
+                import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
+                whole.clear();
+                ctx.bar.suspend(|| eprintln!("error: {e}"));
+                tally.refused_files += 1;
+            }
+        }
     }
-    // Files are independent: import them on `--jobs` threads, then report and collect in
-    // argument order, so the output is the same bytes as a serial run.
-    let threads = readcov_core::par::threads_for(args.jobs, files.len());
-    let results = readcov_core::par::map_ordered(&files, threads, |_, file| {
-        let got = import_one(file, &opts, ws.as_deref(), per_task.as_deref());
-        bar.inc(1);
-        got
+    import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
+    ctx.bar.finish_and_clear();
+    // Nothing imported: an existing output file is left as it was.
+    let all_failed = tally.imported_files == 0;
+    sink.finish(!all_failed)?;
+    tally.print();
+    Ok(if all_failed { Exit::Input } else { Exit::Ok })
+}
+
+fn file_len(p: &Path) -> u64 {
+    std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)
+}
+
+/// The progress bar (stderr; drawn only on a terminal): bytes, MB/s, ETA, runs and runs/s.
+fn progress_bar(total: u64) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{bar:30} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta} {msg}",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+impl Ctx<'_> {
+    fn advance(&mut self, bytes: u64, tally: &Tally) {
+        self.bar.set_position(self.done_bytes + bytes);
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let runs = tally.total.runs;
+        self.bar
+            .set_message(format!("{runs} run(s), {:.0} runs/s", runs as f64 / secs));
+    }
+}
+
+/// Whole-log files, imported on the threads, reported and written in argument order.
+fn import_whole(
+    ctx: &mut Ctx,
+    files: &[&PathBuf],
+    sink: &mut Sink,
+    tally: &mut Tally,
+) -> Result<()> {
+    if files.is_empty() {
+        return Ok(());
+    }
+    let threads = ctx.threads.min(files.len());
+    let results = readcov_core::par::map_ordered(files, threads, |_, file| {
+        import_one(file, &ctx.opts, ctx.pick)
     });
-    let mut total = Summary::default();
-    let mut rows = Vec::new();
-    let mut failed = 0;
     for (file, got) in files.iter().zip(results) {
         let name = file.display().to_string();
+        ctx.done_bytes += file_len(file);
         let got = match got {
             Ok(g) => g,
             Err(e) => {
-                bar.suspend(|| eprintln!("error: {e:#}"));
-                failed += 1;
+                ctx.bar.suspend(|| eprintln!("error: {e:#}"));
+                tally.refused_files += 1;
                 continue;
             }
         };
         for e in &got.errors {
-            bar.suspend(|| eprintln!("error: {e}"));
+            ctx.bar.suspend(|| eprintln!("error: {e}"));
         }
         // A log that gave nothing but an error (not a trajectory, truncated JSON) is refused:
         // it is no run, and the summary says so instead of counting it as one.
         if !got.errors.is_empty() && got.summary.actions == 0 && got.rows.is_empty() {
-            bar.suspend(|| eprintln!("  refused {name}: nothing imported from it"));
-            total.malformed_records += got.summary.malformed_records;
-            failed += 1;
+            ctx.bar
+                .suspend(|| eprintln!("  refused {name}: nothing imported from it"));
+            tally.total.malformed_records += got.summary.malformed_records;
+            tally.refused_files += 1;
             continue;
         }
-        total.add(&got.summary);
-        rows.extend(got.rows);
+        let mut notes = Notes::default();
+        notes.add(&name, &got, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+        notes.finish(&name, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+        sink.write(&got)?;
+        tally.imported_files += 1;
+        tally.add(&got, true);
+        ctx.advance(0, tally);
     }
-    bar.finish_and_clear();
-    let all_failed = failed == files.len();
-    // Nothing imported: an existing output file is left as it was.
-    if !all_failed {
-        let pick = |task: &str| -> Box<dyn FileProvider> {
-            match &per_task {
-                Some(dir) => Box::new(Workspace(task_dir(dir, task))),
-                None => Box::new(Workspace(ws.clone())),
-            }
-        };
-        // Rows of a file the workspace has record its `base` (what they were checked against).
-        write_output(
-            args.output.as_deref(),
-            readcov_files::base::reads_jsonl_with_base(&rows, &pick)?.as_bytes(),
-        )?;
-    }
-    print_summary(&total, &rows, files.len() - failed, failed);
-    Ok(if all_failed { Exit::Input } else { Exit::Ok })
+    Ok(())
 }
 
 /// One file read and imported (a file that cannot be read is an error of its own).
 fn import_one(
     file: &Path,
     opts: &ImportOptions,
-    ws: Option<&Path>,
-    per_task: Option<&Path>,
+    pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
 ) -> Result<Imported> {
     let bytes = readcov_files::logs::read(file)?;
-    let pick = |task: &str| -> Box<dyn FileProvider> {
-        match per_task {
-            Some(dir) => Box::new(Workspace(task_dir(dir, task))),
-            None => Box::new(Workspace(ws.map(Path::to_path_buf))),
-        }
-    };
     Ok(import_with(
         &bytes,
         &file.display().to_string(),
         opts,
-        &pick,
+        &|t| pick(t),
     ))
 }
 
-/// The summary on stderr. Row counts come from the rows written (read + edit rows = rows
-/// written); an edit event can give no edit row (a created file has no base lines) or several
-/// (one per edited base-line range), so the replayed edit events are a separate figure.
-fn print_summary(s: &Summary, rows: &[ReadSpan], imported: usize, refused: usize) {
-    let edit_rows = rows.iter().filter(|r| r.kind == EventKind::Edit).count();
-    let read_rows = rows.len() - edit_rows;
-    let read_lines: u64 = rows
-        .iter()
-        .filter(|r| r.kind != EventKind::Edit)
-        .map(|r| u64::from(r.end - r.start) + 1)
-        .sum();
-    let refused = if refused > 0 {
-        format!(", {refused} refused")
-    } else {
-        String::new()
-    };
-    eprintln!(
-        "imported {} run(s) from {imported} file(s){refused}, {} action(s): {read_rows} read row(s) over {read_lines} line(s) + {edit_rows} edit row(s) = {} row(s) written",
-        s.runs, s.actions, rows.len()
-    );
-    if s.read_events > 0 || s.edit_events > 0 {
-        eprintln!(
-            "  events: {} read event(s), {} edit event(s) replayed (an edit gives one row per edited base-line range, none when its lines cannot be placed on the base: a created file, or no --workspace to replay on)",
-            s.read_events, s.edit_events
-        );
-    }
-    if s.malformed_records > 0 {
-        eprintln!("  malformed records: {}", s.malformed_records);
-    }
-    if !s.skipped.is_empty() {
-        eprintln!("  action(s) not turned into reads ({}):", s.skipped_total());
-        for (reason, n) in &s.skipped {
-            eprintln!("    {:<28} {n}", reason.label());
+/// A dataset file, a batch of rows at a time: each row a run, imported on the threads and
+/// written in row order.
+fn stream(
+    ctx: &mut Ctx,
+    file: &Path,
+    format: Format,
+    mut rows: rows::Rows,
+    sink: &mut Sink,
+    tally: &mut Tally,
+) -> Result<()> {
+    let name = file.display().to_string();
+    let mut notes = Notes::default();
+    let mut first = true;
+    let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
+    loop {
+        batch.clear();
+        let mut failed = None;
+        for r in rows.by_ref() {
+            match r {
+                Ok(row) => batch.push(row),
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+            if batch.len() == ROW_BATCH {
+                break;
+            }
+        }
+        let results =
+            readcov_core::par::map_ordered(&batch, ctx.threads.min(batch.len()), |_, row| {
+                import_row(
+                    format,
+                    &row.bytes,
+                    (row.index, row.line),
+                    &name,
+                    &ctx.opts,
+                    &|t| (ctx.pick)(t),
+                )
+            });
+        for got in &results {
+            for e in &got.errors {
+                ctx.bar.suspend(|| eprintln!("error: {e}"));
+            }
+            notes.add(&name, got, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+            sink.write(got)?;
+            tally.add(got, first);
+            first = false;
+        }
+        ctx.advance(rows.consumed(), tally);
+        if let Some(e) = failed {
+            // The rest of the file cannot be read: what was read is kept.
+            ctx.bar.suspend(|| eprintln!("error: {e}"));
+            tally.total.malformed_records += 1;
+            break;
+        }
+        if batch.len() < ROW_BATCH {
+            break;
         }
     }
+    notes.finish(&name, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+    ctx.done_bytes += rows.len;
+    if first {
+        tally.refused_files += 1;
+    } else {
+        tally.imported_files += 1;
+    }
+    Ok(())
 }

@@ -15,13 +15,13 @@ mod common;
 mod confinement;
 mod contextbench_cli;
 mod explore_cli;
+mod import_datasets;
 mod import_gold;
 mod lsp_basediff;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.
 #[path = "../../../lsp/tests/it/common/client.rs"]
 mod lsp_client;
 mod lsp_stdio;
-mod parquet_limits;
 mod report;
 mod score_lean;
 mod sheet_common;

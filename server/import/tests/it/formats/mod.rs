@@ -3,6 +3,7 @@
 //! per rule. One test binary; a module per format.
 
 mod atif;
+mod chat;
 mod chunks;
 mod claude_code;
 mod codex;

@@ -1,0 +1,206 @@
+//! Dataset files read a row at a time (a run per row: JSONL, a JSON array of rows, Parquet), so
+//! `readcov import` holds one row and one read buffer, never the file. Whether a file is such a
+//! dataset is decided from its first row ([`readcov_import::Format::detect_row`]); any other
+//! file is read whole, as before.
+
+use crate::{open_input, FileError};
+use readcov_import::dataset::{Cutter, Layout, RowAt};
+use readcov_import::Format;
+use std::collections::VecDeque;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// How much is read at once.
+const PIECE: usize = 1 << 20;
+
+/// One row: its bytes, its 0-based index and the 1-based line it starts on (Parquet: its row
+/// number).
+#[derive(Debug)]
+pub struct Row {
+    pub bytes: Vec<u8>,
+    pub index: usize,
+    pub line: usize,
+}
+
+/// The rows of one dataset file, in file order.
+pub struct Rows {
+    path: PathBuf,
+    source: Source,
+    index: usize,
+    /// Bytes of the file consumed so far (the progress bar's position).
+    consumed: u64,
+    pub len: u64,
+}
+
+enum Source {
+    Text {
+        file: std::fs::File,
+        cutter: Cutter,
+        pending: Vec<u8>,
+        ready: VecDeque<Row>,
+        eof: bool,
+    },
+    Parquet {
+        rows: readcov_parquet::RowStream,
+        first: Option<Vec<u8>>,
+    },
+}
+
+/// Opens `path` as a dataset of rows when it is one: `format` when given (it must be a per-row
+/// format), else the format its first row is in. `Ok(None)`: read the file whole instead.
+pub fn open(path: &Path, format: Option<Format>) -> Result<Option<(Format, Rows)>, FileError> {
+    if format.is_some_and(|f| !f.per_row()) {
+        return Ok(None);
+    }
+    let (mut file, len) = open_input(path)?;
+    if is_parquet_file(&mut file, len) {
+        let (file, _) = open_input(path)?;
+        // A file the streaming reader refuses is read whole, where the error is reported.
+        let Ok(mut rows) = readcov_parquet::RowStream::open(file) else {
+            return Ok(None);
+        };
+        let first = match rows.next() {
+            Some(Ok(r)) => r,
+            _ => return Ok(None),
+        };
+        let Some(f) = format.or_else(|| Format::detect_row(&first, true)) else {
+            return Ok(None);
+        };
+        let source = Source::Parquet {
+            rows,
+            first: Some(first),
+        };
+        return Ok(Some((f, Rows::new(path, source, len))));
+    }
+    let (file, _) = open_input(path)?;
+    let mut rows = Rows::new(
+        path,
+        Source::Text {
+            file,
+            cutter: Cutter::new(),
+            pending: Vec::new(),
+            ready: VecDeque::new(),
+            eof: false,
+        },
+        len,
+    );
+    // Two rows, when there are: a file of one object is a dataset only if that object says so.
+    rows.fill(2)?;
+    let Source::Text { ready, cutter, .. } = &rows.source else {
+        return Ok(None);
+    };
+    let Some(first) = ready.front() else {
+        return Ok(None);
+    };
+    let several = ready.len() > 1 || cutter.layout() == Some(Layout::Array);
+    match format.or_else(|| Format::detect_row(&first.bytes, several)) {
+        Some(f) if f.per_row() => Ok(Some((f, rows))),
+        _ => Ok(None),
+    }
+}
+
+fn is_parquet_file(file: &mut std::fs::File, len: u64) -> bool {
+    use std::io::{Seek, SeekFrom};
+    let mut head = [0u8; 4];
+    let mut tail = [0u8; 4];
+    len >= 8
+        && file.read_exact(&mut head).is_ok()
+        && file.seek(SeekFrom::End(-4)).is_ok()
+        && file.read_exact(&mut tail).is_ok()
+        && &head == readcov_parquet::MAGIC
+        && &tail == readcov_parquet::MAGIC
+}
+
+impl Rows {
+    fn new(path: &Path, source: Source, len: u64) -> Rows {
+        Rows {
+            path: path.to_path_buf(),
+            source,
+            index: 0,
+            consumed: 0,
+            len,
+        }
+    }
+
+    /// Bytes of the file consumed so far (Parquet: the whole file once its last row is out).
+    pub fn consumed(&self) -> u64 {
+        self.consumed
+    }
+
+    /// Reads until `want` rows are ready or the file ends.
+    fn fill(&mut self, want: usize) -> Result<(), FileError> {
+        let Source::Text {
+            file,
+            cutter,
+            pending,
+            ready,
+            eof,
+        } = &mut self.source
+        else {
+            return Ok(());
+        };
+        let mut found = Vec::new();
+        while ready.len() < want && !*eof {
+            let start = pending.len();
+            pending.resize(start + PIECE, 0);
+            let n = file
+                .read(&mut pending[start..])
+                .map_err(|e| FileError::new(&self.path, format!("cannot read: {e}")))?;
+            pending.truncate(start + n);
+            *eof = n == 0;
+            found.clear();
+            let used = cutter.cut(pending, *eof, &mut found);
+            for RowAt { range, line } in found.drain(..) {
+                ready.push_back(Row {
+                    bytes: pending[range].to_vec(),
+                    index: 0,
+                    line,
+                });
+            }
+            pending.drain(..used);
+            self.consumed += used as u64;
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for Rows {
+    type Item = Result<Row, FileError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let got = match &mut self.source {
+            Source::Parquet { rows, first } => {
+                let next = first.take().map(Ok).or_else(|| rows.next())?;
+                match next {
+                    Ok(bytes) => Ok(Row {
+                        bytes,
+                        index: self.index,
+                        line: self.index + 1,
+                    }),
+                    Err(e) => Err(FileError::new(&self.path, format!("Parquet: {e}"))),
+                }
+            }
+            Source::Text { .. } => {
+                if let Err(e) = self.fill(1) {
+                    return Some(Err(e));
+                }
+                let Source::Text { ready, .. } = &mut self.source else {
+                    return None;
+                };
+                let mut row = ready.pop_front()?;
+                row.index = self.index;
+                Ok(row)
+            }
+        };
+        self.index += 1;
+        if let (Source::Parquet { rows, .. }, Ok(_)) = (&self.source, &got) {
+            // Bytes are not known row by row: the position moves with the share of rows read.
+            let share = self.index as f64 / rows.total.max(1) as f64;
+            self.consumed = (self.len as f64 * share.min(1.0)) as u64;
+        }
+        Some(got)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,307 @@
+//! Chat-message trajectory datasets (`chat`): SWE-Gym, SWE-smith, nebius SWE-agent and
+//! SWE-rebench-openhands trajectories, mini-swe-agent exports — one run per row, rows as JSONL,
+//! a JSON array or Parquet. Each row's messages are read in the encoding they use
+//! ([`encode::Encoding`]) by the importer that knows that tool vocabulary. The row also names its
+//! task (`instance_id`, a dataset's `_<n>` suffix taken off and said), its run (model or agent
+//! name, and what tells runs of one task apart), its outcome (`resolved`, `target`, `reward`:
+//! [`RunLabel`]) and its final patch ([`final_patch`]).
+
+pub mod encode;
+
+use crate::dataset;
+use crate::format::Format;
+use crate::runs::Runs;
+use encode::{Doc, Encoding};
+use serde_json::Value;
+
+/// What a row says of its run's outcome, and which field said it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunLabel {
+    pub task: String,
+    pub run: String,
+    pub resolved: bool,
+    pub field: &'static str,
+}
+
+/// A whole input: one row object, a JSON array of rows, or JSONL rows.
+pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        if let Ok(v) = serde_json::from_str::<Value>(text) {
+            build_value(v, text, 0, 1, runs);
+            return Ok(());
+        }
+    }
+    let rows = dataset::rows(text.as_bytes());
+    if rows.is_empty() {
+        return Err("chat: no rows".to_string());
+    }
+    for (index, r) in rows.into_iter().enumerate() {
+        build_row(&text[r.range], index, r.line, runs);
+    }
+    Ok(())
+}
+
+/// One row (`index`: 0-based row number; `line`: where it starts in the file).
+pub(crate) fn build_row(row: &str, index: usize, line: usize, runs: &mut Runs) {
+    match serde_json::from_str::<Value>(row) {
+        Ok(v) if v.is_object() => build_value(v, row, index, line, runs),
+        Ok(_) => runs.bad_row(line, format!("row {index}: not a JSON object")),
+        Err(e) => runs.bad_row(line, format!("row {index}: invalid JSON: {e}")),
+    }
+}
+
+fn build_value(mut row: Value, raw: &str, index: usize, line: usize, runs: &mut Runs) {
+    let who = identity(&row, || row_hash(raw), runs);
+    if let Some(raw) = &who.suffixed {
+        runs.out.summary.id_suffixes += 1;
+        if runs.out.summary.id_suffix_example.is_none() {
+            runs.out.summary.id_suffix_example = Some((raw.clone(), who.task.clone()));
+        }
+    }
+    if let Some((resolved, field)) = outcome(&row) {
+        runs.out.labels.push(RunLabel {
+            task: who.task.clone(),
+            run: who.run.clone(),
+            resolved,
+            field,
+        });
+    }
+    let key = encode::messages_key(&row);
+    let messages = key
+        .and_then(|k| row.get_mut(k))
+        .map(Value::take)
+        .and_then(|v| match v {
+            Value::Array(a) => Some(a),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let enc = encode::detect(&row, &messages);
+    let shape = match enc {
+        Some(_) => String::new(),
+        None => shape(&row, key, &messages),
+    };
+    let before = runs.out.rows.len();
+    match enc {
+        Some(enc) => {
+            *runs.out.summary.encodings.entry(enc.label()).or_default() += 1;
+            let doc = encode::convert(enc, messages);
+            runs.run(&who.task, &who.run, |s| match &doc {
+                Doc::OpenHands(d) => crate::openhands::import(d, s),
+                Doc::MiniSweAgent(d) => crate::mini_swe_agent::import(d, s),
+                Doc::SweAgent(d) => crate::swe_agent::import(d, s),
+            });
+        }
+        None => runs.run(&who.task, &who.run, |_| {}),
+    }
+    if runs.out.rows.len() == before {
+        let what = match enc {
+            Some(enc) => format!("{} messages, none turned into a read", enc.label()),
+            None => format!("no tool call found in {shape}"),
+        };
+        runs.out.notes.push(format!(
+            "line {line}: row {index} ({} / {}): no reads: {what}",
+            who.task, who.run
+        ));
+    }
+}
+
+/// Task and run of a row.
+struct Identity {
+    task: String,
+    run: String,
+    /// The raw `instance_id` when a dataset suffix was taken off it.
+    suffixed: Option<String>,
+}
+
+/// `instance_id` is the task, without the `_<n>` a dataset appends to tell rows of one instance
+/// apart (`python__mypy-15976_0`: only after a SWE-bench-style `-<number>`). The run is the
+/// model or agent name, then what tells runs of one task apart: that suffix, else the row's
+/// trajectory id, else a hash of the row (so a run's name never depends on where the row is).
+fn identity(row: &Value, hash: impl Fn() -> u64, runs: &Runs) -> Identity {
+    let str_at = |p: &str| {
+        row.pointer(p)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+    };
+    let raw = str_at("/instance_id");
+    let (task, suffix) = match raw.map(split_suffix) {
+        Some((t, s)) => (runs.task(Some(t)), s),
+        None => (runs.task(None), None),
+    };
+    let name = runs.opts.run.clone().unwrap_or_else(|| {
+        [
+            "/run_id",
+            "/model_name",
+            "/model",
+            "/agent",
+            "/agent_name",
+            "/info/config/model/model_name",
+        ]
+        .iter()
+        .find_map(|p| str_at(p))
+        .map_or_else(|| Format::Chat.label().to_string(), str::to_string)
+    });
+    let traj = ["/traj_id", "/trajectory_id"]
+        .iter()
+        .find_map(|p| str_at(p));
+    let tag = match (suffix, traj) {
+        (Some(n), _) => n.to_string(),
+        (None, Some(t)) => t
+            .strip_prefix(raw.unwrap_or_default())
+            .map(|r| r.trim_start_matches(['.', '_', '-']))
+            .filter(|r| !r.is_empty())
+            .unwrap_or(t)
+            .to_string(),
+        (None, None) => format!("{:016x}", hash())[..8].to_string(),
+    };
+    Identity {
+        task,
+        run: format!("{name}/{tag}"),
+        suffixed: suffix.and(raw).map(str::to_string),
+    }
+}
+
+/// `python__mypy-15976_0` → (`python__mypy-15976`, `0`); ids without that shape are left whole.
+pub fn split_suffix(id: &str) -> (&str, Option<&str>) {
+    let Some((base, n)) = id.rsplit_once('_') else {
+        return (id, None);
+    };
+    let numbered = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let swe_bench = base
+        .rsplit_once('-')
+        .is_some_and(|(head, num)| head.contains("__") && numbered(num));
+    if numbered(n) && swe_bench {
+        (base, Some(n))
+    } else {
+        (id, None)
+    }
+}
+
+/// The run's outcome as the row states it: `resolved` (SWE-Gym, SWE-smith, SWE-rebench), `target`
+/// (nebius), `reward` (1 or more: resolved), or the harness report inside `test_result`.
+fn outcome(row: &Value) -> Option<(bool, &'static str)> {
+    let as_bool = |v: &Value| match v {
+        Value::Bool(b) => Some(*b),
+        Value::Number(n) => n.as_f64().map(|x| x >= 1.0),
+        _ => None,
+    };
+    [
+        ("/resolved", "resolved"),
+        ("/target", "target"),
+        ("/reward", "reward"),
+        (
+            "/test_result/report/resolved",
+            "test_result.report.resolved",
+        ),
+    ]
+    .into_iter()
+    .find_map(|(p, name)| row.pointer(p).and_then(as_bool).map(|b| (b, name)))
+}
+
+/// The run's final patch as the row states it (for the stage diagnosis): `test_result.git_patch`
+/// (SWE-Gym, OpenHands), `patch` (SWE-smith), `generated_patch` (nebius), `model_patch`
+/// (SWE-rebench, SWE-bench predictions), `info.submission` (mini-swe-agent).
+pub fn final_patch(row: &Value) -> Option<&str> {
+    [
+        "/test_result/git_patch",
+        "/patch",
+        "/generated_patch",
+        "/model_patch",
+        "/info/submission",
+    ]
+    .into_iter()
+    .find_map(|p| row.pointer(p).and_then(Value::as_str))
+    .filter(|p| !p.trim().is_empty())
+}
+
+/// What a row looked like, for the note on a row that gave no reads: its keys and the keys of
+/// its messages (`{instance_id, trajectory[13]: {role, text}}`).
+fn shape(row: &Value, key: Option<&str>, messages: &[Value]) -> String {
+    let keys = |v: &Value| -> String {
+        v.as_object()
+            .map(|o| o.keys().map(String::as_str).collect::<Vec<_>>().join(", "))
+            .unwrap_or_else(|| "not objects".to_string())
+    };
+    let mut item_keys: Vec<String> = messages.iter().take(8).map(keys).collect();
+    item_keys.dedup();
+    let top: Vec<&str> = row
+        .as_object()
+        .map(|o| {
+            o.keys()
+                .map(String::as_str)
+                .filter(|k| Some(*k) != key)
+                .collect()
+        })
+        .unwrap_or_default();
+    match key {
+        Some(k) => format!(
+            "{{{}, {k}[{}]: {{{}}}}}",
+            top.join(", "),
+            messages.len(),
+            item_keys.first().map_or("", String::as_str)
+        ),
+        None => format!("{{{}}} (no messages or trajectory list)", top.join(", ")),
+    }
+}
+
+/// FNV-1a of the row's bytes as the file has them.
+fn row_hash(raw: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in raw.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Whether a JSON value looks like a chat-dataset row: a message list in an encoding above, or
+/// a `trajectory` whose steps are messages (not SWE-agent's `{action, observation}`).
+pub(crate) fn is_row(v: &Value) -> bool {
+    let Some(key) = encode::messages_key(v) else {
+        return false;
+    };
+    let items = v
+        .get(key)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    if key == "trajectory" {
+        return items
+            .iter()
+            .any(|m| m.get("role").is_some() && m.get("action").is_none());
+    }
+    encode::detect(v, items).is_some()
+}
+
+/// A single object that is a dataset row rather than one of the single-log formats: messages in
+/// a text encoding, or any messages beside a dataset's outcome or run fields. (An OpenHands
+/// completion log has `fncall_messages`; a mini-swe-agent file its own markers: both are
+/// detected before this.)
+pub(crate) fn is_dataset_row(v: &Value) -> bool {
+    let Some(key) = encode::messages_key(v) else {
+        return false;
+    };
+    let items = v
+        .get(key)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    match encode::detect(v, items) {
+        Some(Encoding::FunctionText | Encoding::SweAgentText) => true,
+        Some(Encoding::ToolCalls) => [
+            "resolved",
+            "target",
+            "reward",
+            "test_result",
+            "run_id",
+            "traj_id",
+            "model_name",
+        ]
+        .iter()
+        .any(|k| v.get(*k).is_some()),
+        Some(Encoding::MiniSweAgent) | None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,317 @@
+//! The four ways chat-message datasets encode tool calls, each turned into the document an
+//! existing importer already reads, so the tool vocabulary (OpenHands `str_replace_editor` /
+//! `execute_bash`, mini-swe-agent's bash, SWE-agent's `open`/`goto`/`scroll_*`/`edit`) is the one
+//! those importers know: nothing here says what a tool reads.
+
+use crate::openhands::content_text;
+use serde_json::{json, Map, Value};
+
+/// How a row's messages carry tool calls and their results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Encoding {
+    /// OpenAI `tool_calls` on assistant messages, results in `role: tool` messages naming the
+    /// `tool_call_id` (SWE-Gym, OpenHands `fncall_messages`, SWE-rebench-openhands).
+    ToolCalls,
+    /// `<function=NAME><parameter=K>V</parameter></function>` in the assistant text, the result
+    /// in the next user message (`OBSERVATION:` / `EXECUTION RESULT of [NAME]:`): SWE-smith,
+    /// OpenHands `messages` for models without function calling.
+    FunctionText,
+    /// SWE-agent commands in the last fenced block of an `ai` (or assistant) message, the result
+    /// in the next user message (nebius SWE-agent-trajectories).
+    SweAgentText,
+    /// mini-swe-agent: bash `tool_calls` (or one ```` ```bash ```` block) with
+    /// `<returncode>`/`<output>` results and a final `exit` message.
+    MiniSweAgent,
+}
+
+impl Encoding {
+    pub const ALL: [Encoding; 4] = [
+        Encoding::ToolCalls,
+        Encoding::FunctionText,
+        Encoding::SweAgentText,
+        Encoding::MiniSweAgent,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Encoding::ToolCalls => "tool-calls",
+            Encoding::FunctionText => "function-text",
+            Encoding::SweAgentText => "swe-agent-text",
+            Encoding::MiniSweAgent => "mini-swe-agent",
+        }
+    }
+}
+
+/// The importer a converted row goes to.
+pub(crate) enum Doc {
+    OpenHands(Value),
+    MiniSweAgent(Value),
+    SweAgent(Value),
+}
+
+/// The key of the row's message list.
+pub(crate) fn messages_key(row: &Value) -> Option<&'static str> {
+    ["messages", "trajectory", "fncall_messages"]
+        .into_iter()
+        .find(|k| row.get(*k).is_some_and(Value::is_array))
+}
+
+fn role(m: &Value) -> &str {
+    m.get("role").and_then(Value::as_str).unwrap_or("")
+}
+
+fn is_assistant(m: &Value) -> bool {
+    matches!(role(m), "assistant" | "ai")
+}
+
+/// A message's text: `content` (a string or text parts) or nebius's `text`.
+pub(crate) fn text(m: &Value) -> Option<String> {
+    content_text(m.get("content"))
+        .or_else(|| m.get("text").and_then(Value::as_str).map(String::from))
+}
+
+/// Which encoding `messages` use (`None`: no tool call in any of them).
+pub(crate) fn detect(row: &Value, messages: &[Value]) -> Option<Encoding> {
+    let mini_format = row
+        .get("trajectory_format")
+        .and_then(Value::as_str)
+        .is_some_and(|f| f.contains("mini"));
+    let mini = mini_format
+        || messages.iter().any(|m| {
+            role(m) == "exit"
+                || m.pointer("/extra/actions").is_some()
+                || (matches!(role(m), "user" | "tool")
+                    && text(m).is_some_and(|t| t.trim_start().starts_with("<returncode>")))
+        });
+    let assistants = || messages.iter().filter(|m| is_assistant(m));
+    if mini {
+        Some(Encoding::MiniSweAgent)
+    } else if assistants().any(|m| {
+        m.get("tool_calls")
+            .and_then(Value::as_array)
+            .is_some_and(|c| !c.is_empty())
+    }) {
+        Some(Encoding::ToolCalls)
+    } else if assistants().any(|m| text(m).is_some_and(|t| t.contains("<function="))) {
+        Some(Encoding::FunctionText)
+    } else if assistants().any(|m| text(m).is_some_and(|t| fenced_action(&t).is_some())) {
+        Some(Encoding::SweAgentText)
+    } else {
+        None
+    }
+}
+
+/// Turns the row's messages (taken out of `row`) into the document of the importer for `enc`.
+pub(crate) fn convert(enc: Encoding, messages: Vec<Value>) -> Doc {
+    match enc {
+        Encoding::ToolCalls => Doc::OpenHands(json!({ "messages": tool_results(messages) })),
+        Encoding::FunctionText => Doc::OpenHands(json!({ "messages": function_text(messages) })),
+        Encoding::SweAgentText => {
+            Doc::SweAgent(json!({ "trajectory": swe_agent_steps(&messages) }))
+        }
+        Encoding::MiniSweAgent => Doc::MiniSweAgent(json!({ "messages": mini_actions(messages) })),
+    }
+}
+
+/// SWE-Gym and OpenHands' own exports start each result with `OBSERVATION:\n`; the tool did not.
+fn strip_observation(text: &str) -> &str {
+    text.strip_prefix("OBSERVATION:\n")
+        .or_else(|| text.strip_prefix("OBSERVATION:"))
+        .unwrap_or(text)
+}
+
+fn tool_results(mut messages: Vec<Value>) -> Vec<Value> {
+    for m in messages.iter_mut().filter(|m| role(m) == "tool") {
+        if let Some(t) = text(m) {
+            let clean = strip_observation(&t).to_string();
+            if clean.len() != t.len() {
+                m["content"] = Value::String(clean);
+            }
+        }
+    }
+    messages
+}
+
+/// `<function=NAME>` … `</function>` blocks of an assistant text: (name, arguments).
+pub(crate) fn function_calls(text: &str) -> Vec<(String, Map<String, Value>)> {
+    let mut calls = Vec::new();
+    let mut rest = text;
+    while let Some(s) = rest.find("<function=") {
+        let after = &rest[s + "<function=".len()..];
+        let Some(close) = after.find('>') else { break };
+        let name = after[..close].trim().to_string();
+        let body_end = after.find("</function>").unwrap_or(after.len());
+        let body = &after[close + 1..body_end.max(close + 1)];
+        calls.push((name, parameters(body)));
+        rest = &after[body_end.max(close + 1)..];
+    }
+    calls
+}
+
+/// `<parameter=K>V</parameter>` pairs; a value that is a JSON array or (for line numbers) an
+/// integer is kept as one, as the tool's schema types it.
+fn parameters(body: &str) -> Map<String, Value> {
+    let mut args = Map::new();
+    let mut rest = body;
+    while let Some(s) = rest.find("<parameter=") {
+        let after = &rest[s + "<parameter=".len()..];
+        let Some(close) = after.find('>') else { break };
+        let key = after[..close].trim().to_string();
+        let value_start = close + 1;
+        let end = after[value_start..]
+            .find("</parameter>")
+            .map_or(after.len(), |e| value_start + e);
+        let raw = &after[value_start..end];
+        // The value sits between newlines that belong to the markup.
+        let raw = raw.strip_prefix('\n').unwrap_or(raw);
+        let raw = raw.strip_suffix('\n').unwrap_or(raw);
+        let value = match serde_json::from_str::<Value>(raw.trim()) {
+            Ok(v @ Value::Array(_)) => v,
+            Ok(v @ Value::Number(_)) if key.ends_with("_line") => v,
+            _ => Value::String(raw.to_string()),
+        };
+        args.insert(key, value);
+        rest = &after[end.min(after.len())..];
+    }
+    args
+}
+
+/// The result text of a function-text call: the prefix the harness added taken off.
+fn function_result(text: &str) -> &str {
+    if let Some(r) = text.strip_prefix("EXECUTION RESULT of [") {
+        if let Some(i) = r.find("]:") {
+            let r = &r[i + 2..];
+            return r.strip_prefix('\n').unwrap_or(r);
+        }
+    }
+    strip_observation(text)
+}
+
+fn function_text(mut messages: Vec<Value>) -> Vec<Value> {
+    let mut pending: Option<String> = None;
+    for (i, m) in messages.iter_mut().enumerate() {
+        if is_assistant(m) {
+            let calls = text(m).map(|t| function_calls(&t)).unwrap_or_default();
+            let tool_calls: Vec<Value> = calls
+                .into_iter()
+                .enumerate()
+                .map(|(k, (name, args))| {
+                    json!({"id": format!("fn-{i}-{k}"), "type": "function",
+                           "function": {"name": name, "arguments": Value::Object(args).to_string()}})
+                })
+                .collect();
+            // Only one result follows a message: it answers the first call.
+            pending = (!tool_calls.is_empty()).then(|| format!("fn-{i}-0"));
+            m["role"] = json!("assistant");
+            m["tool_calls"] = Value::Array(tool_calls);
+        } else if let (Some(id), "user" | "tool") = (&pending, role(m)) {
+            let out = text(m).map(|t| function_result(&t).to_string());
+            *m = json!({"role": "tool", "tool_call_id": id, "content": out});
+            pending = None;
+        }
+    }
+    messages
+}
+
+/// The command of a SWE-agent reply: the last outermost fenced block, as SWE-agent's
+/// `ThoughtActionParser` takes it (a fence with an info string always opens a block; a bare
+/// fence closes the open one, else opens).
+pub(crate) fn fenced_action(text: &str) -> Option<String> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut last = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        // `^```(\S*)\s*$`: a fence whose info string holds no blank.
+        let tag = body.strip_prefix("```").map(str::trim_end);
+        if let Some(tag) = tag.filter(|t| !t.contains(char::is_whitespace)) {
+            if tag.is_empty() && !open.is_empty() {
+                let start = open.pop().unwrap_or(0);
+                if open.is_empty() {
+                    last = Some((start, offset));
+                }
+            } else {
+                open.push(offset + line.len());
+            }
+        }
+        offset += line.len();
+    }
+    let (s, e) = last?;
+    let cmd = text.get(s..e)?.trim_end_matches(['\n', '\r']);
+    (!cmd.trim().is_empty()).then(|| cmd.to_string())
+}
+
+/// SWE-agent's prompt after every observation: `(Open file: …)`, `(Current directory: …)`, `bash-$`.
+fn strip_prompt(obs: &str) -> String {
+    let mut lines: Vec<&str> = obs.split('\n').collect();
+    while let Some(last) = lines.last() {
+        let t = last.trim();
+        if t.is_empty()
+            || t == "bash-$"
+            || t.starts_with("(Open file:")
+            || t.starts_with("(Current directory:")
+        {
+            lines.pop();
+        } else {
+            break;
+        }
+    }
+    let mut out = lines.join("\n");
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+fn swe_agent_steps(messages: &[Value]) -> Vec<Value> {
+    let mut steps = Vec::new();
+    for (i, m) in messages.iter().enumerate() {
+        if !is_assistant(m) {
+            continue;
+        }
+        let Some(action) = text(m).and_then(|t| fenced_action(&t)) else {
+            continue;
+        };
+        let obs = messages[i + 1..]
+            .iter()
+            .take_while(|r| !is_assistant(r))
+            .find(|r| matches!(role(r), "user" | "tool"))
+            .and_then(text)
+            .map(|t| strip_prompt(&t));
+        // The last `submit` has no observation: the run ended there (nothing was missed).
+        let submit = action.trim() == "submit";
+        let mut step = json!({ "action": action });
+        if let Some(o) = obs.or_else(|| submit.then(String::new)) {
+            step["observation"] = Value::String(o);
+        }
+        steps.push(step);
+    }
+    steps
+}
+
+/// mini-swe-agent rows without `extra.actions` (a dataset's export keeps only the OpenAI
+/// fields): the actions are the bash `tool_calls`.
+fn mini_actions(mut messages: Vec<Value>) -> Vec<Value> {
+    for m in messages.iter_mut().filter(|m| is_assistant(m)) {
+        if m.pointer("/extra/actions").is_some() {
+            continue;
+        }
+        let Some(calls) = m.get("tool_calls").and_then(Value::as_array) else {
+            continue;
+        };
+        let actions: Vec<Value> = calls
+            .iter()
+            .map(|c| {
+                let args: Value = c
+                    .pointer("/function/arguments")
+                    .and_then(Value::as_str)
+                    .and_then(|a| serde_json::from_str(a).ok())
+                    .unwrap_or(Value::Null);
+                json!({"command": args.get("command").cloned().unwrap_or(Value::Null),
+                       "tool_call_id": c.get("id").cloned().unwrap_or(Value::Null)})
+            })
+            .collect();
+        m["extra"] = json!({ "actions": actions });
+    }
+    messages
+}

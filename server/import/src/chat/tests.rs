@@ -1,0 +1,97 @@
+use super::encode::{fenced_action, function_calls};
+use super::*;
+
+#[test]
+fn dataset_suffixes_come_off_swe_bench_ids_only() {
+    let cases = [
+        ("python__mypy-15976_0", ("python__mypy-15976", Some("0"))),
+        (
+            "tomerfiliba__plumbum-366_17",
+            ("tomerfiliba__plumbum-366", Some("17")),
+        ),
+        ("django__django-11099", ("django__django-11099", None)),
+        // SWE-smith ids end in a task name, not an issue number.
+        (
+            "arrow-py__arrow.1d70d009.lm_rewrite__nuzjfyur",
+            ("arrow-py__arrow.1d70d009.lm_rewrite__nuzjfyur", None),
+        ),
+        ("my_task_3", ("my_task_3", None)),
+        ("a-1_", ("a-1_", None)),
+    ];
+    for (id, want) in cases {
+        assert_eq!(split_suffix(id), want, "{id}");
+    }
+}
+
+#[test]
+fn the_last_outermost_fenced_block_is_the_command() {
+    let cases = [
+        ("think\n```\nopen a.py\n```", Some("open a.py")),
+        (
+            "```\nls\n```\nthen\n```bash\ngoto 10\n```\n",
+            Some("goto 10"),
+        ),
+        (
+            "```\nedit 1:2\n```python\nx\n```\nend_of_edit\n```",
+            Some("edit 1:2\n```python\nx\n```\nend_of_edit"),
+        ),
+        ("no block", None),
+        ("``` not a fence\nls\n```", None),
+        ("```\n\n```", None),
+    ];
+    for (text, want) in cases {
+        assert_eq!(fenced_action(text).as_deref(), want, "{text:?}");
+    }
+}
+
+#[test]
+fn function_text_calls_and_typed_parameters() {
+    let text = "Look:\n<function=str_replace_editor>\n<parameter=command>view</parameter>\n\
+                <parameter=path>/testbed/a.py</parameter>\n<parameter=view_range>[3, 9]</parameter>\n\
+                </function>";
+    let calls = function_calls(text);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].0, "str_replace_editor");
+    assert_eq!(
+        serde_json::Value::Object(calls[0].1.clone()),
+        serde_json::json!({"command": "view", "path": "/testbed/a.py", "view_range": [3, 9]})
+    );
+    let calls =
+        function_calls("<function=bash>\n<parameter=command>\necho 1\n</parameter>\n</function>");
+    assert_eq!(calls[0].1["command"], "echo 1");
+    let calls = function_calls("<function=str_replace_editor>\n<parameter=insert_line>12</parameter>\n<parameter=new_str>7</parameter>\n</function>");
+    assert_eq!(calls[0].1["insert_line"], 12);
+    assert_eq!(calls[0].1["new_str"], "7");
+}
+
+#[test]
+fn outcome_and_patch_fields() {
+    let cases = [
+        (
+            serde_json::json!({"resolved": true}),
+            Some((true, "resolved")),
+        ),
+        (
+            serde_json::json!({"target": false}),
+            Some((false, "target")),
+        ),
+        (serde_json::json!({"reward": 1.0}), Some((true, "reward"))),
+        (serde_json::json!({"reward": 0.5}), Some((false, "reward"))),
+        (
+            serde_json::json!({"test_result": {"report": {"resolved": true}}}),
+            Some((true, "test_result.report.resolved")),
+        ),
+        (serde_json::json!({"resolved": "yes"}), None),
+    ];
+    for (row, want) in cases {
+        assert_eq!(outcome(&row), want, "{row}");
+    }
+    let row =
+        serde_json::json!({"test_result": {"git_patch": "diff --git a/x b/x\n"}, "patch": "p"});
+    assert_eq!(final_patch(&row), Some("diff --git a/x b/x\n"));
+    assert_eq!(
+        final_patch(&serde_json::json!({"info": {"submission": "d"}})),
+        Some("d")
+    );
+    assert_eq!(final_patch(&serde_json::json!({"patch": " \n"})), None);
+}

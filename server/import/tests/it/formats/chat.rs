@@ -1,0 +1,368 @@
+//! Chat-message datasets (`tests/data/formats/chat-trajectories`, see its NOTES.md): one run per
+//! row in each of the four encodings, windows checked by hand against the text each tool result
+//! displayed; the task from `instance_id` (dataset suffix taken off), the run from the row's
+//! model name, the outcome labels; detection; the same rows from JSON, JSONL and Parquet.
+
+use super::*;
+use readcov_import::{import_row, Format};
+use serde_json::Value;
+
+const DIR: &str = "chat-trajectories";
+const GYM: &str = "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json";
+const SMITH: &str = "adp_SWE-smith-trajectories_sample_raw.first2.json";
+const NEBIUS: &str = "adp_nebius_SWE-agent-trajectories_sample_raw.json";
+const MINI: &str = "msa-pr816_mini-swe-agent_sqlfluff__sqlfluff-2419.traj.json";
+const COMPLETION: &str = "openhands_llm_completion_scikit-learn__scikit-learn-14141.json";
+
+fn path(name: &str) -> String {
+    format!("{DIR}/{name}")
+}
+
+fn raw(name: &str) -> Vec<u8> {
+    std::fs::read(formats().join(path(name))).unwrap()
+}
+
+fn json(name: &str) -> Value {
+    serde_json::from_slice(&raw(name)).unwrap()
+}
+
+fn run_rows(imp: &Imported, run: &str, step: u32) -> Vec<Row> {
+    rows(imp, Some(run), step, EventKind::Read)
+}
+
+#[test]
+fn swe_gym_tool_calls_with_observation_prefixes() {
+    let imp = sample(&path(GYM));
+    assert_eq!(imp.format, Some(Format::Chat));
+    let run = "gpt-4o-2024-08-06_maxiter_50_N_v2.1-no-hint-train-t0-run_1/0";
+    assert!(imp
+        .rows
+        .iter()
+        .all(|r| r.task == "python__mypy-15976" && r.run == run));
+    let a = "mypy/plugins/attrs.py";
+    // `view_range [1, 40]`: `     1\t` … `    40\t` after "OBSERVATION:\nHere's the result …".
+    assert_eq!(run_rows(&imp, run, 9), own(&[(a, 1, 40)]));
+    assert_eq!(run_rows(&imp, run, 13), own(&[(a, 297, 357)]));
+    // `[895, 935]` on a 934-line file shows 895–934.
+    assert_eq!(run_rows(&imp, run, 14), own(&[(a, 895, 934)]));
+    // `grep -n 'slots'`: 297:, 318:, 341:, 342:, 895:–897:, 899:, 900:, 904:.
+    assert_eq!(
+        run_rows(&imp, run, 11),
+        own(&[
+            (a, 297, 297),
+            (a, 318, 318),
+            (a, 341, 342),
+            (a, 895, 897),
+            (a, 899, 900),
+            (a, 904, 904)
+        ])
+    );
+    // "OBSERVATION:\nERROR:\nThe `view_range` parameter is not allowed …": a tool error.
+    skipped(&imp, 0, Reason::ToolError);
+    skipped(&imp, 1, Reason::DirectoryView);
+    assert_eq!(imp.labels.len(), 1);
+    assert_eq!(
+        (
+            imp.labels[0].resolved,
+            imp.labels[0].field,
+            imp.labels[0].run.as_str()
+        ),
+        (true, "resolved", run)
+    );
+    assert_eq!(imp.summary.id_suffixes, 1);
+    assert_eq!(
+        imp.summary.id_suffix_example,
+        Some(("python__mypy-15976_0".into(), "python__mypy-15976".into()))
+    );
+}
+
+#[test]
+fn swe_smith_function_text() {
+    let imp = sample(&path(SMITH));
+    let run = "claude-3-7-sonnet-20250219/l13ggwmx";
+    let a = "arrow/arrow.py";
+    // `<function=bash>grep -n "__format__" …`: "OBSERVATION:\n791:    def __format__(…".
+    assert_eq!(run_rows(&imp, run, 2), own(&[(a, 791, 791)]));
+    // `view_range [791, 808]`, CRLF line ends in the dataset's text.
+    assert_eq!(run_rows(&imp, run, 3), own(&[(a, 791, 808)]));
+    assert_eq!(run_rows(&imp, run, 5), own(&[(a, 785, 789)]));
+    // The abbreviated view of a large file numbers its lines with a blank, not `cat -n`'s tab.
+    skipped(&imp, 1, Reason::NothingShown);
+    let run2 = "claude-3-7-sonnet-20250219/arbkompf";
+    assert_eq!(
+        run_rows(&imp, run2, 3),
+        own(&[("dataset/chunked.py", 1, 85)])
+    );
+    assert_eq!(imp.labels.iter().filter(|l| l.resolved).count(), 2);
+    assert_eq!(imp.summary.encodings.get("function-text"), Some(&2));
+    assert_eq!(imp.summary.id_suffixes, 0);
+}
+
+#[test]
+fn nebius_swe_agent_commands_in_fenced_blocks() {
+    let imp = sample(&path(NEBIUS));
+    assert_eq!(imp.summary.runs, 5);
+    assert_eq!(imp.summary.encodings.get("swe-agent-text"), Some(&5));
+    // `open plumbum/cli/image.py`: `[File: /plumbum/plumbum/cli/image.py (99 lines total)]`, 1:–99:.
+    assert_eq!(
+        run_rows(&imp, "swe-agent-llama-70b/17", 2),
+        own(&[("plumbum/cli/image.py", 1, 99)])
+    );
+    // `open oqupy/process_tensor.py 536`: the window 521:–620:.
+    assert_eq!(
+        run_rows(&imp, "swe-agent-llama-70b/55", 4),
+        own(&[("oqupy/process_tensor.py", 521, 620)])
+    );
+    let t = "treon/treon.py";
+    // `goto 122` on a 143-line file: 44:–143:; `search_file`: `Line 122:`.
+    assert_eq!(
+        run_rows(&imp, "swe-agent-llama-70b/38", 3),
+        own(&[(t, 44, 143)])
+    );
+    assert_eq!(
+        run_rows(&imp, "swe-agent-llama-70b/38", 2),
+        own(&[(t, 122, 122)])
+    );
+    // `find_file` shows paths, no lines; the final `submit` is no missing observation.
+    let r = imp
+        .outcomes
+        .iter()
+        .filter(|(s, c, _)| *s == 1 && c.starts_with("find_file"))
+        .count();
+    assert!(r >= 1);
+    assert_eq!(imp.summary.skipped.get(&Reason::MissingObservation), None);
+    let tasks: Vec<&str> = imp.labels.iter().map(|l| l.task.as_str()).collect();
+    assert_eq!(
+        tasks,
+        [
+            "tomerfiliba__plumbum-366",
+            "tempoCollaboration__OQuPy-74",
+            "marshmallow-code__apispec-811",
+            "brightway-lca__brightway2-analyzer-19",
+            "ReviewNB__treon-25"
+        ]
+    );
+    assert!(imp.labels.iter().all(|l| l.resolved && l.field == "target"));
+    assert_eq!(imp.summary.id_suffixes, 5);
+}
+
+/// The OpenHands completion log holds one conversation twice: `fncall_messages` (tool calls)
+/// and `messages` (`<function=…>` text, `EXECUTION RESULT of [...]:` results). Read as a
+/// dataset row, the text form gives the reads the tool-call form gives.
+#[test]
+fn function_text_reads_equal_tool_call_reads() {
+    let native = sample(&path(COMPLETION));
+    assert_eq!(native.format, Some(Format::OpenHands));
+    let doc = json(COMPLETION);
+    let row = serde_json::json!({"instance_id": "scikit-learn__scikit-learn-14141", "messages": doc["messages"]});
+    let text = import_row(
+        Format::Chat,
+        row.to_string().as_bytes(),
+        (0, 1),
+        "row",
+        &ImportOptions::default(),
+        &|_| -> Box<dyn FileProvider> { Box::new(NoFiles) },
+    );
+    let spans = |i: &Imported| -> Vec<Row> {
+        let mut v: Vec<Row> = i
+            .rows
+            .iter()
+            .filter(|r| r.kind == EventKind::Read)
+            .map(|r| (r.path.clone(), r.start, r.end))
+            .collect();
+        v.sort();
+        v
+    };
+    assert!(!spans(&native).is_empty());
+    assert_eq!(spans(&text), spans(&native));
+    assert_eq!(text.summary.encodings.get("function-text"), Some(&1));
+}
+
+/// mini-swe-agent rows in a dataset (bash `tool_calls`, `<returncode>` results, an `exit`
+/// message) read as the mini-swe-agent file does, also without `extra.actions`.
+#[test]
+fn mini_swe_agent_rows_read_as_the_file() {
+    let file = sample(&path(MINI));
+    assert_eq!(file.format, Some(Format::MiniSweAgent));
+    let mut doc = json(MINI);
+    for m in doc["messages"].as_array_mut().unwrap() {
+        m.as_object_mut().unwrap().remove("extra");
+    }
+    let mut other = doc.clone();
+    other["instance_id"] = "sqlfluff__sqlfluff-9999".into();
+    let jsonl = format!("{doc}\n{other}\n");
+    let rows = synthetic(&jsonl, &[]);
+    assert_eq!(rows.format, Some(Format::Chat));
+    assert_eq!(rows.summary.encodings.get("mini-swe-agent"), Some(&2));
+    let spans = |i: &Imported, task: &str| -> Vec<(String, u32, u32, Option<u32>)> {
+        i.rows
+            .iter()
+            .filter(|r| r.task == task)
+            .map(|r| (r.path.clone(), r.start, r.end, r.step))
+            .collect()
+    };
+    let task = "sqlfluff__sqlfluff-2419";
+    assert!(!spans(&file, task).is_empty());
+    assert_eq!(spans(&rows, task), spans(&file, task));
+    let run = rows.rows[0].run.clone();
+    // The submission is the final patch; the model names the run.
+    assert!(readcov_import::chat::final_patch(&doc).is_some_and(|p| p.contains("diff --git")));
+    assert!(
+        run.starts_with("deepseek/deepseek-chat/") || run.starts_with("deepseek"),
+        "{run}"
+    );
+}
+
+#[test]
+fn parquet_jsonl_and_json_rows_give_the_same_reads() {
+    let from_json = sample(&path(NEBIUS));
+    let parquet = sample(&path("nebius_SWE-agent-trajectories.zstd.parquet"));
+    assert_eq!(parquet.format, Some(Format::Chat));
+    let d = json(NEBIUS);
+    let jsonl: String = d
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{r}\n"))
+        .collect();
+    let from_jsonl = synthetic(&jsonl, &[]);
+    let key = |i: &Imported| -> Vec<(String, String, String, u32, u32)> {
+        i.rows
+            .iter()
+            .map(|r| {
+                (
+                    r.task.clone(),
+                    r.run.clone(),
+                    r.path.clone(),
+                    r.start,
+                    r.end,
+                )
+            })
+            .collect()
+    };
+    assert!(!key(&from_json).is_empty());
+    assert_eq!(key(&parquet), key(&from_json));
+    assert_eq!(key(&from_jsonl), key(&from_json));
+    assert_eq!(parquet.labels, from_json.labels);
+}
+
+#[test]
+fn detection_of_rows_and_of_single_logs() {
+    let nebius_row = r#"{"instance_id":"a__b-1","trajectory":[{"role":"ai","text":"```\nls\n```"},{"role":"user","text":"x"}]}"#;
+    let cases: Vec<(String, Option<Format>)> = vec![
+        // A `trajectory` of messages is a row, never SWE-agent's steps.
+        (nebius_row.to_string(), Some(Format::Chat)),
+        (r#"{"trajectory":[{"action":"ls","observation":"x"}]}"#.into(), Some(Format::SweAgent)),
+        (r#"{"trajectory":[]}"#.into(), Some(Format::SweAgent)),
+        (format!("[{nebius_row},{nebius_row}]"), Some(Format::Chat)),
+        (format!("{nebius_row}\n{nebius_row}\n"), Some(Format::Chat)),
+        (
+            r#"{"messages":[{"role":"assistant","content":"<function=bash>\n<parameter=command>ls</parameter>\n</function>"}]}"#.into(),
+            Some(Format::Chat),
+        ),
+        // OpenHands completion logs and mini-swe-agent files stay what they are.
+        (String::from_utf8(raw(COMPLETION)).unwrap(), Some(Format::OpenHands)),
+        (String::from_utf8(raw(MINI)).unwrap(), Some(Format::MiniSweAgent)),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            Format::detect(&text),
+            want,
+            "{}",
+            &text[..text.len().min(120)]
+        );
+    }
+    // Row by row (a reader streaming a file): a lone object is a row only if it says so alone.
+    assert_eq!(
+        Format::detect_row(nebius_row.as_bytes(), false),
+        Some(Format::Chat)
+    );
+    assert_eq!(Format::detect_row(&raw(COMPLETION), false), None);
+    assert_eq!(Format::detect_row(&raw(MINI), false), None);
+    assert_eq!(Format::detect_row(&raw(MINI), true), Some(Format::Chat));
+}
+
+#[test]
+fn rows_without_reads_say_what_they_looked_like() {
+    let text = "{\"instance_id\":\"a__b-1\",\"trajectory\":[{\"role\":\"ai\",\"text\":\"```\\nls\\n```\"},{\"role\":\"user\",\"text\":\"x\"}]}\n\
+                {\"instance_id\":\"c__d-2\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"resolved\":false}\n\
+                not json\n";
+    let imp = synthetic(text, &[]);
+    assert_eq!(imp.format, Some(Format::Chat));
+    assert_eq!(imp.notes.len(), 2, "{:?}", imp.notes);
+    assert!(
+        imp.notes[0].contains("line 1: row 0 (a__b-1 / chat/")
+            && imp.notes[0].contains("swe-agent-text messages, none turned into a read"),
+        "{}",
+        imp.notes[0]
+    );
+    assert!(
+        imp.notes[1].contains(
+            "no tool call found in {instance_id, resolved, messages[1]: {content, role}}"
+        ),
+        "{}",
+        imp.notes[1]
+    );
+    assert_eq!(imp.summary.malformed_records, 1);
+    assert_eq!(imp.errors[0].file, "log:3");
+    assert_eq!(imp.labels.len(), 1);
+    assert!(!imp.labels[0].resolved);
+}
+
+/// Lines each (run, step) credited never exceed what its observation displayed, counted from
+/// the raw rows: SWE-Gym's `tool` messages by call id, nebius's next `user` message.
+#[test]
+fn no_step_credited_with_more_lines_than_displayed() {
+    let gym = json(GYM);
+    let row = &gym[0];
+    let results: BTreeMap<&str, &str> = row["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "tool")
+        .map(|m| {
+            (
+                m["tool_call_id"].as_str().unwrap(),
+                m["content"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let shown: Vec<u32> = row["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "assistant")
+        .flat_map(|m| m["tool_calls"].as_array().cloned().unwrap_or_default())
+        .map(|c| {
+            results
+                .get(c["id"].as_str().unwrap())
+                .map_or(0, |o| line_count(o))
+        })
+        .collect();
+    credited_within(&sample(&path(GYM)), |_, step| shown[step as usize]);
+
+    let neb = json(NEBIUS);
+    let mut shown: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for r in neb.as_array().unwrap() {
+        let t = r["trajectory"].as_array().unwrap();
+        let n = r["instance_id"]
+            .as_str()
+            .unwrap()
+            .rsplit_once('_')
+            .unwrap()
+            .1;
+        let run = format!("{}/{n}", r["model_name"].as_str().unwrap());
+        let counts = (0..t.len())
+            .filter(|i| t[*i]["role"] == "ai")
+            .map(|i| {
+                t.get(i + 1)
+                    .and_then(|o| o["text"].as_str())
+                    .map_or(0, line_count)
+            })
+            .collect();
+        shown.insert(run, counts);
+    }
+    credited_within(&sample(&path(NEBIUS)), |run, step| {
+        shown[run][step as usize]
+    });
+}
