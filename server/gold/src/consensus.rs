@@ -7,9 +7,10 @@
 //! - optional tier, per run: that run's read lines minus core;
 //! - `modified_core_files`: files every resolved run edited; `main_files`: core ∩ modified.
 //!
-//! Scoring a run against consensus that includes it is circular: [`leave_one_out`] builds the
-//! consensus without one run.
+//! Scoring a run against consensus that includes it is circular: `loo.rs` builds the consensus
+//! without one run.
 
+pub(crate) use crate::short::Short;
 use crate::{Built, GoldRow, NoteKind, Notes, Origin};
 use readcov_core::outcomes::Outcomes;
 use readcov_core::span::{EventKind, ReadSpan, Source, Tier};
@@ -61,7 +62,7 @@ pub struct RunsInput {
 
 /// One resolved run's agent reads by file, and the files it edited.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct RunLines {
+pub(crate) struct RunLines {
     reads: BTreeMap<String, LineSet>,
     edited: BTreeSet<String>,
 }
@@ -86,13 +87,13 @@ pub struct Consensus {
     pub notes: Notes,
 }
 
-/// Runs grouped by task: resolved runs' lines, and every labelled run's name.
-struct Prepared {
-    resolved: BTreeMap<String, BTreeMap<String, RunLines>>,
-    notes: Notes,
+/// Runs grouped by task: resolved runs' lines (a task with only failed runs has an empty map).
+pub(crate) struct Prepared {
+    pub resolved: BTreeMap<String, BTreeMap<String, RunLines>>,
+    pub notes: Notes,
 }
 
-fn prepare(input: &RunsInput) -> Prepared {
+pub(crate) fn prepare(input: &RunsInput) -> Prepared {
     let mut notes = Notes::default();
     let mut runs: BTreeMap<(String, String), RunLines> = BTreeMap::new();
     let mut outside: BTreeMap<(String, String), usize> = BTreeMap::new();
@@ -196,29 +197,19 @@ fn core_of(runs: &[&RunLines], agree: Agree) -> BTreeMap<String, LineSet> {
     out
 }
 
-fn task_consensus(
+/// The consensus of `runs` less `skip`, or why there is none.
+pub(crate) fn task_consensus(
     task: &str,
     runs: &BTreeMap<String, RunLines>,
     skip: Option<&str>,
     opts: &ConsensusOptions,
-    notes: &mut Notes,
-) -> Option<TaskConsensus> {
+) -> Result<TaskConsensus, Short> {
     let used: Vec<(&String, &RunLines)> = runs
         .iter()
         .filter(|(name, _)| Some(name.as_str()) != skip)
         .collect();
-    let need = match opts.agree {
-        Agree::All => opts.min_runs,
-        Agree::AtLeast(k) => opts.min_runs.max(k),
-    };
-    if (used.len() as u64) < u64::from(need) {
-        let msg = format!(
-            "{} resolved run(s) with reads{}, {need} needed",
-            used.len(),
-            skip.map(|s| format!(" without {s}")).unwrap_or_default()
-        );
-        notes.push(NoteKind::TooFewRuns, task, "", msg);
-        return None;
+    if let Some(short) = Short::of(used.len(), opts) {
+        return Err(short);
     }
     let lines: Vec<&RunLines> = used.iter().map(|(_, l)| *l).collect();
     let core = core_of(&lines, opts.agree);
@@ -250,7 +241,7 @@ fn task_consensus(
         .filter(|f| core.contains_key(*f))
         .cloned()
         .collect();
-    Some(TaskConsensus {
+    Ok(TaskConsensus {
         task: task.to_string(),
         runs: used.iter().map(|(n, _)| n.to_string()).collect(),
         core,
@@ -266,57 +257,21 @@ pub fn consensus(input: &RunsInput, opts: &ConsensusOptions) -> Consensus {
         resolved,
         mut notes,
     } = prepare(input);
-    let tasks = resolved
-        .iter()
-        .filter_map(|(task, runs)| task_consensus(task, runs, None, opts, &mut notes))
-        .collect();
-    Consensus { tasks, notes }
-}
-
-/// One run's leave-one-out gold: the task's consensus built without `run` (the full consensus
-/// when `run` was not one of its resolved runs). `None` when too few runs remain.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LeaveOneOut {
-    pub task: String,
-    pub run: String,
-    /// Whether `run` was among the runs the full consensus is built from (and so left out here).
-    pub left_out: bool,
-    pub gold: Option<TaskConsensus>,
-}
-
-/// For every labelled (task, run) with reads: the consensus it should be scored against.
-pub fn leave_one_out(input: &RunsInput, opts: &ConsensusOptions) -> (Vec<LeaveOneOut>, Notes) {
-    let Prepared {
-        resolved,
-        mut notes,
-    } = prepare(input);
-    let mut runs: BTreeSet<(&str, &str)> = BTreeSet::new();
-    for r in &input.reads {
-        if r.source == Source::Agent && input.outcomes.get(&r.task, &r.run).is_some() {
-            runs.insert((&r.task, &r.run));
+    let mut tasks = Vec::new();
+    for (task, runs) in &resolved {
+        match task_consensus(task, runs, None, opts) {
+            Ok(t) => tasks.push(t),
+            Err(short) => {
+                let msg = format!(
+                    "{} resolved run(s) with reads, {}",
+                    short.have,
+                    short.option()
+                );
+                notes.push(short.kind(false), task, "", msg);
+            }
         }
     }
-    let mut full: BTreeMap<&str, Option<TaskConsensus>> = BTreeMap::new();
-    let mut out = Vec::new();
-    for (task, run) in runs {
-        let empty = BTreeMap::new();
-        let task_runs = resolved.get(task).unwrap_or(&empty);
-        let left_out = task_runs.contains_key(run);
-        let gold = if left_out {
-            task_consensus(task, task_runs, Some(run), opts, &mut notes)
-        } else {
-            full.entry(task)
-                .or_insert_with(|| task_consensus(task, task_runs, None, opts, &mut notes))
-                .clone()
-        };
-        out.push(LeaveOneOut {
-            task: task.to_string(),
-            run: run.to_string(),
-            left_out,
-            gold,
-        });
-    }
-    (out, notes)
+    Consensus { tasks, notes }
 }
 
 impl TaskConsensus {

@@ -14,17 +14,15 @@ mod note;
 mod patch;
 mod row;
 mod rows_def;
+mod short;
 mod swe;
 mod test_ids;
 mod test_tier;
 
-pub use consensus::{
-    consensus, leave_one_out, Agree, Consensus, ConsensusOptions, LeaveOneOut, RunsInput,
-    TaskConsensus,
-};
+pub use consensus::{consensus, Agree, Consensus, ConsensusOptions, RunsInput, TaskConsensus};
 pub use def::{Built, DefError, GoldDef, GoldInput};
 pub use expand::{expand_file, ExpandOptions, FileGold};
-pub use loo::{score_leave_one_out, LooScore};
+pub use loo::{leave_one_out, mean_score, score_leave_one_out, LeaveOneOut, LooScore, Others};
 pub use note::{Note, NoteKind, Notes};
 pub use patch::{parse_patch_rows, unit_gold, PatchRow};
 pub use row::{parse_rows, parse_rows_in, GoldRow, Origin};

@@ -28,8 +28,16 @@ pub enum NoteKind {
     NoReads,
     /// A run's reads have no outcome label: not counted as resolved or failed.
     NoOutcome,
-    /// A task with fewer resolved runs than `--min-runs`: no consensus gold.
+    /// A task with fewer resolved runs (with reads) than `--min-runs`: no consensus gold.
     TooFewRuns,
+    /// A task with fewer resolved runs (with reads) than `--agree K` asks to agree (and no fewer
+    /// than `--min-runs`): no consensus gold.
+    FewerThanAgree,
+    /// Leave-one-out: a run whose gold, built from the task's resolved runs less one, has fewer
+    /// than `--min-runs` left (the task's full consensus has enough): that run gets no row.
+    LeaveOneOutTooFew,
+    /// The same, where `--agree K` (above `--min-runs`) is what the runs left fall short of.
+    LeaveOneOutFewerThanAgree,
     /// A read outside the run's workspace (an absolute path elsewhere, `..`): left out.
     ReadOutsideWorkspace,
     /// A `FAIL_TO_PASS` test whose function the base workspace does not have.
@@ -56,6 +64,13 @@ impl NoteKind {
             NoteKind::NoReads => "resolved run with no reads (left out)",
             NoteKind::NoOutcome => "run without an outcome label (left out)",
             NoteKind::TooFewRuns => "task with fewer resolved runs than --min-runs (no gold)",
+            NoteKind::FewerThanAgree => "task with fewer resolved runs than --agree K (no gold)",
+            NoteKind::LeaveOneOutTooFew => {
+                "run not scored: its leave-one-out gold has fewer resolved runs than --min-runs"
+            }
+            NoteKind::LeaveOneOutFewerThanAgree => {
+                "run not scored: its leave-one-out gold has fewer resolved runs than --agree K"
+            }
             NoteKind::ReadOutsideWorkspace => "read outside the workspace (left out)",
             NoteKind::TestNotInBase => "FAIL_TO_PASS test not in the base workspace",
             NoteKind::UnknownTestId => "FAIL_TO_PASS id of an unknown shape (left out)",

@@ -48,6 +48,12 @@ pub struct ScoreArgs {
     /// --consensus: a task needs this many resolved runs (after leaving one out).
     #[arg(long, default_value_t = 2, value_name = "N")]
     pub min_runs: u32,
+    /// --consensus: the gold a failed run faces. `matched` (default): each consensus of the
+    /// resolved runs less one (the n − 1 runs a resolved run's gold has), scores averaged;
+    /// `full`: the consensus of all resolved runs.
+    #[arg(long, default_value = "matched", value_parser = readcov_gold::Others::parse,
+          value_name = "matched|full")]
+    pub loo_failed: readcov_gold::Others,
     /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command;
     /// an agent trajectory (OpenHands, mini-swe-agent, SWE-agent, Claude Code) is imported on the fly.
     #[arg(long, value_name = "FILE")]
@@ -180,6 +186,10 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     // Several gold sets (or the leave-one-out consensus): the same reads scored once per set.
     if args.gold.len() > 1 || args.consensus {
         return sets::run(&args);
+    }
+    // A consensus gold file scored as given may be circular: said from its rows' origins.
+    if let Some(note) = sets::file_circular_note(args.gold_path()) {
+        eprintln!("note: {note}");
     }
     // A trajectory given as --reads is imported first (saying so), then scored like any reads.
     let trajectory = crate::convert::reads_of_trajectory(&args.reads, workspaces_of(&args))?;

@@ -3,7 +3,9 @@
 
 use readcov_core::outcomes::Outcomes;
 use readcov_core::span::{EventKind, ReadSpan, Source};
-use readcov_gold::{consensus, leave_one_out, Agree, ConsensusOptions, NoteKind, RunsInput};
+use readcov_gold::{
+    consensus, leave_one_out, Agree, ConsensusOptions, NoteKind, Others, RunsInput,
+};
 
 fn read(run: &str, path: &str, start: u32, end: u32) -> ReadSpan {
     ReadSpan {
@@ -101,53 +103,110 @@ fn agree_k_counts_runs_per_line() {
 }
 
 #[test]
-fn too_few_resolved_runs_give_no_gold_and_a_note() {
+fn too_few_resolved_runs_give_no_gold_and_a_note_naming_the_option() {
     let c = consensus(&input(), &opts(Agree::All, 4));
     assert!(c.tasks.is_empty());
     assert_eq!(c.notes.count(NoteKind::TooFewRuns), 1);
+    let msg = &c.notes.0.last().unwrap().message;
+    assert_eq!(msg, "3 resolved run(s) with reads, --min-runs 4 needs 4");
+    // --agree 4 over --min-runs 2: the agreement is what the three runs fall short of.
     let c = consensus(&input(), &opts(Agree::AtLeast(4), 2));
     assert!(c.tasks.is_empty());
+    assert_eq!(c.notes.count(NoteKind::TooFewRuns), 0);
+    assert_eq!(c.notes.count(NoteKind::FewerThanAgree), 1);
+    let msg = &c.notes.0.last().unwrap().message;
+    assert_eq!(msg, "3 resolved run(s) with reads, --agree 4 needs 4");
+    // --agree 4 with --min-runs 5: --min-runs is the one that binds.
+    let c = consensus(&input(), &opts(Agree::AtLeast(4), 5));
     assert_eq!(c.notes.count(NoteKind::TooFewRuns), 1);
+    assert_eq!(c.notes.count(NoteKind::FewerThanAgree), 0);
+    // --min-runs 0 still needs one run: a task with only a failed run gets no gold (no panic).
+    let mut i = input();
+    i.reads.retain(|r| r.run == "r4");
+    let c = consensus(&i, &opts(Agree::All, 0));
+    assert!(c.tasks.is_empty());
+    let msg = &c.notes.0.last().unwrap().message;
+    assert_eq!(msg, "0 resolved run(s) with reads, --min-runs 0 needs 1");
 }
 
-#[test]
-fn leave_one_out_builds_each_resolved_runs_gold_without_it() {
-    let (loo, notes) = leave_one_out(&input(), &opts(Agree::All, 2));
-    let got: Vec<(String, bool, Vec<String>)> = loo
-        .iter()
+/// (run, left out, each build's core).
+fn builds(loo: &[readcov_gold::LeaveOneOut]) -> Vec<(String, bool, Vec<Vec<String>>)> {
+    loo.iter()
         .map(|l| {
             (
                 l.run.clone(),
                 l.left_out,
-                l.gold.as_ref().map(core).unwrap_or_default(),
+                l.golds.iter().map(core).collect(),
             )
         })
+        .collect()
+}
+
+fn row(r: &str, out: bool, builds: &[&[&str]]) -> (String, bool, Vec<Vec<String>>) {
+    let builds = builds
+        .iter()
+        .map(|b| b.iter().map(|s| s.to_string()).collect())
         .collect();
-    let row = |r: &str, out: bool, core: &[&str]| {
-        (
-            r.to_string(),
-            out,
-            core.iter().map(|s| s.to_string()).collect(),
-        )
-    };
+    (r.to_string(), out, builds)
+}
+
+#[test]
+fn leave_one_out_builds_each_resolved_runs_gold_without_it() {
+    // r1 out: 5-25 ∩ 8-12; r2 out: (1-10,20-30) ∩ 8-12; r3 out: (1-10,20-30) ∩ 5-25.
+    let (r1, r2, r3): (&[&str], &[&str], &[&str]) =
+        (&["a.py:8-12"], &["a.py:8-10"], &["a.py:5-10,20-25"]);
+    let (loo, notes) = leave_one_out(&input(), &opts(Agree::All, 2), Others::Full);
     assert_eq!(
-        got,
+        builds(&loo),
         [
-            // r1 out: 5-25 ∩ 8-12; r2 out: (1-10,20-30) ∩ 8-12; r3 out: (1-10,20-30) ∩ 5-25.
-            row("r1", true, &["a.py:8-12"]),
-            row("r2", true, &["a.py:8-10"]),
-            row("r3", true, &["a.py:5-10,20-25"]),
-            // The failed run was never in the consensus: scored against all three.
-            row("r4", false, &["a.py:8-10"]),
+            row("r1", true, &[r1]),
+            row("r2", true, &[r2]),
+            row("r3", true, &[r3]),
+            // --loo-failed full: the failed run was never in the consensus, it faces all three.
+            row("r4", false, &[&["a.py:8-10"]]),
         ]
     );
     // r5 has no label: not scored, and said so.
     assert_eq!(notes.count(NoteKind::NoOutcome), 1);
-    // With --min-runs 3 a left-out run leaves two: no gold for r1..r3, noted each time.
-    let (loo, notes) = leave_one_out(&input(), &opts(Agree::All, 3));
-    assert_eq!(loo.iter().filter(|l| l.gold.is_none()).count(), 3);
-    assert_eq!(notes.count(NoteKind::TooFewRuns), 3);
-    assert!(loo[3].gold.is_some());
+    // Matched (the default): the failed run faces the three golds of two runs the resolved runs
+    // face, one by one.
+    let (loo, _) = leave_one_out(&input(), &opts(Agree::All, 2), Others::default());
+    assert_eq!(builds(&loo)[3], row("r4", false, &[r1, r2, r3]));
+}
+
+#[test]
+fn too_few_runs_are_counted_once_per_task_and_once_per_left_out_run() {
+    // --min-runs 3: the full consensus (3 runs) stands, each build of 2 does not. Three resolved
+    // runs and, matched, the failed run get no gold: four runs, not a task, each said once.
+    let (loo, notes) = leave_one_out(&input(), &opts(Agree::All, 3), Others::Matched);
+    assert!(loo.iter().all(|l| l.golds.is_empty()));
+    assert_eq!(notes.count(NoteKind::LeaveOneOutTooFew), 4);
+    assert_eq!(notes.count(NoteKind::TooFewRuns), 0);
+    assert_eq!(
+        notes.0.last().unwrap().message,
+        "2 resolved run(s) left in each build of all but one, --min-runs 3 needs 3"
+    );
+    // --loo-failed full: the failed run keeps the full consensus.
+    let (loo, notes) = leave_one_out(&input(), &opts(Agree::All, 3), Others::Full);
+    assert_eq!(loo.iter().filter(|l| !l.golds.is_empty()).count(), 1);
+    assert_eq!(notes.count(NoteKind::LeaveOneOutTooFew), 3);
+    // --agree 3 --min-runs 1: what leaves the left-out builds short is the agreement.
+    let (_, notes) = leave_one_out(&input(), &opts(Agree::AtLeast(3), 1), Others::Full);
+    assert_eq!(notes.count(NoteKind::LeaveOneOutFewerThanAgree), 3);
+    assert_eq!(notes.count(NoteKind::LeaveOneOutTooFew), 0);
+    assert!(notes
+        .0
+        .iter()
+        .any(|n| n.message.contains("--agree 3 needs 3")));
+    // --min-runs 4: the task's full consensus already fails: one task note, no per-run ones.
+    let (loo, notes) = leave_one_out(&input(), &opts(Agree::All, 4), Others::Matched);
+    assert!(loo.iter().all(|l| l.golds.is_empty()));
+    assert_eq!(notes.count(NoteKind::TooFewRuns), 1);
+    assert_eq!(notes.count(NoteKind::LeaveOneOutTooFew), 0);
+    assert_eq!(
+        notes.0.last().unwrap().message,
+        "3 resolved run(s) with reads, --min-runs 4 needs 4 (4 run(s) not scored)"
+    );
 }
 
 #[test]
@@ -171,16 +230,19 @@ fn resolved_run_without_reads_is_noted() {
 fn leave_one_out_scores_each_run_against_the_others() {
     use readcov_core::metrics::UnknownLengths;
     use readcov_core::ScoreOptions;
-    let (rows, _) = readcov_gold::score_leave_one_out(
-        &input(),
-        &opts(Agree::All, 2),
-        &UnknownLengths,
-        &ScoreOptions::default(),
-    );
-    let got: Vec<(String, bool, Option<f64>)> = rows
-        .iter()
-        .map(|s| (s.row.run.clone(), s.left_out, s.row.score.line_coverage))
-        .collect();
+    let score = |others| {
+        let (rows, _) = readcov_gold::score_leave_one_out(
+            &input(),
+            &opts(Agree::All, 2),
+            others,
+            |_, _| UnknownLengths,
+            &ScoreOptions::default(),
+        );
+        rows.iter()
+            .map(|s| (s.row.run.clone(), s.left_out, s.row.score.line_coverage))
+            .collect::<Vec<(String, bool, Option<f64>)>>()
+    };
+    let got = score(Others::Full);
     // r1 (reads a.py 1-10) against 8-12: 3 of 5. r2 (5-25) against 8-10: all. r3 (8-12)
     // against 5-10,20-25 (12 lines): 8-10 = 3 of 12. r4 (1-100) against 8-10: all.
     assert_eq!(
@@ -192,4 +254,35 @@ fn leave_one_out_scores_each_run_against_the_others() {
             ("r4".to_string(), false, Some(1.0)),
         ]
     );
+    // Matched: r4 (1-100) covers each of the three builds whole; its mean is 1.0 too.
+    assert_eq!(
+        score(Others::Matched)[3],
+        ("r4".to_string(), false, Some(1.0))
+    );
+}
+
+#[test]
+fn a_matched_failed_run_gets_the_mean_of_its_scores() {
+    use readcov_core::metrics::UnknownLengths;
+    use readcov_core::ScoreOptions;
+    // r4 reads a.py 8-10 only: against 8-12 3/5, against 8-10 3/3, against 5-10,20-25 3/12.
+    let mut i = input();
+    i.reads.retain(|r| r.run != "r4");
+    i.reads.push(read("r4", "a.py", 8, 10));
+    let (rows, _) = readcov_gold::score_leave_one_out(
+        &i,
+        &opts(Agree::All, 2),
+        Others::Matched,
+        |_, _| UnknownLengths,
+        &ScoreOptions::default(),
+    );
+    let r4 = rows.iter().find(|s| s.row.run == "r4").unwrap();
+    assert_eq!(r4.builds, 3);
+    let s = &r4.row.score;
+    let want = (0.6 + 1.0 + 0.25) / 3.0;
+    assert!((s.line_coverage.unwrap() - want).abs() < 1e-12, "{s:?}");
+    // Counts are the rounded means: gold (5 + 3 + 12) / 3 ≈ 7, covered 3.
+    assert_eq!((s.gold_lines, s.covered_lines), (7, 3));
+    // The verdict is the mean's: 0.617 ≥ 0.5.
+    assert_eq!(s.passes_threshold, Some(true));
 }

@@ -3,7 +3,9 @@
 //! Python over the imported reads) and checked against the trajectories' 100-line windows.
 
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
-use readcov_gold::{consensus, leave_one_out, parse_test_id, Agree, ConsensusOptions, RunsInput};
+use readcov_gold::{
+    consensus, leave_one_out, parse_test_id, Agree, ConsensusOptions, NoteKind, Others, RunsInput,
+};
 use readcov_import::{import, ImportOptions, NoFiles};
 use std::path::Path;
 
@@ -88,20 +90,65 @@ fn g_core_on_real_multi() {
 #[test]
 fn leave_one_out_on_real_multi() {
     let input = runs();
-    let (loo, _) = leave_one_out(&input, &ConsensusOptions::default());
+    let (loo, notes) = leave_one_out(&input, &ConsensusOptions::default(), Others::Full);
     // Every labelled run with reads: 25 runs less the two doubao runs without an evaluation
     // log, whose trajectories hold no read.
     assert_eq!(loo.len(), 23);
-    // 14 resolved runs are left out of their own gold; the 11 others use the full consensus.
+    // 14 resolved runs are left out of their own gold; the 9 others use the full consensus.
     assert_eq!(loo.iter().filter(|l| l.left_out).count(), 14);
     // Two tasks have exactly two resolved runs: leaving one out leaves one, below --min-runs 2.
-    assert_eq!(loo.iter().filter(|l| l.gold.is_none()).count(), 4);
+    // Four runs, not four tasks: counted as runs, and no task is short of runs.
+    assert_eq!(loo.iter().filter(|l| l.golds.is_empty()).count(), 4);
+    assert_eq!(notes.count(NoteKind::LeaveOneOutTooFew), 4);
+    assert_eq!(notes.count(NoteKind::TooFewRuns), 0);
+    // Matched: the failed runs of those two tasks (jackson-core-1142: 3, jib-4035: 2) face
+    // builds of one run too, and get no gold either.
+    let (loo, notes) = leave_one_out(&input, &ConsensusOptions::default(), Others::Matched);
+    assert_eq!(loo.iter().filter(|l| l.golds.is_empty()).count(), 9);
+    assert_eq!(notes.count(NoteKind::LeaveOneOutTooFew), 9);
     let with_one = ConsensusOptions {
         agree: Agree::All,
         min_runs: 1,
     };
-    let (loo, _) = leave_one_out(&input, &with_one);
-    assert!(loo.iter().all(|l| l.gold.is_some()));
+    let (loo, _) = leave_one_out(&input, &with_one, Others::Matched);
+    assert!(loo.iter().all(|l| !l.golds.is_empty()));
+}
+
+/// The case: jackson-databind-3701 has three resolved runs. With `--agree 2` a resolved
+/// run's gold (two runs, both must agree) is 100 lines of NodeCursor.java; the full consensus a
+/// failed run faced under `--loo-failed full` is 200 (two of three agree on more lines). Matched,
+/// a failed run faces the same three builds the resolved runs face: 100, 100 and 200 lines.
+#[test]
+fn a_failed_run_faces_the_resolved_runs_builds_when_matched() {
+    let input = runs();
+    let k2 = ConsensusOptions {
+        agree: Agree::AtLeast(2),
+        min_runs: 2,
+    };
+    let lines = |l: &readcov_gold::LeaveOneOut| -> Vec<u64> {
+        l.golds
+            .iter()
+            .map(|g| g.core.values().map(|s| s.len()).sum())
+            .collect()
+    };
+    let task = "fasterxml__jackson-databind-3701";
+    let of = |loo: &[readcov_gold::LeaveOneOut], run: &str| {
+        loo.iter()
+            .find(|l| l.task == task && l.run == run)
+            .map(lines)
+            .unwrap()
+    };
+    let (full, _) = leave_one_out(&input, &k2, Others::Full);
+    let (matched, _) = leave_one_out(&input, &k2, Others::Matched);
+    // Resolved runs: one build of the other two, either way.
+    assert_eq!(of(&full, "deepseek-coder-v2"), [100]);
+    assert_eq!(of(&full, "doubao-pro-128k"), [200]);
+    assert_eq!(of(&full, "gpt-4o-mini-2024-07-18"), [100]);
+    // Failed runs: the full consensus of three, or the three builds of two.
+    for failed in ["deepseek-chat-v2", "gpt-4o-2024-05-13"] {
+        assert_eq!(of(&full, failed), [200]);
+        assert_eq!(of(&matched, failed), [100, 200, 100]);
+    }
 }
 
 /// A real JUnit case: the harness's FAIL_TO_PASS ids of the five real-multi tasks

@@ -14,7 +14,9 @@ use crate::inputs::{
 use anyhow::Result;
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
 use readcov_core::{score_batch, ReadSpan, TaskRunScore};
-use readcov_gold::{parse_rows, score_leave_one_out, ConsensusOptions, GoldDef, RunsInput};
+use readcov_gold::{
+    parse_rows, score_leave_one_out, ConsensusOptions, GoldDef, GoldRow, Origin, Others, RunsInput,
+};
 use readcov_report::buckets::resolve_by_coverage;
 use readcov_units::UnitScore;
 use std::collections::{BTreeMap, BTreeSet};
@@ -98,21 +100,33 @@ impl Set {
 }
 
 /// The label of a plain `--gold FILE`: the definition its rows' origins show, else the stem.
-fn label_of(arg: &GoldArg, bytes: &[u8]) -> String {
+fn label_of(arg: &GoldArg, rows: &[GoldRow]) -> String {
     if let Some(n) = &arg.name {
         return n.clone();
     }
-    let rows = parse_rows(bytes, "");
-    if rows
-        .items
-        .iter()
-        .any(|r| r.origin != readcov_gold::Origin::Edit)
-    {
-        return GoldDef::detect(&rows.items).label().to_string();
+    if rows.iter().any(|r| r.origin != Origin::Edit) {
+        return GoldDef::detect(rows).label().to_string();
     }
     arg.path
         .file_stem()
         .map_or_else(|| "gold".to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+/// The warning for a gold file scored as given whose rows are consensus rows (`origin:
+/// consensus`, whatever the file or its set is called): built from these runs, its resolved runs
+/// would score against their own reads.
+pub(super) fn circular_note(name: &str, rows: &[GoldRow]) -> Option<String> {
+    rows.iter().any(|r| r.origin == Origin::Consensus).then(|| {
+        format!("{name}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus for leave-one-out)")
+    })
+}
+
+/// [`circular_note`] for the one gold file of a plain `score --gold FILE` (named by its path).
+/// Most gold files hold no consensus row; only those that name it at all are parsed as rows.
+pub(super) fn file_circular_note(path: &Path) -> Option<String> {
+    let bytes = read_input(path).ok()?;
+    memchr::memmem::find(&bytes, b"consensus")?;
+    circular_note(&path.display().to_string(), &parse_rows(&bytes, "").items)
 }
 
 pub fn run(args: &ScoreArgs) -> Result<Exit> {
@@ -144,7 +158,8 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         let mut gold = load_gold(&arg.path, ws.as_deref())?;
         errors += report_errors(&gold.errors);
         gold.items.retain(|g| keeps(&g.task));
-        let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
+        let rows = parse_rows(&read_input(&arg.path)?, "").items;
+        let name = unique(&mut names, label_of(arg, &rows));
         let started = std::time::Instant::now();
         let scored = one_set::score_set(args, &gold.items, &reads.items, &opts);
         if args.timings {
@@ -159,9 +174,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
             );
         }
         let mut set = Set::new(name, scored.rows, scored.units);
-        set.note = set.name.starts_with("consensus").then(|| {
-            format!("{}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus for leave-one-out)", set.name)
-        });
+        set.note = circular_note(&set.name, &rows);
         sets.push(set);
     }
     let outcomes = match &args.outcomes {
@@ -207,8 +220,9 @@ fn unique(names: &mut BTreeSet<String>, name: String) -> String {
     n
 }
 
-/// The consensus of the resolved runs in `--reads`, each run scored without itself. With
-/// `--workspaces`, each task's runs are scored with that task's file lengths.
+/// The consensus of the resolved runs in `--reads`, each run scored without itself (failed runs
+/// as `--loo-failed` says). With `--workspaces`, each task's runs are scored with that task's file
+/// lengths; the library is called once, so every note counts what it says once.
 fn consensus_set(
     args: &ScoreArgs,
     reads: &[ReadSpan],
@@ -220,43 +234,44 @@ fn consensus_set(
         agree: args.agree,
         min_runs: args.min_runs,
     };
-    let mut groups: BTreeMap<&str, Vec<ReadSpan>> = BTreeMap::new();
-    for r in reads {
-        let task = if args.workspaces.is_some() {
-            r.task.as_str()
-        } else {
-            ""
-        };
-        groups.entry(task).or_default().push(r.clone());
-    }
-    let (mut rows, mut left_out) = (Vec::new(), 0);
-    let mut notes = readcov_gold::Notes::default();
-    for (task, reads) in groups {
-        let ws: Option<PathBuf> = match &args.workspaces {
-            Some(dir) => task_dir(&dir.canonicalize().unwrap_or(dir.clone()), task),
+    let root = args
+        .workspaces
+        .as_ref()
+        .map(|dir| dir.canonicalize().unwrap_or(dir.clone()));
+    let lengths = |task: &str, reads: &[ReadSpan]| {
+        let ws: Option<PathBuf> = match &root {
+            Some(dir) => task_dir(dir, task),
             None => args.workspace.clone(),
         };
-        let lengths = lengths_of_inputs(ws.as_deref(), &[], &reads);
-        let input = RunsInput {
-            reads,
-            outcomes: outcomes.clone(),
-        };
-        let (scores, n) = score_leave_one_out(&input, &copts, &lengths, &opts);
-        notes.extend(n);
-        left_out += scores.iter().filter(|s| s.left_out).count();
-        rows.extend(scores.into_iter().map(|s| s.row));
-    }
+        lengths_of_inputs(ws.as_deref(), &[], reads)
+    };
+    let input = RunsInput {
+        reads: reads.to_vec(),
+        outcomes,
+    };
+    let (scores, notes) = score_leave_one_out(&input, &copts, args.loo_failed, lengths, &opts);
     for (kind, n) in notes.counts() {
         eprintln!("consensus: {n} × {}", kind.label());
     }
+    let left_out = scores.iter().filter(|s| s.left_out).count();
+    let others = scores.len() - left_out;
+    let rows: Vec<TaskRunScore> = scores.into_iter().map(|s| s.row).collect();
     let name = unique(names, "consensus-loo".to_string());
     let agree = match args.agree {
         readcov_gold::Agree::All => "all".to_string(),
         readcov_gold::Agree::AtLeast(k) => k.to_string(),
     };
+    let others = match args.loo_failed {
+        Others::Matched => format!(
+            "each of {others} other run(s) against every consensus of the resolved runs less one, its scores averaged (--loo-failed matched)"
+        ),
+        Others::Full => format!(
+            "each of {others} other run(s) against the consensus of all resolved runs (--loo-failed full)"
+        ),
+    };
     let mut set = Set::new(name, rows, None);
     set.note = Some(format!(
-        "{}: leave-one-out — each of {left_out} resolved run(s) scored against the consensus of the other resolved runs of its task; other runs against the full consensus (agree {agree}, min runs {}; no unit columns)",
+        "{}: leave-one-out — each of {left_out} resolved run(s) scored against the consensus of the other resolved runs of its task; {others} (agree {agree}, min runs {}; no unit columns)",
         set.name, args.min_runs
     ));
     set
@@ -277,7 +292,8 @@ pub fn gold_set_buckets(
     for arg in golds {
         let gold = load_gold(&arg.path, ws)?;
         report_errors(&gold.errors);
-        let name = unique(&mut names, label_of(arg, &read_input(&arg.path)?));
+        let rows = parse_rows(&read_input(&arg.path)?, "").items;
+        let name = unique(&mut names, label_of(arg, &rows));
         let lengths = lengths_of_inputs(ws.map(Path::new), &gold.items, reads);
         let set = Set::new(name, score_batch(&gold.items, reads, &lengths, opts), None);
         let t = set.totals();
