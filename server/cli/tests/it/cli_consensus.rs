@@ -2,20 +2,17 @@
 //! what `score --consensus` counts on stderr, which gold a failed run faces (`--loo-failed`),
 //! and the circularity warning for consensus rows given as a file, decided by the rows' origin.
 
-use crate::import_gold::import_multi;
+use crate::import_gold::{import_multi, readcov, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn readcov(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run readcov")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+/// The `consensus: N × kind` count lines of a run's stderr.
+fn counts(o: &Output) -> Vec<String> {
+    text(&o.stderr)
+        .lines()
+        .filter(|l| l.starts_with("consensus:"))
+        .map(str::to_string)
+        .collect()
 }
 
 fn root() -> PathBuf {
@@ -67,30 +64,22 @@ fn each_counter_counts_what_its_label_says() {
     let err = text(&o.stderr);
     assert!(!err.contains("input error"), "{err}");
     assert!(!err.contains("resolved run with no reads"), "{err}");
-    let counts: Vec<&str> = err
-        .lines()
-        .filter(|l| l.starts_with("consensus:"))
-        .collect();
     assert_eq!(
-        counts,
+        counts(&o),
         ["consensus: 9 × run not scored: its leave-one-out gold has fewer resolved runs than --min-runs"],
         "{err}"
     );
     // --agree 3 --min-runs 1: the two tasks with two resolved runs lack agreement, not runs
     // (it said "12 × task with fewer resolved runs than --min-runs" for 5 tasks).
     let o = consensus(dir.path(), &["--agree", "3", "--min-runs", "1"]);
-    let err = text(&o.stderr);
-    let counts: Vec<&str> = err
-        .lines()
-        .filter(|l| l.starts_with("consensus:"))
-        .collect();
     assert_eq!(
-        counts,
+        counts(&o),
         [
             "consensus: 2 × task with fewer resolved runs than --agree K (no gold)",
             "consensus: 9 × run not scored: its leave-one-out gold has fewer resolved runs than --agree K",
         ],
-        "{err}"
+        "{}",
+        text(&o.stderr)
     );
 }
 

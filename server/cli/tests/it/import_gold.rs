@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn readcov(args: &[&str], dir: &Path) -> Output {
+pub(crate) fn readcov(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_readcov"))
         .args(args)
         .current_dir(dir)
@@ -12,7 +12,7 @@ fn readcov(args: &[&str], dir: &Path) -> Output {
         .expect("run readcov")
 }
 
-fn text(b: &[u8]) -> String {
+pub(crate) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
