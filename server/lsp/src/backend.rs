@@ -229,7 +229,7 @@ impl Inner {
         let reads = self
             .store
             .read_lines_by_base(path, cfg, &doc.opened_sha256, &base.sha256);
-        let base_text = self.store.base_texts.get(path).map(|t| t.clone());
+        let base_text = self.store.base_text(path);
         let m = Arc::new(map_file(
             &gold,
             base_text.as_deref().map(Vec::as_slice),

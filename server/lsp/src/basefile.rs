@@ -5,7 +5,6 @@
 //! name it is looked up by.
 
 use crate::sources::Workspace;
-use dashmap::DashMap;
 use readcov_core::base::sha256_hex;
 use readcov_import::FileProvider;
 use std::path::{Path, PathBuf};
@@ -57,16 +56,32 @@ pub fn load(root: &Path, sha: &str) -> Option<Vec<u8>> {
         .then_some(bytes)
 }
 
-/// The workspace as a trajectory import sees it: a gold file that changed since the gold's
-/// base is served as its base text when that is known (the agent read the base).
+/// Every kept text that still hashes to its name (a later session looking for a base whose
+/// sha256 it does not know yet: the text a patch was made against, see `patch_base`).
+pub fn kept(root: &Path) -> Vec<Vec<u8>> {
+    let Ok(dir) = std::fs::read_dir(root.join(CACHE_DIR)) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = dir
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .collect();
+    names.sort();
+    names.iter().filter_map(|sha| load(root, sha)).collect()
+}
+
+/// The workspace as a trajectory import sees it: a gold file is served as the text its gold was
+/// made against when that is kept (the agent read the base; a file not edited since is that text
+/// anyway), any other file as it is on disk.
 pub struct Overlay<'a> {
     pub ws: &'a Workspace,
-    pub texts: &'a DashMap<String, Arc<Vec<u8>>>,
+    /// The kept base text of a gold file (see `Store::base_text`).
+    pub base: &'a dyn Fn(&str) -> Option<Arc<Vec<u8>>>,
 }
 
 impl FileProvider for Overlay<'_> {
     fn read(&self, path: &str) -> Option<Vec<u8>> {
-        match self.texts.get(path) {
+        match (self.base)(path) {
             Some(t) => Some(t.as_ref().clone()),
             None => self.ws.read(path),
         }
@@ -100,5 +115,10 @@ mod tests {
         assert_eq!(load(&root, "../../etc/passwd"), None);
         assert!(save(&root, "../x", b"x").is_ok());
         assert!(!root.join(".readcov/x").exists());
+        // Listed: only what still hashes to its name.
+        let other = b"c\n";
+        save(&root, &sha256_hex(other), other).unwrap();
+        std::fs::write(root.join(CACHE_DIR).join("notes.txt"), b"x").unwrap();
+        assert_eq!(kept(&root), vec![other.to_vec()]);
     }
 }

@@ -11,6 +11,7 @@ pub mod document;
 pub mod gold_set;
 pub mod guard;
 pub mod linemap;
+pub mod patch_base;
 pub mod render;
 pub mod server;
 pub mod sources;

@@ -7,7 +7,8 @@
 use crate::basefile;
 use crate::config::Config;
 use crate::gold_set::{self, Choice};
-use crate::sources::{load_gold, Workspace};
+use crate::patch_base;
+use crate::sources::{load_gold, LoadedGold, Workspace};
 use crate::tail::{poll, Polled, Tail};
 use crate::traj;
 use dashmap::DashMap;
@@ -59,10 +60,11 @@ pub struct Store {
     /// Origin ids are never reused, so reads of a log read afresh can sit beside the old ones
     /// until those are dropped (see [`Store::reload_reads`]).
     next_origin: std::sync::atomic::AtomicUsize,
-    /// Base texts of gold files whose disk text differs from the gold's base, found in the
-    /// base cache (`.readcov/base/<sha256>`): trajectories import against them, and gold and
-    /// reads map through a line diff from them.
-    pub base_texts: DashMap<String, Arc<Vec<u8>>>,
+    /// Base texts read from the base cache (`.readcov/base/<sha256>`), by sha256: found when a
+    /// gold file's base is first asked for ([`Store::base_text`]), so a file edited on disk
+    /// while the server runs is mapped like one edited before it started. Content-addressed,
+    /// so never stale; emptied when the gold is loaded again.
+    base_texts: DashMap<String, Arc<Vec<u8>>>,
     /// What was last logged about a file that differs from its base (logged once, not per view).
     pub base_logged: DashMap<String, String>,
 }
@@ -211,13 +213,14 @@ impl Store {
                     continue;
                 }
             };
-            let loaded = match &choice {
+            let mut loaded = match &choice {
                 Choice::Def(def) => {
                     gold_set::load_under(def, g, &bytes, ws.as_deref(), c.task.as_deref(), &files)
                 }
                 _ => load_gold(g, &bytes, ws.as_deref(), c.task.as_deref(), &files),
             };
-            errors.extend(loaded.errors);
+            errors.extend(std::mem::take(&mut loaded.errors));
+            self.patch_bases(g, &bytes, &mut loaded, &mut errors);
             let mut kept = 0;
             for span in loaded.spans {
                 if c.task.as_ref().is_some_and(|t| *t != span.task) || span.tier != Tier::Core {
@@ -269,7 +272,7 @@ impl Store {
         changed
             .paths
             .extend(self.gold.iter().map(|e| e.key().clone()));
-        self.find_base_texts(&by_path);
+        self.keep_base_texts(&by_path);
         self.gold.clear();
         for (path, fg) in by_path {
             changed.paths.insert(path.clone());
@@ -279,10 +282,48 @@ impl Store {
         changed
     }
 
-    /// For each gold file with a base: a disk text that is the base is kept in the base cache
-    /// (so a later session still has it after the file is edited and saved); a disk text that
-    /// differs takes the base text from the cache, when it is there.
-    fn find_base_texts(&self, by_path: &HashMap<String, FileGold>) {
+    /// Gold made here from patches (a diff, SWE-bench rows) records the base of the configured
+    /// task's files the workspace holds, as `readcov gold --workspace` does ([`patch_base`]).
+    fn patch_bases(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        loaded: &mut LoadedGold,
+        errors: &mut Vec<String>,
+    ) {
+        let (Some(format), Some(root)) = (loaded.format, self.root()) else {
+            return;
+        };
+        let task = self.config().task;
+        let patches = patch_base::patches(
+            format,
+            bytes,
+            name,
+            task.as_deref().unwrap_or(readcov_core::DEFAULT_ID),
+        );
+        if patches.is_empty() {
+            return;
+        }
+        let spans: Vec<GoldSpan> = (loaded.spans.iter())
+            .filter(|s| task.as_ref().is_none_or(|t| *t == s.task))
+            .cloned()
+            .collect();
+        let kept = || basefile::kept(&root);
+        let (bases, note) = patch_base::patch_bases(
+            name,
+            &patches,
+            &spans,
+            &Workspace(Some(root.clone())),
+            &kept,
+        );
+        loaded.bases.extend(bases);
+        errors.extend(note);
+    }
+
+    /// For each gold file with a base whose disk text is that base: the text is kept in the base
+    /// cache, so that once the file is edited — while this server runs or before a later one
+    /// starts — [`Store::base_text`] still finds what the gold was made against.
+    fn keep_base_texts(&self, by_path: &HashMap<String, FileGold>) {
         self.base_texts.clear();
         self.base_logged.clear();
         let Some(root) = self.root() else {
@@ -300,11 +341,30 @@ impl Store {
                 if let Err(e) = basefile::save(&root, &base.sha256, &disk) {
                     problems.push(format!("{path}: base text not kept: {e}"));
                 }
-            } else if let Some(text) = basefile::load(&root, &base.sha256) {
-                self.base_texts.insert(path.clone(), Arc::new(text));
             }
         }
         self.note(problems);
+    }
+
+    /// The text gold file `path` was made against, when its gold records a base and the base
+    /// cache holds that text (read once, then remembered by its sha256). Looked up when asked —
+    /// not only for files that already differed when the gold loaded: a gold file edited on disk
+    /// after the server started used to find no base text, so its reads were dropped and it was
+    /// called "never opened" until a restart.
+    pub fn base_text(&self, path: &str) -> Option<Arc<Vec<u8>>> {
+        let sha = self
+            .gold
+            .get(path)?
+            .base
+            .as_ref()?
+            .sha256
+            .to_ascii_lowercase();
+        if let Some(t) = self.base_texts.get(&sha) {
+            return Some(t.clone());
+        }
+        let text = Arc::new(basefile::load(&self.root()?, &sha)?);
+        self.base_texts.insert(sha, text.clone());
+        Some(text)
     }
 
     /// The read logs: configured `reads` plus `readLog` (where human and what-if reads go).
@@ -371,9 +431,10 @@ impl Store {
         };
         let on_disk = Workspace(self.root());
         // Trajectories import against the base text of a file that changed since, when known.
+        let base = |path: &str| self.base_text(path);
         let files = basefile::Overlay {
             ws: &on_disk,
-            texts: &self.base_texts,
+            base: &base,
         };
         let read_log = self.resolve(&self.config().read_log);
         for path in self.log_paths() {

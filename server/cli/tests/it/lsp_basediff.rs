@@ -52,7 +52,7 @@ fn workspace() -> (tempfile::TempDir, PathBuf, String) {
         .lines()
         .find(|l| l.contains(TASK))
         .expect("the task's row");
-    let swe = dir.path().join("swebench.jsonl");
+    let swe = root.join("swebench.jsonl");
     std::fs::write(&swe, format!("{row}\n")).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
         .args(["gold", "--from-swebench"])
@@ -90,10 +90,23 @@ struct Seen {
 }
 
 async fn session(root: &Path, then: impl AsyncFnOnce(&Client, &str)) -> Seen {
+    session_in(root, "gold.jsonl", || {}, then).await
+}
+
+/// [`session`] with `gold` as the gold file, and `started` run once the server has loaded it,
+/// before the file is read from disk and opened.
+async fn session_in(
+    root: &Path,
+    gold: &str,
+    started: impl FnOnce(),
+    then: impl AsyncFnOnce(&Client, &str),
+) -> Seen {
     let (mut child, c) = spawn().await;
-    let opts = json!({"gold": ["gold.jsonl"], "reads": [format!("{TASK}.json"), "reads.jsonl"], "task": TASK});
+    let opts =
+        json!({"gold": [gold], "reads": [format!("{TASK}.json"), "reads.jsonl"], "task": TASK});
     let mark = c.mark();
     c.initialize(root, opts, json!({})).await;
+    started();
     let uri = file_uri(&root.join(FILE));
     let text = std::fs::read_to_string(root.join(FILE)).unwrap();
     c.open(&uri, &text).await;
@@ -236,4 +249,58 @@ async fn an_edited_and_saved_gold_file_keeps_its_gold_and_reads_after_a_restart(
         "the trajectory's own drops are said too: {:?}",
         third.logs
     );
+}
+
+/// Issue 34: a gold file edited on disk while the server runs (three lines put on top, then
+/// opened) is mapped through the kept base at once — with the gold `readcov gold --workspace`
+/// wrote, and with the SWE-bench row itself as the gold, which the server now gives a base as
+/// `readcov gold --workspace` does. Before: "could not be mapped (0 gold span(s), 1 read(s)
+/// dropped)" and a false "gold file never opened" for the first; the gold left on the old lines
+/// without a word for the second.
+#[tokio::test]
+async fn a_gold_file_edited_while_the_server_runs_is_mapped_at_once() {
+    for gold in ["gold.jsonl", "swebench.jsonl"] {
+        let (_dir, root, text) = workspace();
+        let seen = session_in(
+            &root,
+            gold,
+            || std::fs::write(root.join(FILE), format!("# one\n# two\n# three\n{text}")).unwrap(),
+            async |_: &Client, _: &str| {},
+        )
+        .await;
+        let msgs: Vec<&str> = seen
+            .diags
+            .iter()
+            .filter_map(|d| d["message"].as_str())
+            .collect();
+        assert_eq!(
+            msgs[0],
+            "file differs from the base commit: gold and reads mapped by content (line diff from the kept base text)",
+            "{gold}: {msgs:?}"
+        );
+        assert!(
+            !msgs.iter().any(|m| m.contains("never opened")),
+            "{gold}: {msgs:?}"
+        );
+        assert_eq!(
+            gold_ranges(&seen.states),
+            vec![(194, 195)],
+            "{gold}: {}",
+            seen.states
+        );
+        assert_eq!(seen.states["coverage"], 1.0, "{gold}: {}", seen.states);
+        assert_eq!(
+            run_row(&seen.summary, "openhands")["fileHit"],
+            1.0,
+            "{gold}"
+        );
+        assert!(
+            !seen
+                .logs
+                .iter()
+                .any(|l| l.contains("dropped") || l.contains("gave no read")),
+            "{gold}: {:?}",
+            seen.logs
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! readcov-lsp integration tests, one binary (each module was its own test binary once).
 
+mod base_text;
 mod common;
 mod confinement;
 mod edges;
