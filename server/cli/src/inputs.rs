@@ -10,27 +10,25 @@ use std::path::{Path, PathBuf};
 
 // The file edge shared with the Python module lives in `readcov-files`.
 pub use readcov_files::{
-    canonical_dir, confined_file, inside_workspace, open_input, read_input, task_dir,
+    canonical_dir, confined_file, inside_workspace, open_input, read_input, task_dir, task_folder,
     workspace_lengths,
 };
 
 /// A rows file's bytes as JSONL. A Parquet file (ContextBench distributes its gold as Parquet)
-/// becomes one JSON object per row, line N being row N; rows it cannot decode are a located
-/// error and the rows before them are kept. Any other file is returned as it is.
+/// becomes one JSON object per row, line N being row N, within the process's Parquet limits
+/// (`--max-parquet-rows`, `--max-parquet-bytes`); rows it cannot decode, or past a limit, are a
+/// located error and the rows before them are kept. Any other file is returned as it is.
 pub fn read_rows_input(path: &Path) -> Result<(Vec<u8>, Vec<InputError>)> {
     let bytes = read_input(path)?;
     if !readcov_parquet::is_parquet(&bytes) {
         return Ok((bytes, Vec::new()));
     }
     let rows = readcov_parquet::parquet_to_jsonl(&bytes);
+    drop(bytes);
     let errors = rows.error.map(|e| {
-        let row = match &e {
-            readcov_parquet::ParquetRowsError::Row { row, .. } => *row,
-            readcov_parquet::ParquetRowsError::File(_) => 0,
-        };
         InputError::new(
             &path.display().to_string(),
-            row,
+            e.row(),
             None,
             format!("Parquet: {e}"),
         )

@@ -13,6 +13,7 @@ mod shard;
 
 use clap::{Parser, Subcommand};
 use exit::Exit;
+use readcov_parquet::ParquetLimits;
 
 #[derive(Parser)]
 #[command(
@@ -26,6 +27,12 @@ use exit::Exit;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Rows one Parquet input may hold (a file declaring more is refused unread; docs/reliability.md).
+    #[arg(long, global = true, value_name = "N", default_value_t = ParquetLimits::default().max_rows)]
+    max_parquet_rows: u64,
+    /// Bytes one Parquet input may decode to: its pages uncompressed, and its rows as JSON lines.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = ParquetLimits::default().max_bytes)]
+    max_parquet_bytes: u64,
 }
 
 #[derive(Subcommand)]
@@ -58,6 +65,10 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    ParquetLimits::set_for_process(ParquetLimits {
+        max_rows: cli.max_parquet_rows,
+        max_bytes: cli.max_parquet_bytes,
+    });
     let result = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
         Command::Score(args) => cmd::score::run(args),

@@ -134,6 +134,40 @@ pub fn task_dir(dir: &Path, task: &str) -> Option<PathBuf> {
     (plain && real.starts_with(dir) && real.is_dir()).then_some(real)
 }
 
+/// A task's (or instance's) own folder under `dir`, through the same confinement as
+/// [`task_dir`] for every command: `Ok(Some(folder))` when it is one plain name resolving
+/// (through symlinks) to a directory inside `dir`, `Ok(None)` when there is no such entry, and
+/// `Err(why)` when the entry exists but may not be used (a symlink out of `dir`, a name with
+/// `/` or `..`, not a directory): the caller says so and goes on without it.
+pub fn task_folder(dir: &Path, task: &str) -> Result<Option<PathBuf>, String> {
+    let root = match dir.canonicalize() {
+        Ok(r) => r,
+        Err(_) => return Ok(None),
+    };
+    let joined = root.join(task);
+    if std::fs::symlink_metadata(&joined).is_err() {
+        return Ok(None);
+    }
+    if let Some(real) = task_dir(&root, task) {
+        return Ok(Some(real));
+    }
+    let mut parts = Path::new(task).components();
+    let plain = matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    );
+    Err(match joined.canonicalize() {
+        _ if !plain => "not one plain folder name".to_string(),
+        Ok(real) if !real.starts_with(&root) => format!(
+            "resolves through a symlink to {}, outside {}",
+            real.display(),
+            root.display()
+        ),
+        Ok(_) => "not a directory".to_string(),
+        Err(e) => format!("cannot be resolved: {e}"),
+    })
+}
+
 /// A workspace directory, canonicalised (confinement compares against it).
 pub fn canonical_dir(p: &Path) -> Result<PathBuf, FileError> {
     let c = p
@@ -174,6 +208,25 @@ mod tests {
         assert_eq!(count_lines(b"a\n"), 1);
         assert_eq!(count_lines(b"a\nb"), 2);
         assert_eq!(count_lines(b"a\r\nb\r\n"), 2);
+    }
+
+    #[test]
+    fn task_folders_say_why_they_are_not_used() {
+        let d = tempfile::tempdir().unwrap();
+        let root = d.path().canonicalize().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::create_dir(root.join("t1")).unwrap();
+        std::fs::write(root.join("file"), "x").unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+        std::os::unix::fs::symlink("t1", root.join("alias")).unwrap();
+        assert_eq!(task_folder(&root, "t1"), Ok(Some(root.join("t1"))));
+        assert_eq!(task_folder(&root, "alias"), Ok(Some(root.join("t1"))));
+        assert_eq!(task_folder(&root, "missing"), Ok(None));
+        let why = |t| task_folder(&root, t).unwrap_err();
+        assert!(why("out").contains("outside"), "{}", why("out"));
+        assert_eq!(why("file"), "not a directory");
+        assert_eq!(why("t1/.."), "not one plain folder name");
+        assert_eq!(why("/etc"), "not one plain folder name");
     }
 
     #[test]

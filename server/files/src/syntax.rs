@@ -11,10 +11,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Syntax of every gold file under `ws`; a file that cannot be read or has no grammar is
-/// recorded as such (line metrics only), never fatal.
-pub fn load_syntax(ws: &Path, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax> {
+/// recorded as such (line metrics only), never fatal. `None`: no workspace (a task folder that
+/// is missing or refused), every file "source not found".
+pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax> {
     let mut out = BTreeMap::new();
-    let root = ws.canonicalize().ok();
+    let root = ws.and_then(|w| w.canonicalize().ok());
     for g in gold {
         if out.contains_key(&g.path) {
             continue;
@@ -100,7 +101,7 @@ pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u
 /// The gold files' units as plain line ranges, for `explain` (files without a grammar or
 /// source: none).
 pub fn unit_map(ws: &Path, gold: &[GoldSpan]) -> UnitMap {
-    (load_syntax(ws, gold).into_iter())
+    (load_syntax(Some(ws), gold).into_iter())
         .filter_map(|(path, s)| match s {
             FileSyntax::Units { units, .. } => Some((
                 path,

@@ -18,6 +18,41 @@ pub fn is_parquet(bytes: &[u8]) -> bool {
     bytes.len() >= 8 && bytes.starts_with(MAGIC) && bytes.ends_with(MAGIC)
 }
 
+/// A limit on what one Parquet file may decode to: what [`ParquetRowsError::Limit`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Rows (`ParquetLimits::max_rows`).
+    Rows,
+    /// Decoded bytes: pages' uncompressed sizes, and JSON lines written (`max_bytes`).
+    Bytes,
+    /// Values in the pages (`max_bytes / BYTES_PER_VALUE`).
+    Values,
+    /// Schema nesting ([`shape::MAX_DEPTH`], fixed).
+    Depth,
+    /// Leaf columns ([`shape::MAX_COLUMNS`], fixed).
+    Columns,
+    /// Schema elements ([`shape::MAX_SCHEMA_ELEMENTS`], fixed).
+    SchemaElements,
+}
+
+impl Limit {
+    /// What is counted, and how the limit is raised (the flags of `readcov`, which every command
+    /// reading rows and `readcov lsp` take), or that it is fixed.
+    fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            Limit::Rows => ("rows", "raise it with --max-parquet-rows N"),
+            Limit::Bytes => ("decoded bytes", "raise it with --max-parquet-bytes N"),
+            Limit::Values => (
+                "values (one per 16 bytes of --max-parquet-bytes)",
+                "raise it with --max-parquet-bytes N",
+            ),
+            Limit::Depth => ("levels of schema nesting", "a fixed limit"),
+            Limit::Columns => ("columns", "a fixed limit"),
+            Limit::SchemaElements => ("schema elements", "a fixed limit"),
+        }
+    }
+}
+
 /// Why a Parquet file could not be read (whole, or from row `row` on).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParquetRowsError {
@@ -28,6 +63,71 @@ pub enum ParquetRowsError {
     /// codec this build lacks); the rows before it were read.
     #[error("row {row}: cannot decode (this row and the rest of the file skipped): {message}")]
     Row { row: usize, message: String },
+    /// Past a limit: found before decoding (`row` 0: nothing read), or at row `row` while
+    /// decoding (the rows before it were read).
+    #[error("{}", limit_message(*row, *what, *found, *max))]
+    Limit {
+        row: usize,
+        what: Limit,
+        found: u64,
+        max: u64,
+    },
+}
+
+fn limit_message(row: usize, what: Limit, found: u64, max: u64) -> String {
+    let (unit, raise) = what.describe();
+    if row == 0 {
+        format!("{found} {unit}, more than the limit of {max} ({raise}); nothing read from it")
+    } else {
+        format!(
+            "row {row}: more than the limit of {max} {unit} ({raise}); this row and the rest \
+             of the file skipped"
+        )
+    }
+}
+
+impl ParquetRowsError {
+    /// The 1-based row the error is at, 0 for the whole file.
+    pub fn row(&self) -> usize {
+        match self {
+            ParquetRowsError::File(_) => 0,
+            ParquetRowsError::Row { row, .. } | ParquetRowsError::Limit { row, .. } => *row,
+        }
+    }
+}
+
+/// What one Parquet file may decode to. Rows and bytes can be raised (`--max-parquet-rows`,
+/// `--max-parquet-bytes`); the schema limits in [`shape`] are fixed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParquetLimits {
+    /// Rows, as the footer declares them and as read.
+    pub max_rows: u64,
+    /// Bytes: the pages' uncompressed sizes, and the JSON lines the rows become.
+    pub max_bytes: u64,
+}
+
+impl Default for ParquetLimits {
+    /// 1,000,000 rows and 256 MiB (ContextBench's test split is about 1,100 rows).
+    fn default() -> ParquetLimits {
+        ParquetLimits {
+            max_rows: 1_000_000,
+            max_bytes: 256 << 20,
+        }
+    }
+}
+
+static PROCESS_LIMITS: std::sync::OnceLock<ParquetLimits> = std::sync::OnceLock::new();
+
+impl ParquetLimits {
+    /// The limits of this process: set once by the binary from its flags, else the defaults.
+    pub fn for_process() -> ParquetLimits {
+        PROCESS_LIMITS.get().copied().unwrap_or_default()
+    }
+
+    /// Sets this process's limits (the first call wins; later calls are ignored and return false).
+    pub fn set_for_process(limits: ParquetLimits) -> bool {
+        PROCESS_LIMITS.set(limits).is_ok()
+    }
 }
 
 /// The rows read: JSON lines (line N is row N) and the error that stopped the reading, if any.
@@ -38,17 +138,39 @@ pub struct Rows {
     pub error: Option<ParquetRowsError>,
 }
 
-/// Every row of the Parquet file `bytes` as one JSON object per line, in file order. A file
-/// that fails part-way keeps the rows before the failure. Never panics on bad input: a panic
-/// inside the decoder (malformed data it does not check) becomes an error.
+/// Every row of the Parquet file `bytes` as one JSON object per line, in file order, within
+/// this process's limits ([`ParquetLimits::for_process`]). See [`parquet_to_jsonl_with`].
 pub fn parquet_to_jsonl(bytes: &[u8]) -> Rows {
+    parquet_to_jsonl_with(bytes, &ParquetLimits::for_process())
+}
+
+/// Every row of the Parquet file `bytes` as one JSON object per line, in file order. A file
+/// that fails part-way (a decode error, a decoder panic, a limit reached) keeps the rows before
+/// the failure; a file whose shape is past `limits` is refused before anything is decoded.
+pub fn parquet_to_jsonl_with(bytes: &[u8], limits: &ParquetLimits) -> Rows {
+    let mut jsonl = Vec::new();
+    let (rows, error) = for_each_row(bytes, limits, |line| {
+        jsonl.extend_from_slice(line);
+        jsonl.push(b'\n');
+    });
+    Rows { jsonl, rows, error }
+}
+
+/// Streams the rows of `bytes`: `each` gets each row's JSON object (no line break), one row at
+/// a time, never the file's rows all at once. Returns the rows handed over and the error that
+/// stopped the reading, if any. Never panics on bad input.
+pub fn for_each_row(
+    bytes: &[u8],
+    limits: &ParquetLimits,
+    mut each: impl FnMut(&[u8]),
+) -> (usize, Option<ParquetRowsError>) {
+    if let Err(e) = shape::check(bytes, limits) {
+        return (0, Some(e));
+    }
     let owned = Bytes::copy_from_slice(bytes);
-    std::panic::catch_unwind(|| read_rows(owned)).unwrap_or_else(|_| Rows {
-        error: Some(ParquetRowsError::File(
-            "the decoder failed on malformed data".to_string(),
-        )),
-        ..Rows::default()
-    })
+    let mut rows = 0;
+    let error = read_rows(owned, limits, &mut rows, &mut each);
+    (rows, error)
 }
 
 /// The first codec of the file's column chunks that this build cannot decompress.
@@ -68,53 +190,81 @@ fn unsupported_codec<R: ChunkReader + 'static>(reader: &SerializedFileReader<R>)
         .map(|c| format!("{c:?}"))
 }
 
+/// Why a file with pages in `codec` is refused.
 fn codec_message(codec: &str) -> String {
     format!(
-        "its pages are compressed with {codec}; this build reads uncompressed, snappy and \
-         zstd pages only (rewrite it with one of them, e.g. pyarrow's compression='zstd')"
+        "its pages are compressed with {codec}; this build reads uncompressed, snappy and zstd \
+         pages only (rewrite it with one of them, e.g. pyarrow's compression='zstd')"
     )
 }
 
-fn read_rows(bytes: Bytes) -> Rows {
-    let mut out = Rows::default();
-    let reader = match SerializedFileReader::new(bytes) {
-        Ok(r) => r,
-        Err(e) => {
-            out.error = Some(ParquetRowsError::File(e.to_string()));
-            return out;
-        }
-    };
-    if let Some(codec) = unsupported_codec(&reader) {
-        out.error = Some(ParquetRowsError::File(codec_message(&codec)));
-        return out;
-    }
-    let iter = match reader.get_row_iter(None) {
-        Ok(it) => it,
-        Err(e) => {
-            out.error = Some(ParquetRowsError::File(e.to_string()));
-            return out;
-        }
-    };
-    for row in iter {
-        match row {
-            Ok(row) => {
-                // A `Value` always serialises (keys are strings, non-finite floats are null).
-                serde_json::to_writer(&mut out.jsonl, &row.to_json_value())
-                    .expect("a JSON value serialises");
-                out.jsonl.push(b'\n');
-                out.rows += 1;
-            }
-            Err(e) => {
-                out.error = Some(ParquetRowsError::Row {
-                    row: out.rows + 1,
-                    message: e.to_string(),
-                });
-                break;
-            }
-        }
-    }
-    out
+/// Runs `f`, turning a panic inside the decoder (malformed data it does not check) into an error.
+fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|_| Err("the decoder failed on malformed data".to_string()))
 }
+
+fn read_rows(
+    bytes: Bytes,
+    limits: &ParquetLimits,
+    rows: &mut usize,
+    each: &mut dyn FnMut(&[u8]),
+) -> Option<ParquetRowsError> {
+    let opened = guarded(|| {
+        let reader = SerializedFileReader::new(bytes).map_err(|e| e.to_string())?;
+        if let Some(codec) = unsupported_codec(&reader) {
+            return Err(codec_message(&codec));
+        }
+        Ok(parquet::record::reader::RowIter::from_file_into(Box::new(
+            reader,
+        )))
+    });
+    let mut iter = match opened {
+        Ok(it) => it,
+        Err(e) => return Some(ParquetRowsError::File(e)),
+    };
+    let mut line = Vec::new();
+    let mut written = 0u64;
+    loop {
+        let next = guarded(|| match iter.next() {
+            None => Ok(None),
+            Some(Ok(row)) => {
+                line.clear();
+                // A `Value` always serialises (keys are strings, non-finite floats are null).
+                serde_json::to_writer(&mut line, &row.to_json_value())
+                    .expect("a JSON value serialises");
+                Ok(Some(()))
+            }
+            Some(Err(e)) => Err(e.to_string()),
+        });
+        let at = *rows + 1;
+        match next {
+            Ok(None) => return None,
+            Ok(Some(())) => {}
+            Err(message) => return Some(ParquetRowsError::Row { row: at, message }),
+        }
+        let over = |what, max| ParquetRowsError::Limit {
+            row: at,
+            what,
+            found: 0,
+            max,
+        };
+        if at as u64 > limits.max_rows {
+            return Some(over(Limit::Rows, limits.max_rows));
+        }
+        written += line.len() as u64 + 1;
+        if written > limits.max_bytes {
+            return Some(over(Limit::Bytes, limits.max_bytes));
+        }
+        each(&line);
+        *rows += 1;
+    }
+}
+
+#[cfg(any(test, feature = "craft"))]
+pub mod craft;
+pub mod shape;
+mod thrift;
 
 #[cfg(test)]
 mod tests;

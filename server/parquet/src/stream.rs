@@ -17,7 +17,8 @@ pub struct RowStream {
 }
 
 impl RowStream {
-    /// Opens the file behind `reader` (its footer is read now; rows as they are asked for).
+    /// Opens the file behind `reader` (its footer is read now; rows as they are asked for),
+    /// refusing a footer that declares more rows than this process's `max_rows`.
     pub fn open<R: ChunkReader + 'static>(reader: R) -> Result<RowStream, ParquetRowsError> {
         let file = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             SerializedFileReader::new(reader)
@@ -27,7 +28,17 @@ impl RowStream {
         if let Some(codec) = unsupported_codec(&file) {
             return Err(ParquetRowsError::File(crate::codec_message(&codec)));
         }
-        let total = usize::try_from(file.metadata().file_metadata().num_rows()).unwrap_or(0);
+        let declared = u64::try_from(file.metadata().file_metadata().num_rows()).unwrap_or(0);
+        let max = crate::ParquetLimits::for_process().max_rows;
+        if declared > max {
+            return Err(ParquetRowsError::Limit {
+                row: 0,
+                what: crate::Limit::Rows,
+                found: declared,
+                max,
+            });
+        }
+        let total = usize::try_from(declared).unwrap_or(usize::MAX);
         let boxed: Box<dyn FileReader> = Box::new(file);
         Ok(RowStream {
             rows: RowIter::from_file_into(boxed),

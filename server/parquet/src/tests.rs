@@ -106,3 +106,249 @@ fn a_codec_left_out_of_the_build_is_an_error_naming_it() {
     assert!(e.contains("compressed with GZIP"), "{e}");
     assert!(e.contains("snappy and zstd pages only"), "{e}");
 }
+
+#[test]
+fn the_shape_of_real_files_is_read_from_footer_and_page_headers() {
+    let s = shape::check(&fixture("legacy.parquet"), &ParquetLimits::default()).unwrap();
+    // root → add_ctx (list) → list → element → file: four levels under the root.
+    assert_eq!(s.depth, 4, "{s:?}");
+    assert_eq!(s.rows, 2, "{s:?}");
+    assert!(s.columns >= 3 && s.page_bytes > 0 && s.values > 0, "{s:?}");
+    let s = shape::check(&fixture("gold.zstd.parquet"), &ParquetLimits::default()).unwrap();
+    assert_eq!(s.depth, 1, "flat columns: {s:?}");
+}
+
+fn small() -> ParquetLimits {
+    ParquetLimits {
+        max_rows: 100,
+        max_bytes: 64 << 10,
+    }
+}
+
+/// `(rows read, error)` for a hostile file under `limits`; the rows read are always whole JSON
+/// lines, and never more than the limits allow.
+fn hostile(bytes: &[u8], limits: &ParquetLimits) -> (usize, Option<ParquetRowsError>) {
+    let r = parquet_to_jsonl_with(bytes, limits);
+    assert_eq!(lines(&r.jsonl).len(), r.rows);
+    assert!(r.rows as u64 <= limits.max_rows && r.jsonl.len() as u64 <= limits.max_bytes);
+    (r.rows, r.error)
+}
+
+fn limit(row: usize, what: Limit, found: u64, max: u64) -> Option<ParquetRowsError> {
+    Some(ParquetRowsError::Limit {
+        row,
+        what,
+        found,
+        max,
+    })
+}
+
+#[test]
+fn deep_schemas_are_refused_before_the_decoder_recurses() {
+    // 5,000 nested groups overflowed the stack inside the `parquet` crate (an abort: this test
+    // process would die). Depth 64 is the deepest read; 65 and 5,000 are refused unread.
+    let d = ParquetLimits::default();
+    assert_eq!(hostile(&craft::nested(63), &d), (0, None));
+    assert_eq!(
+        hostile(&craft::nested(64), &d),
+        (0, limit(0, Limit::Depth, 65, 64))
+    );
+    assert_eq!(
+        hostile(&craft::nested(5_000), &d),
+        (0, limit(0, Limit::Depth, 5_001, 64))
+    );
+    let e = parquet_to_jsonl(&craft::nested(5_000))
+        .error
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        e,
+        "5001 levels of schema nesting, more than the limit of 64 (a fixed limit); nothing read from it"
+    );
+}
+
+#[test]
+fn other_schema_shapes_are_refused_unread() {
+    use craft::Element;
+    let d = ParquetLimits::default();
+    // A group declaring 2^31 - 1 children (the crate reserved room for all of them first).
+    let lying = [
+        Element::group("schema", 1),
+        Element::group("g", i32::MAX),
+        Element::leaf("x"),
+    ];
+    let (rows, e) = hostile(&craft::file(&lying, 0, &[]), &d);
+    assert_eq!(rows, 0);
+    assert!(
+        matches!(&e, Some(ParquetRowsError::File(m)) if m.contains("more children than elements follow")),
+        "{e:?}"
+    );
+    // 1,001 columns, and 10,001 schema elements (groups of one leaf each).
+    let mut wide = vec![Element::group("schema", 1_001)];
+    wide.extend((0..1_001).map(|i| Element::leaf(&format!("c{i}"))));
+    let (_, e) = hostile(&craft::file(&wide, 0, &[]), &d);
+    assert_eq!(e, limit(0, Limit::Columns, 1_001, 1_000));
+    let mut many = vec![Element::group("schema", 5_000)];
+    for i in 0..5_000 {
+        many.push(Element::group(&format!("g{i}"), 1));
+        many.push(Element::leaf("x"));
+    }
+    let (_, e) = hostile(&craft::file(&many, 0, &[]), &d);
+    assert_eq!(e, limit(0, Limit::SchemaElements, 10_001, 10_000));
+}
+
+#[test]
+fn crafted_dictionary_columns_decode_row_by_row() {
+    let r = parquet_to_jsonl_with(&craft::repeating("task", b"t1", 3), &small());
+    assert_eq!(r.error, None);
+    assert_eq!(r.jsonl, b"{\"task\":\"t1\"}\n".repeat(3));
+    // Streaming hands over one row at a time, without the line break.
+    let mut seen = Vec::new();
+    let (n, e) = for_each_row(&craft::repeating("k", b"v", 2), &small(), |row| {
+        seen.push(String::from_utf8(row.to_vec()).unwrap())
+    });
+    assert_eq!((n, e, seen), (2, None, vec![r#"{"k":"v"}"#.to_string(); 2]));
+}
+
+#[test]
+fn bombs_are_refused_before_decoding_or_stopped_at_the_limit_keeping_the_rows_before() {
+    use craft::{Chunk, Element};
+    let flat = [Element::group("schema", 1), Element::leaf("task")];
+    // 3 million rows from a few hundred bytes (the issue's 1.5 KB file took 5.1 GB and 49 s):
+    // the footer declares them, so nothing is decoded.
+    let bomb = craft::repeating("task", b"t", 3_000_000);
+    assert!(bomb.len() < 1_000, "{} bytes", bomb.len());
+    let d = ParquetLimits::default();
+    assert_eq!(
+        hostile(&bomb, &d),
+        (0, limit(0, Limit::Rows, 3_000_000, 1_000_000))
+    );
+    // Raised, a file past the limit reads (`--max-parquet-rows`): the limit is the only obstacle.
+    let thousand = craft::repeating("task", b"t", 1_000);
+    assert_eq!(
+        hostile(&thousand, &small()),
+        (0, limit(0, Limit::Rows, 1_000, 100))
+    );
+    let raised = ParquetLimits {
+        max_rows: 1_000,
+        ..small()
+    };
+    assert_eq!(hostile(&thousand, &raised), (1_000, None));
+    // A footer that understates its rows: the decoder reads the rows it declares, no more.
+    let lying = craft::file(&flat, 10, &[Chunk::repeating(b"t", 1_000)]);
+    assert_eq!(hostile(&lying, &small()), (10, None));
+    // Rows of 1 KB each from a one-entry dictionary: stopped at 64 KiB of JSON lines.
+    let wide = craft::repeating("task", &[b'x'; 1_000], 100);
+    // Each line is 1,012 bytes: 64 fit in 65,536.
+    assert_eq!(
+        hostile(&wide, &small()),
+        (64, limit(65, Limit::Bytes, 0, 64 << 10))
+    );
+    // A page declaring a gigabyte once decompressed (a zstd bomb): refused from its header.
+    let mut zstd = Chunk::repeating(b"t", 10);
+    zstd.codec = 6;
+    zstd.declared_uncompressed = Some(1 << 30);
+    let page = craft::file(&flat, 10, &[zstd]);
+    let (rows, e) = hostile(&page, &d);
+    assert_eq!(rows, 0);
+    assert!(
+        matches!(e, Some(ParquetRowsError::Limit { row: 0, what: Limit::Bytes, found, .. }) if found > 1 << 30),
+        "{e:?}"
+    );
+    // 20 million values in a file declaring 10 rows: refused from the page headers.
+    let values = craft::file(&flat, 10, &[Chunk::repeating(b"t", 20_000_000)]);
+    assert_eq!(
+        hostile(&values, &d),
+        (0, limit(0, Limit::Values, 20_000_000, (256 << 20) / 16))
+    );
+}
+
+#[test]
+fn limit_messages_say_how_to_raise_them() {
+    let at = |row| ParquetRowsError::Limit {
+        row,
+        what: Limit::Rows,
+        found: 3,
+        max: 2,
+    };
+    assert_eq!(
+        at(0).to_string(),
+        "3 rows, more than the limit of 2 (raise it with --max-parquet-rows N); nothing read from it"
+    );
+    assert_eq!(
+        at(3).to_string(),
+        "row 3: more than the limit of 2 rows (raise it with --max-parquet-rows N); this row and \
+         the rest of the file skipped"
+    );
+    assert_eq!((at(0).row(), at(3).row()), (0, 3));
+}
+
+/// A PLAIN page announcing 524 values with an empty body makes the decoder assert (a panic, in
+/// release builds too) after the first batch of 1,023 rows: those rows are kept, as they are
+/// when the decoder returns an error at the same place (bit width 40). Both used to drop them.
+#[test]
+fn a_decoder_panic_keeps_the_rows_before_it_like_a_decode_error() {
+    use craft::{Chunk, Element, Page};
+    let flat = [Element::group("schema", 1), Element::leaf("task")];
+    let with = |bad: Page| {
+        let mut c = Chunk::repeating(b"t", 1_500);
+        let rows = 1_500 + i64::from(bad.rows);
+        c.pages.push(bad);
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let got = hostile(&craft::file(&flat, rows, &[c]), &ParquetLimits::default());
+        std::panic::set_hook(hook);
+        got
+    };
+    let (rows, e) = with(Page::plain_cut_short(524));
+    assert_eq!(rows, 1_023);
+    assert_eq!(
+        e.unwrap().to_string(),
+        "row 1024: cannot decode (this row and the rest of the file skipped): the decoder failed \
+         on malformed data"
+    );
+    let (rows, e) = with(Page::bit_packed(40, 2));
+    assert_eq!(rows, 1_023);
+    assert!(
+        matches!(e, Some(ParquetRowsError::Row { row: 1_024, .. })),
+        "{e:?}"
+    );
+}
+
+/// The `parquet` fuzz target's seeds (`fuzz/corpus/parquet/`), and 3,000 pseudo-random inputs in
+/// both of its forms, through the target's own mapping and invariants, on stable.
+#[test]
+fn fuzz_seeds_and_random_inputs_hold_the_targets_invariants() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/parquet");
+    let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|f| std::fs::read(f.unwrap().path()).unwrap())
+        .collect();
+    assert!(inputs.len() >= 5, "seeds missing in {}", dir.display());
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..3_000 {
+        let n = (next() % 300) as usize;
+        inputs.push((0..n).map(|_| next() as u8).collect());
+    }
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    for data in &inputs {
+        let Some((&mode, rest)) = data.split_first() else {
+            continue;
+        };
+        let file = if mode % 2 == 0 {
+            rest.to_vec()
+        } else {
+            craft::from_bytes(rest)
+        };
+        let r = parquet_to_jsonl_with(&file, &craft::FUZZ_LIMITS);
+        craft::check_rows(&r, &craft::FUZZ_LIMITS);
+    }
+    std::panic::set_hook(hook);
+}

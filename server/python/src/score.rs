@@ -64,7 +64,7 @@ pub fn score(
         );
         let rows = score_batch(&g.items, &r.items, &lengths, &opts);
         let units = ws.as_deref().map(|w| {
-            let syntax = load_syntax(w, &g.items);
+            let syntax = load_syntax(Some(w), &g.items);
             unit_scores(&rows, &g.items, &r.items, &lengths, &opts, &syntax, widen)
         });
         let edit_units = ws.as_deref().map(|w| workspace_units(w, &r.items));

@@ -6,7 +6,9 @@
 pub mod render;
 
 use crate::exit::Exit;
-use crate::inputs::{confined_file, load_reads, read_input, read_rows_input, report_errors};
+use crate::inputs::{
+    confined_file, load_reads, read_input, read_rows_input, report_errors, task_dir,
+};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use readcov_core::contextbench::{
@@ -144,12 +146,11 @@ struct DirWorkspaces {
 
 impl Workspaces for DirWorkspaces {
     fn checkout<'a>(&'a self, ids: &[&str]) -> Option<Box<dyn Checkout + 'a>> {
+        // Through the confinement of `score --workspaces`: one plain folder name resolving
+        // inside the root (an id with `/` or `..`, or a symlink out, is never a checkout).
         ids.iter().find_map(|id| {
-            // Only a plain child folder: an id with `/` or `..` must not reach outside.
-            let plain = Path::new(id).components().count() == 1 && !id.starts_with('.');
-            let dir = self.root.join(id).canonicalize().ok()?;
-            (plain && dir.is_dir() && dir.starts_with(&self.root))
-                .then(|| Box::new(DirCheckout { root: dir }) as Box<dyn Checkout>)
+            let root = task_dir(&self.root, id)?;
+            Some(Box::new(DirCheckout { root }) as Box<dyn Checkout>)
         })
     }
 }

@@ -8,7 +8,8 @@ use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use crate::convert::{reads_of_trajectory, Workspaces};
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
+    load_gold, load_reads, read_input, report_errors, task_folder, workspace_lengths,
+    workspace_root,
 };
 use anyhow::Result;
 use clap::Args;
@@ -174,15 +175,21 @@ fn workspace_of(args: &ExplainArgs) -> Result<Option<PathBuf>> {
         if !dir.is_dir() {
             anyhow::bail!("{}: --workspaces is not a directory", dir.display());
         }
-        let one = dir.join(&args.task);
-        if one.is_dir() {
-            return Ok(Some(one));
+        // The same confinement as `score --workspaces`: a folder that is a symlink out of DIR
+        // (or `--task ../x`) is never read.
+        match task_folder(dir, &args.task) {
+            Ok(Some(one)) => return Ok(Some(one)),
+            Ok(None) => eprintln!(
+                "note: {}: no workspace for task {}; no units, no clipping",
+                dir.display(),
+                args.task
+            ),
+            Err(why) => eprintln!(
+                "warning: {}: workspace {} not used: {why}; no units, no clipping",
+                args.task,
+                dir.join(&args.task).display()
+            ),
         }
-        eprintln!(
-            "note: {}: no workspace for task {}; no units, no clipping",
-            dir.display(),
-            args.task
-        );
         return Ok(None);
     }
     Ok(args.workspace.clone())

@@ -5,7 +5,7 @@
 pub mod render;
 
 use crate::exit::Exit;
-use crate::inputs::{read_input, report_errors, workspace_lengths};
+use crate::inputs::{read_input, report_errors, task_folder, workspace_lengths};
 use crate::render::Format;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -202,15 +202,21 @@ fn lengths_from_workspace(
     Ok(paths
         .into_iter()
         .map(|(id, files)| {
-            // An id with `/` or `..` must not reach outside: only a plain child folder is used.
-            let per_instance = ws.join(id);
-            let plain = Path::new(id).components().count() == 1 && !id.starts_with('.');
-            let root = if plain && per_instance.is_dir() {
-                per_instance
-            } else {
-                ws.to_path_buf()
+            // An instance's own folder goes through the confinement of `score --workspaces`: a
+            // folder that is a symlink out of DIR (or an id with `/` or `..`) is never read, and
+            // its files' lengths stay unknown. Without a folder, DIR itself is the checkout.
+            let lengths = match task_folder(ws, id) {
+                Ok(Some(own)) => workspace_lengths(Some(&own), files),
+                Ok(None) => workspace_lengths(Some(ws), files),
+                Err(why) => {
+                    eprintln!(
+                        "warning: {id}: workspace {} not used: {why}; file lengths unknown",
+                        ws.join(id).display()
+                    );
+                    BTreeMap::new()
+                }
             };
-            (id.to_string(), workspace_lengths(Some(&root), files))
+            (id.to_string(), lengths)
         })
         .collect())
 }

@@ -24,7 +24,7 @@ pub use readcov_files::syntax::load_syntax;
 /// (prefixed with `task` when each task has its own workspace: `--workspaces`).
 #[allow(clippy::too_many_arguments)]
 pub fn compute(
-    ws: &Path,
+    ws: Option<&Path>,
     task: Option<&str>,
     rows: &[TaskRunScore],
     gold: &[GoldSpan],

@@ -3,6 +3,7 @@
 //! score the valid rest (summary counts and JSON totals). Nothing may crash, hang or echo a huge
 //! line back.
 
+use readcov_parquet::craft;
 use regex::Regex;
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -119,6 +120,24 @@ fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
             "}".repeat(100_000)
         )
         .into_bytes(),
+        "@parquet-nested" => craft::nested(5_000),
+        "@parquet-rows-bomb" => parquet_gold(3_000_000, None),
+        "@parquet-page-bomb" => {
+            let mut c = craft::Chunk::repeating(b"t", 10);
+            (c.codec, c.declared_uncompressed) = (6, Some(1 << 30)); // zstd, 1 GiB
+            let schema = [craft::Element::group("schema", 1), craft::Element::leaf("task")];
+            craft::file(&schema, 10, &[c])
+        }
+        "@parquet-lying-schema" => craft::file(
+            &[
+                craft::Element::group("schema", 1),
+                craft::Element::group("g", i32::MAX),
+                craft::Element::leaf("x"),
+            ],
+            0,
+            &[],
+        ),
+        "@parquet-panic" => parquet_gold(1_500, Some(craft::Page::plain_cut_short(524))),
         other if other.starts_with('@') => panic!("unknown generator {other}"),
         file => {
             let raw = std::fs::read(catalogue().join("files").join(file))
@@ -128,6 +147,17 @@ fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
     };
     std::fs::write(&out, body).unwrap();
     out
+}
+
+/// ContextBench gold rows as Parquet (`rows` rows of task `t`, gold `src/app.py` 10-19, the
+/// catalogue's `gold.jsonl`), then `bad`.
+fn parquet_gold(rows: u32, bad: Option<craft::Page>) -> Vec<u8> {
+    let context = br#"[{"file": "src/app.py", "start_line": 10, "end_line": 19}]"#;
+    craft::columns(
+        &[("instance_id", b"t"), ("gold_context", context)],
+        rows,
+        bad,
+    )
 }
 
 fn replace(hay: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {

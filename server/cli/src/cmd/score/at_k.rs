@@ -77,7 +77,7 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
         let lengths = lengths_of_inputs(dir.as_deref(), &g, &r);
         let syntax = dir
             .as_deref()
-            .map(|d| load_syntax(d, &g))
+            .map(|d| load_syntax(Some(d), &g))
             .unwrap_or_default();
         for &k in ks {
             rows.extend(at_k_rows(&g, &r, &lengths, &opts, &syntax, args.widen, k));

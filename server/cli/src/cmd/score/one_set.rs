@@ -43,10 +43,18 @@ pub fn score_set(
     let rows = score_batch(gold, reads, &lengths, opts);
     let scoring = started.elapsed();
     let started = Instant::now();
-    let units = args
-        .workspace
-        .as_deref()
-        .map(|ws| score_units::compute(ws, None, &rows, gold, reads, &lengths, opts, args.widen));
+    let units = args.workspace.as_deref().map(|ws| {
+        score_units::compute(
+            Some(ws),
+            None,
+            &rows,
+            gold,
+            reads,
+            &lengths,
+            opts,
+            args.widen,
+        )
+    });
     // Read-before-edit needs no gold; with --workspace, edits are judged on their syntax units.
     let edit_units = args
         .workspace

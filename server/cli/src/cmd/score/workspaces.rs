@@ -6,7 +6,7 @@
 
 use super::before_edit::{self, ByRun};
 use crate::cmd::score_units;
-use crate::inputs::{lengths_of_inputs, task_dir};
+use crate::inputs::{lengths_of_inputs, task_folder};
 use readcov_core::{score_batch, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
 use readcov_units::UnitScore;
 use std::collections::BTreeMap;
@@ -23,12 +23,14 @@ pub struct Scored {
     pub unit_time: Duration,
 }
 
-/// One task's inputs and its workspace (`None`: no `DIR/<task>/` folder).
+/// One task's inputs and its workspace (`None`: no `DIR/<task>/` folder, or one refused:
+/// `refused` says why).
 struct Task {
     name: String,
     gold: Vec<GoldSpan>,
     reads: Vec<ReadSpan>,
     ws: Option<PathBuf>,
+    refused: Option<String>,
 }
 
 pub fn score(
@@ -52,17 +54,23 @@ pub fn score(
         let rows = score_batch(&t.gold, &t.reads, &lengths, opts);
         out.scoring += started.elapsed();
         let started = Instant::now();
-        if t.ws.is_none() && !t.gold.is_empty() {
-            eprintln!(
+        match &t.refused {
+            Some(why) => eprintln!(
+                "warning: {}: workspace {} not used: {why}; line metrics only",
+                t.name,
+                dir.join(&t.name).display()
+            ),
+            None if t.ws.is_none() && !t.gold.is_empty() => eprintln!(
                 "note: {}: no workspace {}; line metrics only",
                 t.name,
                 dir.join(&t.name).display()
-            );
+            ),
+            None => {}
         }
-        // A missing folder gives every gold file "source not found": line metrics only.
-        let ws = t.ws.clone().unwrap_or_else(|| dir.join(&t.name));
+        // No folder (or a refused one) gives every gold file "source not found": line metrics
+        // only. The refused folder itself is never read (its units came from outside once).
         out.units.extend(score_units::compute(
-            &ws,
+            t.ws.as_deref(),
             Some(&t.name),
             &rows,
             &t.gold,
@@ -96,13 +104,19 @@ fn split(dir: &Path, gold: &[GoldSpan], reads: &[ReadSpan]) -> Vec<Task> {
     for r in reads {
         by.entry(r.task.as_str()).or_default().1.push(r.clone());
     }
-    let root = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     by.into_iter()
-        .map(|(name, (gold, reads))| Task {
-            name: name.to_string(),
-            ws: task_dir(&root, name),
-            gold,
-            reads,
+        .map(|(name, (gold, reads))| {
+            let (ws, refused) = match task_folder(dir, name) {
+                Ok(ws) => (ws, None),
+                Err(why) => (None, Some(why)),
+            };
+            Task {
+                name: name.to_string(),
+                ws,
+                refused,
+                gold,
+                reads,
+            }
         })
         .collect()
 }

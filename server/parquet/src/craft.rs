@@ -1,0 +1,445 @@
+//! Hand-made Parquet files for tests and fuzzing (feature `craft`): any schema (5,000 nested
+//! groups, inconsistent children counts) and dictionary-encoded byte-array columns whose pages
+//! declare what the caller says — the hostile shapes no well-behaved writer would produce, made
+//! without the `parquet` crate's writer (which would refuse or overflow on them itself). Also the
+//! fuzz target's input mapping (`from_bytes`) and invariants (`check_rows`).
+
+use crate::{ParquetLimits, ParquetRowsError, Rows};
+
+/// One schema element, in depth-first order: a group (`children > 0`) or a leaf column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Element {
+    pub name: String,
+    /// Children that follow (groups); 0 for a leaf.
+    pub children: i32,
+    /// 0 required, 1 optional, 2 repeated (ignored on the root).
+    pub repetition: i32,
+}
+
+impl Element {
+    pub fn group(name: &str, children: i32) -> Element {
+        Element {
+            name: name.to_string(),
+            children,
+            repetition: 0,
+        }
+    }
+    pub fn leaf(name: &str) -> Element {
+        Element {
+            name: name.to_string(),
+            children: 0,
+            repetition: 0,
+        }
+    }
+}
+
+/// One column chunk: a PLAIN dictionary page of `dictionary`, then data pages of
+/// RLE_DICTIONARY indices ([`Page`]). `declared_uncompressed` overrides every data page's
+/// uncompressed size and `codec` the chunk's compression (a page declaring a gigabyte need not
+/// hold one: the shape check reads headers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chunk {
+    pub dictionary: Vec<Vec<u8>>,
+    pub pages: Vec<Page>,
+    pub codec: i32,
+    pub declared_uncompressed: Option<i32>,
+}
+
+/// A data page: its value count and its body (the indices, bit width byte first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    pub rows: u32,
+    pub body: Vec<u8>,
+    /// The page's encoding (8 RLE_DICTIONARY; 0 PLAIN, 6 DELTA_LENGTH_BYTE_ARRAY, …).
+    pub encoding: i32,
+}
+
+impl Page {
+    /// `rows` indices, all 0 (the dictionary's first entry): one RLE run, a few bytes.
+    pub fn zeros(rows: u32) -> Page {
+        let mut body = vec![1u8];
+        varint(&mut body, u64::from(rows) << 1);
+        body.push(0);
+        Page {
+            rows,
+            body,
+            encoding: 8,
+        }
+    }
+
+    /// `groups × 8` indices bit-packed at `bit_width` bits (a width past 32 is malformed: the
+    /// `parquet` crate's bit reader asserts on it, a panic mid-file).
+    pub fn bit_packed(bit_width: u8, groups: u32) -> Page {
+        let mut body = vec![bit_width];
+        varint(&mut body, (u64::from(groups) << 1) | 1);
+        body.resize(body.len() + groups as usize * usize::from(bit_width), 0);
+        Page {
+            rows: groups * 8,
+            body,
+            encoding: 8,
+        }
+    }
+}
+
+impl Page {
+    /// A PLAIN page announcing `rows` values and holding none: the `parquet` crate asserts
+    /// (`size <= src.len()`) on it, a panic mid-file.
+    pub fn plain_cut_short(rows: u32) -> Page {
+        Page {
+            rows,
+            body: Vec::new(),
+            encoding: 0,
+        }
+    }
+}
+
+impl Chunk {
+    /// A chunk whose every row is `value`.
+    pub fn repeating(value: &[u8], rows: u32) -> Chunk {
+        Chunk {
+            dictionary: vec![value.to_vec()],
+            pages: vec![Page::zeros(rows)],
+            codec: 0,
+            declared_uncompressed: None,
+        }
+    }
+
+    fn rows(&self) -> u32 {
+        self.pages.iter().map(|p| p.rows).sum()
+    }
+}
+
+/// A file with `schema` (root first) and one row group holding `chunks` (one per leaf, in
+/// order; the leaves are BYTE_ARRAY strings). `rows` is what the footer declares.
+pub fn file(schema: &[Element], rows: i64, chunks: &[Chunk]) -> Vec<u8> {
+    let mut out = b"PAR1".to_vec();
+    let mut metas = Vec::new();
+    for (i, c) in chunks.iter().enumerate() {
+        let dict_at = out.len() as i64;
+        let mut dict_body = Vec::new();
+        for v in &c.dictionary {
+            dict_body.extend_from_slice(&(v.len() as u32).to_le_bytes());
+            dict_body.extend_from_slice(v);
+        }
+        let mut w = Writer::default();
+        page_header(
+            &mut w,
+            2,
+            dict_body.len() as i32,
+            dict_body.len() as i32,
+            |w| {
+                w.field(7, STRUCT); // dictionary_page_header
+                w.field(1, I32);
+                w.int(c.dictionary.len() as i64);
+                w.field(2, I32);
+                w.int(0); // PLAIN
+                w.stop();
+            },
+        );
+        out.extend_from_slice(&w.out);
+        out.extend_from_slice(&dict_body);
+        let data_at = out.len() as i64;
+        for p in &c.pages {
+            let declared = c.declared_uncompressed.unwrap_or(p.body.len() as i32);
+            let mut w = Writer::default();
+            page_header(&mut w, 0, declared, p.body.len() as i32, |w| {
+                w.field(5, STRUCT); // data_page_header
+                w.field(1, I32);
+                w.int(i64::from(p.rows));
+                w.field(2, I32);
+                w.int(i64::from(p.encoding));
+                w.field(3, I32);
+                w.int(3); // RLE levels
+                w.field(4, I32);
+                w.int(3);
+                w.stop();
+            });
+            out.extend_from_slice(&w.out);
+            out.extend_from_slice(&p.body);
+        }
+        let len = out.len() as i64 - dict_at;
+        metas.push((i, c, dict_at, data_at, len));
+    }
+    let leaves: Vec<&Element> = schema.iter().skip(1).filter(|e| e.children <= 0).collect();
+    let mut w = Writer::default();
+    w.field(1, I32);
+    w.int(1); // version
+    w.field(2, LIST);
+    w.list(schema.len(), STRUCT);
+    for (i, e) in schema.iter().enumerate() {
+        w.begin();
+        if e.children <= 0 {
+            w.field(1, I32);
+            w.int(6); // BYTE_ARRAY
+        }
+        if i > 0 {
+            w.field(3, I32);
+            w.int(i64::from(e.repetition));
+        }
+        w.field(4, BINARY);
+        w.binary(e.name.as_bytes());
+        if e.children > 0 {
+            w.field(5, I32);
+            w.int(i64::from(e.children));
+        }
+        if e.children <= 0 && i > 0 {
+            w.field(6, I32);
+            w.int(0); // UTF8
+        }
+        w.stop();
+    }
+    w.field(3, I64);
+    w.int(rows);
+    w.field(4, LIST);
+    w.list(usize::from(!chunks.is_empty()), STRUCT);
+    if !chunks.is_empty() {
+        w.begin();
+        w.field(1, LIST);
+        w.list(metas.len(), STRUCT);
+        let mut total = 0;
+        for &(i, c, dict_at, data_at, len) in &metas {
+            total += len;
+            w.begin();
+            w.field(2, I64);
+            w.int(dict_at); // file_offset
+            w.field(3, STRUCT);
+            w.field(1, I32);
+            w.int(6);
+            w.field(2, LIST);
+            w.list(2, I32);
+            w.int(0);
+            w.int(8);
+            w.field(3, LIST);
+            let name = leaves.get(i).map_or("x", |e| e.name.as_str());
+            w.list(1, BINARY);
+            w.binary(name.as_bytes());
+            w.field(4, I32);
+            w.int(i64::from(c.codec));
+            w.field(5, I64);
+            w.int(i64::from(c.rows()));
+            w.field(6, I64);
+            w.int(len);
+            w.field(7, I64);
+            w.int(len);
+            w.field(9, I64);
+            w.int(data_at);
+            w.field(11, I64);
+            w.int(dict_at);
+            w.stop(); // ColumnMetaData
+            w.stop(); // ColumnChunk
+        }
+        w.field(2, I64);
+        w.int(total);
+        w.field(3, I64);
+        w.int(rows);
+        w.stop();
+    }
+    w.stop();
+    out.extend_from_slice(&w.out);
+    out.extend_from_slice(&(w.out.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"PAR1");
+    out
+}
+
+/// Small limits for fuzzing (a big file is then a limit, not a slow input).
+pub const FUZZ_LIMITS: ParquetLimits = ParquetLimits {
+    max_rows: 5_000,
+    max_bytes: 1 << 20,
+};
+
+/// A file from fuzz bytes: a schema (children counts from the bytes: leaves, chains that nest
+/// deep, groups, and lies near `i32::MAX`), declared rows, and per leaf (up to 8) a dictionary
+/// column with extra pages of fuzzed counts, bodies and encodings, sometimes a codec and a
+/// declared size.
+pub fn from_bytes(data: &[u8]) -> Vec<u8> {
+    let mut it = data.iter().copied();
+    let mut next = move || it.next().unwrap_or(0);
+    // Schema: root, then elements whose children counts come from the bytes; a high bit makes
+    // a count huge (a lie the shape check must catch), a run of ones nests deep.
+    let n = usize::from(next()) * 40 + usize::from(next());
+    let mut schema = vec![Element::group("schema", i32::from(next() % 8).max(1))];
+    for i in 0..n {
+        let b = next();
+        let children = match b >> 6 {
+            0 => 0,
+            1 => 1,
+            2 => i32::from(b & 7),
+            _ => i32::MAX - i32::from(b & 7),
+        };
+        schema.push(Element {
+            name: format!("c{i}"),
+            children,
+            repetition: i32::from(next() % 3),
+        });
+    }
+    let rows = i64::from(next()) * 300 - 5;
+    let leaves = schema
+        .iter()
+        .skip(1)
+        .filter(|e| e.children == 0)
+        .count()
+        .min(8);
+    let chunks = (0..leaves)
+        .map(|_| {
+            let value_len = usize::from(next() % 64);
+            let mut c = Chunk::repeating(&vec![b'v'; value_len], u32::from(next()) * 40);
+            for _ in 0..next() % 3 {
+                let body: Vec<u8> = (0..next() % 24).map(|_| next()).collect();
+                c.pages.push(Page {
+                    rows: u32::from(next()) * 20,
+                    body,
+                    encoding: i32::from(next() % 12),
+                });
+            }
+            if next() % 5 == 0 {
+                c.codec = i32::from(next() % 8);
+                c.declared_uncompressed = Some(i32::from(next()) << 16);
+            }
+            c
+        })
+        .collect::<Vec<_>>();
+    file(&schema, rows, &chunks)
+}
+
+/// What must hold whatever the file: within the limits, one whole JSON object per row, nothing
+/// read when the file is refused, every row before the error read when it stopped part-way.
+pub fn check_rows(r: &Rows, limits: &ParquetLimits) {
+    assert!(r.rows as u64 <= limits.max_rows, "{} rows", r.rows);
+    assert!(
+        r.jsonl.len() as u64 <= limits.max_bytes,
+        "{} bytes",
+        r.jsonl.len()
+    );
+    let lines: Vec<&[u8]> = r.jsonl.split(|&b| b == b'\n').collect();
+    assert_eq!(lines.len(), r.rows + 1, "one line per row");
+    assert_eq!(lines.last(), Some(&&b""[..]), "whole lines");
+    for l in &lines[..r.rows] {
+        let v: serde_json::Value = serde_json::from_slice(l).expect("a row is JSON");
+        assert!(v.is_object(), "a row is an object");
+    }
+    match &r.error {
+        Some(ParquetRowsError::File(_)) => assert_eq!(r.rows, 0),
+        Some(e @ ParquetRowsError::Limit { row: 0, .. }) => assert_eq!(r.rows, 0, "{e}"),
+        Some(e) => assert_eq!(e.row(), r.rows + 1, "{e}"),
+        None => {}
+    }
+}
+
+/// A schema of `depth` groups nested one in another around one leaf, no rows.
+pub fn nested(depth: usize) -> Vec<u8> {
+    let mut schema = vec![Element::group("schema", 1)];
+    schema.extend((0..depth).map(|i| Element::group(&format!("g{i}"), 1)));
+    schema.push(Element::leaf("x"));
+    file(&schema, 0, &[])
+}
+
+/// One required string column `column` whose `rows` rows all hold `value`: a few hundred bytes
+/// of file, `rows × value` of JSON once decoded.
+pub fn repeating(column: &str, value: &[u8], rows: u32) -> Vec<u8> {
+    let schema = [Element::group("schema", 1), Element::leaf(column)];
+    file(&schema, i64::from(rows), &[Chunk::repeating(value, rows)])
+}
+
+/// String columns `(name, value)`, `rows` rows each holding every column's value; `bad` (a
+/// malformed page) is appended to the last column after them, and as many valid values to the
+/// others.
+pub fn columns(columns: &[(&str, &[u8])], rows: u32, bad: Option<Page>) -> Vec<u8> {
+    let mut schema = vec![Element::group("schema", columns.len() as i32)];
+    schema.extend(columns.iter().map(|(name, _)| Element::leaf(name)));
+    let extra = bad.as_ref().map_or(0, |p| p.rows);
+    let mut chunks: Vec<Chunk> = columns
+        .iter()
+        .map(|(_, value)| Chunk::repeating(value, rows))
+        .collect();
+    if let Some(p) = bad {
+        let n = chunks.len();
+        for c in &mut chunks[..n - 1] {
+            c.pages.push(Page::zeros(extra));
+        }
+        chunks[n - 1].pages.push(p);
+    }
+    file(&schema, i64::from(rows + extra), &chunks)
+}
+
+fn page_header(
+    w: &mut Writer,
+    kind: i64,
+    uncompressed: i32,
+    compressed: i32,
+    body: impl FnOnce(&mut Writer),
+) {
+    w.field(1, I32);
+    w.int(kind);
+    w.field(2, I32);
+    w.int(i64::from(uncompressed));
+    w.field(3, I32);
+    w.int(i64::from(compressed));
+    body(w);
+    w.stop();
+}
+
+const I32: u8 = 5;
+const I64: u8 = 6;
+const BINARY: u8 = 8;
+const LIST: u8 = 9;
+const STRUCT: u8 = 12;
+
+fn varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// A compact-protocol writer: field ids are written as deltas from the last id of the struct
+/// being written (`begin` opens a struct, `stop` closes it).
+#[derive(Default)]
+struct Writer {
+    out: Vec<u8>,
+    last: Vec<i16>,
+    current: i16,
+}
+
+impl Writer {
+    fn field(&mut self, id: i16, kind: u8) {
+        let delta = id - self.current;
+        if (1..=15).contains(&delta) {
+            self.out.push(((delta as u8) << 4) | kind);
+        } else {
+            self.out.push(kind);
+            self.int(i64::from(id));
+        }
+        self.current = id;
+        if kind == STRUCT {
+            self.begin_after_field();
+        }
+    }
+    fn begin_after_field(&mut self) {
+        self.last.push(self.current);
+        self.current = 0;
+    }
+    /// A struct as a list element.
+    fn begin(&mut self) {
+        self.begin_after_field();
+    }
+    fn stop(&mut self) {
+        self.out.push(0);
+        self.current = self.last.pop().unwrap_or(0);
+    }
+    fn int(&mut self, v: i64) {
+        varint(&mut self.out, ((v << 1) ^ (v >> 63)) as u64);
+    }
+    fn binary(&mut self, b: &[u8]) {
+        varint(&mut self.out, b.len() as u64);
+        self.out.extend_from_slice(b);
+    }
+    fn list(&mut self, n: usize, elem: u8) {
+        if n < 15 {
+            self.out.push(((n as u8) << 4) | elem);
+        } else {
+            self.out.push(0xf0 | elem);
+            varint(&mut self.out, n as u64);
+        }
+    }
+}
