@@ -64,6 +64,9 @@ struct Call<'a> {
     id: &'a str,
     name: &'a str,
     args: &'a Value,
+    /// The emitter left the arguments or the result out (OpenTelemetry spans without content
+    /// capture): nothing can be known of what the call read.
+    not_captured: bool,
 }
 
 /// Feeds an ATIF trajectory into `session`.
@@ -91,6 +94,8 @@ pub fn import(doc: &Value, session: &mut Session) {
                 id: c.get("tool_call_id").and_then(Value::as_str).unwrap_or(""),
                 name: c.get("function_name").and_then(Value::as_str).unwrap_or(""),
                 args: c.get("arguments").unwrap_or(&Value::Null),
+                not_captured: c.pointer("/extra/not_captured").and_then(Value::as_bool)
+                    == Some(true),
             });
         }
         let rs = st.pointer("/observation/results").and_then(Value::as_array);
@@ -156,6 +161,9 @@ fn arg_str(args: &Value, e: &Map<String, Value>, key: &str) -> Option<String> {
 
 /// The actions one call stands for (several edits of one call are applied in turn).
 fn ops(agent: &str, c: &Call, output: Option<String>) -> Vec<(Op, Option<String>)> {
+    if c.not_captured {
+        return vec![(Op::Skip(Reason::NotCaptured), output)];
+    }
     let Some(e) = entry(agent, c.name) else {
         return vec![(Op::Skip(Reason::UnknownTool), output)];
     };

@@ -19,11 +19,15 @@ pub enum Format {
     Chat,
     /// Retrieval results: ranked chunks per task (not a trajectory; rows get `source: retriever`).
     Chunks,
+    /// Gemini CLI chat recordings (`sessionId`, `projectHash`, `messages` with `toolCalls`).
+    GeminiCli,
+    /// OpenTelemetry GenAI span dumps (SDK JSON or OTLP/JSON), one run per trace.
+    OtelGenai,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 12] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -35,6 +39,8 @@ impl Format {
         Format::Chunks,
         // New formats go last: the fuzz seeds pick a format by its place here.
         Format::Chat,
+        Format::GeminiCli,
+        Format::OtelGenai,
     ];
 
     /// The `--format` name, also the default run id.
@@ -49,6 +55,8 @@ impl Format {
             Format::Codex => "codex",
             Format::Atif => "atif",
             Format::Chat => "chat",
+            Format::GeminiCli => "gemini-cli",
+            Format::OtelGenai => "otel-genai",
             Format::Chunks => "chunks",
         }
     }
@@ -92,6 +100,8 @@ impl Format {
             Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
             Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
             Format::Chat => crate::chat::build(text, runs),
+            Format::GeminiCli => crate::gemini::build(text, runs),
+            Format::OtelGenai => crate::otel::build(text, runs),
             Format::Chunks => crate::chunks::build(text, runs),
         }
     }
@@ -109,7 +119,9 @@ impl Format {
             | Format::ClaudeCode
             | Format::Codex
             | Format::Atif
-            | Format::Chunks => false,
+            | Format::Chunks
+            | Format::GeminiCli
+            | Format::OtelGenai => false,
         }
     }
 
@@ -135,7 +147,9 @@ impl Format {
             | Format::ClaudeCode
             | Format::Codex
             | Format::Atif
-            | Format::Chunks => self.build(row, runs),
+            | Format::Chunks
+            | Format::GeminiCli
+            | Format::OtelGenai => self.build(row, runs),
         }
     }
 }
@@ -164,6 +178,12 @@ fn detect_value(v: &Value) -> Option<Format> {
     }
     if is("fncall_messages") {
         return Some(Format::OpenHands);
+    }
+    if is("sessionId") && is("projectHash") && is("messages") {
+        return Some(Format::GeminiCli);
+    }
+    if crate::otel::is_dump(v) {
+        return Some(Format::OtelGenai);
     }
     if is("instance_id") && v.get("history").is_some_and(Value::is_array) {
         return Some(Format::OpenHandsEval);

@@ -47,6 +47,9 @@ pub enum Reason {
     PastEndOfFile,
     /// A retrieved chunk given by character offsets, with no workspace file to count them in.
     OffsetsNeedWorkspace,
+    /// The log left the call's arguments or result out (OpenTelemetry spans without content
+    /// capture): what it read cannot be known.
+    NotCaptured,
 }
 
 impl Reason {
@@ -71,6 +74,7 @@ impl Reason {
             Reason::StaleChunk => "stale chunk (text differs)",
             Reason::PastEndOfFile => "past the end of the file",
             Reason::OffsetsNeedWorkspace => "offsets need the workspace",
+            Reason::NotCaptured => "content not captured",
         }
     }
 }

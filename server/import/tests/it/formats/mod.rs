@@ -7,8 +7,10 @@ mod chat;
 mod chunks;
 mod claude_code;
 mod codex;
+mod gemini;
 mod mini_swe_agent;
 mod openhands;
+mod otel;
 mod seeds;
 
 use readcov_core::EventKind;
