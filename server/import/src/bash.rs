@@ -5,7 +5,9 @@ use crate::bashread::{evaluate, plan, writes, Plan, Sel};
 use crate::display::{displayed, Displayed};
 use crate::numbered::{parse_grep_multi, Shown, Style};
 use crate::replay::EditOp;
-use crate::session::{Action, Key, Session};
+use crate::scripts::{script_of, writes_of, Script};
+use crate::session::{shorten, Action, Key, Session};
+use crate::shell::Pipeline;
 use crate::summary::Reason;
 
 /// More lines than any source file has: a span this long comes from a command like
@@ -25,26 +27,29 @@ impl Session<'_> {
                 }
                 continue;
             }
-            plans.push((plan(p), cwd.clone(), writes(p)));
+            plans.push((plan(p), cwd.clone(), writes(p), p));
         }
         if self.persist_cd {
             self.cwd = cwd;
         }
         let readers = plans
             .iter()
-            .filter(|(p, _, _)| !matches!(p, Plan::NoRead(_)))
+            .filter(|(p, _, _, _)| !matches!(p, Plan::NoRead(_)))
             .count();
         let shown = displayed(out);
         // Lines a numbered grep over several files claims (`path:N:`) are not the output of an
         // unnumbered read in the same command (`sed -n '220,420p' f && rg -n x src`).
-        let grep_claims = if plans.iter().any(|(p, _, _)| matches!(p, Plan::GrepMulti)) {
+        let grep_claims = if plans
+            .iter()
+            .any(|(p, _, _, _)| matches!(p, Plan::GrepMulti))
+        {
             parse_grep_multi(out).len()
         } else {
             0
         };
         let mut budget = shown.count().saturating_sub(grep_claims);
         let mut first_err = None;
-        for (pl, cwd, written) in plans {
+        for (pl, cwd, mut written, pipeline) in plans {
             let sole = readers == 1;
             let r = match pl {
                 Plan::NoRead(r) => Err(r),
@@ -65,25 +70,91 @@ impl Session<'_> {
                     first_err = Some(e);
                 }
             }
+            if let Some((target, text)) = heredoc_create(pipeline) {
+                written.retain(|w| w.as_deref() != Some(target));
+                self.create_by_shell(target, &cwd, text);
+            }
+            self.scripts(a, pipeline, &cwd);
+            let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
             for w in written {
-                self.write(w.as_deref(), &cwd);
+                self.write(w.as_deref(), &cwd, &cause);
             }
         }
         first_err.map_or(Ok(()), Err)
     }
 
-    /// A write readcov cannot replay: the file (or, for `None`, every file) is unaligned from now on.
-    fn write(&mut self, path: Option<&str>, cwd: &str) {
+    /// A write readcov cannot replay: the file (or, for `None`, every file) is unaligned from
+    /// now on, and the change records it as lost (`cause`).
+    fn write(&mut self, path: Option<&str>, cwd: &str, cause: &str) {
         match path {
             Some(p) => {
                 if let Ok(rel) = self.roots.resolve_in(p, cwd) {
-                    self.state(&rel).1.apply(&EditOp::Opaque);
+                    self.lose(&rel, || cause.to_string());
                 }
             }
             None => {
                 for (_, st) in self.files.values_mut() {
                     st.apply(&EditOp::Opaque);
+                    st.note_lost(|| cause.to_string());
                 }
+                self.run_losses
+                    .push(format!("{cause}, which may change any file"));
+            }
+        }
+    }
+
+    /// `cat > F << EOF`: F's whole text is the here-document, replayed as a file created.
+    fn create_by_shell(&mut self, target: &str, cwd: &str, text: &str) {
+        if let Ok(rel) = self.roots.resolve_in(target, cwd) {
+            let op = EditOp::Create {
+                text: text.to_string(),
+            };
+            if self.state(&rel).1.apply(&op).is_some() {
+                self.summary.edit_events += 1;
+            }
+        }
+    }
+
+    /// The files a script run by the pipeline writes, as far as its text says (see
+    /// [`crate::scripts`]): each named one is lost to the replay; a write it does not name, or
+    /// a script written by this run that readcov could not follow, may have changed any file.
+    fn scripts(&mut self, a: &Action, p: &Pipeline, cwd: &str) {
+        let cmd = || format!("`{}` (turn {})", shorten(&a.command), a.turn);
+        for stage in &p.stages {
+            let code = match script_of(stage) {
+                Some(Script::Inline(code)) => code,
+                Some(Script::File(f)) => {
+                    let Ok(key) = self.roots.resolve_in(&f, cwd) else {
+                        continue;
+                    };
+                    match self.files.get(&key).map(|(_, st)| st) {
+                        Some(st) if st.is_edited() => match st.final_text() {
+                            Ok(Some(text)) => text,
+                            Ok(None) => continue,
+                            Err(_) => {
+                                let why = "runs a script readcov could not follow; it may have written files";
+                                self.run_losses.push(format!("{} {why}", cmd()));
+                                continue;
+                            }
+                        },
+                        // A script the run never wrote (the repository's own): taken not to write.
+                        _ => continue,
+                    }
+                }
+                None => continue,
+            };
+            let w = writes_of(&code);
+            for path in &w.paths {
+                if let Ok(key) = self.roots.resolve_in(path, cwd) {
+                    // Lost to the change, not to the reads: each later read is still checked
+                    // against the text it shows (as before scripts were looked at).
+                    let cause = || format!("written by the script of {}", cmd());
+                    self.state(&key).1.note_lost(cause);
+                }
+            }
+            if w.unnamed {
+                let why = "runs a script that writes a file it names only when it runs";
+                self.run_losses.push(format!("{} {why}", cmd()));
             }
         }
     }
@@ -216,6 +287,19 @@ impl Session<'_> {
             };
         }
         result
+    }
+}
+
+/// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
+fn heredoc_create(p: &Pipeline) -> Option<(&str, &str)> {
+    let [s] = p.stages.as_slice() else {
+        return None;
+    };
+    let cat = matches!(s.words.as_slice(), [c] if c == "cat")
+        || matches!(s.words.as_slice(), [c, d] if c == "cat" && d == "-");
+    match s.writes.as_slice() {
+        [target] if cat && s.appends.is_empty() => Some((target.as_str(), s.heredoc.as_deref()?)),
+        _ => None,
     }
 }
 

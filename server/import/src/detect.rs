@@ -40,6 +40,8 @@ pub struct Imported {
     pub notes: Vec<String>,
     /// The format the log was read as (`None`: not recognised).
     pub format: Option<Format>,
+    /// Per run, in order: what it changed (the log's own patch, the replayed change).
+    pub changes: Vec<crate::change::RunChange>,
 }
 
 /// Detects the format of a log; `None` when it is none of the known formats.

@@ -7,6 +7,7 @@ pub mod atif;
 pub mod bash;
 pub mod bashargs;
 pub mod bashread;
+pub mod change;
 pub mod chat;
 pub mod chunks;
 pub mod claude_code;
@@ -26,6 +27,7 @@ pub mod otel;
 pub mod paths;
 pub mod replay;
 mod runs;
+pub mod scripts;
 pub mod sedpattern;
 pub mod session;
 pub mod shell;
@@ -37,6 +39,8 @@ pub use detect::{
 };
 pub use diff::{gold_from_diff, gold_from_swebench, repo_path, DiffOptions, GoldFromDiff};
 
+pub use change::{Replayed, RunChange};
+pub use readcov_patch::Loss;
 pub use summary::{Reason, Summary};
 
 /// Base-commit files of the repository, by normalised relative path.

@@ -23,6 +23,7 @@ fn text_action(content: &str) -> Option<String> {
 
 /// Feeds a mini-swe-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
+    session.submission = crate::change::submitted(doc.pointer("/info/submission"));
     let messages = doc
         .get("messages")
         .and_then(Value::as_array)

@@ -28,7 +28,10 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             (_, None) => format!("{}#{}", runs.task(None), i + 1),
         };
         let run = runs.run_id(Format::OpenHandsEval, None);
-        runs.run(&task, &run, |s| import_history(history, s));
+        runs.run(&task, &run, |s| {
+            s.submission = crate::change::submitted(inst.pointer("/test_result/git_patch"));
+            import_history(history, s)
+        });
     }
     Ok(())
 }

@@ -10,6 +10,8 @@
 struct Version {
     origin: Vec<Option<u32>>,
     text: Option<Vec<String>>,
+    /// The text ends with a line break.
+    eol: bool,
 }
 
 /// An edit to replay, in the numbering of the agent's current copy.
@@ -50,10 +52,23 @@ pub struct Mapped {
 #[derive(Clone, Debug, Default)]
 pub struct FileState {
     base_text: Option<Vec<String>>,
+    /// The base file as it is (line breaks and `\r` kept), for the change written back.
+    base_raw: Option<String>,
     base_len: Option<u32>,
     current: Option<Version>,
     history: Vec<Option<Version>>,
     dirty: bool,
+    /// What made the file's text unknown to the change written back (the first write that
+    /// could not be replayed), and how many writes to it were not replayed after that
+    /// ([`FileState::note_lost`]). A script's write loses the text without making the file
+    /// dirty: reads after it are still mapped, each checked against the text it shows.
+    lost: Option<String>,
+    lost_after: u32,
+}
+
+/// Whether a text ends with a line break (an empty text has no last line to end).
+fn ends_with_break(text: &str) -> bool {
+    text.is_empty() || text.ends_with('\n')
 }
 
 /// Text to lines: a final newline does not start another line.
@@ -69,12 +84,14 @@ pub fn split_lines(text: &str) -> Vec<String> {
 
 impl FileState {
     pub fn new(base: Option<&[u8]>) -> FileState {
-        let base_text = base.map(|b| split_lines(&String::from_utf8_lossy(b)));
+        let base_raw = base.map(|b| String::from_utf8_lossy(b).into_owned());
+        let base_text = base_raw.as_deref().map(split_lines);
         let base_len = base_text
             .as_ref()
             .map(|t| u32::try_from(t.len()).unwrap_or(u32::MAX));
         FileState {
             base_text,
+            base_raw,
             base_len,
             ..FileState::default()
         }
@@ -122,6 +139,7 @@ impl FileState {
         Some(Version {
             origin: (1..=n).map(Some).collect(),
             text: self.base_text.clone(),
+            eol: self.base_raw.as_deref().is_none_or(ends_with_break),
         })
     }
 
@@ -148,8 +166,10 @@ impl FileState {
             self.current = Some(Version {
                 origin: vec![None; lines.len()],
                 text: Some(lines),
+                eol: ends_with_break(text),
             });
-            self.dirty = false;
+            // The whole text is known again: nothing before it is lost.
+            (self.dirty, self.lost, self.lost_after) = (false, None, 0);
             return Some(Vec::new());
         }
         let result = if self.dirty {
@@ -339,6 +359,8 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
     };
     Some((v, touched))
 }
+
+mod text;
 
 #[cfg(test)]
 mod tests;

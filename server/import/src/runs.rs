@@ -62,7 +62,8 @@ impl<'a, 'p> Runs<'a, 'p> {
         let files = (self.workspace_for)(task);
         let mut session = Session::new(task, run, Roots::new(), "/testbed", files.as_ref());
         feed(&mut session);
-        let (rows, summary, outcomes) = session.finish();
+        let (rows, summary, outcomes, change) = session.finish();
+        self.out.changes.push(change);
         self.out.rows.extend(rows);
         self.out.summary.add(&summary);
         self.out.outcomes.extend(outcomes);

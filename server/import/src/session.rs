@@ -78,6 +78,13 @@ pub struct Session<'a> {
     pub summary: Summary,
     /// Per action: its step and the reason it gave no read (`None`: it gave rows).
     pub outcomes: Vec<Outcome>,
+    /// The final patch the log carries, set by the format's reader ([`crate::change`]).
+    pub submission: Option<String>,
+    /// Writes that may have changed any file (`git checkout`, a script writing a path readcov
+    /// cannot name), as phrases.
+    pub(crate) run_losses: Vec<String>,
+    /// Edits to files the workspace does not have, by path: not replayed.
+    pub(crate) outside: std::collections::BTreeMap<String, u32>,
 }
 
 const MAX_COMMAND: usize = 160;
@@ -110,11 +117,35 @@ impl<'a> Session<'a> {
             files: HashMap::new(),
             rows: Vec::new(),
             outcomes: Vec::new(),
+            submission: None,
+            run_losses: Vec::new(),
+            outside: Default::default(),
             summary: Summary {
                 runs: 1,
                 ..Summary::default()
             },
         }
+    }
+
+    pub fn task_id(&self) -> &str {
+        &self.task
+    }
+
+    pub fn run_id(&self) -> &str {
+        &self.run
+    }
+
+    /// Whether a workspace was given (without one, nothing can be replayed on base files).
+    pub fn has_workspace(&self) -> bool {
+        self.provider.has_workspace()
+    }
+
+    /// Records a write to `key` that cannot be replayed (it makes the file dirty); `cause` says
+    /// what it was, for the change's `partial` list.
+    pub(crate) fn lose(&mut self, key: &Key, cause: impl FnOnce() -> String) {
+        let st = &mut self.state(key).1;
+        st.apply(&EditOp::Opaque);
+        st.note_lost(cause);
     }
 
     /// The replay state of `rel` in checkout `root`, and whether the workspace has the file.
@@ -306,14 +337,26 @@ impl<'a> Session<'a> {
     ) -> Result<(), Reason> {
         let rel = self.roots.resolve_in(raw, &self.cwd.clone())?;
         let creating = matches!(op, EditOp::Create { .. });
-        if !creating && !self.state(&rel).0 {
+        // A file the run created is replayed too (for its change; it has no base lines to
+        // give rows): only an edit of a file neither at the base nor created is not.
+        let (in_ws, st) = self.state(&rel);
+        if !creating && !*in_ws && !st.is_edited() {
+            *self.outside.entry(rel.1.clone()).or_default() += 1;
             return Err(Reason::NotInWorkspace);
         }
-        let touched = self
-            .state(&rel)
-            .1
-            .apply(op)
-            .ok_or(Reason::UnalignedAfterEdit)?;
+        let st = &mut self.state(&rel).1;
+        let was_dirty = st.is_dirty();
+        let Some(touched) = st.apply(op) else {
+            st.note_lost(|| {
+                let why = if was_dirty {
+                    ""
+                } else {
+                    " could not be replayed"
+                };
+                format!("`{}` (turn {}){why}", shorten(&a.command), a.turn)
+            });
+            return Err(Reason::UnalignedAfterEdit);
+        };
         self.summary.edit_events += 1;
         if !touched.is_empty() && self.state(&rel).0 {
             self.emit(a, &rel.1, &touched, EventKind::Edit);
@@ -328,8 +371,16 @@ impl<'a> Session<'a> {
         }
     }
 
-    pub fn finish(self) -> (Vec<ReadSpan>, Summary, Vec<Outcome>) {
-        (self.rows, self.summary, self.outcomes)
+    pub fn finish(
+        self,
+    ) -> (
+        Vec<ReadSpan>,
+        Summary,
+        Vec<Outcome>,
+        crate::change::RunChange,
+    ) {
+        let change = self.change();
+        (self.rows, self.summary, self.outcomes, change)
     }
 }
 

@@ -9,6 +9,10 @@ pub struct Stage {
     pub words: Vec<String>,
     /// Targets of `>`, `>>`, `&>`, `2>` (files the stage writes).
     pub writes: Vec<String>,
+    /// The targets of `writes` that are appended to (`>>`), not replaced.
+    pub appends: Vec<String>,
+    /// The body of a here-document the stage reads as stdin (`<< EOF`).
+    pub heredoc: Option<String>,
     /// Target of `<` (a file the stage reads as stdin).
     pub stdin: Option<String>,
 }
@@ -23,24 +27,28 @@ pub struct Pipeline {
 enum Tok {
     Word(String),
     Op(&'static str),
+    /// A here-document: its body, read from the lines after the command's line.
+    Heredoc(usize),
 }
 
 const OPS: [&str; 13] = [
     "&&", "||", ";;", "2>&1", "&>", ">>", "2>", "<<", ">", "<", "|", ";", "&",
 ];
 
-fn tokenize(src: &str) -> Vec<Tok> {
+/// The tokens, and the here-document bodies `Tok::Heredoc` points into.
+fn tokenize(src: &str) -> (Vec<Tok>, Vec<String>) {
     let chars: Vec<char> = src.chars().collect();
     let mut toks = Vec::new();
+    let mut bodies: Vec<String> = Vec::new();
     let mut i = 0;
-    let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
+    let mut pending_heredocs: Vec<(String, bool, usize)> = Vec::new();
     while i < chars.len() {
         let c = chars[i];
         if c == '\n' {
             toks.push(Tok::Op(";"));
             i += 1;
-            // Skip here-document bodies announced on the line just ended.
-            for (delim, strip_tabs) in pending_heredocs.drain(..) {
+            // Here-document bodies announced on the line just ended.
+            for (delim, strip_tabs, at) in pending_heredocs.drain(..) {
                 while i < chars.len() {
                     let end = chars[i..]
                         .iter()
@@ -56,6 +64,8 @@ fn tokenize(src: &str) -> Vec<Tok> {
                     if line.trim_end() == delim {
                         break;
                     }
+                    bodies[at].push_str(line);
+                    bodies[at].push('\n');
                 }
             }
             continue;
@@ -87,7 +97,9 @@ fn tokenize(src: &str) -> Vec<Tok> {
                 }
                 let (delim, next) = word(&chars, skip_blanks(&chars, i));
                 i = next;
-                pending_heredocs.push((delim, strip));
+                pending_heredocs.push((delim, strip, bodies.len()));
+                toks.push(Tok::Heredoc(bodies.len()));
+                bodies.push(String::new());
                 continue;
             }
             toks.push(Tok::Op(op));
@@ -97,7 +109,7 @@ fn tokenize(src: &str) -> Vec<Tok> {
         i = next;
         toks.push(Tok::Word(w));
     }
-    toks
+    (toks, bodies)
 }
 
 fn skip_blanks(chars: &[char], mut i: usize) -> usize {
@@ -168,9 +180,10 @@ pub fn parse(src: &str) -> Vec<Pipeline> {
     let mut out = Vec::new();
     let mut pipe = Pipeline::default();
     let mut stage = Stage::default();
-    let mut toks = tokenize(src).into_iter().peekable();
+    let (toks, mut bodies) = tokenize(src);
+    let mut toks = toks.into_iter().peekable();
     let flush_stage = |pipe: &mut Pipeline, stage: &mut Stage| {
-        if !stage.words.is_empty() || !stage.writes.is_empty() {
+        if !stage.words.is_empty() || !stage.writes.is_empty() || stage.heredoc.is_some() {
             pipe.stages.push(std::mem::take(stage));
         }
     };
@@ -182,10 +195,15 @@ pub fn parse(src: &str) -> Vec<Pipeline> {
                     match op {
                         "<" => stage.stdin = Some(target),
                         "2>" => {}
+                        ">>" => {
+                            stage.appends.push(target.clone());
+                            stage.writes.push(target)
+                        }
                         _ => stage.writes.push(target),
                     }
                 }
             }
+            Tok::Heredoc(n) => stage.heredoc = Some(std::mem::take(&mut bodies[n])),
             Tok::Op("2>&1") => {}
             Tok::Op("|") => flush_stage(&mut pipe, &mut stage),
             Tok::Op(_) => {
@@ -243,6 +261,8 @@ mod tests {
         assert_eq!(p.len(), 3);
         assert_eq!(p[1].stages[0].words, vec!["cat"]);
         assert_eq!(p[1].stages[0].writes, vec!["fix.py"]);
+        assert_eq!(p[1].stages[0].heredoc.as_deref(), Some("cat secret.py\n"));
+        assert!(p[1].stages[0].appends.is_empty());
         assert_eq!(p[2].stages[0].words, vec!["python", "fix.py"]);
         assert_eq!(p[2].stages[0].writes, vec!["out.txt"]);
     }

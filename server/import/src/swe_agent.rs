@@ -193,6 +193,7 @@ fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
 
 /// Feeds a SWE-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
+    session.submission = crate::change::submitted(doc.pointer("/info/submission"));
     let traj = doc
         .get("trajectory")
         .and_then(Value::as_array)

@@ -17,7 +17,7 @@ pub use apply::{apply, offset_note, Anchor, Applied, ApplyError, Placed};
 pub use change::{change_lines, merge};
 pub use model::{FilePatch, Hunk, HunkLine, Op, Patch};
 pub use parse::{parse, ParsedPatch};
-pub use predictions::{parse_predictions, Prediction};
+pub use predictions::{parse_predictions, prediction_line, Loss, Prediction};
 pub use write::file_diff;
 
 /// Whether a path looks like a test file (`tests/`, `test_*.py`, `*_test.go`, `*Test.java`,

@@ -8,6 +8,60 @@
 use readcov_core::formats::{parse_jsonl, parse_object, Fields, InputError, Parsed};
 use serde_json::Value;
 
+/// Something lost rebuilding a run's change: a write readcov could not replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loss {
+    /// The file it concerns; `None`: it may concern any file.
+    pub path: Option<String>,
+    /// The file is not at the base (a file the run created): what is lost cannot change a
+    /// base file.
+    pub new_file: bool,
+    /// What happened, as a phrase ("written by `sed -i …` (turn 12); 2 later write(s) not
+    /// replayed").
+    pub what: String,
+}
+
+impl Loss {
+    /// Whether what was lost may have changed a file of the base.
+    pub fn touches_base(&self) -> bool {
+        !self.new_file
+    }
+
+    /// `path: what` (`any file: what` for a loss not tied to one file).
+    pub fn sentence(&self) -> String {
+        match &self.path {
+            Some(p) if self.new_file => format!("{p} (new file): {}", self.what),
+            Some(p) => format!("{p}: {}", self.what),
+            None => format!("any file: {}", self.what),
+        }
+    }
+
+    /// The JSON form `{path, new_file, what}`.
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({"path": self.path, "new_file": self.new_file, "what": self.what})
+    }
+
+    /// Reads the JSON form back (a bare string is a loss that may concern any file).
+    pub fn from_json(v: &Value) -> Option<Loss> {
+        if let Some(s) = v.as_str() {
+            return Some(Loss {
+                path: None,
+                new_file: false,
+                what: s.to_string(),
+            });
+        }
+        let o = v.as_object()?;
+        Some(Loss {
+            path: match o.get("path") {
+                None | Some(Value::Null) => None,
+                Some(p) => Some(p.as_str()?.to_string()),
+            },
+            new_file: o.get("new_file").map_or(Some(false), Value::as_bool)?,
+            what: o.get("what")?.as_str()?.to_string(),
+        })
+    }
+}
+
 /// One submitted patch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prediction {
@@ -18,10 +72,30 @@ pub struct Prediction {
     pub patch: Option<String>,
     /// What was lost rebuilding the change (`partial`, written by `readcov import
     /// --emit-patches`); empty when complete or not said.
-    pub partial: Vec<String>,
+    pub partial: Vec<Loss>,
     pub file: String,
     /// 1-based line where the entry starts.
     pub line: usize,
+}
+
+/// One prediction as a JSONL line (with its `\n`): `instance_id`, `model_name_or_path`,
+/// `model_patch`, and readcov's `partial` (what was lost rebuilding it) and `change_source`.
+pub fn prediction_line(
+    task: &str,
+    run: &str,
+    patch: &str,
+    partial: &[Loss],
+    source: &str,
+) -> String {
+    let partial: Vec<Value> = partial.iter().map(Loss::to_json).collect();
+    let v = serde_json::json!({
+        "instance_id": task,
+        "model_name_or_path": run,
+        "model_patch": patch,
+        "partial": partial,
+        "change_source": source,
+    });
+    format!("{v}\n")
 }
 
 /// Reads predictions in any of the three forms.
@@ -64,14 +138,19 @@ fn record(f: &Fields, key: Option<&str>) -> Result<Prediction, InputError> {
         Some(Value::String(s)) => Some(s.clone()),
         Some(_) => return Err(f.err("model_patch", "expected a string (a diff) or null")),
     };
+    let bad = || {
+        f.err(
+            "partial",
+            "expected a list of {path, new_file, what} objects",
+        )
+    };
     let partial = match f.obj.get("partial") {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => Vec::new(),
-        Some(Value::String(s)) => vec![s.clone()],
+        None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(a)) => (a.iter())
-            .map(|x| x.as_str().map(str::to_string))
+            .map(Loss::from_json)
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| f.err("partial", "expected a list of strings"))?,
-        Some(_) => return Err(f.err("partial", "expected a list of strings")),
+            .ok_or_else(bad)?,
+        Some(_) => return Err(bad()),
     };
     Ok(Prediction {
         task,

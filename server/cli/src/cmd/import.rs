@@ -69,6 +69,15 @@ pub struct ImportArgs {
     /// Output reads JSONL (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also write each run's change as SWE-bench predictions JSONL (`instance_id`,
+    /// `model_name_or_path` = the run, `model_patch`, plus `partial`: what could not be rebuilt,
+    /// and `change_source`): the log's own final patch, else the edits replayed on the
+    /// workspace (docs/importers.md, "The run's change").
+    #[arg(long, value_name = "FILE")]
+    pub emit_patches: Option<PathBuf>,
+    /// With --emit-patches: which change to write (`auto`: the log's patch, else the replay).
+    #[arg(long, value_enum, default_value_t = sink::EmitFrom::Auto, requires = "emit_patches")]
+    pub emit_from: sink::EmitFrom,
 }
 
 /// Whole-log files imported together (then written, in argument order).
@@ -109,7 +118,8 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         started: Instant::now(),
         done_bytes: 0,
     };
-    let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?;
+    let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?
+        .with_patches(args.emit_patches.as_deref(), args.emit_from)?;
     let mut tally = Tally::default();
     let mut whole: Vec<&PathBuf> = Vec::new();
     for file in &files {

@@ -15,6 +15,7 @@ mod cli_units_real;
 mod common;
 mod confinement;
 mod contextbench_cli;
+mod emit_patches;
 mod explore_cli;
 mod import_datasets;
 mod import_gold;

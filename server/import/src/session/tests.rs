@@ -45,7 +45,7 @@ fn run(actions: &[Action]) -> (Vec<(String, u32, u32, EventKind)>, Summary) {
     for a in actions {
         s.apply(a);
     }
-    let (rows, summary, _) = s.finish();
+    let (rows, summary, _, _) = s.finish();
     (
         rows.into_iter()
             .map(|r| (r.path, r.start, r.end, r.kind))

@@ -1,5 +1,6 @@
 //! readcov-import integration tests, one binary (each module was its own test binary once).
 
+mod changes;
 mod common;
 mod displayed_invariant;
 mod fixtures;

@@ -18,8 +18,15 @@ fn flask_5014() {
     reads(&imp, 5, &[(f, 39, 39), (f, 172, 172), (f, 185, 185)]);
     // Two lines inserted before base 193 (`if "." in name:`): anchored to base 192.
     edits(&imp, 6, &[(f, 192, 192)]);
-    // The reproduction script was created by the agent: not in the workspace.
-    skipped(&imp, 9, Reason::NotInWorkspace);
+    // The reproduction script was created by the agent (step 8): the edit of it is replayed for
+    // the run's change, with no row (no base lines).
+    edits(&imp, 9, &[]);
+    assert!(imp.outcomes.iter().any(|(s, _, r)| *s == 9 && r.is_none()));
+    let change = imp.changes[0].replayed.as_ref().unwrap();
+    assert!(change.partial.is_empty(), "{:?}", change.partial);
+    assert!(change
+        .patch
+        .contains("diff --git a/reproduce_empty_blueprint.py b/reproduce_empty_blueprint.py\nnew file mode 100644\n"));
 }
 
 #[test]

@@ -25,7 +25,7 @@ fn jsonl_with_null_patches_and_the_readcov_names() {
     let text = concat!(
         r#"{"instance_id":"a__b-1","model_name_or_path":"m","model_patch":"diff"}"#,
         "\n\n",
-        r#"{"task":"a__b-2","run":"r","model_patch":null,"partial":["x: lost"]}"#,
+        r#"{"task":"a__b-2","run":"r","model_patch":null,"partial":[{"path":"x.py","new_file":false,"what":"lost"},"y"]}"#,
         "\n",
         r#"{"model_patch":"d"}"#,
         "\n",
@@ -42,7 +42,8 @@ fn jsonl_with_null_patches_and_the_readcov_names() {
         ]
     );
     let p = parse_predictions(text.as_bytes(), "preds");
-    assert_eq!(p.items[1].partial, ["x: lost"]);
+    let lost: Vec<String> = p.items[1].partial.iter().map(|l| l.sentence()).collect();
+    assert_eq!(lost, ["x.py: lost", "any file: y"]);
 }
 
 #[test]

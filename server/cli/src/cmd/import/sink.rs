@@ -1,17 +1,76 @@
 //! Where `readcov import` writes as it goes: reads rows (with their `base` from the workspace)
-//! to `-o FILE` or standard output, and `--emit-outcomes` labels. A file is written beside its
+//! to `-o FILE` or standard output, `--emit-outcomes` labels and `--emit-patches` changes. A file is written beside its
 //! final name and renamed at the end, so an import that imported nothing leaves an existing
 //! file as it was.
 
 use anyhow::{Context, Result};
-use readcov_import::{FileProvider, Imported};
+use readcov_import::{FileProvider, Imported, RunChange};
+use readcov_patch::prediction_line;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub struct Sink<'a> {
     out: Target,
     labels: Option<Target>,
+    patches: Option<Patches>,
     pick: &'a dyn Fn(&str) -> Box<dyn FileProvider>,
+}
+
+/// `--emit-from`: which of a run's changes `--emit-patches` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EmitFrom {
+    /// The log's own final patch, else the replayed change.
+    Auto,
+    Log,
+    Replay,
+}
+
+/// `--emit-patches`: where, which change, and the runs written partial or not at all.
+struct Patches {
+    target: Target,
+    from: EmitFrom,
+    partial: usize,
+    none: usize,
+}
+
+impl Patches {
+    /// Each run's change as a predictions line.
+    fn lines(&mut self, changes: &[RunChange]) -> String {
+        let mut out = String::new();
+        for c in changes {
+            let replayed =
+                || (c.replayed.as_ref()).map(|r| (r.patch.as_str(), &r.partial[..], "replay"));
+            let logged = || c.submitted.as_deref().map(|p| (p, &[][..], "log"));
+            let pick = match self.from {
+                EmitFrom::Auto => logged().or_else(replayed),
+                EmitFrom::Log => logged(),
+                EmitFrom::Replay => replayed(),
+            };
+            match pick {
+                Some((patch, lost, source)) => {
+                    self.partial += usize::from(!lost.is_empty());
+                    out += &prediction_line(&c.task, &c.run, patch, lost, source);
+                }
+                None => self.none += 1,
+            }
+        }
+        out
+    }
+
+    /// The counts on stderr.
+    fn report(&self) {
+        if self.partial > 0 {
+            let n = self.partial;
+            eprintln!("  patches: {n} run(s) with a partial change (see each line's `partial`)");
+        }
+        if self.none > 0 {
+            let why = match self.from {
+                EmitFrom::Log => "no final patch in the log",
+                _ => "no final patch in the log, and no --workspace/--workspaces to replay its edits on",
+            };
+            eprintln!("  patches: {} run(s) not written ({why})", self.none);
+        }
+    }
 }
 
 enum Target {
@@ -94,8 +153,22 @@ impl<'a> Sink<'a> {
         Ok(Sink {
             out: Target::open(out)?,
             labels: labels.map(|p| Target::open(Some(p))).transpose()?,
+            patches: None,
             pick,
         })
+    }
+
+    /// Also writes each run's change to `path` (`--emit-patches`).
+    pub fn with_patches(mut self, path: Option<&Path>, from: EmitFrom) -> Result<Sink<'a>> {
+        if let Some(p) = path {
+            self.patches = Some(Patches {
+                target: Target::open(Some(p))?,
+                from,
+                partial: 0,
+                none: 0,
+            });
+        }
+        Ok(self)
     }
 
     /// Writes one imported log's rows and labels.
@@ -112,14 +185,24 @@ impl<'a> Sink<'a> {
             }
             l.write(text.as_bytes())?;
         }
+        if let Some(p) = &mut self.patches {
+            let text = p.lines(&got.changes);
+            p.target.write(text.as_bytes())?;
+        }
         Ok(())
     }
 
     /// Puts the outputs in place when anything was imported (`keep`).
     pub fn finish(self, keep: bool) -> Result<()> {
         self.out.finish(keep)?;
-        match self.labels {
-            Some(l) => l.finish(keep),
+        if let Some(l) = self.labels {
+            l.finish(keep)?;
+        }
+        match self.patches {
+            Some(p) => {
+                p.report();
+                p.target.finish(keep)
+            }
             None => Ok(()),
         }
     }

@@ -1,0 +1,145 @@
+//! Scripts a command runs (`python fix.py`, `python -c '…'`, `python - <<EOF`, also perl, ruby
+//! and node), read for the files they write, so a change made by a script is never silently
+//! missing from the change rebuilt by replay. A literal path a script opens for writing (or
+//! writes with `Path(…).write_text`, moves or copies onto) is named; a write whose path is not a
+//! literal is reported as a write to a file readcov cannot name. A script readcov never saw the
+//! text of (one the run did not write) is taken not to write.
+
+use crate::shell::Stage;
+use regex::Regex;
+use std::sync::OnceLock;
+
+/// The code an interpreter stage runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Script {
+    /// Given in the command (`-c`, `-e`, a here-document on stdin).
+    Inline(String),
+    /// A file (as written in the command, relative to its directory).
+    File(String),
+}
+
+/// What a script's text writes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Writes {
+    /// Literal paths opened for writing, moved or copied onto.
+    pub paths: Vec<String>,
+    /// A write whose path is not a literal.
+    pub unnamed: bool,
+}
+
+/// The script an interpreter stage runs, if the stage runs one (`python -m pytest` runs none).
+pub fn script_of(stage: &Stage) -> Option<Script> {
+    let cmd = stage.words.first()?;
+    let name = cmd.rsplit('/').next().unwrap_or(cmd);
+    let inline_flag = match name {
+        n if n.starts_with("python") => "-c",
+        "perl" | "ruby" | "node" => "-e",
+        _ => return None,
+    };
+    let mut args = stage.words[1..].iter();
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            f if f == inline_flag => return args.next().map(|c| Script::Inline(c.clone())),
+            "-m" => return None,
+            "-" => return stage.heredoc.clone().map(Script::Inline),
+            f if f.starts_with('-') => {}
+            file => return Some(Script::File(file.to_string())),
+        }
+    }
+    stage.heredoc.clone().map(Script::Inline)
+}
+
+fn regexes() -> &'static [Regex; 4] {
+    static R: OnceLock<[Regex; 4]> = OnceLock::new();
+    R.get_or_init(|| {
+        let q = r#"['"]([^'"\n]+)['"]"#;
+        [
+            // open('p', 'w'), open("p", mode="a+"), open(name, 'w') (group 1 or 2)
+            Regex::new(&format!(
+                r#"open\(\s*(?:[rbuf]?{q}|([A-Za-z_][A-Za-z0-9_.]*))\s*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]"#
+            ))
+            .expect("regex"),
+            // Path('p').write_text(…) / write_bytes, or name.write_text(…)
+            Regex::new(&format!(
+                r#"(?:Path\(\s*{q}\s*\)|([A-Za-z_][A-Za-z0-9_]*))\.write_(?:text|bytes)\("#
+            ))
+            .expect("regex"),
+            // shutil.copy*/move(src, 'dst'), os.rename/replace(src, 'dst')
+            Regex::new(&format!(
+                r#"(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace))\([^,]+,\s*(?:{q}|([A-Za-z_][A-Za-z0-9_]*))"#
+            ))
+            .expect("regex"),
+            // name = 'literal' (to resolve `open(name, 'w')`)
+            Regex::new(&format!(r#"(?m)^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:Path\()?{q}"#))
+                .expect("regex"),
+        ]
+    })
+}
+
+/// The files `code` writes, as far as its text says.
+pub fn writes_of(code: &str) -> Writes {
+    let [open, write_text, moves, assign] = regexes();
+    let names: Vec<(String, String)> = (assign.captures_iter(code))
+        .map(|c| (c[1].to_string(), c[2].to_string()))
+        .collect();
+    let mut out = Writes::default();
+    for re in [open, write_text, moves] {
+        for c in re.captures_iter(code) {
+            match (c.get(1), c.get(2)) {
+                (Some(p), _) => out.paths.push(p.as_str().to_string()),
+                (None, Some(name)) => match names.iter().rev().find(|(n, _)| n == name.as_str()) {
+                    Some((_, p)) => out.paths.push(p.clone()),
+                    None => out.unnamed = true,
+                },
+                (None, None) => {}
+            }
+        }
+    }
+    out.paths.sort();
+    out.paths.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::parse;
+
+    fn script(cmd: &str) -> Option<Script> {
+        script_of(&parse(cmd)[0].stages[0])
+    }
+
+    #[test]
+    fn interpreters_and_what_they_run() {
+        assert_eq!(
+            script("python fix.py --x"),
+            Some(Script::File("fix.py".into()))
+        );
+        assert_eq!(
+            script("python3 -u /t/fix.py"),
+            Some(Script::File("/t/fix.py".into()))
+        );
+        assert_eq!(
+            script("python -c 'print(1)'"),
+            Some(Script::Inline("print(1)".into()))
+        );
+        assert_eq!(
+            script("python - <<'EOF'\nopen('a','w')\nEOF"),
+            Some(Script::Inline("open('a','w')\n".into()))
+        );
+        assert_eq!(script("python -m pytest tests"), None);
+        assert_eq!(script("cat fix.py"), None);
+        assert_eq!(script("perl -e 'x'"), Some(Script::Inline("x".into())));
+    }
+
+    #[test]
+    fn writes_named_by_literals_and_by_names() {
+        let code = "import re\nwith open('a/b.py', 'r') as f:\n    s = f.read()\nwith open('a/b.py', 'w') as f:\n    f.write(s)\nout = 'c.py'\nopen(out, mode='a')\nPath(\"d.py\").write_text(s)\nshutil.copy(x, 'e.py')\nopen(dyn(), 'w')\n";
+        let w = writes_of(code);
+        assert_eq!(w.paths, ["a/b.py", "c.py", "d.py", "e.py"]);
+        assert!(!w.unnamed);
+        let w = writes_of("with open(path, 'w') as f: pass");
+        assert!(w.paths.is_empty() && w.unnamed);
+        assert_eq!(writes_of("print(open('x').read())"), Writes::default());
+    }
+}
