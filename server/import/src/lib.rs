@@ -41,7 +41,7 @@ pub use diff::{gold_from_diff, gold_from_swebench, repo_path, DiffOptions, GoldF
 
 pub use change::{Replayed, RunChange};
 pub use readcov_patch::Loss;
-pub use summary::{Reason, Summary};
+pub use summary::{LostEdit, LostWhy, Reason, Summary};
 
 /// Base-commit files of the repository, by normalised relative path.
 pub trait FileProvider {

@@ -143,6 +143,21 @@ impl FileState {
         })
     }
 
+    /// Whether the replay has the base `op` needs: the text for a `str_replace`, the length for
+    /// line edits. `false`: no workspace file to replay on, which is no fault of the edit.
+    pub fn has_base_for(&self, op: &EditOp) -> bool {
+        let text = self
+            .current
+            .as_ref()
+            .map_or(self.base_text.is_some(), |v| v.text.is_some());
+        let len = self.current.is_some() || self.base_len.is_some();
+        match op {
+            EditOp::StrReplace { .. } => text,
+            EditOp::Insert { .. } | EditOp::Lines { .. } | EditOp::Hunks(_) => len,
+            EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque => true,
+        }
+    }
+
     /// Applies an edit; returns the base lines it touched (for `kind: edit` rows), or `None` when
     /// it could not be replayed (the file is dirty from then on).
     pub fn apply(&mut self, op: &EditOp) -> Option<Vec<u32>> {

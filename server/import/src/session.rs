@@ -6,7 +6,7 @@ use crate::display::{same_text, Part};
 use crate::numbered::{self, ranges, Shown, Style};
 use crate::paths::Roots;
 use crate::replay::{EditOp, FileState};
-use crate::summary::{Reason, Summary};
+use crate::summary::{LostEdit, LostWhy, Reason, Summary};
 use crate::FileProvider;
 use readcov_core::span::{EventKind, ReadSpan, Source};
 use std::collections::HashMap;
@@ -345,6 +345,9 @@ impl<'a> Session<'a> {
             return Err(Reason::NotInWorkspace);
         }
         let st = &mut self.state(&rel).1;
+        let has_base = st.has_base_for(op);
+        // The write the file was already lost to, if any (before this edit adds itself).
+        let lost_to = st.lost_to().map(str::to_string);
         let was_dirty = st.is_dirty();
         let Some(touched) = st.apply(op) else {
             st.note_lost(|| {
@@ -354,6 +357,21 @@ impl<'a> Session<'a> {
                     " could not be replayed"
                 };
                 format!("`{}` (turn {}){why}", shorten(&a.command), a.turn)
+            });
+            // Its lines are unknown: said in the summary, never dropped without a word.
+            let why = match lost_to {
+                _ if !has_base => LostWhy::NoBase,
+                Some(cause) => LostWhy::After(cause),
+                None => LostWhy::DidNotApply,
+            };
+            self.summary.lost_edits.push(LostEdit {
+                task: self.task.clone(),
+                run: self.run.clone(),
+                path: rel.1.clone(),
+                turn: a.turn,
+                step: a.step,
+                command: shorten(&a.command),
+                why,
             });
             return Err(Reason::UnalignedAfterEdit);
         };

@@ -85,6 +85,32 @@ impl fmt::Display for Reason {
     }
 }
 
+/// An edit the replay could not place on base lines: it gives no `kind: edit` row, so it is
+/// listed here rather than vanishing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LostEdit {
+    pub task: String,
+    pub run: String,
+    pub path: String,
+    pub turn: u32,
+    pub step: u32,
+    pub command: String,
+    pub why: LostWhy,
+}
+
+/// Why an edit was not replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LostWhy {
+    /// No base text to replay it on (no workspace): expected, and said once in the summary.
+    NoBase,
+    /// It does not apply to the file as replayed (its old text is not there), or the log does not
+    /// record what it changed (an opaque patch): the first write the replay cannot follow.
+    DidNotApply,
+    /// An earlier write the replay cannot follow left the file unfollowable: that write, as
+    /// the change's `partial` list words it (``written by `mv …` (turn 40)``).
+    After(String),
+}
+
 /// Totals over one or more imported runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -103,6 +129,8 @@ pub struct Summary {
     /// and the first such id with the task it gave.
     pub id_suffixes: usize,
     pub id_suffix_example: Option<(String, String)>,
+    /// Edits not replayed (their lines unknown), in run and step order.
+    pub lost_edits: Vec<LostEdit>,
 }
 
 impl Summary {
@@ -124,6 +152,7 @@ impl Summary {
             *self.encodings.entry(k).or_default() += v;
         }
         self.id_suffixes += o.id_suffixes;
+        self.lost_edits.extend(o.lost_edits.iter().cloned());
         if self.id_suffix_example.is_none() {
             self.id_suffix_example.clone_from(&o.id_suffix_example);
         }

@@ -862,3 +862,33 @@ fn score_warns_when_a_workspace_file_differs_from_the_golds_base() {
         text(&changed.stderr)
     );
 }
+
+/// Edits after a write the replay cannot follow (`mv` onto the file) give no edit row; the
+/// summary lists them with that write instead of leaving them out without a word.
+#[test]
+fn import_lists_edits_it_could_not_replay() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/import/swe-agent-overwritten");
+    let o = readcov(
+        &["import", "--workspace", "workspace", "log.json", "-o", "-"],
+        &case,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains(
+            "edit(s) not replayed (2): their base lines are unknown, so they have no edit row"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("log / swe-agent: src/Util.java turn 3 `edit 5:5…` (after a write the replay cannot follow: written by `mv /tmp/Util.java src/Util.java` (turn 2))"),
+        "{err}"
+    );
+    // SWE-agent windows state the file's length, so `edit a:b` replays without a workspace too:
+    // the same two edits are the lost ones, and none for want of a base.
+    let o = readcov(&["import", "log.json", "-o", "-"], &case);
+    let err = text(&o.stderr);
+    assert!(err.contains("edit(s) not replayed (2)"), "{err}");
+    assert!(!err.contains("for want of a base file"), "{err}");
+}

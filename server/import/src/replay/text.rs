@@ -14,6 +14,11 @@ impl FileState {
         }
     }
 
+    /// The first write the file was lost to (until a `create` makes it whole again).
+    pub fn lost_to(&self) -> Option<&str> {
+        self.lost.as_deref()
+    }
+
     /// Why the file's final text is unknown, when it is: its cause and the writes after it.
     pub fn lost(&self) -> Option<String> {
         if !self.dirty && self.lost.is_none() {

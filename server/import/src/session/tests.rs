@@ -172,3 +172,102 @@ fn shorten_commands() {
     assert_eq!(shorten("cat > x << EOF\nbody\nEOF"), "cat > x << EOF…");
     assert_eq!(shorten(&"x".repeat(200)).chars().count(), 161);
 }
+
+#[test]
+fn edits_after_a_write_the_replay_cannot_follow_are_listed() {
+    let with = |mut a: Action, command: &str| {
+        a.command = command.into();
+        a
+    };
+    let edit = |step, old: &str, new: &str| {
+        let op = Op::Edit {
+            path: "a.py".into(),
+            edit: EditOp::StrReplace {
+                old: old.into(),
+                new: new.into(),
+            },
+            shows: None,
+        };
+        with(act(step, op, "edited"), &format!("str_replace {old}"))
+    };
+    let create = Op::Edit {
+        path: "a.py".into(),
+        edit: EditOp::Create {
+            text: "z1\nz2\n".into(),
+        },
+        shows: None,
+    };
+    let (rows, s) = run(&[
+        edit(0, "a3\n", "a3\nnew\n"),
+        // The file is overwritten: the replay cannot say which lines the next edits touch.
+        with(bash(1, "mv /tmp/a.py a.py", ""), "mv /tmp/a.py a.py"),
+        edit(2, "a5\n", "x5\n"),
+        edit(3, "a6\n", "x6\n"),
+        // Written whole: followed again, nothing lost from here.
+        with(act(4, create, "created"), "create a.py"),
+        edit(5, "z1\n", "y1\n"),
+        // An edit whose text the replay does not find is lost, and is its own cause.
+        with(bash(6, "true", ""), "true"),
+        edit(7, "nowhere\n", "x\n"),
+        edit(8, "z2\n", "y2\n"),
+    ]);
+    assert_eq!(rows, [("a.py".to_string(), 3, 3, EventKind::Edit)]);
+    let lost: Vec<(u32, Option<&str>)> = (s.lost_edits.iter())
+        .map(|l| match &l.why {
+            LostWhy::After(w) => (l.step, Some(w.as_str())),
+            LostWhy::DidNotApply => (l.step, None),
+            LostWhy::NoBase => panic!("the base is in the workspace"),
+        })
+        .collect();
+    let mv = "written by `mv /tmp/a.py a.py` (turn 1)";
+    assert_eq!(
+        lost,
+        [
+            (2, Some(mv)),
+            (3, Some(mv)),
+            (7, None),
+            (
+                8,
+                Some("`str_replace nowhere` (turn 7) could not be replayed")
+            ),
+        ]
+    );
+    let first = &s.lost_edits[0];
+    assert_eq!(
+        (
+            first.task.as_str(),
+            first.run.as_str(),
+            first.path.as_str(),
+            first.turn
+        ),
+        ("t", "r", "a.py", 2)
+    );
+    assert_eq!(first.command, "str_replace a5");
+}
+
+#[test]
+fn edits_without_a_base_to_replay_on_are_lost_for_that_reason_only() {
+    let mut roots = Roots::new();
+    roots.add("/repo");
+    let mut s = Session::new("t", "r", roots, "/repo", &crate::NoFiles);
+    let edit = |step, old: &str| {
+        let op = EditOp::StrReplace {
+            old: old.into(),
+            new: "x".into(),
+        };
+        act(
+            step,
+            Op::Edit {
+                path: "a.py".into(),
+                edit: op,
+                shows: None,
+            },
+            "edited",
+        )
+    };
+    s.apply(&edit(0, "a1"));
+    s.apply(&edit(1, "a2"));
+    let (_, summary, _, _) = s.finish();
+    let why: Vec<&LostWhy> = summary.lost_edits.iter().map(|l| &l.why).collect();
+    assert_eq!(why, [&LostWhy::NoBase, &LostWhy::NoBase]);
+}

@@ -29,7 +29,7 @@ fn expected(dir: &Path) -> Vec<Row> {
         .collect()
 }
 
-fn check(case: &str) {
+fn check(case: &str) -> readcov_import::Imported {
     let dir = cases().join(case);
     let log = ["log.json", "log.jsonl"]
         .iter()
@@ -57,6 +57,7 @@ fn check(case: &str) {
         })
         .collect();
     assert_eq!(rows, expected(&dir), "{case}: {:?}", got.outcomes);
+    got
 }
 
 /// A tab-indented file: `view` shows it with tabs expanded, `grep -n` with tabs kept. Both are
@@ -121,4 +122,26 @@ fn swe_agent_edit_past_the_end_appends() {
 #[test]
 fn swe_agent_actions_of_several_lines() {
     check("swe-agent-multiline");
+}
+
+/// The file is overwritten with `mv` (as sympy-19495's run does at turn 40): the two edits after
+/// it cannot be placed on base lines. They give no edit row, and the summary lists them with the
+/// write that lost the file (they used to vanish without a word).
+#[test]
+fn edits_after_an_overwrite_are_listed_as_lost() {
+    let got = check("swe-agent-overwritten");
+    let lost: Vec<(u32, &str, String)> = (got.summary.lost_edits.iter())
+        .map(|l| {
+            let why = match &l.why {
+                readcov_import::LostWhy::After(w) => format!("after {w}"),
+                other => format!("{other:?}"),
+            };
+            (l.turn, l.command.as_str(), why)
+        })
+        .collect();
+    let after = "after written by `mv /tmp/Util.java src/Util.java` (turn 2)".to_string();
+    assert_eq!(
+        lost,
+        [(3, "edit 5:5…", after.clone()), (4, "edit 2:2…", after)]
+    );
 }

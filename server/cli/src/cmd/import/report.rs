@@ -2,7 +2,7 @@
 //! order, the summary line, and a summary per format.
 
 use readcov_core::EventKind;
-use readcov_import::{Format, Imported, Summary};
+use readcov_import::{Format, Imported, LostEdit, LostWhy, Summary};
 use std::collections::BTreeMap;
 
 /// Notes printed per input before the rest are only counted.
@@ -67,6 +67,7 @@ impl Tally {
                 eprintln!("    {:<28} {n}", reason.label());
             }
         }
+        lost_edits(&s.lost_edits);
         if self.labels > 0 {
             eprintln!("  outcome labels: {}", self.labels);
         }
@@ -90,6 +91,37 @@ impl Tally {
                 s.id_suffixes
             );
         }
+    }
+}
+
+/// Edits the replay could not place on base lines: no edit row is written for them, so they
+/// are counted and the first few that a workspace does not explain are listed, rather than left
+/// out without a word.
+fn lost_edits(lost: &[LostEdit]) {
+    let no_base = lost.iter().filter(|l| l.why == LostWhy::NoBase).count();
+    if no_base > 0 {
+        eprintln!("  edit(s) not replayed for want of a base file (no --workspace): {no_base}");
+    }
+    let listed: Vec<&LostEdit> = lost.iter().filter(|l| l.why != LostWhy::NoBase).collect();
+    if listed.is_empty() {
+        return;
+    }
+    eprintln!(
+        "  edit(s) not replayed ({}): their base lines are unknown, so they have no edit row",
+        listed.len()
+    );
+    for l in listed.iter().take(NOTES_PER_FILE) {
+        let why = match &l.why {
+            LostWhy::After(w) => format!("after a write the replay cannot follow: {w}"),
+            _ => "it does not apply to the file as replayed".to_string(),
+        };
+        eprintln!(
+            "    {} / {}: {} turn {} `{}` ({why})",
+            l.task, l.run, l.path, l.turn, l.command
+        );
+    }
+    if listed.len() > NOTES_PER_FILE {
+        eprintln!("    … {} more", listed.len() - NOTES_PER_FILE);
     }
 }
 
