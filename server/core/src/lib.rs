@@ -44,4 +44,4 @@ pub use metrics::{
 pub use partial::{MergeError, Partial};
 pub use partial_file::{merge_partials, Merged, PartialFile, PARTIAL_VERSION};
 pub use shard::{shard_of, Shard};
-pub use span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
+pub use span::{merge_touching, EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};

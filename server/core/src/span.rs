@@ -146,3 +146,78 @@ impl GoldSpan {
         }
     }
 }
+
+/// Gold spans for display: the spans of one (task, path, tier) that overlap or touch become
+/// one (`units` gold splits a method into its changed lines and the unit around them: three
+/// adjacent spans, which an editor would show as three diagnostics and three rows). The gold
+/// lines are the same, so line coverage and file hit are unchanged; a merged span keeps the
+/// first span's requirement. Sorted by (task, path, tier, start).
+pub fn merge_touching(gold: &[GoldSpan]) -> Vec<GoldSpan> {
+    let mut sorted: Vec<&GoldSpan> = gold.iter().collect();
+    sorted.sort_by(|a, b| {
+        (&a.task, &a.path, a.tier as u8, a.start, a.end).cmp(&(
+            &b.task,
+            &b.path,
+            b.tier as u8,
+            b.start,
+            b.end,
+        ))
+    });
+    let mut out: Vec<GoldSpan> = Vec::with_capacity(sorted.len());
+    for g in sorted {
+        match out.last_mut() {
+            Some(last)
+                if (&last.task, &last.path, last.tier) == (&g.task, &g.path, g.tier)
+                    && g.start <= last.end.saturating_add(1) =>
+            {
+                last.end = last.end.max(g.end);
+            }
+            _ => out.push(g.clone()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(spans: &[(&str, u32, u32)], want: &[(&str, u32, u32)]) {
+        let gold: Vec<GoldSpan> = (spans.iter())
+            .map(|&(p, s, e)| GoldSpan::simple(p, s, e))
+            .collect();
+        let got: Vec<(&str, u32, u32)> = (merge_touching(&gold).iter())
+            .map(|g| {
+                (
+                    if g.path == "a.py" { "a.py" } else { "b.py" },
+                    g.start,
+                    g.end,
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "{spans:?}");
+    }
+
+    #[test]
+    fn touching_and_overlapping_spans_of_one_file_merge() {
+        // pylint-dev__pylint-4604 under `units`: 1823-1827, 1828-1829, 1830-1843.
+        check(
+            &[
+                ("a.py", 1828, 1829),
+                ("a.py", 1823, 1827),
+                ("a.py", 1830, 1843),
+            ],
+            &[("a.py", 1823, 1843)],
+        );
+        check(&[("a.py", 1, 5), ("a.py", 3, 4)], &[("a.py", 1, 5)]);
+        // A gap of one line keeps them apart; another file never merges.
+        check(
+            &[("a.py", 1, 5), ("a.py", 7, 9), ("b.py", 6, 6)],
+            &[("a.py", 1, 5), ("a.py", 7, 9), ("b.py", 6, 6)],
+        );
+        check(
+            &[("a.py", 1, u32::MAX), ("a.py", 5, 6)],
+            &[("a.py", 1, u32::MAX)],
+        );
+    }
+}

@@ -45,6 +45,48 @@ pub struct Built {
     pub errors: Vec<InputError>,
 }
 
+/// What an empty build was asked to build from, for [`Built::why_empty`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmptyInput {
+    /// One unified diff.
+    Diff,
+    /// Patch rows (SWE-bench) or gold rows.
+    Rows,
+    /// The test tier of patch rows.
+    Tests,
+    /// Consensus of runs' reads.
+    Runs,
+}
+
+impl Built {
+    /// Why no gold span came out, when the errors and notes do not say so already: no hunk at
+    /// all (not a diff), only new or excluded files, no test tier, no consensus. `None` when
+    /// there are spans or errors. The CLI's `readcov gold` and the language server say the same.
+    pub fn why_empty(&self, input: EmptyInput) -> Option<&'static str> {
+        if !self.rows.is_empty() || !self.errors.is_empty() {
+            return None;
+        }
+        Some(match (input, self.notes.0.is_empty()) {
+            (EmptyInput::Tests, _) => {
+                "no test-tier lines: no test patch touched a base file and no FAIL_TO_PASS test \
+                 was found in a workspace (see the notes above)"
+            }
+            (EmptyInput::Runs, _) => {
+                "no consensus gold: no task has enough resolved runs with reads"
+            }
+            (EmptyInput::Diff, true) => {
+                "no diff hunks found, so no gold lines: is it a unified diff \
+                 (`--- a/PATH` and `+++ b/PATH` headers, then `@@ -l,n +l,n @@` hunks)?"
+            }
+            (EmptyInput::Rows, true) => {
+                "no diff hunks found in any row, so no gold lines: expected one JSON object per \
+                 line with `instance_id` and `patch` (a unified diff)"
+            }
+            (_, false) => "no base lines to score: every changed file is new or excluded",
+        })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DefError {
     #[error("{def} gold is built from {wants}")]

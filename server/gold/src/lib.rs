@@ -20,7 +20,7 @@ mod test_ids;
 mod test_tier;
 
 pub use consensus::{consensus, Agree, Consensus, ConsensusOptions, RunsInput, TaskConsensus};
-pub use def::{Built, DefError, GoldDef, GoldInput};
+pub use def::{Built, DefError, EmptyInput, GoldDef, GoldInput};
 pub use expand::{expand_file, ExpandOptions, FileGold};
 pub use loo::{leave_one_out, mean_score, score_leave_one_out, LeaveOneOut, LooScore, Others};
 pub use note::{Note, NoteKind, Notes};

@@ -18,6 +18,7 @@ use tower_lsp_server::ls_types::*;
 
 pub mod explain;
 pub mod navigate;
+pub mod overview;
 
 pub const COMMANDS: [&str; 3] = [render::WIDEN, "readcov.clearWhatIf", "readcov.toggleWhatIf"];
 
@@ -207,9 +208,12 @@ pub async fn line_states(me: &Shared, params: Value) -> Result<Value> {
         .and_then(|d| d.path.clone())
         .map(|p| crate::task::file_edits(me, &p))
         .unwrap_or_default();
+    let gold = me.store.gold_shown();
     me.with_view(&uri, |doc, v, _| {
         let mut states = render::line_states(&uri, v);
         states["edits"] = render::edit_states(doc, &edits);
+        // Which gold the figures are about (the status tooltip names it).
+        states["gold"] = json!(gold.label);
         states
     })
     .ok_or_else(|| invalid(format!("{} is not open", uri.as_str())))

@@ -7,7 +7,9 @@
 
 use crate::sources::{as_jsonl, detect, load_gold, GoldFormat, LoadedGold, Workspace};
 use readcov_core::FileLengths;
-use readcov_gold::{parse_patch_rows, parse_rows_in, Built, GoldDef, GoldInput, PatchRow};
+use readcov_gold::{
+    parse_patch_rows, parse_rows_in, Built, EmptyInput, GoldDef, GoldInput, PatchRow,
+};
 use readcov_import::{DiffOptions, FileProvider};
 
 /// What `goldDefinition` asks for.
@@ -51,6 +53,17 @@ pub fn choice(definition: Option<&str>, gold: &[String]) -> Choice {
     match GoldDef::from_label(d) {
         Some(def) => Choice::Def(def),
         None => Choice::Unknown(d.to_string()),
+    }
+}
+
+/// How the overview and the status name the gold shown: `edit`, `units`, the NAME of a
+/// `NAME=FILE` entry, or `as given`.
+pub fn label(choice: &Choice) -> String {
+    match choice {
+        Choice::Given => "as given".into(),
+        Choice::Named(n) => n.clone(),
+        Choice::Def(def) => def.label().into(),
+        Choice::Unknown(d) => format!("as given (`{d}` unknown)"),
     }
 }
 
@@ -148,6 +161,18 @@ pub fn load_under(
             kind.label()
         ));
     }
+    // Why nothing came out, in the words of `readcov gold` (the overview shows it), after the
+    // notes it refers to.
+    let kind = match (def, format) {
+        (GoldDef::Test(_), _) => EmptyInput::Tests,
+        (GoldDef::Consensus(_), _) => EmptyInput::Runs,
+        (_, GoldFormat::Diff) => EmptyInput::Diff,
+        _ => EmptyInput::Rows,
+    };
+    if let Some(why) = built.why_empty(kind) {
+        errors.push(format!("{name} ({} gold): {why}", def.label()));
+    }
+
     LoadedGold {
         format: Some(format),
         spans: built.rows.iter().map(|r| r.span()).collect(),

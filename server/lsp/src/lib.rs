@@ -39,6 +39,7 @@ pub fn service() -> (CatchPanic<LspService<Backend>>, ClientSocket) {
         .custom_method("readcov/recordRead", Backend::record_read)
         .custom_method("readcov/explain", Backend::explain)
         .custom_method("readcov/tasks", Backend::tasks)
+        .custom_method("readcov/overview", Backend::overview)
         .custom_method("readcov/nextUnread", Backend::next_unread)
         .finish();
     (CatchPanic::new(service), socket)

@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use tower_lsp_server::ls_types::*;
 
 mod hover;
+pub mod overview;
 pub use hover::{hover_nearest, hover_text, short_command};
 
 pub const SOURCE: &str = "readcov";
@@ -162,24 +163,35 @@ pub fn widen_command(title: &str, uri: &Uri, start: u32, end: u32) -> Command {
     }
 }
 
-/// A lens above each innermost unit that holds gold lines: `gold 16 · 25% read · widen → 100%`
-/// (`100% read (what-if)` when what-if reads count in it).
+/// A lens above each innermost unit that holds gold lines: `gold 16 · 25% read · widen → 100%`;
+/// `gold 2 · 100% read (what-if)` once read whole (no widen left), `(what-if)` when what-if
+/// reads count in it.
 pub fn code_lenses(uri: &Uri, doc: &Document, v: &FileView) -> Vec<CodeLens> {
     v.innermost_units()
         .into_iter()
         .map(|u| {
             let (s, e) = (u.unit.start, u.unit.end.min(doc.lines().max(1)));
-            let widened = v.projected(&LineSet::span(s, e)).unwrap_or(0.0);
-            let title = format!(
-                "gold {} · {} read{} · widen → {}",
+            let read = format!(
+                "gold {} · {} read{}",
                 u.gold,
                 pct(u.covered as f64 / u.gold as f64),
                 if u.what_if > 0 { " (what-if)" } else { "" },
-                pct(widened)
             );
+            // A unit read whole has nothing to widen: the lens only says so (an empty command
+            // id is drawn as plain text, not a link).
+            let command = if u.covered >= u.gold {
+                Command {
+                    title: read,
+                    command: String::new(),
+                    arguments: None,
+                }
+            } else {
+                let widened = v.projected(&LineSet::span(s, e)).unwrap_or(0.0);
+                widen_command(&format!("{read} · widen → {}", pct(widened)), uri, s, e)
+            };
             CodeLens {
                 range: doc.lines_range(s - 1, s - 1),
-                command: Some(widen_command(&title, uri, s, e)),
+                command: Some(command),
                 data: None,
             }
         })

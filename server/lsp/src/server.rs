@@ -44,6 +44,10 @@ impl Backend {
         commands::explain::explain(&self.inner, params)
     }
 
+    pub async fn overview(&self, params: Value) -> Result<Value> {
+        commands::overview::overview(&self.inner, params)
+    }
+
     pub async fn tasks(&self, _params: Value) -> Result<Value> {
         Ok(commands::explain::tasks(&self.inner))
     }

@@ -67,6 +67,19 @@ pub struct Store {
     base_texts: DashMap<String, Arc<Vec<u8>>>,
     /// What was last logged about a file that differs from its base (logged once, not per view).
     pub base_logged: DashMap<String, String>,
+    /// Which gold the last load shows, and what it said (the overview and the status name it).
+    pub gold_shown: RwLock<GoldShown>,
+}
+
+/// The gold definition shown and the problems of the load that made it: when it gave no span
+/// (`tests` on rows without test fields), these say why, as `readcov gold` does.
+#[derive(Clone, Debug, Default)]
+pub struct GoldShown {
+    /// `edit`, `unit`, `test`, `consensus`, the NAME of a `NAME=FILE` entry, or `as given`.
+    pub label: String,
+    /// Core gold spans loaded (for the configured task, when one is).
+    pub spans: usize,
+    pub notes: Vec<String>,
 }
 
 /// One read source: a reads JSONL log (tailed), a trajectory (re-imported when it changes), or
@@ -88,6 +101,13 @@ pub struct Changed {
 }
 
 impl Store {
+    pub fn gold_shown(&self) -> GoldShown {
+        self.gold_shown
+            .read()
+            .map(|g| g.clone())
+            .unwrap_or_default()
+    }
+
     pub fn config(&self) -> Config {
         self.config.read().map(|c| c.clone()).unwrap_or_default()
     }
@@ -198,6 +218,7 @@ impl Store {
                 "goldDefinition `{d}` is not edit, units, tests, consensus or the NAME of a `NAME=FILE` gold entry; showing every gold file as given"
             ));
         }
+        let mut spans = 0;
         for g in gold_set::selected(&choice, &c.gold) {
             let abs = match self.confined(g) {
                 Ok(abs) => abs,
@@ -255,6 +276,7 @@ impl Store {
                 }
                 fg.anchors.insert((row.start, row.end), base);
             }
+            spans += kept;
             if kept == 0 {
                 let kind = loaded.format.map_or("gold", |f| f.label());
                 let task = c.task.as_deref().map(|t| format!(" for task `{t}`"));
@@ -263,6 +285,13 @@ impl Store {
                     task.unwrap_or_default()
                 ));
             }
+        }
+        if let Ok(mut shown) = self.gold_shown.write() {
+            *shown = GoldShown {
+                label: gold_set::label(&choice),
+                spans,
+                notes: errors.clone(),
+            };
         }
         self.note(errors);
         let mut changed = Changed {

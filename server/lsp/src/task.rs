@@ -16,7 +16,7 @@ use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 /// The scoring options of `readcov/explain` and `readcov/tasks`: the configured threshold and
 /// sources, as `readcov/summary` (what-if reads count only when `sources` lists `manual`).
-fn options(me: &Inner) -> ScoreOptions {
+pub(crate) fn options(me: &Inner) -> ScoreOptions {
     let cfg = me.store.config();
     ScoreOptions {
         threshold: cfg.threshold,
@@ -70,20 +70,30 @@ pub fn run_label(me: &Inner, task: Option<&str>) -> String {
     }
 }
 
-/// The task's gold and every row of it (reads and edits, with their tool and command).
-fn task_rows(me: &Inner, task: &str) -> (Vec<GoldSpan>, Vec<ReadSpan>) {
+/// What-if reads (`source: manual`) are a layer over a run, never a run of their own: left out
+/// of the runs and of the rows explained unless `sources` counts them.
+fn is_run_row(r: &ReadSpan, sources: &BTreeSet<Source>) -> bool {
+    r.source != Source::Manual || sources.contains(&Source::Manual)
+}
+
+/// The task's gold and every row of it (reads and edits, with their tool and command); the
+/// what-if reads apart (empty when `sources` counts them: then they are rows like any other).
+pub(crate) fn task_rows(me: &Inner, task: &str) -> (Vec<GoldSpan>, Vec<ReadSpan>, Vec<ReadSpan>) {
     let gold: Vec<GoldSpan> = (me.store.all_gold().into_iter())
         .filter(|g| g.task == task)
         .collect();
-    let mut rows = Vec::new();
+    let sources = me.store.config().sources;
+    let (mut rows, mut what_if) = (Vec::new(), Vec::new());
     for entry in me.store.reads.iter() {
-        rows.extend(
-            (entry.iter())
-                .filter(|s| s.read.task == task)
-                .map(|s| s.read.clone()),
-        );
+        for r in entry.iter().map(|s| &s.read).filter(|r| r.task == task) {
+            if is_run_row(r, &sources) {
+                rows.push(r.clone());
+            } else {
+                what_if.push(r.clone());
+            }
+        }
     }
-    (gold, rows)
+    (gold, rows, what_if)
 }
 
 /// A workspace file's text on disk, when it resolves inside the root (through symlinks).
@@ -114,7 +124,23 @@ pub fn explain_task(
         None => return Err("no task given and none selected (set `task`, or give one)".into()),
     };
     let run = run.map(str::to_string).or_else(|| selected_run(me, &task));
-    let (gold, rows) = task_rows(me, &task);
+    let (gold, rows, _) = task_rows(me, &task);
+    let req = ExplainRequest {
+        task: &task,
+        run: run.as_deref(),
+        against,
+    };
+    explain_rows(me, &gold, &rows, &options(me), &req).map_err(|e| e.to_string())
+}
+
+/// `explain` on these rows, with file lengths and units from the workspace on disk.
+pub(crate) fn explain_rows(
+    me: &Inner,
+    gold: &[GoldSpan],
+    rows: &[ReadSpan],
+    opts: &ScoreOptions,
+    req: &ExplainRequest,
+) -> Result<Explanation, ExplainError> {
     let paths: BTreeSet<&str> = (gold.iter().map(|g| g.path.as_str()))
         .chain(rows.iter().map(|r| r.path.as_str()))
         .collect();
@@ -137,19 +163,15 @@ pub fn explain_task(
             units.insert(path.to_string(), spans.collect());
         }
     }
-    let req = ExplainRequest {
-        task: &task,
-        run: run.as_deref(),
-        against,
-    };
-    explain(&gold, &rows, &lengths, &options(me), &units, &req)
-        .map_err(|e: ExplainError| e.to_string())
+    explain(gold, rows, &lengths, opts, &units, req)
 }
 
 /// `readcov/tasks`: every task with gold or reads, each run with its figures.
 pub fn all_tasks(me: &Inner) -> Vec<TaskFigures> {
     let gold = me.store.all_gold();
-    let reads = me.store.reads_for_scoring();
+    let sources = me.store.config().sources;
+    let mut reads = me.store.reads_for_scoring();
+    reads.retain(|r| is_run_row(r, &sources));
     let paths: BTreeSet<&str> = (gold.iter().map(|g| g.path.as_str()))
         .chain(reads.iter().map(|r| r.path.as_str()))
         .collect();

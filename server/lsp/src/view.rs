@@ -81,6 +81,39 @@ pub fn window(set: &LineSet, start: u32, end: u32) -> LineSet {
     }))
 }
 
+/// A gold span's figures: its current `lines` against what the view read (`None`: no line left).
+fn span_view(disk: (u32, u32), lines: LineSet, view: &FileView) -> Option<SpanView> {
+    let (start, end) = (lines.first()?, lines.last()?);
+    let read = window(&view.read, start, end);
+    Some(SpanView {
+        disk,
+        start,
+        end,
+        what_if: lines.intersection_len(&window(&view.what_if, start, end)),
+        covered: lines.intersection_len(&read),
+        unread: lines.difference(&read),
+        lines,
+    })
+}
+
+/// Spans (sorted by start) whose lines overlap or touch shown as one: `units` gold splits a
+/// method into three adjacent spans, which were three diagnostics on one method. The gold lines
+/// are the same, so the file's figures are too.
+fn merge_touching(spans: Vec<SpanView>, view: &FileView) -> Vec<SpanView> {
+    let mut out: Vec<SpanView> = Vec::with_capacity(spans.len());
+    for s in spans {
+        match out.last_mut() {
+            Some(last) if s.start <= last.end.saturating_add(1) => {
+                let disk = (last.disk.0.min(s.disk.0), last.disk.1.max(s.disk.1));
+                let lines = last.lines.union(&s.lines);
+                *last = span_view(disk, lines, view).expect("a merged span has lines");
+            }
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
 pub fn file_view(i: &ViewInput) -> FileView {
     let read = i.map.to_current(i.read_disk);
     let what_if = i.map.to_current(i.what_if_disk);
@@ -103,22 +136,10 @@ pub fn file_view(i: &ViewInput) -> FileView {
     let mut spans: Vec<SpanView> = i
         .gold_disk
         .iter()
-        .filter_map(|&(s, e)| {
-            let lines = i.map.to_current(&LineSet::span(s, e));
-            let (start, end) = (lines.first()?, lines.last()?);
-            let read = window(&view.read, start, end);
-            Some(SpanView {
-                disk: (s, e),
-                start,
-                end,
-                what_if: lines.intersection_len(&window(&view.what_if, start, end)),
-                covered: lines.intersection_len(&read),
-                unread: lines.difference(&read),
-                lines,
-            })
-        })
+        .filter_map(|&(s, e)| span_view((s, e), i.map.to_current(&LineSet::span(s, e)), &view))
         .collect();
     spans.sort_by_key(|s| (s.start, s.end));
+    let spans = merge_touching(spans, &view);
     view.gold = LineSet::from_intervals(
         spans
             .iter()
@@ -309,6 +330,29 @@ mod tests {
             v.enclosing_unit(&units, 80, 95).map(|u| u.name.as_str()),
             Some("check_token")
         );
+    }
+
+    #[test]
+    fn touching_spans_show_as_one() {
+        // `units` gold of pylint-dev__pylint-4604: the method around the changed lines.
+        let read = LineSet::span(1820, 1825);
+        let map = LineMap::identity(2000);
+        let mut i = input(
+            &[(1828, 1829), (1823, 1827), (1830, 1843)],
+            &read,
+            &map,
+            &[],
+        );
+        i.opened_lines = 2000;
+        let v = file_view(&i);
+        let got: Vec<_> = (v.spans.iter())
+            .map(|s| (s.disk, s.start, s.end, s.covered, s.unread.to_string()))
+            .collect();
+        assert_eq!(got, [((1823, 1843), 1823, 1843, 3, "1826-1843".into())]);
+        assert_eq!((v.gold.len(), v.covered), (21, 3));
+        // A gap keeps two spans apart.
+        i.gold_disk = &[(10, 12), (14, 15)];
+        assert_eq!(file_view(&i).spans.len(), 2);
     }
 
     #[test]

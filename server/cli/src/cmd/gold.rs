@@ -11,8 +11,8 @@ use clap::Args;
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
 use readcov_files::gold_files::Workspaces;
 use readcov_gold::{
-    consensus, parse_patch_rows, swe_explore_row, Agree, Built, ConsensusOptions, ExpandOptions,
-    GoldDef, GoldInput, Notes, PatchRow, RunsInput,
+    consensus, parse_patch_rows, swe_explore_row, Agree, Built, ConsensusOptions, EmptyInput,
+    ExpandOptions, GoldDef, GoldInput, Notes, PatchRow, RunsInput,
 };
 use readcov_import::DiffOptions;
 use std::path::PathBuf;
@@ -117,12 +117,13 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
         tasks.len()
     );
     report_notes(&built.notes);
-    if let Some(why) = why_no_spans(
-        &built,
-        args.from_diff.is_some(),
-        args.from_runs.is_some(),
-        args.tests,
-    ) {
+    let kind = match (&args.from_runs, &args.from_diff, args.tests) {
+        (Some(_), _, _) => EmptyInput::Runs,
+        (None, _, true) => EmptyInput::Tests,
+        (None, Some(_), false) => EmptyInput::Diff,
+        (None, None, false) => EmptyInput::Rows,
+    };
+    if let Some(why) = built.why_empty(kind) {
         let input = [&args.from_diff, &args.from_swebench, &args.from_runs]
             .into_iter()
             .find_map(|p| p.as_ref());
@@ -235,30 +236,4 @@ fn report_notes(notes: &Notes) {
     for (kind, n) in notes.counts() {
         eprintln!("  {n} × {}", kind.label());
     }
-}
-
-/// Why no gold span came out, when nothing printed so far says so: no hunk at all (not a diff),
-/// or only new or excluded files. `None` when there are spans or errors and notes explain it.
-fn why_no_spans(b: &Built, diff: bool, runs: bool, tests: bool) -> Option<&'static str> {
-    if !b.rows.is_empty() || !b.errors.is_empty() {
-        return None;
-    }
-    if tests {
-        return Some(
-            "no test-tier lines: no test patch touched a base file and no FAIL_TO_PASS test \
-             was found in a workspace (see the notes above)",
-        );
-    }
-    Some(match (b.notes.0.is_empty(), diff, runs) {
-        (_, _, true) => "no consensus gold: no task has enough resolved runs with reads",
-        (true, true, _) => {
-            "no diff hunks found, so no gold lines: is it a unified diff \
-             (`--- a/PATH` and `+++ b/PATH` headers, then `@@ -l,n +l,n @@` hunks)?"
-        }
-        (true, false, _) => {
-            "no diff hunks found in any row, so no gold lines: expected one JSON object per \
-             line with `instance_id` and `patch` (a unified diff)"
-        }
-        (false, _, _) => "no base lines to score: every changed file is new or excluded",
-    })
 }

@@ -177,12 +177,13 @@ async fn gold_definition_changes_the_figure() {
         "gold lines 192–193: 1/2 read (50%) — at or above 50%"
     );
     assert_eq!(coverage(&client, &uri).await, (0.5, json!(2)));
-    // Units: the whole method, 35 lines, of which the reads cover 3.
+    // Units: the whole method, 35 lines, of which the reads cover 3 — one diagnostic, though
+    // `units` gives it as three adjacent spans (172–191, 192–193, 194–206).
     configure(
         &client,
         &uri,
         json!({"goldDefinition": "units"}),
-        "gold lines 172–191: 2/20 read (10%) — below 50%",
+        "gold lines 172–206: 3/35 read (8%) — below 50%",
     )
     .await;
     let (cov, lines) = coverage(&client, &uri).await;
@@ -408,6 +409,31 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         .await;
     assert_eq!(got, want);
     assert_eq!(got["files"][1]["spans"][0]["nearest_before"]["start"], 1670);
+    // The overview (issue 38): the same figures, and where the agent read instead, with the
+    // lines a click opens.
+    let overview = client.request("readcov/overview", json!({})).await;
+    assert_eq!(
+        overview["title"],
+        format!(
+            "{TASK} · run openhands · 0% < 50% (0/6 gold lines) · file hit 1/2 · gold as given"
+        )
+    );
+    let instead = &overview["groups"][1]["rows"][0];
+    let other = &want["read_elsewhere"][0];
+    assert_eq!(
+        (instead["description"].clone(), instead["startLine"].clone()),
+        (
+            other["path"].clone(),
+            json!(other["read"][0]["start"].as_u64().unwrap() - 1)
+        )
+    );
+    assert!(
+        (instead["label"].as_str().unwrap()).starts_with(&format!(
+            "{} lines · turn {}",
+            other["lines"], other["first_read_turn"]
+        )),
+        "{instead}"
+    );
     let tasks = client.request("readcov/tasks", json!({})).await;
     assert_eq!(tasks["tasks"][0]["runs"][0]["run"], "openhands");
     assert_eq!(

@@ -127,6 +127,8 @@ pub struct OtherFile {
     /// Distinct lines read.
     pub lines: u64,
     pub first_read_turn: Option<u32>,
+    /// The lines read (clipped to the file's known length): where an editor opens the file.
+    pub read: LineSet,
 }
 
 /// One `kind: edit` row of the run.

@@ -167,6 +167,7 @@ pub(super) fn elsewhere(
             reads: rows.len(),
             lines: lines.get(*path).map_or(0, |s| s.len()),
             first_read_turn: rows.iter().filter_map(|r| turn_of(r)).min(),
+            read: lines.get(*path).cloned().unwrap_or_default(),
         })
         .collect();
     out.sort_by(|a, b| b.lines.cmp(&a.lines).then(a.path.cmp(&b.path)));

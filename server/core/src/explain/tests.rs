@@ -143,7 +143,8 @@ fn read_elsewhere_lists_files_without_gold() {
             path: "c.py".into(),
             reads: 1,
             lines: 30,
-            first_read_turn: Some(2)
+            first_read_turn: Some(2),
+            read: LineSet::span(1, 30),
         }]
     );
 }

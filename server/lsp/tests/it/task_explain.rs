@@ -7,6 +7,8 @@
 use crate::common;
 #[path = "task_explain/editor.rs"]
 mod editor;
+#[path = "task_explain/overview.rs"]
+mod overview;
 use common::{file_uri, in_process, Client};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};

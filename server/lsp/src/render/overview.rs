@@ -1,0 +1,381 @@
+//! `readcov/overview` laid out: an [`Explanation`] as a header and groups of rows that both
+//! editors draw as they are — gold files (never-opened ones first-class) with their unread
+//! lines, the files read instead, the agent's edits, coverage per turn as one line — each row
+//! with its figures first, the path after, and the 0-based lines a click opens. Every figure
+//! comes from the explanation; this module only words and places it.
+
+use crate::store::GoldShown;
+use crate::view::{pct, pct_threshold};
+use readcov_core::explain::{Explanation, FileExplanation, NearRead, TurnCoverage, Verdict};
+use readcov_core::LineSet;
+use serde_json::{json, Value};
+use tower_lsp_server::ls_types::Uri;
+
+/// Where a row points: the file's URI, and disk lines as the lines an editor shows now.
+pub trait Locate {
+    fn uri(&self, path: &str) -> Option<Uri>;
+    /// 1-based inclusive disk lines → 1-based inclusive current lines.
+    fn lines(&self, path: &str, start: u32, end: u32) -> (u32, u32);
+}
+
+fn lines(s: u32, e: u32) -> String {
+    if s == e {
+        format!("line {s}")
+    } else {
+        format!("lines {s}–{e}")
+    }
+}
+
+fn range(s: u32, e: u32) -> String {
+    if s == e {
+        s.to_string()
+    } else {
+        format!("{s}–{e}")
+    }
+}
+
+/// One row: figures (`label`) first, the path (`description`) after; `startLine`/`endLine`
+/// 0-based current lines (what a click opens), `kind` for the icon.
+fn row(place: &dyn Locate, kind: &str, path: &str, at: (u32, u32), label: String) -> Value {
+    let (s, e) = place.lines(path, at.0, at.1);
+    json!({
+        "kind": kind, "label": label, "description": path, "path": path,
+        "uri": place.uri(path).map(|u| u.as_str().to_string()),
+        "startLine": s - 1, "endLine": e - 1, "tooltip": Value::Null, "children": [],
+    })
+}
+
+/// The verdict as the status bar says it: `0% < 50% (0/6 gold lines)`, or `unscored`.
+fn figure(coverage: Option<f64>, covered: u64, gold: u64, threshold: f64) -> String {
+    match coverage {
+        None => "unscored (no gold lines)".into(),
+        Some(c) => format!(
+            "{} {} {} ({covered}/{gold} gold lines)",
+            pct(c),
+            if c >= threshold { "≥" } else { "<" },
+            pct_threshold(threshold)
+        ),
+    }
+}
+
+/// The header line: `TASK · run R · 0% < 50% (0/6 gold lines) · file hit 1/2 · gold edit`.
+pub fn title(e: &Explanation, gold: &str) -> String {
+    format!(
+        "{} · run {} · {} · file hit {}/{} · gold {gold}",
+        e.task,
+        e.run,
+        figure(e.line_coverage, e.covered_lines, e.gold_lines, e.threshold),
+        e.files_hit,
+        e.gold_files
+    )
+}
+
+/// Why nothing is shown when the gold gave no line: the load's own words (as `readcov gold`).
+fn gold_note(e: Option<&Explanation>, shown: &GoldShown) -> Option<String> {
+    let empty = shown.spans == 0 || e.is_some_and(|e| e.gold_lines == 0);
+    if !empty {
+        return None;
+    }
+    let why = if shown.notes.is_empty() {
+        "no gold span for this task".to_string()
+    } else {
+        shown.notes.join("; ")
+    };
+    Some(format!("no gold lines under gold `{}`: {why}", shown.label))
+}
+
+fn gold_json(shown: &GoldShown) -> Value {
+    json!({ "label": shown.label, "spans": shown.spans, "notes": shown.notes })
+}
+
+/// The answer when the task cannot be explained.
+pub fn failed(shown: &GoldShown, error: &str, needs_run: bool) -> Value {
+    json!({
+        "title": format!("readcov overview · gold {}", shown.label),
+        "error": error, "needsRun": needs_run, "gold": gold_json(shown),
+        "note": gold_note(None, shown), "groups": [], "whatIf": null, "change": null,
+    })
+}
+
+fn near(r: &NearRead) -> String {
+    match r.turn {
+        Some(t) => format!("{} (turn {t})", range(r.start, r.end)),
+        None => range(r.start, r.end),
+    }
+}
+
+/// A gold file's row and one child per run of unread lines (the unit around it, the nearest
+/// reads).
+fn gold_file(f: &FileExplanation, e: &Explanation, place: &dyn Locate) -> Value {
+    let share = format!("{}/{}", f.covered, f.gold_lines);
+    let first_unread = f.spans.iter().find_map(|s| s.unread.first());
+    let first = first_unread
+        .or(f.spans.first().map(|s| s.start))
+        .unwrap_or(1);
+    let (kind, label, tooltip) = if f.opened {
+        let turn = f
+            .first_read_turn
+            .map_or(String::new(), |t| format!(", first in turn {t}"));
+        (
+            "gold-file",
+            format!("{share} read · {}", f.coverage.map_or("—".into(), pct)),
+            format!(
+                "{}: {share} gold lines read by run {}, {} read(s){turn}",
+                f.path, e.run, f.reads
+            ),
+        )
+    } else {
+        (
+            "never-opened",
+            format!("never opened · 0/{}", f.gold_lines),
+            format!(
+                "{}: run {} never opened this gold file ({share} gold lines read)",
+                f.path, e.run
+            ),
+        )
+    };
+    let mut out = row(place, kind, &f.path, (first, first), label);
+    out["tooltip"] = json!(tooltip);
+    let mut children = Vec::new();
+    for s in &f.spans {
+        for iv in s.unread.intervals() {
+            let unit = s.unit.as_ref().map(|u| format!("{} {}", u.kind, u.name));
+            let nearest = match (&s.nearest_before, &s.nearest_after) {
+                (None, None) => None,
+                (b, a) => Some(format!(
+                    "nearest reads {} / {}",
+                    b.as_ref().map_or("none".into(), near),
+                    a.as_ref().map_or("none".into(), near)
+                )),
+            };
+            let (cs, ce) = place.lines(&f.path, iv.start, iv.end);
+            let label = format!(
+                "unread {} · {}/{} of gold {}",
+                range(cs, ce),
+                s.covered,
+                s.gold_lines,
+                range(s.start, s.end)
+            );
+            let mut child = row(place, "unread", &f.path, (iv.start, iv.end), label);
+            let context: Vec<String> = unit.iter().chain(&nearest).cloned().collect();
+            child["description"] =
+                json!(format!("{} · {}", context.join(" · "), f.path).trim_start_matches(" · "));
+            let in_unit = s.unit.as_ref().map_or(String::new(), |u| {
+                format!("\nin {} {} ({})", u.kind, u.name, lines(u.start, u.end))
+            });
+            child["tooltip"] = json!(format!(
+                "{} {}: never read (gold {}, {}/{} read){in_unit}{}",
+                f.path,
+                lines(cs, ce),
+                lines(s.start, s.end),
+                s.covered,
+                s.gold_lines,
+                nearest.map_or(String::new(), |n| format!("\n{n}"))
+            ));
+            children.push(child);
+        }
+    }
+    out["children"] = Value::Array(children);
+    out
+}
+
+/// Files the run read that hold no gold: lines read and first turn; a click opens the first
+/// lines read.
+fn read_instead(e: &Explanation, place: &dyn Locate) -> Vec<Value> {
+    (e.read_elsewhere.iter())
+        .map(|o| {
+            let first = o
+                .read
+                .intervals()
+                .first()
+                .map_or((1, 1), |iv| (iv.start, iv.end));
+            let turn = o
+                .first_read_turn
+                .map_or(String::new(), |t| format!(" · turn {t}"));
+            let label = format!("{} lines{turn} · {} read(s)", o.lines, o.reads);
+            let mut r = row(place, "read-instead", &o.path, first, label);
+            r["tooltip"] = json!(format!(
+                "{}: no gold here; run {} read {} line(s) in {} read(s){}: {}",
+                o.path,
+                e.run,
+                o.lines,
+                o.reads,
+                o.first_read_turn
+                    .map_or(String::new(), |t| format!(", first in turn {t}")),
+                spans_text(&o.read)
+            ));
+            r
+        })
+        .collect()
+}
+
+fn spans_text(set: &LineSet) -> String {
+    let all: Vec<String> = set
+        .intervals()
+        .iter()
+        .map(|iv| range(iv.start, iv.end))
+        .collect();
+    if all.len() > 12 {
+        format!("{} … ({} ranges)", all[..12].join(", "), all.len())
+    } else {
+        all.join(", ")
+    }
+}
+
+/// The run's edits: lines, turn, and the gold lines they touched before reading them.
+fn edits(e: &Explanation, place: &dyn Locate) -> Vec<Value> {
+    (e.edits.iter())
+        .map(|x| {
+            let turn = x.turn.map_or(String::new(), |t| format!(" · turn {t}"));
+            let gold = match (x.gold_lines, x.unread_gold_lines) {
+                (0, _) => " · no gold line".to_string(),
+                (g, 0) => format!(" · {g} gold line(s), read first"),
+                (g, u) => format!(" · {g} gold line(s), {u} not read before"),
+            };
+            let (s, end) = place.lines(&x.path, x.start, x.end);
+            let kind = if x.before_reading {
+                "edit-unread"
+            } else {
+                "edit"
+            };
+            row(
+                place,
+                kind,
+                &x.path,
+                (x.start, x.end),
+                format!("edit {}{turn}{gold}", range(s, end)),
+            )
+        })
+        .collect()
+}
+
+const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/// The most bars a timeline line shows: more turns are bucketed (each bar the bucket's last).
+const MAX_BARS: usize = 40;
+
+/// Coverage per turn as one line: `0% (turn 1) → 100% (turn 9) · 50% reached in turn 7 · ▁▁▃█`.
+pub fn timeline(
+    points: &[TurnCoverage],
+    first_at: Option<u32>,
+    threshold: f64,
+    untimed: usize,
+) -> String {
+    let untimed = if untimed > 0 {
+        format!(" · {untimed} read(s) without a turn")
+    } else {
+        String::new()
+    };
+    let (Some(first), Some(last)) = (points.first(), points.last()) else {
+        return format!("no read with a turn{untimed}");
+    };
+    let per = points.len().div_ceil(MAX_BARS);
+    let bars: String = (points.chunks(per))
+        .map(|c| {
+            let cov = c
+                .last()
+                .and_then(|p| p.coverage)
+                .unwrap_or(0.0)
+                .clamp(0.0, 1.0);
+            BARS[((cov * 7.0).round() as usize).min(7)]
+        })
+        .collect();
+    let at = |p: &TurnCoverage| format!("{} (turn {})", p.coverage.map_or("—".into(), pct), p.turn);
+    let reached = match first_at {
+        Some(t) => format!("{} reached in turn {t}", pct_threshold(threshold)),
+        None => format!("never reached {}", pct_threshold(threshold)),
+    };
+    // Figures first, the bars after: a narrow side bar cuts the end of a row.
+    format!("{} → {} · {reached}{untimed} · {bars}", at(first), at(last))
+}
+
+fn group(id: &str, label: &str, description: String, rows: Vec<Value>) -> Value {
+    json!({ "id": id, "label": label, "description": description, "rows": rows })
+}
+
+/// The whole overview of `e` (spans already merged for display); `layer`: the same run with
+/// the what-if reads counted, when there are any.
+pub fn overview(
+    e: &Explanation,
+    shown: &GoldShown,
+    layer: Option<&Explanation>,
+    place: &dyn Locate,
+) -> Value {
+    let files: Vec<Value> = e.files.iter().map(|f| gold_file(f, e, place)).collect();
+    let opened = e.files.iter().filter(|f| f.opened).count();
+    let instead = read_instead(e, place);
+    let other_lines: u64 = e.read_elsewhere.iter().map(|o| o.lines).sum();
+    let edit_rows = edits(e, place);
+    let before = e.edits.iter().filter(|x| x.before_reading).count();
+    let line = timeline(
+        &e.timeline,
+        e.first_turn_at_threshold,
+        e.threshold,
+        e.untimed_reads,
+    );
+    let mut groups = vec![group(
+        "gold",
+        "gold files",
+        format!(
+            "{opened}/{} opened · {}/{} lines read",
+            e.files.len(),
+            e.covered_lines,
+            e.gold_lines
+        ),
+        files,
+    )];
+    groups.push(group(
+        "readInstead",
+        "read instead",
+        format!(
+            "{} file(s) without gold · {other_lines} lines",
+            instead.len()
+        ),
+        instead,
+    ));
+    groups.push(group(
+        "edits",
+        "edits",
+        format!(
+            "{} edit(s) · {before} of gold lines not read before",
+            edit_rows.len()
+        ),
+        edit_rows,
+    ));
+    groups.push(group(
+        "timeline",
+        "coverage per turn",
+        line.clone(),
+        Vec::new(),
+    ));
+    let what_if = layer.map(|l| {
+        json!({
+            "lineCoverage": l.line_coverage, "coveredLines": l.covered_lines,
+            "text": format!(
+                "what-if {} ({}/{}) with your what-if reads · the run's own {}",
+                l.line_coverage.map_or("—".into(), pct),
+                l.covered_lines,
+                l.gold_lines,
+                e.line_coverage.map_or("—".into(), pct)
+            ),
+        })
+    });
+    json!({
+        "task": e.task, "run": e.run, "runs": e.runs, "status": e.status,
+        "verdict": e.verdict, "threshold": e.threshold, "lineCoverage": e.line_coverage,
+        "coveredLines": e.covered_lines, "goldLines": e.gold_lines, "fileHit": e.file_hit,
+        "filesHit": e.files_hit, "goldFiles": e.gold_files,
+        "below": e.verdict == Verdict::Below,
+        "title": title(e, &shown.label),
+        "gold": gold_json(shown),
+        "note": gold_note(Some(e), shown),
+        "error": null, "needsRun": false,
+        "whatIf": what_if,
+        // The stage diagnosis (what the run changed beside what the fix changed) slots in here.
+        "change": null,
+        "timeline": line,
+        "groups": groups,
+    })
+}
+
+#[cfg(test)]
+mod tests;
