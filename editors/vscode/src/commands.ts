@@ -9,6 +9,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { Ctx } from './extension';
+import { Overview } from './overview';
 import { METHODS, SERVER_COMMANDS, SelectRunResult, Summary, UnreadSpan } from './protocol';
 import { reportArgs } from './report';
 import { runsOf, summaryItems } from './view';
@@ -16,6 +17,7 @@ import { runsOf, summaryItems } from './view';
 async function serverCommand(ctx: Ctx, command: string, args: unknown[] = []): Promise<void> {
   await ctx.client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
   ctx.decorator.refreshUris(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+  ctx.overview.refresh();
 }
 
 async function showSummary(ctx: Ctx): Promise<void> {
@@ -123,6 +125,11 @@ export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): vo
     await vscode.commands.executeCommand('workbench.view.extension.readcov');
   });
   reg('readcov.refreshOverview', () => ctx.overview.refresh());
+  context.subscriptions.push(
+    vscode.commands.registerCommand('readcov.openLines', (at: { uri: string; startLine: number; endLine: number }) =>
+      Overview.openLines(at),
+    ),
+  );
   reg('readcov.pickRun', async () => {
     const picked = await ctx.overview.pickRun();
     // The editor shows the same run as the overview (`-`: a task nobody read, nothing to select).
@@ -138,6 +145,25 @@ export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): vo
     await vscode.workspace.getConfiguration('readcov').update('decorations.edits', next);
   });
   reg('readcov.selectRuns', () => selectRuns(ctx));
+  reg('readcov.pickGoldDefinition', async () => {
+    const choices = [
+      { label: 'as given', description: 'every gold file as its rows give it', value: null },
+      { label: 'edit', description: 'the lines the patch changes', value: 'edit' },
+      { label: 'units', description: 'changed lines widened to their function or method', value: 'units' },
+      { label: 'tests', description: 'the test tier of SWE-bench rows', value: 'tests' },
+      { label: 'consensus', description: 'the rows of a consensus gold file', value: 'consensus' },
+    ];
+    const pick = await vscode.window.showQuickPick(choices, { title: 'readcov: which gold to show (readcov.goldDefinition)' });
+    if (!pick) return;
+    // A workspace setting: the server is told through didChangeConfiguration, and every view
+    // (decorations, overview, status) refreshes on its readcov/didChange.
+    await vscode.workspace.getConfiguration('readcov').update('goldDefinition', pick.value ?? undefined, vscode.ConfigurationTarget.Workspace);
+  });
+  reg('readcov.showNativeCoverage', async () => {
+    const n = await ctx.coverage.publish();
+    await vscode.commands.executeCommand('workbench.view.testing.focus');
+    void vscode.window.showInformationMessage(`readcov: gold coverage of ${n} run(s) in the Test Coverage view`);
+  });
   reg('readcov.openReport', () => openReport(ctx));
   reg('readcov.widenAtCursor', () => widenAtCursor(ctx));
   reg('readcov.clearWhatIfReads', () => serverCommand(ctx, SERVER_COMMANDS.clearWhatIf));

@@ -16,6 +16,7 @@ const COLORS: Record<LineState, string> = {
 export class Decorator implements vscode.Disposable {
   private readonly types: Record<LineState, vscode.TextEditorDecorationType>;
   private readonly whatIf: vscode.TextEditorDecorationType;
+  private readonly whatIfGold: vscode.TextEditorDecorationType;
   private readonly edits: vscode.TextEditorDecorationType;
   private readonly status: vscode.StatusBarItem;
   private readonly cache = new Map<string, LineStates | null>();
@@ -36,6 +37,13 @@ export class Decorator implements vscode.Disposable {
     this.whatIf = vscode.window.createTextEditorDecorationType({
       isWholeLine: true,
       backgroundColor: new vscode.ThemeColor('readcov.whatIfBackground'),
+      overviewRulerColor: new vscode.ThemeColor('readcov.whatIfRuler'),
+      overviewRulerLane: vscode.OverviewRulerLane.Left,
+    });
+    // Gold lines only what-if reads cover: a stronger violet than the rest of a widened unit.
+    this.whatIfGold = vscode.window.createTextEditorDecorationType({
+      isWholeLine: true,
+      backgroundColor: new vscode.ThemeColor('readcov.whatIfGoldBackground'),
       overviewRulerColor: new vscode.ThemeColor('readcov.whatIfRuler'),
       overviewRulerLane: vscode.OverviewRulerLane.Left,
     });
@@ -126,6 +134,7 @@ export class Decorator implements vscode.Disposable {
     const over = planOverlays(this.enabled ? states : null, editor.document.lineCount);
     const ranges = (l: Array<[number, number]>) => l.map(([a, b]) => new vscode.Range(a, 0, b, 0));
     editor.setDecorations(this.whatIf, ranges(over.whatIf));
+    editor.setDecorations(this.whatIfGold, ranges(over.whatIfGold));
     editor.setDecorations(this.edits, this.editsEnabled ? ranges(over.edits) : []);
     if (editor === vscode.window.activeTextEditor) {
       this.status.text = statusText(states);
@@ -141,6 +150,7 @@ export class Decorator implements vscode.Disposable {
   dispose(): void {
     for (const s of LINE_STATES) this.types[s].dispose();
     this.whatIf.dispose();
+    this.whatIfGold.dispose();
     this.edits.dispose();
     this.status.dispose();
   }

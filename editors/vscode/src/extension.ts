@@ -11,6 +11,7 @@ import {
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
 import { Decorator } from './decorations';
+import { NativeCoverage } from './nativeCoverage';
 import { Overview } from './overview';
 import { METHODS } from './protocol';
 import { DwellRecorder } from './recorder';
@@ -23,6 +24,7 @@ export interface Ctx {
   client: LanguageClient;
   decorator: Decorator;
   overview: Overview;
+  coverage: NativeCoverage;
   recorder: DwellRecorder;
   log: vscode.LogOutputChannel;
   /** Runs shown, as last confirmed by `readcov/selectRun`; null = all merged. */
@@ -92,22 +94,31 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   const runs = vscode.workspace.getConfiguration('readcov').get<string[] | null>('runs') ?? null;
   const overview = new Overview(client, log);
-  ctx = { client, decorator, overview, recorder, log, runs, binary: found.command };
-  context.subscriptions.push(decorator, overview, log);
+  const coverage = new NativeCoverage(client, log);
+  ctx = { client, decorator, overview, coverage, recorder, log, runs, binary: found.command };
+  context.subscriptions.push(decorator, overview, coverage, log);
   registerCommands(context, ctx);
 
   await client.start();
   client.onNotification(METHODS.didChange, (p: { uris?: string[] }) => {
     decorator.refreshUris(p?.uris ?? []);
     overview.refresh();
+    coverage.changed();
   });
   overview.refresh();
+  coverage.changed();
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor(() => decorator.refreshVisible()),
     vscode.window.onDidChangeVisibleTextEditors(() => decorator.refreshVisible()),
-    vscode.workspace.onDidChangeTextDocument((e) => decorator.refreshUris([e.document.uri.toString()])),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document.uri.scheme !== 'file') return;
+      decorator.refreshUris([e.document.uri.toString()]);
+      // The overview shows an open file's lines as they are now: every edit (and undo) moves them.
+      if (e.contentChanges.length > 0) overview.refresh();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('readcov.decorations')) decorator.settingChanged();
+      if (e.affectsConfiguration('readcov.nativeCoverage')) coverage.changed();
       // Only explicitly set keys go to the server (see serverSettings), not the whole section
       // with its defaults, which would override readcov.toml.
       if (SERVER_KEYS.some((k) => e.affectsConfiguration(`readcov.${k}`))) {

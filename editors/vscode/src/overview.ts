@@ -1,14 +1,14 @@
-//! The task overview: a TreeView in readcov's own activity-bar container listing every gold file
-//! of the shown task and run (from `readcov/explain`), never-opened files included, each
-//! expandable to its unread gold lines; a click opens the file there. A run picker chooses the
-//! (task, run) explained; `readcov/didChange` refreshes it.
+//! The task overview: a TreeView in readcov's own activity-bar container drawing the server's
+//! `readcov/overview` — a header (task, run, verdict, gold shown), the gold files (never-opened
+//! ones first-class) with their unread lines, the files read instead, the agent's edits and
+//! coverage per turn; a click opens the file at the row's lines. A run picker chooses the
+//! (task, run). It refreshes on every state change, and never ends a change behind: a change
+//! that lands while an answer is on its way asks again.
 
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
-import { Explanation, FileRow, SpanRow, fileRows, headline, spanRows } from './overviewModel';
-import { METHODS, Tasks } from './protocol';
-
-type Node = { kind: 'file'; row: FileRow; spans: SpanRow[] } | { kind: 'span'; row: SpanRow } | { kind: 'note'; text: string };
+import { Node, overviewTree } from './overviewModel';
+import { METHODS, Overview as Answer, Tasks } from './protocol';
 
 export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -17,6 +17,8 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   /** The (task, run) picked; undefined = the server's selected ones. */
   private pick: { task: string; run: string } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Bumped by every refresh: an answer asked for before the last bump is already stale. */
+  private version = 0;
 
   constructor(
     private readonly client: LanguageClient,
@@ -27,11 +29,12 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   /** Re-asks the server soon (several changes in a row cost one request). */
   refresh(): void {
+    this.version++;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.changed.fire(undefined), 200);
+    this.timer = setTimeout(() => this.changed.fire(undefined), 150);
   }
 
-  /** The run picker: every task's runs from `readcov/tasks`, worst line coverage first. */
+  /** The run picker: every task's agent runs from `readcov/tasks` (the what-if layer is no run). */
   async pickRun(): Promise<{ task: string; run: string } | undefined> {
     const t = await this.client.sendRequest<Tasks>(METHODS.tasks, {});
     const items = t.tasks.flatMap((task) =>
@@ -51,46 +54,51 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 
   getTreeItem(n: Node): vscode.TreeItem {
-    if (n.kind === 'note') return new vscode.TreeItem(n.text);
-    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const item = new vscode.TreeItem(
-      n.row.label,
-      n.kind === 'file' && n.spans.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
-    );
-    item.description = n.row.description;
-    item.tooltip = n.row.tooltip;
-    const line = n.kind === 'file' ? n.row.line : n.row.startLine;
-    if (n.kind === 'file') {
-      item.iconPath = new vscode.ThemeIcon(n.row.description.startsWith('never opened') ? 'eye-closed' : 'file');
-      item.contextValue = 'readcov.file';
-    } else {
-      item.iconPath = new vscode.ThemeIcon('circle-slash');
-    }
-    if (root) {
-      const uri = vscode.Uri.joinPath(root, n.row.path);
-      if (n.kind === 'file') item.resourceUri = uri;
-      item.command = {
-        command: 'vscode.open',
-        title: 'Open',
-        arguments: [uri, { selection: new vscode.Range(line, 0, line, 0) }],
-      };
+    const open = n.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(n.label, open);
+    item.description = n.description;
+    item.tooltip = n.tooltip;
+    item.iconPath = new vscode.ThemeIcon(n.icon);
+    item.contextValue = `readcov.${n.kind}`;
+    if (n.open) {
+      item.command = { command: 'readcov.openLines', title: 'Open', arguments: [n.open] };
     }
     return item;
   }
 
   async getChildren(n?: Node): Promise<Node[]> {
-    if (n?.kind === 'file') return n.spans.map((row) => ({ kind: 'span', row }));
-    if (n) return [];
+    if (n) return n.children;
+    const asked = this.version;
     try {
-      const e = await this.client.sendRequest<Explanation>(METHODS.explain, this.pick ?? {});
-      this.view.description = headline(e);
-      return fileRows(e).map((row, i) => ({ kind: 'file', row, spans: spanRows(e.files[i]) }));
+      const answer = await this.client.sendRequest<Answer>(METHODS.overview, this.pick ?? {});
+      const tree = overviewTree(answer);
+      this.view.message = tree.message;
+      this.view.description = answer.gold ? `gold ${answer.gold.label}` : undefined;
+      if (answer.needsRun) {
+        tree.nodes.push({
+          kind: 'note', label: 'Pick a run: readcov: Pick run for the overview', description: '', tooltip: '',
+          icon: 'list-selection', open: null, children: [],
+        });
+      }
+      return tree.nodes;
     } catch (err) {
-      // No task selected (several tasks, none configured) or no run: say what to do.
-      this.log.info(`readcov/explain: ${err}`);
-      this.view.description = undefined;
-      return [{ kind: 'note', text: `Pick a task and run (readcov: Pick run for the overview): ${String(err).slice(0, 120)}` }];
+      this.log.info(`readcov/overview: ${err}`);
+      this.view.message = `readcov/overview failed: ${String(err).slice(0, 200)}`;
+      return [];
+    } finally {
+      // A change landed while this answer was on its way: it is already behind, ask again.
+      if (this.version !== asked) this.refresh();
     }
+  }
+
+  /** Opens a row's file with its lines selected and the cursor on the first of them. */
+  static async openLines(at: { uri: string; startLine: number; endLine: number }): Promise<void> {
+    const editor = await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), { preview: true });
+    const last = Math.min(at.endLine, editor.document.lineCount - 1);
+    const end = editor.document.lineAt(Math.max(0, last)).range.end;
+    const start = new vscode.Position(Math.min(at.startLine, last), 0);
+    editor.selection = new vscode.Selection(end, start);
+    editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
   dispose(): void {

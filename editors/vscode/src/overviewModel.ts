@@ -1,126 +1,96 @@
-//! The task overview's rows from a `readcov/explain` answer: one row per gold file (never-opened
-//! files first-class: "never opened · 0/4"), one child row per unread run of gold lines with its
-//! unit and the nearest reads. Pure: no `vscode` import, unit-tested under plain Node.
+//! The task overview's tree from a `readcov/overview` answer: a header (task, run, verdict, the
+//! gold shown; why nothing is shown when the gold is empty; the what-if layer's figure beside
+//! the run's own), then the server's groups — gold files with their unread lines, the files
+//! read instead, the agent's edits, coverage per turn — each row with its figures first and the
+//! path after, and the lines a click opens. Pure: no `vscode` import, unit-tested under Node.
 
-import { percent } from './view';
+import type { Overview, OverviewRow } from './protocol';
 
-export interface NearRead {
-  start: number;
-  end: number;
-  turn: number | null;
-  tool: string | null;
-  command: string | null;
-}
-
-export interface ExplainSpan {
-  start: number;
-  end: number;
-  gold_lines: number;
-  covered: number;
-  coverage: number | null;
-  unread: Array<{ start: number; end: number }>;
-  unit: { kind: string; name: string; start: number; end: number } | null;
-  nearest_before: NearRead | null;
-  nearest_after: NearRead | null;
-}
-
-export interface ExplainFile {
-  path: string;
-  gold_lines: number;
-  covered: number;
-  coverage: number | null;
-  opened: boolean;
-  first_read_turn: number | null;
-  reads: number;
-  spans: ExplainSpan[];
-}
-
-/** The part of `readcov/explain`'s answer (the `readcov explain --format json` object) used here. */
-export interface Explanation {
-  task: string;
-  run: string;
-  runs: string[];
-  verdict: string;
-  threshold: number;
-  line_coverage: number | null;
-  file_hit: number | null;
-  files: ExplainFile[];
-}
-
-export interface Row {
+export interface Node {
+  kind: 'header' | 'note' | 'group' | 'row';
   label: string;
   description: string;
   tooltip: string;
+  /** A codicon id. */
+  icon: string;
+  /** What a click opens: a file URI and 0-based inclusive lines. */
+  open: { uri: string; startLine: number; endLine: number } | null;
+  children: Node[];
 }
 
-export interface FileRow extends Row {
-  path: string;
-  /** 0-based line to open the file at: its first unread gold line, else its first gold line. */
-  line: number;
+const ICONS: Record<string, string> = {
+  'never-opened': 'eye-closed',
+  'gold-file': 'file',
+  unread: 'circle-slash',
+  'read-instead': 'eye',
+  edit: 'edit',
+  'edit-unread': 'warning',
+  gold: 'target',
+  readInstead: 'search',
+  edits: 'pencil',
+  timeline: 'graph-line',
+};
+
+function rowNode(r: OverviewRow): Node {
+  return {
+    kind: 'row',
+    label: r.label,
+    description: r.description,
+    tooltip: r.tooltip ?? `${r.label} · ${r.description}`,
+    icon: ICONS[r.kind] ?? 'circle-outline',
+    open: r.uri ? { uri: r.uri, startLine: r.startLine, endLine: r.endLine } : null,
+    children: r.children.map(rowNode),
+  };
 }
 
-export interface SpanRow extends Row {
-  path: string;
-  /** 0-based inclusive lines of the unread run. */
-  startLine: number;
-  endLine: number;
+function note(label: string, icon: string, tooltip = label): Node {
+  return { kind: 'note', label, description: '', tooltip, icon, open: null, children: [] };
 }
 
-const lines = (s: number, e: number) => (s === e ? `line ${s}` : `lines ${s}–${e}`);
-
-/** One row per gold file, in the explanation's order (worst first). */
-export function fileRows(e: Explanation): FileRow[] {
-  return e.files.map((f) => {
-    const share = `${f.covered}/${f.gold_lines}`;
-    const description = f.opened
-      ? `${share} · ${f.coverage === null ? '—' : percent(f.coverage)}`
-      : `never opened · ${share}`;
-    const firstUnread = f.spans.flatMap((s) => s.unread)[0];
-    const line = (firstUnread?.start ?? f.spans[0]?.start ?? 1) - 1;
-    const tooltip = f.opened
-      ? `${f.path}: ${share} gold lines read by run ${e.run}, ${f.reads} read(s), first in turn ${f.first_read_turn ?? '—'}`
-      : `${f.path}: run ${e.run} never opened this gold file (${share} gold lines read)`;
-    return { path: f.path, label: f.path, description, tooltip, line };
-  });
-}
-
-function nearText(r: NearRead | null, side: string): string {
-  if (!r) return `${side}: none`;
-  const turn = r.turn === null ? '' : `, turn ${r.turn}`;
-  return `${side}: ${lines(r.start, r.end)}${turn}${r.tool ? ` (${r.tool})` : ''}`;
-}
-
-/** One row per unread run of gold lines of `f`, with the unit around it and the nearest reads. */
-export function spanRows(f: ExplainFile): SpanRow[] {
-  const out: SpanRow[] = [];
-  for (const s of f.spans) {
-    for (const u of s.unread) {
-      const unit = s.unit ? `${s.unit.kind} ${s.unit.name}` : '';
-      const near = s.nearest_before || s.nearest_after;
-      const tooltip = [
-        `${f.path} ${lines(u.start, u.end)}: never read (span ${lines(s.start, s.end)}, ${s.covered}/${s.gold_lines} read)`,
-        ...(s.unit ? [`in ${unit} (${lines(s.unit.start, s.unit.end)})`] : []),
-        ...(near ? [nearText(s.nearest_before, 'nearest read before'), nearText(s.nearest_after, 'nearest read after')] : []),
-      ].join('\n');
-      const nearShort = near
-        ? ` · read ${s.nearest_before ? `${s.nearest_before.start}–${s.nearest_before.end}` : '—'} / ${s.nearest_after ? `${s.nearest_after.start}–${s.nearest_after.end}` : '—'}`
-        : '';
-      out.push({
-        path: f.path,
-        label: lines(u.start, u.end),
-        description: `${unit}${nearShort}`.replace(/^ · /, ''),
-        tooltip,
-        startLine: u.start - 1,
-        endLine: u.end - 1,
-      });
-    }
+/**
+ * The header as the message above the tree (wrapped, never cut) and the tree's nodes:
+ * a header row (figures first: `0% < 50% (0/6 gold lines) · file hit 1/2`, then `task · run ·
+ * gold`), the note and what-if rows when there are, then one node per group.
+ */
+export function overviewTree(o: Overview): { message: string; nodes: Node[] } {
+  // The message above the tree is one paragraph (line breaks are not kept): the header, and why
+  // nothing is shown when that is so — a row alone would be cut at the side bar's width.
+  const message = [o.title, o.note, o.error].filter((x): x is string => !!x).join(' — ');
+  const nodes: Node[] = [];
+  if (o.task !== undefined) {
+    // `TASK · run R · FIGURES · file hit a/b · gold G` → figures first, who after.
+    const parts = o.title.split(' · ');
+    const figures = parts.slice(2, -1).join(' · ');
+    const who = [parts[0], parts[1], parts[parts.length - 1]].join(' · ');
+    nodes.push({
+      kind: 'header', label: figures, description: who, tooltip: o.title,
+      icon: o.below ? 'warning' : 'pass', open: null, children: [],
+    });
+  } else {
+    nodes.push(note(o.title, 'info'));
   }
-  return out;
+  if (o.error) nodes.push(note(o.error, 'error'));
+  if (o.note) nodes.push(note(o.note, 'info'));
+  if (o.whatIf) nodes.push(note(o.whatIf.text, 'beaker'));
+  if (o.change) nodes.push(note(o.change.text, 'diff'));
+  for (const g of o.groups) {
+    nodes.push({
+      kind: 'group',
+      label: g.label,
+      description: g.description,
+      tooltip: `${g.label}: ${g.description}`,
+      icon: ICONS[g.id] ?? 'list-tree',
+      open: null,
+      children: g.rows.map(rowNode),
+    });
+  }
+  return { message, nodes };
 }
 
-/** The view's description: `pylint-dev__pylint-4604 · openhands · 0% < 50%`. */
-export function headline(e: Explanation): string {
-  const cov = e.line_coverage === null ? 'unscored' : percent(e.line_coverage);
-  const cmp = e.line_coverage === null ? '' : e.line_coverage >= e.threshold ? ` ≥ ${percent(e.threshold)}` : ` < ${percent(e.threshold)}`;
-  return `${e.task} · ${e.run} · ${cov}${cmp}`;
+/** Every node's text (label · description), depth first: what the tree shows, for tests. */
+export function flatten(nodes: Node[], depth = 0): string[] {
+  return nodes.flatMap((n) => [
+    `${'  '.repeat(depth)}${n.label}${n.description ? ` · ${n.description}` : ''}`,
+    ...flatten(n.children, depth + 1),
+  ]);
 }

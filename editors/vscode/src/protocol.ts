@@ -30,6 +30,49 @@ export interface LineStates {
   baseCoverage?: number | null;
   /** The shown agent runs' edits of this file. */
   edits?: Array<{ startLine: number; endLine: number; turn: number | null; goldLines: number; beforeReading: boolean }>;
+  /** The gold shown: `edit`, `unit`, `test`, `consensus`, a NAME of `NAME=FILE`, or `as given`. */
+  gold?: string;
+}
+
+/** One row of `readcov/overview`: figures first (`label`), the path after (`description`). */
+export interface OverviewRow {
+  kind: string;
+  label: string;
+  description: string;
+  tooltip: string | null;
+  path: string;
+  uri: string | null;
+  /** 0-based inclusive current lines a click opens. */
+  startLine: number;
+  endLine: number;
+  children: OverviewRow[];
+}
+
+export interface OverviewGroup {
+  id: 'gold' | 'readInstead' | 'edits' | 'timeline' | string;
+  label: string;
+  description: string;
+  rows: OverviewRow[];
+}
+
+/** Response of `readcov/overview`. */
+export interface Overview {
+  task?: string;
+  run?: string;
+  title: string;
+  verdict?: string;
+  below?: boolean;
+  gold: { label: string; spans: number; notes: string[] };
+  /** Why nothing is shown when the gold gave no line (as `readcov gold` says it). */
+  note: string | null;
+  /** Set when the task cannot be explained; `needsRun`: pick a run. */
+  error: string | null;
+  needsRun: boolean;
+  whatIf: { lineCoverage: number | null; coveredLines: number; text: string } | null;
+  /** The stage diagnosis (what the run changed beside the fix), once the server has one. */
+  change: { text: string } | null;
+  timeline?: string;
+  groups: OverviewGroup[];
 }
 
 /** Response of `readcov/nextUnread` (null: no unread gold line). */
@@ -109,6 +152,7 @@ export const METHODS = {
   didChange: 'readcov/didChange',
   nextUnread: 'readcov/nextUnread',
   explain: 'readcov/explain',
+  overview: 'readcov/overview',
   tasks: 'readcov/tasks',
 } as const;
 

@@ -61,10 +61,37 @@ export function subtract(ranges: Lines, cuts: Lines): Lines {
   return out;
 }
 
-/** The overlays drawn beside the line states: what-if lines and the agent's edits. */
-export function planOverlays(states: LineStates | null, lineCount: number): { whatIf: Lines; edits: Lines } {
-  if (!states || lineCount <= 0) return { whatIf: [], edits: [] };
-  return { whatIf: clipRanges(states.whatIf ?? [], lineCount), edits: clipRanges(states.edits ?? [], lineCount) };
+/** `a` ∩ `b`, both sorted inclusive ranges. */
+function intersect(a: Lines, b: Lines): Lines {
+  const out: Lines = [];
+  for (const [s, e] of a) {
+    for (const [c, d] of b) {
+      const lo = Math.max(s, c);
+      const hi = Math.min(e, d);
+      if (lo <= hi) out.push([lo, hi]);
+    }
+  }
+  return out.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}
+
+/**
+ * The overlays drawn beside the line states: what-if lines — gold lines only what-if reads
+ * cover (`whatIfGold`, a strong violet) apart from the other lines they cover (`whatIf`, a
+ * faint one), so after a widen the gold lines still stand out from the rest of the method —
+ * and the agent's edits.
+ */
+export function planOverlays(
+  states: LineStates | null,
+  lineCount: number,
+): { whatIf: Lines; whatIfGold: Lines; edits: Lines } {
+  if (!states || lineCount <= 0) return { whatIf: [], whatIfGold: [], edits: [] };
+  const all = clipRanges(states.whatIf ?? [], lineCount);
+  const gold = clipRanges(
+    states.ranges.filter((r) => r.state === 'gold-read' || r.state === 'gold-unread'),
+    lineCount,
+  );
+  const whatIfGold = intersect(all, gold);
+  return { whatIf: subtract(all, whatIfGold), whatIfGold, edits: clipRanges(states.edits ?? [], lineCount) };
 }
 
 /** Whether the agent's own figure (what-if reads left out) is below the threshold. */
@@ -77,7 +104,8 @@ export function belowThreshold(states: LineStates | null): boolean {
 /** What each colour means, for the status tooltip and the docs. */
 export const LEGEND =
   'Colours: green = gold line read · red = gold line nobody read · blue = read, not gold · ' +
-  'violet = what-if read (yours, not the agent\'s) · amber bar = the agent\'s edit.';
+  'violet = gold line read only by your what-if reads · faint violet = other lines only what-if reads cover · ' +
+  'amber bar = the agent\'s edit.';
 
 /** A whole percentage, never rounding a short fall up to the threshold (49.6% shows 49%). */
 export function percent(ratio: number): string {
@@ -94,8 +122,10 @@ export function statusText(states: LineStates | null): string {
     return states.ranges.length > 0 ? 'readcov no gold · read' : 'readcov no gold';
   }
   if (states.whatIfLines && states.baseCoverage !== undefined && states.baseCoverage !== null) {
-    // The agent's figure first; what the what-if reads make of it in brackets.
-    return `readcov ${percent(states.baseCoverage)} (what-if ${percent(states.coverage)})`;
+    // The agent's figure and verdict first; what the what-if reads make of it in brackets (the
+    // same words as Neovim's statusline).
+    const own = states.baseCoverage >= states.threshold ? '≥' : '<';
+    return `readcov ${percent(states.baseCoverage)} ${own} ${percent(states.threshold)} (what-if ${percent(states.coverage)})`;
   }
   const cmp = states.coverage >= states.threshold ? '≥' : '<';
   return `readcov ${percent(states.coverage)} ${cmp} ${percent(states.threshold)}`;
@@ -104,9 +134,10 @@ export function statusText(states: LineStates | null): string {
 /** Tooltip with the numbers behind the status text. */
 export function statusTooltip(states: LineStates | null): string {
   if (!states) return 'readcov: no answer from the server for this file';
-  if (states.coverage === null) return 'readcov: this file has no gold lines';
+  const gold = states.gold ? ` (gold ${states.gold})` : '';
+  if (states.coverage === null) return `readcov: this file has no gold lines${gold}`;
   return (
-    `readcov: ${states.coveredLines}/${states.goldLines} gold lines read` +
+    `readcov: ${states.coveredLines}/${states.goldLines} gold lines read${gold}` +
     ` (threshold ${percent(states.threshold)}, file hit: ${states.fileHit ? 'yes' : 'no'}).` +
     (states.whatIfLines ? ` ${states.whatIfLines} of them only by what-if reads.` : '') +
     ' Click for the summary of all tasks and runs.\n\n' +
@@ -134,7 +165,8 @@ export function summaryItems(summary: Summary): Array<{ label: string; descripti
   return items;
 }
 
-/** Distinct run ids named in a summary, sorted. */
+/** Distinct agent run ids named in a summary, sorted: the what-if layer and human reads are
+ * layers over a run, never runs to pick. */
 export function runsOf(summary: Summary): string[] {
-  return [...new Set(summary.rows.map((r) => r.run))].sort();
+  return [...new Set(summary.rows.filter((r) => (r.layer ?? 'agent') === 'agent').map((r) => r.run))].sort();
 }

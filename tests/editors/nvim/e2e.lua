@@ -235,11 +235,20 @@ H.case(":Readcov overview with two runs and none selected offers the run picker 
   vim.ui.select = original
   H.eq(offered, { "all runs (merged)", "run-a · 47% (11/23) · below", "run-b · 0% (0/23) · below" })
   local qf = vim.fn.getqflist({ title = 1, items = 1 })
-  H.eq(qf.title, "readcov overview · fixture-1 · run run-a · 47% < 50% (11/23 gold lines) · file hit 2/2")
+  H.eq(qf.title, "readcov overview · fixture-1 · run run-a · 47% < 50% (11/23 gold lines) · file hit 2/2 · gold as given")
   H.eq(vim.tbl_map(function(i)
-    return vim.fn.fnamemodify(vim.api.nvim_buf_get_name(i.bufnr), ":t") .. ":" .. i.lnum .. " " .. i.text
-  end, qf.items)[2], "auth.py:14   unread 14–25 of gold 10–25 (4/16 read) · in function check_token (10–25) · "
-    .. "nearest reads: before 10–13 (turn 3), after none")
+    return (i.bufnr > 0 and (vim.fn.fnamemodify(vim.api.nvim_buf_get_name(i.bufnr), ":t") .. ":" .. i.lnum .. " ") or "")
+      .. i.text
+  end, qf.items), {
+    "── gold files: 2/2 opened · 11/23 lines read",
+    "auth.py:14 4/16 read · 25%",
+    "auth.py:14   unread 14–25 · 4/16 of gold 10–25 · function check_token · nearest reads 10–13 (turn 3) / none",
+    "util.py:4 7/7 read · 100%",
+    "── read instead: 0 file(s) without gold · 0 lines",
+    "── edits: 1 edit(s) · 1 of gold lines not read before",
+    "auth.py:20 edit 20–21 · turn 5 · 2 gold line(s), 2 not read before",
+    "── coverage per turn: 17% (turn 3) → 47% (turn 4) · never reached 50% · ▂▄",
+  })
   vim.cmd("cclose")
   vim.cmd("Readcov run all")
 end)

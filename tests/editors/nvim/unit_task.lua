@@ -69,52 +69,58 @@ H.case("status: the agent's figure first, what-if labelled", function()
   H.eq(view.status_group(nil), nil)
 end)
 
--- The shape `readcov/explain` answers for pylint-dev__pylint-4604 (see docs/explain.md).
-local explain = {
-  task = "pylint-dev__pylint-4604", run = "openhands", status = "scored", verdict = "below", threshold = 0.5,
-  line_coverage = 0, covered_lines = 0, gold_lines = 6, gold_files = 2, files_hit = 1,
-  files = {
-    { path = "pylint/constants.py", gold_lines = 4, covered = 0, coverage = 0, opened = false, reads = 0,
-      first_read_turn = vim.NIL,
-      spans = {
-        { start = 3, ["end"] = 4, gold_lines = 2, covered = 0, coverage = 0, unread = { { start = 3, ["end"] = 4 } },
-          unit = vim.NIL, nearest_before = vim.NIL, nearest_after = vim.NIL },
-        { start = 13, ["end"] = 14, gold_lines = 2, covered = 0, coverage = 0, unread = { { start = 13, ["end"] = 14 } },
-          unit = vim.NIL, nearest_before = vim.NIL, nearest_after = vim.NIL },
-      } },
-    { path = "pylint/checkers/variables.py", gold_lines = 2, covered = 0, coverage = 0, opened = true, reads = 32,
-      first_read_turn = 5,
-      spans = {
-        { start = 1828, ["end"] = 1829, gold_lines = 2, covered = 0, coverage = 0,
-          unread = { { start = 1828, ["end"] = 1829 } },
-          unit = { kind = "method", name = "_store_type_annotation_node", start = 1823, ["end"] = 1843 },
-          nearest_before = { start = 1670, ["end"] = 1700, turn = 13 },
-          nearest_after = { start = 1950, ["end"] = 2000, turn = 14 } },
-      } },
+-- The shape `readcov/overview` answers for pylint-dev__pylint-4604 (see docs/editors.md).
+local function row(kind, label, description, path, line, children)
+  return { kind = kind, label = label, description = description, path = path, uri = "file:///w/" .. path,
+    startLine = line, endLine = line + 1, tooltip = vim.NIL, children = children or {} }
+end
+local answer = {
+  task = "pylint-dev__pylint-4604", run = "openhands",
+  title = "pylint-dev__pylint-4604 · run openhands · 0% < 50% (0/6 gold lines) · file hit 1/2 · gold as given",
+  note = vim.NIL, error = vim.NIL, whatIf = vim.NIL, change = vim.NIL,
+  groups = {
+    { id = "gold", label = "gold files", description = "1/2 opened · 0/6 lines read", rows = {
+      row("never-opened", "never opened · 0/4", "pylint/constants.py", "pylint/constants.py", 2, {
+        row("unread", "unread 3–4 · 0/2 of gold 3–4", "pylint/constants.py", "pylint/constants.py", 2) }),
+      row("gold-file", "0/2 read · 0%", "pylint/checkers/variables.py", "pylint/checkers/variables.py", 1827, {
+        row("unread", "unread 1828–1829 · 0/2 of gold 1828–1829",
+          "method _store_type_annotation_node · nearest reads 1670–1700 (turn 13) / 1950–2000 (turn 14) · pylint/checkers/variables.py",
+          "pylint/checkers/variables.py", 1827) }),
+    } },
+    { id = "readInstead", label = "read instead", description = "1 file(s) without gold · 48 lines", rows = {
+      row("read-instead", "48 lines · turn 9 · 2 read(s)", "tests/u.py", "tests/u.py", 0) } },
+    { id = "timeline", label = "coverage per turn", description = "0% (turn 1) → 0% (turn 20) · never reached 50% · ▁▁▁",
+      rows = {} },
   },
 }
 
-H.case("overview: title and quickfix items, never-opened files first-class", function()
-  H.eq(overview.title(explain),
-    "readcov overview · pylint-dev__pylint-4604 · run openhands · 0% < 50% (0/6 gold lines) · file hit 1/2")
-  local items = overview.items(explain, "/w")
+H.case("overview: title and quickfix items — gold files, read instead, timeline — figures first", function()
+  H.eq(overview.title(answer), "readcov overview · " .. answer.title)
+  local items = overview.items(answer, "/w")
   H.eq(vim.tbl_map(function(i)
-    return string.format("%s:%d %s %s", i.filename, i.lnum, i.type, i.text)
+    return string.format("%s:%d %s %s", i.filename or "", i.lnum or 0, i.type or "-", i.text)
   end, items), {
-    "/w/pylint/constants.py:1 W never opened · 0/4 gold lines",
-    "/w/pylint/constants.py:3 W   unread 3–4 of gold 3–4 (0/2 read)",
-    "/w/pylint/constants.py:13 W   unread 13–14 of gold 13–14 (0/2 read)",
-    "/w/pylint/checkers/variables.py:1 W 0/2 gold lines (0%) · opened turn 5 · 32 read(s)",
-    "/w/pylint/checkers/variables.py:1828 W   unread 1828–1829 of gold 1828–1829 (0/2 read) · in method "
-      .. "_store_type_annotation_node (1823–1843) · nearest reads: before 1670–1700 (turn 13), after 1950–2000 (turn 14)",
+    ":0 - ── gold files: 1/2 opened · 0/6 lines read",
+    "/w/pylint/constants.py:3 W never opened · 0/4",
+    "/w/pylint/constants.py:3 W   unread 3–4 · 0/2 of gold 3–4",
+    "/w/pylint/checkers/variables.py:1828 I 0/2 read · 0%",
+    "/w/pylint/checkers/variables.py:1828 W   unread 1828–1829 · 0/2 of gold 1828–1829 · method "
+      .. "_store_type_annotation_node · nearest reads 1670–1700 (turn 13) / 1950–2000 (turn 14)",
+    ":0 - ── read instead: 1 file(s) without gold · 48 lines",
+    "/w/tests/u.py:1 I 48 lines · turn 9 · 2 read(s)",
+    ":0 - ── coverage per turn: 0% (turn 1) → 0% (turn 20) · never reached 50% · ▁▁▁",
   })
   H.eq(items[5].end_lnum, 1829)
-  -- A span fully read has no item; a file at the threshold is I.
-  local read = vim.deepcopy(explain)
-  read.files[2].coverage, read.files[2].covered, read.files[2].spans[1].unread = 1, 2, {}
-  H.eq(#overview.items(read, "/w"), 4)
-  H.eq(overview.items(read, "/w")[4].type, "I")
-  H.eq(overview.items({}, "/w"), {})
+  H.eq(items[1].valid, 0)
+  -- An empty gold says why, first; the what-if layer's figure too.
+  local empty = vim.deepcopy(answer)
+  empty.groups, empty.note = {}, "no gold lines under gold `test`: no test-tier lines"
+  empty.whatIf = { text = "what-if 33% (2/6) with your what-if reads · the run's own 0%" }
+  H.eq(vim.tbl_map(function(i)
+    return i.text
+  end, overview.items(empty, "/w")), { empty.note, empty.whatIf.text })
+  H.eq(overview.items(nil, "/w"), {})
+  H.eq(overview.title({}), "readcov overview")
 end)
 
 H.case("run_choices: all merged, then the selected task's runs with figures", function()
@@ -136,6 +142,24 @@ H.case("run_choices: all merged, then the selected task's runs with figures", fu
   tasks.selected.task = vim.NIL
   H.eq(overview.run_choices(tasks)[2].label, "t1 · run-a · 47% (11/23) · below")
   H.eq(#overview.run_choices(nil), 1)
+end)
+
+H.case("highlights: the dark what-if bands stand apart from the read band and from each other", function()
+  local hl = require("readcov.highlights")
+  local function rgb(hex)
+    return tonumber(hex:sub(2, 3), 16), tonumber(hex:sub(4, 5), 16), tonumber(hex:sub(6, 7), 16)
+  end
+  local function distance(a, b)
+    local r1, g1, b1 = rgb(a)
+    local r2, g2, b2 = rgb(b)
+    return math.sqrt((r1 - r2) ^ 2 + (g1 - g2) ^ 2 + (b1 - b2) ^ 2)
+  end
+  local p = hl.palette
+  for _, bg in ipairs({ "dark", "light" }) do
+    local read, wi, wir = p.ReadcovRead[bg].bg, p.ReadcovWhatIf[bg].bg, p.ReadcovWhatIfRead[bg].bg
+    H.ok(distance(read, wir) >= 30, bg .. ": what-if (not gold) " .. wir .. " too close to read " .. read)
+    H.ok(distance(wi, wir) >= 30, bg .. ": what-if gold " .. wi .. " too close to what-if " .. wir)
+  end
 end)
 
 H.case("highlights: bands with backgrounds on dark and light, user overrides kept", function()

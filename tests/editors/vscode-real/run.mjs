@@ -44,6 +44,9 @@ fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({
   'window.commandCenter': false,
   'workbench.colorTheme': 'Default Dark Modern',
   'readcov.record.dwellMs': 300,
+  // The edit-and-undo step must leave the files on disk alone (a save in between changed the
+  // file the trajectory's reads count in, and the next server dropped reads of it, rightly).
+  'files.autoSave': 'off',
 }, null, 2));
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -220,14 +223,14 @@ try {
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-code-action.png') });
     await item.first().click();
     // The agent's figure stays 25%; the what-if reads' figure is labelled as such.
-    await page.locator('.statusbar-item', { hasText: 'readcov 25% (what-if 100%)' }).waitFor({ timeout: T });
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50% (what-if 100%)' }).waitFor({ timeout: T });
     // The server's workspace/inlayHint/refresh reaches VS Code: the unit's hint follows.
     await page.locator('.monaco-editor .view-lines', { hasText: 'read 16/16 gold (100%, what-if)' }).waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-after-widen.png') });
   });
 
   await step('clicking the status bar opens the summary of all tasks and runs', async () => {
-    await page.locator('.statusbar-item', { hasText: 'readcov 25% (what-if 100%)' }).click();
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50% (what-if 100%)' }).click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fixture-1 · run-b' }).first().waitFor({ timeout: T });
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'passing (threshold 50%)' }).first().waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-summary.png') });
@@ -268,6 +271,17 @@ try {
     const icon = page.locator('.activitybar .action-item a[aria-label^="readcov"], .activitybar .action-item[aria-label^="readcov"]');
     await icon.first().waitFor({ timeout: T });
     await icon.first().click();
+    // At the default side bar width the figures come first and are never cut (issue 38: the
+    // path came first and pushed "never ope..." out of sight).
+    const never = page.locator('.part.sidebar .monaco-list-row', { hasText: 'never opened · 0/4' }).first();
+    await never.waitFor({ timeout: T });
+    const label = await never.locator('.label-name').first().evaluate((el) => ({
+      text: el.innerText, cut: el.scrollWidth > el.clientWidth + 1,
+    }));
+    if (label.text.trim() !== 'never opened · 0/4' || label.cut) throw new Error(`figures not first or cut: ${JSON.stringify(label)}`);
+    await page.mouse.move(700, 500);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-overview-narrow.png') });
     // A wider side bar, so the screenshots show whole rows (drag the sash as a user would).
     const sash = await page.locator('.part.sidebar').boundingBox();
     if (sash) {
@@ -284,8 +298,33 @@ try {
     await page.locator('.part.sidebar .monaco-list-row', { hasText: '_store_type_annotation_node' }).first().waitFor({ timeout: T });
   });
 
+  const sidebarRow = (text) => page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+
+  await step('4604: the overview header names task, run, verdict and the gold shown', async () => {
+    await sidebarRow('0% < 50% (0/6 gold lines) · file hit 1/2').waitFor({ timeout: T });
+    const header = await sidebarRow('0% < 50% (0/6 gold lines)').innerText();
+    if (!header.includes(`${TASK} · run openhands · gold as given`)) throw new Error(`header: ${header}`);
+    await sidebarRow('coverage per turn').waitFor({ timeout: T });
+    const timeline = await sidebarRow('coverage per turn').innerText();
+    if (!/0% \(turn 5\) → 0% \(turn 48\) · never reached 50% · ▁+/.test(timeline)) throw new Error(`timeline: ${timeline}`);
+  });
+
+  await step('4604: "read instead" lists the file the agent read, a click opens it there', async () => {
+    await sidebarRow('read instead').waitFor({ timeout: T });
+    const group = await sidebarRow('read instead').innerText();
+    if (!group.includes('1 file(s) without gold · 85 lines')) throw new Error(`read instead: ${group}`);
+    const r = sidebarRow('85 lines · turn 10 · 2 read(s)');
+    await r.waitFor({ timeout: T });
+    if (!(await r.innerText()).includes('tests/functional/u/unused/unused_typing_imports.py')) throw new Error(await r.innerText());
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-read-instead-dark.png') });
+    await r.click();
+    await page.locator('.tab.active', { hasText: 'unused_typing_imports.py' }).first().waitFor({ timeout: T });
+    // The lines read (1–85) are selected, the cursor on the first of them.
+    await page.locator('.statusbar-item', { hasText: /Ln 1, Col 1 \(\d+ selected\)/ }).first().waitFor({ timeout: T });
+  });
+
   await step('4604: clicking an unread span in the overview opens variables.py at line 1828', async () => {
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'lines 1828–1829' }).first().click();
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'unread 1828–1829' }).first().click();
     await page.locator('.statusbar-item', { hasText: /Ln 1828,/ }).first().waitFor({ timeout: T });
     await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).waitFor({ timeout: T });
   });
@@ -307,6 +346,26 @@ try {
     await gotoLine(2152);
     await palette('readcov: Go to previous unread gold span');
     await page.locator('.statusbar-item', { hasText: /Ln 1828,/ }).first().waitFor({ timeout: T });
+  });
+
+  await step('4604: the overview follows an edit and its undo, twice (never a change behind)', async () => {
+    for (let round = 1; round <= 2; round++) {
+      await gotoLine(1);
+      await page.keyboard.press('Home');
+      // One keystroke, one undo stop: the undo gives back the text as it was (typed text and its
+      // newline were two undo stops, and one Ctrl+Z left the text changed and the file dirty).
+      await page.keyboard.press('Enter');
+      await sidebarRow('unread 1829–1830 · 0/2 of gold 1828–1829').waitFor({ timeout: T });
+      await page.keyboard.press('Control+Z');
+      await sidebarRow('unread 1828–1829 · 0/2 of gold 1828–1829').waitFor({ timeout: T });
+      if (await sidebarRow('unread 1829–1830').isVisible()) throw new Error(`round ${round}: the overview kept the edit after the undo`);
+    }
+    // The text is as it was (code-server may have saved in between: then the file on disk too).
+    await page.waitForTimeout(1500);
+    const rel = 'pylint/checkers/variables.py';
+    if (fs.readFileSync(path.join(ws4604, rel), 'utf8') !== fs.readFileSync(path.join(real, 'sources', TASK, rel), 'utf8')) {
+      throw new Error('variables.py on disk differs from the shipped source after the undo');
+    }
   });
 
   await step('4604: the status bar has a warning background below the threshold', async () => {
@@ -358,19 +417,37 @@ try {
 
   await step('4604: widen from the lens is labelled what-if in status, lens and hint', async () => {
     await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'widen → 100%' }).first().click();
-    await page.locator('.statusbar-item', { hasText: 'readcov 0% (what-if 100%)' }).waitFor({ timeout: T });
-    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 100% read (what-if) · widen → 100%' }).first().waitFor({ timeout: T });
+    await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50% (what-if 100%)' }).waitFor({ timeout: T });
+    // Read whole now: the lens says so and offers no widen (issue 38).
+    const lens = page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 100% read (what-if)' }).first();
+    await lens.waitFor({ timeout: T });
+    const lensText = (await lens.innerText()).trim();
+    if (lensText !== 'gold 2 · 100% read (what-if)') throw new Error(`lens: ${lensText}`);
     await page.locator('.monaco-editor .view-lines', { hasText: 'read 2/2 gold (100%, what-if)' }).waitFor({ timeout: T });
-    // What-if lines in their own colour (#a371f740 on dark themes).
+    // What-if gold lines (1828–1829) in a strong violet (#a371f766 on dark themes), the rest of
+    // the widened method in a faint one (#a371f71f): the gold still stands out.
     const deadline = Date.now() + T;
     let colours = {};
     while (Date.now() < deadline) {
       colours = await overlayColours();
-      if (colours['rgba(163, 113, 247, 0.25)'] > 0) break;
+      if (colours['rgba(163, 113, 247, 0.4)'] === 2 && colours['rgba(163, 113, 247, 0.12)'] > 0) break;
       await page.waitForTimeout(250);
     }
-    if (!(colours['rgba(163, 113, 247, 0.25)'] > 0)) throw new Error(`no what-if colour: ${JSON.stringify(colours)}`);
+    if (!(colours['rgba(163, 113, 247, 0.4)'] === 2 && colours['rgba(163, 113, 247, 0.12)'] > 0)) {
+      throw new Error(`what-if gold and other lines not told apart: ${JSON.stringify(colours)}`);
+    }
     await shot4604('vscode-whatif-dark.png');
+  });
+
+  await step('4604: what-if is a layer on the run: overview figure, not in either run picker', async () => {
+    await sidebarRow("what-if 33% (2/6) with your what-if reads · the run's own 0%").waitFor({ timeout: T });
+    for (const command of ['readcov: Pick run for the overview', 'readcov: Select run(s)']) {
+      await palette(command);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'openhands' }).first().waitFor({ timeout: T });
+      const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+      await page.keyboard.press('Escape');
+      if (rows.some((r) => r.includes('what-if'))) throw new Error(`${command} offers the what-if layer as a run: ${rows.join(' | ')}`);
+    }
   });
 
   await step('4604: Light Modern screenshots (what-if, then cleared)', async () => {
@@ -388,16 +465,67 @@ try {
       await page.keyboard.type('variables.py');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'variables.py' }).first().waitFor({ timeout: T });
       await page.keyboard.press('Enter');
-      await page.locator('.statusbar-item', { hasText: 'readcov 0% (what-if 100%)' }).waitFor({ timeout: T });
+      await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50% (what-if 100%)' }).waitFor({ timeout: T });
     }
     await gotoLine(1828);
-    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 100% read (what-if) · widen → 100%' }).first().waitFor({ timeout: T });
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 100% read (what-if)' }).first().waitFor({ timeout: T });
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'never opened · 0/4' }).first().waitFor({ timeout: T });
     await shot4604('vscode-whatif-light.png');
     await palette('readcov: Clear what-if reads');
     await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).waitFor({ timeout: T });
     await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 0% read · widen → 100%' }).first().waitFor({ timeout: T });
     await shot4604('vscode-overview-light.png');
+  });
+  /** Picks an entry of the quick pick a palette command opened. */
+  async function choose(text) {
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: T });
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  }
+
+  await step('4604: the gold shown is named; units show the method as one span; tests say why', async () => {
+    await sidebarRow('· gold as given').waitFor({ timeout: T });
+    await palette('readcov: Pick the gold definition shown');
+    await choose('units');
+    await sidebarRow('· gold unit').waitFor({ timeout: T });
+    // `units` gives the method as 1823–1827, 1828–1829, 1830–1843: one row, one diagnostic.
+    await sidebarRow('unread 1823–1843 · 0/21 of gold 1823–1843').waitFor({ timeout: T });
+    const unread = await page.locator('.part.sidebar .monaco-list-row', { hasText: /unread 18\d\d/ }).count();
+    if (unread !== 1) throw new Error(`${unread} unread rows in variables.py under units gold (want 1)`);
+    await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).first().hover();
+    await page.locator('.monaco-hover, .workbench-hover, .hover-contents', { hasText: '(gold unit)' }).first().waitFor({ timeout: T });
+    await page.mouse.move(700, 400);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-units-light.png') });
+    await palette('readcov: Pick the gold definition shown');
+    await choose('tests');
+    await sidebarRow('no gold lines under gold `test`: swebench.jsonl (test gold): no test-tier lines').waitFor({ timeout: T });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-tests-empty-light.png') });
+    await palette('readcov: Pick the gold definition shown');
+    await choose('as given');
+    await sidebarRow('never opened · 0/4').waitFor({ timeout: T });
+  });
+
+  await step('4604: read instead, Light Modern screenshot', async () => {
+    await sidebarRow('85 lines · turn 10 · 2 read(s)').waitFor({ timeout: T });
+    await shot4604('vscode-read-instead-light.png');
+  });
+
+  await step('4604: gold coverage in VS Code\'s own Test Coverage view (statements, declarations)', async () => {
+    await palette('readcov: Show gold coverage in the Test Coverage view');
+    await page.locator('.notifications-toasts, .notification-toast', { hasText: 'gold coverage of 1 run(s)' }).first().waitFor({ timeout: T });
+    // The coverage item is named after the run; its files list their gold coverage.
+    const file = page.locator('.monaco-list-row', { hasText: 'constants.py' });
+    let found = await file.first().waitFor({ timeout: 10000 }).then(() => true, () => false);
+    if (!found) {
+      await palette('Test Coverage');
+      found = await file.first().waitFor({ timeout: T }).then(() => true, () => false);
+    }
+    const texts = await page.locator('.part.sidebar .monaco-list-row, .part.panel .monaco-list-row').allInnerTexts();
+    fs.writeFileSync(path.join(ARTIFACTS, 'coverage-rows.txt'), texts.join('\n---\n'));
+    if (!found) throw new Error(`no coverage row for constants.py: ${texts.join(' | ')}`);
+    const row = texts.find((t) => t.includes('constants.py')) ?? '';
+    if (!/0(\.0+)?%/.test(row)) throw new Error(`constants.py coverage row without its 0%: ${row}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-native-coverage-light.png') });
   });
 } catch (e) {
   failed = true;

@@ -11,8 +11,10 @@ M.palette = {
   ReadcovGoldRead = { dark = { bg = "#1d4a2c", ctermbg = 22 }, light = { bg = "#b5e5c1", ctermbg = 151 } },
   ReadcovGoldUnread = { dark = { bg = "#5c1f26", ctermbg = 52 }, light = { bg = "#f6c3c3", ctermbg = 224 } },
   -- what-if (source: manual) reads: violet, never the agent's green
-  ReadcovWhatIf = { dark = { bg = "#3d2d66", ctermbg = 54 }, light = { bg = "#dccbf7", ctermbg = 189 } },
-  ReadcovWhatIfRead = { dark = { bg = "#2b2640", ctermbg = 235 }, light = { bg = "#e8e0f6", ctermbg = 255 } },
+  -- (gold lines a strong violet; other lines a paler one, still violet and far from the slate
+  -- read band in dark: #2b2640 was hard to tell from #262b35)
+  ReadcovWhatIf = { dark = { bg = "#4b3482", ctermbg = 55 }, light = { bg = "#d4bff7", ctermbg = 183 } },
+  ReadcovWhatIfRead = { dark = { bg = "#382a5c", ctermbg = 54 }, light = { bg = "#ece3fa", ctermbg = 255 } },
   -- the agent's edits: a mark in the sign column and a coloured line number
   ReadcovEdit = { dark = { fg = "#f0a848", bold = true, ctermfg = 215 }, light = { fg = "#9a5200", bold = true, ctermfg = 130 } },
   ReadcovEditUnread = { dark = { fg = "#ff7a7a", bold = true, ctermfg = 210 }, light = { fg = "#b0002a", bold = true, ctermfg = 124 } },

@@ -28,6 +28,11 @@ local defaults = {
   -- the agent's edits: a sign and a coloured line number (ReadcovEdit / ReadcovEditUnread)
   edits = true,
   edit_sign = "✎",
+  -- readcov's diagnostic messages beside their lines, for readcov only (Neovim 0.11 shows no
+  -- virtual text by default): nil leaves vim.diagnostic.config alone; true or an options table
+  -- (see :h vim.diagnostic.Opts.VirtualText / VirtualLines) turns it on for readcov.
+  virtual_text = nil,
+  virtual_lines = nil,
   record = { dwell_ms = 2000 },
   -- Call vim.lsp.enable("readcov") so the server starts in every buffer of a workspace.
   enable = true,
@@ -75,13 +80,24 @@ function M.refresh(buf)
   end, buf)
 end
 
---- Handler of the server's `readcov/didChange` notification.
+local overview_pending = false
+
+--- Handler of the server's `readcov/didChange` notification: the buffers it names, and the
+--- overview (every change of figures, a gold definition switched, a widen, a run selected).
 function M.on_did_change(_, params)
   for _, uri in ipairs((params or {}).uris or {}) do
     local buf = vim.uri_to_bufnr(uri)
     if vim.api.nvim_buf_is_loaded(buf) then
       M.refresh(buf)
     end
+  end
+  -- Several changes in a row cost one refresh, after the handler returns.
+  if not overview_pending then
+    overview_pending = true
+    vim.defer_fn(function()
+      overview_pending = false
+      task.refresh(M)
+    end, 50)
   end
 end
 
@@ -247,6 +263,24 @@ function M.select_runs(runs)
   return result
 end
 
+--- readcov's own `virtual_text` / `virtual_lines` (setup options) on the namespaces of the
+--- readcov client's diagnostics, pushed and pulled; other servers keep the global setting.
+function M.diagnostic_config(client)
+  local opts = {}
+  if M.config.virtual_text ~= nil then
+    opts.virtual_text = M.config.virtual_text
+  end
+  if M.config.virtual_lines ~= nil then
+    opts.virtual_lines = M.config.virtual_lines
+  end
+  if next(opts) == nil then
+    return
+  end
+  for _, pull in ipairs({ false, true }) do
+    vim.diagnostic.config(opts, vim.lsp.diagnostic.get_namespace(client.id, pull))
+  end
+end
+
 require("readcov.commands").install(M)
 
 local highlights = require("readcov.highlights").apply
@@ -264,6 +298,7 @@ function M.setup(opts)
       if not client or client.name ~= "readcov" then
         return
       end
+      M.diagnostic_config(client)
       M.refresh(ev.buf)
     end,
   })

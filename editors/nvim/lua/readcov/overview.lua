@@ -1,4 +1,4 @@
---- readcov.overview: pure helpers turning `readcov/explain` and `readcov/tasks` answers into the
+--- readcov.overview: pure helpers turning `readcov/overview` and `readcov/tasks` answers into the
 --- task overview (quickfix items) and the run picker's choices.
 --- No Neovim API calls beyond vim.* table helpers, so tests/editors/nvim/unit.lua covers them.
 local M = {}
@@ -10,10 +10,6 @@ local function pct(v)
   return string.format("%d%%", math.floor(v * 100 + 1e-9))
 end
 
-local function lines(a, b)
-  return a == b and tostring(a) or (a .. "–" .. b)
-end
-
 local function join(root, path)
   if path:sub(1, 1) == "/" or not root or root == "" then
     return path
@@ -21,73 +17,72 @@ local function join(root, path)
   return root .. "/" .. path
 end
 
---- Title of the list: task, run, verdict, file hit.
-function M.title(ex)
-  local cmp = ex.verdict == "pass" and "≥" or "<"
-  local cov = ex.status == "unscored" and "unscored"
-    or string.format("%s %s %s (%d/%d gold lines)", pct(ex.line_coverage), cmp, pct(ex.threshold),
-      ex.covered_lines or 0, ex.gold_lines or 0)
-  return string.format("readcov overview · %s · run %s · %s · file hit %d/%d", ex.task or "?", ex.run or "?",
-    cov, ex.files_hit or 0, ex.gold_files or 0)
+--- Title of the list: `readcov overview · TASK · run R · 0% < 50% (0/6 gold lines) · file hit 1/2 ·
+--- gold edit` (the server's header; it names the gold shown).
+function M.title(o)
+  local t = type(o) == "table" and o.title or nil
+  if type(t) ~= "string" then
+    return "readcov overview"
+  end
+  return t:find("^readcov overview") and t or ("readcov overview · " .. t)
 end
 
-local function near(r)
-  if type(r) ~= "table" then
-    return nil
-  end
-  local turn = type(r.turn) == "number" and string.format(" (turn %d)", r.turn) or ""
-  return lines(r.start, r["end"]) .. turn
+local function text_of(v)
+  return type(v) == "string" and v ~= "" and v or nil
 end
 
---- The line of a gold file: "never opened · 0/4 gold lines" or "0/2 gold lines (0%) · opened
---- turn 5 · 32 read(s)".
-function M.file_text(f)
-  local figure = string.format("%d/%d gold lines", f.covered or 0, f.gold_lines or 0)
-  if not f.opened then
-    return "never opened · " .. figure
+--- A row's quickfix text: its figures, then its context (the unit, the nearest reads) — the path
+--- is the entry's file name already.
+local function row_text(r, indent)
+  local context = text_of(r.description) or ""
+  local path = text_of(r.path) or ""
+  if context == path then
+    context = ""
+  elseif path ~= "" then
+    local suffix = " · " .. path
+    if #context > #suffix and context:sub(-#suffix) == suffix then
+      context = context:sub(1, -#suffix - 1)
+    end
   end
-  local turn = type(f.first_read_turn) == "number" and (" turn " .. f.first_read_turn) or ""
-  return string.format("%s (%s) · opened%s · %d read(s)", figure, pct(f.coverage), turn, f.reads or 0)
+  return indent .. (r.label or "?") .. (context ~= "" and (" · " .. context) or "")
 end
 
---- The line of a span with unread lines: unread ranges, the unit around it, the nearest reads.
-function M.span_text(s)
-  local unread = vim.tbl_map(function(u)
-    return lines(u.start, u["end"])
-  end, s.unread or {})
-  local text = string.format("  unread %s of gold %s (%d/%d read)", table.concat(unread, ", "),
-    lines(s.start, s["end"]), s.covered or 0, s.gold_lines or 0)
-  if type(s.unit) == "table" then
-    text = text .. string.format(" · in %s %s (%s)", s.unit.kind or "unit", s.unit.name or "?",
-      lines(s.unit.start, s.unit["end"]))
-  end
-  local before, after = near(s.nearest_before), near(s.nearest_after)
-  if before or after then
-    text = text .. string.format(" · nearest reads: before %s, after %s", before or "none", after or "none")
-  end
-  return text
-end
+local WARN = { ["never-opened"] = true, unread = true, ["edit-unread"] = true }
 
---- Quickfix items for the task overview, in explain's order (worst file first): one per gold
---- file (never-opened files included) and one per span with unread lines, at its first unread
---- line. `type` is W below the threshold, I otherwise.
-function M.items(ex, root)
+--- Quickfix items for the task overview (`readcov/overview`): the note (why the gold is empty)
+--- and the what-if layer's figure first, then each group as a header line (`── read instead:
+--- 1 file(s) without gold · 48 lines`) followed by its rows — gold files with their unread
+--- lines, the files read instead, the agent's edits — each at the lines it opens. `type` W for
+--- what was missed, I otherwise. `root` resolves paths of rows without a URI.
+function M.items(o, root)
   local out = {}
-  local threshold = type(ex.threshold) == "number" and ex.threshold or 0.5
-  for _, f in ipairs(type(ex.files) == "table" and ex.files or {}) do
-    local filename = join(root, f.path)
-    local below = type(f.coverage) == "number" and f.coverage < threshold
-    out[#out + 1] = { filename = filename, lnum = 1, text = M.file_text(f), type = below and "W" or "I" }
-    for _, s in ipairs(type(f.spans) == "table" and f.spans or {}) do
-      if type(s.unread) == "table" and #s.unread > 0 then
-        out[#out + 1] = {
-          filename = filename,
-          lnum = s.unread[1].start,
-          end_lnum = s.unread[#s.unread]["end"],
-          text = M.span_text(s),
-          type = (type(s.coverage) == "number" and s.coverage < threshold) and "W" or "I",
-        }
+  if type(o) ~= "table" then
+    return out
+  end
+  local messages = { text_of(o.error), text_of(o.note), type(o.whatIf) == "table" and text_of(o.whatIf.text) or nil,
+    type(o.change) == "table" and text_of(o.change.text) or nil }
+  for i = 1, 4 do
+    if messages[i] then
+      out[#out + 1] = { text = messages[i], type = "I", valid = 0 }
+    end
+  end
+  for _, g in ipairs(type(o.groups) == "table" and o.groups or {}) do
+    out[#out + 1] = { text = string.format("── %s: %s", g.label or "?", g.description or ""), valid = 0 }
+    local function add(r, indent)
+      local filename = type(r.uri) == "string" and vim.uri_to_fname(r.uri) or join(root, r.path or "")
+      out[#out + 1] = {
+        filename = filename,
+        lnum = (tonumber(r.startLine) or 0) + 1,
+        end_lnum = (tonumber(r.endLine) or 0) + 1,
+        text = row_text(r, indent),
+        type = WARN[r.kind] and "W" or "I",
+      }
+      for _, c in ipairs(type(r.children) == "table" and r.children or {}) do
+        add(c, indent .. "  ")
       end
+    end
+    for _, r in ipairs(type(g.rows) == "table" and g.rows or {}) do
+      add(r, "")
     end
   end
   return out

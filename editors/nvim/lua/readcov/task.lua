@@ -1,22 +1,26 @@
 --- readcov.task: the whole task, not only the open file — `:Readcov overview` (a quickfix list of
---- every gold file of the selected run, never-opened ones included, and its unread spans), the run
+--- every gold file of the selected run, never-opened ones included, its unread spans, the files
+--- read instead, the edits, coverage per turn; refreshed in place on every change), the run
 --- picker, and next/previous unread gold span (across the task's files, from the server).
 local overview = require("readcov.overview")
 
 local M = {}
 
---- `readcov/explain` for the selected task and run, and the workspace root (from
+--- `readcov/overview` for the selected task and run, and the workspace root (from
 --- `readcov/summary` → inputs). `rc` is the readcov module (request_sync).
-local function explain(rc)
-  local ex = rc.request_sync(0, "readcov/explain", vim.empty_dict())
+local function fetch(rc)
+  local o = rc.request_sync(0, "readcov/overview", vim.empty_dict())
   local summary = rc.request_sync(0, "readcov/summary", vim.empty_dict()) or {}
   local root = type(summary.inputs) == "table" and summary.inputs.root or nil
-  return ex, root
+  return o, root
 end
 
-local function show(ex, root, open)
-  local items = overview.items(ex, root)
-  vim.fn.setqflist({}, " ", { title = overview.title(ex), items = items })
+--- The quickfix list holding the overview is marked in its context, so a refresh finds it.
+local CONTEXT = { readcov_overview = true }
+
+local function show(o, root, open)
+  local items = overview.items(o, root)
+  vim.fn.setqflist({}, " ", { title = overview.title(o), items = items, context = CONTEXT })
   if open ~= false then
     vim.cmd("botright copen")
   end
@@ -27,16 +31,38 @@ end
 --- server cannot tell which run to explain (several, none selected), offers the run picker first
 --- and shows the overview of the run picked (returns nil then).
 function M.overview(rc, open)
-  local ok, ex, root = pcall(explain, rc)
-  if ok then
-    return show(ex, root, open)
+  local o, root = fetch(rc)
+  if type(o) == "table" and o.needsRun then
+    vim.notify("readcov: " .. tostring(o.error) .. "\nreadcov: pick the run to explain", vim.log.levels.INFO)
+    M.pick_run(rc, function()
+      local picked, picked_root = fetch(rc)
+      show(picked, picked_root, open)
+    end)
+    return nil
   end
-  vim.notify(tostring(ex) .. "\nreadcov: pick the run to explain", vim.log.levels.INFO)
-  M.pick_run(rc, function()
-    local picked, picked_root = explain(rc)
-    show(picked, picked_root, open)
-  end)
-  return nil
+  return show(o, root, open)
+end
+
+--- Whether the current quickfix list is the overview.
+function M.showing()
+  local ctx = vim.fn.getqflist({ context = 1 }).context
+  return type(ctx) == "table" and ctx.readcov_overview == true
+end
+
+--- Re-fills the overview in place (same list, same window) when it is the current quickfix
+--- list: after every state change (readcov/didChange, a gold definition switched, a widen), so
+--- it never shows old figures. Returns true when it refreshed.
+function M.refresh(rc)
+  if not M.showing() then
+    return false
+  end
+  local ok, o, root = pcall(fetch, rc)
+  if not ok or type(o) ~= "table" then
+    return false
+  end
+  local items = overview.items(o, root)
+  vim.fn.setqflist({}, "r", { title = overview.title(o), items = items, context = CONTEXT })
+  return true
 end
 
 --- Picks a run with vim.ui.select (all runs merged, or one run of the selected task with its

@@ -76,6 +76,9 @@ test('summaryItems lists worst rows first, then totals', () => {
   assert.equal(items[0].description, 'line coverage 25% (4/16) · file hit 100% · unit hit 100%');
   assert.equal(items[2].description, 'mean line coverage 62% · mean file hit 100% · 2 rows');
   assert.deepEqual(runsOf(summary), ['run-a', 'run-b']);
+  // The what-if layer's row and human reads are no runs to pick (issue 38).
+  const layered = { ...summary, rows: [...summary.rows, { ...row('t1', 'what-if', 1, true), layer: 'what-if' }, { ...row('t1', 'human', 1, true), layer: 'human' }] };
+  assert.deepEqual(runsOf(layered), ['run-a', 'run-b']);
 });
 
 test('findServer: setting, then PATH, then bundled', () => {
@@ -132,44 +135,77 @@ test('what-if lines get their own colour and the status names both figures', () 
       edits: [{ startLine: 20, endLine: 21, turn: 3, goldLines: 2, beforeReading: true }] },
   );
   assert.deepEqual(planDecorations(s, 40), { read: [[0, 2]], 'gold-read': [[9, 11]], 'gold-unread': [] });
-  assert.deepEqual(planOverlays(s, 25), { whatIf: [[12, 24]], edits: [[20, 21]] });
-  assert.equal(statusText(s), 'readcov 25% (what-if 100%)');
+  // Gold lines only what-if reads cover (12–24) apart from the other what-if lines (none here).
+  assert.deepEqual(planOverlays(s, 25), { whatIf: [], whatIfGold: [[12, 24]], edits: [[20, 21]] });
+  assert.deepEqual(planOverlays(s, 40).whatIf, [[25, 26]]);
+  // The same words as Neovim's statusline: the agent's figure and verdict first.
+  assert.equal(statusText(s), 'readcov 25% < 50% (what-if 100%)');
   assert.equal(belowThreshold(s), true, 'the agent figure (25%) decides, not the what-if one');
   assert.equal(belowThreshold(states([], { coverage: 0.5 })), false);
   assert.equal(belowThreshold(states([], { coverage: null, goldLines: 0 })), false);
   assert.match(statusTooltip(s), /12 of them only by what-if reads/);
   assert.ok(statusTooltip(s).endsWith(LEGEND));
-  assert.match(LEGEND, /violet = what-if read/);
+  assert.match(LEGEND, /violet = gold line read only by your what-if reads · faint violet = other lines/);
+  assert.match(statusTooltip({ ...s, gold: 'unit' }), /gold lines read \(gold unit\)/);
   assert.deepEqual(subtract([[0, 10]], [[2, 3], [5, 5], [9, 20]]), [[0, 1], [4, 4], [6, 8]]);
   assert.deepEqual(subtract([[0, 3]], []), [[0, 3]]);
 });
 
-test('overview rows: never-opened files first-class, unread spans with unit and nearest reads', () => {
-  const { fileRows, spanRows, headline } = require('../../out/overviewModel');
-  const near = (start, end, turn) => ({ start, end, turn, tool: 'str_replace_editor', command: null });
-  const e = {
-    task: 'pylint-dev__pylint-4604', run: 'openhands', runs: ['openhands'], verdict: 'below', threshold: 0.5,
-    line_coverage: 0, file_hit: 0.5,
-    files: [
-      { path: 'pylint/constants.py', gold_lines: 4, covered: 0, coverage: 0, opened: false, first_read_turn: null, reads: 0,
-        spans: [{ start: 3, end: 4, gold_lines: 2, covered: 0, coverage: 0, unread: [{ start: 3, end: 4 }], unit: null,
-          nearest_before: null, nearest_after: null }] },
-      { path: 'pylint/checkers/variables.py', gold_lines: 2, covered: 0, coverage: 0, opened: true, first_read_turn: 5, reads: 32,
-        spans: [{ start: 1828, end: 1829, gold_lines: 2, covered: 0, coverage: 0, unread: [{ start: 1828, end: 1829 }],
-          unit: { kind: 'method', name: '_store_type_annotation_node', start: 1823, end: 1843 },
-          nearest_before: near(1670, 1700, 13), nearest_after: near(1950, 2000, 14) }] },
+test('overview tree: a header with figures first, then the server groups, rows opening their lines', () => {
+  const { overviewTree, flatten } = require('../../out/overviewModel');
+  const row = (kind, label, description, line, children = []) => ({
+    kind, label, description, tooltip: null, path: description, uri: `file:///w/${description}`, startLine: line, endLine: line, children,
+  });
+  const answer = {
+    task: 'pylint-dev__pylint-4604', run: 'openhands', below: true,
+    title: 'pylint-dev__pylint-4604 · run openhands · 0% < 50% (0/6 gold lines) · file hit 1/2 · gold edit',
+    gold: { label: 'edit', spans: 3, notes: [] }, note: null, error: null, needsRun: false, change: null,
+    whatIf: { lineCoverage: 0.33, coveredLines: 2, text: "what-if 33% (2/6) with your what-if reads · the run's own 0%" },
+    groups: [
+      { id: 'gold', label: 'gold files', description: '1/2 opened · 0/6 lines read', rows: [
+        row('never-opened', 'never opened · 0/4', 'pylint/constants.py', 2, [row('unread', 'unread 3–4 · 0/2 of gold 3–4', 'pylint/constants.py', 2)]),
+      ] },
+      { id: 'readInstead', label: 'read instead', description: '1 file(s) without gold · 48 lines', rows: [
+        row('read-instead', '48 lines · turn 9 · 2 read(s)', 'tests/functional/u/unused/unused_typing_imports.py', 0),
+      ] },
+      { id: 'timeline', label: 'coverage per turn', description: '0% (turn 1) → 0% (turn 20) · never reached 50% · ▁▁', rows: [] },
     ],
   };
-  const files = fileRows(e);
-  assert.deepEqual(files.map((f) => [f.label, f.description, f.line]), [
-    ['pylint/constants.py', 'never opened · 0/4', 2],
-    ['pylint/checkers/variables.py', '0/2 · 0%', 1827],
+  const tree = overviewTree(answer);
+  assert.deepEqual(flatten(tree.nodes), [
+    '0% < 50% (0/6 gold lines) · file hit 1/2 · pylint-dev__pylint-4604 · run openhands · gold edit',
+    "what-if 33% (2/6) with your what-if reads · the run's own 0%",
+    'gold files · 1/2 opened · 0/6 lines read',
+    '  never opened · 0/4 · pylint/constants.py',
+    '    unread 3–4 · 0/2 of gold 3–4 · pylint/constants.py',
+    'read instead · 1 file(s) without gold · 48 lines',
+    '  48 lines · turn 9 · 2 read(s) · tests/functional/u/unused/unused_typing_imports.py',
+    'coverage per turn · 0% (turn 1) → 0% (turn 20) · never reached 50% · ▁▁',
   ]);
-  const spans = spanRows(e.files[1]);
-  assert.deepEqual(spans.map((s) => [s.label, s.description, s.startLine, s.endLine]), [
-    ['lines 1828–1829', 'method _store_type_annotation_node · read 1670–1700 / 1950–2000', 1827, 1828],
+  assert.equal(tree.nodes[0].icon, 'warning');
+  assert.deepEqual(tree.nodes[3].children[0].open, { uri: 'file:///w/tests/functional/u/unused/unused_typing_imports.py', startLine: 0, endLine: 0 });
+  assert.equal(tree.message, answer.title);
+  // An empty gold says why; a failed explanation says what to do.
+  const empty = overviewTree({ ...answer, whatIf: null, groups: [], note: 'no gold lines under gold `test`: no test-tier lines' });
+  assert.deepEqual(flatten(empty.nodes).slice(1), ['no gold lines under gold `test`: no test-tier lines']);
+  assert.equal(empty.message, `${answer.title} — no gold lines under gold \`test\`: no test-tier lines`);
+  const failed = overviewTree({ title: 'readcov overview · gold edit', gold: answer.gold, note: null, error: 'task has 2 runs', needsRun: true, whatIf: null, change: null, groups: [] });
+  assert.deepEqual(flatten(failed.nodes), ['readcov overview · gold edit', 'task has 2 runs']);
+});
+
+test('native coverage: gold lines as statements, innermost units as declarations', () => {
+  const { goldCoverage, runName } = require('../../out/nativeCoverageModel');
+  const e = {
+    task: 't', run: 'r',
+    files: [{ path: 'a.py', spans: [
+      { start: 10, end: 13, unread: [{ start: 12, end: 13 }], unit: { kind: 'function', name: 'f', start: 8, end: 20 } },
+      { start: 13, end: 14, unread: [], unit: { kind: 'function', name: 'f', start: 8, end: 20 } },
+    ] }],
+  };
+  const [f] = goldCoverage(e);
+  assert.deepEqual(f.statements, [
+    { line: 9, read: true }, { line: 10, read: true }, { line: 11, read: false }, { line: 12, read: true }, { line: 13, read: true },
   ]);
-  assert.match(spans[0].tooltip, /nearest read before: lines 1670–1700, turn 13 \(str_replace_editor\)/);
-  assert.deepEqual(spanRows(e.files[0]).map((s) => s.description), ['']);
-  assert.equal(headline(e), 'pylint-dev__pylint-4604 · openhands · 0% < 50%');
+  assert.deepEqual(f.declarations, [{ name: 'function f', startLine: 7, endLine: 19, read: 4 }]);
+  assert.equal(runName(e), 'readcov · t · r');
 });

@@ -30,6 +30,7 @@ workspace() {
       cp -r "$REPO/tests/editors/fixture/." "$2/"
       echo '{"task": "fixture-1", "run": "run-a", "path": "src/auth.py", "start": 20, "end": 21, "turn": 5, "kind": "edit"}' \
         >>"$2/reads.jsonl"
+      echo '{"task": "fixture-1", "run": "run-a", "path": "src/auth.py", "start": 6, "end": 7, "turn": 2}' >>"$2/reads.jsonl"
       ;;
   esac
 }

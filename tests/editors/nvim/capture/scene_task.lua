@@ -1,7 +1,8 @@
 --- The Neovim screen of docs/editors.md: pylint-dev__pylint-4604 (tests/data/real) in the default
 --- colour scheme ('background' from $READCOV_BG). Top: variables.py where the agent's reads stop
 --- (line 1700); middle: the never-read gold lines 1828–1829 in _store_type_annotation_node, with
---- readcov's inlay hint, code lens and diagnostic sign; bottom: `:Readcov overview`. Writes
+--- readcov's inlay hint, code lens, diagnostic sign and message (virtual_text = true); bottom: `:Readcov
+--- overview` with the file read instead and coverage per turn. Writes
 --- $READCOV_READY once everything is drawn. Run by tests/editors/nvim/capture/capture.sh.
 local repo, ws, bin = os.getenv("READCOV_REPO"), os.getenv("READCOV_WS"), os.getenv("READCOV_BIN")
 vim.opt.rtp:prepend(repo .. "/editors/nvim")
@@ -17,7 +18,7 @@ vim.o.showmode = false
 vim.o.swapfile = false
 vim.o.shortmess = vim.o.shortmess .. "IF"
 local readcov = require("readcov")
-readcov.setup({ cmd = { bin, "lsp" } })
+readcov.setup({ cmd = { bin, "lsp" }, virtual_text = true })
 vim.o.statusline = " %f %{%v:lua.require'readcov'.statusline_hl()%} %=%l:%c "
 
 local file = ws .. "/pylint/checkers/variables.py"
@@ -35,7 +36,7 @@ end
 
 local function layout()
   vim.cmd("Readcov overview")
-  vim.cmd("resize 7")
+  vim.cmd("resize 11")
   vim.cmd("wincmd k")
   vim.cmd("split")
   -- top: the end of the agent's read 1670–1700
