@@ -57,7 +57,10 @@ fn timeline_is_one_line() {
             .collect();
         timeline(&points, None, 0.5, 0)
     };
-    assert_eq!(got.chars().rev().take_while(|c| *c == '▁').count(), MAX_BARS);
+    assert_eq!(
+        got.chars().rev().take_while(|c| *c == '▁').count(),
+        MAX_BARS
+    );
     assert!(
         got.starts_with("0% (turn 1) → 0% (turn 80) · never reached 50% · ▁"),
         "{got}"
