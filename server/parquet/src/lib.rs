@@ -8,7 +8,7 @@ mod stream;
 
 use bytes::Bytes;
 use parquet::file::reader::{ChunkReader, FileReader, SerializedFileReader};
-pub use stream::RowStream;
+pub use stream::{RowStream, Scope};
 
 /// Parquet files start (and end) with these four bytes.
 pub const MAGIC: &[u8; 4] = b"PAR1";
@@ -157,20 +157,25 @@ pub fn parquet_to_jsonl_with(bytes: &[u8], limits: &ParquetLimits) -> Rows {
 }
 
 /// Streams the rows of `bytes`: `each` gets each row's JSON object (no line break), one row at
-/// a time, never the file's rows all at once. Returns the rows handed over and the error that
-/// stopped the reading, if any. Never panics on bad input.
+/// a time, never the file's rows all at once, within `limits` for the whole file (rows, pages'
+/// decoded bytes and values, and the JSON lines written). Returns the rows handed over and the
+/// error that stopped the reading, if any. Never panics on bad input.
 pub fn for_each_row(
     bytes: &[u8],
     limits: &ParquetLimits,
     mut each: impl FnMut(&[u8]),
 ) -> (usize, Option<ParquetRowsError>) {
-    if let Err(e) = shape::check(bytes, limits) {
-        return (0, Some(e));
+    let mut rows = match RowStream::open_with(Bytes::copy_from_slice(bytes), limits, Scope::File) {
+        Ok(rows) => rows,
+        Err(e) => return (0, Some(e)),
+    };
+    for row in &mut rows {
+        match row {
+            Ok(line) => each(&line),
+            Err(e) => return (rows.read(), Some(e)),
+        }
     }
-    let owned = Bytes::copy_from_slice(bytes);
-    let mut rows = 0;
-    let error = read_rows(owned, limits, &mut rows, &mut each);
-    (rows, error)
+    (rows.read(), None)
 }
 
 /// The first codec of the file's column chunks that this build cannot decompress.
@@ -196,69 +201,6 @@ fn codec_message(codec: &str) -> String {
         "its pages are compressed with {codec}; this build reads uncompressed, snappy and zstd \
          pages only (rewrite it with one of them, e.g. pyarrow's compression='zstd')"
     )
-}
-
-/// Runs `f`, turning a panic inside the decoder (malformed data it does not check) into an error.
-fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
-        .unwrap_or_else(|_| Err("the decoder failed on malformed data".to_string()))
-}
-
-fn read_rows(
-    bytes: Bytes,
-    limits: &ParquetLimits,
-    rows: &mut usize,
-    each: &mut dyn FnMut(&[u8]),
-) -> Option<ParquetRowsError> {
-    let opened = guarded(|| {
-        let reader = SerializedFileReader::new(bytes).map_err(|e| e.to_string())?;
-        if let Some(codec) = unsupported_codec(&reader) {
-            return Err(codec_message(&codec));
-        }
-        Ok(parquet::record::reader::RowIter::from_file_into(Box::new(
-            reader,
-        )))
-    });
-    let mut iter = match opened {
-        Ok(it) => it,
-        Err(e) => return Some(ParquetRowsError::File(e)),
-    };
-    let mut line = Vec::new();
-    let mut written = 0u64;
-    loop {
-        let next = guarded(|| match iter.next() {
-            None => Ok(None),
-            Some(Ok(row)) => {
-                line.clear();
-                // A `Value` always serialises (keys are strings, non-finite floats are null).
-                serde_json::to_writer(&mut line, &row.to_json_value())
-                    .expect("a JSON value serialises");
-                Ok(Some(()))
-            }
-            Some(Err(e)) => Err(e.to_string()),
-        });
-        let at = *rows + 1;
-        match next {
-            Ok(None) => return None,
-            Ok(Some(())) => {}
-            Err(message) => return Some(ParquetRowsError::Row { row: at, message }),
-        }
-        let over = |what, max| ParquetRowsError::Limit {
-            row: at,
-            what,
-            found: 0,
-            max,
-        };
-        if at as u64 > limits.max_rows {
-            return Some(over(Limit::Rows, limits.max_rows));
-        }
-        written += line.len() as u64 + 1;
-        if written > limits.max_bytes {
-            return Some(over(Limit::Bytes, limits.max_bytes));
-        }
-        each(&line);
-        *rows += 1;
-    }
 }
 
 #[cfg(any(test, feature = "craft"))]

@@ -1,12 +1,14 @@
 //! A Parquet file's shape, read from its footer and page headers without decoding a value:
 //! the schema (depth, columns), the rows it declares, the bytes its pages decompress to and the
-//! values they hold. [`check`] compares the shape with [`ParquetLimits`] before the `parquet`
-//! crate decodes anything: its schema conversion recurses once per nesting level (5,000 nested
-//! groups overflowed the stack: an abort, not an error), and a dictionary page or a zstd page
-//! can expand a few kilobytes into gigabytes.
+//! values they hold. [`read`] takes any `ChunkReader` (bytes, or a file read a window at a
+//! time); [`check_file`] and [`check_rows`] compare the shape with [`ParquetLimits`] before the
+//! `parquet` crate decodes anything: its schema conversion recurses once per nesting level
+//! (5,000 nested groups overflowed the stack: an abort, not an error), and a dictionary page or
+//! a zstd page can expand a few kilobytes into gigabytes.
 
 use crate::thrift::{ty, Reader, ThriftError};
 use crate::{Limit, ParquetLimits, ParquetRowsError};
+use parquet::file::reader::ChunkReader;
 
 /// Schema nesting deeper than this is refused (ContextBench's lists of structs are 4 deep).
 pub const MAX_DEPTH: u64 = 64;
@@ -29,6 +31,10 @@ pub struct Shape {
     pub page_bytes: u64,
     /// Sum of every data page's value count.
     pub values: u64,
+    /// The largest page, uncompressed (what one decompression allocates).
+    pub max_page_bytes: u64,
+    /// The most values in one row group (what one row may hold at most).
+    pub max_group_values: u64,
 }
 
 fn file_err(what: impl std::fmt::Display) -> ParquetRowsError {
@@ -39,62 +45,91 @@ fn thrift(at: &str) -> impl Fn(ThriftError) -> ParquetRowsError + '_ {
     move |e| file_err(format!("{at}: {}", e.0))
 }
 
-/// Refuses a file whose shape is past the limits, or whose footer or page headers cannot be
-/// read, before anything is decoded.
+/// Reads the shape of the file `bytes` and checks it against `limits` for the whole file.
 pub fn check(bytes: &[u8], limits: &ParquetLimits) -> Result<Shape, ParquetRowsError> {
-    let shape = read_shape(bytes, limits)?;
-    let over = |what, found: u64, max: u64| {
-        (found > max).then_some(ParquetRowsError::Limit {
-            row: 0,
-            what,
-            found,
-            max,
-        })
-    };
-    let max_values = limits.max_bytes / BYTES_PER_VALUE;
-    let first = over(Limit::Rows, shape.rows, limits.max_rows)
-        .or_else(|| over(Limit::Bytes, shape.page_bytes, limits.max_bytes))
-        .or_else(|| over(Limit::Values, shape.values, max_values));
-    match first {
-        Some(e) => Err(e),
-        None => Ok(shape),
+    let shape = read(&bytes::Bytes::copy_from_slice(bytes))?;
+    check_file(&shape, limits)?;
+    Ok(shape)
+}
+
+fn over(what: Limit, found: u64, max: u64) -> Result<(), ParquetRowsError> {
+    match found > max {
+        true => Err(limit(what, found, max)),
+        false => Ok(()),
     }
 }
 
-/// The footer's schema, rows and column chunks, then each chunk's page headers.
-fn read_shape(bytes: &[u8], limits: &ParquetLimits) -> Result<Shape, ParquetRowsError> {
-    let n = bytes.len();
+/// Limits for a file whose rows are all held (collected as JSON lines): its rows, the sum of its
+/// pages' decoded sizes and of their values.
+pub fn check_file(shape: &Shape, limits: &ParquetLimits) -> Result<(), ParquetRowsError> {
+    over(Limit::Rows, shape.rows, limits.max_rows)?;
+    over(Limit::Bytes, shape.page_bytes, limits.max_bytes)?;
+    over(
+        Limit::Values,
+        shape.values,
+        limits.max_bytes / BYTES_PER_VALUE,
+    )
+}
+
+/// Limits for a file whose rows are handled one at a time (a dataset streamed by `import`): its
+/// rows, and what one page or one row group holds at once.
+pub fn check_rows(shape: &Shape, limits: &ParquetLimits) -> Result<(), ParquetRowsError> {
+    over(Limit::Rows, shape.rows, limits.max_rows)?;
+    over(Limit::Bytes, shape.max_page_bytes, limits.max_bytes)?;
+    over(
+        Limit::Values,
+        shape.max_group_values,
+        limits.max_bytes / BYTES_PER_VALUE,
+    )
+}
+
+/// The bytes `start..start + len` of `r`, or a located error.
+fn window<R: ChunkReader>(r: &R, start: u64, len: usize) -> Result<bytes::Bytes, ParquetRowsError> {
+    r.get_bytes(start, len)
+        .map_err(|e| file_err(format!("cannot read bytes {start}..: {e}")))
+}
+
+/// The shape of the file behind `r`: the footer's schema, rows and column chunks, then each
+/// chunk's page headers. A footer or page header that does not parse, or a schema past the
+/// fixed limits (depth, columns, elements), is an error.
+pub fn read<R: ChunkReader>(r: &R) -> Result<Shape, ParquetRowsError> {
+    let n = r.len();
     if n < 12 {
         return Err(file_err("too short for a footer"));
     }
-    let len = u32::from_le_bytes(bytes[n - 8..n - 4].try_into().expect("4 bytes")) as usize;
+    let tail = window(r, n - 8, 8)?;
+    let len = u64::from(u32::from_le_bytes(tail[..4].try_into().expect("4 bytes")));
     let start = (n - 8)
         .checked_sub(len)
         .filter(|&s| s >= 4)
         .ok_or_else(|| file_err(format!("the footer length {len} is past the file's start")))?;
-    let mut r = Reader::new(&bytes[start..n - 8]);
+    let footer = window(r, start, len as usize)?;
+    let mut reader = Reader::new(&footer);
     let mut shape = Shape::default();
-    let mut chunks: Vec<(i64, i64)> = Vec::new();
-    let (mut file_rows, mut group_rows) = (0i64, 0u64);
-    r.each_field(|r, id, kind| match (id, kind) {
-        (2, ty::LIST) => {
-            schema(r, &mut shape)?;
-            Ok(true)
-        }
-        (3, ty::I64) => {
-            file_rows = r.int()?;
-            Ok(true)
-        }
-        (4, ty::LIST) => {
-            let (groups, _) = r.list()?;
-            for _ in 0..groups {
-                group_rows = group_rows.saturating_add(row_group(r, &mut chunks)?);
+    // (row group, start, length) of every column chunk.
+    let mut chunks: Vec<(usize, i64, i64)> = Vec::new();
+    let (mut file_rows, mut group_rows, mut groups) = (0i64, 0u64, 0usize);
+    reader
+        .each_field(|r, id, kind| match (id, kind) {
+            (2, ty::LIST) => {
+                schema(r, &mut shape)?;
+                Ok(true)
             }
-            Ok(true)
-        }
-        _ => Ok(false),
-    })
-    .map_err(thrift("footer"))?;
+            (3, ty::I64) => {
+                file_rows = r.int()?;
+                Ok(true)
+            }
+            (4, ty::LIST) => {
+                let (n, _) = r.list()?;
+                for g in 0..n as usize {
+                    group_rows = group_rows.saturating_add(row_group(r, g, &mut chunks)?);
+                    groups = g + 1;
+                }
+                Ok(true)
+            }
+            _ => Ok(false),
+        })
+        .map_err(thrift("footer"))?;
     if shape.elements > MAX_SCHEMA_ELEMENTS {
         return Err(limit(
             Limit::SchemaElements,
@@ -109,9 +144,12 @@ fn read_shape(bytes: &[u8], limits: &ParquetLimits) -> Result<Shape, ParquetRows
         return Err(limit(Limit::Columns, shape.columns, MAX_COLUMNS));
     }
     shape.rows = u64::try_from(file_rows).unwrap_or(0).max(group_rows);
-    for (i, &(start, len)) in chunks.iter().enumerate() {
-        pages(bytes, i, start, len, &mut shape, limits)?;
+    let mut group_values = vec![0u64; groups];
+    for (i, &(group, start, len)) in chunks.iter().enumerate() {
+        let values = pages(r, i, start, len, &mut shape)?;
+        group_values[group] = group_values[group].saturating_add(values);
     }
+    shape.max_group_values = group_values.into_iter().max().unwrap_or(0);
     Ok(shape)
 }
 
@@ -175,14 +213,19 @@ fn schema(r: &mut Reader, shape: &mut Shape) -> crate::thrift::Result<()> {
     Ok(())
 }
 
-/// One row group: its column chunks' byte ranges (start, length), and its declared rows.
-fn row_group(r: &mut Reader, chunks: &mut Vec<(i64, i64)>) -> crate::thrift::Result<u64> {
+/// Row group `group`: its column chunks' byte ranges (start, length), and its declared rows.
+fn row_group(
+    r: &mut Reader,
+    group: usize,
+    chunks: &mut Vec<(usize, i64, i64)>,
+) -> crate::thrift::Result<u64> {
     let mut rows = 0i64;
     r.each_field(|r, id, kind| match (id, kind) {
         (1, ty::LIST) => {
             let (n, _) = r.list()?;
             for _ in 0..n {
-                chunks.push(column_chunk(r)?);
+                let (start, len) = column_chunk(r)?;
+                chunks.push((group, start, len));
             }
             Ok(true)
         }
@@ -224,43 +267,49 @@ fn column_chunk(r: &mut Reader) -> crate::thrift::Result<(i64, i64)> {
 }
 
 /// Walks a column chunk's page headers (header, then its compressed bytes, to the chunk's end)
-/// adding up uncompressed sizes and data-page values. A range outside the file or a header that
-/// does not parse is an error: the crate could not read that chunk either.
-fn pages(
-    bytes: &[u8],
+/// adding up uncompressed sizes and data-page values; returns the chunk's values. A range
+/// outside the file or a header that does not parse is an error: the crate could not read that
+/// chunk either. Headers are read a window at a time (64 KiB, doubled while a header runs past
+/// it, at most to the chunk's end), so a file is never read whole here.
+fn pages<R: ChunkReader>(
+    r: &R,
     index: usize,
     start: i64,
     len: i64,
     shape: &mut Shape,
-    limits: &ParquetLimits,
-) -> Result<(), ParquetRowsError> {
+) -> Result<u64, ParquetRowsError> {
     let at = format!("column chunk {}", index + 1);
-    let range = usize::try_from(start)
+    let (start, end) = u64::try_from(start)
         .ok()
-        .zip(usize::try_from(len).ok())
-        .and_then(|(s, l)| Some(s..s.checked_add(l)?))
-        .filter(|r| r.end <= bytes.len())
+        .zip(u64::try_from(len).ok())
+        .and_then(|(s, l)| Some((s, s.checked_add(l)?)))
+        .filter(|&(_, e)| e <= r.len())
         .ok_or_else(|| file_err(format!("{at}: its byte range is outside the file")))?;
-    let chunk = &bytes[range];
-    let mut pos = 0;
-    while pos < chunk.len() {
-        let mut r = Reader::new(&chunk[pos..]);
-        let page = page_header(&mut r).map_err(thrift(&at))?;
-        let body = usize::try_from(page.compressed)
+    let (mut pos, mut values) = (start, 0u64);
+    while pos < end {
+        let left = end - pos;
+        let mut size = left.min(64 << 10);
+        let (header_len, page) = loop {
+            let bytes = window(r, pos, size as usize)?;
+            let mut reader = Reader::new(&bytes);
+            match page_header(&mut reader) {
+                Ok(page) => break (reader.pos as u64, page),
+                Err(_) if size < left => size = (size * 2).min(left),
+                Err(e) => return Err(thrift(&at)(e)),
+            }
+        };
+        let body = u64::try_from(page.compressed)
             .ok()
-            .filter(|&c| c <= chunk.len() - pos - r.pos)
+            .filter(|&c| c <= left - header_len)
             .ok_or_else(|| file_err(format!("{at}: a page runs past the chunk's end")))?;
-        shape.page_bytes = shape
-            .page_bytes
-            .saturating_add(u64::try_from(page.uncompressed).unwrap_or(u64::MAX));
+        let uncompressed = u64::try_from(page.uncompressed).unwrap_or(u64::MAX);
+        shape.page_bytes = shape.page_bytes.saturating_add(uncompressed);
+        shape.max_page_bytes = shape.max_page_bytes.max(uncompressed);
         shape.values = shape.values.saturating_add(page.values);
-        pos += r.pos + body;
-        // A bomb is refused at the first page past the limit, not after walking all of it.
-        if shape.page_bytes > limits.max_bytes {
-            return Ok(());
-        }
+        values = values.saturating_add(page.values);
+        pos += header_len + body;
     }
-    Ok(())
+    Ok(values)
 }
 
 struct Page {

@@ -1,51 +1,123 @@
 //! Parquet rows one at a time, for files too large to hold: the reader decodes a row group's
 //! pages as the rows ask for them, so memory follows the row group, not the file. Each row comes
-//! out as the JSON line [`crate::parquet_to_jsonl`] would write for it.
+//! out as the JSON line [`crate::parquet_to_jsonl`] would write for it. The file's shape is
+//! checked first ([`crate::shape`]), and a panic inside the decoder ends the stream with an
+//! error at that row, the rows before it handed out.
 
-use crate::{unsupported_codec, ParquetRowsError};
+use crate::shape::{self, Shape};
+use crate::{unsupported_codec, Limit, ParquetLimits, ParquetRowsError};
 use parquet::file::reader::{ChunkReader, FileReader, SerializedFileReader};
 use parquet::record::reader::RowIter;
 
+/// What the limits bound: the whole file (its rows are collected: `parquet_to_jsonl`), or each
+/// page and row (its rows are handled and dropped one by one: `readcov import` of a dataset).
+/// Rows count against `max_rows` either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    File,
+    Row,
+}
+
 /// The rows of one Parquet file, as JSON lines without the newline. After an error (a page that
-/// cannot be decoded) the stream ends.
+/// cannot be decoded, a decoder panic, a limit reached) the stream ends.
 pub struct RowStream {
     rows: RowIter<'static>,
     read: usize,
+    written: u64,
     failed: bool,
+    limits: ParquetLimits,
+    scope: Scope,
     /// The file's row count, from its footer.
     pub total: usize,
 }
 
+/// Runs `f`, turning a panic inside the decoder (malformed data it does not check) into an error.
+fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|_| Err("the decoder failed on malformed data".to_string()))
+}
+
 impl RowStream {
-    /// Opens the file behind `reader` (its footer is read now; rows as they are asked for),
-    /// refusing a footer that declares more rows than this process's `max_rows`.
+    /// Opens the file behind `reader` (its footer and page headers are read now; rows as they
+    /// are asked for), within this process's limits for each page and row.
     pub fn open<R: ChunkReader + 'static>(reader: R) -> Result<RowStream, ParquetRowsError> {
-        let file = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            SerializedFileReader::new(reader)
-        }))
-        .map_err(|_| ParquetRowsError::File("the decoder failed on malformed data".into()))?
-        .map_err(|e| ParquetRowsError::File(e.to_string()))?;
-        if let Some(codec) = unsupported_codec(&file) {
-            return Err(ParquetRowsError::File(crate::codec_message(&codec)));
+        RowStream::open_with(reader, &ParquetLimits::for_process(), Scope::Row)
+    }
+
+    /// Opens the file behind `reader` within `limits`, bounding `scope`. A shape past the
+    /// limits is refused here, before anything is decoded.
+    pub fn open_with<R: ChunkReader + 'static>(
+        reader: R,
+        limits: &ParquetLimits,
+        scope: Scope,
+    ) -> Result<RowStream, ParquetRowsError> {
+        let shape = shape::read(&reader)?;
+        match scope {
+            Scope::File => shape::check_file(&shape, limits)?,
+            Scope::Row => shape::check_rows(&shape, limits)?,
         }
-        let declared = u64::try_from(file.metadata().file_metadata().num_rows()).unwrap_or(0);
-        let max = crate::ParquetLimits::for_process().max_rows;
-        if declared > max {
-            return Err(ParquetRowsError::Limit {
-                row: 0,
-                what: crate::Limit::Rows,
-                found: declared,
-                max,
-            });
-        }
-        let total = usize::try_from(declared).unwrap_or(usize::MAX);
-        let boxed: Box<dyn FileReader> = Box::new(file);
+        let Shape { rows: total, .. } = shape;
+        let opened = guarded(|| {
+            let file = SerializedFileReader::new(reader).map_err(|e| e.to_string())?;
+            if let Some(codec) = unsupported_codec(&file) {
+                return Err(crate::codec_message(&codec));
+            }
+            let boxed: Box<dyn FileReader> = Box::new(file);
+            Ok(RowIter::from_file_into(boxed))
+        });
         Ok(RowStream {
-            rows: RowIter::from_file_into(boxed),
+            rows: opened.map_err(ParquetRowsError::File)?,
             read: 0,
+            written: 0,
             failed: false,
-            total,
+            limits: *limits,
+            scope,
+            total: usize::try_from(total).unwrap_or(usize::MAX),
         })
+    }
+
+    /// Rows handed out so far.
+    pub fn read(&self) -> usize {
+        self.read
+    }
+
+    fn next_row(&mut self) -> Option<Result<Vec<u8>, ParquetRowsError>> {
+        let at = self.read + 1;
+        let row = guarded(|| match self.rows.next() {
+            None => Ok(None),
+            // A `Value` always serialises (keys are strings, non-finite floats are null).
+            Some(Ok(row)) => Ok(Some(
+                serde_json::to_vec(&row.to_json_value()).expect("a JSON value serialises"),
+            )),
+            Some(Err(e)) => Err(e.to_string()),
+        });
+        let line = match row {
+            Ok(None) => return None,
+            Ok(Some(line)) => line,
+            Err(message) => return Some(Err(ParquetRowsError::Row { row: at, message })),
+        };
+        let over = |what, max| {
+            Some(Err(ParquetRowsError::Limit {
+                row: at,
+                what,
+                found: 0,
+                max,
+            }))
+        };
+        // The footer's count was checked; a decoder reading past it is stopped all the same.
+        if at as u64 > self.limits.max_rows {
+            return over(Limit::Rows, self.limits.max_rows);
+        }
+        let bytes = line.len() as u64 + 1;
+        self.written = match self.scope {
+            Scope::File => self.written + bytes,
+            Scope::Row => bytes,
+        };
+        if self.written > self.limits.max_bytes {
+            return over(Limit::Bytes, self.limits.max_bytes);
+        }
+        self.read = at;
+        Some(Ok(line))
     }
 }
 
@@ -56,21 +128,8 @@ impl Iterator for RowStream {
         if self.failed {
             return None;
         }
-        let row = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.rows.next()));
-        let failed = |message: String| ParquetRowsError::Row {
-            row: self.read + 1,
-            message,
-        };
-        let out = match row {
-            Ok(None) => return None,
-            Ok(Some(Ok(row))) => {
-                self.read += 1;
-                Ok(serde_json::to_vec(&row.to_json_value()).expect("a JSON value serialises"))
-            }
-            Ok(Some(Err(e))) => Err(failed(e.to_string())),
-            Err(_) => Err(failed("the decoder failed on malformed data".into())),
-        };
-        self.failed = out.is_err();
-        Some(out)
+        let out = self.next_row();
+        self.failed = matches!(out, Some(Err(_)));
+        out
     }
 }

@@ -352,3 +352,44 @@ fn fuzz_seeds_and_random_inputs_hold_the_targets_invariants() {
     }
     std::panic::set_hook(hook);
 }
+
+/// `RowStream` (a dataset read a row at a time, from a file) is checked like a whole file, with
+/// the byte limits per page and per row instead of per file (nothing is held).
+#[test]
+fn streams_are_checked_per_page_and_row() {
+    use craft::{Chunk, Element};
+    let open = |bytes: Vec<u8>, limits: &ParquetLimits| {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("f.parquet");
+        std::fs::write(&p, bytes).unwrap();
+        RowStream::open_with(std::fs::File::open(&p).unwrap(), limits, Scope::Row)
+    };
+    let d = ParquetLimits::default();
+    let e = open(craft::nested(5_000), &d).err();
+    assert_eq!(e, limit(0, Limit::Depth, 5_001, 64));
+    let e = open(craft::repeating("task", b"t", 3_000_000), &d).err();
+    assert_eq!(e, limit(0, Limit::Rows, 3_000_000, 1_000_000));
+    let flat = [Element::group("schema", 1), Element::leaf("task")];
+    let mut page = Chunk::repeating(b"t", 10);
+    (page.codec, page.declared_uncompressed) = (6, Some(1 << 30));
+    let e = open(craft::file(&flat, 10, &[page]), &d).err();
+    assert!(
+        matches!(e, Some(ParquetRowsError::Limit { row: 0, what: Limit::Bytes, found, .. }) if found == 1 << 30),
+        "{e:?}"
+    );
+    // 100 rows of 1 KB: 64 KiB stops a whole file at row 65, never a stream (a row at a time).
+    let wide = craft::repeating("task", &[b'x'; 1_000], 100);
+    let rows: Vec<_> = open(wide.clone(), &small()).unwrap().collect();
+    assert_eq!(rows.len(), 100);
+    assert!(rows.iter().all(Result::is_ok));
+    // One row over the per-row limit ends the stream there: three columns of 300 bytes (each
+    // page within 500 bytes), rows of over 900.
+    let tiny = ParquetLimits {
+        max_bytes: 500,
+        ..small()
+    };
+    let v = [b'x'; 300];
+    let wide = craft::columns(&[("a", &v), ("b", &v), ("c", &v)], 3, None);
+    let rows: Vec<_> = open(wide, &tiny).unwrap().collect();
+    assert_eq!(rows, vec![Err(limit(1, Limit::Bytes, 0, 500).unwrap())]);
+}

@@ -229,3 +229,23 @@ async fn the_server_answers_initialize_when_readcov_toml_names_a_hostile_parquet
         assert!(status.success(), "{status:?}");
     }
 }
+
+/// `readcov import` reads a Parquet dataset a row at a time (`RowStream`, from the file): the
+/// same shape check runs first, so the nested schema and the bomb are errors naming the file,
+/// never an abort.
+#[test]
+fn import_refuses_a_hostile_parquet_dataset() {
+    for (file, want) in [
+        (craft::nested(5_000), "5001 levels of schema nesting"),
+        (
+            contextbench(3_000_000, None),
+            "3000000 rows, more than the limit of 1000000",
+        ),
+    ] {
+        let d = folder(&file);
+        let out = run(d.path(), &["import", "gold.parquet", "-o", "out.jsonl"]);
+        let err = stderr(&out);
+        assert!(err.contains("gold.parquet") && err.contains(want), "{err}");
+        assert_eq!(out.status.code(), Some(2), "{err}");
+    }
+}
