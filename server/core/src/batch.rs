@@ -287,6 +287,12 @@ impl ExactSum {
         self.0 += o.0;
     }
 
+    /// Whether the sum is at most `n` (each added value is at most 1): a partial claiming a
+    /// larger sum over `n` rows was not written by readcov (its mean would be above 1).
+    pub fn at_most(&self, n: u64) -> bool {
+        self.0 <= u128::from(n) << 60
+    }
+
     pub fn mean(&self, n: u64) -> Option<f64> {
         (n > 0).then(|| (self.0 as f64 / FIXED_ONE) / n as f64)
     }

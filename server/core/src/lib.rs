@@ -18,6 +18,7 @@ pub mod metrics;
 pub mod outcomes;
 pub mod par;
 pub mod partial;
+pub mod partial_check;
 pub mod partial_file;
 pub mod path;
 pub mod retrieval;

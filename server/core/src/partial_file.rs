@@ -3,6 +3,7 @@
 //! only when the shards cannot overlap. Pure: bytes in, values out.
 
 use crate::partial::Partial;
+use crate::partial_check::{check, check_merge, check_numbers};
 use crate::shard::Shard;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -31,7 +32,9 @@ impl PartialFile {
     }
 
     /// Parses a partial; the version is checked first, so a future format says so instead of
-    /// failing on a missing field. The error names what is wrong, not the file.
+    /// failing on a missing field. Then its numbers are checked ([`crate::partial_check`]): a
+    /// count beyond any run's, or counts that do not add up, are refused. The error names what
+    /// is wrong, not the file.
     pub fn parse(bytes: &[u8]) -> Result<PartialFile, String> {
         let head: serde_json::Value =
             serde_json::from_slice(bytes).map_err(|_| "not JSON, so not a readcov partial")?;
@@ -44,7 +47,11 @@ impl PartialFile {
             }
             None => return Err("field `readcov_partial`: missing; not a readcov partial".into()),
         }
-        serde_json::from_value(head).map_err(|e| format!("not a readcov partial: {e}"))
+        check_numbers(&head)?;
+        let file: PartialFile =
+            serde_json::from_value(head).map_err(|e| format!("not a readcov partial: {e}"))?;
+        check(&file.partial)?;
+        Ok(file)
     }
 }
 
@@ -61,6 +68,12 @@ pub struct Merged {
 /// given twice, another kind or other settings, shards of different counts, or an unsharded
 /// (`all`) partial beside shards — each of which would count tasks twice or add unlike numbers.
 pub fn merge_partials(files: Vec<PartialFile>) -> Result<Merged, (Option<usize>, String)> {
+    // Files from `parse` are checked; values built in memory (Python hands dicts over) are
+    // checked here again, so every merge adds bounded, consistent counts and cannot overflow.
+    for (i, f) in files.iter().enumerate() {
+        check(&f.partial).map_err(|e| (Some(i), e))?;
+    }
+    check_merge(&files)?;
     let mut merged: Option<Partial> = None;
     let mut shards = BTreeSet::new();
     for (i, p) in files.into_iter().enumerate() {

@@ -28,7 +28,8 @@ struct Case {
     gold: Option<String>,
     bench: Option<String>,
     preds: Option<String>,
-    /// The one input of `import` (a trajectory) or `gold` (a diff, given to --from-diff).
+    /// The one input of `import` (a trajectory), `gold` (a diff, given to --from-diff) or
+    /// `merge` (a partial).
     input: Option<String>,
     /// Extra arguments after the input.
     #[serde(default)]
@@ -227,6 +228,7 @@ fn inputs(case: &Case) -> Vec<(&'static str, &'static str, &str)> {
         ],
         "import" => vec![("input", "", spec(case, &case.input, "input"))],
         "gold" => vec![("input", "--from-diff", spec(case, &case.input, "input"))],
+        "merge" => vec![("input", "", spec(case, &case.input, "input"))],
         other => panic!("{}: unknown command {other}", case.name),
     }
 }

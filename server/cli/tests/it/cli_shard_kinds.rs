@@ -375,3 +375,128 @@ fn merge_refuses_mixed_kinds_and_settings() {
     let err = merge(&s0, &s1lim);
     assert!(err.contains("regeneration limit"), "{err}");
 }
+
+/// Issue 35, item 9: `merge` took partials readcov never writes — counters that wrap when added
+/// (2^63 rows twice summed to 0 rows), a mean coverage of 1.5e19, more passing rows than rows —
+/// and printed them with exit 0. Real partials of each kind merge; each forged one is refused
+/// (exit 2) naming its file and what does not add up.
+#[test]
+fn merge_refuses_impossible_partials() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let runs = write_sheet(d);
+    let (b, p, l) = write_explore(d);
+    let gold = d.join("g.jsonl");
+    std::fs::write(&gold, "{\"path\":\"a.py\",\"start\":1,\"end\":4}\n").unwrap();
+    let reads = d.join("r.jsonl");
+    std::fs::write(
+        &reads,
+        "{\"path\":\"a.py\",\"start\":1,\"end\":2,\"run\":\"x\"}\n",
+    )
+    .unwrap();
+    let (g, r) = (gold.to_str().unwrap(), reads.to_str().unwrap());
+    let kinds: [(&str, Vec<&str>); 3] = [
+        ("score", vec!["score", "--gold", g, "--reads", r]),
+        (
+            "explore",
+            vec![
+                "explore",
+                "--bench",
+                &b,
+                "--preds",
+                &p,
+                "--file-lengths",
+                &l,
+            ],
+        ),
+        ("sheet", vec!["sheet", "--runs", &runs]),
+    ];
+    let mut parts = std::collections::BTreeMap::new();
+    for (kind, base) in &kinds {
+        for i in 0..2 {
+            let path = d.join(format!("{kind}-{i}.json"));
+            let shard = format!("{i}/2");
+            let args = [
+                &base[..],
+                &["--shard", &shard, "--emit-partial", path.to_str().unwrap()],
+            ]
+            .concat();
+            readcov(&args);
+            parts.insert((*kind, i), path);
+        }
+    }
+    let merge = |kind: &str, forge: &dyn Fn(&mut Value)| {
+        let mut v: Value =
+            serde_json::from_slice(&std::fs::read(&parts[&(kind, 0)]).unwrap()).unwrap();
+        forge(&mut v);
+        let forged = d.join(format!("{kind}-forged.json"));
+        std::fs::write(&forged, v.to_string()).unwrap();
+        Command::new(env!("CARGO_BIN_EXE_readcov"))
+            .args(["merge", "--format", "json"])
+            .args([&forged, &parts[&(kind, 1)]])
+            .output()
+            .unwrap()
+    };
+    for (kind, _) in &kinds {
+        let o = merge(kind, &|_| {});
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{kind}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    type Forge<'a> = &'a dyn Fn(&mut Value);
+    let cases: [(&str, Forge, &str); 5] = [
+        (
+            "score",
+            &|v| v["score"]["passing"] = (v["score"]["rows"].as_u64().unwrap() + 1).into(),
+            "passing rows of",
+        ),
+        (
+            "score",
+            &|v| {
+                let big = 1u64 << 63;
+                (
+                    v["score"]["rows"],
+                    v["score"]["scored"],
+                    v["score"]["unscored"],
+                ) = (big.into(), big.into(), 0.into());
+            },
+            "9223372036854775808 is larger than any count readcov writes",
+        ),
+        (
+            "score",
+            &|v| v["score"]["sum_line_coverage"] = (u128::MAX / 4).to_string().into(),
+            "the sum of line_coverage is more than",
+        ),
+        (
+            "explore",
+            &|v| {
+                let e = &mut v["explore"]["explorers"][0];
+                e["wall"] = (e["instances"].as_u64().unwrap() + 1).into();
+            },
+            "over the wall of",
+        ),
+        (
+            "sheet",
+            &|v| {
+                let o = &mut v["sheet"]["overall"];
+                o["strict_successes"] = (o["scorable"].as_u64().unwrap() + 1).into();
+            },
+            "successes of",
+        ),
+    ];
+    for (kind, forge, want) in cases {
+        let o = merge(kind, forge);
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(2), "{kind} {want}: {err}");
+        assert!(err.contains(&format!("{kind}-forged.json")), "{err}");
+        assert!(err.contains(want), "{err}");
+        assert!(
+            o.stdout.is_empty(),
+            "nothing merged: {}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+}
