@@ -82,6 +82,14 @@ pub fn import_with<'p>(
     workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
 ) -> Imported {
     // Parquet rows are read as the JSON lines of their rows (a dataset of chat rows, say).
+    // An Inspect `.eval` archive is read as the `.json` log it holds.
+    if crate::inspect::is_zip(bytes) {
+        let text = match crate::inspect::eval_to_json(bytes) {
+            Ok(t) => t,
+            Err(e) => return failed(name, e),
+        };
+        return import_with(text.as_bytes(), name, opts, workspace_for);
+    }
     let (text, parquet_error) = if readcov_parquet::is_parquet(bytes) {
         let rows = readcov_parquet::parquet_to_jsonl(bytes);
         let text = String::from_utf8_lossy(&rows.jsonl).into_owned();

@@ -23,11 +23,13 @@ pub enum Format {
     GeminiCli,
     /// OpenTelemetry GenAI span dumps (SDK JSON or OTLP/JSON), one run per trace.
     OtelGenai,
+    /// Inspect AI eval logs (`.json`, or an `.eval` zip read as the `.json` it holds).
+    Inspect,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 12] = [
+    pub const ALL: [Format; 13] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -41,6 +43,7 @@ impl Format {
         Format::Chat,
         Format::GeminiCli,
         Format::OtelGenai,
+        Format::Inspect,
     ];
 
     /// The `--format` name, also the default run id.
@@ -57,6 +60,7 @@ impl Format {
             Format::Chat => "chat",
             Format::GeminiCli => "gemini-cli",
             Format::OtelGenai => "otel-genai",
+            Format::Inspect => "inspect",
             Format::Chunks => "chunks",
         }
     }
@@ -102,6 +106,7 @@ impl Format {
             Format::Chat => crate::chat::build(text, runs),
             Format::GeminiCli => crate::gemini::build(text, runs),
             Format::OtelGenai => crate::otel::build(text, runs),
+            Format::Inspect => crate::inspect::build(text, runs),
             Format::Chunks => crate::chunks::build(text, runs),
         }
     }
@@ -121,7 +126,8 @@ impl Format {
             | Format::Atif
             | Format::Chunks
             | Format::GeminiCli
-            | Format::OtelGenai => false,
+            | Format::OtelGenai
+            | Format::Inspect => false,
         }
     }
 
@@ -149,7 +155,8 @@ impl Format {
             | Format::Atif
             | Format::Chunks
             | Format::GeminiCli
-            | Format::OtelGenai => self.build(row, runs),
+            | Format::OtelGenai
+            | Format::Inspect => self.build(row, runs),
         }
     }
 }
@@ -184,6 +191,9 @@ fn detect_value(v: &Value) -> Option<Format> {
     }
     if crate::otel::is_dump(v) {
         return Some(Format::OtelGenai);
+    }
+    if crate::inspect::is_log(v) {
+        return Some(Format::Inspect);
     }
     if is("instance_id") && v.get("history").is_some_and(Value::is_array) {
         return Some(Format::OpenHandsEval);

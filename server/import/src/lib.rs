@@ -18,6 +18,7 @@ pub mod diff;
 pub mod display;
 pub mod format;
 pub mod gemini;
+pub mod inspect;
 pub mod mini_swe_agent;
 pub mod numbered;
 pub mod openhands;

@@ -8,6 +8,7 @@ mod chunks;
 mod claude_code;
 mod codex;
 mod gemini;
+mod inspect;
 mod mini_swe_agent;
 mod openhands;
 mod otel;
