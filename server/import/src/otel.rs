@@ -178,16 +178,16 @@ fn spans(doc: &Value) -> Vec<Span> {
     out
 }
 
-/// A trace id as 32 hex digits: OTLP/JSON writes hex, the SDK's JSON a decimal integer.
+/// A trace id as 32 hex digits: OTLP/JSON writes hex, the SDK's JSON a decimal integer, which
+/// serde_json reads as a float past 64 bits: its low digits are lost, so two traces whose ids
+/// differ only there would share a run (ids are random 128-bit numbers).
 fn id_hex(v: Option<&Value>, width: usize) -> String {
     match v {
         Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => match n.as_u64() {
-            Some(x) => format!("{x:0width$x}"),
-            None => n
-                .to_string()
-                .parse::<u128>()
-                .map_or_else(|_| n.to_string(), |x| format!("{x:0width$x}")),
+        Some(Value::Number(n)) => match (n.as_u64(), n.as_f64()) {
+            (Some(x), _) => format!("{x:0width$x}"),
+            (None, Some(f)) if f >= 0.0 => format!("{:0width$x}", f as u128),
+            _ => n.to_string(),
         },
         _ => "trace".to_string(),
     }
