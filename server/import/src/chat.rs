@@ -82,17 +82,22 @@ fn build_value(mut row: Value, raw: &str, index: usize, line: usize, runs: &mut 
         None => shape(&row, key, &messages),
     };
     let before = runs.out.rows.len();
+    let submission = submission(&row);
     match enc {
         Some(enc) => {
             *runs.out.summary.encodings.entry(enc.label()).or_default() += 1;
             let doc = encode::convert(enc, messages);
-            runs.run(&who.task, &who.run, |s| match &doc {
-                Doc::OpenHands(d) => crate::openhands::import(d, s),
-                Doc::MiniSweAgent(d) => crate::mini_swe_agent::import(d, s),
-                Doc::SweAgent(d) => crate::swe_agent::import(d, s),
+            runs.run(&who.task, &who.run, |s| {
+                match &doc {
+                    Doc::OpenHands(d) => crate::openhands::import(d, s),
+                    Doc::MiniSweAgent(d) => crate::mini_swe_agent::import(d, s),
+                    Doc::SweAgent(d) => crate::swe_agent::import(d, s),
+                }
+                // The row's own final patch (the converted messages carry none).
+                s.submission = submission;
             });
         }
-        None => runs.run(&who.task, &who.run, |_| {}),
+        None => runs.run(&who.task, &who.run, |s| s.submission = submission),
     }
     if runs.out.rows.len() == before {
         let what = match enc {
@@ -199,20 +204,33 @@ fn outcome(row: &Value) -> Option<(bool, &'static str)> {
     .find_map(|(p, name)| row.pointer(p).and_then(as_bool).map(|b| (b, name)))
 }
 
-/// The run's final patch as the row states it (for the stage diagnosis): `test_result.git_patch`
+/// The run's final patch as the row states it (for the stage diagnosis; it is the run's
+/// `submitted` change, `Imported::changes`): `test_result.git_patch`
 /// (SWE-Gym, OpenHands), `patch` (SWE-smith), `generated_patch` (nebius), `model_patch`
 /// (SWE-rebench, SWE-bench predictions), `info.submission` (mini-swe-agent).
 pub fn final_patch(row: &Value) -> Option<&str> {
-    [
-        "/test_result/git_patch",
-        "/patch",
-        "/generated_patch",
-        "/model_patch",
-        "/info/submission",
-    ]
-    .into_iter()
-    .find_map(|p| row.pointer(p).and_then(Value::as_str))
-    .filter(|p| !p.trim().is_empty())
+    PATCH_FIELDS
+        .iter()
+        .find_map(|p| row.pointer(p).and_then(Value::as_str))
+        .filter(|p| !p.trim().is_empty())
+}
+
+/// The patch fields [`final_patch`] reads, in its order.
+const PATCH_FIELDS: [&str; 5] = [
+    "/test_result/git_patch",
+    "/patch",
+    "/generated_patch",
+    "/model_patch",
+    "/info/submission",
+];
+
+/// The row's submission as the run's change (`Session::submission`): the first patch field
+/// present; an empty or null one says the run submitted nothing.
+fn submission(row: &Value) -> Option<String> {
+    PATCH_FIELDS
+        .iter()
+        .find_map(|p| row.pointer(p))
+        .and_then(|v| crate::change::submitted(Some(v)))
 }
 
 /// What a row looked like, for the note on a row that gave no reads: its keys and the keys of

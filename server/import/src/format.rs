@@ -25,11 +25,13 @@ pub enum Format {
     OtelGenai,
     /// Inspect AI eval logs (`.json`, or an `.eval` zip read as the `.json` it holds).
     Inspect,
+    /// Aider chat history (`.aider.chat.history.md`).
+    Aider,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 13] = [
+    pub const ALL: [Format; 14] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -44,6 +46,7 @@ impl Format {
         Format::GeminiCli,
         Format::OtelGenai,
         Format::Inspect,
+        Format::Aider,
     ];
 
     /// The `--format` name, also the default run id.
@@ -61,6 +64,7 @@ impl Format {
             Format::GeminiCli => "gemini-cli",
             Format::OtelGenai => "otel-genai",
             Format::Inspect => "inspect",
+            Format::Aider => "aider",
             Format::Chunks => "chunks",
         }
     }
@@ -73,6 +77,9 @@ impl Format {
     pub fn detect(text: &str) -> Option<Format> {
         if let Ok(v) = serde_json::from_str::<Value>(text) {
             return detect_value(&v);
+        }
+        if crate::aider::is_history(text) {
+            return Some(Format::Aider);
         }
         let first = text.lines().find(|l| !l.trim().is_empty())?;
         if let Ok(v) = serde_json::from_str::<Value>(first) {
@@ -107,6 +114,7 @@ impl Format {
             Format::GeminiCli => crate::gemini::build(text, runs),
             Format::OtelGenai => crate::otel::build(text, runs),
             Format::Inspect => crate::inspect::build(text, runs),
+            Format::Aider => crate::aider::build(text, runs),
             Format::Chunks => crate::chunks::build(text, runs),
         }
     }
@@ -127,7 +135,8 @@ impl Format {
             | Format::Chunks
             | Format::GeminiCli
             | Format::OtelGenai
-            | Format::Inspect => false,
+            | Format::Inspect
+            | Format::Aider => false,
         }
     }
 
@@ -156,7 +165,8 @@ impl Format {
             | Format::Chunks
             | Format::GeminiCli
             | Format::OtelGenai
-            | Format::Inspect => self.build(row, runs),
+            | Format::Inspect
+            | Format::Aider => self.build(row, runs),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! IO-free: every entry point takes bytes (or JSON values) and a [`FileProvider`] that yields
 //! workspace files, so tests feed files from memory or from the shipped real data.
 
+pub mod aider;
 pub mod atif;
 pub mod bash;
 pub mod bashargs;

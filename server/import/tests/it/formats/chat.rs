@@ -144,6 +144,17 @@ fn nebius_swe_agent_commands_in_fenced_blocks() {
     );
     assert!(imp.labels.iter().all(|l| l.resolved && l.field == "target"));
     assert_eq!(imp.summary.id_suffixes, 5);
+    // Each row's `generated_patch` is its run's submitted change (the stage diagnosis's input).
+    let d = json(NEBIUS);
+    let rows = d.as_array().unwrap();
+    assert_eq!(imp.changes.len(), 5);
+    for (r, c) in rows.iter().zip(&imp.changes) {
+        assert_eq!(c.submitted.as_deref(), r["generated_patch"].as_str());
+        assert!(c
+            .submitted
+            .as_deref()
+            .is_some_and(|p| p.contains("diff --git")));
+    }
 }
 
 /// The OpenHands completion log holds one conversation twice: `fncall_messages` (tool calls)

@@ -2,6 +2,7 @@
 //! checked by hand against the text each observation displayed, and small synthetic cases, one
 //! per rule. One test binary; a module per format.
 
+mod aider;
 mod atif;
 mod chat;
 mod chunks;
