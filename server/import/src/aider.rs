@@ -65,7 +65,8 @@ fn parse(text: &str) -> Vec<Exchange> {
             in_user = false;
         } else if let Some(u) = line.strip_prefix("#### ") {
             // Consecutive `####` lines are one message; a new one after anything else.
-            if !in_user && !(cur.user.is_empty() && cur.reply.trim().is_empty()) {
+            let empty = cur.user.is_empty() && cur.reply.trim().is_empty();
+            if !in_user && !empty {
                 out.push(std::mem::take(&mut cur));
             }
             cur.user.push(u.to_string());
@@ -205,7 +206,7 @@ fn import(exchanges: &[Exchange], s: &mut Session) {
             .partition(|b| b.path.starts_with("## SearchReplaceNoExactMatch"));
         let failed: Vec<String> = quoted.into_iter().map(|b| b.search).collect();
         for b in &bs {
-            let confirmed = applied.iter().any(|p| *p == b.path);
+            let confirmed = applied.contains(&b.path);
             let op = if !confirmed || failed.contains(&b.search) {
                 Op::Skip(Reason::ToolError)
             } else if b.search.trim().is_empty() {
