@@ -151,8 +151,12 @@ export function summaryItems(summary: Summary): Array<{ label: string; descripti
   const rows = [...summary.rows].sort(
     (a, b) => (a.lineCoverage ?? 2) - (b.lineCoverage ?? 2) || a.task.localeCompare(b.task) || a.run.localeCompare(b.run),
   );
+  // The what-if row is a layer over the shown runs (yours), never a run: it says so.
   const items = rows.map((r) => ({
-    label: `${r.passesThreshold === false ? '$(warning)' : '$(check)'} ${r.task} · ${r.run}`,
+    label:
+      r.layer === 'what-if'
+        ? `$(beaker) ${r.task} · what-if layer (your reads over the shown runs, not a run)`
+        : `${r.passesThreshold === false ? '$(warning)' : '$(check)'} ${r.task} · ${r.run}`,
     description:
       `line coverage ${fmt(r.lineCoverage)} (${r.coveredLines}/${r.goldLines}) · ` +
       `file hit ${fmt(r.fileHit)} · unit hit ${fmt(r.unitHit)}`,

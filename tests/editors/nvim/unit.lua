@@ -72,6 +72,12 @@ H.case("summary_lines: worst first, then totals", function()
     "✓ t1 · run-b  line coverage 100% (16/16) · file hit 100% · unit hit —",
     "Σ 1/2 passing (threshold 50%) · mean line coverage 62% · mean file hit 100%",
   })
+  -- The what-if layer's row is named a layer, not a run (issue 38).
+  local layer = row("what-if", 1, true)
+  layer.layer = "what-if"
+  local with_layer = view.summary_lines({ threshold = 0.5, rows = { layer }, totals = {} })
+  H.eq(with_layer[1], "~ t1 · what-if layer (your reads over the shown runs, not a run)  line coverage 100% (16/16) · "
+    .. "file hit 100% · unit hit —")
 end)
 
 H.case("pick_widen: unit, ±N, or nothing", function()

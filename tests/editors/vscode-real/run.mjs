@@ -232,6 +232,8 @@ try {
   await step('clicking the status bar opens the summary of all tasks and runs', async () => {
     await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50% (what-if 100%)' }).click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fixture-1 · run-b' }).first().waitFor({ timeout: T });
+    // The what-if row says it is a layer, not a run (issue 38).
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fixture-1 · what-if layer (your reads over the shown runs, not a run)' }).first().waitFor({ timeout: T });
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'passing (threshold 50%)' }).first().waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-summary.png') });
     await page.keyboard.press('Escape');

@@ -173,11 +173,13 @@ function M.summary_lines(summary)
   end)
   local lines = {}
   for _, r in ipairs(rows) do
+    -- The what-if row is a layer over the shown runs (yours), never a run: it says so.
+    local layer = r.layer == "what-if"
     lines[#lines + 1] = string.format(
       "%s %s · %s  line coverage %s (%d/%d) · file hit %s · unit hit %s",
-      r.passesThreshold == false and "✗" or "✓",
+      layer and "~" or (r.passesThreshold == false and "✗" or "✓"),
       r.task,
-      r.run,
+      layer and "what-if layer (your reads over the shown runs, not a run)" or r.run,
       fmt(r.lineCoverage),
       r.coveredLines or 0,
       r.goldLines or 0,

@@ -79,6 +79,10 @@ test('summaryItems lists worst rows first, then totals', () => {
   // The what-if layer's row and human reads are no runs to pick (issue 38).
   const layered = { ...summary, rows: [...summary.rows, { ...row('t1', 'what-if', 1, true), layer: 'what-if' }, { ...row('t1', 'human', 1, true), layer: 'human' }] };
   assert.deepEqual(runsOf(layered), ['run-a', 'run-b']);
+  assert.ok(
+    summaryItems(layered).some((i) => i.label === '$(beaker) t1 · what-if layer (your reads over the shown runs, not a run)'),
+    JSON.stringify(summaryItems(layered).map((i) => i.label)),
+  );
 });
 
 test('findServer: setting, then PATH, then bundled', () => {
