@@ -119,6 +119,7 @@ pub fn reads_of_trajectory(path: &Path, ws: Workspaces) -> Result<Option<Parsed<
         .count();
     let what = match readcov_import::detect_format(&String::from_utf8_lossy(&bytes)) {
         Some(readcov_import::Format::Chunks) => "retrieved chunks",
+        Some(readcov_import::Format::Trec) => "a TREC run",
         _ => "an agent trajectory",
     };
     eprintln!(

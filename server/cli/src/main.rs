@@ -45,6 +45,9 @@ enum Command {
     Explore(cmd::explore::ExploreArgs),
     /// ContextBench metrics: gold rows + agent predictions, reference-compatible and clean.
     Contextbench(cmd::contextbench::ContextBenchArgs),
+    /// Code localizers in Loc-Bench/LocAgent's conventions: Acc@k, Recall@k, NDCG@k at file,
+    /// module and function level (docs/retrievers.md).
+    Locbench(cmd::locbench::LocbenchArgs),
     /// Merge `--emit-partial` files from sharded runs into the totals of one unsharded run.
     Merge(cmd::merge::MergeArgs),
     /// List the syntactic units (functions, classes, ...) of source files as JSONL.
@@ -74,6 +77,7 @@ fn main() -> std::process::ExitCode {
         Command::Score(args) => cmd::score::run(args),
         Command::Explore(args) => cmd::explore::run(args),
         Command::Contextbench(args) => cmd::contextbench::run(args),
+        Command::Locbench(args) => cmd::locbench::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Units(args) => cmd::units::run(args),
         Command::Import(args) => cmd::import::run(args),

@@ -14,6 +14,7 @@ pub mod formats;
 mod group;
 pub mod lean;
 pub mod lineset;
+pub mod locbench;
 pub mod metrics;
 pub mod outcomes;
 pub mod par;

@@ -6,6 +6,11 @@
 //! rank is ≤ k, so two chunks sharing rank 3 are both in the top 3 (the top k may hold more than
 //! k chunks). Rows without a rank (an agent's reads beside a retriever's) are never cut.
 
+pub mod docs;
+pub mod fit;
+pub mod measures;
+pub mod qrels;
+
 use crate::batch::{score_batch_where, totals, ScoreOptions, TaskRunScore};
 use crate::metrics::{ratio, FileLengths};
 use crate::span::{GoldSpan, ReadSpan};
@@ -39,6 +44,10 @@ pub struct AtK {
     /// Scored rows with line coverage ≥ the threshold.
     pub passing: usize,
     pub share_passing: Option<f64>,
+    /// Mean over scored rows with chunks of each row's mean chunk line precision ([`fit`]).
+    pub mean_chunk_precision: Option<f64>,
+    /// The same for the chunks' IoU with the gold each touches.
+    pub mean_chunk_iou: Option<f64>,
 }
 
 /// The point of the curves at `k`, from that k's rows.
@@ -52,7 +61,47 @@ pub fn summarize(k: u32, rows: &[TaskRunScore]) -> AtK {
         mean_line_coverage: t.mean_line_coverage,
         passing: t.passing,
         share_passing: ratio(t.passing as u64, t.scored as u64),
+        mean_chunk_precision: None,
+        mean_chunk_iou: None,
     }
+}
+
+/// The point at `k` with the chunks' fit: [`summarize`] of the engine's rows, and the mean chunk
+/// precision and IoU over scored rows (a row's figure is the mean over its top-k chunks).
+pub fn point_at_k(
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+    k: u32,
+) -> AtK {
+    use std::collections::BTreeMap;
+    let rows = score_at_k(gold, reads, lengths, opts, k);
+    let mut at = summarize(k, &rows);
+    let mut chunks: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
+    for r in reads.iter().filter(|r| {
+        r.kind == crate::EventKind::Read && opts.sources.contains(&r.source) && within_k(r, k)
+    }) {
+        chunks.entry((&r.task, &r.run)).or_default().push(r);
+    }
+    let mut by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
+    for g in gold {
+        by_task.entry(&g.task).or_default().push(g);
+    }
+    let (mut p, mut iou, mut n) = (0.0, 0.0, 0u32);
+    for row in rows.iter().filter(|r| r.score.line_coverage.is_some()) {
+        let cs = chunks.get(&(row.task.as_str(), row.run.as_str()));
+        let g = by_task.get(row.task.as_str());
+        let (Some(cs), Some(g)) = (cs, g) else {
+            continue;
+        };
+        if let (Some(a), Some(b)) = fit::mean_fit(&fit::chunk_fits(g, cs, lengths)) {
+            (p, iou, n) = (p + a, iou + b, n + 1);
+        }
+    }
+    at.mean_chunk_precision = (n > 0).then(|| p / f64::from(n));
+    at.mean_chunk_iou = (n > 0).then(|| iou / f64::from(n));
+    at
 }
 
 /// `1,3,5,10` → `[1, 3, 5, 10]` (sorted, each once); every k ≥ 1.

@@ -9,6 +9,7 @@
 
 mod shape;
 pub mod text;
+pub(crate) mod trec;
 
 use crate::detect::ImportError;
 use crate::runs::Runs;
@@ -50,12 +51,7 @@ pub(crate) fn is_chunk_record(v: &Value) -> bool {
 /// Every chunk of the log as a read row (ranks per (task, run) in order of appearance unless a
 /// chunk has `rank` or sits in a list).
 pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
-    let mut b = Builder {
-        files: HashMap::new(),
-        providers: HashMap::new(),
-        next_rank: HashMap::new(),
-        pairs: BTreeSet::new(),
-    };
+    let mut b = Builder::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut any = false;
     for (i, line) in text.lines().enumerate() {
@@ -80,21 +76,30 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
 }
 
 /// Where a chunk sits: its JSONL line, and its index in the line's list.
-struct Loc {
-    line: usize,
-    item: Option<usize>,
+pub(crate) struct Loc {
+    pub line: usize,
+    pub item: Option<usize>,
 }
 
-struct Builder<'p> {
+pub(crate) struct Builder<'p> {
     /// Each task's workspace files, indexed once (`None`: not in the workspace).
     files: HashMap<(String, String), Option<Rc<FileText>>>,
     providers: HashMap<String, Rc<dyn FileProvider + 'p>>,
     /// The next rank per (task, run) for chunks with no rank of their own.
     next_rank: HashMap<(String, String), u32>,
-    pairs: BTreeSet<(String, String)>,
+    pub pairs: BTreeSet<(String, String)>,
 }
 
 impl<'p> Builder<'p> {
+    pub fn new() -> Self {
+        Builder {
+            files: HashMap::new(),
+            providers: HashMap::new(),
+            next_rank: HashMap::new(),
+            pairs: BTreeSet::new(),
+        }
+    }
+
     /// One JSONL record; whether it held any chunk.
     fn record(&mut self, v: &Value, at: &Loc, runs: &mut Runs<'_, 'p>) -> bool {
         let (parent, items): (Option<&Value>, Vec<&Value>) = match v {
@@ -170,7 +175,14 @@ impl<'p> Builder<'p> {
                 return self.fail(runs, at, Some(field), msg, Some(Reason::Malformed))
             }
         };
-        let rank = c.rank.or(list_rank).unwrap_or(*next);
+        let mut c = c;
+        c.rank = c.rank.or(list_rank).or(Some(*next));
+        self.push(task, run, c, at, runs);
+    }
+
+    /// One parsed chunk placed on its file (checked against the workspace) and written as a read
+    /// row, or a located error and a counted skip. `c.rank` is set.
+    pub fn push(&mut self, task: String, run: String, c: Chunk, at: &Loc, runs: &mut Runs<'_, 'p>) {
         let (path, start, end) = match self.place(&task, &c, runs) {
             Ok(lines) => lines,
             Err((field, msg, reason)) => {
@@ -191,7 +203,7 @@ impl<'p> Builder<'p> {
             source: Source::Retriever,
             command: None,
             kind: EventKind::Read,
-            rank: Some(rank),
+            rank: c.rank,
             score: c.score,
         });
     }
@@ -207,6 +219,11 @@ impl<'p> Builder<'p> {
         if !provider.has_workspace() {
             return match c.pos {
                 Pos::Lines { start, end } => Ok((c.path.clone(), start, end)),
+                Pos::File => Err((
+                    c.pos_field(),
+                    format!("`{}` names a whole file: its lines need --workspace or --workspaces", c.path),
+                    Reason::OffsetsNeedWorkspace,
+                )),
                 _ => Err((
                     c.pos_field(),
                     "character offsets need the file to count lines in: give --workspace or --workspaces".into(),
@@ -227,6 +244,10 @@ impl<'p> Builder<'p> {
             Pos::Lines { start, end } => file.place_lines(start, end, text),
             Pos::Chars { start, end } => file.place_chars(start, end, text),
             Pos::Find => file.find(text.unwrap_or_default()),
+            Pos::File => match file.lines() {
+                0 => Placement::PastEnd { len: 0 },
+                n => Placement::Lines(1, n),
+            },
         };
         match placed {
             Placement::Lines(s, e) => Ok((path, s, e)),
@@ -274,7 +295,7 @@ impl<'p> Builder<'p> {
     }
 
     /// A chunk (or record) not imported: a located error, and the reason counted.
-    fn fail(
+    pub fn fail(
         &mut self,
         runs: &mut Runs,
         at: &Loc,

@@ -27,11 +27,13 @@ pub enum Format {
     Inspect,
     /// Aider chat history (`.aider.chat.history.md`).
     Aider,
+    /// A TREC run (`qid Q0 docid rank score tag`) whose docids name spans: ranked chunks too.
+    Trec,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 14] = [
+    pub const ALL: [Format; 15] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -47,6 +49,7 @@ impl Format {
         Format::OtelGenai,
         Format::Inspect,
         Format::Aider,
+        Format::Trec,
     ];
 
     /// The `--format` name, also the default run id.
@@ -66,6 +69,7 @@ impl Format {
             Format::Inspect => "inspect",
             Format::Aider => "aider",
             Format::Chunks => "chunks",
+            Format::Trec => "trec",
         }
     }
 
@@ -84,6 +88,9 @@ impl Format {
         let first = text.lines().find(|l| !l.trim().is_empty())?;
         if let Ok(v) = serde_json::from_str::<Value>(first) {
             return detect_record(&v);
+        }
+        if crate::chunks::trec::is_trec(text) {
+            return Some(Format::Trec);
         }
         detect_head(text)
     }
@@ -116,6 +123,7 @@ impl Format {
             Format::Inspect => crate::inspect::build(text, runs),
             Format::Aider => crate::aider::build(text, runs),
             Format::Chunks => crate::chunks::build(text, runs),
+            Format::Trec => crate::chunks::trec::build(text, runs),
         }
     }
 
@@ -136,7 +144,8 @@ impl Format {
             | Format::GeminiCli
             | Format::OtelGenai
             | Format::Inspect
-            | Format::Aider => false,
+            | Format::Aider
+            | Format::Trec => false,
         }
     }
 
@@ -166,7 +175,8 @@ impl Format {
             | Format::GeminiCli
             | Format::OtelGenai
             | Format::Inspect
-            | Format::Aider => self.build(row, runs),
+            | Format::Aider
+            | Format::Trec => self.build(row, runs),
         }
     }
 }
@@ -324,6 +334,8 @@ mod tests {
             ("{\"id\":\"c\",\"agent\":{},\"workspace\":{}}\n{\"kind\":\"ActionEvent\",\"source\":\"agent\"}\n", Some(Format::OpenHandsV1)),
             (r#"[{"kind":"MessageEvent","source":"user"}]"#, Some(Format::OpenHandsV1)),
             ("{\"type\":\"user\",\"sessionId\":\"s\"}\n{\"type\":\"assistant\"}\n", Some(Format::ClaudeCode)),
+            ("q1 Q0 src/a.py:3-9 1 12.5 bm25\nq1 Q0 src/b.py 2 3 bm25\n", Some(Format::Trec)),
+            ("q1 Q0 src/a.py:3-9 one 12.5 bm25\n", None),
             ("[1,2]", None),
             ("plain text", None),
         ];

@@ -20,6 +20,7 @@ pub mod display;
 pub mod format;
 pub mod gemini;
 pub mod inspect;
+pub mod localization;
 pub mod mini_swe_agent;
 pub mod numbered;
 pub mod openhands;

@@ -82,7 +82,7 @@ pub fn gold_units<'a>(units: &'a [Unit], gold: &LineSet) -> Vec<&'a Unit> {
 }
 
 /// The lines of `units[i]` not inside one of its child units (children follow it in order).
-fn own_lines(units: &[Unit], i: usize, u: &Unit) -> LineSet {
+pub(crate) fn own_lines(units: &[Unit], i: usize, u: &Unit) -> LineSet {
     let children = units[i + 1..]
         .iter()
         .take_while(|c| c.start <= u.end)

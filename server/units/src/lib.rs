@@ -11,6 +11,7 @@ pub mod coverage;
 mod doc;
 mod extract;
 mod lang;
+pub mod locbench;
 mod plan;
 pub mod retrieval;
 mod tree;
@@ -21,6 +22,7 @@ pub use coverage::{
 };
 pub use doc::{leading_start, with_leading_comments};
 pub use lang::{lang_for_file, lang_for_path, Lang};
+pub use retrieval::levels::{Level, LevelMeasures};
 pub use retrieval::{at_k_rows, widen_chunks, widening_totals, AtKRow, Widening, WideningTotals};
 pub use tree::{edit_for_replace, UnitTree};
 /// Re-exported so callers can build edits without depending on tree-sitter themselves.

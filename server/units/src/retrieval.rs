@@ -11,10 +11,16 @@
 
 use crate::coverage::FileSyntax;
 use crate::innermost;
+use levels::{level_measures, rankings, LevelMeasures, Rankings};
 use readcov_core::metrics::ratio;
+use readcov_core::retrieval::fit::{chunk_fits, mean_fit, ChunkFit};
 use readcov_core::{collect_lines, FileLengths, GoldSpan, LineSet, ReadSpan, Tier};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use unit_docs::file_units;
+
+pub mod levels;
+pub mod unit_docs;
 
 /// The what-if for one row.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -141,7 +147,8 @@ pub fn widening_totals<'a>(
     t
 }
 
-/// One (task, run) at one k: the line metrics of its top-k chunks and the what-if.
+/// One (task, run) at one k: the line metrics of its top-k chunks, the what-if, the chunks' fit
+/// to the gold they touch, and the IR measures at k at file, unit and line level.
 #[derive(Clone, Debug, Serialize)]
 pub struct AtKRow {
     pub k: u32,
@@ -158,11 +165,21 @@ pub struct AtKRow {
     pub covered_lines: u64,
     #[serde(flatten)]
     pub widening: Widening,
+    /// Mean line precision of the top-k chunks (`None` without chunks).
+    pub chunk_precision: Option<f64>,
+    /// Mean IoU of the top-k chunks with the gold each touches.
+    pub chunk_iou: Option<f64>,
+    /// `R@k`, `P@k`, `nDCG@k`, `Success@k`, `RR`, `AP` of the whole ranking, per level.
+    pub measures: LevelMeasures,
+    /// Each top-k chunk's fit.
+    pub chunk_fit: Vec<ChunkFit>,
 }
 
-/// Every (task, run) of `gold` and `reads` at `k`: rows from the one scoring engine
-/// ([`readcov_core::retrieval::score_at_k`]), each with its what-if. Without `syntax` the unit
-/// what-if has no units to widen to (it equals line coverage, and `files_without_units` says so).
+/// Every (task, run) of `gold` and `reads` at each k of `ks` (rows by k, then as the engine gives
+/// them): rows from the one scoring engine ([`readcov_core::retrieval::score_at_k`]), each with
+/// its what-if, chunk fit and measures. Without `syntax` the unit what-if has no units to widen
+/// to (it equals line coverage, and `files_without_units` says so) and unit measures are `None`;
+/// `syntax` should cover the gold files and the chunks' files.
 pub fn at_k_rows(
     gold: &[GoldSpan],
     reads: &[ReadSpan],
@@ -170,34 +187,41 @@ pub fn at_k_rows(
     opts: &readcov_core::ScoreOptions,
     syntax: &BTreeMap<String, FileSyntax>,
     widen: u32,
-    k: u32,
+    ks: &[u32],
 ) -> Vec<AtKRow> {
     use readcov_core::retrieval::{score_at_k, within_k};
-    let rows = score_at_k(gold, reads, lengths, opts, k);
-    let mut chunks: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in reads.iter().filter(|r| {
-        r.kind == readcov_core::EventKind::Read
-            && opts.sources.contains(&r.source)
-            && within_k(r, k)
-    }) {
-        chunks.entry((&r.task, &r.run)).or_default().push(r);
+    let mut all: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
+    for r in reads
+        .iter()
+        .filter(|r| r.kind == readcov_core::EventKind::Read && opts.sources.contains(&r.source))
+    {
+        all.entry((&r.task, &r.run)).or_default().push(r);
     }
     let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
     for g in gold {
         gold_by_task.entry(&g.task).or_default().push(g);
     }
-    rows.into_iter()
-        .map(|row| {
-            let cs = chunks
-                .get(&(row.task.as_str(), row.run.as_str()))
-                .map_or(&[][..], Vec::as_slice);
+    let units = file_units(syntax);
+    // Rankings do not depend on k: built once per (task, run).
+    let mut ranked: BTreeMap<(String, String), Rankings> = BTreeMap::new();
+    let mut out = Vec::new();
+    for &k in ks {
+        for row in score_at_k(gold, reads, lengths, opts, k) {
+            let key = (row.task.as_str(), row.run.as_str());
+            let every = all.get(&key).map_or(&[][..], Vec::as_slice);
+            let cs: Vec<&ReadSpan> = every.iter().copied().filter(|r| within_k(r, k)).collect();
             let g = gold_by_task
                 .get(row.task.as_str())
                 .map_or(&[][..], Vec::as_slice);
-            let widening = widen_chunks(g, cs, syntax, lengths, widen);
-            let n = cs.len();
+            let rankings = ranked
+                .entry((row.task.clone(), row.run.clone()))
+                .or_insert_with(|| rankings(g, every, &units, lengths));
+            let measures = level_measures(rankings, &[k]);
+            let widening = widen_chunks(g, &cs, syntax, lengths, widen);
+            let chunk_fit = chunk_fits(g, &cs, lengths);
+            let (chunk_precision, chunk_iou) = mean_fit(&chunk_fit);
             let s = row.score;
-            AtKRow {
+            out.push(AtKRow {
                 k,
                 widening,
                 task: row.task,
@@ -206,13 +230,18 @@ pub fn at_k_rows(
                 file_hit: s.file_hit,
                 line_coverage: s.line_coverage,
                 passes_threshold: s.passes_threshold,
-                chunks: n,
+                chunks: cs.len(),
                 gold_lines: s.gold_lines,
                 read_lines: s.read_lines,
                 covered_lines: s.covered_lines,
-            }
-        })
-        .collect()
+                chunk_precision,
+                chunk_iou,
+                measures,
+                chunk_fit,
+            });
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! (`--tests`), or the consensus of successful runs (`--from-runs --outcomes`). Load → build →
 //! write; what was left out is counted on stderr.
 
+mod qrels;
+
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, load_reads, read_input, report_errors};
 use crate::output::write_output;
@@ -30,6 +32,8 @@ pub enum GoldFormat {
     Jsonl,
     /// SWE-Explore benchmark rows (consensus gold only), readable by `readcov explore --bench`.
     SweExplore,
+    /// TREC qrels (`qid 0 docid 1`) at `--level` (docs/retrievers.md).
+    Qrels,
 }
 
 #[derive(Args, Debug)]
@@ -86,6 +90,10 @@ pub struct GoldArgs {
     pub optional: bool,
     #[arg(long, value_enum, default_value_t = GoldFormat::Jsonl)]
     pub format: GoldFormat,
+    /// `--format qrels`: the documents — files, units (`path:Qualified.name`), spans
+    /// (`path:start-end`) or lines (`path:N`).
+    #[arg(long, value_enum, default_value_t = qrels::QrelsLevel::File)]
+    pub level: qrels::QrelsLevel,
     /// Output file (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -96,15 +104,18 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
         Some(reads) => from_runs(&args, reads)?,
         None => {
             anyhow::ensure!(
-                args.format == GoldFormat::Jsonl,
+                args.format != GoldFormat::SweExplore,
                 "--format swe-explore needs --from-runs (consensus gold)"
             );
             let (built, files) = from_patches(&args)?;
-            // Rows of a file the workspace has record its base (the pre-image).
-            (
-                readcov_files::base::gold_jsonl_with_base(&built.rows, &files)?,
-                built,
-            )
+            let text = if args.format == GoldFormat::Qrels {
+                let spans: Vec<_> = built.rows.iter().map(|r| r.span()).collect();
+                qrels::qrels(&spans, args.level, &files)?
+            } else {
+                // Rows of a file the workspace has record its base (the pre-image).
+                readcov_files::base::gold_jsonl_with_base(&built.rows, &files)?
+            };
+            (text, built)
         }
     };
     report_errors(&built.errors);
@@ -202,6 +213,14 @@ fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)
     built.errors.extend(labelled.errors);
     let text = match args.format {
         GoldFormat::Jsonl => jsonl(&built)?,
+        GoldFormat::Qrels => {
+            let spans: Vec<_> = built.rows.iter().map(|r| r.span()).collect();
+            let files = Workspaces {
+                one: args.workspace.as_deref().map(canonical_dir).transpose()?,
+                per_task: args.workspaces.as_deref().map(canonical_dir).transpose()?,
+            };
+            qrels::qrels(&spans, args.level, &files)?
+        }
         GoldFormat::SweExplore => {
             let mut t = String::new();
             for task in &c.tasks {

@@ -6,6 +6,7 @@ pub mod explain;
 pub mod explore;
 pub mod gold;
 pub mod import;
+pub mod locbench;
 pub mod lsp;
 pub mod merge;
 pub mod report;

@@ -152,19 +152,13 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     }
     if let Some(ks) = &args.at_k {
         // The same engine as `score --at-k`: the rank cut is a filter before `score_batch`.
-        report.at_k =
-            ks.0.iter()
-                .map(|&k| {
-                    let rows = readcov_core::retrieval::score_at_k(
-                        &gold.items,
-                        &reads.items,
-                        &lengths,
-                        &opts,
-                        k,
-                    );
-                    readcov_core::retrieval::summarize(k, &rows)
-                })
-                .collect();
+        report.at_k = ks
+            .0
+            .iter()
+            .map(|&k| {
+                readcov_core::retrieval::point_at_k(&gold.items, &reads.items, &lengths, &opts, k)
+            })
+            .collect();
     }
     if let Some(p) = &args.html {
         let sheet = match &args.runs {

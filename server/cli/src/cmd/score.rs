@@ -105,6 +105,12 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "K,...", value_parser = at_k::Ks::parse,
           conflicts_with_all = ["shard", "emit_partial", "fail_under", "summary", "consensus"])]
     pub at_k: Option<at_k::Ks>,
+    /// With --at-k: instead of scores, write the ranked chunks as a TREC run at this level
+    /// (documents: files, `path:Qualified.name` units, or `path:N` lines; rank = best chunk
+    /// rank, ties in reading order, distinct scores) for any TREC tool to score against
+    /// `readcov gold --format qrels --level` (docs/retrievers.md).
+    #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k")]
+    pub trec_run: Option<at_k::LevelArg>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]
     pub general_path: bool,

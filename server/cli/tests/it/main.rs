@@ -3,8 +3,10 @@
 mod bad_inputs;
 mod cli_consensus;
 mod cli_explain;
+mod cli_locbench;
 mod cli_newcomer;
 mod cli_read_before_edit;
+mod cli_retrieval;
 mod cli_score;
 mod cli_shard;
 mod cli_shard_kinds;
@@ -19,7 +21,6 @@ mod emit_patches;
 mod explore_cli;
 mod import_datasets;
 mod import_gold;
-mod lsp_bad_inputs;
 mod lsp_basediff;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.
 #[path = "../../../lsp/tests/it/common/client.rs"]

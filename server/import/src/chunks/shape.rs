@@ -28,6 +28,8 @@ pub(crate) enum Pos {
     Chars { start: usize, end: usize },
     /// No position given: the first place the text occurs.
     Find,
+    /// The whole file (a TREC docid that is a bare path).
+    File,
 }
 
 #[derive(Clone, Debug)]
@@ -286,6 +288,6 @@ fn path(v: &Value, k: &'static str) -> Result<String, Bad> {
     normal(raw, k)
 }
 
-fn normal(raw: &str, k: &'static str) -> Result<String, Bad> {
+pub(crate) fn normal(raw: &str, k: &'static str) -> Result<String, Bad> {
     normalize_path(raw, None).map_err(|e| (k, e.to_string()))
 }

@@ -118,19 +118,21 @@ pub fn section(points: &[AtK], threshold: f64) -> String {
     out.push_str(r#"<table class="atk"><thead><tr><th scope="col">k</th><th scope="col">rows</th><th scope="col">file hit@k</th><th scope="col">coverage@k</th>"#);
     let _ = write!(
         out,
-        r#"<th scope="col">at or above {}</th></tr></thead><tbody>"#,
+        r#"<th scope="col">at or above {}</th><th scope="col" title="mean over a task's top-k chunks of |chunk ∩ gold| / |chunk|">line precision per chunk</th><th scope="col" title="mean over a task's top-k chunks of |chunk ∩ T| / |chunk ∪ T|, T = the gold spans the chunk touches">IoU per chunk</th></tr></thead><tbody>"#,
         pct(threshold)
     );
     for p in points {
         let _ = write!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} of {}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} of {}</td><td>{}</td><td>{}</td></tr>",
             p.k,
             p.rows,
             num(p.mean_file_hit),
             num(p.mean_line_coverage),
             p.passing,
-            p.scored
+            p.scored,
+            num(p.mean_chunk_precision),
+            num(p.mean_chunk_iou)
         );
     }
     out.push_str("</tbody></table></section>");
@@ -150,6 +152,8 @@ mod tests {
             mean_line_coverage: Some(cov),
             passing: usize::from(cov >= 0.5),
             share_passing: None,
+            mean_chunk_precision: Some(cov / 2.0),
+            mean_chunk_iou: None,
         }
     }
 
@@ -167,7 +171,7 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.contains("<td>3</td><td>2</td><td>1.00</td><td>0.60</td><td>1 of 2</td>"),
+            html.contains("<td>3</td><td>2</td><td>1.00</td><td>0.60</td><td>1 of 2</td><td>0.30</td><td>–</td>"),
             "{html}"
         );
     }

@@ -112,3 +112,69 @@ fn a_file_without_units_widens_by_lines_only() {
     );
     assert_eq!(t.mean_extra_lines_by_lines, Some(4.0));
 }
+
+/// Class `A` 1-20 with methods `f` 3-8 and `f` 10-15 (a redefinition), function `g` 22-30.
+fn class_units() -> Vec<Unit> {
+    vec![
+        unit("A", 1, 20, 0),
+        unit("f", 3, 8, 1),
+        unit("f", 10, 15, 1),
+        unit("g", 22, 30, 0),
+    ]
+}
+
+#[test]
+fn unit_ids_are_qualified_and_repeats_numbered() {
+    assert_eq!(
+        unit_docs::unit_ids(&class_units()),
+        ["A", "A.f", "A.f#2", "g"]
+    );
+}
+
+#[test]
+fn units_ranked_by_their_best_chunk_and_judged_by_gold_lines() {
+    use readcov_core::retrieval::docs::Entry;
+    let syntax: BTreeMap<String, FileSyntax> = [(
+        "m.py".to_string(),
+        FileSyntax::Units {
+            units: class_units(),
+            parse_errors: 0,
+        },
+    )]
+    .into();
+    let units = unit_docs::file_units(&syntax);
+    // Gold on line 12 (the second `f`) and 2 (A's own line, outside its methods).
+    let gold = readcov_core::collect_lines(
+        [("m.py", 12, 12), ("m.py", 2, 2)],
+        &readcov_core::UnknownLengths,
+    );
+    let mut c1 = chunk("m.py", 7, 11); // touches A.f, A (its own line 9) and A.f#2
+    c1.rank = Some(2);
+    let c2 = chunk("m.py", 25, 26); // g, rank 1
+    let mut c3 = chunk("m.py", 9, 9); // A again, at a worse rank: A keeps rank 2
+    c3.rank = Some(3);
+    let cs = [&c1, &c2, &c3];
+    let (entries, relevant) =
+        unit_docs::unit_entries(&cs, &gold, &units, &readcov_core::UnknownLengths).unwrap();
+    let d = |id: &str, r| Entry::Doc {
+        id: id.into(),
+        relevant: r,
+    };
+    assert_eq!(
+        entries,
+        // Rank 1: g; rank 2 in reading order: A, A.f, A.f#2.
+        [
+            d("m.py:g", false),
+            d("m.py:A", true),
+            d("m.py:A.f", false),
+            d("m.py:A.f#2", true)
+        ]
+    );
+    assert_eq!(relevant, 2);
+    // A gold file without units: unit relevance cannot be judged.
+    let other = readcov_core::collect_lines([("x.py", 1, 1)], &readcov_core::UnknownLengths);
+    assert_eq!(
+        unit_docs::unit_entries(&cs, &other, &units, &readcov_core::UnknownLengths),
+        None
+    );
+}

@@ -1,8 +1,13 @@
 //! `readcov score --at-k 1,3,5,10`: a retriever's ranked chunks scored with only each task's
 //! top k (rows with `rank ≤ k`), for every k — file hit@k and coverage@k, the share of rows at
-//! the threshold, and the widening what-if (±N lines, enclosing units) with its extra lines.
-//! Load → per task [`readcov_units::at_k_rows`] (the one scoring engine behind a rank filter) →
-//! one of four renderings. See docs/retrievers.md.
+//! the threshold, the widening what-if (±N lines, enclosing units) with its extra lines, the
+//! chunks' line precision and IoU, and the IR measures (`R@k`, `P@k`, `nDCG@k`, `Success@k`,
+//! `RR`, `AP`) at file, unit and line level. Load → per task [`readcov_units::at_k_rows`] (the
+//! one scoring engine behind a rank filter) → one of four renderings ([`render`]), or the run
+//! as TREC at a level ([`trec`]). See docs/retrievers.md.
+
+mod render;
+mod trec;
 
 use super::ScoreArgs;
 use crate::cmd::score_units::load_syntax;
@@ -11,15 +16,33 @@ use crate::inputs::{
     canonical_dir, lengths_of_inputs, load_gold, load_reads, report_errors, task_dir,
     workspace_root,
 };
-use crate::render::{csv_field, percent, ratio, Format, Table};
 use anyhow::Result;
 use readcov_core::retrieval::{summarize, AtK};
 use readcov_core::{GoldSpan, ReadSpan};
-use readcov_units::{at_k_rows, widening_totals, AtKRow, WideningTotals};
+use readcov_units::retrieval::levels::mean_level_measures;
+use readcov_units::{at_k_rows, widening_totals, AtKRow, Level, LevelMeasures, WideningTotals};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::PathBuf;
+
+/// `--trec-run LEVEL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LevelArg {
+    File,
+    Unit,
+    Line,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::File => Level::File,
+            LevelArg::Unit => Level::Unit,
+            LevelArg::Line => Level::Line,
+        }
+    }
+}
 
 /// `--at-k`: the ks, sorted, each once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,13 +54,15 @@ impl Ks {
     }
 }
 
-/// One point of the curves and of the what-if.
+/// One point of the curves and of the what-if: the `all` row of one k.
 #[derive(Serialize)]
 pub struct Point {
     #[serde(flatten)]
     pub at: AtK,
     #[serde(flatten)]
     pub widened: WideningTotals,
+    /// Means over the rows that have them.
+    pub measures: LevelMeasures,
 }
 
 pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
@@ -67,21 +92,23 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
         );
     }
     let opts = super::score_options(args.threshold, &args.sources, false);
+    if let Some(level) = args.trec_run {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        trec::write_run(
+            &mut out,
+            args,
+            &gold.items,
+            &reads.items,
+            &opts,
+            level.into(),
+        )?;
+        out.flush()?;
+        return Ok(Exit::Ok);
+    }
     let mut rows: Vec<AtKRow> = Vec::new();
     for (task, (g, r)) in by_task(&gold.items, &reads.items) {
-        let dir: Option<PathBuf> = match (&args.workspace, &per_task) {
-            (Some(d), _) => Some(d.clone()),
-            (None, Some(dir)) => task_dir(dir, task),
-            (None, None) => None,
-        };
-        let lengths = lengths_of_inputs(dir.as_deref(), &g, &r);
-        let syntax = dir
-            .as_deref()
-            .map(|d| load_syntax(Some(d), &g))
-            .unwrap_or_default();
-        for &k in ks {
-            rows.extend(at_k_rows(&g, &r, &lengths, &opts, &syntax, args.widen, k));
-        }
+        let (lengths, syntax) = task_inputs(args, per_task.as_deref(), task, &g, &r);
+        rows.extend(at_k_rows(&g, &r, &lengths, &opts, &syntax, args.widen, ks));
     }
     // Rows by k, then task and run (as one batch gives them).
     rows.sort_by(|a, b| (a.k, &a.task, &a.run).cmp(&(b.k, &b.task, &b.run)));
@@ -90,18 +117,60 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
         .map(|&k| points_at(k, &rows, args.threshold))
         .collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    render(&mut out, args, &points, &rows)?;
+    render::render(&mut out, args, &points, &rows)?;
     out.flush()?;
     Ok(Exit::Ok)
+}
+
+/// One task's file lengths and syntax (gold files and the chunks' files: unit measures judge
+/// every retrieved unit) from its workspace, if it has one.
+fn task_inputs(
+    args: &ScoreArgs,
+    per_task: Option<&std::path::Path>,
+    task: &str,
+    g: &[GoldSpan],
+    r: &[ReadSpan],
+) -> (
+    BTreeMap<String, u32>,
+    BTreeMap<String, readcov_units::FileSyntax>,
+) {
+    let dir: Option<PathBuf> = match (&args.workspace, per_task) {
+        (Some(d), _) => Some(d.clone()),
+        (None, Some(dir)) => task_dir(dir, task),
+        (None, None) => None,
+    };
+    let lengths = lengths_of_inputs(dir.as_deref(), g, r);
+    let syntax = dir
+        .as_deref()
+        .map(|d| {
+            let mut files: Vec<GoldSpan> = g.to_vec();
+            let paths: BTreeSet<&str> = r.iter().map(|x| x.path.as_str()).collect();
+            files.extend(paths.into_iter().map(|p| GoldSpan {
+                task: task.to_string(),
+                ..GoldSpan::simple(p, 1, 1)
+            }));
+            load_syntax(Some(d), &files)
+        })
+        .unwrap_or_default();
+    (lengths, syntax)
 }
 
 /// The curves' point at `k`: line metrics from the engine's rows, the what-if from theirs.
 pub fn points_at(k: u32, rows: &[AtKRow], threshold: f64) -> Point {
     let at_k: Vec<&AtKRow> = rows.iter().filter(|r| r.k == k).collect();
     let scores: Vec<readcov_core::TaskRunScore> = at_k.iter().map(|r| as_score(r)).collect();
+    let scored: Vec<&&AtKRow> = at_k.iter().filter(|r| r.line_coverage.is_some()).collect();
+    let mean = |f: fn(&AtKRow) -> Option<f64>| {
+        let v: Vec<f64> = scored.iter().filter_map(|r| f(r)).collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+    };
+    let mut at = summarize(k, &scores);
+    at.mean_chunk_precision = mean(|r| r.chunk_precision);
+    at.mean_chunk_iou = mean(|r| r.chunk_iou);
     Point {
-        at: summarize(k, &scores),
+        at,
         widened: widening_totals(at_k.iter().map(|r| &r.widening), threshold),
+        measures: mean_level_measures(at_k.iter().map(|r| &r.measures)),
     }
 }
 
@@ -129,7 +198,7 @@ fn as_score(r: &AtKRow) -> readcov_core::TaskRunScore {
 }
 
 /// Gold and reads per task, every task of either.
-fn by_task<'a>(
+pub(super) fn by_task<'a>(
     gold: &'a [GoldSpan],
     reads: &'a [ReadSpan],
 ) -> BTreeMap<&'a str, (Vec<GoldSpan>, Vec<ReadSpan>)> {
@@ -153,159 +222,4 @@ fn by_task<'a>(
             .push(r.clone());
     }
     out
-}
-
-fn render(out: &mut impl Write, args: &ScoreArgs, points: &[Point], rows: &[AtKRow]) -> Result<()> {
-    match args.format {
-        Format::Json => {
-            let doc = serde_json::json!({
-                "threshold": args.threshold,
-                "widen": args.widen,
-                "at_k": points,
-                "rows": rows,
-            });
-            serde_json::to_writer_pretty(&mut *out, &doc)?;
-            writeln!(out)?;
-        }
-        Format::Jsonl => {
-            for r in rows {
-                serde_json::to_writer(&mut *out, r)?;
-                writeln!(out)?;
-            }
-        }
-        Format::Csv => csv(out, rows)?,
-        Format::Table => table(out, args, points, rows)?,
-    }
-    Ok(())
-}
-
-const CSV: [&str; 14] = [
-    "k",
-    "task",
-    "run",
-    "status",
-    "file_hit",
-    "line_coverage",
-    "passes_threshold",
-    "chunks",
-    "hit_files",
-    "coverage_widened_by_lines",
-    "extra_lines_by_lines",
-    "coverage_widened_to_units",
-    "extra_lines_units",
-    "files_without_units",
-];
-
-fn csv(out: &mut impl Write, rows: &[AtKRow]) -> Result<()> {
-    writeln!(out, "{}", CSV.join(","))?;
-    let num = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
-    for r in rows {
-        let w = &r.widening;
-        let status = serde_json::to_value(r.status)?;
-        let cells = [
-            r.k.to_string(),
-            csv_field(&r.task),
-            csv_field(&r.run),
-            status.as_str().unwrap_or_default().to_string(),
-            num(r.file_hit),
-            num(r.line_coverage),
-            r.passes_threshold.map_or(String::new(), |b| b.to_string()),
-            r.chunks.to_string(),
-            w.hit_files.to_string(),
-            num(w.coverage_widened_by_lines),
-            w.extra_lines_by_lines.to_string(),
-            num(w.coverage_widened_to_units),
-            w.extra_lines_units.to_string(),
-            w.files_without_units.to_string(),
-        ];
-        writeln!(out, "{}", cells.join(","))?;
-    }
-    Ok(())
-}
-
-fn table(out: &mut impl Write, args: &ScoreArgs, points: &[Point], rows: &[AtKRow]) -> Result<()> {
-    let wall = percent(Some(args.threshold));
-    let n = args.widen;
-    let lines = format!("cov_±{n}");
-    let lines_pass = format!("≥{wall} ±{n}");
-    let lines_cost = format!("+lines_±{n}");
-    let wall_head = format!("≥{wall}");
-    let units_pass = format!("≥{wall} units");
-    let mut t = Table::new(
-        &[
-            "k",
-            "rows",
-            "file_hit@k",
-            "coverage@k",
-            &wall_head,
-            &lines,
-            &lines_pass,
-            &lines_cost,
-            "cov_units",
-            &units_pass,
-            "+lines_units",
-        ],
-        &[],
-    );
-    let share = |n: usize, of: usize| format!("{n}/{of}");
-    let mean_lines = |v: Option<f64>| v.map_or("-".to_string(), |x| format!("{x:.0}"));
-    for p in points {
-        let (a, w) = (&p.at, &p.widened);
-        t.row(vec![
-            a.k.to_string(),
-            a.rows.to_string(),
-            ratio(a.mean_file_hit),
-            ratio(a.mean_line_coverage),
-            share(a.passing, a.scored),
-            ratio(w.mean_coverage_widened_by_lines),
-            share(w.passing_widened_by_lines, a.scored),
-            mean_lines(w.mean_extra_lines_by_lines),
-            ratio(w.mean_coverage_widened_to_units),
-            share(w.passing_widened_to_units, a.scored),
-            mean_lines(w.mean_extra_lines_units),
-        ]);
-    }
-    write!(out, "{}", t.render())?;
-    if args.detail {
-        let mut d = Table::new(
-            &[
-                "k",
-                "task",
-                "run",
-                "chunks",
-                "file_hit",
-                "coverage",
-                &lines,
-                &lines_cost,
-                "cov_units",
-                "+lines_units",
-            ],
-            &[1, 2],
-        );
-        for r in rows {
-            let w = &r.widening;
-            d.row(vec![
-                r.k.to_string(),
-                r.task.clone(),
-                r.run.clone(),
-                r.chunks.to_string(),
-                ratio(r.file_hit),
-                ratio(r.line_coverage),
-                ratio(w.coverage_widened_by_lines),
-                w.extra_lines_by_lines.to_string(),
-                ratio(w.coverage_widened_to_units),
-                w.extra_lines_units.to_string(),
-            ]);
-        }
-        write!(out, "\n{}", d.render())?;
-    }
-    if !args.no_legend {
-        writeln!(
-            out,
-            "\nfile_hit@k, coverage@k: means over scored rows using only each task's chunks of rank ≤ k (ties all kept).\n\
-             {wall_head}: rows at or above the threshold. cov_±{n} / cov_units: coverage had every top-k chunk in a\n\
-             hit file been widened by ±{n} lines / to its enclosing units; +lines: mean lines that adds per row."
-        )?;
-    }
-    Ok(())
 }

@@ -14,6 +14,7 @@ mod mini_swe_agent;
 mod openhands;
 mod otel;
 mod seeds;
+mod trec;
 
 use readcov_core::EventKind;
 use readcov_import::{import, import_with, FileProvider, ImportOptions, Imported, NoFiles, Reason};
@@ -43,14 +44,29 @@ pub fn sample(rel: &str) -> Imported {
 
 /// Imports `text` with an in-memory workspace.
 pub fn synthetic(text: &str, files: &[(&str, &str)]) -> Imported {
+    import_as(None, "log", text, files)
+}
+
+/// Imports `text` (named `name`) as `format` (`None`: detected), with an in-memory workspace
+/// when `files` is not empty.
+pub fn import_as(
+    format: Option<readcov_import::Format>,
+    name: &str,
+    text: &str,
+    files: &[(&str, &str)],
+) -> Imported {
+    let opts = ImportOptions {
+        format,
+        ..ImportOptions::default()
+    };
     let ws: BTreeMap<String, String> = files
         .iter()
         .map(|(p, t)| (p.to_string(), t.to_string()))
         .collect();
     if files.is_empty() {
-        import(text.as_bytes(), "log", &ImportOptions::default(), &NoFiles)
+        import(text.as_bytes(), name, &opts, &NoFiles)
     } else {
-        import(text.as_bytes(), "log", &ImportOptions::default(), &ws)
+        import(text.as_bytes(), name, &opts, &ws)
     }
 }
 

@@ -1,0 +1,70 @@
+//! `score --at-k … --trec-run LEVEL`: each (task, run)'s ranked chunks written as a TREC run of
+//! documents at one level — the list readcov's measures are computed on — so any TREC tool
+//! (trec_eval, ir_measures, ranx) scores it against `readcov gold --format qrels --level …` and
+//! gets readcov's numbers. `qid Q0 docid rank score tag`: qid the task, tag the run, rank the
+//! position (1, 2, …) and score `n − rank + 1` (distinct, so no tool's tie-breaking applies).
+
+use super::{by_task, task_inputs, ScoreArgs};
+use anyhow::{bail, Result};
+use readcov_core::{GoldSpan, ReadSpan, ScoreOptions};
+use readcov_units::retrieval::levels::rankings;
+use readcov_units::retrieval::unit_docs::file_units;
+use readcov_units::Level;
+use std::collections::BTreeMap;
+use std::io::Write;
+
+pub(super) fn write_run(
+    out: &mut impl Write,
+    args: &ScoreArgs,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    opts: &ScoreOptions,
+    level: Level,
+) -> Result<()> {
+    let per_task = args
+        .workspaces
+        .as_deref()
+        .map(crate::inputs::canonical_dir)
+        .transpose()?;
+    let mut unjudged = Vec::new();
+    for (task, (g, r)) in by_task(gold, reads) {
+        let (lengths, syntax) = task_inputs(args, per_task.as_deref(), task, &g, &r);
+        let units = file_units(&syntax);
+        let gold_refs: Vec<&GoldSpan> = g.iter().collect();
+        let mut runs: BTreeMap<&str, Vec<&ReadSpan>> = BTreeMap::new();
+        for x in r
+            .iter()
+            .filter(|x| x.kind == readcov_core::EventKind::Read && opts.sources.contains(&x.source))
+        {
+            runs.entry(&x.run).or_default().push(x);
+        }
+        for (run, chunks) in runs {
+            let ranked = rankings(&gold_refs, &chunks, &units, &lengths);
+            let Some((entries, _)) = ranked.get(level) else {
+                unjudged.push(format!("{task}/{run}"));
+                continue;
+            };
+            let n: u64 = entries.iter().map(|e| e.len()).sum();
+            let mut rank = 0u64;
+            for id in entries.iter().flat_map(|e| e.ids()) {
+                rank += 1;
+                for (what, v) in [("task", task), ("run", run), ("document", id.as_str())] {
+                    if v.is_empty() || v.chars().any(char::is_whitespace) {
+                        bail!("{what} `{v}` is empty or holds whitespace: not writable as a TREC run field");
+                    }
+                }
+                writeln!(out, "{task} Q0 {id} {rank} {} {run}", n - rank + 1)?;
+            }
+        }
+    }
+    if !unjudged.is_empty() {
+        eprintln!(
+            "warning: {} run(s) not written at {} level (a gold file has no units: give --workspace or \
+             --workspaces with sources in a supported language): {}",
+            unjudged.len(),
+            level.label(),
+            unjudged.join(", ")
+        );
+    }
+    Ok(())
+}
