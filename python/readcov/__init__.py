@@ -145,16 +145,24 @@ def _jsonl_rows(text: str) -> List[Dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line]
 
 
+def _read(path: str) -> bytes:
+    """A whole input file, read as the CLI reads it (`readcov-files`): a FIFO, a socket or a
+    device such as /dev/zero is refused with InputError ("not a regular file") instead of
+    blocking or reading without end."""
+    try:
+        return _native.read_input(path)
+    except ValueError as e:
+        text = str(e)
+        message = text[len(path) + 2:] if text.startswith(path + ": ") else text
+        raise InputError(path, 0, None, message) from None
+
+
 def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
     """Input rows as (JSONL bytes, name for errors): a path's bytes, or dicts one per line (line
     numbers in errors are then 1-based positions in the list)."""
     if isinstance(rows, (str, os.PathLike)):
         path = os.fspath(rows)
-        try:
-            with open(path, "rb") as f:
-                return f.read(), path
-        except OSError as e:
-            raise InputError(path, 0, None, f"cannot read: {e.strerror or e}") from None
+        return _read(path), path
     if hasattr(rows, "to_dict") and not isinstance(rows, Mapping):  # a pandas DataFrame
         rows = rows.to_dict("records")  # type: ignore[union-attr]
     if isinstance(rows, Mapping):
@@ -359,11 +367,7 @@ def explore(
         lens = (json.dumps(lengths).encode(), "<lengths>")
     else:
         path = os.fspath(lengths)
-        try:
-            with open(path, "rb") as f:
-                lens = (f.read(), path)
-        except OSError as e:
-            raise InputError(path, 0, None, f"cannot read: {e.strerror or e}") from None
+        lens = (_read(path), path)
     doc, partial, errs = _call(_native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard))
     report = json.loads(doc)
     result = ExploreResult(report["instances"])
@@ -487,8 +491,7 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
         if isinstance(p, Mapping):
             texts.append(json.dumps(p))
         else:
-            with open(os.fspath(p), "rb") as f:
-                texts.append(f.read().decode("utf-8", "replace"))
+            texts.append(_read(os.fspath(p)).decode("utf-8", "replace"))
     try:
         doc, warning = _native.merge(texts)
     except ValueError as e:

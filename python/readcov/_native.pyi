@@ -94,3 +94,5 @@ def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
 
 def shard_of(task: str, n: int) -> int:
     """The shard (0..n) of a task id: the FNV-1a hash `--shard I/N` uses."""
+def read_input(path: str) -> bytes:
+    """A whole regular file; a FIFO, socket or device raises ValueError ("not a regular file")."""

@@ -139,6 +139,50 @@ def test_whole_input_errors_are_input_errors(tmp_path):
         readcov.import_log(trajectories()[:1], format="no-such-format")
 
 
+def _refused_within_5s(call):
+    """Runs `call` on a daemon thread: it must raise InputError within 5 s (a FIFO's open once
+    blocked forever, /dev/zero grew to MemoryError)."""
+    import threading
+
+    out = {}
+
+    def run():
+        try:
+            call()
+            out["error"] = None
+        except BaseException as e:  # noqa: BLE001 - what was raised is the assertion
+            out["error"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(5)
+    assert not t.is_alive(), "still running after 5 s: it hangs"
+    return out["error"]
+
+
+def test_a_fifo_or_a_device_is_refused_never_waited_on(real_files, tmp_path):
+    fifo = tmp_path / "reads.jsonl"
+    os.mkfifo(fifo)
+    gold, reads = real_files / "gold.jsonl", real_files / "reads.jsonl"
+    calls = {
+        "score reads FIFO": lambda: readcov.score(gold, fifo),
+        "score gold FIFO": lambda: readcov.score(fifo, reads),
+        "score gold /dev/zero": lambda: readcov.score("/dev/zero", reads),
+        "explore lengths FIFO": lambda: readcov.explore([], [], lengths=fifo),
+        "merge FIFO": lambda: readcov.merge([fifo]),
+        "gold_from_patch /dev/zero": lambda: readcov.gold_from_patch(swebench="/dev/zero"),
+    }
+    for what, call in calls.items():
+        err = _refused_within_5s(call)
+        assert isinstance(err, readcov.InputError), f"{what}: {err!r}"
+        assert err.message == "not a regular file" and err.line == 0, f"{what}: {err}"
+        assert err.file in (str(fifo), "/dev/zero"), f"{what}: {err.file}"
+    # The CLI refuses the same file with the same words.
+    assert "not a regular file" in cli("score", "--gold", gold, "--reads", fifo, check=False).stderr
+    # A regular file still reads.
+    assert len(readcov.score(gold, reads)) == 15
+
+
 def test_shards_merge_to_the_unsharded_totals(real_files):
     gold, reads = real_files / "gold.jsonl", real_files / "reads.jsonl"
     whole = readcov.score(gold, reads)

@@ -1,7 +1,7 @@
 //! Workspace files for gold definitions (`readcov gold`, the Python module): one folder for every task (`--workspace`) or one per
 //! task (`--workspaces DIR` → `DIR/<task>/`), every read confined (through symlinks) to it.
 
-use crate::{confined_file, task_dir};
+use crate::{read_confined, task_dir};
 use readcov_gold::TaskFiles;
 use std::path::{Path, PathBuf};
 
@@ -24,8 +24,7 @@ impl Workspaces {
 impl TaskFiles for Workspaces {
     fn read(&self, task: &str, path: &str) -> Option<String> {
         let root = self.root(task)?;
-        let file = confined_file(Path::new(&root), path)?;
-        String::from_utf8(std::fs::read(file).ok()?).ok()
+        String::from_utf8(read_confined(Path::new(&root), path)?).ok()
     }
     fn has_workspace(&self, task: &str) -> bool {
         self.root(task).is_some()

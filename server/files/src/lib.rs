@@ -6,8 +6,13 @@
 pub mod base;
 pub mod gold_files;
 pub mod logs;
+mod open;
 pub mod rows;
 pub mod syntax;
+
+pub use open::{
+    count_lines_of_file, for_each_chunk, open_input, read_input, read_input_max, sha256_of_file,
+};
 
 use readcov_import::FileProvider;
 use std::collections::BTreeMap;
@@ -30,34 +35,6 @@ impl FileError {
     }
 }
 
-/// Reads a whole input file; a directory, a missing file or a FIFO is a clear error.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, FileError> {
-    use std::io::Read;
-    let (mut file, len) = open_input(path)?;
-    // Sized once (plus a byte to see the end): growing by doubling copied the file into fresh
-    // pages at each step, and on a VM a fresh page costs microseconds (profiled: a gold file's
-    // growth was an eighth of `score`'s page faults).
-    // A length the allocator refuses (a sparse file of terabytes) grows as it reads instead, as
-    // before: the reading, not the sizing, then says what went wrong.
-    let mut bytes = Vec::new();
-    let _ = bytes.try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX).saturating_add(1));
-    file.read_to_end(&mut bytes)
-        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
-    Ok(bytes)
-}
-
-/// Opens an input file, with its length; a directory, a missing file or a FIFO is a clear error.
-pub fn open_input(path: &Path) -> Result<(std::fs::File, u64), FileError> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| FileError::new(path, format!("cannot open: {e}")))?;
-    if !meta.is_file() {
-        return Err(FileError::new(path, "not a regular file"));
-    }
-    let file =
-        std::fs::File::open(path).map_err(|e| FileError::new(path, format!("cannot open: {e}")))?;
-    Ok((file, meta.len()))
-}
-
 /// Line counts of workspace files, for clipping spans past the end of a file. Files that are
 /// missing, unreadable or resolve (through symlinks) outside the workspace stay unknown.
 pub fn workspace_lengths<'a>(
@@ -72,10 +49,7 @@ pub fn workspace_lengths<'a>(
         if out.contains_key(p) {
             continue;
         }
-        if let Some(n) = confined_file(&root, p)
-            .and_then(|f| std::fs::read(f).ok())
-            .map(|b| count_lines(&b))
-        {
+        if let Some(n) = read_confined(&root, p).map(|b| count_lines(&b)) {
             out.insert(p.to_string(), n);
         }
     }
@@ -106,6 +80,12 @@ pub fn inside_workspace(root: Option<&Path>, rel: &str) -> Result<(), String> {
 pub fn confined_file(root: &Path, rel: &str) -> Option<PathBuf> {
     let real = root.join(rel).canonicalize().ok()?;
     (real.starts_with(root) && real.is_file()).then_some(real)
+}
+
+/// The bytes of `root/rel` when it is a regular file inside `root` (symlinks resolved), read
+/// through [`read_input`]: a FIFO or device swapped in after the check is refused, never waited on.
+pub fn read_confined(root: &Path, rel: &str) -> Option<Vec<u8>> {
+    read_input(&confined_file(root, rel)?).ok()
 }
 
 /// `root/rel` when it is a directory inside `root` (symlinks resolved).
@@ -186,7 +166,7 @@ pub struct Workspace(pub Option<PathBuf>);
 impl FileProvider for Workspace {
     fn read(&self, path: &str) -> Option<Vec<u8>> {
         let root = self.0.as_ref()?;
-        confined_file(root, path).and_then(|f| std::fs::read(f).ok())
+        read_confined(root, path)
     }
     fn has_workspace(&self) -> bool {
         self.0.is_some()

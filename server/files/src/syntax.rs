@@ -3,7 +3,7 @@
 //! `explain`), and the units around edited lines (read-before-edit). A missing, unreadable or grammar-less file is
 //! recorded as such (line metrics only), never fatal.
 
-use crate::confined_file;
+use crate::{confined_file, read_confined, read_input};
 use readcov_core::explain::{UnitMap, UnitRange};
 use readcov_core::{EventKind, GoldSpan, ReadSpan};
 use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax};
@@ -24,8 +24,8 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
             None => FileSyntax::Unsupported,
             Some(lang) => match root.as_deref().and_then(|r| confined_file(r, &g.path)) {
                 None => FileSyntax::Unavailable("source not found in the workspace".into()),
-                Some(file) => match std::fs::read(&file) {
-                    Err(e) => FileSyntax::Unavailable(format!("cannot read: {e}")),
+                Some(file) => match read_input(&file) {
+                    Err(e) => FileSyntax::Unavailable(e.what),
                     // Lossy: a stray invalid byte must not hide the whole file's units; line
                     // numbers are unaffected.
                     Ok(bytes) => {
@@ -83,7 +83,7 @@ pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u
         let Some(lang) = lang_for_path(path) else {
             continue;
         };
-        let Some(bytes) = confined_file(&root, path).and_then(|f| std::fs::read(f).ok()) else {
+        let Some(bytes) = read_confined(&root, path) else {
             continue;
         };
         let text = String::from_utf8_lossy(&bytes);

@@ -88,18 +88,12 @@ impl Inner {
     /// returns the problems found.
     pub fn rebuild_config(&self) -> Vec<String> {
         let mut problems = Vec::new();
-        let toml = match self.store.root().map(|r| r.join("readcov.toml")) {
-            Some(p) if p.is_file() => match std::fs::read_to_string(&p)
-                .map_err(|e| e.to_string())
-                .and_then(|t| config::from_toml(&t))
-            {
-                Ok(t) => t,
-                Err(e) => {
-                    problems.push(e);
-                    Partial::default()
-                }
-            },
-            _ => Partial::default(),
+        let toml = match self.read_toml() {
+            Ok(t) => t,
+            Err(e) => {
+                problems.push(e);
+                Partial::default()
+            }
         };
         let mut cfg = Config::default();
         if let Ok(mut l) = self.layers.lock() {
@@ -113,6 +107,26 @@ impl Inner {
         }
         self.store.bump();
         problems
+    }
+
+    /// The workspace's `readcov.toml` (none: every key unset). It comes with the repository, so
+    /// it is untrusted: confined to the root like any configured path, a regular file only (a
+    /// FIFO would block the read), at most [`config::MAX_TOML`] bytes.
+    fn read_toml(&self) -> Result<Partial, String> {
+        let Some(root) = self.store.root() else {
+            return Ok(Partial::default());
+        };
+        if std::fs::symlink_metadata(root.join("readcov.toml")).is_err() {
+            return Ok(Partial::default());
+        }
+        let p = self
+            .store
+            .confined("readcov.toml")
+            .map_err(|e| format!("readcov.toml: not read: {e}"))?;
+        let bytes = readcov_files::read_input_max(&p, config::MAX_TOML)
+            .map_err(|e| format!("readcov.toml: not read: {}", e.what))?;
+        let text = String::from_utf8(bytes).map_err(|_| "readcov.toml: not UTF-8".to_string())?;
+        config::from_toml(&text)
     }
 
     /// Full (re)load: configuration, gold, and every read log from the start.

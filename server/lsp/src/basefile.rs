@@ -50,7 +50,7 @@ pub fn load(root: &Path, sha: &str) -> Option<Vec<u8>> {
     if !real.starts_with(root.canonicalize().ok()?) {
         return None;
     }
-    let bytes = std::fs::read(real).ok()?;
+    let bytes = readcov_files::read_input(&real).ok()?;
     sha256_hex(&bytes)
         .eq_ignore_ascii_case(sha)
         .then_some(bytes)

@@ -129,6 +129,10 @@ pub fn from_json(v: &serde_json::Value) -> Result<Partial, String> {
     Partial::deserialize(inner).map_err(|e| format!("readcov settings: {e}"))
 }
 
+/// The largest `readcov.toml` read (a repository's file is untrusted; real ones are a few
+/// hundred bytes).
+pub const MAX_TOML: u64 = 1 << 20;
+
 /// Parses `readcov.toml` (same keys; a `[readcov]` table is accepted too).
 pub fn from_toml(text: &str) -> Result<Partial, String> {
     let v: toml::Value = toml::from_str(text).map_err(|e| format!("readcov.toml: {e}"))?;

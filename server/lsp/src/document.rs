@@ -69,11 +69,30 @@ impl Document {
             Some(range) => self.apply_range(range, &change.text),
             None => self.replace_all(&change.text),
         }
+        // Back to the text as opened (an undo, a revert sent as the whole text): every line is
+        // its disk line again. A replace of all lines with other text and back once left the
+        // map empty, and the gold vanished from the document without a word.
+        if self.rope.len_bytes() == self.opened.len() {
+            let identity = LineMap::identity(self.opened_lines);
+            if self.map != identity && self.rope == *self.opened {
+                self.map = identity;
+            }
+        }
     }
 
     fn apply_range(&mut self, range: Range, text: &str) {
         let start = self.char_at(range.start);
         let end = self.char_at(range.end).max(start);
+        // Lines the change resends as they were (a whole-document replace with the same text)
+        // are not edits: only what differs is replaced, so unchanged lines keep their identity.
+        let old = self.rope.slice(start..end).to_string();
+        let (p, k) = common_lines(&old, text);
+        let start = start + old[..p].chars().count();
+        let end = end - old[k..].chars().count();
+        let text = &text[p..text.len() - (old.len() - k)];
+        if start == end && text.is_empty() {
+            return;
+        }
         let (sl, el) = (
             self.rope.char_to_line(start) as u32,
             self.rope.char_to_line(end) as u32,
@@ -173,6 +192,37 @@ impl Document {
     }
 }
 
+/// Whole lines `old` and `new` share at their start and end: `(p, k)` such that `old[..p]` and
+/// `old[k..]` are the same text in `new` (`new[..p]`, `new[new.len() - (old.len() - k)..]`),
+/// each cut at a line start in both, and never overlapping.
+fn common_lines(old: &str, new: &str) -> (usize, usize) {
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    let same = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    // Back to just after the last line break both share.
+    let p = o[..same]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let (o_rest, n_rest) = (&o[p..], &n[p..]);
+    let tail = (o_rest.iter().rev())
+        .zip(n_rest.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let k0 = o.len() - tail;
+    // The shared end must start at a line start in both texts: where it begins, if that is
+    // one on both sides, else right after the first line break inside it.
+    let line_start = |t: &[u8], at: usize| at == 0 || t[at - 1] == b'\n';
+    let k = if line_start(o, k0) && line_start(n, n.len() - tail) {
+        k0
+    } else {
+        o[k0..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(o.len(), |i| k0 + i + 1)
+    };
+    (p, k)
+}
+
 fn line_count(rope: &Rope) -> u32 {
     let n = rope.len_lines();
     let ends_with_newline = rope.len_chars() > 0 && rope.char(rope.len_chars() - 1) == '\n';
@@ -225,6 +275,89 @@ mod tests {
         d.apply(&change(0, 3, 0, 4, "c"));
         assert_eq!(d.text(), "a😀c\nx\n");
         assert_eq!(d.lines(), 2);
+    }
+
+    #[test]
+    fn shared_whole_lines_are_found_at_both_ends() {
+        fn check(old: &str, new: &str, expected: (&str, &str)) {
+            let (p, k) = common_lines(old, new);
+            assert_eq!((&old[..p], &old[k..]), expected, "{old:?} -> {new:?}");
+            assert!(new.starts_with(&old[..p]) && new.ends_with(&old[k..]));
+            assert!(p <= k && p + (old.len() - k) <= new.len());
+        }
+        check("a\nb\nc\n", "a\nb\nc\n", ("a\nb\nc\n", ""));
+        check("a\nb\nc\n", "a\nX\nc\n", ("a\n", "c\n"));
+        check("a\nb\nc\n", "a\nbb\nc\n", ("a\n", "c\n"));
+        check("a\nb\n", "a\nb\nb\n", ("a\nb\n", ""));
+        check("ab", "ac", ("", ""));
+        check("x\n", "", ("", ""));
+        check("", "x\n", ("", ""));
+        check("a\nb", "a\nb", ("a\n", "b"));
+        check("1\n2\n", "0\n1\n2\n", ("", "1\n2\n"));
+        check("héllo\nwörld\n", "héllo\nwörld\n", ("héllo\nwörld\n", ""));
+    }
+
+    /// Every pair of short texts over `a`, `b` and a line break: what is kept is shared, cut at
+    /// line starts in both, and never overlaps.
+    #[test]
+    fn shared_lines_hold_for_every_short_pair() {
+        let texts: Vec<String> = (0..=4u32)
+            .flat_map(|len| {
+                (0..3usize.pow(len)).map(move |mut i| {
+                    (0..len)
+                        .map(|_| {
+                            let c = ["a", "b", "\n"][i % 3];
+                            i /= 3;
+                            c
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        let line_start = |t: &str, at: usize| at == 0 || t.as_bytes()[at - 1] == b'\n';
+        for old in &texts {
+            for new in &texts {
+                let (p, k) = common_lines(old, new);
+                let s = old.len() - k;
+                assert!(p <= k && p + s <= new.len(), "{old:?} {new:?}");
+                assert!(new.starts_with(&old[..p]) && new.ends_with(&old[k..]));
+                assert!(line_start(old, p) && line_start(new, p), "{old:?} {new:?}");
+                let end_ok = s == 0 || (line_start(old, k) && line_start(new, new.len() - s));
+                assert!(end_ok, "{old:?} {new:?}");
+                if old == new {
+                    assert_eq!(p + s, old.len(), "the same text is kept whole: {old:?}");
+                }
+            }
+        }
+    }
+
+    /// A whole-document replace with the document's own text is no edit (the gold once
+    /// vanished: every line counted as replaced); nor is a full-text change back to the text
+    /// as opened, whatever came in between.
+    #[test]
+    fn resending_the_same_text_keeps_every_line() {
+        let text = "a\nb\nc\n";
+        let mut d = Document::new(None, text, 1);
+        d.apply(&change(0, 0, 3, 0, text));
+        assert_eq!(d.map, LineMap::identity(3));
+        assert_eq!(d.text(), text);
+        d.apply(&change(0, 0, 3, 0, "a\nX\nc\n"));
+        assert_eq!(d.map.line_to_disk(0), Some(0));
+        assert_eq!(d.map.line_to_disk(1), None, "the changed line");
+        assert_eq!(d.map.line_to_disk(2), Some(2));
+        let full = |t: &str| TextDocumentContentChangeEvent {
+            range: None,
+            range_length: None,
+            text: t.into(),
+        };
+        d.apply(&full("something else entirely\n"));
+        assert_eq!(d.map.line_to_disk(0), None);
+        d.apply(&full(text));
+        assert_eq!(d.map, LineMap::identity(3), "back to the opened text");
+        assert_eq!(
+            (0..3).map(|l| d.map.line_to_disk(l)).collect::<Vec<_>>(),
+            [Some(0), Some(1), Some(2)]
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use dashmap::DashMap;
 use readcov_core::base::Base;
 use readcov_core::path::normalize_path;
 use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, Source, Tier};
-use readcov_readlog::{confine_log_path, ReadLog};
+use readcov_readlog::{check_log_path, confine_log_path, ReadLog};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -142,7 +142,7 @@ impl Store {
     /// The fingerprint (`sha256`, `lines`) of the workspace file `path` as it is on disk.
     pub fn disk_base(&self, path: &str) -> Result<Base, String> {
         let full = self.confined(path)?;
-        let bytes = std::fs::read(&full).map_err(|e| format!("{}: {e}", full.display()))?;
+        let bytes = readcov_files::read_input(&full).map_err(|e| e.to_string())?;
         Ok(Base::of_file(&bytes))
     }
 
@@ -181,9 +181,9 @@ impl Store {
             .collect::<Vec<_>>()
             .iter()
             .chain(&c.reads)
-            .chain([&c.read_log])
             .filter_map(|p| self.confined(p).ok())
             .collect();
+        out.extend(self.read_log().ok());
         if let Some(root) = self.root() {
             out.push(root.join("readcov.toml"));
         }
@@ -212,6 +212,9 @@ impl Store {
                 errors.push(format!("{r}: not read: {e}"));
             }
         }
+        if let Err(e) = self.read_log() {
+            errors.push(format!("readLog: {e}"));
+        }
         let choice = gold_set::choice(c.gold_definition.as_deref(), &c.gold);
         if let Choice::Unknown(d) = &choice {
             errors.push(format!(
@@ -227,10 +230,11 @@ impl Store {
                     continue;
                 }
             };
-            let bytes = match std::fs::read(&abs) {
+            // Never blocks: a FIFO or device named as gold is refused, not waited on.
+            let bytes = match readcov_files::read_input(&abs) {
                 Ok(b) => b,
                 Err(e) => {
-                    errors.push(format!("{g}: cannot read: {e}"));
+                    errors.push(format!("{g}: not read: {}", e.what));
                     continue;
                 }
             };
@@ -363,7 +367,8 @@ impl Store {
             let Some(base) = &fg.base else {
                 continue;
             };
-            let Some(disk) = self.confined(path).ok().and_then(|p| std::fs::read(p).ok()) else {
+            let disk = self.confined(path).ok();
+            let Some(disk) = disk.and_then(|p| readcov_files::read_input(&p).ok()) else {
                 continue;
             };
             if base.is(&readcov_core::base::sha256_hex(&disk)) {
@@ -404,7 +409,7 @@ impl Store {
             .iter()
             .filter_map(|p| self.confined(p).ok())
             .collect();
-        if let Ok(log) = self.confined(&c.read_log) {
+        if let Ok(log) = self.read_log() {
             if !v.contains(&log) {
                 v.push(log);
             }
@@ -465,7 +470,7 @@ impl Store {
             ws: &on_disk,
             base: &base,
         };
-        let read_log = self.resolve(&self.config().read_log);
+        let read_log = self.read_log().ok();
         for path in self.log_paths() {
             let (origin, state) = logs
                 .entry(path.clone())
@@ -473,8 +478,9 @@ impl Store {
             let display = path.display().to_string();
             // The read log is always JSONL (the server writes it); others are classified once
             // they exist.
-            if matches!(state, ReadSource::Unknown) && (path == read_log || path.exists()) {
-                *state = if path != read_log && traj::is_trajectory(&path) {
+            let is_log = read_log.as_ref() == Some(&path);
+            if matches!(state, ReadSource::Unknown) && (is_log || path.exists()) {
+                *state = if !is_log && traj::is_trajectory(&path) {
                     ReadSource::Trajectory(None)
                 } else {
                     ReadSource::Log(Tail::default())
@@ -521,15 +527,40 @@ impl Store {
         changed
     }
 
-    /// Where the read log is written: inside the workspace root (symlinks resolved, `..` and
-    /// outside absolute paths refused; see `readcov-readlog`), or as configured without a root.
+    /// The read log, checked without writing anything: a `.jsonl` file directly in the
+    /// workspace's `.readcov/` folder (`readcov-readlog`'s rule: readcov's own files, never the
+    /// user's), and never one of the configured gold or reads files — recorded reads appended
+    /// to the gold counted as gold. Without a workspace root only a client's own settings can
+    /// name it, and it is taken as configured.
+    pub fn read_log(&self) -> Result<PathBuf, String> {
+        let c = self.config();
+        let Some(root) = self.root() else {
+            return Ok(self.resolve(&c.read_log));
+        };
+        let log = check_log_path(&root, &c.read_log).map_err(|e| e.to_string())?;
+        let gold = c.gold.iter().map(|g| ("gold", gold_set::entry(g).1));
+        let reads = c.reads.iter().map(|r| ("reads", r.as_str()));
+        for (kind, input) in gold.chain(reads) {
+            if self.confined(input).is_ok_and(|p| same_file(&p, &log)) {
+                return Err(format!(
+                    "read log `{}` refused: it is also configured as {kind} `{input}`, and recorded reads are never written into an input; name a file of its own in `.readcov/` (default `.readcov/reads.jsonl`), which is always read",
+                    c.read_log
+                ));
+            }
+        }
+        Ok(log)
+    }
+
+    /// Where the read log is written: [`Store::read_log`], its `.readcov/` folder created when
+    /// missing (never through a symlink); refusals are `PermissionDenied` with the reason.
     pub fn read_log_path(&self) -> std::io::Result<PathBuf> {
-        let configured = self.config().read_log;
+        let denied = |e: String| std::io::Error::new(std::io::ErrorKind::PermissionDenied, e);
+        let log = self.read_log().map_err(denied)?;
         match self.root() {
-            Some(root) => confine_log_path(&root, &configured).map_err(|e| {
-                std::io::Error::new(std::io::ErrorKind::PermissionDenied, e.to_string())
-            }),
-            None => Ok(self.resolve(&configured)),
+            Some(root) => {
+                confine_log_path(&root, &self.config().read_log).map_err(|e| denied(e.to_string()))
+            }
+            None => Ok(log),
         }
     }
 
@@ -562,11 +593,8 @@ impl Store {
     /// Removes every `source: manual` row from the read log (rewritten atomically, under the
     /// log's lock) and memory.
     pub fn clear_what_if(&self) -> std::io::Result<Changed> {
-        let configured = self.config().read_log;
-        let path = self
-            .confined(&configured)
-            .unwrap_or_else(|_| self.resolve(&configured));
         let log_path = self.read_log_path()?;
+        let path = log_path.clone();
         if log_path.exists() {
             ReadLog::new(&log_path)
                 .rewrite(|l| !is_manual_row(l))
@@ -801,6 +829,17 @@ pub fn counts(r: &ReadSpan, cfg: &Config) -> bool {
                 && cfg.runs.as_ref().is_none_or(|runs| runs.contains(&r.run))
         }
     }
+}
+
+/// Whether two paths name one file: the same path, or (both existing) the same file through
+/// symlinks or hard links.
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a == b
+        || matches!(
+            (std::fs::metadata(a), std::fs::metadata(b)),
+            (Ok(x), Ok(y)) if x.dev() == y.dev() && x.ino() == y.ino()
+        )
 }
 
 fn is_manual_row(line: &[u8]) -> bool {

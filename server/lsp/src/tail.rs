@@ -19,6 +19,9 @@ pub struct Tail {
     pub ino: u64,
     /// The first bytes of the file, to notice a rewrite that kept the length.
     pub head: Vec<u8>,
+    /// The path names something that is not a readable regular file (a FIFO, a device): said
+    /// once, not at every poll.
+    pub refused: bool,
 }
 
 /// What a poll found.
@@ -40,14 +43,38 @@ const HEAD: usize = 64;
 /// Reads what was appended to `path` since `tail`, updating it. A missing file is empty.
 pub fn poll(path: &Path, display: &str, workspace: Option<&str>, tail: &mut Tail) -> Polled {
     let mut out = Polled::default();
-    let Ok(mut file) = std::fs::File::open(path) else {
-        out.reset = tail.offset > 0;
-        *tail = Tail::default();
-        return out;
+    // Only a regular file is read, and opening never blocks: a log swapped for a FIFO once
+    // froze the server (the open waited for a writer with the store's lock held).
+    let (mut file, meta) = match readcov_files::open_input(path) {
+        Ok((file, _)) => match file.metadata() {
+            Ok(meta) => (file, meta),
+            Err(_) => return out,
+        },
+        Err(e) => {
+            out.reset = tail.offset > 0;
+            // Missing: nothing to say (a log is created later). There but refused: said once,
+            // in words that hold now (the open may have raced with a swap).
+            let reason = std::fs::metadata(path).ok().map(|m| match m.is_file() {
+                true => e.what,
+                false => "not a regular file".to_string(),
+            });
+            let say = reason.is_some() && !tail.refused;
+            *tail = Tail {
+                refused: reason.is_some(),
+                ..Tail::default()
+            };
+            if let (true, Some(why)) = (say, reason) {
+                out.errors.push(InputError::new(
+                    display,
+                    0,
+                    None,
+                    format!("not read: {why}"),
+                ));
+            }
+            return out;
+        }
     };
-    let Ok(meta) = file.metadata() else {
-        return out;
-    };
+    tail.refused = false;
     let ino = inode(&meta);
     let mut head = vec![0u8; HEAD.min(meta.len() as usize)];
     let head_ok = file.read_exact(&mut head).is_ok();

@@ -23,7 +23,8 @@ pub struct Stamp {
 /// with a `path` is a reads row; otherwise the format is detected by `readcov-import` on the
 /// whole file (a trajectory's distinguishing keys may sit hundreds of KB in).
 pub fn is_trajectory(path: &Path) -> bool {
-    let Ok(file) = std::fs::File::open(path) else {
+    // Never blocks: a FIFO or a device is not a trajectory (`readcov-files` refuses it).
+    let Ok((file, _)) = readcov_files::open_input(path) else {
         return false;
     };
     let mut head = Vec::new();
@@ -45,7 +46,7 @@ pub fn is_trajectory(path: &Path) -> bool {
             }
         }
     }
-    std::fs::read(path)
+    readcov_files::read_input(path)
         .map(|b| detect_format(&String::from_utf8_lossy(&b)).is_some())
         .unwrap_or(false)
 }
@@ -75,15 +76,12 @@ pub fn poll(path: &Path, display: &str, ws: &dyn FileProvider, last: &mut Option
     if last.as_ref() == Some(&now) {
         return out;
     }
-    let bytes = match std::fs::read(path) {
+    let bytes = match readcov_files::read_input(path) {
         Ok(b) => b,
         Err(e) => {
-            out.errors.push(InputError::new(
-                display,
-                0,
-                None,
-                format!("cannot read: {e}"),
-            ));
+            out.errors.push(InputError::new(display, 0, None, e.what));
+            // Said once: the stamp of what was refused is kept until the file changes again.
+            *last = Some(now);
             return out;
         }
     };

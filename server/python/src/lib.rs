@@ -65,6 +65,18 @@ impl Workspace {
     }
 }
 
+/// A whole input file as bytes, read through `readcov-files` as the CLI reads it: a FIFO, a
+/// socket or a device (`/dev/zero`) is refused ("not a regular file"), never waited on or read
+/// without end. Python's own `open().read()` hung on a FIFO and grew to MemoryError on
+/// `/dev/zero`.
+#[pyfunction]
+fn read_input(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<pyo3::types::PyBytes>> {
+    let bytes = py
+        .detach(|| readcov_files::read_input(&path))
+        .map_err(file_error)?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes).unbind())
+}
+
 /// The shard (`0..n`) of a task id: the stable FNV-1a hash `--shard I/N` splits by.
 #[pyfunction]
 fn shard_of(task: &str, n: u32) -> PyResult<u32> {
@@ -85,5 +97,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sheet::sheet, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
+    m.add_function(wrap_pyfunction!(read_input, m)?)?;
     Ok(())
 }

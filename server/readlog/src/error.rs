@@ -16,6 +16,12 @@ pub enum LogError {
     Symlink { path: PathBuf },
     #[error("{}: not a regular file", path.display())]
     NotAFile { path: PathBuf },
+    #[error("read log `{0}` refused: the read log must be a `.jsonl` file directly in the workspace's `.readcov/` folder (readcov's own files), e.g. `.readcov/reads.jsonl`; nothing was written")]
+    NotOwn(String),
+    #[error("{}: is not a real directory (a symlink or a file); the read log is only written in readcov's own `.readcov/` folder", path.display())]
+    OwnDir { path: PathBuf },
+    #[error("{}: has {links} hard links; writing it would change another file too, so it is not used as the read log", path.display())]
+    HardLinked { path: PathBuf, links: u64 },
     #[error("{}: resolves outside the workspace {}", path.display(), root.display())]
     Outside { path: PathBuf, root: PathBuf },
     #[error("log path `{0}`: {1}")]

@@ -9,7 +9,10 @@
 //!   serialise their writes instead of racing;
 //! - a torn last line (a crash mid-write, or a hand edit without a final newline) is repaired
 //!   under the lock before the next append: kept if it is a complete JSON value, otherwise moved
-//!   to `<log>.torn` and reported. Complete lines are never touched.
+//!   to `<log>.torn` and reported. Complete lines are never touched;
+//! - a log from configuration is only ever a `.jsonl` file in readcov's own `.readcov/` folder
+//!   ([`confine_log_path`]), never a file of the user's (it is appended to, repaired, rewritten);
+//! - a rewrite keeps the log's permission bits.
 
 mod confine;
 mod error;
@@ -17,7 +20,7 @@ mod lock;
 mod log;
 mod recover;
 
-pub use confine::confine_log_path;
+pub use confine::{check_log_path, confine_log_path, OWN_DIR};
 pub use error::LogError;
 pub use lock::LockGuard;
 pub use log::{Appended, ReadLog};

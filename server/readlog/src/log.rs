@@ -9,7 +9,7 @@ use crate::lock::{lock, LockGuard};
 use crate::recover::{count_lines_before, repair_tail, Recovery, Torn};
 use serde::Serialize;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
@@ -96,7 +96,14 @@ impl ReadLog {
         let guard = self.lock()?;
         let len = meta(&guard)?.len();
         repair_tail(&guard.file, &self.path, len)?;
-        let bytes = std::fs::read(&self.path).map_err(|e| LogError::io(&self.path, "read", e))?;
+        // From the locked descriptor, not the path: the file read is the file locked.
+        // From the start: a repair may have written (and moved the offset) just before.
+        let mut bytes = Vec::new();
+        (&guard.file)
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| (&guard.file).read_to_end(&mut bytes))
+            .map_err(|e| LogError::io(&self.path, "read", e))?;
+        let mode = meta(&guard)?.permissions();
         let mut out = Vec::with_capacity(bytes.len());
         let mut dropped = 0;
         for line in bytes.split_inclusive(|&b| b == b'\n') {
@@ -113,8 +120,10 @@ impl ReadLog {
             .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
             .open(&tmp)
             .map_err(|e| LogError::io(&tmp, "create", e))?;
+        // The new file keeps the old one's mode (a rewrite once turned 0755 into 0644).
         let written = f
-            .write_all(&out)
+            .set_permissions(mode)
+            .and_then(|()| f.write_all(&out))
             .and_then(|()| f.sync_all())
             .and_then(|()| std::fs::rename(&tmp, &self.path));
         if let Err(e) = written {
@@ -171,7 +180,8 @@ impl ReadLog {
         opts.read(true)
             .append(true)
             .mode(0o644)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC);
+            // O_NONBLOCK: opening a FIFO must never wait for a peer (it is refused below).
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK);
         let created = match opts.clone().create_new(true).open(&self.path) {
             Ok(f) => {
                 sync_dir(&self.path)?;
@@ -189,11 +199,8 @@ impl ReadLog {
         let m = file
             .metadata()
             .map_err(|e| LogError::io(&self.path, "stat", e))?;
-        if !m.is_file() {
-            return Err(LogError::NotAFile {
-                path: self.path.clone(),
-            });
-        }
+        // A regular file with no other name (a hard link would be written through too).
+        crate::confine::check_file(&self.path, &m)?;
         Ok(file)
     }
 }

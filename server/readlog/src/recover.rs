@@ -60,11 +60,26 @@ const PREVIEW: usize = 80;
 /// Reads a log without changing it: complete lines, plus the torn tail reported (not returned).
 /// A missing log is empty.
 pub fn read_log(path: &Path) -> Result<LogContents, LogError> {
-    let mut bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    use std::io::Read;
+    let file = match OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK)
+        .open(path)
+    {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(LogContents::default()),
-        Err(e) => return Err(LogError::io(path, "read", e)),
+        Err(e) => return Err(LogError::io(path, "open", e)),
     };
+    let is_file = file.metadata().map_err(|e| LogError::io(path, "stat", e))?;
+    if !is_file.is_file() {
+        return Err(LogError::NotAFile {
+            path: path.to_path_buf(),
+        });
+    }
+    let mut bytes = Vec::new();
+    (&file)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LogError::io(path, "read", e))?;
     let cut = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let lines = bytes[..cut].iter().filter(|&&b| b == b'\n').count();
     let torn =

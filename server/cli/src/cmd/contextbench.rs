@@ -181,6 +181,6 @@ impl Checkout for DirCheckout {
         self.file(path).is_some()
     }
     fn read(&self, path: &str) -> Option<Vec<u8>> {
-        std::fs::read(self.file(path)?).ok()
+        read_input(&self.file(path)?).ok()
     }
 }

@@ -97,6 +97,7 @@ fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
             return out;
         }
         "@missing" => return out,
+        "@dev-zero" => return PathBuf::from("/dev/zero"),
         "@ten-mb-valid" => format!(
             "{V1}\n{{\"task\":\"t\",\"path\":\"src/app.py\",\"start\":13,\"end\":14,\"command\":\"{}\"}}\n{V2}\n",
             "x".repeat(TEN_MB)

@@ -160,6 +160,52 @@ fn import_writes_reads_and_a_summary() {
     );
 }
 
+/// An output that is no regular file (`-o /dev/null`, a FIFO) is written in place: renaming a temp
+/// file over it would replace the device or pipe with a plain file (it once did, to /dev/null).
+#[test]
+fn import_writes_into_a_fifo_without_replacing_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("ws/src")).unwrap();
+    std::fs::write(dir.path().join("ws/src/app.py"), "a\nb\nc\nd\ne\n").unwrap();
+    std::fs::write(dir.path().join("run.json"), openhands_log()).unwrap();
+    let fifo = dir.path().join("reads.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo failed");
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = readcov(
+        &[
+            "import",
+            "--workspace",
+            "ws",
+            "run.json",
+            "-o",
+            "reads.fifo",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Checked before joining the reader: had the FIFO been replaced, the reader would wait forever.
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    let got = reader.join().unwrap();
+    assert_eq!(got.lines().count(), 1, "{got}");
+    assert!(got.contains(r#""path":"src/app.py""#), "{got}");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
 #[test]
 fn import_exit_codes_for_bad_logs() {
     let dir = tempfile::tempdir().unwrap();

@@ -40,10 +40,10 @@ impl Inner {
     /// Total size of the read logs not yet read.
     pub fn log_bytes(&self) -> u64 {
         let cfg = self.store.config();
-        cfg.reads
-            .iter()
-            .chain(std::iter::once(&cfg.read_log))
-            .filter_map(|p| std::fs::metadata(self.store.confined(p).ok()?).ok())
+        (cfg.reads.iter())
+            .filter_map(|p| self.store.confined(p).ok())
+            .chain(self.store.read_log().ok())
+            .filter_map(|p| std::fs::metadata(p).ok())
             .map(|m| m.len())
             .sum()
     }

@@ -287,7 +287,7 @@ async fn bad_input_is_reported_and_the_rest_still_counts() {
     for needle in [
         "reads.jsonl:3: field `end`",
         "fix.diff (unified diff): no core gold spans",
-        "missing.jsonl: cannot read",
+        "missing.jsonl: not read: cannot open",
         "threshold 7 is not between 0 and 1",
     ] {
         client

@@ -6,6 +6,7 @@ mod confinement;
 mod edges;
 mod features;
 mod fixture_titles;
+mod hostile;
 mod live;
 mod pull;
 mod real_sources;

@@ -80,7 +80,10 @@ enum Target {
     },
     File {
         w: BufWriter<std::fs::File>,
-        tmp: PathBuf,
+        /// The temp file renamed over `path` at the end; `None` when `path` is no regular file
+        /// (`/dev/null`, a FIFO): that is written in place, since renaming over it would replace
+        /// the device or pipe with a plain file.
+        tmp: Option<PathBuf>,
         path: PathBuf,
     },
 }
@@ -93,10 +96,16 @@ impl Target {
                 closed: false,
             }),
             Some(p) => {
-                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-                let tmp = p.with_file_name(format!(".{name}.readcov-{}.tmp", std::process::id()));
-                let f = std::fs::File::create(&tmp)
-                    .with_context(|| format!("{}: cannot write", p.display()))?;
+                let special = std::fs::metadata(p).is_ok_and(|m| !m.is_file());
+                let tmp = (!special).then(|| {
+                    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+                    p.with_file_name(format!(".{name}.readcov-{}.tmp", std::process::id()))
+                });
+                let f = match &tmp {
+                    Some(tmp) => std::fs::File::create(tmp),
+                    None => std::fs::OpenOptions::new().write(true).open(p),
+                }
+                .with_context(|| format!("{}: cannot write", p.display()))?;
                 Ok(Target::File {
                     w: BufWriter::with_capacity(1 << 20, f),
                     tmp,
@@ -132,6 +141,11 @@ impl Target {
             },
             Target::File { w, tmp, path } => {
                 let flushed = w.into_inner().map_err(|e| e.into_error());
+                let Some(tmp) = tmp else {
+                    return flushed
+                        .map(drop)
+                        .with_context(|| format!("{}: cannot write", path.display()));
+                };
                 if !keep {
                     let _ = std::fs::remove_file(&tmp);
                     return Ok(());

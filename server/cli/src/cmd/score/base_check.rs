@@ -2,15 +2,18 @@
 //! against (its rows' `base.sha256`) is said on stderr, with a count — its line numbers may not
 //! be the gold's any more, and scoring would count the wrong lines without a word.
 
-use readcov_core::base::{parse_row_bases, sha256_hex};
-use readcov_files::{confined_file, task_dir};
+use readcov_core::base::parse_row_bases;
+use readcov_files::{confined_file, open_input, sha256_of_file, task_dir};
 use std::collections::BTreeMap;
+use std::io::BufRead;
 use std::path::Path;
 
 /// Compares every gold file that records a base with the workspace's file (`one`, or
 /// `per_task/<task>/`) and warns about those that differ. Returns how many differ.
 pub fn warn_differing(gold: &Path, one: Option<&Path>, per_task: Option<&Path>) -> usize {
-    let Ok(bytes) = std::fs::read(gold) else {
+    // Line by line: the gold file was once read whole a second time here (8 GB of gold, 8 GB
+    // of memory); only lines that mention a base are parsed.
+    let Ok((file, _)) = open_input(gold) else {
         return 0;
     };
     let name = gold.display().to_string();
@@ -26,10 +29,11 @@ pub fn warn_differing(gold: &Path, one: Option<&Path>, per_task: Option<&Path>) 
             })
             .unwrap_or_else(|| readcov_core::DEFAULT_ID.to_string())
     };
-    for line in bytes
-        .split(|&b| b == b'\n')
-        .filter(|l| l.windows(6).any(|w| w == b"\"base\""))
-    {
+    let lines = std::io::BufReader::new(file)
+        .split(b'\n')
+        .map_while(Result::ok);
+    for line in lines.filter(|l| l.windows(6).any(|w| w == b"\"base\"")) {
+        let line = line.as_slice();
         let parsed = parse_row_bases(line, &name, None);
         for r in parsed.items {
             if let Some(b) = r.base {
@@ -47,10 +51,11 @@ pub fn warn_differing(gold: &Path, one: Option<&Path>, per_task: Option<&Path>) 
         let Some(file) = root.and_then(|r| confined_file(&r, path)) else {
             continue;
         };
-        let Ok(text) = std::fs::read(&file) else {
+        // Hashed as it is read, in constant memory, whatever the file's size.
+        let Ok(disk) = sha256_of_file(&file) else {
             continue;
         };
-        if !sha256_hex(&text).eq_ignore_ascii_case(sha) {
+        if !disk.eq_ignore_ascii_case(sha) {
             differ.push(format!("{path} (task {task})"));
         }
     }

@@ -184,6 +184,48 @@ impl Client {
         method: &str,
         pred: impl Fn(&Value) -> bool,
     ) -> Value {
+        match self
+            .find(from, |m| m["method"] == method && pred(&m["params"]))
+            .await
+        {
+            Some(m) => m,
+            None => {
+                let seen: Vec<String> = self.inbox.lock().unwrap()[from..]
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                panic!("no {method} matching the test within {WAIT:?}; saw {seen:?}");
+            }
+        }
+    }
+
+    /// Waits for any message after `from` (notification or server request, whole) for which
+    /// `pred` holds.
+    pub async fn wait_for_any(&self, from: usize, pred: impl Fn(&Value) -> bool) -> Value {
+        self.find(from, pred)
+            .await
+            .unwrap_or_else(|| panic!("no message matching the test within {WAIT:?}"))
+    }
+
+    /// Whether a `window/logMessage` containing `text` arrives (or has arrived) within [`WAIT`].
+    pub async fn logged(&self, text: &str) -> bool {
+        self.find(0, |m| {
+            m["method"] == "window/logMessage"
+                && m["params"]["message"]
+                    .as_str()
+                    .is_some_and(|t| t.contains(text))
+        })
+        .await
+        .is_some()
+    }
+
+    /// A fresh document version for the next `didChange` (versions only grow).
+    pub fn next_version(&self) -> i64 {
+        1000 + self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The first message after `from` for which `pred` holds, waiting up to [`WAIT`].
+    async fn find(&self, from: usize, pred: impl Fn(&Value) -> bool) -> Option<Value> {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             // Registered before looking, so a message arriving in between still wakes us.
@@ -192,19 +234,12 @@ impl Client {
             arrived.as_mut().enable();
             {
                 let inbox = self.inbox.lock().unwrap();
-                if let Some(m) = inbox[from.min(inbox.len())..]
-                    .iter()
-                    .find(|m| m["method"] == method && pred(&m["params"]))
-                {
-                    return m.clone();
+                if let Some(m) = inbox[from.min(inbox.len())..].iter().find(|m| pred(m)) {
+                    return Some(m.clone());
                 }
             }
             if tokio::time::Instant::now() > deadline {
-                let seen: Vec<String> = self.inbox.lock().unwrap()[from..]
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect();
-                panic!("no {method} matching the test within {WAIT:?}; saw {seen:?}");
+                return None;
             }
             let _ = tokio::time::timeout(Duration::from_millis(50), arrived).await;
         }

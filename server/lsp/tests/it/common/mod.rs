@@ -17,3 +17,17 @@ pub fn in_process() -> Client {
     let (cr, cw) = tokio::io::split(client_end);
     Client::new(cr, cw)
 }
+
+/// Makes a FIFO at `path` (no writer ever opens it: a reader that opens it blocking waits forever).
+pub fn mkfifo(path: &std::path::Path) {
+    let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).expect("no NUL in path");
+    // SAFETY: a valid NUL-terminated path.
+    let rc = unsafe { libc::mkfifo(c.as_ptr(), 0o644) };
+    assert_eq!(
+        rc,
+        0,
+        "mkfifo {}: {}",
+        path.display(),
+        std::io::Error::last_os_error()
+    );
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Chat-message dataset benchmark: `readcov import` streaming a JSONL dataset of chat rows, then
+`readcov score` on the reads, against the JSON-parse floor of the same bytes (serde_json::Value
+per row, `readcov-json-floor --jsonl`).
+
+  bench/chat_bench.py [--rows 10000] [--jobs 1] [--keep]
+
+Rows are made from the vendored real samples (tests/data/formats/chat-trajectories: the SWE-Gym,
+SWE-smith and nebius rows, the three encodings), so their sizes follow the samples' (39 KB to
+99 KB, mean ~58 KB); each copy gets its own instance id (`<task>-<k>_<n>`), so every row is a
+run of its own. Gold: one span per task in a file each encoding reads. Prints one JSON array per
+line: [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s, MB/s, ratio]. Needs the release
+binaries (built here with cargo).
+"""
+import argparse
+import json
+import os
+import resource
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SAMPLES = os.path.join(ROOT, "tests", "data", "formats", "chat-trajectories")
+WORK = os.path.join(ROOT, "target", "bench-data", "chat")
+BIN = os.path.join(ROOT, "target", "release")
+
+
+def sample_rows():
+    rows = []
+    for f in ("adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json",
+              "adp_SWE-smith-trajectories_sample_raw.first2.json",
+              "adp_nebius_SWE-agent-trajectories_sample_raw.json"):
+        rows += json.load(open(os.path.join(SAMPLES, f)))
+    return rows
+
+
+def dataset(n):
+    """`n` rows cycling through the samples, written a row at a time; (path, bytes)."""
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, f"rows-{n}.jsonl")
+    gold = os.path.join(WORK, f"gold-{n}.jsonl")
+    if os.path.exists(path) and os.path.exists(gold):
+        return path, gold, os.path.getsize(path)
+    base = sample_rows()
+    texts = []
+    for r in base:
+        iid = r["instance_id"]
+        # ADP's `_<n>` suffix (nebius, SWE-Gym) comes off, as readcov takes it off.
+        task = iid.rsplit("_", 1)[0] if iid.rsplit("_", 1)[-1].isdigit() else iid
+        r = dict(r)
+        r.pop("id", None)
+        r.pop("traj_id", None)
+        texts.append((task, json.dumps(r)))
+    spans = {"python__mypy-15976": "mypy/plugins/attrs.py", "tomerfiliba__plumbum-366": "plumbum/cli/image.py"}
+    with open(path, "w") as out, open(gold, "w") as g:
+        for k in range(n):
+            task, text = texts[k % len(texts)]
+            new = f"{task}-{k // len(texts)}"
+            # Whole-string replacement of the id field only: the row stays valid JSON.
+            out.write(text.replace(json.dumps(task), json.dumps(new), 1).replace(f'"{task}_', f'"{new}_', 1) + "\n")
+            if task in spans:
+                g.write(json.dumps({"task": new, "path": spans[task], "start": 1, "end": 40}) + "\n")
+    return path, gold, os.path.getsize(path)
+
+
+def run(cmd):
+    """Wall, CPU (user+sys) and peak RSS (MB) of one child process."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if status != 0:
+        raise SystemExit(f"failed ({status}): {' '.join(cmd)}")
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=10000)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--keep", action="store_true", help="keep the dataset for the next run")
+    ap.add_argument("--bin", help="folder of built readcov and readcov-json-floor (default: build release)")
+    a = ap.parse_args()
+    global BIN
+    if a.bin:
+        BIN = a.bin
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "readcov", "-p", "readcov-naive"],
+                       cwd=ROOT, check=True)
+    data, gold, size = dataset(a.rows)
+    mb = size / 1e6
+    reads = os.path.join(WORK, f"reads-{a.rows}.jsonl")
+    floor = run([os.path.join(BIN, "readcov-json-floor"), "--jsonl", data])
+    imp = run([os.path.join(BIN, "readcov"), "import", "--jobs", str(a.jobs), data, "-o", reads])
+    score = run([os.path.join(BIN, "readcov"), "score", "--gold", gold, "--reads", reads,
+                 "--format", "jsonl", "--summary"])
+    for what, (w, c, rss) in (("json-parse floor", floor), (f"import --jobs {a.jobs}", imp), ("score", score)):
+        print(json.dumps([what, a.rows, round(mb, 1), round(w, 2), round(c, 2), round(rss, 1),
+                          round(a.rows / w), round(mb / w, 1), round(c / floor[1], 2)]))
+    if not a.keep:
+        for p in (data, gold, reads):
+            os.remove(p)
+
+
+if __name__ == "__main__":
+    main()

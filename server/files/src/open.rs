@@ -1,0 +1,128 @@
+//! The one checked way to open an input file, shared by the CLI, the language server and the
+//! Python module: only a regular file is read. A FIFO, a socket or a device (`/dev/zero`) is
+//! refused with "not a regular file" before a byte is read — a FIFO's `open` alone blocks until
+//! a writer appears, and `/dev/zero` never ends — so no caller can hang on one.
+//!
+//! The check is made on the open descriptor (`fstat`), not on the path beforehand: a file
+//! swapped for a FIFO between a check and the open would still hang the open. The open itself
+//! is non-blocking for that reason; the flag is cleared once the file is known to be regular.
+
+use crate::FileError;
+use std::fs::File;
+use std::io::Read;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+
+/// Opens an input file for reading, with its length; a missing file, a directory, a FIFO, a
+/// socket or a device is a clear error, and the open never blocks.
+pub fn open_input(path: &Path) -> Result<(File, u64), FileError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a
+        // writer; O_NOCTTY: a terminal device never becomes our controlling terminal.
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC)
+        .open(path)
+        .map_err(|e| FileError::new(path, format!("cannot open: {e}")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| FileError::new(path, format!("cannot open: {e}")))?;
+    if !meta.is_file() {
+        return Err(FileError::new(path, "not a regular file"));
+    }
+    blocking(&file, path)?;
+    Ok((file, meta.len()))
+}
+
+/// Clears `O_NONBLOCK` (reads of a regular file ignore it on Linux, but not everywhere).
+fn blocking(file: &File, path: &Path) -> Result<(), FileError> {
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own; no memory is passed.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        let e = std::io::Error::last_os_error();
+        return Err(FileError::new(path, format!("cannot open: {e}")));
+    }
+    Ok(())
+}
+
+/// Reads a whole input file; a directory, a missing file, a FIFO or a device is a clear error.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, FileError> {
+    read_input_max(path, u64::MAX)
+}
+
+/// [`read_input`], refusing a file longer than `max` bytes (said with both sizes) before
+/// reading any of it; a file that grows past `max` while being read is refused too.
+pub fn read_input_max(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
+    let (file, len) = open_input(path)?;
+    if len > max {
+        return Err(too_large(path, len, max));
+    }
+    // Sized once (plus a byte to see the end): growing by doubling copied the file into fresh
+    // pages at each step, and on a VM a fresh page costs microseconds (profiled: a gold file's
+    // growth was an eighth of `score`'s page faults).
+    // A length the allocator refuses (a sparse file of terabytes) grows as it reads instead, as
+    // before: the reading, not the sizing, then says what went wrong.
+    let mut bytes = Vec::new();
+    let _ = bytes.try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX).saturating_add(1));
+    file.take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(path, bytes.len() as u64, max));
+    }
+    Ok(bytes)
+}
+
+fn too_large(path: &Path, len: u64, max: u64) -> FileError {
+    FileError::new(
+        path,
+        format!("{len} bytes, over the limit of {max} bytes for this input; not read"),
+    )
+}
+
+/// Reads `path` in pieces, handing each to `f` (hashing or counting a file of any size in
+/// constant memory); the same checks as [`open_input`].
+pub fn for_each_chunk(path: &Path, mut f: impl FnMut(&[u8])) -> Result<u64, FileError> {
+    let (mut file, _) = open_input(path)?;
+    let mut buf = vec![0u8; 1 << 16];
+    let mut total = 0u64;
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => return Ok(total),
+            Ok(n) => {
+                f(&buf[..n]);
+                total += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(FileError::new(path, format!("cannot read: {e}"))),
+        }
+    }
+}
+
+/// The lowercase hex sha256 of a file, hashed as it is read (constant memory; the `base`
+/// fingerprint of `readcov_core::base`).
+pub fn sha256_of_file(path: &Path) -> Result<String, FileError> {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for_each_chunk(path, |b| h.update(b))?;
+    Ok(h.finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<String>())
+}
+
+/// Lines in a file as [`crate::count_lines`] counts them, read in pieces (constant memory).
+pub fn count_lines_of_file(path: &Path) -> Result<u32, FileError> {
+    let (mut newlines, mut last) = (0usize, b'\n');
+    let total = for_each_chunk(path, |b| {
+        newlines += memchr::memchr_iter(b'\n', b).count();
+        last = *b.last().unwrap_or(&last);
+    })?;
+    let extra = usize::from(total > 0 && last != b'\n');
+    Ok(u32::try_from(newlines + extra).unwrap_or(u32::MAX))
+}
+
+#[cfg(test)]
+mod tests;
