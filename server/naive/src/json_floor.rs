@@ -14,7 +14,8 @@ fn main() -> Result<()> {
         use std::io::BufRead;
         args.remove(0);
         for path in args {
-            let f = std::fs::File::open(&path).with_context(|| format!("{}", path.to_string_lossy()))?;
+            let f = std::fs::File::open(&path)
+                .with_context(|| format!("{}", path.to_string_lossy()))?;
             for line in std::io::BufReader::with_capacity(1 << 20, f).split(b'\n') {
                 let line = line?;
                 if line.iter().all(u8::is_ascii_whitespace) {
