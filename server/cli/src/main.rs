@@ -4,7 +4,6 @@
 //! `--fail-under`), 2 usage or input errors that left nothing valid to work on.
 
 mod cmd;
-mod convert;
 mod exit;
 mod inputs;
 mod output;

@@ -1,10 +1,13 @@
-//! The file edge shared by the `readcov` CLI and the Python module: whole input files, workspace
-//! confinement (never a path out of the root, symlinks resolved), line counts of workspace files,
-//! what one trajectory argument reads (`logs`), and syntax units of workspace files (`syntax`).
-//! The pure crates (core, import, units, gold) take what this crate reads as bytes and strings.
+//! The file edge shared by the `readcov` CLI, the language server and the Python module: the one
+//! input layer (`input`: every input file's kind detected, converted or refused, and loaded),
+//! whole input files, workspace confinement (never a path out of the root, symlinks resolved),
+//! line counts of workspace files, what one trajectory argument reads (`logs`), and syntax units
+//! of workspace files (`syntax`). The pure crates (core, import, units, gold) take what this
+//! crate reads as bytes and strings.
 
 pub mod base;
 pub mod gold_files;
+pub mod input;
 pub mod logs;
 mod open;
 pub mod rows;

@@ -5,7 +5,7 @@
 //! uses: patches (a diff, SWE-bench rows) are built under it, gold JSONL rows are picked by their
 //! `origin` (plain edit rows widened to units for `units`). Unset: every entry as given.
 
-use crate::sources::{as_jsonl, detect, load_gold, GoldFormat, LoadedGold, Workspace};
+use crate::sources::{as_jsonl, detect, load_gold, InputKind, LoadedGold, Workspace};
 use readcov_core::FileLengths;
 use readcov_gold::{
     parse_patch_rows, parse_rows_in, Built, EmptyInput, GoldDef, GoldInput, PatchRow,
@@ -102,12 +102,12 @@ pub fn load_under(
     task: Option<&str>,
     files: &Workspace,
 ) -> LoadedGold {
-    let format = detect(name, bytes);
+    let kind = detect(name, bytes);
     let located = |errors: &[readcov_core::InputError]| -> Vec<String> {
         errors.iter().map(ToString::to_string).collect()
     };
-    let (built, mut errors) = match format {
-        GoldFormat::Jsonl => {
+    let (built, mut errors) = match kind {
+        InputKind::GoldJsonl | InputKind::Spans | InputKind::Unknown => {
             let rows = parse_rows_in(&as_jsonl(bytes), name, workspace);
             let b = def.build(
                 GoldInput::Rows(&rows.items),
@@ -116,8 +116,8 @@ pub fn load_under(
             );
             (b, located(&rows.errors))
         }
-        GoldFormat::Diff | GoldFormat::SweBench => {
-            let (mut rows, errors) = if format == GoldFormat::Diff {
+        InputKind::Diff | InputKind::SweBench => {
+            let (mut rows, errors) = if kind == InputKind::Diff {
                 let row = PatchRow {
                     task: task.unwrap_or(readcov_core::DEFAULT_ID).to_string(),
                     patch: String::from_utf8_lossy(bytes).into_owned(),
@@ -137,14 +137,21 @@ pub fn load_under(
             );
             (b, errors)
         }
-        GoldFormat::Explore | GoldFormat::ContextBench => {
+        // Evidence gold already (SWE-Explore, ContextBench, Parquet rows) shown as given; any
+        // other kind is refused by the loader, with the one error saying what it looks like.
+        _ => {
             let lengths: &dyn FileLengths = files;
             let mut g = load_gold(name, bytes, workspace, task, lengths);
-            g.errors.push(format!(
-                "{name}: goldDefinition `{}` applies to gold JSONL, diffs and SWE-bench rows; {} shown as given",
-                def.label(),
-                format.label()
-            ));
+            if matches!(
+                g.kind,
+                Some(InputKind::Explore | InputKind::ContextBench | InputKind::Parquet)
+            ) {
+                g.errors.push(format!(
+                    "{name}: goldDefinition `{}` applies to gold JSONL, diffs and SWE-bench rows; {} shown as given",
+                    def.label(),
+                    kind.label()
+                ));
+            }
             return g;
         }
     };
@@ -154,32 +161,32 @@ pub fn load_under(
     });
     errors.extend(located(&built.errors));
     // What building left out, counted by kind (each kind once: a large file has many).
-    for (kind, n) in built.notes.counts() {
+    for (note, n) in built.notes.counts() {
         errors.push(format!(
             "{name} ({} gold): {n} × {}",
             def.label(),
-            kind.label()
+            note.label()
         ));
     }
     // Why nothing came out, in the words of `readcov gold` (the overview shows it), after the
     // notes it refers to.
-    let kind = match (def, format) {
+    let empty = match (def, kind) {
         (GoldDef::Test(_), _) => EmptyInput::Tests,
         (GoldDef::Consensus(_), _) => EmptyInput::Runs,
-        (_, GoldFormat::Diff) => EmptyInput::Diff,
+        (_, InputKind::Diff) => EmptyInput::Diff,
         _ => EmptyInput::Rows,
     };
-    if let Some(why) = built.why_empty(kind) {
+    if let Some(why) = built.why_empty(empty) {
         errors.push(format!("{name} ({} gold): {why}", def.label()));
     }
 
     LoadedGold {
-        format: Some(format),
+        kind: Some(kind),
         spans: built.rows.iter().map(|r| r.span()).collect(),
         // Gold JSONL rows keep the base they record (a widened span has no anchors of its
         // own, but its file's base is still known); patches built here record none.
-        bases: match format {
-            GoldFormat::Jsonl => {
+        bases: match kind {
+            InputKind::GoldJsonl | InputKind::Spans | InputKind::Unknown => {
                 readcov_core::base::parse_row_bases(&as_jsonl(bytes), name, workspace)
                     .items
                     .into_iter()

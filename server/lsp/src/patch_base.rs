@@ -6,7 +6,7 @@
 //! earlier session kept in the base cache (the file was edited before this server started), else
 //! the file on disk as it is — said, since its gold may be off.
 
-use crate::sources::{as_jsonl, GoldFormat};
+use crate::sources::{as_jsonl, InputKind};
 use readcov_core::base::{Base, RowBase};
 use readcov_core::GoldSpan;
 use readcov_import::diff::repo_path;
@@ -14,26 +14,24 @@ use readcov_import::FileProvider;
 use readcov_patch::{apply, FilePatch};
 use std::collections::HashMap;
 
-/// The (task, patch) pairs of a gold file in `format` (`task`: a plain diff's task).
-pub fn patches(format: GoldFormat, bytes: &[u8], name: &str, task: &str) -> Vec<(String, String)> {
-    match format {
-        GoldFormat::Diff => vec![(
+/// The (task, patch) pairs of a gold file of `kind` (`task`: a plain diff's task).
+pub fn patches(kind: InputKind, bytes: &[u8], name: &str, task: &str) -> Vec<(String, String)> {
+    match kind {
+        InputKind::Diff => vec![(
             task.to_string(),
             String::from_utf8_lossy(bytes).into_owned(),
         )],
-        GoldFormat::SweBench => {
-            let rows = if readcov_parquet::is_parquet(bytes) {
-                readcov_parquet::parquet_to_jsonl(bytes).jsonl
-            } else {
-                as_jsonl(bytes).into_owned()
-            };
+        InputKind::SweBench => {
+            // Rows held in Parquet are decoded first, as the gold loader decoded them.
+            let (rows, _) = readcov_files::input::rows::parquet_as_jsonl(name, bytes.to_vec());
+            let rows = as_jsonl(&rows).into_owned();
             readcov_gold::parse_patch_rows(&rows, name)
                 .items
                 .into_iter()
                 .map(|r| (r.task, r.patch))
                 .collect()
         }
-        GoldFormat::Jsonl | GoldFormat::Explore | GoldFormat::ContextBench => Vec::new(),
+        _ => Vec::new(),
     }
 }
 

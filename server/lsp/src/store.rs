@@ -282,7 +282,7 @@ impl Store {
             }
             spans += kept;
             if kept == 0 {
-                let kind = loaded.format.map_or("gold", |f| f.label());
+                let kind = loaded.kind.map_or("gold", |f| f.label());
                 let task = c.task.as_deref().map(|t| format!(" for task `{t}`"));
                 errors.push(format!(
                     "{g} ({kind}): no core gold spans{}",
@@ -324,12 +324,12 @@ impl Store {
         loaded: &mut LoadedGold,
         errors: &mut Vec<String>,
     ) {
-        let (Some(format), Some(root)) = (loaded.format, self.root()) else {
+        let (Some(kind), Some(root)) = (loaded.kind, self.root()) else {
             return;
         };
         let task = self.config().task;
         let patches = patch_base::patches(
-            format,
+            kind,
             bytes,
             name,
             task.as_deref().unwrap_or(readcov_core::DEFAULT_ID),
@@ -480,7 +480,7 @@ impl Store {
             // they exist.
             let is_log = read_log.as_ref() == Some(&path);
             if matches!(state, ReadSource::Unknown) && (is_log || path.exists()) {
-                *state = if !is_log && traj::is_trajectory(&path) {
+                *state = if !is_log && readcov_files::input::is_trajectory(&path) {
                     ReadSource::Trajectory(None)
                 } else {
                     ReadSource::Log(Tail::default())

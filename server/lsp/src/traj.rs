@@ -1,13 +1,12 @@
-//! Agent trajectories as read sources: a `reads` entry that is an OpenHands, mini-swe-agent,
-//! SWE-agent or Claude Code log (detected from its first bytes by `readcov-import`) is imported
+//! Agent trajectories as read sources: a `reads` entry that is an agent log (detected by the one
+//! input layer, `readcov_files::input::is_trajectory`, as the CLI detects it) is imported
 //! on the fly with `readcov-import` — the same conversion as `readcov import` — and imported
 //! again whenever the file changes (a trajectory is rewritten or appended as the agent runs,
 //! not a log of independent rows, so it is never tailed).
 
 use crate::tail::Polled;
 use readcov_core::InputError;
-use readcov_import::{detect_format, import, FileProvider, ImportOptions, Reason, Summary};
-use std::io::Read;
+use readcov_import::{import, FileProvider, ImportOptions, Reason, Summary};
 use std::path::Path;
 use std::time::SystemTime;
 
@@ -17,38 +16,6 @@ pub struct Stamp {
     len: u64,
     modified: Option<SystemTime>,
     ino: u64,
-}
-
-/// Whether `path` holds a trajectory rather than reads JSONL. A first line that is a JSON object
-/// with a `path` is a reads row; otherwise the format is detected by `readcov-import` on the
-/// whole file (a trajectory's distinguishing keys may sit hundreds of KB in).
-pub fn is_trajectory(path: &Path) -> bool {
-    // Never blocks: a FIFO or a device is not a trajectory (`readcov-files` refuses it).
-    let Ok((file, _)) = readcov_files::open_input(path) else {
-        return false;
-    };
-    let mut head = Vec::new();
-    if file.take(1 << 16).read_to_end(&mut head).is_err() {
-        return false;
-    }
-    if let Some(first) = head
-        .split(|&b| b == b'\n')
-        .find(|l| !l.trim_ascii().is_empty())
-    {
-        if let Ok(serde_json::Value::Object(o)) = serde_json::from_slice(first) {
-            // Reads JSONL has `path`; so do chunk files with character offsets or
-            // `start_line`, which are imported (a reads row with `rank` stays a reads row).
-            let chunk = ["start_char", "start_line"]
-                .iter()
-                .any(|k| o.contains_key(*k));
-            if o.contains_key("path") && !o.contains_key("sessionId") && !chunk {
-                return false;
-            }
-        }
-    }
-    readcov_files::read_input(path)
-        .map(|b| detect_format(&String::from_utf8_lossy(&b)).is_some())
-        .unwrap_or(false)
 }
 
 fn stamp(meta: &std::fs::Metadata) -> Stamp {

@@ -7,7 +7,7 @@ pub mod render;
 
 use crate::exit::Exit;
 use crate::inputs::{
-    confined_file, load_reads, read_input, read_rows_input, report_errors, task_dir,
+    confined_file, load_reads, read_input, read_rows_input, report_errors, task_dir, BaseFiles,
 };
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -84,7 +84,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
             parsed.items
         }
         (None, Some(r)) => {
-            let parsed = load_reads(r, None)?;
+            let parsed = load_reads(r, None, BaseFiles::None)?;
             errors += report_errors(&parsed.errors);
             preds_from_reads(&parsed.items, &r.display().to_string())
         }

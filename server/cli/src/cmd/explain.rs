@@ -5,11 +5,10 @@ mod render;
 
 use crate::cmd::score::sets::GoldArg;
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
-use crate::convert::{reads_of_trajectory, Workspaces};
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_reads, read_input, report_errors, task_folder, workspace_lengths,
-    workspace_root,
+    load_gold, load_outcomes, load_reads, report_errors, task_folder, workspace_lengths,
+    workspace_root, BaseFiles,
 };
 use anyhow::Result;
 use clap::Args;
@@ -66,21 +65,13 @@ pub enum ExplainFormat {
 pub fn run(args: ExplainArgs) -> Result<Exit> {
     let ws = workspace_of(&args)?;
     let root = workspace_root(ws.as_deref())?;
-    // A trajectory given as --reads is imported first (saying so), as `score` does.
-    let ws_kind = match (&args.workspace, &args.workspaces) {
-        (Some(d), _) => Workspaces::One(d),
-        (None, Some(d)) => Workspaces::PerTask(d),
-        (None, None) => Workspaces::None,
-    };
-    let reads = match reads_of_trajectory(&args.reads, ws_kind)? {
-        Some(r) => r,
-        None => load_reads(&args.reads, root.as_deref())?,
-    };
+    // A trajectory given as --reads is imported (saying so), as `score` does.
+    let ws_kind = BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref());
+    let reads = load_reads(&args.reads, root.as_deref(), ws_kind)?;
     let mut errors = report_errors(&reads.errors);
     let labels = match &args.outcomes {
         Some(p) => {
-            let parsed =
-                readcov_core::outcomes::parse_outcomes(&read_input(p)?, &p.display().to_string());
+            let parsed = load_outcomes(p)?;
             errors += report_errors(&parsed.errors);
             Some(
                 parsed

@@ -6,11 +6,13 @@
 mod qrels;
 
 use crate::exit::Exit;
-use crate::inputs::{canonical_dir, load_reads, read_input, report_errors};
+use crate::inputs::{
+    canonical_dir, load_outcomes, load_reads, read_input, report_errors, BaseFiles,
+};
 use crate::output::write_output;
 use anyhow::{Context, Result};
 use clap::Args;
-use readcov_core::outcomes::{parse_outcomes, Outcomes};
+use readcov_core::outcomes::Outcomes;
 use readcov_files::gold_files::Workspaces;
 use readcov_gold::{
     consensus, parse_patch_rows, swe_explore_row, Agree, Built, ConsensusOptions, EmptyInput,
@@ -197,8 +199,8 @@ fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)
         .outcomes
         .as_ref()
         .context("--from-runs needs --outcomes")?;
-    let parsed = load_reads(reads, None)?;
-    let labelled = parse_outcomes(&read_input(labels)?, &labels.display().to_string());
+    let parsed = load_reads(reads, None, BaseFiles::None)?;
+    let labelled = load_outcomes(labels)?;
     let input = RunsInput {
         reads: parsed.items,
         outcomes: labelled.items.into_iter().collect::<Outcomes>(),

@@ -4,15 +4,14 @@
 
 use crate::exit::Exit;
 use crate::inputs::{
-    lengths_of_inputs, load_gold, load_reads, read_input, report_errors, workspace_root,
+    lengths_of_inputs, load_gold, load_outcomes as load_labels, load_reads, read_input,
+    report_errors, workspace_root, BaseFiles,
 };
 use crate::render::{percent, ratio, Table};
 use anyhow::{Context, Result};
 use clap::Args;
 use readcov_report::lcov::LcovOptions;
-use readcov_report::{
-    build, html, lcov, parse_outcomes, parse_units, sarif, Outcomes, Report, ReportInput,
-};
+use readcov_report::{build, html, lcov, parse_units, sarif, Outcomes, Report, ReportInput};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -89,8 +88,7 @@ impl std::str::FromStr for AtKs {
 }
 
 fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
-    let bytes = read_input(path)?;
-    let parsed = parse_outcomes(&bytes, &path.display().to_string());
+    let parsed = load_labels(path)?;
     let errors = report_errors(&parsed.errors);
     if parsed.items.is_empty() {
         eprintln!(
@@ -104,7 +102,11 @@ fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
 pub fn run(args: ReportArgs) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
     let gold = load_gold(&args.gold[0].path, ws.as_deref())?;
-    let reads = load_reads(&args.reads, ws.as_deref())?;
+    let reads = load_reads(
+        &args.reads,
+        ws.as_deref(),
+        BaseFiles::of(args.workspace.as_deref(), None),
+    )?;
     let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         eprintln!(

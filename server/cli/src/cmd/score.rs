@@ -197,12 +197,11 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     if let Some(note) = sets::file_circular_note(args.gold_path()) {
         eprintln!("note: {note}");
     }
-    // A trajectory given as --reads is imported first (saying so), then scored like any reads.
-    let trajectory = crate::convert::reads_of_trajectory(&args.reads, workspaces_of(&args))?;
-    // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit):
-    // the lean path scores the same rows in a fraction of the memory, or hands back.
+    // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit)
+    // or is a trajectory to import: the lean path scores the same rows in a fraction of the
+    // memory, or hands back.
     let no_workspace = args.workspace.is_none() && args.workspaces.is_none();
-    if no_workspace && trajectory.is_none() && !args.general_path {
+    if no_workspace && !args.general_path {
         if let Some(exit) = lean::run(&args)? {
             return Ok(exit);
         }
@@ -219,10 +218,8 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         ws.as_deref().map(std::path::Path::new),
         args.workspaces.as_deref(),
     );
-    let mut reads = match trajectory {
-        Some(r) => r,
-        None => load_reads(&args.reads, ws.as_deref())?,
-    };
+    // A trajectory given as --reads is imported (saying so), then scored like any reads.
+    let mut reads = load_reads(&args.reads, ws.as_deref(), workspaces_of(&args))?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         return Ok(no_gold(&args));
@@ -282,12 +279,8 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
 }
 
 /// Where an imported trajectory's base files come from.
-fn workspaces_of(args: &ScoreArgs) -> crate::convert::Workspaces<'_> {
-    match (&args.workspace, &args.workspaces) {
-        (Some(d), _) => crate::convert::Workspaces::One(d),
-        (None, Some(d)) => crate::convert::Workspaces::PerTask(d),
-        (None, None) => crate::convert::Workspaces::None,
-    }
+fn workspaces_of(args: &ScoreArgs) -> crate::inputs::BaseFiles<'_> {
+    crate::inputs::BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref())
 }
 
 /// No valid gold span: nothing to score.

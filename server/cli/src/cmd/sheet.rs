@@ -7,7 +7,7 @@ pub mod table;
 use crate::cmd::score::{parse_rate, SourceArg};
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root,
+    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root, BaseFiles,
 };
 use anyhow::Result;
 use clap::Args;
@@ -123,7 +123,13 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     let reads = args
         .reads
         .as_deref()
-        .map(|p| load_reads(p, ws.as_deref()))
+        .map(|p| {
+            load_reads(
+                p,
+                ws.as_deref(),
+                BaseFiles::of(args.workspace.as_deref(), None),
+            )
+        })
         .transpose()?;
     let ledger = load_optional(args.ledger.as_deref(), parse_ledger)?.unwrap_or_default();
     let tasks = load_optional(args.tasks.as_deref(), parse_tasks)?.unwrap_or_default();

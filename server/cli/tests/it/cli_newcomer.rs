@@ -346,7 +346,7 @@ fn score_converts_a_trajectory_and_swebench_rows_on_the_fly() {
 }
 
 /// Rows in another format never score as zeros: SWE-Explore rows point to `readcov explore`,
-/// and reads with no valid line stop with exit 2.
+/// as gold and as reads alike, and reads with no valid line stop with exit 2.
 #[test]
 fn score_refuses_what_it_cannot_score() {
     let dir = tempfile::tempdir().unwrap();
@@ -362,8 +362,8 @@ fn score_refuses_what_it_cannot_score() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o), "");
-    assert!(stderr(&o).contains("SWE-Explore benchmark rows, not gold JSONL: score explorer outputs against them with `readcov explore --bench bench.jsonl"), "{}", stderr(&o));
-    // Gold rows given as reads: every line an error, so no table.
+    assert!(stderr(&o).contains("error: bench.jsonl: looks like SWE-Explore benchmark rows (`instance_id`, `ground_truth`), not gold: score explorer outputs against it with `readcov explore --bench bench.jsonl --preds PREDS`"), "{}", stderr(&o));
+    // Benchmark rows given as reads: refused the same way, so no table.
     write(dir.path(), "g.jsonl", GOLD);
     let o = readcov_in(
         dir.path(),
@@ -372,7 +372,7 @@ fn score_refuses_what_it_cannot_score() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
     assert!(
-        stderr(&o).contains("error: bench.jsonl: no valid reads, nothing to score"),
+        stderr(&o).contains("error: bench.jsonl: looks like SWE-Explore benchmark rows (`instance_id`, `ground_truth`), not reads: score explorer outputs"),
         "{}",
         stderr(&o)
     );

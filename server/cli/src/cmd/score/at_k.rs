@@ -71,11 +71,7 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
     let gold = load_gold(args.gold_path(), ws.as_deref())?;
     // A chunks file (or a trajectory) as --reads is imported first, saying so.
-    let reads = match crate::convert::reads_of_trajectory(&args.reads, super::workspaces_of(args))?
-    {
-        Some(r) => r,
-        None => load_reads(&args.reads, ws.as_deref())?,
-    };
+    let reads = load_reads(&args.reads, ws.as_deref(), super::workspaces_of(args))?;
     report_errors(&gold.errors);
     report_errors(&reads.errors);
     if gold.items.is_empty() {

@@ -21,11 +21,15 @@ use std::io::Write;
 /// over).
 pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     let started = std::time::Instant::now();
-    let mut gold = load_gold(args.gold_path(), None)?;
-    let mut reads = load_reads_lean(&args.reads, None)?;
+    // Reads first: a file the lean table cannot take (a trajectory to import, another kind to
+    // refuse) or a log with edits hands back before the gold is loaded (and noted) once here.
+    let Some(mut reads) = load_reads_lean(&args.reads)? else {
+        return Ok(None);
+    };
     if reads.has_edits {
         return Ok(None);
     }
+    let mut gold = load_gold(args.gold_path(), None)?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if gold.items.is_empty() {
         return Ok(Some(no_gold(args)));

@@ -12,7 +12,7 @@ use crate::inputs::{
     lengths_of_inputs, load_gold, load_reads, read_input, report_errors, task_dir, workspace_root,
 };
 use anyhow::Result;
-use readcov_core::outcomes::{parse_outcomes, Outcomes};
+use readcov_core::outcomes::Outcomes;
 use readcov_core::{score_batch, ReadSpan, TaskRunScore};
 use readcov_gold::{
     parse_rows, score_leave_one_out, ConsensusOptions, GoldDef, GoldRow, Origin, Others, RunsInput,
@@ -144,11 +144,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     }
     let keeps = |task: &str| args.shard.is_none_or(|s| s.keeps(task));
     // A trajectory given as --reads is imported first, as with one gold set.
-    let mut reads =
-        match crate::convert::reads_of_trajectory(&args.reads, super::workspaces_of(args))? {
-            Some(r) => r,
-            None => load_reads(&args.reads, ws.as_deref())?,
-        };
+    let mut reads = load_reads(&args.reads, ws.as_deref(), super::workspaces_of(args))?;
     let mut errors = report_errors(&reads.errors);
     reads.items.retain(|r| keeps(&r.task));
     let opts = super::score_options(args.threshold, &args.sources, false);
@@ -179,7 +175,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     }
     let outcomes = match &args.outcomes {
         Some(p) => {
-            let parsed = parse_outcomes(&read_input(p)?, &p.display().to_string());
+            let parsed = crate::inputs::load_outcomes(p)?;
             errors += report_errors(&parsed.errors);
             Some(parsed.items.into_iter().collect::<Outcomes>())
         }

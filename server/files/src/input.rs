@@ -1,0 +1,292 @@
+//! One way in: every input file a command or the Python API takes is detected here as one of the
+//! closed set of [`InputKind`]s, checked against what the flag wants (its [`Role`]), converted
+//! on the fly when another kind holds the same information (a diff or SWE-bench rows as gold, a
+//! trajectory as reads) with a note for stderr, and refused otherwise with a message naming what
+//! the file looks like and where it belongs. The CLI, the language server and the Python module
+//! all load through this module, so they accept, convert and refuse the same files.
+//!
+//! Each fact about a kind is one exhaustive `match` (`label`, `looks_like`, `goes_to`, what each
+//! role accepts): a new kind is listed by the compiler everywhere it needs something.
+
+pub mod detect;
+pub mod gold;
+pub mod labels;
+pub mod preds;
+pub mod reads;
+pub mod rows;
+
+pub use detect::{detect, detect_file};
+
+/// Whether `path` is an agent log (a trajectory or retrieved chunks) to import rather than reads
+/// JSONL; a file that cannot be opened as a regular file (a FIFO, a folder) is not.
+pub fn is_trajectory(path: &std::path::Path) -> bool {
+    matches!(detect_file(path), Ok(InputKind::Log(_)))
+}
+pub use gold::{gold_from_bytes, gold_of, load_gold, GoldOptions, LoadedGold};
+pub use labels::load_outcomes;
+pub use preds::{load_predictions, Prediction};
+pub use reads::{
+    load_reads, load_reads_in_pieces, load_reads_lean, reads_of, BaseFiles, ReadsOptions,
+};
+pub use rows::{as_jsonl, read_rows};
+
+use crate::FileError;
+use readcov_import::Format;
+
+/// What an input file is, from its name and content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InputKind {
+    /// readcov gold JSONL: `path`, `start`, `end` with gold-only keys (`tier`, `origin`,
+    /// `requirement`).
+    GoldJsonl,
+    /// readcov reads JSONL: `path`, `start`, `end` with reads-only keys (`run`, `tool`,
+    /// `command`, `turn`, `step`, `kind`, `source`, `rank`, `score`).
+    ReadsJsonl,
+    /// `path`, `start`, `end` rows with neither gold-only nor reads-only keys: either.
+    Spans,
+    /// A unified diff: the base lines it changes are gold.
+    Diff,
+    /// SWE-bench instances: `instance_id` + `patch` (gold from the patch; `resolved` labels).
+    SweBench,
+    /// ContextBench gold rows: `gold_context` (or the legacy `init_ctx`/`gold_ctx`).
+    ContextBench,
+    /// SWE-Explore benchmark rows: `instance_id` + `ground_truth`.
+    Explore,
+    /// SWE-bench predictions: `instance_id` (or `task`) + `model_patch`, `model_name_or_path`.
+    Predictions,
+    /// SWE-Explore explorer outputs: `instance_id` + `regions` / `explorer` / `output`.
+    ExplorePreds,
+    /// ContextBench predictions: `traj_data`.
+    ContextBenchPreds,
+    /// An agent log readcov-import reads: a trajectory, or retrieved chunks.
+    Log(Format),
+    /// Outcome labels: `resolved` per task (and run).
+    Outcomes,
+    /// `readcov sheet --runs` run records.
+    SheetRuns,
+    /// `readcov sheet --ledger` requirement events.
+    Ledger,
+    /// `readcov sheet --tasks` declarations: `task` + `required`.
+    TaskDecls,
+    /// Syntax units (`readcov units` output, `--units`): `name`, `kind` (function, class, …).
+    Units,
+    /// A Parquet file (its rows are detected once decoded).
+    Parquet,
+    /// None of the above (a text file, an empty file, rows of unknown shape): the role's own
+    /// parser reads it and locates every error.
+    Unknown,
+}
+
+impl InputKind {
+    /// A short name, for notes.
+    pub fn label(self) -> &'static str {
+        match self {
+            InputKind::GoldJsonl => "gold JSONL",
+            InputKind::ReadsJsonl => "reads JSONL",
+            InputKind::Spans => "span rows",
+            InputKind::Diff => "unified diff",
+            InputKind::SweBench => "SWE-bench rows",
+            InputKind::ContextBench => "ContextBench rows",
+            InputKind::Explore => "SWE-Explore rows",
+            InputKind::Predictions => "SWE-bench predictions",
+            InputKind::ExplorePreds => "SWE-Explore explorer outputs",
+            InputKind::ContextBenchPreds => "ContextBench predictions",
+            InputKind::Log(Format::Chunks) => "retrieved chunks",
+            InputKind::Log(Format::Trec) => "a TREC run",
+            InputKind::Log(_) => "an agent trajectory",
+            InputKind::Outcomes => "outcome labels",
+            InputKind::SheetRuns => "sheet run records",
+            InputKind::Ledger => "a requirement ledger",
+            InputKind::TaskDecls => "task declarations",
+            InputKind::Units => "syntax units",
+            InputKind::Parquet => "Parquet rows",
+            InputKind::Unknown => "unknown",
+        }
+    }
+
+    /// What the file looks like, with the keys that say so (refusal messages).
+    pub fn looks_like(self) -> String {
+        match self {
+            InputKind::GoldJsonl => {
+                "gold JSONL (rows with `tier`, `origin` or `requirement`)".into()
+            }
+            InputKind::ReadsJsonl => {
+                "reads JSONL (rows with `run`, `tool`, `command`, `turn`, `kind` or `source`)"
+                    .into()
+            }
+            InputKind::Spans => "span rows (`path`, `start`, `end`)".into(),
+            InputKind::Diff => "a unified diff".into(),
+            InputKind::SweBench => "SWE-bench rows (`instance_id`, `patch`)".into(),
+            InputKind::ContextBench => "ContextBench gold rows (`gold_context`)".into(),
+            InputKind::Explore => {
+                "SWE-Explore benchmark rows (`instance_id`, `ground_truth`)".into()
+            }
+            InputKind::Predictions => {
+                "SWE-bench predictions (`instance_id`, `model_patch`: a model's patches)".into()
+            }
+            InputKind::ExplorePreds => {
+                "SWE-Explore explorer outputs (`instance_id`, `regions`/`output`)".into()
+            }
+            InputKind::ContextBenchPreds => "ContextBench predictions (`traj_data`)".into(),
+            InputKind::Log(Format::Chunks) => {
+                "retrieved chunks (a retriever's ranked results)".into()
+            }
+            InputKind::Log(Format::Trec) => "a TREC run (a retriever's ranked results)".into(),
+            InputKind::Log(f) => format!("an agent trajectory ({})", f.label()),
+            InputKind::Outcomes => "outcome labels (`resolved` per task or run)".into(),
+            InputKind::SheetRuns => {
+                "evaluation-sheet run records (`condition`, validity fields)".into()
+            }
+            InputKind::Ledger => "a requirement ledger (`event`, `requirement`)".into(),
+            InputKind::TaskDecls => "task declarations (`task`, `required`)".into(),
+            InputKind::Units => "syntax units (`name`, `kind`: function, class, …)".into(),
+            InputKind::Parquet => "Parquet rows".into(),
+            InputKind::Unknown => "a file of unknown format".into(),
+        }
+    }
+
+    /// Where a file of this kind (named `name`) belongs: the flag or command that reads it.
+    pub fn goes_to(self, name: &str) -> String {
+        let text = match self {
+            InputKind::GoldJsonl | InputKind::ContextBench => "give it as `--gold`",
+            InputKind::Diff | InputKind::SweBench => {
+                "give it as `--gold` (gold is built on the fly) or build gold with `readcov gold`"
+            }
+            InputKind::ReadsJsonl => "give it as `--reads`",
+            InputKind::Log(Format::Chunks) => {
+                "give it as `--reads` (imported on the fly) or import it with `readcov import --format chunks`"
+            }
+            InputKind::Log(Format::Trec) => {
+                "give it as `--reads` (imported on the fly) or import it with `readcov import --format trec`"
+            }
+            InputKind::Log(_) => {
+                "give it as `--reads` (imported on the fly) or import it first with `readcov import`"
+            }
+            InputKind::Explore => {
+                return format!(
+                    "score explorer outputs against it with `readcov explore --bench {name} --preds PREDS`"
+                )
+            }
+            InputKind::ExplorePreds => "give it to `readcov explore --preds`",
+            InputKind::ContextBenchPreds => "give it to `readcov contextbench --preds`",
+            InputKind::Predictions => {
+                "gold comes from the instances' `patch` (`readcov gold --from-swebench INSTANCES`) \
+                 and reads from each run's trajectory (`readcov import`)"
+            }
+            InputKind::Outcomes => "give it as `--outcomes`",
+            InputKind::SheetRuns => "give it to `readcov sheet --runs`",
+            InputKind::Ledger => "give it to `readcov sheet --ledger`",
+            InputKind::TaskDecls => "give it to `readcov sheet --tasks`",
+            InputKind::Units => "give it as `--units` (`readcov report`, `readcov sheet`)",
+            InputKind::Spans | InputKind::Parquet | InputKind::Unknown => "",
+        };
+        text.to_string()
+    }
+}
+
+/// What a flag wants: each role accepts some kinds as they are, converts some, refuses the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// `--gold` (score, explain, report, sheet) and the Python `gold` argument.
+    Gold,
+    /// `--reads` (score, explain, report, sheet, contextbench, `gold --from-runs`).
+    Reads,
+    /// `--outcomes`: labels.
+    Outcomes,
+    /// SWE-bench predictions (a model's patches).
+    Predictions,
+}
+
+/// How a role takes a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// Parsed as the role's own format (an unknown file too: its errors are located).
+    AsIs,
+    /// Converted on the fly, with a note.
+    Convert,
+    Refuse,
+}
+
+impl Role {
+    /// What the role is called in a refusal ("…, not gold").
+    pub fn what(self) -> &'static str {
+        match self {
+            Role::Gold => "gold",
+            Role::Reads => "reads",
+            Role::Outcomes => "outcome labels",
+            Role::Predictions => "predictions",
+        }
+    }
+
+    /// How this role takes `kind` (a Parquet file is decoded first, its rows then judged).
+    pub fn takes(self, kind: InputKind) -> Take {
+        use InputKind as K;
+        match (self, kind) {
+            (_, K::Unknown | K::Parquet) => Take::AsIs,
+            (Role::Gold, K::GoldJsonl | K::Spans) => Take::AsIs,
+            (Role::Gold, K::Diff | K::SweBench | K::ContextBench) => Take::Convert,
+            (Role::Reads, K::ReadsJsonl | K::Spans) => Take::AsIs,
+            (Role::Reads, K::Log(_)) => Take::Convert,
+            // SWE-bench rows carry `resolved` (the real data's gold.jsonl is such a file).
+            (Role::Outcomes, K::Outcomes | K::SweBench) => Take::AsIs,
+            (Role::Predictions, K::Predictions) => Take::AsIs,
+            (
+                Role::Gold | Role::Reads | Role::Outcomes | Role::Predictions,
+                K::GoldJsonl
+                | K::ReadsJsonl
+                | K::Spans
+                | K::Diff
+                | K::SweBench
+                | K::ContextBench
+                | K::Explore
+                | K::Predictions
+                | K::ExplorePreds
+                | K::ContextBenchPreds
+                | K::Log(_)
+                | K::Outcomes
+                | K::SheetRuns
+                | K::Ledger
+                | K::TaskDecls
+                | K::Units,
+            ) => Take::Refuse,
+        }
+    }
+
+    /// `Ok` when this role reads `kind` (as is or converted), else the refusal.
+    pub fn check(self, name: &str, kind: InputKind) -> Result<Take, LoadError> {
+        match self.takes(kind) {
+            Take::Refuse => Err(LoadError::WrongKind {
+                name: name.to_string(),
+                kind,
+                role: self,
+            }),
+            t => Ok(t),
+        }
+    }
+}
+
+/// A file that could not be loaded at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The file is of a kind this flag does not take (and cannot be converted).
+    #[error("{name}: looks like {}, not {}: {}", kind.looks_like(), role.what(), kind.goes_to(name))]
+    WrongKind {
+        name: String,
+        kind: InputKind,
+        role: Role,
+    },
+}
+
+/// What a loader gives: the parsed items with located errors, the kind the file was, and the
+/// notes to show on stderr (a conversion done on the fly, new files in a patch).
+#[derive(Debug)]
+pub struct Loaded<T> {
+    pub parsed: readcov_core::Parsed<T>,
+    pub kind: InputKind,
+    pub notes: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,212 @@
+//! Which [`InputKind`] a file is, from its name and content: a diff by its extension or first
+//! line, Parquet by its magic bytes, rows by the keys of their first objects (up to
+//! [`ROWS_LOOKED_AT`] of them), an agent log by `readcov-import`'s own detection. Reads and gold
+//! rows share `path`/`start`/`end`; they are told apart by the keys only one of them has.
+
+use super::InputKind;
+use crate::{open_input, FileError};
+use readcov_import::Format;
+use serde_json::{Map, Value};
+use std::io::Read;
+use std::path::Path;
+
+/// How much of a file is looked at before the whole of it is needed (a trajectory that is one
+/// JSON document): a reads log of hundreds of megabytes is classified from its head.
+pub const HEAD: usize = 1 << 16;
+
+/// How many parsed rows of the head vote on gold vs reads.
+pub const ROWS_LOOKED_AT: usize = 32;
+
+/// Keys only reads rows have (`run` counts only without a gold-only key: consensus gold rows
+/// carry the run their optional tier belongs to).
+const READS_KEYS: [&str; 8] = [
+    "tool", "command", "turn", "step", "kind", "source", "rank", "score",
+];
+const GOLD_KEYS: [&str; 3] = ["tier", "origin", "requirement"];
+
+/// The kind of a whole file's bytes (only the head is looked at unless the file may be one JSON
+/// document).
+pub fn detect(name: &str, bytes: &[u8]) -> InputKind {
+    let head = &bytes[..bytes.len().min(HEAD)];
+    detect_head(name, head, head.len() == bytes.len()).unwrap_or_else(|| detect_document(bytes))
+}
+
+/// The kind of the file at `path`, reading only its head when that decides (reads logs are
+/// large); the whole file when it may be one JSON document (a trajectory). Only a regular file
+/// is opened: a FIFO or a device is an error, never a read that blocks.
+pub fn detect_file(path: &Path) -> Result<InputKind, FileError> {
+    let (file, len) = open_input(path)?;
+    let mut head = Vec::with_capacity(HEAD.min(usize::try_from(len).unwrap_or(HEAD)) + 1);
+    file.take(HEAD as u64 + 1)
+        .read_to_end(&mut head)
+        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    let whole = head.len() <= HEAD;
+    head.truncate(HEAD);
+    let name = path.display().to_string();
+    match detect_head(&name, &head, whole) {
+        Some(kind) => Ok(kind),
+        None => Ok(detect_document(&crate::read_input(path)?)),
+    }
+}
+
+/// The kind from the first bytes of a file (`whole`: they are the whole file); `None` when the
+/// whole file is needed to tell (it opens a JSON document that does not fit in the head).
+pub fn detect_head(name: &str, head: &[u8], whole: bool) -> Option<InputKind> {
+    if readcov_parquet::is_parquet(head) {
+        return Some(InputKind::Parquet);
+    }
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".diff") || lower.ends_with(".patch") {
+        return Some(InputKind::Diff);
+    }
+    let text = String::from_utf8_lossy(head);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let Some(first) = text.lines().map(str::trim).find(|l| !l.is_empty()) else {
+        return Some(InputKind::Unknown);
+    };
+    if first.starts_with("diff ") || first.starts_with("--- ") || first.starts_with("Index: ") {
+        return Some(InputKind::Diff);
+    }
+    let row = matches!(serde_json::from_str::<Value>(first), Ok(Value::Object(_)));
+    if row {
+        return kind_of_lines(text, whole);
+    }
+    if whole {
+        return Some(detect_document(head));
+    }
+    // A JSON document larger than the head (a trajectory): the whole of it decides. Anything
+    // else may be rows whose first line is broken: the next lines vote.
+    if first.starts_with('[') || first.starts_with('{') {
+        return None;
+    }
+    kind_of_lines(text, false)
+}
+
+/// The whole file: one JSON document, else lines.
+fn detect_document(bytes: &[u8]) -> InputKind {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    match serde_json::from_str::<Value>(text) {
+        Ok(doc) => kind_of_document(&doc, text),
+        Err(_) => kind_of_lines(text, true).unwrap_or(InputKind::Unknown),
+    }
+}
+
+/// A whole JSON document: an array of rows (or of OpenHands V1 events), or one object.
+fn kind_of_document(doc: &Value, text: &str) -> InputKind {
+    match doc {
+        Value::Array(items) => match items.first() {
+            Some(Value::Object(o)) => kind_of_rows(&[o], text).unwrap_or_else(|| log_kind(text)),
+            _ => log_kind(text),
+        },
+        Value::Object(o) => kind_of_rows(&[o], text).unwrap_or_else(|| log_kind(text)),
+        _ => InputKind::Unknown,
+    }
+}
+
+/// JSONL: the first objects that parse vote; `None` when none parses and the head is not all.
+fn kind_of_lines(text: &str, whole: bool) -> Option<InputKind> {
+    let objects: Vec<Map<String, Value>> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(ROWS_LOOKED_AT * 4)
+        .filter_map(|l| match serde_json::from_str::<Value>(l.trim()) {
+            Ok(Value::Object(o)) => Some(o),
+            _ => None,
+        })
+        .take(ROWS_LOOKED_AT)
+        .collect();
+    if objects.is_empty() {
+        return whole.then_some(log_kind(text));
+    }
+    let refs: Vec<&Map<String, Value>> = objects.iter().collect();
+    Some(kind_of_rows(&refs, text).unwrap_or_else(|| log_kind(text)))
+}
+
+/// A log readcov-import reads, else unknown.
+fn log_kind(text: &str) -> InputKind {
+    Format::detect(text).map_or(InputKind::Unknown, InputKind::Log)
+}
+
+/// Rows of a known shape, from the first row's keys (the gold/reads vote takes every row
+/// given); `None` when the first row is no known row (then maybe a log).
+fn kind_of_rows(rows: &[&Map<String, Value>], text: &str) -> Option<InputKind> {
+    let first = rows.first()?;
+    let has = |k: &str| first.contains_key(k);
+    if has("ground_truth") {
+        return Some(InputKind::Explore);
+    }
+    if has("gold_context") || has("init_ctx") || has("gold_ctx") {
+        // Before SWE-bench: ContextBench rows carry `instance_id` and `patch` too.
+        return Some(InputKind::ContextBench);
+    }
+    if has("instance_id") && has("patch") && !has("history") {
+        return Some(InputKind::SweBench);
+    }
+    // Before predictions: ContextBench's carry a `model_patch` too.
+    if has("traj_data") {
+        return Some(InputKind::ContextBenchPreds);
+    }
+    if has("model_patch") {
+        return Some(InputKind::Predictions);
+    }
+    if has("instance_id") && !has("history") && (has("regions") || has("explorer")) {
+        return Some(InputKind::ExplorePreds);
+    }
+    // Retrieved chunks (character offsets, `start_line`, LangChain/LlamaIndex shapes) and
+    // JSONL trajectories (Claude Code's `sessionId`) before plain rows; a row with `path` and
+    // neither is a reads or gold row even with a `rank` (a chunk key too).
+    let plain_row = has("path") && !has("sessionId") && !has("start_char") && !has("start_line");
+    if !plain_row {
+        if let Some(f) = first_line_log(text) {
+            return Some(InputKind::Log(f));
+        }
+    }
+    if has("path") && (has("start") || has("end")) {
+        return Some(span_rows(rows));
+    }
+    if has("resolved") && !has("path") {
+        return Some(InputKind::Outcomes);
+    }
+    if has("event") && has("requirement") {
+        return Some(InputKind::Ledger);
+    }
+    if has("required") && has("task") {
+        return Some(InputKind::TaskDecls);
+    }
+    let sheet = ["condition", "environment", "simulator", "scenario_oracle"];
+    if has("run") && sheet.iter().any(|k| has(k)) {
+        return Some(InputKind::SheetRuns);
+    }
+    None
+}
+
+/// The log format of the first JSON line, when it is a log record (not a whole document).
+fn first_line_log(text: &str) -> Option<Format> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    if !first.starts_with('{') {
+        return None;
+    }
+    Format::detect(first)
+}
+
+/// `path`/`start`/`end` rows: gold, reads, units, or either, by the keys only one of them has.
+fn span_rows(rows: &[&Map<String, Value>]) -> InputKind {
+    let any = |keys: &[&str]| rows.iter().any(|r| keys.iter().any(|k| r.contains_key(*k)));
+    // `kind` is read/edit on reads; function, class, … on units.
+    let unit_kind = rows.iter().any(|r| {
+        r.get("kind")
+            .and_then(Value::as_str)
+            .is_some_and(|k| k != "read" && k != "edit")
+    });
+    if (unit_kind || any(&["depth"])) && any(&["name"]) {
+        return InputKind::Units;
+    }
+    let gold = any(&GOLD_KEYS);
+    let reads = any(&READS_KEYS) || (any(&["run"]) && !gold);
+    match (gold, reads) {
+        (true, false) => InputKind::GoldJsonl,
+        (false, true) => InputKind::ReadsJsonl,
+        _ => InputKind::Spans,
+    }
+}

@@ -1,0 +1,230 @@
+//! Gold from any file that holds it, each kind converted by the library that owns it: gold JSONL
+//! (`readcov-core`), a unified diff and SWE-bench rows (`readcov-import`'s `gold_from_diff` /
+//! `gold_from_swebench`, as `readcov gold` builds them, with a note), ContextBench gold rows
+//! (`readcov-core`'s `contextbench_gold_spans`) and, for the language server only, SWE-Explore
+//! benchmark rows (`parse_bench` + `bench_gold`). A JSON array of rows reads like JSONL and a
+//! Parquet file like the JSONL of its rows. With a workspace, every path stays inside it.
+
+use super::rows::{as_jsonl, parquet_as_jsonl};
+use super::{detect, InputKind, LoadError, Role};
+use crate::{inside_workspace, read_input};
+use readcov_core::base::{parse_row_bases, RowBase};
+use readcov_core::explore::{bench_gold, parse_bench};
+use readcov_core::{parse_gold_checked, FileLengths, GoldSpan, InputError, Parsed};
+use readcov_import::{gold_from_diff, gold_from_swebench, DiffOptions, GoldFromDiff};
+use std::path::{Path, PathBuf};
+
+/// How gold is read.
+#[derive(Clone, Copy)]
+pub struct GoldOptions<'a> {
+    /// The workspace root: absolute paths are made relative to it, and a path that leaves it
+    /// (lexically, or through a symlink) is a located error.
+    pub workspace: Option<&'a str>,
+    /// The task of a plain diff (default `default`); it also narrows SWE-Explore and
+    /// ContextBench rows to that task (the language server's `task`).
+    pub task: Option<&'a str>,
+    /// Line counts for SWE-Explore regions that count from the end of a file.
+    pub lengths: &'a dyn FileLengths,
+    /// Also read each gold JSONL row's `base` (the language server maps files that changed).
+    pub bases: bool,
+}
+
+impl Default for GoldOptions<'_> {
+    fn default() -> Self {
+        GoldOptions {
+            workspace: None,
+            task: None,
+            lengths: &readcov_core::UnknownLengths,
+            bases: false,
+        }
+    }
+}
+
+/// Gold loaded from one file.
+#[derive(Debug)]
+pub struct LoadedGold {
+    pub kind: InputKind,
+    pub parsed: Parsed<GoldSpan>,
+    /// Each gold JSONL row's place and `base`, when asked for and present.
+    pub bases: Vec<RowBase>,
+    /// For stderr: what was converted on the fly.
+    pub notes: Vec<String>,
+}
+
+/// Reads and loads a `--gold` file: gold JSONL as it is, a diff, SWE-bench or ContextBench rows
+/// converted (with a note); any other kind refused, naming what it looks like.
+pub fn load_gold(path: &Path, opts: &GoldOptions) -> Result<LoadedGold, LoadError> {
+    let bytes = read_input(path)?;
+    gold_of(&path.display().to_string(), bytes, opts)
+}
+
+/// [`load_gold`] for bytes already read (the Python module's input).
+pub fn gold_of(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> Result<LoadedGold, LoadError> {
+    let (bytes, parquet_errors) = parquet_as_jsonl(name, bytes);
+    let kind = detect(name, &bytes);
+    Role::Gold.check(name, kind)?;
+    let mut out = build(kind, name, &bytes, opts);
+    out.parsed.errors.splice(0..0, parquet_errors);
+    Ok(out)
+}
+
+/// Gold from any gold kind, SWE-Explore rows included (the language server shows them): a file
+/// of another kind gives no spans and its refusal as the one error.
+pub fn gold_from_bytes(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> LoadedGold {
+    let (bytes, parquet_errors) = parquet_as_jsonl(name, bytes);
+    let kind = detect(name, &bytes);
+    let mut out = match (kind, Role::Gold.check(name, kind)) {
+        (InputKind::Explore, _) | (_, Ok(_)) => build(kind, name, &bytes, opts),
+        (_, Err(refused)) => LoadedGold {
+            kind,
+            parsed: Parsed {
+                errors: vec![InputError::new(name, 0, None, refusal_text(&refused, name))],
+                ..Parsed::default()
+            },
+            bases: Vec::new(),
+            notes: Vec::new(),
+        },
+    };
+    out.parsed.errors.splice(0..0, parquet_errors);
+    out
+}
+
+/// The refusal without the file name its error starts with (`InputError` adds it back).
+fn refusal_text(e: &LoadError, name: &str) -> String {
+    let text = e.to_string();
+    text.strip_prefix(&format!("{name}: "))
+        .unwrap_or(&text)
+        .to_string()
+}
+
+/// Builds gold from `bytes` of a kind the caller accepted.
+fn build(kind: InputKind, name: &str, bytes: &[u8], opts: &GoldOptions) -> LoadedGold {
+    let root: Option<PathBuf> = opts
+        .workspace
+        .and_then(|w| Path::new(w).canonicalize().ok());
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let mut out = LoadedGold {
+        kind,
+        parsed: Parsed::default(),
+        bases: Vec::new(),
+        notes: Vec::new(),
+    };
+    let task = opts.task;
+    let diff_task = task.unwrap_or(readcov_core::DEFAULT_ID);
+    let converted = |g: GoldFromDiff, out: &mut LoadedGold, how: String| {
+        out.notes = conversion_notes(name, kind, &g, &how, diff_task);
+        out.parsed = Parsed {
+            records: g.spans.len() + g.errors.len(),
+            items: g.spans,
+            errors: g.errors,
+        };
+    };
+    match kind {
+        InputKind::Diff => {
+            let g = gold_from_diff(
+                &String::from_utf8_lossy(bytes),
+                diff_task,
+                &DiffOptions::default(),
+                name,
+            );
+            converted(g, &mut out, format!("readcov gold --from-diff {name}"));
+        }
+        InputKind::SweBench => {
+            let g = gold_from_swebench(&as_jsonl(bytes), name, &DiffOptions::default());
+            converted(g, &mut out, format!("readcov gold --from-swebench {name}"));
+        }
+        InputKind::Explore => {
+            let bench = parse_bench(&as_jsonl(bytes), name);
+            out.parsed.records = bench.records;
+            out.parsed.errors = bench.errors;
+            for row in (bench.items.iter()).filter(|r| task.is_none_or(|t| t == r.instance_id)) {
+                let g = bench_gold(row, opts.lengths);
+                out.parsed.items.extend(g.spans);
+                out.parsed.errors.extend(g.skipped.iter().map(|(r, why)| {
+                    let what = format!(
+                        "instance `{}`: region {}:{}-{} skipped: {why}",
+                        row.instance_id, r.path, r.start, r.end
+                    );
+                    InputError::new(name, 0, None, what)
+                }));
+            }
+        }
+        InputKind::ContextBench => {
+            // Already gold, region by region: no conversion note (docs/contextbench.md).
+            let mut g = readcov_core::contextbench::contextbench_gold_spans(&as_jsonl(bytes), name);
+            g.items.retain(|s| task.is_none_or(|t| t == s.task));
+            out.parsed = g;
+        }
+        // Gold JSONL, and what the gold parser words the errors of (`Role::Gold` took it).
+        _ => {
+            let bytes = as_jsonl(bytes);
+            out.parsed = parse_gold_checked(&bytes, name, opts.workspace, &check);
+            if opts.bases {
+                out.bases = row_bases(&bytes, name, opts.workspace, &mut out.parsed.errors);
+            }
+            return out;
+        }
+    }
+    // Built spans: patch paths are repository-relative; inside a workspace they stay in it too.
+    let errors = &mut out.parsed.errors;
+    out.parsed.items.retain(|g| match check(&g.path) {
+        Ok(()) => true,
+        Err(why) => {
+            let what = format!("`{}` {why}", g.path);
+            errors.push(InputError::new(name, 0, Some("path"), what));
+            false
+        }
+    });
+    out
+}
+
+/// The optional `base` of each row, read in a second light pass; a malformed one is said (the
+/// span still counts, without a base).
+fn row_bases(
+    bytes: &[u8],
+    name: &str,
+    workspace: Option<&str>,
+    errors: &mut Vec<InputError>,
+) -> Vec<RowBase> {
+    let bases = parse_row_bases(bytes, name, workspace);
+    let about_base = |e: &&InputError| {
+        (e.field.as_deref()).is_some_and(|f| f.starts_with("base") || f == "sha256")
+    };
+    errors.extend(bases.errors.iter().filter(about_base).map(|e| {
+        let mut e = e.clone();
+        e.message += " (the span counts without a base)";
+        e
+    }));
+    (bases.items.into_iter())
+        .filter(|r| r.base.is_some())
+        .collect()
+}
+
+/// What stderr says about gold built on the fly: the conversion, then each new file.
+fn conversion_notes(
+    name: &str,
+    kind: InputKind,
+    g: &GoldFromDiff,
+    how: &str,
+    diff_task: &str,
+) -> Vec<String> {
+    let tasks: std::collections::BTreeSet<&str> = g.spans.iter().map(|s| s.task.as_str()).collect();
+    // A plain diff names no task: its gold is the given task's (`default`), as `readcov gold`.
+    let task = match kind {
+        InputKind::Diff => format!(" for task `{diff_task}`"),
+        _ => String::new(),
+    };
+    let mut notes = vec![format!(
+        "note: {name}: {}, not gold JSONL: gold built on the fly ({} span(s) over {} task(s)), \
+         as `{how}` writes it{task}",
+        kind.label(),
+        g.spans.len(),
+        tasks.len()
+    )];
+    for (task, path) in &g.new_files {
+        notes.push(format!(
+            "  {task}: {path} is a new file (no base lines, unscored)"
+        ));
+    }
+    notes
+}

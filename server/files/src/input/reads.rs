@@ -1,0 +1,298 @@
+//! Reads from any file that holds them: reads JSONL parsed a few megabytes at a time (logs run
+//! to hundreds of megabytes), a JSON array or Parquet file of rows, and an agent trajectory or
+//! retrieved chunks imported on the fly as `readcov import` would (with a note); any other kind
+//! refused, naming what it looks like and where it belongs.
+
+use super::detect::detect_file;
+use super::rows::{as_jsonl, read_rows};
+use super::{detect, InputKind, LoadError, Loaded, Role, Take};
+use crate::{canonical_dir, inside_workspace, open_input, task_dir, FileError};
+use crate::{logs, Workspace};
+use readcov_core::{parse_reads_piece, EventKind, InputError, LeanReads, Parsed, ReadSpan};
+use readcov_import::{import_with, FileProvider, ImportOptions};
+use std::path::{Path, PathBuf};
+
+/// Where an imported trajectory's base files come from.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum BaseFiles<'a> {
+    #[default]
+    None,
+    /// `--workspace DIR`: every task.
+    One(&'a Path),
+    /// `--workspaces DIR`: `DIR/<task>/` for each task.
+    PerTask(&'a Path),
+}
+
+impl<'a> BaseFiles<'a> {
+    /// From the usual pair of flags (`--workspace` wins; clap keeps them apart anyway).
+    pub fn of(workspace: Option<&'a Path>, workspaces: Option<&'a Path>) -> Self {
+        match (workspace, workspaces) {
+            (Some(d), _) => BaseFiles::One(d),
+            (None, Some(d)) => BaseFiles::PerTask(d),
+            (None, None) => BaseFiles::None,
+        }
+    }
+}
+
+/// How reads are read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadsOptions<'a> {
+    /// The workspace root for reads rows: absolute paths are made relative to it, and a path
+    /// that leaves it (lexically or through a symlink) is a located error.
+    pub workspace: Option<&'a str>,
+    /// Where a trajectory's base files come from when it is imported.
+    pub base_files: BaseFiles<'a>,
+}
+
+/// How much of a reads file is held at once: logs run to hundreds of megabytes, and holding
+/// the whole file beside its parsed rows was a quarter of `score`'s peak memory.
+const READS_PIECE: usize = 4 << 20;
+
+/// Loads a `--reads` file; bad rows are located errors, never fatal. A file of another kind is
+/// converted (a trajectory, chunks) or refused.
+pub fn load_reads(path: &Path, opts: &ReadsOptions) -> Result<Loaded<ReadSpan>, LoadError> {
+    load_reads_in_pieces(path, opts, READS_PIECE)
+}
+
+/// [`load_reads`] with the piece size as a parameter (tests use tiny pieces). Each piece ends
+/// at a line break, so items, errors and line numbers are those of a whole-file parse.
+pub fn load_reads_in_pieces(
+    path: &Path,
+    opts: &ReadsOptions,
+    piece: usize,
+) -> Result<Loaded<ReadSpan>, LoadError> {
+    let name = path.display().to_string();
+    let kind = detect_file(path)?;
+    let take = Role::Reads.check(&name, kind)?;
+    if take == Take::Convert {
+        return import_trajectory(path, kind, opts.base_files);
+    }
+    let root = opts
+        .workspace
+        .and_then(|w| Path::new(w).canonicalize().ok());
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let mut out = Loaded {
+        parsed: Parsed::default(),
+        kind,
+        notes: Vec::new(),
+    };
+    if kind == InputKind::Parquet || starts_an_array(path)? {
+        // Rows held by a container: decoded whole, then judged by what they are.
+        let (bytes, errors) = read_rows(path)?;
+        let bytes = as_jsonl(&bytes).into_owned();
+        out.kind = detect(&name, &bytes);
+        Role::Reads.check(&name, out.kind).and_then(|t| match t {
+            Take::Convert => Err(LoadError::WrongKind {
+                name: name.clone(),
+                kind: out.kind,
+                role: Role::Reads,
+            }),
+            t => Ok(t),
+        })?;
+        out.parsed.errors = errors;
+        parse_reads_piece(&bytes, 1, &name, opts.workspace, &check, &mut out.parsed);
+        return Ok(out);
+    }
+    for_each_piece(path, piece, |bytes, first| {
+        parse_reads_piece(bytes, first, &name, opts.workspace, &check, &mut out.parsed);
+        true
+    })?;
+    Ok(out)
+}
+
+/// A reads file as a [`LeanReads`] table (what `readcov score` uses when it needs neither the
+/// workspace nor whole rows): the same items, errors and counts as [`load_reads`], a fraction of
+/// the memory. `None` when the file is not plain reads rows (a trajectory, a container, another
+/// kind): [`load_reads`] then converts or refuses it. Pieces are smaller here: the buffer is most
+/// of what stays in memory. Reading stops at the end of the piece holding the first edit: the
+/// caller then takes the general path, so the rest would be parsed twice.
+pub fn load_reads_lean(
+    path: &Path,
+    workspace: Option<&str>,
+) -> Result<Option<LeanReads>, LoadError> {
+    let kind = detect_file(path)?;
+    let plain = matches!(
+        kind,
+        InputKind::ReadsJsonl | InputKind::Spans | InputKind::Unknown
+    );
+    if !plain || starts_an_array(path)? {
+        return Ok(None);
+    }
+    let name = path.display().to_string();
+    let root = workspace.and_then(|w| Path::new(w).canonicalize().ok());
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let mut out = LeanReads::default();
+    for_each_piece(path, 256 << 10, |bytes, first| {
+        out.parse_piece(bytes, first, &name, workspace, &check);
+        !out.has_edits
+    })?;
+    Ok(Some(out))
+}
+
+/// Whether the file's first non-blank byte opens a JSON array (rows given as one array).
+fn starts_an_array(path: &Path) -> Result<bool, FileError> {
+    use std::io::Read;
+    let (file, _) = open_input(path)?;
+    let mut head = Vec::new();
+    file.take(4096)
+        .read_to_end(&mut head)
+        .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head);
+    Ok(head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'['))
+}
+
+/// An agent trajectory (or retrieved chunks) imported as `readcov import` would, against the
+/// workspace(s) for base files, with the note saying so.
+fn import_trajectory(
+    path: &Path,
+    kind: InputKind,
+    ws: BaseFiles,
+) -> Result<Loaded<ReadSpan>, LoadError> {
+    let bytes = logs::read(path)?;
+    import_bytes(&path.display().to_string(), &bytes, kind, ws)
+}
+
+/// [`import_trajectory`] for bytes in hand.
+fn import_bytes(
+    name: &str,
+    bytes: &[u8],
+    kind: InputKind,
+    ws: BaseFiles,
+) -> Result<Loaded<ReadSpan>, LoadError> {
+    let one: Option<PathBuf> = match ws {
+        BaseFiles::One(d) => Some(canonical_dir(d)?),
+        _ => None,
+    };
+    let per_task = match ws {
+        BaseFiles::PerTask(d) => Some(canonical_dir(d)?),
+        _ => None,
+    };
+    let pick = |task: &str| -> Box<dyn FileProvider> {
+        match &per_task {
+            Some(dir) => Box::new(Workspace(task_dir(dir, task))),
+            None => Box::new(Workspace(one.clone())),
+        }
+    };
+    let format = match kind {
+        InputKind::Log(f) => Some(f),
+        _ => None,
+    };
+    let opts = ImportOptions {
+        format,
+        ..ImportOptions::default()
+    };
+    let got = import_with(bytes, name, &opts, &pick);
+    let errors: Vec<InputError> = (got.errors.iter())
+        .map(|e| InputError::new(&e.file, 0, None, e.message.clone()))
+        .collect();
+    let edits = (got.rows.iter())
+        .filter(|r| r.kind == EventKind::Edit)
+        .count();
+    let note = format!(
+        "note: {name}: {}, not reads JSONL: imported on the fly ({} read row(s), \
+         {edits} edit row(s)), as `readcov import {name} -o reads.jsonl` writes them",
+        kind.label(),
+        got.rows.len() - edits
+    );
+    Ok(Loaded {
+        parsed: Parsed {
+            records: got.summary.actions,
+            items: got.rows,
+            errors,
+        },
+        kind,
+        notes: vec![note],
+    })
+}
+
+/// Reads `path` a piece at a time, each piece ending at a line break (the last one at the end of
+/// the file), and hands `parse` the piece with the 1-based number of its first line; `parse`
+/// returns whether to go on. One buffer serves every piece (a line longer than it doubles it),
+/// filled by plain reads: `read_to_end` started each piece at 8 KB reads and grew from there.
+fn for_each_piece(
+    path: &Path,
+    piece: usize,
+    mut parse: impl FnMut(&[u8], usize) -> bool,
+) -> Result<(), FileError> {
+    let (mut file, _) = open_input(path)?;
+    // Zeroed pages from the allocator: untouched until a read writes them.
+    let mut buf = vec![0u8; piece.max(1)];
+    let (mut kept, mut first_line) = (0, 1);
+    loop {
+        if kept == buf.len() {
+            buf.resize(buf.len() * 2, 0); // one line longer than the buffer: read on
+        }
+        let got = fill(&mut file, &mut buf[kept..])
+            .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+        let filled = kept + got;
+        // Parse up to the last line break (all of it at the end of the file); keep the rest.
+        let end = if got == 0 {
+            filled
+        } else {
+            match memchr::memrchr(b'\n', &buf[kept..filled]) {
+                Some(i) => kept + i + 1,
+                None => {
+                    kept = filled;
+                    continue;
+                }
+            }
+        };
+        let go_on = parse(&buf[..end], first_line);
+        first_line += memchr::memchr_iter(b'\n', &buf[..end]).count();
+        buf.copy_within(end..filled, 0);
+        kept = filled - end;
+        if got == 0 || !go_on {
+            return Ok(());
+        }
+    }
+}
+
+/// Reads until `buf` is full or the file ends; the bytes read (0 only at the end).
+fn fill(file: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
+    use std::io::Read;
+    let mut got = 0;
+    while got < buf.len() {
+        match file.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
+/// A whole reads file's bytes (the Python module takes reads as bytes): as [`load_reads`] does
+/// for a file, converted or refused by kind.
+pub fn reads_of(
+    name: &str,
+    bytes: Vec<u8>,
+    opts: &ReadsOptions,
+) -> Result<Loaded<ReadSpan>, LoadError> {
+    let (bytes, errors) = super::rows::parquet_as_jsonl(name, bytes);
+    let kind = detect(name, &bytes);
+    let root = opts
+        .workspace
+        .and_then(|w| Path::new(w).canonicalize().ok());
+    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    if Role::Reads.check(name, kind)? == Take::Convert {
+        return import_bytes(name, &bytes, kind, opts.base_files);
+    }
+    let mut parsed = Parsed {
+        errors,
+        ..Parsed::default()
+    };
+    parse_reads_piece(
+        &as_jsonl(&bytes),
+        1,
+        name,
+        opts.workspace,
+        &check,
+        &mut parsed,
+    );
+    Ok(Loaded {
+        parsed,
+        kind,
+        notes: Vec::new(),
+    })
+}

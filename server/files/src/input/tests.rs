@@ -1,0 +1,319 @@
+use super::*;
+use readcov_import::Format;
+
+/// `check(name, content, kind)`: what a file is, from its name and bytes.
+fn check(name: &str, content: &str, want: InputKind) {
+    assert_eq!(detect(name, content.as_bytes()), want, "{name}: {content}");
+    // The file-based detection, head first, agrees.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, content).unwrap();
+    assert_eq!(detect_file(&path).unwrap(), want, "{name} (file)");
+}
+
+#[test]
+fn kinds_are_detected_from_name_and_rows() {
+    use InputKind as K;
+    let cases: &[(&str, &str, InputKind)] = &[
+        ("fix.patch", "anything", K::Diff),
+        ("gold.txt", "diff --git a/x b/x\n", K::Diff),
+        ("g.txt", "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n", K::Diff),
+        (
+            "rows.jsonl",
+            r#"{"instance_id":"a","patch":"diff --git a/x b/x"}"#,
+            K::SweBench,
+        ),
+        ("rows.json", r#"[{"instance_id":"a","patch":""}]"#, K::SweBench),
+        ("b.jsonl", r#"{"instance_id":"a","ground_truth":{}}"#, K::Explore),
+        (
+            "cb.jsonl",
+            r#"{"instance_id":"a","patch":"","gold_context":"[]"}"#,
+            K::ContextBench,
+        ),
+        (
+            "preds.jsonl",
+            r#"{"instance_id":"a","model_name_or_path":"m","model_patch":"diff"}"#,
+            K::Predictions,
+        ),
+        (
+            "patches.jsonl",
+            r#"{"task":"a","run":"m","model_patch":"diff"}"#,
+            K::Predictions,
+        ),
+        (
+            "ep.jsonl",
+            r#"{"instance_id":"a","explorer":"x","regions":[]}"#,
+            K::ExplorePreds,
+        ),
+        ("cp.jsonl", r#"{"instance_id":"a","traj_data":{}}"#, K::ContextBenchPreds),
+        (
+            "cp2.jsonl",
+            r#"{"instance_id":"a","model_patch":"","traj_data":{}}"#,
+            K::ContextBenchPreds,
+        ),
+        (
+            "gold.jsonl",
+            "{\"task\":\"t\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"tier\":\"core\",\"origin\":\"edit\"}\n",
+            K::GoldJsonl,
+        ),
+        (
+            "reads.jsonl",
+            "{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"tool\":\"view\",\"command\":\"cat a.py\"}\n",
+            K::ReadsJsonl,
+        ),
+        // A reads row with a rank (a chunk key too) stays a reads row.
+        (
+            "r.jsonl",
+            "{\"task\":\"t\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"rank\":1}\n",
+            K::ReadsJsonl,
+        ),
+        // Consensus gold names the run of its optional tier: still gold.
+        (
+            "c.jsonl",
+            "{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"tier\":\"optional\",\"origin\":\"consensus\"}\n",
+            K::GoldJsonl,
+        ),
+        ("s.jsonl", "{\"task\":\"t\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n", K::Spans),
+        // The vote spans several rows: a later row's `tool` makes it reads.
+        (
+            "v.jsonl",
+            "{\"path\":\"a.py\",\"start\":1,\"end\":2}\n{\"path\":\"a.py\",\"start\":1,\"end\":2,\"tool\":\"x\"}\n",
+            K::ReadsJsonl,
+        ),
+        // Rows whose first line is broken are still rows.
+        (
+            "b.jsonl",
+            "not json\n{\"path\":\"a.py\",\"start\":1,\"end\":2,\"tool\":\"x\"}\n",
+            K::ReadsJsonl,
+        ),
+        (
+            "u.jsonl",
+            "{\"path\":\"a.py\",\"kind\":\"function\",\"name\":\"f\",\"start\":1,\"end\":9,\"depth\":0}\n",
+            K::Units,
+        ),
+        (
+            "o.jsonl",
+            "{\"task\":\"t\",\"run\":\"r\",\"resolved\":true}\n",
+            K::Outcomes,
+        ),
+        (
+            "l.jsonl",
+            "{\"run\":\"r\",\"event\":\"activate\",\"requirement\":\"R1\"}\n",
+            K::Ledger,
+        ),
+        ("t.jsonl", "{\"task\":\"t\",\"required\":[\"target\"]}\n", K::TaskDecls),
+        (
+            "runs.jsonl",
+            "{\"run\":\"r\",\"task\":\"t\",\"condition\":\"c\",\"environment\":\"valid\"}\n",
+            K::SheetRuns,
+        ),
+        ("t.traj", r#"{"trajectory":[],"info":{}}"#, K::Log(Format::SweAgent)),
+        (
+            "t.json",
+            "{\n  \"trajectory\": [],\n  \"info\": {}\n}\n",
+            K::Log(Format::SweAgent),
+        ),
+        ("o.json", r#"{"fncall_messages":[]}"#, K::Log(Format::OpenHands)),
+        (
+            "cc.jsonl",
+            "{\"type\":\"user\",\"sessionId\":\"s\"}\n{\"type\":\"assistant\"}\n",
+            K::Log(Format::ClaudeCode),
+        ),
+        (
+            "chunks.jsonl",
+            "{\"task\":\"t\",\"path\":\"a.py\",\"start_line\":1,\"end_line\":3}\n",
+            K::Log(Format::Chunks),
+        ),
+        ("README.md", "# readcov\n\nDid the agent read the lines?\n", K::Unknown),
+        ("empty.jsonl", "", K::Unknown),
+        ("blank.jsonl", "\n  \n", K::Unknown),
+    ];
+    for (name, content, want) in cases {
+        check(name, content, *want);
+    }
+}
+
+/// A trajectory larger than the head is one JSON document: the whole file decides.
+#[test]
+fn a_large_trajectory_is_read_whole_to_tell() {
+    let pad = "x".repeat(2 * detect::HEAD);
+    let doc = format!("{{\n  \"info\": {{\"pad\": \"{pad}\"}},\n  \"trajectory\": []\n}}\n");
+    check("big.traj", &doc, InputKind::Log(Format::SweAgent));
+    // A large reads log is told from its head.
+    let mut reads = String::new();
+    while reads.len() < 3 * detect::HEAD {
+        reads += "{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n";
+    }
+    check("big.jsonl", &reads, InputKind::ReadsJsonl);
+}
+
+/// Each role: what it takes as is, converts, refuses.
+#[test]
+fn roles_take_convert_or_refuse() {
+    use InputKind as K;
+    use Take::*;
+    let cases: &[(Role, InputKind, Take)] = &[
+        (Role::Gold, K::GoldJsonl, AsIs),
+        (Role::Gold, K::Spans, AsIs),
+        (Role::Gold, K::Unknown, AsIs),
+        (Role::Gold, K::Diff, Convert),
+        (Role::Gold, K::SweBench, Convert),
+        (Role::Gold, K::ContextBench, Convert),
+        (Role::Gold, K::ReadsJsonl, Refuse),
+        (Role::Gold, K::Log(Format::SweAgent), Refuse),
+        (Role::Gold, K::Explore, Refuse),
+        (Role::Gold, K::Predictions, Refuse),
+        (Role::Gold, K::Outcomes, Refuse),
+        (Role::Reads, K::ReadsJsonl, AsIs),
+        (Role::Reads, K::Spans, AsIs),
+        (Role::Reads, K::Log(Format::OpenHands), Convert),
+        (Role::Reads, K::Log(Format::Chunks), Convert),
+        (Role::Reads, K::GoldJsonl, Refuse),
+        (Role::Reads, K::Diff, Refuse),
+        (Role::Reads, K::SweBench, Refuse),
+        (Role::Reads, K::Outcomes, Refuse),
+        (Role::Reads, K::Predictions, Refuse),
+        (Role::Outcomes, K::Outcomes, AsIs),
+        (Role::Outcomes, K::SweBench, AsIs),
+        (Role::Outcomes, K::ReadsJsonl, Refuse),
+        (Role::Predictions, K::Predictions, AsIs),
+        (Role::Predictions, K::SweBench, Refuse),
+    ];
+    for (role, kind, want) in cases {
+        assert_eq!(role.takes(*kind), *want, "{role:?} {kind:?}");
+    }
+}
+
+#[test]
+fn a_refusal_names_the_look_and_the_right_flag() {
+    let e = Role::Gold
+        .check("reads.jsonl", InputKind::ReadsJsonl)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("reads.jsonl: looks like reads JSONL (rows with `run`, `tool`, `command`")
+            && e.contains("not gold: give it as `--reads`"),
+        "{e}"
+    );
+    let e = Role::Reads
+        .check("o.jsonl", InputKind::Outcomes)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not reads: give it as `--outcomes`"), "{e}");
+    let e = Role::Gold
+        .check("t.traj", InputKind::Log(Format::SweAgent))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("an agent trajectory (swe-agent), not gold: give it as `--reads`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn gold_jsonl_arrays_and_diffs_load_with_notes() {
+    let opts = GoldOptions::default();
+    let rows =
+        br#"[{"task":"t","path":"a.py","start":3,"end":4},{"task":"t","path":"a.py","start":9}]"#;
+    let g = gold_of("gold.json", rows.to_vec(), &opts).unwrap();
+    assert_eq!(g.parsed.items.len(), 1);
+    assert_eq!(g.parsed.errors.len(), 1, "{:?}", g.parsed.errors);
+    assert!(g.parsed.errors[0].to_string().starts_with("gold.json:2:"));
+    let patch = "--- a/x.py\n+++ b/x.py\n@@ -2,2 +2,2 @@\n-a\n-b\n+A\n+B\n";
+    let g = gold_of("fix.diff", patch.as_bytes().to_vec(), &opts).unwrap();
+    assert_eq!(g.kind, InputKind::Diff);
+    let spans: Vec<_> = (g.parsed.items.iter())
+        .map(|s| (s.task.as_str(), s.path.as_str(), s.start, s.end))
+        .collect();
+    assert_eq!(spans, vec![("default", "x.py", 2, 3)]);
+    assert_eq!(g.notes.len(), 1);
+    assert!(g.notes[0].starts_with("note: fix.diff: unified diff, not gold JSONL: gold built on the fly (1 span(s) over 1 task(s))"), "{:?}", g.notes);
+    // The language server's loader shows a refused kind as its one error.
+    let reads = b"{\"path\":\"a.py\",\"start\":1,\"end\":2,\"tool\":\"view\"}\n";
+    let g = gold_from_bytes("r.jsonl", reads.to_vec(), &opts);
+    assert!(g.parsed.items.is_empty());
+    assert_eq!(g.parsed.errors.len(), 1);
+    assert!(
+        g.parsed.errors[0]
+            .to_string()
+            .starts_with("r.jsonl: looks like reads JSONL"),
+        "{:?}",
+        g.parsed.errors
+    );
+}
+
+#[test]
+fn reads_refuse_gold_and_import_trajectories() {
+    let dir = tempfile::tempdir().unwrap();
+    let gold = dir.path().join("gold.jsonl");
+    std::fs::write(
+        &gold,
+        "{\"task\":\"t\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"origin\":\"edit\"}\n",
+    )
+    .unwrap();
+    let e = load_reads(&gold, &ReadsOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not reads: give it as `--gold`"), "{e}");
+    // A JSON array of reads rows reads like JSONL.
+    let arr = dir.path().join("reads.json");
+    std::fs::write(
+        &arr,
+        r#"[{"path":"a.py","start":1,"end":2,"tool":"x"},{"path":"b.py","start":0,"end":1}]"#,
+    )
+    .unwrap();
+    let r = load_reads(&arr, &ReadsOptions::default()).unwrap();
+    assert_eq!(r.parsed.items.len(), 1);
+    assert_eq!(r.parsed.errors.len(), 1);
+    assert_eq!(r.parsed.errors[0].line, 2);
+    assert!(load_reads_lean(&arr, None).unwrap().is_none());
+}
+
+/// Reading in pieces of any size gives what parsing the whole file gives: same items, same
+/// located errors (line numbers included), same record count.
+#[test]
+fn reads_in_pieces_match_a_whole_file_parse() {
+    use readcov_core::parse_reads;
+    let cases: [&[u8]; 6] = [
+        b"",
+        b"\xEF\xBB\xBF{\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+        b"{\"path\":\"a.py\",\"start\":1,\"end\":2}\r\n\n  \n{\"path\":\"b.py\",\"start\":0,\"end\":2}\r\n{\"path\":\"c.py\",\"start\":3,\"end\":4}",
+        b"not json\n\xff\xfe\n{\"path\":\"a.py\",\"start\":5,\"end\":1}\n{\"path\":\"d.py\",\"start\":7,\"end\":9,\"run\":\"r\"}\n",
+        // A BOM that does not start the file is not a BOM: an error at line 2 either way.
+        b"{\"path\":\"a.py\",\"start\":1,\"end\":2}\n\xEF\xBB\xBF{\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+        b"{\"path\":\"a.py\",\"start\":1,\"end\":2,\"command\":\"a very long line that spans many pieces of a few bytes each\"}\n",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (n, bytes) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("r{n}.jsonl"));
+        std::fs::write(&path, bytes).unwrap();
+        let name = path.display().to_string();
+        let whole = parse_reads(bytes, &name, None);
+        for piece in [1, 2, 3, 7, 64, 1 << 20] {
+            let got = load_reads_in_pieces(&path, &ReadsOptions::default(), piece)
+                .unwrap()
+                .parsed;
+            assert_eq!(got.items, whole.items, "case {n}, piece {piece}");
+            assert_eq!(got.errors, whole.errors, "case {n}, piece {piece}");
+            assert_eq!(got.records, whole.records, "case {n}, piece {piece}");
+        }
+    }
+}
+
+/// The shipped real multi-run patches load as predictions; reads given as predictions are refused.
+#[test]
+fn predictions_load_and_refuse_other_kinds() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real-multi");
+    let p = load_predictions(&data.join("model_patches.jsonl")).unwrap();
+    assert_eq!(p.kind, InputKind::Predictions);
+    assert_eq!(p.parsed.items.len(), 25, "{:?}", p.parsed.errors);
+    assert!(p.parsed.errors.is_empty());
+    let e = load_predictions(&data.join("outcomes.jsonl"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("looks like outcome labels")
+            && e.contains("not predictions: give it as `--outcomes`"),
+        "{e}"
+    );
+}
