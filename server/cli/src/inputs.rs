@@ -33,7 +33,9 @@ pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {
 }
 
 /// Loads a `--gold` file: a diff or SWE-bench rows are converted on the fly (saying so on
-/// stderr), a file of another kind is refused. Bad rows are collected, not fatal.
+/// stderr), a file of another kind is refused. Bad rows are collected, not fatal; a file with
+/// no valid gold span leaves nothing to score, in every command: its errors are printed and it
+/// is an error (exit 2).
 pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
     let opts = GoldOptions {
         workspace,
@@ -41,11 +43,32 @@ pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan
     };
     let g = input::load_gold(path, &opts)?;
     print_notes(&g.notes);
+    if g.parsed.items.is_empty() {
+        report_errors(&g.parsed.errors);
+        return Err(no_valid_gold(path));
+    }
     Ok(g.parsed)
 }
 
+/// No valid gold span: nothing to score (the same words in every command).
+pub fn no_valid_gold(path: &Path) -> anyhow::Error {
+    anyhow::anyhow!("{}: no valid gold spans, nothing to score", path.display())
+}
+
+/// Every reads line was an error: a table of zeros would hide it (a file in another format,
+/// most often), so no command scores it.
+pub fn no_valid_reads(path: &Path) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
+         line; an agent trajectory is imported on the fly, see `readcov import --help`)",
+        path.display()
+    )
+}
+
 /// Loads a `--reads` file: a trajectory is imported on the fly against `base_files` (saying so),
-/// a file of another kind is refused. Bad rows are collected, not fatal.
+/// a file of another kind is refused. Bad rows are collected, not fatal; a file whose every row
+/// is bad is an error (exit 2) in every command. An empty file is no error (its tasks have no
+/// run).
 pub fn load_reads(
     path: &Path,
     workspace: Option<&str>,
@@ -57,6 +80,10 @@ pub fn load_reads(
     };
     let r = input::load_reads(path, &opts)?;
     print_notes(&r.notes);
+    if r.parsed.items.is_empty() && !r.parsed.errors.is_empty() {
+        report_errors(&r.parsed.errors);
+        return Err(no_valid_reads(path));
+    }
     Ok(r.parsed)
 }
 
@@ -68,6 +95,14 @@ pub fn load_reads_lean(path: &Path) -> Result<Option<LeanReads>> {
 /// Loads an `--outcomes` file (labels, or SWE-bench rows with `resolved`); another kind is refused.
 pub fn load_outcomes(path: &Path) -> Result<Parsed<Label>> {
     Ok(input::load_outcomes(path)?.parsed)
+}
+
+/// Refuses a file of the wrong kind for a command whose own parser reads it (`explore --bench`,
+/// `contextbench --gold`, `gold --from-swebench`, …): exit 2 naming what it looks like and
+/// where it belongs, as `--gold` and `--reads` do.
+pub fn check_kind(path: &Path, role: input::Role) -> Result<()> {
+    input::check_file(path, role)?;
+    Ok(())
 }
 
 fn print_notes(notes: &[String]) {
@@ -82,6 +117,35 @@ pub fn report_errors(errors: &[InputError]) -> usize {
         eprintln!("error: {e}");
     }
     errors.len()
+}
+
+/// Line counts with one workspace per task (`DIR/<task>/`): each task's files in its own
+/// folder; a path two tasks give different lengths is left out (unknown, so never clipped).
+pub fn per_task_lengths(
+    dir: &Path,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+) -> BTreeMap<String, u32> {
+    let mut paths: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let named = (gold.iter().map(|g| (g.task.as_str(), g.path.as_str())))
+        .chain(reads.iter().map(|r| (r.task.as_str(), r.path.as_str())));
+    for (task, path) in named {
+        paths.entry(task).or_default().push(path);
+    }
+    let mut out = BTreeMap::new();
+    let mut differ = std::collections::BTreeSet::new();
+    for (task, ps) in paths {
+        let Ok(Some(ws)) = task_folder(dir, task) else {
+            continue;
+        };
+        for (path, n) in workspace_lengths(Some(&ws), ps) {
+            if *out.entry(path.clone()).or_insert(n) != n {
+                differ.insert(path);
+            }
+        }
+    }
+    out.retain(|p, _| !differ.contains(p));
+    out
 }
 
 /// Line counts, inside `ws`, of every file the gold or the reads name.

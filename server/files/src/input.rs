@@ -195,6 +195,18 @@ pub enum Role {
     Outcomes,
     /// SWE-bench predictions (a model's patches).
     Predictions,
+    /// `readcov explore --bench`: SWE-Explore benchmark rows.
+    ExploreBench,
+    /// `readcov explore --preds`: explorer outputs (JSONL, or CLI-agent text).
+    ExplorePreds,
+    /// `readcov contextbench --gold`: ContextBench gold rows.
+    ContextBenchGold,
+    /// `readcov contextbench --preds`: ContextBench predictions.
+    ContextBenchPreds,
+    /// `readcov gold --from-swebench`: SWE-bench instances.
+    Instances,
+    /// `readcov gold --from-diff`: a unified diff.
+    Patch,
 }
 
 /// How a role takes a kind.
@@ -215,6 +227,12 @@ impl Role {
             Role::Reads => "reads",
             Role::Outcomes => "outcome labels",
             Role::Predictions => "predictions",
+            Role::ExploreBench => "SWE-Explore benchmark rows",
+            Role::ExplorePreds => "explorer outputs",
+            Role::ContextBenchGold => "ContextBench gold rows",
+            Role::ContextBenchPreds => "ContextBench predictions",
+            Role::Instances => "SWE-bench instances",
+            Role::Patch => "a unified diff",
         }
     }
 
@@ -230,8 +248,23 @@ impl Role {
             // SWE-bench rows carry `resolved` (the real data's gold.jsonl is such a file).
             (Role::Outcomes, K::Outcomes | K::SweBench) => Take::AsIs,
             (Role::Predictions, K::Predictions) => Take::AsIs,
+            (Role::ExploreBench, K::Explore) => Take::AsIs,
+            (Role::ExplorePreds, K::ExplorePreds) => Take::AsIs,
+            (Role::ContextBenchGold, K::ContextBench) => Take::AsIs,
+            (Role::ContextBenchPreds, K::ContextBenchPreds) => Take::AsIs,
+            (Role::Instances, K::SweBench) => Take::AsIs,
+            (Role::Patch, K::Diff) => Take::AsIs,
             (
-                Role::Gold | Role::Reads | Role::Outcomes | Role::Predictions,
+                Role::Gold
+                | Role::Reads
+                | Role::Outcomes
+                | Role::Predictions
+                | Role::ExploreBench
+                | Role::ExplorePreds
+                | Role::ContextBenchGold
+                | Role::ContextBenchPreds
+                | Role::Instances
+                | Role::Patch,
                 K::GoldJsonl
                 | K::ReadsJsonl
                 | K::Spans
@@ -263,6 +296,14 @@ impl Role {
             t => Ok(t),
         }
     }
+}
+
+/// Refuses `path` when it is of a kind `role` does not take (for the commands whose own parser
+/// reads the file: `explore`, `contextbench`, `gold --from-swebench/--from-diff`); a file that
+/// cannot be opened is an error too.
+pub fn check_file(path: &std::path::Path, role: Role) -> Result<Take, LoadError> {
+    let kind = detect_file(path)?;
+    role.check(&path.display().to_string(), kind)
 }
 
 /// A file that could not be loaded at all.

@@ -7,7 +7,8 @@ pub mod render;
 
 use crate::exit::Exit;
 use crate::inputs::{
-    confined_file, load_reads, read_input, read_rows_input, report_errors, task_dir, BaseFiles,
+    check_kind, confined_file, load_reads, read_input, read_rows_input, report_errors, task_dir,
+    BaseFiles,
 };
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -16,6 +17,7 @@ use readcov_core::contextbench::{
     GoldRow, PredRow, Workspaces,
 };
 use readcov_core::Parsed;
+use readcov_files::input::Role;
 use readcov_units::blocks::TreeSitterBlocks;
 use std::path::{Path, PathBuf};
 
@@ -79,6 +81,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     }
     let preds: Vec<PredRow> = match (&args.preds, &args.reads) {
         (Some(p), _) => {
+            check_kind(p, Role::ContextBenchPreds)?;
             let parsed = parse_preds(&read_input(p)?, &p.display().to_string());
             errors += report_errors(&parsed.errors);
             parsed.items
@@ -133,6 +136,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
 
 /// Gold rows from JSONL or Parquet (the data set's distribution; row N is reported as line N).
 fn load_gold_rows(path: &Path) -> Result<Parsed<GoldRow>> {
+    check_kind(path, Role::ContextBenchGold)?;
     let (bytes, parquet_errors) = read_rows_input(path)?;
     let mut rows = parse_gold_rows(&bytes, &path.display().to_string());
     rows.errors.splice(0..0, parquet_errors);

@@ -5,7 +5,7 @@
 pub mod render;
 
 use crate::exit::Exit;
-use crate::inputs::{read_input, report_errors, task_folder, workspace_lengths};
+use crate::inputs::{check_kind, read_input, report_errors, task_folder, workspace_lengths};
 use crate::render::Format;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -15,6 +15,7 @@ use readcov_core::explore::{
     InstanceLengths, PredRow, DEFAULT_TOP_K,
 };
 use readcov_core::Parsed;
+use readcov_files::input::Role;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -76,6 +77,7 @@ fn parse_top_k(s: &str) -> Result<TopK, String> {
 }
 
 pub fn run(args: ExploreArgs) -> Result<Exit> {
+    check_kind(&args.bench, Role::ExploreBench)?;
     let bench_bytes = read_input(&args.bench)?;
     let bench = parse_bench(&bench_bytes, &args.bench.display().to_string());
     let mut errors = report_errors(&bench.errors);
@@ -140,6 +142,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
 
 /// One predictions file: JSONL, or CLI-agent text when its first non-blank byte is not `{`.
 fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
+    check_kind(file, Role::ExplorePreds)?;
     let bytes = read_input(file)?;
     let name = file.display().to_string();
     let stem = file.file_stem().map_or_else(

@@ -7,13 +7,14 @@ mod qrels;
 
 use crate::exit::Exit;
 use crate::inputs::{
-    canonical_dir, load_outcomes, load_reads, read_input, report_errors, BaseFiles,
+    canonical_dir, check_kind, load_outcomes, load_reads, read_input, report_errors, BaseFiles,
 };
 use crate::output::write_output;
 use anyhow::{Context, Result};
 use clap::Args;
 use readcov_core::outcomes::Outcomes;
 use readcov_files::gold_files::Workspaces;
+use readcov_files::input::Role;
 use readcov_gold::{
     consensus, parse_patch_rows, swe_explore_row, Agree, Built, ConsensusOptions, EmptyInput,
     ExpandOptions, GoldDef, GoldInput, Notes, PatchRow, RunsInput,
@@ -154,6 +155,11 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
 
 fn from_patches(args: &GoldArgs) -> Result<(Built, Workspaces)> {
     let mut errors = Vec::new();
+    match (&args.from_diff, &args.from_swebench) {
+        (Some(p), _) => check_kind(p, Role::Patch)?,
+        (None, Some(p)) => check_kind(p, Role::Instances)?,
+        (None, None) => {}
+    }
     let rows = match (&args.from_diff, &args.from_swebench) {
         (Some(p), _) => vec![PatchRow {
             task: args

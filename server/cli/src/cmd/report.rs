@@ -4,18 +4,20 @@
 
 use crate::exit::Exit;
 use crate::inputs::{
-    lengths_of_inputs, load_gold, load_outcomes as load_labels, load_reads, read_input,
-    report_errors, workspace_root, BaseFiles,
+    canonical_dir, lengths_of_inputs, load_gold, load_outcomes as load_labels, load_reads,
+    per_task_lengths, read_input, report_errors, workspace_root, BaseFiles,
 };
 use crate::render::{percent, ratio, Table};
 use anyhow::{Context, Result};
 use clap::Args;
 use readcov_report::lcov::LcovOptions;
 use readcov_report::{build, html, lcov, parse_units, sarif, Outcomes, Report, ReportInput};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("outputs").required(true).multiple(true).args(["html", "lcov", "sarif"])))]
+#[command(group(clap::ArgGroup::new("ws").args(["workspace", "workspaces"])))]
 pub struct ReportArgs {
     /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md). Repeat as
     /// `--gold NAME=FILE` for each run's coverage and verdict under each gold set, a summary per
@@ -30,6 +32,11 @@ pub struct ReportArgs {
     /// and SARIF locations resolve against it.
     #[arg(long, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
+    /// A directory with one workspace per task: DIR/<task>/ (the real data's sources/). A
+    /// trajectory given as --reads is imported against its task's folder; a file is clipped to
+    /// its length when every task naming it agrees on that length.
+    #[arg(long, value_name = "DIR")]
+    pub workspaces: Option<PathBuf>,
     /// Line coverage at or above this passes.
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = super::score::parse_rate)]
     pub threshold: f64,
@@ -99,22 +106,31 @@ fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
     Ok((parsed.items.into_iter().collect(), errors))
 }
 
+/// File lengths for clipping: the one workspace's, or with `--workspaces` each task's own
+/// (a path two tasks give different lengths is left unclipped: the report's lengths are per path).
+fn lengths_of(
+    args: &ReportArgs,
+    gold: &[readcov_core::GoldSpan],
+    reads: &[readcov_core::ReadSpan],
+) -> Result<BTreeMap<String, u32>> {
+    match &args.workspaces {
+        None => Ok(lengths_of_inputs(args.workspace.as_deref(), gold, reads)),
+        Some(dir) => {
+            canonical_dir(dir)?;
+            Ok(per_task_lengths(dir, gold, reads))
+        }
+    }
+}
+
 pub fn run(args: ReportArgs) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
     let gold = load_gold(&args.gold[0].path, ws.as_deref())?;
     let reads = load_reads(
         &args.reads,
         ws.as_deref(),
-        BaseFiles::of(args.workspace.as_deref(), None),
+        BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref()),
     )?;
     let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    if gold.items.is_empty() {
-        eprintln!(
-            "error: {}: no valid gold spans, nothing to report",
-            args.gold[0].path.display()
-        );
-        return Ok(Exit::Input);
-    }
     let outcomes = match &args.outcomes {
         Some(p) => {
             let (o, e) = load_outcomes(p)?;
@@ -131,7 +147,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         }
         None => None,
     };
-    let lengths = lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
+    let lengths = lengths_of(&args, &gold.items, &reads.items)?;
     let opts = super::score::score_options(args.threshold, &args.sources, true);
     let mut report = build(&ReportInput {
         title: args.title.clone(),
@@ -165,8 +181,6 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     if let Some(p) = &args.html {
         let sheet = match &args.runs {
             Some(runs) => {
-                let lengths =
-                    lengths_of_inputs(args.workspace.as_deref(), &gold.items, &reads.items);
                 let (sheet, e) = super::sheet::report_sheet(
                     runs,
                     args.ledger.as_deref(),

@@ -221,12 +221,6 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     // A trajectory given as --reads is imported (saying so), then scored like any reads.
     let mut reads = load_reads(&args.reads, ws.as_deref(), workspaces_of(&args))?;
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    if gold.items.is_empty() {
-        return Ok(no_gold(&args));
-    }
-    if reads.items.is_empty() && !reads.errors.is_empty() {
-        return Ok(no_valid_reads(&args));
-    }
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.items.retain(|r| shard.keeps(&r.task));
@@ -281,26 +275,6 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
 /// Where an imported trajectory's base files come from.
 fn workspaces_of(args: &ScoreArgs) -> crate::inputs::BaseFiles<'_> {
     crate::inputs::BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref())
-}
-
-/// No valid gold span: nothing to score.
-fn no_gold(args: &ScoreArgs) -> Exit {
-    eprintln!(
-        "error: {}: no valid gold spans, nothing to score",
-        args.gold_path().display()
-    );
-    Exit::Input
-}
-
-/// Every reads line was an error: a table of zeros would hide it (a file in another format, most
-/// often), so nothing is scored.
-fn no_valid_reads(args: &ScoreArgs) -> Exit {
-    eprintln!(
-        "error: {}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
-         line; an agent trajectory is imported on the fly, see `readcov import --help`)",
-        args.reads.display()
-    );
-    Exit::Input
 }
 
 fn warn_no_reads(args: &ScoreArgs) {

@@ -232,7 +232,7 @@ fn csv_and_json_formats() {
 
 #[test]
 fn nothing_valid_exits_2() {
-    // preds.jsonl has no `ground_truth`: not one valid benchmark row.
+    // preds.jsonl is explorer outputs, no benchmark rows: refused by the input layer.
     let o = readcov(&[
         "explore",
         "--bench",
@@ -242,7 +242,10 @@ fn nothing_valid_exits_2() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("field `ground_truth`: missing"),
+        stderr(&o).contains(
+            "preds.jsonl: looks like SWE-Explore explorer outputs (`instance_id`, \
+             `regions`/`output`), not SWE-Explore benchmark rows: give it to `readcov explore --preds`"
+        ),
         "{}",
         stderr(&o)
     );

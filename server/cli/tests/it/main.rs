@@ -21,6 +21,7 @@ mod emit_patches;
 mod explore_cli;
 mod import_datasets;
 mod import_gold;
+mod input_matrix;
 mod lsp_bad_inputs;
 mod lsp_basediff;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.

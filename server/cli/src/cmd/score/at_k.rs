@@ -74,12 +74,6 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
     let reads = load_reads(&args.reads, ws.as_deref(), super::workspaces_of(args))?;
     report_errors(&gold.errors);
     report_errors(&reads.errors);
-    if gold.items.is_empty() {
-        return Ok(super::no_gold(args));
-    }
-    if reads.items.is_empty() && !reads.errors.is_empty() {
-        return Ok(super::no_valid_reads(args));
-    }
     if !reads.items.iter().any(|r| r.rank.is_some()) {
         eprintln!(
             "warning: {}: no read has a `rank`, so every k scores the same reads (ranked chunks \

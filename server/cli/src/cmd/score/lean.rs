@@ -5,12 +5,11 @@
 
 use super::render::{render, write_csv_header, write_csv_row};
 use super::{
-    before_edit, exit_for, ignore_broken_pipe, no_gold, no_valid_reads, report_skipped,
-    rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, Below,
-    ScoreArgs,
+    before_edit, exit_for, ignore_broken_pipe, report_skipped, rows::write_row_without_edits,
+    score_options, warn_no_reads, write_partial_of, Below, ScoreArgs,
 };
 use crate::exit::Exit;
-use crate::inputs::{load_gold, load_reads_lean, report_errors};
+use crate::inputs::{load_gold, load_reads_lean, no_valid_reads, report_errors};
 use crate::render::Format;
 use anyhow::Result;
 use readcov_core::{score_lean, ScorePartial, TaskRunScore, UnknownLengths};
@@ -30,13 +29,11 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         return Ok(None);
     }
     let mut gold = load_gold(args.gold_path(), None)?;
-    let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    if gold.items.is_empty() {
-        return Ok(Some(no_gold(args)));
-    }
     if reads.rows().is_empty() && !reads.errors.is_empty() {
-        return Ok(Some(no_valid_reads(args)));
+        report_errors(&reads.errors);
+        return Err(no_valid_reads(&args.reads));
     }
+    let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.retain_tasks(|t| shard.keeps(t));
