@@ -8,10 +8,18 @@ use readcov_core::Partial;
 pub use readcov_core::{PartialFile, Shard};
 use std::path::Path;
 
-/// Writes `partial` for `shard` (`None`: the whole input) to `path`.
+/// Writes `partial` for `shard` (`None`: the whole input) to `path`, replaced whole.
 pub fn write_partial(path: &Path, shard: Option<Shard>, partial: Partial) -> Result<()> {
     let text = serde_json::to_string_pretty(&PartialFile::new(shard, partial))? + "\n";
-    std::fs::write(path, text).with_context(|| format!("{}: cannot write partial", path.display()))
+    crate::output::write_file(path, text.as_bytes()).context("cannot write the partial")
+}
+
+/// Refuses `--emit-partial` naming one of the command's inputs, or `-` (standard output carries
+/// the command's own rows): checked before any work.
+pub fn check_partial_path(path: Option<&Path>, inputs: &[Option<&Path>]) -> Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    let inputs: Vec<&Path> = inputs.iter().flatten().copied().collect();
+    crate::output::check(&[("--emit-partial", path)], &inputs, true)
 }
 
 pub fn read_partial(path: &Path) -> Result<PartialFile> {

@@ -121,7 +121,9 @@ fn write_example(dir: &std::path::Path, gold: &GoldSpan, reads: &[ReadSpan]) -> 
         .iter()
         .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
         .collect();
-    std::fs::write(dir.join("gold.jsonl"), gold_line).context("writing gold.jsonl")?;
-    std::fs::write(dir.join("reads.jsonl"), reads_lines).context("writing reads.jsonl")?;
+    crate::output::write_file(&dir.join("gold.jsonl"), gold_line.as_bytes())
+        .context("writing gold.jsonl")?;
+    crate::output::write_file(&dir.join("reads.jsonl"), reads_lines.as_bytes())
+        .context("writing reads.jsonl")?;
     Ok(())
 }

@@ -78,6 +78,11 @@ fn parse_top_k(s: &str) -> Result<TopK, String> {
 
 pub fn run(args: ExploreArgs) -> Result<Exit> {
     check_kind(&args.bench, Role::ExploreBench)?;
+    let preds = args.preds.iter().map(|p| Some(p.as_path()));
+    let inputs: Vec<Option<&Path>> = preds
+        .chain([Some(args.bench.as_path()), args.file_lengths.as_deref()])
+        .collect();
+    crate::shard::check_partial_path(args.emit_partial.as_deref(), &inputs)?;
     let bench_bytes = read_input(&args.bench)?;
     let bench = parse_bench(&bench_bytes, &args.bench.display().to_string());
     let mut errors = report_errors(&bench.errors);

@@ -20,7 +20,7 @@ use readcov_gold::{
     ExpandOptions, GoldDef, GoldInput, Notes, PatchRow, RunsInput,
 };
 use readcov_import::DiffOptions;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Expand {
@@ -103,6 +103,16 @@ pub struct GoldArgs {
 }
 
 pub fn run(args: GoldArgs) -> Result<Exit> {
+    if let Some(out) = &args.output {
+        let inputs = [
+            &args.from_diff,
+            &args.from_swebench,
+            &args.from_runs,
+            &args.outcomes,
+        ];
+        let inputs: Vec<&Path> = inputs.iter().filter_map(|p| p.as_deref()).collect();
+        crate::output::check(&[("-o", out)], &inputs, false)?;
+    }
     let (text, built) = match &args.from_runs {
         Some(reads) => from_runs(&args, reads)?,
         None => {

@@ -10,6 +10,7 @@ mod sink;
 
 use crate::exit::Exit;
 use crate::inputs::{canonical_dir, task_dir};
+use crate::output::is_stdout;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -118,6 +119,18 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         started: Instant::now(),
         done_bytes: 0,
     };
+    // `import a.json -o a.json` replaced its input: no output may be an input (or another output).
+    let outputs: Vec<(&str, &Path)> = [
+        ("-o", &args.output),
+        ("--emit-outcomes", &args.emit_outcomes),
+        ("--emit-patches", &args.emit_patches),
+    ]
+    .into_iter()
+    .filter_map(|(flag, p)| Some((flag, p.as_deref()?)))
+    .collect();
+    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    // Without -o the rows go to standard output: no other output may go there too.
+    crate::output::check(&outputs, &inputs, args.output.is_none())?;
     let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?
         .with_patches(args.emit_patches.as_deref(), args.emit_from)?;
     let mut tally = Tally::default();
@@ -152,9 +165,21 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
     ctx.bar.finish_and_clear();
     // Nothing imported: an existing output file is left as it was.
-    let all_failed = tally.imported_files == 0;
+    // Nothing written counts as a failure too (exit 2, said): a run of 0 rows is no result.
+    let rows = tally.read_rows + tally.edit_rows;
+    let all_failed = tally.imported_files == 0 || rows == 0;
     sink.finish(!all_failed)?;
     tally.print();
+    if all_failed && tally.imported_files > 0 {
+        let kept = match args.output.as_deref().filter(|o| !is_stdout(Some(o))) {
+            Some(o) => format!("; {} left as it was", o.display()),
+            None => String::new(),
+        };
+        eprintln!(
+            "error: no read or edit rows imported from {} file(s){kept}",
+            files.len()
+        );
+    }
     Ok(if all_failed { Exit::Input } else { Exit::Ok })
 }
 

@@ -7,8 +7,9 @@ use crate::inputs::{
     canonical_dir, lengths_of_inputs, load_gold, load_outcomes as load_labels, load_reads,
     per_task_lengths, read_input, report_errors, workspace_root, BaseFiles,
 };
+use crate::output::{is_stdout, write_output};
 use crate::render::{percent, ratio, Table};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use readcov_report::lcov::LcovOptions;
 use readcov_report::{build, html, lcov, parse_units, sarif, Outcomes, Report, ReportInput};
@@ -123,6 +124,27 @@ fn lengths_of(
 }
 
 pub fn run(args: ReportArgs) -> Result<Exit> {
+    // `--html -` wrote a file named `-`: `-` is standard output now (the summary then goes to
+    // stderr), for one output at most; no output may be an input or share a file with another.
+    let outputs: Vec<(&str, &Path)> = [
+        ("--html", &args.html),
+        ("--lcov", &args.lcov),
+        ("--sarif", &args.sarif),
+    ]
+    .into_iter()
+    .filter_map(|(flag, p)| Some((flag, p.as_deref()?)))
+    .collect();
+    let mut inputs: Vec<&Path> = args.gold.iter().map(|g| g.path.as_path()).collect();
+    inputs.push(&args.reads);
+    let optional = [
+        &args.outcomes,
+        &args.units,
+        &args.runs,
+        &args.ledger,
+        &args.tasks,
+    ];
+    inputs.extend(optional.iter().filter_map(|p| p.as_deref()));
+    crate::output::check(&outputs, &inputs, false)?;
     let ws = workspace_root(args.workspace.as_deref())?;
     let gold = load_gold(&args.gold[0].path, ws.as_deref())?;
     let reads = load_reads(
@@ -222,15 +244,19 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     if let Some(p) = &args.sarif {
         write(p, &sarif::render(&report, ws.as_deref()))?;
     }
-    print!("{}", summary(&report, &args));
+    match outputs.iter().any(|(_, p)| is_stdout(Some(p))) {
+        true => eprint!("{}", summary(&report, &args)),
+        false => print!("{}", summary(&report, &args)),
+    }
     if errors > 0 {
         eprintln!("{errors} input error(s) skipped; the report covers the lines that were valid");
     }
     Ok(Exit::Ok)
 }
 
+/// A report file, replaced whole (or standard output for `-`).
 fn write(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).with_context(|| format!("{}: cannot write", path.display()))
+    write_output(Some(path), text.as_bytes())
 }
 
 /// What was written, the headline figures, and the resolve-rate table when labels were given.

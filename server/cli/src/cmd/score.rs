@@ -24,7 +24,7 @@ use clap::Args;
 use readcov_core::{ScoreOptions, ScorePartial, Source};
 use render::render;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 #[command(after_help = legend::help())]
@@ -181,6 +181,11 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    let golds = args.gold.iter().map(|g| Some(g.path.as_path()));
+    let inputs: Vec<Option<&Path>> = golds
+        .chain([Some(args.reads.as_path()), args.outcomes.as_deref()])
+        .collect();
+    crate::shard::check_partial_path(args.emit_partial.as_deref(), &inputs)?;
     if let Some(ks) = &args.at_k {
         if args.gold.len() > 1 || args.consensus {
             anyhow::bail!(

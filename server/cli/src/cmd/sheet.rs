@@ -105,6 +105,15 @@ fn load_optional<T>(
 }
 
 pub fn run(args: SheetArgs) -> Result<Exit> {
+    let inputs = [
+        Some(args.runs.as_path()),
+        args.gold.as_deref(),
+        args.reads.as_deref(),
+        args.ledger.as_deref(),
+        args.units.as_deref(),
+        args.tasks.as_deref(),
+    ];
+    crate::shard::check_partial_path(args.emit_partial.as_deref(), &inputs)?;
     let default_required = match parse_axes(&args.require) {
         Ok(a) => a,
         Err(e) => {

@@ -779,9 +779,11 @@ fn import_gathers_subagents_and_v1_conversation_folders() {
         &["import", "--format", "openhands-v1", v1, "-o", "-"],
         &formats(),
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Its two actions give no read row without a workspace: exit 2, said (issue 35, item 12).
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("2 action(s)"),
+        text(&out.stderr).contains("2 action(s)")
+            && text(&out.stderr).contains("error: no read or edit rows imported from 1 file(s)"),
         "{}",
         text(&out.stderr)
     );

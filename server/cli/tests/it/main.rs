@@ -28,6 +28,7 @@ mod lsp_basediff;
 #[path = "../../../lsp/tests/it/common/client.rs"]
 mod lsp_client;
 mod lsp_stdio;
+mod outputs;
 mod parquet_limits;
 mod report;
 mod score_lean;

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use readcov_import::{FileProvider, Imported, RunChange};
 use readcov_patch::prediction_line;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub struct Sink<'a> {
     out: Target,
@@ -80,11 +80,9 @@ enum Target {
     },
     File {
         w: BufWriter<std::fs::File>,
-        /// The temp file renamed over `path` at the end; `None` when `path` is no regular file
-        /// (`/dev/null`, a FIFO): that is written in place, since renaming over it would replace
-        /// the device or pipe with a plain file.
-        tmp: Option<PathBuf>,
-        path: PathBuf,
+        /// A temp file renamed over the output at the end, or a file that is no regular file
+        /// (`/dev/null`, a FIFO) written in place (`crate::output::Dest`).
+        dest: crate::output::Dest,
     },
 }
 
@@ -96,20 +94,11 @@ impl Target {
                 closed: false,
             }),
             Some(p) => {
-                let special = std::fs::metadata(p).is_ok_and(|m| !m.is_file());
-                let tmp = (!special).then(|| {
-                    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-                    p.with_file_name(format!(".{name}.readcov-{}.tmp", std::process::id()))
-                });
-                let f = match &tmp {
-                    Some(tmp) => std::fs::File::create(tmp),
-                    None => std::fs::OpenOptions::new().write(true).open(p),
-                }
-                .with_context(|| format!("{}: cannot write", p.display()))?;
+                let dest = crate::output::Dest::of(p);
+                let f = dest.open()?;
                 Ok(Target::File {
                     w: BufWriter::with_capacity(1 << 20, f),
-                    tmp,
-                    path: p.to_path_buf(),
+                    dest,
                 })
             }
         }
@@ -126,9 +115,9 @@ impl Target {
                 }
                 other => other.context("cannot write to stdout"),
             },
-            Target::File { w, path, .. } => w
+            Target::File { w, dest } => w
                 .write_all(bytes)
-                .with_context(|| format!("{}: cannot write", path.display())),
+                .with_context(|| format!("{}: cannot write", dest.target().display())),
         }
     }
 
@@ -139,21 +128,14 @@ impl Target {
                 Err(e) if closed || e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
                 other => other.context("cannot write to stdout"),
             },
-            Target::File { w, tmp, path } => {
-                let flushed = w.into_inner().map_err(|e| e.into_error());
-                let Some(tmp) = tmp else {
-                    return flushed
-                        .map(drop)
-                        .with_context(|| format!("{}: cannot write", path.display()));
-                };
-                if !keep {
-                    let _ = std::fs::remove_file(&tmp);
-                    return Ok(());
+            Target::File { w, dest } => match w.into_inner() {
+                Ok(file) => dest.finish(file, keep),
+                Err(e) => {
+                    dest.abandon();
+                    let path = dest.target().display().to_string();
+                    Err(e.into_error()).with_context(|| format!("{path}: cannot write"))
                 }
-                flushed.with_context(|| format!("{}: cannot write", path.display()))?;
-                std::fs::rename(&tmp, &path)
-                    .with_context(|| format!("{}: cannot write", path.display()))
-            }
+            },
         }
     }
 }
