@@ -231,3 +231,175 @@ fn an_import_that_writes_no_rows_exits_2_and_keeps_the_old_output() {
             > 5
     );
 }
+
+/// Every command that writes an output file, with `OUT` where the output goes.
+fn writers(fixtures: &Path) -> Vec<Vec<String>> {
+    let f = |n: &str| fixtures.join(n).to_str().unwrap().to_string();
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let report = ["report", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+    let score = ["score", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+    let (bench, preds, lengths) = (
+        f("explore/bench.jsonl"),
+        f("explore/preds.jsonl"),
+        f("explore/lengths.json"),
+    );
+    let runs = f("sheet/runs.jsonl");
+    vec![
+        s(&["import", "run.json", "-o", "OUT"]),
+        s(&[
+            "import",
+            "run.json",
+            "-o",
+            "rows.jsonl",
+            "--emit-outcomes",
+            "OUT",
+        ]),
+        s(&[
+            "import",
+            "run.json",
+            "-o",
+            "rows.jsonl",
+            "--emit-patches",
+            "OUT",
+        ]),
+        s(&["gold", "--from-swebench", "gold.jsonl", "-o", "OUT"]),
+        s(&[&report[..], &["--html", "OUT"]].concat()),
+        s(&[&report[..], &["--lcov", "OUT"]].concat()),
+        s(&[&report[..], &["--sarif", "OUT"]].concat()),
+        s(&[&score[..], &["--emit-partial", "OUT"]].concat()),
+        s(&[
+            "explore",
+            "--bench",
+            &bench,
+            "--preds",
+            &preds,
+            "--file-lengths",
+            &lengths,
+            "--emit-partial",
+            "OUT",
+        ]),
+        s(&["sheet", "--runs", &runs, "--emit-partial", "OUT"]),
+    ]
+}
+
+/// An output that is no regular file is written in place, by every command that writes one:
+/// renaming a temp file over `-o /dev/null` or a FIFO replaces the device or the pipe with a plain
+/// file (it replaced this machine's /dev/null twice).
+#[test]
+fn every_output_into_dev_null_or_a_fifo_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = folder();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let fifo = d.path().join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success(), "mkfifo failed");
+    let o = readcov(d.path(), &["import", "run.json", "-o", "reads.jsonl"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let is_char_device = |p: &str| {
+        std::fs::symlink_metadata(p)
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    };
+    for args in writers(&fixtures) {
+        let with = |out: &'static str| -> Vec<&str> {
+            args.iter()
+                .map(|a| if a == "OUT" { out } else { a.as_str() })
+                .collect()
+        };
+        let o = readcov(d.path(), &with("/dev/null"));
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(is_char_device("/dev/null"), "{args:?} replaced /dev/null");
+
+        let reader = FifoReader::open(&fifo);
+        let o = readcov(d.path(), &with("out.fifo"));
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        let got = reader.finish();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(kind.is_fifo(), "{args:?} replaced the FIFO: {kind:?}");
+        let emits_nothing = args.contains(&"--emit-outcomes".to_string())
+            || args.contains(&"--emit-patches".to_string());
+        assert!(
+            emits_nothing || !got.is_empty(),
+            "{args:?}: nothing came through the FIFO"
+        );
+        let left: Vec<String> = std::fs::read_dir(d.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "{args:?}: {left:?}");
+    }
+    // `demo --write DIR` into a folder whose gold.jsonl is a FIFO and reads.jsonl a link to
+    // /dev/null.
+    let demo = d.path().join("demo");
+    std::fs::create_dir(&demo).unwrap();
+    std::os::unix::fs::symlink("/dev/null", demo.join("reads.jsonl")).unwrap();
+    let gold_fifo = demo.join("gold.jsonl");
+    assert!(Command::new("mkfifo")
+        .arg(&gold_fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = FifoReader::open(&gold_fifo);
+    let o = readcov(d.path(), &["demo", "--write", "demo"]);
+    let got = String::from_utf8(reader.finish()).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let kind = std::fs::symlink_metadata(&gold_fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "demo replaced the FIFO: {kind:?}");
+    assert!(got.contains("\"path\""), "{got}");
+    let link = std::fs::symlink_metadata(demo.join("reads.jsonl")).unwrap();
+    assert!(
+        link.file_type().is_symlink(),
+        "the link to /dev/null was replaced"
+    );
+    assert!(is_char_device("/dev/null"));
+}
+
+/// Reads a FIFO while a command writes into it, and never hangs: the read end is opened
+/// non-blocking before the command runs (so a command that replaced the FIFO instead of writing
+/// into it leaves an empty result, not a reader waiting forever), and reading ends at the first
+/// end-of-file after the command has exited.
+struct FifoReader {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<Vec<u8>>,
+}
+
+impl FifoReader {
+    fn open(fifo: &Path) -> FifoReader {
+        use std::io::Read;
+        use std::os::unix::fs::OpenOptionsExt;
+        use std::sync::atomic::Ordering;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(fifo)
+            .unwrap();
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let exited = done.clone();
+        let thread = std::thread::spawn(move || {
+            let (mut got, mut buf) = (Vec::new(), [0u8; 1 << 16]);
+            loop {
+                // Read before checking: the flag set means the writer is gone, so an empty
+                // read after it is the true end.
+                let finished = exited.load(Ordering::SeqCst);
+                match file.read(&mut buf) {
+                    Ok(0) if finished => return got,
+                    Ok(n) if n > 0 => got.extend_from_slice(&buf[..n]),
+                    Ok(_) => std::thread::sleep(std::time::Duration::from_millis(5)),
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        std::thread::sleep(std::time::Duration::from_millis(5))
+                    }
+                    Err(e) => panic!("reading the FIFO: {e}"),
+                }
+            }
+        });
+        FifoReader { done, thread }
+    }
+
+    /// What came through, once the command has exited.
+    fn finish(self) -> Vec<u8> {
+        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.thread.join().unwrap()
+    }
+}
