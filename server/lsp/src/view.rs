@@ -201,23 +201,23 @@ impl FileView {
     /// holds. A class around one gold method gets none (its lens sat 1,250 lines away from the
     /// gold in pylint's `variables.py`); gold in the class body outside its methods keeps it.
     pub fn innermost_units(&self) -> Vec<&UnitView> {
-        let inside = |a: &UnitSpan, b: &UnitSpan| {
-            b.start <= a.start && a.end <= b.end && (a.start, a.end) != (b.start, b.end)
-        };
+        // Own lines: a unit's lines outside every unit strictly inside it (one on the very same
+        // lines does not count), computed in one pass: asking each unit about every other was
+        // quadratic, 53 s on 100,000 nested functions.
+        let spans: Vec<(u32, u32)> = self
+            .units
+            .iter()
+            .map(|u| (u.unit.start, u.unit.end))
+            .collect();
+        let own = readcov_units::nest::own_lines_strict(&spans);
         (self.units.iter())
-            .filter(|u| {
-                let inner = LineSet::from_intervals(
-                    (self.units.iter())
-                        .filter(|o| inside(&o.unit, &u.unit))
-                        .map(|o| Interval {
-                            start: o.unit.start,
-                            end: o.unit.end,
-                        }),
-                );
+            .zip(own)
+            .filter(|(u, own)| {
                 !window(&self.gold, u.unit.start, u.unit.end)
-                    .difference(&inner)
+                    .intersection(own)
                     .is_empty()
             })
+            .map(|(u, _)| u)
             .collect()
     }
 

@@ -1,6 +1,8 @@
 //! Units benchmarks: a generated 20,000-line Python file parsed and mapped to units (budget
 //! ≤ 20 ms), re-parse after a one-line edit (budget ≤ 2 ms), and every file of the real data's
-//! `sources/`. Run: `cargo bench -p readcov-units --bench units`.
+//! `sources/`; and 100,000 nested JavaScript functions (1.9 MB, issue 35: units, gold units and
+//! the server's own lines were quadratic there, 45 s in `score`). Run: `cargo bench -p
+//! readcov-units --bench units` (`-- deep_nesting` for the last alone).
 //!
 //! Each benchmark runs twice: `wall/...` (elapsed time) and `cpu/...` (the process's CPU time,
 //! `CLOCK_PROCESS_CPUTIME_ID`: large Python files are parsed as chunks on several threads, and
@@ -10,7 +12,8 @@
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion};
 use readcov_units::{
-    edit_for_replace, lang_for_path, map_tree, units, units_with_query_cursor, Lang, UnitTree,
+    edit_for_replace, gold_units, lang_for_path, map_tree, nest, units, units_with_query_cursor,
+    Lang, UnitTree,
 };
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -223,6 +226,48 @@ fn bench<M: Measurement + 'static>(c: &mut Criterion<M>, clock: &str) {
     );
 }
 
+/// `function f0() {` … 100,000 deep, then the closing braces: one unit per line, each inside the
+/// last; the gold is the innermost function's two lines.
+fn deep_js(n: usize) -> String {
+    let mut s = String::with_capacity(n * 24);
+    for i in 0..n {
+        s += &format!("function f{i}() {{\n");
+    }
+    s += &"}\n".repeat(n);
+    s
+}
+
+fn bench_deep(c: &mut Criterion) {
+    let n = 100_000;
+    let src = deep_js(n);
+    let js = lang_for_path("deep.js").expect("JavaScript");
+    let found = units(js, &src).expect("parses").units;
+    assert_eq!(found.len(), n);
+    let gold = readcov_core::LineSet::span(n as u32, n as u32 + 1);
+    assert_eq!(
+        gold_units(&found, &gold).len(),
+        1,
+        "the innermost unit only"
+    );
+    let spans: Vec<(u32, u32)> = found.iter().map(|u| (u.start, u.end)).collect();
+    c.bench_function(
+        &format!("deep_nesting/{n}_js_functions/parse_and_map"),
+        |b| b.iter(|| units(js, black_box(&src)).expect("parses")),
+    );
+    c.bench_function(&format!("deep_nesting/{n}_js_functions/gold_units"), |b| {
+        b.iter(|| gold_units(black_box(&found), &gold).len())
+    });
+    c.bench_function(
+        &format!("deep_nesting/{n}_js_functions/own_lines_seen_through"),
+        |b| b.iter(|| nest::own_lines_strict(black_box(&spans)).len()),
+    );
+}
+
+criterion_group! {
+    name = deep;
+    config = Criterion::default().sample_size(10);
+    targets = bench_deep
+}
 criterion_group! {
     name = wall;
     config = Criterion::default().sample_size(20);
@@ -233,4 +278,4 @@ criterion_group! {
     config = Criterion::default().sample_size(20).with_measurement(ProcessCpu);
     targets = bench_cpu
 }
-criterion_main!(wall, cpu);
+criterion_main!(wall, cpu, deep);

@@ -75,20 +75,18 @@ pub struct UnitScore {
 pub fn gold_units<'a>(units: &'a [Unit], gold: &LineSet) -> Vec<&'a Unit> {
     units
         .iter()
-        .enumerate()
-        .filter(|(i, u)| own_lines(units, *i, u).overlaps(gold))
-        .map(|(_, u)| u)
+        .zip(own_lines(units))
+        .filter(|(_, own)| own.overlaps(gold))
+        .map(|(u, _)| u)
         .collect()
 }
 
-/// The lines of `units[i]` not inside one of its child units (children follow it in order).
-pub(crate) fn own_lines(units: &[Unit], i: usize, u: &Unit) -> LineSet {
-    let children = units[i + 1..]
-        .iter()
-        .take_while(|c| c.start <= u.end)
-        .filter(|c| c.depth == u.depth + 1 && c.end <= u.end)
-        .map(|c| LineSet::span(c.start, c.end));
-    children.fold(LineSet::span(u.start, u.end), |own, c| own.difference(&c))
+/// Each unit's lines not inside one of its child units (the units one level deeper inside its
+/// span), in one pass over all units: [`crate::nest::own_lines_by_depth`]. Asking each unit
+/// about the units after it was quadratic on deeply nested code.
+pub(crate) fn own_lines(units: &[Unit]) -> Vec<LineSet> {
+    let spans: Vec<(u32, u32, u32)> = units.iter().map(|u| (u.start, u.end, u.depth)).collect();
+    crate::nest::own_lines_by_depth(&spans)
 }
 
 /// One gold file's unit figures.

@@ -12,6 +12,7 @@ mod doc;
 mod extract;
 mod lang;
 pub mod locbench;
+pub mod nest;
 mod plan;
 pub mod retrieval;
 mod tree;

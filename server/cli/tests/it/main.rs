@@ -17,6 +17,7 @@ mod cli_units_real;
 mod common;
 mod confinement;
 mod contextbench_cli;
+mod deep_nesting;
 mod emit_patches;
 mod explore_cli;
 mod import_datasets;

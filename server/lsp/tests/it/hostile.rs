@@ -327,3 +327,38 @@ fn resending_the_documents_own_text_keeps_its_gold() {
         client.shutdown().await;
     });
 }
+
+/// A deeply nested file (20,000 JavaScript functions, each inside the last) with gold in the
+/// middle: the lens goes to the innermost function only, and every request is answered (the
+/// server's innermost-unit choice was quadratic, 53 s at 100,000; the deadline catches a
+/// return of it, the bench `deep_nesting` measures it).
+#[test]
+fn deeply_nested_code_gets_one_lens_on_the_innermost_unit() {
+    within(|| async {
+        let ws = Ws::new();
+        let n = 20_000u32;
+        let mut text: String = (0..n).map(|i| format!("function f{i}() {{\n")).collect();
+        text += &"}\n".repeat(n as usize);
+        std::fs::write(ws.root().join("src/deep.js"), &text).unwrap();
+        ws.append(
+            "gold.jsonl",
+            json!({"task":"t1","path":"src/deep.js","start": n, "end": n + 1}),
+        );
+        let client = started(&ws, ws.options(), json!({})).await;
+        let uri = ws.uri("src/deep.js");
+        let mark = client.mark();
+        client.open(&uri, &text).await;
+        client.diagnostics_after(mark, &uri).await;
+        let lenses = client
+            .request(
+                "textDocument/codeLens",
+                json!({"textDocument": {"uri": uri}}),
+            )
+            .await;
+        let lines: Vec<&Value> = (lenses.as_array().unwrap().iter())
+            .map(|l| &l["range"]["start"]["line"])
+            .collect();
+        assert_eq!(lines, [&json!(n - 1)], "{lenses}");
+        client.shutdown().await;
+    });
+}

@@ -29,9 +29,7 @@ impl FileUnits {
                 .into_iter()
                 .map(|q| format!("{path}:{q}"))
                 .collect(),
-            own: (0..units.len())
-                .map(|i| own_lines(units, i, &units[i]))
-                .collect(),
+            own: own_lines(units),
         }
     }
 

@@ -181,3 +181,31 @@ fn edit_for_replace_points() {
     let e = edit_for_replace("é", 1, 99, "");
     assert_eq!((e.start_byte, e.old_end_byte), (0, 2));
 }
+
+/// 20,000 JavaScript functions each inside the last (issue 35: unit coverage was quadratic on
+/// such code; the bench `deep_nesting` measures the time): every unit found at its depth, and a
+/// gold line in the middle belongs to the innermost function alone.
+#[test]
+fn deeply_nested_functions_each_at_their_depth_and_gold_in_the_innermost() {
+    let n = 20_000u32;
+    let mut src: String = (0..n).map(|i| format!("function f{i}() {{\n")).collect();
+    src += &"}\n".repeat(n as usize);
+    let found = units(Lang::JavaScript, &src).expect("parses").units;
+    assert_eq!(found.len(), n as usize);
+    for (i, u) in found.iter().enumerate() {
+        let i = i as u32;
+        assert_eq!((u.start, u.end, u.depth), (i + 1, 2 * n - i, i), "{u:?}");
+    }
+    let gold = readcov_core::LineSet::span(n, n + 1);
+    let gold_units = readcov_units::gold_units(&found, &gold);
+    assert_eq!(
+        gold_units
+            .iter()
+            .map(|u| u.name.as_str())
+            .collect::<Vec<_>>(),
+        [format!("f{}", n - 1)]
+    );
+    // The outermost function's own lines are its first and last: gold there is its own.
+    let edge = readcov_core::LineSet::span(1, 1);
+    assert_eq!(readcov_units::gold_units(&found, &edge)[0].name, "f0");
+}
