@@ -6,6 +6,7 @@
 //! crate reads as bytes and strings.
 
 pub mod base;
+pub mod beir;
 pub mod gold_files;
 pub mod input;
 pub mod logs;

@@ -56,6 +56,8 @@ pub enum EmptyInput {
     Tests,
     /// Consensus of runs' reads.
     Runs,
+    /// BEIR-style relevance judgments.
+    Qrels,
 }
 
 impl Built {
@@ -73,6 +75,10 @@ impl Built {
             }
             (EmptyInput::Runs, _) => {
                 "no consensus gold: no task has enough resolved runs with reads"
+            }
+            (EmptyInput::Qrels, _) => {
+                "no relevant judgment: expected `query-id corpus-id score` lines (tabs) with a \
+                 score above 0"
             }
             (EmptyInput::Diff, true) => {
                 "no diff hunks found, so no gold lines: is it a unified diff \

@@ -5,6 +5,7 @@
 //!
 //! No IO: workspace files come in through [`TaskFiles`], inputs as parsed values or bytes.
 
+mod beir;
 mod consensus;
 mod dedupe;
 mod def;
@@ -19,6 +20,7 @@ mod swe;
 mod test_ids;
 mod test_tier;
 
+pub use beir::beir_gold;
 pub use consensus::{consensus, Agree, Consensus, ConsensusOptions, RunsInput, TaskConsensus};
 pub use def::{Built, DefError, EmptyInput, GoldDef, GoldInput};
 pub use expand::{expand_file, ExpandOptions, FileGold};

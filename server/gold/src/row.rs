@@ -20,15 +20,18 @@ pub enum Origin {
     Test,
     /// A line that successful runs read (core: all or K of them; optional: one run's own).
     Consensus,
+    /// A line of a corpus document relevance judgments (BEIR-style qrels) call relevant.
+    Qrels,
 }
 
 impl Origin {
-    pub const ALL: [Origin; 5] = [
+    pub const ALL: [Origin; 6] = [
         Origin::Edit,
         Origin::Unit,
         Origin::Window,
         Origin::Test,
         Origin::Consensus,
+        Origin::Qrels,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -38,6 +41,7 @@ impl Origin {
             Origin::Window => "window",
             Origin::Test => "test",
             Origin::Consensus => "consensus",
+            Origin::Qrels => "qrels",
         }
     }
 

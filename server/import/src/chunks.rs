@@ -7,6 +7,7 @@
 //! dicts, LlamaIndex nodes. A chunk that cannot be placed is a located error and a counted skip;
 //! the other chunks are still imported.
 
+pub mod beir;
 mod shape;
 pub mod text;
 pub(crate) mod trec;
@@ -73,6 +74,16 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
     }
     runs.out.summary.runs = b.pairs.len();
     Ok(())
+}
+
+/// A TREC docid that names no lines may be a BEIR corpus id: say how to map it.
+fn corpus_hint(c: &Chunk) -> &'static str {
+    match c.shape {
+        "trec" if !c.path.contains(['/', '.']) => {
+            " (a corpus id? map ids to spans with `readcov import --corpus corpus.jsonl`)"
+        }
+        _ => "",
+    }
 }
 
 /// Where a chunk sits: its JSONL line, and its index in the line's list.
@@ -221,7 +232,11 @@ impl<'p> Builder<'p> {
                 Pos::Lines { start, end } => Ok((c.path.clone(), start, end)),
                 Pos::File => Err((
                     c.pos_field(),
-                    format!("`{}` names a whole file: its lines need --workspace or --workspaces", c.path),
+                    format!(
+                        "`{}` names a whole file: its lines need --workspace or --workspaces{}",
+                        c.path,
+                        corpus_hint(c)
+                    ),
                     Reason::OffsetsNeedWorkspace,
                 )),
                 _ => Err((
@@ -235,7 +250,7 @@ impl<'p> Builder<'p> {
         let Some(file) = self.file(task, &path, provider.as_ref()) else {
             return Err((
                 c.path_field,
-                format!("`{}` is not in the workspace", c.path),
+                format!("`{}` is not in the workspace{}", c.path, corpus_hint(c)),
                 Reason::NotInWorkspace,
             ));
         };

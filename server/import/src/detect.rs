@@ -24,6 +24,9 @@ pub struct ImportOptions {
     pub task: Option<String>,
     /// Run id; default: the format name.
     pub run: Option<String>,
+    /// A BEIR-style corpus: TREC run docids are its ids, mapped to the spans it gives
+    /// (`readcov import --corpus`).
+    pub corpus: Option<std::sync::Arc<crate::chunks::beir::Corpus>>,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -46,7 +46,12 @@ pub fn import_log(
         .map(canonical_dir)
         .transpose()
         .map_err(file_error)?;
-    let opts = ImportOptions { format, task, run };
+    let opts = ImportOptions {
+        format,
+        task,
+        run,
+        ..Default::default()
+    };
     py.detach(|| {
         let mut total = Summary::default();
         let mut rows = Vec::new();

@@ -3,6 +3,7 @@
 //! (`--tests`), or the consensus of successful runs (`--from-runs --outcomes`). Load → build →
 //! write; what was left out is counted on stderr.
 
+mod beir;
 mod qrels;
 
 use crate::exit::Exit;
@@ -40,7 +41,7 @@ pub enum GoldFormat {
 }
 
 #[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("source").required(true).args(["from_diff", "from_swebench", "from_runs"])))]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["from_diff", "from_swebench", "from_runs", "from_beir"])))]
 pub struct GoldArgs {
     /// A unified diff (git or plain).
     #[arg(long, value_name = "PATCH")]
@@ -52,6 +53,22 @@ pub struct GoldArgs {
     /// Reads JSONL of several runs per task: consensus gold from the resolved runs' agent reads.
     #[arg(long, value_name = "READS", requires = "outcomes")]
     pub from_runs: Option<PathBuf>,
+    /// BEIR-style relevance judgments: a dataset folder (`qrels/<split>.tsv`, `corpus.jsonl`,
+    /// `queries.jsonl`) or a qrels file; judged-relevant corpus documents (score > 0) are gold.
+    #[arg(long, value_name = "DIR|QRELS")]
+    pub from_beir: Option<PathBuf>,
+    /// --from-beir: the corpus (`corpus.jsonl` or its folder) mapping corpus ids to spans
+    /// (default: the dataset folder's).
+    #[arg(long, value_name = "CORPUS", requires = "from_beir")]
+    pub corpus: Option<PathBuf>,
+    /// --from-beir: the qrels split of a dataset folder (`qrels/<split>.tsv`).
+    #[arg(
+        long,
+        default_value = "test",
+        value_name = "SPLIT",
+        requires = "from_beir"
+    )]
+    pub split: String,
     /// Outcome labels for --from-runs: `task` (or `instance_id`), `run`, `resolved`.
     #[arg(long, value_name = "LABELS")]
     pub outcomes: Option<PathBuf>,
@@ -115,6 +132,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
     }
     let (text, built) = match &args.from_runs {
         Some(reads) => from_runs(&args, reads)?,
+        None if args.from_beir.is_some() => beir::from_beir(&args)?,
         None => {
             anyhow::ensure!(
                 args.format != GoldFormat::SweExplore,
@@ -142,6 +160,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
     );
     report_notes(&built.notes);
     let kind = match (&args.from_runs, &args.from_diff, args.tests) {
+        _ if args.from_beir.is_some() => EmptyInput::Qrels,
         (Some(_), _, _) => EmptyInput::Runs,
         (None, _, true) => EmptyInput::Tests,
         (None, Some(_), false) => EmptyInput::Diff,
@@ -150,7 +169,8 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
     if let Some(why) = built.why_empty(kind) {
         let input = [&args.from_diff, &args.from_swebench, &args.from_runs]
             .into_iter()
-            .find_map(|p| p.as_ref());
+            .find_map(|p| p.as_ref())
+            .or(args.from_beir.as_ref());
         eprintln!(
             "error: {}: {why}",
             input.map_or(String::new(), |p| p.display().to_string())

@@ -53,6 +53,10 @@ pub struct ImportArgs {
     /// Run id (default: the format name; dataset rows: the row's model or agent name).
     #[arg(long)]
     pub run: Option<String>,
+    /// A BEIR-style corpus (`corpus.jsonl`, or a folder holding it): a TREC run's docids are its
+    /// `_id`s, each mapped to the span the corpus gives (docs/retrievers.md).
+    #[arg(long, value_name = "CORPUS")]
+    pub corpus: Option<PathBuf>,
     /// Files (or dataset rows) imported at once, on this many threads (default: the available
     /// cores). The output is the same whatever the number.
     #[arg(
@@ -105,6 +109,24 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             None => Box::new(Workspace(ws.clone())),
         }
     };
+    let corpus = match &args.corpus {
+        Some(_) if args.format.0.is_some_and(|f| f != Format::Trec) => {
+            anyhow::bail!(
+                "--corpus maps the docids of a TREC run: it goes with --format trec or auto"
+            )
+        }
+        Some(p) => {
+            let (corpus, errors) = readcov_files::beir::load_corpus(p)?;
+            crate::inputs::report_errors(&errors);
+            anyhow::ensure!(
+                !corpus.is_empty(),
+                "{}: no corpus document with a span",
+                p.display()
+            );
+            Some(std::sync::Arc::new(corpus))
+        }
+        None => None,
+    };
     let files = readcov_files::logs::expand(&args.files);
     let total: u64 = files.iter().map(|f| file_len(f)).sum();
     let mut ctx = Ctx {
@@ -112,6 +134,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             format: args.format.0,
             task: args.task.clone(),
             run: args.run.clone(),
+            corpus,
         },
         threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
         pick: &pick,

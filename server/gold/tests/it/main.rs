@@ -1,5 +1,6 @@
 //! readcov-gold tests: hand-computed gold for every rule, at the library boundary.
 
+mod beir;
 mod consensus;
 mod expand;
 mod offsets;

@@ -18,7 +18,11 @@
 //! is otherwise not used (trec_eval ignores it too). A line whose docid cannot be placed (past the
 //! end, not in the workspace, malformed) is reported and keeps its place in the order. A docid repeated within a query is an error
 //! (trec_eval refuses the whole file); readcov keeps the first and reports the rest.
+//!
+//! With a BEIR-style corpus ([`super::beir`], `readcov import --corpus`), docids are corpus ids
+//! and every one must be in the corpus; the span is the corpus document's.
 
+use super::beir::Corpus;
 use super::shape::{normal, Chunk, Pos};
 use super::{Builder, Loc};
 use crate::runs::Runs;
@@ -124,7 +128,7 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             let task = runs.task(Some(l.qid));
             let run = runs.opts.run.clone().unwrap_or_else(|| l.tag.to_string());
             b.pairs.insert((task.clone(), run.clone()));
-            let chunk = match parse_docid(l.docid) {
+            let chunk = match docid_span(l.docid, runs.opts.corpus.as_deref()) {
                 Ok((path, pos)) => Chunk {
                     path,
                     path_field: "docid",
@@ -157,6 +161,20 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
 /// Position in trec_eval's order → rank (1-based), saturating.
 fn pos_rank(pos: usize) -> u32 {
     u32::try_from(pos + 1).unwrap_or(u32::MAX)
+}
+
+/// A docid's span: through the corpus when there is one (every docid must be in it), else the
+/// docid itself.
+fn docid_span(docid: &str, corpus: Option<&Corpus>) -> Result<(String, Pos), String> {
+    match corpus {
+        Some(c) => c
+            .get(docid)
+            .map(|d| (d.path.clone(), d.pos()))
+            .ok_or_else(|| {
+                format!("`{docid}` is not a document of the corpus (--corpus): no `_id` names it")
+            }),
+        None => parse_docid(docid),
+    }
 }
 
 /// A document id as a path and its lines ([module docs](self)).

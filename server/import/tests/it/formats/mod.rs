@@ -4,6 +4,7 @@
 
 mod aider;
 mod atif;
+mod beir;
 mod chat;
 mod chunks;
 mod claude_code;
