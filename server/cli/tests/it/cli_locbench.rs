@@ -76,6 +76,47 @@ fn agentless_predictions_with_lines_named_through_units() {
     close(&m["file"]["P@2"], (0.5 + 0.5) / 3.0);
 }
 
+/// LocAgent's own shipped predictions (claude-3.5 on SWE-bench Lite,
+/// `evaluation/loc_output/locagent/claude_3-5/loc_outputs.jsonl` in gersteinlab/LocAgent at
+/// a5e28dd) for the three real-data tasks in SWE-bench Lite whose edited functions are
+/// unambiguous, scored as its `evaluate_results` does (`run_evaluation.ipynb`): gold as the
+/// dataset's `edit_functions`, and the same gold built by readcov from the patches and named
+/// through the units must give the same figures.
+#[test]
+fn locagent_own_outputs_on_swebench_lite_tasks() {
+    let d = |i: u32| 1.0 / f64::from(i + 1).log2();
+    let by_hand = means(
+        "edit-functions-lite3.jsonl",
+        "locagent-claude35-lite3.jsonl",
+    );
+    // Files: each task's gold file is LocAgent's first: every file figure is 1 (P@k = 1/k).
+    for k in ["1", "2", "3", "5"] {
+        close(&by_hand["file"][format!("Acc@{k}")], 1.0);
+        close(&by_hand["file"][format!("NDCG@{k}")], 1.0);
+    }
+    close(&by_hand["file"]["P@3"], 1.0 / 3.0);
+    // Modules: 12907 `_cstack` at 2 of [_separable, _cstack, …]; 14365 `_line_type` at 1 and
+    // `_get_tables_from_qdp_file` at 3 (gold 2); 2317 `Session` at 1.
+    let module_ndcg = (d(2) + (d(1) + d(3)) / (d(1) + d(2)) + 1.0) / 3.0;
+    close(&by_hand["module"]["NDCG@5"], module_ndcg);
+    close(&by_hand["module"]["NDCG@10"], module_ndcg);
+    close(&by_hand["module"]["Acc@5"], 1.0);
+    close(&by_hand["module"]["Recall@10"], 1.0);
+    close(&by_hand["module"]["P@5"], 4.0 / 15.0);
+    // Functions: `_cstack` at 2; `_line_type`, `_get_tables_from_qdp_file` at 1, 2;
+    // `Session.request` at 1.
+    let function_ndcg = (d(2) + 1.0 + 1.0) / 3.0;
+    close(&by_hand["function"]["NDCG@5"], function_ndcg);
+    close(&by_hand["function"]["P@10"], 4.0 / 30.0);
+    // As LocAgent prints them (four decimals).
+    assert_eq!(format!("{module_ndcg:.4}"), "0.8502");
+    assert_eq!(format!("{function_ndcg:.4}"), "0.8770");
+    // readcov's gold from the same patches, named by LocAgent's rule: the same figures (the
+    // import-line edit of requests-2317 names no function, as in the dataset).
+    let named = means("swebench-lite3.jsonl", "locagent-claude35-lite3.jsonl");
+    assert_eq!(named, by_hand);
+}
+
 #[test]
 fn table_and_bad_input() {
     let sources = common::real_data().join("sources");

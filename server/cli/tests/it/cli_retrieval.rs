@@ -214,3 +214,47 @@ fn gold_as_qrels_at_each_level() {
         stderr(&o)
     );
 }
+
+#[test]
+fn report_at_k_shows_chunk_fit() {
+    // k = 2 by hand: b.py 1-2 holds no gold (precision 0, IoU 0); a.py 3-6 holds 3-4 of the gold
+    // 1-4 (precision 2/4, IoU 2/|1-6| = 1/3): means 0.25 and 0.17. k = 1: b.py alone, 0 and 0.
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, reads) = small(dir.path());
+    let html = dir.path().join("r.html");
+    let o = readcov(&[
+        "report",
+        "--gold",
+        &gold,
+        "--reads",
+        &reads,
+        "--at-k",
+        "1,2",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(">line precision per chunk</th>") && page.contains(">IoU per chunk</th>")
+    );
+    let row = |k: &str, hit: &str, cov: &str, wall: &str, p: &str, iou: &str| {
+        format!("<tr><td>{k}</td><td>1</td><td>{hit}</td><td>{cov}</td><td>{wall}</td><td>{p}</td><td>{iou}</td></tr>")
+    };
+    assert!(
+        page.contains(&row("1", "0.00", "0.00", "0 of 1", "0.00", "0.00")),
+        "k = 1"
+    );
+    assert!(
+        page.contains(&row("2", "1.00", "0.50", "1 of 1", "0.25", "0.17")),
+        "k = 2"
+    );
+    // The same figures as `score --at-k` (one computation behind both).
+    let o = readcov(&[
+        "score", "--gold", &gold, "--reads", &reads, "--at-k", "2", "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["at_k"][0]["mean_chunk_precision"], 0.25);
+    let iou = v["at_k"][0]["mean_chunk_iou"].as_f64().unwrap();
+    assert!((iou - 1.0 / 6.0).abs() < 1e-12, "{iou}");
+}
