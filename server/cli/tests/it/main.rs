@@ -32,6 +32,7 @@ mod lsp_client;
 mod lsp_stdio;
 mod outputs;
 mod parquet_limits;
+mod pinned_outputs;
 mod report;
 mod score_lean;
 mod sheet_common;

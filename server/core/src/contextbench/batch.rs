@@ -1,6 +1,7 @@
 //! Every prediction against its gold row, in both modes: error rows as the reference writes
 //! them, the evaluator's micro sums and the leaderboard's macro means.
 
+use super::defcache::DefCache;
 use super::evaluate::{evaluate, Evaluation};
 use super::input::{GoldRow, PredRow};
 use super::source::{DefSource, Files, Workspaces};
@@ -89,7 +90,9 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
             index.insert(k, g);
         }
     }
-    // Instances are independent: spread them over the cores, rows kept in input order.
+    // Instances are independent: spread them over the cores, rows kept in input order. Their
+    // checkouts share most files, so blocks are computed once per distinct content.
+    let cache = DefCache::default();
     let threads = crate::par::threads_for(opts.threads, preds.len());
     let rows: Vec<InstanceResult> = crate::par::map_ordered(preds, threads, |_, p| {
         let both = |e: CbError| (Err(e), Err(e));
@@ -106,7 +109,7 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
                     match ws.checkout(&ids) {
                         None => both(CbError::CheckoutFailed),
                         Some(co) => {
-                            let mut files = Files::new(co.as_ref(), opts.defs);
+                            let mut files = Files::with_cache(co.as_ref(), opts.defs, Some(&cache));
                             let a = evaluate(g, p, Some(&mut files), Mode::Compat);
                             let b = evaluate(g, p, Some(&mut files), Mode::Clean);
                             (a, b)

@@ -10,9 +10,11 @@
 //! merged when they touch); [`source`] turns lines into bytes and finds blocks through the
 //! [`Checkout`] and [`DefSource`] traits (file contents and tree-sitter live outside core);
 //! [`diff`] reads the deleted lines of a patch; [`evaluate`] scores one instance in one mode;
-//! [`batch`] scores every prediction, writes error rows and sums micro and macro summaries.
+//! [`batch`] scores every prediction, writes error rows and sums micro and macro summaries;
+//! [`defcache`] keeps blocks by file content for the whole run.
 
 pub mod batch;
+pub mod defcache;
 pub mod diff;
 pub mod evaluate;
 mod fields;

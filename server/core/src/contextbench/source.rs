@@ -3,10 +3,12 @@
 //! ([`DefSource`], implemented with tree-sitter in `readcov-units`). [`Files`] caches both per
 //! instance and turns line spans into the reference's byte spans and block sets.
 
+use super::defcache::DefCache;
 use super::ivs::{Iv, PerFile};
 use super::Mode;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// One instance's repository at its base commit.
 pub trait Checkout {
@@ -52,21 +54,33 @@ struct Text {
     starts: Vec<i64>,
 }
 
-/// One instance's files, read and parsed at most once per path (and per mode for blocks).
+/// One instance's files, read at most once per path; blocks computed at most once per path
+/// and language, and with a shared [`DefCache`], once per distinct content in the whole run.
 pub struct Files<'a> {
     checkout: &'a dyn Checkout,
     defs: Option<&'a dyn DefSource>,
+    shared: Option<&'a DefCache>,
     texts: HashMap<String, Option<Rc<Text>>>,
-    blocks: HashMap<(String, &'static str), Rc<Vec<Def>>>,
+    blocks: HashMap<(String, &'static str), Arc<Vec<Def>>>,
     names: HashMap<String, Rc<str>>,
     exists: HashMap<String, bool>,
 }
 
 impl<'a> Files<'a> {
     pub fn new(checkout: &'a dyn Checkout, defs: Option<&'a dyn DefSource>) -> Files<'a> {
+        Files::with_cache(checkout, defs, None)
+    }
+
+    /// Files whose blocks come from (and go to) `shared`, the run's cache by content.
+    pub fn with_cache(
+        checkout: &'a dyn Checkout,
+        defs: Option<&'a dyn DefSource>,
+        shared: Option<&'a DefCache>,
+    ) -> Files<'a> {
         Files {
             checkout,
             defs,
+            shared,
             texts: HashMap::new(),
             blocks: HashMap::new(),
             names: HashMap::new(),
@@ -128,19 +142,21 @@ impl<'a> Files<'a> {
         Some((start, end.max(start)))
     }
 
-    fn defs_of(&mut self, path: &str, mode: Mode) -> Rc<Vec<Def>> {
+    fn defs_of(&mut self, path: &str, mode: Mode) -> Arc<Vec<Def>> {
         let Some(lang) = self.defs.and_then(|d| d.language(path, mode)) else {
-            return Rc::default();
+            return Arc::default();
         };
         let key = (path.to_string(), lang);
         if let Some(d) = self.blocks.get(&key) {
             return d.clone();
         }
-        let defs = match (self.defs, self.text(path)) {
-            (Some(src), Some(t)) => src.defs(lang, &t.bytes),
-            _ => Vec::new(),
+        let d = match (self.defs, self.text(path)) {
+            (Some(src), Some(t)) => match self.shared {
+                Some(cache) => cache.get(lang, &t.bytes, || src.defs(lang, &t.bytes)),
+                None => Arc::new(src.defs(lang, &t.bytes)),
+            },
+            _ => Arc::default(),
         };
-        let d = Rc::new(defs);
         self.blocks.insert(key, d.clone());
         d
     }
