@@ -50,6 +50,23 @@ impl Shard {
     pub fn keeps_taskless(&self) -> bool {
         self.index == 0
     }
+
+    /// This shard's part of `total` input bytes, `[total·I/N, total·(I+1)/N)`: the parts of
+    /// shards `0..N` are contiguous, in order, and cover `0..total` exactly (`import --shard`
+    /// splits its inputs by bytes, not by task).
+    pub fn byte_range(&self, total: u64) -> std::ops::Range<u64> {
+        let at = |i: u32| (u128::from(total) * u128::from(i) / u128::from(self.count)) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+
+    /// Whether the input byte at `pos` is this shard's; `pos ≥ total` (an empty input at the
+    /// very end) is the last shard's, so every position has exactly one owner.
+    pub fn owns_byte(&self, pos: u64, total: u64) -> bool {
+        if pos >= total {
+            return self.index + 1 == self.count;
+        }
+        self.byte_range(total).contains(&pos)
+    }
 }
 
 /// `Option<Shard>` as a filter: no shard keeps everything.
@@ -73,6 +90,24 @@ mod tests {
         assert!(Shard::parse("4/4").is_err());
         assert!(Shard::parse("0/0").is_err());
         assert!(Shard::parse("x").is_err());
+    }
+
+    #[test]
+    fn byte_ranges_tile_the_input() {
+        for total in [0u64, 1, 7, 100, u64::MAX] {
+            for n in [1u32, 2, 3, 8] {
+                let parts: Vec<_> = (0..n).map(|index| Shard { index, count: n }).collect();
+                assert_eq!(parts[0].byte_range(total).start, 0);
+                assert_eq!(parts[n as usize - 1].byte_range(total).end, total);
+                for w in parts.windows(2) {
+                    assert_eq!(w[0].byte_range(total).end, w[1].byte_range(total).start);
+                }
+                for pos in [0, total / 3, total / 2, total.saturating_sub(1), total] {
+                    let owners = parts.iter().filter(|s| s.owns_byte(pos, total)).count();
+                    assert_eq!(owners, 1, "pos {pos} of {total} in {n} shards");
+                }
+            }
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod input;
 pub mod logs;
 mod open;
 pub mod rows;
+pub mod shard;
 pub mod syntax;
 
 pub use open::{

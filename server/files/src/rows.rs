@@ -7,7 +7,8 @@ use crate::{open_input, FileError};
 use readcov_import::dataset::{Cutter, Layout, RowAt};
 use readcov_import::Format;
 use std::collections::VecDeque;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// How much is read at once.
@@ -29,7 +30,12 @@ pub struct Rows {
     index: usize,
     /// Bytes of the file consumed so far (the progress bar's position).
     consumed: u64,
+    /// Bytes of the file these rows are read from (all of it, or a shard's part).
     pub len: u64,
+    /// Where row (and JSONL line) numbers count from, when not the file's start: a shard read
+    /// from a byte offset numbers its rows from there (counting the rows before it would mean
+    /// reading them).
+    pub numbered_from: Option<u64>,
 }
 
 enum Source {
@@ -39,6 +45,12 @@ enum Source {
         pending: Vec<u8>,
         ready: VecDeque<Row>,
         eof: bool,
+        /// File offset of `pending[0]`.
+        base: u64,
+        /// Only the rows starting in this byte range are handed out.
+        part: Range<u64>,
+        /// Read from the middle of a line: what comes before the next line is skipped.
+        align: bool,
     },
     Parquet {
         rows: readcov_parquet::RowStream,
@@ -73,17 +85,7 @@ pub fn open(path: &Path, format: Option<Format>) -> Result<Option<(Format, Rows)
         return Ok(Some((f, Rows::new(path, source, len))));
     }
     let (file, _) = open_input(path)?;
-    let mut rows = Rows::new(
-        path,
-        Source::Text {
-            file,
-            cutter: Cutter::new(),
-            pending: Vec::new(),
-            ready: VecDeque::new(),
-            eof: false,
-        },
-        len,
-    );
+    let mut rows = Rows::new(path, text(file, Cutter::new(), 0..len, 0), len);
     // Two rows, when there are: a file of one object is a dataset only if that object says so.
     rows.fill(2)?;
     let Source::Text { ready, cutter, .. } = &rows.source else {
@@ -96,6 +98,20 @@ pub fn open(path: &Path, format: Option<Format>) -> Result<Option<(Format, Rows)
     match format.or_else(|| Format::detect_row(&first.bytes, several)) {
         Some(f) if f.per_row() => Ok(Some((f, rows))),
         _ => Ok(None),
+    }
+}
+
+/// A text source reading the rows that start in `part`, from `at` on.
+fn text(file: std::fs::File, cutter: Cutter, part: Range<u64>, at: u64) -> Source {
+    Source::Text {
+        file,
+        cutter,
+        pending: Vec::new(),
+        ready: VecDeque::new(),
+        eof: false,
+        base: at,
+        align: at > 0,
+        part,
     }
 }
 
@@ -119,7 +135,44 @@ impl Rows {
             index: 0,
             consumed: 0,
             len,
+            numbered_from: None,
         }
+    }
+
+    /// Only the rows that start in `part` of the file (`import --shard`; the parts of the shards
+    /// tile the file, so every row is read by one shard): JSONL is read from the line that
+    /// starts at or after `part.start` (numbered from there: [`Rows::numbered_from`]), a JSON
+    /// array is scanned from its start (its rows are found by cutting, not parsing), a Parquet
+    /// file keeps the row groups whose middle byte is in `part`.
+    pub fn part(self, part: Range<u64>) -> Result<Rows, FileError> {
+        let path = self.path;
+        let (file, _) = open_input(&path)?;
+        let (source, numbered_from) = match self.source {
+            Source::Parquet { .. } => {
+                let limits = readcov_parquet::ParquetLimits::for_process();
+                let scope = readcov_parquet::Scope::Row;
+                let rows =
+                    readcov_parquet::RowStream::open_part(file, &limits, scope, Some(part.clone()))
+                        .map_err(|e| FileError::new(&path, format!("Parquet: {e}")))?;
+                (Source::Parquet { rows, first: None }, Some(part.start))
+            }
+            Source::Text { cutter, .. } => match cutter.layout() {
+                Some(Layout::Lines) if part.start > 0 => {
+                    let mut file = file;
+                    file.seek(SeekFrom::Start(part.start - 1))
+                        .map_err(|e| FileError::new(&path, format!("cannot seek: {e}")))?;
+                    let cutter = Cutter::with_layout(Layout::Lines);
+                    (
+                        text(file, cutter, part.clone(), part.start - 1),
+                        Some(part.start),
+                    )
+                }
+                _ => (text(file, Cutter::new(), part.clone(), 0), Some(part.start)),
+            },
+        };
+        let mut rows = Rows::new(&path, source, part.end - part.start);
+        rows.numbered_from = numbered_from.filter(|&at| at > 0);
+        Ok(rows)
     }
 
     /// Bytes of the file consumed so far (Parquet: the whole file once its last row is out).
@@ -135,6 +188,9 @@ impl Rows {
             pending,
             ready,
             eof,
+            base,
+            part,
+            align,
         } = &mut self.source
         else {
             return Ok(());
@@ -148,16 +204,42 @@ impl Rows {
                 .map_err(|e| FileError::new(&self.path, format!("cannot read: {e}")))?;
             pending.truncate(start + n);
             *eof = n == 0;
+            if *align {
+                // Read from the byte before the part: the first row is the line after the
+                // first newline (which is that byte itself when the part starts a line).
+                let skip = match memchr::memchr(b'\n', pending) {
+                    Some(i) => {
+                        *align = false;
+                        i + 1
+                    }
+                    None => pending.len(),
+                };
+                pending.drain(..skip);
+                *base += skip as u64;
+                self.consumed += skip as u64;
+                if *align {
+                    continue;
+                }
+            }
             found.clear();
             let used = cutter.cut(pending, *eof, &mut found);
             for RowAt { range, line } in found.drain(..) {
-                ready.push_back(Row {
-                    bytes: pending[range].to_vec(),
-                    index: 0,
-                    line,
-                });
+                let at = *base + range.start as u64;
+                if at >= part.end {
+                    // The next shard's rows: this part is done.
+                    *eof = true;
+                    break;
+                }
+                if at >= part.start {
+                    ready.push_back(Row {
+                        bytes: pending[range].to_vec(),
+                        index: 0,
+                        line,
+                    });
+                }
             }
             pending.drain(..used);
+            *base += used as u64;
             self.consumed += used as u64;
         }
         Ok(())

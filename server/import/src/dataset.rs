@@ -51,6 +51,15 @@ impl Cutter {
         }
     }
 
+    /// A cutter for rows of a known layout (a JSONL file read from the middle, where the first
+    /// byte tells nothing about the file).
+    pub fn with_layout(layout: Layout) -> Cutter {
+        Cutter {
+            layout: Some(layout),
+            ..Cutter::new()
+        }
+    }
+
     /// The layout, once the first non-blank byte was seen.
     pub fn layout(&self) -> Option<Layout> {
         self.layout

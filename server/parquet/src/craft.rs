@@ -443,3 +443,29 @@ impl Writer {
         }
     }
 }
+
+/// A well-formed file of one required string column `column`, one row group per element of
+/// `groups` (its rows' values), written by the `parquet` crate's own writer: the shape of a
+/// dataset file cut into row groups, for `import --shard`'s split by row group.
+pub fn row_groups(column: &str, groups: &[Vec<String>]) -> Vec<u8> {
+    use parquet::data_type::{ByteArray, ByteArrayType};
+    use parquet::file::properties::WriterProperties;
+    use parquet::file::writer::SerializedFileWriter;
+    use std::sync::Arc;
+    let message = format!("message schema {{ REQUIRED BYTE_ARRAY {column} (UTF8); }}");
+    let schema = Arc::new(parquet::schema::parser::parse_message_type(&message).expect("schema"));
+    let props = Arc::new(WriterProperties::builder().build());
+    let mut w = SerializedFileWriter::new(Vec::new(), schema, props).expect("writer");
+    for values in groups {
+        let mut rg = w.next_row_group().expect("row group");
+        while let Some(mut col) = rg.next_column().expect("column") {
+            let data: Vec<ByteArray> = values.iter().map(|v| ByteArray::from(v.as_str())).collect();
+            col.typed::<ByteArrayType>()
+                .write_batch(&data, None, None)
+                .expect("values");
+            col.close().expect("column closes");
+        }
+        rg.close().expect("row group closes");
+    }
+    w.into_inner().expect("file")
+}

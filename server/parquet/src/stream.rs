@@ -6,8 +6,11 @@
 
 use crate::shape::{self, Shape};
 use crate::{unsupported_codec, Limit, ParquetLimits, ParquetRowsError};
+use parquet::file::metadata::RowGroupMetaData;
 use parquet::file::reader::{ChunkReader, FileReader, SerializedFileReader};
+use parquet::file::serialized_reader::ReadOptionsBuilder;
 use parquet::record::reader::RowIter;
+use std::ops::Range;
 
 /// What the limits bound: the whole file (its rows are collected: `parquet_to_jsonl`), or each
 /// page and row (its rows are handled and dropped one by one: `readcov import` of a dataset).
@@ -51,14 +54,41 @@ impl RowStream {
         limits: &ParquetLimits,
         scope: Scope,
     ) -> Result<RowStream, ParquetRowsError> {
+        RowStream::open_part(reader, limits, scope, None)
+    }
+
+    /// [`RowStream::open_with`], keeping only the row groups whose middle byte lies in `part`
+    /// (`import --shard`: each row group is read by exactly one of the shards whose byte parts
+    /// tile the file; the others are never decoded).
+    pub fn open_part<R: ChunkReader + 'static>(
+        reader: R,
+        limits: &ParquetLimits,
+        scope: Scope,
+        part: Option<Range<u64>>,
+    ) -> Result<RowStream, ParquetRowsError> {
         let shape = shape::read(&reader)?;
         match scope {
             Scope::File => shape::check_file(&shape, limits)?,
             Scope::Row => shape::check_rows(&shape, limits)?,
         }
-        let Shape { rows: total, .. } = shape;
+        let Shape {
+            rows: mut total, ..
+        } = shape;
+        let len = reader.len();
         let opened = guarded(|| {
-            let file = SerializedFileReader::new(reader).map_err(|e| e.to_string())?;
+            let mut options = ReadOptionsBuilder::new();
+            if let Some(part) = part {
+                options =
+                    options.with_predicate(Box::new(move |rg, _| part.contains(&middle(rg, len))));
+            }
+            let file = SerializedFileReader::new_with_options(reader, options.build())
+                .map_err(|e| e.to_string())?;
+            total = file
+                .metadata()
+                .row_groups()
+                .iter()
+                .map(|g| g.num_rows() as u64)
+                .sum();
             if let Some(codec) = unsupported_codec(&file) {
                 return Err(crate::codec_message(&codec));
             }
@@ -119,6 +149,21 @@ impl RowStream {
         self.read = at;
         Some(Ok(line))
     }
+}
+
+/// The middle byte of a row group (its first page plus half its compressed size), clamped to
+/// the file so that a row group with odd offsets still has one owner among the shards.
+fn middle(rg: &RowGroupMetaData, len: u64) -> u64 {
+    let first = (0..rg.num_columns())
+        .map(|c| {
+            let col = rg.column(c);
+            col.dictionary_page_offset()
+                .map_or(col.data_page_offset(), |d| d.min(col.data_page_offset()))
+        })
+        .min()
+        .unwrap_or(0);
+    let mid = first.saturating_add(rg.compressed_size() / 2).max(0) as u64;
+    mid.min(len.saturating_sub(1))
 }
 
 impl Iterator for RowStream {

@@ -393,3 +393,47 @@ fn streams_are_checked_per_page_and_row() {
     let rows: Vec<_> = open(wide, &tiny).unwrap().collect();
     assert_eq!(rows, vec![Err(limit(1, Limit::Bytes, 0, 500).unwrap())]);
 }
+
+/// `import --shard`: the byte parts of N shards tile the file, each row group is decoded by the
+/// one shard its middle byte falls in, and the shards' rows in shard order are the file's rows.
+#[test]
+fn row_groups_split_between_byte_parts() {
+    // Equal row groups, big enough that the footer is a small share of the file.
+    let pad = "x".repeat(4000);
+    let groups: Vec<Vec<String>> = (0..5)
+        .map(|g| (0..3).map(|r| format!("g{g}-r{r}-{pad}")).collect())
+        .collect();
+    let bytes = crate::craft::row_groups("id", &groups);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("groups.parquet");
+    std::fs::write(&path, &bytes).unwrap();
+    let rows_of = |part: Option<std::ops::Range<u64>>| -> Vec<String> {
+        let file = std::fs::File::open(&path).unwrap();
+        let limits = ParquetLimits::default();
+        let stream = RowStream::open_part(file, &limits, Scope::Row, part).unwrap();
+        stream
+            .map(|r| String::from_utf8(r.unwrap()).unwrap())
+            .collect()
+    };
+    let all = rows_of(None);
+    assert_eq!(all.len(), 15);
+    assert_eq!(all[0], format!(r#"{{"id":"g0-r0-{pad}"}}"#));
+    let len = bytes.len() as u64;
+    for n in [1u32, 2, 3, 5, 8] {
+        let mut joined = Vec::new();
+        let mut busy = 0;
+        for index in 0..n {
+            let part = readcov_core::Shard { index, count: n }.byte_range(len);
+            let got = rows_of(Some(part));
+            busy += usize::from(!got.is_empty());
+            joined.extend(got);
+        }
+        assert_eq!(joined, all, "{n} shards");
+        // With as many shards as row groups or more, no shard reads all of them.
+        assert_eq!(
+            busy,
+            (n as usize).min(5),
+            "{n} shards: every row group in its own shard"
+        );
+    }
+}

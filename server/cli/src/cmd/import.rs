@@ -71,6 +71,12 @@ pub struct ImportArgs {
     /// `reward`) as labels JSONL (`task`, `run`, `resolved`, `from`), the file `--outcomes` takes.
     #[arg(long, value_name = "FILE")]
     pub emit_outcomes: Option<PathBuf>,
+    /// Import only shard I of N (0-based) of the inputs: the inputs laid end to end are split
+    /// into N contiguous byte parts, whole files where there are many, a dataset file at line
+    /// starts (JSONL) or by row group (Parquet); each shard opens only its part, and the
+    /// shards' outputs concatenated in shard order are the unsharded output (docs/scale.md).
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
     /// Output reads JSONL (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -98,6 +104,7 @@ struct Ctx<'a> {
     started: Instant,
     /// Bytes of the inputs done (files read whole, and datasets' consumed bytes).
     done_bytes: u64,
+    shard: Option<crate::shard::Shard>,
 }
 
 pub fn run(args: ImportArgs) -> Result<Exit> {
@@ -128,7 +135,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         None => None,
     };
     let files = readcov_files::logs::expand(&args.files);
-    let total: u64 = files.iter().map(|f| file_len(f)).sum();
+    // Folders (OpenHands V1 conversations) weigh nothing: their size on disk is no input's.
+    let lens: Vec<u64> = files.iter().map(|f| file_len(f)).collect();
+    let parts = readcov_files::shard::plan(&lens, args.shard);
+    let total: u64 = parts.iter().flatten().map(|p| p.end - p.start).sum();
     let mut ctx = Ctx {
         opts: ImportOptions {
             format: args.format.0,
@@ -141,6 +151,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         bar: progress_bar(total),
         started: Instant::now(),
         done_bytes: 0,
+        shard: args.shard,
     };
     // `import a.json -o a.json` replaced its input: no output may be an input (or another output).
     let outputs: Vec<(&str, &Path)> = [
@@ -158,13 +169,19 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         .with_patches(args.emit_patches.as_deref(), args.emit_from)?;
     let mut tally = Tally::default();
     let mut whole: Vec<&PathBuf> = Vec::new();
-    for file in &files {
+    for (file, part) in files.iter().zip(parts) {
+        let Some(part) = part else { continue };
         // Only a regular file may be a dataset (a folder is an OpenHands V1 conversation).
         let dataset = match file.is_file() {
-            true => rows::open(file, ctx.opts.format),
+            true => rows::open(file, ctx.opts.format).and_then(|d| match d {
+                Some((f, rows)) if args.shard.is_some() => Ok(Some((f, rows.part(part.clone())?))),
+                d => Ok(d),
+            }),
             false => Ok(None),
         };
         match dataset {
+            // A whole log is the shard's that holds its first byte.
+            Ok(None) if !readcov_files::shard::owns_whole(&part) => {}
             Ok(None) => {
                 whole.push(file);
                 if whole.len() >= FILE_BATCH {
@@ -189,10 +206,19 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     ctx.bar.finish_and_clear();
     // Nothing imported: an existing output file is left as it was.
     // Nothing written counts as a failure too (exit 2, said): a run of 0 rows is no result.
+    // A shard's part may hold nothing, or only logs that give no rows: it writes empty outputs
+    // and succeeds (the shards' outputs concatenate), unless all it touched was refused.
     let rows = tally.read_rows + tally.edit_rows;
-    let all_failed = tally.imported_files == 0 || rows == 0;
+    let all_failed = match args.shard {
+        None => tally.imported_files == 0 || rows == 0,
+        Some(_) => tally.imported_files == 0 && tally.refused_files > 0,
+    };
     sink.finish(!all_failed)?;
     tally.print();
+    if let Some(shard) = args.shard {
+        let all: u64 = lens.iter().sum();
+        eprintln!("  shard {shard}: {total} of {all} input byte(s)");
+    }
     if all_failed && tally.imported_files > 0 {
         let kept = match args.output.as_deref().filter(|o| !is_stdout(Some(o))) {
             Some(o) => format!("; {} left as it was", o.display()),
@@ -305,6 +331,11 @@ fn stream(
     tally: &mut Tally,
 ) -> Result<()> {
     let name = file.display().to_string();
+    if let (Some(at), Some(shard)) = (rows.numbered_from, ctx.shard) {
+        ctx.bar.suspend(|| {
+            eprintln!("note: {name}: shard {shard} reads its part from byte {at}: rows (and lines) below are numbered from its first row")
+        });
+    }
     let mut notes = Notes::default();
     let mut first = true;
     let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
@@ -356,10 +387,11 @@ fn stream(
     }
     notes.finish(&name, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
     ctx.done_bytes += rows.len;
-    if first {
-        tally.refused_files += 1;
-    } else {
-        tally.imported_files += 1;
+    match (first, ctx.shard) {
+        (false, _) => tally.imported_files += 1,
+        // A shard's part may hold no row of the file (its rows start in other parts).
+        (true, Some(_)) => {}
+        (true, None) => tally.refused_files += 1,
     }
     Ok(())
 }

@@ -23,6 +23,7 @@ mod emit_patches;
 mod explore_cli;
 mod import_datasets;
 mod import_gold;
+mod import_shard;
 mod input_matrix;
 mod lsp_bad_inputs;
 mod lsp_basediff;

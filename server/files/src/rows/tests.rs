@@ -49,3 +49,47 @@ fn a_row_larger_than_a_read_piece_is_one_row() {
     assert_eq!(rows[0].0, row);
     assert_eq!(rows[1].2, 2);
 }
+
+/// The rows of `text` read as `n` shards would (each its byte part), in shard order.
+fn shard_rows(text: &str, n: u32) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("d.jsonl");
+    std::fs::write(&p, text).unwrap();
+    let mut got = Vec::new();
+    for index in 0..n {
+        let part = readcov_core::Shard { index, count: n }.byte_range(text.len() as u64);
+        let (_, rows) = open(&p, None).unwrap().unwrap();
+        let rows = rows.part(part.clone()).unwrap();
+        assert_eq!(rows.numbered_from, (part.start > 0).then_some(part.start));
+        got.extend(rows.map(|r| String::from_utf8(r.unwrap().bytes).unwrap()));
+    }
+    got
+}
+
+#[test]
+fn shards_read_each_row_once() {
+    // Rows of different sizes, a blank line, a row that is one byte past a part's start, a
+    // last line without its newline, and a row larger than a read piece.
+    let big = format!(
+        r#"{{"instance_id":"big","trajectory":[],"pad":"{}"}}"#,
+        "y".repeat(PIECE + 7)
+    );
+    let mut lines: Vec<String> = (0..40)
+        .map(|i| {
+            format!(
+                r#"{{"instance_id":"t-{i}","trajectory":[],"pad":"{}"}}"#,
+                "z".repeat(i * 13)
+            )
+        })
+        .collect();
+    lines.insert(0, ROW.to_string());
+    lines.insert(7, big);
+    let jsonl = lines.join("\n") + "\n\n";
+    let unterminated = lines.join("\n");
+    let array = format!("[\n{}\n]\n", lines.join(",\n  "));
+    for text in [&jsonl, &unterminated, &array] {
+        for n in [1, 2, 5, 45] {
+            assert_eq!(shard_rows(text, n), lines, "{n} shards");
+        }
+    }
+}
