@@ -23,7 +23,7 @@ struct Span {
 }
 
 pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
-    let doc = parse_object(Format::OtelGenai, text)?;
+    let doc = parse_object(Format::OtelGenai, &exact_ids(text))?;
     let spans = spans(&doc);
     let mut traces: BTreeMap<String, Vec<&Span>> = BTreeMap::new();
     for s in &spans {
@@ -178,16 +178,35 @@ fn spans(doc: &Value) -> Vec<Span> {
     out
 }
 
-/// A trace id as 32 hex digits: OTLP/JSON writes hex, the SDK's JSON a decimal integer, which
-/// serde_json reads as a float past 64 bits: its low digits are lost, so two traces whose ids
-/// differ only there would share a run (ids are random 128-bit numbers).
+/// The SDK's JSON writes trace and span ids as decimal integers of up to 128 bits, which
+/// serde_json would read as floats past 64 bits, losing their low digits (two traces whose ids
+/// differ only there would become one run). Before parsing, each such id member
+/// (`"trace_id": 273475590164507581703505203264503192396`) is rewritten as the string of its 32
+/// hex digits (as OTLP/JSON writes them); a number too wide even for 128 bits is kept as the
+/// string of its digits. Only whole member names match: inside a JSON string the quotes around
+/// a name are escaped, so text that merely mentions `trace_id` is left alone.
+fn exact_ids(text: &str) -> std::borrow::Cow<'_, str> {
+    static WIDE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#""(trace_id|span_id|parent_id)"(\s*:\s*)([0-9]{20,})"#)
+            .expect("a valid pattern")
+    });
+    WIDE.replace_all(text, |c: &regex::Captures| {
+        let digits = &c[3];
+        let id = digits
+            .parse::<u128>()
+            .map_or_else(|_| digits.to_string(), |n| format!("{n:032x}"));
+        format!(r#""{}"{}"{id}""#, &c[1], &c[2])
+    })
+}
+
+/// A trace id as hex digits: OTLP/JSON writes hex, the SDK's JSON a decimal integer (made a
+/// hex string by [`exact_ids`] when past 64 bits; a narrower one is exact as a number).
 fn id_hex(v: Option<&Value>, width: usize) -> String {
     match v {
         Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => match (n.as_u64(), n.as_f64()) {
-            (Some(x), _) => format!("{x:0width$x}"),
-            (None, Some(f)) if f >= 0.0 => format!("{:0width$x}", f as u128),
-            _ => n.to_string(),
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(x) => format!("{x:0width$x}"),
+            None => n.to_string(),
         },
         _ => "trace".to_string(),
     }
@@ -232,8 +251,27 @@ mod tests {
     #[test]
     fn ids_and_otlp_attributes() {
         assert_eq!(id_hex(Some(&json!(255)), 4), "00ff");
-        let big: Value = serde_json::from_str("273475590164507581703505203264503192396").unwrap();
-        assert_eq!(id_hex(Some(&big), 32).len(), 32);
+        // Past 64 bits: every digit kept (a float would end in …20000000000000000000).
+        let cases = [
+            (
+                r#"{"trace_id": 273475590164507581703505203264503192396, "span_id": 17348474965005769013}"#,
+                r#"{"trace_id": "cdbd7b99cef221c28dd6d03c27d09b4c", "span_id": "0000000000000000f0c22a1083ed1935"}"#,
+            ),
+            // Narrow ids stay numbers; a mention inside a string is not a member.
+            (r#"{"trace_id":255}"#, r#"{"trace_id":255}"#),
+            (
+                r#"{"x":"\"trace_id\": 273475590164507581703505203264503192396"}"#,
+                r#"{"x":"\"trace_id\": 273475590164507581703505203264503192396"}"#,
+            ),
+            // Wider than 128 bits: the digits, as a string.
+            (
+                r#"{"trace_id":999999999999999999999999999999999999999999}"#,
+                r#"{"trace_id":"999999999999999999999999999999999999999999"}"#,
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(exact_ids(text), want);
+        }
         let a = otlp_attrs(Some(
             &json!([{"key": "gen_ai.tool.name", "value": {"stringValue": "read"}},
                                          {"key": "n", "value": {"intValue": "7"}}]),

@@ -21,9 +21,15 @@ fn any_agent_dumps_are_runs_of_tool_calls() {
         assert!(imp.notes.is_empty(), "{:?}", imp.notes);
     }
     let imp = sample("otel-genai/any-agent_GOOGLE_trace.json");
-    // The trace id 273475590164507581703505203264503192396 as 32 hex digits.
-    let run = &imp.outcomes;
-    assert_eq!(run.len(), 3);
+    assert_eq!(imp.outcomes.len(), 3);
+    // The run is named by the trace id 273475590164507581703505203264503192396 with every digit:
+    // read as a float it would be cdbd7b99cef220000000000000000000.
+    let runs: Vec<&str> = imp.changes.iter().map(|c| c.run.as_str()).collect();
+    assert_eq!(runs, ["otel-genai/cdbd7b99cef221c28dd6d03c27d09b4c"]);
+    let imp = sample("otel-genai/any-agent_OPENAI_trace.json");
+    let runs: Vec<&str> = imp.changes.iter().map(|c| c.run.as_str()).collect();
+    // 100927429609276267646756448943279827607
+    assert_eq!(runs, ["otel-genai/4bedea77bb33b9c5f280371eae21ea97"]);
 }
 
 fn otlp(attrs: &str) -> String {
