@@ -3,14 +3,16 @@
 `readcov score` on the reads, against the JSON-parse floor of the same bytes (serde_json::Value
 per row, `readcov-json-floor --jsonl`).
 
-  bench/chat_bench.py [--rows 10000] [--jobs 1] [--keep]
+  bench/chat_bench.py [--rows 10000] [--jobs 1] [--rounds 3] [--shards N] [--keep] [--bin DIR]
 
 Rows are made from the vendored real samples (tests/data/formats/chat-trajectories: the SWE-Gym,
 SWE-smith and nebius rows, the three encodings), so their sizes follow the samples' (39 KB to
 99 KB, mean ~58 KB); each copy gets its own instance id (`<task>-<k>_<n>`), so every row is a
 run of its own. Gold: one span per task in a file each encoding reads. Prints one JSON array per
-line: [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s, MB/s, ratio]. Needs the release
-binaries (built here with cargo).
+line: [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s, MB/s, ratio], the median of
+`--rounds` interleaved rounds (floor, import, score, one after the other, so each sees the same
+machine load); runs/s, MB/s and the ratio to the floor are per CPU second (user+sys). Needs the
+release binaries (built here with cargo, or --bin).
 """
 import argparse
 import json
@@ -74,10 +76,19 @@ def run(cmd):
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=10000)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="rounds of floor, import, score, one after the other (medians are printed)")
+    ap.add_argument("--shards", type=int, default=0,
+                    help="also time `import --shard 0/N` (shard 0's part of the dataset)")
     ap.add_argument("--keep", action="store_true", help="keep the dataset for the next run")
     ap.add_argument("--bin", help="folder of built readcov and readcov-json-floor (default: build release)")
     a = ap.parse_args()
@@ -90,16 +101,34 @@ def main():
     data, gold, size = dataset(a.rows)
     mb = size / 1e6
     reads = os.path.join(WORK, f"reads-{a.rows}.jsonl")
-    floor = run([os.path.join(BIN, "readcov-json-floor"), "--jsonl", data])
-    imp = run([os.path.join(BIN, "readcov"), "import", "--jobs", str(a.jobs), data, "-o", reads])
-    score = run([os.path.join(BIN, "readcov"), "score", "--gold", gold, "--reads", reads,
-                 "--format", "jsonl", "--summary"])
-    for what, (w, c, rss) in (("json-parse floor", floor), (f"import --jobs {a.jobs}", imp), ("score", score)):
+    readcov = os.path.join(BIN, "readcov")
+    steps = [
+        ("json-parse floor", [os.path.join(BIN, "readcov-json-floor"), "--jsonl", data]),
+        (f"import --jobs {a.jobs}", [readcov, "import", "--jobs", str(a.jobs), data, "-o", reads]),
+        ("score", [readcov, "score", "--gold", gold, "--reads", reads, "--format", "jsonl", "--summary"]),
+    ]
+    if a.shards:
+        steps.append((f"import --jobs {a.jobs} --shard 0/{a.shards}",
+                      [readcov, "import", "--jobs", str(a.jobs), "--shard", f"0/{a.shards}", data,
+                       "-o", reads + ".shard0"]))
+    # Interleaved rounds: the floor and readcov see the same machine load, round by round (the
+    # machine is shared); CPU time (user+sys) is what is compared, wall is printed beside it.
+    got = {what: [] for what, _ in steps}
+    for _ in range(a.rounds):
+        for what, cmd in steps:
+            got[what].append(run(cmd))
+    med = {what: tuple(median([r[i] for r in rs]) for i in range(3)) for what, rs in got.items()}
+    floor_cpu = med["json-parse floor"][1]
+    imp, score = med[f"import --jobs {a.jobs}"], med["score"]
+    rows = list(med.items()) + [("import+score", (imp[0] + score[0], imp[1] + score[1], max(imp[2], score[2])))]
+    # [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s (CPU), MB/s (CPU), CPU ratio to the floor]
+    for what, (w, c, rss) in rows:
         print(json.dumps([what, a.rows, round(mb, 1), round(w, 2), round(c, 2), round(rss, 1),
-                          round(a.rows / w), round(mb / w, 1), round(c / floor[1], 2)]))
+                          round(a.rows / c), round(mb / c, 1), round(c / floor_cpu, 2)]))
     if not a.keep:
-        for p in (data, gold, reads):
-            os.remove(p)
+        for p in (data, gold, reads, reads + ".shard0"):
+            if os.path.exists(p):
+                os.remove(p)
 
 
 if __name__ == "__main__":

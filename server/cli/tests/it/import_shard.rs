@@ -239,3 +239,44 @@ fn sharded_import_then_sharded_score_merge_to_one_run() {
         "{totals}"
     );
 }
+
+/// The progress bar (runs/s, MB/s, ETA) is drawn on a terminal, never into redirected stderr. The
+/// terminal is a pseudo-terminal made by util-linux `script`; without it the test fails, loudly.
+#[test]
+fn progress_bar_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = chat_jsonl(dir.path(), 6);
+    let bin = env!("CARGO_BIN_EXE_readcov");
+    let piped = readcov(
+        &["import".into(), rows.clone(), "-o".into(), "a.jsonl".into()],
+        dir.path(),
+    );
+    let err = common::stderr(&piped);
+    assert!(piped.status.success(), "{err}");
+    assert!(
+        !err.contains("ETA") && !err.contains('\r'),
+        "a bar in redirected stderr: {err}"
+    );
+    assert!(
+        err.contains("by format:") && err.contains("chat "),
+        "the summary per format: {err}"
+    );
+    let typescript = dir.path().join("typescript");
+    let cmd = format!("'{bin}' import '{rows}' -o b.jsonl");
+    let o = std::process::Command::new("script")
+        .args(["-qec", &cmd, typescript.to_str().unwrap()])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("util-linux `script` is needed to give readcov a terminal");
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let tty = String::from_utf8_lossy(&std::fs::read(&typescript).unwrap()).into_owned();
+    assert!(
+        tty.contains("ETA") && tty.contains("runs/s") && tty.contains("MiB/s"),
+        "{tty}"
+    );
+    assert_eq!(
+        read(&dir.path().join("a.jsonl")),
+        read(&dir.path().join("b.jsonl"))
+    );
+}
