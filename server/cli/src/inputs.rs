@@ -74,6 +74,16 @@ pub fn load_reads(
     workspace: Option<&str>,
     base_files: BaseFiles,
 ) -> Result<Parsed<ReadSpan>> {
+    Ok(load_reads_and_lost(path, workspace, base_files)?.0)
+}
+
+/// [`load_reads`] with the edits an on-the-fly import could not place on base lines (`explain`
+/// lists them; a reads JSONL has none here, its `readcov import` listed them).
+pub fn load_reads_and_lost(
+    path: &Path,
+    workspace: Option<&str>,
+    base_files: BaseFiles,
+) -> Result<(Parsed<ReadSpan>, Vec<readcov_import::LostEdit>)> {
     let opts = ReadsOptions {
         workspace,
         base_files,
@@ -84,7 +94,7 @@ pub fn load_reads(
         report_errors(&r.parsed.errors);
         return Err(no_valid_reads(path));
     }
-    Ok(r.parsed)
+    Ok((r.parsed, r.lost_edits))
 }
 
 /// Plain reads JSONL as a lean table; `None` for anything [`load_reads`] must convert or refuse.

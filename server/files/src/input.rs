@@ -327,6 +327,9 @@ pub struct Loaded<T> {
     pub parsed: readcov_core::Parsed<T>,
     pub kind: InputKind,
     pub notes: Vec<String>,
+    /// The edits a trajectory imported on the fly could not place on base lines (they gave no
+    /// edit row: `explain` says so); empty for every other kind.
+    pub lost_edits: Vec<readcov_import::LostEdit>,
 }
 
 #[cfg(test)]

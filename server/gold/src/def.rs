@@ -9,7 +9,7 @@ use crate::expand::ExpandOptions;
 use crate::patch::{unit_gold, PatchRow};
 use crate::rows_def::rows_under;
 use crate::test_tier::test_gold;
-use crate::{GoldRow, Notes, Origin, TaskFiles};
+use crate::{GoldRow, NoteKind, Notes, Origin, TaskFiles};
 use readcov_core::formats::InputError;
 use readcov_import::DiffOptions;
 
@@ -68,8 +68,18 @@ impl Built {
         if !self.rows.is_empty() || !self.errors.is_empty() {
             return None;
         }
+        let only_no_tests = !self.notes.0.is_empty()
+            && self.notes.count(NoteKind::NoTestFields) == self.notes.0.len();
         Some(match (input, self.notes.0.is_empty()) {
-            (EmptyInput::Tests, _) => {
+            (EmptyInput::Tests, _) if only_no_tests => {
+                "no test-tier lines: no row has a `test_patch` or `FAIL_TO_PASS` field to build \
+                 them from (SWE-bench rows carry both; rows copied without them give no test tier)"
+            }
+            (EmptyInput::Tests, true) => {
+                "no test-tier lines: no test patch touched a base file and no FAIL_TO_PASS test \
+                 was found in a workspace"
+            }
+            (EmptyInput::Tests, false) => {
                 "no test-tier lines: no test patch touched a base file and no FAIL_TO_PASS test \
                  was found in a workspace (see the notes above)"
             }

@@ -42,6 +42,8 @@ pub enum NoteKind {
     ReadOutsideWorkspace,
     /// A `FAIL_TO_PASS` test whose function the base workspace does not have.
     TestNotInBase,
+    /// `--tests`: a row with neither `test_patch` nor `FAIL_TO_PASS`: nothing for the test tier.
+    NoTestFields,
     /// A `FAIL_TO_PASS` id of no known shape (pytest, JUnit, Gradle, Django): left out.
     UnknownTestId,
     /// A task in several patch rows (one per agent): its repeated spans were dropped.
@@ -73,6 +75,7 @@ impl NoteKind {
             }
             NoteKind::ReadOutsideWorkspace => "read outside the workspace (left out)",
             NoteKind::TestNotInBase => "FAIL_TO_PASS test not in the base workspace",
+            NoteKind::NoTestFields => "row without test_patch or FAIL_TO_PASS (no test tier)",
             NoteKind::UnknownTestId => "FAIL_TO_PASS id of an unknown shape (left out)",
             NoteKind::RepeatedTask => "task in several rows (each span written once)",
         }

@@ -68,6 +68,10 @@ pub fn test_gold(rows: &[PatchRow], files: &dyn TaskFiles, opts: &ExpandOptions)
             .insert(r.start, r.end);
     }
     for row in rows {
+        if row.test_patch.is_none() && row.fail_to_pass.is_empty() {
+            let msg = "no `test_patch` and no `FAIL_TO_PASS`: nothing to build the test tier from";
+            out.notes.push(NoteKind::NoTestFields, &row.task, "", msg);
+        }
         for id in &row.fail_to_pass {
             let Some(at) = parse_test_id(id) else {
                 out.notes.push(

@@ -7,13 +7,14 @@ use crate::cmd::score::sets::GoldArg;
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_outcomes, load_reads, report_errors, task_folder, workspace_lengths,
+    load_gold, load_outcomes, load_reads_and_lost, report_errors, task_folder, workspace_lengths,
     workspace_root, BaseFiles,
 };
 use anyhow::Result;
 use clap::Args;
-use readcov_core::explain::{explain, ExplainRequest};
+use readcov_core::explain::{explain, ExplainRequest, LostEditNote, LostReason};
 use readcov_files::syntax::unit_map;
+use readcov_import::{LostEdit, LostWhy};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -65,9 +66,10 @@ pub enum ExplainFormat {
 pub fn run(args: ExplainArgs) -> Result<Exit> {
     let ws = workspace_of(&args)?;
     let root = workspace_root(ws.as_deref())?;
-    // A trajectory given as --reads is imported (saying so), as `score` does.
+    // A trajectory given as --reads is imported first (saying so), as `score` does; the edits
+    // that import could not place on base lines are said, not dropped.
     let ws_kind = BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref());
-    let reads = load_reads(&args.reads, root.as_deref(), ws_kind)?;
+    let (reads, lost) = load_reads_and_lost(&args.reads, root.as_deref(), ws_kind)?;
     let mut errors = report_errors(&reads.errors);
     let labels = match &args.outcomes {
         Some(p) => {
@@ -121,6 +123,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
             e.outcome = (l.get(&e.task, &e.run))
                 .map(|r| if r { "resolved" } else { "unresolved" }.to_string());
         }
+        e.lost_edits = lost_edits_of(&lost, &e.task, &e.run);
         out.push((set_name(set), e));
     }
     let next = render::Next::from_args(&args, ws.is_some());
@@ -151,6 +154,29 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         );
     }
     Ok(Exit::Ok)
+}
+
+/// The explained run's edits the import could not place on base lines, as the explanation
+/// lists them.
+fn lost_edits_of(lost: &[LostEdit], task: &str, run: &str) -> Vec<LostEditNote> {
+    (lost.iter())
+        .filter(|l| l.task == task && l.run == run)
+        .map(|l| {
+            let (reason, after) = match &l.why {
+                LostWhy::After(w) => (LostReason::AfterLostWrite, Some(w.clone())),
+                LostWhy::DidNotApply => (LostReason::DidNotApply, None),
+                LostWhy::NoBase => (LostReason::NoBase, None),
+            };
+            LostEditNote {
+                path: l.path.clone(),
+                turn: l.turn,
+                step: l.step,
+                command: l.command.clone(),
+                reason,
+                after,
+            }
+        })
+        .collect()
 }
 
 /// A gold set's label: its `NAME=`, else its file's stem.

@@ -150,7 +150,11 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
         }
     };
     report_errors(&built.errors);
-    write_output(args.output.as_deref(), text.as_bytes())?;
+    // Nothing built is a failure (exit 2) that writes nothing: no empty output file is left
+    // behind, and an existing one is left as it was.
+    if !built.rows.is_empty() {
+        write_output(args.output.as_deref(), text.as_bytes())?;
+    }
     let tasks: std::collections::BTreeSet<&str> =
         built.rows.iter().map(|s| s.task.as_str()).collect();
     eprintln!(

@@ -940,3 +940,40 @@ fn import_lists_edits_it_could_not_replay() {
     assert!(err.contains("edit(s) not replayed (2)"), "{err}");
     assert!(!err.contains("for want of a base file"), "{err}");
 }
+
+/// `gold --tests` on rows without `test_patch` or `FAIL_TO_PASS` (the shipped real gold.jsonl):
+/// exit 2, a note per row and an error naming the missing fields (it ended "(see the notes
+/// above)" with no note above), and no output file: none is created, an existing one is kept.
+#[test]
+fn gold_tests_without_test_fields_says_why_and_writes_no_file() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real/gold.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let rows = data.to_str().unwrap();
+    let o = readcov(
+        &["gold", "--from-swebench", rows, "--tests", "-o", "t.jsonl"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("  15 × row without test_patch or FAIL_TO_PASS (no test tier)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("no test-tier lines: no row has a `test_patch` or `FAIL_TO_PASS` field"),
+        "{err}"
+    );
+    assert!(!err.contains("see the notes above"), "{err}");
+    assert!(
+        !dir.path().join("t.jsonl").exists(),
+        "an empty output file was left"
+    );
+    std::fs::write(dir.path().join("t.jsonl"), "kept\n").unwrap();
+    let o = readcov(
+        &["gold", "--from-swebench", rows, "--tests", "-o", "t.jsonl"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let kept = std::fs::read_to_string(dir.path().join("t.jsonl")).unwrap();
+    assert_eq!(kept, "kept\n");
+}

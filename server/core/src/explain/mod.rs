@@ -169,6 +169,7 @@ pub fn explain(
         files,
         read_elsewhere: nearest::elsewhere(&score, &read_rows, lengths),
         edits,
+        lost_edits: Vec::new(),
         timeline: turns.points,
         untimed_reads: turns.untimed,
         first_turn_at_threshold: turns.first_at_threshold,

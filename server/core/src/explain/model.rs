@@ -64,6 +64,10 @@ pub struct Explanation {
     /// Files the run read that hold no gold: where it looked instead, most lines first.
     pub read_elsewhere: Vec<OtherFile>,
     pub edits: Vec<EditNote>,
+    /// Edits of the run the import could not place on base lines (a write it cannot follow came
+    /// first): they have no edit row, so `edits` lacks them. Set by the caller from the import
+    /// summary when the reads were imported from a trajectory; empty otherwise.
+    pub lost_edits: Vec<LostEditNote>,
     /// Coverage after each turn that has reads (turn, else step, of the read rows).
     pub timeline: Vec<TurnCoverage>,
     /// Read rows with neither turn nor step: left out of the timeline, counted.
@@ -97,6 +101,9 @@ pub struct SpanExplanation {
     pub coverage: Option<f64>,
     /// The span's lines nobody read.
     pub unread: LineSet,
+    /// Why the span is listed as missed: under the threshold, or exactly at it with lines still
+    /// unread; `None` for a span over it (or fully read).
+    pub missed: Option<Missed>,
     /// The innermost unit holding the span, when units are known.
     pub unit: Option<UnitRange>,
     /// The read of this file ending closest before the first unread line (`None` when the
@@ -104,6 +111,30 @@ pub struct SpanExplanation {
     pub nearest_before: Option<NearRead>,
     /// The read starting closest after the last unread line.
     pub nearest_after: Option<NearRead>,
+    /// The lines between `nearest_before` and `nearest_after` that no read of the file covered
+    /// (a read between them, a `search_file` hit, is taken out); empty unless both are known.
+    pub never_read: LineSet,
+}
+
+/// Why a gold span is listed among the missed ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Missed {
+    /// Its coverage is under the threshold.
+    Under,
+    /// Its coverage is exactly the threshold (it passes) and some of its lines are unread.
+    AtThreshold,
+}
+
+impl Missed {
+    /// A span's standing: `coverage` against `threshold`, with its `unread` lines.
+    pub fn of(coverage: Option<f64>, unread: &LineSet, threshold: f64) -> Option<Missed> {
+        match coverage {
+            Some(c) if c < threshold => Some(Missed::Under),
+            Some(c) if c == threshold && !unread.is_empty() => Some(Missed::AtThreshold),
+            _ => None,
+        }
+    }
 }
 
 /// A read row as an explanation quotes it.
@@ -146,6 +177,31 @@ pub struct EditNote {
     pub before_reading: bool,
     /// The edit came before the first turn at the threshold (or the run never reached it).
     pub before_threshold: bool,
+}
+
+/// An edit the import could not place on base lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LostEditNote {
+    pub path: String,
+    pub turn: u32,
+    pub step: u32,
+    /// The edit's command, shortened as in the `command` field.
+    pub command: String,
+    pub reason: LostReason,
+    /// For `after_lost_write`: the write the file was lost to (``written by `mv …` (turn 40)``).
+    pub after: Option<String>,
+}
+
+/// Why an edit could not be placed on base lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LostReason {
+    /// A write the replay cannot follow came first (`mv`/`cp` onto the file, `sed -i`, …).
+    AfterLostWrite,
+    /// It does not apply to the file as replayed (its old text is not there).
+    DidNotApply,
+    /// No workspace file to replay it on.
+    NoBase,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

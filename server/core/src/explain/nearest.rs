@@ -3,8 +3,10 @@
 //! the run looked instead.
 
 use super::model::{
-    FileExplanation, NearRead, OtherFile, SpanExplanation, UnitMap, UnitRange, COMMAND_CHARS,
+    FileExplanation, Missed, NearRead, OtherFile, SpanExplanation, UnitMap, UnitRange,
+    COMMAND_CHARS,
 };
+use crate::lineset::LineSet;
 use crate::metrics::{collect_lines, FileLengths, RunScore};
 use crate::span::ReadSpan;
 use std::collections::BTreeMap;
@@ -28,16 +30,19 @@ pub(super) fn files(
                 .copied()
                 .filter(|r| *r.path == *f.path)
                 .collect();
+            let mut read = LineSet::new();
+            of_file.iter().for_each(|r| read.insert(r.start, r.end));
             let mut spans: Vec<SpanExplanation> = (score.spans.iter())
                 .filter(|s| s.path == f.path && s.gold_lines > 0)
                 .map(|s| {
-                    // Only a span under the threshold asks where the run looked instead.
-                    let missed = s.coverage.is_some_and(|c| c < threshold);
+                    // Only a missed span asks where the run looked instead.
+                    let missed = Missed::of(s.coverage, &s.unread, threshold);
                     let (lo, hi) = (s.unread.first(), s.unread.last());
                     let near = |pick: fn(&[&ReadSpan], u32) -> Option<NearRead>, at| match at {
-                        Some(line) if missed => pick(&of_file, line),
+                        Some(line) if missed.is_some() => pick(&of_file, line),
                         _ => None,
                     };
+                    let (nearest_before, nearest_after) = (near(before, lo), near(after, hi));
                     SpanExplanation {
                         start: s.start,
                         end: s.end,
@@ -46,8 +51,10 @@ pub(super) fn files(
                         coverage: s.coverage,
                         unread: s.unread.clone(),
                         unit: enclosing(units.get(&*f.path), s.start, s.end),
-                        nearest_before: near(before, lo),
-                        nearest_after: near(after, hi),
+                        missed,
+                        never_read: never_between(&nearest_before, &nearest_after, &read),
+                        nearest_before,
+                        nearest_after,
                     }
                 })
                 .collect();
@@ -72,6 +79,16 @@ pub(super) fn files(
             .then(a.path.cmp(&b.path))
     });
     out
+}
+
+/// The lines strictly between two reads that no read of the file (`read`) covered.
+fn never_between(b: &Option<NearRead>, a: &Option<NearRead>, read: &LineSet) -> LineSet {
+    match (b, a) {
+        (Some(b), Some(a)) if b.end + 1 < a.start => {
+            LineSet::span(b.end + 1, a.start - 1).difference(read)
+        }
+        _ => LineSet::new(),
+    }
 }
 
 /// The reads nearest to the lines `first..=last` of one file: the one ending closest before

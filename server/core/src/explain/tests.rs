@@ -100,11 +100,14 @@ fn unread_span_names_the_nearest_reads_around_it() {
     );
     assert_eq!(a.unread, LineSet::span(15, 19));
     let near = |n: &Option<NearRead>| n.as_ref().map(|n| (n.start, n.end, n.turn));
-    // 0.5 is not under the 50% threshold: a span that passes asks for nothing.
+    // 0.5 is exactly the 50% threshold and lines 15-19 are unread: listed, marked as at the
+    // threshold, with the reads around it (it used to be left out as passing).
+    assert_eq!(a.missed, Some(Missed::AtThreshold));
     assert_eq!(
         (near(&a.nearest_before), near(&a.nearest_after)),
-        (None, None)
+        (Some((10, 14, Some(2))), Some((40, 60, Some(4))))
     );
+    assert_eq!(a.never_read, LineSet::span(15, 39));
     let strict = ScoreOptions {
         threshold: 0.6,
         ..ScoreOptions::default()
@@ -119,6 +122,7 @@ fn unread_span_names_the_nearest_reads_around_it() {
     )
     .unwrap();
     let a = &e.files[1].spans[0];
+    assert_eq!(a.missed, Some(Missed::Under));
     assert_eq!(near(&a.nearest_before), Some((10, 14, Some(2))));
     let after = a.nearest_after.as_ref().unwrap();
     assert_eq!((after.start, after.end, after.turn), (40, 60, Some(4)));
@@ -132,6 +136,32 @@ fn unread_span_names_the_nearest_reads_around_it() {
         (b.unread.len(), &b.nearest_before, &b.nearest_after),
         (4, &None, &None)
     );
+}
+
+/// jackson-databind-4487 gpt-4o-mini's shape: reads at 1560 and 1731 around gold 1590-1723, and a
+/// `search_file` hit at 1614 between them. "never 1561-1730" was false: 1614 was read.
+#[test]
+fn never_read_leaves_out_every_line_a_read_covered() {
+    let g = r#"{"task":"t","path":"T.java","start":1590,"end":1723}"#;
+    let r = r#"{"task":"t","run":"r","path":"T.java","start":1560,"end":1560,"turn":3,"tool":"search_file"}
+{"task":"t","run":"r","path":"T.java","start":1614,"end":1614,"turn":3,"tool":"search_file"}
+{"task":"t","run":"r","path":"T.java","start":1731,"end":1731,"turn":3,"tool":"search_file"}
+{"task":"t","run":"r","path":"T.java","start":1,"end":100,"turn":1,"tool":"open"}"#;
+    let e = ok(g, r, ask("t", None, None));
+    let s = &e.files[0].spans[0];
+    assert_eq!(s.unread.to_string(), "1590-1613,1615-1723");
+    let (b, a) = (s.nearest_before.as_ref(), s.nearest_after.as_ref());
+    assert_eq!(b.map(|r| (r.start, r.end)), Some((1560, 1560)));
+    assert_eq!(a.map(|r| (r.start, r.end)), Some((1731, 1731)));
+    assert_eq!(s.never_read.to_string(), "1561-1613,1615-1730");
+    // A span over the threshold is not missed and names no reads.
+    let e = ok(
+        g,
+        r#"{"task":"t","run":"r","path":"T.java","start":1590,"end":1700}"#,
+        ask("t", None, None),
+    );
+    let s = &e.files[0].spans[0];
+    assert_eq!((s.missed, s.never_read.is_empty()), (None, true));
 }
 
 #[test]

@@ -18,5 +18,6 @@ pub fn load_outcomes(path: &Path) -> Result<Loaded<Label>, LoadError> {
         parsed: parse_outcomes(&as_jsonl(&bytes), &name),
         kind,
         notes: Vec::new(),
+        lost_edits: Vec::new(),
     })
 }

@@ -19,5 +19,6 @@ pub fn load_predictions(path: &Path) -> Result<Loaded<Prediction>, LoadError> {
         parsed: parse_predictions(&bytes, &name),
         kind,
         notes: Vec::new(),
+        lost_edits: Vec::new(),
     })
 }

@@ -75,6 +75,7 @@ pub fn load_reads_in_pieces(
         parsed: Parsed::default(),
         kind,
         notes: Vec::new(),
+        lost_edits: Vec::new(),
     };
     if kind == InputKind::Parquet || starts_an_array(path)? {
         // Rows held by a container: decoded whole, then judged by what they are.
@@ -202,6 +203,7 @@ fn import_bytes(
         },
         kind,
         notes: vec![note],
+        lost_edits: got.summary.lost_edits,
     })
 }
 
@@ -294,5 +296,6 @@ pub fn reads_of(
         parsed,
         kind,
         notes: Vec::new(),
+        lost_edits: Vec::new(),
     })
 }

@@ -220,3 +220,24 @@ fn rows_for_the_test_tier_alone_need_no_fix_patch() {
     let kinds: Vec<NoteKind> = b.notes.0.iter().map(|n| n.kind).collect();
     assert_eq!(kinds, [NoteKind::NoWorkspace]);
 }
+
+/// Rows with a fix patch only (as tests/data/real/gold.jsonl has them): each is noted, and why
+/// nothing came out names the missing fields instead of pointing at notes that were not there.
+#[test]
+fn rows_without_test_fields_are_noted_and_named_as_the_reason() {
+    let rows = "{\"instance_id\":\"a\",\"patch\":\"x\"}\n{\"instance_id\":\"b\",\"patch\":\"y\"}\n";
+    let parsed = parse_patch_rows(rows.as_bytes(), "rows.jsonl");
+    let b = test_gold(
+        &parsed.items,
+        &readcov_gold::NoWorkspace,
+        &ExpandOptions::default(),
+    );
+    assert!(b.rows.is_empty());
+    assert_eq!(b.notes.count(NoteKind::NoTestFields), 2);
+    let why = b.why_empty(readcov_gold::EmptyInput::Tests).unwrap();
+    assert!(
+        why.contains("no row has a `test_patch` or `FAIL_TO_PASS` field"),
+        "{why}"
+    );
+    assert!(!why.contains("see the notes"), "{why}");
+}

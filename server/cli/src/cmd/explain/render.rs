@@ -5,7 +5,7 @@
 use super::ExplainArgs;
 use crate::render::percent;
 use readcov_core::explain::{
-    elide_middle, Explanation, FileExplanation, NearRead, SpanExplanation,
+    elide_middle, Explanation, FileExplanation, LostReason, Missed, NearRead, SpanExplanation,
 };
 use readcov_core::LineSet;
 
@@ -34,6 +34,10 @@ impl Next {
             base += &format!(" --workspaces {}", w.display());
         } else if let Some(w) = &a.workspace {
             base += &format!(" --workspace {}", w.display());
+        }
+        // Everything that changes what the next explanation says is kept.
+        if let Some(o) = &a.outcomes {
+            base += &format!(" --outcomes {}", o.display());
         }
         Next {
             base,
@@ -76,14 +80,14 @@ pub fn text(e: &Explanation, next: &Next) -> String {
         out.push(String::new());
         out.push("read instead (files with no gold lines)".into());
         for o in &e.read_elsewhere {
-            out.push(format!(
-                "  {:<50} {:>6} line(s), {} read(s){}",
-                o.path,
+            let rest = format!(
+                " {:>6} line(s), {} read(s){}",
                 o.lines,
                 o.reads,
                 o.first_read_turn
                     .map_or(String::new(), |t| format!(", from turn {t}"))
-            ));
+            );
+            out.push(path_line("  ", &o.path, "", 50, &rest));
         }
     }
     edits(e, &mut out);
@@ -124,20 +128,47 @@ fn verdict(e: &Explanation, out: &mut Vec<String>) {
         .map_or(String::new(), |o| format!(" · {o}"));
     out.push(format!("{} · run {}{outcome}", e.task, e.run));
     let threshold = percent(Some(e.threshold));
-    out.push(match e.verdict.as_str() {
-        "unscored" => format!("unscored: task has no gold lines · {} read(s)", e.reads),
-        v => format!(
-            "{} {threshold}: line coverage {} ({}/{} gold lines) · file hit {} ({}/{} gold files) · {} read(s)",
-            if v == "pass" { "at or above" } else { "below" },
-            percent(e.line_coverage),
-            e.covered_lines,
-            e.gold_lines,
-            crate::render::ratio(e.file_hit),
-            e.files_hit,
-            e.gold_files,
-            e.reads,
-        ),
-    });
+    let parts = match e.verdict.as_str() {
+        "unscored" => vec![
+            "unscored: task has no gold lines".to_string(),
+            format!("{} read(s)", e.reads),
+        ],
+        v => vec![
+            format!(
+                "{} {threshold}: line coverage {} ({}/{} gold lines)",
+                if v == "pass" { "at or above" } else { "below" },
+                percent(e.line_coverage),
+                e.covered_lines,
+                e.gold_lines,
+            ),
+            format!(
+                "file hit {} ({}/{} gold files)",
+                crate::render::ratio(e.file_hit),
+                e.files_hit,
+                e.gold_files,
+            ),
+            format!("{} read(s)", e.reads),
+        ],
+    };
+    wrap("", " · ", &parts, out);
+}
+
+/// `parts` joined by `sep` after `indent`, wrapped onto lines indented two more columns rather
+/// than cut at [`WIDTH`]: figures are never cut.
+fn wrap(indent: &str, sep: &str, parts: &[String], out: &mut Vec<String>) {
+    let mut line = String::new();
+    for p in parts {
+        if line.is_empty() {
+            line = format!("{indent}{p}");
+        } else if line.chars().count() + sep.chars().count() + p.chars().count() > WIDTH {
+            out.push(std::mem::take(&mut line));
+            line = format!("{indent}  {p}");
+        } else {
+            line += sep;
+            line += p;
+        }
+    }
+    out.push(line);
 }
 
 fn file(f: &FileExplanation, threshold: f64, out: &mut Vec<String>) {
@@ -146,50 +177,51 @@ fn file(f: &FileExplanation, threshold: f64, out: &mut Vec<String>) {
         (true, Some(t)) => format!("opened turn {t}, {} read(s)", f.reads),
         (true, None) => format!("opened, {} read(s)", f.reads),
     };
-    out.push(format!(
-        "  {:<44} {:>9} gold lines {:>4}  {seen}",
-        f.path,
+    let rest = format!(
+        " {:>9} gold lines {:>4}  {seen}",
         format!("{}/{}", f.covered, f.gold_lines),
         percent(f.coverage)
-    ));
-    for s in f
-        .spans
-        .iter()
-        .filter(|s| s.coverage.is_some_and(|c| c < threshold))
-    {
-        span(s, f.opened, out);
+    );
+    out.push(path_line("  ", &f.path, "", 44, &rest));
+    // Spans under the threshold, and spans exactly at it that still have unread lines.
+    for s in f.spans.iter().filter(|s| s.missed.is_some()) {
+        span(s, f.opened, threshold, out);
     }
 }
 
-fn span(s: &SpanExplanation, opened: bool, out: &mut Vec<String>) {
+fn span(s: &SpanExplanation, opened: bool, threshold: f64, out: &mut Vec<String>) {
     let unit = s.unit.as_ref().map_or(String::new(), |u| {
         format!(" in {} {} ({}-{})", u.kind, u.name, u.start, u.end)
     });
-    out.push(format!(
-        "    {}-{}{unit}: {}/{} read, unread {}",
-        s.start,
-        s.end,
-        s.covered,
-        s.gold_lines,
-        ranges(&s.unread)
-    ));
+    let pct = percent(Some(threshold));
+    let standing = match s.missed {
+        Some(Missed::AtThreshold) => format!("at {pct} exactly"),
+        _ => format!("under {pct}"),
+    };
+    let parts = [
+        format!(
+            "{}-{}{unit}: {}/{} read ({standing})",
+            s.start, s.end, s.covered, s.gold_lines
+        ),
+        format!("unread {}", ranges(&s.unread)),
+    ];
+    wrap("    ", ", ", &parts, out);
     if !opened {
         return;
     }
     let (b, a) = (&s.nearest_before, &s.nearest_after);
     let gap = match (b, a) {
-        (Some(b), Some(a)) => format!(
-            "read {} and {}, never {}-{}",
-            at(b),
-            at(a),
-            b.end + 1,
-            a.start - 1
-        ),
-        (Some(b), None) => format!("read {}, nothing after it", at(b)),
-        (None, Some(a)) => format!("nothing before it, read {}", at(a)),
-        (None, None) => "no read of this file near it".into(),
+        // "never" names only lines no read covered: a read between the two (a search hit)
+        // is taken out.
+        (Some(b), Some(a)) => vec![
+            format!("read {} and {}", at(b), at(a)),
+            format!("never {}", ranges(&s.never_read)),
+        ],
+        (Some(b), None) => vec![format!("read {}, nothing after it", at(b))],
+        (None, Some(a)) => vec![format!("nothing before it, read {}", at(a))],
+        (None, None) => vec!["no read of this file near it".into()],
     };
-    out.push(format!("      {gap}"));
+    wrap("      ", ", ", &gap, out);
     for (what, r) in [("before", b), ("after", a)] {
         if let Some(r) = r
             .as_ref()
@@ -228,15 +260,20 @@ fn ranges(s: &LineSet) -> String {
 
 fn edits(e: &Explanation, out: &mut Vec<String>) {
     out.push(String::new());
-    if e.edits.is_empty() {
+    if e.edits.is_empty() && e.lost_edits.is_empty() {
         out.push("edits: none".into());
         return;
     }
+    // Both counts, so "0" can only mean "none before reading", never "none in gold".
+    let inside = e.edits.iter().filter(|x| x.gold_lines > 0).count();
     let flagged = e.edits.iter().filter(|x| x.before_reading).count();
-    out.push(format!(
-        "edits: {} ({flagged} inside gold lines not read yet)",
-        e.edits.len()
-    ));
+    let gold = match inside {
+        0 => "none inside gold lines".to_string(),
+        n => {
+            format!("{n} inside gold lines, {flagged} of them before the run had read those lines")
+        }
+    };
+    out.push(format!("edits: {} ({gold})", e.edits.len()));
     for x in &e.edits {
         let turn = x.turn.map_or("-".to_string(), |t| t.to_string());
         let note = if x.before_reading {
@@ -249,10 +286,33 @@ fn edits(e: &Explanation, out: &mut Vec<String>) {
         } else {
             String::new()
         };
-        out.push(format!(
-            "  turn {turn:>4}  {}:{}-{}{note}",
-            x.path, x.start, x.end
-        ));
+        let head = format!("  turn {turn:>4}  ");
+        let tail = format!(":{}-{}", x.start, x.end);
+        out.push(path_line(&head, &x.path, &tail, 0, &note));
+    }
+    lost_edits(e, out);
+}
+
+/// Edits the import could not place on base lines: not in the list above, said here.
+fn lost_edits(e: &Explanation, out: &mut Vec<String>) {
+    if e.lost_edits.is_empty() {
+        return;
+    }
+    out.push(format!(
+        "  + {} edit(s) not shown: the import could not place their lines on the base file",
+        e.lost_edits.len()
+    ));
+    for l in &e.lost_edits {
+        let why = match (l.reason, &l.after) {
+            (LostReason::AfterLostWrite, Some(w)) => format!("after {w}"),
+            (LostReason::AfterLostWrite, None) => "after a write the replay cannot follow".into(),
+            (LostReason::DidNotApply, _) => "does not apply to the file as replayed".into(),
+            (LostReason::NoBase, _) => "no workspace file to replay it on".into(),
+        };
+        let head = format!("    turn {:>4}  ", l.turn);
+        let command = format!("  `{}`", l.command);
+        out.push(path_line(&head, &l.path, "", 0, &command));
+        out.push(format!("        {why}"));
     }
 }
 
@@ -304,19 +364,24 @@ fn timeline(e: &Explanation, out: &mut Vec<String>) {
 fn against(e: &Explanation, out: &mut Vec<String>) {
     let Some(a) = &e.against else { return };
     out.push(String::new());
-    out.push(format!(
-        "against run {}: {} · line coverage {} ({}/{} gold lines) · file hit {} · {}: {} ({}/{})",
-        a.run,
-        a.verdict.as_str(),
-        percent(a.line_coverage),
-        a.covered_lines,
-        e.gold_lines,
-        crate::render::ratio(a.file_hit),
-        e.run,
-        percent(e.line_coverage),
-        e.covered_lines,
-        e.gold_lines
-    ));
+    let parts = [
+        format!("against run {}: {}", a.run, a.verdict.as_str()),
+        format!(
+            "line coverage {} ({}/{} gold lines)",
+            percent(a.line_coverage),
+            a.covered_lines,
+            e.gold_lines
+        ),
+        format!("file hit {}", crate::render::ratio(a.file_hit)),
+        format!(
+            "{}: {} ({}/{})",
+            e.run,
+            percent(e.line_coverage),
+            e.covered_lines,
+            e.gold_lines
+        ),
+    ];
+    wrap("", " · ", &parts, out);
     if a.spans.is_empty() {
         out.push("  both runs read the same gold lines".into());
         return;
@@ -328,11 +393,20 @@ fn against(e: &Explanation, out: &mut Vec<String>) {
         a.run.chars().take(9).collect::<String>()
     ));
     for s in &a.spans {
-        out.push(format!(
-            "  {:<52} {:>9} {:>9}",
-            format!("{}:{}-{}", s.path, s.start, s.end),
+        let rest = format!(
+            " {:>9} {:>9}",
             format!("{}/{}", s.covered, s.gold_lines),
             format!("{}/{}", s.other_covered, s.gold_lines)
+        );
+        // The path is cut to its 52 columns, so the two runs' columns stay under their heads.
+        let tail = format!(":{}-{}", s.start, s.end);
+        let room = 52usize.saturating_sub(tail.chars().count()).max(MIN_PATH);
+        out.push(path_line(
+            "  ",
+            &elide_middle(&s.path, room),
+            &tail,
+            52,
+            &rest,
         ));
         if !s.only_this.is_empty() {
             out.push(format!("    only {}: {}", e.run, ranges(&s.only_this)));
@@ -341,6 +415,25 @@ fn against(e: &Explanation, out: &mut Vec<String>) {
             out.push(format!("    only {}: {}", a.run, ranges(&s.only_other)));
         }
     }
+}
+
+/// Fewest characters of a path kept when a line is short of room.
+const MIN_PATH: usize = 16;
+
+/// `prefix`, `path` + `tail` (left-aligned to `pad` columns) and `rest` in [`WIDTH`] columns:
+/// when the line is too long the path is cut in the middle (`…`), never the figures around it
+/// (on Java paths the cut used to drop "126/126 g…" and "opened turn 9, 1…").
+fn path_line(prefix: &str, path: &str, tail: &str, pad: usize, rest: &str) -> String {
+    let w = |s: &str| s.chars().count();
+    let room = WIDTH.saturating_sub(w(prefix) + w(tail) + w(rest));
+    let path = if w(path) > room {
+        elide_middle(path, room.max(MIN_PATH))
+    } else {
+        path.to_string()
+    };
+    let label = path + tail;
+    let pad = pad.min(WIDTH.saturating_sub(w(prefix) + w(rest)));
+    format!("{prefix}{label:<pad$}{rest}")
 }
 
 /// A line cut to [`WIDTH`] characters, `…` when cut.

@@ -155,7 +155,8 @@ fn overview_lays_out_gold_read_instead_edits_and_timeline() {
             s(
                 "gold",
                 "unread 15–19 · 5/10 of gold 10–19",
-                "function f · a.py",
+                // At the threshold with unread lines: listed with its nearest reads (issue 34).
+                "function f · nearest reads 1–14 (turn 1) / none · a.py",
                 14,
                 18
             ),

@@ -141,7 +141,8 @@ async fn tests_gold_on_rows_without_test_fields_says_why() {
     let v = overview(&client).await;
     let note = v["note"].as_str().expect("a note saying why");
     assert!(
-        note.starts_with("no gold lines under gold `test`: swebench.jsonl (test gold): no test-tier lines: no test patch touched a base file"),
+        // The per-row note (NoteKind::NoTestFields), then the reason naming the missing fields.
+        note.starts_with("no gold lines under gold `test`: swebench.jsonl (test gold): 1 × row without test_patch or FAIL_TO_PASS (no test tier); swebench.jsonl (test gold): no test-tier lines: no row has a `test_patch` or `FAIL_TO_PASS` field"),
         "{note}"
     );
     assert_eq!(v["gold"]["spans"], 0);
