@@ -4,6 +4,7 @@ mod bad_inputs;
 mod cli_beir;
 mod cli_consensus;
 mod cli_explain;
+mod cli_gold_offsets;
 mod cli_locbench;
 mod cli_newcomer;
 mod cli_read_before_edit;
