@@ -16,7 +16,8 @@ pub mod shard;
 pub mod syntax;
 
 pub use open::{
-    count_lines_of_file, for_each_chunk, open_input, read_input, read_input_max, sha256_of_file,
+    copy_input, count_lines_of_file, fingerprint_of_file, for_each_chunk, open_input, read_input,
+    read_input_max, read_source, sha256_of_file, MAX_SOURCE_BYTES,
 };
 
 use readcov_import::FileProvider;
@@ -54,7 +55,9 @@ pub fn workspace_lengths<'a>(
         if out.contains_key(p) {
             continue;
         }
-        if let Some(n) = read_confined(&root, p).map(|b| count_lines(&b)) {
+        // Counted in pieces: a gold file of any size costs constant memory (an 8 GB one was
+        // read whole).
+        if let Some(n) = confined_file(&root, p).and_then(|f| count_lines_of_file(&f).ok()) {
             out.insert(p.to_string(), n);
         }
     }
@@ -88,9 +91,10 @@ pub fn confined_file(root: &Path, rel: &str) -> Option<PathBuf> {
 }
 
 /// The bytes of `root/rel` when it is a regular file inside `root` (symlinks resolved), read
-/// through [`read_input`]: a FIFO or device swapped in after the check is refused, never waited on.
+/// through [`read_source`]: a FIFO or device swapped in after the check is refused, never waited
+/// on, and a file past [`MAX_SOURCE_BYTES`] is not read.
 pub fn read_confined(root: &Path, rel: &str) -> Option<Vec<u8>> {
-    read_input(&confined_file(root, rel)?).ok()
+    read_source(&confined_file(root, rel)?).ok()
 }
 
 /// `root/rel` when it is a directory inside `root` (symlinks resolved).

@@ -75,6 +75,20 @@ pub fn read_input_max(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
     Ok(bytes)
 }
 
+/// The most bytes of one workspace source file (a gold file, an edited file) readcov reads whole:
+/// for its units, as a text to map by, or to keep as a base text. Larger files keep their line
+/// counts and fingerprints, which are read in pieces at any size ([`count_lines_of_file`],
+/// [`fingerprint_of_file`]), and lose only what needs the whole text (units, the kept base). An
+/// 8 GB gold file used to be read whole by `score --workspace`, and a 2 GB one took the language
+/// server 6.5 GB and wrote 2 GB into the user's workspace. Far above real sources: the largest
+/// file of the shipped SWE-bench checkouts is under 1 MB.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// [`read_input`] of a workspace source file: refused past [`MAX_SOURCE_BYTES`], unread.
+pub fn read_source(path: &Path) -> Result<Vec<u8>, FileError> {
+    read_input_max(path, MAX_SOURCE_BYTES)
+}
+
 fn too_large(path: &Path, len: u64, max: u64) -> FileError {
     FileError::new(
         path,
@@ -111,6 +125,52 @@ pub fn sha256_of_file(path: &Path) -> Result<String, FileError> {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect::<String>())
+}
+
+/// A file's lowercase hex sha256 and its lines as [`crate::count_lines`] counts them, in one pass
+/// read in pieces (constant memory; `readcov_core::base::Base::of_file` without the whole text).
+pub fn fingerprint_of_file(path: &Path) -> Result<(String, u32), FileError> {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    let (mut newlines, mut last) = (0usize, b'\n');
+    let total = for_each_chunk(path, |b| {
+        h.update(b);
+        newlines += memchr::memchr_iter(b'\n', b).count();
+        last = *b.last().unwrap_or(&last);
+    })?;
+    let extra = usize::from(total > 0 && last != b'\n');
+    let sha = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    Ok((sha, u32::try_from(newlines + extra).unwrap_or(u32::MAX)))
+}
+
+/// Copies the input file `from` (at most `max` bytes of it) to a file `to` that must not exist
+/// yet, in pieces, returning the sha256 of what was copied: a text kept by its hash is checked
+/// as it is written, never read whole.
+pub fn copy_input(from: &Path, to: &Path, max: u64) -> Result<String, FileError> {
+    use sha2::{Digest, Sha256};
+    use std::io::Write;
+    let mut out = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(to)
+        .map_err(|e| FileError::new(to, format!("cannot write: {e}")))?;
+    let written = |e: std::io::Error| FileError::new(to, format!("cannot write: {e}"));
+    let mut h = Sha256::new();
+    let (file, _) = open_input(from)?;
+    let mut input = file.take(max);
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(FileError::new(from, format!("cannot read: {e}"))),
+        };
+        h.update(&buf[..n]);
+        out.write_all(&buf[..n]).map_err(written)?;
+    }
+    out.sync_all().map_err(written)?;
+    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Lines in a file as [`crate::count_lines`] counts them, read in pieces (constant memory).

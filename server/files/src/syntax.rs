@@ -3,7 +3,7 @@
 //! `explain`), and the units around edited lines (read-before-edit). A missing, unreadable or grammar-less file is
 //! recorded as such (line metrics only), never fatal.
 
-use crate::{confined_file, read_confined, read_input};
+use crate::{confined_file, read_confined, read_source};
 use readcov_core::explain::{UnitMap, UnitRange};
 use readcov_core::{EventKind, GoldSpan, ReadSpan};
 use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax};
@@ -24,7 +24,8 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
             None => FileSyntax::Unsupported,
             Some(lang) => match root.as_deref().and_then(|r| confined_file(r, &g.path)) {
                 None => FileSyntax::Unavailable("source not found in the workspace".into()),
-                Some(file) => match read_input(&file) {
+                // A file past `MAX_SOURCE_BYTES` is not read: line metrics only, said why.
+                Some(file) => match read_source(&file) {
                     Err(e) => FileSyntax::Unavailable(e.what),
                     // Lossy: a stray invalid byte must not hide the whole file's units; line
                     // numbers are unaffected.

@@ -1,73 +1,202 @@
 //! Base texts kept by the server: a gold file whose text on disk is the gold's base is copied
-//! to `.readcov/base/<sha256>` in the workspace, so that after the user edits and saves it a
-//! later session can still map gold and reads by a line diff (and import trajectories against
-//! the text the agent saw). Content-addressed: a text is only ever used when it hashes to the
-//! name it is looked up by.
+//! to readcov's cache, so that after the user edits and saves it a later session can still map
+//! gold and reads by a line diff (and import trajectories against the text the agent saw).
+//! Content-addressed: a text is only ever used when it hashes to the name it is looked up by.
+//!
+//! The cache is `$XDG_CACHE_HOME/readcov/base/<workspace>/<sha256>` (else under `~/.cache`):
+//! outside the user's tree; `<workspace>` is the first 16 hex digits of the sha256 of the root's
+//! canonical path, so a session looks through its own workspace's texts only, as before. Only
+//! with neither variable set does it fall back to `<root>/.readcov/base/`, where earlier versions
+//! kept every text (still looked up there). A file is hashed in pieces before anything is kept,
+//! one past [`MAX_SOURCE_BYTES`] is neither read nor kept (a 2 GB gold file took 6.5 GB of memory
+//! and wrote 2 GB into the workspace), and one workspace keeps at most [`MAX_KEPT_BYTES`].
 
 use crate::sources::Workspace;
 use readcov_core::base::sha256_hex;
+use readcov_files::{copy_input, open_input, sha256_of_file, MAX_SOURCE_BYTES};
 use readcov_import::FileProvider;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Where base texts are kept, under the workspace root.
-pub const CACHE_DIR: &str = ".readcov/base";
+/// Where base texts were kept under the workspace root, and still are without a cache folder.
+pub const WORKSPACE_DIR: &str = ".readcov/base";
 
-fn file(root: &Path, sha: &str) -> Option<PathBuf> {
-    // The name is a hash only: nothing else can reach outside the cache folder.
+/// The most bytes of kept texts one workspace's folder holds, and the most a session loads back
+/// (`Cache::kept`): a repository with many large gold files would otherwise fill the user's cache
+/// folder, and one shipping a `.readcov/base/` of its own would be read into memory whole.
+pub const MAX_KEPT_BYTES: u64 = 4 * MAX_SOURCE_BYTES;
+
+/// readcov's cache folder for this process when its embedder set one (the in-process tests do,
+/// so that they never write into the user's cache); before the environment.
+static CACHE_HOME: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Sets this process's cache folder (once; `false` if it was set already).
+pub fn set_cache_home(dir: PathBuf) -> bool {
+    CACHE_HOME.set(dir).is_ok()
+}
+
+/// Where one workspace's base texts are looked up and kept.
+pub struct Cache {
+    root: PathBuf,
+    /// readcov's cache folder for this workspace; none without `XDG_CACHE_HOME` and `HOME`.
+    user: Option<PathBuf>,
+}
+
+impl Cache {
+    /// The cache of the workspace at `root`, placed by the environment (never by the
+    /// repository's configuration).
+    pub fn of(root: &Path) -> Cache {
+        let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+        if let Some(dir) = CACHE_HOME.get() {
+            return Cache::under(root, Some(dir));
+        }
+        // Relative values are ignored: resolved against the server's working folder, which is
+        // the workspace an editor opened, they would put the cache into the user's tree.
+        let xdg = std::env::var_os("XDG_CACHE_HOME").and_then(absolute);
+        let home = || {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        };
+        Cache::under(root, xdg.or_else(home).as_deref())
+    }
+
+    /// The cache of `root` under the cache folder `cache` (`None`: in the workspace).
+    pub fn under(root: &Path, cache: Option<&Path>) -> Cache {
+        let real = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let ws = sha256_hex(real.as_os_str().as_encoded_bytes());
+        Cache {
+            user: cache.map(|c| c.join("readcov").join("base").join(&ws[..16])),
+            root: real,
+        }
+    }
+
+    /// The folders a kept text is looked up in, the one texts are kept in first.
+    pub fn dirs(&self) -> Vec<PathBuf> {
+        (self.user.iter().cloned())
+            .chain([self.root.join(WORKSPACE_DIR)])
+            .collect()
+    }
+
+    /// The folder texts are kept in, created; the workspace fallback never through a symlink.
+    fn keep_dir(&self) -> std::io::Result<PathBuf> {
+        if let Some(dir) = &self.user {
+            std::fs::create_dir_all(dir)?;
+            return Ok(dir.clone());
+        }
+        let dir = self.root.join(WORKSPACE_DIR);
+        std::fs::create_dir_all(&dir)?;
+        let real = dir.canonicalize()?;
+        if !real.starts_with(&self.root) {
+            return Err(std::io::Error::other(format!(
+                "{} resolves outside the workspace",
+                dir.display()
+            )));
+        }
+        Ok(real)
+    }
+
+    /// Keeps the text of `disk` when it hashes to `sha` (the gold's base) and is not kept yet.
+    /// Hashed in pieces first, so a file that is not the base costs no memory and writes
+    /// nothing; then copied in pieces to a temporary name, hashed again, and renamed, so a reader
+    /// never sees half a text and a file changed meanwhile is not kept under the wrong name. A
+    /// file past [`MAX_SOURCE_BYTES`] is refused unread.
+    pub fn keep(&self, disk: &Path, sha: &str) -> Result<(), String> {
+        let Some(sha) = name(sha) else {
+            return Ok(());
+        };
+        if self.dirs().iter().any(|d| d.join(&sha).is_file()) {
+            return Ok(());
+        }
+        let (_, len) = open_input(disk).map_err(|e| e.what)?;
+        if len > MAX_SOURCE_BYTES {
+            return Err(format!(
+                "{len} bytes, over the limit of {MAX_SOURCE_BYTES} bytes for a kept base text; not read"
+            ));
+        }
+        if sha256_of_file(disk).map_err(|e| e.what)? != sha {
+            return Ok(());
+        }
+        let dir = self.keep_dir().map_err(|e| e.to_string())?;
+        let used = folder_bytes(&dir);
+        if used + len > MAX_KEPT_BYTES {
+            return Err(format!(
+                "{len} bytes more would take the kept texts of this workspace ({used} bytes in {}) \
+                 over the limit of {MAX_KEPT_BYTES} bytes; not kept",
+                dir.display()
+            ));
+        }
+        static TMP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = TMP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".{sha}.{}.{n}", std::process::id()));
+        match copy_input(disk, &tmp, MAX_SOURCE_BYTES).map_err(|e| e.what) {
+            Ok(got) if got == sha => {
+                std::fs::rename(&tmp, dir.join(&sha)).map_err(|e| e.to_string())
+            }
+            other => {
+                let _ = std::fs::remove_file(&tmp);
+                other.map(|_| ())
+            }
+        }
+    }
+
+    /// The kept text whose sha256 is `sha`, if it is there (at most [`MAX_SOURCE_BYTES`]) and
+    /// still hashes to it.
+    pub fn load(&self, sha: &str) -> Option<Vec<u8>> {
+        let sha = name(sha)?;
+        (self.dirs().iter()).find_map(|dir| {
+            let real = dir.join(&sha).canonicalize().ok()?;
+            // In the workspace, never through a symlink out of it.
+            if dir.starts_with(&self.root) && !real.starts_with(&self.root) {
+                return None;
+            }
+            let bytes = readcov_files::read_source(&real).ok()?;
+            (sha256_hex(&bytes) == sha).then_some(bytes)
+        })
+    }
+
+    /// Every kept text that still hashes to its name (a later session looking for a base whose
+    /// sha256 it does not know yet: the text a patch was made against, see `patch_base`).
+    pub fn kept(&self) -> Vec<Vec<u8>> {
+        let mut names: Vec<String> = (self.dirs().iter())
+            .filter_map(|d| std::fs::read_dir(d).ok())
+            .flat_map(|d| d.flatten())
+            .filter_map(|e| e.file_name().to_str().and_then(name))
+            .collect();
+        names.sort();
+        names.dedup();
+        // At most MAX_KEPT_BYTES in all, whatever a folder holds: each text's size is checked
+        // before it is read.
+        let mut left = MAX_KEPT_BYTES;
+        let mut out = Vec::new();
+        for sha in &names {
+            let len = (self.dirs().iter())
+                .find_map(|d| std::fs::metadata(d.join(sha)).ok().filter(|m| m.is_file()))
+                .map_or(0, |m| m.len());
+            if len > left {
+                continue;
+            }
+            if let Some(text) = self.load(sha) {
+                left -= text.len() as u64;
+                out.push(text);
+            }
+        }
+        out
+    }
+}
+
+/// Bytes of the regular files directly in `dir` (the kept texts and any temporary copy).
+fn folder_bytes(dir: &Path) -> u64 {
+    (std::fs::read_dir(dir).into_iter().flatten().flatten())
+        .filter_map(|e| e.metadata().ok().filter(|m| m.is_file()))
+        .map(|m| m.len())
+        .sum()
+}
+
+/// A name that is a hash only: nothing else can reach outside the cache folder.
+fn name(sha: &str) -> Option<String> {
     (sha.len() == 64 && sha.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then(|| root.join(CACHE_DIR).join(sha.to_ascii_lowercase()))
-}
-
-/// Keeps `bytes` (whose sha256 is `sha`) unless already kept: written to a temporary name and
-/// renamed, so a reader never sees half a text.
-pub fn save(root: &Path, sha: &str, bytes: &[u8]) -> std::io::Result<()> {
-    let Some(path) = file(root, sha) else {
-        return Ok(());
-    };
-    if path.is_file() {
-        return Ok(());
-    }
-    let dir = root.join(CACHE_DIR);
-    std::fs::create_dir_all(&dir)?;
-    // Never through a symlink out of the workspace.
-    let real = dir.canonicalize()?;
-    if !real.starts_with(root.canonicalize()?) {
-        return Err(std::io::Error::other(format!(
-            "{} resolves outside the workspace",
-            dir.display()
-        )));
-    }
-    let tmp = real.join(format!(".{sha}.{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, real.join(sha.to_ascii_lowercase()))
-}
-
-/// The kept text whose sha256 is `sha`, if it is there and still hashes to it.
-pub fn load(root: &Path, sha: &str) -> Option<Vec<u8>> {
-    let path = file(root, sha)?;
-    let real = path.canonicalize().ok()?;
-    if !real.starts_with(root.canonicalize().ok()?) {
-        return None;
-    }
-    let bytes = readcov_files::read_input(&real).ok()?;
-    sha256_hex(&bytes)
-        .eq_ignore_ascii_case(sha)
-        .then_some(bytes)
-}
-
-/// Every kept text that still hashes to its name (a later session looking for a base whose
-/// sha256 it does not know yet: the text a patch was made against, see `patch_base`).
-pub fn kept(root: &Path) -> Vec<Vec<u8>> {
-    let Ok(dir) = std::fs::read_dir(root.join(CACHE_DIR)) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = dir
-        .flatten()
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .collect();
-    names.sort();
-    names.iter().filter_map(|sha| load(root, sha)).collect()
+        .then(|| sha.to_ascii_lowercase())
 }
 
 /// The workspace as a trajectory import sees it: a gold file is served as the text its gold was
@@ -95,30 +224,4 @@ impl FileProvider for Overlay<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kept_texts_are_found_by_their_hash_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
-        let text = b"a\nb\n";
-        let sha = sha256_hex(text);
-        assert_eq!(load(&root, &sha), None);
-        save(&root, &sha, text).unwrap();
-        assert_eq!(load(&root, &sha).as_deref(), Some(&text[..]));
-        assert_eq!(load(&root, &sha.to_uppercase()).as_deref(), Some(&text[..]));
-        // A kept file that no longer hashes to its name is not used.
-        std::fs::write(root.join(CACHE_DIR).join(&sha), b"tampered").unwrap();
-        assert_eq!(load(&root, &sha), None);
-        // A name that is not a hash reaches nothing.
-        assert_eq!(load(&root, "../../etc/passwd"), None);
-        assert!(save(&root, "../x", b"x").is_ok());
-        assert!(!root.join(".readcov/x").exists());
-        // Listed: only what still hashes to its name.
-        let other = b"c\n";
-        save(&root, &sha256_hex(other), other).unwrap();
-        std::fs::write(root.join(CACHE_DIR).join("notes.txt"), b"x").unwrap();
-        assert_eq!(kept(&root), vec![other.to_vec()]);
-    }
-}
+mod tests;

@@ -386,7 +386,7 @@ fn syntax_of(
         let text = open.or_else(|| {
             let real = root.as_ref()?.join(path).canonicalize().ok()?;
             real.starts_with(root.as_ref()?)
-                .then(|| String::from_utf8(readcov_files::read_input(&real).ok()?).ok())
+                .then(|| String::from_utf8(readcov_files::read_source(&real).ok()?).ok())
                 .flatten()
         });
         let lang = match &text {

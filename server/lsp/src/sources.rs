@@ -63,7 +63,7 @@ impl Workspace {
 
 impl FileProvider for Workspace {
     fn read(&self, path: &str) -> Option<Vec<u8>> {
-        readcov_files::read_input(&self.real(path)?).ok()
+        readcov_files::read_source(&self.real(path)?).ok()
     }
     fn has_workspace(&self) -> bool {
         self.0.is_some()

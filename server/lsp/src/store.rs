@@ -60,7 +60,7 @@ pub struct Store {
     /// Origin ids are never reused, so reads of a log read afresh can sit beside the old ones
     /// until those are dropped (see [`Store::reload_reads`]).
     next_origin: std::sync::atomic::AtomicUsize,
-    /// Base texts read from the base cache (`.readcov/base/<sha256>`), by sha256: found when a
+    /// Base texts read from the base cache (`basefile::Cache`), by sha256: found when a
     /// gold file's base is first asked for ([`Store::base_text`]), so a file edited on disk
     /// while the server runs is mapped like one edited before it started. Content-addressed,
     /// so never stale; emptied when the gold is loaded again.
@@ -142,8 +142,15 @@ impl Store {
     /// The fingerprint (`sha256`, `lines`) of the workspace file `path` as it is on disk.
     pub fn disk_base(&self, path: &str) -> Result<Base, String> {
         let full = self.confined(path)?;
-        let bytes = readcov_files::read_input(&full).map_err(|e| e.to_string())?;
-        Ok(Base::of_file(&bytes))
+        // In pieces: the fingerprint of a file of any size in constant memory.
+        let (sha256, lines) =
+            readcov_files::fingerprint_of_file(&full).map_err(|e| e.to_string())?;
+        Ok(Base {
+            sha256,
+            lines: Some(lines),
+            first: None,
+            last: None,
+        })
     }
 
     /// A configured gold or reads path, resolved, when it stays inside the workspace root —
@@ -341,7 +348,7 @@ impl Store {
             .filter(|s| task.as_ref().is_none_or(|t| *t == s.task))
             .cloned()
             .collect();
-        let kept = || basefile::kept(&root);
+        let kept = || basefile::Cache::of(&root).kept();
         let (bases, note) = patch_base::patch_bases(
             name,
             &patches,
@@ -362,19 +369,18 @@ impl Store {
         let Some(root) = self.root() else {
             return;
         };
+        let cache = basefile::Cache::of(&root);
         let mut problems = Vec::new();
         for (path, fg) in by_path {
             let Some(base) = &fg.base else {
                 continue;
             };
-            let disk = self.confined(path).ok();
-            let Some(disk) = disk.and_then(|p| readcov_files::read_input(&p).ok()) else {
+            let Ok(disk) = self.confined(path) else {
                 continue;
             };
-            if base.is(&readcov_core::base::sha256_hex(&disk)) {
-                if let Err(e) = basefile::save(&root, &base.sha256, &disk) {
-                    problems.push(format!("{path}: base text not kept: {e}"));
-                }
+            // Hashed in pieces; kept only when it is the base, and at most MAX_SOURCE_BYTES.
+            if let Err(e) = cache.keep(&disk, &base.sha256) {
+                problems.push(format!("{path}: base text not kept: {e}"));
             }
         }
         self.note(problems);
@@ -396,7 +402,7 @@ impl Store {
         if let Some(t) = self.base_texts.get(&sha) {
             return Some(t.clone());
         }
-        let text = Arc::new(basefile::load(&self.root()?, &sha)?);
+        let text = Arc::new(basefile::Cache::of(&self.root()?).load(&sha)?);
         self.base_texts.insert(sha, text.clone());
         Some(text)
     }

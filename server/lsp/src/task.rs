@@ -103,7 +103,7 @@ pub(crate) fn disk_text(me: &Inner, path: &str) -> Option<(PathBuf, String)> {
     if !real.starts_with(&root) || !real.is_file() {
         return None;
     }
-    let bytes = readcov_files::read_input(&real).ok()?;
+    let bytes = readcov_files::read_source(&real).ok()?;
     // Lossy, as the CLI: a stray invalid byte must not hide the file's units or length.
     Some((
         root.join(path),

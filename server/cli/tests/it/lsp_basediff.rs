@@ -22,9 +22,26 @@ fn real_data() -> PathBuf {
     p
 }
 
-async fn spawn() -> (tokio::process::Child, Client) {
+/// readcov's cache folder for the server on `root`: beside it, in the test's temporary folder.
+fn cache_home(root: &Path) -> PathBuf {
+    root.parent().unwrap().join("cache")
+}
+
+/// The base texts the server on `root` kept: the files of its folder in the cache.
+fn kept(root: &Path) -> Vec<PathBuf> {
+    let Ok(folders) = cache_home(root).join("readcov/base").read_dir() else {
+        return Vec::new();
+    };
+    (folders.flatten())
+        .flat_map(|f| f.path().read_dir().into_iter().flatten().flatten())
+        .map(|e| e.path())
+        .collect()
+}
+
+async fn spawn(root: &Path) -> (tokio::process::Child, Client) {
     let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
         .arg("lsp")
+        .env("XDG_CACHE_HOME", cache_home(root))
         .stderr(Stdio::inherit())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -43,7 +60,8 @@ async fn spawn() -> (tokio::process::Child, Client) {
 /// JSONL row without a `base` (as older logs have).
 fn workspace() -> (tempfile::TempDir, PathBuf, String) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().canonicalize().unwrap();
+    let root = dir.path().canonicalize().unwrap().join("ws");
+    std::fs::create_dir(&root).unwrap();
     let text = std::fs::read_to_string(real_data().join("sources").join(TASK).join(FILE)).unwrap();
     std::fs::create_dir_all(root.join("src/flask")).unwrap();
     std::fs::write(root.join(FILE), &text).unwrap();
@@ -101,7 +119,7 @@ async fn session_in(
     started: impl FnOnce(),
     then: impl AsyncFnOnce(&Client, &str),
 ) -> Seen {
-    let (mut child, c) = spawn().await;
+    let (mut child, c) = spawn(root).await;
     let opts =
         json!({"gold": [gold], "reads": [format!("{TASK}.json"), "reads.jsonl"], "task": TASK});
     let mark = c.mark();
@@ -184,9 +202,14 @@ async fn an_edited_and_saved_gold_file_keeps_its_gold_and_reads_after_a_restart(
         "the base itself: nothing to say"
     );
     assert_eq!(run_row(&first.summary, "openhands")["fileHit"], 1.0);
+    assert_eq!(
+        kept(&root).len(),
+        1,
+        "the base text is kept for later sessions, in readcov's cache folder"
+    );
     assert!(
-        root.join(".readcov/base").read_dir().unwrap().count() == 1,
-        "the base text is kept for later sessions"
+        !root.join(".readcov/base").exists(),
+        "nothing kept in the workspace"
     );
 
     // Session 2, restarted on the saved file: gold and reads moved down five lines, said so.
@@ -224,7 +247,7 @@ async fn an_edited_and_saved_gold_file_keeps_its_gold_and_reads_after_a_restart(
 
     // Session 3, without the kept base text: gold still found by its first and last line; the
     // reads that cannot be placed are dropped — and said, with a count, each one logged.
-    std::fs::remove_dir_all(root.join(".readcov/base")).unwrap();
+    std::fs::remove_dir_all(cache_home(&root)).unwrap();
     let third = session(&root, async |_: &Client, _: &str| {}).await;
     let msg = third.diags[0]["message"].as_str().unwrap();
     assert!(
@@ -303,4 +326,31 @@ async fn a_gold_file_edited_while_the_server_runs_is_mapped_at_once() {
             seen.logs
         );
     }
+}
+
+/// Issue 35, item 8: a gold file past `MAX_SOURCE_BYTES` (64 MiB and one byte, sparse: no disk
+/// used) whose gold records a base is neither read whole nor kept, and says so; the normal gold
+/// file beside it is kept in readcov's cache folder, nothing in the workspace. Before, every gold
+/// file whose hash matched was read whole and copied into `.readcov/base/` (a 2 GB file: 6.5 GB
+/// of memory and 2 GB written into the user's tree).
+#[tokio::test]
+async fn a_gold_file_past_the_limit_is_not_kept_and_says_so() {
+    let (_dir, root, _) = workspace();
+    std::fs::File::create(root.join("big.py"))
+        .unwrap()
+        .set_len(readcov_files::MAX_SOURCE_BYTES + 1)
+        .unwrap();
+    let big = json!({"task": TASK, "path": "big.py", "start": 1, "end": 1,
+                     "base": {"sha256": "0".repeat(64), "lines": 1}});
+    let gold = std::fs::read_to_string(root.join("gold.jsonl")).unwrap();
+    std::fs::write(root.join("gold.jsonl"), format!("{gold}{big}\n")).unwrap();
+    let seen = session(&root, async |_: &Client, _: &str| {}).await;
+    let said = "big.py: base text not kept: 67108865 bytes, over the limit of 67108864 bytes";
+    assert!(
+        seen.logs.iter().any(|l| l.contains(said)),
+        "{:?}",
+        seen.logs
+    );
+    assert_eq!(kept(&root).len(), 1, "the normal gold file's base only");
+    assert!(!root.join(".readcov/base").exists());
 }

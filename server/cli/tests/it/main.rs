@@ -1,6 +1,7 @@
 //! readcov-cli integration tests, one binary (each module was its own test binary once).
 
 mod bad_inputs;
+mod big_sources;
 mod cli_beir;
 mod cli_consensus;
 mod cli_explain;

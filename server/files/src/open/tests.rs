@@ -96,3 +96,39 @@ fn hashes_and_line_counts_stream_and_agree_with_the_whole_file_ones() {
     let e = within_5s(move || sha256_of_file(&fifo_path)).unwrap_err();
     assert!(e.to_string().contains("not a regular file"), "{e}");
 }
+
+/// The streamed fingerprint is the one `Base::of_file` takes of the whole text, and a copy is
+/// checked by the hash of what was written, at most `max` bytes of it.
+#[test]
+fn fingerprints_and_copies_are_taken_in_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Over one 64 KiB piece, without a final newline (counted as a line, as count_lines does).
+    let text: Vec<u8> = (0..20_000)
+        .flat_map(|i| format!("l{i}\n").into_bytes())
+        .chain(*b"end")
+        .collect();
+    std::fs::write(d.join("a.py"), &text).unwrap();
+    let whole = readcov_core::base::Base::of_file(&text);
+    let (sha, lines) = fingerprint_of_file(&d.join("a.py")).unwrap();
+    assert_eq!(
+        (sha.as_str(), Some(lines)),
+        (whole.sha256.as_str(), whole.lines)
+    );
+    assert_eq!(lines, 20_001);
+    std::fs::write(d.join("empty.py"), b"").unwrap();
+    assert_eq!(fingerprint_of_file(&d.join("empty.py")).unwrap().1, 0);
+    assert_eq!(
+        copy_input(&d.join("a.py"), &d.join("b.py"), 1 << 30).unwrap(),
+        sha
+    );
+    assert_eq!(std::fs::read(d.join("b.py")).unwrap(), text);
+    // Never over an existing file; at most `max` bytes.
+    assert!(copy_input(&d.join("a.py"), &d.join("b.py"), 1 << 30).is_err());
+    let cut = copy_input(&d.join("a.py"), &d.join("c.py"), 10).unwrap();
+    assert_eq!(cut, readcov_core::base::sha256_hex(&text[..10]));
+    // A FIFO is refused, not waited on.
+    fifo(&d.join("pipe.py"));
+    let p = d.join("pipe.py");
+    assert!(within_5s(move || fingerprint_of_file(&p)).is_err());
+}

@@ -46,10 +46,19 @@ async fn a_gold_file_edited_on_disk_while_running_maps_by_its_kept_base() {
     std::fs::write(ws.root().join("gold.jsonl"), format!("{gold}\n")).unwrap();
     let client = common::in_process();
     client.initialize(&ws.root(), ws.options(), json!({})).await;
-    assert_eq!(
-        ws.root().join(".readcov/base").read_dir().unwrap().count(),
-        1,
-        "the base is kept when the gold loads"
+    let cache = readcov_lsp::basefile::Cache::of(&ws.root());
+    assert!(
+        cache.dirs()[0].starts_with(common::cache_home()),
+        "{:?}",
+        cache.dirs()
+    );
+    assert!(
+        cache.dirs()[0].join(&base.sha256).is_file(),
+        "the base is kept when the gold loads, in readcov's cache folder"
+    );
+    assert!(
+        !ws.root().join(".readcov").exists(),
+        "nothing kept in the workspace"
     );
     let edited = format!("{PREPENDED}{text}");
     std::fs::write(ws.root().join("src/auth.py"), &edited).unwrap();

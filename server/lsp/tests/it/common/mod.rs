@@ -10,12 +10,25 @@ pub mod fixture;
 /// The server in this process: `readcov_lsp::service()` served over an in-memory duplex,
 /// through readcov's transport as `readcov lsp` serves it.
 pub fn in_process() -> Client {
+    cache_home();
     let (client_end, server_end) = tokio::io::duplex(1 << 20);
     let (sr, sw) = tokio::io::split(server_end);
     let (service, socket) = readcov_lsp::service();
     tokio::spawn(readcov_lsp::transport::serve(sr, sw, service, socket));
     let (cr, cw) = tokio::io::split(client_end);
     Client::new(cr, cw)
+}
+
+/// readcov's cache folder for the in-process servers (set once for this test process before any
+/// server starts): kept base texts go there, never into the user's cache.
+pub fn cache_home() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("cache folder");
+        readcov_lsp::basefile::set_cache_home(dir.path().to_path_buf());
+        dir
+    })
+    .path()
 }
 
 /// Makes a FIFO at `path` (no writer ever opens it: a reader that opens it blocking waits forever).

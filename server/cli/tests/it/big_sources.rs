@@ -1,0 +1,48 @@
+//! Workspace source files past `MAX_SOURCE_BYTES` through the real binary (issue 35, item 8):
+//! `score --workspace` used to read a gold file whole (an 8 GB one: 8 GB of memory) for its line
+//! count and units. Now lines are counted in pieces at any size, and only the units, which need
+//! the whole text, are given up — said in the row's unit notes.
+
+use crate::common::{readcov, stderr, stdout};
+use serde_json::{json, Value};
+
+#[test]
+fn score_counts_a_gold_file_past_the_limit_and_gives_up_only_its_units() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Sparse: 64 MiB and one byte of NULs without a line break (one line), no disk used.
+    let big = std::fs::File::create(d.join("big.py")).unwrap();
+    big.set_len(readcov_files::MAX_SOURCE_BYTES + 1).unwrap();
+    std::fs::write(d.join("small.py"), "def f():\n    return 1\n").unwrap();
+    let gold = [
+        json!({"task": "t", "path": "big.py", "start": 1, "end": 3}),
+        json!({"task": "t", "path": "small.py", "start": 2, "end": 2}),
+    ];
+    let read = json!({"task": "t", "run": "r", "path": "big.py", "start": 1, "end": 1});
+    std::fs::write(d.join("gold.jsonl"), format!("{}\n{}\n", gold[0], gold[1])).unwrap();
+    std::fs::write(d.join("reads.jsonl"), format!("{read}\n")).unwrap();
+    let ds = d.display().to_string();
+    let o = readcov(&[
+        "score",
+        "--gold",
+        &format!("{ds}/gold.jsonl"),
+        "--reads",
+        &format!("{ds}/reads.jsonl"),
+        "--workspace",
+        &ds,
+        "--format",
+        "jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one row");
+    // big.py has one line: its gold 1-3 is clipped to line 1, which was read; small.py's line 2
+    // was not: 1 of 2 gold lines.
+    assert_eq!(v["line_coverage"], 0.5, "{v}");
+    // small.py's function is still a gold unit; big.py has none, and the notes say why.
+    assert_eq!(v["gold_units"], 1, "{v}");
+    let notes = format!("{}{}", v["unit_notes"], stderr(&o));
+    assert!(
+        notes.contains("big.py") && notes.contains("over the limit of 67108864 bytes"),
+        "{notes}"
+    );
+}
