@@ -59,6 +59,9 @@ enum Command {
     Sheet(cmd::sheet::SheetArgs),
     /// The language server over stdio: gold coverage in the editor (see docs/lsp.md).
     Lsp(cmd::lsp::LspArgs),
+    /// Where each run failed: search, read, edit, change and tests stages, a verdict per run,
+    /// a summary per agent or model (docs/diagnose.md).
+    Diagnose(cmd::diagnose::DiagnoseArgs),
     /// Explain one run of one task: every gold file, what was missed, where the agent looked instead.
     Explain(cmd::explain::ExplainArgs),
     /// Write a self-contained HTML report, an LCOV tracefile and/or a SARIF log.
@@ -85,6 +88,7 @@ fn main() -> std::process::ExitCode {
         Command::Lsp(args) => cmd::lsp::run(args),
         Command::Report(args) => cmd::report::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Diagnose(args) => cmd::diagnose::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -156,7 +156,7 @@ pub fn parse_object(text: &str, file: &str, line: usize) -> Result<Map<String, V
 }
 
 /// How an input error names the JSON type found.
-pub(crate) fn kind_of(v: &Value) -> &'static str {
+pub fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -27,6 +27,7 @@ mod scan;
 pub mod shard;
 pub mod sheet;
 pub mod span;
+pub mod stages;
 pub mod strict_json;
 pub mod synth;
 

@@ -1,10 +1,11 @@
-//! The mergeable aggregate one sharded run writes (`--emit-partial`), for any of the three
-//! commands that shard: `score`, `explore`, `sheet`. The `kind` tag says which; only partials of
+//! The mergeable aggregate one sharded run writes (`--emit-partial`), for any of the commands
+//! that shard: `score`, `explore`, `sheet`, `diagnose`. The `kind` tag says which; only partials of
 //! the same kind and settings merge, anything else is an error rather than a wrong total.
 
 use crate::batch::ScorePartial;
 use crate::explore::ExplorePartial;
 use crate::sheet::SheetPartial;
+use crate::stages::DiagnosePartial;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -14,6 +15,7 @@ pub enum Partial {
     Score { threshold: f64, score: ScorePartial },
     Explore { explore: ExplorePartial },
     Sheet { sheet: SheetPartial },
+    Diagnose { diagnose: DiagnosePartial },
 }
 
 #[derive(Clone, Debug, Error, PartialEq)]
@@ -53,6 +55,7 @@ impl Partial {
             Partial::Score { .. } => "score",
             Partial::Explore { .. } => "explore",
             Partial::Sheet { .. } => "sheet",
+            Partial::Diagnose { .. } => "diagnose",
         }
     }
 
@@ -83,6 +86,11 @@ impl Partial {
                     &s.regeneration_limit,
                 )?;
                 sheet.merge(s);
+            }
+            (Partial::Diagnose { diagnose: d }, Partial::Diagnose { diagnose: o }) => {
+                same("threshold", &d.threshold, &o.threshold)?;
+                same("group-by", &d.group_by, &o.group_by)?;
+                d.merge(o);
             }
             (this, o) => {
                 return Err(MergeError::Kind {

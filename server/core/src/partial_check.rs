@@ -7,6 +7,7 @@
 use crate::partial::Partial;
 use crate::partial_file::PartialFile;
 use crate::sheet::aggregate::{ConditionCounts, Denominators};
+use crate::stages::{GroupSums, Verdict};
 use std::collections::BTreeMap;
 
 /// No count in a partial is larger (10^12: far beyond any corpus; 2^20 of them still add up
@@ -127,6 +128,12 @@ pub fn check(p: &Partial) -> Result<(), String> {
                 }
             }
         }
+        Partial::Diagnose { diagnose } => {
+            threshold(diagnose.threshold)?;
+            for (name, g) in &diagnose.groups {
+                diagnose_group(name, g)?;
+            }
+        }
         Partial::Sheet { sheet } => {
             threshold(sheet.threshold)?;
             denominators("overall", &sheet.overall)?;
@@ -160,6 +167,45 @@ fn denominators(at: &str, d: &Denominators) -> Result<(), String> {
             d.invalid
         )
     })
+}
+
+/// A diagnose group's counts add up: verdict counts to its runs, labels and resolved runs
+/// nested, every figure known for at most its runs with a sum of at most its count.
+fn diagnose_group(name: &str, g: &GroupSums) -> Result<(), String> {
+    let at = |what: String| format!("group `{name}`: {what}");
+    need(g.resolved <= g.labelled && g.labelled <= g.runs, || {
+        at(format!(
+            "{} resolved of {} labelled of {} runs",
+            g.resolved, g.labelled, g.runs
+        ))
+    })?;
+    let mut total = 0u64;
+    for (v, [runs, labelled, resolved]) in &g.verdicts {
+        need(Verdict::parse(v).is_some(), || {
+            at(format!("`{v}` is no verdict"))
+        })?;
+        need(resolved <= labelled && labelled <= runs, || {
+            at(format!(
+                "verdict `{v}`: {resolved} resolved of {labelled} labelled of {runs} runs"
+            ))
+        })?;
+        total += runs;
+    }
+    need(total == g.runs, || {
+        at(format!(
+            "runs by verdict add up to {total}, not its {} runs",
+            g.runs
+        ))
+    })?;
+    for (f, s) in &g.figures {
+        need(s.n <= g.runs && s.sum.at_most(s.n), || {
+            at(format!(
+                "figure `{f}` known for {} of {} runs, or its sum is more than its count",
+                s.n, g.runs
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 fn condition(c: &ConditionCounts) -> Result<(), String> {
@@ -323,5 +369,44 @@ mod tests {
             e.contains("task `t`: 1 successes of 2 scorable of 1 planned"),
             "{e}"
         );
+    }
+    #[test]
+    fn diagnose_counts_must_add_up() {
+        let one = (1u128 << 60).to_string();
+        let part = |verdicts: Value, figure: Value| {
+            json!({"readcov_partial": 1, "shard": "all", "kind": "diagnose", "diagnose": {
+                "threshold": 0.5, "group_by": "run", "groups": {"r": {"runs": 2, "labelled": 2,
+                "resolved": 1, "verdicts": verdicts, "figures": {"search_recall": figure}}}}})
+        };
+        let parse = |v: &Value| PartialFile::parse(v.to_string().as_bytes()).map(drop);
+        let ok_verdicts = json!({"edit": [1, 1, 0], "none": [1, 1, 1]});
+        let ok_figure = json!({"n": 2, "sum": one});
+        assert_eq!(parse(&part(ok_verdicts.clone(), ok_figure.clone())), Ok(()));
+        let cases: [(Value, Value, &str); 4] = [
+            (
+                json!({"edit": [1, 1, 0]}),
+                ok_figure.clone(),
+                "runs by verdict add up to 1, not its 2 runs",
+            ),
+            (
+                json!({"edit": [1, 0, 1], "none": [1, 1, 1]}),
+                ok_figure.clone(),
+                "verdict `edit`: 1 resolved of 0 labelled",
+            ),
+            (
+                json!({"bogus": [2, 2, 1]}),
+                ok_figure,
+                "`bogus` is no verdict",
+            ),
+            (
+                ok_verdicts,
+                json!({"n": 1, "sum": (3u128 << 60).to_string()}),
+                "figure `search_recall` known for 1 of 2 runs, or its sum is more",
+            ),
+        ];
+        for (verdicts, figure, want) in cases {
+            let e = parse(&part(verdicts.clone(), figure)).unwrap_err();
+            assert!(e.contains(want), "{verdicts}: {e}");
+        }
     }
 }

@@ -9,6 +9,7 @@ mod beir;
 mod consensus;
 mod dedupe;
 mod def;
+pub mod diagnose;
 mod expand;
 mod loo;
 mod note;

@@ -60,10 +60,36 @@ impl Applied {
         s
     }
 
+    /// The patched lines standing where base lines `start..=end` stood, joined by `\n`: each
+    /// kept base line in the range; each line written in place of deleted lines whose first
+    /// is in the range; each line inserted between two base lines of the range, or right after
+    /// its last line (a statement appended to a function body belongs to it); never a line
+    /// inserted before `start`.
+    pub fn slice(&self, start: u32, end: u32) -> String {
+        let keep = |a: &Anchor| match *a {
+            Anchor::Base(b) => start <= b && b <= end,
+            Anchor::Inserted {
+                replaces: Some(r), ..
+            } => start <= r && r <= end,
+            Anchor::Inserted { before, .. } => start < before && before <= end.saturating_add(1),
+        };
+        let lines: Vec<&str> = (self.lines.iter().zip(&self.anchors))
+            .filter(|(_, a)| keep(a))
+            .map(|(l, _)| l.strip_suffix('\r').unwrap_or(l))
+            .collect();
+        lines.join("\n")
+    }
+
     /// "applied with offset +9", or with the hunks that moved when not all did ("applied with
     /// offset -4 (hunks 6-26 of 26)"); `None` when every hunk applied where stated.
     pub fn offset_note(&self) -> Option<String> {
         offset_note(&self.placed)
+    }
+}
+
+impl readcov_core::stages::AfterText for Applied {
+    fn slice(&self, start: u32, end: u32) -> String {
+        Applied::slice(self, start, end)
     }
 }
 

@@ -33,6 +33,8 @@ pub fn merge(partials: Vec<String>) -> PyResult<(String, Option<String>)> {
                     "regeneration_limit": s.regeneration_limit, "overall": s.overall,
                     "conditions": conditions, "common": common })
         }
+        Partial::Diagnose { diagnose: d } => json!({ "shards": shards,
+            "threshold": d.threshold, "group_by": d.group_by, "summary": d.finish() }),
     };
     Ok((doc.to_string(), merged.warning))
 }

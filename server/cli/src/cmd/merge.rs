@@ -1,7 +1,7 @@
-//! `readcov merge`: combines `--emit-partial` files from sharded `score`, `explore` or `sheet`
+//! `readcov merge`: combines `--emit-partial` files from sharded `score`, `explore`, `sheet` or `diagnose`
 //! runs into the aggregate of one unsharded run (the partial's `kind` says which).
 
-use crate::cmd::{explore, sheet};
+use crate::cmd::{diagnose, explore, sheet};
 use crate::exit::Exit;
 use crate::render::{ratio, Format};
 use crate::shard::read_partial;
@@ -79,6 +79,20 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
             } else {
                 format!("merged {} shard(s)\n", shards.len())
                     + &sheet::aggregate_text::aggregate(&s.overall, &conditions, &common)
+            }
+        }
+        Partial::Diagnose { diagnose: d } => {
+            let summary = d.finish();
+            if json {
+                let doc = json!({ "shards": shards, "threshold": d.threshold,
+                                  "group_by": d.group_by, "summary": summary });
+                serde_json::to_string_pretty(&doc)? + "\n"
+            } else {
+                format!(
+                    "merged {} shard(s), grouped by {}\n\n",
+                    shards.len(),
+                    d.group_by
+                ) + &diagnose::summary_table(&summary)
             }
         }
     };

@@ -2,6 +2,7 @@
 
 pub mod contextbench;
 pub mod demo;
+pub mod diagnose;
 pub mod explain;
 pub mod explore;
 pub mod gold;

@@ -21,6 +21,7 @@ mod common;
 mod confinement;
 mod contextbench_cli;
 mod deep_nesting;
+mod diagnose;
 mod emit_patches;
 mod explore_cli;
 mod import_datasets;

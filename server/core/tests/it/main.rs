@@ -2,6 +2,7 @@
 
 mod explore_schemas;
 mod formats_cases;
+mod harness;
 mod lean;
 mod lineset_props;
 mod schemas;

@@ -9,7 +9,7 @@ use super::{detect, InputKind, LoadError, Loaded, Role, Take};
 use crate::{canonical_dir, inside_workspace, open_input, task_dir, FileError};
 use crate::{logs, Workspace};
 use readcov_core::{parse_reads_piece, EventKind, InputError, LeanReads, Parsed, ReadSpan};
-use readcov_import::{import_with, FileProvider, ImportOptions};
+use readcov_import::{import_with, FileProvider, ImportOptions, RunChange};
 use std::path::{Path, PathBuf};
 
 /// Where an imported trajectory's base files come from.
@@ -160,6 +160,33 @@ fn import_bytes(
     kind: InputKind,
     ws: BaseFiles,
 ) -> Result<Loaded<ReadSpan>, LoadError> {
+    import_with_changes(name, bytes, kind, ws).map(|(loaded, _)| loaded)
+}
+
+/// [`load_reads`], and each run's change when the file is a trajectory imported on the fly (the
+/// log's own final patch, its edits replayed on `base_files`: `readcov diagnose`); reads rows
+/// carry no change.
+pub fn load_reads_and_changes(
+    path: &Path,
+    opts: &ReadsOptions,
+) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
+    let kind = detect_file(path)?;
+    match Role::Reads.check(&path.display().to_string(), kind)? {
+        Take::Convert => {
+            let bytes = logs::read(path)?;
+            import_with_changes(&path.display().to_string(), &bytes, kind, opts.base_files)
+        }
+        _ => Ok((load_reads(path, opts)?, Vec::new())),
+    }
+}
+
+/// A trajectory's reads (with the note saying it was imported) and its runs' changes.
+fn import_with_changes(
+    name: &str,
+    bytes: &[u8],
+    kind: InputKind,
+    ws: BaseFiles,
+) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
     let one: Option<PathBuf> = match ws {
         BaseFiles::One(d) => Some(canonical_dir(d)?),
         _ => None,
@@ -195,7 +222,7 @@ fn import_bytes(
         kind.label(),
         got.rows.len() - edits
     );
-    Ok(Loaded {
+    let loaded = Loaded {
         parsed: Parsed {
             records: got.summary.actions,
             items: got.rows,
@@ -204,7 +231,8 @@ fn import_bytes(
         kind,
         notes: vec![note],
         lost_edits: got.summary.lost_edits,
-    })
+    };
+    Ok((loaded, got.changes))
 }
 
 /// Reads `path` a piece at a time, each piece ending at a line break (the last one at the end of

@@ -2,6 +2,7 @@
 
 mod beir;
 mod consensus;
+mod diagnose;
 mod expand;
 mod offsets;
 mod patches;

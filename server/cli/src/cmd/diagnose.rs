@@ -1,0 +1,155 @@
+//! `readcov diagnose`: where each run failed — search, read, edit, change, tests — and the
+//! verdict, per run and summarised per agent or model. Load every input (`load.rs`), make one
+//! library call (`readcov_gold::diagnose::diagnose`, the stages of `readcov_core::stages` on the
+//! scoring walk), hand the rows to one sink (`render.rs`).
+
+mod load;
+mod render;
+
+use crate::exit::Exit;
+use crate::render::Format;
+use crate::shard::write_partial;
+use anyhow::Result;
+use clap::Args;
+use readcov_core::stages::{DiagnosePartial, RunStages};
+use readcov_core::Partial;
+use readcov_gold::diagnose::{diagnose, DiagnoseInput};
+use std::io::Write;
+use std::path::PathBuf;
+
+pub use render::summary_table;
+
+#[derive(Args, Debug)]
+pub struct DiagnoseArgs {
+    /// Gold: gold JSONL, a unified diff or SWE-bench rows (`instance_id`, `patch`), as `score`
+    /// takes it. The gold change is the patch's (a gold JSONL written by `readcov gold`: its
+    /// `origin: edit` rows, with no text after the fix).
+    #[arg(long, value_name = "FILE")]
+    pub gold: PathBuf,
+    /// Reads JSONL, or an agent trajectory (imported on the fly: its log's final patch or its
+    /// replayed edits are then each run's change).
+    #[arg(long, value_name = "FILE")]
+    pub reads: PathBuf,
+    /// The runs' changes as SWE-bench predictions (`instance_id`, `model_name_or_path`,
+    /// `model_patch`; JSONL, a JSON list, or a dict keyed by instance id; `readcov import
+    /// --emit-patches` writes one). An entry is a run's when its `model_name_or_path` is the run;
+    /// a task with one entry and one run pairs them. Repeat for several files.
+    #[arg(long, value_name = "FILE")]
+    pub patches: Vec<PathBuf>,
+    /// A SWE-bench harness report: per-instance `report.json` or the run-level report
+    /// (`resolved_ids`, …; Multi-SWE-bench `results.json`). `RUN=FILE` applies it to that run
+    /// only, else to every run of its instances. Repeat for several files.
+    #[arg(long, value_name = "[RUN=]FILE", value_parser = load::ReportArg::parse)]
+    pub test_report: Vec<load::ReportArg>,
+    /// Outcome labels (`task`, `run`, `resolved`; SWE-bench rows with `resolved`): shown beside
+    /// the verdicts and summarised per verdict, never used to reach them.
+    #[arg(long, value_name = "LABELS")]
+    pub outcomes: Option<PathBuf>,
+    /// Repository at the base commit (units, patches applied, edits replayed).
+    #[arg(long, value_name = "DIR", conflicts_with = "workspaces")]
+    pub workspace: Option<PathBuf>,
+    /// One workspace per task, DIR/<task>/.
+    #[arg(long, value_name = "DIR")]
+    pub workspaces: Option<PathBuf>,
+    /// Line coverage (and a gold unit's coverage) at or above this passes the read stage.
+    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = crate::cmd::score::parse_rate)]
+    pub threshold: f64,
+    /// Which read sources count (comma-separated: agent, human, manual, retriever).
+    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
+    pub sources: Vec<crate::cmd::score::SourceArg>,
+    /// What the summary groups runs by: `run` (an agent or model), `task`, `repo` (the task id
+    /// before its last `-`: `psf__requests`), `source` (where the change came from).
+    #[arg(long, value_enum, default_value_t = GroupBy::Run)]
+    pub group_by: GroupBy,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// The summary only (table, json, jsonl).
+    #[arg(long)]
+    pub summary: bool,
+    /// No legend under the table.
+    #[arg(long)]
+    pub no_legend: bool,
+    /// Diagnose only shard I of N (0-based; tasks split by a stable hash of their id).
+    #[arg(long, value_name = "I/N", value_parser = crate::shard::Shard::parse)]
+    pub shard: Option<crate::shard::Shard>,
+    /// Also write the mergeable summary (for `readcov merge`) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
+    /// Tasks diagnosed at once (default: the available cores); the output is the same.
+    #[arg(
+        long,
+        short = 'j',
+        value_name = "N",
+        default_value_t = 0,
+        hide_default_value = true
+    )]
+    pub jobs: usize,
+}
+
+/// `--group-by`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GroupBy {
+    Run,
+    Task,
+    Repo,
+    Source,
+}
+
+impl GroupBy {
+    fn label(self) -> &'static str {
+        match self {
+            GroupBy::Run => "run",
+            GroupBy::Task => "task",
+            GroupBy::Repo => "repo",
+            GroupBy::Source => "source",
+        }
+    }
+
+    fn key(self, s: &RunStages) -> String {
+        match self {
+            GroupBy::Run => s.run.clone(),
+            GroupBy::Task => s.task.clone(),
+            GroupBy::Repo => s
+                .task
+                .rsplit_once('-')
+                .map_or(s.task.clone(), |(r, _)| r.to_string()),
+            GroupBy::Source => s.change_source.as_str().to_string(),
+        }
+    }
+}
+
+pub fn run(args: DiagnoseArgs) -> Result<Exit> {
+    let inputs = load::load(&args)?;
+    let change = |t: &str, r: &str| inputs.change(t, r);
+    let reports = |t: &str, r: &str| inputs.report(t, r);
+    let input = DiagnoseInput {
+        gold: &inputs.gold,
+        reads: &inputs.reads,
+        gold_patches: &inputs.gold_patches,
+        gold_edit_lines: &inputs.gold_edit_lines,
+        change: &change,
+        reports: &reports,
+        outcomes: inputs.outcomes.as_ref(),
+        files: &inputs.files,
+        opts: &inputs.opts,
+        threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
+    };
+    let mut partial = DiagnosePartial::new(args.threshold, args.group_by.label());
+    let mut runs = Vec::new();
+    diagnose(&input, &mut |s| {
+        partial.add(&args.group_by.key(&s), &s);
+        runs.push(s);
+    });
+    inputs.report_matches(&runs);
+    let summary = partial.finish();
+    let text = render::render(args.format, &runs, &summary, args.summary, !args.no_legend);
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
+        _ => {}
+    }
+    if let Some(path) = &args.emit_partial {
+        write_partial(path, args.shard, Partial::Diagnose { diagnose: partial })?;
+    }
+    Ok(Exit::Ok)
+}

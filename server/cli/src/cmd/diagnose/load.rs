@@ -1,0 +1,267 @@
+//! Everything `readcov diagnose` reads, through the one input layer (`readcov_files::input`):
+//! gold (and the gold patches behind it), reads (and, for a trajectory, each run's change),
+//! predictions, harness reports, outcome labels, the workspaces. Notes and located errors go to
+//! stderr; a file of the wrong kind is refused (exit 2).
+
+use super::DiagnoseArgs;
+use crate::inputs::{load_gold, report_errors, workspace_root, BaseFiles};
+use anyhow::Result;
+use readcov_core::outcomes::Outcomes;
+use readcov_core::stages::{parse_reports, ChangeSource, ReportFile, RunStages, TestReport};
+use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
+use readcov_files::gold_files::Workspaces;
+use readcov_files::input::{self, InputKind, ReadsOptions};
+use readcov_gold::diagnose::AgentChange;
+use readcov_gold::{parse_patch_rows, parse_rows_in, Origin, PatchRow};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// `--test-report [RUN=]FILE`.
+#[derive(Clone, Debug)]
+pub struct ReportArg {
+    pub run: Option<String>,
+    pub path: PathBuf,
+}
+
+impl ReportArg {
+    pub fn parse(s: &str) -> Result<ReportArg, String> {
+        let g = crate::cmd::score::GoldArg::parse(s)?;
+        Ok(ReportArg {
+            run: g.name,
+            path: g.path,
+        })
+    }
+}
+
+/// The loaded inputs.
+pub struct Inputs {
+    pub gold: Vec<GoldSpan>,
+    pub reads: Vec<ReadSpan>,
+    pub gold_patches: Vec<PatchRow>,
+    pub gold_edit_lines: BTreeMap<String, BTreeMap<String, LineSet>>,
+    /// `--patches` entries by (task, run); `None` run: the entry names no run.
+    predictions: BTreeMap<(String, Option<String>), AgentChange>,
+    /// The log's own patch or the replay, by (task, run) (a trajectory given as `--reads`).
+    logged: BTreeMap<(String, String), AgentChange>,
+    /// Runs per task (for pairing a task's only prediction with its only run).
+    runs_of: BTreeMap<String, BTreeSet<String>>,
+    /// Reports applying to every run of a task, and to one run.
+    reports: ReportFile,
+    run_reports: BTreeMap<String, ReportFile>,
+    pub outcomes: Option<Outcomes>,
+    pub files: Workspaces,
+    pub opts: ScoreOptions,
+}
+
+pub fn load(args: &DiagnoseArgs) -> Result<Inputs> {
+    let root = workspace_root(args.workspace.as_deref())?;
+    let one = args
+        .workspace
+        .as_deref()
+        .map(crate::inputs::canonical_dir)
+        .transpose()?;
+    let per_task = args
+        .workspaces
+        .as_deref()
+        .map(crate::inputs::canonical_dir)
+        .transpose()?;
+    let mut gold = load_gold(&args.gold, root.as_deref())?;
+    let (gold_patches, gold_edit_lines) = gold_changes(&args.gold, root.as_deref())?;
+    let opts = ReadsOptions {
+        workspace: root.as_deref(),
+        base_files: BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref()),
+    };
+    let (loaded, changes) = input::load_reads_and_changes(&args.reads, &opts)?;
+    loaded.notes.iter().for_each(|n| eprintln!("{n}"));
+    let mut reads = loaded.parsed;
+    report_errors(&gold.errors);
+    report_errors(&reads.errors);
+    if gold.items.is_empty() {
+        anyhow::bail!(
+            "{}: no valid gold spans, nothing to diagnose",
+            args.gold.display()
+        );
+    }
+    if let Some(shard) = args.shard {
+        gold.items.retain(|g| shard.keeps(&g.task));
+        reads.items.retain(|r| shard.keeps(&r.task));
+    }
+    let logged = (changes.iter())
+        .filter_map(|c| {
+            let source = match c.submitted {
+                Some(_) => ChangeSource::Log,
+                None => ChangeSource::Replay,
+            };
+            let (patch, lost) = c.best()?;
+            let change = AgentChange {
+                source,
+                patch: patch.to_string(),
+                lost: lost.to_vec(),
+            };
+            Some(((c.task.clone(), c.run.clone()), change))
+        })
+        .collect();
+    let mut runs_of: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for r in &reads.items {
+        runs_of
+            .entry(r.task.clone())
+            .or_default()
+            .insert(r.run.clone());
+    }
+    let mut inputs = Inputs {
+        gold: gold.items,
+        reads: reads.items,
+        gold_patches,
+        gold_edit_lines,
+        predictions: BTreeMap::new(),
+        logged,
+        runs_of,
+        reports: ReportFile::default(),
+        run_reports: BTreeMap::new(),
+        outcomes: None,
+        files: Workspaces { one, per_task },
+        opts: crate::cmd::score::score_options(args.threshold, &args.sources, false),
+    };
+    for p in &args.patches {
+        let loaded = input::load_predictions(p)?;
+        report_errors(&loaded.parsed.errors);
+        for pr in loaded.parsed.items {
+            let change = AgentChange {
+                source: ChangeSource::Patches,
+                patch: pr.patch.unwrap_or_default(),
+                lost: pr.partial,
+            };
+            inputs.predictions.insert((pr.task, pr.run), change);
+        }
+    }
+    for r in &args.test_report {
+        let bytes = crate::inputs::read_input(&r.path)?;
+        let file = parse_reports(&bytes, &r.path.display().to_string())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        match &r.run {
+            Some(run) => inputs
+                .run_reports
+                .entry(run.clone())
+                .or_default()
+                .merge(file),
+            None => inputs.reports.merge(file),
+        }
+    }
+    if let Some(p) = &args.outcomes {
+        let parsed = crate::inputs::load_outcomes(p)?;
+        report_errors(&parsed.errors);
+        inputs.outcomes = Some(parsed.items.into_iter().collect());
+    }
+    Ok(inputs)
+}
+
+/// The gold patches behind the gold (SWE-bench rows, a diff), or the `edit` rows of gold JSONL
+/// that records origins.
+type GoldChanges = (Vec<PatchRow>, BTreeMap<String, BTreeMap<String, LineSet>>);
+
+fn gold_changes(path: &Path, root: Option<&str>) -> Result<GoldChanges> {
+    let name = path.display().to_string();
+    let (bytes, _) = input::read_rows(path)?;
+    let bytes = input::as_jsonl(&bytes).into_owned();
+    let mut edit = BTreeMap::new();
+    let patches = match input::detect(&name, &bytes) {
+        InputKind::SweBench => parse_patch_rows(&bytes, &name).items,
+        InputKind::Diff => vec![PatchRow {
+            task: readcov_core::DEFAULT_ID.into(),
+            patch: String::from_utf8_lossy(&bytes).into_owned(),
+            file: name,
+            ..PatchRow::default()
+        }],
+        InputKind::GoldJsonl if contains(&bytes, b"\"origin\"") => {
+            for r in parse_rows_in(&bytes, &name, root).items {
+                if r.origin == Origin::Edit {
+                    let files: &mut BTreeMap<String, LineSet> = edit.entry(r.task).or_default();
+                    files.entry(r.path).or_default().insert(r.start, r.end);
+                }
+            }
+            Vec::new()
+        }
+        _ => Vec::new(),
+    };
+    Ok((patches, edit))
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+impl Inputs {
+    /// A run's change: its `--patches` entry, else (a task's only entry, for its only run) that
+    /// one, else its log's patch or its replay.
+    pub fn change(&self, task: &str, run: &str) -> Option<AgentChange> {
+        match self.prediction_of(task, run) {
+            Some(key) => self.predictions.get(key).cloned(),
+            None => self
+                .logged
+                .get(&(task.to_string(), run.to_string()))
+                .cloned(),
+        }
+    }
+
+    /// The `--patches` entry a run takes: the one naming it, or its task's only entry when the
+    /// task has only this run.
+    fn prediction_of(&self, task: &str, run: &str) -> Option<&(String, Option<String>)> {
+        let exact = (task.to_string(), Some(run.to_string()));
+        if let Some((k, _)) = self.predictions.get_key_value(&exact) {
+            return Some(k);
+        }
+        let mut of_task = self.predictions.keys().filter(|(t, _)| t == task);
+        let only = of_task.next()?;
+        let one_run = self.runs_of.get(task).is_some_and(|r| r.len() == 1);
+        (of_task.next().is_none() && one_run).then_some(only)
+    }
+
+    /// The harness report of a run: its own, joined with its task's.
+    pub fn report(&self, task: &str, run: &str) -> Option<TestReport> {
+        let own = self
+            .run_reports
+            .get(run)
+            .and_then(|f| f.instances.get(task));
+        let all = self.reports.instances.get(task);
+        match (own, all) {
+            (Some(o), Some(a)) => {
+                let mut f = ReportFile::default();
+                f.instances.insert(task.into(), a.clone());
+                let mut g = ReportFile::default();
+                g.instances.insert(task.into(), o.clone());
+                f.merge(g);
+                f.instances.remove(task)
+            }
+            (o, a) => o.or(a).cloned(),
+        }
+    }
+
+    /// Says on stderr how the runs' changes were found, and what `--patches` gave that no run
+    /// took.
+    pub fn report_matches(&self, runs: &[RunStages]) {
+        let mut by: BTreeMap<&str, usize> = BTreeMap::new();
+        for s in runs {
+            *by.entry(s.change_source.as_str()).or_default() += 1;
+        }
+        if runs.is_empty() {
+            return;
+        }
+        let counts: Vec<String> = by.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        eprintln!(
+            "note: changes of {} run(s): {}",
+            runs.len(),
+            counts.join(", ")
+        );
+        let used: BTreeSet<&(String, Option<String>)> = (runs.iter())
+            .filter_map(|r| self.prediction_of(&r.task, &r.run))
+            .collect();
+        let unused = self.predictions.len() - used.len();
+        if unused > 0 {
+            eprintln!(
+                "note: {unused} --patches entr(y/ies) matched no run (an entry is a run's when its \
+                 `model_name_or_path` is the run's name, or when it is its task's only entry and the \
+                 task has one run)"
+            );
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! A patch (the gold's or a run's) as the stages take it: per base file (test files aside) the
+//! base lines it changes, where its hunks applied (`git apply`'s offsets, through
+//! `readcov-patch`), and its text after the change; files it creates and test files counted
+//! apart; a file it does not apply to kept on its stated lines, with why.
+
+use readcov_core::stages::{AfterText, Change, FileChange, Lost};
+use readcov_core::LineSet;
+use readcov_import::repo_path;
+use readcov_patch::{apply, change_lines, is_test_path, parse, Loss};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Base texts of one task's files, by path (only files the workspace has).
+pub type Texts = BTreeMap<String, Arc<str>>;
+
+/// The repository paths a patch touches (to read their base texts first).
+pub fn paths_of(patch: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    (parse(patch, "").patch.files.iter())
+        .filter_map(|f| repo_path(f, "", &mut errors))
+        .collect()
+}
+
+/// `patch` measured on the base `texts`; `name` says where it came from, in notes.
+pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
+    let parsed = parse(patch, name);
+    let mut out = Change::default();
+    out.not_applied
+        .extend(parsed.errors.iter().map(|e| e.to_string()));
+    let mut errors = Vec::new();
+    for f in &parsed.patch.files {
+        let Some(path) = repo_path(f, name, &mut errors) else {
+            continue;
+        };
+        if is_test_path(&path) {
+            out.test_files.push(path);
+            continue;
+        }
+        if f.new_file {
+            out.new_files.push(path);
+            continue;
+        }
+        let (starts, after): (Vec<u32>, Option<Arc<dyn AfterText>>) = match texts.get(&path) {
+            Some(base) => match apply(f, base) {
+                Ok(a) => (a.starts(), Some(Arc::new(a))),
+                Err(e) => {
+                    out.not_applied.push(format!("{path}: {e}"));
+                    (Vec::new(), None)
+                }
+            },
+            None => (Vec::new(), None),
+        };
+        let mut lines = LineSet::new();
+        for (s, e) in change_lines(f, &starts, 1) {
+            lines.insert(s, e);
+        }
+        // A file named twice in one patch: its lines join (its text is the first's).
+        match out.files.get_mut(&path) {
+            Some(fc) => fc.lines = fc.lines.union(&lines),
+            None => {
+                out.files.insert(path, FileChange { lines, after });
+            }
+        }
+    }
+    out.not_applied.extend(errors.iter().map(|e| e.to_string()));
+    out
+}
+
+/// A rebuilt change's losses as the stages weigh them: one decides when it may have changed a
+/// base file that is not a test file.
+pub fn lost_of(losses: &[Loss]) -> Vec<Lost> {
+    (losses.iter())
+        .map(|l| Lost {
+            sentence: l.sentence(),
+            decides: l.touches_base() && !l.path.as_deref().is_some_and(is_test_path),
+        })
+        .collect()
+}
