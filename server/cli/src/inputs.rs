@@ -117,14 +117,14 @@ pub fn check_kind(path: &Path, role: input::Role) -> Result<()> {
 
 fn print_notes(notes: &[String]) {
     for n in notes {
-        eprintln!("{n}");
+        eprintln!("{}", readcov_core::shown::shown_lines(n));
     }
 }
 
 /// Prints each located error on stderr and returns how many there were.
 pub fn report_errors(errors: &[InputError]) -> usize {
     for e in errors {
-        eprintln!("error: {e}");
+        crate::render::print_error(&e.to_string());
     }
     errors.len()
 }

@@ -93,7 +93,7 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(exit) => exit.into(),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            render::print_error(&format!("{e:#}"));
             Exit::Input.into()
         }
     }

@@ -36,7 +36,16 @@ impl Table {
         }
     }
 
+    /// A row; each cell is shown escaped and cut ([`readcov_core::shown::shown`]): cells carry
+    /// task, run and path names from the inputs.
     pub fn row(&mut self, cells: Vec<String>) {
+        let cells = cells
+            .into_iter()
+            .map(|c| match readcov_core::shown::shown(&c) {
+                std::borrow::Cow::Borrowed(_) => c,
+                std::borrow::Cow::Owned(s) => s,
+            })
+            .collect();
         self.rows.push(cells);
     }
 
@@ -70,6 +79,12 @@ impl Table {
         }
         out
     }
+}
+
+/// Prints `error: MESSAGE` on stderr, the message escaped and cut line by line
+/// ([`readcov_core::shown::shown_lines`]): errors quote paths and values from the inputs.
+pub fn print_error(message: &str) {
+    eprintln!("error: {}", readcov_core::shown::shown_lines(message));
 }
 
 /// Quotes a CSV field when it needs it (RFC 4180).

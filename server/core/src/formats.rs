@@ -30,15 +30,21 @@ impl InputError {
         }
     }
 
+    /// The message as printed: the file name, field and message escaped and cut
+    /// ([`crate::shown::shown`]), since all three may carry an input's text (a path with a line
+    /// break or escape codes, a 500 MB value).
     fn render(&self) -> String {
+        use crate::shown::shown;
+        let file = shown(&self.file);
         let loc = if self.line == 0 {
-            self.file.clone()
+            file.into_owned()
         } else {
-            format!("{}:{}", self.file, self.line)
+            format!("{file}:{}", self.line)
         };
+        let message = shown(&self.message);
         match &self.field {
-            Some(f) => format!("{loc}: field `{f}`: {}", self.message),
-            None => format!("{loc}: {}", self.message),
+            Some(f) => format!("{loc}: field `{}`: {message}", shown(f)),
+            None => format!("{loc}: {message}"),
         }
     }
 }

@@ -26,6 +26,7 @@ pub mod retrieval;
 mod scan;
 pub mod shard;
 pub mod sheet;
+pub mod shown;
 pub mod span;
 pub mod stages;
 pub mod strict_json;

@@ -56,13 +56,15 @@ pub fn hit_counts(intervals: &[(u32, u32)]) -> Vec<(u32, u32)> {
 /// (a bogus read without `--workspace` to clip it) is skipped and reported, never written in full.
 pub const MAX_LINES_PER_FILE: u64 = 1_000_000;
 
-/// A file section left out because it exceeded [`MAX_LINES_PER_FILE`].
+/// A file section left out: over [`MAX_LINES_PER_FILE`], or its path holds a line break (LCOV
+/// has no escapes: `a.py\nSF:/etc/passwd` would forge a record for another file).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
     pub task: String,
     pub run: String,
     pub path: String,
     pub lines: u64,
+    pub line_break: bool,
 }
 
 /// The tracefile and the file sections that were too large to write.
@@ -98,12 +100,14 @@ pub fn render(report: &Report, opts: LcovOptions) -> Lcov {
             if let Some(set) = unread.get(path) {
                 all = all.union(set);
             }
-            if all.len() > MAX_LINES_PER_FILE {
+            let line_break = readcov_core::shown::has_line_break(path);
+            if all.len() > MAX_LINES_PER_FILE || line_break {
                 out.skipped.push(Skipped {
                     task: row.task.clone(),
                     run: row.run.clone(),
                     path: path.to_string(),
                     lines: all.len(),
+                    line_break,
                 });
                 continue;
             }
@@ -167,6 +171,28 @@ mod tests {
             (out.skipped[0].path.as_str(), out.skipped[0].lines),
             ("big.py", 4_000_000_000)
         );
+    }
+
+    #[test]
+    fn a_path_with_a_line_break_forges_no_record() {
+        let gold = [readcov_core::GoldSpan::simple("a.py\nSF:/etc/passwd", 1, 2)];
+        let reads = [
+            readcov_core::ReadSpan::simple("a.py\nSF:/etc/passwd", 1, 2),
+            readcov_core::ReadSpan::simple("b.py\r", 1, 1),
+            readcov_core::ReadSpan::simple("ok.py", 1, 1),
+        ];
+        let r = crate::model::build_plain(&gold, &reads);
+        let out = render(&r, LcovOptions { gold_unread: true });
+        assert_eq!(
+            out.text,
+            "TN:default__default\nSF:ok.py\nDA:1,1\nLF:1\nLH:1\nend_of_record\n"
+        );
+        let left: Vec<_> = out
+            .skipped
+            .iter()
+            .map(|s| (s.path.as_str(), s.line_break))
+            .collect();
+        assert_eq!(left, [("a.py\nSF:/etc/passwd", true), ("b.py\r", true)]);
     }
 
     #[test]

@@ -197,7 +197,8 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             Err(e) => {
                 import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
                 whole.clear();
-                ctx.bar.suspend(|| eprintln!("error: {e}"));
+                ctx.bar
+                    .suspend(|| crate::render::print_error(&e.to_string()));
                 tally.refused_files += 1;
             }
         }
@@ -277,13 +278,15 @@ fn import_whole(
         let got = match got {
             Ok(g) => g,
             Err(e) => {
-                ctx.bar.suspend(|| eprintln!("error: {e:#}"));
+                ctx.bar
+                    .suspend(|| crate::render::print_error(&format!("{e:#}")));
                 tally.refused_files += 1;
                 continue;
             }
         };
         for e in &got.errors {
-            ctx.bar.suspend(|| eprintln!("error: {e}"));
+            ctx.bar
+                .suspend(|| crate::render::print_error(&e.to_string()));
         }
         // A log that gave nothing but an error (not a trajectory, truncated JSON) is refused:
         // it is no run, and the summary says so instead of counting it as one.
@@ -367,7 +370,8 @@ fn stream(
             });
         for got in &results {
             for e in &got.errors {
-                ctx.bar.suspend(|| eprintln!("error: {e}"));
+                ctx.bar
+                    .suspend(|| crate::render::print_error(&e.to_string()));
             }
             notes.add(&name, got, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
             sink.write(got)?;
@@ -377,7 +381,8 @@ fn stream(
         ctx.advance(rows.consumed(), tally);
         if let Some(e) = failed {
             // The rest of the file cannot be read: what was read is kept.
-            ctx.bar.suspend(|| eprintln!("error: {e}"));
+            ctx.bar
+                .suspend(|| crate::render::print_error(&e.to_string()));
             tally.total.malformed_records += 1;
             break;
         }

@@ -11,6 +11,7 @@ use crate::output::{is_stdout, write_output};
 use crate::render::{percent, ratio, Table};
 use anyhow::Result;
 use clap::Args;
+use readcov_core::shown::shown;
 use readcov_report::lcov::LcovOptions;
 use readcov_report::{build, html, lcov, parse_units, sarif, Outcomes, Report, ReportInput};
 use std::collections::BTreeMap;
@@ -229,15 +230,19 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         };
         let out = lcov::render(&report, opts);
         for s in &out.skipped {
-            eprintln!(
-                "warning: {}: {} / {}: {} lines is over the LCOV limit of {}; section left out \
-                 (give --workspace to clip reads to file lengths)",
-                s.path,
-                s.task,
-                s.run,
-                s.lines,
-                lcov::MAX_LINES_PER_FILE
-            );
+            let (path, task, run) = (shown(&s.path), shown(&s.task), shown(&s.run));
+            match s.line_break {
+                true => eprintln!(
+                    "warning: {path}: {task} / {run}: the path holds a line break, which LCOV \
+                     cannot carry; section left out"
+                ),
+                false => eprintln!(
+                    "warning: {path}: {task} / {run}: {} lines is over the LCOV limit of {}; \
+                     section left out (give --workspace to clip reads to file lengths)",
+                    s.lines,
+                    lcov::MAX_LINES_PER_FILE
+                ),
+            }
         }
         write(p, &out.text)?;
     }

@@ -94,8 +94,8 @@ pub fn detail(u: &UnitScore) -> String {
         out += &format!(
             "    unit {} {} {}:{}-{}: {}/{} lines read ({}), {} gold line(s), {seen}\n",
             g.kind,
-            g.name,
-            g.path,
+            readcov_core::shown::shown(&g.name),
+            readcov_core::shown::shown(&g.path),
             g.start,
             g.end,
             g.read_lines,
@@ -105,7 +105,7 @@ pub fn detail(u: &UnitScore) -> String {
         );
     }
     for n in &u.unit_notes {
-        out += &format!("    note: {n}\n");
+        out += &format!("    note: {}\n", readcov_core::shown::shown(n));
     }
     out
 }

@@ -51,7 +51,7 @@ pub fn run(args: UnitsArgs) -> Result<Exit> {
         let bytes = match read_input(file) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("error: {e:#}");
+                crate::render::print_error(&format!("{e:#}"));
                 continue;
             }
         };

@@ -23,6 +23,7 @@ mod contextbench_cli;
 mod deep_nesting;
 mod diagnose;
 mod emit_patches;
+mod escaping;
 mod explore_cli;
 mod import_datasets;
 mod import_gold;

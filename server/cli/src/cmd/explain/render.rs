@@ -96,8 +96,11 @@ pub fn text(e: &Explanation, next: &Next) -> String {
     out.push(String::new());
     let (why, cmd) = next.line(e);
     out.push(format!("next ({why}):"));
-    let mut s: String = out.into_iter().map(|l| fit(&l) + "\n").collect();
-    s += &shell_wrap(&cmd);
+    // Lines quote task, run, path and function names from the inputs: each is escaped
+    // (`readcov_core::shown::escaped`), so a name cannot add a line or send escape codes.
+    let esc = |l: &str| readcov_core::shown::escaped(l).into_owned();
+    let mut s: String = out.into_iter().map(|l| fit(&esc(&l)) + "\n").collect();
+    s += &shell_wrap(&esc(&cmd));
     s
 }
 

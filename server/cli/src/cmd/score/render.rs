@@ -4,6 +4,7 @@
 use super::{before_edit, rows, ScoreArgs};
 use crate::cmd::score_units;
 use crate::render::{csv_field, percent, ratio, Format, Table};
+use readcov_core::shown::shown;
 use readcov_core::{Status, TaskRunScore, Totals};
 use readcov_units::UnitScore;
 use std::io::Write;
@@ -178,12 +179,12 @@ fn render_table(
         }
         t.row(cells);
         if args.detail && s.status == Status::Scored {
-            detail += &format!("\n{} / {}\n", r.task, r.run);
+            detail += &format!("\n{} / {}\n", shown(&r.task), shown(&r.run));
             for f in &s.files {
                 let hit = if f.hit { "hit" } else { "not opened" };
                 detail += &format!(
                     "  {}: {}/{} gold lines read ({}), {hit}\n",
-                    f.path,
+                    shown(&f.path),
                     f.covered_lines,
                     f.gold_lines,
                     percent(f.coverage)
@@ -197,7 +198,7 @@ fn render_table(
                 };
                 detail += &format!(
                     "    {}:{}-{}: {}/{} read ({}), unread {unread}\n",
-                    sp.path,
+                    shown(&sp.path),
                     sp.start,
                     sp.end,
                     sp.covered_lines,

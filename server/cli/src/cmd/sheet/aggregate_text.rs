@@ -3,6 +3,7 @@
 
 use crate::render::{percent, ratio};
 use readcov_core::sheet::{Axis, Breakdown, CommonSets, ConditionSummary, Denominators, PassK};
+use readcov_core::shown::shown;
 
 /// Short axis names, as the run table's columns.
 fn axis_name(a: Axis) -> &'static str {
@@ -67,7 +68,7 @@ fn condition(c: &ConditionSummary, common: &CommonSets) -> String {
         .counts
         .tasks
         .iter()
-        .map(|t| format!("{} {}/{}", t.task, t.successes, t.scorable))
+        .map(|t| format!("{} {}/{}", shown(&t.task), t.successes, t.scorable))
         .collect();
     out += &format!("  per task (successes/scorable): {}\n", tasks.join(", "));
     for p in &c.pass_k {
@@ -79,7 +80,7 @@ fn condition(c: &ConditionSummary, common: &CommonSets) -> String {
             p.tasks_used
         );
         for e in &p.tasks_excluded {
-            out += &format!(" · {} left out: {}", e.task, e.reason);
+            out += &format!(" · {} left out: {}", shown(&e.task), e.reason);
         }
         out += "\n";
     }

@@ -37,11 +37,12 @@ pub fn render(sheet: &Sheet) -> String {
         .len()
         == sheet.runs.len();
     let name = |r: &RunSheet| {
-        if unique {
-            r.run.clone()
-        } else {
-            format!("{}/{}", r.task, r.run)
-        }
+        // Escaped: the name starts timeline and reason lines (`readcov_core::shown`).
+        let name = match unique {
+            true => r.run.clone(),
+            false => format!("{}/{}", r.task, r.run),
+        };
+        readcov_core::shown::shown(&name).into_owned()
     };
     out += "\ntimeline (turn: coverage against the gold active then; ✓ = threshold reached)\n";
     for r in &sheet.runs {
