@@ -129,6 +129,7 @@ pub fn explain_task(
         task: &task,
         run: run.as_deref(),
         against,
+        more_runs: &[],
     };
     explain_rows(me, &gold, &rows, &options(me), &req).map_err(|e| e.to_string())
 }

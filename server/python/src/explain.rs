@@ -66,6 +66,7 @@ pub fn explain(
             task: &task,
             run: run.as_deref(),
             against: against.as_deref(),
+            more_runs: &[],
         };
         let mut e =
             explain_run(&g.items, &r.items, &lengths, &opts, &units, &req).map_err(file_error)?;

@@ -85,10 +85,19 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         None => None,
     };
     let opts = score_options(args.threshold, &args.sources, true);
+    // A run the import saw only through edits it could not place has no row: named here, it is
+    // explained (no reads, its lost edits listed) rather than unknown.
+    let mut more_runs: Vec<String> = (lost.iter())
+        .filter(|l| l.task == args.task)
+        .map(|l| l.run.clone())
+        .collect();
+    more_runs.sort_unstable();
+    more_runs.dedup();
     let req = ExplainRequest {
         task: &args.task,
         run: args.run.as_deref(),
         against: args.against.as_deref(),
+        more_runs: &more_runs,
     };
     // One explanation per gold set (`--gold NAME=FILE` repeated), each by the same engine.
     let mut out = Vec::with_capacity(args.gold.len());

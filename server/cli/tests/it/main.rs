@@ -5,6 +5,7 @@ mod big_sources;
 mod cli_beir;
 mod cli_consensus;
 mod cli_explain;
+mod cli_explain_edits;
 mod cli_gold_offsets;
 mod cli_locbench;
 mod cli_newcomer;

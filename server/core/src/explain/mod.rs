@@ -32,6 +32,10 @@ pub struct ExplainRequest<'a> {
     /// `None`: the task's only run (or [`NO_RUN`] when nobody read for it).
     pub run: Option<&'a str>,
     pub against: Option<&'a str>,
+    /// Runs of the task the caller knows that have no row: a trajectory's run whose every edit
+    /// the import could not place on base lines (and that read nothing) is explained with no
+    /// reads, its lost edits beside it, instead of being unknown.
+    pub more_runs: &'a [String],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -69,18 +73,18 @@ fn list(names: &[String]) -> String {
 
 /// Explains one run of one task. `reads` and `gold` may hold other tasks (they are skipped);
 /// `units` gives each gold file's syntax units as plain line ranges (empty: none known).
-pub fn explain(
-    gold: &[GoldSpan],
-    reads: &[ReadSpan],
+pub fn explain<'a>(
+    gold: &'a [GoldSpan],
+    reads: &'a [ReadSpan],
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
     units: &UnitMap,
-    req: &ExplainRequest,
+    req: &ExplainRequest<'a>,
 ) -> Result<Explanation, ExplainError> {
     let task = req.task;
     let task_gold: Vec<GoldSpan> = gold.iter().filter(|g| g.task == task).cloned().collect();
     let task_rows: Vec<&ReadSpan> = reads.iter().filter(|r| r.task == task).collect();
-    if task_gold.is_empty() && task_rows.is_empty() {
+    if task_gold.is_empty() && task_rows.is_empty() && req.more_runs.is_empty() {
         return Err(ExplainError::UnknownTask {
             task: task.into(),
             known: known_tasks(gold, reads),
@@ -88,9 +92,19 @@ pub fn explain(
     }
     // The same filter as `score_batch`: a run whose rows are all filtered out (edits only, or
     // what-if reads only) still exists, with no reads.
-    let runs = by_task_run(task_rows.iter().copied(), |r| {
+    let mut runs = by_task_run(task_rows.iter().copied(), |r| {
         r.kind == EventKind::Read && opts.sources.contains(&r.source)
     });
+    let rowless: Vec<_> = (req.more_runs.iter())
+        .filter(|m| !runs.iter().any(|((_, r), _)| r == m))
+        .map(|m| ((task, m.as_str()), Vec::new()))
+        .collect();
+    if !rowless.is_empty() {
+        runs.extend(rowless);
+        // The walk takes runs in name order.
+        runs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        runs.dedup_by(|a, b| a.0 == b.0);
+    }
     let names: Vec<String> = runs.iter().map(|((_, r), _)| r.to_string()).collect();
     let run = pick_run(task, req.run, &names)?;
     let other = match req.against {

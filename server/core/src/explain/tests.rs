@@ -18,7 +18,12 @@ fn reads(text: &str) -> Vec<ReadSpan> {
 }
 
 fn ask<'a>(task: &'a str, run: Option<&'a str>, against: Option<&'a str>) -> ExplainRequest<'a> {
-    ExplainRequest { task, run, against }
+    ExplainRequest {
+        task,
+        run,
+        against,
+        more_runs: &[],
+    }
 }
 
 fn run_of(g: &str, r: &str, req: ExplainRequest) -> Result<Explanation, ExplainError> {
@@ -464,4 +469,39 @@ fn nearest_reads_of_any_lines() {
     assert_eq!((b.map(|x| x.end), n.map(|x| x.start)), (Some(14), Some(40)));
     let (b, n) = nearest_reads(&a, 1, 100);
     assert_eq!((b, n), (None, None));
+}
+
+/// A run the caller knows without rows (every edit of it lost by the import) is explained with
+/// no reads, beside the runs that have rows, and can be asked for by name; a task with no gold
+/// and no rows is known through it too.
+#[test]
+fn a_run_without_rows_named_by_the_caller_is_explained() {
+    let more = ["r0".to_string(), "r0".to_string()];
+    let req = |run| ExplainRequest {
+        task: "t",
+        run,
+        against: None,
+        more_runs: &more,
+    };
+    let e = ok(GOLD, READS, req(Some("r0")));
+    assert_eq!((e.run.as_str(), e.reads), ("r0", 0));
+    assert_eq!(e.runs, ["r0", "r1", "r2"]);
+    assert_eq!(e.verdict, Verdict::Below);
+    // Beside it, the other runs are scored as before.
+    let r1 = ok(GOLD, READS, req(Some("r1")));
+    assert_eq!(
+        r1.covered_lines,
+        ok(GOLD, READS, ask("t", Some("r1"), None)).covered_lines
+    );
+    // Alone, it is the task's only run.
+    let only = run_of(
+        "",
+        "",
+        ExplainRequest {
+            task: "t",
+            ..req(None)
+        },
+    )
+    .expect("known");
+    assert_eq!((only.run.as_str(), only.gold_lines), ("r0", 0));
 }

@@ -61,6 +61,7 @@ pub fn overview(me: &Inner, params: Value) -> Result<Value> {
         task: &task_id,
         run: run.as_deref(),
         against: None,
+        more_runs: &[],
     };
     let e = match task::explain_rows(me, &gold, &rows, &opts, &req) {
         Ok(e) => e,

@@ -312,9 +312,16 @@ fn lost_edits(e: &Explanation, out: &mut Vec<String>) {
             (LostReason::DidNotApply, _) => "does not apply to the file as replayed".into(),
             (LostReason::NoBase, _) => "no workspace file to replay it on".into(),
         };
+        // The path is what the reader looks for; the command (already shortened by the
+        // import) is cut to the room the path leaves, not the other way round.
         let head = format!("    turn {:>4}  ", l.turn);
-        let command = format!("  `{}`", l.command);
-        out.push(path_line(&head, &l.path, "", 0, &command));
+        let room = WIDTH.saturating_sub(head.chars().count() + MIN_COMMAND);
+        let path = if l.path.chars().count() > room {
+            elide_middle(&l.path, room.max(MIN_PATH))
+        } else {
+            l.path.clone()
+        };
+        out.push(fit(&format!("{head}{path}  `{}`", l.command)));
         out.push(format!("        {why}"));
     }
 }
@@ -422,6 +429,8 @@ fn against(e: &Explanation, out: &mut Vec<String>) {
 
 /// Fewest characters of a path kept when a line is short of room.
 const MIN_PATH: usize = 16;
+/// Columns a lost edit's command keeps beside its path.
+const MIN_COMMAND: usize = 24;
 
 /// `prefix`, `path` + `tail` (left-aligned to `pad` columns) and `rest` in [`WIDTH`] columns:
 /// when the line is too long the path is cut in the middle (`…`), never the figures around it

@@ -98,6 +98,7 @@ fn explained() -> Explanation {
         task: "t",
         run: None,
         against: None,
+        more_runs: &[],
     };
     explain(&gold, &reads, &UnknownLengths, &opts, &units, &req).unwrap()
 }
