@@ -93,17 +93,36 @@ class Rows(List[Dict[str, Any]]):
         super().__init__(rows)
         self.errors = list(errors)
 
-    def to_pandas(self):
-        """A pandas DataFrame, one column per JSONL key (nested lists stay Python objects)."""
+    def _columns(self) -> Dict[str, List[Any]]:
+        """The rows as columns, in the rows' key order (`task`, `run` first); a key a row lacks
+        is None there."""
+        keys: Dict[str, None] = {}
+        for row in self:
+            if len(row) != len(keys) or any(k not in keys for k in row):
+                keys.update(dict.fromkeys(row))
+        return {k: [row.get(k) for row in self] for k in keys}
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame, one column per JSONL key, `task` and `run` first. A column of
+        booleans (with None where a row has none, e.g. `passes_threshold` of an unscored row) is
+        pandas' nullable `boolean` dtype; nested values (`files`, `spans`) stay Python lists."""
         import pandas as pd
 
-        return pd.DataFrame.from_records(list(self))
+        cols = self._columns()
+        df = pd.DataFrame(cols, columns=list(cols))
+        for k, values in cols.items():
+            present = [v for v in values if v is not None]
+            if present and all(isinstance(v, bool) for v in present):
+                df[k] = pd.array(values, dtype="boolean")
+        return df
 
-    def to_arrow(self):
-        """A pyarrow Table with the JSONL keys as columns."""
+    def to_arrow(self) -> Any:
+        """A pyarrow Table with the JSONL keys as columns, in `to_pandas`' order (booleans are
+        nullable in Arrow; nested lists are list<struct> columns)."""
         import pyarrow as pa
 
-        return pa.Table.from_pylist(list(self))
+        cols = self._columns()
+        return pa.table({k: pa.array(v) for k, v in cols.items()})
 
 
 class ScoreResult(Rows):
@@ -112,6 +131,21 @@ class ScoreResult(Rows):
 
     totals: Dict[str, Any]
     partial: Dict[str, Any]
+    notes: List[str]
+
+    def _columns(self) -> Dict[str, List[Any]]:
+        # `read_before_edit` (a dict or None) becomes flat `read_before_edit_*` columns.
+        cols = super()._columns()
+        rbe = cols.pop("read_before_edit", None)
+        if rbe is not None:
+            for key in _RBE_KEYS:
+                cols[f"read_before_edit_{key}"] = [None if x is None else x.get(key) for x in rbe]
+        nested = {k: cols.pop(k) for k in ("files", "spans") if k in cols}
+        cols.update(nested)
+        return cols
+
+
+_RBE_KEYS = ("edits", "mean", "worst", "worst_event_id", "worst_path", "worst_region")
 
 
 def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -159,36 +193,33 @@ def _read(path: str) -> bytes:
 
 def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
     """Input rows as (JSONL bytes, name for errors): a path's bytes, or dicts one per line (line
-    numbers in errors are then 1-based positions in the list)."""
+    numbers in errors are then 1-based positions in the list). The rows are written by the
+    extension (`json.dumps` row by row cost twice the scoring); a DataFrame goes column by
+    column. NaN cells are left out (a missing key), numpy scalars become their Python values."""
     if isinstance(rows, (str, os.PathLike)):
         path = os.fspath(rows)
         return _read(path), path
-    if hasattr(rows, "to_dict") and not isinstance(rows, Mapping):  # a pandas DataFrame
-        rows = rows.to_dict("records")  # type: ignore[union-attr]
-    if isinstance(rows, Mapping):
-        raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
     name = f"<{what}>"
-    lines = []
-    for i, row in enumerate(rows, 1):
-        try:
-            lines.append(json.dumps(_plain(row), allow_nan=False))
-        except (TypeError, ValueError) as e:
-            raise InputError(name, i, None, f"not a JSON object: {e}") from None
-    return ("\n".join(lines) + "\n").encode(), name
+    if hasattr(rows, "to_dict") and hasattr(rows, "columns") and not isinstance(rows, Mapping):
+        frame: Any = rows  # a pandas DataFrame
+        names = [str(c) for c in frame.columns]
+        data, err = _native.columns_jsonl(names, [frame[c].tolist() for c in frame.columns])
+    elif isinstance(rows, Mapping):
+        raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
+    else:
+        data, err = _native.rows_jsonl(rows if isinstance(rows, (list, tuple)) else list(rows))
+    if err is not None:
+        line, message = err
+        raise InputError(name, line, None, message)
+    return data, name
 
 
-def _plain(row: Any) -> Any:
-    """A row as JSON-ready values: numpy integers from a DataFrame become ints, NaN cells go."""
-    if not isinstance(row, Mapping):
-        return row
-    out = {}
-    for k, v in row.items():
-        if isinstance(v, float) and v != v:  # NaN: an empty DataFrame cell
-            continue
-        if hasattr(v, "item") and not isinstance(v, (list, dict, str)):
-            v = v.item()
-        out[k] = v
-    return out
+def _input(rows: RowsInput, what: str) -> Union[str, Tuple[bytes, str]]:
+    """A path as it is (the extension reads it through the input layer, as the CLI does), or
+    rows as (JSONL bytes, name)."""
+    if isinstance(rows, (str, os.PathLike)):
+        return os.fspath(rows)
+    return _as_jsonl(rows, what)
 
 
 def _path(p: Optional[PathLike]) -> Optional[str]:
@@ -215,8 +246,11 @@ def score(
 ) -> ScoreResult:
     """Scores reads against gold: one row per (task, run), as `readcov score --format jsonl`.
 
-    gold, reads: paths to gold / reads JSONL, or lists of dicts with the same keys
-        (gold: task, path, start, end; reads: path, start, end, optional task, run, kind, ...).
+    gold, reads: paths, or rows as lists of dicts or DataFrames with the JSONL keys (gold:
+        task, path, start, end; reads: path, start, end, optional task, run, kind, ...). As
+        `readcov score` takes them, through the same input layer: gold may also be a unified
+        diff or SWE-bench rows, reads an agent trajectory (converted on the fly; `.notes` says
+        so), either a JSON array or Parquet file of rows.
     threshold: line coverage at or above it passes (`passes_threshold`).
     workspace: repository root: paths made relative and confined to it, spans clipped to file
         lengths, and the syntax-unit columns (`gold_units`, `unit_hit`, ...) added.
@@ -225,15 +259,15 @@ def score(
     breakdown: False drops the per-file and per-span lists (`files`, `spans`), as `--summary`.
     errors: "raise" (InputError after scoring the valid rest) or "collect" (on `.errors`).
     """
-    g, g_name = _as_jsonl(gold, "gold")
-    r, r_name = _as_jsonl(reads, "reads")
-    rows, totals, partial, errs = _call(
+    rows, totals, partial, errs, notes = _call(
         _native.score,
-        g, g_name, r, r_name, float(threshold), _path(workspace), _shard(shard), breakdown, widen
+        _input(gold, "gold"), _input(reads, "reads"), float(threshold), _path(workspace),
+        _shard(shard), breakdown, widen,
     )
-    result = ScoreResult(_jsonl_rows(rows))
-    result.totals = json.loads(totals)
-    result.partial = json.loads(partial)
+    result = ScoreResult(rows)
+    result.totals = totals
+    result.partial = partial
+    result.notes = notes
     return _finish(result, _located(errs), errors)
 
 

@@ -1,25 +1,34 @@
 """Type stubs of the Rust extension (server/python). Use the wrappers in `readcov`, which turn
-this JSON text into rows and errors into `readcov.InputError`."""
+what these return into rows and errors into `readcov.InputError`."""
 
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 # (file, line, field, message): line 0 / field None for an error about a whole file.
 Located = Tuple[str, int, Optional[str], str]
 
 __version__: str
 
+# An input: a path (read by the input layer, as the CLI reads it) or (JSONL bytes, name for errors).
+Input = Union[str, Tuple[bytes, str]]
+
 def score(
-    gold: bytes,
-    gold_name: str,
-    reads: bytes,
-    reads_name: str,
+    gold: Input,
+    reads: Input,
     threshold: float,
     workspace: Optional[str] = None,
     shard: Optional[str] = None,
     breakdown: bool = True,
     widen: int = 10,
-) -> Tuple[str, str, str, List[Located]]:
-    """Rows (JSONL), totals (JSON), partial aggregate (JSON), located errors."""
+) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str]]:
+    """Rows (dicts), totals, partial aggregate, located errors, notes (conversions done)."""
+
+def rows_jsonl(rows: Sequence[Mapping[str, Any]]) -> Tuple[Optional[bytes], Optional[Tuple[int, str]]]:
+    """Dicts as JSONL bytes, or the first row that is not JSON (1-based, why)."""
+
+def columns_jsonl(
+    names: List[str], columns: List[List[Any]]
+) -> Tuple[Optional[bytes], Optional[Tuple[int, str]]]:
+    """A DataFrame's columns (`Series.tolist()`) as JSONL bytes, or the first bad row."""
 
 def import_log(
     paths: List[str],

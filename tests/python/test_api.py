@@ -87,12 +87,27 @@ def test_score_with_a_workspace_equals_cli(real_files, tmp_path):
 
 def test_to_pandas_and_arrow_have_the_jsonl_columns(real_files):
     rows = readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl")
-    keys = sorted(rows[0])
+    rbe = [f"read_before_edit_{k}" for k in ("edits", "mean", "worst", "worst_event_id", "worst_path", "worst_region")]
+    # task, run first, then the CLI's csv order; read-before-edit flat; the breakdown last.
+    want = ["task", "run", "status", "file_hit", "line_coverage", "precision", "f1", "gold_lines", "read_lines",
+            "covered_lines", "passes_threshold", "gold_files", "files_hit", *rbe, "files", "spans"]
     df = rows.to_pandas()
-    assert sorted(df.columns) == keys and len(df) == 15
+    assert list(df.columns) == want and len(df) == 15
+    assert sorted(set(rows[0]) - {"read_before_edit"}) == sorted(set(want) - set(rbe))
     assert df["line_coverage"].tolist() == [r["line_coverage"] for r in rows]
+    assert str(df["passes_threshold"].dtype) == "boolean"
+    assert df["passes_threshold"].tolist() == [r["passes_threshold"] for r in rows]
+    edits = [r["read_before_edit"]["edits"] if r["read_before_edit"] else None for r in rows]
+    assert any(edits) and df["read_before_edit_edits"].fillna(0).astype(int).tolist() == [e or 0 for e in edits]
     table = rows.to_arrow()
-    assert sorted(table.column_names) == keys and table.num_rows == 15
+    assert table.column_names == want and table.num_rows == 15
+    assert str(table.schema.field("passes_threshold").type) == "bool"
+    # An unscored row's passes_threshold is a missing boolean, not False.
+    unscored = readcov.score([{"task": "t", "path": "a.py", "start": 1, "end": 2}],
+                             [{"task": "u", "run": "r", "path": "a.py", "start": 1, "end": 1}])
+    frame = unscored.to_pandas()
+    assert str(frame["passes_threshold"].dtype) == "boolean"
+    assert frame.set_index("task")["passes_threshold"].isna().to_dict() == {"t": False, "u": True}
     # A DataFrame goes back in as input.
     gold = readcov.gold_from_patch(swebench=REAL / "gold.jsonl").to_pandas()
     reads = readcov.import_log(trajectories(), workspaces=REAL / "sources").to_pandas()
@@ -124,6 +139,34 @@ def test_bad_dict_rows_are_located_by_position():
                       [{"task": "t", "path": "a.py", "start": 1, "end": 2}, {"task": "t", "path": "a.py", "start": 9}])
     assert (e.value.file, e.value.line, e.value.field) == ("<reads>", 2, "end")
     assert isinstance(e.value, ValueError)
+
+
+def test_score_takes_every_input_the_cli_takes(real_files):
+    """Through the one input layer: SWE-bench rows as gold and a trajectory as reads, converted
+    on the fly as `readcov score` converts them, with the CLI's note."""
+    traj = trajectories()[0]
+    want = jsonl(cli("score", "--gold", REAL / "gold.jsonl", "--reads", traj, "--format", "jsonl").stdout)
+    got = readcov.score(REAL / "gold.jsonl", traj)
+    assert want and list(got) == want
+    assert any("imported on the fly" in n for n in got.notes)
+    # Rows as dicts with numpy values and NaN cells (a DataFrame) read as the file does.
+    import pandas as pd
+
+    frame = pd.read_json(real_files / "reads.jsonl", lines=True)
+    assert frame.isna().any().any()  # optional keys missing on some rows
+    assert list(readcov.score(real_files / "gold.jsonl", frame)) == list(readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl"))
+
+
+def test_rows_that_are_not_json_are_located():
+    gold = [{"task": "t", "path": "a.py", "start": 1, "end": 5}]
+    for bad in ({"task": "t", "path": "a.py", "start": 1, "end": float("inf")}, {"path": object()}, "a string"):
+        with pytest.raises(readcov.InputError) as e:
+            readcov.score(gold, [{"task": "t", "path": "a.py", "start": 1, "end": 2}, bad])
+        assert (e.value.file, e.value.line) == ("<reads>", 2) and "not a JSON object" in e.value.message, e.value
+    # A NaN cell is a missing key: here a required one.
+    with pytest.raises(readcov.InputError) as e:
+        readcov.score(gold, [{"task": "t", "path": "a.py", "start": 1, "end": float("nan")}])
+    assert (e.value.line, e.value.field, e.value.message) == (1, "end", "missing")
 
 
 def test_whole_input_errors_are_input_errors(tmp_path):

@@ -26,7 +26,8 @@ pub use gold::{gold_from_bytes, gold_of, load_gold, GoldOptions, LoadedGold};
 pub use labels::load_outcomes;
 pub use preds::{load_predictions, Prediction};
 pub use reads::{
-    load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean, reads_of, BaseFiles,
+    load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean, reads_lean_of,
+    reads_of, BaseFiles,
     ReadsOptions,
 };
 pub use rows::{as_jsonl, read_rows};

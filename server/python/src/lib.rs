@@ -7,7 +7,10 @@ mod explain;
 mod explore;
 mod gold;
 mod import;
+mod jsonl;
 mod merge;
+mod pyvalue;
+mod rows;
 mod score;
 mod sheet;
 
@@ -98,5 +101,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
+    m.add_function(wrap_pyfunction!(jsonl::rows_jsonl, m)?)?;
+    m.add_function(wrap_pyfunction!(jsonl::columns_jsonl, m)?)?;
     Ok(())
 }

@@ -1,135 +1,203 @@
 //! `score`: reads against gold, one row per (task, run) — `readcov score --format jsonl` rows
 //! (unit columns with a workspace, `read_before_edit` always), the totals and the mergeable
-//! partial of `--emit-partial`, all through `score_batch`, the CLI's general path.
+//! partial of `--emit-partial`. Inputs load through the one input layer (`readcov-files`: a
+//! diff or SWE-bench rows as gold, a trajectory as reads), and the engine entry is the one the
+//! CLI takes for the same input: `score_lean` without a workspace when the reads are plain rows
+//! without edits, `score_batch` otherwise. Rows cross into Python as dicts (`rows.rs`).
 
+use crate::pyvalue::serde_to_py;
+use crate::rows::RowBuilder;
 use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use readcov_core::sheet::{read_before_edit_by_run, NoUnits, ReadBeforeEdit, Units};
 use readcov_core::{
-    parse_gold_checked, parse_reads_piece, score_batch, Parsed, Partial, PartialFile, ScoreOptions,
-    ScorePartial, Shard, TaskRunScore,
+    score_batch, score_lean, GoldSpan, Parsed, Partial, PartialFile, ScoreOptions, ScorePartial,
+    Shard, TaskRunScore, UnknownLengths,
 };
+use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::{load_syntax, workspace_units};
-use readcov_files::{inside_workspace, workspace_lengths};
+use readcov_files::workspace_lengths;
 use readcov_units::{unit_scores, UnitScore};
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// What `score` hands back: rows (JSONL), totals (JSON), the partial (JSON), located errors.
-type Scored = (String, String, String, Vec<Located>);
+/// An input as Python hands it over: a file path (read by the input layer, as the CLI reads it)
+/// or rows already turned into bytes, with the name errors give them (`<reads>`).
+#[derive(FromPyObject)]
+pub enum Input {
+    Bytes(Vec<u8>, String),
+    Path(PathBuf),
+}
+
+/// What `score` hands back: rows, totals, the partial, located errors, notes (conversions).
+type Out<'py> = (
+    Bound<'py, PyList>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Vec<Located>,
+    Vec<String>,
+);
+
+/// Everything computed without the GIL.
+#[derive(Default)]
+struct Scored {
+    rows: Vec<TaskRunScore>,
+    units: Option<Vec<UnitScore>>,
+    rbe: BTreeMap<(String, String), ReadBeforeEdit>,
+    partial: ScorePartial,
+    errors: Vec<Located>,
+    notes: Vec<String>,
+}
 
 #[pyfunction]
-#[pyo3(signature = (gold, gold_name, reads, reads_name, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN))]
+#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN))]
 #[allow(clippy::too_many_arguments)]
-pub fn score(
-    py: Python<'_>,
-    gold: Vec<u8>,
-    gold_name: String,
-    reads: Vec<u8>,
-    reads_name: String,
+pub fn score<'py>(
+    py: Python<'py>,
+    gold: Input,
+    reads: Input,
     threshold: f64,
     workspace: Option<PathBuf>,
     shard: Option<String>,
     breakdown: bool,
     widen: u32,
-) -> PyResult<Scored> {
+) -> PyResult<Out<'py>> {
     let shard = shard
         .map(|s| Shard::parse(&s))
         .transpose()
         .map_err(file_error)?;
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
-    // The scoring itself runs without the GIL: other Python threads (a Ray worker's) go on.
-    py.detach(|| {
-        let (ws_str, root) = ws.confined();
-        let check = |p: &str| inside_workspace(root.as_deref(), p);
-        let mut g = parse_gold_checked(&gold, &gold_name, ws_str.as_deref(), &check);
-        let mut r = Parsed::default();
-        parse_reads_piece(&reads, 1, &reads_name, ws_str.as_deref(), &check, &mut r);
-        let errors = g.errors.iter().chain(&r.errors).map(located).collect();
-        if let Some(s) = shard {
-            g.items.retain(|x| s.keeps(&x.task));
-            r.items.retain(|x| s.keeps(&x.task));
-        }
-        let opts = ScoreOptions {
+    let opts = ScoreOptions {
+        threshold,
+        breakdown,
+        ..ScoreOptions::default()
+    };
+    // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
+    let s = py
+        .detach(|| compute(gold, reads, &ws, shard, &opts, widen))
+        .map_err(file_error)?;
+    let totals = serde_to_py(py, &s.partial.finish())?;
+    let file = PartialFile::new(
+        shard,
+        Partial::Score {
             threshold,
-            breakdown,
-            ..ScoreOptions::default()
-        };
-        let paths = g.items.iter().map(|x| x.path.as_str());
-        let lengths = workspace_lengths(
-            ws.as_deref(),
-            paths.chain(r.items.iter().map(|x| x.path.as_str())),
-        );
-        let rows = score_batch(&g.items, &r.items, &lengths, &opts);
-        let units = ws.as_deref().map(|w| {
-            let syntax = load_syntax(Some(w), &g.items);
-            unit_scores(&rows, &g.items, &r.items, &lengths, &opts, &syntax, widen)
-        });
-        let edit_units = ws.as_deref().map(|w| workspace_units(w, &r.items));
-        let units_of: &dyn Units = match &edit_units {
-            Some(u) => u,
-            None => &NoUnits,
-        };
-        let rbe = read_before_edit_by_run(&r.items, &opts.sources, units_of, &lengths);
-        let mut partial = ScorePartial::default();
-        rows.iter().for_each(|x| partial.add(&x.score));
-        let totals = serde_json::to_string(&partial.finish()).expect("totals serialise");
-        let file = PartialFile::new(
-            shard,
-            Partial::Score {
-                threshold,
-                score: partial,
-            },
-        );
-        let mut text = String::new();
-        for (i, row) in rows.iter().enumerate() {
-            let unit = units.as_ref().map(|u| &u[i]);
-            text.push_str(&row_value(row, unit, &rbe, breakdown).to_string());
-            text.push('\n');
-        }
-        let partial = serde_json::to_string(&file).expect("partial serialises");
-        Ok((text, totals, partial, errors))
-    })
+            score: s.partial,
+        },
+    );
+    let partial = serde_to_py(py, &file)?;
+    let mut b = RowBuilder::new(py, breakdown);
+    let list = PyList::empty(py);
+    // Rows are consumed as they are turned into dicts: their breakdown is freed on the way.
+    for (i, row) in s.rows.into_iter().enumerate() {
+        let unit = s.units.as_ref().map(|u| &u[i]);
+        let rbe = (!s.rbe.is_empty())
+            .then(|| s.rbe.get(&(row.task.clone(), row.run.clone())))
+            .flatten();
+        list.append(b.row(&row, unit, rbe)?)?;
+    }
+    Ok((list, totals, partial, s.errors, s.notes))
 }
 
-/// One row as `readcov score --format jsonl` prints it: line metrics, unit figures with a
-/// workspace, and `read_before_edit` (null for a run without edits); without the breakdown
-/// (`--summary`) no `files` and `spans` keys.
-fn row_value(
-    row: &TaskRunScore,
-    unit: Option<&UnitScore>,
-    rbe: &BTreeMap<(String, String), ReadBeforeEdit>,
-    breakdown: bool,
-) -> Value {
-    let mut v = serde_json::to_value(row).expect("rows serialise");
-    if let Value::Object(map) = &mut v {
-        if !breakdown {
-            map.remove("files");
-            map.remove("spans");
-        }
-        if let Some(Value::Object(extra)) =
-            unit.map(|u| serde_json::to_value(u).expect("units serialise"))
-        {
-            map.extend(extra);
-        }
-        let edits = rbe
-            .get(&(row.task.clone(), row.run.clone()))
-            .filter(|r| r.edits > 0);
-        map.insert(
-            "read_before_edit".into(),
-            edits.map_or(Value::Null, |r| {
-                json!({
-                    "edits": r.edits,
-                    "mean": r.mean,
-                    "worst": r.worst.as_ref().map(|w| w.coverage),
-                    "worst_event_id": r.worst.as_ref().map(|w| w.event_id.clone()),
-                    "worst_path": r.worst.as_ref().map(|w| w.path.clone()),
-                    "worst_region": r.worst.as_ref().map(|w| w.region),
-                })
-            }),
-        );
+fn compute(
+    gold: Input,
+    reads: Input,
+    ws: &Workspace,
+    shard: Option<Shard>,
+    opts: &ScoreOptions,
+    widen: u32,
+) -> Result<Scored, String> {
+    let (ws_str, _) = ws.confined();
+    let gold_opts = GoldOptions {
+        workspace: ws_str.as_deref(),
+        ..GoldOptions::default()
+    };
+    let g = match gold {
+        Input::Path(p) => input::load_gold(&p, &gold_opts),
+        Input::Bytes(b, name) => input::gold_of(&name, b, &gold_opts),
     }
-    v
+    .map_err(|e| e.to_string())?;
+    let mut notes = g.notes;
+    let mut g = g.parsed;
+    if let Some(s) = shard {
+        g.items.retain(|x| s.keeps(&x.task));
+    }
+    // As `readcov score` without --workspace: plain reads rows without edits take the lean path.
+    if ws.as_deref().is_none() {
+        let lean = match &reads {
+            Input::Path(p) => input::load_reads_lean(p, None).map_err(|e| e.to_string())?,
+            Input::Bytes(b, name) => input::reads_lean_of(name, b),
+        };
+        if let Some(mut r) = lean.filter(|r| !r.has_edits) {
+            let errors = g.errors.iter().chain(&r.errors).map(located).collect();
+            if let Some(s) = shard {
+                r.retain_tasks(|t| s.keeps(t));
+            }
+            let mut out = Scored {
+                errors,
+                notes,
+                ..Scored::default()
+            };
+            score_lean(&g.items, &mut r, &UnknownLengths, opts, |row| {
+                out.partial.add(&row.score);
+                out.rows.push(row.into_owned());
+            });
+            return Ok(out);
+        }
+    }
+    let reads_opts = ReadsOptions {
+        workspace: ws_str.as_deref(),
+        base_files: BaseFiles::of(ws.as_deref(), None),
+    };
+    let r = match reads {
+        Input::Path(p) => input::load_reads(&p, &reads_opts),
+        Input::Bytes(b, name) => input::reads_of(&name, b, &reads_opts),
+    }
+    .map_err(|e| e.to_string())?;
+    notes.extend(r.notes);
+    let mut r = r.parsed;
+    if let Some(s) = shard {
+        r.items.retain(|x| s.keeps(&x.task));
+    }
+    let errors = g.errors.iter().chain(&r.errors).map(located).collect();
+    let mut out = general(&g, &r, ws, opts, widen);
+    out.errors = errors;
+    out.notes = notes;
+    Ok(out)
+}
+
+/// `score_batch` with unit figures and read-before-edit, as the CLI's general path.
+fn general(
+    g: &Parsed<GoldSpan>,
+    r: &Parsed<readcov_core::ReadSpan>,
+    ws: &Workspace,
+    opts: &ScoreOptions,
+    widen: u32,
+) -> Scored {
+    let paths = g.items.iter().map(|x| x.path.as_str());
+    let lengths = workspace_lengths(
+        ws.as_deref(),
+        paths.chain(r.items.iter().map(|x| x.path.as_str())),
+    );
+    let rows = score_batch(&g.items, &r.items, &lengths, opts);
+    let units = ws.as_deref().map(|w| {
+        let syntax = load_syntax(Some(w), &g.items);
+        unit_scores(&rows, &g.items, &r.items, &lengths, opts, &syntax, widen)
+    });
+    let edit_units = ws.as_deref().map(|w| workspace_units(w, &r.items));
+    let units_of: &dyn Units = match &edit_units {
+        Some(u) => u,
+        None => &NoUnits,
+    };
+    let rbe = read_before_edit_by_run(&r.items, &opts.sources, units_of, &lengths);
+    let mut partial = ScorePartial::default();
+    rows.iter().for_each(|x| partial.add(&x.score));
+    Scored {
+        rows,
+        units,
+        rbe,
+        partial,
+        ..Scored::default()
+    }
 }

@@ -130,6 +130,24 @@ pub fn load_reads_lean(
     Ok(Some(out))
 }
 
+/// [`load_reads_lean`] for bytes in hand (the Python module's rows and files): the same lean
+/// table for plain reads rows, `None` for anything [`reads_of`] must convert or refuse. Unlike
+/// the file reader it parses the whole buffer (it is in memory already).
+pub fn reads_lean_of(name: &str, bytes: &[u8]) -> Option<LeanReads> {
+    let kind = detect(name, bytes);
+    let plain = matches!(
+        kind,
+        InputKind::ReadsJsonl | InputKind::Spans | InputKind::Unknown
+    );
+    let head = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if !plain || head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return None;
+    }
+    let mut out = LeanReads::default();
+    out.parse_piece(bytes, 1, name, None, &|_: &str| Ok(()));
+    Some(out)
+}
+
 /// Whether the file's first non-blank byte opens a JSON array (rows given as one array).
 fn starts_an_array(path: &Path) -> Result<bool, FileError> {
     use std::io::Read;

@@ -321,6 +321,33 @@ fn reads_in_pieces_match_a_whole_file_parse() {
     }
 }
 
+/// Bytes in hand take the lean table exactly when a file of the same bytes does, with the same
+/// rows, errors and count (the Python module's rows and the CLI's file reach one engine entry).
+#[test]
+fn lean_reads_of_bytes_match_the_file_reader() {
+    let cases: [(&str, &[u8], bool); 5] = [
+        ("r.jsonl", b"{\"path\":\"a.py\",\"start\":1,\"end\":2,\"run\":\"x\"}\nnot json\n{\"path\":\"b.py\",\"start\":3,\"end\":4}\n", true),
+        ("r.jsonl", b"{\"path\":\"a.py\",\"start\":1,\"end\":2,\"kind\":\"edit\"}\n", true),
+        ("r.json", br#"[{"path":"a.py","start":1,"end":2,"tool":"x"}]"#, false),
+        ("g.jsonl", b"{\"task\":\"t\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"origin\":\"edit\"}\n", false),
+        ("x.diff", b"--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n", false),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, lean) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let file = load_reads_lean(&path, None).unwrap();
+        let mem = reads_lean_of(&path.display().to_string(), bytes);
+        assert_eq!(file.is_some(), lean, "{name}");
+        assert_eq!(mem.is_some(), lean, "{name}");
+        if let (Some(f), Some(m)) = (file, mem) {
+            assert_eq!(f.rows(), m.rows(), "{name}");
+            assert_eq!(f.errors, m.errors, "{name}");
+            assert_eq!((f.records, f.has_edits), (m.records, m.has_edits), "{name}");
+        }
+    }
+}
+
 /// The shipped real multi-run patches load as predictions; reads given as predictions are refused.
 #[test]
 fn predictions_load_and_refuse_other_kinds() {

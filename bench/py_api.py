@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The Python API against the command line it wraps, in one run (issue 39).
+
+  python3 bench/py_api.py [--rounds 5] [--sizes synth,real] [--python PY] [--cli READCOV]
+
+PY is a Python with the `readcov` wheel (and pandas) installed; READCOV the `readcov` command
+(default: the one beside PY). Two corpora are generated here, never fetched:
+  synth  bench/gen.py's SWE-Explore-scale corpus, 848 tasks x 12 explorers x 5 trials
+         (50,880 task-runs, 585k reads; no edits: the CLI's lean path)
+  real   the shipped real data (tests/data/real: 15 runs, 518 rows with edits), imported and
+         its gold built by the CLI, then copied 3,334 times under new task ids (1.73M rows;
+         edits: the general path, with read-before-edit)
+Ways, each in a fresh process so peak memory is its own, rounds interleaved (every way once per
+round, so the machine's drift reaches all alike):
+  api      readcov.score(gold_path, reads_path)
+  dicts    readcov.score(list_of_dicts, list_of_dicts) (rows loaded before the clock starts)
+  frame    readcov.score(DataFrame, DataFrame) (idem)
+  cli      `readcov score --format jsonl` in a subprocess, its stdout parsed with json.loads
+each with and without the breakdown (`breakdown=False` / `--summary`). CPU time is the process's
+user+sys (for cli: the parent's parse plus the child's rusage), median over rounds; peak memory
+is the process's peak RSS during the call (VmHWM, reset just before it; for cli: parent + the
+child's max RSS), max over rounds; for dicts/frame it includes the input rows the process holds,
+and their RSS before the call is in brackets.
+Then two threads scoring the two shards of synth (`shard="0/2"`, `"1/2"`) against one shard
+alone: with the GIL released in the long calls, the two threads take about one shard's wall time
+on two idle cores.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, "target", "bench-data", "py-api")
+REAL = os.path.join(ROOT, "tests", "data", "real")
+COPIES = 3334
+
+# One measurement, run by the child Python: prints {"cpu": s, "rss_mb": MB, "before_mb": MB, "rows": n}.
+CHILD = r"""
+import json, os, resource, subprocess, sys, time
+way, gold, reads, breakdown, cli = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5]
+def rss_mb(who=resource.RUSAGE_SELF):
+    return resource.getrusage(who).ru_maxrss / 1024
+def status_mb(key):
+    for line in open("/proc/self/status"):
+        if line.startswith(key + ":"):
+            return int(line.split()[1]) / 1024
+def load(path):
+    with open(path) as f:
+        return [json.loads(l) for l in f if l.strip()]
+import readcov
+if way == "dicts":
+    gold, reads = load(gold), load(reads)
+elif way == "frame":
+    import pandas as pd
+    gold, reads = pd.DataFrame(load(gold)), pd.DataFrame(load(reads))
+before = status_mb("VmRSS")
+with open("/proc/self/clear_refs", "w") as f:
+    f.write("5")  # resets the peak (VmHWM): the peak of the call alone, inputs held included
+t = time.process_time()
+if way == "cli":
+    args = [cli, "score", "--gold", gold, "--reads", reads, "--format", "jsonl"] + ([] if breakdown else ["--summary"])
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout
+    rows = [json.loads(l) for l in out.splitlines() if l]
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - t + (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
+    peak = status_mb("VmHWM") + rss_mb(resource.RUSAGE_CHILDREN)
+else:
+    rows = readcov.score(gold, reads, breakdown=breakdown, errors="collect")
+    cpu = time.process_time() - t
+    peak = status_mb("VmHWM")
+print(json.dumps({"cpu": cpu, "rss_mb": peak, "before_mb": before, "rows": len(rows)}))
+"""
+
+# Two shards, one thread each, against one shard alone (wall time, one process).
+THREADS = r"""
+import json, sys, threading, time
+import readcov
+gold, reads = sys.argv[1], sys.argv[2]
+def one(i):
+    readcov.score(gold, reads, shard=(i, 2), breakdown=False)
+one(0)  # warm: the files in the page cache
+t = time.perf_counter(); one(0); alone = time.perf_counter() - t
+t = time.perf_counter(); one(0); one(1); serial = time.perf_counter() - t
+ts = [threading.Thread(target=one, args=(i,)) for i in (0, 1)]
+t = time.perf_counter()
+for x in ts: x.start()
+for x in ts: x.join()
+threads = time.perf_counter() - t
+print(json.dumps({"one_shard": alone, "two_serial": serial, "two_threads": threads}))
+"""
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def synth():
+    out = os.path.join(WORK, "synth")
+    if not os.path.exists(os.path.join(out, "reads.jsonl")):
+        sh([sys.executable, os.path.join(ROOT, "bench", "gen.py"), "--out", out,
+            "--tasks", "848", "--explorers", "12", "--trials", "5"], stdout=subprocess.DEVNULL)
+    return os.path.join(out, "gold.jsonl"), os.path.join(out, "reads.jsonl")
+
+
+def real(cli):
+    """The real data's reads and gold, each task copied COPIES times as task#i."""
+    out = os.path.join(WORK, "real")
+    gold, reads = os.path.join(out, "gold.jsonl"), os.path.join(out, "reads.jsonl")
+    if os.path.exists(reads):
+        return gold, reads
+    os.makedirs(out, exist_ok=True)
+    logs = [os.path.join(REAL, d, f) for d in ("openhands", "mini-swe-agent")
+            for f in sorted(os.listdir(os.path.join(REAL, d))) if f.endswith(".json")]
+    one_r, one_g = os.path.join(out, "one-reads.jsonl"), os.path.join(out, "one-gold.jsonl")
+    sh([cli, "import", "--workspaces", os.path.join(REAL, "sources"), *logs, "-o", one_r], stderr=subprocess.DEVNULL)
+    sh([cli, "gold", "--from-swebench", os.path.join(REAL, "gold.jsonl"), "-o", one_g], stderr=subprocess.DEVNULL)
+    for src, dst in ((one_g, gold), (one_r, reads)):
+        rows = [json.loads(l) for l in open(src) if l.strip()]
+        with open(dst + ".tmp", "w") as f:
+            for i in range(COPIES):
+                for r in rows:
+                    f.write(json.dumps({**r, "task": f"{r['task']}#{i}"}) + "\n")
+        os.replace(dst + ".tmp", dst)
+    return gold, reads
+
+
+def measure(py, cli, way, gold, reads, breakdown):
+    p = sh([py, "-c", CHILD, way, gold, reads, "1" if breakdown else "0", cli], stdout=subprocess.PIPE, text=True)
+    return json.loads(p.stdout)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--sizes", default="synth,real")
+    ap.add_argument("--ways", default="api,dicts,frame,cli")
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--cli", default=None)
+    args = ap.parse_args()
+    cli = args.cli or shutil.which("readcov", path=os.path.dirname(args.python)) or shutil.which("readcov")
+    if not cli:
+        sys.exit("py_api: no `readcov` command (install the wheel into --python's venv, or give --cli)")
+    corpora = {"synth": synth, "real": lambda: real(cli)}
+    ways = args.ways.split(",")
+    print(f"python {args.python}\ncli {cli}\nrounds {args.rounds} (interleaved; CPU s median, peak RSS MB max)\n")
+    print("| corpus | breakdown | way | CPU s | vs cli | peak RSS MB | rows |")
+    print("|---|---|---|---|---|---|---|")
+    for size in args.sizes.split(","):
+        gold, reads = corpora[size]()
+        for breakdown in (False, True):
+            got = {w: [] for w in ways}
+            for _ in range(args.rounds):
+                for w in ways:
+                    got[w].append(measure(args.python, cli, w, gold, reads, breakdown))
+            cli_cpu = statistics.median(x["cpu"] for x in got["cli"]) if "cli" in got else None
+            for w in ways:
+                cpu = statistics.median(x["cpu"] for x in got[w])
+                rss = max(x["rss_mb"] for x in got[w])
+                before = max(x["before_mb"] for x in got[w])
+                ratio = f"{cpu / cli_cpu:.2f}x" if cli_cpu else ""
+                mem = f"{rss:.0f}" + (f" ({before:.0f} before)" if w in ("dicts", "frame") else "")
+                print(f"| {size} | {'yes' if breakdown else 'no'} | {w} | {cpu:.2f} | {ratio} | {mem} | {got[w][0]['rows']} |",
+                      flush=True)
+    if "synth" in args.sizes.split(","):
+        gold, reads = synth()
+        walls = [json.loads(sh([args.python, "-c", THREADS, gold, reads], stdout=subprocess.PIPE, text=True).stdout)
+                 for _ in range(args.rounds)]
+        med = {k: statistics.median(w[k] for w in walls) for k in walls[0]}
+        print(f"\nGIL (synth, summary, wall s, median of {args.rounds}): one shard {med['one_shard']:.2f}, "
+              f"two shards one after the other {med['two_serial']:.2f}, two shards on two threads {med['two_threads']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
