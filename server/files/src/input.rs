@@ -27,8 +27,7 @@ pub use labels::load_outcomes;
 pub use preds::{load_predictions, Prediction};
 pub use reads::{
     load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean, reads_lean_of,
-    reads_of, BaseFiles,
-    ReadsOptions,
+    reads_of, BaseFiles, ReadsOptions,
 };
 pub use rows::{as_jsonl, read_rows};
 
