@@ -76,6 +76,22 @@ pub fn diagnose(input: &DiagnoseInput, emit: &mut dyn FnMut(RunStages)) {
     rows.into_iter().flatten().for_each(emit);
 }
 
+/// One run's stages (`readcov explain`): [`diagnose`] on that task and run alone — the same
+/// figures as its row of the whole diagnosis, since a run is measured on its own rows only.
+/// `None` when the run read nothing in the task (`diagnose` gives it no row).
+pub fn diagnose_run(input: &DiagnoseInput, task: &str, run: &str) -> Option<RunStages> {
+    let gold: Vec<GoldSpan> = (input.gold.iter())
+        .filter(|g| g.task == task)
+        .cloned()
+        .collect();
+    let reads: Vec<&ReadSpan> = (input.reads.iter())
+        .filter(|r| r.task == task && r.run == run)
+        .collect();
+    one_task(input, task, &gold, &reads)
+        .into_iter()
+        .find(|s| s.run == run)
+}
+
 /// One task's runs.
 fn one_task(
     input: &DiagnoseInput,

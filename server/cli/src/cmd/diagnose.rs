@@ -3,7 +3,7 @@
 //! library call (`readcov_gold::diagnose::diagnose`, the stages of `readcov_core::stages` on the
 //! scoring walk), hand the rows to one sink (`render.rs`).
 
-mod load;
+pub(crate) mod load;
 mod render;
 
 use crate::exit::Exit;
@@ -119,7 +119,7 @@ impl GroupBy {
 }
 
 pub fn run(args: DiagnoseArgs) -> Result<Exit> {
-    let inputs = load::load(&args)?;
+    let inputs = load::load(&args, true)?;
     let change = |t: &str, r: &str| inputs.change(t, r);
     let reports = |t: &str, r: &str| inputs.report(t, r);
     let input = DiagnoseInput {

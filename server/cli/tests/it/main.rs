@@ -25,6 +25,7 @@ mod deep_nesting;
 mod diagnose;
 mod emit_patches;
 mod escaping;
+mod explain_stages;
 mod explore_cli;
 mod import_datasets;
 mod import_gold;

@@ -9,6 +9,7 @@
 //! text after them ([`AfterText`]); outcomes are never an input (the caller may set
 //! `resolved` beside the verdict).
 
+mod diff;
 mod harness;
 mod input;
 mod measure;
@@ -20,6 +21,7 @@ mod tests;
 mod units;
 mod verdict;
 
+pub use diff::{unit_diff, DiffLine};
 pub use harness::{parse_reports, ReportFile};
 pub use input::*;
 pub use model::*;

@@ -5,7 +5,7 @@
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
 use readcov_core::stages::{ChangeSource, RunStages};
 use readcov_core::{ReadSpan, ScoreOptions};
-use readcov_gold::diagnose::{diagnose, AgentChange, DiagnoseInput};
+use readcov_gold::diagnose::{diagnose, diagnose_run, AgentChange, DiagnoseInput};
 use readcov_gold::{parse_patch_rows, TaskFiles};
 use readcov_import::{import_with, DirFiles, FileProvider, ImportOptions, RunChange};
 use std::collections::BTreeMap;
@@ -52,7 +52,8 @@ fn imported() -> (Vec<ReadSpan>, Vec<RunChange>) {
     (reads, changes)
 }
 
-pub fn diagnose_real() -> Vec<RunStages> {
+/// `f` on the diagnosis inputs of the shipped runs.
+fn on_real<T>(f: impl FnOnce(&DiagnoseInput) -> T) -> T {
     let (reads, changes) = imported();
     let gold_bytes = std::fs::read(real().join("gold.jsonl")).unwrap();
     let rows = parse_patch_rows(&gold_bytes, "gold.jsonl").items;
@@ -93,9 +94,33 @@ pub fn diagnose_real() -> Vec<RunStages> {
         opts: &ScoreOptions::default(),
         threads: 2,
     };
-    let mut out = Vec::new();
-    diagnose(&input, &mut |s| out.push(s));
-    out
+    f(&input)
+}
+
+pub fn diagnose_real() -> Vec<RunStages> {
+    on_real(|input| {
+        let mut out = Vec::new();
+        diagnose(input, &mut |s| out.push(s));
+        out
+    })
+}
+
+/// `readcov explain`'s stages: one run diagnosed alone is its row of the whole diagnosis, to
+/// the byte; a run that read nothing in the task has none.
+#[test]
+fn one_run_alone_is_its_row_of_the_whole_diagnosis() {
+    on_real(|input| {
+        let mut all = Vec::new();
+        diagnose(input, &mut |s| all.push(s));
+        assert_eq!(all.len(), 15);
+        for row in &all {
+            assert_eq!(diagnose_run(input, &row.task, &row.run).as_ref(), Some(row));
+        }
+        assert_eq!(
+            diagnose_run(input, "pytest-dev__pytest-10356", "nobody"),
+            None
+        );
+    })
 }
 
 #[test]

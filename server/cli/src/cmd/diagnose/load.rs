@@ -53,7 +53,9 @@ pub struct Inputs {
     pub opts: ScoreOptions,
 }
 
-pub fn load(args: &DiagnoseArgs) -> Result<Inputs> {
+/// `say`: print the notes and located errors of the gold and reads (`explain` loads and reports
+/// them itself, then this for the stages of one run).
+pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
     let root = workspace_root(args.workspace.as_deref())?;
     let one = args
         .workspace
@@ -65,17 +67,28 @@ pub fn load(args: &DiagnoseArgs) -> Result<Inputs> {
         .as_deref()
         .map(crate::inputs::canonical_dir)
         .transpose()?;
-    let mut gold = load_gold(&args.gold, root.as_deref())?;
+    let mut gold = match say {
+        true => load_gold(&args.gold, root.as_deref())?,
+        false => {
+            let opts = input::GoldOptions {
+                workspace: root.as_deref(),
+                ..input::GoldOptions::default()
+            };
+            input::load_gold(&args.gold, &opts)?.parsed
+        }
+    };
     let (gold_patches, gold_edit_lines) = gold_changes(&args.gold, root.as_deref())?;
     let opts = ReadsOptions {
         workspace: root.as_deref(),
         base_files: BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref()),
     };
     let (loaded, changes) = input::load_reads_and_changes(&args.reads, &opts)?;
-    loaded.notes.iter().for_each(|n| eprintln!("{n}"));
     let mut reads = loaded.parsed;
-    report_errors(&gold.errors);
-    report_errors(&reads.errors);
+    if say {
+        loaded.notes.iter().for_each(|n| eprintln!("{n}"));
+        report_errors(&gold.errors);
+        report_errors(&reads.errors);
+    }
     if gold.items.is_empty() {
         anyhow::bail!(
             "{}: no valid gold spans, nothing to diagnose",

@@ -7,6 +7,7 @@ use crate::render::percent;
 use readcov_core::explain::{
     elide_middle, Explanation, FileExplanation, LostReason, Missed, NearRead, SpanExplanation,
 };
+use readcov_core::stages::RunStages;
 use readcov_core::LineSet;
 
 /// The terminal width the text fits.
@@ -66,9 +67,13 @@ impl Next {
     }
 }
 
-pub fn text(e: &Explanation, next: &Next) -> String {
+pub fn text(e: &Explanation, stages: Option<&RunStages>, next: &Next) -> String {
     let mut out = Vec::new();
     verdict(e, &mut out);
+    // The stages first: where the run failed, before the gold it missed.
+    if let Some(s) = stages {
+        super::stages::text(s, &mut out);
+    }
     if !e.files.is_empty() {
         out.push(String::new());
         out.push("gold files, worst first".into());

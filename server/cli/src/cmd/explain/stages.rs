@@ -1,0 +1,220 @@
+//! The stages of the explained run (`readcov diagnose` for one run: the same inputs and the same
+//! library call, `readcov_gold::diagnose::diagnose_run`), and their text: the verdict and its
+//! reason, one line per stage, and for each gold change unit the run changed, the gold's text
+//! against the run's as a compact diff. Edits outside the gold are flagged.
+
+use super::render::WIDTH;
+use super::ExplainArgs;
+use crate::cmd::diagnose::{self, DiagnoseArgs};
+use crate::render::{percent, Format};
+use anyhow::Result;
+use readcov_core::explain::elide_middle;
+use readcov_core::stages::{unit_diff, DiffLine, RunStages};
+use readcov_gold::diagnose::{diagnose_run, DiagnoseInput};
+use std::path::Path;
+
+/// Equal lines kept around each difference of a unit diff.
+const CONTEXT: usize = 2;
+/// Diff lines shown per unit at most (the rest counted).
+const MAX_DIFF_LINES: usize = 40;
+
+/// The stages of `run` in `task` under the gold at `gold`.
+pub fn of_run(a: &ExplainArgs, gold: &Path, task: &str, run: &str) -> Result<Option<RunStages>> {
+    let args = DiagnoseArgs {
+        gold: gold.to_path_buf(),
+        reads: a.reads.clone(),
+        patches: a.patches.clone(),
+        test_report: a.test_report.clone(),
+        outcomes: None,
+        workspace: a.workspace.clone(),
+        workspaces: a.workspaces.clone(),
+        threshold: a.threshold,
+        sources: a.sources.clone(),
+        group_by: diagnose::GroupBy::Run,
+        format: Format::Table,
+        summary: false,
+        no_legend: true,
+        shard: None,
+        emit_partial: None,
+        jobs: 1,
+    };
+    // Notes and errors of the gold and reads were said when explain loaded them.
+    let inputs = diagnose::load::load(&args, false)?;
+    let change = |t: &str, r: &str| inputs.change(t, r);
+    let reports = |t: &str, r: &str| inputs.report(t, r);
+    let input = DiagnoseInput {
+        gold: &inputs.gold,
+        reads: &inputs.reads,
+        gold_patches: &inputs.gold_patches,
+        gold_edit_lines: &inputs.gold_edit_lines,
+        change: &change,
+        reports: &reports,
+        outcomes: None,
+        files: &inputs.files,
+        opts: &inputs.opts,
+        threads: 1,
+    };
+    Ok(diagnose_run(&input, task, run))
+}
+
+/// The stages block of the text.
+pub fn text(s: &RunStages, out: &mut Vec<String>) {
+    let st = &s.stages;
+    out.push(String::new());
+    say(
+        out,
+        &format!("stages: {} — {}", s.verdict.as_str(), s.reason),
+    );
+    let source = match (s.change_source.as_str(), s.change_partial) {
+        ("none", _) => "no change known (give --patches, a trajectory, a workspace)".into(),
+        (src, false) => format!("the run's change from {src}"),
+        (src, true) => format!(
+            "the run's change from {src}, partial: {}",
+            s.change_lost.join("; ")
+        ),
+    };
+    say(out, &format!("  source  {source}"));
+    let n = |v: Option<usize>| v.map_or("?".to_string(), |v| v.to_string());
+    say(
+        out,
+        &format!(
+            "  search  {} of {} gold files opened; precision {} ({} files opened)",
+            st.search.opened_gold_files,
+            st.search.gold_files,
+            percent(st.search.precision),
+            st.search.opened_files
+        ),
+    );
+    let r = &st.read;
+    say(
+        out,
+        &format!(
+        "  read    lines {}; gold units {} ({} units); unit precision {}; units read per needed {}",
+        percent(r.line_coverage),
+        percent(r.unit_coverage),
+        n(r.gold_units),
+        percent(r.unit_precision),
+        r.units_read_per_needed
+            .map_or("?".into(), |v| format!("{v:.1}")),
+    ),
+    );
+    let e = &st.edit;
+    let changed = (e.gold_change_units.iter().flatten())
+        .filter(|u| u.changed)
+        .count();
+    let gcu = e.gold_change_units.as_ref().map(Vec::len);
+    say(out, &format!(
+        "  edit    changed {changed} of {} gold change units (recall {}, precision {}); files: recall {}, precision {}",
+        n(gcu),
+        percent(e.recall),
+        percent(e.precision),
+        percent(e.file_recall),
+        percent(e.file_precision),
+    ));
+    for u in (e.gold_change_units.iter().flatten()).filter(|u| !u.changed) {
+        say(
+            out,
+            &format!("          not changed: {}", u.unit.describe()),
+        );
+    }
+    // Edits outside the gold, flagged (the gold change units changed are among the changed).
+    if let Some(all) = e.changed_units {
+        let outside = all.saturating_sub(changed);
+        if outside > 0 {
+            say(
+                out,
+                &format!(
+                    "          ! {outside} of {all} changed unit(s) are not gold change units"
+                ),
+            );
+        }
+    }
+    if let Some(l) = e.lines_outside_gold_files.filter(|l| *l > 0) {
+        say(
+            out,
+            &format!("          ! {l} line(s) changed in files with no gold"),
+        );
+    }
+    if !e.new_files.is_empty() {
+        let files = e.new_files.join(", ");
+        say(out, &format!("          new files (apart): {files}"));
+    }
+    if !e.test_files.is_empty() {
+        let files = e.test_files.join(", ");
+        say(out, &format!("          test files (apart): {files}"));
+    }
+    for u in st.change.units.iter().flatten() {
+        let how = match (u.same, u.similarity) {
+            (Some(true), _) => "same as the gold's".to_string(),
+            (_, Some(sim)) => format!("differs from the gold's (token similarity {sim:.2})"),
+            _ => "not compared (a text after a patch is unknown)".to_string(),
+        };
+        let head = format!(
+            "  change  `{}` ({}:{}-{}) {how}",
+            u.name, u.path, u.start, u.end
+        );
+        say(out, &head);
+        if u.same == Some(true) {
+            continue;
+        }
+        if let (Some(g), Some(a)) = (&u.gold_text, &u.agent_text) {
+            diff(g, a, out);
+        }
+    }
+    if let Some(t) = &st.tests {
+        say(
+            out,
+            &format!(
+                "  tests   {} FAIL_TO_PASS still failing, {} PASS_TO_PASS broken",
+                t.fail_to_pass_failing.len(),
+                t.pass_to_pass_broken.len()
+            ),
+        );
+        for name in t.fail_to_pass_failing.iter().chain(&t.pass_to_pass_broken) {
+            say(out, &format!("          {name}"));
+        }
+    }
+}
+
+/// One unit's gold text against the run's: `-` the gold's lines, `+` the run's.
+fn diff(gold: &str, agent: &str, out: &mut Vec<String>) {
+    let lines = unit_diff(gold, agent, CONTEXT);
+    let shown = lines.len().min(MAX_DIFF_LINES);
+    for l in &lines[..shown] {
+        let line = match l {
+            DiffLine::Same(t) => format!("            {t}"),
+            DiffLine::Gold(t) => format!("          - {t}"),
+            DiffLine::Agent(t) => format!("          + {t}"),
+            DiffLine::Skipped(k) => format!("          … {k} equal line(s)"),
+        };
+        out.push(fit(&line));
+    }
+    if lines.len() > shown {
+        let rest = lines.len() - shown;
+        out.push(format!("          … {rest} more diff line(s) (`readcov diagnose --format json` has both texts)"));
+    }
+}
+
+/// A line word-wrapped to the text's width, continued under its indent plus eight columns.
+fn say(out: &mut Vec<String>, line: &str) {
+    let indent = line.len() - line.trim_start().len();
+    let pad = " ".repeat(indent + 8);
+    let mut cur = String::new();
+    for word in line.trim_start().split(' ') {
+        let start = if cur.is_empty() { &line[..indent] } else { "" };
+        if !cur.is_empty() && cur.chars().count() + 1 + word.chars().count() > WIDTH {
+            out.push(fit(&std::mem::take(&mut cur)));
+            cur = pad.clone();
+        } else if !cur.is_empty() && cur != pad {
+            cur.push(' ');
+        }
+        cur += start;
+        cur += word;
+    }
+    out.push(fit(&cur));
+}
+
+/// A line cut to the text's width.
+fn fit(line: &str) -> String {
+    elide_middle(line.trim_end(), WIDTH)
+}
