@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Cross-checks `readcov explain --format json` against a naive Python recomputation
+# (scripts/explain_oracle.py) on every run of the shipped real data: tests/data/real (15 runs,
+# SWE-bench gold, --workspaces) and tests/data/real-multi (25 runs, consensus gold: every resolved
+# run, and --agree 2), plus each partly read span at a threshold equal to its own coverage.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if ! command -v python3 >/dev/null; then
+  echo "error: python3 is required for the explain oracle suite (apt-get install python3)" >&2
+  exit 1
+fi
+cargo build -q -p readcov
+bin="$PWD/target/debug/readcov"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+real=tests/data/real multi=tests/data/real-multi
+"$bin" import --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.json \
+  -o "$out/real-reads.jsonl" 2>/dev/null
+"$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/real-gold.jsonl" 2>/dev/null
+python3 scripts/explain_oracle.py "$bin" "$out/real-gold.jsonl" "$out/real-reads.jsonl" --workspaces "$real/sources"
+python3 scripts/explain_oracle.py "$bin" "$out/real-gold.jsonl" "$out/real-reads.jsonl" --workspaces "$real/sources" --threshold 0.9
+# real-multi: each trajectory imported under its task and run (the file's stem), as the cargo tests do;
+# two runs read nothing (import exits 2 for 0 rows).
+for dir in "$multi"/swe-agent-java/*/; do
+  task="$(basename "$dir")"
+  for f in "$dir"*; do
+    run="$(basename "$f")"; run="${run%.*}"
+    "$bin" import --task "$task" --run "$run" "$f" -o - 2>/dev/null || test $? -eq 2
+  done
+done >"$out/multi-reads.jsonl"
+test "$(wc -l <"$out/multi-reads.jsonl")" -gt 250 || { echo "FAIL: real-multi import gave too few rows" >&2; exit 1; }
+"$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" -o "$out/multi-all.jsonl" 2>/dev/null
+"$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" --agree 2 -o "$out/multi-k2.jsonl" 2>/dev/null
+python3 scripts/explain_oracle.py "$bin" "$out/multi-all.jsonl" "$out/multi-reads.jsonl"
+python3 scripts/explain_oracle.py "$bin" "$out/multi-k2.jsonl" "$out/multi-reads.jsonl" --threshold 0.3
+echo "explain oracle ok"
