@@ -55,6 +55,19 @@ pub fn no_valid_gold(path: &Path) -> anyhow::Error {
     anyhow::anyhow!("{}: no valid gold spans, nothing to score", path.display())
 }
 
+/// A reads file with no valid row: its errors printed, and the error to stop with (an empty file
+/// is said as such; a file whose every line is bad, as [`no_valid_reads`]).
+pub fn nothing_read(path: &Path, errors: &[InputError]) -> anyhow::Error {
+    if errors.is_empty() {
+        return anyhow::anyhow!(
+            "{}: no reads, nothing to score (every gold task would have no run)",
+            path.display()
+        );
+    }
+    report_errors(errors);
+    no_valid_reads(path)
+}
+
 /// Every reads line was an error: a table of zeros would hide it (a file in another format,
 /// most often), so no command scores it.
 pub fn no_valid_reads(path: &Path) -> anyhow::Error {
@@ -66,9 +79,9 @@ pub fn no_valid_reads(path: &Path) -> anyhow::Error {
 }
 
 /// Loads a `--reads` file: a trajectory is imported on the fly against `base_files` (saying so),
-/// a file of another kind is refused. Bad rows are collected, not fatal; a file whose every row
-/// is bad is an error (exit 2) in every command. An empty file is no error (its tasks have no
-/// run).
+/// a file of another kind is refused. Bad rows are collected, not fatal; a file with no valid
+/// row (every row bad, or none at all) leaves nothing to score: an error (exit 2) in every
+/// command, since every gold task would be a `no run` row.
 pub fn load_reads(
     path: &Path,
     workspace: Option<&str>,
@@ -90,9 +103,8 @@ pub fn load_reads_and_lost(
     };
     let r = input::load_reads(path, &opts)?;
     print_notes(&r.notes);
-    if r.parsed.items.is_empty() && !r.parsed.errors.is_empty() {
-        report_errors(&r.parsed.errors);
-        return Err(no_valid_reads(path));
+    if r.parsed.items.is_empty() {
+        return Err(nothing_read(path, &r.parsed.errors));
     }
     Ok((r.parsed, r.lost_edits))
 }

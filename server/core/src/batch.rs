@@ -54,7 +54,7 @@ impl TaskRunScore<&str> {
 }
 
 /// Scores every (task, run): each gold task against each run that read for it; a gold task that no
-/// run read scores one row with run [`NO_RUN`] (coverage 0); reads for a task with no gold give
+/// run read gets one row with run [`NO_RUN`] and status [`Status::NoRun`] (not scored); reads for a task with no gold give
 /// unscored rows. Rows come sorted by task, then run.
 pub fn score_batch(
     gold: &[GoldSpan],
@@ -103,7 +103,7 @@ pub fn score_batch_where(
 /// The walk behind [`score_batch`], [`crate::score_lean`] and [`crate::explain::explain`]:
 /// every task with gold or runs, in name order, its core gold prepared once by `prepare` (tasks
 /// often have dozens of runs); one row per run, scored by `score_run` (`runs` sorted by task then run name; `key` names a run's
-/// task and run), or one [`NO_RUN`] row, scored with no run, when no run read for the task.
+/// task and run), or one [`NO_RUN`] row with status [`Status::NoRun`] when no run read for the task.
 pub fn score_tasks<'a, R, G>(
     gold: &'a [GoldSpan],
     runs: &[R],
@@ -138,7 +138,7 @@ pub fn score_tasks<'a, R, G>(
             emit(TaskRunScore {
                 task,
                 run: NO_RUN,
-                score: score_run(&g, None),
+                score: no_run(score_run(&g, None)),
             });
         }
         for r in &runs[first..next] {
@@ -149,6 +149,20 @@ pub fn score_tasks<'a, R, G>(
             });
         }
     }
+}
+
+/// A task with gold and no run: its gold is kept (gold lines, files), nothing is measured. A task
+/// with no gold lines stays unscored.
+fn no_run(mut s: RunScore) -> RunScore {
+    if s.status == Status::Scored {
+        s.status = Status::NoRun;
+        s.file_hit = None;
+        s.line_coverage = None;
+        s.precision = None;
+        s.f1 = None;
+        s.passes_threshold = None;
+    }
+    s
 }
 
 /// Each task with gold, in name order, with its core gold spans (a task whose gold is all
@@ -176,12 +190,14 @@ fn core_gold_by_task(gold: &[GoldSpan]) -> Vec<(&str, Vec<&GoldSpan>)> {
     merged
 }
 
-/// Aggregates over rows. Means are over scored rows only; every denominator is kept.
+/// Aggregates over rows. Means are over scored rows only; every denominator is kept: `no_run`
+/// counts the gold tasks no run read for (in `rows`, never in `scored` or a mean).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Totals {
     pub rows: usize,
     pub scored: usize,
     pub unscored: usize,
+    pub no_run: usize,
     pub passing: usize,
     pub mean_file_hit: Option<f64>,
     pub mean_line_coverage: Option<f64>,
@@ -190,6 +206,17 @@ pub struct Totals {
     pub gold_lines: u64,
     pub covered_lines: u64,
     pub read_lines: u64,
+}
+
+impl Totals {
+    /// The words every totals line ends with when gold tasks had no run: " · 14 task(s) with
+    /// no run, not scored" (empty when there were none), the same in score, report and sheet.
+    pub fn not_scored_note(&self) -> String {
+        match self.no_run {
+            0 => String::new(),
+            n => format!(" · {n} task(s) with no run, not scored"),
+        }
+    }
 }
 
 /// Totals over rows, computed through [`ScorePartial`] so that sharded runs merge to the very
@@ -209,6 +236,9 @@ pub struct ScorePartial {
     pub rows: u64,
     pub scored: u64,
     pub unscored: u64,
+    /// Gold tasks with no run (partials written before it existed read as 0).
+    #[serde(default)]
+    pub no_run: u64,
     pub passing: u64,
     pub gold_lines: u64,
     pub covered_lines: u64,
@@ -223,9 +253,16 @@ impl ScorePartial {
     pub fn add(&mut self, s: &RunScore) {
         self.rows += 1;
         self.read_lines += s.read_lines;
-        if s.status == Status::Unscored {
-            self.unscored += 1;
-            return;
+        match s.status {
+            Status::Scored => {}
+            Status::Unscored => {
+                self.unscored += 1;
+                return;
+            }
+            Status::NoRun => {
+                self.no_run += 1;
+                return;
+            }
         }
         self.scored += 1;
         self.passing += u64::from(s.passes_threshold == Some(true));
@@ -241,6 +278,7 @@ impl ScorePartial {
         self.rows += o.rows;
         self.scored += o.scored;
         self.unscored += o.unscored;
+        self.no_run += o.no_run;
         self.passing += o.passing;
         self.gold_lines += o.gold_lines;
         self.covered_lines += o.covered_lines;
@@ -257,6 +295,7 @@ impl ScorePartial {
             rows: self.rows as usize,
             scored: self.scored as usize,
             unscored: self.unscored as usize,
+            no_run: self.no_run as usize,
             passing: self.passing as usize,
             mean_file_hit: self.sum_file_hit.mean(n),
             mean_line_coverage: self.sum_line_coverage.mean(n),

@@ -99,6 +99,22 @@ pub enum Status {
     Scored,
     /// No gold lines: nothing to measure against.
     Unscored,
+    /// The task has gold but no run read anything for it (no reads file names it): nothing was
+    /// measured, so it is shown and counted apart, never scored as a failure and never in a mean
+    /// (docs/formats.md, "Tasks, runs and rows").
+    #[serde(rename = "no_run")]
+    NoRun,
+}
+
+impl Status {
+    /// How the status reads in a table (`no run`, with a space).
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Scored => "scored",
+            Status::Unscored => "unscored",
+            Status::NoRun => "no run",
+        }
+    }
 }
 
 /// Coverage of one gold file. Its path is shared with every other row of the task (a row per run

@@ -76,6 +76,8 @@ pub struct GoldSetBuckets {
     pub scored: usize,
     /// Scored runs at or above the threshold.
     pub passing: usize,
+    /// Gold tasks no run read: shown, not scored (never in a mean).
+    pub no_run: usize,
     pub mean_file_hit: Option<f64>,
     pub mean_line_coverage: Option<f64>,
     /// Each (task, run) this set scored.
@@ -91,6 +93,8 @@ pub struct GoldSetRun {
     pub run: String,
     pub line_coverage: Option<f64>,
     pub passes_threshold: Option<bool>,
+    /// Scored, unscored (no gold lines) or no run (gold that no run read: not scored).
+    pub status: readcov_core::metrics::Status,
 }
 
 /// Scores the input and gathers every view's data.
@@ -268,7 +272,8 @@ mod tests {
             vec![
                 ("t1", "r1", Some(0.3), Some(true), 1),
                 ("t1", "r2", Some(1.0), Some(true), 1),
-                ("t2", NO_RUN, Some(0.0), None, 0),
+                // Gold and no run: a row, nothing measured, in no bucket.
+                ("t2", NO_RUN, None, None, 0),
             ]
         );
         assert_eq!((r.tasks, r.runs, r.labelled_runs), (2, 2, 2));
@@ -277,6 +282,7 @@ mod tests {
             .iter()
             .map(|b| (b.labelled, b.resolved, b.unlabelled))
             .collect();
-        assert_eq!(counts, vec![(0, 0, 1), (1, 1, 0), (0, 0, 0), (1, 1, 0)]);
+        assert_eq!(counts, vec![(0, 0, 0), (1, 1, 0), (0, 0, 0), (1, 1, 0)]);
+        assert_eq!((r.totals.scored, r.totals.no_run), (2, 1));
     }
 }

@@ -268,7 +268,7 @@ fn write(path: &Path, text: &str) -> Result<()> {
 fn summary(r: &Report, args: &ReportArgs) -> String {
     let t = &r.totals;
     let mut out = format!(
-        "report: {} task(s), {} run(s), {} row(s) ({} scored) · mean file_hit {} · mean line_coverage {} · {}/{} at or above {}\n",
+        "report: {} task(s), {} run(s), {} row(s) ({} scored) · mean file_hit {} · mean line_coverage {} · {}/{} at or above {}{}\n",
         r.tasks,
         r.runs,
         t.rows,
@@ -278,6 +278,7 @@ fn summary(r: &Report, args: &ReportArgs) -> String {
         t.passing,
         t.scored,
         percent(Some(r.threshold)),
+        t.not_scored_note(),
     );
     if let Some(b) = &r.buckets {
         out += &format!(

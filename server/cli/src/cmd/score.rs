@@ -230,7 +230,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.items.retain(|r| shard.keeps(&r.task));
     }
-    if reads.items.is_empty() && reads.errors.is_empty() {
+    if reads.items.is_empty() {
         warn_no_reads(&args);
     }
     let opts = score_options(args.threshold, &args.sources, args.breakdown());
@@ -284,7 +284,7 @@ fn workspaces_of(args: &ScoreArgs) -> crate::inputs::BaseFiles<'_> {
 
 fn warn_no_reads(args: &ScoreArgs) {
     eprintln!(
-        "warning: {}: no reads; every gold task scores 0",
+        "warning: {}: no reads in this shard; its gold tasks have no run, not scored",
         args.reads.display()
     );
 }

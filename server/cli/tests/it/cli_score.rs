@@ -432,3 +432,63 @@ fn at_k_without_ranks_warns_and_bad_k_is_a_usage_error() {
         "{out}"
     );
 }
+
+/// A task with gold and no run is a row of its own (`no run`), counted apart in the totals and
+/// in no mean, in every format and in `explain`; the same task in `report`'s summary.
+#[test]
+fn a_task_with_no_run_is_shown_and_left_out_of_the_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let gold = write(
+        dir.path(),
+        "gold.jsonl",
+        b"{\"task\":\"t\",\"path\":\"a.py\",\"start\":1,\"end\":4}\n{\"task\":\"u\",\"path\":\"b.py\",\"start\":1,\"end\":2}\n",
+    );
+    let reads = write(
+        dir.path(),
+        "reads.jsonl",
+        b"{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+    );
+    let score = |extra: &[&str]| {
+        let mut a = vec!["score", "--gold", &gold, "--reads", &reads];
+        a.extend(extra);
+        let o = readcov(&a);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let table = score(&[]);
+    let u = table.lines().find(|l| l.starts_with("u ")).unwrap();
+    assert!(u.contains("no run (not scored)"), "{table}");
+    assert!(
+        table.contains("1 scored · 0 unscored · 1/1 at or above 50% · mean file_hit 1.00 · mean line_coverage 0.50 · covered 2/4 gold lines · 1 task(s) with no run, not scored\n"),
+        "{table}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&score(&["--format", "json"])).unwrap();
+    assert_eq!(json["totals"]["no_run"], 1);
+    assert_eq!(json["totals"]["scored"], 1);
+    assert_eq!(json["rows"][1]["status"], "no_run");
+    assert_eq!(json["rows"][1]["line_coverage"], serde_json::Value::Null);
+    let jsonl = score(&["--format", "jsonl"]);
+    assert!(
+        jsonl.contains("\"status\":\"no_run\",\"task\":\"u\""),
+        "{jsonl}"
+    );
+    assert!(score(&["--format", "csv"]).contains(",no_run,"));
+    let o = readcov(&[
+        "explain", "--gold", &gold, "--reads", &reads, "--task", "u", "--format", "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (e["verdict"].as_str(), e["status"].as_str()),
+        (Some("no_run"), Some("no_run"))
+    );
+    let info = dir.path().join("r.info");
+    let info = info.to_str().unwrap();
+    let o = readcov(&["report", "--gold", &gold, "--reads", &reads, "--lcov", info]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("(1 scored) · mean file_hit 1.00 · mean line_coverage 0.50 · 1/1 at or above 50% · 1 task(s) with no run, not scored"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -346,11 +346,11 @@ fn gold_expand_units_on_real_data() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let html = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
     assert!(
-        html.contains("Gold set <b>edit</b>: 15 scored"),
+        html.contains("Gold set <b>edit</b>: 1 scored"),
         "edit panel"
     );
     assert!(
-        html.contains("Gold set <b>unit</b>: 15 scored"),
+        html.contains("Gold set <b>unit</b>: 1 scored"),
         "unit panel"
     );
     assert!(html.contains("unit: resolve rate by line-coverage bucket"));
@@ -360,7 +360,7 @@ fn gold_expand_units_on_real_data() {
         "per-run cells"
     );
     assert!(
-        html.contains("<tr><td>unit</td><td>15</td><td>0/15</td>"),
+        html.contains("<tr><td>unit</td><td>1</td><td>14</td><td>0/1</td>"),
         "unit summary"
     );
     // Without outcome labels the sets are still shown side by side (no bucket charts).
@@ -382,13 +382,22 @@ fn gold_expand_units_on_real_data() {
     let plain = std::fs::read_to_string(dir.path().join("plain.html")).unwrap();
     assert!(plain.contains("<td>75% OK</td><td>43% below</td>"));
     assert!(!plain.contains("resolve rate by line-coverage bucket"));
-    // The 14 other gold tasks have no reads here: a `-` row each, coverage 0.
+    // The 14 other gold tasks have no reads here: a `-` row each, `no run`, in no mean.
     assert!(
-        table.contains("\nedit: 15 scored · 1/15 at or above 50%"),
+        table.contains("\nedit: 1 scored · 1/1 at or above 50% · mean file_hit 0.50 · mean line_coverage 0.75 · 14 task(s) with no run, not scored\n"),
         "{table}"
     );
     assert!(
-        table.contains("\nunit: 15 scored · 0/15 at or above 50%"),
+        table.contains("\nunit: 1 scored · 0/1 at or above 50%"),
+        "{table}"
+    );
+    let requests = table
+        .lines()
+        .find(|l| l.starts_with("psf__requests-1724"))
+        .unwrap();
+    assert_eq!(
+        requests.split_whitespace().collect::<Vec<_>>(),
+        ["psf__requests-1724", "-", "no", "run", "no", "run", "false"],
         "{table}"
     );
 }
@@ -532,7 +541,7 @@ fn side_by_side_with_workspaces_units_shard_and_fail_under() {
     let o = score(&["--fail-under", "0.5"]);
     assert_eq!(o.status.code(), Some(1));
     let err = text(&o.stderr);
-    assert!(err.contains("below --fail-under 50%: 27 row(s)"), "{err}");
+    assert!(err.contains("below --fail-under 50%: 1 row(s)"), "{err}");
     assert!(
         err.contains("  unit: pylint-dev__pylint-4551 / openhands: line_coverage 0.43"),
         "{err}"

@@ -50,13 +50,18 @@ fn writes_all_three_outputs_and_prints_the_resolve_table() {
     );
     let table = "line coverage  runs  resolved  resolve rate  no label\n\
                  -------------  ----  --------  ------------  --------\n\
-                 0–25%             1         0            0%         0\n\
+                 0–25%             0         0             -         0\n\
                  25–50%            1         0            0%         0\n\
                  50–75%            2         2          100%         0\n\
                  75–100%           1         1          100%         0\n";
     assert!(stdout.contains(table), "{stdout}");
+    // t3 has gold and no run: a row of its own, counted apart, in no mean and no bucket.
     assert!(
-        stdout.contains("4 task(s), 2 run(s), 6 row(s) (5 scored)"),
+        stdout.contains("4 task(s), 2 run(s), 6 row(s) (4 scored)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("3/4 at or above 50% · 1 task(s) with no run, not scored\n"),
         "{stdout}"
     );
     let page = std::fs::read_to_string(&html).expect("html written");
@@ -101,14 +106,15 @@ fn bad_outcome_lines_are_located_and_the_rest_is_used() {
         stderr.contains("o.jsonl:2: field `resolved`: expected true or false"),
         "{stderr}"
     );
-    // t2's two runs are labelled resolved (0.65 and 0.50 both land in 50–75%); the rest unlabelled.
+    // t2's two runs are labelled resolved (0.65 and 0.50 both land in 50–75%); the rest unlabelled
+    // (t3, which no run read, is in no bucket).
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("50–75%            2         2          100%         0"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("0–25%             0         0             -         1"),
+        stdout.contains("0–25%             0         0             -         0"),
         "{stdout}"
     );
     assert!(lcov.is_file());

@@ -222,6 +222,7 @@ impl Verdict {
     fn of(s: &RunScore) -> Verdict {
         match (s.status, s.passes_threshold) {
             (Status::Unscored, _) => Verdict::Unscored,
+            (Status::NoRun, _) => Verdict::NoRun,
             (_, Some(true)) => Verdict::Pass,
             _ => Verdict::Below,
         }

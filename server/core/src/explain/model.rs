@@ -26,6 +26,9 @@ pub enum Verdict {
     Below,
     /// No gold lines: nothing to measure against (never a coverage of 0).
     Unscored,
+    /// The task has gold but no run read for it: nothing measured (never a coverage of 0).
+    #[serde(rename = "no_run")]
+    NoRun,
 }
 
 impl Verdict {
@@ -34,6 +37,7 @@ impl Verdict {
             Verdict::Pass => "pass",
             Verdict::Below => "below",
             Verdict::Unscored => "unscored",
+            Verdict::NoRun => "no run",
         }
     }
 }

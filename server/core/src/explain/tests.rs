@@ -302,11 +302,11 @@ fn run_with_no_reads_and_task_nobody_read() {
         .all(|f| !f.opened && f.first_read_turn.is_none()));
     assert!(e.edits[0].before_reading);
     assert!(e.timeline.is_empty());
-    // Gold but no run at all: the score table's `-` row.
+    // Gold but no run at all: the score table's `-` row, not scored.
     let e = ok(GOLD, "", ask("u", None, None));
     assert_eq!(
-        (e.run.as_str(), e.verdict, e.gold_lines),
-        ("-", Verdict::Below, 1)
+        (e.run.as_str(), e.verdict, e.gold_lines, e.line_coverage),
+        ("-", Verdict::NoRun, 1, None)
     );
 }
 
@@ -454,7 +454,7 @@ fn tasks_list_runs_with_their_figures() {
                 14,
                 vec![("r1", Verdict::Below, 5), ("r2", Verdict::Pass, 9)]
             ),
-            ("u", 1, vec![("-", Verdict::Below, 0)]),
+            ("u", 1, vec![("-", Verdict::NoRun, 0)]),
         ]
     );
 }

@@ -136,13 +136,23 @@ fn unscored_task_is_never_zero() {
 }
 
 #[test]
-fn task_without_runs_scores_zero() {
+fn task_without_runs_is_shown_not_scored() {
+    // Gold and no run: a `-` row that keeps the gold lines and measures nothing (never a 0).
     check(
         &[g("t", "a.py", 1, 4)],
         &[],
         &[],
-        &[("t", NO_RUN, Some(0.0), Some(0.0), Some(0.0), 4, 0, 0)],
+        &[("t", NO_RUN, None, None, None, 4, 0, 0)],
     );
+    let got = rows(&[g("t", "a.py", 1, 4)], &[], &[]);
+    assert_eq!(got[0].score.status, readcov_core::metrics::Status::NoRun);
+    assert_eq!(got[0].score.passes_threshold, None);
+    let t = readcov_core::totals(got.iter().map(|r| &r.score));
+    assert_eq!(
+        (t.rows, t.scored, t.no_run, t.mean_line_coverage),
+        (1, 0, 1, None)
+    );
+    assert_eq!(t.not_scored_note(), " · 1 task(s) with no run, not scored");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 
 use super::{charts, esc, num, pct};
 use crate::model::Report;
+use readcov_core::metrics::Status;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -13,7 +14,7 @@ pub fn section(r: &Report) -> String {
         r#"<section aria-labelledby="h-gold-sets"><h2 id="h-gold-sets">Gold sets side by side</h2>"#,
     );
     let thr = pct(r.threshold);
-    out.push_str(r#"<div class="scroll"><table><caption>Per gold set</caption><thead><tr><th scope="col">gold set</th><th scope="col">scored</th><th scope="col">at or above "#);
+    out.push_str(r#"<div class="scroll"><table><caption>Per gold set</caption><thead><tr><th scope="col">gold set</th><th scope="col">scored</th><th scope="col">no run</th><th scope="col">at or above "#);
     let _ = write!(
         out,
         r#"{thr}</th><th scope="col">mean file hit</th><th scope="col">mean line coverage</th></tr></thead><tbody>"#
@@ -21,9 +22,10 @@ pub fn section(r: &Report) -> String {
     for s in &r.gold_sets {
         let _ = write!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}</td><td>{}</td></tr>",
             esc(&s.name),
             s.scored,
+            s.no_run,
             s.passing,
             s.scored,
             num(s.mean_file_hit),
@@ -59,10 +61,11 @@ fn runs(out: &mut String, r: &Report) {
         for run in &s.runs {
             let key = (run.task.as_str(), run.run.as_str());
             keys.insert(key);
-            let cell = match (run.line_coverage, run.passes_threshold) {
-                (Some(c), Some(true)) => format!("{} OK", pct(c)),
-                (Some(c), _) => format!("{} below", pct(c)),
-                (None, _) => "unscored".to_string(),
+            let cell = match (run.status, run.line_coverage, run.passes_threshold) {
+                (Status::NoRun, ..) => "no run".to_string(),
+                (_, Some(c), Some(true)) => format!("{} OK", pct(c)),
+                (_, Some(c), _) => format!("{} below", pct(c)),
+                (_, None, _) => "unscored".to_string(),
             };
             cells.entry(key).or_default().insert(i, cell);
         }

@@ -67,8 +67,14 @@ fn cards(r: &Report) -> String {
         "runs",
         &r.runs.to_string(),
         &format!(
-            "{} row(s): {} scored, {} unscored",
-            t.rows, t.scored, t.unscored
+            "{} row(s): {} scored, {} unscored{}",
+            t.rows,
+            t.scored,
+            t.unscored,
+            match t.no_run {
+                0 => String::new(),
+                n => format!(", {n} task(s) with no run (not scored)"),
+            }
         ),
     );
     card(

@@ -32,6 +32,7 @@ fn td_count(v: u64) -> String {
 fn verdict(r: &RunRow) -> &'static str {
     match (r.score.status, r.score.passes_threshold) {
         (Status::Unscored, _) => "unscored (no gold)",
+        (Status::NoRun, _) => "no run (not scored)",
         (_, Some(true)) => "OK",
         _ => "below",
     }

@@ -28,10 +28,15 @@ fn bar_counts(page: &str) -> Vec<usize> {
 #[test]
 fn charts_have_one_bar_per_bin_and_one_point_per_scored_run() {
     let page = html::render(&common::small_report(true, true));
-    // Scored rows: t1/r-a 0.25, t1/r-b 1.0, t2/r-a 0.65, t2/r-b 0.5, t3/- 0.0 (t4 has no gold).
-    assert_eq!(bar_counts(&page), vec![1, 0, 1, 0, 0, 1, 1, 0, 0, 1]);
+    // Scored rows: t1/r-a 0.25, t1/r-b 1.0, t2/r-a 0.65, t2/r-b 0.5 (t3 has no run: no bar, no
+    // point; t4 has no gold).
+    assert_eq!(bar_counts(&page), vec![0, 0, 1, 0, 0, 1, 1, 0, 0, 1]);
     assert_eq!(count(&page, r#"<circle class="point resolved""#), 3);
-    assert_eq!(count(&page, r#"<circle class="point unresolved""#), 2);
+    assert_eq!(count(&page, r#"<circle class="point unresolved""#), 1);
+    assert!(page.contains("6 row(s): 4 scored, 1 unscored, 1 task(s) with no run (not scored)"));
+    assert!(
+        page.contains("— line coverage –, file hit –, no run (not scored), not resolved</summary>")
+    );
     assert_eq!(count(&page, r#"<rect class="rate-bar""#), 4);
     assert!(
         page.contains(r#"data-labelled="2" data-resolved="2""#),

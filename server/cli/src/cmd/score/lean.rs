@@ -9,7 +9,7 @@ use super::{
     score_options, warn_no_reads, write_partial_of, Below, ScoreArgs,
 };
 use crate::exit::Exit;
-use crate::inputs::{load_gold, load_reads_lean, no_valid_reads, report_errors};
+use crate::inputs::{load_gold, load_reads_lean, nothing_read, report_errors};
 use crate::render::Format;
 use anyhow::Result;
 use readcov_core::{score_lean, ScorePartial, TaskRunScore, UnknownLengths};
@@ -29,16 +29,15 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
         return Ok(None);
     }
     let mut gold = load_gold(args.gold_path(), None)?;
-    if reads.rows().is_empty() && !reads.errors.is_empty() {
-        report_errors(&reads.errors);
-        return Err(no_valid_reads(&args.reads));
+    if reads.rows().is_empty() {
+        return Err(nothing_read(&args.reads, &reads.errors));
     }
     let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.retain_tasks(|t| shard.keeps(t));
     }
-    if reads.rows().is_empty() && reads.errors.is_empty() {
+    if reads.rows().is_empty() {
         warn_no_reads(args);
     }
     let (gold_n, reads_n) = (gold.items.len(), reads.rows().len());

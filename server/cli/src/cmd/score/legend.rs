@@ -30,7 +30,7 @@ pub const COLUMNS: [(Shown, &[(&str, &str)]); 4] = [
             ("gold", "gold lines"),
             ("read", "lines read"),
             ("covered", "gold lines read"),
-            ("verdict", "line_cov against --threshold (unscored: no gold lines)"),
+            ("verdict", "line_cov against --threshold (unscored: no gold lines; no run: no run read the task, not scored)"),
         ],
     ),
     (

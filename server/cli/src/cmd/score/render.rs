@@ -158,6 +158,7 @@ fn render_table(
         let s = &r.score;
         let verdict = match (s.status, s.passes_threshold) {
             (Status::Unscored, _) => "unscored (no gold)".to_string(),
+            (Status::NoRun, _) => "no run (not scored)".to_string(),
             (_, Some(true)) => format!("OK (≥ {})", percent(Some(args.threshold))),
             _ => format!("below {}", percent(Some(args.threshold))),
         };
@@ -173,7 +174,14 @@ fn render_table(
             s.covered_lines.to_string(),
             verdict,
         ];
-        cells.extend(unit.map(score_units::cells).unwrap_or_default());
+        // A task with no run has no unit figures either (nothing was read or measured).
+        cells.extend(
+            unit.map(|u| match s.status {
+                Status::NoRun => score_units::headers(0).iter().map(|_| "-".into()).collect(),
+                Status::Scored | Status::Unscored => score_units::cells(u),
+            })
+            .unwrap_or_default(),
+        );
         if edits {
             cells.extend(before_edit::table_cells(rbe, r));
         }
@@ -212,7 +220,7 @@ fn render_table(
     let mut out = t.render();
     out += &detail;
     out += &format!(
-        "\ntotals: {} row(s) · {} scored · {} unscored · {}/{} at or above {} · mean file_hit {} · mean line_coverage {} · covered {}/{} gold lines\n",
+        "\ntotals: {} row(s) · {} scored · {} unscored · {}/{} at or above {} · mean file_hit {} · mean line_coverage {} · covered {}/{} gold lines{}\n",
         total.rows,
         total.scored,
         total.unscored,
@@ -223,6 +231,7 @@ fn render_table(
         ratio(total.mean_line_coverage),
         total.covered_lines,
         total.gold_lines,
+        total.not_scored_note(),
     );
     if !args.no_legend {
         out += &super::legend::legend(units.is_some(), edits, args.widen);

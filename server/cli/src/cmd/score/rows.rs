@@ -166,6 +166,7 @@ pub fn write_row_without_edits<S: AsRef<str>>(
     w.write_all(match s.status {
         Status::Scored => b",\"status\":\"scored\",\"task\":" as &[u8],
         Status::Unscored => b",\"status\":\"unscored\",\"task\":",
+        Status::NoRun => b",\"status\":\"no_run\",\"task\":",
     })?;
     string(w, r.task.as_ref())?;
     w.write_all(b"}\n")
@@ -243,6 +244,7 @@ pub fn write_csv_summary<S: AsRef<str>>(
     w.write_all(match s.status {
         Status::Scored => b",scored," as &[u8],
         Status::Unscored => b",unscored,",
+        Status::NoRun => b",no_run,",
     })?;
     for x in [s.file_hit, s.line_coverage, s.precision, s.f1] {
         if let Some(x) = x.filter(|x| x.is_finite()) {

@@ -296,6 +296,7 @@ pub fn gold_set_buckets(
         out.push(readcov_report::GoldSetBuckets {
             scored: t.scored,
             passing: t.passing,
+            no_run: t.no_run,
             mean_file_hit: t.mean_file_hit,
             mean_line_coverage: t.mean_line_coverage,
             runs: set
@@ -306,6 +307,7 @@ pub fn gold_set_buckets(
                     run: r.run.clone(),
                     line_coverage: r.score.line_coverage,
                     passes_threshold: r.score.passes_threshold,
+                    status: r.score.status,
                 })
                 .collect(),
             buckets: outcomes.map(|o| set.buckets(o)).unwrap_or_default(),

@@ -8,6 +8,7 @@ use super::ScoreArgs;
 use crate::cmd::score_units;
 use crate::render::{csv_field, ratio, Format, Table};
 use anyhow::Result;
+use readcov_core::metrics::Status;
 use readcov_core::outcomes::Outcomes;
 use readcov_core::TaskRunScore;
 use readcov_units::UnitScore;
@@ -39,10 +40,11 @@ fn with_units(sets: &[Set]) -> impl Iterator<Item = &Set> {
 
 fn cell(r: Option<&TaskRunScore>) -> String {
     match r.map(|r| &r.score) {
-        Some(s) => match s.passes_threshold {
-            Some(true) => format!("{} OK", ratio(s.line_coverage)),
-            Some(false) => format!("{} below", ratio(s.line_coverage)),
-            None => "unscored".to_string(),
+        Some(s) => match (s.status, s.passes_threshold) {
+            (Status::NoRun, _) => "no run".to_string(),
+            (_, Some(true)) => format!("{} OK", ratio(s.line_coverage)),
+            (_, Some(false)) => format!("{} below", ratio(s.line_coverage)),
+            (_, None) => "unscored".to_string(),
         },
         None => "-".to_string(),
     }
@@ -71,7 +73,9 @@ fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Out
         let mut cells = vec![key.0.clone(), key.1.clone()];
         cells.extend(sets.iter().map(|s| cell(s.rows.get(&key))));
         for s in with_units(sets) {
-            match s.units.get(&key) {
+            // A task with no run has no unit figures (nothing was read), as in one set's table.
+            let no_run = s.rows.get(&key).map(|r| r.score.status) == Some(Status::NoRun);
+            match s.units.get(&key).filter(|_| !no_run) {
                 Some(u) => cells.extend(score_units::cells(u)),
                 None => cells.extend(score_units::headers(args.widen).iter().map(|_| "-".into())),
             }
@@ -88,11 +92,12 @@ fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Out
         let t = s.totals();
         let n = t.scored;
         out.push_str(&format!(
-            "{}: {n} scored · {}/{n} at or above {pct}% · mean file_hit {} · mean line_coverage {}\n",
+            "{}: {n} scored · {}/{n} at or above {pct}% · mean file_hit {} · mean line_coverage {}{}\n",
             s.name,
             t.passing,
             ratio(t.mean_file_hit),
-            ratio(t.mean_line_coverage)
+            ratio(t.mean_line_coverage),
+            t.not_scored_note()
         ));
         if let Some(o) = outcomes {
             let b: Vec<String> = s
