@@ -58,11 +58,13 @@ pub fn check(p: &Partial) -> Result<(), String> {
             score: s,
         } => {
             threshold(*t)?;
-            let scored_plus = s.scored.checked_add(s.unscored);
+            // Every row is scored, unscored or a gold task with no run (0 in older partials).
+            let scored_plus =
+                (s.scored.checked_add(s.unscored)).and_then(|n| n.checked_add(s.no_run));
             need(scored_plus == Some(s.rows), || {
                 format!(
-                    "{} scored + {} unscored rows is not its {} rows",
-                    s.scored, s.unscored, s.rows
+                    "{} scored + {} unscored + {} no-run rows is not its {} rows",
+                    s.scored, s.unscored, s.no_run, s.rows
                 )
             })?;
             need(s.passing <= s.scored, || {
@@ -299,6 +301,9 @@ mod tests {
     fn impossible_partials_are_refused_and_real_ones_merge() {
         let ok = |c: Value| score("0/2", c);
         assert_eq!(check(&[ok(json!({})), score("1/2", json!({}))]), Ok(8));
+        // Rows of gold tasks with no run add up with the rest.
+        let no_run = json!({"rows": 6, "no_run": 2});
+        assert_eq!(check(&[ok(no_run.clone()), score("1/2", no_run)]), Ok(12));
         let cases: [(Value, &str); 8] = [
             // Wrapped: two partials of 2^63 rows each added to 0 (release) or panicked (debug).
             (
@@ -308,7 +313,7 @@ mod tests {
             (json!({"passing": 7}), "7 passing rows of 3 scored"),
             (
                 json!({"rows": 9}),
-                "3 scored + 1 unscored rows is not its 9 rows",
+                "3 scored + 1 unscored + 0 no-run rows is not its 9 rows",
             ),
             (json!({"covered_lines": 41}), "41 covered of 40 gold lines"),
             // A mean line coverage of 1.5e19.

@@ -227,12 +227,14 @@ fn sharded_import_then_sharded_score_merge_to_one_run() {
     assert!(merged.status.success(), "{}", common::stderr(&merged));
     let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
     assert_eq!(merged["totals"], whole["totals"]);
-    // Every task's runs, and the task no run read (its gold unread), each counted once.
+    // Every task's runs, and the task no run read (its gold unread: no run, not scored), each
+    // counted once.
     let totals = &whole["totals"];
     assert!(totals["scored"].as_u64().unwrap() > 5, "{totals}");
+    assert_eq!(totals["no_run"].as_u64(), Some(1), "{totals}");
     assert_eq!(
         totals["rows"].as_u64(),
-        Some(totals["scored"].as_u64().unwrap())
+        Some(totals["scored"].as_u64().unwrap() + 1)
     );
     assert!(
         totals["rows"].as_u64().unwrap() > seen.len() as u64,
