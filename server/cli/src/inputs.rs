@@ -103,7 +103,8 @@ pub fn load_reads_and_lost(
     };
     let r = input::load_reads(path, &opts)?;
     print_notes(&r.notes);
-    if r.parsed.items.is_empty() {
+    // A trajectory whose every edit was lost still names a run `explain` can show.
+    if r.parsed.items.is_empty() && r.lost_edits.is_empty() {
         return Err(nothing_read(path, &r.parsed.errors));
     }
     Ok((r.parsed, r.lost_edits))
