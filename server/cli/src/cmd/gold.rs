@@ -239,7 +239,10 @@ fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)
         .outcomes
         .as_ref()
         .context("--from-runs needs --outcomes")?;
-    let parsed = load_reads(reads, None, BaseFiles::None)?;
+    // A trajectory is imported on the fly against the same base files `score` would use, so its
+    // edits are replayed onto base lines (consensus gold is mostly edits).
+    let base = BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref());
+    let parsed = load_reads(reads, None, base)?;
     let labelled = load_outcomes(labels)?;
     let input = RunsInput {
         reads: parsed.items,

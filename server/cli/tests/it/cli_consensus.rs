@@ -168,3 +168,31 @@ fn the_circularity_note_follows_the_rows_origin_not_the_name() {
         "{out}"
     );
 }
+
+/// `gold --from-runs` takes a trajectory as `score --reads` does: imported on the fly against
+/// `--workspaces`, so its edits are replayed onto base lines (without a workspace none can be).
+#[test]
+fn from_runs_imports_a_trajectory_against_the_workspaces() {
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
+    let traj = real.join("openhands/pallets__flask-5014.json");
+    let (traj, labels, sources) = (
+        traj.to_str().unwrap(),
+        real.join("gold.jsonl"),
+        real.join("sources"),
+    );
+    let gold = |ws: &[&str]| {
+        let mut a = vec!["gold", "--from-runs", traj, "--outcomes"];
+        a.push(labels.to_str().unwrap());
+        a.extend(["--min-runs", "1"]);
+        a.extend(ws);
+        let o = readcov(&a, &real);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        (text(&o.stdout), text(&o.stderr))
+    };
+    let (rows, err) = gold(&["--workspaces", sources.to_str().unwrap()]);
+    assert!(err.contains("an agent trajectory, not reads JSONL: imported on the fly (4 read row(s), 3 edit row(s))"), "{err}");
+    assert!(rows.contains("\"task\":\"pallets__flask-5014\""), "{rows}");
+    assert!(rows.contains("\"origin\":\"consensus\""), "{rows}");
+    let (_, err) = gold(&[]);
+    assert!(err.contains("(4 read row(s), 0 edit row(s))"), "{err}");
+}
