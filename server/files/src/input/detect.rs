@@ -86,19 +86,29 @@ pub fn detect_head(name: &str, head: &[u8], whole: bool) -> Option<InputKind> {
 fn detect_document(bytes: &[u8]) -> InputKind {
     let text = String::from_utf8_lossy(bytes);
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    // An array is checked element by element and only its first element built: the kind is
+    // told by it, and a 100 MB array of gold rows built whole took gigabytes.
+    let mut first = None;
+    let array = super::rows::array_elements(text.as_bytes(), |row| {
+        if first.is_none() {
+            first = Some(serde_json::from_slice::<Value>(row).unwrap_or(Value::Null));
+        }
+    });
+    if array {
+        return match first {
+            Some(Value::Object(o)) => kind_of_rows(&[&o], text).unwrap_or_else(|| log_kind(text)),
+            _ => log_kind(text),
+        };
+    }
     match serde_json::from_str::<Value>(text) {
         Ok(doc) => kind_of_document(&doc, text),
         Err(_) => kind_of_lines(text, true).unwrap_or(InputKind::Unknown),
     }
 }
 
-/// A whole JSON document: an array of rows (or of OpenHands V1 events), or one object.
+/// A whole JSON document that is no array (`detect_document` tells arrays): one object.
 fn kind_of_document(doc: &Value, text: &str) -> InputKind {
     match doc {
-        Value::Array(items) => match items.first() {
-            Some(Value::Object(o)) => kind_of_rows(&[o], text).unwrap_or_else(|| log_kind(text)),
-            _ => log_kind(text),
-        },
         Value::Object(o) => kind_of_rows(&[o], text).unwrap_or_else(|| log_kind(text)),
         _ => InputKind::Unknown,
     }
