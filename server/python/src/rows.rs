@@ -58,6 +58,7 @@ impl<'py> RowBuilder<'py> {
         let status = match s.status {
             Status::Scored => intern!(py, "scored"),
             Status::Unscored => intern!(py, "unscored"),
+            Status::NoRun => intern!(py, "no_run"),
         };
         d.set_item(intern!(py, "status"), status)?;
         d.set_item(intern!(py, "file_hit"), s.file_hit)?;
