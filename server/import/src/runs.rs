@@ -97,7 +97,15 @@ impl<'a, 'p> Runs<'a, 'p> {
         feed: fn(&Value, &mut Session),
     ) -> Result<(), String> {
         let doc = parse_object(format, text)?;
-        let task = self.task(doc.get("instance_id").and_then(Value::as_str));
+        let id = doc.get("instance_id").and_then(Value::as_str);
+        let task = self.task(id);
+        // SWE-agent writes `<instance_id>.traj` and keeps the id out of the log: the file name is
+        // the task, said so, since a `<task>/<model>.traj` folder would make the model the task.
+        if format == Format::SweAgent && self.opts.task.is_none() && id.is_none_or(str::is_empty) {
+            self.out.notes.push(format!(
+                "no instance id in the log: task `{task}` taken from the file name (set it with --task; a `<task>/<run>.traj` folder: --layout task/run)"
+            ));
+        }
         let run = self.run_id(format, None);
         self.run(&task, &run, |s| feed(&doc, s));
         Ok(())

@@ -5,6 +5,7 @@
 //! dataset file (a run per row: JSONL, a JSON array, Parquet) is streamed row by row; rows and
 //! labels are written as they come.
 
+pub mod layout;
 mod report;
 mod sink;
 
@@ -53,6 +54,11 @@ pub struct ImportArgs {
     /// Run id (default: the format name; dataset rows: the row's model or agent name).
     #[arg(long)]
     pub run: Option<String>,
+    /// `task/run`: each log's task is its folder's name and its run its file name without
+    /// extensions (`<task>/<run>.traj`, as Multi-SWE-bench publishes SWE-agent runs); a folder
+    /// given is walked two levels deep. Default `log`: the log's instance id, else the file name.
+    #[arg(long, value_enum, default_value_t = layout::Layout::Log, conflicts_with_all = ["task", "run"])]
+    pub layout: layout::Layout,
     /// A BEIR-style corpus (`corpus.jsonl`, or a folder holding it): a TREC run's docids are its
     /// `_id`s, each mapped to the span the corpus gives (docs/retrievers.md).
     #[arg(long, value_name = "CORPUS")]
@@ -98,6 +104,7 @@ const ROW_BATCH: usize = 64;
 
 struct Ctx<'a> {
     opts: ImportOptions,
+    layout: layout::Layout,
     threads: usize,
     pick: &'a (dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
     bar: ProgressBar,
@@ -134,7 +141,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         }
         None => None,
     };
-    let files = readcov_files::logs::expand(&args.files);
+    let files = readcov_files::logs::expand(&layout::expand(&args.files, args.layout));
     // Folders (OpenHands V1 conversations) weigh nothing: their size on disk is no input's.
     let lens: Vec<u64> = files.iter().map(|f| file_len(f)).collect();
     let parts = readcov_files::shard::plan(&lens, args.shard);
@@ -146,6 +153,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             run: args.run.clone(),
             corpus,
         },
+        layout: args.layout,
         threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
         pick: &pick,
         bar: progress_bar(total),
@@ -270,7 +278,11 @@ fn import_whole(
     }
     let threads = ctx.threads.min(files.len());
     let results = readcov_core::par::map_ordered(files, threads, |_, file| {
-        import_one(file, &ctx.opts, ctx.pick)
+        import_one(
+            file,
+            &layout::opts_for(ctx.layout, file, &ctx.opts),
+            ctx.pick,
+        )
     });
     for (file, got) in files.iter().zip(results) {
         let name = file.display().to_string();

@@ -592,8 +592,96 @@ fn gold_tests_resolves_real_junit_fail_to_pass_ids() {
     assert!(err.contains("5 × no workspace"), "{err}");
 }
 
-/// Reads of every real-multi trajectory (task = folder, run = file stem) into `out`.
+/// Reads of every real-multi trajectory (task = folder, run = file stem) into `out`: the folder
+/// imported in one command, `--layout task/run`.
 pub(crate) fn import_multi(root: &Path, out: &Path) {
+    let folder = root.join("swe-agent-java");
+    let o = readcov(
+        &[
+            "import",
+            "--layout",
+            "task/run",
+            folder.to_str().unwrap(),
+            "-o",
+            "-",
+        ],
+        root,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("imported 25 run(s) from 25 file(s)"),
+        "{}",
+        text(&o.stderr)
+    );
+    std::fs::write(out, o.stdout).unwrap();
+}
+
+/// `--layout task/run` on the real-multi folder gives exactly the rows of each trajectory
+/// imported on its own with `--task <folder> --run <stem>` (the recipe it replaces), and the
+/// same trajectories given as files (`swe-agent-java/*/*`) too; without it the model would be
+/// the task.
+#[test]
+fn layout_task_run_imports_real_multi_in_one_command() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real-multi");
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.jsonl");
+    import_multi(&root, &one);
+    let one = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(one, import_multi_per_file(&root));
+    assert!(
+        one.contains("{\"task\":\"fasterxml__jackson-core-1142\",\"run\":\"gpt-4o-2024-05-13\",")
+    );
+    let files: Vec<String> = [
+        "fasterxml__jackson-core-1142/doubao-pro-128k.traj",
+        "googlecontainertools__jib-4035/gpt-4o-2024-05-13.traj",
+    ]
+    .iter()
+    .map(|f| {
+        root.join("swe-agent-java")
+            .join(f)
+            .to_str()
+            .unwrap()
+            .to_string()
+    })
+    .collect();
+    let mut a = vec!["import", "--layout", "task/run", "-o", "-"];
+    a.extend(files.iter().map(String::as_str));
+    let o = readcov(&a, &root);
+    let rows = text(&o.stdout);
+    assert!(
+        rows.contains(
+            "{\"task\":\"googlecontainertools__jib-4035\",\"run\":\"gpt-4o-2024-05-13\","
+        ),
+        "{rows}"
+    );
+    // Without --layout the model would be the task: said on stderr, through score's on-the-fly
+    // import too.
+    let o = readcov(&["import", "-o", "-", &files[0]], &root);
+    assert!(text(&o.stdout).contains("{\"task\":\"doubao-pro-128k\",\"run\":\"swe-agent\","));
+    let note = "doubao-pro-128k.traj: no instance id in the log: task `doubao-pro-128k` taken from the file name (set it with --task; a `<task>/<run>.traj` folder: --layout task/run)";
+    assert!(text(&o.stderr).contains(note), "{}", text(&o.stderr));
+    let gold = root.join("../real/gold.jsonl");
+    let o = readcov(
+        &[
+            "score",
+            "--gold",
+            gold.to_str().unwrap(),
+            "--reads",
+            &files[0],
+        ],
+        &root,
+    );
+    assert!(text(&o.stderr).contains(note), "{}", text(&o.stderr));
+    // --layout names task and run itself: --task or --run beside it is refused.
+    let o = readcov(
+        &["import", "--layout", "task/run", "--task", "t", &files[0]],
+        &root,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// The per-file recipe `--layout task/run` replaces.
+fn import_multi_per_file(root: &Path) -> String {
     let mut text = String::new();
     let mut dirs: Vec<_> = std::fs::read_dir(root.join("swe-agent-java"))
         .unwrap()
@@ -625,7 +713,7 @@ pub(crate) fn import_multi(root: &Path, out: &Path) {
             text.push_str(&String::from_utf8(o.stdout).unwrap());
         }
     }
-    std::fs::write(out, text).unwrap();
+    text
 }
 
 /// Consensus gold through the binary on real-multi: SWE-Explore rows that `readcov explore`

@@ -141,7 +141,8 @@ fn many_logs_split_by_file() {
     let mut inputs: Vec<String> = Vec::new();
     for d in std::fs::read_dir(data()).unwrap() {
         let d = d.unwrap().path();
-        if !d.is_dir() {
+        // SWE-bench predictions (a model's patches, `readcov diagnose`'s input) are no log.
+        if !d.is_dir() || d.ends_with("swebench-predictions") {
             continue;
         }
         for f in std::fs::read_dir(&d).unwrap() {

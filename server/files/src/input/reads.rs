@@ -240,6 +240,16 @@ fn import_with_changes(
         kind.label(),
         got.rows.len() - edits
     );
+    // The importer's own remarks (a task taken from the file name, rows that gave no reads), the
+    // first few in full as `readcov import` shows them.
+    let mut notes = vec![note];
+    notes.extend((got.notes.iter().take(IMPORT_NOTES)).map(|n| format!("note: {name}: {n}")));
+    if got.notes.len() > IMPORT_NOTES {
+        notes.push(format!(
+            "note: {name}: {} more importer note(s)",
+            got.notes.len() - IMPORT_NOTES
+        ));
+    }
     let loaded = Loaded {
         parsed: Parsed {
             records: got.summary.actions,
@@ -247,11 +257,14 @@ fn import_with_changes(
             errors,
         },
         kind,
-        notes: vec![note],
+        notes,
         lost_edits: got.summary.lost_edits,
     };
     Ok((loaded, got.changes))
 }
+
+/// How many of an on-the-fly import's notes are shown in full.
+const IMPORT_NOTES: usize = 5;
 
 /// Reads `path` a piece at a time, each piece ending at a line break (the last one at the end of
 /// the file), and hands `parse` the piece with the 1-based number of its first line; `parse`
