@@ -9,12 +9,14 @@ pub mod base;
 pub mod beir;
 pub mod gold_files;
 pub mod input;
+mod inside;
 pub mod logs;
 mod open;
 pub mod rows;
 pub mod shard;
 pub mod syntax;
 
+pub use inside::{WorkspaceCheck, MAX_CACHED_PATHS};
 pub use open::{
     copy_input, count_lines_of_file, fingerprint_of_file, for_each_chunk, open_input, read_input,
     read_input_max, read_source, sha256_of_file, MAX_SOURCE_BYTES,

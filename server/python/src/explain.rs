@@ -7,7 +7,7 @@ use readcov_core::explain::{explain as explain_run, ExplainRequest};
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
 use readcov_core::{parse_gold_checked, parse_reads_piece, Parsed, ScoreOptions};
 use readcov_files::syntax::unit_map;
-use readcov_files::{inside_workspace, workspace_lengths};
+use readcov_files::{workspace_lengths, WorkspaceCheck};
 use std::path::PathBuf;
 
 /// The explanation (JSON) and located errors.
@@ -33,7 +33,8 @@ pub fn explain(
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
         let (ws_str, root) = ws.confined();
-        let check = |p: &str| inside_workspace(root.as_deref(), p);
+        let inside = WorkspaceCheck::new(root.clone());
+        let check = |p: &str| inside.check(p);
         let g = parse_gold_checked(&gold, &gold_name, ws_str.as_deref(), &check);
         let mut r = Parsed::default();
         parse_reads_piece(&reads, 1, &reads_name, ws_str.as_deref(), &check, &mut r);

@@ -11,7 +11,7 @@ use readcov_core::{
     parse_gold_checked, parse_reads_piece, Parsed, Partial, PartialFile, ScoreOptions, Shard,
 };
 use readcov_files::syntax::sheet_units;
-use readcov_files::{inside_workspace, workspace_lengths};
+use readcov_files::{workspace_lengths, WorkspaceCheck};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -64,7 +64,8 @@ pub fn sheet(
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
         let (ws_str, root) = ws.confined();
-        let check = |p: &str| inside_workspace(root.as_deref(), p);
+        let inside = WorkspaceCheck::new(root.clone());
+        let check = |p: &str| inside.check(p);
         let run_file = parse_run_file(&runs, &runs_name);
         let (mut run_items, mut unreadable) = (run_file.parsed, run_file.unreadable);
         let gold = gold.map(|(b, n)| parse_gold_checked(&b, &n, ws_str.as_deref(), &check));

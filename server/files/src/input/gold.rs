@@ -7,7 +7,7 @@
 
 use super::rows::{as_jsonl, parquet_as_jsonl};
 use super::{detect, InputKind, LoadError, Role};
-use crate::{inside_workspace, read_input};
+use crate::{read_input, WorkspaceCheck};
 use readcov_core::base::{parse_row_bases, RowBase};
 use readcov_core::explore::{bench_gold, parse_bench};
 use readcov_core::{parse_gold_checked, FileLengths, GoldSpan, InputError, Parsed};
@@ -102,7 +102,8 @@ fn build(kind: InputKind, name: &str, bytes: &[u8], opts: &GoldOptions) -> Loade
     let root: Option<PathBuf> = opts
         .workspace
         .and_then(|w| Path::new(w).canonicalize().ok());
-    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let inside = WorkspaceCheck::new(root);
+    let check = |p: &str| inside.check(p);
     let mut out = LoadedGold {
         kind,
         parsed: Parsed::default(),

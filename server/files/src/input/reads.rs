@@ -6,7 +6,7 @@
 use super::detect::detect_file;
 use super::rows::{as_jsonl, read_rows};
 use super::{detect, InputKind, LoadError, Loaded, Role, Take};
-use crate::{canonical_dir, inside_workspace, open_input, task_dir, FileError};
+use crate::{canonical_dir, open_input, task_dir, FileError, WorkspaceCheck};
 use crate::{logs, Workspace};
 use readcov_core::{parse_reads_piece, EventKind, InputError, LeanReads, Parsed, ReadSpan};
 use readcov_import::{import_with, FileProvider, ImportOptions, RunChange};
@@ -70,7 +70,8 @@ pub fn load_reads_in_pieces(
     let root = opts
         .workspace
         .and_then(|w| Path::new(w).canonicalize().ok());
-    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let inside = WorkspaceCheck::new(root);
+    let check = |p: &str| inside.check(p);
     let mut out = Loaded {
         parsed: Parsed::default(),
         kind,
@@ -79,8 +80,10 @@ pub fn load_reads_in_pieces(
     };
     if kind == InputKind::Parquet || starts_an_array(path)? {
         // Rows held by a container: decoded whole, then judged by what they are.
-        let (bytes, errors) = read_rows(path)?;
-        let bytes = as_jsonl(&bytes).into_owned();
+        let (rows, errors) = read_rows(path)?;
+        // The file's bytes are let go as soon as their JSONL exists: peak memory is the two.
+        let bytes = as_jsonl(&rows).into_owned();
+        drop(rows);
         out.kind = detect(&name, &bytes);
         Role::Reads.check(&name, out.kind).and_then(|t| match t {
             Take::Convert => Err(LoadError::WrongKind {
@@ -116,35 +119,47 @@ pub fn load_reads_lean(
         kind,
         InputKind::ReadsJsonl | InputKind::Spans | InputKind::Unknown
     );
-    if !plain || starts_an_array(path)? {
+    if !plain {
         return Ok(None);
     }
     let name = path.display().to_string();
     let root = workspace.and_then(|w| Path::new(w).canonicalize().ok());
-    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let inside = WorkspaceCheck::new(root);
+    let check = |p: &str| inside.check(p);
     let mut out = LeanReads::default();
-    for_each_piece(path, 256 << 10, |bytes, first| {
+    let parse = |bytes: &[u8], first| {
         out.parse_piece(bytes, first, &name, workspace, &check);
         !out.has_edits
-    })?;
+    };
+    if starts_an_array(path)? {
+        // Rows as one JSON array: its JSONL (the file's bytes let go once it exists) in the
+        // same pieces, so the array costs the lean table plus its JSONL, not whole rows.
+        let jsonl = as_jsonl(&crate::read_input(path)?).into_owned();
+        pieces(&mut jsonl.as_slice(), 256 << 10, parse)
+            .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+    } else {
+        for_each_piece(path, 256 << 10, parse)?;
+    }
     Ok(Some(out))
 }
 
 /// [`load_reads_lean`] for bytes in hand (the Python module's rows and files): the same lean
-/// table for plain reads rows, `None` for anything [`reads_of`] must convert or refuse. Unlike
-/// the file reader it parses the whole buffer (it is in memory already).
+/// table for plain reads rows (one JSON array of them too), `None` for anything [`reads_of`] must
+/// convert or refuse. Unlike the file reader it parses the whole buffer (it is in memory
+/// already).
 pub fn reads_lean_of(name: &str, bytes: &[u8]) -> Option<LeanReads> {
     let kind = detect(name, bytes);
     let plain = matches!(
         kind,
         InputKind::ReadsJsonl | InputKind::Spans | InputKind::Unknown
     );
-    let head = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if !plain || head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+    if !plain {
         return None;
     }
+    // Rows as one JSON array: its JSONL, as the file reader takes it.
+    let rows = as_jsonl(bytes);
     let mut out = LeanReads::default();
-    out.parse_piece(bytes, 1, name, None, &|_: &str| Ok(()));
+    out.parse_piece(&rows, 1, name, None, &|_: &str| Ok(()));
     Some(out)
 }
 
@@ -273,9 +288,18 @@ const IMPORT_NOTES: usize = 5;
 fn for_each_piece(
     path: &Path,
     piece: usize,
-    mut parse: impl FnMut(&[u8], usize) -> bool,
+    parse: impl FnMut(&[u8], usize) -> bool,
 ) -> Result<(), FileError> {
     let (mut file, _) = open_input(path)?;
+    pieces(&mut file, piece, parse).map_err(|e| FileError::new(path, format!("cannot read: {e}")))
+}
+
+/// [`for_each_piece`] over any reader (a file, or JSONL already in memory).
+fn pieces(
+    src: &mut impl std::io::Read,
+    piece: usize,
+    mut parse: impl FnMut(&[u8], usize) -> bool,
+) -> std::io::Result<()> {
     // Zeroed pages from the allocator: untouched until a read writes them.
     let mut buf = vec![0u8; piece.max(1)];
     let (mut kept, mut first_line) = (0, 1);
@@ -283,8 +307,7 @@ fn for_each_piece(
         if kept == buf.len() {
             buf.resize(buf.len() * 2, 0); // one line longer than the buffer: read on
         }
-        let got = fill(&mut file, &mut buf[kept..])
-            .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
+        let got = fill(src, &mut buf[kept..])?;
         let filled = kept + got;
         // Parse up to the last line break (all of it at the end of the file); keep the rest.
         let end = if got == 0 {
@@ -309,8 +332,7 @@ fn for_each_piece(
 }
 
 /// Reads until `buf` is full or the file ends; the bytes read (0 only at the end).
-fn fill(file: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
-    use std::io::Read;
+fn fill(file: &mut impl std::io::Read, buf: &mut [u8]) -> std::io::Result<usize> {
     let mut got = 0;
     while got < buf.len() {
         match file.read(&mut buf[got..]) {
@@ -335,7 +357,8 @@ pub fn reads_of(
     let root = opts
         .workspace
         .and_then(|w| Path::new(w).canonicalize().ok());
-    let check = |p: &str| inside_workspace(root.as_deref(), p);
+    let inside = WorkspaceCheck::new(root);
+    let check = |p: &str| inside.check(p);
     if Role::Reads.check(name, kind)? == Take::Convert {
         return import_bytes(name, &bytes, kind, opts.base_files);
     }

@@ -1,0 +1,103 @@
+//! [`crate::inside_workspace`] once per path: a reads log of millions of rows names a few hundred
+//! files, and resolving a path through symlinks costs about six system calls (`lstat` of the
+//! path, then `realpath`'s walk). Asked per row, that made `--workspace` parsing 45 times slower
+//! (issue 35, item 12); asked per distinct path, it is a hash lookup.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// How many distinct paths keep their answer. A hostile file of millions of distinct paths
+/// stops filling the cache here and is checked row by row, as before: memory stays bounded.
+pub const MAX_CACHED_PATHS: usize = 1 << 16;
+
+/// The workspace check for one load: the answer of [`crate::inside_workspace`] for each path,
+/// kept for the rest of the load (a symlink swapped in the middle of one load is the same race
+/// as one swapped just after it).
+pub struct WorkspaceCheck {
+    root: Option<PathBuf>,
+    seen: RefCell<HashMap<String, Result<(), String>>>,
+}
+
+impl WorkspaceCheck {
+    /// `root` is the canonical workspace (`None`: nothing is checked).
+    pub fn new(root: Option<PathBuf>) -> WorkspaceCheck {
+        WorkspaceCheck {
+            root,
+            seen: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The canonical form of `workspace` (an unresolvable one checks nothing, as before).
+    pub fn of(workspace: Option<&str>) -> WorkspaceCheck {
+        WorkspaceCheck::new(workspace.and_then(|w| Path::new(w).canonicalize().ok()))
+    }
+
+    /// [`crate::inside_workspace`] for `rel`, from the cache when it was asked before.
+    pub fn check(&self, rel: &str) -> Result<(), String> {
+        let Some(root) = self.root.as_deref() else {
+            return Ok(());
+        };
+        if let Some(known) = self.seen.borrow().get(rel) {
+            return known.clone();
+        }
+        let answer = crate::inside_workspace(Some(root), rel);
+        let mut seen = self.seen.borrow_mut();
+        if seen.len() < MAX_CACHED_PATHS {
+            seen.insert(rel.to_string(), answer.clone());
+        }
+        answer
+    }
+
+    /// How many paths have a kept answer (tests).
+    pub fn cached(&self) -> usize {
+        self.seen.borrow().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_path_is_resolved_once_and_answers_as_inside_workspace() {
+        let d = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let root = d.path().canonicalize().unwrap();
+        std::fs::write(root.join("a.py"), "x\n").unwrap();
+        std::fs::write(outside.path().join("secret.py"), "x\n").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret.py"), root.join("leak.py")).unwrap();
+        let ws = WorkspaceCheck::new(Some(root.clone()));
+        for _ in 0..3 {
+            for p in ["a.py", "leak.py", "missing.py"] {
+                assert_eq!(ws.check(p), crate::inside_workspace(Some(&root), p), "{p}");
+            }
+        }
+        assert!(ws
+            .check("leak.py")
+            .unwrap_err()
+            .contains("outside the workspace"));
+        assert_eq!(ws.cached(), 3);
+        // The answer is kept: the link's later removal does not change it within this load.
+        std::fs::remove_file(root.join("leak.py")).unwrap();
+        assert!(ws.check("leak.py").is_err());
+        assert!(WorkspaceCheck::new(Some(root)).check("leak.py").is_ok());
+    }
+
+    #[test]
+    fn without_a_workspace_nothing_is_checked_or_kept() {
+        let ws = WorkspaceCheck::of(None);
+        assert_eq!(ws.check("../../etc/passwd"), Ok(()));
+        assert_eq!(ws.cached(), 0);
+    }
+
+    #[test]
+    fn the_cache_stops_growing_at_its_limit() {
+        let d = tempfile::tempdir().unwrap();
+        let ws = WorkspaceCheck::new(Some(d.path().canonicalize().unwrap()));
+        for i in 0..MAX_CACHED_PATHS + 10 {
+            assert_eq!(ws.check(&format!("f{i}.py")), Ok(()));
+        }
+        assert_eq!(ws.cached(), MAX_CACHED_PATHS);
+    }
+}
