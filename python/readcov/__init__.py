@@ -23,9 +23,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
+
+if TYPE_CHECKING:  # only for the annotations: neither is needed at run time
+    import pandas as pd
+    import pyarrow as pa
 
 __version__: str = _native.__version__
 
@@ -33,6 +37,8 @@ __all__ = [
     "InputError",
     "Rows",
     "ScoreResult",
+    "ImportResult",
+    "GoldResult",
     "Explanation",
     "score",
     "import_log",
@@ -48,8 +54,8 @@ __all__ = [
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
-#: Rows as paths to JSONL, or rows as dicts (also a pandas DataFrame).
-RowsInput = Union[PathLike, Iterable[Mapping[str, Any]]]
+#: Rows as paths to JSONL, rows as dicts, or a pandas DataFrame.
+RowsInput = Union[PathLike, Iterable[Mapping[str, Any]], "pd.DataFrame"]
 
 
 class InputError(ValueError):
@@ -80,7 +86,7 @@ class InputError(ValueError):
         more = f" (and {len(self.errors) - 1} more)" if len(self.errors) > 1 else ""
         return f"{where}:{field} {self.message}{more}"
 
-    def __reduce__(self):  # picklable, so errors travel back from Ray / multiprocessing workers
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:  # picklable, so errors travel back from Ray / multiprocessing workers
         return (InputError, (self.file, self.line, self.field, self.message, self.errors, self.result))
 
 
@@ -102,7 +108,7 @@ class Rows(List[Dict[str, Any]]):
                 keys.update(dict.fromkeys(row))
         return {k: [row.get(k) for row in self] for k in keys}
 
-    def to_pandas(self) -> Any:
+    def to_pandas(self) -> "pd.DataFrame":
         """A pandas DataFrame, one column per JSONL key, `task` and `run` first. A column of
         booleans (with None where a row has none, e.g. `passes_threshold` of an unscored row) is
         pandas' nullable `boolean` dtype; nested values (`files`, `spans`) stay Python lists."""
@@ -112,11 +118,12 @@ class Rows(List[Dict[str, Any]]):
         df = pd.DataFrame(cols, columns=list(cols))
         for k, values in cols.items():
             present = [v for v in values if v is not None]
-            if present and all(isinstance(v, bool) for v in present):
+            # `passes_threshold` is boolean even when no row has one (only no-run or unscored rows).
+            if k in _BOOLEAN or (present and all(isinstance(v, bool) for v in present)):
                 df[k] = pd.array(values, dtype="boolean")
         return df
 
-    def to_arrow(self) -> Any:
+    def to_arrow(self) -> "pa.Table":
         """A pyarrow Table with the JSONL keys as columns, in `to_pandas`' order (booleans are
         nullable in Arrow; nested lists are list<struct> columns)."""
         import pyarrow as pa
@@ -144,6 +151,23 @@ class ScoreResult(Rows):
         cols.update(nested)
         return cols
 
+
+class ImportResult(Rows):
+    """`import_log` rows, with `summary`: runs, actions, events and what was not turned into
+    reads, as `readcov import`'s summary counts them."""
+
+    summary: Dict[str, Any]
+
+
+class GoldResult(Rows):
+    """`gold_from_patch` rows, with `notes`: what was left out (new files, excluded tests,
+    patches applied with an offset, ...), each a dict with `kind`, `task`, `subject`, `message`."""
+
+    notes: List[Dict[str, Any]]
+
+
+#: Columns that are booleans whatever the rows hold (all missing is still a boolean column).
+_BOOLEAN = frozenset({"passes_threshold"})
 
 _RBE_KEYS = ("edits", "mean", "worst", "worst_event_id", "worst_path", "worst_region")
 
@@ -191,11 +215,31 @@ def _read(path: str) -> bytes:
         raise InputError(path, 0, None, message) from None
 
 
+def _given(rows: Optional[RowsInput], what: str) -> RowsInput:
+    """An input the call needs: None (`gold=None`) raises InputError naming it, as the CLI
+    refuses a missing `--gold` (it used to fail deep inside with a TypeError)."""
+    if rows is None:
+        raise InputError(f"<{what}>", 0, None, f"no {what} given: expected a path, a list of dicts or a DataFrame, not None")
+    return rows
+
+
+def _count(name: str, value: Any) -> Any:
+    """A count or size parameter, checked before the extension sees it: a negative or non-integer
+    value raises InputError naming the parameter (the extension's unsigned types raised a bare
+    OverflowError, or a TypeError, without saying which argument)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number 0 or above, not {value!r}")
+    return value
+
+
 def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
     """Input rows as (JSONL bytes, name for errors): a path's bytes, or dicts one per line (line
     numbers in errors are then 1-based positions in the list). The rows are written by the
     extension (`json.dumps` row by row cost twice the scoring); a DataFrame goes column by
     column. NaN cells are left out (a missing key), numpy scalars become their Python values."""
+    rows = _given(rows, what)
     if isinstance(rows, (str, os.PathLike)):
         path = os.fspath(rows)
         return _read(path), path
@@ -217,6 +261,7 @@ def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
 def _input(rows: RowsInput, what: str) -> Union[str, Tuple[bytes, str]]:
     """A path as it is (the extension reads it through the input layer, as the CLI does), or
     rows as (JSONL bytes, name)."""
+    rows = _given(rows, what)
     if isinstance(rows, (str, os.PathLike)):
         return os.fspath(rows)
     return _as_jsonl(rows, what)
@@ -262,7 +307,7 @@ def score(
     rows, totals, partial, errs, notes = _call(
         _native.score,
         _input(gold, "gold"), _input(reads, "reads"), float(threshold), _path(workspace),
-        _shard(shard), breakdown, widen,
+        _shard(shard), breakdown, _count("widen", widen),
     )
     result = ScoreResult(rows)
     result.totals = totals
@@ -280,7 +325,7 @@ def import_log(
     task: Optional[str] = None,
     run: Optional[str] = None,
     errors: str = "raise",
-) -> Rows:
+) -> ImportResult:
     """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
 
     path: one log (file, or an OpenHands V1 conversation folder) or a list of them; a Claude Code
@@ -297,9 +342,16 @@ def import_log(
         _native.import_log,
         [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run
     )
-    result = Rows(_jsonl_rows(rows))
-    result.summary = json.loads(summary)  # type: ignore[attr-defined]
-    return _finish(result, _located(errs), errors)
+    result = ImportResult(_jsonl_rows(rows))
+    result.summary = json.loads(summary)
+    found = _located(errs)
+    if not result and not found:
+        # As `readcov import` exits 2: nothing imported is an error, never an empty list (a
+        # wrong explicit `format=` read every log as no action at all).
+        where = os.fspath(paths[0]) if len(paths) == 1 else "<import>"
+        hint = f" (format={format!r} was given: are the logs in that format?)" if format != "auto" else ""
+        found.append(InputError(where, 0, None, f"no read or edit rows imported from {len(paths)} file(s){hint}"))
+    return _finish(result, found, errors)
 
 
 def gold_from_patch(
@@ -316,7 +368,7 @@ def gold_from_patch(
     max_unit: int = 200,
     window: int = 10,
     errors: str = "raise",
-) -> Rows:
+) -> GoldResult:
     """Gold rows from patches, as `readcov gold --from-diff | --from-swebench` builds them.
 
     patch: a unified diff (text) for one task (`task`, default "default"); or
@@ -329,6 +381,7 @@ def gold_from_patch(
     """
     if (patch is None) == (swebench is None):
         raise TypeError("gold_from_patch: give a patch (diff text) or swebench rows, not both")
+    anchor, max_unit, window = _count("anchor", anchor), _count("max_unit", max_unit), _count("window", window)
     if patch is not None:
         out = _call(
             _native.gold_from_patch,
@@ -345,8 +398,8 @@ def gold_from_patch(
             max_unit=max_unit, window=window,
         )
     rows, notes, errs = out
-    result = Rows(_jsonl_rows(rows))
-    result.notes = json.loads(notes)  # type: ignore[attr-defined]
+    result = GoldResult(_jsonl_rows(rows))
+    result.notes = json.loads(notes)
     return _finish(result, _located(errs), errors)
 
 
@@ -402,6 +455,7 @@ def explore(
     else:
         path = os.fspath(lengths)
         lens = (_read(path), path)
+    top_k = _count("top_k", top_k)
     doc, partial, errs = _call(_native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard))
     report = json.loads(doc)
     result = ExploreResult(report["instances"])
@@ -458,8 +512,8 @@ def sheet(
         tasks=_optional(tasks, "tasks"),
         units=_optional(units, "units"),
         require=None if require is None else list(require),
-        k=list(k),
-        regeneration_limit=regeneration_limit,
+        k=[_count("k", x) for x in k],
+        regeneration_limit=_count("regeneration_limit", regeneration_limit),
         threshold=float(threshold),
         workspace=_path(workspace),
         shard=_shard(shard),
@@ -476,7 +530,7 @@ class Explanation(Dict[str, Any]):
 
     errors: List[InputError]
 
-    def to_pandas(self):
+    def to_pandas(self) -> "pd.DataFrame":
         """The gold files of the explanation as a DataFrame, worst first."""
         import pandas as pd
 
@@ -539,4 +593,4 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
 def shard_of(task: str, n: int) -> int:
     """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
     `--shard I/N` split by, the same on every machine and for any input order."""
-    return _call(_native.shard_of, task, n)
+    return _call(_native.shard_of, task, _count("n", n))

@@ -13,6 +13,11 @@ command -v python3 >/dev/null || die "python3 not found: apt-get install -y pyth
 # Pinned: the build tool and the test dependencies (ray must install on this Python: no skip).
 MATURIN=maturin==1.16.0
 TEST_DEPS=(pytest==9.2.0 pandas==3.1.1 pyarrow==26.0.1 ray==2.60.0)
+# The type checks (issue 39): mypy --strict and pyright on a script using every documented call,
+# and pyright --verifytypes on the installed package (100% complete). pyright's PyPI package
+# fetches its pinned npm release on first run; that failing fails the suite.
+TYPE_DEPS=(mypy==1.18.2 pyright==1.1.407)
+export PYRIGHT_PYTHON_FORCE_VERSION=1.1.407
 
 TOOLS="$REPO/.venv-python-build"
 if ! "$TOOLS/bin/maturin" --version 2>/dev/null | grep -q "maturin 1.16.0"; then
@@ -38,8 +43,18 @@ trap 'rm -rf "$VENV"' EXIT
 python3 -m venv "$VENV" || die "python3 -m venv failed"
 "$VENV/bin/pip" install -q "${TEST_DEPS[@]}" ||
   die "could not install ${TEST_DEPS[*]} from PyPI on $(python3 --version) (ray is required: the Ray test must run)"
+"$VENV/bin/pip" install -q "${TYPE_DEPS[@]}" || die "could not install ${TYPE_DEPS[*]} from PyPI"
 "$VENV/bin/pip" install -q "$wheel" || die "pip install $wheel failed"
 "$VENV/bin/readcov" --version | grep -q '^readcov ' || die "the wheel's readcov command does not run"
+echo "-- types: mypy --strict, pyright, pyright --verifytypes readcov"
+(cd "$REPO/tests/python/typing" && "$VENV/bin/mypy" --strict --no-incremental every_call.py) ||
+  die "mypy --strict found errors in tests/python/typing/every_call.py against the installed stubs"
+(cd "$REPO/tests/python/typing" && PATH="$VENV/bin:$PATH" VIRTUAL_ENV="$VENV" "$VENV/bin/pyright" --pythonpath "$VENV/bin/python" every_call.py) ||
+  die "pyright found errors in tests/python/typing/every_call.py (or could not fetch pyright $PYRIGHT_PYTHON_FORCE_VERSION)"
+verify=$(cd "$VENV" && PATH="$VENV/bin:$PATH" VIRTUAL_ENV="$VENV" "$VENV/bin/pyright" --verifytypes readcov --ignoreexternal 2>&1) ||
+  { echo "$verify" >&2; die "pyright --verifytypes readcov: the public API is not fully typed"; }
+echo "$verify" | grep -q "Type completeness score: 100%" ||
+  { echo "$verify" >&2; die "pyright --verifytypes readcov: completeness below 100%"; }
 echo "-- pytest (tests/python) against $VENV"
 cd "$REPO/tests/python"
 "$VENV/bin/python" -m pytest -p no:cacheprovider -q --durations=5 .

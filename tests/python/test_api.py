@@ -102,12 +102,14 @@ def test_to_pandas_and_arrow_have_the_jsonl_columns(real_files):
     table = rows.to_arrow()
     assert table.column_names == want and table.num_rows == 15
     assert str(table.schema.field("passes_threshold").type) == "bool"
-    # An unscored row's passes_threshold is a missing boolean, not False.
+    # An unscored row's passes_threshold is a missing boolean, not False; so is a no-run row's (a
+    # task with gold that no run read: `status` no_run, issue 36), even when no row has one.
     unscored = readcov.score([{"task": "t", "path": "a.py", "start": 1, "end": 2}],
                              [{"task": "u", "run": "r", "path": "a.py", "start": 1, "end": 1}])
     frame = unscored.to_pandas()
     assert str(frame["passes_threshold"].dtype) == "boolean"
-    assert frame.set_index("task")["passes_threshold"].isna().to_dict() == {"t": False, "u": True}
+    assert frame.set_index("task")["status"].to_dict() == {"t": "no_run", "u": "unscored"}
+    assert frame.set_index("task")["passes_threshold"].isna().to_dict() == {"t": True, "u": True}
     # A DataFrame goes back in as input.
     gold = readcov.gold_from_patch(swebench=REAL / "gold.jsonl").to_pandas()
     reads = readcov.import_log(trajectories(), workspaces=REAL / "sources").to_pandas()

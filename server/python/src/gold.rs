@@ -6,7 +6,7 @@ use crate::{file_error, located, Located};
 use pyo3::prelude::*;
 use readcov_files::canonical_dir;
 use readcov_files::gold_files::Workspaces;
-use readcov_gold::{parse_patch_rows, ExpandOptions, GoldDef, GoldInput, PatchRow};
+use readcov_gold::{parse_patch_rows, EmptyInput, ExpandOptions, GoldDef, GoldInput, PatchRow};
 use readcov_import::DiffOptions;
 use serde_json::json;
 use std::path::PathBuf;
@@ -60,6 +60,11 @@ pub fn gold_from_patch(
     };
     py.detach(|| {
         let mut errors = Vec::new();
+        let kind = match (tests, diff.is_some()) {
+            (true, _) => EmptyInput::Tests,
+            (false, true) => EmptyInput::Diff,
+            (false, false) => EmptyInput::Rows,
+        };
         let patches = match (diff, rows) {
             (Some(patch), None) => vec![PatchRow {
                 task: task.unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string()),
@@ -78,6 +83,11 @@ pub fn gold_from_patch(
         let built = def
             .build(GoldInput::Patches(&patches), &files, &diff_opts)
             .map_err(file_error)?;
+        // Nothing built and nothing located: the CLI's own reason (`readcov gold` exits 2 with
+        // it), never an empty list (`gold_from_patch("not a diff")` returned one).
+        if let Some(why) = built.why_empty(kind) {
+            return Err(file_error(format!("{name}: {why}")));
+        }
         errors.extend(built.errors);
         let notes: Vec<serde_json::Value> = built
             .notes

@@ -1,0 +1,86 @@
+"""Issue 39, types and errors: every bad input the issue lists raises readcov.InputError, naming
+the parameter or with the message the CLI gives for the same input (never a bare OverflowError,
+a TypeError from deep inside, or an empty list)."""
+
+import pytest
+
+import readcov
+from conftest import REAL, cli, trajectories
+
+GOLD = [{"task": "t", "path": "a.py", "start": 1, "end": 5}]
+READS = [{"task": "t", "run": "r", "path": "a.py", "start": 1, "end": 2}]
+
+
+@pytest.mark.parametrize(
+    "name, call",
+    [
+        ("widen", lambda: readcov.score(GOLD, READS, widen=-1)),
+        ("anchor", lambda: readcov.gold_from_patch(swebench=REAL / "gold.jsonl", anchor=-1)),
+        ("max_unit", lambda: readcov.gold_from_patch(swebench=REAL / "gold.jsonl", max_unit=-5)),
+        ("window", lambda: readcov.gold_from_patch(swebench=REAL / "gold.jsonl", window=-1)),
+        ("top_k", lambda: readcov.explore([], [], top_k=-1)),
+        ("k", lambda: readcov.sheet([], k=(1, -2))),
+        ("regeneration_limit", lambda: readcov.sheet([], regeneration_limit=-1)),
+        ("n", lambda: readcov.shard_of("t", -3)),
+        ("widen", lambda: readcov.score(GOLD, READS, widen=1.5)),
+    ],
+)
+def test_negative_counts_name_the_parameter(name, call):
+    with pytest.raises(readcov.InputError) as e:
+        call()
+    assert e.value.field == name, e.value
+    assert f"`{name}` must be a whole number 0 or above" in e.value.message, e.value
+
+
+@pytest.mark.parametrize(
+    "what, call",
+    [
+        ("gold", lambda: readcov.score(None, READS)),
+        ("reads", lambda: readcov.score(GOLD, None)),
+        ("gold", lambda: readcov.explain(None, READS, task="t")),
+        ("bench", lambda: readcov.explore(None, [])),
+    ],
+)
+def test_none_as_an_input_is_named(what, call):
+    with pytest.raises(readcov.InputError) as e:
+        call()
+    assert e.value.file == f"<{what}>" and e.value.message.startswith(f"no {what} given"), e.value
+
+
+def test_merge_of_a_missing_file_says_which(tmp_path):
+    missing = tmp_path / "part.json"
+    with pytest.raises(readcov.InputError) as e:
+        readcov.merge([missing])
+    assert e.value.file == str(missing) and e.value.line == 0, e.value
+    # The CLI's words for the same file.
+    assert e.value.message in cli("merge", missing, check=False).stderr
+
+
+def test_a_text_that_is_not_a_diff_gives_the_clis_reason(tmp_path):
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_patch("not a diff")
+    assert e.value.file == "<patch>" and e.value.message.startswith("no diff hunks found, so no gold lines"), e.value
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a diff\n")
+    assert e.value.message in cli("gold", "--from-diff", notes, check=False).stderr
+    rows = [{"instance_id": "x", "patch": "no hunk here"}]
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_patch(swebench=rows)
+    assert e.value.message.startswith("no diff hunks found in any row"), e.value
+
+
+def test_import_with_a_wrong_explicit_format_is_an_error():
+    log = trajectories()[0]  # an OpenHands log
+    with pytest.raises(readcov.InputError) as e:
+        readcov.import_log(log, format="swe-agent")
+    assert e.value.file == str(log), e.value
+    assert e.value.message.startswith("no read or edit rows imported from 1 file(s)"), e.value
+    assert "format='swe-agent'" in e.value.message, e.value
+    assert "no read or edit rows imported from 1 file(s)" in cli(
+        "import", "--format", "swe-agent", log, "-o", "-", check=False
+    ).stderr
+    # errors="collect": the (empty) rows back, the problem on .errors.
+    got = readcov.import_log(log, format="swe-agent", errors="collect")
+    assert list(got) == [] and len(got.errors) == 1 and got.summary["runs"] >= 0
+    # The right format still imports.
+    assert len(readcov.import_log(log, format="openhands")) > 0

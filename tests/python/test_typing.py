@@ -1,0 +1,18 @@
+"""typing/every_call.py, the script `mypy --strict` and pyright check in 47-python.sh, runs on the
+real data: the calls it type-checks are the real API, giving what the docs say."""
+
+import sys
+from pathlib import Path
+
+from conftest import REAL
+
+sys.path.insert(0, str(Path(__file__).parent / "typing"))
+
+import every_call  # noqa: E402
+
+
+def test_the_type_checked_script_runs_on_the_real_data(tmp_path):
+    got = every_call.main(REAL, tmp_path)
+    assert got["runs"] == 12 and got["rows"] == 15 and got["from_frame"] == 15, got
+    assert got["merged"] and got["units"] > got["rows"] and got["diff"] == 1, got
+    assert got["where"].startswith(str(tmp_path / "missing.jsonl") + ":0") and got["problems"] == 1, got

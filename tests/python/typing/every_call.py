@@ -1,0 +1,61 @@
+"""Every call docs/python.md documents, written as a user would with the types the package
+declares: `mypy --strict` and pyright check this file against the installed wheel
+(scripts/test.d/47-python.sh), and test_typing.py runs it on the real data, so a stub that
+describes another API than the real one fails one or the other."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import readcov
+
+
+def main(real: Path, out: Path) -> Dict[str, Any]:
+    sources = real / "sources"
+    logs: List[Path] = sorted((real / "openhands").glob("*.json"))
+    reads: readcov.ImportResult = readcov.import_log(logs, workspaces=sources)
+    runs: int = reads.summary["runs"]
+    one: readcov.Rows = readcov.import_log(logs[0], format="openhands", task="t", run="r", errors="collect")
+    gold: readcov.GoldResult = readcov.gold_from_patch(swebench=real / "gold.jsonl")
+    notes: List[Dict[str, Any]] = gold.notes
+    units = readcov.gold_from_patch(swebench=real / "gold.jsonl", expand="units", workspaces=sources, max_unit=200, window=10)
+    diff = readcov.gold_from_patch("--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n-a\n+b\n", task="t", anchor=1, exclude_tests=True)
+    rows: readcov.ScoreResult = readcov.score(gold, reads, threshold=0.5, breakdown=False, widen=10)
+    frame = reads.to_pandas()
+    from_frame = readcov.score(gold.to_pandas(), frame)
+    table = rows.to_arrow()
+    totals: Dict[str, Any] = rows.totals
+    parts = [readcov.score(gold, reads, shard=(i, 2)) for i in range(2)]
+    merged: Dict[str, Any] = readcov.merge([p.partial for p in parts])
+    shard: int = readcov.shard_of("pallets__flask-5014", 2)
+    task: str = rows[0]["task"]
+    explained: readcov.Explanation = readcov.explain(gold, reads, task, run=None, threshold=0.5)
+    files = explained.to_pandas()
+    bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
+    preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
+    explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
+    top_k: Optional[int] = explored.top_k
+    sheet: readcov.SheetResult = readcov.sheet(
+        [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), errors="collect"
+    )
+    doc: Dict[str, Any] = sheet.doc
+    where: str = ""
+    problems: List[readcov.InputError] = []
+    try:
+        readcov.score(out / "missing.jsonl", reads)
+    except readcov.InputError as e:
+        where = f"{e.file}:{e.line} {e.field} {e.message}"
+        problems = e.errors
+    return {
+        "runs": runs, "one": len(one), "notes": len(notes), "units": len(units), "diff": len(diff),
+        "rows": len(rows), "from_frame": len(from_frame), "columns": table.num_columns, "totals": totals,
+        "merged": merged["totals"] == totals, "shard": shard, "files": len(files), "explored": len(explored),
+        "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
+        "version": readcov.__version__,
+    }
+
+
+if __name__ == "__main__":
+    print(main(Path(sys.argv[1]), Path(sys.argv[2])))
