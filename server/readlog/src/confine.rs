@@ -70,9 +70,17 @@ pub fn confine_log_path(root: &Path, configured: &str) -> Result<PathBuf, LogErr
     Ok(log)
 }
 
-/// `NAME.jsonl`, one plain file name, not hidden (readcov's own temporary files are `.NAME…`).
+/// The longest log file name, in bytes: readcov's own names beside the log, `.NAME.rewrite.PID`
+/// (a rewrite's temporary file, PID up to 10 digits) and `NAME.torn`, must fit in the 255 bytes
+/// a file name may have. A longer name was accepted and its log written, then every rewrite
+/// (`clearWhatIf`) failed with "File name too long" (found by the `readlog` fuzz target).
+pub const MAX_LOG_NAME: usize = 200;
+
+/// `NAME.jsonl`, one plain file name, not hidden (readcov's own temporary files are `.NAME…`),
+/// at most [`MAX_LOG_NAME`] bytes.
 fn is_log_name(name: &str) -> bool {
     name.len() > ".jsonl".len()
+        && name.len() <= MAX_LOG_NAME
         && name.ends_with(".jsonl")
         && !name.starts_with('.')
         && !name.contains('/')

@@ -16,7 +16,7 @@ pub enum LogError {
     Symlink { path: PathBuf },
     #[error("{}: not a regular file", path.display())]
     NotAFile { path: PathBuf },
-    #[error("read log `{0}` refused: the read log must be a `.jsonl` file directly in the workspace's `.readcov/` folder (readcov's own files), e.g. `.readcov/reads.jsonl`; nothing was written")]
+    #[error("read log `{0}` refused: the read log must be a `.jsonl` file directly in the workspace's `.readcov/` folder (readcov's own files; a name of at most 200 bytes), e.g. `.readcov/reads.jsonl`; nothing was written")]
     NotOwn(String),
     #[error("{}: is not a real directory (a symlink or a file); the read log is only written in readcov's own `.readcov/` folder", path.display())]
     OwnDir { path: PathBuf },

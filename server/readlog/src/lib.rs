@@ -20,7 +20,7 @@ mod lock;
 mod log;
 mod recover;
 
-pub use confine::{check_log_path, confine_log_path, OWN_DIR};
+pub use confine::{check_log_path, confine_log_path, MAX_LOG_NAME, OWN_DIR};
 pub use error::LogError;
 pub use lock::LockGuard;
 pub use log::{Appended, ReadLog};

@@ -2,7 +2,9 @@
 //! folder under the workspace root (symlinks resolved, none followed into it), never a file of
 //! the user's; nothing is created outside that folder, nothing is written to a refused file.
 
-use readcov_readlog::{check_log_path, confine_log_path, LogError, ReadLog};
+use readcov_readlog::{
+    check_log_path, confine_log_path, torn_path, LogError, ReadLog, MAX_LOG_NAME,
+};
 use std::os::unix::fs::{symlink, PermissionsExt};
 
 /// A workspace with symlinks out (a folder and a file), a folder inside and an alias of it, a
@@ -119,6 +121,37 @@ fn log_paths_from_config() {
     ] {
         check(odd, nothing, None);
     }
+    // A name too long for readcov's own names beside it (`.NAME.rewrite.PID`, `NAME.torn`).
+    let longest = format!(".readcov/{}.jsonl", "r".repeat(MAX_LOG_NAME - 6));
+    check(&longest, nothing, Some(&longest));
+    check(
+        &format!(".readcov/{}.jsonl", "r".repeat(MAX_LOG_NAME - 5)),
+        nothing,
+        None,
+    );
+}
+
+/// The longest accepted name is appended to, torn-repaired and rewritten: the names readcov
+/// makes beside it fit (found by the `readlog` fuzz target: a 240-byte name was accepted, and
+/// every rewrite then failed with "File name too long").
+#[test]
+fn the_longest_log_name_is_appended_repaired_and_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let configured = format!(
+        ".readcov/{}.jsonl",
+        "\u{fffd}".repeat((MAX_LOG_NAME - 6) / 3)
+    );
+    let log = confine_log_path(dir.path(), &configured).expect("accepted");
+    assert!(log.file_name().unwrap().len() <= MAX_LOG_NAME);
+    std::fs::write(&log, "{\"a\":1}\n{\"b\":").unwrap();
+    ReadLog::new(&log).append_lines(&[b"{\"c\":3}"]).unwrap();
+    assert!(
+        torn_path(&log).is_file(),
+        "the torn fragment moved beside it"
+    );
+    let dropped = ReadLog::new(&log).rewrite(|l| l != b"{\"c\":3}").unwrap();
+    assert_eq!(dropped, 1);
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "{\"a\":1}\n");
 }
 
 #[test]
