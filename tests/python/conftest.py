@@ -19,11 +19,12 @@ def trajectories():
     return sorted((REAL / "openhands").glob("*.json")) + sorted((REAL / "mini-swe-agent").glob("*.json"))
 
 
-def cli(*args, check=True):
-    """The wheel's own `readcov` command (beside the venv's python), stdout as text."""
+def cli(*args, check=True, timeout=None):
+    """The wheel's own `readcov` command (beside the venv's python), stdout as text; `timeout`
+    seconds at most (subprocess.TimeoutExpired: it hangs)."""
     exe = shutil.which("readcov", path=str(Path(sys.executable).parent))
     assert exe, "the wheel put no `readcov` command in the venv's bin/"
-    p = subprocess.run([exe, *map(str, args)], capture_output=True, text=True)
+    p = subprocess.run([exe, *map(str, args)], capture_output=True, text=True, timeout=timeout)
     if check:
         assert p.returncode == 0, p.stderr
     return p

@@ -216,14 +216,30 @@ def test_a_fifo_or_a_device_is_refused_never_waited_on(real_files, tmp_path):
         "explore lengths FIFO": lambda: readcov.explore([], [], lengths=fifo),
         "merge FIFO": lambda: readcov.merge([fifo]),
         "gold_from_patch /dev/zero": lambda: readcov.gold_from_patch(swebench="/dev/zero"),
+        "score reads /dev/zero": lambda: readcov.score(gold, "/dev/zero"),
+        "explain reads FIFO": lambda: readcov.explain(gold, fifo, task="t"),
+        "sheet runs FIFO": lambda: readcov.sheet(fifo),
+        "import_log FIFO": lambda: readcov.import_log(fifo),
+        "import_log /dev/zero": lambda: readcov.import_log("/dev/zero"),
     }
     for what, call in calls.items():
         err = _refused_within_5s(call)
         assert isinstance(err, readcov.InputError), f"{what}: {err!r}"
         assert err.message == "not a regular file" and err.line == 0, f"{what}: {err}"
         assert err.file in (str(fifo), "/dev/zero"), f"{what}: {err.file}"
-    # The CLI refuses the same file with the same words.
-    assert "not a regular file" in cli("score", "--gold", gold, "--reads", fifo, check=False).stderr
+    # The wheel's `readcov` command refuses the same files with the same words, exit 2, without
+    # waiting (a hang is a TimeoutExpired, failing the test).
+    for what, args in {
+        "reads FIFO": ("score", "--gold", gold, "--reads", fifo),
+        "gold FIFO": ("score", "--gold", fifo, "--reads", reads),
+        "reads /dev/zero": ("score", "--gold", gold, "--reads", "/dev/zero"),
+        "gold /dev/zero": ("score", "--gold", "/dev/zero", "--reads", reads),
+        "import FIFO": ("import", fifo),
+        "import /dev/zero": ("import", "/dev/zero"),
+    }.items():
+        p = cli(*args, check=False, timeout=20)
+        assert p.returncode == 2, f"{what}: exit {p.returncode}: {p.stderr}"
+        assert "not a regular file" in p.stderr, f"{what}: {p.stderr}"
     # A regular file still reads.
     assert len(readcov.score(gold, reads)) == 15
 
