@@ -139,6 +139,13 @@ impl Summary {
     }
 
     pub fn add(&mut self, o: &Summary) {
+        self.add_counts(o);
+        self.lost_edits.extend(o.lost_edits.iter().cloned());
+    }
+
+    /// [`Summary::add`] without the list of lost edits: a tally over 100k dataset rows keeps
+    /// its size (the edits' count and first few are kept by the caller, not every one).
+    pub fn add_counts(&mut self, o: &Summary) {
         self.runs += o.runs;
         self.actions += o.actions;
         self.read_events += o.read_events;
@@ -152,7 +159,6 @@ impl Summary {
             *self.encodings.entry(k).or_default() += v;
         }
         self.id_suffixes += o.id_suffixes;
-        self.lost_edits.extend(o.lost_edits.iter().cloned());
         if self.id_suffix_example.is_none() {
             self.id_suffix_example.clone_from(&o.id_suffix_example);
         }

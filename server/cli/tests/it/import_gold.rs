@@ -1074,3 +1074,33 @@ fn gold_tests_without_test_fields_says_why_and_writes_no_file() {
     let kept = std::fs::read_to_string(dir.path().join("t.jsonl")).unwrap();
     assert_eq!(kept, "kept\n");
 }
+
+/// Over many logs the lost edits are counted whole and only the first few are listed (the
+/// tally keeps no more than it prints: its size does not grow with a dataset's rows).
+#[test]
+fn import_counts_every_lost_edit_and_lists_the_first_five() {
+    let log = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/import/swe-agent-overwritten/log.json");
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["a.json", "b.json", "c.json", "d.json"];
+    for n in names {
+        std::fs::copy(&log, dir.path().join(n)).unwrap();
+    }
+    let mut args = vec!["import", "--jobs", "1"];
+    args.extend(names);
+    args.extend(["-o", "-"]);
+    let o = readcov(&args, dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    // Two lost edits per log, in argument order: a's two, b's two, c's first; then the count.
+    assert!(err.contains("edit(s) not replayed (8)"), "{err}");
+    let listed: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains(" / swe-agent: src/Util.java turn "))
+        .collect();
+    assert_eq!(listed.len(), 5, "{err}");
+    for (l, task) in listed.iter().zip(["a", "a", "b", "b", "c"]) {
+        assert!(l.trim_start().starts_with(&format!("{task} / ")), "{l}");
+    }
+    assert!(err.contains("    … 3 more"), "{err}");
+}

@@ -19,12 +19,32 @@ pub struct Tally {
     pub imported_files: usize,
     pub refused_files: usize,
     per_format: BTreeMap<&'static str, (usize, Summary)>,
+    /// Edits not replayed: counted, and only the first few that a workspace does not explain
+    /// kept (keeping every one grew the tally with the rows of a 100k-row dataset).
+    lost: LostTally,
+}
+
+#[derive(Default)]
+struct LostTally {
+    no_base: usize,
+    listed: usize,
+    first: Vec<LostEdit>,
 }
 
 impl Tally {
     /// Counts one imported log (a file, or one row of a dataset file: `new_file` on its first).
     pub fn add(&mut self, got: &Imported, new_file: bool) {
-        self.total.add(&got.summary);
+        self.total.add_counts(&got.summary);
+        for l in &got.summary.lost_edits {
+            if l.why == LostWhy::NoBase {
+                self.lost.no_base += 1;
+                continue;
+            }
+            self.lost.listed += 1;
+            if self.lost.first.len() < NOTES_PER_FILE {
+                self.lost.first.push(l.clone());
+            }
+        }
         for r in &got.rows {
             if r.kind == EventKind::Edit {
                 self.edit_rows += 1;
@@ -37,7 +57,7 @@ impl Tally {
         let label = got.format.map_or("unknown", Format::label);
         let entry = self.per_format.entry(label).or_default();
         entry.0 += usize::from(new_file);
-        entry.1.add(&got.summary);
+        entry.1.add_counts(&got.summary);
     }
 
     pub fn print(&self) {
@@ -67,7 +87,7 @@ impl Tally {
                 eprintln!("    {:<28} {n}", reason.label());
             }
         }
-        lost_edits(&s.lost_edits);
+        lost_edits(&self.lost);
         if self.labels > 0 {
             eprintln!("  outcome labels: {}", self.labels);
         }
@@ -97,20 +117,21 @@ impl Tally {
 /// Edits the replay could not place on base lines: no edit row is written for them, so they
 /// are counted and the first few that a workspace does not explain are listed, rather than left
 /// out without a word.
-fn lost_edits(lost: &[LostEdit]) {
-    let no_base = lost.iter().filter(|l| l.why == LostWhy::NoBase).count();
-    if no_base > 0 {
-        eprintln!("  edit(s) not replayed for want of a base file (no --workspace): {no_base}");
+fn lost_edits(lost: &LostTally) {
+    if lost.no_base > 0 {
+        eprintln!(
+            "  edit(s) not replayed for want of a base file (no --workspace): {}",
+            lost.no_base
+        );
     }
-    let listed: Vec<&LostEdit> = lost.iter().filter(|l| l.why != LostWhy::NoBase).collect();
-    if listed.is_empty() {
+    if lost.listed == 0 {
         return;
     }
     eprintln!(
         "  edit(s) not replayed ({}): their base lines are unknown, so they have no edit row",
-        listed.len()
+        lost.listed
     );
-    for l in listed.iter().take(NOTES_PER_FILE) {
+    for l in &lost.first {
         let why = match &l.why {
             LostWhy::After(w) => format!("after a write the replay cannot follow: {w}"),
             _ => "it does not apply to the file as replayed".to_string(),
@@ -120,8 +141,8 @@ fn lost_edits(lost: &[LostEdit]) {
             l.task, l.run, l.path, l.turn, l.command
         );
     }
-    if listed.len() > NOTES_PER_FILE {
-        eprintln!("    … {} more", listed.len() - NOTES_PER_FILE);
+    if lost.listed > lost.first.len() {
+        eprintln!("    … {} more", lost.listed - lost.first.len());
     }
 }
 
