@@ -6,8 +6,8 @@ per row, `readcov-json-floor --jsonl`).
   bench/chat_bench.py [--rows 10000] [--jobs 1] [--rounds 3] [--shards N] [--keep] [--bin DIR]
 
 Rows are made from the vendored real samples (tests/data/formats/chat-trajectories: the SWE-Gym,
-SWE-smith and nebius rows, the three encodings), so their sizes follow the samples' (39 KB to
-99 KB, mean ~58 KB); each copy gets its own instance id (`<task>-<k>_<n>`), so every row is a
+SWE-smith and nebius rows, the three encodings), so their sizes follow the samples' (23 KB to
+93 KB, mean 48.6 KB); each copy gets its own instance id (`<task>-<k>_<n>`), so every row is a
 run of its own. Gold: one span per task in a file each encoding reads. Prints one JSON array per
 line: [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s, MB/s, ratio], the median of
 `--rounds` interleaved rounds (floor, import, score, one after the other, so each sees the same
