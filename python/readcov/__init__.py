@@ -526,9 +526,11 @@ def sheet(
 
 
 class Explanation(Dict[str, Any]):
-    """`explain`'s document (the keys of `readcov explain --format json`), with `.errors`."""
+    """`explain`'s document (the keys of `readcov explain --format json`), with `.errors` and
+    `.notes` (conversions done on the fly, as the CLI prints them)."""
 
     errors: List[InputError]
+    notes: List[str]
 
     def to_pandas(self) -> "pd.DataFrame":
         """The gold files of the explanation as a DataFrame, worst first."""
@@ -552,14 +554,18 @@ def explain(
     """One (task, run) across the whole task, as `readcov explain --format json`: the verdict,
     every gold file, each span under the threshold with its unit (with a workspace) and the
     nearest reads around it, the files read instead, coverage per turn, and `against`, a second
-    run side by side. `outcomes`: labels (task, run, resolved) for the `outcome` key."""
+    run side by side. `outcomes`: labels (task, run, resolved) for the `outcome` key. Gold and
+    reads are taken as `score` and the CLI take them: gold may be a diff or SWE-bench rows,
+    reads an agent trajectory (converted on the fly; `.notes` says so); a file of the wrong kind
+    raises, naming what it looks like."""
     g, g_name = _as_jsonl(gold, "gold")
     r, r_name = _as_jsonl(reads, "reads")
-    text, errs = _call(
+    text, errs, notes = _call(
         _native.explain, g, g_name, r, r_name, task, run, against, _path(workspace),
         _optional(outcomes, "outcomes"), float(threshold),
     )
     doc = Explanation(json.loads(text))
+    doc.notes = notes
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
     doc.errors = _located(errs)

@@ -95,8 +95,9 @@ def explain(
     workspace: Optional[str] = None,
     outcomes: Optional[Tuple[bytes, str]] = None,
     threshold: float = 0.5,
-) -> Tuple[str, List[Located]]:
-    """Explanation (JSON, as `readcov explain --format json`) and located errors."""
+) -> Tuple[str, List[Located], List[str]]:
+    """Explanation (JSON, as `readcov explain --format json`), located errors, and the notes of
+    conversions done on the fly (a trajectory imported, gold built from a diff)."""
 
 def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
     """Merged aggregate (JSON, as `readcov merge --format json`) and a warning, if any."""

@@ -110,6 +110,16 @@ def test_to_pandas_and_arrow_have_the_jsonl_columns(real_files):
     assert str(frame["passes_threshold"].dtype) == "boolean"
     assert frame.set_index("task")["status"].to_dict() == {"t": "no_run", "u": "unscored"}
     assert frame.set_index("task")["passes_threshold"].isna().to_dict() == {"t": True, "u": True}
+    # Beside a scored row: the no-run row is counted apart in the totals and in no mean.
+    mixed = readcov.score([{"task": "t", "path": "a.py", "start": 1, "end": 2},
+                           {"task": "v", "path": "a.py", "start": 1, "end": 2}],
+                          [{"task": "t", "run": "r", "path": "a.py", "start": 3, "end": 3},
+                           {"task": "u", "run": "r", "path": "a.py", "start": 1, "end": 1}])
+    frame = mixed.to_pandas()
+    assert str(frame["passes_threshold"].dtype) == "boolean"
+    assert frame.set_index("task")["passes_threshold"].isna().to_dict() == {"t": False, "u": True, "v": True}
+    assert frame.set_index("task")["status"].to_dict() == {"t": "scored", "u": "unscored", "v": "no_run"}
+    assert (mixed.totals["scored"], mixed.totals["unscored"], mixed.totals["no_run"]) == (1, 1, 1)
     # A DataFrame goes back in as input.
     gold = readcov.gold_from_patch(swebench=REAL / "gold.jsonl").to_pandas()
     reads = readcov.import_log(trajectories(), workspaces=REAL / "sources").to_pandas()
@@ -317,3 +327,25 @@ def test_explain_equals_cli_explain(real_files):
     assert got["task"] == task and got.to_pandas().shape[0] >= 1
     with pytest.raises(readcov.InputError):
         readcov.explain(real_files / "gold.jsonl", real_files / "reads.jsonl", "no-such-task")
+
+
+def test_explain_takes_what_the_cli_takes(real_files):
+    """Through the one input layer: SWE-bench rows as gold and a trajectory as reads are converted
+    on the fly (with the CLI's notes), as `readcov explain` converts them; reads as gold are
+    refused with the CLI's words."""
+    task = "pylint-dev__pylint-4604"
+    ws = REAL / "sources" / task
+    traj = REAL / "openhands" / f"{task}.json"
+    args = ("--gold", REAL / "gold.jsonl", "--reads", traj, "--task", task, "--workspace", ws)
+    want = cli("explain", *args, "--format", "json")
+    got = readcov.explain(REAL / "gold.jsonl", traj, task, workspace=ws)
+    assert dict(got) == json.loads(want.stdout)
+    assert got["task"] == task and got["run"] == "openhands"
+    assert any("SWE-bench rows, not gold JSONL: gold built on the fly" in n for n in got.notes), got.notes
+    assert any("an agent trajectory, not reads JSONL: imported on the fly" in n for n in got.notes), got.notes
+    assert all(n in want.stderr for n in got.notes), (got.notes, want.stderr)
+    refused = cli("explain", "--gold", real_files / "reads.jsonl", "--reads", traj, "--task", task, check=False)
+    assert refused.returncode == 2
+    with pytest.raises(ValueError) as e:
+        readcov.explain(real_files / "reads.jsonl", traj, task)
+    assert "looks like reads JSONL" in str(e.value) and str(e.value) in refused.stderr, (str(e.value), refused.stderr)

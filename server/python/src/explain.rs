@@ -1,17 +1,20 @@
 //! `explain`: one (task, run) across the whole task, as `readcov explain --format json`
-//! explains it (`readcov_core::explain`, on the `score_tasks` walk).
+//! explains it (`readcov_core::explain`, on the `score_tasks` walk). Gold and reads load through
+//! the input layer (`readcov_files::input`), as `score` and the CLI load them: a diff or SWE-bench
+//! rows as gold and a trajectory as reads are converted (with a note), another kind is refused.
 
 use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
 use readcov_core::explain::{explain as explain_run, ExplainRequest};
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
-use readcov_core::{parse_gold_checked, parse_reads_piece, Parsed, ScoreOptions};
+use readcov_core::ScoreOptions;
+use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::unit_map;
-use readcov_files::{workspace_lengths, WorkspaceCheck};
+use readcov_files::workspace_lengths;
 use std::path::PathBuf;
 
-/// The explanation (JSON) and located errors.
-type Explained = (String, Vec<Located>);
+/// The explanation (JSON), located errors and the notes of conversions done on the fly.
+type Explained = (String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
 #[pyo3(signature = (gold, gold_name, reads, reads_name, task, run=None, against=None, workspace=None, outcomes=None, threshold=0.5))]
@@ -32,12 +35,19 @@ pub fn explain(
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
-        let (ws_str, root) = ws.confined();
-        let inside = WorkspaceCheck::new(root.clone());
-        let check = |p: &str| inside.check(p);
-        let g = parse_gold_checked(&gold, &gold_name, ws_str.as_deref(), &check);
-        let mut r = Parsed::default();
-        parse_reads_piece(&reads, 1, &reads_name, ws_str.as_deref(), &check, &mut r);
+        let (ws_str, _) = ws.confined();
+        let gold_opts = GoldOptions {
+            workspace: ws_str.as_deref(),
+            ..GoldOptions::default()
+        };
+        let g = input::gold_of(&gold_name, gold, &gold_opts).map_err(file_error)?;
+        let reads_opts = ReadsOptions {
+            workspace: ws_str.as_deref(),
+            base_files: BaseFiles::of(ws.as_deref(), None),
+        };
+        let r = input::reads_of(&reads_name, reads, &reads_opts).map_err(file_error)?;
+        let notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
+        let (g, r) = (g.parsed, r.parsed);
         let mut errors: Vec<Located> = r.errors.iter().chain(&g.errors).map(located).collect();
         let labels = outcomes.map(|(b, n)| {
             let parsed = parse_outcomes(&b, &n);
@@ -77,6 +87,6 @@ pub fn explain(
                 .map(|x| if x { "resolved" } else { "unresolved" }.to_string());
         }
         let text = serde_json::to_string(&e).expect("an explanation serialises");
-        Ok((text, errors))
+        Ok((text, errors, notes))
     })
 }
