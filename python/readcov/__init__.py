@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _native
 
 if TYPE_CHECKING:  # only for the annotations: neither is needed at run time
-    import pandas as pd
-    import pyarrow as pa
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
 
 __version__: str = _native.__version__
 
@@ -189,7 +189,10 @@ def _located(errs: Sequence[Tuple[str, int, Optional[str], str]]) -> List[InputE
     return [InputError(f, line, field, msg) for (f, line, field, msg) in errs]
 
 
-def _finish(result: Rows, errs: List[InputError], errors: str) -> Any:
+_R = TypeVar("_R", bound=Rows)
+
+
+def _finish(result: _R, errs: List[InputError], errors: str) -> _R:
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
     result.errors = errs
@@ -252,8 +255,8 @@ def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
         raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
     else:
         data, err = _native.rows_jsonl(rows if isinstance(rows, (list, tuple)) else list(rows))
-    if err is not None:
-        line, message = err
+    if err is not None or data is None:
+        line, message = err if err is not None else (0, "no rows written")
         raise InputError(name, line, None, message)
     return data, name
 
@@ -390,7 +393,7 @@ def gold_from_patch(
             max_unit=max_unit, window=window,
         )
     else:
-        data, name = _as_jsonl(swebench, "swebench")  # type: ignore[arg-type]
+        data, name = _as_jsonl(swebench, "swebench")  # type: ignore[arg-type, unused-ignore]
         out = _call(
             _native.gold_from_patch,
             rows=data, name=name, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
@@ -440,10 +443,10 @@ def explore(
     if isinstance(preds, (str, os.PathLike)):
         preds = [preds]
     pred_inputs = []
-    items = list(preds)  # type: ignore[arg-type]
+    items = list(preds)  # type: ignore[arg-type, unused-ignore]
     if items and all(isinstance(p, (str, os.PathLike)) for p in items):
         for p in items:
-            data, name = _as_jsonl(p, "preds")  # type: ignore[arg-type]
+            data, name = _as_jsonl(p, "preds")  # type: ignore[arg-type, unused-ignore]
             pred_inputs.append((data, name, os.path.splitext(os.path.basename(name))[0]))
     else:
         data, name = _as_jsonl(items, "preds")
@@ -590,7 +593,7 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
         doc, warning = _native.merge(texts)
     except ValueError as e:
         raise InputError("<partials>", 0, None, str(e)) from None
-    out = json.loads(doc)
+    out: Dict[str, Any] = json.loads(doc)
     if warning:
         out["warning"] = warning
     return out
@@ -599,4 +602,4 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
 def shard_of(task: str, n: int) -> int:
     """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
     `--shard I/N` split by, the same on every machine and for any input order."""
-    return _call(_native.shard_of, task, _count("n", n))
+    return int(_call(_native.shard_of, task, _count("n", n)))

@@ -49,6 +49,8 @@ python3 -m venv "$VENV" || die "python3 -m venv failed"
 echo "-- types: mypy --strict, pyright, pyright --verifytypes readcov"
 (cd "$REPO/tests/python/typing" && "$VENV/bin/mypy" --strict --no-incremental every_call.py) ||
   die "mypy --strict found errors in tests/python/typing/every_call.py against the installed stubs"
+(cd "$VENV" && "$VENV/bin/mypy" --strict --no-incremental -p readcov) ||
+  die "mypy --strict found errors in the installed readcov package itself"
 (cd "$REPO/tests/python/typing" && PATH="$VENV/bin:$PATH" VIRTUAL_ENV="$VENV" "$VENV/bin/pyright" --pythonpath "$VENV/bin/python" every_call.py) ||
   die "pyright found errors in tests/python/typing/every_call.py (or could not fetch pyright $PYRIGHT_PYTHON_FORCE_VERSION)"
 verify=$(cd "$VENV" && PATH="$VENV/bin:$PATH" VIRTUAL_ENV="$VENV" "$VENV/bin/pyright" --verifytypes readcov --ignoreexternal 2>&1) ||
