@@ -130,7 +130,7 @@ pub fn check_kind(path: &Path, role: input::Role) -> Result<()> {
 
 fn print_notes(notes: &[String]) {
     for n in notes {
-        eprintln!("{}", readcov_core::shown::shown_lines(n));
+        say!("{n}");
     }
 }
 

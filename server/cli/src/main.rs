@@ -3,6 +3,17 @@
 //! Every subcommand returns an [`Exit`]: 0 ok, 1 findings below threshold (only with
 //! `--fail-under`), 2 usage or input errors that left nothing valid to work on.
 
+/// `eprintln!` for every one-line message on stderr (notes, warnings, errors): they quote task,
+/// run and path names and values from the inputs, so the line is escaped and cut
+/// (`readcov_core::shown::shown`: a line break or escape code in a name cannot forge a line or
+/// drive the terminal, and a 500 MB path is not echoed whole). Defined before the modules so
+/// they all see it.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", readcov_core::shown::shown(&format!($($arg)*)))
+    };
+}
+
 mod cmd;
 mod exit;
 mod inputs;

@@ -73,7 +73,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     let gold = load_gold_rows(&args.gold)?;
     let mut errors = report_errors(&gold.errors);
     if gold.items.is_empty() {
-        eprintln!(
+        say!(
             "error: {}: no valid gold rows, nothing to score",
             args.gold.display()
         );
@@ -94,7 +94,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
         (None, None) => bail!("give --preds FILE or --reads FILE"),
     };
     if preds.is_empty() {
-        eprintln!("error: no valid predictions, nothing to score");
+        say!("error: no valid predictions, nothing to score");
         return Ok(Exit::Input);
     }
     let ws = match &args.workspaces {
@@ -122,10 +122,10 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
         .map(|(k, n)| format!("{k}={n}"))
         .collect();
     if !failed.is_empty() {
-        eprintln!("error rows: {}", failed.join(" "));
+        say!("error rows: {}", failed.join(" "));
     }
     if errors > 0 {
-        eprintln!(
+        say!(
             "{errors} input error(s) skipped; scored {} gold row(s) and {} prediction(s) that were valid",
             gold.items.len(),
             preds.len()

@@ -133,8 +133,8 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
             Ok(e) => e,
             Err(err) => {
                 match args.gold.len() {
-                    1 => eprintln!("error: {err}"),
-                    _ => eprintln!("error: gold set {}: {err}", set_name(set)),
+                    1 => say!("error: {err}"),
+                    _ => say!("error: gold set {}: {err}", set_name(set)),
                 }
                 return Ok(Exit::Input);
             }
@@ -178,9 +178,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         }
     }
     if errors > 0 {
-        eprintln!(
-            "{errors} input error(s) skipped; the explanation covers the lines that were valid"
-        );
+        say!("{errors} input error(s) skipped; the explanation covers the lines that were valid");
     }
     Ok(Exit::Ok)
 }
@@ -225,12 +223,12 @@ fn workspace_of(args: &ExplainArgs) -> Result<Option<PathBuf>> {
         // (or `--task ../x`) is never read.
         match task_folder(dir, &args.task) {
             Ok(Some(one)) => return Ok(Some(one)),
-            Ok(None) => eprintln!(
+            Ok(None) => say!(
                 "note: {}: no workspace for task {}; no units, no clipping",
                 dir.display(),
                 args.task
             ),
-            Err(why) => eprintln!(
+            Err(why) => say!(
                 "warning: {}: workspace {} not used: {why}; no units, no clipping",
                 args.task,
                 dir.join(&args.task).display()

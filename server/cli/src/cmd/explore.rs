@@ -87,7 +87,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     let bench = parse_bench(&bench_bytes, &args.bench.display().to_string());
     let mut errors = report_errors(&bench.errors);
     if bench.items.is_empty() {
-        eprintln!(
+        say!(
             "error: {}: no valid benchmark rows, nothing to score",
             args.bench.display()
         );
@@ -100,7 +100,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
         preds.extend(p.items);
     }
     if preds.is_empty() {
-        eprintln!("error: no valid prediction rows, nothing to score");
+        say!("error: no valid prediction rows, nothing to score");
         return Ok(Exit::Input);
     }
     let lengths = match (&args.file_lengths, &args.workspace) {
@@ -123,20 +123,24 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
         crate::shard::write_partial(path, args.shard, partial)?;
     }
     for u in &report.unused {
-        eprintln!(
+        say!(
             "warning: {}:{} ({} / {}) not scored: {}",
-            u.file, u.line, u.explorer, u.instance_id, u.reason
+            u.file,
+            u.line,
+            u.explorer,
+            u.instance_id,
+            u.reason
         );
     }
     for s in report.summaries.iter().filter(|s| s.missing > 0) {
-        eprintln!(
+        say!(
             "warning: explorer `{}` has no prediction for {} of {} instance(s); they score as empty predictions",
             s.explorer, s.missing, s.instances
         );
     }
     print!("{}", render::render(&report, args.format, args.top_k.0));
     if errors > 0 {
-        eprintln!(
+        say!(
             "{errors} input error(s) skipped; scored {} benchmark row(s) and {} prediction row(s) that were valid",
             bench.items.len(),
             preds.len()
@@ -217,7 +221,7 @@ fn lengths_from_workspace(
                 Ok(Some(own)) => workspace_lengths(Some(&own), files),
                 Ok(None) => workspace_lengths(Some(ws), files),
                 Err(why) => {
-                    eprintln!(
+                    say!(
                         "warning: {id}: workspace {} not used: {why}; file lengths unknown",
                         ws.join(id).display()
                     );

@@ -157,7 +157,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
     }
     let tasks: std::collections::BTreeSet<&str> =
         built.rows.iter().map(|s| s.task.as_str()).collect();
-    eprintln!(
+    say!(
         "gold: {} span(s) over {} task(s)",
         built.rows.len(),
         tasks.len()
@@ -175,7 +175,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
             .into_iter()
             .find_map(|p| p.as_ref())
             .or(args.from_beir.as_ref());
-        eprintln!(
+        say!(
             "error: {}: {why}",
             input.map_or(String::new(), |p| p.display().to_string())
         );
@@ -295,9 +295,9 @@ fn report_notes(notes: &Notes) {
         } else {
             format!("{}: ", n.subject)
         };
-        eprintln!("  {}: {subject}{}", n.task, n.message);
+        say!("  {}: {subject}{}", n.task, n.message);
     }
     for (kind, n) in notes.counts() {
-        eprintln!("  {n} × {}", kind.label());
+        say!("  {n} × {}", kind.label());
     }
 }

@@ -226,14 +226,14 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     tally.print();
     if let Some(shard) = args.shard {
         let all: u64 = lens.iter().sum();
-        eprintln!("  shard {shard}: {total} of {all} input byte(s)");
+        say!("  shard {shard}: {total} of {all} input byte(s)");
     }
     if all_failed && tally.imported_files > 0 {
         let kept = match args.output.as_deref().filter(|o| !is_stdout(Some(o))) {
             Some(o) => format!("; {} left as it was", o.display()),
             None => String::new(),
         };
-        eprintln!(
+        say!(
             "error: no read or edit rows imported from {} file(s){kept}",
             files.len()
         );
@@ -304,14 +304,14 @@ fn import_whole(
         // it is no run, and the summary says so instead of counting it as one.
         if !got.errors.is_empty() && got.summary.actions == 0 && got.rows.is_empty() {
             ctx.bar
-                .suspend(|| eprintln!("  refused {name}: nothing imported from it"));
+                .suspend(|| say!("  refused {name}: nothing imported from it"));
             tally.total.malformed_records += got.summary.malformed_records;
             tally.refused_files += 1;
             continue;
         }
         let mut notes = Notes::default();
-        notes.add(&name, &got, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
-        notes.finish(&name, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+        notes.add(&name, &got, &|n| ctx.bar.suspend(|| say!("{n}")));
+        notes.finish(&name, &|n| ctx.bar.suspend(|| say!("{n}")));
         sink.write(&got)?;
         tally.imported_files += 1;
         tally.add(&got, true);
@@ -348,7 +348,7 @@ fn stream(
     let name = file.display().to_string();
     if let (Some(at), Some(shard)) = (rows.numbered_from, ctx.shard) {
         ctx.bar.suspend(|| {
-            eprintln!("note: {name}: shard {shard} reads its part from byte {at}: rows (and lines) below are numbered from its first row")
+            say!("note: {name}: shard {shard} reads its part from byte {at}: rows (and lines) below are numbered from its first row")
         });
     }
     let mut notes = Notes::default();
@@ -385,7 +385,7 @@ fn stream(
                 ctx.bar
                     .suspend(|| crate::render::print_error(&e.to_string()));
             }
-            notes.add(&name, got, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+            notes.add(&name, got, &|n| ctx.bar.suspend(|| say!("{n}")));
             sink.write(got)?;
             tally.add(got, first);
             first = false;
@@ -402,7 +402,7 @@ fn stream(
             break;
         }
     }
-    notes.finish(&name, &|n| ctx.bar.suspend(|| eprintln!("{n}")));
+    notes.finish(&name, &|n| ctx.bar.suspend(|| say!("{n}")));
     ctx.done_bytes += rows.len;
     match (first, ctx.shard) {
         (false, _) => tally.imported_files += 1,

@@ -64,7 +64,7 @@ pub fn run(args: LocbenchArgs) -> Result<Exit> {
     let mut preds = preds.items;
     let gold = load_loc_gold(&args)?;
     if gold.is_empty() {
-        eprintln!("error: {}: no gold localizations", args.gold.display());
+        say!("error: {}: no gold localizations", args.gold.display());
         return Ok(Exit::Input);
     }
     let mut missing = 0usize;
@@ -79,7 +79,7 @@ pub fn run(args: LocbenchArgs) -> Result<Exit> {
         }
     }
     if missing > 0 {
-        eprintln!(
+        say!(
             "note: {missing} predicted module/function name(s) are not defined in the workspace \
              (counted as misses, as LocAgent counts them)"
         );
@@ -114,7 +114,7 @@ fn load_loc_gold(args: &LocbenchArgs) -> Result<Vec<Localization>> {
     for (task, lines) in gold_lines_by_task(&spans.items, &readcov_core::UnknownLengths) {
         let units = task_units(args, task, lines.keys()).unwrap_or_default();
         if units.is_empty() {
-            eprintln!("warning: {task}: no units for its gold files (give --workspace or --workspaces): file level only");
+            say!("warning: {task}: no units for its gold files (give --workspace or --workspaces): file level only");
         }
         let (files, modules, functions) = names_of_lines(&lines, &units);
         out.push(Localization {

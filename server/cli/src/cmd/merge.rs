@@ -32,7 +32,7 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
         None => anyhow::anyhow!("{e}"),
     })?;
     if let Some(w) = &merged.warning {
-        eprintln!("warning: {w}");
+        say!("warning: {w}");
     }
     let shards = merged.shards;
     let json = matches!(args.format, Format::Json | Format::Jsonl);

@@ -100,7 +100,7 @@ fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
     let parsed = load_labels(path)?;
     let errors = report_errors(&parsed.errors);
     if parsed.items.is_empty() {
-        eprintln!(
+        say!(
             "warning: {}: no valid outcome labels; the resolve-rate table will be empty",
             path.display()
         );
@@ -232,11 +232,11 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         for s in &out.skipped {
             let (path, task, run) = (shown(&s.path), shown(&s.task), shown(&s.run));
             match s.line_break {
-                true => eprintln!(
+                true => say!(
                     "warning: {path}: {task} / {run}: the path holds a line break, which LCOV \
                      cannot carry; section left out"
                 ),
-                false => eprintln!(
+                false => say!(
                     "warning: {path}: {task} / {run}: {} lines is over the LCOV limit of {}; \
                      section left out (give --workspace to clip reads to file lengths)",
                     s.lines,
@@ -254,7 +254,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         false => print!("{}", summary(&report, &args)),
     }
     if errors > 0 {
-        eprintln!("{errors} input error(s) skipped; the report covers the lines that were valid");
+        say!("{errors} input error(s) skipped; the report covers the lines that were valid");
     }
     Ok(Exit::Ok)
 }

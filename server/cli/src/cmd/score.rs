@@ -200,7 +200,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     }
     // A consensus gold file scored as given may be circular: said from its rows' origins.
     if let Some(note) = sets::file_circular_note(args.gold_path()) {
-        eprintln!("note: {note}");
+        say!("note: {note}");
     }
     // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit)
     // or is a trajectory to import: the lean path scores the same rows in a fraction of the
@@ -256,7 +256,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     }
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        eprintln!(
+        say!(
             "timings: parse {:.1} ms, score {:.1} ms, units {:.1} ms, render {:.1} ms ({} rows)",
             ms(parsed),
             ms(scored),
@@ -283,7 +283,7 @@ fn workspaces_of(args: &ScoreArgs) -> crate::inputs::BaseFiles<'_> {
 }
 
 fn warn_no_reads(args: &ScoreArgs) {
-    eprintln!(
+    say!(
         "warning: {}: no reads in this shard; its gold tasks have no run, not scored",
         args.reads.display()
     );
@@ -311,7 +311,7 @@ fn ignore_broken_pipe(written: std::io::Result<()>) -> Result<()> {
 
 fn report_skipped(errors: usize, gold: usize, reads: usize) {
     if errors > 0 {
-        eprintln!(
+        say!(
             "{errors} input error(s) skipped; scored {gold} gold span(s) and {reads} read(s) that were valid"
         );
     }

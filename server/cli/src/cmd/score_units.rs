@@ -39,14 +39,14 @@ pub fn compute(
         let path = format!("{task}{path}");
         match s {
             FileSyntax::Unsupported => {
-                eprintln!("note: {path}: no grammar for this language; line metrics only")
+                say!("note: {path}: no grammar for this language; line metrics only")
             }
             FileSyntax::Unavailable(why) => {
-                eprintln!("note: {path}: {why}; line metrics only")
+                say!("note: {path}: {why}; line metrics only")
             }
-            FileSyntax::Units { parse_errors, .. } if *parse_errors > 0 => eprintln!(
-                "note: {path}: {parse_errors} parse error(s); units from the rest of the file"
-            ),
+            FileSyntax::Units { parse_errors, .. } if *parse_errors > 0 => {
+                say!("note: {path}: {parse_errors} parse error(s); units from the rest of the file")
+            }
             FileSyntax::Units { .. } => {}
         }
     }

@@ -117,7 +117,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     let default_required = match parse_axes(&args.require) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: --require: {e}");
+            say!("error: --require: {e}");
             return Ok(Exit::Input);
         }
     };
@@ -153,7 +153,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     errors += gold.as_ref().map_or(0, |g| report_errors(&g.errors));
     errors += reads.as_ref().map_or(0, |r| report_errors(&r.errors));
     if runs.items.is_empty() {
-        eprintln!(
+        say!(
             "error: {}: no valid run records, nothing to grade",
             args.runs.display()
         );
@@ -179,7 +179,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
             .insert(t.task.clone(), t.required.clone())
             .is_some()
         {
-            eprintln!(
+            say!(
                 "warning: task `{}` is declared more than once; the last declaration wins",
                 t.task
             );
@@ -242,7 +242,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(text.as_bytes());
     if errors > 0 {
-        eprintln!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
+        say!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
     }
     Ok(Exit::Ok)
 }
@@ -272,7 +272,7 @@ fn warn_orphans(runs: &[RunRecord], ledger: &[LedgerEvent], reads: Option<&[Read
         orphans.entry(r.run.as_str()).or_default().1 += 1;
     }
     for (run, (events, rows)) in orphans {
-        eprintln!("warning: run `{run}` has no run record: {events} ledger event(s) and {rows} reads row(s) not graded");
+        say!("warning: run `{run}` has no run record: {events} ledger event(s) and {rows} reads row(s) not graded");
     }
 }
 

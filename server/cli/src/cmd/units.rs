@@ -45,7 +45,7 @@ pub fn run(args: UnitsArgs) -> Result<Exit> {
     for file in &args.files {
         let path = file.display().to_string();
         let Some(lang) = args.lang.or_else(|| lang_for_path(&path)) else {
-            eprintln!("error: {path}: no grammar for this file's extension (use --lang)");
+            say!("error: {path}: no grammar for this file's extension (use --lang)");
             continue;
         };
         let bytes = match read_input(file) {
@@ -64,12 +64,12 @@ pub fn run(args: UnitsArgs) -> Result<Exit> {
         let result = match units(lang, &text) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("error: {path}: {e}");
+                say!("error: {path}: {e}");
                 continue;
             }
         };
         if result.parse_errors > 0 {
-            eprintln!(
+            say!(
                 "warning: {path}: {} parse error(s); units from the rest of the file",
                 result.parse_errors
             );

@@ -140,3 +140,38 @@ fn a_path_argument_is_escaped_and_cut_in_errors() {
         assert!(err.contains(&shown), "{err}");
     }
 }
+
+/// Warnings and notes on stderr (every `eprintln!` of the CLI goes through `say!`): a gold file
+/// named with escape codes and a line break, in a workspace, is noted with its name escaped.
+#[test]
+fn notes_and_warnings_on_stderr_show_names_escaped() {
+    let d = tempfile::tempdir().unwrap();
+    let name = "w\u{1b}[31m\nnote: forged.txt";
+    std::fs::create_dir(d.path().join("ws")).unwrap();
+    std::fs::write(d.path().join("ws").join(name), "a\nb\nc\n").unwrap();
+    let gold = json!({"task": TASK, "path": name, "start": 1, "end": 2});
+    let reads = json!({"task": TASK, "run": "r", "path": name, "start": 1, "end": 3});
+    std::fs::write(d.path().join("gold.jsonl"), format!("{gold}\n")).unwrap();
+    std::fs::write(d.path().join("reads.jsonl"), format!("{reads}\n")).unwrap();
+    let args = [
+        "score",
+        "--gold",
+        "gold.jsonl",
+        "--reads",
+        "reads.jsonl",
+        "--workspace",
+        "ws",
+    ];
+    let o = readcov_in(d.path(), &args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_safe("stderr", &err);
+    assert!(
+        err.contains(r"w\x1b[31m\nnote: forged.txt: no grammar"),
+        "the note names the file escaped: {err}"
+    );
+    assert!(
+        !err.lines().any(|l| l.starts_with("note: forged.txt")),
+        "a line forged on stderr: {err}"
+    );
+}

@@ -85,7 +85,7 @@ pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
     let (loaded, changes) = input::load_reads_and_changes(&args.reads, &opts)?;
     let mut reads = loaded.parsed;
     if say {
-        loaded.notes.iter().for_each(|n| eprintln!("{n}"));
+        loaded.notes.iter().for_each(|n| say!("{n}"));
         report_errors(&gold.errors);
         report_errors(&reads.errors);
     }
@@ -260,7 +260,7 @@ impl Inputs {
             return;
         }
         let counts: Vec<String> = by.iter().map(|(k, n)| format!("{n} {k}")).collect();
-        eprintln!(
+        say!(
             "note: changes of {} run(s): {}",
             runs.len(),
             counts.join(", ")
@@ -270,7 +270,7 @@ impl Inputs {
             .collect();
         let unused = self.predictions.len() - used.len();
         if unused > 0 {
-            eprintln!(
+            say!(
                 "note: {unused} --patches entr(y/ies) matched no run (an entry is a run's when its \
                  `model_name_or_path` is the run's name, or when it is its task's only entry and the \
                  task has one run)"

@@ -55,7 +55,7 @@ pub fn qrels(rows: &[GoldSpan], level: QrelsLevel, files: &Workspaces) -> Result
         }
     }
     if !unjudged.is_empty() {
-        eprintln!(
+        say!(
             "warning: {} task(s) left out of unit qrels (a gold file has no units: not in the \
              workspace, or no grammar for it): {}",
             unjudged.len(),

@@ -68,34 +68,34 @@ impl Tally {
             String::new()
         };
         let rows = self.read_rows + self.edit_rows;
-        eprintln!(
+        say!(
             "imported {} run(s) from {} file(s){refused}, {} action(s): {} read row(s) over {} line(s) + {} edit row(s) = {rows} row(s) written",
             s.runs, self.imported_files, s.actions, self.read_rows, self.read_lines, self.edit_rows
         );
         if s.read_events > 0 || s.edit_events > 0 {
-            eprintln!(
+            say!(
                 "  events: {} read event(s), {} edit event(s) replayed (an edit gives one row per edited base-line range, none when its lines cannot be placed on the base: a created file, or no --workspace to replay on)",
                 s.read_events, s.edit_events
             );
         }
         if s.malformed_records > 0 {
-            eprintln!("  malformed records: {}", s.malformed_records);
+            say!("  malformed records: {}", s.malformed_records);
         }
         if !s.skipped.is_empty() {
-            eprintln!("  action(s) not turned into reads ({}):", s.skipped_total());
+            say!("  action(s) not turned into reads ({}):", s.skipped_total());
             for (reason, n) in &s.skipped {
-                eprintln!("    {:<28} {n}", reason.label());
+                say!("    {:<28} {n}", reason.label());
             }
         }
         lost_edits(&self.lost);
         if self.labels > 0 {
-            eprintln!("  outcome labels: {}", self.labels);
+            say!("  outcome labels: {}", self.labels);
         }
         // Per format when there is more than one, or when rows were dataset rows.
         if self.per_format.len() > 1 || !s.encodings.is_empty() {
-            eprintln!("  by format:");
+            say!("  by format:");
             for (label, (files, f)) in &self.per_format {
-                eprintln!(
+                say!(
                     "    {label:<16} {} run(s) from {files} file(s), {} action(s), {} read event(s), {} malformed record(s){}",
                     f.runs,
                     f.actions,
@@ -106,7 +106,7 @@ impl Tally {
             }
         }
         if let Some((raw, task)) = &s.id_suffix_example {
-            eprintln!(
+            say!(
                 "  {} instance id(s) carried a dataset suffix `_<n>`, taken off for the task and kept in the run (e.g. {raw} → task {task})",
                 s.id_suffixes
             );
@@ -119,7 +119,7 @@ impl Tally {
 /// out without a word.
 fn lost_edits(lost: &LostTally) {
     if lost.no_base > 0 {
-        eprintln!(
+        say!(
             "  edit(s) not replayed for want of a base file (no --workspace): {}",
             lost.no_base
         );
@@ -127,7 +127,7 @@ fn lost_edits(lost: &LostTally) {
     if lost.listed == 0 {
         return;
     }
-    eprintln!(
+    say!(
         "  edit(s) not replayed ({}): their base lines are unknown, so they have no edit row",
         lost.listed
     );
@@ -136,13 +136,17 @@ fn lost_edits(lost: &LostTally) {
             LostWhy::After(w) => format!("after a write the replay cannot follow: {w}"),
             _ => "it does not apply to the file as replayed".to_string(),
         };
-        eprintln!(
+        say!(
             "    {} / {}: {} turn {} `{}` ({why})",
-            l.task, l.run, l.path, l.turn, l.command
+            l.task,
+            l.run,
+            l.path,
+            l.turn,
+            l.command
         );
     }
     if lost.listed > lost.first.len() {
-        eprintln!("    … {} more", lost.listed - lost.first.len());
+        say!("    … {} more", lost.listed - lost.first.len());
     }
 }
 

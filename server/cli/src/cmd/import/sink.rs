@@ -61,14 +61,14 @@ impl Patches {
     fn report(&self) {
         if self.partial > 0 {
             let n = self.partial;
-            eprintln!("  patches: {n} run(s) with a partial change (see each line's `partial`)");
+            say!("  patches: {n} run(s) with a partial change (see each line's `partial`)");
         }
         if self.none > 0 {
             let why = match self.from {
                 EmitFrom::Log => "no final patch in the log",
                 _ => "no final patch in the log, and no --workspace/--workspaces to replay its edits on",
             };
-            eprintln!("  patches: {} run(s) not written ({why})", self.none);
+            say!("  patches: {} run(s) not written ({why})", self.none);
         }
     }
 }

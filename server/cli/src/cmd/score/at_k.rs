@@ -75,7 +75,7 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
     report_errors(&gold.errors);
     report_errors(&reads.errors);
     if !reads.items.iter().any(|r| r.rank.is_some()) {
-        eprintln!(
+        say!(
             "warning: {}: no read has a `rank`, so every k scores the same reads (ranked chunks \
              come from `readcov import --format chunks`)",
             args.reads.display()

@@ -60,7 +60,7 @@ pub fn warn_differing(gold: &Path, one: Option<&Path>, per_task: Option<&Path>) 
         }
     }
     if !differ.is_empty() {
-        eprintln!(
+        say!(
             "warning: {} gold file(s) in the workspace differ from the base the gold was made against (its `base.sha256`): {}; their lines may not be the gold's lines",
             differ.len(),
             differ.join(", ")

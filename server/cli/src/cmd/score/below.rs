@@ -63,19 +63,19 @@ impl Below {
         let Some(bar) = fail_bar(args).filter(|_| self.any()) else {
             return;
         };
-        eprintln!(
+        say!(
             "below --fail-under {}: {} row(s) with line_coverage < {bar}",
             crate::render::percent(Some(bar)),
             self.count
         );
         for (task, run, cov) in &self.rows {
-            eprintln!(
+            say!(
                 "  {task} / {run}: line_coverage {}",
                 crate::render::ratio(Some(*cov))
             );
         }
         if self.count > self.rows.len() {
-            eprintln!("  … and {} more", self.count - self.rows.len());
+            say!("  … and {} more", self.count - self.rows.len());
         }
     }
 }

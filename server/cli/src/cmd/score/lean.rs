@@ -84,7 +84,7 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     rendering += t.map_or(std::time::Duration::ZERO, |t| t.elapsed());
     if args.timings {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        eprintln!(
+        say!(
             "timings: parse {:.1} ms, score {:.1} ms, render {:.1} ms ({rows} rows, lean path)",
             ms(parsed),
             ms(started.elapsed().saturating_sub(parsed + rendering)),

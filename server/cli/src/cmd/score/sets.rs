@@ -160,7 +160,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         let scored = one_set::score_set(args, &gold.items, &reads.items, &opts);
         if args.timings {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-            eprintln!(
+            say!(
                 "timings: {}: score {:.1} ms, units {:.1} ms, total {:.1} ms ({} rows)",
                 arg.name.as_deref().unwrap_or("gold"),
                 ms(scored.scoring),
@@ -190,7 +190,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     let out = super::sets_render::render(&sets, args, outcomes.as_ref())?;
     crate::output::write_output(None, out.as_bytes())?;
     if errors > 0 {
-        eprintln!("{errors} input error(s) skipped");
+        say!("{errors} input error(s) skipped");
     }
     let mut below = Below::default();
     for s in &sets {
@@ -247,7 +247,7 @@ fn consensus_set(
     };
     let (scores, notes) = score_leave_one_out(&input, &copts, args.loo_failed, lengths, &opts);
     for (kind, n) in notes.counts() {
-        eprintln!("consensus: {n} × {}", kind.label());
+        say!("consensus: {n} × {}", kind.label());
     }
     let left_out = scores.iter().filter(|s| s.left_out).count();
     let others = scores.len() - left_out;

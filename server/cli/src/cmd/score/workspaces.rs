@@ -55,12 +55,12 @@ pub fn score(
         out.scoring += started.elapsed();
         let started = Instant::now();
         match &t.refused {
-            Some(why) => eprintln!(
+            Some(why) => say!(
                 "warning: {}: workspace {} not used: {why}; line metrics only",
                 t.name,
                 dir.join(&t.name).display()
             ),
-            None if t.ws.is_none() && !t.gold.is_empty() => eprintln!(
+            None if t.ws.is_none() && !t.gold.is_empty() => say!(
                 "note: {}: no workspace {}; line metrics only",
                 t.name,
                 dir.join(&t.name).display()

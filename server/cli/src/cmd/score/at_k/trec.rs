@@ -58,7 +58,7 @@ pub(super) fn write_run(
         }
     }
     if !unjudged.is_empty() {
-        eprintln!(
+        say!(
             "warning: {} run(s) not written at {} level (a gold file has no units: give --workspace or \
              --workspaces with sources in a supported language): {}",
             unjudged.len(),
