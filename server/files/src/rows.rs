@@ -61,43 +61,111 @@ enum Source {
 /// Opens `path` as a dataset of rows when it is one: `format` when given (it must be a per-row
 /// format), else the format its first row is in. `Ok(None)`: read the file whole instead.
 pub fn open(path: &Path, format: Option<Format>) -> Result<Option<(Format, Rows)>, FileError> {
+    Ok(match open_parsed(path, format)? {
+        Opened::Rows(f, rows) => Some((f, *rows)),
+        Opened::Whole(_) => None,
+    })
+}
+
+/// What [`open_parsed`] found.
+pub enum Opened {
+    /// A dataset: its rows, in the format of the first (boxed: a reader is much larger than a
+    /// parsed value).
+    Rows(Format, Box<Rows>),
+    /// Not a dataset: the file is read whole. When the file was one row (one line of JSON),
+    /// parsed to decide, that row's value and length ([`Parsed::of`] tells whether it serves
+    /// the file as read whole).
+    Whole(Option<Parsed>),
+}
+
+/// The JSON value of a file's only row, and the row's length without JSON white space.
+pub struct Parsed {
+    pub value: serde_json::Value,
+    pub len: usize,
+}
+
+/// `bytes` without the JSON white space (space, tab, line feed, carriage return) at its ends.
+fn json_trim(bytes: &[u8]) -> &[u8] {
+    let json_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let start = bytes
+        .iter()
+        .position(|b| !json_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !json_space(b))
+        .map_or(start, |i| i + 1);
+    &bytes[start..end]
+}
+
+impl Parsed {
+    /// The value, when `bytes` (the whole file) is the row with JSON white space around it. The
+    /// row is one of the file's lines and the others are blank (ASCII white space), so both
+    /// trimmed to the same length means the same bytes, and the same value as parsing the whole
+    /// file; a blank line holding anything else (a form feed) is longer, and gives `None`.
+    pub fn of(self, bytes: &[u8]) -> Option<serde_json::Value> {
+        (json_trim(bytes).len() == self.len).then_some(self.value)
+    }
+}
+
+/// [`open`], handing back the parsed row of a one-row file that is not a dataset, so a reader
+/// importing it whole does not parse it again (profiled: a third of importing real OpenHands
+/// logs was parsing them three times).
+pub fn open_parsed(path: &Path, format: Option<Format>) -> Result<Opened, FileError> {
     if format.is_some_and(|f| !f.per_row()) {
-        return Ok(None);
+        return Ok(Opened::Whole(None));
     }
     let (mut file, len) = open_input(path)?;
     if is_parquet_file(&mut file, len) {
         let (file, _) = open_input(path)?;
         // A file the streaming reader refuses is read whole, where the error is reported.
         let Ok(mut rows) = readcov_parquet::RowStream::open(file) else {
-            return Ok(None);
+            return Ok(Opened::Whole(None));
         };
         let first = match rows.next() {
             Some(Ok(r)) => r,
-            _ => return Ok(None),
+            _ => return Ok(Opened::Whole(None)),
         };
         let Some(f) = format.or_else(|| Format::detect_row(&first, true)) else {
-            return Ok(None);
+            return Ok(Opened::Whole(None));
         };
         let source = Source::Parquet {
             rows,
             first: Some(first),
         };
-        return Ok(Some((f, Rows::new(path, source, len))));
+        return Ok(Opened::Rows(f, Box::new(Rows::new(path, source, len))));
     }
     let (file, _) = open_input(path)?;
     let mut rows = Rows::new(path, text(file, Cutter::new(), 0..len, 0), len);
     // Two rows, when there are: a file of one object is a dataset only if that object says so.
     rows.fill(2)?;
-    let Source::Text { ready, cutter, .. } = &rows.source else {
-        return Ok(None);
+    let Source::Text {
+        ready, cutter, eof, ..
+    } = &rows.source
+    else {
+        return Ok(Opened::Whole(None));
     };
     let Some(first) = ready.front() else {
-        return Ok(None);
+        return Ok(Opened::Whole(None));
     };
     let several = ready.len() > 1 || cutter.layout() == Some(Layout::Array);
-    match format.or_else(|| Format::detect_row(&first.bytes, several)) {
-        Some(f) if f.per_row() => Ok(Some((f, rows))),
-        _ => Ok(None),
+    if let Some(f) = format {
+        return Ok(match f.per_row() {
+            true => Opened::Rows(f, Box::new(rows)),
+            false => Opened::Whole(None),
+        });
+    }
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&first.bytes) else {
+        return Ok(Opened::Whole(None));
+    };
+    match Format::detect_row_value(&value, several) {
+        Some(f) if f.per_row() => Ok(Opened::Rows(f, Box::new(rows))),
+        // The only row of the file, read to its end: its value serves the import.
+        _ if !several && *eof => Ok(Opened::Whole(Some(Parsed {
+            value,
+            len: json_trim(&first.bytes).len(),
+        }))),
+        _ => Ok(Opened::Whole(None)),
     }
 }
 

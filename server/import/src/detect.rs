@@ -1,6 +1,7 @@
 //! The one entry point: bytes in, reads rows and a summary out (the format picked or detected
 //! through [`Format`]).
 
+use crate::format::detect_value;
 pub use crate::format::Format;
 use crate::runs::Runs;
 use crate::summary::Summary;
@@ -84,6 +85,19 @@ pub fn import_with<'p>(
     opts: &ImportOptions,
     workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
 ) -> Imported {
+    import_parsed(bytes, None, name, opts, workspace_for)
+}
+
+/// [`import_with`] of a log whose bytes the caller already parsed: `parsed` must be the JSON
+/// value of `bytes` (a reader that parsed the file to see whether it is a dataset hands it on,
+/// so a log is parsed once). The result is the same as without it.
+pub fn import_parsed<'p>(
+    bytes: &[u8],
+    parsed: Option<serde_json::Value>,
+    name: &str,
+    opts: &ImportOptions,
+    workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
+) -> Imported {
     // Parquet rows are read as the JSON lines of their rows (a dataset of chat rows, say).
     // An Inspect `.eval` archive is read as the `.json` log it holds.
     if crate::inspect::is_zip(bytes) {
@@ -95,15 +109,22 @@ pub fn import_with<'p>(
     }
     let (text, parquet_error) = if readcov_parquet::is_parquet(bytes) {
         let rows = readcov_parquet::parquet_to_jsonl(bytes);
-        let text = String::from_utf8_lossy(&rows.jsonl).into_owned();
+        let text = crate::utf8_lossy(&rows.jsonl).into_owned();
         (std::borrow::Cow::Owned(text), rows.error)
     } else {
-        (String::from_utf8_lossy(bytes), None)
+        (crate::utf8_lossy(bytes), None)
     };
     if let (Some(e), true) = (&parquet_error, text.is_empty()) {
         return failed(name, format!("Parquet: {e}"));
     }
-    let Some(format) = opts.format.or_else(|| Format::detect(&text)) else {
+    // The text's JSON value: the caller's, else the one detection parses (handed to the
+    // importer either way, which then does not parse the text again).
+    let (detected, parsed) = match (opts.format, parsed) {
+        (Some(f), p) => (Some(f), p),
+        (None, Some(v)) => (detect_value(&v), Some(v)),
+        (None, None) => Format::detect_parsed(&text),
+    };
+    let Some(format) = detected else {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.label()).collect();
         return failed(
             name,
@@ -117,7 +138,7 @@ pub fn import_with<'p>(
     if let Some(e) = parquet_error {
         runs.bad_records(1, &format!("Parquet: {e}"));
     }
-    match format.build(&text, &mut runs) {
+    match format.build(&text, parsed, &mut runs) {
         Ok(()) => Imported {
             format: Some(format),
             ..runs.out
@@ -157,7 +178,7 @@ pub fn import_row<'p>(
     opts: &ImportOptions,
     workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
 ) -> Imported {
-    let text = String::from_utf8_lossy(row);
+    let text = crate::utf8_lossy(row);
     let mut runs = Runs::new(name, opts, workspace_for);
     match format.build_row(&text, at.0, at.1, &mut runs) {
         Ok(()) => Imported {

@@ -79,9 +79,20 @@ impl Format {
 
     /// Recognises a log from its content; `None` when it is none of the formats.
     pub fn detect(text: &str) -> Option<Format> {
+        Format::detect_parsed(text).0
+    }
+
+    /// [`Format::detect`], handing back the JSON value when the whole text is one, so that the
+    /// log is parsed once, not once to detect and again to import.
+    pub(crate) fn detect_parsed(text: &str) -> (Option<Format>, Option<Value>) {
         if let Ok(v) = serde_json::from_str::<Value>(text) {
-            return detect_value(&v);
+            return (detect_value(&v), Some(v));
         }
+        (Format::detect_text(text), None)
+    }
+
+    /// The text that is not one JSON value: Aider, JSONL records, TREC, the other heads.
+    fn detect_text(text: &str) -> Option<Format> {
         if crate::aider::is_history(text) {
             return Some(Format::Aider);
         }
@@ -102,16 +113,29 @@ impl Format {
     /// OpenHands completion log or a mini-swe-agent file stays what it is).
     pub fn detect_row(row: &[u8], several: bool) -> Option<Format> {
         let v: Value = serde_json::from_slice(row).ok()?;
-        let chat = crate::chat::is_row(&v) && (several || detect_value(&v) == Some(Format::Chat));
+        Format::detect_row_value(&v, several)
+    }
+
+    /// [`Format::detect_row`] of a row already parsed (a reader that keeps the value, to import
+    /// a file of one row without parsing it again).
+    pub fn detect_row_value(v: &Value, several: bool) -> Option<Format> {
+        let chat = crate::chat::is_row(v) && (several || detect_value(v) == Some(Format::Chat));
         chat.then_some(Format::Chat)
     }
 
     /// Feeds the log into `runs` (one or more runs); `Err` when the log cannot be read at all.
-    pub(crate) fn build(self, text: &str, runs: &mut Runs) -> Result<(), String> {
+    /// `parsed`: the text as a JSON value, when the caller already parsed it (the one-object
+    /// formats take it instead of parsing the text again).
+    pub(crate) fn build(
+        self,
+        text: &str,
+        parsed: Option<Value>,
+        runs: &mut Runs,
+    ) -> Result<(), String> {
         match self {
-            Format::OpenHands => runs.one_doc(self, text, crate::openhands::import),
-            Format::MiniSweAgent => runs.one_doc(self, text, crate::mini_swe_agent::import),
-            Format::SweAgent => runs.one_doc(self, text, crate::swe_agent::import),
+            Format::OpenHands => runs.one_doc(self, text, parsed, crate::openhands::import),
+            Format::MiniSweAgent => runs.one_doc(self, text, parsed, crate::mini_swe_agent::import),
+            Format::SweAgent => runs.one_doc(self, text, parsed, crate::swe_agent::import),
             Format::ClaudeCode => crate::claude_code::build(text, runs),
             Format::Codex => crate::codex::build(text, runs),
             Format::Atif => crate::atif::build(text, runs),
@@ -176,13 +200,13 @@ impl Format {
             | Format::OtelGenai
             | Format::Inspect
             | Format::Aider
-            | Format::Trec => self.build(row, runs),
+            | Format::Trec => self.build(row, None, runs),
         }
     }
 }
 
 /// A whole-JSON log (one object, or a JSON array of OpenHands V1 events).
-fn detect_value(v: &Value) -> Option<Format> {
+pub(crate) fn detect_value(v: &Value) -> Option<Format> {
     if crate::chunks::is_chunk_record(v) {
         return Some(Format::Chunks);
     }

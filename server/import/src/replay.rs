@@ -84,7 +84,7 @@ pub fn split_lines(text: &str) -> Vec<String> {
 
 impl FileState {
     pub fn new(base: Option<&[u8]>) -> FileState {
-        let base_raw = base.map(|b| String::from_utf8_lossy(b).into_owned());
+        let base_raw = base.map(|b| crate::utf8_lossy(b).into_owned());
         let base_text = base_raw.as_deref().map(split_lines);
         let base_len = base_text
             .as_ref()

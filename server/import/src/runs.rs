@@ -89,14 +89,20 @@ impl<'a, 'p> Runs<'a, 'p> {
         });
     }
 
-    /// The formats that are one JSON object holding one run.
+    /// The formats that are one JSON object holding one run (`parsed`: the text's value, when
+    /// the caller has it).
     pub fn one_doc(
         &mut self,
         format: Format,
         text: &str,
+        parsed: Option<Value>,
         feed: fn(&Value, &mut Session),
     ) -> Result<(), String> {
-        let doc = parse_object(format, text)?;
+        let doc = match parsed {
+            Some(v) if v.is_object() => v,
+            Some(_) => return Err(format!("{}: expected a JSON object", format.label())),
+            None => parse_object(format, text)?,
+        };
         let id = doc.get("instance_id").and_then(Value::as_str);
         let task = self.task(id);
         // SWE-agent writes `<instance_id>.traj` and keeps the id out of the log: the file name is

@@ -15,9 +15,9 @@ use crate::output::is_stdout;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use readcov_files::rows::{self, Row};
+use readcov_files::rows::{self, Opened, Parsed, Row};
 use readcov_files::Workspace;
-use readcov_import::{import_row, import_with, FileProvider, Format, ImportOptions, Imported};
+use readcov_import::{import_parsed, import_row, FileProvider, Format, ImportOptions, Imported};
 use report::{Notes, Tally};
 use sink::Sink;
 use std::path::{Path, PathBuf};
@@ -176,42 +176,43 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?
         .with_patches(args.emit_patches.as_deref(), args.emit_from)?;
     let mut tally = Tally::default();
-    let mut whole: Vec<&PathBuf> = Vec::new();
+    // Each whole-log file with the value its one row parsed to (to be imported without parsing
+    // it again), when it was.
+    let mut whole: Vec<(&PathBuf, Option<Parsed>)> = Vec::new();
     for (file, part) in files.iter().zip(parts) {
         let Some(part) = part else { continue };
         // Only a regular file may be a dataset (a folder is an OpenHands V1 conversation).
         let dataset = match file.is_file() {
-            true => rows::open(file, ctx.opts.format).and_then(|d| match d {
-                Some((f, rows)) if args.shard.is_some() => Ok(Some((f, rows.part(part.clone())?))),
+            true => rows::open_parsed(file, ctx.opts.format).and_then(|d| match d {
+                Opened::Rows(f, rows) if args.shard.is_some() => {
+                    Ok(Opened::Rows(f, Box::new(rows.part(part.clone())?)))
+                }
                 d => Ok(d),
             }),
-            false => Ok(None),
+            false => Ok(Opened::Whole(None)),
         };
         match dataset {
             // A whole log is the shard's that holds its first byte.
-            Ok(None) if !readcov_files::shard::owns_whole(&part) => {}
-            Ok(None) => {
-                whole.push(file);
+            Ok(Opened::Whole(_)) if !readcov_files::shard::owns_whole(&part) => {}
+            Ok(Opened::Whole(parsed)) => {
+                whole.push((file, parsed));
                 if whole.len() >= FILE_BATCH {
-                    import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
-                    whole.clear();
+                    import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
                 }
             }
-            Ok(Some((format, rows))) => {
-                import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
-                whole.clear();
-                stream(&mut ctx, file, format, rows, &mut sink, &mut tally)?;
+            Ok(Opened::Rows(format, rows)) => {
+                import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
+                stream(&mut ctx, file, format, *rows, &mut sink, &mut tally)?;
             }
             Err(e) => {
-                import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
-                whole.clear();
+                import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
                 ctx.bar
                     .suspend(|| crate::render::print_error(&e.to_string()));
                 tally.refused_files += 1;
             }
         }
     }
-    import_whole(&mut ctx, &whole, &mut sink, &mut tally)?;
+    import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
     ctx.bar.finish_and_clear();
     // Nothing imported: an existing output file is left as it was.
     // Nothing written counts as a failure too (exit 2, said): a run of 0 rows is no result.
@@ -266,20 +267,29 @@ impl Ctx<'_> {
     }
 }
 
-/// Whole-log files, imported on the threads, reported and written in argument order.
+/// Whole-log files (taken from `batch`, which is left empty), imported on the threads,
+/// reported and written in argument order.
 fn import_whole(
     ctx: &mut Ctx,
-    files: &[&PathBuf],
+    batch: &mut Vec<(&PathBuf, Option<Parsed>)>,
     sink: &mut Sink,
     tally: &mut Tally,
 ) -> Result<()> {
-    if files.is_empty() {
+    if batch.is_empty() {
         return Ok(());
     }
+    let files: Vec<&PathBuf> = batch.iter().map(|(f, _)| *f).collect();
+    // Each worker takes its file's parsed value out of its own slot.
+    let parsed: Vec<std::sync::Mutex<Option<Parsed>>> = batch
+        .drain(..)
+        .map(|(_, p)| std::sync::Mutex::new(p))
+        .collect();
     let threads = ctx.threads.min(files.len());
-    let results = readcov_core::par::map_ordered(files, threads, |_, file| {
+    let results = readcov_core::par::map_ordered(&files, threads, |i, file| {
+        let p = parsed[i].lock().map(|mut p| p.take()).unwrap_or(None);
         import_one(
             file,
+            p,
             &layout::opts_for(ctx.layout, file, &ctx.opts),
             ctx.pick,
         )
@@ -320,15 +330,21 @@ fn import_whole(
     Ok(())
 }
 
-/// One file read and imported (a file that cannot be read is an error of its own).
+/// One file read and imported (a file that cannot be read is an error of its own); `parsed`:
+/// its one row's value, used when the file read is that row (a `base_state.json` is read as its
+/// whole conversation folder, so never).
 fn import_one(
     file: &Path,
+    parsed: Option<Parsed>,
     opts: &ImportOptions,
     pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
 ) -> Result<Imported> {
     let bytes = readcov_files::logs::read(file)?;
-    Ok(import_with(
+    let conversation = file.file_name().is_some_and(|n| n == "base_state.json");
+    let value = parsed.filter(|_| !conversation).and_then(|p| p.of(&bytes));
+    Ok(import_parsed(
         &bytes,
+        value,
         &file.display().to_string(),
         opts,
         &|t| pick(t),

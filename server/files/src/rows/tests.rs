@@ -93,3 +93,31 @@ fn shards_read_each_row_once() {
         }
     }
 }
+
+/// What `open_parsed` hands on for a file read whole, and whether it serves the file's bytes.
+fn whole_value(text: &str) -> Option<Option<serde_json::Value>> {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("log.json");
+    std::fs::write(&p, text).unwrap();
+    match open_parsed(&p, None).unwrap() {
+        Opened::Rows(..) => None,
+        Opened::Whole(parsed) => Some(parsed.and_then(|p| p.of(text.as_bytes()))),
+    }
+}
+
+#[test]
+fn a_one_row_log_hands_on_its_value_only_when_it_is_the_whole_file() {
+    let log = r#"{"trajectory":[{"action":"ls","observation":""}]}"#;
+    let want: serde_json::Value = serde_json::from_str(log).unwrap();
+    // One line, with JSON white space around it: the row's value is the file's.
+    for text in [log.to_string(), format!("\n {log}\r\n\n")] {
+        assert_eq!(whole_value(&text), Some(Some(want.clone())), "{text:?}");
+    }
+    // A form feed is blank to the row cutter but not JSON white space: the whole file is not
+    // that value (it is not JSON at all), so nothing is handed on.
+    assert_eq!(whole_value(&format!("{log}\n\x0c\n")), Some(None));
+    // Several lines (pretty-printed), a row that is not JSON, a dataset: no value.
+    assert_eq!(whole_value("{\n  \"a\": 1\n}\n"), Some(None));
+    assert_eq!(whole_value("not json\n"), Some(None));
+    assert_eq!(whole_value(&format!("{ROW}\n")), None);
+}
