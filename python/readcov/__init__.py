@@ -123,6 +123,14 @@ class Rows(List[Dict[str, Any]]):
                 df[k] = pd.array(values, dtype="boolean")
         return df
 
+    def to_jsonl(self, path: PathLike) -> None:
+        """Writes the rows to `path` as JSONL, one row per line (e.g. a Ray task's shard of rows
+        to an output folder, instead of through the object store)."""
+        with open(os.fspath(path), "w", encoding="utf-8") as f:
+            for row in self:
+                f.write(json.dumps(row, sort_keys=True, allow_nan=False))
+                f.write("\n")
+
     def to_arrow(self) -> "pa.Table":
         """A pyarrow Table with the JSONL keys as columns, in `to_pandas`' order (booleans are
         nullable in Arrow; nested lists are list<struct> columns)."""
@@ -287,6 +295,7 @@ def score(
     threshold: float = 0.5,
     workspace: Optional[PathLike] = None,
     *,
+    workspaces: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
     breakdown: bool = True,
     widen: int = 10,
@@ -302,6 +311,9 @@ def score(
     threshold: line coverage at or above it passes (`passes_threshold`).
     workspace: repository root: paths made relative and confined to it, spans clipped to file
         lengths, and the syntax-unit columns (`gold_units`, `unit_hit`, ...) added.
+    workspaces: a folder with one workspace per task, `<dir>/<task>/` (`--workspaces`): what
+        `workspace` does, each task in its own folder (a task without one: line metrics only,
+        said in `.notes`); a trajectory given as reads is imported against them.
     shard: "i/n" or (i, n): score only the tasks of shard i of n (the CLI's `--shard`); the
         result's `partial` then merges with the other shards' (`merge`).
     breakdown: False drops the per-file and per-span lists (`files`, `spans`), as `--summary`.
@@ -310,7 +322,7 @@ def score(
     rows, totals, partial, errs, notes = _call(
         _native.score,
         _input(gold, "gold"), _input(reads, "reads"), float(threshold), _path(workspace),
-        _shard(shard), breakdown, _count("widen", widen),
+        _shard(shard), breakdown, _count("widen", widen), _path(workspaces),
     )
     result = ScoreResult(rows)
     result.totals = totals

@@ -19,6 +19,7 @@ def score(
     shard: Optional[str] = None,
     breakdown: bool = True,
     widen: int = 10,
+    workspaces: Optional[str] = None,
 ) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str]]:
     """Rows (dicts), totals, partial aggregate, located errors, notes (conversions done)."""
 
@@ -85,10 +86,8 @@ def sheet(
     """Sheet document (JSON, as `readcov sheet --format json`), partial (JSON), errors."""
 
 def explain(
-    gold: bytes,
-    gold_name: str,
-    reads: bytes,
-    reads_name: str,
+    gold: Input,
+    reads: Input,
     task: str,
     run: Optional[str] = None,
     against: Optional[str] = None,

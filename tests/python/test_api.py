@@ -349,3 +349,22 @@ def test_explain_takes_what_the_cli_takes(real_files):
     with pytest.raises(ValueError) as e:
         readcov.explain(real_files / "reads.jsonl", traj, task)
     assert "looks like reads JSONL" in str(e.value) and str(e.value) in refused.stderr, (str(e.value), refused.stderr)
+def test_workspaces_one_folder_per_task_equal_the_cli(real_files, tmp_path):
+    """`workspaces=DIR` (`--workspaces`): each task scored with its own folder's units and
+    read-before-edit, as the CLI does."""
+    gold, reads, sources = real_files / "gold.jsonl", real_files / "reads.jsonl", REAL / "sources"
+    want = jsonl(cli("score", "--gold", gold, "--reads", reads, "--workspaces", sources, "--format", "jsonl").stdout)
+    got = readcov.score(gold, reads, workspaces=sources)
+    assert len(want) == 15 and list(got) == want
+    assert all("gold_units" in r for r in got) and any(r["read_before_edit"] for r in got)
+    assert any(r.get("unit_hit") is not None for r in got)
+    # A task without a folder keeps its line metrics, and a note says so.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    bare = readcov.score(gold, reads, workspaces=empty)
+    assert [r["line_coverage"] for r in bare] == [r["line_coverage"] for r in got]
+    assert any("no workspace" in n for n in bare.notes)
+    with pytest.raises(readcov.InputError):
+        readcov.score(gold, reads, workspaces=tmp_path / "missing")
+    with pytest.raises(readcov.InputError):
+        readcov.score(gold, reads, workspace=sources, workspaces=sources)

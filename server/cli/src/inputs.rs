@@ -172,15 +172,4 @@ pub fn per_task_lengths(
 }
 
 /// Line counts, inside `ws`, of every file the gold or the reads name.
-pub fn lengths_of_inputs(
-    ws: Option<&Path>,
-    gold: &[GoldSpan],
-    reads: &[ReadSpan],
-) -> BTreeMap<String, u32> {
-    workspace_lengths(
-        ws,
-        gold.iter()
-            .map(|g| g.path.as_str())
-            .chain(reads.iter().map(|r| r.path.as_str())),
-    )
-}
+pub use readcov_files::scored::lengths_of_inputs;

@@ -41,6 +41,40 @@ fn check_threshold(threshold: f64) -> PyResult<()> {
     }
 }
 
+/// An input as Python hands it over: a file path (read by the input layer, as the CLI reads it)
+/// or rows already turned into bytes, with the name errors give them (`<reads>`).
+#[derive(FromPyObject)]
+pub enum Input {
+    Bytes(Vec<u8>, String),
+    Path(std::path::PathBuf),
+}
+
+impl Input {
+    /// Gold of any kind `--gold` takes (a diff, SWE-bench rows converted), as the CLI loads it.
+    fn load_gold(
+        self,
+        opts: &readcov_files::input::GoldOptions,
+    ) -> Result<readcov_files::input::LoadedGold, String> {
+        match self {
+            Input::Path(p) => readcov_files::input::load_gold(&p, opts),
+            Input::Bytes(b, name) => readcov_files::input::gold_of(&name, b, opts),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    /// Reads of any kind `--reads` takes (a trajectory imported), as the CLI loads them.
+    fn load_reads(
+        self,
+        opts: &readcov_files::input::ReadsOptions,
+    ) -> Result<readcov_files::input::Loaded<readcov_core::ReadSpan>, String> {
+        match self {
+            Input::Path(p) => readcov_files::input::load_reads(&p, opts),
+            Input::Bytes(b, name) => readcov_files::input::reads_of(&name, b, opts),
+        }
+        .map_err(|e| e.to_string())
+    }
+}
+
 /// The workspace a binding reads files in: its absolute path, or an error when it is not a directory.
 /// `confined()` then gives the pieces every loader takes (the path as text, and the confinement check).
 struct Workspace(Option<std::path::PathBuf>);

@@ -7,28 +7,20 @@
 
 use crate::pyvalue::serde_to_py;
 use crate::rows::RowBuilder;
-use crate::{check_threshold, file_error, located, Located, Workspace};
+use crate::{check_threshold, file_error, located, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use readcov_core::sheet::{read_before_edit_by_run, NoUnits, ReadBeforeEdit, Units};
+use readcov_core::sheet::ReadBeforeEdit;
 use readcov_core::{
-    score_batch, score_lean, GoldSpan, Parsed, Partial, PartialFile, ScoreOptions, ScorePartial,
-    Shard, TaskRunScore, UnknownLengths,
+    score_lean, GoldSpan, Parsed, Partial, PartialFile, ScoreOptions, ScorePartial, Shard,
+    TaskRunScore, UnknownLengths,
 };
+use readcov_files::canonical_dir;
 use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
-use readcov_files::syntax::{load_syntax, workspace_units};
-use readcov_files::workspace_lengths;
-use readcov_units::{unit_scores, UnitScore};
+use readcov_files::scored::{score_with_sources, Sources};
+use readcov_units::UnitScore;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-/// An input as Python hands it over: a file path (read by the input layer, as the CLI reads it)
-/// or rows already turned into bytes, with the name errors give them (`<reads>`).
-#[derive(FromPyObject)]
-pub enum Input {
-    Bytes(Vec<u8>, String),
-    Path(PathBuf),
-}
+use std::path::{Path, PathBuf};
 
 /// What `score` hands back: rows, totals, the partial, located errors, notes (conversions).
 type Out<'py> = (
@@ -51,7 +43,7 @@ struct Scored {
 }
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN))]
+#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score<'py>(
     py: Python<'py>,
@@ -62,6 +54,7 @@ pub fn score<'py>(
     shard: Option<String>,
     breakdown: bool,
     widen: u32,
+    workspaces: Option<PathBuf>,
 ) -> PyResult<Out<'py>> {
     let shard = shard
         .map(|s| Shard::parse(&s))
@@ -69,6 +62,14 @@ pub fn score<'py>(
         .map_err(file_error)?;
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    // One folder per task, `DIR/<task>/`: refused unless a directory, as the CLI refuses it.
+    let workspaces = workspaces
+        .map(|d| canonical_dir(&d))
+        .transpose()
+        .map_err(file_error)?;
     let opts = ScoreOptions {
         threshold,
         breakdown,
@@ -76,7 +77,7 @@ pub fn score<'py>(
     };
     // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
     let s = py
-        .detach(|| compute(gold, reads, &ws, shard, &opts, widen))
+        .detach(|| compute(gold, reads, &ws, workspaces.as_deref(), shard, &opts, widen))
         .map_err(file_error)?;
     let totals = serde_to_py(py, &s.partial.finish())?;
     let file = PartialFile::new(
@@ -104,6 +105,7 @@ fn compute(
     gold: Input,
     reads: Input,
     ws: &Workspace,
+    workspaces: Option<&Path>,
     shard: Option<Shard>,
     opts: &ScoreOptions,
     widen: u32,
@@ -113,18 +115,14 @@ fn compute(
         workspace: ws_str.as_deref(),
         ..GoldOptions::default()
     };
-    let g = match gold {
-        Input::Path(p) => input::load_gold(&p, &gold_opts),
-        Input::Bytes(b, name) => input::gold_of(&name, b, &gold_opts),
-    }
-    .map_err(|e| e.to_string())?;
+    let g = gold.load_gold(&gold_opts)?;
     let mut notes = g.notes;
     let mut g = g.parsed;
     if let Some(s) = shard {
         g.items.retain(|x| s.keeps(&x.task));
     }
-    // As `readcov score` without --workspace: plain reads rows without edits take the lean path.
-    if ws.as_deref().is_none() {
+    // As `readcov score` without a workspace: plain reads rows without edits take the lean path.
+    if ws.as_deref().is_none() && workspaces.is_none() {
         let lean = match &reads {
             Input::Path(p) => input::load_reads_lean(p, None).map_err(|e| e.to_string())?,
             Input::Bytes(b, name) => input::reads_lean_of(name, b),
@@ -148,56 +146,46 @@ fn compute(
     }
     let reads_opts = ReadsOptions {
         workspace: ws_str.as_deref(),
-        base_files: BaseFiles::of(ws.as_deref(), None),
+        base_files: BaseFiles::of(ws.as_deref(), workspaces),
     };
-    let r = match reads {
-        Input::Path(p) => input::load_reads(&p, &reads_opts),
-        Input::Bytes(b, name) => input::reads_of(&name, b, &reads_opts),
-    }
-    .map_err(|e| e.to_string())?;
+    let r = reads.load_reads(&reads_opts)?;
     notes.extend(r.notes);
     let mut r = r.parsed;
     if let Some(s) = shard {
         r.items.retain(|x| s.keeps(&x.task));
     }
     let errors = g.errors.iter().chain(&r.errors).map(located).collect();
-    let mut out = general(&g, &r, ws, opts, widen);
+    let mut out = general(&g, &r, ws, workspaces, opts, widen);
     out.errors = errors;
+    notes.append(&mut out.notes);
     out.notes = notes;
     Ok(out)
 }
 
-/// `score_batch` with unit figures and read-before-edit, as the CLI's general path.
+/// `score_batch` with unit figures and read-before-edit from the sources, as the CLI's general
+/// path (`readcov_files::scored`, the call `readcov score` makes).
 fn general(
     g: &Parsed<GoldSpan>,
     r: &Parsed<readcov_core::ReadSpan>,
     ws: &Workspace,
+    workspaces: Option<&Path>,
     opts: &ScoreOptions,
     widen: u32,
 ) -> Scored {
-    let paths = g.items.iter().map(|x| x.path.as_str());
-    let lengths = workspace_lengths(
-        ws.as_deref(),
-        paths.chain(r.items.iter().map(|x| x.path.as_str())),
-    );
-    let rows = score_batch(&g.items, &r.items, &lengths, opts);
-    let units = ws.as_deref().map(|w| {
-        let syntax = load_syntax(Some(w), &g.items);
-        unit_scores(&rows, &g.items, &r.items, &lengths, opts, &syntax, widen)
-    });
-    let edit_units = ws.as_deref().map(|w| workspace_units(w, &r.items));
-    let units_of: &dyn Units = match &edit_units {
-        Some(u) => u,
-        None => &NoUnits,
+    let sources = match (workspaces, ws.as_deref()) {
+        (Some(dir), _) => Sources::PerTask(dir),
+        (None, Some(w)) => Sources::One(w),
+        (None, None) => Sources::None,
     };
-    let rbe = read_before_edit_by_run(&r.items, &opts.sources, units_of, &lengths);
+    let s = score_with_sources(sources, &g.items, &r.items, opts, widen);
     let mut partial = ScorePartial::default();
-    rows.iter().for_each(|x| partial.add(&x.score));
+    s.rows.iter().for_each(|x| partial.add(&x.score));
     Scored {
-        rows,
-        units,
-        rbe,
+        rows: s.rows,
+        units: s.units,
+        rbe: s.rbe,
         partial,
+        notes: s.notes,
         ..Scored::default()
     }
 }

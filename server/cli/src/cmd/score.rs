@@ -12,7 +12,6 @@ mod rows;
 pub mod sets;
 mod sets_render;
 pub use sets::{gold_set_buckets, GoldArg};
-mod workspaces;
 
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads, report_errors, workspace_root};

@@ -2,10 +2,9 @@
 //! scores units per row, and renders the extra keys and table columns.
 
 use crate::render::{percent, ratio};
-use readcov_core::{FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
-use readcov_units::{unit_scores, FileSyntax, UnitScore};
+use readcov_core::TaskRunScore;
+use readcov_units::UnitScore;
 use serde_json::Value;
-use std::path::Path;
 
 /// The flat unit keys added to jsonl/csv rows (and json rows) when `--workspace` is given.
 pub const UNIT_KEYS: [&str; 7] = [
@@ -19,39 +18,6 @@ pub const UNIT_KEYS: [&str; 7] = [
 ];
 
 pub use readcov_files::syntax::load_syntax;
-
-/// Unit figures per row (see [`readcov_units::unit_scores`]), with notes on stderr once per file
-/// (prefixed with `task` when each task has its own workspace: `--workspaces`).
-#[allow(clippy::too_many_arguments)]
-pub fn compute(
-    ws: Option<&Path>,
-    task: Option<&str>,
-    rows: &[TaskRunScore],
-    gold: &[GoldSpan],
-    reads: &[ReadSpan],
-    lengths: &dyn FileLengths,
-    opts: &ScoreOptions,
-    widen: u32,
-) -> Vec<UnitScore> {
-    let syntax = load_syntax(ws, gold);
-    let task = task.map_or(String::new(), |t| format!("{t}: "));
-    for (path, s) in &syntax {
-        let path = format!("{task}{path}");
-        match s {
-            FileSyntax::Unsupported => {
-                say!("note: {path}: no grammar for this language; line metrics only")
-            }
-            FileSyntax::Unavailable(why) => {
-                say!("note: {path}: {why}; line metrics only")
-            }
-            FileSyntax::Units { parse_errors, .. } if *parse_errors > 0 => {
-                say!("note: {path}: {parse_errors} parse error(s); units from the rest of the file")
-            }
-            FileSyntax::Units { .. } => {}
-        }
-    }
-    unit_scores(rows, gold, reads, lengths, opts, &syntax, widen)
-}
 
 /// A row as one flat JSON object: line metrics, then unit figures when present.
 pub fn row_value(row: &TaskRunScore, unit: Option<&UnitScore>) -> Value {

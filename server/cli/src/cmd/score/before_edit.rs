@@ -3,24 +3,12 @@
 //! copy of the file, or ±10 lines where no unit is known — the run had read before editing. No
 //! gold needed, so it works on production logs; rows of runs without edits leave it empty.
 
-use readcov_core::metrics::FileLengths;
-use readcov_core::sheet::{read_before_edit_by_run, ReadBeforeEdit, Units};
-use readcov_core::{ReadSpan, Source, TaskRunScore};
+use readcov_core::sheet::ReadBeforeEdit;
+use readcov_core::TaskRunScore;
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, BTreeSet};
 
-pub type ByRun = BTreeMap<(String, String), ReadBeforeEdit>;
-
-pub fn by_run(
-    reads: &[ReadSpan],
-    sources: &BTreeSet<Source>,
-    units: &dyn Units,
-    lengths: &dyn FileLengths,
-) -> ByRun {
-    read_before_edit_by_run(reads, sources, units, lengths)
-}
-
-pub use readcov_files::syntax::workspace_units;
+/// Read-before-edit per (task, run), as `readcov_files::scored` computes it.
+pub use readcov_files::scored::ByRun;
 
 fn get<'a, S: AsRef<str>>(rbe: &'a ByRun, row: &TaskRunScore<S>) -> Option<&'a ReadBeforeEdit> {
     if rbe.is_empty() {

@@ -1,15 +1,15 @@
 //! One gold set scored against the reads, as `readcov score` does for a single `--gold` and
 //! `score --gold NAME=FILE ...` does once per set: line metrics by core's one engine
 //! (`score_batch`), unit figures and read-before-edit with `--workspace` (one folder) or
-//! `--workspaces` (one folder per task, [`super::workspaces`]).
+//! `--workspaces` (one folder per task), all by `readcov_files::scored` (the Python module's
+//! `score` calls it too); its notes go to stderr here.
 
-use super::before_edit::{self, ByRun};
-use super::{workspaces, ScoreArgs};
-use crate::cmd::score_units;
-use crate::inputs::lengths_of_inputs;
-use readcov_core::{score_batch, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
+use super::before_edit::ByRun;
+use super::ScoreArgs;
+use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
+use readcov_files::scored::{score_with_sources, Sources};
 use readcov_units::UnitScore;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Rows (one per task and run), unit figures (one per row, with a workspace) and
 /// read-before-edit, with where the time went (`--timings`).
@@ -28,45 +28,20 @@ pub fn score_set(
     reads: &[ReadSpan],
     opts: &ScoreOptions,
 ) -> Scored {
-    if let Some(dir) = &args.workspaces {
-        let s = workspaces::score(dir, gold, reads, opts, args.widen);
-        return Scored {
-            rows: s.rows,
-            units: Some(s.units),
-            rbe: s.rbe,
-            scoring: s.scoring,
-            unit_time: s.unit_time,
-        };
+    let sources = match (&args.workspaces, &args.workspace) {
+        (Some(dir), _) => Sources::PerTask(dir),
+        (None, Some(ws)) => Sources::One(ws),
+        (None, None) => Sources::None,
+    };
+    let s = score_with_sources(sources, gold, reads, opts, args.widen);
+    for note in &s.notes {
+        say!("{note}");
     }
-    let started = Instant::now();
-    let lengths = lengths_of_inputs(args.workspace.as_deref(), gold, reads);
-    let rows = score_batch(gold, reads, &lengths, opts);
-    let scoring = started.elapsed();
-    let started = Instant::now();
-    let units = args.workspace.as_deref().map(|ws| {
-        score_units::compute(
-            Some(ws),
-            None,
-            &rows,
-            gold,
-            reads,
-            &lengths,
-            opts,
-            args.widen,
-        )
-    });
-    // Read-before-edit needs no gold; with --workspace, edits are judged on their syntax units.
-    let edit_units = args
-        .workspace
-        .as_deref()
-        .map(|ws| before_edit::workspace_units(ws, reads))
-        .unwrap_or_default();
-    let rbe = before_edit::by_run(reads, &opts.sources, &edit_units, &lengths);
     Scored {
-        rows,
-        units,
-        rbe,
-        scoring,
-        unit_time: started.elapsed(),
+        rows: s.rows,
+        units: s.units,
+        rbe: s.rbe,
+        scoring: s.scoring,
+        unit_time: s.unit_time,
     }
 }

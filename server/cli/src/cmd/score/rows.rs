@@ -316,7 +316,7 @@ mod tests {
         let reads = parse_reads(reads.as_bytes(), "r", None).items;
         let opts = ScoreOptions::default();
         let rows = score_batch(&gold, &reads, &UnknownLengths, &opts);
-        let rbe = before_edit::by_run(
+        let rbe = readcov_core::sheet::read_before_edit_by_run(
             &reads,
             &opts.sources,
             &readcov_core::sheet::NoUnits,
