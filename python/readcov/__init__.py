@@ -569,8 +569,9 @@ def explain(
     """One (task, run) across the whole task, as `readcov explain --format json`: the verdict,
     every gold file, each span under the threshold with its unit (with a workspace) and the
     nearest reads around it, the files read instead, coverage per turn, and `against`, a second
-    run side by side. `outcomes`: labels (task, run, resolved) for the `outcome` key. Gold and
-    reads are taken as `score` and the CLI take them: gold may be a diff or SWE-bench rows,
+    run side by side, and `stages`: where the run failed (the verdict of `readcov diagnose` for
+    this run; no run change is given here, so edit and change are null). `outcomes`: labels
+    (task, run, resolved) for the `outcome` key. Gold and reads are taken as `score` and the CLI take them: gold may be a diff or SWE-bench rows,
     reads an agent trajectory (converted on the fly; `.notes` says so); a file of the wrong kind
     raises, naming what it looks like."""
     g, g_name = _as_jsonl(gold, "gold")

@@ -324,6 +324,8 @@ def test_explain_equals_cli_explain(real_files):
     want = json.loads(cli("explain", "--gold", real_files / "gold.jsonl", "--reads", real_files / "reads.jsonl", "--task", task, "--workspace", ws, "--format", "json").stdout)
     got = readcov.explain(real_files / "gold.jsonl", real_files / "reads.jsonl", task, workspace=ws)
     assert dict(got) == want
+    # The stages ride along, measured as the CLI measures them: 4604 never opened a gold file.
+    assert got["stages"]["verdict"] == "search" and got["stages"]["change_source"] == "none"
     assert got["task"] == task and got.to_pandas().shape[0] >= 1
     with pytest.raises(readcov.InputError):
         readcov.explain(real_files / "gold.jsonl", real_files / "reads.jsonl", "no-such-task")
@@ -339,7 +341,13 @@ def test_explain_takes_what_the_cli_takes(real_files):
     args = ("--gold", REAL / "gold.jsonl", "--reads", traj, "--task", task, "--workspace", ws)
     want = cli("explain", *args, "--format", "json")
     got = readcov.explain(REAL / "gold.jsonl", traj, task, workspace=ws)
-    assert dict(got) == json.loads(want.stdout)
+    doc = json.loads(want.stdout)
+    # The stages differ in one input: the CLI takes the trajectory's change (its edits replayed),
+    # Python's explain knows no run change yet. The verdict is search's either way.
+    mine, cli_stages = dict(got).pop("stages"), doc.pop("stages")
+    assert (mine["change_source"], cli_stages["change_source"]) == ("none", "replay")
+    assert mine["verdict"] == cli_stages["verdict"] == "search"
+    assert {k: v for k, v in got.items() if k != "stages"} == doc
     assert got["task"] == task and got["run"] == "openhands"
     assert any("SWE-bench rows, not gold JSONL: gold built on the fly" in n for n in got.notes), got.notes
     assert any("an agent trajectory, not reads JSONL: imported on the fly" in n for n in got.notes), got.notes

@@ -10,6 +10,7 @@
 
 pub mod detect;
 pub mod gold;
+pub mod gold_change;
 pub mod labels;
 pub mod preds;
 pub mod reads;
@@ -23,6 +24,7 @@ pub fn is_trajectory(path: &std::path::Path) -> bool {
     matches!(detect_file(path), Ok(InputKind::Log(_)))
 }
 pub use gold::{gold_from_bytes, gold_of, load_gold, GoldOptions, LoadedGold};
+pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::load_outcomes;
 pub use preds::{load_predictions, Prediction};
 pub use reads::{

@@ -69,6 +69,9 @@ pub struct Store {
     pub base_logged: DashMap<String, String>,
     /// Which gold the last load shows, and what it said (the overview and the status name it).
     pub gold_shown: RwLock<GoldShown>,
+    /// The gold patches behind the gold (SWE-bench rows, a diff) as (task, patch), of the
+    /// configured task when one is: the gold change of `readcov/explain`'s stages.
+    gold_patches: RwLock<Vec<(String, String)>>,
 }
 
 /// The gold definition shown and the problems of the load that made it: when it gave no span
@@ -207,6 +210,14 @@ impl Store {
         }
     }
 
+    /// The gold patches of the last gold load, as (task, patch).
+    pub fn gold_patches(&self) -> Vec<(String, String)> {
+        self.gold_patches
+            .read()
+            .map(|p| p.clone())
+            .unwrap_or_default()
+    }
+
     /// (Re)loads every gold file from scratch, whatever its format (see [`crate::sources`]).
     pub fn load_gold(&self) -> Changed {
         let c = self.config();
@@ -229,6 +240,7 @@ impl Store {
             ));
         }
         let mut spans = 0;
+        let mut gold_patches = Vec::new();
         for g in gold_set::selected(&choice, &c.gold) {
             let abs = match self.confined(g) {
                 Ok(abs) => abs,
@@ -252,7 +264,18 @@ impl Store {
                 _ => load_gold(g, &bytes, ws.as_deref(), c.task.as_deref(), &files),
             };
             errors.extend(std::mem::take(&mut loaded.errors));
-            self.patch_bases(g, &bytes, &mut loaded, &mut errors);
+            let patches = match loaded.kind {
+                Some(kind) => patch_base::patches(
+                    kind,
+                    &bytes,
+                    g,
+                    c.task.as_deref().unwrap_or(readcov_core::DEFAULT_ID),
+                ),
+                None => Vec::new(),
+            };
+            self.patch_bases(g, &patches, &mut loaded, &mut errors);
+            let of_task = |(t, _): &(String, String)| c.task.as_ref().is_none_or(|c| c == t);
+            gold_patches.extend(patches.into_iter().filter(of_task));
             let mut kept = 0;
             for span in loaded.spans {
                 if c.task.as_ref().is_some_and(|t| *t != span.task) || span.tier != Tier::Core {
@@ -297,6 +320,9 @@ impl Store {
                 ));
             }
         }
+        if let Ok(mut p) = self.gold_patches.write() {
+            *p = gold_patches;
+        }
         if let Ok(mut shown) = self.gold_shown.write() {
             *shown = GoldShown {
                 label: gold_set::label(&choice),
@@ -327,20 +353,14 @@ impl Store {
     fn patch_bases(
         &self,
         name: &str,
-        bytes: &[u8],
+        patches: &[(String, String)],
         loaded: &mut LoadedGold,
         errors: &mut Vec<String>,
     ) {
-        let (Some(kind), Some(root)) = (loaded.kind, self.root()) else {
+        let Some(root) = self.root() else {
             return;
         };
         let task = self.config().task;
-        let patches = patch_base::patches(
-            kind,
-            bytes,
-            name,
-            task.as_deref().unwrap_or(readcov_core::DEFAULT_ID),
-        );
         if patches.is_empty() {
             return;
         }
@@ -349,13 +369,8 @@ impl Store {
             .cloned()
             .collect();
         let kept = || basefile::Cache::of(&root).kept();
-        let (bases, note) = patch_base::patch_bases(
-            name,
-            &patches,
-            &spans,
-            &Workspace(Some(root.clone())),
-            &kept,
-        );
+        let (bases, note) =
+            patch_base::patch_bases(name, patches, &spans, &Workspace(Some(root.clone())), &kept);
         loaded.bases.extend(bases);
         errors.extend(note);
     }

@@ -8,9 +8,11 @@ use pyo3::prelude::*;
 use readcov_core::explain::{explain as explain_run, ExplainRequest};
 use readcov_core::outcomes::{parse_outcomes, Outcomes};
 use readcov_core::ScoreOptions;
-use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::gold_files::Workspaces;
+use readcov_files::input::{self, gold_changes, BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::unit_map;
 use readcov_files::workspace_lengths;
+use readcov_gold::diagnose::{diagnose_run, DiagnoseInput};
 use std::path::PathBuf;
 
 /// The explanation (JSON), located errors and the notes of conversions done on the fly.
@@ -35,7 +37,9 @@ pub fn explain(
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
-        let (ws_str, _) = ws.confined();
+        let (ws_str, root) = ws.confined();
+        // The gold change behind the gold, for the stages (read before the gold takes the bytes).
+        let changes = gold_changes(&gold_name, &gold, ws_str.as_deref());
         let gold_opts = GoldOptions {
             workspace: ws_str.as_deref(),
             ..GoldOptions::default()
@@ -86,6 +90,25 @@ pub fn explain(
                 .get(&e.task, &e.run)
                 .map(|x| if x { "resolved" } else { "unresolved" }.to_string());
         }
+        // The run's stages, as `readcov explain` measures them (the same library call); no run
+        // change is given here (`change_source: none`).
+        let files = Workspaces {
+            one: root,
+            per_task: None,
+        };
+        let input = DiagnoseInput {
+            gold: &g.items,
+            reads: &r.items,
+            gold_patches: &changes.patches,
+            gold_edit_lines: &changes.edit_lines,
+            change: &|_, _| None,
+            reports: &|_, _| None,
+            outcomes: None,
+            files: &files,
+            opts: &opts,
+            threads: 1,
+        };
+        e.stages = diagnose_run(&input, &e.task, &e.run);
         let text = serde_json::to_string(&e).expect("an explanation serialises");
         Ok((text, errors, notes))
     })

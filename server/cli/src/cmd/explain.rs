@@ -61,7 +61,7 @@ pub struct ExplainArgs {
     /// A SWE-bench harness report, for the tests stage (as `readcov diagnose --test-report`).
     #[arg(long, value_name = "[RUN=]FILE", value_parser = crate::cmd::diagnose::load::ReportArg::parse)]
     pub test_report: Vec<crate::cmd::diagnose::load::ReportArg>,
-    /// Leave the stages out of the text (search, read, edit, change, tests and the verdict).
+    /// Leave the stages out (search, read, edit, change, tests and their verdict; `null` in JSON).
     #[arg(long)]
     pub no_stages: bool,
     #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
@@ -144,21 +144,18 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
                 .map(|r| if r { "resolved" } else { "unresolved" }.to_string());
         }
         e.lost_edits = lost_edits_of(&lost, &e.task, &e.run);
-        // The stages are text only for now: the JSON is the `readcov/explain` payload, which
-        // does not carry them yet (`readcov diagnose --format json` has them).
-        let st = match (args.format, args.no_stages) {
-            (ExplainFormat::Text, false) => stages::of_run(&args, &set.path, &e.task, &e.run)?,
-            _ => None,
-        };
-        out.push((set_name(set), e, st));
+        if !args.no_stages {
+            e.stages = stages::of_run(&args, &set.path, &e.task, &e.run)?;
+        }
+        out.push((set_name(set), e));
     }
     let next = render::Next::from_args(&args, ws.is_some());
     match (args.format, out.as_slice()) {
-        (ExplainFormat::Json, [(_, e, _)]) => println!("{}", serde_json::to_string_pretty(e)?),
+        (ExplainFormat::Json, [(_, e)]) => println!("{}", serde_json::to_string_pretty(e)?),
         (ExplainFormat::Json, sets) => {
             // Several sets: an array, each explanation naming its set.
             let all: Vec<serde_json::Value> = (sets.iter())
-                .map(|(name, e, _)| {
+                .map(|(name, e)| {
                     let mut v = serde_json::to_value(e).expect("an explanation serialises");
                     v["gold_set"] = name.clone().into();
                     v
@@ -166,14 +163,11 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
                 .collect();
             println!("{}", serde_json::to_string_pretty(&all)?);
         }
-        (ExplainFormat::Text, [(_, e, st)]) => print!("{}", render::text(e, st.as_ref(), &next)),
+        (ExplainFormat::Text, [(_, e)]) => print!("{}", render::text(e, &next)),
         (ExplainFormat::Text, sets) => {
-            for (i, (name, e, st)) in sets.iter().enumerate() {
+            for (i, (name, e)) in sets.iter().enumerate() {
                 let sep = if i == 0 { "" } else { "\n" };
-                print!(
-                    "{sep}== gold set {name} ==\n{}",
-                    render::text(e, st.as_ref(), &next)
-                );
+                print!("{sep}== gold set {name} ==\n{}", render::text(e, &next));
             }
         }
     }

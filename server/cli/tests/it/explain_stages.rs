@@ -30,7 +30,9 @@ fn explain(task: &str, extra: &[&str]) -> String {
     ];
     args.extend_from_slice(extra);
     let out = stdout(&readcov_ok(&args));
-    for line in out.lines() {
+    // The text fits 100 columns (JSON carries whole texts).
+    let text = !extra.contains(&"json");
+    for line in out.lines().filter(|_| text) {
         assert!(line.chars().count() <= 100, "over 100 columns: {line}");
     }
     out
@@ -115,11 +117,29 @@ fn patches_given_are_the_runs_change_and_no_stages_leaves_them_out() {
         out.contains("  source  the run's change from patches\n"),
         "{out}"
     );
+    // JSON carries the same stages: one run of docs/schemas/diagnose.schema.json.
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let args = [&["--format", "json"][..], extra].concat();
+        serde_json::from_str(&explain("pytest-dev__pytest-10356", &args)).unwrap()
+    };
+    let doc = json(&["--patches", &p]);
+    let stages = &doc["stages"];
+    assert_eq!(stages["verdict"], "no_change");
+    assert_eq!(stages["change_source"], "patches");
+    assert_eq!(stages["stages"]["search"]["opened_gold_files"], 1);
+    let schema =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/schemas/diagnose.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema).unwrap()).unwrap();
+    let v = jsonschema::options()
+        .build(&schema)
+        .expect("schema compiles");
+    let errors: Vec<String> = v.iter_errors(stages).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    // Without --patches the replayed edits, as in text: the gold's `change` verdict.
+    assert_eq!(json(&[])["stages"]["verdict"], "change");
+    // --no-stages: none in text, `null` in JSON.
     let out = explain("pytest-dev__pytest-10356", &["--no-stages"]);
     assert!(!out.contains("stages:"), "{out}");
-    // JSON is the `readcov/explain` payload, which does not carry the stages (yet).
-    let json: serde_json::Value =
-        serde_json::from_str(&explain("pytest-dev__pytest-10356", &["--format", "json"])).unwrap();
-    assert!(json.get("stages").is_none());
-    assert_eq!(json["task"], "pytest-dev__pytest-10356");
+    assert!(json(&["--no-stages"])["stages"].is_null());
 }

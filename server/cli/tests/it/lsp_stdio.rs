@@ -409,6 +409,11 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         .await;
     assert_eq!(got, want);
     assert_eq!(got["files"][1]["spans"][0]["nearest_before"]["start"], 1670);
+    // The stages (issue 37) ride in the payload, equal to the CLI's: search failed; the server
+    // knows no run change.
+    assert_eq!(got["stages"]["verdict"], "search");
+    assert_eq!(got["stages"]["change_source"], "none");
+    assert_eq!(got["stages"]["stages"]["search"]["opened_gold_files"], 1);
     // The overview (issue 38): the same figures, and where the agent read instead, with the
     // lines a click opens.
     let overview = client.request("readcov/overview", json!({})).await;

@@ -188,6 +188,7 @@ pub fn explain<'a>(
         untimed_reads: turns.untimed,
         first_turn_at_threshold: turns.first_at_threshold,
         against,
+        stages: None,
     })
 }
 

@@ -78,6 +78,10 @@ pub struct Explanation {
     pub untimed_reads: usize,
     pub first_turn_at_threshold: Option<u32>,
     pub against: Option<Against>,
+    /// Where the run failed: its stages as `readcov diagnose` measures them for this run alone
+    /// (set by the caller: `readcov explain`, the language server's `readcov/explain`); `null`
+    /// when they were not measured.
+    pub stages: Option<crate::stages::RunStages>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -10,9 +10,9 @@ use readcov_core::outcomes::Outcomes;
 use readcov_core::stages::{parse_reports, ChangeSource, ReportFile, RunStages, TestReport};
 use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
 use readcov_files::gold_files::Workspaces;
-use readcov_files::input::{self, InputKind, ReadsOptions};
+use readcov_files::input::{self, ReadsOptions};
 use readcov_gold::diagnose::AgentChange;
-use readcov_gold::{parse_patch_rows, parse_rows_in, Origin, PatchRow};
+use readcov_gold::PatchRow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -77,7 +77,7 @@ pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
             input::load_gold(&args.gold, &opts)?.parsed
         }
     };
-    let (gold_patches, gold_edit_lines) = gold_changes(&args.gold, root.as_deref())?;
+    let gold_change = gold_changes(&args.gold, root.as_deref())?;
     let opts = ReadsOptions {
         workspace: root.as_deref(),
         base_files: BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref()),
@@ -124,8 +124,8 @@ pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
     let mut inputs = Inputs {
         gold: gold.items,
         reads: reads.items,
-        gold_patches,
-        gold_edit_lines,
+        gold_patches: gold_change.patches,
+        gold_edit_lines: gold_change.edit_lines,
         predictions: BTreeMap::new(),
         logged,
         runs_of,
@@ -168,39 +168,14 @@ pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
     Ok(inputs)
 }
 
-/// The gold patches behind the gold (SWE-bench rows, a diff), or the `edit` rows of gold JSONL
-/// that records origins.
-type GoldChanges = (Vec<PatchRow>, BTreeMap<String, BTreeMap<String, LineSet>>);
-
-fn gold_changes(path: &Path, root: Option<&str>) -> Result<GoldChanges> {
-    let name = path.display().to_string();
+/// The gold change behind the gold file (`readcov_files::input::gold_changes`).
+fn gold_changes(path: &Path, root: Option<&str>) -> Result<input::GoldChanges> {
     let (bytes, _) = input::read_rows(path)?;
-    let bytes = input::as_jsonl(&bytes).into_owned();
-    let mut edit = BTreeMap::new();
-    let patches = match input::detect(&name, &bytes) {
-        InputKind::SweBench => parse_patch_rows(&bytes, &name).items,
-        InputKind::Diff => vec![PatchRow {
-            task: readcov_core::DEFAULT_ID.into(),
-            patch: String::from_utf8_lossy(&bytes).into_owned(),
-            file: name,
-            ..PatchRow::default()
-        }],
-        InputKind::GoldJsonl if contains(&bytes, b"\"origin\"") => {
-            for r in parse_rows_in(&bytes, &name, root).items {
-                if r.origin == Origin::Edit {
-                    let files: &mut BTreeMap<String, LineSet> = edit.entry(r.task).or_default();
-                    files.entry(r.path).or_default().insert(r.start, r.end);
-                }
-            }
-            Vec::new()
-        }
-        _ => Vec::new(),
-    };
-    Ok((patches, edit))
-}
-
-fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
+    Ok(input::gold_changes(
+        &path.display().to_string(),
+        &bytes,
+        root,
+    ))
 }
 
 impl Inputs {

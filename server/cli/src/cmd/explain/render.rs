@@ -7,7 +7,6 @@ use crate::render::percent;
 use readcov_core::explain::{
     elide_middle, Explanation, FileExplanation, LostReason, Missed, NearRead, SpanExplanation,
 };
-use readcov_core::stages::RunStages;
 use readcov_core::LineSet;
 
 /// The terminal width the text fits.
@@ -67,11 +66,11 @@ impl Next {
     }
 }
 
-pub fn text(e: &Explanation, stages: Option<&RunStages>, next: &Next) -> String {
+pub fn text(e: &Explanation, next: &Next) -> String {
     let mut out = Vec::new();
     verdict(e, &mut out);
     // The stages first: where the run failed, before the gold it missed.
-    if let Some(s) = stages {
+    if let Some(s) = &e.stages {
         super::stages::text(s, &mut out);
     }
     if !e.files.is_empty() {
