@@ -500,7 +500,7 @@ try {
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-units-light.png') });
     await palette('readcov: Pick the gold definition shown');
     await choose('tests');
-    await sidebarRow('no gold lines under gold `test`: swebench.jsonl (test gold): no test-tier lines').waitFor({ timeout: T });
+    await sidebarRow('swebench.jsonl (test gold): no test-tier lines').waitFor({ timeout: T });
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-tests-empty-light.png') });
     await palette('readcov: Pick the gold definition shown');
     await choose('as given');
