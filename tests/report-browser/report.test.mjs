@@ -41,11 +41,12 @@ test("loads with no console errors and no request beyond the file itself", async
 
 test("charts hold one bar per bin and one point per scored run", async () => {
   const bars = await page.$$eval("svg.histogram rect.bar", (els) => els.map((e) => Number(e.dataset.count)));
-  assert.deepEqual(bars, [1, 0, 1, 0, 0, 1, 1, 0, 0, 1]);
-  assert.equal(await page.locator("svg.scatter circle.point").count(), 5);
+  assert.deepEqual(bars, [0, 0, 1, 0, 0, 1, 1, 0, 0, 1]);
+  // t3 has gold and no run: not a scored run, so no point and no resolve bucket (issue 36's means rule).
+  assert.equal(await page.locator("svg.scatter circle.point").count(), 4);
   assert.equal(await page.locator("svg.scatter circle.point.resolved").count(), 3);
   const rates = await page.$$eval("svg.rates rect.rate-bar", (els) => els.map((e) => `${e.dataset.resolved}/${e.dataset.labelled}`));
-  assert.deepEqual(rates, ["0/1", "0/1", "2/2", "1/1"]);
+  assert.deepEqual(rates, ["0/0", "0/1", "2/2", "1/1"]);
   // Bars are drawn: a non-empty bin has a visible height.
   const box = await page.locator("svg.histogram rect.bar").nth(9).boundingBox();
   assert.ok(box && box.height > 10, `last bar height ${box?.height}`);
@@ -60,11 +61,12 @@ test("runs table sorts by keyboard, with aria-sort in step", async () => {
   assert.equal(await header.getAttribute("aria-sort"), "ascending");
   const col = await header.evaluate((th) => th.cellIndex);
   const values = async () => page.$$eval("#runs tbody tr", (rows, c) => rows.map((r) => r.cells[c].textContent.trim()), col);
-  // The unscored row (–) sorts first, then ascending coverage.
-  assert.deepEqual(await values(), ["–", "0.00", "0.25", "0.50", "0.65", "1.00"]);
+  // The rows without a figure (–: t4 has no gold, t3 has gold and no run, so it is not scored as 0 since
+  // issue 36) sort first, then ascending coverage.
+  assert.deepEqual(await values(), ["–", "–", "0.25", "0.50", "0.65", "1.00"]);
   await page.keyboard.press("Space");
   assert.equal(await header.getAttribute("aria-sort"), "descending");
-  assert.deepEqual(await values(), ["1.00", "0.65", "0.50", "0.25", "0.00", "–"]);
+  assert.deepEqual(await values(), ["1.00", "0.65", "0.50", "0.25", "–", "–"]);
 });
 
 test("a scatter point opens its run's drill-down", async () => {
