@@ -13,7 +13,7 @@ use anyhow::Result;
 use clap::Args;
 use readcov_core::stages::{DiagnosePartial, RunStages};
 use readcov_core::Partial;
-use readcov_gold::diagnose::{diagnose, DiagnoseInput};
+use readcov_gold::diagnose::diagnose;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -120,25 +120,14 @@ impl GroupBy {
 
 pub fn run(args: DiagnoseArgs) -> Result<Exit> {
     let inputs = load::load(&args, true)?;
-    let change = |t: &str, r: &str| inputs.change(t, r);
-    let reports = |t: &str, r: &str| inputs.report(t, r);
-    let input = DiagnoseInput {
-        gold: &inputs.gold,
-        reads: &inputs.reads,
-        gold_patches: &inputs.gold_patches,
-        gold_edit_lines: &inputs.gold_edit_lines,
-        change: &change,
-        reports: &reports,
-        outcomes: inputs.outcomes.as_ref(),
-        files: &inputs.files,
-        opts: &inputs.opts,
-        threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
-    };
     let mut partial = DiagnosePartial::new(args.threshold, args.group_by.label());
     let mut runs = Vec::new();
-    diagnose(&input, &mut |s| {
-        partial.add(&args.group_by.key(&s), &s);
-        runs.push(s);
+    let threads = readcov_core::par::threads_for(args.jobs, usize::MAX);
+    inputs.with_diagnose_input(threads, |input| {
+        diagnose(input, &mut |s| {
+            partial.add(&args.group_by.key(&s), &s);
+            runs.push(s);
+        })
     });
     inputs.report_matches(&runs);
     let summary = partial.finish();

@@ -11,7 +11,7 @@ use readcov_core::stages::{parse_reports, ChangeSource, ReportFile, RunStages, T
 use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
 use readcov_files::gold_files::Workspaces;
 use readcov_files::input::{self, ReadsOptions};
-use readcov_gold::diagnose::AgentChange;
+use readcov_gold::diagnose::{AgentChange, DiagnoseInput};
 use readcov_gold::PatchRow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -179,6 +179,25 @@ fn gold_changes(path: &Path, root: Option<&str>) -> Result<input::GoldChanges> {
 }
 
 impl Inputs {
+    /// The library's input over these loaded inputs (`diagnose` and `explain`'s stages build it
+    /// the same way; `threads`: tasks measured at once).
+    pub fn with_diagnose_input<R>(&self, threads: usize, f: impl FnOnce(&DiagnoseInput) -> R) -> R {
+        let change = |t: &str, r: &str| self.change(t, r);
+        let reports = |t: &str, r: &str| self.report(t, r);
+        f(&DiagnoseInput {
+            gold: &self.gold,
+            reads: &self.reads,
+            gold_patches: &self.gold_patches,
+            gold_edit_lines: &self.gold_edit_lines,
+            change: &change,
+            reports: &reports,
+            outcomes: self.outcomes.as_ref(),
+            files: &self.files,
+            opts: &self.opts,
+            threads,
+        })
+    }
+
     /// A run's change: its `--patches` entry, else (a task's only entry, for its only run) that
     /// one, else its log's patch or its replay.
     pub fn change(&self, task: &str, run: &str) -> Option<AgentChange> {

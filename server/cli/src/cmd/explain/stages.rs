@@ -10,7 +10,7 @@ use crate::render::{percent, Format};
 use anyhow::Result;
 use readcov_core::explain::elide_middle;
 use readcov_core::stages::{unit_diff, DiffLine, RunStages};
-use readcov_gold::diagnose::{diagnose_run, DiagnoseInput};
+use readcov_gold::diagnose::diagnose_run;
 use std::path::Path;
 
 /// Equal lines kept around each difference of a unit diff.
@@ -40,21 +40,7 @@ pub fn of_run(a: &ExplainArgs, gold: &Path, task: &str, run: &str) -> Result<Opt
     };
     // Notes and errors of the gold and reads were said when explain loaded them.
     let inputs = diagnose::load::load(&args, false)?;
-    let change = |t: &str, r: &str| inputs.change(t, r);
-    let reports = |t: &str, r: &str| inputs.report(t, r);
-    let input = DiagnoseInput {
-        gold: &inputs.gold,
-        reads: &inputs.reads,
-        gold_patches: &inputs.gold_patches,
-        gold_edit_lines: &inputs.gold_edit_lines,
-        change: &change,
-        reports: &reports,
-        outcomes: None,
-        files: &inputs.files,
-        opts: &inputs.opts,
-        threads: 1,
-    };
-    Ok(diagnose_run(&input, task, run))
+    Ok(inputs.with_diagnose_input(1, |input| diagnose_run(input, task, run)))
 }
 
 /// The stages block of the text.
