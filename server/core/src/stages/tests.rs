@@ -6,7 +6,7 @@
 use super::*;
 use crate::lineset::LineSet;
 use crate::metrics::UnknownLengths;
-use crate::span::{Source, Tier};
+use crate::span::Tier;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -27,17 +27,7 @@ fn read(path: &str, start: u32, end: u32) -> ReadSpan {
     ReadSpan {
         task: T.into(),
         run: "r".into(),
-        path: path.into(),
-        start,
-        end,
-        turn: None,
-        step: None,
-        tool: None,
-        source: Source::Agent,
-        command: None,
-        kind: EventKind::Read,
-        rank: None,
-        score: None,
+        ..ReadSpan::simple(path, start, end)
     }
 }
 
