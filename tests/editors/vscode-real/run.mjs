@@ -241,10 +241,17 @@ try {
 
   await step('clear what-if, then recording the visible range as a human read covers the unit', async () => {
     await palette('readcov: Clear what-if reads');
-    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50%' }).waitFor({ timeout: T });
+    // `hasText` matches a substring: without `hasNotText` the old "25% < 50% (what-if 100%)"
+    // passed this wait before the clear had taken effect (a flaky step).
+    await page.locator('.statusbar-item', { hasText: 'readcov 25% < 50%', hasNotText: 'what-if' }).waitFor({ timeout: T });
     await palette('readcov: Toggle recording my visible ranges as reads');
-    // Scroll to the top: lines 1–~25 become visible and stay there for the dwell time.
+    // Recording is on only once the command has run: its message says so.
+    await page.locator('.notifications-toasts, .notification-toast', { hasText: 'recording visible ranges as human reads is on' }).first().waitFor({ timeout: T });
+    // Scroll down, then to the top: the visible range changes (an editor already at the top sends
+    // no change event), and lines 1–~25 stay visible for the dwell time.
     await page.locator('.monaco-editor .view-lines').first().hover();
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
     await page.mouse.wheel(0, -2000);
     await page.locator('.statusbar-item', { hasText: 'readcov 100% ≥ 50%' }).waitFor({ timeout: T });
     const log = fs.readFileSync(path.join(ws, '.readcov/reads.jsonl'), 'utf8');

@@ -23,6 +23,11 @@ pub struct Client {
     pub inbox: Arc<Mutex<Vec<Value>>>,
     /// Woken on every message added to the inbox (so waits add no polling delay).
     arrived: Arc<tokio::sync::Notify>,
+    /// The documents this client has open: their diagnostics are the ones published with a
+    /// version. The server also publishes the gold files nobody opened (no version) after
+    /// `initialized`, concurrently with a `didOpen`; waiting for "the first publication after
+    /// the mark" could take that one, made from the disk before the test edited it.
+    opened: Mutex<std::collections::HashSet<String>>,
 }
 
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -107,6 +112,7 @@ impl Client {
             pending,
             inbox,
             arrived,
+            opened: Mutex::default(),
         }
     }
 
@@ -165,6 +171,18 @@ impl Client {
     }
 
     pub async fn notify(&self, method: &str, params: Value) {
+        let uri = params["textDocument"]["uri"].as_str().map(str::to_string);
+        if let Some(uri) = uri {
+            match method {
+                "textDocument/didOpen" => {
+                    self.opened.lock().unwrap().insert(uri);
+                }
+                "textDocument/didClose" => {
+                    self.opened.lock().unwrap().remove(&uri);
+                }
+                _ => {}
+            }
+        }
         write_msg(
             &self.writer,
             &json!({"jsonrpc": "2.0", "method": method, "params": params}),
@@ -245,10 +263,14 @@ impl Client {
         }
     }
 
-    /// The latest diagnostics published for `uri` after `from`.
+    /// The first diagnostics published for `uri` after `from` — for a document this client has
+    /// open, the first published for the document (with a version), not for its file on disk.
     pub async fn diagnostics_after(&self, from: usize, uri: &str) -> Vec<Value> {
+        let open = self.opened.lock().unwrap().contains(uri);
         let m = self
-            .wait_for(from, "textDocument/publishDiagnostics", |p| p["uri"] == uri)
+            .wait_for(from, "textDocument/publishDiagnostics", |p| {
+                p["uri"] == uri && (!open || p["version"].is_number())
+            })
             .await;
         m["params"]["diagnostics"]
             .as_array()
