@@ -3,6 +3,7 @@
 
 use crate::group::by_task_run;
 use crate::metrics::{FileLengths, PreparedGold, RunScore, Status, DEFAULT_THRESHOLD};
+use crate::named::NamedRuns;
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -65,6 +66,18 @@ pub fn score_batch(
     score_batch_where(gold, reads, lengths, opts, |_| true)
 }
 
+/// [`score_batch`] with the runs labels or run records name ([`NamedRuns`]): a named run that
+/// read nothing is a scored row of its task (coverage 0), never dropped (see [`crate::named`]).
+pub fn score_batch_named(
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    named: &NamedRuns,
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+) -> Vec<TaskRunScore> {
+    score_pairs(gold, reads, &named.as_refs(), lengths, opts, |_| true)
+}
+
 /// [`score_batch`] counting only the reads `keep` accepts (besides the sources filter): the
 /// top-k cut of `score --at-k` ([`crate::retrieval`]). A run whose reads are all cut still gets
 /// its row, as with any filter.
@@ -75,14 +88,27 @@ pub fn score_batch_where(
     opts: &ScoreOptions,
     keep: impl Fn(&ReadSpan) -> bool,
 ) -> Vec<TaskRunScore> {
+    score_pairs(gold, reads, &[], lengths, opts, keep)
+}
+
+/// The batch walk with named runs (sorted, distinct) and a reads filter.
+fn score_pairs(
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    named: &[(&str, &str)],
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+    keep: impl Fn(&ReadSpan) -> bool,
+) -> Vec<TaskRunScore> {
     // Runs exist even when all their events are filtered out, so they still get a row.
     let reads_by_pair = by_task_run(reads, |r| {
         r.kind == EventKind::Read && opts.sources.contains(&r.source) && keep(r)
     });
-    let mut rows = Vec::with_capacity(reads_by_pair.len() + gold.len());
-    score_tasks(
+    let mut rows = Vec::with_capacity(reads_by_pair.len() + gold.len() + named.len());
+    score_tasks_named(
         gold,
         &reads_by_pair,
+        named,
         |((task, run), _)| (task, run),
         |task_gold| {
             if opts.breakdown {
@@ -108,10 +134,28 @@ pub fn score_tasks<'a, R, G>(
     gold: &'a [GoldSpan],
     runs: &[R],
     key: impl Fn(&R) -> (&'a str, &'a str),
+    prepare: impl FnMut(&[&'a GoldSpan]) -> G,
+    score_run: impl FnMut(&G, Option<&R>) -> RunScore,
+    emit: impl FnMut(TaskRunScore<&'a str>),
+) {
+    score_tasks_named(gold, runs, &[], key, prepare, score_run, emit)
+}
+
+/// [`score_tasks`] with the runs named outside the reads (`named`: (task, run), sorted and
+/// distinct; [`crate::named`]): the one place the rule is kept. A named run the reads do not
+/// hold is scored as a run that read nothing (`score_run(g, None)`, status unchanged: coverage
+/// 0 against gold), in run-name order among the task's other runs; a task with runs or named
+/// runs gets no [`NO_RUN`] row; a named run of a task with neither gold nor reads, none.
+pub fn score_tasks_named<'a, R, G>(
+    gold: &'a [GoldSpan],
+    runs: &[R],
+    named: &[(&'a str, &'a str)],
+    key: impl Fn(&R) -> (&'a str, &'a str),
     mut prepare: impl FnMut(&[&'a GoldSpan]) -> G,
     mut score_run: impl FnMut(&G, Option<&R>) -> RunScore,
     mut emit: impl FnMut(TaskRunScore<&'a str>),
 ) {
+    let mut n = 0;
     let gold_by_task = core_gold_by_task(gold);
     let mut gold_tasks = gold_by_task.iter().peekable();
     let mut next = 0;
@@ -134,7 +178,16 @@ pub fn score_tasks<'a, R, G>(
         while next < runs.len() && key(&runs[next]).0 == task {
             next += 1;
         }
-        if first == next {
+        // This task's named runs (those of tasks before it had neither gold nor reads).
+        while n < named.len() && named[n].0 < task {
+            n += 1;
+        }
+        let named_first = n;
+        while n < named.len() && named[n].0 == task {
+            n += 1;
+        }
+        let mut extra = named[named_first..n].iter().map(|p| p.1).peekable();
+        if first == next && extra.peek().is_none() {
             emit(TaskRunScore {
                 task,
                 run: NO_RUN,
@@ -142,10 +195,28 @@ pub fn score_tasks<'a, R, G>(
             });
         }
         for r in &runs[first..next] {
+            let run = key(r).1;
+            // Named runs before this one, and this one's own name, merged in name order.
+            while let Some(m) = extra.next_if(|m| *m <= run) {
+                if m != run {
+                    emit(TaskRunScore {
+                        task,
+                        run: m,
+                        score: score_run(&g, None),
+                    });
+                }
+            }
             emit(TaskRunScore {
                 task,
-                run: key(r).1,
+                run,
                 score: score_run(&g, Some(r)),
+            });
+        }
+        for m in extra {
+            emit(TaskRunScore {
+                task,
+                run: m,
+                score: score_run(&g, None),
             });
         }
     }

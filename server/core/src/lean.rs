@@ -22,7 +22,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 mod runs;
 mod score;
-pub use score::score_lean;
+pub use score::{score_lean, score_lean_named};
 
 /// One read, 16 bytes: `tag` indexes [`LeanReads::tag`], `path` [`LeanReads::name`]. A row's
 /// task, run, source and kind are shared by every row of its run, so they are kept once, as a

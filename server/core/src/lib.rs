@@ -16,6 +16,7 @@ pub mod lean;
 pub mod lineset;
 pub mod locbench;
 pub mod metrics;
+pub mod named;
 pub mod outcomes;
 pub mod par;
 pub mod partial;
@@ -33,18 +34,19 @@ pub mod strict_json;
 pub mod synth;
 
 pub use batch::{
-    score_batch, score_batch_where, score_tasks, totals, ExactSum, ScoreOptions, ScorePartial,
-    TaskRunScore, Totals, NO_RUN,
+    score_batch, score_batch_named, score_batch_where, score_tasks, score_tasks_named, totals,
+    ExactSum, ScoreOptions, ScorePartial, TaskRunScore, Totals, NO_RUN,
 };
 pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,
     InputError, Parsed, PathCheck,
 };
-pub use lean::{score_lean, LeanRead, LeanReads};
+pub use lean::{score_lean, score_lean_named, LeanRead, LeanReads};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
 };
+pub use named::NamedRuns;
 pub use partial::{MergeError, Partial};
 pub use partial_file::{merge_partials, Merged, PartialFile, PARTIAL_VERSION};
 pub use shard::{shard_of, Shard};

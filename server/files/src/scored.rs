@@ -6,7 +6,9 @@
 use crate::syntax::{load_syntax, workspace_units};
 use crate::{task_folder, workspace_lengths};
 use readcov_core::sheet::{read_before_edit_by_run, ReadBeforeEdit};
-use readcov_core::{score_batch, FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
+use readcov_core::{
+    score_batch_named, FileLengths, GoldSpan, NamedRuns, ReadSpan, ScoreOptions, TaskRunScore,
+};
 use readcov_units::{unit_scores, FileSyntax, UnitScore};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -56,14 +58,27 @@ pub fn score_with_sources(
     opts: &ScoreOptions,
     widen: u32,
 ) -> Scored {
+    score_with_sources_named(sources, gold, reads, &NamedRuns::default(), opts, widen)
+}
+
+/// [`score_with_sources`] with the runs labels name (`score --outcomes`): a labelled run that
+/// read nothing is a row with coverage 0 (`readcov_core::named`).
+pub fn score_with_sources_named(
+    sources: Sources,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+    named: &NamedRuns,
+    opts: &ScoreOptions,
+    widen: u32,
+) -> Scored {
     let ws = match sources {
-        Sources::PerTask(dir) => return per_task(dir, gold, reads, opts, widen),
+        Sources::PerTask(dir) => return per_task(dir, gold, reads, named, opts, widen),
         Sources::One(d) => Some(d),
         Sources::None => None,
     };
     let started = Instant::now();
     let lengths = lengths_of_inputs(ws, gold, reads);
-    let rows = score_batch(gold, reads, &lengths, opts);
+    let rows = score_batch_named(gold, reads, named, &lengths, opts);
     let scoring = started.elapsed();
     let started = Instant::now();
     let mut notes = Vec::new();
@@ -138,6 +153,7 @@ fn per_task(
     dir: &Path,
     gold: &[GoldSpan],
     reads: &[ReadSpan],
+    named: &NamedRuns,
     opts: &ScoreOptions,
     widen: u32,
 ) -> Scored {
@@ -148,7 +164,9 @@ fn per_task(
     for t in &split(dir, gold, reads) {
         let lengths = lengths_of_inputs(t.ws.as_deref(), &t.gold, &t.reads);
         let started = Instant::now();
-        let rows = score_batch(&t.gold, &t.reads, &lengths, opts);
+        let mut task_named = named.clone();
+        task_named.retain_tasks(|task| task == t.name);
+        let rows = score_batch_named(&t.gold, &t.reads, &task_named, &lengths, opts);
         out.scoring += started.elapsed();
         let started = Instant::now();
         let folder = dir.join(&t.name);

@@ -10,7 +10,7 @@ use crate::consensus::{prepare, task_consensus, Prepared, RunsInput, Short, Task
 use crate::{ConsensusOptions, Notes};
 use readcov_core::metrics::{FileLengths, RunScore, Status};
 use readcov_core::span::{GoldSpan, ReadSpan, Source};
-use readcov_core::{score_batch, ScoreOptions, TaskRunScore};
+use readcov_core::{score_batch_named, NamedRuns, ScoreOptions, TaskRunScore};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The gold a run outside the consensus (a failed run) is scored against.
@@ -54,7 +54,8 @@ pub struct LeaveOneOut {
     pub golds: Vec<TaskConsensus>,
 }
 
-/// For every labelled (task, run) with agent reads: the consensus builds it is scored against.
+/// For every labelled (task, run) with agent reads, and every labelled run of those tasks that
+/// read nothing: the consensus builds it is scored against.
 /// Notes: a task whose full consensus has too few runs once (its runs get no gold), a run whose
 /// n − 1 builds have too few once per run.
 pub fn leave_one_out(
@@ -70,6 +71,13 @@ pub fn leave_one_out(
     for r in &input.reads {
         if r.source == Source::Agent && input.outcomes.get(&r.task, &r.run).is_some() {
             by_task.entry(&r.task).or_default().insert(&r.run);
+        }
+    }
+    // A labelled run that read nothing still ran (`readcov_core::named`): scored, coverage 0,
+    // in a task some labelled run read for (a task nobody read has no consensus to face).
+    for (task, run, _) in input.outcomes.runs() {
+        if let Some(runs) = by_task.get_mut(task) {
+            runs.insert(run);
         }
     }
     let empty = BTreeMap::new();
@@ -157,7 +165,7 @@ pub struct LooScore {
     pub builds: usize,
 }
 
-/// Every labelled run with reads, scored against its leave-one-out consensus (see
+/// Every labelled run (with reads, or none: coverage 0), scored against its leave-one-out consensus (see
 /// [`leave_one_out`]); a run with several builds gets the mean of its scores ([`mean_score`]). Runs
 /// with no build get no row (noted). `lengths` gives each task's file lengths from its reads.
 pub fn score_leave_one_out<L: FileLengths>(
@@ -196,7 +204,8 @@ pub fn score_leave_one_out<L: FileLengths>(
             .iter()
             .flat_map(|gold| {
                 let spans: Vec<GoldSpan> = gold.rows(false).iter().map(|r| r.span()).collect();
-                score_batch(&spans, reads, len, opts)
+                let named = NamedRuns::new([(l.task.clone(), l.run.clone())]);
+                score_batch_named(&spans, reads, &named, len, opts)
                     .into_iter()
                     .filter(|r| r.run == l.run)
             })

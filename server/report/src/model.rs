@@ -8,8 +8,8 @@ use crate::timeline::{timeline, Timeline};
 use crate::units::{score_units, Unit, UnitScore};
 use readcov_core::metrics::FileLines;
 use readcov_core::{
-    collect_lines, score_batch, totals, EventKind, FileLengths, GoldSpan, ReadSpan, RunScore,
-    ScoreOptions, Tier, Totals, NO_RUN,
+    collect_lines, score_batch_named, totals, EventKind, FileLengths, GoldSpan, NamedRuns,
+    ReadSpan, RunScore, ScoreOptions, Tier, Totals, NO_RUN,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,7 +99,12 @@ pub struct GoldSetRun {
 
 /// Scores the input and gathers every view's data.
 pub fn build(input: &ReportInput) -> Report {
-    let rows = score_batch(input.gold, input.reads, input.lengths, input.opts);
+    // Each labelled run is a row, read or not (`readcov_core::named`): resolve rates count it.
+    let named = input
+        .outcomes
+        .map(NamedRuns::of_outcomes)
+        .unwrap_or_default();
+    let rows = score_batch_named(input.gold, input.reads, &named, input.lengths, input.opts);
     let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
     for g in input.gold.iter().filter(|g| g.tier == Tier::Core) {
         gold_by_task.entry(g.task.as_str()).or_default().push(g);

@@ -98,9 +98,16 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     let opts = score_options(args.threshold, &args.sources, true);
     // A run the import saw only through edits it could not place has no row: named here, it is
     // explained (no reads, its lost edits listed) rather than unknown.
+    // So is a run the labels name that read nothing (`readcov_core::named`): coverage 0.
+    let labelled = labels.iter().flat_map(|o| o.runs());
     let mut more_runs: Vec<String> = (lost.iter())
         .filter(|l| l.task == args.task)
         .map(|l| l.run.clone())
+        .chain(
+            labelled
+                .filter(|(t, _, _)| *t == args.task)
+                .map(|(_, r, _)| r.to_string()),
+        )
         .collect();
     more_runs.sort_unstable();
     more_runs.dedup();

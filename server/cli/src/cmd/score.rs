@@ -20,7 +20,7 @@ use crate::shard::write_partial;
 use anyhow::Result;
 use below::Below;
 use clap::Args;
-use readcov_core::{ScoreOptions, ScorePartial, Source};
+use readcov_core::{NamedRuns, ScoreOptions, ScorePartial, Source};
 use render::render;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,8 @@ pub struct ScoreArgs {
     /// `--gold NAME=FILE` to score every run under several gold sets side by side (docs/gold.md).
     #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = sets::GoldArg::parse)]
     pub gold: Vec<sets::GoldArg>,
-    /// Outcome labels (`task`, `run`, `resolved`): with several gold sets, resolve rate by
+    /// Outcome labels (`task`, `run`, `resolved`): a labelled run that read nothing is a row
+    /// with coverage 0 (it ran; docs/formats.md); with several gold sets, resolve rate by
     /// coverage bucket per set; needed by --consensus.
     #[arg(long, value_name = "LABELS")]
     pub outcomes: Option<PathBuf>,
@@ -224,7 +225,9 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     );
     // A trajectory given as --reads is imported (saying so), then scored like any reads.
     let mut reads = load_reads(&args.reads, ws.as_deref(), workspaces_of(&args))?;
-    let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    let (named, e) = named_runs(&args)?;
+    errors += e;
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.items.retain(|r| shard.keeps(&r.task));
@@ -240,7 +243,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         rbe,
         scoring: scored,
         unit_time: units_time,
-    } = one_set::score_set(&args, &gold.items, &reads.items, &opts);
+    } = one_set::score_set(&args, &gold.items, &reads.items, &named, &opts);
     let mut partial = ScorePartial::default();
     rows.iter().for_each(|r| partial.add(&r.score));
     let total = partial.finish();
@@ -274,6 +277,22 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
     std::mem::forget((gold, reads, rows));
     Ok(exit_for(below.any()))
+}
+
+/// The runs `--outcomes` labels one by one (`run` given), within the shard: each is a row even
+/// when it read nothing (coverage 0, `readcov_core::named`), and the labels' located errors.
+fn named_runs(args: &ScoreArgs) -> Result<(NamedRuns, usize)> {
+    let Some(path) = &args.outcomes else {
+        return Ok((NamedRuns::default(), 0));
+    };
+    let parsed = crate::inputs::load_outcomes(path)?;
+    let errors = report_errors(&parsed.errors);
+    let labels: readcov_core::outcomes::Outcomes = parsed.items.into_iter().collect();
+    let mut named = NamedRuns::of_outcomes(&labels);
+    if let Some(shard) = args.shard {
+        named.retain_tasks(|t| shard.keeps(t));
+    }
+    Ok((named, errors))
 }
 
 /// Where an imported trajectory's base files come from.

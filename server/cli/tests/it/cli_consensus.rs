@@ -66,7 +66,8 @@ fn each_counter_counts_what_its_label_says() {
     assert!(!err.contains("resolved run with no reads"), "{err}");
     assert_eq!(
         counts(&o),
-        ["consensus: 9 × run not scored: its leave-one-out gold has fewer resolved runs than --min-runs"],
+        // 10: jib-4035's labelled run with no reads is a run of its task too (issue 36).
+        ["consensus: 10 × run not scored: its leave-one-out gold has fewer resolved runs than --min-runs"],
         "{err}"
     );
     // --agree 3 --min-runs 1: the two tasks with two resolved runs lack agreement, not runs
@@ -76,7 +77,7 @@ fn each_counter_counts_what_its_label_says() {
         counts(&o),
         [
             "consensus: 2 × task with fewer resolved runs than --agree K (no gold)",
-            "consensus: 9 × run not scored: its leave-one-out gold has fewer resolved runs than --agree K",
+            "consensus: 10 × run not scored: its leave-one-out gold has fewer resolved runs than --agree K",
         ],
         "{}",
         text(&o.stderr)

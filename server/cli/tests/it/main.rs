@@ -31,6 +31,7 @@ mod import_datasets;
 mod import_gold;
 mod import_shard;
 mod input_matrix;
+mod labelled_runs;
 mod lsp_bad_inputs;
 mod lsp_basediff;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.

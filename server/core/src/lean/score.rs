@@ -8,9 +8,10 @@
 
 use super::runs::{counted_and_sorted, runs_in_order, Run};
 use super::{Fx, LeanRead, LeanReads};
-use crate::batch::{score_tasks, ScoreOptions, TaskRunScore};
+use crate::batch::{score_tasks_named, ScoreOptions, TaskRunScore};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{finish, gold_files, FileLengths, FileTotals, PreparedGold};
+use crate::named::NamedRuns;
 use crate::span::{EventKind, GoldSpan};
 use std::collections::HashMap;
 
@@ -24,6 +25,20 @@ pub fn score_lean(
     opts: &ScoreOptions,
     emit: impl FnMut(TaskRunScore<&str>),
 ) {
+    score_lean_named(gold, reads, &NamedRuns::default(), lengths, opts, emit)
+}
+
+/// [`score_lean`] with the runs labels or run records name, as [`crate::score_batch_named`]
+/// scores them (a named run that read nothing: coverage 0).
+pub fn score_lean_named(
+    gold: &[GoldSpan],
+    reads: &mut LeanReads,
+    named: &NamedRuns,
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+    emit: impl FnMut(TaskRunScore<&str>),
+) {
+    let named = named.as_refs();
     let runs = runs_in_order(reads);
     let counted: Vec<bool> = reads
         .tags
@@ -79,9 +94,10 @@ pub fn score_lean(
             }
         }
     };
-    score_tasks(
+    score_tasks_named(
         gold,
         &runs,
+        &named,
         |r| (&*names[r.task as usize], &*names[r.run as usize]),
         |task_gold| TaskGold::new(task_gold, ids, lengths, opts.breakdown),
         score_run,

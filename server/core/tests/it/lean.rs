@@ -4,8 +4,8 @@
 
 use readcov_core::synth::{gold_and_reads, XorShift, DEFAULT_SEED};
 use readcov_core::{
-    parse_gold, parse_reads_checked, score_batch, score_lean, FileLengths, GoldSpan, LeanReads,
-    ScoreOptions, Source, UnknownLengths,
+    parse_gold, parse_reads_checked, score_batch_named, score_lean_named, FileLengths, GoldSpan,
+    LeanReads, NamedRuns, ScoreOptions, Source, UnknownLengths,
 };
 use std::collections::BTreeMap;
 
@@ -83,10 +83,11 @@ fn general(
     ws: Option<&str>,
     opts: &ScoreOptions,
     lengths: &dyn FileLengths,
+    named: &NamedRuns,
 ) -> (serde_json::Value, Vec<String>, usize, usize) {
     let check = |p: &str| reject_secret(p);
     let reads = parse_reads_checked(bytes, "r.jsonl", ws, &check);
-    let rows = score_batch(gold, &reads.items, lengths, opts);
+    let rows = score_batch_named(gold, &reads.items, named, lengths, opts);
     let errors = reads.errors.iter().map(|e| e.to_string()).collect();
     (
         serde_json::to_value(rows).unwrap(),
@@ -104,6 +105,7 @@ fn lean(
     opts: &ScoreOptions,
     lengths: &dyn FileLengths,
     cut: usize,
+    named: &NamedRuns,
 ) -> (serde_json::Value, Vec<String>, usize, usize, bool) {
     let check = |p: &str| reject_secret(p);
     let mut reads = LeanReads::default();
@@ -115,7 +117,7 @@ fn lean(
         first += piece.iter().filter(|&&b| b == b'\n').count();
     }
     let mut rows = Vec::new();
-    score_lean(gold, &mut reads, lengths, opts, |r| {
+    score_lean_named(gold, &mut reads, named, lengths, opts, |r| {
         rows.push(r.into_owned())
     });
     let errors = reads.errors.iter().map(|e| e.to_string()).collect();
@@ -127,6 +129,23 @@ fn lean(
         n,
         reads.has_edits,
     )
+}
+
+/// Runs labels name, some with reads and some without (before, between and after a task's
+/// runs; a task with no gold; a task of the seeded corpus): both paths merge them alike.
+fn named() -> NamedRuns {
+    let pairs = [
+        ("a", "r0"),
+        ("a", "r1"),
+        ("a", "r2x"),
+        ("a", "zz"),
+        ("b", "r0"),
+        ("c", "r1"),
+        ("e", "only-named"),
+        ("task-0", "labelled"),
+        ("task-1", "run-0"),
+    ];
+    NamedRuns::new(pairs.map(|(t, r)| (t.to_string(), r.to_string())))
 }
 
 fn reject_secret(p: &str) -> Result<(), String> {
@@ -164,10 +183,24 @@ fn check_same_with(
     opts: &ScoreOptions,
     lengths: &dyn FileLengths,
 ) {
-    let want = general(gold, text, ws, opts, lengths);
+    // Without named runs, and with runs labels name (read or not): both paths alike.
+    for named in [NamedRuns::default(), named()] {
+        check_same_named(gold, text, ws, opts, lengths, &named);
+    }
+}
+
+fn check_same_named(
+    gold: &[GoldSpan],
+    text: &[u8],
+    ws: Option<&str>,
+    opts: &ScoreOptions,
+    lengths: &dyn FileLengths,
+    named: &NamedRuns,
+) {
+    let want = general(gold, text, ws, opts, lengths, named);
     let has_edits = text.windows(6).any(|w| w == b"\"edit\"");
     for cut in [1, 2, 7, usize::MAX] {
-        let got = lean(gold, text, ws, opts, lengths, cut);
+        let got = lean(gold, text, ws, opts, lengths, cut, named);
         assert_eq!(got.0, want.0, "rows differ (pieces of {cut} lines)");
         assert_eq!(got.1, want.1, "errors differ (pieces of {cut} lines)");
         assert_eq!((got.2, got.3), (want.2, want.3), "counts differ");
@@ -214,6 +247,7 @@ fn lines_that_are_not_utf8_fail_as_on_the_general_path() {
         None,
         &ScoreOptions::default(),
         &UnknownLengths,
+        &NamedRuns::default(),
     );
     assert_eq!(
         errors.len(),
@@ -250,6 +284,7 @@ fn odd_lines_score_and_fail_as_on_the_general_path() {
         None,
         &ScoreOptions::default(),
         &UnknownLengths,
+        &NamedRuns::default(),
     );
     assert!(errors.len() >= 10, "the bad lines are errors: {errors:?}");
 }
@@ -289,8 +324,16 @@ fn a_seeded_corpus_in_shuffled_order_gives_the_same_rows() {
         None,
         &ScoreOptions::default(),
         &UnknownLengths,
+        &NamedRuns::default(),
     );
-    let (short, ..) = general(&gold, text.as_bytes(), None, &summary, &UnknownLengths);
+    let (short, ..) = general(
+        &gold,
+        text.as_bytes(),
+        None,
+        &summary,
+        &UnknownLengths,
+        &NamedRuns::default(),
+    );
     let full_rows = full.as_array_mut().unwrap();
     assert!(full_rows
         .iter()
@@ -310,6 +353,7 @@ fn a_seeded_corpus_in_shuffled_order_gives_the_same_rows() {
         None,
         &ScoreOptions::default(),
         &UnknownLengths,
+        &NamedRuns::default(),
     );
     assert!(rows.as_array().unwrap().len() >= 3 * by_task.len());
 }
@@ -325,6 +369,7 @@ fn no_reads_at_all_gives_one_unread_row_per_gold_task() {
         &ScoreOptions::default(),
         &UnknownLengths,
         1,
+        &NamedRuns::default(),
     );
     assert_eq!(rows.as_array().unwrap().len(), 5);
     assert!(rows.as_array().unwrap().iter().all(|r| r["run"] == "-"));

@@ -155,6 +155,60 @@ fn task_without_runs_is_shown_not_scored() {
     assert_eq!(t.not_scored_note(), " · 1 task(s) with no run, not scored");
 }
 
+/// Runs named by labels or run records (`NamedRuns`): one that read nothing is a scored row
+/// with coverage 0, in run-name order among the reads' runs, counted in the means; a task
+/// whose only runs are named gets no `-` row; a named run of a task without gold, no row.
+#[test]
+fn named_runs_with_no_reads_are_scored_zero_and_counted() {
+    let gold = [g("t", "a.py", 1, 4), g("u", "b.py", 1, 2)];
+    let reads = [r("t", "b", "a.py", 1, 4)];
+    let named = readcov_core::NamedRuns::new(
+        [("t", "a"), ("t", "b"), ("t", "c"), ("u", "x"), ("zz", "y")]
+            .map(|(t, r)| (t.to_string(), r.to_string())),
+    );
+    let got = readcov_core::score_batch_named(
+        &gold,
+        &reads,
+        &named,
+        &readcov_core::UnknownLengths,
+        &ScoreOptions::default(),
+    );
+    type Seen<'a> = (&'a str, &'a str, Status, Option<f64>, Option<f64>);
+    let seen: Vec<Seen> = got
+        .iter()
+        .map(|x| {
+            let s = &x.score;
+            (
+                x.task.as_str(),
+                x.run.as_str(),
+                s.status,
+                s.line_coverage,
+                s.precision,
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("t", "a", Status::Scored, Some(0.0), Some(0.0)),
+            ("t", "b", Status::Scored, Some(1.0), Some(1.0)),
+            ("t", "c", Status::Scored, Some(0.0), Some(0.0)),
+            ("u", "x", Status::Scored, Some(0.0), Some(0.0)),
+        ]
+    );
+    let t = readcov_core::totals(got.iter().map(|r| &r.score));
+    // Four scored rows, one passing: the mean is 1/4, not 1/1; nothing is "no run".
+    assert_eq!((t.rows, t.scored, t.no_run, t.passing), (4, 4, 0, 1));
+    assert_eq!(t.mean_line_coverage, Some(0.25));
+    // Without the names, the same inputs give one scored row and a `-` row for `u`.
+    let plain = rows(&gold, &reads, &[]);
+    let runs: Vec<(&str, &str)> = plain
+        .iter()
+        .map(|x| (x.task.as_str(), x.run.as_str()))
+        .collect();
+    assert_eq!(runs, [("t", "b"), ("u", NO_RUN)]);
+}
+
 #[test]
 fn many_tasks_and_runs_in_one_file() {
     check(

@@ -5,14 +5,15 @@
 
 use super::render::{render, write_csv_header, write_csv_row};
 use super::{
-    before_edit, exit_for, ignore_broken_pipe, report_skipped, rows::write_row_without_edits,
-    score_options, warn_no_reads, write_partial_of, Below, ScoreArgs,
+    before_edit, exit_for, ignore_broken_pipe, named_runs, report_skipped,
+    rows::write_row_without_edits, score_options, warn_no_reads, write_partial_of, Below,
+    ScoreArgs,
 };
 use crate::exit::Exit;
 use crate::inputs::{load_gold, load_reads_lean, nothing_read, report_errors};
 use crate::render::Format;
 use anyhow::Result;
-use readcov_core::{score_lean, ScorePartial, TaskRunScore, UnknownLengths};
+use readcov_core::{score_lean_named, ScorePartial, TaskRunScore, UnknownLengths};
 use std::io::Write;
 
 /// The whole command on the lean path, or `None` when the reads have edits (nothing has been
@@ -32,7 +33,9 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     if reads.rows().is_empty() {
         return Err(nothing_read(&args.reads, &reads.errors));
     }
-    let errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
+    let (named, e) = named_runs(args)?;
+    errors += e;
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.retain_tasks(|t| shard.keeps(t));
@@ -58,21 +61,28 @@ pub fn run(args: &ScoreArgs) -> Result<Option<Exit>> {
     // the metric phase can be told from it.
     let mut rendering = std::time::Duration::ZERO;
     let clock = |on: bool| on.then(std::time::Instant::now);
-    score_lean(&gold.items, &mut reads, &UnknownLengths, &opts, |row| {
-        partial.add(&row.score);
-        below.note(args, &row);
-        rows += 1;
-        let t = clock(args.timings);
-        if !streaming {
-            kept.push(row.into_owned());
-        } else if written.is_ok() {
-            written = match args.format {
-                Format::Csv => write_csv_row(&mut out, &row, None, &no_edits),
-                _ => write_row_without_edits(&mut out, &row, opts.breakdown),
-            };
-        }
-        rendering += t.map_or(std::time::Duration::ZERO, |t| t.elapsed());
-    });
+    score_lean_named(
+        &gold.items,
+        &mut reads,
+        &named,
+        &UnknownLengths,
+        &opts,
+        |row| {
+            partial.add(&row.score);
+            below.note(args, &row);
+            rows += 1;
+            let t = clock(args.timings);
+            if !streaming {
+                kept.push(row.into_owned());
+            } else if written.is_ok() {
+                written = match args.format {
+                    Format::Csv => write_csv_row(&mut out, &row, None, &no_edits),
+                    _ => write_row_without_edits(&mut out, &row, opts.breakdown),
+                };
+            }
+            rendering += t.map_or(std::time::Duration::ZERO, |t| t.elapsed());
+        },
+    );
     let total = partial.finish();
     write_partial_of(args, partial)?;
     let t = clock(args.timings);

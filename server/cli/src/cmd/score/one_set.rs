@@ -6,8 +6,8 @@
 
 use super::before_edit::ByRun;
 use super::ScoreArgs;
-use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, TaskRunScore};
-use readcov_files::scored::{score_with_sources, Sources};
+use readcov_core::{GoldSpan, NamedRuns, ReadSpan, ScoreOptions, TaskRunScore};
+use readcov_files::scored::{score_with_sources_named, Sources};
 use readcov_units::UnitScore;
 use std::time::Duration;
 
@@ -21,11 +21,12 @@ pub struct Scored {
     pub unit_time: Duration,
 }
 
-/// `gold` against `reads` under `args`' workspace options.
+/// `gold` against `reads` (and the runs labels name) under `args`' workspace options.
 pub fn score_set(
     args: &ScoreArgs,
     gold: &[GoldSpan],
     reads: &[ReadSpan],
+    named: &NamedRuns,
     opts: &ScoreOptions,
 ) -> Scored {
     let sources = match (&args.workspaces, &args.workspace) {
@@ -33,7 +34,7 @@ pub fn score_set(
         (None, Some(ws)) => Sources::One(ws),
         (None, None) => Sources::None,
     };
-    let s = score_with_sources(sources, gold, reads, opts, args.widen);
+    let s = score_with_sources_named(sources, gold, reads, named, opts, args.widen);
     for note in &s.notes {
         say!("{note}");
     }

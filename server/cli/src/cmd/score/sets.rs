@@ -13,7 +13,7 @@ use crate::inputs::{
 };
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
-use readcov_core::{score_batch, ReadSpan, TaskRunScore};
+use readcov_core::{score_batch_named, NamedRuns, ReadSpan, TaskRunScore};
 use readcov_gold::{
     parse_rows, score_leave_one_out, ConsensusOptions, GoldDef, GoldRow, Origin, Others, RunsInput,
 };
@@ -148,6 +148,20 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     let mut errors = report_errors(&reads.errors);
     reads.items.retain(|r| keeps(&r.task));
     let opts = super::score_options(args.threshold, &args.sources, false);
+    let outcomes = match &args.outcomes {
+        Some(p) => {
+            let parsed = crate::inputs::load_outcomes(p)?;
+            errors += report_errors(&parsed.errors);
+            Some(parsed.items.into_iter().collect::<Outcomes>())
+        }
+        None => None,
+    };
+    // Each labelled run is a row in every set, read or not (`readcov_core::named`).
+    let mut named = outcomes
+        .as_ref()
+        .map(NamedRuns::of_outcomes)
+        .unwrap_or_default();
+    named.retain_tasks(keeps);
     let mut sets: Vec<Set> = Vec::new();
     let mut names = BTreeSet::new();
     for arg in &args.gold {
@@ -157,7 +171,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         let rows = parse_rows(&read_input(&arg.path)?, "").items;
         let name = unique(&mut names, label_of(arg, &rows));
         let started = std::time::Instant::now();
-        let scored = one_set::score_set(args, &gold.items, &reads.items, &opts);
+        let scored = one_set::score_set(args, &gold.items, &reads.items, &named, &opts);
         if args.timings {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
             say!(
@@ -173,14 +187,6 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         set.note = circular_note(&set.name, &rows);
         sets.push(set);
     }
-    let outcomes = match &args.outcomes {
-        Some(p) => {
-            let parsed = crate::inputs::load_outcomes(p)?;
-            errors += report_errors(&parsed.errors);
-            Some(parsed.items.into_iter().collect::<Outcomes>())
-        }
-        None => None,
-    };
     if args.consensus {
         let labels = outcomes
             .clone()
@@ -275,7 +281,7 @@ fn consensus_set(
 
 /// Each gold set of `report --gold NAME=FILE` (repeated): per-run coverage and verdict, the
 /// summary, and with outcome labels resolve rate by coverage bucket; each set scored by
-/// `score_batch`, as `score` does.
+/// `score_batch_named` (each labelled run a row), as `score` does.
 pub fn gold_set_buckets(
     golds: &[GoldArg],
     ws: Option<&str>,
@@ -291,7 +297,9 @@ pub fn gold_set_buckets(
         let rows = parse_rows(&read_input(&arg.path)?, "").items;
         let name = unique(&mut names, label_of(arg, &rows));
         let lengths = lengths_of_inputs(ws.map(Path::new), &gold.items, reads);
-        let set = Set::new(name, score_batch(&gold.items, reads, &lengths, opts), None);
+        let named = outcomes.map(NamedRuns::of_outcomes).unwrap_or_default();
+        let rows = score_batch_named(&gold.items, reads, &named, &lengths, opts);
+        let set = Set::new(name, rows, None);
         let t = set.totals();
         out.push(readcov_report::GoldSetBuckets {
             scored: t.scored,

@@ -1,0 +1,305 @@
+//! Labelled runs that read nothing (issue 36), through the real binary on the shipped
+//! tests/data/real-multi: two of its 25 labelled runs (doubao-pro-128k on jackson-databind-4487
+//! and jib-4035, no evaluation log) import to no reads. Each is a row with line coverage 0,
+//! counted in every denominator, alike in `score` (lean and general path, one and several gold
+//! sets, leave-one-out), `report`, `explain` and `sheet` — one rule, `readcov_core::named`.
+
+use crate::common::{readcov_in, stderr, stdout};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const NO_READS: [(&str, &str); 2] = [
+    ("fasterxml__jackson-databind-4487", "doubao-pro-128k"),
+    ("googlecontainertools__jib-4035", "doubao-pro-128k"),
+];
+
+fn real_multi() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real-multi")
+}
+
+/// The runs imported (`reads.jsonl`) and consensus gold from them (`gold.jsonl`), in `dir`.
+fn inputs(dir: &Path) -> (String, String, String) {
+    let rm = real_multi();
+    let reads = dir.join("reads.jsonl").display().to_string();
+    let gold = dir.join("gold.jsonl").display().to_string();
+    let outcomes = rm.join("outcomes.jsonl").display().to_string();
+    let o = readcov_in(
+        &rm,
+        &[
+            "import",
+            "--layout",
+            "task/run",
+            "swe-agent-java",
+            "-o",
+            &reads,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = readcov_in(
+        &rm,
+        &[
+            "gold",
+            "--from-runs",
+            &reads,
+            "--outcomes",
+            &outcomes,
+            "-o",
+            &gold,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    (gold, reads, outcomes)
+}
+
+fn jsonl(o: &std::process::Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn pairs(rows: &[Value]) -> Vec<(String, String)> {
+    rows.iter()
+        .map(|r| {
+            (
+                r["task"].as_str().unwrap().into(),
+                r["run"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn score_report_explain_and_sheet_count_a_labelled_run_with_no_reads_as_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, reads, outcomes) = inputs(dir.path());
+    let rm = real_multi();
+    // The reads hold 23 runs; the labels name 25.
+    let base = [
+        "score", "--gold", &gold, "--reads", &reads, "--format", "jsonl",
+    ];
+    let plain = jsonl(&readcov_in(&rm, &base));
+    assert_eq!(plain.len(), 23);
+    for (task, run) in NO_READS {
+        assert!(!pairs(&plain).contains(&(task.into(), run.into())));
+    }
+    let with = [&base[..], &["--outcomes", &outcomes]].concat();
+    let lean = readcov_in(&rm, &with);
+    let general = readcov_in(&rm, &[&with[..], &["--general-path"]].concat());
+    assert_eq!(
+        stdout(&lean),
+        stdout(&general),
+        "lean and general paths differ"
+    );
+    let rows = jsonl(&lean);
+    assert_eq!(rows.len(), 25);
+    for (task, run) in NO_READS {
+        let r = rows
+            .iter()
+            .find(|r| r["task"] == task && r["run"] == run)
+            .unwrap_or_else(|| panic!("no row for {task} / {run}"));
+        assert_eq!(r["status"], "scored", "{r}");
+        assert_eq!(r["line_coverage"], 0.0, "{r}");
+        assert_eq!(r["read_lines"], 0, "{r}");
+        assert_eq!(r["passes_threshold"], false, "{r}");
+        assert!(r["gold_lines"].as_u64().unwrap() > 0, "{r}");
+    }
+    // The other 23 rows are the plain ones, unchanged.
+    let others: Vec<&Value> = rows
+        .iter()
+        .filter(|r| {
+            !NO_READS
+                .iter()
+                .any(|(t, u)| r["task"] == *t && r["run"] == *u)
+        })
+        .collect();
+    assert_eq!(others, plain.iter().collect::<Vec<_>>());
+
+    // The totals count them: 25 scored, 23 at or above, no "no run".
+    let json = readcov_in(
+        &rm,
+        &[
+            "score",
+            "--gold",
+            &gold,
+            "--reads",
+            &reads,
+            "--outcomes",
+            &outcomes,
+            "--format",
+            "json",
+        ],
+    );
+    let doc: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let t = &doc["totals"];
+    assert_eq!(
+        (t["rows"].as_u64(), t["scored"].as_u64()),
+        (Some(25), Some(25))
+    );
+    assert_eq!(
+        (t["passing"].as_u64(), t["no_run"].as_u64()),
+        (Some(23), Some(0))
+    );
+    let sum: f64 = rows
+        .iter()
+        .map(|r| r["line_coverage"].as_f64().unwrap())
+        .sum();
+    let mean = t["mean_line_coverage"].as_f64().unwrap();
+    assert!((mean - sum / 25.0).abs() < 1e-9, "{mean} vs {}", sum / 25.0);
+
+    // report: the same rows and the resolve-rate table over all 25 labelled runs.
+    let html = dir.path().join("r.html").display().to_string();
+    let o = readcov_in(
+        &rm,
+        &[
+            "report",
+            "--gold",
+            &gold,
+            "--reads",
+            &reads,
+            "--outcomes",
+            &outcomes,
+            "--html",
+            &html,
+        ],
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(out.contains("25 row(s) (25 scored)"), "{out}");
+    assert!(out.contains("23/25 at or above 50%"), "{out}");
+    assert!(out.contains("(25 labelled scored row(s))"), "{out}");
+
+    // explain: the run is known (not "no such run"), coverage 0, nothing read.
+    for (task, run) in NO_READS {
+        let o = readcov_in(
+            &rm,
+            &[
+                "explain",
+                "--task",
+                task,
+                "--run",
+                run,
+                "--gold",
+                &gold,
+                "--reads",
+                &reads,
+                "--outcomes",
+                &outcomes,
+                "--format",
+                "json",
+            ],
+        );
+        let doc: Value =
+            serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
+        assert_eq!(doc["line_coverage"], 0.0, "{doc}");
+        assert_eq!(
+            (doc["status"].as_str(), doc["read_lines"].as_u64()),
+            (Some("scored"), Some(0))
+        );
+    }
+
+    // sheet: a run record with no reads has coverage 0 (exploration false), as in score.
+    let runs = dir.path().join("runs.jsonl");
+    let records: String = std::fs::read_to_string(rm.join("outcomes.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let o: Value = serde_json::from_str(l).unwrap();
+            serde_json::json!({"run": o["run"], "task": o["task"], "condition": "c",
+                "environment": "valid", "simulator": "valid", "scenario_oracle": "valid",
+                "target": o["resolved"]})
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(&runs, records).unwrap();
+    let o = readcov_in(
+        &rm,
+        &[
+            "sheet",
+            "--runs",
+            runs.to_str().unwrap(),
+            "--gold",
+            &gold,
+            "--reads",
+            &reads,
+            "--format",
+            "json",
+        ],
+    );
+    let sheet: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by_pair: Vec<(String, String, f64)> = sheet["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["task"].as_str().unwrap().into(),
+                r["run"].as_str().unwrap().into(),
+                r["line_coverage"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(by_pair.len(), 25);
+    for r in &rows {
+        let (task, run) = (r["task"].as_str().unwrap(), r["run"].as_str().unwrap());
+        let s = by_pair
+            .iter()
+            .find(|(t, u, _)| t == task && u == run)
+            .unwrap();
+        assert!(
+            (s.2 - r["line_coverage"].as_f64().unwrap()).abs() < 1e-12,
+            "{task} / {run}: sheet {} vs score {}",
+            s.2,
+            r["line_coverage"]
+        );
+    }
+}
+
+#[test]
+fn several_gold_sets_and_leave_one_out_score_the_labelled_runs_with_no_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, reads, outcomes) = inputs(dir.path());
+    let g = format!("c={gold}");
+    let o = readcov_in(
+        &real_multi(),
+        &[
+            "score",
+            "--gold",
+            &g,
+            "--reads",
+            &reads,
+            "--outcomes",
+            &outcomes,
+            "--consensus",
+            "--format",
+            "jsonl",
+        ],
+    );
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+    let rows = jsonl(&o);
+    // Each labelled run with no reads is a row under both sets: coverage 0 against the file's
+    // gold.
+    for (task, run) in NO_READS {
+        let r = rows
+            .iter()
+            .find(|r| r["task"] == task && r["run"] == run)
+            .unwrap_or_else(|| panic!("no row for {task} / {run}: {rows:?}"));
+        let s = &r["gold_sets"]["c"];
+        assert_eq!(
+            (s["line_coverage"].as_f64(), s["status"].as_str()),
+            (Some(0.0), Some("scored")),
+            "{r}"
+        );
+    }
+    // 4487 has enough resolved runs for a leave-one-out consensus: its run with no reads faces
+    // it (jib-4035 has too few, so none of its runs does, read or not).
+    let loo = |task: &str| {
+        let r = rows
+            .iter()
+            .find(|r| r["task"] == task && r["run"] == "doubao-pro-128k");
+        r.unwrap()["gold_sets"]["consensus-loo"].clone()
+    };
+    assert_eq!(loo(NO_READS[0].0)["line_coverage"], 0.0);
+    assert_eq!(loo(NO_READS[1].0), Value::Null);
+}

@@ -1,0 +1,51 @@
+//! Runs named outside the reads: per-run outcome labels (`--outcomes`) and the sheet's run
+//! records name runs an evaluation planned, whether or not they read anything. The one rule for
+//! them, kept by the scoring walk (`batch::score_tasks_named`) for score, report, explain and the
+//! sheet alike: a named run with no reads *exists* — it looked and read nothing — so for a task
+//! with gold it is a scored row with line coverage 0, counted in every denominator and mean.
+//! Only a task that no run reads and no label or record names is `no run` (not scored).
+//! A named run of a task with no gold adds no row (there is nothing to measure and nothing read).
+
+use crate::outcomes::Outcomes;
+
+/// The (task, run) pairs named outside the reads, sorted and distinct.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NamedRuns {
+    pairs: Vec<(String, String)>,
+}
+
+impl NamedRuns {
+    /// The pairs given, sorted and distinct.
+    pub fn new(pairs: impl IntoIterator<Item = (String, String)>) -> NamedRuns {
+        let mut pairs: Vec<(String, String)> = pairs.into_iter().collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        NamedRuns { pairs }
+    }
+
+    /// The runs the per-run labels name (a label for a whole task names no run).
+    pub fn of_outcomes(o: &Outcomes) -> NamedRuns {
+        NamedRuns::new(o.runs().map(|(t, r, _)| (t.to_string(), r.to_string())))
+    }
+
+    /// Only the pairs whose task `keep` accepts (a shard's tasks).
+    pub fn retain_tasks(&mut self, keep: impl Fn(&str) -> bool) {
+        self.pairs.retain(|(t, _)| keep(t));
+    }
+
+    /// The pairs as borrowed names, in (task, run) order: what the walk takes.
+    pub fn as_refs(&self) -> Vec<(&str, &str)> {
+        self.pairs
+            .iter()
+            .map(|(t, r)| (t.as_str(), r.as_str()))
+            .collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+}
