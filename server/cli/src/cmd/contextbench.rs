@@ -35,11 +35,13 @@ pub struct ContextBenchArgs {
         conflicts_with = "reads"
     )]
     pub preds: Option<PathBuf>,
-    /// readcov reads JSONL as predictions: one per (task, run), one step per turn.
+    /// readcov reads JSONL as predictions: one per (task, run), one step per turn; an agent
+    /// trajectory is imported on the fly, against its checkout under --workspaces.
     #[arg(long, value_name = "FILE")]
     pub reads: Option<PathBuf>,
     /// Checkouts at the base commit: DIR/<instance_id>/<path>. Needed for the span and symbol
-    /// levels and for resolving predicted paths.
+    /// levels and for resolving predicted paths; a trajectory given as --reads is imported
+    /// against them (its base files), as `score --workspaces` does.
     #[arg(long, value_name = "DIR")]
     pub workspaces: Option<PathBuf>,
     /// Skip the symbol (block) level: no tree-sitter parsing.
@@ -87,7 +89,10 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
             parsed.items
         }
         (None, Some(r)) => {
-            let parsed = load_reads(r, None, BaseFiles::None)?;
+            // A trajectory is imported on the fly against its checkout (`DIR/<task>/`), as
+            // `score --workspaces` imports it: without its base files, edits cannot be placed
+            // and reads after them map to the wrong lines.
+            let parsed = load_reads(r, None, BaseFiles::of(None, args.workspaces.as_deref()))?;
             errors += report_errors(&parsed.errors);
             preds_from_reads(&parsed.items, &r.display().to_string())
         }

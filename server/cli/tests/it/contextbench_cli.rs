@@ -275,3 +275,60 @@ fn parquet_gold_rows_score_as_their_jsonl_twins() {
     };
     assert_eq!(score("gold.zstd.parquet"), score("gold.jsonl"));
 }
+
+/// A trajectory as `--reads` is imported against its checkout under `--workspaces`, as `score`
+/// imports it: the same output as importing it first with `--workspaces` (issue 36). The base
+/// files matter here: requests-1724's edits to models.py are placed only with them, and the
+/// view of 311-314 after them maps to base lines, so the import without them scores otherwise.
+#[test]
+fn a_trajectory_as_reads_is_imported_against_its_checkout() {
+    let real = common::real_data();
+    let dir = tempfile::tempdir().unwrap();
+    let gold = dir.path().join("cb.jsonl");
+    std::fs::write(
+        &gold,
+        r#"{"instance_id":"psf__requests-1724","gold_context":"[{\"file\": \"requests/models.py\", \"start_line\": 311, \"end_line\": 314}, {\"file\": \"requests/sessions.py\", \"start_line\": 309, \"end_line\": 320}]"}"#,
+    )
+    .unwrap();
+    let gold = gold.to_str().unwrap();
+    let traj = "openhands/psf__requests-1724.json";
+    let score = |reads: &str| {
+        let o = common::readcov_in(
+            &real,
+            &[
+                "contextbench",
+                "--gold",
+                gold,
+                "--reads",
+                reads,
+                "--workspaces",
+                "sources",
+                "--format",
+                "jsonl",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (stdout(&o), stderr(&o))
+    };
+    let import = |name: &str, ws: bool| {
+        let out = dir.path().join(name).display().to_string();
+        let mut args = vec!["import", traj, "-o", &out];
+        if ws {
+            args.extend(["--workspaces", "sources"]);
+        }
+        let o = common::readcov_in(&real, &args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        out
+    };
+    let (on_the_fly, err) = score(traj);
+    assert!(err.contains("imported on the fly"), "{err}");
+    assert_eq!(on_the_fly, score(&import("with.jsonl", true)).0);
+    assert_ne!(on_the_fly, score(&import("without.jsonl", false)).0);
+    // What the base files give: the turn whose edits and view they place is a step (5, not 4).
+    let steps = |out: &str| {
+        let row: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        row["num_steps"].as_u64()
+    };
+    assert_eq!(steps(&on_the_fly), Some(5));
+    assert_eq!(steps(&score(&import("again.jsonl", false)).0), Some(4));
+}
