@@ -283,10 +283,16 @@ impl Totals {
     /// The words every totals line ends with when gold tasks had no run: " · 14 task(s) with
     /// no run, not scored" (empty when there were none), the same in score, report and sheet.
     pub fn not_scored_note(&self) -> String {
-        match self.no_run {
-            0 => String::new(),
-            n => format!(" · {n} task(s) with no run, not scored"),
-        }
+        no_run_note(self.no_run)
+    }
+}
+
+/// " · N task(s) with no run, not scored" (empty for 0): the words of every totals line, and of
+/// the sheet's count of gold tasks no run record names ([`crate::named::no_run_tasks`]).
+pub fn no_run_note(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        n => format!(" · {n} task(s) with no run, not scored"),
     }
 }
 

@@ -303,3 +303,109 @@ fn several_gold_sets_and_leave_one_out_score_the_labelled_runs_with_no_reads() {
     assert_eq!(loo(NO_READS[0].0)["line_coverage"], 0.0);
     assert_eq!(loo(NO_READS[1].0), Value::Null);
 }
+
+/// The other half of the rule: a gold task that no run names is `no run`, not scored. `score`
+/// gives it a `-` row; the sheet, whose run records name its runs, lists it (found by the same
+/// walk, `readcov_core::no_run_tasks`) in JSON and after the table, shard by shard.
+#[test]
+fn the_sheet_and_score_agree_on_which_gold_tasks_have_no_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, reads, _) = inputs(dir.path());
+    let rm = real_multi();
+    let dropped = "fasterxml__jackson-core-1142";
+    // Reads and run records without that task's five runs.
+    let kept: String = (std::fs::read_to_string(&reads).unwrap().lines())
+        .filter(|l| serde_json::from_str::<Value>(l).unwrap()["task"] != dropped)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let part = dir.path().join("part.jsonl");
+    std::fs::write(&part, kept).unwrap();
+    let records: String = (std::fs::read_to_string(rm.join("outcomes.jsonl"))
+        .unwrap()
+        .lines())
+    .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    .filter(|o| o["task"] != dropped)
+    .map(|o| {
+        serde_json::json!({"run": o["run"], "task": o["task"], "condition": "c",
+                "environment": "valid", "simulator": "valid", "scenario_oracle": "valid"})
+        .to_string()
+            + "\n"
+    })
+    .collect();
+    let runs = dir.path().join("runs.jsonl");
+    std::fs::write(&runs, records).unwrap();
+    let (part, runs) = (part.to_str().unwrap(), runs.to_str().unwrap());
+
+    let o = readcov_in(
+        &rm,
+        &[
+            "score", "--gold", &gold, "--reads", part, "--format", "json",
+        ],
+    );
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let no_run: Vec<&str> = (doc["rows"].as_array().unwrap().iter())
+        .filter(|r| r["status"] == "no_run")
+        .map(|r| r["task"].as_str().unwrap())
+        .collect();
+    assert_eq!(no_run, [dropped]);
+    assert_eq!(doc["totals"]["no_run"], 1);
+
+    let sheet = |extra: &[&str]| {
+        let args = [
+            &["sheet", "--runs", runs, "--gold", &gold, "--reads", part][..],
+            extra,
+        ]
+        .concat();
+        let o = readcov_in(&rm, &args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let doc: Value = serde_json::from_str(&sheet(&["--format", "json"])).unwrap();
+    assert_eq!(doc["no_run_tasks"], serde_json::json!([dropped]));
+    assert_eq!(
+        doc["overall"]["planned"], 20,
+        "no run is not a planned trial"
+    );
+    let table = sheet(&[]);
+    assert!(
+        table.contains(&format!(
+            "gold · 1 task(s) with no run, not scored (no run record names them): {dropped}"
+        )),
+        "{table}"
+    );
+    // Shards: each lists the tasks of its own shard only; together, the task once.
+    let mut all = Vec::new();
+    for s in ["0/2", "1/2"] {
+        let doc: Value = serde_json::from_str(&sheet(&["--format", "json", "--shard", s])).unwrap();
+        all.extend(doc["no_run_tasks"].as_array().unwrap().clone());
+    }
+    assert_eq!(all, [Value::from(dropped)]);
+    // With every record, no task lacks a run: nothing is listed, the table says nothing.
+    let full = dir.path().join("all.jsonl");
+    std::fs::write(
+        &full,
+        (std::fs::read_to_string(rm.join("outcomes.jsonl"))
+            .unwrap()
+            .lines())
+        .map(|l| {
+            let o: Value = serde_json::from_str(l).unwrap();
+            serde_json::json!({"run": o["run"], "task": o["task"], "condition": "c"}).to_string()
+                + "\n"
+        })
+        .collect::<String>(),
+    )
+    .unwrap();
+    let o = readcov_in(
+        &rm,
+        &[
+            "sheet",
+            "--runs",
+            full.to_str().unwrap(),
+            "--gold",
+            &gold,
+            "--reads",
+            &reads,
+        ],
+    );
+    assert!(!stdout(&o).contains("with no run"), "{}", stdout(&o));
+}

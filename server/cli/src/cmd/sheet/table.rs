@@ -271,3 +271,19 @@ fn reason(r: &RunSheet, name: &str) -> Option<String> {
         )),
     }
 }
+
+/// The gold tasks no run record names, in the words of every totals line ("· 2 task(s) with no
+/// run, not scored"); empty when there are none.
+pub fn no_run(tasks: &[String]) -> String {
+    if tasks.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = (tasks.iter())
+        .map(|t| readcov_core::shown::shown(t).into_owned())
+        .collect();
+    format!(
+        "\ngold{} (no run record names them): {}\n",
+        readcov_core::no_run_note(tasks.len()),
+        names.join(", ")
+    )
+}
