@@ -31,9 +31,17 @@ fx=server/report/tests/fixtures/small
   --outcomes $fx/outcomes.jsonl --units $fx/units.jsonl --title "readcov fixture report" \
   --html "$out/fixture.html" --lcov "$out/fixture.info" --sarif "$out/fixture.sarif" >/dev/null
 
+# Where runs failed: three run labels, a run label and a run's patch carrying markup
+# (server/report/tests/fixtures/stages; tests/it/stages.rs checks the same page's bytes).
+sx=server/report/tests/fixtures/stages
+"$bin" report --gold $sx/gold.jsonl --reads $sx/reads.jsonl --workspaces $sx/ws \
+  --patches $sx/patches.jsonl --title "readcov stages report" --html "$out/stages.html" >/dev/null 2>&1 \
+  || fail "readcov report on $sx failed"
+
 cd tests/report-browser
-REPORT_HTML="$out/fixture.html" ARTIFACTS="$out" CHROMIUM="$(command -v chromium)" node --test report.test.mjs
-for shot in report-light.png report-dark.png; do
+REPORT_HTML="$out/fixture.html" STAGES_HTML="$out/stages.html" ARTIFACTS="$out" CHROMIUM="$(command -v chromium)" \
+  node --test report.test.mjs stages.test.mjs
+for shot in report-light.png report-dark.png stages-light.png stages-drilldown.png stages-dark.png; do
   [ -s "$out/$shot" ] || fail "screenshot $shot was not written"
 done
 echo "70-report-browser: screenshots in $out"

@@ -12,10 +12,12 @@ pub mod model;
 /// Outcome labels live in core (consensus gold reads them too); the path stays.
 pub use readcov_core::outcomes;
 pub mod sarif;
+pub mod stages;
 pub mod timeline;
 pub mod units;
 
 pub use buckets::{resolve_by_coverage, Bucket, BUCKETS};
 pub use model::{build, GoldSetBuckets, GoldSetRun, Report, ReportInput, RunRow};
 pub use outcomes::{parse_outcomes, Outcomes};
+pub use stages::Diagnosis;
 pub use units::{parse_units, Unit, UnitScore};

@@ -65,6 +65,9 @@ pub struct Report {
     pub gold_sets: Vec<GoldSetBuckets>,
     /// Retrieval at k (`report --at-k`): one point per k, set by the caller; empty otherwise.
     pub at_k: Vec<readcov_core::retrieval::AtK>,
+    /// Where each run failed (`report --patches`, …: `readcov diagnose`'s rows), set by the
+    /// caller; `None` leaves the section out.
+    pub diagnosis: Option<crate::stages::Diagnosis>,
 }
 
 /// One named gold set: per-run coverage and verdict, its summary, and (with outcome labels) its
@@ -193,6 +196,7 @@ pub fn build(input: &ReportInput) -> Report {
         rows,
         gold_sets: Vec::new(),
         at_k: Vec::new(),
+        diagnosis: None,
     }
 }
 

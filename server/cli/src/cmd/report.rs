@@ -1,6 +1,9 @@
 //! `readcov report`: scores reads against gold and writes the self-contained HTML report, an LCOV
 //! tracefile of read lines and/or a SARIF 2.1.0 log of gold spans under the threshold. Prints the
-//! summary (and, with outcome labels, the resolve rate by coverage bucket) on stdout.
+//! summary (and, with outcome labels, the resolve rate by coverage bucket) on stdout. With
+//! `readcov diagnose`'s inputs (`--patches`, `--test-report`), where each run failed (`stages.rs`).
+
+mod stages;
 
 use crate::exit::Exit;
 use crate::inputs::{
@@ -83,6 +86,17 @@ pub struct ReportArgs {
     /// Write gold spans under the threshold as a SARIF 2.1.0 log here.
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
+    /// The runs' changes as SWE-bench predictions, for where each run failed (as `readcov
+    /// diagnose --patches`; without, a trajectory's own patch or its replayed edits).
+    #[arg(long, value_name = "FILE")]
+    pub patches: Vec<PathBuf>,
+    /// A SWE-bench harness report for the tests stage (as `readcov diagnose --test-report`).
+    #[arg(long, value_name = "[RUN=]FILE", value_parser = crate::cmd::diagnose::load::ReportArg::parse)]
+    pub test_report: Vec<crate::cmd::diagnose::load::ReportArg>,
+    /// Leave out where runs failed (the verdicts per run label, the stage table and each run's
+    /// stages and change in its drill-down).
+    #[arg(long, conflicts_with_all = ["patches", "test_report"])]
+    pub no_stages: bool,
 }
 
 /// `--at-k`: the ks, sorted, each once (a newtype, so clap takes one value, not a list).
@@ -145,6 +159,8 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         &args.tasks,
     ];
     inputs.extend(optional.iter().filter_map(|p| p.as_deref()));
+    inputs.extend(args.patches.iter().map(PathBuf::as_path));
+    inputs.extend(args.test_report.iter().map(|r| r.path.as_path()));
     crate::output::check(&outputs, &inputs, false)?;
     let ws = workspace_root(args.workspace.as_deref())?;
     let gold = load_gold(&args.gold[0].path, ws.as_deref())?;
@@ -190,6 +206,9 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
             &opts,
             outcomes.as_ref(),
         )?;
+    }
+    if !args.no_stages {
+        report.diagnosis = Some(stages::of_report(&args)?);
     }
     if let Some(ks) = &args.at_k {
         // The same engine as `score --at-k`: the rank cut is a filter before `score_batch`.
@@ -305,6 +324,10 @@ fn summary(r: &Report, args: &ReportArgs) -> String {
             ]);
         }
         out += &table.render();
+    }
+    if let Some(d) = &r.diagnosis {
+        out += "\nwhere runs failed (first failed stage per run, as `readcov diagnose`)\n";
+        out += &crate::cmd::diagnose::summary_table(&d.summary);
     }
     for (what, p) in [
         ("html", &args.html),

@@ -12,7 +12,7 @@ fn s(p: &Path) -> String {
 }
 
 /// The shipped runs imported once per test: (dir, reads, patches from replay/log).
-fn imported() -> (tempfile::TempDir, PathBuf, PathBuf) {
+pub fn imported() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let data = real_data();
     let dir = tempfile::tempdir().unwrap();
     let (reads, patches) = (dir.path().join("r.jsonl"), dir.path().join("p.jsonl"));

@@ -42,5 +42,6 @@ mod outputs;
 mod parquet_limits;
 mod pinned_outputs;
 mod report;
+mod report_stages;
 mod score_lean;
 mod sheet_common;

@@ -12,6 +12,7 @@
 mod diff;
 mod harness;
 mod input;
+mod marks;
 mod measure;
 mod model;
 mod similar;
@@ -181,6 +182,7 @@ fn one_run(
         threshold: opts.threshold,
     };
     let (verdict, reason) = verdict::verdict(&facts, &stages);
+    let marks = marks::marks(&facts, &stages);
     let lost: Vec<String> = (run_change.iter())
         .flat_map(|c| c.lost.iter().map(|l| l.sentence.clone()))
         .collect();
@@ -194,5 +196,6 @@ fn one_run(
         change_lost: lost,
         stages,
         resolved: None,
+        marks,
     }
 }

@@ -76,6 +76,31 @@ pub struct RunStages {
     pub stages: Stages,
     /// The outcome label (`--outcomes`), shown beside: never an input to the stages.
     pub resolved: Option<bool>,
+    /// Each stage judged on its own (the report's stage table). Not in the JSON: it is drawn
+    /// from the figures there and the verdict's rules, which the schema documents.
+    #[serde(skip)]
+    pub marks: StageMarks,
+}
+
+/// How one stage went for a run, judged on its own (an earlier failure does not hide it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    Passed,
+    Failed,
+    /// Could not be judged (no gold, no change known, no units, no report, …).
+    #[default]
+    NotJudged,
+}
+
+/// Every stage's [`Mark`], by the verdict's rules (`stages/marks.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct StageMarks {
+    pub search: Mark,
+    pub read: Mark,
+    pub edit: Mark,
+    pub change: Mark,
+    pub tests: Mark,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

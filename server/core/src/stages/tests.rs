@@ -530,3 +530,5 @@ fn the_summary_counts_verdicts_and_merges_exactly() {
     assert_eq!(g.mean["search_recall"], Some(0.5));
     assert_eq!(g.known["change_similarity"], 2);
 }
+
+mod marks;

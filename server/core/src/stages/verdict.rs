@@ -90,14 +90,14 @@ pub fn verdict(f: &Facts, s: &Stages) -> (Verdict, String) {
     }
 }
 
-enum Judged {
+pub(super) enum Judged {
     Passed,
     Failed(String),
     /// Could not be judged, and why.
     Not(String),
 }
 
-fn search(s: &Stages) -> Option<String> {
+pub(super) fn search(s: &Stages) -> Option<String> {
     let x = &s.search;
     (x.opened_gold_files < x.gold_files).then(|| {
         format!(
@@ -109,7 +109,7 @@ fn search(s: &Stages) -> Option<String> {
     })
 }
 
-fn read(s: &Stages, threshold: f64) -> Option<String> {
+pub(super) fn read(s: &Stages, threshold: f64) -> Option<String> {
     let r = &s.read;
     if r.unit_coverage.is_some() {
         let worst = r.under_threshold.first()?;
@@ -136,7 +136,7 @@ fn read(s: &Stages, threshold: f64) -> Option<String> {
     })
 }
 
-fn edit(f: &Facts, s: &Stages, decides: bool) -> Judged {
+pub(super) fn edit(f: &Facts, s: &Stages, decides: bool) -> Judged {
     let e = &s.edit;
     let Some(run) = f.run else {
         return Judged::Not(
@@ -219,7 +219,7 @@ fn edit(f: &Facts, s: &Stages, decides: bool) -> Judged {
     }
 }
 
-fn change(s: &Stages) -> Judged {
+pub(super) fn change(s: &Stages) -> Judged {
     let Some(units) = &s.change.units else {
         return Judged::Not("units unknown (no workspace): the change cannot be compared".into());
     };
@@ -248,7 +248,7 @@ fn change(s: &Stages) -> Judged {
     ))
 }
 
-fn tests(s: &Stages) -> Option<String> {
+pub(super) fn tests(s: &Stages) -> Option<String> {
     let t = s.tests.as_ref()?;
     let mut parts = Vec::new();
     if !t.fail_to_pass_failing.is_empty() {

@@ -3,10 +3,12 @@
 //! (`prefers-color-scheme`), every control reachable by keyboard.
 
 pub mod atk;
+mod changes;
 pub mod charts;
 mod gold_sets;
 pub mod runcharts;
 pub mod sheet;
+pub mod stages;
 pub mod tables;
 
 use crate::model::Report;
@@ -170,6 +172,9 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
         }
     );
     out.push_str("</div></section>");
+    if let Some(d) = &r.diagnosis {
+        out.push_str(&stages::section(d, r.totals.no_run));
+    }
     if !r.at_k.is_empty() {
         out.push_str(&atk::section(&r.at_k, r.threshold));
     }

@@ -1,7 +1,7 @@
 //! HTML tables: resolve rate by coverage bucket, the sortable runs table, and the per-run
 //! drill-down (files, gold spans with read/unread bars, units, per-turn timeline).
 
-use super::{charts, esc, num, pct, runcharts};
+use super::{charts, esc, num, pct, runcharts, stages};
 use crate::buckets::Bucket;
 use crate::model::{Report, RunRow};
 use readcov_core::Status;
@@ -110,6 +110,9 @@ pub fn runs(r: &Report) -> String {
         ("covered", true),
         ("verdict", false),
     ]);
+    if r.diagnosis.is_some() {
+        cols.push(("failed at", false));
+    }
     for (h, n) in cols {
         out.push_str(&th(h, n));
     }
@@ -135,9 +138,14 @@ pub fn runs(r: &Report) -> String {
         let v = verdict(row);
         let _ = write!(
             out,
-            r#"<td class="verdict {}">{v}</td></tr>"#,
+            r#"<td class="verdict {}">{v}</td>"#,
             if v == "below" { "bad" } else { "" }
         );
+        if r.diagnosis.is_some() {
+            let stage = stages::verdict_of(r.diagnosis.as_ref(), &row.task, &row.run);
+            let _ = write!(out, "<td>{}</td>", stage.unwrap_or("–"));
+        }
+        out.push_str("</tr>");
     }
     out.push_str("</tbody></table></div></section>");
     out
@@ -147,7 +155,7 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
     let s = &row.score;
     let _ = write!(
         out,
-        r#"<details class="run" id="run-{i}"><summary><span class="task">{}</span> / {} — line coverage {}, file hit {}, {}{}</summary><div class="detail">"#,
+        r#"<details class="run" id="run-{i}"><summary><span class="task">{}</span> / {} — line coverage {}, file hit {}, {}{}{}</summary><div class="detail">"#,
         esc(&row.task),
         esc(&row.run),
         num(s.line_coverage),
@@ -157,8 +165,13 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
             Some(true) => ", resolved",
             Some(false) => ", not resolved",
             None => "",
-        }
+        },
+        stages::verdict_of(r.diagnosis.as_ref(), &row.task, &row.run)
+            .map_or(String::new(), |v| format!(", failed at: {v}"))
     );
+    if let Some(d) = &r.diagnosis {
+        stages::run_block(out, d, &row.task, &row.run);
+    }
     if s.status == Status::Unscored {
         out.push_str(
             "<p>No gold lines for this task: nothing to measure against.</p></div></details>",

@@ -4,3 +4,4 @@ mod common;
 mod exports;
 mod html;
 mod real_data;
+mod stages;
