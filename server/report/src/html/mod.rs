@@ -173,7 +173,10 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
     );
     out.push_str("</div></section>");
     if let Some(d) = &r.diagnosis {
-        out.push_str(&stages::section(d, r.totals.no_run));
+        let not_diagnosed = (r.rows.iter())
+            .filter(|x| x.run != readcov_core::NO_RUN && d.of(&x.task, &x.run).is_none())
+            .count();
+        out.push_str(&stages::section(d, r.totals.no_run, not_diagnosed));
     }
     if !r.at_k.is_empty() {
         out.push_str(&atk::section(&r.at_k, r.threshold));

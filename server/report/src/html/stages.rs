@@ -21,8 +21,9 @@ fn share(n: u64, of: u64) -> Option<f64> {
     readcov_core::metrics::ratio(n, of)
 }
 
-/// The whole section; `no_run`: gold tasks no run read (in no bar).
-pub fn section(d: &Diagnosis, no_run: usize) -> String {
+/// The whole section; `no_run`: gold tasks no run read, `not_diagnosed`: runs with a row in the
+/// report and no diagnosis (both in no bar, and said so).
+pub fn section(d: &Diagnosis, no_run: usize, not_diagnosed: usize) -> String {
     let mut out = String::from(
         r#"<section aria-labelledby="h-stages"><h2 id="h-stages">Where runs failed</h2><p class="hint">Each run's verdict is the first stage that failed: search (a gold file never opened), read (a gold unit read under the threshold), edit (a gold change unit not changed, or most changes elsewhere), change (changed, not as the gold did), tests (the harness report), as <code>readcov diagnose</code> gives it; none: nothing readcov can see failed; unknown: no gold, or a stage that decides could not be judged.</p>"#,
     );
@@ -34,6 +35,9 @@ pub fn section(d: &Diagnosis, no_run: usize) -> String {
         match no_run {
             0 => String::new(),
             n => format!(" {n} gold task(s) no run read are in no bar."),
+        } + &match not_diagnosed {
+            0 => String::new(),
+            n => format!(" {n} run(s) of the runs table were not diagnosed and are in no bar: runs the outcome labels name that read nothing (<code>readcov diagnose</code> measures the runs that read)."),
         }
     );
     verdict_table(&mut out, d);

@@ -1,7 +1,8 @@
 //! Where runs failed, in the HTML report, on `tests/fixtures/stages/` (three run labels over three
 //! tasks, one of them unscored, one gold task no run read; a run label and a run's patch carrying
 //! markup): the fixture goes through the one input layer (`readcov-files`) and the one diagnosis
-//! (`readcov_gold::diagnose`), as `readcov report` does, and `expected.json` says what the page
+//! (`readcov_gold::diagnose`), as `readcov report` does (outcome labels beside, one of them naming a
+//! run that read nothing: a row of the report, not diagnosed), and `expected.json` says what the page
 //! must show — each run's verdict, each bar's segments, the stage table's counts — and which
 //! untrusted strings must appear escaped and never as markup.
 
@@ -42,6 +43,10 @@ fn fixture() -> (readcov_report::Report, Value) {
         per_task: Some(dir.join("ws").canonicalize().unwrap()),
     };
     let opts = ScoreOptions::default();
+    let labels = std::fs::read(dir.join("outcomes.jsonl")).unwrap();
+    let labels = readcov_report::parse_outcomes(&labels, "outcomes.jsonl");
+    assert!(labels.errors.is_empty());
+    let outcomes: readcov_report::Outcomes = labels.items.into_iter().collect();
     let no_edit_lines = BTreeMap::new();
     let mut runs = Vec::new();
     diagnose(
@@ -52,7 +57,7 @@ fn fixture() -> (readcov_report::Report, Value) {
             gold_edit_lines: &no_edit_lines,
             change: &change,
             reports: &no_report,
-            outcomes: None,
+            outcomes: Some(&outcomes),
             files: &files,
             opts: &opts,
             threads: 1,
@@ -71,7 +76,7 @@ fn fixture() -> (readcov_report::Report, Value) {
         reads: &reads.parsed.items,
         lengths: &UnknownLengths,
         opts: &opts,
-        outcomes: None,
+        outcomes: Some(&outcomes),
         units: None,
         skipped_input_errors: 0,
     });
@@ -185,6 +190,11 @@ fn verdicts_bars_and_stage_table_are_as_expected() {
     // No harness report: no tests column.
     assert!(!table[..table.find("</table>").unwrap()].contains(r#"data-stage="tests""#));
     assert!(page.contains(want["no_run_note"].as_str().unwrap()));
+    assert!(page.contains(want["not_diagnosed_note"].as_str().unwrap()));
+    // Resolved beside the verdicts, from the labels (never an input to them).
+    let verdict_rows = &page[page.find(r#"id="verdicts""#).unwrap()..];
+    let agent_a = &verdict_rows[verdict_rows.find(r#"<tr data-group="agent-a">"#).unwrap()..];
+    assert!(agent_a[..agent_a.find("</tr>").unwrap()].ends_with(r#"<td class="n">1 / 2</td>"#));
 }
 
 #[test]
