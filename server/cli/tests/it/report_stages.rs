@@ -141,3 +141,41 @@ fn no_stages_leaves_the_diagnosis_out() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The report crate's stages fixture through the binary with `--test-report` and `--outcomes`:
+/// the tests column, the failing test in the drill-downs of t2, and the labelled run that read
+/// nothing counted outside the bars.
+#[test]
+fn test_report_and_outcomes_reach_the_page() {
+    let fx = Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/fixtures/stages");
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    let f = |n: &str| s(&fx.join(n));
+    let o = readcov_ok(&[
+        "report",
+        "--gold",
+        &f("gold.jsonl"),
+        "--reads",
+        &f("reads.jsonl"),
+        "--workspaces",
+        &f("ws"),
+        "--patches",
+        &f("patches.jsonl"),
+        "--test-report",
+        &f("report.json"),
+        "--outcomes",
+        &f("outcomes.jsonl"),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("where runs failed"), "{out}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains(r#"<th scope="col">tests</th>"#));
+    assert_eq!(
+        page.matches("tests: 1 FAIL_TO_PASS still failing").count(),
+        2,
+        "t2's two runs"
+    );
+    assert!(page.contains("1 run(s) of the runs table were not diagnosed"));
+}

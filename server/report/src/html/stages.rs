@@ -245,6 +245,22 @@ pub fn run_block(out: &mut String, d: &Diagnosis, task: &str, run: &str) {
             ),
         }
     );
+    if let Some(t) = &st.tests {
+        let names: Vec<&str> = (t.fail_to_pass_failing.iter())
+            .chain(&t.pass_to_pass_broken)
+            .map(String::as_str)
+            .collect();
+        let _ = write!(
+            out,
+            r#"<p class="figs">tests: {} FAIL_TO_PASS still failing, {} PASS_TO_PASS broken{}</p>"#,
+            t.fail_to_pass_failing.len(),
+            t.pass_to_pass_broken.len(),
+            match names.is_empty() {
+                true => String::new(),
+                false => format!(": <code>{}</code>", esc(&names.join(", "))),
+            }
+        );
+    }
     for u in st.change.units.iter().flatten() {
         let how = match (u.same, u.similarity) {
             (Some(true), _) => "same as the gold's".to_string(),

@@ -16,8 +16,9 @@ use readcov_report::{build, html, Diagnosis, ReportInput};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The fixture's report with its diagnosis, and the expectations.
-fn fixture() -> (readcov_report::Report, Value) {
+/// The fixture's report with its diagnosis, and the expectations; `harness`: with the harness
+/// report `report.json` (t2's FAIL_TO_PASS test failing) for every run of its task.
+fn fixture_with(harness: bool) -> (readcov_report::Report, Value) {
     let dir = fixtures().join("stages");
     let gold = input::load_gold(&dir.join("gold.jsonl"), &GoldOptions::default()).unwrap();
     let reads = input::load_reads(&dir.join("reads.jsonl"), &ReadsOptions::default()).unwrap();
@@ -37,7 +38,14 @@ fn fixture() -> (readcov_report::Report, Value) {
         })
         .collect();
     let change = |t: &str, r: &str| changes.get(&(t.to_string(), r.to_string())).cloned();
-    let no_report = |_: &str, _: &str| None;
+    let tests = match harness {
+        true => {
+            let bytes = std::fs::read(dir.join("report.json")).unwrap();
+            readcov_core::stages::parse_reports(&bytes, "report.json").unwrap()
+        }
+        false => readcov_core::stages::ReportFile::default(),
+    };
+    let reports = |t: &str, _: &str| tests.instances.get(t).cloned();
     let files = Workspaces {
         one: None,
         per_task: Some(dir.join("ws").canonicalize().unwrap()),
@@ -56,7 +64,7 @@ fn fixture() -> (readcov_report::Report, Value) {
             gold_patches: &gold_change.patches,
             gold_edit_lines: &no_edit_lines,
             change: &change,
-            reports: &no_report,
+            reports: &reports,
             outcomes: Some(&outcomes),
             files: &files,
             opts: &opts,
@@ -88,6 +96,10 @@ fn fixture() -> (readcov_report::Report, Value) {
     ));
     let want = std::fs::read_to_string(dir.join("expected.json")).unwrap();
     (report, serde_json::from_str(&want).unwrap())
+}
+
+fn fixture() -> (readcov_report::Report, Value) {
+    fixture_with(false)
 }
 
 /// The value of attribute `attr` in the tag that holds `anchor` (an attribute list before it).
@@ -231,4 +243,36 @@ fn without_a_diagnosis_the_section_is_left_out() {
     ] {
         assert!(!page.contains(part), "{part}");
     }
+}
+
+#[test]
+fn a_harness_report_adds_the_tests_column() {
+    let (report, _) = fixture_with(true);
+    let d = report.diagnosis.as_ref().unwrap();
+    assert!(d.has_tests);
+    // t2's report says its FAIL_TO_PASS test still fails: both runs of t2 fail `tests` (their
+    // verdicts stay the earlier failures, change and no_change); no other task has a report.
+    let tests: Vec<(String, u64, u64)> = (d.stage_table.iter())
+        .map(|c| (c.group.clone(), c.tests.failed, c.tests.judged()))
+        .collect();
+    let hostile = r#"<b onmouseover="window.__pwned=3">agent-c</b>"#.to_string();
+    assert_eq!(
+        tests,
+        [
+            (hostile, 0, 0),
+            ("agent-a".into(), 1, 1),
+            ("agent-b".into(), 1, 1),
+            ("*".into(), 2, 2)
+        ]
+    );
+    assert_eq!(d.of("t2", "agent-a").unwrap().verdict.as_str(), "change");
+    let page = html::render(&report);
+    let table = &page[page.find(r#"id="stage-table""#).unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    assert!(table.contains(r#"<th scope="col">tests</th>"#));
+    assert_eq!(
+        page.matches(r#"<p class="figs">tests: 1 FAIL_TO_PASS still failing, 0 PASS_TO_PASS broken: <code>tests/test_lib.py::test_parse_strips</code></p>"#).count(),
+        2
+    );
+    assert!(table.contains(r#"data-stage="tests" data-passed="0" data-judged="1">0 / 1 (0%) <span class="muted">· 2 not judged</span>"#));
 }
