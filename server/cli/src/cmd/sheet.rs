@@ -88,9 +88,6 @@ struct JsonDoc<'a> {
     units: &'static str,
     #[serde(flatten)]
     sheet: &'a readcov_core::sheet::Sheet,
-    /// Gold tasks no run record names (`--gold` given): not graded, never in a denominator —
-    /// the `no run` rule of `score` (`readcov_core::no_run_tasks`).
-    no_run_tasks: &'a [String],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -127,7 +124,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     let ws = workspace_root(args.workspace.as_deref())?;
     let run_file = parse_run_file(&read_input(&args.runs)?, &args.runs.display().to_string());
     let (mut runs, mut unreadable) = (run_file.parsed, run_file.unreadable);
-    let gold = args
+    let mut gold = args
         .gold
         .as_deref()
         .map(|p| load_gold(p, ws.as_deref()))
@@ -171,6 +168,10 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
     // A broken record that names its task goes with that task; one that names none, shard 0.
     if let Some(shard) = args.shard {
         runs.items.retain(|r| shard.keeps(&r.task));
+        // The shard's gold only: the sheet lists the gold tasks no record names, its own.
+        if let Some(g) = gold.as_mut() {
+            g.items.retain(|g| shard.keeps(&g.task));
+        }
         unreadable.retain(|u| match &u.task {
             Some(t) => shard.keeps(t),
             None => shard.keeps_taskless(),
@@ -225,13 +226,6 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         regeneration_limit: args.regeneration_limit,
     };
     let sheet = evaluate(&input);
-    let no_run = no_run_tasks(
-        gold.as_ref(),
-        &runs.items,
-        &unreadable,
-        args.shard,
-        &lengths,
-    );
     if let Some(path) = &args.emit_partial {
         let partial = readcov_core::Partial::Sheet {
             sheet: SheetPartial::of(&sheet, &args.k),
@@ -244,11 +238,10 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
                 input_errors: errors,
                 units: units_label,
                 sheet: &sheet,
-                no_run_tasks: &no_run,
             };
             serde_json::to_string_pretty(&doc)? + "\n"
         }
-        SheetFormat::Table => table::render(&sheet) + &table::no_run(&no_run),
+        SheetFormat::Table => table::render(&sheet) + &table::no_run(&sheet.no_run_tasks),
     };
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(text.as_bytes());
@@ -256,32 +249,6 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         say!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
     }
     Ok(Exit::Ok)
-}
-
-/// The gold tasks (of this shard) no run record names, readable or not: the tasks `score` would
-/// show as `no run`, found by the same walk (`readcov_core::no_run_tasks`).
-fn no_run_tasks(
-    gold: Option<&Parsed<readcov_core::GoldSpan>>,
-    runs: &[RunRecord],
-    unreadable: &[readcov_core::sheet::UnreadableRun],
-    shard: Option<crate::shard::Shard>,
-    lengths: &dyn readcov_core::FileLengths,
-) -> Vec<String> {
-    let Some(gold) = gold else {
-        return Vec::new();
-    };
-    let keeps = |t: &str| shard.is_none_or(|s| s.keeps(t));
-    let gold: Vec<readcov_core::GoldSpan> = (gold.items.iter())
-        .filter(|g| keeps(&g.task))
-        .cloned()
-        .collect();
-    // A broken record that names its task still plans a run of it.
-    let named = (runs.iter().map(|r| (r.task.clone(), r.run.clone()))).chain(
-        unreadable
-            .iter()
-            .filter_map(|u| Some((u.task.clone()?, String::new()))),
-    );
-    readcov_core::no_run_tasks(&gold, &readcov_core::NamedRuns::new(named), lengths)
 }
 
 /// Ledger events and reads for runs that have no run record are not graded; say so rather than

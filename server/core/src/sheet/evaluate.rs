@@ -12,6 +12,7 @@ use super::timeline::{timeline, Timeline};
 use super::trial::Trial;
 use super::unreadable::UnreadableRun;
 use crate::metrics::FileLengths;
+use crate::named::{no_run_tasks, NamedRuns};
 use crate::span::{GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -86,6 +87,11 @@ pub struct Sheet {
     pub conditions: Vec<ConditionSummary>,
     /// The like-for-like task sets behind `pass_k_common` and `pass_k_planned`.
     pub common: CommonSets,
+    /// Gold tasks no run record names (readable or not): not planned trials, graded nowhere and
+    /// never in a denominator — `score`'s `no run` tasks, found by its walk
+    /// ([`crate::named::no_run_tasks`]). Empty without gold. Give a shard's gold only to have
+    /// the shard's.
+    pub no_run_tasks: Vec<String>,
 }
 
 pub fn evaluate(input: &SheetInput) -> Sheet {
@@ -155,7 +161,17 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
     }
     overall.rates();
     let (conditions, common) = summarise(&counts, input.ks);
+    // A broken record that names its task still plans a run of it.
+    let named = NamedRuns::new(
+        (input.runs.iter().map(|r| (r.task.clone(), r.run.clone()))).chain(
+            (input.unreadable.iter()).filter_map(|u| Some((u.task.clone()?, String::new()))),
+        ),
+    );
+    let no_run_tasks = (input.gold)
+        .map(|g| no_run_tasks(g, &named, input.lengths))
+        .unwrap_or_default();
     Sheet {
+        no_run_tasks,
         threshold: input.threshold,
         regeneration_limit: input.regeneration_limit,
         runs,
