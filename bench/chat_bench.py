@@ -4,6 +4,7 @@
 per row, `readcov-json-floor --jsonl`).
 
   bench/chat_bench.py [--rows 10000] [--jobs 1] [--rounds 3] [--shards N] [--keep] [--bin DIR]
+                      [--before OLD_READCOV]
 
 Rows are made from the vendored real samples (tests/data/formats/chat-trajectories: the SWE-Gym,
 SWE-smith and nebius rows, the three encodings), so their sizes follow the samples' (23 KB to
@@ -91,6 +92,8 @@ def main():
                     help="also time `import --shard 0/N` (shard 0's part of the dataset)")
     ap.add_argument("--keep", action="store_true", help="keep the dataset for the next run")
     ap.add_argument("--bin", help="folder of built readcov and readcov-json-floor (default: build release)")
+    ap.add_argument("--before", help="another readcov binary whose import is timed in the same rounds; "
+                                     "its reads are compared with this one's byte for byte")
     a = ap.parse_args()
     global BIN
     if a.bin:
@@ -111,6 +114,9 @@ def main():
         steps.append((f"import --jobs {a.jobs} --shard 0/{a.shards}",
                       [readcov, "import", "--jobs", str(a.jobs), "--shard", f"0/{a.shards}", data,
                        "-o", reads + ".shard0"]))
+    if a.before:
+        steps.append((f"before: import --jobs {a.jobs}",
+                      [a.before, "import", "--jobs", str(a.jobs), data, "-o", reads + ".before"]))
     # Interleaved rounds: the floor and readcov see the same machine load, round by round (the
     # machine is shared); CPU time (user+sys) is what is compared, wall is printed beside it.
     got = {what: [] for what, _ in steps}
@@ -125,8 +131,12 @@ def main():
     for what, (w, c, rss) in rows:
         print(json.dumps([what, a.rows, round(mb, 1), round(w, 2), round(c, 2), round(rss, 1),
                           round(a.rows / c), round(mb / c, 1), round(c / floor_cpu, 2)]))
+    if a.before:
+        with open(reads, "rb") as x, open(reads + ".before", "rb") as y:
+            same = x.read() == y.read()
+        print(json.dumps(["before vs now: reads", "byte-identical" if same else "DIFFER"]))
     if not a.keep:
-        for p in (data, gold, reads, reads + ".shard0"):
+        for p in (data, gold, reads, reads + ".shard0", reads + ".before"):
             if os.path.exists(p):
                 os.remove(p)
 

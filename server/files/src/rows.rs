@@ -42,7 +42,11 @@ enum Source {
     Text {
         file: std::fs::File,
         cutter: Cutter,
+        /// Read and not yet cut: `pending[..filled]`. The rest is the piece the next read fills,
+        /// kept between reads so that no read zeroes its piece again (a 1 MiB `resize` per read
+        /// was most of the time spent on the buffers).
         pending: Vec<u8>,
+        filled: usize,
         ready: VecDeque<Row>,
         eof: bool,
         /// File offset of `pending[0]`.
@@ -175,6 +179,7 @@ fn text(file: std::fs::File, cutter: Cutter, part: Range<u64>, at: u64) -> Sourc
         file,
         cutter,
         pending: Vec::new(),
+        filled: 0,
         ready: VecDeque::new(),
         eof: false,
         base: at,
@@ -254,6 +259,7 @@ impl Rows {
             file,
             cutter,
             pending,
+            filled,
             ready,
             eof,
             base,
@@ -265,24 +271,33 @@ impl Rows {
         };
         let mut found = Vec::new();
         while ready.len() < want && !*eof {
-            let start = pending.len();
-            pending.resize(start + PIECE, 0);
+            let start = *filled;
+            // What is left of the part, whole (a log of one row is read in one piece), at
+            // least 64 KiB (a file that grows while read is not read a byte at a time).
+            let left = part.end.saturating_sub(*base + start as u64);
+            let piece = usize::try_from(left.saturating_add(1))
+                .unwrap_or(PIECE)
+                .clamp(1 << 16, PIECE);
+            if pending.len() < start + piece {
+                pending.resize(start + piece, 0);
+            }
             let n = file
-                .read(&mut pending[start..])
+                .read(&mut pending[start..start + piece])
                 .map_err(|e| FileError::new(&self.path, format!("cannot read: {e}")))?;
-            pending.truncate(start + n);
+            *filled = start + n;
             *eof = n == 0;
             if *align {
                 // Read from the byte before the part: the first row is the line after the
                 // first newline (which is that byte itself when the part starts a line).
-                let skip = match memchr::memchr(b'\n', pending) {
+                let skip = match memchr::memchr(b'\n', &pending[..*filled]) {
                     Some(i) => {
                         *align = false;
                         i + 1
                     }
-                    None => pending.len(),
+                    None => *filled,
                 };
-                pending.drain(..skip);
+                pending.copy_within(skip..*filled, 0);
+                *filled -= skip;
                 *base += skip as u64;
                 self.consumed += skip as u64;
                 if *align {
@@ -290,7 +305,7 @@ impl Rows {
                 }
             }
             found.clear();
-            let used = cutter.cut(pending, *eof, &mut found);
+            let used = cutter.cut(&pending[..*filled], *eof, &mut found);
             for RowAt { range, line } in found.drain(..) {
                 let at = *base + range.start as u64;
                 if at >= part.end {
@@ -306,7 +321,8 @@ impl Rows {
                     });
                 }
             }
-            pending.drain(..used);
+            pending.copy_within(used..*filled, 0);
+            *filled -= used;
             *base += used as u64;
             self.consumed += used as u64;
         }

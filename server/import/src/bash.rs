@@ -212,7 +212,7 @@ impl Session<'_> {
                     .zip(&d.head)
                     .map(|(n, t)| Shown {
                         line: *n,
-                        text: t.clone(),
+                        text: t,
                         partial: false,
                     })
                     .collect()
@@ -267,7 +267,7 @@ impl Session<'_> {
     }
 
     fn grep_multi(&mut self, a: &Action, cwd: &str, out: &str) -> Result<(), Reason> {
-        let mut by_file: Vec<(String, Vec<Shown>)> = Vec::new();
+        let mut by_file: Vec<(&str, Vec<Shown>)> = Vec::new();
         for (p, s) in parse_grep_multi(out) {
             match by_file.iter_mut().find(|(q, _)| *q == p) {
                 Some((_, v)) => v.push(s),
@@ -278,7 +278,7 @@ impl Session<'_> {
         for (p, shown) in by_file {
             let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
             let r = self
-                .locate(&p, cwd)
+                .locate(p, cwd)
                 .and_then(|rel| self.read_lines(a, &rel, &lines, &shown));
             result = match (result, r) {
                 (Ok(()), _) | (_, Ok(())) => Ok(()),

@@ -52,11 +52,16 @@ impl RunChange {
 impl Session<'_> {
     /// The change of this run so far.
     pub fn change(&self) -> RunChange {
+        self.change_with(true)
+    }
+
+    /// [`Session::change`], the replayed change only when `replayed` (it diffs every edited file).
+    pub(crate) fn change_with(&self, replayed: bool) -> RunChange {
         RunChange {
             task: self.task_id().to_string(),
             run: self.run_id().to_string(),
             submitted: self.submission.clone(),
-            replayed: self.has_workspace().then(|| self.replayed()),
+            replayed: (replayed && self.has_workspace()).then(|| self.replayed()),
         }
     }
 

@@ -11,7 +11,12 @@
 //! - nothing shown: SWE-agent `The output of your last command was too long.`
 //!
 //! Text normalisation for comparing shown lines with a file lives here too ([`same_text`]).
+//!
+//! Every output of a run passes through here, so this is import's hottest code: the lines borrow
+//! the output, and the markers are found by one `memmem` scan each (the three cut-middle markers
+//! all contain `truncated`, so their slower searches run only when that word is there).
 
+use memchr::memmem::Finder;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -26,13 +31,13 @@ pub enum Cut {
     End,
 }
 
-/// The lines an observation displayed.
+/// The lines an observation displayed (borrowed from the output).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Displayed {
+pub struct Displayed<'a> {
     /// Lines from the start of the output, in order.
-    pub head: Vec<String>,
+    pub head: Vec<&'a str>,
     /// Lines up to the end of the output (only with [`Cut::Middle`]).
-    pub tail: Vec<String>,
+    pub tail: Vec<&'a str>,
     pub cut: Cut,
     /// The last head line was cut short by the truncation (only its start is shown).
     pub head_partial: bool,
@@ -40,24 +45,47 @@ pub struct Displayed {
     pub tail_partial: bool,
 }
 
-/// Markers that clip the rest of the output (the text before them on their line is shown).
-const CLIP_MARKERS: [&str; 1] = ["<response clipped"];
-/// Markers on a line of their own between a head and a tail.
-const MIDDLE_LINES: [&str; 1] = ["[... Observation truncated due to length ...]"];
+/// Clips the rest of the output (the text before it on its line is shown).
+const CLIP: &str = "<response clipped";
+/// On a line of its own between a head and a tail.
+const MIDDLE_LINE: &str = "[... Observation truncated due to length ...]";
 /// SWE-agent replaces a too long output with advice: no line of it was shown.
-const NOTHING: [&str; 1] = ["The output of your last command was too long."];
+const NOTHING: &str = "The output of your last command was too long.";
+const PERSISTED: &str = "<persisted-output>";
+/// In every cut-middle marker but mini-swe-agent's tags.
+const TRUNCATED: &str = "truncated";
 
-fn lines_of(text: &str) -> Vec<String> {
+/// The marker searches, built once.
+struct Finders {
+    clip: Finder<'static>,
+    middle: Finder<'static>,
+    nothing: Finder<'static>,
+    persisted: Finder<'static>,
+    truncated: Finder<'static>,
+}
+
+fn finders() -> &'static Finders {
+    static F: OnceLock<Finders> = OnceLock::new();
+    F.get_or_init(|| Finders {
+        clip: Finder::new(CLIP),
+        middle: Finder::new(MIDDLE_LINE),
+        nothing: Finder::new(NOTHING),
+        persisted: Finder::new(PERSISTED),
+        truncated: Finder::new(TRUNCATED),
+    })
+}
+
+fn lines_of(text: &str) -> Vec<&str> {
     if text.is_empty() {
         return Vec::new();
     }
     let t = text.strip_suffix('\n').unwrap_or(text);
     t.split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string())
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .collect()
 }
 
-fn whole(text: &str) -> Displayed {
+fn whole(text: &str) -> Displayed<'_> {
     Displayed {
         head: lines_of(text),
         tail: Vec::new(),
@@ -68,7 +96,7 @@ fn whole(text: &str) -> Displayed {
 }
 
 /// A head and a tail around a cut; a head that does not end at a line break ends mid-line.
-fn middle(head: &str, tail: &str, tail_partial: bool) -> Displayed {
+fn middle<'a>(head: &'a str, tail: &'a str, tail_partial: bool) -> Displayed<'a> {
     Displayed {
         head_partial: !head.is_empty() && !head.ends_with('\n'),
         head: lines_of(head),
@@ -78,7 +106,7 @@ fn middle(head: &str, tail: &str, tail_partial: bool) -> Displayed {
     }
 }
 
-fn clipped(head: &str) -> Displayed {
+fn clipped(head: &str) -> Displayed<'_> {
     Displayed {
         head_partial: !head.is_empty() && !head.ends_with('\n'),
         head: lines_of(head),
@@ -116,7 +144,7 @@ fn line_marker() -> &'static Regex {
 }
 
 /// The lines `output` displayed.
-pub fn displayed(output: &str) -> Displayed {
+pub fn displayed(output: &str) -> Displayed<'_> {
     // mini-swe-agent's template opens with the return code; only then are its tags chrome.
     if output.trim_start().starts_with("<returncode>") {
         if let (Some(h), Some(t)) = (
@@ -130,7 +158,9 @@ pub fn displayed(output: &str) -> Displayed {
             return displayed(body);
         }
     }
-    if let Some(i) = output.find("<persisted-output>") {
+    let f = finders();
+    let bytes = output.as_bytes();
+    if let Some(i) = f.persisted.find(bytes) {
         let rest = &output[i..];
         let preview = rest
             .find("Preview (first ")
@@ -142,36 +172,36 @@ pub fn displayed(output: &str) -> Displayed {
         let body = body.strip_suffix("\n...").unwrap_or(body);
         return clipped(body);
     }
-    if NOTHING.iter().any(|m| output.contains(m)) {
+    if f.nothing.find(bytes).is_some() {
         return clipped("");
     }
-    for m in MIDDLE_LINES {
-        if let Some(i) = output.find(m) {
+    if f.truncated.find(bytes).is_some() {
+        if let Some(i) = f.middle.find(bytes) {
             let head = output[..i].strip_suffix('\n').unwrap_or(&output[..i]);
-            let after = &output[i + m.len()..];
+            let after = &output[i + MIDDLE_LINE.len()..];
             let tail = after.strip_prefix('\n').unwrap_or(after);
             // OpenHands keeps `half` characters on each side: both ends are cut mid-line.
             return middle(head, tail, true);
         }
+        if let Some(m) = line_marker().find(output) {
+            let tail = &output[m.end()..];
+            return middle(
+                &output[..m.start()],
+                tail.strip_prefix('\n').unwrap_or(tail),
+                false,
+            );
+        }
+        if let Some(m) = inline_marker().find(output) {
+            return middle(&output[..m.start()], &output[m.end()..], true);
+        }
     }
-    if let Some(m) = line_marker().find(output) {
-        let tail = &output[m.end()..];
-        return middle(
-            &output[..m.start()],
-            tail.strip_prefix('\n').unwrap_or(tail),
-            false,
-        );
-    }
-    if let Some(m) = inline_marker().find(output) {
-        return middle(&output[..m.start()], &output[m.end()..], true);
-    }
-    if let Some(i) = CLIP_MARKERS.iter().find_map(|m| output.find(m)) {
+    if let Some(i) = f.clip.find(bytes) {
         return clipped(&output[..i]);
     }
     whole(output)
 }
 
-impl Displayed {
+impl<'a> Displayed<'a> {
     /// How many lines were displayed.
     pub fn count(&self) -> usize {
         self.head.len() + self.tail.len()
@@ -201,7 +231,7 @@ impl Displayed {
 
     /// Every displayed line with whether it is whole: a line cut by the truncation is a prefix
     /// (end of the head) or a suffix (start of the tail) of the real line.
-    pub fn lines(&self) -> impl Iterator<Item = (&str, Part)> {
+    pub fn lines(&self) -> impl Iterator<Item = (&'a str, Part)> + '_ {
         let nh = self.head.len();
         let head = self.head.iter().enumerate().map(move |(i, l)| {
             let part = if i + 1 == nh && self.head_partial {
@@ -209,7 +239,7 @@ impl Displayed {
             } else {
                 Part::Whole
             };
-            (l.as_str(), part)
+            (*l, part)
         });
         let tail = self.tail.iter().enumerate().map(move |(i, l)| {
             let part = if i == 0 && self.tail_partial {
@@ -217,7 +247,7 @@ impl Displayed {
             } else {
                 Part::Whole
             };
-            (l.as_str(), part)
+            (*l, part)
         });
         head.chain(tail)
     }
@@ -286,13 +316,21 @@ pub fn normalize(line: &str) -> String {
 }
 
 /// Whether a displayed line shows the file line `file` (modulo tab expansion, trailing
-/// whitespace, CRLF); a prefix or suffix only needs to match that end.
+/// whitespace, CRLF); a prefix or suffix only needs to match that end. Called for every shown
+/// line checked against a file: without a tab on either side, the texts are compared as they are.
 pub fn same_text(file: &str, shown: &str, part: Part) -> bool {
-    let (f, s) = (normalize(file), normalize(shown));
+    let (f, s) = (file.trim_end(), shown.trim_end());
+    if f.contains('\t') || s.contains('\t') {
+        return same_normalized(&normalize(f), &normalize(s), part);
+    }
+    same_normalized(f, s, part)
+}
+
+fn same_normalized(f: &str, s: &str, part: Part) -> bool {
     match part {
         Part::Whole => f == s,
-        Part::Prefix => f.starts_with(&s),
-        Part::Suffix => f.ends_with(&s),
+        Part::Prefix => f.starts_with(s),
+        Part::Suffix => f.ends_with(s),
     }
 }
 

@@ -3,6 +3,13 @@
 //! Styles: `cat -n` (`   12\ttext`, OpenHands `view`), Claude Code `Read` (`    12→text`), SWE-agent
 //! windows (`12:text`), and `grep -n` (`12:match`, `12-context`, or `path:12:` over several files).
 //! Only the lines the observation displayed count ([`crate::display`]).
+//!
+//! Every listing line of a run is matched here, so the styles are matched by hand on bytes and
+//! the texts borrow the output (a regex capture and a `String` per line were a quarter of an
+//! import). The matchers take what the regexes `^ *(\d+)\t(.*)$`, `^ *(\d+)→(.*)$`,
+//! `^(\d+):(.*)$`, `^(\d+)[:-](.*)$` and `^(.+?)(?::(\d+):|-(\d+)-)(.*)$` take; a number the
+//! regexes' Unicode `\d` would have taken with a non-ASCII digit never parsed as a `u32`, so it is
+//! skipped either way (the property test `hand_matchers_agree_with_the_regexes` holds them equal).
 
 use crate::display::{displayed, Part};
 use regex::Regex;
@@ -17,40 +24,48 @@ pub enum Style {
 }
 
 /// One line an output shows: its number and text (`partial` when a clip cut it short).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shown {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown<'a> {
     pub line: u32,
-    pub text: String,
+    pub text: &'a str,
     pub partial: bool,
 }
 
-fn re(style: Style) -> &'static Regex {
-    static RES: OnceLock<[Regex; 4]> = OnceLock::new();
-    let all = RES.get_or_init(|| {
-        [
-            Regex::new(r"^ *(\d+)\t(.*)$").expect("static regex"),
-            Regex::new(r"^ *(\d+)→(.*)$").expect("static regex"),
-            Regex::new(r"^(\d+):(.*)$").expect("static regex"),
-            Regex::new(r"^(\d+)[:-](.*)$").expect("static regex"),
-        ]
-    });
-    &all[style as usize]
+/// `(number, text)` of a line in `style`, as written (the number not yet parsed).
+fn split_numbered(line: &str, style: Style) -> Option<(&str, &str)> {
+    let b = line.as_bytes();
+    let start = match style {
+        Style::CatN | Style::Arrow => b.iter().take_while(|&&c| c == b' ').count(),
+        Style::Colon | Style::Grep => 0,
+    };
+    let end = start + b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if end == start {
+        return None;
+    }
+    let rest = &line[end..];
+    let text = match style {
+        Style::CatN => rest.strip_prefix('\t'),
+        Style::Arrow => rest.strip_prefix('→'),
+        Style::Colon => rest.strip_prefix(':'),
+        Style::Grep => rest.strip_prefix([':', '-']),
+    }?;
+    Some((&line[start..end], text))
 }
 
 /// The numbered lines `output` displayed, in the given style (see [`displayed`]: nothing past a
 /// clip marker, nothing from a cut-out middle; a line whose start was cut off is not trusted).
-pub fn parse(output: &str, style: Style) -> Vec<Shown> {
+pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
     let mut out = Vec::new();
     for (line, part) in displayed(output).lines() {
         if part == Part::Suffix {
             continue;
         }
-        if let Some(c) = re(style).captures(line) {
-            if let Ok(n) = c[1].parse::<u32>() {
+        if let Some((num, text)) = split_numbered(line, style) {
+            if let Ok(n) = num.parse::<u32>() {
                 if n > 0 {
                     out.push(Shown {
                         line: n,
-                        text: c[2].to_string(),
+                        text,
                         partial: part == Part::Prefix,
                     });
                 }
@@ -60,27 +75,51 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown> {
     out
 }
 
+/// `grep -n` over several files, one line: `(path, number, text)` of `path:12:match` or
+/// `path-12-context` (the first place after a non-empty path where a number sits between two
+/// `:` or two `-`; the number not yet parsed).
+fn split_grep(line: &str) -> Option<(&str, &str, &str)> {
+    if !line.is_ascii() {
+        // The regex's `\d` takes Unicode digits: keep its exact choice of where the path ends.
+        static RE: OnceLock<Regex> = OnceLock::new();
+        let re =
+            RE.get_or_init(|| Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").expect("static regex"));
+        let c = re.captures(line)?;
+        let num = c.get(2).or(c.get(3))?;
+        let (path, text) = (c.get(1)?, c.get(4)?);
+        return Some((path.as_str(), num.as_str(), text.as_str()));
+    }
+    let b = line.as_bytes();
+    for i in 1..b.len() {
+        let sep = b[i];
+        if sep != b':' && sep != b'-' {
+            continue;
+        }
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = i + 1 + digits;
+        if digits > 0 && b.get(end) == Some(&sep) {
+            return Some((&line[..i], &line[i + 1..end], &line[end + 1..]));
+        }
+    }
+    None
+}
+
 /// `grep -n` over several files: `path:12:match` and `path-12-context` lines.
-pub fn parse_grep_multi(output: &str) -> Vec<(String, Shown)> {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    let re =
-        RE.get_or_init(|| Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").expect("static regex"));
+pub fn parse_grep_multi(output: &str) -> Vec<(&str, Shown<'_>)> {
     let mut out = Vec::new();
     for (raw, part) in displayed(output).lines() {
         if part == Part::Suffix {
             continue;
         }
-        let Some(c) = re.captures(raw) else { continue };
-        let num = c
-            .get(2)
-            .or(c.get(3))
-            .and_then(|m| m.as_str().parse::<u32>().ok());
-        if let Some(n) = num.filter(|n| *n > 0) {
+        let Some((path, num, text)) = split_grep(raw) else {
+            continue;
+        };
+        if let Some(n) = num.parse::<u32>().ok().filter(|n| *n > 0) {
             out.push((
-                c[1].to_string(),
+                path,
                 Shown {
                     line: n,
-                    text: c[4].to_string(),
+                    text,
                     partial: part == Part::Prefix,
                 },
             ));
@@ -105,54 +144,4 @@ pub fn ranges(lines: impl IntoIterator<Item = u32>) -> Vec<(u32, u32)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(output: &str, style: Style) -> Vec<u32> {
-        parse(output, style).iter().map(|s| s.line).collect()
-    }
-
-    #[test]
-    fn styles() {
-        let catn = "Here's the result of running `cat -n` on /x.py:\n     1\timport os\n     2\t\n    10\tx = 1\n";
-        assert_eq!(lines(catn, Style::CatN), vec![1, 2, 10]);
-        assert_eq!(
-            lines(
-                "     7→def f():\n     8→    pass\n<system-reminder>",
-                Style::Arrow
-            ),
-            vec![7, 8]
-        );
-        let swe = "[File: /r/A.java (233 lines total)]\n(133 more lines above)\n134:  x\n135:\n(98 more lines below)";
-        assert_eq!(lines(swe, Style::Colon), vec![134, 135]);
-        assert_eq!(
-            lines("39:    def __init__(\n40-  ctx\n--\n172:  y", Style::Grep),
-            vec![39, 40, 172]
-        );
-    }
-
-    #[test]
-    fn clipped_output_stops_at_marker() {
-        let out = "     1\ta\n     2\tbb<response clipped><NOTE>only part</NOTE>\n     3\tc\n";
-        let got = parse(out, Style::CatN);
-        assert_eq!(got.len(), 2);
-        assert!(got[1].partial);
-        assert_eq!(got[1].text, "bb");
-    }
-
-    #[test]
-    fn grep_multi() {
-        let got = parse_grep_multi("a/b.py:12:x = 1\na/b-c.py-13-ctx\nnoise\n");
-        let flat: Vec<(String, u32)> = got.into_iter().map(|(p, s)| (p, s.line)).collect();
-        assert_eq!(
-            flat,
-            vec![("a/b.py".to_string(), 12), ("a/b-c.py".to_string(), 13)]
-        );
-    }
-
-    #[test]
-    fn ranges_merge() {
-        assert_eq!(ranges([5, 3, 4, 9, 9, 10]), vec![(3, 5), (9, 10)]);
-        assert_eq!(ranges([]), vec![]);
-    }
-}
+mod tests;

@@ -8,19 +8,26 @@ use crate::replay::EditOp;
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Text of a message `content`: a string, or a list of `{type: text, text}` parts.
 pub fn content_text(v: Option<&Value>) -> Option<String> {
+    content_str(v).map(Cow::into_owned)
+}
+
+/// [`content_text`] borrowed from the message when it is one string (tool results are the
+/// largest texts of a log: copied once, into the action, not on every look).
+pub fn content_str(v: Option<&Value>) -> Option<Cow<'_, str>> {
     match v? {
-        Value::String(s) => Some(s.clone()),
-        Value::Array(parts) => Some(
+        Value::String(s) => Some(Cow::Borrowed(s)),
+        Value::Array(parts) => Some(Cow::Owned(
             parts
                 .iter()
                 .filter_map(|p| p.get("text").and_then(Value::as_str).or_else(|| p.as_str()))
                 .collect::<Vec<_>>()
                 .join(""),
-        ),
+        )),
         _ => None,
     }
 }
@@ -28,7 +35,7 @@ pub fn content_text(v: Option<&Value>) -> Option<String> {
 /// The repository root named in `<uploaded_files>` (the first user message).
 fn uploaded_root(messages: &[Value]) -> Option<String> {
     messages.iter().take(4).find_map(|m| {
-        let text = content_text(m.get("content"))?;
+        let text = content_str(m.get("content"))?;
         let s = text.find("<uploaded_files>")? + "<uploaded_files>".len();
         let e = s + text[s..].find("</uploaded_files>")?;
         text[s..e]
@@ -47,24 +54,26 @@ const TRAILERS: [&str; 4] = [
 ];
 
 /// Splits the bracketed status lines OpenHands appends from the command output; returns the cwd they name.
+/// The lines are looked at from the end, and the body is the text before them (one copy).
 pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
-    let mut lines: Vec<&str> = out.split('\n').collect();
     let mut cwd = None;
-    while let Some(last) = lines.last() {
-        let t = last.trim();
-        if t.is_empty() || TRAILERS.iter().any(|p| t.starts_with(p)) {
-            if let Some(dir) = t
-                .strip_prefix("[Current working directory: ")
-                .and_then(|r| r.strip_suffix(']'))
-            {
-                cwd = Some(dir.to_string());
-            }
-            lines.pop();
-        } else {
+    // The body is `out[..keep]`: the lines before the trailer, without the break that ends them.
+    let mut keep = out.len();
+    for line in out.rsplit('\n') {
+        let t = line.trim();
+        if !(t.is_empty() || TRAILERS.iter().any(|p| t.starts_with(p))) {
             break;
         }
+        if let Some(dir) = t
+            .strip_prefix("[Current working directory: ")
+            .and_then(|r| r.strip_suffix(']'))
+        {
+            cwd = Some(dir.to_string());
+        }
+        keep = (keep - line.len()).saturating_sub(1);
     }
-    let mut body = lines.join("\n");
+    let mut body = String::with_capacity(keep + 1);
+    body.push_str(&out[..keep]);
     if !body.is_empty() {
         body.push('\n');
     }
@@ -77,11 +86,6 @@ pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
 /// that is empty, whether or not a workspace could tell the file's length — unless the output
 /// was clipped, when its last line is not the file's.
 pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
-    let numbered = |l: &str| {
-        let n = l.trim_start_matches(' ').split('\t').next();
-        l.contains('\t')
-            && n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    };
     let Some(end) = range
         .and_then(|r| r.get(1))
         .and_then(Value::as_i64)
@@ -90,25 +94,34 @@ pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
         if crate::display::displayed(out).is_cut() {
             return out.to_string();
         }
-        let mut lines: Vec<&str> = out.split_inclusive('\n').collect();
-        if let Some(i) = lines.iter().rposition(|l| numbered(l)) {
-            let text = lines[i].split_once('\t').map_or("", |(_, t)| t);
-            if text.trim_end_matches(['\n', '\r']).is_empty() {
-                lines.remove(i);
+        // The last numbered line, found from the end: dropped when its text is empty.
+        let mut stop = out.len();
+        for line in out.split_inclusive('\n').rev() {
+            let start = stop - line.len();
+            if let Some((_, text)) = numbered_line(line) {
+                if text.trim_end_matches(['\n', '\r']).is_empty() {
+                    let mut kept = String::with_capacity(out.len());
+                    kept.push_str(&out[..start]);
+                    kept.push_str(&out[stop..]);
+                    return kept;
+                }
+                break;
             }
+            stop = start;
         }
-        return lines.concat();
+        return out.to_string();
     };
     out.split_inclusive('\n')
-        .filter(|l| {
-            let n = l
-                .trim_start_matches(' ')
-                .split('\t')
-                .next()
-                .and_then(|n| n.parse::<i64>().ok());
-            !(numbered(l) && n.is_some_and(|n| n > end))
-        })
+        .filter(|l| !numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end)))
         .collect()
+}
+
+/// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
+fn numbered_line(l: &str) -> Option<(&str, &str)> {
+    let digits = l.trim_start_matches(' ');
+    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+    let text = digits[n..].strip_prefix('\t')?;
+    (n > 0).then(|| (&digits[..n], text))
 }
 
 /// Whether an editor output opens with the tool's directory-listing header (`Here's the files and
@@ -201,11 +214,11 @@ pub fn import(doc: &Value, session: &mut Session) {
         session.roots.add(&root);
     }
     session.cwd = "/workspace".to_string();
-    let mut results: HashMap<String, Option<String>> = HashMap::new();
+    let mut results: HashMap<&str, Option<Cow<str>>> = HashMap::new();
     for m in messages {
         if m.get("role").and_then(Value::as_str) == Some("tool") {
             if let Some(id) = m.get("tool_call_id").and_then(Value::as_str) {
-                results.insert(id.to_string(), content_text(m.get("content")));
+                results.insert(id, content_str(m.get("content")));
             }
         }
     }
@@ -234,16 +247,20 @@ pub fn import(doc: &Value, session: &mut Session) {
                 .and_then(Value::as_str)
                 .unwrap_or("");
             let id = call.get("id").and_then(Value::as_str).unwrap_or("");
-            let output = results.get(id).cloned().flatten();
+            let output: Option<&str> = results.get(id).and_then(|o| o.as_deref());
             let args: Option<Map<String, Value>> = serde_json::from_str(raw_args).ok();
             let mut new_cwd = None;
             let (op, output, command) = match (name.as_str(), &args) {
-                (_, None) => (Op::Skip(Reason::Malformed), output, raw_args.to_string()),
+                (_, None) => (
+                    Op::Skip(Reason::Malformed),
+                    output.map(str::to_string),
+                    raw_args.to_string(),
+                ),
                 // SWE-agent 1.x (SWE-smith) names the same shell tool `bash`.
                 ("execute_bash" | "bash", Some(a)) => {
                     let script = str_arg(a, "command").unwrap_or_default();
                     let output = output.map(|o| {
-                        let (body, cwd) = strip_trailer(&o);
+                        let (body, cwd) = strip_trailer(o);
                         new_cwd = cwd;
                         body
                     });
@@ -256,14 +273,18 @@ pub fn import(doc: &Value, session: &mut Session) {
                     )
                 }
                 ("str_replace_editor", Some(a)) => {
-                    let op = editor_op(a, output.as_deref());
-                    let output = output.map(|o| trim_to_range(&o, a.get("view_range")));
+                    let op = editor_op(a, output);
+                    let output = output.map(|o| trim_to_range(o, a.get("view_range")));
                     (op, output, raw_args.to_string())
                 }
                 ("think" | "finish" | "submit" | "task_tracker", _) => {
-                    (Op::Quiet, output, raw_args.to_string())
+                    (Op::Quiet, output.map(str::to_string), raw_args.to_string())
                 }
-                (_, Some(_)) => (Op::Skip(Reason::UnknownTool), output, raw_args.to_string()),
+                (_, Some(_)) => (
+                    Op::Skip(Reason::UnknownTool),
+                    output.map(str::to_string),
+                    raw_args.to_string(),
+                ),
             };
             session.apply_then_cd(
                 &Action {
@@ -320,5 +341,85 @@ mod tests {
         let (body, cwd) = strip_trailer("1:x\n[The command completed with exit code 0.]\n[Current working directory: /workspace/a__b__1]\n[Python interpreter: /x]\n[Command finished with exit code 0]");
         assert_eq!(body, "1:x\n");
         assert_eq!(cwd.as_deref(), Some("/workspace/a__b__1"));
+    }
+
+    /// The line-vector versions the one-pass ones replaced (the oracle for the property test).
+    fn strip_trailer_by_lines(out: &str) -> (String, Option<String>) {
+        let mut lines: Vec<&str> = out.split('\n').collect();
+        let mut cwd = None;
+        while let Some(last) = lines.last() {
+            let t = last.trim();
+            if t.is_empty() || super::TRAILERS.iter().any(|p| t.starts_with(p)) {
+                if let Some(dir) = t
+                    .strip_prefix("[Current working directory: ")
+                    .and_then(|r| r.strip_suffix(']'))
+                {
+                    cwd = Some(dir.to_string());
+                }
+                lines.pop();
+            } else {
+                break;
+            }
+        }
+        let mut body = lines.join("\n");
+        if !body.is_empty() {
+            body.push('\n');
+        }
+        (body, cwd)
+    }
+
+    fn trim_to_range_by_lines(out: &str, range: Option<&serde_json::Value>) -> String {
+        let numbered = |l: &str| {
+            let n = l.trim_start_matches(' ').split('\t').next();
+            l.contains('\t')
+                && n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let Some(end) = range
+            .and_then(|r| r.get(1))
+            .and_then(serde_json::Value::as_i64)
+            .filter(|e| *e > 0)
+        else {
+            if crate::display::displayed(out).is_cut() {
+                return out.to_string();
+            }
+            let mut lines: Vec<&str> = out.split_inclusive('\n').collect();
+            if let Some(i) = lines.iter().rposition(|l| numbered(l)) {
+                let text = lines[i].split_once('\t').map_or("", |(_, t)| t);
+                if text.trim_end_matches(['\n', '\r']).is_empty() {
+                    lines.remove(i);
+                }
+            }
+            return lines.concat();
+        };
+        out.split_inclusive('\n')
+            .filter(|l| {
+                let n = l
+                    .trim_start_matches(' ')
+                    .split('\t')
+                    .next()
+                    .and_then(|n| n.parse::<i64>().ok());
+                !(numbered(l) && n.is_some_and(|n| n > end))
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_pass_trims_agree_with_the_line_vectors(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "\n", "\t", "\r", "1", "12", "99999999999999999999", "x", "  3\t",
+                "[Current working directory: /w/a]", "[Python interpreter: /p]",
+                "[The command completed with exit code 0.]", " [Command finished with exit code 1] ",
+                "<response clipped>", "é",
+            ]), 0..24),
+            end in -2i64..20,
+        ) {
+            let out: String = parts.concat();
+            proptest::prop_assert_eq!(strip_trailer(&out), strip_trailer_by_lines(&out));
+            let range = serde_json::json!([1, end]);
+            for r in [None, Some(&range)] {
+                proptest::prop_assert_eq!(trim_to_range(&out, r), trim_to_range_by_lines(&out, r));
+            }
+        }
     }
 }

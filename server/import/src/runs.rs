@@ -62,7 +62,7 @@ impl<'a, 'p> Runs<'a, 'p> {
         let files = (self.workspace_for)(task);
         let mut session = Session::new(task, run, Roots::new(), "/testbed", files.as_ref());
         feed(&mut session);
-        let (rows, summary, outcomes, change) = session.finish();
+        let (rows, summary, outcomes, change) = session.finish_with(!self.opts.no_replayed_changes);
         self.out.changes.push(change);
         self.out.rows.extend(rows);
         self.out.summary.add(&summary);

@@ -397,7 +397,21 @@ impl<'a> Session<'a> {
         Vec<Outcome>,
         crate::change::RunChange,
     ) {
-        let change = self.change();
+        self.finish_with(true)
+    }
+
+    /// [`Session::finish`]; without `replayed`, the change rebuilt by replay is not made
+    /// ([`crate::ImportOptions::no_replayed_changes`]).
+    pub fn finish_with(
+        self,
+        replayed: bool,
+    ) -> (
+        Vec<ReadSpan>,
+        Summary,
+        Vec<Outcome>,
+        crate::change::RunChange,
+    ) {
+        let change = self.change_with(replayed);
         (self.rows, self.summary, self.outcomes, change)
     }
 }
@@ -409,7 +423,7 @@ fn mismatch(st: &FileState, s: &Shown) -> bool {
         return false;
     };
     let part = if s.partial { Part::Prefix } else { Part::Whole };
-    !same_text(t, &s.text, part)
+    !same_text(t, s.text, part)
 }
 
 /// `[File: /x/A.java (233 lines total)]` in SWE-agent windows.

@@ -152,6 +152,8 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
             task: args.task.clone(),
             run: args.run.clone(),
             corpus,
+            // Only --emit-patches writes the changes rebuilt by replay.
+            no_replayed_changes: args.emit_patches.is_none(),
         },
         layout: args.layout,
         threads: readcov_core::par::threads_for(args.jobs, usize::MAX),

@@ -3,8 +3,9 @@
 //! `execute_bash`, mini-swe-agent's bash, SWE-agent's `open`/`goto`/`scroll_*`/`edit`) is the one
 //! those importers know: nothing here says what a tool reads.
 
-use crate::openhands::content_text;
+use crate::openhands::content_str;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 /// How a row's messages carry tool calls and their results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -64,10 +65,10 @@ fn is_assistant(m: &Value) -> bool {
     matches!(role(m), "assistant" | "ai")
 }
 
-/// A message's text: `content` (a string or text parts) or nebius's `text`.
-pub(crate) fn text(m: &Value) -> Option<String> {
-    content_text(m.get("content"))
-        .or_else(|| m.get("text").and_then(Value::as_str).map(String::from))
+/// A message's text: `content` (a string or text parts) or nebius's `text`; borrowed from the
+/// message unless it is made of parts (every observation is looked at several times).
+pub(crate) fn text(m: &Value) -> Option<Cow<'_, str>> {
+    content_str(m.get("content")).or_else(|| m.get("text").and_then(Value::as_str).map(Cow::from))
 }
 
 /// Which encoding `messages` use (`None`: no tool call in any of them).
@@ -122,11 +123,12 @@ fn strip_observation(text: &str) -> &str {
 
 fn tool_results(mut messages: Vec<Value>) -> Vec<Value> {
     for m in messages.iter_mut().filter(|m| role(m) == "tool") {
-        if let Some(t) = text(m) {
-            let clean = strip_observation(&t).to_string();
-            if clean.len() != t.len() {
-                m["content"] = Value::String(clean);
-            }
+        let clean = text(m).and_then(|t| {
+            let clean = strip_observation(&t);
+            (clean.len() != t.len()).then(|| clean.to_string())
+        });
+        if let Some(clean) = clean {
+            m["content"] = Value::String(clean);
         }
     }
     messages
@@ -242,21 +244,23 @@ pub(crate) fn fenced_action(text: &str) -> Option<String> {
 }
 
 /// SWE-agent's prompt after every observation: `(Open file: …)`, `(Current directory: …)`, `bash-$`.
-fn strip_prompt(obs: &str) -> String {
-    let mut lines: Vec<&str> = obs.split('\n').collect();
-    while let Some(last) = lines.last() {
-        let t = last.trim();
-        if t.is_empty()
+/// Its lines are looked at from the end; the rest is copied once.
+pub(crate) fn strip_prompt(obs: &str) -> String {
+    // The observation is `obs[..keep]`: the lines before the prompt, without their last break.
+    let mut keep = obs.len();
+    for line in obs.rsplit('\n') {
+        let t = line.trim();
+        if !(t.is_empty()
             || t == "bash-$"
             || t.starts_with("(Open file:")
-            || t.starts_with("(Current directory:")
+            || t.starts_with("(Current directory:"))
         {
-            lines.pop();
-        } else {
             break;
         }
+        keep = (keep - line.len()).saturating_sub(1);
     }
-    let mut out = lines.join("\n");
+    let mut out = String::with_capacity(keep + 1);
+    out.push_str(&obs[..keep]);
     if !out.is_empty() {
         out.push('\n');
     }

@@ -1,4 +1,4 @@
-use super::encode::{fenced_action, function_calls};
+use super::encode::{fenced_action, function_calls, strip_prompt};
 use super::*;
 
 #[test]
@@ -94,4 +94,38 @@ fn outcome_and_patch_fields() {
         Some("d")
     );
     assert_eq!(final_patch(&serde_json::json!({"patch": " \n"})), None);
+}
+
+/// The line-vector `strip_prompt` the one-pass one replaced (the oracle).
+fn strip_prompt_by_lines(obs: &str) -> String {
+    let mut lines: Vec<&str> = obs.split('\n').collect();
+    while let Some(last) = lines.last() {
+        let t = last.trim();
+        if t.is_empty()
+            || t == "bash-$"
+            || t.starts_with("(Open file:")
+            || t.starts_with("(Current directory:")
+        {
+            lines.pop();
+        } else {
+            break;
+        }
+    }
+    let mut out = lines.join("\n");
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+proptest::proptest! {
+    #[test]
+    fn one_pass_prompt_strip_agrees_with_the_line_vector(
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            " ", "\n", "\r", "x", "bash-$", "(Open file: /a.py)", "(Current directory: /r)", "é",
+        ]), 0..20),
+    ) {
+        let obs: String = parts.concat();
+        proptest::prop_assert_eq!(strip_prompt(&obs), strip_prompt_by_lines(&obs));
+    }
 }

@@ -2,10 +2,9 @@ use super::*;
 
 fn check(output: &str, head: &[&str], tail: &[&str], cut: Cut) {
     let d = displayed(output);
-    let own = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert_eq!(
         (d.head, d.tail, d.cut),
-        (own(head), own(tail), cut),
+        (head.to_vec(), tail.to_vec(), cut),
         "{output:?}"
     );
 }

@@ -2,7 +2,7 @@
 //! the shipped logs: SWE-agent and mini-swe-agent (v1, v2) `info.submission`, OpenHands eval
 //! output `test_result.git_patch`; formats without one carry none.
 
-use crate::common::{real, run, run_bare, run_multi};
+use crate::common::{real, run, run_bare, run_multi, run_with};
 use readcov_import::{import, ImportOptions, NoFiles};
 
 fn first_line(p: &str) -> &str {
@@ -79,4 +79,45 @@ fn openhands_trajectories_carry_none_and_are_replayed() {
         "{}",
         r.patch
     );
+}
+
+/// `no_replayed_changes` (import without --emit-patches) leaves the replayed change out and
+/// nothing else: the same rows, summary, outcomes and submitted patches, on every shipped
+/// OpenHands trajectory with its workspace.
+#[test]
+fn without_replayed_changes_only_the_replay_is_left_out() {
+    let skip = ImportOptions {
+        no_replayed_changes: true,
+        ..ImportOptions::default()
+    };
+    let dir = real().join("openhands");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    let mut replayed = 0;
+    for n in names {
+        let rel = format!("openhands/{n}");
+        let (all, lean) = (run(&rel), run_with(&rel, &skip));
+        assert_eq!(all.rows, lean.rows, "{rel}");
+        assert_eq!(
+            format!("{:?}", all.summary),
+            format!("{:?}", lean.summary),
+            "{rel}"
+        );
+        assert_eq!(all.outcomes, lean.outcomes, "{rel}");
+        assert_eq!(all.changes.len(), lean.changes.len(), "{rel}");
+        for (a, l) in all.changes.iter().zip(&lean.changes) {
+            assert_eq!(
+                (&a.task, &a.run, &a.submitted),
+                (&l.task, &l.run, &l.submitted)
+            );
+            assert_eq!(l.replayed, None, "{rel}");
+            replayed += usize::from(a.replayed.is_some());
+        }
+    }
+    assert!(replayed >= 5, "the workspaces replay: {replayed}");
 }

@@ -22,6 +22,11 @@ pub fn real() -> PathBuf {
 
 /// Imports `rel` (relative to the real data), with `sources/<task>/` as the workspace when present.
 pub fn run(rel: &str) -> Imported {
+    run_with(rel, &ImportOptions::default())
+}
+
+/// [`run`] with `opts`.
+pub fn run_with(rel: &str, opts: &ImportOptions) -> Imported {
     let root = real();
     let bytes = std::fs::read(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
     let sources = root.join("sources");
@@ -33,7 +38,7 @@ pub fn run(rel: &str) -> Imported {
             Box::new(NoFiles)
         }
     };
-    import_with(&bytes, rel, &ImportOptions::default(), &pick)
+    import_with(&bytes, rel, opts, &pick)
 }
 
 /// Imports `rel` (relative to the real data) with no workspace: lengths and text only from the log.

@@ -1,0 +1,147 @@
+use super::*;
+
+fn lines(output: &str, style: Style) -> Vec<u32> {
+    parse(output, style).iter().map(|s| s.line).collect()
+}
+
+#[test]
+fn styles() {
+    let catn = "Here's the result of running `cat -n` on /x.py:\n     1\timport os\n     2\t\n    10\tx = 1\n";
+    assert_eq!(lines(catn, Style::CatN), vec![1, 2, 10]);
+    assert_eq!(
+        lines(
+            "     7→def f():\n     8→    pass\n<system-reminder>",
+            Style::Arrow
+        ),
+        vec![7, 8]
+    );
+    let swe = "[File: /r/A.java (233 lines total)]\n(133 more lines above)\n134:  x\n135:\n(98 more lines below)";
+    assert_eq!(lines(swe, Style::Colon), vec![134, 135]);
+    assert_eq!(
+        lines("39:    def __init__(\n40-  ctx\n--\n172:  y", Style::Grep),
+        vec![39, 40, 172]
+    );
+}
+
+#[test]
+fn clipped_output_stops_at_marker() {
+    let out = "     1\ta\n     2\tbb<response clipped><NOTE>only part</NOTE>\n     3\tc\n";
+    let got = parse(out, Style::CatN);
+    assert_eq!(got.len(), 2);
+    assert!(got[1].partial);
+    assert_eq!(got[1].text, "bb");
+}
+
+#[test]
+fn grep_multi() {
+    let got = parse_grep_multi("a/b.py:12:x = 1\na/b-c.py-13-ctx\nnoise\n");
+    let flat: Vec<(&str, u32, &str)> = got.into_iter().map(|(p, s)| (p, s.line, s.text)).collect();
+    assert_eq!(flat, vec![("a/b.py", 12, "x = 1"), ("a/b-c.py", 13, "ctx")]);
+}
+
+#[test]
+fn ranges_merge() {
+    assert_eq!(ranges([5, 3, 4, 9, 9, 10]), vec![(3, 5), (9, 10)]);
+    assert_eq!(ranges([]), vec![]);
+}
+
+/// The regexes the hand matchers replaced, applied as before: a captured number that does not
+/// parse as a `u32`, or is 0, gives no line.
+fn by_regex(line: &str, style: Style) -> Option<(u32, &str)> {
+    let re = regex::Regex::new(match style {
+        Style::CatN => r"^ *(\d+)\t(.*)$",
+        Style::Arrow => r"^ *(\d+)→(.*)$",
+        Style::Colon => r"^(\d+):(.*)$",
+        Style::Grep => r"^(\d+)[:-](.*)$",
+    })
+    .unwrap();
+    let c = re.captures(line)?;
+    let n = c[1].parse::<u32>().ok().filter(|n| *n > 0)?;
+    Some((n, c.get(2).unwrap().as_str()))
+}
+
+fn grep_by_regex(line: &str) -> Option<(&str, u32, &str)> {
+    let re = regex::Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").unwrap();
+    let c = re.captures(line)?;
+    let n = c
+        .get(2)
+        .or(c.get(3))?
+        .as_str()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| *n > 0)?;
+    Some((c.get(1).unwrap().as_str(), n, c.get(4).unwrap().as_str()))
+}
+
+fn by_hand(line: &str, style: Style) -> Option<(u32, &str)> {
+    let s = parse(line, style);
+    assert!(s.len() <= 1);
+    s.first().map(|s| (s.line, s.text))
+}
+
+fn grep_by_hand(line: &str) -> Option<(&str, u32, &str)> {
+    let s = parse_grep_multi(line);
+    assert!(s.len() <= 1);
+    s.first().map(|(p, s)| (*p, s.line, s.text))
+}
+
+#[test]
+fn hand_matchers_agree_with_the_regexes_on_edge_cases() {
+    // `٣` is a Unicode digit (`\d` takes it, `u32::from_str` does not); 4294967296 overflows.
+    for line in [
+        "  12\tx",
+        "12\t",
+        "\t",
+        "  \tx",
+        " 0\tx",
+        "4294967296\tx",
+        "4294967295\tx",
+        "1٣\tx",
+        "٣\tx",
+        " 7→a→b",
+        "7 →a",
+        "12:x:y",
+        ":12:",
+        "12-x",
+        "12",
+        "",
+        "x 12\ty",
+        "0012:a",
+        "a:12:b",
+        "a-12-b",
+        "a:٣:b:4:c",
+        "a:1٣:b:4:c",
+        "a:4294967296:b:5:c",
+        "a-12:b",
+        "::1:",
+        "-1-",
+        "a:-1-",
+        "p:12-x-3-y",
+        "é:3:x",
+        "a/é.py-4-ctx",
+        "a:b:c",
+        "a:12",
+        "a:12x:3:",
+    ] {
+        for style in [Style::CatN, Style::Arrow, Style::Colon, Style::Grep] {
+            assert_eq!(
+                by_hand(line, style),
+                by_regex(line, style),
+                "{line:?} {style:?}"
+            );
+        }
+        assert_eq!(grep_by_hand(line), grep_by_regex(line), "{line:?}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn hand_matchers_agree_with_the_regexes(
+        line in proptest::string::string_regex("[ \t:\\-→0-9٣a/.é]{0,14}").unwrap()
+    ) {
+        for style in [Style::CatN, Style::Arrow, Style::Colon, Style::Grep] {
+            proptest::prop_assert_eq!(by_hand(&line, style), by_regex(&line, style));
+        }
+        proptest::prop_assert_eq!(grep_by_hand(&line), grep_by_regex(&line));
+    }
+}
