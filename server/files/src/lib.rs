@@ -13,6 +13,7 @@ mod inside;
 pub mod logs;
 mod open;
 pub mod rows;
+pub mod score_rows;
 pub mod scored;
 pub mod shard;
 pub mod syntax;

@@ -4,26 +4,27 @@ mod at_k;
 mod base_check;
 pub mod before_edit;
 mod below;
-mod lean;
 pub mod legend;
+mod load;
 mod one_set;
 mod render;
 mod rows;
 pub mod sets;
 mod sets_render;
+mod sink;
 pub use sets::{gold_set_buckets, GoldArg};
 
 use crate::exit::Exit;
-use crate::inputs::{load_gold, load_reads, report_errors, workspace_root};
 use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
 use below::Below;
 use clap::Args;
-use readcov_core::{NamedRuns, ScoreOptions, ScorePartial, Source};
-use render::render;
-use std::io::Write;
+use readcov_core::{ScoreOptions, ScorePartial, Source};
+use readcov_files::score_rows::score_rows;
+use readcov_files::scored::Sources;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 #[command(after_help = legend::help())]
@@ -180,6 +181,10 @@ fn parse_rate_or_default(s: &str) -> Result<f64, String> {
     }
 }
 
+/// `readcov score`, top to bottom: the arguments checked (other modes hand off: `--at-k`,
+/// several gold sets), the inputs loaded through the input layer ([`load`]), one library call
+/// ([`readcov_files::score_rows::score_rows`], which picks the engine), each row into one sink
+/// ([`sink`]), then the totals, the partial, the timings and the verdict.
 pub fn run(args: ScoreArgs) -> Result<Exit> {
     let golds = args.gold.iter().map(|g| Some(g.path.as_path()));
     let inputs: Vec<Option<&Path>> = golds
@@ -202,97 +207,75 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     if let Some(note) = sets::file_circular_note(args.gold_path()) {
         say!("note: {note}");
     }
-    // Without a workspace nothing needs whole rows unless the log has edits (read-before-edit)
-    // or is a trajectory to import: the lean path scores the same rows in a fraction of the
-    // memory, or hands back.
-    let no_workspace = args.workspace.is_none() && args.workspaces.is_none();
-    if no_workspace && !args.general_path {
-        if let Some(exit) = lean::run(&args)? {
-            return Ok(exit);
-        }
-    }
-    let started = std::time::Instant::now();
-    let ws = workspace_root(args.workspace.as_deref())?;
-    if let Some(dir) = &args.workspaces {
-        crate::inputs::canonical_dir(dir)?;
-    }
-    let mut gold = load_gold(args.gold_path(), ws.as_deref())?;
-    // A workspace file that is not the gold's base is said (its lines may have moved).
-    base_check::warn_differing(
-        args.gold_path(),
-        ws.as_deref().map(std::path::Path::new),
-        args.workspaces.as_deref(),
-    );
-    // A trajectory given as --reads is imported (saying so), then scored like any reads.
-    let mut reads = load_reads(&args.reads, ws.as_deref(), workspaces_of(&args))?;
-    let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    let (named, e) = named_runs(&args)?;
-    errors += e;
-    if let Some(shard) = args.shard {
-        gold.items.retain(|g| shard.keeps(&g.task));
-        reads.items.retain(|r| shard.keeps(&r.task));
-    }
-    if reads.items.is_empty() {
+    let started = Instant::now();
+    let load::Loaded {
+        gold,
+        mut reads,
+        named,
+        errors,
+    } = load::load(&args)?;
+    if reads.is_empty() {
         warn_no_reads(&args);
     }
+    let (gold_n, reads_n, lean) = (gold.items.len(), reads.len(), reads.is_lean());
     let opts = score_options(args.threshold, &args.sources, args.breakdown());
     let parsed = started.elapsed();
-    let one_set::Scored {
-        rows,
-        units,
-        rbe,
-        scoring: scored,
-        unit_time: units_time,
-    } = one_set::score_set(&args, &gold.items, &reads.items, &named, &opts);
-    let mut partial = ScorePartial::default();
-    rows.iter().for_each(|r| partial.add(&r.score));
+    let sources = load::sources(&args);
+    let mut sink = sink::Sink::new(&args, !matches!(sources, Sources::None));
+    let (mut partial, mut below) = (ScorePartial::default(), Below::default());
+    // The sink's time is clocked apart (`--timings`), so the metric phase can be told from it.
+    let mut rendering = Duration::ZERO;
+    let done = score_rows(
+        sources,
+        &gold.items,
+        &mut reads,
+        &named,
+        &opts,
+        args.widen,
+        |row, unit, rbe| {
+            let t = args.timings.then(Instant::now);
+            partial.add(&row.score);
+            below.note(&args, &row);
+            sink.row(row, unit, rbe);
+            rendering += t.map_or(Duration::ZERO, |t| t.elapsed());
+        },
+    );
+    for note in &done.notes {
+        say!("{note}");
+    }
     let total = partial.finish();
     write_partial_of(&args, partial)?;
-    {
-        // Streamed through one buffer: building the whole output first doubled peak memory on
-        // large corpora (80 MB of JSONL for 50,880 rows). A closed pipe (`| head`) is no error.
-        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let written = render(&mut out, &rows, units.as_deref(), &rbe, &total, &args)
-            .and_then(|()| out.flush());
-        ignore_broken_pipe(written)?;
-    }
+    let streamed = rendering;
+    let t = Instant::now();
+    sink.finish(&total, &done.rbe)?;
+    rendering += t.elapsed();
     if args.timings {
-        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-        say!(
-            "timings: parse {:.1} ms, score {:.1} ms, units {:.1} ms, render {:.1} ms ({} rows)",
-            ms(parsed),
-            ms(scored),
-            ms(units_time),
-            ms(started
-                .elapsed()
-                .saturating_sub(parsed + scored + units_time)),
-            rows.len()
-        );
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let rows = done.rows;
+        match lean {
+            // On the lean table rows are scored as they are rendered: the sink's share is
+            // taken out of the scoring time.
+            true => say!(
+                "timings: parse {:.1} ms, score {:.1} ms, render {:.1} ms ({rows} rows, lean path)",
+                ms(parsed),
+                ms(done.scoring.saturating_sub(streamed)),
+                ms(rendering),
+            ),
+            false => say!(
+                "timings: parse {:.1} ms, score {:.1} ms, units {:.1} ms, render {:.1} ms ({rows} rows)",
+                ms(parsed),
+                ms(done.scoring),
+                ms(done.unit_time),
+                ms(rendering),
+            ),
+        }
     }
-    report_skipped(errors, gold.items.len(), reads.items.len());
-    let mut below = Below::default();
-    rows.iter().for_each(|r| below.note(&args, r));
+    report_skipped(errors, gold_n, reads_n);
     below.report(&args);
     // `readcov score` ends the process next: freeing 500k+ parsed rows one allocation at a time
     // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
-    std::mem::forget((gold, reads, rows));
+    std::mem::forget((gold, reads));
     Ok(exit_for(below.any()))
-}
-
-/// The runs `--outcomes` labels one by one (`run` given), within the shard: each is a row even
-/// when it read nothing (coverage 0, `readcov_core::named`), and the labels' located errors.
-fn named_runs(args: &ScoreArgs) -> Result<(NamedRuns, usize)> {
-    let Some(path) = &args.outcomes else {
-        return Ok((NamedRuns::default(), 0));
-    };
-    let parsed = crate::inputs::load_outcomes(path)?;
-    let errors = report_errors(&parsed.errors);
-    let labels: readcov_core::outcomes::Outcomes = parsed.items.into_iter().collect();
-    let mut named = NamedRuns::of_outcomes(&labels);
-    if let Some(shard) = args.shard {
-        named.retain_tasks(|t| shard.keeps(t));
-    }
-    Ok((named, errors))
 }
 
 /// Where an imported trajectory's base files come from.
@@ -317,14 +300,6 @@ fn write_partial_of(args: &ScoreArgs, partial: ScorePartial) -> Result<()> {
         write_partial(path, args.shard, partial)?;
     }
     Ok(())
-}
-
-/// A closed pipe (`readcov score | head`) is no error; any other write error is.
-fn ignore_broken_pipe(written: std::io::Result<()>) -> Result<()> {
-    match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
 }
 
 fn report_skipped(errors: usize, gold: usize, reads: usize) {

@@ -1,0 +1,87 @@
+//! `readcov score`'s inputs, loaded through the one input layer: the gold (converted or refused
+//! there), the reads in the form the library scores fastest (the lean table for plain reads JSONL
+//! without edits and no workspace; whole rows otherwise: a trajectory is imported on the fly),
+//! the runs `--outcomes` labels, all within `--shard`. Notes and located errors go to stderr.
+
+use super::{base_check, workspaces_of, ScoreArgs};
+use crate::inputs::{
+    canonical_dir, load_gold, load_outcomes, load_reads, load_reads_lean, nothing_read,
+    report_errors, workspace_root,
+};
+use anyhow::Result;
+use readcov_core::outcomes::Outcomes;
+use readcov_core::{GoldSpan, NamedRuns, Parsed};
+use readcov_files::score_rows::ScoreReads;
+use readcov_files::scored::Sources;
+use std::path::Path;
+
+pub(super) struct Loaded {
+    pub gold: Parsed<GoldSpan>,
+    pub reads: ScoreReads,
+    pub named: NamedRuns,
+    /// Located input errors printed (gold, reads, labels).
+    pub errors: usize,
+}
+
+/// Loads the gold, the reads and the labels of a single-gold-set `score`.
+pub(super) fn load(args: &ScoreArgs) -> Result<Loaded> {
+    let no_workspace = args.workspace.is_none() && args.workspaces.is_none();
+    // Reads first: a plain reads file without edits becomes the lean table; anything else (a
+    // trajectory to import, another kind to refuse, a log with edits) is read as rows below,
+    // after the gold, so that every note is said once and in the same order.
+    let lean = match no_workspace && !args.general_path {
+        true => load_reads_lean(&args.reads)?.filter(|r| !r.has_edits),
+        false => None,
+    };
+    let ws = workspace_root(args.workspace.as_deref())?;
+    if let Some(dir) = &args.workspaces {
+        canonical_dir(dir)?;
+    }
+    let mut gold = load_gold(args.gold_path(), ws.as_deref())?;
+    // A workspace file that is not the gold's base is said (its lines may have moved).
+    base_check::warn_differing(
+        args.gold_path(),
+        ws.as_deref().map(Path::new),
+        args.workspaces.as_deref(),
+    );
+    let (mut reads, mut errors) = match lean {
+        Some(l) if l.rows().is_empty() => return Err(nothing_read(&args.reads, &l.errors)),
+        Some(l) => {
+            let e = report_errors(&gold.errors) + report_errors(&l.errors);
+            (ScoreReads::Lean(Box::new(l)), e)
+        }
+        None => {
+            let r = load_reads(&args.reads, ws.as_deref(), workspaces_of(args))?;
+            let e = report_errors(&gold.errors) + report_errors(&r.errors);
+            (ScoreReads::Rows(r.items), e)
+        }
+    };
+    let mut named = match &args.outcomes {
+        Some(path) => {
+            let parsed = load_outcomes(path)?;
+            errors += report_errors(&parsed.errors);
+            NamedRuns::of_outcomes(&parsed.items.into_iter().collect::<Outcomes>())
+        }
+        None => NamedRuns::default(),
+    };
+    if let Some(shard) = args.shard {
+        gold.items.retain(|g| shard.keeps(&g.task));
+        reads.retain_tasks(|t| shard.keeps(t));
+        named.retain_tasks(|t| shard.keeps(t));
+    }
+    Ok(Loaded {
+        gold,
+        reads,
+        named,
+        errors,
+    })
+}
+
+/// Where unit figures and read-before-edit come from.
+pub(super) fn sources(args: &ScoreArgs) -> Sources<'_> {
+    match (&args.workspaces, &args.workspace) {
+        (Some(dir), _) => Sources::PerTask(dir),
+        (None, Some(ws)) => Sources::One(ws),
+        (None, None) => Sources::None,
+    }
+}

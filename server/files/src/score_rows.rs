@@ -1,0 +1,117 @@
+//! `readcov score`'s one library call: the reads as the input layer loaded them — the lean table
+//! (plain reads JSONL without edits, no workspace) or whole rows (a trajectory imported, edits,
+//! a workspace) — scored by the engine that form needs, each row handed to the caller's sink
+//! with its unit figures and the runs' read-before-edit. The command never knows there are two
+//! paths: the choice is the form of the loaded reads, made here (both give the same rows, held
+//! equal by core's `tests/it/lean.rs` and the CLI's `score_lean.rs`).
+
+use crate::scored::{score_with_sources_named, ByRun, Sources};
+use readcov_core::{
+    score_lean_named, GoldSpan, LeanReads, NamedRuns, ReadSpan, ScoreOptions, TaskRunScore,
+    UnknownLengths,
+};
+use readcov_units::UnitScore;
+use std::time::{Duration, Instant};
+
+/// The reads of a `score`: the lean table or whole rows.
+pub enum ScoreReads {
+    /// Boxed: the table's own fields are a few hundred bytes beside a `Vec`'s 24.
+    Lean(Box<LeanReads>),
+    Rows(Vec<ReadSpan>),
+}
+
+impl ScoreReads {
+    /// How many reads rows there are (valid ones).
+    pub fn len(&self) -> usize {
+        match self {
+            ScoreReads::Lean(l) => l.rows().len(),
+            ScoreReads::Rows(r) => r.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Only the rows of the tasks `keep` accepts (a shard's).
+    pub fn retain_tasks(&mut self, keep: impl Fn(&str) -> bool) {
+        match self {
+            ScoreReads::Lean(l) => l.retain_tasks(keep),
+            ScoreReads::Rows(r) => r.retain(|x| keep(&x.task)),
+        }
+    }
+
+    /// Whether these are the lean table (for `--timings`, which names the path).
+    pub fn is_lean(&self) -> bool {
+        matches!(self, ScoreReads::Lean(_))
+    }
+}
+
+/// What the call leaves beside the rows it handed out.
+#[derive(Default)]
+pub struct ScoreDone {
+    /// Notes to show (a file without a grammar, a task without a folder).
+    pub notes: Vec<String>,
+    /// Read-before-edit per run (empty on the lean table: it has no edits).
+    pub rbe: ByRun,
+    /// Whether unit columns were computed (a workspace: every row then has a unit score).
+    pub units: bool,
+    /// Scoring time and unit time (`--timings`; the sink's time is the caller's).
+    pub scoring: Duration,
+    pub unit_time: Duration,
+    pub rows: usize,
+}
+
+/// Scores `reads` against `gold` (with the runs labels name) and hands each row, in (task, run)
+/// order, to `emit` with its unit score (with sources) and the runs' read-before-edit.
+pub fn score_rows(
+    sources: Sources,
+    gold: &[GoldSpan],
+    reads: &mut ScoreReads,
+    named: &NamedRuns,
+    opts: &ScoreOptions,
+    widen: u32,
+    mut emit: impl FnMut(TaskRunScore<&str>, Option<&UnitScore>, &ByRun),
+) -> ScoreDone {
+    let started = Instant::now();
+    match reads {
+        // No workspace and no edit: nothing needs whole rows, units or read-before-edit.
+        ScoreReads::Lean(lean) => {
+            let (no_edits, mut rows) = (ByRun::new(), 0);
+            score_lean_named(gold, &mut *lean, named, &UnknownLengths, opts, |row| {
+                rows += 1;
+                emit(row, None, &no_edits);
+            });
+            ScoreDone {
+                scoring: started.elapsed(),
+                rows,
+                ..ScoreDone::default()
+            }
+        }
+        ScoreReads::Rows(rows) => {
+            let s = score_with_sources_named(sources, gold, rows, named, opts, widen);
+            let n = s.rows.len();
+            for (i, r) in s.rows.into_iter().enumerate() {
+                let TaskRunScore { task, run, score } = r;
+                let unit = s.units.as_ref().and_then(|u| u.get(i));
+                emit(
+                    TaskRunScore {
+                        task: &task,
+                        run: &run,
+                        score,
+                    },
+                    unit,
+                    &s.rbe,
+                );
+            }
+            ScoreDone {
+                notes: s.notes,
+                rbe: s.rbe,
+                units: s.units.is_some(),
+                scoring: s.scoring,
+                unit_time: s.unit_time,
+                rows: n,
+            }
+        }
+    }
+}
