@@ -15,6 +15,7 @@ pub mod labels;
 pub mod preds;
 pub mod reads;
 pub mod rows;
+pub mod run_change;
 
 pub use detect::{detect, detect_file};
 
@@ -32,6 +33,7 @@ pub use reads::{
     reads_of, BaseFiles, ReadsOptions,
 };
 pub use rows::{as_jsonl, read_rows};
+pub use run_change::RunChanges;
 
 use crate::FileError;
 use readcov_import::Format;

@@ -6,8 +6,10 @@
 //! `threads` threads, rows handed out in task, then run order (the same bytes for any count).
 
 mod change;
+mod layer;
 
 pub use change::{change_of, lost_of, paths_of, Texts};
+pub use layer::{change_layer, ChangeLayer};
 
 use crate::{PatchRow, TaskFiles};
 use readcov_core::outcomes::Outcomes;

@@ -133,6 +133,7 @@ impl Inner {
     pub fn reload(&self) -> Vec<String> {
         let problems = self.rebuild_config();
         self.store.load_gold();
+        crate::change::load_patches(&self.store);
         self.store.reload_reads();
         problems
     }
@@ -374,6 +375,13 @@ impl Inner {
         } else {
             Changed::default()
         };
+        let is_patches = |p: &PathBuf| {
+            (cfg.patches.iter()).any(|f| self.store.confined(f).is_ok_and(|c| c == *p))
+        };
+        if paths.iter().any(is_patches) {
+            crate::change::load_patches(&self.store);
+            changed.all = true;
+        }
         let polled = self.store.poll_reads();
         changed.paths.extend(polled.paths);
         changed.bytes += polled.bytes;

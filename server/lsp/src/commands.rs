@@ -209,9 +209,15 @@ pub async fn line_states(me: &Shared, params: Value) -> Result<Value> {
         .map(|p| crate::task::file_edits(me, &p))
         .unwrap_or_default();
     let gold = me.store.gold_shown();
+    let diagnosis = crate::change::diagnosis(me);
     me.with_view(&uri, |doc, v, _| {
         let mut states = render::line_states(&uri, v);
         states["edits"] = render::edit_states(doc, &edits);
+        // The change layer (issue 38): the gold's and the run's changed lines in this file.
+        states["change"] = match (&diagnosis, doc.path.as_deref()) {
+            (Some(d), Some(path)) => render::change::line_states(d, path, doc),
+            _ => Value::Null,
+        };
         // Which gold the figures are about (the status tooltip names it).
         states["gold"] = json!(gold.label);
         states

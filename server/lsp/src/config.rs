@@ -15,6 +15,8 @@ pub struct Partial {
     pub gold_definition: Option<String>,
     pub task: Option<String>,
     pub reads: Option<Vec<String>>,
+    /// SWE-bench predictions files: each run's change (`readcov diagnose --patches`).
+    pub patches: Option<Vec<String>>,
     pub threshold: Option<f64>,
     /// `Some(None)` is an explicit `null`: show all runs merged.
     #[serde(default, deserialize_with = "explicit_null")]
@@ -39,6 +41,7 @@ pub struct Config {
     pub gold_definition: Option<String>,
     pub task: Option<String>,
     pub reads: Vec<String>,
+    pub patches: Vec<String>,
     pub threshold: f64,
     pub runs: Option<Vec<String>>,
     pub sources: BTreeSet<Source>,
@@ -54,6 +57,7 @@ impl Default for Config {
             gold_definition: None,
             task: None,
             reads: Vec::new(),
+            patches: Vec::new(),
             threshold: readcov_core::metrics::DEFAULT_THRESHOLD,
             runs: None,
             sources: [Source::Agent, Source::Human, Source::Retriever]
@@ -82,6 +86,9 @@ impl Config {
         }
         if let Some(r) = p.reads {
             self.reads = r;
+        }
+        if let Some(p) = p.patches {
+            self.patches = p;
         }
         match p.threshold {
             Some(t) if (0.0..=1.0).contains(&t) => self.threshold = t,
@@ -161,10 +168,12 @@ mod tests {
         let mut c = Config::default();
         let t = from_toml("gold = [\"g.jsonl\"]\nthreshold = 0.8\nwhatIf = false\n").unwrap();
         assert!(c.apply(t).is_empty());
-        let j = from_json(&json!({"readcov": {"reads": ["r.jsonl"], "runs": ["a"]}})).unwrap();
+        let j = json!({"readcov": {"reads": ["r.jsonl"], "runs": ["a"], "patches": ["p.jsonl"]}});
+        let j = from_json(&j).unwrap();
         assert!(c.apply(j).is_empty());
         assert_eq!(c.gold, vec!["g.jsonl"]);
         assert_eq!(c.reads, vec!["r.jsonl"]);
+        assert_eq!(c.patches, vec!["p.jsonl"]);
         assert_eq!(c.threshold, 0.8);
         assert!(!c.what_if);
         assert_eq!(c.runs, Some(vec!["a".to_string()]));

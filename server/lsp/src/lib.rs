@@ -5,6 +5,7 @@
 pub mod backend;
 pub mod basefile;
 pub mod basemap;
+pub mod change;
 pub mod commands;
 pub mod config;
 pub mod document;

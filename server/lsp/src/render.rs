@@ -7,6 +7,7 @@ use readcov_core::LineSet;
 use serde_json::{json, Value};
 use tower_lsp_server::ls_types::*;
 
+pub mod change;
 mod hover;
 pub mod overview;
 pub use hover::{hover_nearest, hover_text, short_command};

@@ -129,6 +129,7 @@ impl LanguageServer for Backend {
         }
         problems.extend(me.rebuild_config());
         me.store.load_gold();
+        crate::change::load_patches(&me.store);
         if me.log_bytes() < EAGER_LOAD_BYTES {
             me.store.poll_reads();
         } else {

@@ -72,6 +72,8 @@ pub struct Store {
     /// The gold patches behind the gold (SWE-bench rows, a diff) as (task, patch), of the
     /// configured task when one is: the gold change of `readcov/explain`'s stages.
     gold_patches: RwLock<Vec<(String, String)>>,
+    /// The runs' changes: trajectories' own and the `patches` entries (`crate::change`).
+    pub changes: crate::change::Kept,
 }
 
 /// The gold definition shown and the problems of the load that made it: when it gave no span
@@ -180,7 +182,7 @@ impl Store {
         Ok(full)
     }
 
-    /// Every file to watch: gold files, read logs, the read log and `readcov.toml` (only those
+    /// Every file to watch: gold files, read logs, `patches`, the read log and `readcov.toml` (only those
     /// inside the workspace root, see [`Store::confined`]).
     pub fn watched(&self) -> Vec<PathBuf> {
         let c = self.config();
@@ -191,6 +193,7 @@ impl Store {
             .collect::<Vec<_>>()
             .iter()
             .chain(&c.reads)
+            .chain(&c.patches)
             .filter_map(|p| self.confined(p).ok())
             .collect();
         out.extend(self.read_log().ok());
@@ -452,6 +455,7 @@ impl Store {
             logs.clear();
         }
         self.poll_reads();
+        self.changes.keep_logs(&self.log_paths());
         self.drop_reads_of(|origin| stale.contains(&origin));
         self.reads.retain(|_, v| !v.is_empty());
         self.bump();
@@ -513,12 +517,19 @@ impl Store {
                 bases,
                 errors,
                 bytes,
+                changes,
             } = match state {
                 ReadSource::Unknown => Polled::default(),
                 ReadSource::Log(tail) => poll(&path, &display, ws.as_deref(), tail),
                 ReadSource::Trajectory(stamp) => traj::poll(&path, &display, &files, stamp),
             };
             changed.bytes += bytes;
+            if let Some(c) = changes {
+                self.changes.set_logged(&path, c);
+                // The change layer of every document may move.
+                changed.all = true;
+                self.bump();
+            }
             // A rotated or rewritten log: its new reads go in under a fresh origin and only then
             // are the old origin's dropped, so a request served meanwhile never sees the log's
             // runs vanish (the same order as `reload_reads`).

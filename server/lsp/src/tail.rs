@@ -36,6 +36,9 @@ pub struct Polled {
     pub errors: Vec<InputError>,
     /// Bytes newly parsed, for progress reports.
     pub bytes: u64,
+    /// A trajectory's runs' changes (its own patch, its edits replayed), replacing what it gave
+    /// before; `None`: nothing new (a reads log, or a trajectory that did not change).
+    pub changes: Option<Vec<readcov_import::RunChange>>,
 }
 
 const HEAD: usize = 64;

@@ -9,10 +9,7 @@ use crate::render;
 use readcov_core::explain::{
     explain, tasks, ExplainError, ExplainRequest, Explanation, TaskFigures, UnitMap, UnitRange,
 };
-use readcov_core::stages::RunStages;
 use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, Source};
-use readcov_gold::diagnose::{diagnose_run, DiagnoseInput};
-use readcov_gold::{PatchRow, TaskFiles};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
@@ -136,56 +133,8 @@ pub fn explain_task(
     };
     let opts = options(me);
     let mut e = explain_rows(me, &gold, &rows, &opts, &req).map_err(|e| e.to_string())?;
-    e.stages = stages(me, &gold, &rows, &opts, &e.task, &e.run);
+    e.stages = crate::change::stages(me, &gold, &rows, &opts, &e.task, &e.run);
     Ok(e)
-}
-
-/// The run's stages, as `readcov explain` (and `readcov diagnose`) measure them: the same
-/// library call on the task's gold and rows, the gold patches of the gold files, the base files
-/// from the workspace on disk. The run's change is not known here (`change_source: none`: edit
-/// and change are `null`), so the verdict is decided by search and read, else `unknown`.
-fn stages(
-    me: &Inner,
-    gold: &[GoldSpan],
-    rows: &[ReadSpan],
-    opts: &ScoreOptions,
-    task: &str,
-    run: &str,
-) -> Option<RunStages> {
-    let patches: Vec<PatchRow> = (me.store.gold_patches().into_iter())
-        .filter(|(t, _)| t == task)
-        .map(|(task, patch)| PatchRow {
-            task,
-            patch,
-            file: "gold".into(),
-            ..PatchRow::default()
-        })
-        .collect();
-    let input = DiagnoseInput {
-        gold,
-        reads: rows,
-        gold_patches: &patches,
-        gold_edit_lines: &BTreeMap::new(),
-        change: &|_, _| None,
-        reports: &|_, _| None,
-        outcomes: None,
-        files: &DiskFiles(me),
-        opts,
-        threads: 1,
-    };
-    diagnose_run(&input, task, run)
-}
-
-/// The workspace on disk as `readcov_gold`'s files (one root for every task), confined to it.
-struct DiskFiles<'a>(&'a Inner);
-
-impl TaskFiles for DiskFiles<'_> {
-    fn read(&self, _task: &str, path: &str) -> Option<String> {
-        disk_text(self.0, path).map(|(_, text)| text)
-    }
-    fn has_workspace(&self, _task: &str) -> bool {
-        self.0.store.root().is_some()
-    }
 }
 
 /// `explain` on these rows, with file lengths and units from the workspace on disk.

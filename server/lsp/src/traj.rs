@@ -36,6 +36,9 @@ pub fn poll(path: &Path, display: &str, ws: &dyn FileProvider, last: &mut Option
     let mut out = Polled::default();
     let Ok(meta) = std::fs::metadata(path) else {
         out.reset = last.is_some();
+        if last.is_some() {
+            out.changes = Some(Vec::new());
+        }
         *last = None;
         return out;
     };
@@ -66,6 +69,8 @@ pub fn poll(path: &Path, display: &str, ws: &dyn FileProvider, last: &mut Option
     out.reset = last.is_some();
     out.bytes = bytes.len() as u64;
     out.reads = imported.rows;
+    // Each run's change (`readcov diagnose`'s `log` or `replay`), against the same workspace.
+    out.changes = Some(imported.changes);
     *last = Some(now);
     out
 }

@@ -344,11 +344,8 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
     let traj = root.join(format!("{TASK}.json"));
     std::fs::copy(data.join(format!("openhands/{TASK}.json")), &traj).unwrap();
     std::fs::copy(data.join("gold.jsonl"), root.join("swebench.jsonl")).unwrap();
-    // The CLI side: import and gold outside the workspace, explain with it.
-    let (reads, gold) = (
-        dir.path().join("reads.jsonl"),
-        dir.path().join("gold.jsonl"),
-    );
+    // The CLI side: gold outside the workspace, explain with it.
+    let gold = dir.path().join("gold.jsonl");
     let s = |p: &Path| p.display().to_string();
     let cli = |args: &[&str]| {
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
@@ -363,26 +360,20 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         o.stdout
     };
     cli(&[
-        "import",
-        "--workspace",
-        &s(&root),
-        &s(&traj),
-        "-o",
-        &s(&reads),
-    ]);
-    cli(&[
         "gold",
         "--from-swebench",
         &s(&data.join("gold.jsonl")),
         "-o",
         &s(&gold),
     ]);
+    // The trajectory itself as `--reads`: its edits replayed on the workspace are the run's
+    // change, as the server replays them.
     let want: serde_json::Value = serde_json::from_slice(&cli(&[
         "explain",
         "--gold",
         &s(&gold),
         "--reads",
-        &s(&reads),
+        &s(&traj),
         "--workspace",
         &s(&root),
         "--task",
@@ -409,11 +400,17 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         .await;
     assert_eq!(got, want);
     assert_eq!(got["files"][1]["spans"][0]["nearest_before"]["start"], 1670);
-    // The stages (issue 37) ride in the payload, equal to the CLI's: search failed; the server
-    // knows no run change.
+    // The stages (issue 37) ride in the payload, equal to the CLI's: search failed; the run's
+    // change is its edits replayed (issue 38): it changed neither gold change unit and only
+    // created a file of its own.
     assert_eq!(got["stages"]["verdict"], "search");
-    assert_eq!(got["stages"]["change_source"], "none");
+    assert_eq!(got["stages"]["change_source"], "replay");
     assert_eq!(got["stages"]["stages"]["search"]["opened_gold_files"], 1);
+    assert_eq!(got["stages"]["stages"]["edit"]["recall"], 0.0);
+    assert_eq!(
+        got["stages"]["stages"]["edit"]["new_files"],
+        json!(["reproduce_issue.py"])
+    );
     // The overview (issue 38): the same figures, and where the agent read instead, with the
     // lines a click opens.
     let overview = client.request("readcov/overview", json!({})).await;

@@ -34,6 +34,7 @@ mod input_matrix;
 mod labelled_runs;
 mod lsp_bad_inputs;
 mod lsp_basediff;
+mod lsp_change;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.
 #[path = "../../../lsp/tests/it/common/client.rs"]
 mod lsp_client;

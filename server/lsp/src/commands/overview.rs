@@ -90,5 +90,15 @@ pub fn overview(me: &Inner, params: Value) -> Result<Value> {
             task::explain_rows(me, &gold, &rows, &opts, &req).ok()
         })
         .flatten();
-    Ok(view::overview(&e, &shown, layer.as_ref(), &Places(me)))
+    // The change layer of the selected run, when this is it.
+    let change = crate::change::diagnosis(me)
+        .filter(|d| d.task == e.task && d.run.as_deref() == Some(e.run.as_str()))
+        .and_then(|d| crate::render::change::overview(&d, &Places(me)));
+    Ok(view::overview(
+        &e,
+        &shown,
+        layer.as_ref(),
+        change,
+        &Places(me),
+    ))
 }

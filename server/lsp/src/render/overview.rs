@@ -298,6 +298,7 @@ pub fn overview(
     e: &Explanation,
     shown: &GoldShown,
     layer: Option<&Explanation>,
+    change: Option<(Value, Value)>,
     place: &dyn Locate,
 ) -> Value {
     let files: Vec<Value> = e.files.iter().map(|f| gold_file(f, e, place)).collect();
@@ -341,6 +342,8 @@ pub fn overview(
         ),
         edit_rows,
     ));
+    let (change, change_group) = change.unzip();
+    groups.extend(change_group);
     groups.push(group(
         "timeline",
         "coverage per turn",
@@ -370,8 +373,8 @@ pub fn overview(
         "note": gold_note(Some(e), shown),
         "error": null, "needsRun": false,
         "whatIf": what_if,
-        // The stage diagnosis (what the run changed beside what the fix changed) slots in here.
-        "change": null,
+        // The stage diagnosis: what the run changed beside what the fix changed (`render::change`).
+        "change": change,
         "timeline": line,
         "groups": groups,
     })

@@ -297,7 +297,7 @@ async fn line_states_summary_and_select_run() {
         json!({"uri": ws.auth_uri, "ranges": [{"startLine": 79, "endLine": 82, "state": "gold-read"},
                {"startLine": 83, "endLine": 94, "state": "gold-unread"}], "goldLines": 16, "coveredLines": 4,
                "coverage": 0.25, "threshold": 0.5, "fileHit": true, "stale": null, "differs": null, "edits": [],
-               "whatIf": [], "whatIfLines": 0, "baseCoverage": 0.25, "gold": "as given"})
+               "whatIf": [], "whatIfLines": 0, "baseCoverage": 0.25, "gold": "as given", "change": null})
     );
     let sum = client.request("readcov/summary", json!({})).await;
     assert_eq!(

@@ -5,6 +5,8 @@
 //! task, the edits in `lineStates`.
 
 use crate::common;
+#[path = "task_explain/change.rs"]
+mod change;
 #[path = "task_explain/editor.rs"]
 mod editor;
 #[path = "task_explain/overview.rs"]

@@ -7,13 +7,13 @@ use super::DiagnoseArgs;
 use crate::inputs::{load_gold, report_errors, workspace_root, BaseFiles};
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
-use readcov_core::stages::{parse_reports, ChangeSource, ReportFile, RunStages, TestReport};
+use readcov_core::stages::{parse_reports, ReportFile, RunStages, TestReport};
 use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
 use readcov_files::gold_files::Workspaces;
-use readcov_files::input::{self, ReadsOptions};
-use readcov_gold::diagnose::{AgentChange, DiagnoseInput};
+use readcov_files::input::{self, ReadsOptions, RunChanges};
+use readcov_gold::diagnose::DiagnoseInput;
 use readcov_gold::PatchRow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// `--test-report [RUN=]FILE`.
@@ -39,12 +39,9 @@ pub struct Inputs {
     pub reads: Vec<ReadSpan>,
     pub gold_patches: Vec<PatchRow>,
     pub gold_edit_lines: BTreeMap<String, BTreeMap<String, LineSet>>,
-    /// `--patches` entries by (task, run); `None` run: the entry names no run.
-    predictions: BTreeMap<(String, Option<String>), AgentChange>,
-    /// The log's own patch or the replay, by (task, run) (a trajectory given as `--reads`).
-    logged: BTreeMap<(String, String), AgentChange>,
-    /// Runs per task (for pairing a task's only prediction with its only run).
-    runs_of: BTreeMap<String, BTreeSet<String>>,
+    /// Each run's change: `--patches` entries, the log's own patch or the replay (a trajectory
+    /// given as `--reads`), matched by the one rule of `readcov_files::input::RunChanges`.
+    pub changes: RunChanges,
     /// Reports applying to every run of a task, and to one run.
     reports: ReportFile,
     run_reports: BTreeMap<String, ReportFile>,
@@ -99,36 +96,17 @@ pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.items.retain(|r| shard.keeps(&r.task));
     }
-    let logged = (changes.iter())
-        .filter_map(|c| {
-            let source = match c.submitted {
-                Some(_) => ChangeSource::Log,
-                None => ChangeSource::Replay,
-            };
-            let (patch, lost) = c.best()?;
-            let change = AgentChange {
-                source,
-                patch: patch.to_string(),
-                lost: lost.to_vec(),
-            };
-            Some(((c.task.clone(), c.run.clone()), change))
-        })
-        .collect();
-    let mut runs_of: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut run_changes = RunChanges::default();
+    run_changes.add_logged(&changes);
     for r in &reads.items {
-        runs_of
-            .entry(r.task.clone())
-            .or_default()
-            .insert(r.run.clone());
+        run_changes.add_run(&r.task, &r.run);
     }
     let mut inputs = Inputs {
         gold: gold.items,
         reads: reads.items,
         gold_patches: gold_change.patches,
         gold_edit_lines: gold_change.edit_lines,
-        predictions: BTreeMap::new(),
-        logged,
-        runs_of,
+        changes: run_changes,
         reports: ReportFile::default(),
         run_reports: BTreeMap::new(),
         outcomes: None,
@@ -138,14 +116,7 @@ pub fn load(args: &DiagnoseArgs, say: bool) -> Result<Inputs> {
     for p in &args.patches {
         let loaded = input::load_predictions(p)?;
         report_errors(&loaded.parsed.errors);
-        for pr in loaded.parsed.items {
-            let change = AgentChange {
-                source: ChangeSource::Patches,
-                patch: pr.patch.unwrap_or_default(),
-                lost: pr.partial,
-            };
-            inputs.predictions.insert((pr.task, pr.run), change);
-        }
+        inputs.changes.add_predictions(loaded.parsed.items);
     }
     for r in &args.test_report {
         let bytes = crate::inputs::read_input(&r.path)?;
@@ -182,7 +153,7 @@ impl Inputs {
     /// The library's input over these loaded inputs (`diagnose` and `explain`'s stages build it
     /// the same way; `threads`: tasks measured at once).
     pub fn with_diagnose_input<R>(&self, threads: usize, f: impl FnOnce(&DiagnoseInput) -> R) -> R {
-        let change = |t: &str, r: &str| self.change(t, r);
+        let change = |t: &str, r: &str| self.changes.change(t, r);
         let reports = |t: &str, r: &str| self.report(t, r);
         f(&DiagnoseInput {
             gold: &self.gold,
@@ -196,31 +167,6 @@ impl Inputs {
             opts: &self.opts,
             threads,
         })
-    }
-
-    /// A run's change: its `--patches` entry, else (a task's only entry, for its only run) that
-    /// one, else its log's patch or its replay.
-    pub fn change(&self, task: &str, run: &str) -> Option<AgentChange> {
-        match self.prediction_of(task, run) {
-            Some(key) => self.predictions.get(key).cloned(),
-            None => self
-                .logged
-                .get(&(task.to_string(), run.to_string()))
-                .cloned(),
-        }
-    }
-
-    /// The `--patches` entry a run takes: the one naming it, or its task's only entry when the
-    /// task has only this run.
-    fn prediction_of(&self, task: &str, run: &str) -> Option<&(String, Option<String>)> {
-        let exact = (task.to_string(), Some(run.to_string()));
-        if let Some((k, _)) = self.predictions.get_key_value(&exact) {
-            return Some(k);
-        }
-        let mut of_task = self.predictions.keys().filter(|(t, _)| t == task);
-        let only = of_task.next()?;
-        let one_run = self.runs_of.get(task).is_some_and(|r| r.len() == 1);
-        (of_task.next().is_none() && one_run).then_some(only)
     }
 
     /// The harness report of a run: its own, joined with its task's.
@@ -259,10 +205,8 @@ impl Inputs {
             runs.len(),
             counts.join(", ")
         );
-        let used: BTreeSet<&(String, Option<String>)> = (runs.iter())
-            .filter_map(|r| self.prediction_of(&r.task, &r.run))
-            .collect();
-        let unused = self.predictions.len() - used.len();
+        let runs = runs.iter().map(|r| (r.task.as_str(), r.run.as_str()));
+        let unused = self.changes.unused_predictions(runs);
         if unused > 0 {
             say!(
                 "note: {unused} --patches entr(y/ies) matched no run (an entry is a run's when its \

@@ -137,7 +137,13 @@ fn rows(v: &Value) -> Vec<(String, String, String, u64, u64)> {
 #[test]
 fn overview_lays_out_gold_read_instead_edits_and_timeline() {
     let e = explained();
-    let v = overview(&e, &shown("edit", 2, &[]), None, &Here { shifted: None });
+    let v = overview(
+        &e,
+        &shown("edit", 2, &[]),
+        None,
+        None,
+        &Here { shifted: None },
+    );
     assert_eq!(
         v["title"],
         "t · run r1 · 35% < 50% (5/14 gold lines) · file hit 1/2 · gold edit"
@@ -210,6 +216,7 @@ fn open_documents_shift_the_lines_shown_and_opened() {
         &e,
         &shown("edit", 2, &[]),
         None,
+        None,
         &Here {
             shifted: Some("a.py"),
         },
@@ -226,7 +233,13 @@ fn open_documents_shift_the_lines_shown_and_opened() {
 fn the_gold_shown_is_named_and_an_empty_one_says_why() {
     let e = explained();
     let why = "swebench.jsonl (test gold): no test-tier lines: no test patch touched a base file";
-    let v = overview(&e, &shown("test", 0, &[why]), None, &Here { shifted: None });
+    let v = overview(
+        &e,
+        &shown("test", 0, &[why]),
+        None,
+        None,
+        &Here { shifted: None },
+    );
     assert_eq!(v["note"], format!("no gold lines under gold `test`: {why}"));
     assert!(v["title"].as_str().unwrap().ends_with("· gold test"));
     let f = failed(
@@ -250,6 +263,7 @@ fn the_what_if_layer_is_a_figure_beside_the_run() {
         &e,
         &shown("edit", 2, &[]),
         Some(&layer),
+        None,
         &Here { shifted: None },
     );
     assert_eq!(
