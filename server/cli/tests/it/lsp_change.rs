@@ -121,7 +121,11 @@ async fn the_runs_change_from_patches_over_stdio_matches_the_cli() {
     let text = std::fs::read_to_string(root.join(FILE)).unwrap();
     let mark = client.mark();
     client.open(&uri, &text).await;
-    client.diagnostics_after(mark, &uri).await;
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri.as_str() && p["version"] == 1
+        })
+        .await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;

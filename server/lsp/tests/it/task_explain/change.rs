@@ -5,8 +5,21 @@
 //! its text after the gold patch beside the run's (the base text: the run left it alone).
 
 use super::{open, options, workspace, CONSTANTS, VARIABLES};
-use crate::common::in_process;
+use crate::common::{in_process, Client};
 use serde_json::{json, Value};
+
+/// Opens `rel` and waits for the publication of the opened document (version 1): the event
+/// that proves the server holds it, before its line states are asked for.
+async fn open_viewed(client: &Client, root: &std::path::Path, rel: &str) -> String {
+    let mark = client.mark();
+    let uri = open(client, root, rel).await;
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri.as_str() && p["version"] == 1
+        })
+        .await;
+    uri
+}
 
 #[tokio::test]
 async fn the_change_layer_of_4604_holds_the_golds_lines_and_follows_edits() {
@@ -17,7 +30,7 @@ async fn the_change_layer_of_4604_holds_the_golds_lines_and_follows_edits() {
     assert_eq!(e["stages"]["change_source"], "replay");
     assert_eq!(e["stages"]["verdict"], "search");
 
-    let uri = open(&client, &root, VARIABLES).await;
+    let uri = open_viewed(&client, &root, VARIABLES).await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;
@@ -38,7 +51,13 @@ async fn the_change_layer_of_4604_holds_the_golds_lines_and_follows_edits() {
     // Two lines put on top: the layer moves with the text, as the gold does.
     let insert = json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
         {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "#\n#\n"}]});
-    client.edit(insert).await;
+    let mark = client.mark();
+    client.notify("textDocument/didChange", insert).await;
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri.as_str() && p["version"] == 2
+        })
+        .await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;
@@ -110,7 +129,7 @@ async fn the_change_layer_of_4604_holds_the_golds_lines_and_follows_edits() {
     );
     assert_eq!(o["change"]["summary"], g["description"]);
     // The never-opened gold file's layer: the gold's lines there.
-    let uri = open(&client, &root, CONSTANTS).await;
+    let uri = open_viewed(&client, &root, CONSTANTS).await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;
@@ -144,7 +163,7 @@ async fn without_a_gold_patch_or_a_change_there_is_no_layer() {
             json!({}),
         )
         .await;
-    let uri = open(&client, &root, "a.py").await;
+    let uri = open_viewed(&client, &root, "a.py").await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;
