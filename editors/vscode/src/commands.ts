@@ -8,9 +8,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import { DiffTexts, SCHEME, diffChange } from './diff';
 import type { Ctx } from './extension';
 import { Overview } from './overview';
-import { METHODS, SERVER_COMMANDS, SelectRunResult, Summary, UnreadSpan } from './protocol';
+import { METHODS, OverviewRow, SERVER_COMMANDS, SelectRunResult, Summary, UnreadSpan } from './protocol';
 import { reportArgs } from './report';
 import { runsOf, summaryItems } from './view';
 
@@ -144,6 +145,24 @@ export function registerCommands(context: vscode.ExtensionContext, ctx: Ctx): vo
     ctx.decorator.setEditsEnabled(next);
     await vscode.workspace.getConfiguration('readcov').update('decorations.edits', next);
   });
+  reg('readcov.toggleChange', async () => {
+    const next = !ctx.decorator.changeEnabled;
+    ctx.decorator.setChangeEnabled(next);
+    await vscode.workspace.getConfiguration('readcov').update('decorations.change', next);
+  });
+  const texts = new DiffTexts();
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, texts),
+    // From the palette (the unit at the cursor, else a pick) or a click on a change row.
+    vscode.commands.registerCommand('readcov.diffChange', async (row?: OverviewRow) => {
+      try {
+        await diffChange(ctx, texts, row);
+      } catch (e) {
+        ctx.log.error(String(e));
+        void vscode.window.showErrorMessage(`readcov: ${e}`);
+      }
+    }),
+  );
   reg('readcov.selectRuns', () => selectRuns(ctx));
   reg('readcov.pickGoldDefinition', async () => {
     const choices = [

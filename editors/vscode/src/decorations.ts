@@ -1,11 +1,13 @@
 //! Paints `readcov/lineStates` as whole-line backgrounds plus overview-ruler marks — never gutter
 //! icons, so the breakpoint gutter stays clickable — what-if lines in their own colour, the
-//! agent's edits as a thin bar (toggleable), and keeps the status bar item in step.
+//! agent's edits as a thin bar (toggleable), the change layer — the lines the gold change and the
+//! run's change changed — as underlines with a label (toggleable, never a background: those are
+//! the reads'), and keeps the status bar item in step.
 
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { LINE_STATES, LineState, LineStates, METHODS } from './protocol';
-import { belowThreshold, planDecorations, planOverlays, statusText, statusTooltip } from './view';
+import { belowThreshold, planChange, planDecorations, planOverlays, statusText, statusTooltip } from './view';
 
 const COLORS: Record<LineState, string> = {
   read: 'read',
@@ -13,11 +15,21 @@ const COLORS: Record<LineState, string> = {
   'gold-unread': 'goldUnread',
 };
 
+type ChangeKind = 'gold' | 'run' | 'both';
+const CHANGE_KINDS: ChangeKind[] = ['gold', 'run', 'both'];
+const CHANGE_COLOR: Record<ChangeKind, string> = {
+  gold: 'readcov.changeGoldBorder',
+  run: 'readcov.changeRunBorder',
+  both: 'readcov.changeGoldBorder',
+};
+
 export class Decorator implements vscode.Disposable {
   private readonly types: Record<LineState, vscode.TextEditorDecorationType>;
   private readonly whatIf: vscode.TextEditorDecorationType;
   private readonly whatIfGold: vscode.TextEditorDecorationType;
   private readonly edits: vscode.TextEditorDecorationType;
+  /** The change layer: lines and their labels, by kind (gold only, run only, both). */
+  private readonly change: Record<ChangeKind, { lines: vscode.TextEditorDecorationType; label: vscode.TextEditorDecorationType }>;
   private readonly status: vscode.StatusBarItem;
   private readonly cache = new Map<string, LineStates | null>();
   private generation = 0;
@@ -56,6 +68,26 @@ export class Decorator implements vscode.Disposable {
       overviewRulerColor: new vscode.ThemeColor('readcov.editBorder'),
       overviewRulerLane: vscode.OverviewRulerLane.Right,
     });
+    // An underline across the whole line (a bottom border), in the overview ruler's centre lane;
+    // the label after the first line of each run of lines.
+    const changeType = (kind: ChangeKind, style: string, width: string, text: string) => ({
+      lines: vscode.window.createTextEditorDecorationType({
+        isWholeLine: true,
+        borderStyle: `none none ${style} none`,
+        borderWidth: `0 0 ${width} 0`,
+        borderColor: new vscode.ThemeColor(CHANGE_COLOR[kind]),
+        overviewRulerColor: new vscode.ThemeColor(CHANGE_COLOR[kind]),
+        overviewRulerLane: vscode.OverviewRulerLane.Center,
+      }),
+      label: vscode.window.createTextEditorDecorationType({
+        after: { contentText: text, color: new vscode.ThemeColor(CHANGE_COLOR[kind]), margin: '0 0 0 3em', fontStyle: 'italic' },
+      }),
+    });
+    this.change = {
+      gold: changeType('gold', 'solid', '2px', '◆ gold change'),
+      run: changeType('run', 'dashed', '2px', "◆ run's change"),
+      both: changeType('both', 'double', '4px', "◆ gold + run's change"),
+    };
     this.status = vscode.window.createStatusBarItem('readcov.status', vscode.StatusBarAlignment.Left, 100);
     this.status.name = 'readcov coverage';
     this.status.command = 'readcov.showSummary';
@@ -76,6 +108,18 @@ export class Decorator implements vscode.Disposable {
     this.refreshVisible();
   }
 
+  /** The change layer drawn (toggled by `readcov.toggleChange`, ahead of the settings write). */
+  private changeShown: boolean | undefined;
+
+  get changeEnabled(): boolean {
+    return this.changeShown ?? vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.change', true);
+  }
+
+  setChangeEnabled(on: boolean): void {
+    this.changeShown = on;
+    this.refreshVisible();
+  }
+
   get enabled(): boolean {
     return this.shown ?? vscode.workspace.getConfiguration('readcov').get<boolean>('decorations.enabled', true);
   }
@@ -90,6 +134,7 @@ export class Decorator implements vscode.Disposable {
   settingChanged(): void {
     this.shown = undefined;
     this.editsShown = undefined;
+    this.changeShown = undefined;
     this.refreshVisible();
   }
 
@@ -136,6 +181,12 @@ export class Decorator implements vscode.Disposable {
     editor.setDecorations(this.whatIf, ranges(over.whatIf));
     editor.setDecorations(this.whatIfGold, ranges(over.whatIfGold));
     editor.setDecorations(this.edits, this.editsEnabled ? ranges(over.edits) : []);
+    const change = planChange(this.enabled && this.changeEnabled ? states : null, editor.document.lineCount);
+    for (const kind of CHANGE_KINDS) {
+      editor.setDecorations(this.change[kind].lines, ranges(change[kind]));
+      const end = (l: number) => editor.document.lineAt(l).range.end;
+      editor.setDecorations(this.change[kind].label, change.labels[kind].map((l) => new vscode.Range(end(l), end(l))));
+    }
     if (editor === vscode.window.activeTextEditor) {
       this.status.text = statusText(states);
       this.status.tooltip = statusTooltip(states);
@@ -152,6 +203,10 @@ export class Decorator implements vscode.Disposable {
     this.whatIf.dispose();
     this.whatIfGold.dispose();
     this.edits.dispose();
+    for (const kind of CHANGE_KINDS) {
+      this.change[kind].lines.dispose();
+      this.change[kind].label.dispose();
+    }
     this.status.dispose();
   }
 }

@@ -18,7 +18,7 @@ import { DwellRecorder } from './recorder';
 import { findServer } from './serverPath';
 
 /** Settings forwarded to the server; editor-only ones (decorations, dwell) stay here. */
-const SERVER_KEYS = ['gold', 'goldDefinition', 'task', 'reads', 'threshold', 'runs', 'sources', 'whatIf', 'readLog', 'infoAtThreshold'];
+const SERVER_KEYS = ['gold', 'goldDefinition', 'task', 'reads', 'patches', 'threshold', 'runs', 'sources', 'whatIf', 'readLog', 'infoAtThreshold'];
 
 export interface Ctx {
   client: LanguageClient;

@@ -60,7 +60,9 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     item.tooltip = n.tooltip;
     item.iconPath = new vscode.ThemeIcon(n.icon);
     item.contextValue = `readcov.${n.kind}`;
-    if (n.open) {
+    if (n.diff) {
+      item.command = { command: 'readcov.diffChange', title: 'Diff gold ↔ run', arguments: [n.diff.row] };
+    } else if (n.open) {
       item.command = { command: 'readcov.openLines', title: 'Open', arguments: [n.open] };
     }
     return item;

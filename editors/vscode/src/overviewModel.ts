@@ -4,7 +4,7 @@
 //! read instead, the agent's edits, coverage per turn — each row with its figures first and the
 //! path after, and the lines a click opens. Pure: no `vscode` import, unit-tested under Node.
 
-import type { Overview, OverviewRow } from './protocol';
+import type { Overview, OverviewRow, UnitDiff } from './protocol';
 
 export interface Node {
   kind: 'header' | 'note' | 'group' | 'row';
@@ -15,6 +15,8 @@ export interface Node {
   icon: string;
   /** What a click opens: a file URI and 0-based inclusive lines. */
   open: { uri: string; startLine: number; endLine: number } | null;
+  /** A gold change unit's row: a click opens the gold's text against the run's instead. */
+  diff?: { row: OverviewRow; diff: UnitDiff };
   children: Node[];
 }
 
@@ -29,6 +31,11 @@ const ICONS: Record<string, string> = {
   readInstead: 'search',
   edits: 'pencil',
   timeline: 'graph-line',
+  change: 'diff',
+  'change-unit': 'diff-modified',
+  'change-missed': 'diff-ignored',
+  'change-elsewhere': 'diff-added',
+  'change-new': 'new-file',
 };
 
 function rowNode(r: OverviewRow): Node {
@@ -40,6 +47,7 @@ function rowNode(r: OverviewRow): Node {
     icon: ICONS[r.kind] ?? 'circle-outline',
     open: r.uri ? { uri: r.uri, startLine: r.startLine, endLine: r.endLine } : null,
     children: r.children.map(rowNode),
+    ...(r.diff ? { diff: { row: r, diff: r.diff } } : {}),
   };
 }
 

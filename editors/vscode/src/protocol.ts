@@ -32,6 +32,31 @@ export interface LineStates {
   edits?: Array<{ startLine: number; endLine: number; turn: number | null; goldLines: number; beforeReading: boolean }>;
   /** The gold shown: `edit`, `unit`, `test`, `consensus`, a NAME of `NAME=FILE`, or `as given`. */
   gold?: string;
+  /** The change layer: the gold's and the run's changed lines here, the verdict (null: none). */
+  change?: ChangeLayer | null;
+}
+
+/** `readcov/lineStates` → `change`: what the gold change and the run's change changed here. */
+export interface ChangeLayer {
+  verdict: string | null;
+  reason: string | null;
+  /** Where the run's change came from: `patches`, `log`, `replay`, `none`. */
+  source: string;
+  /** The verdict in words: `failed at search`, `every stage passed`, `stage unknown`. */
+  status: string;
+  /** This file's part: `gold changes 1828–1829 · this run changed nothing here`. */
+  text: string;
+  gold: Array<{ startLine: number; endLine: number }>;
+  run: Array<{ startLine: number; endLine: number }>;
+  goldKnown: boolean;
+  runKnown: boolean;
+}
+
+/** A gold change unit's text after the gold patch and after the run's change. */
+export interface UnitDiff {
+  title: string;
+  goldText: string;
+  agentText: string;
 }
 
 /** One row of `readcov/overview`: figures first (`label`), the path after (`description`). */
@@ -46,6 +71,8 @@ export interface OverviewRow {
   startLine: number;
   endLine: number;
   children: OverviewRow[];
+  /** Rows of the `change` group: both texts of the gold change unit, for the diff editor. */
+  diff?: UnitDiff | null;
 }
 
 export interface OverviewGroup {
@@ -69,8 +96,9 @@ export interface Overview {
   error: string | null;
   needsRun: boolean;
   whatIf: { lineCoverage: number | null; coveredLines: number; text: string } | null;
-  /** The stage diagnosis (what the run changed beside the fix), once the server has one. */
-  change: { text: string } | null;
+  /** The stage diagnosis (what the run changed beside the fix): `text` the verdict and its
+   * reason, `summary` the whole change in one line; null without a change layer. */
+  change: { text: string; summary?: string; status?: string; verdict?: string | null; reason?: string | null } | null;
   timeline?: string;
   groups: OverviewGroup[];
 }

@@ -1,7 +1,7 @@
 //! Turns server answers into what the user sees: decoration line ranges per state, status bar
 //! text and the summary list. Pure functions, unit-tested under plain Node (test/unit).
 
-import { LINE_STATES, LineState, LineStates, Summary } from './protocol';
+import { LINE_STATES, LineState, LineStates, OverviewRow, Summary } from './protocol';
 
 /** Inclusive 0-based line ranges, grouped by state, clipped to the document and sorted. */
 export type DecorationPlan = Record<LineState, Array<[number, number]>>;
@@ -94,6 +94,40 @@ export function planOverlays(
   return { whatIf: subtract(all, whatIfGold), whatIfGold, edits: clipRanges(states.edits ?? [], lineCount) };
 }
 
+/**
+ * The change layer as three sets of lines — changed by the gold only, by the run only, by both —
+ * and the first line of each run of lines of one kind (where its label goes).
+ */
+export function planChange(
+  states: LineStates | null,
+  lineCount: number,
+): { gold: Lines; run: Lines; both: Lines; labels: { gold: number[]; run: number[]; both: number[] } } {
+  const empty = { gold: [], run: [], both: [], labels: { gold: [], run: [], both: [] } };
+  const c = states?.change;
+  if (!c || lineCount <= 0) return empty;
+  const gold = merge(clipRanges(c.gold ?? [], lineCount));
+  const run = merge(clipRanges(c.run ?? [], lineCount));
+  const both = intersect(gold, run);
+  const out = { gold: subtract(gold, both), run: subtract(run, both), both };
+  return { ...out, labels: { gold: out.gold.map((r) => r[0]), run: out.run.map((r) => r[0]), both: both.map((r) => r[0]) } };
+}
+
+/** Sorted ranges with touching or overlapping ones joined. */
+function merge(ranges: Lines): Lines {
+  const out: Lines = [];
+  for (const [a, b] of ranges) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** The row of the overview's `change` group (with both texts) holding 0-based `line` of `uri`. */
+export function changeUnitAt(rows: OverviewRow[], uri: string, line: number): OverviewRow | undefined {
+  return rows.find((r) => r.diff && r.uri === uri && r.startLine <= line && line <= r.endLine);
+}
+
 /** Whether the agent's own figure (what-if reads left out) is below the threshold. */
 export function belowThreshold(states: LineStates | null): boolean {
   if (!states || states.coverage === null || states.goldLines === 0) return false;
@@ -105,7 +139,8 @@ export function belowThreshold(states: LineStates | null): boolean {
 export const LEGEND =
   'Colours: green = gold line read · red = gold line nobody read · blue = read, not gold · ' +
   'violet = gold line read only by your what-if reads · faint violet = other lines only what-if reads cover · ' +
-  'amber bar = the agent\'s edit.';
+  'amber bar = the agent\'s edit · cyan underline = a line the gold change changed · ' +
+  'orange dashed underline = a line the run\'s change changed · double underline = both.';
 
 /** A whole percentage, never rounding a short fall up to the threshold (49.6% shows 49%). */
 export function percent(ratio: number): string {
@@ -118,6 +153,9 @@ export function percent(ratio: number): string {
  */
 export function statusText(states: LineStates | null): string {
   if (!states) return 'readcov';
+  // The stage diagnosis after the figures when there is a change layer (the same words as
+  // Neovim's statusline): `readcov 0% < 50% · failed at search`.
+  if (states.change) return `${statusText({ ...states, change: null })} · ${states.change.status}`;
   if (states.coverage === null || states.goldLines === 0) {
     return states.ranges.length > 0 ? 'readcov no gold · read' : 'readcov no gold';
   }
@@ -134,6 +172,12 @@ export function statusText(states: LineStates | null): string {
 /** Tooltip with the numbers behind the status text. */
 export function statusTooltip(states: LineStates | null): string {
   if (!states) return 'readcov: no answer from the server for this file';
+  const c = states.change;
+  const change = c ? `\n\nstages: ${c.status}${c.reason ? ` — ${c.reason}` : ''}\nthis file: ${c.text}` : '';
+  if (c) {
+    const base = statusTooltip({ ...states, change: null });
+    return base.includes('\n\n') ? base.replace('\n\n', `${change}\n\n`) : base + change;
+  }
   const gold = states.gold ? ` (gold ${states.gold})` : '';
   if (states.coverage === null) return `readcov: this file has no gold lines${gold}`;
   return (

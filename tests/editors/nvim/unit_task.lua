@@ -182,4 +182,49 @@ H.case("highlights: bands with backgrounds on dark and light, user overrides kep
   H.eq(vim.api.nvim_get_hl(0, { name = "ReadcovGoldUnread" }).bg, 0x123456)
 end)
 
+H.case("change.plan: gold, run and both as their own groups, labelled once per run of lines", function()
+  local change = require("readcov.change")
+  local states = {
+    change = {
+      gold = { { startLine = 2, endLine = 4 } },
+      run = { { startLine = 4, endLine = 6 }, { startLine = 40, endLine = 41 } },
+    },
+  }
+  local got = vim.tbl_map(function(m)
+    return m.row .. ":" .. m.group .. (m.label and (":" .. m.label) or "")
+  end, change.plan(states, 10))
+  H.eq(got, {
+    "2:ReadcovChangeGold:◆ gold change", "3:ReadcovChangeGold", "4:ReadcovChangeBoth:◆ gold + run's change",
+    "5:ReadcovChangeRun:◆ run's change", "6:ReadcovChangeRun",
+  })
+  H.eq(change.plan({ change = vim.NIL }, 10), {})
+  H.eq(change.plan(nil, 10), {})
+end)
+
+H.case("change.units / unit_at: rows of the change group with both texts, found by line", function()
+  local change = require("readcov.change")
+  local o = {
+    groups = {
+      { id = "gold", rows = { { uri = "file:///a.py", startLine = 0, endLine = 9, diff = { goldText = "x", agentText = "y" } } } },
+      { id = "change", rows = {
+        { uri = "file:///a.py", startLine = 3, endLine = 5, diff = { goldText = "g", agentText = "a", title = "t" } },
+        { uri = "file:///a.py", startLine = 8, endLine = 9, diff = vim.NIL },
+        { uri = "file:///b.py", startLine = 0, endLine = 2, diff = { goldText = "g2", agentText = "a2" } },
+      } },
+    },
+  }
+  local units = change.units(o)
+  H.eq(#units, 2)
+  H.eq(change.unit_at(units, "file:///a.py", 4).diff.goldText, "g")
+  H.eq(change.unit_at(units, "file:///a.py", 8), nil)
+  H.eq(change.unit_at(units, "file:///b.py", 0).diff.agentText, "a2")
+end)
+
+H.case("status: the stage diagnosis after the figures when there is a change layer", function()
+  local s = { goldLines = 2, coverage = 0, threshold = 0.5, change = { status = "failed at search" } }
+  H.eq(view.status(s), "readcov 0% < 50% · failed at search")
+  s.change = vim.NIL
+  H.eq(view.status(s), "readcov 0% < 50%")
+end)
+
 H.finish()

@@ -3,8 +3,10 @@
 // readcov diagnostic in the Problems panel, line decorations, the status bar, an inlay hint, and
 // that the widen code action changes the status bar coverage (labelled what-if). Then, on the
 // shipped run pylint-dev__pylint-4604: the task overview (never-opened constants.py), next/previous
-// unread gold span, no lightbulb on a non-gold line, a widen from the lens labelled what-if in the
-// status bar, lens and hint, in Dark and Light Modern. Saves screenshots to $ARTIFACTS.
+// unread gold span, no lightbulb on a non-gold line, the change layer (the gold's changed lines
+// underlined, the verdict in the status bar, toggled) and the gold ↔ run diff of a gold change unit,
+// a widen from the lens labelled what-if in the status bar, lens and hint, in Dark and Light Modern.
+// Saves screenshots to $ARTIFACTS.
 // Env: CODE_SERVER, CHROMIUM, READCOV_BIN, VSIX, ARTIFACTS (all set by scripts/test.d/60-vscode-real.sh).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +49,8 @@ fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify({
   // The edit-and-undo step must leave the files on disk alone (a save in between changed the
   // file the trajectory's reads count in, and the next server dropped reads of it, rightly).
   'files.autoSave': 'off',
+  // The gold ↔ run diff side by side even beside the widened side bar (its two texts are read apart).
+  'diffEditor.useInlineViewWhenSpaceIsLimited': false,
 }, null, 2));
 fs.mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -422,6 +426,90 @@ try {
     await page.locator('.monaco-editor .codelens-decoration', { hasText: 'gold 2 · 0% read · widen → 100%' }).first().waitFor({ timeout: T });
     await page.locator('.monaco-editor .view-lines', { hasText: 'read 0/2 gold (0%)' }).waitFor({ timeout: T });
     await shot4604('vscode-overview-dark.png');
+  });
+
+  /** Whole-line decorations drawn as a bottom border (the change layer): `style colour` → count. */
+  async function overlayBorders() {
+    return page.evaluate(() => {
+      const counts = {};
+      for (const el of document.querySelectorAll('.monaco-editor .view-overlays > div > div')) {
+        const st = getComputedStyle(el);
+        if (el.className.includes('ced-') && parseFloat(st.borderBottomWidth) > 0) {
+          const k = `${st.borderBottomStyle} ${st.borderBottomColor}`;
+          counts[k] = (counts[k] || 0) + 1;
+        }
+      }
+      return counts;
+    });
+  }
+
+  /** The change layer's labels (CSS `::after` content of decorations in the editor's lines). */
+  async function changeLabels() {
+    return page.evaluate(() => [...document.querySelectorAll('.monaco-editor .view-lines span[class*="ced-"]')]
+      .map((el) => getComputedStyle(el, '::after').content)
+      .filter((c) => c && c.includes('◆')));
+  }
+
+  async function waitFor(what, probe, ok) {
+    const deadline = Date.now() + T;
+    let got;
+    while (Date.now() < deadline) {
+      got = await probe();
+      if (ok(got)) return got;
+      await page.waitForTimeout(250);
+    }
+    throw new Error(`${what}: ${JSON.stringify(got)}`);
+  }
+
+  await step('4604: the change layer: the gold change underlined on 1828–1829, labelled, toggled; verdict in the status', async () => {
+    await gotoLine(1828);
+    await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50% · failed at search' }).waitFor({ timeout: T });
+    // Two lines with a solid cyan (#4fd6ff) underline, the label after the first; no run lines.
+    const solid = 'solid rgb(79, 214, 255)';
+    await waitFor('gold change underlines', overlayBorders, (b) => b[solid] === 2 && Object.keys(b).length === 1);
+    await waitFor('gold change label', changeLabels, (l) => l.length === 1 && l[0].includes('◆ gold change'));
+    // Beside the read bands, not instead of them: the unread gold lines keep their red band.
+    const colours = await overlayColours();
+    if (!(colours['rgba(248, 81, 73, 0.25)'] >= 2)) throw new Error(`gold-unread band lost under the change layer: ${JSON.stringify(colours)}`);
+    await shot4604('vscode-change-dark.png');
+    await palette('readcov: Toggle the change layer (gold and run changed lines)');
+    await waitFor('change layer hidden', overlayBorders, (b) => !b[solid]);
+    await waitFor('change label hidden', changeLabels, (l) => l.length === 0);
+    await palette('readcov: Toggle the change layer (gold and run changed lines)');
+    await waitFor('change layer back', overlayBorders, (b) => b[solid] === 2);
+    // The overview: the verdict with its reason, the change group, the units the run left alone.
+    await sidebarRow('failed at search: opened 1 of 2 gold files; never opened pylint/constants.py').waitFor({ timeout: T });
+    const group = await sidebarRow('gold changes 6 line(s) in 2 file(s)').innerText();
+    if (!group.includes('this run changed 0 line(s) in 0 file(s) (from replay)')) throw new Error(`change group: ${group}`);
+    await sidebarRow('created by the run (not at the base)').waitFor({ timeout: T });
+  });
+
+  /** Both sides of the open diff editor: [original (gold), modified (run)] text. */
+  async function diffSides() {
+    return page.evaluate(() => {
+      const side = (cls) => document.querySelector(`.monaco-diff-editor .editor.${cls} .view-lines`)?.innerText ?? null;
+      return [side('original'), side('modified')];
+    });
+  }
+
+  await step('4604: the diff command opens the gold\'s text of the unit beside the run\'s (cursor, then overview click)', async () => {
+    await gotoLine(1828);
+    await palette("readcov: Diff gold change vs the run's change (unit at cursor)");
+    await page.locator('.tab.active', { hasText: 'readcov: _store_type_annotation_node' }).first().waitFor({ timeout: T });
+    const [gold, run] = await waitFor('diff sides', diffSides, ([g, r]) => !!g && !!r && g.includes('astroid.Attribute'));
+    // The run left the method alone: its side is the base text, without the gold's new branch.
+    if (run.includes('astroid.Attribute') || !run.includes('def _store_type_annotation_node')) throw new Error(`run side: ${run}`);
+    if (!gold.includes('def _store_type_annotation_node')) throw new Error(`gold side: ${gold}`);
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-change-diff-dark.png') });
+    await page.keyboard.press('Control+W');
+    // A click on the constants.py unit in the overview opens that unit's diff.
+    await sidebarRow('module <module> · pylint/constants.py').click();
+    await page.locator('.tab.active', { hasText: 'readcov: <module> (pylint/constants.py:1-42)' }).first().waitFor({ timeout: T });
+    await waitFor('constants diff', diffSides, ([g, r]) => !!g && g.includes('IS_PYPY') && !!r && !r.includes('IS_PYPY'));
+    await page.keyboard.press('Control+W');
+    await gotoLine(1828);
   });
 
   await step('4604: widen from the lens is labelled what-if in status, lens and hint', async () => {

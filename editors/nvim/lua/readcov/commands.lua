@@ -1,9 +1,9 @@
 --- :Readcov summary | overview | run [ID…|all] | next | prev | widen [unit|N] | clear | whatif |
---- toggle | edits | record [on|off] | report | refresh | legend
+--- toggle | edits | change | diff | record [on|off] | report | refresh | legend
 local M = {}
 
 local subcommands = {
-  "summary", "overview", "run", "next", "prev", "widen", "clear", "whatif", "toggle", "edits", "record", "report",
+  "summary", "overview", "run", "next", "prev", "widen", "clear", "whatif", "toggle", "edits", "change", "diff", "record", "report",
   "refresh", "legend",
 }
 
@@ -47,6 +47,12 @@ function M.install(readcov)
     end,
     edits = function()
       echo({ "readcov: agent edits " .. (readcov.toggle_edits() and "shown" or "hidden") })
+    end,
+    change = function()
+      echo({ "readcov: change layer " .. (readcov.toggle_change() and "shown" or "hidden") })
+    end,
+    diff = function()
+      readcov.diff()
     end,
     report = function()
       local out = readcov.report()

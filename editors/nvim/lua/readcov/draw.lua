@@ -126,7 +126,8 @@ function M.request_lenses(buf, config)
   end, buf)
 end
 
---- Hides (or shows again) everything readcov draws: bands, edits, hints, lenses, diagnostics.
+--- Hides (or shows again) everything readcov draws: bands, edits, the change layer, hints, lenses,
+--- diagnostics.
 --- `redraw(buf)` re-requests what a shown buffer needs.
 function M.set_hidden(hidden, buffers, redraw)
   M.hidden = hidden
@@ -136,7 +137,7 @@ function M.set_hidden(hidden, buffers, redraw)
   for _, buf in ipairs(buffers) do
     if vim.api.nvim_buf_is_valid(buf) then
       if hidden then
-        for _, ns in ipairs({ M.ns, M.ns_edits, M.ns_hints, M.ns_lenses }) do
+        for _, ns in ipairs({ M.ns, M.ns_edits, M.ns_hints, M.ns_lenses, require("readcov.change").ns }) do
           vim.api.nvim_buf_clear_namespace(buf, ns, 0, -1)
         end
       else

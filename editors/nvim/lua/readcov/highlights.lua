@@ -18,6 +18,14 @@ M.palette = {
   -- the agent's edits: a mark in the sign column and a coloured line number
   ReadcovEdit = { dark = { fg = "#f0a848", bold = true, ctermfg = 215 }, light = { fg = "#9a5200", bold = true, ctermfg = 130 } },
   ReadcovEditUnread = { dark = { fg = "#ff7a7a", bold = true, ctermfg = 210 }, light = { fg = "#b0002a", bold = true, ctermfg = 124 } },
+  -- the change layer: the text of changed lines underlined (bands are the reads'), the gold's
+  -- change in cyan, the run's in orange (undercurl), a line both changed doubly underlined
+  ReadcovChangeGold = { dark = { sp = "#4fd6ff", underline = true }, light = { sp = "#006f9a", underline = true } },
+  ReadcovChangeRun = { dark = { sp = "#ff9e3b", undercurl = true }, light = { sp = "#b34d00", undercurl = true } },
+  ReadcovChangeBoth = { dark = { sp = "#4fd6ff", underdouble = true }, light = { sp = "#006f9a", underdouble = true } },
+  ReadcovChangeGoldLabel = { dark = { fg = "#4fd6ff", ctermfg = 81 }, light = { fg = "#006f9a", ctermfg = 24 } },
+  ReadcovChangeRunLabel = { dark = { fg = "#ff9e3b", ctermfg = 215 }, light = { fg = "#b34d00", ctermfg = 130 } },
+  ReadcovChangeBothLabel = { dark = { fg = "#9fe8ff", bold = true, ctermfg = 117 }, light = { fg = "#004a66", bold = true, ctermfg = 23 } },
   -- inlay hints readcov draws itself (end of line): readable on every band above
   ReadcovInlayHint = { dark = { fg = "#b8c0d0", italic = true, ctermfg = 250 }, light = { fg = "#424a5c", italic = true, ctermfg = 239 } },
   ReadcovCodeLens = { dark = { fg = "#98a4ba", ctermfg = 248 }, light = { fg = "#4f586b", ctermfg = 240 } },

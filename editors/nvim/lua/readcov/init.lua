@@ -5,6 +5,7 @@ local view = require("readcov.view")
 local draw = require("readcov.draw")
 local task = require("readcov.task")
 local record = require("readcov.record")
+local change = require("readcov.change")
 
 local M = {}
 
@@ -12,6 +13,7 @@ M.ns = draw.ns
 M.ns_edits = draw.ns_edits
 M.ns_hints = draw.ns_hints
 M.ns_lenses = draw.ns_lenses
+M.ns_change = change.ns
 
 local defaults = {
   cmd = { "readcov", "lsp" },
@@ -28,6 +30,9 @@ local defaults = {
   -- the agent's edits: a sign and a coloured line number (ReadcovEdit / ReadcovEditUnread)
   edits = true,
   edit_sign = "✎",
+  -- the change layer: the lines the gold change and the run's change changed, underlined
+  -- (ReadcovChangeGold / ReadcovChangeRun / ReadcovChangeBoth); `:Readcov change` toggles it
+  change = true,
   -- readcov's diagnostic messages beside their lines, for readcov only (Neovim 0.11 shows no
   -- virtual text by default): nil leaves vim.diagnostic.config alone; true or an options table
   -- (see :h vim.diagnostic.Opts.VirtualText / VirtualLines) turns it on for readcov.
@@ -52,6 +57,7 @@ function M.apply(buf, states)
   end
   M.states[buf] = states
   draw.states(buf, states, M.config)
+  change.draw(buf, states, M.config, draw.hidden)
   vim.cmd.redrawstatus({ bang = true })
 end
 
@@ -236,6 +242,7 @@ function M.toggle(show)
   local bufs = vim.tbl_keys(M.states)
   draw.set_hidden(not show, bufs, function(buf)
     draw.states(buf, M.states[buf], M.config)
+    change.draw(buf, M.states[buf], M.config, false)
     draw.draw_hints(buf, M.config)
     draw.draw_lenses(buf, M.config)
   end)
@@ -251,6 +258,48 @@ function M.toggle_edits()
     end
   end
   return M.config.edits
+end
+
+--- `:Readcov change`: toggle the change layer; returns the new setting.
+function M.toggle_change()
+  M.config.change = not M.config.change
+  for buf, states in pairs(M.states) do
+    if vim.api.nvim_buf_is_valid(buf) then
+      change.draw(buf, states, M.config, draw.hidden)
+    end
+  end
+  return M.config.change
+end
+
+--- `:Readcov diff`: the gold change unit at the cursor (else one picked with vim.ui.select) as
+--- its text after the gold patch beside the run's, in a diff split in a new tab. Returns the two
+--- buffers when it opened them at once.
+function M.diff(done)
+  local buf = vim.api.nvim_get_current_buf()
+  local units = change.units(request_sync(buf, "readcov/overview", vim.empty_dict()))
+  if #units == 0 then
+    vim.notify("readcov: no gold change unit with both texts (no gold patch, or the run's change unknown)", vim.log.levels.INFO)
+    return nil
+  end
+  local ft = vim.bo[buf].filetype
+  local at = change.unit_at(units, vim.uri_from_bufnr(buf), vim.api.nvim_win_get_cursor(0)[1] - 1)
+  if at then
+    return change.open_diff(at, ft)
+  end
+  vim.ui.select(units, {
+    prompt = "readcov: gold ↔ run diff of",
+    format_item = function(r)
+      return r.label .. " · " .. r.description
+    end,
+  }, function(r)
+    if r then
+      local g, a = change.open_diff(r, ft)
+      if done then
+        done(g, a)
+      end
+    end
+  end)
+  return nil
 end
 
 --- Selects runs (`{}`/nil = all merged); returns the server's answer.

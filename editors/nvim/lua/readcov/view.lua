@@ -111,17 +111,28 @@ M.legend = {
   { "ReadcovWhatIfRead", " read only by what-if reads, not gold " },
   { "ReadcovEdit", " ✎ the agent's edit " },
   { "ReadcovEditUnread", " ✎ the agent's edit of gold lines it had not read yet " },
+  { "ReadcovChangeGoldLabel", " ◆ underlined: a line the gold change changed " },
+  { "ReadcovChangeRunLabel", " ◆ undercurled: a line the run's change changed " },
+  { "ReadcovChangeBothLabel", " ◆ double underline: changed by both " },
   { "ReadcovInlayHint", " inlay hint " },
   { "ReadcovCodeLens", " code lens " },
   { "ReadcovStatusBelow", " statusline: below the threshold " },
 }
 
---- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "". When
+--- Statusline text: "readcov 25% < 50%", "readcov 100% ≥ 50%", "readcov no gold", or "", with the
+--- stage diagnosis after it when there is a change layer (" · failed at search"). When
 --- what-if reads count in the file's figure, the figure without them comes first and the what-if
 --- one after it: "readcov 0% < 50% (what-if 100%)".
 function M.status(states)
   if type(states) ~= "table" then
     return ""
+  end
+  -- The stage diagnosis, when the server has a change layer: "readcov 0% < 50% · failed at search".
+  local c = states.change
+  if type(c) == "table" and type(c.status) == "string" then
+    local rest = vim.tbl_extend("force", {}, states)
+    rest.change = nil
+    return M.status(rest) .. " · " .. c.status
   end
   if states.coverage == nil or states.coverage == vim.NIL or (states.goldLines or 0) == 0 then
     return "readcov no gold"

@@ -213,3 +213,55 @@ test('native coverage: gold lines as statements, innermost units as declarations
   assert.deepEqual(f.declarations, [{ name: 'function f', startLine: 7, endLine: 19, read: 4 }]);
   assert.equal(runName(e), 'readcov · t · r');
 });
+
+test('change layer: gold, run and both lines apart, labels on the first line of each, status and tooltip', () => {
+  const { planChange, statusText, statusTooltip, changeUnitAt } = require('../../out/view');
+  const states = {
+    uri: 'file:///w/a.py', ranges: [{ startLine: 2, endLine: 3, state: 'gold-unread' }], goldLines: 2, coveredLines: 0,
+    coverage: 0, threshold: 0.5, fileHit: true,
+    change: {
+      verdict: 'edit', reason: 'changed 0 of 1 gold change units', source: 'patches', status: 'failed at edit',
+      text: 'gold changes 3–5 · this run changed 5–7, 41–42', goldKnown: true, runKnown: true,
+      gold: [{ startLine: 2, endLine: 4 }], run: [{ startLine: 4, endLine: 6 }, { startLine: 40, endLine: 41 }],
+    },
+  };
+  const plan = planChange(states, 10);
+  assert.deepEqual(plan.gold, [[2, 3]]);
+  assert.deepEqual(plan.both, [[4, 4]]);
+  assert.deepEqual(plan.run, [[5, 6]]);
+  assert.deepEqual(plan.labels, { gold: [2], run: [5], both: [4] });
+  assert.deepEqual(planChange({ ...states, change: null }, 10).gold, []);
+  assert.equal(statusText(states), 'readcov 0% < 50% · failed at edit');
+  assert.equal(statusText({ ...states, change: null }), 'readcov 0% < 50%');
+  const tip = statusTooltip(states);
+  assert.match(tip, /stages: failed at edit — changed 0 of 1 gold change units\nthis file: gold changes 3–5 · this run changed 5–7, 41–42/);
+  assert.match(tip, /Click for the summary/);
+  const rows = [
+    { kind: 'change-unit', uri: 'file:///w/a.py', startLine: 1, endLine: 6, diff: { title: 'f', goldText: 'g', agentText: 'a' } },
+    { kind: 'change-new', uri: null, startLine: 0, endLine: 0, diff: null },
+  ];
+  assert.equal(changeUnitAt(rows, 'file:///w/a.py', 3), rows[0]);
+  assert.equal(changeUnitAt(rows, 'file:///w/a.py', 7), undefined);
+});
+
+test('overview tree: the change note and group; a gold change unit row carries its diff', () => {
+  const { overviewTree, flatten } = require('../../out/overviewModel');
+  const unit = {
+    kind: 'change-missed', label: 'not changed by the run', description: 'method f · a.py', tooltip: null, path: 'a.py',
+    uri: 'file:///w/a.py', startLine: 1, endLine: 6, children: [], diff: { title: 'f (a.py:2-7): gold ↔ run r', goldText: 'g', agentText: 'a' },
+  };
+  const tree = overviewTree({
+    task: 't', run: 'r', below: true, title: 't · run r · 0% < 50% (0/2 gold lines) · file hit 1/1 · gold as given',
+    gold: { label: 'as given', spans: 1, notes: [] }, note: null, error: null, needsRun: false, whatIf: null,
+    change: { text: 'failed at edit: changed 0 of 1 gold change units', summary: 's' },
+    groups: [{ id: 'change', label: 'change', description: 'gold changes 2 line(s) in 1 file(s) · this run changed 0 line(s) in 0 file(s) (from patches)', rows: [unit] }],
+  });
+  assert.deepEqual(flatten(tree.nodes).slice(1), [
+    'failed at edit: changed 0 of 1 gold change units',
+    'change · gold changes 2 line(s) in 1 file(s) · this run changed 0 line(s) in 0 file(s) (from patches)',
+    '  not changed by the run · method f · a.py',
+  ]);
+  assert.equal(tree.nodes[2].icon, 'diff');
+  assert.equal(tree.nodes[2].children[0].diff.diff.goldText, 'g');
+  assert.equal(tree.nodes[2].children[0].icon, 'diff-ignored');
+});

@@ -21,7 +21,7 @@ mkdir -p "$OUT"
 # workspace SCENE DIR: the files a scene opens.
 workspace() {
   case "$1" in
-    task)
+    task | diff)
       cp -r "$REAL/sources/$TASK/." "$2/"
       mkdir -p "$2/runs" && cp "$REAL/openhands/$TASK.json" "$2/runs/" && cp "$REAL/gold.jsonl" "$2/swebench.jsonl"
       printf 'gold = ["swebench.jsonl"]\nreads = ["runs/%s.json"]\ntask = "%s"\n' "$TASK" "$TASK" >"$2/readcov.toml"
@@ -36,10 +36,10 @@ workspace() {
 }
 
 # scene → terminal size (columns rows) and output name
-declare -A SIZE=([task]="132 40" [whatif]="112 30")
-declare -A NAME=([task]=nvim [whatif]=nvim-whatif)
+declare -A SIZE=([task]="132 40" [whatif]="112 30" [diff]="132 30")
+declare -A NAME=([task]=nvim [whatif]=nvim-whatif [diff]=nvim-diff)
 
-for SCENE in task whatif; do
+for SCENE in task whatif diff; do
 for BG in dark light; do
   WS="$(mktemp -d)"
   workspace "$SCENE" "$WS"

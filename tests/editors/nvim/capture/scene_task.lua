@@ -1,8 +1,9 @@
 --- The Neovim screen of docs/editors.md: pylint-dev__pylint-4604 (tests/data/real) in the default
 --- colour scheme ('background' from $READCOV_BG). Top: variables.py where the agent's reads stop
 --- (line 1700); middle: the never-read gold lines 1828–1829 in _store_type_annotation_node, with
---- readcov's inlay hint, code lens, diagnostic sign and message (virtual_text = true); bottom: `:Readcov
---- overview` with the file read instead and coverage per turn. Writes
+--- readcov's inlay hint, code lens, diagnostic sign and message (virtual_text = true) and the change layer
+--- (the gold's changed lines, labelled); bottom: `:Readcov overview` with the verdict, the file read instead
+--- and coverage per turn. Writes
 --- $READCOV_READY once everything is drawn. Run by tests/editors/nvim/capture/capture.sh.
 local repo, ws, bin = os.getenv("READCOV_REPO"), os.getenv("READCOV_WS"), os.getenv("READCOV_BIN")
 vim.opt.rtp:prepend(repo .. "/editors/nvim")
@@ -32,6 +33,7 @@ local function ready()
   return #vim.api.nvim_buf_get_extmarks(buf, readcov.ns_hints, 0, -1, {}) > 0
     and #vim.api.nvim_buf_get_extmarks(buf, readcov.ns_lenses, 0, -1, {}) > 0
     and #vim.diagnostic.get(buf) > 0
+    and #vim.api.nvim_buf_get_extmarks(buf, readcov.ns_change, 0, -1, {}) > 0
 end
 
 local function layout()
