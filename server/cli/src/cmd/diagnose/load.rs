@@ -11,7 +11,7 @@ use readcov_core::stages::{parse_reports, ReportFile, RunStages, TestReport};
 use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
 use readcov_files::gold_files::Workspaces;
 use readcov_files::input::{self, ReadsOptions, RunChanges};
-use readcov_gold::diagnose::DiagnoseInput;
+use readcov_gold::diagnose::{AgentChange, DiagnoseInput};
 use readcov_gold::PatchRow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -167,6 +167,11 @@ impl Inputs {
             opts: &self.opts,
             threads,
         })
+    }
+
+    /// A run's change (`RunChanges::change`: its `--patches` entry, else its log's patch or replay).
+    pub fn change(&self, task: &str, run: &str) -> Option<AgentChange> {
+        self.changes.change(task, run)
     }
 
     /// The harness report of a run: its own, joined with its task's.
