@@ -487,7 +487,7 @@ try {
   /** Both sides of the open diff editor: [original (gold), modified (run)] text. */
   async function diffSides() {
     return page.evaluate(() => {
-      const side = (cls) => document.querySelector(`.monaco-diff-editor .editor.${cls} .view-lines`)?.innerText ?? null;
+      const side = (cls) => document.querySelector(`.monaco-diff-editor .editor.${cls} .view-lines`)?.innerText?.replace(/\u00a0/g, ' ') ?? null;
       return [side('original'), side('modified')];
     });
   }
@@ -496,9 +496,11 @@ try {
     await gotoLine(1828);
     await palette("readcov: Diff gold change vs the run's change (unit at cursor)");
     await page.locator('.tab.active', { hasText: 'readcov: _store_type_annotation_node' }).first().waitFor({ timeout: T });
-    const [gold, run] = await waitFor('diff sides', diffSides, ([g, r]) => !!g && !!r && g.includes('astroid.Attribute'));
+    // The fix's new branch: `if isinstance(type_annotation, astroid.Attribute):`.
+    const branch = 'isinstance(type_annotation, astroid.Attribute)';
+    const [gold, run] = await waitFor('diff sides', diffSides, ([g, r]) => !!g && !!r && g.includes(branch));
     // The run left the method alone: its side is the base text, without the gold's new branch.
-    if (run.includes('astroid.Attribute') || !run.includes('def _store_type_annotation_node')) throw new Error(`run side: ${run}`);
+    if (run.includes(branch) || !run.includes('def _store_type_annotation_node')) throw new Error(`run side: ${run}`);
     if (!gold.includes('def _store_type_annotation_node')) throw new Error(`gold side: ${gold}`);
     await page.mouse.move(5, 5);
     await page.waitForTimeout(500);
