@@ -53,7 +53,7 @@ fn imported() -> (Vec<ReadSpan>, Vec<RunChange>) {
 }
 
 /// `f` on the diagnosis inputs of the shipped runs.
-fn on_real<T>(f: impl FnOnce(&DiagnoseInput) -> T) -> T {
+pub fn on_real<T>(f: impl FnOnce(&DiagnoseInput) -> T) -> T {
     let (reads, changes) = imported();
     let gold_bytes = std::fs::read(real().join("gold.jsonl")).unwrap();
     let rows = parse_patch_rows(&gold_bytes, "gold.jsonl").items;
