@@ -161,11 +161,18 @@ fn per_task(
         units: Some(Vec::new()),
         ..Scored::default()
     };
+    // Each task's named runs, grouped once (not the whole list filtered per task).
+    let mut by_task: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (task, run) in named.as_refs() {
+        by_task.entry(task).or_default().push(run);
+    }
     for t in &split(dir, gold, reads) {
         let lengths = lengths_of_inputs(t.ws.as_deref(), &t.gold, &t.reads);
         let started = Instant::now();
-        let mut task_named = named.clone();
-        task_named.retain_tasks(|task| task == t.name);
+        let task_named = NamedRuns::new(
+            (by_task.get(t.name.as_str()).into_iter().flatten())
+                .map(|r| (t.name.clone(), r.to_string())),
+        );
         let rows = score_batch_named(&t.gold, &t.reads, &task_named, &lengths, opts);
         out.scoring += started.elapsed();
         let started = Instant::now();

@@ -409,3 +409,51 @@ fn the_sheet_and_score_agree_on_which_gold_tasks_have_no_run() {
     );
     assert!(!stdout(&o).contains("with no run"), "{}", stdout(&o));
 }
+
+/// With `--workspaces` (one folder per task, scored task by task) the labelled runs with no
+/// reads are rows too, with the line figures of the run without workspaces.
+#[test]
+fn per_task_workspaces_keep_the_labelled_runs_with_no_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, reads, outcomes) = inputs(dir.path());
+    let ws = dir.path().join("ws");
+    std::fs::create_dir(&ws).unwrap();
+    let rm = real_multi();
+    let base = [
+        "score",
+        "--gold",
+        &gold,
+        "--reads",
+        &reads,
+        "--outcomes",
+        &outcomes,
+    ];
+    let per_task = readcov_in(
+        &rm,
+        &[
+            &base[..],
+            &["--workspaces", ws.to_str().unwrap(), "--format", "jsonl"],
+        ]
+        .concat(),
+    );
+    let plain = jsonl(&readcov_in(
+        &rm,
+        &[&base[..], &["--format", "jsonl"]].concat(),
+    ));
+    let rows = jsonl(&per_task);
+    assert_eq!(pairs(&rows), pairs(&plain));
+    assert_eq!(rows.len(), 25);
+    for (a, b) in rows.iter().zip(&plain) {
+        assert_eq!(a["line_coverage"], b["line_coverage"], "{a} vs {b}");
+    }
+    for (task, run) in NO_READS {
+        let r = rows
+            .iter()
+            .find(|r| r["task"] == task && r["run"] == run)
+            .unwrap();
+        assert_eq!(
+            (r["status"].as_str(), r["line_coverage"].as_f64()),
+            (Some("scored"), Some(0.0))
+        );
+    }
+}
