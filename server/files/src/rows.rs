@@ -272,12 +272,17 @@ impl Rows {
         let mut found = Vec::new();
         while ready.len() < want && !*eof {
             let start = *filled;
-            // What is left of the part, whole (a log of one row is read in one piece), at
-            // least 64 KiB (a file that grows while read is not read a byte at a time).
+            // First 64 KiB: enough to tell a dataset from one log ([`open_parsed`] wants two
+            // rows) without cutting all of a pretty-printed log into lines. Then what is left of
+            // the part, whole (a one-line log is read in two pieces), at least 64 KiB (a file
+            // that grows while read is not read a byte at a time).
             let left = part.end.saturating_sub(*base + start as u64);
-            let piece = usize::try_from(left.saturating_add(1))
-                .unwrap_or(PIECE)
-                .clamp(1 << 16, PIECE);
+            let piece = match pending.is_empty() {
+                true => 1 << 16,
+                false => usize::try_from(left.saturating_add(1))
+                    .unwrap_or(PIECE)
+                    .clamp(1 << 16, PIECE),
+            };
             if pending.len() < start + piece {
                 pending.resize(start + piece, 0);
             }

@@ -145,6 +145,29 @@ fn line_marker() -> &'static Regex {
 
 /// The lines `output` displayed.
 pub fn displayed(output: &str) -> Displayed<'_> {
+    let p = parts(output);
+    match p.cut {
+        Cut::None => whole(p.head),
+        Cut::Middle => middle(p.head, p.tail, p.tail_partial),
+        Cut::End => clipped(p.head),
+    }
+}
+
+/// Whether the tool cut `output` ([`displayed`]`(output).is_cut()` without splitting its lines).
+pub fn is_cut(output: &str) -> bool {
+    parts(output).cut != Cut::None
+}
+
+/// What `output` displayed, before its lines are split: the head's text (and the tail's, with
+/// [`Cut::Middle`]).
+struct Parts<'a> {
+    head: &'a str,
+    tail: &'a str,
+    cut: Cut,
+    tail_partial: bool,
+}
+
+fn parts(output: &str) -> Parts<'_> {
     // mini-swe-agent's template opens with the return code; only then are its tags chrome.
     if output.trim_start().starts_with("<returncode>") {
         if let (Some(h), Some(t)) = (
@@ -152,10 +175,10 @@ pub fn displayed(output: &str) -> Displayed<'_> {
             section(output, "output_tail", true),
         ) {
             // mini-swe-agent cuts by characters: the tail starts mid-line.
-            return middle(h, t, true);
+            return cut_middle(h, t, true);
         }
         if let Some(body) = section(output, "output", false) {
-            return displayed(body);
+            return parts(body);
         }
     }
     let f = finders();
@@ -170,10 +193,10 @@ pub fn displayed(output: &str) -> Displayed<'_> {
         let body = preview[..end].trim_end_matches('\n');
         // The preview is cut by bytes and marked with a closing `...` line.
         let body = body.strip_suffix("\n...").unwrap_or(body);
-        return clipped(body);
+        return cut_end(body);
     }
     if f.nothing.find(bytes).is_some() {
-        return clipped("");
+        return cut_end("");
     }
     if f.truncated.find(bytes).is_some() {
         if let Some(i) = f.middle.find(bytes) {
@@ -181,24 +204,47 @@ pub fn displayed(output: &str) -> Displayed<'_> {
             let after = &output[i + MIDDLE_LINE.len()..];
             let tail = after.strip_prefix('\n').unwrap_or(after);
             // OpenHands keeps `half` characters on each side: both ends are cut mid-line.
-            return middle(head, tail, true);
+            return cut_middle(head, tail, true);
         }
         if let Some(m) = line_marker().find(output) {
             let tail = &output[m.end()..];
-            return middle(
+            return cut_middle(
                 &output[..m.start()],
                 tail.strip_prefix('\n').unwrap_or(tail),
                 false,
             );
         }
         if let Some(m) = inline_marker().find(output) {
-            return middle(&output[..m.start()], &output[m.end()..], true);
+            return cut_middle(&output[..m.start()], &output[m.end()..], true);
         }
     }
     if let Some(i) = f.clip.find(bytes) {
-        return clipped(&output[..i]);
+        return cut_end(&output[..i]);
     }
-    whole(output)
+    Parts {
+        head: output,
+        tail: "",
+        cut: Cut::None,
+        tail_partial: false,
+    }
+}
+
+fn cut_middle<'a>(head: &'a str, tail: &'a str, tail_partial: bool) -> Parts<'a> {
+    Parts {
+        head,
+        tail,
+        cut: Cut::Middle,
+        tail_partial,
+    }
+}
+
+fn cut_end(head: &str) -> Parts<'_> {
+    Parts {
+        head,
+        tail: "",
+        cut: Cut::End,
+        tail_partial: false,
+    }
 }
 
 impl<'a> Displayed<'a> {

@@ -91,7 +91,7 @@ pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
         .and_then(Value::as_i64)
         .filter(|e| *e > 0)
     else {
-        if crate::display::displayed(out).is_cut() {
+        if crate::display::is_cut(out) {
             return out.to_string();
         }
         // The last numbered line, found from the end: dropped when its text is empty.

@@ -107,3 +107,22 @@ fn text_modulo_tabs_trailing_space_and_crlf() {
     assert!(!same_text("\treturn x", "    return x", Part::Whole));
     assert!(!same_text("a = 1", "a = 2", Part::Whole));
 }
+
+#[test]
+fn is_cut_without_splitting_agrees_with_displayed() {
+    for output in [
+        "a\nb\n",
+        "l1\n[... Observation truncated due to length ...]\nend\n",
+        "<returncode>0</returncode>\n<output_head>\n1\n</output_head>\n<output_tail>\n9\n</output_tail>",
+        "<returncode>0</returncode>\n<output>\nx\n</output>",
+        "     2\tbb<response clipped><NOTE>only part</NOTE>\n",
+        "<persisted-output>\nPreview (first 2KB):\nfoo\n...\n</persisted-output>",
+        "a\n... [120 lines truncated] ...\nz",
+        "x …512 chars truncated… y",
+        "The output of your last command was too long.",
+        "truncated, but no marker",
+        "",
+    ] {
+        assert_eq!(is_cut(output), displayed(output).is_cut(), "{output:?}");
+    }
+}
