@@ -10,6 +10,9 @@ Workloads (each input written once to a scratch folder, then scored):
   jsonl      the same reads as JSONL (the control: the streamed path)
   workspace  the JSONL reads with --workspace over a checkout of the files they name (the path
              check, one per row before the cache, issue 35 item 12)
+  traj-import  ONE trajectory document of --mb MB (a real mini-swe-agent log, tests/data/formats,
+             its messages repeated; one line) through `readcov import` (the one-document parse)
+  traj-score   the same document as `score --reads` (detected, then imported on the fly)
 
 Prints one JSON array per line: [workload, binary, input MB, peak RSS MB, RSS / input, wall s,
 exit code]. The goal stated by issue 35 item 7: peak memory within 4x the input plus a constant,
@@ -92,6 +95,27 @@ def write_inputs(work, mb):
     return {"jsonl": jsonl, "array": array, "gold": gold, "ws": ws}
 
 
+TRAJ = os.path.join(ROOT, "tests", "data", "formats", "mini-swe-agent-v1", "astropy__astropy-12907.traj.json")
+
+
+def write_trajectory(work, mb):
+    """One mini-swe-agent document of about `mb` MB: the real log's assistant/user turns repeated
+    (each turn's command and output as the log has them) before its final messages."""
+    doc = json.load(open(TRAJ))
+    msgs = doc["messages"]
+    head, turns, tail = msgs[:2], msgs[2:-2], msgs[-2:]
+    one = len(json.dumps(turns, separators=(",", ":")))
+    doc["messages"] = head + turns * max(1, (mb << 20) // one) + tail
+    traj = os.path.join(work, "traj.json")
+    with open(traj, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+    gold = os.path.join(work, "traj-gold.jsonl")
+    with open(gold, "w") as g:
+        g.write(json.dumps({"task": doc["instance_id"], "path": "astropy/modeling/separable.py",
+                            "start": 219, "end": 247}) + "\n")
+    return traj, gold
+
+
 def measure(binary, args):
     """(peak RSS MB, wall s, exit code) of one run, from GNU time's -v report."""
     p = subprocess.run(["/usr/bin/time", "-v", binary] + args, stdout=subprocess.DEVNULL,
@@ -114,22 +138,30 @@ def main():
         default_bin = os.path.join(ROOT, "target", "debug", "readcov")
     ap.add_argument("--bin", default=default_bin)
     ap.add_argument("--before", help="another readcov binary measured on the same inputs")
-    ap.add_argument("--only", default="array,jsonl,workspace")
+    ap.add_argument("--only", default="array,jsonl,workspace,traj-import,traj-score")
     ap.add_argument("--check", action="store_true", help="exit 1 past 4x the input + 64 MB")
     ap.add_argument("--work", help="scratch folder (default: a temporary one)")
     a = ap.parse_args()
     work = a.work or tempfile.mkdtemp(prefix="readcov-large-json-")
     os.makedirs(work, exist_ok=True)
-    inputs = write_inputs(work, a.mb)
-    runs = {
+    only = a.only.split(",")
+    inputs = write_inputs(work, a.mb) if {"array", "jsonl", "workspace"} & set(only) else {}
+    if {"traj-import", "traj-score"} & set(only):
+        inputs["traj"], inputs["traj-gold"] = write_trajectory(work, a.mb)
+    runs = {} if not inputs.get("gold") else {
         "array": ["score", "--gold", inputs["gold"], "--reads", inputs["array"], "--format", "json", "--summary"],
         "jsonl": ["score", "--gold", inputs["gold"], "--reads", inputs["jsonl"], "--format", "json", "--summary"],
         "workspace": ["score", "--gold", inputs["gold"], "--reads", inputs["jsonl"], "--workspace",
                       inputs["ws"], "--format", "json", "--summary"],
     }
+    if "traj" in inputs:
+        runs["traj-import"] = ["import", inputs["traj"], "-o", os.path.join(work, "traj-reads.jsonl")]
+        runs["traj-score"] = ["score", "--gold", inputs["traj-gold"], "--reads", inputs["traj"],
+                              "--format", "json", "--summary"]
     failed = False
-    for what in a.only.split(","):
-        size_mb = os.path.getsize(inputs["array" if what == "array" else "jsonl"]) / (1 << 20)
+    for what in only:
+        source = {"array": "array", "traj-import": "traj", "traj-score": "traj"}.get(what, "jsonl")
+        size_mb = os.path.getsize(inputs[source]) / (1 << 20)
         for binary in [b for b in [a.before, a.bin] if b]:
             rss, wall, code = measure(binary, runs[what])
             print(json.dumps([what, binary, round(size_mb, 1), round(rss, 1), round(rss / size_mb, 2),

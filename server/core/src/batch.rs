@@ -56,9 +56,10 @@ impl TaskRunScore<&str> {
 
 /// Scores every (task, run): each gold task against each run that read for it; a gold task that no
 /// run read gets one row with run [`NO_RUN`] and status [`Status::NoRun`] (not scored); reads for a task with no gold give
-/// unscored rows. Rows come sorted by task, then run.
-pub fn score_batch(
-    gold: &[GoldSpan],
+/// unscored rows. Rows come sorted by task, then run. `gold` is any sequence of spans: a slice,
+/// or spans kept in several places (the language server's per-file gold, scored uncopied).
+pub fn score_batch<'a>(
+    gold: impl IntoIterator<Item = &'a GoldSpan>,
     reads: &[ReadSpan],
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
@@ -81,8 +82,8 @@ pub fn score_batch_named(
 /// [`score_batch`] counting only the reads `keep` accepts (besides the sources filter): the
 /// top-k cut of `score --at-k` ([`crate::retrieval`]). A run whose reads are all cut still gets
 /// its row, as with any filter.
-pub fn score_batch_where(
-    gold: &[GoldSpan],
+pub fn score_batch_where<'a>(
+    gold: impl IntoIterator<Item = &'a GoldSpan>,
     reads: &[ReadSpan],
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
@@ -92,8 +93,8 @@ pub fn score_batch_where(
 }
 
 /// The batch walk with named runs (sorted, distinct) and a reads filter.
-fn score_pairs(
-    gold: &[GoldSpan],
+fn score_pairs<'g>(
+    gold: impl IntoIterator<Item = &'g GoldSpan>,
     reads: &[ReadSpan],
     named: &[(&str, &str)],
     lengths: &dyn FileLengths,
@@ -104,7 +105,7 @@ fn score_pairs(
     let reads_by_pair = by_task_run(reads, |r| {
         r.kind == EventKind::Read && opts.sources.contains(&r.source) && keep(r)
     });
-    let mut rows = Vec::with_capacity(reads_by_pair.len() + gold.len() + named.len());
+    let mut rows = Vec::with_capacity(reads_by_pair.len() + named.len());
     score_tasks_named(
         gold,
         &reads_by_pair,
@@ -130,8 +131,8 @@ fn score_pairs(
 /// every task with gold or runs, in name order, its core gold prepared once by `prepare` (tasks
 /// often have dozens of runs); one row per run, scored by `score_run` (`runs` sorted by task then run name; `key` names a run's
 /// task and run), or one [`NO_RUN`] row with status [`Status::NoRun`] when no run read for the task.
-pub fn score_tasks<'a, R, G>(
-    gold: &'a [GoldSpan],
+pub fn score_tasks<'a, 'g: 'a, R, G>(
+    gold: impl IntoIterator<Item = &'g GoldSpan>,
     runs: &[R],
     key: impl Fn(&R) -> (&'a str, &'a str),
     prepare: impl FnMut(&[&'a GoldSpan]) -> G,
@@ -146,8 +147,8 @@ pub fn score_tasks<'a, R, G>(
 /// hold is scored as a run that read nothing (`score_run(g, None)`, status unchanged: coverage
 /// 0 against gold), in run-name order among the task's other runs; a task with runs or named
 /// runs gets no [`NO_RUN`] row; a named run of a task with neither gold nor reads, none.
-pub fn score_tasks_named<'a, R, G>(
-    gold: &'a [GoldSpan],
+pub fn score_tasks_named<'a, 'g: 'a, R, G>(
+    gold: impl IntoIterator<Item = &'g GoldSpan>,
     runs: &[R],
     named: &[(&'a str, &'a str)],
     key: impl Fn(&R) -> (&'a str, &'a str),
@@ -156,7 +157,7 @@ pub fn score_tasks_named<'a, R, G>(
     mut emit: impl FnMut(TaskRunScore<&'a str>),
 ) {
     let mut n = 0;
-    let gold_by_task = core_gold_by_task(gold);
+    let gold_by_task: Vec<(&'a str, Vec<&'a GoldSpan>)> = core_gold_by_task(gold);
     let mut gold_tasks = gold_by_task.iter().peekable();
     let mut next = 0;
     loop {
@@ -239,7 +240,9 @@ fn no_run(mut s: RunScore) -> RunScore {
 /// Each task with gold, in name order, with its core gold spans (a task whose gold is all
 /// optional is listed with none: it still gets its rows). Gold files list a task's spans
 /// together, so consecutive spans of one task are taken as one group before sorting.
-fn core_gold_by_task(gold: &[GoldSpan]) -> Vec<(&str, Vec<&GoldSpan>)> {
+fn core_gold_by_task<'a>(
+    gold: impl IntoIterator<Item = &'a GoldSpan>,
+) -> Vec<(&'a str, Vec<&'a GoldSpan>)> {
     let mut by_task: Vec<(&str, Vec<&GoldSpan>)> = Vec::new();
     for g in gold {
         if by_task.last().is_none_or(|(t, _)| *t != g.task) {

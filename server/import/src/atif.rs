@@ -14,7 +14,7 @@ use crate::format::Format;
 use crate::numbered::Style;
 use crate::openhands::{content_text, editor_op, trim_to_range};
 use crate::replay::EditOp;
-use crate::runs::{parse_object, Runs};
+use crate::runs::{object_of, Runs};
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
 use serde_json::{Map, Value};
@@ -41,8 +41,8 @@ pub fn entry(agent: &str, tool: &str) -> Option<&'static Map<String, Value>> {
     agents.values().find_map(|a| a.get(tool)?.as_object())
 }
 
-pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
-    let doc = parse_object(Format::Atif, text)?;
+pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Result<(), String> {
+    let doc = object_of(Format::Atif, text, parsed)?;
     let task = runs.task(doc.get("session_id").and_then(Value::as_str));
     let run = runs.run_id(Format::Atif, None);
     runs.run(&task, &run, |s| {

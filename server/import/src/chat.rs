@@ -23,8 +23,17 @@ pub struct RunLabel {
     pub field: &'static str,
 }
 
-/// A whole input: one row object, a JSON array of rows, or JSONL rows.
-pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
+/// A whole input: one row object, a JSON array of rows, or JSONL rows (`parsed`: the text's
+/// value, when the caller parsed it; an array of rows is cut into rows, not taken from it).
+pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Result<(), String> {
+    match parsed {
+        Some(v) if v.is_object() => {
+            build_value(v, text, 0, 1, runs);
+            return Ok(());
+        }
+        Some(v) => drop(v),
+        None => {}
+    }
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         if let Ok(v) = serde_json::from_str::<Value>(text) {

@@ -82,6 +82,12 @@ impl Format {
         Format::detect_parsed(text).0
     }
 
+    /// [`Format::detect`] of a text already parsed: `doc` is its JSON value (a reader that
+    /// parsed a document to tell its kind names its format without parsing it again).
+    pub fn detect_json(doc: &Value) -> Option<Format> {
+        detect_value(doc)
+    }
+
     /// [`Format::detect`], handing back the JSON value when the whole text is one, so that the
     /// log is parsed once, not once to detect and again to import.
     pub(crate) fn detect_parsed(text: &str) -> (Option<Format>, Option<Value>) {
@@ -124,8 +130,9 @@ impl Format {
     }
 
     /// Feeds the log into `runs` (one or more runs); `Err` when the log cannot be read at all.
-    /// `parsed`: the text as a JSON value, when the caller already parsed it (the one-object
-    /// formats take it instead of parsing the text again).
+    /// `parsed`: the text as a JSON value, when the caller already parsed it. A format read from
+    /// one document takes it instead of parsing the text again; the others let it go before they
+    /// parse, so a large log is never held as two values at once.
     pub(crate) fn build(
         self,
         text: &str,
@@ -136,18 +143,40 @@ impl Format {
             Format::OpenHands => runs.one_doc(self, text, parsed, crate::openhands::import),
             Format::MiniSweAgent => runs.one_doc(self, text, parsed, crate::mini_swe_agent::import),
             Format::SweAgent => runs.one_doc(self, text, parsed, crate::swe_agent::import),
-            Format::ClaudeCode => crate::claude_code::build(text, runs),
-            Format::Codex => crate::codex::build(text, runs),
-            Format::Atif => crate::atif::build(text, runs),
-            Format::OpenHandsV1 => crate::openhands_v1::build(text, runs),
-            Format::OpenHandsEval => crate::openhands_eval::build(text, runs),
-            Format::Chat => crate::chat::build(text, runs),
-            Format::GeminiCli => crate::gemini::build(text, runs),
-            Format::OtelGenai => crate::otel::build(text, runs),
-            Format::Inspect => crate::inspect::build(text, runs),
-            Format::Aider => crate::aider::build(text, runs),
-            Format::Chunks => crate::chunks::build(text, runs),
-            Format::Trec => crate::chunks::trec::build(text, runs),
+            Format::Atif => crate::atif::build(text, parsed, runs),
+            Format::OpenHandsV1 => crate::openhands_v1::build(text, parsed, runs),
+            Format::Chat => crate::chat::build(text, parsed, runs),
+            Format::GeminiCli => crate::gemini::build(text, parsed, runs),
+            Format::Inspect => crate::inspect::build(text, parsed, runs),
+            Format::ClaudeCode => {
+                drop(parsed);
+                crate::claude_code::build(text, runs)
+            }
+            Format::Codex => {
+                drop(parsed);
+                crate::codex::build(text, runs)
+            }
+            Format::OpenHandsEval => {
+                drop(parsed);
+                crate::openhands_eval::build(text, runs)
+            }
+            // Its trace ids are read from the text (exactly, past 64 bits), not from a value.
+            Format::OtelGenai => {
+                drop(parsed);
+                crate::otel::build(text, runs)
+            }
+            Format::Aider => {
+                drop(parsed);
+                crate::aider::build(text, runs)
+            }
+            Format::Chunks => {
+                drop(parsed);
+                crate::chunks::build(text, runs)
+            }
+            Format::Trec => {
+                drop(parsed);
+                crate::chunks::trec::build(text, runs)
+            }
         }
     }
 

@@ -11,11 +11,11 @@
 
 use crate::atif;
 use crate::format::Format;
-use crate::runs::{parse_object, Runs};
+use crate::runs::{object_of, Runs};
 use serde_json::{json, Value};
 
-pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
-    let doc = parse_object(Format::GeminiCli, text)?;
+pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Result<(), String> {
+    let doc = object_of(Format::GeminiCli, text, parsed)?;
     let task = runs.task(doc.get("sessionId").and_then(Value::as_str));
     let run = runs.run_id(Format::GeminiCli, None);
     let root = project_root(&doc);

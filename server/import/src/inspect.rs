@@ -12,7 +12,7 @@ use crate::atif;
 use crate::chat::RunLabel;
 use crate::format::Format;
 use crate::openhands::content_text;
-use crate::runs::{parse_object, Runs};
+use crate::runs::{object_of, Runs};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::io::Read;
@@ -68,8 +68,8 @@ pub(crate) fn is_log(v: &Value) -> bool {
     v.pointer("/eval/task").is_some() && (v.get("samples").is_some() || v.get("plan").is_some())
 }
 
-pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
-    let doc = parse_object(Format::Inspect, text)?;
+pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Result<(), String> {
+    let doc = object_of(Format::Inspect, text, parsed)?;
     let model = doc
         .pointer("/eval/model")
         .and_then(Value::as_str)

@@ -13,10 +13,14 @@ use crate::summary::Reason;
 use serde_json::Value;
 use std::collections::HashMap;
 
-pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
-    let records = match serde_json::from_str::<Value>(text) {
+/// `parsed`: the text's value, when the caller parsed it (a JSON array of events is taken
+/// from it instead of parsing the text again).
+pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Result<(), String> {
+    let parsed = parsed.map_or_else(|| serde_json::from_str::<Value>(text), Ok);
+    let records = match parsed {
         Ok(Value::Array(items)) => items,
-        _ => {
+        other => {
+            drop(other);
             let (records, bad) = jsonl_objects(text);
             runs.bad_records(bad, "line(s) are not valid JSON events");
             records

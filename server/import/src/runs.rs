@@ -98,11 +98,7 @@ impl<'a, 'p> Runs<'a, 'p> {
         parsed: Option<Value>,
         feed: fn(&Value, &mut Session),
     ) -> Result<(), String> {
-        let doc = match parsed {
-            Some(v) if v.is_object() => v,
-            Some(_) => return Err(format!("{}: expected a JSON object", format.label())),
-            None => parse_object(format, text)?,
-        };
+        let doc = object_of(format, text, parsed)?;
         let id = doc.get("instance_id").and_then(Value::as_str);
         let task = self.task(id);
         // SWE-agent writes `<instance_id>.traj` and keeps the id out of the log: the file name is
@@ -124,6 +120,20 @@ pub(crate) fn parse_object(format: Format, text: &str) -> Result<Value, String> 
         Ok(v) if v.is_object() => Ok(v),
         Ok(_) => Err(format!("{}: expected a JSON object", format.label())),
         Err(e) => Err(format!("{}: invalid JSON: {e}", format.label())),
+    }
+}
+
+/// The log as one JSON object: `parsed` (the text's value, when the caller parsed it: a
+/// document is built once, not once to detect and again here), else the text parsed.
+pub(crate) fn object_of(
+    format: Format,
+    text: &str,
+    parsed: Option<Value>,
+) -> Result<Value, String> {
+    match parsed {
+        Some(v) if v.is_object() => Ok(v),
+        Some(_) => Err(format!("{}: expected a JSON object", format.label())),
+        None => parse_object(format, text),
     }
 }
 

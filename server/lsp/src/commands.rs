@@ -273,7 +273,9 @@ pub fn summary(me: &Inner) -> Value {
         sources: cfg.sources.clone(),
         breakdown: false,
     };
-    let gold = me.store.all_gold();
+    // Each file's gold as the store keeps it, scored by reference: never copied.
+    let files = me.store.gold_files();
+    let gold: Vec<&readcov_core::GoldSpan> = files.iter().flat_map(|f| f.iter()).collect();
     let counted_manual = cfg.sources.contains(&Source::Manual);
     // One copy of the reads, filtered in place: with 100,000 events each extra copy cost
     // ~30 MB of peak memory (the LSP budget is 100 MB in all).
@@ -346,13 +348,21 @@ pub const HUMAN: &str = "human";
 /// `human` — the run `readcov/recordRead` writes — or `what-if`).
 fn scored_rows(
     me: &Inner,
-    gold: &[readcov_core::GoldSpan],
+    gold: &[&readcov_core::GoldSpan],
     reads: &[ReadSpan],
     opts: &ScoreOptions,
 ) -> Vec<(Value, readcov_core::RunScore)> {
-    let rows = score_batch(gold, reads, &UnknownLengths, opts);
+    let rows = score_batch(gold.iter().copied(), reads, &UnknownLengths, opts);
     let syntax = syntax_of(me, gold);
-    let units = readcov_units::unit_scores(&rows, gold, reads, &UnknownLengths, opts, &syntax, 0);
+    let units = readcov_units::unit_scores(
+        &rows,
+        gold.iter().copied(),
+        reads,
+        &UnknownLengths,
+        opts,
+        &syntax,
+        0,
+    );
     rows.into_iter()
         .zip(units)
         .map(|(r, u)| {
@@ -376,7 +386,7 @@ fn scored_rows(
 /// (confined to the workspace through symlinks).
 fn syntax_of(
     me: &Inner,
-    gold: &[readcov_core::GoldSpan],
+    gold: &[&readcov_core::GoldSpan],
 ) -> std::collections::BTreeMap<String, FileSyntax> {
     let root = me.store.root().and_then(|r| r.canonicalize().ok());
     let mut out = std::collections::BTreeMap::new();

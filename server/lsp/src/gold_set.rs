@@ -141,7 +141,7 @@ pub fn load_under(
         // other kind is refused by the loader, with the one error saying what it looks like.
         _ => {
             let lengths: &dyn FileLengths = files;
-            let mut g = load_gold(name, bytes, workspace, task, lengths);
+            let (mut g, _) = load_gold(name, bytes.to_vec(), workspace, task, lengths);
             if matches!(
                 g.kind,
                 Some(InputKind::Explore | InputKind::ContextBench | InputKind::Parquet)

@@ -6,7 +6,7 @@
 
 use readcov_core::base::RowBase;
 use readcov_core::{FileLengths, GoldSpan, InputError};
-use readcov_files::input::{gold_from_bytes, GoldOptions};
+use readcov_files::input::{gold_and_rows, GoldOptions};
 use readcov_import::FileProvider;
 use std::path::{Path, PathBuf};
 
@@ -23,27 +23,29 @@ pub struct LoadedGold {
 }
 
 /// Loads one gold file. `task` names the task of a plain diff; `lengths` resolves SWE-Explore
-/// regions that count from the end of a file.
+/// regions that count from the end of a file. The file's bytes are taken, not copied, and handed
+/// back as the gold was read from them (an array's JSONL, a Parquet file's rows).
 pub fn load_gold(
     name: &str,
-    bytes: &[u8],
+    bytes: Vec<u8>,
     workspace: Option<&str>,
     task: Option<&str>,
     lengths: &dyn FileLengths,
-) -> LoadedGold {
+) -> (LoadedGold, Vec<u8>) {
     let opts = GoldOptions {
         workspace,
         task,
         lengths,
         bases: true,
     };
-    let g = gold_from_bytes(name, bytes.to_vec(), &opts);
-    LoadedGold {
+    let (g, rows) = gold_and_rows(name, bytes, &opts);
+    let loaded = LoadedGold {
         kind: Some(g.kind),
         spans: g.parsed.items,
         bases: g.bases,
         errors: g.parsed.errors.iter().map(InputError::to_string).collect(),
-    }
+    };
+    (loaded, rows)
 }
 
 /// Files of the workspace on disk, confined to it through symlinks: what trajectory imports
@@ -92,11 +94,42 @@ mod tests {
     use super::*;
     use readcov_core::UnknownLengths;
 
+    /// [`load_gold`] of a copy of `bytes`.
+    fn gold(
+        name: &str,
+        bytes: &[u8],
+        workspace: Option<&str>,
+        task: Option<&str>,
+        lengths: &dyn FileLengths,
+    ) -> LoadedGold {
+        load_gold(name, bytes.to_vec(), workspace, task, lengths).0
+    }
+
+    /// The bytes handed back are those the gold was read from: an array's JSONL (the array let
+    /// go), a diff and JSONL as they were.
+    #[test]
+    fn the_rows_read_are_handed_back_instead_of_a_copy_kept() {
+        let array = br#"[{"task":"t","path":"a.py","start":3,"end":4},
+            {"task":"t","path":"b.py","start":1,"end":2}]"#;
+        let (g, rows) = load_gold("g.json", array.to_vec(), None, None, &UnknownLengths);
+        assert_eq!(g.spans.len(), 2);
+        let want = concat!(
+            r#"{"task":"t","path":"a.py","start":3,"end":4}"#,
+            "\n",
+            r#"{"task":"t","path":"b.py","start":1,"end":2}"#,
+            "\n"
+        );
+        assert_eq!(String::from_utf8_lossy(&rows), want);
+        let patch = b"--- a/x.py\n+++ b/x.py\n@@ -2,1 +2,1 @@\n-a\n+A\n".to_vec();
+        let (_, rows) = load_gold("fix.diff", patch.clone(), None, None, &UnknownLengths);
+        assert_eq!(rows, patch);
+    }
+
     /// Reads given as gold are one error naming what they look like, as on the command line.
     #[test]
     fn reads_as_gold_are_refused_with_one_error() {
         let reads = b"{\"path\":\"a.py\",\"start\":1,\"end\":2,\"tool\":\"view\",\"run\":\"r\"}\n";
-        let g = load_gold("r.jsonl", reads, None, None, &UnknownLengths);
+        let g = gold("r.jsonl", reads, None, None, &UnknownLengths);
         assert!(g.spans.is_empty());
         assert_eq!(g.kind, Some(InputKind::ReadsJsonl));
         assert_eq!(g.errors.len(), 1, "{:?}", g.errors);
@@ -111,7 +144,7 @@ mod tests {
     #[test]
     fn a_json_array_of_rows_reads_like_jsonl_with_located_errors() {
         let rows = br#"[{"task":"t","path":"a.py","start":3,"end":4},{"task":"t","path":"a.py","start":9}]"#;
-        let g = load_gold("gold.json", rows, None, None, &UnknownLengths);
+        let g = gold("gold.json", rows, None, None, &UnknownLengths);
         assert_eq!(g.spans.len(), 1);
         assert_eq!(g.errors.len(), 1, "{:?}", g.errors);
         assert!(g.errors[0].starts_with("gold.json:2:"), "{:?}", g.errors);
@@ -120,7 +153,7 @@ mod tests {
     #[test]
     fn a_plain_diff_takes_the_configured_task() {
         let patch = "--- a/x.py\n+++ b/x.py\n@@ -2,2 +2,2 @@\n-a\n-b\n+A\n+B\n";
-        let g = load_gold(
+        let g = gold(
             "fix.diff",
             patch.as_bytes(),
             None,
@@ -144,7 +177,7 @@ mod tests {
             "\n",
             r#"{"instance_id":"i2","gold_context":"[{\"file\":\"b.py\",\"start_line\":1,\"end_line\":1}]"}"#,
         );
-        let g = load_gold(
+        let g = gold(
             "rows.jsonl",
             rows.as_bytes(),
             None,
@@ -166,7 +199,7 @@ mod tests {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../tests/fixtures/contextbench");
         let read = |f: &str| std::fs::read(dir.join(f)).unwrap();
-        let load = |f: &str| load_gold(f, &read(f), None, Some("i1"), &UnknownLengths);
+        let load = |f: &str| gold(f, &read(f), None, Some("i1"), &UnknownLengths);
         let want = load("gold.jsonl");
         assert_eq!(want.kind, Some(InputKind::ContextBench));
         assert_eq!(want.spans.len(), 2, "{:?}", want.spans);
@@ -178,7 +211,7 @@ mod tests {
                 "{f}"
             );
         }
-        let broken = load_gold(
+        let broken = gold(
             "x.parquet",
             b"PAR1\0\0\0\0PAR1",
             None,

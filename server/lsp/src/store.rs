@@ -33,7 +33,9 @@ pub struct StoredRead {
 /// Gold for one file.
 #[derive(Clone, Debug, Default)]
 pub struct FileGold {
-    pub spans: Vec<GoldSpan>,
+    /// Shared, not copied: a view takes the file's gold and the summary scores every file's
+    /// (a copy of all gold per summary doubled the server's memory on large gold).
+    pub spans: Arc<Vec<GoldSpan>>,
     /// The file the gold was made against (`sha256`, `lines`), when its rows say.
     pub base: Option<Base>,
     /// Each span's recorded first and last line text, by (start, end).
@@ -260,11 +262,14 @@ impl Store {
                     continue;
                 }
             };
-            let mut loaded = match &choice {
+            let (mut loaded, bytes) = match &choice {
                 Choice::Def(def) => {
-                    gold_set::load_under(def, g, &bytes, ws.as_deref(), c.task.as_deref(), &files)
+                    let task = c.task.as_deref();
+                    let l = gold_set::load_under(def, g, &bytes, ws.as_deref(), task, &files);
+                    (l, bytes)
                 }
-                _ => load_gold(g, &bytes, ws.as_deref(), c.task.as_deref(), &files),
+                // The loader takes the file's bytes and hands back the rows it read them as.
+                _ => load_gold(g, bytes, ws.as_deref(), c.task.as_deref(), &files),
             };
             errors.extend(std::mem::take(&mut loaded.errors));
             let patches = match loaded.kind {
@@ -279,17 +284,25 @@ impl Store {
             self.patch_bases(g, &patches, &mut loaded, &mut errors);
             let of_task = |(t, _): &(String, String)| c.task.as_ref().is_none_or(|c| c == t);
             gold_patches.extend(patches.into_iter().filter(of_task));
+            let keep =
+                |s: &GoldSpan| c.task.as_ref().is_none_or(|t| *t == s.task) && s.tier == Tier::Core;
+            // Each file's room made first, so moving the spans in never grows a list: the loaded
+            // spans and the files' lists are held at their own sizes, never a doubling more.
+            let mut per_path: HashMap<&str, usize> = HashMap::new();
+            for span in loaded.spans.iter().filter(|s| keep(s)) {
+                *per_path.entry(span.path.as_str()).or_default() += 1;
+            }
+            for (path, n) in per_path {
+                let fg = by_path.entry(path.to_string()).or_default();
+                // Not shared yet (built here): `make_mut` copies nothing.
+                Arc::make_mut(&mut fg.spans).reserve_exact(n);
+            }
             let mut kept = 0;
-            for span in loaded.spans {
-                if c.task.as_ref().is_some_and(|t| *t != span.task) || span.tier != Tier::Core {
-                    continue;
-                }
+            for span in loaded.spans.into_iter().filter(keep) {
                 kept += 1;
-                by_path
-                    .entry(span.path.clone())
-                    .or_default()
-                    .spans
-                    .push(span);
+                if let Some(fg) = by_path.get_mut(&span.path) {
+                    Arc::make_mut(&mut fg.spans).push(span);
+                }
             }
             for row in loaded.bases {
                 let (Some(base), Some(fg)) = (row.base, by_path.get_mut(&row.path)) else {
@@ -343,7 +356,8 @@ impl Store {
             .extend(self.gold.iter().map(|e| e.key().clone()));
         self.keep_base_texts(&by_path);
         self.gold.clear();
-        for (path, fg) in by_path {
+        for (path, mut fg) in by_path {
+            Arc::make_mut(&mut fg.spans).shrink_to_fit();
             changed.paths.insert(path.clone());
             self.gold.insert(path, fg);
         }
@@ -842,7 +856,29 @@ impl Store {
     }
 
     pub fn all_gold(&self) -> Vec<GoldSpan> {
-        self.gold.iter().flat_map(|e| e.spans.clone()).collect()
+        self.gold.iter().flat_map(|e| e.spans.to_vec()).collect()
+    }
+
+    /// Copies of the gold spans `keep` accepts (one task's, say), the rest never copied.
+    pub fn gold_where(&self, keep: impl Fn(&GoldSpan) -> bool) -> Vec<GoldSpan> {
+        let files = self.gold_files();
+        let spans = files.iter().flat_map(|f| f.iter());
+        spans.filter(|g| keep(g)).cloned().collect()
+    }
+
+    /// The paths with gold of `task` (of any task: `None`).
+    pub fn gold_paths(&self, task: Option<&str>) -> std::collections::BTreeSet<String> {
+        let of_task = |f: &FileGold| task.is_none_or(|t| f.spans.iter().any(|g| g.task == t));
+        (self.gold.iter())
+            .filter(|e| of_task(e.value()))
+            .map(|e| e.key().clone())
+            .collect()
+    }
+
+    /// Every file's gold spans, shared (nothing copied): score them through
+    /// `files.iter().flat_map(|f| f.iter())`.
+    pub fn gold_files(&self) -> Vec<Arc<Vec<GoldSpan>>> {
+        self.gold.iter().map(|e| e.spans.clone()).collect()
     }
 }
 

@@ -30,8 +30,11 @@ pub fn selected_task(me: &Inner) -> Option<String> {
     if let Some(t) = me.store.config().task {
         return Some(t);
     }
-    let tasks: BTreeSet<String> = me.store.all_gold().into_iter().map(|g| g.task).collect();
-    (tasks.len() == 1).then(|| tasks.into_iter().next().expect("one"))
+    // Looked at in place (this runs on every refresh): the gold is never copied for it.
+    let files = me.store.gold_files();
+    let mut tasks = files.iter().flat_map(|f| f.iter()).map(|g| g.task.as_str());
+    let first = tasks.next()?;
+    tasks.all(|t| t == first).then(|| first.to_string())
 }
 
 /// The agent runs of `task` in the store, in name order.
@@ -79,9 +82,7 @@ fn is_run_row(r: &ReadSpan, sources: &BTreeSet<Source>) -> bool {
 /// The task's gold and every row of it (reads and edits, with their tool and command); the
 /// what-if reads apart (empty when `sources` counts them: then they are rows like any other).
 pub(crate) fn task_rows(me: &Inner, task: &str) -> (Vec<GoldSpan>, Vec<ReadSpan>, Vec<ReadSpan>) {
-    let gold: Vec<GoldSpan> = (me.store.all_gold().into_iter())
-        .filter(|g| g.task == task)
-        .collect();
+    let gold = me.store.gold_where(|g| g.task == task);
     let sources = me.store.config().sources;
     let (mut rows, mut what_if) = (Vec::new(), Vec::new());
     for entry in me.store.reads.iter() {
@@ -201,10 +202,7 @@ pub fn closed_gold_files(me: &Inner) -> Vec<(Uri, Vec<Diagnostic>)> {
     let Some(root) = me.store.root() else {
         return Vec::new();
     };
-    let paths: BTreeSet<String> = (me.store.all_gold().into_iter())
-        .filter(|g| g.task == task)
-        .map(|g| g.path)
-        .collect();
+    let paths = me.store.gold_paths(Some(&task));
     let open: BTreeSet<String> = me.docs.iter().filter_map(|d| d.path.clone()).collect();
     let cfg = me.store.config();
     let label = run_label(me, Some(&task));

@@ -1,16 +1,16 @@
 //! Unit figures for every row of a score batch: regroups gold by task and reads by (task, run)
 //! exactly as `readcov_core::score_batch` does, then scores units per row.
 
-use crate::coverage::{run_unit_score, FileSyntax, UnitScore};
+use crate::coverage::{run_unit_score_with, FileSyntax, OwnLines, UnitScore};
 use readcov_core::{
     collect_lines, EventKind, FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore, Tier,
 };
 use std::collections::BTreeMap;
 
 /// One [`UnitScore`] per row, in row order. `syntax` should cover the gold files.
-pub fn unit_scores(
+pub fn unit_scores<'a>(
     rows: &[TaskRunScore],
-    gold: &[GoldSpan],
+    gold: impl IntoIterator<Item = &'a GoldSpan>,
     reads: &[ReadSpan],
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
@@ -19,7 +19,7 @@ pub fn unit_scores(
 ) -> Vec<UnitScore> {
     // Same filters as score_batch: core gold only; read events from the chosen sources.
     let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
-    for g in gold.iter().filter(|g| g.tier == Tier::Core) {
+    for g in gold.into_iter().filter(|g| g.tier == Tier::Core) {
         gold_by_task.entry(g.task.as_str()).or_default().push(g);
     }
     let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
@@ -32,6 +32,8 @@ pub fn unit_scores(
             .or_default()
             .push(r);
     }
+    // Each gold file's unit nesting, worked out once for all the rows.
+    let own = OwnLines::of(syntax, syntax.keys().map(String::as_str));
     rows.iter()
         .map(|row| {
             let g = gold_by_task
@@ -44,7 +46,7 @@ pub fn unit_scores(
                 collect_lines(g.iter().map(|s| (s.path.as_str(), s.start, s.end)), lengths);
             let read_lines =
                 collect_lines(r.iter().map(|s| (s.path.as_str(), s.start, s.end)), lengths);
-            run_unit_score(&gold_lines, &read_lines, syntax, lengths, widen)
+            run_unit_score_with(&gold_lines, &read_lines, syntax, &own, lengths, widen)
         })
         .collect()
 }

@@ -73,12 +73,37 @@ pub struct UnitScore {
 /// The units holding gold lines: for each gold line, its innermost enclosing unit (deduplicated,
 /// in `units` order). `units` must be sorted by (start, depth) as [`crate::units`] returns them.
 pub fn gold_units<'a>(units: &'a [Unit], gold: &LineSet) -> Vec<&'a Unit> {
-    units
-        .iter()
-        .zip(own_lines(units))
+    gold_units_owning(units, &own_lines(units), gold)
+}
+
+/// [`gold_units`] with the units' own lines already known (`own`, as [`own_lines`] gives them).
+fn gold_units_owning<'a>(units: &'a [Unit], own: &[LineSet], gold: &LineSet) -> Vec<&'a Unit> {
+    (units.iter().zip(own))
         .filter(|(_, own)| own.overlaps(gold))
         .map(|(u, _)| u)
         .collect()
+}
+
+/// The own lines of each parsed file's units, computed once for every run scored against the
+/// file. Computed per run and file, they made the unit figures cost runs × units: the
+/// language server's summary of 156,844 one-span tasks on 50 files of 500 functions took 949 s
+/// (issue 35, item 7's "cliff": the cost grew with the tasks, not the input).
+pub(crate) struct OwnLines<'a>(BTreeMap<&'a str, Vec<LineSet>>);
+
+impl<'a> OwnLines<'a> {
+    /// Of the files among `paths` that `syntax` holds units of.
+    pub(crate) fn of<'p>(
+        syntax: &'a BTreeMap<String, FileSyntax>,
+        paths: impl IntoIterator<Item = &'p str>,
+    ) -> OwnLines<'a> {
+        let mut own = BTreeMap::new();
+        for path in paths {
+            if let Some((p, FileSyntax::Units { units, .. })) = syntax.get_key_value(path) {
+                own.entry(p.as_str()).or_insert_with(|| own_lines(units));
+            }
+        }
+        OwnLines(own)
+    }
 }
 
 /// Each unit's lines not inside one of its child units (the units one level deeper inside its
@@ -105,9 +130,20 @@ pub fn file_unit_coverage(
     gold: &LineSet,
     read: &LineSet,
 ) -> FileUnitCoverage {
+    file_coverage(path, units, &own_lines(units), gold, read)
+}
+
+/// [`file_unit_coverage`] with the units' own lines already known.
+fn file_coverage(
+    path: &str,
+    units: &[Unit],
+    own: &[LineSet],
+    gold: &LineSet,
+    read: &LineSet,
+) -> FileUnitCoverage {
     let mut widened = read.clone();
     let mut in_units = LineSet::new();
-    let gold_units = gold_units(units, gold)
+    let gold_units = gold_units_owning(units, own, gold)
         .into_iter()
         .map(|u| {
             let span = LineSet::span(u.start, u.end);
@@ -146,6 +182,19 @@ pub fn run_unit_score(
     lengths: &dyn FileLengths,
     widen: u32,
 ) -> UnitScore {
+    let own = OwnLines::of(syntax, gold.keys().map(String::as_str));
+    run_unit_score_with(gold, read, syntax, &own, lengths, widen)
+}
+
+/// [`run_unit_score`] with the files' own lines computed once for many runs.
+pub(crate) fn run_unit_score_with(
+    gold: &FileLines,
+    read: &FileLines,
+    syntax: &BTreeMap<String, FileSyntax>,
+    own: &OwnLines,
+    lengths: &dyn FileLengths,
+    widen: u32,
+) -> UnitScore {
     let empty = LineSet::new();
     let (mut gold_total, mut cov_units, mut cov_lines) = (0u64, 0u64, 0u64);
     let (mut extra_units, mut extra_lines, mut outside, mut parse_errors) =
@@ -174,7 +223,10 @@ pub fn run_unit_score(
                     ));
                 }
                 parse_errors += errs;
-                let f = file_unit_coverage(path, units, g, r);
+                let f = match own.0.get(path.as_str()) {
+                    Some(own) => file_coverage(path, units, own, g, r),
+                    None => file_unit_coverage(path, units, g, r),
+                };
                 cov_units += g.intersection_len(&f.widened);
                 extra_units += f.widened.len() - r.len();
                 outside += f.gold_lines_outside_units;

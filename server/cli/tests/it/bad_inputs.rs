@@ -140,6 +140,13 @@ fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
             &[],
         ),
         "@parquet-panic" => parquet_gold(1_500, Some(craft::Page::plain_cut_short(524))),
+        "@trajectory-one-line" => trajectory_document(false),
+        "@trajectory-pretty" => trajectory_document(true),
+        "@ten-mb-reads-array" => {
+            let row = r#"{"task":"t","run":"r","path":"src/app.py","start":10,"end":12}"#;
+            let rows = vec![row; TEN_MB / row.len()];
+            format!("[{}]", rows.join(",")).into_bytes()
+        }
         other if other.starts_with('@') => panic!("unknown generator {other}"),
         file => {
             let raw = std::fs::read(catalogue().join("files").join(file))
@@ -149,6 +156,26 @@ fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
     };
     std::fs::write(&out, body).unwrap();
     out
+}
+
+/// A real mini-swe-agent log (tests/data/formats) as one JSON document of task `t`, on one line
+/// or pretty-printed: larger than the head kind detection reads (64 KiB), so the whole document
+/// decides, parsed once and imported on the fly as reads (issue 35, item 7).
+fn trajectory_document(pretty: bool) -> Vec<u8> {
+    let log = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/formats/mini-swe-agent-v1/astropy__astropy-12907.traj.json");
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(log).unwrap()).unwrap();
+    doc["instance_id"] = "t".into();
+    let bytes = match pretty {
+        true => serde_json::to_vec_pretty(&doc),
+        false => serde_json::to_vec(&doc),
+    };
+    let bytes = bytes.unwrap();
+    assert!(
+        bytes.len() > 64 << 10,
+        "the document is larger than the detection head"
+    );
+    bytes
 }
 
 /// ContextBench gold rows as Parquet (`rows` rows of task `t`, gold `src/app.py` 10-19, the

@@ -28,13 +28,40 @@ const GOLD_KEYS: [&str; 3] = ["tier", "origin", "requirement"];
 /// document).
 pub fn detect(name: &str, bytes: &[u8]) -> InputKind {
     let head = &bytes[..bytes.len().min(HEAD)];
-    detect_head(name, head, head.len() == bytes.len()).unwrap_or_else(|| detect_document(bytes))
+    detect_head(name, head, head.len() == bytes.len()).unwrap_or_else(|| detect_document(bytes).0)
 }
 
 /// The kind of the file at `path`, reading only its head when that decides (reads logs are
 /// large); the whole file when it may be one JSON document (a trajectory). Only a regular file
 /// is opened: a FIFO or a device is an error, never a read that blocks.
 pub fn detect_file(path: &Path) -> Result<InputKind, FileError> {
+    detect_file_document(path).map(|(kind, _)| kind)
+}
+
+/// A file read whole to tell its kind, kept for the import that follows: a trajectory of
+/// hundreds of megabytes is then read once and built as a JSON value once (it was built three
+/// times, two of them held at once, and read twice).
+pub struct Document {
+    pub bytes: Vec<u8>,
+    /// The bytes' JSON value, when they are one JSON document in a log format (the value
+    /// `readcov_import::import_parsed` takes).
+    pub value: Option<Value>,
+}
+
+/// [`detect_file`], handing back the whole file when it had to be read to tell (one JSON
+/// document larger than the head), with its value when it is a log.
+pub fn detect_file_document(path: &Path) -> Result<(InputKind, Option<Document>), FileError> {
+    if let Some(kind) = detect_file_head(path)? {
+        return Ok((kind, None));
+    }
+    let bytes = crate::read_input(path)?;
+    let (kind, value) = detect_document(&bytes);
+    Ok((kind, Some(Document { bytes, value })))
+}
+
+/// The kind of the file at `path` from its head alone; `None` when the file is one JSON
+/// document larger than the head (only the whole of it tells).
+pub fn detect_file_head(path: &Path) -> Result<Option<InputKind>, FileError> {
     let (file, len) = open_input(path)?;
     let mut head = Vec::with_capacity(HEAD.min(usize::try_from(len).unwrap_or(HEAD)) + 1);
     file.take(HEAD as u64 + 1)
@@ -42,11 +69,7 @@ pub fn detect_file(path: &Path) -> Result<InputKind, FileError> {
         .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
     let whole = head.len() <= HEAD;
     head.truncate(HEAD);
-    let name = path.display().to_string();
-    match detect_head(&name, &head, whole) {
-        Some(kind) => Ok(kind),
-        None => Ok(detect_document(&crate::read_input(path)?)),
-    }
+    Ok(detect_head(&path.display().to_string(), &head, whole))
 }
 
 /// The kind from the first bytes of a file (`whole`: they are the whole file); `None` when the
@@ -72,7 +95,7 @@ pub fn detect_head(name: &str, head: &[u8], whole: bool) -> Option<InputKind> {
         return kind_of_lines(text, whole);
     }
     if whole {
-        return Some(detect_document(head));
+        return Some(detect_document(head).0);
     }
     // A JSON document larger than the head (a trajectory): the whole of it decides. Anything
     // else may be rows whose first line is broken: the next lines vote.
@@ -82,9 +105,12 @@ pub fn detect_head(name: &str, head: &[u8], whole: bool) -> Option<InputKind> {
     kind_of_lines(text, false)
 }
 
-/// The whole file: one JSON document, else lines.
-fn detect_document(bytes: &[u8]) -> InputKind {
+/// The whole file: one JSON document, else lines; with the document's value when it is a log
+/// (parsed once: the log's format is told from that value, and its import takes it).
+fn detect_document(bytes: &[u8]) -> (InputKind, Option<Value>) {
     let text = String::from_utf8_lossy(bytes);
+    // The importer does not skip a byte order mark: its value would not be the text's.
+    let bom = text.starts_with('\u{feff}');
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     // An array is checked element by element and only its first element built: the kind is
     // told by it, and a 100 MB array of gold rows built whole took gigabytes.
@@ -95,23 +121,41 @@ fn detect_document(bytes: &[u8]) -> InputKind {
         }
     });
     if array {
-        return match first {
+        let kind = match first {
             Some(Value::Object(o)) => kind_of_rows(&[&o], text).unwrap_or_else(|| log_kind(text)),
             _ => log_kind(text),
         };
+        return (kind, None);
     }
     match serde_json::from_str::<Value>(text) {
-        Ok(doc) => kind_of_document(&doc, text),
-        Err(_) => kind_of_lines(text, true).unwrap_or(InputKind::Unknown),
+        Ok(doc) => {
+            let kind = kind_of_document(&doc, text);
+            let log = matches!(kind, InputKind::Log(_)) && !bom;
+            (kind, log.then_some(doc))
+        }
+        Err(_) => (
+            kind_of_lines(text, true).unwrap_or(InputKind::Unknown),
+            None,
+        ),
     }
 }
 
-/// A whole JSON document that is no array (`detect_document` tells arrays): one object.
+/// A whole JSON document that is no array (`detect_document` tells arrays): one object. Its
+/// log format is told from `doc`, never by parsing `text` again (as [`log_kind`] and
+/// [`first_line_log`] of a text that is this document would).
 fn kind_of_document(doc: &Value, text: &str) -> InputKind {
-    match doc {
-        Value::Object(o) => kind_of_rows(&[o], text).unwrap_or_else(|| log_kind(text)),
-        _ => InputKind::Unknown,
-    }
+    let Value::Object(o) = doc else {
+        return InputKind::Unknown;
+    };
+    let as_log = || Format::detect_json(doc).map_or(InputKind::Unknown, InputKind::Log);
+    // The first line of a document on one line is the document. Another document's first line
+    // is no JSON value (the document goes on): only its head can name a format (`{"fncall_...`).
+    let one_line = !text.trim().contains('\n');
+    let first_log = || match one_line {
+        true => Format::detect_json(doc),
+        false => first_line_log(head_of(text)),
+    };
+    kind_of_rows_with(&[o], &first_log).unwrap_or_else(as_log)
 }
 
 /// JSONL: the first objects that parse vote; `None` when none parses and the head is not all.
@@ -141,6 +185,14 @@ fn log_kind(text: &str) -> InputKind {
 /// Rows of a known shape, from the first row's keys (the gold/reads vote takes every row
 /// given); `None` when the first row is no known row (then maybe a log).
 fn kind_of_rows(rows: &[&Map<String, Value>], text: &str) -> Option<InputKind> {
+    kind_of_rows_with(rows, &|| first_line_log(text))
+}
+
+/// [`kind_of_rows`] with the log format of the text's first line given by `first_log`.
+fn kind_of_rows_with(
+    rows: &[&Map<String, Value>],
+    first_log: &dyn Fn() -> Option<Format>,
+) -> Option<InputKind> {
     let first = rows.first()?;
     let has = |k: &str| first.contains_key(k);
     if has("ground_truth") {
@@ -168,7 +220,7 @@ fn kind_of_rows(rows: &[&Map<String, Value>], text: &str) -> Option<InputKind> {
     // neither is a reads or gold row even with a `rank` (a chunk key too).
     let plain_row = has("path") && !has("sessionId") && !has("start_char") && !has("start_line");
     if !plain_row {
-        if let Some(f) = first_line_log(text) {
+        if let Some(f) = first_log() {
             return Some(InputKind::Log(f));
         }
     }
@@ -189,6 +241,15 @@ fn kind_of_rows(rows: &[&Map<String, Value>], text: &str) -> Option<InputKind> {
         return Some(InputKind::SheetRuns);
     }
     None
+}
+
+/// At most the first [`HEAD`] bytes of `text`, cut on a character boundary.
+fn head_of(text: &str) -> &str {
+    let mut end = text.len().min(HEAD);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 /// The log format of the first JSON line, when it is a log record (not a whole document).

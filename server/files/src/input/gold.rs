@@ -12,6 +12,7 @@ use readcov_core::base::{parse_row_bases, RowBase};
 use readcov_core::explore::{bench_gold, parse_bench};
 use readcov_core::{parse_gold_checked, FileLengths, GoldSpan, InputError, Parsed};
 use readcov_import::{gold_from_diff, gold_from_swebench, DiffOptions, GoldFromDiff};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 /// How gold is read.
@@ -63,18 +64,44 @@ pub fn gold_of(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> Result<LoadedG
     let (bytes, parquet_errors) = parquet_as_jsonl(name, bytes);
     let kind = detect(name, &bytes);
     Role::Gold.check(name, kind)?;
+    let bytes = rows_of(kind, bytes);
     let mut out = build(kind, name, &bytes, opts);
     out.parsed.errors.splice(0..0, parquet_errors);
     Ok(out)
 }
 
+/// The bytes a kind's parser reads: a JSON array of rows as its JSONL, the array let go as soon
+/// as that exists (the two were held at once, beside a copy, while the spans were built); a diff
+/// as it is.
+fn rows_of(kind: InputKind, bytes: Vec<u8>) -> Vec<u8> {
+    if kind == InputKind::Diff {
+        return bytes;
+    }
+    let jsonl = match as_jsonl(&bytes) {
+        Cow::Owned(jsonl) => Some(jsonl),
+        Cow::Borrowed(_) => None,
+    };
+    jsonl.unwrap_or(bytes)
+}
+
 /// Gold from any gold kind, SWE-Explore rows included (the language server shows them): a file
 /// of another kind gives no spans and its refusal as the one error.
 pub fn gold_from_bytes(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> LoadedGold {
+    gold_and_rows(name, bytes, opts).0
+}
+
+/// [`gold_from_bytes`], handing back the bytes the gold was read from (a Parquet file's rows, an
+/// array's JSONL): the language server takes a diff's or SWE-bench rows' patches from them, and
+/// so gives the loader the file instead of a copy of it.
+pub fn gold_and_rows(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> (LoadedGold, Vec<u8>) {
     let (bytes, parquet_errors) = parquet_as_jsonl(name, bytes);
     let kind = detect(name, &bytes);
+    let mut rows = bytes;
     let mut out = match (kind, Role::Gold.check(name, kind)) {
-        (InputKind::Explore, _) | (_, Ok(_)) => build(kind, name, &bytes, opts),
+        (InputKind::Explore, _) | (_, Ok(_)) => {
+            rows = rows_of(kind, rows);
+            build(kind, name, &rows, opts)
+        }
         (_, Err(refused)) => LoadedGold {
             kind,
             parsed: Parsed {
@@ -86,7 +113,7 @@ pub fn gold_from_bytes(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> Loaded
         },
     };
     out.parsed.errors.splice(0..0, parquet_errors);
-    out
+    (out, rows)
 }
 
 /// The refusal without the file name its error starts with (`InputError` adds it back).
@@ -97,7 +124,7 @@ fn refusal_text(e: &LoadError, name: &str) -> String {
         .to_string()
 }
 
-/// Builds gold from `bytes` of a kind the caller accepted.
+/// Builds gold from `bytes` of a kind the caller accepted, rows as JSONL ([`rows_of`]).
 fn build(kind: InputKind, name: &str, bytes: &[u8], opts: &GoldOptions) -> LoadedGold {
     let root: Option<PathBuf> = opts
         .workspace
@@ -131,11 +158,11 @@ fn build(kind: InputKind, name: &str, bytes: &[u8], opts: &GoldOptions) -> Loade
             converted(g, &mut out, format!("readcov gold --from-diff {name}"));
         }
         InputKind::SweBench => {
-            let g = gold_from_swebench(&as_jsonl(bytes), name, &DiffOptions::default());
+            let g = gold_from_swebench(bytes, name, &DiffOptions::default());
             converted(g, &mut out, format!("readcov gold --from-swebench {name}"));
         }
         InputKind::Explore => {
-            let bench = parse_bench(&as_jsonl(bytes), name);
+            let bench = parse_bench(bytes, name);
             out.parsed.records = bench.records;
             out.parsed.errors = bench.errors;
             for row in (bench.items.iter()).filter(|r| task.is_none_or(|t| t == r.instance_id)) {
@@ -152,16 +179,15 @@ fn build(kind: InputKind, name: &str, bytes: &[u8], opts: &GoldOptions) -> Loade
         }
         InputKind::ContextBench => {
             // Already gold, region by region: no conversion note (docs/contextbench.md).
-            let mut g = readcov_core::contextbench::contextbench_gold_spans(&as_jsonl(bytes), name);
+            let mut g = readcov_core::contextbench::contextbench_gold_spans(bytes, name);
             g.items.retain(|s| task.is_none_or(|t| t == s.task));
             out.parsed = g;
         }
         // Gold JSONL, and what the gold parser words the errors of (`Role::Gold` took it).
         _ => {
-            let bytes = as_jsonl(bytes);
-            out.parsed = parse_gold_checked(&bytes, name, opts.workspace, &check);
+            out.parsed = parse_gold_checked(bytes, name, opts.workspace, &check);
             if opts.bases {
-                out.bases = row_bases(&bytes, name, opts.workspace, &mut out.parsed.errors);
+                out.bases = row_bases(bytes, name, opts.workspace, &mut out.parsed.errors);
             }
             return out;
         }
@@ -187,6 +213,13 @@ fn row_bases(
     workspace: Option<&str>,
     errors: &mut Vec<InputError>,
 ) -> Vec<RowBase> {
+    // No row can have a base (`base`, or a plain `sha256`) when neither key is anywhere in the
+    // file, written plainly or with a `\u` escape: the pass, a record per gold row, is skipped
+    // (it was most of the language server's peak memory loading large gold without bases).
+    let find = |what: &[u8]| memchr::memmem::find(bytes, what).is_some();
+    if !find(b"\"base\"") && !find(b"\"sha256\"") && !find(b"\\u") {
+        return Vec::new();
+    }
     let bases = parse_row_bases(bytes, name, workspace);
     let about_base = |e: &&InputError| {
         (e.field.as_deref()).is_some_and(|f| f.starts_with("base") || f == "sha256")

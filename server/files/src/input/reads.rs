@@ -3,13 +3,13 @@
 //! retrieved chunks imported on the fly as `readcov import` would (with a note); any other kind
 //! refused, naming what it looks like and where it belongs.
 
-use super::detect::detect_file;
+use super::detect::{detect_file, detect_file_document, detect_file_head, Document};
 use super::rows::{as_jsonl, read_rows};
 use super::{detect, InputKind, LoadError, Loaded, Role, Take};
 use crate::{canonical_dir, open_input, task_dir, FileError, WorkspaceCheck};
 use crate::{logs, Workspace};
 use readcov_core::{parse_reads_piece, EventKind, InputError, LeanReads, Parsed, ReadSpan};
-use readcov_import::{import_with, FileProvider, ImportOptions, RunChange};
+use readcov_import::{import_parsed, FileProvider, ImportOptions, RunChange};
 use std::path::{Path, PathBuf};
 
 /// Where an imported trajectory's base files come from.
@@ -62,11 +62,12 @@ pub fn load_reads_in_pieces(
     piece: usize,
 ) -> Result<Loaded<ReadSpan>, LoadError> {
     let name = path.display().to_string();
-    let kind = detect_file(path)?;
+    let (kind, document) = detect_file_document(path)?;
     let take = Role::Reads.check(&name, kind)?;
     if take == Take::Convert {
-        return import_trajectory(path, kind, opts.base_files);
+        return import_trajectory(path, kind, document, opts.base_files);
     }
+    drop(document);
     let root = opts
         .workspace
         .and_then(|w| Path::new(w).canonicalize().ok());
@@ -114,7 +115,13 @@ pub fn load_reads_lean(
     path: &Path,
     workspace: Option<&str>,
 ) -> Result<Option<LeanReads>, LoadError> {
-    let kind = detect_file(path)?;
+    let kind = match detect_file_head(path)? {
+        Some(kind) => kind,
+        // One JSON document past the head: an array of rows is told by its first element; an
+        // object (a trajectory) is left to `load_reads`, which parses it once and imports it.
+        None if starts_an_array(path)? => detect_file(path)?,
+        None => return Ok(None),
+    };
     let plain = matches!(
         kind,
         InputKind::ReadsJsonl | InputKind::Spans | InputKind::Unknown
@@ -176,14 +183,31 @@ fn starts_an_array(path: &Path) -> Result<bool, FileError> {
 }
 
 /// An agent trajectory (or retrieved chunks) imported as `readcov import` would, against the
-/// workspace(s) for base files, with the note saying so.
+/// workspace(s) for base files, with the note saying so. `document`: the file as detection read
+/// it whole, if it did.
 fn import_trajectory(
     path: &Path,
     kind: InputKind,
+    document: Option<Document>,
     ws: BaseFiles,
 ) -> Result<Loaded<ReadSpan>, LoadError> {
-    let bytes = logs::read(path)?;
-    import_bytes(&path.display().to_string(), &bytes, kind, ws)
+    let name = path.display().to_string();
+    let (bytes, value) = read_log(path, document)?;
+    import_with_changes(&name, &bytes, value, kind, ws).map(|(loaded, _)| loaded)
+}
+
+/// A log's bytes as `readcov import` reads them ([`logs::read`]), and their JSON value: those
+/// detection read and parsed when it did (the file is read and parsed once), unless the file
+/// stands for its folder (an OpenHands V1 `base_state.json`).
+fn read_log(
+    path: &Path,
+    document: Option<Document>,
+) -> Result<(Vec<u8>, Option<serde_json::Value>), FileError> {
+    let conversation = path.file_name().is_some_and(|n| n == "base_state.json");
+    match document {
+        Some(d) if !conversation => Ok((d.bytes, d.value)),
+        _ => Ok((logs::read(path)?, None)),
+    }
 }
 
 /// [`import_trajectory`] for bytes in hand.
@@ -193,7 +217,7 @@ fn import_bytes(
     kind: InputKind,
     ws: BaseFiles,
 ) -> Result<Loaded<ReadSpan>, LoadError> {
-    import_with_changes(name, bytes, kind, ws).map(|(loaded, _)| loaded)
+    import_with_changes(name, bytes, None, kind, ws).map(|(loaded, _)| loaded)
 }
 
 /// [`load_reads`], and each run's change when the file is a trajectory imported on the fly (the
@@ -203,20 +227,26 @@ pub fn load_reads_and_changes(
     path: &Path,
     opts: &ReadsOptions,
 ) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
-    let kind = detect_file(path)?;
+    let (kind, document) = detect_file_document(path)?;
     match Role::Reads.check(&path.display().to_string(), kind)? {
         Take::Convert => {
-            let bytes = logs::read(path)?;
-            import_with_changes(&path.display().to_string(), &bytes, kind, opts.base_files)
+            let (bytes, value) = read_log(path, document)?;
+            let name = path.display().to_string();
+            import_with_changes(&name, &bytes, value, kind, opts.base_files)
         }
-        _ => Ok((load_reads(path, opts)?, Vec::new())),
+        _ => {
+            drop(document);
+            Ok((load_reads(path, opts)?, Vec::new()))
+        }
     }
 }
 
-/// A trajectory's reads (with the note saying it was imported) and its runs' changes.
+/// A trajectory's reads (with the note saying it was imported) and its runs' changes. `value`:
+/// the bytes' JSON value when detection parsed them.
 fn import_with_changes(
     name: &str,
     bytes: &[u8],
+    value: Option<serde_json::Value>,
     kind: InputKind,
     ws: BaseFiles,
 ) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
@@ -242,7 +272,7 @@ fn import_with_changes(
         format,
         ..ImportOptions::default()
     };
-    let got = import_with(bytes, name, &opts, &pick);
+    let got = import_parsed(bytes, value, name, &opts, &pick);
     let errors: Vec<InputError> = (got.errors.iter())
         .map(|e| InputError::new(&e.file, 0, None, e.message.clone()))
         .collect();

@@ -147,6 +147,69 @@ fn a_large_trajectory_is_read_whole_to_tell() {
     check("big.jsonl", &reads, InputKind::ReadsJsonl);
 }
 
+/// A trajectory past the head is read and parsed once, by detection, and handed to the import:
+/// the kind is told from that one value, the import takes it (the same rows as an import of the
+/// bytes alone), and the lean reader leaves the document alone instead of parsing it again.
+#[test]
+fn a_large_trajectory_is_parsed_once_and_handed_on() {
+    use super::detect::{detect_file_document, Document};
+    let log = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/formats/mini-swe-agent-v1/astropy__astropy-12907.traj.json");
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(log).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let want_kind = InputKind::Log(Format::MiniSweAgent);
+    let one_line = serde_json::to_vec(&doc).unwrap();
+    let pretty = serde_json::to_vec_pretty(&doc).unwrap();
+    for (name, bytes) in [("one-line.json", &one_line), ("pretty.json", &pretty)] {
+        assert!(bytes.len() > detect::HEAD, "{name}: past the head");
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (kind, document) = detect_file_document(&path).unwrap();
+        assert_eq!(kind, want_kind, "{name}");
+        let Some(Document { bytes: read, value }) = document else {
+            panic!("{name}: read whole to tell")
+        };
+        assert_eq!(&read, bytes, "{name}");
+        assert_eq!(value.as_ref(), Some(&doc), "{name}: its value handed on");
+        // Imported from that value: the rows of an import of the bytes alone.
+        let got = load_reads(&path, &ReadsOptions::default()).unwrap();
+        let alone = readcov_import::import(
+            bytes,
+            &path.display().to_string(),
+            &readcov_import::ImportOptions::default(),
+            &readcov_import::NoFiles,
+        );
+        assert!(!alone.rows.is_empty(), "{name}");
+        assert_eq!(got.parsed.items, alone.rows, "{name}");
+        assert!(load_reads_lean(&path, None).unwrap().is_none(), "{name}");
+    }
+    // A byte order mark: the importer would not parse the text as that value, so none is given.
+    let bom = [b"\xEF\xBB\xBF".as_slice(), &one_line].concat();
+    let path = dir.path().join("bom.json");
+    std::fs::write(&path, bom).unwrap();
+    let (kind, document) = detect_file_document(&path).unwrap();
+    assert_eq!(kind, want_kind);
+    assert!(document.is_some_and(|d| d.value.is_none()));
+    // A large array of rows is told by its first element: no value built.
+    let mut rows = String::from("[");
+    while rows.len() < 2 * detect::HEAD {
+        rows += r#"{"task":"t","run":"r","path":"a.py","start":1,"end":2},"#;
+    }
+    rows.pop();
+    rows.push(']');
+    let path = dir.path().join("rows.json");
+    std::fs::write(&path, rows).unwrap();
+    let (kind, document) = detect_file_document(&path).unwrap();
+    assert_eq!(kind, InputKind::ReadsJsonl);
+    assert!(document.is_some_and(|d| d.value.is_none()));
+    // A small file is told from its head: nothing kept.
+    let path = dir.path().join("small.json");
+    std::fs::write(&path, r#"{"fncall_messages":[]}"#).unwrap();
+    let (kind, document) = detect_file_document(&path).unwrap();
+    assert_eq!(kind, InputKind::Log(Format::OpenHands));
+    assert!(document.is_none());
+}
+
 /// Each role: what it takes as is, converts, refuses.
 #[test]
 fn roles_take_convert_or_refuse() {
@@ -370,4 +433,35 @@ fn predictions_load_and_refuse_other_kinds() {
             && e.contains("not predictions: give it as `--outcomes`"),
         "{e}"
     );
+}
+
+/// Row bases are found however the key is written (`base`, a plain `sha256`, a `\u` escape),
+/// the array's JSONL handed back, and a file with no such key skips the pass.
+#[test]
+fn row_bases_are_found_however_written() {
+    let sha = "ab".repeat(32);
+    let opts = GoldOptions {
+        bases: true,
+        ..GoldOptions::default()
+    };
+    let rows = [
+        format!(r#"{{"task":"t","path":"a.py","start":1,"end":2,"base":{{"sha256":"{sha}"}}}}"#),
+        format!(r#"{{"task":"t","path":"b.py","start":1,"end":2,"sha256":"{sha}"}}"#),
+        format!(
+            r#"{{"task":"t","path":"c.py","start":1,"end":2,"\u0062ase":{{"sha256":"{sha}"}}}}"#
+        ),
+    ];
+    for row in &rows {
+        let (g, jsonl) = gold_and_rows("g.json", format!("[{row}]").into_bytes(), &opts);
+        assert_eq!(g.parsed.items.len(), 1, "{row}");
+        assert_eq!(g.bases.len(), 1, "{row}: its base");
+        assert_eq!(
+            jsonl,
+            format!("{row}\n").into_bytes(),
+            "{row}: the JSONL read"
+        );
+    }
+    let plain = br#"{"task":"t","path":"a.py","start":1,"end":2}"#.to_vec();
+    let (g, _) = gold_and_rows("g.jsonl", plain, &opts);
+    assert_eq!((g.parsed.items.len(), g.bases.len()), (1, 0));
 }

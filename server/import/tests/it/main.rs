@@ -7,6 +7,7 @@ mod fixtures;
 mod formats;
 mod malformed;
 mod never_panics;
+mod parsed_once;
 mod real_openhands;
 mod real_others;
 mod real_scores;

@@ -1,6 +1,7 @@
 use super::*;
 use readcov_core::base::{sha256_hex, Base};
 use readcov_core::GoldSpan;
+use std::sync::Arc;
 
 const BASE: &str = "def f():\n    x = 1\n    return x\n\ndef g():\n    pass\n";
 
@@ -10,7 +11,7 @@ fn gold(spans: &[(u32, u32)], anchors: bool) -> FileGold {
         ..FileGold::default()
     };
     for &(s, e) in spans {
-        g.spans.push(GoldSpan::simple("a.py", s, e));
+        Arc::make_mut(&mut g.spans).push(GoldSpan::simple("a.py", s, e));
         if anchors {
             g.anchors
                 .insert((s, e), Base::of_span(BASE.as_bytes(), s, e));

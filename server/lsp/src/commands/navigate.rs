@@ -6,7 +6,6 @@ use crate::document::Document;
 use crate::task;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::Uri;
 
@@ -67,10 +66,7 @@ pub fn next_unread(me: &Inner, params: Value) -> Result<Value> {
 /// task), as painted: the open document's view, else the file's text on disk.
 fn unread_runs(me: &Inner) -> Vec<Unread> {
     let selected = task::selected_task(me);
-    let paths: BTreeSet<String> = (me.store.all_gold().into_iter())
-        .filter(|g| selected.as_ref().is_none_or(|t| &g.task == t))
-        .map(|g| g.path)
-        .collect();
+    let paths = me.store.gold_paths(selected.as_deref());
     let root = me.store.root();
     let mut out = Vec::new();
     for path in paths {

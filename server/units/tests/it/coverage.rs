@@ -188,3 +188,64 @@ fn unavailable_source_says_why() {
         vec!["gone.py: line metrics only (not found in workspace)".to_string()]
     );
 }
+
+/// A batch of many runs over the same files (their units' nesting worked out once for all of
+/// them) gives every row what scoring that run alone gives.
+#[test]
+fn a_batch_of_runs_scores_each_as_if_alone() {
+    use readcov_core::{
+        collect_lines, score_batch, GoldSpan, ReadSpan, ScoreOptions, UnknownLengths,
+    };
+    let syntax: BTreeMap<String, FileSyntax> = ["x.py", "y.py"]
+        .into_iter()
+        .map(|p| {
+            let units = FileSyntax::Units {
+                units: sample(),
+                parse_errors: 0,
+            };
+            (p.to_string(), units)
+        })
+        .collect();
+    let mut gold = Vec::new();
+    let mut reads = Vec::new();
+    for t in 0..40u32 {
+        let task = format!("t{t}");
+        let path = if t % 2 == 0 { "x.py" } else { "y.py" };
+        let line = 1 + t % 30;
+        gold.push(GoldSpan {
+            task: task.clone(),
+            ..GoldSpan::simple(path, line, line + 1)
+        });
+        for run in 0..3u32 {
+            let start = 1 + (t * 7 + run * 5) % 30;
+            reads.push(ReadSpan {
+                task: task.clone(),
+                run: format!("r{run}"),
+                ..ReadSpan::simple(path, start, start + run)
+            });
+        }
+    }
+    let opts = ScoreOptions::default();
+    let rows = score_batch(&gold, &reads, &UnknownLengths, &opts);
+    let batch =
+        readcov_units::unit_scores(&rows, &gold, &reads, &UnknownLengths, &opts, &syntax, 2);
+    assert_eq!(batch.len(), rows.len());
+    assert!(
+        batch.iter().any(|s| s.gold_units_hit > 0),
+        "some unit is hit"
+    );
+    for (row, got) in rows.iter().zip(&batch) {
+        let g = (gold.iter())
+            .filter(|s| s.task == row.task)
+            .map(|s| (s.path.as_str(), s.start, s.end));
+        let r = (reads.iter())
+            .filter(|s| s.task == row.task && s.run == row.run)
+            .map(|s| (s.path.as_str(), s.start, s.end));
+        let (g, r) = (
+            collect_lines(g, &UnknownLengths),
+            collect_lines(r, &UnknownLengths),
+        );
+        let alone = run_unit_score(&g, &r, &syntax, &UnknownLengths, 2);
+        assert_eq!(got, &alone, "{} {}", row.task, row.run);
+    }
+}
