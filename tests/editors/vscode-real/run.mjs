@@ -609,6 +609,22 @@ try {
     await shot4604('vscode-read-instead-light.png');
   });
 
+  await step('4604: the change layer and its diff in Light Modern (screenshots)', async () => {
+    await gotoLine(1828);
+    // Light themes draw the same layer: two underlined gold-change lines, the label on the first.
+    await waitFor('gold change label (light)', changeLabels, (l) => l.length === 1 && l[0].includes('◆ gold change'));
+    await waitFor('gold change underlines (light)', overlayBorders, (b) => Object.values(b).reduce((a, n) => a + n, 0) === 2);
+    await shot4604('vscode-change-light.png');
+    await palette("readcov: Diff gold change vs the run's change (unit at cursor)");
+    await page.locator('.tab.active', { hasText: 'readcov: _store_type_annotation_node' }).first().waitFor({ timeout: T });
+    await waitFor('diff sides (light)', diffSides, ([g, r]) => !!g && !!r && g.includes('isinstance(type_annotation, astroid.Attribute)'));
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-change-diff-light.png') });
+    await page.keyboard.press('Control+W');
+    await gotoLine(1828);
+  });
+
   await step('4604: gold coverage in VS Code\'s own Test Coverage view (statements, declarations)', async () => {
     await palette('readcov: Show gold coverage in the Test Coverage view');
     await page.locator('.notifications-toasts, .notification-toast', { hasText: 'gold coverage of 1 run(s)' }).first().waitFor({ timeout: T });
