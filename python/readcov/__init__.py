@@ -43,11 +43,14 @@ __all__ = [
     "score",
     "import_log",
     "gold_from_patch",
+    "gold_from_runs",
     "explore",
     "ExploreResult",
     "sheet",
     "SheetResult",
     "explain",
+    "diagnose",
+    "DiagnoseResult",
     "merge",
     "shard_of",
     "__version__",
@@ -418,6 +421,37 @@ def gold_from_patch(
     return _finish(result, _located(errs), errors)
 
 
+def gold_from_runs(
+    reads: RowsInput,
+    outcomes: RowsInput,
+    *,
+    agree: Union[str, int] = "all",
+    min_runs: int = 2,
+    optional: bool = False,
+    workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
+    errors: str = "raise",
+) -> GoldResult:
+    """Consensus gold from several runs per task, as `readcov gold --from-runs READS --outcomes
+    LABELS` builds it (docs/gold.md): the lines the resolved runs' agents read, for each task with
+    at least `min_runs` resolved runs.
+
+    reads: reads rows of several runs (path, dicts, DataFrame) or an agent trajectory (imported,
+        its edits replayed on `workspace` / `workspaces`).
+    outcomes: labels (`task` or `instance_id`, `run`, `resolved`), e.g. SWE-bench rows.
+    agree: "all" (the intersection, SWE-Explore's G_core) or K (lines at least K runs read).
+    optional: also each resolved run's own lines minus the core (`tier: optional`, `run`).
+    The result's `notes` say which tasks got no gold and why.
+    """
+    rows, notes, errs = _call(
+        _native.gold_from_runs, _input(reads, "reads"), _input(outcomes, "outcomes"), str(agree),
+        _count("min_runs", min_runs), optional, _path(workspace), _path(workspaces),
+    )
+    result = GoldResult(_jsonl_rows(rows))
+    result.notes = json.loads(notes)
+    return _finish(result, _located(errs), errors)
+
+
 class ExploreResult(Rows):
     """`explore` rows: one per (explorer, instance), the JSONL `instance` records of
     `readcov explore --format jsonl` (without the `record` tag), with `summaries` (the
@@ -562,23 +596,32 @@ def explain(
     *,
     against: Optional[str] = None,
     workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
     outcomes: Optional[RowsInput] = None,
+    patches: Union[None, RowsInput, Sequence[PathLike]] = None,
+    test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
+    stages: bool = True,
     threshold: float = 0.5,
     errors: str = "raise",
 ) -> Explanation:
     """One (task, run) across the whole task, as `readcov explain --format json`: the verdict,
     every gold file, each span under the threshold with its unit (with a workspace) and the
-    nearest reads around it, the files read instead, coverage per turn, and `against`, a second
-    run side by side, and `stages`: where the run failed (the verdict of `readcov diagnose` for
-    this run; no run change is given here, so edit and change are null). `outcomes`: labels
-    (task, run, resolved) for the `outcome` key. Gold and reads are taken as `score` and the CLI take them: gold may be a diff or SWE-bench rows,
-    reads an agent trajectory (converted on the fly; `.notes` says so); a file of the wrong kind
-    raises, naming what it looks like."""
-    g, g_name = _as_jsonl(gold, "gold")
-    r, r_name = _as_jsonl(reads, "reads")
+    nearest reads around it, the files read instead, coverage per turn, `against` (a second run
+    side by side), `lost_edits` (edits an on-the-fly import could not place), and `stages`: where
+    the run failed, as `readcov explain` measures it (`diagnose` for this run; `stages=False`
+    leaves them out, `None`, as `--no-stages`). The run's change, for the edit and change stages,
+    is its `patches` entry (SWE-bench predictions), else the trajectory's own final patch or its
+    edits replayed on the workspace (`change_source` says which).
+
+    Gold and reads are taken as `score` and the CLI take them: gold may be a diff or SWE-bench
+    rows, reads an agent trajectory (converted on the fly; `.notes` says so); a file of the wrong
+    kind raises, naming what it looks like. `workspaces`: one folder per task (`--workspaces`),
+    the task's own folder is its workspace. `outcomes`: labels (task, run, resolved) for the
+    `outcome` key. `test_reports`: harness reports for the tests stage (`--test-report`)."""
     text, errs, notes = _call(
-        _native.explain, g, g_name, r, r_name, task, run, against, _path(workspace),
-        _optional(outcomes, "outcomes"), float(threshold),
+        _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
+        _path(workspace), _optional_input(outcomes, "outcomes"), float(threshold), _path(workspaces),
+        _patches(patches), _reports(test_reports), stages,
     )
     doc = Explanation(json.loads(text))
     doc.notes = notes
@@ -589,6 +632,121 @@ def explain(
         first = doc.errors[0]
         raise InputError(first.file, first.line, first.field, first.message, doc.errors, doc)
     return doc
+
+
+def _optional_input(rows: Optional[RowsInput], what: str) -> Union[None, str, Tuple[bytes, str]]:
+    return None if rows is None else _input(rows, what)
+
+
+def _patches(patches: Union[None, RowsInput, Sequence[PathLike]]) -> List[Union[str, Tuple[bytes, str]]]:
+    """`--patches`: one predictions file, several, or prediction rows (dicts / a DataFrame)."""
+    if patches is None:
+        return []
+    if isinstance(patches, (str, os.PathLike)):
+        return [_input(patches, "patches")]
+    items = patches if hasattr(patches, "columns") else list(patches)  # type: ignore[arg-type, unused-ignore]
+    if not hasattr(items, "columns") and items and all(isinstance(p, (str, os.PathLike)) for p in items):
+        return [_input(p, "patches") for p in items]  # type: ignore[arg-type, unused-ignore]
+    return [_input(items, "patches")]  # type: ignore[arg-type, unused-ignore]
+
+
+def _reports(
+    reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]],
+) -> List[Tuple[Optional[str], str]]:
+    """`--test-report [RUN=]FILE`: a path applies to every run of its instances, (run, path) to
+    that run only."""
+    if reports is None:
+        return []
+    if isinstance(reports, (str, os.PathLike)):
+        reports = [reports]
+    out: List[Tuple[Optional[str], str]] = []
+    for r in reports:
+        if isinstance(r, tuple):
+            out.append((r[0], os.fspath(r[1])))
+        else:
+            out.append((None, os.fspath(r)))
+    return out
+
+
+class DiagnoseResult(Rows):
+    """`diagnose` rows: one per (task, run), the keys of `readcov diagnose --format jsonl`
+    (`task`, `run`, `verdict`, `reason`, `change_source`, `change_partial`, `change_lost`,
+    `stages`, `resolved`), with `summary` (per group: runs, verdict counts, mean figures, resolve
+    rate per verdict; `--summary --format json`'s list), the mergeable `partial`, and `notes`.
+    `.to_pandas()` flattens `stages` into `<stage>_<key>` columns (see the docs)."""
+
+    summary: List[Dict[str, Any]]
+    partial: Dict[str, Any]
+    notes: List[str]
+
+    def _columns(self) -> Dict[str, List[Any]]:
+        # `stages` (a dict of dicts) becomes flat `<stage>_<key>` columns, in stage order; the
+        # per-unit lists (`edit_gold_change_units`, `change_units`) stay lists.
+        cols = super()._columns()
+        first = {k: cols.pop(k) for k in _DIAGNOSE_FIRST if k in cols}
+        first.update(cols)
+        cols = first
+        stages = cols.pop("stages", None)
+        if stages is None:
+            return cols
+        flat: Dict[str, List[Any]] = {}
+        for i, st in enumerate(stages):
+            for stage in _STAGES:
+                part = (st or {}).get(stage)
+                keys = _TESTS_KEYS if stage == "tests" else (part or {}).keys()
+                for key in keys:
+                    col = flat.setdefault(f"{stage}_{key}", [None] * len(stages))
+                    col[i] = None if part is None else part.get(key)
+        cols.update(flat)
+        return cols
+
+
+_STAGES = ("search", "read", "edit", "change", "tests")
+#: The run's own keys, in `readcov diagnose --format jsonl`'s order, before the stage columns.
+_DIAGNOSE_FIRST = ("task", "run", "verdict", "reason", "change_source", "change_partial", "change_lost", "resolved")
+_TESTS_KEYS = ("fail_to_pass_failing", "pass_to_pass_broken")
+
+
+def diagnose(
+    gold: RowsInput,
+    reads: RowsInput,
+    *,
+    patches: Union[None, RowsInput, Sequence[PathLike]] = None,
+    test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
+    outcomes: Optional[RowsInput] = None,
+    workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
+    threshold: float = 0.5,
+    group_by: str = "run",
+    shard: Union[None, str, Tuple[int, int]] = None,
+    errors: str = "raise",
+) -> DiagnoseResult:
+    """Where each run failed — search, read, edit, change, tests — and the verdict (the first
+    stage that failed), as `readcov diagnose --format jsonl` (docs/diagnose.md), through the same
+    input layer and library call.
+
+    gold, reads: as `score` takes them (gold JSONL, a diff or SWE-bench rows; reads JSONL or an
+        agent trajectory, whose own final patch or replayed edits are then each run's change).
+    patches: the runs' changes as SWE-bench predictions (`--patches`): a path, several paths, or
+        prediction rows (`instance_id`, `model_name_or_path`, `model_patch`).
+    test_reports: SWE-bench harness reports (`--test-report`): a path or a list of paths (every
+        run of their instances) or (run, path) pairs (that run only).
+    outcomes: labels (`--outcomes`), shown beside the verdicts and summarised per verdict, never
+        used to reach them.
+    workspace / workspaces: the repository at the base commit, or one per task (`DIR/<task>/`).
+    group_by: what `summary` groups runs by: "run", "task", "repo" or "source".
+    shard: "i/n" or (i, n); merge the `partial`s with `merge`.
+    """
+    runs, summary, partial, errs, notes = _call(
+        _native.diagnose, _input(gold, "gold"), _input(reads, "reads"), _patches(patches),
+        _reports(test_reports), _optional_input(outcomes, "outcomes"), _path(workspace),
+        _path(workspaces), float(threshold), group_by, _shard(shard),
+    )
+    result = DiagnoseResult(runs)
+    result.summary = summary
+    result.partial = partial
+    result.notes = notes
+    return _finish(result, _located(errs), errors)
 
 
 def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, Any]:

@@ -57,6 +57,17 @@ def gold_from_patch(
 ) -> Tuple[str, str, List[Located]]:
     """Gold rows (JSONL), notes (JSON list), located errors."""
 
+def gold_from_runs(
+    reads: Input,
+    outcomes: Input,
+    agree: str = "all",
+    min_runs: int = 2,
+    optional: bool = False,
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+) -> Tuple[str, str, List[Located]]:
+    """Consensus gold rows (JSONL), notes (JSON list), located errors."""
+
 def explore(
     bench: bytes,
     bench_name: str,
@@ -92,11 +103,30 @@ def explain(
     run: Optional[str] = None,
     against: Optional[str] = None,
     workspace: Optional[str] = None,
-    outcomes: Optional[Tuple[bytes, str]] = None,
+    outcomes: Optional[Input] = None,
     threshold: float = 0.5,
+    workspaces: Optional[str] = None,
+    patches: Sequence[Input] = ...,
+    test_reports: Sequence[Tuple[Optional[str], Input]] = ...,
+    stages: bool = True,
 ) -> Tuple[str, List[Located], List[str]]:
     """Explanation (JSON, as `readcov explain --format json`), located errors, and the notes of
     conversions done on the fly (a trajectory imported, gold built from a diff)."""
+
+def diagnose(
+    gold: Input,
+    reads: Input,
+    patches: Sequence[Input] = ...,
+    test_reports: Sequence[Tuple[Optional[str], Input]] = ...,
+    outcomes: Optional[Input] = None,
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+    threshold: float = 0.5,
+    group_by: str = "run",
+    shard: Optional[str] = None,
+) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], Dict[str, Any], List[Located], List[str]]:
+    """Runs (dicts, as `readcov diagnose --format jsonl`), summary per group, partial, located
+    errors, notes."""
 
 def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
     """Merged aggregate (JSON, as `readcov merge --format json`) and a warning, if any."""

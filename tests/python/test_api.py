@@ -342,12 +342,9 @@ def test_explain_takes_what_the_cli_takes(real_files):
     want = cli("explain", *args, "--format", "json")
     got = readcov.explain(REAL / "gold.jsonl", traj, task, workspace=ws)
     doc = json.loads(want.stdout)
-    # The stages differ in one input: the CLI takes the trajectory's change (its edits replayed),
-    # Python's explain knows no run change yet. The verdict is search's either way.
-    mine, cli_stages = dict(got).pop("stages"), doc.pop("stages")
-    assert (mine["change_source"], cli_stages["change_source"]) == ("none", "replay")
-    assert mine["verdict"] == cli_stages["verdict"] == "search"
-    assert {k: v for k, v in got.items() if k != "stages"} == doc
+    # The stages too: both take the trajectory's change (its edits replayed on the workspace).
+    assert dict(got) == doc
+    assert got["stages"]["change_source"] == "replay" and got["stages"]["verdict"] == "search"
     assert got["task"] == task and got["run"] == "openhands"
     assert any("SWE-bench rows, not gold JSONL: gold built on the fly" in n for n in got.notes), got.notes
     assert any("an agent trajectory, not reads JSONL: imported on the fly" in n for n in got.notes), got.notes

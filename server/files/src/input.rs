@@ -26,11 +26,11 @@ pub fn is_trajectory(path: &std::path::Path) -> bool {
 }
 pub use gold::{gold_and_rows, gold_from_bytes, gold_of, load_gold, GoldOptions, LoadedGold};
 pub use gold_change::{gold_changes, GoldChanges};
-pub use labels::load_outcomes;
-pub use preds::{load_predictions, Prediction};
+pub use labels::{load_outcomes, outcomes_of};
+pub use preds::{load_predictions, predictions_of, Prediction};
 pub use reads::{
-    load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean, reads_lean_of,
-    reads_of, BaseFiles, ReadsOptions,
+    load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean,
+    reads_and_changes_of, reads_lean_of, reads_of, BaseFiles, ReadsOptions,
 };
 pub use rows::{as_jsonl, read_rows};
 pub use run_change::RunChanges;

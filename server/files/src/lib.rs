@@ -7,6 +7,8 @@
 
 pub mod base;
 pub mod beir;
+pub mod diagnose;
+pub mod explain;
 pub mod gold_files;
 pub mod input;
 mod inside;

@@ -1,63 +1,106 @@
-//! `explain`: one (task, run) across the whole task, as `readcov explain --format json`
-//! explains it (`readcov_core::explain`, on the `score_tasks` walk). Gold and reads load through
-//! the input layer (`readcov_files::input`), as `score` and the CLI load them: a diff or SWE-bench
-//! rows as gold and a trajectory as reads are converted (with a note), another kind is refused.
+//! `explain`: one (task, run) across the whole task, as `readcov explain --format json` explains
+//! it (`readcov_core::explain`, on the `score_tasks` walk), with the run's stages as `readcov
+//! explain` measures them: the same inputs (`readcov_files::diagnose::load`: the run's change from
+//! `patches`, else the trajectory's own patch or its replayed edits) and the same library call
+//! (`diagnose_run`). Gold and reads load through the input layer as the CLI loads them: a diff or
+//! SWE-bench rows as gold and a trajectory as reads are converted (with a note).
 
-use crate::{check_threshold, file_error, located, Located, Workspace};
+use crate::{check_threshold, file_error, located, Input, Located};
 use pyo3::prelude::*;
 use readcov_core::explain::{explain as explain_run, ExplainRequest};
-use readcov_core::outcomes::{parse_outcomes, Outcomes};
 use readcov_core::ScoreOptions;
-use readcov_files::gold_files::Workspaces;
-use readcov_files::input::{self, gold_changes, BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::diagnose::{self, workspace_text, DiagnoseLoadError, Request, Source};
+use readcov_files::explain::{lost_edit_notes, more_runs, task_workspace};
+use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::unit_map;
-use readcov_files::workspace_lengths;
-use readcov_gold::diagnose::{diagnose_run, DiagnoseInput};
+use readcov_files::{canonical_dir, workspace_lengths};
+use readcov_gold::diagnose::diagnose_run;
 use std::path::PathBuf;
 
 /// The explanation (JSON), located errors and the notes of conversions done on the fly.
 type Explained = (String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (gold, gold_name, reads, reads_name, task, run=None, against=None, workspace=None, outcomes=None, threshold=0.5))]
+#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=None, threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true))]
 #[allow(clippy::too_many_arguments)]
 pub fn explain(
     py: Python<'_>,
-    gold: Vec<u8>,
-    gold_name: String,
-    reads: Vec<u8>,
-    reads_name: String,
+    gold: Input,
+    reads: Input,
     task: String,
     run: Option<String>,
     against: Option<String>,
     workspace: Option<PathBuf>,
-    outcomes: Option<(Vec<u8>, String)>,
+    outcomes: Option<Input>,
     threshold: f64,
+    workspaces: Option<PathBuf>,
+    patches: Vec<Input>,
+    test_reports: Vec<(Option<String>, Input)>,
+    stages: bool,
 ) -> PyResult<Explained> {
     check_threshold(threshold)?;
-    let ws = Workspace::new(&workspace)?;
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let (gold, reads) = (gold.source(), reads.source());
+    let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
+    let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
+        .map(|(run, i)| (run, i.source()))
+        .collect();
+    let outcomes = outcomes.map(Input::source);
     py.detach(|| {
-        let (ws_str, root) = ws.confined();
-        // The gold change behind the gold, for the stages (read before the gold takes the bytes).
-        let changes = gold_changes(&gold_name, &gold, ws_str.as_deref());
+        let mut notes = Vec::new();
+        // As `readcov explain`: the task's own folder under `workspaces` is its workspace.
+        let ws = match &workspaces {
+            Some(dir) => {
+                canonical_dir(dir).map_err(file_error)?;
+                let (one, note) = task_workspace(dir, &task);
+                notes.extend(note);
+                one
+            }
+            None => workspace.clone(),
+        };
+        let root = workspace_text(ws.as_deref()).map_err(file_error)?;
         let gold_opts = GoldOptions {
-            workspace: ws_str.as_deref(),
+            workspace: root.as_deref(),
             ..GoldOptions::default()
         };
-        let g = input::gold_of(&gold_name, gold, &gold_opts).map_err(file_error)?;
+        let g = match gold.clone() {
+            Source::Path(p) => input::load_gold(&p, &gold_opts),
+            Source::Bytes { name, bytes } => input::gold_of(&name, bytes, &gold_opts),
+        }
+        .map_err(file_error)?;
         let reads_opts = ReadsOptions {
-            workspace: ws_str.as_deref(),
-            base_files: BaseFiles::of(ws.as_deref(), None),
+            workspace: root.as_deref(),
+            base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),
         };
-        let r = input::reads_of(&reads_name, reads, &reads_opts).map_err(file_error)?;
-        let notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
+        let r = match reads.clone() {
+            Source::Path(p) => input::load_reads(&p, &reads_opts),
+            Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &reads_opts),
+        }
+        .map_err(file_error)?;
+        notes.extend(g.notes.into_iter().chain(r.notes));
+        let lost = r.lost_edits;
         let (g, r) = (g.parsed, r.parsed);
         let mut errors: Vec<Located> = r.errors.iter().chain(&g.errors).map(located).collect();
-        let labels = outcomes.map(|(b, n)| {
-            let parsed = parse_outcomes(&b, &n);
-            errors.extend(parsed.errors.iter().map(located));
-            parsed.items.into_iter().collect::<Outcomes>()
-        });
+        let labels = match &outcomes {
+            None => None,
+            Some(src) => {
+                let parsed = match src {
+                    Source::Path(p) => input::load_outcomes(p),
+                    Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
+                }
+                .map_err(file_error)?
+                .parsed;
+                errors.extend(parsed.errors.iter().map(located));
+                Some(
+                    parsed
+                        .items
+                        .into_iter()
+                        .collect::<readcov_core::outcomes::Outcomes>(),
+                )
+            }
+        };
         // Only this task's files are measured and parsed.
         let task_gold: Vec<_> = g.items.iter().filter(|x| x.task == task).cloned().collect();
         let paths = task_gold.iter().map(|x| x.path.as_str());
@@ -77,11 +120,12 @@ pub fn explain(
             breakdown: true,
             ..ScoreOptions::default()
         };
+        let more_runs = more_runs(&lost, labels.as_ref(), &task);
         let req = ExplainRequest {
             task: &task,
             run: run.as_deref(),
             against: against.as_deref(),
-            more_runs: &[],
+            more_runs: &more_runs,
         };
         let mut e =
             explain_run(&g.items, &r.items, &lengths, &opts, &units, &req).map_err(file_error)?;
@@ -90,25 +134,34 @@ pub fn explain(
                 .get(&e.task, &e.run)
                 .map(|x| if x { "resolved" } else { "unresolved" }.to_string());
         }
-        // The run's stages, as `readcov explain` measures them (the same library call); no run
-        // change is given here (`change_source: none`).
-        let files = Workspaces {
-            one: root,
-            per_task: None,
-        };
-        let input = DiagnoseInput {
-            gold: &g.items,
-            reads: &r.items,
-            gold_patches: &changes.patches,
-            gold_edit_lines: &changes.edit_lines,
-            change: &|_, _| None,
-            reports: &|_, _| None,
-            outcomes: None,
-            files: &files,
-            opts: &opts,
-            threads: 1,
-        };
-        e.stages = diagnose_run(&input, &e.task, &e.run);
+        e.lost_edits = lost_edit_notes(&lost, &e.task, &e.run);
+        if stages {
+            // The run's stages, as `readcov explain` measures them: the inputs of `readcov
+            // diagnose` for this run (its change from `patches`, the log, or the replay).
+            let req = Request {
+                gold: &gold,
+                reads: &reads,
+                patches: &patches,
+                test_reports: &reports,
+                outcomes: None,
+                workspace: workspace.as_deref(),
+                workspaces: workspaces.as_deref(),
+                shard: None,
+                opts: ScoreOptions {
+                    threshold,
+                    breakdown: false,
+                    ..ScoreOptions::default()
+                },
+            };
+            e.stages = match diagnose::load(&req) {
+                Ok(inputs) => {
+                    errors.extend(inputs.other_errors.iter().map(located));
+                    inputs.with_diagnose_input(1, |i| diagnose_run(i, &e.task, &e.run))
+                }
+                Err(DiagnoseLoadError::NoGold { .. }) => None,
+                Err(err) => return Err(file_error(err)),
+            };
+        }
         let text = serde_json::to_string(&e).expect("an explanation serialises");
         Ok((text, errors, notes))
     })

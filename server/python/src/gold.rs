@@ -102,3 +102,71 @@ pub fn gold_from_patch(
         Ok((rows, serde_json::Value::from(notes).to_string(), errors))
     })
 }
+
+/// Consensus gold from several runs per task, as `readcov gold --from-runs READS --outcomes
+/// LABELS` builds it (`readcov_gold::consensus`): the lines the resolved runs' agents read (all
+/// of them, or at least `agree` runs), for tasks with at least `min_runs` resolved runs. Reads
+/// and labels load through the input layer (a trajectory is imported, its edits replayed on the
+/// workspace's base files). Rows (JSONL), notes (JSON), located errors.
+#[pyfunction]
+#[pyo3(signature = (reads, outcomes, agree="all", min_runs=2, optional=false, workspace=None, workspaces=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn gold_from_runs(
+    py: Python<'_>,
+    reads: crate::Input,
+    outcomes: crate::Input,
+    agree: &str,
+    min_runs: u32,
+    optional: bool,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+) -> PyResult<BuiltText> {
+    use readcov_core::outcomes::Outcomes;
+    use readcov_files::diagnose::Source;
+    use readcov_files::input::{self, BaseFiles, ReadsOptions};
+    use readcov_gold::{consensus, Agree, ConsensusOptions, RunsInput};
+    let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let reads = reads.source();
+    let reads_name = reads.name();
+    py.detach(|| {
+        let opts = ReadsOptions {
+            workspace: None,
+            base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),
+        };
+        let r = match reads {
+            Source::Path(p) => input::load_reads(&p, &opts),
+            Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &opts),
+        }
+        .map_err(file_error)?;
+        let labels = match outcomes.source() {
+            Source::Path(p) => input::load_outcomes(&p),
+            Source::Bytes { name, bytes } => input::outcomes_of(&name, &bytes),
+        }
+        .map_err(file_error)?;
+        let runs = RunsInput {
+            reads: r.parsed.items,
+            outcomes: labels.parsed.items.into_iter().collect::<Outcomes>(),
+        };
+        let c = consensus(&runs, &ConsensusOptions { agree, min_runs });
+        let built = c.built_with(optional);
+        let mut errors: Vec<Located> = r.parsed.errors.iter().map(located).collect();
+        errors.extend(labels.parsed.errors.iter().map(located));
+        if built.rows.is_empty() && errors.is_empty() {
+            if let Some(why) = built.why_empty(EmptyInput::Runs) {
+                return Err(file_error(format!("{reads_name}: {why}")));
+            }
+        }
+        let notes: Vec<serde_json::Value> = (built.notes.0.iter())
+            .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
+            .collect();
+        let mut rows = String::new();
+        for s in &built.rows {
+            rows.push_str(&serde_json::to_string(s).expect("gold rows serialise"));
+            rows.push('\n');
+        }
+        Ok((rows, serde_json::Value::from(notes).to_string(), errors))
+    })
+}

@@ -3,6 +3,7 @@
 //! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
+mod diagnose;
 mod explain;
 mod explore;
 mod gold;
@@ -60,6 +61,14 @@ impl Input {
             Input::Bytes(b, name) => readcov_files::input::gold_of(&name, b, opts),
         }
         .map_err(|e| e.to_string())
+    }
+
+    /// The input layer's own name for it (the loaders of `readcov_files::diagnose` take it).
+    fn source(self) -> readcov_files::diagnose::Source {
+        match self {
+            Input::Path(p) => readcov_files::diagnose::Source::Path(p),
+            Input::Bytes(bytes, name) => readcov_files::diagnose::Source::Bytes { name, bytes },
+        }
     }
 
     /// Reads of any kind `--reads` takes (a trajectory imported), as the CLI loads them.
@@ -129,10 +138,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
+    m.add_function(wrap_pyfunction!(gold::gold_from_runs, m)?)?;
     m.add_function(wrap_pyfunction!(merge::merge, m)?)?;
     m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_function(wrap_pyfunction!(sheet::sheet, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(diagnose::diagnose, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(jsonl::rows_jsonl, m)?)?;

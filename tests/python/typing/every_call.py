@@ -33,6 +33,15 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     task: str = rows[0]["task"]
     explained: readcov.Explanation = readcov.explain(gold, reads, task, run=None, threshold=0.5)
     files = explained.to_pandas()
+    staged: readcov.Explanation = readcov.explain(
+        real / "gold.jsonl", logs[0], "pallets__flask-5014", workspaces=sources, patches=None, test_reports=None, stages=True
+    )
+    diagnosed: readcov.DiagnoseResult = readcov.diagnose(
+        real / "gold.jsonl", reads, workspaces=sources, outcomes=real / "gold.jsonl", group_by="run", shard=None
+    )
+    summary: List[Dict[str, Any]] = diagnosed.summary
+    verdicts = diagnosed.to_pandas()["verdict"].value_counts()
+    consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
     bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
@@ -53,7 +62,9 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "rows": len(rows), "from_frame": len(from_frame), "columns": table.num_columns, "totals": totals,
         "merged": merged["totals"] == totals, "shard": shard, "files": len(files), "explored": len(explored),
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
-        "version": readcov.__version__,
+        "version": readcov.__version__, "staged": staged["stages"] is not None,
+        "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
+        "consensus": len(consensus),
     }
 
 

@@ -11,9 +11,8 @@ use crate::render::Format;
 use crate::shard::write_partial;
 use anyhow::Result;
 use clap::Args;
-use readcov_core::stages::{DiagnosePartial, RunStages};
 use readcov_core::Partial;
-use readcov_gold::diagnose::diagnose;
+use readcov_files::diagnose as files;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -96,40 +95,22 @@ pub enum GroupBy {
 }
 
 impl GroupBy {
-    fn label(self) -> &'static str {
+    /// The library's grouping (`readcov_files::diagnose::GroupBy`, which Python takes by name).
+    fn lib(self) -> files::GroupBy {
         match self {
-            GroupBy::Run => "run",
-            GroupBy::Task => "task",
-            GroupBy::Repo => "repo",
-            GroupBy::Source => "source",
-        }
-    }
-
-    fn key(self, s: &RunStages) -> String {
-        match self {
-            GroupBy::Run => s.run.clone(),
-            GroupBy::Task => s.task.clone(),
-            GroupBy::Repo => s
-                .task
-                .rsplit_once('-')
-                .map_or(s.task.clone(), |(r, _)| r.to_string()),
-            GroupBy::Source => s.change_source.as_str().to_string(),
+            GroupBy::Run => files::GroupBy::Run,
+            GroupBy::Task => files::GroupBy::Task,
+            GroupBy::Repo => files::GroupBy::Repo,
+            GroupBy::Source => files::GroupBy::Source,
         }
     }
 }
 
 pub fn run(args: DiagnoseArgs) -> Result<Exit> {
     let inputs = load::load(&args, true)?;
-    let mut partial = DiagnosePartial::new(args.threshold, args.group_by.label());
-    let mut runs = Vec::new();
     let threads = readcov_core::par::threads_for(args.jobs, usize::MAX);
-    inputs.with_diagnose_input(threads, |input| {
-        diagnose(input, &mut |s| {
-            partial.add(&args.group_by.key(&s), &s);
-            runs.push(s);
-        })
-    });
-    inputs.report_matches(&runs);
+    let (runs, partial) = inputs.diagnose(threads, args.group_by.lib());
+    inputs.match_notes(&runs).iter().for_each(|n| say!("{n}"));
     let summary = partial.finish();
     let text = render::render(args.format, &runs, &summary, args.summary, !args.no_legend);
     let mut out = std::io::stdout().lock();

@@ -8,14 +8,14 @@ use crate::cmd::score::sets::GoldArg;
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_outcomes, load_reads_and_lost, report_errors, task_folder, workspace_lengths,
+    load_gold, load_outcomes, load_reads_and_lost, report_errors, workspace_lengths,
     workspace_root, BaseFiles,
 };
 use anyhow::Result;
 use clap::Args;
-use readcov_core::explain::{explain, ExplainRequest, LostEditNote, LostReason};
+use readcov_core::explain::{explain, ExplainRequest};
+use readcov_files::explain::{lost_edit_notes, more_runs, task_workspace};
 use readcov_files::syntax::unit_map;
-use readcov_import::{LostEdit, LostWhy};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -99,18 +99,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     // A run the import saw only through edits it could not place has no row: named here, it is
     // explained (no reads, its lost edits listed) rather than unknown.
     // So is a run the labels name that read nothing (`readcov_core::named`): coverage 0.
-    let labelled = labels.iter().flat_map(|o| o.runs());
-    let mut more_runs: Vec<String> = (lost.iter())
-        .filter(|l| l.task == args.task)
-        .map(|l| l.run.clone())
-        .chain(
-            labelled
-                .filter(|(t, _, _)| *t == args.task)
-                .map(|(_, r, _)| r.to_string()),
-        )
-        .collect();
-    more_runs.sort_unstable();
-    more_runs.dedup();
+    let more_runs = more_runs(&lost, labels.as_ref(), &args.task);
     let req = ExplainRequest {
         task: &args.task,
         run: args.run.as_deref(),
@@ -150,7 +139,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
             e.outcome = (l.get(&e.task, &e.run))
                 .map(|r| if r { "resolved" } else { "unresolved" }.to_string());
         }
-        e.lost_edits = lost_edits_of(&lost, &e.task, &e.run);
+        e.lost_edits = lost_edit_notes(&lost, &e.task, &e.run);
         if !args.no_stages {
             e.stages = stages::of_run(&args, &set.path, &e.task, &e.run)?;
         }
@@ -184,29 +173,6 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// The explained run's edits the import could not place on base lines, as the explanation
-/// lists them.
-fn lost_edits_of(lost: &[LostEdit], task: &str, run: &str) -> Vec<LostEditNote> {
-    (lost.iter())
-        .filter(|l| l.task == task && l.run == run)
-        .map(|l| {
-            let (reason, after) = match &l.why {
-                LostWhy::After(w) => (LostReason::AfterLostWrite, Some(w.clone())),
-                LostWhy::DidNotApply => (LostReason::DidNotApply, None),
-                LostWhy::NoBase => (LostReason::NoBase, None),
-            };
-            LostEditNote {
-                path: l.path.clone(),
-                turn: l.turn,
-                step: l.step,
-                command: l.command.clone(),
-                reason,
-                after,
-            }
-        })
-        .collect()
-}
-
 /// A gold set's label: its `NAME=`, else its file's stem.
 fn set_name(set: &GoldArg) -> String {
     set.name.clone().unwrap_or_else(|| {
@@ -222,20 +188,9 @@ fn workspace_of(args: &ExplainArgs) -> Result<Option<PathBuf>> {
         }
         // The same confinement as `score --workspaces`: a folder that is a symlink out of DIR
         // (or `--task ../x`) is never read.
-        match task_folder(dir, &args.task) {
-            Ok(Some(one)) => return Ok(Some(one)),
-            Ok(None) => say!(
-                "note: {}: no workspace for task {}; no units, no clipping",
-                dir.display(),
-                args.task
-            ),
-            Err(why) => say!(
-                "warning: {}: workspace {} not used: {why}; no units, no clipping",
-                args.task,
-                dir.join(&args.task).display()
-            ),
-        }
-        return Ok(None);
+        let (one, note) = task_workspace(dir, &args.task);
+        note.iter().for_each(|n| say!("{n}"));
+        return Ok(one);
     }
     Ok(args.workspace.clone())
 }

@@ -11,11 +11,15 @@ use std::path::Path;
 /// Reads and parses an outcomes file (a JSON array of labels reads like JSONL).
 pub fn load_outcomes(path: &Path) -> Result<Loaded<Label>, LoadError> {
     let name = path.display().to_string();
-    let bytes = read_input(path)?;
-    let kind = detect(&name, &bytes);
-    Role::Outcomes.check(&name, kind)?;
+    outcomes_of(&name, &read_input(path)?)
+}
+
+/// [`load_outcomes`] for bytes already read (the Python module's input).
+pub fn outcomes_of(name: &str, bytes: &[u8]) -> Result<Loaded<Label>, LoadError> {
+    let kind = detect(name, bytes);
+    Role::Outcomes.check(name, kind)?;
     Ok(Loaded {
-        parsed: parse_outcomes(&as_jsonl(&bytes), &name),
+        parsed: parse_outcomes(&as_jsonl(bytes), name),
         kind,
         notes: Vec::new(),
         lost_edits: Vec::new(),

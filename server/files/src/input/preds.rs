@@ -12,11 +12,15 @@ pub use readcov_patch::{parse_predictions, Prediction};
 /// Reads and parses a predictions file; any other kind (reads, gold, a trajectory) is refused.
 pub fn load_predictions(path: &Path) -> Result<Loaded<Prediction>, LoadError> {
     let name = path.display().to_string();
-    let bytes = read_input(path)?;
-    let kind = detect(&name, &bytes);
-    Role::Predictions.check(&name, kind)?;
+    predictions_of(&name, &read_input(path)?)
+}
+
+/// [`load_predictions`] for bytes already read (the Python module's input).
+pub fn predictions_of(name: &str, bytes: &[u8]) -> Result<Loaded<Prediction>, LoadError> {
+    let kind = detect(name, bytes);
+    Role::Predictions.check(name, kind)?;
     Ok(Loaded {
-        parsed: parse_predictions(&bytes, &name),
+        parsed: parse_predictions(bytes, name),
         kind,
         notes: Vec::new(),
         lost_edits: Vec::new(),

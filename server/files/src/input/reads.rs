@@ -241,6 +241,19 @@ pub fn load_reads_and_changes(
     }
 }
 
+/// [`load_reads_and_changes`] for bytes already read (the Python module's input).
+pub fn reads_and_changes_of(
+    name: &str,
+    bytes: Vec<u8>,
+    opts: &ReadsOptions,
+) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
+    let kind = detect(name, &bytes);
+    match Role::Reads.check(name, kind)? {
+        Take::Convert => import_with_changes(name, &bytes, None, kind, opts.base_files),
+        _ => Ok((reads_of(name, bytes, opts)?, Vec::new())),
+    }
+}
+
 /// A trajectory's reads (with the note saying it was imported) and its runs' changes. `value`:
 /// the bytes' JSON value when detection parsed them.
 fn import_with_changes(

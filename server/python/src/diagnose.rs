@@ -1,0 +1,97 @@
+//! `diagnose`: where each run failed — search, read, edit, change, tests — and its verdict, as
+//! `readcov diagnose --format jsonl` rows, with the summary per group and the mergeable partial
+//! of `--emit-partial`. Every input loads through `readcov_files::diagnose::load` and the runs
+//! come from the one library call `readcov diagnose` makes (`Inputs::diagnose`).
+
+use crate::pyvalue::serde_to_py;
+use crate::{check_threshold, file_error, located, Input, Located};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use readcov_core::{Partial, PartialFile, ScoreOptions, Shard};
+use readcov_files::diagnose::{load, GroupBy, Request, Source};
+use std::path::PathBuf;
+
+/// Runs (dicts), summary (dicts), the partial, located errors, notes.
+type Out<'py> = (
+    Bound<'py, PyList>,
+    Bound<'py, PyAny>,
+    Bound<'py, PyAny>,
+    Vec<Located>,
+    Vec<String>,
+);
+
+#[pyfunction]
+#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=None, workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn diagnose<'py>(
+    py: Python<'py>,
+    gold: Input,
+    reads: Input,
+    patches: Vec<Input>,
+    test_reports: Vec<(Option<String>, Input)>,
+    outcomes: Option<Input>,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+    threshold: f64,
+    group_by: &str,
+    shard: Option<String>,
+) -> PyResult<Out<'py>> {
+    check_threshold(threshold)?;
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let by = GroupBy::parse(group_by).ok_or_else(|| {
+        file_error(format!(
+            "group_by {group_by:?}: expected one of run, task, repo, source"
+        ))
+    })?;
+    let shard = shard
+        .map(|s| Shard::parse(&s))
+        .transpose()
+        .map_err(file_error)?;
+    let (gold, reads) = (gold.source(), reads.source());
+    let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
+    let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
+        .map(|(run, i)| (run, i.source()))
+        .collect();
+    let outcomes = outcomes.map(Input::source);
+    let req = Request {
+        gold: &gold,
+        reads: &reads,
+        patches: &patches,
+        test_reports: &reports,
+        outcomes: outcomes.as_ref(),
+        workspace: workspace.as_deref(),
+        workspaces: workspaces.as_deref(),
+        shard,
+        opts: ScoreOptions {
+            threshold,
+            breakdown: false,
+            ..ScoreOptions::default()
+        },
+    };
+    // Loading and the diagnosis run without the GIL; one task at a time, as a Ray worker wants.
+    let (runs, partial, errors, notes) = py
+        .detach(|| {
+            let inputs = load(&req)?;
+            let (runs, partial) = inputs.diagnose(1, by);
+            let errors: Vec<Located> = (inputs.gold_errors.iter())
+                .chain(&inputs.reads_errors)
+                .chain(&inputs.other_errors)
+                .map(located)
+                .collect();
+            let mut notes: Vec<String> = inputs.gold_notes.clone();
+            notes.extend(inputs.reads_notes.iter().cloned());
+            notes.extend(inputs.match_notes(&runs));
+            Ok::<_, readcov_files::diagnose::DiagnoseLoadError>((runs, partial, errors, notes))
+        })
+        .map_err(file_error)?;
+    let summary = serde_to_py(py, &partial.finish())?;
+    let file = PartialFile::new(shard, Partial::Diagnose { diagnose: partial });
+    let partial = serde_to_py(py, &file)?;
+    let list = PyList::empty(py);
+    for s in &runs {
+        list.append(serde_to_py(py, s)?)?;
+    }
+    Ok((list, summary, partial, errors, notes))
+}
