@@ -51,6 +51,8 @@ __all__ = [
     "explain",
     "diagnose",
     "DiagnoseResult",
+    "contextbench",
+    "ContextBenchResult",
     "merge",
     "shard_of",
     "__version__",
@@ -746,6 +748,45 @@ def diagnose(
     result.summary = summary
     result.partial = partial
     result.notes = notes
+    return _finish(result, _located(errs), errors)
+
+
+class ContextBenchResult(Rows):
+    """`contextbench` rows: one per prediction, the benchmark's keys with readcov's `clean`
+    numbers beside (the `rows` of `readcov contextbench --format json`), and `summaries`: the
+    compat and clean summaries (`micro`, `macro`)."""
+
+    summaries: List[Dict[str, Any]]
+
+
+def contextbench(
+    gold: RowsInput,
+    preds: Optional[RowsInput] = None,
+    *,
+    reads: Optional[RowsInput] = None,
+    workspaces: Optional[PathLike] = None,
+    blocks: bool = True,
+    errors: str = "raise",
+) -> ContextBenchResult:
+    """ContextBench's metrics, as `readcov contextbench --format json` (docs/contextbench.md):
+    reference-compatible rows with readcov's clean numbers beside, and micro / macro summaries.
+
+    gold: ContextBench gold rows (JSONL or Parquet as the data set ships them, or dicts).
+    preds: predictions in ContextBench's unified form (`instance_id`, `model_patch`, `traj_data`);
+        or reads: readcov reads (or a trajectory) as predictions, one per (task, run), a step per
+        turn. Give one of the two.
+    workspaces: checkouts at the base commit, `DIR/<instance_id>/` (the span and symbol levels).
+    blocks: False skips the symbol level (no tree-sitter parsing), as `--no-blocks`.
+    """
+    if (preds is None) == (reads is None):
+        raise TypeError("contextbench: give preds or reads, one of them")
+    doc, errs, notes = _call(
+        _native.contextbench, _input(gold, "gold"), _optional_input(preds, "preds"),
+        _optional_input(reads, "reads"), _path(workspaces), blocks,
+    )
+    d = json.loads(doc)
+    result = ContextBenchResult(d["rows"])
+    result.summaries = d["summaries"]
     return _finish(result, _located(errs), errors)
 
 

@@ -128,6 +128,16 @@ def diagnose(
     """Runs (dicts, as `readcov diagnose --format jsonl`), summary per group, partial, located
     errors, notes."""
 
+def contextbench(
+    gold: Input,
+    preds: Optional[Input] = None,
+    reads: Optional[Input] = None,
+    workspaces: Optional[str] = None,
+    blocks: bool = True,
+) -> Tuple[str, List[Located], List[str]]:
+    """Document (JSON: `rows`, `summaries`, as `readcov contextbench --format json`), located
+    errors, notes."""
+
 def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
     """Merged aggregate (JSON, as `readcov merge --format json`) and a warning, if any."""
 

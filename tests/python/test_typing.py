@@ -16,5 +16,5 @@ def test_the_type_checked_script_runs_on_the_real_data(tmp_path):
     assert got["runs"] == 12 and got["rows"] == 15 and got["from_frame"] == 15, got
     assert got["merged"] and got["units"] > got["rows"] and got["diff"] == 1, got
     assert got["staged"] and got["diagnosed"] == got["runs"] == got["verdicts"] and got["groups"] == 1, got
-    assert got["consensus"] > 0, got
+    assert got["consensus"] > 0 and got["contextbench"] > 0 and got["cb_summaries"] == 2, got
     assert got["where"].startswith(str(tmp_path / "missing.jsonl") + ":0") and got["problems"] == 1, got

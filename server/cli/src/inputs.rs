@@ -11,15 +11,7 @@ use std::path::Path;
 
 pub use readcov_files::input::BaseFiles;
 // The file edge shared with the Python module lives in `readcov-files`.
-pub use readcov_files::{
-    canonical_dir, confined_file, read_input, task_dir, task_folder, workspace_lengths,
-};
-
-/// A rows file's bytes as JSONL (a Parquet file decoded within the process's Parquet limits,
-/// `--max-parquet-rows`, `--max-parquet-bytes`; row N as line N), with located errors.
-pub fn read_rows_input(path: &Path) -> Result<(Vec<u8>, Vec<InputError>)> {
-    Ok(input::read_rows(path)?)
-}
+pub use readcov_files::{canonical_dir, read_input, task_dir, task_folder, workspace_lengths};
 
 /// The workspace root as an absolute path string, for lexical path confinement.
 pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {

@@ -7,38 +7,16 @@
 
 use crate::gold_files::Workspaces;
 use crate::input::{self, BaseFiles, GoldOptions, LoadError, ReadsOptions, RunChanges};
-use crate::{canonical_dir, read_input, FileError};
+use crate::{canonical_dir, FileError};
+
+pub use crate::input::Source;
 use readcov_core::outcomes::Outcomes;
 use readcov_core::stages::{parse_reports, ReportFile, RunStages};
 use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, ScoreOptions, Shard};
 use readcov_gold::PatchRow;
 use readcov_import::LostEdit;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-/// An input: a file, or its bytes already in memory with the name errors give them (`<reads>`).
-#[derive(Clone, Debug)]
-pub enum Source {
-    Path(PathBuf),
-    Bytes { name: String, bytes: Vec<u8> },
-}
-
-impl Source {
-    pub fn name(&self) -> String {
-        match self {
-            Source::Path(p) => p.display().to_string(),
-            Source::Bytes { name, .. } => name.clone(),
-        }
-    }
-
-    /// The whole input, read as every command reads it (a FIFO or a device refused).
-    fn bytes(&self) -> Result<Vec<u8>, FileError> {
-        match self {
-            Source::Path(p) => read_input(p),
-            Source::Bytes { bytes, .. } => Ok(bytes.clone()),
-        }
-    }
-}
+use std::path::Path;
 
 /// What to load, as `readcov diagnose`'s flags name it.
 #[derive(Clone, Debug)]

@@ -16,6 +16,7 @@ pub mod preds;
 pub mod reads;
 pub mod rows;
 pub mod run_change;
+pub mod source;
 
 pub use detect::{detect, detect_file};
 
@@ -34,6 +35,7 @@ pub use reads::{
 };
 pub use rows::{as_jsonl, read_rows};
 pub use run_change::RunChanges;
+pub use source::Source;
 
 use crate::FileError;
 use readcov_import::Format;

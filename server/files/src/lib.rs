@@ -7,6 +7,7 @@
 
 pub mod base;
 pub mod beir;
+pub mod contextbench;
 pub mod diagnose;
 pub mod explain;
 pub mod gold_files;

@@ -3,6 +3,7 @@
 //! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
+mod contextbench;
 mod diagnose;
 mod explain;
 mod explore;
@@ -144,6 +145,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sheet::sheet, m)?)?;
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_function(wrap_pyfunction!(diagnose::diagnose, m)?)?;
+    m.add_function(wrap_pyfunction!(contextbench::contextbench, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(jsonl::rows_jsonl, m)?)?;

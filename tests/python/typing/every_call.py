@@ -42,6 +42,11 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     summary: List[Dict[str, Any]] = diagnosed.summary
     verdicts = diagnosed.to_pandas()["verdict"].value_counts()
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
+    cb_dir = real.parent.parent / "fixtures" / "contextbench"
+    cb: readcov.ContextBenchResult = readcov.contextbench(
+        cb_dir / "gold.jsonl", cb_dir / "preds.jsonl", workspaces=cb_dir / "ws", blocks=True
+    )
+    cb_summaries: List[Dict[str, Any]] = cb.summaries
     bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
@@ -64,7 +69,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
-        "consensus": len(consensus),
+        "consensus": len(consensus), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 
 

@@ -6,20 +6,16 @@
 pub mod render;
 
 use crate::exit::Exit;
-use crate::inputs::{
-    check_kind, confined_file, load_reads, read_input, read_rows_input, report_errors, task_dir,
-    BaseFiles,
-};
+use crate::inputs::{load_reads, report_errors, BaseFiles};
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use readcov_core::contextbench::{
-    parse_gold_rows, parse_preds, preds_from_reads, score_contextbench, CbOptions, Checkout,
-    GoldRow, PredRow, Workspaces,
+    preds_from_reads, score_contextbench, CbOptions, PredRow, Workspaces,
 };
-use readcov_core::Parsed;
-use readcov_files::input::Role;
+use readcov_files::contextbench::{load_gold_rows, load_preds, DirWorkspaces};
+use readcov_files::input::Source;
 use readcov_units::blocks::TreeSitterBlocks;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ContextBenchArgs {
@@ -72,7 +68,7 @@ pub enum CbFormat {
 }
 
 pub fn run(args: ContextBenchArgs) -> Result<Exit> {
-    let gold = load_gold_rows(&args.gold)?;
+    let gold = load_gold_rows(&Source::Path(args.gold.clone()))?;
     let mut errors = report_errors(&gold.errors);
     if gold.items.is_empty() {
         say!(
@@ -83,8 +79,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     }
     let preds: Vec<PredRow> = match (&args.preds, &args.reads) {
         (Some(p), _) => {
-            check_kind(p, Role::ContextBenchPreds)?;
-            let parsed = parse_preds(&read_input(p)?, &p.display().to_string());
+            let parsed = load_preds(&Source::Path(p.clone()))?;
             errors += report_errors(&parsed.errors);
             parsed.items
         }
@@ -102,18 +97,11 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
         say!("error: no valid predictions, nothing to score");
         return Ok(Exit::Input);
     }
-    let ws = match &args.workspaces {
-        Some(dir) => {
-            let Ok(root) = dir.canonicalize() else {
-                bail!("{}: workspaces folder not found", dir.display());
-            };
-            if !root.is_dir() {
-                bail!("{}: workspaces is not a directory", dir.display());
-            }
-            Some(DirWorkspaces { root })
-        }
-        None => None,
-    };
+    let ws = args
+        .workspaces
+        .as_deref()
+        .map(DirWorkspaces::new)
+        .transpose()?;
     let blocks = TreeSitterBlocks;
     let opts = CbOptions {
         workspaces: ws.as_ref().map(|w| w as &dyn Workspaces),
@@ -137,59 +125,4 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
         );
     }
     Ok(Exit::Ok)
-}
-
-/// Gold rows from JSONL or Parquet (the data set's distribution; row N is reported as line N).
-fn load_gold_rows(path: &Path) -> Result<Parsed<GoldRow>> {
-    check_kind(path, Role::ContextBenchGold)?;
-    let (bytes, parquet_errors) = read_rows_input(path)?;
-    let mut rows = parse_gold_rows(&bytes, &path.display().to_string());
-    rows.errors.splice(0..0, parquet_errors);
-    Ok(rows)
-}
-
-/// `--workspaces DIR`: the checkout of an instance is DIR/<id> for the first id naming a folder.
-struct DirWorkspaces {
-    root: PathBuf,
-}
-
-impl Workspaces for DirWorkspaces {
-    fn checkout<'a>(&'a self, ids: &[&str]) -> Option<Box<dyn Checkout + 'a>> {
-        // Through the confinement of `score --workspaces`: one plain folder name resolving
-        // inside the root (an id with `/` or `..`, or a symlink out, is never a checkout).
-        ids.iter().find_map(|id| {
-            let root = task_dir(&self.root, id)?;
-            Some(Box::new(DirCheckout { root }) as Box<dyn Checkout>)
-        })
-    }
-}
-
-/// One checkout: files resolved through symlinks must stay inside it.
-struct DirCheckout {
-    root: PathBuf,
-}
-
-impl DirCheckout {
-    fn file(&self, rel: &str) -> Option<PathBuf> {
-        let lexical_ok = !Path::new(rel).is_absolute()
-            && Path::new(rel).components().all(|c| {
-                matches!(
-                    c,
-                    std::path::Component::Normal(_) | std::path::Component::CurDir
-                )
-            });
-        if !lexical_ok {
-            return None;
-        }
-        confined_file(&self.root, rel)
-    }
-}
-
-impl Checkout for DirCheckout {
-    fn is_file(&self, path: &str) -> bool {
-        self.file(path).is_some()
-    }
-    fn read(&self, path: &str) -> Option<Vec<u8>> {
-        read_input(&self.file(path)?).ok()
-    }
 }

@@ -1,5 +1,6 @@
 use super::*;
 use readcov_core::stages::Verdict;
+use std::path::PathBuf;
 
 fn real() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real")

@@ -1,0 +1,77 @@
+//! `contextbench`: ContextBench gold rows and agent predictions (the benchmark's unified form, or
+//! readcov reads) scored as `readcov contextbench --format json` scores them: the benchmark's
+//! rows, reference-compatible with readcov's clean numbers beside, and the micro and macro
+//! summaries. Loading is `readcov_files::contextbench`, scoring `score_contextbench`.
+
+use crate::{file_error, located, Input, Located};
+use pyo3::prelude::*;
+use readcov_core::contextbench::json::{row_json, summary_json};
+use readcov_core::contextbench::{score_contextbench, CbOptions, Mode, Workspaces};
+use readcov_files::contextbench::{load_gold_rows, load_preds, preds_of_reads, DirWorkspaces};
+use readcov_units::blocks::TreeSitterBlocks;
+use std::path::PathBuf;
+
+/// The document (JSON: `rows`, `summaries`), located errors, notes.
+type Scored = (String, Vec<Located>, Vec<String>);
+
+#[pyfunction]
+#[pyo3(signature = (gold, preds=None, reads=None, workspaces=None, blocks=true))]
+pub fn contextbench(
+    py: Python<'_>,
+    gold: Input,
+    preds: Option<Input>,
+    reads: Option<Input>,
+    workspaces: Option<PathBuf>,
+    blocks: bool,
+) -> PyResult<Scored> {
+    let (gold, preds, reads) = (
+        gold.source(),
+        preds.map(Input::source),
+        reads.map(Input::source),
+    );
+    py.detach(|| {
+        let g = load_gold_rows(&gold).map_err(file_error)?;
+        let mut errors: Vec<Located> = g.errors.iter().map(located).collect();
+        if g.items.is_empty() {
+            let name = gold.name();
+            return Err(file_error(format!(
+                "{name}: no valid gold rows, nothing to score"
+            )));
+        }
+        let mut notes = Vec::new();
+        let p = match (&preds, &reads) {
+            (Some(p), None) => load_preds(p).map_err(file_error)?,
+            (None, Some(r)) => {
+                let (p, n) = preds_of_reads(r).map_err(file_error)?;
+                notes = n;
+                p
+            }
+            _ => return Err(file_error("give preds or reads, one of them")),
+        };
+        errors.extend(p.errors.iter().map(located));
+        if p.items.is_empty() {
+            return Err(file_error(
+                "<preds>: no valid predictions, nothing to score",
+            ));
+        }
+        let ws = (workspaces.as_deref())
+            .map(DirWorkspaces::new)
+            .transpose()
+            .map_err(file_error)?;
+        let defs = TreeSitterBlocks;
+        let opts = CbOptions {
+            workspaces: ws.as_ref().map(|w| w as &dyn Workspaces),
+            defs: blocks.then_some(&defs as _),
+            threads: 1,
+        };
+        let report = score_contextbench(&g.items, &p.items, &opts);
+        let rows: Vec<String> = report.rows.iter().map(row_json).collect();
+        let doc = format!(
+            "{{\"rows\":[{}],\"summaries\":[{},{}]}}",
+            rows.join(","),
+            summary_json(&report.compat, Mode::Compat),
+            summary_json(&report.clean, Mode::Clean)
+        );
+        Ok((doc, errors, notes))
+    })
+}
