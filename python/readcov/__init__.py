@@ -754,9 +754,10 @@ def diagnose(
 class ContextBenchResult(Rows):
     """`contextbench` rows: one per prediction, the benchmark's keys with readcov's `clean`
     numbers beside (the `rows` of `readcov contextbench --format json`), and `summaries`: the
-    compat and clean summaries (`micro`, `macro`)."""
+    compat and clean summaries (`micro`, `macro`), and `notes` (a trajectory imported on the fly)."""
 
     summaries: List[Dict[str, Any]]
+    notes: List[str]
 
 
 def contextbench(
@@ -787,6 +788,7 @@ def contextbench(
     d = json.loads(doc)
     result = ContextBenchResult(d["rows"])
     result.summaries = d["summaries"]
+    result.notes = notes
     return _finish(result, _located(errs), errors)
 
 

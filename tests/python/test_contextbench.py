@@ -34,3 +34,20 @@ def test_contextbench_refuses_what_the_cli_refuses():
     assert e.value.message in refused.stderr, (str(e.value), refused.stderr)
     with pytest.raises(TypeError):
         readcov.contextbench(FX / "gold.jsonl")
+
+
+def test_contextbench_takes_a_trajectory_as_the_cli_does(tmp_path):
+    """A real trajectory as reads, imported against its checkout under `workspaces`, as
+    `readcov contextbench --reads` imports it: the same rows."""
+    from conftest import REAL
+
+    gold = tmp_path / "cb.jsonl"
+    ctx = [{"file": "requests/models.py", "start_line": 311, "end_line": 314},
+           {"file": "requests/sessions.py", "start_line": 309, "end_line": 320}]
+    gold.write_text(json.dumps({"instance_id": "psf__requests-1724", "gold_context": json.dumps(ctx)}) + "\n")
+    traj = REAL / "openhands" / "psf__requests-1724.json"
+    p = cli("contextbench", "--gold", gold, "--reads", traj, "--workspaces", REAL / "sources", "--format", "json")
+    want = json.loads(p.stdout)
+    got = readcov.contextbench(gold, reads=traj, workspaces=REAL / "sources")
+    assert len(got) == 1 and list(got) == want["rows"] and got.summaries == want["summaries"]
+    assert any("imported on the fly" in n for n in got.notes) and all(n in p.stderr for n in got.notes)

@@ -32,11 +32,16 @@ pub fn load_preds(src: &Source) -> Result<Parsed<PredRow>, LoadError> {
 }
 
 /// readcov reads as predictions (`--reads`): one per (task, run), one step per turn; a
-/// trajectory is imported first (the notes say so). The located errors are the reads'.
-pub fn preds_of_reads(src: &Source) -> Result<(Parsed<PredRow>, Vec<String>), LoadError> {
+/// trajectory is imported first (the notes say so), against its checkout under `workspaces`
+/// (`DIR/<task>/`, its base files: without them edits cannot be placed and reads after them map
+/// to the wrong lines). The located errors are the reads'.
+pub fn preds_of_reads(
+    src: &Source,
+    workspaces: Option<&Path>,
+) -> Result<(Parsed<PredRow>, Vec<String>), LoadError> {
     let opts = ReadsOptions {
         workspace: None,
-        base_files: BaseFiles::None,
+        base_files: BaseFiles::of(None, workspaces),
     };
     let loaded = match src {
         Source::Path(p) => input::load_reads(p, &opts)?,

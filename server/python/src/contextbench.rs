@@ -42,7 +42,7 @@ pub fn contextbench(
         let p = match (&preds, &reads) {
             (Some(p), None) => load_preds(p).map_err(file_error)?,
             (None, Some(r)) => {
-                let (p, n) = preds_of_reads(r).map_err(file_error)?;
+                let (p, n) = preds_of_reads(r, workspaces.as_deref()).map_err(file_error)?;
                 notes = n;
                 p
             }
