@@ -35,7 +35,7 @@ pub fn of_report(a: &ReportArgs) -> Result<Diagnosis> {
     let threads = readcov_core::par::threads_for(0, usize::MAX);
     let mut runs = Vec::new();
     inputs.with_diagnose_input(threads, |input| diagnose(input, &mut |s| runs.push(s)));
-    inputs.report_matches(&runs);
+    inputs.match_notes(&runs).iter().for_each(|n| say!("{n}"));
     let mut gold_patches: BTreeMap<String, String> = BTreeMap::new();
     for p in &inputs.gold_patches {
         gold_patches
