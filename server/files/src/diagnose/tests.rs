@@ -1,5 +1,5 @@
 use super::*;
-use readcov_core::stages::Verdict;
+use readcov_core::stages::{ChangeSource, Verdict};
 use std::path::PathBuf;
 
 fn real() -> PathBuf {
