@@ -93,11 +93,19 @@ impl Cutter {
 
     fn cut_lines(&mut self, buf: &[u8], eof: bool, out: &mut Vec<RowAt>) -> usize {
         let mut start = 0;
+        // `buf` starts with the line the last call left unfinished, whose first `resume` bytes
+        // hold no line break: searched again from the start, one long line (a trajectory of
+        // hundreds of megabytes on one line) cost its length times the pieces it came in.
+        let mut from = self.resume.min(buf.len());
+        self.resume = 0;
         while start < buf.len() {
-            let end = match memchr::memchr(b'\n', &buf[start..]) {
-                Some(i) => start + i,
+            let end = match memchr::memchr(b'\n', &buf[from..]) {
+                Some(i) => from + i,
                 None if eof => buf.len(),
-                None => break,
+                None => {
+                    self.resume = buf.len() - start;
+                    break;
+                }
             };
             if buf[start..end].iter().any(|b| !b.is_ascii_whitespace()) {
                 out.push(RowAt {
@@ -107,6 +115,7 @@ impl Cutter {
             }
             self.line += 1;
             start = (end + 1).min(buf.len());
+            from = start;
         }
         start
     }

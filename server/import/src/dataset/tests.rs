@@ -38,6 +38,15 @@ fn check(text: &str, expected: &[(&str, usize)]) {
     }
 }
 
+/// A line much longer than the pieces it comes in (its scan resumes where the last piece's
+/// ended), then short lines and a blank one: every row and line number as in one piece.
+#[test]
+fn a_long_line_fed_in_many_pieces_is_one_row() {
+    let long = format!("{{\"pad\":\"{}\"}}", "x".repeat(500));
+    let text = format!("{long}\n{{\"a\":1}}\n\n{long}");
+    check(&text, &[(&long, 1), ("{\"a\":1}", 2), (&long, 4)]);
+}
+
 #[test]
 fn jsonl_rows_are_lines() {
     check(
