@@ -38,13 +38,11 @@ def run(args):
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    if not os.access(BIN, os.X_OK):
-        sys.exit("build first: cargo build --release -p readcov")
-    os.makedirs(OUT, exist_ok=True)
-    reads1, patches1 = os.path.join(OUT, "reads1.jsonl"), os.path.join(OUT, "patches1.jsonl")
+def copied_runs(out, runs):
+    """The shipped runs imported with their changes and copied under new run names until there
+    are about `runs`: (reads file, patches file, runs in all, tasks)."""
+    os.makedirs(out, exist_ok=True)
+    reads1, patches1 = os.path.join(out, "reads1.jsonl"), os.path.join(out, "patches1.jsonl")
     logs = sorted(
         os.path.join(REAL, d, f)
         for d in ("openhands", "mini-swe-agent")
@@ -58,7 +56,7 @@ def main():
     reads = [json.loads(l) for l in open(reads1)]
     patches = [json.loads(l) for l in open(patches1)]
     copies = max(1, round(runs / len(patches)))
-    reads_n, patches_n = os.path.join(OUT, "reads.jsonl"), os.path.join(OUT, "patches.jsonl")
+    reads_n, patches_n = os.path.join(out, "reads.jsonl"), os.path.join(out, "patches.jsonl")
     with open(reads_n, "w") as f:
         for i in range(copies):
             for r in reads:
@@ -68,20 +66,39 @@ def main():
             for p in patches:
                 name = f"{p['model_name_or_path']}-{i:03d}"
                 f.write(json.dumps(dict(p, model_name_or_path=name)) + "\n")
-    common = ["--gold", os.path.join(REAL, "gold.jsonl"), "--reads", reads_n,
-              "--workspaces", os.path.join(REAL, "sources"), "--format", "jsonl"]
-    commands = {
-        "score": ["score"] + common,
-        "diagnose": ["diagnose"] + common + ["--patches", patches_n],
-    }
+    return reads_n, patches_n, copies * len(patches), len(patches)
+
+
+def medians(commands, repeat):
+    """Per command: the median wall and CPU seconds of `repeat` runs after one warm-up."""
     figures = {}
     for name, args in commands.items():
         run(args)  # warm-up
         samples = [run(args) for _ in range(repeat)]
         figures[name] = (statistics.median(s[0] for s in samples),
                          statistics.median(s[1] for s in samples))
-    n = copies * len(patches)
-    print(f"{n} runs over {len(patches)} tasks, median of {repeat}:")
+    return figures
+
+
+def args_or_exit():
+    """RUNS and REPEAT from the command line, once the release binary is there."""
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    if not os.access(BIN, os.X_OK):
+        sys.exit("build first: cargo build --release -p readcov")
+    return runs, repeat
+
+
+def main():
+    runs, repeat = args_or_exit()
+    reads_n, patches_n, n, tasks = copied_runs(OUT, runs)
+    common = ["--gold", os.path.join(REAL, "gold.jsonl"), "--reads", reads_n,
+              "--workspaces", os.path.join(REAL, "sources"), "--format", "jsonl"]
+    figures = medians({
+        "score": ["score"] + common,
+        "diagnose": ["diagnose"] + common + ["--patches", patches_n],
+    }, repeat)
+    print(f"{n} runs over {tasks} tasks, median of {repeat}:")
     for name, (wall, cpu) in figures.items():
         print(f"  {name:<9} wall {wall:6.3f} s  cpu {cpu:6.3f} s")
     (sw, sc), (dw, dc) = figures["score"], figures["diagnose"]
