@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{readcov, readcov_ok, real_data, stderr, stdout};
+use common::{fits_100_columns, next_command, readcov, readcov_ok, real_data, stderr, stdout};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -77,9 +77,7 @@ fn valid(doc: &Value) {
 }
 
 fn fits(text: &str) {
-    for line in text.lines() {
-        assert!(line.chars().count() <= 100, "over 100 columns: {line}");
-    }
+    fits_100_columns(text);
 }
 
 #[test]
@@ -537,7 +535,7 @@ fn real_4487_never_leaves_out_the_line_a_search_showed_and_keeps_the_figures() {
         "{text}"
     );
     // The next command keeps --outcomes.
-    let next = text.split_once("\nnext (").unwrap().1.replace(" \\\n", " ");
+    let next = next_command(&text);
     assert!(next.contains(&format!("--outcomes {labels}")), "{next}");
 }
 

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{readcov_ok, real_data, stdout};
+use common::{fits_100_columns, readcov_ok, real_data, stdout};
 use std::path::Path;
 
 /// `explain` on one shipped OpenHands run (its trajectory as --reads), and `extra`.
@@ -32,8 +32,8 @@ fn explain(task: &str, extra: &[&str]) -> String {
     let out = stdout(&readcov_ok(&args));
     // The text fits 100 columns (JSON carries whole texts).
     let text = !extra.contains(&"json");
-    for line in out.lines().filter(|_| text) {
-        assert!(line.chars().count() <= 100, "over 100 columns: {line}");
+    if text {
+        fits_100_columns(&out);
     }
     out
 }

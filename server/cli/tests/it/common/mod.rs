@@ -44,3 +44,29 @@ pub fn real_data() -> PathBuf {
     );
     p
 }
+
+/// Asserts every line of an explain text fits 100 columns. The one exception is the product's
+/// own: the next command keeps a word longer than a line whole (`shell_wrap`), so a continuation
+/// line holding nothing but such a word (a path under a deep checkout) may be longer; how long
+/// depends on where the repository was cloned, not on readcov.
+pub fn fits_100_columns(text: &str) {
+    for line in text.lines() {
+        let n = line.chars().count();
+        let word = line
+            .strip_prefix("    ")
+            .map(|w| w.strip_suffix(" \\").unwrap_or(w));
+        let one_long_word =
+            word.is_some_and(|w| !w.is_empty() && !w.contains(' ') && w.chars().count() + 6 > 100);
+        assert!(n <= 100 || one_long_word, "over 100 columns: {line}");
+    }
+}
+
+/// The command after `next (...):` as one line: continuation backslashes and the indentation of
+/// the lines they continue removed.
+pub fn next_command(text: &str) -> String {
+    let tail = text.split_once("\nnext (").expect("a next command").1;
+    let cmd = tail.split_once("):\n").expect("next (…):").1;
+    (cmd.split(" \\\n").map(str::trim))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
