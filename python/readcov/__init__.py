@@ -41,6 +41,8 @@ __all__ = [
     "GoldResult",
     "Explanation",
     "score",
+    "score_sets",
+    "GoldSetsResult",
     "import_log",
     "gold_from_patch",
     "gold_from_runs",
@@ -817,3 +819,7 @@ def shard_of(task: str, n: int) -> int:
     """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
     `--shard I/N` split by, the same on every machine and for any input order."""
     return int(_call(_native.shard_of, task, _count("n", n)))
+
+
+# Capabilities in modules of their own, on the helpers above (imported last: they import them).
+from ._sets import GoldSetsResult, score_sets  # noqa: E402

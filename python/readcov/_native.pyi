@@ -145,3 +145,19 @@ def shard_of(task: str, n: int) -> int:
     """The shard (0..n) of a task id: the FNV-1a hash `--shard I/N` uses."""
 def read_input(path: str) -> bytes:
     """A whole regular file; a FIFO, socket or device raises ValueError ("not a regular file")."""
+
+def score_sets(
+    golds: List[Tuple[Optional[str], Input]],
+    reads: Input,
+    outcomes: Optional[Input] = None,
+    threshold: float = 0.5,
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+    shard: Optional[str] = None,
+    widen: int = 10,
+    consensus: bool = False,
+    agree: str = "all",
+    min_runs: int = 2,
+    loo_failed: str = "matched",
+) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str]]:
+    """Rows (dicts: task, run, resolved, gold_sets), totals per set, located errors, notes."""

@@ -18,6 +18,7 @@ mod open;
 pub mod rows;
 pub mod score_rows;
 pub mod scored;
+pub mod sets;
 pub mod shard;
 pub mod syntax;
 

@@ -14,6 +14,7 @@ mod merge;
 mod pyvalue;
 mod rows;
 mod score;
+mod sets;
 mod sheet;
 
 use pyo3::prelude::*;
@@ -137,6 +138,7 @@ fn shard_of(task: &str, n: u32) -> PyResult<u32> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(sets::score_sets, m)?)?;
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_runs, m)?)?;

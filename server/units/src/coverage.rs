@@ -46,6 +46,18 @@ pub struct GoldUnit {
     pub hit: bool,
 }
 
+/// The flat keys of a [`UnitScore`] that `readcov score` adds to its jsonl/csv rows (and json
+/// rows) with a workspace, and that gold sets side by side carry per set.
+pub const UNIT_KEYS: [&str; 7] = [
+    "gold_units",
+    "unit_hit",
+    "coverage_widened_to_units",
+    "coverage_widened_by_lines",
+    "extra_lines_units",
+    "extra_lines_by_lines",
+    "gold_units_hit",
+];
+
 /// Unit figures for one run; flattened next to the line metrics in `readcov score` output.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct UnitScore {

@@ -20,6 +20,7 @@ mod tree;
 pub use batch::unit_scores;
 pub use coverage::{
     file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
+    UNIT_KEYS,
 };
 pub use doc::{leading_start, with_leading_comments};
 pub use lang::{lang_for_file, lang_for_path, Lang};

@@ -41,6 +41,12 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     )
     summary: List[Dict[str, Any]] = diagnosed.summary
     verdicts = diagnosed.to_pandas()["verdict"].value_counts()
+    sets: readcov.GoldSetsResult = readcov.score_sets(
+        {"edit": gold, "all": real / "gold.jsonl"}, reads, outcomes=real / "gold.jsonl", consensus=True,
+        agree="all", min_runs=1, loo_failed="matched", workspaces=sources, shard=None, widen=10,
+    )
+    set_totals: List[Dict[str, Any]] = sets.totals
+    by_set = sets.to_pandas()
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"
     cb: readcov.ContextBenchResult = readcov.contextbench(
@@ -69,7 +75,8 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
-        "consensus": len(consensus), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
+        "consensus": len(consensus), "sets": len(sets), "set_totals": len(set_totals),
+        "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 
 

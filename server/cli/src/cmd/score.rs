@@ -6,7 +6,6 @@ pub mod before_edit;
 mod below;
 pub mod legend;
 mod load;
-mod one_set;
 mod render;
 mod rows;
 pub mod sets;

@@ -7,15 +7,7 @@ use readcov_units::UnitScore;
 use serde_json::Value;
 
 /// The flat unit keys added to jsonl/csv rows (and json rows) when `--workspace` is given.
-pub const UNIT_KEYS: [&str; 7] = [
-    "gold_units",
-    "unit_hit",
-    "coverage_widened_to_units",
-    "coverage_widened_by_lines",
-    "extra_lines_units",
-    "extra_lines_by_lines",
-    "gold_units_hit",
-];
+pub use readcov_units::UNIT_KEYS;
 
 pub use readcov_files::syntax::load_syntax;
 

@@ -1,36 +1,27 @@
 //! The output of `readcov score` with several gold sets: one column per set (coverage and the
 //! verdict at the threshold; with a workspace, each set's unit columns as the single-gold table has them),
 //! a summary per set from core's totals, and resolve rate by coverage bucket with `--outcomes`.
-//! Table, csv, json and jsonl carry the same figures.
+//! Table, csv, json and jsonl carry the same figures: json and jsonl print the library's rows and
+//! totals (`readcov_files::sets::doc`, what Python's `score_sets` returns), csv flattens them.
 
-use super::sets::{Key, Set};
 use super::ScoreArgs;
 use crate::cmd::score_units;
 use crate::render::{csv_field, ratio, Format, Table};
 use anyhow::Result;
 use readcov_core::metrics::Status;
-use readcov_core::outcomes::Outcomes;
 use readcov_core::TaskRunScore;
-use readcov_units::UnitScore;
+use readcov_files::sets::doc::set_value_of;
+use readcov_files::sets::{GoldSets, Set};
 use serde_json::{json, Value};
-use std::collections::BTreeSet;
 
-pub(super) fn render(
-    sets: &[Set],
-    args: &ScoreArgs,
-    outcomes: Option<&Outcomes>,
-) -> Result<String> {
+pub(super) fn render(sets: &GoldSets, args: &ScoreArgs) -> Result<String> {
     let mut out = String::new();
     match args.format {
-        Format::Table => table(&mut out, sets, args, outcomes),
-        Format::Csv => csv(&mut out, sets, outcomes),
-        Format::Json | Format::Jsonl => json_rows(&mut out, sets, args, outcomes)?,
+        Format::Table => table(&mut out, sets, args),
+        Format::Csv => csv(&mut out, sets),
+        Format::Json | Format::Jsonl => json_rows(&mut out, sets, args)?,
     }
     Ok(out)
-}
-
-fn pairs(sets: &[Set]) -> BTreeSet<Key> {
-    sets.iter().flat_map(|s| s.rows.keys().cloned()).collect()
 }
 
 /// Sets that carry unit figures (a workspace was given and the set is not leave-one-out).
@@ -50,13 +41,8 @@ fn cell(r: Option<&TaskRunScore>) -> String {
     }
 }
 
-fn resolved(outcomes: &Outcomes, (task, run): &Key) -> String {
-    outcomes
-        .get(task, run)
-        .map_or("-".into(), |b| b.to_string())
-}
-
-fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Outcomes>) {
+fn table(out: &mut String, all: &GoldSets, args: &ScoreArgs) {
+    let (sets, outcomes) = (all.sets.as_slice(), all.outcomes.as_ref());
     let mut header: Vec<String> = vec!["task".into(), "run".into()];
     header.extend(sets.iter().map(|s| s.name.clone()));
     // The unit columns of the single-gold table, once per set.
@@ -69,7 +55,7 @@ fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Out
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut t = Table::new(&header, &[0, 1]);
-    for key in pairs(sets) {
+    for key in all.pairs() {
         let mut cells = vec![key.0.clone(), key.1.clone()];
         cells.extend(sets.iter().map(|s| cell(s.rows.get(&key))));
         for s in with_units(sets) {
@@ -80,8 +66,8 @@ fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Out
                 None => cells.extend(score_units::headers(args.widen).iter().map(|_| "-".into())),
             }
         }
-        if let Some(o) = outcomes {
-            cells.push(resolved(o, &key));
+        if outcomes.is_some() {
+            cells.push(all.resolved(&key).map_or("-".into(), |b| b.to_string()));
         }
         t.row(cells);
     }
@@ -115,20 +101,6 @@ fn table(out: &mut String, sets: &[Set], args: &ScoreArgs, outcomes: Option<&Out
     }
 }
 
-/// Per set: its line figures, and the unit keys `score` prints with a workspace.
-fn set_value(r: &TaskRunScore, unit: Option<&UnitScore>) -> Value {
-    let mut v = json!({"file_hit": r.score.file_hit, "line_coverage": r.score.line_coverage,
-        "passes_threshold": r.score.passes_threshold, "gold_lines": r.score.gold_lines,
-        "covered_lines": r.score.covered_lines, "status": r.score.status});
-    if let (Some(u), Value::Object(map)) = (unit, &mut v) {
-        let u = serde_json::to_value(u).expect("serialisable");
-        for k in score_units::UNIT_KEYS {
-            map.insert(k.to_string(), u[k].clone());
-        }
-    }
-    v
-}
-
 /// The flat csv keys of one set.
 const CSV_KEYS: [&str; 5] = [
     "line_coverage",
@@ -138,7 +110,8 @@ const CSV_KEYS: [&str; 5] = [
     "covered_lines",
 ];
 
-fn csv(out: &mut String, sets: &[Set], outcomes: Option<&Outcomes>) {
+fn csv(out: &mut String, all: &GoldSets) {
+    let (sets, outcomes) = (all.sets.as_slice(), all.outcomes.as_ref());
     let mut header = vec!["task".to_string(), "run".to_string()];
     for s in sets {
         header.extend(CSV_KEYS.iter().map(|k| format!("{}.{k}", s.name)));
@@ -152,13 +125,10 @@ fn csv(out: &mut String, sets: &[Set], outcomes: Option<&Outcomes>) {
     }
     let line = |cells: Vec<String>| cells.join(",") + "\n";
     out.push_str(&line(header.iter().map(|h| csv_field(h)).collect()));
-    for key in pairs(sets) {
+    for key in all.pairs() {
         let mut cells = vec![csv_field(&key.0), csv_field(&key.1)];
         for s in sets {
-            let v = s
-                .rows
-                .get(&key)
-                .map_or(Value::Null, |r| set_value(r, s.units.get(&key)));
+            let v = set_value_of(s, &key);
             let units: &[&str] = if s.units.is_empty() {
                 &[]
             } else {
@@ -171,46 +141,15 @@ fn csv(out: &mut String, sets: &[Set], outcomes: Option<&Outcomes>) {
                 });
             }
         }
-        if let Some(o) = outcomes {
-            cells.push(
-                o.get(&key.0, &key.1)
-                    .map_or(String::new(), |b| b.to_string()),
-            );
+        if outcomes.is_some() {
+            cells.push(all.resolved(&key).map_or(String::new(), |b| b.to_string()));
         }
         out.push_str(&line(cells));
     }
 }
 
-fn json_rows(
-    out: &mut String,
-    sets: &[Set],
-    args: &ScoreArgs,
-    outcomes: Option<&Outcomes>,
-) -> Result<()> {
-    let mut rows = Vec::new();
-    for key in pairs(sets) {
-        let per: serde_json::Map<String, Value> = sets
-            .iter()
-            .map(|s| {
-                let v = s
-                    .rows
-                    .get(&key)
-                    .map_or(Value::Null, |r| set_value(r, s.units.get(&key)));
-                (s.name.clone(), v)
-            })
-            .collect();
-        let resolved = outcomes.and_then(|o| o.get(&key.0, &key.1));
-        rows.push(json!({"task": key.0, "run": key.1, "resolved": resolved, "gold_sets": per}));
-    }
-    let totals: Vec<Value> = sets
-        .iter()
-        .map(|s| {
-            let t = s.totals();
-            json!({"gold_set": s.name, "scored": t.scored, "at_or_above_threshold": t.passing,
-                   "mean_file_hit": t.mean_file_hit, "mean_line_coverage": t.mean_line_coverage,
-                   "note": s.note, "resolve_by_coverage": outcomes.map(|o| s.buckets(o))})
-        })
-        .collect();
+fn json_rows(out: &mut String, sets: &GoldSets, args: &ScoreArgs) -> Result<()> {
+    let (rows, totals) = (sets.row_values(), sets.totals_values());
     if args.format == Format::Jsonl {
         for r in &rows {
             out.push_str(&serde_json::to_string(r)?);
