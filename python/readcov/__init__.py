@@ -306,6 +306,7 @@ def score(
     shard: Union[None, str, Tuple[int, int]] = None,
     breakdown: bool = True,
     widen: int = 10,
+    outcomes: Optional[RowsInput] = None,
     errors: str = "raise",
 ) -> ScoreResult:
     """Scores reads against gold: one row per (task, run), as `readcov score --format jsonl`.
@@ -324,12 +325,16 @@ def score(
     shard: "i/n" or (i, n): score only the tasks of shard i of n (the CLI's `--shard`); the
         result's `partial` then merges with the other shards' (`merge`).
     breakdown: False drops the per-file and per-span lists (`files`, `spans`), as `--summary`.
+    outcomes: labels (`task`, `run`, `resolved`; or SWE-bench rows with `resolved`), as
+        `--outcomes`: each labelled run is a row, read or not (a run that read nothing scores 0),
+        and every row carries its run's label as `resolved` (None for a run the labels do not name).
     errors: "raise" (InputError after scoring the valid rest) or "collect" (on `.errors`).
     """
     rows, totals, partial, errs, notes = _call(
         _native.score,
         _input(gold, "gold"), _input(reads, "reads"), float(threshold), _path(workspace),
         _shard(shard), breakdown, _count("widen", widen), _path(workspaces),
+        outcomes=_optional_input(outcomes, "outcomes"),
     )
     result = ScoreResult(rows)
     result.totals = totals

@@ -20,6 +20,7 @@ def score(
     breakdown: bool = True,
     widen: int = 10,
     workspaces: Optional[str] = None,
+    outcomes: Optional[Input] = None,
 ) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str]]:
     """Rows (dicts), totals, partial aggregate, located errors, notes (conversions done)."""
 

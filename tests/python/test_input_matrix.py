@@ -6,8 +6,9 @@ The cases are the CLI matrix's (server/cli/tests/it/input_matrix.rs) for these t
 
 Not in the matrix: `readcov.sheet`, whose gold and reads the extension parses as JSONL itself
 rather than through the input layer (a trajectory is not imported, a gold file as reads is not
-refused), and `readcov.score`, which has no `outcomes` argument (labelled runs with no reads
-cannot be named): both are API gaps reported to the Python package's owner, not behaviour to pin.
+refused): an API gap reported to the Python package's owner, not behaviour to pin. `score`'s
+`outcomes` (labels through the layer, a reads file refused) is held equal to the CLI in
+test_sets.py.
 """
 
 import json

@@ -102,3 +102,31 @@ def test_refusals_as_the_cli(sets):
     with pytest.raises(readcov.InputError) as e:
         readcov.score_sets(sets["edit"], sets["reads"], min_runs=-1)
     assert e.value.field == "min_runs"
+
+
+@pytest.mark.parametrize("workspaces", [None, REAL / "sources"])
+def test_score_with_outcomes_equals_the_cli(real_files, tmp_path, workspaces):
+    """`score(outcomes=)`: a labelled run that read nothing is a row (coverage 0), as `readcov score
+    --outcomes` gives it, on the lean path and with workspaces; every row carries its label."""
+    labels = tmp_path / "labels.jsonl"
+    rows = [{"task": "psf__requests-1724", "run": "ghost", "resolved": False},
+            {"task": "pallets__flask-5014", "run": "openhands", "resolved": True}]
+    labels.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    ws = [] if workspaces is None else ["--workspaces", workspaces]
+    want = jsonl(cli("score", "--gold", real_files / "gold.jsonl", "--reads", real_files / "reads.jsonl",
+                     "--outcomes", labels, "--format", "jsonl", *ws).stdout)
+    got = readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl", outcomes=labels, workspaces=workspaces)
+    assert [{k: v for k, v in r.items() if k != "resolved"} for r in got] == want
+    ghost = [r for r in got if r["run"] == "ghost"]
+    assert len(ghost) == 1 and ghost[0]["line_coverage"] == 0.0 and ghost[0]["resolved"] is False
+    assert {(r["task"], r["run"]): r["resolved"] for r in got}[("pallets__flask-5014", "openhands")] is True
+    assert sum(r["resolved"] is None for r in got) == len(got) - 2
+    assert str(got.to_pandas()["resolved"].dtype) == "boolean"
+    # Labels as dicts, and a reads file given as labels refused with the CLI's words.
+    assert list(readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl", outcomes=rows,
+                              workspaces=workspaces)) == list(got)
+    p = cli("score", "--gold", real_files / "gold.jsonl", "--reads", real_files / "reads.jsonl",
+            "--outcomes", real_files / "reads.jsonl", check=False)
+    with pytest.raises(readcov.InputError) as e:
+        readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl", outcomes=real_files / "reads.jsonl")
+    assert p.returncode == 2 and e.value.message in p.stderr

@@ -3,21 +3,25 @@
 //! partial of `--emit-partial`. Inputs load through the one input layer (`readcov-files`: a
 //! diff or SWE-bench rows as gold, a trajectory as reads), and the engine entry is the one the
 //! CLI takes for the same input: `score_lean` without a workspace when the reads are plain rows
-//! without edits, `score_batch` otherwise. Rows cross into Python as dicts (`rows.rs`).
+//! without edits, `score_batch` otherwise. Rows cross into Python as dicts (`rows.rs`). With
+//! `outcomes` (labels, as `--outcomes`), each labelled run is a row, read or not, and every row
+//! carries its label as `resolved` (the join a DataFrame of runs wants).
 
 use crate::pyvalue::serde_to_py;
 use crate::rows::RowBuilder;
 use crate::{check_threshold, file_error, located, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+use readcov_core::outcomes::Outcomes;
 use readcov_core::sheet::ReadBeforeEdit;
 use readcov_core::{
-    score_lean, GoldSpan, Parsed, Partial, PartialFile, ScoreOptions, ScorePartial, Shard,
-    TaskRunScore, UnknownLengths,
+    score_lean_named, GoldSpan, NamedRuns, Parsed, Partial, PartialFile, ScoreOptions,
+    ScorePartial, Shard, TaskRunScore, UnknownLengths,
 };
 use readcov_files::canonical_dir;
+use readcov_files::input::Source;
 use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
-use readcov_files::scored::{score_with_sources, Sources};
+use readcov_files::scored::{score_with_sources_named, Sources};
 use readcov_units::UnitScore;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,10 +44,12 @@ struct Scored {
     partial: ScorePartial,
     errors: Vec<Located>,
     notes: Vec<String>,
+    /// The labels given (`outcomes`), joined on the rows as `resolved`.
+    labels: Option<Outcomes>,
 }
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None))]
+#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score<'py>(
     py: Python<'py>,
@@ -55,6 +61,7 @@ pub fn score<'py>(
     breakdown: bool,
     widen: u32,
     workspaces: Option<PathBuf>,
+    outcomes: Option<Input>,
 ) -> PyResult<Out<'py>> {
     let shard = shard
         .map(|s| Shard::parse(&s))
@@ -77,7 +84,11 @@ pub fn score<'py>(
     };
     // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
     let s = py
-        .detach(|| compute(gold, reads, &ws, workspaces.as_deref(), shard, &opts, widen))
+        .detach(|| {
+            let outcomes = outcomes.map(Input::source);
+            let req = (&ws, workspaces.as_deref(), shard, &opts, widen);
+            compute(gold, reads, outcomes.as_ref(), req)
+        })
         .map_err(file_error)?;
     let totals = serde_to_py(py, &s.partial.finish())?;
     let file = PartialFile::new(
@@ -96,19 +107,29 @@ pub fn score<'py>(
         let rbe = (!s.rbe.is_empty())
             .then(|| s.rbe.get(&(row.task.clone(), row.run.clone())))
             .flatten();
-        list.append(b.row(&row, unit, rbe)?)?;
+        let d = b.row(&row, unit, rbe)?;
+        if let Some(l) = &s.labels {
+            d.set_item(pyo3::intern!(py, "resolved"), l.get(&row.task, &row.run))?;
+        }
+        list.append(d)?;
     }
     Ok((list, totals, partial, s.errors, s.notes))
 }
 
+/// Where the sources are, the shard, the options and the widening.
+type Settings<'a> = (
+    &'a Workspace,
+    Option<&'a Path>,
+    Option<Shard>,
+    &'a ScoreOptions,
+    u32,
+);
+
 fn compute(
     gold: Input,
     reads: Input,
-    ws: &Workspace,
-    workspaces: Option<&Path>,
-    shard: Option<Shard>,
-    opts: &ScoreOptions,
-    widen: u32,
+    outcomes: Option<&Source>,
+    (ws, workspaces, shard, opts, widen): Settings,
 ) -> Result<Scored, String> {
     let (ws_str, _) = ws.confined();
     let gold_opts = GoldOptions {
@@ -121,6 +142,13 @@ fn compute(
     if let Some(s) = shard {
         g.items.retain(|x| s.keeps(&x.task));
     }
+    let (mut label_errors, labels) = load_labels(outcomes)?;
+    // Each labelled run is a row, read or not (`readcov_core::named`), as `score --outcomes`.
+    let mut named = labels
+        .as_ref()
+        .map(NamedRuns::of_outcomes)
+        .unwrap_or_default();
+    named.retain_tasks(|t| shard.is_none_or(|s| s.keeps(t)));
     // As `readcov score` without a workspace: plain reads rows without edits take the lean path.
     if ws.as_deref().is_none() && workspaces.is_none() {
         let lean = match &reads {
@@ -128,16 +156,18 @@ fn compute(
             Input::Bytes(b, name) => input::reads_lean_of(name, b),
         };
         if let Some(mut r) = lean.filter(|r| !r.has_edits) {
-            let errors = g.errors.iter().chain(&r.errors).map(located).collect();
+            let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+            errors.append(&mut label_errors);
             if let Some(s) = shard {
                 r.retain_tasks(|t| s.keeps(t));
             }
             let mut out = Scored {
                 errors,
                 notes,
+                labels,
                 ..Scored::default()
             };
-            score_lean(&g.items, &mut r, &UnknownLengths, opts, |row| {
+            score_lean_named(&g.items, &mut r, &named, &UnknownLengths, opts, |row| {
                 out.partial.add(&row.score);
                 out.rows.push(row.into_owned());
             });
@@ -154,9 +184,11 @@ fn compute(
     if let Some(s) = shard {
         r.items.retain(|x| s.keeps(&x.task));
     }
-    let errors = g.errors.iter().chain(&r.errors).map(located).collect();
-    let mut out = general(&g, &r, ws, workspaces, opts, widen);
+    let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+    errors.append(&mut label_errors);
+    let mut out = general(&g, &r, &named, (ws, workspaces, shard, opts, widen));
     out.errors = errors;
+    out.labels = labels;
     notes.append(&mut out.notes);
     out.notes = notes;
     Ok(out)
@@ -167,17 +199,15 @@ fn compute(
 fn general(
     g: &Parsed<GoldSpan>,
     r: &Parsed<readcov_core::ReadSpan>,
-    ws: &Workspace,
-    workspaces: Option<&Path>,
-    opts: &ScoreOptions,
-    widen: u32,
+    named: &NamedRuns,
+    (ws, workspaces, _, opts, widen): Settings,
 ) -> Scored {
     let sources = match (workspaces, ws.as_deref()) {
         (Some(dir), _) => Sources::PerTask(dir),
         (None, Some(w)) => Sources::One(w),
         (None, None) => Sources::None,
     };
-    let s = score_with_sources(sources, &g.items, &r.items, opts, widen);
+    let s = score_with_sources_named(sources, &g.items, &r.items, named, opts, widen);
     let mut partial = ScorePartial::default();
     s.rows.iter().for_each(|x| partial.add(&x.score));
     Scored {
@@ -188,4 +218,20 @@ fn general(
         notes: s.notes,
         ..Scored::default()
     }
+}
+
+/// `outcomes` through the input layer (labels, or SWE-bench rows with `resolved`; another kind
+/// refused with the CLI's words): the located errors and the labels.
+fn load_labels(outcomes: Option<&Source>) -> Result<(Vec<Located>, Option<Outcomes>), String> {
+    let Some(src) = outcomes else {
+        return Ok((Vec::new(), None));
+    };
+    let parsed = match src {
+        Source::Path(p) => input::load_outcomes(p),
+        Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
+    }
+    .map_err(|e| e.to_string())?
+    .parsed;
+    let errors = parsed.errors.iter().map(located).collect();
+    Ok((errors, Some(parsed.items.into_iter().collect())))
 }

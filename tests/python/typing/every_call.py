@@ -23,6 +23,8 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     units = readcov.gold_from_patch(swebench=real / "gold.jsonl", expand="units", workspaces=sources, max_unit=200, window=10)
     diff = readcov.gold_from_patch("--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n-a\n+b\n", task="t", anchor=1, exclude_tests=True)
     rows: readcov.ScoreResult = readcov.score(gold, reads, threshold=0.5, breakdown=False, widen=10)
+    labelled: readcov.ScoreResult = readcov.score(gold, reads, outcomes=real / "gold.jsonl", workspaces=sources)
+    resolved: Optional[bool] = labelled[0]["resolved"]
     frame = reads.to_pandas()
     from_frame = readcov.score(gold.to_pandas(), frame)
     table = rows.to_arrow()
@@ -75,7 +77,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
-        "consensus": len(consensus), "sets": len(sets), "set_totals": len(set_totals),
+        "consensus": len(consensus), "sets": len(sets), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 
