@@ -48,6 +48,39 @@ fn a_row_larger_than_a_read_piece_is_one_row() {
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].0, row);
     assert_eq!(rows[1].2, 2);
+    // Between two short rows, in a JSON array (the long row starts inside the buffer), and as
+    // the last line without its newline.
+    let (_, rows) = rows_of(&format!("[{ROW},\n{row} , {ROW}]")).unwrap();
+    let texts: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(texts, [ROW, &row, ROW]);
+    assert_eq!(rows[2].2, 2);
+    let (_, rows) = rows_of(&format!("{ROW}\n{row}")).unwrap();
+    assert_eq!((rows[1].0.as_str(), rows[1].2), (row.as_str(), 2));
+}
+
+/// A row longer than a read piece leaves the reader with its buffer: the reader keeps no copy of
+/// it (a one-line log of 100 MB was held twice while `import` told whether it was a dataset).
+#[test]
+fn a_long_row_is_handed_out_without_a_copy_kept() {
+    let big = "x".repeat(5 * PIECE);
+    for log in [
+        format!(r#"{{"trajectory":[],"pad":"{big}"}}"#),
+        format!("{ROW}\n{{\"instance_id\":\"a\",\"trajectory\":[],\"pad\":\"{big}\"}}\n{ROW}\n"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("log.json");
+        std::fs::write(&p, &log).unwrap();
+        let (file, len) = open_input(&p).unwrap();
+        let mut rows = Rows::new(&p, text(file, Cutter::new(), 0..len, 0), len);
+        rows.fill(3).unwrap();
+        let Source::Text { pending, ready, .. } = &rows.source else {
+            unreachable!()
+        };
+        let long = ready.iter().find(|r| r.bytes.len() > PIECE).unwrap();
+        assert!(long.bytes.ends_with(b"\"}"), "{:?}", &long.bytes[..20]);
+        assert!(pending.capacity() <= 2 * PIECE, "{}", pending.capacity());
+        assert!(long.bytes.capacity() < long.bytes.len() + PIECE);
+    }
 }
 
 /// The rows of `text` read as `n` shards would (each its byte part), in shard order.
