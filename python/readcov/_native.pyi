@@ -162,3 +162,14 @@ def score_sets(
     loo_failed: str = "matched",
 ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str]]:
     """Rows (dicts: task, run, resolved, gold_sets), totals per set, located errors, notes."""
+
+def at_k(
+    gold: Input,
+    reads: Input,
+    ks: List[int],
+    threshold: float = 0.5,
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+    widen: int = 10,
+) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str]]:
+    """Rows (dicts: one per k, task and run), points (each k's `all` row), located errors, notes."""

@@ -5,6 +5,7 @@
 //! of workspace files (`syntax`). The pure crates (core, import, units, gold) take what this
 //! crate reads as bytes and strings.
 
+pub mod at_k;
 pub mod base;
 pub mod beir;
 pub mod contextbench;

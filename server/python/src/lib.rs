@@ -3,6 +3,7 @@
 //! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
+mod at_k;
 mod contextbench;
 mod diagnose;
 mod explain;
@@ -139,6 +140,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(sets::score_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(at_k::at_k, m)?)?;
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_runs, m)?)?;

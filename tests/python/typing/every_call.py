@@ -49,6 +49,12 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     )
     set_totals: List[Dict[str, Any]] = sets.totals
     by_set = sets.to_pandas()
+    chunks = real.parent.parent / "fixtures" / "retriever" / "chunks.jsonl"
+    ranked: readcov.AtKResult = readcov.at_k(
+        real / "gold.jsonl", chunks, k=(1, 5), threshold=0.5, workspace=None, workspaces=sources, widen=10
+    )
+    points: List[Dict[str, Any]] = ranked.points
+    curves = ranked.to_pandas()
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"
     cb: readcov.ContextBenchResult = readcov.contextbench(
@@ -77,7 +83,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
-        "consensus": len(consensus), "sets": len(sets), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
+        "consensus": len(consensus), "sets": len(sets), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 

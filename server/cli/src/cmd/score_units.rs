@@ -9,8 +9,6 @@ use serde_json::Value;
 /// The flat unit keys added to jsonl/csv rows (and json rows) when `--workspace` is given.
 pub use readcov_units::UNIT_KEYS;
 
-pub use readcov_files::syntax::load_syntax;
-
 /// A row as one flat JSON object: line metrics, then unit figures when present.
 pub fn row_value(row: &TaskRunScore, unit: Option<&UnitScore>) -> Value {
     let mut v = serde_json::to_value(row).expect("serialisable");

@@ -2,9 +2,10 @@
 //! jsonl (each k's rows, then its `all` row), csv (rows) and the table (points, measures, and
 //! with `--detail` the rows).
 
-use super::{Point, ScoreArgs};
+use super::ScoreArgs;
 use crate::render::{csv_field, percent, ratio, Format, Table};
 use anyhow::Result;
+use readcov_files::at_k::Point;
 use readcov_units::{AtKRow, Level};
 use std::io::Write;
 

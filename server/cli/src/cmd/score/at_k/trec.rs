@@ -4,9 +4,10 @@
 //! gets readcov's numbers. `qid Q0 docid rank score tag`: qid the task, tag the run, rank the
 //! position (1, 2, …) and score `n − rank + 1` (distinct, so no tool's tie-breaking applies).
 
-use super::{by_task, task_inputs, ScoreArgs};
 use anyhow::{bail, Result};
 use readcov_core::{GoldSpan, ReadSpan, ScoreOptions};
+use readcov_files::at_k::{by_task, task_inputs};
+use readcov_files::scored::Sources;
 use readcov_units::retrieval::levels::rankings;
 use readcov_units::retrieval::unit_docs::file_units;
 use readcov_units::Level;
@@ -15,20 +16,15 @@ use std::io::Write;
 
 pub(super) fn write_run(
     out: &mut impl Write,
-    args: &ScoreArgs,
+    sources: Sources,
     gold: &[GoldSpan],
     reads: &[ReadSpan],
     opts: &ScoreOptions,
     level: Level,
 ) -> Result<()> {
-    let per_task = args
-        .workspaces
-        .as_deref()
-        .map(crate::inputs::canonical_dir)
-        .transpose()?;
     let mut unjudged = Vec::new();
     for (task, (g, r)) in by_task(gold, reads) {
-        let (lengths, syntax) = task_inputs(args, per_task.as_deref(), task, &g, &r);
+        let (lengths, syntax) = task_inputs(sources, task, &g, &r);
         let units = file_units(&syntax);
         let gold_refs: Vec<&GoldSpan> = g.iter().collect();
         let mut runs: BTreeMap<&str, Vec<&ReadSpan>> = BTreeMap::new();

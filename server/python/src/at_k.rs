@@ -1,0 +1,100 @@
+//! `at_k`: a retriever's ranked chunks scored with only each task's top k, for every k, as
+//! `readcov score --at-k K,... --format json` gives them: the rows (one per k, task and run) and
+//! each k's point (the `all` row). Gold and reads load through the input layer (a chunks file or
+//! a trajectory imported on the fly) and the figures come from the one library call the CLI makes
+//! (`readcov_files::at_k::score_at_k`).
+
+use crate::pyvalue::serde_to_py;
+use crate::{check_threshold, file_error, located, Input, Located, Workspace};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use readcov_core::retrieval::parse_ks;
+use readcov_core::ScoreOptions;
+use readcov_files::at_k::{any_ranked, score_at_k};
+use readcov_files::canonical_dir;
+use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::scored::Sources;
+use std::path::PathBuf;
+
+/// Rows (dicts), points (one dict per k), located errors, notes.
+type Out<'py> = (
+    Bound<'py, PyList>,
+    Bound<'py, PyAny>,
+    Vec<Located>,
+    Vec<String>,
+);
+
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (gold, reads, ks, threshold=0.5, workspace=None, workspaces=None, widen=readcov_units::DEFAULT_WIDEN))]
+pub fn at_k<'py>(
+    py: Python<'py>,
+    gold: Input,
+    reads: Input,
+    ks: Vec<u32>,
+    threshold: f64,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+    widen: u32,
+) -> PyResult<Out<'py>> {
+    check_threshold(threshold)?;
+    // The CLI's `--at-k` rule: each k at least 1, sorted, each once.
+    let text: Vec<String> = ks.iter().map(u32::to_string).collect();
+    let ks = parse_ks(&text.join(",")).map_err(|e| file_error(format!("k: {e}")))?;
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let ws = Workspace::new(&workspace)?;
+    let per_task = workspaces
+        .as_deref()
+        .map(canonical_dir)
+        .transpose()
+        .map_err(file_error)?;
+    let reads_name = match &reads {
+        Input::Path(p) => p.display().to_string(),
+        Input::Bytes(_, name) => name.clone(),
+    };
+    let (scored, errors, notes) = py
+        .detach(|| {
+            let (ws_str, _) = ws.confined();
+            let gold_opts = GoldOptions {
+                workspace: ws_str.as_deref(),
+                ..GoldOptions::default()
+            };
+            let g = gold.load_gold(&gold_opts)?;
+            let reads_opts = ReadsOptions {
+                workspace: ws_str.as_deref(),
+                base_files: BaseFiles::of(ws.as_deref(), workspaces.as_deref()),
+            };
+            let r = reads.load_reads(&reads_opts)?;
+            let mut notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
+            let (g, r) = (g.parsed, r.parsed);
+            let errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+            if !any_ranked(&r.items) {
+                // The CLI's words.
+                notes.push(format!(
+                    "warning: {reads_name}: no read has a `rank`, so every k scores the same reads \
+                     (ranked chunks come from `readcov import --format chunks`)"
+                ));
+            }
+            let sources = match (ws.as_deref(), per_task.as_deref()) {
+                (Some(d), _) => Sources::One(d),
+                (None, Some(dir)) => Sources::PerTask(dir),
+                (None, None) => Sources::None,
+            };
+            let opts = ScoreOptions {
+                threshold,
+                breakdown: false,
+                ..ScoreOptions::default()
+            };
+            let scored = score_at_k(&g.items, &r.items, sources, &opts, widen, &ks);
+            Ok::<_, String>((scored, errors, notes))
+        })
+        .map_err(file_error)?;
+    let list = PyList::empty(py);
+    for row in &scored.rows {
+        list.append(serde_to_py(py, row)?)?;
+    }
+    let points = serde_to_py(py, &scored.points)?;
+    Ok((list, points, errors, notes))
+}
