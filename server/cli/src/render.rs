@@ -81,10 +81,12 @@ impl Table {
     }
 }
 
-/// Prints `error: MESSAGE` on stderr, the message escaped and cut line by line
-/// ([`readcov_core::shown::shown_lines`]): errors quote paths and values from the inputs.
+/// Prints `error: MESSAGE` on stderr as one line, escaped and cut like every message (`say!`):
+/// errors quote paths and values from the inputs, and a line break in a file's name (`-o` onto
+/// an input quoted it raw, twice) must not start a line of its own. Errors are one line
+/// (`{e:#}` joins an error's causes with `: `).
 pub fn print_error(message: &str) {
-    eprintln!("error: {}", readcov_core::shown::shown_lines(message));
+    say!("error: {message}");
 }
 
 /// Quotes a CSV field when it needs it (RFC 4180).

@@ -1,7 +1,7 @@
 //! The bad-input catalogue (`tests/bad_inputs/cases.toml`), run against the real binary: each case
 //! must exit as stated, report exactly the stated located errors (file, line, field), and still
 //! score the valid rest (summary counts and JSON totals). Nothing may crash, hang or echo a huge
-//! line back.
+//! line back, and no case may change an input file (every input is compared after the run).
 
 use readcov_parquet::craft;
 use regex::Regex;
@@ -31,9 +31,14 @@ struct Case {
     /// The one input of `import` (a trajectory), `gold` (a diff, given to --from-diff) or
     /// `merge` (a partial).
     input: Option<String>,
-    /// Extra arguments after the input.
+    /// Extra arguments after the input. `$INPUT`, `$GOLD`, `$READS`, `$BENCH`, `$PREDS` in one
+    /// become that input's path (`-o $INPUT`: an output onto the input), `$DIR` the folder the
+    /// inputs are in.
     #[serde(default)]
     args: Vec<String>,
+    /// What each input's file name starts with (before `ROLE.jsonl`): a name holding a line
+    /// break or an escape code, which every message must show escaped.
+    name_prefix: Option<String>,
     /// `import`/`gold`: JSONL rows expected on stdout.
     rows: Option<usize>,
     errors: Vec<String>,
@@ -47,6 +52,9 @@ struct Case {
     read_lines: Option<u64>,
     covered_lines: Option<u64>,
     stderr: Option<String>,
+    /// Text stderr must not hold (a raw line break of a path, an input's content echoed).
+    #[serde(default)]
+    stderr_lacks: Vec<String>,
 }
 
 const MAX_STDERR: usize = 64 * 1024;
@@ -84,9 +92,10 @@ const V1: &str = r#"{"task":"t","path":"src/app.py","start":10,"end":12}"#;
 const V2: &str = r#"{"task":"t","path":"src/app.py","start":18,"end":19}"#;
 const TEN_MB: usize = 10 * 1024 * 1024;
 
-/// Writes the input for `spec` (a file under files/ or an @generator) and returns its path.
-fn materialise(spec: &str, role: &str, dir: &Path, ws: &Path) -> PathBuf {
-    let out = dir.join(format!("{role}.jsonl"));
+/// Writes the input for `spec` (a file under files/ or an @generator) as `PREFIXROLE.jsonl` in
+/// `dir` and returns its path.
+fn materialise(spec: &str, role: &str, prefix: &str, dir: &Path, ws: &Path) -> PathBuf {
+    let out = dir.join(format!("{prefix}{role}.jsonl"));
     let body: Vec<u8> = match spec {
         "@dir" => {
             std::fs::create_dir(&out).unwrap();
@@ -268,7 +277,18 @@ fn check(case: &Case) -> Vec<String> {
     let command = case.command.as_deref().unwrap_or("score");
     let files: Vec<(&str, &str, PathBuf)> = inputs(case)
         .into_iter()
-        .map(|(role, flag, spec)| (role, flag, materialise(spec, role, tmp.path(), &ws)))
+        .map(|(role, flag, spec)| {
+            let prefix = case.name_prefix.as_deref().unwrap_or("");
+            let path = materialise(spec, role, prefix, tmp.path(), &ws);
+            (role, flag, path)
+        })
+        .collect();
+    // The inputs' bytes before the run (regular files only: a FIFO or /dev/zero is not read
+    // here), to prove the run left every one of them as it was.
+    let before: Vec<(&Path, Vec<u8>)> = files
+        .iter()
+        .filter(|(_, _, p)| p.starts_with(tmp.path()) && p.is_file())
+        .map(|(_, _, p)| (p.as_path(), std::fs::read(p).unwrap()))
         .collect();
     let scored = matches!(command, "score" | "explore");
     let mut args: Vec<&std::ffi::OsStr> = vec![command.as_ref()];
@@ -281,7 +301,12 @@ fn check(case: &Case) -> Vec<String> {
         }
         args.push(path.as_os_str());
     }
-    args.extend(case.args.iter().map(OsStr::new));
+    let case_args: Vec<std::ffi::OsString> = case
+        .args
+        .iter()
+        .map(|a| fill_in(a, &files, tmp.path()))
+        .collect();
+    args.extend(case_args.iter().map(|a| a.as_os_str()));
     if case.workspace {
         args.extend(["--workspace".as_ref(), ws.as_os_str()]);
     }
@@ -298,13 +323,28 @@ fn check(case: &Case) -> Vec<String> {
             bad.push(format!("stderr lacks {want:?}"));
         }
     }
+    for unwanted in &case.stderr_lacks {
+        if r.stderr.contains(unwanted.as_str()) {
+            bad.push(format!("stderr holds {unwanted:?}"));
+        }
+    }
+    for (p, bytes) in &before {
+        if std::fs::read(p).ok().as_ref() != Some(bytes) {
+            bad.push(format!("input {p:?} was changed or removed"));
+        }
+    }
     let located = Regex::new(r"^error: (.+?):(\d+): (?:field `([^`]*)`: )?").unwrap();
     let mut got: Vec<String> = Vec::new();
     for line in r.stderr.lines() {
         if let Some(c) = located.captures(line) {
+            // A path is shown escaped (a line break as `\n`), so compared as shown.
+            let named = |p: &Path| {
+                let shown = p.display().to_string();
+                p == Path::new(&c[1]) || *readcov_core::shown::shown(&shown) == c[1]
+            };
             let role = files
                 .iter()
-                .find(|(_, _, p)| p == Path::new(&c[1]))
+                .find(|(_, _, p)| named(p))
                 .map_or("other-file", |(role, _, _)| role);
             let field = c
                 .get(3)
@@ -380,6 +420,23 @@ fn check(case: &Case) -> Vec<String> {
         ));
     }
     bad
+}
+
+/// A case's argument with `$ROLE` (upper case) replaced by that input's path and `$DIR` by the
+/// folder holding the inputs.
+fn fill_in(arg: &str, files: &[(&str, &str, PathBuf)], dir: &Path) -> std::ffi::OsString {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let mut out = arg.as_bytes().to_vec();
+    for (role, _, path) in files {
+        let var = format!("${}", role.to_uppercase());
+        out = replace(&out, var.as_bytes(), path.as_os_str().as_bytes());
+    }
+    out = replace(&out, b"$DIR", dir.as_os_str().as_bytes());
+    let unknown = out
+        .windows(2)
+        .any(|w| w[0] == b'$' && w[1].is_ascii_uppercase());
+    assert!(!unknown, "{arg}: unknown $ variable");
+    std::ffi::OsString::from_vec(out)
 }
 
 #[test]
