@@ -5,10 +5,16 @@
 //! `edit a:b` and Claude Code structured patches (need only the line count). Anything else that
 //! writes a file makes it *dirty*: later reads of it are reported unaligned, never guessed.
 
-/// A line of text, shared: every edit keeps the version before it (for `undo_edit`), so a
-/// version is cloned per edit, and a clone of shared lines copies no text (profiled: cloning a
-/// `String` per line for every edit was a third of replaying the real runs' edits).
-type Line = std::sync::Arc<str>;
+/// A line of text: where its bytes are in the file's [`FileState::arena`]. Every edit keeps the
+/// version before it (for `undo_edit`), so a version is copied per edit; a span is two integers,
+/// so the copy is one `memcpy` and reading a workspace file allocates nothing per line
+/// (profiled: a `String`, then an `Arc<str>`, per line of every file read was most of replaying
+/// the real runs' edits).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    start: usize,
+    end: usize,
+}
 
 /// One version of a file: base origin and (when known) text of each current line.
 #[derive(Clone, Debug)]
@@ -56,9 +62,13 @@ pub struct Mapped {
 
 #[derive(Clone, Debug, Default)]
 pub struct FileState {
+    /// Every line's bytes: the base file as it is (line breaks and `\r` kept; the change
+    /// written back takes kept lines from it), then the text of the lines edits wrote, appended
+    /// as they come. Lines ([`Line`]) are spans of it.
+    arena: String,
+    /// The base file is `arena[..n]`, when the workspace has it.
+    base_raw: Option<usize>,
     base_text: Option<Vec<Line>>,
-    /// The base file as it is (line breaks and `\r` kept), for the change written back.
-    base_raw: Option<String>,
     base_len: Option<u32>,
     current: Option<Version>,
     history: Vec<Option<Version>>,
@@ -76,25 +86,44 @@ fn ends_with_break(text: &str) -> bool {
     text.is_empty() || text.ends_with('\n')
 }
 
-/// Text to lines: a final newline does not start another line.
-fn split_lines(text: &str) -> Vec<Line> {
-    let t = text.strip_suffix('\n').unwrap_or(text);
+/// The lines of `arena[from..]`, a final newline not starting another line, each without its
+/// `\r` when `strip_cr`.
+fn line_spans(arena: &str, from: usize, strip_cr: bool) -> Vec<Line> {
+    let text = &arena.as_bytes()[from..];
     if text.is_empty() {
         return Vec::new();
     }
-    t.split('\n')
-        .map(|l| Line::from(l.strip_suffix('\r').unwrap_or(l)))
-        .collect()
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', body).count() + 1);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', body).chain(std::iter::once(body.len())) {
+        let cut = usize::from(strip_cr && end > start && body[end - 1] == b'\r');
+        lines.push(Line {
+            start: from + start,
+            end: from + end - cut,
+        });
+        start = end + 1;
+    }
+    lines
+}
+
+/// Appends `text` to the arena; its lines (text to lines as [`line_spans`]: `\r` set aside).
+fn push_lines(arena: &mut String, text: &str) -> Vec<Line> {
+    let from = arena.len();
+    arena.push_str(text);
+    line_spans(arena, from, true)
 }
 
 impl FileState {
     pub fn new(base: Option<&[u8]>) -> FileState {
-        let base_raw = base.map(|b| crate::utf8_lossy(b).into_owned());
-        let base_text = base_raw.as_deref().map(split_lines);
+        let arena = base.map_or_else(String::new, |b| crate::utf8_lossy(b).into_owned());
+        let base_raw = base.map(|_| arena.len());
+        let base_text = base.map(|_| line_spans(&arena, 0, true));
         let base_len = base_text
             .as_ref()
             .map(|t| u32::try_from(t.len()).unwrap_or(u32::MAX));
         FileState {
+            arena,
             base_text,
             base_raw,
             base_len,
@@ -132,7 +161,7 @@ impl FileState {
             Some(v) => v.text.as_ref()?,
             None => self.base_text.as_ref()?,
         };
-        lines.get(i).map(|l| &**l)
+        lines.get(i).map(|l| &self.arena[l.start..l.end])
     }
 
     fn materialize(&self) -> Option<Version> {
@@ -144,7 +173,7 @@ impl FileState {
         Some(Version {
             origin: (1..=n).map(Some).collect(),
             text: self.base_text.clone(),
-            eol: self.base_raw.as_deref().is_none_or(ends_with_break),
+            eol: self.base().is_none_or(ends_with_break),
         })
     }
 
@@ -181,7 +210,7 @@ impl FileState {
             return Some(touched);
         }
         if let EditOp::Create { text } = op {
-            let lines = split_lines(text);
+            let lines = push_lines(&mut self.arena, text);
             self.history.push(self.current.clone());
             self.current = Some(Version {
                 origin: vec![None; lines.len()],
@@ -195,7 +224,8 @@ impl FileState {
         let result = if self.dirty {
             None
         } else {
-            self.materialize().and_then(|v| replay(v, op))
+            let v = self.materialize();
+            v.and_then(|v| replay(v, op, &mut self.arena))
         };
         match result {
             Some((next, touched)) => {
@@ -238,22 +268,29 @@ impl FileState {
 
 /// Replaces `old[start..end]` (0-based, exclusive) with `new_lines`, keeping the origin of lines
 /// equal at the start and end of the region; returns the base lines removed or changed.
-fn splice(v: &mut Version, start: usize, end: usize, new_lines: Vec<Line>) -> Vec<u32> {
+fn splice(
+    v: &mut Version,
+    arena: &str,
+    start: usize,
+    end: usize,
+    new_lines: Vec<Line>,
+) -> Vec<u32> {
     let end = end.min(v.origin.len());
     let start = start.min(end);
-    let old_text: Option<Vec<Line>> = v.text.as_ref().map(|t| t[start..end].to_vec());
+    let same = |a: &Line, b: &Line| arena[a.start..a.end] == arena[b.start..b.end];
+    let old_text: Option<&[Line]> = v.text.as_ref().map(|t| &t[start..end]);
     let old_origin: Vec<Option<u32>> = v.origin[start..end].to_vec();
     let mut new_origin = vec![None; new_lines.len()];
-    if let Some(old) = &old_text {
+    if let Some(old) = old_text {
         let mut p = 0;
-        while p < old.len() && p < new_lines.len() && old[p] == new_lines[p] {
+        while p < old.len() && p < new_lines.len() && same(&old[p], &new_lines[p]) {
             new_origin[p] = old_origin[p];
             p += 1;
         }
         let mut s = 0;
         while s < old.len() - p
             && s < new_lines.len() - p
-            && old[old.len() - 1 - s] == new_lines[new_lines.len() - 1 - s]
+            && same(&old[old.len() - 1 - s], &new_lines[new_lines.len() - 1 - s])
         {
             new_origin[new_lines.len() - 1 - s] = old_origin[old.len() - 1 - s];
             s += 1;
@@ -280,37 +317,64 @@ fn splice(v: &mut Version, start: usize, end: usize, new_lines: Vec<Line>) -> Ve
     touched
 }
 
-fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
+/// The current text, its lines joined by `\n` (a `str_replace` matches across lines).
+fn joined(lines: &[Line], arena: &str) -> String {
+    let len = lines.iter().map(|l| l.end - l.start + 1).sum::<usize>();
+    let mut out = String::with_capacity(len);
+    for (i, l) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&arena[l.start..l.end]);
+    }
+    out
+}
+
+fn replay(mut v: Version, op: &EditOp, arena: &mut String) -> Option<(Version, Vec<u32>)> {
     let touched = match op {
         EditOp::StrReplace { old, new } => {
-            let joined = v.text.as_ref()?.join("\n");
-            let mut hits = joined.match_indices(old.as_str());
-            let (at, _) = hits.next()?;
+            let joined = joined(v.text.as_ref()?, arena);
+            // The only match, not overlapping another (as `str::match_indices` counts them).
+            let mut hits = memchr::memmem::find_iter(joined.as_bytes(), old.as_bytes());
+            let at = hits.next()?;
             if old.is_empty() || hits.next().is_some() {
                 return None;
             }
-            let start = joined[..at].matches('\n').count();
-            let end = start + old.matches('\n').count() + 1;
-            let replaced = format!("{}{}{}", &joined[..at], new, &joined[at + old.len()..]);
-            let line_start = joined[..at].rfind('\n').map_or(0, |i| i + 1);
+            let newlines = |t: &str| memchr::memchr_iter(b'\n', t.as_bytes()).count();
+            let start = newlines(&joined[..at]);
+            let end = start + newlines(old) + 1;
+            let line_start = memchr::memrchr(b'\n', &joined.as_bytes()[..at]).map_or(0, |i| i + 1);
             let after = at + old.len();
-            let line_end = joined[after..]
-                .find('\n')
+            let line_end = memchr::memchr(b'\n', &joined.as_bytes()[after..])
                 .map_or(joined.len(), |i| after + i);
-            let new_region = &replaced[line_start..line_end + new.len() - old.len()];
-            splice(
-                &mut v,
-                start,
-                end,
-                new_region.split('\n').map(Line::from).collect(),
-            )
+            // The lines the match touched, as the replacement leaves them (split on `\n` only:
+            // a `\r` of the new text stays in its line).
+            let from = arena.len();
+            arena.push_str(&joined[line_start..at]);
+            arena.push_str(new);
+            arena.push_str(&joined[after..line_end]);
+            let mut lines = Vec::new();
+            let mut s = from;
+            for e in memchr::memchr_iter(b'\n', &arena.as_bytes()[from..]) {
+                lines.push(Line {
+                    start: s,
+                    end: from + e,
+                });
+                s = from + e + 1;
+            }
+            lines.push(Line {
+                start: s,
+                end: arena.len(),
+            });
+            splice(&mut v, arena, start, end, lines)
         }
         EditOp::Insert { after, text } => {
             let at = usize::try_from(*after).ok()?;
             if at > v.origin.len() {
                 return None;
             }
-            splice(&mut v, at, at, split_lines(text))
+            let lines = push_lines(arena, text);
+            splice(&mut v, arena, at, at, lines)
         }
         EditOp::Lines { start, end, text } => {
             // The tool keeps `lines[..start-1]`, the new text, then `lines[end..]` of a bash array:
@@ -322,7 +386,8 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
             if e < s {
                 return None;
             }
-            splice(&mut v, s, e, split_lines(text))
+            let lines = push_lines(arena, text);
+            splice(&mut v, arena, s, e, lines)
         }
         EditOp::Hunks(hunks) => {
             let mut touched = Vec::new();
@@ -339,7 +404,12 @@ fn replay(mut v: Version, op: &EditOp) -> Option<(Version, Vec<u32>)> {
                 let mut i = s;
                 let mut anchored = false;
                 for l in lines {
-                    let body = Line::from(l.get(1..).unwrap_or(""));
+                    let from = arena.len();
+                    arena.push_str(l.get(1..).unwrap_or(""));
+                    let body = Line {
+                        start: from,
+                        end: arena.len(),
+                    };
                     match l.chars().next() {
                         Some('+') => {
                             if !anchored

@@ -36,7 +36,7 @@ impl FileState {
 
     /// The base file, when the workspace has it.
     pub fn base(&self) -> Option<&str> {
-        self.base_raw.as_deref()
+        self.base_raw.map(|n| &self.arena[..n])
     }
 
     /// The file as the run left it: `Ok(None)` when no edit changed it, `Err` with the reason
@@ -51,7 +51,7 @@ impl FileState {
         let Some(text) = &v.text else {
             return Err("edited without its base text (no workspace file)".into());
         };
-        let raw: Vec<&str> = match &self.base_raw {
+        let raw: Vec<&str> = match self.base() {
             Some(b) => b.split('\n').collect(),
             None => Vec::new(),
         };
@@ -62,7 +62,7 @@ impl FileState {
             }
             // A kept line is written as the base has it (a `\r` the replay set aside included).
             let kept = origin.and_then(|b| raw.get(b as usize - 1).copied());
-            out.push_str(kept.unwrap_or(line));
+            out.push_str(kept.unwrap_or(&self.arena[line.start..line.end]));
         }
         if v.eol && !text.is_empty() {
             out.push('\n');
