@@ -91,9 +91,18 @@ const MAX_COMMAND: usize = 160;
 
 /// The command as written to the `command` field: first line, at most 160 characters.
 pub fn shorten(cmd: &str) -> String {
-    let first = cmd.trim().lines().next().unwrap_or("");
-    let mut out: String = first.chars().take(MAX_COMMAND).collect();
-    if out.len() < first.len() || cmd.trim().lines().nth(1).is_some() {
+    let cmd = cmd.trim();
+    // A trimmed text ends in no white space, so a line break in it starts a second line.
+    let more = memchr::memchr(b'\n', cmd.as_bytes());
+    let first = cmd.lines().next().unwrap_or("");
+    // Sliced, not collected a char at a time (profiled: 2% of importing the real runs).
+    let cut = first
+        .char_indices()
+        .nth(MAX_COMMAND)
+        .map_or(first.len(), |(i, _)| i);
+    let mut out = String::with_capacity(cut + '…'.len_utf8());
+    out.push_str(&first[..cut]);
+    if cut < first.len() || more.is_some() {
         out.push('…');
     }
     out

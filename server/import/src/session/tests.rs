@@ -173,6 +173,46 @@ fn shorten_commands() {
     assert_eq!(shorten(&"x".repeat(200)).chars().count(), 161);
 }
 
+/// `shorten` as it was written before it sliced instead of collecting chars.
+fn shorten_by_chars(cmd: &str) -> String {
+    let first = cmd.trim().lines().next().unwrap_or("");
+    let mut out: String = first.chars().take(MAX_COMMAND).collect();
+    if out.len() < first.len() || cmd.trim().lines().nth(1).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+#[test]
+fn shorten_agrees_with_collecting_chars() {
+    let long = "é".repeat(MAX_COMMAND);
+    let cases = [
+        String::new(),
+        " \n\t ".into(),
+        "a\r\nb".into(),
+        "a\r\n".into(),
+        "  a  \n\n".into(),
+        "a\n\u{2003}b".into(),
+        "a\u{2028}b".into(),
+        long.clone(),
+        format!("{long}x"),
+        format!("{long}\n"),
+        format!("{long}\nx"),
+        format!("x{long}"),
+        format!("\u{3000}{long}\r\n\u{3000}"),
+    ];
+    for c in &cases {
+        assert_eq!(shorten(c), shorten_by_chars(c), "{c:?}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn shorten_agrees_with_collecting_chars_on_any_text(c in "[a\\n\\r é\u{2003}\t]{0,400}") {
+        proptest::prop_assert_eq!(shorten(&c), shorten_by_chars(&c));
+    }
+}
+
 #[test]
 fn edits_after_a_write_the_replay_cannot_follow_are_listed() {
     let with = |mut a: Action, command: &str| {
