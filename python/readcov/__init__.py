@@ -45,6 +45,8 @@ __all__ = [
     "GoldSetsResult",
     "at_k",
     "AtKResult",
+    "report",
+    "ReportResult",
     "import_log",
     "gold_from_patch",
     "gold_from_runs",
@@ -831,3 +833,4 @@ def shard_of(task: str, n: int) -> int:
 # Capabilities in modules of their own, on the helpers above (imported last: they import them).
 from ._sets import GoldSetsResult, score_sets  # noqa: E402
 from ._at_k import AtKResult, at_k  # noqa: E402
+from ._report import ReportResult, report  # noqa: E402

@@ -173,3 +173,26 @@ def at_k(
     widen: int = 10,
 ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str]]:
     """Rows (dicts: one per k, task and run), points (each k's `all` row), located errors, notes."""
+
+# The report's inputs: gold sets ((name or None, input), the first is the report's gold), reads,
+# labels, units, predictions, harness reports ((run or None, path)).
+ReportInputs = Tuple[
+    List[Tuple[Optional[str], Input]],
+    Input,
+    Optional[Input],
+    Optional[Input],
+    List[Input],
+    List[Tuple[Optional[str], str]],
+]
+
+def report(
+    inputs: ReportInputs,
+    title: str,
+    threshold: float = 0.5,
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+    at_k: Optional[List[int]] = None,
+    lcov_gold_unread: bool = False,
+    stages: bool = True,
+) -> Tuple[Dict[str, Any], str, str, str, List[Located], List[str]]:
+    """The summary, the HTML, LCOV and SARIF texts, located errors, notes."""

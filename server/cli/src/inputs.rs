@@ -6,7 +6,6 @@ use anyhow::{Context, Result};
 use readcov_core::outcomes::Label;
 use readcov_core::{GoldSpan, InputError, LeanReads, Parsed, ReadSpan};
 use readcov_files::input::{self, GoldOptions, ReadsOptions};
-use std::collections::BTreeMap;
 use std::path::Path;
 
 pub use readcov_files::input::BaseFiles;
@@ -133,35 +132,3 @@ pub fn report_errors(errors: &[InputError]) -> usize {
     }
     errors.len()
 }
-
-/// Line counts with one workspace per task (`DIR/<task>/`): each task's files in its own
-/// folder; a path two tasks give different lengths is left out (unknown, so never clipped).
-pub fn per_task_lengths(
-    dir: &Path,
-    gold: &[GoldSpan],
-    reads: &[ReadSpan],
-) -> BTreeMap<String, u32> {
-    let mut paths: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    let named = (gold.iter().map(|g| (g.task.as_str(), g.path.as_str())))
-        .chain(reads.iter().map(|r| (r.task.as_str(), r.path.as_str())));
-    for (task, path) in named {
-        paths.entry(task).or_default().push(path);
-    }
-    let mut out = BTreeMap::new();
-    let mut differ = std::collections::BTreeSet::new();
-    for (task, ps) in paths {
-        let Ok(Some(ws)) = task_folder(dir, task) else {
-            continue;
-        };
-        for (path, n) in workspace_lengths(Some(&ws), ps) {
-            if *out.entry(path.clone()).or_insert(n) != n {
-                differ.insert(path);
-            }
-        }
-    }
-    out.retain(|p, _| !differ.contains(p));
-    out
-}
-
-/// Line counts, inside `ws`, of every file the gold or the reads name.
-pub use readcov_files::scored::lengths_of_inputs;

@@ -16,6 +16,7 @@ pub mod input;
 mod inside;
 pub mod logs;
 mod open;
+pub mod report;
 pub mod rows;
 pub mod score_rows;
 pub mod scored;

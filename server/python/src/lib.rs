@@ -13,6 +13,7 @@ mod import;
 mod jsonl;
 mod merge;
 mod pyvalue;
+mod report;
 mod rows;
 mod score;
 mod sets;
@@ -141,6 +142,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(sets::score_sets, m)?)?;
     m.add_function(wrap_pyfunction!(at_k::at_k, m)?)?;
+    m.add_function(wrap_pyfunction!(report::report, m)?)?;
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_runs, m)?)?;

@@ -55,6 +55,12 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     )
     points: List[Dict[str, Any]] = ranked.points
     curves = ranked.to_pandas()
+    written: readcov.ReportResult = readcov.report(
+        {"edit": gold, "all": real / "gold.jsonl"}, reads, html=out / "r.html", lcov=out / "r.lcov",
+        sarif=out / "r.sarif", lcov_gold_unread=False, outcomes=real / "gold.jsonl", units=None, title="t",
+        threshold=0.5, workspaces=sources, at_k=(1, 5), stages=True, patches=None, test_reports=None,
+    )
+    page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"
     cb: readcov.ContextBenchResult = readcov.contextbench(
@@ -83,7 +89,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
-        "consensus": len(consensus), "sets": len(sets), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
+        "consensus": len(consensus), "sets": len(sets), "report_tasks": written["tasks"], "page": len(page), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 

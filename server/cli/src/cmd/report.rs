@@ -7,16 +7,16 @@ mod stages;
 
 use crate::exit::Exit;
 use crate::inputs::{
-    canonical_dir, lengths_of_inputs, load_gold, load_outcomes as load_labels, load_reads,
-    per_task_lengths, read_input, report_errors, workspace_root, BaseFiles,
+    canonical_dir, load_gold, load_outcomes as load_labels, load_reads, read_input, report_errors,
+    workspace_root, BaseFiles,
 };
 use crate::output::{is_stdout, write_output};
 use crate::render::{percent, ratio, Table};
 use anyhow::Result;
 use clap::Args;
-use readcov_core::shown::shown;
+use readcov_files::report::{build_report, lcov_warnings, report_lengths, ReportRequest};
 use readcov_report::lcov::LcovOptions;
-use readcov_report::{build, html, lcov, parse_units, sarif, Outcomes, Report, ReportInput};
+use readcov_report::{html, lcov, parse_units, sarif, Outcomes, Report};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -122,20 +122,17 @@ fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
     Ok((parsed.items.into_iter().collect(), errors))
 }
 
-/// File lengths for clipping: the one workspace's, or with `--workspaces` each task's own
-/// (a path two tasks give different lengths is left unclipped: the report's lengths are per path).
+/// File lengths for clipping (`readcov_files::report::report_lengths`), `--workspaces` checked.
 fn lengths_of(
     args: &ReportArgs,
     gold: &[readcov_core::GoldSpan],
     reads: &[readcov_core::ReadSpan],
 ) -> Result<BTreeMap<String, u32>> {
-    match &args.workspaces {
-        None => Ok(lengths_of_inputs(args.workspace.as_deref(), gold, reads)),
-        Some(dir) => {
-            canonical_dir(dir)?;
-            Ok(per_task_lengths(dir, gold, reads))
-        }
+    if let Some(dir) = &args.workspaces {
+        canonical_dir(dir)?;
     }
+    let (ws, per_task) = (args.workspace.as_deref(), args.workspaces.as_deref());
+    Ok(report_lengths(ws, per_task, gold, reads))
 }
 
 pub fn run(args: ReportArgs) -> Result<Exit> {
@@ -188,7 +185,12 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     };
     let lengths = lengths_of(&args, &gold.items, &reads.items)?;
     let opts = super::score::score_options(args.threshold, &args.sources, true);
-    let mut report = build(&ReportInput {
+    // Several gold sets: each loaded (as `score` loads them) for its own section.
+    let gold_sets = match args.gold.len() > 1 {
+        true => super::score::sets::load_sets(&args.gold, ws.as_deref())?.0,
+        false => Vec::new(),
+    };
+    let mut report = build_report(ReportRequest {
         title: args.title.clone(),
         gold: &gold.items,
         reads: &reads.items,
@@ -197,28 +199,12 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         outcomes: outcomes.as_ref(),
         units: units.as_deref(),
         skipped_input_errors: errors,
+        gold_sets,
+        workspace: ws.as_deref().map(Path::new),
+        at_k: args.at_k.as_ref().map(|k| k.0.as_slice()),
     });
-    if args.gold.len() > 1 {
-        report.gold_sets = super::score::gold_set_buckets(
-            &args.gold,
-            ws.as_deref(),
-            &reads.items,
-            &opts,
-            outcomes.as_ref(),
-        )?;
-    }
     if !args.no_stages {
         report.diagnosis = Some(stages::of_report(&args)?);
-    }
-    if let Some(ks) = &args.at_k {
-        // The same engine as `score --at-k`: the rank cut is a filter before `score_batch`.
-        report.at_k = ks
-            .0
-            .iter()
-            .map(|&k| {
-                readcov_core::retrieval::point_at_k(&gold.items, &reads.items, &lengths, &opts, k)
-            })
-            .collect();
     }
     if let Some(p) = &args.html {
         let sheet = match &args.runs {
@@ -248,20 +234,8 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
             gold_unread: args.lcov_gold_unread,
         };
         let out = lcov::render(&report, opts);
-        for s in &out.skipped {
-            let (path, task, run) = (shown(&s.path), shown(&s.task), shown(&s.run));
-            match s.line_break {
-                true => say!(
-                    "warning: {path}: {task} / {run}: the path holds a line break, which LCOV \
-                     cannot carry; section left out"
-                ),
-                false => say!(
-                    "warning: {path}: {task} / {run}: {} lines is over the LCOV limit of {}; \
-                     section left out (give --workspace to clip reads to file lengths)",
-                    s.lines,
-                    lcov::MAX_LINES_PER_FILE
-                ),
-            }
+        for w in lcov_warnings(&out.skipped) {
+            say!("{w}");
         }
         write(p, &out.text)?;
     }

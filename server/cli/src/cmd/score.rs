@@ -11,7 +11,7 @@ mod rows;
 pub mod sets;
 mod sets_render;
 mod sink;
-pub use sets::{gold_set_buckets, GoldArg};
+pub use sets::GoldArg;
 
 use crate::exit::Exit;
 use crate::render::Format;

@@ -1,14 +1,12 @@
 //! The report's diagnosis: `readcov diagnose` on the report's inputs (the same loading,
-//! `diagnose::load`, and the same library call, `readcov_gold::diagnose::diagnose`), its rows
-//! grouped by run label, each run's change and its task's gold patch kept for the drill-down.
+//! `diagnose::load`, and the same library call through `readcov_files::report::diagnosis`), its
+//! rows grouped by run label, each run's change and its task's gold patch kept for the drill-down.
 
 use super::ReportArgs;
 use crate::cmd::diagnose::{self, DiagnoseArgs};
 use crate::render::Format;
 use anyhow::Result;
-use readcov_gold::diagnose::diagnose;
 use readcov_report::Diagnosis;
-use std::collections::BTreeMap;
 
 /// The diagnosis of every run the report scores (under its first gold set).
 pub fn of_report(a: &ReportArgs) -> Result<Diagnosis> {
@@ -33,21 +31,7 @@ pub fn of_report(a: &ReportArgs) -> Result<Diagnosis> {
     // The gold's and the reads' notes and errors were said when the report loaded them.
     let inputs = diagnose::load::load(&args, false)?;
     let threads = readcov_core::par::threads_for(0, usize::MAX);
-    let mut runs = Vec::new();
-    inputs.with_diagnose_input(threads, |input| diagnose(input, &mut |s| runs.push(s)));
-    inputs.match_notes(&runs).iter().for_each(|n| say!("{n}"));
-    let mut gold_patches: BTreeMap<String, String> = BTreeMap::new();
-    for p in &inputs.gold_patches {
-        gold_patches
-            .entry(p.task.clone())
-            .or_default()
-            .push_str(&p.patch);
-    }
-    let run_patches = (runs.iter())
-        .filter_map(|s| {
-            let c = inputs.change(&s.task, &s.run)?;
-            Some(((s.task.clone(), s.run.clone()), c.patch))
-        })
-        .collect();
-    Ok(Diagnosis::new(runs, a.threshold, gold_patches, run_patches))
+    let (diagnosis, notes) = readcov_files::report::diagnosis(&inputs, threads, a.threshold);
+    notes.iter().for_each(|n| say!("{n}"));
+    Ok(diagnosis)
 }

@@ -8,16 +8,10 @@
 use super::below::Below;
 use super::ScoreArgs;
 use crate::exit::Exit;
-use crate::inputs::{
-    lengths_of_inputs, load_gold, load_reads, read_input, report_errors, workspace_root,
-};
+use crate::inputs::{load_gold, load_reads, read_input, report_errors, workspace_root};
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
-use readcov_core::{score_batch_named, NamedRuns, ReadSpan};
-use readcov_files::sets::{
-    label_of, score_sets, unique, ConsensusRequest, GoldSetInput, Set, SetsRequest,
-};
-use std::collections::BTreeSet;
+use readcov_files::sets::{score_sets, ConsensusRequest, GoldSetInput, SetsRequest};
 use std::path::{Path, PathBuf};
 
 pub use readcov_files::sets::file_circular_note;
@@ -56,7 +50,7 @@ impl GoldArg {
 
 /// Each `--gold` loaded through the input layer (a diff or SWE-bench rows converted, saying so),
 /// with its bytes parsed again as gold rows for the set's label and circularity note.
-fn load_sets(golds: &[GoldArg], ws: Option<&str>) -> Result<(Vec<GoldSetInput>, usize)> {
+pub fn load_sets(golds: &[GoldArg], ws: Option<&str>) -> Result<(Vec<GoldSetInput>, usize)> {
     let mut errors = 0;
     let mut out = Vec::new();
     for arg in golds {
@@ -149,47 +143,4 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     } else {
         Exit::Ok
     })
-}
-
-/// Each gold set of `report --gold NAME=FILE` (repeated): per-run coverage and verdict, the
-/// summary, and with outcome labels resolve rate by coverage bucket; each set scored by
-/// `score_batch_named` (each labelled run a row), as `score` does.
-pub fn gold_set_buckets(
-    golds: &[GoldArg],
-    ws: Option<&str>,
-    reads: &[ReadSpan],
-    opts: &readcov_core::ScoreOptions,
-    outcomes: Option<&Outcomes>,
-) -> Result<Vec<readcov_report::GoldSetBuckets>> {
-    let mut names = BTreeSet::new();
-    let mut out = Vec::new();
-    for g in load_sets(golds, ws)?.0 {
-        let name = unique(&mut names, label_of(&g));
-        let lengths = lengths_of_inputs(ws.map(Path::new), &g.spans, reads);
-        let named = outcomes.map(NamedRuns::of_outcomes).unwrap_or_default();
-        let rows = score_batch_named(&g.spans, reads, &named, &lengths, opts);
-        let set = Set::new(name, rows, None);
-        let t = set.totals();
-        out.push(readcov_report::GoldSetBuckets {
-            scored: t.scored,
-            passing: t.passing,
-            no_run: t.no_run,
-            mean_file_hit: t.mean_file_hit,
-            mean_line_coverage: t.mean_line_coverage,
-            runs: set
-                .rows
-                .values()
-                .map(|r| readcov_report::GoldSetRun {
-                    task: r.task.clone(),
-                    run: r.run.clone(),
-                    line_coverage: r.score.line_coverage,
-                    passes_threshold: r.score.passes_threshold,
-                    status: r.score.status,
-                })
-                .collect(),
-            buckets: outcomes.map(|o| set.buckets(o)).unwrap_or_default(),
-            name: set.name,
-        });
-    }
-    Ok(out)
 }

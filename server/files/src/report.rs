@@ -1,0 +1,199 @@
+//! `readcov report`'s model from loaded inputs (`readcov report` and Python's `readcov.report`):
+//! the file lengths it clips with ([`report_lengths`]), the report built by `readcov_report::build`
+//! with each named gold set's buckets and the retrieval-at-k points ([`build_report`]), where each
+//! run failed ([`diagnosis`], `readcov diagnose`'s library call on the loaded inputs), and the
+//! LCOV writer's warnings as text. The edges load, then write HTML, LCOV and SARIF with
+//! `readcov_report`'s renderers.
+
+use crate::diagnose::Inputs;
+use crate::scored::lengths_of_inputs;
+use crate::sets::{label_of, unique, GoldSetInput, Set};
+use crate::{task_folder, workspace_lengths};
+use readcov_core::outcomes::Outcomes;
+use readcov_core::shown::shown;
+use readcov_core::{score_batch_named, GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
+use readcov_gold::diagnose::diagnose;
+use readcov_report::lcov::{Skipped, MAX_LINES_PER_FILE};
+use readcov_report::{build, Diagnosis, GoldSetBuckets, GoldSetRun, Report, ReportInput, Unit};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// What [`build_report`] builds from.
+pub struct ReportRequest<'a> {
+    pub title: String,
+    /// The first gold set's spans (the report's gold for everything but the per-set section).
+    pub gold: &'a [GoldSpan],
+    pub reads: &'a [ReadSpan],
+    pub lengths: &'a BTreeMap<String, u32>,
+    pub opts: &'a ScoreOptions,
+    pub outcomes: Option<&'a Outcomes>,
+    pub units: Option<&'a [Unit]>,
+    pub skipped_input_errors: usize,
+    /// Every gold set when more than one is given (`--gold NAME=FILE`, repeated); empty else.
+    pub gold_sets: Vec<GoldSetInput>,
+    /// The workspace the per-set lengths come from (`--workspace`).
+    pub workspace: Option<&'a Path>,
+    /// `--at-k`: the curves' ks.
+    pub at_k: Option<&'a [u32]>,
+}
+
+/// The report: scores, drill-down, per-set buckets and the at-k points (the diagnosis is the
+/// caller's to add: it reads more inputs).
+pub fn build_report(req: ReportRequest) -> Report {
+    let mut report = build(&ReportInput {
+        title: req.title.clone(),
+        gold: req.gold,
+        reads: req.reads,
+        lengths: req.lengths,
+        opts: req.opts,
+        outcomes: req.outcomes,
+        units: req.units,
+        skipped_input_errors: req.skipped_input_errors,
+    });
+    if req.gold_sets.len() > 1 {
+        report.gold_sets = gold_set_buckets(
+            req.gold_sets,
+            req.workspace,
+            req.reads,
+            req.opts,
+            req.outcomes,
+        );
+    }
+    if let Some(ks) = req.at_k {
+        // The same engine as `score --at-k`: the rank cut is a filter before `score_batch`.
+        report.at_k = (ks.iter())
+            .map(|&k| {
+                readcov_core::retrieval::point_at_k(req.gold, req.reads, req.lengths, req.opts, k)
+            })
+            .collect();
+    }
+    report
+}
+
+/// File lengths for clipping: the one workspace's, or with one folder per task each task's own
+/// (a path two tasks give different lengths is left unclipped: the report's lengths are per path).
+pub fn report_lengths(
+    workspace: Option<&Path>,
+    workspaces: Option<&Path>,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+) -> BTreeMap<String, u32> {
+    match workspaces {
+        None => lengths_of_inputs(workspace, gold, reads),
+        Some(dir) => per_task_lengths(dir, gold, reads),
+    }
+}
+
+/// Line counts with one workspace per task (`DIR/<task>/`): each task's files in its own
+/// folder; a path two tasks give different lengths is left out (unknown, so never clipped).
+pub fn per_task_lengths(
+    dir: &Path,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+) -> BTreeMap<String, u32> {
+    let mut paths: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let named = (gold.iter().map(|g| (g.task.as_str(), g.path.as_str())))
+        .chain(reads.iter().map(|r| (r.task.as_str(), r.path.as_str())));
+    for (task, path) in named {
+        paths.entry(task).or_default().push(path);
+    }
+    let mut out = BTreeMap::new();
+    let mut differ = BTreeSet::new();
+    for (task, ps) in paths {
+        let Ok(Some(ws)) = task_folder(dir, task) else {
+            continue;
+        };
+        for (path, n) in workspace_lengths(Some(&ws), ps) {
+            if *out.entry(path.clone()).or_insert(n) != n {
+                differ.insert(path);
+            }
+        }
+    }
+    out.retain(|p, _| !differ.contains(p));
+    out
+}
+
+/// Each gold set of `report --gold NAME=FILE` (repeated): per-run coverage and verdict, the
+/// summary, and with outcome labels resolve rate by coverage bucket; each set scored by
+/// `score_batch_named` (each labelled run a row), as `score` does.
+pub fn gold_set_buckets(
+    golds: Vec<GoldSetInput>,
+    ws: Option<&Path>,
+    reads: &[ReadSpan],
+    opts: &ScoreOptions,
+    outcomes: Option<&Outcomes>,
+) -> Vec<GoldSetBuckets> {
+    let mut names = BTreeSet::new();
+    let mut out = Vec::new();
+    for g in golds {
+        let name = unique(&mut names, label_of(&g));
+        let lengths = lengths_of_inputs(ws, &g.spans, reads);
+        let named = outcomes.map(NamedRuns::of_outcomes).unwrap_or_default();
+        let rows = score_batch_named(&g.spans, reads, &named, &lengths, opts);
+        let set = Set::new(name, rows, None);
+        let t = set.totals();
+        out.push(GoldSetBuckets {
+            scored: t.scored,
+            passing: t.passing,
+            no_run: t.no_run,
+            mean_file_hit: t.mean_file_hit,
+            mean_line_coverage: t.mean_line_coverage,
+            runs: (set.rows.values())
+                .map(|r| GoldSetRun {
+                    task: r.task.clone(),
+                    run: r.run.clone(),
+                    line_coverage: r.score.line_coverage,
+                    passes_threshold: r.score.passes_threshold,
+                    status: r.score.status,
+                })
+                .collect(),
+            buckets: outcomes.map(|o| set.buckets(o)).unwrap_or_default(),
+            name: set.name,
+        });
+    }
+    out
+}
+
+/// Where each run failed, on `readcov diagnose`'s loaded inputs (its library call, on
+/// `threads` threads): the runs grouped by run label, each run's change and its task's gold
+/// patch for the drill-down; with the notes on how changes were matched to runs.
+pub fn diagnosis(inputs: &Inputs, threads: usize, threshold: f64) -> (Diagnosis, Vec<String>) {
+    let mut runs = Vec::new();
+    inputs.with_diagnose_input(threads, |input| diagnose(input, &mut |s| runs.push(s)));
+    let notes = inputs.match_notes(&runs);
+    let mut gold_patches: BTreeMap<String, String> = BTreeMap::new();
+    for p in &inputs.gold_patches {
+        gold_patches
+            .entry(p.task.clone())
+            .or_default()
+            .push_str(&p.patch);
+    }
+    let run_patches = (runs.iter())
+        .filter_map(|s| {
+            let c = inputs.change(&s.task, &s.run)?;
+            Some(((s.task.clone(), s.run.clone()), c.patch))
+        })
+        .collect();
+    let d = Diagnosis::new(runs, threshold, gold_patches, run_patches);
+    (d, notes)
+}
+
+/// The LCOV writer's left-out sections, said as warnings.
+pub fn lcov_warnings(skipped: &[Skipped]) -> Vec<String> {
+    (skipped.iter())
+        .map(|s| {
+            let (path, task, run) = (shown(&s.path), shown(&s.task), shown(&s.run));
+            match s.line_break {
+                true => format!(
+                    "warning: {path}: {task} / {run}: the path holds a line break, which LCOV \
+                     cannot carry; section left out"
+                ),
+                false => format!(
+                    "warning: {path}: {task} / {run}: {} lines is over the LCOV limit of {}; \
+                     section left out (give --workspace to clip reads to file lengths)",
+                    s.lines, MAX_LINES_PER_FILE
+                ),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,253 @@
+//! `report`: the self-contained HTML report, the LCOV tracefile and the SARIF log `readcov report`
+//! writes, as text, with the report's summary figures. The inputs load through the input layer,
+//! the model comes from the library call `readcov report` makes
+//! (`readcov_files::report::build_report`, each named gold set's section and the at-k curves
+//! with it), where runs failed from `readcov_files::report::diagnosis` on `readcov diagnose`'s
+//! loaded inputs, and the texts from `readcov_report`'s renderers. Python writes the files.
+
+use crate::pyvalue::serde_to_py;
+use crate::{check_threshold, file_error, located, Input, Located, Workspace};
+use pyo3::prelude::*;
+use readcov_core::outcomes::Outcomes;
+use readcov_core::retrieval::parse_ks;
+use readcov_core::ScoreOptions;
+use readcov_files::canonical_dir;
+use readcov_files::diagnose::{self, Request, Source};
+use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::report::{
+    build_report, diagnosis, lcov_warnings, report_lengths, ReportRequest,
+};
+use readcov_files::sets::GoldSetInput;
+use readcov_report::lcov::LcovOptions;
+use readcov_report::{html, lcov, parse_units, sarif};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// The summary (a dict), the HTML, LCOV and SARIF texts, located errors, notes.
+type Out<'py> = (
+    Bound<'py, PyAny>,
+    String,
+    String,
+    String,
+    Vec<Located>,
+    Vec<String>,
+);
+
+/// The report's inputs, a tuple from Python: the gold sets (`--gold [NAME=]FILE`, the first is
+/// the report's gold), reads, labels, units, `--patches` and `--test-report [RUN=]FILE`.
+#[derive(FromPyObject)]
+pub struct Inputs(
+    Vec<(Option<String>, Input)>,
+    Input,
+    Option<Input>,
+    Option<Input>,
+    Vec<Input>,
+    Vec<(Option<String>, Input)>,
+);
+
+#[pyfunction]
+#[pyo3(signature = (inputs, title, threshold=0.5, workspace=None, workspaces=None, at_k=None, lcov_gold_unread=false, stages=true))]
+#[allow(clippy::too_many_arguments)]
+pub fn report<'py>(
+    py: Python<'py>,
+    inputs: Inputs,
+    title: String,
+    threshold: f64,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+    at_k: Option<Vec<u32>>,
+    lcov_gold_unread: bool,
+    stages: bool,
+) -> PyResult<Out<'py>> {
+    check_threshold(threshold)?;
+    if inputs.0.is_empty() {
+        return Err(file_error("no gold given"));
+    }
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let ks = at_k
+        .map(|ks| {
+            let text: Vec<String> = ks.iter().map(u32::to_string).collect();
+            parse_ks(&text.join(",")).map_err(|e| file_error(format!("at_k: {e}")))
+        })
+        .transpose()?;
+    let ws = Workspace::new(&workspace)?;
+    let workspaces = workspaces
+        .map(|d| canonical_dir(&d).map(|_| d))
+        .transpose()
+        .map_err(file_error)?;
+    let (summary, texts, errors, notes) = py
+        .detach(|| {
+            build(
+                inputs,
+                &title,
+                threshold,
+                &ws,
+                workspaces,
+                ks,
+                lcov_gold_unread,
+                stages,
+            )
+        })
+        .map_err(file_error)?;
+    let summary = serde_to_py(py, &summary)?;
+    let (html, lcov, sarif) = texts;
+    Ok((summary, html, lcov, sarif, errors, notes))
+}
+
+/// The three texts.
+type Texts = (String, String, String);
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    inputs: Inputs,
+    title: &str,
+    threshold: f64,
+    ws: &Workspace,
+    workspaces: Option<PathBuf>,
+    ks: Option<Vec<u32>>,
+    lcov_gold_unread: bool,
+    stages: bool,
+) -> Result<(serde_json::Value, Texts, Vec<Located>, Vec<String>), String> {
+    let (ws_str, _) = ws.confined();
+    let Inputs(golds, reads, outcomes, units, patches, test_reports) = inputs;
+    let golds: Vec<(Option<String>, Source)> =
+        golds.into_iter().map(|(n, g)| (n, g.source())).collect();
+    let reads = reads.source();
+    let outcomes = outcomes.map(Input::source);
+    let gold_opts = GoldOptions {
+        workspace: ws_str.as_deref(),
+        ..GoldOptions::default()
+    };
+    let load_gold = |src: &Source| -> Result<_, String> {
+        let g = input::gold_of(
+            &src.name(),
+            src.bytes().map_err(|e| e.to_string())?,
+            &gold_opts,
+        )
+        .map_err(|e| e.to_string())?;
+        // As every command: a gold input with no valid span leaves nothing to report.
+        if g.parsed.items.is_empty() {
+            return Err(format!(
+                "{}: no valid gold spans, nothing to score",
+                src.name()
+            ));
+        }
+        Ok(g)
+    };
+    let g = load_gold(&golds[0].1)?;
+    let reads_opts = ReadsOptions {
+        workspace: ws_str.as_deref(),
+        base_files: BaseFiles::of(ws.as_deref(), workspaces.as_deref()),
+    };
+    let r = match reads.clone() {
+        Source::Path(p) => input::load_reads(&p, &reads_opts),
+        Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &reads_opts),
+    }
+    .map_err(|e| e.to_string())?;
+    let mut notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
+    let (g, r) = (g.parsed, r.parsed);
+    let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+    let labels: Option<Outcomes> = match &outcomes {
+        None => None,
+        Some(src) => {
+            let parsed = match src {
+                Source::Path(p) => input::load_outcomes(p),
+                Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
+            }
+            .map_err(|e| e.to_string())?
+            .parsed;
+            errors.extend(parsed.errors.iter().map(located));
+            Some(parsed.items.into_iter().collect())
+        }
+    };
+    let units = match units.map(Input::source) {
+        None => None,
+        Some(src) => {
+            let bytes = src.bytes().map_err(|e| e.to_string())?;
+            let parsed = parse_units(&bytes, &src.name(), ws_str.as_deref());
+            errors.extend(parsed.errors.iter().map(located));
+            Some(parsed.items)
+        }
+    };
+    let skipped = errors.len();
+    let mut sets = Vec::new();
+    if golds.len() > 1 {
+        for (name, src) in &golds {
+            let s = load_gold(src)?;
+            let bytes = src.bytes().map_err(|e| e.to_string())?;
+            let file = PathBuf::from(src.name());
+            sets.push(GoldSetInput::new(
+                name.clone(),
+                file,
+                s.parsed.items,
+                &bytes,
+            ));
+        }
+    }
+    let lengths = report_lengths(ws.as_deref(), workspaces.as_deref(), &g.items, &r.items);
+    let opts = ScoreOptions {
+        threshold,
+        breakdown: true,
+        ..ScoreOptions::default()
+    };
+    let mut report = build_report(ReportRequest {
+        title: title.to_string(),
+        gold: &g.items,
+        reads: &r.items,
+        lengths: &lengths,
+        opts: &opts,
+        outcomes: labels.as_ref(),
+        units: units.as_deref(),
+        skipped_input_errors: skipped,
+        gold_sets: sets,
+        workspace: ws.as_deref(),
+        at_k: ks.as_deref(),
+    });
+    if stages {
+        let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
+        let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
+            .map(|(run, i)| (run, i.source()))
+            .collect();
+        let req = Request {
+            gold: &golds[0].1,
+            reads: &reads,
+            patches: &patches,
+            test_reports: &reports,
+            outcomes: outcomes.as_ref(),
+            workspace: ws.as_deref(),
+            workspaces: workspaces.as_deref(),
+            shard: None,
+            opts: ScoreOptions {
+                threshold,
+                breakdown: false,
+                ..ScoreOptions::default()
+            },
+        };
+        let loaded = diagnose::load(&req).map_err(|e| e.to_string())?;
+        errors.extend(loaded.other_errors.iter().map(located));
+        let (d, more) = diagnosis(&loaded, 1, threshold);
+        notes.extend(more);
+        report.diagnosis = Some(d);
+    }
+    let html = html::render_with_sheet(&report, None);
+    let out = lcov::render(
+        &report,
+        LcovOptions {
+            gold_unread: lcov_gold_unread,
+        },
+    );
+    notes.extend(lcov_warnings(&out.skipped));
+    let sarif = sarif::render(&report, ws_str.as_deref());
+    let t = &report.totals;
+    let summary = json!({
+        "title": report.title, "threshold": report.threshold, "tasks": report.tasks,
+        "runs": report.runs, "gold_spans": report.gold_spans, "read_events": report.read_events,
+        "skipped_input_errors": report.skipped_input_errors, "totals": t,
+        "buckets": report.buckets, "labelled_runs": report.labelled_runs,
+        "gold_sets": report.gold_sets, "at_k": report.at_k,
+        "diagnosis": report.diagnosis.as_ref().map(|d| &d.summary),
+    });
+    Ok((summary, (html, out.text, sarif), errors, notes))
+}
