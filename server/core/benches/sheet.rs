@@ -39,8 +39,8 @@ fn corpus() -> Corpus {
                 start,
                 start + 40 + rng.below(200),
             );
-            g.task = task.clone();
-            g.requirement = req.map(str::to_string);
+            g.task = task.as_str().into();
+            g.requirement = req.map(Into::into);
             c.gold.push(g);
         }
         for cond in ["A", "B"] {

@@ -4,10 +4,13 @@
 //! becomes an [`InputError`] naming file, line and field, and parsing goes on with the next line,
 //! so one bad record never loses the rest of a file.
 
+use crate::name::{Name, Names};
 use crate::path::normalize_path;
 use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
 use crate::strict_json::Record;
 use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use thiserror::Error;
 
 /// A located problem in an input file. `line` is 1-based; 0 means the file as a whole.
@@ -457,28 +460,60 @@ fn parse_gold_impl(
     check: PathCheck,
 ) -> Parsed<GoldSpan> {
     let mut out = Parsed::default();
-    let fast = |t: &str| fast.then(|| fast_gold(t, workspace, check)).flatten();
+    // One shared copy of each task and path for the whole file (the spans were ~150 bytes each
+    // with their own strings; issue 35, item 7).
+    let names = RefCell::new(GoldNames::default());
+    let fast = |t: &str| {
+        fast.then(|| fast_gold(t, workspace, check, &mut names.borrow_mut()))
+            .flatten()
+    };
     parse_lines_into(bytes, 1, file, &mut out, fast, |f| {
-        gold_record(f, workspace, check)
+        gold_record(f, workspace, check, &mut names.borrow_mut())
     });
     out
 }
 
+/// The names of one gold file: tasks and paths interned, and each raw path's normalised and
+/// checked form worked out once (`None`: declined, the checked path words why).
+#[derive(Default)]
+struct GoldNames {
+    names: Names,
+    paths: HashMap<Box<str>, Option<Name>>,
+}
+
+impl GoldNames {
+    fn path(&mut self, raw: &str, workspace: Option<&str>, check: PathCheck) -> Option<Name> {
+        if let Some(p) = self.paths.get(raw) {
+            return p.clone();
+        }
+        let path = normalize_path(raw, workspace)
+            .ok()
+            .filter(|p| check(p).is_ok());
+        let path = path.map(|p| self.names.take(p));
+        self.paths.insert(raw.into(), path.clone());
+        path
+    }
+}
+
 /// The gold span on a usual line, or `None` for the checked path to look at it.
-fn fast_gold(text: &str, workspace: Option<&str>, check: PathCheck) -> Option<GoldSpan> {
+fn fast_gold(
+    text: &str,
+    workspace: Option<&str>,
+    check: PathCheck,
+    names: &mut GoldNames,
+) -> Option<GoldSpan> {
     let raw = crate::scan::scan_gold(text)?;
     if raw.start < 1 || raw.end < raw.start {
         return None;
     }
-    let path = normalize_path(raw.path, workspace).ok()?;
-    check(&path).ok()?;
+    let path = names.path(raw.path, workspace, check)?;
     Some(GoldSpan {
-        task: raw.task.unwrap_or(DEFAULT_ID).to_string(),
+        task: names.names.get(raw.task.unwrap_or(DEFAULT_ID)),
         path,
         start: raw.start,
         end: raw.end,
         tier: raw.tier,
-        requirement: raw.requirement.map(str::to_string),
+        requirement: raw.requirement.map(|r| names.names.get(r)),
     })
 }
 
@@ -487,6 +522,7 @@ fn gold_record(
     f: &Fields,
     workspace: Option<&str>,
     check: PathCheck,
+    names: &mut GoldNames,
 ) -> Result<GoldSpan, InputError> {
     let (start, end) = f.lines()?;
     let tier = match f.opt_string("tier")? {
@@ -494,13 +530,14 @@ fn gold_record(
         Some("optional") => Tier::Optional,
         Some(t) => return Err(f.err("tier", format!("`{t}` is not core or optional"))),
     };
+    let names = &mut names.names;
     Ok(GoldSpan {
-        task: f.id("task")?,
-        path: f.checked_path(workspace, check)?,
+        task: names.take(f.id("task")?),
+        path: names.take(f.checked_path(workspace, check)?),
         start,
         end,
         tier,
-        requirement: f.opt_string("requirement")?.map(str::to_string),
+        requirement: f.opt_string("requirement")?.map(|r| names.get(r)),
     })
 }
 

@@ -16,6 +16,7 @@ pub mod lean;
 pub mod lineset;
 pub mod locbench;
 pub mod metrics;
+pub mod name;
 pub mod named;
 pub mod outcomes;
 pub mod par;
@@ -46,6 +47,7 @@ pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
 };
+pub use name::{Name, Names};
 pub use named::{no_run_tasks, NamedRuns};
 pub use partial::{MergeError, Partial};
 pub use partial_file::{merge_partials, Merged, PartialFile, PARTIAL_VERSION};

@@ -1,6 +1,7 @@
 //! The records readcov measures: read spans (what an agent looked at) and gold spans (what a fix
 //! needed). Lines are 1-based and inclusive, paths are normalised (see [`crate::path`]).
 
+use crate::name::Name;
 use serde::{Deserialize, Serialize};
 
 /// The task or run used when a record names none.
@@ -124,14 +125,16 @@ pub enum Tier {
 /// One gold span: a fix for `task` needs lines `start..=end` of `path`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GoldSpan {
-    pub task: String,
-    pub path: String,
+    /// Shared with the other spans of the task (a loader interns it: [`crate::name::Names`]).
+    pub task: Name,
+    /// Shared with the other spans of the file, like `task`.
+    pub path: Name,
     pub start: u32,
     pub end: u32,
     #[serde(default)]
     pub tier: Tier,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub requirement: Option<String>,
+    pub requirement: Option<Name>,
 }
 
 impl GoldSpan {

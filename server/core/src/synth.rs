@@ -37,7 +37,7 @@ pub fn gold_and_reads(
         for k in 0..5 {
             let start = 1 + rng.below(2_000);
             gold.push(GoldSpan {
-                task: task.clone(),
+                task: task.as_str().into(),
                 ..GoldSpan::simple(&format!("src/file{}.py", k % 4), start, start + 319)
             });
         }

@@ -85,7 +85,7 @@ pub fn task_inputs(
             let mut files: Vec<GoldSpan> = g.to_vec();
             let paths: BTreeSet<&str> = r.iter().map(|x| x.path.as_str()).collect();
             files.extend(paths.into_iter().map(|p| GoldSpan {
-                task: task.to_string(),
+                task: task.into(),
                 ..GoldSpan::simple(p, 1, 1)
             }));
             load_syntax(Some(d), &files)

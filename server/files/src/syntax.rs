@@ -17,7 +17,7 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
     let mut out = BTreeMap::new();
     let root = ws.and_then(|w| w.canonicalize().ok());
     for g in gold {
-        if out.contains_key(&g.path) {
+        if out.contains_key(g.path.as_str()) {
             continue;
         }
         let syntax = match lang_for_path(&g.path) {
@@ -44,7 +44,7 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
                 },
             },
         };
-        out.insert(g.path.clone(), syntax);
+        out.insert(g.path.to_string(), syntax);
     }
     out
 }

@@ -107,7 +107,7 @@ fn one_task(
         .collect();
     let gold_patch = input.gold_patches.iter().find(|p| p.task == task);
     // Every file a stage may look at: gold files, files read, files either change touches.
-    let mut paths: BTreeSet<String> = gold.iter().map(|g| g.path.clone()).collect();
+    let mut paths: BTreeSet<String> = gold.iter().map(|g| g.path.to_string()).collect();
     paths.extend(reads.iter().map(|r| r.path.clone()));
     paths.extend(gold_patch.iter().flat_map(|p| paths_of(&p.patch)));
     paths.extend(changes.values().flat_map(|c| paths_of(&c.patch)));

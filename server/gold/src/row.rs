@@ -80,8 +80,8 @@ impl GoldRow {
     /// The span core scores (origin and run dropped).
     pub fn span(&self) -> GoldSpan {
         GoldSpan {
-            task: self.task.clone(),
-            path: self.path.clone(),
+            task: self.task.as_str().into(),
+            path: self.path.as_str().into(),
             start: self.start,
             end: self.end,
             tier: self.tier,

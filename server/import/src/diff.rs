@@ -64,9 +64,13 @@ fn add_patch(out: &mut GoldFromDiff, patch: &str, task: &str, opts: &DiffOptions
             out.new_files.push((task.to_string(), path));
             continue;
         }
+        let (task, path) = (
+            readcov_core::Name::from(task),
+            readcov_core::Name::from(path),
+        );
         for (start, end) in change_lines(&f, &[], opts.anchor) {
             out.spans.push(GoldSpan {
-                task: task.to_string(),
+                task: task.clone(),
                 path: path.clone(),
                 start,
                 end,

@@ -68,7 +68,7 @@ pub fn patch_bases(
             .entry((s.task.as_str(), s.path.as_str()))
             .or_insert_with(|| {
                 let on_disk = disk.read(&s.path)?;
-                let Some(want) = expected.get(&(s.task.as_str(), s.path.clone())) else {
+                let Some(want) = expected.get(&(s.task.as_str(), s.path.to_string())) else {
                     return Some(on_disk);
                 };
                 if holds(want, &on_disk) {
@@ -85,7 +85,7 @@ pub fn patch_bases(
             });
         if let Some(text) = text {
             out.push(RowBase {
-                path: s.path.clone(),
+                path: s.path.to_string(),
                 start: s.start,
                 end: s.end,
                 base: Some(Base::of_span(text, s.start, s.end)),

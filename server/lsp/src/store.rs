@@ -300,7 +300,7 @@ impl Store {
             let mut kept = 0;
             for span in loaded.spans.into_iter().filter(keep) {
                 kept += 1;
-                if let Some(fg) = by_path.get_mut(&span.path) {
+                if let Some(fg) = by_path.get_mut(span.path.as_str()) {
                     Arc::make_mut(&mut fg.spans).push(span);
                 }
             }
@@ -688,7 +688,7 @@ impl Store {
     pub fn gold_task(&self, path: &str) -> Option<String> {
         self.gold
             .get(path)
-            .and_then(|g| g.spans.first().map(|s| s.task.clone()))
+            .and_then(|g| g.spans.first().map(|s| s.task.to_string()))
     }
 
     pub fn gold_spans(&self, path: &str) -> (Vec<(u32, u32)>, Option<Base>) {

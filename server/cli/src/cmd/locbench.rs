@@ -142,7 +142,7 @@ fn task_units<'a>(
     };
     let spans: Vec<readcov_core::GoldSpan> = paths
         .map(|p| readcov_core::GoldSpan {
-            task: task.to_string(),
+            task: task.into(),
             ..readcov_core::GoldSpan::simple(p, 1, 1)
         })
         .collect();

@@ -12,6 +12,7 @@ use crate::span::{GoldSpan, Tier};
 pub fn contextbench_gold(row: &GoldRow) -> (Vec<GoldSpan>, Vec<String>) {
     let mut spans = Vec::new();
     let mut skipped = Vec::new();
+    let task = crate::name::Name::from(row.instance_id.as_str());
     for it in row.init.iter().chain(&row.add) {
         let path = match normalize_path(&gold_path(&it.file, Mode::Clean), None) {
             Ok(p) if !p.is_empty() => p,
@@ -26,8 +27,8 @@ pub fn contextbench_gold(row: &GoldRow) -> (Vec<GoldSpan>, Vec<String>) {
         };
         match (u32::try_from(it.start), u32::try_from(it.end)) {
             (Ok(start), Ok(end)) if start >= 1 && end >= start => spans.push(GoldSpan {
-                task: row.instance_id.clone(),
-                path,
+                task: task.clone(),
+                path: path.into(),
                 start,
                 end,
                 tier: Tier::Core,

@@ -20,6 +20,7 @@ pub struct BenchGold {
 /// Converts `row` with file lengths from `lengths` (needed for `end = -1` and negative starts).
 pub fn bench_gold(row: &BenchRow, lengths: &dyn FileLengths) -> BenchGold {
     let mut out = BenchGold::default();
+    let task = crate::name::Name::from(row.instance_id.as_str());
     let optional = row.optional_regions.values().flatten();
     let tiered = row
         .core_regions
@@ -36,8 +37,8 @@ pub fn bench_gold(row: &BenchRow, lengths: &dyn FileLengths) -> BenchGold {
         };
         match resolve(region.start, region.end, lengths.lines_in(&path)) {
             Resolved::Lines(iv) => out.spans.push(GoldSpan {
-                task: row.instance_id.clone(),
-                path,
+                task: task.clone(),
+                path: path.into(),
                 start: iv.start,
                 end: iv.end,
                 tier,

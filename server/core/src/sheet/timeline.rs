@@ -202,7 +202,7 @@ fn obsolete_edits(
                 event_id: e.id.clone(),
                 turn: e.turn,
                 path: e.path.clone(),
-                requirement: g.requirement.clone().unwrap_or_default(),
+                requirement: g.requirement.as_deref().unwrap_or_default().to_string(),
             });
         }
     }

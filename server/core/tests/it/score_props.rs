@@ -29,7 +29,7 @@ type Lines = BTreeSet<(usize, u32)>;
 proptest! {
     #[test]
     fn matches_naive_sets(g in gold_spans(), r in read_spans()) {
-        let gold: Vec<GoldSpan> = g.iter().map(|&(t, p, s, e)| GoldSpan { task: format!("t{t}"), ..GoldSpan::simple(PATHS[p], s, e) }).collect();
+        let gold: Vec<GoldSpan> = g.iter().map(|&(t, p, s, e)| GoldSpan { task: format!("t{t}").into(), ..GoldSpan::simple(PATHS[p], s, e) }).collect();
         let reads: Vec<ReadSpan> = r.iter().map(|&(t, run, p, s, e)| ReadSpan { task: format!("t{t}"), run: format!("r{run}"), ..ReadSpan::simple(PATHS[p], s, e) }).collect();
         let rows = score_batch(&gold, &reads, &UnknownLengths, &ScoreOptions::default());
 

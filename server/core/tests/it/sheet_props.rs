@@ -40,7 +40,7 @@ fn gold() -> impl Strategy<Value = Vec<GoldSpan>> {
         v.into_iter()
             .map(|((f, s, e), tagged)| {
                 let mut g = GoldSpan::simple(FILES[f], s, e);
-                g.requirement = tagged.then(|| "req".to_string());
+                g.requirement = tagged.then(|| "req".into());
                 g
             })
             .collect()

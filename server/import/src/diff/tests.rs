@@ -7,7 +7,7 @@ fn spans(patch: &str, opts: DiffOptions) -> Vec<(String, u32, u32)> {
     assert!(g.errors.is_empty(), "{:?}", g.errors);
     g.spans
         .into_iter()
-        .map(|s| (s.path, s.start, s.end))
+        .map(|s| (s.path.to_string(), s.start, s.end))
         .collect()
 }
 
@@ -59,7 +59,7 @@ fn new_deleted_and_renamed_files() {
     let got: Vec<(String, u32, u32)> = g
         .spans
         .into_iter()
-        .map(|s| (s.path, s.start, s.end))
+        .map(|s| (s.path.to_string(), s.start, s.end))
         .collect();
     assert_eq!(
         got,
@@ -108,7 +108,7 @@ fn exclude_tests_and_swebench_rows() {
     let got: Vec<(String, String, u32)> = g
         .spans
         .into_iter()
-        .map(|s| (s.task, s.path, s.start))
+        .map(|s| (s.task.to_string(), s.path.to_string(), s.start))
         .collect();
     assert_eq!(got, vec![("i1".to_string(), "src/a.py".to_string(), 3)]);
     assert_eq!(
@@ -210,7 +210,11 @@ fn swebench_instance_in_several_rows_is_deduplicated() {
     ]
     .join("\n");
     let g = gold_from_swebench(text.as_bytes(), "rows.jsonl", &DiffOptions::default());
-    let got: Vec<(String, u32)> = g.spans.iter().map(|s| (s.task.clone(), s.start)).collect();
+    let got: Vec<(String, u32)> = g
+        .spans
+        .iter()
+        .map(|s| (s.task.to_string(), s.start))
+        .collect();
     let own = |v: &[(&str, u32)]| {
         v.iter()
             .map(|(t, s)| (t.to_string(), *s))

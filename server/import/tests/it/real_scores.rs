@@ -90,7 +90,7 @@ fn gold_lines_of_three_patches() {
         gold.spans
             .iter()
             .filter(|s| s.task == task)
-            .map(|s| (s.path.clone(), s.start, s.end))
+            .map(|s| (s.path.to_string(), s.start, s.end))
             .collect()
     };
     let own = |v: &[(&str, u32, u32)]| -> Vec<(String, u32, u32)> {

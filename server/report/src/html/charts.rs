@@ -305,7 +305,7 @@ mod tests {
         let gold: Vec<GoldSpan> = ["a", "b", "c"]
             .iter()
             .map(|t| GoldSpan {
-                task: t.to_string(),
+                task: (*t).into(),
                 ..GoldSpan::simple("x.py", 1, 4)
             })
             .collect();

@@ -213,7 +213,7 @@ fn a_batch_of_runs_scores_each_as_if_alone() {
         let path = if t % 2 == 0 { "x.py" } else { "y.py" };
         let line = 1 + t % 30;
         gold.push(GoldSpan {
-            task: task.clone(),
+            task: task.as_str().into(),
             ..GoldSpan::simple(path, line, line + 1)
         });
         for run in 0..3u32 {

@@ -99,7 +99,7 @@ fn ledger_errors_are_located() {
 
 fn gold(path: &str, start: u32, end: u32, req: Option<&str>) -> GoldSpan {
     let mut g = GoldSpan::simple(path, start, end);
-    g.requirement = req.map(str::to_string);
+    g.requirement = req.map(Into::into);
     g
 }
 
