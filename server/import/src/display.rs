@@ -80,9 +80,17 @@ fn lines_of(text: &str) -> Vec<&str> {
         return Vec::new();
     }
     let t = text.strip_suffix('\n').unwrap_or(text);
-    t.split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect()
+    // Line breaks found by `memchr`'s vector search and counted first, so the vector is
+    // allocated once (profiled: `split('\n')` searched each short line on its own).
+    let breaks = || memchr::memchr_iter(b'\n', t.as_bytes());
+    let mut lines = Vec::with_capacity(breaks().count() + 1);
+    let mut start = 0;
+    for end in breaks().chain(std::iter::once(t.len())) {
+        let l = &t[start..end];
+        lines.push(l.strip_suffix('\r').unwrap_or(l));
+        start = end + 1;
+    }
+    lines
 }
 
 fn whole(text: &str) -> Displayed<'_> {
@@ -366,7 +374,8 @@ pub fn normalize(line: &str) -> String {
 /// line checked against a file: without a tab on either side, the texts are compared as they are.
 pub fn same_text(file: &str, shown: &str, part: Part) -> bool {
     let (f, s) = (file.trim_end(), shown.trim_end());
-    if f.contains('\t') || s.contains('\t') {
+    let tab = |t: &str| memchr::memchr(b'\t', t.as_bytes()).is_some();
+    if tab(f) || tab(s) {
         return same_normalized(&normalize(f), &normalize(s), part);
     }
     same_normalized(f, s, part)

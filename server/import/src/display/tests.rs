@@ -126,3 +126,38 @@ fn is_cut_without_splitting_agrees_with_displayed() {
         assert_eq!(is_cut(output), displayed(output).is_cut(), "{output:?}");
     }
 }
+
+/// `lines_of` as it was written before it searched with `memchr`.
+fn lines_by_split(text: &str) -> Vec<&str> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let t = text.strip_suffix('\n').unwrap_or(text);
+    t.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect()
+}
+
+#[test]
+fn lines_of_agrees_with_split() {
+    for t in [
+        "",
+        "\n",
+        "\n\n",
+        "a",
+        "a\n",
+        "a\r\n",
+        "a\r\r\n\r",
+        "\r\n\rb\n",
+        "é\nü\r\n",
+    ] {
+        assert_eq!(lines_of(t), lines_by_split(t), "{t:?}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn lines_of_agrees_with_split_on_any_text(t in "[ab\\n\\ré\t]{0,200}") {
+        proptest::prop_assert_eq!(lines_of(&t), lines_by_split(&t));
+    }
+}
