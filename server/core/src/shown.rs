@@ -1,8 +1,9 @@
 //! Names from inputs (task, run, path, a field's value) as a text output shows them: a control
 //! character — a line break that would forge an output line or an LCOV record, a terminal escape
 //! code, a bidi override that reorders what is shown — is written as a visible escape, and a name
-//! longer than [`MAX_SHOWN`] characters is cut to its two ends. One function for every text
-//! renderer and message; JSON outputs need none (serde escapes control characters).
+//! longer than [`MAX_SHOWN`] characters is cut to its two ends; in a longer message the names it
+//! quotes are cut, not its words (`cut`). One function for every text renderer and message;
+//! JSON outputs need none (serde escapes control characters).
 
 use std::borrow::Cow;
 
@@ -12,7 +13,10 @@ pub const MAX_SHOWN: usize = 400;
 
 /// `s` as it is safe to print: see the module docs.
 pub fn shown(s: &str) -> Cow<'_, str> {
-    shown_keeping(s, false)
+    match s.chars().any(needs_escape) {
+        true => Cow::Owned(cut(&escape(s)).into_owned()),
+        false => cut(s),
+    }
 }
 
 /// `s` with its control characters escaped as in [`shown`], never cut: for a line of a text
@@ -28,38 +32,6 @@ pub fn escaped(s: &str) -> Cow<'_, str> {
 /// `SF:` lines) cannot carry it.
 pub fn has_line_break(s: &str) -> bool {
     s.contains(['\n', '\r'])
-}
-
-/// Like [`shown`] for a multi-line message (an error with its causes): line breaks are kept, and
-/// each line is escaped and cut on its own.
-pub fn shown_lines(s: &str) -> Cow<'_, str> {
-    shown_keeping(s, true)
-}
-
-fn shown_keeping(s: &str, newlines: bool) -> Cow<'_, str> {
-    let plain = |c: char| !needs_escape(c) || (newlines && c == '\n');
-    let long = |line: &str| line.len() > MAX_SHOWN && line.chars().nth(MAX_SHOWN).is_some();
-    let lines_short = match newlines {
-        true => s.split('\n').all(|l| !long(l)),
-        false => !long(s),
-    };
-    if s.chars().all(plain) && lines_short {
-        return Cow::Borrowed(s);
-    }
-    let mut out = String::new();
-    let mut first = true;
-    for line in if newlines {
-        s.split('\n').collect()
-    } else {
-        vec![s]
-    } {
-        if !first {
-            out.push('\n');
-        }
-        first = false;
-        out.push_str(&cut(&escape(line)));
-    }
-    Cow::Owned(out)
 }
 
 /// Characters that change what a terminal shows beyond themselves: C0 and C1 controls, DEL, and
@@ -85,15 +57,81 @@ fn escape(s: &str) -> String {
     out
 }
 
-/// The first and last `MAX_SHOWN / 2` characters of a longer text, with the bytes left out.
+/// A text of more than [`MAX_SHOWN`] characters, cut. A message quotes names in its words (`note:
+/// PATH: an agent trajectory, not reads JSONL: … readcov import PATH -o …`), so only its long
+/// words — those over [`KEEP`] characters, the names — are cut, each to its two ends: to
+/// [`MAX_SHOWN`] like any name, and shorter, all to one length, when the line would keep more than
+/// [`MAX_LINE`] characters. The message's own words stay whole (the whole line cut in its middle
+/// at 400 characters, two 150-character paths hid what the note said). A text that cannot fit that
+/// way (its short words alone are too long, or too many long ones) is cut to its two ends as one
+/// name.
 fn cut(s: &str) -> Cow<'_, str> {
-    let n = s.chars().count();
-    if n <= MAX_SHOWN {
+    if s.len() <= MAX_SHOWN || s.chars().nth(MAX_SHOWN).is_none() {
         return Cow::Borrowed(s);
     }
-    let half = MAX_SHOWN / 2;
+    match word_length(s) {
+        Some(keep) if s.split(' ').all(|w| w.chars().nth(keep).is_none()) => Cow::Borrowed(s),
+        Some(keep) => Cow::Owned(
+            s.split(' ')
+                .map(|w| cut_to(w, keep))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        None => cut_to(s, MAX_SHOWN),
+    }
+}
+
+/// Words of at most this many characters are never cut by [`cut`] (a message's own words); a
+/// longer word (a name) keeps at least this many.
+pub const KEEP: usize = 40;
+
+/// The most characters a message line keeps when its names are cut (the cuts' marks not counted):
+/// three names' worth, so a note quoting two paths of up to [`MAX_SHOWN`] shows them whole.
+pub const MAX_LINE: usize = 3 * MAX_SHOWN;
+
+/// The length every long word of `s` (over [`KEEP`] characters) is cut to: at most [`MAX_SHOWN`],
+/// the largest that keeps `s` within [`MAX_LINE`] characters; `None` when even [`KEEP`] does not.
+fn word_length(s: &str) -> Option<usize> {
+    // Each word's length, short words summed: a 500 MB text of short words is not listed.
+    let (mut short, mut long) = (0usize, Vec::new());
+    for w in s.split(' ') {
+        let n = w.chars().count();
+        match n > KEEP {
+            true => long.push(n),
+            false => short += n,
+        }
+        // The spaces between words count as kept characters too.
+        short += 1;
+        if short + KEEP * long.len() > MAX_LINE + 1 {
+            return None;
+        }
+    }
+    let kept = |c: usize| short - 1 + long.iter().map(|&n| n.min(c)).sum::<usize>();
+    let most = long.iter().copied().max().unwrap_or(KEEP).min(MAX_SHOWN);
+    if kept(most) <= MAX_LINE {
+        return Some(most);
+    }
+    // Fits at KEEP (checked above), not at `most`: the largest length that fits, by halving.
+    let (mut fits, mut over) = (KEEP, most);
+    while over - fits > 1 {
+        let mid = (fits + over) / 2;
+        match kept(mid) <= MAX_LINE {
+            true => fits = mid,
+            false => over = mid,
+        }
+    }
+    Some(fits)
+}
+
+/// `s` cut to its first and last characters, `keep` in all, with the bytes left out between.
+fn cut_to(s: &str, keep: usize) -> Cow<'_, str> {
+    let n = s.chars().count();
+    if n <= keep {
+        return Cow::Borrowed(s);
+    }
+    let half = keep / 2;
     let head_end = s.char_indices().nth(half).map_or(s.len(), |(i, _)| i);
-    let tail_start = s.char_indices().nth(n - half).map_or(s.len(), |(i, _)| i);
+    let tail_start = (s.char_indices().nth(n - (keep - half))).map_or(s.len(), |(i, _)| i);
     let left = tail_start - head_end;
     Cow::Owned(format!(
         "{}…[{left} bytes not shown]…{}",
@@ -144,17 +182,88 @@ mod tests {
         assert!(shown(&one_more).contains("…[2 bytes not shown]…"));
     }
 
+    /// A note quoting two 300-byte paths is shown whole; two 700-byte ones are each cut to their
+    /// ends as names are; six are cut shorter, to one length that fits the line; every word of the
+    /// message stays whole in all three.
     #[test]
-    fn messages_keep_their_line_breaks() {
-        assert_eq!(
-            shown_lines("error: \x1b]0;x\x07\ncaused by: bad"),
-            "error: \\x1b]0;x\\x07\ncaused by: bad"
-        );
-        let long = format!("{}\nshort", "p".repeat(1000));
-        let s = shown_lines(&long);
+    fn a_message_cuts_the_names_it_quotes_never_its_words() {
+        let path =
+            |c: &str, n: usize| format!("/{}/{}/traj.json", "d".repeat(n - 82), c.repeat(70));
+        let words = [
+            "note:",
+            "an agent trajectory, not reads JSONL: imported on the fly",
+            "(4 read row(s), 3 edit row(s)), as `readcov import",
+            "-o reads.jsonl` writes them",
+        ];
+        let note = |a: &str, b: &str| {
+            format!(
+                "{} {a}: {} {} {b} {}",
+                words[0], words[1], words[2], words[3]
+            )
+        };
+        let (a, b) = (path("a", 300), path("b", 300));
+        assert_eq!((a.len(), b.len()), (300, 300));
+        let whole = note(&a, &b);
+        assert!(whole.len() > MAX_SHOWN);
         assert!(
-            s.ends_with("\nshort") && s.contains("bytes not shown"),
+            matches!(shown(&whole), Cow::Borrowed(_)),
+            "{}",
+            shown(&whole)
+        );
+
+        let (a, b) = (path("a", 700), path("b", 700));
+        let long = note(&a, &b);
+        let s = shown(&long);
+        for w in words {
+            assert!(s.contains(w), "{w:?} lost from {s}");
+        }
+        // Each path keeps its first and last 200 characters (its file name; the colon after the
+        // first is part of its word).
+        assert!(
+            s.contains(&format!("note: {}…[301 bytes not shown]…", &a[..200])),
             "{s}"
         );
+        assert!(s.contains(&format!("…{}: an agent", &a[501..])), "{s}");
+        assert!(
+            s.contains(&format!("import {}…[300 bytes not shown]…", &b[..200])),
+            "{s}"
+        );
+        assert!(
+            s.contains(&format!("…{} -o reads.jsonl`", &b[500..])),
+            "{s}"
+        );
+
+        let six = [0, 1, 2]
+            .map(|_| note(&path("e", 300), &path("f", 300)))
+            .join(" ");
+        let s = shown(&six);
+        assert_eq!(s.matches("note: /ddd").count(), 3, "{s}");
+        assert_eq!(s.matches(" bytes not shown]…").count(), 6, "{s}");
+        assert_eq!(s.matches(words[1]).count(), 3, "{s}");
+        let marks = s.matches('…').count() / 2 * "…[000 bytes not shown]…".chars().count();
+        let kept = s.chars().count() - marks;
+        assert!((MAX_LINE - 6..=MAX_LINE).contains(&kept), "{kept}: {s}");
+    }
+
+    /// A long text of short words (a 1 MB path with spaces, a message of 500 words) cannot keep
+    /// its words: it is cut to its two ends as one name, never shown whole.
+    #[test]
+    fn a_text_whose_words_cannot_fit_is_cut_to_its_ends() {
+        let spaced = "ab ".repeat(1 << 19);
+        let s = shown(&spaced);
+        assert!(s.chars().count() < MAX_SHOWN + 40, "{}", s.len());
+        assert!(s.contains(&format!("…[{} bytes not shown]…", spaced.len() - MAX_SHOWN)));
+        // Many long words: each at KEEP would still not fit.
+        let many = vec!["x".repeat(KEEP + 1); MAX_LINE / KEEP + 1].join(" ");
+        assert_eq!(shown(&many).matches("bytes not shown").count(), 1);
+        // A line break in a name is escaped, then counted as the two characters shown.
+        let name = format!("{}\n{}", "p".repeat(250), "q".repeat(250));
+        let line = format!("error: {name}: cannot open");
+        let s = shown(&line);
+        assert!(
+            s.starts_with("error: ppp") && s.ends_with("qqq: cannot open"),
+            "{s}"
+        );
+        assert!(!s.contains('\n'), "{s}");
     }
 }
