@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The Python API against the command line it wraps, in one run (issue 39).
 
-  python3 bench/py_api.py [--rounds 5] [--sizes synth,real] [--python PY] [--cli READCOV]
+  python3 bench/py_api.py [--rounds 5] [--sizes synth,real] [--ways api,dicts,frame,cli]
+                          [--breakdown no,yes,columns] [--python PY] [--cli READCOV]
 
 PY is a Python with the `readcov` wheel (and pandas) installed; READCOV the `readcov` command
 (default: the one beside PY). Two corpora are generated here, never fetched:
@@ -16,7 +17,9 @@ round, so the machine's drift reaches all alike):
   dicts    readcov.score(list_of_dicts, list_of_dicts) (rows loaded before the clock starts)
   frame    readcov.score(DataFrame, DataFrame) (idem)
   cli      `readcov score --format jsonl` in a subprocess, its stdout parsed with json.loads
-each with and without the breakdown (`breakdown=False` / `--summary`). CPU time is the process's
+each with and without the breakdown (`breakdown=False` / `--summary`), and the API ways with the breakdown
+as columns (`breakdown="columns"`, then `result.files` and `result.spans` built: the cost with access;
+compared with the CLI's default rows, which carry the breakdown). CPU time is the process's
 user+sys (for cli: the parent's parse plus the child's rusage), median over rounds; peak memory
 is the process's peak RSS during the call (VmHWM, reset just before it; for cli: parent + the
 child's max RSS), max over rounds; for dicts/frame it includes the input rows the process holds,
@@ -41,7 +44,8 @@ COPIES = 3334
 # One measurement, run by the child Python: prints {"cpu": s, "rss_mb": MB, "before_mb": MB, "rows": n}.
 CHILD = r"""
 import json, os, resource, subprocess, sys, time
-way, gold, reads, breakdown, cli = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5]
+way, gold, reads, mode, cli = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+breakdown = {"no": False, "yes": True, "columns": "columns"}[mode]
 def rss_mb(who=resource.RUSAGE_SELF):
     return resource.getrusage(who).ru_maxrss / 1024
 def status_mb(key):
@@ -71,6 +75,8 @@ if way == "cli":
     peak = status_mb("VmHWM") + rss_mb(resource.RUSAGE_CHILDREN)
 else:
     rows = readcov.score(gold, reads, breakdown=breakdown, errors="collect")
+    if breakdown == "columns":
+        rows.files, rows.spans
     cpu = time.process_time() - t
     peak = status_mb("VmHWM")
 print(json.dumps({"cpu": cpu, "rss_mb": peak, "before_mb": before, "rows": len(rows)}))
@@ -129,8 +135,10 @@ def real(cli):
     return gold, reads
 
 
-def measure(py, cli, way, gold, reads, breakdown):
-    p = sh([py, "-c", CHILD, way, gold, reads, "1" if breakdown else "0", cli], stdout=subprocess.PIPE, text=True)
+def measure(py, cli, way, gold, reads, mode):
+    if way == "cli" and mode == "columns":
+        mode = "yes"  # the CLI's rows with the breakdown: what the columns stand in for
+    p = sh([py, "-c", CHILD, way, gold, reads, mode, cli], stdout=subprocess.PIPE, text=True)
     return json.loads(p.stdout)
 
 
@@ -139,6 +147,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--sizes", default="synth,real")
     ap.add_argument("--ways", default="api,dicts,frame,cli")
+    ap.add_argument("--breakdown", default="no,yes,columns", help="no, yes (rows with files/spans), columns")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--cli", default=None)
     args = ap.parse_args()
@@ -152,11 +161,11 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for size in args.sizes.split(","):
         gold, reads = corpora[size]()
-        for breakdown in (False, True):
+        for mode in args.breakdown.split(","):
             got = {w: [] for w in ways}
             for _ in range(args.rounds):
                 for w in ways:
-                    got[w].append(measure(args.python, cli, w, gold, reads, breakdown))
+                    got[w].append(measure(args.python, cli, w, gold, reads, mode))
             cli_cpu = statistics.median(x["cpu"] for x in got["cli"]) if "cli" in got else None
             for w in ways:
                 cpu = statistics.median(x["cpu"] for x in got[w])
@@ -164,7 +173,7 @@ def main():
                 before = max(x["before_mb"] for x in got[w])
                 ratio = f"{cpu / cli_cpu:.2f}x" if cli_cpu else ""
                 mem = f"{rss:.0f}" + (f" ({before:.0f} before)" if w in ("dicts", "frame") else "")
-                print(f"| {size} | {'yes' if breakdown else 'no'} | {w} | {cpu:.2f} | {ratio} | {mem} | {got[w][0]['rows']} |",
+                print(f"| {size} | {mode} | {w} | {cpu:.2f} | {ratio} | {mem} | {got[w][0]['rows']} |",
                       flush=True)
     if "synth" in args.sizes.split(","):
         gold, reads = synth()

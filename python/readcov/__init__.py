@@ -158,6 +158,45 @@ class ScoreResult(Rows):
     totals: Dict[str, Any]
     partial: Dict[str, Any]
     notes: List[str]
+    # The breakdown of `breakdown="columns"`: the extension's store until first asked for, then
+    # the (files, spans) columns built from it.
+    _breakdown: Any = None
+
+    @property
+    def files(self) -> Dict[str, List[Any]]:
+        """The per-file breakdown as columns, one row per (task, run, gold file): `task`, `run`,
+        `path`, `gold_lines`, `covered_lines`, `coverage`, `hit` (`pandas.DataFrame(result.files)`).
+        Built on first access; with `breakdown=True` from the rows' `files` lists. ValueError
+        with `breakdown=False`, which computes no breakdown."""
+        return self._tables()[0]
+
+    @property
+    def spans(self) -> Dict[str, List[Any]]:
+        """The per-span breakdown as columns, one row per (task, run, gold span): `task`, `run`,
+        `path`, `start`, `end`, `gold_lines`, `covered_lines`, `coverage`, `unread` (the ranges
+        nobody read, as `[start, end]` pairs). Built on first access, as `files`."""
+        return self._tables()[1]
+
+    def _tables(self) -> Tuple[Dict[str, List[Any]], Dict[str, List[Any]]]:
+        b = self._breakdown
+        if isinstance(b, tuple):
+            return b
+        if b is not None:
+            built = (b.files(), b.spans())
+        elif self and all("files" in row for row in self):
+            built = _breakdown_of(self)
+        elif not self:
+            built = (_no_rows(_FILE_KEYS), _no_rows(_SPAN_KEYS))
+        else:
+            raise ValueError("no breakdown: score(..., breakdown=False) computes none")
+        self._breakdown = built
+        return built
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # Picklable (Ray, multiprocessing): the extension's store travels as its columns.
+        if self._breakdown is not None and not isinstance(self._breakdown, tuple):
+            self._tables()
+        return dict(self.__dict__)
 
     def _columns(self) -> Dict[str, List[Any]]:
         # `read_before_edit` (a dict or None) becomes flat `read_before_edit_*` columns.
@@ -183,6 +222,28 @@ class GoldResult(Rows):
     patches applied with an offset, ...), each a dict with `kind`, `task`, `subject`, `message`."""
 
     notes: List[Dict[str, Any]]
+
+
+_FILE_KEYS = ("path", "gold_lines", "covered_lines", "coverage", "hit")
+_SPAN_KEYS = ("path", "start", "end", "gold_lines", "covered_lines", "coverage", "unread")
+
+
+def _no_rows(keys: Sequence[str]) -> Dict[str, List[Any]]:
+    return {k: [] for k in ("task", "run", *keys)}
+
+
+def _breakdown_of(rows: Sequence[Dict[str, Any]]) -> Tuple[Dict[str, List[Any]], Dict[str, List[Any]]]:
+    """The columns of `ScoreResult.files` / `.spans` from rows that carry `files` and `spans`."""
+    files, spans = _no_rows(_FILE_KEYS), _no_rows(_SPAN_KEYS)
+    for row in rows:
+        for table, items, keys in ((files, row["files"], _FILE_KEYS), (spans, row["spans"], _SPAN_KEYS)):
+            for item in items:
+                table["task"].append(row["task"])
+                table["run"].append(row["run"])
+                for k in keys:
+                    v = item[k]
+                    table[k].append([[u["start"], u["end"]] for u in v] if k == "unread" else v)
+    return files, spans
 
 
 #: Columns that are booleans whatever the rows hold (all missing is still a boolean column).
@@ -269,7 +330,7 @@ def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
     if hasattr(rows, "to_dict") and hasattr(rows, "columns") and not isinstance(rows, Mapping):
         frame: Any = rows  # a pandas DataFrame
         names = [str(c) for c in frame.columns]
-        data, err = _native.columns_jsonl(names, [frame[c].tolist() for c in frame.columns])
+        data, err = _native.columns_jsonl(names, [_column(frame[c]) for c in frame.columns])
     elif isinstance(rows, Mapping):
         raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
     else:
@@ -278,6 +339,56 @@ def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
         line, message = err if err is not None else (0, "no rows written")
         raise InputError(name, line, None, message)
     return data, name
+
+
+def _column(series: Any) -> Union[bytes, Tuple[bytes, bytes], List[Any]]:
+    """A DataFrame column for the extension: an integer column as little-endian int64 bytes (no
+    Python int per cell), any other as `tolist()`. A missing cell (NaN, None, pandas' NA) becomes
+    NaN, which the extension leaves out as a missing key; a float column whose values are all
+    whole numbers (an integer column pandas made float64 by one missing cell) gives integers,
+    as the JSONL keys `start`, `end`, `step` must be."""
+    strings = _arrow_strings(series)
+    if strings is not None:
+        return strings
+    kind = getattr(series.dtype, "kind", "O")
+    missing = series.isna().to_numpy(dtype=bool)
+    if kind == "i" or kind == "f":
+        present = series[~missing]
+        if kind == "i" or bool(((present % 1 == 0) & (present.abs() < 2.0**53)).all()):
+            ints = present.to_numpy(dtype="<i8")
+            if not missing.any():
+                return bytes(ints.tobytes())
+            values: List[Any] = [_NAN] * len(series)
+            for i, v in zip((~missing).nonzero()[0].tolist(), ints.tolist()):
+                values[i] = v
+            return values
+    values = list(series.tolist())
+    if missing.any():
+        values = [_NAN if m else v for v, m in zip(values, missing.tolist())]
+    return values
+
+
+_NAN = float("nan")
+
+
+def _arrow_strings(series: Any) -> Optional[Tuple[bytes, bytes]]:
+    """A pyarrow-backed string column with no missing cell (pandas 3's default `str` dtype when
+    pyarrow is installed) as Arrow `large_string` buffers: (n+1 int64 offsets, UTF-8 bytes). Its
+    `tolist()` made a Python str per cell, most of a DataFrame input's cost."""
+    if getattr(series.dtype, "storage", None) != "pyarrow":
+        return None
+    import pyarrow as pa
+
+    arr = pa.array(series)
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    if arr.null_count or not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
+        return None
+    arr = arr.cast(pa.large_string())
+    _, offsets, data = arr.buffers()
+    start, n = arr.offset, len(arr)
+    raw = b"" if offsets is None else offsets.to_pybytes()[start * 8:(start + n + 1) * 8]
+    return raw, b"" if data is None else data.to_pybytes()
 
 
 def _input(rows: RowsInput, what: str) -> Union[str, Tuple[bytes, str]]:
@@ -308,7 +419,7 @@ def score(
     *,
     workspaces: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
-    breakdown: bool = True,
+    breakdown: Union[bool, str] = True,
     widen: int = 10,
     outcomes: Optional[RowsInput] = None,
     errors: str = "raise",
@@ -329,18 +440,25 @@ def score(
     shard: "i/n" or (i, n): score only the tasks of shard i of n (the CLI's `--shard`); the
         result's `partial` then merges with the other shards' (`merge`).
     breakdown: False drops the per-file and per-span lists (`files`, `spans`), as `--summary`.
+        "columns": the rows carry no lists either, and the breakdown is kept by the extension
+        and given as columns by `result.files` / `result.spans` on first access (a fraction of
+        the time and memory of the lists in every row).
     outcomes: labels (`task`, `run`, `resolved`; or SWE-bench rows with `resolved`), as
         `--outcomes`: each labelled run is a row, read or not (a run that read nothing scores 0),
         and every row carries its run's label as `resolved` (None for a run the labels do not name).
     errors: "raise" (InputError after scoring the valid rest) or "collect" (on `.errors`).
     """
-    rows, totals, partial, errs, notes = _call(
+    if breakdown not in (True, False, "columns") or not isinstance(breakdown, (bool, str)):
+        raise ValueError(f"breakdown={breakdown!r}: expected True, False or 'columns'")
+    columns = breakdown == "columns"
+    rows, totals, partial, errs, notes, kept = _call(
         _native.score,
         _input(gold, "gold"), _input(reads, "reads"), float(threshold), _path(workspace),
-        _shard(shard), breakdown, _count("widen", widen), _path(workspaces),
-        outcomes=_optional_input(outcomes, "outcomes"),
+        _shard(shard), breakdown is True, _count("widen", widen), _path(workspaces),
+        outcomes=_optional_input(outcomes, "outcomes"), columns=columns,
     )
     result = ScoreResult(rows)
+    result._breakdown = kept
     result.totals = totals
     result.partial = partial
     result.notes = notes

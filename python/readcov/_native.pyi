@@ -21,16 +21,25 @@ def score(
     widen: int = 10,
     workspaces: Optional[str] = None,
     outcomes: Optional[Input] = None,
-) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str]]:
-    """Rows (dicts), totals, partial aggregate, located errors, notes (conversions done)."""
+    columns: bool = False,
+) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str], Optional[Breakdown]]:
+    """Rows (dicts), totals, partial aggregate, located errors, notes (conversions done), and
+    with `columns` the breakdown kept as columns (the rows then carry none)."""
+
+class Breakdown:
+    """The per-file and per-span breakdown of one `score` call, kept by the extension."""
+
+    def files(self) -> Dict[str, List[Any]]: ...
+    def spans(self) -> Dict[str, List[Any]]: ...
 
 def rows_jsonl(rows: Sequence[Mapping[str, Any]]) -> Tuple[Optional[bytes], Optional[Tuple[int, str]]]:
     """Dicts as JSONL bytes, or the first row that is not JSON (1-based, why)."""
 
 def columns_jsonl(
-    names: List[str], columns: List[List[Any]]
+    names: List[str], columns: List[Union[bytes, Tuple[bytes, bytes], List[Any]]]
 ) -> Tuple[Optional[bytes], Optional[Tuple[int, str]]]:
-    """A DataFrame's columns (`Series.tolist()`) as JSONL bytes, or the first bad row."""
+    """A DataFrame's columns (int64 ones as little-endian bytes, Arrow strings as (int64 offsets,
+    UTF-8 bytes), others `Series.tolist()`) as JSONL bytes, or the first bad row."""
 
 def import_log(
     paths: List[str],

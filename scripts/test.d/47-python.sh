@@ -19,10 +19,13 @@ TEST_DEPS=(pytest==9.2.0 pandas==3.1.1 pyarrow==26.0.1 ray==2.60.0)
 TYPE_DEPS=(mypy==1.18.2 pyright==1.1.407)
 export PYRIGHT_PYTHON_FORCE_VERSION=1.1.407
 
+# auditwheel: python/check-wheel asks it which platform tag the built wheel's symbols allow.
+AUDITWHEEL=auditwheel==6.8.2
 TOOLS="$REPO/.venv-python-build"
-if ! "$TOOLS/bin/maturin" --version 2>/dev/null | grep -q "maturin 1.16.0"; then
+if ! "$TOOLS/bin/maturin" --version 2>/dev/null | grep -q "maturin 1.16.0" ||
+   ! "$TOOLS/bin/auditwheel" --version 2>/dev/null | grep -q "auditwheel 6.8.2"; then
   python3 -m venv "$TOOLS" || die "python3 -m venv failed: apt-get install -y python3-venv"
-  "$TOOLS/bin/pip" install -q "$MATURIN" || die "could not install $MATURIN from PyPI"
+  "$TOOLS/bin/pip" install -q "$MATURIN" "$AUDITWHEEL" || die "could not install $MATURIN $AUDITWHEEL from PyPI"
 fi
 mkdir -p "$REPO/target"
 # The suite tests the wheel built in the dev profile: it reuses the test build's dependencies (the
@@ -36,6 +39,10 @@ PATH="$TOOLS/bin:$PATH" python/build-wheel "${profile[@]}" >"$REPO/target/python
 built=$(date +%s)
 wheel=$(ls "$REPO"/target/wheels/readcov-*.whl)
 echo "-- built $(basename "$wheel") in $((built - started)) s ($(du -h "$wheel" | cut -f1))"
+# The wheel runs where its tag says: no ELF file in it needs a newer glibc than its manylinux tag
+# (objdump -T), and auditwheel derives no newer tag.
+AUDITWHEEL="$TOOLS/bin/auditwheel" python3 python/check-wheel "$wheel" ||
+  die "python/check-wheel: $(basename "$wheel") needs a newer glibc than its tag says"
 
 # A fresh venv each run: the wheel file, not the source tree, is what the tests import.
 VENV="$(mktemp -d "${TMPDIR:-/tmp}/readcov-py.XXXXXX")"

@@ -4,6 +4,7 @@
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
 mod at_k;
+mod breakdown;
 mod contextbench;
 mod diagnose;
 mod explain;
@@ -47,10 +48,12 @@ fn check_threshold(threshold: f64) -> PyResult<()> {
 }
 
 /// An input as Python hands it over: a file path (read by the input layer, as the CLI reads it)
-/// or rows already turned into bytes, with the name errors give them (`<reads>`).
+/// or rows already turned into bytes, with the name errors give them (`<reads>`). The bytes are
+/// the Python object's own, not a copy: the lean reads parser reads them in place (585k dict rows
+/// are 64 MB of JSONL; each copy of it cost page faults for fresh memory).
 #[derive(FromPyObject)]
 pub enum Input {
-    Bytes(Vec<u8>, String),
+    Bytes(pyo3::pybacked::PyBackedBytes, String),
     Path(std::path::PathBuf),
 }
 
@@ -62,7 +65,7 @@ impl Input {
     ) -> Result<readcov_files::input::LoadedGold, String> {
         match self {
             Input::Path(p) => readcov_files::input::load_gold(&p, opts),
-            Input::Bytes(b, name) => readcov_files::input::gold_of(&name, b, opts),
+            Input::Bytes(b, name) => readcov_files::input::gold_of(&name, b.to_vec(), opts),
         }
         .map_err(|e| e.to_string())
     }
@@ -71,7 +74,10 @@ impl Input {
     fn source(self) -> readcov_files::diagnose::Source {
         match self {
             Input::Path(p) => readcov_files::diagnose::Source::Path(p),
-            Input::Bytes(bytes, name) => readcov_files::diagnose::Source::Bytes { name, bytes },
+            Input::Bytes(bytes, name) => readcov_files::diagnose::Source::Bytes {
+                name,
+                bytes: bytes.to_vec(),
+            },
         }
     }
 
@@ -82,7 +88,7 @@ impl Input {
     ) -> Result<readcov_files::input::Loaded<readcov_core::ReadSpan>, String> {
         match self {
             Input::Path(p) => readcov_files::input::load_reads(&p, opts),
-            Input::Bytes(b, name) => readcov_files::input::reads_of(&name, b, opts),
+            Input::Bytes(b, name) => readcov_files::input::reads_of(&name, b.to_vec(), opts),
         }
         .map_err(|e| e.to_string())
     }
@@ -143,6 +149,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sets::score_sets, m)?)?;
     m.add_function(wrap_pyfunction!(at_k::at_k, m)?)?;
     m.add_function(wrap_pyfunction!(report::report, m)?)?;
+    m.add_class::<breakdown::Breakdown>()?;
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_runs, m)?)?;

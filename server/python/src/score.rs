@@ -7,6 +7,7 @@
 //! `outcomes` (labels, as `--outcomes`), each labelled run is a row, read or not, and every row
 //! carries its label as `resolved` (the join a DataFrame of runs wants).
 
+use crate::breakdown::Breakdown;
 use crate::pyvalue::serde_to_py;
 use crate::rows::RowBuilder;
 use crate::{check_threshold, file_error, located, Input, Located, Workspace};
@@ -26,13 +27,15 @@ use readcov_units::UnitScore;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// What `score` hands back: rows, totals, the partial, located errors, notes (conversions).
+/// What `score` hands back: rows, totals, the partial, located errors, notes (conversions),
+/// and the breakdown kept as columns (`columns`; the rows then carry none).
 type Out<'py> = (
     Bound<'py, PyList>,
     Bound<'py, PyAny>,
     Bound<'py, PyAny>,
     Vec<Located>,
     Vec<String>,
+    Option<Breakdown>,
 );
 
 /// Everything computed without the GIL.
@@ -49,7 +52,7 @@ struct Scored {
 }
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=None))]
+#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=None, columns=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn score<'py>(
     py: Python<'py>,
@@ -62,6 +65,7 @@ pub fn score<'py>(
     widen: u32,
     workspaces: Option<PathBuf>,
     outcomes: Option<Input>,
+    columns: bool,
 ) -> PyResult<Out<'py>> {
     let shard = shard
         .map(|s| Shard::parse(&s))
@@ -79,7 +83,7 @@ pub fn score<'py>(
         .map_err(file_error)?;
     let opts = ScoreOptions {
         threshold,
-        breakdown,
+        breakdown: breakdown || columns,
         ..ScoreOptions::default()
     };
     // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
@@ -99,10 +103,12 @@ pub fn score<'py>(
         },
     );
     let partial = serde_to_py(py, &file)?;
-    let mut b = RowBuilder::new(py, breakdown);
+    let mut b = RowBuilder::new(py, breakdown && !columns);
+    let mut kept = columns.then(Breakdown::default);
     let list = PyList::empty(py);
-    // Rows are consumed as they are turned into dicts: their breakdown is freed on the way.
-    for (i, row) in s.rows.into_iter().enumerate() {
+    // Rows are consumed as they are turned into dicts: their breakdown is freed on the way, or
+    // moved into the columns' store.
+    for (i, mut row) in s.rows.into_iter().enumerate() {
         let unit = s.units.as_ref().map(|u| &u[i]);
         let rbe = (!s.rbe.is_empty())
             .then(|| s.rbe.get(&(row.task.clone(), row.run.clone())))
@@ -112,8 +118,17 @@ pub fn score<'py>(
             d.set_item(pyo3::intern!(py, "resolved"), l.get(&row.task, &row.run))?;
         }
         list.append(d)?;
+        if let Some(k) = kept.as_mut() {
+            let files = std::mem::take(&mut row.score.files);
+            k.push(
+                &row.task,
+                &row.run,
+                files,
+                std::mem::take(&mut row.score.spans),
+            );
+        }
     }
-    Ok((list, totals, partial, s.errors, s.notes))
+    Ok((list, totals, partial, s.errors, s.notes, kept))
 }
 
 /// Where the sources are, the shard, the options and the widening.

@@ -29,6 +29,9 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     from_frame = readcov.score(gold.to_pandas(), frame)
     table = rows.to_arrow()
     totals: Dict[str, Any] = rows.totals
+    columns: readcov.ScoreResult = readcov.score(gold, reads, breakdown="columns")
+    span_columns: Dict[str, List[Any]] = columns.spans
+    file_rows: int = len(columns.files["task"])
     parts = [readcov.score(gold, reads, shard=(i, 2)) for i in range(2)]
     merged: Dict[str, Any] = readcov.merge([p.partial for p in parts])
     shard: int = readcov.shard_of("pallets__flask-5014", 2)
