@@ -667,10 +667,11 @@ def explore(
 class SheetResult(Rows):
     """`sheet` rows: one per run record (the `runs` of `readcov sheet --format json`), with
     `doc`, the whole document (`overall`, `conditions`, `common`, `threshold`, `input_errors`,
-    `units`, ...), and the mergeable `partial`."""
+    `units`, ...), the mergeable `partial`, and `notes` (gold or reads converted on the fly)."""
 
     doc: Dict[str, Any]
     partial: Dict[str, Any]
+    notes: List[str]
 
 
 def _optional(rows: Optional[RowsInput], what: str) -> Optional[Tuple[bytes, str]]:
@@ -698,14 +699,17 @@ def sheet(
     denominators and pass^k / pass@k per condition.
 
     runs: run records (path or dicts); gold, reads, ledger, tasks, units: the optional inputs
-    of the CLI's flags of the same names. require: the default required axes (the CLI's
+    of the CLI's flags of the same names. Gold and reads are taken as `readcov sheet` takes them,
+    through the same input layer: gold may be a diff or SWE-bench rows, reads an agent trajectory
+    (imported against `workspace`; `.notes` says so); a file of the wrong kind, or with no valid
+    row, is refused with the CLI's words. require: the default required axes (the CLI's
     `--require`); k: the pass^k / pass@k k values.
     """
-    doc, partial, errs = _call(
+    doc, partial, errs, notes = _call(
         _native.sheet,
         *_as_jsonl(runs, "runs"),
-        gold=_optional(gold, "gold"),
-        reads=_optional(reads, "reads"),
+        gold=_optional_input(gold, "gold"),
+        reads=_optional_input(reads, "reads"),
         ledger=_optional(ledger, "ledger"),
         tasks=_optional(tasks, "tasks"),
         units=_optional(units, "units"),
@@ -720,6 +724,7 @@ def sheet(
     result = SheetResult(d["runs"])
     result.doc = d
     result.partial = json.loads(partial)
+    result.notes = notes
     return _finish(result, _located(errs), errors)
 
 

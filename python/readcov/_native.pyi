@@ -92,8 +92,8 @@ def explore(
 def sheet(
     runs: bytes,
     runs_name: str,
-    gold: Optional[Tuple[bytes, str]] = None,
-    reads: Optional[Tuple[bytes, str]] = None,
+    gold: Optional[Input] = None,
+    reads: Optional[Input] = None,
     ledger: Optional[Tuple[bytes, str]] = None,
     tasks: Optional[Tuple[bytes, str]] = None,
     units: Optional[Tuple[bytes, str]] = None,
@@ -103,8 +103,8 @@ def sheet(
     threshold: float = 0.5,
     workspace: Optional[str] = None,
     shard: Optional[str] = None,
-) -> Tuple[str, str, List[Located]]:
-    """Sheet document (JSON, as `readcov sheet --format json`), partial (JSON), errors."""
+) -> Tuple[str, str, List[Located], List[str]]:
+    """Sheet document (JSON, as `readcov sheet --format json`), partial (JSON), errors, notes."""
 
 def explain(
     gold: Input,

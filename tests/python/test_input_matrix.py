@@ -1,14 +1,10 @@
 """The input matrix (issue 36) through the Python API, beside the CLI's: each kind of input file
-given to `readcov.score` and `readcov.explain` as gold or reads is taken, converted on the fly
-(with the CLI's note) or refused (with the CLI's words) exactly as the `readcov` command of the
-same wheel takes, converts or refuses it, and a file whose every line is invalid fails in both.
-The cases are the CLI matrix's (server/cli/tests/it/input_matrix.rs) for these two commands.
-
-Not in the matrix: `readcov.sheet`, whose gold and reads the extension parses as JSONL itself
-rather than through the input layer (a trajectory is not imported, a gold file as reads is not
-refused): an API gap reported to the Python package's owner, not behaviour to pin. `score`'s
-`outcomes` (labels through the layer, a reads file refused) is held equal to the CLI in
-test_sets.py.
+given to `readcov.score`, `readcov.explain` and `readcov.sheet` as gold or reads is taken,
+converted on the fly (with the CLI's note) or refused (with the CLI's words) exactly as the
+`readcov` command of the same wheel takes, converts or refuses it, and a file whose every line is
+invalid fails in both. The cases are the CLI matrix's (server/cli/tests/it/input_matrix.rs) for
+these commands. `score`'s `outcomes` (labels through the layer, a reads file refused) is held
+equal to the CLI in test_sets.py.
 """
 
 import json
@@ -23,6 +19,7 @@ TASK = "psf__requests-1724"
 GOLD = {"task": TASK, "path": "requests/models.py", "start": 1, "end": 9, "tier": "core"}
 READS = {"task": TASK, "run": "r", "path": "requests/models.py", "start": 1, "end": 5, "tool": "view"}
 LABELS = {"task": TASK, "run": "r", "resolved": True}
+RUNS = {"task": TASK, "run": "r", "condition": "c", "target": True}
 DIFF = "--- a/requests/models.py\n+++ b/requests/models.py\n@@ -3,2 +3,2 @@\n a\n-b\n+c\n"
 
 
@@ -33,6 +30,7 @@ def files(tmp_path_factory):
         ("gold.jsonl", json.dumps(GOLD) + "\n"),
         ("reads.jsonl", json.dumps(READS) + "\n"),
         ("labels.jsonl", json.dumps(LABELS) + "\n"),
+        ("runs.jsonl", json.dumps(RUNS) + "\n"),
         ("notes.md", "# notes\nnot json\nnor this\n"),
         ("fix.txt", DIFF),
     ]:
@@ -41,6 +39,7 @@ def files(tmp_path_factory):
         "gold": d / "gold.jsonl",
         "reads": d / "reads.jsonl",
         "labels": d / "labels.jsonl",
+        "runs": d / "runs.jsonl",
         "text": d / "notes.md",
         "diff": d / "fix.txt",
         "swebench": REAL / "gold.jsonl",
@@ -86,6 +85,17 @@ CASES = [
     ("explain", "gold", "reads", refused("reads JSONL", "gold")),
     ("explain", "gold", "labels", refused("outcome labels", "gold")),
     ("explain", "gold", "text", NOTHING_VALID),
+    ("sheet", "reads", "reads", TAKES),
+    ("sheet", "reads", "traj", CONVERTS),
+    ("sheet", "reads", "gold", refused("gold JSONL", "reads")),
+    ("sheet", "reads", "labels", refused("outcome labels", "reads")),
+    ("sheet", "reads", "text", NOTHING_VALID),
+    ("sheet", "gold", "gold", TAKES),
+    ("sheet", "gold", "swebench", CONVERTS),
+    ("sheet", "gold", "diff", CONVERTS),
+    ("sheet", "gold", "reads", refused("reads JSONL", "gold")),
+    ("sheet", "gold", "traj", refused("an agent trajectory", "gold")),
+    ("sheet", "gold", "text", NOTHING_VALID),
 ]
 
 
@@ -96,10 +106,14 @@ def run_both(command, flag, path, files):
     args = [command, "--gold", gold, "--reads", reads]
     if command == "explain":
         args += ["--task", TASK]
+    if command == "sheet":
+        args += ["--runs", files["runs"]]
     done = cli(*args, check=False)
     try:
         if command == "score":
             got = readcov.score(gold, reads, errors="raise")
+        elif command == "sheet":
+            got = readcov.sheet(files["runs"], gold=gold, reads=reads, errors="raise")
         else:
             got = readcov.explain(gold, reads, TASK, errors="raise")
     except ValueError as e:  # InputError is a ValueError
@@ -125,8 +139,12 @@ def test_each_kind_is_taken_converted_or_refused_as_the_cli_does(files, command,
     elif want == NOTHING_VALID:
         assert done.returncode == 2 and "nothing to score" in err, err
         assert isinstance(got, readcov.InputError), repr(got)
-        # Located as the CLI locates it: the first bad line of the file, with the same words.
-        assert got.line == 1 and got.message in err, (str(got), err)
+        if command == "sheet":
+            # The sheet refuses the whole file before grading, with the CLI's closing words.
+            assert got.line == 0 and "nothing to score" in got.message and got.message in err, (str(got), err)
+        else:
+            # Located as the CLI locates it: the first bad line of the file, with the same words.
+            assert got.line == 1 and got.message in err, (str(got), err)
     else:
         _, looks, role = want
         assert done.returncode == 2, err

@@ -1,5 +1,9 @@
 //! `sheet`: the multi-turn evaluation sheet as `readcov sheet --format json` grades it
-//! (`sheet::evaluate`), with the mergeable partial of `--emit-partial`.
+//! (`sheet::evaluate`), with the mergeable partial of `--emit-partial`. Gold and reads load
+//! through the one input layer, as `readcov sheet --gold/--reads` loads them (a diff or SWE-bench
+//! rows as gold, a trajectory as reads, converted with the CLI's note; the wrong kind refused
+//! with its words; a file with nothing valid refused); the sheet's own files (run records,
+//! ledger, tasks, units) are parsed here as the CLI parses them.
 
 use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
@@ -7,11 +11,11 @@ use readcov_core::sheet::{
     evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, NoUnits,
     SheetInput, SheetPartial, Units,
 };
-use readcov_core::{
-    parse_gold_checked, parse_reads_piece, Parsed, Partial, PartialFile, ScoreOptions, Shard,
-};
+use readcov_core::InputError;
+use readcov_core::{Partial, PartialFile, ScoreOptions, Shard};
+use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::sheet_units;
-use readcov_files::{workspace_lengths, WorkspaceCheck};
+use readcov_files::workspace_lengths;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -19,8 +23,9 @@ use std::path::PathBuf;
 /// An optional JSONL input: (bytes, name for errors).
 type Input = Option<(Vec<u8>, String)>;
 
-/// The sheet (JSON, the CLI's document), the partial (JSON) and located errors.
-type Graded = (String, String, Vec<Located>);
+/// The sheet (JSON, the CLI's document), the partial (JSON), located errors and notes
+/// (conversions done on the fly).
+type Graded = (String, String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
 #[pyo3(signature = (runs, runs_name, gold=None, reads=None, ledger=None, tasks=None, units=None, require=None, k=vec![1], regeneration_limit=None, threshold=0.5, workspace=None, shard=None))]
@@ -29,8 +34,8 @@ pub fn sheet(
     py: Python<'_>,
     runs: Vec<u8>,
     runs_name: String,
-    gold: Input,
-    reads: Input,
+    gold: Option<crate::Input>,
+    reads: Option<crate::Input>,
     ledger: Input,
     tasks: Input,
     units: Input,
@@ -63,17 +68,45 @@ pub fn sheet(
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
-        let (ws_str, root) = ws.confined();
-        let inside = WorkspaceCheck::new(root.clone());
-        let check = |p: &str| inside.check(p);
+        let (ws_str, _) = ws.confined();
         let run_file = parse_run_file(&runs, &runs_name);
         let (mut run_items, mut unreadable) = (run_file.parsed, run_file.unreadable);
-        let gold = gold.map(|(b, n)| parse_gold_checked(&b, &n, ws_str.as_deref(), &check));
-        let reads = reads.map(|(b, n)| {
-            let mut out = Parsed::default();
-            parse_reads_piece(&b, 1, &n, ws_str.as_deref(), &check, &mut out);
-            out
-        });
+        let mut notes = Vec::new();
+        let gold_opts = GoldOptions {
+            workspace: ws_str.as_deref(),
+            ..GoldOptions::default()
+        };
+        let gold = match gold {
+            None => None,
+            Some(g) => {
+                let name = input_name(&g);
+                let g = g.load_gold(&gold_opts).map_err(file_error)?;
+                notes.extend(g.notes);
+                if g.parsed.items.is_empty() {
+                    return Err(file_error(format!(
+                        "{name}: no valid gold spans, nothing to score"
+                    )));
+                }
+                Some(g.parsed)
+            }
+        };
+        // A trajectory as reads is imported against the workspace, as `readcov sheet` does.
+        let reads_opts = ReadsOptions {
+            workspace: ws_str.as_deref(),
+            base_files: BaseFiles::of(ws.as_deref(), None),
+        };
+        let reads = match reads {
+            None => None,
+            Some(r) => {
+                let name = input_name(&r);
+                let r = r.load_reads(&reads_opts).map_err(file_error)?;
+                notes.extend(r.notes);
+                if r.parsed.items.is_empty() && r.lost_edits.is_empty() {
+                    return Err(file_error(nothing_read(&name, &r.parsed.errors)));
+                }
+                Some(r.parsed)
+            }
+        };
         let ledger = ledger
             .map(|(b, n)| parse_ledger(&b, &n))
             .unwrap_or_default();
@@ -145,6 +178,25 @@ pub fn sheet(
             m.insert("units".into(), units_label.into());
         }
         let partial = serde_json::to_string(&partial).expect("partial serialises");
-        Ok((doc.to_string(), partial, errors))
+        Ok((doc.to_string(), partial, errors, notes))
     })
+}
+
+/// The name an input's errors give it.
+fn input_name(i: &crate::Input) -> String {
+    match i {
+        crate::Input::Path(p) => p.display().to_string(),
+        crate::Input::Bytes(_, name) => name.clone(),
+    }
+}
+
+/// The CLI's words for reads with no valid row (`readcov sheet --reads` refuses them too).
+fn nothing_read(name: &str, errors: &[InputError]) -> String {
+    match errors.is_empty() {
+        true => format!("{name}: no reads, nothing to score (every gold task would have no run)"),
+        false => format!(
+            "{name}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
+             line; an agent trajectory is imported on the fly, see `readcov import --help`)"
+        ),
+    }
 }

@@ -78,6 +78,10 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), errors="collect"
     )
     doc: Dict[str, Any] = sheet.doc
+    sheet_notes: List[str] = readcov.sheet(
+        [{"task": "pallets__flask-5014", "run": "openhands", "condition": "c", "target": True}],
+        gold=real / "gold.jsonl", reads=logs[0], errors="collect",
+    ).notes
     where: str = ""
     problems: List[readcov.InputError] = []
     try:
@@ -92,7 +96,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
-        "consensus": len(consensus), "sets": len(sets), "report_tasks": written["tasks"], "page": len(page), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
+        "consensus": len(consensus), "sets": len(sets), "sheet_notes": len(sheet_notes), "report_tasks": written["tasks"], "page": len(page), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 
