@@ -175,3 +175,56 @@ fn notes_and_warnings_on_stderr_show_names_escaped() {
         "a line forged on stderr: {err}"
     );
 }
+
+/// Every other text output over the same names (item 10: "escape both in every text output"):
+/// `explain` of the run with escape codes and of the run with the 200 KB path, `diagnose`'s
+/// table and summary, and `report`'s summary on stdout — each shows the names escaped (the task
+/// and run as `\x1b…`, the gold path with `\n`), forges no line and echoes no huge name.
+#[test]
+fn explain_diagnose_and_report_show_names_escaped_and_cut() {
+    let d = folder();
+    let inputs = ["--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+    let task = r"t\x1b[31mRED\x1b]0;title\x07";
+    let cases: [(&str, Vec<&str>, Vec<String>); 4] = [
+        (
+            "explain",
+            vec!["explain", "--task", TASK, "--run", RUN],
+            vec![
+                format!(r"{task} · run r\x1b[2J"),
+                r"  a.py\nSF:/etc/passwd ".into(),
+            ],
+        ),
+        (
+            "explain of the 200 KB path",
+            vec!["explain", "--task", "t2", "--run", "r"],
+            vec!["ppp…ppp".into(), "1/1 gold files".into()],
+        ),
+        (
+            "diagnose",
+            vec!["diagnose"],
+            vec![
+                format!(r"{task}  r\x1b[2J"),
+                "\n".to_string() + r"r\x1b[2J ",
+            ],
+        ),
+        (
+            "report",
+            vec!["report", "--html", "r.html"],
+            vec![
+                r"2 task(s), 2 run(s)".into(),
+                "\n".to_string() + r"r\x1b[2J ",
+            ],
+        ),
+    ];
+    for (what, args, want) in cases {
+        let args = [&args[..1], &inputs[..], &args[1..]].concat();
+        let o = readcov_in(d.path(), &args);
+        assert_eq!(o.status.code(), Some(0), "{what}: {}", stderr(&o));
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert_safe(&format!("{what}: stdout"), &out);
+        assert_safe(&format!("{what}: stderr"), &err);
+        for w in want {
+            assert!(out.contains(&w), "{what}: no {w:?} in\n{out}");
+        }
+    }
+}
