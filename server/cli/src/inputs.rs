@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use readcov_core::outcomes::Label;
 use readcov_core::{GoldSpan, InputError, LeanReads, Parsed, ReadSpan};
 use readcov_files::input::{self, GoldOptions, ReadsOptions};
+use readcov_import::RunChange;
 use std::path::Path;
 
 pub use readcov_files::input::BaseFiles;
@@ -39,6 +40,25 @@ pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan
         return Err(no_valid_gold(path));
     }
     Ok(g.parsed)
+}
+
+/// [`load_gold`] with the gold change behind the gold (for the stages: its patches, or the `edit`
+/// rows of gold JSONL), the file read once.
+pub fn load_gold_and_change(
+    path: &Path,
+    workspace: Option<&str>,
+) -> Result<(Parsed<GoldSpan>, input::GoldChanges)> {
+    let opts = GoldOptions {
+        workspace,
+        ..GoldOptions::default()
+    };
+    let (g, change) = input::load_gold_and_change(path, &opts)?;
+    print_notes(&g.notes);
+    if g.parsed.items.is_empty() {
+        report_errors(&g.parsed.errors);
+        return Err(no_valid_gold(path));
+    }
+    Ok((g.parsed, change))
 }
 
 /// No valid gold span: nothing to score (the same words in every command).
@@ -88,17 +108,32 @@ pub fn load_reads_and_lost(
     workspace: Option<&str>,
     base_files: BaseFiles,
 ) -> Result<(Parsed<ReadSpan>, Vec<readcov_import::LostEdit>)> {
+    let (reads, lost, _) = load_reads_and_changes(path, workspace, base_files)?;
+    Ok((reads, lost))
+}
+
+/// [`load_reads_and_lost`] with each run's change a trajectory imported on the fly brought (its
+/// log's final patch or its replayed edits: the stages' change; none for reads rows).
+pub fn load_reads_and_changes(
+    path: &Path,
+    workspace: Option<&str>,
+    base_files: BaseFiles,
+) -> Result<(
+    Parsed<ReadSpan>,
+    Vec<readcov_import::LostEdit>,
+    Vec<RunChange>,
+)> {
     let opts = ReadsOptions {
         workspace,
         base_files,
     };
-    let r = input::load_reads(path, &opts)?;
+    let (r, changes) = input::load_reads_and_changes(path, &opts)?;
     print_notes(&r.notes);
     // A trajectory whose every edit was lost still names a run `explain` can show.
     if r.parsed.items.is_empty() && r.lost_edits.is_empty() {
         return Err(nothing_read(path, &r.parsed.errors));
     }
-    Ok((r.parsed, r.lost_edits))
+    Ok((r.parsed, r.lost_edits, changes))
 }
 
 /// Plain reads JSONL as a lean table; `None` for anything [`load_reads`] must convert or refuse.

@@ -3,15 +3,16 @@
 //! patches behind it), reads (and, for a trajectory, each run's change: its log's final patch or
 //! its replayed edits), SWE-bench predictions, harness reports, outcome labels, the workspaces.
 //! Each input is a file or bytes already in memory ([`Source`]); the edges only say the notes and
-//! located errors this returns, and hand [`Inputs::with_diagnose_input`] to the library call.
+//! located errors this returns, and hand [`Inputs::with_diagnose_input`] to the library call. An
+//! edge that has loaded gold, reads and labels already hands them to [`with_loaded`] instead.
 
 use crate::gold_files::Workspaces;
-use crate::input::{self, BaseFiles, GoldOptions, LoadError, ReadsOptions, RunChanges};
-use crate::{canonical_dir, FileError};
+use crate::input::{LoadError, RunChanges};
+use crate::FileError;
 
 pub use crate::input::Source;
 use readcov_core::outcomes::Outcomes;
-use readcov_core::stages::{parse_reports, ReportFile, RunStages};
+use readcov_core::stages::{ReportFile, RunStages};
 use readcov_core::{GoldSpan, InputError, LineSet, ReadSpan, ScoreOptions, Shard};
 use readcov_gold::PatchRow;
 use readcov_import::LostEdit;
@@ -123,107 +124,10 @@ pub struct Inputs {
     pub other_errors: Vec<InputError>,
 }
 
-/// The workspace as the loaders take it: its absolute path as text (paths in rows are made
-/// relative to it), refused when it is not a directory.
-pub fn workspace_text(ws: Option<&Path>) -> Result<Option<String>, FileError> {
-    let Some(ws) = ws else { return Ok(None) };
-    match std::path::absolute(ws) {
-        Ok(abs) if abs.is_dir() => Ok(Some(abs.to_string_lossy().into_owned())),
-        Ok(_) => Err(FileError::new(ws, "workspace is not a directory")),
-        Err(e) => Err(FileError::new(ws, format!("bad workspace path: {e}"))),
-    }
-}
-
-/// Loads every input of `req`. Gold first: without a valid gold span nothing else is read.
-pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
-    let root = workspace_text(req.workspace)?;
-    let one = req.workspace.map(canonical_dir).transpose()?;
-    let per_task = req.workspaces.map(canonical_dir).transpose()?;
-    let gold_opts = GoldOptions {
-        workspace: root.as_deref(),
-        ..GoldOptions::default()
-    };
-    let gold_bytes = req.gold.bytes()?;
-    let gold_name = req.gold.name();
-    let g = input::gold_of(&gold_name, gold_bytes.clone(), &gold_opts)?;
-    let mut gold = g.parsed;
-    if gold.items.is_empty() {
-        return Err(DiagnoseLoadError::NoGold {
-            name: gold_name,
-            notes: g.notes,
-            errors: gold.errors,
-        });
-    }
-    // The gold change behind the gold (a Parquet file's rows as JSONL, as the gold read them).
-    let (rows, _) = input::rows::parquet_as_jsonl(&gold_name, gold_bytes);
-    let gold_change = input::gold_changes(&gold_name, &rows, root.as_deref());
-    drop(rows);
-    let opts = ReadsOptions {
-        workspace: root.as_deref(),
-        base_files: BaseFiles::of(req.workspace, req.workspaces),
-    };
-    let (loaded, changes) = match req.reads {
-        Source::Path(p) => input::load_reads_and_changes(p, &opts)?,
-        Source::Bytes { name, bytes } => input::reads_and_changes_of(name, bytes.clone(), &opts)?,
-    };
-    let mut reads = loaded.parsed;
-    if let Some(shard) = req.shard {
-        gold.items.retain(|g| shard.keeps(&g.task));
-        reads.items.retain(|r| shard.keeps(&r.task));
-    }
-    let mut run_changes = RunChanges::default();
-    run_changes.add_logged(&changes);
-    for r in &reads.items {
-        run_changes.add_run(&r.task, &r.run);
-    }
-    let mut inputs = Inputs {
-        gold: gold.items,
-        reads: reads.items,
-        gold_patches: gold_change.patches,
-        gold_edit_lines: gold_change.edit_lines,
-        lost_edits: loaded.lost_edits,
-        changes: run_changes,
-        reports: ReportFile::default(),
-        run_reports: BTreeMap::new(),
-        outcomes: None,
-        files: Workspaces { one, per_task },
-        opts: req.opts.clone(),
-        gold_notes: g.notes,
-        reads_notes: loaded.notes,
-        gold_errors: gold.errors,
-        reads_errors: reads.errors,
-        other_errors: Vec::new(),
-    };
-    for p in req.patches {
-        let loaded = match p {
-            Source::Path(path) => input::load_predictions(path)?,
-            Source::Bytes { name, bytes } => input::predictions_of(name, bytes)?,
-        };
-        inputs.other_errors.extend(loaded.parsed.errors);
-        inputs.changes.add_predictions(loaded.parsed.items);
-    }
-    for (run, src) in req.test_reports {
-        let file = parse_reports(&src.bytes()?, &src.name()).map_err(DiagnoseLoadError::Report)?;
-        match run {
-            Some(run) => inputs
-                .run_reports
-                .entry(run.clone())
-                .or_default()
-                .merge(file),
-            None => inputs.reports.merge(file),
-        }
-    }
-    if let Some(src) = req.outcomes {
-        let loaded = match src {
-            Source::Path(path) => input::load_outcomes(path)?,
-            Source::Bytes { name, bytes } => input::outcomes_of(name, bytes)?,
-        };
-        inputs.other_errors.extend(loaded.parsed.errors);
-        inputs.outcomes = Some(loaded.parsed.items.into_iter().collect());
-    }
-    Ok(inputs)
-}
-
+mod load;
 mod runs;
+
+pub use load::{load, with_loaded, workspace_text, Beside, Loaded};
+
 #[cfg(test)]
 mod tests;

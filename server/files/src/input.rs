@@ -25,7 +25,10 @@ pub use detect::{detect, detect_file};
 pub fn is_trajectory(path: &std::path::Path) -> bool {
     matches!(detect_file(path), Ok(InputKind::Log(_)))
 }
-pub use gold::{gold_and_rows, gold_from_bytes, gold_of, load_gold, GoldOptions, LoadedGold};
+pub use gold::{
+    gold_and_change_of, gold_and_rows, gold_from_bytes, gold_of, load_gold, load_gold_and_change,
+    GoldOptions, LoadedGold,
+};
 pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_outcomes, outcomes_of};
 pub use preds::{load_predictions, predictions_of, Prediction};

@@ -3,6 +3,7 @@
 //! library call (`readcov_gold::diagnose::diagnose`, the stages of `readcov_core::stages` on the
 //! scoring walk), hand the rows to one sink (`render.rs`).
 
+pub(crate) mod args;
 pub(crate) mod load;
 mod render;
 
@@ -25,37 +26,10 @@ pub struct DiagnoseArgs {
     /// `origin: edit` rows, with no text after the fix).
     #[arg(long, value_name = "FILE")]
     pub gold: PathBuf,
-    /// Reads JSONL, or an agent trajectory (imported on the fly: its log's final patch or its
-    /// replayed edits are then each run's change).
-    #[arg(long, value_name = "FILE")]
-    pub reads: PathBuf,
-    /// The runs' changes as SWE-bench predictions (`instance_id`, `model_name_or_path`,
-    /// `model_patch`; JSONL, a JSON list, or a dict keyed by instance id; `readcov import
-    /// --emit-patches` writes one). An entry is a run's when its `model_name_or_path` is the run;
-    /// a task with one entry and one run pairs them. Repeat for several files.
-    #[arg(long, value_name = "FILE")]
-    pub patches: Vec<PathBuf>,
-    /// A SWE-bench harness report: per-instance `report.json` or the run-level report
-    /// (`resolved_ids`, …; Multi-SWE-bench `results.json`). `RUN=FILE` applies it to that run
-    /// only, else to every run of its instances. Repeat for several files.
-    #[arg(long, value_name = "[RUN=]FILE", value_parser = load::ReportArg::parse)]
-    pub test_report: Vec<load::ReportArg>,
-    /// Outcome labels (`task`, `run`, `resolved`; SWE-bench rows with `resolved`): shown beside
-    /// the verdicts and summarised per verdict, never used to reach them.
-    #[arg(long, value_name = "LABELS")]
-    pub outcomes: Option<PathBuf>,
-    /// Repository at the base commit (units, patches applied, edits replayed).
-    #[arg(long, value_name = "DIR", conflicts_with = "workspaces")]
-    pub workspace: Option<PathBuf>,
-    /// One workspace per task, DIR/<task>/.
-    #[arg(long, value_name = "DIR")]
-    pub workspaces: Option<PathBuf>,
-    /// Line coverage (and a gold unit's coverage) at or above this passes the read stage.
-    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = crate::cmd::score::parse_rate)]
-    pub threshold: f64,
-    /// Which read sources count (comma-separated: agent, human, manual, retriever).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
-    pub sources: Vec<crate::cmd::score::SourceArg>,
+    // Reads, workspaces, threshold, sources, labels, `--patches`, `--test-report`: as `report`
+    // and `explain` take them.
+    #[command(flatten)]
+    pub inputs: args::RunInputArgs,
     /// What the summary groups runs by: `run` (an agent or model), `task`, `repo` (the task id
     /// before its last `-`: `psf__requests`), `source` (where the change came from).
     #[arg(long, value_enum, default_value_t = GroupBy::Run)]
@@ -107,7 +81,7 @@ impl GroupBy {
 }
 
 pub fn run(args: DiagnoseArgs) -> Result<Exit> {
-    let inputs = load::load(&args, true)?;
+    let inputs = load::load(&args)?;
     let threads = readcov_core::par::threads_for(args.jobs, usize::MAX);
     let (runs, partial) = inputs.diagnose(threads, args.group_by.lib());
     inputs.match_notes(&runs).iter().for_each(|n| say!("{n}"));

@@ -4,12 +4,13 @@
 mod render;
 mod stages;
 
+use crate::cmd::diagnose::args::RunInputArgs;
+use crate::cmd::score::score_options;
 use crate::cmd::score::sets::GoldArg;
-use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use crate::exit::Exit;
 use crate::inputs::{
-    load_gold, load_outcomes, load_reads_and_lost, report_errors, workspace_lengths,
-    workspace_root, BaseFiles,
+    load_gold, load_gold_and_change, load_outcomes, load_reads_and_changes, report_errors,
+    workspace_lengths, workspace_root, BaseFiles,
 };
 use anyhow::Result;
 use clap::Args;
@@ -19,16 +20,15 @@ use readcov_files::syntax::unit_map;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("ws").args(["workspace", "workspaces"])))]
 pub struct ExplainArgs {
     /// Gold JSONL, a unified diff or SWE-bench rows (converted as `readcov gold` does). Repeat
     /// as `--gold NAME=FILE` to explain the run under several gold sets, one after the other.
     #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = GoldArg::parse)]
     pub gold: Vec<GoldArg>,
-    /// Reads JSONL (`kind: edit` rows included), or an agent trajectory (imported as
-    /// `readcov import` does).
-    #[arg(long, value_name = "FILE")]
-    pub reads: PathBuf,
+    // Reads, workspaces, threshold, sources, labels, `--patches` and `--test-report` (for the
+    // stages): as `diagnose` and `report` take them.
+    #[command(flatten)]
+    pub inputs: RunInputArgs,
     /// The task to explain.
     #[arg(long, value_name = "ID")]
     pub task: String,
@@ -38,29 +38,6 @@ pub struct ExplainArgs {
     /// Another run of the task to set beside it: gold spans one read and the other did not.
     #[arg(long, value_name = "ID")]
     pub against: Option<String>,
-    /// Repository root: paths made relative, spans clipped to file lengths, and the unit
-    /// (function, class, …) around each missed span named.
-    #[arg(long, value_name = "DIR")]
-    pub workspace: Option<PathBuf>,
-    /// A directory with one workspace per task: DIR/<task>/ (the real data's sources/).
-    #[arg(long, value_name = "DIR")]
-    pub workspaces: Option<PathBuf>,
-    /// Outcome labels JSONL ({"instance_id" or "task", "resolved", optional "run"}).
-    #[arg(long, value_name = "FILE")]
-    pub outcomes: Option<PathBuf>,
-    /// Line coverage at or above this passes.
-    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
-    pub threshold: f64,
-    /// Which read sources count (comma-separated: agent, human, manual, retriever).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
-    pub sources: Vec<SourceArg>,
-    /// The runs' changes as SWE-bench predictions, for the stages (as `readcov diagnose
-    /// --patches`; without, a trajectory's own patch or its replayed edits).
-    #[arg(long, value_name = "FILE")]
-    pub patches: Vec<PathBuf>,
-    /// A SWE-bench harness report, for the tests stage (as `readcov diagnose --test-report`).
-    #[arg(long, value_name = "[RUN=]FILE", value_parser = crate::cmd::diagnose::load::ReportArg::parse)]
-    pub test_report: Vec<crate::cmd::diagnose::load::ReportArg>,
     /// Leave the stages out (search, read, edit, change, tests and their verdict; `null` in JSON).
     #[arg(long)]
     pub no_stages: bool,
@@ -79,10 +56,14 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     let root = workspace_root(ws.as_deref())?;
     // A trajectory given as --reads is imported first (saying so), as `score` does; the edits
     // that import could not place on base lines are said, not dropped.
-    let ws_kind = BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref());
-    let (reads, lost) = load_reads_and_lost(&args.reads, root.as_deref(), ws_kind)?;
+    let ws_kind = BaseFiles::of(
+        args.inputs.workspace.as_deref(),
+        args.inputs.workspaces.as_deref(),
+    );
+    let (reads, lost, changes) =
+        load_reads_and_changes(&args.inputs.reads, root.as_deref(), ws_kind)?;
     let mut errors = report_errors(&reads.errors);
-    let labels = match &args.outcomes {
+    let labels = match &args.inputs.outcomes {
         Some(p) => {
             let parsed = load_outcomes(p)?;
             errors += report_errors(&parsed.errors);
@@ -95,7 +76,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
         }
         None => None,
     };
-    let opts = score_options(args.threshold, &args.sources, true);
+    let opts = score_options(args.inputs.threshold, &args.inputs.sources, true);
     // A run the import saw only through edits it could not place has no row: named here, it is
     // explained (no reads, its lost edits listed) rather than unknown.
     // So is a run the labels name that read nothing (`readcov_core::named`): coverage 0.
@@ -109,7 +90,14 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     // One explanation per gold set (`--gold NAME=FILE` repeated), each by the same engine.
     let mut out = Vec::with_capacity(args.gold.len());
     for set in &args.gold {
-        let gold = load_gold(&set.path, root.as_deref())?;
+        // Read once: the stages take this gold (and the change behind it) too.
+        let (gold, gold_change) = match args.no_stages {
+            true => (load_gold(&set.path, root.as_deref())?, None),
+            false => {
+                let (gold, change) = load_gold_and_change(&set.path, root.as_deref())?;
+                (gold, Some(change))
+            }
+        };
         errors += report_errors(&gold.errors);
         // Only this task's files are measured and parsed.
         let task_gold: Vec<_> = (gold.items.iter())
@@ -140,8 +128,9 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
                 .map(|r| if r { "resolved" } else { "unresolved" }.to_string());
         }
         e.lost_edits = lost_edit_notes(&lost, &e.task, &e.run);
-        if !args.no_stages {
-            e.stages = stages::of_run(&args, &set.path, &e.task, &e.run)?;
+        if let Some(gold_change) = gold_change {
+            let loaded = stages::task_inputs(&e.task, task_gold, gold_change, &reads, &changes);
+            e.stages = stages::of_run(&args, loaded, &e.task, &e.run)?;
         }
         out.push((set_name(set), e));
     }
@@ -182,7 +171,7 @@ fn set_name(set: &GoldArg) -> String {
 
 /// `--workspace`, or the task's folder under `--workspaces` (a task without one: no workspace).
 fn workspace_of(args: &ExplainArgs) -> Result<Option<PathBuf>> {
-    if let Some(dir) = &args.workspaces {
+    if let Some(dir) = &args.inputs.workspaces {
         if !dir.is_dir() {
             anyhow::bail!("{}: --workspaces is not a directory", dir.display());
         }
@@ -192,5 +181,5 @@ fn workspace_of(args: &ExplainArgs) -> Result<Option<PathBuf>> {
         note.iter().for_each(|n| say!("{n}"));
         return Ok(one);
     }
-    Ok(args.workspace.clone())
+    Ok(args.inputs.workspace.clone())
 }

@@ -5,15 +5,17 @@
 
 mod stages;
 
+use crate::cmd::diagnose::args::RunInputArgs;
 use crate::exit::Exit;
 use crate::inputs::{
-    canonical_dir, load_gold, load_outcomes as load_labels, load_reads, read_input, report_errors,
-    workspace_root, BaseFiles,
+    canonical_dir, load_gold, load_gold_and_change, load_outcomes as load_labels,
+    load_reads_and_changes, read_input, report_errors, workspace_root, BaseFiles,
 };
 use crate::output::{is_stdout, write_output};
 use crate::render::{percent, ratio, Table};
 use anyhow::Result;
 use clap::Args;
+use readcov_files::diagnose::Loaded;
 use readcov_files::report::{build_report, lcov_warnings, report_lengths, ReportRequest};
 use readcov_report::lcov::LcovOptions;
 use readcov_report::{html, lcov, parse_units, sarif, Outcomes, Report};
@@ -22,7 +24,6 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("outputs").required(true).multiple(true).args(["html", "lcov", "sarif"])))]
-#[command(group(clap::ArgGroup::new("ws").args(["workspace", "workspaces"])))]
 pub struct ReportArgs {
     /// Gold JSONL: {"task","path","start","end"} per line (see docs/formats.md). Repeat as
     /// `--gold NAME=FILE` for each run's coverage and verdict under each gold set, a summary per
@@ -30,31 +31,13 @@ pub struct ReportArgs {
     /// gold).
     #[arg(long, value_name = "[NAME=]FILE", required = true, value_parser = super::score::GoldArg::parse)]
     pub gold: Vec<super::score::GoldArg>,
-    /// Reads JSONL (see docs/formats.md); `turn`/`step` give per-turn timelines.
-    #[arg(long, value_name = "FILE")]
-    pub reads: PathBuf,
-    /// Repository root: absolute paths are made relative to it, spans are clipped to file lengths,
-    /// and SARIF locations resolve against it.
-    #[arg(long, value_name = "DIR")]
-    pub workspace: Option<PathBuf>,
-    /// A directory with one workspace per task: DIR/<task>/ (the real data's sources/). A
-    /// trajectory given as --reads is imported against its task's folder; a file is clipped to
-    /// its length when every task naming it agrees on that length.
-    #[arg(long, value_name = "DIR")]
-    pub workspaces: Option<PathBuf>,
-    /// Line coverage at or above this passes.
-    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = super::score::parse_rate)]
-    pub threshold: f64,
-    /// Which read sources count (comma-separated: agent, human, manual, retriever).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
-    pub sources: Vec<super::score::SourceArg>,
-    /// Outcome labels JSONL: {"instance_id" or "task", "resolved": bool, optional "run"}.
-    #[arg(long, value_name = "FILE")]
-    pub outcomes: Option<PathBuf>,
+    // Reads, workspaces, threshold, sources, labels, `--patches` and `--test-report` (for where
+    // each run failed): as `diagnose` and `explain` take them.
+    #[command(flatten)]
+    pub inputs: RunInputArgs,
     /// Syntax units JSONL: {"path","name","start","end", optional "kind","task"} for the drill-down.
     #[arg(long, value_name = "FILE")]
     pub units: Option<PathBuf>,
-    /// Page title of the HTML report.
     /// Run records JSONL (as for `readcov sheet`): adds the evaluation sheet's per-condition
     /// aggregate to the HTML page, graded with this report's gold and reads.
     #[arg(long, value_name = "FILE")]
@@ -68,6 +51,7 @@ pub struct ReportArgs {
     /// With --runs: the k values for pass^k and pass@k.
     #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u32).range(1..), requires = "runs")]
     pub k: Vec<u32>,
+    /// Page title of the HTML report.
     #[arg(long, default_value = "readcov report")]
     pub title: String,
     /// Retrieval at k (e.g. `1,3,5,10`): adds the file hit@k and coverage@k curves with the wall,
@@ -86,13 +70,6 @@ pub struct ReportArgs {
     /// Write gold spans under the threshold as a SARIF 2.1.0 log here.
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
-    /// The runs' changes as SWE-bench predictions, for where each run failed (as `readcov
-    /// diagnose --patches`; without, a trajectory's own patch or its replayed edits).
-    #[arg(long, value_name = "FILE")]
-    pub patches: Vec<PathBuf>,
-    /// A SWE-bench harness report for the tests stage (as `readcov diagnose --test-report`).
-    #[arg(long, value_name = "[RUN=]FILE", value_parser = crate::cmd::diagnose::load::ReportArg::parse)]
-    pub test_report: Vec<crate::cmd::diagnose::load::ReportArg>,
     /// Leave out where runs failed (the verdicts per run label, the stage table and each run's
     /// stages and change in its drill-down).
     #[arg(long, conflicts_with_all = ["patches", "test_report"])]
@@ -128,10 +105,13 @@ fn lengths_of(
     gold: &[readcov_core::GoldSpan],
     reads: &[readcov_core::ReadSpan],
 ) -> Result<BTreeMap<String, u32>> {
-    if let Some(dir) = &args.workspaces {
+    if let Some(dir) = &args.inputs.workspaces {
         canonical_dir(dir)?;
     }
-    let (ws, per_task) = (args.workspace.as_deref(), args.workspaces.as_deref());
+    let (ws, per_task) = (
+        args.inputs.workspace.as_deref(),
+        args.inputs.workspaces.as_deref(),
+    );
     Ok(report_lengths(ws, per_task, gold, reads))
 }
 
@@ -147,27 +127,38 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     .filter_map(|(flag, p)| Some((flag, p.as_deref()?)))
     .collect();
     let mut inputs: Vec<&Path> = args.gold.iter().map(|g| g.path.as_path()).collect();
-    inputs.push(&args.reads);
+    inputs.push(&args.inputs.reads);
     let optional = [
-        &args.outcomes,
+        &args.inputs.outcomes,
         &args.units,
         &args.runs,
         &args.ledger,
         &args.tasks,
     ];
     inputs.extend(optional.iter().filter_map(|p| p.as_deref()));
-    inputs.extend(args.patches.iter().map(PathBuf::as_path));
-    inputs.extend(args.test_report.iter().map(|r| r.path.as_path()));
+    inputs.extend(args.inputs.patches.iter().map(PathBuf::as_path));
+    inputs.extend(args.inputs.test_report.iter().map(|r| r.path.as_path()));
     crate::output::check(&outputs, &inputs, false)?;
-    let ws = workspace_root(args.workspace.as_deref())?;
-    let gold = load_gold(&args.gold[0].path, ws.as_deref())?;
-    let reads = load_reads(
-        &args.reads,
+    let ws = workspace_root(args.inputs.workspace.as_deref())?;
+    // Loaded once: the stages take these (and the change behind the gold, and each trajectory's
+    // runs' changes) rather than reading the files again.
+    let (gold, gold_change) = match args.no_stages {
+        true => (load_gold(&args.gold[0].path, ws.as_deref())?, None),
+        false => {
+            let (gold, change) = load_gold_and_change(&args.gold[0].path, ws.as_deref())?;
+            (gold, Some(change))
+        }
+    };
+    let (reads, lost_edits, changes) = load_reads_and_changes(
+        &args.inputs.reads,
         ws.as_deref(),
-        BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref()),
+        BaseFiles::of(
+            args.inputs.workspace.as_deref(),
+            args.inputs.workspaces.as_deref(),
+        ),
     )?;
     let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    let outcomes = match &args.outcomes {
+    let outcomes = match &args.inputs.outcomes {
         Some(p) => {
             let (o, e) = load_outcomes(p)?;
             errors += e;
@@ -184,7 +175,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         None => None,
     };
     let lengths = lengths_of(&args, &gold.items, &reads.items)?;
-    let opts = super::score::score_options(args.threshold, &args.sources, true);
+    let opts = super::score::score_options(args.inputs.threshold, &args.inputs.sources, true);
     // Several gold sets: each loaded (as `score` loads them) for its own section.
     let gold_sets = match args.gold.len() > 1 {
         true => super::score::sets::load_sets(&args.gold, ws.as_deref())?.0,
@@ -203,30 +194,39 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         workspace: ws.as_deref().map(Path::new),
         at_k: args.at_k.as_ref().map(|k| k.0.as_slice()),
     });
-    if !args.no_stages {
-        report.diagnosis = Some(stages::of_report(&args)?);
+    let sheet = match (&args.html, &args.runs) {
+        (Some(_), Some(runs)) => {
+            let (sheet, e) = super::sheet::report_sheet(
+                runs,
+                args.ledger.as_deref(),
+                args.tasks.as_deref(),
+                &gold.items,
+                &reads.items,
+                &super::sheet::ReportSheetOptions {
+                    threshold: args.inputs.threshold,
+                    sources: &args.inputs.sources,
+                    lengths: &lengths,
+                    ks: &args.k,
+                },
+            )?;
+            errors += e;
+            Some(sheet)
+        }
+        _ => None,
+    };
+    // Last of what reads gold and reads: the diagnosis takes them over.
+    if let Some(gold_change) = gold_change {
+        let loaded = Loaded {
+            gold: gold.items,
+            gold_change,
+            reads: reads.items,
+            changes,
+            lost_edits,
+            outcomes,
+        };
+        report.diagnosis = Some(stages::of_report(&args, loaded)?);
     }
     if let Some(p) = &args.html {
-        let sheet = match &args.runs {
-            Some(runs) => {
-                let (sheet, e) = super::sheet::report_sheet(
-                    runs,
-                    args.ledger.as_deref(),
-                    args.tasks.as_deref(),
-                    &gold.items,
-                    &reads.items,
-                    &super::sheet::ReportSheetOptions {
-                        threshold: args.threshold,
-                        sources: &args.sources,
-                        lengths: &lengths,
-                        ks: &args.k,
-                    },
-                )?;
-                errors += e;
-                Some(sheet)
-            }
-            None => None,
-        };
         write(p, &html::render_with_sheet(&report, sheet.as_ref()))?;
     }
     if let Some(p) = &args.lcov {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::input::{self, BaseFiles, GoldOptions, ReadsOptions};
 use readcov_core::stages::{ChangeSource, Verdict};
 use std::path::PathBuf;
 
@@ -64,6 +65,59 @@ fn bytes_and_paths_load_alike_and_a_trajectory_brings_its_change() {
         a.match_notes(&runs_a),
         ["note: changes of 1 run(s): 1 replay"]
     );
+}
+
+#[test]
+fn inputs_an_edge_loaded_diagnose_as_load_does() {
+    // `readcov report` and `explain` load gold, reads and labels themselves and hand them to
+    // `with_loaded`: the runs, their changes and the gold patches must be `load`'s.
+    let real = real();
+    let sources = real.join("sources");
+    for traj in [
+        "openhands/pallets__flask-5014.json",
+        "mini-swe-agent/astropy__astropy-12907.traj.json",
+    ] {
+        let (gold, reads) = (
+            Source::Path(real.join("gold.jsonl")),
+            Source::Path(real.join(traj)),
+        );
+        let mut req = request(&gold, &reads, &sources);
+        req.outcomes = Some(&gold);
+        let a = load(&req).unwrap();
+        let (g, gold_change) =
+            input::load_gold_and_change(&real.join("gold.jsonl"), &GoldOptions::default()).unwrap();
+        let opts = ReadsOptions {
+            workspace: None,
+            base_files: BaseFiles::PerTask(&sources),
+        };
+        let (r, changes) = input::load_reads_and_changes(&real.join(traj), &opts).unwrap();
+        let outcomes = input::load_outcomes(&real.join("gold.jsonl")).unwrap();
+        let loaded = Loaded {
+            gold: g.parsed.items,
+            gold_change,
+            reads: r.parsed.items,
+            changes,
+            lost_edits: r.lost_edits,
+            outcomes: Some(outcomes.parsed.items.into_iter().collect()),
+        };
+        let beside = Beside {
+            patches: req.patches,
+            test_reports: req.test_reports,
+            workspace: req.workspace,
+            workspaces: req.workspaces,
+            opts: req.opts.clone(),
+        };
+        let b = with_loaded(loaded, &beside).unwrap();
+        let (runs_a, _) = a.diagnose(1, GroupBy::Run);
+        let (runs_b, _) = b.diagnose(1, GroupBy::Run);
+        assert_eq!(runs_a.len(), 1, "{traj}");
+        assert_ne!(runs_a[0].change_source, ChangeSource::None, "{traj}");
+        assert_eq!(runs_a, runs_b, "{traj}");
+        assert_eq!(a.gold_patches, b.gold_patches, "{traj}");
+        assert_eq!(a.match_notes(&runs_a), b.match_notes(&runs_b), "{traj}");
+        // The edge said the notes when it loaded the files: none are kept to say again.
+        assert!(b.gold_notes.is_empty() && b.reads_notes.is_empty());
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! benchmark rows (`parse_bench` + `bench_gold`). A JSON array of rows reads like JSONL and a
 //! Parquet file like the JSONL of its rows. With a workspace, every path stays inside it.
 
+use super::gold_change::{gold_changes, GoldChanges};
 use super::rows::{as_jsonl, parquet_as_jsonl};
 use super::{detect, InputKind, LoadError, Role};
 use crate::{read_input, WorkspaceCheck};
@@ -68,6 +69,33 @@ pub fn gold_of(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> Result<LoadedG
     let mut out = build(kind, name, &bytes, opts);
     out.parsed.errors.splice(0..0, parquet_errors);
     Ok(out)
+}
+
+/// [`load_gold`] with the gold change behind the gold (`readcov diagnose`'s edit and change
+/// stages: [`super::gold_changes`]), the file read once.
+pub fn load_gold_and_change(
+    path: &Path,
+    opts: &GoldOptions,
+) -> Result<(LoadedGold, GoldChanges), LoadError> {
+    let bytes = read_input(path)?;
+    gold_and_change_of(&path.display().to_string(), bytes, opts)
+}
+
+/// [`load_gold_and_change`] for bytes already read. The change is told from the same rows the
+/// gold is (a Parquet file's rows as JSONL).
+pub fn gold_and_change_of(
+    name: &str,
+    bytes: Vec<u8>,
+    opts: &GoldOptions,
+) -> Result<(LoadedGold, GoldChanges), LoadError> {
+    let (bytes, parquet_errors) = parquet_as_jsonl(name, bytes);
+    let kind = detect(name, &bytes);
+    Role::Gold.check(name, kind)?;
+    let change = gold_changes(name, &bytes, opts.workspace);
+    let bytes = rows_of(kind, bytes);
+    let mut out = build(kind, name, &bytes, opts);
+    out.parsed.errors.splice(0..0, parquet_errors);
+    Ok((out, change))
 }
 
 /// The bytes a kind's parser reads: a JSON array of rows as its JSONL, the array let go as soon

@@ -61,8 +61,20 @@ pub fn load_reads_in_pieces(
     opts: &ReadsOptions,
     piece: usize,
 ) -> Result<Loaded<ReadSpan>, LoadError> {
-    let name = path.display().to_string();
     let (kind, document) = detect_file_document(path)?;
+    load_detected(path, kind, document, opts, piece)
+}
+
+/// [`load_reads_in_pieces`] once the file's kind is known (and, when detection read it whole,
+/// its bytes).
+fn load_detected(
+    path: &Path,
+    kind: InputKind,
+    document: Option<Document>,
+    opts: &ReadsOptions,
+    piece: usize,
+) -> Result<Loaded<ReadSpan>, LoadError> {
+    let name = path.display().to_string();
     let take = Role::Reads.check(&name, kind)?;
     if take == Take::Convert {
         return import_trajectory(path, kind, document, opts.base_files);
@@ -234,10 +246,11 @@ pub fn load_reads_and_changes(
             let name = path.display().to_string();
             import_with_changes(&name, &bytes, value, kind, opts.base_files)
         }
-        _ => {
-            drop(document);
-            Ok((load_reads(path, opts)?, Vec::new()))
-        }
+        // Detected once: the rows are read as `load_reads` reads them.
+        _ => Ok((
+            load_detected(path, kind, document, opts, READS_PIECE)?,
+            Vec::new(),
+        )),
     }
 }
 

@@ -29,14 +29,14 @@ impl Next {
                 None => base += &format!(" --gold {}", g.path.display()),
             }
         }
-        base += &format!(" --reads {} --task {}", a.reads.display(), a.task);
-        if let Some(w) = &a.workspaces {
+        base += &format!(" --reads {} --task {}", a.inputs.reads.display(), a.task);
+        if let Some(w) = &a.inputs.workspaces {
             base += &format!(" --workspaces {}", w.display());
-        } else if let Some(w) = &a.workspace {
+        } else if let Some(w) = &a.inputs.workspace {
             base += &format!(" --workspace {}", w.display());
         }
         // Everything that changes what the next explanation says is kept.
-        if let Some(o) = &a.outcomes {
+        if let Some(o) = &a.inputs.outcomes {
             base += &format!(" --outcomes {}", o.display());
         }
         Next {

@@ -1,46 +1,60 @@
-//! The stages of the explained run (`readcov diagnose` for one run: the same inputs and the same
-//! library call, `readcov_gold::diagnose::diagnose_run`), and their text: the verdict and its
-//! reason, one line per stage, and for each gold change unit the run changed, the gold's text
-//! against the run's as a compact diff. Edits outside the gold are flagged.
+//! The stages of the explained run (`readcov diagnose` for one run: the same inputs, as explain
+//! loaded them, and the same library call, `readcov_gold::diagnose::diagnose_run`), and their
+//! text: the verdict and its reason, one line per stage, and for each gold change unit the run
+//! changed, the gold's text against the run's as a compact diff. Edits outside the gold are
+//! flagged.
 
 use super::render::WIDTH;
 use super::ExplainArgs;
-use crate::cmd::diagnose::{self, DiagnoseArgs};
-use crate::render::{percent, Format};
+use crate::inputs::report_errors;
+use crate::render::percent;
 use anyhow::Result;
 use readcov_core::explain::elide_middle;
 use readcov_core::stages::{unit_diff, DiffLine, RunStages};
+use readcov_core::{GoldSpan, Parsed, ReadSpan};
+use readcov_files::diagnose::{with_loaded, Loaded};
+use readcov_files::input::GoldChanges;
 use readcov_gold::diagnose::diagnose_run;
-use std::path::Path;
+use readcov_import::RunChange;
 
 /// Equal lines kept around each difference of a unit diff.
 const CONTEXT: usize = 2;
 /// Diff lines shown per unit at most (the rest counted).
 const MAX_DIFF_LINES: usize = 40;
 
-/// The stages of `run` in `task` under the gold at `gold`.
-pub fn of_run(a: &ExplainArgs, gold: &Path, task: &str, run: &str) -> Result<Option<RunStages>> {
-    let args = DiagnoseArgs {
-        gold: gold.to_path_buf(),
-        reads: a.reads.clone(),
-        patches: a.patches.clone(),
-        test_report: a.test_report.clone(),
-        outcomes: None,
-        workspace: a.workspace.clone(),
-        workspaces: a.workspaces.clone(),
-        threshold: a.threshold,
-        sources: a.sources.clone(),
-        group_by: diagnose::GroupBy::Run,
-        format: Format::Table,
-        summary: false,
-        no_legend: true,
-        shard: None,
-        emit_partial: None,
-        jobs: 1,
-    };
-    // Notes and errors of the gold and reads were said when explain loaded them.
-    let inputs = diagnose::load::load(&args, false)?;
+/// The stages of `run` in `task` over the explanation's own inputs (gold, reads, the changes a
+/// trajectory brought): only `--patches` and `--test-report` are read here.
+pub fn of_run(a: &ExplainArgs, loaded: Loaded, task: &str, run: &str) -> Result<Option<RunStages>> {
+    let sources = a.inputs.beside_sources();
+    let inputs = with_loaded(loaded, &a.inputs.beside(&sources))?;
+    report_errors(&inputs.other_errors);
     Ok(inputs.with_diagnose_input(1, |input| diagnose_run(input, task, run)))
+}
+
+/// What the stages of one task read: its gold and reads, its runs' changes (a task's runs are
+/// diagnosed on their own, so the other tasks' rows are left out), no labels (a verdict never
+/// reads them).
+pub fn task_inputs(
+    task: &str,
+    gold: Vec<GoldSpan>,
+    gold_change: GoldChanges,
+    reads: &Parsed<ReadSpan>,
+    changes: &[RunChange],
+) -> Loaded {
+    Loaded {
+        gold,
+        gold_change,
+        reads: (reads.items.iter())
+            .filter(|r| r.task == task)
+            .cloned()
+            .collect(),
+        changes: (changes.iter())
+            .filter(|c| c.task == task)
+            .cloned()
+            .collect(),
+        lost_edits: Vec::new(),
+        outcomes: None,
+    }
 }
 
 /// The stages block of the text.

@@ -1,37 +1,24 @@
-//! The report's diagnosis: `readcov diagnose` on the report's inputs (the same loading,
-//! `diagnose::load`, and the same library call through `readcov_files::report::diagnosis`), its
-//! rows grouped by run label, each run's change and its task's gold patch kept for the drill-down.
+//! The report's diagnosis: `readcov diagnose`'s library call (through
+//! `readcov_files::report::diagnosis`) on the gold, reads and labels the report loaded, handed to
+//! `readcov_files::diagnose::with_loaded` (only `--patches` and `--test-report` are read here):
+//! its rows grouped by run label, each run's change and its task's gold patch kept for the
+//! drill-down.
 
 use super::ReportArgs;
-use crate::cmd::diagnose::{self, DiagnoseArgs};
-use crate::render::Format;
+use crate::inputs::report_errors;
 use anyhow::Result;
+use readcov_files::diagnose::{with_loaded, Loaded};
 use readcov_report::Diagnosis;
 
-/// The diagnosis of every run the report scores (under its first gold set).
-pub fn of_report(a: &ReportArgs) -> Result<Diagnosis> {
-    let args = DiagnoseArgs {
-        gold: a.gold[0].path.clone(),
-        reads: a.reads.clone(),
-        patches: a.patches.clone(),
-        test_report: a.test_report.clone(),
-        outcomes: a.outcomes.clone(),
-        workspace: a.workspace.clone(),
-        workspaces: a.workspaces.clone(),
-        threshold: a.threshold,
-        sources: a.sources.clone(),
-        group_by: diagnose::GroupBy::Run,
-        format: Format::Table,
-        summary: false,
-        no_legend: true,
-        shard: None,
-        emit_partial: None,
-        jobs: 0,
-    };
-    // The gold's and the reads' notes and errors were said when the report loaded them.
-    let inputs = diagnose::load::load(&args, false)?;
+/// The diagnosis of every run the report scores (under its first gold set), over the inputs it
+/// loaded (their notes and errors were said then).
+pub fn of_report(a: &ReportArgs, loaded: Loaded) -> Result<Diagnosis> {
+    let sources = a.inputs.beside_sources();
+    let inputs = with_loaded(loaded, &a.inputs.beside(&sources))?;
+    report_errors(&inputs.other_errors);
     let threads = readcov_core::par::threads_for(0, usize::MAX);
-    let (diagnosis, notes) = readcov_files::report::diagnosis(&inputs, threads, a.threshold);
+    let threshold = a.inputs.threshold;
+    let (diagnosis, notes) = readcov_files::report::diagnosis(&inputs, threads, threshold);
     notes.iter().for_each(|n| say!("{n}"));
     Ok(diagnosis)
 }
