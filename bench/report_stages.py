@@ -7,7 +7,7 @@ imported with their sources and their changes (`import --emit-patches`), each co
 RUNS/15 new run names (1,005 runs over the 15 tasks, 134 run labels). Both
 commands read the same gold (the SWE-bench rows), reads, --workspaces sources and outcome labels
 and write the HTML page; with stages the report also loads the patches and diagnoses every run
-(loading gold and reads a second time, through diagnose's loading). Each command runs REPEAT
+(on the gold and reads it loaded, since issue 36; before, it loaded them a second time). Each command runs REPEAT
 times after one warm-up; the figures are the medians of wall and CPU (user + system) time, the
 ratio of each, and the page sizes.
 
