@@ -27,7 +27,9 @@ struct Case {
     about: String,
     /// `readcov.toml` at the workspace root.
     toml: String,
-    /// Extra files: workspace path → content.
+    /// Bytes of a comment line added to `readcov.toml` (a file over the 1 MiB it may hold).
+    toml_pad: Option<usize>,
+    /// Extra files: workspace path → content (`../NAME`: beside the workspace, outside it).
     #[serde(default)]
     files: BTreeMap<String, String>,
     /// Workspace paths made FIFOs before the server starts.
@@ -92,8 +94,16 @@ fn workspace(root: &Path, case: &Case) {
         "{\"task\":\"t\",\"run\":\"r\",\"path\":\"src/app.py\",\"start\":10,\"end\":12}\n",
     )
     .unwrap();
-    if !case.fifos.iter().any(|f| f == "readcov.toml") {
-        std::fs::write(root.join("readcov.toml"), &case.toml).unwrap();
+    let made_otherwise = |p: &str| p == "readcov.toml";
+    if !case.fifos.iter().any(|f| made_otherwise(f))
+        && !case.symlinks.keys().any(|f| made_otherwise(f))
+    {
+        let pad = case.toml_pad.map(|n| format!("\n#{}\n", "x".repeat(n)));
+        std::fs::write(
+            root.join("readcov.toml"),
+            case.toml.clone() + &pad.unwrap_or_default(),
+        )
+        .unwrap();
     }
     for (path, text) in &case.files {
         let p = root.join(path);
@@ -228,7 +238,9 @@ async fn step(client: &Client, root: &Path, uri: &str, text: &str, s: &str) -> S
 /// Runs one case through the real binary; returns what went wrong.
 async fn check(case: &Case) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap();
+    // The workspace is a folder of its own, so a case can put files beside it (outside it).
+    let root = dir.path().canonicalize().unwrap().join("ws");
+    std::fs::create_dir(&root).unwrap();
     workspace(&root, case);
     let watched: Vec<String> = ["gold.jsonl", "reads.jsonl", "src/app.py", "readcov.toml"]
         .iter()
