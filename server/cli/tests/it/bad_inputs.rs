@@ -37,7 +37,7 @@ struct Case {
     #[serde(default)]
     args: Vec<String>,
     /// What each input's file name starts with (before `ROLE.jsonl`): a name holding a line
-    /// break or an escape code, which every message must show escaped.
+    /// break or an escape code, which every message must show escaped; with `/`, folders too.
     name_prefix: Option<String>,
     /// `import`/`gold`: JSONL rows expected on stdout.
     rows: Option<usize>,
@@ -96,6 +96,8 @@ const TEN_MB: usize = 10 * 1024 * 1024;
 /// `dir` and returns its path.
 fn materialise(spec: &str, role: &str, prefix: &str, dir: &Path, ws: &Path) -> PathBuf {
     let out = dir.join(format!("{prefix}{role}.jsonl"));
+    // A prefix may name folders too (a path longer than a file name may be).
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
     let body: Vec<u8> = match spec {
         "@dir" => {
             std::fs::create_dir(&out).unwrap();
