@@ -58,7 +58,7 @@ impl Roots {
         };
         let abs = normalize_path(&joined, None).map_err(|_| Reason::OutsideRepo)?;
         for root in &self.roots {
-            if let Ok(rel) = normalize_path(&abs, Some(root)) {
+            if let Some(rel) = under(&abs, root) {
                 return Ok((root.clone(), rel));
             }
         }
@@ -69,6 +69,19 @@ impl Roots {
         }
         Err(Reason::OutsideRepo)
     }
+}
+
+/// `abs` relative to `root` (both from `normalize_path(_, None)`), as
+/// `normalize_path(abs, Some(root))` gives it: compared as text, without splitting either into
+/// components again (profiled: 6% of importing chat rows re-normalised the two for every root).
+/// A path with white space at an end (a last component `a /.`) takes the full route, which
+/// trims it.
+fn under(abs: &str, root: &str) -> Option<String> {
+    if abs.trim().len() != abs.len() {
+        return normalize_path(abs, Some(root)).ok();
+    }
+    let rest = abs.strip_prefix(root)?.strip_prefix('/')?;
+    Some(rest.to_string())
 }
 
 #[cfg(test)]
@@ -128,5 +141,46 @@ mod tests {
             "/",
             Err(Reason::OutsideRepo),
         );
+    }
+
+    #[test]
+    fn under_agrees_with_normalize_path_on_edges() {
+        let cases = [
+            ("/testbed/a.py", "/testbed"),
+            ("/testbed", "/testbed"),
+            ("/testbedx/a.py", "/testbed"),
+            ("/a /b", "/a "),
+            ("/a /b", "/a"),
+            ("/w/x y/z ", "/w"),
+            ("/w/a", "/w/a/b"),
+        ];
+        for (abs, root) in cases {
+            assert_eq!(
+                under(abs, root),
+                normalize_path(abs, Some(root)).ok(),
+                "{abs} {root}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        /// `under` is `normalize_path(abs, Some(root))` for every root `Roots::add` keeps and
+        /// every path `resolve_in` normalises.
+        #[test]
+        fn under_agrees_with_normalize_path(
+            raw in "(/(a|a |\\.|\\.\\.| |_|a\\\\a)){1,5}",
+            root in "(/(a|a |\\.| |_)){1,3}",
+        ) {
+            let mut roots = Roots::default();
+            roots.add(&root);
+            if let (Ok(abs), Some(root)) = (normalize_path(&raw, None), roots.roots.first()) {
+                if abs.starts_with('/') {
+                    proptest::prop_assert_eq!(
+                        under(&abs, root),
+                        normalize_path(&abs, Some(root)).ok()
+                    );
+                }
+            }
+        }
     }
 }
