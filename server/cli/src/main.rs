@@ -14,6 +14,7 @@ macro_rules! say {
     };
 }
 
+mod args;
 mod cmd;
 mod exit;
 mod inputs;

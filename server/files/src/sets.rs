@@ -7,6 +7,8 @@
 //! are built in [`doc`]. Notes come back as text, in the order they arose, for the edge to say.
 
 pub mod doc;
+#[cfg(test)]
+mod tests;
 
 use crate::read_input;
 use crate::scored::{lengths_of_inputs, score_with_sources_named, Sources};

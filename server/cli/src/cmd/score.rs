@@ -19,7 +19,10 @@ use crate::shard::write_partial;
 use anyhow::Result;
 use below::Below;
 use clap::Args;
-use readcov_core::{ScoreOptions, ScorePartial, Source};
+// The arguments `score` shares with demo, report, sheet and diagnose live in `crate::args`.
+use crate::args::parse_rate_or_default;
+pub use crate::args::{parse_rate, score_options, SourceArg};
+use readcov_core::ScorePartial;
 use readcov_files::score_rows::score_rows;
 use readcov_files::scored::Sources;
 use std::path::{Path, PathBuf};
@@ -116,35 +119,6 @@ pub struct ScoreArgs {
     pub general_path: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SourceArg {
-    Agent,
-    Human,
-    Manual,
-    Retriever,
-}
-
-impl From<SourceArg> for Source {
-    fn from(s: SourceArg) -> Source {
-        match s {
-            SourceArg::Agent => Source::Agent,
-            SourceArg::Human => Source::Human,
-            SourceArg::Manual => Source::Manual,
-            SourceArg::Retriever => Source::Retriever,
-        }
-    }
-}
-
-/// Scoring options from the shared `--threshold` and `--sources` arguments; `breakdown` for
-/// output that shows each gold file and span.
-pub fn score_options(threshold: f64, sources: &[SourceArg], breakdown: bool) -> ScoreOptions {
-    ScoreOptions {
-        threshold,
-        sources: sources.iter().map(|&s| s.into()).collect(),
-        breakdown,
-    }
-}
-
 impl ScoreArgs {
     /// The gold file when one is given (several go to `sets`).
     pub fn gold_path(&self) -> &std::path::Path {
@@ -159,24 +133,6 @@ impl ScoreArgs {
             Format::Table => self.detail,
             Format::Csv => false,
         }
-    }
-}
-
-/// A rate in 0..=1.
-pub fn parse_rate(s: &str) -> Result<f64, String> {
-    let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
-    if (0.0..=1.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("{v} is not between 0 and 1"))
-    }
-}
-
-fn parse_rate_or_default(s: &str) -> Result<f64, String> {
-    if s == "-1" {
-        Ok(-1.0)
-    } else {
-        parse_rate(s)
     }
 }
 
