@@ -184,7 +184,8 @@ def at_k(
     """Rows (dicts: one per k, task and run), points (each k's `all` row), located errors, notes."""
 
 # The report's inputs: gold sets ((name or None, input), the first is the report's gold), reads,
-# labels, units, predictions, harness reports ((run or None, path)).
+# labels, units, predictions, harness reports ((run or None, path)), and the evaluation sheet's
+# run records, ledger, task declarations and ks.
 ReportInputs = Tuple[
     List[Tuple[Optional[str], Input]],
     Input,
@@ -192,6 +193,7 @@ ReportInputs = Tuple[
     Optional[Input],
     List[Input],
     List[Tuple[Optional[str], str]],
+    Optional[Tuple[Input, Optional[Input], Optional[Input], List[int]]],
 ]
 
 def report(

@@ -62,6 +62,10 @@ def report(
     stages: bool = True,
     patches: Union[None, RowsInput, Sequence[PathLike]] = None,
     test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
+    runs: Optional[RowsInput] = None,
+    ledger: Optional[RowsInput] = None,
+    tasks: Optional[RowsInput] = None,
+    k: Sequence[int] = (1,),
     errors: str = "raise",
 ) -> ReportResult:
     """The report `readcov report` writes (docs/reports.md): the self-contained HTML page (`html`),
@@ -79,12 +83,19 @@ def report(
     at_k: the file hit@k and coverage@k curves (`--at-k`).
     stages: where runs failed (`readcov diagnose` on these inputs); `patches` and `test_reports`
         as `diagnose` takes them. False leaves the section out (`--no-stages`).
+    runs: run records (`--runs`): adds the evaluation sheet's per-condition table to the page,
+        graded with this report's gold and reads; `ledger`, `tasks` and `k` as `--ledger`,
+        `--tasks`, `--k`.
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
     inputs = (
         _named(gold), _input(reads, "reads"), _optional_input(outcomes, "outcomes"),
         _optional_input(units, "units"), _patches(patches), _reports(test_reports),
+        None if runs is None else (
+            _input(runs, "runs"), _optional_input(ledger, "ledger"), _optional_input(tasks, "tasks"),
+            [_count("k", x) for x in k],
+        ),
     )
     ks = None if at_k is None else [_count("at_k", k) for k in at_k]
     summary, html_text, lcov_text, sarif_text, errs, notes = _call(

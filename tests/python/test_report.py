@@ -70,3 +70,17 @@ def test_report_refuses_as_the_cli(real_files, tmp_path):
     with pytest.raises(readcov.InputError) as e:
         readcov.report(real_files / "gold.jsonl", reads, at_k=(0,))
     assert "at_k" in str(e.value)
+
+
+def test_the_sheet_section_equals_the_cli(tmp_path):
+    """`runs=` (with the ledger and task declarations) adds the evaluation sheet's table to the
+    page, as `readcov report --runs` does: the shipped sheet fixture, byte for byte."""
+    fx = REPO / "tests" / "fixtures" / "sheet"
+    args = ["--gold", fx / "gold.jsonl", "--reads", fx / "reads.jsonl", "--runs", fx / "runs.jsonl",
+            "--ledger", fx / "ledger.jsonl", "--tasks", fx / "tasks.jsonl", "--k", "1,2"]
+    got, _ = both(tmp_path, args, gold=fx / "gold.jsonl", reads=fx / "reads.jsonl", runs=fx / "runs.jsonl",
+                  ledger=fx / "ledger.jsonl", tasks=fx / "tasks.jsonl", k=(1, 2))
+    plain = readcov.report(fx / "gold.jsonl", fx / "reads.jsonl")
+    # The section is there (its conditions, pass^k), and only with the run records.
+    assert "Evaluation sheet" in got.html and "A/vague" in got.html and "pass^" in got.html
+    assert "Evaluation sheet" not in plain.html

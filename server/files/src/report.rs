@@ -6,12 +6,19 @@
 //! `readcov_report`'s renderers.
 
 use crate::diagnose::Inputs;
+use crate::input::Source;
 use crate::scored::lengths_of_inputs;
 use crate::sets::{label_of, unique, GoldSetInput, Set};
+use crate::FileError;
 use crate::{task_folder, workspace_lengths};
+use readcov_core::metrics::FileLengths;
 use readcov_core::outcomes::Outcomes;
+use readcov_core::sheet::{
+    evaluate, parse_ledger, parse_run_file, parse_tasks, Axis, NoUnits, Sheet, SheetInput,
+};
 use readcov_core::shown::shown;
 use readcov_core::{score_batch_named, GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
+use readcov_core::{InputError, Parsed, Source as ReadSource};
 use readcov_gold::diagnose::diagnose;
 use readcov_report::lcov::{Skipped, MAX_LINES_PER_FILE};
 use readcov_report::{build, Diagnosis, GoldSetBuckets, GoldSetRun, Report, ReportInput, Unit};
@@ -196,4 +203,65 @@ pub fn lcov_warnings(skipped: &[Skipped]) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// What `readcov report --runs` grades the evaluation sheet with: the run records, the ledger and
+/// task declarations, and the report's own settings.
+pub struct ReportSheet<'a> {
+    pub runs: &'a Source,
+    pub ledger: Option<&'a Source>,
+    pub tasks: Option<&'a Source>,
+    pub threshold: f64,
+    pub sources: &'a BTreeSet<ReadSource>,
+    pub lengths: &'a dyn FileLengths,
+    pub ks: &'a [u32],
+}
+
+/// The sheet of the run records against the report's loaded gold and reads (default required
+/// axes, window units), with the located errors of the records, ledger and declarations.
+pub fn report_sheet(
+    req: &ReportSheet,
+    gold: &[GoldSpan],
+    reads: &[ReadSpan],
+) -> Result<(Sheet, Vec<InputError>), FileError> {
+    let file = parse_run_file(&req.runs.bytes()?, &req.runs.name());
+    let ledger = optional(req.ledger, parse_ledger)?;
+    let tasks = optional(req.tasks, parse_tasks)?;
+    let errors: Vec<InputError> = (file.parsed.errors.iter())
+        .chain(&ledger.errors)
+        .chain(&tasks.errors)
+        .cloned()
+        .collect();
+    let required: BTreeMap<String, BTreeSet<Axis>> = (tasks.items.iter())
+        .map(|t| (t.task.clone(), t.required.clone()))
+        .collect();
+    let default_required: BTreeSet<Axis> =
+        readcov_core::sheet::DEFAULT_REQUIRED.into_iter().collect();
+    let sheet = evaluate(&SheetInput {
+        runs: &file.parsed.items,
+        unreadable: &file.unreadable,
+        gold: Some(gold),
+        reads: Some(reads),
+        ledger: &ledger.items,
+        required: &required,
+        default_required: &default_required,
+        threshold: req.threshold,
+        sources: req.sources,
+        lengths: req.lengths,
+        units: &NoUnits,
+        ks: req.ks,
+        regeneration_limit: None,
+    });
+    Ok((sheet, errors))
+}
+
+/// An optional input parsed by `parse` (nothing when not given).
+fn optional<T>(
+    src: Option<&Source>,
+    parse: impl Fn(&[u8], &str) -> Parsed<T>,
+) -> Result<Parsed<T>, FileError> {
+    Ok(match src {
+        Some(s) => parse(&s.bytes()?, &s.name()),
+        None => Parsed::default(),
+    })
 }

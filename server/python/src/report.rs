@@ -15,7 +15,8 @@ use readcov_files::canonical_dir;
 use readcov_files::diagnose::{self, Request, Source};
 use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::report::{
-    build_report, diagnosis, lcov_warnings, report_lengths, ReportRequest,
+    build_report, diagnosis, lcov_warnings, report_lengths, report_sheet, ReportRequest,
+    ReportSheet,
 };
 use readcov_files::sets::GoldSetInput;
 use readcov_report::lcov::LcovOptions;
@@ -34,7 +35,8 @@ type Out<'py> = (
 );
 
 /// The report's inputs, a tuple from Python: the gold sets (`--gold [NAME=]FILE`, the first is
-/// the report's gold), reads, labels, units, `--patches` and `--test-report [RUN=]FILE`.
+/// the report's gold), reads, labels, units, `--patches`, `--test-report [RUN=]FILE`, and the
+/// evaluation sheet's `--runs`, `--ledger`, `--tasks` and `--k`.
 #[derive(FromPyObject)]
 pub struct Inputs(
     Vec<(Option<String>, Input)>,
@@ -43,7 +45,11 @@ pub struct Inputs(
     Option<Input>,
     Vec<Input>,
     Vec<(Option<String>, Input)>,
+    Option<SheetInputs>,
 );
+
+/// `--runs`, `--ledger`, `--tasks`, `--k`.
+type SheetInputs = (Input, Option<Input>, Option<Input>, Vec<u32>);
 
 #[pyfunction]
 #[pyo3(signature = (inputs, title, threshold=0.5, workspace=None, workspaces=None, at_k=None, lcov_gold_unread=false, stages=true))]
@@ -111,7 +117,7 @@ fn build(
     stages: bool,
 ) -> Result<(serde_json::Value, Texts, Vec<Located>, Vec<String>), String> {
     let (ws_str, _) = ws.confined();
-    let Inputs(golds, reads, outcomes, units, patches, test_reports) = inputs;
+    let Inputs(golds, reads, outcomes, units, patches, test_reports, sheet) = inputs;
     let golds: Vec<(Option<String>, Source)> =
         golds.into_iter().map(|(n, g)| (n, g.source())).collect();
     let reads = reads.source();
@@ -231,7 +237,33 @@ fn build(
         notes.extend(more);
         report.diagnosis = Some(d);
     }
-    let html = html::render_with_sheet(&report, None);
+    let sheet = match sheet {
+        None => None,
+        Some((runs, ledger, tasks, ks)) => {
+            if ks.is_empty() || ks.contains(&0) {
+                return Err("k: every k must be at least 1".to_string());
+            }
+            let (runs, ledger, tasks) = (
+                runs.source(),
+                ledger.map(Input::source),
+                tasks.map(Input::source),
+            );
+            let req = ReportSheet {
+                runs: &runs,
+                ledger: ledger.as_ref(),
+                tasks: tasks.as_ref(),
+                threshold,
+                sources: &opts.sources,
+                lengths: &lengths,
+                ks: &ks,
+            };
+            let (sheet, more) =
+                report_sheet(&req, &g.items, &r.items).map_err(|e| e.to_string())?;
+            errors.extend(more.iter().map(located));
+            Some(sheet)
+        }
+    };
+    let html = html::render_with_sheet(&report, sheet.as_ref());
     let out = lcov::render(
         &report,
         LcovOptions {

@@ -62,6 +62,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         {"edit": gold, "all": real / "gold.jsonl"}, reads, html=out / "r.html", lcov=out / "r.lcov",
         sarif=out / "r.sarif", lcov_gold_unread=False, outcomes=real / "gold.jsonl", units=None, title="t",
         threshold=0.5, workspaces=sources, at_k=(1, 5), stages=True, patches=None, test_reports=None,
+        runs=None, ledger=None, tasks=None, k=(1,),
     )
     page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)

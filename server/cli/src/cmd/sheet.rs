@@ -289,7 +289,7 @@ pub struct ReportSheetOptions<'a> {
 }
 
 /// The sheet of `runs` (with an optional ledger and task declarations) against already-loaded
-/// gold and reads, default required axes, window units; returns it and the input errors reported.
+/// gold and reads (`readcov_files::report::report_sheet`); returns it and the input errors reported.
 pub fn report_sheet(
     runs: &Path,
     ledger: Option<&Path>,
@@ -298,34 +298,18 @@ pub fn report_sheet(
     reads: &[ReadSpan],
     o: &ReportSheetOptions,
 ) -> Result<(readcov_core::sheet::Sheet, usize)> {
-    let file = parse_run_file(&read_input(runs)?, &runs.display().to_string());
-    let ledger = load_optional(ledger, parse_ledger)?.unwrap_or_default();
-    let tasks = load_optional(tasks, parse_tasks)?.unwrap_or_default();
-    let errors = report_errors(&file.parsed.errors)
-        + report_errors(&ledger.errors)
-        + report_errors(&tasks.errors);
-    let required: BTreeMap<String, BTreeSet<Axis>> = tasks
-        .items
-        .iter()
-        .map(|t| (t.task.clone(), t.required.clone()))
-        .collect();
-    let default_required: BTreeSet<Axis> =
-        readcov_core::sheet::DEFAULT_REQUIRED.into_iter().collect();
+    let source = |p: &Path| readcov_files::input::Source::Path(p.to_path_buf());
+    let (runs, ledger, tasks) = (source(runs), ledger.map(source), tasks.map(source));
     let sources = o.sources.iter().map(|&s| s.into()).collect();
-    let sheet = evaluate(&SheetInput {
-        runs: &file.parsed.items,
-        unreadable: &file.unreadable,
-        gold: Some(gold),
-        reads: Some(reads),
-        ledger: &ledger.items,
-        required: &required,
-        default_required: &default_required,
+    let req = readcov_files::report::ReportSheet {
+        runs: &runs,
+        ledger: ledger.as_ref(),
+        tasks: tasks.as_ref(),
         threshold: o.threshold,
         sources: &sources,
         lengths: o.lengths,
-        units: &NoUnits,
         ks: o.ks,
-        regeneration_limit: None,
-    });
-    Ok((sheet, errors))
+    };
+    let (sheet, errors) = readcov_files::report::report_sheet(&req, gold, reads)?;
+    Ok((sheet, report_errors(&errors)))
 }
