@@ -2,7 +2,8 @@
 """Language-server cost of large inputs (issue 35, items 7 and 8): starts the real `readcov lsp`
 over pipes on a generated workspace, answers `initialize`, asks `readcov/summary`, shuts down, and
 prints one JSON object per run: the case, the input size, seconds to the `initialize` answer and to
-the summary, and the process's peak RSS (wait4's ru_maxrss).
+the summary, the process's peak RSS at the `initialize` answer (the gold loaded and held: VmHWM) and
+over the whole run (wait4's ru_maxrss).
 
   bench/lsp_inputs.py CASE MB [MB ...] [--bin target/release/readcov] [--keep]
 
@@ -119,6 +120,16 @@ class Server:
                 self.send({"jsonrpc": "2.0", "id": m["id"], "result": None})
 
 
+def hwm_kb(pid):
+    """The process's peak RSS so far (VmHWM): at the `initialize` answer, the gold is loaded
+    and held, and no summary is built yet."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
 def run(binary, case, mb):
     ws, gold, size = workspace(case, mb)
     s = Server(binary, ws)
@@ -128,6 +139,7 @@ def run(binary, case, mb):
                              "workspaceFolders": [{"uri": uri, "name": "ws"}],
                              "initializationOptions": {"gold": [gold], "reads": ["reads.jsonl"]}})
     t_init = time.monotonic() - t0
+    init_peak = hwm_kb(s.p.pid)
     s.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     summary = s.request("readcov/summary", {})
     t_summary = time.monotonic() - t0
@@ -139,7 +151,7 @@ def run(binary, case, mb):
     cache = ws + ".cache"
     kept = sum(len(fs) for _, _, fs in os.walk(cache)) if os.path.isdir(cache) else 0
     print(json.dumps({"case": case, "tasks": TASKS, "files": FILES, "input_mb": round(size / MB, 1), "init_s": round(t_init, 2),
-                      "summary_s": round(t_summary, 2), "peak_rss_mb": round(ru.ru_maxrss / 1024),
+                      "init_peak_rss_mb": round(init_peak / 1024), "summary_s": round(t_summary, 2), "peak_rss_mb": round(ru.ru_maxrss / 1024),
                       "summary_rows": len(rows), "kept_in_cache": kept,
                       "kept_in_workspace": os.path.isdir(os.path.join(ws, ".readcov", "base")),
                       "exit": os.waitstatus_to_exitcode(status)}), flush=True)

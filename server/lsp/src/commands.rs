@@ -265,7 +265,7 @@ pub async fn record_read(me: &Shared, params: Value) {
 /// the agent's numbers unless `sources` lists `manual`. The what-if layer (when on and holding
 /// reads) gets its own row per task, `layer: "what-if"`: the selected runs, human reads and the
 /// what-if reads together — what the editor shows — and stays out of the totals.
-pub fn summary(me: &Inner) -> Value {
+pub fn summary(me: &Inner) -> Summary {
     let cfg = me.store.config();
     // The summary prints no per-file or per-span figures: they are not computed.
     let opts = ScoreOptions {
@@ -293,13 +293,13 @@ pub fn summary(me: &Inner) -> Value {
     // The run selection picks agent runs; human rows are a layer and always show.
     let agent_runs = me.store.runs();
     rows.retain(|(r, _)| {
-        let run = r["run"].as_str().unwrap_or_default();
+        let run = r.run.as_str();
         cfg.runs.as_ref().is_none_or(|runs| {
             runs.iter().any(|x| x == run) || !agent_runs.iter().any(|a| a == run)
         })
     });
     let t = totals(rows.iter().map(|(_, s)| s));
-    let mut out: Vec<Value> = rows.into_iter().map(|(r, _)| r).collect();
+    let mut out: Vec<SummaryRow> = rows.into_iter().map(|(r, _)| r).collect();
     if cfg.what_if && !counted_manual && !manual.is_empty() {
         let tasks: std::collections::BTreeSet<&str> =
             manual.iter().map(|r| r.task.as_str()).collect();
@@ -320,23 +320,51 @@ pub fn summary(me: &Inner) -> Value {
         out.extend(
             scored_rows(me, &gold, &layer, &with_manual)
                 .into_iter()
-                .filter(|(r, _)| r["run"] == WHAT_IF)
+                .filter(|(r, _)| r.run == WHAT_IF)
                 .map(|(r, _)| r),
         );
     }
     let sources: Vec<&str> = cfg.sources.iter().map(|s| s.as_str()).collect();
-    json!({
+    Summary {
         // Large read logs still loading: the rows count only what is in so far.
-        "loading": me.is_loading(),
-        "threshold": cfg.threshold,
+        loading: me.is_loading(),
+        threshold: cfg.threshold,
         // The effective inputs (all configuration layers merged), e.g. for `readcov report`.
-        "inputs": { "root": me.store.root(), "gold": cfg.gold, "goldDefinition": cfg.gold_definition,
+        inputs: json!({ "root": me.store.root(), "gold": cfg.gold, "goldDefinition": cfg.gold_definition,
                     "reads": cfg.reads,
-                    "readLog": cfg.read_log, "task": cfg.task, "sources": sources },
-        "rows": out,
-        "totals": { "rows": t.rows, "scored": t.scored, "passing": t.passing,
-                    "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit },
-    })
+                    "readLog": cfg.read_log, "task": cfg.task, "sources": sources }),
+        rows: out,
+        totals: json!({ "rows": t.rows, "scored": t.scored, "passing": t.passing,
+                    "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit }),
+    }
+}
+
+/// The `readcov/summary` answer. Typed, not a `Value`: tower-lsp-server makes the one `Value`
+/// of the answer from it (`to_value`), where a `Value` built here was copied whole — with a
+/// row per task (156,844 one-span tasks) each copy was ~100 MB (issue 35, item 7). Fields in
+/// the order of the JSON.
+#[derive(serde::Serialize)]
+pub struct Summary {
+    loading: bool,
+    threshold: f64,
+    inputs: Value,
+    rows: Vec<SummaryRow>,
+    totals: Value,
+}
+
+/// One `readcov/summary` row.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryRow {
+    task: String,
+    run: String,
+    layer: &'static str,
+    file_hit: Option<f64>,
+    line_coverage: Option<f64>,
+    passes_threshold: Option<bool>,
+    gold_lines: u64,
+    covered_lines: u64,
+    unit_hit: Option<f64>,
 }
 
 /// The run id of the what-if layer's rows (and of the reads `readcov.widen` records).
@@ -351,7 +379,7 @@ fn scored_rows(
     gold: &[&readcov_core::GoldSpan],
     reads: &[ReadSpan],
     opts: &ScoreOptions,
-) -> Vec<(Value, readcov_core::RunScore)> {
+) -> Vec<(SummaryRow, readcov_core::RunScore)> {
     let rows = score_batch(gold.iter().copied(), reads, &UnknownLengths, opts);
     let syntax = syntax_of(me, gold);
     let units = readcov_units::unit_scores(
@@ -371,12 +399,17 @@ fn scored_rows(
                 HUMAN => HUMAN,
                 _ => "agent",
             };
-            let v = json!({
-                "task": r.task, "run": r.run, "layer": layer, "fileHit": r.score.file_hit,
-                "lineCoverage": r.score.line_coverage, "passesThreshold": r.score.passes_threshold,
-                "goldLines": r.score.gold_lines, "coveredLines": r.score.covered_lines,
-                "unitHit": u.unit_hit,
-            });
+            let v = SummaryRow {
+                file_hit: r.score.file_hit,
+                line_coverage: r.score.line_coverage,
+                passes_threshold: r.score.passes_threshold,
+                gold_lines: r.score.gold_lines,
+                covered_lines: r.score.covered_lines,
+                unit_hit: u.unit_hit,
+                task: r.task,
+                run: r.run,
+                layer,
+            };
             (v, r.score)
         })
         .collect()

@@ -28,7 +28,7 @@ impl Backend {
         commands::line_states(&self.inner, params).await
     }
 
-    pub async fn summary(&self, _params: Value) -> Result<Value> {
+    pub async fn summary(&self, _params: Value) -> Result<commands::Summary> {
         Ok(commands::summary(&self.inner))
     }
 
