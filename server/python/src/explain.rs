@@ -11,7 +11,7 @@ use readcov_core::explain::{explain as explain_run, ExplainRequest};
 use readcov_core::ScoreOptions;
 use readcov_files::diagnose::{self, workspace_text, DiagnoseLoadError, Request, Source};
 use readcov_files::explain::{lost_edit_notes, more_runs, task_workspace};
-use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::unit_map;
 use readcov_files::{canonical_dir, workspace_lengths};
 use readcov_gold::diagnose::diagnose_run;
@@ -65,42 +65,19 @@ pub fn explain(
             workspace: root.as_deref(),
             ..GoldOptions::default()
         };
-        let g = match gold.clone() {
-            Source::Path(p) => input::load_gold(&p, &gold_opts),
-            Source::Bytes { name, bytes } => input::gold_of(&name, bytes, &gold_opts),
-        }
-        .map_err(file_error)?;
+        let g = gold.clone().load_gold(&gold_opts).map_err(file_error)?;
         let reads_opts = ReadsOptions {
             workspace: root.as_deref(),
             base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),
         };
-        let r = match reads.clone() {
-            Source::Path(p) => input::load_reads(&p, &reads_opts),
-            Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &reads_opts),
-        }
-        .map_err(file_error)?;
+        let r = reads.clone().load_reads(&reads_opts).map_err(file_error)?;
         notes.extend(g.notes.into_iter().chain(r.notes));
         let lost = r.lost_edits;
         let (g, r) = (g.parsed, r.parsed);
         let mut errors: Vec<Located> = r.errors.iter().chain(&g.errors).map(located).collect();
-        let labels = match &outcomes {
-            None => None,
-            Some(src) => {
-                let parsed = match src {
-                    Source::Path(p) => input::load_outcomes(p),
-                    Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
-                }
-                .map_err(file_error)?
-                .parsed;
-                errors.extend(parsed.errors.iter().map(located));
-                Some(
-                    parsed
-                        .items
-                        .into_iter()
-                        .collect::<readcov_core::outcomes::Outcomes>(),
-                )
-            }
-        };
+        let (label_errors, labels) =
+            crate::score::load_labels(outcomes.as_ref()).map_err(file_error)?;
+        errors.extend(label_errors);
         // Only this task's files are measured and parsed.
         let task_gold: Vec<_> = g.items.iter().filter(|x| x.task == task).cloned().collect();
         let paths = task_gold.iter().map(|x| x.path.as_str());

@@ -122,8 +122,7 @@ pub fn gold_from_runs(
     workspaces: Option<PathBuf>,
 ) -> PyResult<BuiltText> {
     use readcov_core::outcomes::Outcomes;
-    use readcov_files::diagnose::Source;
-    use readcov_files::input::{self, BaseFiles, ReadsOptions};
+    use readcov_files::input::{BaseFiles, ReadsOptions};
     use readcov_gold::{consensus, Agree, ConsensusOptions, RunsInput};
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
     if workspace.is_some() && workspaces.is_some() {
@@ -136,15 +135,9 @@ pub fn gold_from_runs(
             workspace: None,
             base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),
         };
-        let r = match reads {
-            Source::Path(p) => input::load_reads(&p, &opts),
-            Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &opts),
-        }
+        let r = reads.load_reads(&opts)
         .map_err(file_error)?;
-        let labels = match outcomes.source() {
-            Source::Path(p) => input::load_outcomes(&p),
-            Source::Bytes { name, bytes } => input::outcomes_of(&name, &bytes),
-        }
+        let labels = outcomes.source().load_outcomes()
         .map_err(file_error)?;
         let runs = RunsInput {
             reads: r.parsed.items,

@@ -8,7 +8,6 @@
 use crate::pyvalue::serde_to_py;
 use crate::{check_threshold, file_error, located, Input, Located, Workspace};
 use pyo3::prelude::*;
-use readcov_core::outcomes::Outcomes;
 use readcov_core::retrieval::parse_ks;
 use readcov_core::ScoreOptions;
 use readcov_files::canonical_dir;
@@ -147,27 +146,15 @@ fn build(
         workspace: ws_str.as_deref(),
         base_files: BaseFiles::of(ws.as_deref(), workspaces.as_deref()),
     };
-    let r = match reads.clone() {
-        Source::Path(p) => input::load_reads(&p, &reads_opts),
-        Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &reads_opts),
-    }
-    .map_err(|e| e.to_string())?;
+    let r = reads
+        .clone()
+        .load_reads(&reads_opts)
+        .map_err(|e| e.to_string())?;
     let mut notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
     let (g, r) = (g.parsed, r.parsed);
     let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
-    let labels: Option<Outcomes> = match &outcomes {
-        None => None,
-        Some(src) => {
-            let parsed = match src {
-                Source::Path(p) => input::load_outcomes(p),
-                Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
-            }
-            .map_err(|e| e.to_string())?
-            .parsed;
-            errors.extend(parsed.errors.iter().map(located));
-            Some(parsed.items.into_iter().collect())
-        }
-    };
+    let (label_errors, labels) = crate::score::load_labels(outcomes.as_ref())?;
+    errors.extend(label_errors);
     let units = match units.map(Input::source) {
         None => None,
         Some(src) => {

@@ -237,16 +237,13 @@ fn general(
 
 /// `outcomes` through the input layer (labels, or SWE-bench rows with `resolved`; another kind
 /// refused with the CLI's words): the located errors and the labels.
-fn load_labels(outcomes: Option<&Source>) -> Result<(Vec<Located>, Option<Outcomes>), String> {
+pub(crate) fn load_labels(
+    outcomes: Option<&Source>,
+) -> Result<(Vec<Located>, Option<Outcomes>), String> {
     let Some(src) = outcomes else {
         return Ok((Vec::new(), None));
     };
-    let parsed = match src {
-        Source::Path(p) => input::load_outcomes(p),
-        Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
-    }
-    .map_err(|e| e.to_string())?
-    .parsed;
+    let parsed = src.load_outcomes().map_err(|e| e.to_string())?.parsed;
     let errors = parsed.errors.iter().map(located).collect();
     Ok((errors, Some(parsed.items.into_iter().collect())))
 }

@@ -9,7 +9,6 @@ use crate::pyvalue::serde_to_py;
 use crate::{check_threshold, file_error, located, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use readcov_core::outcomes::Outcomes;
 use readcov_core::{ScoreOptions, Shard};
 use readcov_files::canonical_dir;
 use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions, Source};
@@ -79,26 +78,11 @@ pub fn score_sets<'py>(
                 workspace: ws_str.as_deref(),
                 base_files: BaseFiles::of(ws.as_deref(), workspaces.as_deref()),
             };
-            let r = match reads {
-                Source::Path(p) => input::load_reads(&p, &reads_opts),
-                Source::Bytes { name, bytes } => input::reads_of(&name, bytes, &reads_opts),
-            }
-            .map_err(|e| e.to_string())?;
+            let r = reads.load_reads(&reads_opts).map_err(|e| e.to_string())?;
             notes.extend(r.notes);
             let mut errors: Vec<Located> = r.parsed.errors.iter().map(located).collect();
-            let labels = match &outcomes {
-                None => None,
-                Some(src) => {
-                    let parsed = match src {
-                        Source::Path(p) => input::load_outcomes(p),
-                        Source::Bytes { name, bytes } => input::outcomes_of(name, bytes),
-                    }
-                    .map_err(|e| e.to_string())?
-                    .parsed;
-                    errors.extend(parsed.errors.iter().map(located));
-                    Some(parsed.items.into_iter().collect::<Outcomes>())
-                }
-            };
+            let (label_errors, labels) = crate::score::load_labels(outcomes.as_ref())?;
+            errors.extend(label_errors);
             let gold_opts = GoldOptions {
                 workspace: ws_str.as_deref(),
                 ..GoldOptions::default()

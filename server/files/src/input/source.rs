@@ -1,7 +1,10 @@
 //! An input given as a file or as its bytes already in memory (the Python module's rows, written
 //! as JSONL): the loaders that take a [`Source`] read both one way.
 
+use super::{GoldOptions, LoadError, Loaded, LoadedGold, ReadsOptions};
 use crate::{read_input, FileError};
+use readcov_core::outcomes::Label;
+use readcov_core::ReadSpan;
 use std::path::PathBuf;
 
 /// An input: a file, or its bytes already in memory with the name errors give them (`<reads>`).
@@ -24,6 +27,30 @@ impl Source {
         match self {
             Source::Path(p) => read_input(p),
             Source::Bytes { bytes, .. } => Ok(bytes.clone()),
+        }
+    }
+
+    /// `--gold` from this input: [`super::load_gold`] for a file, [`super::gold_of`] for bytes.
+    pub fn load_gold(self, opts: &GoldOptions) -> Result<LoadedGold, LoadError> {
+        match self {
+            Source::Path(p) => super::load_gold(&p, opts),
+            Source::Bytes { name, bytes } => super::gold_of(&name, bytes, opts),
+        }
+    }
+
+    /// `--reads` from this input: [`super::load_reads`] or [`super::reads_of`].
+    pub fn load_reads(self, opts: &ReadsOptions) -> Result<Loaded<ReadSpan>, LoadError> {
+        match self {
+            Source::Path(p) => super::load_reads(&p, opts),
+            Source::Bytes { name, bytes } => super::reads_of(&name, bytes, opts),
+        }
+    }
+
+    /// `--outcomes` from this input: [`super::load_outcomes`] or [`super::outcomes_of`].
+    pub fn load_outcomes(&self) -> Result<Loaded<Label>, LoadError> {
+        match self {
+            Source::Path(p) => super::load_outcomes(p),
+            Source::Bytes { name, bytes } => super::outcomes_of(name, bytes),
         }
     }
 }
