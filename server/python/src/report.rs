@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 use readcov_core::retrieval::parse_ks;
 use readcov_core::ScoreOptions;
 use readcov_files::canonical_dir;
-use readcov_files::diagnose::{self, Request, Source};
-use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::diagnose::{with_loaded, Beside, Loaded, Source};
+use readcov_files::input::{self, BaseFiles, GoldOptions, LoadedGold, ReadsOptions};
 use readcov_files::report::{
     build_report, diagnosis, lcov_warnings, report_lengths, report_sheet, ReportRequest,
     ReportSheet,
@@ -125,6 +125,16 @@ fn build(
         workspace: ws_str.as_deref(),
         ..GoldOptions::default()
     };
+    // As every command: a gold input with no valid span leaves nothing to report.
+    let some_gold = |src: &Source, g: LoadedGold| -> Result<LoadedGold, String> {
+        match g.parsed.items.is_empty() {
+            true => Err(format!(
+                "{}: no valid gold spans, nothing to score",
+                src.name()
+            )),
+            false => Ok(g),
+        }
+    };
     let load_gold = |src: &Source| -> Result<_, String> {
         let g = input::gold_of(
             &src.name(),
@@ -132,24 +142,27 @@ fn build(
             &gold_opts,
         )
         .map_err(|e| e.to_string())?;
-        // As every command: a gold input with no valid span leaves nothing to report.
-        if g.parsed.items.is_empty() {
-            return Err(format!(
-                "{}: no valid gold spans, nothing to score",
-                src.name()
-            ));
-        }
-        Ok(g)
+        some_gold(src, g)
     };
-    let g = load_gold(&golds[0].1)?;
+    // Loaded once, as `readcov report` loads them: with stages, the change behind the gold and
+    // each trajectory's runs' changes come along, and the diagnosis takes them over.
+    let (g, gold_change) = match stages {
+        false => (load_gold(&golds[0].1)?, None),
+        true => {
+            let (g, change) = (golds[0].1)
+                .load_gold_and_change(&gold_opts)
+                .map_err(|e| e.to_string())?;
+            (some_gold(&golds[0].1, g)?, Some(change))
+        }
+    };
     let reads_opts = ReadsOptions {
         workspace: ws_str.as_deref(),
         base_files: BaseFiles::of(ws.as_deref(), workspaces.as_deref()),
     };
-    let r = reads
-        .clone()
-        .load_reads(&reads_opts)
+    let (r, changes) = reads
+        .load_reads_and_changes(&reads_opts)
         .map_err(|e| e.to_string())?;
+    let lost_edits = r.lost_edits;
     let mut notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
     let (g, r) = (g.parsed, r.parsed);
     let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
@@ -198,32 +211,6 @@ fn build(
         workspace: ws.as_deref(),
         at_k: ks.as_deref(),
     });
-    if stages {
-        let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
-        let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
-            .map(|(run, i)| (run, i.source()))
-            .collect();
-        let req = Request {
-            gold: &golds[0].1,
-            reads: &reads,
-            patches: &patches,
-            test_reports: &reports,
-            outcomes: outcomes.as_ref(),
-            workspace: ws.as_deref(),
-            workspaces: workspaces.as_deref(),
-            shard: None,
-            opts: ScoreOptions {
-                threshold,
-                breakdown: false,
-                ..ScoreOptions::default()
-            },
-        };
-        let loaded = diagnose::load(&req).map_err(|e| e.to_string())?;
-        errors.extend(loaded.other_errors.iter().map(located));
-        let (d, more) = diagnosis(&loaded, 1, threshold);
-        notes.extend(more);
-        report.diagnosis = Some(d);
-    }
     let sheet = match sheet {
         None => None,
         Some((runs, ledger, tasks, ks)) => {
@@ -250,6 +237,37 @@ fn build(
             Some(sheet)
         }
     };
+    // Last of what reads gold and reads: the diagnosis takes them over.
+    if let Some(gold_change) = gold_change {
+        let loaded = Loaded {
+            gold: g.items,
+            gold_change,
+            reads: r.items,
+            changes,
+            lost_edits,
+            outcomes: labels,
+        };
+        let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
+        let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
+            .map(|(run, i)| (run, i.source()))
+            .collect();
+        let beside = Beside {
+            patches: &patches,
+            test_reports: &reports,
+            workspace: ws.as_deref(),
+            workspaces: workspaces.as_deref(),
+            opts: ScoreOptions {
+                threshold,
+                breakdown: false,
+                ..ScoreOptions::default()
+            },
+        };
+        let inputs = with_loaded(loaded, &beside).map_err(|e| e.to_string())?;
+        errors.extend(inputs.other_errors.iter().map(located));
+        let (d, more) = diagnosis(&inputs, 1, threshold);
+        notes.extend(more);
+        report.diagnosis = Some(d);
+    }
     let html = html::render_with_sheet(&report, sheet.as_ref());
     let out = lcov::render(
         &report,

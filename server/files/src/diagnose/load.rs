@@ -60,7 +60,7 @@ pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
         ..GoldOptions::default()
     };
     let gold_name = req.gold.name();
-    let (g, gold_change) = input::gold_and_change_of(&gold_name, req.gold.bytes()?, &gold_opts)?;
+    let (g, gold_change) = req.gold.load_gold_and_change(&gold_opts)?;
     let mut gold = g.parsed;
     if gold.items.is_empty() {
         return Err(DiagnoseLoadError::NoGold {
@@ -73,10 +73,7 @@ pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
         workspace: root.as_deref(),
         base_files: BaseFiles::of(req.workspace, req.workspaces),
     };
-    let (loaded, changes) = match req.reads {
-        Source::Path(p) => input::load_reads_and_changes(p, &opts)?,
-        Source::Bytes { name, bytes } => input::reads_and_changes_of(name, bytes.clone(), &opts)?,
-    };
+    let (loaded, changes) = req.reads.load_reads_and_changes(&opts)?;
     let mut reads = loaded.parsed;
     if let Some(shard) = req.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
@@ -103,10 +100,7 @@ pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
     inputs.gold_errors = gold.errors;
     inputs.reads_errors = reads.errors;
     if let Some(src) = req.outcomes {
-        let loaded = match src {
-            Source::Path(path) => input::load_outcomes(path)?,
-            Source::Bytes { name, bytes } => input::outcomes_of(name, bytes)?,
-        };
+        let loaded = src.load_outcomes()?;
         inputs.other_errors.extend(loaded.parsed.errors);
         inputs.outcomes = Some(loaded.parsed.items.into_iter().collect());
     }

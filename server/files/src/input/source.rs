@@ -1,10 +1,11 @@
 //! An input given as a file or as its bytes already in memory (the Python module's rows, written
 //! as JSONL): the loaders that take a [`Source`] read both one way.
 
-use super::{GoldOptions, LoadError, Loaded, LoadedGold, ReadsOptions};
+use super::{GoldChanges, GoldOptions, LoadError, Loaded, LoadedGold, ReadsOptions};
 use crate::{read_input, FileError};
 use readcov_core::outcomes::Label;
 use readcov_core::ReadSpan;
+use readcov_import::RunChange;
 use std::path::PathBuf;
 
 /// An input: a file, or its bytes already in memory with the name errors give them (`<reads>`).
@@ -51,6 +52,26 @@ impl Source {
         match self {
             Source::Path(p) => super::load_outcomes(p),
             Source::Bytes { name, bytes } => super::outcomes_of(name, bytes),
+        }
+    }
+
+    /// `--gold` with the change behind it (the stages' gold patch): [`super::gold_and_change_of`].
+    pub fn load_gold_and_change(
+        &self,
+        opts: &GoldOptions,
+    ) -> Result<(LoadedGold, GoldChanges), LoadError> {
+        super::gold_and_change_of(&self.name(), self.bytes()?, opts)
+    }
+
+    /// `--reads` with each trajectory's runs' changes: [`super::load_reads_and_changes`] or
+    /// [`super::reads_and_changes_of`].
+    pub fn load_reads_and_changes(
+        &self,
+        opts: &ReadsOptions,
+    ) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
+        match self {
+            Source::Path(p) => super::load_reads_and_changes(p, opts),
+            Source::Bytes { name, bytes } => super::reads_and_changes_of(name, bytes.clone(), opts),
         }
     }
 }
