@@ -5,7 +5,7 @@
 //! (`readcov_files::at_k::score_at_k`).
 
 use crate::pyvalue::serde_to_py;
-use crate::{check_threshold, file_error, located, Input, Located, Workspace};
+use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use readcov_core::retrieval::parse_ks;
@@ -41,9 +41,7 @@ pub fn at_k<'py>(
     // The CLI's `--at-k` rule: each k at least 1, sorted, each once.
     let text: Vec<String> = ks.iter().map(u32::to_string).collect();
     let ks = parse_ks(&text.join(",")).map_err(|e| file_error(format!("k: {e}")))?;
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let ws = Workspace::new(&workspace)?;
     let per_task = workspaces
         .as_deref()

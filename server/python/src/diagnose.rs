@@ -4,11 +4,11 @@
 //! come from the one library call `readcov diagnose` makes (`Inputs::diagnose`).
 
 use crate::pyvalue::serde_to_py;
-use crate::{check_threshold, file_error, located, Input, Located};
+use crate::{beside_sources, check_threshold, file_error, located, one_workspace, Input, Located};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use readcov_core::{Partial, PartialFile, ScoreOptions, Shard};
-use readcov_files::diagnose::{load, GroupBy, Request, Source};
+use readcov_files::diagnose::{load, GroupBy, Request};
 use std::path::PathBuf;
 
 /// Runs (dicts), summary (dicts), the partial, located errors, notes.
@@ -37,9 +37,7 @@ pub fn diagnose<'py>(
     shard: Option<String>,
 ) -> PyResult<Out<'py>> {
     check_threshold(threshold)?;
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let by = GroupBy::parse(group_by).ok_or_else(|| {
         file_error(format!(
             "group_by {group_by:?}: expected one of run, task, repo, source"
@@ -50,10 +48,7 @@ pub fn diagnose<'py>(
         .transpose()
         .map_err(file_error)?;
     let (gold, reads) = (gold.source(), reads.source());
-    let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
-    let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
-        .map(|(run, i)| (run, i.source()))
-        .collect();
+    let (patches, reports) = beside_sources(patches, test_reports);
     let outcomes = outcomes.map(Input::source);
     let req = Request {
         gold: &gold,

@@ -5,11 +5,11 @@
 //! (`diagnose_run`). Gold and reads load through the input layer as the CLI loads them: a diff or
 //! SWE-bench rows as gold and a trajectory as reads are converted (with a note).
 
-use crate::{check_threshold, file_error, located, Input, Located};
+use crate::{beside_sources, check_threshold, file_error, located, one_workspace, Input, Located};
 use pyo3::prelude::*;
 use readcov_core::explain::{explain as explain_run, ExplainRequest};
 use readcov_core::ScoreOptions;
-use readcov_files::diagnose::{self, workspace_text, DiagnoseLoadError, Request, Source};
+use readcov_files::diagnose::{self, workspace_text, DiagnoseLoadError, Request};
 use readcov_files::explain::{lost_edit_notes, more_runs, task_workspace};
 use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::unit_map;
@@ -39,14 +39,9 @@ pub fn explain(
     stages: bool,
 ) -> PyResult<Explained> {
     check_threshold(threshold)?;
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let (gold, reads) = (gold.source(), reads.source());
-    let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
-    let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
-        .map(|(run, i)| (run, i.source()))
-        .collect();
+    let (patches, reports) = beside_sources(patches, test_reports);
     let outcomes = outcomes.map(Input::source);
     py.detach(|| {
         let mut notes = Vec::new();

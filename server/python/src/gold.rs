@@ -2,7 +2,7 @@
 //! --from-diff | --from-swebench` builds them (edit lines, `expand="units"`, or the test tier),
 //! through `GoldDef::build` with workspace files confined by `readcov-files`.
 
-use crate::{file_error, located, Located};
+use crate::{file_error, located, one_workspace, Located};
 use pyo3::prelude::*;
 use readcov_files::canonical_dir;
 use readcov_files::gold_files::Workspaces;
@@ -43,9 +43,7 @@ pub fn gold_from_patch(
             )))
         }
     };
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let files = Workspaces {
         one: workspace
             .as_deref()
@@ -125,9 +123,7 @@ pub fn gold_from_runs(
     use readcov_files::input::{BaseFiles, ReadsOptions};
     use readcov_gold::{consensus, Agree, ConsensusOptions, RunsInput};
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let reads = reads.source();
     let reads_name = reads.name();
     py.detach(|| {

@@ -2,7 +2,7 @@
 //! inputs per argument (`readcov_files::logs`: V1 conversation folders, Claude Code subagents),
 //! the same confined workspaces, the same refusal of a log that gave nothing but an error.
 
-use crate::{file_error, Located};
+use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
 use readcov_files::{canonical_dir, logs, task_dir, Workspace};
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
@@ -33,9 +33,7 @@ pub fn import_log(
             ))
         })?),
     };
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let ws = workspace
         .as_deref()
         .map(canonical_dir)

@@ -47,6 +47,35 @@ fn check_threshold(threshold: f64) -> PyResult<()> {
     }
 }
 
+/// `workspace` and `workspaces` exclude each other, as the CLI's flags do; said before any file is read.
+fn one_workspace(
+    workspace: &Option<std::path::PathBuf>,
+    workspaces: &Option<std::path::PathBuf>,
+) -> PyResult<()> {
+    match workspace.is_some() && workspaces.is_some() {
+        true => Err(file_error("give workspace or workspaces, not both")),
+        false => Ok(()),
+    }
+}
+
+/// The stages' extra inputs as the input layer takes them: `patches` (predictions) and
+/// `test_reports` (`(run or None, report)`), each a file or its bytes.
+type BesideSources = (
+    Vec<readcov_files::input::Source>,
+    Vec<(Option<String>, readcov_files::input::Source)>,
+);
+
+fn beside_sources(
+    patches: Vec<Input>,
+    test_reports: Vec<(Option<String>, Input)>,
+) -> BesideSources {
+    let patches = patches.into_iter().map(Input::source).collect();
+    let reports = (test_reports.into_iter())
+        .map(|(run, i)| (run, i.source()))
+        .collect();
+    (patches, reports)
+}
+
 /// An input as Python hands it over: a file path (read by the input layer, as the CLI reads it)
 /// or rows already turned into bytes, with the name errors give them (`<reads>`). The bytes are
 /// the Python object's own, not a copy: the lean reads parser reads them in place (585k dict rows

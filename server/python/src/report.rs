@@ -6,7 +6,9 @@
 //! loaded inputs, and the texts from `readcov_report`'s renderers. Python writes the files.
 
 use crate::pyvalue::serde_to_py;
-use crate::{check_threshold, file_error, located, Input, Located, Workspace};
+use crate::{
+    beside_sources, check_threshold, file_error, located, one_workspace, Input, Located, Workspace,
+};
 use pyo3::prelude::*;
 use readcov_core::retrieval::parse_ks;
 use readcov_core::ScoreOptions;
@@ -68,9 +70,7 @@ pub fn report<'py>(
     if inputs.0.is_empty() {
         return Err(file_error("no gold given"));
     }
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let ks = at_k
         .map(|ks| {
             let text: Vec<String> = ks.iter().map(u32::to_string).collect();
@@ -247,10 +247,7 @@ fn build(
             lost_edits,
             outcomes: labels,
         };
-        let patches: Vec<Source> = patches.into_iter().map(Input::source).collect();
-        let reports: Vec<(Option<String>, Source)> = (test_reports.into_iter())
-            .map(|(run, i)| (run, i.source()))
-            .collect();
+        let (patches, reports) = beside_sources(patches, test_reports);
         let beside = Beside {
             patches: &patches,
             test_reports: &reports,

@@ -10,7 +10,7 @@
 use crate::breakdown::Breakdown;
 use crate::pyvalue::serde_to_py;
 use crate::rows::RowBuilder;
-use crate::{check_threshold, file_error, located, Input, Located, Workspace};
+use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use readcov_core::outcomes::Outcomes;
@@ -73,9 +73,7 @@ pub fn score<'py>(
         .map_err(file_error)?;
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     // One folder per task, `DIR/<task>/`: refused unless a directory, as the CLI refuses it.
     let workspaces = workspaces
         .map(|d| canonical_dir(&d))

@@ -6,7 +6,7 @@
 //! (`readcov_files::sets::score_sets`).
 
 use crate::pyvalue::serde_to_py;
-use crate::{check_threshold, file_error, located, Input, Located, Workspace};
+use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use readcov_core::{ScoreOptions, Shard};
@@ -47,9 +47,7 @@ pub fn score_sets<'py>(
     if golds.is_empty() && !consensus {
         return Err(file_error("no gold set given"));
     }
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let shard = shard
         .map(|s| Shard::parse(&s))
         .transpose()
