@@ -4,9 +4,8 @@
 //! is named in `partial`, and where a log carries its own final patch, the replayed file equals
 //! the one that patch gives.
 
-use crate::common::{readcov_ok, real_data, stderr};
+use crate::common::{copy_dir, readcov_ok, real_data, stderr};
 use serde_json::Value;
-use std::path::Path;
 use std::process::Command;
 
 fn emit(from: &str) -> (Vec<Value>, String) {
@@ -40,19 +39,6 @@ fn emit(from: &str) -> (Vec<Value>, String) {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     (rows, stderr(&o))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let p = e.unwrap().path();
-        let dst = to.join(p.file_name().unwrap());
-        if p.is_dir() {
-            copy_dir(&p, &dst);
-        } else {
-            std::fs::copy(&p, &dst).unwrap();
-        }
-    }
 }
 
 /// The task's sources with `patch` applied by `git apply` (which must accept it).

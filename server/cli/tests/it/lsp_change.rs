@@ -5,6 +5,7 @@
 //! --patches`; `readcov/lineStates` and `readcov/overview` carry the change layer; without
 //! `patches` the change is unknown again, and a predictions file rewritten on disk is read again.
 
+use crate::common::{copy_dir, readcov_ok, real_data};
 use crate::lsp_client::{file_uri, Client};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -13,41 +14,9 @@ use std::process::Stdio;
 const TASK: &str = "pytest-dev__pytest-10356";
 const FILE: &str = "src/_pytest/mark/structures.py";
 
-fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
-    assert!(p.join("MANIFEST.md").is_file(), "real data missing");
-    p
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dst = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dst);
-        } else {
-            std::fs::copy(e.path(), dst).unwrap();
-        }
-    }
-}
-
-fn cli(args: &[&str]) -> Vec<u8> {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .args(args)
-        .output()
-        .expect("run readcov");
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o.stdout
-}
-
 /// The base files, the SWE-bench rows as gold, the run's reads JSONL and its predictions.
 fn workspace() -> (tempfile::TempDir, PathBuf) {
-    let data = real();
+    let data = real_data();
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("ws");
     copy_dir(&data.join("sources").join(TASK), &root);
@@ -55,7 +24,7 @@ fn workspace() -> (tempfile::TempDir, PathBuf) {
     std::fs::copy(data.join("gold.jsonl"), root.join("swebench.jsonl")).unwrap();
     let traj = data.join(format!("openhands/{TASK}.json"));
     let s = |p: &Path| p.display().to_string();
-    cli(&[
+    readcov_ok(&[
         "import",
         "--workspace",
         &s(&root),
@@ -85,21 +54,24 @@ async fn spawn() -> (tokio::process::Child, Client) {
 async fn the_runs_change_from_patches_over_stdio_matches_the_cli() {
     let (_dir, root) = workspace();
     let s = |p: &Path| p.display().to_string();
-    let want: Value = serde_json::from_slice(&cli(&[
-        "explain",
-        "--gold",
-        &s(&root.join("swebench.jsonl")),
-        "--reads",
-        &s(&root.join("reads.jsonl")),
-        "--patches",
-        &s(&root.join("patches.jsonl")),
-        "--workspace",
-        &s(&root),
-        "--task",
-        TASK,
-        "--format",
-        "json",
-    ]))
+    let want: Value = serde_json::from_slice(
+        &readcov_ok(&[
+            "explain",
+            "--gold",
+            &s(&root.join("swebench.jsonl")),
+            "--reads",
+            &s(&root.join("reads.jsonl")),
+            "--patches",
+            &s(&root.join("patches.jsonl")),
+            "--workspace",
+            &s(&root),
+            "--task",
+            TASK,
+            "--format",
+            "json",
+        ])
+        .stdout,
+    )
     .unwrap();
     assert_eq!(want["stages"]["change_source"], "patches");
 

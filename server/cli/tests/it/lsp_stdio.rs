@@ -4,20 +4,11 @@
 
 use crate::lsp_client as client;
 
+use crate::common::{copy_dir, readcov_ok, real_data};
 use client::{file_uri, Client};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::process::Stdio;
-
-fn real_data() -> std::path::PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
-    assert!(
-        p.join("MANIFEST.md").is_file(),
-        "real agent data not found at {} — it ships in the repository",
-        p.display()
-    );
-    p
-}
 
 /// How the client connects to the server's stdin and stdout.
 #[derive(Clone, Copy)]
@@ -347,18 +338,7 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
     // The CLI side: gold outside the workspace, explain with it.
     let gold = dir.path().join("gold.jsonl");
     let s = |p: &Path| p.display().to_string();
-    let cli = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-            .args(args)
-            .output()
-            .expect("run readcov");
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        o.stdout
-    };
+    let cli = |args: &[&str]| readcov_ok(args).stdout;
     cli(&[
         "gold",
         "--from-swebench",
@@ -477,17 +457,4 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         .expect("exits after `exit`")
         .expect("status");
     assert!(status.success(), "{status:?}");
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dst = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dst);
-        } else {
-            std::fs::copy(e.path(), dst).unwrap();
-        }
-    }
 }

@@ -6,26 +6,13 @@ use common::{file_uri, in_process};
 use serde_json::json;
 use std::path::Path;
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dst = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dst);
-        } else {
-            std::fs::copy(e.path(), dst).unwrap();
-        }
-    }
-}
-
 #[tokio::test]
 async fn widen_title_names_the_unit_on_the_editor_fixture() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/editors/fixture");
     assert!(src.is_dir(), "editor fixture missing at {}", src.display());
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
-    copy_dir(&src, &root);
+    common::copy_dir(&src, &root);
     let client = in_process();
     client.initialize(&root, json!(null), json!({})).await;
     let uri = file_uri(&root.join("src/auth.py"));

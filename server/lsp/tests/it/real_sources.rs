@@ -17,35 +17,12 @@ use std::path::{Path, PathBuf};
 
 const TASK: &str = "pylint-dev__pylint-4551";
 
-fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
-    assert!(
-        p.join("MANIFEST.md").is_file(),
-        "the real data set is missing at {} (it ships beside the repository as tests/data/real)",
-        p.display()
-    );
-    p
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dst = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dst);
-        } else {
-            std::fs::copy(e.path(), dst).unwrap();
-        }
-    }
-}
-
 /// A checkout of the instance's files, the trajectory under `runs/` and the gold rows.
 fn workspace() -> (tempfile::TempDir, PathBuf) {
-    let real = real();
+    let real = common::real_data();
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
-    copy_dir(&real.join("sources").join(TASK), &root);
+    common::copy_dir(&real.join("sources").join(TASK), &root);
     std::fs::create_dir_all(root.join("runs")).unwrap();
     std::fs::copy(
         real.join(format!("openhands/{TASK}.json")),

@@ -19,35 +19,12 @@ pub const TASK: &str = "pylint-dev__pylint-4604";
 pub const VARIABLES: &str = "pylint/checkers/variables.py";
 pub const CONSTANTS: &str = "pylint/constants.py";
 
-fn real() -> PathBuf {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
-    assert!(
-        p.join("MANIFEST.md").is_file(),
-        "real data missing at {}",
-        p.display()
-    );
-    p
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dst = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dst);
-        } else {
-            std::fs::copy(e.path(), dst).unwrap();
-        }
-    }
-}
-
 /// The instance's files, its trajectory under `runs/` and the SWE-bench rows as gold.
 pub fn workspace() -> (tempfile::TempDir, PathBuf) {
-    let real = real();
+    let real = common::real_data();
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
-    copy_dir(&real.join("sources").join(TASK), &root);
+    common::copy_dir(&real.join("sources").join(TASK), &root);
     std::fs::create_dir_all(root.join("runs")).unwrap();
     let traj = format!("openhands/{TASK}.json");
     std::fs::copy(real.join(&traj), root.join(format!("runs/{TASK}.json"))).unwrap();

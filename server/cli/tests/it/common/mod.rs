@@ -34,6 +34,21 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Copies the tree `from` to `to` (folders made as needed): a test's own workspace from the
+/// shipped data.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dst = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dst);
+        } else {
+            std::fs::copy(e.path(), dst).unwrap();
+        }
+    }
+}
+
 /// `tests/data/real` beside the repository; a loud failure when it is missing, never a skip.
 pub fn real_data() -> PathBuf {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");

@@ -44,3 +44,29 @@ pub fn mkfifo(path: &std::path::Path) {
         std::io::Error::last_os_error()
     );
 }
+
+/// Copies the tree `from` to `to` (folders made as needed): a test's own workspace from the
+/// shipped data.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dst = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dst);
+        } else {
+            std::fs::copy(e.path(), dst).unwrap();
+        }
+    }
+}
+
+/// `tests/data/real` beside the repository; a loud failure when it is missing, never a skip.
+pub fn real_data() -> std::path::PathBuf {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
+    assert!(
+        p.join("MANIFEST.md").is_file(),
+        "real agent data missing at {} (it ships in the repository)",
+        p.display()
+    );
+    p
+}
