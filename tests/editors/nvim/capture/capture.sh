@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Neovim screen capture of docs/editors.md, dark and light: a real Neovim 0.11.4 in a tmux pane
-# (truecolour) running capture/scene_{task,whatif}.lua against the real `readcov lsp` (pylint-dev__pylint-4604;
+# (truecolour) running capture/scene_{task,whatif,diff}.lua (their common set-up in scene_common.lua) against the real `readcov lsp` (pylint-dev__pylint-4604;
 # the editor fixture with a what-if read and an agent edit),
 # `tmux capture-pane -e` → ANSI → HTML (ansi2html.py) → PNG (headless chromium), trimmed.
 # Usage: bash tests/editors/nvim/capture/capture.sh [OUT_DIR]   (default docs/img/editors)
@@ -47,7 +47,7 @@ for BG in dark light; do
   SESSION="readcov-capture-$$-$SCENE-$BG"
   read -r COLS ROWS <<<"${SIZE[$SCENE]}"
   tmux -L "$SESSION" -f /dev/null new-session -d -s cap -x "$COLS" -y "$ROWS" \
-    "cd '$WS' && env READCOV_REPO='$REPO' READCOV_WS='$WS' READCOV_BIN='$READCOV_BIN' READCOV_BG=$BG READCOV_READY='$READY' \
+    "cd '$WS' && env READCOV_REPO='$REPO' READCOV_CAPTURE='$HERE' READCOV_WS='$WS' READCOV_BIN='$READCOV_BIN' READCOV_BG=$BG READCOV_READY='$READY' \
      COLORTERM=truecolor '$NVIM' --clean -u '$HERE/scene_$SCENE.lua'"
   for _ in $(seq 1 400); do [ -s "$READY" ] && break; sleep 0.1; done
   [ "$(cat "$READY" 2>/dev/null)" = ok ] || { tmux -L "$SESSION" kill-server; die "the $SCENE scene never got ready ($BG)"; }

@@ -4,55 +4,28 @@
 --- never read (red); what-if lines 3–4 (not gold, paler violet) beside the agent's read of 6–7
 --- (not gold, slate; added by capture.sh); the edit marks, readcov's hint and lens labelled what-if, and the statusline
 --- `readcov 25% < 50% (what-if 50%)`. Writes $READCOV_READY once drawn. Run by capture.sh.
-local repo, ws, bin = os.getenv("READCOV_REPO"), os.getenv("READCOV_WS"), os.getenv("READCOV_BIN")
-vim.cmd("filetype on")
-vim.cmd("syntax on")
-vim.opt.rtp:prepend(repo .. "/editors/nvim")
-vim.o.termguicolors = true
-vim.o.background = os.getenv("READCOV_BG") or "dark"
-vim.o.number = true
-vim.o.signcolumn = "yes"
-vim.o.laststatus = 2
-vim.o.swapfile = false
-vim.o.shortmess = vim.o.shortmess .. "IF"
-local readcov = require("readcov")
-readcov.setup({ cmd = { bin, "lsp" } })
-vim.o.statusline = " %f %{%v:lua.require'readcov'.statusline_hl()%} %=%l:%c "
+local scene = dofile(os.getenv("READCOV_CAPTURE") .. "/scene_common.lua")
+local readcov = scene.setup()
 
--- After start-up (the server starts on FileType, hence nested).
-vim.api.nvim_create_autocmd("VimEnter", {
-  once = true,
-  nested = true,
-  callback = function()
-    vim.cmd.edit("src/auth.py") -- relative, so the statusline shows it short
-    local buf = vim.api.nvim_get_current_buf()
-    local step, tries = 0, 0
-    local function poll()
-      tries = tries + 1
-      local s = readcov.states[buf]
-      if step == 0 and s then
-        readcov.select_runs({ "run-a" })
-        readcov.exec_command("readcov.widen", { { uri = vim.uri_from_bufnr(buf), startLine = 13, endLine = 16 } })
-        -- …and lines 3–4, not gold: the paler what-if band, beside the agent's read of 6–7 (slate).
-        readcov.exec_command("readcov.widen", { { uri = vim.uri_from_bufnr(buf), startLine = 2, endLine = 3 } })
-        step = 1
-      elseif step == 1 and s and (s.whatIfLines or 0) > 0
-        and #vim.api.nvim_buf_get_extmarks(buf, readcov.ns_lenses, 0, -1, { details = true }) > 0
-        and vim.inspect(vim.api.nvim_buf_get_extmarks(buf, readcov.ns_lenses, 0, -1, { details = true })):find("what%-if")
-      then
-        vim.cmd("redraw!")
-        vim.defer_fn(function()
-          vim.cmd("redraw!")
-          vim.fn.writefile({ "ok" }, os.getenv("READCOV_READY"))
-        end, 700)
-        return
-      end
-      if tries < 300 then
-        vim.defer_fn(poll, 100)
-      else
-        vim.fn.writefile({ "timeout" }, os.getenv("READCOV_READY"))
-      end
-    end
-    vim.defer_fn(poll, 100)
-  end,
-})
+local widened = false
+-- The file relative to the workspace (Neovim's cwd), so the statusline shows it short.
+scene.run("src/auth.py", function(buf)
+  local s = readcov.states[buf]
+  if not s then
+    return false
+  end
+  if not widened then
+    readcov.select_runs({ "run-a" })
+    readcov.exec_command("readcov.widen", { { uri = vim.uri_from_bufnr(buf), startLine = 13, endLine = 16 } })
+    -- …and lines 3–4, not gold: the paler what-if band, beside the agent's read of 6–7 (slate).
+    readcov.exec_command("readcov.widen", { { uri = vim.uri_from_bufnr(buf), startLine = 2, endLine = 3 } })
+    widened = true
+    return false
+  end
+  local lenses = vim.api.nvim_buf_get_extmarks(buf, readcov.ns_lenses, 0, -1, { details = true })
+  if (s.whatIfLines or 0) > 0 and #lenses > 0 and vim.inspect(lenses):find("what%-if") then
+    scene.done()
+    return true
+  end
+  return false
+end)
