@@ -276,6 +276,8 @@ def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
     try:
         return fn(*args, **kwargs)
     except ValueError as e:
+        if len(e.args) == 4:  # a bad option value, located by the extension: (file, line, field, message)
+            raise InputError(*e.args) from None
         text = str(e)
         file, sep, message = text.partition(": ")
         if not sep or " " in file:
@@ -429,6 +431,24 @@ def _shard(shard: Union[None, str, Tuple[int, int]]) -> Optional[str]:
     return f"{i}/{n}"
 
 
+#: Which reads count (`--sources`): source names (agent, human, manual, retriever), as a list or
+#: one comma-separated string; None is the CLI's default, agent, human and retriever.
+SourcesArg = Union[None, str, Sequence[str]]
+
+
+def _sources(sources: SourcesArg) -> Optional[List[str]]:
+    """`sources` as the extension takes it: a list of names (a string split at commas, as the
+    CLI splits `--sources`), or None for the default. The names are checked by the extension
+    with the CLI's words (InputError naming `sources`); anything but strings is refused here."""
+    if sources is None:
+        return None
+    names = sources.split(",") if isinstance(sources, str) else list(sources)
+    for n in names:
+        if not isinstance(n, str):
+            raise InputError("<arguments>", 0, "sources", f"`sources` takes source names (strings), not {n!r}")
+    return names
+
+
 def score(
     gold: RowsInput,
     reads: RowsInput,
@@ -440,6 +460,7 @@ def score(
     breakdown: Union[bool, str] = True,
     widen: int = 10,
     outcomes: Optional[RowsInput] = None,
+    sources: SourcesArg = None,
     errors: str = "raise",
 ) -> ScoreResult:
     """Scores reads against gold: one row per (task, run), as `readcov score --format jsonl`.
@@ -464,6 +485,9 @@ def score(
     outcomes: labels (`task`, `run`, `resolved`; or SWE-bench rows with `resolved`), as
         `--outcomes`: each labelled run is a row, read or not (a run that read nothing scores 0),
         and every row carries its run's label as `resolved` (None for a run the labels do not name).
+    sources: which reads count (`--sources`): names from agent, human, manual, retriever, as a
+        list or a comma-separated string; default agent, human and retriever. An unknown name
+        raises InputError naming `sources`, with the CLI's possible values.
     errors: "raise" (InputError after scoring the valid rest) or "collect" (on `.errors`).
     """
     if breakdown not in (True, False, "columns") or not isinstance(breakdown, (bool, str)):
@@ -474,6 +498,7 @@ def score(
         rows, totals, partial, errs, notes, kept = _call(
             _native.score, g, r, float(threshold), _path(workspace), _shard(shard), breakdown is True,
             _count("widen", widen), _path(workspaces), outcomes=o, columns=columns,
+            sources=_sources(sources),
         )
     result = ScoreResult(rows)
     result._breakdown = kept
@@ -633,6 +658,7 @@ def explore(
     lengths: {instance_id: {path: n_lines}} as a dict or a JSON file (`--file-lengths`).
     pred_root: the absolute prefix explorers used for the repository (`--pred-root`).
     shard: "i/n" or (i, n); merge the `partial`s with `merge`.
+    sources: which reads count, as `score` takes it (`--sources`).
     """
     b, b_name = _as_jsonl(bench, "bench")
     if isinstance(preds, (str, os.PathLike)):
@@ -692,6 +718,7 @@ def sheet(
     threshold: float = 0.5,
     workspace: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
+    sources: SourcesArg = None,
     errors: str = "raise",
 ) -> SheetResult:
     """The multi-turn evaluation sheet, as `readcov sheet --format json` (docs/evaluation.md):
@@ -703,7 +730,8 @@ def sheet(
     through the same input layer: gold may be a diff or SWE-bench rows, reads an agent trajectory
     (imported against `workspace`; `.notes` says so); a file of the wrong kind, or with no valid
     row, is refused with the CLI's words. require: the default required axes (the CLI's
-    `--require`); k: the pass^k / pass@k k values.
+    `--require`); k: the pass^k / pass@k k values. sources: which reads count, as `score` takes
+    it (`--sources`).
     """
     doc, partial, errs, notes = _call(
         _native.sheet,
@@ -719,6 +747,7 @@ def sheet(
         threshold=float(threshold),
         workspace=_path(workspace),
         shard=_shard(shard),
+        sources=_sources(sources),
     )
     d = json.loads(doc)
     result = SheetResult(d["runs"])
@@ -756,6 +785,7 @@ def explain(
     test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
     stages: bool = True,
     threshold: float = 0.5,
+    sources: SourcesArg = None,
     errors: str = "raise",
 ) -> Explanation:
     """One (task, run) across the whole task, as `readcov explain --format json`: the verdict,
@@ -771,11 +801,12 @@ def explain(
     rows, reads an agent trajectory (converted on the fly; `.notes` says so); a file of the wrong
     kind raises, naming what it looks like. `workspaces`: one folder per task (`--workspaces`),
     the task's own folder is its workspace. `outcomes`: labels (task, run, resolved) for the
-    `outcome` key. `test_reports`: harness reports for the tests stage (`--test-report`)."""
+    `outcome` key. `test_reports`: harness reports for the tests stage (`--test-report`).
+    `sources`: which reads count, as `score` takes it (`--sources`)."""
     text, errs, notes = _call(
         _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
         _path(workspace), _optional_input(outcomes, "outcomes"), float(threshold), _path(workspaces),
-        _patches(patches), _reports(test_reports), stages,
+        _patches(patches), _reports(test_reports), stages, sources=_sources(sources),
     )
     doc = Explanation(json.loads(text))
     doc.notes = notes
@@ -873,6 +904,7 @@ def diagnose(
     threshold: float = 0.5,
     group_by: str = "run",
     shard: Union[None, str, Tuple[int, int]] = None,
+    sources: SourcesArg = None,
     errors: str = "raise",
 ) -> DiagnoseResult:
     """Where each run failed — search, read, edit, change, tests — and the verdict (the first
@@ -894,7 +926,7 @@ def diagnose(
     runs, summary, partial, errs, notes = _call(
         _native.diagnose, _input(gold, "gold"), _input(reads, "reads"), _patches(patches),
         _reports(test_reports), _optional_input(outcomes, "outcomes"), _path(workspace),
-        _path(workspaces), float(threshold), group_by, _shard(shard),
+        _path(workspaces), float(threshold), group_by, _shard(shard), sources=_sources(sources),
     )
     result = DiagnoseResult(runs)
     result.summary = summary

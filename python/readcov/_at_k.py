@@ -5,7 +5,21 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
-from . import PathLike, Rows, RowsInput, _call, _count, _finish, _input, _located, _native, _path
+from . import (
+    InputError,
+    PathLike,
+    Rows,
+    RowsInput,
+    SourcesArg,
+    _call,
+    _count,
+    _finish,
+    _input,
+    _located,
+    _native,
+    _path,
+    _sources,
+)
 
 #: The IR measures' levels, in the CLI's order.
 _LEVELS = ("file", "unit", "line")
@@ -24,11 +38,13 @@ class AtKResult(Rows):
     rows (`k`, `task`, `run`, `status`, `file_hit`, `line_coverage`, `passes_threshold`, `chunks`,
     the line counts, the widening what-if, `chunk_precision`, `chunk_iou`, `measures` per level,
     `chunk_fit` per top-k chunk), with `points` (each k's `all` row: `--format json`'s `at_k`) and
-    `notes`. `.to_pandas()` flattens `measures` as `<level>.<measure>` columns (`file.R@5`,
+    `notes`; with `at_k(..., trec_run=LEVEL)`, `trec_run`: the TREC run text (else None).
+    `.to_pandas()` flattens `measures` as `<level>.<measure>` columns (`file.R@5`,
     `unit.nDCG@5`, `line.AP`, ...); `chunk_fit` stays a list per row."""
 
     points: List[Dict[str, Any]]
     notes: List[str]
+    trec_run: Optional[str]
 
     def _columns(self) -> Dict[str, List[Any]]:
         cols = super()._columns()
@@ -59,6 +75,8 @@ def at_k(
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
     widen: int = 10,
+    sources: SourcesArg = None,
+    trec_run: Optional[str] = None,
     errors: str = "raise",
 ) -> AtKResult:
     """A retriever's ranked chunks scored with only each task's top k (reads with `rank <= k`, ties
@@ -72,13 +90,24 @@ def at_k(
     k: the cut-offs (each at least 1; sorted, each once, as `--at-k`).
     workspace / workspaces: the repository, or one per task (`DIR/<task>/`): file lengths and
         the units the unit what-if and unit measures need.
+    sources: which reads count, as `score` takes it (`--sources`; retrieved chunks are
+        `retriever` reads).
+    trec_run: "file", "unit" or "line": also the ranked documents at that level as a TREC run
+        (`qid Q0 docid rank score tag`), on `.trec_run`, the text `readcov score --at-k ...
+        --trec-run LEVEL` prints, to score with any TREC tool against `readcov gold --format qrels
+        --level LEVEL` (docs/retrievers.md); runs it cannot judge at that level are said in
+        `.notes`. Another value raises InputError naming `trec_run`.
     """
     ks = [_count("k", x) for x in k]
-    rows, points, errs, notes = _call(
+    if trec_run is not None and not isinstance(trec_run, str):
+        raise InputError("<arguments>", 0, "trec_run", f"`trec_run` takes a level name (file, unit, line), not {trec_run!r}")
+    rows, points, errs, notes, trec = _call(
         _native.at_k, _input(gold, "gold"), _input(reads, "reads"), ks, float(threshold),
-        _path(workspace), _path(workspaces), _count("widen", widen),
+        _path(workspace), _path(workspaces), _count("widen", widen), sources=_sources(sources),
+        trec_run=trec_run,
     )
     result = AtKResult(rows)
     result.points = points
     result.notes = notes
+    result.trec_run = trec
     return _finish(result, _located(errs), errors)

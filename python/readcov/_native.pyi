@@ -11,6 +11,9 @@ __version__: str
 # An input: a path (read by the input layer, as the CLI reads it) or (JSONL bytes, name for errors).
 Input = Union[str, Tuple[bytes, str]]
 
+# A bad option value (`sources`, `trec_run`) raises ValueError with the args (file, line, field,
+# message): `readcov._call` raises them as InputError.
+
 def score(
     gold: Input,
     reads: Input,
@@ -22,6 +25,7 @@ def score(
     workspaces: Optional[str] = None,
     outcomes: Optional[Input] = None,
     columns: bool = False,
+    sources: Optional[List[str]] = None,
 ) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str], Optional[Breakdown]]:
     """Rows (dicts), totals, partial aggregate, located errors, notes (conversions done), and
     with `columns` the breakdown kept as columns (the rows then carry none)."""
@@ -103,6 +107,7 @@ def sheet(
     threshold: float = 0.5,
     workspace: Optional[str] = None,
     shard: Optional[str] = None,
+    sources: Optional[List[str]] = None,
 ) -> Tuple[str, str, List[Located], List[str]]:
     """Sheet document (JSON, as `readcov sheet --format json`), partial (JSON), errors, notes."""
 
@@ -119,6 +124,7 @@ def explain(
     patches: Sequence[Input] = ...,
     test_reports: Sequence[Tuple[Optional[str], Input]] = ...,
     stages: bool = True,
+    sources: Optional[List[str]] = None,
 ) -> Tuple[str, List[Located], List[str]]:
     """Explanation (JSON, as `readcov explain --format json`), located errors, and the notes of
     conversions done on the fly (a trajectory imported, gold built from a diff)."""
@@ -134,6 +140,7 @@ def diagnose(
     threshold: float = 0.5,
     group_by: str = "run",
     shard: Optional[str] = None,
+    sources: Optional[List[str]] = None,
 ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], Dict[str, Any], List[Located], List[str]]:
     """Runs (dicts, as `readcov diagnose --format jsonl`), summary per group, partial, located
     errors, notes."""
@@ -169,6 +176,7 @@ def score_sets(
     agree: str = "all",
     min_runs: int = 2,
     loo_failed: str = "matched",
+    sources: Optional[List[str]] = None,
 ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str]]:
     """Rows (dicts: task, run, resolved, gold_sets), totals per set, located errors, notes."""
 
@@ -180,8 +188,11 @@ def at_k(
     workspace: Optional[str] = None,
     workspaces: Optional[str] = None,
     widen: int = 10,
-) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str]]:
-    """Rows (dicts: one per k, task and run), points (each k's `all` row), located errors, notes."""
+    sources: Optional[List[str]] = None,
+    trec_run: Optional[str] = None,
+) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str], Optional[str]]:
+    """Rows (dicts: one per k, task and run), points (each k's `all` row), located errors, notes,
+    and with `trec_run` (a level) the TREC run `--trec-run` writes, as text."""
 
 # The report's inputs: gold sets ((name or None, input), the first is the report's gold), reads,
 # labels, units, predictions, harness reports ((run or None, path)), and the evaluation sheet's
@@ -205,5 +216,6 @@ def report(
     at_k: Optional[List[int]] = None,
     lcov_gold_unread: bool = False,
     stages: bool = True,
+    sources: Optional[List[str]] = None,
 ) -> Tuple[Dict[str, Any], str, str, str, List[Located], List[str]]:
     """The summary, the HTML, LCOV and SARIF texts, located errors, notes."""

@@ -19,6 +19,8 @@ from . import (
     _path,
     _patches,
     _reports,
+    _sources,
+    SourcesArg,
 )
 from ._sets import GoldSets, _named
 
@@ -66,6 +68,7 @@ def report(
     ledger: Optional[RowsInput] = None,
     tasks: Optional[RowsInput] = None,
     k: Sequence[int] = (1,),
+    sources: SourcesArg = None,
     errors: str = "raise",
 ) -> ReportResult:
     """The report `readcov report` writes (docs/reports.md): the self-contained HTML page (`html`),
@@ -86,6 +89,7 @@ def report(
     runs: run records (`--runs`): adds the evaluation sheet's per-condition table to the page,
         graded with this report's gold and reads; `ledger`, `tasks` and `k` as `--ledger`,
         `--tasks`, `--k`.
+    sources: which reads count, as `score` takes it (`--sources`).
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
@@ -100,7 +104,7 @@ def report(
     ks = None if at_k is None else [_count("at_k", k) for k in at_k]
     summary, html_text, lcov_text, sarif_text, errs, notes = _call(
         _native.report, inputs, str(title), float(threshold), _path(workspace), _path(workspaces),
-        ks, bool(lcov_gold_unread), bool(stages),
+        ks, bool(lcov_gold_unread), bool(stages), sources=_sources(sources),
     )
     result = ReportResult(summary)
     result.html, result.lcov, result.sarif = html_text, lcov_text, sarif_text

@@ -19,7 +19,9 @@ from . import (
     _optional_input,
     _path,
     _shard,
+    _sources,
     _native,
+    SourcesArg,
 )
 
 #: Each set's keys in a row, in `readcov score --format csv`'s order (the unit keys follow with a
@@ -85,6 +87,7 @@ def score_sets(
     workspaces: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
     widen: int = 10,
+    sources: SourcesArg = None,
     errors: str = "raise",
 ) -> GoldSetsResult:
     """Reads scored under several gold sets side by side, as `readcov score --gold NAME=FILE ...
@@ -101,12 +104,14 @@ def score_sets(
         `min_runs` and `loo_failed` ("matched" or "full") as the CLI's flags of the same names.
     workspace / workspaces: the repository, or one per task (`DIR/<task>/`): unit columns per set.
     shard: "i/n" or (i, n): only the tasks of that shard (`--shard`).
+    sources: which reads count, as `score` takes it (`--sources`).
     """
     rows, totals, errs, notes = _call(
         _native.score_sets,
         _named(gold), _input(reads, "reads"), _optional_input(outcomes, "outcomes"),
         float(threshold), _path(workspace), _path(workspaces), _shard(shard), _count("widen", widen),
         bool(consensus), str(agree), _count("min_runs", min_runs), loo_failed,
+        sources=_sources(sources),
     )
     result = GoldSetsResult(rows)
     result.totals = totals

@@ -16,6 +16,7 @@ pub mod input;
 mod inside;
 pub mod logs;
 mod open;
+pub mod options;
 pub mod report;
 pub mod rows;
 pub mod score_rows;
@@ -23,6 +24,7 @@ pub mod scored;
 pub mod sets;
 pub mod shard;
 pub mod syntax;
+pub mod trec_run;
 
 pub use inside::{WorkspaceCheck, MAX_CACHED_PATHS};
 pub use open::{

@@ -2,7 +2,8 @@
 //! `readcov score --at-k K,... --format json` gives them: the rows (one per k, task and run) and
 //! each k's point (the `all` row). Gold and reads load through the input layer (a chunks file or
 //! a trajectory imported on the fly) and the figures come from the one library call the CLI makes
-//! (`readcov_files::at_k::score_at_k`).
+//! (`readcov_files::at_k::score_at_k`). `trec_run` adds the run `--trec-run LEVEL` writes instead
+//! (`readcov_files::trec_run`), as text.
 
 use crate::pyvalue::serde_to_py;
 use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
@@ -14,19 +15,21 @@ use readcov_files::at_k::{any_ranked, score_at_k};
 use readcov_files::canonical_dir;
 use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::scored::Sources;
+use readcov_files::trec_run::{unjudged_warning, write_run};
 use std::path::PathBuf;
 
-/// Rows (dicts), points (one dict per k), located errors, notes.
+/// Rows (dicts), points (one dict per k), located errors, notes, and the TREC run (text).
 type Out<'py> = (
     Bound<'py, PyList>,
     Bound<'py, PyAny>,
     Vec<Located>,
     Vec<String>,
+    Option<String>,
 );
 
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (gold, reads, ks, threshold=0.5, workspace=None, workspaces=None, widen=readcov_units::DEFAULT_WIDEN))]
+#[pyo3(signature = (gold, reads, ks, threshold=0.5, workspace=None, workspaces=None, widen=readcov_units::DEFAULT_WIDEN, sources=None, trec_run=None))]
 pub fn at_k<'py>(
     py: Python<'py>,
     gold: Input,
@@ -36,8 +39,12 @@ pub fn at_k<'py>(
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
     widen: u32,
+    sources: Option<Vec<String>>,
+    trec_run: Option<String>,
 ) -> PyResult<Out<'py>> {
     check_threshold(threshold)?;
+    let counted = crate::options::sources(sources)?;
+    let level = crate::options::level(trec_run)?;
     // The CLI's `--at-k` rule: each k at least 1, sorted, each once.
     let text: Vec<String> = ks.iter().map(u32::to_string).collect();
     let ks = parse_ks(&text.join(",")).map_err(|e| file_error(format!("k: {e}")))?;
@@ -52,7 +59,7 @@ pub fn at_k<'py>(
         Input::Path(p) => p.display().to_string(),
         Input::Bytes(_, name) => name.clone(),
     };
-    let (scored, errors, notes) = py
+    let (scored, errors, notes, trec) = py
         .detach(|| {
             let (ws_str, _) = ws.confined();
             let gold_opts = GoldOptions {
@@ -83,10 +90,16 @@ pub fn at_k<'py>(
             let opts = ScoreOptions {
                 threshold,
                 breakdown: false,
-                ..ScoreOptions::default()
+                sources: counted,
+            };
+            let trec = match level {
+                Some(level) => Some(trec_text(
+                    sources, &g.items, &r.items, &opts, level, &mut notes,
+                )?),
+                None => None,
             };
             let scored = score_at_k(&g.items, &r.items, sources, &opts, widen, &ks);
-            Ok::<_, String>((scored, errors, notes))
+            Ok::<_, String>((scored, errors, notes, trec))
         })
         .map_err(file_error)?;
     let list = PyList::empty(py);
@@ -94,5 +107,23 @@ pub fn at_k<'py>(
         list.append(serde_to_py(py, row)?)?;
     }
     let points = serde_to_py(py, &scored.points)?;
-    Ok((list, points, errors, notes))
+    Ok((list, points, errors, notes, trec))
+}
+
+/// The run `--trec-run LEVEL` writes, as text; the runs it could not judge said in `notes` with
+/// the CLI's words.
+fn trec_text(
+    sources: Sources,
+    gold: &[readcov_core::GoldSpan],
+    reads: &[readcov_core::ReadSpan],
+    opts: &ScoreOptions,
+    level: readcov_units::Level,
+    notes: &mut Vec<String>,
+) -> Result<String, String> {
+    let mut out = Vec::new();
+    let unjudged =
+        write_run(&mut out, sources, gold, reads, opts, level).map_err(|e| e.to_string())?;
+    notes.extend(unjudged_warning(level, &unjudged));
+    // Every field written is a task, run or document id from UTF-8 input.
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }

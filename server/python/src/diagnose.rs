@@ -21,7 +21,7 @@ type Out<'py> = (
 );
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=None, workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None))]
+#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=None, workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn diagnose<'py>(
     py: Python<'py>,
@@ -35,8 +35,10 @@ pub fn diagnose<'py>(
     threshold: f64,
     group_by: &str,
     shard: Option<String>,
+    sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
     check_threshold(threshold)?;
+    let counted = crate::options::sources(sources)?;
     one_workspace(&workspace, &workspaces)?;
     let by = GroupBy::parse(group_by).ok_or_else(|| {
         file_error(format!(
@@ -62,7 +64,7 @@ pub fn diagnose<'py>(
         opts: ScoreOptions {
             threshold,
             breakdown: false,
-            ..ScoreOptions::default()
+            sources: counted,
         },
     };
     // Loading and the diagnosis run without the GIL; one task at a time, as a Ray worker wants.

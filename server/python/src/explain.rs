@@ -21,7 +21,7 @@ use std::path::PathBuf;
 type Explained = (String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=None, threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true))]
+#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=None, threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn explain(
     py: Python<'_>,
@@ -37,8 +37,10 @@ pub fn explain(
     patches: Vec<Input>,
     test_reports: Vec<(Option<String>, Input)>,
     stages: bool,
+    sources: Option<Vec<String>>,
 ) -> PyResult<Explained> {
     check_threshold(threshold)?;
+    let counted = crate::options::sources(sources)?;
     one_workspace(&workspace, &workspaces)?;
     let (gold, reads) = (gold.source(), reads.source());
     let (patches, reports) = beside_sources(patches, test_reports);
@@ -90,7 +92,7 @@ pub fn explain(
         let opts = ScoreOptions {
             threshold,
             breakdown: true,
-            ..ScoreOptions::default()
+            sources: counted.clone(),
         };
         let more_runs = more_runs(&lost, labels.as_ref(), &task);
         let req = ExplainRequest {
@@ -122,7 +124,7 @@ pub fn explain(
                 opts: ScoreOptions {
                     threshold,
                     breakdown: false,
-                    ..ScoreOptions::default()
+                    sources: counted.clone(),
                 },
             };
             e.stages = match diagnose::load(&req) {

@@ -13,6 +13,7 @@ mod gold;
 mod import;
 mod jsonl;
 mod merge;
+mod options;
 mod pyvalue;
 mod report;
 mod rows;

@@ -53,7 +53,7 @@ pub struct Inputs(
 type SheetInputs = (Input, Option<Input>, Option<Input>, Vec<u32>);
 
 #[pyfunction]
-#[pyo3(signature = (inputs, title, threshold=0.5, workspace=None, workspaces=None, at_k=None, lcov_gold_unread=false, stages=true))]
+#[pyo3(signature = (inputs, title, threshold=0.5, workspace=None, workspaces=None, at_k=None, lcov_gold_unread=false, stages=true, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn report<'py>(
     py: Python<'py>,
@@ -65,8 +65,10 @@ pub fn report<'py>(
     at_k: Option<Vec<u32>>,
     lcov_gold_unread: bool,
     stages: bool,
+    sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
     check_threshold(threshold)?;
+    let counted = crate::options::sources(sources)?;
     if inputs.0.is_empty() {
         return Err(file_error("no gold given"));
     }
@@ -93,6 +95,7 @@ pub fn report<'py>(
                 ks,
                 lcov_gold_unread,
                 stages,
+                counted,
             )
         })
         .map_err(file_error)?;
@@ -114,6 +117,7 @@ fn build(
     ks: Option<Vec<u32>>,
     lcov_gold_unread: bool,
     stages: bool,
+    counted: std::collections::BTreeSet<readcov_core::Source>,
 ) -> Result<(serde_json::Value, Texts, Vec<Located>, Vec<String>), String> {
     let (ws_str, _) = ws.confined();
     let Inputs(golds, reads, outcomes, units, patches, test_reports, sheet) = inputs;
@@ -196,7 +200,7 @@ fn build(
     let opts = ScoreOptions {
         threshold,
         breakdown: true,
-        ..ScoreOptions::default()
+        sources: counted.clone(),
     };
     let mut report = build_report(ReportRequest {
         title: title.to_string(),
@@ -256,7 +260,7 @@ fn build(
             opts: ScoreOptions {
                 threshold,
                 breakdown: false,
-                ..ScoreOptions::default()
+                sources: counted,
             },
         };
         let inputs = with_loaded(loaded, &beside).map_err(|e| e.to_string())?;

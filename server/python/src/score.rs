@@ -52,7 +52,7 @@ struct Scored {
 }
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=None, columns=false))]
+#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=None, columns=false, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score<'py>(
     py: Python<'py>,
@@ -66,6 +66,7 @@ pub fn score<'py>(
     workspaces: Option<PathBuf>,
     outcomes: Option<Input>,
     columns: bool,
+    sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
     let shard = shard
         .map(|s| Shard::parse(&s))
@@ -82,7 +83,7 @@ pub fn score<'py>(
     let opts = ScoreOptions {
         threshold,
         breakdown: breakdown || columns,
-        ..ScoreOptions::default()
+        sources: crate::options::sources(sources)?,
     };
     // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
     let s = py

@@ -26,7 +26,7 @@ type Out<'py> = (
 );
 
 #[pyfunction]
-#[pyo3(signature = (golds, reads, outcomes=None, threshold=0.5, workspace=None, workspaces=None, shard=None, widen=readcov_units::DEFAULT_WIDEN, consensus=false, agree="all", min_runs=2, loo_failed="matched"))]
+#[pyo3(signature = (golds, reads, outcomes=None, threshold=0.5, workspace=None, workspaces=None, shard=None, widen=readcov_units::DEFAULT_WIDEN, consensus=false, agree="all", min_runs=2, loo_failed="matched", sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score_sets<'py>(
     py: Python<'py>,
@@ -42,8 +42,10 @@ pub fn score_sets<'py>(
     agree: &str,
     min_runs: u32,
     loo_failed: &str,
+    sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
     check_threshold(threshold)?;
+    let counted = crate::options::sources(sources)?;
     if golds.is_empty() && !consensus {
         return Err(file_error("no gold set given"));
     }
@@ -116,7 +118,7 @@ pub fn score_sets<'py>(
                 opts: ScoreOptions {
                     threshold,
                     breakdown: false,
-                    ..ScoreOptions::default()
+                    sources: counted,
                 },
                 widen,
                 consensus: consensus.then_some(ConsensusRequest {

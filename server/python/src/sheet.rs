@@ -12,7 +12,7 @@ use readcov_core::sheet::{
     SheetInput, SheetPartial, Units,
 };
 use readcov_core::InputError;
-use readcov_core::{Partial, PartialFile, ScoreOptions, Shard};
+use readcov_core::{Partial, PartialFile, Shard};
 use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
 use readcov_files::syntax::sheet_units;
 use readcov_files::workspace_lengths;
@@ -28,7 +28,7 @@ type Input = Option<(Vec<u8>, String)>;
 type Graded = (String, String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (runs, runs_name, gold=None, reads=None, ledger=None, tasks=None, units=None, require=None, k=vec![1], regeneration_limit=None, threshold=0.5, workspace=None, shard=None))]
+#[pyo3(signature = (runs, runs_name, gold=None, reads=None, ledger=None, tasks=None, units=None, require=None, k=vec![1], regeneration_limit=None, threshold=0.5, workspace=None, shard=None, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sheet(
     py: Python<'_>,
@@ -45,6 +45,7 @@ pub fn sheet(
     threshold: f64,
     workspace: Option<PathBuf>,
     shard: Option<String>,
+    sources: Option<Vec<String>>,
 ) -> PyResult<Graded> {
     let shard = shard
         .map(|s| Shard::parse(&s))
@@ -66,6 +67,7 @@ pub fn sheet(
         return Err(file_error("k: every k must be at least 1"));
     }
     check_threshold(threshold)?;
+    let sources = crate::options::sources(sources)?;
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
         let (ws_str, _) = ws.confined();
@@ -146,7 +148,6 @@ pub fn sheet(
             ws.as_deref(),
             reads.as_ref().map(|r| r.items.as_slice()),
         );
-        let sources = ScoreOptions::default().sources;
         let input = SheetInput {
             runs: &run_items.items,
             unreadable: &unreadable,

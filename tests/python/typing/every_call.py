@@ -23,6 +23,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     units = readcov.gold_from_patch(swebench=real / "gold.jsonl", expand="units", workspaces=sources, max_unit=200, window=10)
     diff = readcov.gold_from_patch("--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n-a\n+b\n", task="t", anchor=1, exclude_tests=True)
     rows: readcov.ScoreResult = readcov.score(gold, reads, threshold=0.5, breakdown=False, widen=10)
+    humans: readcov.ScoreResult = readcov.score(gold, reads, sources=["agent", "human"], breakdown=False)
     labelled: readcov.ScoreResult = readcov.score(gold, reads, outcomes=real / "gold.jsonl", workspaces=sources)
     resolved: Optional[bool] = labelled[0]["resolved"]
     frame = reads.to_pandas()
@@ -36,33 +37,36 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     merged: Dict[str, Any] = readcov.merge([p.partial for p in parts])
     shard: int = readcov.shard_of("pallets__flask-5014", 2)
     task: str = rows[0]["task"]
-    explained: readcov.Explanation = readcov.explain(gold, reads, task, run=None, threshold=0.5)
+    explained: readcov.Explanation = readcov.explain(gold, reads, task, run=None, threshold=0.5, sources="agent,human")
     files = explained.to_pandas()
     staged: readcov.Explanation = readcov.explain(
         real / "gold.jsonl", logs[0], "pallets__flask-5014", workspaces=sources, patches=None, test_reports=None, stages=True
     )
     diagnosed: readcov.DiagnoseResult = readcov.diagnose(
-        real / "gold.jsonl", reads, workspaces=sources, outcomes=real / "gold.jsonl", group_by="run", shard=None
+        real / "gold.jsonl", reads, workspaces=sources, outcomes=real / "gold.jsonl", group_by="run", shard=None,
+        sources=("agent", "human", "retriever"),
     )
     summary: List[Dict[str, Any]] = diagnosed.summary
     verdicts = diagnosed.to_pandas()["verdict"].value_counts()
     sets: readcov.GoldSetsResult = readcov.score_sets(
         {"edit": gold, "all": real / "gold.jsonl"}, reads, outcomes=real / "gold.jsonl", consensus=True,
-        agree="all", min_runs=1, loo_failed="matched", workspaces=sources, shard=None, widen=10,
+        agree="all", min_runs=1, loo_failed="matched", workspaces=sources, shard=None, widen=10, sources=None,
     )
     set_totals: List[Dict[str, Any]] = sets.totals
     by_set = sets.to_pandas()
     chunks = real.parent.parent / "fixtures" / "retriever" / "chunks.jsonl"
     ranked: readcov.AtKResult = readcov.at_k(
-        real / "gold.jsonl", chunks, k=(1, 5), threshold=0.5, workspace=None, workspaces=sources, widen=10
+        real / "gold.jsonl", chunks, k=(1, 5), threshold=0.5, workspace=None, workspaces=sources, widen=10,
+        sources="retriever", trec_run="file",
     )
+    trec: Optional[str] = ranked.trec_run
     points: List[Dict[str, Any]] = ranked.points
     curves = ranked.to_pandas()
     written: readcov.ReportResult = readcov.report(
         {"edit": gold, "all": real / "gold.jsonl"}, reads, html=out / "r.html", lcov=out / "r.lcov",
         sarif=out / "r.sarif", lcov_gold_unread=False, outcomes=real / "gold.jsonl", units=None, title="t",
         threshold=0.5, workspaces=sources, at_k=(1, 5), stages=True, patches=None, test_reports=None,
-        runs=None, ledger=None, tasks=None, k=(1,),
+        runs=None, ledger=None, tasks=None, k=(1,), sources=["agent", "human", "retriever"],
     )
     page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
@@ -76,7 +80,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
     top_k: Optional[int] = explored.top_k
     sheet: readcov.SheetResult = readcov.sheet(
-        [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), errors="collect"
+        [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), sources="agent", errors="collect"
     )
     doc: Dict[str, Any] = sheet.doc
     sheet_notes: List[str] = readcov.sheet(
@@ -98,6 +102,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
         "consensus": len(consensus), "sets": len(sets), "sheet_notes": len(sheet_notes), "report_tasks": written["tasks"], "page": len(page), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
+        "humans": len(humans), "trec_lines": 0 if trec is None else len(trec.splitlines()),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
     }
 

@@ -1,17 +1,12 @@
 //! `score --at-k … --trec-run LEVEL`: each (task, run)'s ranked chunks written as a TREC run of
-//! documents at one level — the list readcov's measures are computed on — so any TREC tool
-//! (trec_eval, ir_measures, ranx) scores it against `readcov gold --format qrels --level …` and
-//! gets readcov's numbers. `qid Q0 docid rank score tag`: qid the task, tag the run, rank the
-//! position (1, 2, …) and score `n − rank + 1` (distinct, so no tool's tie-breaking applies).
+//! documents at one level, by the library ([`readcov_files::trec_run`], which Python's
+//! `at_k(..., trec_run=)` calls too); the runs it could not judge said on stderr.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use readcov_core::{GoldSpan, ReadSpan, ScoreOptions};
-use readcov_files::at_k::{by_task, task_inputs};
 use readcov_files::scored::Sources;
-use readcov_units::retrieval::levels::rankings;
-use readcov_units::retrieval::unit_docs::file_units;
+use readcov_files::trec_run::{unjudged_warning, write_run as write};
 use readcov_units::Level;
-use std::collections::BTreeMap;
 use std::io::Write;
 
 pub(super) fn write_run(
@@ -22,45 +17,9 @@ pub(super) fn write_run(
     opts: &ScoreOptions,
     level: Level,
 ) -> Result<()> {
-    let mut unjudged = Vec::new();
-    for (task, (g, r)) in by_task(gold, reads) {
-        let (lengths, syntax) = task_inputs(sources, task, &g, &r);
-        let units = file_units(&syntax);
-        let gold_refs: Vec<&GoldSpan> = g.iter().collect();
-        let mut runs: BTreeMap<&str, Vec<&ReadSpan>> = BTreeMap::new();
-        for x in r
-            .iter()
-            .filter(|x| x.kind == readcov_core::EventKind::Read && opts.sources.contains(&x.source))
-        {
-            runs.entry(&x.run).or_default().push(x);
-        }
-        for (run, chunks) in runs {
-            let ranked = rankings(&gold_refs, &chunks, &units, &lengths);
-            let Some((entries, _)) = ranked.get(level) else {
-                unjudged.push(format!("{task}/{run}"));
-                continue;
-            };
-            let n: u64 = entries.iter().map(|e| e.len()).sum();
-            let mut rank = 0u64;
-            for id in entries.iter().flat_map(|e| e.ids()) {
-                rank += 1;
-                for (what, v) in [("task", task), ("run", run), ("document", id.as_str())] {
-                    if v.is_empty() || v.chars().any(char::is_whitespace) {
-                        bail!("{what} `{v}` is empty or holds whitespace: not writable as a TREC run field");
-                    }
-                }
-                writeln!(out, "{task} Q0 {id} {rank} {} {run}", n - rank + 1)?;
-            }
-        }
-    }
-    if !unjudged.is_empty() {
-        say!(
-            "warning: {} run(s) not written at {} level (a gold file has no units: give --workspace or \
-             --workspaces with sources in a supported language): {}",
-            unjudged.len(),
-            level.label(),
-            unjudged.join(", ")
-        );
+    let unjudged = write(out, sources, gold, reads, opts, level)?;
+    if let Some(warning) = unjudged_warning(level, &unjudged) {
+        say!("{warning}");
     }
     Ok(())
 }
