@@ -129,8 +129,9 @@ fn row_bases(
     workspace: Option<&str>,
     reads: &[ReadSpan],
 ) -> Vec<Option<Arc<str>>> {
-    let mentions = |k: &[u8]| memchr::memmem::find(chunk, k).is_some();
-    if !mentions(b"\"base\"") && !mentions(b"\"sha256\"") {
+    // Only when a row has a `base` or `sha256` key (typed, however escaped: a byte search for
+    // `"base"` missed `"\u0062ase"` and took a `"base"` inside a value for one).
+    if !readcov_files::input::gold::rows_name_a_base(chunk) {
         return Vec::new();
     }
     type Place = (String, u32, u32);
@@ -224,6 +225,15 @@ mod tests {
         let shas: Vec<Option<&str>> = got.bases.iter().map(|b| b.as_deref()).collect();
         assert_eq!(shas, vec![None, Some(sha.as_str()), None]);
         std::fs::write(&p, row(1)).unwrap();
+        assert!(poll(&p, "r", None, &mut Tail::default()).bases.is_empty());
+        // An escaped key is the same key; `"base"` as a value is no base.
+        let escaped = based.replace("\"base\"", "\"\\u0062ase\"");
+        let valued = "{\"path\":\"a.py\",\"start\":1,\"end\":1,\"tool\":\"base\"}\n";
+        std::fs::write(&p, format!("{valued}{escaped}")).unwrap();
+        let got = poll(&p, "r", None, &mut Tail::default());
+        let shas: Vec<Option<&str>> = got.bases.iter().map(|b| b.as_deref()).collect();
+        assert_eq!(shas, vec![None, Some(sha.as_str())], "{escaped}");
+        std::fs::write(&p, valued).unwrap();
         assert!(poll(&p, "r", None, &mut Tail::default()).bases.is_empty());
     }
 }

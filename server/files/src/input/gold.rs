@@ -5,6 +5,10 @@
 //! benchmark rows (`parse_bench` + `bench_gold`). A JSON array of rows reads like JSONL and a
 //! Parquet file like the JSONL of its rows. With a workspace, every path stays inside it.
 
+mod base_keys;
+
+pub use base_keys::{names_a_base, rows_name_a_base};
+
 use super::gold_change::{gold_changes, GoldChanges};
 use super::rows::{as_jsonl, parquet_as_jsonl};
 use super::{detect, InputKind, LoadError, Role};
@@ -241,11 +245,10 @@ fn row_bases(
     workspace: Option<&str>,
     errors: &mut Vec<InputError>,
 ) -> Vec<RowBase> {
-    // No row can have a base (`base`, or a plain `sha256`) when neither key is anywhere in the
-    // file, written plainly or with a `\u` escape: the pass, a record per gold row, is skipped
-    // (it was most of the language server's peak memory loading large gold without bases).
-    let find = |what: &[u8]| memchr::memmem::find(bytes, what).is_some();
-    if !find(b"\"base\"") && !find(b"\"sha256\"") && !find(b"\\u") {
+    // No row can have a base (`base`, or a plain `sha256`) when no row has either key: the
+    // pass, a map per gold row, is skipped (it was most of the language server's peak memory
+    // loading large gold without bases).
+    if !rows_name_a_base(bytes) {
         return Vec::new();
     }
     let bases = parse_row_bases(bytes, name, workspace);
