@@ -21,7 +21,7 @@ impl Session<'_> {
         let mut plans = Vec::new();
         for p in &pipelines {
             let words = &p.stages[0].words;
-            if words.first().map(String::as_str) == Some("cd") && p.stages.len() == 1 {
+            if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
                 if let Some(dir) = words.get(1).filter(|d| !d.starts_with('~') && *d != "-") {
                     cwd = join_dir(&cwd, dir);
                 }
@@ -75,9 +75,11 @@ impl Session<'_> {
                 self.create_by_shell(target, &cwd, text);
             }
             self.scripts(a, pipeline, &cwd);
-            let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
-            for w in written {
-                self.write(w.as_deref(), &cwd, &cause);
+            if !written.is_empty() {
+                let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
+                for w in written {
+                    self.write(w.as_deref(), &cwd, &cause);
+                }
             }
         }
         first_err.map_or(Ok(()), Err)
@@ -118,7 +120,7 @@ impl Session<'_> {
     /// The files a script run by the pipeline writes, as far as its text says (see
     /// [`crate::scripts`]): each named one is lost to the replay; a write it does not name, or
     /// a script written by this run that readcov could not follow, may have changed any file.
-    fn scripts(&mut self, a: &Action, p: &Pipeline, cwd: &str) {
+    fn scripts(&mut self, a: &Action, p: &Pipeline<'_>, cwd: &str) {
         let cmd = || format!("`{}` (turn {})", shorten(&a.command), a.turn);
         for stage in &p.stages {
             let code = match script_of(stage) {
@@ -291,14 +293,14 @@ impl Session<'_> {
 }
 
 /// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
-fn heredoc_create(p: &Pipeline) -> Option<(&str, &str)> {
+fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
     let [s] = p.stages.as_slice() else {
         return None;
     };
     let cat = matches!(s.words.as_slice(), [c] if c == "cat")
         || matches!(s.words.as_slice(), [c, d] if c == "cat" && d == "-");
     match s.writes.as_slice() {
-        [target] if cat && s.appends.is_empty() => Some((target.as_str(), s.heredoc.as_deref()?)),
+        [target] if cat && s.appends.is_empty() => Some((&**target, s.heredoc.as_deref()?)),
         _ => None,
     }
 }

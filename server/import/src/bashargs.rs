@@ -2,24 +2,25 @@
 //! scripts, `grep`/`rg` flags, and the files a pipeline writes (`>`, `sed -i`, `cp`, `mv`, `tee`).
 
 use crate::shell::Pipeline;
+use std::borrow::Cow;
 
 /// Files a pipeline writes (`None` path: it may write anything, e.g. `git checkout`, `patch`).
-pub fn writes(p: &Pipeline) -> Vec<Option<String>> {
+pub fn writes(p: &Pipeline<'_>) -> Vec<Option<String>> {
     let mut out = Vec::new();
     for s in &p.stages {
         out.extend(
             s.writes
                 .iter()
                 .filter(|w| !w.starts_with("/dev/"))
-                .cloned()
-                .map(Some),
+                .map(|w| Some(w.to_string())),
         );
         let Some(cmd) = s.words.first() else { continue };
-        let args: Vec<&String> = s.words[1..]
+        let args: Vec<&str> = s.words[1..]
             .iter()
+            .map(|a| &**a)
             .filter(|a| !a.starts_with('-'))
             .collect();
-        match cmd.as_str() {
+        match &**cmd {
             "sed"
                 if s.words
                     .iter()
@@ -40,7 +41,7 @@ pub fn writes(p: &Pipeline) -> Vec<Option<String>> {
             "patch" => out.push(None),
             "git"
                 if matches!(
-                    args.first().map(|s| s.as_str()),
+                    args.first().copied(),
                     Some("apply" | "checkout" | "stash" | "reset" | "restore")
                 ) =>
             {
@@ -53,7 +54,9 @@ pub fn writes(p: &Pipeline) -> Vec<Option<String>> {
 }
 
 /// Reads the flags of `head`/`tail`: `-n N`, `-N`, `-nN`, `--lines=N`, `-n +K` (tail).
-pub(crate) fn count_arg(words: &[String]) -> Option<(Option<u32>, bool, Vec<String>)> {
+pub(crate) fn count_arg<'w>(
+    words: &'w [Cow<'_, str>],
+) -> Option<(Option<u32>, bool, Vec<&'w str>)> {
     let mut n = None;
     let mut plus = false;
     let mut files = Vec::new();
@@ -62,21 +65,21 @@ pub(crate) fn count_arg(words: &[String]) -> Option<(Option<u32>, bool, Vec<Stri
         let w = &words[i];
         let val = if w == "-n" || w == "--lines" {
             i += 1;
-            words.get(i).cloned()
+            words.get(i).map(|v| &**v)
         } else if let Some(v) = w.strip_prefix("--lines=") {
-            Some(v.to_string())
+            Some(v)
         } else if let Some(v) = w.strip_prefix("-n") {
-            Some(v.to_string())
+            Some(v)
         } else if w.len() > 1 && w.starts_with('-') && w[1..].chars().all(|c| c.is_ascii_digit()) {
-            Some(w[1..].to_string())
+            Some(&w[1..])
         } else if w.starts_with('-') && w.len() > 1 {
-            if matches!(w.as_str(), "-q" | "-v" | "--quiet" | "--silent") {
+            if matches!(&**w, "-q" | "-v" | "--quiet" | "--silent") {
                 i += 1;
                 continue;
             }
             return None;
         } else {
-            files.push(w.clone());
+            files.push(&**w);
             None
         };
         if let Some(v) = val {
@@ -92,22 +95,22 @@ pub(crate) fn count_arg(words: &[String]) -> Option<(Option<u32>, bool, Vec<Stri
 type SedRanges = Vec<(u32, Option<u32>)>;
 
 /// The scripts and files of a `sed -n` command (`None`: not a quiet sed, or an unknown flag).
-pub(crate) fn sed_quiet(words: &[String]) -> Option<(Vec<String>, Vec<String>)> {
+pub(crate) fn sed_quiet<'w>(words: &'w [Cow<'_, str>]) -> Option<(Vec<&'w str>, Vec<&'w str>)> {
     let mut quiet = false;
     let mut scripts = Vec::new();
     let mut files = Vec::new();
     let mut i = 1;
     while i < words.len() {
         let w = &words[i];
-        match w.as_str() {
+        match &**w {
             "-n" | "--quiet" | "--silent" => quiet = true,
             "-e" => {
                 i += 1;
-                scripts.push(words.get(i)?.clone());
+                scripts.push(&**words.get(i)?);
             }
             _ if w.starts_with('-') => return None,
-            _ if scripts.is_empty() => scripts.push(w.clone()),
-            _ => files.push(w.clone()),
+            _ if scripts.is_empty() => scripts.push(&**w),
+            _ => files.push(&**w),
         }
         i += 1;
     }
@@ -115,7 +118,7 @@ pub(crate) fn sed_quiet(words: &[String]) -> Option<(Vec<String>, Vec<String>)> 
 }
 
 /// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, several joined by `;` or given with `-e`.
-pub(crate) fn sed_ranges(words: &[String]) -> Option<(SedRanges, Vec<String>)> {
+pub(crate) fn sed_ranges<'w>(words: &'w [Cow<'_, str>]) -> Option<(SedRanges, Vec<&'w str>)> {
     let (scripts, files) = sed_quiet(words)?;
     let mut ranges = Vec::new();
     for part in scripts.iter().flat_map(|s| s.split(';')) {
@@ -155,14 +158,14 @@ const GREP_VALUE_OPTS: [&str; 12] = [
     "--type",
 ];
 
-pub(crate) struct Grep {
+pub(crate) struct Grep<'w> {
     pub numbered: bool,
     pub multi: bool,
     pub lists_only: bool,
-    pub files: Vec<String>,
+    pub files: Vec<&'w str>,
 }
 
-pub(crate) fn grep_args(words: &[String]) -> Grep {
+pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
     let rg = words[0] == "rg";
     let mut g = Grep {
         numbered: false,
@@ -174,7 +177,7 @@ pub(crate) fn grep_args(words: &[String]) -> Grep {
     let mut i = 1;
     while i < words.len() {
         let w = &words[i];
-        if GREP_VALUE_OPTS.contains(&w.as_str()) {
+        if GREP_VALUE_OPTS.contains(&&**w) {
             pattern_given |= w == "-e" || w == "-f";
             i += 2;
             continue;
@@ -205,7 +208,7 @@ pub(crate) fn grep_args(words: &[String]) -> Grep {
         } else if !pattern_given {
             pattern_given = true;
         } else {
-            g.files.push(w.clone());
+            g.files.push(&**w);
         }
         i += 1;
     }

@@ -7,6 +7,7 @@ use crate::bashargs::{count_arg, grep_args, sed_ranges};
 use crate::numbered::Style;
 use crate::shell::Pipeline;
 use crate::summary::Reason;
+use std::borrow::Cow;
 
 /// A selection applied to a stream of file lines, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub enum Sel {
 }
 
 /// A `sed -n` selection: line ranges, else one pattern print.
-fn sed_sel(words: &[String]) -> Option<(Sel, Vec<String>)> {
+fn sed_sel<'w>(words: &'w [Cow<'_, str>]) -> Option<(Sel, Vec<&'w str>)> {
     if let Some((r, files)) = sed_ranges(words) {
         return Some((Sel::Ranges(r), files));
     }
@@ -51,20 +52,20 @@ pub enum Plan {
 }
 
 /// The read plan of one pipeline.
-pub fn plan(p: &Pipeline) -> Plan {
+pub fn plan(p: &Pipeline<'_>) -> Plan {
     let Some(first) = p.stages.first() else {
         return Plan::NoRead(Reason::UnknownCommand);
     };
     let Some(cmd) = first.words.first() else {
         return Plan::NoRead(Reason::UnknownCommand);
     };
-    let (mut path, mut sels, mut numbered): (String, Vec<Sel>, Option<Style>) = match cmd.as_str() {
+    let (mut path, mut sels, mut numbered): (String, Vec<Sel>, Option<Style>) = match &**cmd {
         "cat" | "nl" | "less" | "more" | "bat" => {
-            let opts: Vec<&String> = first.words[1..]
+            let opts: Vec<&Cow<str>> = first.words[1..]
                 .iter()
                 .filter(|w| w.starts_with('-'))
                 .collect();
-            let files: Vec<&String> = first.words[1..]
+            let files: Vec<&Cow<str>> = first.words[1..]
                 .iter()
                 .filter(|w| !w.starts_with('-'))
                 .collect();
@@ -77,7 +78,7 @@ pub fn plan(p: &Pipeline) -> Plan {
             }
             let style =
                 (cmd == "cat" && opts.iter().any(|o| o.contains('n'))).then_some(Style::CatN);
-            (files[0].clone(), Vec::new(), style)
+            (files[0].to_string(), Vec::new(), style)
         }
         "head" | "tail" => {
             let Some((n, plus, files)) = count_arg(&first.words) else {
@@ -87,12 +88,12 @@ pub fn plan(p: &Pipeline) -> Plan {
                 return Plan::NoRead(Reason::UnknownCommand);
             };
             let n = n.unwrap_or(10);
-            let sel = match (cmd.as_str(), plus) {
+            let sel = match (&**cmd, plus) {
                 ("head", _) => Sel::Head(n),
                 (_, true) => Sel::From(n.max(1)),
                 _ => Sel::Tail(n),
             };
-            (file.clone(), vec![sel], None)
+            (file.to_string(), vec![sel], None)
         }
         "sed" => {
             let Some((sel, files)) = sed_sel(&first.words) else {
@@ -101,7 +102,7 @@ pub fn plan(p: &Pipeline) -> Plan {
             let [file] = files.as_slice() else {
                 return Plan::NoRead(Reason::UnknownCommand);
             };
-            (file.clone(), vec![sel], None)
+            (file.to_string(), vec![sel], None)
         }
         "grep" | "egrep" | "fgrep" | "rg" => {
             let g = grep_args(&first.words);
@@ -112,13 +113,13 @@ pub fn plan(p: &Pipeline) -> Plan {
                 if g.files.is_empty() && !g.multi {
                     return Plan::NoRead(Reason::UnknownCommand);
                 }
-                if g.multi && g.files.len() == 1 && looks_like_file(&g.files[0]) {
-                    (g.files[0].clone(), Vec::new(), Some(Style::Grep))
+                if g.multi && g.files.len() == 1 && looks_like_file(g.files[0]) {
+                    (g.files[0].to_string(), Vec::new(), Some(Style::Grep))
                 } else {
                     return Plan::GrepMulti;
                 }
             } else {
-                (g.files[0].clone(), Vec::new(), Some(Style::Grep))
+                (g.files[0].to_string(), Vec::new(), Some(Style::Grep))
             }
         }
         _ => return Plan::NoRead(Reason::UnknownCommand),
@@ -130,12 +131,12 @@ pub fn plan(p: &Pipeline) -> Plan {
             // Output already carries line numbers: later filters only choose which are shown.
             continue;
         }
-        let next = match cmd.as_str() {
+        let next = match &**cmd {
             "cat" if words.len() == 1 => None,
             "head" | "tail" => match count_arg(words) {
                 Some((n, plus, files)) if files.is_empty() => {
                     let n = n.unwrap_or(10);
-                    Some(match (cmd.as_str(), plus) {
+                    Some(match (&**cmd, plus) {
                         ("head", _) => Sel::Head(n),
                         (_, true) => Sel::From(n.max(1)),
                         _ => Sel::Tail(n),

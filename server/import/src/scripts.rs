@@ -28,7 +28,7 @@ pub struct Writes {
 }
 
 /// The script an interpreter stage runs, if the stage runs one (`python -m pytest` runs none).
-pub fn script_of(stage: &Stage) -> Option<Script> {
+pub fn script_of(stage: &Stage<'_>) -> Option<Script> {
     let cmd = stage.words.first()?;
     let name = cmd.rsplit('/').next().unwrap_or(cmd);
     let inline_flag = match name {
@@ -38,15 +38,23 @@ pub fn script_of(stage: &Stage) -> Option<Script> {
     };
     let mut args = stage.words[1..].iter();
     while let Some(a) = args.next() {
-        match a.as_str() {
-            f if f == inline_flag => return args.next().map(|c| Script::Inline(c.clone())),
+        match &**a {
+            f if f == inline_flag => return args.next().map(|c| Script::Inline(c.to_string())),
             "-m" => return None,
-            "-" => return stage.heredoc.clone().map(Script::Inline),
+            "-" => {
+                return stage
+                    .heredoc
+                    .as_deref()
+                    .map(|h| Script::Inline(h.to_string()))
+            }
             f if f.starts_with('-') => {}
             file => return Some(Script::File(file.to_string())),
         }
     }
-    stage.heredoc.clone().map(Script::Inline)
+    stage
+        .heredoc
+        .as_deref()
+        .map(|h| Script::Inline(h.to_string()))
 }
 
 fn regexes() -> &'static [Regex; 4] {
@@ -76,21 +84,38 @@ fn regexes() -> &'static [Regex; 4] {
     })
 }
 
-/// The files `code` writes, as far as its text says.
+/// The files `code` writes, as far as its text says. A pattern runs only on code holding the
+/// literal text it cannot match without (most scripts write nothing: the regexes, and above all
+/// the assignments', which has no literal to look for, were most of a bash command's cost), and
+/// the assignments are collected only when a write names its path by a variable.
 pub fn writes_of(code: &str) -> Writes {
     let [open, write_text, moves, assign] = regexes();
-    let names: Vec<(String, String)> = (assign.captures_iter(code))
-        .map(|c| (c[1].to_string(), c[2].to_string()))
-        .collect();
+    let mut names: Option<Vec<(String, String)>> = None;
     let mut out = Writes::default();
-    for re in [open, write_text, moves] {
+    let needs = [
+        code.contains("open("),
+        code.contains(".write_"),
+        code.contains("shutil.") || code.contains("os.re"),
+    ];
+    for (re, _) in [open, write_text, moves]
+        .into_iter()
+        .zip(needs)
+        .filter(|(_, n)| *n)
+    {
         for c in re.captures_iter(code) {
             match (c.get(1), c.get(2)) {
                 (Some(p), _) => out.paths.push(p.as_str().to_string()),
-                (None, Some(name)) => match names.iter().rev().find(|(n, _)| n == name.as_str()) {
-                    Some((_, p)) => out.paths.push(p.clone()),
-                    None => out.unnamed = true,
-                },
+                (None, Some(name)) => {
+                    let names = names.get_or_insert_with(|| {
+                        (assign.captures_iter(code))
+                            .map(|c| (c[1].to_string(), c[2].to_string()))
+                            .collect()
+                    });
+                    match names.iter().rev().find(|(n, _)| n == name.as_str()) {
+                        Some((_, p)) => out.paths.push(p.clone()),
+                        None => out.unnamed = true,
+                    }
+                }
                 (None, None) => {}
             }
         }
@@ -141,5 +166,45 @@ mod tests {
         let w = writes_of("with open(path, 'w') as f: pass");
         assert!(w.paths.is_empty() && w.unnamed);
         assert_eq!(writes_of("print(open('x').read())"), Writes::default());
+    }
+
+    /// `writes_of` before the literal gates and the lazy assignments (the property test's oracle).
+    fn writes_of_every_pattern(code: &str) -> Writes {
+        let [open, write_text, moves, assign] = regexes();
+        let names: Vec<(String, String)> = (assign.captures_iter(code))
+            .map(|c| (c[1].to_string(), c[2].to_string()))
+            .collect();
+        let mut out = Writes::default();
+        for re in [open, write_text, moves] {
+            for c in re.captures_iter(code) {
+                match (c.get(1), c.get(2)) {
+                    (Some(p), _) => out.paths.push(p.as_str().to_string()),
+                    (None, Some(name)) => {
+                        match names.iter().rev().find(|(n, _)| n == name.as_str()) {
+                            Some((_, p)) => out.paths.push(p.clone()),
+                            None => out.unnamed = true,
+                        }
+                    }
+                    (None, None) => {}
+                }
+            }
+        }
+        out.paths.sort();
+        out.paths.dedup();
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn gated_patterns_agree_with_running_them_all(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "open(", "Path(", ").write_text(", ".write_bytes(", "shutil.copy(", "shutil.move(",
+                "os.rename(", "os.replace(", "x", "out", " = ", "'a.py'", "\"b.py\"", ", ", "'w'",
+                "mode='a'", ")", "\n", "  ", "f", "with ", " as f:", "s",
+            ]), 0..24),
+        ) {
+            let code: String = parts.concat();
+            proptest::prop_assert_eq!(writes_of(&code), writes_of_every_pattern(&code));
+        }
     }
 }

@@ -1,31 +1,35 @@
 //! A small bash reader: enough to split a command line into pipelines and words the way bash
 //! would (quotes, escapes, `&&`, `||`, `;`, `|`, redirections, here-documents, comments).
 //!
-//! It never runs anything and never fails: unbalanced quotes end at the end of the text.
+//! It never runs anything and never fails: unbalanced quotes end at the end of the text. Words
+//! and here-document bodies borrow the command text unless removing quotes or escapes changed
+//! them (most words of an agent's commands are plain: a `String` per word was most of the cost).
+
+use std::borrow::Cow;
 
 /// One command of a pipeline: its words (quotes removed) and output redirection targets.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stage {
-    pub words: Vec<String>,
+pub struct Stage<'a> {
+    pub words: Vec<Cow<'a, str>>,
     /// Targets of `>`, `>>`, `&>`, `2>` (files the stage writes).
-    pub writes: Vec<String>,
+    pub writes: Vec<Cow<'a, str>>,
     /// The targets of `writes` that are appended to (`>>`), not replaced.
-    pub appends: Vec<String>,
+    pub appends: Vec<Cow<'a, str>>,
     /// The body of a here-document the stage reads as stdin (`<< EOF`).
-    pub heredoc: Option<String>,
+    pub heredoc: Option<Cow<'a, str>>,
     /// Target of `<` (a file the stage reads as stdin).
-    pub stdin: Option<String>,
+    pub stdin: Option<Cow<'a, str>>,
 }
 
 /// Commands joined by `|`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pipeline {
-    pub stages: Vec<Stage>,
+pub struct Pipeline<'a> {
+    pub stages: Vec<Stage<'a>>,
 }
 
 #[derive(Debug, PartialEq)]
-enum Tok {
-    Word(String),
+enum Tok<'a> {
+    Word(Cow<'a, str>),
     Op(&'static str),
     /// A here-document: its body, read from the lines after the command's line.
     Heredoc(usize),
@@ -35,158 +39,202 @@ const OPS: [&str; 13] = [
     "&&", "||", ";;", "2>&1", "&>", ">>", "2>", "<<", ">", "<", "|", ";", "&",
 ];
 
-/// The tokens, and the here-document bodies `Tok::Heredoc` points into.
-fn tokenize(src: &str) -> (Vec<Tok>, Vec<String>) {
-    let chars: Vec<char> = src.chars().collect();
+/// The tokens, and the here-document bodies `Tok::Heredoc` points into. Every index the reader
+/// stops at is next to an ASCII byte (blanks, quotes, operators, line breaks), so the command
+/// text is sliced there safely.
+fn tokenize(src: &str) -> (Vec<Tok<'_>>, Vec<Cow<'_, str>>) {
+    let b = src.as_bytes();
     let mut toks = Vec::new();
-    let mut bodies: Vec<String> = Vec::new();
+    let mut bodies: Vec<Cow<str>> = Vec::new();
     let mut i = 0;
-    let mut pending_heredocs: Vec<(String, bool, usize)> = Vec::new();
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
+    let mut pending_heredocs: Vec<(Cow<str>, bool, usize)> = Vec::new();
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\n' {
             toks.push(Tok::Op(";"));
             i += 1;
             // Here-document bodies announced on the line just ended.
             for (delim, strip_tabs, at) in pending_heredocs.drain(..) {
-                while i < chars.len() {
-                    let end = chars[i..]
-                        .iter()
-                        .position(|&c| c == '\n')
-                        .map_or(chars.len(), |p| i + p);
-                    let line: String = chars[i..end].iter().collect();
-                    i = (end + 1).min(chars.len());
-                    let line = if strip_tabs {
-                        line.trim_start_matches('\t')
-                    } else {
-                        line.as_str()
-                    };
-                    if line.trim_end() == delim {
-                        break;
-                    }
-                    bodies[at].push_str(line);
-                    bodies[at].push('\n');
-                }
+                bodies[at] = heredoc_body(src, &mut i, &delim, strip_tabs);
             }
             continue;
         }
-        if c == ' ' || c == '\t' {
+        if c == b' ' || c == b'\t' {
             i += 1;
             continue;
         }
-        if c == '#' {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
+        if c == b'#' {
+            i = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |p| i + p);
             continue;
         }
-        let rest: String = chars[i..chars.len().min(i + 4)].iter().collect();
-        if let Some(op) = OPS.iter().find(|op| rest.starts_with(**op)) {
-            i += op.chars().count();
+        if let Some(op) = OPS.iter().find(|op| b[i..].starts_with(op.as_bytes())) {
+            i += op.len();
             if *op == "<<" {
-                let strip = chars.get(i) == Some(&'-');
+                let strip = b.get(i) == Some(&b'-');
                 if strip {
                     i += 1;
                 }
-                if chars.get(i) == Some(&'<') {
+                if b.get(i) == Some(&b'<') {
                     // `<<<` here-string: the next word is data, not a file.
                     i += 1;
-                    let (_, next) = word(&chars, skip_blanks(&chars, i));
+                    let (_, next) = word(src, skip_blanks(b, i));
                     i = next;
                     continue;
                 }
-                let (delim, next) = word(&chars, skip_blanks(&chars, i));
+                let (delim, next) = word(src, skip_blanks(b, i));
                 i = next;
                 pending_heredocs.push((delim, strip, bodies.len()));
                 toks.push(Tok::Heredoc(bodies.len()));
-                bodies.push(String::new());
+                bodies.push(Cow::Borrowed(""));
                 continue;
             }
             toks.push(Tok::Op(op));
             continue;
         }
-        let (w, next) = word(&chars, i);
+        let (w, next) = word(src, i);
         i = next;
         toks.push(Tok::Word(w));
     }
     (toks, bodies)
 }
 
-fn skip_blanks(chars: &[char], mut i: usize) -> usize {
-    while i < chars.len() && (chars[i] == ' ' || chars[i] == '\t') {
+/// The here-document body starting at `*i` (a line start), up to the line that is `delim`
+/// (or the end of the text); `*i` moves past that line. Each body line ends in a line break;
+/// the body is the text itself unless `<<-` strips leading tabs or the text ends without one.
+fn heredoc_body<'a>(src: &'a str, i: &mut usize, delim: &str, strip_tabs: bool) -> Cow<'a, str> {
+    let b = src.as_bytes();
+    let start = *i;
+    let mut body_end = start;
+    let mut owned: Option<String> = None;
+    while *i < b.len() {
+        let end = memchr::memchr(b'\n', &b[*i..]).map_or(b.len(), |p| *i + p);
+        let raw = &src[*i..end];
+        *i = (end + 1).min(b.len());
+        let line = if strip_tabs {
+            raw.trim_start_matches('\t')
+        } else {
+            raw
+        };
+        if line.trim_end() == delim {
+            break;
+        }
+        if strip_tabs || end == b.len() {
+            let text = owned.get_or_insert_with(|| src[start..body_end].to_string());
+            text.push_str(line);
+            text.push('\n');
+        } else if let Some(text) = &mut owned {
+            text.push_str(line);
+            text.push('\n');
+        }
+        body_end = end + 1;
+    }
+    match owned {
+        Some(text) => Cow::Owned(text),
+        None => Cow::Borrowed(&src[start..body_end.min(b.len())]),
+    }
+}
+
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
         i += 1;
     }
     i
 }
 
 /// Reads one word starting at `i`, removing quotes; stops at blanks and operator characters
-/// outside quotes. `$(...)` and backticks are kept whole.
-fn word(chars: &[char], mut i: usize) -> (String, usize) {
-    let mut out = String::new();
+/// outside quotes. `$(...)` and backticks are kept whole. The word is borrowed up to the first
+/// quote or escape, and only copied from there on.
+fn word(src: &str, mut i: usize) -> (Cow<'_, str>, usize) {
+    let b = src.as_bytes();
+    let start = i;
     let mut depth = 0usize;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
-            '\'' => {
-                i += 1;
-                while i < chars.len() && chars[i] != '\'' {
-                    out.push(chars[i]);
-                    i += 1;
-                }
+    while i < b.len() {
+        match b[i] {
+            b'\'' | b'"' => break,
+            b'\\' if i + 1 < b.len() => break,
+            b'$' if b.get(i + 1) == Some(&b'(') => {
+                depth += 1;
+                i += 2;
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
                 i += 1;
             }
-            '"' => {
+            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' if depth == 0 => {
+                return (Cow::Borrowed(&src[start..i]), i)
+            }
+            _ => i += 1,
+        }
+    }
+    if i >= b.len() {
+        return (Cow::Borrowed(&src[start..]), b.len());
+    }
+    // Only ASCII bytes are dropped below, so what is kept stays UTF-8.
+    let mut out: Vec<u8> = b[start..i].to_vec();
+    while i < b.len() {
+        match b[i] {
+            b'\'' => {
                 i += 1;
-                while i < chars.len() && chars[i] != '"' {
-                    if chars[i] == '\\'
-                        && i + 1 < chars.len()
-                        && matches!(chars[i + 1], '"' | '\\' | '$' | '`')
+                let end = memchr::memchr(b'\'', &b[i..]).map_or(b.len(), |p| i + p);
+                out.extend_from_slice(&b[i..end]);
+                i = end + 1;
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\'
+                        && i + 1 < b.len()
+                        && matches!(b[i + 1], b'"' | b'\\' | b'$' | b'`')
                     {
                         i += 1;
                     }
-                    out.push(chars[i]);
+                    out.push(b[i]);
                     i += 1;
                 }
                 i += 1;
             }
-            '\\' if i + 1 < chars.len() => {
-                if chars[i + 1] != '\n' {
-                    out.push(chars[i + 1]);
+            b'\\' if i + 1 < b.len() => {
+                // The escaped character, whole (it may take several bytes).
+                let len = src[i + 1..].chars().next().map_or(1, char::len_utf8);
+                if b[i + 1] != b'\n' {
+                    out.extend_from_slice(&b[i + 1..i + 1 + len]);
                 }
-                i += 2;
+                i += 1 + len;
             }
-            '$' if chars.get(i + 1) == Some(&'(') => {
+            b'$' if b.get(i + 1) == Some(&b'(') => {
                 depth += 1;
-                out.push_str("$(");
+                out.extend_from_slice(b"$(");
                 i += 2;
             }
-            ')' if depth > 0 => {
+            b')' if depth > 0 => {
                 depth -= 1;
-                out.push(')');
+                out.push(b')');
                 i += 1;
             }
-            ' ' | '\t' | '\n' | ';' | '&' | '|' | '<' | '>' if depth == 0 => break,
-            _ => {
+            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' if depth == 0 => break,
+            c => {
                 out.push(c);
                 i += 1;
             }
         }
     }
-    (out, i)
+    let text = String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    (Cow::Owned(text), i.min(b.len()))
 }
 
 /// Splits a command line into its pipelines, in order.
-pub fn parse(src: &str) -> Vec<Pipeline> {
+pub fn parse(src: &str) -> Vec<Pipeline<'_>> {
     let mut out = Vec::new();
     let mut pipe = Pipeline::default();
     let mut stage = Stage::default();
     let (toks, mut bodies) = tokenize(src);
     let mut toks = toks.into_iter().peekable();
-    let flush_stage = |pipe: &mut Pipeline, stage: &mut Stage| {
+    fn flush_stage<'a>(pipe: &mut Pipeline<'a>, stage: &mut Stage<'a>) {
         if !stage.words.is_empty() || !stage.writes.is_empty() || stage.heredoc.is_some() {
             pipe.stages.push(std::mem::take(stage));
         }
-    };
+    }
     while let Some(t) = toks.next() {
         match t {
             Tok::Word(w) => stage.words.push(w),
@@ -222,13 +270,21 @@ pub fn parse(src: &str) -> Vec<Pipeline> {
 }
 
 #[cfg(test)]
+mod old;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
     fn words(src: &str) -> Vec<Vec<Vec<String>>> {
         parse(src)
             .into_iter()
-            .map(|p| p.stages.into_iter().map(|s| s.words).collect())
+            .map(|p| {
+                p.stages
+                    .into_iter()
+                    .map(|s| s.words.into_iter().map(Cow::into_owned).collect())
+                    .collect()
+            })
             .collect()
     }
 
@@ -279,5 +335,76 @@ mod tests {
             vec![w(&[&["cat", "unterminated"]])]
         );
         assert_eq!(words(""), Vec::<Vec<Vec<String>>>::new());
+    }
+
+    /// The pipelines as the `char`-vector reader gave them (owned strings).
+    fn owned(p: Vec<Pipeline<'_>>) -> Vec<old::Pipeline> {
+        let own = |v: Vec<Cow<str>>| v.into_iter().map(Cow::into_owned).collect();
+        p.into_iter()
+            .map(|p| old::Pipeline {
+                stages: p
+                    .stages
+                    .into_iter()
+                    .map(|s| old::Stage {
+                        words: own(s.words),
+                        writes: own(s.writes),
+                        appends: own(s.appends),
+                        heredoc: s.heredoc.map(Cow::into_owned),
+                        stdin: s.stdin.map(Cow::into_owned),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn plain_words_and_bodies_are_borrowed() {
+        let src = "cat > a.py << EOF\nx = 1\nEOF\nsed -n '1,5p' b.py | head";
+        let p = parse(src);
+        let s = &p[0].stages[0];
+        assert!(matches!(s.words[0], Cow::Borrowed("cat")));
+        assert!(matches!(s.writes[0], Cow::Borrowed("a.py")));
+        assert!(matches!(s.heredoc, Some(Cow::Borrowed("x = 1\n"))));
+        assert!(
+            matches!(p[1].stages[0].words[2], Cow::Owned(_)),
+            "quotes removed"
+        );
+        // Without a final line break the body still ends in one (as bash gives it).
+        let p = parse("cat << EOF\nx");
+        assert_eq!(p[0].stages[0].heredoc.as_deref(), Some("x\n"));
+        let p = parse("cat <<- EOF\n\tx\n\tEOF\nls");
+        assert_eq!(p[0].stages[0].heredoc.as_deref(), Some("x\n"));
+        assert_eq!(p.len(), 2);
+    }
+
+    #[test]
+    fn escapes_keep_whole_characters() {
+        let cases = [
+            ("echo \\é\\\nb", vec!["echo", "éb"]),
+            ("echo \"a\\é\\\"\"", vec!["echo", "a\\é\""]),
+            ("echo 'unterminated é", vec!["echo", "unterminated é"]),
+            ("echo $(a 'b c')d", vec!["echo", "$(a b c)d"]),
+        ];
+        for (src, want) in cases {
+            assert_eq!(words(src), vec![w(&[&want])], "{src:?}");
+            assert_eq!(owned(parse(src)), old::parse(src), "{src:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The borrowing reader gives what the `char`-vector one gave, on commands made of the
+        /// pieces that steer it (quotes, escapes, operators, here-documents, comments, `$(`).
+        #[test]
+        fn borrowing_reader_agrees_with_the_char_reader(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "\t", "\n", "'", "\"", "\\", "\\\n", "$(", ")", "`", "#", ";", "&", "|",
+                "&&", "||", ";;", ">", ">>", "2>", "2>&1", "&>", "<", "<<", "<<-", "<<<", "-",
+                "EOF", "'EOF'", "cat", "sed", "-n", "1,5p", "a.py", "é", "日本", "\r", "x", "=",
+            ]), 0..30),
+        ) {
+            let src: String = parts.concat();
+            proptest::prop_assert_eq!(owned(parse(&src)), old::parse(&src));
+        }
     }
 }
