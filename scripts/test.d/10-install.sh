@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's install line, `cargo install --path server/cli`, into a temporary --root: the
 # installed `readcov` runs the demo. Debug profile and the repository's target/ (CARGO_TARGET_DIR)
-# so it reuses the test build instead of a second release build; the README's command differs
-# only in the profile. --locked: the committed Cargo.lock must be enough.
+# so it reuses the build of the README's `cargo run -- demo` (the same profile and features)
+# instead of a second release build; the README's install command differs only in the profile.
+# --locked: the committed Cargo.lock must be enough.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$(mktemp -d "${TMPDIR:-/tmp}/readcov-install.XXXXXX")"

@@ -12,15 +12,18 @@ REPO="$PWD"
 die() { echo "48-ir-measures: FAIL: $*" >&2; exit 1; }
 command -v python3 >/dev/null || die "python3 not found: apt-get install -y python3 python3-venv"
 
-DEPS=(ir-measures==0.4.3 pytrec-eval-terrier==0.5.11)
+# --no-deps, numpy named: pytrec-eval-terrier declares scipy but imports only numpy (neither
+# package nor its extension names scipy), and scipy was 143 MB of the venv's 242 (issue 36's
+# disk goal). ir-measures needs nothing else; an import it lacked would fail the check below.
+DEPS=(ir-measures==0.4.3 pytrec-eval-terrier==0.5.11 numpy)
 VENV="$REPO/.venv-ir-measures"
 if ! "$VENV/bin/python" -c 'import ir_measures, pytrec_eval' 2>/dev/null; then
   python3 -m venv "$VENV" || die "python3 -m venv $VENV failed: apt-get install -y python3-venv"
-  "$VENV/bin/pip" install -q "${DEPS[@]}" ||
-    die "could not install the scorer: $VENV/bin/pip install ${DEPS[*]}"
+  "$VENV/bin/pip" install -q --no-deps "${DEPS[@]}" ||
+    die "could not install the scorer: $VENV/bin/pip install --no-deps ${DEPS[*]}"
 fi
 "$VENV/bin/python" -c 'import ir_measures, pytrec_eval' ||
-  die "ir_measures/pytrec_eval do not import in $VENV (re-run: $VENV/bin/pip install ${DEPS[*]})"
+  die "ir_measures/pytrec_eval do not import in $VENV (re-run: $VENV/bin/pip install --no-deps ${DEPS[*]})"
 
 cargo build --quiet --bin readcov
 bin="$REPO/target/debug/readcov"
