@@ -133,11 +133,7 @@ struct Identity {
 /// model or agent name, then what tells runs of one task apart: that suffix, else the row's
 /// trajectory id, else a hash of the row (so a run's name never depends on where the row is).
 fn identity(row: &Value, hash: impl Fn() -> u64, runs: &Runs) -> Identity {
-    let str_at = |p: &str| {
-        row.pointer(p)
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-    };
+    let str_at = |p: &str| at(row, p).and_then(Value::as_str).filter(|s| !s.is_empty());
     let raw = str_at("/instance_id");
     let (task, suffix) = match raw.map(split_suffix) {
         Some((t, s)) => (runs.task(Some(t)), s),
@@ -210,7 +206,7 @@ fn outcome(row: &Value) -> Option<(bool, &'static str)> {
         ),
     ]
     .into_iter()
-    .find_map(|(p, name)| row.pointer(p).and_then(as_bool).map(|b| (b, name)))
+    .find_map(|(p, name)| at(row, p).and_then(as_bool).map(|b| (b, name)))
 }
 
 /// The run's final patch as the row states it (for the stage diagnosis; it is the run's
@@ -220,7 +216,7 @@ fn outcome(row: &Value) -> Option<(bool, &'static str)> {
 pub fn final_patch(row: &Value) -> Option<&str> {
     PATCH_FIELDS
         .iter()
-        .find_map(|p| row.pointer(p).and_then(Value::as_str))
+        .find_map(|p| at(row, p).and_then(Value::as_str))
         .filter(|p| !p.trim().is_empty())
 }
 
@@ -238,7 +234,7 @@ const PATCH_FIELDS: [&str; 5] = [
 fn submission(row: &Value) -> Option<String> {
     PATCH_FIELDS
         .iter()
-        .find_map(|p| row.pointer(p))
+        .find_map(|p| at(row, p))
         .and_then(|v| crate::change::submitted(Some(v)))
 }
 
@@ -270,6 +266,15 @@ fn shape(row: &Value, key: Option<&str>, messages: &[Value]) -> String {
         ),
         None => format!("{{{}}} (no messages or trajectory list)", top.join(", ")),
     }
+}
+
+/// `v.pointer(path)` for a path of object keys without `~` escapes (every path this module
+/// reads), without the copy of each key `pointer` makes (a `String` per key: a row's fields are
+/// looked up some thirty times).
+pub(crate) fn at<'v>(v: &'v Value, path: &str) -> Option<&'v Value> {
+    path.strip_prefix('/')?
+        .split('/')
+        .try_fold(v, |v, k| v.get(k))
 }
 
 /// FNV-1a of the row's bytes as the file has them.

@@ -80,7 +80,7 @@ pub(crate) fn detect(row: &Value, messages: &[Value]) -> Option<Encoding> {
     let mini = mini_format
         || messages.iter().any(|m| {
             role(m) == "exit"
-                || m.pointer("/extra/actions").is_some()
+                || super::at(m, "/extra/actions").is_some()
                 || (matches!(role(m), "user" | "tool")
                     && text(m).is_some_and(|t| t.trim_start().starts_with("<returncode>")))
         });
@@ -297,7 +297,7 @@ fn swe_agent_steps(messages: &[Value]) -> Vec<Value> {
 /// fields): the actions are the bash `tool_calls`.
 fn mini_actions(mut messages: Vec<Value>) -> Vec<Value> {
     for m in messages.iter_mut().filter(|m| is_assistant(m)) {
-        if m.pointer("/extra/actions").is_some() {
+        if super::at(m, "/extra/actions").is_some() {
             continue;
         }
         let Some(calls) = m.get("tool_calls").and_then(Value::as_array) else {
@@ -306,8 +306,7 @@ fn mini_actions(mut messages: Vec<Value>) -> Vec<Value> {
         let actions: Vec<Value> = calls
             .iter()
             .map(|c| {
-                let args: Value = c
-                    .pointer("/function/arguments")
+                let args: Value = super::at(c, "/function/arguments")
                     .and_then(Value::as_str)
                     .and_then(|a| serde_json::from_str(a).ok())
                     .unwrap_or(Value::Null);

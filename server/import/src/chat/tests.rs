@@ -129,3 +129,63 @@ proptest::proptest! {
         proptest::prop_assert_eq!(strip_prompt(&obs), strip_prompt_by_lines(&obs));
     }
 }
+
+/// `at` gives what `Value::pointer` gave on every path this module reads, on the vendored rows
+/// and on rows whose fields have other shapes (arrays, scalars, nulls where objects were).
+#[test]
+fn at_agrees_with_pointer() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/formats/chat-trajectories"
+    );
+    let mut rows: Vec<serde_json::Value> = Vec::new();
+    for f in [
+        "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json",
+        "adp_SWE-smith-trajectories_sample_raw.first2.json",
+        "adp_nebius_SWE-agent-trajectories_sample_raw.json",
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{f}")).expect("vendored sample");
+        match serde_json::from_str(&text).expect("sample JSON") {
+            serde_json::Value::Array(a) => rows.extend(a),
+            v => rows.push(v),
+        }
+    }
+    rows.push(
+        serde_json::json!({"test_result": [1, 2], "info": {"submission": 3, "config": []},
+        "extra": {"actions": null}, "function": "x", "resolved": {"a": 1}}),
+    );
+    rows.push(
+        serde_json::json!({"test_result": {"report": {"resolved": true}, "git_patch": null},
+        "info": {"config": {"model": {"model_name": "m"}}}, "extra": {"actions": [1]},
+        "function": {"arguments": "{}"}}),
+    );
+    let paths = [
+        "/instance_id",
+        "/run_id",
+        "/model_name",
+        "/info/config/model/model_name",
+        "/traj_id",
+        "/resolved",
+        "/test_result/report/resolved",
+        "/test_result/git_patch",
+        "/info/submission",
+        "/extra/actions",
+        "/function/arguments",
+        "/test_result/report/resolved/deeper",
+    ];
+    let mut found = 0;
+    for row in &rows {
+        let messages = row
+            .get("messages")
+            .or_else(|| row.get("trajectory"))
+            .and_then(serde_json::Value::as_array);
+        let values = std::iter::once(row).chain(messages.into_iter().flatten());
+        for v in values {
+            for p in paths {
+                assert_eq!(at(v, p), v.pointer(p), "{p}");
+                found += usize::from(at(v, p).is_some());
+            }
+        }
+    }
+    assert!(found > 20, "the paths were found in the rows: {found}");
+}
