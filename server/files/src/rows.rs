@@ -5,7 +5,7 @@
 
 use crate::{open_input, FileError};
 use readcov_import::dataset::{Cutter, Layout, RowAt};
-use readcov_import::Format;
+use readcov_import::{Doc, Format};
 use std::collections::VecDeque;
 use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
@@ -82,9 +82,10 @@ pub enum Opened {
     Whole(Option<Parsed>),
 }
 
-/// The JSON value of a file's only row, and the row's length without JSON white space.
+/// The parse of a file's only row (its JSON value, or its typed parse: [`Doc`]), and the row's
+/// length without JSON white space.
 pub struct Parsed {
-    pub value: serde_json::Value,
+    pub doc: Doc,
     pub len: usize,
 }
 
@@ -107,8 +108,8 @@ impl Parsed {
     /// row is one of the file's lines and the others are blank (ASCII white space), so both
     /// trimmed to the same length means the same bytes, and the same value as parsing the whole
     /// file; a blank line holding anything else (a form feed) is longer, and gives `None`.
-    pub fn of(self, bytes: &[u8]) -> Option<serde_json::Value> {
-        (json_trim(bytes).len() == self.len).then_some(self.value)
+    pub fn of(self, bytes: &[u8]) -> Option<Doc> {
+        (json_trim(bytes).len() == self.len).then_some(self.doc)
     }
 }
 
@@ -164,17 +165,43 @@ pub fn open_parsed(path: &Path, format: Option<Format>) -> Result<Opened, FileEr
             false => Opened::Whole(None),
         });
     }
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&first.bytes) else {
-        return Ok(Opened::Whole(None));
+    let one = !several && *eof;
+    Ok(match decide(&first.bytes, several) {
+        Decided::Rows(f) => Opened::Rows(f, Box::new(rows)),
+        // The only row of the file, read to its end: its parse serves the import.
+        Decided::Whole(parsed) if one => Opened::Whole(parsed),
+        Decided::Whole(_) => Opened::Whole(None),
+    })
+}
+
+/// What the first row of a file says.
+enum Decided {
+    /// A dataset in this (per-row) format.
+    Rows(Format),
+    /// Not a dataset; the row's parse when it is alone in its file.
+    Whole(Option<Parsed>),
+}
+
+/// Whether `row` (a file's first; `several`: not its only one) makes the file a dataset. A row
+/// alone in its file is parsed typed when it can be (a typed shape is never a dataset row: test
+/// `a_typed_log_is_whole`), and its parse is kept for the import.
+fn decide(row: &[u8], several: bool) -> Decided {
+    if !several {
+        if let Some(doc) = Doc::typed(row) {
+            let len = json_trim(row).len();
+            return Decided::Whole(Some(Parsed { doc, len }));
+        }
+    }
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(row) else {
+        return Decided::Whole(None);
     };
     match Format::detect_row_value(&value, several) {
-        Some(f) if f.per_row() => Ok(Opened::Rows(f, Box::new(rows))),
-        // The only row of the file, read to its end: its value serves the import.
-        _ if !several && *eof => Ok(Opened::Whole(Some(Parsed {
-            value,
-            len: json_trim(&first.bytes).len(),
-        }))),
-        _ => Ok(Opened::Whole(None)),
+        Some(f) if f.per_row() => Decided::Rows(f),
+        _ if !several => Decided::Whole(Some(Parsed {
+            doc: Doc::Value(value),
+            len: json_trim(row).len(),
+        })),
+        _ => Decided::Whole(None),
     }
 }
 
@@ -238,19 +265,10 @@ fn open_small(
             false => Opened::Whole(None),
         }));
     }
-    let row = &bytes[first.range.clone()];
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(row) else {
-        return Ok(Some(Opened::Whole(None)));
-    };
-    let row_len = json_trim(row).len();
-    Ok(Some(match Format::detect_row_value(&value, several) {
-        Some(f) if f.per_row() => Opened::Rows(f, rows(bytes)),
-        // The only row of the file, read to its end: its value serves the import.
-        _ if !several => Opened::Whole(Some(Parsed {
-            value,
-            len: row_len,
-        })),
-        _ => Opened::Whole(None),
+    Ok(Some(match decide(&bytes[first.range.clone()], several) {
+        Decided::Rows(f) => Opened::Rows(f, rows(bytes)),
+        // The only row of the file, read to its end: its parse serves the import.
+        Decided::Whole(parsed) => Opened::Whole(parsed),
     }))
 }
 

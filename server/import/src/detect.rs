@@ -1,7 +1,7 @@
 //! The one entry point: bytes in, reads rows and a summary out (the format picked or detected
 //! through [`Format`]).
 
-use crate::format::detect_value;
+pub use crate::doc::Doc;
 pub use crate::format::Format;
 use crate::runs::Runs;
 use crate::summary::Summary;
@@ -103,6 +103,18 @@ pub fn import_parsed<'p>(
     opts: &ImportOptions,
     workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
 ) -> Imported {
+    import_doc(bytes, parsed.map(Doc::Value), name, opts, workspace_for)
+}
+
+/// [`import_parsed`] of a log parsed as a [`Doc`] (its value, or its typed parse): `parsed`
+/// must be the parse of `bytes`. The result is the same as without it.
+pub fn import_doc<'p>(
+    bytes: &[u8],
+    parsed: Option<Doc>,
+    name: &str,
+    opts: &ImportOptions,
+    workspace_for: &dyn Fn(&str) -> Box<dyn FileProvider + 'p>,
+) -> Imported {
     // Parquet rows are read as the JSON lines of their rows (a dataset of chat rows, say).
     // An Inspect `.eval` archive is read as the `.json` log it holds.
     if crate::inspect::is_zip(bytes) {
@@ -126,7 +138,7 @@ pub fn import_parsed<'p>(
     // importer either way, which then does not parse the text again).
     let (detected, parsed) = match (opts.format, parsed) {
         (Some(f), p) => (Some(f), p),
-        (None, Some(v)) => (detect_value(&v), Some(v)),
+        (None, Some(d)) => (d.format(), Some(d)),
         (None, None) => Format::detect_parsed(&text),
     };
     let Some(format) = detected else {

@@ -2,6 +2,7 @@
 //! recognised, how its bytes become runs) is one exhaustive `match`, so a new variant is listed
 //! by the compiler everywhere it needs something (the CLI and the LSP only ever see `Format`).
 
+use crate::doc::Doc;
 use crate::runs::Runs;
 use serde_json::Value;
 
@@ -88,11 +89,12 @@ impl Format {
         detect_value(doc)
     }
 
-    /// [`Format::detect`], handing back the JSON value when the whole text is one, so that the
-    /// log is parsed once, not once to detect and again to import.
-    pub(crate) fn detect_parsed(text: &str) -> (Option<Format>, Option<Value>) {
-        if let Ok(v) = serde_json::from_str::<Value>(text) {
-            return (detect_value(&v), Some(v));
+    /// [`Format::detect`], handing back the parsed document when the whole text is one JSON
+    /// value (typed for the shapes that have a typed parse), so that the log is parsed once,
+    /// not once to detect and again to import.
+    pub(crate) fn detect_parsed(text: &str) -> (Option<Format>, Option<Doc>) {
+        if let Some(doc) = Doc::parse(text) {
+            return (doc.format(), Some(doc));
         }
         (Format::detect_text(text), None)
     }
@@ -130,15 +132,29 @@ impl Format {
     }
 
     /// Feeds the log into `runs` (one or more runs); `Err` when the log cannot be read at all.
-    /// `parsed`: the text as a JSON value, when the caller already parsed it. A format read from
-    /// one document takes it instead of parsing the text again; the others let it go before they
-    /// parse, so a large log is never held as two values at once.
+    /// `parsed`: the text parsed, when the caller already parsed it. A format read from one
+    /// document takes it instead of parsing the text again (OpenHands and mini-swe-agent their
+    /// typed parse too); the others let it go before they parse, so a large log is never held
+    /// as two values at once.
     pub(crate) fn build(
         self,
         text: &str,
-        parsed: Option<Value>,
+        parsed: Option<Doc>,
         runs: &mut Runs,
     ) -> Result<(), String> {
+        let parsed = match (self, parsed) {
+            (Format::OpenHands, Some(Doc::OpenHands(log))) => {
+                let id = log.instance_id.as_deref();
+                runs.one_run(self, id, |s| crate::openhands::import_log(&log, s));
+                return Ok(());
+            }
+            (Format::MiniSweAgent, Some(Doc::MiniSweAgent(log))) => {
+                let id = log.instance_id.as_deref();
+                runs.one_run(self, id, |s| crate::mini_swe_agent::import_log(&log, s));
+                return Ok(());
+            }
+            (_, p) => p.and_then(Doc::into_value),
+        };
         match self {
             Format::OpenHands => runs.one_doc(self, text, parsed, crate::openhands::import),
             Format::MiniSweAgent => runs.one_doc(self, text, parsed, crate::mini_swe_agent::import),

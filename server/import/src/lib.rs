@@ -17,6 +17,7 @@ pub mod dataset;
 pub mod detect;
 pub mod diff;
 pub mod display;
+pub mod doc;
 pub mod format;
 pub mod gemini;
 pub mod inspect;
@@ -38,8 +39,8 @@ pub mod summary;
 pub mod swe_agent;
 
 pub use detect::{
-    detect_format, import, import_parsed, import_row, import_with, Format, ImportError,
-    ImportOptions, Imported,
+    detect_format, import, import_doc, import_parsed, import_row, import_with, Doc, Format,
+    ImportError, ImportOptions, Imported,
 };
 pub use diff::{gold_from_diff, gold_from_swebench, repo_path, DiffOptions, GoldFromDiff};
 

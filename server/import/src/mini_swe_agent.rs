@@ -5,10 +5,10 @@
 //! `extra.actions`: the action is the one ```` ```bash ```` block of the assistant's text (none, or
 //! more than one, and mini-swe-agent ran nothing), its output the next message.
 
-use crate::openhands::content_text;
+use crate::doc::{MiniAction, MiniLog, Msg, Role};
 use crate::session::{Action, Op, Session};
 use regex::Regex;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::OnceLock;
 
 /// The command of a v1 assistant message: its only ```` ```bash ```` block (mini-swe-agent 1.x's
@@ -23,47 +23,49 @@ fn text_action(content: &str) -> Option<String> {
 
 /// Feeds a mini-swe-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
-    session.submission = crate::change::submitted(doc.pointer("/info/submission"));
-    let messages = doc
-        .get("messages")
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
+    import_log(&MiniLog::from_value(doc), session);
+}
+
+/// [`import`] of the log as read (typed, or from its `Value`).
+pub(crate) fn import_log(log: &MiniLog, session: &mut Session) {
+    session.submission = log.submission.clone();
+    let messages = log.messages.as_slice();
     session.persist_cd = false;
     let mut step = 0u32;
     let mut turn = 0u32;
     for (i, m) in messages.iter().enumerate() {
-        if m.get("role").and_then(Value::as_str) != Some("assistant") {
+        if m.role != Role::Assistant {
             continue;
         }
-        let v1: Vec<Value>;
-        let actions = match m.pointer("/extra/actions").and_then(Value::as_array) {
+        let v1: Vec<MiniAction>;
+        let actions = match &m.actions {
             Some(a) => a.as_slice(),
             None => {
-                v1 = content_text(m.get("content"))
-                    .and_then(|c| text_action(&c))
-                    .map(|c| json!({ "command": c }))
+                v1 = m
+                    .content
+                    .as_deref()
+                    .and_then(text_action)
+                    .map(|c| MiniAction {
+                        command: Some(c.into()),
+                        tool_call_id: None,
+                    })
                     .into_iter()
                     .collect();
                 &v1
             }
         };
         // The observations: tool messages after this one, up to the next assistant message.
-        let replies: Vec<&Value> = messages[i + 1..]
+        let replies: Vec<&Msg> = messages[i + 1..]
             .iter()
-            .take_while(|r| r.get("role").and_then(Value::as_str) != Some("assistant"))
+            .take_while(|r| r.role != Role::Assistant)
             .collect();
         for (k, a) in actions.iter().enumerate() {
-            let script = a
-                .get("command")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string();
-            let id = a.get("tool_call_id").and_then(Value::as_str);
+            let script = a.command.as_deref().unwrap_or("").to_string();
+            let id = a.tool_call_id.as_deref();
             let by_id = id.and_then(|id| {
                 replies
                     .iter()
-                    .find(|r| r.get("tool_call_id").and_then(Value::as_str) == Some(id))
+                    .find(|r| r.tool_call_id.as_deref() == Some(id))
             });
             let reply = by_id.or_else(|| {
                 if actions.len() == 1 {
@@ -72,7 +74,7 @@ pub fn import(doc: &Value, session: &mut Session) {
                     replies.get(k)
                 }
             });
-            let output = reply.and_then(|r| content_text(r.get("content")));
+            let output = reply.and_then(|r| r.content.as_deref().map(str::to_string));
             session.cwd = "/testbed".to_string();
             session.apply(&Action {
                 turn,

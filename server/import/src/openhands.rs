@@ -3,6 +3,7 @@
 //! output; directory views are not reads) and `execute_bash`; edits: `create`, `str_replace`,
 //! `insert`, `undo_edit`. The bash shell persists and reports its cwd after every command.
 
+use crate::doc::{Msg, OpenHandsLog, Role};
 use crate::numbered::Style;
 use crate::replay::EditOp;
 use crate::session::{Action, Op, Session};
@@ -33,9 +34,9 @@ pub fn content_str(v: Option<&Value>) -> Option<Cow<'_, str>> {
 }
 
 /// The repository root named in `<uploaded_files>` (the first user message).
-fn uploaded_root(messages: &[Value]) -> Option<String> {
+fn uploaded_root(messages: &[Msg]) -> Option<String> {
     messages.iter().take(4).find_map(|m| {
-        let text = content_str(m.get("content"))?;
+        let text = m.content.as_deref()?;
         let s = text.find("<uploaded_files>")? + "<uploaded_files>".len();
         let e = s + text[s..].find("</uploaded_files>")?;
         text[s..e]
@@ -204,50 +205,37 @@ pub(crate) fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
 
 /// Feeds an OpenHands trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
-    let messages = doc
-        .get("fncall_messages")
-        .or_else(|| doc.get("messages"))
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
+    import_log(&OpenHandsLog::from_value(doc), session);
+}
+
+/// [`import`] of the log as read (typed, or from its `Value`).
+pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
+    let messages = log.messages.as_slice();
     if let Some(root) = uploaded_root(messages) {
         session.roots.add(&root);
     }
     session.cwd = "/workspace".to_string();
-    let mut results: HashMap<&str, Option<Cow<str>>> = HashMap::new();
+    let mut results: HashMap<&str, Option<&str>> = HashMap::new();
     for m in messages {
-        if m.get("role").and_then(Value::as_str) == Some("tool") {
-            if let Some(id) = m.get("tool_call_id").and_then(Value::as_str) {
-                results.insert(id, content_str(m.get("content")));
+        if m.role == Role::Tool {
+            if let Some(id) = m.tool_call_id.as_deref() {
+                results.insert(id, m.content.as_deref());
             }
         }
     }
-    let mut assistants: Vec<&Value> = messages
+    let mut assistants: Vec<&Msg> = messages
         .iter()
-        .filter(|m| m.get("role").and_then(Value::as_str) == Some("assistant"))
+        .filter(|m| m.role == Role::Assistant)
         .collect();
     // The final response may carry one more tool call, which never got a result.
-    let last = doc.pointer("/fncall_response/choices/0/message");
-    assistants.extend(last);
+    assistants.extend(log.last.as_ref());
     let mut step = 0u32;
     for (turn, m) in assistants.into_iter().enumerate() {
-        let calls = m
-            .get("tool_calls")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
-        for call in calls {
-            let name = call
-                .pointer("/function/name")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string();
-            let raw_args = call
-                .pointer("/function/arguments")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let id = call.get("id").and_then(Value::as_str).unwrap_or("");
-            let output: Option<&str> = results.get(id).and_then(|o| o.as_deref());
+        for call in &m.tool_calls {
+            let name = call.name.as_deref().unwrap_or("").to_string();
+            let raw_args = call.arguments.as_deref().unwrap_or("");
+            let id = call.id.as_deref().unwrap_or("");
+            let output: Option<&str> = results.get(id).copied().flatten();
             let args: Option<Map<String, Value>> = serde_json::from_str(raw_args).ok();
             let mut new_cwd = None;
             let (op, output, command) = match (name.as_str(), &args) {

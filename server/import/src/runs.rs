@@ -100,6 +100,12 @@ impl<'a, 'p> Runs<'a, 'p> {
     ) -> Result<(), String> {
         let doc = object_of(format, text, parsed)?;
         let id = doc.get("instance_id").and_then(Value::as_str);
+        self.one_run(format, id, |s| feed(&doc, s));
+        Ok(())
+    }
+
+    /// The one run of a one-document log whose own id is `id` (its `instance_id`).
+    pub fn one_run(&mut self, format: Format, id: Option<&str>, feed: impl FnOnce(&mut Session)) {
         let task = self.task(id);
         // SWE-agent writes `<instance_id>.traj` and keeps the id out of the log: the file name is
         // the task, said so, since a `<task>/<model>.traj` folder would make the model the task.
@@ -109,8 +115,7 @@ impl<'a, 'p> Runs<'a, 'p> {
             ));
         }
         let run = self.run_id(format, None);
-        self.run(&task, &run, |s| feed(&doc, s));
-        Ok(())
+        self.run(&task, &run, feed);
     }
 }
 

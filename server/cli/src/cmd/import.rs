@@ -17,7 +17,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use readcov_files::rows::{self, Opened, Parsed, Row};
 use readcov_files::Workspace;
-use readcov_import::{import_parsed, import_row, FileProvider, Format, ImportOptions, Imported};
+use readcov_import::{import_doc, import_row, FileProvider, Format, ImportOptions, Imported};
 use report::{Notes, Tally};
 use sink::Sink;
 use std::path::{Path, PathBuf};
@@ -344,7 +344,7 @@ fn import_one(
     let bytes = readcov_files::logs::read(file)?;
     let conversation = file.file_name().is_some_and(|n| n == "base_state.json");
     let value = parsed.filter(|_| !conversation).and_then(|p| p.of(&bytes));
-    Ok(import_parsed(
+    Ok(import_doc(
         &bytes,
         value,
         &file.display().to_string(),

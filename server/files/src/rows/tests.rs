@@ -128,7 +128,7 @@ fn shards_read_each_row_once() {
 }
 
 /// What `open_parsed` hands on for a file read whole, and whether it serves the file's bytes.
-fn whole_value(text: &str) -> Option<Option<serde_json::Value>> {
+fn whole_doc(text: &str) -> Option<Option<readcov_import::Doc>> {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("log.json");
     std::fs::write(&p, text).unwrap();
@@ -136,6 +136,11 @@ fn whole_value(text: &str) -> Option<Option<serde_json::Value>> {
         Opened::Rows(..) => None,
         Opened::Whole(parsed) => Some(parsed.and_then(|p| p.of(text.as_bytes()))),
     }
+}
+
+/// [`whole_doc`], as a JSON value.
+fn whole_value(text: &str) -> Option<Option<serde_json::Value>> {
+    whole_doc(text).map(|d| d.and_then(readcov_import::Doc::into_value))
 }
 
 #[test]
@@ -153,4 +158,30 @@ fn a_one_row_log_hands_on_its_value_only_when_it_is_the_whole_file() {
     assert_eq!(whole_value("{\n  \"a\": 1\n}\n"), Some(None));
     assert_eq!(whole_value("not json\n"), Some(None));
     assert_eq!(whole_value(&format!("{ROW}\n")), None);
+}
+
+/// A file of one OpenHands completion log or one mini-swe-agent trajectory (even one whose
+/// messages would make a chat row) is read whole, handing on its typed parse; a chat row alone
+/// in its file is still a dataset.
+#[test]
+fn a_typed_log_is_whole() {
+    use readcov_import::Doc;
+    let chat = r#"[{"role":"assistant","tool_calls":[{"id":"a","function":{"name":"bash","arguments":"{}"}}]}]"#;
+    let openhands = format!(r#"{{"messages":{chat},"fncall_messages":{chat}}}"#);
+    assert!(matches!(
+        whole_doc(&format!("{openhands}\n")),
+        Some(Some(Doc::OpenHands(_)))
+    ));
+    let mini = format!(r#"{{"messages":{chat},"trajectory_format":"mini-swe-agent-1.1"}}"#);
+    assert!(matches!(
+        whole_doc(&format!("{mini}\n")),
+        Some(Some(Doc::MiniSweAgent(_)))
+    ));
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/real/openhands/pallets__flask-5014.json");
+    let real = std::fs::read_to_string(real).unwrap();
+    assert!(matches!(whole_doc(&real), Some(Some(Doc::OpenHands(_)))));
+    // Two of them in one file: rows of a dataset as before (each a chat row).
+    assert!(whole_doc(&format!("{openhands}\n{openhands}\n")).is_none());
+    assert_eq!(whole_doc(&format!("{ROW}\n")).map(|_| ()), None);
 }
