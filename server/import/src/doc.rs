@@ -10,6 +10,7 @@
 //! so a log imports the same either way (test `typed_and_value_imports_agree`).
 
 mod de;
+mod shapes;
 #[cfg(test)]
 mod tests;
 
@@ -47,12 +48,12 @@ impl Doc {
             ]
         });
         if openhands.find(text.as_bytes()).is_some() {
-            if let Ok(de::OpenHandsTop(log)) = serde_json::from_str(text) {
+            if let Ok(shapes::OpenHandsTop(log)) = serde_json::from_str(text) {
                 return Some(Doc::OpenHands(log));
             }
         }
         if mini.find(text.as_bytes()).is_some() {
-            if let Ok(de::MiniTop(log)) = serde_json::from_str(text) {
+            if let Ok(shapes::MiniTop(log)) = serde_json::from_str(text) {
                 return Some(Doc::MiniSweAgent(log));
             }
         }

@@ -1,4 +1,4 @@
-use super::de::{MINI_KEYS, OPENHANDS_KEYS};
+use super::shapes::{MINI_KEYS, OPENHANDS_KEYS};
 use super::{Doc, MiniLog, OpenHandsLog};
 use crate::format::{detect_value, Format};
 use proptest::prelude::*;

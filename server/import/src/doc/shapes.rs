@@ -1,0 +1,300 @@
+//! The typed shapes (an OpenHands completion log, a mini-swe-agent trajectory, their messages)
+//! read with the visitors of `de.rs`.
+
+use super::de::{AnyOf, Arr, Content, Fields, MaybeStr, Obj, ObjVisitor, Owned, Scalar, Skip};
+use super::{Call, MiniAction, MiniLog, Msg, OpenHandsLog, Role};
+use serde::de::{Deserializer, Error, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+
+impl Fields for Msg<'static> {
+    const NAMES: &'static [&'static str] =
+        &["role", "content", "tool_call_id", "tool_calls", "extra"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+        match i {
+            0 => self.role = Role::of(map.next_value::<MaybeStr>()?.0.as_deref()),
+            1 => self.content = map.next_value::<Content>()?.0,
+            2 => self.tool_call_id = map.next_value::<MaybeStr>()?.0,
+            3 => {
+                let Arr(calls) = map.next_value::<Arr<Obj<Call<'static>>>>()?;
+                self.tool_calls = calls.unwrap_or_default().into_iter().map(|c| c.0).collect();
+            }
+            _ => self.actions = map.next_value::<Obj<Extra>>()?.0 .0,
+        }
+        Ok(())
+    }
+}
+
+impl Fields for Call<'static> {
+    const NAMES: &'static [&'static str] = &["id", "function"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+        match i {
+            0 => self.id = map.next_value::<MaybeStr>()?.0,
+            _ => {
+                let Obj(f) = map.next_value::<Obj<Function>>()?;
+                (self.name, self.arguments) = (f.name, f.arguments);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A tool call's `function`.
+#[derive(Default)]
+struct Function {
+    name: Option<Owned>,
+    arguments: Option<Owned>,
+}
+
+impl Fields for Function {
+    const NAMES: &'static [&'static str] = &["name", "arguments"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+        let s = map.next_value::<MaybeStr>()?.0;
+        match i {
+            0 => self.name = s,
+            _ => self.arguments = s,
+        }
+        Ok(())
+    }
+}
+
+/// mini-swe-agent's `extra`: its `actions`.
+#[derive(Default)]
+struct Extra(Option<Vec<MiniAction<'static>>>);
+
+impl Fields for Extra {
+    const NAMES: &'static [&'static str] = &["actions"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        let Arr(actions) = map.next_value::<Arr<Obj<MiniAction<'static>>>>()?;
+        self.0 = actions.map(|a| a.into_iter().map(|a| a.0).collect());
+        Ok(())
+    }
+}
+
+impl Fields for MiniAction<'static> {
+    const NAMES: &'static [&'static str] = &["command", "tool_call_id"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+        let s = map.next_value::<MaybeStr>()?.0;
+        match i {
+            0 => self.command = s,
+            _ => self.tool_call_id = s,
+        }
+        Ok(())
+    }
+}
+
+/// Refuses the document: a key the typed shape does not know (detection might read it).
+fn unknown<E: Error>() -> E {
+    E::custom("a key outside the typed shape")
+}
+
+/// The top of an OpenHands completion log. Only these keys: with `fncall_messages` among them,
+/// format detection names OpenHands whatever their values (test
+/// `the_typed_keys_leave_detection_no_choice`).
+#[derive(Default)]
+struct OpenHandsFields {
+    log: OpenHandsLog<'static>,
+    fncall: Option<Option<Vec<Obj<Msg<'static>>>>>,
+}
+
+pub(super) const OPENHANDS_KEYS: &[&str] = &[
+    "messages",
+    "response",
+    "args",
+    "kwargs",
+    "timestamp",
+    "cost",
+    "fncall_messages",
+    "fncall_response",
+    "instance_id",
+];
+
+impl Fields for OpenHandsFields {
+    const NAMES: &'static [&'static str] = OPENHANDS_KEYS;
+    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+        match i {
+            6 => self.fncall = Some(map.next_value::<Arr<Obj<Msg<'static>>>>()?.0),
+            7 => self.log.last = map.next_value::<Obj<Response>>()?.0 .0,
+            8 => self.log.instance_id = map.next_value::<MaybeStr>()?.0,
+            _ => {
+                map.next_value::<Skip>()?;
+            }
+        }
+        Ok(())
+    }
+    fn other<'de, A: MapAccess<'de>>(&mut self, _: &mut A) -> Result<(), A::Error> {
+        Err(unknown())
+    }
+}
+
+/// `fncall_response`: the message of its first choice (`/choices/0/message`).
+#[derive(Default)]
+struct Response(Option<Msg<'static>>);
+
+impl Fields for Response {
+    const NAMES: &'static [&'static str] = &["choices"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        self.0 = map.next_value::<Choices>()?.0;
+        Ok(())
+    }
+}
+
+/// `choices`: `/0/message` of it (an array's first item, or an object's key `0`).
+struct Choices(Option<Msg<'static>>);
+
+impl<'de> Deserialize<'de> for Choices {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Choices, D::Error> {
+        d.deserialize_any(ChoicesVisitor)
+    }
+}
+
+struct ChoicesVisitor;
+
+impl<'de> Visitor<'de> for ChoicesVisitor {
+    type Value = Choices;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E: Error>(self, _: bool) -> Result<Choices, E> {
+        Ok(Choices(None))
+    }
+    fn visit_i64<E: Error>(self, _: i64) -> Result<Choices, E> {
+        Ok(Choices(None))
+    }
+    fn visit_u64<E: Error>(self, _: u64) -> Result<Choices, E> {
+        Ok(Choices(None))
+    }
+    fn visit_f64<E: Error>(self, _: f64) -> Result<Choices, E> {
+        Ok(Choices(None))
+    }
+    fn visit_str<E: Error>(self, _: &str) -> Result<Choices, E> {
+        Ok(Choices(None))
+    }
+    fn visit_unit<E: Error>(self) -> Result<Choices, E> {
+        Ok(Choices(None))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Choices, A::Error> {
+        let first = seq.next_element::<Obj<Choice>>()?;
+        while seq.next_element::<Skip>()?.is_some() {}
+        Ok(Choices(first.and_then(|c| c.0 .0)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Choices, A::Error> {
+        let Obj(Zero(choice)) = ObjVisitor(std::marker::PhantomData).visit_map(map)?;
+        Ok(Choices(choice))
+    }
+}
+
+/// An object's key `0` (a JSON pointer's `/0` on an object).
+#[derive(Default)]
+struct Zero(Option<Msg<'static>>);
+
+impl Fields for Zero {
+    const NAMES: &'static [&'static str] = &["0"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        self.0 = map.next_value::<Obj<Choice>>()?.0 .0;
+        Ok(())
+    }
+}
+
+/// One choice: its `message` (any value: a value that is not an object is a message without
+/// tool calls).
+#[derive(Default)]
+struct Choice(Option<Msg<'static>>);
+
+impl Fields for Choice {
+    const NAMES: &'static [&'static str] = &["message"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        self.0 = Some(map.next_value::<Obj<Msg<'static>>>()?.0);
+        Ok(())
+    }
+}
+
+/// An OpenHands completion log, read typed.
+pub(super) struct OpenHandsTop(pub OpenHandsLog<'static>);
+
+impl<'de> Deserialize<'de> for OpenHandsTop {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OpenHandsTop, D::Error> {
+        let Obj(OpenHandsFields { mut log, fncall }) = Obj::deserialize(d)?;
+        // `fncall_messages` (whatever its value) is what makes the log OpenHands.
+        let Some(messages) = fncall else {
+            return Err(unknown());
+        };
+        log.messages = messages
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| m.0)
+            .collect();
+        Ok(OpenHandsTop(log))
+    }
+}
+
+/// The top of a mini-swe-agent trajectory: with only these keys, `messages` an array and a
+/// `trajectory_format` naming mini, detection names mini-swe-agent whatever the rest holds.
+#[derive(Default)]
+struct MiniFields {
+    log: MiniLog<'static>,
+    messages: Option<Option<Vec<Obj<Msg<'static>>>>>,
+    trajectory_format: Option<Owned>,
+}
+
+pub(super) const MINI_KEYS: &[&str] = &["info", "messages", "trajectory_format", "instance_id"];
+
+impl Fields for MiniFields {
+    const NAMES: &'static [&'static str] = MINI_KEYS;
+    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+        match i {
+            0 => self.log.submission = map.next_value::<Obj<Info>>()?.0 .0,
+            1 => self.messages = Some(map.next_value::<Arr<Obj<Msg<'static>>>>()?.0),
+            2 => self.trajectory_format = map.next_value::<MaybeStr>()?.0,
+            _ => self.log.instance_id = map.next_value::<MaybeStr>()?.0,
+        }
+        Ok(())
+    }
+    fn other<'de, A: MapAccess<'de>>(&mut self, _: &mut A) -> Result<(), A::Error> {
+        Err(unknown())
+    }
+}
+
+/// `info`: [`crate::change::submitted`] of its `submission`.
+#[derive(Default)]
+struct Info(Option<String>);
+
+impl Fields for Info {
+    const NAMES: &'static [&'static str] = &["submission"];
+    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        self.0 = map.next_value::<Submission>()?.0;
+        Ok(())
+    }
+}
+
+struct Submission(Option<String>);
+
+impl<'de> Deserialize<'de> for Submission {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Submission, D::Error> {
+        let s = d.deserialize_any(AnyOf(|s: Scalar| match s {
+            Scalar::Str(s) => Some(s.to_string()),
+            Scalar::Null => Some(String::new()),
+            Scalar::Other => None,
+        }))?;
+        Ok(Submission(s.flatten()))
+    }
+}
+
+/// A mini-swe-agent trajectory, read typed.
+pub(super) struct MiniTop(pub MiniLog<'static>);
+
+impl<'de> Deserialize<'de> for MiniTop {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MiniTop, D::Error> {
+        let Obj(MiniFields {
+            mut log,
+            messages,
+            trajectory_format,
+        }) = Obj::deserialize(d)?;
+        let mini = trajectory_format.is_some_and(|f| f.contains("mini"));
+        let (true, Some(Some(messages))) = (mini, messages) else {
+            return Err(unknown());
+        };
+        log.messages = messages.into_iter().map(|m| m.0).collect();
+        Ok(MiniTop(log))
+    }
+}
