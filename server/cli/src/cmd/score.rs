@@ -6,6 +6,7 @@ pub mod before_edit;
 mod below;
 pub mod legend;
 mod load;
+mod output;
 mod render;
 mod rows;
 pub mod sets;
@@ -124,16 +125,6 @@ impl ScoreArgs {
     pub fn gold_path(&self) -> &std::path::Path {
         &self.gold[0].path
     }
-
-    /// Whether the output shows each gold file and span: json and jsonl rows unless
-    /// `--summary`, the table with `--detail`; csv never. Otherwise it is not computed.
-    pub fn breakdown(&self) -> bool {
-        match self.format {
-            Format::Json | Format::Jsonl => !self.summary,
-            Format::Table => self.detail,
-            Format::Csv => false,
-        }
-    }
 }
 
 /// `readcov score`, top to bottom: the arguments checked (other modes hand off: `--at-k`,
@@ -173,10 +164,11 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         warn_no_reads(&args);
     }
     let (gold_n, reads_n, lean) = (gold.items.len(), reads.len(), reads.is_lean());
-    let opts = score_options(args.threshold, &args.sources, args.breakdown());
+    let output = output::Output::of(&args);
+    let opts = score_options(args.threshold, &args.sources, output.breakdown());
     let parsed = started.elapsed();
     let sources = load::sources(&args);
-    let mut sink = sink::Sink::new(&args, !matches!(sources, Sources::None));
+    let mut sink = sink::Sink::new(output, !matches!(sources, Sources::None));
     let (mut partial, mut below) = (ScorePartial::default(), Below::default());
     // The sink's time is clocked apart (`--timings`), so the metric phase can be told from it.
     let mut rendering = Duration::ZERO;
@@ -190,7 +182,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         |row, unit, rbe| {
             let t = args.timings.then(Instant::now);
             partial.add(&row.score);
-            below.note(&args, &row);
+            below.note(&output, &row);
             sink.row(row, unit, rbe);
             rendering += t.map_or(Duration::ZERO, |t| t.elapsed());
         },
@@ -226,7 +218,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         }
     }
     report_skipped(errors, gold_n, reads_n);
-    below.report(&args);
+    below.report(&output);
     // `readcov score` ends the process next: freeing 500k+ parsed rows one allocation at a time
     // was ~10% of its CPU on large corpora (profiled), for memory the exit returns anyway.
     std::mem::forget((gold, reads));

@@ -77,7 +77,8 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
         )?;
     } else {
         let scored = score_at_k(&gold.items, &reads.items, sources, &opts, args.widen, ks);
-        render::render(&mut out, args, &scored.points, &scored.rows)?;
+        let output = super::output::Output::of(args);
+        render::render(&mut out, &output, &scored.points, &scored.rows)?;
     }
     out.flush()?;
     Ok(Exit::Ok)

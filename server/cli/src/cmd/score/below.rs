@@ -1,18 +1,14 @@
 //! `--fail-under`: which rows fall below the bar, listed on stderr after the output (an exit
 //! code of 1 alone does not say which run to look at).
 
-use super::ScoreArgs;
+use super::output::Output;
 use readcov_core::{RunScore, TaskRunScore};
 
-/// The `--fail-under` bar: the given rate, or the threshold for a bare `--fail-under`.
-pub(super) fn fail_bar(args: &ScoreArgs) -> Option<f64> {
-    args.fail_under
-        .map(|f| if f < 0.0 { args.threshold } else { f })
-}
-
 /// Whether `--fail-under` fails this row.
-pub(super) fn is_below(args: &ScoreArgs, row: &RunScore) -> bool {
-    fail_bar(args).is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
+fn is_below(output: &Output, row: &RunScore) -> bool {
+    output
+        .fail_bar
+        .is_some_and(|bar| row.line_coverage.is_some_and(|c| c < bar))
 }
 
 /// The rows `--fail-under` fails, listed on stderr after the output: an exit code of 1 alone
@@ -27,8 +23,8 @@ pub(super) struct Below {
 const BELOW_LISTED: usize = 50;
 
 impl Below {
-    pub(super) fn note<S: AsRef<str>>(&mut self, args: &ScoreArgs, row: &TaskRunScore<S>) {
-        if !is_below(args, &row.score) {
+    pub(super) fn note<S: AsRef<str>>(&mut self, output: &Output, row: &TaskRunScore<S>) {
+        if !is_below(output, &row.score) {
             return;
         }
         self.count += 1;
@@ -40,13 +36,13 @@ impl Below {
     }
 
     /// As [`Below::note`], for a row of the gold set `set` (side by side).
-    pub(super) fn note_in(&mut self, set: &str, args: &ScoreArgs, row: &TaskRunScore) {
-        if !is_below(args, &row.score) {
+    pub(super) fn note_in(&mut self, set: &str, output: &Output, row: &TaskRunScore) {
+        if !is_below(output, &row.score) {
             return;
         }
         let task = format!("{set}: {}", row.task);
         self.note(
-            args,
+            output,
             &TaskRunScore {
                 task,
                 run: row.run.clone(),
@@ -59,8 +55,8 @@ impl Below {
         self.count > 0
     }
 
-    pub(super) fn report(&self, args: &ScoreArgs) {
-        let Some(bar) = fail_bar(args).filter(|_| self.any()) else {
+    pub(super) fn report(&self, output: &Output) {
+        let Some(bar) = output.fail_bar.filter(|_| self.any()) else {
             return;
         };
         say!(

@@ -1,7 +1,8 @@
 //! `readcov score` output: the table, json, jsonl and csv renderings of scored rows (with unit
 //! and read-before-edit columns when present).
 
-use super::{before_edit, rows, ScoreArgs};
+use super::output::Output;
+use super::{before_edit, rows};
 use crate::cmd::score_units;
 use crate::render::{csv_field, percent, ratio, Format, Table};
 use readcov_core::shown::shown;
@@ -32,30 +33,30 @@ pub(super) fn render(
     units: Option<&[UnitScore]>,
     rbe: &before_edit::ByRun,
     total: &Totals,
-    args: &ScoreArgs,
+    output: &Output,
 ) -> std::io::Result<()> {
     let unit = |i: usize| units.and_then(|u| u.get(i));
     let values = || {
         rows.iter().enumerate().map(move |(i, r)| {
             let mut v = before_edit::with_key(score_units::row_value(r, unit(i)), rbe, r);
-            if let (true, serde_json::Value::Object(map)) = (args.summary, &mut v) {
+            if let (true, serde_json::Value::Object(map)) = (output.summary, &mut v) {
                 map.remove("files");
                 map.remove("spans");
             }
             v
         })
     };
-    match args.format {
+    match output.format {
         Format::Json => {
             let rows: Vec<serde_json::Value> = values().collect();
             let doc =
-                serde_json::json!({ "threshold": args.threshold, "rows": rows, "totals": total });
+                serde_json::json!({ "threshold": output.threshold, "rows": rows, "totals": total });
             serde_json::to_writer_pretty(&mut *w, &doc)?;
             w.write_all(b"\n")
         }
         Format::Jsonl if units.is_none() => {
             for r in rows {
-                serde_json::to_writer(&mut *w, &rows::Row::new(r, rbe, !args.summary))?;
+                serde_json::to_writer(&mut *w, &rows::Row::new(r, rbe, !output.summary))?;
                 w.write_all(b"\n")?;
             }
             Ok(())
@@ -74,7 +75,7 @@ pub(super) fn render(
             }
             Ok(())
         }
-        Format::Table => w.write_all(render_table(rows, units, rbe, total, args).as_bytes()),
+        Format::Table => w.write_all(render_table(rows, units, rbe, total, output).as_bytes()),
     }
 }
 
@@ -126,7 +127,7 @@ fn render_table(
     units: Option<&[UnitScore]>,
     rbe: &before_edit::ByRun,
     total: &Totals,
-    args: &ScoreArgs,
+    output: &Output,
 ) -> String {
     let mut header: Vec<String> = [
         "task",
@@ -143,7 +144,7 @@ fn render_table(
     .map(String::from)
     .to_vec();
     if units.is_some() {
-        header.extend(score_units::headers(args.widen));
+        header.extend(score_units::headers(output.widen));
     }
     // The read-before-edit columns appear only when some run has edits.
     let edits = before_edit::any_edits(rbe);
@@ -159,8 +160,8 @@ fn render_table(
         let verdict = match (s.status, s.passes_threshold) {
             (Status::Unscored, _) => "unscored (no gold)".to_string(),
             (Status::NoRun, _) => "no run (not scored)".to_string(),
-            (_, Some(true)) => format!("OK (≥ {})", percent(Some(args.threshold))),
-            _ => format!("below {}", percent(Some(args.threshold))),
+            (_, Some(true)) => format!("OK (≥ {})", percent(Some(output.threshold))),
+            _ => format!("below {}", percent(Some(output.threshold))),
         };
         let mut cells = vec![
             r.task.clone(),
@@ -186,7 +187,7 @@ fn render_table(
             cells.extend(before_edit::table_cells(rbe, r));
         }
         t.row(cells);
-        if args.detail && s.status == Status::Scored {
+        if output.detail && s.status == Status::Scored {
             detail += &format!("\n{} / {}\n", shown(&r.task), shown(&r.run));
             for f in &s.files {
                 let hit = if f.hit { "hit" } else { "not opened" };
@@ -226,15 +227,15 @@ fn render_table(
         total.unscored,
         total.passing,
         total.scored,
-        percent(Some(args.threshold)),
+        percent(Some(output.threshold)),
         ratio(total.mean_file_hit),
         ratio(total.mean_line_coverage),
         total.covered_lines,
         total.gold_lines,
         total.not_scored_note(),
     );
-    if !args.no_legend {
-        out += &super::legend::legend(units.is_some(), edits, args.widen);
+    if !output.no_legend {
+        out += &super::legend::legend(units.is_some(), edits, output.widen);
     }
     out
 }

@@ -126,7 +126,8 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
             );
         }
     }
-    let out = super::sets_render::render(&sets, args)?;
+    let output = super::output::Output::of(args);
+    let out = super::sets_render::render(&sets, &output)?;
     crate::output::write_output(None, out.as_bytes())?;
     if errors > 0 {
         say!("{errors} input error(s) skipped");
@@ -135,9 +136,9 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     for s in &sets.sets {
         s.rows
             .values()
-            .for_each(|r| below.note_in(&s.name, args, r));
+            .for_each(|r| below.note_in(&s.name, &output, r));
     }
-    below.report(args);
+    below.report(&output);
     Ok(if below.any() {
         Exit::BelowThreshold
     } else {

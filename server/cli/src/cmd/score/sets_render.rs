@@ -4,7 +4,7 @@
 //! Table, csv, json and jsonl carry the same figures: json and jsonl print the library's rows and
 //! totals (`readcov_files::sets::doc`, what Python's `score_sets` returns), csv flattens them.
 
-use super::ScoreArgs;
+use super::output::Output;
 use crate::cmd::score_units;
 use crate::render::{csv_field, ratio, Format, Table};
 use anyhow::Result;
@@ -14,12 +14,12 @@ use readcov_files::sets::doc::set_value_of;
 use readcov_files::sets::{GoldSets, Set};
 use serde_json::{json, Value};
 
-pub(super) fn render(sets: &GoldSets, args: &ScoreArgs) -> Result<String> {
+pub(super) fn render(sets: &GoldSets, output: &Output) -> Result<String> {
     let mut out = String::new();
-    match args.format {
-        Format::Table => table(&mut out, sets, args),
+    match output.format {
+        Format::Table => table(&mut out, sets, output),
         Format::Csv => csv(&mut out, sets),
-        Format::Json | Format::Jsonl => json_rows(&mut out, sets, args)?,
+        Format::Json | Format::Jsonl => json_rows(&mut out, sets, output)?,
     }
     Ok(out)
 }
@@ -41,13 +41,13 @@ fn cell(r: Option<&TaskRunScore>) -> String {
     }
 }
 
-fn table(out: &mut String, all: &GoldSets, args: &ScoreArgs) {
+fn table(out: &mut String, all: &GoldSets, output: &Output) {
     let (sets, outcomes) = (all.sets.as_slice(), all.outcomes.as_ref());
     let mut header: Vec<String> = vec!["task".into(), "run".into()];
     header.extend(sets.iter().map(|s| s.name.clone()));
     // The unit columns of the single-gold table, once per set.
     for s in with_units(sets) {
-        let unit_headers = score_units::headers(args.widen);
+        let unit_headers = score_units::headers(output.widen);
         header.extend(unit_headers.iter().map(|h| format!("{}:{h}", s.name)));
     }
     if outcomes.is_some() {
@@ -63,7 +63,11 @@ fn table(out: &mut String, all: &GoldSets, args: &ScoreArgs) {
             let no_run = s.rows.get(&key).map(|r| r.score.status) == Some(Status::NoRun);
             match s.units.get(&key).filter(|_| !no_run) {
                 Some(u) => cells.extend(score_units::cells(u)),
-                None => cells.extend(score_units::headers(args.widen).iter().map(|_| "-".into())),
+                None => cells.extend(
+                    score_units::headers(output.widen)
+                        .iter()
+                        .map(|_| "-".into()),
+                ),
             }
         }
         if outcomes.is_some() {
@@ -73,7 +77,7 @@ fn table(out: &mut String, all: &GoldSets, args: &ScoreArgs) {
     }
     out.push_str(&t.render());
     out.push('\n');
-    let pct = (args.threshold * 100.0).round();
+    let pct = (output.threshold * 100.0).round();
     for s in sets {
         let t = s.totals();
         let n = t.scored;
@@ -148,19 +152,19 @@ fn csv(out: &mut String, all: &GoldSets) {
     }
 }
 
-fn json_rows(out: &mut String, sets: &GoldSets, args: &ScoreArgs) -> Result<()> {
+fn json_rows(out: &mut String, sets: &GoldSets, output: &Output) -> Result<()> {
     let (rows, totals) = (sets.row_values(), sets.totals_values());
-    if args.format == Format::Jsonl {
+    if output.format == Format::Jsonl {
         for r in &rows {
             out.push_str(&serde_json::to_string(r)?);
             out.push('\n');
         }
         out.push_str(&serde_json::to_string(
-            &json!({"record": "totals", "threshold": args.threshold, "gold_sets": totals}),
+            &json!({"record": "totals", "threshold": output.threshold, "gold_sets": totals}),
         )?);
         out.push('\n');
     } else {
-        let all = json!({"threshold": args.threshold, "rows": rows, "totals": totals});
+        let all = json!({"threshold": output.threshold, "rows": rows, "totals": totals});
         out.push_str(&serde_json::to_string_pretty(&all)?);
         out.push('\n');
     }

@@ -4,17 +4,18 @@
 //! at `finish`. Streamed through one buffer: building the whole output first doubled peak memory
 //! on large corpora (80 MB of JSONL for 50,880 rows). A closed pipe (`| head`) is no error.
 
+use super::before_edit;
+use super::output::Output;
 use super::render::{render, write_csv_header, write_csv_row};
 use super::rows::{write_row_without_edits, Row};
-use super::{before_edit, ScoreArgs};
 use crate::cmd::score_units;
 use crate::render::Format;
 use readcov_core::{TaskRunScore, Totals};
 use readcov_units::UnitScore;
 use std::io::{BufWriter, StdoutLock, Write};
 
-pub(super) struct Sink<'a> {
-    args: &'a ScoreArgs,
+pub(super) struct Sink {
+    output: Output,
     out: BufWriter<StdoutLock<'static>>,
     /// The first write error; later rows are not written.
     written: std::io::Result<()>,
@@ -24,17 +25,17 @@ pub(super) struct Sink<'a> {
     kept_units: Vec<UnitScore>,
 }
 
-impl<'a> Sink<'a> {
-    /// A sink for `args.format`; `with_units` when the rows come with unit figures (the csv
+impl Sink {
+    /// A sink for `output.format`; `with_units` when the rows come with unit figures (the csv
     /// header and the table name their columns).
-    pub(super) fn new(args: &'a ScoreArgs, with_units: bool) -> Sink<'a> {
+    pub(super) fn new(output: Output, with_units: bool) -> Sink {
         let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let written = match args.format {
+        let written = match output.format {
             Format::Csv => write_csv_header(&mut out, with_units),
             _ => Ok(()),
         };
         Sink {
-            args,
+            output,
             out,
             written,
             with_units,
@@ -53,8 +54,8 @@ impl<'a> Sink<'a> {
         if self.written.is_err() {
             return;
         }
-        let breakdown = !self.args.summary;
-        self.written = match self.args.format {
+        let breakdown = !self.output.summary;
+        self.written = match self.output.format {
             Format::Table | Format::Json => {
                 self.kept.push(row.into_owned());
                 self.kept_units.extend(unit.cloned());
@@ -91,9 +92,9 @@ impl<'a> Sink<'a> {
 
     /// The kept rows (table, json) with the totals, then everything flushed.
     pub(super) fn finish(mut self, total: &Totals, rbe: &before_edit::ByRun) -> anyhow::Result<()> {
-        if self.written.is_ok() && matches!(self.args.format, Format::Table | Format::Json) {
+        if self.written.is_ok() && matches!(self.output.format, Format::Table | Format::Json) {
             let units = self.with_units.then_some(self.kept_units.as_slice());
-            self.written = render(&mut self.out, &self.kept, units, rbe, total, self.args);
+            self.written = render(&mut self.out, &self.kept, units, rbe, total, &self.output);
         }
         let written = self.written.and_then(|()| self.out.flush());
         // `readcov score` ends the process next: the exit returns the kept rows' memory.

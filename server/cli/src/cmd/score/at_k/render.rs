@@ -2,7 +2,7 @@
 //! jsonl (each k's rows, then its `all` row), csv (rows) and the table (points, measures, and
 //! with `--detail` the rows).
 
-use super::ScoreArgs;
+use crate::cmd::score::output::Output;
 use crate::render::{csv_field, percent, ratio, Format, Table};
 use anyhow::Result;
 use readcov_files::at_k::Point;
@@ -11,15 +11,15 @@ use std::io::Write;
 
 pub(super) fn render(
     out: &mut impl Write,
-    args: &ScoreArgs,
+    output: &Output,
     points: &[Point],
     rows: &[AtKRow],
 ) -> Result<()> {
-    match args.format {
+    match output.format {
         Format::Json => {
             let doc = serde_json::json!({
-                "threshold": args.threshold,
-                "widen": args.widen,
+                "threshold": output.threshold,
+                "widen": output.widen,
                 "at_k": points,
                 "rows": rows,
             });
@@ -43,7 +43,7 @@ pub(super) fn render(
             }
         }
         Format::Csv => csv(out, rows)?,
-        Format::Table => table(out, args, points, rows)?,
+        Format::Table => table(out, output, points, rows)?,
     }
     Ok(())
 }
@@ -96,9 +96,9 @@ fn csv(out: &mut impl Write, rows: &[AtKRow]) -> Result<()> {
     Ok(())
 }
 
-fn table(out: &mut impl Write, args: &ScoreArgs, points: &[Point], rows: &[AtKRow]) -> Result<()> {
-    let wall = percent(Some(args.threshold));
-    let n = args.widen;
+fn table(out: &mut impl Write, output: &Output, points: &[Point], rows: &[AtKRow]) -> Result<()> {
+    let wall = percent(Some(output.threshold));
+    let n = output.widen;
     let lines = format!("cov_±{n}");
     let lines_pass = format!("≥{wall} ±{n}");
     let lines_cost = format!("+lines_±{n}");
@@ -144,7 +144,7 @@ fn table(out: &mut impl Write, args: &ScoreArgs, points: &[Point], rows: &[AtKRo
     }
     write!(out, "{}", t.render())?;
     write!(out, "\n{}", measures_table(points))?;
-    if args.detail {
+    if output.detail {
         let mut d = Table::new(
             &[
                 "k",
@@ -177,7 +177,7 @@ fn table(out: &mut impl Write, args: &ScoreArgs, points: &[Point], rows: &[AtKRo
         }
         write!(out, "\n{}", d.render())?;
     }
-    if !args.no_legend {
+    if !output.no_legend {
         writeln!(
             out,
             "\nfile_hit@k, coverage@k: means over scored rows using only each task's chunks of rank ≤ k (ties all kept).\n\
