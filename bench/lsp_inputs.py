@@ -3,7 +3,8 @@
 over pipes on a generated workspace, answers `initialize`, asks `readcov/summary`, shuts down, and
 prints one JSON object per run: the case, the input size, seconds to the `initialize` answer and to
 the summary, the process's peak RSS at the `initialize` answer (the gold loaded and held: VmHWM) and
-over the whole run (wait4's ru_maxrss).
+over the whole run (wait4's ru_maxrss), and the first 16 hex digits of the sha256 of the summary's
+answer as sent (two binaries on the same input should answer the same bytes).
 
   bench/lsp_inputs.py CASE MB [MB ...] [--bin target/release/readcov] [--keep]
 
@@ -107,7 +108,8 @@ class Server:
             k, _, v = line.decode().partition(":")
             if k.lower() == "content-length":
                 length = int(v)
-        return json.loads(self.p.stdout.read(length))
+        self.last = self.p.stdout.read(length)
+        return json.loads(self.last)
 
     def request(self, method, params):
         self.next += 1
@@ -143,6 +145,8 @@ def run(binary, case, mb):
     s.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     summary = s.request("readcov/summary", {})
     t_summary = time.monotonic() - t0
+    # The answer's bytes, to compare binaries: the same input gives the same answer.
+    summary_sha = hashlib.sha256(s.last).hexdigest()[:16]
     s.request("shutdown", None)
     s.send({"jsonrpc": "2.0", "method": "exit", "params": None})
     s.p.stdin.close()
@@ -152,7 +156,7 @@ def run(binary, case, mb):
     kept = sum(len(fs) for _, _, fs in os.walk(cache)) if os.path.isdir(cache) else 0
     print(json.dumps({"case": case, "tasks": TASKS, "files": FILES, "input_mb": round(size / MB, 1), "init_s": round(t_init, 2),
                       "init_peak_rss_mb": round(init_peak / 1024), "summary_s": round(t_summary, 2), "peak_rss_mb": round(ru.ru_maxrss / 1024),
-                      "summary_rows": len(rows), "kept_in_cache": kept,
+                      "summary_rows": len(rows), "summary_sha256": summary_sha, "kept_in_cache": kept,
                       "kept_in_workspace": os.path.isdir(os.path.join(ws, ".readcov", "base")),
                       "exit": os.waitstatus_to_exitcode(status)}), flush=True)
     return ws

@@ -62,6 +62,8 @@ pub struct Inner {
     /// are in — a document opened meanwhile was told "0/20 read (0%)" — then every open
     /// document is published once.
     pub loading: AtomicBool,
+    /// Large answers handed to readcov's transport to write (`readcov/summary`).
+    pub streamed: Arc<crate::transport::streamed::Streamed>,
 }
 
 pub type Shared = Arc<Inner>;
@@ -81,6 +83,7 @@ impl Inner {
             watcher: Mutex::new(None),
             watcher_syncs: Default::default(),
             loading: AtomicBool::new(false),
+            streamed: Arc::default(),
         }
     }
 

@@ -1,16 +1,13 @@
 //! `workspace/executeCommand` (`readcov.widen`, `readcov.clearWhatIf`, `readcov.toggleWhatIf`),
 //! the custom requests (`readcov/lineStates`, `readcov/summary`, `readcov/selectRun`), the
-//! `readcov/recordRead` notification. Free functions on the shared state; `server.rs` wraps them.
+//! `readcov/recordRead` notification (`readcov/summary` in `summary.rs`). Free functions on the
+//! shared state; `server.rs` wraps them.
 
-use crate::backend::{Inner, Shared};
+use crate::backend::Shared;
 use crate::render;
 use crate::store::Changed;
 use readcov_core::base::Base;
-use readcov_core::{
-    score_batch, totals, EventKind, LineSet, ReadSpan, ScoreOptions, Source, UnknownLengths,
-    DEFAULT_ID,
-};
-use readcov_units::FileSyntax;
+use readcov_core::{EventKind, LineSet, ReadSpan, Source, DEFAULT_ID};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tower_lsp_server::jsonrpc::{Error, Result};
@@ -19,6 +16,7 @@ use tower_lsp_server::ls_types::*;
 pub mod explain;
 pub mod navigate;
 pub mod overview;
+pub mod summary;
 
 pub const COMMANDS: [&str; 3] = [render::WIDEN, "readcov.clearWhatIf", "readcov.toggleWhatIf"];
 
@@ -261,201 +259,7 @@ pub async fn record_read(me: &Shared, params: Value) {
     }
 }
 
-/// Workspace metrics per (task, run) with the configured sources: what-if reads never mix into
-/// the agent's numbers unless `sources` lists `manual`. The what-if layer (when on and holding
-/// reads) gets its own row per task, `layer: "what-if"`: the selected runs, human reads and the
-/// what-if reads together — what the editor shows — and stays out of the totals.
-pub fn summary(me: &Inner) -> Summary {
-    let cfg = me.store.config();
-    // The summary prints no per-file or per-span figures: they are not computed.
-    let opts = ScoreOptions {
-        threshold: cfg.threshold,
-        sources: cfg.sources.clone(),
-        breakdown: false,
-    };
-    // Each file's gold as the store keeps it, scored by reference: never copied.
-    let files = me.store.gold_files();
-    let gold: Vec<&readcov_core::GoldSpan> = files.iter().flat_map(|f| f.iter()).collect();
-    let counted_manual = cfg.sources.contains(&Source::Manual);
-    // One copy of the reads, filtered in place: with 100,000 events each extra copy cost
-    // ~30 MB of peak memory (the LSP budget is 100 MB in all).
-    let mut reads = me.store.reads_for_scoring();
-    let manual: Vec<ReadSpan> = reads
-        .iter()
-        .filter(|r| r.source == Source::Manual)
-        .cloned()
-        .collect();
-    if !counted_manual {
-        // A run made only of uncounted what-if reads is no agent run: it gets no 0% row.
-        reads.retain(|r| r.source != Source::Manual);
-    }
-    let mut rows = scored_rows(me, &gold, &reads, &opts);
-    // The run selection picks agent runs; human rows are a layer and always show.
-    let agent_runs = me.store.runs();
-    rows.retain(|(r, _)| {
-        let run = r.run.as_str();
-        cfg.runs.as_ref().is_none_or(|runs| {
-            runs.iter().any(|x| x == run) || !agent_runs.iter().any(|a| a == run)
-        })
-    });
-    let t = totals(rows.iter().map(|(_, s)| s));
-    let mut out: Vec<SummaryRow> = rows.into_iter().map(|(r, _)| r).collect();
-    if cfg.what_if && !counted_manual && !manual.is_empty() {
-        let tasks: std::collections::BTreeSet<&str> =
-            manual.iter().map(|r| r.task.as_str()).collect();
-        let with_manual = ScoreOptions {
-            sources: [Source::Agent, Source::Human, Source::Manual].into(),
-            ..opts
-        };
-        // Only the what-if tasks' reads are copied, relabelled as the what-if run.
-        let layer: Vec<ReadSpan> = reads
-            .iter()
-            .chain(&manual)
-            .filter(|r| tasks.contains(r.task.as_str()) && crate::store::counts(r, &cfg))
-            .map(|r| ReadSpan {
-                run: WHAT_IF.into(),
-                ..r.clone()
-            })
-            .collect();
-        out.extend(
-            scored_rows(me, &gold, &layer, &with_manual)
-                .into_iter()
-                .filter(|(r, _)| r.run == WHAT_IF)
-                .map(|(r, _)| r),
-        );
-    }
-    let sources: Vec<&str> = cfg.sources.iter().map(|s| s.as_str()).collect();
-    Summary {
-        // Large read logs still loading: the rows count only what is in so far.
-        loading: me.is_loading(),
-        threshold: cfg.threshold,
-        // The effective inputs (all configuration layers merged), e.g. for `readcov report`.
-        inputs: json!({ "root": me.store.root(), "gold": cfg.gold, "goldDefinition": cfg.gold_definition,
-                    "reads": cfg.reads,
-                    "readLog": cfg.read_log, "task": cfg.task, "sources": sources }),
-        rows: out,
-        totals: json!({ "rows": t.rows, "scored": t.scored, "passing": t.passing,
-                    "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit }),
-    }
-}
-
-/// The `readcov/summary` answer. Typed, not a `Value`: tower-lsp-server makes the one `Value`
-/// of the answer from it (`to_value`), where a `Value` built here was copied whole — with a
-/// row per task (156,844 one-span tasks) each copy was ~100 MB (issue 35, item 7). Fields in
-/// the order of the JSON.
-#[derive(serde::Serialize)]
-pub struct Summary {
-    loading: bool,
-    threshold: f64,
-    inputs: Value,
-    rows: Vec<SummaryRow>,
-    totals: Value,
-}
-
-/// One `readcov/summary` row.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SummaryRow {
-    task: String,
-    run: String,
-    layer: &'static str,
-    file_hit: Option<f64>,
-    line_coverage: Option<f64>,
-    passes_threshold: Option<bool>,
-    gold_lines: u64,
-    covered_lines: u64,
-    unit_hit: Option<f64>,
-}
-
 /// The run id of the what-if layer's rows (and of the reads `readcov.widen` records).
 pub const WHAT_IF: &str = "what-if";
 /// The run id of reads a person viewed (`readcov/recordRead`).
 pub const HUMAN: &str = "human";
-
-/// `score_batch` rows as `readcov/summary` JSON, with unit hit and the row's layer (`agent`,
-/// `human` — the run `readcov/recordRead` writes — or `what-if`).
-fn scored_rows(
-    me: &Inner,
-    gold: &[&readcov_core::GoldSpan],
-    reads: &[ReadSpan],
-    opts: &ScoreOptions,
-) -> Vec<(SummaryRow, readcov_core::RunScore)> {
-    let rows = score_batch(gold.iter().copied(), reads, &UnknownLengths, opts);
-    let syntax = syntax_of(me, gold);
-    let units = readcov_units::unit_scores(
-        &rows,
-        gold.iter().copied(),
-        reads,
-        &UnknownLengths,
-        opts,
-        &syntax,
-        0,
-    );
-    rows.into_iter()
-        .zip(units)
-        .map(|(r, u)| {
-            let layer = match r.run.as_str() {
-                WHAT_IF => WHAT_IF,
-                HUMAN => HUMAN,
-                _ => "agent",
-            };
-            let v = SummaryRow {
-                file_hit: r.score.file_hit,
-                line_coverage: r.score.line_coverage,
-                passes_threshold: r.score.passes_threshold,
-                gold_lines: r.score.gold_lines,
-                covered_lines: r.score.covered_lines,
-                unit_hit: u.unit_hit,
-                task: r.task,
-                run: r.run,
-                layer,
-            };
-            (v, r.score)
-        })
-        .collect()
-}
-
-/// Syntax units of every gold file: the open document's text when open, else the file on disk
-/// (confined to the workspace through symlinks).
-fn syntax_of(
-    me: &Inner,
-    gold: &[&readcov_core::GoldSpan],
-) -> std::collections::BTreeMap<String, FileSyntax> {
-    let root = me.store.root().and_then(|r| r.canonicalize().ok());
-    let mut out = std::collections::BTreeMap::new();
-    for path in gold.iter().map(|g| g.path.as_str()) {
-        if out.contains_key(path) {
-            continue;
-        }
-        let open = me
-            .docs
-            .iter()
-            .find(|d| d.path.as_deref() == Some(path))
-            .map(|d| d.text());
-        let text = open.or_else(|| {
-            let real = root.as_ref()?.join(path).canonicalize().ok()?;
-            real.starts_with(root.as_ref()?)
-                .then(|| String::from_utf8(readcov_files::read_source(&real).ok()?).ok())
-                .flatten()
-        });
-        let lang = match &text {
-            Some(t) => readcov_units::lang_for_file(path, t),
-            None => readcov_units::lang_for_path(path),
-        };
-        let syntax = match (lang, text) {
-            (None, _) => FileSyntax::Unsupported,
-            (Some(_), None) => {
-                FileSyntax::Unavailable("cannot read the file in the workspace".into())
-            }
-            (Some(lang), Some(text)) => match readcov_units::units(lang, &text) {
-                Ok(r) => FileSyntax::Units {
-                    units: r.units,
-                    parse_errors: r.parse_errors,
-                },
-                Err(e) => FileSyntax::Unavailable(e.to_string()),
-            },
-        };
-        out.insert(path.to_string(), syntax);
-    }
-    out
-}

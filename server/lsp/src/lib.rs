@@ -46,12 +46,36 @@ pub fn service() -> (CatchPanic<LspService<Backend>>, ClientSocket) {
     (CatchPanic::new(service), socket)
 }
 
-/// Serves LSP over stdin/stdout until the client exits, through readcov's own framing
-/// ([`transport`]): no byte sequence on stdin ends the server.
-pub async fn serve_stdio() {
+/// Serves LSP on a byte stream until the client exits, through readcov's own framing
+/// ([`transport`]): no byte sequence on `input` ends the server.
+pub async fn serve<I, O>(input: I, output: O)
+where
+    I: tokio::io::AsyncRead + Unpin,
+    O: tokio::io::AsyncWrite + Unpin,
+{
     let (service, socket) = service();
+    serve_service(input, output, service, socket).await;
+}
+
+/// [`serve`] for a [`service`] made by the caller: `readcov/summary` is written by the
+/// transport as it is serialised ([`transport::streamed`]), never held as one JSON value.
+pub async fn serve_service<I, O>(
+    input: I,
+    output: O,
+    service: CatchPanic<LspService<Backend>>,
+    socket: ClientSocket,
+) where
+    I: tokio::io::AsyncRead + Unpin,
+    O: tokio::io::AsyncWrite + Unpin,
+{
+    let streamed = service.inner().inner().inner.streamed.clone();
+    transport::serve_streamed(input, output, service, socket, Some(streamed)).await;
+}
+
+/// [`serve`] on stdin/stdout.
+pub async fn serve_stdio() {
     let (input, output) = stdio::streams();
-    transport::serve(input, output, service, socket).await;
+    serve(input, output).await;
 }
 
 /// Runs [`serve_stdio`] on a fresh multi-threaded runtime (for the CLI).

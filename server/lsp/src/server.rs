@@ -28,8 +28,8 @@ impl Backend {
         commands::line_states(&self.inner, params).await
     }
 
-    pub async fn summary(&self, _params: Value) -> Result<commands::Summary> {
-        Ok(commands::summary(&self.inner))
+    pub async fn summary(&self, _params: Value) -> Result<commands::summary::Answer> {
+        Ok(commands::summary::answer(&self.inner))
     }
 
     pub async fn select_run(&self, params: Value) -> Result<Value> {

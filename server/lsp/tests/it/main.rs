@@ -12,4 +12,5 @@ mod pull;
 mod real_sources;
 mod stays_up;
 mod store_reload;
+mod summary_stream;
 mod task_explain;

@@ -6,15 +6,15 @@ mod client;
 pub use client::*;
 
 pub mod fixture;
+pub mod raw;
 
-/// The server in this process: `readcov_lsp::service()` served over an in-memory duplex,
-/// through readcov's transport as `readcov lsp` serves it.
+/// The server in this process: `readcov_lsp::serve` over an in-memory duplex, through
+/// readcov's transport as `readcov lsp` serves it (`readcov/summary` streamed).
 pub fn in_process() -> Client {
     cache_home();
     let (client_end, server_end) = tokio::io::duplex(1 << 20);
     let (sr, sw) = tokio::io::split(server_end);
-    let (service, socket) = readcov_lsp::service();
-    tokio::spawn(readcov_lsp::transport::serve(sr, sw, service, socket));
+    tokio::spawn(readcov_lsp::serve(sr, sw));
     let (cr, cw) = tokio::io::split(client_end);
     Client::new(cr, cw)
 }

@@ -1,0 +1,285 @@
+//! `readcov/summary`: workspace metrics per (task, run), scored a few thousand tasks at a time
+//! (the engine's rows of one chunk are let go before the next is scored) into compact rows that
+//! share the gold's task names; their JSON is written in pieces ([`json`]) so readcov's transport
+//! can stream it instead of tower-lsp-server holding it as one `serde_json::Value` (issue 35,
+//! item 7).
+
+pub mod json;
+
+use super::{HUMAN, WHAT_IF};
+use crate::backend::Inner;
+use json::{Rows, Summary, SummaryRow};
+use readcov_core::{
+    score_batch, GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source, UnknownLengths,
+};
+use readcov_units::FileSyntax;
+use serde_json::json;
+use std::collections::{BTreeMap, HashMap};
+
+pub use json::{answer, Answer};
+
+/// Tasks scored at once. Each (task, run) scores as if alone (`score_batch`, `unit_scores`), so
+/// the chunks' rows, in order, are the rows of one batch; a chunk's engine rows (~350 bytes
+/// each, with their unit scores) are the only rows held besides the compact ones.
+pub const TASKS_PER_CHUNK: usize = 4096;
+
+/// Workspace metrics per (task, run) with the configured sources: what-if reads never mix into
+/// the agent's numbers unless `sources` lists `manual`. The what-if layer (when on and holding
+/// reads) gets its own row per task, `layer: "what-if"`: the selected runs, human reads and the
+/// what-if reads together — what the editor shows — and stays out of the totals.
+pub fn summary(me: &Inner) -> Summary {
+    let cfg = me.store.config();
+    // The summary prints no per-file or per-span figures: they are not computed.
+    let opts = ScoreOptions {
+        threshold: cfg.threshold,
+        sources: cfg.sources.clone(),
+        breakdown: false,
+    };
+    // Each file's gold as the store keeps it, scored by reference: never copied.
+    let files = me.store.gold_files();
+    let mut gold: Vec<&GoldSpan> = files.iter().flat_map(|f| f.iter()).collect();
+    // By task (stable: each task's spans keep their order), so a chunk of tasks is a slice.
+    gold.sort_by(|a, b| a.task.cmp(&b.task));
+    let syntax = syntax_of(me, &gold);
+    let counted_manual = cfg.sources.contains(&Source::Manual);
+    // One copy of the reads, filtered in place: with 100,000 events each extra copy cost
+    // ~30 MB of peak memory (the LSP budget is 100 MB in all).
+    let mut reads = me.store.reads_for_scoring();
+    let manual: Vec<ReadSpan> = reads
+        .iter()
+        .filter(|r| r.source == Source::Manual)
+        .cloned()
+        .collect();
+    if !counted_manual {
+        // A run made only of uncounted what-if reads is no agent run: it gets no 0% row.
+        reads.retain(|r| r.source != Source::Manual);
+    }
+    reads.sort_by(|a, b| a.task.cmp(&b.task));
+    // The run selection picks agent runs; human rows are a layer and always show.
+    let agent_runs = me.store.runs();
+    let selected = |run: &str| {
+        cfg.runs.as_ref().is_none_or(|runs| {
+            runs.iter().any(|x| x == run) || !agent_runs.iter().any(|a| a == run)
+        })
+    };
+    let mut totals = ScorePartial::default();
+    let mut rows = Rows::default();
+    let scoring = Scoring {
+        syntax: &syntax,
+        opts: &opts,
+        per_chunk: TASKS_PER_CHUNK,
+    };
+    scoring.rows(
+        &gold,
+        &reads,
+        |row, score| {
+            let keep = selected(&row.run);
+            if keep {
+                totals.add(score);
+            }
+            keep
+        },
+        &mut rows,
+    );
+    if cfg.what_if && !counted_manual && !manual.is_empty() {
+        let tasks: std::collections::BTreeSet<&str> =
+            manual.iter().map(|r| r.task.as_str()).collect();
+        let with_manual = ScoreOptions {
+            sources: [Source::Agent, Source::Human, Source::Manual].into(),
+            ..opts.clone()
+        };
+        // Only the what-if tasks' reads are copied, relabelled as the what-if run; only their
+        // gold is scored (a task scores alone).
+        let mut layer: Vec<ReadSpan> = reads
+            .iter()
+            .chain(&manual)
+            .filter(|r| tasks.contains(r.task.as_str()) && crate::store::counts(r, &cfg))
+            .map(|r| ReadSpan {
+                run: WHAT_IF.into(),
+                ..r.clone()
+            })
+            .collect();
+        layer.sort_by(|a, b| a.task.cmp(&b.task));
+        let layer_gold: Vec<&GoldSpan> = (gold.iter().copied())
+            .filter(|g| tasks.contains(g.task.as_str()))
+            .collect();
+        let scoring = Scoring {
+            opts: &with_manual,
+            ..scoring
+        };
+        scoring.rows(
+            &layer_gold,
+            &layer,
+            |row, _| &*row.run == WHAT_IF,
+            &mut rows,
+        );
+    }
+    let t = totals.finish();
+    let sources: Vec<&str> = cfg.sources.iter().map(|s| s.as_str()).collect();
+    Summary {
+        // Large read logs still loading: the rows count only what is in so far.
+        loading: me.is_loading(),
+        threshold: cfg.threshold,
+        // The effective inputs (all configuration layers merged), e.g. for `readcov report`.
+        inputs: json!({ "root": me.store.root(), "gold": cfg.gold, "goldDefinition": cfg.gold_definition,
+                    "reads": cfg.reads,
+                    "readLog": cfg.read_log, "task": cfg.task, "sources": sources }),
+        rows,
+        totals: json!({ "rows": t.rows, "scored": t.scored, "passing": t.passing,
+                    "meanLineCoverage": t.mean_line_coverage, "meanFileHit": t.mean_file_hit }),
+    }
+}
+
+/// How the rows are scored: the gold files' syntax, the options, the chunk size.
+#[derive(Clone, Copy)]
+pub struct Scoring<'a> {
+    pub syntax: &'a BTreeMap<String, FileSyntax>,
+    pub opts: &'a ScoreOptions,
+    pub per_chunk: usize,
+}
+
+impl Scoring<'_> {
+    /// Scores `gold` and `reads` (both sorted by task) `per_chunk` tasks at a time, appending
+    /// to `out` a chunk of the rows `keep` takes, in `score_batch`'s order (task, then run).
+    pub fn rows(
+        &self,
+        gold: &[&GoldSpan],
+        reads: &[ReadSpan],
+        mut keep: impl FnMut(&SummaryRow, &readcov_core::RunScore) -> bool,
+        out: &mut Rows,
+    ) {
+        let mut runs: HashMap<String, Name> = HashMap::new();
+        let (mut g, mut r) = (0, 0);
+        while g < gold.len() || r < reads.len() {
+            let (g0, r0) = (g, r);
+            for _ in 0..self.per_chunk.max(1) {
+                // The next task in order, from the gold or the reads.
+                let next = match (gold.get(g), reads.get(r)) {
+                    (Some(a), Some(b)) => a.task.as_str().min(b.task.as_str()),
+                    (Some(a), None) => a.task.as_str(),
+                    (None, Some(b)) => b.task.as_str(),
+                    (None, None) => break,
+                };
+                let next = next.to_string();
+                g += gold[g..]
+                    .iter()
+                    .take_while(|s| s.task.as_str() == next)
+                    .count();
+                r += reads[r..].iter().take_while(|s| s.task == next).count();
+            }
+            let mut chunk = Vec::new();
+            self.chunk(&gold[g0..g], &reads[r0..r], &mut runs, |row, score| {
+                if keep(&row, score) {
+                    chunk.push(row);
+                }
+            });
+            chunk.shrink_to_fit();
+            out.chunks.push(chunk);
+        }
+    }
+
+    /// One chunk's `score_batch` rows with unit hit and the row's layer (`agent`, `human` — the
+    /// run `readcov/recordRead` writes — or `what-if`); the task's name is the gold's own.
+    fn chunk(
+        &self,
+        gold: &[&GoldSpan],
+        reads: &[ReadSpan],
+        runs: &mut HashMap<String, Name>,
+        mut each: impl FnMut(SummaryRow, &readcov_core::RunScore),
+    ) {
+        let rows = score_batch(gold.iter().copied(), reads, &UnknownLengths, self.opts);
+        let units = readcov_units::unit_scores(
+            &rows,
+            gold.iter().copied(),
+            reads,
+            &UnknownLengths,
+            self.opts,
+            self.syntax,
+            0,
+        );
+        let mut task: Option<Name> = None;
+        let mut at = 0;
+        for (r, u) in rows.into_iter().zip(units) {
+            if task.as_deref() != Some(r.task.as_str()) {
+                // Rows and gold come in task order: the gold's name for this task, if any.
+                at += gold[at..]
+                    .iter()
+                    .take_while(|g| g.task.as_str() < r.task.as_str())
+                    .count();
+                task = Some(match gold.get(at).filter(|g| g.task.as_str() == r.task) {
+                    Some(g) => g.task.clone(),
+                    None => Name::from(r.task.as_str()),
+                });
+            }
+            let run = runs
+                .entry(r.run.clone())
+                .or_insert_with(|| Name::from(r.run.as_str()))
+                .clone();
+            let layer = match r.run.as_str() {
+                WHAT_IF => WHAT_IF,
+                HUMAN => HUMAN,
+                _ => "agent",
+            };
+            let row = SummaryRow {
+                covered_lines: r.score.covered_lines,
+                file_hit: r.score.file_hit,
+                gold_lines: r.score.gold_lines,
+                layer,
+                line_coverage: r.score.line_coverage,
+                passes_threshold: r.score.passes_threshold,
+                run,
+                task: task.clone().unwrap_or_default(),
+                unit_hit: u.unit_hit,
+            };
+            each(row, &r.score);
+        }
+    }
+}
+
+/// Syntax units of every gold file: the open document's text when open, else the file on disk
+/// (confined to the workspace through symlinks).
+fn syntax_of(
+    me: &Inner,
+    gold: &[&readcov_core::GoldSpan],
+) -> std::collections::BTreeMap<String, FileSyntax> {
+    let root = me.store.root().and_then(|r| r.canonicalize().ok());
+    let mut out = std::collections::BTreeMap::new();
+    for path in gold.iter().map(|g| g.path.as_str()) {
+        if out.contains_key(path) {
+            continue;
+        }
+        let open = me
+            .docs
+            .iter()
+            .find(|d| d.path.as_deref() == Some(path))
+            .map(|d| d.text());
+        let text = open.or_else(|| {
+            let real = root.as_ref()?.join(path).canonicalize().ok()?;
+            real.starts_with(root.as_ref()?)
+                .then(|| String::from_utf8(readcov_files::read_source(&real).ok()?).ok())
+                .flatten()
+        });
+        let lang = match &text {
+            Some(t) => readcov_units::lang_for_file(path, t),
+            None => readcov_units::lang_for_path(path),
+        };
+        let syntax = match (lang, text) {
+            (None, _) => FileSyntax::Unsupported,
+            (Some(_), None) => {
+                FileSyntax::Unavailable("cannot read the file in the workspace".into())
+            }
+            (Some(lang), Some(text)) => match readcov_units::units(lang, &text) {
+                Ok(r) => FileSyntax::Units {
+                    units: r.units,
+                    parse_errors: r.parse_errors,
+                },
+                Err(e) => FileSyntax::Unavailable(e.to_string()),
+            },
+        };
+        out.insert(path.to_string(), syntax);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+use super::*;
+use readcov_core::{parse_gold, parse_reads, totals};
+
+/// Gold over a real source file (flask's blueprints.py at its base commit) and a missing one,
+/// for 40 tasks; reads of several runs (a human one too), some for tasks without gold.
+fn inputs() -> (Vec<GoldSpan>, Vec<ReadSpan>, BTreeMap<String, FileSyntax>) {
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/real/sources/pallets__flask-5014/src/flask/blueprints.py");
+    let text = std::fs::read_to_string(&real).expect("the real source ships in tests/data");
+    let mut gold = String::new();
+    let mut reads = String::new();
+    for t in 0..40 {
+        let (a, b) = (1 + t * 13 % 500, 3 + t * 13 % 500 + t % 7);
+        let path = if t % 9 == 0 { "gone.py" } else { "bp.py" };
+        gold +=
+            &format!("{{\"task\":\"t{t:02}\",\"path\":\"{path}\",\"start\":{a},\"end\":{b}}}\n");
+        gold += &format!(
+            "{{\"task\":\"t{t:02}\",\"path\":\"bp.py\",\"start\":{},\"end\":{}}}\n",
+            b + 20,
+            b + 40
+        );
+        for (i, run) in ["r1", "r2", "human"].iter().enumerate() {
+            if (t + i) % 3 != 0 {
+                let tt = if t % 11 == 0 {
+                    format!("x{t}")
+                } else {
+                    format!("t{t:02}")
+                };
+                reads += &format!(
+                    "{{\"task\":\"{tt}\",\"run\":\"{run}\",\"path\":\"bp.py\",\"start\":{},\"end\":{}}}\n",
+                    a + i,
+                    b + 25
+                );
+            }
+        }
+    }
+    let mut gold = parse_gold(gold.as_bytes(), "g", None).items;
+    gold.sort_by(|a, b| a.task.cmp(&b.task));
+    let mut reads = parse_reads(reads.as_bytes(), "r", None).items;
+    reads.sort_by(|a, b| a.task.cmp(&b.task));
+    let units =
+        readcov_units::units(readcov_units::lang_for_path("bp.py").unwrap(), &text).unwrap();
+    let syntax = BTreeMap::from([(
+        "bp.py".to_string(),
+        FileSyntax::Units {
+            units: units.units,
+            parse_errors: units.parse_errors,
+        },
+    )]);
+    (gold, reads, syntax)
+}
+
+/// Scoring a few tasks at a time gives the rows and totals of one batch over all of them.
+#[test]
+fn rows_scored_in_chunks_are_the_rows_of_one_batch() {
+    let (gold, reads, syntax) = inputs();
+    let gold: Vec<&GoldSpan> = gold.iter().collect();
+    let opts = ScoreOptions {
+        threshold: 0.5,
+        sources: [Source::Agent, Source::Human].into(),
+        breakdown: false,
+    };
+    let batch = score_batch(gold.iter().copied(), &reads, &UnknownLengths, &opts);
+    let units = readcov_units::unit_scores(
+        &batch,
+        gold.iter().copied(),
+        &reads,
+        &UnknownLengths,
+        &opts,
+        &syntax,
+        0,
+    );
+    assert!(units.iter().any(|u| u.unit_hit.is_some_and(|h| h > 0.0)));
+    let kept = |run: &str| run != "r2";
+    let expected: Vec<serde_json::Value> = (batch.iter().zip(&units))
+        .filter(|(r, _)| kept(&r.run))
+        .map(|(r, u)| {
+            json!({"task": r.task, "run": r.run, "gold": r.score.gold_lines,
+                   "covered": r.score.covered_lines, "cover": r.score.line_coverage,
+                   "files": r.score.file_hit, "units": u.unit_hit})
+        })
+        .collect();
+    let expected_totals = totals(batch.iter().filter(|r| kept(&r.run)).map(|r| &r.score));
+    assert!(expected.len() > 50, "{}", expected.len());
+    for per_chunk in [1, 2, 3, 7, 1000] {
+        let mut rows = Rows::default();
+        let mut partial = ScorePartial::default();
+        let scoring = Scoring {
+            syntax: &syntax,
+            opts: &opts,
+            per_chunk,
+        };
+        scoring.rows(
+            &gold,
+            &reads,
+            |row, score| {
+                let keep = kept(&row.run);
+                if keep {
+                    partial.add(score);
+                }
+                keep
+            },
+            &mut rows,
+        );
+        let got: Vec<serde_json::Value> = (rows.chunks.iter().flatten())
+            .map(|r| {
+                json!({"task": r.task, "run": r.run, "gold": r.gold_lines,
+                       "covered": r.covered_lines, "cover": r.line_coverage,
+                       "files": r.file_hit, "units": r.unit_hit})
+            })
+            .collect();
+        assert_eq!(got, expected, "{per_chunk} task(s) at a time");
+        assert_eq!(partial.finish(), expected_totals, "{per_chunk}");
+        let tasks: std::collections::BTreeSet<&str> = (gold.iter().map(|g| g.task.as_str()))
+            .chain(reads.iter().map(|r| r.task.as_str()))
+            .collect();
+        assert_eq!(
+            rows.chunks.len(),
+            tasks.len().div_ceil(per_chunk),
+            "{per_chunk}"
+        );
+    }
+}
