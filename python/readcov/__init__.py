@@ -347,18 +347,50 @@ def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
         path = os.fspath(rows)
         return _read(path), path
     name = f"<{what}>"
+    return _jsonl(_prepared(rows, what), name), name
+
+
+def _prepared(rows: RowsInput, what: str) -> Tuple[bool, Any]:
+    """Rows as the extension takes them: (True, (names, columns)) for a pandas DataFrame, (False,
+    a list of dicts) otherwise (a generator taken into a list once)."""
     if hasattr(rows, "to_dict") and hasattr(rows, "columns") and not isinstance(rows, Mapping):
-        frame: Any = rows  # a pandas DataFrame
-        names = [str(c) for c in frame.columns]
-        data, err = _native.columns_jsonl(names, [_column(frame[c]) for c in frame.columns])
-    elif isinstance(rows, Mapping):
+        frame: Any = rows
+        return True, ([str(c) for c in frame.columns], [_column(frame[c]) for c in frame.columns])
+    if isinstance(rows, Mapping):
         raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
-    else:
-        data, err = _native.rows_jsonl(rows if isinstance(rows, (list, tuple)) else list(rows))
+    return False, rows if isinstance(rows, (list, tuple)) else list(rows)  # type: ignore[arg-type, unused-ignore]
+
+
+def _jsonl(prepared: Tuple[bool, Any], name: str) -> bytes:
+    """Prepared rows written as JSONL by the extension; the first row it cannot write raises."""
+    frame, p = prepared
+    data, err = _native.columns_jsonl(*p) if frame else _native.rows_jsonl(p)
     if err is not None or data is None:
         line, message = err if err is not None else (0, "no rows written")
         raise InputError(name, line, None, message)
-    return data, name
+    return data
+
+
+def _score_reads(rows: RowsInput, lean: bool) -> Any:
+    """`score`'s reads: a path as it is; dicts or a DataFrame taken by the extension straight
+    into the engine's lean table when `lean` (no workspace: a file of the same rows is loaded so
+    by the CLI) and they are plain reads rows without edits; else as JSONL (whole rows, as for a
+    file with edits). The table is built from the Python objects (no JSONL written and parsed
+    again) with the text path's errors: a row it cannot take is written as its JSONL line and
+    parsed, as a file's line would be."""
+    rows = _given(rows, "reads")
+    if isinstance(rows, (str, os.PathLike)):
+        return os.fspath(rows)
+    name = "<reads>"
+    prepared = _prepared(rows, "reads")
+    if lean:
+        frame, p = prepared
+        table, err = _native.lean_columns(*p, name) if frame else _native.lean_rows(p, name)
+        if err is not None:
+            raise InputError(name, err[0], None, err[1])
+        if table is not None:
+            return table
+    return _jsonl(prepared, name), name
 
 
 def _column(series: Any) -> Union[bytes, Tuple[bytes, bytes], List[Any]]:
@@ -493,7 +525,9 @@ def score(
     if breakdown not in (True, False, "columns") or not isinstance(breakdown, (bool, str)):
         raise ValueError(f"breakdown={breakdown!r}: expected True, False or 'columns'")
     columns = breakdown == "columns"
-    g, r, o = _input(gold, "gold"), _input(reads, "reads"), _optional_input(outcomes, "outcomes")
+    lean = workspace is None and workspaces is None
+    g, r = _input(gold, "gold"), _score_reads(reads, lean)
+    o = _optional_input(outcomes, "outcomes")
     with _no_gc():
         rows, totals, partial, errs, notes, kept = _call(
             _native.score, g, r, float(threshold), _path(workspace), _shard(shard), breakdown is True,

@@ -16,7 +16,7 @@ Input = Union[str, Tuple[bytes, str]]
 
 def score(
     gold: Input,
-    reads: Input,
+    reads: Union[Input, LeanTable],
     threshold: float,
     workspace: Optional[str] = None,
     shard: Optional[str] = None,
@@ -38,6 +38,21 @@ class Breakdown:
 
 def rows_jsonl(rows: Sequence[Mapping[str, Any]]) -> Tuple[Optional[bytes], Optional[Tuple[int, str]]]:
     """Dicts as JSONL bytes, or the first row that is not JSON (1-based, why)."""
+
+class LeanTable:
+    """Reads rows taken into the engine's lean table by `lean_rows` / `lean_columns`; `score`
+    takes it (once) as its reads."""
+
+def lean_rows(
+    rows: Sequence[Mapping[str, Any]], name: str
+) -> Tuple[Optional[LeanTable], Optional[Tuple[int, str]]]:
+    """Dicts as the lean table; (None, None) when they are to go as JSONL (not plain reads rows,
+    or rows with edits); or the first row that is not JSON (1-based, why)."""
+
+def lean_columns(
+    names: List[str], columns: List[Union[bytes, Tuple[bytes, bytes], List[Any]]], name: str
+) -> Tuple[Optional[LeanTable], Optional[Tuple[int, str]]]:
+    """A DataFrame's columns (as for `columns_jsonl`) as the lean table; else as `lean_rows`."""
 
 def columns_jsonl(
     names: List[str], columns: List[Union[bytes, Tuple[bytes, bytes], List[Any]]]

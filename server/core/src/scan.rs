@@ -13,7 +13,7 @@ mod shape;
 pub(crate) use shape::Shape;
 
 /// A scalar as written: a plain string, an unsigned integer, or null.
-enum Val<'a> {
+pub(crate) enum Val<'a> {
     Str(&'a str),
     Int(u64),
     Null,
@@ -204,7 +204,7 @@ fn plain_len(bytes: &[u8]) -> Option<usize> {
 /// A key of up to 8 bytes as one integer (little-endian, zero-padded), so a key is matched in
 /// one comparison instead of a string compare per candidate; `requirement` is [`REQUIREMENT`],
 /// other longer keys are 0 (as the empty key: neither is known).
-const fn key_code(k: &[u8]) -> u64 {
+pub(crate) const fn key_code(k: &[u8]) -> u64 {
     if k.len() > 8 {
         return if k.len() == 11 && is_requirement(k) {
             REQUIREMENT
@@ -368,7 +368,7 @@ pub(crate) fn scan_read_into<'a>(
 /// decline the line. Inlined into the scans, so the struct is built where it ends up instead of
 /// being copied out (profiled: 3%).
 #[inline(always)]
-fn read_field<'a>(raw: &mut RawRead<'a>, key: u64, v: Val<'a>) -> Option<u16> {
+pub(crate) fn read_field<'a>(raw: &mut RawRead<'a>, key: u64, v: Val<'a>) -> Option<u16> {
     Some(match key {
         PATH => match v {
             Val::Str(s) => {

@@ -45,6 +45,16 @@ impl ScoreReads {
     pub fn is_lean(&self) -> bool {
         matches!(self, ScoreReads::Lean(_))
     }
+
+    /// The lean table as the reads of a `score`, when it can stand for them: without a
+    /// workspace (unit figures and read-before-edit on syntax units need whole rows and the
+    /// sources) and without edits (read-before-edit needs whole rows). `table` is `None` when
+    /// the reads are not plain reads rows (a trajectory to import, a container). `None`: load
+    /// whole rows. The Python module's choice for every form of reads; `readcov score` applies
+    /// the same rule to a file (`cli/src/cmd/score/load.rs`, with its `--general-path` switch).
+    pub fn lean(table: Option<LeanReads>, workspace: bool) -> Option<ScoreReads> {
+        (table.filter(|t| !workspace && !t.has_edits)).map(|t| ScoreReads::Lean(Box::new(t)))
+    }
 }
 
 /// What the call leaves beside the rows it handed out.

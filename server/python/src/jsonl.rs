@@ -13,7 +13,7 @@ use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyT
 use std::io::Write;
 
 /// Why a row could not be written: its 1-based position and what was wrong.
-type RowError = (usize, String);
+pub(crate) type RowError = (usize, String);
 
 /// A list of dicts as JSONL. A top-level value that is a float NaN (an empty DataFrame cell) is
 /// left out, as a missing key; numpy scalars are written as their Python values.
@@ -21,27 +21,33 @@ type RowError = (usize, String);
 pub fn rows_jsonl<'py>(py: Python<'py>, rows: &Bound<'py, PyAny>) -> PyResult<Written<'py>> {
     let mut out = Vec::with_capacity(rows.len().unwrap_or(0).saturating_mul(96));
     for (i, row) in rows.try_iter()?.enumerate() {
-        let row = row?;
-        let Ok(d) = row.cast::<PyDict>() else {
-            return err((i + 1, format!("not a JSON object: {}", type_name(&row))));
-        };
-        out.push(b'{');
-        let mut first = true;
-        for (k, v) in d.iter() {
-            if is_nan(&v) {
-                continue;
-            }
-            if !first {
-                out.push(b',');
-            }
-            first = false;
-            if let Err(e) = key(&mut out, &k).and_then(|()| value(&mut out, &v)) {
-                return err((i + 1, e));
-            }
+        if let Err(e) = write_row(&mut out, &row?) {
+            return err((i + 1, e));
         }
-        out.extend_from_slice(b"}\n");
     }
     Ok((Some(PyBytes::new(py, &out)), None))
+}
+
+/// One row (a dict) as its JSONL line, newline included.
+pub(crate) fn write_row(out: &mut Vec<u8>, row: &Bound<'_, PyAny>) -> Result<(), String> {
+    let Ok(d) = row.cast::<PyDict>() else {
+        return Err(format!("not a JSON object: {}", type_name(row)));
+    };
+    out.push(b'{');
+    let mut first = true;
+    for (k, v) in d.iter() {
+        if is_nan(&v) {
+            continue;
+        }
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        key(out, &k)?;
+        value(out, &v)?;
+    }
+    out.extend_from_slice(b"}\n");
+    Ok(())
 }
 
 /// A DataFrame column as Python hands it over: an integer column's values as little-endian
@@ -56,7 +62,7 @@ pub enum Column<'py> {
 }
 
 impl Column<'_> {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             Column::Int64(b) => b.as_bytes().len() / 8,
             Column::Values(l) => l.len(),
@@ -66,7 +72,7 @@ impl Column<'_> {
 }
 
 /// The `i`th little-endian `int64` of `bytes`.
-fn int64_at(bytes: &[u8], i: usize) -> i64 {
+pub(crate) fn int64_at(bytes: &[u8], i: usize) -> i64 {
     i64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
 }
 
@@ -78,78 +84,105 @@ pub fn columns_jsonl<'py>(
     names: Vec<String>,
     columns: Vec<Column<'py>>,
 ) -> PyResult<Written<'py>> {
+    let n = rows_of(&columns)?;
+    let keys = column_keys(&names);
+    let mut out = Vec::with_capacity(n.saturating_mul(16 * (keys.len() + 1)));
+    for i in 0..n {
+        if let Err(e) = write_column_row(&mut out, &keys, &columns, i)? {
+            return err((i + 1, e));
+        }
+    }
+    Ok((Some(PyBytes::new(py, &out)), None))
+}
+
+/// How many rows the columns hold (all of them the same number, else the caller's mistake).
+pub(crate) fn rows_of(columns: &[Column<'_>]) -> PyResult<usize> {
     let n = columns.first().map_or(0, Column::len);
-    if let Some(c) = columns.iter().find(|c| c.len() != n) {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+    match columns.iter().find(|c| c.len() != n) {
+        Some(c) => Err(pyo3::exceptions::PyValueError::new_err(format!(
             "columns of different lengths ({n} and {})",
             c.len()
-        )));
+        ))),
+        None => Ok(n),
     }
-    let keys: Vec<Vec<u8>> = names
-        .iter()
+}
+
+/// Each column name as a JSON key with its colon (`"path":`).
+pub(crate) fn column_keys(names: &[String]) -> Vec<Vec<u8>> {
+    (names.iter())
         .map(|k| {
             let mut v = serde_json::to_vec(k).expect("a string serialises");
             v.push(b':');
             v
         })
-        .collect();
-    let mut out = Vec::with_capacity(n.saturating_mul(16 * (keys.len() + 1)));
-    let mut digits = itoa::Buffer::new();
-    for i in 0..n {
-        out.push(b'{');
-        let mut first = true;
-        for (k, col) in keys.iter().zip(&columns) {
-            let v = match col {
-                Column::Int64(b) => {
-                    let n = int64_at(b.as_bytes(), i);
-                    if !first {
-                        out.push(b',');
-                    }
-                    first = false;
-                    out.extend_from_slice(k);
-                    out.extend_from_slice(digits.format(n).as_bytes());
-                    continue;
+        .collect()
+}
+
+/// The `i`th row of the columns as its JSONL line, newline included; NaN cells are left out as
+/// in [`rows_jsonl`]. The outer error is Python's (a cell that could not be had), the inner the
+/// row's (a value JSON has no form for).
+pub(crate) fn write_column_row(
+    out: &mut Vec<u8>,
+    keys: &[Vec<u8>],
+    columns: &[Column<'_>],
+    i: usize,
+) -> PyResult<Result<(), String>> {
+    out.push(b'{');
+    let mut first = true;
+    for (k, col) in keys.iter().zip(columns) {
+        let v = match col {
+            Column::Int64(b) => {
+                let n = int64_at(b.as_bytes(), i);
+                if !first {
+                    out.push(b',');
                 }
-                Column::Strings(offsets, data) => {
-                    let (o, data) = (offsets.as_bytes(), data.as_bytes());
-                    let cell = usize::try_from(int64_at(o, i))
-                        .ok()
-                        .zip(usize::try_from(int64_at(o, i + 1)).ok())
-                        .and_then(|(a, b)| data.get(a..b))
-                        .and_then(|b| std::str::from_utf8(b).ok());
-                    let Some(text) = cell else {
-                        return err((
-                            i + 1,
-                            "not a JSON object: a string cell outside its column".into(),
-                        ));
-                    };
-                    if !first {
-                        out.push(b',');
-                    }
-                    first = false;
-                    out.extend_from_slice(k);
-                    if let Err(e) = text_json(&mut out, text) {
-                        return err((i + 1, e));
-                    }
-                    continue;
-                }
-                Column::Values(l) => l.get_item(i)?,
-            };
-            if is_nan(&v) {
+                first = false;
+                out.extend_from_slice(k);
+                out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
                 continue;
             }
-            if !first {
-                out.push(b',');
+            Column::Strings(offsets, data) => {
+                let Some(text) = string_cell(offsets.as_bytes(), data.as_bytes(), i) else {
+                    return Ok(Err(OUTSIDE.into()));
+                };
+                if !first {
+                    out.push(b',');
+                }
+                first = false;
+                out.extend_from_slice(k);
+                if let Err(e) = text_json(out, text) {
+                    return Ok(Err(e));
+                }
+                continue;
             }
-            first = false;
-            out.extend_from_slice(k);
-            if let Err(e) = value(&mut out, &v) {
-                return err((i + 1, e));
-            }
+            Column::Values(l) => l.get_item(i)?,
+        };
+        if is_nan(&v) {
+            continue;
         }
-        out.extend_from_slice(b"}\n");
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        out.extend_from_slice(k);
+        if let Err(e) = value(out, &v) {
+            return Ok(Err(e));
+        }
     }
-    Ok((Some(PyBytes::new(py, &out)), None))
+    out.extend_from_slice(b"}\n");
+    Ok(Ok(()))
+}
+
+/// What a row is told when its Arrow offsets point outside the column's text.
+const OUTSIDE: &str = "not a JSON object: a string cell outside its column";
+
+/// The `i`th cell of an Arrow `large_string` column, `None` when its offsets are out of place.
+pub(crate) fn string_cell<'a>(offsets: &[u8], data: &'a [u8], i: usize) -> Option<&'a str> {
+    usize::try_from(int64_at(offsets, i))
+        .ok()
+        .zip(usize::try_from(int64_at(offsets, i + 1)).ok())
+        .and_then(|(a, b)| data.get(a..b))
+        .and_then(|b| std::str::from_utf8(b).ok())
 }
 
 /// The JSONL bytes, or the first row that could not be written (Python raises `InputError`).
@@ -159,7 +192,7 @@ fn err<'py>(e: RowError) -> PyResult<Written<'py>> {
     Ok((None, Some(e)))
 }
 
-fn is_nan(v: &Bound<'_, PyAny>) -> bool {
+pub(crate) fn is_nan(v: &Bound<'_, PyAny>) -> bool {
     // Exact str and int first: one pointer compare, where `cast` asks for subtypes by a call.
     !v.is_exact_instance_of::<PyString>()
         && !v.is_exact_instance_of::<PyInt>()

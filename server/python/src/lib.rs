@@ -12,6 +12,7 @@ mod explore;
 mod gold;
 mod import;
 mod jsonl;
+mod lean_rows;
 mod merge;
 mod options;
 mod pyvalue;
@@ -193,5 +194,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(jsonl::rows_jsonl, m)?)?;
     m.add_function(wrap_pyfunction!(jsonl::columns_jsonl, m)?)?;
+    m.add_function(wrap_pyfunction!(lean_rows::lean_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(lean_rows::lean_columns, m)?)?;
+    m.add_class::<lean_rows::LeanTable>()?;
     Ok(())
 }

@@ -1,13 +1,16 @@
 //! `score`: reads against gold, one row per (task, run) — `readcov score --format jsonl` rows
 //! (unit columns with a workspace, `read_before_edit` always), the totals and the mergeable
 //! partial of `--emit-partial`. Inputs load through the one input layer (`readcov-files`: a
-//! diff or SWE-bench rows as gold, a trajectory as reads), and the engine entry is the one the
-//! CLI takes for the same input: `score_lean` without a workspace when the reads are plain rows
-//! without edits, `score_batch` otherwise. Rows cross into Python as dicts (`rows.rs`). With
+//! diff or SWE-bench rows as gold, a trajectory as reads; reads given as dicts or a DataFrame
+//! taken straight into the lean table, `lean_rows.rs`), in the form the CLI loads for the same
+//! input, and scored by the CLI's one library call (`readcov_files::score_rows`: the lean engine
+//! without a workspace when the reads are plain rows without edits, the general one otherwise).
+//! Rows cross into Python as dicts (`rows.rs`). With
 //! `outcomes` (labels, as `--outcomes`), each labelled run is a row, read or not, and every row
 //! carries its label as `resolved` (the join a DataFrame of runs wants).
 
 use crate::breakdown::Breakdown;
+use crate::lean_rows::{self, Reads, ReadsArg};
 use crate::pyvalue::serde_to_py;
 use crate::rows::RowBuilder;
 use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
@@ -16,13 +19,13 @@ use pyo3::types::PyList;
 use readcov_core::outcomes::Outcomes;
 use readcov_core::sheet::ReadBeforeEdit;
 use readcov_core::{
-    score_lean_named, GoldSpan, NamedRuns, Parsed, Partial, PartialFile, ScoreOptions,
-    ScorePartial, Shard, TaskRunScore, UnknownLengths,
+    NamedRuns, Partial, PartialFile, ScoreOptions, ScorePartial, Shard, TaskRunScore,
 };
 use readcov_files::canonical_dir;
 use readcov_files::input::Source;
-use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions};
-use readcov_files::scored::{score_with_sources_named, Sources};
+use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::score_rows::score_rows;
+use readcov_files::scored::Sources;
 use readcov_units::UnitScore;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,7 +60,7 @@ struct Scored {
 pub fn score<'py>(
     py: Python<'py>,
     gold: Input,
-    reads: Input,
+    reads: ReadsArg<'py>,
     threshold: f64,
     workspace: Option<PathBuf>,
     shard: Option<String>,
@@ -85,6 +88,7 @@ pub fn score<'py>(
         breakdown: breakdown || columns,
         sources: crate::options::sources(sources)?,
     };
+    let reads = reads.taken()?;
     // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
     let s = py
         .detach(|| {
@@ -141,7 +145,7 @@ type Settings<'a> = (
 
 fn compute(
     gold: Input,
-    reads: Input,
+    reads: Reads,
     outcomes: Option<&Source>,
     (ws, workspaces, shard, opts, widen): Settings,
 ) -> Result<Scored, String> {
@@ -163,75 +167,49 @@ fn compute(
         .map(NamedRuns::of_outcomes)
         .unwrap_or_default();
     named.retain_tasks(|t| shard.is_none_or(|s| s.keeps(t)));
-    // As `readcov score` without a workspace: plain reads rows without edits take the lean path.
-    if ws.as_deref().is_none() && workspaces.is_none() {
-        let lean = match &reads {
-            Input::Path(p) => input::load_reads_lean(p, None).map_err(|e| e.to_string())?,
-            Input::Bytes(b, name) => input::reads_lean_of(name, b),
-        };
-        if let Some(mut r) = lean.filter(|r| !r.has_edits) {
-            let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
-            errors.append(&mut label_errors);
-            if let Some(s) = shard {
-                r.retain_tasks(|t| s.keeps(t));
-            }
-            let mut out = Scored {
-                errors,
-                notes,
-                labels,
-                ..Scored::default()
-            };
-            score_lean_named(&g.items, &mut r, &named, &UnknownLengths, opts, |row| {
-                out.partial.add(&row.score);
-                out.rows.push(row.into_owned());
-            });
-            return Ok(out);
-        }
-    }
+    // The reads in the form `readcov score` loads them (the lean table, else whole rows), and
+    // the CLI's one library call, which scores each form with its engine.
     let reads_opts = ReadsOptions {
         workspace: ws_str.as_deref(),
         base_files: BaseFiles::of(ws.as_deref(), workspaces),
     };
-    let r = reads.load_reads(&reads_opts)?;
-    notes.extend(r.notes);
-    let mut r = r.parsed;
+    let workspace = ws.as_deref().is_some() || workspaces.is_some();
+    let (mut r, read_errors, read_notes) = lean_rows::load(reads, workspace, &reads_opts)?;
+    notes.extend(read_notes);
     if let Some(s) = shard {
-        r.items.retain(|x| s.keeps(&x.task));
+        r.retain_tasks(|t| s.keeps(t));
     }
-    let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+    let mut errors: Vec<Located> = g.errors.iter().chain(&read_errors).map(located).collect();
     errors.append(&mut label_errors);
-    let mut out = general(&g, &r, &named, (ws, workspaces, shard, opts, widen));
-    out.errors = errors;
-    out.labels = labels;
-    notes.append(&mut out.notes);
-    out.notes = notes;
-    Ok(out)
-}
-
-/// `score_batch` with unit figures and read-before-edit from the sources, as the CLI's general
-/// path (`readcov_files::scored`, the call `readcov score` makes).
-fn general(
-    g: &Parsed<GoldSpan>,
-    r: &Parsed<readcov_core::ReadSpan>,
-    named: &NamedRuns,
-    (ws, workspaces, _, opts, widen): Settings,
-) -> Scored {
     let sources = match (workspaces, ws.as_deref()) {
         (Some(dir), _) => Sources::PerTask(dir),
         (None, Some(w)) => Sources::One(w),
         (None, None) => Sources::None,
     };
-    let s = score_with_sources_named(sources, &g.items, &r.items, named, opts, widen);
-    let mut partial = ScorePartial::default();
-    s.rows.iter().for_each(|x| partial.add(&x.score));
-    Scored {
-        rows: s.rows,
-        units: s.units,
-        rbe: s.rbe,
+    let (mut rows, mut units, mut partial) = (Vec::new(), Vec::new(), ScorePartial::default());
+    let done = score_rows(
+        sources,
+        &g.items,
+        &mut r,
+        &named,
+        opts,
+        widen,
+        |row, unit, _| {
+            partial.add(&row.score);
+            units.extend(unit.cloned());
+            rows.push(row.into_owned());
+        },
+    );
+    notes.extend(done.notes);
+    Ok(Scored {
+        rows,
+        units: done.units.then_some(units),
+        rbe: done.rbe,
         partial,
-        notes: s.notes,
-        ..Scored::default()
-    }
+        errors,
+        notes,
+        labels,
+    })
 }
 
 /// `outcomes` through the input layer (labels, or SWE-bench rows with `resolved`; another kind

@@ -4,6 +4,7 @@ mod explore_schemas;
 mod formats_cases;
 mod harness;
 mod lean;
+mod lean_cells;
 mod lineset_props;
 mod schemas;
 mod score_cases;
