@@ -67,7 +67,7 @@ enum Source {
 pub fn open(path: &Path, format: Option<Format>) -> Result<Option<(Format, Rows)>, FileError> {
     Ok(match open_parsed(path, format)? {
         Opened::Rows(f, rows) => Some((f, *rows)),
-        Opened::Whole(_) => None,
+        Opened::Whole { .. } => None,
     })
 }
 
@@ -76,10 +76,24 @@ pub enum Opened {
     /// A dataset: its rows, in the format of the first (boxed: a reader is much larger than a
     /// parsed value).
     Rows(Format, Box<Rows>),
-    /// Not a dataset: the file is read whole. When the file was one row (one line of JSON),
-    /// parsed to decide, that row's value and length ([`Parsed::of`] tells whether it serves
-    /// the file as read whole).
-    Whole(Option<Parsed>),
+    /// Not a dataset: the file is read whole. `parsed`: when the file was one row (one line of
+    /// JSON), parsed to decide, that row's parse and length ([`Parsed::of`] tells whether it
+    /// serves the file as read whole). `bytes`: the file's bytes, when the probe read all of
+    /// them (a file of at most a read piece), so that the reader does not read it again.
+    Whole {
+        parsed: Option<Parsed>,
+        bytes: Option<Vec<u8>>,
+    },
+}
+
+impl Opened {
+    /// Read whole, nothing handed on.
+    fn whole() -> Opened {
+        Opened::Whole {
+            parsed: None,
+            bytes: None,
+        }
+    }
 }
 
 /// The parse of a file's only row (its JSON value, or its typed parse: [`Doc`]), and the row's
@@ -118,21 +132,21 @@ impl Parsed {
 /// logs was parsing them three times).
 pub fn open_parsed(path: &Path, format: Option<Format>) -> Result<Opened, FileError> {
     if format.is_some_and(|f| !f.per_row()) {
-        return Ok(Opened::Whole(None));
+        return Ok(Opened::whole());
     }
     let (mut file, len) = open_input(path)?;
     if is_parquet_file(&mut file, len) {
         let (file, _) = open_input(path)?;
         // A file the streaming reader refuses is read whole, where the error is reported.
         let Ok(mut rows) = readcov_parquet::RowStream::open(file) else {
-            return Ok(Opened::Whole(None));
+            return Ok(Opened::whole());
         };
         let first = match rows.next() {
             Some(Ok(r)) => r,
-            _ => return Ok(Opened::Whole(None)),
+            _ => return Ok(Opened::whole()),
         };
         let Some(f) = format.or_else(|| Format::detect_row(&first, true)) else {
-            return Ok(Opened::Whole(None));
+            return Ok(Opened::whole());
         };
         let source = Source::Parquet {
             rows,
@@ -153,24 +167,27 @@ pub fn open_parsed(path: &Path, format: Option<Format>) -> Result<Opened, FileEr
         ready, cutter, eof, ..
     } = &rows.source
     else {
-        return Ok(Opened::Whole(None));
+        return Ok(Opened::whole());
     };
     let Some(first) = ready.front() else {
-        return Ok(Opened::Whole(None));
+        return Ok(Opened::whole());
     };
     let several = ready.len() > 1 || cutter.layout() == Some(Layout::Array);
     if let Some(f) = format {
         return Ok(match f.per_row() {
             true => Opened::Rows(f, Box::new(rows)),
-            false => Opened::Whole(None),
+            false => Opened::whole(),
         });
     }
     let one = !several && *eof;
     Ok(match decide(&first.bytes, several) {
         Decided::Rows(f) => Opened::Rows(f, Box::new(rows)),
         // The only row of the file, read to its end: its parse serves the import.
-        Decided::Whole(parsed) if one => Opened::Whole(parsed),
-        Decided::Whole(_) => Opened::Whole(None),
+        Decided::Whole(parsed) if one => Opened::Whole {
+            parsed,
+            bytes: None,
+        },
+        Decided::Whole(_) => Opened::whole(),
     })
 }
 
@@ -256,20 +273,27 @@ fn open_small(
         }
         Box::new(Rows::new(path, source, len))
     };
+    // Read whole: the bytes go with the answer, so the file is read once.
+    let whole = |parsed, bytes| {
+        Some(Opened::Whole {
+            parsed,
+            bytes: Some(bytes),
+        })
+    };
     let Some(first) = found.first() else {
-        return Ok(Some(Opened::Whole(None)));
+        return Ok(whole(None, bytes));
     };
     if let Some(f) = format {
-        return Ok(Some(match f.per_row() {
-            true => Opened::Rows(f, rows(bytes)),
-            false => Opened::Whole(None),
-        }));
+        return Ok(match f.per_row() {
+            true => Some(Opened::Rows(f, rows(bytes))),
+            false => whole(None, bytes),
+        });
     }
-    Ok(Some(match decide(&bytes[first.range.clone()], several) {
-        Decided::Rows(f) => Opened::Rows(f, rows(bytes)),
+    Ok(match decide(&bytes[first.range.clone()], several) {
+        Decided::Rows(f) => Some(Opened::Rows(f, rows(bytes))),
         // The only row of the file, read to its end: its parse serves the import.
-        Decided::Whole(parsed) => Opened::Whole(parsed),
-    }))
+        Decided::Whole(parsed) => whole(parsed, bytes),
+    })
 }
 
 /// A text source reading the rows that start in `part`, from `at` on.

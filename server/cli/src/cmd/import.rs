@@ -178,9 +178,9 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?
         .with_patches(args.emit_patches.as_deref(), args.emit_from)?;
     let mut tally = Tally::default();
-    // Each whole-log file with the value its one row parsed to (to be imported without parsing
-    // it again), when it was.
-    let mut whole: Vec<(&PathBuf, Option<Parsed>)> = Vec::new();
+    // Each whole-log file with the parse of its one row (to be imported without parsing it
+    // again) and its bytes (not to be read again), when the probe has them.
+    let mut whole: Vec<(&PathBuf, Probed)> = Vec::new();
     for (file, part) in files.iter().zip(parts) {
         let Some(part) = part else { continue };
         // Only a regular file may be a dataset (a folder is an OpenHands V1 conversation).
@@ -191,13 +191,16 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
                 }
                 d => Ok(d),
             }),
-            false => Ok(Opened::Whole(None)),
+            false => Ok(Opened::Whole {
+                parsed: None,
+                bytes: None,
+            }),
         };
         match dataset {
             // A whole log is the shard's that holds its first byte.
-            Ok(Opened::Whole(_)) if !readcov_files::shard::owns_whole(&part) => {}
-            Ok(Opened::Whole(parsed)) => {
-                whole.push((file, parsed));
+            Ok(Opened::Whole { .. }) if !readcov_files::shard::owns_whole(&part) => {}
+            Ok(Opened::Whole { parsed, bytes }) => {
+                whole.push((file, (parsed, bytes)));
                 if whole.len() >= FILE_BATCH {
                     import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
                 }
@@ -273,7 +276,7 @@ impl Ctx<'_> {
 /// reported and written in argument order.
 fn import_whole(
     ctx: &mut Ctx,
-    batch: &mut Vec<(&PathBuf, Option<Parsed>)>,
+    batch: &mut Vec<(&PathBuf, Probed)>,
     sink: &mut Sink,
     tally: &mut Tally,
 ) -> Result<()> {
@@ -281,14 +284,17 @@ fn import_whole(
         return Ok(());
     }
     let files: Vec<&PathBuf> = batch.iter().map(|(f, _)| *f).collect();
-    // Each worker takes its file's parsed value out of its own slot.
-    let parsed: Vec<std::sync::Mutex<Option<Parsed>>> = batch
+    // Each worker takes its file's parse and bytes out of its own slot.
+    let parsed: Vec<std::sync::Mutex<Probed>> = batch
         .drain(..)
         .map(|(_, p)| std::sync::Mutex::new(p))
         .collect();
     let threads = ctx.threads.min(files.len());
     let results = readcov_core::par::map_ordered(&files, threads, |i, file| {
-        let p = parsed[i].lock().map(|mut p| p.take()).unwrap_or(None);
+        let p = parsed[i]
+            .lock()
+            .map(|mut p| std::mem::take(&mut *p))
+            .unwrap_or_default();
         import_one(
             file,
             p,
@@ -332,17 +338,23 @@ fn import_whole(
     Ok(())
 }
 
+/// What the probe hands on for a whole log: its one row's parse and its bytes, when it has them.
+type Probed = (Option<Parsed>, Option<Vec<u8>>);
+
 /// One file read and imported (a file that cannot be read is an error of its own); `parsed`:
-/// its one row's value, used when the file read is that row (a `base_state.json` is read as its
-/// whole conversation folder, so never).
+/// its one row's parse, used when the file read is that row, and `bytes` the file's bytes the
+/// probe read (a `base_state.json` is read as its whole conversation folder, so neither).
 fn import_one(
     file: &Path,
-    parsed: Option<Parsed>,
+    (parsed, bytes): Probed,
     opts: &ImportOptions,
     pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
 ) -> Result<Imported> {
-    let bytes = readcov_files::logs::read(file)?;
     let conversation = file.file_name().is_some_and(|n| n == "base_state.json");
+    let bytes = match bytes {
+        Some(b) if !conversation => b,
+        _ => readcov_files::logs::read(file)?,
+    };
     let value = parsed.filter(|_| !conversation).and_then(|p| p.of(&bytes));
     Ok(import_doc(
         &bytes,

@@ -134,7 +134,11 @@ fn whole_doc(text: &str) -> Option<Option<readcov_import::Doc>> {
     std::fs::write(&p, text).unwrap();
     match open_parsed(&p, None).unwrap() {
         Opened::Rows(..) => None,
-        Opened::Whole(parsed) => Some(parsed.and_then(|p| p.of(text.as_bytes()))),
+        Opened::Whole { parsed, bytes } => {
+            // The probe read the (small) file whole: its bytes come with the answer.
+            assert_eq!(bytes.as_deref(), Some(text.as_bytes()));
+            Some(parsed.and_then(|p| p.of(text.as_bytes())))
+        }
     }
 }
 
