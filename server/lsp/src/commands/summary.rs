@@ -8,7 +8,7 @@ pub mod json;
 
 use super::{HUMAN, WHAT_IF};
 use crate::backend::Inner;
-use json::{Rows, Summary, SummaryRow};
+use json::{figure, Layer, Rows, Summary, SummaryRow};
 use readcov_core::{
     score_batch, GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source, UnknownLengths,
 };
@@ -216,20 +216,20 @@ impl Scoring<'_> {
                 .or_insert_with(|| Name::from(r.run.as_str()))
                 .clone();
             let layer = match r.run.as_str() {
-                WHAT_IF => WHAT_IF,
-                HUMAN => HUMAN,
-                _ => "agent",
+                WHAT_IF => Layer::WhatIf,
+                HUMAN => Layer::Human,
+                _ => Layer::Agent,
             };
             let row = SummaryRow {
                 covered_lines: r.score.covered_lines,
-                file_hit: r.score.file_hit,
+                file_hit: figure(r.score.file_hit),
                 gold_lines: r.score.gold_lines,
                 layer,
-                line_coverage: r.score.line_coverage,
+                line_coverage: figure(r.score.line_coverage),
                 passes_threshold: r.score.passes_threshold,
                 run,
                 task: task.clone().unwrap_or_default(),
-                unit_hit: u.unit_hit,
+                unit_hit: figure(u.unit_hit),
             };
             each(row, &r.score);
         }

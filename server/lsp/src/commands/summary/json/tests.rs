@@ -4,19 +4,24 @@ use serde_json::json;
 fn row(task: &str, run: &str, cover: Option<f64>, unit: Option<f64>) -> SummaryRow {
     SummaryRow {
         covered_lines: 3,
-        file_hit: cover.map(|c| c / 2.0),
+        file_hit: figure(cover.map(|c| c / 2.0)),
         gold_lines: u64::MAX,
-        layer: "agent",
-        line_coverage: cover,
+        layer: if run == "-" {
+            Layer::Human
+        } else {
+            Layer::WhatIf
+        },
+        line_coverage: figure(cover),
         passes_threshold: cover.map(|c| c >= 0.5),
         run: run.into(),
         task: task.into(),
-        unit_hit: unit,
+        unit_hit: figure(unit),
     }
 }
 
 fn copy(r: &SummaryRow) -> SummaryRow {
-    row(&r.task, &r.run, r.line_coverage, r.unit_hit)
+    let back = |x: f64| (!x.is_nan()).then_some(x);
+    row(&r.task, &r.run, back(r.line_coverage), back(r.unit_hit))
 }
 
 /// The pieces, written in order.
@@ -70,4 +75,27 @@ fn the_pieces_are_the_values_text_byte_for_byte() {
             );
         }
     }
+}
+
+/// A missing figure is written `null`, as `Option::None` was, and the layers by name: the row
+/// is the JSON of the old row of `Option`s and `&str`s.
+#[test]
+fn missing_figures_are_null_and_layers_their_names() {
+    let r = row("t", "-", None, None);
+    let old = json!({"coveredLines": 3, "fileHit": null, "goldLines": u64::MAX, "layer": "human",
+                     "lineCoverage": null, "passesThreshold": null, "run": "-", "task": "t",
+                     "unitHit": null});
+    assert_eq!(serde_json::to_string(&r).unwrap(), old.to_string());
+    let r = row("t", "r", Some(0.75), Some(0.5));
+    assert_eq!(
+        serde_json::to_string(&r).unwrap(),
+        r#"{"coveredLines":3,"fileHit":0.375,"goldLines":18446744073709551615,"layer":"what-if","lineCoverage":0.75,"passesThreshold":true,"run":"r","task":"t","unitHit":0.5}"#
+    );
+    let agent = serde_json::to_string(&Layer::Agent).unwrap();
+    assert_eq!(agent, r#""agent""#);
+    assert_eq!(
+        std::mem::size_of::<SummaryRow>(),
+        80,
+        "the row held per task"
+    );
 }
