@@ -77,7 +77,7 @@ fn build_value(mut row: Value, raw: &str, index: usize, line: usize, runs: &mut 
         });
     }
     let key = encode::messages_key(&row);
-    let messages = key
+    let mut messages = key
         .and_then(|k| row.get_mut(k))
         .map(Value::take)
         .and_then(|v| match v {
@@ -95,10 +95,11 @@ fn build_value(mut row: Value, raw: &str, index: usize, line: usize, runs: &mut 
     match enc {
         Some(enc) => {
             *runs.out.summary.encodings.entry(enc.label()).or_default() += 1;
-            let doc = encode::convert(enc, messages);
+            let doc = encode::convert(enc, &mut messages);
             runs.run(&who.task, &who.run, |s| {
                 match &doc {
                     Doc::OpenHands(d) => crate::openhands::import(d, s),
+                    Doc::OpenHandsLog(log) => crate::openhands::import_log(log, s),
                     Doc::MiniSweAgent(d) => crate::mini_swe_agent::import(d, s),
                     Doc::SweAgent(d) => crate::swe_agent::import(d, s),
                 }

@@ -3,6 +3,7 @@
 //! `execute_bash`, mini-swe-agent's bash, SWE-agent's `open`/`goto`/`scroll_*`/`edit`) is the one
 //! those importers know: nothing here says what a tool reads.
 
+use crate::doc::{Call, Msg, OpenHandsLog, Role};
 use crate::openhands::content_str;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -44,8 +45,11 @@ impl Encoding {
 }
 
 /// The importer a converted row goes to.
-pub(crate) enum Doc {
+pub(crate) enum Doc<'a> {
     OpenHands(Value),
+    /// Function-text messages as the OpenHands importer reads them, built without a `Value`
+    /// document: the calls parsed from the text, the rest borrowed from the row.
+    OpenHandsLog(OpenHandsLog<'a>),
     MiniSweAgent(Value),
     SweAgent(Value),
 }
@@ -102,15 +106,21 @@ pub(crate) fn detect(row: &Value, messages: &[Value]) -> Option<Encoding> {
     }
 }
 
-/// Turns the row's messages (taken out of `row`) into the document of the importer for `enc`.
-pub(crate) fn convert(enc: Encoding, messages: Vec<Value>) -> Doc {
+/// Turns the row's messages (taken out of `row`) into the document of the importer for `enc`
+/// (the `Value` encodings take them; the function-text log borrows them).
+pub(crate) fn convert(enc: Encoding, messages: &mut Vec<Value>) -> Doc<'_> {
     match enc {
-        Encoding::ToolCalls => Doc::OpenHands(json!({ "messages": tool_results(messages) })),
-        Encoding::FunctionText => Doc::OpenHands(json!({ "messages": function_text(messages) })),
-        Encoding::SweAgentText => {
-            Doc::SweAgent(json!({ "trajectory": swe_agent_steps(&messages) }))
+        Encoding::ToolCalls => {
+            Doc::OpenHands(json!({ "messages": tool_results(std::mem::take(messages)) }))
         }
-        Encoding::MiniSweAgent => Doc::MiniSweAgent(json!({ "messages": mini_actions(messages) })),
+        Encoding::FunctionText => Doc::OpenHandsLog(OpenHandsLog {
+            messages: function_text(messages),
+            ..OpenHandsLog::default()
+        }),
+        Encoding::SweAgentText => Doc::SweAgent(json!({ "trajectory": swe_agent_steps(messages) })),
+        Encoding::MiniSweAgent => {
+            Doc::MiniSweAgent(json!({ "messages": mini_actions(std::mem::take(messages)) }))
+        }
     }
 }
 
@@ -189,30 +199,46 @@ fn function_result(text: &str) -> &str {
     strip_observation(text)
 }
 
-fn function_text(mut messages: Vec<Value>) -> Vec<Value> {
+/// The messages as OpenHands messages: an assistant's `<function=...>` blocks become its tool
+/// calls (arguments as the JSON text the tool would have been sent), and the next user or tool
+/// message their result (borrowed, the harness's prefix taken off).
+pub(super) fn function_text(messages: &[Value]) -> Vec<Msg<'_>> {
     let mut pending: Option<String> = None;
-    for (i, m) in messages.iter_mut().enumerate() {
+    let mut out = Vec::with_capacity(messages.len());
+    for (i, m) in messages.iter().enumerate() {
         if is_assistant(m) {
             let calls = text(m).map(|t| function_calls(&t)).unwrap_or_default();
-            let tool_calls: Vec<Value> = calls
+            let tool_calls: Vec<Call> = calls
                 .into_iter()
                 .enumerate()
-                .map(|(k, (name, args))| {
-                    json!({"id": format!("fn-{i}-{k}"), "type": "function",
-                           "function": {"name": name, "arguments": Value::Object(args).to_string()}})
+                .map(|(k, (name, args))| Call {
+                    id: Some(Cow::Owned(format!("fn-{i}-{k}"))),
+                    name: Some(Cow::Owned(name)),
+                    arguments: Some(Cow::Owned(Value::Object(args).to_string())),
                 })
                 .collect();
             // Only one result follows a message: it answers the first call.
             pending = (!tool_calls.is_empty()).then(|| format!("fn-{i}-0"));
-            m["role"] = json!("assistant");
-            m["tool_calls"] = Value::Array(tool_calls);
-        } else if let (Some(id), "user" | "tool") = (&pending, role(m)) {
-            let out = text(m).map(|t| function_result(&t).to_string());
-            *m = json!({"role": "tool", "tool_call_id": id, "content": out});
-            pending = None;
+            let mut msg = Msg::from_value(m);
+            msg.role = Role::Assistant;
+            msg.tool_calls = tool_calls;
+            out.push(msg);
+        } else if let (Some(_), "user" | "tool") = (&pending, role(m)) {
+            let content = text(m).map(|t| match t {
+                Cow::Borrowed(t) => Cow::Borrowed(function_result(t)),
+                Cow::Owned(t) => Cow::Owned(function_result(&t).to_string()),
+            });
+            out.push(Msg {
+                role: Role::Tool,
+                content,
+                tool_call_id: pending.take().map(Cow::Owned),
+                ..Msg::default()
+            });
+        } else {
+            out.push(Msg::from_value(m));
         }
     }
-    messages
+    out
 }
 
 /// The command of a SWE-agent reply: the last outermost fenced block, as SWE-agent's

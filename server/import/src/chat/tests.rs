@@ -189,3 +189,104 @@ fn at_agrees_with_pointer() {
     }
     assert!(found > 20, "the paths were found in the rows: {found}");
 }
+
+/// The `Value` document function-text rows were turned into before (the oracle of the test
+/// below): tool calls written into the assistant messages, results replacing the user ones.
+fn function_text_as_value(mut messages: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    use super::encode::text;
+    use serde_json::{json, Value};
+    let result = |t: &str| -> String {
+        if let Some(r) = t.strip_prefix("EXECUTION RESULT of [") {
+            if let Some(i) = r.find("]:") {
+                let r = &r[i + 2..];
+                return r.strip_prefix('\n').unwrap_or(r).to_string();
+            }
+        }
+        t.strip_prefix("OBSERVATION:\n")
+            .or_else(|| t.strip_prefix("OBSERVATION:"))
+            .unwrap_or(t)
+            .to_string()
+    };
+    let role = |m: &Value| {
+        m.get("role")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let mut pending: Option<String> = None;
+    for (i, m) in messages.iter_mut().enumerate() {
+        if matches!(role(m).as_str(), "assistant" | "ai") {
+            let calls = text(m).map(|t| function_calls(&t)).unwrap_or_default();
+            let tool_calls: Vec<Value> = calls
+                .into_iter()
+                .enumerate()
+                .map(|(k, (name, args))| {
+                    json!({"id": format!("fn-{i}-{k}"), "type": "function",
+                           "function": {"name": name, "arguments": Value::Object(args).to_string()}})
+                })
+                .collect();
+            pending = (!tool_calls.is_empty()).then(|| format!("fn-{i}-0"));
+            m["role"] = json!("assistant");
+            m["tool_calls"] = Value::Array(tool_calls);
+        } else if let (Some(id), "user" | "tool") = (&pending, role(m).as_str()) {
+            let out = text(m).map(|t| result(&t));
+            *m = json!({"role": "tool", "tool_call_id": id, "content": out});
+            pending = None;
+        }
+    }
+    messages
+}
+
+/// The function-text messages handed to the OpenHands importer as typed messages are what it
+/// read from the `Value` document before, on the vendored SWE-smith rows and on odd shapes
+/// (content as parts, `EXECUTION RESULT` prefixes, a result with no text, an `ai` role).
+#[test]
+fn function_text_messages_are_what_the_value_document_gave() {
+    use crate::doc::OpenHandsLog;
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/formats/chat-trajectories"
+    );
+    let text = std::fs::read_to_string(format!(
+        "{dir}/adp_SWE-smith-trajectories_sample_raw.first2.json"
+    ))
+    .expect("vendored sample");
+    let rows: serde_json::Value = serde_json::from_str(&text).expect("sample JSON");
+    let mut lists: Vec<Vec<serde_json::Value>> = rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["messages"].as_array().expect("messages").clone())
+        .collect();
+    lists.push(
+        serde_json::json!([
+            {"role": "ai", "content": [{"type": "text", "text": "<function=bash>\n<parameter=command>ls</parameter>\n</function>"}]},
+            {"role": "user", "content": [{"type": "text", "text": "EXECUTION RESULT of [bash]:\na.py"}]},
+            {"role": "assistant", "content": "<function=str_replace_editor>\n<parameter=command>view</parameter>\n<parameter=path>/r/a.py</parameter>\n</function><function=think></function>", "tool_call_id": "x"},
+            {"role": "tool"},
+            {"role": "user", "content": "OBSERVATION:\nnot a result"},
+            {"role": "assistant", "content": "no call"},
+            {"role": "user", "content": "plain"},
+            "not an object"
+        ])
+        .as_array()
+        .expect("list")
+        .clone(),
+    );
+    let mut calls = 0;
+    for list in lists {
+        let doc = serde_json::json!({ "messages": function_text_as_value(list.clone()) });
+        let want = OpenHandsLog::from_value(&doc);
+        let got = OpenHandsLog {
+            messages: super::encode::function_text(&list),
+            ..OpenHandsLog::default()
+        };
+        calls += got
+            .messages
+            .iter()
+            .map(|m| m.tool_calls.len())
+            .sum::<usize>();
+        assert_eq!(got, want);
+    }
+    assert!(calls > 10, "the rows hold function calls: {calls}");
+}
