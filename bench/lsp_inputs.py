@@ -3,7 +3,7 @@
 over pipes on a generated workspace, answers `initialize`, asks `readcov/summary`, shuts down, and
 prints one JSON object per run: the case, the input size, seconds to the `initialize` answer and to
 the summary, the process's peak RSS at the `initialize` answer (the gold loaded and held: VmHWM) and
-over the whole run (wait4's ru_maxrss), and the first 16 hex digits of the sha256 of the summary's
+over the whole run (VmHWM once `shutdown` is answered), and the first 16 hex digits of the sha256 of the summary's
 answer as sent (two binaries on the same input should answer the same bytes).
 
   bench/lsp_inputs.py CASE MB [MB ...] [--bin target/release/readcov] [--keep]
@@ -148,14 +148,19 @@ def run(binary, case, mb):
     # The answer's bytes, to compare binaries: the same input gives the same answer.
     summary_sha = hashlib.sha256(s.last).hexdigest()[:16]
     s.request("shutdown", None)
+    # The whole run's peak is VmHWM once `shutdown` is answered (all work done; `exit` only frees).
+    # Not wait4's ru_maxrss: Linux carries the forking process's peak RSS across exec, so the
+    # server's figure included this script's own memory at the fork (the previous case's
+    # answer and input), 78 MB instead of 49 MB for the 10 MB case run after the 5 MB one.
+    run_peak = hwm_kb(s.p.pid)
     s.send({"jsonrpc": "2.0", "method": "exit", "params": None})
     s.p.stdin.close()
-    _, status, ru = os.wait4(s.p.pid, 0)
+    _, status, _ = os.wait4(s.p.pid, 0)
     rows = (summary.get("result") or {}).get("rows") or []
     cache = ws + ".cache"
     kept = sum(len(fs) for _, _, fs in os.walk(cache)) if os.path.isdir(cache) else 0
     print(json.dumps({"case": case, "tasks": TASKS, "files": FILES, "input_mb": round(size / MB, 1), "init_s": round(t_init, 2),
-                      "init_peak_rss_mb": round(init_peak / 1024), "summary_s": round(t_summary, 2), "peak_rss_mb": round(ru.ru_maxrss / 1024),
+                      "init_peak_rss_mb": round(init_peak / 1024), "summary_s": round(t_summary, 2), "peak_rss_mb": round(run_peak / 1024),
                       "summary_rows": len(rows), "summary_sha256": summary_sha, "kept_in_cache": kept,
                       "kept_in_workspace": os.path.isdir(os.path.join(ws, ".readcov", "base")),
                       "exit": os.waitstatus_to_exitcode(status)}), flush=True)
