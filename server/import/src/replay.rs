@@ -335,11 +335,7 @@ fn replay(mut v: Version, op: &EditOp, arena: &mut String) -> Option<(Version, V
         EditOp::StrReplace { old, new } => {
             let joined = joined(v.text.as_ref()?, arena);
             // The only match, not overlapping another (as `str::match_indices` counts them).
-            let mut hits = memchr::memmem::find_iter(joined.as_bytes(), old.as_bytes());
-            let at = hits.next()?;
-            if old.is_empty() || hits.next().is_some() {
-                return None;
-            }
+            let at = search::only_match(joined.as_bytes(), old.as_bytes())?;
             let newlines = |t: &str| memchr::memchr_iter(b'\n', t.as_bytes()).count();
             let start = newlines(&joined[..at]);
             let end = start + newlines(old) + 1;
@@ -450,6 +446,7 @@ fn replay(mut v: Version, op: &EditOp, arena: &mut String) -> Option<(Version, V
     Some((v, touched))
 }
 
+mod search;
 mod text;
 
 #[cfg(test)]
