@@ -63,3 +63,9 @@ def test_an_unstripped_file_fails(tmp_path):
     subprocess.run(["objcopy", "--add-section", f".debug_info={debug}", str(elf)], check=True)
     p = check(wheel(tmp_path, f"manylinux_{need[0]}_{need[1]}_x86_64", elf))
     assert p.returncode == 1 and "not stripped (.debug_info)" in p.stderr
+    # rustc's `.debug_gdb_scripts` (a loaded section `strip` keeps by design) is not debug info.
+    kept = tmp_path / "true-with-gdb-scripts"
+    shutil.copy(TRUE, kept)
+    subprocess.run(["objcopy", "--add-section", f".debug_gdb_scripts={debug}", str(kept)], check=True)
+    p = check(wheel(tmp_path, f"manylinux_{need[0]}_{need[1]}_x86_64", kept))
+    assert p.returncode == 0, p.stderr
