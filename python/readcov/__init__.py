@@ -385,7 +385,11 @@ def _score_reads(rows: RowsInput, lean: bool) -> Any:
     prepared = _prepared(rows, "reads")
     if lean:
         frame, p = prepared
-        table, err = _native.lean_columns(*p, name) if frame else _native.lean_rows(p, name)
+        if frame:
+            names, columns = p  # named: mypy refuses an argument after `*p` of unknown length
+            table, err = _native.lean_columns(names, columns, name)
+        else:
+            table, err = _native.lean_rows(p, name)
         if err is not None:
             raise InputError(name, err[0], None, err[1])
         if table is not None:
