@@ -1,7 +1,7 @@
 //! Reads given as Python rows (a list of dicts, a DataFrame's columns) taken into the engine's
 //! lean table cell by cell (`LeanReads::push_cells`), without writing them as JSONL and parsing
 //! that again: the two were most of a dict input's cost (issue 39: dict and DataFrame inputs
-//! within 1.5x of files). Dict values are looked up by interned key strings; a DataFrame's
+//! within 1.5x of files). A dict is walked once, its keys told by their text; a DataFrame's
 //! integer and pyarrow string columns are read as the arrays Python hands over (`jsonl::Column`).
 //!
 //! One acceptor still: a row the cells path declines (a bad value, an unknown key, a type JSON
@@ -62,18 +62,17 @@ fn made(got: Result<LeanReads, Stop>) -> PyResult<Made> {
 
 /// A list of dicts as the lean table (see the module's note).
 #[pyfunction]
-pub fn lean_rows(py: Python<'_>, rows: &Bound<'_, PyAny>, name: String) -> PyResult<Made> {
+pub fn lean_rows(rows: &Bound<'_, PyAny>, name: String) -> PyResult<Made> {
     let rows: Vec<Bound<'_, PyAny>> = rows.try_iter()?.collect::<PyResult<_>>()?;
-    made(dict_table(py, &rows, name))
+    made(dict_table(&rows, name))
 }
 
-fn dict_table(py: Python<'_>, rows: &[Bound<'_, PyAny>], name: String) -> Result<LeanReads, Stop> {
+fn dict_table(rows: &[Bound<'_, PyAny>], name: String) -> Result<LeanReads, Stop> {
     plain_reads(&name, rows.len(), |out, i| Ok(write_row(out, &rows[i])))?;
-    let keys = READ_KEYS.map(|k| PyString::intern(py, k));
     let mut table = Table::new(name);
     for (i, row) in rows.iter().enumerate() {
         let taken = match row.cast::<PyDict>() {
-            Ok(d) => dict_row(&mut table.lean, d, &keys)?,
+            Ok(d) => dict_row(&mut table.lean, d),
             Err(_) => false,
         };
         if !taken {
@@ -97,9 +96,7 @@ fn column_table(names: &[String], columns: &[Column<'_>], name: String) -> Resul
     let keys = column_keys(names);
     plain_reads(&name, n, |out, i| write_column_row(out, &keys, columns, i))?;
     // Each column's place among the keys the cells path takes (`None`: another key).
-    let slots: Vec<Option<usize>> = (names.iter())
-        .map(|c| READ_KEYS.iter().position(|k| k == c))
-        .collect();
+    let slots: Vec<Option<usize>> = (names.iter()).map(|c| slot_of(c)).collect();
     let mut table = Table::new(name);
     for i in 0..n {
         if !column_row(&mut table.lean, &slots, columns, i)? {
@@ -165,30 +162,33 @@ impl Table {
 }
 
 /// A dict's cells by the known keys; `false` when the row must go by text (a key the cells path
-/// does not take, or a value with no cell).
-fn dict_row(
-    lean: &mut LeanReads,
-    d: &Bound<'_, PyDict>,
-    keys: &[Bound<'_, PyString>; 11],
-) -> PyResult<bool> {
+/// does not take, or a value with no cell). The dict is walked once (`PyDict_Next`) and each key
+/// told by its text: looking up the eleven keys was a fifth of the call (profiled: most rows have
+/// five or six, and every miss is a probe).
+fn dict_row(lean: &mut LeanReads, d: &Bound<'_, PyDict>) -> bool {
     let mut values: [Option<Bound<'_, PyAny>>; 11] = Default::default();
-    let mut found = 0;
-    for (v, k) in values.iter_mut().zip(keys) {
-        *v = d.get_item(k)?;
-        found += usize::from(v.is_some());
-    }
-    if found != d.len() {
-        return Ok(false); // another key: the text path judges it
+    for (k, v) in d.iter() {
+        let slot =
+            (k.cast_exact::<PyString>().ok()).and_then(|s| s.to_str().ok().and_then(slot_of));
+        match slot {
+            Some(i) => values[i] = Some(v),
+            None => return false, // another key: the text path judges it
+        }
     }
     let mut cells: [Option<Cell<'_>>; 11] = [None; 11];
     for (c, v) in cells.iter_mut().zip(&values) {
         let Some(v) = v else { continue };
         match cell(v) {
             Some(x) => *c = x,
-            None => return Ok(false),
+            None => return false,
         }
     }
-    Ok(lean.push_cells(&cells, None, &|_: &str| Ok(())))
+    lean.push_cells(&cells, None, &|_: &str| Ok(()))
+}
+
+/// A key's place in [`READ_KEYS`].
+fn slot_of(key: &str) -> Option<usize> {
+    READ_KEYS.iter().position(|k| *k == key)
 }
 
 /// A Python value as a cell: `Some(None)` for a NaN (a missing DataFrame cell, left out as the
