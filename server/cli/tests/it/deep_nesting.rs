@@ -4,10 +4,9 @@
 //! unit owns a line was quadratic (45 s in `score`, 53 s in the server at 100,000); the time is
 //! measured by the bench `deep_nesting` (`server/units/benches/units.rs`), these check the answer.
 
-use crate::common::{readcov, stderr, stdout};
+use crate::common::{readcov, spawn_lsp, stderr, stdout};
 use crate::lsp_client::{file_uri, Client};
 use serde_json::{json, Value};
-use std::process::Stdio;
 
 const N: u32 = 20_000;
 
@@ -51,16 +50,10 @@ fn score_gives_deeply_nested_gold_to_the_innermost_function() {
 async fn the_server_over_pipes_puts_one_lens_on_the_innermost_function() {
     let (dir, text) = workspace();
     let root = dir.path().canonicalize().unwrap();
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .arg("lsp")
-        .current_dir(&root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn readcov lsp");
-    let client = Client::new(child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    let (mut child, out, input) = spawn_lsp(|c| {
+        c.current_dir(&root);
+    });
+    let client = Client::new(out, input);
     let options = json!({"gold": ["gold.jsonl"], "reads": ["reads.jsonl"], "runs": ["r"]});
     client.initialize(&root, options, json!({})).await;
     let uri = file_uri(&root.join("src/deep.js"));

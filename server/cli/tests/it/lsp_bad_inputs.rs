@@ -6,13 +6,13 @@
 //! files byte for byte and mode unchanged, and `shutdown` + `exit` ending the process with
 //! status 0.
 
+use crate::common::spawn_lsp;
 use crate::lsp_client::{file_uri, Client};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
 
 #[derive(Deserialize)]
@@ -249,16 +249,10 @@ async fn check(case: &Case) -> Vec<String> {
         .chain(case.unchanged.iter().cloned())
         .collect();
     let before = snapshot(&root, &watched);
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .arg("lsp")
-        .current_dir(&root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn readcov lsp");
-    let client = Client::new(child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    let (mut child, out, input) = spawn_lsp(|c| {
+        c.current_dir(&root);
+    });
+    let client = Client::new(out, input);
     let mut bad = Vec::new();
     // Every call below fails the test (a panic) after 10 s without an answer.
     client.initialize(&root, json!({}), json!({})).await;

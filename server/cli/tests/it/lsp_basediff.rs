@@ -5,6 +5,7 @@
 //! agent's trajectory reads of that file were dropped (the import compared the text the agent
 //! saw with the edited file). Now the gold and reads follow the text, and the file says how.
 
+use crate::common::spawn_lsp;
 use crate::lsp_client as client;
 
 use client::{file_uri, Client};
@@ -39,20 +40,11 @@ fn kept(root: &Path) -> Vec<PathBuf> {
 }
 
 async fn spawn(root: &Path) -> (tokio::process::Child, Client) {
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .arg("lsp")
-        .env("XDG_CACHE_HOME", cache_home(root))
-        .stderr(Stdio::inherit())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn readcov lsp");
-    let c = Client::new(
-        child.stdout.take().expect("stdout"),
-        child.stdin.take().expect("stdin"),
-    );
-    (child, c)
+    let (child, out, input) = spawn_lsp(|c| {
+        c.env("XDG_CACHE_HOME", cache_home(root))
+            .stderr(Stdio::inherit());
+    });
+    (child, Client::new(out, input))
 }
 
 /// The flask-5014 workspace at its base commit: the gold file, gold JSONL written by

@@ -5,7 +5,7 @@
 //! --patches`; `readcov/lineStates` and `readcov/overview` carry the change layer; without
 //! `patches` the change is unknown again, and a predictions file rewritten on disk is read again.
 
-use crate::common::{copy_dir, readcov_ok, real_data};
+use crate::common::{copy_dir, readcov_ok, real_data, spawn_lsp};
 use crate::lsp_client::{file_uri, Client};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -38,16 +38,10 @@ fn workspace() -> (tempfile::TempDir, PathBuf) {
 }
 
 async fn spawn() -> (tokio::process::Child, Client) {
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn readcov lsp");
-    let client = Client::new(child.stdout.take().unwrap(), child.stdin.take().unwrap());
-    (child, client)
+    let (child, out, input) = spawn_lsp(|c| {
+        c.stderr(Stdio::inherit());
+    });
+    (child, Client::new(out, input))
 }
 
 #[tokio::test]

@@ -3,9 +3,8 @@
 //! of `server/lsp/tests/it/common/raw.rs` on the real-data workspace, run on the binary and on
 //! the server in this process with nothing streamed (`readcov_lsp::transport::serve`).
 
-use crate::common::real_data;
+use crate::common::{real_data, spawn_lsp};
 use crate::lsp_raw::{check_session, session, workspace, Raw};
-use std::process::Stdio;
 
 #[tokio::test]
 async fn the_binarys_summary_over_pipes_is_the_old_answer_byte_for_byte() {
@@ -26,16 +25,10 @@ async fn the_binarys_summary_over_pipes_is_the_old_answer_byte_for_byte() {
     let old = session(&mut Raw::new(cr, cw), &root).await;
 
     workspace(&real_data(), &root);
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-        .arg("lsp")
-        .env("XDG_CACHE_HOME", cache.join("binary"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn readcov lsp");
-    let mut raw = Raw::new(child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    let (mut child, out, input) = spawn_lsp(|c| {
+        c.env("XDG_CACHE_HOME", cache.join("binary"));
+    });
+    let mut raw = Raw::new(out, input);
     let new = session(&mut raw, &root).await;
     let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait())
         .await

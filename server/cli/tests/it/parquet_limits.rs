@@ -5,12 +5,12 @@
 //! read before it. Files are made by `readcov_parquet::craft` (ContextBench rows: an
 //! `instance_id` and a `gold_context` column).
 
-use crate::common::{readcov_in, stderr};
+use crate::common::{readcov_in, spawn_lsp, stderr};
 use crate::lsp_client::{file_uri, Client, WAIT};
 use readcov_parquet::craft::{self, Page};
 use serde_json::json;
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 const CONTEXT: &[u8] = br#"[{"file": "pkg/a.py", "start_line": 4, "end_line": 5}]"#;
 
@@ -188,15 +188,8 @@ async fn the_server_answers_initialize_when_readcov_toml_names_a_hostile_parquet
             "gold = [\"gold.parquet\"]\nreads = [\"reads.jsonl\"]\n",
         )
         .unwrap();
-        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("spawn readcov lsp");
-        let client = Client::new(child.stdout.take().unwrap(), child.stdin.take().unwrap());
+        let (mut child, out, input) = spawn_lsp(|_| {});
+        let client = Client::new(out, input);
         let mark = client.mark();
         let init = client.initialize(&root, json!({}), json!({})).await;
         assert_eq!(init["serverInfo"]["name"], "readcov");

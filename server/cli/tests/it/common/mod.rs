@@ -85,3 +85,27 @@ pub fn next_command(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// `readcov lsp` (this test run's binary) as a child over pipes, killed when dropped, its stderr
+/// discarded unless `configure` says otherwise; `configure` adds what the case needs (its
+/// directory, environment, stderr). Returns the child (keep it: dropping it kills the server)
+/// and the server's stdout and stdin.
+pub fn spawn_lsp(
+    configure: impl FnOnce(&mut tokio::process::Command),
+) -> (
+    tokio::process::Child,
+    tokio::process::ChildStdout,
+    tokio::process::ChildStdin,
+) {
+    use std::process::Stdio;
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_readcov"));
+    command
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    configure(command.kill_on_drop(true));
+    let mut child = command.spawn().expect("spawn readcov lsp");
+    let (stdout, stdin) = (child.stdout.take().unwrap(), child.stdin.take().unwrap());
+    (child, stdout, stdin)
+}
