@@ -7,8 +7,8 @@
 
 use crate::scored::{score_with_sources_named, ByRun, Sources};
 use readcov_core::{
-    score_lean_named, GoldSpan, LeanReads, NamedRuns, ReadSpan, ScoreOptions, TaskRunScore,
-    UnknownLengths,
+    score_lean_named, GoldSpan, InputError, LeanReads, NamedRuns, ReadSpan, ScoreOptions,
+    TaskRunScore, UnknownLengths,
 };
 use readcov_units::UnitScore;
 use std::time::{Duration, Instant};
@@ -50,10 +50,30 @@ impl ScoreReads {
     /// workspace (unit figures and read-before-edit on syntax units need whole rows and the
     /// sources) and without edits (read-before-edit needs whole rows). `table` is `None` when
     /// the reads are not plain reads rows (a trajectory to import, a container). `None`: load
-    /// whole rows. The Python module's choice for every form of reads; `readcov score` applies
-    /// the same rule to a file (`cli/src/cmd/score/load.rs`, with its `--general-path` switch).
+    /// whole rows. The one rule: the Python module applies it to every form of reads, and
+    /// `readcov score` through [`ScoreReads::lean_of`].
     pub fn lean(table: Option<LeanReads>, workspace: bool) -> Option<ScoreReads> {
         (table.filter(|t| !workspace && !t.has_edits)).map(|t| ScoreReads::Lean(Box::new(t)))
+    }
+
+    /// [`ScoreReads::lean`] with the table loaded only when the rule can take it: with a
+    /// workspace the file is not read as a table at all (its rows are loaded whole after).
+    pub fn lean_of<E>(
+        workspace: bool,
+        table: impl FnOnce() -> Result<Option<LeanReads>, E>,
+    ) -> Result<Option<ScoreReads>, E> {
+        match workspace {
+            true => Ok(None),
+            false => Ok(ScoreReads::lean(table()?, workspace)),
+        }
+    }
+
+    /// The lean table's located errors (whole rows carry theirs apart).
+    pub fn lean_errors(&self) -> &[InputError] {
+        match self {
+            ScoreReads::Lean(l) => &l.errors,
+            ScoreReads::Rows(_) => &[],
+        }
     }
 }
 
@@ -123,5 +143,39 @@ pub fn score_rows(
                 rows: n,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ScoreReads;
+    use crate::input::reads_lean_of;
+
+    fn table(text: &str) -> Option<readcov_core::LeanReads> {
+        reads_lean_of("<reads>", text.as_bytes())
+    }
+
+    const READ: &str = "{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n";
+    const EDIT: &str =
+        "{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"kind\":\"edit\"}\n";
+
+    #[test]
+    fn the_lean_table_only_without_workspace_and_edits() {
+        let lean = |text, ws| ScoreReads::lean(table(text), ws).map(|r| r.is_lean());
+        assert_eq!(lean(READ, false), Some(true));
+        assert_eq!(lean(READ, true), None, "a workspace needs whole rows");
+        assert_eq!(lean(EDIT, false), None, "edits need whole rows");
+        assert!(table("not json\n").is_some_and(|t| !t.errors.is_empty()));
+    }
+
+    #[test]
+    fn with_a_workspace_the_table_is_never_loaded() {
+        let never = || -> Result<_, ()> { panic!("loaded with a workspace") };
+        assert!(matches!(ScoreReads::lean_of(true, never), Ok(None)));
+        let lean = ScoreReads::lean_of(false, || Ok::<_, ()>(table(READ))).unwrap();
+        assert_eq!(lean.as_ref().map(ScoreReads::len), Some(1));
+        assert!(lean.is_some_and(|l| l.lean_errors().is_empty()));
+        let failed = ScoreReads::lean_of(false, || Err::<Option<_>, _>("unreadable"));
+        assert!(matches!(failed, Err("unreadable")));
     }
 }

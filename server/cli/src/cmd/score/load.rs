@@ -25,13 +25,14 @@ pub(super) struct Loaded {
 
 /// Loads the gold, the reads and the labels of a single-gold-set `score`.
 pub(super) fn load(args: &ScoreArgs) -> Result<Loaded> {
-    let no_workspace = args.workspace.is_none() && args.workspaces.is_none();
-    // Reads first: a plain reads file without edits becomes the lean table; anything else (a
-    // trajectory to import, another kind to refuse, a log with edits) is read as rows below,
-    // after the gold, so that every note is said once and in the same order.
-    let lean = match no_workspace && !args.general_path {
-        true => load_reads_lean(&args.reads)?.filter(|r| !r.has_edits),
-        false => None,
+    let workspace = args.workspace.is_some() || args.workspaces.is_some();
+    // Reads first: a plain reads file without edits becomes the lean table (the library's one
+    // rule, `ScoreReads::lean`); anything else (a trajectory to import, another kind to refuse,
+    // a log with edits) is read as rows below, after the gold, so that every note is said once
+    // and in the same order. `--general-path` takes whole rows whatever the reads.
+    let lean = match args.general_path {
+        true => None,
+        false => ScoreReads::lean_of(workspace, || load_reads_lean(&args.reads))?,
     };
     let ws = workspace_root(args.workspace.as_deref())?;
     if let Some(dir) = &args.workspaces {
@@ -45,10 +46,10 @@ pub(super) fn load(args: &ScoreArgs) -> Result<Loaded> {
         args.workspaces.as_deref(),
     );
     let (mut reads, mut errors) = match lean {
-        Some(l) if l.rows().is_empty() => return Err(nothing_read(&args.reads, &l.errors)),
+        Some(l) if l.is_empty() => return Err(nothing_read(&args.reads, l.lean_errors())),
         Some(l) => {
-            let e = report_errors(&gold.errors) + report_errors(&l.errors);
-            (ScoreReads::Lean(Box::new(l)), e)
+            let e = report_errors(&gold.errors) + report_errors(l.lean_errors());
+            (l, e)
         }
         None => {
             let r = load_reads(&args.reads, ws.as_deref(), workspaces_of(args))?;
