@@ -318,6 +318,22 @@ def test_sheet_equals_cli_sheet(tmp_path):
     assert got.to_pandas().shape[0] == len(want["runs"])
 
 
+def test_sheet_shard_equals_cli_sheet_shard(tmp_path):
+    """One library call behind both: a shard's sheet lists only its own gold tasks nobody ran."""
+    fx = REPO / "tests" / "fixtures" / "sheet"
+    gold = tmp_path / "gold.jsonl"
+    extra = [{"task": f"g{i}", "path": "a.py", "start": 1, "end": 2} for i in range(10, 22)]
+    gold.write_text((fx / "gold.jsonl").read_text() + "".join(json.dumps(r) + "\n" for r in extra))
+    listed = []
+    for shard in ("0/2", "1/2"):
+        want = json.loads(cli("sheet", "--runs", fx / "runs.jsonl", "--gold", gold, "--shard", shard, "--format", "json").stdout)
+        got = readcov.sheet(fx / "runs.jsonl", gold=gold, shard=shard, errors="collect")
+        assert got.doc == want
+        assert 0 < len(want["no_run_tasks"]) < len(extra)
+        listed += want["no_run_tasks"]
+    assert sorted(listed) == sorted(r["task"] for r in extra)
+
+
 def test_explain_equals_cli_explain(real_files):
     task = "pylint-dev__pylint-4604"
     ws = REAL / "sources" / task

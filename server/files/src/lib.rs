@@ -23,6 +23,7 @@ pub mod score_rows;
 pub mod scored;
 pub mod sets;
 pub mod shard;
+pub mod sheet;
 pub mod syntax;
 pub mod trec_run;
 

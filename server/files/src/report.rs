@@ -2,8 +2,18 @@
 //! the file lengths it clips with ([`report_lengths`]), the report built by `readcov_report::build`
 //! with each named gold set's buckets and the retrieval-at-k points ([`build_report`]), where each
 //! run failed ([`diagnosis`], `readcov diagnose`'s library call on the loaded inputs), and the
-//! LCOV writer's warnings as text. The edges load, then write HTML, LCOV and SARIF with
+//! LCOV writer's warnings as text. `load.rs` ([`load_and_build`]) is the one call both edges
+//! make: every input loaded, then all of the above; the edges write HTML, LCOV and SARIF with
 //! `readcov_report`'s renderers.
+
+mod load;
+#[cfg(test)]
+mod tests;
+
+pub use load::{
+    load_and_build, Built, ReportError, ReportSettings, ReportSources, Said, SheetSources,
+    StageSources,
+};
 
 use crate::diagnose::Inputs;
 use crate::input::Source;
@@ -255,8 +265,8 @@ pub fn report_sheet(
     Ok((sheet, errors))
 }
 
-/// An optional input parsed by `parse` (nothing when not given).
-fn optional<T>(
+/// An optional input parsed by `parse` (nothing when not given; the sheet's inputs too).
+pub(crate) fn optional<T>(
     src: Option<&Source>,
     parse: impl Fn(&[u8], &str) -> Parsed<T>,
 ) -> Result<Parsed<T>, FileError> {

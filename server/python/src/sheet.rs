@@ -1,23 +1,18 @@
-//! `sheet`: the multi-turn evaluation sheet as `readcov sheet --format json` grades it
-//! (`sheet::evaluate`), with the mergeable partial of `--emit-partial`. Gold and reads load
-//! through the one input layer, as `readcov sheet --gold/--reads` loads them (a diff or SWE-bench
-//! rows as gold, a trajectory as reads, converted with the CLI's note; the wrong kind refused
-//! with its words; a file with nothing valid refused); the sheet's own files (run records,
-//! ledger, tasks, units) are parsed here as the CLI parses them.
+//! `sheet`: the multi-turn evaluation sheet as `readcov sheet --format json` grades it, with the
+//! mergeable partial of `--emit-partial`: the CLI's one library call
+//! (`readcov_files::sheet::grade`: gold and reads through the one input layer — a diff or
+//! SWE-bench rows as gold, a trajectory as reads, converted with the CLI's note; the wrong kind
+//! refused with its words; a file with nothing valid refused — and the sheet's own files), its
+//! notes and located errors collected.
 
 use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
-use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, NoUnits,
-    SheetInput, SheetPartial, Units,
-};
-use readcov_core::InputError;
+use readcov_core::sheet::{parse_axes, SheetPartial};
 use readcov_core::{Partial, PartialFile, Shard};
-use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
-use readcov_files::syntax::sheet_units;
-use readcov_files::workspace_lengths;
+use readcov_files::input::Source;
+use readcov_files::report::Said;
+use readcov_files::sheet::{grade, SheetSettings, SheetSources};
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// An optional JSONL input: (bytes, name for errors).
@@ -71,102 +66,43 @@ pub fn sheet(
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
         let (ws_str, _) = ws.confined();
-        let run_file = parse_run_file(&runs, &runs_name);
-        let (mut run_items, mut unreadable) = (run_file.parsed, run_file.unreadable);
-        let mut notes = Vec::new();
-        let gold_opts = GoldOptions {
-            workspace: ws_str.as_deref(),
-            ..GoldOptions::default()
-        };
-        let gold = match gold {
-            None => None,
-            Some(g) => {
-                let name = input_name(&g);
-                let g = g.load_gold(&gold_opts).map_err(file_error)?;
-                notes.extend(g.notes);
-                if g.parsed.items.is_empty() {
-                    return Err(file_error(format!(
-                        "{name}: no valid gold spans, nothing to score"
-                    )));
-                }
-                Some(g.parsed)
-            }
-        };
-        // A trajectory as reads is imported against the workspace, as `readcov sheet` does.
-        let reads_opts = ReadsOptions {
-            workspace: ws_str.as_deref(),
-            base_files: BaseFiles::of(ws.as_deref(), None),
-        };
-        let reads = match reads {
-            None => None,
-            Some(r) => {
-                let name = input_name(&r);
-                let r = r.load_reads(&reads_opts).map_err(file_error)?;
-                notes.extend(r.notes);
-                if r.parsed.items.is_empty() && r.lost_edits.is_empty() {
-                    return Err(file_error(nothing_read(&name, &r.parsed.errors)));
-                }
-                Some(r.parsed)
-            }
-        };
-        let ledger = ledger
-            .map(|(b, n)| parse_ledger(&b, &n))
-            .unwrap_or_default();
-        let tasks = tasks.map(|(b, n)| parse_tasks(&b, &n)).unwrap_or_default();
-        let units = units.map(|(b, n)| parse_units(&b, &n, ws_str.as_deref()));
-        let mut errors: Vec<Located> = Vec::new();
-        errors.extend(units.iter().flat_map(|u| u.errors.iter().map(located)));
-        errors.extend(run_items.errors.iter().map(located));
-        errors.extend(ledger.errors.iter().map(located));
-        errors.extend(tasks.errors.iter().map(located));
-        errors.extend(gold.iter().flat_map(|g| g.errors.iter().map(located)));
-        errors.extend(reads.iter().flat_map(|r| r.errors.iter().map(located)));
-        if let Some(s) = shard {
-            run_items.items.retain(|r| s.keeps(&r.task));
-            unreadable.retain(|u| match &u.task {
-                Some(t) => s.keeps(t),
-                None => s.keeps_taskless(),
-            });
-        }
-        // The last declaration of a task wins, as in the CLI.
-        let required: BTreeMap<_, _> = tasks
-            .items
-            .iter()
-            .map(|t| (t.task.clone(), t.required.clone()))
-            .collect();
-        let paths = gold
-            .iter()
-            .flat_map(|g| g.items.iter().map(|s| s.path.as_str()));
-        let paths = paths.chain(
-            reads
-                .iter()
-                .flat_map(|r| r.items.iter().map(|s| s.path.as_str())),
+        let bytes = |(bytes, name): (Vec<u8>, String)| Source::Bytes { name, bytes };
+        let runs = bytes((runs, runs_name));
+        let (gold, reads) = (
+            gold.map(crate::Input::source),
+            reads.map(crate::Input::source),
         );
-        let lengths = workspace_lengths(ws.as_deref(), paths);
-        let (unit_map, units_label) = sheet_units(
-            units.as_ref().map(|u| u.items.as_slice()),
-            ws.as_deref(),
-            reads.as_ref().map(|r| r.items.as_slice()),
-        );
-        let input = SheetInput {
-            runs: &run_items.items,
-            unreadable: &unreadable,
-            gold: gold.as_ref().map(|g| g.items.as_slice()),
-            reads: reads.as_ref().map(|r| r.items.as_slice()),
-            ledger: &ledger.items,
-            required: &required,
-            default_required: &default_required,
-            threshold,
-            sources: &sources,
-            lengths: &lengths,
-            units: match &unit_map {
-                Some(m) => m as &dyn Units,
-                None => &NoUnits,
+        let [ledger, tasks, units] = [ledger, tasks, units].map(|i| i.map(bytes));
+        let (mut errors, mut notes) = (Vec::new(), Vec::new());
+        let graded = grade(
+            &SheetSources {
+                runs: &runs,
+                gold: gold.as_ref(),
+                reads: reads.as_ref(),
+                ledger: ledger.as_ref(),
+                tasks: tasks.as_ref(),
+                units: units.as_ref(),
             },
-            ks: &k,
-            regeneration_limit,
-        };
-        let sheet = evaluate(&input);
+            &SheetSettings {
+                root: ws_str.as_deref(),
+                workspace: ws.as_deref(),
+                default_required: &default_required,
+                ks: &k,
+                regeneration_limit,
+                threshold,
+                sources: &sources,
+                shard,
+                require_records: false,
+            },
+            // The warnings (runs without a record, a task declared twice) are the CLI's alone.
+            &mut |said| match said {
+                Said::Notes(n) | Said::SetNotes(n) => notes.extend_from_slice(n),
+                Said::Errors(e) | Said::SetErrors(e) => errors.extend(e.iter().map(located)),
+                Said::Warning(_) => {}
+            },
+        )
+        .map_err(file_error)?;
+        let sheet = graded.sheet;
         let partial = PartialFile::new(
             shard,
             Partial::Sheet {
@@ -175,29 +111,10 @@ pub fn sheet(
         );
         let mut doc = serde_json::to_value(&sheet).expect("the sheet serialises");
         if let Value::Object(m) = &mut doc {
-            m.insert("input_errors".into(), errors.len().into());
-            m.insert("units".into(), units_label.into());
+            m.insert("input_errors".into(), graded.errors.into());
+            m.insert("units".into(), graded.units.into());
         }
         let partial = serde_json::to_string(&partial).expect("partial serialises");
         Ok((doc.to_string(), partial, errors, notes))
     })
-}
-
-/// The name an input's errors give it.
-fn input_name(i: &crate::Input) -> String {
-    match i {
-        crate::Input::Path(p) => p.display().to_string(),
-        crate::Input::Bytes(_, name) => name.clone(),
-    }
-}
-
-/// The CLI's words for reads with no valid row (`readcov sheet --reads` refuses them too).
-fn nothing_read(name: &str, errors: &[InputError]) -> String {
-    match errors.is_empty() {
-        true => format!("{name}: no reads, nothing to score (every gold task would have no run)"),
-        false => format!(
-            "{name}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
-             line; an agent trajectory is imported on the fly, see `readcov import --help`)"
-        ),
-    }
 }

@@ -1,25 +1,24 @@
 //! `readcov report`: scores reads against gold and writes the self-contained HTML report, an LCOV
 //! tracefile of read lines and/or a SARIF 2.1.0 log of gold spans under the threshold. Prints the
 //! summary (and, with outcome labels, the resolve rate by coverage bucket) on stdout. With
-//! `readcov diagnose`'s inputs (`--patches`, `--test-report`), where each run failed (`stages.rs`).
-
-mod stages;
+//! `readcov diagnose`'s inputs (`--patches`, `--test-report`), where each run failed. Arguments
+//! checked, then one library call (`readcov_files::report::load_and_build`, Python's too) that
+//! loads and builds, its notes and located errors printed as they come, then the writers.
 
 use crate::cmd::diagnose::args::RunInputArgs;
 use crate::exit::Exit;
-use crate::inputs::{
-    canonical_dir, load_gold, load_gold_and_change, load_outcomes as load_labels,
-    load_reads_and_changes, read_input, report_errors, workspace_root, BaseFiles,
-};
+use crate::inputs::{report_errors, workspace_root};
 use crate::output::{is_stdout, write_output};
 use crate::render::{percent, ratio, Table};
 use anyhow::Result;
 use clap::Args;
-use readcov_files::diagnose::Loaded;
-use readcov_files::report::{build_report, lcov_warnings, report_lengths, ReportRequest};
+use readcov_files::input::Source;
+use readcov_files::report::{
+    lcov_warnings, load_and_build, Built, ReportSettings, ReportSources, Said, SheetSources,
+    StageSources,
+};
 use readcov_report::lcov::LcovOptions;
-use readcov_report::{html, lcov, parse_units, sarif, Outcomes, Report};
-use std::collections::BTreeMap;
+use readcov_report::{html, lcov, sarif, Report};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -87,34 +86,6 @@ impl std::str::FromStr for AtKs {
     }
 }
 
-fn load_outcomes(path: &Path) -> Result<(Outcomes, usize)> {
-    let parsed = load_labels(path)?;
-    let errors = report_errors(&parsed.errors);
-    if parsed.items.is_empty() {
-        say!(
-            "warning: {}: no valid outcome labels; the resolve-rate table will be empty",
-            path.display()
-        );
-    }
-    Ok((parsed.items.into_iter().collect(), errors))
-}
-
-/// File lengths for clipping (`readcov_files::report::report_lengths`), `--workspaces` checked.
-fn lengths_of(
-    args: &ReportArgs,
-    gold: &[readcov_core::GoldSpan],
-    reads: &[readcov_core::ReadSpan],
-) -> Result<BTreeMap<String, u32>> {
-    if let Some(dir) = &args.inputs.workspaces {
-        canonical_dir(dir)?;
-    }
-    let (ws, per_task) = (
-        args.inputs.workspace.as_deref(),
-        args.inputs.workspaces.as_deref(),
-    );
-    Ok(report_lengths(ws, per_task, gold, reads))
-}
-
 pub fn run(args: ReportArgs) -> Result<Exit> {
     // `--html -` wrote a file named `-`: `-` is standard output now (the summary then goes to
     // stderr), for one output at most; no output may be an input or share a file with another.
@@ -140,92 +111,56 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     inputs.extend(args.inputs.test_report.iter().map(|r| r.path.as_path()));
     crate::output::check(&outputs, &inputs, false)?;
     let ws = workspace_root(args.inputs.workspace.as_deref())?;
-    // Loaded once: the stages take these (and the change behind the gold, and each trajectory's
-    // runs' changes) rather than reading the files again.
-    let (gold, gold_change) = match args.no_stages {
-        true => (load_gold(&args.gold[0].path, ws.as_deref())?, None),
-        false => {
-            let (gold, change) = load_gold_and_change(&args.gold[0].path, ws.as_deref())?;
-            (gold, Some(change))
-        }
-    };
-    let (reads, lost_edits, changes) = load_reads_and_changes(
-        &args.inputs.reads,
-        ws.as_deref(),
-        BaseFiles::of(
-            args.inputs.workspace.as_deref(),
-            args.inputs.workspaces.as_deref(),
-        ),
-    )?;
-    let mut errors = report_errors(&gold.errors) + report_errors(&reads.errors);
-    let outcomes = match &args.inputs.outcomes {
-        Some(p) => {
-            let (o, e) = load_outcomes(p)?;
-            errors += e;
-            Some(o)
-        }
-        None => None,
-    };
-    let units = match &args.units {
-        Some(p) => {
-            let parsed = parse_units(&read_input(p)?, &p.display().to_string(), ws.as_deref());
-            errors += report_errors(&parsed.errors);
-            Some(parsed.items)
-        }
-        None => None,
-    };
-    let lengths = lengths_of(&args, &gold.items, &reads.items)?;
-    let opts = super::score::score_options(args.inputs.threshold, &args.inputs.sources, true);
-    // Several gold sets: each loaded (as `score` loads them) for its own section.
-    let gold_sets = match args.gold.len() > 1 {
-        true => super::score::sets::load_sets(&args.gold, ws.as_deref())?.0,
-        false => Vec::new(),
-    };
-    let mut report = build_report(ReportRequest {
-        title: args.title.clone(),
-        gold: &gold.items,
-        reads: &reads.items,
-        lengths: &lengths,
-        opts: &opts,
+    // One library call loads and builds; what loading says is printed as it comes.
+    let path = |p: &PathBuf| Source::Path(p.clone());
+    let golds: Vec<(Option<String>, Source)> = (args.gold.iter())
+        .map(|g| (g.name.clone(), path(&g.path)))
+        .collect();
+    let (reads, outcomes, units) = (
+        path(&args.inputs.reads),
+        args.inputs.outcomes.as_ref().map(path),
+        args.units.as_ref().map(path),
+    );
+    let (runs, ledger, tasks) = (
+        args.runs.as_ref().map(path),
+        args.ledger.as_ref().map(path),
+        args.tasks.as_ref().map(path),
+    );
+    let beside = args.inputs.beside_sources();
+    let sources = ReportSources {
+        golds: &golds,
+        reads: &reads,
         outcomes: outcomes.as_ref(),
-        units: units.as_deref(),
-        skipped_input_errors: errors,
-        gold_sets,
-        workspace: ws.as_deref().map(Path::new),
-        at_k: args.at_k.as_ref().map(|k| k.0.as_slice()),
-    });
-    let sheet = match (&args.html, &args.runs) {
-        (Some(_), Some(runs)) => {
-            let (sheet, e) = super::sheet::report_sheet(
+        units: units.as_ref(),
+        // The sheet is a section of the HTML page only.
+        sheet: (runs.as_ref())
+            .filter(|_| args.html.is_some())
+            .map(|runs| SheetSources {
                 runs,
-                args.ledger.as_deref(),
-                args.tasks.as_deref(),
-                &gold.items,
-                &reads.items,
-                &super::sheet::ReportSheetOptions {
-                    threshold: args.inputs.threshold,
-                    sources: &args.inputs.sources,
-                    lengths: &lengths,
-                    ks: &args.k,
-                },
-            )?;
-            errors += e;
-            Some(sheet)
-        }
-        _ => None,
+                ledger: ledger.as_ref(),
+                tasks: tasks.as_ref(),
+                ks: &args.k,
+            }),
+        stages: (!args.no_stages).then_some(StageSources {
+            patches: &beside.patches,
+            test_reports: &beside.test_reports,
+        }),
     };
-    // Last of what reads gold and reads: the diagnosis takes them over.
-    if let Some(gold_change) = gold_change {
-        let loaded = Loaded {
-            gold: gold.items,
-            gold_change,
-            reads: reads.items,
-            changes,
-            lost_edits,
-            outcomes,
-        };
-        report.diagnosis = Some(stages::of_report(&args, loaded)?);
-    }
+    let settings = ReportSettings {
+        title: args.title.clone(),
+        opts: args.inputs.options(true),
+        at_k: args.at_k.as_ref().map(|k| k.0.as_slice()),
+        root: ws.as_deref(),
+        workspace: args.inputs.workspace.as_deref(),
+        workspaces: args.inputs.workspaces.as_deref(),
+        threads: readcov_core::par::threads_for(0, usize::MAX),
+        require_reads: true,
+    };
+    let Built {
+        report,
+        sheet,
+        errors,
+    } = load_and_build(&sources, &settings, &mut say_loaded)?;
     if let Some(p) = &args.html {
         write(p, &html::render_with_sheet(&report, sheet.as_ref()))?;
     }
@@ -250,6 +185,18 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         say!("{errors} input error(s) skipped; the report covers the lines that were valid");
     }
     Ok(Exit::Ok)
+}
+
+/// What loading says, on stderr as it comes (the gold sets' notes and errors as `score` says
+/// them); `sheet` prints its loading so too.
+pub(crate) fn say_loaded(said: Said) {
+    match said {
+        Said::Notes(notes) | Said::SetNotes(notes) => notes.iter().for_each(|n| say!("{n}")),
+        Said::Errors(errors) | Said::SetErrors(errors) => {
+            report_errors(errors);
+        }
+        Said::Warning(w) => say!("{w}"),
+    }
 }
 
 /// A report file, replaced whole (or standard output for `-`).

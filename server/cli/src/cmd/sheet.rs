@@ -1,25 +1,23 @@
 //! `readcov sheet`: the multi-turn evaluation sheet — validity, evidence axes, strict success,
 //! per-turn coverage, requirement ledger, read-before-edit, denominators and pass^k by condition.
+//! Arguments checked, then one library call (`readcov_files::sheet::grade`, Python's too) that
+//! loads and grades, its notes, located errors and warnings printed as they come, then the
+//! partial and the table or JSON.
 
 pub mod aggregate_text;
 pub mod table;
 
 use crate::cmd::score::{parse_rate, SourceArg};
 use crate::exit::Exit;
-use crate::inputs::{
-    load_gold, load_reads, read_input, report_errors, workspace_lengths, workspace_root, BaseFiles,
-};
+use crate::inputs::workspace_root;
 use anyhow::Result;
 use clap::Args;
-use readcov_core::sheet::{
-    evaluate, parse_axes, parse_ledger, parse_run_file, parse_tasks, parse_units, Axis,
-    LedgerEvent, NoUnits, RunRecord, SheetInput, SheetPartial,
-};
-use readcov_core::{Parsed, ReadSpan, DEFAULT_ID};
-use readcov_files::syntax::sheet_units;
-use std::collections::{BTreeMap, BTreeSet};
+use readcov_core::sheet::{parse_axes, SheetPartial};
+use readcov_files::input::Source;
+use readcov_files::report::ReportError;
+use readcov_files::sheet::{grade, Graded, SheetSettings, SheetSources};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct SheetArgs {
@@ -96,14 +94,6 @@ pub enum SheetFormat {
     Json,
 }
 
-fn load_optional<T>(
-    path: Option<&Path>,
-    parse: impl Fn(&[u8], &str) -> Parsed<T>,
-) -> Result<Option<Parsed<T>>> {
-    path.map(|p| Ok(parse(&read_input(p)?, &p.display().to_string())))
-        .transpose()
-}
-
 pub fn run(args: SheetArgs) -> Result<Exit> {
     let inputs = [
         Some(args.runs.as_path()),
@@ -122,110 +112,51 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         }
     };
     let ws = workspace_root(args.workspace.as_deref())?;
-    let run_file = parse_run_file(&read_input(&args.runs)?, &args.runs.display().to_string());
-    let (mut runs, mut unreadable) = (run_file.parsed, run_file.unreadable);
-    let mut gold = args
-        .gold
-        .as_deref()
-        .map(|p| load_gold(p, ws.as_deref()))
-        .transpose()?;
-    let reads = args
-        .reads
-        .as_deref()
-        .map(|p| {
-            load_reads(
-                p,
-                ws.as_deref(),
-                BaseFiles::of(args.workspace.as_deref(), None),
-            )
-        })
-        .transpose()?;
-    let ledger = load_optional(args.ledger.as_deref(), parse_ledger)?.unwrap_or_default();
-    let tasks = load_optional(args.tasks.as_deref(), parse_tasks)?.unwrap_or_default();
-    let ws_units = ws.clone();
-    let units = load_optional(args.units.as_deref(), move |b, f| {
-        parse_units(b, f, ws_units.as_deref())
-    })?;
-
-    let mut errors = units.as_ref().map_or(0, |u| report_errors(&u.errors));
-    errors +=
-        report_errors(&runs.errors) + report_errors(&ledger.errors) + report_errors(&tasks.errors);
-    errors += gold.as_ref().map_or(0, |g| report_errors(&g.errors));
-    errors += reads.as_ref().map_or(0, |r| report_errors(&r.errors));
-    if runs.items.is_empty() {
-        say!(
-            "error: {}: no valid run records, nothing to grade",
-            args.runs.display()
-        );
-        return Ok(Exit::Input);
-    }
-    warn_orphans(
-        &runs.items,
-        &ledger.items,
-        reads.as_ref().map(|r| r.items.as_slice()),
-    );
-    // After the orphan check, which needs every run record to know what is an orphan.
-    // A broken record that names its task goes with that task; one that names none, shard 0.
-    if let Some(shard) = args.shard {
-        runs.items.retain(|r| shard.keeps(&r.task));
-        // The shard's gold only: the sheet lists the gold tasks no record names, its own.
-        if let Some(g) = gold.as_mut() {
-            g.items.retain(|g| shard.keeps(&g.task));
-        }
-        unreadable.retain(|u| match &u.task {
-            Some(t) => shard.keeps(t),
-            None => shard.keeps_taskless(),
-        });
-    }
-    let mut required: BTreeMap<String, BTreeSet<Axis>> = BTreeMap::new();
-    for t in &tasks.items {
-        if required
-            .insert(t.task.clone(), t.required.clone())
-            .is_some()
-        {
-            say!(
-                "warning: task `{}` is declared more than once; the last declaration wins",
-                t.task
-            );
-        }
-    }
-    let paths = gold
-        .iter()
-        .flat_map(|g| g.items.iter().map(|s| s.path.as_str()));
-    let paths = paths.chain(
-        reads
-            .iter()
-            .flat_map(|r| r.items.iter().map(|s| s.path.as_str())),
-    );
-    let lengths = workspace_lengths(args.workspace.as_deref(), paths);
+    // One library call loads and grades; what loading says is printed as it comes.
+    let path = |p: &PathBuf| Source::Path(p.clone());
+    let runs = path(&args.runs);
+    let [gold, reads, ledger, tasks, units] = [
+        &args.gold,
+        &args.reads,
+        &args.ledger,
+        &args.tasks,
+        &args.units,
+    ]
+    .map(|p| p.as_ref().map(path));
     let sources = args.sources.iter().map(|&s| s.into()).collect();
-    // --units wins; else tree-sitter units of the edited files in --workspace; else windows only.
-    let (unit_map, units_label) = sheet_units(
-        units.as_ref().map(|u| u.items.as_slice()),
-        args.workspace.as_deref(),
-        reads.as_ref().map(|r| r.items.as_slice()),
-    );
-    let input = SheetInput {
-        runs: &runs.items,
-        unreadable: &unreadable,
-        gold: gold.as_ref().map(|g| g.items.as_slice()),
-        reads: reads.as_ref().map(|r| r.items.as_slice()),
-        ledger: &ledger.items,
-        required: &required,
-        default_required: &default_required,
-        threshold: args.threshold,
-        sources: &sources,
-        lengths: &lengths,
-        // Until readcov-units is wired in, units come from --units; without them every edit is
-        // judged on its ±10-line window.
-        units: match &unit_map {
-            Some(m) => m,
-            None => &NoUnits,
+    let graded = grade(
+        &SheetSources {
+            runs: &runs,
+            gold: gold.as_ref(),
+            reads: reads.as_ref(),
+            ledger: ledger.as_ref(),
+            tasks: tasks.as_ref(),
+            units: units.as_ref(),
         },
-        ks: &args.k,
-        regeneration_limit: args.regeneration_limit,
+        &SheetSettings {
+            root: ws.as_deref(),
+            workspace: args.workspace.as_deref(),
+            default_required: &default_required,
+            ks: &args.k,
+            regeneration_limit: args.regeneration_limit,
+            threshold: args.threshold,
+            sources: &sources,
+            shard: args.shard,
+            require_records: true,
+        },
+        &mut super::report::say_loaded,
+    );
+    let Graded {
+        sheet,
+        units: units_label,
+        errors,
+    } = match graded {
+        Err(e @ ReportError::NoRecords(_)) => {
+            say!("error: {e}");
+            return Ok(Exit::Input);
+        }
+        g => g?,
     };
-    let sheet = evaluate(&input);
     if let Some(path) = &args.emit_partial {
         let partial = readcov_core::Partial::Sheet {
             sheet: SheetPartial::of(&sheet, &args.k),
@@ -249,67 +180,4 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         say!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
     }
     Ok(Exit::Ok)
-}
-
-/// Ledger events and reads for runs that have no run record are not graded; say so rather than
-/// drop them silently (a typo in a run id would otherwise look like a run with no reads).
-fn warn_orphans(runs: &[RunRecord], ledger: &[LedgerEvent], reads: Option<&[ReadSpan]>) {
-    let pairs: BTreeSet<(&str, &str)> = runs
-        .iter()
-        .map(|r| (r.task.as_str(), r.run.as_str()))
-        .collect();
-    let ids: BTreeSet<&str> = runs.iter().map(|r| r.run.as_str()).collect();
-    // Same matching as the sheet: a row without a task (or ledger task) fits the run in any task.
-    let graded = |task: Option<&str>, run: &str| match task {
-        None | Some(DEFAULT_ID) => ids.contains(run),
-        Some(t) => pairs.contains(&(t, run)),
-    };
-    let mut orphans: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for e in ledger.iter().filter(|e| !graded(e.task.as_deref(), &e.run)) {
-        orphans.entry(e.run.as_str()).or_default().0 += 1;
-    }
-    for r in reads
-        .unwrap_or(&[])
-        .iter()
-        .filter(|r| !graded(Some(&r.task), &r.run))
-    {
-        orphans.entry(r.run.as_str()).or_default().1 += 1;
-    }
-    for (run, (events, rows)) in orphans {
-        say!("warning: run `{run}` has no run record: {events} ledger event(s) and {rows} reads row(s) not graded");
-    }
-}
-
-/// What `readcov report --runs` grades the sheet with (the report's own settings).
-pub struct ReportSheetOptions<'a> {
-    pub threshold: f64,
-    pub sources: &'a [SourceArg],
-    pub lengths: &'a dyn readcov_core::metrics::FileLengths,
-    pub ks: &'a [u32],
-}
-
-/// The sheet of `runs` (with an optional ledger and task declarations) against already-loaded
-/// gold and reads (`readcov_files::report::report_sheet`); returns it and the input errors reported.
-pub fn report_sheet(
-    runs: &Path,
-    ledger: Option<&Path>,
-    tasks: Option<&Path>,
-    gold: &[readcov_core::GoldSpan],
-    reads: &[ReadSpan],
-    o: &ReportSheetOptions,
-) -> Result<(readcov_core::sheet::Sheet, usize)> {
-    let source = |p: &Path| readcov_files::input::Source::Path(p.to_path_buf());
-    let (runs, ledger, tasks) = (source(runs), ledger.map(source), tasks.map(source));
-    let sources = o.sources.iter().map(|&s| s.into()).collect();
-    let req = readcov_files::report::ReportSheet {
-        runs: &runs,
-        ledger: ledger.as_ref(),
-        tasks: tasks.as_ref(),
-        threshold: o.threshold,
-        sources: &sources,
-        lengths: o.lengths,
-        ks: o.ks,
-    };
-    let (sheet, errors) = readcov_files::report::report_sheet(&req, gold, reads)?;
-    Ok((sheet, report_errors(&errors)))
 }
