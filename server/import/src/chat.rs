@@ -7,12 +7,15 @@
 //! [`RunLabel`]) and its final patch ([`final_patch`]).
 
 pub mod encode;
+mod row;
 
 use crate::dataset;
 use crate::format::Format;
 use crate::runs::Runs;
 use encode::{Doc, Encoding};
+use row::{ChatMsg, Patch, Row};
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// What a row says of its run's outcome, and which field said it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +31,7 @@ pub struct RunLabel {
 pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Result<(), String> {
     match parsed {
         Some(v) if v.is_object() => {
-            build_value(v, text, 0, 1, runs);
+            build_value(&v, text, 0, 1, runs);
             return Ok(());
         }
         Some(v) => drop(v),
@@ -37,7 +40,7 @@ pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Resul
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         if let Ok(v) = serde_json::from_str::<Value>(text) {
-            build_value(v, text, 0, 1, runs);
+            build_value(&v, text, 0, 1, runs);
             return Ok(());
         }
     }
@@ -51,16 +54,34 @@ pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Resul
     Ok(())
 }
 
-/// One row (`index`: 0-based row number; `line`: where it starts in the file).
+/// One row (`index`: 0-based row number; `line`: where it starts in the file): read by the typed
+/// parse, else as a `Value` (which says why a row is not one).
 pub(crate) fn build_row(row: &str, index: usize, line: usize, runs: &mut Runs) {
+    if let Some(typed) = row::typed(row) {
+        build_typed(typed, row, index, line, runs, None);
+        return;
+    }
     match serde_json::from_str::<Value>(row) {
-        Ok(v) if v.is_object() => build_value(v, row, index, line, runs),
+        Ok(v) if v.is_object() => build_value(&v, row, index, line, runs),
         Ok(_) => runs.bad_row(line, format!("row {index}: not a JSON object")),
         Err(e) => runs.bad_row(line, format!("row {index}: invalid JSON: {e}")),
     }
 }
 
-fn build_value(mut row: Value, raw: &str, index: usize, line: usize, runs: &mut Runs) {
+fn build_value(v: &Value, raw: &str, index: usize, line: usize, runs: &mut Runs) {
+    build_typed(Row::from_value(v), raw, index, line, runs, Some(v));
+}
+
+/// One row read (`value`: its `Value`, when it was read as one; the note on a row without reads
+/// lists its keys from it).
+fn build_typed(
+    mut row: Row,
+    raw: &str,
+    index: usize,
+    line: usize,
+    runs: &mut Runs,
+    value: Option<&Value>,
+) {
     let who = identity(&row, || row_hash(raw), runs);
     if let Some(raw) = &who.suffixed {
         runs.out.summary.id_suffixes += 1;
@@ -76,32 +97,32 @@ fn build_value(mut row: Value, raw: &str, index: usize, line: usize, runs: &mut 
             field,
         });
     }
-    let key = encode::messages_key(&row);
-    let mut messages = key
-        .and_then(|k| row.get_mut(k))
-        .map(Value::take)
-        .and_then(|v| match v {
-            Value::Array(a) => Some(a),
-            _ => None,
-        })
-        .unwrap_or_default();
-    let enc = encode::detect(&row, &messages);
+    let key = row.lists.iter().position(Option::is_some);
+    let messages = key.and_then(|k| row.lists[k].take()).unwrap_or_default();
+    let enc = encode::detect(row.trajectory_format.as_deref(), &messages);
     let shape = match enc {
         Some(_) => String::new(),
-        None => shape(&row, key, &messages),
+        None => {
+            let key = key.map(|k| row::LIST_KEYS[k]);
+            match value {
+                Some(v) => shape(v, key),
+                // Rare (a row with no tool call): its keys are read from a `Value` of it.
+                None => serde_json::from_str::<Value>(raw)
+                    .map_or_else(|e| format!("a row ({e})"), |v| shape(&v, key)),
+            }
+        }
     };
     let before = runs.out.rows.len();
-    let submission = submission(&row);
+    let submission = submission(&mut row);
     match enc {
         Some(enc) => {
             *runs.out.summary.encodings.entry(enc.label()).or_default() += 1;
-            let doc = encode::convert(enc, &mut messages);
+            let doc = encode::convert(enc, &messages);
             runs.run(&who.task, &who.run, |s| {
                 match &doc {
-                    Doc::OpenHands(d) => crate::openhands::import(d, s),
-                    Doc::OpenHandsLog(log) => crate::openhands::import_log(log, s),
-                    Doc::MiniSweAgent(d) => crate::mini_swe_agent::import(d, s),
-                    Doc::SweAgent(d) => crate::swe_agent::import(d, s),
+                    Doc::OpenHands(log) => crate::openhands::import_log(log, s),
+                    Doc::MiniSweAgent(log) => crate::mini_swe_agent::import_log(log, s),
+                    Doc::SweAgent(steps) => crate::swe_agent::import_steps(steps, s),
                 }
                 // The row's own final patch (the converted messages carry none).
                 s.submission = submission;
@@ -133,29 +154,19 @@ struct Identity {
 /// apart (`python__mypy-15976_0`: only after a SWE-bench-style `-<number>`). The run is the
 /// model or agent name, then what tells runs of one task apart: that suffix, else the row's
 /// trajectory id, else a hash of the row (so a run's name never depends on where the row is).
-fn identity(row: &Value, hash: impl Fn() -> u64, runs: &Runs) -> Identity {
-    let str_at = |p: &str| at(row, p).and_then(Value::as_str).filter(|s| !s.is_empty());
-    let raw = str_at("/instance_id");
+fn identity(row: &Row, hash: impl Fn() -> u64, runs: &Runs) -> Identity {
+    let raw = filled(&row.instance_id);
     let (task, suffix) = match raw.map(split_suffix) {
         Some((t, s)) => (runs.task(Some(t)), s),
         None => (runs.task(None), None),
     };
     let name = runs.opts.run.clone().unwrap_or_else(|| {
-        [
-            "/run_id",
-            "/model_name",
-            "/model",
-            "/agent",
-            "/agent_name",
-            "/info/config/model/model_name",
-        ]
-        .iter()
-        .find_map(|p| str_at(p))
-        .map_or_else(|| Format::Chat.label().to_string(), str::to_string)
+        row.names
+            .iter()
+            .find_map(filled)
+            .map_or_else(|| Format::Chat.label().to_string(), str::to_string)
     });
-    let traj = ["/traj_id", "/trajectory_id"]
-        .iter()
-        .find_map(|p| str_at(p));
+    let traj = row.trajs.iter().find_map(filled);
     let tag = match (suffix, traj) {
         (Some(n), _) => n.to_string(),
         (None, Some(t)) => t
@@ -171,6 +182,11 @@ fn identity(row: &Value, hash: impl Fn() -> u64, runs: &Runs) -> Identity {
         run: format!("{name}/{tag}"),
         suffixed: suffix.and(raw).map(str::to_string),
     }
+}
+
+/// A field's text, when a non-empty string.
+fn filled<'r>(s: &'r Option<Cow<str>>) -> Option<&'r str> {
+    s.as_deref().filter(|s| !s.is_empty())
 }
 
 /// `python__mypy-15976_0` → (`python__mypy-15976`, `0`); ids without that shape are left whole.
@@ -191,23 +207,17 @@ pub fn split_suffix(id: &str) -> (&str, Option<&str>) {
 
 /// The run's outcome as the row states it: `resolved` (SWE-Gym, SWE-smith, SWE-rebench), `target`
 /// (nebius), `reward` (1 or more: resolved), or the harness report inside `test_result`.
-fn outcome(row: &Value) -> Option<(bool, &'static str)> {
-    let as_bool = |v: &Value| match v {
-        Value::Bool(b) => Some(*b),
-        Value::Number(n) => n.as_f64().map(|x| x >= 1.0),
-        _ => None,
-    };
-    [
-        ("/resolved", "resolved"),
-        ("/target", "target"),
-        ("/reward", "reward"),
-        (
-            "/test_result/report/resolved",
-            "test_result.report.resolved",
-        ),
-    ]
-    .into_iter()
-    .find_map(|(p, name)| at(row, p).and_then(as_bool).map(|b| (b, name)))
+fn outcome(row: &Row) -> Option<(bool, &'static str)> {
+    const NAMES: [&str; 4] = [
+        "resolved",
+        "target",
+        "reward",
+        "test_result.report.resolved",
+    ];
+    row.outcomes
+        .iter()
+        .zip(NAMES)
+        .find_map(|(b, name)| b.map(|b| (b, name)))
 }
 
 /// The run's final patch as the row states it (for the stage diagnosis; it is the run's
@@ -215,38 +225,34 @@ fn outcome(row: &Value) -> Option<(bool, &'static str)> {
 /// (SWE-Gym, OpenHands), `patch` (SWE-smith), `generated_patch` (nebius), `model_patch`
 /// (SWE-rebench, SWE-bench predictions), `info.submission` (mini-swe-agent).
 pub fn final_patch(row: &Value) -> Option<&str> {
-    PATCH_FIELDS
+    row::PATCH_FIELDS
         .iter()
         .find_map(|p| at(row, p).and_then(Value::as_str))
         .filter(|p| !p.trim().is_empty())
 }
 
-/// The patch fields [`final_patch`] reads, in its order.
-const PATCH_FIELDS: [&str; 5] = [
-    "/test_result/git_patch",
-    "/patch",
-    "/generated_patch",
-    "/model_patch",
-    "/info/submission",
-];
-
 /// The row's submission as the run's change (`Session::submission`): the first patch field
-/// present; an empty or null one says the run submitted nothing.
-fn submission(row: &Value) -> Option<String> {
-    PATCH_FIELDS
-        .iter()
-        .find_map(|p| at(row, p))
-        .and_then(|v| crate::change::submitted(Some(v)))
+/// present (`change::submitted` of it); an empty or null one says the run submitted nothing.
+fn submission(row: &mut Row) -> Option<String> {
+    match row.patches.iter_mut().find_map(Option::take)? {
+        Patch::Str(s) => Some(s.into_owned()),
+        Patch::Null => Some(String::new()),
+        Patch::Other => None,
+    }
 }
 
 /// What a row looked like, for the note on a row that gave no reads: its keys and the keys of
 /// its messages (`{instance_id, trajectory[13]: {role, text}}`).
-fn shape(row: &Value, key: Option<&str>, messages: &[Value]) -> String {
+fn shape(row: &Value, key: Option<&str>) -> String {
     let keys = |v: &Value| -> String {
         v.as_object()
             .map(|o| o.keys().map(String::as_str).collect::<Vec<_>>().join(", "))
             .unwrap_or_else(|| "not objects".to_string())
     };
+    let messages = key
+        .and_then(|k| row.get(k))
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
     let mut item_keys: Vec<String> = messages.iter().take(8).map(keys).collect();
     item_keys.dedup();
     let top: Vec<&str> = row
@@ -303,7 +309,16 @@ pub(crate) fn is_row(v: &Value) -> bool {
             .iter()
             .any(|m| m.get("role").is_some() && m.get("action").is_none());
     }
-    encode::detect(v, items).is_some()
+    detect_value(v, items).is_some()
+}
+
+/// [`encode::detect`] of a `Value` row and its messages.
+fn detect_value(v: &Value, items: &[Value]) -> Option<Encoding> {
+    let messages: Vec<ChatMsg> = items.iter().map(ChatMsg::from_value).collect();
+    encode::detect(
+        v.get("trajectory_format").and_then(Value::as_str),
+        &messages,
+    )
 }
 
 /// A single object that is a dataset row rather than one of the single-log formats: messages in
@@ -319,7 +334,7 @@ pub(crate) fn is_dataset_row(v: &Value) -> bool {
         .and_then(Value::as_array)
         .map(Vec::as_slice)
         .unwrap_or(&[]);
-    match encode::detect(v, items) {
+    match detect_value(v, items) {
         Some(Encoding::FunctionText | Encoding::SweAgentText) => true,
         Some(Encoding::ToolCalls) => [
             "resolved",

@@ -9,7 +9,7 @@
 //! detection cannot answer anything else; any other document is refused and read as a `Value`,
 //! so a log imports the same either way (test `typed_and_value_imports_agree`).
 
-mod de;
+pub(crate) mod de;
 mod shapes;
 #[cfg(test)]
 mod tests;

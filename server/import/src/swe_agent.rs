@@ -13,6 +13,7 @@ use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
 use parts::{exists_error, shows_window, with_exists_error, Part};
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// The file a window shows: `[File: /repo/x.java (233 lines total)]`.
 fn window_file(obs: &str) -> Option<String> {
@@ -23,9 +24,9 @@ fn window_file(obs: &str) -> Option<String> {
 }
 
 /// The repository root: the first component of the first absolute path a window names.
-fn root_of(traj: &[Value]) -> Option<String> {
+fn root_of(traj: &[Step]) -> Option<String> {
     traj.iter().find_map(|t| {
-        let f = window_file(t.get("observation")?.as_str()?)?;
+        let f = window_file(t.observation.as_deref()?)?;
         let first = f.trim_start_matches('/').split('/').next()?;
         (f.starts_with('/') && !first.is_empty()).then(|| format!("/{first}"))
     })
@@ -191,26 +192,42 @@ fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
     out
 }
 
+/// One step of a trajectory: its `action` and `observation`, each when a string.
+#[derive(Debug, Default, PartialEq)]
+pub struct Step<'a> {
+    pub action: Option<Cow<'a, str>>,
+    pub observation: Option<Cow<'a, str>>,
+}
+
 /// Feeds a SWE-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
     session.submission = crate::change::submitted(doc.pointer("/info/submission"));
-    let traj = doc
+    let steps: Vec<Step> = doc
         .get("trajectory")
         .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .map(|t| Step {
+            action: text(t, "action"),
+            observation: text(t, "observation"),
+        })
+        .collect();
+    import_steps(&steps, session);
+}
+
+fn text<'v>(t: &'v Value, k: &str) -> Option<Cow<'v, str>> {
+    t.get(k).and_then(Value::as_str).map(Cow::Borrowed)
+}
+
+/// [`import`] of the steps as read (from a `.traj` file's `Value`, or a chat row's messages).
+pub(crate) fn import_steps(traj: &[Step], session: &mut Session) {
     if let Some(root) = root_of(traj) {
         session.roots.add(&root);
         session.cwd = root;
     }
     for (i, t) in traj.iter().enumerate() {
-        let action = t
-            .get("action")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
-        let obs = t.get("observation").and_then(Value::as_str);
-        let (op, output) = match obs {
+        let action = t.action.as_deref().unwrap_or("").to_string();
+        let (op, output) = match t.observation.as_deref() {
             Some(o) => {
                 let (op, body) = action_op(&action, o);
                 (op, Some(body))

@@ -3,9 +3,13 @@
 //! `execute_bash`, mini-swe-agent's bash, SWE-agent's `open`/`goto`/`scroll_*`/`edit`) is the one
 //! those importers know: nothing here says what a tool reads.
 
-use crate::doc::{Call, Msg, OpenHandsLog, Role};
-use crate::openhands::content_str;
-use serde_json::{json, Map, Value};
+#[cfg(test)]
+mod tests;
+
+use super::row::ChatMsg;
+use crate::doc::{Call, MiniAction, MiniLog, Msg, OpenHandsLog, Role};
+use crate::swe_agent::Step;
+use serde_json::{Map, Value};
 use std::borrow::Cow;
 
 /// How a row's messages carry tool calls and their results.
@@ -44,83 +48,107 @@ impl Encoding {
     }
 }
 
-/// The importer a converted row goes to.
+/// The importer a converted row goes to: its typed document, borrowing the row's messages.
 pub(crate) enum Doc<'a> {
-    OpenHands(Value),
-    /// Function-text messages as the OpenHands importer reads them, built without a `Value`
-    /// document: the calls parsed from the text, the rest borrowed from the row.
-    OpenHandsLog(OpenHandsLog<'a>),
-    MiniSweAgent(Value),
-    SweAgent(Value),
+    OpenHands(OpenHandsLog<'a>),
+    MiniSweAgent(MiniLog<'a>),
+    SweAgent(Vec<Step<'a>>),
 }
 
-/// The key of the row's message list.
+/// The key of the row's message list (in a `Value`).
 pub(crate) fn messages_key(row: &Value) -> Option<&'static str> {
-    ["messages", "trajectory", "fncall_messages"]
+    super::row::LIST_KEYS
         .into_iter()
         .find(|k| row.get(*k).is_some_and(Value::is_array))
 }
 
-fn role(m: &Value) -> &str {
-    m.get("role").and_then(Value::as_str).unwrap_or("")
+fn role<'m>(m: &'m ChatMsg) -> &'m str {
+    m.role.as_deref().unwrap_or("")
 }
 
-fn is_assistant(m: &Value) -> bool {
+fn is_assistant(m: &ChatMsg) -> bool {
     matches!(role(m), "assistant" | "ai")
 }
 
-/// A message's text: `content` (a string or text parts) or nebius's `text`; borrowed from the
-/// message unless it is made of parts (every observation is looked at several times).
-pub(crate) fn text(m: &Value) -> Option<Cow<'_, str>> {
-    content_str(m.get("content")).or_else(|| m.get("text").and_then(Value::as_str).map(Cow::from))
+/// A message's text: `content` (a string or text parts) or nebius's `text`.
+pub(crate) fn text<'m>(m: &'m ChatMsg) -> Option<&'m str> {
+    m.content.as_deref().or(m.text.as_deref())
 }
 
-/// Which encoding `messages` use (`None`: no tool call in any of them).
-pub(crate) fn detect(row: &Value, messages: &[Value]) -> Option<Encoding> {
-    let mini_format = row
-        .get("trajectory_format")
-        .and_then(Value::as_str)
-        .is_some_and(|f| f.contains("mini"));
-    let mini = mini_format
+/// Which encoding `messages` use (`format`: the row's `trajectory_format`; `None`: no tool call
+/// in any of them).
+pub(crate) fn detect(format: Option<&str>, messages: &[ChatMsg]) -> Option<Encoding> {
+    let mini = format.is_some_and(|f| f.contains("mini"))
         || messages.iter().any(|m| {
             role(m) == "exit"
-                || super::at(m, "/extra/actions").is_some()
+                || m.actions.is_some()
                 || (matches!(role(m), "user" | "tool")
                     && text(m).is_some_and(|t| t.trim_start().starts_with("<returncode>")))
         });
     let assistants = || messages.iter().filter(|m| is_assistant(m));
     if mini {
         Some(Encoding::MiniSweAgent)
-    } else if assistants().any(|m| {
-        m.get("tool_calls")
-            .and_then(Value::as_array)
-            .is_some_and(|c| !c.is_empty())
-    }) {
+    } else if assistants().any(|m| m.tool_calls.as_ref().is_some_and(|c| !c.is_empty())) {
         Some(Encoding::ToolCalls)
     } else if assistants().any(|m| text(m).is_some_and(|t| t.contains("<function="))) {
         Some(Encoding::FunctionText)
-    } else if assistants().any(|m| text(m).is_some_and(|t| fenced_action(&t).is_some())) {
+    } else if assistants().any(|m| text(m).is_some_and(|t| fenced_action(t).is_some())) {
         Some(Encoding::SweAgentText)
     } else {
         None
     }
 }
 
-/// Turns the row's messages (taken out of `row`) into the document of the importer for `enc`
-/// (the `Value` encodings take them; the function-text log borrows them).
-pub(crate) fn convert(enc: Encoding, messages: &mut Vec<Value>) -> Doc<'_> {
+/// Turns the row's messages into the document of the importer for `enc`, borrowing them.
+pub(crate) fn convert<'m>(enc: Encoding, messages: &'m [ChatMsg]) -> Doc<'m> {
     match enc {
-        Encoding::ToolCalls => {
-            Doc::OpenHands(json!({ "messages": tool_results(std::mem::take(messages)) }))
-        }
-        Encoding::FunctionText => Doc::OpenHandsLog(OpenHandsLog {
+        Encoding::ToolCalls => Doc::OpenHands(OpenHandsLog {
+            messages: messages.iter().map(tool_result).collect(),
+            ..OpenHandsLog::default()
+        }),
+        Encoding::FunctionText => Doc::OpenHands(OpenHandsLog {
             messages: function_text(messages),
             ..OpenHandsLog::default()
         }),
-        Encoding::SweAgentText => Doc::SweAgent(json!({ "trajectory": swe_agent_steps(messages) })),
-        Encoding::MiniSweAgent => {
-            Doc::MiniSweAgent(json!({ "messages": mini_actions(std::mem::take(messages)) }))
-        }
+        Encoding::SweAgentText => Doc::SweAgent(swe_agent_steps(messages)),
+        Encoding::MiniSweAgent => Doc::MiniSweAgent(MiniLog {
+            messages: messages.iter().map(mini_actions).collect(),
+            ..MiniLog::default()
+        }),
+    }
+}
+
+fn borrow<'m>(s: &'m Option<Cow<str>>) -> Option<Cow<'m, str>> {
+    s.as_deref().map(Cow::Borrowed)
+}
+
+/// The message as the importers read it (what `Msg::from_value` gives of its `Value`).
+pub(crate) fn msg<'m>(m: &'m ChatMsg) -> Msg<'m> {
+    Msg {
+        role: match role(m) {
+            "assistant" => Role::Assistant,
+            "tool" => Role::Tool,
+            _ => Role::Other,
+        },
+        content: borrow(&m.content),
+        tool_call_id: borrow(&m.tool_call_id),
+        tool_calls: m.tool_calls.as_deref().map_or_else(Vec::new, |c| {
+            c.iter()
+                .map(|c| Call {
+                    id: borrow(&c.id),
+                    name: borrow(&c.name),
+                    arguments: borrow(&c.arguments),
+                })
+                .collect()
+        }),
+        actions: m.actions.as_ref().and_then(Option::as_deref).map(|a| {
+            a.iter()
+                .map(|a| MiniAction {
+                    command: borrow(&a.command),
+                    tool_call_id: borrow(&a.tool_call_id),
+                })
+                .collect()
+        }),
     }
 }
 
@@ -131,17 +159,19 @@ fn strip_observation(text: &str) -> &str {
         .unwrap_or(text)
 }
 
-fn tool_results(mut messages: Vec<Value>) -> Vec<Value> {
-    for m in messages.iter_mut().filter(|m| role(m) == "tool") {
-        let clean = text(m).and_then(|t| {
-            let clean = strip_observation(&t);
-            (clean.len() != t.len()).then(|| clean.to_string())
-        });
-        if let Some(clean) = clean {
-            m["content"] = Value::String(clean);
+/// A tool-call row's message: a tool result's text without the `OBSERVATION:` its exporter
+/// put before it (a result with only a `text` takes it as its content when it had one).
+fn tool_result<'m>(m: &'m ChatMsg) -> Msg<'m> {
+    let mut out = msg(m);
+    if role(m) == "tool" {
+        if let Some(t) = text(m) {
+            let clean = strip_observation(t);
+            if clean.len() != t.len() {
+                out.content = Some(Cow::Borrowed(clean));
+            }
         }
     }
-    messages
+    out
 }
 
 /// `<function=NAME>` … `</function>` blocks of an assistant text: (name, arguments).
@@ -202,12 +232,12 @@ fn function_result(text: &str) -> &str {
 /// The messages as OpenHands messages: an assistant's `<function=...>` blocks become its tool
 /// calls (arguments as the JSON text the tool would have been sent), and the next user or tool
 /// message their result (borrowed, the harness's prefix taken off).
-pub(super) fn function_text(messages: &[Value]) -> Vec<Msg<'_>> {
+pub(super) fn function_text<'m>(messages: &'m [ChatMsg]) -> Vec<Msg<'m>> {
     let mut pending: Option<String> = None;
     let mut out = Vec::with_capacity(messages.len());
     for (i, m) in messages.iter().enumerate() {
         if is_assistant(m) {
-            let calls = text(m).map(|t| function_calls(&t)).unwrap_or_default();
+            let calls = text(m).map(function_calls).unwrap_or_default();
             let tool_calls: Vec<Call> = calls
                 .into_iter()
                 .enumerate()
@@ -219,23 +249,19 @@ pub(super) fn function_text(messages: &[Value]) -> Vec<Msg<'_>> {
                 .collect();
             // Only one result follows a message: it answers the first call.
             pending = (!tool_calls.is_empty()).then(|| format!("fn-{i}-0"));
-            let mut msg = Msg::from_value(m);
+            let mut msg = msg(m);
             msg.role = Role::Assistant;
             msg.tool_calls = tool_calls;
             out.push(msg);
         } else if let (Some(_), "user" | "tool") = (&pending, role(m)) {
-            let content = text(m).map(|t| match t {
-                Cow::Borrowed(t) => Cow::Borrowed(function_result(t)),
-                Cow::Owned(t) => Cow::Owned(function_result(&t).to_string()),
-            });
             out.push(Msg {
                 role: Role::Tool,
-                content,
+                content: text(m).map(|t| Cow::Borrowed(function_result(t))),
                 tool_call_id: pending.take().map(Cow::Owned),
                 ..Msg::default()
             });
         } else {
-            out.push(Msg::from_value(m));
+            out.push(msg(m));
         }
     }
     out
@@ -270,8 +296,9 @@ pub(crate) fn fenced_action(text: &str) -> Option<String> {
 }
 
 /// SWE-agent's prompt after every observation: `(Open file: …)`, `(Current directory: …)`, `bash-$`.
-/// Its lines are looked at from the end; the rest is copied once.
-pub(crate) fn strip_prompt(obs: &str) -> String {
+/// Its lines are looked at from the end; the observation is borrowed when the line break that
+/// ends it is the observation's own (it is, unless nothing follows the last line).
+pub(crate) fn strip_prompt(obs: &str) -> Cow<'_, str> {
     // The observation is `obs[..keep]`: the lines before the prompt, without their last break.
     let mut keep = obs.len();
     for line in obs.rsplit('\n') {
@@ -285,21 +312,27 @@ pub(crate) fn strip_prompt(obs: &str) -> String {
         }
         keep = (keep - line.len()).saturating_sub(1);
     }
-    let mut out = String::with_capacity(keep + 1);
-    out.push_str(&obs[..keep]);
-    if !out.is_empty() {
+    if keep == 0 {
+        Cow::Borrowed("")
+    } else if obs.as_bytes().get(keep) == Some(&b'\n') {
+        Cow::Borrowed(&obs[..=keep])
+    } else {
+        let mut out = String::with_capacity(keep + 1);
+        out.push_str(&obs[..keep]);
         out.push('\n');
+        Cow::Owned(out)
     }
-    out
 }
 
-fn swe_agent_steps(messages: &[Value]) -> Vec<Value> {
+/// The SWE-agent steps of the messages: each assistant message's fenced command, with the text
+/// of the next user or tool message before the next assistant one, the prompt taken off.
+fn swe_agent_steps<'m>(messages: &'m [ChatMsg]) -> Vec<Step<'m>> {
     let mut steps = Vec::new();
     for (i, m) in messages.iter().enumerate() {
         if !is_assistant(m) {
             continue;
         }
-        let Some(action) = text(m).and_then(|t| fenced_action(&t)) else {
+        let Some(action) = text(m).and_then(fenced_action) else {
             continue;
         };
         let obs = messages[i + 1..]
@@ -307,40 +340,41 @@ fn swe_agent_steps(messages: &[Value]) -> Vec<Value> {
             .take_while(|r| !is_assistant(r))
             .find(|r| matches!(role(r), "user" | "tool"))
             .and_then(text)
-            .map(|t| strip_prompt(&t));
+            .map(strip_prompt);
         // The last `submit` has no observation: the run ended there (nothing was missed).
         let submit = action.trim() == "submit";
-        let mut step = json!({ "action": action });
-        if let Some(o) = obs.or_else(|| submit.then(String::new)) {
-            step["observation"] = Value::String(o);
-        }
-        steps.push(step);
+        steps.push(Step {
+            action: Some(Cow::Owned(action)),
+            observation: obs.or_else(|| submit.then_some(Cow::Borrowed(""))),
+        });
     }
     steps
 }
 
-/// mini-swe-agent rows without `extra.actions` (a dataset's export keeps only the OpenAI
-/// fields): the actions are the bash `tool_calls`.
-fn mini_actions(mut messages: Vec<Value>) -> Vec<Value> {
-    for m in messages.iter_mut().filter(|m| is_assistant(m)) {
-        if super::at(m, "/extra/actions").is_some() {
-            continue;
-        }
-        let Some(calls) = m.get("tool_calls").and_then(Value::as_array) else {
-            continue;
-        };
-        let actions: Vec<Value> = calls
-            .iter()
-            .map(|c| {
-                let args: Value = super::at(c, "/function/arguments")
-                    .and_then(Value::as_str)
-                    .and_then(|a| serde_json::from_str(a).ok())
-                    .unwrap_or(Value::Null);
-                json!({"command": args.get("command").cloned().unwrap_or(Value::Null),
-                       "tool_call_id": c.get("id").cloned().unwrap_or(Value::Null)})
-            })
-            .collect();
-        m["extra"] = json!({ "actions": actions });
+/// A mini-swe-agent message; an assistant's without `extra.actions` (a dataset's export keeps
+/// only the OpenAI fields) has its bash `tool_calls` as its actions.
+fn mini_actions<'m>(m: &'m ChatMsg) -> Msg<'m> {
+    let mut out = msg(m);
+    if !is_assistant(m) || m.actions.is_some() {
+        return out;
     }
-    messages
+    let Some(calls) = &m.tool_calls else {
+        return out;
+    };
+    let command = |c: &Call| -> Option<Cow<'m, str>> {
+        let args: Value = serde_json::from_str(c.arguments.as_deref()?).ok()?;
+        args.get("command")
+            .and_then(Value::as_str)
+            .map(|s| Cow::Owned(s.to_string()))
+    };
+    out.actions = Some(
+        calls
+            .iter()
+            .map(|c| MiniAction {
+                command: command(c),
+                tool_call_id: borrow(&c.id),
+            })
+            .collect(),
+    );
+    out
 }

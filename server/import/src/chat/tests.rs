@@ -84,7 +84,7 @@ fn outcome_and_patch_fields() {
         (serde_json::json!({"resolved": "yes"}), None),
     ];
     for (row, want) in cases {
-        assert_eq!(outcome(&row), want, "{row}");
+        assert_eq!(outcome(&row::Row::from_value(&row)), want, "{row}");
     }
     let row =
         serde_json::json!({"test_result": {"git_patch": "diff --git a/x b/x\n"}, "patch": "p"});
@@ -126,7 +126,7 @@ proptest::proptest! {
         ]), 0..20),
     ) {
         let obs: String = parts.concat();
-        proptest::prop_assert_eq!(strip_prompt(&obs), strip_prompt_by_lines(&obs));
+        proptest::prop_assert_eq!(strip_prompt(&obs).into_owned(), strip_prompt_by_lines(&obs));
     }
 }
 
@@ -193,8 +193,13 @@ fn at_agrees_with_pointer() {
 /// The `Value` document function-text rows were turned into before (the oracle of the test
 /// below): tool calls written into the assistant messages, results replacing the user ones.
 fn function_text_as_value(mut messages: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
-    use super::encode::text;
     use serde_json::{json, Value};
+    use std::borrow::Cow;
+    let text = |m: &Value| -> Option<String> {
+        crate::openhands::content_str(m.get("content"))
+            .or_else(|| m.get("text").and_then(Value::as_str).map(Cow::from))
+            .map(Cow::into_owned)
+    };
     let result = |t: &str| -> String {
         if let Some(r) = t.strip_prefix("EXECUTION RESULT of [") {
             if let Some(i) = r.find("]:") {
@@ -277,8 +282,9 @@ fn function_text_messages_are_what_the_value_document_gave() {
     for list in lists {
         let doc = serde_json::json!({ "messages": function_text_as_value(list.clone()) });
         let want = OpenHandsLog::from_value(&doc);
+        let msgs: Vec<row::ChatMsg> = list.iter().map(row::ChatMsg::from_value).collect();
         let got = OpenHandsLog {
-            messages: super::encode::function_text(&list),
+            messages: super::encode::function_text(&msgs),
             ..OpenHandsLog::default()
         };
         calls += got

@@ -9,10 +9,10 @@ use serde::Deserialize;
 use std::borrow::Cow;
 use std::fmt;
 
-pub(super) type Owned = Cow<'static, str>;
+pub(crate) type Owned = Cow<'static, str>;
 
 /// Any JSON value, checked as a `Value` would be, and dropped.
-pub(super) struct Skip;
+pub(crate) struct Skip;
 
 impl<'de> Deserialize<'de> for Skip {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Skip, D::Error> {
@@ -21,14 +21,14 @@ impl<'de> Deserialize<'de> for Skip {
 }
 
 /// A scalar a visitor met (strings borrowed for the call).
-pub(super) enum Scalar<'s> {
+pub(crate) enum Scalar<'s> {
     Str(&'s str),
     Null,
     Other,
 }
 
 /// Visits any value: a scalar is handed to the closure, an array or object skipped (`None`).
-pub(super) struct AnyOf<F>(pub(super) F);
+pub(crate) struct AnyOf<F>(pub(crate) F);
 
 impl<'de, T, F: FnOnce(Scalar) -> T> Visitor<'de> for AnyOf<F> {
     type Value = Option<T>;
@@ -66,7 +66,7 @@ impl<'de, T, F: FnOnce(Scalar) -> T> Visitor<'de> for AnyOf<F> {
 }
 
 /// `v.as_str()`: the string, `None` for any other value.
-pub(super) struct MaybeStr(pub(super) Option<Owned>);
+pub(crate) struct MaybeStr(pub(crate) Option<Owned>);
 
 impl<'de> Deserialize<'de> for MaybeStr {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MaybeStr, D::Error> {
@@ -99,7 +99,7 @@ impl<'de> Visitor<'de> for KeyIn {
 }
 
 /// The fields an object is read into (the other keys skipped, or the document refused).
-pub(super) trait Fields: Default {
+pub(crate) trait Fields: Default {
     const NAMES: &'static [&'static str];
     /// The value of the key `NAMES[i]`.
     fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error>;
@@ -111,7 +111,7 @@ pub(super) trait Fields: Default {
 
 /// An object read into `T`; any other value is skipped and gives `T::default()` (as
 /// `Value::get` gives nothing on a value that is not an object).
-pub(super) struct Obj<T>(pub(super) T);
+pub(crate) struct Obj<T>(pub(crate) T);
 
 impl<'de, T: Fields> Deserialize<'de> for Obj<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Obj<T>, D::Error> {
@@ -119,7 +119,7 @@ impl<'de, T: Fields> Deserialize<'de> for Obj<T> {
     }
 }
 
-pub(super) struct ObjVisitor<T>(pub(super) std::marker::PhantomData<T>);
+pub(crate) struct ObjVisitor<T>(pub(crate) std::marker::PhantomData<T>);
 
 /// The scalar methods of a visitor that gives `T::default()` for any scalar.
 macro_rules! scalars_default {
@@ -177,7 +177,7 @@ where
 }
 
 /// `v.as_array()`: each item read as `T`; `None` for any other value.
-pub(super) struct Arr<T>(pub(super) Option<Vec<T>>);
+pub(crate) struct Arr<T>(pub(crate) Option<Vec<T>>);
 
 impl<T> Default for Arr<T> {
     fn default() -> Self {
@@ -213,7 +213,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ArrVisitor<T> {
 
 /// `openhands::content_str`: a string, or the `text` of each part (or the part, when a string)
 /// joined; `None` for any other value.
-pub(super) struct Content(pub(super) Option<Owned>);
+pub(crate) struct Content(pub(crate) Option<Owned>);
 
 impl<'de> Deserialize<'de> for Content {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Content, D::Error> {
