@@ -32,8 +32,8 @@ pub struct DiagnoseArgs {
     pub inputs: args::RunInputArgs,
     /// What the summary groups runs by: `run` (an agent or model), `task`, `repo` (the task id
     /// before its last `-`: `psf__requests`), `source` (where the change came from).
-    #[arg(long, value_enum, default_value_t = GroupBy::Run)]
-    pub group_by: GroupBy,
+    #[arg(long, default_value = "run", value_parser = group_by_parser())]
+    pub group_by: files::GroupBy,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// The summary only (table, json, jsonl).
@@ -59,31 +59,19 @@ pub struct DiagnoseArgs {
     pub jobs: usize,
 }
 
-/// `--group-by`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GroupBy {
-    Run,
-    Task,
-    Repo,
-    Source,
-}
-
-impl GroupBy {
-    /// The library's grouping (`readcov_files::diagnose::GroupBy`, which Python takes by name).
-    fn lib(self) -> files::GroupBy {
-        match self {
-            GroupBy::Run => files::GroupBy::Run,
-            GroupBy::Task => files::GroupBy::Task,
-            GroupBy::Repo => files::GroupBy::Repo,
-            GroupBy::Source => files::GroupBy::Source,
-        }
-    }
+/// `--group-by`: the library's groupings by their labels (`readcov_files::diagnose::GroupBy`,
+/// which Python takes by name too), so the list is written once.
+fn group_by_parser() -> impl clap::builder::TypedValueParser<Value = files::GroupBy> {
+    use clap::builder::TypedValueParser;
+    let names = files::GroupBy::ALL.map(files::GroupBy::label);
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|s| files::GroupBy::parse(&s).expect("a label clap checked"))
 }
 
 pub fn run(args: DiagnoseArgs) -> Result<Exit> {
     let inputs = load::load(&args)?;
     let threads = readcov_core::par::threads_for(args.jobs, usize::MAX);
-    let (runs, partial) = inputs.diagnose(threads, args.group_by.lib());
+    let (runs, partial) = inputs.diagnose(threads, args.group_by);
     inputs.match_notes(&runs).iter().for_each(|n| say!("{n}"));
     let summary = partial.finish();
     let text = render::render(args.format, &runs, &summary, args.summary, !args.no_legend);
