@@ -2,7 +2,7 @@
 """The Python API against the command line it wraps, in one run (issue 39).
 
   python3 bench/py_api.py [--rounds 5] [--sizes synth,real] [--ways api,dicts,frame,cli]
-                          [--breakdown no,yes,columns] [--python PY] [--cli READCOV]
+                          [--breakdown no,yes,columns] [--python PY] [--cli READCOV] [--no-threads]
 
 PY is a Python with the `readcov` wheel (and pandas) installed; READCOV the `readcov` command
 (default: the one beside PY). Two corpora are generated here, never fetched:
@@ -24,9 +24,9 @@ user+sys (for cli: the parent's parse plus the child's rusage), median over roun
 is the process's peak RSS during the call (VmHWM, reset just before it; for cli: parent + the
 child's max RSS), max over rounds; for dicts/frame it includes the input rows the process holds,
 and their RSS before the call is in brackets.
-Then two threads scoring the two shards of synth (`shard="0/2"`, `"1/2"`) against one shard
-alone: with the GIL released in the long calls, the two threads take about one shard's wall time
-on two idle cores.
+Then, per breakdown mode, two threads scoring the two shards of synth (`shard="0/2"`, `"1/2"`)
+against one shard alone, and the process's CPU time over the two threads: what runs without the
+GIL (loading, scoring) overlaps on two idle cores; building the rows' dicts holds it.
 """
 import argparse
 import json
@@ -82,22 +82,27 @@ else:
 print(json.dumps({"cpu": cpu, "rss_mb": peak, "before_mb": before, "rows": len(rows)}))
 """
 
-# Two shards, one thread each, against one shard alone (wall time, one process).
+# Two shards, one thread each, against one shard alone (wall time, one process), and the
+# process's CPU time over the two threads (how much of a core each thread got: on a busy machine
+# the wall times say more about the machine than about the GIL).
 THREADS = r"""
 import json, sys, threading, time
 import readcov
-gold, reads = sys.argv[1], sys.argv[2]
+gold, reads, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+breakdown = {"no": False, "yes": True, "columns": "columns"}[mode]
 def one(i):
-    readcov.score(gold, reads, shard=(i, 2), breakdown=False)
+    r = readcov.score(gold, reads, shard=(i, 2), breakdown=breakdown)
+    if breakdown == "columns":
+        r.files, r.spans
 one(0)  # warm: the files in the page cache
 t = time.perf_counter(); one(0); alone = time.perf_counter() - t
 t = time.perf_counter(); one(0); one(1); serial = time.perf_counter() - t
 ts = [threading.Thread(target=one, args=(i,)) for i in (0, 1)]
-t = time.perf_counter()
+t, c = time.perf_counter(), time.process_time()
 for x in ts: x.start()
 for x in ts: x.join()
-threads = time.perf_counter() - t
-print(json.dumps({"one_shard": alone, "two_serial": serial, "two_threads": threads}))
+threads, cpu = time.perf_counter() - t, time.process_time() - c
+print(json.dumps({"one_shard": alone, "two_serial": serial, "two_threads": threads, "threads_cpu": cpu}))
 """
 
 
@@ -150,6 +155,7 @@ def main():
     ap.add_argument("--breakdown", default="no,yes,columns", help="no, yes (rows with files/spans), columns")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--cli", default=None)
+    ap.add_argument("--no-threads", action="store_true", help="skip the two-thread (GIL) lines")
     args = ap.parse_args()
     cli = args.cli or shutil.which("readcov", path=os.path.dirname(args.python)) or shutil.which("readcov")
     if not cli:
@@ -175,13 +181,17 @@ def main():
                 mem = f"{rss:.0f}" + (f" ({before:.0f} before)" if w in ("dicts", "frame") else "")
                 print(f"| {size} | {mode} | {w} | {cpu:.2f} | {ratio} | {mem} | {got[w][0]['rows']} |",
                       flush=True)
-    if "synth" in args.sizes.split(","):
+    if "synth" in args.sizes.split(",") and not args.no_threads:
         gold, reads = synth()
-        walls = [json.loads(sh([args.python, "-c", THREADS, gold, reads], stdout=subprocess.PIPE, text=True).stdout)
-                 for _ in range(args.rounds)]
-        med = {k: statistics.median(w[k] for w in walls) for k in walls[0]}
-        print(f"\nGIL (synth, summary, wall s, median of {args.rounds}): one shard {med['one_shard']:.2f}, "
-              f"two shards one after the other {med['two_serial']:.2f}, two shards on two threads {med['two_threads']:.2f}")
+        print()
+        for mode in args.breakdown.split(","):
+            walls = [json.loads(sh([args.python, "-c", THREADS, gold, reads, mode], stdout=subprocess.PIPE,
+                                   text=True).stdout) for _ in range(args.rounds)]
+            med = {k: statistics.median(w[k] for w in walls) for k in walls[0]}
+            print(f"GIL (synth, breakdown {mode}, wall s, median of {args.rounds}; load {os.getloadavg()[0]:.1f}): "
+                  f"one shard {med['one_shard']:.2f}, two shards one after the other {med['two_serial']:.2f}, "
+                  f"two shards on two threads {med['two_threads']:.2f} (process CPU {med['threads_cpu']:.2f})",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -164,3 +164,76 @@ def test_a_row_that_is_not_json_names_its_position(tmp_path):
     with pytest.raises(readcov.InputError) as e:
         readcov.score(GOLD, [r(), r(start=float("inf"))], workspace=tmp_path)
     assert (e.value.file, e.value.line) == ("<reads>", 2)
+
+
+# The cells are read through CPython's C API with borrowed references (server/python/src/cells.rs):
+# what that reader declines or fails on goes to the text path, which gives the file's result.
+BIG_AND_NEGATIVE = [
+    r(),
+    r(start=2**64),
+    r(end=2**64 - 1),
+    r(step=-(2**70)),
+    r(turn=2**63),
+    r(start=True),
+    r(end=5.0),
+]
+
+
+def test_integers_the_c_api_cannot_read_as_u64_score_as_a_file(tmp_path):
+    check(tmp_path, BIG_AND_NEGATIVE, [(2, "start"), (3, "end"), (4, "step"), (5, "turn"), (6, "start"), (7, "end")])
+    # The C API's overflow errors were cleared: nothing is left set for the next call.
+    assert _seen(_score(GOLD, CASES[0][1]))[2] == []
+
+
+def test_other_containers_and_subclasses_score_as_plain_dicts(tmp_path):
+    from collections import OrderedDict, defaultdict
+
+    class Text(str):
+        pass
+
+    rows = CASES[0][1]
+    want = _seen(_score(GOLD, rows))
+    assert _seen(_score(GOLD, tuple(rows))) == want
+    assert _seen(_score(GOLD, (x for x in rows))) == want
+    assert _seen(_score(GOLD, [OrderedDict(x) for x in rows])) == want
+    assert _seen(_score(GOLD, [defaultdict(int, x) for x in rows])) == want
+    # A str subclass as a key or a value goes by text (its JSON is its text): the same rows.
+    assert _seen(_score(GOLD, [{Text(k): v for k, v in x.items()} for x in rows])) == want
+    assert _seen(_score(GOLD, [{k: Text(v) if isinstance(v, str) else v for k, v in x.items()} for x in rows])) == want
+
+
+def test_a_string_with_no_utf8_form_names_its_row_and_leaves_no_error_behind():
+    for bad in (r(task="\ud800"), r(path="a\udfff.py"), {"\ud800": 1, **r()}):
+        with pytest.raises(readcov.InputError) as e:
+            readcov.score(GOLD, [r(), bad, r()])
+        assert (e.value.file, e.value.line) == ("<reads>", 2)
+        assert len(readcov.score(GOLD, CASES[0][1])) > 0
+
+
+def test_a_list_changed_while_its_rows_are_read_is_refused():
+    rows = []
+
+    class Shrinks:
+        """A numpy-like scalar: the JSON writer calls `item()`, which changes the list."""
+
+        def __init__(self, change):
+            self.change = change
+
+        def item(self):
+            self.change()
+            return 3
+
+    # Read in place, not copied: a list changed under the reader (here while the first rows are
+    # written to tell their kind, and while a row goes by text) raises, naming what happened.
+    for change in (rows.clear, lambda: rows.append(r())):
+        rows[:] = [r(), r(), r(step=Shrinks(change)), r(), r(start=9, end=3)]
+        with pytest.raises(RuntimeError, match="the list of rows changed while it was read"):
+            readcov.score(GOLD, rows)
+    # Past the first 64 KiB (the kind's head): changed while a row goes by text.
+    late = [r()] * 2000 + [r(step=Shrinks(lambda: late.pop()))]
+    with pytest.raises(RuntimeError, match="2001 rows, now 2000"):
+        readcov.score(GOLD, late)
+    # Replacing a row keeps the length: the rows read are the list's as it is read, as Python's
+    # own iteration over a list sees them.
+    rows[:] = [r(), r(), r(step=Shrinks(lambda: rows.__setitem__(4, r(start=2)))), r(), r(start=9, end=3)]
+    assert _seen(_score(GOLD, rows)) == _seen(_score(GOLD, [r(), r(), r(step=3), r(), r(start=2)]))

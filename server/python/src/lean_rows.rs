@@ -1,8 +1,9 @@
 //! Reads given as Python rows (a list of dicts, a DataFrame's columns) taken into the engine's
 //! lean table cell by cell (`LeanReads::push_cells`), without writing them as JSONL and parsing
 //! that again: the two were most of a dict input's cost (issue 39: dict and DataFrame inputs
-//! within 1.5x of files). A dict is walked once, its keys told by their text; a DataFrame's
-//! integer and pyarrow string columns are read as the arrays Python hands over (`jsonl::Column`).
+//! within 1.5x of files). A list's dicts are read in place, each walked once with borrowed keys
+//! and values (`cells.rs`), its keys told by their text; a DataFrame's integer and pyarrow
+//! string columns are read as the arrays Python hands over (`jsonl::Column`).
 //!
 //! One acceptor still: a row the cells path declines (a bad value, an unknown key, a type JSON
 //! gives another form) is written as its JSONL line by `jsonl.rs`, exactly as the text path
@@ -11,13 +12,16 @@
 //! file; rows that are not plain reads (gold, chunks, a trajectory's events) and reads with
 //! edits (read-before-edit needs whole rows) are left to the text path (`None`).
 
+use crate::cells::{self, Cells};
 use crate::jsonl::{
     column_keys, int64_at, rows_of, string_cell, write_column_row, write_row, Column, RowError,
 };
 use crate::{file_error, Input};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat, PyInt, PyString};
-use readcov_core::{Cell, InputError, LeanReads, READ_KEYS};
+use pyo3::types::PyList;
+use readcov_core::{Cell, InputError, LeanReads};
 use readcov_files::input::detect::{detect_head, HEAD};
 use readcov_files::input::{self, InputKind, ReadsOptions};
 use readcov_files::score_rows::ScoreReads;
@@ -63,20 +67,66 @@ fn made(got: Result<LeanReads, Stop>) -> PyResult<Made> {
 /// A list of dicts as the lean table (see the module's note).
 #[pyfunction]
 pub fn lean_rows(rows: &Bound<'_, PyAny>, name: String) -> PyResult<Made> {
-    let rows: Vec<Bound<'_, PyAny>> = rows.try_iter()?.collect::<PyResult<_>>()?;
-    made(dict_table(&rows, name))
+    made(dict_table(rows, name))
 }
 
-fn dict_table(rows: &[Bound<'_, PyAny>], name: String) -> Result<LeanReads, Stop> {
-    plain_reads(&name, rows.len(), |out, i| Ok(write_row(out, &rows[i])))?;
-    let mut table = Table::new(name);
-    for (i, row) in rows.iter().enumerate() {
-        let taken = match row.cast::<PyDict>() {
-            Ok(d) => dict_row(&mut table.lean, d),
-            Err(_) => false,
+fn dict_table(rows: &Bound<'_, PyAny>, name: String) -> Result<LeanReads, Stop> {
+    // A list's rows are read in place (`PyList_GetItem`: a borrowed row, no iterator, no
+    // reference taken per row: copying the list or collecting it was a tenth of the call,
+    // profiled); anything else is collected first.
+    let mut held: Vec<Bound<'_, PyAny>> = Vec::new();
+    let list = rows.cast_exact::<PyList>().ok();
+    let n = match list {
+        Some(l) => l.len(),
+        None => {
+            held = rows.try_iter()?.collect::<PyResult<_>>()?;
+            held.len()
+        }
+    };
+    // A row written as text can run Python code (a numpy scalar's `item()`), which could change
+    // the list: that is refused, as Python refuses a dict changed while it is walked, rather
+    // than reading rows that were not given.
+    let unchanged = || match list {
+        Some(l) if l.len() != n => Err(PyRuntimeError::new_err(format!(
+            "{name}: the list of rows changed while it was read ({n} rows, now {})",
+            l.len()
+        ))),
+        _ => Ok(()),
+    };
+    let row_at = |i: usize| -> PyResult<Bound<'_, PyAny>> {
+        unchanged()?;
+        match list {
+            Some(l) => l.get_item(i),
+            None => Ok(held[i].clone()), // i < n = held.len()
+        }
+    };
+    plain_reads(&name, n, |out, i| Ok(write_row(out, &row_at(i)?)))?;
+    unchanged()?;
+    let mut table = Table::new(name.clone());
+    for i in 0..n {
+        let row = match list {
+            // SAFETY: the GIL is held (`rows` is bound), the list is alive and has its `n` rows
+            // (checked after every step that can run Python code); a row is borrowed only for
+            // its cells' walk, in which no Python code runs.
+            Some(l) => unsafe { ffi::PyList_GetItem(l.as_ptr(), i as ffi::Py_ssize_t) },
+            None => held.get(i).map_or(std::ptr::null_mut(), Bound::as_ptr),
         };
+        if row.is_null() {
+            return Err(Stop::Py(PyErr::fetch(rows.py()))); // not reached: `i < n` rows
+        }
+        // SAFETY: as above; `dict_cells` reads the dict (alive, owned by the list or `held`)
+        // and its values without running Python code, and the cells are used before any runs.
+        // An exact dict is told by one pointer compare (`PyDict_Check` is a call under abi3).
+        let dict = unsafe { ffi::Py_TYPE(row) == &raw mut ffi::PyDict_Type }
+            || unsafe { ffi::PyDict_Check(row) } != 0;
+        let mut cells: Cells<'_> = [None; 11];
+        let taken = dict
+            && unsafe { cells::dict_cells(row, &mut cells) }
+            && table.lean.push_cells(&cells, None, &|_: &str| Ok(()));
         if !taken {
-            table.by_text(i, |out| Ok(write_row(out, row)))?;
+            let row = row_at(i)?;
+            table.by_text(i, |out| Ok(write_row(out, &row)))?;
+            unchanged()?;
         }
         if table.lean.has_edits {
             return Err(Stop::Text);
@@ -161,52 +211,9 @@ impl Table {
     }
 }
 
-/// A dict's cells by the known keys; `false` when the row must go by text (a key the cells path
-/// does not take, or a value with no cell). The dict is walked once (`PyDict_Next`) and each key
-/// told by its text: looking up the eleven keys was a fifth of the call (profiled: most rows have
-/// five or six, and every miss is a probe).
-fn dict_row(lean: &mut LeanReads, d: &Bound<'_, PyDict>) -> bool {
-    let mut values: [Option<Bound<'_, PyAny>>; 11] = Default::default();
-    for (k, v) in d.iter() {
-        let slot =
-            (k.cast_exact::<PyString>().ok()).and_then(|s| s.to_str().ok().and_then(slot_of));
-        match slot {
-            Some(i) => values[i] = Some(v),
-            None => return false, // another key: the text path judges it
-        }
-    }
-    let mut cells: [Option<Cell<'_>>; 11] = [None; 11];
-    for (c, v) in cells.iter_mut().zip(&values) {
-        let Some(v) = v else { continue };
-        match cell(v) {
-            Some(x) => *c = x,
-            None => return false,
-        }
-    }
-    lean.push_cells(&cells, None, &|_: &str| Ok(()))
-}
-
-/// A key's place in [`READ_KEYS`].
+/// A column name's place among the keys the cells path takes.
 fn slot_of(key: &str) -> Option<usize> {
-    READ_KEYS.iter().position(|k| *k == key)
-}
-
-/// A Python value as a cell: `Some(None)` for a NaN (a missing DataFrame cell, left out as the
-/// text path leaves it out), `None` for a value the cells path does not take.
-fn cell<'a>(v: &'a Bound<'_, PyAny>) -> Option<Option<Cell<'a>>> {
-    if let Ok(s) = v.cast_exact::<PyString>() {
-        return s.to_str().ok().map(|s| Some(Cell::Str(s)));
-    }
-    if v.is_exact_instance_of::<PyInt>() {
-        return v.extract::<u64>().ok().map(|n| Some(Cell::Int(n)));
-    }
-    if v.is_none() {
-        return Some(Some(Cell::Null));
-    }
-    match v.cast_exact::<PyFloat>() {
-        Ok(f) if f.value().is_nan() => Some(None),
-        _ => None,
-    }
+    LeanReads::cell_slot(key)
 }
 
 /// Row `i` of the columns by cells; `false` when it must go by text.
@@ -234,7 +241,9 @@ fn column_row(
         }
     }
     for (j, v) in &held {
-        let taken = match cell(v) {
+        // SAFETY: `v` is held for the row, the GIL with it; no Python code runs while its
+        // cell is in use.
+        let taken = match unsafe { cells::cell_of(v.as_ptr()) } {
             None => false,
             Some(None) => true,
             Some(Some(c)) => put(&mut cells, &mut seen, slots[*j], c),
@@ -245,8 +254,6 @@ fn column_row(
     }
     Ok(lean.push_cells(&cells, None, &|_: &str| Ok(())))
 }
-
-type Cells<'a> = [Option<Cell<'a>>; 11];
 
 /// Puts a column's cell in its key's place; `false` for another key, or a key given twice
 /// (the text path judges those).

@@ -5,6 +5,7 @@
 
 mod at_k;
 mod breakdown;
+mod cells;
 mod contextbench;
 mod diagnose;
 mod explain;

@@ -43,6 +43,27 @@ const CODES: [u64; 11] = {
 };
 
 impl LeanReads {
+    /// A key's place in [`READ_KEYS`] (its cell in [`LeanReads::push_cells`]), or `None` for a
+    /// key the cells path does not take. A `match` on the text (by length first), not a walk over
+    /// the eleven: the Python module tells every key of every dict row by it.
+    #[inline]
+    pub fn cell_slot(key: &str) -> Option<usize> {
+        Some(match key {
+            "path" => 0,
+            "start" => 1,
+            "end" => 2,
+            "task" => 3,
+            "run" => 4,
+            "turn" => 5,
+            "step" => 6,
+            "tool" => 7,
+            "command" => 8,
+            "source" => 9,
+            "kind" => 10,
+            _ => return None,
+        })
+    }
+
     /// Takes one row given as cells (`cells[i]` the value of [`READ_KEYS`]`[i]`, `None` when the
     /// row has no such key) and returns `true`; `false` takes nothing and leaves the row to
     /// [`LeanReads::parse_piece`] as text. Paths are normalised and checked as on the text path.

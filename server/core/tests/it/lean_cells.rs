@@ -77,14 +77,28 @@ fn by_cells(rows: &[Row], ws: Option<&str>) -> Seen {
     seen(reads, taken)
 }
 
-/// A row from (key, cell) pairs.
+/// A row from (key, cell) pairs, each key placed by `LeanReads::cell_slot` (the Python module's
+/// rule), which `cell_slots_are_the_read_keys_places` holds to `READ_KEYS`.
 fn row(cells: &[(&str, Cell<'static>)]) -> Row {
     let mut r: Row = [None; 11];
     for (k, c) in cells {
-        let i = READ_KEYS.iter().position(|x| x == k).expect("a known key");
+        let i = LeanReads::cell_slot(k).expect("a known key");
         r[i] = Some(*c);
     }
     r
+}
+
+#[test]
+fn cell_slots_are_the_read_keys_places() {
+    for (i, k) in READ_KEYS.iter().enumerate() {
+        assert_eq!(LeanReads::cell_slot(k), Some(i), "{k}");
+    }
+    // Keys the scanner declines, and near misses of the eleven.
+    for k in [
+        "", "base", "rank", "Path", "paths", "star", "ends", "task ", "kin", "stepx",
+    ] {
+        assert_eq!(LeanReads::cell_slot(k), None, "{k:?}");
+    }
 }
 
 /// Each case: the row and whether the cells path takes it (else the text path decides).
