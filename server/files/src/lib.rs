@@ -15,6 +15,7 @@ pub mod gold_files;
 pub mod input;
 mod inside;
 pub mod logs;
+pub mod memory;
 mod open;
 pub mod options;
 pub mod report;
