@@ -36,15 +36,6 @@ pub fn gold_jsonl_with_base(rows: &[GoldRow], files: &dyn TaskFiles) -> serde_js
     Ok(out)
 }
 
-/// A reads row as `readcov import` writes it, then `base`.
-#[derive(serde::Serialize)]
-struct ReadRow<'a> {
-    #[serde(flatten)]
-    read: &'a ReadSpan,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    base: Option<&'a Base>,
-}
-
 /// Reads JSONL, each row with its file's `base` when `files(task)` has that file.
 pub fn reads_jsonl_with_base(
     rows: &[ReadSpan],
@@ -60,15 +51,35 @@ pub fn reads_jsonl_with_base(
                 let p = providers
                     .entry(r.task.as_str())
                     .or_insert_with(|| files(&r.task));
-                p.read(&r.path).map(|b| Base::of_file(&b))
+                p.base(&r.path)
             });
-        text.push_str(&serde_json::to_string(&ReadRow {
-            read: r,
-            base: base.as_ref(),
-        })?);
-        text.push('\n');
+        push_row(&mut text, r, base.as_ref())?;
     }
     Ok(text)
+}
+
+/// A reads row as `readcov import` writes it, then `base`: the row's object with `"base":…`
+/// spliced in before its closing brace, which is what a struct flattening the row beside
+/// `base` writes (`row_then_base_is_the_flattened_struct`), without serde's flattening (a map
+/// serializer buffering each field: profiled at half of writing the real corpus's rows).
+fn push_row(text: &mut String, r: &ReadSpan, base: Option<&Base>) -> serde_json::Result<()> {
+    let row = serde_json::to_string(r)?;
+    match (base, row.strip_suffix('}')) {
+        (Some(b), Some(open)) => {
+            text.push_str(open);
+            // A row always has fields (task, run, path…): a comma goes before `base`.
+            text.push_str(if open.ends_with('{') {
+                "\"base\":"
+            } else {
+                ",\"base\":"
+            });
+            text.push_str(&serde_json::to_string(b)?);
+            text.push('}');
+        }
+        _ => text.push_str(&row),
+    }
+    text.push('\n');
+    Ok(())
 }
 
 #[cfg(test)]
@@ -133,5 +144,40 @@ mod reads_tests {
         // The rows still read as plain reads.
         let parsed = readcov_core::parse_reads(text.as_bytes(), "r", None);
         assert_eq!((parsed.items.len(), parsed.errors.len()), (2, 0));
+    }
+
+    /// What `push_row` replaced: the row flattened beside its `base` by serde.
+    #[derive(serde::Serialize)]
+    struct ReadRow<'a> {
+        #[serde(flatten)]
+        read: &'a ReadSpan,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        base: Option<&'a Base>,
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn row_then_base_is_the_flattened_struct(
+            task in "[a-z\"\\\\é\n]{0,4}", path in "[a-z/\"]{0,4}",
+            start in 0u32..5, end in 0u32..5,
+            turn in proptest::option::of(0u32..3), step in proptest::option::of(0u32..3),
+            tool in proptest::option::of("[a-z]{0,3}"), command in proptest::option::of("[a-z…\t]{0,3}"),
+            rank in proptest::option::of(0u32..3), score in proptest::option::of(-2.0f64..2.0),
+            edit: bool, source in 0usize..3,
+            base in proptest::option::of(("[0-9a-f]{0,4}", proptest::option::of(0u32..9), proptest::option::of("[a-z\"]{0,3}"))),
+        ) {
+            let mut r = ReadSpan::simple(&path, start, end);
+            r.task = task;
+            (r.turn, r.step, r.tool, r.command, r.rank, r.score) = (turn, step, tool, command, rank, score);
+            if edit {
+                r.kind = readcov_core::span::EventKind::Edit;
+            }
+            r.source = [readcov_core::span::Source::Agent, readcov_core::span::Source::Human, readcov_core::span::Source::Retriever][source];
+            let base = base.map(|(sha256, lines, first)| Base { sha256, lines, first, last: None });
+            let mut text = String::new();
+            push_row(&mut text, &r, base.as_ref()).unwrap();
+            let want = serde_json::to_string(&ReadRow { read: &r, base: base.as_ref() }).unwrap() + "\n";
+            proptest::prop_assert_eq!(text, want);
+        }
     }
 }

@@ -27,6 +27,7 @@ pub mod shard;
 pub mod sheet;
 pub mod syntax;
 pub mod trec_run;
+pub mod workspaces;
 
 pub use inside::{WorkspaceCheck, MAX_CACHED_PATHS};
 pub use open::{

@@ -71,6 +71,13 @@ pub trait FileProvider {
     fn is_dir(&self, _path: &str) -> Option<bool> {
         None
     }
+    /// What a reads row of `path` records as its `base` (the file's sha256 and line count),
+    /// when the workspace has the file: a provider that keeps the files it read answers
+    /// without reading again.
+    fn base(&self, path: &str) -> Option<readcov_core::base::Base> {
+        self.read(path)
+            .map(|b| readcov_core::base::Base::of_file(&b))
+    }
 }
 
 /// No workspace: nothing can be read, nothing is reported absent.

@@ -10,13 +10,12 @@ mod report;
 mod sink;
 
 use crate::exit::Exit;
-use crate::inputs::{canonical_dir, task_dir};
+use crate::inputs::canonical_dir;
 use crate::output::is_stdout;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use readcov_files::rows::{self, Opened, Parsed, Row};
-use readcov_files::Workspace;
 use readcov_import::{import_doc, import_row, FileProvider, Format, ImportOptions, Imported};
 use report::{Notes, Tally};
 use sink::Sink;
@@ -123,12 +122,9 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     readcov_files::memory::keep_freed_memory();
     let ws = args.workspace.as_deref().map(canonical_dir).transpose()?;
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
-    let pick = move |task: &str| -> Box<dyn FileProvider> {
-        match &per_task {
-            Some(dir) => Box::new(Workspace(task_dir(dir, task))),
-            None => Box::new(Workspace(ws.clone())),
-        }
-    };
+    // Each workspace file read once for the import and the rows' `base` alike.
+    let workspaces = readcov_files::workspaces::Workspaces::new(ws, per_task);
+    let pick = move |task: &str| -> Box<dyn FileProvider> { workspaces.provider(task) };
     let corpus = match &args.corpus {
         Some(_) if args.format.0.is_some_and(|f| f != Format::Trec) => {
             anyhow::bail!(

@@ -1,0 +1,231 @@
+//! The workspaces of one `readcov import`, each file read once: the import reads a file to
+//! check and replay on it, and the rows written then record its `base` (sha256, lines), which
+//! read it again; with `--workspaces`, every log also looked its task's folder up twice, and
+//! asked again whether a path is a directory at every view. Here a task's folder, a file's
+//! bytes, its `base` and whether a path is a directory are each found once and kept, the bytes
+//! up to a budget (the oldest dropped first), so memory stays bounded however many tasks a run
+//! has. Answers are those of [`crate::Workspace`] (the same confinement): a file that changes while
+//! the import runs is seen as it was first read.
+
+use crate::{confined_dir, confined_file, read_source, task_dir};
+use readcov_core::base::Base;
+use readcov_import::FileProvider;
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// File bytes kept at most (a run's files beyond it are read again when asked for again).
+const KEPT_BYTES: usize = 32 << 20;
+/// Paths kept at most (each with what is known of it), and task folders.
+const KEPT_PATHS: usize = 1 << 16;
+
+/// `--workspace DIR` (every task's) or `--workspaces DIR` (`DIR/<task>/`), both canonical.
+pub struct Workspaces {
+    one: Option<PathBuf>,
+    per_task: Option<PathBuf>,
+    kept: Mutex<Kept>,
+    /// [`KEPT_BYTES`] and [`KEPT_PATHS`] (smaller in tests).
+    budget: (usize, usize),
+}
+
+#[derive(Default)]
+struct Kept {
+    /// Task → its folder (`None`: no usable folder, no workspace).
+    folders: HashMap<String, Option<Arc<Path>>>,
+    paths: HashMap<(Arc<Path>, String), Known>,
+    /// Paths in the order they were first asked for (the oldest is dropped first).
+    order: VecDeque<(Arc<Path>, String)>,
+    bytes: usize,
+}
+
+/// What is known of one path of a workspace (`None`: not asked yet).
+#[derive(Clone, Default)]
+struct Known {
+    bytes: Option<Option<Arc<[u8]>>>,
+    base: Option<Option<Base>>,
+    is_dir: Option<bool>,
+}
+
+impl Workspaces {
+    pub fn new(one: Option<PathBuf>, per_task: Option<PathBuf>) -> Arc<Workspaces> {
+        Arc::new(Workspaces {
+            one,
+            per_task,
+            kept: Mutex::new(Kept::default()),
+            budget: (KEPT_BYTES, KEPT_PATHS),
+        })
+    }
+
+    fn kept(&self) -> MutexGuard<'_, Kept> {
+        // A panic while the lock was held left the maps whole (each change is one insert).
+        self.kept.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The files of `task`: its own folder with per-task workspaces, else the one workspace.
+    pub fn provider(self: &Arc<Self>, task: &str) -> Box<dyn FileProvider> {
+        let root = match &self.per_task {
+            Some(dir) => {
+                let known = self.kept().folders.get(task).cloned();
+                known.unwrap_or_else(|| {
+                    let found: Option<Arc<Path>> = task_dir(dir, task).map(Arc::from);
+                    let mut k = self.kept();
+                    if k.folders.len() >= self.budget.1 {
+                        k.folders.clear();
+                    }
+                    k.folders.insert(task.to_string(), found.clone());
+                    found
+                })
+            }
+            None => self.one.as_deref().map(Arc::from),
+        };
+        Box::new(Files {
+            all: Arc::clone(self),
+            root,
+        })
+    }
+
+    /// What is known of `rel` in `root` (`ask`), else found by `learn` (outside the lock, so
+    /// the threads of an import read their files at once) and kept (`keep`).
+    fn known<T: Clone>(
+        &self,
+        root: &Arc<Path>,
+        rel: &str,
+        ask: impl Fn(&Known) -> Option<T>,
+        learn: impl FnOnce() -> T,
+        keep: fn(&mut Known, T),
+    ) -> T {
+        let key = (Arc::clone(root), rel.to_string());
+        if let Some(v) = self.kept().paths.get(&key).and_then(&ask) {
+            return v;
+        }
+        let value = learn();
+        let mut k = self.kept();
+        let (fresh, added) = {
+            let fresh = !k.paths.contains_key(&key);
+            let known = k.paths.entry(key.clone()).or_default();
+            let had = size(known);
+            keep(known, value.clone());
+            (fresh, size(known).saturating_sub(had))
+        };
+        if fresh {
+            k.order.push_back(key);
+        }
+        k.bytes += added;
+        while k.bytes > self.budget.0 || k.order.len() > self.budget.1 {
+            let Some(old) = k.order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = k.paths.remove(&old) {
+                k.bytes -= size(&gone);
+            }
+        }
+        value
+    }
+}
+
+/// The bytes a known path keeps.
+fn size(k: &Known) -> usize {
+    k.bytes
+        .as_ref()
+        .and_then(Option::as_ref)
+        .map_or(0, |b| b.len())
+}
+
+/// `root/rel` and its type, when `rel` is plain (no empty, `.` or `..` component) and no
+/// component of it is a symbolic link: then `root/rel` is what resolving it through links
+/// gives, and it is inside `root` (canonical, as every root here is: [`task_dir`] and
+/// `canonical_dir` resolve it). Found by one `lstat` per component of `rel`; resolving the
+/// whole path asks `readlink` of each of its components (profiled: 15,500 calls for the real
+/// corpus's 1,250 look-ups). `None`: anything else, for the full route to decide.
+fn plain_beneath(root: &Path, rel: &str) -> Option<(PathBuf, std::fs::FileType)> {
+    if rel.is_empty()
+        || rel
+            .split('/')
+            .any(|c| c.is_empty() || c == "." || c == "..")
+    {
+        return None;
+    }
+    let mut path = root.to_path_buf();
+    let mut kind: Option<std::fs::FileType> = None;
+    for c in rel.split('/') {
+        if kind.is_some_and(|k| !k.is_dir()) {
+            return None;
+        }
+        path.push(c);
+        let k = std::fs::symlink_metadata(&path).ok()?.file_type();
+        if k.is_symlink() {
+            return None;
+        }
+        kind = Some(k);
+    }
+    Some((path, kind?))
+}
+
+/// [`crate::read_confined`], the path found by [`plain_beneath`] when it can.
+fn read_beneath(root: &Path, rel: &str) -> Option<Vec<u8>> {
+    let file = match plain_beneath(root, rel) {
+        Some((path, kind)) => kind.is_file().then_some(path)?,
+        None => confined_file(root, rel)?,
+    };
+    read_source(&file).ok()
+}
+
+/// Whether [`crate::confined_dir`] finds a directory, found by [`plain_beneath`] when it can.
+fn dir_beneath(root: &Path, rel: &str) -> bool {
+    match plain_beneath(root, rel) {
+        Some((_, kind)) => kind.is_dir(),
+        None => confined_dir(root, rel).is_some(),
+    }
+}
+
+/// One task's files, through the run's [`Workspaces`].
+struct Files {
+    all: Arc<Workspaces>,
+    root: Option<Arc<Path>>,
+}
+
+impl Files {
+    fn bytes(&self, root: &Arc<Path>, path: &str) -> Option<Arc<[u8]>> {
+        self.all.known(
+            root,
+            path,
+            |k| k.bytes.clone(),
+            || read_beneath(root, path).map(Arc::from),
+            |k, v| k.bytes = Some(v),
+        )
+    }
+}
+
+impl FileProvider for Files {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        let root = self.root.as_ref()?;
+        self.bytes(root, path).map(|b| b.to_vec())
+    }
+    fn has_workspace(&self) -> bool {
+        self.root.is_some()
+    }
+    fn is_dir(&self, path: &str) -> Option<bool> {
+        let root = self.root.as_ref()?;
+        Some(self.all.known(
+            root,
+            path,
+            |k| k.is_dir,
+            || dir_beneath(root, path),
+            |k, v| k.is_dir = Some(v),
+        ))
+    }
+    fn base(&self, path: &str) -> Option<Base> {
+        let root = self.root.as_ref()?;
+        let bytes = self.bytes(root, path)?;
+        self.all.known(
+            root,
+            path,
+            |k| k.base.clone(),
+            || Some(Base::of_file(&bytes)),
+            |k, v| k.base = Some(v),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;
