@@ -14,7 +14,8 @@ use std::borrow::Cow;
 /// One reads line as written, strings borrowed from the line where JSON allows (no escapes).
 /// Unknown keys send the line to the slow path: serde skips their values without judging them,
 /// where the slow path's `Value` refuses some (a number beyond f64, found by the `reads` fuzz
-/// target), so the two paths would not accept the same lines. Logs readcov writes have none.
+/// target), so the two paths would not accept the same lines. Logs readcov writes have none
+/// but `base`, which is parsed as the slow path parses it ([`any_json`]) and not kept.
 #[derive(Deserialize, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawRead<'a> {
@@ -38,6 +39,18 @@ pub(crate) struct RawRead<'a> {
     pub command: Option<Cow<'a, str>>,
     #[serde(default)]
     pub kind: Option<EventKind>,
+    /// The row's `base` (`readcov import --workspaces`): the span parsers do not keep it (a side
+    /// pass reads it), but a line that has one must not fail here for an unknown field — that
+    /// formatted an error string per line and sent the line to the slow path (profiled: 7% of
+    /// `score` on the real data with bases).
+    #[serde(default, deserialize_with = "any_json")]
+    pub base: (),
+}
+
+/// Any JSON value, judged as the slow path's `Value` judges it (a number beyond f64 refused),
+/// then dropped.
+fn any_json<'de, D: Deserializer<'de>>(d: D) -> Result<(), D::Error> {
+    serde_json::Value::deserialize(d).map(drop)
 }
 
 impl RawRead<'_> {
@@ -60,6 +73,7 @@ impl RawRead<'_> {
             source: None,
             command: None,
             kind: None,
+            base: (),
         }
     }
 }
@@ -112,6 +126,11 @@ pub(crate) fn fast_raw(text: &str) -> Option<RawRead<'_>> {
 /// visitor also takes a struct as an array of its fields (`["a.py",1,2]`), which the slow path
 /// refuses (found by the `reads` fuzz target).
 pub(crate) fn serde_raw(text: &str) -> Option<RawRead<'_>> {
+    // A key no field bears fails here for sure (after formatting an error): straight to the
+    // slow path, which words whatever is wrong, or takes the line (`rank`, `score`, `sha256`).
+    if crate::scan::has_unknown_key(text) {
+        return None;
+    }
     if text.trim_start().starts_with('{') {
         serde_json::from_str(text).ok()
     } else {
@@ -119,14 +138,45 @@ pub(crate) fn serde_raw(text: &str) -> Option<RawRead<'_>> {
     }
 }
 
-/// The read on this line, or `None` when the slow path must look at it.
-pub(crate) fn fast_read(text: &str, workspace: Option<&str>) -> Option<ReadSpan> {
+/// The last raw path a line named and its normal form (`None`: it does not normalise). Rows
+/// of a run mostly name the file the row before named (441 of the real data's 518), and
+/// normalising a path (checking it is already normal, then copying it) was ~1,000 instructions a
+/// row (cachegrind: 8% of `score` once the scanner took the real data's lines).
+#[derive(Default)]
+pub(crate) struct LastPath {
+    raw: String,
+    normal: Option<String>,
+    /// Whether `raw` holds a path yet (the empty path is a path too: it does not normalise).
+    set: bool,
+}
+
+impl LastPath {
+    /// `normalize_path(raw, workspace)`, from the last line's answer when it named the same
+    /// path (the workspace is one per parse).
+    fn normalize(&mut self, raw: &str, workspace: Option<&str>) -> Option<String> {
+        if !self.set || self.raw != raw {
+            self.raw.clear();
+            self.raw.push_str(raw);
+            self.normal = normalize_path(raw, workspace).ok();
+            self.set = true;
+        }
+        self.normal.clone()
+    }
+}
+
+/// The read on this line, or `None` when the slow path must look at it. `last` is the parse's
+/// [`LastPath`] (one workspace per parse).
+pub(crate) fn fast_read(
+    text: &str,
+    workspace: Option<&str>,
+    last: &mut LastPath,
+) -> Option<ReadSpan> {
     let raw = fast_raw(text)?;
     let id = |v: Option<Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
     Some(ReadSpan {
+        path: last.normalize(&raw.path, workspace)?,
         task: id(raw.task),
         run: id(raw.run),
-        path: normalize_path(&raw.path, workspace).ok()?,
         start: raw.start,
         end: raw.end,
         turn: raw.turn,

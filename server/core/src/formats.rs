@@ -366,8 +366,9 @@ fn parse_reads_into(
     check: PathCheck,
     out: &mut Parsed<ReadSpan>,
 ) {
+    let last = RefCell::new(crate::fastread::LastPath::default());
     let fast = |t: &str| {
-        fast.then(|| crate::fastread::fast_read(t, workspace))
+        fast.then(|| crate::fastread::fast_read(t, workspace, &mut last.borrow_mut()))
             .flatten()
             .filter(|r| check(&r.path).is_ok())
     };

@@ -1,22 +1,41 @@
-//! A hand scanner for the commonest reads line: one flat object of known keys, plain strings (no
-//! escapes) and unsigned integers. It takes such a line several times faster than serde's
-//! derived visitor (which was a fifth of `readcov score`'s time, profiled) and declines anything
-//! else — escapes, unknown or repeated keys, numbers with signs, fractions or leading zeros,
-//! booleans, nesting — so the line goes on to serde. Whatever it accepts, serde accepts with
-//! the same values: a property test compares the two on generated lines.
+//! A hand scanner for the commonest reads line: one flat object of known keys, strings, unsigned
+//! integers and null, and a `base` object of those (what `readcov import --workspaces` writes).
+//! It takes such a line several times faster than serde's derived visitor (which was a fifth of
+//! `readcov score`'s time, profiled) and declines anything else — unknown or repeated keys,
+//! escaped keys, odd escapes, numbers with signs, fractions or leading zeros, booleans, deeper
+//! nesting — so the line goes on to serde. Whatever it accepts, serde accepts with the same
+//! values: a property test compares the two on generated lines.
 
 use crate::fastread::{Id, RawRead};
 use crate::span::{EventKind, Source, Tier};
+use escape::{decode, plain_len, stop_at, stops};
 use std::borrow::Cow;
 
+mod escape;
 mod shape;
 pub(crate) use shape::Shape;
 
-/// A scalar as written: a plain string, an unsigned integer, or null.
+/// A value as written: a string (borrowed from the line, or decoded when it had escapes), an
+/// unsigned integer, null, or an object of such scalars (not kept: only `base` takes one).
 pub(crate) enum Val<'a> {
     Str(&'a str),
     Int(u64),
     Null,
+    /// A string with escapes, decoded.
+    Decoded(String),
+    /// A flat object of the scalars above, skipped.
+    Object,
+}
+
+impl<'a> Val<'a> {
+    /// The text of a string value.
+    fn text(self) -> Option<Cow<'a, str>> {
+        match self {
+            Val::Str(s) => Some(Cow::Borrowed(s)),
+            Val::Decoded(s) => Some(Cow::Owned(s)),
+            _ => None,
+        }
+    }
 }
 
 /// A line to scan: its bytes, and the same bytes as text when they are known to be UTF-8.
@@ -113,14 +132,47 @@ impl<'a> Scanner<'a> {
         Some(key_code(self.string()?.as_bytes()))
     }
 
+    /// A string value: borrowed when it has no escapes, decoded when it has only those JSON
+    /// has (`escape.rs`); `None` for a control byte, an odd escape, no end, or text that is not
+    /// UTF-8.
+    #[inline(always)]
+    fn string_value(&mut self) -> Option<Val<'a>> {
+        self.eat(b'"')?;
+        let start = self.i;
+        let rest = &self.line.bytes[start..];
+        let n = stop_at(rest)?;
+        match rest[n] {
+            b'"' => {}
+            b'\\' => {
+                let (s, end) = decode(rest, n)?;
+                self.i = start + end;
+                return Some(Val::Decoded(s));
+            }
+            _ => return None, // a control byte
+        }
+        self.i = start + n + 1;
+        let text = match self.line.text {
+            // The quotes are ASCII, so both ends are char boundaries.
+            Some(text) => text.get(start..start + n),
+            None => std::str::from_utf8(&rest[..n]).ok(),
+        };
+        text.map(Val::Str)
+    }
+
     // Inlined into the shaped read in the line loop (left to the compiler, it was called
     // there: +4 M instructions on 848x12x1).
     #[inline(always)]
     fn value(&mut self) -> Option<Val<'a>> {
+        self.value_in::<true>()
+    }
+
+    /// A value; objects only at the top (`TOP`), so an object's members are scalars.
+    #[inline(always)]
+    fn value_in<const TOP: bool>(&mut self) -> Option<Val<'a>> {
         self.ws();
         let b = self.line.bytes;
         match *b.get(self.i)? {
-            b'"' => self.string().map(Val::Str),
+            b'"' => self.string_value(),
             b'n' if b[self.i..].starts_with(b"null") => {
                 self.i += 4;
                 Some(Val::Null)
@@ -142,7 +194,27 @@ impl<'a> Scanner<'a> {
                 }
                 Some(Val::Int(n))
             }
+            b'{' if TOP => self.object().map(|()| Val::Object),
             _ => None,
+        }
+    }
+
+    /// A flat object of scalars, skipped (only `base` takes one, and the span parsers do not
+    /// keep it). Its keys may be any strings, repeated or not: JSON allows both below the top
+    /// level, and the checked path's `Value` takes them.
+    #[inline(never)] // off the line loop: one object per line at most
+    fn object(&mut self) -> Option<()> {
+        self.eat(b'{')?;
+        if self.eat(b'}').is_some() {
+            return Some(());
+        }
+        loop {
+            self.string_value()?;
+            self.eat(b':')?;
+            self.value_in::<false>()?;
+            if self.eat(b',').is_none() {
+                return self.eat(b'}');
+            }
         }
     }
 }
@@ -159,46 +231,12 @@ const fn is_requirement(k: &[u8]) -> bool {
     true
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `x` that is `"`, `\\` or below 0x20 (the lowest one exact; carries
-/// may mark bytes after it).
 /// 8 bytes of `b` from `at`, little-endian; `None` past the end.
 #[inline]
 fn word(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(
         b.get(at..at.checked_add(8)?)?.try_into().ok()?,
     ))
-}
-
-#[inline]
-fn stops(x: u64) -> u64 {
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    zero(x ^ (ONES * u64::from(b'"')))
-        | zero(x ^ (ONES * u64::from(b'\\')))
-        | (x.wrapping_sub(ONES * 0x20) & !x & HIGHS)
-}
-
-/// Where the first `"`, `\\` or control byte is in `bytes`: the length of the string body when
-/// it is a `"`, `None` for an escape, a control byte or no end. Eight bytes at a time (each
-/// test sets the high bit of the bytes that match; the lowest set bit is always exact, carries
-/// only reach bytes after it). Byte by byte, with a string compare per candidate, this loop
-/// was the scanner's hottest (profiled).
-fn plain_len(bytes: &[u8]) -> Option<usize> {
-    let stop = |b: u8| b == b'"' || b == b'\\' || b < 0x20;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let hits = stops(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
-        if hits != 0 {
-            let n = at + (hits.trailing_zeros() / 8) as usize;
-            return (bytes[n] == b'"').then_some(n);
-        }
-        at += 8;
-    }
-    let n = at + chunks.remainder().iter().position(|&b| stop(b))?;
-    (bytes[n] == b'"').then_some(n)
 }
 
 /// A key of up to 8 bytes as one integer (little-endian, zero-padded), so a key is matched in
@@ -233,6 +271,8 @@ const COMMAND: u64 = key_code(b"command");
 const SOURCE: u64 = key_code(b"source");
 const KIND: u64 = key_code(b"kind");
 const TIER: u64 = key_code(b"tier");
+const BASE: u64 = key_code(b"base");
+const ORIGIN: u64 = key_code(b"origin");
 /// The one known key longer than 8 bytes gets a code no packed key has: eight 0xFF bytes are
 /// not UTF-8, so no key of 8 bytes or less packs to it.
 const REQUIREMENT: u64 = u64::MAX;
@@ -248,15 +288,14 @@ fn opt_count(v: Val) -> Option<Option<u32>> {
     match v {
         Val::Null => Some(None),
         Val::Int(n) => u32::try_from(n).ok().map(Some),
-        Val::Str(_) => None,
+        _ => None,
     }
 }
 
 fn opt_str(v: Val) -> Option<Option<Cow<str>>> {
     match v {
         Val::Null => Some(None),
-        Val::Str(s) => Some(Some(Cow::Borrowed(s))),
-        Val::Int(_) => None,
+        v => v.text().map(Some),
     }
 }
 
@@ -264,8 +303,7 @@ fn opt_str(v: Val) -> Option<Option<Cow<str>>> {
 fn opt_id(v: Val) -> Option<Option<Id>> {
     match v {
         Val::Null => Some(None),
-        Val::Str(s) if !s.is_empty() => Some(Some(Id(Cow::Borrowed(s)))),
-        _ => None,
+        v => v.text().filter(|s| !s.is_empty()).map(|s| Some(Id(s))),
     }
 }
 
@@ -370,13 +408,10 @@ pub(crate) fn scan_read_into<'a>(
 #[inline(always)]
 pub(crate) fn read_field<'a>(raw: &mut RawRead<'a>, key: u64, v: Val<'a>) -> Option<u16> {
     Some(match key {
-        PATH => match v {
-            Val::Str(s) => {
-                raw.path = Cow::Borrowed(s);
-                0
-            }
-            _ => return None,
-        },
+        PATH => {
+            raw.path = v.text()?;
+            0
+        }
         START => {
             raw.start = line_no(v)?;
             1
@@ -412,22 +447,53 @@ pub(crate) fn read_field<'a>(raw: &mut RawRead<'a>, key: u64, v: Val<'a>) -> Opt
         SOURCE => {
             raw.source = match v {
                 Val::Null => None,
-                Val::Str(s) => Some(Source::parse(s)?),
-                Val::Int(_) => return None,
+                v => Some(Source::parse(&v.text()?)?),
             };
             9
         }
         KIND => {
             raw.kind = match v {
                 Val::Null => None,
-                Val::Str("read") => Some(EventKind::Read),
-                Val::Str("edit") => Some(EventKind::Edit),
-                _ => return None,
+                v => match &*v.text()? {
+                    "read" => Some(EventKind::Read),
+                    "edit" => Some(EventKind::Edit),
+                    _ => return None,
+                },
             };
             10
         }
+        // Any value the scanner reads: the span parsers do not keep `base` (a side pass reads
+        // it, `base::parse_row_bases`), so the checked path takes whatever JSON it holds.
+        BASE => 11,
         _ => return None,
     })
+}
+
+/// The keys [`read_field`] takes, as [`key_code`]s.
+const READ_KEYS: [u64; 12] = [
+    PATH, START, END, TASK, RUN, TURN, STEP, TOOL, COMMAND, SOURCE, KIND, BASE,
+];
+
+/// Whether the line (an object) has a plain top-level key no reads field bears, among the
+/// members before anything the scanner cannot read. serde's typed visitor refuses such a line
+/// (`deny_unknown_fields`), and formats an error string to say so: its caller skips it.
+pub(crate) fn has_unknown_key(line: &str) -> bool {
+    let mut sc = Scanner::at(Line::text(line), 0);
+    if sc.eat(b'{').is_none() {
+        return false;
+    }
+    loop {
+        let Some(key) = sc.key() else {
+            return false; // an escaped key, or no key: serde's to judge
+        };
+        if !READ_KEYS.contains(&key) {
+            return true;
+        }
+        let read = sc.eat(b':').and_then(|()| sc.value());
+        if read.is_none() || sc.eat(b',').is_none() {
+            return false;
+        }
+    }
 }
 
 /// A gold line as written, strings borrowed: what [`scan_gold`] takes.
@@ -442,8 +508,9 @@ pub(crate) struct RawGold<'a> {
 }
 
 /// The usual gold line (task, path, start, end, tier, requirement; plain strings, a non-empty
-/// string task, unsigned integers, `null` for an absent optional), or `None` for the checked
-/// path to take, which also words every error. Ranges are not judged here.
+/// string task, unsigned integers, `null` for an absent optional; `origin` and `base` skipped),
+/// or `None` for the checked path to take, which also words every error. Ranges are not judged
+/// here.
 pub(crate) fn scan_gold(line: &str) -> Option<RawGold<'_>> {
     let mut raw = RawGold {
         task: None,
@@ -482,6 +549,11 @@ pub(crate) fn scan_gold(line: &str) -> Option<RawGold<'_>> {
                 5
             }
             (REQUIREMENT, Val::Null) => 5,
+            // What `readcov gold` writes beside the span, which the span parsers do not keep (the
+            // checked path takes any JSON there): where the lines came from, and the base file
+            // (a side pass reads it, `base::parse_row_bases`). Every line `readcov gold` writes
+            // has an `origin`: declining it sent all of them to the checked path.
+            (ORIGIN | BASE, _) => 6 + u16::from(key == BASE),
             _ => return None,
         })
     })?;
@@ -489,276 +561,4 @@ pub(crate) fn scan_gold(line: &str) -> Option<RawGold<'_>> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    const KEY_POOL: &[&str] = &[
-        "path",
-        "start",
-        "end",
-        "task",
-        "run",
-        "turn",
-        "step",
-        "tool",
-        "command",
-        "source",
-        "kind",
-        "extra",
-        "pa\\u0074h",
-        "Path",
-        // Near the known keys: one byte more or less, 8 bytes, past 8 bytes, empty.
-        "commandx",
-        "runs",
-        "ru",
-        "pathpathpath",
-        "",
-    ];
-    pub(super) const VALUE_POOL: &[&str] = &[
-        "\"src/x.py\"",
-        "\"\"",
-        "\"a\\\"b\"",
-        "\"a\\nb\"",
-        "\"a\\\\b\"",
-        "\"h\u{e9}llo \u{1F600}\"",
-        "\"tab\there\"",
-        "1",
-        "0",
-        "01",
-        "7",
-        "4294967295",
-        "4294967296",
-        "18446744073709551616",
-        "-1",
-        "1.0",
-        "1e2",
-        "null",
-        "nul",
-        "true",
-        "\"agent\"",
-        "\"human\"",
-        "\"manual\"",
-        "\"Agent\"",
-        "\"read\"",
-        "\"edit\"",
-        "[1]",
-        "{}",
-        "{\"a\":1}",
-    ];
-    pub(super) const WS: &[&str] = &["", " ", "\t", "  ", "\r"];
-
-    fn line() -> impl Strategy<Value = String> {
-        let pair = (
-            0..KEY_POOL.len(),
-            0..VALUE_POOL.len(),
-            0..WS.len(),
-            0..WS.len(),
-        );
-        (
-            prop::collection::vec(pair, 0..9),
-            0..WS.len(),
-            prop::bool::weighted(0.05),
-        )
-            .prop_map(|(pairs, ws, junk)| {
-                let body: Vec<String> = pairs
-                    .iter()
-                    .map(|&(k, v, a, b)| {
-                        format!(
-                            "{}\"{}\"{}:{}{}",
-                            WS[a], KEY_POOL[k], WS[b], WS[a], VALUE_POOL[v]
-                        )
-                    })
-                    .collect();
-                let tail = if junk { "x" } else { "" };
-                format!("{}{{{}}}{}{tail}", WS[ws], body.join(","), WS[ws])
-            })
-    }
-
-    /// Lines that have the usual shape, with the values varied.
-    fn likely_line() -> impl Strategy<Value = String> {
-        (0..VALUE_POOL.len(), 0..VALUE_POOL.len(), 0..VALUE_POOL.len(), 0..VALUE_POOL.len()).prop_map(
-            |(a, b, c, d)| {
-                format!(
-                    "{{\"task\":{},\"run\":\"r\",\"path\":\"p.py\",\"start\":{},\"end\":{},\"source\":{}}}",
-                    VALUE_POOL[a], VALUE_POOL[b], VALUE_POOL[c], VALUE_POOL[d]
-                )
-            },
-        )
-    }
-
-    fn agrees_with_serde(line: &str) -> Result<(), TestCaseError> {
-        if let Some(scanned) = scan_read(line) {
-            let serde: Result<RawRead, _> = serde_json::from_str(line);
-            prop_assert!(
-                serde.is_ok(),
-                "scanner took {line:?}, serde refused: {serde:?}"
-            );
-            prop_assert_eq!(scanned, serde.unwrap(), "{}", line);
-        }
-        Ok(())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-        #[test]
-        fn whatever_it_takes_serde_takes_alike(line in line()) {
-            agrees_with_serde(&line)?;
-        }
-
-        #[test]
-        fn usual_lines_agree_too(line in likely_line()) {
-            agrees_with_serde(&line)?;
-        }
-    }
-
-    /// A whole scan and its mark.
-    pub(super) fn scan_read_marked(line: &str) -> Option<(RawRead<'_>, Option<usize>)> {
-        let mut raw = RawRead::empty();
-        let mark = scan_read_into(Line::text(line), None, &mut raw)?;
-        Some((raw, mark))
-    }
-
-    /// A scan from the mark `at`.
-    pub(super) fn scan_read_rest(line: &str, at: usize) -> Option<RawRead<'_>> {
-        let mut raw = RawRead::empty();
-        scan_read_into(Line::text(line), Some(at), &mut raw)?;
-        Some(raw)
-    }
-
-    /// A line's members after its opening: a few drawn from the pools (a key the opening had
-    /// among them now and then), then members the scanner takes; or members as `line()` writes
-    /// them.
-    pub(super) fn rest() -> impl Strategy<Value = String> {
-        let pair = (0..KEY_POOL.len(), 0..VALUE_POOL.len());
-        let mixed =
-            (prop::collection::vec(pair, 0..3), 0..GOOD_RESTS.len()).prop_map(|(pairs, good)| {
-                let mut rest: String = pairs
-                    .iter()
-                    .map(|&(k, v)| format!("\"{}\":{},", KEY_POOL[k], VALUE_POOL[v]))
-                    .collect();
-                rest.push_str(GOOD_RESTS[good]);
-                rest
-            });
-        let any = line().prop_map(|l| l.trim_start().trim_start_matches('{').to_string());
-        prop_oneof![mixed, any]
-    }
-
-    /// Members after an opening that make a line the scanner takes.
-    const GOOD_RESTS: &[&str] = &[
-        r#""path":"p.py","start":1,"end":2}"#,
-        r#" "step": 0, "path": "a/b.py", "start": 3, "end": 9}"#,
-        r#""path":"p.py","start":1,"end":2,"source":"human","kind":"read"}  "#,
-    ];
-
-    #[test]
-    fn the_usual_line_is_marked_after_its_ids() {
-        let line = r#"{"task": "org__repo-00000", "run": "explorer-00/t0", "step": 0, "path": "p.py", "start": 1, "end": 9}"#;
-        let at = line.find(" \"step\"").unwrap();
-        assert_eq!(scan_read_marked(line).unwrap().1, Some(at));
-        for unmarked in [
-            r#"{"task": "t", "path": "p.py", "run": "r", "start": 1, "end": 9}"#,
-            r#"{"step": 0, "task": "t", "run": "r", "path": "p.py", "start": 1, "end": 9}"#,
-            r#"{"task": "t", "run": "r"}"#,
-        ] {
-            assert_eq!(
-                scan_read_marked(unmarked).and_then(|(_, at)| at),
-                None,
-                "{unmarked}"
-            );
-        }
-    }
-
-    /// `task` and `run` members in either order, then a comma.
-    pub(super) fn opening() -> impl Strategy<Value = String> {
-        // Ids the scanner takes (a number it leaves to serde: such a line gets no mark).
-        const IDS: &[&str] = &["\"a\"", "null", "\"explorer-00/t0\"", "\"h\u{e9}\""];
-        (0..IDS.len(), 0..IDS.len(), prop::bool::ANY, 0..WS.len()).prop_map(|(t, r, swap, ws)| {
-            let (a, b) = (
-                format!("\"task\":{}", IDS[t]),
-                format!("\"run\":{}", IDS[r]),
-            );
-            let (a, b) = if swap { (b, a) } else { (a, b) };
-            format!("{}{{{a}{},{b},", WS[ws], WS[ws])
-        })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-        /// What the lean path relies on: a line that repeats a marked line's bytes up to the mark
-        /// scans, from the mark on, to what its whole scan gives (minus the two ids).
-        #[test]
-        fn a_scan_resumed_at_the_mark_ends_as_the_whole_scan(
-            opening in opening(), first in 0..GOOD_RESTS.len(), second in rest(),
-        ) {
-            let marked_line = format!("{opening}{}", GOOD_RESTS[first]);
-            let Some((_, Some(at))) = scan_read_marked(&marked_line) else {
-                // Only ids the scanner takes get a mark (checked in `the_usual_line_is_marked`).
-                prop_assume!(false);
-                return Ok(());
-            };
-            prop_assert_eq!(at, opening.len());
-            let line = format!("{opening}{second}");
-            let whole = scan_read(&line).map(|r| RawRead { task: None, run: None, ..r });
-            prop_assert_eq!(scan_read_rest(&line, at), whole, "{}", line);
-        }
-    }
-
-    /// `plain_len` against the obvious byte loop, at every position within and across words.
-    #[test]
-    fn plain_len_finds_the_first_stop_byte() {
-        let naive = |b: &[u8]| {
-            let n = b
-                .iter()
-                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
-            (b[n] == b'"').then_some(n)
-        };
-        let fill = [
-            b'a', 0x7f, 0x80, 0xff, b' ', b'!', b'#', b'[', b']', 0x21, 0xa2, 0xdc,
-        ];
-        for len in 0..40 {
-            for at in 0..=len {
-                for stop in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
-                    for &f in &fill {
-                        let mut b = vec![f; len];
-                        if at < len {
-                            b[at] = stop;
-                        }
-                        // A later stop byte must not win over the first.
-                        b.extend_from_slice(b"\"\\");
-                        assert_eq!(plain_len(&b), naive(&b), "{b:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn it_takes_the_usual_lines_and_declines_the_odd_ones() {
-        let ok = [
-            r#"{"task": "org__repo-00000", "run": "explorer-00/t0", "step": 0, "path": "pkg2/mod_3_1408.py", "start": 1, "end": 1179}"#,
-            r#"{"path":"a.py","start":1,"end":2,"source":null,"kind":"edit","tool":"view","command":"cat a.py","turn":3}"#,
-        ];
-        for l in ok {
-            assert_eq!(scan_read(l), serde_json::from_str(l).ok(), "{l}");
-            assert!(scan_read(l).is_some(), "{l}");
-        }
-        let declined = [
-            r#"{"path":"a\"b.py","start":1,"end":2}"#,
-            r#"{"path":"a\nb.py","start":1,"end":2}"#,
-            r#"{"path":"a.py","start":1,"end":2,"x":1}"#,
-            r#"{"path":"a.py","start":1,"end":2,"start":1}"#,
-            r#"{"path":"a.py","start":01,"end":2}"#,
-            r#"{"path":"a.py","start":1,"end":2,"task":7}"#,
-            r#"{"path":"a.py","start":1,"end":2} x"#,
-            r#"{"path":"a.py","start":1}"#,
-            r#"{"path":"a.py","start":1,"end":2,"commandx":"c"}"#,
-            r#"{"path":"a.py","start":1,"end":2,"pathpathpath":"c"}"#,
-            r#"{"path":"a.py","start":1,"end":2,"":"c"}"#,
-            r#"{"path":"a.py","start":1,"end":2,"kin":"read"}"#,
-        ];
-        for l in declined {
-            assert!(scan_read(l).is_none(), "{l}");
-        }
-    }
-}
+pub(crate) mod tests;

@@ -176,6 +176,16 @@ mod tests {
             r#""turn":{},"tool":{},"command":{},"path":{},"start":{},"end":{}}"#,
             &["null", "\"view\"", "\"cat p.py\"", "\"p.py\"", "5", "5"],
         ),
+        (
+            r#""path":{},"start":{},"end":{},"command":{},"base":{}}"#,
+            &[
+                "\"p.py\"",
+                "1",
+                "2",
+                r#""grep \"x\" p.py""#,
+                r#"{"sha256":"ab","lines":3}"#,
+            ],
+        ),
     ];
 
     fn fill(shape: &str, values: &[String]) -> String {
@@ -283,6 +293,9 @@ mod tests {
         };
         let read = take(r#" "step": 7, "path": "x/y.py", "start": 10, "end": 12}"#);
         assert_eq!(read, Some(("x/y.py".to_string(), 10, 12, Some(7))));
+        // An escaped value is a value like any other: decoded.
+        let read = take(r#" "step": 7, "path": "x\"y.py", "start": 10, "end": 12}"#);
+        assert_eq!(read, Some(("x\"y.py".to_string(), 10, 12, Some(7))));
         for other in [
             r#" "step": 7, "path": "x/y.py", "start": 10, "end": 12 }"#,
             r#" "step": 7,"path": "x/y.py", "start": 10, "end": 12}"#,
@@ -293,7 +306,7 @@ mod tests {
             r#" "step": 7, "path": "x/y.py", "start": 10, "end": 12"#,
             r#" "step": 7, "path": "x/y.py", "start": 10, "end": 12}x"#,
             r#" "step": 7, "path": "x/y.py", "start": 10, "end": 1.5}"#,
-            r#" "step": 7, "path": "x\"y.py", "start": 10, "end": 12}"#,
+            r#" "step": 7, "path": "x\qy.py", "start": 10, "end": 12}"#,
         ] {
             assert_eq!(take(other), None, "{other}");
         }

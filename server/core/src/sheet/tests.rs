@@ -1,5 +1,6 @@
 //! The sheet's tests, one module per area.
 
+mod before_edit;
 mod breakdown;
 mod grade;
 mod ledger;

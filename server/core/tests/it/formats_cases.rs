@@ -153,6 +153,16 @@ mod fast_path {
             // path skipped it, the slow path's `Value` refused it).
             Just("75010388e0632".to_string()),
             Just("\"\\u0061\"".to_string()),
+            // Escapes the hand scanner decodes or leaves to serde, and `base` objects (a flat
+            // one it skips, others it leaves to serde; the slow path takes any JSON there).
+            Just("\"a\\\"b\\n\\u00e9\\ud83d\\ude00\"".to_string()),
+            Just("\"r\\u0065ad\"".to_string()),
+            Just("\"\\ud83d\"".to_string()),
+            Just("\"\\x\"".to_string()),
+            Just("{\"sha256\":\"9d29\",\"lines\":621}".to_string()),
+            Just("{\"a\":{\"b\":[1]},\"a\":-1.5}".to_string()),
+            Just("{\"a\":75010388e0632}".to_string()),
+            Just("{}".to_string()),
             (1u32..50).prop_map(|n| n.to_string()),
             prop::sample::select(vec![
                 "\"a.py\"",
@@ -174,7 +184,7 @@ mod fast_path {
     fn line() -> impl Strategy<Value = String> {
         let fields = [
             "path", "start", "end", "task", "run", "turn", "step", "tool", "source", "command",
-            "kind", "extra",
+            "kind", "base", "rank", "score", "extra",
         ];
         // A valid base most of the time, so the fast path is exercised, then random (possibly
         // duplicate) fields that may spoil it.
@@ -216,6 +226,8 @@ mod fast_path {
             "tier",
             "requirement",
             "requiremen",
+            "origin",
+            "base",
             "extra",
             "",
         ];
