@@ -3,13 +3,18 @@
 //! `execute_bash`, mini-swe-agent's bash, SWE-agent's `open`/`goto`/`scroll_*`/`edit`) is the one
 //! those importers know: nothing here says what a tool reads.
 
+mod fntext;
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+pub(crate) use fntext::function_calls;
+pub(crate) use fntext::function_text;
 
 use super::row::ChatMsg;
 use crate::doc::{Call, MiniAction, MiniLog, Msg, OpenHandsLog, Role};
 use crate::swe_agent::Step;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::borrow::Cow;
 
 /// How a row's messages carry tool calls and their results.
@@ -169,99 +174,6 @@ fn tool_result<'m>(m: &'m ChatMsg) -> Msg<'m> {
             if clean.len() != t.len() {
                 out.content = Some(Cow::Borrowed(clean));
             }
-        }
-    }
-    out
-}
-
-/// `<function=NAME>` … `</function>` blocks of an assistant text: (name, arguments).
-pub(crate) fn function_calls(text: &str) -> Vec<(String, Map<String, Value>)> {
-    let mut calls = Vec::new();
-    let mut rest = text;
-    while let Some(s) = rest.find("<function=") {
-        let after = &rest[s + "<function=".len()..];
-        let Some(close) = after.find('>') else { break };
-        let name = after[..close].trim().to_string();
-        let body_end = after.find("</function>").unwrap_or(after.len());
-        let body = &after[close + 1..body_end.max(close + 1)];
-        calls.push((name, parameters(body)));
-        rest = &after[body_end.max(close + 1)..];
-    }
-    calls
-}
-
-/// `<parameter=K>V</parameter>` pairs; a value that is a JSON array or (for line numbers) an
-/// integer is kept as one, as the tool's schema types it.
-fn parameters(body: &str) -> Map<String, Value> {
-    let mut args = Map::new();
-    let mut rest = body;
-    while let Some(s) = rest.find("<parameter=") {
-        let after = &rest[s + "<parameter=".len()..];
-        let Some(close) = after.find('>') else { break };
-        let key = after[..close].trim().to_string();
-        let value_start = close + 1;
-        let end = after[value_start..]
-            .find("</parameter>")
-            .map_or(after.len(), |e| value_start + e);
-        let raw = &after[value_start..end];
-        // The value sits between newlines that belong to the markup.
-        let raw = raw.strip_prefix('\n').unwrap_or(raw);
-        let raw = raw.strip_suffix('\n').unwrap_or(raw);
-        let value = match serde_json::from_str::<Value>(raw.trim()) {
-            Ok(v @ Value::Array(_)) => v,
-            Ok(v @ Value::Number(_)) if key.ends_with("_line") => v,
-            _ => Value::String(raw.to_string()),
-        };
-        args.insert(key, value);
-        rest = &after[end.min(after.len())..];
-    }
-    args
-}
-
-/// The result text of a function-text call: the prefix the harness added taken off.
-fn function_result(text: &str) -> &str {
-    if let Some(r) = text.strip_prefix("EXECUTION RESULT of [") {
-        if let Some(i) = r.find("]:") {
-            let r = &r[i + 2..];
-            return r.strip_prefix('\n').unwrap_or(r);
-        }
-    }
-    strip_observation(text)
-}
-
-/// The messages as OpenHands messages: an assistant's `<function=...>` blocks become its tool
-/// calls (arguments as the JSON text the tool would have been sent), and the next user or tool
-/// message their result (borrowed, the harness's prefix taken off).
-pub(super) fn function_text<'m>(messages: &'m [ChatMsg]) -> Vec<Msg<'m>> {
-    let mut pending: Option<String> = None;
-    let mut out = Vec::with_capacity(messages.len());
-    for (i, m) in messages.iter().enumerate() {
-        if is_assistant(m) {
-            let calls = text(m).map(function_calls).unwrap_or_default();
-            let tool_calls: Vec<Call> = calls
-                .into_iter()
-                .enumerate()
-                .map(|(k, (name, args))| Call {
-                    id: Some(Cow::Owned(format!("fn-{i}-{k}"))),
-                    name: Some(Cow::Owned(name)),
-                    arguments: Some(Cow::Owned(Value::Object(args).to_string())),
-                })
-                .collect();
-            // Only one result follows a message: it answers the first call.
-            pending = (!tool_calls.is_empty()).then(|| format!("fn-{i}-0"));
-            let mut msg = msg(m);
-            msg.role = Role::Assistant;
-            msg.tool_calls = tool_calls;
-            out.push(msg);
-        } else if let (Some(_), "user" | "tool") = (&pending, role(m)) {
-            out.push(Msg {
-                role: Role::Tool,
-                content: text(m).map(|t| Cow::Borrowed(function_result(t))),
-                tool_call_id: pending.take().map(Cow::Owned),
-                ..Msg::default()
-            });
-        } else {
-            out.push(msg(m));
         }
     }
     out
