@@ -12,6 +12,10 @@ stdout, stderr and every file written (`-o`, `--emit-patches`, `--emit-outcomes`
   their patches and outcomes), of the real Claude Code sessions and the SWE-agent Java runs;
 - `contextbench` on tests/fixtures/contextbench (JSONL and Parquet gold, table and JSONL, with and
   without blocks) and on tests/fixtures/pinned/contextbench-real against the real checkouts;
+- `report` (HTML, LCOV, SARIF; `--html -`) and `sheet` (table, JSON, shards with `--emit-partial`)
+  on server/report/tests/fixtures (small, stages), tests/fixtures/sheet and a real trajectory with
+  `--workspaces`, with several gold sets, `--runs`, and inputs the script writes into a temp folder:
+  bad lines in every input, empty, all-bad and refused files, duplicate tasks, missing paths;
 - with `--real-size`, the corpora of bench/real_corpus.py in target/bench-data (made first with
   `bench/real_corpus.py import` and `bench/real_corpus.py contextbench`).
 
@@ -80,6 +84,102 @@ def contextbench_cases():
     return cases
 
 
+def write_bad_inputs(d):
+    """Inputs with bad lines (and wholly bad, empty or duplicated ones) made from the fixtures in
+    folder d: every reader of report and sheet must skip or refuse them the same way."""
+    small, stages, sheet = "server/report/tests/fixtures/small", "server/report/tests/fixtures/stages", \
+        "tests/fixtures/sheet"
+
+    def text(f):
+        return open(os.path.join(ROOT, f)).read()
+    made = {
+        "gold-bad.jsonl": text(f"{small}/gold.jsonl") + 'not json\n{"task":"t9","path":"x.py","start":5,"end":1}\n',
+        "reads-bad.jsonl": text(f"{small}/reads.jsonl") + '{"task":"t1"}\nnope\n',
+        "outcomes-bad.jsonl": text(f"{small}/outcomes.jsonl") + '{"task":1}\n',
+        "units-bad.jsonl": text(f"{small}/units.jsonl") + '{"path":"a"}\n',
+        "patches-bad.jsonl": text(f"{stages}/patches.jsonl") + "bad\n",
+        "runs-bad.jsonl": text(f"{sheet}/runs.jsonl") + "broken\n",
+        "sheet-units-bad.jsonl": text(f"{sheet}/units.jsonl") + '{"path":1}\n',
+        "tasks-dup.jsonl": text(f"{sheet}/tasks.jsonl") + text(f"{sheet}/tasks.jsonl").splitlines(True)[0],
+        "empty.jsonl": "",
+        "reads-allbad.jsonl": '{"x":1}\n',
+        "gold-allbad.jsonl": "zzz\n",
+        "outcomes-allbad.jsonl": "zzz\n",
+        "runs-allbad.jsonl": "zzz\n",
+    }
+    for name, body in made.items():
+        with open(os.path.join(d, name), "w") as f:
+            f.write(body)
+
+
+def report_sheet_cases(d):
+    """report and sheet cases; d holds the inputs of write_bad_inputs (nope* do not exist)."""
+    small, st, sh = "server/report/tests/fixtures/small", "server/report/tests/fixtures/stages", "tests/fixtures/sheet"
+    traj = f"{REAL}/openhands/pallets__flask-5014.json"
+    i = lambda f: os.path.join(d, f)  # noqa: E731
+    outs = ["--html", "{out}/r.html", "--lcov", "{out}/r.info", "--sarif", "{out}/r.sarif"]
+    names = ["r.html", "r.info", "r.sarif"]
+    g, r = ["--gold", f"{small}/gold.jsonl"], ["--reads", f"{small}/reads.jsonl"]
+    report = [
+        ("small", g + r + ["--outcomes", f"{small}/outcomes.jsonl", "--units", f"{small}/units.jsonl",
+                           "--workspace", f"{small}/ws"]),
+        ("small absolute workspace", g + r + ["--workspace", os.path.join(ROOT, small, "ws"), "--lcov-gold-unread"]),
+        ("bad lines", ["--gold", i("gold-bad.jsonl"), "--reads", i("reads-bad.jsonl"), "--outcomes",
+                       i("outcomes-bad.jsonl"), "--units", i("units-bad.jsonl")]),
+        ("all-bad outcomes", g + r + ["--outcomes", i("outcomes-allbad.jsonl")]),
+        ("gold sets", ["--gold", f"a={i('gold-bad.jsonl')}", *g, "--gold", f"c={REAL}/gold.jsonl",
+                       "--reads", i("reads-bad.jsonl"), "--outcomes", f"{small}/outcomes.jsonl"]),
+        ("gold sets, second all bad", g + ["--gold", i("gold-allbad.jsonl")] + r),
+        ("empty reads", g + ["--reads", i("empty.jsonl")]),
+        ("all-bad reads", ["--gold", i("gold-bad.jsonl"), "--reads", i("reads-allbad.jsonl")]),
+        ("all-bad gold", ["--gold", i("gold-allbad.jsonl")] + r),
+        ("reads as gold (refused)", ["--gold", f"{small}/reads.jsonl"] + r),
+        ("units as reads (refused)", g + ["--reads", f"{small}/units.jsonl"]),
+        ("missing units", g + r + ["--units", i("nope.jsonl")]),
+        ("missing workspaces", g + r + ["--workspaces", i("nope")]),
+        ("real trajectory", ["--gold", f"{REAL}/gold.jsonl", "--reads", traj, "--workspaces", f"{REAL}/sources",
+                             "--outcomes", f"{REAL}/gold.jsonl", "--at-k", "1,3"]),
+        ("real trajectory --no-stages", ["--gold", f"{REAL}/gold.jsonl", "--reads", traj,
+                                         "--workspaces", f"{REAL}/sources", "--no-stages"]),
+        ("stages", ["--gold", f"{st}/gold.jsonl", "--reads", f"{st}/reads.jsonl", "--workspaces", f"{st}/ws",
+                    "--patches", f"{st}/patches.jsonl", "--test-report", f"{st}/report.json",
+                    "--outcomes", f"{st}/outcomes.jsonl"]),
+        ("stages bad patches", ["--gold", f"{st}/gold.jsonl", "--reads", f"{st}/reads.jsonl", "--workspaces",
+                                f"{st}/ws", "--patches", i("patches-bad.jsonl"), "--test-report", f"r={st}/report.json"]),
+        ("--runs", ["--gold", f"{sh}/gold.jsonl", "--reads", f"{sh}/reads.jsonl", "--runs", i("runs-bad.jsonl"),
+                    "--ledger", f"{sh}/ledger.jsonl", "--tasks", f"{sh}/tasks.jsonl", "--k", "1,2"]),
+    ]
+    cases = [(f"report {n}", ["report", *a, *outs], names) for n, a in report]
+    cases.append(("report --runs, LCOV only", ["report", "--gold", f"{sh}/gold.jsonl", "--reads", f"{sh}/reads.jsonl",
+                                              "--runs", i("runs-bad.jsonl"), "--lcov", "{out}/r.info"], ["r.info"]))
+    cases.append(("report --html -", ["report", *g, *r, "--html", "-", "--sarif", "{out}/r.sarif"], ["r.sarif"]))
+    runs = ["--runs", f"{sh}/runs.jsonl"]
+    sg, sr = ["--gold", f"{sh}/gold.jsonl"], ["--reads", f"{sh}/reads.jsonl"]
+    sheet = [
+        ("fixture", runs + sg + sr + ["--ledger", f"{sh}/ledger.jsonl", "--tasks", f"{sh}/tasks.jsonl",
+                                      "--units", f"{sh}/units.jsonl"]),
+        ("bad lines json", ["--runs", i("runs-bad.jsonl"), "--gold", i("gold-bad.jsonl"), "--reads",
+                            i("reads-bad.jsonl"), "--format", "json", "--workspace", f"{sh}/repo"]),
+        ("runs only", runs),
+        ("empty reads", runs + ["--reads", i("empty.jsonl")]),
+        ("all-bad gold", runs + ["--gold", i("gold-allbad.jsonl")]),
+        ("real trajectory", runs + ["--gold", f"{REAL}/gold.jsonl", "--reads", traj, "--format", "json"]),
+        ("all-bad runs", ["--runs", i("runs-allbad.jsonl"), "--gold", i("gold-bad.jsonl"),
+                          "--reads", i("reads-bad.jsonl")]),
+        ("duplicate tasks, bad units", runs + ["--tasks", i("tasks-dup.jsonl"), "--ledger", f"{sh}/ledger.jsonl",
+                                               "--units", i("sheet-units-bad.jsonl"), "--format", "json"]),
+        ("missing ledger", runs + ["--ledger", i("nope.jsonl")]),
+        ("missing runs", ["--runs", i("nope.jsonl")]),
+        ("workspace", runs + sg + sr + ["--workspace", f"{sh}/repo", "--format", "json"]),
+    ]
+    cases += [(f"sheet {n}", ["sheet", *a], []) for n, a in sheet]
+    cases.append(("sheet shard 0/2", ["sheet", *runs, *sg, *sr, "--shard", "0/2", "--emit-partial", "{out}/p.json"],
+                  ["p.json"]))
+    cases.append(("sheet shard 1/2, real gold", ["sheet", *runs, "--gold", f"{REAL}/gold.jsonl", *sr, "--shard", "1/2",
+                                                "--format", "json", "--emit-partial", "{out}/p.json"], ["p.json"]))
+    return cases
+
+
 def real_size_cases():
     cases = []
     d = os.path.join(WORK, "real-import-191")
@@ -104,7 +204,7 @@ def run(binary, args, out):
     argv = [binary] + [a.replace("{out}", out) for a in args]
     p = subprocess.run(argv, cwd=ROOT, capture_output=True)
     # The output folder differs between the two runs: messages naming it are compared without it.
-    return p.returncode, p.stdout, p.stderr.replace(out.encode(), b"{out}")
+    return p.returncode, p.stdout.replace(out.encode(), b"{out}"), p.stderr.replace(out.encode(), b"{out}")
 
 
 def first_difference(a, b):
@@ -119,7 +219,16 @@ def main():
     ap.add_argument("--real-size", action="store_true", help="also the real-size corpora of bench/real_corpus.py")
     a = ap.parse_args()
     old, new = os.path.abspath(a.old), os.path.abspath(a.new)
-    cases = import_cases() + contextbench_cases() + (real_size_cases() if a.real_size else [])
+    inputs = tempfile.mkdtemp(prefix="readcov-same-inputs-")
+    try:
+        write_bad_inputs(inputs)
+        return compare(old, new, import_cases() + contextbench_cases() + report_sheet_cases(inputs)
+                       + (real_size_cases() if a.real_size else []))
+    finally:
+        shutil.rmtree(inputs)
+
+
+def compare(old, new, cases):
     differ = 0
     for name, args, outputs in cases:
         got = []
