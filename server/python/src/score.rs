@@ -109,10 +109,8 @@ pub fn score<'py>(
     let mut b = RowBuilder::new(py, breakdown && !columns);
     let mut kept = columns.then(Breakdown::default);
     let list = PyList::empty(py);
-    // Rows are consumed as they are turned into dicts, their breakdown moved into the columns'
-    // store or kept aside to be freed once the dicts are built, without the GIL: freeing every
-    // file's and span's strings and line sets is work other Python threads need not wait for.
-    let mut spent = Vec::with_capacity(if kept.is_none() { s.rows.len() } else { 0 });
+    // Rows are consumed as they are turned into dicts: their breakdown is freed on the way, or
+    // moved into the columns' store.
     for (i, mut row) in s.rows.into_iter().enumerate() {
         let unit = s.units.as_ref().map(|u| &u[i]);
         let rbe = (!s.rbe.is_empty())
@@ -131,11 +129,8 @@ pub fn score<'py>(
                 files,
                 std::mem::take(&mut row.score.spans),
             );
-        } else {
-            spent.push(row);
         }
     }
-    py.detach(move || drop((spent, s.units, s.rbe)));
     Ok((list, totals, partial, s.errors, s.notes, kept))
 }
 
