@@ -121,8 +121,8 @@ impl<'de, T: Fields> Deserialize<'de> for Obj<T> {
 
 pub(crate) struct ObjVisitor<T>(pub(crate) std::marker::PhantomData<T>);
 
-/// The scalar methods of a visitor that gives `T::default()` for any scalar.
-macro_rules! scalars_default {
+/// The scalar methods but `visit_str` of a visitor that gives its value's `Default` for them.
+macro_rules! scalars_but_str_default {
     () => {
         fn visit_bool<E: Error>(self, _: bool) -> Result<Self::Value, E> {
             Ok(Default::default())
@@ -136,14 +136,23 @@ macro_rules! scalars_default {
         fn visit_f64<E: Error>(self, _: f64) -> Result<Self::Value, E> {
             Ok(Default::default())
         }
-        fn visit_str<E: Error>(self, _: &str) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
         fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
             Ok(Default::default())
         }
     };
 }
+pub(crate) use scalars_but_str_default;
+
+/// Every scalar, strings too, as the value's `Default` (a visitor that keeps only arrays or objects).
+macro_rules! scalars_default {
+    () => {
+        $crate::doc::de::scalars_but_str_default!();
+        fn visit_str<E: Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+    };
+}
+pub(crate) use scalars_default;
 
 impl<'de, T: Fields> Visitor<'de> for ObjVisitor<T> {
     type Value = Obj<T>;
@@ -213,6 +222,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ArrVisitor<T> {
 
 /// `openhands::content_str`: a string, or the `text` of each part (or the part, when a string)
 /// joined; `None` for any other value.
+#[derive(Default)]
 pub(crate) struct Content(pub(crate) Option<Owned>);
 
 impl<'de> Deserialize<'de> for Content {
@@ -228,21 +238,7 @@ impl<'de> Visitor<'de> for ContentVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Content, E> {
-        Ok(Content(None))
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Content, E> {
-        Ok(Content(None))
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Content, E> {
-        Ok(Content(None))
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Content, E> {
-        Ok(Content(None))
-    }
-    fn visit_unit<E: Error>(self) -> Result<Content, E> {
-        Ok(Content(None))
-    }
+    scalars_but_str_default!();
     fn visit_str<E: Error>(self, s: &str) -> Result<Content, E> {
         Ok(Content(Some(Cow::Owned(s.to_string()))))
     }
@@ -262,6 +258,7 @@ impl<'de> Visitor<'de> for ContentVisitor {
 }
 
 /// One part of a `content` list: its `text` when a string, or the part when a string.
+#[derive(Default)]
 struct Part(Option<Owned>);
 
 #[derive(Default)]
@@ -288,21 +285,7 @@ impl<'de> Visitor<'de> for PartVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Part, E> {
-        Ok(Part(None))
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Part, E> {
-        Ok(Part(None))
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Part, E> {
-        Ok(Part(None))
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Part, E> {
-        Ok(Part(None))
-    }
-    fn visit_unit<E: Error>(self) -> Result<Part, E> {
-        Ok(Part(None))
-    }
+    scalars_but_str_default!();
     fn visit_str<E: Error>(self, s: &str) -> Result<Part, E> {
         Ok(Part(Some(Cow::Owned(s.to_string()))))
     }

@@ -1,7 +1,9 @@
 //! The typed shapes (an OpenHands completion log, a mini-swe-agent trajectory, their messages)
 //! read with the visitors of `de.rs`.
 
-use super::de::{AnyOf, Arr, Content, Fields, MaybeStr, Obj, ObjVisitor, Owned, Scalar, Skip};
+use super::de::{
+    scalars_default, AnyOf, Arr, Content, Fields, MaybeStr, Obj, ObjVisitor, Owned, Scalar, Skip,
+};
 use super::{Call, MiniAction, MiniLog, Msg, OpenHandsLog, Role};
 use serde::de::{Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -140,6 +142,7 @@ impl Fields for Response {
 }
 
 /// `choices`: `/0/message` of it (an array's first item, or an object's key `0`).
+#[derive(Default)]
 struct Choices(Option<Msg<'static>>);
 
 impl<'de> Deserialize<'de> for Choices {
@@ -155,24 +158,7 @@ impl<'de> Visitor<'de> for ChoicesVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Choices, E> {
-        Ok(Choices(None))
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Choices, E> {
-        Ok(Choices(None))
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Choices, E> {
-        Ok(Choices(None))
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Choices, E> {
-        Ok(Choices(None))
-    }
-    fn visit_str<E: Error>(self, _: &str) -> Result<Choices, E> {
-        Ok(Choices(None))
-    }
-    fn visit_unit<E: Error>(self) -> Result<Choices, E> {
-        Ok(Choices(None))
-    }
+    scalars_default!();
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Choices, A::Error> {
         let first = seq.next_element::<Obj<Choice>>()?;
         while seq.next_element::<Skip>()?.is_some() {}
