@@ -4,12 +4,15 @@
 per row, `readcov-json-floor --jsonl`).
 
   bench/chat_bench.py [--rows 10000] [--jobs 1] [--rounds 3] [--shards N] [--keep] [--bin DIR]
-                      [--before OLD_READCOV]
+                      [--before OLD_READCOV] [--no-ids]
 
 Rows are made from the vendored real samples (tests/data/formats/chat-trajectories: the SWE-Gym,
 SWE-smith and nebius rows, the three encodings), so their sizes follow the samples' (23 KB to
-93 KB, mean 48.6 KB); each copy gets its own instance id (`<task>-<k>_<n>`), so every row is a
-run of its own. Gold: one span per task in a file each encoding reads. Prints one JSON array per
+93 KB, mean 48.6 KB); each copy gets its own instance id (`<task>-<k>_<n>`), and a row that carries
+a trajectory id and a row id (SWE-smith's `traj_id`, `id`, as the real rows do) gets them rewritten the
+same way, so every row is a run of its own, named as a real row names it. `--no-ids` drops those two
+ids instead (the bench before session 17): such rows are named by a hash of their bytes, a path the
+real datasets do not take. Gold: one span per task in a file each encoding reads. Prints one JSON array per
 line: [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s, MB/s, ratio], the median of
 `--rounds` interleaved rounds (floor, import, score, one after the other, so each sees the same
 machine load); runs/s, MB/s and the ratio to the floor are per CPU second (user+sys). Needs the
@@ -37,10 +40,17 @@ def sample_rows():
     return rows
 
 
-def dataset(n):
-    """`n` rows cycling through the samples, written a row at a time; (path, bytes)."""
+# Stands for the task in a row's `id` and `traj_id` until each copy writes its own; json.dumps
+# writes it as `\u0001task\u0001`, which no other text of a row holds.
+TASK_MARK = "\x01task\x01"
+
+
+def dataset(n, ids=True):
+    """`n` rows cycling through the samples, written a row at a time; (path, bytes). `ids`: keep
+    each row's `id` and `traj_id`, made unique per copy as the instance id is (else dropped)."""
     os.makedirs(WORK, exist_ok=True)
-    path = os.path.join(WORK, f"rows-{n}.jsonl")
+    # Named by what the rows carry: a dataset kept from the other kind is never reused.
+    path = os.path.join(WORK, f"rows-{n}{'' if ids else '-noids'}.jsonl")
     gold = os.path.join(WORK, f"gold-{n}.jsonl")
     if os.path.exists(path) and os.path.exists(gold):
         return path, gold, os.path.getsize(path)
@@ -51,16 +61,24 @@ def dataset(n):
         # ADP's `_<n>` suffix (nebius, SWE-Gym) comes off, as readcov takes it off.
         task = iid.rsplit("_", 1)[0] if iid.rsplit("_", 1)[-1].isdigit() else iid
         r = dict(r)
-        r.pop("id", None)
-        r.pop("traj_id", None)
+        for key in ("id", "traj_id"):
+            if key not in r:
+                continue
+            # SWE-smith's are `<instance_id>.<run>` and `<instance_id>.<run>_<n>`.
+            if ids and isinstance(r[key], str) and r[key].startswith(iid):
+                r[key] = TASK_MARK + r[key][len(iid):]
+            else:
+                r.pop(key)
         texts.append((task, json.dumps(r)))
+    mark = json.dumps(TASK_MARK)[1:-1]
     spans = {"python__mypy-15976": "mypy/plugins/attrs.py", "tomerfiliba__plumbum-366": "plumbum/cli/image.py"}
     with open(path, "w") as out, open(gold, "w") as g:
         for k in range(n):
             task, text = texts[k % len(texts)]
             new = f"{task}-{k // len(texts)}"
             # Whole-string replacement of the id field only: the row stays valid JSON.
-            out.write(text.replace(json.dumps(task), json.dumps(new), 1).replace(f'"{task}_', f'"{new}_', 1) + "\n")
+            text = text.replace(json.dumps(task), json.dumps(new), 1).replace(f'"{task}_', f'"{new}_', 1)
+            out.write(text.replace(mark, new) + "\n")
             if task in spans:
                 g.write(json.dumps({"task": new, "path": spans[task], "start": 1, "end": 40}) + "\n")
     return path, gold, os.path.getsize(path)
@@ -92,6 +110,9 @@ def main():
                     help="also time `import --shard 0/N` (shard 0's part of the dataset)")
     ap.add_argument("--keep", action="store_true", help="keep the dataset for the next run")
     ap.add_argument("--bin", help="folder of built readcov and readcov-json-floor (default: build release)")
+    ap.add_argument("--no-ids", action="store_true",
+                    help="drop each row's id and traj_id (the dataset before session 17: SWE-smith rows "
+                         "are then named by a hash of their bytes)")
     ap.add_argument("--before", help="another readcov binary whose import is timed in the same rounds; "
                                      "its reads are compared with this one's byte for byte")
     a = ap.parse_args()
@@ -101,7 +122,7 @@ def main():
     else:
         subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "readcov", "-p", "readcov-naive"],
                        cwd=ROOT, check=True)
-    data, gold, size = dataset(a.rows)
+    data, gold, size = dataset(a.rows, ids=not a.no_ids)
     mb = size / 1e6
     reads = os.path.join(WORK, f"reads-{a.rows}.jsonl")
     readcov = os.path.join(BIN, "readcov")
