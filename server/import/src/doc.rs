@@ -125,6 +125,11 @@ pub struct Call<'a> {
     pub id: Option<Cow<'a, str>>,
     pub name: Option<Cow<'a, str>>,
     pub arguments: Option<Cow<'a, str>>,
+    /// `arguments` already parsed, when the call was made from parsed parameters (a
+    /// function-text call: its `<parameter=K>` pairs): the importer takes them instead of
+    /// parsing `arguments` again (profiled: 9.4 M of 428 M instructions on 300 chat rows).
+    /// `None`: parse `arguments`.
+    pub params: Option<serde_json::Map<String, Value>>,
 }
 
 /// One of mini-swe-agent's `extra.actions`: `command` and `tool_call_id` (each when a string).
@@ -176,6 +181,7 @@ impl<'a> Msg<'a> {
                             .pointer("/function/arguments")
                             .and_then(Value::as_str)
                             .map(Cow::Borrowed),
+                        params: None,
                     })
                     .collect()
             }),

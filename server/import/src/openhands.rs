@@ -236,9 +236,17 @@ pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
             let raw_args = call.arguments.as_deref().unwrap_or("");
             let id = call.id.as_deref().unwrap_or("");
             let output: Option<&str> = results.get(id).copied().flatten();
-            let args: Option<Map<String, Value>> = serde_json::from_str(raw_args).ok();
+            // Parsed already when the call was made from parameters (chat rows' function text).
+            let parsed: Option<Map<String, Value>>;
+            let args = match &call.params {
+                Some(p) => Some(p),
+                None => {
+                    parsed = serde_json::from_str(raw_args).ok();
+                    parsed.as_ref()
+                }
+            };
             let mut new_cwd = None;
-            let (op, output, command) = match (name.as_str(), &args) {
+            let (op, output, command) = match (name.as_str(), args) {
                 (_, None) => (
                     Op::Skip(Reason::Malformed),
                     output.map(str::to_string),

@@ -143,6 +143,7 @@ pub(crate) fn msg<'m>(m: &'m ChatMsg) -> Msg<'m> {
                     id: borrow(&c.id),
                     name: borrow(&c.name),
                     arguments: borrow(&c.arguments),
+                    params: None,
                 })
                 .collect()
         }),

@@ -152,6 +152,7 @@ impl<'a> ChatMsg<'a> {
                         id: str_at(call, "/id"),
                         name: str_at(call, "/function/name"),
                         arguments: str_at(call, "/function/arguments"),
+                        params: None,
                     })
                     .collect()
             }),

@@ -244,7 +244,8 @@ fn function_text_as_value(mut messages: Vec<serde_json::Value>) -> Vec<serde_jso
 
 /// The function-text messages handed to the OpenHands importer as typed messages are what it
 /// read from the `Value` document before, on the vendored SWE-smith rows and on odd shapes
-/// (content as parts, `EXECUTION RESULT` prefixes, a result with no text, an `ai` role).
+/// (content as parts, `EXECUTION RESULT` prefixes, a result with no text, an `ai` role), with
+/// each call's parameters its arguments parsed.
 #[test]
 fn function_text_messages_are_what_the_value_document_gave() {
     use crate::doc::OpenHandsLog;
@@ -283,10 +284,20 @@ fn function_text_messages_are_what_the_value_document_gave() {
         let doc = serde_json::json!({ "messages": function_text_as_value(list.clone()) });
         let want = OpenHandsLog::from_value(&doc);
         let msgs: Vec<row::ChatMsg> = list.iter().map(row::ChatMsg::from_value).collect();
-        let got = OpenHandsLog {
+        let mut got = OpenHandsLog {
             messages: super::encode::function_text(&msgs),
             ..OpenHandsLog::default()
         };
+        // Each call carries its parameters: what parsing its arguments gives (the importer takes
+        // them instead); the `Value` document had only the text.
+        for c in got.messages.iter_mut().flat_map(|m| &mut m.tool_calls) {
+            let parsed = c
+                .arguments
+                .as_deref()
+                .map(serde_json::from_str)
+                .map(Result::ok);
+            assert_eq!(c.params.take().map(Some), parsed, "{:?}", c.arguments);
+        }
         calls += got
             .messages
             .iter()

@@ -7,7 +7,7 @@
 use super::{is_assistant, msg, role, strip_observation, text};
 use crate::chat::row::ChatMsg;
 use crate::doc::{Call, Msg, Role};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::borrow::Cow;
 
 /// `<function=NAME>` … `</function>` blocks of an assistant text: (name, body).
@@ -65,16 +65,20 @@ fn params(body: &str) -> Vec<(&str, Param<'_>)> {
     out
 }
 
-/// The arguments of a call as `serde_json::Value::Object(parameters).to_string()` writes them:
-/// keys in order, a repeated key taking its last value, compact, strings escaped by serde_json.
-fn arguments(body: &str) -> String {
+/// The arguments of a call: the JSON text `serde_json::Value::Object(parameters).to_string()`
+/// writes (keys in order, a repeated key taking its last value, compact, strings escaped by
+/// serde_json), and that object, which the importer takes instead of parsing the text again
+/// (test `arguments_are_the_map_serialised`: the object is what parsing the text gives).
+fn arguments(body: &str) -> (String, Map<String, Value>) {
     let mut params = params(body);
     // Stable: among equal keys the last written stays last, and is the one kept.
     params.sort_by(|a, b| a.0.cmp(b.0));
     let mut out = Vec::with_capacity(body.len() + 16);
+    let mut map = Map::new();
     out.push(b'{');
-    for (i, (key, value)) in params.iter().enumerate() {
-        if params.get(i + 1).is_some_and(|next| next.0 == *key) {
+    let mut params = params.into_iter().peekable();
+    while let Some((key, value)) = params.next() {
+        if params.peek().is_some_and(|next| next.0 == key) {
             continue;
         }
         if out.len() > 1 {
@@ -83,13 +87,20 @@ fn arguments(body: &str) -> String {
         // Writing into a Vec cannot fail.
         let _ = serde_json::to_writer(&mut out, key);
         out.push(b':');
-        let _ = match value {
-            Param::Json(v) => serde_json::to_writer(&mut out, v),
-            Param::Text(t) => serde_json::to_writer(&mut out, t),
+        let value = match value {
+            Param::Json(v) => {
+                let _ = serde_json::to_writer(&mut out, &v);
+                v
+            }
+            Param::Text(t) => {
+                let _ = serde_json::to_writer(&mut out, t);
+                Value::String(t.to_string())
+            }
         };
+        map.insert(key.to_string(), value);
     }
     out.push(b'}');
-    String::from_utf8(out).unwrap_or_default()
+    (String::from_utf8(out).unwrap_or_default(), map)
 }
 
 /// `<function=NAME>` … `</function>` blocks of an assistant text: (name, arguments as a map).
@@ -139,10 +150,14 @@ pub(crate) fn function_text<'m>(messages: &'m [ChatMsg]) -> Vec<Msg<'m>> {
             let tool_calls: Vec<Call> = calls
                 .into_iter()
                 .enumerate()
-                .map(|(k, (name, body))| Call {
-                    id: Some(Cow::Owned(format!("fn-{i}-{k}"))),
-                    name: Some(Cow::Owned(name)),
-                    arguments: Some(Cow::Owned(arguments(body))),
+                .map(|(k, (name, body))| {
+                    let (text, params) = arguments(body);
+                    Call {
+                        id: Some(Cow::Owned(format!("fn-{i}-{k}"))),
+                        name: Some(Cow::Owned(name)),
+                        arguments: Some(Cow::Owned(text)),
+                        params: Some(params),
+                    }
                 })
                 .collect();
             // Only one result follows a message: it answers the first call.
@@ -168,10 +183,25 @@ pub(crate) fn function_text<'m>(messages: &'m [ChatMsg]) -> Vec<Msg<'m>> {
 #[cfg(test)]
 mod tests {
     use super::{arguments, function_blocks, parameters};
-    use serde_json::Value;
+    use serde_json::{Map, Value};
 
-    /// The written arguments are the map serialised, on the vendored SWE-smith rows and on
-    /// bodies made of the markup's pieces (repeated keys, JSON-looking values, escapes).
+    /// The written arguments are the map serialised, and the object handed on with them is what
+    /// parsing them gives (what the importer parsed before it took the object).
+    fn agree(body: &str) {
+        let (text, params) = arguments(body);
+        assert_eq!(
+            text,
+            Value::Object(parameters(body)).to_string(),
+            "{body:?}"
+        );
+        let parsed: Map<String, Value> = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(params, parsed, "{body:?}");
+        let order = |m: &Map<String, Value>| m.keys().cloned().collect::<Vec<_>>();
+        assert_eq!(order(&params), order(&parsed), "{body:?}");
+    }
+
+    /// [`agree`] on the vendored SWE-smith rows and on bodies made of the markup's pieces
+    /// (repeated keys, JSON-looking values, escapes).
     #[test]
     fn arguments_are_the_map_serialised() {
         let mut bodies = 0;
@@ -181,7 +211,7 @@ mod tests {
                     continue;
                 };
                 for (_, body) in function_blocks(t) {
-                    assert_eq!(arguments(body), Value::Object(parameters(body)).to_string());
+                    agree(body);
                     bodies += 1;
                 }
             }
@@ -195,10 +225,11 @@ mod tests {
             parts in proptest::collection::vec(proptest::sample::select(vec![
                 "<parameter=", "</parameter>", ">", "\n", " ", "command", "path", "view_range",
                 "insert_line", "b", "a", "[1, 2]", "[", "12", "-3", "1e3", "x\"y", "\\", "é", "\t",
+                "0.1", "[0.3, 1.5e-7]", "view_range", "_line",
             ]), 0..24),
         ) {
             let body: String = parts.concat();
-            proptest::prop_assert_eq!(arguments(&body), Value::Object(parameters(&body)).to_string());
+            agree(&body);
         }
     }
 }
