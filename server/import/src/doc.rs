@@ -47,14 +47,15 @@ impl Doc {
                 Finder::new(b"\"trajectory_format\""),
             ]
         });
+        // The document outlives the text (a reader hands it on without its bytes): owned.
         if openhands.find(text.as_bytes()).is_some() {
             if let Ok(shapes::OpenHandsTop(log)) = serde_json::from_str(text) {
-                return Some(Doc::OpenHands(log));
+                return Some(Doc::OpenHands(log.into_owned()));
             }
         }
         if mini.find(text.as_bytes()).is_some() {
             if let Ok(shapes::MiniTop(log)) = serde_json::from_str(text) {
-                return Some(Doc::MiniSweAgent(log));
+                return Some(Doc::MiniSweAgent(log.into_owned()));
             }
         }
         None
@@ -155,6 +156,70 @@ pub struct MiniLog<'a> {
     pub instance_id: Option<Cow<'a, str>>,
     pub submission: Option<String>,
     pub messages: Vec<Msg<'a>>,
+}
+
+/// A text kept past the document it was borrowed from.
+fn owned(s: Option<Cow<str>>) -> Option<Cow<'static, str>> {
+    s.map(|s| Cow::Owned(s.into_owned()))
+}
+
+impl Msg<'_> {
+    /// The message with its texts owned (an owned text is moved, a borrowed one copied).
+    pub fn into_owned(self) -> Msg<'static> {
+        Msg {
+            role: self.role,
+            content: owned(self.content),
+            tool_call_id: owned(self.tool_call_id),
+            tool_calls: self.tool_calls.into_iter().map(Call::into_owned).collect(),
+            actions: self
+                .actions
+                .map(|a| a.into_iter().map(MiniAction::into_owned).collect()),
+        }
+    }
+}
+
+impl Call<'_> {
+    /// [`Msg::into_owned`] of a call.
+    pub fn into_owned(self) -> Call<'static> {
+        Call {
+            id: owned(self.id),
+            name: owned(self.name),
+            arguments: owned(self.arguments),
+            params: self.params,
+        }
+    }
+}
+
+impl MiniAction<'_> {
+    /// [`Msg::into_owned`] of an action.
+    pub fn into_owned(self) -> MiniAction<'static> {
+        MiniAction {
+            command: owned(self.command),
+            tool_call_id: owned(self.tool_call_id),
+        }
+    }
+}
+
+impl OpenHandsLog<'_> {
+    /// [`Msg::into_owned`] of a log.
+    pub fn into_owned(self) -> OpenHandsLog<'static> {
+        OpenHandsLog {
+            instance_id: owned(self.instance_id),
+            messages: self.messages.into_iter().map(Msg::into_owned).collect(),
+            last: self.last.map(Msg::into_owned),
+        }
+    }
+}
+
+impl MiniLog<'_> {
+    /// [`Msg::into_owned`] of a log.
+    pub fn into_owned(self) -> MiniLog<'static> {
+        MiniLog {
+            instance_id: owned(self.instance_id),
+            submission: self.submission,
+            messages: self.messages.into_iter().map(Msg::into_owned).collect(),
+        }
+    }
 }
 
 fn str_of<'a>(v: &'a Value, key: &str) -> Option<Cow<'a, str>> {

@@ -3,13 +3,50 @@
 //! skipping path, which does not count depth nor check `\u` surrogates and number ranges: a
 //! document `Value` refuses would be read). Each reads what `Value::get(..).and_then(as_..)`
 //! gave; a repeated key counts the last time, as in a `Value`. The shapes are in `shapes.rs`.
+//!
+//! A text is borrowed from the document (`Cow::Borrowed`) when the parser can lend it: a string
+//! without escapes in a document parsed from a `&str` (serde's `visit_borrowed_str`); a string
+//! with escapes is unescaped by the parser into its scratch space and copied out (`Cow::Owned`).
+//! A chat row's read keeps its text alive while its messages are imported, so it lends; a
+//! whole log's typed parse outlives its bytes and is made owned ([`super::OpenHandsLog::into_owned`]).
 
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::borrow::Cow;
 use std::fmt;
 
-pub(crate) type Owned = Cow<'static, str>;
+/// The scalar methods but `visit_str` of a visitor that gives its value's `Default` for them.
+macro_rules! scalars_but_str_default {
+    () => {
+        fn visit_bool<E: Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+        fn visit_i64<E: Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+        fn visit_u64<E: Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+        fn visit_f64<E: Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+        fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+    };
+}
+pub(crate) use scalars_but_str_default;
+
+/// Every scalar, strings too, as the value's `Default` (a visitor that keeps only arrays or objects).
+macro_rules! scalars_default {
+    () => {
+        $crate::doc::de::scalars_but_str_default!();
+        fn visit_str<E: Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(Default::default())
+        }
+    };
+}
+pub(crate) use scalars_default;
 
 /// Any JSON value, checked as a `Value` would be, and dropped.
 pub(crate) struct Skip;
@@ -65,16 +102,39 @@ impl<'de, T, F: FnOnce(Scalar) -> T> Visitor<'de> for AnyOf<F> {
     }
 }
 
-/// `v.as_str()`: the string, `None` for any other value.
-pub(crate) struct MaybeStr(pub(crate) Option<Owned>);
+/// `v.as_str()`: the string (borrowed from the document when it can be), `None` for any other
+/// value.
+#[derive(Default)]
+pub(crate) struct MaybeStr<'de>(pub(crate) Option<Cow<'de, str>>);
 
-impl<'de> Deserialize<'de> for MaybeStr {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MaybeStr, D::Error> {
-        let s = d.deserialize_any(AnyOf(|s: Scalar| match s {
-            Scalar::Str(s) => Some(Cow::Owned(s.to_string())),
-            _ => None,
-        }))?;
-        Ok(MaybeStr(s.flatten()))
+impl<'de> Deserialize<'de> for MaybeStr<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MaybeStr<'de>, D::Error> {
+        d.deserialize_any(MaybeStrVisitor)
+    }
+}
+
+struct MaybeStrVisitor;
+
+impl<'de> Visitor<'de> for MaybeStrVisitor {
+    type Value = MaybeStr<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    scalars_but_str_default!();
+    fn visit_borrowed_str<E: Error>(self, s: &'de str) -> Result<MaybeStr<'de>, E> {
+        Ok(MaybeStr(Some(Cow::Borrowed(s))))
+    }
+    fn visit_str<E: Error>(self, s: &str) -> Result<MaybeStr<'de>, E> {
+        Ok(MaybeStr(Some(Cow::Owned(s.to_string()))))
+    }
+    fn visit_string<E: Error>(self, s: String) -> Result<MaybeStr<'de>, E> {
+        Ok(MaybeStr(Some(Cow::Owned(s))))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<MaybeStr<'de>, A::Error> {
+        AnyOf(|_: Scalar| ()).visit_seq(seq).map(|_| MaybeStr(None))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<MaybeStr<'de>, A::Error> {
+        AnyOf(|_: Scalar| ()).visit_map(map).map(|_| MaybeStr(None))
     }
 }
 
@@ -98,13 +158,14 @@ impl<'de> Visitor<'de> for KeyIn {
     }
 }
 
-/// The fields an object is read into (the other keys skipped, or the document refused).
-pub(crate) trait Fields: Default {
+/// The fields an object is read into (the other keys skipped, or the document refused); `'de`:
+/// the document the texts may borrow from.
+pub(crate) trait Fields<'de>: Default {
     const NAMES: &'static [&'static str];
     /// The value of the key `NAMES[i]`.
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error>;
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error>;
     /// The value of another key.
-    fn other<'de, A: MapAccess<'de>>(&mut self, map: &mut A) -> Result<(), A::Error> {
+    fn other<A: MapAccess<'de>>(&mut self, map: &mut A) -> Result<(), A::Error> {
         map.next_value::<Skip>().map(|_| ())
     }
 }
@@ -113,7 +174,7 @@ pub(crate) trait Fields: Default {
 /// `Value::get` gives nothing on a value that is not an object).
 pub(crate) struct Obj<T>(pub(crate) T);
 
-impl<'de, T: Fields> Deserialize<'de> for Obj<T> {
+impl<'de, T: Fields<'de>> Deserialize<'de> for Obj<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Obj<T>, D::Error> {
         d.deserialize_any(ObjVisitor(std::marker::PhantomData))
     }
@@ -121,40 +182,7 @@ impl<'de, T: Fields> Deserialize<'de> for Obj<T> {
 
 pub(crate) struct ObjVisitor<T>(pub(crate) std::marker::PhantomData<T>);
 
-/// The scalar methods but `visit_str` of a visitor that gives its value's `Default` for them.
-macro_rules! scalars_but_str_default {
-    () => {
-        fn visit_bool<E: Error>(self, _: bool) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_i64<E: Error>(self, _: i64) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_u64<E: Error>(self, _: u64) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_f64<E: Error>(self, _: f64) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-        fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-    };
-}
-pub(crate) use scalars_but_str_default;
-
-/// Every scalar, strings too, as the value's `Default` (a visitor that keeps only arrays or objects).
-macro_rules! scalars_default {
-    () => {
-        $crate::doc::de::scalars_but_str_default!();
-        fn visit_str<E: Error>(self, _: &str) -> Result<Self::Value, E> {
-            Ok(Default::default())
-        }
-    };
-}
-pub(crate) use scalars_default;
-
-impl<'de, T: Fields> Visitor<'de> for ObjVisitor<T> {
+impl<'de, T: Fields<'de>> Visitor<'de> for ObjVisitor<T> {
     type Value = Obj<T>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
@@ -221,12 +249,12 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ArrVisitor<T> {
 }
 
 /// `openhands::content_str`: a string, or the `text` of each part (or the part, when a string)
-/// joined; `None` for any other value.
+/// joined; `None` for any other value. One part is its text as read (borrowed when it can be).
 #[derive(Default)]
-pub(crate) struct Content(pub(crate) Option<Owned>);
+pub(crate) struct Content<'de>(pub(crate) Option<Cow<'de, str>>);
 
-impl<'de> Deserialize<'de> for Content {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Content, D::Error> {
+impl<'de> Deserialize<'de> for Content<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Content<'de>, D::Error> {
         d.deserialize_any(ContentVisitor)
     }
 }
@@ -234,46 +262,57 @@ impl<'de> Deserialize<'de> for Content {
 struct ContentVisitor;
 
 impl<'de> Visitor<'de> for ContentVisitor {
-    type Value = Content;
+    type Value = Content<'de>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
     scalars_but_str_default!();
-    fn visit_str<E: Error>(self, s: &str) -> Result<Content, E> {
+    fn visit_borrowed_str<E: Error>(self, s: &'de str) -> Result<Content<'de>, E> {
+        Ok(Content(Some(Cow::Borrowed(s))))
+    }
+    fn visit_str<E: Error>(self, s: &str) -> Result<Content<'de>, E> {
         Ok(Content(Some(Cow::Owned(s.to_string()))))
     }
-    fn visit_string<E: Error>(self, s: String) -> Result<Content, E> {
+    fn visit_string<E: Error>(self, s: String) -> Result<Content<'de>, E> {
         Ok(Content(Some(Cow::Owned(s))))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content, A::Error> {
-        let mut text = String::new();
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content<'de>, A::Error> {
+        let Some(Part(first)) = seq.next_element::<Part>()? else {
+            return Ok(Content(Some(Cow::Borrowed(""))));
+        };
+        let first = first.unwrap_or(Cow::Borrowed(""));
+        let Some(Part(second)) = seq.next_element::<Part>()? else {
+            return Ok(Content(Some(first)));
+        };
+        let mut text = first.into_owned();
+        text.push_str(second.as_deref().unwrap_or(""));
         while let Some(Part(part)) = seq.next_element::<Part>()? {
             text.push_str(part.as_deref().unwrap_or(""));
         }
         Ok(Content(Some(Cow::Owned(text))))
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Content, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Content<'de>, A::Error> {
         AnyOf(|_: Scalar| ()).visit_map(map).map(|_| Content(None))
     }
 }
 
 /// One part of a `content` list: its `text` when a string, or the part when a string.
 #[derive(Default)]
-struct Part(Option<Owned>);
+struct Part<'de>(Option<Cow<'de, str>>);
 
 #[derive(Default)]
-struct TextField(Option<Owned>);
+struct TextField<'de>(Option<Cow<'de, str>>);
 
-impl Fields for TextField {
+impl<'de> Fields<'de> for TextField<'de> {
     const NAMES: &'static [&'static str] = &["text"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = map.next_value::<MaybeStr>()?.0;
         Ok(())
     }
 }
 
-impl<'de> Deserialize<'de> for Part {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Part, D::Error> {
+impl<'de> Deserialize<'de> for Part<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Part<'de>, D::Error> {
         d.deserialize_any(PartVisitor)
     }
 }
@@ -281,18 +320,21 @@ impl<'de> Deserialize<'de> for Part {
 struct PartVisitor;
 
 impl<'de> Visitor<'de> for PartVisitor {
-    type Value = Part;
+    type Value = Part<'de>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
     scalars_but_str_default!();
-    fn visit_str<E: Error>(self, s: &str) -> Result<Part, E> {
+    fn visit_borrowed_str<E: Error>(self, s: &'de str) -> Result<Part<'de>, E> {
+        Ok(Part(Some(Cow::Borrowed(s))))
+    }
+    fn visit_str<E: Error>(self, s: &str) -> Result<Part<'de>, E> {
         Ok(Part(Some(Cow::Owned(s.to_string()))))
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Part, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Part<'de>, A::Error> {
         AnyOf(|_: Scalar| ()).visit_seq(seq).map(|_| Part(None))
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Part, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Part<'de>, A::Error> {
         let Obj(TextField(text)) = ObjVisitor(std::marker::PhantomData).visit_map(map)?;
         Ok(Part(text))
     }

@@ -2,23 +2,24 @@
 //! read with the visitors of `de.rs`.
 
 use super::de::{
-    scalars_default, AnyOf, Arr, Content, Fields, MaybeStr, Obj, ObjVisitor, Owned, Scalar, Skip,
+    scalars_default, AnyOf, Arr, Content, Fields, MaybeStr, Obj, ObjVisitor, Scalar, Skip,
 };
 use super::{Call, MiniAction, MiniLog, Msg, OpenHandsLog, Role};
 use serde::de::{Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::fmt;
 
-impl Fields for Msg<'static> {
+impl<'de> Fields<'de> for Msg<'de> {
     const NAMES: &'static [&'static str] =
         &["role", "content", "tool_call_id", "tool_calls", "extra"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.role = Role::of(map.next_value::<MaybeStr>()?.0.as_deref()),
             1 => self.content = map.next_value::<Content>()?.0,
             2 => self.tool_call_id = map.next_value::<MaybeStr>()?.0,
             3 => {
-                let Arr(calls) = map.next_value::<Arr<Obj<Call<'static>>>>()?;
+                let Arr(calls) = map.next_value::<Arr<Obj<Call<'de>>>>()?;
                 self.tool_calls = calls.unwrap_or_default().into_iter().map(|c| c.0).collect();
             }
             _ => self.actions = map.next_value::<Obj<Extra>>()?.0 .0,
@@ -27,9 +28,9 @@ impl Fields for Msg<'static> {
     }
 }
 
-impl Fields for Call<'static> {
+impl<'de> Fields<'de> for Call<'de> {
     const NAMES: &'static [&'static str] = &["id", "function"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.id = map.next_value::<MaybeStr>()?.0,
             _ => {
@@ -43,14 +44,14 @@ impl Fields for Call<'static> {
 
 /// A tool call's `function`.
 #[derive(Default)]
-struct Function {
-    name: Option<Owned>,
-    arguments: Option<Owned>,
+struct Function<'de> {
+    name: Option<Cow<'de, str>>,
+    arguments: Option<Cow<'de, str>>,
 }
 
-impl Fields for Function {
+impl<'de> Fields<'de> for Function<'de> {
     const NAMES: &'static [&'static str] = &["name", "arguments"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         let s = map.next_value::<MaybeStr>()?.0;
         match i {
             0 => self.name = s,
@@ -62,20 +63,20 @@ impl Fields for Function {
 
 /// mini-swe-agent's `extra`: its `actions`.
 #[derive(Default)]
-struct Extra(Option<Vec<MiniAction<'static>>>);
+struct Extra<'de>(Option<Vec<MiniAction<'de>>>);
 
-impl Fields for Extra {
+impl<'de> Fields<'de> for Extra<'de> {
     const NAMES: &'static [&'static str] = &["actions"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
-        let Arr(actions) = map.next_value::<Arr<Obj<MiniAction<'static>>>>()?;
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        let Arr(actions) = map.next_value::<Arr<Obj<MiniAction<'de>>>>()?;
         self.0 = actions.map(|a| a.into_iter().map(|a| a.0).collect());
         Ok(())
     }
 }
 
-impl Fields for MiniAction<'static> {
+impl<'de> Fields<'de> for MiniAction<'de> {
     const NAMES: &'static [&'static str] = &["command", "tool_call_id"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         let s = map.next_value::<MaybeStr>()?.0;
         match i {
             0 => self.command = s,
@@ -94,9 +95,9 @@ fn unknown<E: Error>() -> E {
 /// format detection names OpenHands whatever their values (test
 /// `the_typed_keys_leave_detection_no_choice`).
 #[derive(Default)]
-struct OpenHandsFields {
-    log: OpenHandsLog<'static>,
-    fncall: Option<Option<Vec<Obj<Msg<'static>>>>>,
+struct OpenHandsFields<'de> {
+    log: OpenHandsLog<'de>,
+    fncall: Option<Option<Vec<Obj<Msg<'de>>>>>,
 }
 
 pub(super) const OPENHANDS_KEYS: &[&str] = &[
@@ -111,11 +112,11 @@ pub(super) const OPENHANDS_KEYS: &[&str] = &[
     "instance_id",
 ];
 
-impl Fields for OpenHandsFields {
+impl<'de> Fields<'de> for OpenHandsFields<'de> {
     const NAMES: &'static [&'static str] = OPENHANDS_KEYS;
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
-            6 => self.fncall = Some(map.next_value::<Arr<Obj<Msg<'static>>>>()?.0),
+            6 => self.fncall = Some(map.next_value::<Arr<Obj<Msg<'de>>>>()?.0),
             7 => self.log.last = map.next_value::<Obj<Response>>()?.0 .0,
             8 => self.log.instance_id = map.next_value::<MaybeStr>()?.0,
             _ => {
@@ -124,18 +125,18 @@ impl Fields for OpenHandsFields {
         }
         Ok(())
     }
-    fn other<'de, A: MapAccess<'de>>(&mut self, _: &mut A) -> Result<(), A::Error> {
+    fn other<A: MapAccess<'de>>(&mut self, _: &mut A) -> Result<(), A::Error> {
         Err(unknown())
     }
 }
 
 /// `fncall_response`: the message of its first choice (`/choices/0/message`).
 #[derive(Default)]
-struct Response(Option<Msg<'static>>);
+struct Response<'de>(Option<Msg<'de>>);
 
-impl Fields for Response {
+impl<'de> Fields<'de> for Response<'de> {
     const NAMES: &'static [&'static str] = &["choices"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = map.next_value::<Choices>()?.0;
         Ok(())
     }
@@ -143,10 +144,10 @@ impl Fields for Response {
 
 /// `choices`: `/0/message` of it (an array's first item, or an object's key `0`).
 #[derive(Default)]
-struct Choices(Option<Msg<'static>>);
+struct Choices<'de>(Option<Msg<'de>>);
 
-impl<'de> Deserialize<'de> for Choices {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Choices, D::Error> {
+impl<'de> Deserialize<'de> for Choices<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Choices<'de>, D::Error> {
         d.deserialize_any(ChoicesVisitor)
     }
 }
@@ -154,17 +155,17 @@ impl<'de> Deserialize<'de> for Choices {
 struct ChoicesVisitor;
 
 impl<'de> Visitor<'de> for ChoicesVisitor {
-    type Value = Choices;
+    type Value = Choices<'de>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
     scalars_default!();
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Choices, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Choices<'de>, A::Error> {
         let first = seq.next_element::<Obj<Choice>>()?;
         while seq.next_element::<Skip>()?.is_some() {}
         Ok(Choices(first.and_then(|c| c.0 .0)))
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Choices, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Choices<'de>, A::Error> {
         let Obj(Zero(choice)) = ObjVisitor(std::marker::PhantomData).visit_map(map)?;
         Ok(Choices(choice))
     }
@@ -172,11 +173,11 @@ impl<'de> Visitor<'de> for ChoicesVisitor {
 
 /// An object's key `0` (a JSON pointer's `/0` on an object).
 #[derive(Default)]
-struct Zero(Option<Msg<'static>>);
+struct Zero<'de>(Option<Msg<'de>>);
 
-impl Fields for Zero {
+impl<'de> Fields<'de> for Zero<'de> {
     const NAMES: &'static [&'static str] = &["0"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = map.next_value::<Obj<Choice>>()?.0 .0;
         Ok(())
     }
@@ -185,21 +186,21 @@ impl Fields for Zero {
 /// One choice: its `message` (any value: a value that is not an object is a message without
 /// tool calls).
 #[derive(Default)]
-struct Choice(Option<Msg<'static>>);
+struct Choice<'de>(Option<Msg<'de>>);
 
-impl Fields for Choice {
+impl<'de> Fields<'de> for Choice<'de> {
     const NAMES: &'static [&'static str] = &["message"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
-        self.0 = Some(map.next_value::<Obj<Msg<'static>>>()?.0);
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        self.0 = Some(map.next_value::<Obj<Msg<'de>>>()?.0);
         Ok(())
     }
 }
 
 /// An OpenHands completion log, read typed.
-pub(super) struct OpenHandsTop(pub OpenHandsLog<'static>);
+pub(super) struct OpenHandsTop<'de>(pub OpenHandsLog<'de>);
 
-impl<'de> Deserialize<'de> for OpenHandsTop {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OpenHandsTop, D::Error> {
+impl<'de> Deserialize<'de> for OpenHandsTop<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OpenHandsTop<'de>, D::Error> {
         let Obj(OpenHandsFields { mut log, fncall }) = Obj::deserialize(d)?;
         // `fncall_messages` (whatever its value) is what makes the log OpenHands.
         let Some(messages) = fncall else {
@@ -217,26 +218,26 @@ impl<'de> Deserialize<'de> for OpenHandsTop {
 /// The top of a mini-swe-agent trajectory: with only these keys, `messages` an array and a
 /// `trajectory_format` naming mini, detection names mini-swe-agent whatever the rest holds.
 #[derive(Default)]
-struct MiniFields {
-    log: MiniLog<'static>,
-    messages: Option<Option<Vec<Obj<Msg<'static>>>>>,
-    trajectory_format: Option<Owned>,
+struct MiniFields<'de> {
+    log: MiniLog<'de>,
+    messages: Option<Option<Vec<Obj<Msg<'de>>>>>,
+    trajectory_format: Option<Cow<'de, str>>,
 }
 
 pub(super) const MINI_KEYS: &[&str] = &["info", "messages", "trajectory_format", "instance_id"];
 
-impl Fields for MiniFields {
+impl<'de> Fields<'de> for MiniFields<'de> {
     const NAMES: &'static [&'static str] = MINI_KEYS;
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.log.submission = map.next_value::<Obj<Info>>()?.0 .0,
-            1 => self.messages = Some(map.next_value::<Arr<Obj<Msg<'static>>>>()?.0),
+            1 => self.messages = Some(map.next_value::<Arr<Obj<Msg<'de>>>>()?.0),
             2 => self.trajectory_format = map.next_value::<MaybeStr>()?.0,
             _ => self.log.instance_id = map.next_value::<MaybeStr>()?.0,
         }
         Ok(())
     }
-    fn other<'de, A: MapAccess<'de>>(&mut self, _: &mut A) -> Result<(), A::Error> {
+    fn other<A: MapAccess<'de>>(&mut self, _: &mut A) -> Result<(), A::Error> {
         Err(unknown())
     }
 }
@@ -245,9 +246,9 @@ impl Fields for MiniFields {
 #[derive(Default)]
 struct Info(Option<String>);
 
-impl Fields for Info {
+impl<'de> Fields<'de> for Info {
     const NAMES: &'static [&'static str] = &["submission"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = map.next_value::<Submission>()?.0;
         Ok(())
     }
@@ -267,10 +268,10 @@ impl<'de> Deserialize<'de> for Submission {
 }
 
 /// A mini-swe-agent trajectory, read typed.
-pub(super) struct MiniTop(pub MiniLog<'static>);
+pub(super) struct MiniTop<'de>(pub MiniLog<'de>);
 
-impl<'de> Deserialize<'de> for MiniTop {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MiniTop, D::Error> {
+impl<'de> Deserialize<'de> for MiniTop<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MiniTop<'de>, D::Error> {
         let Obj(MiniFields {
             mut log,
             messages,

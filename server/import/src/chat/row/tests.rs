@@ -270,6 +270,36 @@ proptest! {
             || json!({"report": {"resolved": nested.clone()}, "git_patch": nested.clone()}),
         );
         let v = Value::Object(row);
-        prop_assert_eq!(typed(&v.to_string()), Some(Row::from_value(&v)));
+        let text = v.to_string();
+        prop_assert_eq!(typed(&text), Some(Row::from_value(&v)));
     }
+}
+
+/// A text without escapes is borrowed from the row's text (a content list of one part too); a
+/// text with escapes, and parts joined, are copied. Either way the row reads as its `Value`.
+#[test]
+fn plain_texts_are_borrowed_from_the_row() {
+    use std::borrow::Cow;
+    let text = r#"{"instance_id": "a__b-1", "model": "m", "messages": [
+        {"role": "assistant", "content": "plain", "tool_calls": [{"id": "c1",
+            "function": {"name": "bash", "arguments": "{\"command\": \"ls\"}"}}]},
+        {"role": "tool", "content": [{"type": "text", "text": "one part"}]},
+        {"role": "user", "content": ["a", {"text": "b"}, {"text": 1}]},
+        {"role": "user", "content": []}]}"#;
+    let row = typed(text).expect("an object");
+    let borrowed = |c: &Option<Cow<str>>| matches!(c, Some(Cow::Borrowed(_)));
+    assert!(borrowed(&row.instance_id) && borrowed(&row.names[2]));
+    let m = row.lists[0].as_ref().expect("messages");
+    assert!(borrowed(&m[0].role) && borrowed(&m[0].content));
+    let call = &m[0].tool_calls.as_ref().expect("calls")[0];
+    assert!(borrowed(&call.id) && borrowed(&call.name));
+    assert!(
+        matches!(call.arguments, Some(Cow::Owned(_))),
+        "escaped: copied"
+    );
+    assert!(borrowed(&m[1].content), "one part");
+    assert_eq!(m[2].content.as_deref(), Some("ab"));
+    assert_eq!(m[3].content.as_deref(), Some(""));
+    let v: Value = serde_json::from_str(text).expect("JSON");
+    assert_eq!(row, Row::from_value(&v));
 }

@@ -10,16 +10,17 @@ use std::borrow::Cow;
 use std::fmt;
 
 /// The typed parse of a row's text; `None` when it is not one JSON object (the caller reads it
-/// as a `Value` then, for the same answer or the error).
-pub(crate) fn typed(text: &str) -> Option<Row<'static>> {
+/// as a `Value` then, for the same answer or the error). Its texts borrow from `text` where they
+/// have no escapes (the row's text is kept while its messages are imported).
+pub(crate) fn typed(text: &str) -> Option<Row<'_>> {
     serde_json::from_str::<Top>(text).ok().map(|t| t.0)
 }
 
 /// A row: an object, or an error (any other value).
-struct Top(Row<'static>);
+struct Top<'de>(Row<'de>);
 
-impl<'de> Deserialize<'de> for Top {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Top, D::Error> {
+impl<'de> Deserialize<'de> for Top<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Top<'de>, D::Error> {
         d.deserialize_map(TopVisitor)
     }
 }
@@ -27,29 +28,27 @@ impl<'de> Deserialize<'de> for Top {
 struct TopVisitor;
 
 impl<'de> Visitor<'de> for TopVisitor {
-    type Value = Top;
+    type Value = Top<'de>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON object")
     }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Top, A::Error> {
-        let Obj(row) = ObjVisitor::<Row<'static>>(std::marker::PhantomData).visit_map(map)?;
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Top<'de>, A::Error> {
+        let Obj(row) = ObjVisitor::<Row<'de>>(std::marker::PhantomData).visit_map(map)?;
         Ok(Top(row))
     }
 }
 
-/// `as_str` of a value, as an owned text.
-fn maybe_str<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Option<Cow<'static, str>>, A::Error> {
+/// `as_str` of a value (borrowed from the row when it can be).
+fn maybe_str<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Option<Cow<'de, str>>, A::Error> {
     Ok(map.next_value::<MaybeStr>()?.0)
 }
 
-fn messages<'de, A: MapAccess<'de>>(
-    map: &mut A,
-) -> Result<Option<Vec<ChatMsg<'static>>>, A::Error> {
-    let Arr(items) = map.next_value::<Arr<Obj<ChatMsg<'static>>>>()?;
+fn messages<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Option<Vec<ChatMsg<'de>>>, A::Error> {
+    let Arr(items) = map.next_value::<Arr<Obj<ChatMsg<'de>>>>()?;
     Ok(items.map(|m| m.into_iter().map(|m| m.0).collect()))
 }
 
-impl Fields for Row<'static> {
+impl<'de> Fields<'de> for Row<'de> {
     const NAMES: &'static [&'static str] = &[
         "instance_id",
         "run_id",
@@ -72,7 +71,7 @@ impl Fields for Row<'static> {
         "trajectory",
         "fncall_messages",
     ];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.instance_id = maybe_str(map)?,
             1..=5 => self.names[i - 1] = maybe_str(map)?,
@@ -98,14 +97,14 @@ impl Fields for Row<'static> {
 
 /// `info`: `config.model.model_name` and `submission`.
 #[derive(Default)]
-struct Info {
-    model_name: Option<Cow<'static, str>>,
-    submission: Option<Patch<'static>>,
+struct Info<'de> {
+    model_name: Option<Cow<'de, str>>,
+    submission: Option<Patch<'de>>,
 }
 
-impl Fields for Info {
+impl<'de> Fields<'de> for Info<'de> {
     const NAMES: &'static [&'static str] = &["config", "submission"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.model_name = map.next_value::<Obj<Config>>()?.0 .0,
             _ => self.submission = Some(map.next_value::<PatchValue>()?.0),
@@ -116,11 +115,11 @@ impl Fields for Info {
 
 /// `config`: `model.model_name`.
 #[derive(Default)]
-struct Config(Option<Cow<'static, str>>);
+struct Config<'de>(Option<Cow<'de, str>>);
 
-impl Fields for Config {
+impl<'de> Fields<'de> for Config<'de> {
     const NAMES: &'static [&'static str] = &["model"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = map.next_value::<Obj<ModelName>>()?.0 .0;
         Ok(())
     }
@@ -128,11 +127,11 @@ impl Fields for Config {
 
 /// `model`: `model_name`.
 #[derive(Default)]
-struct ModelName(Option<Cow<'static, str>>);
+struct ModelName<'de>(Option<Cow<'de, str>>);
 
-impl Fields for ModelName {
+impl<'de> Fields<'de> for ModelName<'de> {
     const NAMES: &'static [&'static str] = &["model_name"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = maybe_str(map)?;
         Ok(())
     }
@@ -140,14 +139,14 @@ impl Fields for ModelName {
 
 /// `test_result`: `report.resolved` and `git_patch`.
 #[derive(Default)]
-struct TestResult {
+struct TestResult<'de> {
     resolved: Option<bool>,
-    git_patch: Option<Patch<'static>>,
+    git_patch: Option<Patch<'de>>,
 }
 
-impl Fields for TestResult {
+impl<'de> Fields<'de> for TestResult<'de> {
     const NAMES: &'static [&'static str] = &["report", "git_patch"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.resolved = map.next_value::<Obj<Report>>()?.0 .0,
             _ => self.git_patch = Some(map.next_value::<PatchValue>()?.0),
@@ -160,9 +159,9 @@ impl Fields for TestResult {
 #[derive(Default)]
 struct Report(Option<bool>);
 
-impl Fields for Report {
+impl<'de> Fields<'de> for Report {
     const NAMES: &'static [&'static str] = &["resolved"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
         self.0 = map.next_value::<Flag>()?.0;
         Ok(())
     }
@@ -227,7 +226,7 @@ impl<'de> Visitor<'de> for FlagVisitor {
     }
 }
 
-impl Fields for ChatMsg<'static> {
+impl<'de> Fields<'de> for ChatMsg<'de> {
     const NAMES: &'static [&'static str] = &[
         "role",
         "content",
@@ -236,14 +235,14 @@ impl Fields for ChatMsg<'static> {
         "tool_calls",
         "extra",
     ];
-    fn field<'de, A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
+    fn field<A: MapAccess<'de>>(&mut self, i: usize, map: &mut A) -> Result<(), A::Error> {
         match i {
             0 => self.role = maybe_str(map)?,
             1 => self.content = map.next_value::<Content>()?.0,
             2 => self.text = maybe_str(map)?,
             3 => self.tool_call_id = maybe_str(map)?,
             4 => {
-                let Arr(calls) = map.next_value::<Arr<Obj<Call<'static>>>>()?;
+                let Arr(calls) = map.next_value::<Arr<Obj<Call<'de>>>>()?;
                 self.tool_calls = calls.map(|c| c.into_iter().map(|c| c.0).collect());
             }
             _ => self.actions = map.next_value::<Obj<Extra>>()?.0 .0,
@@ -254,12 +253,12 @@ impl Fields for ChatMsg<'static> {
 
 /// A message's `extra`: whether it holds `actions`, and their items when an array.
 #[derive(Default)]
-struct Extra(Option<Option<Vec<MiniAction<'static>>>>);
+struct Extra<'de>(Option<Option<Vec<MiniAction<'de>>>>);
 
-impl Fields for Extra {
+impl<'de> Fields<'de> for Extra<'de> {
     const NAMES: &'static [&'static str] = &["actions"];
-    fn field<'de, A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
-        let Arr(actions) = map.next_value::<Arr<Obj<MiniAction<'static>>>>()?;
+    fn field<A: MapAccess<'de>>(&mut self, _: usize, map: &mut A) -> Result<(), A::Error> {
+        let Arr(actions) = map.next_value::<Arr<Obj<MiniAction<'de>>>>()?;
         self.0 = Some(actions.map(|a| a.into_iter().map(|a| a.0).collect()));
         Ok(())
     }
