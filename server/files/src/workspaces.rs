@@ -131,41 +131,57 @@ fn size(k: &Known) -> usize {
         .map_or(0, |b| b.len())
 }
 
-/// `root/rel` and its type, when `rel` is plain (no empty, `.` or `..` component) and no
+/// What `root/rel` resolves to, when `rel` is plain (no empty, `.` or `..` component) and no
 /// component of it is a symbolic link: then `root/rel` is what resolving it through links
-/// gives, and it is inside `root` (canonical, as every root here is: [`task_dir`] and
-/// `canonical_dir` resolve it). Found by one `lstat` per component of `rel`; resolving the
-/// whole path asks `readlink` of each of its components (profiled: 15,500 calls for the real
-/// corpus's 1,250 look-ups). `None`: anything else, for the full route to decide.
-fn plain_beneath(root: &Path, rel: &str) -> Option<(PathBuf, std::fs::FileType)> {
+/// gives, inside `root` (canonical, as every root here is: [`task_dir`] and `canonical_dir`
+/// resolve it). Found by one `lstat` per component of `rel`; resolving the whole path asks
+/// `readlink` of each of its components (profiled: 15,500 calls for the real corpus's 1,250
+/// look-ups).
+enum Beneath {
+    Is(PathBuf, std::fs::FileType),
+    /// A component is missing (every one before it a directory, not a link): nothing there.
+    Missing,
+    /// Anything else: for the full route to decide.
+    Ask,
+}
+
+fn plain_beneath(root: &Path, rel: &str) -> Beneath {
     if rel.is_empty()
         || rel
             .split('/')
             .any(|c| c.is_empty() || c == "." || c == "..")
     {
-        return None;
+        return Beneath::Ask;
     }
     let mut path = root.to_path_buf();
     let mut kind: Option<std::fs::FileType> = None;
     for c in rel.split('/') {
         if kind.is_some_and(|k| !k.is_dir()) {
-            return None;
+            return Beneath::Ask;
         }
         path.push(c);
-        let k = std::fs::symlink_metadata(&path).ok()?.file_type();
+        let k = match std::fs::symlink_metadata(&path) {
+            Ok(m) => m.file_type(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Beneath::Missing,
+            Err(_) => return Beneath::Ask,
+        };
         if k.is_symlink() {
-            return None;
+            return Beneath::Ask;
         }
         kind = Some(k);
     }
-    Some((path, kind?))
+    match kind {
+        Some(k) => Beneath::Is(path, k),
+        None => Beneath::Ask,
+    }
 }
 
 /// [`crate::read_confined`], the path found by [`plain_beneath`] when it can.
 fn read_beneath(root: &Path, rel: &str) -> Option<Vec<u8>> {
     let file = match plain_beneath(root, rel) {
-        Some((path, kind)) => kind.is_file().then_some(path)?,
-        None => confined_file(root, rel)?,
+        Beneath::Is(path, kind) => kind.is_file().then_some(path)?,
+        Beneath::Missing => return None,
+        Beneath::Ask => confined_file(root, rel)?,
     };
     read_source(&file).ok()
 }
@@ -173,8 +189,9 @@ fn read_beneath(root: &Path, rel: &str) -> Option<Vec<u8>> {
 /// Whether [`crate::confined_dir`] finds a directory, found by [`plain_beneath`] when it can.
 fn dir_beneath(root: &Path, rel: &str) -> bool {
     match plain_beneath(root, rel) {
-        Some((_, kind)) => kind.is_dir(),
-        None => confined_dir(root, rel).is_some(),
+        Beneath::Is(_, kind) => kind.is_dir(),
+        Beneath::Missing => false,
+        Beneath::Ask => confined_dir(root, rel).is_some(),
     }
 }
 

@@ -12,6 +12,8 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+mod args;
+
 /// Text of a message `content`: a string, or a list of `{type: text, text}` parts.
 pub fn content_text(v: Option<&Value>) -> Option<String> {
     content_str(v).map(Cow::into_owned)
@@ -87,11 +89,12 @@ pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
 /// that is empty, whether or not a workspace could tell the file's length — unless the output
 /// was clipped, when its last line is not the file's.
 pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
-    let Some(end) = range
-        .and_then(|r| r.get(1))
-        .and_then(Value::as_i64)
-        .filter(|e| *e > 0)
-    else {
+    trim_to_end(out, args::view_end(range))
+}
+
+/// [`trim_to_range`] given the range's end (its second item, when an integer).
+pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> String {
+    let Some(end) = end.filter(|e| *e > 0) else {
         if crate::display::is_cut(out) {
             return out.to_string();
         }
@@ -139,23 +142,24 @@ pub fn listing_header(out: &str) -> bool {
     .any(|h| first.starts_with(h))
 }
 
-fn str_arg(a: &Map<String, Value>, k: &str) -> Option<String> {
-    a.get(k).and_then(Value::as_str).map(str::to_string)
+pub(crate) fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
+    editor_op_of(args::Args::of_map(args), out)
 }
 
-pub(crate) fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
-    let Some(path) = str_arg(args, "path") else {
+/// [`editor_op`] of the arguments' fields (moved into the op, not copied).
+pub(crate) fn editor_op_of(args: args::Args, out: Option<&str>) -> Op {
+    let Some(path) = args.path else {
         return Op::Skip(Reason::Malformed);
     };
     let failed = out.is_some_and(|o| o.trim_start().starts_with("ERROR"));
-    let cmd = args.get("command").and_then(Value::as_str).unwrap_or("");
+    let cmd = args.command.as_deref().unwrap_or("");
     if failed {
         return Op::Skip(Reason::ToolError);
     }
     // The snippet after `str_replace`/`insert` is numbered from where the match starts, one line
     // off when `old_str` starts mid-line: not a trustworthy read. `undo_edit` shows the whole file.
-    let edit = |edit| Op::Edit {
-        path: path.clone(),
+    let edit = |path, edit| Op::Edit {
+        path,
         edit,
         shows: None,
     };
@@ -169,33 +173,34 @@ pub(crate) fn editor_op(args: &Map<String, Value>, out: Option<&str>) -> Op {
             style: Style::CatN,
             total: None,
         },
-        "create" => Op::Edit {
-            path: path.clone(),
-            edit: EditOp::Create {
-                text: str_arg(args, "file_text").unwrap_or_default(),
+        "create" => edit(
+            path,
+            EditOp::Create {
+                text: args.file_text.unwrap_or_default(),
             },
-            shows: None,
-        },
-        "str_replace" => match str_arg(args, "old_str") {
-            Some(old) => edit(EditOp::StrReplace {
-                old,
-                new: str_arg(args, "new_str").unwrap_or_default(),
-            }),
+        ),
+        "str_replace" => match args.old_str {
+            Some(old) => edit(
+                path,
+                EditOp::StrReplace {
+                    old,
+                    new: args.new_str.unwrap_or_default(),
+                },
+            ),
             None => Op::Skip(Reason::Malformed),
         },
-        "insert" => match args
-            .get("insert_line")
-            .and_then(Value::as_u64)
-            .and_then(|n| u32::try_from(n).ok())
-        {
-            Some(after) => edit(EditOp::Insert {
-                after,
-                text: str_arg(args, "new_str").unwrap_or_default(),
-            }),
+        "insert" => match args.insert_line.and_then(|n| u32::try_from(n).ok()) {
+            Some(after) => edit(
+                path,
+                EditOp::Insert {
+                    after,
+                    text: args.new_str.unwrap_or_default(),
+                },
+            ),
             None => Op::Skip(Reason::Malformed),
         },
         "undo_edit" => Op::Edit {
-            path: path.clone(),
+            path,
             edit: EditOp::Undo,
             shows: Some(Style::CatN),
         },
@@ -236,14 +241,11 @@ pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
             let raw_args = call.arguments.as_deref().unwrap_or("");
             let id = call.id.as_deref().unwrap_or("");
             let output: Option<&str> = results.get(id).copied().flatten();
-            // Parsed already when the call was made from parameters (chat rows' function text).
-            let parsed: Option<Map<String, Value>>;
+            // The fields used, not a `Map` of every value (`args::Args`); a call made from
+            // parameters (chat rows' function text) has its map already.
             let args = match &call.params {
-                Some(p) => Some(p),
-                None => {
-                    parsed = serde_json::from_str(raw_args).ok();
-                    parsed.as_ref()
-                }
+                Some(p) => Some(args::Args::of_map(p)),
+                None => args::Args::parse(raw_args),
             };
             let mut new_cwd = None;
             let (op, output, command) = match (name.as_str(), args) {
@@ -254,7 +256,7 @@ pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
                 ),
                 // SWE-agent 1.x (SWE-smith) names the same shell tool `bash`.
                 ("execute_bash" | "bash", Some(a)) => {
-                    let script = str_arg(a, "command").unwrap_or_default();
+                    let script = a.command.unwrap_or_default();
                     let output = output.map(|o| {
                         let (body, cwd) = strip_trailer(o);
                         new_cwd = cwd;
@@ -269,8 +271,9 @@ pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
                     )
                 }
                 ("str_replace_editor", Some(a)) => {
-                    let op = editor_op(a, output);
-                    let output = output.map(|o| trim_to_range(o, a.get("view_range")));
+                    let end = a.view_end;
+                    let op = editor_op_of(a, output);
+                    let output = output.map(|o| trim_to_end(o, end));
                     (op, output, raw_args.to_string())
                 }
                 ("think" | "finish" | "submit" | "task_tracker", _) => {

@@ -116,9 +116,23 @@ fn push_lines(arena: &mut String, text: &str) -> Vec<Line> {
 
 impl FileState {
     pub fn new(base: Option<&[u8]>) -> FileState {
-        let arena = base.map_or_else(String::new, |b| crate::utf8_lossy(b).into_owned());
-        let base_raw = base.map(|_| arena.len());
-        let base_text = base.map(|_| line_spans(&arena, 0, true));
+        FileState::of_text(base.map(|b| crate::utf8_lossy(b).into_owned()))
+    }
+
+    /// [`FileState::new`] of bytes the caller hands over: valid UTF-8 becomes the arena as it
+    /// is, without a copy (a workspace file was copied once more per read).
+    pub fn of_bytes(base: Option<Vec<u8>>) -> FileState {
+        FileState::of_text(base.map(|b| {
+            String::from_utf8(b)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        }))
+    }
+
+    fn of_text(base: Option<String>) -> FileState {
+        let has = base.is_some();
+        let arena = base.unwrap_or_default();
+        let base_raw = has.then_some(arena.len());
+        let base_text = has.then(|| line_spans(&arena, 0, true));
         let base_len = base_text
             .as_ref()
             .map(|t| u32::try_from(t.len()).unwrap_or(u32::MAX));

@@ -164,7 +164,7 @@ impl<'a> Session<'a> {
             let base = provider.read(&key.1);
             (
                 base.is_some() || !provider.has_workspace(),
-                FileState::new(base.as_deref()),
+                FileState::of_bytes(base),
             )
         })
     }

@@ -15,6 +15,7 @@ fn tasks() -> (tempfile::TempDir, tempfile::TempDir, PathBuf) {
     std::fs::write(outside.path().join("secret"), "x").unwrap();
     std::os::unix::fs::symlink(outside.path().join("secret"), root.join("t1/link")).unwrap();
     std::os::unix::fs::symlink("pkg/a.py", root.join("t1/src/inner")).unwrap();
+    std::os::unix::fs::symlink("gone", root.join("t1/dangling")).unwrap();
     std::fs::create_dir(root.join("t2")).unwrap();
     std::fs::write(root.join("t2/a.py"), "other\n").unwrap();
     std::fs::write(root.join("file"), "x").unwrap();
@@ -23,7 +24,7 @@ fn tasks() -> (tempfile::TempDir, tempfile::TempDir, PathBuf) {
 }
 
 const TASKS: [&str; 7] = ["t1", "t2", "alias", "missing", "file", "..", "t1/src"];
-const PATHS: [&str; 17] = [
+const PATHS: [&str; 21] = [
     "src/pkg/a.py",
     "src/./pkg/a.py",
     "src//pkg/a.py",
@@ -41,6 +42,10 @@ const PATHS: [&str; 17] = [
     "a.py",
     "missing.py",
     "src/pkg/",
+    "nope/a.py",
+    "src/nope/x",
+    "dangling",
+    "dangling/x",
 ];
 
 fn plain_for(per_task: Option<&Path>, one: Option<&Path>, task: &str) -> Workspace {
