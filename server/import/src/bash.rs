@@ -36,7 +36,9 @@ impl Session<'_> {
             .iter()
             .filter(|(p, _, _, _)| !matches!(p, Plan::NoRead(_)))
             .count();
-        let shown = displayed(out);
+        // What the output displayed matters only to a read (most commands read nothing: a test
+        // run, a script; profiled: splitting their outputs into lines was a quarter of `bash`).
+        let shown = (readers > 0).then(|| displayed(out));
         // Lines a numbered grep over several files claims (`path:N:`) are not the output of an
         // unnumbered read in the same command (`sed -n '220,420p' f && rg -n x src`).
         let grep_claims = if plans
@@ -47,16 +49,22 @@ impl Session<'_> {
         } else {
             0
         };
-        let mut budget = shown.count().saturating_sub(grep_claims);
+        let mut budget = shown
+            .as_ref()
+            .map_or(0, Displayed::count)
+            .saturating_sub(grep_claims);
         let mut first_err = None;
         for (pl, cwd, mut written, pipeline) in plans {
             let sole = readers == 1;
             let r = match pl {
                 Plan::NoRead(r) => Err(r),
                 // Several reads in a cut output: which lines of which file survived is unknown.
-                Plan::Window { .. } if !sole && shown.is_cut() => Err(Reason::AmbiguousOutput),
+                Plan::Window { .. } if !sole && shown.as_ref().is_some_and(Displayed::is_cut) => {
+                    Err(Reason::AmbiguousOutput)
+                }
                 Plan::Window { path, sels } => {
-                    self.window(a, &path, &cwd, &sels, sole.then_some(&shown), &mut budget)
+                    let shown = shown.as_ref().filter(|_| sole);
+                    self.window(a, &path, &cwd, &sels, shown, &mut budget)
                 }
                 Plan::Numbered { path, sels, style } if sole => {
                     self.numbered(a, &path, &cwd, &sels, style, out)

@@ -57,30 +57,38 @@ pub fn script_of(stage: &Stage<'_>) -> Option<Script> {
         .map(|h| Script::Inline(h.to_string()))
 }
 
-fn regexes() -> &'static [Regex; 4] {
-    static R: OnceLock<[Regex; 4]> = OnceLock::new();
-    R.get_or_init(|| {
+/// The patterns [`writes_of`] runs.
+#[derive(Clone, Copy)]
+enum Pattern {
+    Open,
+    WriteText,
+    Moves,
+    Assign,
+}
+
+/// Each pattern compiled when first needed (profiled: compiling all four at the first script
+/// was 1% of importing the real runs, whose scripts mostly never need the last ones).
+fn pattern(p: Pattern) -> &'static Regex {
+    static R: [OnceLock<Regex>; 4] = [const { OnceLock::new() }; 4];
+    R[p as usize].get_or_init(|| {
         let q = r#"['"]([^'"\n]+)['"]"#;
-        [
+        let re = match p {
             // open('p', 'w'), open("p", mode="a+"), open(name, 'w') (group 1 or 2)
-            Regex::new(&format!(
+            Pattern::Open => format!(
                 r#"open\(\s*(?:[rbuf]?{q}|([A-Za-z_][A-Za-z0-9_.]*))\s*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]"#
-            ))
-            .expect("regex"),
+            ),
             // Path('p').write_text(…) / write_bytes, or name.write_text(…)
-            Regex::new(&format!(
+            Pattern::WriteText => format!(
                 r#"(?:Path\(\s*{q}\s*\)|([A-Za-z_][A-Za-z0-9_]*))\.write_(?:text|bytes)\("#
-            ))
-            .expect("regex"),
+            ),
             // shutil.copy*/move(src, 'dst'), os.rename/replace(src, 'dst')
-            Regex::new(&format!(
+            Pattern::Moves => format!(
                 r#"(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace))\([^,]+,\s*(?:{q}|([A-Za-z_][A-Za-z0-9_]*))"#
-            ))
-            .expect("regex"),
+            ),
             // name = 'literal' (to resolve `open(name, 'w')`)
-            Regex::new(&format!(r#"(?m)^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:Path\()?{q}"#))
-                .expect("regex"),
-        ]
+            Pattern::Assign => format!(r#"(?m)^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:Path\()?{q}"#),
+        };
+        Regex::new(&re).expect("regex")
     })
 }
 
@@ -89,7 +97,6 @@ fn regexes() -> &'static [Regex; 4] {
 /// the assignments', which has no literal to look for, were most of a bash command's cost), and
 /// the assignments are collected only when a write names its path by a variable.
 pub fn writes_of(code: &str) -> Writes {
-    let [open, write_text, moves, assign] = regexes();
     let mut names: Option<Vec<(String, String)>> = None;
     let mut out = Writes::default();
     let needs = [
@@ -97,17 +104,17 @@ pub fn writes_of(code: &str) -> Writes {
         code.contains(".write_"),
         code.contains("shutil.") || code.contains("os.re"),
     ];
-    for (re, _) in [open, write_text, moves]
+    for (p, _) in [Pattern::Open, Pattern::WriteText, Pattern::Moves]
         .into_iter()
         .zip(needs)
         .filter(|(_, n)| *n)
     {
-        for c in re.captures_iter(code) {
+        for c in pattern(p).captures_iter(code) {
             match (c.get(1), c.get(2)) {
                 (Some(p), _) => out.paths.push(p.as_str().to_string()),
                 (None, Some(name)) => {
                     let names = names.get_or_insert_with(|| {
-                        (assign.captures_iter(code))
+                        (pattern(Pattern::Assign).captures_iter(code))
                             .map(|c| (c[1].to_string(), c[2].to_string()))
                             .collect()
                     });
@@ -170,7 +177,13 @@ mod tests {
 
     /// `writes_of` before the literal gates and the lazy assignments (the property test's oracle).
     fn writes_of_every_pattern(code: &str) -> Writes {
-        let [open, write_text, moves, assign] = regexes();
+        let [open, write_text, moves, assign] = [
+            Pattern::Open,
+            Pattern::WriteText,
+            Pattern::Moves,
+            Pattern::Assign,
+        ]
+        .map(pattern);
         let names: Vec<(String, String)> = (assign.captures_iter(code))
             .map(|c| (c[1].to_string(), c[2].to_string()))
             .collect();

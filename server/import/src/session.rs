@@ -435,9 +435,14 @@ fn mismatch(st: &FileState, s: &Shown) -> bool {
     !same_text(t, s.text, part)
 }
 
-/// `[File: /x/A.java (233 lines total)]` in SWE-agent windows.
+/// `[File: /x/A.java (233 lines total)]` in SWE-agent windows. Every view's output is searched,
+/// so by a prebuilt `memmem` finder (profiled: `str::find`'s two-way search was most of
+/// [`Session::view`]'s own time on the real runs).
 fn total_lines(out: &str) -> Option<u32> {
-    let start = out.find("[File: ")?;
+    static HEADER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    let header = HEADER.get_or_init(|| memchr::memmem::Finder::new("[File: "));
+    let start = header.find(out.as_bytes())?;
     let rest = &out[start..out[start..].find('\n').map_or(out.len(), |i| start + i)];
     let open = rest.rfind('(')?;
     rest[open + 1..]
