@@ -206,3 +206,49 @@ fn swe_agent_edit_past_the_end_appends() {
     assert_eq!(f.apply(&bad), None);
     assert!(f.is_dirty());
 }
+
+/// The lines joined one at a time, as `joined` did before it took runs of lines at once.
+fn joined_line_by_line(lines: &[Line], arena: &str) -> String {
+    let parts: Vec<&str> = lines.iter().map(|l| &arena[l.start..l.end]).collect();
+    parts.join("\n")
+}
+
+proptest::proptest! {
+    /// `joined` takes lines that follow one another in the arena as one slice: the text is the
+    /// same as joining them one by one, whatever the order, gaps, `\r` and repeats of the lines.
+    #[test]
+    fn joined_runs_are_the_lines_joined(
+        text in "[ab\r\n]{0,40}",
+        picks in proptest::collection::vec(0usize..64, 0..24),
+        contiguous in proptest::bool::ANY,
+    ) {
+        let mut arena = text.clone();
+        let mut lines = line_spans(&arena, 0, true);
+        lines.extend(push_lines(&mut arena, "x\ny\r\n\nz"));
+        let chosen: Vec<Line> = if contiguous || lines.is_empty() {
+            lines.clone()
+        } else {
+            picks.iter().map(|i| lines[i % lines.len()]).collect()
+        };
+        let (runs, one_by_one) = (joined(&chosen, &arena), joined_line_by_line(&chosen, &arena));
+        proptest::prop_assert_eq!(runs.as_ref(), one_by_one.as_str());
+    }
+}
+
+#[test]
+fn str_replace_on_text_not_yet_edited_and_after_an_edit() {
+    // The first edit matches in the arena's own bytes, the second in a text copied run by run.
+    let mut f = FileState::new(Some(b"a\nb\nc\nd\n"));
+    let t = f.apply(&EditOp::StrReplace {
+        old: "c\nd".into(),
+        new: "C\nD\nE".into(),
+    });
+    assert_eq!(t, Some(vec![3, 4]));
+    let t = f.apply(&EditOp::StrReplace {
+        old: "b\nC".into(),
+        new: "B".into(),
+    });
+    assert_eq!(t, Some(vec![2]));
+    let text: Vec<_> = (1..=4).map(|n| f.text_at(n)).collect();
+    assert_eq!(text, [Some("a"), Some("B"), Some("D"), Some("E")]);
+}
