@@ -7,18 +7,55 @@
 use super::{is_assistant, msg, role, strip_observation, text};
 use crate::chat::row::ChatMsg;
 use crate::doc::{Call, Msg, Role};
+use memchr::memmem::Finder;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// The markup's tags, each searched for by a finder built once (`str::find` builds a two-way
+/// searcher on every call: 9.3 M of the 405 M instructions of 300 chat rows).
+struct Tags {
+    function: Finder<'static>,
+    function_end: Finder<'static>,
+    parameter: Finder<'static>,
+    parameter_end: Finder<'static>,
+}
+
+fn tags() -> &'static Tags {
+    static TAGS: OnceLock<Tags> = OnceLock::new();
+    TAGS.get_or_init(|| Tags {
+        function: Finder::new("<function="),
+        function_end: Finder::new("</function>"),
+        parameter: Finder::new("<parameter="),
+        parameter_end: Finder::new("</parameter>"),
+    })
+}
+
+/// Where `tag` first starts in `hay` (a tag is ASCII: its start is a character boundary).
+fn find(tag: &Finder, hay: &str) -> Option<usize> {
+    tag.find(hay.as_bytes())
+}
+
+/// Where the first `>` is in `hay`.
+fn close(hay: &str) -> Option<usize> {
+    memchr::memchr(b'>', hay.as_bytes())
+}
+
+/// Whether an assistant text holds a `<function=` block ([`super::detect`]).
+pub(crate) fn has_function(text: &str) -> bool {
+    find(&tags().function, text).is_some()
+}
 
 /// `<function=NAME>` … `</function>` blocks of an assistant text: (name, body).
 fn function_blocks(text: &str) -> Vec<(String, &str)> {
+    let tags = tags();
     let mut calls = Vec::new();
     let mut rest = text;
-    while let Some(s) = rest.find("<function=") {
+    while let Some(s) = find(&tags.function, rest) {
         let after = &rest[s + "<function=".len()..];
-        let Some(close) = after.find('>') else { break };
+        let Some(close) = close(after) else { break };
         let name = after[..close].trim().to_string();
-        let body_end = after.find("</function>").unwrap_or(after.len());
+        let body_end = find(&tags.function_end, after).unwrap_or(after.len());
         let body = &after[close + 1..body_end.max(close + 1)];
         calls.push((name, body));
         rest = &after[body_end.max(close + 1)..];
@@ -35,15 +72,15 @@ enum Param<'t> {
 /// `<parameter=K>V</parameter>` pairs of a body, in order; a value that is a JSON array or (for
 /// line numbers) an integer is kept as one, as the tool's schema types it.
 fn params(body: &str) -> Vec<(&str, Param<'_>)> {
+    let tags = tags();
     let mut out = Vec::new();
     let mut rest = body;
-    while let Some(s) = rest.find("<parameter=") {
+    while let Some(s) = find(&tags.parameter, rest) {
         let after = &rest[s + "<parameter=".len()..];
-        let Some(close) = after.find('>') else { break };
+        let Some(close) = close(after) else { break };
         let key = after[..close].trim();
         let value_start = close + 1;
-        let end = after[value_start..]
-            .find("</parameter>")
+        let end = find(&tags.parameter_end, &after[value_start..])
             .map_or(after.len(), |e| value_start + e);
         let raw = &after[value_start..end];
         // The value sits between newlines that belong to the markup.

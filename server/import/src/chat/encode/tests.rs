@@ -179,3 +179,64 @@ fn typed_conversions_are_what_the_value_documents_gave() {
         "{calls} calls, {steps} steps, {actions} actions"
     );
 }
+
+/// `fenced_action` as it looked at every line (the oracle of the fence search).
+fn fenced_action_by_lines(text: &str) -> Option<String> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut last = None;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let tag = body.strip_prefix("```").map(str::trim_end);
+        if let Some(tag) = tag.filter(|t| !t.contains(char::is_whitespace)) {
+            if tag.is_empty() && !open.is_empty() {
+                let start = open.pop().unwrap_or(0);
+                if open.is_empty() {
+                    last = Some((start, offset));
+                }
+            } else {
+                open.push(offset + line.len());
+            }
+        }
+        offset += line.len();
+    }
+    let (s, e) = last?;
+    let cmd = text.get(s..e)?.trim_end_matches(['\n', '\r']);
+    (!cmd.trim().is_empty()).then(|| cmd.to_string())
+}
+
+/// The fences found by searching are the lines that start with one, on every vendored message.
+#[test]
+fn fences_found_as_every_line_gave() {
+    let mut fenced = 0;
+    for row in vendored_rows() {
+        for key in ["messages", "trajectory"] {
+            for m in row[key].as_array().into_iter().flatten() {
+                for t in [
+                    text(m),
+                    m.get("text").and_then(Value::as_str).map(Cow::Borrowed),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    let got = super::fenced_action(&t);
+                    fenced += usize::from(got.is_some());
+                    assert_eq!(got, fenced_action_by_lines(&t), "{t:?}");
+                }
+            }
+        }
+    }
+    assert!(fenced > 20, "{fenced} fenced commands");
+}
+
+proptest::proptest! {
+    #[test]
+    fn generated_fences_found_as_every_line_gave(
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            "```", "``", "`", "\n", "\r", " ", "\t", "bash", "ls", "é", "````",
+        ]), 0..32),
+    ) {
+        let t: String = parts.concat();
+        proptest::prop_assert_eq!(super::fenced_action(&t), fenced_action_by_lines(&t));
+    }
+}
