@@ -19,8 +19,12 @@ round, so the machine's drift reaches all alike):
   cli      `readcov score --format jsonl` in a subprocess, its stdout parsed with json.loads
 each with and without the breakdown (`breakdown=False` / `--summary`), and the API ways with the breakdown
 as columns (`breakdown="columns"`, then `result.files` and `result.spans` built: the cost with access;
-compared with the CLI's default rows, which carry the breakdown). CPU time is the process's
-user+sys (for cli: the parent's parse plus the child's rusage), median over rounds; peak memory
+compared with the CLI's default rows, which carry the breakdown). Wall time is the call's (for
+cli: the subprocess and the parse). CPU time is the process's user+sys (for cli: the parent's
+parse plus the child's rusage), median over rounds, first when the call returns, then "with the
+free": after `readcov._native.settle()`, which waits for the loaded rows to be freed (a thread of
+their own frees them after the call; the CLI never frees them, its process exits). The ratios
+are wall to the CLI's wall and CPU with the free to the CLI's CPU. Peak memory
 is the process's peak RSS during the call (VmHWM, reset just before it; for cli: parent + the
 child's max RSS), max over rounds; for dicts/frame it includes the input rows the process holds,
 and their RSS before the call is in brackets.
@@ -64,22 +68,26 @@ elif way == "frame":
 before = status_mb("VmRSS")
 with open("/proc/self/clear_refs", "w") as f:
     f.write("5")  # resets the peak (VmHWM): the peak of the call alone, inputs held included
-t = time.process_time()
+t, w = time.process_time(), time.perf_counter()
 if way == "cli":
     args = [cli, "score", "--gold", gold, "--reads", reads, "--format", "jsonl"] + ([] if breakdown else ["--summary"])
     c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout
     rows = [json.loads(l) for l in out.splitlines() if l]
     c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.perf_counter() - w
     cpu = time.process_time() - t + (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
-    peak = status_mb("VmHWM") + rss_mb(resource.RUSAGE_CHILDREN)
+    freed, peak = cpu, status_mb("VmHWM") + rss_mb(resource.RUSAGE_CHILDREN)
 else:
     rows = readcov.score(gold, reads, breakdown=breakdown, errors="collect")
     if breakdown == "columns":
         rows.files, rows.spans
-    cpu = time.process_time() - t
-    peak = status_mb("VmHWM")
-print(json.dumps({"cpu": cpu, "rss_mb": peak, "before_mb": before, "rows": len(rows)}))
+    wall, cpu = time.perf_counter() - w, time.process_time() - t
+    # The loaded rows are freed on a thread of their own after the call (wheels from session 17
+    # on): waited for here, so that CPU time counts too.
+    getattr(readcov._native, "settle", lambda: None)()
+    freed, peak = time.process_time() - t, status_mb("VmHWM")
+print(json.dumps({"cpu": cpu, "freed": freed, "wall": wall, "rss_mb": peak, "before_mb": before, "rows": len(rows)}))
 """
 
 # Two shards, one thread each, against one shard alone (wall time, one process), and the
@@ -162,9 +170,10 @@ def main():
         sys.exit("py_api: no `readcov` command (install the wheel into --python's venv, or give --cli)")
     corpora = {"synth": synth, "real": lambda: real(cli)}
     ways = args.ways.split(",")
-    print(f"python {args.python}\ncli {cli}\nrounds {args.rounds} (interleaved; CPU s median, peak RSS MB max)\n")
-    print("| corpus | breakdown | way | CPU s | vs cli | peak RSS MB | rows |")
-    print("|---|---|---|---|---|---|---|")
+    print(f"python {args.python}\ncli {cli}\nrounds {args.rounds} (interleaved; wall and CPU s median, peak RSS MB "
+          f"max); load {os.getloadavg()[0]:.1f} at the start\n")
+    print("| corpus | breakdown | way | wall s | vs cli | CPU s | with the free | vs cli | peak RSS MB | rows |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for size in args.sizes.split(","):
         gold, reads = corpora[size]()
         for mode in args.breakdown.split(","):
@@ -172,15 +181,17 @@ def main():
             for _ in range(args.rounds):
                 for w in ways:
                     got[w].append(measure(args.python, cli, w, gold, reads, mode))
-            cli_cpu = statistics.median(x["cpu"] for x in got["cli"]) if "cli" in got else None
+            med = {w: {k: statistics.median(x[k] for x in got[w]) for k in ("wall", "cpu", "freed")}
+                   for w in ways}
             for w in ways:
-                cpu = statistics.median(x["cpu"] for x in got[w])
+                m, c = med[w], med.get("cli")
                 rss = max(x["rss_mb"] for x in got[w])
                 before = max(x["before_mb"] for x in got[w])
-                ratio = f"{cpu / cli_cpu:.2f}x" if cli_cpu else ""
+                wall_ratio = f"{m['wall'] / c['wall']:.2f}x" if c else ""
+                cpu_ratio = f"{m['freed'] / c['freed']:.2f}x" if c else ""
                 mem = f"{rss:.0f}" + (f" ({before:.0f} before)" if w in ("dicts", "frame") else "")
-                print(f"| {size} | {mode} | {w} | {cpu:.2f} | {ratio} | {mem} | {got[w][0]['rows']} |",
-                      flush=True)
+                print(f"| {size} | {mode} | {w} | {m['wall']:.2f} | {wall_ratio} | {m['cpu']:.2f} | {m['freed']:.2f} "
+                      f"| {cpu_ratio} | {mem} | {got[w][0]['rows']} |", flush=True)
     if "synth" in args.sizes.split(",") and not args.no_threads:
         gold, reads = synth()
         print()

@@ -52,6 +52,8 @@ struct Scored {
     notes: Vec<String>,
     /// The labels given (`outcomes`), joined on the rows as `resolved`.
     labels: Option<Outcomes>,
+    /// How many gold and reads rows were loaded (whether freeing is worth a thread, `freer.rs`).
+    loaded: usize,
 }
 
 #[pyfunction]
@@ -89,12 +91,15 @@ pub fn score<'py>(
         sources: crate::options::sources(sources)?,
     };
     let reads = reads.taken()?;
-    // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
+    // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on;
+    // and on a thread of their own, whose rows are freed beside the caller (`freer.rs`).
     let s = py
         .detach(|| {
-            let outcomes = outcomes.map(Input::source);
-            let req = (&ws, workspaces.as_deref(), shard, &opts, widen);
-            compute(gold, reads, outcomes.as_ref(), req)
+            crate::freer::apart(|| {
+                let outcomes = outcomes.map(Input::source);
+                let req = (&ws, workspaces.as_deref(), shard, &opts, widen);
+                compute(gold, reads, outcomes.as_ref(), req)
+            })
         })
         .map_err(file_error)?;
     let totals = serde_to_py(py, &s.partial.finish())?;
@@ -110,8 +115,9 @@ pub fn score<'py>(
     let mut kept = columns.then(Breakdown::default);
     let list = PyList::empty(py);
     // Rows are consumed as they are turned into dicts: their breakdown is freed on the way, or
-    // moved into the columns' store.
-    for (i, mut row) in s.rows.into_iter().enumerate() {
+    // moved into the columns' store. Their buffer is freed beside the caller (`freer.rs`).
+    let mut rows = s.rows;
+    for (i, mut row) in rows.drain(..).enumerate() {
         let unit = s.units.as_ref().map(|u| &u[i]);
         let rbe = (!s.rbe.is_empty())
             .then(|| s.rbe.get(&(row.task.clone(), row.run.clone())))
@@ -131,6 +137,7 @@ pub fn score<'py>(
             );
         }
     }
+    crate::freer::later((rows, s.units, s.rbe, s.labels), s.loaded);
     Ok((list, totals, partial, s.errors, s.notes, kept))
 }
 
@@ -201,6 +208,9 @@ fn compute(
         },
     );
     notes.extend(done.notes);
+    // The loaded rows are freed beside the caller, not before the call returns (`freer.rs`).
+    let loaded = r.len() + g.items.len();
+    crate::freer::later((g, r, named), loaded);
     Ok(Scored {
         rows,
         units: done.units.then_some(units),
@@ -209,6 +219,7 @@ fn compute(
         errors,
         notes,
         labels,
+        loaded,
     })
 }
 
