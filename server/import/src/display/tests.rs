@@ -161,3 +161,21 @@ proptest::proptest! {
         proptest::prop_assert_eq!(lines_of(&t), lines_by_split(&t));
     }
 }
+
+proptest::proptest! {
+    /// `same_text`'s shortcuts (equal texts; no tab on either side) answer as comparing the two
+    /// texts normalised always would.
+    #[test]
+    fn same_text_is_the_normalised_comparison(
+        file in "[a \t\r]{0,12}",
+        shown in "[a \t\r]{0,12}",
+        equal in proptest::bool::ANY,
+        part in proptest::sample::select(vec![Part::Whole, Part::Prefix, Part::Suffix]),
+    ) {
+        let shown = if equal { file.clone() } else { shown };
+        proptest::prop_assert_eq!(
+            same_text(&file, &shown, part),
+            same_normalized(&normalize(&file), &normalize(&shown), part)
+        );
+    }
+}
