@@ -56,21 +56,27 @@ fn plain_for(per_task: Option<&Path>, one: Option<&Path>, task: &str) -> Workspa
 }
 
 /// Every answer (asked twice: found, then kept) is the plain provider's, with per-task
-/// folders and with one workspace.
+/// folders and with one workspace, whether a path's bytes or whether it is a directory is
+/// asked first (the second answer takes the first's look-up).
 #[test]
 fn kept_answers_are_the_plain_ones() {
     let (_d, _o, root) = tasks();
     for (one, per_task) in [(None, Some(root.clone())), (Some(root.join("t1")), None)] {
-        let all = Workspaces::new(one.clone(), per_task.clone());
-        for _ in 0..2 {
-            for task in TASKS {
-                let kept = all.provider(task);
-                let plain = plain_for(per_task.as_deref(), one.as_deref(), task);
-                assert_eq!(kept.has_workspace(), plain.has_workspace(), "{task}");
-                for p in PATHS {
-                    assert_eq!(kept.read(p), plain.read(p), "{task} {p}");
-                    assert_eq!(kept.is_dir(p), plain.is_dir(p), "{task} {p}");
-                    assert_eq!(kept.base(p), plain.base(p), "{task} {p}");
+        for dir_first in [false, true] {
+            let all = Workspaces::new(one.clone(), per_task.clone());
+            for _ in 0..2 {
+                for task in TASKS {
+                    let kept = all.provider(task);
+                    let plain = plain_for(per_task.as_deref(), one.as_deref(), task);
+                    assert_eq!(kept.has_workspace(), plain.has_workspace(), "{task}");
+                    for p in PATHS {
+                        if dir_first {
+                            assert_eq!(kept.is_dir(p), plain.is_dir(p), "{task} {p}");
+                        }
+                        assert_eq!(kept.read(p), plain.read(p), "{task} {p}");
+                        assert_eq!(kept.is_dir(p), plain.is_dir(p), "{task} {p}");
+                        assert_eq!(kept.base(p), plain.base(p), "{task} {p}");
+                    }
                 }
             }
         }
