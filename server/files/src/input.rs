@@ -8,6 +8,7 @@
 //! Each fact about a kind is one exhaustive `match` (`label`, `looks_like`, `goes_to`, what each
 //! role accepts): a new kind is listed by the compiler everywhere it needs something.
 
+mod dataset;
 pub mod detect;
 pub mod gold;
 pub mod gold_change;

@@ -46,6 +46,7 @@ mod lsp_summary_stream;
 mod outputs;
 mod parquet_limits;
 mod pinned_outputs;
+mod reads_dataset;
 mod report;
 mod report_stages;
 mod score_lean;

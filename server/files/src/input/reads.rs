@@ -3,13 +3,14 @@
 //! retrieved chunks imported on the fly as `readcov import` would (with a note); any other kind
 //! refused, naming what it looks like and where it belongs.
 
+use super::dataset::Probe;
 use super::detect::{detect_file, detect_file_document, detect_file_head, Document};
 use super::rows::{as_jsonl, read_rows};
 use super::{detect, InputKind, LoadError, Loaded, Role, Take};
 use crate::{canonical_dir, open_input, task_dir, FileError, WorkspaceCheck};
 use crate::{logs, Workspace};
 use readcov_core::{parse_reads_piece, EventKind, InputError, LeanReads, Parsed, ReadSpan};
-use readcov_import::{import_parsed, FileProvider, ImportOptions, RunChange};
+use readcov_import::{import_parsed, FileProvider, ImportOptions, Imported, RunChange};
 use std::path::{Path, PathBuf};
 
 /// Where an imported trajectory's base files come from.
@@ -61,8 +62,37 @@ pub fn load_reads_in_pieces(
     opts: &ReadsOptions,
     piece: usize,
 ) -> Result<Loaded<ReadSpan>, LoadError> {
-    let (kind, document) = detect_file_document(path)?;
+    let (kind, document) = match detect_reads(path, opts.base_files)? {
+        Detected::Dataset(got) => return got.map(|(loaded, _)| loaded),
+        Detected::File(kind, document) => (kind, document),
+    };
     load_detected(path, kind, document, opts, piece)
+}
+
+/// What a `--reads` file is: a dataset of runs, imported as it streams by (rows of a per-row
+/// log format: `readcov import`'s rows reader decides), or any other file with its kind.
+enum Detected {
+    Dataset(Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError>),
+    File(InputKind, Option<Document>),
+}
+
+/// Detects `path`; a dataset of runs is imported there and then (so the rows reader, which has
+/// read its first rows, is not opened twice).
+fn detect_reads(path: &Path, ws: BaseFiles) -> Result<Detected, LoadError> {
+    Ok(match super::dataset::probe(path)? {
+        Probe::Dataset(kind, format, rows) => {
+            let name = path.display().to_string();
+            Role::Reads.check(&name, kind)?;
+            Detected::Dataset(imported_as_reads(&name, kind, ws, |opts, pick| {
+                super::dataset::import(path, format, *rows, opts, pick)
+            }))
+        }
+        Probe::Head(kind) => Detected::File(kind, None),
+        Probe::Whole => {
+            let (kind, document) = detect_file_document(path)?;
+            Detected::File(kind, document)
+        }
+    })
 }
 
 /// [`load_reads_in_pieces`] once the file's kind is known (and, when detection read it whole,
@@ -239,7 +269,10 @@ pub fn load_reads_and_changes(
     path: &Path,
     opts: &ReadsOptions,
 ) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
-    let (kind, document) = detect_file_document(path)?;
+    let (kind, document) = match detect_reads(path, opts.base_files)? {
+        Detected::Dataset(got) => return got,
+        Detected::File(kind, document) => (kind, document),
+    };
     match Role::Reads.check(&path.display().to_string(), kind)? {
         Take::Convert => {
             let (bytes, value) = read_log(path, document)?;
@@ -276,6 +309,20 @@ fn import_with_changes(
     kind: InputKind,
     ws: BaseFiles,
 ) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
+    imported_as_reads(name, kind, ws, |opts, pick| {
+        import_parsed(bytes, value, name, opts, pick)
+    })
+}
+
+/// What `import` gives (a log imported whole, or a dataset's runs imported as they stream by:
+/// [`super::dataset::import`]) as loaded reads with the note saying they were imported, and the
+/// runs' changes; `import` is handed the options and the base files of each task.
+fn imported_as_reads(
+    name: &str,
+    kind: InputKind,
+    ws: BaseFiles,
+    import: impl FnOnce(&ImportOptions, &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync)) -> Imported,
+) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
     let one: Option<PathBuf> = match ws {
         BaseFiles::One(d) => Some(canonical_dir(d)?),
         _ => None,
@@ -298,7 +345,7 @@ fn import_with_changes(
         format,
         ..ImportOptions::default()
     };
-    let got = import_parsed(bytes, value, name, &opts, &pick);
+    let got = import(&opts, &pick);
     let errors: Vec<InputError> = (got.errors.iter())
         .map(|e| InputError::new(&e.file, 0, None, e.message.clone()))
         .collect();

@@ -465,3 +465,61 @@ fn row_bases_are_found_however_written() {
     let (g, _) = gold_and_rows("g.jsonl", plain, &opts);
     assert_eq!((g.parsed.items.len(), g.bases.len()), (1, 0));
 }
+
+/// A dataset of runs is streamed whatever its first row's length: told from the detection head
+/// when a row fits in it, else from a longer head (a file past 1 MiB); a small JSON array of
+/// rows, and plain reads rows, are not (read whole, or as reads, as before).
+#[test]
+fn datasets_of_runs_are_streamed() {
+    use super::dataset::{probe, Probe};
+    let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/formats/chat-trajectories");
+    let rows = |f: &str| -> Vec<serde_json::Value> {
+        serde_json::from_slice(&std::fs::read(samples.join(f)).unwrap()).unwrap()
+    };
+    let nebius = rows("adp_nebius_SWE-agent-trajectories_sample_raw.json");
+    let gym = rows("adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json");
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, rows: &[&serde_json::Value]| {
+        let path = dir.path().join(name);
+        let text: String = rows.iter().map(|r| format!("{r}\n")).collect();
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let is_dataset = |p: &std::path::Path| {
+        matches!(
+            probe(p).unwrap(),
+            Probe::Dataset(InputKind::Log(Format::Chat), Format::Chat, _)
+        )
+    };
+    // Short rows: the head tells.
+    assert!(is_dataset(&write(
+        "short.jsonl",
+        &nebius.iter().collect::<Vec<_>>()
+    )));
+    // A first row longer than the head, in a file past 1 MiB: the longer head tells.
+    let mut long: Vec<&serde_json::Value> = vec![&gym[0]];
+    while long.len() < 40 {
+        long.extend(&nebius);
+    }
+    assert!(is_dataset(&write("long.jsonl", &long)));
+    // The same row alone in a small file: read whole, as before.
+    assert!(matches!(
+        probe(&write("one.jsonl", &[&gym[0]])).unwrap(),
+        Probe::Whole
+    ));
+    // The vendored JSON array (194 KB): read whole, as before.
+    let array = samples.join("adp_nebius_SWE-agent-trajectories_sample_raw.json");
+    assert!(!is_dataset(&array));
+    // Reads rows: their kind from the head.
+    let reads = dir.path().join("reads.jsonl");
+    std::fs::write(
+        &reads,
+        "{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+    )
+    .unwrap();
+    assert!(matches!(
+        probe(&reads).unwrap(),
+        Probe::Head(InputKind::ReadsJsonl)
+    ));
+}
