@@ -14,8 +14,8 @@ same way, so every row is a run of its own, named as a real row names it. `--no-
 ids instead (the bench before session 17): such rows are named by a hash of their bytes, a path the
 real datasets do not take. Gold: one span per task in a file each encoding reads. Prints one JSON array per
 line: [what, rows, MB, wall s, cpu s, peak RSS MB, runs/s, MB/s, ratio], the median of
-`--rounds` interleaved rounds (floor, import, score, one after the other, so each sees the same
-machine load); runs/s, MB/s and the ratio to the floor are per CPU second (user+sys). Needs the
+`--rounds` interleaved rounds (floor, import, score, the one-process score of the dataset itself
+as `--reads`, one after the other, so each sees the same machine load); runs/s, MB/s and the ratio to the floor are per CPU second (user+sys). Needs the
 release binaries (built here with cargo, or --bin).
 """
 import argparse
@@ -95,6 +95,18 @@ def run(cmd):
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
+def one_process(readcov, gold, data):
+    """`score` given the dataset itself as --reads (import and score in one process)."""
+    return [readcov, "score", "--gold", gold, "--reads", data, "--format", "jsonl", "--summary"]
+
+
+def same_scores(readcov, gold, data, reads):
+    """Whether the one-process score prints what score on import's reads prints."""
+    out = [subprocess.run(one_process(readcov, gold, x), capture_output=True, check=True).stdout
+           for x in (data, reads)]
+    return out[0] == out[1]
+
+
 def median(xs):
     xs = sorted(xs)
     return xs[len(xs) // 2]
@@ -126,10 +138,14 @@ def main():
     mb = size / 1e6
     reads = os.path.join(WORK, f"reads-{a.rows}.jsonl")
     readcov = os.path.join(BIN, "readcov")
+    pin, pin_note = (["taskset", "-c", "0"], ", one core") if a.jobs == 1 else ([], "")
     steps = [
         ("json-parse floor", [os.path.join(BIN, "readcov-json-floor"), "--jsonl", data]),
         (f"import --jobs {a.jobs}", [readcov, "import", "--jobs", str(a.jobs), data, "-o", reads]),
         ("score", [readcov, "score", "--gold", gold, "--reads", reads, "--format", "jsonl", "--summary"]),
+        # One process: the dataset itself as --reads, imported as it streams by, its rows on the
+        # cores the process may use: with --jobs 1 pinned to one (`taskset -c 0`), as import is.
+        (f"score --reads rows (one process{pin_note})", pin + one_process(readcov, gold, data)),
     ]
     if a.shards:
         steps.append((f"import --jobs {a.jobs} --shard 0/{a.shards}",
@@ -138,6 +154,8 @@ def main():
     if a.before:
         steps.append((f"before: import --jobs {a.jobs}",
                       [a.before, "import", "--jobs", str(a.jobs), data, "-o", reads + ".before"]))
+        steps.append((f"before: score --reads rows (one process{pin_note})",
+                      pin + one_process(a.before, gold, data)))
     # Interleaved rounds: the floor and readcov see the same machine load, round by round (the
     # machine is shared); CPU time (user+sys) is what is compared, wall is printed beside it.
     got = {what: [] for what, _ in steps}
@@ -152,6 +170,8 @@ def main():
     for what, (w, c, rss) in rows:
         print(json.dumps([what, a.rows, round(mb, 1), round(w, 2), round(c, 2), round(rss, 1),
                           round(a.rows / c), round(mb / c, 1), round(c / floor_cpu, 2)]))
+    same = same_scores(readcov, gold, data, reads)
+    print(json.dumps(["one process vs import + score: scores", "identical" if same else "DIFFER"]))
     if a.before:
         with open(reads, "rb") as x, open(reads + ".before", "rb") as y:
             same = x.read() == y.read()
