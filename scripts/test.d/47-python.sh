@@ -36,16 +36,11 @@ profile=(--debug)
 # READCOV_PY_MANYLINUX=1: the wheel built by zig for glibc 2.17 (python/build-wheel --manylinux2014)
 # instead of the host's; check-wheel then holds it to manylinux_2_17. Not the default: it is a
 # build of its own (target/zig/), minutes CI does not have.
-# cargo-zigbuild is pinned to the version inside maturin 1.16.0 (0.24.0): the CLI (built by the
-# standalone tool) and the module (by maturin's own copy) go through the same zig glue. That does
-# NOT let the module's build reuse the CLI's dependencies (measured 2026-12-05: maturin rebuilt
-# every one of them, memchr and the tree-sitter grammars included): each tool writes its zig
-# wrappers into a directory of its own, ~/.cache/cargo-zigbuild/0.24.0/wrappers/<hash of the
-# tool>/, each wrapper execing that tool, so the linker and CC paths cargo sees differ.
-ZIGBUILD=cargo-zigbuild==0.24.0
+# Both binaries are built by maturin's own zig glue (the CLI as `--bindings bin`), so the module's build
+# reuses the CLI's dependencies; cargo-zigbuild is no longer needed (docs/python.md, session 17).
 if [ "${READCOV_PY_MANYLINUX:-}" = 1 ]; then
-  "$TOOLS/bin/pip" install -q ziglang==0.17.1 "$ZIGBUILD" ||
-    die "could not install ziglang==0.17.1 $ZIGBUILD from PyPI (READCOV_PY_MANYLINUX=1)"
+  "$TOOLS/bin/pip" install -q ziglang==0.17.1 ||
+    die "could not install ziglang==0.17.1 from PyPI (READCOV_PY_MANYLINUX=1)"
   profile+=(--manylinux2014)
 fi
 started=$(date +%s)
