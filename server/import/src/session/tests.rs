@@ -200,6 +200,11 @@ fn shorten_agrees_with_collecting_chars() {
         format!("{long}\nx"),
         format!("x{long}"),
         format!("\u{3000}{long}\r\n\u{3000}"),
+        // Around the byte length past which characters are counted.
+        "x".repeat(MAX_COMMAND),
+        "x".repeat(MAX_COMMAND + 1),
+        format!("{}é", "x".repeat(MAX_COMMAND - 1)),
+        format!("{}é", "x".repeat(MAX_COMMAND - 2)),
     ];
     for c in &cases {
         assert_eq!(shorten(c), shorten_by_chars(c), "{c:?}");
