@@ -144,3 +144,22 @@ fn a_generated_dataset_with_a_long_first_row_loads_as_import_writes_it() {
     );
     check_note(&direct, &data.display().to_string());
 }
+
+/// The vendored Parquet rows (94 KB, longer than detection's head): told by the magic at both
+/// ends, streamed, and the reads `import` writes of them (they were read as text lines, each a
+/// located error).
+#[test]
+fn the_vendored_parquet_rows_load_as_import_writes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = samples().join("nebius_SWE-agent-trajectories.zstd.parquet");
+    assert!(std::fs::metadata(&data).unwrap().len() > 1 << 16);
+    let (direct, written) = import_then_load(dir.path(), &data);
+    assert!(written.len() > 20, "{}", written.len());
+    assert_eq!(direct.parsed.items, written);
+    assert!(
+        direct.parsed.errors.is_empty(),
+        "{:?}",
+        direct.parsed.errors
+    );
+    check_note(&direct, &data.display().to_string());
+}

@@ -1,4 +1,4 @@
-//! A dataset of runs (a run per row: chat-message trajectories as JSONL) given as reads,
+//! A dataset of runs (a run per row: chat-message trajectories as JSONL or Parquet) given as reads,
 //! imported as `readcov import` streams it: opened by the same rows reader
 //! ([`crate::rows::open_parsed`]), a batch of rows at a time through the same
 //! [`readcov_import::import_row`], the rows' reads collected straight into the loaded reads (no
@@ -47,11 +47,16 @@ pub(super) fn probe(path: &Path) -> Result<Probe, FileError> {
             _ => return Ok(Probe::Whole),
         },
     };
-    if !matches!(kind, InputKind::Log(f) if f.per_row()) {
+    let parquet = kind == InputKind::Parquet;
+    if !parquet && !matches!(kind, InputKind::Log(f) if f.per_row()) {
         return Ok(otherwise);
     }
-    // The reader decides from the first rows, as `readcov import` does.
+    // The reader decides from the first rows, as `readcov import` does (a Parquet file's rows
+    // are a dataset's when the first is: then named as the log they are).
     Ok(match rows::open_parsed(path, None)? {
+        Opened::Rows(format, rows) if parquet => {
+            Probe::Dataset(InputKind::Log(format), format, rows)
+        }
         Opened::Rows(format, rows) => Probe::Dataset(kind, format, rows),
         Opened::Whole { .. } => otherwise,
     })

@@ -69,7 +69,23 @@ pub fn detect_file_head(path: &Path) -> Result<Option<InputKind>, FileError> {
         .map_err(|e| FileError::new(path, format!("cannot read: {e}")))?;
     let whole = head.len() <= HEAD;
     head.truncate(HEAD);
+    // A Parquet file longer than the head: its magic at both ends (the head holds only the
+    // first; its rows read as text were a located error per "line").
+    if !whole && head.starts_with(readcov_parquet::MAGIC) && ends_with_magic(path)? {
+        return Ok(Some(InputKind::Parquet));
+    }
     Ok(detect_head(&path.display().to_string(), &head, whole))
+}
+
+/// Whether the file's last bytes are Parquet's magic.
+fn ends_with_magic(path: &Path) -> Result<bool, FileError> {
+    use std::io::{Seek, SeekFrom};
+    let (mut file, _) = open_input(path)?;
+    let mut tail = [0u8; 4];
+    let cannot = |e: std::io::Error| FileError::new(path, format!("cannot read: {e}"));
+    file.seek(SeekFrom::End(-4)).map_err(cannot)?;
+    file.read_exact(&mut tail).map_err(cannot)?;
+    Ok(&tail == readcov_parquet::MAGIC)
 }
 
 /// The kind from the first bytes of a file (`whole`: they are the whole file); `None` when the
