@@ -205,13 +205,19 @@ impl<'a> Session<'a> {
     }
 
     pub fn apply(&mut self, a: &Action) {
+        self.apply_output(a, a.output.as_deref());
+    }
+
+    /// [`Session::apply`] of `a` with `output` as its output (`a.output` unread): an importer
+    /// whose outputs are the log's own text lends them instead of copying each into its action.
+    pub(crate) fn apply_output(&mut self, a: &Action, output: Option<&str>) {
         self.summary.actions += 1;
         if matches!(a.op, Op::Quiet) {
             return;
         }
         let before = (self.rows.len(), self.summary.edit_events);
         self.short = shorten(&a.command);
-        let outcome = self.run(a, &a.op, a.output.as_deref());
+        let outcome = self.run(a, &a.op, output);
         let short = std::mem::take(&mut self.short);
         if (self.rows.len(), self.summary.edit_events) == before {
             // Nothing came of it: one reason per action (a bare `cd` is an unknown command).

@@ -48,9 +48,10 @@ fn search_file(obs: &str) -> Option<(String, String)> {
     Some((path, body))
 }
 
-fn op_for(action: &str, obs: &str) -> (Op, String) {
+fn op_for<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
     let first = action.lines().next().unwrap_or("").trim();
     let verb = first.split_whitespace().next().unwrap_or("");
+    let whole = Cow::Borrowed(obs);
     let view = |obs: &str| match window_file(obs) {
         Some(path) => Op::View {
             path,
@@ -60,7 +61,7 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
         None => Op::Skip(Reason::ToolError),
     };
     match verb {
-        "open" | "goto" | "scroll_up" | "scroll_down" => (view(obs), obs.to_string()),
+        "open" | "goto" | "scroll_up" | "scroll_down" => (view(obs), whole),
         "search_file" => match search_file(obs) {
             Some((path, body)) => (
                 Op::View {
@@ -68,13 +69,13 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
                     style: Style::Colon,
                     total: None,
                 },
-                body,
+                Cow::Owned(body),
             ),
-            None => (Op::Skip(Reason::NothingShown), obs.to_string()),
+            None => (Op::Skip(Reason::NothingShown), whole),
         },
-        "search_dir" | "find_file" => (Op::Skip(Reason::NoLineNumbers), obs.to_string()),
+        "search_dir" | "find_file" => (Op::Skip(Reason::NoLineNumbers), whole),
         // The file is there already: the tool opens it instead, and nothing is written.
-        "create" if exists_error(obs) => (view(obs), obs.to_string()),
+        "create" if exists_error(obs) => (view(obs), whole),
         "create" => match window_file(obs) {
             Some(path) => (
                 Op::Edit {
@@ -82,9 +83,9 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
                     edit: EditOp::Create { text: "\n".into() },
                     shows: None,
                 },
-                obs.to_string(),
+                whole,
             ),
-            None => (Op::Skip(Reason::ToolError), obs.to_string()),
+            None => (Op::Skip(Reason::ToolError), whole),
         },
         "edit" => {
             let range = first
@@ -93,39 +94,46 @@ fn op_for(action: &str, obs: &str) -> (Op, String) {
                 .and_then(|r| r.split_once(':'));
             let nums =
                 range.and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
-            let body: Vec<&str> = action
+            // Each line of the body, and a newline: one buffer (a `format!` per line was an
+            // allocation per line).
+            let mut text = String::new();
+            for l in action
                 .lines()
                 .skip(1)
                 .take_while(|l| l.trim() != "end_of_edit")
-                .collect();
-            let text = body.iter().map(|l| format!("{l}\n")).collect::<String>();
+            {
+                text.push_str(l);
+                text.push('\n');
+            }
             let failed = obs.contains("Your proposed edit has introduced new syntax error")
                 || obs.contains("Usage: edit");
             match (nums, window_file(obs)) {
-                (_, _) if failed => (Op::Skip(Reason::ToolError), obs.to_string()),
+                (_, _) if failed => (Op::Skip(Reason::ToolError), whole),
                 (Some((start, end)), Some(path)) => (
                     Op::Edit {
                         path,
                         edit: EditOp::Lines { start, end, text },
                         shows: Some(Style::Colon),
                     },
-                    obs.to_string(),
+                    whole,
                 ),
-                _ => (Op::Skip(Reason::Malformed), obs.to_string()),
+                _ => (Op::Skip(Reason::Malformed), whole),
             }
         }
-        "submit" | "exit_forfeit" => (Op::Quiet, obs.to_string()),
+        "submit" | "exit_forfeit" => (Op::Quiet, whole),
         _ => (
             Op::Bash {
                 script: action.to_string(),
             },
-            obs.to_string(),
+            whole,
         ),
     }
 }
 
-/// The op of one action and the output it reads.
-fn action_op(action: &str, obs: &str) -> (Op, String) {
+/// The op of one action and the output it reads (the observation itself, borrowed, unless the
+/// op reads a text made from it: a copy of each observation was a tenth of a chat import's
+/// instructions).
+fn action_op<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
     let parts = parts::split(action);
     match parts.as_slice() {
         [Part::Tool(t)] => op_for(t, obs),
@@ -133,9 +141,9 @@ fn action_op(action: &str, obs: &str) -> (Op, String) {
             Op::Bash {
                 script: action.to_string(),
             },
-            obs.to_string(),
+            Cow::Borrowed(obs),
         ),
-        _ => (Op::Seq(seq(&parts, obs)), obs.to_string()),
+        _ => (Op::Seq(seq(&parts, obs)), Cow::Borrowed(obs)),
     }
 }
 
@@ -163,10 +171,8 @@ fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
         if let Part::Tool(t) = &parts[i] {
             if windowed(&parts[i]) {
                 let (start, end) = wins[k];
-                out.push(op_for(
-                    t,
-                    &obs[with_exists_error(obs, start).max(cursor)..end],
-                ));
+                let (op, text) = op_for(t, &obs[with_exists_error(obs, start).max(cursor)..end]);
+                out.push((op, text.into_owned()));
                 (i, k, cursor) = (i + 1, k + 1, end);
                 continue;
             }
@@ -183,7 +189,10 @@ fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
         for p in &parts[i..j] {
             out.push(match p {
                 Part::Shell(s) => shell(s, gap),
-                Part::Tool(t) if sole => op_for(t, gap),
+                Part::Tool(t) if sole => {
+                    let (op, text) = op_for(t, gap);
+                    (op, text.into_owned())
+                }
                 Part::Tool(_) => (Op::Skip(Reason::AmbiguousOutput), String::new()),
             });
         }
@@ -240,14 +249,16 @@ pub(crate) fn import_steps(traj: &[Step], session: &mut Session) {
             ),
         };
         let n = u32::try_from(i).unwrap_or(u32::MAX);
-        session.apply(&Action {
+        let action = Action {
             turn: n,
             step: n,
             tool: action.split_whitespace().next().unwrap_or("").to_string(),
             command: action,
             op,
-            output,
-        });
+            output: None,
+        };
+        // The output is lent beside the action, not copied into it.
+        session.apply_output(&action, output.as_deref());
     }
 }
 
@@ -267,5 +278,28 @@ mod tests {
         .unwrap();
         assert_eq!(p, "/r/A.java");
         assert_eq!(body, "3:  x\n9:x()\n");
+    }
+
+    /// An edit's text is each body line and a newline, as a `format!` per line made it; its
+    /// output is the observation, lent.
+    #[test]
+    fn edit_text_and_output() {
+        let obs = "[File: /r/a.py (3 lines total)]\n1:x\n";
+        for (action, text) in [
+            ("edit 1:1\na\r\nb\nend_of_edit\nc", "a\nb\n"),
+            ("edit 1:2\n  a\n  end_of_edit  \nb", "  a\n"),
+            ("edit 1:1\nno end", "no end\n"),
+            ("edit 1:1\nend_of_edit", ""),
+        ] {
+            let (op, out) = op_for(action, obs);
+            assert!(matches!(out, Cow::Borrowed(o) if o == obs));
+            match op {
+                Op::Edit {
+                    edit: EditOp::Lines { text: t, .. },
+                    ..
+                } => assert_eq!(t, text, "{action:?}"),
+                other => panic!("{action:?}: {other:?}"),
+            }
+        }
     }
 }
