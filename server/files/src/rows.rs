@@ -12,6 +12,9 @@ use std::ops::{Deref, Range};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod batch;
+pub use batch::{import_batch, next_batch, ROW_BATCH};
+
 /// How much is read at once.
 const PIECE: usize = 1 << 20;
 

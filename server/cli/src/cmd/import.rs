@@ -15,8 +15,8 @@ use crate::output::is_stdout;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use readcov_files::rows::{self, Opened, Parsed, Row};
-use readcov_import::{import_doc, import_row, FileProvider, Format, ImportOptions, Imported};
+use readcov_files::rows::{self, Opened, Parsed, Row, ROW_BATCH};
+use readcov_import::{import_doc, FileProvider, Format, ImportOptions, Imported};
 use report::{Notes, Tally};
 use sink::Sink;
 use std::path::{Path, PathBuf};
@@ -102,8 +102,6 @@ pub struct ImportArgs {
 /// kernel's page zeroing a third of a `--jobs 1` import of the real corpus).
 const FILE_BATCH_PER_THREAD: usize = 4;
 const FILE_BATCH: usize = 64;
-/// Dataset rows imported together.
-const ROW_BATCH: usize = 64;
 
 struct Ctx<'a> {
     opts: ImportOptions,
@@ -387,31 +385,8 @@ fn stream(
     let mut first = true;
     let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
     loop {
-        batch.clear();
-        let mut failed = None;
-        for r in rows.by_ref() {
-            match r {
-                Ok(row) => batch.push(row),
-                Err(e) => {
-                    failed = Some(e);
-                    break;
-                }
-            }
-            if batch.len() == ROW_BATCH {
-                break;
-            }
-        }
-        let results =
-            readcov_core::par::map_ordered(&batch, ctx.threads.min(batch.len()), |_, row| {
-                import_row(
-                    format,
-                    &row.bytes,
-                    (row.index, row.line),
-                    &name,
-                    &ctx.opts,
-                    &|t| (ctx.pick)(t),
-                )
-            });
+        let failed = rows::next_batch(&mut rows, &mut batch);
+        let results = rows::import_batch(&batch, ctx.threads, format, &name, &ctx.opts, ctx.pick);
         for got in &results {
             for e in &got.errors {
                 ctx.bar

@@ -7,14 +7,11 @@
 
 use super::detect::{detect_file_head, detect_head};
 use super::InputKind;
-use crate::rows::{self, Opened, Row, Rows};
+use crate::rows::{self, Opened, Row, Rows, ROW_BATCH};
 use crate::{open_input, FileError};
-use readcov_import::{import_row, FileProvider, Format, ImportError, ImportOptions, Imported};
+use readcov_import::{FileProvider, Format, ImportError, ImportOptions, Imported};
 use std::io::Read;
 use std::path::Path;
-
-/// Rows imported together (as `readcov import` batches them).
-const ROW_BATCH: usize = 64;
 
 /// How much of a file is looked at for the rows of a dataset whose first row is longer than the
 /// detection head (real chat rows run to hundreds of kilobytes): a file that is one JSON
@@ -94,33 +91,11 @@ pub(super) fn import(
         format: Some(format),
         ..Imported::default()
     };
+    let threads = readcov_core::par::threads_for(0, usize::MAX);
     let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
     loop {
-        batch.clear();
-        let mut failed = None;
-        for r in rows.by_ref() {
-            match r {
-                Ok(row) => batch.push(row),
-                Err(e) => {
-                    failed = Some(e);
-                    break;
-                }
-            }
-            if batch.len() == ROW_BATCH {
-                break;
-            }
-        }
-        let threads = readcov_core::par::threads_for(0, batch.len());
-        let results = readcov_core::par::map_ordered(&batch, threads, |_, row| {
-            import_row(
-                format,
-                &row.bytes,
-                (row.index, row.line),
-                &name,
-                opts,
-                &|t| pick(t),
-            )
-        });
+        let failed = rows::next_batch(&mut rows, &mut batch);
+        let results = rows::import_batch(&batch, threads, format, &name, opts, pick);
         for got in results {
             out.rows.extend(got.rows);
             out.summary.add(&got.summary);

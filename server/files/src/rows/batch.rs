@@ -1,0 +1,48 @@
+//! A dataset's rows a batch at a time, each batch imported on the threads: the one loop under
+//! `readcov import` (which writes each batch) and `score --reads <dataset>` (which keeps it).
+
+use super::{Row, Rows};
+use crate::FileError;
+use readcov_import::{import_row, FileProvider, Format, ImportOptions, Imported};
+
+/// Rows imported together: enough to keep two threads busy, few enough that a batch of
+/// real chat rows (up to hundreds of kilobytes each) stays a few megabytes.
+pub const ROW_BATCH: usize = 64;
+
+/// The next batch of `rows` (at most [`ROW_BATCH`]) in `batch`, and the error that ended the
+/// file, if one did. The file is done when it returns an error or the batch is not full.
+pub fn next_batch(rows: &mut Rows, batch: &mut Vec<Row>) -> Option<FileError> {
+    batch.clear();
+    for r in rows.by_ref() {
+        match r {
+            Ok(row) => batch.push(row),
+            Err(e) => return Some(e),
+        }
+        if batch.len() == ROW_BATCH {
+            break;
+        }
+    }
+    None
+}
+
+/// Each row of `batch` imported as a run of `name` (the dataset file) on up to `threads`
+/// threads, in row order.
+pub fn import_batch(
+    batch: &[Row],
+    threads: usize,
+    format: Format,
+    name: &str,
+    opts: &ImportOptions,
+    pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
+) -> Vec<Imported> {
+    readcov_core::par::map_ordered(batch, threads.min(batch.len()), |_, row| {
+        import_row(
+            format,
+            &row.bytes,
+            (row.index, row.line),
+            name,
+            opts,
+            &|t| pick(t),
+        )
+    })
+}
