@@ -94,17 +94,7 @@ fn op_for<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
                 .and_then(|r| r.split_once(':'));
             let nums =
                 range.and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
-            // Each line of the body, and a newline: one buffer (a `format!` per line was an
-            // allocation per line).
-            let mut text = String::new();
-            for l in action
-                .lines()
-                .skip(1)
-                .take_while(|l| l.trim() != "end_of_edit")
-            {
-                text.push_str(l);
-                text.push('\n');
-            }
+            let text = parts::edit_text(action);
             let failed = obs.contains("Your proposed edit has introduced new syntax error")
                 || obs.contains("Usage: edit");
             match (nums, window_file(obs)) {
