@@ -57,9 +57,17 @@ fn heredoc(line: &str) -> Option<String> {
 /// The parts of `action`, in order. An `edit`'s body runs to `end_of_edit`, a here-document's to
 /// its delimiter: a line inside either is never a command.
 pub(super) fn split(action: &str) -> Vec<Part> {
+    split_with(action, false)
+}
+
+/// [`split`], each `edit` body walked line by line when `by_lines` (the definition, which the
+/// test holds the searching way to).
+fn split_with(action: &str, by_lines: bool) -> Vec<Part> {
     let mut parts = Vec::new();
     let mut shell: Vec<&str> = Vec::new();
     let mut lines = action.lines();
+    // `str::lines` takes a `\r` off before a newline: an action holding one goes line by line.
+    let has_cr = by_lines || memchr::memchr(b'\r', action.as_bytes()).is_some();
     while let Some(line) = lines.next() {
         if !TOOLS.contains(&verb(line)) {
             shell.push(line);
@@ -78,7 +86,21 @@ pub(super) fn split(action: &str) -> Vec<Part> {
         }
         shell.clear();
         let mut command = line.to_string();
-        if verb(line) == "edit" {
+        if verb(line) == "edit" && !has_cr {
+            // The command runs to the end of its `end_of_edit` line (or of the action, less a
+            // last newline): one piece of the action, found by searching, not line by line.
+            let start = line.as_ptr() as usize - action.as_ptr() as usize;
+            let body = start + line.len();
+            let (end, next) = match end_of_edit_line(&action[body..]) {
+                Some((_, e)) => (body + e, (body + e + 1).min(action.len())),
+                None => (
+                    action.len() - usize::from(action.ends_with('\n')),
+                    action.len(),
+                ),
+            };
+            command = action[start..end.max(body)].to_string();
+            lines = action[next..].lines();
+        } else if verb(line) == "edit" {
             for body in lines.by_ref() {
                 command.push('\n');
                 command.push_str(body);
@@ -163,21 +185,27 @@ pub(super) fn edit_text(action: &str) -> String {
         return String::new();
     };
     let rest = &action[nl + 1..];
-    static MARK: OnceLock<Finder<'static>> = OnceLock::new();
-    let mark = MARK.get_or_init(|| Finder::new("end_of_edit"));
-    for at in mark.find_iter(rest.as_bytes()) {
-        let start = rest[..at].rfind('\n').map_or(0, |i| i + 1);
-        let end = rest[at..].find('\n').map_or(rest.len(), |i| at + i);
-        if rest[start..end].trim() == "end_of_edit" {
-            // The body ends at that line's start: empty, or ending in a newline.
-            return rest[..start].to_string();
-        }
+    if let Some((start, _)) = end_of_edit_line(rest) {
+        // The body ends at that line's start: empty, or ending in a newline.
+        return rest[..start].to_string();
     }
     let mut text = rest.to_string();
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
     text
+}
+
+/// The start and end (before its newline) of the first line of `text` that is `end_of_edit`
+/// once trimmed (such a line holds the word, so only the lines holding it are looked at).
+fn end_of_edit_line(text: &str) -> Option<(usize, usize)> {
+    static MARK: OnceLock<Finder<'static>> = OnceLock::new();
+    let mark = MARK.get_or_init(|| Finder::new("end_of_edit"));
+    mark.find_iter(text.as_bytes()).find_map(|at| {
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        (text[start..end].trim() == "end_of_edit").then_some((start, end))
+    })
 }
 
 /// [`edit_text`] line by line (the definition; the way when the action holds a `\r`, which
@@ -269,5 +297,45 @@ mod tests {
         for a in &actions {
             assert_eq!(edit_text(a), edit_text_by_lines(a), "{a:?}");
         }
+    }
+
+    /// `split`'s searched `edit` bodies give the parts its line-by-line walk gives, on every
+    /// action made of these pieces (commands, markers, here-documents, blank lines, `\r`s).
+    #[test]
+    fn split_agrees_with_its_lines() {
+        let pieces = [
+            "edit 1:2",
+            "\n",
+            "a",
+            "end_of_edit",
+            " end_of_edit",
+            "open f",
+            "cat <<EOF",
+            "EOF",
+            "\r",
+            "ls",
+            "xend_of_edit",
+        ];
+        let mut actions = vec![String::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for a in &actions {
+                for p in pieces {
+                    next.push(format!("{a}{p}"));
+                }
+            }
+            actions.extend(next);
+        }
+        assert!(actions.len() > 100_000);
+        let mut edits = 0;
+        for a in &actions {
+            let parts = split(a);
+            edits += parts
+                .iter()
+                .filter(|p| matches!(p, Part::Tool(t) if t.contains('\n')))
+                .count();
+            assert_eq!(parts, split_with(a, true), "{a:?}");
+        }
+        assert!(edits > 1_000, "{edits} edits with bodies");
     }
 }
