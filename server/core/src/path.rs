@@ -183,7 +183,11 @@ mod tests {
 
     #[test]
     fn normal_absolute_paths_are_told_apart() {
-        for (p, ws) in [("/testbed/a.py", None), ("/a", Some("")), ("/a/b", Some(" "))] {
+        for (p, ws) in [
+            ("/testbed/a.py", None),
+            ("/a", Some("")),
+            ("/a/b", Some(" ")),
+        ] {
             assert!(is_normal_absolute(p, ws), "{p} {ws:?}");
             assert_eq!(normalize_in_full(p, ws).as_deref(), Ok(p), "{p}");
         }
