@@ -77,7 +77,11 @@ fn is_normal(p: &str) -> bool {
         && p.trim().len() == p.len()
         && !is_absolute(p)
         && !p.contains('\\')
-        && p.split('/').all(|c| !matches!(c, "" | "." | ".."))
+        // Split as bytes: `/` never occurs inside a multi-byte character, so these are the
+        // `str` components, without `str::split`'s searcher set up per call.
+        && p.as_bytes()
+            .split(|&b| b == b'/')
+            .all(|c| !matches!(c, b"" | b"." | b".."))
 }
 
 fn join_relative(parts: Vec<&str>, _raw: &str) -> Result<String, PathError> {

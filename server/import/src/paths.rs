@@ -49,12 +49,13 @@ impl Roots {
         if raw.is_empty() {
             return Err(Reason::Malformed);
         }
-        let joined = if raw.starts_with('/') {
-            raw.to_string()
+        // An absolute path is normalised where it is, not copied first.
+        let joined: std::borrow::Cow<'_, str> = if raw.starts_with('/') {
+            raw.into()
         } else if raw.starts_with('~') {
             return Err(Reason::OutsideRepo);
         } else {
-            format!("{}/{}", cwd.trim_end_matches('/'), raw)
+            format!("{}/{}", cwd.trim_end_matches('/'), raw).into()
         };
         let abs = normalize_path(&joined, None).map_err(|_| Reason::OutsideRepo)?;
         for root in &self.roots {
