@@ -147,6 +147,7 @@ impl<'de> Visitor<'de> for NumVisitor {
 }
 
 /// `view_range`: its second item as `as_i64` when it is an array; `None` otherwise.
+#[derive(Default)]
 struct Range(Option<i64>);
 
 impl<'de> Deserialize<'de> for Range {
@@ -162,24 +163,7 @@ impl<'de> Visitor<'de> for RangeVisitor {
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("any JSON value")
     }
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Range, E> {
-        Ok(Range(None))
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Range, E> {
-        Ok(Range(None))
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Range, E> {
-        Ok(Range(None))
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Range, E> {
-        Ok(Range(None))
-    }
-    fn visit_str<E: Error>(self, _: &str) -> Result<Range, E> {
-        Ok(Range(None))
-    }
-    fn visit_unit<E: Error>(self) -> Result<Range, E> {
-        Ok(Range(None))
-    }
+    crate::doc::de::scalars_default!();
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Range, A::Error> {
         let mut end = None;
         let mut i = 0usize;
