@@ -10,6 +10,8 @@ use readcov_gold::{GoldRow, TaskFiles};
 use readcov_import::FileProvider;
 use std::collections::HashMap;
 
+mod span;
+
 /// A gold row as `readcov gold` writes it, keys in their usual order, then `base`.
 #[derive(serde::Serialize)]
 struct GoldRowOut<'a> {
@@ -43,7 +45,7 @@ pub fn reads_jsonl_with_base(
 ) -> serde_json::Result<String> {
     let mut bases: HashMap<(&str, &str), Option<Base>> = HashMap::new();
     let mut providers: HashMap<&str, Box<dyn FileProvider>> = HashMap::new();
-    let mut text = String::new();
+    let mut text = Vec::new();
     for r in rows {
         let base = bases
             .entry((r.task.as_str(), r.path.as_str()))
@@ -55,30 +57,25 @@ pub fn reads_jsonl_with_base(
             });
         push_row(&mut text, r, base.as_ref())?;
     }
-    Ok(text)
+    // Never fails: every piece written is a `str` or serde's JSON text.
+    String::from_utf8(text).map_err(serde::ser::Error::custom)
 }
 
 /// A reads row as `readcov import` writes it, then `base`: the row's object with `"base":…`
 /// spliced in before its closing brace, which is what a struct flattening the row beside
 /// `base` writes (`row_then_base_is_the_flattened_struct`), without serde's flattening (a map
-/// serializer buffering each field: profiled at half of writing the real corpus's rows).
-fn push_row(text: &mut String, r: &ReadSpan, base: Option<&Base>) -> serde_json::Result<()> {
-    let row = serde_json::to_string(r)?;
-    match (base, row.strip_suffix('}')) {
-        (Some(b), Some(open)) => {
-            text.push_str(open);
-            // A row always has fields (task, run, path…): a comma goes before `base`.
-            text.push_str(if open.ends_with('{') {
-                "\"base\":"
-            } else {
-                ",\"base\":"
-            });
-            text.push_str(&serde_json::to_string(b)?);
-            text.push('}');
-        }
-        _ => text.push_str(&row),
+/// serializer buffering each field: profiled at half of writing the real corpus's rows). The
+/// row is written in place by [`span::write_span`], not into a `String` of its own.
+fn push_row(text: &mut Vec<u8>, r: &ReadSpan, base: Option<&Base>) -> serde_json::Result<()> {
+    span::write_span(text, r)?;
+    if let Some(b) = base {
+        // The row always has fields (task, run, path…): a comma goes before `base`.
+        text.pop();
+        text.extend_from_slice(b",\"base\":");
+        serde_json::to_writer(&mut *text, b)?;
+        text.push(b'}');
     }
-    text.push('\n');
+    text.push(b'\n');
     Ok(())
 }
 
@@ -158,26 +155,27 @@ mod reads_tests {
     proptest::proptest! {
         #[test]
         fn row_then_base_is_the_flattened_struct(
-            task in "[a-z\"\\\\é\n]{0,4}", path in "[a-z/\"]{0,4}",
+            task in "[a-z\"\\\\é\n\u{0}-\u{1f}\u{7f}\u{2028}]{0,4}", path in "[a-z/\"\t]{0,4}",
+            run in "[a-z0-9/\\\\\u{1}\u{80}]{0,4}",
             start in 0u32..5, end in 0u32..5,
             turn in proptest::option::of(0u32..3), step in proptest::option::of(0u32..3),
-            tool in proptest::option::of("[a-z]{0,3}"), command in proptest::option::of("[a-z…\t]{0,3}"),
-            rank in proptest::option::of(0u32..3), score in proptest::option::of(-2.0f64..2.0),
-            edit: bool, source in 0usize..3,
+            tool in proptest::option::of("[a-z\"]{0,3}"), command in proptest::option::of("[a-z…\t\"\\\\\u{1f} ]{0,6}"),
+            rank in proptest::option::of(0u32..3), score in proptest::option::of(proptest::num::f64::ANY),
+            edit: bool, source in 0usize..4,
             base in proptest::option::of(("[0-9a-f]{0,4}", proptest::option::of(0u32..9), proptest::option::of("[a-z\"]{0,3}"))),
         ) {
             let mut r = ReadSpan::simple(&path, start, end);
-            r.task = task;
+            (r.task, r.run) = (task, run);
             (r.turn, r.step, r.tool, r.command, r.rank, r.score) = (turn, step, tool, command, rank, score);
             if edit {
                 r.kind = readcov_core::span::EventKind::Edit;
             }
-            r.source = [readcov_core::span::Source::Agent, readcov_core::span::Source::Human, readcov_core::span::Source::Retriever][source];
+            r.source = [readcov_core::span::Source::Agent, readcov_core::span::Source::Human, readcov_core::span::Source::Manual, readcov_core::span::Source::Retriever][source];
             let base = base.map(|(sha256, lines, first)| Base { sha256, lines, first, last: None });
-            let mut text = String::new();
+            let mut text = Vec::new();
             push_row(&mut text, &r, base.as_ref()).unwrap();
             let want = serde_json::to_string(&ReadRow { read: &r, base: base.as_ref() }).unwrap() + "\n";
-            proptest::prop_assert_eq!(text, want);
+            proptest::prop_assert_eq!(String::from_utf8(text).unwrap(), want);
         }
     }
 }

@@ -57,8 +57,9 @@ const TRAILERS: [&str; 4] = [
 ];
 
 /// Splits the bracketed status lines OpenHands appends from the command output; returns the cwd they name.
-/// The lines are looked at from the end, and the body is the text before them (one copy).
-pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
+/// The lines are looked at from the end, and the body is the text before them: borrowed from
+/// `out` when the line break that ends it is `out`'s own (the usual case), else one copy.
+pub(crate) fn strip_trailer(out: &str) -> (Cow<'_, str>, Option<String>) {
     let mut cwd = None;
     // The body is `out[..keep]`: the lines before the trailer, without the break that ends them.
     let mut keep = out.len();
@@ -75,12 +76,16 @@ pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
         }
         keep = (keep - line.len()).saturating_sub(1);
     }
+    if keep == 0 {
+        return (Cow::Borrowed(""), cwd);
+    }
+    if out.as_bytes().get(keep) == Some(&b'\n') {
+        return (Cow::Borrowed(&out[..=keep]), cwd);
+    }
     let mut body = String::with_capacity(keep + 1);
     body.push_str(&out[..keep]);
-    if !body.is_empty() {
-        body.push('\n');
-    }
-    (body, cwd)
+    body.push('\n');
+    (Cow::Owned(body), cwd)
 }
 
 /// `view` numbers the lines of `content.split('\n')`, so a file that ends in a newline gets one
@@ -89,14 +94,15 @@ pub(crate) fn strip_trailer(out: &str) -> (String, Option<String>) {
 /// that is empty, whether or not a workspace could tell the file's length — unless the output
 /// was clipped, when its last line is not the file's.
 pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
-    trim_to_end(out, args::view_end(range))
+    trim_to_end(out, args::view_end(range)).into_owned()
 }
 
-/// [`trim_to_range`] given the range's end (its second item, when an integer).
-pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> String {
+/// [`trim_to_range`] given the range's end (its second item, when an integer); `out` itself
+/// (borrowed, not copied: the OpenHands importer lends it to the session) when no line goes.
+pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
     let Some(end) = end.filter(|e| *e > 0) else {
         if crate::display::is_cut(out) {
-            return out.to_string();
+            return Cow::Borrowed(out);
         }
         // The last numbered line, found from the end: dropped when its text is empty.
         let mut stop = out.len();
@@ -107,17 +113,28 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> String {
                     let mut kept = String::with_capacity(out.len());
                     kept.push_str(&out[..start]);
                     kept.push_str(&out[stop..]);
-                    return kept;
+                    return Cow::Owned(kept);
                 }
                 break;
             }
             stop = start;
         }
-        return out.to_string();
+        return Cow::Borrowed(out);
     };
-    out.split_inclusive('\n')
-        .filter(|l| !numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end)))
-        .collect()
+    let past = |l: &str| numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
+    // Copied only from the first line past the end on (a view's output usually stops at it).
+    let mut start = 0;
+    let mut lines = out.split_inclusive('\n');
+    for line in lines.by_ref() {
+        if past(line) {
+            let mut kept = String::with_capacity(out.len());
+            kept.push_str(&out[..start]);
+            lines.filter(|l| !past(l)).for_each(|l| kept.push_str(l));
+            return Cow::Owned(kept);
+        }
+        start += line.len();
+    }
+    Cow::Borrowed(out)
 }
 
 /// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
@@ -251,7 +268,7 @@ pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
             let (op, output, command) = match (name.as_str(), args) {
                 (_, None) => (
                     Op::Skip(Reason::Malformed),
-                    output.map(str::to_string),
+                    output.map(Cow::Borrowed),
                     raw_args.to_string(),
                 ),
                 // SWE-agent 1.x (SWE-smith) names the same shell tool `bash`.
@@ -277,23 +294,25 @@ pub(crate) fn import_log(log: &OpenHandsLog, session: &mut Session) {
                     (op, output, raw_args.to_string())
                 }
                 ("think" | "finish" | "submit" | "task_tracker", _) => {
-                    (Op::Quiet, output.map(str::to_string), raw_args.to_string())
+                    (Op::Quiet, output.map(Cow::Borrowed), raw_args.to_string())
                 }
                 (_, Some(_)) => (
                     Op::Skip(Reason::UnknownTool),
-                    output.map(str::to_string),
+                    output.map(Cow::Borrowed),
                     raw_args.to_string(),
                 ),
             };
-            session.apply_then_cd(
+            // The output is lent, not moved into the action: most are the row's own text.
+            session.apply_output_then_cd(
                 &Action {
                     turn: u32::try_from(turn).unwrap_or(u32::MAX),
                     step,
                     tool: name,
                     command,
                     op,
-                    output,
+                    output: None,
                 },
+                output.as_deref(),
                 new_cwd,
             );
             step += 1;
@@ -414,10 +433,19 @@ mod tests {
             end in -2i64..20,
         ) {
             let out: String = parts.concat();
-            proptest::prop_assert_eq!(strip_trailer(&out), strip_trailer_by_lines(&out));
+            let (body, cwd) = strip_trailer(&out);
+            let borrowed = matches!(body, std::borrow::Cow::Borrowed(_));
+            proptest::prop_assert_eq!((body.into_owned(), cwd), strip_trailer_by_lines(&out));
+            // Borrowed whenever the body's own line break is in `out` (the copy is the exception).
+            let keep = strip_trailer_by_lines(&out).0.len();
+            proptest::prop_assert_eq!(borrowed, keep == 0 || out.get(..keep).is_some_and(|p| p.ends_with('\n')));
             let range = serde_json::json!([1, end]);
             for r in [None, Some(&range)] {
-                proptest::prop_assert_eq!(trim_to_range(&out, r), trim_to_range_by_lines(&out, r));
+                let want = trim_to_range_by_lines(&out, r);
+                let got = super::trim_to_end(&out, super::args::view_end(r));
+                // `out` itself, not a copy, whenever nothing is dropped.
+                proptest::prop_assert_eq!(matches!(got, std::borrow::Cow::Borrowed(_)), want == out);
+                proptest::prop_assert_eq!(got.into_owned(), want);
             }
         }
     }

@@ -106,7 +106,7 @@ pub fn import_events(events: &[Value], session: &mut Session) {
                     Op::Bash {
                         script: script.to_string(),
                     },
-                    output.map(|o| strip_trailer(&o).0),
+                    output.map(|o| strip_trailer(&o).0.into_owned()),
                 )
             }
             ("FinishAction" | "ThinkAction" | "TaskTrackerAction", _) => (Op::Quiet, output),

@@ -55,14 +55,19 @@ impl FileState {
             Some(b) => b.split('\n').collect(),
             None => Vec::new(),
         };
-        let mut out = String::new();
+        // A kept line is written as the base has it (a `\r` the replay set aside included).
+        let line_of = |origin: &Option<u32>, line: &super::Line| {
+            let kept = origin.and_then(|b| raw.get(b as usize - 1).copied());
+            kept.unwrap_or(&self.arena[line.start..line.end])
+        };
+        // Sized first: the text grew by doubling, a reallocation and a copy every few lines.
+        let len: usize = v.origin.iter().zip(text).map(|(o, l)| line_of(o, l).len() + 1).sum();
+        let mut out = String::with_capacity(len);
         for (i, (origin, line)) in v.origin.iter().zip(text).enumerate() {
             if i > 0 {
                 out.push('\n');
             }
-            // A kept line is written as the base has it (a `\r` the replay set aside included).
-            let kept = origin.and_then(|b| raw.get(b as usize - 1).copied());
-            out.push_str(kept.unwrap_or(&self.arena[line.start..line.end]));
+            out.push_str(line_of(origin, line));
         }
         if v.eol && !text.is_empty() {
             out.push('\n');
