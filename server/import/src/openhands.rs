@@ -106,7 +106,7 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         }
         // The last numbered line, found from the end: dropped when its text is empty.
         let mut stop = out.len();
-        for line in out.split_inclusive('\n').rev() {
+        for line in lines_back(out) {
             let start = stop - line.len();
             if let Some((_, text)) = numbered_line(line) {
                 if text.trim_end_matches(['\n', '\r']).is_empty() {
@@ -124,7 +124,7 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
     let past = |l: &str| numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
     // Copied only from the first line past the end on (a view's output usually stops at it).
     let mut start = 0;
-    let mut lines = out.split_inclusive('\n');
+    let mut lines = lines_of(out);
     for line in lines.by_ref() {
         if past(line) {
             let mut kept = String::with_capacity(out.len());
@@ -135,6 +135,30 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         start += line.len();
     }
     Cow::Borrowed(out)
+}
+
+/// `out.split_inclusive('\n')`, each line break found by `memchr` (the `str` splitter's
+/// search cost more than the rest of `trim_to_end`: views are many short lines).
+fn lines_of(out: &str) -> impl Iterator<Item = &str> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let rest = out.get(at..).filter(|r| !r.is_empty())?;
+        let len = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |i| i + 1);
+        at += len;
+        Some(&rest[..len])
+    })
+}
+
+/// [`lines_of`] from the last line back (`out.split_inclusive('\n').rev()`).
+fn lines_back(out: &str) -> impl Iterator<Item = &str> {
+    let mut stop = out.len();
+    std::iter::from_fn(move || {
+        let body = out.as_bytes().get(..stop.checked_sub(1)?)?;
+        let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
+        let line = &out[start..stop];
+        stop = start;
+        Some(line)
+    })
 }
 
 /// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
@@ -422,6 +446,14 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn memchr_lines_are_the_str_splitters(out in "[a\n\ré]{0,12}") {
+            let want: Vec<&str> = out.split_inclusive('\n').collect();
+            proptest::prop_assert_eq!(super::lines_of(&out).collect::<Vec<_>>(), want.clone());
+            let back: Vec<&str> = want.into_iter().rev().collect();
+            proptest::prop_assert_eq!(super::lines_back(&out).collect::<Vec<_>>(), back);
+        }
+
         #[test]
         fn one_pass_trims_agree_with_the_line_vectors(
             parts in proptest::collection::vec(proptest::sample::select(vec![

@@ -102,6 +102,9 @@ pub fn shorten(cmd: &str) -> String {
     // of at most 160 bytes has at most 160 characters, so only a longer one is counted.
     let cut = match first.len() <= MAX_COMMAND {
         true => first.len(),
+        // 160 ASCII bytes are 160 characters: counted only when one is not (a tool call's
+        // arguments are one long line; walking its characters was most of this function).
+        false if first.as_bytes()[..MAX_COMMAND].is_ascii() => MAX_COMMAND,
         false => first
             .char_indices()
             .nth(MAX_COMMAND)
@@ -167,18 +170,14 @@ impl<'a> Session<'a> {
 
     /// The replay state of `rel` in checkout `root`, and whether the workspace has the file.
     pub(crate) fn state(&mut self, key: &Key) -> &mut (bool, FileState) {
-        // Looked up by reference, the key cloned only when the file is first met: `entry` took
-        // it by value, two `String` copies on every look-up (12,000 on 300 chat rows).
-        if !self.files.contains_key(key) {
-            let provider = self.provider;
+        let provider = self.provider;
+        self.files.entry(key.clone()).or_insert_with(|| {
             let base = provider.read(&key.1);
-            let state = (
+            (
                 base.is_some() || !provider.has_workspace(),
                 FileState::of_bytes(base),
-            );
-            self.files.insert(key.clone(), state);
-        }
-        self.files.get_mut(key).expect("inserted above when absent")
+            )
+        })
     }
 
     /// Whether `raw` is a directory of the workspace (`None`: unknown, or outside the repository).

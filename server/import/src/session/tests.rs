@@ -216,6 +216,15 @@ proptest::proptest! {
     fn shorten_agrees_with_collecting_chars_on_any_text(c in "[a\\n\\r é\u{2003}\t]{0,400}") {
         proptest::prop_assert_eq!(shorten(&c), shorten_by_chars(&c));
     }
+
+    /// Long lines of ASCII with a wide character near the 160th (the ASCII shortcut's edge).
+    #[test]
+    fn shorten_agrees_with_collecting_chars_near_the_cut(
+        head in "[a \"]{150,170}", wide in "[é\u{2003}\u{1F600}]{0,2}", tail in "[a\n]{0,20}",
+    ) {
+        let c = format!("{head}{wide}{tail}");
+        proptest::prop_assert_eq!(shorten(&c), shorten_by_chars(&c));
+    }
 }
 
 #[test]
