@@ -261,7 +261,10 @@ impl FileState {
         if self.dirty {
             return None;
         }
-        let mut m = Mapped::default();
+        let mut m = Mapped {
+            base: Vec::with_capacity(lines.len()),
+            ..Mapped::default()
+        };
         for &n in lines {
             match &self.current {
                 // Lines past the end of the file (OpenHands numbers one more, empty line) are not read.

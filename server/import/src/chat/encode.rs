@@ -183,7 +183,7 @@ fn tool_result<'m>(m: &'m ChatMsg) -> Msg<'m> {
 /// The command of a SWE-agent reply: the last outermost fenced block, as SWE-agent's
 /// `ThoughtActionParser` takes it (a fence with an info string always opens a block; a bare
 /// fence closes the open one, else opens).
-pub(crate) fn fenced_action(text: &str) -> Option<String> {
+pub(crate) fn fenced_action(text: &str) -> Option<&str> {
     static FENCE: std::sync::OnceLock<memchr::memmem::Finder<'static>> = std::sync::OnceLock::new();
     let fence = FENCE.get_or_init(|| memchr::memmem::Finder::new("```"));
     let bytes = text.as_bytes();
@@ -214,7 +214,8 @@ pub(crate) fn fenced_action(text: &str) -> Option<String> {
     }
     let (s, e) = last?;
     let cmd = text.get(s..e)?.trim_end_matches(['\n', '\r']);
-    (!cmd.trim().is_empty()).then(|| cmd.to_string())
+    // Borrowed from the message: the step lends it on (it was copied here, then again).
+    (!cmd.trim().is_empty()).then_some(cmd)
 }
 
 /// SWE-agent's prompt after every observation: `(Open file: …)`, `(Current directory: …)`, `bash-$`.
@@ -266,7 +267,7 @@ fn swe_agent_steps<'m>(messages: &'m [ChatMsg]) -> Vec<Step<'m>> {
         // The last `submit` has no observation: the run ended there (nothing was missed).
         let submit = action.trim() == "submit";
         steps.push(Step {
-            action: Some(Cow::Owned(action)),
+            action: Some(Cow::Borrowed(action)),
             observation: obs.or_else(|| submit.then_some(Cow::Borrowed(""))),
         });
     }
