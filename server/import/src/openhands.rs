@@ -121,7 +121,8 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         }
         return Cow::Borrowed(out);
     };
-    let past = |l: &str| numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
+    let past =
+        |l: &str| numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
     // Copied only from the first line past the end on (a view's output usually stops at it).
     let mut start = 0;
     let mut lines = lines_of(out);

@@ -97,7 +97,8 @@ fn op_for<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
             let text = parts::edit_text(action);
             // `memmem`, not `str::contains` (a two-way searcher set up per call and walking
             // the whole window: 4.6 M instructions on 300 chat rows' 482 edits).
-            let has = |needle: &str| memchr::memmem::find(obs.as_bytes(), needle.as_bytes()).is_some();
+            let has =
+                |needle: &str| memchr::memmem::find(obs.as_bytes(), needle.as_bytes()).is_some();
             let failed =
                 has("Your proposed edit has introduced new syntax error") || has("Usage: edit");
             match (nums, window_file(obs)) {

@@ -58,9 +58,9 @@ pub(super) fn write_span(out: &mut Vec<u8>, r: &ReadSpan) -> serde_json::Result<
 /// else; a text without them is its own bytes between quotes. The test looks at every byte
 /// without stopping at the first hit, so it runs many bytes a step.
 fn string(out: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
-    let escapes = s
-        .bytes()
-        .fold(false, |any, b| any | (b < 0x20) | (b == b'"') | (b == b'\\'));
+    let escapes = s.bytes().fold(false, |any, b| {
+        any | (b < 0x20) | (b == b'"') | (b == b'\\')
+    });
     if escapes {
         return serde_json::to_writer(&mut *out, s);
     }

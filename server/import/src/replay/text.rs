@@ -61,7 +61,12 @@ impl FileState {
             kept.unwrap_or(&self.arena[line.start..line.end])
         };
         // Sized first: the text grew by doubling, a reallocation and a copy every few lines.
-        let len: usize = v.origin.iter().zip(text).map(|(o, l)| line_of(o, l).len() + 1).sum();
+        let len: usize = v
+            .origin
+            .iter()
+            .zip(text)
+            .map(|(o, l)| line_of(o, l).len() + 1)
+            .sum();
         let mut out = String::with_capacity(len);
         for (i, (origin, line)) in v.origin.iter().zip(text).enumerate() {
             if i > 0 {

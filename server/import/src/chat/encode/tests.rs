@@ -49,7 +49,8 @@ fn swe_agent_steps(messages: &[Value]) -> Value {
         if !is_assistant(m) {
             continue;
         }
-        let Some(action) = text(m).and_then(|t| super::fenced_action(&t).map(str::to_string)) else {
+        let Some(action) = text(m).and_then(|t| super::fenced_action(&t).map(str::to_string))
+        else {
             continue;
         };
         let obs = messages[i + 1..]
