@@ -40,7 +40,7 @@ fn the_last_outermost_fenced_block_is_the_command() {
         ("```\n\n```", None),
     ];
     for (text, want) in cases {
-        assert_eq!(fenced_action(text).as_deref(), want, "{text:?}");
+        assert_eq!(fenced_action(text), want, "{text:?}");
     }
 }
 
