@@ -1,0 +1,268 @@
+//! OpenHands outputs trimmed to what the tool displayed: a bash output's status trailer taken
+//! off (and the cwd it names), a view's lines past its range and its extra last line dropped.
+//! Each gives back the output itself, borrowed, when nothing goes (nearly always), so the
+//! importer lends it to the session instead of copying it.
+
+use super::args;
+use serde_json::Value;
+use std::borrow::Cow;
+
+const TRAILERS: [&str; 4] = [
+    "[The command completed with exit code",
+    "[Current working directory:",
+    "[Python interpreter:",
+    "[Command finished with exit code",
+];
+
+/// Splits the bracketed status lines OpenHands appends from the command output; returns the cwd they name.
+/// The lines are looked at from the end, and the body is the text before them: borrowed from
+/// `out` when the line break that ends it is `out`'s own (the usual case), else one copy.
+pub(crate) fn strip_trailer(out: &str) -> (Cow<'_, str>, Option<String>) {
+    let mut cwd = None;
+    // The body is `out[..keep]`: the lines before the trailer, without the break that ends them.
+    let mut keep = out.len();
+    for line in out.rsplit('\n') {
+        let t = line.trim();
+        if !(t.is_empty() || TRAILERS.iter().any(|p| t.starts_with(p))) {
+            break;
+        }
+        if let Some(dir) = t
+            .strip_prefix("[Current working directory: ")
+            .and_then(|r| r.strip_suffix(']'))
+        {
+            cwd = Some(dir.to_string());
+        }
+        keep = (keep - line.len()).saturating_sub(1);
+    }
+    if keep == 0 {
+        return (Cow::Borrowed(""), cwd);
+    }
+    if out.as_bytes().get(keep) == Some(&b'\n') {
+        return (Cow::Borrowed(&out[..=keep]), cwd);
+    }
+    let mut body = String::with_capacity(keep + 1);
+    body.push_str(&out[..keep]);
+    body.push('\n');
+    (Cow::Owned(body), cwd)
+}
+
+/// `view` numbers the lines of `content.split('\n')`, so a file that ends in a newline gets one
+/// more, empty, numbered line after its last. With `view_range: [a, b]` the lines past `b` are
+/// dropped; a view to the end of the file (no range, or `[a, -1]`) drops a last numbered line
+/// that is empty, whether or not a workspace could tell the file's length — unless the output
+/// was clipped, when its last line is not the file's.
+pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
+    trim_to_end(out, args::view_end(range)).into_owned()
+}
+
+/// [`trim_to_range`] given the range's end (its second item, when an integer); `out` itself
+/// (borrowed, not copied: the OpenHands importer lends it to the session) when no line goes.
+pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
+    let Some(end) = end.filter(|e| *e > 0) else {
+        if crate::display::is_cut(out) {
+            return Cow::Borrowed(out);
+        }
+        // The last numbered line, found from the end: dropped when its text is empty.
+        let mut stop = out.len();
+        for line in lines_back(out) {
+            let start = stop - line.len();
+            if let Some((_, text)) = numbered_line(line) {
+                if text.trim_end_matches(['\n', '\r']).is_empty() {
+                    let mut kept = String::with_capacity(out.len());
+                    kept.push_str(&out[..start]);
+                    kept.push_str(&out[stop..]);
+                    return Cow::Owned(kept);
+                }
+                break;
+            }
+            stop = start;
+        }
+        return Cow::Borrowed(out);
+    };
+    let past =
+        |l: &str| numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
+    // Copied only from the first line past the end on (a view's output usually stops at it).
+    let mut start = 0;
+    let mut lines = lines_of(out);
+    for line in lines.by_ref() {
+        if past(line) {
+            let mut kept = String::with_capacity(out.len());
+            kept.push_str(&out[..start]);
+            lines.filter(|l| !past(l)).for_each(|l| kept.push_str(l));
+            return Cow::Owned(kept);
+        }
+        start += line.len();
+    }
+    Cow::Borrowed(out)
+}
+
+/// `out.split_inclusive('\n')`, each line break found by `memchr` (the `str` splitter's
+/// search cost more than the rest of `trim_to_end`: views are many short lines).
+fn lines_of(out: &str) -> impl Iterator<Item = &str> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let rest = out.get(at..).filter(|r| !r.is_empty())?;
+        let len = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |i| i + 1);
+        at += len;
+        Some(&rest[..len])
+    })
+}
+
+/// [`lines_of`] from the last line back (`out.split_inclusive('\n').rev()`).
+fn lines_back(out: &str) -> impl Iterator<Item = &str> {
+    let mut stop = out.len();
+    std::iter::from_fn(move || {
+        let body = out.as_bytes().get(..stop.checked_sub(1)?)?;
+        let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
+        let line = &out[start..stop];
+        stop = start;
+        Some(line)
+    })
+}
+
+/// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
+fn numbered_line(l: &str) -> Option<(&str, &str)> {
+    let digits = l.trim_start_matches(' ');
+    let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+    let text = digits[n..].strip_prefix('\t')?;
+    (n > 0).then(|| (&digits[..n], text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{strip_trailer, trim_to_range};
+
+    #[test]
+    fn view_range_drops_the_extra_line() {
+        let out = "Here's the result:\n   306\tdef f():\n   307\t    pass\n   308\t\n";
+        let r = serde_json::json!([306, 307]);
+        assert_eq!(
+            trim_to_range(out, Some(&r)),
+            "Here's the result:\n   306\tdef f():\n   307\t    pass\n"
+        );
+    }
+
+    /// A view to the end of a file that ends in a newline numbers one more, empty line: dropped
+    /// with or without a range ending in -1, never when the output was clipped, and a file whose
+    /// own last line is empty keeps it (only the one extra line goes).
+    #[test]
+    fn a_view_to_the_end_drops_the_extra_empty_line() {
+        let out =
+            "Here's the result of running `cat -n` on /w/a.py:\n     1\tx\n     2\t\n     3\t\n";
+        let want = "Here's the result of running `cat -n` on /w/a.py:\n     1\tx\n     2\t\n";
+        assert_eq!(trim_to_range(out, None), want);
+        assert_eq!(trim_to_range(out, Some(&serde_json::json!([1, -1]))), want);
+        let last = "     1\tx\n     2\ty";
+        assert_eq!(
+            trim_to_range(last, None),
+            last,
+            "no final newline: nothing extra"
+        );
+        let clipped = "     1\tx\n     2\t\n<response clipped><NOTE>To save on context only part of this file has been shown to you.</NOTE>\n";
+        assert_eq!(trim_to_range(clipped, None), clipped);
+    }
+
+    #[test]
+    fn trailer_gives_cwd() {
+        let (body, cwd) = strip_trailer("1:x\n[The command completed with exit code 0.]\n[Current working directory: /workspace/a__b__1]\n[Python interpreter: /x]\n[Command finished with exit code 0]");
+        assert_eq!(body, "1:x\n");
+        assert_eq!(cwd.as_deref(), Some("/workspace/a__b__1"));
+    }
+
+    /// The line-vector versions the one-pass ones replaced (the oracle for the property test).
+    fn strip_trailer_by_lines(out: &str) -> (String, Option<String>) {
+        let mut lines: Vec<&str> = out.split('\n').collect();
+        let mut cwd = None;
+        while let Some(last) = lines.last() {
+            let t = last.trim();
+            if t.is_empty() || super::TRAILERS.iter().any(|p| t.starts_with(p)) {
+                if let Some(dir) = t
+                    .strip_prefix("[Current working directory: ")
+                    .and_then(|r| r.strip_suffix(']'))
+                {
+                    cwd = Some(dir.to_string());
+                }
+                lines.pop();
+            } else {
+                break;
+            }
+        }
+        let mut body = lines.join("\n");
+        if !body.is_empty() {
+            body.push('\n');
+        }
+        (body, cwd)
+    }
+
+    fn trim_to_range_by_lines(out: &str, range: Option<&serde_json::Value>) -> String {
+        let numbered = |l: &str| {
+            let n = l.trim_start_matches(' ').split('\t').next();
+            l.contains('\t')
+                && n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let Some(end) = range
+            .and_then(|r| r.get(1))
+            .and_then(serde_json::Value::as_i64)
+            .filter(|e| *e > 0)
+        else {
+            if crate::display::displayed(out).is_cut() {
+                return out.to_string();
+            }
+            let mut lines: Vec<&str> = out.split_inclusive('\n').collect();
+            if let Some(i) = lines.iter().rposition(|l| numbered(l)) {
+                let text = lines[i].split_once('\t').map_or("", |(_, t)| t);
+                if text.trim_end_matches(['\n', '\r']).is_empty() {
+                    lines.remove(i);
+                }
+            }
+            return lines.concat();
+        };
+        out.split_inclusive('\n')
+            .filter(|l| {
+                let n = l
+                    .trim_start_matches(' ')
+                    .split('\t')
+                    .next()
+                    .and_then(|n| n.parse::<i64>().ok());
+                !(numbered(l) && n.is_some_and(|n| n > end))
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn memchr_lines_are_the_str_splitters(out in "[a\n\ré]{0,12}") {
+            let want: Vec<&str> = out.split_inclusive('\n').collect();
+            proptest::prop_assert_eq!(super::lines_of(&out).collect::<Vec<_>>(), want.clone());
+            let back: Vec<&str> = want.into_iter().rev().collect();
+            proptest::prop_assert_eq!(super::lines_back(&out).collect::<Vec<_>>(), back);
+        }
+
+        #[test]
+        fn one_pass_trims_agree_with_the_line_vectors(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "\n", "\t", "\r", "1", "12", "99999999999999999999", "x", "  3\t",
+                "[Current working directory: /w/a]", "[Python interpreter: /p]",
+                "[The command completed with exit code 0.]", " [Command finished with exit code 1] ",
+                "<response clipped>", "é",
+            ]), 0..24),
+            end in -2i64..20,
+        ) {
+            let out: String = parts.concat();
+            let (body, cwd) = strip_trailer(&out);
+            let borrowed = matches!(body, std::borrow::Cow::Borrowed(_));
+            proptest::prop_assert_eq!((body.into_owned(), cwd), strip_trailer_by_lines(&out));
+            // Borrowed whenever the body's own line break is in `out` (the copy is the exception).
+            let keep = strip_trailer_by_lines(&out).0.len();
+            proptest::prop_assert_eq!(borrowed, keep == 0 || out.get(..keep).is_some_and(|p| p.ends_with('\n')));
+            let range = serde_json::json!([1, end]);
+            for r in [None, Some(&range)] {
+                let want = trim_to_range_by_lines(&out, r);
+                let got = super::trim_to_end(&out, super::args::view_end(r));
+                // `out` itself, not a copy, whenever nothing is dropped.
+                proptest::prop_assert_eq!(matches!(got, std::borrow::Cow::Borrowed(_)), want == out);
+                proptest::prop_assert_eq!(got.into_owned(), want);
+            }
+        }
+    }
+}
