@@ -27,7 +27,9 @@ their own frees them after the call; the CLI never frees them, its process exits
 are wall to the CLI's wall and CPU with the free to the CLI's CPU. Peak memory
 is the process's peak RSS during the call (VmHWM, reset just before it; for cli: parent + the
 child's max RSS), max over rounds; for dicts/frame it includes the input rows the process holds,
-and their RSS before the call is in brackets.
+and their RSS before the call is in brackets. RSS after is the process's resident memory once the
+call has returned and its free is done, its result still held (max over rounds; for cli the
+parent's alone): what a caller keeps.
 Then, per breakdown mode, two threads scoring the two shards of synth (`shard="0/2"`, `"1/2"`)
 against one shard alone, and the process's CPU time over the two threads: what runs without the
 GIL (loading, scoring) overlaps on two idle cores; building the rows' dicts holds it.
@@ -78,6 +80,7 @@ if way == "cli":
     wall = time.perf_counter() - w
     cpu = time.process_time() - t + (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
     freed, peak = cpu, status_mb("VmHWM") + rss_mb(resource.RUSAGE_CHILDREN)
+    after = status_mb("VmRSS")
 else:
     rows = readcov.score(gold, reads, breakdown=breakdown, errors="collect")
     if breakdown == "columns":
@@ -87,7 +90,9 @@ else:
     # on): waited for here, so that CPU time counts too.
     getattr(readcov._native, "settle", lambda: None)()
     freed, peak = time.process_time() - t, status_mb("VmHWM")
-print(json.dumps({"cpu": cpu, "freed": freed, "wall": wall, "rss_mb": peak, "before_mb": before, "rows": len(rows)}))
+    after = status_mb("VmRSS")  # what the process keeps once the call and its free are done
+print(json.dumps({"cpu": cpu, "freed": freed, "wall": wall, "rss_mb": peak, "before_mb": before,
+                  "after_mb": after, "rows": len(rows)}))
 """
 
 # Two shards, one thread each, against one shard alone (wall time, one process), and the
@@ -172,8 +177,9 @@ def main():
     ways = args.ways.split(",")
     print(f"python {args.python}\ncli {cli}\nrounds {args.rounds} (interleaved; wall and CPU s median, peak RSS MB "
           f"max); load {os.getloadavg()[0]:.1f} at the start\n")
-    print("| corpus | breakdown | way | wall s | vs cli | CPU s | with the free | vs cli | peak RSS MB | rows |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| corpus | breakdown | way | wall s | vs cli | CPU s | with the free | vs cli | peak RSS MB | RSS after MB "
+          "| rows |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for size in args.sizes.split(","):
         gold, reads = corpora[size]()
         for mode in args.breakdown.split(","):
@@ -189,9 +195,10 @@ def main():
                 before = max(x["before_mb"] for x in got[w])
                 wall_ratio = f"{m['wall'] / c['wall']:.2f}x" if c else ""
                 cpu_ratio = f"{m['freed'] / c['freed']:.2f}x" if c else ""
+                after = max(x.get("after_mb", 0) for x in got[w])
                 mem = f"{rss:.0f}" + (f" ({before:.0f} before)" if w in ("dicts", "frame") else "")
                 print(f"| {size} | {mode} | {w} | {m['wall']:.2f} | {wall_ratio} | {m['cpu']:.2f} | {m['freed']:.2f} "
-                      f"| {cpu_ratio} | {mem} | {got[w][0]['rows']} |", flush=True)
+                      f"| {cpu_ratio} | {mem} | {after:.0f} | {got[w][0]['rows']} |", flush=True)
     if "synth" in args.sizes.split(",") and not args.no_threads:
         gold, reads = synth()
         print()

@@ -177,9 +177,10 @@ def shard_of(task: str, n: int) -> int:
     """The shard (0..n) of a task id: the FNV-1a hash `--shard I/N` uses."""
 def read_input(path: str) -> bytes:
     """A whole regular file; a FIFO, socket or device raises ValueError ("not a regular file")."""
-def settle() -> None:
+def settle() -> bool:
     """Waits until the rows the last `score` loaded are freed (a thread of their own frees them
-    after the call returns); the bench calls it to count that CPU time with the call's."""
+    after the call returns); the bench calls it to count that CPU time with the call's. Whether
+    a free was in flight."""
 
 def score_sets(
     golds: List[Tuple[Optional[str], Input]],

@@ -1,7 +1,8 @@
-"""`readcov.score` loads on a thread of its own and frees the loaded rows on another after it
-returns (server/python/src/freer.rs; docs/performance.md, session 17): from 50,000 rows on.
+"""`readcov.score` frees the loaded rows on a thread of its own after it returns
+(server/python/src/freer.rs; docs/performance.md, sessions 17 and 18): from 50,000 rows on.
 The rows, totals and errors must not change for it, whether calls follow each other, run on two
-threads at once, or run in a process forked while a free was in flight."""
+threads at once, or run in a process forked right after a call. A fork waits for the free in
+flight (the extension's allocator, mimalloc, has no fork handlers: server/python/src/alloc.rs)."""
 
 import json
 import os
@@ -86,3 +87,23 @@ def test_a_forked_process_scores_without_waiting_on_the_parents_free(many):
             pytest.fail("the forked child still ran after 120 s: it waits on the parent's free")
         time.sleep(0.05)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_fork_waits_for_the_free_in_flight(many):
+    """Right after a call returns, its free is in flight (the call puts it in the slot before it
+    returns): `settle()` finds it. A fork made then waits for it first (a `pthread_atfork`
+    handler), so neither the child nor the parent finds one after the fork: a child never starts
+    with half a free, or with an allocator lock held by the parent's free thread, which it does
+    not have (mimalloc's locks are not reset at a fork; glibc's are)."""
+    gold, reads = many
+    readcov.score(gold, reads, breakdown=False)
+    assert readcov._native.settle() is True  # without a fork: the free was in flight
+    readcov.score(gold, reads, breakdown=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # 3.12+: fork with threads running
+        pid = os.fork()
+    if pid == 0:
+        os._exit(5 if readcov._native.settle() else 0)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, "the child found the parent's free in flight"
+    assert readcov._native.settle() is False  # waited for by the fork

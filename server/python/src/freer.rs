@@ -1,34 +1,28 @@
-//! Large inputs loaded on a thread of their own and freed on another after the call, so the
-//! caller does not wait for the free. `readcov score` never frees its parsed rows (the process
-//! exits next, `std::mem::forget` in `cmd/score.rs`), but a library call must: on the real
-//! corpus (1.73M reads rows with edits, five owned strings each) freeing them one allocation at
-//! a time was ~16% of `readcov.score`'s CPU (`malloc_consolidate`, `unlink_chunk`, `_int_free`;
-//! profiled, docs/performance.md), the one thing it did that the CLI does not. On a second core
-//! that time leaves the call's wall clock; the CPU is the same, only spent beside the caller.
+//! Large inputs freed on a thread of their own after the call, so the caller does not wait for
+//! the free. `readcov score` never frees its parsed rows (the process exits next,
+//! `std::mem::forget` in `cmd/score.rs`), but a library call must: on the real corpus (1.73M
+//! reads rows with edits, five owned strings each) the free is the one thing `readcov.score`
+//! does that the CLI does not. With the extension's allocator (`alloc.rs`: mimalloc for small
+//! blocks) it costs ~0.1 s of CPU (glibc's was ~0.35 s); on a second core it leaves the call's
+//! wall clock too. The pages freed go back to the system ([`crate::alloc::give_back`]) at the
+//! free's end and, for those of the caller's heap (mimalloc's pages are per thread), at the next
+//! call's or `settle()`'s wait for it.
 //!
-//! Where the rows live matters as much as when they are freed: glibc's `free` of a small block
-//! only puts it on a list of the arena that allocated it, and that arena's next large `malloc`
-//! or `free` merges the whole list (`malloc_consolidate`), whichever thread makes it. Rows
-//! loaded on the caller's thread live in its arena (the main one, under Python), so with the
-//! free alone moved the caller still paid the merge, in its next list resize (profiled:
-//! `PyList_Append` → `realloc` → `malloc_consolidate`, 12% of the call). So the load and score
-//! run on a thread of their own ([`apart`]): glibc gives a new thread an arena of its own (while
-//! there are fewer than 8 per core; `MALLOC_ARENA_MAX=1` puts all in one again), the rows are
-//! allocated there, and their free, merges included, stays on the freeing threads. The scored
-//! rows' own buffer is handed over too after the caller has read them: freeing it on the
-//! caller's thread (a large block) merged that arena's lists there.
-//!
-//! The price is CPU, not wall time: a new thread's arena grows its heap page by page (glibc's
-//! `grow_heap`: one `mprotect` per growth, unpadded, where the main arena's `brk` grows in
-//! 128 KiB steps): 114,873 `mprotect` calls against 3,519 `brk` on the real corpus, ~0.15 s more
-//! CPU (+6%) than loading and freeing on the caller's thread (measured, docs/performance.md).
+//! The rows are loaded on the caller's thread (without the GIL). Session 17 loaded them on a
+//! thread of their own, to keep glibc's free-list merges (`malloc_consolidate`) off the caller's
+//! arena; under mimalloc there is no such merge, and that thread's arena grew page by page
+//! (114,873 `mprotect` on the real corpus, ~0.15 s): gone with the thread (docs/performance.md,
+//! session 18).
 //!
 //! Frees run one after another ([`later`] chains each behind the last), and a call's load waits
-//! first for the frees of calls before it ([`settle`] in [`apart`]), so back-to-back calls hold
-//! at most one call's inputs beside the next call's. The slot of the last free is only ever
-//! taken with `try_lock` (a swap, never a wait under the lock): a process forked while another
-//! thread held it (multiprocessing's `fork`) would otherwise wait forever; and a thread started
-//! by another process (before a fork) is never joined, only forgotten.
+//! first for the frees of calls before it ([`settle`]), so back-to-back calls hold at most one
+//! call's inputs beside the next call's. A `fork()` waits for the free in flight first
+//! ([`wait_before_fork`]: mimalloc has no fork handlers, `alloc.rs`), so a child never starts
+//! with half a free or a lock held by a thread it does not have. The slot of the last free is
+//! only ever taken with `try_lock` (a swap, never a wait under the lock): a process forked while
+//! another thread held it would otherwise wait forever; and a thread started by another process
+//! (a free the fork did not wait for, the slot being busy at that instant) is never joined,
+//! only forgotten.
 
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -39,27 +33,6 @@ pub const MIN_ROWS: usize = 50_000;
 /// The last free started, with the id of the process that started it.
 type Last = (u32, JoinHandle<()>);
 static LAST: Mutex<Option<Last>> = Mutex::new(None);
-
-/// A thread's stack as the main thread's (8 MiB; Rust's default for a new thread is 2 MiB):
-/// the load runs there, as it ran on the caller's.
-const STACK: usize = 8 << 20;
-
-/// Runs `f` on a thread of its own and waits for it (see the module's note: what `f`
-/// allocates lives in that thread's arena), after the frees of earlier calls. A panic in `f`
-/// goes on in the caller.
-pub fn apart<R: Send>(f: impl FnOnce() -> Result<R, String> + Send) -> Result<R, String> {
-    settle();
-    std::thread::scope(|s| {
-        let thread = std::thread::Builder::new()
-            .name("readcov-load".into())
-            .stack_size(STACK)
-            .spawn_scoped(s, f)
-            .map_err(|e| format!("cannot start a thread to load the inputs: {e}"))?;
-        thread
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
-}
 
 /// Drops `garbage` (of a call that loaded `rows` rows) on a thread of its own, after the frees
 /// started before it; never waits. Dropped here when small, or when no thread can be started
@@ -76,6 +49,7 @@ pub fn later<T: Send + 'static>(garbage: T, rows: usize) {
                 finish(before);
             }
             drop(garbage);
+            crate::alloc::give_back();
         });
     if let Ok(handle) = spawned {
         // The slot taken by another thread at that instant: this free runs detached, to its
@@ -91,10 +65,25 @@ pub fn later<T: Send + 'static>(garbage: T, rows: usize) {
 
 /// Waits until the frees started so far (in this process) are done: before a call loads, and
 /// `readcov._native.settle()`, which the bench calls to count their CPU time with the call's.
-pub fn settle() {
-    if let Some(last) = take() {
-        finish(last);
+/// Whether there was one (started here or, before a fork, in the parent).
+pub fn settle() -> bool {
+    let waited = take().map(finish).is_some();
+    if waited {
+        // The freed blocks were the caller's heap's (mimalloc's pages are per thread): given
+        // back here, where that heap is (real corpus, resident after the call: 270 -> 85 MB).
+        crate::alloc::give_back();
     }
+    waited
+}
+
+/// Registers [`wait_before_fork`] (once; at the module's import).
+pub fn on_fork() {
+    crate::alloc::before_fork(wait_before_fork);
+}
+
+/// Run by `fork()` in the forking thread before it forks: the free in flight ends first.
+extern "C" fn wait_before_fork() {
+    settle();
 }
 
 fn take() -> Option<Last> {

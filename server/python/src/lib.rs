@@ -3,6 +3,7 @@
 //! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
+mod alloc;
 mod at_k;
 mod breakdown;
 mod cells;
@@ -23,6 +24,10 @@ mod rows;
 mod score;
 mod sets;
 mod sheet;
+
+/// mimalloc for small blocks, glibc for large ones (`alloc.rs`: the free of a call's rows).
+#[global_allocator]
+static ALLOC: alloc::Alloc = alloc::Alloc;
 
 use pyo3::prelude::*;
 use readcov_core::InputError;
@@ -168,9 +173,10 @@ fn read_input(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Py<pyo3::typ
 
 /// Waits until the rows a `score` call loaded are freed (they are freed on a thread of their
 /// own after the call, `freer.rs`): for the bench, to count that CPU time with the call's.
+/// Whether a free was in flight.
 #[pyfunction]
-fn settle(py: Python<'_>) {
-    py.detach(freer::settle);
+fn settle(py: Python<'_>) -> bool {
+    py.detach(freer::settle)
 }
 
 /// The shard (`0..n`) of a task id: the stable FNV-1a hash `--shard I/N` splits by.
@@ -185,6 +191,7 @@ fn shard_of(task: &str, n: u32) -> PyResult<u32> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    freer::on_fork();
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(sets::score_sets, m)?)?;
     m.add_function(wrap_pyfunction!(at_k::at_k, m)?)?;

@@ -91,15 +91,14 @@ pub fn score<'py>(
         sources: crate::options::sources(sources)?,
     };
     let reads = reads.taken()?;
-    // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on;
-    // and on a thread of their own, whose rows are freed beside the caller (`freer.rs`).
+    // Loading and scoring run without the GIL: other Python threads (a Ray worker's) go on.
+    // The rows are freed beside the caller, after the frees of earlier calls (`freer.rs`).
     let s = py
         .detach(|| {
-            crate::freer::apart(|| {
-                let outcomes = outcomes.map(Input::source);
-                let req = (&ws, workspaces.as_deref(), shard, &opts, widen);
-                compute(gold, reads, outcomes.as_ref(), req)
-            })
+            crate::freer::settle();
+            let outcomes = outcomes.map(Input::source);
+            let req = (&ws, workspaces.as_deref(), shard, &opts, widen);
+            compute(gold, reads, outcomes.as_ref(), req)
         })
         .map_err(file_error)?;
     let totals = serde_to_py(py, &s.partial.finish())?;
