@@ -6,6 +6,7 @@
 //! located error. So both paths accept exactly the same lines.
 
 use crate::path::normalize_path;
+use crate::scan::{scan_read_into, Line, Shape};
 use crate::span::{EventKind, ReadSpan, Source, DEFAULT_ID};
 use serde::de::{Deserializer, Visitor};
 use serde::Deserialize;
@@ -116,7 +117,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Id<'a> {
 }
 
 /// The line as written, when it has the shape of a read with a valid line range; `None` sends it
-/// to the slow path. The path is not normalised yet (callers do it, and may cache it).
+/// to the slow path. The path is not normalised yet. What [`fast_read`] read every line by
+/// before it resumed a run's lines after their opening: its tests' oracle.
+#[cfg(test)]
 pub(crate) fn fast_raw(text: &str) -> Option<RawRead<'_>> {
     let raw = crate::scan::scan_read(text).or_else(|| serde_raw(text))?;
     raw.valid_range().then_some(raw)
@@ -138,16 +141,25 @@ pub(crate) fn serde_raw(text: &str) -> Option<RawRead<'_>> {
     }
 }
 
-/// The last raw path a line named and its normal form (`None`: it does not normalise). Rows
-/// of a run mostly name the file the row before named (441 of the real data's 518), and
-/// normalising a path (checking it is already normal, then copying it) was ~1,000 instructions a
-/// row (cachegrind: 8% of `score` once the scanner took the real data's lines).
+/// What the lines before told about the next: the last raw path and its normal form (`None`:
+/// it does not normalise), and the opening of the last line a whole scan marked. Rows of a run
+/// mostly name the file the row before named (441 of the real data's 518), and normalising a
+/// path (checking it is already normal, then copying it) was ~1,000 instructions a row
+/// (cachegrind: 8% of `score` once the scanner took the real data's lines).
 #[derive(Default)]
 pub(crate) struct LastPath {
     raw: String,
     normal: Option<String>,
     /// Whether `raw` holds a path yet (the empty path is a path too: it does not normalise).
     set: bool,
+    /// The last marked line's opening bytes (its `task` and `run` members, up to the comma
+    /// after them: `scan_read_into`'s mark), the ids they stood for, and the shape of what
+    /// followed — the lean table's `Repeat`, kept for `ReadSpan`s. A run's rows repeat those
+    /// bytes, so a line opening with them is read from there on (scanning the two ids was a
+    /// third of this path's scan).
+    opening: Vec<u8>,
+    ids: (String, String),
+    shape: Shape,
 }
 
 impl LastPath {
@@ -162,21 +174,90 @@ impl LastPath {
         }
         self.normal.clone()
     }
+
+    /// The read of a line that opens with the last marked line's opening: by the run's shape,
+    /// else by a scan from the mark (whose line becomes the shape); `None` when neither takes
+    /// it, or it does not open so (the whole line is read then).
+    fn repeated<'a>(&mut self, line: &'a str) -> Option<RawRead<'a>> {
+        let at = self.opening.len();
+        if at == 0 || !line.as_bytes().starts_with(&self.opening) {
+            return None;
+        }
+        let mut raw = RawRead::empty();
+        if self
+            .shape
+            .read_into(Line::text(line), at, &mut raw)
+            .is_some()
+        {
+            return Some(raw);
+        }
+        let mut raw = RawRead::empty();
+        scan_read_into(Line::text(line), Some(at), &mut raw)?;
+        self.shape.learn(Line::text(line), at);
+        Some(raw)
+    }
+
+    /// Marks `line` at `at` with its ids; the shape is learnt again only when it does not
+    /// read this line (as the lean table's `Repeat::mark`).
+    fn mark(&mut self, line: &str, at: usize, task: &str, run: &str) {
+        self.opening.clear();
+        self.opening.extend_from_slice(&line.as_bytes()[..at]);
+        self.ids.0.clear();
+        self.ids.0.push_str(task);
+        self.ids.1.clear();
+        self.ids.1.push_str(run);
+        if self
+            .shape
+            .read_into(Line::text(line), at, &mut RawRead::empty())
+            .is_none()
+        {
+            self.shape.learn(Line::text(line), at);
+        }
+    }
 }
 
 /// The read on this line, or `None` when the slow path must look at it. `last` is the parse's
-/// [`LastPath`] (one workspace per parse).
+/// [`LastPath`] (one workspace per parse): a line that repeats the last marked line's opening
+/// takes its task and run from it and is read from there on; any other, or one that is not
+/// read so, is read whole: by the scanner, else serde's typed visitor (`fastread/tests.rs` holds
+/// the result to reading every line whole, as this path did before).
 pub(crate) fn fast_read(
     text: &str,
     workspace: Option<&str>,
     last: &mut LastPath,
 ) -> Option<ReadSpan> {
-    let raw = fast_raw(text)?;
+    if let Some(raw) = last.repeated(text).filter(RawRead::valid_range) {
+        if let Some(path) = last.normalize(&raw.path, workspace) {
+            let (task, run) = (last.ids.0.clone(), last.ids.1.clone());
+            return Some(span(raw, path, task, run));
+        }
+    }
+    let mut raw = RawRead::empty();
+    let mark = match scan_read_into(Line::text(text), None, &mut raw) {
+        Some(mark) => mark,
+        None => {
+            raw = serde_raw(text)?;
+            None
+        }
+    };
+    if !raw.valid_range() {
+        return None;
+    }
+    let path = last.normalize(&raw.path, workspace)?;
     let id = |v: Option<Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
-    Some(ReadSpan {
-        path: last.normalize(&raw.path, workspace)?,
-        task: id(raw.task),
-        run: id(raw.run),
+    let (task, run) = (id(raw.task.take()), id(raw.run.take()));
+    if let Some(at) = mark {
+        last.mark(text, at, &task, &run);
+    }
+    Some(span(raw, path, task, run))
+}
+
+/// The `ReadSpan` of a line read, its path normalised and its ids owned.
+fn span(raw: RawRead, path: String, task: String, run: String) -> ReadSpan {
+    ReadSpan {
+        path,
+        task,
+        run,
         start: raw.start,
         end: raw.end,
         turn: raw.turn,
@@ -188,5 +269,8 @@ pub(crate) fn fast_read(
         // `rank` and `score` are unknown keys here: such lines go to the slow path.
         rank: None,
         score: None,
-    })
+    }
 }
+
+#[cfg(test)]
+mod tests;

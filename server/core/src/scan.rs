@@ -353,8 +353,9 @@ fn scan_members<'a>(
     (sc.i == sc.line.bytes.len()).then_some(seen)
 }
 
-/// The line as a [`RawRead`], or `None` to let serde decide.
-#[inline(always)]
+/// The line as a [`RawRead`], or `None` to let serde decide (the tests' whole scan; the fast
+/// path calls [`scan_read_into`] for the mark too).
+#[cfg(test)]
 pub(crate) fn scan_read(line: &str) -> Option<RawRead<'_>> {
     let mut raw = RawRead::empty();
     scan_read_into(Line::text(line), None, &mut raw)?;
