@@ -6,7 +6,7 @@
 //! located error. So both paths accept exactly the same lines.
 
 use crate::path::normalize_path;
-use crate::scan::{scan_read_into, Line, Shape};
+use crate::scan::{scan_read_into, Line};
 use crate::span::{EventKind, ReadSpan, Source, DEFAULT_ID};
 use serde::de::{Deserializer, Visitor};
 use serde::Deserialize;
@@ -153,13 +153,11 @@ pub(crate) struct LastPath {
     /// Whether `raw` holds a path yet (the empty path is a path too: it does not normalise).
     set: bool,
     /// The last marked line's opening bytes (its `task` and `run` members, up to the comma
-    /// after them: `scan_read_into`'s mark), the ids they stood for, and the shape of what
-    /// followed — the lean table's `Repeat`, kept for `ReadSpan`s. A run's rows repeat those
-    /// bytes, so a line opening with them is read from there on (scanning the two ids was a
-    /// third of this path's scan).
+    /// after them: `scan_read_into`'s mark) and the ids they stood for, as the lean table's
+    /// `Repeat` keeps them. A run's rows repeat those bytes, so a line opening with them is
+    /// scanned from there on (the lean table measured the two ids at a third of the scanning).
     opening: Vec<u8>,
     ids: (String, String),
-    shape: Shape,
 }
 
 impl LastPath {
@@ -175,30 +173,22 @@ impl LastPath {
         self.normal.clone()
     }
 
-    /// The read of a line that opens with the last marked line's opening: by the run's shape,
-    /// else by a scan from the mark (whose line becomes the shape); `None` when neither takes
-    /// it, or it does not open so (the whole line is read then).
-    fn repeated<'a>(&mut self, line: &'a str) -> Option<RawRead<'a>> {
+    /// The read of a line that opens with the last marked line's opening, scanned from there
+    /// on; `None` when the scan does not take it, or it does not open so (the whole line is
+    /// read then). Not by a learnt shape as the lean table reads: a run's reads and edits
+    /// alternate shapes, and learning one per line cost more than the scan (callgrind: +27 M
+    /// on 10,000 chat rows' reads).
+    fn repeated<'a>(&self, line: &'a str) -> Option<RawRead<'a>> {
         let at = self.opening.len();
         if at == 0 || !line.as_bytes().starts_with(&self.opening) {
             return None;
         }
         let mut raw = RawRead::empty();
-        if self
-            .shape
-            .read_into(Line::text(line), at, &mut raw)
-            .is_some()
-        {
-            return Some(raw);
-        }
-        let mut raw = RawRead::empty();
         scan_read_into(Line::text(line), Some(at), &mut raw)?;
-        self.shape.learn(Line::text(line), at);
         Some(raw)
     }
 
-    /// Marks `line` at `at` with its ids; the shape is learnt again only when it does not
-    /// read this line (as the lean table's `Repeat::mark`).
+    /// Marks `line` at `at` with its ids.
     fn mark(&mut self, line: &str, at: usize, task: &str, run: &str) {
         self.opening.clear();
         self.opening.extend_from_slice(&line.as_bytes()[..at]);
@@ -206,13 +196,6 @@ impl LastPath {
         self.ids.0.push_str(task);
         self.ids.1.clear();
         self.ids.1.push_str(run);
-        if self
-            .shape
-            .read_into(Line::text(line), at, &mut RawRead::empty())
-            .is_none()
-        {
-            self.shape.learn(Line::text(line), at);
-        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! A line read with what the lines before it told (its run's opening, the shape after it) is
+//! A line read with what the lines before it told (its run's opening and ids) is
 //! the line read alone, as the fast path read every line before it kept them.
 
 use super::{fast_raw, fast_read, LastPath};
