@@ -1,0 +1,115 @@
+//! The parts of an action and the windows of an observation, against the line walks they replaced.
+
+use super::*;
+
+#[test]
+fn commands_edit_bodies_and_heredocs() {
+    let p = split("cd a/b\nopen X.java 60\n");
+    assert_eq!(
+        p,
+        vec![
+            Part::Shell("cd a/b".into()),
+            Part::Tool("open X.java 60".into())
+        ]
+    );
+    let p = split("edit 3:3\nopen me\nend_of_edit\ncat > f <<'EOF'\ngoto 9\nEOF\ncreate B\n");
+    assert_eq!(
+        p,
+        vec![
+            Part::Tool("edit 3:3\nopen me\nend_of_edit".into()),
+            Part::Shell("cat > f <<'EOF'\ngoto 9\nEOF".into()),
+            Part::Tool("create B".into()),
+        ]
+    );
+    assert_eq!(split("ls\n\n"), vec![Part::Shell("ls\n".into())]);
+}
+
+#[test]
+fn windows_and_the_exists_error() {
+    let obs = "x\nError: File 'A' already exists.\n[File: /r/A (3 lines total)]\n1:a\n2:b\n(1 more lines below)\nFile updated.\n[File: /r/B (1 lines total)]\n1:\n";
+    let w = windows(obs);
+    assert_eq!(w.len(), 2);
+    assert_eq!(
+        &obs[w[0].0..w[0].1],
+        "[File: /r/A (3 lines total)]\n1:a\n2:b\n(1 more lines below)\n"
+    );
+    assert_eq!(&obs[w[1].0..w[1].1], "[File: /r/B (1 lines total)]\n1:\n");
+    assert_eq!(
+        &obs[with_exists_error(obs, w[0].0)..w[0].0],
+        "Error: File 'A' already exists.\n"
+    );
+    assert_eq!(with_exists_error(obs, w[1].0), w[1].0);
+}
+
+/// The searching `edit_text` gives what the line-by-line definition gives, on every action
+/// made of these pieces (markers indented, inside a line, at the end without a newline, `\r`s).
+#[test]
+fn edit_text_agrees_with_its_lines() {
+    let pieces = [
+        "edit 1:2",
+        "\n",
+        "a",
+        "end_of_edit",
+        "  end_of_edit ",
+        "xend_of_edit",
+        "\r\n",
+        "\r",
+        " ",
+        "\u{a0}",
+    ];
+    let mut actions = vec![String::new()];
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for a in &actions {
+            for p in pieces {
+                next.push(format!("{a}{p}"));
+            }
+        }
+        actions.extend(next);
+    }
+    actions.dedup();
+    assert!(actions.len() > 10_000);
+    for a in &actions {
+        assert_eq!(edit_text(a), edit_text_by_lines(a), "{a:?}");
+    }
+}
+
+/// `split`'s searched `edit` bodies give the parts its line-by-line walk gives, on every
+/// action made of these pieces (commands, markers, here-documents, blank lines, `\r`s).
+#[test]
+fn split_agrees_with_its_lines() {
+    let pieces = [
+        "edit 1:2",
+        "\n",
+        "a",
+        "end_of_edit",
+        " end_of_edit",
+        "open f",
+        "cat <<EOF",
+        "EOF",
+        "\r",
+        "ls",
+        "xend_of_edit",
+    ];
+    let mut actions = vec![String::new()];
+    for _ in 0..5 {
+        let mut next = Vec::new();
+        for a in &actions {
+            for p in pieces {
+                next.push(format!("{a}{p}"));
+            }
+        }
+        actions.extend(next);
+    }
+    assert!(actions.len() > 100_000);
+    let mut edits = 0;
+    for a in &actions {
+        let parts = split(a);
+        edits += parts
+            .iter()
+            .filter(|p| matches!(p, Part::Tool(t) if t.contains('\n')))
+            .count();
+        assert_eq!(parts, split_with(a, true), "{a:?}");
+    }
+    assert!(edits > 1_000, "{edits} edits with bodies");
+}
