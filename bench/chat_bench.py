@@ -176,6 +176,10 @@ def main():
         with open(reads, "rb") as x, open(reads + ".before", "rb") as y:
             same = x.read() == y.read()
         print(json.dumps(["before vs now: reads", "byte-identical" if same else "DIFFER"]))
+        out = [subprocess.run(one_process(b, gold, data), capture_output=True, check=True).stdout
+               for b in (a.before, readcov)]
+        print(json.dumps(["before vs now: one-process scores",
+                          "byte-identical" if out[0] == out[1] else "DIFFER"]))
     if not a.keep:
         for p in (data, gold, reads, reads + ".shard0", reads + ".before"):
             if os.path.exists(p):

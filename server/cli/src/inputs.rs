@@ -154,7 +154,7 @@ pub fn check_kind(path: &Path, role: input::Role) -> Result<()> {
     Ok(())
 }
 
-fn print_notes(notes: &[String]) {
+pub fn print_notes(notes: &[String]) {
     for n in notes {
         say!("{n}");
     }

@@ -8,6 +8,9 @@ use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
+mod scored;
+pub use scored::ScoredRuns;
+
 /// The run name used for a task that has gold but no run read anything for it.
 pub const NO_RUN: &str = "-";
 
@@ -111,20 +114,33 @@ fn score_pairs<'g>(
         &reads_by_pair,
         named,
         |((task, run), _)| (task, run),
-        |task_gold| {
-            if opts.breakdown {
-                PreparedGold::new(task_gold, lengths)
-            } else {
-                PreparedGold::summary_only(task_gold, lengths)
-            }
-        },
+        |task_gold| prepare_gold(task_gold, lengths, opts),
         |g, run| match run {
             Some((_, r)) => g.score(r, lengths, opts.threshold, opts.breakdown),
-            None => g.score_by(0, |_| None, opts.threshold, opts.breakdown),
+            None => score_unread(g, opts),
         },
         |row| rows.push(row.into_owned()),
     );
     rows
+}
+
+/// One task's gold prepared as `opts` needs it (the breakdown, or the summary figures only).
+fn prepare_gold(
+    task_gold: &[&GoldSpan],
+    lengths: &dyn FileLengths,
+    opts: &ScoreOptions,
+) -> PreparedGold {
+    if opts.breakdown {
+        PreparedGold::new(task_gold, lengths)
+    } else {
+        PreparedGold::summary_only(task_gold, lengths)
+    }
+}
+
+/// A run that read nothing against a task's prepared gold (a named run without reads, or the
+/// task's [`NO_RUN`] row before [`no_run`] marks it).
+fn score_unread(g: &PreparedGold, opts: &ScoreOptions) -> RunScore {
+    g.score_by(0, |_| None, opts.threshold, opts.breakdown)
 }
 
 /// The walk behind [`score_batch`], [`crate::score_lean`] and [`crate::explain::explain`]:

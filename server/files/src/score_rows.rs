@@ -8,16 +8,35 @@
 use crate::scored::{score_with_sources_named, ByRun, Sources};
 use readcov_core::{
     score_lean_named, GoldSpan, InputError, LeanReads, NamedRuns, ReadSpan, ScoreOptions,
-    TaskRunScore, UnknownLengths,
+    ScoredRuns, TaskRunScore, UnknownLengths,
 };
 use readcov_units::UnitScore;
 use std::time::{Duration, Instant};
 
-/// The reads of a `score`: the lean table or whole rows.
+/// The reads of a `score`: the lean table or whole rows, or a dataset's runs scored as they
+/// were imported.
 pub enum ScoreReads {
     /// Boxed: the table's own fields are a few hundred bytes beside a `Vec`'s 24.
     Lean(Box<LeanReads>),
     Rows(Vec<ReadSpan>),
+    Scored(Box<DatasetScores>),
+}
+
+/// A dataset's runs (`--reads rows.jsonl`) scored a batch of rows at a time as they were imported
+/// (`crate::input::load_reads_scored`), their reads let go: the rows kept until the walk puts them
+/// in order with the rows the whole set decides ([`ScoredRuns::walk`]).
+#[derive(Debug, Default)]
+pub struct DatasetScores {
+    pub runs: ScoredRuns,
+    /// Read-before-edit of the runs with edits.
+    pub rbe: ByRun,
+    /// The reads rows scored (read and edit rows of the tasks kept), as [`ScoreReads::len`]
+    /// counts whole rows.
+    pub reads: usize,
+    /// The reads rows imported (every task's: none is "nothing read").
+    pub imported: usize,
+    /// Time spent scoring the batches (inside the load's time).
+    pub scoring: Duration,
 }
 
 impl ScoreReads {
@@ -26,6 +45,7 @@ impl ScoreReads {
         match self {
             ScoreReads::Lean(l) => l.rows().len(),
             ScoreReads::Rows(r) => r.len(),
+            ScoreReads::Scored(d) => d.reads,
         }
     }
 
@@ -38,6 +58,12 @@ impl ScoreReads {
         match self {
             ScoreReads::Lean(l) => l.retain_tasks(keep),
             ScoreReads::Rows(r) => r.retain(|x| keep(&x.task)),
+            // The reads were kept by the same rule as they were imported (their count with
+            // them); what is left to filter is the rows.
+            ScoreReads::Scored(d) => {
+                d.runs.retain_tasks(&keep);
+                d.rbe.retain(|(t, _), _| keep(t));
+            }
         }
     }
 
@@ -72,7 +98,7 @@ impl ScoreReads {
     pub fn lean_errors(&self) -> &[InputError] {
         match self {
             ScoreReads::Lean(l) => &l.errors,
-            ScoreReads::Rows(_) => &[],
+            ScoreReads::Rows(_) | ScoreReads::Scored(_) => &[],
         }
     }
 }
@@ -114,6 +140,22 @@ pub fn score_rows(
             });
             ScoreDone {
                 scoring: started.elapsed(),
+                rows,
+                ..ScoreDone::default()
+            }
+        }
+        // Scored as they were imported: the walk puts the rows in order beside the no-run rows
+        // and the named runs that read nothing.
+        ScoreReads::Scored(d) => {
+            let mut rows = 0;
+            let runs = std::mem::take(&mut d.runs);
+            runs.walk(gold, named, &UnknownLengths, opts, |row| {
+                rows += 1;
+                emit(row, None, &d.rbe);
+            });
+            ScoreDone {
+                rbe: std::mem::take(&mut d.rbe),
+                scoring: d.scoring + started.elapsed(),
                 rows,
                 ..ScoreDone::default()
             }

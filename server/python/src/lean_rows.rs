@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use readcov_core::{Cell, InputError, LeanReads};
 use readcov_files::input::detect::{detect_head, HEAD};
-use readcov_files::input::{self, InputKind, ReadsOptions};
+use readcov_files::input::{self, InputKind, ReadsOptions, ScoreAsRead};
 use readcov_files::score_rows::ScoreReads;
 use std::sync::Mutex;
 
@@ -293,11 +293,13 @@ impl ReadsArg<'_> {
 
 /// The reads of a `score` as the engine takes them, in the form `readcov score` would load
 /// them ([`ScoreReads::lean`] chooses): the lean table, else whole rows through the input layer
-/// (a trajectory imported, edits kept). With the located errors and notes of loading.
+/// (a trajectory imported, edits kept), or a dataset file's runs scored as they are imported
+/// with `score` (`input::load_reads_scored`). With the located errors and notes of loading.
 pub fn load(
     reads: Reads,
     workspace: bool,
     opts: &ReadsOptions,
+    score: &ScoreAsRead,
 ) -> Result<(ScoreReads, Vec<InputError>, Vec<String>), String> {
     let input = match reads {
         Reads::Table(t) => {
@@ -317,6 +319,14 @@ pub fn load(
     if let Some(r) = ScoreReads::lean(table, workspace) {
         return Ok(lean_errors(r));
     }
+    if let Input::Path(p) = &input {
+        let (r, scored) = input::load_reads_scored(p, opts, score).map_err(|e| e.to_string())?;
+        let reads = match scored {
+            Some(d) => ScoreReads::Scored(Box::new(d)),
+            None => ScoreReads::Rows(r.parsed.items),
+        };
+        return Ok((reads, r.parsed.errors, r.notes));
+    }
     let r = input.load_reads(opts)?;
     Ok((ScoreReads::Rows(r.parsed.items), r.parsed.errors, r.notes))
 }
@@ -325,7 +335,7 @@ pub fn load(
 fn lean_errors(mut r: ScoreReads) -> (ScoreReads, Vec<InputError>, Vec<String>) {
     let errors = match &mut r {
         ScoreReads::Lean(l) => std::mem::take(&mut l.errors),
-        ScoreReads::Rows(_) => Vec::new(),
+        ScoreReads::Rows(_) | ScoreReads::Scored(_) => Vec::new(),
     };
     (r, errors, Vec::new())
 }

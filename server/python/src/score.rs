@@ -23,7 +23,7 @@ use readcov_core::{
 };
 use readcov_files::canonical_dir;
 use readcov_files::input::Source;
-use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
+use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions, ScoreAsRead};
 use readcov_files::score_rows::score_rows;
 use readcov_files::scored::Sources;
 use readcov_units::UnitScore;
@@ -180,7 +180,15 @@ fn compute(
         base_files: BaseFiles::of(ws.as_deref(), workspaces),
     };
     let workspace = ws.as_deref().is_some() || workspaces.is_some();
-    let (mut r, read_errors, read_notes) = lean_rows::load(reads, workspace, &reads_opts)?;
+    // A dataset file's runs are scored as they are imported (within the shard), as the CLI's.
+    let keep = |t: &str| shard.is_none_or(|s| s.keeps(t));
+    let as_read = ScoreAsRead {
+        gold: &g.items,
+        keep: &keep,
+        opts,
+    };
+    let (mut r, read_errors, read_notes) =
+        lean_rows::load(reads, workspace, &reads_opts, &as_read)?;
     notes.extend(read_notes);
     if let Some(s) = shard {
         r.retain_tasks(|t| s.keeps(t));

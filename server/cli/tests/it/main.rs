@@ -49,5 +49,6 @@ mod pinned_outputs;
 mod reads_dataset;
 mod report;
 mod report_stages;
+mod score_dataset;
 mod score_lean;
 mod sheet_common;

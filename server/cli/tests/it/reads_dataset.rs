@@ -10,7 +10,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn samples() -> PathBuf {
+pub(super) fn samples() -> PathBuf {
     let p =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/formats/chat-trajectories");
     assert!(p.is_dir(), "samples not found at {}", p.display());
@@ -18,14 +18,14 @@ fn samples() -> PathBuf {
 }
 
 /// The rows of a vendored sample (a JSON array of rows).
-fn rows_of(file: &str) -> Vec<Value> {
+pub(super) fn rows_of(file: &str) -> Vec<Value> {
     let v: Value = serde_json::from_slice(&std::fs::read(samples().join(file)).unwrap()).unwrap();
     v.as_array().unwrap().clone()
 }
 
-const NEBIUS: &str = "adp_nebius_SWE-agent-trajectories_sample_raw.json";
+pub(super) const NEBIUS: &str = "adp_nebius_SWE-agent-trajectories_sample_raw.json";
 /// One row of 92.9 KB: longer than detection's 64 KiB head.
-const GYM: &str = "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json";
+pub(super) const GYM: &str = "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json";
 
 /// `readcov import data -o reads.jsonl`, then both loaded: the dataset as `--reads` (with its
 /// note and errors), and the reads file `import` wrote.

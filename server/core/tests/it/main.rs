@@ -9,4 +9,5 @@ mod lineset_props;
 mod schemas;
 mod score_cases;
 mod score_props;
+mod scored_runs;
 mod sheet_props;

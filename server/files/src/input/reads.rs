@@ -4,9 +4,11 @@
 //! refused, naming what it looks like and where it belongs.
 
 use super::dataset::Probe;
+use super::dataset_scored::ScoreAsRead;
 use super::detect::{detect_file, detect_file_document, detect_file_head, Document};
 use super::rows::{as_jsonl, read_rows};
 use super::{detect, InputKind, LoadError, Loaded, Role, Take};
+use crate::score_rows::DatasetScores;
 use crate::{canonical_dir, open_input, task_dir, FileError, WorkspaceCheck};
 use crate::{logs, Workspace};
 use readcov_core::{parse_reads_piece, EventKind, InputError, LeanReads, Parsed, ReadSpan};
@@ -67,6 +69,72 @@ pub fn load_reads_in_pieces(
         Detected::File(kind, document) => (kind, document),
     };
     load_detected(path, kind, document, opts, piece)
+}
+
+/// [`load_reads`] for `readcov score` (and the Python module's `score`): a dataset of runs
+/// (chat rows, JSONL or Parquet) without a workspace is scored a batch of rows at a time as it is
+/// imported (`super::dataset_scored::import_scored`), its reads let go, so memory holds the rows and not
+/// the reads; the loaded reads then hold none (their counts are in the note, the rows in the
+/// [`DatasetScores`]). Anything else, and a dataset with a workspace (units and file lengths
+/// need its files), loads as [`load_reads`] loads it. A run whose rows sit in two batches (the
+/// same task and run twice in the file, far apart: one run to `readcov import` then `score`)
+/// cannot be merged from scores: the file is then imported again and scored whole, and a note
+/// says so.
+pub fn load_reads_scored(
+    path: &Path,
+    opts: &ReadsOptions,
+    score: &ScoreAsRead,
+) -> Result<(Loaded<ReadSpan>, Option<DatasetScores>), LoadError> {
+    let plain = opts.workspace.is_none() && matches!(opts.base_files, BaseFiles::None);
+    let probed = match plain {
+        true => super::dataset::probe(path)?,
+        false => Probe::Whole,
+    };
+    let (kind, format, rows) = match probed {
+        Probe::Dataset(kind, format, rows) => (kind, format, rows),
+        Probe::Head(kind) => {
+            return Ok((load_detected(path, kind, None, opts, READS_PIECE)?, None))
+        }
+        Probe::Whole => return Ok((load_reads(path, opts)?, None)),
+    };
+    let name = path.display().to_string();
+    Role::Reads.check(&name, kind)?;
+    let mut setup = Importing::of(kind, BaseFiles::None)?;
+    // The runs' changes are not scored: none rebuilt by replaying the edits, as `readcov import`
+    // without `--emit-patches` (rows and summaries are the same either way).
+    setup.opts.no_replayed_changes = true;
+    let mut got =
+        super::dataset_scored::import_scored(path, format, *rows, &setup.opts, &*setup.pick, score);
+    if let Some((task, run)) = got.scores.runs.run_held_twice() {
+        let note = format!(
+            "note: {name}: run {task} / {run} is in rows of two batches ({} rows each): \
+             their reads make one run, so every read is held and the file scored whole \
+             (imported a second time)",
+            crate::rows::ROW_BATCH
+        );
+        drop(got);
+        let mut loaded = load_reads(path, opts)?;
+        loaded.notes.insert(1.min(loaded.notes.len()), note);
+        return Ok((loaded, None));
+    }
+    let said = Said {
+        reads: got.reads,
+        edits: got.edits,
+        notes: &got.notes,
+        notes_total: got.notes_total,
+    };
+    let loaded = Loaded {
+        parsed: Parsed {
+            records: got.summary.actions,
+            items: Vec::new(),
+            errors: import_errors(&got.errors),
+        },
+        kind,
+        notes: said.notes(&name, kind),
+        lost_edits: std::mem::take(&mut got.summary.lost_edits),
+    };
+    got.scores.imported = got.reads + got.edits;
+    Ok((loaded, Some(got.scores)))
 }
 
 /// What a `--reads` file is: a dataset of runs, imported as it streams by (rows of a per-row
@@ -323,56 +391,23 @@ fn imported_as_reads(
     ws: BaseFiles,
     import: impl FnOnce(&ImportOptions, &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync)) -> Imported,
 ) -> Result<(Loaded<ReadSpan>, Vec<RunChange>), LoadError> {
-    let one: Option<PathBuf> = match ws {
-        BaseFiles::One(d) => Some(canonical_dir(d)?),
-        _ => None,
-    };
-    let per_task = match ws {
-        BaseFiles::PerTask(d) => Some(canonical_dir(d)?),
-        _ => None,
-    };
-    let pick = |task: &str| -> Box<dyn FileProvider> {
-        match &per_task {
-            Some(dir) => Box::new(Workspace(task_dir(dir, task))),
-            None => Box::new(Workspace(one.clone())),
-        }
-    };
-    let format = match kind {
-        InputKind::Log(f) => Some(f),
-        _ => None,
-    };
-    let opts = ImportOptions {
-        format,
-        ..ImportOptions::default()
-    };
-    let got = import(&opts, &pick);
-    let errors: Vec<InputError> = (got.errors.iter())
-        .map(|e| InputError::new(&e.file, 0, None, e.message.clone()))
-        .collect();
+    let setup = Importing::of(kind, ws)?;
+    let got = import(&setup.opts, &*setup.pick);
     let edits = (got.rows.iter())
         .filter(|r| r.kind == EventKind::Edit)
         .count();
-    let note = format!(
-        "note: {name}: {}, not reads JSONL: imported on the fly ({} read row(s), \
-         {edits} edit row(s)), as `readcov import {name} -o reads.jsonl` writes them",
-        kind.label(),
-        got.rows.len() - edits
-    );
-    // The importer's own remarks (a task taken from the file name, rows that gave no reads), the
-    // first few in full as `readcov import` shows them.
-    let mut notes = vec![note];
-    notes.extend((got.notes.iter().take(IMPORT_NOTES)).map(|n| format!("note: {name}: {n}")));
-    if got.notes.len() > IMPORT_NOTES {
-        notes.push(format!(
-            "note: {name}: {} more importer note(s)",
-            got.notes.len() - IMPORT_NOTES
-        ));
-    }
+    let said = Said {
+        reads: got.rows.len() - edits,
+        edits,
+        notes: &got.notes,
+        notes_total: got.notes.len(),
+    };
+    let notes = said.notes(name, kind);
     let loaded = Loaded {
         parsed: Parsed {
             records: got.summary.actions,
             items: got.rows,
-            errors,
+            errors: import_errors(&got.errors),
         },
         kind,
         notes,
@@ -381,8 +416,90 @@ fn imported_as_reads(
     Ok((loaded, got.changes))
 }
 
+/// How a log of some kind is imported: the importer's options, and each task's base files.
+pub(super) struct Importing {
+    pub opts: ImportOptions,
+    pub pick: Box<Pick>,
+}
+
+/// Each task's base files (a workspace, or none).
+pub(super) type Pick = dyn Fn(&str) -> Box<dyn FileProvider> + Sync;
+
+impl Importing {
+    /// For a log of `kind`, its base files under `ws`.
+    pub fn of(kind: InputKind, ws: BaseFiles) -> Result<Importing, LoadError> {
+        let one: Option<PathBuf> = match ws {
+            BaseFiles::One(d) => Some(canonical_dir(d)?),
+            _ => None,
+        };
+        let per_task = match ws {
+            BaseFiles::PerTask(d) => Some(canonical_dir(d)?),
+            _ => None,
+        };
+        let pick = move |task: &str| -> Box<dyn FileProvider> {
+            match &per_task {
+                Some(dir) => Box::new(Workspace(task_dir(dir, task))),
+                None => Box::new(Workspace(one.clone())),
+            }
+        };
+        let format = match kind {
+            InputKind::Log(f) => Some(f),
+            _ => None,
+        };
+        let opts = ImportOptions {
+            format,
+            ..ImportOptions::default()
+        };
+        Ok(Importing {
+            opts,
+            pick: Box::new(pick),
+        })
+    }
+}
+
+/// An import's errors as located errors of the file (no line: the importer names the row).
+pub(super) fn import_errors(errors: &[readcov_import::ImportError]) -> Vec<InputError> {
+    (errors.iter())
+        .map(|e| InputError::new(&e.file, 0, None, e.message.clone()))
+        .collect()
+}
+
+/// What an on-the-fly import says: its counts, and the importer's first notes.
+pub(super) struct Said<'a> {
+    /// Read rows and edit rows imported.
+    pub reads: usize,
+    pub edits: usize,
+    /// The importer's notes (at least the first [`IMPORT_NOTES`]), and how many there were.
+    pub notes: &'a [String],
+    pub notes_total: usize,
+}
+
+impl Said<'_> {
+    /// The note saying the file was imported, then the importer's own remarks (a task taken from
+    /// the file name, rows that gave no reads), the first few in full as `readcov import` shows
+    /// them.
+    pub fn notes(&self, name: &str, kind: InputKind) -> Vec<String> {
+        let note = format!(
+            "note: {name}: {}, not reads JSONL: imported on the fly ({} read row(s), \
+             {} edit row(s)), as `readcov import {name} -o reads.jsonl` writes them",
+            kind.label(),
+            self.reads,
+            self.edits
+        );
+        let mut notes = vec![note];
+        notes.extend((self.notes.iter().take(IMPORT_NOTES)).map(|n| format!("note: {name}: {n}")));
+        if self.notes_total > IMPORT_NOTES {
+            notes.push(format!(
+                "note: {name}: {} more importer note(s)",
+                self.notes_total - IMPORT_NOTES
+            ));
+        }
+        notes
+    }
+}
+
 /// How many of an on-the-fly import's notes are shown in full.
-const IMPORT_NOTES: usize = 5;
+pub(super) const IMPORT_NOTES: usize = 5;
 
 /// Reads `path` a piece at a time, each piece ending at a line break (the last one at the end of
 /// the file), and hands `parse` the piece with the 1-based number of its first line; `parse`

@@ -5,13 +5,14 @@
 
 use super::{base_check, workspaces_of, ScoreArgs};
 use crate::inputs::{
-    canonical_dir, load_gold, load_outcomes, load_reads, load_reads_lean, nothing_read,
+    canonical_dir, load_gold, load_outcomes, load_reads_lean, nothing_read, print_notes,
     report_errors, workspace_root,
 };
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
-use readcov_core::{GoldSpan, NamedRuns, Parsed};
-use readcov_files::score_rows::ScoreReads;
+use readcov_core::{GoldSpan, NamedRuns, Parsed, ReadSpan, ScoreOptions};
+use readcov_files::input::{self, ReadsOptions, ScoreAsRead};
+use readcov_files::score_rows::{DatasetScores, ScoreReads};
 use readcov_files::scored::Sources;
 use std::path::Path;
 
@@ -23,8 +24,9 @@ pub(super) struct Loaded {
     pub errors: usize,
 }
 
-/// Loads the gold, the reads and the labels of a single-gold-set `score`.
-pub(super) fn load(args: &ScoreArgs) -> Result<Loaded> {
+/// Loads the gold, the reads and the labels of a single-gold-set `score` (`opts`: what a
+/// dataset's runs are scored with as they are imported).
+pub(super) fn load(args: &ScoreArgs, opts: &ScoreOptions) -> Result<Loaded> {
     let workspace = args.workspace.is_some() || args.workspaces.is_some();
     // Reads first: a plain reads file without edits becomes the lean table (the library's one
     // rule, `ScoreReads::lean`); anything else (a trajectory to import, another kind to refuse,
@@ -52,9 +54,12 @@ pub(super) fn load(args: &ScoreArgs) -> Result<Loaded> {
             (l, e)
         }
         None => {
-            let r = load_reads(&args.reads, ws.as_deref(), workspaces_of(args))?;
+            let (r, scored) = reads_scored(args, ws.as_deref(), &gold.items, opts)?;
             let e = report_errors(&gold.errors) + report_errors(&r.errors);
-            (ScoreReads::Rows(r.items), e)
+            match scored {
+                Some(d) => (ScoreReads::Scored(Box::new(d)), e),
+                None => (ScoreReads::Rows(r.items), e),
+            }
         }
     };
     let mut named = match &args.outcomes {
@@ -85,4 +90,33 @@ pub(super) fn sources(args: &ScoreArgs) -> Sources<'_> {
         (None, Some(ws)) => Sources::One(ws),
         (None, None) => Sources::None,
     }
+}
+
+/// The reads as whole rows, or a dataset's runs scored as they are imported (no workspace:
+/// `readcov_files::input::load_reads_scored` decides), within `--shard`; its notes said, and
+/// "nothing read" refused, as `load_reads` does.
+fn reads_scored(
+    args: &ScoreArgs,
+    ws: Option<&str>,
+    gold: &[GoldSpan],
+    opts: &ScoreOptions,
+) -> Result<(Parsed<ReadSpan>, Option<DatasetScores>)> {
+    let shard = args.shard;
+    let keep = |t: &str| shard.is_none_or(|s| s.keeps(t));
+    let score = ScoreAsRead {
+        gold,
+        keep: &keep,
+        opts,
+    };
+    let reads_opts = ReadsOptions {
+        workspace: ws,
+        base_files: workspaces_of(args),
+    };
+    let (r, scored) = input::load_reads_scored(&args.reads, &reads_opts, &score)?;
+    print_notes(&r.notes);
+    let imported = scored.as_ref().map_or(r.parsed.items.len(), |d| d.imported);
+    if imported == 0 && r.lost_edits.is_empty() {
+        return Err(nothing_read(&args.reads, &r.parsed.errors));
+    }
+    Ok((r.parsed, scored))
 }

@@ -1,0 +1,149 @@
+//! `score --reads <dataset>` without holding the reads: each batch of rows scored as soon as it
+//! is imported ([`import_scored`]), only the rows and each run's read-before-edit kept.
+
+use super::reads::IMPORT_NOTES;
+use crate::rows::{self, Row, Rows, ROW_BATCH};
+use crate::score_rows::DatasetScores;
+use crate::scored::{score_with_sources_named, Sources};
+use readcov_core::{EventKind, GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
+use readcov_import::{FileProvider, Format, ImportError, ImportOptions};
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
+use std::path::Path;
+use std::time::Instant;
+
+/// What `score` scores a dataset's runs with as they stream by ([`import_scored`]): the gold
+/// (every task's; each batch is scored on its own tasks'), the tasks kept (a shard's) and the
+/// options.
+pub struct ScoreAsRead<'a> {
+    pub gold: &'a [GoldSpan],
+    pub keep: &'a dyn Fn(&str) -> bool,
+    pub opts: &'a ScoreOptions,
+}
+
+/// What [`import_scored`] leaves: what [`super::dataset::import`] would (less the reads and the
+/// changes) and the runs' rows.
+pub(super) struct ImportedScored {
+    pub summary: readcov_import::Summary,
+    pub errors: Vec<ImportError>,
+    /// The importer's first notes (all [`super::reads::Said`] shows), and how many there were.
+    pub notes: Vec<String>,
+    pub notes_total: usize,
+    /// Read rows and edit rows imported (every task's).
+    pub reads: usize,
+    pub edits: usize,
+    pub scores: DatasetScores,
+}
+
+/// [`super::dataset::import`] with each batch of rows scored as soon as it is imported, through
+/// the engine's [`score_with_sources_named`] on the batch's reads (those of the tasks `score.keep`
+/// takes) and the gold of their tasks; only the rows and each run's read-before-edit are kept,
+/// the reads let go. A run's row depends on its task's gold and its own reads only (no
+/// workspace: no file lengths, no units), so these are the rows of one call over every read,
+/// unless a run's rows sit in two batches ([`readcov_core::ScoredRuns::run_held_twice`], the
+/// caller's check).
+pub(super) fn import_scored(
+    path: &Path,
+    format: Format,
+    mut rows: Rows,
+    opts: &ImportOptions,
+    pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
+    score: &ScoreAsRead,
+) -> ImportedScored {
+    let name = path.display().to_string();
+    let gold = GoldIndex::new(score.gold);
+    let mut out = ImportedScored {
+        summary: readcov_import::Summary::default(),
+        errors: Vec::new(),
+        notes: Vec::new(),
+        notes_total: 0,
+        reads: 0,
+        edits: 0,
+        scores: DatasetScores::default(),
+    };
+    let threads = readcov_core::par::threads_for(0, usize::MAX);
+    let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
+    let mut reads: Vec<ReadSpan> = Vec::new();
+    loop {
+        let failed = rows::next_batch(&mut rows, &mut batch);
+        let results = rows::import_batch(&batch, threads, format, &name, opts, pick);
+        reads.clear();
+        for got in results {
+            let edits = got.rows.iter().filter(|r| r.kind == EventKind::Edit);
+            out.edits += edits.count();
+            out.reads += got.rows.len();
+            reads.extend(got.rows.into_iter().filter(|r| (score.keep)(&r.task)));
+            out.summary.add(&got.summary);
+            out.errors.extend(got.errors);
+            out.notes_total += got.notes.len();
+            let room = IMPORT_NOTES.saturating_sub(out.notes.len());
+            out.notes.extend(got.notes.into_iter().take(room));
+        }
+        if !reads.is_empty() {
+            score_batch(&reads, &gold, score.opts, &mut out.scores);
+        }
+        if let Some(e) = failed {
+            out.summary.malformed_records += 1;
+            out.errors.push(ImportError {
+                file: e.path,
+                message: e.what,
+            });
+            break;
+        }
+        if batch.len() < ROW_BATCH {
+            break;
+        }
+    }
+    out.reads -= out.edits;
+    out
+}
+
+/// Each task's gold spans by name: every span sorted by task (stably: a task's spans in file
+/// order) and each task's range of them (a hash look-up per task of a batch, not a search
+/// through 100k tasks' names).
+struct GoldIndex<'g> {
+    spans: Vec<&'g GoldSpan>,
+    of: HashMap<&'g str, Range<usize>>,
+}
+
+impl<'g> GoldIndex<'g> {
+    fn new(gold: &'g [GoldSpan]) -> GoldIndex<'g> {
+        let mut spans: Vec<&GoldSpan> = gold.iter().collect();
+        spans.sort_by(|a, b| a.task.as_str().cmp(b.task.as_str()));
+        let mut of = HashMap::new();
+        let mut first = 0;
+        for (i, g) in spans.iter().enumerate() {
+            if spans.get(i + 1).is_none_or(|n| n.task != g.task) {
+                of.insert(g.task.as_str(), first..i + 1);
+                first = i + 1;
+            }
+        }
+        GoldIndex { spans, of }
+    }
+
+    fn of(&self, task: &str) -> &[&'g GoldSpan] {
+        self.of.get(task).map_or(&[], |r| &self.spans[r.clone()])
+    }
+}
+
+/// One batch's reads scored against their tasks' gold, the rows and read-before-edit kept.
+fn score_batch(reads: &[ReadSpan], gold: &GoldIndex, opts: &ScoreOptions, out: &mut DatasetScores) {
+    let started = Instant::now();
+    let tasks: BTreeSet<&str> = reads.iter().map(|r| r.task.as_str()).collect();
+    // Only these tasks' gold: any other task would get a no-run row here.
+    let gold: Vec<GoldSpan> = (tasks.into_iter())
+        .flat_map(|t| gold.of(t))
+        .map(|g| (*g).clone())
+        .collect();
+    let named = NamedRuns::default();
+    let s = score_with_sources_named(Sources::None, &gold, reads, &named, opts, 0);
+    out.runs.extend(s.rows);
+    // Each edit's own figures (`per_edit`) are printed by no `score` output (the CLI's and the
+    // Python module's rows carry the run's mean and worst edit): not kept for 100k runs.
+    out.rbe.extend(s.rbe.into_iter().map(|(run, mut r)| {
+        r.per_edit = Vec::new();
+        (run, r)
+    }));
+    out.reads += reads.len();
+    out.scoring += started.elapsed();
+}
