@@ -13,7 +13,9 @@ mod dataset_scored;
 pub mod detect;
 pub mod gold;
 pub mod gold_change;
+mod imported;
 pub mod labels;
+mod pieces;
 pub mod preds;
 pub mod reads;
 pub mod rows;
@@ -27,6 +29,7 @@ pub use detect::{detect, detect_file};
 pub fn is_trajectory(path: &std::path::Path) -> bool {
     matches!(detect_file(path), Ok(InputKind::Log(_)))
 }
+pub use dataset_scored::load_reads_scored;
 pub use dataset_scored::ScoreAsRead;
 pub use gold::{
     gold_and_change_of, gold_and_rows, gold_from_bytes, gold_of, load_gold, load_gold_and_change,
@@ -36,7 +39,7 @@ pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_outcomes, outcomes_of};
 pub use preds::{load_predictions, predictions_of, Prediction};
 pub use reads::{
-    load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean, load_reads_scored,
+    load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean,
     reads_and_changes_of, reads_lean_of, reads_of, BaseFiles, ReadsOptions,
 };
 pub use rows::{as_jsonl, read_rows};

@@ -1,16 +1,84 @@
 //! `score --reads <dataset>` without holding the reads: each batch of rows scored as soon as it
 //! is imported ([`import_scored`]), only the rows and each run's read-before-edit kept.
 
-use super::reads::IMPORT_NOTES;
+use super::dataset::Probe;
+use super::imported::{import_errors, Importing, Said, IMPORT_NOTES};
+use super::reads::{load_detected, load_reads, BaseFiles, ReadsOptions, READS_PIECE};
+use super::{LoadError, Loaded, Role};
 use crate::rows::{self, Row, Rows, ROW_BATCH};
 use crate::score_rows::DatasetScores;
 use crate::scored::{score_with_sources_named, Sources};
-use readcov_core::{EventKind, GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
+use readcov_core::{EventKind, GoldSpan, NamedRuns, Parsed, ReadSpan, ScoreOptions};
 use readcov_import::{FileProvider, Format, ImportError, ImportOptions};
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::Path;
 use std::time::Instant;
+
+/// [`load_reads`] for `readcov score` (and the Python module's `score`): a dataset of runs
+/// (chat rows, JSONL or Parquet) without a workspace is scored a batch of rows at a time as it is
+/// imported ([`import_scored`]), its reads let go, so memory holds the rows and not
+/// the reads; the loaded reads then hold none (their counts are in the note, the rows in the
+/// [`DatasetScores`]). Anything else, and a dataset with a workspace (units and file lengths
+/// need its files), loads as [`load_reads`] loads it. A run whose rows sit in two batches (the
+/// same task and run twice in the file, far apart: one run to `readcov import` then `score`)
+/// cannot be merged from scores: the file is then imported again and scored whole, and a note
+/// says so.
+pub fn load_reads_scored(
+    path: &Path,
+    opts: &ReadsOptions,
+    score: &ScoreAsRead,
+) -> Result<(Loaded<ReadSpan>, Option<DatasetScores>), LoadError> {
+    let plain = opts.workspace.is_none() && matches!(opts.base_files, BaseFiles::None);
+    let probed = match plain {
+        true => super::dataset::probe(path)?,
+        false => Probe::Whole,
+    };
+    let (kind, format, rows) = match probed {
+        Probe::Dataset(kind, format, rows) => (kind, format, rows),
+        Probe::Head(kind) => {
+            return Ok((load_detected(path, kind, None, opts, READS_PIECE)?, None))
+        }
+        Probe::Whole => return Ok((load_reads(path, opts)?, None)),
+    };
+    let name = path.display().to_string();
+    Role::Reads.check(&name, kind)?;
+    let mut setup = Importing::of(kind, BaseFiles::None)?;
+    // The runs' changes are not scored: none rebuilt by replaying the edits, as `readcov import`
+    // without `--emit-patches` (rows and summaries are the same either way).
+    setup.opts.no_replayed_changes = true;
+    let mut got = import_scored(path, format, *rows, &setup.opts, &*setup.pick, score);
+    if let Some((task, run)) = got.scores.runs.run_held_twice() {
+        let note = format!(
+            "note: {name}: run {task} / {run} is in rows of two batches ({} rows each): \
+             their reads make one run, so every read is held and the file scored whole \
+             (imported a second time)",
+            crate::rows::ROW_BATCH
+        );
+        drop(got);
+        let mut loaded = load_reads(path, opts)?;
+        loaded.notes.insert(1.min(loaded.notes.len()), note);
+        return Ok((loaded, None));
+    }
+    let said = Said {
+        reads: got.reads,
+        edits: got.edits,
+        notes: &got.notes,
+        notes_total: got.notes_total,
+    };
+    let loaded = Loaded {
+        parsed: Parsed {
+            records: got.summary.actions,
+            items: Vec::new(),
+            errors: import_errors(&got.errors),
+        },
+        kind,
+        notes: said.notes(&name, kind),
+        lost_edits: std::mem::take(&mut got.summary.lost_edits),
+    };
+    got.scores.imported = got.reads + got.edits;
+    Ok((loaded, Some(got.scores)))
+}
 
 /// What `score` scores a dataset's runs with as they stream by ([`import_scored`]): the gold
 /// (every task's; each batch is scored on its own tasks'), the tasks kept (a shard's) and the
