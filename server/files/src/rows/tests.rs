@@ -1,4 +1,5 @@
 use super::*;
+use readcov_import::Format;
 
 /// A row's text, index and line.
 type Got = (String, usize, usize);
