@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 mod batch;
 mod open;
-pub use batch::{import_batch, next_batch, ROW_BATCH};
+pub use batch::{import_batch, import_batches, next_batch, ROW_BATCH};
 pub use open::{open, open_parsed, Opened, Parsed};
 
 /// How much is read at once.

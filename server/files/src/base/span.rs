@@ -10,45 +10,62 @@ use readcov_core::ReadSpan;
 /// Appends `r` as the JSON object serde writes for it: the fields in their declared order, the
 /// `None` ones (and `kind` when it is a read) left out.
 pub(super) fn write_span(out: &mut Vec<u8>, r: &ReadSpan) -> serde_json::Result<()> {
+    // Every field named, none left to `..`: a field added to `ReadSpan` fails to compile here
+    // instead of being left out of the rows this writes.
+    let ReadSpan {
+        task,
+        run,
+        path,
+        start,
+        end,
+        turn,
+        step,
+        tool,
+        source,
+        command,
+        kind,
+        rank,
+        score,
+    } = r;
     out.extend_from_slice(b"{\"task\":");
-    string(out, &r.task)?;
+    string(out, task)?;
     out.extend_from_slice(b",\"run\":");
-    string(out, &r.run)?;
+    string(out, run)?;
     out.extend_from_slice(b",\"path\":");
-    string(out, &r.path)?;
+    string(out, path)?;
     out.extend_from_slice(b",\"start\":");
-    serde_json::to_writer(&mut *out, &r.start)?;
+    serde_json::to_writer(&mut *out, start)?;
     out.extend_from_slice(b",\"end\":");
-    serde_json::to_writer(&mut *out, &r.end)?;
-    if let Some(turn) = r.turn {
+    serde_json::to_writer(&mut *out, end)?;
+    if let Some(turn) = turn {
         out.extend_from_slice(b",\"turn\":");
-        serde_json::to_writer(&mut *out, &turn)?;
+        serde_json::to_writer(&mut *out, turn)?;
     }
-    if let Some(step) = r.step {
+    if let Some(step) = step {
         out.extend_from_slice(b",\"step\":");
-        serde_json::to_writer(&mut *out, &step)?;
+        serde_json::to_writer(&mut *out, step)?;
     }
-    if let Some(tool) = &r.tool {
+    if let Some(tool) = tool {
         out.extend_from_slice(b",\"tool\":");
         string(out, tool)?;
     }
     out.extend_from_slice(b",\"source\":");
-    serde_json::to_writer(&mut *out, &r.source)?;
-    if let Some(command) = &r.command {
+    serde_json::to_writer(&mut *out, source)?;
+    if let Some(command) = command {
         out.extend_from_slice(b",\"command\":");
         string(out, command)?;
     }
-    if r.kind != EventKind::Read {
+    if *kind != EventKind::Read {
         out.extend_from_slice(b",\"kind\":");
-        serde_json::to_writer(&mut *out, &r.kind)?;
+        serde_json::to_writer(&mut *out, kind)?;
     }
-    if let Some(rank) = r.rank {
+    if let Some(rank) = rank {
         out.extend_from_slice(b",\"rank\":");
-        serde_json::to_writer(&mut *out, &rank)?;
+        serde_json::to_writer(&mut *out, rank)?;
     }
-    if let Some(score) = r.score {
+    if let Some(score) = score {
         out.extend_from_slice(b",\"score\":");
-        serde_json::to_writer(&mut *out, &score)?;
+        serde_json::to_writer(&mut *out, score)?;
     }
     out.push(b'}');
     Ok(())

@@ -7,7 +7,7 @@
 
 use super::detect::{detect_file_head, detect_head};
 use super::InputKind;
-use crate::rows::{self, Opened, Row, Rows, ROW_BATCH};
+use crate::rows::{self, Opened, Rows};
 use crate::{open_input, FileError};
 use readcov_import::{FileProvider, Format, ImportError, ImportOptions, Imported};
 use std::io::Read;
@@ -91,11 +91,7 @@ pub(super) fn import(
         format: Some(format),
         ..Imported::default()
     };
-    let threads = readcov_core::par::threads_for(0, usize::MAX);
-    let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
-    loop {
-        let failed = rows::next_batch(&mut rows, &mut batch);
-        let results = rows::import_batch(&batch, threads, format, &name, opts, pick);
+    let failed = rows::import_batches(&mut rows, format, &name, opts, pick, |results| {
         for got in results {
             out.rows.extend(got.rows);
             out.summary.add(&got.summary);
@@ -103,17 +99,13 @@ pub(super) fn import(
             out.notes.extend(got.notes);
             out.changes.extend(got.changes);
         }
-        if let Some(e) = failed {
-            out.summary.malformed_records += 1;
-            out.errors.push(ImportError {
-                file: e.path,
-                message: e.what,
-            });
-            break;
-        }
-        if batch.len() < ROW_BATCH {
-            break;
-        }
+    });
+    if let Some(e) = failed {
+        out.summary.malformed_records += 1;
+        out.errors.push(ImportError {
+            file: e.path,
+            message: e.what,
+        });
     }
     out
 }

@@ -5,7 +5,7 @@ use super::dataset::Probe;
 use super::imported::{import_errors, Importing, Said, IMPORT_NOTES};
 use super::reads::{load_detected, load_reads, BaseFiles, ReadsOptions, READS_PIECE};
 use super::{LoadError, Loaded, Role};
-use crate::rows::{self, Row, Rows, ROW_BATCH};
+use crate::rows::{self, Rows};
 use crate::score_rows::DatasetScores;
 use crate::scored::{score_with_sources_named, Sources};
 use readcov_core::{EventKind, GoldSpan, NamedRuns, Parsed, ReadSpan, ScoreOptions};
@@ -129,12 +129,8 @@ pub(super) fn import_scored(
         edits: 0,
         scores: DatasetScores::default(),
     };
-    let threads = readcov_core::par::threads_for(0, usize::MAX);
-    let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
     let mut reads: Vec<ReadSpan> = Vec::new();
-    loop {
-        let failed = rows::next_batch(&mut rows, &mut batch);
-        let results = rows::import_batch(&batch, threads, format, &name, opts, pick);
+    let failed = rows::import_batches(&mut rows, format, &name, opts, pick, |results| {
         reads.clear();
         for got in results {
             let edits = got.rows.iter().filter(|r| r.kind == EventKind::Edit);
@@ -150,17 +146,13 @@ pub(super) fn import_scored(
         if !reads.is_empty() {
             score_batch(&reads, &gold, score.opts, &mut out.scores);
         }
-        if let Some(e) = failed {
-            out.summary.malformed_records += 1;
-            out.errors.push(ImportError {
-                file: e.path,
-                message: e.what,
-            });
-            break;
-        }
-        if batch.len() < ROW_BATCH {
-            break;
-        }
+    });
+    if let Some(e) = failed {
+        out.summary.malformed_records += 1;
+        out.errors.push(ImportError {
+            file: e.path,
+            message: e.what,
+        });
     }
     out.reads -= out.edits;
     out

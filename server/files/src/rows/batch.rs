@@ -1,5 +1,6 @@
 //! A dataset's rows a batch at a time, each batch imported on the threads: the one loop under
-//! `readcov import` (which writes each batch) and `score --reads <dataset>` (which keeps it).
+//! `readcov import` (which writes each batch, with its progress, in its own loop) and
+//! `score --reads <dataset>` ([`import_batches`]: it keeps each batch or scores it).
 
 use super::{Row, Rows};
 use crate::FileError;
@@ -23,6 +24,29 @@ pub fn next_batch(rows: &mut Rows, batch: &mut Vec<Row>) -> Option<FileError> {
         }
     }
     None
+}
+
+/// Every row of `rows` imported a batch at a time ([`next_batch`], [`import_batch`]): `each` is
+/// handed each batch's runs in row order. Returns the error that ended the file, if a row could
+/// not be read (the rows before it are handed on first). The loop of `score --reads <dataset>`,
+/// whether it keeps the reads (`input/dataset.rs`) or scores each batch (`input/dataset_scored.rs`).
+pub fn import_batches(
+    rows: &mut Rows,
+    format: Format,
+    name: &str,
+    opts: &ImportOptions,
+    pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
+    mut each: impl FnMut(Vec<Imported>),
+) -> Option<FileError> {
+    let threads = readcov_core::par::threads_for(0, usize::MAX);
+    let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
+    loop {
+        let failed = next_batch(rows, &mut batch);
+        each(import_batch(&batch, threads, format, name, opts, pick));
+        if failed.is_some() || batch.len() < ROW_BATCH {
+            return failed;
+        }
+    }
 }
 
 /// Each row of `batch` imported as a run of `name` (the dataset file) on up to `threads`
