@@ -1,7 +1,7 @@
 """Reads given as dicts or a DataFrame score as the same rows in a JSONL file (issue 39): dicts
-and DataFrames without edits are taken by the extension straight into the engine's lean table
-(no JSONL in between), a row it cannot take goes through the JSONL writer and the file's
-parser. Each case: the rows, and what scoring them as a file must give (which rows are errors,
+and DataFrames without edits are taken by the extension straight into the engine's lean table,
+with edits as whole rows straight from their cells (no JSONL in between); a row it cannot take
+goes through the JSONL writer and the file's parser (with edits: all the rows). Each case: the rows, and what scoring them as a file must give (which rows are errors,
 on which field); the file, the dicts and the DataFrame must then give the same rows, totals and
 errors (line, field, message), bad rows (wrong types, missing fields, extra fields, None)
 included."""
@@ -87,6 +87,13 @@ CASES = [
         r(run=-3),
         r(),
     ], []),
+    ("edits, every row taken (whole rows from the cells)", [
+        r(start=1, end=9, turn=1, step=1, tool="view", command="cat a.py"),
+        r(kind="edit", start=3, end=4, turn=2, step=2, source="agent"),
+        r(run="r2", path="./dir/../dir/b.py", start=5, end=7, kind="read"),
+        r(run="r2", kind="edit", start=3, end=4, command='sed -i "s/x/y/"\tq'),
+        r(task="t2", run=None, start=3, end=3, kind="edit"),
+    ], []),
     ("edits (whole rows: read-before-edit)", [
         r(start=1, end=9),
         r(kind="edit", start=3, end=4),
@@ -137,13 +144,19 @@ def test_rows_as_dicts_and_frames_score_as_a_file(tmp_path, case, rows, expected
         check_typed_frame(tmp_path, rows, want)
 
 
-def test_plain_rows_go_into_the_lean_table_and_rows_with_edits_do_not():
+def test_plain_rows_go_into_the_lean_table_and_rows_with_edits_as_whole_rows():
     from readcov import _native
 
-    plain, edits = CASES[0][1], CASES[-1][1]
+    plain, edits, bad_edits = CASES[0][1], CASES[-2][1], CASES[-1][1]
     table, err = _native.lean_rows(plain, "<reads>")
     assert err is None and type(table).__name__ == "LeanTable"
-    assert _native.lean_rows(edits, "<reads>") == (None, None)
+    # Reads with edits: whole rows, each from its cells (read-before-edit needs them), scored
+    # as the file of the same rows is (test_rows_as_dicts_and_frames_score_as_a_file)...
+    whole, err = _native.lean_rows(edits, "<reads>")
+    assert err is None and type(whole).__name__ == "LeanTable"
+    assert any(row["read_before_edit"] for row in readcov.score(GOLD, edits))
+    # ... unless a row is declined there: then all go by the text path, which words the error.
+    assert _native.lean_rows(bad_edits, "<reads>") == (None, None)
     # Gold rows given as reads are not plain reads: the input layer refuses them, as for a file.
     assert _native.lean_rows(GOLD + [{**GOLD[0], "tier": "core"}], "<reads>") == (None, None)
     with pytest.raises(readcov.InputError, match="gold"):

@@ -236,7 +236,7 @@ pub(crate) fn fast_read(
 }
 
 /// The `ReadSpan` of a line read, its path normalised and its ids owned.
-fn span(raw: RawRead, path: String, task: String, run: String) -> ReadSpan {
+pub(crate) fn span(raw: RawRead, path: String, task: String, run: String) -> ReadSpan {
     ReadSpan {
         path,
         task,

@@ -10,9 +10,11 @@
 //! error, as it does for a file.
 
 use super::LeanReads;
-use crate::fastread::RawRead;
+use crate::fastread::{span, Id, RawRead};
 use crate::formats::PathCheck;
+use crate::path::normalize_path;
 use crate::scan::{key_code, read_field, Val};
+use crate::span::ReadSpan;
 use crate::span::DEFAULT_ID;
 
 /// One value of a row as the caller found it: a string (any text: escapes are JSON's business,
@@ -73,24 +75,9 @@ impl LeanReads {
         workspace: Option<&str>,
         check: PathCheck,
     ) -> bool {
-        let mut raw = RawRead::empty();
-        let mut seen = 0u16;
-        for (code, cell) in CODES.iter().zip(cells) {
-            let Some(cell) = *cell else { continue };
-            let v = match cell {
-                Cell::Str(s) => Val::Str(s),
-                Cell::Int(n) => Val::Int(n),
-                Cell::Null => Val::Null,
-            };
-            match read_field(&mut raw, *code, v) {
-                Some(bit) => seen |= 1 << bit,
-                None => return false,
-            }
-        }
-        // path, start and end are required, as on the scanner.
-        if seen & 0b111 != 0b111 {
+        let Some(raw) = raw_of_cells(cells) else {
             return false;
-        }
+        };
         let Some(path) = self.checked_path(&raw, workspace, check) else {
             return false;
         };
@@ -101,4 +88,44 @@ impl LeanReads {
         self.push_raw(ids, path, &raw);
         true
     }
+}
+
+/// The row as the scanner would read its JSONL line: each cell judged by the scanner's rule for
+/// its key (`scan::read_field`); `None` for a value the rule declines or a row without `path`,
+/// `start` and `end` (required, as on the scanner).
+fn raw_of_cells<'a>(cells: &[Option<Cell<'a>>; 11]) -> Option<RawRead<'a>> {
+    let mut raw = RawRead::empty();
+    let mut seen = 0u16;
+    for (code, cell) in CODES.iter().zip(cells) {
+        let Some(cell) = *cell else { continue };
+        let v = match cell {
+            Cell::Str(s) => Val::Str(s),
+            Cell::Int(n) => Val::Int(n),
+            Cell::Null => Val::Null,
+        };
+        seen |= 1 << read_field(&mut raw, *code, v)?;
+    }
+    (seen & 0b111 == 0b111).then_some(raw)
+}
+
+/// A reads row given as cells (as for [`LeanReads::push_cells`]) as the general path's
+/// [`ReadSpan`], for reads the lean table cannot stand for (with edits: read-before-edit needs
+/// whole rows). The same acceptance as the general path's fast path on the row's JSONL line
+/// (`fastread::fast_read`: the scanner's rule, a valid line range, the path normalised and
+/// passing `check`); `None` leaves the row to the caller's text path, which takes it or words
+/// the error.
+pub fn read_of_cells(
+    cells: &[Option<Cell<'_>>; 11],
+    workspace: Option<&str>,
+    check: PathCheck,
+) -> Option<ReadSpan> {
+    let mut raw = raw_of_cells(cells)?;
+    if !raw.valid_range() {
+        return None;
+    }
+    let path = normalize_path(&raw.path, workspace).ok()?;
+    check(&path).ok()?;
+    let id = |v: Option<Id<'_>>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
+    let (task, run) = (id(raw.task.take()), id(raw.run.take()));
+    Some(span(raw, path, task, run))
 }

@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use readcov_core::{
-    parse_gold, score_lean_named, Cell, LeanReads, NamedRuns, ScoreOptions, UnknownLengths,
-    READ_KEYS,
+    parse_gold, parse_reads_checked, read_of_cells, score_lean_named, Cell, LeanReads, NamedRuns,
+    ScoreOptions, UnknownLengths, READ_KEYS,
 };
 
 type Row = [Option<Cell<'static>>; 11];
@@ -258,6 +258,30 @@ fn rows_as_cells_score_and_fail_as_their_lines() {
     ];
     check(&cases, None);
     check(&cases, Some("/ws"));
+    for ws in [None, Some("/ws")] {
+        for (r, taken) in &cases {
+            whole_row_as_its_line(r, ws);
+            // What the lean table takes, the general path's cells take too.
+            assert_eq!(
+                read_of_cells(r, ws, &reject_secret).is_some(),
+                *taken,
+                "{}",
+                line(r)
+            );
+        }
+    }
+}
+
+/// `read_of_cells` (whole rows, for reads with edits) against the general path's parse of the
+/// row's JSONL line: a row it takes is that line's one read, no error; one it declines is for
+/// the text path to take or to word.
+fn whole_row_as_its_line(r: &Row, ws: Option<&str>) {
+    let text = line(r) + "\n";
+    let parsed = parse_reads_checked(text.as_bytes(), "<reads>", ws, &reject_secret);
+    if let Some(got) = read_of_cells(r, ws, &reject_secret) {
+        assert!(parsed.errors.is_empty(), "{text}: {:?}", parsed.errors);
+        assert_eq!(parsed.items, vec![got], "{text}");
+    }
 }
 
 fn cell() -> impl Strategy<Value = Option<Cell<'static>>> {
@@ -317,5 +341,8 @@ proptest! {
         prop_assert_eq!(&got.0, &want.0);
         prop_assert_eq!(&got.1, &want.1);
         prop_assert_eq!((got.2, got.3, got.4), (want.2, want.3, want.4));
+        for r in &rows {
+            whole_row_as_its_line(r, ws);
+        }
     }
 }
