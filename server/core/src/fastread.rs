@@ -83,6 +83,13 @@ impl RawRead<'_> {
 #[derive(Debug, PartialEq)]
 pub(crate) struct Id<'a>(pub Cow<'a, str>);
 
+impl Id<'_> {
+    /// The id a read row keeps: the one given, owned, or [`DEFAULT_ID`] for none.
+    pub(crate) fn owned_or_default(id: Option<Id<'_>>) -> String {
+        id.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned())
+    }
+}
+
 impl<'de: 'a, 'a> Deserialize<'de> for Id<'a> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -227,8 +234,10 @@ pub(crate) fn fast_read(
         return None;
     }
     let path = last.normalize(&raw.path, workspace)?;
-    let id = |v: Option<Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
-    let (task, run) = (id(raw.task.take()), id(raw.run.take()));
+    let (task, run) = (
+        Id::owned_or_default(raw.task.take()),
+        Id::owned_or_default(raw.run.take()),
+    );
     if let Some(at) = mark {
         last.mark(text, at, &task, &run);
     }

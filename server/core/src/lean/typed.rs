@@ -125,7 +125,9 @@ pub fn read_of_cells(
     }
     let path = normalize_path(&raw.path, workspace).ok()?;
     check(&path).ok()?;
-    let id = |v: Option<Id<'_>>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
-    let (task, run) = (id(raw.task.take()), id(raw.run.take()));
+    let (task, run) = (
+        Id::owned_or_default(raw.task.take()),
+        Id::owned_or_default(raw.run.take()),
+    );
     Some(span(raw, path, task, run))
 }
