@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 mod scored;
-pub use scored::ScoredRuns;
+mod walk;
+pub use scored::{walk_kept, KeptRun, ScoredRuns};
+use walk::score_tasks_in_order;
 
 /// The run name used for a task that has gold but no run read anything for it.
 pub const NO_RUN: &str = "-";
@@ -147,14 +149,16 @@ fn score_unread(g: &PreparedGold, opts: &ScoreOptions) -> RunScore {
 /// every task with gold or runs, in name order, its core gold prepared once by `prepare` (tasks
 /// often have dozens of runs); one row per run, scored by `score_run` (`runs` sorted by task then run name; `key` names a run's
 /// task and run), or one [`NO_RUN`] row with status [`Status::NoRun`] when no run read for the task.
-pub fn score_tasks<'a, 'g: 'a, R, G>(
+pub fn score_tasks<'a, 'g: 'a, 's, R, G>(
     gold: impl IntoIterator<Item = &'g GoldSpan>,
-    runs: &[R],
+    runs: &'s [R],
     key: impl Fn(&R) -> (&'a str, &'a str),
     prepare: impl FnMut(&[&'a GoldSpan]) -> G,
     score_run: impl FnMut(&G, Option<&R>) -> RunScore,
-    emit: impl FnMut(TaskRunScore<&'a str>),
-) {
+    emit: impl FnMut(TaskRunScore<&str>),
+) where
+    'a: 's,
+{
     score_tasks_named(gold, runs, &[], key, prepare, score_run, emit)
 }
 
@@ -163,80 +167,26 @@ pub fn score_tasks<'a, 'g: 'a, R, G>(
 /// hold is scored as a run that read nothing (`score_run(g, None)`, status unchanged: coverage
 /// 0 against gold), in run-name order among the task's other runs; a task with runs or named
 /// runs gets no [`NO_RUN`] row; a named run of a task with neither gold nor reads, none.
-pub fn score_tasks_named<'a, 'g: 'a, R, G>(
+pub fn score_tasks_named<'a, 'g: 'a, 's, R, G>(
     gold: impl IntoIterator<Item = &'g GoldSpan>,
-    runs: &[R],
+    runs: &'s [R],
     named: &[(&'a str, &'a str)],
     key: impl Fn(&R) -> (&'a str, &'a str),
-    mut prepare: impl FnMut(&[&'a GoldSpan]) -> G,
+    prepare: impl FnMut(&[&'a GoldSpan]) -> G,
     mut score_run: impl FnMut(&G, Option<&R>) -> RunScore,
-    mut emit: impl FnMut(TaskRunScore<&'a str>),
-) {
-    let mut n = 0;
-    let gold_by_task: Vec<(&'a str, Vec<&'a GoldSpan>)> = core_gold_by_task(gold);
-    let mut gold_tasks = gold_by_task.iter().peekable();
-    let mut next = 0;
-    loop {
-        // The next task in name order, from the gold, the runs or both.
-        let run_task = runs.get(next).map(|r| key(r).0);
-        let gold_task = gold_tasks.peek().map(|(t, _)| *t);
-        let task = match (gold_task, run_task) {
-            (Some(g), Some(r)) => g.min(r),
-            (Some(t), None) | (None, Some(t)) => t,
-            (None, None) => break,
-        };
-        let task_gold: &[&GoldSpan] = match gold_task {
-            Some(g) if g == task => &gold_tasks.next().expect("peeked").1,
-            _ => &[],
-        };
-        let g = prepare(task_gold);
-        // Runs are sorted by (task, run): each task's runs are the next slice.
-        let first = next;
-        while next < runs.len() && key(&runs[next]).0 == task {
-            next += 1;
-        }
-        // This task's named runs (those of tasks before it had neither gold nor reads).
-        while n < named.len() && named[n].0 < task {
-            n += 1;
-        }
-        let named_first = n;
-        while n < named.len() && named[n].0 == task {
-            n += 1;
-        }
-        let mut extra = named[named_first..n].iter().map(|p| p.1).peekable();
-        if first == next && extra.peek().is_none() {
-            emit(TaskRunScore {
-                task,
-                run: NO_RUN,
-                score: no_run(score_run(&g, None)),
-            });
-        }
-        for r in &runs[first..next] {
-            let run = key(r).1;
-            // Named runs before this one, and this one's own name, merged in name order.
-            while let Some(m) = extra.next_if(|m| *m <= run) {
-                if m != run {
-                    emit(TaskRunScore {
-                        task,
-                        run: m,
-                        score: score_run(&g, None),
-                    });
-                }
-            }
-            emit(TaskRunScore {
-                task,
-                run,
-                score: score_run(&g, Some(r)),
-            });
-        }
-        for m in extra {
-            emit(TaskRunScore {
-                task,
-                run: m,
-                score: score_run(&g, None),
-            });
-        }
-    }
+    emit: impl FnMut(TaskRunScore<&str>),
+) where
+    'a: 's,
+{
+    score_tasks_in_order(
+        gold,
+        runs,
+        named,
+        |r: &&R| key(r),
+        prepare,
+        |g, r| score_run(g, r.map(|r| &**r)),
+        emit,
+    );
 }
 
 /// A task with gold and no run: its gold is kept (gold lines, files), nothing is measured. A task

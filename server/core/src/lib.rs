@@ -36,7 +36,8 @@ pub mod synth;
 
 pub use batch::{
     no_run_note, score_batch, score_batch_named, score_batch_where, score_tasks, score_tasks_named,
-    totals, ExactSum, ScoreOptions, ScorePartial, ScoredRuns, TaskRunScore, Totals, NO_RUN,
+    totals, walk_kept, ExactSum, KeptRun, ScoreOptions, ScorePartial, ScoredRuns, TaskRunScore,
+    Totals, NO_RUN,
 };
 pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,

@@ -29,8 +29,8 @@ pub use detect::{detect, detect_file};
 pub fn is_trajectory(path: &std::path::Path) -> bool {
     matches!(detect_file(path), Ok(InputKind::Log(_)))
 }
-pub use dataset_scored::load_reads_scored;
 pub use dataset_scored::ScoreAsRead;
+pub use dataset_scored::{load_reads_scored, load_reads_scored_with};
 pub use gold::{
     gold_and_change_of, gold_and_rows, gold_from_bytes, gold_of, load_gold, load_gold_and_change,
     GoldOptions, LoadedGold,

@@ -25,6 +25,7 @@ pub mod scored;
 pub mod sets;
 pub mod shard;
 pub mod sheet;
+pub mod spill;
 pub mod syntax;
 pub mod trec_run;
 pub mod workspaces;

@@ -6,9 +6,11 @@
 //! equal by core's `tests/it/lean.rs` and the CLI's `score_lean.rs`).
 
 use crate::scored::{score_with_sources_named, ByRun, Sources};
+use crate::spill::SpilledRuns;
+use crate::FileError;
 use readcov_core::{
     score_lean_named, GoldSpan, InputError, LeanReads, NamedRuns, ReadSpan, ScoreOptions,
-    ScoredRuns, TaskRunScore, UnknownLengths,
+    TaskRunScore, UnknownLengths,
 };
 use readcov_units::UnitScore;
 use std::time::{Duration, Instant};
@@ -23,13 +25,12 @@ pub enum ScoreReads {
 }
 
 /// A dataset's runs (`--reads rows.jsonl`) scored a batch of rows at a time as they were imported
-/// (`crate::input::load_reads_scored`), their reads let go: the rows kept until the walk puts them
-/// in order with the rows the whole set decides ([`ScoredRuns::walk`]).
-#[derive(Debug, Default)]
+/// (`crate::input::load_reads_scored`), their reads let go: the rows, each with its run's
+/// read-before-edit, kept until the walk puts them in order with the rows the whole set decides
+/// ([`SpilledRuns::walk`]; past a few thousand, in temporary files).
+#[derive(Debug)]
 pub struct DatasetScores {
-    pub runs: ScoredRuns,
-    /// Read-before-edit of the runs with edits.
-    pub rbe: ByRun,
+    pub runs: SpilledRuns,
     /// The reads rows scored (read and edit rows of the tasks kept), as [`ScoreReads::len`]
     /// counts whole rows.
     pub reads: usize,
@@ -37,6 +38,23 @@ pub struct DatasetScores {
     pub imported: usize,
     /// Time spent scoring the batches (inside the load's time).
     pub scoring: Duration,
+    /// Whether [`score_rows`] gathers every run's read-before-edit into [`ScoreDone::rbe`] as
+    /// it walks (the default: a table or json prints them at the end, and the Python module
+    /// returns them); off, each row's is handed with that row only, so memory stays flat (a
+    /// `score` printing jsonl or csv).
+    pub rbe_after: bool,
+}
+
+impl Default for DatasetScores {
+    fn default() -> Self {
+        DatasetScores {
+            runs: SpilledRuns::default(),
+            reads: 0,
+            imported: 0,
+            scoring: Duration::ZERO,
+            rbe_after: true,
+        }
+    }
 }
 
 impl ScoreReads {
@@ -60,10 +78,7 @@ impl ScoreReads {
             ScoreReads::Rows(r) => r.retain(|x| keep(&x.task)),
             // The reads were kept by the same rule as they were imported (their count with
             // them); what is left to filter is the rows.
-            ScoreReads::Scored(d) => {
-                d.runs.retain_tasks(&keep);
-                d.rbe.retain(|(t, _), _| keep(t));
-            }
+            ScoreReads::Scored(d) => d.runs.retain_tasks(&keep),
         }
     }
 
@@ -116,6 +131,9 @@ pub struct ScoreDone {
     pub scoring: Duration,
     pub unit_time: Duration,
     pub rows: usize,
+    /// A dataset's scored runs set aside on disk that could not be read back: the rows ended
+    /// there (also said in `notes`).
+    pub error: Option<FileError>,
 }
 
 /// Scores `reads` against `gold` (with the runs labels name) and hands each row, in (task, run)
@@ -145,18 +163,28 @@ pub fn score_rows(
             }
         }
         // Scored as they were imported: the walk puts the rows in order beside the no-run rows
-        // and the named runs that read nothing.
+        // and the named runs that read nothing, each with its run's read-before-edit.
         ScoreReads::Scored(d) => {
-            let mut rows = 0;
+            let (mut rows, mut all, mut one) = (0, ByRun::new(), ByRun::new());
             let runs = std::mem::take(&mut d.runs);
-            runs.walk(gold, named, &UnknownLengths, opts, |row| {
+            let walked = runs.walk(gold, named, &UnknownLengths, opts, |row, rbe| {
                 rows += 1;
-                emit(row, None, &d.rbe);
+                one.clear();
+                if let Some(r) = rbe {
+                    one.insert((row.task.to_string(), row.run.to_string()), r);
+                }
+                emit(row, None, &one);
+                if d.rbe_after {
+                    all.append(&mut one);
+                }
             });
+            let error = walked.err();
             ScoreDone {
-                rbe: std::mem::take(&mut d.rbe),
+                notes: error.iter().map(|e| format!("error: {e}")).collect(),
+                rbe: all,
                 scoring: d.scoring + started.elapsed(),
                 rows,
+                error,
                 ..ScoreDone::default()
             }
         }
@@ -183,6 +211,7 @@ pub fn score_rows(
                 scoring: s.scoring,
                 unit_time: s.unit_time,
                 rows: n,
+                error: None,
             }
         }
     }

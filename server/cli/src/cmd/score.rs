@@ -24,7 +24,7 @@ use clap::Args;
 use crate::args::parse_rate_or_default;
 pub use crate::args::{parse_rate, score_options, SourceArg};
 use readcov_core::ScorePartial;
-use readcov_files::score_rows::score_rows;
+use readcov_files::score_rows::{score_rows, ScoreReads};
 use readcov_files::scored::Sources;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -169,6 +169,11 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     if reads.is_empty() {
         warn_no_reads(&args);
     }
+    // jsonl and csv print each row's read-before-edit with it: a dataset's are not gathered
+    // for the end (the table and json print them there), so memory stays flat.
+    if let ScoreReads::Scored(d) = &mut reads {
+        d.rbe_after = matches!(output.format, Format::Table | Format::Json);
+    }
     let (gold_n, reads_n, lean) = (gold.items.len(), reads.len(), reads.is_lean());
     let parsed = started.elapsed();
     let sources = load::sources(&args);
@@ -193,6 +198,9 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     );
     for note in &done.notes {
         say!("{note}");
+    }
+    if let Some(e) = done.error {
+        return Err(e.into());
     }
     let total = partial.finish();
     write_partial_of(&args, partial)?;

@@ -78,7 +78,7 @@ fn scored_apart(
     }
     let twice = (runs.run_held_twice()).map(|(t, r)| (t.to_string(), r.to_string()));
     let mut out = Vec::new();
-    runs.walk(gold, named, &UnknownLengths, opts, |row| {
+    runs.walk(gold, named, &UnknownLengths, opts, |row, _| {
         out.push(serde_json::to_string(&row).unwrap())
     });
     (twice, out)

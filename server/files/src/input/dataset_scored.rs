@@ -8,6 +8,9 @@ use super::{LoadError, Loaded, Role};
 use crate::rows::{self, Rows};
 use crate::score_rows::DatasetScores;
 use crate::scored::{score_with_sources_named, Sources};
+use crate::spill::{SpillOptions, SpilledRuns};
+use crate::FileError;
+use readcov_core::sheet::ReadBeforeEdit;
 use readcov_core::{EventKind, GoldSpan, NamedRuns, Parsed, ReadSpan, ScoreOptions};
 use readcov_import::{FileProvider, Format, ImportError, ImportOptions};
 use std::collections::{BTreeSet, HashMap};
@@ -29,6 +32,18 @@ pub fn load_reads_scored(
     opts: &ReadsOptions,
     score: &ScoreAsRead,
 ) -> Result<(Loaded<ReadSpan>, Option<DatasetScores>), LoadError> {
+    load_reads_scored_with(path, opts, score, SpillOptions::default())
+}
+
+/// [`load_reads_scored`] with the scored runs set aside on disk past `spill.rows` of them
+/// ([`crate::spill`]; tests take a tiny number). A temporary file that cannot be written or
+/// read back is the error.
+pub fn load_reads_scored_with(
+    path: &Path,
+    opts: &ReadsOptions,
+    score: &ScoreAsRead,
+    spill: SpillOptions,
+) -> Result<(Loaded<ReadSpan>, Option<DatasetScores>), LoadError> {
     let plain = opts.workspace.is_none() && matches!(opts.base_files, BaseFiles::None);
     let probed = match plain {
         true => super::dataset::probe(path)?,
@@ -47,8 +62,11 @@ pub fn load_reads_scored(
     // The runs' changes are not scored: none rebuilt by replaying the edits, as `readcov import`
     // without `--emit-patches` (rows and summaries are the same either way).
     setup.opts.no_replayed_changes = true;
-    let mut got = import_scored(path, format, *rows, &setup.opts, &*setup.pick, score);
-    if let Some((task, run)) = got.scores.runs.run_held_twice() {
+    let mut got = import_scored(path, format, *rows, &setup.opts, &*setup.pick, score, spill);
+    if let Some(e) = got.failed.take() {
+        return Err(e.into());
+    }
+    if let Some((task, run)) = got.scores.runs.held_twice()? {
         let note = format!(
             "note: {name}: run {task} / {run} is in rows of two batches ({} rows each): \
              their reads make one run, so every read is held and the file scored whole \
@@ -101,6 +119,9 @@ pub(super) struct ImportedScored {
     pub reads: usize,
     pub edits: usize,
     pub scores: DatasetScores,
+    /// A scored run that could not be set aside on disk (the first; later batches were not
+    /// scored).
+    pub failed: Option<FileError>,
 }
 
 /// [`super::dataset::import`] with each batch of rows scored as soon as it is imported, through
@@ -108,8 +129,8 @@ pub(super) struct ImportedScored {
 /// takes) and the gold of their tasks; only the rows and each run's read-before-edit are kept,
 /// the reads let go. A run's row depends on its task's gold and its own reads only (no
 /// workspace: no file lengths, no units), so these are the rows of one call over every read,
-/// unless a run's rows sit in two batches ([`readcov_core::ScoredRuns::run_held_twice`], the
-/// caller's check).
+/// unless a run's rows sit in two batches ([`crate::spill::SpilledRuns::held_twice`], the
+/// caller's check). Rows past `spill.rows` go to temporary files.
 pub(super) fn import_scored(
     path: &Path,
     format: Format,
@@ -117,6 +138,7 @@ pub(super) fn import_scored(
     opts: &ImportOptions,
     pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
     score: &ScoreAsRead,
+    spill: SpillOptions,
 ) -> ImportedScored {
     let name = path.display().to_string();
     let gold = GoldIndex::new(score.gold);
@@ -127,7 +149,11 @@ pub(super) fn import_scored(
         notes_total: 0,
         reads: 0,
         edits: 0,
-        scores: DatasetScores::default(),
+        scores: DatasetScores {
+            runs: SpilledRuns::new(spill),
+            ..DatasetScores::default()
+        },
+        failed: None,
     };
     let mut reads: Vec<ReadSpan> = Vec::new();
     let failed = rows::import_batches(&mut rows, format, &name, opts, pick, |results| {
@@ -137,14 +163,19 @@ pub(super) fn import_scored(
             out.edits += edits.count();
             out.reads += got.rows.len();
             reads.extend(got.rows.into_iter().filter(|r| (score.keep)(&r.task)));
-            out.summary.add(&got.summary);
+            // The lost edits' count only, and the first few: `score` asks whether there were any
+            // (an input of only lost edits is not "nothing read"); every one of 100k runs' was
+            // kept (about 400 bytes a run).
+            out.summary.add_counts(&got.summary);
+            let room = IMPORT_NOTES.saturating_sub(out.summary.lost_edits.len());
+            (out.summary.lost_edits).extend(got.summary.lost_edits.into_iter().take(room));
             out.errors.extend(got.errors);
             out.notes_total += got.notes.len();
             let room = IMPORT_NOTES.saturating_sub(out.notes.len());
             out.notes.extend(got.notes.into_iter().take(room));
         }
-        if !reads.is_empty() {
-            score_batch(&reads, &gold, score.opts, &mut out.scores);
+        if !reads.is_empty() && out.failed.is_none() {
+            out.failed = score_batch(&reads, &gold, score.opts, &mut out.scores).err();
         }
     });
     if let Some(e) = failed {
@@ -186,8 +217,14 @@ impl<'g> GoldIndex<'g> {
     }
 }
 
-/// One batch's reads scored against their tasks' gold, the rows and read-before-edit kept.
-fn score_batch(reads: &[ReadSpan], gold: &GoldIndex, opts: &ScoreOptions, out: &mut DatasetScores) {
+/// One batch's reads scored against their tasks' gold, the rows kept with their runs'
+/// read-before-edit.
+fn score_batch(
+    reads: &[ReadSpan],
+    gold: &GoldIndex,
+    opts: &ScoreOptions,
+    out: &mut DatasetScores,
+) -> Result<(), FileError> {
     let started = Instant::now();
     let tasks: BTreeSet<&str> = reads.iter().map(|r| r.task.as_str()).collect();
     // Only these tasks' gold: any other task would get a no-run row here.
@@ -197,13 +234,27 @@ fn score_batch(reads: &[ReadSpan], gold: &GoldIndex, opts: &ScoreOptions, out: &
         .collect();
     let named = NamedRuns::default();
     let s = score_with_sources_named(Sources::None, &gold, reads, &named, opts, 0);
-    out.runs.extend(s.rows);
-    // Each edit's own figures (`per_edit`) are printed by no `score` output (the CLI's and the
-    // Python module's rows carry the run's mean and worst edit): not kept for 100k runs.
-    out.rbe.extend(s.rbe.into_iter().map(|(run, mut r)| {
-        r.per_edit = Vec::new();
-        (run, r)
-    }));
+    // Both in (task, run) order: each run's read-before-edit joins its row. (Every run with
+    // edits has a row: a run's row is there whatever its events.)
+    let mut rbe = s.rbe.into_iter().peekable();
+    for row in s.rows {
+        let names = (row.task.as_str(), row.run.as_str());
+        while rbe.next_if(|e| run_of(e) < names).is_some() {}
+        let mine = rbe.next_if(|e| run_of(e) == names);
+        // Each edit's own figures (`per_edit`) are printed by no `score` output (the CLI's and
+        // the Python module's rows carry the run's mean and worst edit): not kept for 100k runs.
+        let mine = mine.map(|(_, mut r)| {
+            r.per_edit = Vec::new();
+            r
+        });
+        out.runs.push(row, mine)?;
+    }
     out.reads += reads.len();
     out.scoring += started.elapsed();
+    Ok(())
+}
+
+/// A read-before-edit entry's (task, run).
+fn run_of(e: &((String, String), ReadBeforeEdit)) -> (&str, &str) {
+    (&e.0 .0, &e.0 .1)
 }
