@@ -409,9 +409,10 @@ def _column(series: Any) -> Union[bytes, Tuple[bytes, bytes], List[Any]]:
     kind = getattr(series.dtype, "kind", "O")
     missing = series.isna().to_numpy(dtype=bool)
     if kind == "i" or kind == "f":
-        present = series[~missing]
-        if kind == "i" or bool(((present % 1 == 0) & (present.abs() < 2.0**53)).all()):
-            ints = present.to_numpy(dtype="<i8")
+        # As numpy arrays: a pyarrow-backed float column has no `%` (NotImplementedError).
+        present = series[~missing].to_numpy(dtype="<i8" if kind == "i" else "<f8")
+        if kind == "i" or bool(((present % 1 == 0) & (abs(present) < 2.0**53)).all()):
+            ints = present.astype("<i8")
             if not missing.any():
                 return bytes(ints.tobytes())
             values: List[Any] = [_NAN] * len(series)

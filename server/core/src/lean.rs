@@ -24,7 +24,7 @@ mod runs;
 mod score;
 mod typed;
 pub use score::{score_lean, score_lean_named};
-pub use typed::{read_of_cells, Cell, READ_KEYS};
+pub use typed::{read_of_cells, Cell, Cells, CELLS, READ_KEYS};
 
 /// One read, 16 bytes: `tag` indexes [`LeanReads::tag`], `path` [`LeanReads::name`]. A row's
 /// task, run, source and kind are shared by every row of its run, so they are kept once, as a

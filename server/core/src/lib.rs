@@ -43,7 +43,9 @@ pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,
     InputError, Parsed, PathCheck,
 };
-pub use lean::{read_of_cells, score_lean, score_lean_named, Cell, LeanRead, LeanReads, READ_KEYS};
+pub use lean::{
+    read_of_cells, score_lean, score_lean_named, Cell, Cells, LeanRead, LeanReads, CELLS, READ_KEYS,
+};
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
     collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,

@@ -5,6 +5,10 @@
 //! and values (`cells.rs`), its keys told by their text; a DataFrame's integer and pyarrow
 //! string columns are read as the arrays Python hands over (`jsonl::Column`).
 //!
+//! A row's `base` is taken when it is a flat dict of strings, ints, booleans and None (as
+//! `readcov import --workspaces` writes it: `cells::flat_object`) and skipped, as the text path
+//! skips it.
+//!
 //! One acceptor still: a row the cells path declines (a bad value, an unknown key, a type JSON
 //! gives another form) is written as its JSONL line by `jsonl.rs`, exactly as the text path
 //! writes it, and parsed by the table's own text path, which takes it or words the error with
@@ -26,7 +30,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use readcov_core::{read_of_cells, Cell, InputError, LeanReads, ReadSpan};
+use readcov_core::{read_of_cells, Cell, InputError, LeanReads, ReadSpan, CELLS};
 use readcov_files::input::detect::{detect_head, HEAD};
 use readcov_files::input::{self, InputKind, ReadsOptions, ScoreAsRead};
 use readcov_files::score_rows::ScoreReads;
@@ -131,7 +135,7 @@ fn dict_table(rows: &Bound<'_, PyAny>, name: String) -> Result<Taken, Stop> {
     let mut table = Table::new(name.clone());
     for i in 0..n {
         let row = row_ptr(i)?;
-        let mut cells: Cells<'_> = [None; 11];
+        let mut cells: Cells<'_> = [None; CELLS];
         // SAFETY: as above; `dict_cells` reads the dict (alive, owned by the list or `held`)
         // and its values without running Python code, and the cells are used before any runs.
         let taken = unsafe { dict_row_cells(row, &mut cells) }
@@ -145,7 +149,7 @@ fn dict_table(rows: &Bound<'_, PyAny>, name: String) -> Result<Taken, Stop> {
             // Whole rows, each from its cells; any row they decline sends all to the text path.
             let mut whole = Vec::with_capacity(n);
             for i in 0..n {
-                let mut cells: Cells<'_> = [None; 11];
+                let mut cells: Cells<'_> = [None; CELLS];
                 // SAFETY: as above.
                 if !unsafe { dict_row_cells(row_ptr(i)?, &mut cells) } {
                     return Err(Stop::Text);
@@ -278,7 +282,7 @@ fn column_row(
 ) -> PyResult<bool> {
     // Cells of Python values borrow them: held here for the row.
     let mut held: Vec<(usize, Bound<'_, PyAny>)> = Vec::new();
-    let mut cells: Cells<'_> = [None; 11];
+    let mut cells: Cells<'_> = [None; CELLS];
     let mut seen = 0u16;
     for (j, col) in columns.iter().enumerate() {
         let c = match col {

@@ -7,7 +7,9 @@
 //! (`scan::read_field`), so a row is taken exactly when its JSONL line would be taken by the
 //! fast path, with the same values. A row declined here (`false`) is for the caller to write as
 //! its JSONL line and hand to [`LeanReads::parse_piece`], whose slow path takes it or words the
-//! error, as it does for a file.
+//! error, as it does for a file. A row's `base` (every row `readcov import --workspaces` writes
+//! has one) has a cell too, skipped as the text path skips it: without one such rows all went by
+//! text, 3-5x the file input's time (session 18).
 
 use super::LeanReads;
 use crate::fastread::{span, Id, RawRead};
@@ -18,24 +20,36 @@ use crate::span::ReadSpan;
 use crate::span::DEFAULT_ID;
 
 /// One value of a row as the caller found it: a string (any text: escapes are JSON's business,
-/// not the value's), an unsigned integer, or null (`None`). Any other value (a negative or
-/// fractional number, a boolean, a list) has no cell: the row goes to the text path.
+/// not the value's), an unsigned integer, null (`None`), or an object. Any other value (a
+/// negative or fractional number, a boolean, a list) has no cell: the row goes to the text path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell<'a> {
     Str(&'a str),
     Int(u64),
     Null,
+    /// An object the caller has found JSON would take as written (the Python module: an exact
+    /// dict of string keys and scalar values). Its content is not given: no read field keeps
+    /// an object, and the one key that takes it, `base`, is skipped as the text path skips it
+    /// (`scan::read_field`, `fastread::any_json`: a reads row's base is not scored).
+    Object,
 }
+
+/// How many cells a row has: one per [`READ_KEYS`].
+pub const CELLS: usize = 12;
 
 /// The keys a reads row may have on this path, in the order of [`LeanReads::push_cells`]'s
 /// cells. A row with any other key goes to the text path (as the scanner declines it).
-pub const READ_KEYS: [&str; 11] = [
+pub const READ_KEYS: [&str; CELLS] = [
     "path", "start", "end", "task", "run", "turn", "step", "tool", "command", "source", "kind",
+    "base",
 ];
 
+/// A row's cells, in [`READ_KEYS`]' order (`None`: the row has no such key).
+pub type Cells<'a> = [Option<Cell<'a>>; CELLS];
+
 /// [`READ_KEYS`] as the scanner's key codes.
-const CODES: [u64; 11] = {
-    let mut codes = [0u64; 11];
+const CODES: [u64; CELLS] = {
+    let mut codes = [0u64; CELLS];
     let mut i = 0;
     while i < READ_KEYS.len() {
         codes[i] = key_code(READ_KEYS[i].as_bytes());
@@ -47,7 +61,7 @@ const CODES: [u64; 11] = {
 impl LeanReads {
     /// A key's place in [`READ_KEYS`] (its cell in [`LeanReads::push_cells`]), or `None` for a
     /// key the cells path does not take. A `match` on the text (by length first), not a walk over
-    /// the eleven: the Python module tells every key of every dict row by it.
+    /// the twelve: the Python module tells every key of every dict row by it.
     #[inline]
     pub fn cell_slot(key: &str) -> Option<usize> {
         Some(match key {
@@ -62,6 +76,7 @@ impl LeanReads {
             "command" => 8,
             "source" => 9,
             "kind" => 10,
+            "base" => 11,
             _ => return None,
         })
     }
@@ -71,7 +86,7 @@ impl LeanReads {
     /// [`LeanReads::parse_piece`] as text. Paths are normalised and checked as on the text path.
     pub fn push_cells(
         &mut self,
-        cells: &[Option<Cell<'_>>; 11],
+        cells: &Cells<'_>,
         workspace: Option<&str>,
         check: PathCheck,
     ) -> bool {
@@ -93,7 +108,7 @@ impl LeanReads {
 /// The row as the scanner would read its JSONL line: each cell judged by the scanner's rule for
 /// its key (`scan::read_field`); `None` for a value the rule declines or a row without `path`,
 /// `start` and `end` (required, as on the scanner).
-fn raw_of_cells<'a>(cells: &[Option<Cell<'a>>; 11]) -> Option<RawRead<'a>> {
+fn raw_of_cells<'a>(cells: &Cells<'a>) -> Option<RawRead<'a>> {
     let mut raw = RawRead::empty();
     let mut seen = 0u16;
     for (code, cell) in CODES.iter().zip(cells) {
@@ -102,6 +117,7 @@ fn raw_of_cells<'a>(cells: &[Option<Cell<'a>>; 11]) -> Option<RawRead<'a>> {
             Cell::Str(s) => Val::Str(s),
             Cell::Int(n) => Val::Int(n),
             Cell::Null => Val::Null,
+            Cell::Object => Val::Object,
         };
         seen |= 1 << read_field(&mut raw, *code, v)?;
     }
@@ -115,7 +131,7 @@ fn raw_of_cells<'a>(cells: &[Option<Cell<'a>>; 11]) -> Option<RawRead<'a>> {
 /// passing `check`); `None` leaves the row to the caller's text path, which takes it or words
 /// the error.
 pub fn read_of_cells(
-    cells: &[Option<Cell<'_>>; 11],
+    cells: &Cells<'_>,
     workspace: Option<&str>,
     check: PathCheck,
 ) -> Option<ReadSpan> {

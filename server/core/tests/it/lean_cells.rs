@@ -5,11 +5,16 @@
 
 use proptest::prelude::*;
 use readcov_core::{
-    parse_gold, parse_reads_checked, read_of_cells, score_lean_named, Cell, LeanReads, NamedRuns,
-    ScoreOptions, UnknownLengths, READ_KEYS,
+    parse_gold, parse_reads_checked, read_of_cells, score_lean_named, Cell, Cells, LeanReads,
+    NamedRuns, ScoreOptions, UnknownLengths, CELLS, READ_KEYS,
 };
 
-type Row = [Option<Cell<'static>>; 11];
+type Row = Cells<'static>;
+
+/// What a [`Cell::Object`] stands for in a row's line: a base as `readcov import --workspaces`
+/// writes it (the caller, not core, tells which values are such objects).
+const OBJECT: &str =
+    r#"{"sha256":"9d296c3a0dffffbafd59ef15290a6d4c2061a470f3ad2b00709388d35d1dddc0","lines":621}"#;
 
 const GOLD: &str = r#"{"task":"a","path":"src/x.py","start":1,"end":20}
 {"task":"b","path":"z.py","start":2,"end":5}
@@ -24,6 +29,7 @@ fn line(row: &Row) -> String {
             Some(Cell::Str(s)) => serde_json::Value::from(*s),
             Some(Cell::Int(n)) => serde_json::Value::from(*n),
             Some(Cell::Null) => serde_json::Value::Null,
+            Some(Cell::Object) => serde_json::from_str(OBJECT).unwrap(),
         };
         map.insert((*k).to_string(), v);
     }
@@ -80,7 +86,7 @@ fn by_cells(rows: &[Row], ws: Option<&str>) -> Seen {
 /// A row from (key, cell) pairs, each key placed by `LeanReads::cell_slot` (the Python module's
 /// rule), which `cell_slots_are_the_read_keys_places` holds to `READ_KEYS`.
 fn row(cells: &[(&str, Cell<'static>)]) -> Row {
-    let mut r: Row = [None; 11];
+    let mut r: Row = [None; CELLS];
     for (k, c) in cells {
         let i = LeanReads::cell_slot(k).expect("a known key");
         r[i] = Some(*c);
@@ -93,10 +99,9 @@ fn cell_slots_are_the_read_keys_places() {
     for (i, k) in READ_KEYS.iter().enumerate() {
         assert_eq!(LeanReads::cell_slot(k), Some(i), "{k}");
     }
-    // Keys with no cell (a row holding one goes by its text: `base` is skipped by the scanner
-    // since session 16, but the cells path has no place for it), and near misses of the eleven.
+    // Keys with no cell (a row holding one goes by its text), and near misses of the twelve.
     for k in [
-        "", "base", "rank", "Path", "paths", "star", "ends", "task ", "kin", "stepx",
+        "", "bases", "rank", "sha256", "Path", "paths", "star", "ends", "task ", "kin", "stepx",
     ] {
         assert_eq!(LeanReads::cell_slot(k), None, "{k:?}");
     }
@@ -255,6 +260,46 @@ fn rows_as_cells_score_and_fail_as_their_lines() {
             with(&[("start", Int(3)), ("end", Int(4)), ("kind", Str("edit"))]),
             true,
         ),
+        // A base, skipped as the text path skips it, whatever JSON it is (the real corpus has
+        // an object on every row); an object anywhere else is the text path's to refuse.
+        (
+            with(&[("start", Int(3)), ("end", Int(4)), ("base", Cell::Object)]),
+            true,
+        ),
+        (
+            with(&[
+                ("start", Int(3)),
+                ("end", Int(4)),
+                ("kind", Str("edit")),
+                ("base", Cell::Object),
+            ]),
+            true,
+        ),
+        (
+            with(&[("start", Int(3)), ("end", Int(4)), ("base", Null)]),
+            true,
+        ),
+        (
+            with(&[("start", Int(3)), ("end", Int(4)), ("base", Str("x"))]),
+            true,
+        ),
+        (
+            with(&[("start", Int(3)), ("end", Int(4)), ("base", Int(1 << 40))]),
+            true,
+        ),
+        (
+            with(&[("start", Int(0)), ("end", Int(4)), ("base", Cell::Object)]),
+            false,
+        ),
+        (
+            with(&[("start", Int(1)), ("end", Int(4)), ("tool", Cell::Object)]),
+            false,
+        ),
+        (
+            row(&[("path", Cell::Object), ("start", Int(1)), ("end", Int(3))]),
+            false,
+        ),
+        (with(&[("start", Cell::Object), ("end", Int(4))]), false),
     ];
     check(&cases, None);
     check(&cases, Some("/ws"));
@@ -312,6 +357,7 @@ fn cell() -> impl Strategy<Value = Option<Cell<'static>>> {
     ];
     prop_oneof![
         Just(Some(Null)),
+        Just(Some(Cell::Object)),
         prop::sample::select(strs.to_vec()).prop_map(|s| Some(Str(s))),
         prop::sample::select(vec![0u64, 1, 2, 3, 9, 20, u32::MAX as u64, 1 << 32])
             .prop_map(|n| Some(Int(n))),
@@ -321,8 +367,8 @@ fn cell() -> impl Strategy<Value = Option<Cell<'static>>> {
 /// A row: `path`, `start` and `end` usually there, the other keys usually not (so that many
 /// rows are valid and taken by the cells path, and the rest fail in every way).
 fn gen_row() -> impl Strategy<Value = Row> {
-    prop::array::uniform11((cell(), any::<u8>())).prop_map(|cells| {
-        let mut r: Row = [None; 11];
+    prop::array::uniform12((cell(), any::<u8>())).prop_map(|cells| {
+        let mut r: Row = [None; CELLS];
         for (i, (c, w)) in cells.into_iter().enumerate() {
             let keep = if i < 3 { w < 235 } else { w < 50 };
             r[i] = if keep { c } else { None };
