@@ -397,7 +397,7 @@ def _score_reads(rows: RowsInput, lean: bool) -> Any:
     return _jsonl(prepared, name), name
 
 
-def _column(series: Any) -> Union[bytes, Tuple[bytes, bytes], List[Any]]:
+def _column(series: Any) -> Union[bytes, Tuple[bytes, bytes], Tuple[bytes, bytes, bytes], List[Any]]:
     """A DataFrame column for the extension: an integer column as little-endian int64 bytes (no
     Python int per cell), any other as `tolist()`. A missing cell (NaN, None, pandas' NA) becomes
     NaN, which the extension leaves out as a missing key; a float column whose values are all
@@ -428,10 +428,12 @@ def _column(series: Any) -> Union[bytes, Tuple[bytes, bytes], List[Any]]:
 _NAN = float("nan")
 
 
-def _arrow_strings(series: Any) -> Optional[Tuple[bytes, bytes]]:
-    """A pyarrow-backed string column with no missing cell (pandas 3's default `str` dtype when
-    pyarrow is installed) as Arrow `large_string` buffers: (n+1 int64 offsets, UTF-8 bytes). Its
-    `tolist()` made a Python str per cell, most of a DataFrame input's cost."""
+def _arrow_strings(series: Any) -> Union[None, Tuple[bytes, bytes], Tuple[bytes, bytes, bytes]]:
+    """A pyarrow-backed string column (pandas 3's default `str` dtype when pyarrow is installed)
+    as Arrow `large_string` buffers: (n+1 int64 offsets, UTF-8 bytes), and when a cell is missing
+    a third, one byte per cell, 0 for a missing one (left out, as a NaN cell is). Its `tolist()`
+    made a Python str per cell, most of a DataFrame input's cost (and with missing cells, a
+    second list to put NaN in: 0.12 s for the real corpus's `kind`, 1.4M of 1.73M cells missing)."""
     if getattr(series.dtype, "storage", None) != "pyarrow":
         return None
     import pyarrow as pa
@@ -439,13 +441,17 @@ def _arrow_strings(series: Any) -> Optional[Tuple[bytes, bytes]]:
     arr = pa.array(series)
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
-    if arr.null_count or not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
+    if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
         return None
     arr = arr.cast(pa.large_string())
     _, offsets, data = arr.buffers()
     start, n = arr.offset, len(arr)
     raw = b"" if offsets is None else offsets.to_pybytes()[start * 8:(start + n + 1) * 8]
-    return raw, b"" if data is None else data.to_pybytes()
+    text = b"" if data is None else data.to_pybytes()
+    if not arr.null_count:
+        return raw, text
+    present = arr.is_valid().to_numpy(zero_copy_only=False).astype("u1")
+    return raw, text, bytes(present.tobytes())
 
 
 def _input(rows: RowsInput, what: str) -> Union[str, Tuple[bytes, str]]:

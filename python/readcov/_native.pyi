@@ -50,15 +50,19 @@ def lean_rows(
     or rows with edits); or the first row that is not JSON (1-based, why)."""
 
 def lean_columns(
-    names: List[str], columns: List[Union[bytes, Tuple[bytes, bytes], List[Any]]], name: str
+    names: List[str],
+    columns: List[Union[bytes, Tuple[bytes, bytes], Tuple[bytes, bytes, bytes], List[Any]]],
+    name: str,
 ) -> Tuple[Optional[LeanTable], Optional[Tuple[int, str]]]:
     """A DataFrame's columns (as for `columns_jsonl`) as the lean table; else as `lean_rows`."""
 
 def columns_jsonl(
-    names: List[str], columns: List[Union[bytes, Tuple[bytes, bytes], List[Any]]]
+    names: List[str],
+    columns: List[Union[bytes, Tuple[bytes, bytes], Tuple[bytes, bytes, bytes], List[Any]]],
 ) -> Tuple[Optional[bytes], Optional[Tuple[int, str]]]:
     """A DataFrame's columns (int64 ones as little-endian bytes, Arrow strings as (int64 offsets,
-    UTF-8 bytes), others `Series.tolist()`) as JSONL bytes, or the first bad row."""
+    UTF-8 bytes[, one byte per cell, 0 for a missing one]), others `Series.tolist()`) as JSONL
+    bytes, or the first bad row."""
 
 def import_log(
     paths: List[str],

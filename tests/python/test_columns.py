@@ -107,3 +107,30 @@ def test_dicts_and_frames_are_the_rows_of_a_file(tmp_path):
     with pytest.raises(readcov.InputError) as e:
         readcov.score(gold, [dict(reads[0], start=-5)])
     assert (e.value.file, e.value.line) == ("<reads>", 1)
+
+
+def test_string_columns_with_missing_cells_go_as_arrow_buffers_with_a_mask(tmp_path):
+    # pandas 3's `str` columns with a missing cell go to the extension as their Arrow buffers
+    # plus one byte per cell (0: missing, left out as a NaN cell is), not as a list of str.
+    import pandas as pd
+
+    gold, reads = _rows()
+    rows = [
+        dict(reads[0], tool="view"),
+        dict(reads[1]),  # no tool, no kind
+        dict(reads[2], tool="bash", kind="edit"),
+        {k: v for k, v in reads[1].items() if k != "path"},  # no path: an error at this row
+        {k: v for k, v in dict(reads[0], kind="read").items() if k != "task"},  # the default task
+    ]
+    frame = pd.DataFrame(rows)
+    tool = readcov._column(frame["tool"])
+    assert isinstance(tool, tuple) and len(tool) == 3 and tool[2] == bytes([1, 0, 1, 0, 0])
+    assert len(readcov._column(frame["run"])) == 2  # no missing cell: no mask
+    for given, part in ((frame, rows), (frame.iloc[1:], rows[1:]), (frame.iloc[:3], rows[:3])):
+        path = tmp_path / "r.jsonl"
+        path.write_text("".join(json.dumps({k: v for k, v in x.items()}) + "\n" for x in part))
+        want = readcov.score(gold, path, errors="collect")
+        got = readcov.score(pd.DataFrame(gold), given, errors="collect")
+        assert list(got) == list(want)
+        assert [(e.line, e.field) for e in got.errors] == [(e.line, e.field) for e in want.errors]
+    assert [(e.line, e.field) for e in readcov.score(gold, frame, errors="collect").errors] == [(4, "path")]

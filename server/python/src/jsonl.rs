@@ -52,13 +52,19 @@ pub(crate) fn write_row(out: &mut Vec<u8>, row: &Bound<'_, PyAny>) -> Result<(),
 
 /// A DataFrame column as Python hands it over: an integer column's values as little-endian
 /// `int64` bytes (`Series.to_numpy().tobytes()`, no Python int per cell), a pyarrow-backed string
-/// column without missing cells as its Arrow buffers (`large_string`: n+1 little-endian `int64`
-/// offsets into UTF-8 bytes; no Python str per cell), any other as `Series.tolist()`.
+/// column as its Arrow buffers (`large_string`: n+1 little-endian `int64` offsets into UTF-8
+/// bytes; no Python str per cell) and, when a cell is missing, one byte per cell, 0 for a
+/// missing one (`Masked`), any other as `Series.tolist()`.
 #[derive(FromPyObject)]
 pub enum Column<'py> {
     Int64(Bound<'py, PyBytes>),
     Values(Bound<'py, PyList>),
     Strings(Bound<'py, PyBytes>, Bound<'py, PyBytes>),
+    Masked(
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+    ),
 }
 
 impl Column<'_> {
@@ -66,9 +72,17 @@ impl Column<'_> {
         match self {
             Column::Int64(b) => b.as_bytes().len() / 8,
             Column::Values(l) => l.len(),
-            Column::Strings(offsets, _) => (offsets.as_bytes().len() / 8).saturating_sub(1),
+            Column::Strings(offsets, _) | Column::Masked(offsets, _, _) => {
+                (offsets.as_bytes().len() / 8).saturating_sub(1)
+            }
         }
     }
+}
+
+/// Whether cell `i` of a masked string column is missing (its byte 0; a mask too short for the
+/// column leaves the cell there).
+pub(crate) fn masked_out(mask: &[u8], i: usize) -> bool {
+    mask.get(i) == Some(&0)
 }
 
 /// The `i`th little-endian `int64` of `bytes`.
@@ -141,7 +155,12 @@ pub(crate) fn write_column_row(
                 out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
                 continue;
             }
-            Column::Strings(offsets, data) => {
+            Column::Strings(offsets, data) | Column::Masked(offsets, data, _) => {
+                if let Column::Masked(_, _, mask) = col {
+                    if masked_out(mask.as_bytes(), i) {
+                        continue; // a missing cell: left out, as a NaN cell is
+                    }
+                }
                 let Some(text) = string_cell(offsets.as_bytes(), data.as_bytes(), i) else {
                     return Ok(Err(OUTSIDE.into()));
                 };

@@ -23,7 +23,8 @@
 
 use crate::cells::{self, Cells};
 use crate::jsonl::{
-    column_keys, int64_at, rows_of, string_cell, write_column_row, write_row, Column, RowError,
+    column_keys, int64_at, masked_out, rows_of, string_cell, write_column_row, write_row, Column,
+    RowError,
 };
 use crate::{file_error, Input};
 use pyo3::exceptions::PyRuntimeError;
@@ -280,7 +281,8 @@ fn slot_of(key: &str) -> Option<usize> {
 /// each cell, which was 12%).
 enum View<'a, 'py> {
     Int64(&'a [u8]),
-    Strings(&'a [u8], Result<&'a str, &'a [u8]>),
+    /// Offsets, the text, and the mask of a column with missing cells (`jsonl::Column::Masked`).
+    Strings(&'a [u8], Result<&'a str, &'a [u8]>, Option<&'a [u8]>),
     Values(&'a Bound<'py, PyList>),
 }
 
@@ -288,9 +290,13 @@ fn views<'a, 'py>(columns: &'a [Column<'py>]) -> Vec<View<'a, 'py>> {
     (columns.iter())
         .map(|c| match c {
             Column::Int64(b) => View::Int64(b.as_bytes()),
-            Column::Strings(o, d) => {
+            Column::Strings(o, d) | Column::Masked(o, d, _) => {
                 let d = d.as_bytes();
-                View::Strings(o.as_bytes(), std::str::from_utf8(d).map_err(|_| d))
+                let mask = match c {
+                    Column::Masked(_, _, m) => Some(m.as_bytes()),
+                    _ => None,
+                };
+                View::Strings(o.as_bytes(), std::str::from_utf8(d).map_err(|_| d), mask)
             }
             Column::Values(l) => View::Values(l),
         })
@@ -323,7 +329,8 @@ fn column_row(
     for (j, col) in views.iter().enumerate() {
         let c = match col {
             View::Int64(b) => u64::try_from(int64_at(b, i)).ok().map(Cell::Int),
-            View::Strings(o, t) => text_at(o, *t, i).map(Cell::Str),
+            View::Strings(_, _, Some(m)) if masked_out(m, i) => continue, // a missing key
+            View::Strings(o, t, _) => text_at(o, *t, i).map(Cell::Str),
             View::Values(l) => {
                 // SAFETY: the list is alive (held by the caller's columns) and the GIL held;
                 // the item is borrowed (no reference taken: that and its release were 8% of a
