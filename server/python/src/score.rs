@@ -214,6 +214,11 @@ fn compute(
             rows.push(row.into_owned());
         },
     );
+    // A dataset's runs set aside on disk that could not be read back: the rows stop there, so
+    // the call fails as the CLI does (exit 2), never a short result with only a note.
+    if let Some(e) = done.error {
+        return Err(e.to_string());
+    }
     notes.extend(done.notes);
     // The loaded rows are freed beside the caller, not before the call returns (`freer.rs`).
     let loaded = r.len() + g.items.len();
