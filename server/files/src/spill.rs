@@ -22,6 +22,7 @@ use readcov_core::sheet::ReadBeforeEdit;
 use readcov_core::{
     walk_kept, FileLengths, GoldSpan, NamedRuns, ScoreOptions, ScoredRuns, TaskRunScore,
 };
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
 /// Rows held in memory before they are written to a chunk: a row with its read-before-edit is
@@ -246,17 +247,21 @@ impl SpilledRuns {
             sources.push(Source::File(Reader::open(&c.path)?));
         }
         let mut merged = Merge::new(sources);
-        let mut failed = None;
+        let failed = RefCell::new(None);
         let rows = std::iter::from_fn(|| match merged.next_row()? {
             Ok(r) => Some(r),
             Err(e) => {
-                failed = Some(e);
+                *failed.borrow_mut() = Some(e);
                 None
             }
         });
         walk_kept(rows, gold, named, lengths, opts, |row, rbe| {
-            emit(row, rbe.flatten())
+            // Past a chunk that could not be read back the walk goes on as if the runs had
+            // ended (a no-run row for each later task that had runs): none of it is handed out.
+            if failed.borrow().is_none() {
+                emit(row, rbe.flatten())
+            }
         });
-        failed.map_or(Ok(()), Err)
+        failed.into_inner().map_or(Ok(()), Err)
     }
 }

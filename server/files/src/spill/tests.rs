@@ -218,7 +218,22 @@ fn an_unwritable_folder_and_a_lost_chunk_are_errors() {
         e.to_string().contains("no such folder") && e.to_string().contains("temporary"),
         "{e}"
     );
-    // A chunk removed, or cut short, under the walk: the rows end there, with the error.
+    // What the walk hands out when every chunk reads back.
+    let walked = |d: crate::score_rows::DatasetScores| {
+        let mut rows = Vec::new();
+        let opts = ScoreOptions::default();
+        let got = d.runs.walk(&gold, &named, &UnknownLengths, &opts, |r, _| {
+            rows.push((r.task.to_string(), r.run.to_string(), r.score.status))
+        });
+        (rows, got)
+    };
+    let spills = tempfile::tempdir().unwrap();
+    let (_, d) = load_reads_scored_with(&path, &OPTS, &score, spill(spills.path().into())).unwrap();
+    let (all, got) = walked(d.unwrap());
+    assert!(got.is_ok() && all.len() > 3, "{got:?} {all:?}");
+    // A chunk removed, or cut short, under the walk: the rows end there, with the error, and
+    // every row handed out before it is one the whole walk gives, in its place (no no-run
+    // rows for the tasks whose runs were in the lost chunk).
     for cut in [false, true] {
         let spills = tempfile::tempdir().unwrap();
         let (_, d) =
@@ -243,13 +258,8 @@ fn an_unwritable_folder_and_a_lost_chunk_are_errors() {
                     .unwrap();
             }
         }
-        let e = d.runs.walk(
-            &gold,
-            &named,
-            &UnknownLengths,
-            &ScoreOptions::default(),
-            |_, _| {},
-        );
+        let (rows, e) = walked(d);
+        assert!(rows.len() < all.len() && all.starts_with(&rows), "{rows:?}");
         let e = e.unwrap_err().to_string();
         assert!(
             e.contains("cannot read back") && e.contains(&*chunk.to_string_lossy()),
