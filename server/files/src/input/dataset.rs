@@ -11,6 +11,7 @@ use crate::rows::{self, Opened, Rows};
 use crate::{open_input, FileError};
 use readcov_import::{FileProvider, Format, ImportError, ImportOptions, Imported};
 use std::io::Read;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// How much of a file is looked at for the rows of a dataset whose first row is longer than the
@@ -99,6 +100,7 @@ pub(super) fn import(
             out.notes.extend(got.notes);
             out.changes.extend(got.changes);
         }
+        ControlFlow::Continue(())
     });
     if let Some(e) = failed {
         out.summary.malformed_records += 1;

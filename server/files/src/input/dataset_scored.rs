@@ -14,7 +14,7 @@ use readcov_core::sheet::ReadBeforeEdit;
 use readcov_core::{EventKind, GoldSpan, NamedRuns, Parsed, ReadSpan, ScoreOptions};
 use readcov_import::{FileProvider, Format, ImportError, ImportOptions};
 use std::collections::{BTreeSet, HashMap};
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 use std::path::Path;
 use std::time::Instant;
 
@@ -174,8 +174,13 @@ pub(super) fn import_scored(
             let room = IMPORT_NOTES.saturating_sub(out.notes.len());
             out.notes.extend(got.notes.into_iter().take(room));
         }
-        if !reads.is_empty() && out.failed.is_none() {
+        if !reads.is_empty() {
             out.failed = score_batch(&reads, &gold, score.opts, &mut out.scores).err();
+        }
+        // Runs that could not be set aside end the load: the rest of the file is not read.
+        match out.failed {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
         }
     });
     if let Some(e) = failed {

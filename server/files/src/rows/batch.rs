@@ -5,6 +5,7 @@
 use super::{Row, Rows};
 use crate::FileError;
 use readcov_import::{import_row, FileProvider, Format, ImportOptions, Imported};
+use std::ops::ControlFlow;
 
 /// Rows imported together: enough to keep two threads busy, few enough that a batch of
 /// real chat rows (up to hundreds of kilobytes each) stays a few megabytes.
@@ -28,21 +29,25 @@ pub fn next_batch(rows: &mut Rows, batch: &mut Vec<Row>) -> Option<FileError> {
 
 /// Every row of `rows` imported a batch at a time ([`next_batch`], [`import_batch`]): `each` is
 /// handed each batch's runs in row order. Returns the error that ended the file, if a row could
-/// not be read (the rows before it are handed on first). The loop of `score --reads <dataset>`,
-/// whether it keeps the reads (`input/dataset.rs`) or scores each batch (`input/dataset_scored.rs`).
+/// not be read (the rows before it are handed on first), or `None` also when `each` stops it
+/// ([`ControlFlow::Break`]: the caller's own failure, such as scored runs it could not set aside,
+/// need not wait for the rest of a 5 GB file). The loop of `score --reads <dataset>`, whether it
+/// keeps the reads (`input/dataset.rs`) or scores each batch (`input/dataset_scored.rs`).
 pub fn import_batches(
     rows: &mut Rows,
     format: Format,
     name: &str,
     opts: &ImportOptions,
     pick: &(dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
-    mut each: impl FnMut(Vec<Imported>),
+    mut each: impl FnMut(Vec<Imported>) -> ControlFlow<()>,
 ) -> Option<FileError> {
     let threads = readcov_core::par::threads_for(0, usize::MAX);
     let mut batch: Vec<Row> = Vec::with_capacity(ROW_BATCH);
     loop {
         let failed = next_batch(rows, &mut batch);
-        each(import_batch(&batch, threads, format, name, opts, pick));
+        if each(import_batch(&batch, threads, format, name, opts, pick)).is_break() {
+            return None;
+        }
         if failed.is_some() || batch.len() < ROW_BATCH {
             return failed;
         }
