@@ -1,31 +1,20 @@
 //! A line read with what the lines before it told (its run's opening and ids) is
 //! the line read alone, as the fast path read every line before it kept them.
 
-use super::{fast_raw, fast_read, LastPath};
+use super::{fast_raw, fast_read, span, Id, LastPath};
 use crate::path::normalize_path;
-use crate::span::{ReadSpan, DEFAULT_ID};
+use crate::span::ReadSpan;
 use proptest::prelude::*;
-use std::borrow::Cow;
 
 /// The fast path as it read every line before: whole, on its own.
 fn read_alone(text: &str, workspace: Option<&str>) -> Option<ReadSpan> {
-    let raw = fast_raw(text)?;
-    let id = |v: Option<super::Id>| v.map_or_else(|| DEFAULT_ID.to_string(), |i| i.0.into_owned());
-    Some(ReadSpan {
-        path: normalize_path(&raw.path, workspace).ok()?,
-        task: id(raw.task),
-        run: id(raw.run),
-        start: raw.start,
-        end: raw.end,
-        turn: raw.turn,
-        step: raw.step,
-        tool: raw.tool.map(Cow::into_owned),
-        source: raw.source.unwrap_or_default(),
-        command: raw.command.map(Cow::into_owned),
-        kind: raw.kind.unwrap_or_default(),
-        rank: None,
-        score: None,
-    })
+    let mut raw = fast_raw(text)?;
+    let path = normalize_path(&raw.path, workspace).ok()?;
+    let (task, run) = (
+        Id::owned_or_default(raw.task.take()),
+        Id::owned_or_default(raw.run.take()),
+    );
+    Some(span(raw, path, task, run))
 }
 
 /// Openings: the ids first in either order, one id, none, spaced, an integer id, escapes, an
