@@ -132,7 +132,7 @@ pub struct ScoreDone {
     pub unit_time: Duration,
     pub rows: usize,
     /// A dataset's scored runs set aside on disk that could not be read back: the rows ended
-    /// there (also said in `notes`).
+    /// there (the caller's error to say: the CLI exits with it, Python raises it).
     pub error: Option<FileError>,
 }
 
@@ -180,13 +180,11 @@ pub fn score_rows(
                     all.extend(std::mem::take(&mut one));
                 }
             });
-            let error = walked.err();
             ScoreDone {
-                notes: error.iter().map(|e| format!("error: {e}")).collect(),
                 rbe: all,
                 scoring: d.scoring + started.elapsed(),
                 rows,
-                error,
+                error: walked.err(),
                 ..ScoreDone::default()
             }
         }
