@@ -12,9 +12,10 @@
 //! tags only, so callers needing read-before-edit (which wants whole rows) check
 //! [`LeanReads::has_edits`] and take the general path.
 
-use crate::fastread::{serde_raw, RawRead};
+use crate::fastread::serde_raw;
 use crate::formats::{jsonl_line_ranges, slow_read, utf8_line, InputError, PathCheck};
 use crate::path::normalize_path;
+use crate::row::RawRead;
 use crate::scan::{scan_read_into, Line, Shape};
 use crate::span::{EventKind, Source, DEFAULT_ID};
 use std::collections::HashMap;

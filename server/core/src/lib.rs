@@ -25,6 +25,7 @@ pub mod partial_check;
 pub mod partial_file;
 pub mod path;
 pub mod retrieval;
+mod row;
 mod scan;
 pub mod shard;
 pub mod sheet;

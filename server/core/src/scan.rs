@@ -6,7 +6,7 @@
 //! nesting — so the line goes on to serde. Whatever it accepts, serde accepts with the same
 //! values: a property test compares the two on generated lines.
 
-use crate::fastread::{Id, RawRead};
+use crate::row::{Id, RawRead};
 use crate::span::{EventKind, Source, Tier};
 use escape::{decode, plain_len, stop_at, stops};
 use std::borrow::Cow;

@@ -12,9 +12,10 @@
 //! text, 3-5x the file input's time (session 18).
 
 use super::LeanReads;
-use crate::fastread::{span, Id, RawRead};
+use crate::fastread::span;
 use crate::formats::PathCheck;
 use crate::path::normalize_path;
+use crate::row::{Id, RawRead};
 use crate::scan::{key_code, read_field, Val};
 use crate::span::ReadSpan;
 use crate::span::DEFAULT_ID;
@@ -30,7 +31,7 @@ pub enum Cell<'a> {
     /// An object the caller has found JSON would take as written (the Python module: an exact
     /// dict of string keys and scalar values). Its content is not given: no read field keeps
     /// an object, and the one key that takes it, `base`, is skipped as the text path skips it
-    /// (`scan::read_field`, `fastread::any_json`: a reads row's base is not scored).
+    /// (`scan::read_field`, `row::any_json`: a reads row's base is not scored).
     Object,
 }
 

@@ -6,7 +6,7 @@
 //! the resumed scan.
 
 use super::{read_field, word, Line, Scanner, TASK_AND_RUN};
-use crate::fastread::RawRead;
+use crate::row::RawRead;
 
 /// What lies between the values of a marked line's members, learnt from one line the scanner
 /// took ([`Shape::learn`]). Empty until then: an empty shape takes no line.
