@@ -9,7 +9,8 @@ use super::input::{BenchRow, InstanceLengths, PredRow};
 use super::measure::score_instance;
 use super::partial::{ExplorePartial, ExplorerPartial};
 use super::resolve::{Gold, Preds};
-use super::{Metrics, DEFAULT_TOP_K};
+pub use super::scores::{ExplorerSummary, InstanceScore};
+use super::DEFAULT_TOP_K;
 use crate::shard::{keeps, Shard};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -26,41 +27,6 @@ impl Default for ExploreOptions {
             top_k: Some(DEFAULT_TOP_K),
         }
     }
-}
-
-/// One (explorer, instance) row: compatibility metrics flat, clean ones under `clean`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct InstanceScore {
-    pub explorer: String,
-    pub instance_id: String,
-    /// No prediction row for this instance: scored as empty predictions.
-    pub missing: bool,
-    #[serde(flatten)]
-    pub compat: Metrics<f64>,
-    pub clean: Metrics<Option<f64>>,
-    pub core_lines: u64,
-    pub pred_lines: u64,
-    pub pred_regions: usize,
-    pub unresolvable_regions: usize,
-}
-
-/// Means and counts for one explorer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ExplorerSummary {
-    pub explorer: String,
-    /// Benchmark instances (every one has a row).
-    pub instances: usize,
-    pub with_preds: usize,
-    pub missing: usize,
-    pub missing_ids: Vec<String>,
-    /// Instances with recall ≥ 0.5 (the "50% wall").
-    pub wall: usize,
-    /// Compatibility means, over all instances.
-    pub mean: Metrics<f64>,
-    /// Clean means, over the instances where the metric is scored.
-    pub clean_mean: Metrics<Option<f64>>,
-    /// How many instances each clean mean is over.
-    pub clean_scored: Metrics<usize>,
 }
 
 /// A prediction row that was not scored, with why.

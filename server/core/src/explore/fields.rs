@@ -1,7 +1,7 @@
 //! JSON value helpers for the SWE-Explore parsers: ids, paths, line bounds, regions and lists,
 //! each turning a bad value into an [`InputError`] that names file, line and dotted field path.
 
-use super::input::Region;
+use super::region::Region;
 use super::text::parse_region_line;
 use crate::formats::InputError;
 use crate::path::normalize_path;

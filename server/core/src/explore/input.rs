@@ -6,30 +6,12 @@
 //! is kept.
 
 use super::fields::{by_model, id, kind, path, paths, regions, Loc};
+pub use super::region::Region;
 use super::text::parse_region_line;
 use crate::formats::{jsonl_lines, parse_object, InputError, Parsed};
 use crate::path::normalize_path;
 use serde_json::Value;
 use std::collections::BTreeMap;
-
-/// A raw region as written: 1-based inclusive; `end = -1` is the end of the file and a negative
-/// `start` counts from the end (both resolved later, see [`super::resolve`](mod@super::resolve)).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Region {
-    pub path: String,
-    pub start: i64,
-    pub end: i64,
-}
-
-impl Region {
-    pub fn new(path: &str, start: i64, end: i64) -> Region {
-        Region {
-            path: path.to_string(),
-            start,
-            end,
-        }
-    }
-}
 
 /// One benchmark instance's ground truth (the fields the metrics use).
 #[derive(Clone, Debug, Default, PartialEq)]

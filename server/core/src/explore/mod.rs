@@ -14,7 +14,9 @@ pub mod input;
 pub mod measure;
 pub mod partial;
 pub mod rank;
+mod region;
 pub mod resolve;
+mod scores;
 pub mod text;
 
 #[cfg(test)]

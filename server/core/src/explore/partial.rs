@@ -3,7 +3,7 @@
 //! the benchmark instances gives bit-identical summaries to one unsharded run. The unsharded
 //! summaries are computed through the same structs, which is what makes the equality hold.
 
-use super::batch::{ExplorerSummary, InstanceScore};
+use super::scores::{ExplorerSummary, InstanceScore};
 use super::{Metrics, WALL};
 use crate::batch::ExactSum;
 use serde::{Deserialize, Serialize};

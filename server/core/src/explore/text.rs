@@ -5,7 +5,7 @@
 //! often answer in Markdown. A suffix after the last `:` that is not a line range is part of the
 //! path (so `C:\x.py` stays a path).
 
-use super::input::Region;
+use super::region::Region;
 
 /// `None` for a blank or `#` comment line; otherwise the region or a message saying why not.
 pub fn parse_region_line(line: &str) -> Option<Result<Region, String>> {
