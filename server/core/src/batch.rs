@@ -84,6 +84,26 @@ pub fn score_batch_named(
     score_pairs(gold, reads, &named.as_refs(), lengths, opts, |_| true)
 }
 
+/// The gold tasks that no run in `named` covers, in name order: the tasks the walk gives a `no
+/// run` row (core gold lines, no run), found by the walk itself so that the rule is kept in one
+/// place. For `readcov sheet`, whose run records name its runs: a gold task no record names is
+/// not graded, and said with the words of every totals line ([`crate::Totals::not_scored_note`]).
+pub fn no_run_tasks(
+    gold: &[GoldSpan],
+    named: &NamedRuns,
+    lengths: &dyn FileLengths,
+) -> Vec<String> {
+    let opts = ScoreOptions {
+        breakdown: false,
+        ..ScoreOptions::default()
+    };
+    score_batch_named(gold, &[], named, lengths, &opts)
+        .into_iter()
+        .filter(|r| r.score.status == Status::NoRun)
+        .map(|r| r.task)
+        .collect()
+}
+
 /// [`score_batch`] counting only the reads `keep` accepts (besides the sources filter): the
 /// top-k cut of `score --at-k` ([`crate::retrieval`]). A run whose reads are all cut still gets
 /// its row, as with any filter.
@@ -257,7 +277,7 @@ impl Totals {
 }
 
 /// " · N task(s) with no run, not scored" (empty for 0): the words of every totals line, and of
-/// the sheet's count of gold tasks no run record names ([`crate::named::no_run_tasks`]).
+/// the sheet's count of gold tasks no run record names ([`no_run_tasks`]).
 pub fn no_run_note(n: usize) -> String {
     match n {
         0 => String::new(),

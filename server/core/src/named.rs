@@ -6,10 +6,7 @@
 //! Only a task that no run reads and no label or record names is `no run` (not scored).
 //! A named run of a task with no gold adds no row (there is nothing to measure and nothing read).
 
-use crate::batch::{score_batch_named, ScoreOptions};
-use crate::metrics::{FileLengths, Status};
 use crate::outcomes::Outcomes;
-use crate::span::GoldSpan;
 
 /// The (task, run) pairs named outside the reads, sorted and distinct.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,24 +48,4 @@ impl NamedRuns {
     pub fn len(&self) -> usize {
         self.pairs.len()
     }
-}
-
-/// The gold tasks that no run in `named` covers, in name order: the tasks the walk gives a `no
-/// run` row (core gold lines, no run), found by the walk itself so that the rule is kept in one
-/// place. For `readcov sheet`, whose run records name its runs: a gold task no record names is
-/// not graded, and said with the words of every totals line ([`crate::Totals::not_scored_note`]).
-pub fn no_run_tasks(
-    gold: &[GoldSpan],
-    named: &NamedRuns,
-    lengths: &dyn FileLengths,
-) -> Vec<String> {
-    let opts = ScoreOptions {
-        breakdown: false,
-        ..ScoreOptions::default()
-    };
-    score_batch_named(gold, &[], named, lengths, &opts)
-        .into_iter()
-        .filter(|r| r.score.status == Status::NoRun)
-        .map(|r| r.task)
-        .collect()
 }

@@ -5,7 +5,6 @@
 //! partials can overflow; the sums of ratios are bounded by their counts; the counts add up.
 
 use crate::partial::Partial;
-use crate::partial_file::PartialFile;
 use crate::sheet::aggregate::{ConditionCounts, Denominators};
 use crate::stages::{GroupSums, Verdict};
 use std::collections::BTreeMap;
@@ -229,19 +228,19 @@ fn condition(c: &ConditionCounts) -> Result<(), String> {
 
 /// What only the set of partials can say: not too many, and a task's counts (u32, per task)
 /// still fit once the partials that hold it are added.
-pub fn check_merge(files: &[PartialFile]) -> Result<(), (Option<usize>, String)> {
-    if files.len() > MAX_PARTIALS {
+pub fn check_merge(partials: &[&Partial]) -> Result<(), (Option<usize>, String)> {
+    if partials.len() > MAX_PARTIALS {
         return Err((
             None,
             format!(
                 "{} partials; at most {MAX_PARTIALS} merge at once",
-                files.len()
+                partials.len()
             ),
         ));
     }
     let mut tasks: BTreeMap<(&str, &str), u64> = BTreeMap::new();
-    for (i, f) in files.iter().enumerate() {
-        let Partial::Sheet { sheet } = &f.partial else {
+    for (i, partial) in partials.iter().enumerate() {
+        let Partial::Sheet { sheet } = partial else {
             continue;
         };
         for c in &sheet.conditions {

@@ -73,7 +73,7 @@ pub fn merge_partials(files: Vec<PartialFile>) -> Result<Merged, (Option<usize>,
     for (i, f) in files.iter().enumerate() {
         check(&f.partial).map_err(|e| (Some(i), e))?;
     }
-    check_merge(&files)?;
+    check_merge(&files.iter().map(|f| &f.partial).collect::<Vec<_>>())?;
     let mut merged: Option<Partial> = None;
     let mut shards = BTreeSet::new();
     for (i, p) in files.into_iter().enumerate() {

@@ -11,8 +11,9 @@ use super::record::{Attribution, Axis, Component, RunRecord, Validity};
 use super::timeline::{timeline, Timeline};
 use super::trial::Trial;
 use super::unreadable::UnreadableRun;
+use crate::batch::no_run_tasks;
 use crate::metrics::FileLengths;
-use crate::named::{no_run_tasks, NamedRuns};
+use crate::named::NamedRuns;
 use crate::span::{GoldSpan, ReadSpan, Source, Tier, DEFAULT_ID};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -89,7 +90,7 @@ pub struct Sheet {
     pub common: CommonSets,
     /// Gold tasks no run record names (readable or not): not planned trials, graded nowhere and
     /// never in a denominator — `score`'s `no run` tasks, found by its walk
-    /// ([`crate::named::no_run_tasks`]). Empty without gold. Give a shard's gold only to have
+    /// ([`crate::batch::no_run_tasks`]). Empty without gold. Give a shard's gold only to have
     /// the shard's.
     pub no_run_tasks: Vec<String>,
 }
