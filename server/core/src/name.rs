@@ -166,25 +166,4 @@ impl Names {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_name_is_its_text_and_names_share_one_copy() {
-        let mut names = Names::default();
-        let a = names.get("src/a.py");
-        let b = names.take("src/a.py".to_string());
-        assert!(Arc::ptr_eq(&a.0, &b.0), "the same text is one allocation");
-        assert!(!Arc::ptr_eq(&a.0, &names.get("src/b.py").0));
-        assert_eq!(a, "src/a.py");
-        assert_eq!("src/a.py".to_string(), a);
-        assert_eq!(format!("{a} {a:?}"), "src/a.py \"src/a.py\"");
-        let mut sorted = vec![names.get("b"), names.get("a")];
-        sorted.sort();
-        assert_eq!(sorted, ["a", "b"]);
-        let json = serde_json::to_string(&a).unwrap();
-        assert_eq!(json, "\"src/a.py\"");
-        let back: Name = serde_json::from_str(r#""src\/a.py""#).unwrap();
-        assert_eq!(back, a);
-    }
-}
+mod tests;

@@ -203,17 +203,4 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_markup() {
-        assert_eq!(
-            esc(r#"<a href="x">&'</a>"#),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;"
-        );
-        assert_eq!(num(None), "–");
-        assert_eq!(num(Some(0.255)), "0.26");
-        assert_eq!(pct(0.5), "50%");
-    }
-}
+mod tests;

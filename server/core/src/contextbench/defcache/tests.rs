@@ -1,0 +1,38 @@
+use super::*;
+
+fn def(name: &str) -> Def {
+    Def {
+        kind: "function_definition",
+        name: name.to_string(),
+        start: 0,
+        end: 1,
+    }
+}
+
+#[test]
+fn each_distinct_content_and_language_is_made_once() {
+    let cache = DefCache::default();
+    let made = std::cell::Cell::new(0);
+    let get = |lang, bytes: &[u8], name: &str| {
+        cache.get(lang, bytes, || {
+            made.set(made.get() + 1);
+            vec![def(name)]
+        })[0]
+            .name
+            .clone()
+    };
+    assert_eq!(get("python", b"def a(): pass", "a"), "a");
+    assert_eq!(get("python", b"def a(): pass", "other"), "a");
+    assert_eq!(made.get(), 1);
+    // Same length and ends (one key), different middle: told apart by the bytes.
+    let (x, y) = ([b'a'; 3000], {
+        let mut y = [b'a'; 3000];
+        y[1500] = b'b';
+        y
+    });
+    assert_eq!(key(&x), key(&y));
+    assert_eq!(get("python", &x, "x"), "x");
+    assert_eq!(get("python", &y, "y"), "y");
+    assert_eq!(get("javascript", &x, "js"), "js");
+    assert_eq!(made.get(), 4);
+}
