@@ -103,7 +103,8 @@ impl FileProvider for std::collections::BTreeMap<String, String> {
     }
 }
 
-/// Files under a directory on disk (the CLI and the real-data tests). Paths are confined lexically:
+/// Files under a directory on disk, for tests and examples (the CLI, the server and Python use
+/// `readcov_files`' confined `Workspace` instead). Paths are confined lexically:
 /// callers only pass normalised relative paths without `..`.
 pub struct DirFiles(pub std::path::PathBuf);
 
