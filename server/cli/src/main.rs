@@ -63,9 +63,11 @@ enum Command {
     Merge(cmd::merge::MergeArgs),
     /// List the syntactic units (functions, classes, ...) of source files as JSONL.
     Units(cmd::units::UnitsArgs),
-    /// Import agent trajectories (OpenHands, mini-swe-agent, SWE-agent, Claude Code) as reads JSONL.
+    /// Import agent logs (every --format, detected from content), retriever chunks or TREC runs as
+    /// reads JSONL.
     Import(cmd::import::ImportArgs),
-    /// Gold JSONL from a unified diff or SWE-bench instances (base-side changed lines).
+    /// Gold JSONL from a unified diff or SWE-bench rows (edit, unit and test gold), resolved runs'
+    /// consensus or BEIR-style qrels.
     Gold(cmd::gold::GoldArgs),
     /// Multi-turn evaluation sheet: validity, evidence axes, strict success, per-turn coverage, pass^k.
     Sheet(cmd::sheet::SheetArgs),

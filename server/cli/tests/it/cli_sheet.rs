@@ -1,35 +1,11 @@
 //! End-to-end tests of `readcov sheet` through the real binary, including every command shown in
 //! docs/evaluation.md against the output shown there.
 
+use crate::doc_examples::examples as doc_examples;
 use crate::sheet_common;
 
 use serde_json::Value;
 use sheet_common::{close, readcov, root, run, sheet_json, text};
-
-/// Each `readcov …` line in a ```sh block, with the ```text block that follows it.
-fn doc_examples(doc: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut lines = doc.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() != "```sh" {
-            continue;
-        }
-        let cmd: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
-        let cmd = cmd.join(" ").replace('\\', " ");
-        if !cmd.trim_start().starts_with("readcov ") {
-            continue;
-        }
-        let fence = lines.by_ref().find(|l| !l.trim().is_empty());
-        assert_eq!(
-            fence,
-            Some("```text"),
-            "`{cmd}` must be followed by a ```text block"
-        );
-        let expected: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
-        out.push((cmd, expected.join("\n") + "\n"));
-    }
-    out
-}
 
 #[test]
 fn docs_commands_print_what_the_docs_show() {

@@ -23,6 +23,7 @@ mod confinement;
 mod contextbench_cli;
 mod deep_nesting;
 mod diagnose;
+mod doc_examples;
 mod emit_patches;
 mod escaping;
 mod explain_stages;
