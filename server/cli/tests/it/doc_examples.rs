@@ -89,3 +89,35 @@ fn explain_md_prints_what_it_shows() {
     let dir = after_real_data_flow();
     check_doc("docs/explain.md", dir.path(), 1);
 }
+
+/// Runs the ```sh block of `doc` that holds `marker` line by line from the repository root:
+/// `cd DIR` moves, every `readcov …` line must exit 0 (for examples shown without output).
+fn runs_as_written(doc: &str, marker: &str) {
+    let text = std::fs::read_to_string(root().join(doc)).unwrap();
+    let block = text
+        .split("```sh\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .find(|b| b.contains(marker))
+        .unwrap_or_else(|| panic!("{doc}: no ```sh block holds `{marker}`"));
+    let mut cwd = root();
+    let mut ran = 0;
+    for line in block.replace("\\\n", " ").lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first() {
+            Some(&"cd") => cwd = cwd.join(words[1]),
+            Some(&"readcov") => {
+                let o = readcov_in(&cwd, &words[1..]);
+                assert!(o.status.success(), "{doc}: `{line}` failed: {}", stderr(&o));
+                ran += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(ran > 0, "{doc}: nothing run in the block of `{marker}`");
+}
+
+#[test]
+fn explore_md_fixture_commands_run_as_written() {
+    runs_as_written("docs/explore.md", "cd tests/fixtures/explore");
+}
