@@ -66,7 +66,11 @@ pub fn text(s: &RunStages, out: &mut Vec<String>) {
         &format!("stages: {} — {}", s.verdict.as_str(), s.reason),
     );
     let source = match (s.change_source.as_str(), s.change_partial) {
-        ("none", _) => "no change known (give --patches, a trajectory, a workspace)".into(),
+        // Any one of these gives the change: a workspace alone does not (reads JSONL carry
+        // no patch and an edit row no text to replay).
+        ("none", _) => {
+            "no change known (give --patches, or the trajectory as --reads with a workspace)".into()
+        }
         (src, false) => format!("the run's change from {src}"),
         (src, true) => format!(
             "the run's change from {src}, partial: {}",
