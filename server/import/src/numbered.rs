@@ -10,9 +10,12 @@
 //! `^(\d+):(.*)$`, `^(\d+)[:-](.*)$` and `^(.+?)(?::(\d+):|-(\d+)-)(.*)$` take; a number the
 //! regexes' Unicode `\d` would have taken with a non-ASCII digit never parsed as a `u32`, so it is
 //! skipped either way (the property test `hand_matchers_agree_with_the_regexes` holds them equal).
+//! Over several lines, `grep -n` prefers the split whose path is a match line's path (a file name
+//! may hold `-12-`; see [`parse_grep_multi`]).
 
 use crate::display::{displayed, Part};
 use regex::Regex;
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,17 +110,54 @@ fn split_grep(line: &str) -> Option<(&str, &str, &str)> {
     None
 }
 
+/// Every place a `grep -n` line can split into `(path, number, text)`: each `:N:` or `-N-` (ASCII
+/// digits) after a non-empty path, left to right.
+fn grep_splits(line: &str) -> impl Iterator<Item = (&str, &str, &str)> {
+    let b = line.as_bytes();
+    (1..b.len()).filter_map(move |i| {
+        let sep = b[i];
+        if sep != b':' && sep != b'-' {
+            return None;
+        }
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = i + 1 + digits;
+        // `:`, `-` and ASCII digits are single bytes in UTF-8: the cuts are char boundaries.
+        (digits > 0 && b.get(end) == Some(&sep))
+            .then(|| (&line[..i], &line[i + 1..end], &line[end + 1..]))
+    })
+}
+
+/// A split whose number is a line number (a `u32` above 0).
+fn valid<'a>((p, num, text): (&'a str, &str, &'a str)) -> Option<(&'a str, u32, &'a str)> {
+    let n = num.parse::<u32>().ok().filter(|n| *n > 0)?;
+    Some((p, n, text))
+}
+
 /// `grep -n` over several files: `path:12:match` and `path-12-context` lines.
+///
+/// A file name may itself hold `-N-` (`session-2026-01-16T11-01-….json:17:`): the first split
+/// would make it `session`, line 2026. A match line's path ends at its first `:N:`, and a context
+/// line belongs to a file that also has match lines, so each line takes the split whose path is
+/// such a match path, the first when several are (a context line `a.py-12-  x[1:2:3]` makes
+/// `a.py-12-  x[1` a match path too); a line with none keeps the first split.
 pub fn parse_grep_multi(output: &str) -> Vec<(&str, Shown<'_>)> {
+    let shown = displayed(output);
+    let match_paths: HashSet<&str> = shown
+        .lines()
+        .filter(|(_, part)| *part != Part::Suffix)
+        .filter_map(|(raw, _)| grep_splits(raw).find(|(p, _, _)| raw.as_bytes()[p.len()] == b':'))
+        .map(|(p, _, _)| p)
+        .collect();
     let mut out = Vec::new();
-    for (raw, part) in displayed(output).lines() {
+    for (raw, part) in shown.lines() {
         if part == Part::Suffix {
             continue;
         }
-        let Some((path, num, text)) = split_grep(raw) else {
-            continue;
-        };
-        if let Some(n) = num.parse::<u32>().ok().filter(|n| *n > 0) {
+        let chosen = grep_splits(raw)
+            .find(|(p, _, _)| match_paths.contains(p))
+            .and_then(valid)
+            .or_else(|| split_grep(raw).and_then(valid));
+        if let Some((path, n, text)) = chosen {
             out.push((
                 path,
                 Shown {

@@ -40,6 +40,30 @@ fn grep_multi() {
 }
 
 #[test]
+fn grep_multi_path_holding_dash_number_dash() {
+    // rg -n over fixtures (the Codex rollout sample, step 10): the file name holds `-2026-`.
+    let out = "t/session-2026-01-16T11-01-ops.json:17:  \"content\": 1\n\
+               t/a-1-b.py-4-ctx\nt/a-1-b.py:5:m\nt/c.py-2-  x[1:2:3]\nt/c.py:3:z\n";
+    let got = parse_grep_multi(out);
+    let flat: Vec<(&str, u32, &str)> = got.into_iter().map(|(p, s)| (p, s.line, s.text)).collect();
+    assert_eq!(
+        flat,
+        vec![
+            (
+                "t/session-2026-01-16T11-01-ops.json",
+                17,
+                "  \"content\": 1"
+            ),
+            ("t/a-1-b.py", 4, "ctx"),
+            ("t/a-1-b.py", 5, "m"),
+            // A context line whose text holds `:2:` stays a context line of t/c.py.
+            ("t/c.py", 2, "  x[1:2:3]"),
+            ("t/c.py", 3, "z"),
+        ]
+    );
+}
+
+#[test]
 fn ranges_merge() {
     assert_eq!(ranges([5, 3, 4, 9, 9, 10]), vec![(3, 5), (9, 10)]);
     assert_eq!(ranges([]), vec![]);
@@ -60,7 +84,15 @@ fn by_regex(line: &str, style: Style) -> Option<(u32, &str)> {
     Some((n, c.get(2).unwrap().as_str()))
 }
 
+/// On one line the match path is the one before the first `:N:` (ASCII digits): its split wins
+/// when its number is valid; else the first split, as the regex took it.
 fn grep_by_regex(line: &str) -> Option<(&str, u32, &str)> {
+    let colon = regex::Regex::new(r"^(.+?):([0-9]+):(.*)$").unwrap();
+    if let Some(c) = colon.captures(line) {
+        if let Some(n) = c[2].parse::<u32>().ok().filter(|n| *n > 0) {
+            return Some((c.get(1).unwrap().as_str(), n, c.get(3).unwrap().as_str()));
+        }
+    }
     let re = regex::Regex::new(r"^(.+?)(?::(\d+):|-(\d+)-)(.*)$").unwrap();
     let c = re.captures(line)?;
     let n = c

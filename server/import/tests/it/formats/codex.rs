@@ -260,3 +260,27 @@ fn window_beside_a_multi_file_grep_gets_only_its_own_lines() {
     let imp = synthetic(&log, &[]);
     reads(&imp, 0, &[("a.py", 1, 3), ("b.py", 4, 4), ("c.py", 9, 9)]);
 }
+
+#[test]
+fn rg_over_a_file_whose_name_holds_dash_number_dash() {
+    // Step 10, `rg -n "compart|compact|context" src tests docs …`: one match line is
+    // `tests/integration/metrics/fixtures/gemini/session-2026-01-16T11-01-file-ops-37b7abef.json:17:…`.
+    // Its first `-N-` made it line 2026 of a file `…/gemini/session`; it is line 17 of the JSON.
+    let imp = sample(ROLLOUT);
+    let dir = "tests/integration/metrics/fixtures/gemini/";
+    let of_step: Vec<(String, u32, u32)> = imp
+        .rows
+        .iter()
+        .filter(|r| r.step == Some(10) && r.path.starts_with(dir))
+        .map(|r| (r.path.clone(), r.start, r.end))
+        .collect();
+    assert!(of_step.contains(&(
+        format!("{dir}session-2026-01-16T11-01-file-ops-37b7abef.json"),
+        17,
+        17
+    )));
+    assert!(
+        imp.rows.iter().all(|r| r.path != format!("{dir}session")),
+        "{of_step:?}"
+    );
+}
