@@ -49,7 +49,8 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
             Some(path) => {
                 let total = result
                     .and_then(|r| r.pointer("/file/totalLines"))
-                    .and_then(Value::as_u64);
+                    .and_then(Value::as_u64)
+                    .map(|t| t - u64::from(result.is_some_and(reaches_phantom_line)));
                 Op::View {
                     path,
                     style: Style::Arrow,
@@ -93,7 +94,10 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
             None => Op::Skip(Reason::Malformed),
         },
         "Grep" => {
-            let numbered = input.get("-n").and_then(Value::as_bool) == Some(true);
+            // `-n` defaults to true in content mode (the tool's schema: "Defaults to true"; both
+            // real 2.0.76 and 2.1.7 content greps without it print `path:N:` lines): only an
+            // explicit `false` hides the numbers.
+            let numbered = input.get("-n").and_then(Value::as_bool) != Some(false);
             if input.get("output_mode").and_then(Value::as_str) != Some("content") || !numbered {
                 return Op::Skip(Reason::NoLineNumbers);
             }
@@ -232,6 +236,24 @@ pub fn import_records(records: &[Value], session: &mut Session) {
     }
 }
 
+/// Whether the window ends on the empty line Claude Code numbers after a file's final newline.
+/// The tool splits the text on `\n` (`totalLines` of `"a\n"` is 2) and prints `     2→` for that
+/// empty last piece, which is no line of the file (`wc -l` says 1): a window that reaches
+/// `totalLines` of a `file.content` ending in `\n` ends one line earlier (as OpenHands `view`).
+fn reaches_phantom_line(res: &Value) -> bool {
+    let num = |k: &str| res.pointer(&format!("/file/{k}")).and_then(Value::as_u64);
+    let ends_nl = res
+        .pointer("/file/content")
+        .and_then(Value::as_str)
+        .is_some_and(|c| c.ends_with('\n'));
+    match (num("startLine"), num("numLines"), num("totalLines")) {
+        (Some(start), Some(n), Some(total)) => {
+            ends_nl && n >= 1 && start.saturating_add(n).saturating_sub(1) == total
+        }
+        _ => false,
+    }
+}
+
 /// Keeps only the numbered lines inside `toolUseResult.file` `startLine`..+`numLines` (the exact
 /// window the tool read); lines outside it in the text are not file lines.
 fn clip_to_window(out: &str, res: &Value) -> String {
@@ -239,7 +261,10 @@ fn clip_to_window(out: &str, res: &Value) -> String {
     let (Some(start), Some(n)) = (num("startLine"), num("numLines")) else {
         return out.to_string();
     };
-    let end = start.saturating_add(n).saturating_sub(1);
+    let mut end = start.saturating_add(n).saturating_sub(1);
+    if reaches_phantom_line(res) {
+        end = end.saturating_sub(1);
+    }
     out.split_inclusive('\n')
         .filter(|l| match l.split_once('\u{2192}') {
             Some((k, _)) => k

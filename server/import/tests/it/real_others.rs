@@ -120,14 +120,16 @@ fn swe_agent_create_of_an_existing_file_opens_it() {
 #[test]
 fn claude_code_transcripts() {
     let imp = run("claude-code/coverage-test-fix.jsonl");
-    reads(&imp, 1, &[("src/math_utils.py", 1, 7)]);
-    reads(&imp, 2, &[("tests/test_math_utils.py", 1, 11)]);
+    // Whole-file Reads: math_utils.py has 6 lines, the test 10 (the tool numbers one more, empty,
+    // line after the final newline; `totalLines` 7 and 11).
+    reads(&imp, 1, &[("src/math_utils.py", 1, 6)]);
+    reads(&imp, 2, &[("tests/test_math_utils.py", 1, 10)]);
     skipped(&imp, 0, Reason::UnknownCommand);
     // An Edit that appends after base line 6 (its structuredPatch has no `-` line).
     edits(&imp, 3, &[("src/math_utils.py", 6, 6)]);
     let imp = run("claude-code/stop-hook-reflection-first-stop.jsonl");
-    reads(&imp, 0, &[("test.txt", 1, 2)]);
+    reads(&imp, 0, &[("test.txt", 1, 1)]);
     edits(&imp, 1, &[("test.txt", 1, 1)]);
     let imp = run("claude-code/python-to-rust-port.jsonl");
-    reads(&imp, 3, &[("Cargo.toml", 1, 7)]);
+    reads(&imp, 3, &[("Cargo.toml", 1, 6)]);
 }

@@ -68,17 +68,19 @@ fn subagent_2_1_7_is_a_run_of_the_session_keeping_its_agent_id() {
         &[("src/cli/commands/conversations/index.ts", 1, 50)],
     );
     reads(&imp, 11, &[("docs/COMMANDS.md", 1, 200)]);
-    // `limit 80` on a 78-line file: 78 lines shown, not 80.
-    reads(&imp, 17, &[("src/agents/registry.ts", 1, 78)]);
+    // `limit 80` on a 77-line file: 77 lines shown, not 80 (`totalLines` 78 counts the empty
+    // piece after the final newline, numbered `78→` but no line of the file).
+    reads(&imp, 17, &[("src/agents/registry.ts", 1, 77)]);
     // A Read of a missing file (`is_error`, `<tool_use_error>File does not exist.`).
     skipped(&imp, 14, Reason::ToolError);
     // `find … -exec cat {} \; | grep -A 5`: a `<persisted-output>` stub of a `find` (no read
     // command); the full text in `toolUseResult.stdout` was never shown either way.
     skipped(&imp, 15, Reason::UnknownCommand);
-    assert_eq!(imp.summary.read_events, 10);
+    // 10 Reads, and the 15 lines of the `Grep` over src/cli/commands (step 8).
+    assert_eq!(imp.summary.read_events, 25);
     // The main session's own reads: four whole files.
-    reads(&main, 9, &[("bin/codemie.js", 1, 28)]);
-    reads(&main, 10, &[("src/cli/commands/setup.ts", 1, 337)]);
+    reads(&main, 9, &[("bin/codemie.js", 1, 27)]);
+    reads(&main, 10, &[("src/cli/commands/setup.ts", 1, 336)]);
 }
 
 #[test]
@@ -99,7 +101,7 @@ fn version_2_0_76_limit_windows() {
         54,
         &[("src/agents/plugins/claude/claude.metrics.ts", 1, 150)],
     );
-    reads(&imp, 1, &[("src/agents/CLAUDE.md", 1, 767)]);
+    reads(&imp, 1, &[("src/agents/CLAUDE.md", 1, 766)]);
     // A file under ~/.codemie, outside the session's cwd.
     skipped(&imp, 34, Reason::OutsideRepo);
 }
@@ -163,4 +165,98 @@ fn subagent_run_id_and_task_from_session_id() {
         (imp.rows[0].task.as_str(), imp.rows[0].run.as_str()),
         ("S", "claude-code/agent-abc")
     );
+}
+
+/// Lines read by `step`, per path, as a set (rows of one grep come per match and context run).
+fn lines_of(imp: &Imported, step: u32) -> BTreeMap<String, Vec<u32>> {
+    let mut by: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (p, s, e) in rows(imp, None, step, EventKind::Read) {
+        by.entry(p).or_default().extend(s..=e);
+    }
+    for v in by.values_mut() {
+        v.sort_unstable();
+        v.dedup();
+    }
+    by
+}
+
+#[test]
+fn grep_content_without_n_reads_the_numbered_lines_shown() {
+    // Claude Code's `Grep` numbers content lines unless `-n: false` (the schema: "Defaults to
+    // true"). Both real content greps leave `-n` out and print `path:N:` / `path-N-` lines;
+    // they used to be skipped as *output without line numbers*.
+    let imp = sample(MAIN20);
+    // `-C 3` around 2 matches in claude.metrics.ts and 7 in history-parser.ts (line 17 is not
+    // in the output: the `--` after 16 stands for it).
+    let r = |a: u32, b: u32| a..=b;
+    let hp: Vec<u32> = [r(10, 16), r(18, 28), r(41, 47), r(86, 92), r(111, 117)]
+        .into_iter()
+        .flatten()
+        .collect();
+    let cm: Vec<u32> = r(19, 25).chain(r(446, 452)).collect();
+    let want = BTreeMap::from([
+        (
+            "src/agents/plugins/claude/claude.metrics.ts".to_string(),
+            cm,
+        ),
+        (
+            "src/agents/plugins/claude/history-parser.ts".to_string(),
+            hp,
+        ),
+    ]);
+    assert_eq!(lines_of(&imp, 56), want);
+    // The subagent's grep over src/cli/commands: 15 single matching lines in 13 files.
+    let sub = lines_of(&sample(SUB), 8);
+    assert_eq!(sub.values().map(Vec::len).sum::<usize>(), 15);
+    assert_eq!(sub["src/cli/commands/profile/auth.ts"], vec![10, 27, 44]);
+    assert_eq!(sub["src/cli/commands/hook.ts"], vec![1068]);
+    // An explicit `-n: false` still hides the numbers.
+    let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m", "content": [
+        {"type": "tool_use", "id": "u1", "name": "Grep", "input": {"pattern": "x", "output_mode": "content", "-n": false}}]}});
+    let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [
+        {"type": "tool_result", "tool_use_id": "u1", "content": "a.py:x = 1\n"}]}});
+    skipped(
+        &synthetic(&format!("{a}\n{u}\n"), &[]),
+        0,
+        Reason::NoLineNumbers,
+    );
+}
+
+#[test]
+fn read_to_the_end_drops_the_empty_line_numbered_after_the_final_newline() {
+    // Claude Code numbers `content.split('\n')`: `"a\nb\n"` shows `1→a`, `2→b`, `3→` and says
+    // `totalLines: 3`. Line 3 is no line of the file; it used to be credited without a workspace.
+    let text = "     1→a\n     2→b\n     3→\n";
+    let file = |start: u32, n: u32, content: &str| {
+        json!({"file": {"filePath": "/r/a.py", "content": content, "startLine": start,
+            "numLines": n, "totalLines": 3}})
+    };
+    let imp = synthetic(&read_log(text, file(1, 3, "a\nb\n"), false), &[]);
+    reads(&imp, 0, &[("a.py", 1, 2)]);
+    // With the workspace the same window.
+    let imp = synthetic(
+        &read_log(text, file(1, 3, "a\nb\n"), false),
+        &[("a.py", "a\nb\n")],
+    );
+    reads(&imp, 0, &[("a.py", 1, 2)]);
+    // A window that stops before the end keeps its last line, empty or not.
+    let imp = synthetic(
+        &read_log("     1→a\n     2→\n", file(1, 2, "a\n"), false),
+        &[],
+    );
+    reads(&imp, 0, &[("a.py", 1, 2)]);
+    // A file without a final newline: its last line is real.
+    let imp = synthetic(
+        &read_log(
+            "     1→a\n     2→b\n",
+            json!({"file": {"filePath": "/r/a.py",
+        "content": "a\nb", "startLine": 1, "numLines": 2, "totalLines": 2}}),
+            false,
+        ),
+        &[],
+    );
+    reads(&imp, 0, &[("a.py", 1, 2)]);
+    // Real 2.1.7: the main session's whole-file reads (bin/codemie.js is 27 lines, `totalLines` 28).
+    let main = sample(MAIN21);
+    reads(&main, 9, &[("bin/codemie.js", 1, 27)]);
 }
