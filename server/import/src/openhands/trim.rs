@@ -58,6 +58,9 @@ pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
 /// [`trim_to_range`] given the range's end (its second item, when an integer); `out` itself
 /// (borrowed, not copied: the OpenHands importer lends it to the session) when no line goes.
 pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
+    if let Some(catn) = filemap_as_catn(out) {
+        return Cow::Owned(catn);
+    }
     let Some(end) = end.filter(|e| *e > 0) else {
         if crate::display::is_cut(out) {
             return Cow::Borrowed(out);
@@ -94,6 +97,48 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         start += line.len();
     }
     Cow::Borrowed(out)
+}
+
+/// The note SWE-agent's `str_replace_editor` prints above a long Python file's *filemap*.
+const FILEMAP_NOTE: &str =
+    "<NOTE>This file is too large to display entirely. Showing abbreviated version.";
+
+/// SWE-agent's `str_replace_editor` (tools/edit_anthropic, used by SWE-smith) views a Python file
+/// longer than 16,000 characters without `view_range` as a filemap: the file's lines as
+/// `f"{i+1:6d} {line}"` (a blank, not `cat -n`'s tab), each long function body replaced by one
+/// `{n:6d} ... eliding lines a-b ...` line, between two notes. The lines it prints are shown, with
+/// their numbers: given back in `cat -n` form (the elision lines and notes left out, a clip
+/// marker kept in its line) so they read as any view; `None` when `out` is no filemap.
+fn filemap_as_catn(out: &str) -> Option<String> {
+    let head = out.trim_start();
+    let head = head
+        .strip_prefix("OBSERVATION:")
+        .unwrap_or(head)
+        .trim_start();
+    if !head.starts_with(FILEMAP_NOTE) {
+        return None;
+    }
+    let mut catn = String::with_capacity(out.len());
+    for line in lines_of(out) {
+        let digits = line.trim_start_matches(' ');
+        let n = digits.bytes().take_while(u8::is_ascii_digit).count();
+        let rest = &digits[n..];
+        // A line emptied of its trailing blank by a later strip still shows its number.
+        let text = rest.strip_prefix([' ', '\t']).or_else(|| {
+            rest.trim_end_matches(['\r', '\n'])
+                .is_empty()
+                .then_some(rest)
+        });
+        match text {
+            Some(text) if n > 0 && !text.starts_with("... eliding lines ") => {
+                catn.push_str(&line[..line.len() - rest.len()]);
+                catn.push('\t');
+                catn.push_str(text);
+            }
+            _ => {}
+        }
+    }
+    Some(catn)
 }
 
 /// `out.split_inclusive('\n')`, each line break found by `memchr` (the `str` splitter's
@@ -160,6 +205,23 @@ mod tests {
         );
         let clipped = "     1\tx\n     2\t\n<response clipped><NOTE>To save on context only part of this file has been shown to you.</NOTE>\n";
         assert_eq!(trim_to_range(clipped, None), clipped);
+    }
+
+    /// SWE-agent's filemap of a long Python file: its `{n:6d} {line}` lines read as `cat -n`
+    /// lines, the elision markers and notes not (SWE-agent tools/edit_anthropic
+    /// `Filemap.show_filemap`).
+    #[test]
+    fn a_filemap_view_reads_as_the_numbered_lines_it_prints() {
+        let out = "<NOTE>This file is too large to display entirely. Showing abbreviated version. Please use `str_replace_editor view` with the `view_range` parameter to show selected lines next.</NOTE>\r\n     1 import os\r\n     2 \r\n     3 def f():\r\n     4 ... eliding lines 4-12 ...\r\n    13\r\n    14 x = 1\r\n<IMPORTANT><NOTE>The above file has been abbreviated.</NOTE></IMPORTANT>";
+        assert_eq!(
+            trim_to_range(out, None),
+            "     1\timport os\r\n     2\t\r\n     3\tdef f():\r\n    13\t\r\n    14\tx = 1\r\n"
+        );
+        // Behind the dataset's `OBSERVATION:` too; a plain `cat -n` view is left as it was.
+        let obs = format!("OBSERVATION:\n{out}");
+        assert!(trim_to_range(&obs, None).starts_with("     1\timport os"));
+        let plain = "     1\tx\n     2\ty";
+        assert_eq!(trim_to_range(plain, None), plain);
     }
 
     #[test]

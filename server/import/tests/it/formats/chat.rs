@@ -86,9 +86,63 @@ fn swe_smith_function_text() {
     // `view_range [791, 808]`, CRLF line ends in the dataset's text.
     assert_eq!(run_rows(&imp, run, 3), own(&[(a, 791, 808)]));
     assert_eq!(run_rows(&imp, run, 5), own(&[(a, 785, 789)]));
-    // The abbreviated view of a large file numbers its lines with a blank, not `cat -n`'s tab.
-    skipped(&imp, 1, Reason::NothingShown);
     let run2 = "claude-3-7-sonnet-20250219/arbkompf";
+    // The abbreviated view (SWE-agent's filemap) of a long file numbers its lines with a blank,
+    // not `cat -n`'s tab, and puts `… eliding lines a-b …` for long function bodies: the lines
+    // it prints were shown (they used to give nothing, *no lines shown*). dataset/table.py:
+    // 1–36 shown, 37–50 elided, 51–67, 68–82 elided, …, the last line 730.
+    let lines = |run: &str, step: u32| -> Vec<u32> {
+        run_rows(&imp, run, step)
+            .into_iter()
+            .flat_map(|(_, s, e)| s..=e)
+            .collect()
+    };
+    let table = lines(run2, 1);
+    assert!(run_rows(&imp, run2, 1)
+        .iter()
+        .all(|(p, _, _)| p == "dataset/table.py"));
+    for n in (1..=36).chain(51..=67).chain([83, 100, 478, 727, 730]) {
+        assert!(table.contains(&n), "table.py line {n} was shown");
+    }
+    for n in (37..=50)
+        .chain(68..=82)
+        .chain([101, 122, 459, 477, 717, 726])
+    {
+        assert!(!table.contains(&n), "table.py line {n} was elided");
+    }
+    // Exactly the numbered lines of the output that are not elision markers.
+    let text = |row: usize, step: usize| -> String {
+        let rows = json(SMITH);
+        let msgs = rows[row]["messages"].as_array().unwrap().clone();
+        let views: Vec<String> = msgs
+            .windows(2)
+            .filter(|w| {
+                w[0]["role"] == "assistant"
+                    && w[0]["content"]
+                        .as_str()
+                        .is_some_and(|t| t.contains("<function="))
+            })
+            .map(|w| w[1]["content"].as_str().unwrap_or("").to_string())
+            .collect();
+        views[step].clone()
+    };
+    let shown = |t: &str| -> Vec<u32> {
+        t.lines()
+            .filter_map(|l| {
+                let l = l.trim_end_matches('\r');
+                let d = l.trim_start();
+                let n: String = d.chars().take_while(char::is_ascii_digit).collect();
+                let rest = &d[n.len()..];
+                let ok = !n.is_empty()
+                    && (rest.is_empty() || rest.starts_with(' '))
+                    && !rest.trim_start().starts_with("... eliding");
+                ok.then(|| n.parse().unwrap())
+            })
+            .collect()
+    };
+    assert_eq!(table, shown(&text(1, 1)));
+    assert_eq!(lines(run, 1), shown(&text(0, 1)));
+    assert!(lines(run, 1).len() > 100);
     assert_eq!(
         run_rows(&imp, run2, 3),
         own(&[("dataset/chunked.py", 1, 85)])
