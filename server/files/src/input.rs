@@ -72,6 +72,13 @@ pub enum InputKind {
     Predictions,
     /// SWE-Explore explorer outputs: `instance_id` + `regions` / `explorer` / `output`.
     ExplorePreds,
+    /// Loc-Bench rows without a `patch`: `instance_id` + `file_changes` / `edit_functions`
+    /// (rows with a `patch` are [`InputKind::SweBench`]: `locbench --gold` reads their names).
+    LocBench,
+    /// Code localizations (`readcov locbench --preds`): `instance_id` + LocAgent's
+    /// `found_files`/`found_modules`/`found_entities`, Agentless' `found_edit_locs`/
+    /// `found_related_locs`, or a retriever's `docs`.
+    Localizations,
     /// ContextBench predictions: `traj_data`.
     ContextBenchPreds,
     /// An agent log readcov-import reads: a trajectory, or retrieved chunks.
@@ -106,6 +113,8 @@ impl InputKind {
             InputKind::Explore => "SWE-Explore rows",
             InputKind::Predictions => "SWE-bench predictions",
             InputKind::ExplorePreds => "SWE-Explore explorer outputs",
+            InputKind::LocBench => "Loc-Bench rows",
+            InputKind::Localizations => "code localizations",
             InputKind::ContextBenchPreds => "ContextBench predictions",
             InputKind::Log(Format::Chunks) => "retrieved chunks",
             InputKind::Log(Format::Trec) => "a TREC run",
@@ -144,6 +153,12 @@ impl InputKind {
                 "SWE-Explore explorer outputs (`instance_id`, `regions`/`output`)".into()
             }
             InputKind::ContextBenchPreds => "ContextBench predictions (`traj_data`)".into(),
+            InputKind::LocBench => {
+                "Loc-Bench rows (`instance_id`, `file_changes`/`edit_functions`)".into()
+            }
+            InputKind::Localizations => {
+                "code localizations (`instance_id`, `found_files`/`found_edit_locs`/`docs`)".into()
+            }
             InputKind::Log(Format::Chunks) => {
                 "retrieved chunks (a retriever's ranked results)".into()
             }
@@ -185,6 +200,8 @@ impl InputKind {
             }
             InputKind::ExplorePreds => "give it to `readcov explore --preds`",
             InputKind::ContextBenchPreds => "give it to `readcov contextbench --preds`",
+            InputKind::LocBench => "give it to `readcov locbench --gold`",
+            InputKind::Localizations => "give it to `readcov locbench --preds`",
             InputKind::Predictions => {
                 "gold comes from the instances' `patch` (`readcov gold --from-swebench INSTANCES`) \
                  and reads from each run's trajectory (`readcov import`)"
@@ -223,6 +240,10 @@ pub enum Role {
     Instances,
     /// `readcov gold --from-diff`: a unified diff.
     Patch,
+    /// `readcov locbench --gold`: Loc-Bench rows, or readcov gold named through the units.
+    LocBenchGold,
+    /// `readcov locbench --preds`: code localizations.
+    Localizations,
 }
 
 /// How a role takes a kind.
@@ -249,6 +270,8 @@ impl Role {
             Role::ContextBenchPreds => "ContextBench predictions",
             Role::Instances => "SWE-bench instances",
             Role::Patch => "a unified diff",
+            Role::LocBenchGold => "Loc-Bench gold",
+            Role::Localizations => "code localizations",
         }
     }
 
@@ -270,6 +293,10 @@ impl Role {
             (Role::ContextBenchPreds, K::ContextBenchPreds) => Take::AsIs,
             (Role::Instances, K::SweBench) => Take::AsIs,
             (Role::Patch, K::Diff) => Take::AsIs,
+            // Loc-Bench rows with a `patch` are SWE-bench rows: their names are read as they are.
+            (Role::LocBenchGold, K::LocBench | K::SweBench | K::GoldJsonl | K::Spans) => Take::AsIs,
+            (Role::LocBenchGold, K::Diff | K::ContextBench) => Take::Convert,
+            (Role::Localizations, K::Localizations) => Take::AsIs,
             (
                 Role::Gold
                 | Role::Reads
@@ -280,7 +307,9 @@ impl Role {
                 | Role::ContextBenchGold
                 | Role::ContextBenchPreds
                 | Role::Instances
-                | Role::Patch,
+                | Role::Patch
+                | Role::LocBenchGold
+                | Role::Localizations,
                 K::GoldJsonl
                 | K::ReadsJsonl
                 | K::Spans
@@ -290,6 +319,8 @@ impl Role {
                 | K::Explore
                 | K::Predictions
                 | K::ExplorePreds
+                | K::LocBench
+                | K::Localizations
                 | K::ContextBenchPreds
                 | K::Log(_)
                 | K::Outcomes

@@ -14,6 +14,7 @@ pub mod explain;
 pub mod gold_files;
 pub mod input;
 mod inside;
+pub mod locbench;
 pub mod logs;
 pub mod memory;
 mod open;

@@ -51,6 +51,11 @@ fn files(dir: &Path) -> Vec<(&'static str, String)> {
         ("traj", at(&real.join("openhands/psf__requests-1724.json"))),
         ("bench", at(&fixtures.join("explore/bench.jsonl"))),
         ("cbgold", at(&fixtures.join("contextbench/gold.jsonl"))),
+        (
+            "locgold",
+            at(&fixtures.join("locbench/gold-file-changes.jsonl")),
+        ),
+        ("locpreds", at(&fixtures.join("locbench/locagent.jsonl"))),
     ]
 }
 
@@ -329,6 +334,69 @@ const CASES: &[(&str, &str, Want)] = &[
         "reads",
         Want::Refused("reads JSONL", "explorer outputs"),
     ),
+    // locbench: --gold takes Loc-Bench rows and readcov's gold kinds, --preds localizations
+    (
+        "locbench --gold {} --preds lp.jsonl",
+        "locgold",
+        Want::Takes,
+    ),
+    (
+        "locbench --gold {} --preds lp.jsonl",
+        "swebench",
+        Want::Takes,
+    ),
+    ("locbench --gold {} --preds lp.jsonl", "gold", Want::Takes),
+    (
+        "locbench --gold {} --preds lp.jsonl",
+        "diff",
+        Want::Converts,
+    ),
+    (
+        "locbench --gold {} --preds lp.jsonl",
+        "reads",
+        Want::Refused("reads JSONL", "Loc-Bench gold"),
+    ),
+    (
+        "locbench --gold {} --preds lp.jsonl",
+        "locpreds",
+        Want::Refused("code localizations", "Loc-Bench gold"),
+    ),
+    (
+        "locbench --gold lg.jsonl --preds {}",
+        "locpreds",
+        Want::Takes,
+    ),
+    (
+        "locbench --gold lg.jsonl --preds {}",
+        "swebench",
+        Want::Refused("SWE-bench rows", "code localizations"),
+    ),
+    (
+        "locbench --gold lg.jsonl --preds {}",
+        "reads",
+        Want::Refused("reads JSONL", "code localizations"),
+    ),
+    (
+        "locbench --gold lg.jsonl --preds {}",
+        "locgold",
+        Want::Refused("Loc-Bench rows", "code localizations"),
+    ),
+    (
+        "locbench --gold lg.jsonl --preds {}",
+        "text",
+        Want::NothingValid,
+    ),
+    // Loc-Bench files elsewhere point to locbench
+    (
+        "score --gold {} --reads reads.jsonl",
+        "locgold",
+        Want::Refused("Loc-Bench rows", "gold"),
+    ),
+    (
+        "score --gold gold.jsonl --reads {}",
+        "locpreds",
+        Want::Refused("code localizations", "reads"),
+    ),
 ];
 
 #[test]
@@ -351,6 +419,12 @@ fn every_kind_in_every_command_is_taken_converted_or_refused_alike() {
         dir.path().join("preds.jsonl"),
     )
     .unwrap();
+    for (from, to) in [
+        ("locbench/gold-file-changes.jsonl", "lg.jsonl"),
+        ("locbench/locagent.jsonl", "lp.jsonl"),
+    ] {
+        std::fs::copy(fixtures.join(from), dir.path().join(to)).unwrap();
+    }
     std::fs::write(
         dir.path().join("runs.jsonl"),
         "{\"run\":\"r\",\"task\":\"psf__requests-1724\",\"condition\":\"c\",\"environment\":\"valid\",\

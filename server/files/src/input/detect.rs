@@ -221,6 +221,20 @@ fn kind_of_rows_with(
     if has("instance_id") && has("patch") && !has("history") {
         return Some(InputKind::SweBench);
     }
+    if has("instance_id") && (has("file_changes") || has("edit_functions")) {
+        return Some(InputKind::LocBench);
+    }
+    let located = [
+        "found_files",
+        "found_modules",
+        "found_entities",
+        "found_edit_locs",
+        "found_related_locs",
+        "docs",
+    ];
+    if has("instance_id") && located.iter().any(|k| has(k)) {
+        return Some(InputKind::Localizations);
+    }
     // Before predictions: ContextBench's carry a `model_patch` too.
     if has("traj_data") {
         return Some(InputKind::ContextBenchPreds);

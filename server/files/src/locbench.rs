@@ -1,0 +1,243 @@
+//! `locbench`'s inputs and evaluation, shared by the CLI and the Python module: Loc-Bench gold
+//! (`file_changes`, `edit_functions`) or readcov's gold (gold JSONL, a diff, SWE-bench rows)
+//! named through each task's units, and code localizations (LocAgent, a retriever's `docs`,
+//! Agentless, whose `line:` locations are named through the units too), each file checked by the
+//! one input layer ([`crate::input::Role::LocBenchGold`], [`crate::input::Role::Localizations`]),
+//! then evaluated at file, module and function level ([`readcov_core::locbench::evaluate`]).
+
+use crate::input::rows::parquet_as_jsonl;
+use crate::input::{as_jsonl, detect, GoldOptions, InputKind, LoadError, Role, Source};
+use readcov_core::locbench::{evaluate, LocLevel, LocResult, Names};
+use readcov_core::retrieval::qrels::gold_lines_by_task;
+use readcov_core::{GoldSpan, InputError, UnknownLengths};
+use readcov_import::localization::{is_gold_record, parse_gold, parse_predictions, Localization};
+use readcov_units::locbench::{defined_names, entity_at, names_of_lines};
+use readcov_units::{FileSyntax, Unit};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What `readcov locbench` is given.
+pub struct LocbenchInput {
+    pub gold: Source,
+    pub preds: Source,
+    /// The repository at the base commit (every task).
+    pub workspace: Option<PathBuf>,
+    /// One repository per task: `DIR/<task>/`.
+    pub workspaces: Option<PathBuf>,
+    /// The cutoffs per level: file, module, function (each sorted, each ≥ 1).
+    pub ks: [Vec<u32>; 3],
+}
+
+/// The three levels' results, with the located errors of both inputs and the notes for stderr.
+#[derive(Debug)]
+pub struct Locbench {
+    pub results: Vec<LocResult>,
+    pub errors: Vec<InputError>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LocbenchError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Nothing to evaluate: no valid gold, or no valid localization. `errors` says why.
+    #[error("{message}")]
+    Nothing {
+        message: String,
+        errors: Vec<InputError>,
+    },
+}
+
+/// Loads, names and evaluates (see the module doc).
+pub fn locbench(input: &LocbenchInput) -> Result<Locbench, LocbenchError> {
+    let mut errors = Vec::new();
+    let mut notes = Vec::new();
+    let mut preds = load_preds(&input.preds, &mut errors)?;
+    let gold = load_gold(input, &mut errors, &mut notes)?;
+    if gold.is_empty() {
+        return Err(LocbenchError::Nothing {
+            message: format!("{}: no gold localizations", input.gold.name()),
+            errors,
+        });
+    }
+    if preds.is_empty() {
+        return Err(LocbenchError::Nothing {
+            message: format!(
+                "{}: no valid localizations, nothing to score",
+                input.preds.name()
+            ),
+            errors,
+        });
+    }
+    let mut missing = 0usize;
+    for p in &mut preds {
+        let paths = p.files.iter().chain(p.lines.iter().map(|(f, _)| f));
+        if let Some(units) = task_units(input, &p.task, paths) {
+            name_lines(p, &units);
+            missing += unknown(p, &units);
+        }
+    }
+    if missing > 0 {
+        notes.push(format!(
+            "note: {missing} predicted module/function name(s) are not defined in the workspace \
+             (counted as misses, as LocAgent counts them)"
+        ));
+    }
+    let results = (LocLevel::ALL.iter().zip(&input.ks))
+        .map(|(&level, ks)| evaluate(level, &names(&gold, level), &names(&preds, level), ks))
+        .collect();
+    Ok(Locbench {
+        results,
+        errors,
+        notes,
+    })
+}
+
+/// The localizations, refused when the file is of another kind.
+fn load_preds(
+    source: &Source,
+    errors: &mut Vec<InputError>,
+) -> Result<Vec<Localization>, LoadError> {
+    let name = source.name();
+    let (bytes, parquet_errors) = parquet_as_jsonl(&name, source.bytes()?);
+    errors.extend(parquet_errors);
+    Role::Localizations.check(&name, detect(&name, &bytes))?;
+    let parsed = parse_predictions(&as_jsonl(&bytes), &name);
+    errors.extend(parsed.errors);
+    Ok(parsed.items)
+}
+
+/// Loc-Bench rows as they are, or readcov gold named through each task's units.
+fn load_gold(
+    input: &LocbenchInput,
+    errors: &mut Vec<InputError>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Localization>, LoadError> {
+    let name = input.gold.name();
+    let (bytes, parquet_errors) = parquet_as_jsonl(&name, input.gold.bytes()?);
+    errors.extend(parquet_errors);
+    let kind = detect(&name, &bytes);
+    Role::LocBenchGold.check(&name, kind)?;
+    let rows = as_jsonl(&bytes);
+    let first = String::from_utf8_lossy(&rows)
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok());
+    if kind == InputKind::LocBench || first.as_ref().is_some_and(is_gold_record) {
+        let g = parse_gold(&rows, &name);
+        errors.extend(g.errors);
+        return Ok(g.items);
+    }
+    let source = Source::Bytes {
+        name: name.clone(),
+        bytes: rows.into_owned(),
+    };
+    let g = source.load_gold(&GoldOptions::default())?;
+    notes.extend(g.notes);
+    errors.extend(g.parsed.errors);
+    Ok(name_gold(input, &g.parsed.items, notes))
+}
+
+/// Each task's gold lines as the names of the units that hold them.
+fn name_gold(
+    input: &LocbenchInput,
+    spans: &[GoldSpan],
+    notes: &mut Vec<String>,
+) -> Vec<Localization> {
+    let mut out = Vec::new();
+    for (task, lines) in gold_lines_by_task(spans, &UnknownLengths) {
+        let units = task_units(input, task, lines.keys()).unwrap_or_default();
+        if units.is_empty() {
+            notes.push(format!(
+                "warning: {task}: no units for its gold files (give --workspace or \
+                 --workspaces): file level only"
+            ));
+        }
+        let (files, modules, functions) = names_of_lines(&lines, &units);
+        out.push(Localization {
+            task: task.to_string(),
+            files,
+            modules,
+            functions,
+            shape: "readcov",
+            ..Localization::default()
+        });
+    }
+    out
+}
+
+/// Units of `paths` in `task`'s workspace, if there is one.
+fn task_units<'a>(
+    input: &LocbenchInput,
+    task: &str,
+    paths: impl Iterator<Item = &'a String>,
+) -> Option<BTreeMap<String, Vec<Unit>>> {
+    let dir: PathBuf = match (&input.workspace, &input.workspaces) {
+        (Some(d), _) => d.clone(),
+        (None, Some(d)) => crate::task_dir(&crate::canonical_dir(d).ok()?, task)?,
+        (None, None) => return None,
+    };
+    let spans: Vec<GoldSpan> = paths
+        .map(|p| GoldSpan {
+            task: task.into(),
+            ..GoldSpan::simple(p, 1, 1)
+        })
+        .collect();
+    let syntax = crate::syntax::load_syntax(Some(Path::new(&dir)), &spans);
+    Some(
+        syntax
+            .into_iter()
+            .filter_map(|(p, s)| match s {
+                FileSyntax::Units { units, .. } => Some((p, units)),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// Agentless `line: N` locations named (after the names the output gives), each once.
+fn name_lines(p: &mut Localization, units: &BTreeMap<String, Vec<Unit>>) {
+    for (file, line) in std::mem::take(&mut p.lines) {
+        let Some((m, f)) = units.get(&file).and_then(|u| entity_at(u, line)) else {
+            continue;
+        };
+        let (m, f) = (format!("{file}:{m}"), format!("{file}:{f}"));
+        if !p.functions.contains(&f) {
+            p.functions.push(f);
+        }
+        if !p.modules.contains(&m) {
+            p.modules.push(m);
+        }
+    }
+}
+
+/// Predicted module and function names the workspace does not define (files it has units for).
+fn unknown(p: &Localization, units: &BTreeMap<String, Vec<Unit>>) -> usize {
+    p.modules
+        .iter()
+        .chain(&p.functions)
+        .filter(|n| {
+            let Some((file, name)) = n.rsplit_once(':') else {
+                return false;
+            };
+            units
+                .get(file)
+                .is_some_and(|u| !defined_names(u).contains(name))
+        })
+        .count()
+}
+
+fn names(locs: &[Localization], level: LocLevel) -> Names {
+    let mut out = Names::new();
+    for l in locs {
+        let v = match level {
+            LocLevel::File => &l.files,
+            LocLevel::Module => &l.modules,
+            LocLevel::Function => &l.functions,
+        };
+        out.entry(l.task.clone())
+            .or_default()
+            .extend(v.iter().cloned());
+    }
+    out
+}
