@@ -61,6 +61,8 @@ __all__ = [
     "DiagnoseResult",
     "contextbench",
     "ContextBenchResult",
+    "locbench",
+    "LocbenchResult",
     "merge",
     "shard_of",
     "__version__",
@@ -1017,6 +1019,63 @@ def contextbench(
     d = json.loads(doc)
     result = ContextBenchResult(d["rows"])
     result.summaries = d["summaries"]
+    result.notes = notes
+    return _finish(result, _located(errs), errors)
+
+
+class LocbenchResult(Rows):
+    """`locbench` rows: one per (task, level) with gold at that level — `task`, `level` (`file`,
+    `module`, `function`), `gold` and `predicted` (name counts), then each metric at each k as
+    its own column (`Acc@1`, …, `Recall@5`, `NDCG@10`, `P@10`: the `metrics` of `readcov
+    locbench --format jsonl`, flattened). `levels`: the `--format json` document's `levels`
+    (per level `ks`, `instances` and the `means`, with its rows nested as the CLI writes them);
+    `notes`: what the CLI says on stderr (a conversion, names the workspace does not define)."""
+
+    levels: List[Dict[str, Any]]
+    notes: List[str]
+
+
+def locbench(
+    gold: RowsInput,
+    preds: RowsInput,
+    *,
+    workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
+    k_file: Sequence[int] = (1, 2, 3, 5),
+    k_module: Sequence[int] = (5, 10),
+    k_function: Sequence[int] = (5, 10),
+    errors: str = "raise",
+) -> LocbenchResult:
+    """Code localizers in Loc-Bench / LocAgent's conventions, as `readcov locbench` (docs/retrievers.md):
+    Acc@k, Recall@k, NDCG@k and P@k at file, module and function level.
+
+    gold: Loc-Bench rows (`file_changes` or `edit_functions`; JSONL, Parquet or dicts), or readcov
+        gold (gold JSONL, a diff, SWE-bench rows), named through the units of `workspace` /
+        `workspaces` (`DIR/<task>/`).
+    preds: localization outputs: LocAgent `found_files`/`found_modules`/`found_entities`, a
+        retriever's `docs`, or Agentless `found_files` + `found_edit_locs`/`found_related_locs`
+        (its `line:` locations named through the units).
+    k_file, k_module, k_function: the cutoffs per level (each at least 1), as `--k-file` etc.
+    """
+    ks = []
+    for name, values in (("k_file", k_file), ("k_module", k_module), ("k_function", k_function)):
+        values = [_count(name, k) for k in values]
+        if not values or 0 in values:
+            raise InputError("<arguments>", 0, name, f"`{name}` must hold ks of 1 or more, not {values!r}")
+        ks.append(values)
+    doc, errs, notes = _call(
+        _native.locbench, _input(gold, "gold"), _input(preds, "preds"), _path(workspace),
+        _path(workspaces), ks,
+    )
+    levels = json.loads(doc)["levels"]
+    rows = []
+    for level in levels:
+        for row in level["rows"]:
+            flat = {"task": row["task"], "level": level["level"], "gold": row["gold"], "predicted": row["predicted"]}
+            flat.update(row["metrics"])
+            rows.append(flat)
+    result = LocbenchResult(rows)
+    result.levels = levels
     result.notes = notes
     return _finish(result, _located(errs), errors)
 

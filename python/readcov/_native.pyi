@@ -174,6 +174,15 @@ def contextbench(
     """Document (JSON: `rows`, `summaries`, as `readcov contextbench --format json`), located
     errors, notes."""
 
+def locbench(
+    gold: Input,
+    preds: Input,
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+    ks: Optional[List[List[int]]] = None,
+) -> Tuple[str, List[Located], List[str]]:
+    """Document (JSON: `levels`, as `readcov locbench --format json`), located errors, notes."""
+
 def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
     """Merged aggregate (JSON, as `readcov merge --format json`) and a warning, if any."""
 

@@ -16,6 +16,7 @@ mod gold;
 mod import;
 mod jsonl;
 mod lean_rows;
+mod locbench;
 mod merge;
 mod options;
 mod pyvalue;
@@ -206,6 +207,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(explain::explain, m)?)?;
     m.add_function(wrap_pyfunction!(diagnose::diagnose, m)?)?;
     m.add_function(wrap_pyfunction!(contextbench::contextbench, m)?)?;
+    m.add_function(wrap_pyfunction!(locbench::locbench, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(settle, m)?)?;

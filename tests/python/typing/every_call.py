@@ -75,6 +75,12 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         cb_dir / "gold.jsonl", cb_dir / "preds.jsonl", workspaces=cb_dir / "ws", blocks=True
     )
     cb_summaries: List[Dict[str, Any]] = cb.summaries
+    loc_dir = real.parent.parent / "fixtures" / "locbench"
+    located: readcov.LocbenchResult = readcov.locbench(
+        loc_dir / "swebench-lite3.jsonl", loc_dir / "locagent-claude35-lite3.jsonl", workspaces=sources,
+        k_file=(1, 3), k_module=(5,), k_function=(5, 10), errors="raise",
+    )
+    loc_levels: List[Dict[str, Any]] = located.levels
     bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
@@ -104,6 +110,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "consensus": len(consensus), "sets": len(sets), "sheet_notes": len(sheet_notes), "report_tasks": written["tasks"], "page": len(page), "at_k": len(ranked), "points": len(points), "curve_columns": len(curves.columns), "labelled": len(labelled), "resolved": resolved, "set_totals": len(set_totals),
         "humans": len(humans), "trec_lines": 0 if trec is None else len(trec.splitlines()),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
+        "locbench": len(located), "loc_levels": len(loc_levels),
     }
 
 

@@ -1,0 +1,58 @@
+//! `locbench`: code localizations scored as `readcov locbench --format json` scores them, by the
+//! same library call ([`readcov_files::locbench`]: the inputs checked by the one input layer,
+//! gold named through the units, the three levels evaluated).
+
+use crate::{file_error, located, Input, Located};
+use pyo3::prelude::*;
+use readcov_core::locbench::LocLevel;
+use readcov_files::locbench::{locbench as run, LocbenchError, LocbenchInput};
+use std::path::PathBuf;
+
+/// The document (JSON: `levels`, as `readcov locbench --format json`), located errors, notes.
+type Evaluated = (String, Vec<Located>, Vec<String>);
+
+#[pyfunction]
+#[pyo3(signature = (gold, preds, workspace=None, workspaces=None, ks=None))]
+pub fn locbench(
+    py: Python<'_>,
+    gold: Input,
+    preds: Input,
+    workspace: Option<PathBuf>,
+    workspaces: Option<PathBuf>,
+    ks: Option<[Vec<u32>; 3]>,
+) -> PyResult<Evaluated> {
+    if workspace.is_some() && workspaces.is_some() {
+        return Err(file_error("give workspace or workspaces, not both"));
+    }
+    let ks = match ks {
+        Some([file, module, function]) => [sorted(file)?, sorted(module)?, sorted(function)?],
+        None => LocLevel::ALL.map(|l| l.default_ks().to_vec()),
+    };
+    let input = LocbenchInput {
+        gold: gold.source(),
+        preds: preds.source(),
+        workspace,
+        workspaces,
+        ks,
+    };
+    py.detach(|| match run(&input) {
+        Ok(done) => {
+            let doc = serde_json::json!({ "levels": done.results }).to_string();
+            Ok((doc, done.errors.iter().map(located).collect(), done.notes))
+        }
+        Err(LocbenchError::Nothing { message, .. }) => Err(file_error(message)),
+        Err(LocbenchError::Load(e)) => Err(file_error(e.to_string())),
+    })
+}
+
+/// The CLI's rule for a list of ks (`parse_ks`): each at least 1, sorted, each once.
+fn sorted(mut ks: Vec<u32>) -> PyResult<Vec<u32>> {
+    if ks.is_empty() || ks.contains(&0) {
+        return Err(file_error(
+            "each level needs ks of 1 or more (e.g. [1, 3, 5])",
+        ));
+    }
+    ks.sort_unstable();
+    ks.dedup();
+    Ok(ks)
+}
