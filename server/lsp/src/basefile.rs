@@ -84,16 +84,24 @@ impl Cache {
             std::fs::create_dir_all(dir)?;
             return Ok(dir.clone());
         }
-        let dir = self.root.join(WORKSPACE_DIR);
-        std::fs::create_dir_all(&dir)?;
-        let real = dir.canonicalize()?;
-        if !real.starts_with(&self.root) {
-            return Err(std::io::Error::other(format!(
-                "{} resolves outside the workspace",
-                dir.display()
-            )));
+        // One folder at a time, each checked before the next is made in it: `create_dir_all`
+        // followed a repository's `.readcov` symlink and made `base` in the folder it points to.
+        let mut dir = self.root.clone();
+        for part in Path::new(WORKSPACE_DIR) {
+            dir.push(part);
+            match std::fs::create_dir(&dir) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
+                _ => {}
+            }
+            // `mkdir` never follows a symlink in the last component; `lstat` sees the link.
+            if !std::fs::symlink_metadata(&dir)?.file_type().is_dir() {
+                return Err(std::io::Error::other(format!(
+                    "{} is not a real folder (a symlink or a file); nothing kept through it",
+                    dir.display()
+                )));
+            }
         }
-        Ok(real)
+        Ok(dir)
     }
 
     /// Keeps the text of `disk` when it hashes to `sha` (the gold's base) and is not kept yet.

@@ -110,3 +110,26 @@ fn a_full_folder_keeps_nothing_more() {
     c.keep(&root.join("a.py"), &sha256_hex(text)).unwrap();
     assert_eq!(c.kept(), vec![text.to_vec()]);
 }
+
+/// Without a cache folder, a repository whose `.readcov` (or `.readcov/base`) is a symlink to a
+/// folder outside gets nothing written there: not the text, not even the `base` folder, which
+/// `create_dir_all` made through the link before the check refused it.
+#[test]
+fn a_symlinked_workspace_folder_gets_nothing_written_outside() {
+    for linked in [".readcov", ".readcov/base"] {
+        let (ws, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let root = ws.path().canonicalize().unwrap();
+        if linked == ".readcov/base" {
+            std::fs::create_dir(root.join(".readcov")).unwrap();
+        }
+        std::os::unix::fs::symlink(outside.path(), root.join(linked)).unwrap();
+        let text = b"a\nb\n";
+        std::fs::write(root.join("a.py"), text).unwrap();
+        let c = Cache::under(&root, None);
+        let e = c.keep(&root.join("a.py"), &sha256_hex(text)).unwrap_err();
+        assert!(e.contains("not a real folder"), "{linked}: {e}");
+        let made: Vec<_> = std::fs::read_dir(outside.path()).unwrap().collect();
+        assert!(made.is_empty(), "{linked}: written outside: {made:?}");
+        assert_eq!(c.load(&sha256_hex(text)), None);
+    }
+}

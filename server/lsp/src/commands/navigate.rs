@@ -48,7 +48,8 @@ pub fn next_unread(me: &Inner, params: Value) -> Result<Value> {
     }
     let here = me.path_of(&p.text_document.uri).unwrap_or_default();
     let all = unread_runs(me);
-    let at = (here.as_str(), p.line + 1);
+    // Saturating: a client's `line` may be u32::MAX (past every run, so `next` wraps around).
+    let at = (here.as_str(), p.line.saturating_add(1));
     let found = match p.direction {
         Direction::Next => (all.iter())
             .find(|u| (u.0.as_str(), u.2) > at)
