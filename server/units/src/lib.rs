@@ -74,6 +74,27 @@ pub enum UnitsError {
     Query { lang: &'static str, message: String },
     #[error("{lang}: parser gave up")]
     Parse { lang: &'static str },
+    #[error("{lang}: {bytes} bytes, over the limit of {MAX_PARSE_BYTES} bytes for syntax units; not parsed")]
+    TooLarge { lang: &'static str, bytes: usize },
+}
+
+/// The most bytes of source parsed for units. tree-sitter holds about 20 bytes of tree per byte
+/// of real code (5 MB of astropy: 117 MB) but up to ~160 on dense lines (5 MB of `x = 1`: 791 MB,
+/// 10 s), so the 64 MiB a workspace file may be read at (`readcov_files::MAX_SOURCE_BYTES`) took
+/// ~10 GB in `score`, the CLI's other commands and the language server (a gold file, or any
+/// document opened). Past this, a file keeps its lines and loses its units, said why. Above real
+/// sources: SQLite's one-file amalgamation is 9 MB; the shipped checkouts' largest file is under 1 MB.
+pub const MAX_PARSE_BYTES: usize = 16 << 20;
+
+/// [`UnitsError::TooLarge`] when `source` is past [`MAX_PARSE_BYTES`].
+pub(crate) fn check_size(lang: Lang, source: &str) -> Result<(), UnitsError> {
+    match source.len() > MAX_PARSE_BYTES {
+        true => Err(UnitsError::TooLarge {
+            lang: lang.name(),
+            bytes: source.len(),
+        }),
+        false => Ok(()),
+    }
 }
 
 /// A parser set to `lang`'s grammar.
@@ -90,6 +111,7 @@ pub(crate) fn parser_for(lang: Lang) -> Result<Parser, UnitsError> {
 
 /// Parses `source` and lists its units.
 pub fn units(lang: Lang, source: &str) -> Result<UnitsResult, UnitsError> {
+    check_size(lang, source)?;
     lang.query()?;
     // A large Python file: top-level chunks parsed in parallel (see `chunks`).
     if let Some(mut chunks) =

@@ -26,6 +26,7 @@ pub struct UnitTree {
 
 impl UnitTree {
     pub fn new(lang: Lang, source: &str) -> Result<UnitTree, UnitsError> {
+        crate::check_size(lang, source)?;
         lang.query()?;
         let parser = parser_for(lang)?;
         let mut t = UnitTree {
@@ -50,6 +51,9 @@ impl UnitTree {
     /// `new_source`, reusing the unchanged parts of the old tree; only units touching what
     /// changed are re-queried, the others are shifted.
     pub fn edit(&mut self, edit: &InputEdit, new_source: &str) {
+        if crate::check_size(self.lang, new_source).is_err() {
+            return self.replace(new_source);
+        }
         if !self.chunks.is_empty() {
             if !self.edit_chunk(edit, new_source) {
                 self.replace(new_source);
@@ -137,6 +141,16 @@ impl UnitTree {
     /// Replaces the whole text (no edit information): a full parse.
     pub fn replace(&mut self, new_source: &str) {
         self.source = new_source.to_string();
+        // Past the parse limit: no tree and no units (a later edit back under it parses again).
+        if crate::check_size(self.lang, new_source).is_err() {
+            self.tree = None;
+            self.chunks.clear();
+            self.chunk_units.clear();
+            self.found.clear();
+            self.units.clear();
+            self.parse_errors = 0;
+            return;
+        }
         if let Some(chunks) = chunks::split(self.lang, new_source)
             .and_then(|r| chunks::parse(self.lang, new_source, &r))
         {

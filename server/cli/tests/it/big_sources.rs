@@ -46,3 +46,58 @@ fn score_counts_a_gold_file_past_the_limit_and_gives_up_only_its_units() {
         "{notes}"
     );
 }
+
+/// A gold file under the read limit but past `readcov_units::MAX_PARSE_BYTES` keeps its lines
+/// and gives up its units, said in the notes: 17 MiB of dense lines took `readcov units` 20 s
+/// and 2.7 GB (release build), and 64 MiB ~10 GB, before tree-sitter was kept from it.
+#[test]
+fn score_gives_up_the_units_of_a_file_past_the_parse_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let limit = readcov_units::MAX_PARSE_BYTES;
+    let mut text = "x = 1\n".repeat(limit / 6 + 1);
+    text.truncate(limit + 1);
+    std::fs::write(d.join("dense.py"), &text).unwrap();
+    std::fs::write(d.join("small.py"), "def f():\n    return 1\n").unwrap();
+    let gold = [
+        json!({"task": "t", "path": "dense.py", "start": 1, "end": 3}),
+        json!({"task": "t", "path": "small.py", "start": 2, "end": 2}),
+    ];
+    let read = json!({"task": "t", "run": "r", "path": "dense.py", "start": 1, "end": 3});
+    std::fs::write(d.join("gold.jsonl"), format!("{}\n{}\n", gold[0], gold[1])).unwrap();
+    std::fs::write(d.join("reads.jsonl"), format!("{read}\n")).unwrap();
+    let ds = d.display().to_string();
+    let o = readcov(&[
+        "score",
+        "--gold",
+        &format!("{ds}/gold.jsonl"),
+        "--reads",
+        &format!("{ds}/reads.jsonl"),
+        "--workspace",
+        &ds,
+        "--format",
+        "jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one row");
+    assert_eq!(v["line_coverage"], 0.75, "3 of 4 gold lines read: {v}");
+    assert_eq!(v["gold_units"], 1, "small.py's function only: {v}");
+    let notes = format!("{}{}", v["unit_notes"], stderr(&o));
+    let said = format!("{} bytes, over the limit of {limit} bytes", limit + 1);
+    assert!(
+        notes.contains("dense.py") && notes.contains(&said),
+        "{notes}"
+    );
+    // `readcov units` names the file and the limit, and lists the other file's units.
+    let o = readcov(&[
+        "units",
+        &format!("{ds}/dense.py"),
+        &format!("{ds}/small.py"),
+    ]);
+    assert!(
+        stderr(&o).contains("dense.py") && stderr(&o).contains(&said),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("\"name\":\"f\""), "{}", stdout(&o));
+}

@@ -209,3 +209,36 @@ fn deeply_nested_functions_each_at_their_depth_and_gold_in_the_innermost() {
     let edge = readcov_core::LineSet::span(1, 1);
     assert_eq!(readcov_units::gold_units(&found, &edge)[0].name, "f0");
 }
+
+/// A source past `MAX_PARSE_BYTES` is refused before tree-sitter sees it: a dense file costs
+/// tree-sitter about 160 bytes of memory per byte (5 MB of `x = 1` lines: 791 MB, 10 s), so the
+/// 64 MiB a workspace file may be read at took ~10 GB. At the limit it still parses.
+#[test]
+fn a_source_past_the_parse_limit_is_refused_unparsed() {
+    let limit = readcov_units::MAX_PARSE_BYTES;
+    let line = "def f():\n    pass\n";
+    let mut src = line.repeat(limit / line.len() + 1);
+    src.truncate(limit + 1);
+    for lang in [Lang::Python, Lang::JavaScript, Lang::C] {
+        let e = units(lang, &src).expect_err("past the limit");
+        let said = e.to_string();
+        assert!(
+            said.contains(&format!("{} bytes", limit + 1)) && said.contains("not parsed"),
+            "{said}"
+        );
+        assert!(UnitTree::new(lang, &src).is_err(), "{lang:?}: a tree too");
+    }
+    // A kept tree edited past the limit holds no units, and parses again once back under it.
+    let small = line.repeat(2);
+    let mut tree = UnitTree::new(Lang::Python, &small).unwrap();
+    assert_eq!(tree.units().len(), 2);
+    tree.edit(
+        &edit_for_replace(&small, small.len(), small.len(), &src[small.len()..]),
+        &src,
+    );
+    assert!(tree.units().is_empty(), "edited past the limit");
+    tree.replace(&small);
+    assert_eq!(tree.units().len(), 2, "back under the limit");
+    src.truncate(2 * line.len());
+    assert_eq!(units(Lang::Python, &src).unwrap().units.len(), 2);
+}
