@@ -122,13 +122,13 @@ pub async fn record(me: &Shared, p: &LinesParams, source: Source) -> Result<usiz
     // later session maps it correctly even after that file changed.
     let (path, lines, disk, base) = match open {
         Some((path, lines, map, base)) => {
+            let path = path.ok_or_else(not_in_ws)?;
+            // Lexically inside is not enough: a symlink out is refused as for the file unopened
+            // (`disk_base` below), whose read it would otherwise record.
+            (me.store.confined(&path))
+                .map_err(|e| invalid(format!("cannot record a read of `{path}`: {e}")))?;
             let clipped = cur.clip(lines);
-            (
-                path.ok_or_else(not_in_ws)?,
-                lines,
-                map.to_disk(&clipped),
-                base,
-            )
+            (path, lines, map.to_disk(&clipped), base)
         }
         None => {
             let path = me.path_of(&p.uri).ok_or_else(not_in_ws)?;

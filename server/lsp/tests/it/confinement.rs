@@ -187,3 +187,34 @@ async fn gold_and_reads_outside_the_workspace_are_never_read() {
         "{summary}"
     );
 }
+
+/// A document open under a symlink out of the workspace gets no read recorded, as the same file
+/// unopened does not (session 20: the open one recorded `src/link.py` rows while the file is
+/// outside).
+#[tokio::test]
+async fn an_open_document_behind_a_symlink_out_gets_no_read_recorded() {
+    let ws = Ws::new();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("x.py"), "a\nb\n").unwrap();
+    std::os::unix::fs::symlink(outside.path().join("x.py"), ws.root().join("src/link.py")).unwrap();
+    let client = started(&ws, ws.options(), json!({})).await;
+    let uri = common::file_uri(&ws.root().join("src/link.py"));
+    for open in [false, true] {
+        if open {
+            client.open(&uri, "a\nb\n").await;
+        }
+        let resp = client
+            .call(
+                "workspace/executeCommand",
+                json!({"command": "readcov.widen",
+                       "arguments": [{"uri": uri, "startLine": 0, "endLine": 1}]}),
+            )
+            .await;
+        let msg = resp["error"]["message"].as_str().unwrap_or("");
+        assert!(
+            msg.contains("resolves outside the workspace"),
+            "open {open}: {resp}"
+        );
+    }
+    assert!(!ws.root().join(".readcov/reads.jsonl").exists());
+}
