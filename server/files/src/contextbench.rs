@@ -4,7 +4,7 @@
 //! its checkout. The scoring is `readcov_core::contextbench::score_contextbench`.
 
 use crate::input::{self, detect, BaseFiles, LoadError, ReadsOptions, Role, Source};
-use crate::{confined_file, read_input, task_dir, FileError};
+use crate::{confined_file, read_source, task_dir, FileError};
 use readcov_core::contextbench::{
     parse_gold_rows, parse_preds, preds_from_reads, Checkout, GoldRow, PredRow, Workspaces,
 };
@@ -110,6 +110,10 @@ impl Checkout for DirCheckout {
         self.file(path).is_some()
     }
     fn read(&self, path: &str) -> Option<Vec<u8>> {
-        read_input(&self.file(path)?).ok()
+        // A workspace source file: at most `MAX_SOURCE_BYTES` (`read_input` read an 8 GB one whole).
+        read_source(&self.file(path)?).ok()
     }
 }
+
+#[cfg(test)]
+mod tests;
