@@ -58,6 +58,13 @@ impl Session<'_> {
             let sole = readers == 1;
             let r = match pl {
                 Plan::NoRead(r) => Err(r),
+                // `cat: f.py: No such file or directory`: the tool showed no line of the file (its
+                // message must not pass for one when no workspace says the file is missing).
+                Plan::Window { path, .. } | Plan::Numbered { path, .. }
+                    if says_unreadable(out, &path) =>
+                {
+                    Err(Reason::ToolError)
+                }
                 // Several reads in a cut output: which lines of which file survived is unknown.
                 Plan::Window { .. } if !sole && shown.as_ref().is_some_and(Displayed::is_cut) => {
                     Err(Reason::AmbiguousOutput)
@@ -301,6 +308,33 @@ impl Session<'_> {
 }
 
 /// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
+/// The message a reading command prints when it cannot read `path` (GNU and BSD forms: `cat:
+/// F: No such file or directory`, `sed: can't read F: …`, `head: cannot open 'F' for reading: …`,
+/// `… Is a directory`, `… Permission denied`): a line of the output that starts with the
+/// command's name, names the path and ends with the error.
+fn says_unreadable(out: &str, path: &str) -> bool {
+    const READERS: [&str; 13] = [
+        "cat", "nl", "less", "more", "bat", "sed", "head", "tail", "grep", "egrep", "fgrep", "rg",
+        "awk",
+    ];
+    const ERRORS: [&str; 4] = [
+        "No such file or directory",
+        "No such file or directory (os error 2)",
+        "Is a directory",
+        "Permission denied",
+    ];
+    if path.is_empty() || !out.contains(path) {
+        return false;
+    }
+    out.lines().any(|l| {
+        let l = l.trim_end();
+        let Some((cmd, rest)) = l.split_once(": ") else {
+            return false;
+        };
+        READERS.contains(&cmd) && rest.contains(path) && ERRORS.iter().any(|e| rest.ends_with(e))
+    })
+}
+
 fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
     let [s] = p.stages.as_slice() else {
         return None;

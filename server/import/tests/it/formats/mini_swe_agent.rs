@@ -157,3 +157,33 @@ fn text_action_and_pattern_rules() {
     .to_string();
     assert_eq!(synthetic(&two, &ws).summary.actions, 0);
 }
+
+#[test]
+fn a_read_of_a_missing_file_reads_nothing() {
+    // Without a workspace the length of a lone `cat` comes from its output; the error message of
+    // a missing file used to pass for line 1 (and `head -3 f; echo done` credited 1–2).
+    for (cmd, out) in [
+        (
+            "cat nofile.py",
+            "cat: nofile.py: No such file or directory\n",
+        ),
+        (
+            "sed -n '5,9p' nofile.py",
+            "sed: can't read nofile.py: No such file or directory\n",
+        ),
+        (
+            "head -3 nofile.py; echo done",
+            "head: cannot open 'nofile.py' for reading: No such file or directory\ndone\n",
+        ),
+        ("nl -ba src", "nl: src: Is a directory\n"),
+        ("cat -n secret.py", "cat: secret.py: Permission denied\n"),
+    ] {
+        let imp = synthetic(&v1(cmd, out), &[]);
+        assert!(imp.rows.is_empty(), "{cmd}: {:?}", imp.rows);
+        skipped(&imp, 0, Reason::ToolError);
+    }
+    // A file whose text merely quotes such a message (no line starts with it) is read.
+    let quote = "x = 'cat: other.py: No such file or directory'\n";
+    let imp = synthetic(&v1("cat q.py", quote), &[]);
+    reads(&imp, 0, &[("q.py", 1, 1)]);
+}
