@@ -63,6 +63,8 @@ __all__ = [
     "ContextBenchResult",
     "locbench",
     "LocbenchResult",
+    "units",
+    "UnitsResult",
     "merge",
     "shard_of",
     "__version__",
@@ -1076,6 +1078,35 @@ def locbench(
             rows.append(flat)
     result = LocbenchResult(rows)
     result.levels = levels
+    result.notes = notes
+    return _finish(result, _located(errs), errors)
+
+
+class UnitsResult(Rows):
+    """`units` rows (`path`, `kind`, `name`, `start`, `end`, `depth`), and `notes`: the CLI's
+    warnings (a file that parsed with errors)."""
+
+    notes: List[str]
+
+
+def units(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    lang: Optional[str] = None,
+    errors: str = "raise",
+) -> UnitsResult:
+    """The syntactic units (functions, classes, methods, …) of source files, as `readcov units`
+    lists them: one row per unit, `path`, `kind`, `name`, `start`, `end` (1-based inclusive),
+    `depth` (0 = top level), files in the order given. The language comes from each file's
+    extension, or `lang` for all (python, javascript, typescript, tsx, go, rust, java, c, cpp,
+    ruby, php). A file with no units to give (no grammar, unreadable) is a located error
+    (`errors="collect"` keeps the others' rows); `.notes` holds the CLI's warnings (a file that
+    parsed with errors gives the units of the rest)."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    listed, errs, notes = _call(_native.units, [os.fspath(p) for p in paths], lang)
+    keys = ("path", "kind", "name", "start", "end", "depth")
+    result = UnitsResult(dict(zip(keys, row)) for row in listed)
     result.notes = notes
     return _finish(result, _located(errs), errors)
 

@@ -183,6 +183,12 @@ def locbench(
 ) -> Tuple[str, List[Located], List[str]]:
     """Document (JSON: `levels`, as `readcov locbench --format json`), located errors, notes."""
 
+def units(
+    paths: List[str], lang: Optional[str] = None
+) -> Tuple[List[Tuple[str, str, str, int, int, int]], List[Located], List[str]]:
+    """Units (path, kind, name, start, end, depth) of the files that have them, a located error
+    per file that has none, the CLI's parse warnings."""
+
 def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
     """Merged aggregate (JSON, as `readcov merge --format json`) and a warning, if any."""
 

@@ -18,6 +18,7 @@ def test_the_type_checked_script_runs_on_the_real_data(tmp_path):
     assert got["staged"] and got["diagnosed"] == got["runs"] == got["verdicts"] and got["groups"] == 1, got
     assert got["consensus"] > 0 and got["contextbench"] > 0 and got["cb_summaries"] == 2, got
     assert got["locbench"] > 0 and got["loc_levels"] == 3, got
+    assert got["listed_units"] > 10 and got["unit_notes"] == 0, got
     assert got["where"].startswith(str(tmp_path / "missing.jsonl") + ":0") and got["problems"] == 1, got
     # The calls of issue 39's second round: sets side by side (two named and the consensus),
     # at k (two ks over 15 tasks), the report, labels on score, sheet's conversions.

@@ -6,7 +6,7 @@
 use crate::{confined_file, read_confined, read_source};
 use readcov_core::explain::{UnitMap, UnitRange};
 use readcov_core::{EventKind, GoldSpan, ReadSpan};
-use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax};
+use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax, Lang, UnitsResult};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -47,6 +47,24 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
         out.insert(g.path.to_string(), syntax);
     }
     out
+}
+
+/// One source file's units as `readcov units` lists them (the CLI and Python alike): parsed as
+/// `lang`, else as its extension says (a `.h` holding C++ as C++); the file read as every input
+/// is (a FIFO or a device refused) and decoded lossily, so a stray byte does not hide the units.
+/// `Err` names the file and why it has none.
+pub fn units_of_file(file: &Path, lang: Option<Lang>) -> Result<UnitsResult, crate::FileError> {
+    let Some(guess) = lang.or_else(|| lang_for_path(&file.display().to_string())) else {
+        return Err(crate::FileError::new(
+            file,
+            "no grammar for this file's extension (use --lang)",
+        ));
+    };
+    let bytes = crate::read_input(file)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let lang =
+        lang.unwrap_or_else(|| lang_for_file(&file.display().to_string(), &text).unwrap_or(guess));
+    units(lang, &text).map_err(|e| crate::FileError::new(file, e.to_string()))
 }
 
 /// Unit ranges per file, as read-before-edit takes them.

@@ -25,6 +25,7 @@ mod rows;
 mod score;
 mod sets;
 mod sheet;
+mod units;
 
 /// mimalloc for small blocks, glibc for large ones (`alloc.rs`: the free of a call's rows).
 #[global_allocator]
@@ -208,6 +209,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(diagnose::diagnose, m)?)?;
     m.add_function(wrap_pyfunction!(contextbench::contextbench, m)?)?;
     m.add_function(wrap_pyfunction!(locbench::locbench, m)?)?;
+    m.add_function(wrap_pyfunction!(units::units, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(settle, m)?)?;

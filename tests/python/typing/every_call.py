@@ -81,6 +81,10 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         k_file=(1, 3), k_module=(5,), k_function=(5, 10), errors="raise",
     )
     loc_levels: List[Dict[str, Any]] = located.levels
+    listed: readcov.UnitsResult = readcov.units(
+        [sources / "psf__requests-1724" / "requests" / "sessions.py"], lang=None, errors="raise"
+    )
+    unit_notes: List[str] = listed.notes
     bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
@@ -111,6 +115,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "humans": len(humans), "trec_lines": 0 if trec is None else len(trec.splitlines()),
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
         "locbench": len(located), "loc_levels": len(loc_levels),
+        "listed_units": len(listed), "unit_notes": len(unit_notes),
     }
 
 

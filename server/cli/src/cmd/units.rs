@@ -2,10 +2,10 @@
 //! `start`, `end`, `depth`), so users can check their gold against function and class bounds.
 
 use crate::exit::Exit;
-use crate::inputs::read_input;
 use anyhow::Result;
 use clap::Args;
-use readcov_units::{lang_for_file, lang_for_path, units, Lang};
+use readcov_files::syntax::units_of_file;
+use readcov_units::Lang;
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -44,27 +44,10 @@ pub fn run(args: UnitsArgs) -> Result<Exit> {
     let mut out = stdout.lock();
     for file in &args.files {
         let path = file.display().to_string();
-        let Some(lang) = args.lang.or_else(|| lang_for_path(&path)) else {
-            say!("error: {path}: no grammar for this file's extension (use --lang)");
-            continue;
-        };
-        let bytes = match read_input(file) {
-            Ok(b) => b,
-            Err(e) => {
-                crate::render::print_error(&format!("{e:#}"));
-                continue;
-            }
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        // Without --lang, a `.h` holding C++ is parsed as C++ (see `lang_for_file`).
-        let lang = match args.lang {
-            Some(forced) => forced,
-            None => lang_for_file(&path, &text).unwrap_or(lang),
-        };
-        let result = match units(lang, &text) {
+        let result = match units_of_file(file, args.lang) {
             Ok(r) => r,
             Err(e) => {
-                say!("error: {path}: {e}");
+                crate::render::print_error(&e.to_string());
                 continue;
             }
         };

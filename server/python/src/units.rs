@@ -1,0 +1,53 @@
+//! `units`: each source file's syntactic units, as `readcov units` lists them, by the same
+//! library call ([`readcov_files::syntax::units_of_file`]).
+
+use crate::{file_error, Located};
+use pyo3::prelude::*;
+use readcov_files::syntax::units_of_file;
+use readcov_units::Lang;
+use std::path::PathBuf;
+
+/// One unit: path, kind, name, start, end, depth (1-based inclusive lines).
+type UnitRow = (String, String, String, u32, u32, u32);
+
+/// The units of every file that has them, a located error per file that has none, and a
+/// warning per file that parsed with errors (as the CLI's stderr).
+type Listed = (Vec<UnitRow>, Vec<Located>, Vec<String>);
+
+#[pyfunction]
+#[pyo3(signature = (paths, lang=None))]
+pub fn units(py: Python<'_>, paths: Vec<PathBuf>, lang: Option<String>) -> PyResult<Listed> {
+    let lang = match lang {
+        None => None,
+        Some(name) => Some(Lang::from_name(&name).ok_or_else(|| {
+            let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
+            file_error(format!(
+                "unknown language `{name}` (known: {})",
+                names.join(", ")
+            ))
+        })?),
+    };
+    py.detach(|| {
+        let (mut rows, mut errors, mut warnings) = (Vec::new(), Vec::new(), Vec::new());
+        for file in &paths {
+            let path = file.display().to_string();
+            match units_of_file(file, lang) {
+                Err(e) => errors.push((e.path, 0, None, e.what)),
+                Ok(r) => {
+                    if r.parse_errors > 0 {
+                        warnings.push(format!(
+                            "warning: {path}: {} parse error(s); units from the rest of the file",
+                            r.parse_errors
+                        ));
+                    }
+                    rows.extend(
+                        r.units
+                            .into_iter()
+                            .map(|u| (path.clone(), u.kind, u.name, u.start, u.end, u.depth)),
+                    );
+                }
+            }
+        }
+        Ok((rows, errors, warnings))
+    })
+}
