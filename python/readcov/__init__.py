@@ -330,14 +330,15 @@ def _given(rows: Optional[RowsInput], what: str) -> RowsInput:
     return rows
 
 
-def _count(name: str, value: Any) -> Any:
-    """A count or size parameter, checked before the extension sees it: a negative or non-integer
-    value raises InputError naming the parameter (the extension's unsigned types raised a bare
-    OverflowError, or a TypeError, without saying which argument)."""
+def _count(name: str, value: Any, least: int = 0) -> Any:
+    """A count or size parameter, checked before the extension sees it: a non-integer value or
+    one below `least` raises InputError naming the parameter (the extension's unsigned types
+    raised a bare OverflowError, or a TypeError, without saying which argument; a 0 where the
+    extension needs 1 or more — a k, a shard count — was refused there without the field)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number 0 or above, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number {least} or above, not {value!r}")
     return value
 
 
@@ -728,7 +729,7 @@ def explore(
     else:
         path = os.fspath(lengths)
         lens = (_read(path), path)
-    top_k = _count("top_k", top_k)
+    top_k = _count("top_k", top_k, 1)
     doc, partial, errs = _call(_native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard))
     report = json.loads(doc)
     result = ExploreResult(report["instances"])
@@ -791,7 +792,7 @@ def sheet(
         tasks=_optional(tasks, "tasks"),
         units=_optional(units, "units"),
         require=None if require is None else list(require),
-        k=[_count("k", x) for x in k],
+        k=[_count("k", x, 1) for x in k],
         regeneration_limit=_count("regeneration_limit", regeneration_limit),
         threshold=float(threshold),
         workspace=_path(workspace),
@@ -1135,7 +1136,7 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
 def shard_of(task: str, n: int) -> int:
     """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
     `--shard I/N` split by, the same on every machine and for any input order."""
-    return int(_call(_native.shard_of, task, _count("n", n)))
+    return int(_call(_native.shard_of, task, _count("n", n, 1)))
 
 
 # Capabilities in modules of their own, on the helpers above (imported last: they import them).

@@ -98,7 +98,7 @@ def report(
         _optional_input(units, "units"), _patches(patches), _reports(test_reports),
         None if runs is None else (
             _input(runs, "runs"), _optional_input(ledger, "ledger"), _optional_input(tasks, "tasks"),
-            [_count("k", x) for x in k],
+            [_count("k", x, 1) for x in k],
         ),
     )
     ks = None if at_k is None else [_count("at_k", k) for k in at_k]
