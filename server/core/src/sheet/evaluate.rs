@@ -141,7 +141,19 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
         })
         .collect();
     let mut overall = Denominators::default();
-    let mut counts: BTreeMap<String, ConditionCounts> = BTreeMap::new();
+    // Every (condition, task) a run or a broken record will count, placed in order first.
+    let mut planned: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for r in &runs {
+        planned.entry(&r.condition).or_default().insert(&r.task);
+    }
+    for u in input.unreadable {
+        if let (Some(c), Some(t)) = (&u.condition, &u.task) {
+            planned.entry(c).or_default().insert(t);
+        }
+    }
+    let mut counts: BTreeMap<String, ConditionCounts> = (planned.into_iter())
+        .map(|(c, tasks)| (c.to_string(), ConditionCounts::with_tasks(c, tasks)))
+        .collect();
     fn condition<'m>(
         counts: &'m mut BTreeMap<String, ConditionCounts>,
         name: &str,

@@ -87,7 +87,11 @@ pub fn common_sets<'a>(
                 .collect();
             names = Some(match names {
                 None => here,
-                Some(prev) => prev.into_iter().filter(|t| here.contains(t)).collect(),
+                // `here` is sorted (a condition's tasks are): a search, not a scan, which was
+                // quadratic in tasks (200k tasks: 44 s).
+                Some(prev) => (prev.into_iter())
+                    .filter(|t| here.binary_search(t).is_ok())
+                    .collect(),
             });
         }
         names.unwrap_or_default()

@@ -2,6 +2,7 @@
 
 mod before_edit;
 mod breakdown;
+mod counts;
 mod grade;
 mod ledger;
 mod runs;
