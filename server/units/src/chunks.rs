@@ -177,6 +177,28 @@ pub(crate) fn parse(lang: Lang, source: &str, ranges: &[Range]) -> Option<Vec<Ch
     Some(out)
 }
 
+/// Whether `range` of `source` still sits between two top-level statements after an edit: it
+/// starts and ends at a line break and its first line with text is not indented. The parse
+/// check does not catch an indented first line: a chunk parsed alone takes it as its own
+/// statement, where the whole file puts it in the definition before (an edit at a chunk's first
+/// line that deleted `def f(x):` and left its body was given no unit change; found by
+/// `any_edit_sequence_on_a_chunked_file`).
+pub(crate) fn cut_between_statements(source: &str, range: Range) -> bool {
+    let bytes = source.as_bytes();
+    let at_line_start = |at: usize| at == 0 || bytes.get(at - 1) == Some(&b'\n');
+    let ends_a_line = range.end_byte >= bytes.len() || at_line_start(range.end_byte);
+    let Some(text) = source.get(range.start_byte..range.end_byte.min(source.len())) else {
+        return false;
+    };
+    // Comments do not open or close a block: the first line with code decides.
+    let first_line = text.lines().find(|l| {
+        let t = l.trim();
+        !t.is_empty() && !t.starts_with('#')
+    });
+    let top_level = first_line.is_none_or(|l| !l.starts_with([' ', '\t', '\x0c']));
+    at_line_start(range.start_byte) && ends_a_line && top_level
+}
+
 /// Parses one chunk (re-using `old`, already edited, when given) and finds its units; `None` on
 /// a syntax error.
 pub(crate) fn parse_one(

@@ -109,6 +109,9 @@ impl UnitTree {
         };
         let mut range = self.chunks[at].range;
         edit.edit_point(&mut range.end_point, &mut range.end_byte);
+        if !chunks::cut_between_statements(new_source, range) {
+            return false;
+        }
         let mut old = self.chunks[at].tree.clone();
         old.edit(edit);
         let Some(mut fresh) =

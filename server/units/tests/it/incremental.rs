@@ -159,6 +159,22 @@ proptest! {
     }
 }
 
+/// Found by the property below: at the first line of a chunk (`def f40(x):`), 14 bytes deleted
+/// (the `def` line and two spaces of the body's indent) and `    pass` typed. The whole file now
+/// has f39 run on into f40's body; the chunk parsed alone took the indented line as its own
+/// statement and kept f39 ending where it did.
+#[test]
+fn an_edit_that_leaves_a_chunk_starting_indented_is_parsed_whole() {
+    check_sequence(
+        &python_file(450, 10, false),
+        &[(0.08829170273562914, true, 14, 2)],
+    );
+    check_sequence(
+        &python_file(450, 10, false),
+        &[(0.08829170273562914, true, 7, 2)],
+    );
+}
+
 proptest! {
     // Large files: each case parses ~4,500 lines several times (a debug build's tree-sitter).
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
