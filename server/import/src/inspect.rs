@@ -23,9 +23,24 @@ pub fn is_zip(bytes: &[u8]) -> bool {
 }
 
 /// An `.eval` archive as the `.json` log it holds: `header.json`'s fields with `samples` from
-/// `samples/*.json` in name order. Entries are read up to a size each (a zip bomb is an error).
+/// `samples/*.json` in name order. What the entries unpack to is bounded in all (see
+/// [`unpack_budget`]): past it the archive is an error, not read on (a zip bomb).
 pub fn eval_to_json(bytes: &[u8]) -> Result<String, String> {
-    const MAX_ENTRY: u64 = 1 << 30;
+    eval_to_json_within(bytes, unpack_budget(bytes.len()))
+}
+
+/// The most bytes one archive's entries may unpack to, together: 200 times the archive (Inspect's
+/// JSON deflates 5–20x), at least 64 MiB, at most 1 GiB. Each entry alone was capped at 1 GiB
+/// before, with no total, and every sample is held at once: a 0.9 MB archive of three samples
+/// unpacking to 300 MB each took 1.85 GB (hostile-input audit, session 20).
+pub fn unpack_budget(archive_bytes: usize) -> u64 {
+    const MAX_RATIO: u64 = 200;
+    const AT_LEAST: u64 = 64 << 20;
+    const AT_MOST: u64 = 1 << 30;
+    ((archive_bytes as u64).saturating_mul(MAX_RATIO)).clamp(AT_LEAST, AT_MOST)
+}
+
+fn eval_to_json_within(bytes: &[u8], budget: u64) -> Result<String, String> {
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
         .map_err(|e| format!("inspect: not a readable .eval archive: {e}"))?;
     let mut names: Vec<String> = zip
@@ -33,14 +48,22 @@ pub fn eval_to_json(bytes: &[u8]) -> Result<String, String> {
         .filter_map(|n| n.ok().map(|n| n.into_owned()))
         .collect();
     names.sort();
+    let mut left = budget;
     let mut read = |name: &str| -> Result<Value, String> {
         let f = zip
             .by_name(name)
             .map_err(|e| format!("inspect: {name}: {e}"))?;
         let mut text = Vec::new();
-        f.take(MAX_ENTRY)
+        // One byte past what is left tells an entry that would overrun (its declared size may lie).
+        f.take(left.saturating_add(1))
             .read_to_end(&mut text)
             .map_err(|e| format!("inspect: {name}: {e}"))?;
+        left = left.checked_sub(text.len() as u64).ok_or_else(|| {
+            format!(
+                "inspect: {name}: the archive unpacks to more than {budget} bytes (200 times its \
+                 size, at most 1 GiB): not read (a zip bomb?)"
+            )
+        })?;
         serde_json::from_slice(&text).map_err(|e| format!("inspect: {name}: invalid JSON: {e}"))
     };
     let header = if names.iter().any(|n| n == "header.json") {
@@ -246,3 +269,6 @@ fn score(s: &Value) -> Option<(bool, &'static str)> {
     };
     Some((resolved, "scores"))
 }
+
+#[cfg(test)]
+mod tests;
