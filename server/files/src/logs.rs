@@ -54,7 +54,9 @@ fn subagents(a: &Path) -> Vec<PathBuf> {
 /// The first `sessionId` in the first lines of a Claude Code transcript.
 fn session_id(p: &Path) -> Option<String> {
     use std::io::BufRead;
-    let f = std::fs::File::open(p).ok()?;
+    // The checked open: the file may have become a FIFO since `is_file` looked (a plain open
+    // would wait for a writer; found by the docs audit, session 20).
+    let (f, _) = crate::open_input(p).ok()?;
     std::io::BufReader::new(f)
         .lines()
         .take(20)
@@ -189,5 +191,15 @@ mod tests {
             assert_eq!(parsed_id(&line).as_deref(), Some("s1"), "{line}");
             assert!(may_hold_session_id(&line), "{line}");
         }
+    }
+
+    /// A `.jsonl` argument that is (or became, after `is_file` looked) a FIFO is not waited on.
+    #[test]
+    fn a_fifo_is_asked_for_no_session_id_and_does_not_block() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("s.jsonl");
+        crate::open::tests::fifo(&path);
+        let id = crate::open::tests::within_5s(move || session_id(&path));
+        assert_eq!(id, None);
     }
 }

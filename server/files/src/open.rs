@@ -185,4 +185,4 @@ pub fn count_lines_of_file(path: &Path) -> Result<u32, FileError> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

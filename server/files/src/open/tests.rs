@@ -12,7 +12,7 @@ pub(crate) fn fifo(path: &Path) {
 
 /// Runs `f` on its own thread and fails if it has not returned within 5 s (a hang is a
 /// failure, not a stuck test run).
-fn within_5s<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+pub(crate) fn within_5s<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(f());
