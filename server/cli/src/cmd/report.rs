@@ -255,8 +255,12 @@ fn summary(r: &Report, args: &ReportArgs) -> String {
         ("lcov", &args.lcov),
         ("sarif", &args.sarif),
     ] {
-        if let Some(p) = p {
-            out += &format!("wrote {what}: {}\n", p.display());
+        match p.as_deref() {
+            Some(p) if p == std::path::Path::new("-") => {
+                out += &format!("wrote {what}: standard output\n");
+            }
+            Some(p) => out += &format!("wrote {what}: {}\n", p.display()),
+            None => {}
         }
     }
     out

@@ -403,3 +403,32 @@ impl FifoReader {
         self.thread.join().unwrap()
     }
 }
+
+/// `--lcov -` puts the tracefile alone on standard output (the summary goes to stderr), and the
+/// summary's last line says so in words ("wrote lcov: -" read like a file named `-`).
+#[test]
+fn a_report_on_standard_output_says_so() {
+    let d = folder();
+    let o = readcov(d.path(), &["import", "run.json", "-o", "reads.jsonl"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = readcov(
+        d.path(),
+        &[
+            "report",
+            "--gold",
+            "gold.jsonl",
+            "--reads",
+            "reads.jsonl",
+            "--lcov",
+            "-",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("TN:"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("wrote lcov: standard output"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!d.path().join("-").exists(), "a file named `-` was written");
+}
