@@ -307,7 +307,6 @@ impl Session<'_> {
     }
 }
 
-/// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
 /// The message a reading command prints when it cannot read `path` (GNU and BSD forms: `cat:
 /// F: No such file or directory`, `sed: can't read F: …`, `head: cannot open 'F' for reading: …`,
 /// `… Is a directory`, `… Permission denied`): a line of the output that starts with the
@@ -335,6 +334,7 @@ fn says_unreadable(out: &str, path: &str) -> bool {
     })
 }
 
+/// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
 fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
     let [s] = p.stages.as_slice() else {
         return None;

@@ -50,7 +50,8 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
                 let total = result
                     .and_then(|r| r.pointer("/file/totalLines"))
                     .and_then(Value::as_u64)
-                    .map(|t| t - u64::from(result.is_some_and(reaches_phantom_line)));
+                    // Saturating: a hostile `startLine: 0, numLines: 1, totalLines: 0` reaches it too.
+                    .map(|t| t.saturating_sub(u64::from(result.is_some_and(reaches_phantom_line))));
                 Op::View {
                     path,
                     style: Style::Arrow,

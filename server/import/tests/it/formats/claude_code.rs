@@ -256,6 +256,11 @@ fn read_to_the_end_drops_the_empty_line_numbered_after_the_final_newline() {
         &[],
     );
     reads(&imp, 0, &[("a.py", 1, 2)]);
+    // A hostile result whose window "reaches" a `totalLines` of 0: no overflow, nothing read.
+    let hostile = json!({"file": {"filePath": "/r/a.py", "content": "\n", "startLine": 0,
+        "numLines": 1, "totalLines": 0}});
+    let imp = synthetic(&read_log("     1→\n", hostile, false), &[]);
+    assert!(imp.rows.iter().all(|r| r.end >= r.start && r.start >= 1));
     // Real 2.1.7: the main session's whole-file reads (bin/codemie.js is 27 lines, `totalLines` 28).
     let main = sample(MAIN21);
     reads(&main, 9, &[("bin/codemie.js", 1, 27)]);
