@@ -13,34 +13,13 @@ fn score_counts_a_gold_file_past_the_limit_and_gives_up_only_its_units() {
     // Sparse: 64 MiB and one byte of NULs without a line break (one line), no disk used.
     let big = std::fs::File::create(d.join("big.py")).unwrap();
     big.set_len(readcov_files::MAX_SOURCE_BYTES + 1).unwrap();
-    std::fs::write(d.join("small.py"), "def f():\n    return 1\n").unwrap();
-    let gold = [
-        json!({"task": "t", "path": "big.py", "start": 1, "end": 3}),
-        json!({"task": "t", "path": "small.py", "start": 2, "end": 2}),
-    ];
-    let read = json!({"task": "t", "run": "r", "path": "big.py", "start": 1, "end": 1});
-    std::fs::write(d.join("gold.jsonl"), format!("{}\n{}\n", gold[0], gold[1])).unwrap();
-    std::fs::write(d.join("reads.jsonl"), format!("{read}\n")).unwrap();
-    let ds = d.display().to_string();
-    let o = readcov(&[
-        "score",
-        "--gold",
-        &format!("{ds}/gold.jsonl"),
-        "--reads",
-        &format!("{ds}/reads.jsonl"),
-        "--workspace",
-        &ds,
-        "--format",
-        "jsonl",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one row");
+    let (v, err) = score_big_and_small(d, "big.py", (1, 1));
     // big.py has one line: its gold 1-3 is clipped to line 1, which was read; small.py's line 2
     // was not: 1 of 2 gold lines.
     assert_eq!(v["line_coverage"], 0.5, "{v}");
     // small.py's function is still a gold unit; big.py has none, and the notes say why.
     assert_eq!(v["gold_units"], 1, "{v}");
-    let notes = format!("{}{}", v["unit_notes"], stderr(&o));
+    let notes = format!("{}{err}", v["unit_notes"]);
     assert!(
         notes.contains("big.py") && notes.contains("over the limit of 67108864 bytes"),
         "{notes}"
@@ -58,12 +37,39 @@ fn score_gives_up_the_units_of_a_file_past_the_parse_limit() {
     let mut text = "x = 1\n".repeat(limit / 6 + 1);
     text.truncate(limit + 1);
     std::fs::write(d.join("dense.py"), &text).unwrap();
+    let (v, err) = score_big_and_small(d, "dense.py", (1, 3));
+    assert_eq!(v["line_coverage"], 0.75, "3 of 4 gold lines read: {v}");
+    assert_eq!(v["gold_units"], 1, "small.py's function only: {v}");
+    let notes = format!("{}{err}", v["unit_notes"]);
+    let said = format!("{} bytes, over the limit of {limit} bytes", limit + 1);
+    assert!(
+        notes.contains("dense.py") && notes.contains(&said),
+        "{notes}"
+    );
+    // `readcov units` names the file and the limit, and lists the other file's units.
+    let ds = d.display().to_string();
+    let o = readcov(&[
+        "units",
+        &format!("{ds}/dense.py"),
+        &format!("{ds}/small.py"),
+    ]);
+    assert!(
+        stderr(&o).contains("dense.py") && stderr(&o).contains(&said),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("\"name\":\"f\""), "{}", stdout(&o));
+}
+
+/// `score --workspace d --format jsonl` of gold `big` 1-3 and `small.py` line 2 (a function of
+/// `small.py`, written here), one run reading `big` at `read`: the row and stderr.
+fn score_big_and_small(d: &std::path::Path, big: &str, read: (u32, u32)) -> (Value, String) {
     std::fs::write(d.join("small.py"), "def f():\n    return 1\n").unwrap();
     let gold = [
-        json!({"task": "t", "path": "dense.py", "start": 1, "end": 3}),
+        json!({"task": "t", "path": big, "start": 1, "end": 3}),
         json!({"task": "t", "path": "small.py", "start": 2, "end": 2}),
     ];
-    let read = json!({"task": "t", "run": "r", "path": "dense.py", "start": 1, "end": 3});
+    let read = json!({"task": "t", "run": "r", "path": big, "start": read.0, "end": read.1});
     std::fs::write(d.join("gold.jsonl"), format!("{}\n{}\n", gold[0], gold[1])).unwrap();
     std::fs::write(d.join("reads.jsonl"), format!("{read}\n")).unwrap();
     let ds = d.display().to_string();
@@ -79,25 +85,6 @@ fn score_gives_up_the_units_of_a_file_past_the_parse_limit() {
         "jsonl",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one row");
-    assert_eq!(v["line_coverage"], 0.75, "3 of 4 gold lines read: {v}");
-    assert_eq!(v["gold_units"], 1, "small.py's function only: {v}");
-    let notes = format!("{}{}", v["unit_notes"], stderr(&o));
-    let said = format!("{} bytes, over the limit of {limit} bytes", limit + 1);
-    assert!(
-        notes.contains("dense.py") && notes.contains(&said),
-        "{notes}"
-    );
-    // `readcov units` names the file and the limit, and lists the other file's units.
-    let o = readcov(&[
-        "units",
-        &format!("{ds}/dense.py"),
-        &format!("{ds}/small.py"),
-    ]);
-    assert!(
-        stderr(&o).contains("dense.py") && stderr(&o).contains(&said),
-        "{}",
-        stderr(&o)
-    );
-    assert!(stdout(&o).contains("\"name\":\"f\""), "{}", stdout(&o));
+    let v = serde_json::from_str(stdout(&o).trim()).expect("one row");
+    (v, stderr(&o))
 }
