@@ -20,33 +20,44 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
         if out.contains_key(g.path.as_str()) {
             continue;
         }
-        let syntax = match lang_for_path(&g.path) {
-            None => FileSyntax::Unsupported,
-            Some(lang) => match root.as_deref().and_then(|r| confined_file(r, &g.path)) {
-                None => FileSyntax::Unavailable("source not found in the workspace".into()),
-                // A file past `MAX_SOURCE_BYTES` is not read: line metrics only, said why.
-                Some(file) => match read_source(&file) {
-                    Err(e) => FileSyntax::Unavailable(e.what),
-                    // Lossy: a stray invalid byte must not hide the whole file's units; line
-                    // numbers are unaffected.
-                    Ok(bytes) => {
-                        let text = String::from_utf8_lossy(&bytes);
-                        // A `.h` holding C++ is parsed as C++ (see `lang_for_file`).
-                        let lang = lang_for_file(&g.path, &text).unwrap_or(lang);
-                        match units(lang, &text) {
-                            Ok(r) => FileSyntax::Units {
-                                units: r.units,
-                                parse_errors: r.parse_errors,
-                            },
-                            Err(e) => FileSyntax::Unavailable(e.to_string()),
-                        }
-                    }
-                },
-            },
-        };
+        let syntax = syntax_of_file(&g.path, || {
+            let file = root.as_deref().and_then(|r| confined_file(r, &g.path));
+            let file = file.ok_or("source not found in the workspace")?;
+            // A file past `MAX_SOURCE_BYTES` is not read: line metrics only, said why.
+            let bytes = read_source(&file).map_err(|e| e.what)?;
+            Ok(lossy(bytes))
+        });
         out.insert(g.path.to_string(), syntax);
     }
     out
+}
+
+/// One gold file's syntax, the rule of `score`, `explain`, `report` and the language server
+/// alike: `Unsupported` when its extension has no grammar (its text is then not asked for), else
+/// the units of the text `text` gives (a `.h` holding C++ parsed as C++), or why there are none
+/// (`text`'s error: it cannot be read; or the parse's).
+pub fn syntax_of_file(path: &str, text: impl FnOnce() -> Result<String, String>) -> FileSyntax {
+    let Some(lang) = lang_for_path(path) else {
+        return FileSyntax::Unsupported;
+    };
+    let text = match text() {
+        Ok(t) => t,
+        Err(why) => return FileSyntax::Unavailable(why),
+    };
+    let lang = lang_for_file(path, &text).unwrap_or(lang);
+    match units(lang, &text) {
+        Ok(r) => FileSyntax::Units {
+            units: r.units,
+            parse_errors: r.parse_errors,
+        },
+        Err(e) => FileSyntax::Unavailable(e.to_string()),
+    }
+}
+
+/// A source's bytes as text. Lossy: a stray invalid byte must not hide the whole file's units;
+/// line numbers are unaffected.
+pub fn lossy(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// One source file's units as `readcov units` lists them (the CLI and Python alike): parsed as

@@ -237,7 +237,8 @@ impl Scoring<'_> {
 }
 
 /// Syntax units of every gold file: the open document's text when open, else the file on disk
-/// (confined to the workspace through symlinks).
+/// (confined to the workspace through symlinks, read as `score` reads it: lossy, under the
+/// source limit), by `score`'s rule ([`readcov_files::syntax::syntax_of_file`]).
 fn syntax_of(
     me: &Inner,
     gold: &[&readcov_core::GoldSpan],
@@ -248,34 +249,18 @@ fn syntax_of(
         if out.contains_key(path) {
             continue;
         }
-        let open = me
-            .docs
-            .iter()
-            .find(|d| d.path.as_deref() == Some(path))
-            .map(|d| d.text());
-        let text = open.or_else(|| {
-            let real = root.as_ref()?.join(path).canonicalize().ok()?;
-            real.starts_with(root.as_ref()?)
-                .then(|| String::from_utf8(readcov_files::read_source(&real).ok()?).ok())
-                .flatten()
-        });
-        let lang = match &text {
-            Some(t) => readcov_units::lang_for_file(path, t),
-            None => readcov_units::lang_for_path(path),
-        };
-        let syntax = match (lang, text) {
-            (None, _) => FileSyntax::Unsupported,
-            (Some(_), None) => {
-                FileSyntax::Unavailable("cannot read the file in the workspace".into())
+        let syntax = readcov_files::syntax::syntax_of_file(path, || {
+            let open = me.docs.iter().find(|d| d.path.as_deref() == Some(path));
+            if let Some(d) = open {
+                return Ok(d.text());
             }
-            (Some(lang), Some(text)) => match readcov_units::units(lang, &text) {
-                Ok(r) => FileSyntax::Units {
-                    units: r.units,
-                    parse_errors: r.parse_errors,
-                },
-                Err(e) => FileSyntax::Unavailable(e.to_string()),
-            },
-        };
+            let file = root
+                .as_deref()
+                .and_then(|r| readcov_files::confined_file(r, path));
+            let file = file.ok_or("cannot read the file in the workspace")?;
+            let bytes = readcov_files::read_source(&file).map_err(|e| e.what)?;
+            Ok(readcov_files::syntax::lossy(bytes))
+        });
         out.insert(path.to_string(), syntax);
     }
     out

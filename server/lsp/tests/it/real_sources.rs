@@ -196,3 +196,34 @@ async fn a_trajectory_is_imported_when_it_appears_and_again_when_it_changes() {
         .await;
     assert_eq!(states(&client, &inspector).await["coverage"], 1.0);
 }
+
+/// The summary's unit figure of the agent run, gold files unopened.
+async fn agent_unit_hit(client: &Client) -> Value {
+    let s = client.request("readcov/summary", json!({})).await;
+    let rows = s["rows"].as_array().unwrap();
+    let r = rows.iter().find(|r| r["run"] == "openhands").unwrap();
+    r["unitHit"].clone()
+}
+
+/// A gold file on disk with a stray byte that is no UTF-8 keeps its units in the summary, as in
+/// `readcov score` (both read sources lossily, by `readcov_files::syntax::syntax_of_file`): the
+/// server read it strictly and gave the file no units at all.
+#[tokio::test]
+async fn a_gold_file_with_a_stray_byte_keeps_its_units_in_the_summary() {
+    let opts =
+        json!({"gold": ["swebench.jsonl"], "task": TASK, "reads": [format!("runs/{TASK}.json")]});
+    let (_dir, root) = workspace();
+    let client = in_process();
+    client.initialize(&root, opts.clone(), json!({})).await;
+    let clean = agent_unit_hit(&client).await;
+    assert!(clean.is_number(), "units known on the clean files: {clean}");
+
+    let (_dir2, root2) = workspace();
+    let writer = root2.join("pylint/pyreverse/writer.py");
+    let mut bytes = std::fs::read(&writer).unwrap();
+    bytes.extend_from_slice(b"# \xff\n");
+    std::fs::write(&writer, bytes).unwrap();
+    let client = in_process();
+    client.initialize(&root2, opts, json!({})).await;
+    assert_eq!(agent_unit_hit(&client).await, clean);
+}
