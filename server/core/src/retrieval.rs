@@ -109,9 +109,18 @@ pub fn parse_ks(s: &str) -> Result<Vec<u32>, String> {
     let mut ks = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part.parse::<u32>() {
-            Ok(k) if k >= 1 => ks.push(k),
+            Ok(k) => ks.push(k),
             _ => return Err(format!("`{part}` is not a k ≥ 1")),
         }
+    }
+    check_ks(ks)
+}
+
+/// The rule for a list of ks, given as numbers (the Python functions) or parsed by
+/// [`parse_ks`]: at least one, every k ≥ 1; sorted, each once.
+pub fn check_ks(mut ks: Vec<u32>) -> Result<Vec<u32>, String> {
+    if let Some(k) = ks.iter().find(|&&k| k == 0) {
+        return Err(format!("`{k}` is not a k ≥ 1"));
     }
     if ks.is_empty() {
         return Err("no k given (e.g. 1,3,5,10)".into());

@@ -9,7 +9,7 @@ use crate::pyvalue::serde_to_py;
 use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use readcov_core::retrieval::parse_ks;
+use readcov_core::retrieval::check_ks;
 use readcov_core::ScoreOptions;
 use readcov_files::at_k::{any_ranked, score_at_k};
 use readcov_files::canonical_dir;
@@ -46,8 +46,7 @@ pub fn at_k<'py>(
     let counted = crate::options::sources(sources)?;
     let level = crate::options::level(trec_run)?;
     // The CLI's `--at-k` rule: each k at least 1, sorted, each once.
-    let text: Vec<String> = ks.iter().map(u32::to_string).collect();
-    let ks = parse_ks(&text.join(",")).map_err(|e| file_error(format!("k: {e}")))?;
+    let ks = check_ks(ks).map_err(|e| file_error(format!("k: {e}")))?;
     one_workspace(&workspace, &workspaces)?;
     let ws = Workspace::new(&workspace)?;
     let per_task = workspaces

@@ -2,9 +2,10 @@
 //! same library call ([`readcov_files::locbench`]: the inputs checked by the one input layer,
 //! gold named through the units, the three levels evaluated).
 
-use crate::{file_error, located, Input, Located};
+use crate::{file_error, located, one_workspace, Input, Located};
 use pyo3::prelude::*;
 use readcov_core::locbench::LocLevel;
+use readcov_core::retrieval::check_ks;
 use readcov_files::locbench::{locbench as run, LocbenchError, LocbenchInput};
 use std::path::PathBuf;
 
@@ -21,11 +22,13 @@ pub fn locbench(
     workspaces: Option<PathBuf>,
     ks: Option<[Vec<u32>; 3]>,
 ) -> PyResult<Evaluated> {
-    if workspace.is_some() && workspaces.is_some() {
-        return Err(file_error("give workspace or workspaces, not both"));
-    }
+    one_workspace(&workspace, &workspaces)?;
     let ks = match ks {
-        Some([file, module, function]) => [sorted(file)?, sorted(module)?, sorted(function)?],
+        // The CLI's rule for each level's ks (`parse_ks`): each at least 1, sorted, each once.
+        Some([file, module, function]) => {
+            let check = |ks| check_ks(ks).map_err(file_error);
+            [check(file)?, check(module)?, check(function)?]
+        }
         None => LocLevel::ALL.map(|l| l.default_ks().to_vec()),
     };
     let input = LocbenchInput {
@@ -43,16 +46,4 @@ pub fn locbench(
         Err(LocbenchError::Nothing { message, .. }) => Err(file_error(message)),
         Err(LocbenchError::Load(e)) => Err(file_error(e.to_string())),
     })
-}
-
-/// The CLI's rule for a list of ks (`parse_ks`): each at least 1, sorted, each once.
-fn sorted(mut ks: Vec<u32>) -> PyResult<Vec<u32>> {
-    if ks.is_empty() || ks.contains(&0) {
-        return Err(file_error(
-            "each level needs ks of 1 or more (e.g. [1, 3, 5])",
-        ));
-    }
-    ks.sort_unstable();
-    ks.dedup();
-    Ok(ks)
 }

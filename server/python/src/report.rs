@@ -9,7 +9,7 @@ use crate::{
     beside_sources, check_threshold, file_error, located, one_workspace, Input, Located, Workspace,
 };
 use pyo3::prelude::*;
-use readcov_core::retrieval::parse_ks;
+use readcov_core::retrieval::check_ks;
 use readcov_core::ScoreOptions;
 use readcov_files::canonical_dir;
 use readcov_files::input::Source;
@@ -70,10 +70,7 @@ pub fn report<'py>(
     }
     one_workspace(&workspace, &workspaces)?;
     let ks = at_k
-        .map(|ks| {
-            let text: Vec<String> = ks.iter().map(u32::to_string).collect();
-            parse_ks(&text.join(",")).map_err(|e| file_error(format!("at_k: {e}")))
-        })
+        .map(|ks| check_ks(ks).map_err(|e| file_error(format!("at_k: {e}"))))
         .transpose()?;
     let ws = Workspace::new(&workspace)?;
     let workspaces = workspaces
