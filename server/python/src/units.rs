@@ -17,16 +17,10 @@ type Listed = (Vec<UnitRow>, Vec<Located>, Vec<String>);
 #[pyfunction]
 #[pyo3(signature = (paths, lang=None))]
 pub fn units(py: Python<'_>, paths: Vec<PathBuf>, lang: Option<String>) -> PyResult<Listed> {
-    let lang = match lang {
-        None => None,
-        Some(name) => Some(Lang::from_name(&name).ok_or_else(|| {
-            let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
-            file_error(format!(
-                "unknown language `{name}` (known: {})",
-                names.join(", ")
-            ))
-        })?),
-    };
+    let lang = lang
+        .map(|name| Lang::parse(&name))
+        .transpose()
+        .map_err(file_error)?;
     py.detach(|| {
         let (mut rows, mut errors, mut warnings) = (Vec::new(), Vec::new(), Vec::new());
         for file in &paths {

@@ -65,6 +65,14 @@ impl Lang {
             .find(|l| l.name().eq_ignore_ascii_case(name))
     }
 
+    /// [`Lang::from_name`], or the error `--lang` and Python's `lang=` give, naming the known ones.
+    pub fn parse(name: &str) -> Result<Lang, String> {
+        Lang::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
+            format!("unknown language `{name}` (known: {})", names.join(", "))
+        })
+    }
+
     /// File extensions (lowercase, no dot) mapped to this language.
     pub fn extensions(self) -> &'static [&'static str] {
         match self {

@@ -17,15 +17,8 @@ pub struct UnitsArgs {
     pub files: Vec<PathBuf>,
     /// Parse every file as this language (python, javascript, typescript, tsx, go, rust, java,
     /// c, cpp, ruby, php) instead of guessing from the extension.
-    #[arg(long, value_parser = parse_lang)]
+    #[arg(long, value_parser = Lang::parse)]
     pub lang: Option<Lang>,
-}
-
-fn parse_lang(s: &str) -> Result<Lang, String> {
-    Lang::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
-        format!("unknown language `{s}` (known: {})", names.join(", "))
-    })
 }
 
 #[derive(Serialize)]
