@@ -1062,9 +1062,9 @@ def locbench(
     """
     ks = []
     for name, values in (("k_file", k_file), ("k_module", k_module), ("k_function", k_function)):
-        values = [_count(name, k) for k in values]
-        if not values or 0 in values:
-            raise InputError("<arguments>", 0, name, f"`{name}` must hold ks of 1 or more, not {values!r}")
+        values = [_count(name, k, 1) for k in values]
+        if not values:
+            raise InputError("<arguments>", 0, name, f"`{name}` must hold at least one k")
         ks.append(values)
     doc, errs, notes = _call(
         _native.locbench, _input(gold, "gold"), _input(preds, "preds"), _path(workspace),
