@@ -1,6 +1,7 @@
 //! The hand scanner against serde's typed visitor and against itself resumed at a mark.
 
 use super::*;
+use crate::row::RawRead;
 use proptest::prelude::*;
 
 const KEY_POOL: &[&str] = &[
