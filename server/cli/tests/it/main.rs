@@ -40,6 +40,7 @@ mod lsp_change;
 #[path = "../../../lsp/tests/it/common/client.rs"]
 mod lsp_client;
 mod lsp_hostile_requests;
+mod lsp_malformed_params;
 /// The byte-for-byte `readcov/summary` session of the language server's tests.
 #[path = "../../../lsp/tests/it/common/raw.rs"]
 mod lsp_raw;

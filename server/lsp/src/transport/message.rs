@@ -48,12 +48,26 @@ pub fn check(body: &[u8]) -> Checked {
     let v: Value = match serde_json::from_slice(body) {
         Ok(v) => v,
         Err(e) => {
+            // JSON, only deeper than serde_json's 128 levels (`params` of `[[[…]]]`): the id is
+            // still readable, and an answer with a null id left the client's request waiting
+            // forever (found session 21 by `lsp_malformed_params.rs`).
+            let deep = e.to_string().starts_with("recursion limit exceeded");
+            if let Some(top) = deep.then(|| shallow(body)).flatten() {
+                let id = (top.get("id").cloned())
+                    .filter(|i| i.is_i64() || i.is_string())
+                    .unwrap_or(Value::Null);
+                return answer(
+                    id,
+                    INVALID_REQUEST,
+                    format!("the message nests deeper than the server reads: {e}"),
+                );
+            }
             return Checked::Answer {
                 id: Value::Null,
                 code: PARSE_ERROR,
                 message: format!("body is not JSON: {e}"),
                 not_json: true,
-            }
+            };
         }
     };
     let Value::Object(o) = &v else {
@@ -111,6 +125,41 @@ pub fn check(body: &[u8]) -> Checked {
     forward(&v, reply_id, |b| {
         serde_json::from_slice::<Request>(b).is_ok()
     })
+}
+
+/// The top level of a JSON object whose values nest too deep to parse: every value that is an
+/// array or object inside the top object is read as `null`. `None` when even that is no JSON.
+fn shallow(body: &[u8]) -> Option<serde_json::Map<String, Value>> {
+    let mut out = Vec::with_capacity(body.len().min(4096));
+    let (mut depth, mut in_str, mut escaped) = (0usize, false, false);
+    for &b in body {
+        let keep = depth <= 1;
+        if in_str {
+            (escaped, in_str) = match (escaped, b) {
+                (true, _) => (false, true),
+                (false, b'\\') => (true, true),
+                (false, b'"') => (false, false),
+                _ => (false, true),
+            };
+        } else {
+            match b {
+                b'"' => in_str = true,
+                b'[' | b'{' => {
+                    depth += 1;
+                    if depth == 2 {
+                        out.extend_from_slice(b"null");
+                    }
+                }
+                b']' | b'}' => depth = depth.checked_sub(1)?,
+                _ => {}
+            }
+        }
+        // The bytes of the top object itself, and of its values that are no containers.
+        if keep && depth <= 1 {
+            out.push(b);
+        }
+    }
+    serde_json::from_slice(&out).ok()
 }
 
 /// A message without `method`: a response to one of the server's requests.

@@ -109,3 +109,46 @@ fn malformed_responses_are_dropped_not_answered() {
         assert!(matches!(check(body.as_bytes()), Checked::Drop(_)), "{body}");
     }
 }
+
+/// `[[…1…]]` nested `n` deep.
+fn nested(n: usize) -> String {
+    "[".repeat(n) + "1" + &"]".repeat(n)
+}
+
+#[test]
+fn a_message_nested_past_the_parsers_depth_is_answered_with_its_own_id() {
+    // Before: a parse error with id null, so the client's request 7 was never answered.
+    let deep = nested(200);
+    for (body, id) in [
+        (
+            format!(r#"{{"jsonrpc":"2.0","id":7,"method":"readcov/overview","params":{deep}}}"#),
+            json!(7),
+        ),
+        (
+            format!(
+                r#"{{"params":{{"a":{deep},"s":"]}}\"["}},"id":"x\"]","jsonrpc":"2.0","method":"m"}}"#
+            ),
+            json!("x\"]"),
+        ),
+        // No readable id: null, as for any message whose id cannot be echoed.
+        (
+            format!(r#"{{"jsonrpc":"2.0","id":1.5,"method":"m","params":{deep}}}"#),
+            Value::Null,
+        ),
+    ] {
+        case(body.as_bytes(), Some((id, INVALID_REQUEST)));
+    }
+    // Cut short as well as deep: still a parse error, and the reader resynchronises.
+    let cut = format!(r#"{{"jsonrpc":"2.0","id":7,"params":{}"#, "[".repeat(200));
+    case(cut.as_bytes(), Some((Value::Null, PARSE_ERROR)));
+    assert!(matches!(
+        check(cut.as_bytes()),
+        Checked::Answer { not_json: true, .. }
+    ));
+    // Within the depth: forwarded as before.
+    let ok = format!(
+        r#"{{"jsonrpc":"2.0","id":7,"method":"m","params":{}}}"#,
+        nested(100)
+    );
+    case(ok.as_bytes(), None);
+}
