@@ -134,7 +134,8 @@ impl Inner {
 
     /// Full (re)load: configuration, gold, and every read log from the start.
     pub fn reload(&self) -> Vec<String> {
-        let problems = self.rebuild_config();
+        let mut problems = self.rebuild_config();
+        problems.extend(self.store.missing_folders());
         self.store.load_gold();
         crate::change::load_patches(&self.store);
         self.store.reload_reads();
@@ -367,7 +368,9 @@ impl Inner {
             })
         };
         if paths.iter().any(is_toml) {
-            self.reload();
+            // Its problems (a missing folder named in it, say) are told as at startup.
+            let problems = self.reload();
+            self.store.note(problems);
             return Changed {
                 all: true,
                 ..Changed::default()

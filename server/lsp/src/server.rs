@@ -128,6 +128,7 @@ impl LanguageServer for Backend {
             }
         }
         problems.extend(me.rebuild_config());
+        problems.extend(me.store.missing_folders());
         me.store.load_gold();
         crate::change::load_patches(&me.store);
         if me.log_bytes() < EAGER_LOAD_BYTES {

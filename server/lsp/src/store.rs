@@ -205,6 +205,27 @@ impl Store {
         out
     }
 
+    /// A message per configured gold, reads or patches file whose folder does not exist. The
+    /// server never makes such a folder (a repository's `readcov.toml` is untrusted): it says so
+    /// and watches the nearest folder above, so the file loads once someone makes it.
+    pub fn missing_folders(&self) -> Vec<String> {
+        let c = self.config();
+        let gold = c.gold.iter().map(|g| ("gold", gold_set::entry(g).1));
+        let reads = c.reads.iter().map(|r| ("reads", r.as_str()));
+        let patches = c.patches.iter().map(|p| ("patches", p.as_str()));
+        (gold.chain(reads).chain(patches))
+            .filter_map(|(key, p)| {
+                let dir = self.confined(p).ok()?.parent()?.to_path_buf();
+                (!dir.is_dir()).then(|| {
+                    format!(
+                        "{key} `{p}`: folder `{}` does not exist; not created (readcov makes no folder a setting or readcov.toml names), not loaded until it is made",
+                        dir.display()
+                    )
+                })
+            })
+            .collect()
+    }
+
     pub fn note(&self, errors: impl IntoIterator<Item = String>) {
         if let Ok(mut e) = self.errors.lock() {
             e.extend(errors);

@@ -5,16 +5,23 @@
 
 use notify::event::{AccessKind, AccessMode};
 use notify::{EventKind, RecursiveMode, Watcher};
-use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::Client;
 
-/// The running watcher and the folders it watches (a restart with the same folders keeps it).
+/// The running watcher and the folders it was asked to watch (a restart with the same folders
+/// keeps it), with those that did not exist and the nearest existing folder above each.
 pub struct Running {
     _watcher: notify::RecommendedWatcher,
     dirs: BTreeSet<PathBuf>,
+    missing: BTreeMap<PathBuf, Option<PathBuf>>,
+}
+
+/// The nearest folder that exists: `dir` itself, else the closest one above it.
+fn nearest(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors().find(|a| a.is_dir()).map(Path::to_path_buf)
 }
 
 /// Whether an event can mean a watched file changed. inotify also reports opens: every read of a
@@ -29,8 +36,10 @@ pub fn is_change(kind: &EventKind) -> bool {
     }
 }
 
-/// Starts a watcher on `dirs` (creating a folder that does not exist yet, the read log's, so
-/// it can be watched). Returns it with the channel its change events arrive on; the backend
+/// Starts a watcher on `dirs`. A folder that does not exist is not created (a repository's
+/// `readcov.toml` must not make the server write anything): its nearest existing ancestor is
+/// watched instead, so its creation is an event ([`Running::appeared`]) and the backend then
+/// restarts the watcher. Returns it with the channel its change events arrive on; the backend
 /// runs the loop over that channel (`Inner::watch_files`). Dropping the `Running` drops the
 /// sender, which ends that loop.
 pub fn start(dirs: BTreeSet<PathBuf>) -> Option<(Running, UnboundedReceiver<Vec<PathBuf>>)> {
@@ -43,23 +52,37 @@ pub fn start(dirs: BTreeSet<PathBuf>) -> Option<(Running, UnboundedReceiver<Vec<
         }
     });
     let mut watcher = watcher.ok()?;
-    for d in &dirs {
-        let _ = std::fs::create_dir_all(d);
+    let missing: BTreeMap<PathBuf, Option<PathBuf>> = (dirs.iter())
+        .filter(|d| !d.is_dir())
+        .map(|d| (d.clone(), nearest(d)))
+        .collect();
+    let present = dirs.iter().filter(|d| !missing.contains_key(*d));
+    let watched: BTreeSet<&Path> = (present.map(PathBuf::as_path))
+        .chain(missing.values().flatten().map(PathBuf::as_path))
+        .collect();
+    for d in watched {
         let _ = watcher.watch(d, RecursiveMode::NonRecursive);
     }
     Some((
         Running {
             _watcher: watcher,
             dirs,
+            missing,
         },
         rx,
     ))
 }
 
 impl Running {
-    /// The folders watched.
-    pub fn dirs(&self) -> &BTreeSet<PathBuf> {
-        &self.dirs
+    /// Whether this watcher is the one for `dirs`: the same folders, and for each missing one
+    /// the same nearest existing folder (none of them, nor a folder between, made since).
+    pub fn serves(&self, dirs: &BTreeSet<PathBuf>) -> bool {
+        self.dirs == *dirs && (self.missing.iter()).all(|(d, above)| nearest(d) == *above)
+    }
+
+    /// Whether an event on `paths` may be a missing folder (or one above it) being made.
+    pub fn appeared(&self, paths: &[PathBuf]) -> bool {
+        (paths.iter()).any(|p| self.missing.keys().any(|m| m.starts_with(p)))
     }
 }
 

@@ -84,7 +84,7 @@ impl Inner {
         let Ok(mut running) = self.watcher.lock() else {
             return false;
         };
-        if running.as_ref().is_some_and(|r| *r.dirs() == dirs) {
+        if running.as_ref().is_some_and(|r| r.serves(&dirs)) {
             return false;
         }
         let Some((watcher, events)) = watch::start(dirs) else {
@@ -105,6 +105,16 @@ impl Inner {
                 paths.extend(more);
             }
             let watched = self.store.watched();
+            // A folder of a watched file was made (e.g. `.readcov/` by the first recorded
+            // read, or by another program): watch it, and read what it already holds.
+            let appeared = (self.watcher.lock().ok())
+                .is_some_and(|w| w.as_ref().is_some_and(|r| r.appeared(&paths)));
+            if appeared && self.watch_files() {
+                let changed = self.sync_files(&watched);
+                self.report_problems().await;
+                self.refresh(changed).await;
+                return;
+            }
             let hits: Vec<PathBuf> = paths.into_iter().filter(|p| watched.contains(p)).collect();
             if hits.is_empty() {
                 continue;

@@ -362,3 +362,110 @@ fn deeply_nested_code_gets_one_lens_on_the_innermost_unit() {
         client.shutdown().await;
     });
 }
+
+/// Every path under `root`, folders included (what the server may have made).
+fn tree(root: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![root.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            out.push(p.strip_prefix(root).unwrap().display().to_string());
+            if p.is_dir() && !p.is_symlink() {
+                todo.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Waits (up to 10 s) for `readcov/summary` to have a row of `run` and returns its
+/// (gold lines, covered lines).
+async fn row_of(client: &Client, run: &str) -> (Value, Value) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let s = client.request("readcov/summary", json!({})).await;
+        let rows = s["rows"].as_array().cloned().unwrap_or_default();
+        if let Some(r) = rows.iter().find(|r| r["run"] == run) {
+            return (r["goldLines"].clone(), r["coveredLines"].clone());
+        }
+        assert!(std::time::Instant::now() < deadline, "no {run} row: {s}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// A repository's `readcov.toml` (and then the client's settings) name gold, reads and patches
+/// in folders that do not exist: the server made them all (and `.readcov/`) at startup, so
+/// opening a repository wrote folders into it. Now nothing is made: each is a logged message
+/// naming the file and its folder, and a file appears live once someone else makes its folder.
+/// The read log's `.readcov/` is made by the first recorded read (the user asked), and appends
+/// to it by another program are seen from then on.
+#[test]
+fn folders_named_by_the_configuration_are_never_created_only_reported() {
+    within(|| async {
+        let ws = Ws::new();
+        let root = ws.root();
+        std::fs::write(
+            root.join("readcov.toml"),
+            "gold = [\"gold.jsonl\", \"deep/g/gold.jsonl\"]\n\
+             reads = [\"reads.jsonl\", \"logs/run/reads.jsonl\"]\n\
+             patches = [\"preds/x/preds.jsonl\"]\n",
+        )
+        .unwrap();
+        let before = tree(&root);
+        let client = started(&ws, json!({"runs": null}), json!({})).await;
+        assert_eq!(row_of(&client, "run-a").await, (json!(16), json!(4)));
+        assert_eq!(tree(&root), before, "the server made files or folders");
+        for (key, file, folder) in [
+            ("gold", "deep/g/gold.jsonl", "deep/g"),
+            ("reads", "logs/run/reads.jsonl", "logs/run"),
+            ("patches", "preds/x/preds.jsonl", "preds/x"),
+        ] {
+            let m = logged(&client, 0, &[&format!("{key} `{file}`"), "not created"]).await;
+            assert!(m.contains(&root.join(folder).display().to_string()), "{m}");
+        }
+        // The client's settings name another one; still nothing made.
+        let mark = client.mark();
+        client
+            .notify(
+                "workspace/didChangeConfiguration",
+                json!({"settings": {"reads": ["reads.jsonl", "logs/run/reads.jsonl", "other/r/reads.jsonl"]}}),
+            )
+            .await;
+        logged(
+            &client,
+            mark,
+            &["reads `other/r/reads.jsonl`", "not created"],
+        )
+        .await;
+        assert_eq!(tree(&root), before, "the server made files or folders");
+        // Someone makes the folder and the log, one level at a time: the reads load live.
+        std::fs::create_dir(root.join("logs")).unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        std::fs::create_dir(root.join("logs/run")).unwrap();
+        let row = json!({"task":"t1","run":"run-c","path":"src/auth.py","start":90,"end":95});
+        std::fs::write(root.join("logs/run/reads.jsonl"), format!("{row}\n")).unwrap();
+        assert_eq!(row_of(&client, "run-c").await, (json!(16), json!(6)));
+        // A recorded read makes `.readcov/reads.jsonl`; another program's append to it is seen.
+        client
+            .notify(
+                "readcov/recordRead",
+                json!({"uri": ws.auth_uri, "startLine": 79, "endLine": 79, "source": "human"}),
+            )
+            .await;
+        row_of(&client, "human").await;
+        let log = root.join(".readcov/reads.jsonl");
+        assert!(log.is_file(), "the recorded read's log");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        ws.append(
+            ".readcov/reads.jsonl",
+            json!({"task":"t1","run":"run-d","path":"src/auth.py","start":80,"end":81}),
+        );
+        assert_eq!(row_of(&client, "run-d").await, (json!(16), json!(2)));
+        client.shutdown().await;
+        let mut after = tree(&root);
+        after.retain(|p| !p.starts_with("logs") && !p.starts_with(".readcov"));
+        assert_eq!(after, before, "nothing else made");
+    });
+}

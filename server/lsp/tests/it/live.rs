@@ -120,7 +120,8 @@ async fn readcov_toml_alone_then_edited() {
         || append_read_84_91(&ws),
     )
     .await;
-    // Settings that move the log to a new folder: that folder is watched from then on.
+    // Settings that move the log to a folder that does not exist: the server does not make it
+    // (it did until session 21); once someone makes it, with the log, the log is read.
     let mark = client.mark();
     client
         .notify(
@@ -135,7 +136,12 @@ async fn readcov_toml_alone_then_edited() {
                 .is_some_and(|m| m.contains(" 0/16 read"))
         })
         .await;
+    assert!(
+        !ws.root().join("logs").exists(),
+        "the server made the folder"
+    );
     after_change(&client, "gold lines 80–95: 16/16 read (100%) — at or above 20%", || {
+        std::fs::create_dir(ws.root().join("logs")).unwrap();
         std::fs::write(
             ws.root().join("logs/other.jsonl"),
             "{\"task\":\"t1\",\"run\":\"run-a\",\"path\":\"src/auth.py\",\"start\":80,\"end\":95}\n",
