@@ -37,22 +37,30 @@ use lsp_params::Bytes;
 
 const INTERNAL_ERROR: i64 = -32603;
 
-/// (method, is a request).
-const METHODS: [(&str, bool); 16] = [
+/// (method, is a request): every `readcov/*` method `readcov_lsp::service()` registers, and
+/// the standard ones the server implements.
+const METHODS: [(&str, bool); 23] = [
     ("initialize", true),
     ("initialized", false),
     ("textDocument/didOpen", false),
     ("textDocument/didChange", false),
+    ("textDocument/didClose", false),
     ("textDocument/hover", true),
     ("textDocument/inlayHint", true),
     ("textDocument/codeLens", true),
     ("textDocument/codeAction", true),
     ("textDocument/diagnostic", true),
+    ("workspace/diagnostic", true),
     ("workspace/executeCommand", true),
+    ("workspace/didChangeWatchedFiles", false),
     ("readcov/summary", true),
     ("readcov/lineStates", true),
     ("readcov/selectRun", true),
     ("readcov/recordRead", false),
+    ("readcov/explain", true),
+    ("readcov/tasks", true),
+    ("readcov/overview", true),
+    ("readcov/nextUnread", true),
     ("workspace/didChangeConfiguration", false),
     ("shutdown", true),
 ];

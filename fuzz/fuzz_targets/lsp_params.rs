@@ -83,6 +83,19 @@ fn uri(b: &mut Bytes, root: &Path) -> Value {
     })
 }
 
+/// A task or run id (or its absence): the fixture's, empty, odd bytes, another type.
+fn id(b: &mut Bytes) -> Value {
+    match b.byte() % 8 {
+        0 | 1 => Value::Null,
+        2 => json!("t"),
+        3 => json!("a"),
+        4 => json!("b"),
+        5 => json!(""),
+        6 => json!(String::from_utf8_lossy(b.take(16))),
+        _ => any(b, 1),
+    }
+}
+
 /// Document text: pieces with surrogate pairs, CRLF, lone CR, BOM, combining marks.
 fn text(b: &mut Bytes) -> Value {
     const PIECES: [&str; 10] = [
@@ -177,10 +190,14 @@ pub fn params(method: &str, b: &mut Bytes, root: &Path) -> Option<Value> {
         "textDocument/codeAction" => {
             json!({"textDocument": doc, "range": range(b), "context": {"diagnostics": []}})
         }
-        "textDocument/codeLens" | "textDocument/diagnostic" | "readcov/lineStates" => {
+        "textDocument/codeLens"
+        | "textDocument/diagnostic"
+        | "textDocument/didClose"
+        | "readcov/lineStates" => {
             json!({"textDocument": doc})
         }
         "workspace/executeCommand" => {
+            // Every command `initialize` announces, and one it does not.
             const COMMANDS: [&str; 4] = [
                 "readcov.widen",
                 "readcov.clearWhatIf",
@@ -200,6 +217,19 @@ pub fn params(method: &str, b: &mut Bytes, root: &Path) -> Option<Value> {
             json!({"uri": doc["uri"], "startLine": number(b), "endLine": number(b), "source": "human"})
         }
         "workspace/didChangeConfiguration" => json!({"settings": options(b)}),
-        _ => Value::Null, // summary, shutdown
+        "workspace/didChangeWatchedFiles" => {
+            json!({"changes": [{"uri": doc["uri"], "type": b.byte() % 4}]})
+        }
+        "workspace/diagnostic" => json!({"previousResultIds": []}),
+        "readcov/explain" => {
+            json!({"task": id(b), "run": id(b), "against": id(b)})
+        }
+        "readcov/overview" => json!({"task": id(b), "run": id(b)}),
+        "readcov/nextUnread" => {
+            const DIRECTIONS: [&str; 3] = ["next", "previous", "up"];
+            let direction = DIRECTIONS[usize::from(b.byte()) % DIRECTIONS.len()];
+            json!({"textDocument": doc, "line": number(b), "direction": direction})
+        }
+        _ => Value::Null, // summary, tasks, shutdown
     })
 }
