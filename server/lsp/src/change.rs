@@ -61,8 +61,14 @@ impl Kept {
         if let Ok(l) = self.logged.lock() {
             out.add_logged(l.values().flatten().filter(|c| c.task == task));
         }
+        // Once per run of rows of one (task, run), not per row (`add_run` searches two maps).
+        let mut last: Option<(&str, &str)> = None;
         for r in rows.iter().filter(|r| r.source == Source::Agent) {
-            out.add_run(&r.task, &r.run);
+            let pair = (r.task.as_str(), r.run.as_str());
+            if last != Some(pair) {
+                out.add_run(pair.0, pair.1);
+                last = Some(pair);
+            }
         }
         out
     }

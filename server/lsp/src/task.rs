@@ -41,9 +41,15 @@ pub fn selected_task(me: &Inner) -> Option<String> {
 fn agent_runs(me: &Inner, task: &str) -> Vec<String> {
     let mut runs = BTreeSet::new();
     for entry in me.store.reads.iter() {
+        // A run's reads come in a row: the set is searched only when the run changes (the
+        // search per read was a fifth of `readcov/lineStates` with 1.2M reads, session 21).
+        let mut last: Option<&str> = None;
         for r in entry.iter().map(|s| &s.read) {
-            if r.task == task && r.source == Source::Agent && !runs.contains(&r.run) {
-                runs.insert(r.run.clone());
+            if r.task == task && r.source == Source::Agent && last != Some(r.run.as_str()) {
+                last = Some(r.run.as_str());
+                if !runs.contains(&r.run) {
+                    runs.insert(r.run.clone());
+                }
             }
         }
     }
