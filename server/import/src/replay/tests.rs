@@ -1,6 +1,7 @@
 //! Replay cases, checked by hand against the line numbers an editor would show.
 
 use super::*;
+use apply::joined;
 
 fn file(n: u32) -> FileState {
     let text: String = (1..=n).map(|i| format!("line{i}\n")).collect();

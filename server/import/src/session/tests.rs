@@ -1,6 +1,8 @@
 //! Engine cases on small in-memory repositories, expected spans worked out by hand.
 
 use super::*;
+use crate::summary::LostWhy;
+use readcov_core::span::EventKind;
 use std::collections::BTreeMap;
 
 fn repo() -> BTreeMap<String, String> {

@@ -1,0 +1,220 @@
+//! Applying one edit to a version of a file: the text of each kind of [`EditOp`] found and
+//! spliced in, keeping each surviving line's base origin, with the base lines it removed or changed.
+
+use super::{push_lines, search, EditOp, Line, Version};
+use std::borrow::Cow;
+
+/// Replaces `old[start..end]` (0-based, exclusive) with `new_lines`, keeping the origin of lines
+/// equal at the start and end of the region; returns the base lines removed or changed.
+pub(super) fn splice(
+    v: &mut Version,
+    arena: &str,
+    start: usize,
+    end: usize,
+    new_lines: Vec<Line>,
+) -> Vec<u32> {
+    let end = end.min(v.origin.len());
+    let start = start.min(end);
+    let same = |a: &Line, b: &Line| arena[a.start..a.end] == arena[b.start..b.end];
+    let old_text: Option<&[Line]> = v.text.as_ref().map(|t| &t[start..end]);
+    let old_origin: Vec<Option<u32>> = v.origin[start..end].to_vec();
+    let mut new_origin = vec![None; new_lines.len()];
+    if let Some(old) = old_text {
+        let mut p = 0;
+        while p < old.len() && p < new_lines.len() && same(&old[p], &new_lines[p]) {
+            new_origin[p] = old_origin[p];
+            p += 1;
+        }
+        let mut s = 0;
+        while s < old.len() - p
+            && s < new_lines.len() - p
+            && same(&old[old.len() - 1 - s], &new_lines[new_lines.len() - 1 - s])
+        {
+            new_origin[new_lines.len() - 1 - s] = old_origin[old.len() - 1 - s];
+            s += 1;
+        }
+    }
+    let kept: Vec<u32> = new_origin.iter().flatten().copied().collect();
+    let mut touched: Vec<u32> = old_origin
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|b| !kept.contains(b))
+        .collect();
+    if touched.is_empty() {
+        // A pure insertion touches no base line: anchor it to the base line just before the
+        // first inserted line.
+        let first_new = new_origin.iter().position(Option::is_none).unwrap_or(0);
+        let before = v.origin[..start].iter().chain(&new_origin[..first_new]);
+        touched.extend(before.rev().flatten().next().copied());
+    }
+    v.origin.splice(start..end, new_origin);
+    if let Some(t) = &mut v.text {
+        t.splice(start..end, new_lines);
+    }
+    touched
+}
+
+/// The current text, its lines joined by `\n` (a `str_replace` matches across lines). Lines
+/// that follow one another in the arena, a `\n` apart (a base file's, and each edit's own), are
+/// one slice of it: a file's text not yet edited (without `\r`) is the arena's own bytes, and
+/// an edited one is copied a run of lines at a time (profiled: a copy per line was a third of
+/// replaying the real runs' edits).
+pub(super) fn joined<'a>(lines: &[Line], arena: &'a str) -> Cow<'a, str> {
+    let b = arena.as_bytes();
+    let follows = |a: &Line, next: &Line| next.start == a.end + 1 && b.get(a.end) == Some(&b'\n');
+    let runs = || {
+        let mut rest = lines;
+        std::iter::from_fn(move || {
+            let first = rest.first()?;
+            let n = 1 + rest
+                .windows(2)
+                .take_while(|w| follows(&w[0], &w[1]))
+                .count();
+            let run = first.start..rest[n - 1].end;
+            rest = &rest[n..];
+            Some(run)
+        })
+    };
+    let mut all = runs();
+    match (all.next(), all.next()) {
+        (None, _) => return Cow::Borrowed(""),
+        (Some(one), None) => return Cow::Borrowed(&arena[one]),
+        _ => {}
+    }
+    let len = lines.iter().map(|l| l.end - l.start + 1).sum::<usize>();
+    let mut out = String::with_capacity(len);
+    for (i, run) in runs().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&arena[run]);
+    }
+    Cow::Owned(out)
+}
+
+pub(super) fn replay(
+    mut v: Version,
+    op: &EditOp,
+    arena: &mut String,
+) -> Option<(Version, Vec<u32>)> {
+    let touched = match op {
+        EditOp::StrReplace { old, new } => {
+            let joined = joined(v.text.as_ref()?, arena);
+            // The only match, not overlapping another (as `str::match_indices` counts them).
+            let at = search::only_match(joined.as_bytes(), old.as_bytes())?;
+            let newlines = |t: &str| memchr::memchr_iter(b'\n', t.as_bytes()).count();
+            let start = newlines(&joined[..at]);
+            let end = start + newlines(old) + 1;
+            let line_start = memchr::memrchr(b'\n', &joined.as_bytes()[..at]).map_or(0, |i| i + 1);
+            let after = at + old.len();
+            let line_end = memchr::memchr(b'\n', &joined.as_bytes()[after..])
+                .map_or(joined.len(), |i| after + i);
+            // The lines the match touched, as the replacement leaves them (split on `\n` only:
+            // a `\r` of the new text stays in its line).
+            // The text may be the arena's own: its two pieces are copied out before it grows.
+            let (head, tail) = (
+                joined[line_start..at].to_string(),
+                joined[after..line_end].to_string(),
+            );
+            drop(joined);
+            let from = arena.len();
+            arena.push_str(&head);
+            arena.push_str(new);
+            arena.push_str(&tail);
+            let mut lines = Vec::new();
+            let mut s = from;
+            for e in memchr::memchr_iter(b'\n', &arena.as_bytes()[from..]) {
+                lines.push(Line {
+                    start: s,
+                    end: from + e,
+                });
+                s = from + e + 1;
+            }
+            lines.push(Line {
+                start: s,
+                end: arena.len(),
+            });
+            splice(&mut v, arena, start, end, lines)
+        }
+        EditOp::Insert { after, text } => {
+            let at = usize::try_from(*after).ok()?;
+            if at > v.origin.len() {
+                return None;
+            }
+            let lines = push_lines(arena, text);
+            splice(&mut v, arena, at, at, lines)
+        }
+        EditOp::Lines { start, end, text } => {
+            // The tool keeps `lines[..start-1]`, the new text, then `lines[end..]` of a bash array:
+            // a start or end past the last line stops at it, so `edit 101:101` on 100 lines
+            // appends. An end more than one line before the start repeats lines: not replayed.
+            let len = v.origin.len();
+            let s = usize::try_from(*start).ok()?.checked_sub(1)?.min(len);
+            let e = usize::try_from(*end).ok()?.min(len);
+            if e < s {
+                return None;
+            }
+            let lines = push_lines(arena, text);
+            splice(&mut v, arena, s, e, lines)
+        }
+        EditOp::Hunks(hunks) => {
+            let mut touched = Vec::new();
+            let mut ordered: Vec<&(u32, Vec<String>)> = hunks.iter().collect();
+            ordered.sort_by_key(|h| std::cmp::Reverse(h.0));
+            for (old_start, lines) in ordered {
+                let s = usize::try_from(*old_start).ok()?.saturating_sub(1);
+                let old_n = lines.iter().filter(|l| !l.starts_with('+')).count();
+                if s + old_n > v.origin.len() {
+                    return None;
+                }
+                let mut origin = Vec::new();
+                let mut text = Vec::new();
+                let mut i = s;
+                let mut anchored = false;
+                for l in lines {
+                    let from = arena.len();
+                    arena.push_str(l.get(1..).unwrap_or(""));
+                    let body = Line {
+                        start: from,
+                        end: arena.len(),
+                    };
+                    match l.chars().next() {
+                        Some('+') => {
+                            if !anchored
+                                && !lines.iter().any(|l| l.starts_with('-'))
+                                && origin.iter().all(Option::is_some)
+                            {
+                                // A pure insertion: anchor to the base line it follows.
+                                touched.extend(origin.last().copied().flatten().or_else(|| {
+                                    v.origin[..i].iter().rev().flatten().next().copied()
+                                }));
+                                anchored = true;
+                            }
+                            origin.push(None);
+                            text.push(body);
+                        }
+                        Some('-') => {
+                            touched.extend(v.origin[i]);
+                            i += 1;
+                        }
+                        _ => {
+                            origin.push(v.origin[i]);
+                            text.push(body);
+                            i += 1;
+                        }
+                    }
+                }
+                v.origin.splice(s..i, origin);
+                if let Some(t) = &mut v.text {
+                    t.splice(s..i, text);
+                }
+            }
+            touched.sort_unstable();
+            touched.dedup();
+            touched
+        }
+        EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque => return None,
+    };
+    Some((v, touched))
+}
