@@ -1,7 +1,10 @@
 //! `readcov demo`: a short tour on an embedded example, computed by the same core as `score`.
 //!
 //! The example: a fix needs `auth.py:80-95` (16 lines); the agent read `auth.py:80-83` and
-//! `utils.py:10-40`. File hit is perfect, line coverage is 25%.
+//! `utils.py:10-40`. File hit is perfect, line coverage is 25%. Then five runs that read the
+//! gold and still fail at a later stage (`stages.rs`, the library `diagnose` calls).
+
+mod stages;
 
 use crate::exit::Exit;
 use crate::render::{ratio, Table};
@@ -15,7 +18,8 @@ pub struct DemoArgs {
     /// Line coverage at or above this passes.
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = super::score::parse_rate)]
     pub threshold: f64,
-    /// Also write the example as gold.jsonl and reads.jsonl into DIR, to try `readcov score` on.
+    /// Also write the examples into DIR: gold.jsonl and reads.jsonl to try `readcov score` on,
+    /// fix.jsonl, runs.jsonl, patches.jsonl and base/auth.py to try `readcov diagnose` on.
     #[arg(long, value_name = "DIR")]
     pub write: Option<PathBuf>,
 }
@@ -95,21 +99,23 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
     for line in t.render().lines() {
         out += &format!("  {line}\n");
     }
+    out += "\n";
+    out += &stages::render(args.threshold);
     out += "\nNext:\n";
-    out +=
-        "  readcov demo --write demo/            write this example as gold.jsonl + reads.jsonl\n";
+    out += "  readcov demo --write demo/            write both examples' inputs into demo/\n";
     out += "  readcov score --gold demo/gold.jsonl --reads demo/reads.jsonl --detail\n";
+    out += "  readcov diagnose --gold demo/fix.jsonl --reads demo/runs.jsonl \\\n";
+    out += "                   --patches demo/patches.jsonl --workspace demo/base\n";
     out += "  readcov --help                        every subcommand\n";
     print!("{out}");
 
     if let Some(dir) = args.write {
         write_example(&dir, &gold, &reads)?;
+        let mut written = vec![dir.join("gold.jsonl"), dir.join("reads.jsonl")];
+        written.extend(stages::write(&dir)?);
         // Joined, not formatted: `--write demo/` must print `demo/gold.jsonl`, not `demo//gold.jsonl`.
-        println!(
-            "\nwrote {} and {}",
-            dir.join("gold.jsonl").display(),
-            dir.join("reads.jsonl").display()
-        );
+        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        println!("\nwrote {}", names.join(", "));
     }
     Ok(Exit::Ok)
 }

@@ -239,12 +239,16 @@ fn demo_write_prints_clean_paths() {
     let o = readcov_in(dir.path(), &["demo", "--write", "demo/"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(
-        stdout(&o).ends_with("\nwrote demo/gold.jsonl and demo/reads.jsonl\n"),
+        stdout(&o).ends_with(
+            "\nwrote demo/gold.jsonl, demo/reads.jsonl, demo/base/tokens.py, demo/fix.jsonl, \
+             demo/runs.jsonl, demo/patches.jsonl\n"
+        ),
         "{}",
         stdout(&o)
     );
     assert!(dir.path().join("demo/gold.jsonl").is_file());
     assert!(dir.path().join("demo/reads.jsonl").is_file());
+    assert!(dir.path().join("demo/base/tokens.py").is_file());
 }
 
 /// `-o -` is standard output for every `-o` (gold and import), never a file named `-`.

@@ -32,6 +32,81 @@ fn demo_prints_the_example_numbers() {
     }
 }
 
+/// The demo's stage part: each run's verdict and reason as printed, by run name.
+fn demo_stage_rows(out: &str) -> Vec<(String, String, String)> {
+    let table = out
+        .split_once("Reading is not enough")
+        .unwrap_or_else(|| panic!("no stage part in\n{out}"))
+        .1;
+    (table.lines())
+        .skip_while(|l| !l.trim_start().starts_with("----"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            let reason = l.split_once(&format!(" {} ", cells[3])).unwrap().1.trim();
+            (cells[0].into(), cells[3].into(), reason.into())
+        })
+        .collect()
+}
+
+#[test]
+fn demo_shows_a_verdict_for_each_stage_a_run_can_fail_at() {
+    let o = readcov(&["demo"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = demo_stage_rows(&stdout(&o));
+    let verdicts: Vec<(&str, &str)> = (rows.iter())
+        .map(|(run, v, _)| (run.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("skimmed", "read"),
+            ("no-edit", "no_change"),
+            ("elsewhere", "edit"),
+            ("wrong-code", "change"),
+            ("fixed", "none"),
+        ]
+    );
+}
+
+/// `demo --write` saves the stage part's inputs; `readcov diagnose` on them gives every run the
+/// verdict and the reason the demo printed (the demo is the library call, not a made-up table).
+#[test]
+fn demo_files_diagnose_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_string_lossy().into_owned();
+    let demo = readcov(&["demo", "--write", &d]);
+    assert!(demo.status.success(), "{}", stderr(&demo));
+    let printed = demo_stage_rows(&stdout(&demo));
+    let o = readcov(&[
+        "diagnose",
+        "--gold",
+        &format!("{d}/fix.jsonl"),
+        "--reads",
+        &format!("{d}/runs.jsonl"),
+        "--patches",
+        &format!("{d}/patches.jsonl"),
+        "--workspace",
+        &format!("{d}/base"),
+        "--format",
+        "jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = (stdout(&o).lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|r: &serde_json::Value| r.get("verdict").is_some())
+        .collect();
+    assert_eq!(rows.len(), printed.len(), "{}", stdout(&o));
+    for (run, verdict, reason) in &printed {
+        let row = (rows.iter())
+            .find(|r| r["run"] == run.as_str())
+            .unwrap_or_else(|| panic!("no diagnose row for {run}"));
+        assert_eq!(row["verdict"], verdict.as_str(), "{run}");
+        assert_eq!(row["reason"], reason.as_str(), "{run}");
+    }
+}
+
 #[test]
 fn demo_files_score_the_same() {
     let dir = tempfile::tempdir().unwrap();
