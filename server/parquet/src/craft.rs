@@ -6,6 +6,11 @@
 
 use crate::{ParquetLimits, ParquetRowsError, Rows};
 
+mod file;
+mod thrift;
+pub use file::file;
+use thrift::varint;
+
 /// One schema element, in depth-first order: a group (`children > 0`) or a leaf column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Element {
@@ -107,138 +112,6 @@ impl Chunk {
     fn rows(&self) -> u32 {
         self.pages.iter().map(|p| p.rows).sum()
     }
-}
-
-/// A file with `schema` (root first) and one row group holding `chunks` (one per leaf, in
-/// order; the leaves are BYTE_ARRAY strings). `rows` is what the footer declares.
-pub fn file(schema: &[Element], rows: i64, chunks: &[Chunk]) -> Vec<u8> {
-    let mut out = b"PAR1".to_vec();
-    let mut metas = Vec::new();
-    for (i, c) in chunks.iter().enumerate() {
-        let dict_at = out.len() as i64;
-        let mut dict_body = Vec::new();
-        for v in &c.dictionary {
-            dict_body.extend_from_slice(&(v.len() as u32).to_le_bytes());
-            dict_body.extend_from_slice(v);
-        }
-        let mut w = Writer::default();
-        page_header(
-            &mut w,
-            2,
-            dict_body.len() as i32,
-            dict_body.len() as i32,
-            |w| {
-                w.field(7, STRUCT); // dictionary_page_header
-                w.field(1, I32);
-                w.int(c.dictionary.len() as i64);
-                w.field(2, I32);
-                w.int(0); // PLAIN
-                w.stop();
-            },
-        );
-        out.extend_from_slice(&w.out);
-        out.extend_from_slice(&dict_body);
-        let data_at = out.len() as i64;
-        for p in &c.pages {
-            let declared = c.declared_uncompressed.unwrap_or(p.body.len() as i32);
-            let mut w = Writer::default();
-            page_header(&mut w, 0, declared, p.body.len() as i32, |w| {
-                w.field(5, STRUCT); // data_page_header
-                w.field(1, I32);
-                w.int(i64::from(p.rows));
-                w.field(2, I32);
-                w.int(i64::from(p.encoding));
-                w.field(3, I32);
-                w.int(3); // RLE levels
-                w.field(4, I32);
-                w.int(3);
-                w.stop();
-            });
-            out.extend_from_slice(&w.out);
-            out.extend_from_slice(&p.body);
-        }
-        let len = out.len() as i64 - dict_at;
-        metas.push((i, c, dict_at, data_at, len));
-    }
-    let leaves: Vec<&Element> = schema.iter().skip(1).filter(|e| e.children <= 0).collect();
-    let mut w = Writer::default();
-    w.field(1, I32);
-    w.int(1); // version
-    w.field(2, LIST);
-    w.list(schema.len(), STRUCT);
-    for (i, e) in schema.iter().enumerate() {
-        w.begin();
-        if e.children <= 0 {
-            w.field(1, I32);
-            w.int(6); // BYTE_ARRAY
-        }
-        if i > 0 {
-            w.field(3, I32);
-            w.int(i64::from(e.repetition));
-        }
-        w.field(4, BINARY);
-        w.binary(e.name.as_bytes());
-        if e.children > 0 {
-            w.field(5, I32);
-            w.int(i64::from(e.children));
-        }
-        if e.children <= 0 && i > 0 {
-            w.field(6, I32);
-            w.int(0); // UTF8
-        }
-        w.stop();
-    }
-    w.field(3, I64);
-    w.int(rows);
-    w.field(4, LIST);
-    w.list(usize::from(!chunks.is_empty()), STRUCT);
-    if !chunks.is_empty() {
-        w.begin();
-        w.field(1, LIST);
-        w.list(metas.len(), STRUCT);
-        let mut total = 0;
-        for &(i, c, dict_at, data_at, len) in &metas {
-            total += len;
-            w.begin();
-            w.field(2, I64);
-            w.int(dict_at); // file_offset
-            w.field(3, STRUCT);
-            w.field(1, I32);
-            w.int(6);
-            w.field(2, LIST);
-            w.list(2, I32);
-            w.int(0);
-            w.int(8);
-            w.field(3, LIST);
-            let name = leaves.get(i).map_or("x", |e| e.name.as_str());
-            w.list(1, BINARY);
-            w.binary(name.as_bytes());
-            w.field(4, I32);
-            w.int(i64::from(c.codec));
-            w.field(5, I64);
-            w.int(i64::from(c.rows()));
-            w.field(6, I64);
-            w.int(len);
-            w.field(7, I64);
-            w.int(len);
-            w.field(9, I64);
-            w.int(data_at);
-            w.field(11, I64);
-            w.int(dict_at);
-            w.stop(); // ColumnMetaData
-            w.stop(); // ColumnChunk
-        }
-        w.field(2, I64);
-        w.int(total);
-        w.field(3, I64);
-        w.int(rows);
-        w.stop();
-    }
-    w.stop();
-    out.extend_from_slice(&w.out);
-    out.extend_from_slice(&(w.out.len() as u32).to_le_bytes());
-    out.extend_from_slice(b"PAR1");
-    out
 }
 
 /// Small limits for fuzzing (a big file is then a limit, not a slow input).
@@ -359,89 +232,6 @@ pub fn columns(columns: &[(&str, &[u8])], rows: u32, bad: Option<Page>) -> Vec<u
         chunks[n - 1].pages.push(p);
     }
     file(&schema, i64::from(rows + extra), &chunks)
-}
-
-fn page_header(
-    w: &mut Writer,
-    kind: i64,
-    uncompressed: i32,
-    compressed: i32,
-    body: impl FnOnce(&mut Writer),
-) {
-    w.field(1, I32);
-    w.int(kind);
-    w.field(2, I32);
-    w.int(i64::from(uncompressed));
-    w.field(3, I32);
-    w.int(i64::from(compressed));
-    body(w);
-    w.stop();
-}
-
-const I32: u8 = 5;
-const I64: u8 = 6;
-const BINARY: u8 = 8;
-const LIST: u8 = 9;
-const STRUCT: u8 = 12;
-
-fn varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-/// A compact-protocol writer: field ids are written as deltas from the last id of the struct
-/// being written (`begin` opens a struct, `stop` closes it).
-#[derive(Default)]
-struct Writer {
-    out: Vec<u8>,
-    last: Vec<i16>,
-    current: i16,
-}
-
-impl Writer {
-    fn field(&mut self, id: i16, kind: u8) {
-        let delta = id - self.current;
-        if (1..=15).contains(&delta) {
-            self.out.push(((delta as u8) << 4) | kind);
-        } else {
-            self.out.push(kind);
-            self.int(i64::from(id));
-        }
-        self.current = id;
-        if kind == STRUCT {
-            self.begin_after_field();
-        }
-    }
-    fn begin_after_field(&mut self) {
-        self.last.push(self.current);
-        self.current = 0;
-    }
-    /// A struct as a list element.
-    fn begin(&mut self) {
-        self.begin_after_field();
-    }
-    fn stop(&mut self) {
-        self.out.push(0);
-        self.current = self.last.pop().unwrap_or(0);
-    }
-    fn int(&mut self, v: i64) {
-        varint(&mut self.out, ((v << 1) ^ (v >> 63)) as u64);
-    }
-    fn binary(&mut self, b: &[u8]) {
-        varint(&mut self.out, b.len() as u64);
-        self.out.extend_from_slice(b);
-    }
-    fn list(&mut self, n: usize, elem: u8) {
-        if n < 15 {
-            self.out.push(((n as u8) << 4) | elem);
-        } else {
-            self.out.push(0xf0 | elem);
-            varint(&mut self.out, n as u64);
-        }
-    }
 }
 
 /// A well-formed file of one required string column `column`, one row group per element of

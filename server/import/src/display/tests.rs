@@ -1,4 +1,5 @@
 use super::*;
+use lines::same_normalized;
 
 fn check(output: &str, head: &[&str], tail: &[&str], cut: Cut) {
     let d = displayed(output);
