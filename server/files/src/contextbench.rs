@@ -109,9 +109,13 @@ impl Checkout for DirCheckout {
     fn is_file(&self, path: &str) -> bool {
         self.file(path).is_some()
     }
-    fn read(&self, path: &str) -> Option<Vec<u8>> {
-        // A workspace source file: at most `MAX_SOURCE_BYTES` (`read_input` read an 8 GB one whole).
-        read_source(&self.file(path)?).ok()
+    fn read(&self, path: &str) -> Result<Option<Vec<u8>>, String> {
+        let Some(file) = self.file(path) else {
+            return Ok(None);
+        };
+        // A workspace source file: at most `MAX_SOURCE_BYTES` (`read_input` read an 8 GB one
+        // whole). Why it was not read goes to the row's notes (it was dropped without a word).
+        read_source(&file).map(Some).map_err(|e| e.what)
     }
 }
 

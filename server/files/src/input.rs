@@ -22,7 +22,7 @@ pub mod rows;
 pub mod run_change;
 pub mod source;
 
-pub use detect::{detect, detect_file};
+pub use detect::{detect, detect_by, detect_file, Reader};
 
 /// Whether `path` is an agent log (a trajectory or retrieved chunks) to import rather than reads
 /// JSONL; a file that cannot be opened as a regular file (a FIFO, a folder) is not.
@@ -32,8 +32,8 @@ pub fn is_trajectory(path: &std::path::Path) -> bool {
 pub use dataset_scored::ScoreAsRead;
 pub use dataset_scored::{load_reads_scored, load_reads_scored_with};
 pub use gold::{
-    gold_and_change_of, gold_and_rows, gold_from_bytes, gold_of, load_gold, load_gold_and_change,
-    GoldOptions, LoadedGold,
+    gold_and_change_of, gold_and_rows, gold_from_bytes, gold_of, gold_of_kind, load_gold,
+    load_gold_and_change, GoldOptions, LoadedGold,
 };
 pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_outcomes, outcomes_of};

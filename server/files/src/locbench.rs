@@ -6,14 +6,17 @@
 //! then evaluated at file, module and function level ([`readcov_core::locbench::evaluate`]).
 
 use crate::input::rows::parquet_as_jsonl;
-use crate::input::{as_jsonl, detect, GoldOptions, InputKind, LoadError, Role, Source};
+use crate::input::{
+    as_jsonl, detect, detect_by, gold_of_kind, GoldOptions, InputKind, LoadError, Reader, Role,
+    Source,
+};
 use readcov_core::locbench::{evaluate, LocLevel, LocResult, Names};
 use readcov_core::retrieval::qrels::gold_lines_by_task;
 use readcov_core::{GoldSpan, InputError, UnknownLengths};
-use readcov_import::localization::{is_gold_record, parse_gold, parse_predictions, Localization};
+use readcov_import::localization::{parse_gold, parse_predictions, Localization};
 use readcov_units::locbench::{defined_names, entity_at, names_of_lines};
 use readcov_units::{FileSyntax, Unit};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// What `readcov locbench` is given.
@@ -52,8 +55,10 @@ pub enum LocbenchError {
 pub fn locbench(input: &LocbenchInput) -> Result<Locbench, LocbenchError> {
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    // Workspace files there but without units (past the parse limit, unreadable), each once.
+    let mut given_up = BTreeSet::new();
     let mut preds = load_preds(&input.preds, &mut errors)?;
-    let gold = load_gold(input, &mut errors, &mut notes)?;
+    let gold = load_gold(input, &mut errors, &mut notes, &mut given_up)?;
     if gold.is_empty() {
         return Err(LocbenchError::Nothing {
             message: format!("{}: no gold localizations", input.gold.name()),
@@ -72,11 +77,12 @@ pub fn locbench(input: &LocbenchInput) -> Result<Locbench, LocbenchError> {
     let mut missing = 0usize;
     for p in &mut preds {
         let paths = p.files.iter().chain(p.lines.iter().map(|(f, _)| f));
-        if let Some(units) = task_units(input, &p.task, paths) {
+        if let Some(units) = task_units(input, &p.task, paths, &mut given_up) {
             name_lines(p, &units);
             missing += unknown(p, &units);
         }
     }
+    notes.extend(given_up);
     if missing > 0 {
         notes.push(format!(
             "note: {missing} predicted module/function name(s) are not defined in the workspace \
@@ -107,35 +113,30 @@ fn load_preds(
     Ok(parsed.items)
 }
 
-/// Loc-Bench rows as they are, or readcov gold named through each task's units.
+/// Loc-Bench rows as they are, or readcov gold named through each task's units. The kind is
+/// detected once, by `locbench --gold`'s rule (Loc-Bench rows with a `patch` are Loc-Bench
+/// rows), and readcov gold built from it: the first row was parsed again to tell, the gold
+/// loader detected the kind again, and a broken Parquet file's error was reported twice.
 fn load_gold(
     input: &LocbenchInput,
     errors: &mut Vec<InputError>,
     notes: &mut Vec<String>,
+    given_up: &mut BTreeSet<String>,
 ) -> Result<Vec<Localization>, LoadError> {
     let name = input.gold.name();
     let (bytes, parquet_errors) = parquet_as_jsonl(&name, input.gold.bytes()?);
     errors.extend(parquet_errors);
-    let kind = detect(&name, &bytes);
+    let kind = detect_by(&name, &bytes, Reader::LocBenchGold);
     Role::LocBenchGold.check(&name, kind)?;
-    let rows = as_jsonl(&bytes);
-    let first = String::from_utf8_lossy(&rows)
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .and_then(|l| serde_json::from_str::<serde_json::Value>(l).ok());
-    if kind == InputKind::LocBench || first.as_ref().is_some_and(is_gold_record) {
-        let g = parse_gold(&rows, &name);
+    if kind == InputKind::LocBench {
+        let g = parse_gold(&as_jsonl(&bytes), &name);
         errors.extend(g.errors);
         return Ok(g.items);
     }
-    let source = Source::Bytes {
-        name: name.clone(),
-        bytes: rows.into_owned(),
-    };
-    let g = source.load_gold(&GoldOptions::default())?;
+    let g = gold_of_kind(&name, kind, bytes, &GoldOptions::default());
     notes.extend(g.notes);
     errors.extend(g.parsed.errors);
-    Ok(name_gold(input, &g.parsed.items, notes))
+    Ok(name_gold(input, &g.parsed.items, notes, given_up))
 }
 
 /// Each task's gold lines as the names of the units that hold them.
@@ -143,10 +144,11 @@ fn name_gold(
     input: &LocbenchInput,
     spans: &[GoldSpan],
     notes: &mut Vec<String>,
+    given_up: &mut BTreeSet<String>,
 ) -> Vec<Localization> {
     let mut out = Vec::new();
     for (task, lines) in gold_lines_by_task(spans, &UnknownLengths) {
-        let units = task_units(input, task, lines.keys()).unwrap_or_default();
+        let units = task_units(input, task, lines.keys(), given_up).unwrap_or_default();
         if units.is_empty() {
             notes.push(format!(
                 "warning: {task}: no units for its gold files (give --workspace or \
@@ -166,11 +168,14 @@ fn name_gold(
     out
 }
 
-/// Units of `paths` in `task`'s workspace, if there is one.
+/// Units of `paths` in `task`'s workspace, if there is one. A file there that has none (past
+/// `readcov_units::MAX_PARSE_BYTES`, unreadable) goes to `given_up` with why: it was dropped
+/// without a word, its names then missing from the gold or the predictions.
 fn task_units<'a>(
     input: &LocbenchInput,
     task: &str,
     paths: impl Iterator<Item = &'a String>,
+    given_up: &mut BTreeSet<String>,
 ) -> Option<BTreeMap<String, Vec<Unit>>> {
     let dir: PathBuf = match (&input.workspace, &input.workspaces) {
         (Some(d), _) => d.clone(),
@@ -189,10 +194,23 @@ fn task_units<'a>(
             .into_iter()
             .filter_map(|(p, s)| match s {
                 FileSyntax::Units { units, .. } => Some((p, units)),
-                _ => None,
+                // Only a file the workspace holds: a predicted path that is not there is common.
+                FileSyntax::Unavailable(why) if there(&dir, &p) => {
+                    given_up.insert(format!(
+                        "warning: {task}: {p}: {why} (no module or function is named in it)"
+                    ));
+                    None
+                }
+                FileSyntax::Unavailable(_) | FileSyntax::Unsupported => None,
             })
             .collect(),
     )
+}
+
+/// `rel` is a file inside `dir` (symlinks resolved).
+fn there(dir: &Path, rel: &str) -> bool {
+    dir.canonicalize()
+        .is_ok_and(|root| crate::confined_file(&root, rel).is_some())
 }
 
 /// Agentless `line: N` locations named (after the names the output gives), each once.

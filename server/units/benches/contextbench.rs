@@ -27,8 +27,8 @@ impl Checkout for One<'_> {
     fn is_file(&self, p: &str) -> bool {
         self.0.contains_key(p)
     }
-    fn read(&self, p: &str) -> Option<Vec<u8>> {
-        self.0.get(p).cloned()
+    fn read(&self, p: &str) -> Result<Option<Vec<u8>>, String> {
+        Ok(self.0.get(p).cloned())
     }
 }
 

@@ -4,7 +4,7 @@
 //! node). Implements core's [`DefSource`], so core stays free of tree-sitter.
 
 use crate::lang::{lang_for_path, Lang};
-use crate::parser_for;
+use crate::{check_len, parser_for, UnitsError};
 use readcov_core::contextbench::{Def, DefSource, Mode};
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -102,23 +102,26 @@ thread_local! {
 }
 
 /// `src` parsed with this thread's parser for `lang`.
-fn parse(lang: Lang, src: &[u8]) -> Option<Tree> {
+fn parse(lang: Lang, src: &[u8]) -> Result<Tree, UnitsError> {
     PARSERS.with(|cell| {
         let mut parsers = cell.borrow_mut();
         let slot = &mut parsers[lang as usize];
-        if slot.is_none() {
-            *slot = Some(parser_for(lang).ok()?);
-        }
-        slot.as_mut()?.parse(src, None)
+        let parser = match slot {
+            Some(p) => p,
+            None => slot.insert(parser_for(lang)?),
+        };
+        (parser.parse(src, None)).ok_or(UnitsError::Parse { lang: lang.name() })
     })
 }
 
-/// Every block of `src` in `lang`, in document order (nested blocks after their parent).
-pub fn blocks(lang: Lang, src: &[u8]) -> Vec<Def> {
+/// Every block of `src` in `lang`, in document order (nested blocks after their parent). A
+/// source past [`crate::MAX_PARSE_BYTES`] is refused unparsed, as every other parse is (a dense 64 MiB
+/// checkout file took tree-sitter ~10 GB), and a parse that fails says so: both gave an empty
+/// list, unsaid, the first after the whole parse.
+pub fn blocks(lang: Lang, src: &[u8]) -> Result<Vec<Def>, UnitsError> {
+    check_len(lang, src.len())?;
     let ids = block_kind_ids(lang);
-    let Some(tree) = parse(lang, src) else {
-        return Vec::new();
-    };
+    let tree = parse(lang, src)?;
     let mut out = Vec::new();
     let mut cursor = tree.walk();
     'walk: loop {
@@ -141,7 +144,7 @@ pub fn blocks(lang: Lang, src: &[u8]) -> Vec<Def> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Every kind the block queries name (a test checks the queries against it), so a [`Def`]
@@ -240,8 +243,15 @@ impl DefSource for TreeSitterBlocks {
     fn language(&self, path: &str, mode: Mode) -> Option<&'static str> {
         block_lang(path, mode).map(Lang::name)
     }
-    fn defs(&self, language: &str, src: &[u8]) -> Vec<Def> {
-        Lang::from_name(language).map_or_else(Vec::new, |l| blocks(l, src))
+    fn defs(&self, language: &str, src: &[u8]) -> Result<Vec<Def>, String> {
+        let Some(lang) = Lang::from_name(language) else {
+            return Ok(Vec::new());
+        };
+        blocks(lang, src).map_err(|e| e.to_string())
+    }
+    fn refuses(&self, language: &str, len: usize) -> Option<String> {
+        let lang = Lang::from_name(language)?;
+        check_len(lang, len).err().map(|e| e.to_string())
     }
 }
 

@@ -88,10 +88,16 @@ pub const MAX_PARSE_BYTES: usize = 16 << 20;
 
 /// [`UnitsError::TooLarge`] when `source` is past [`MAX_PARSE_BYTES`].
 pub(crate) fn check_size(lang: Lang, source: &str) -> Result<(), UnitsError> {
-    match source.len() > MAX_PARSE_BYTES {
+    check_len(lang, source.len())
+}
+
+/// [`UnitsError::TooLarge`] when a source of `len` bytes is past [`MAX_PARSE_BYTES`]: the bound
+/// of units and of ContextBench's blocks alike, told before any byte is parsed.
+pub fn check_len(lang: Lang, len: usize) -> Result<(), UnitsError> {
+    match len > MAX_PARSE_BYTES {
         true => Err(UnitsError::TooLarge {
             lang: lang.name(),
-            bytes: source.len(),
+            bytes: len,
         }),
         false => Ok(()),
     }

@@ -117,6 +117,18 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     if !failed.is_empty() {
         say!("error rows: {}", failed.join(" "));
     }
+    // Checkout files given up (not read, or not parsed for blocks): each named, the rows scored
+    // without them.
+    let mut given_up = 0usize;
+    for row in &report.rows {
+        for note in &row.notes {
+            say!("warning: {}: {note}", row.instance_id);
+            given_up += 1;
+        }
+    }
+    if given_up > 0 {
+        say!("{given_up} checkout file(s) given up (named above); their rows scored without them");
+    }
     if errors > 0 {
         say!(
             "{errors} input error(s) skipped; scored {} gold row(s) and {} prediction(s) that were valid",

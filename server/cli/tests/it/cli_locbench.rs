@@ -150,3 +150,86 @@ fn table_and_bad_input() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("p.jsonl:2"), "{}", stderr(&o));
 }
+
+/// Loc-Bench rows carrying a `patch` are Loc-Bench gold (their names) whatever their first line
+/// holds: the kind is detected once, by the first row that parses. Before, a broken first line
+/// made `locbench` read them as SWE-bench rows (the first line was parsed again to tell): gold
+/// rebuilt from the patch (`b.py`, file level only) instead of the names the rows give (`a.py:f`).
+#[test]
+fn loc_bench_rows_with_a_patch_and_a_broken_first_line_keep_their_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let patch = "diff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n";
+    let row = serde_json::json!({"instance_id": "t", "edit_functions": ["a.py:f"], "patch": patch});
+    std::fs::write(d.join("gold.jsonl"), format!("{{not json\n{row}\n")).unwrap();
+    let pred = r#"{"instance_id":"t","found_files":["a.py"],"found_modules":["a.py:f"],"found_entities":["a.py:f"]}"#;
+    std::fs::write(d.join("preds.jsonl"), format!("{pred}\n")).unwrap();
+    let o = common::readcov_in(
+        d,
+        &[
+            "locbench",
+            "--gold",
+            "gold.jsonl",
+            "--preds",
+            "preds.jsonl",
+            "--format",
+            "jsonl",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "error: gold.jsonl:1: invalid JSON: key must be a string at line 1 column 2\n"
+    );
+    let all: Vec<serde_json::Value> = (stdout(&o).lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &serde_json::Value| v["task"] == "all")
+        .collect();
+    let levels: Vec<String> = all
+        .iter()
+        .map(|v| format!("{} {}", v["level"], v["instances"]))
+        .collect();
+    assert_eq!(levels, [r#""file" 1"#, r#""module" 1"#, r#""function" 1"#]);
+    for v in &all {
+        assert_eq!(v["metrics"]["Acc@5"], 1.0, "{v}");
+    }
+}
+
+/// A workspace file past `readcov_units::MAX_PARSE_BYTES` gives no units, and says so with its
+/// task, path and why (it was dropped without a word: its gold names missing, unexplained).
+#[test]
+fn a_workspace_file_past_the_parse_limit_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("ws")).unwrap();
+    // A function, then one long comment: past the limit, and cheap for the old code to parse.
+    let long = format!(
+        "def f():\n    return 1\n#{}\n",
+        "x".repeat(readcov_units::MAX_PARSE_BYTES)
+    );
+    std::fs::write(d.join("ws/long.py"), &long).unwrap();
+    let gold = r#"{"task":"t","path":"long.py","start":1,"end":2}"#;
+    std::fs::write(d.join("gold.jsonl"), format!("{gold}\n")).unwrap();
+    let pred = r#"{"instance_id":"t","found_files":["long.py"],"found_entities":["long.py:f"]}"#;
+    std::fs::write(d.join("preds.jsonl"), format!("{pred}\n")).unwrap();
+    let o = common::readcov_in(
+        d,
+        &[
+            "locbench",
+            "--gold",
+            "gold.jsonl",
+            "--preds",
+            "preds.jsonl",
+            "--workspace",
+            "ws",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let said = format!(
+        "warning: t: long.py: python: {} bytes, over the limit of {} bytes for syntax units; \
+         not parsed (no module or function is named in it)\n",
+        long.len(),
+        readcov_units::MAX_PARSE_BYTES
+    );
+    assert!(stderr(&o).ends_with(&said), "{}", stderr(&o));
+}

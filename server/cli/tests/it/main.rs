@@ -21,6 +21,7 @@ mod cli_units_real;
 mod common;
 mod confinement;
 mod contextbench_cli;
+mod contextbench_limits;
 mod deep_nesting;
 mod diagnose;
 mod doc_examples;

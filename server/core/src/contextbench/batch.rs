@@ -4,7 +4,7 @@
 use super::defcache::DefCache;
 use super::evaluate::{evaluate, Evaluation};
 use super::input::{GoldRow, PredRow};
-use super::source::{DefSource, Files, Workspaces};
+use super::source::{DefSource, FileNote, Files, Workspaces};
 use super::{CbError, Mode};
 use std::collections::HashMap;
 
@@ -15,6 +15,8 @@ pub struct InstanceResult {
     pub run: Option<String>,
     pub compat: Result<Evaluation, CbError>,
     pub clean: Result<Evaluation, CbError>,
+    /// Checkout files this row was scored without, or without their blocks, and why.
+    pub notes: Vec<FileNote>,
 }
 
 impl InstanceResult {
@@ -95,13 +97,14 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
     let cache = DefCache::default();
     let threads = crate::par::threads_for(opts.threads, preds.len());
     let rows: Vec<InstanceResult> = crate::par::map_ordered(preds, threads, |_, p| {
-        let both = |e: CbError| (Err(e), Err(e));
-        let (compat, clean) = match index.get(p.instance_id.as_str()) {
+        let both = |e: CbError| (Err(e), Err(e), Vec::new());
+        let (compat, clean, notes) = match index.get(p.instance_id.as_str()) {
             None => both(CbError::MissingGold),
             Some(g) => match opts.workspaces {
                 None => (
                     evaluate(g, p, None, Mode::Compat),
                     evaluate(g, p, None, Mode::Clean),
+                    Vec::new(),
                 ),
                 Some(ws) => {
                     let mut ids = vec![p.instance_id.as_str()];
@@ -112,7 +115,7 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
                             let mut files = Files::with_cache(co.as_ref(), opts.defs, Some(&cache));
                             let a = evaluate(g, p, Some(&mut files), Mode::Compat);
                             let b = evaluate(g, p, Some(&mut files), Mode::Clean);
-                            (a, b)
+                            (a, b, files.into_notes())
                         }
                     }
                 }
@@ -123,6 +126,7 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
             run: p.run.clone(),
             compat,
             clean,
+            notes,
         }
     });
     let compat = summarise(&rows, Mode::Compat);

@@ -11,7 +11,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// blocks, computed once by whichever thread asks first (the others wait for that result).
 struct Entry {
     bytes: Vec<u8>,
-    defs: OnceLock<Arc<Vec<Def>>>,
+    /// The blocks, or why there are none (said again to each instance that has the file).
+    defs: OnceLock<Result<Arc<Vec<Def>>, String>>,
 }
 
 /// Contents seen so far, by language and a cheap key (length, first and last KiB); contents
@@ -35,13 +36,14 @@ fn key(bytes: &[u8]) -> u64 {
 }
 
 impl DefCache {
-    /// The blocks of `bytes` in `lang`: `make` runs once per distinct content and language.
+    /// The blocks of `bytes` in `lang`, or why there are none: `make` runs once per distinct
+    /// content and language.
     pub fn get(
         &self,
         lang: &'static str,
         bytes: &[u8],
-        make: impl FnOnce() -> Vec<Def>,
-    ) -> Arc<Vec<Def>> {
+        make: impl FnOnce() -> Result<Vec<Def>, String>,
+    ) -> Result<Arc<Vec<Def>>, String> {
         let entry = {
             let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
             let chain = map.entry((lang, key(bytes))).or_default();
@@ -58,7 +60,7 @@ impl DefCache {
             }
         };
         // Outside the lock: other contents are parsed meanwhile on the other threads.
-        entry.defs.get_or_init(|| Arc::new(make())).clone()
+        entry.defs.get_or_init(|| make().map(Arc::new)).clone()
     }
 }
 

@@ -34,7 +34,7 @@ pub use batch::{
 pub use evaluate::{evaluate, EditLoc, Evaluation, Final, Level, TrajStep, Trajectory};
 pub use gold::{contextbench_gold, contextbench_gold_spans, is_contextbench_gold};
 pub use input::{parse_gold_rows, parse_preds, preds_from_reads, CtxItem, GoldRow, PredRow, Step};
-pub use source::{Checkout, Def, DefSource, Files, Workspaces};
+pub use source::{Checkout, Def, DefSource, FileNote, Files, Lost, Workspaces};
 
 use serde::Serialize;
 

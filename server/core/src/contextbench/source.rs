@@ -1,12 +1,13 @@
 //! What an evaluation needs from a checkout, through traits (core does no IO and knows nothing
 //! of tree-sitter): whether a path is a file, its bytes ([`Checkout`]) and its blocks
 //! ([`DefSource`], implemented with tree-sitter in `readcov-units`). [`Files`] caches both per
-//! instance and turns line spans into the reference's byte spans and block sets.
+//! instance, turns line spans into the reference's byte spans and block sets, and notes each
+//! file it had to give up ([`FileNote`]).
 
 use super::defcache::DefCache;
 use super::ivs::{Iv, PerFile};
 use super::Mode;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -14,8 +15,10 @@ use std::sync::Arc;
 pub trait Checkout {
     /// `path` (relative, `/`-separated) is a regular file inside the checkout.
     fn is_file(&self, path: &str) -> bool;
-    /// The file's bytes, `None` when it cannot be read.
-    fn read(&self, path: &str) -> Option<Vec<u8>>;
+    /// The file's bytes: `Ok(None)` when `path` is no file of the checkout, `Err(why)` when it
+    /// is one that cannot be read (past the source limit, no permission), which [`Files`] notes
+    /// with the path: the instance is scored without that file's bytes and blocks.
+    fn read(&self, path: &str) -> Result<Option<Vec<u8>>, String>;
 }
 
 /// Checkouts by instance: the first of `ids` that has one (`None`: `checkout_failed`). `Sync`:
@@ -40,8 +43,45 @@ pub trait DefSource: Sync {
     /// The language of `path` (`None`: no blocks); `mode` picks the extension table (compat:
     /// the reference's). Blocks are cached per (path, language), so both modes parse once.
     fn language(&self, path: &str, mode: Mode) -> Option<&'static str>;
-    /// Every block of `src` in `language`.
-    fn defs(&self, language: &str, src: &[u8]) -> Vec<Def>;
+    /// Every block of `src` in `language`, or why it has none (not parsed: past the parse
+    /// limit; the parser gave up), which [`Files`] notes with the path.
+    fn defs(&self, language: &str, src: &[u8]) -> Result<Vec<Def>, String>;
+    /// Why a source of `len` bytes in `language` is not parsed, told from its length alone:
+    /// asked before the run's [`DefCache`] keeps a copy of the bytes (a 64 MiB file refused
+    /// would otherwise stay in memory for the whole run). Default: every length is parsed.
+    fn refuses(&self, _language: &str, _len: usize) -> Option<String> {
+        None
+    }
+}
+
+/// A checkout file an instance was scored without, or without its blocks, and why (the
+/// reference evaluator skipped such a file silently; readcov says so, the row still scored).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileNote {
+    /// The path as the checkout names it (relative, `/`-separated).
+    pub path: String,
+    pub why: String,
+    /// What was lost: the file's bytes (its spans and blocks) or only its blocks.
+    pub lost: Lost,
+}
+
+/// What a [`FileNote`]'s file was scored without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lost {
+    /// Not read: its byte spans and its blocks are not scored.
+    Text,
+    /// Read but not parsed: its blocks are not scored.
+    Blocks,
+}
+
+impl std::fmt::Display for FileNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lost = match self.lost {
+            Lost::Text => "its spans and blocks are not scored",
+            Lost::Blocks => "its blocks are not scored",
+        };
+        write!(f, "{}: {} ({lost})", self.path, self.why)
+    }
 }
 
 /// A block as the metrics count it: (file, node kind, start byte, end byte).
@@ -64,6 +104,8 @@ pub struct Files<'a> {
     blocks: HashMap<(String, &'static str), Arc<Vec<Def>>>,
     names: HashMap<String, Rc<str>>,
     exists: HashMap<String, bool>,
+    /// Files given up, by path (the first reason: a file not read is not parsed either).
+    notes: BTreeMap<String, FileNote>,
 }
 
 impl<'a> Files<'a> {
@@ -85,6 +127,7 @@ impl<'a> Files<'a> {
             blocks: HashMap::new(),
             names: HashMap::new(),
             exists: HashMap::new(),
+            notes: BTreeMap::new(),
         }
     }
 
@@ -105,7 +148,11 @@ impl<'a> Files<'a> {
         if let Some(t) = self.texts.get(path) {
             return t.clone();
         }
-        let t = self.checkout.read(path).map(|bytes| {
+        let read = self.checkout.read(path).unwrap_or_else(|why| {
+            self.note(path, why, Lost::Text);
+            None
+        });
+        let t = read.map(|bytes| {
             let mut starts = vec![0i64];
             starts.extend(memchr::memchr_iter(b'\n', &bytes).map(|i| i as i64 + 1));
             Rc::new(Text {
@@ -151,14 +198,36 @@ impl<'a> Files<'a> {
             return d.clone();
         }
         let d = match (self.defs, self.text(path)) {
-            (Some(src), Some(t)) => match self.shared {
-                Some(cache) => cache.get(lang, &t.bytes, || src.defs(lang, &t.bytes)),
-                None => Arc::new(src.defs(lang, &t.bytes)),
-            },
+            (Some(src), Some(t)) => {
+                let made = match (src.refuses(lang, t.bytes.len()), self.shared) {
+                    (Some(why), _) => Err(why),
+                    (None, Some(cache)) => cache.get(lang, &t.bytes, || src.defs(lang, &t.bytes)),
+                    (None, None) => src.defs(lang, &t.bytes).map(Arc::new),
+                };
+                made.unwrap_or_else(|why| {
+                    self.note(path, why, Lost::Blocks);
+                    Arc::default()
+                })
+            }
             _ => Arc::default(),
         };
         self.blocks.insert(key, d.clone());
         d
+    }
+
+    fn note(&mut self, path: &str, why: String, lost: Lost) {
+        self.notes
+            .entry(path.to_string())
+            .or_insert_with(|| FileNote {
+                path: path.to_string(),
+                why,
+                lost,
+            });
+    }
+
+    /// The files given up so far, by path.
+    pub fn into_notes(self) -> Vec<FileNote> {
+        self.notes.into_values().collect()
     }
 
     fn name(&mut self, path: &str) -> Rc<str> {

@@ -11,14 +11,20 @@ use std::collections::HashMap;
 struct Mem {
     files: HashMap<&'static str, &'static str>,
     defs: Vec<(&'static str, &'static str, &'static str, i64, i64)>,
+    /// A file that is there but cannot be read, and one whose blocks cannot be made.
+    unreadable: Option<&'static str>,
+    unparsed: Option<&'static str>,
 }
 
 impl Checkout for &Mem {
     fn is_file(&self, p: &str) -> bool {
         self.files.contains_key(p)
     }
-    fn read(&self, p: &str) -> Option<Vec<u8>> {
-        self.files.get(p).map(|s| s.as_bytes().to_vec())
+    fn read(&self, p: &str) -> Result<Option<Vec<u8>>, String> {
+        if self.unreadable == Some(p) {
+            return Err("cannot read: no permission".into());
+        }
+        Ok(self.files.get(p).map(|s| s.as_bytes().to_vec()))
     }
 }
 
@@ -27,8 +33,12 @@ impl DefSource for Mem {
     fn language(&self, path: &str, _mode: Mode) -> Option<&'static str> {
         self.defs.iter().find(|d| d.0 == path).map(|d| d.0)
     }
-    fn defs(&self, path: &str, _src: &[u8]) -> Vec<Def> {
-        self.defs
+    fn defs(&self, path: &str, _src: &[u8]) -> Result<Vec<Def>, String> {
+        if self.unparsed == Some(path) {
+            return Err("too large to parse".into());
+        }
+        Ok(self
+            .defs
             .iter()
             .filter(|d| d.0 == path)
             .map(|d| Def {
@@ -37,7 +47,7 @@ impl DefSource for Mem {
                 start: d.3,
                 end: d.4,
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -55,6 +65,8 @@ fn mem(files: &[(&'static str, &'static str)]) -> Mem {
     Mem {
         files: files.iter().copied().collect(),
         defs: Vec::new(),
+        unreadable: None,
+        unparsed: None,
     }
 }
 
@@ -276,6 +288,48 @@ fn blocks_by_overlap_with_the_reference_off_by_one() {
     // Compat: `not (def_end < s or def_start > e)` with def_end exclusive counts `f` too.
     assert_eq!(lv(&c, 1), (Some(1.0), Some(1.0), 2, 2, 2));
     assert_eq!(lv(&k, 1), (Some(1.0), Some(1.0), 1, 1, 1));
+}
+
+/// A checkout file that cannot be read, or whose blocks cannot be made, is noted with its path
+/// and why; the row is still scored, without that file's bytes (and blocks) or blocks. Before,
+/// both were dropped without a word (and a 64 MiB dense file took tree-sitter ~10 GB).
+#[test]
+fn files_given_up_are_noted_and_the_row_still_scored() {
+    let mut m = mem(&[("a.txt", ABC), ("b.txt", ABC), ("c.txt", ABC)]);
+    m.defs = ["a.txt", "b.txt", "c.txt"]
+        .map(|f| (f, "function_definition", "f", 2, 5))
+        .to_vec();
+    (m.unparsed, m.unreadable) = (Some("a.txt"), Some("b.txt"));
+    let span = |f: &str| format!(r#"{{\"file\":\"{f}\",\"start_line\":2,\"end_line\":2}}"#);
+    let g = format!(
+        r#"{{"instance_id":"i","gold_context":"[{},{},{}]"}}"#,
+        span("a.txt"),
+        span("b.txt"),
+        span("c.txt")
+    );
+    let p = r#"{"instance_id":"i","traj_data":{"pred_files":["a.txt","b.txt","c.txt"],"pred_spans":{"a.txt":[{"start":2,"end":2}],"b.txt":[{"start":2,"end":2}],"c.txt":[{"start":2,"end":2}]}}}"#;
+    let opts = CbOptions {
+        workspaces: Some(&m),
+        defs: Some(&m),
+        threads: 1,
+    };
+    let r = score_contextbench(&[gold(&g)], &[pred(p)], &opts);
+    let row = &r.rows[0];
+    let (c, k) = (row.compat.as_ref().unwrap(), row.clean.as_ref().unwrap());
+    // Blocks: c.txt's only (a.txt not parsed, b.txt not read).
+    assert_eq!(lv(c, 1), (Some(1.0), Some(1.0), 1, 1, 1));
+    // Bytes: a.txt's and c.txt's line 2 (3 bytes each); lines: all three files.
+    assert_eq!(lv(k, 2), (Some(1.0), Some(1.0), 6, 6, 6));
+    assert_eq!(lv(k, 3), (Some(1.0), Some(1.0), 3, 3, 3));
+    let notes: Vec<String> = row.notes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        notes,
+        [
+            "a.txt: too large to parse (its blocks are not scored)",
+            "b.txt: cannot read: no permission (its spans and blocks are not scored)",
+        ]
+    );
+    assert_eq!(row.notes[1].lost, Lost::Text);
 }
 
 #[test]

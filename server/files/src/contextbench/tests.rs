@@ -12,7 +12,14 @@ fn a_checkout_file_past_the_source_limit_is_not_read() {
     let ws = DirWorkspaces::new(dir.path()).unwrap();
     let checkout = ws.checkout(&["i1"]).expect("i1 is a checkout");
     assert!(checkout.is_file("big.py"));
-    // Not `assert_eq!`: a failure would print 64 MiB of bytes.
-    assert!(checkout.read("big.py").is_none(), "big.py was read whole");
-    assert_eq!(checkout.read("small.py").as_deref(), Some(&b"x = 1\n"[..]));
+    // Not `assert_eq!`: a failure would print 64 MiB of bytes. Why it was not read is said.
+    match checkout.read("big.py") {
+        Err(why) => assert_eq!(
+            why,
+            "67108865 bytes, over the limit of 67108864 bytes for this input; not read"
+        ),
+        Ok(got) => panic!("big.py was read: {:?} bytes", got.map(|b| b.len())),
+    }
+    assert_eq!(checkout.read("small.py"), Ok(Some(b"x = 1\n".to_vec())));
+    assert_eq!(checkout.read("missing.py"), Ok(None));
 }

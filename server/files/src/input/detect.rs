@@ -27,8 +27,24 @@ const GOLD_KEYS: [&str; 3] = ["tier", "origin", "requirement"];
 /// The kind of a whole file's bytes (only the head is looked at unless the file may be one JSON
 /// document).
 pub fn detect(name: &str, bytes: &[u8]) -> InputKind {
+    detect_by(name, bytes, Reader::Any)
+}
+
+/// Who a file is detected for: every reader alike, or `readcov locbench --gold`, to which
+/// Loc-Bench rows carrying a `patch` are Loc-Bench rows (their names are the gold), where every
+/// other reader takes them as SWE-bench rows (gold from the patch: `score --gold` reads them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    Any,
+    LocBenchGold,
+}
+
+/// [`detect`] for `reader`: the kind told once (`locbench --gold` parsed the first row again
+/// to tell Loc-Bench rows with a patch from SWE-bench rows, and its gold loader detected again).
+pub fn detect_by(name: &str, bytes: &[u8], reader: Reader) -> InputKind {
     let head = &bytes[..bytes.len().min(HEAD)];
-    detect_head(name, head, head.len() == bytes.len()).unwrap_or_else(|| detect_document(bytes).0)
+    detect_head_by(name, head, head.len() == bytes.len(), reader)
+        .unwrap_or_else(|| detect_document(bytes, reader).0)
 }
 
 /// The kind of the file at `path`, reading only its head when that decides (reads logs are
@@ -55,7 +71,7 @@ pub fn detect_file_document(path: &Path) -> Result<(InputKind, Option<Document>)
         return Ok((kind, None));
     }
     let bytes = crate::read_input(path)?;
-    let (kind, value) = detect_document(&bytes);
+    let (kind, value) = detect_document(&bytes, Reader::Any);
     Ok((kind, Some(Document { bytes, value })))
 }
 
@@ -91,6 +107,11 @@ fn ends_with_magic(path: &Path) -> Result<bool, FileError> {
 /// The kind from the first bytes of a file (`whole`: they are the whole file); `None` when the
 /// whole file is needed to tell (it opens a JSON document that does not fit in the head).
 pub fn detect_head(name: &str, head: &[u8], whole: bool) -> Option<InputKind> {
+    detect_head_by(name, head, whole, Reader::Any)
+}
+
+/// [`detect_head`] for `reader`.
+fn detect_head_by(name: &str, head: &[u8], whole: bool, reader: Reader) -> Option<InputKind> {
     if readcov_parquet::is_parquet(head) {
         return Some(InputKind::Parquet);
     }
@@ -108,22 +129,22 @@ pub fn detect_head(name: &str, head: &[u8], whole: bool) -> Option<InputKind> {
     }
     let row = matches!(serde_json::from_str::<Value>(first), Ok(Value::Object(_)));
     if row {
-        return kind_of_lines(text, whole);
+        return kind_of_lines(text, whole, reader);
     }
     if whole {
-        return Some(detect_document(head).0);
+        return Some(detect_document(head, reader).0);
     }
     // A JSON document larger than the head (a trajectory): the whole of it decides. Anything
     // else may be rows whose first line is broken: the next lines vote.
     if first.starts_with('[') || first.starts_with('{') {
         return None;
     }
-    kind_of_lines(text, false)
+    kind_of_lines(text, false, reader)
 }
 
 /// The whole file: one JSON document, else lines; with the document's value when it is a log
 /// (parsed once: the log's format is told from that value, and its import takes it).
-fn detect_document(bytes: &[u8]) -> (InputKind, Option<Value>) {
+fn detect_document(bytes: &[u8], reader: Reader) -> (InputKind, Option<Value>) {
     let text = String::from_utf8_lossy(bytes);
     // The importer does not skip a byte order mark: its value would not be the text's.
     let bom = text.starts_with('\u{feff}');
@@ -138,19 +159,21 @@ fn detect_document(bytes: &[u8]) -> (InputKind, Option<Value>) {
     });
     if array {
         let kind = match first {
-            Some(Value::Object(o)) => kind_of_rows(&[&o], text).unwrap_or_else(|| log_kind(text)),
+            Some(Value::Object(o)) => {
+                kind_of_rows(&[&o], text, reader).unwrap_or_else(|| log_kind(text))
+            }
             _ => log_kind(text),
         };
         return (kind, None);
     }
     match serde_json::from_str::<Value>(text) {
         Ok(doc) => {
-            let kind = kind_of_document(&doc, text);
+            let kind = kind_of_document(&doc, text, reader);
             let log = matches!(kind, InputKind::Log(_)) && !bom;
             (kind, log.then_some(doc))
         }
         Err(_) => (
-            kind_of_lines(text, true).unwrap_or(InputKind::Unknown),
+            kind_of_lines(text, true, reader).unwrap_or(InputKind::Unknown),
             None,
         ),
     }
@@ -159,7 +182,7 @@ fn detect_document(bytes: &[u8]) -> (InputKind, Option<Value>) {
 /// A whole JSON document that is no array (`detect_document` tells arrays): one object. Its
 /// log format is told from `doc`, never by parsing `text` again (as [`log_kind`] and
 /// [`first_line_log`] of a text that is this document would).
-fn kind_of_document(doc: &Value, text: &str) -> InputKind {
+fn kind_of_document(doc: &Value, text: &str, reader: Reader) -> InputKind {
     let Value::Object(o) = doc else {
         return InputKind::Unknown;
     };
@@ -171,11 +194,11 @@ fn kind_of_document(doc: &Value, text: &str) -> InputKind {
         true => Format::detect_json(doc),
         false => first_line_log(head_of(text)),
     };
-    kind_of_rows_with(&[o], &first_log).unwrap_or_else(as_log)
+    kind_of_rows_with(&[o], &first_log, reader).unwrap_or_else(as_log)
 }
 
 /// JSONL: the first objects that parse vote; `None` when none parses and the head is not all.
-fn kind_of_lines(text: &str, whole: bool) -> Option<InputKind> {
+fn kind_of_lines(text: &str, whole: bool, reader: Reader) -> Option<InputKind> {
     let objects: Vec<Map<String, Value>> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -190,7 +213,7 @@ fn kind_of_lines(text: &str, whole: bool) -> Option<InputKind> {
         return whole.then_some(log_kind(text));
     }
     let refs: Vec<&Map<String, Value>> = objects.iter().collect();
-    Some(kind_of_rows(&refs, text).unwrap_or_else(|| log_kind(text)))
+    Some(kind_of_rows(&refs, text, reader).unwrap_or_else(|| log_kind(text)))
 }
 
 /// A log readcov-import reads, else unknown.
@@ -200,19 +223,26 @@ fn log_kind(text: &str) -> InputKind {
 
 /// Rows of a known shape, from the first row's keys (the gold/reads vote takes every row
 /// given); `None` when the first row is no known row (then maybe a log).
-fn kind_of_rows(rows: &[&Map<String, Value>], text: &str) -> Option<InputKind> {
-    kind_of_rows_with(rows, &|| first_line_log(text))
+fn kind_of_rows(rows: &[&Map<String, Value>], text: &str, reader: Reader) -> Option<InputKind> {
+    kind_of_rows_with(rows, &|| first_line_log(text), reader)
 }
 
 /// [`kind_of_rows`] with the log format of the text's first line given by `first_log`.
 fn kind_of_rows_with(
     rows: &[&Map<String, Value>],
     first_log: &dyn Fn() -> Option<Format>,
+    reader: Reader,
 ) -> Option<InputKind> {
     let first = rows.first()?;
     let has = |k: &str| first.contains_key(k);
     if has("ground_truth") {
         return Some(InputKind::Explore);
+    }
+    let loc_bench = has("instance_id") && (has("file_changes") || has("edit_functions"));
+    // For `locbench --gold`, before ContextBench and SWE-bench rows (Loc-Bench rows carry a
+    // `patch`): the rule that command applied to the first row after detecting.
+    if reader == Reader::LocBenchGold && loc_bench {
+        return Some(InputKind::LocBench);
     }
     if has("gold_context") || has("init_ctx") || has("gold_ctx") {
         // Before SWE-bench: ContextBench rows carry `instance_id` and `patch` too.
@@ -221,7 +251,7 @@ fn kind_of_rows_with(
     if has("instance_id") && has("patch") && !has("history") {
         return Some(InputKind::SweBench);
     }
-    if has("instance_id") && (has("file_changes") || has("edit_functions")) {
+    if loc_bench {
         return Some(InputKind::LocBench);
     }
     let located = [

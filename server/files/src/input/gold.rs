@@ -69,10 +69,16 @@ pub fn gold_of(name: &str, bytes: Vec<u8>, opts: &GoldOptions) -> Result<LoadedG
     let (bytes, parquet_errors) = parquet_as_jsonl(name, bytes);
     let kind = detect(name, &bytes);
     Role::Gold.check(name, kind)?;
-    let bytes = rows_of(kind, bytes);
-    let mut out = build(kind, name, &bytes, opts);
+    let mut out = gold_of_kind(name, kind, bytes, opts);
     out.parsed.errors.splice(0..0, parquet_errors);
     Ok(out)
+}
+
+/// [`gold_of`] for bytes already decoded (a Parquet file's rows as JSONL) and detected by a
+/// caller that took `kind` (`locbench --gold`, whose role takes a subset of `--gold`'s kinds):
+/// built as `--gold` builds it, without a second detection.
+pub fn gold_of_kind(name: &str, kind: InputKind, bytes: Vec<u8>, opts: &GoldOptions) -> LoadedGold {
+    build(kind, name, &rows_of(kind, bytes), opts)
 }
 
 /// [`load_gold`] with the gold change behind the gold (`readcov diagnose`'s edit and change

@@ -523,3 +523,24 @@ fn datasets_of_runs_are_streamed() {
         Probe::Head(InputKind::ReadsJsonl)
     ));
 }
+
+/// `locbench --gold` tells Loc-Bench rows carrying a `patch` from SWE-bench rows in the one
+/// detection (the first row that parses decides, as everywhere); every other reader still takes
+/// them as SWE-bench rows, so `score --gold` reads their patches.
+#[test]
+fn loc_bench_rows_with_a_patch_are_loc_bench_only_to_locbench() {
+    let row = r#"{"instance_id":"t","patch":"diff","edit_functions":["a.py:f"]}"#;
+    let plain = r#"{"instance_id":"t","patch":"diff"}"#;
+    for text in [
+        format!("{row}\n"),
+        format!("{{broken\n{row}\n"),
+        format!("[{row}]"),
+    ] {
+        let bytes = text.as_bytes();
+        assert_eq!(detect("g.jsonl", bytes), InputKind::SweBench, "{text}");
+        let kind = detect_by("g.jsonl", bytes, Reader::LocBenchGold);
+        assert_eq!(kind, InputKind::LocBench, "{text}");
+    }
+    let plain = detect_by("g.jsonl", plain.as_bytes(), Reader::LocBenchGold);
+    assert_eq!(plain, InputKind::SweBench);
+}

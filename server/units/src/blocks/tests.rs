@@ -44,6 +44,7 @@ fn the_kind_walk_equals_the_query() {
         }
         want.sort_unstable();
         let mut got: Vec<_> = blocks(lang, src.as_bytes())
+            .unwrap()
             .iter()
             .map(|d| (d.start, d.end))
             .collect();
@@ -55,6 +56,7 @@ fn the_kind_walk_equals_the_query() {
 
 fn summary(lang: Lang, src: &str) -> Vec<(&'static str, String, i64, i64)> {
     let mut d: Vec<_> = blocks(lang, src.as_bytes())
+        .unwrap()
         .into_iter()
         .map(|d| (d.kind, d.name, d.start, d.end))
         .collect();
@@ -108,9 +110,33 @@ fn compat_uses_the_reference_extension_table() {
     assert_eq!(block_lang("x.mjs", Mode::Clean), Some(Lang::JavaScript));
     assert_eq!(block_lang(".py", Mode::Compat), None);
     let lang = TreeSitterBlocks.language("lib.rs", Mode::Compat).unwrap();
-    let rs = TreeSitterBlocks.defs(lang, b"impl S { fn f() {} }");
+    let rs = TreeSitterBlocks
+        .defs(lang, b"impl S { fn f() {} }")
+        .unwrap();
     assert_eq!(
         rs.iter().map(|d| d.kind).collect::<Vec<_>>(),
         vec!["impl_item", "function_item"]
     );
+}
+
+/// A source past `MAX_PARSE_BYTES` is refused before tree-sitter sees it, said with the sizes;
+/// `refuses` tells the same from the length alone (before the run's cache copies the bytes).
+/// Before, `blocks` parsed any size (a dense 64 MiB file: ~10 GB) and could not say why a file
+/// had no blocks.
+#[test]
+fn a_source_past_the_parse_limit_is_refused_unparsed() {
+    let limit = crate::MAX_PARSE_BYTES;
+    let mut src = "x = 1\n".repeat(limit / 6 + 1).into_bytes();
+    src.truncate(limit + 1);
+    let why = format!(
+        "python: {} bytes, over the limit of {limit} bytes for syntax units; not parsed",
+        limit + 1
+    );
+    let err = blocks(Lang::Python, &src).unwrap_err();
+    assert_eq!(err.to_string(), why);
+    assert_eq!(TreeSitterBlocks.defs("python", &src), Err(why.clone()));
+    assert_eq!(TreeSitterBlocks.refuses("python", src.len()), Some(why));
+    // At the limit itself, parsed (told from the length: parsing 16 MiB of dense lines here
+    // would cost a test gigabytes).
+    assert_eq!(TreeSitterBlocks.refuses("python", limit), None);
 }

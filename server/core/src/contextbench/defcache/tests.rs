@@ -14,10 +14,12 @@ fn each_distinct_content_and_language_is_made_once() {
     let cache = DefCache::default();
     let made = std::cell::Cell::new(0);
     let get = |lang, bytes: &[u8], name: &str| {
-        cache.get(lang, bytes, || {
-            made.set(made.get() + 1);
-            vec![def(name)]
-        })[0]
+        cache
+            .get(lang, bytes, || {
+                made.set(made.get() + 1);
+                Ok(vec![def(name)])
+            })
+            .unwrap()[0]
             .name
             .clone()
     };
@@ -35,4 +37,20 @@ fn each_distinct_content_and_language_is_made_once() {
     assert_eq!(get("python", &y, "y"), "y");
     assert_eq!(get("javascript", &x, "js"), "js");
     assert_eq!(made.get(), 4);
+}
+
+/// A content whose blocks could not be made gives its reason to every instance that has it,
+/// made once like any other.
+#[test]
+fn a_refusal_is_made_once_and_given_each_time() {
+    let cache = DefCache::default();
+    let made = std::cell::Cell::new(0);
+    for _ in 0..2 {
+        let got = cache.get("python", b"x = 1", || {
+            made.set(made.get() + 1);
+            Err("parser gave up".to_string())
+        });
+        assert_eq!(got, Err("parser gave up".to_string()));
+    }
+    assert_eq!(made.get(), 1);
 }
