@@ -1,57 +1,44 @@
-//! Syntax units of workspace files, read through the confinement of this crate and parsed by
-//! `readcov-units`: every gold file's units (unit columns of `score`; as plain ranges for
-//! `explain`), and the units around edited lines (read-before-edit). A missing, unreadable or grammar-less file is
-//! recorded as such (line metrics only), never fatal.
+//! Syntax units of workspace files, read through the confinement of this crate ([`Workspace`])
+//! and found by `readcov-units`' one walk (`units_of_paths`): every gold file's units (unit
+//! columns of `score`; as plain ranges for `explain`), and the units around edited lines
+//! (read-before-edit). A missing, unreadable or grammar-less file is recorded as such (line
+//! metrics only), never fatal.
 
-use crate::{confined_file, read_confined, read_source};
+use crate::{confined_file, read_source, Workspace};
 use readcov_core::explain::{UnitMap, UnitRange};
 use readcov_core::{EventKind, GoldSpan, ReadSpan};
-use readcov_units::{lang_for_file, lang_for_path, units, FileSyntax, Lang, UnitsResult};
-use std::collections::{BTreeMap, BTreeSet};
+use readcov_units::{lang_for_file, lang_for_path, units, units_of_paths, FileSyntax, Lang};
+use readcov_units::{Sources, UnitsResult};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::path::Path;
+
+/// The one rule for a file's syntax, kept here under its old name for the callers of this crate.
+pub use readcov_units::syntax_of_file;
 
 /// Syntax of every gold file under `ws`; a file that cannot be read or has no grammar is
 /// recorded as such (line metrics only), never fatal. `None`: no workspace (a task folder that
 /// is missing or refused), every file "source not found".
 pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax> {
-    let mut out = BTreeMap::new();
-    let root = ws.and_then(|w| w.canonicalize().ok());
-    for g in gold {
-        if out.contains_key(g.path.as_str()) {
-            continue;
-        }
-        let syntax = syntax_of_file(&g.path, || {
-            let file = root.as_deref().and_then(|r| confined_file(r, &g.path));
-            let file = file.ok_or("source not found in the workspace")?;
-            // A file past `MAX_SOURCE_BYTES` is not read: line metrics only, said why.
-            let bytes = read_source(&file).map_err(|e| e.what)?;
-            Ok(lossy(bytes))
-        });
-        out.insert(g.path.to_string(), syntax);
-    }
-    out
+    units_of_paths(gold.iter().map(|g| g.path.as_str()), &workspace(ws))
 }
 
-/// One gold file's syntax, the rule of `score`, `explain`, `report` and the language server
-/// alike: `Unsupported` when its extension has no grammar (its text is then not asked for), else
-/// the units of the text `text` gives (a `.h` holding C++ parsed as C++), or why there are none
-/// (`text`'s error: it cannot be read; or the parse's).
-pub fn syntax_of_file(path: &str, text: impl FnOnce() -> Result<String, String>) -> FileSyntax {
-    let Some(lang) = lang_for_path(path) else {
-        return FileSyntax::Unsupported;
-    };
-    let text = match text() {
-        Ok(t) => t,
-        Err(why) => return FileSyntax::Unavailable(why),
-    };
-    let lang = lang_for_file(path, &text).unwrap_or(lang);
-    match units(lang, &text) {
-        Ok(r) => FileSyntax::Units {
-            units: r.units,
-            parse_errors: r.parse_errors,
-        },
-        Err(e) => FileSyntax::Unavailable(e.to_string()),
+/// A workspace's files as every command reads them for their units: confined to it (symlinks
+/// out of it are not followed), a file past `MAX_SOURCE_BYTES` not read (line metrics only,
+/// said why), decoded lossily ([`lossy`]). Without a root (no workspace, or a task folder that is
+/// missing or refused), every file is "source not found".
+impl Sources for Workspace {
+    fn text(&self, path: &str) -> Result<Cow<'_, str>, String> {
+        let file = (self.0.as_deref()).and_then(|r| confined_file(r, path));
+        let file = file.ok_or("source not found in the workspace")?;
+        let bytes = read_source(&file).map_err(|e| e.what)?;
+        Ok(Cow::Owned(lossy(bytes)))
     }
+}
+
+/// The workspace at `ws`, its root made canonical as confinement needs (`None` when it cannot be).
+pub fn workspace(ws: Option<&Path>) -> Workspace {
+    Workspace(ws.and_then(|w| w.canonicalize().ok()))
 }
 
 /// A source's bytes as text. Lossy: a stray invalid byte must not hide the whole file's units;
@@ -96,36 +83,21 @@ pub fn sheet_units(
     }
 }
 
-/// Syntax units of every edited file found in the workspace (confined: symlinks out of it are not
-/// followed). Files without a grammar, missing or unparsable are left out: their edits fall back
-/// to the ±10-line window.
+/// Syntax units of every edited file found in the workspace (read as a [`Workspace`] is read).
+/// Files without a grammar, missing or unparsable are left out: their edits fall back to the
+/// ±10-line window.
 pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u32, u32)>> {
-    let mut out = BTreeMap::new();
-    let Ok(root) = ws.canonicalize() else {
-        return out;
-    };
-    let edited: BTreeSet<&str> = reads
-        .iter()
+    let edited = (reads.iter())
         .filter(|r| r.kind == EventKind::Edit)
-        .map(|r| r.path.as_str())
-        .collect();
-    for path in edited {
-        let Some(lang) = lang_for_path(path) else {
-            continue;
-        };
-        let Some(bytes) = read_confined(&root, path) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let lang = lang_for_file(path, &text).unwrap_or(lang);
-        if let Ok(r) = units(lang, &text) {
-            out.insert(
-                path.to_string(),
-                r.units.iter().map(|u| (u.start, u.end)).collect(),
-            );
-        }
-    }
-    out
+        .map(|r| r.path.as_str());
+    (units_of_paths(edited, &workspace(Some(ws))).into_iter())
+        .filter_map(|(path, s)| match s {
+            FileSyntax::Units { units, .. } => {
+                Some((path, units.iter().map(|u| (u.start, u.end)).collect()))
+            }
+            FileSyntax::Unsupported | FileSyntax::Unavailable(_) => None,
+        })
+        .collect()
 }
 
 /// The gold files' units as plain line ranges, for `explain` (files without a grammar or

@@ -15,6 +15,7 @@ pub mod locbench;
 pub mod nest;
 mod plan;
 pub mod retrieval;
+mod source;
 mod tree;
 
 pub use batch::unit_scores;
@@ -26,6 +27,7 @@ pub use doc::{leading_start, with_leading_comments};
 pub use lang::{lang_for_file, lang_for_path, Lang};
 pub use retrieval::levels::{Level, LevelMeasures};
 pub use retrieval::{at_k_rows, widen_chunks, widening_totals, AtKRow, Widening, WideningTotals};
+pub use source::{syntax_of_file, units_of_paths, Sources};
 pub use tree::{edit_for_replace, UnitTree};
 /// Re-exported so callers can build edits without depending on tree-sitter themselves.
 pub use tree_sitter::{InputEdit, Point};
