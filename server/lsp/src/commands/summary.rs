@@ -236,34 +236,31 @@ impl Scoring<'_> {
     }
 }
 
-/// Syntax units of every gold file: the open document's text when open, else the file on disk
-/// (confined to the workspace through symlinks, read as `score` reads it: lossy, under the
-/// source limit), by `score`'s rule ([`readcov_files::syntax::syntax_of_file`]).
-fn syntax_of(
-    me: &Inner,
-    gold: &[&readcov_core::GoldSpan],
-) -> std::collections::BTreeMap<String, FileSyntax> {
-    let root = me.store.root().and_then(|r| r.canonicalize().ok());
-    let mut out = std::collections::BTreeMap::new();
-    for path in gold.iter().map(|g| g.path.as_str()) {
-        if out.contains_key(path) {
-            continue;
+/// Syntax units of every gold file by the one walk (`readcov_units::units_of_paths`): the open
+/// document's text when open, else the file on disk as `score` reads it
+/// (a [`readcov_files::Workspace`]: confined, lossy, under the source limit).
+fn syntax_of(me: &Inner, gold: &[&GoldSpan]) -> BTreeMap<String, FileSyntax> {
+    let sources = OpenOrDisk {
+        me,
+        disk: readcov_files::syntax::workspace(me.store.root().as_deref()),
+    };
+    readcov_units::units_of_paths(gold.iter().map(|g| g.path.as_str()), &sources)
+}
+
+/// A file's text: its open document's, else the workspace's file.
+struct OpenOrDisk<'a> {
+    me: &'a Inner,
+    disk: readcov_files::Workspace,
+}
+
+impl readcov_units::Sources for OpenOrDisk<'_> {
+    fn text(&self, path: &str) -> Result<std::borrow::Cow<'_, str>, String> {
+        let open = (self.me.docs.iter()).find(|d| d.path.as_deref() == Some(path));
+        match open {
+            Some(d) => Ok(d.text().into()),
+            None => self.disk.text(path),
         }
-        let syntax = readcov_files::syntax::syntax_of_file(path, || {
-            let open = me.docs.iter().find(|d| d.path.as_deref() == Some(path));
-            if let Some(d) = open {
-                return Ok(d.text());
-            }
-            let file = root
-                .as_deref()
-                .and_then(|r| readcov_files::confined_file(r, path));
-            let file = file.ok_or("cannot read the file in the workspace")?;
-            let bytes = readcov_files::read_source(&file).map_err(|e| e.what)?;
-            Ok(readcov_files::syntax::lossy(bytes))
-        });
-        out.insert(path.to_string(), syntax);
     }
-    out
 }
 
 #[cfg(test)]
