@@ -19,7 +19,7 @@ use readcov_core::stages::{
 };
 use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
 use readcov_patch::Loss;
-use readcov_units::{lang_for_file, units};
+use readcov_units::FileSyntax as UnitsSyntax;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -160,15 +160,17 @@ fn one_task(
     out
 }
 
-/// Each file's syntax: its units, or the whole file when it has no grammar or does not parse.
+/// Each file's syntax as the stages take it, from the one walk (`readcov_units::units_of_paths`
+/// over the texts read once): its units, or the whole file when it has no grammar or does not
+/// parse.
 fn syntax_of(texts: &Texts) -> BTreeMap<String, FileSyntax> {
-    (texts.iter())
-        .map(|(path, text)| {
-            let len = readcov_core::base::count_lines(text.as_bytes());
-            let found = lang_for_file(path, text).and_then(|lang| units(lang, text).ok());
-            let syntax = match found {
-                Some(u) => FileSyntax::Units {
-                    units: (u.units.into_iter())
+    let found = readcov_units::units_of_paths(texts.keys().map(String::as_str), texts);
+    (found.into_iter())
+        .filter_map(|(path, syntax)| {
+            let len = readcov_core::base::count_lines(texts.get(&path)?.as_bytes());
+            let syntax = match syntax {
+                UnitsSyntax::Units { units, .. } => FileSyntax::Units {
+                    units: (units.into_iter())
                         .map(|u| UnitSpan {
                             kind: u.kind,
                             name: u.name,
@@ -179,9 +181,9 @@ fn syntax_of(texts: &Texts) -> BTreeMap<String, FileSyntax> {
                         .collect(),
                     len,
                 },
-                None => FileSyntax::Whole { len },
+                UnitsSyntax::Unsupported | UnitsSyntax::Unavailable(_) => FileSyntax::Whole { len },
             };
-            (path.clone(), syntax)
+            Some((path, syntax))
         })
         .collect()
 }
