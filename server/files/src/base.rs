@@ -23,15 +23,15 @@ struct GoldRowOut<'a> {
 
 /// Gold JSONL, each row with its `base` when the workspace has its file.
 pub fn gold_jsonl_with_base(rows: &[GoldRow], files: &dyn TaskFiles) -> serde_json::Result<String> {
-    let mut texts: HashMap<(&str, &str), Option<String>> = HashMap::new();
+    // The file's bytes as they are: the fingerprint the language server checks the file on
+    // disk against (a lossily decoded text would not match a file with a stray byte).
+    let mut texts: HashMap<(&str, &str), Option<Vec<u8>>> = HashMap::new();
     let mut out = String::new();
     for r in rows {
         let text = texts
             .entry((r.task.as_str(), r.path.as_str()))
-            .or_insert_with(|| files.read(&r.task, &r.path));
-        let base = text
-            .as_deref()
-            .map(|t| Base::of_span(t.as_bytes(), r.start, r.end));
+            .or_insert_with(|| files.bytes(&r.task, &r.path));
+        let base = text.as_deref().map(|t| Base::of_span(t, r.start, r.end));
         out.push_str(&serde_json::to_string(&GoldRowOut { row: r, base })?);
         out.push('\n');
     }

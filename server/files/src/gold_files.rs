@@ -23,10 +23,17 @@ impl Workspaces {
 
 impl TaskFiles for Workspaces {
     fn read(&self, task: &str, path: &str) -> Option<String> {
-        let root = self.root(task)?;
-        String::from_utf8(read_confined(Path::new(&root), path)?).ok()
+        // Lossy, as `score` and the language server read sources: a file with a stray byte that
+        // is no UTF-8 was "not in the workspace" for `readcov gold` and `readcov diagnose`.
+        self.bytes(task, path).map(crate::syntax::lossy)
+    }
+    fn bytes(&self, task: &str, path: &str) -> Option<Vec<u8>> {
+        read_confined(Path::new(&self.root(task)?), path)
     }
     fn has_workspace(&self, task: &str) -> bool {
         self.root(task).is_some()
     }
 }
+
+#[cfg(test)]
+mod tests;

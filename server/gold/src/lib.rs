@@ -36,8 +36,16 @@ pub use test_tier::test_gold;
 /// Workspace files by task: `--workspace DIR` serves every task from one folder, `--workspaces
 /// DIR` each task from `DIR/<task>/`.
 pub trait TaskFiles {
-    /// The text of `path` in `task`'s workspace, or `None` when it has no such file.
+    /// The text of `path` in `task`'s workspace, or `None` when it has no such file. Bytes that
+    /// are no UTF-8 are decoded lossily, as `score` reads sources: one stray byte must not lose
+    /// the whole file (its units, its length, the patches applied to it).
     fn read(&self, task: &str, path: &str) -> Option<String>;
+    /// The bytes of `path` as they are (what a `base` fingerprint is of); by default [`read`]'s.
+    ///
+    /// [`read`]: TaskFiles::read
+    fn bytes(&self, task: &str, path: &str) -> Option<Vec<u8>> {
+        self.read(task, path).map(String::into_bytes)
+    }
     /// Whether `task` has a workspace at all (without one, no file is "missing").
     fn has_workspace(&self, task: &str) -> bool;
 }

@@ -145,3 +145,56 @@ fn group_by_names_round_trip() {
     }
     assert_eq!(GroupBy::parse("model"), None);
 }
+
+#[test]
+fn a_base_file_with_a_stray_byte_is_diagnosed_as_without_it() {
+    // `score`, `explain` and the language server read sources lossily; the diagnosis read base
+    // files strictly, so one byte that is no UTF-8 (in a comment, in no unit and no hunk) lost
+    // the whole file: no units, no length, neither change applied to it. The reads and the
+    // run's change are imported against the clean file once; only the base files differ.
+    let real = real();
+    let task = "pallets__flask-5014";
+    let file = "src/flask/blueprints.py";
+    let clean = std::fs::read(real.join("sources").join(task).join(file)).unwrap();
+    assert!(clean.starts_with(b"import os\n"));
+    let mut stray = b"import os  # \xff\n".to_vec();
+    stray.extend_from_slice(&clean[b"import os\n".len()..]);
+    assert!(String::from_utf8(stray.clone()).is_err());
+    let ws = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(ws.path().join(task).join("src/flask")).unwrap();
+    std::fs::write(ws.path().join(task).join(file), &stray).unwrap();
+    let sources = real.join("sources");
+    let diagnosed = |base_files: &Path| {
+        let (g, gold_change) =
+            input::load_gold_and_change(&real.join("gold.jsonl"), &GoldOptions::default()).unwrap();
+        let opts = ReadsOptions {
+            workspace: None,
+            base_files: BaseFiles::PerTask(&sources),
+        };
+        let traj = real.join("openhands/pallets__flask-5014.json");
+        let (r, changes) = input::load_reads_and_changes(&traj, &opts).unwrap();
+        let loaded = Loaded {
+            gold: g.parsed.items,
+            gold_change,
+            reads: r.parsed.items,
+            changes,
+            lost_edits: r.lost_edits,
+            outcomes: None,
+        };
+        let beside = Beside {
+            patches: &[],
+            test_reports: &[],
+            workspace: None,
+            workspaces: Some(base_files),
+            opts: ScoreOptions::default(),
+        };
+        with_loaded(loaded, &beside)
+            .unwrap()
+            .diagnose(1, GroupBy::Run)
+            .0
+    };
+    let (a, b) = (diagnosed(&sources), diagnosed(ws.path()));
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0].verdict, Verdict::Change, "{:?}", a[0].reason);
+    assert_eq!(a, b);
+}
