@@ -165,7 +165,15 @@ pub fn diagnosis(me: &Inner) -> Option<Arc<Diagnosis>> {
             }
         }
     }
-    let (gold, rows, _) = crate::task::task_rows(me, &task);
+    // No run shown: the gold's changed lines only, which read no row. The task's rows (a copy
+    // of each) cost 0.6 s and ~200 MB at 1.2M reads of 3,000 runs, where no run is picked.
+    let (gold, rows) = match &run {
+        Some(_) => {
+            let (gold, rows, _) = crate::task::task_rows(me, &task);
+            (gold, rows)
+        }
+        None => (me.store.gold_where(|g| g.task == task), Vec::new()),
+    };
     let opts = crate::task::options(me);
     let (stages, layer) = with_input(me, &task, &gold, &rows, &opts, |i| match &run {
         Some(r) => (diagnose_run(i, &task, r), change_layer(i, &task, r)),
