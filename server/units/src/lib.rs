@@ -6,6 +6,7 @@
 
 mod batch;
 pub mod blocks;
+mod chunked;
 mod chunks;
 pub mod coverage;
 mod doc;
@@ -19,6 +20,7 @@ mod source;
 mod tree;
 
 pub use batch::unit_scores;
+pub use chunked::ChunkScoring;
 pub use coverage::{
     file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
     UNIT_KEYS,

@@ -9,9 +9,7 @@ pub mod json;
 use super::{HUMAN, WHAT_IF};
 use crate::backend::Inner;
 use json::{figure, Layer, Rows, Summary, SummaryRow};
-use readcov_core::{
-    score_batch, GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source, UnknownLengths,
-};
+use readcov_core::{GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source, UnknownLengths};
 use readcov_units::FileSyntax;
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
@@ -139,8 +137,9 @@ pub struct Scoring<'a> {
 }
 
 impl Scoring<'_> {
-    /// Scores `gold` and `reads` (both sorted by task) `per_chunk` tasks at a time, appending
-    /// to `out` a chunk of the rows `keep` takes, in `score_batch`'s order (task, then run).
+    /// Scores `gold` and `reads` (both sorted by task) `per_chunk` tasks at a time
+    /// ([`readcov_units::ChunkScoring`]), appending to `out` a chunk of the rows `keep` takes,
+    /// in `score_batch`'s order (task, then run).
     pub fn rows(
         &self,
         gold: &[&GoldSpan],
@@ -149,90 +148,70 @@ impl Scoring<'_> {
         out: &mut Rows,
     ) {
         let mut runs: HashMap<String, Name> = HashMap::new();
-        let (mut g, mut r) = (0, 0);
-        while g < gold.len() || r < reads.len() {
-            let (g0, r0) = (g, r);
-            for _ in 0..self.per_chunk.max(1) {
-                // The next task in order, from the gold or the reads.
-                let next = match (gold.get(g), reads.get(r)) {
-                    (Some(a), Some(b)) => a.task.as_str().min(b.task.as_str()),
-                    (Some(a), None) => a.task.as_str(),
-                    (None, Some(b)) => b.task.as_str(),
-                    (None, None) => break,
-                };
-                let next = next.to_string();
-                g += gold[g..]
-                    .iter()
-                    .take_while(|s| s.task.as_str() == next)
-                    .count();
-                r += reads[r..].iter().take_while(|s| s.task == next).count();
-            }
+        let scoring = readcov_units::ChunkScoring {
+            lengths: &UnknownLengths,
+            opts: self.opts,
+            syntax: self.syntax,
+            per_chunk: self.per_chunk,
+        };
+        scoring.run(gold, reads, |gold, rows, units| {
             let mut chunk = Vec::new();
-            self.chunk(&gold[g0..g], &reads[r0..r], &mut runs, |row, score| {
+            convert(gold, rows, units, &mut runs, |row, score| {
                 if keep(&row, score) {
                     chunk.push(row);
                 }
             });
             chunk.shrink_to_fit();
             out.chunks.push(chunk);
-        }
+        });
     }
+}
 
-    /// One chunk's `score_batch` rows with unit hit and the row's layer (`agent`, `human` — the
-    /// run `readcov/recordRead` writes — or `what-if`); the task's name is the gold's own.
-    fn chunk(
-        &self,
-        gold: &[&GoldSpan],
-        reads: &[ReadSpan],
-        runs: &mut HashMap<String, Name>,
-        mut each: impl FnMut(SummaryRow, &readcov_core::RunScore),
-    ) {
-        let rows = score_batch(gold.iter().copied(), reads, &UnknownLengths, self.opts);
-        let units = readcov_units::unit_scores(
-            &rows,
-            gold.iter().copied(),
-            reads,
-            &UnknownLengths,
-            self.opts,
-            self.syntax,
-            0,
-        );
-        let mut task: Option<Name> = None;
-        let mut at = 0;
-        for (r, u) in rows.into_iter().zip(units) {
-            if task.as_deref() != Some(r.task.as_str()) {
-                // Rows and gold come in task order: the gold's name for this task, if any.
-                at += gold[at..]
-                    .iter()
-                    .take_while(|g| g.task.as_str() < r.task.as_str())
-                    .count();
-                task = Some(match gold.get(at).filter(|g| g.task.as_str() == r.task) {
-                    Some(g) => g.task.clone(),
-                    None => Name::from(r.task.as_str()),
-                });
-            }
-            let run = runs
-                .entry(r.run.clone())
-                .or_insert_with(|| Name::from(r.run.as_str()))
-                .clone();
-            let layer = match r.run.as_str() {
-                WHAT_IF => Layer::WhatIf,
-                HUMAN => Layer::Human,
-                _ => Layer::Agent,
-            };
-            let row = SummaryRow {
-                covered_lines: r.score.covered_lines,
-                file_hit: figure(r.score.file_hit),
-                gold_lines: r.score.gold_lines,
-                layer,
-                line_coverage: figure(r.score.line_coverage),
-                passes_threshold: r.score.passes_threshold,
-                run,
-                task: task.clone().unwrap_or_default(),
-                unit_hit: figure(u.unit_hit),
-            };
-            each(row, &r.score);
+/// One chunk's `score_batch` rows with unit hit as summary rows, with the row's layer (`agent`,
+/// `human` — the run `readcov/recordRead` writes — or `what-if`); the task's name is the gold's
+/// own.
+fn convert(
+    gold: &[&GoldSpan],
+    rows: Vec<readcov_core::TaskRunScore>,
+    units: Vec<readcov_units::UnitScore>,
+    runs: &mut HashMap<String, Name>,
+    mut each: impl FnMut(SummaryRow, &readcov_core::RunScore),
+) {
+    let mut task: Option<Name> = None;
+    let mut at = 0;
+    for (r, u) in rows.into_iter().zip(units) {
+        if task.as_deref() != Some(r.task.as_str()) {
+            // Rows and gold come in task order: the gold's name for this task, if any.
+            at += gold[at..]
+                .iter()
+                .take_while(|g| g.task.as_str() < r.task.as_str())
+                .count();
+            task = Some(match gold.get(at).filter(|g| g.task.as_str() == r.task) {
+                Some(g) => g.task.clone(),
+                None => Name::from(r.task.as_str()),
+            });
         }
+        let run = runs
+            .entry(r.run.clone())
+            .or_insert_with(|| Name::from(r.run.as_str()))
+            .clone();
+        let layer = match r.run.as_str() {
+            WHAT_IF => Layer::WhatIf,
+            HUMAN => Layer::Human,
+            _ => Layer::Agent,
+        };
+        let row = SummaryRow {
+            covered_lines: r.score.covered_lines,
+            file_hit: figure(r.score.file_hit),
+            gold_lines: r.score.gold_lines,
+            layer,
+            line_coverage: figure(r.score.line_coverage),
+            passes_threshold: r.score.passes_threshold,
+            run,
+            task: task.clone().unwrap_or_default(),
+            unit_hit: figure(u.unit_hit),
+        };
+        each(row, &r.score);
     }
 }
 

@@ -1,5 +1,5 @@
 use super::*;
-use readcov_core::{parse_gold, parse_reads, totals};
+use readcov_core::{parse_gold, parse_reads, score_batch, totals};
 
 /// Gold over a real source file (flask's blueprints.py at its base commit) and a missing one,
 /// for 40 tasks; reads of several runs (a human one too), some for tasks without gold.
