@@ -88,3 +88,31 @@ fn score_big_and_small(d: &std::path::Path, big: &str, read: (u32, u32)) -> (Val
     let v = serde_json::from_str(stdout(&o).trim()).expect("one row");
     (v, stderr(&o))
 }
+
+/// `readcov units` of a file past the parse limit refuses it from its length, unread: it read the
+/// file whole first, so a sparse 64 GiB file ran the process out of memory (here: aborted past a
+/// 1 GiB address space) before `units` refused it.
+#[test]
+fn units_refuses_a_file_past_the_parse_limit_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.py");
+    let len = 64u64 << 30;
+    std::fs::File::create(&big).unwrap().set_len(len).unwrap();
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" units \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_readcov"))
+        .arg(&big)
+        .output()
+        .unwrap();
+    let limit = readcov_units::MAX_PARSE_BYTES;
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {}: python: {len} bytes, over the limit of {limit} bytes for syntax units; \
+             not parsed\n",
+            big.display()
+        )
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
