@@ -150,9 +150,14 @@ fn name_gold(
     for (task, lines) in gold_lines_by_task(spans, &UnknownLengths) {
         let units = task_units(input, task, lines.keys(), given_up).unwrap_or_default();
         if units.is_empty() {
+            // With a workspace given, "give --workspace" would be wrong advice: its files had
+            // none (a file given up is named in its own warning).
+            let why = match (&input.workspace, &input.workspaces) {
+                (None, None) => "give --workspace or --workspaces",
+                _ => "none found in its workspace",
+            };
             notes.push(format!(
-                "warning: {task}: no units for its gold files (give --workspace or \
-                 --workspaces): file level only"
+                "warning: {task}: no units for its gold files ({why}): file level only"
             ));
         }
         let (files, modules, functions) = names_of_lines(&lines, &units);

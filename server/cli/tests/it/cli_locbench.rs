@@ -232,4 +232,13 @@ fn a_workspace_file_past_the_parse_limit_is_named() {
         readcov_units::MAX_PARSE_BYTES
     );
     assert!(stderr(&o).ends_with(&said), "{}", stderr(&o));
+    // The workspace was given: the note on the task says so instead of asking for one.
+    assert!(
+        stderr(&o).contains(
+            "warning: t: no units for its gold files (none found in its workspace): file level only\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("give --workspace"), "{}", stderr(&o));
 }
