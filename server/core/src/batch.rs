@@ -4,7 +4,7 @@
 use crate::group::by_task_run;
 use crate::metrics::{FileLengths, PreparedGold, RunScore, Status, DEFAULT_THRESHOLD};
 use crate::named::NamedRuns;
-use crate::span::{EventKind, GoldSpan, ReadSpan, Source, Tier};
+use crate::span::{GoldSpan, ReadSpan, Source, Tier};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -26,6 +26,15 @@ pub struct ScoreOptions {
     /// Score each gold file and span too (`RunScore::files`, `spans`); off, rows carry the
     /// summary figures only, which is all a csv, a table or `--summary` prints.
     pub breakdown: bool,
+}
+
+impl ScoreOptions {
+    /// Whether `r` counts as read under these options: every figure (scores, units, stages,
+    /// explanations, retrieval, the sheet and the report) takes its reads by this one rule.
+    #[inline]
+    pub fn counts(&self, r: &ReadSpan) -> bool {
+        crate::span::counts_as_read(r.kind, r.source, &self.sources)
+    }
 }
 
 impl Default for ScoreOptions {
@@ -129,9 +138,7 @@ fn score_pairs<'g>(
     keep: impl Fn(&ReadSpan) -> bool,
 ) -> Vec<TaskRunScore> {
     // Runs exist even when all their events are filtered out, so they still get a row.
-    let reads_by_pair = by_task_run(reads, |r| {
-        r.kind == EventKind::Read && opts.sources.contains(&r.source) && keep(r)
-    });
+    let reads_by_pair = by_task_run(reads, |r| opts.counts(r) && keep(r));
     let mut rows = Vec::with_capacity(reads_by_pair.len() + named.len());
     score_tasks_named(
         gold,

@@ -79,9 +79,7 @@ pub fn point_at_k(
     let rows = score_at_k(gold, reads, lengths, opts, k);
     let mut at = summarize(k, &rows);
     let mut chunks: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in reads.iter().filter(|r| {
-        r.kind == crate::EventKind::Read && opts.sources.contains(&r.source) && within_k(r, k)
-    }) {
+    for r in reads.iter().filter(|r| opts.counts(r) && within_k(r, k)) {
         chunks.entry((&r.task, &r.run)).or_default().push(r);
     }
     let mut by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();

@@ -183,3 +183,14 @@ pub fn merge_touching(gold: &[GoldSpan]) -> Vec<GoldSpan> {
 
 #[cfg(test)]
 mod tests;
+
+/// A read, not an edit, from one of the counted `sources`: the one rule every figure takes its
+/// reads by (`ScoreOptions::counts` for a row).
+#[inline]
+pub fn counts_as_read(
+    kind: EventKind,
+    source: Source,
+    sources: &std::collections::BTreeSet<Source>,
+) -> bool {
+    kind == EventKind::Read && sources.contains(&source)
+}

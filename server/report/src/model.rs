@@ -8,8 +8,8 @@ use crate::timeline::{timeline, Timeline};
 use crate::units::{score_units, Unit, UnitScore};
 use readcov_core::metrics::FileLines;
 use readcov_core::{
-    collect_lines, score_batch_named, totals, EventKind, FileLengths, GoldSpan, NamedRuns,
-    ReadSpan, RunScore, ScoreOptions, Tier, Totals, NO_RUN,
+    collect_lines, score_batch_named, totals, FileLengths, GoldSpan, NamedRuns, ReadSpan, RunScore,
+    ScoreOptions, Tier, Totals, NO_RUN,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -115,7 +115,7 @@ pub fn build(input: &ReportInput) -> Report {
     // The same filter as `score_batch`, so timelines, units and LCOV agree with the scores.
     let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
     for r in input.reads {
-        if r.kind == EventKind::Read && input.opts.sources.contains(&r.source) {
+        if input.opts.counts(r) {
             reads_by_pair
                 .entry((r.task.as_str(), r.run.as_str()))
                 .or_default()

@@ -3,7 +3,7 @@
 
 use crate::coverage::{run_unit_score_with, FileSyntax, OwnLines, UnitScore};
 use readcov_core::{
-    collect_lines, EventKind, FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore, Tier,
+    collect_lines, FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore, Tier,
 };
 use std::collections::BTreeMap;
 
@@ -23,10 +23,7 @@ pub fn unit_scores<'a>(
         gold_by_task.entry(g.task.as_str()).or_default().push(g);
     }
     let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in reads
-        .iter()
-        .filter(|r| r.kind == EventKind::Read && opts.sources.contains(&r.source))
-    {
+    for r in reads.iter().filter(|r| opts.counts(r)) {
         reads_by_pair
             .entry((r.task.as_str(), r.run.as_str()))
             .or_default()

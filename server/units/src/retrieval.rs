@@ -191,10 +191,7 @@ pub fn at_k_rows(
 ) -> Vec<AtKRow> {
     use readcov_core::retrieval::{score_at_k, within_k};
     let mut all: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in reads
-        .iter()
-        .filter(|r| r.kind == readcov_core::EventKind::Read && opts.sources.contains(&r.source))
-    {
+    for r in reads.iter().filter(|r| opts.counts(r)) {
         all.entry((&r.task, &r.run)).or_default().push(r);
     }
     let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();

@@ -21,7 +21,7 @@ use crate::batch::{score_tasks, ScoreOptions, NO_RUN};
 use crate::group::by_task_run;
 use crate::lineset::LineSet;
 use crate::metrics::{FileLengths, PreparedGold, RunScore, Status};
-use crate::span::{EventKind, GoldSpan, ReadSpan};
+use crate::span::{GoldSpan, ReadSpan};
 use std::collections::BTreeMap;
 use thiserror::Error;
 
@@ -92,9 +92,7 @@ pub fn explain<'a>(
     }
     // The same filter as `score_batch`: a run whose rows are all filtered out (edits only, or
     // what-if reads only) still exists, with no reads.
-    let mut runs = by_task_run(task_rows.iter().copied(), |r| {
-        r.kind == EventKind::Read && opts.sources.contains(&r.source)
-    });
+    let mut runs = by_task_run(task_rows.iter().copied(), |r| opts.counts(r));
     let rowless: Vec<_> = (req.more_runs.iter())
         .filter(|m| !runs.iter().any(|((_, r), _)| r == m))
         .map(|m| ((task, m.as_str()), Vec::new()))
@@ -149,7 +147,7 @@ pub fn explain<'a>(
         .expect("the walk scores every chosen run");
     let turns = turns.expect("the walk scores the explained run");
     let run_rows: Vec<&ReadSpan> = task_rows.iter().copied().filter(|r| r.run == run).collect();
-    let counted = |r: &&ReadSpan| r.kind == EventKind::Read && opts.sources.contains(&r.source);
+    let counted = |r: &&ReadSpan| opts.counts(r);
     let read_rows: Vec<&ReadSpan> = run_rows.iter().copied().filter(counted).collect();
     let files = nearest::files(&score, &read_rows, units, opts.threshold);
     let edits = timeline::edits(

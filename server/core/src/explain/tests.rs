@@ -4,6 +4,7 @@ use super::*;
 use crate::formats::{parse_gold, parse_reads};
 use crate::lineset::LineSet;
 use crate::metrics::UnknownLengths;
+use crate::span::EventKind;
 
 fn gold(text: &str) -> Vec<GoldSpan> {
     let p = parse_gold(text.as_bytes(), "gold.jsonl", None);

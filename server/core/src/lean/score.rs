@@ -12,7 +12,7 @@ use crate::batch::{score_tasks_named, ScoreOptions, TaskRunScore};
 use crate::lineset::{Interval, LineSet};
 use crate::metrics::{finish, gold_files, FileLengths, FileTotals, PreparedGold};
 use crate::named::NamedRuns;
-use crate::span::{EventKind, GoldSpan};
+use crate::span::GoldSpan;
 use std::collections::HashMap;
 
 /// Scores every (task, run) exactly as [`crate::score_batch`] does, handing each row to `emit`
@@ -43,7 +43,7 @@ pub fn score_lean_named(
     let counted: Vec<bool> = reads
         .tags
         .iter()
-        .map(|t| t.kind == EventKind::Read && opts.sources.contains(&t.source))
+        .map(|t| crate::span::counts_as_read(t.kind, t.source, &opts.sources))
         .collect();
     let all_count = counted.iter().all(|&c| c);
     // Known lengths once per name, not once per file of each run.

@@ -11,7 +11,7 @@ use crate::group::by_task_run;
 use crate::lean::FxHasher;
 use crate::lineset::LineSet;
 use crate::metrics::FileLengths;
-use crate::span::{EventKind, ReadSpan, Source};
+use crate::span::{counts_as_read, EventKind, ReadSpan, Source};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::BuildHasherDefault;
@@ -169,7 +169,7 @@ impl<'a> Step<'a> {
             path: &r.path,
             start: r.start,
             end: r.end,
-            counts_as_read: r.kind == EventKind::Read && sources.contains(&r.source),
+            counts_as_read: counts_as_read(r.kind, r.source, sources),
         }
     }
 

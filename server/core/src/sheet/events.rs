@@ -6,7 +6,7 @@
 
 use crate::lineset::LineSet;
 use crate::metrics::FileLines;
-use crate::span::{EventKind, ReadSpan, Source};
+use crate::span::{counts_as_read, EventKind, ReadSpan, Source};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -36,7 +36,7 @@ pub fn order_events(rows: &[&ReadSpan], sources: &BTreeSet<Source>) -> Vec<Event
             path: r.path.clone(),
             start: r.start,
             end: r.end,
-            counts_as_read: r.kind == EventKind::Read && sources.contains(&r.source),
+            counts_as_read: counts_as_read(r.kind, r.source, sources),
         })
         .collect();
     // Stable: rows with equal (turn, step) keep file order.

@@ -34,7 +34,7 @@ pub use verdict::EDIT_PRECISION_FLOOR;
 use crate::batch::{score_tasks, ScoreOptions, NO_RUN};
 use crate::group::by_task_run;
 use crate::metrics::{collect_lines, FileLengths, PreparedGold};
-use crate::span::{EventKind, GoldSpan, ReadSpan};
+use crate::span::{GoldSpan, ReadSpan};
 use measure::{GoldUnit, Units};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -83,9 +83,7 @@ pub fn diagnose(
     run_input: &mut dyn FnMut(&str, &str) -> RunInput,
     emit: &mut dyn FnMut(RunStages),
 ) {
-    let runs = by_task_run(reads.iter().copied(), |r| {
-        r.kind == EventKind::Read && opts.sources.contains(&r.source)
-    });
+    let runs = by_task_run(reads.iter().copied(), |r| opts.counts(r));
     let current: RefCell<Option<TaskState>> = RefCell::new(None);
     let done: RefCell<Option<RunStages>> = RefCell::new(None);
     score_tasks(

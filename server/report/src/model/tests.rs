@@ -1,5 +1,6 @@
 use super::*;
 use crate::outcomes::parse_outcomes;
+use readcov_core::EventKind;
 use readcov_core::{Source, UnknownLengths};
 
 fn read(task: &str, run: &str, path: &str, start: u32, end: u32) -> ReadSpan {
