@@ -1,0 +1,264 @@
+//! The reads: the configured logs tailed and reloaded, the read log the editor appends to,
+//! and the what-if layer cleared.
+
+use super::{Changed, ReadSource, Store, StoredRead};
+use crate::basefile;
+use crate::gold_set::{self};
+use crate::sources::Workspace;
+use crate::tail::{poll, Polled, Tail};
+use crate::traj;
+use readcov_core::base::Base;
+use readcov_core::{InputError, ReadSpan, Source};
+use readcov_readlog::{check_log_path, confine_log_path, ReadLog};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+impl Store {
+    /// The read logs: configured `reads` plus `readLog` (where human and what-if reads go).
+    pub(super) fn log_paths(&self) -> Vec<PathBuf> {
+        let c = self.config();
+        let mut v: Vec<PathBuf> = c
+            .reads
+            .iter()
+            .filter_map(|p| self.confined(p).ok())
+            .collect();
+        if let Ok(log) = self.read_log() {
+            if !v.contains(&log) {
+                v.push(log);
+            }
+        }
+        v
+    }
+
+    /// Reads every log again from the start (after a configuration change). The old reads stay visible until the new ones are
+    /// in, then go: a request served meanwhile on another thread sees the reads twice (same
+    /// lines, same runs), never none (clearing first once made `readcov/selectRun` answer with
+    /// no runs during a reload).
+    pub fn reload_reads(&self) {
+        let stale: std::collections::HashSet<usize> = self
+            .reads
+            .iter()
+            .flat_map(|e| e.iter().map(|r| r.origin).collect::<Vec<_>>())
+            .collect();
+        if let Ok(mut logs) = self.logs.lock() {
+            logs.clear();
+        }
+        self.poll_reads();
+        self.changes.keep_logs(&self.log_paths());
+        self.drop_reads_of(|origin| stale.contains(&origin));
+        self.reads.retain(|_, v| !v.is_empty());
+        self.bump();
+    }
+
+    /// A fresh origin id: a log read afresh gets one, so its new reads can sit beside the old
+    /// ones until those are dropped.
+    pub(super) fn new_origin(&self) -> usize {
+        self.next_origin.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Drops every read whose origin is `stale`; returns the paths that lost reads.
+    pub(super) fn drop_reads_of(&self, stale: impl Fn(usize) -> bool) -> Vec<String> {
+        let mut paths = Vec::new();
+        for mut entry in self.reads.iter_mut() {
+            let before = entry.len();
+            entry.retain(|r| !stale(r.origin));
+            if entry.len() != before {
+                paths.push(entry.key().clone());
+            }
+        }
+        paths
+    }
+
+    /// Reads what was appended to every log since the last poll.
+    pub fn poll_reads(&self) -> Changed {
+        let ws = self.root_str();
+        let task = self.config().task;
+        let mut changed = Changed::default();
+        let Ok(mut logs) = self.logs.lock() else {
+            return changed;
+        };
+        let on_disk = Workspace(self.root());
+        // Trajectories import against the base text of a file that changed since, when known.
+        let base = |path: &str| self.base_text(path);
+        let files = basefile::Overlay {
+            ws: &on_disk,
+            base: &base,
+        };
+        let read_log = self.read_log().ok();
+        for path in self.log_paths() {
+            let (origin, state) = logs
+                .entry(path.clone())
+                .or_insert_with(|| (self.new_origin(), ReadSource::Unknown));
+            let display = path.display().to_string();
+            // The read log is always JSONL (the server writes it); others are classified once
+            // they exist.
+            let is_log = read_log.as_ref() == Some(&path);
+            if matches!(state, ReadSource::Unknown) && (is_log || path.exists()) {
+                *state = if !is_log && readcov_files::input::is_trajectory(&path) {
+                    ReadSource::Trajectory(None)
+                } else {
+                    ReadSource::Log(Tail::default())
+                };
+            }
+            let Polled {
+                reset,
+                reads,
+                bases,
+                errors,
+                bytes,
+                changes,
+            } = match state {
+                ReadSource::Unknown => Polled::default(),
+                ReadSource::Log(tail) => poll(&path, &display, ws.as_deref(), tail),
+                ReadSource::Trajectory(stamp) => traj::poll(&path, &display, &files, stamp),
+            };
+            changed.bytes += bytes;
+            if let Some(c) = changes {
+                self.changes.set_logged(&path, c);
+                // The change layer of every document may move.
+                changed.all = true;
+                self.bump();
+            }
+            // A rotated or rewritten log: its new reads go in under a fresh origin and only then
+            // are the old origin's dropped, so a request served meanwhile never sees the log's
+            // runs vanish (the same order as `reload_reads`).
+            let replaced = reset.then(|| std::mem::replace(origin, self.new_origin()));
+            self.note(errors.iter().map(InputError::to_string));
+            for (i, read) in reads.into_iter().enumerate() {
+                if task.as_ref().is_some_and(|t| *t != read.task) {
+                    continue;
+                }
+                changed.paths.insert(read.path.clone());
+                self.reads
+                    .entry(read.path.clone())
+                    .or_default()
+                    .push(StoredRead {
+                        origin: *origin,
+                        read,
+                        base: bases.get(i).cloned().flatten(),
+                    });
+            }
+            if let Some(stale) = replaced {
+                changed.paths.extend(self.drop_reads_of(|o| o == stale));
+            }
+        }
+        if !changed.paths.is_empty() {
+            self.bump();
+        }
+        changed
+    }
+
+    /// The read log, checked without writing anything: a `.jsonl` file directly in the
+    /// workspace's `.readcov/` folder (`readcov-readlog`'s rule: readcov's own files, never the
+    /// user's), and never one of the configured gold or reads files — recorded reads appended
+    /// to the gold counted as gold. Without a workspace root only a client's own settings can
+    /// name it, and it is taken as configured.
+    pub fn read_log(&self) -> Result<PathBuf, String> {
+        let c = self.config();
+        let Some(root) = self.root() else {
+            return Ok(self.resolve(&c.read_log));
+        };
+        let log = check_log_path(&root, &c.read_log).map_err(|e| e.to_string())?;
+        let gold = c.gold.iter().map(|g| ("gold", gold_set::entry(g).1));
+        let reads = c.reads.iter().map(|r| ("reads", r.as_str()));
+        for (kind, input) in gold.chain(reads) {
+            if self.confined(input).is_ok_and(|p| same_file(&p, &log)) {
+                return Err(format!(
+                    "read log `{}` refused: it is also configured as {kind} `{input}`, and recorded reads are never written into an input; name a file of its own in `.readcov/` (default `.readcov/reads.jsonl`), which is always read",
+                    c.read_log
+                ));
+            }
+        }
+        Ok(log)
+    }
+
+    /// Where the read log is written: [`Store::read_log`], its `.readcov/` folder created when
+    /// missing (never through a symlink); refusals are `PermissionDenied` with the reason.
+    pub fn read_log_path(&self) -> std::io::Result<PathBuf> {
+        let denied = |e: String| std::io::Error::new(std::io::ErrorKind::PermissionDenied, e);
+        let log = self.read_log().map_err(denied)?;
+        match self.root() {
+            Some(root) => {
+                confine_log_path(&root, &self.config().read_log).map_err(|e| denied(e.to_string()))
+            }
+            None => Ok(log),
+        }
+    }
+
+    /// Appends one row to the read log through `readcov-readlog`: one `O_APPEND` write of a
+    /// whole line under `flock`, fsynced before returning (the acknowledgement); a torn tail
+    /// left by a crashed writer is repaired first and noted.
+    pub fn append_read(&self, read: &ReadSpan, base: Option<&Base>) -> std::io::Result<()> {
+        #[derive(serde::Serialize)]
+        struct Row<'a> {
+            #[serde(flatten)]
+            read: &'a ReadSpan,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            base: Option<&'a Base>,
+        }
+        let path = self.read_log_path()?;
+        let done = ReadLog::new(&path)
+            .append_json(&Row { read, base })
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        if let Some(t) = done.repaired {
+            self.note([format!(
+                "{}:{}: torn last line repaired ({:?})",
+                path.display(),
+                t.line,
+                t.action
+            )]);
+        }
+        Ok(())
+    }
+
+    /// Removes every `source: manual` row from the read log (rewritten atomically, under the
+    /// log's lock) and memory.
+    pub fn clear_what_if(&self) -> std::io::Result<Changed> {
+        let log_path = self.read_log_path()?;
+        let path = log_path.clone();
+        if log_path.exists() {
+            ReadLog::new(&log_path)
+                .rewrite(|l| !is_manual_row(l))
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+        }
+        let mut changed = Changed::default();
+        for mut entry in self.reads.iter_mut() {
+            let before = entry.len();
+            entry.retain(|r| r.read.source != Source::Manual);
+            if entry.len() != before {
+                changed.paths.insert(entry.key().clone());
+            }
+        }
+        // Read the rewritten log afresh under a new origin, then drop the old origin's reads:
+        // its agent reads never vanish in between.
+        let stale = self.logs.lock().ok().and_then(|mut logs| {
+            let (origin, state) = logs.get_mut(&path)?;
+            *state = ReadSource::Log(Tail::default());
+            Some(std::mem::replace(origin, self.new_origin()))
+        });
+        let again = self.poll_reads();
+        changed.paths.extend(again.paths);
+        if let Some(stale) = stale {
+            changed.paths.extend(self.drop_reads_of(|o| o == stale));
+        }
+        self.bump();
+        Ok(changed)
+    }
+}
+
+/// Whether two paths name one file: the same path, or (both existing) the same file through
+/// symlinks or hard links.
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a == b
+        || matches!(
+            (std::fs::metadata(a), std::fs::metadata(b)),
+            (Ok(x), Ok(y)) if x.dev() == y.dev() && x.ino() == y.ino()
+        )
+}
+
+pub(super) fn is_manual_row(line: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(line)
+        .ok()
+        .is_some_and(|v| v.get("source").and_then(|s| s.as_str()) == Some("manual"))
+}
