@@ -34,7 +34,7 @@ pub mod workspaces;
 pub use inside::{WorkspaceCheck, MAX_CACHED_PATHS};
 pub use open::{
     copy_input, count_lines_of_file, fingerprint_of_file, for_each_chunk, open_input, read_input,
-    read_input_max, read_source, sha256_of_file, MAX_SOURCE_BYTES,
+    read_input_max, read_opened, read_source, sha256_of_file, MAX_SOURCE_BYTES,
 };
 
 use readcov_import::FileProvider;

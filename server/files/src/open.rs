@@ -56,6 +56,12 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, FileError> {
 /// reading any of it; a file that grows past `max` while being read is refused too.
 pub fn read_input_max(path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
     let (file, len) = open_input(path)?;
+    read_opened(file, len, path, max)
+}
+
+/// The reading half of [`read_input_max`], on a file [`open_input`] opened (`len`: the length
+/// it gave): for a caller that looks at the length first, without opening the file again.
+pub fn read_opened(file: File, len: u64, path: &Path, max: u64) -> Result<Vec<u8>, FileError> {
     if len > max {
         return Err(too_large(path, len, max));
     }

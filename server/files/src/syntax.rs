@@ -61,10 +61,10 @@ pub fn units_of_file(file: &Path, lang: Option<Lang>) -> Result<UnitsResult, cra
     // Past the parse limit the file is refused unread, from its length: it was read whole first
     // (a sparse 64 GiB file: until memory ran out), then refused by `units`. Named by `lang`,
     // else its extension's language (a `.h` past the limit is not looked into for C++).
-    let (_, len) = crate::open_input(file)?;
-    let len = usize::try_from(len).unwrap_or(usize::MAX);
-    readcov_units::check_len(guess, len).map_err(|e| crate::FileError::new(file, e.to_string()))?;
-    let bytes = crate::read_input_max(file, readcov_units::MAX_PARSE_BYTES as u64)?;
+    let (opened, len) = crate::open_input(file)?;
+    readcov_units::check_len(guess, usize::try_from(len).unwrap_or(usize::MAX))
+        .map_err(|e| crate::FileError::new(file, e.to_string()))?;
+    let bytes = crate::read_opened(opened, len, file, readcov_units::MAX_PARSE_BYTES as u64)?;
     let text = String::from_utf8_lossy(&bytes);
     let lang =
         lang.unwrap_or_else(|| lang_for_file(&file.display().to_string(), &text).unwrap_or(guess));
