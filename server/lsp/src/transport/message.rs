@@ -53,11 +53,8 @@ pub fn check(body: &[u8]) -> Checked {
             // forever (found session 21 by `lsp_malformed_params.rs`).
             let deep = e.to_string().starts_with("recursion limit exceeded");
             if let Some(top) = deep.then(|| shallow(body)).flatten() {
-                let id = (top.get("id").cloned())
-                    .filter(|i| i.is_i64() || i.is_string())
-                    .unwrap_or(Value::Null);
                 return answer(
-                    id,
+                    echoed_id(top.get("id")),
                     INVALID_REQUEST,
                     format!("the message nests deeper than the server reads: {e}"),
                 );
@@ -86,8 +83,8 @@ pub fn check(body: &[u8]) -> Checked {
     };
     // An id that is not one JSON-RPC allows cannot be echoed: the answer carries null.
     let id = o.get("id");
-    let good_id = id.is_some_and(|i| i.is_i64() || i.is_string() || i.is_null());
-    let reply_id = if good_id { id.cloned() } else { None }.unwrap_or(Value::Null);
+    let good_id = id.is_some_and(is_good_id);
+    let reply_id = echoed_id(id);
     if o.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return answer(reply_id, INVALID_REQUEST, "`jsonrpc` must be \"2.0\"");
     }
@@ -125,6 +122,16 @@ pub fn check(body: &[u8]) -> Checked {
     forward(&v, reply_id, |b| {
         serde_json::from_slice::<Request>(b).is_ok()
     })
+}
+
+/// Whether `id` is one JSON-RPC allows: an integer, a string or null.
+fn is_good_id(id: &Value) -> bool {
+    id.is_i64() || id.is_string() || id.is_null()
+}
+
+/// The id an answer echoes: the message's when JSON-RPC allows it, else null.
+fn echoed_id(id: Option<&Value>) -> Value {
+    id.filter(|i| is_good_id(i)).cloned().unwrap_or(Value::Null)
 }
 
 /// The top level of a JSON object whose values nest too deep to parse: every value that is an
