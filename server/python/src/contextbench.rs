@@ -66,9 +66,7 @@ pub fn contextbench(
         };
         let report = score_contextbench(&g.items, &p.items, &opts);
         // Checkout files given up (not read, or not parsed): named, as the CLI's stderr does.
-        for row in &report.rows {
-            notes.extend((row.notes.iter()).map(|n| format!("warning: {}: {n}", row.instance_id)));
-        }
+        notes.extend(report.given_up());
         let rows: Vec<String> = report.rows.iter().map(row_json).collect();
         let doc = format!(
             "{{\"rows\":[{}],\"summaries\":[{},{}]}}",

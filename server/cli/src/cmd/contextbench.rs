@@ -120,11 +120,9 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
     // Checkout files given up (not read, or not parsed for blocks): each named, the rows scored
     // without them.
     let mut given_up = 0usize;
-    for row in &report.rows {
-        for note in &row.notes {
-            say!("warning: {}: {note}", row.instance_id);
-            given_up += 1;
-        }
+    for warning in report.given_up() {
+        say!("{warning}");
+        given_up += 1;
     }
     if given_up > 0 {
         say!("{given_up} checkout file(s) given up (named above); their rows scored without them");

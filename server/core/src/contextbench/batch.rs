@@ -71,6 +71,16 @@ pub struct CbReport {
     pub clean: Summary,
 }
 
+impl CbReport {
+    /// One warning per checkout file a row was scored without (`INSTANCE: PATH: WHY (…)`), in
+    /// row order: the lines the CLI prints on stderr and Python returns in `.notes`.
+    pub fn given_up(&self) -> impl Iterator<Item = String> + '_ {
+        (self.rows.iter()).flat_map(|row| {
+            (row.notes.iter()).map(move |n| format!("warning: {}: {n}", row.instance_id))
+        })
+    }
+}
+
 /// Options of a run.
 #[derive(Clone, Copy, Default)]
 pub struct CbOptions<'a> {
