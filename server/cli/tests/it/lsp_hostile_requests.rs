@@ -132,3 +132,53 @@ async fn extreme_values_to_the_custom_methods_are_answered_never_a_caught_panic(
         .unwrap();
     assert!(status.success(), "{status}");
 }
+
+/// A repository's `readcov.toml` names gold, reads and patches in folders that do not exist:
+/// through the real binary, the server makes none of them (nor `.readcov/`) and logs each by
+/// name instead (the in-process twin, `hostile::folders_named_by_the_configuration_are_never_
+/// created_only_reported`, also follows a folder made later).
+#[tokio::test]
+async fn folders_a_repository_names_are_reported_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    workspace(&root);
+    std::fs::write(
+        root.join("readcov.toml"),
+        "gold = [\"gold.jsonl\", \"deep/g/gold.jsonl\"]\n\
+         reads = [\"reads.jsonl\", \"logs/run/reads.jsonl\"]\n\
+         patches = [\"preds/x/preds.jsonl\"]\n",
+    )
+    .unwrap();
+    let listing = |root: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing(&root);
+    let (mut child, out, input) = spawn_lsp(|c| {
+        c.current_dir(&root);
+    });
+    let client = Client::new(out, input);
+    client.initialize(&root, json!({}), json!({})).await;
+    // Answered after the load: the gold that exists was read.
+    let tasks = client.call("readcov/tasks", json!({})).await;
+    assert!(tasks.get("result").is_some(), "{tasks}");
+    for (key, file) in [
+        ("gold", "deep/g/gold.jsonl"),
+        ("reads", "logs/run/reads.jsonl"),
+        ("patches", "preds/x/preds.jsonl"),
+    ] {
+        assert!(
+            client.logged(&format!("{key} `{file}`")).await,
+            "no message names {file}"
+        );
+    }
+    assert!(client.logged("not created").await);
+    assert_eq!(listing(&root), before, "the server made files or folders");
+    client.shutdown().await;
+    let _ = child.wait().await;
+    assert_eq!(listing(&root), before, "the server made files or folders");
+}
