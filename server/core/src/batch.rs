@@ -8,9 +8,11 @@ use crate::span::{GoldSpan, ReadSpan, Source, Tier};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
+mod parts;
 mod scored;
 mod totals;
 mod walk;
+pub use parts::{score_batch_named_with, RunParts};
 pub use scored::{walk_kept, KeptRun, ScoredRuns};
 pub use totals::{no_run_note, totals, ExactSum, ScorePartial, Totals};
 use walk::score_tasks_in_order;
@@ -258,3 +260,6 @@ fn core_gold_by_task<'a>(
     }
     merged
 }
+
+#[cfg(test)]
+mod tests;

@@ -36,9 +36,9 @@ pub mod strict_json;
 pub mod synth;
 
 pub use batch::{
-    no_run_note, no_run_tasks, score_batch, score_batch_named, score_batch_where, score_tasks,
-    score_tasks_named, totals, walk_kept, ExactSum, KeptRun, ScoreOptions, ScorePartial,
-    ScoredRuns, TaskRunScore, Totals, NO_RUN,
+    no_run_note, no_run_tasks, score_batch, score_batch_named, score_batch_named_with,
+    score_batch_where, score_tasks, score_tasks_named, totals, walk_kept, ExactSum, KeptRun,
+    RunParts, ScoreOptions, ScorePartial, ScoredRuns, TaskRunScore, Totals, NO_RUN,
 };
 pub use formats::{
     parse_gold, parse_gold_checked, parse_reads, parse_reads_checked, parse_reads_piece,

@@ -8,11 +8,11 @@ use crate::timeline::{timeline, Timeline};
 use crate::units::{score_units, Unit, UnitScore};
 use readcov_core::metrics::FileLines;
 use readcov_core::{
-    collect_lines, score_batch_named, totals, FileLengths, GoldSpan, NamedRuns, ReadSpan, RunScore,
-    ScoreOptions, Tier, Totals, NO_RUN,
+    collect_lines, score_batch_named_with, totals, FileLengths, GoldSpan, NamedRuns, ReadSpan,
+    RunScore, ScoreOptions, Totals, NO_RUN,
 };
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Everything a report is built from. Errors in the input files are counted by the caller and
 /// passed in so the page can show them beside the figures.
@@ -107,40 +107,23 @@ pub fn build(input: &ReportInput) -> Report {
         .outcomes
         .map(NamedRuns::of_outcomes)
         .unwrap_or_default();
-    let rows = score_batch_named(input.gold, input.reads, &named, input.lengths, input.opts);
-    let mut gold_by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
-    for g in input.gold.iter().filter(|g| g.tier == Tier::Core) {
-        gold_by_task.entry(g.task.as_str()).or_default().push(g);
-    }
-    // The same filter as `score_batch`, so timelines, units and LCOV agree with the scores.
-    let mut reads_by_pair: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in input.reads {
-        if input.opts.counts(r) {
-            reads_by_pair
-                .entry((r.task.as_str(), r.run.as_str()))
-                .or_default()
-                .push(r);
-        }
-    }
-    let no_gold = Vec::new();
-    let no_reads = Vec::new();
-    let rows: Vec<RunRow> = rows
-        .into_iter()
-        .map(|row| {
-            let golds = gold_by_task.get(row.task.as_str()).unwrap_or(&no_gold);
-            let reads = reads_by_pair
-                .get(&(row.task.as_str(), row.run.as_str()))
-                .unwrap_or(&no_reads);
-            let gold_lines: FileLines = collect_lines(
-                golds.iter().map(|g| (g.path.as_str(), g.start, g.end)),
-                input.lengths,
-            );
+    // The walk hands each row its gold and its counted reads (`score_batch_named_with`), so
+    // timelines, units and LCOV take the very lines the scores were computed on.
+    let scored = score_batch_named_with(
+        input.gold,
+        input.reads,
+        &named,
+        input.lengths,
+        input.opts,
+        |p| {
+            let gold_lines: FileLines = (p.gold.files())
+                .map(|(path, set)| (path.to_string(), set.clone()))
+                .collect();
             let read_lines: FileLines = collect_lines(
-                reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
+                p.reads.iter().map(|r| (r.path.as_str(), r.start, r.end)),
                 input.lengths,
             );
-            let clipped = reads
-                .iter()
+            let clipped = (p.reads.iter())
                 .filter_map(|r| {
                     let end = input
                         .lengths
@@ -149,18 +132,26 @@ pub fn build(input: &ReportInput) -> Report {
                     (r.start <= end).then(|| (r.path.clone(), r.start, end))
                 })
                 .collect();
-            RunRow {
-                resolved: input.outcomes.and_then(|o| o.get(&row.task, &row.run)),
-                timeline: timeline(&gold_lines, reads, input.lengths),
-                units: input
-                    .units
-                    .map(|u| score_units(u, &row.task, &gold_lines, &read_lines))
-                    .unwrap_or_default(),
-                reads: clipped,
-                task: row.task,
-                run: row.run,
-                score: row.score,
-            }
+            let task = p.row.task;
+            let units = input
+                .units
+                .map(|u| score_units(u, task, &gold_lines, &read_lines));
+            (
+                timeline(&gold_lines, p.reads, input.lengths),
+                units,
+                clipped,
+            )
+        },
+    );
+    let rows: Vec<RunRow> = (scored.into_iter())
+        .map(|(row, (timeline, units, reads))| RunRow {
+            resolved: input.outcomes.and_then(|o| o.get(&row.task, &row.run)),
+            timeline,
+            units: units.unwrap_or_default(),
+            reads,
+            task: row.task,
+            run: row.run,
+            score: row.score,
         })
         .collect();
 
