@@ -5,9 +5,9 @@ spread over it, and RUNS runs that each read most of the file in READS reads (ea
 shifted, together covering ~80% of the file). Starts the real `readcov lsp` over pipes and times
 `initialize` and the load (to the `$/progress` end when the log is loaded after `initialized`), the
 first diagnostics of the opened file, a hover on a gold line every run read ("who read this line"),
-`readcov/lineStates`, `readcov/overview` of one run, `readcov/summary`; then the peak RSS (VmHWM once
-`shutdown` is answered). Also runs `readcov score` on the same gold and reads under
-`/usr/bin/time -v` (seconds, peak RSS). Prints one JSON object per run, with the first 16 hex digits
+`readcov/lineStates`, `readcov/overview` of one run, `readcov/summary`; the resident set once loaded
+(VmRSS), the peak after each request and once `shutdown` is answered (VmHWM). Also runs `readcov score`
+on the same gold and reads under `/usr/bin/time -v` (seconds, peak RSS). Prints one JSON object per run, with the first 16 hex digits
 of the sha256 of each answer as sent (two binaries on one input answer the same bytes).
 
   bench/lsp_one_file.py [--runs 3000] [--reads 40] [--lines 50000] [--bin target/release/readcov] [--keep]
@@ -55,6 +55,15 @@ def workspace(runs, reads, lines):
     return ws
 
 
+def rss_kb(pid):
+    """The process's resident set now (VmRSS)."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
 def sha(b):
     return hashlib.sha256(b).hexdigest()[:16]
 
@@ -85,6 +94,8 @@ def lsp(binary, ws, lines):
         wait_for(s, lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end")
     out["loaded_s"] = round(time.monotonic() - t0, 2)
     out["load_peak_rss_mb"] = round(hwm_kb(s.p.pid) / 1024)
+    # What the server holds once loaded (the reads, the gold), apart from the load's own peak.
+    out["loaded_rss_mb"] = round(rss_kb(s.p.pid) / 1024)
     with open(os.path.join(ws, "src", "big.py")) as f:
         text = f.read()
     t = time.monotonic()
@@ -105,6 +116,8 @@ def lsp(binary, ws, lines):
         m = s.request(method, params)
         out[f"{name}_s"] = round(time.monotonic() - t, 3)
         out[f"{name}_sha256"] = sha(s.last)
+        # The peak so far, after each request: which one raised it.
+        out[f"{name}_peak_rss_mb"] = round(hwm_kb(s.p.pid) / 1024)
         if "error" in m:
             out[f"{name}_error"] = m["error"]["message"][:200]
         if name == "hover":

@@ -11,7 +11,7 @@ use crate::traj;
 use dashmap::DashMap;
 use readcov_core::base::Base;
 use readcov_core::path::normalize_path;
-use readcov_core::{GoldSpan, LineSet, ReadSpan};
+use readcov_core::{GoldSpan, LineSet};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,17 +19,10 @@ use std::sync::{Arc, Mutex, RwLock};
 
 mod gold;
 mod queries;
+mod read;
 mod reads;
-pub use queries::counts;
-
-/// A read event and the log it came from (so a rotated log can drop exactly its own reads).
-#[derive(Clone, Debug)]
-pub struct StoredRead {
-    pub origin: usize,
-    pub read: ReadSpan,
-    /// The sha256 of the file the read's lines count in, when its row says (`base`).
-    pub base: Option<Arc<str>>,
-}
+pub use queries::{counts, counts_stored};
+pub use read::{Names, StoredRead};
 
 /// Gold for one file.
 #[derive(Clone, Debug, Default)]
@@ -49,6 +42,9 @@ pub struct Store {
     pub config: RwLock<Config>,
     pub gold: DashMap<String, FileGold>,
     pub reads: DashMap<String, Vec<StoredRead>>,
+    /// The texts the reads share (`StoredRead`): each task, run, path, tool, command and base
+    /// once, not once per read.
+    names: Mutex<Names>,
     /// Read sources by absolute path: (origin id, how far they were read).
     logs: Mutex<HashMap<PathBuf, (usize, ReadSource)>>,
     /// Problems from the last loads (located input errors, bad settings).

@@ -44,11 +44,11 @@ fn agent_runs(me: &Inner, task: &str) -> Vec<String> {
         // A run's reads come in a row: the set is searched only when the run changes (the
         // search per read was a fifth of `readcov/lineStates` with 1.2M reads, session 21).
         let mut last: Option<&str> = None;
-        for r in entry.iter().map(|s| &s.read) {
-            if r.task == task && r.source == Source::Agent && last != Some(r.run.as_str()) {
-                last = Some(r.run.as_str());
-                if !runs.contains(&r.run) {
-                    runs.insert(r.run.clone());
+        for r in entry.iter() {
+            if &*r.task == task && r.source == Source::Agent && last != Some(&*r.run) {
+                last = Some(&*r.run);
+                if !runs.contains(&*r.run) {
+                    runs.insert(r.run.to_string());
                 }
             }
         }
@@ -81,8 +81,8 @@ pub fn run_label(me: &Inner, task: Option<&str>) -> String {
 
 /// What-if reads (`source: manual`) are a layer over a run, never a run of their own: left out
 /// of the runs and of the rows explained unless `sources` counts them.
-fn is_run_row(r: &ReadSpan, sources: &BTreeSet<Source>) -> bool {
-    r.source != Source::Manual || sources.contains(&Source::Manual)
+fn is_run_row(source: Source, sources: &BTreeSet<Source>) -> bool {
+    source != Source::Manual || sources.contains(&Source::Manual)
 }
 
 /// The task's gold and every row of it (reads and edits, with their tool and command); the
@@ -92,11 +92,11 @@ pub(crate) fn task_rows(me: &Inner, task: &str) -> (Vec<GoldSpan>, Vec<ReadSpan>
     let sources = me.store.config().sources;
     let (mut rows, mut what_if) = (Vec::new(), Vec::new());
     for entry in me.store.reads.iter() {
-        for r in entry.iter().map(|s| &s.read).filter(|r| r.task == task) {
-            if is_run_row(r, &sources) {
-                rows.push(r.clone());
+        for r in entry.iter().filter(|r| &*r.task == task) {
+            if is_run_row(r.source, &sources) {
+                rows.push(r.to_span());
             } else {
-                what_if.push(r.clone());
+                what_if.push(r.to_span());
             }
         }
     }
@@ -182,7 +182,7 @@ pub fn all_tasks(me: &Inner) -> Vec<TaskFigures> {
     let gold = me.store.all_gold();
     let sources = me.store.config().sources;
     let mut reads = me.store.reads_for_scoring();
-    reads.retain(|r| is_run_row(r, &sources));
+    reads.retain(|r| is_run_row(r.source, &sources));
     let paths: BTreeSet<&str> = (gold.iter().map(|g| g.path.as_str()))
         .chain(reads.iter().map(|r| r.path.as_str()))
         .collect();
@@ -248,8 +248,8 @@ pub fn hover_nearest(me: &Inner, path: &str, line: u32) -> Option<String> {
     let cfg = me.store.config();
     let reads: Vec<ReadSpan> = me.store.reads.get(path).map_or_else(Vec::new, |entry| {
         (entry.iter())
-            .filter(|s| crate::store::counts(&s.read, &cfg))
-            .map(|s| s.read.clone())
+            .filter(|s| crate::store::counts_stored(s, &cfg))
+            .map(crate::store::StoredRead::to_span)
             .collect()
     });
     if reads.iter().any(|r| r.start <= line && line <= r.end) {
@@ -274,14 +274,15 @@ pub fn file_edits(me: &Inner, path: &str) -> Vec<readcov_core::explain::EditNote
     let Some(entry) = me.store.reads.get(path) else {
         return Vec::new();
     };
-    let shown = |r: &ReadSpan| {
-        r.source == Source::Agent && cfg.runs.as_ref().is_none_or(|runs| runs.contains(&r.run))
+    let shown = |r: &crate::store::StoredRead| {
+        r.source == Source::Agent
+            && (cfg.runs.as_ref()).is_none_or(|runs| runs.iter().any(|x| **x == *r.run))
     };
     // Each run's edits against that run's reads (plus human reads, which the view shows too).
     let mut out = Vec::new();
     let runs: BTreeSet<&str> = (entry.iter())
-        .filter(|s| s.read.kind == readcov_core::EventKind::Edit && shown(&s.read))
-        .map(|s| s.read.run.as_str())
+        .filter(|s| s.kind == readcov_core::EventKind::Edit && shown(s))
+        .map(|s| &*s.run)
         .collect();
     let (spans, _) = me.store.gold_spans(path);
     let gold: BTreeMap<String, readcov_core::LineSet> = [(
@@ -292,10 +293,12 @@ pub fn file_edits(me: &Inner, path: &str) -> Vec<readcov_core::explain::EditNote
     )]
     .into();
     for run in runs {
-        let rows: Vec<&ReadSpan> = (entry.iter())
-            .map(|s| &s.read)
-            .filter(|r| r.run == run || r.source == Source::Human)
+        // One run's rows at a time as `ReadSpan`s (the store shares their strings).
+        let spans: Vec<ReadSpan> = (entry.iter())
+            .filter(|r| &*r.run == run || r.source == Source::Human)
+            .map(crate::store::StoredRead::to_span)
             .collect();
+        let rows: Vec<&ReadSpan> = spans.iter().collect();
         let counted = |r: &&ReadSpan| crate::store::counts(r, &cfg);
         let unknown = readcov_core::UnknownLengths;
         out.extend(readcov_core::explain::edits_before_reading(

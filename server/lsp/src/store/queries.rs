@@ -1,7 +1,7 @@
 //! What the handlers ask the store: runs, gold and reads by path and line, filtered by the
 //! editor's configuration ([`counts`]).
 
-use super::{FileGold, Store};
+use super::{FileGold, Store, StoredRead};
 use crate::config::Config;
 use readcov_core::base::Base;
 use readcov_core::{GoldSpan, LineSet, ReadSpan, Source};
@@ -14,9 +14,14 @@ impl Store {
     pub fn runs(&self) -> Vec<String> {
         let mut runs = BTreeSet::new();
         for entry in self.reads.iter() {
-            for r in entry.iter().filter(|r| r.read.source == Source::Agent) {
-                if !runs.contains(&r.read.run) {
-                    runs.insert(r.read.run.clone());
+            // A run's reads come in a row: the set is searched only when the run changes.
+            let mut last: Option<&str> = None;
+            for r in entry.iter().filter(|r| r.source == Source::Agent) {
+                if last != Some(&*r.run) {
+                    last = Some(&*r.run);
+                    if !runs.contains(&*r.run) {
+                        runs.insert(r.run.to_string());
+                    }
                 }
             }
         }
@@ -82,18 +87,18 @@ impl Store {
             return out;
         };
         let (mut on_base, mut on_disk) = (Vec::new(), Vec::new());
-        for r in entry.iter().filter(|r| counts(&r.read, cfg)) {
+        for r in entry.iter().filter(|r| counts_stored(r, cfg)) {
             let iv = readcov_core::Interval {
-                start: r.read.start,
-                end: r.read.end,
+                start: r.start,
+                end: r.end,
             };
             match r.base.as_deref() {
                 Some(s) if s.eq_ignore_ascii_case(disk_sha) => on_disk.push(iv),
-                None => on_base.push((iv, r.read.run.clone())),
+                None => on_base.push((iv, r.run.to_string())),
                 Some(s) if s.eq_ignore_ascii_case(base_sha) => {
-                    on_base.push((iv, r.read.run.clone()))
+                    on_base.push((iv, r.run.to_string()))
                 }
-                Some(_) => out.other.push((iv, r.read.run.clone())),
+                Some(_) => out.other.push((iv, r.run.to_string())),
             }
         }
         out.base = LineSet::from_intervals(on_base.iter().map(|(iv, _)| *iv));
@@ -113,10 +118,10 @@ impl Store {
         }
         let set = match self.reads.get(path) {
             Some(entry) => {
-                LineSet::from_intervals(entry.iter().filter(|r| counts(&r.read, cfg)).map(|r| {
+                LineSet::from_intervals(entry.iter().filter(|r| counts_stored(r, cfg)).map(|r| {
                     readcov_core::Interval {
-                        start: r.read.start,
-                        end: r.read.end,
+                        start: r.start,
+                        end: r.end,
                     }
                 }))
             }
@@ -143,11 +148,11 @@ impl Store {
                 let lines = |manual: bool| {
                     LineSet::from_intervals(
                         (entry.iter())
-                            .filter(|r| (r.read.source == Source::Manual) == manual)
-                            .filter(|r| counts(&r.read, cfg))
+                            .filter(|r| (r.source == Source::Manual) == manual)
+                            .filter(|r| counts_stored(r, cfg))
                             .map(|r| readcov_core::Interval {
-                                start: r.read.start,
-                                end: r.read.end,
+                                start: r.start,
+                                end: r.end,
                             }),
                     )
                 };
@@ -172,8 +177,8 @@ impl Store {
         };
         entry
             .iter()
-            .filter(|r| r.read.start <= line && line <= r.read.end && counts(&r.read, cfg))
-            .map(|r| r.read.clone())
+            .filter(|r| r.covers(line) && counts_stored(r, cfg))
+            .map(StoredRead::to_span)
             .collect()
     }
 
@@ -183,14 +188,7 @@ impl Store {
     pub fn reads_for_scoring(&self) -> Vec<ReadSpan> {
         let mut out = Vec::with_capacity(self.reads.iter().map(|e| e.len()).sum());
         for entry in self.reads.iter() {
-            out.extend(entry.iter().map(|r| ReadSpan {
-                tool: None,
-                command: None,
-                task: r.read.task.clone(),
-                run: r.read.run.clone(),
-                path: r.read.path.clone(),
-                ..r.read
-            }));
+            out.extend(entry.iter().map(StoredRead::scoring_span));
         }
         out
     }
@@ -225,16 +223,28 @@ impl Store {
 /// Whether a read counts in the editor view: reads only (not edits), a counted source (manual
 /// only through the what-if layer), and for agent reads, a selected run.
 pub fn counts(r: &ReadSpan, cfg: &Config) -> bool {
-    if r.kind != readcov_core::EventKind::Read {
+    counted(r.kind, r.source, &r.run, cfg)
+}
+
+/// [`counts`] for a read as the store holds it.
+pub fn counts_stored(r: &StoredRead, cfg: &Config) -> bool {
+    counted(r.kind, r.source, &r.run, cfg)
+}
+
+fn counted(kind: readcov_core::EventKind, source: Source, run: &str, cfg: &Config) -> bool {
+    if kind != readcov_core::EventKind::Read {
         return false;
     }
-    match r.source {
+    match source {
         Source::Manual => cfg.what_if || cfg.sources.contains(&Source::Manual),
         Source::Human => cfg.sources.contains(&Source::Human),
         // A retriever's run is selected like an agent's.
         Source::Agent | Source::Retriever => {
-            cfg.sources.contains(&r.source)
-                && cfg.runs.as_ref().is_none_or(|runs| runs.contains(&r.run))
+            cfg.sources.contains(&source)
+                && cfg
+                    .runs
+                    .as_ref()
+                    .is_none_or(|runs| runs.iter().any(|r| r == run))
         }
     }
 }

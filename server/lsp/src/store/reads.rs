@@ -1,7 +1,7 @@
 //! The reads: the configured logs tailed and reloaded, the read log the editor appends to,
 //! and the what-if layer cleared.
 
-use super::{Changed, ReadSource, Store, StoredRead};
+use super::{Changed, ReadSource, Store};
 use crate::basefile;
 use crate::gold_set::{self};
 use crate::sources::Workspace;
@@ -66,7 +66,23 @@ impl Store {
                 paths.push(entry.key().clone());
             }
         }
+        if !paths.is_empty() {
+            self.prune_names();
+        }
         paths
+    }
+
+    /// Lets go of the shared texts no stored read names any more (after reads are dropped).
+    /// Called with no guard of `reads` held.
+    pub(super) fn prune_names(&self) {
+        if let Ok(mut names) = self.names.lock() {
+            names.prune();
+        }
+    }
+
+    /// How many shared texts the reads hold (for tests: dropped reads let theirs go).
+    pub fn shared_names(&self) -> usize {
+        self.names.lock().map_or(0, |n| n.len())
     }
 
     /// Reads what was appended to every log since the last poll.
@@ -124,20 +140,26 @@ impl Store {
             // runs vanish (the same order as `reload_reads`).
             let replaced = reset.then(|| std::mem::replace(origin, self.new_origin()));
             self.note(errors.iter().map(InputError::to_string));
+            // One lock for the batch: every read's strings are shared with the reads before it.
+            let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+            let mut last_path: Option<std::sync::Arc<str>> = None;
             for (i, read) in reads.into_iter().enumerate() {
                 if task.as_ref().is_some_and(|t| *t != read.task) {
                     continue;
                 }
-                changed.paths.insert(read.path.clone());
+                let base = bases.get(i).and_then(|b| b.as_deref());
+                let stored = names.store(read, *origin, base);
+                // A log's reads of one file come in a row: the path is noted once per row of them.
+                if last_path.as_deref() != Some(&*stored.path) {
+                    changed.paths.insert(stored.path.to_string());
+                    last_path = Some(stored.path.clone());
+                }
                 self.reads
-                    .entry(read.path.clone())
+                    .entry(stored.path.to_string())
                     .or_default()
-                    .push(StoredRead {
-                        origin: *origin,
-                        read,
-                        base: bases.get(i).cloned().flatten(),
-                    });
+                    .push(stored);
             }
+            drop(names);
             if let Some(stale) = replaced {
                 changed.paths.extend(self.drop_reads_of(|o| o == stale));
             }
@@ -224,7 +246,7 @@ impl Store {
         let mut changed = Changed::default();
         for mut entry in self.reads.iter_mut() {
             let before = entry.len();
-            entry.retain(|r| r.read.source != Source::Manual);
+            entry.retain(|r| r.source != Source::Manual);
             if entry.len() != before {
                 changed.paths.insert(entry.key().clone());
             }
@@ -241,6 +263,7 @@ impl Store {
         if let Some(stale) = stale {
             changed.paths.extend(self.drop_reads_of(|o| o == stale));
         }
+        self.prune_names();
         self.bump();
         Ok(changed)
     }

@@ -81,3 +81,69 @@ fn runs_never_vanish_while_a_rotated_log_is_read_again() {
     });
     assert_eq!(store.reads_for_scoring().len(), 1_000, "no read kept twice");
 }
+
+/// The store shares each task, run, path, tool and command among its reads: two tasks and two
+/// runs over one path answer with their own names; a log rewritten with other names, and
+/// `clearWhatIf`, leave no read with an old name and let the old names go.
+#[test]
+fn shared_names_stay_each_reads_own_through_rewrites_and_clearing() {
+    use readcov_core::{ReadSpan, Source};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("root");
+    let row = |task: &str, run: &str, start: u32, cmd: &str| {
+        format!(
+            "{{\"task\":\"{task}\",\"run\":\"{run}\",\"path\":\"a.py\",\"start\":{start},\"end\":{},\"step\":{start},\"tool\":\"view\",\"command\":\"{cmd}\"}}\n",
+            start + 2
+        )
+    };
+    let log = row("t1", "r1", 1, "cat a.py")
+        + &row("t2", "r1", 10, "cat a.py")
+        + &row("t1", "r2", 20, "sed a.py");
+    std::fs::write(root.join("reads.jsonl"), &log).expect("write");
+    let store = Store::default();
+    *store.root.write().unwrap() = Some(root.clone());
+    *store.config.write().unwrap() = Config {
+        reads: vec!["reads.jsonl".into()],
+        ..Config::default()
+    };
+    store.poll_reads();
+    let cfg = store.config();
+    let at = |line: u32| -> Vec<(String, String, Option<String>, Option<u32>)> {
+        (store.reads_at("a.py", line, &cfg).into_iter())
+            .map(|r| (r.task, r.run, r.command, r.step))
+            .collect()
+    };
+    let one =
+        |t: &str, r: &str, c: &str, s: u32| vec![(t.into(), r.into(), Some(c.into()), Some(s))];
+    assert_eq!(at(2), one("t1", "r1", "cat a.py", 1));
+    assert_eq!(at(11), one("t2", "r1", "cat a.py", 10));
+    assert_eq!(at(21), one("t1", "r2", "sed a.py", 20));
+    // t1 t2 r1 r2 a.py view, two commands
+    assert_eq!(store.shared_names(), 8);
+
+    // Rewritten in place with other names (a rotation): none of the old ones is left.
+    let tmp = root.join("reads.jsonl.new");
+    std::fs::write(&tmp, row("t9", "r9", 1, "less a.py")).expect("write");
+    std::fs::rename(&tmp, root.join("reads.jsonl")).expect("rename");
+    store.poll_reads();
+    assert_eq!(at(2), one("t9", "r9", "less a.py", 1));
+    assert!(at(11).is_empty() && at(21).is_empty());
+    assert_eq!(store.runs(), ["r9"]);
+    assert_eq!(
+        store.shared_names(),
+        5,
+        "t9 r9 a.py view, the command: the old names let go"
+    );
+
+    // A what-if read beside it, then cleared: the agent's read stays, with its names.
+    let mut manual = ReadSpan::simple("a.py", 2, 2);
+    manual.source = Source::Manual;
+    manual.run = "human".into();
+    store.append_read(&manual, None).expect("append");
+    store.poll_reads();
+    assert_eq!(store.reads_at("a.py", 2, &cfg).len(), 2);
+    store.clear_what_if().expect("clear");
+    assert_eq!(at(2), one("t9", "r9", "less a.py", 1));
+    assert_eq!(store.reads_for_scoring().len(), 1);
+    assert_eq!(store.shared_names(), 5, "the what-if read's names let go");
+}
