@@ -8,7 +8,7 @@
 use crate::backend::Inner;
 use crate::store::Store;
 use readcov_core::stages::RunStages;
-use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, Source};
+use readcov_core::{GoldSpan, ReadSpan, ScoreOptions};
 use readcov_files::input::{load_predictions, Prediction, RunChanges};
 use readcov_gold::diagnose::{change_layer, diagnose_run, ChangeLayer, DiagnoseInput};
 use readcov_gold::{PatchRow, TaskFiles};
@@ -51,9 +51,9 @@ impl Kept {
         }
     }
 
-    /// The changes of `task`'s runs, matched as `readcov diagnose` matches them; the runs are
-    /// the agent runs of `rows` (human and what-if reads are no run with a change).
-    fn run_changes(&self, task: &str, rows: &[ReadSpan]) -> RunChanges {
+    /// The changes of `task`'s runs, matched as `readcov diagnose` matches them; `runs` are the
+    /// task's agent runs (human and what-if reads are no run with a change).
+    fn run_changes(&self, task: &str, runs: &[String]) -> RunChanges {
         let mut out = RunChanges::default();
         if let Ok(p) = self.predictions.lock() {
             out.add_predictions(p.iter().filter(|p| p.task == task).cloned());
@@ -61,14 +61,8 @@ impl Kept {
         if let Ok(l) = self.logged.lock() {
             out.add_logged(l.values().flatten().filter(|c| c.task == task));
         }
-        // Once per run of rows of one (task, run), not per row (`add_run` searches two maps).
-        let mut last: Option<(&str, &str)> = None;
-        for r in rows.iter().filter(|r| r.source == Source::Agent) {
-            let pair = (r.task.as_str(), r.run.as_str());
-            if last != Some(pair) {
-                out.add_run(pair.0, pair.1);
-                last = Some(pair);
-            }
+        for run in runs {
+            out.add_run(task, run);
         }
         out
     }
@@ -104,8 +98,10 @@ pub fn load_patches(store: &Store) {
     store.bump();
 }
 
-/// The library's input for `task` over the store: its gold and rows, the gold patches of the
-/// gold files, each run's change, the base files from the workspace on disk.
+/// The library's input for `task` over the store: its gold and rows (of the runs measured: the
+/// rows of one run are all `diagnose_run` and `change_layer` look at), the gold patches of the
+/// gold files, each run's change (matched among all the task's agent runs, as `readcov
+/// diagnose` does), the base files from the workspace on disk.
 fn with_input<R>(
     me: &Inner,
     task: &str,
@@ -123,7 +119,8 @@ fn with_input<R>(
             ..PatchRow::default()
         })
         .collect();
-    let changes = me.store.changes.run_changes(task, rows);
+    let runs = crate::task::agent_runs(me, task);
+    let changes = me.store.changes.run_changes(task, &runs);
     let change = |t: &str, r: &str| changes.change(t, r);
     f(&DiagnoseInput {
         gold,
@@ -166,11 +163,12 @@ pub fn diagnosis(me: &Inner) -> Option<Arc<Diagnosis>> {
         }
     }
     // No run shown: the gold's changed lines only, which read no row. The task's rows (a copy
-    // of each) cost 0.6 s and ~200 MB at 1.2M reads of 3,000 runs, where no run is picked.
+    // of each) cost 0.6 s and ~200 MB at 1.2M reads of 3,000 runs, where no run is picked; with
+    // one picked, only its rows are copied.
     let (gold, rows) = match &run {
-        Some(_) => {
-            let (gold, rows, _) = crate::task::task_rows(me, &task);
-            (gold, rows)
+        Some(r) => {
+            let rr = crate::task::run_rows(me, &task, Some(r), None);
+            (rr.gold, rr.rows)
         }
         None => (me.store.gold_where(|g| g.task == task), Vec::new()),
     };

@@ -54,14 +54,20 @@ pub fn overview(me: &Inner, params: Value) -> Result<Value> {
         return Ok(view::failed(&shown, msg, true));
     };
     let run = p.run.or_else(|| task::selected_run(me, &task_id));
-    let (gold, rows, what_if) = task::task_rows(me, &task_id);
+    // The asked run's rows only; the other runs by name (`task::RunRows`).
+    let task::RunRows {
+        gold,
+        rows,
+        what_if,
+        runs,
+    } = task::run_rows(me, &task_id, run.as_deref(), None);
     let gold = merge_touching(&gold);
     let opts = task::options(me);
     let req = ExplainRequest {
         task: &task_id,
         run: run.as_deref(),
         against: None,
-        more_runs: &[],
+        more_runs: &runs,
     };
     let e = match task::explain_rows(me, &gold, &rows, &opts, &req) {
         Ok(e) => e,
@@ -83,8 +89,10 @@ pub fn overview(me: &Inner, params: Value) -> Result<Value> {
             let rows: Vec<ReadSpan> = mine.collect();
             let mut opts = opts.clone();
             opts.sources.insert(Source::Manual);
+            // Only this run's rows: the other runs are no part of the layer.
             let req = ExplainRequest {
                 run: Some(&e.run),
+                more_runs: &[],
                 ..req
             };
             task::explain_rows(me, &gold, &rows, &opts, &req).ok()

@@ -28,6 +28,13 @@ impl Store {
         runs.into_iter().collect()
     }
 
+    /// Calls `f` on every stored read, file by file, each file's in the order read.
+    pub fn each_read(&self, f: &mut dyn FnMut(&StoredRead)) {
+        for entry in self.reads.iter() {
+            entry.iter().for_each(&mut *f);
+        }
+    }
+
     /// The gold spans of a file, as (start, end) 1-based.
     /// The task of the first gold span of `path`, if any.
     pub fn gold_task(&self, path: &str) -> Option<String> {
