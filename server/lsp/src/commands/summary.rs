@@ -4,15 +4,18 @@
 //! can stream it instead of tower-lsp-server holding it as one `serde_json::Value` (issue 35,
 //! item 7).
 
+pub mod batches;
 pub mod json;
 
 use super::{HUMAN, WHAT_IF};
 use crate::backend::Inner;
+use crate::store::StoredRead;
 use json::{figure, Layer, Rows, Summary, SummaryRow};
 use readcov_core::{GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source, UnknownLengths};
 use readcov_units::FileSyntax;
 use serde_json::json;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 pub use json::{answer, Answer};
 
@@ -40,19 +43,10 @@ pub fn summary(me: &Inner) -> Summary {
     gold.sort_by(|a, b| a.task.cmp(&b.task));
     let syntax = syntax_of(me, &gold);
     let counted_manual = cfg.sources.contains(&Source::Manual);
-    // One copy of the reads, filtered in place: with 100,000 events each extra copy cost
-    // ~30 MB of peak memory (the LSP budget is 100 MB in all).
-    let mut reads = me.store.reads_for_scoring();
-    let manual: Vec<ReadSpan> = reads
-        .iter()
-        .filter(|r| r.source == Source::Manual)
-        .cloned()
-        .collect();
-    if !counted_manual {
-        // A run made only of uncounted what-if reads is no agent run: it gets no 0% row.
-        reads.retain(|r| r.source != Source::Manual);
-    }
-    reads.sort_by(|a, b| a.task.cmp(&b.task));
+    // A run made only of uncounted what-if reads is no agent run: it gets no 0% row.
+    let kept = |r: &StoredRead| counted_manual || r.source != Source::Manual;
+    let each = |f: &mut dyn FnMut(&StoredRead)| me.store.each_read(f);
+    let (tasks, manual_tasks) = task_runs(each, &gold, kept);
     // The run selection picks agent runs; human rows are a layer and always show.
     let agent_runs = me.store.runs();
     let selected = |run: &str| {
@@ -67,9 +61,16 @@ pub fn summary(me: &Inner) -> Summary {
         opts: &opts,
         per_chunk: TASKS_PER_CHUNK,
     };
-    scoring.rows(
+    // The reads are copied out of the store a batch of (task, run) pairs at a time, never all.
+    let batched = Batched {
+        each,
+        tasks: &tasks,
+        limit: batches::READS_PER_BATCH,
+        kept,
+    };
+    scoring.rows_in_batches(
         &gold,
-        &reads,
+        &batched,
         |row, score| {
             let keep = selected(&row.run);
             if keep {
@@ -79,27 +80,31 @@ pub fn summary(me: &Inner) -> Summary {
         },
         &mut rows,
     );
-    if cfg.what_if && !counted_manual && !manual.is_empty() {
-        let tasks: std::collections::BTreeSet<&str> =
-            manual.iter().map(|r| r.task.as_str()).collect();
+    if cfg.what_if && !counted_manual && !manual_tasks.is_empty() {
         let with_manual = ScoreOptions {
             sources: [Source::Agent, Source::Human, Source::Manual].into(),
             ..opts.clone()
         };
-        // Only the what-if tasks' reads are copied, relabelled as the what-if run; only their
-        // gold is scored (a task scores alone).
-        let mut layer: Vec<ReadSpan> = reads
-            .iter()
-            .chain(&manual)
-            .filter(|r| tasks.contains(r.task.as_str()) && crate::store::counts(r, &cfg))
-            .map(|r| ReadSpan {
-                run: WHAT_IF.into(),
-                ..r.clone()
-            })
-            .collect();
+        // Only the what-if tasks' reads are copied, relabelled as the what-if run (the
+        // agent's and human ones, then the what-if ones); only their gold is scored (a task
+        // scores alone).
+        let of_layer = |r: &StoredRead| {
+            manual_tasks.contains(&*r.task) && crate::store::counts_stored(r, &cfg)
+        };
+        let mut layer: Vec<ReadSpan> = Vec::new();
+        for manual in [false, true] {
+            me.store.each_read(&mut |r| {
+                if (r.source == Source::Manual) == manual && of_layer(r) {
+                    layer.push(ReadSpan {
+                        run: WHAT_IF.into(),
+                        ..r.scoring_span()
+                    });
+                }
+            });
+        }
         layer.sort_by(|a, b| a.task.cmp(&b.task));
         let layer_gold: Vec<&GoldSpan> = (gold.iter().copied())
-            .filter(|g| tasks.contains(g.task.as_str()))
+            .filter(|g| manual_tasks.contains(g.task.as_str()))
             .collect();
         let scoring = Scoring {
             opts: &with_manual,
@@ -128,6 +133,90 @@ pub fn summary(me: &Inner) -> Summary {
     }
 }
 
+/// Every task (of the gold, sorted by task, and of the reads `kept` takes) with its runs and
+/// their read counts, in name order; and the tasks with what-if reads. Nothing is copied but
+/// the names.
+pub(crate) fn task_runs(
+    each: impl Fn(&mut dyn FnMut(&StoredRead)),
+    gold: &[&GoldSpan],
+    kept: impl Fn(&StoredRead) -> bool,
+) -> (Vec<batches::TaskRuns>, BTreeSet<String>) {
+    let mut counts: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    let mut manual_tasks = BTreeSet::new();
+    // A run's reads come in a row: the maps are searched only when the (task, run) changes.
+    let mut last: Option<(Arc<str>, Arc<str>, usize)> = None;
+    let mut flush = |last: Option<(Arc<str>, Arc<str>, usize)>| {
+        if let Some((task, run, n)) = last {
+            let runs = counts.entry(task.to_string()).or_default();
+            *runs.entry(run.to_string()).or_default() += n;
+        }
+    };
+    each(&mut |r| {
+        if r.source == Source::Manual && !manual_tasks.contains(&*r.task) {
+            manual_tasks.insert(r.task.to_string());
+        }
+        if !kept(r) {
+            return;
+        }
+        match &mut last {
+            Some((t, u, n)) if Arc::ptr_eq(t, &r.task) && Arc::ptr_eq(u, &r.run) => *n += 1,
+            _ => flush(last.replace((r.task.clone(), r.run.clone(), 1))),
+        }
+    });
+    flush(last);
+    for g in gold {
+        if !counts.contains_key(g.task.as_str()) {
+            counts.insert(g.task.to_string(), BTreeMap::new());
+        }
+    }
+    let tasks = (counts.into_iter())
+        .map(|(task, runs)| batches::TaskRuns {
+            task,
+            runs: runs.into_iter().collect(),
+        })
+        .collect();
+    (tasks, manual_tasks)
+}
+
+/// The reads `kept` takes of the (task, run) pairs from `lo` to `hi` (inclusive, in name
+/// order) as `ReadSpan`s without tool and command, sorted by task (stable: each run's reads in
+/// the store's order, as one copy of all of them sorted gave them).
+fn reads_between(
+    each: &impl Fn(&mut dyn FnMut(&StoredRead)),
+    lo: (&str, &str),
+    hi: (&str, &str),
+    kept: &impl Fn(&StoredRead) -> bool,
+) -> Vec<ReadSpan> {
+    let mut out = Vec::new();
+    // The pair compared only when it changes (a run's reads come in a row).
+    let mut last: Option<(Arc<str>, Arc<str>, bool)> = None;
+    each(&mut |r| {
+        let inside = match &last {
+            Some((t, u, inside)) if Arc::ptr_eq(t, &r.task) && Arc::ptr_eq(u, &r.run) => *inside,
+            _ => {
+                let pair = (&*r.task, &*r.run);
+                let inside = lo <= pair && pair <= hi;
+                last = Some((r.task.clone(), r.run.clone(), inside));
+                inside
+            }
+        };
+        if inside && kept(r) {
+            out.push(r.scoring_span());
+        }
+    });
+    out.sort_by(|a, b| a.task.cmp(&b.task));
+    out
+}
+
+/// The reads to score in batches: `each` visits the stored reads, `kept` takes those scored,
+/// `tasks` are their tasks and runs ([`task_runs`]), `limit` the reads of a batch.
+pub struct Batched<'a, E, K> {
+    pub each: E,
+    pub tasks: &'a [batches::TaskRuns],
+    pub limit: usize,
+    pub kept: K,
+}
+
 /// How the rows are scored: the gold files' syntax, the options, the chunk size.
 #[derive(Clone, Copy)]
 pub struct Scoring<'a> {
@@ -137,6 +226,32 @@ pub struct Scoring<'a> {
 }
 
 impl Scoring<'_> {
+    /// [`Scoring::rows`] over the reads `batched` visits, copied out a batch at a time
+    /// ([`batches`]); `gold` sorted by task. The same rows as one call over all of them.
+    pub fn rows_in_batches<E, K>(
+        &self,
+        gold: &[&GoldSpan],
+        batched: &Batched<'_, E, K>,
+        mut keep: impl FnMut(&SummaryRow, &readcov_core::RunScore) -> bool,
+        out: &mut Rows,
+    ) where
+        E: Fn(&mut dyn FnMut(&StoredRead)),
+        K: Fn(&StoredRead) -> bool,
+    {
+        let tasks = batched.tasks;
+        for batch in batches::plan(tasks, batched.limit) {
+            let first = tasks[*batch.tasks.start()].task.as_str();
+            let last = tasks[*batch.tasks.end()].task.as_str();
+            let from = gold.partition_point(|g| g.task.as_str() < first);
+            let to = gold.partition_point(|g| g.task.as_str() <= last);
+            let reads = match batch.pair_names(tasks) {
+                Some((lo, hi)) => reads_between(&batched.each, lo, hi, &batched.kept),
+                None => Vec::new(),
+            };
+            self.rows(&gold[from..to], &reads, &mut keep, out);
+        }
+    }
+
     /// Scores `gold` and `reads` (both sorted by task) `per_chunk` tasks at a time
     /// ([`readcov_units::ChunkScoring`]), appending to `out` a chunk of the rows `keep` takes,
     /// in `score_batch`'s order (task, then run).

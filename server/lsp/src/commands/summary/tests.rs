@@ -121,3 +121,122 @@ fn rows_scored_in_chunks_are_the_rows_of_one_batch() {
         );
     }
 }
+
+/// The summary's reads copied out of the store a batch of (task, run) pairs at a time, batches
+/// of any size (a task's runs split between batches, tasks with gold only, with reads only),
+/// give the rows and totals of one call over a copy of all reads; every read is copied once.
+#[test]
+fn reads_scored_in_batches_of_runs_are_the_rows_of_one_call() {
+    use crate::store::{Names, StoredRead};
+    let (gold, reads, syntax) = inputs();
+    let gold: Vec<&GoldSpan> = gold.iter().collect();
+    // The store's order is the logs': not sorted by task (the batches sort each copy).
+    let mut names = Names::default();
+    let stored: Vec<StoredRead> = (reads.iter().rev().cloned())
+        .map(|r| names.store(r, 0, None))
+        .collect();
+    let opts = ScoreOptions {
+        threshold: 0.5,
+        sources: [Source::Agent, Source::Human].into(),
+        breakdown: false,
+    };
+    let scoring = Scoring {
+        syntax: &syntax,
+        opts: &opts,
+        per_chunk: 3,
+    };
+    let as_json = |rows: &Rows| -> Vec<serde_json::Value> {
+        (rows.chunks.iter().flatten())
+            .map(|r| {
+                json!({"task": r.task, "run": r.run, "gold": r.gold_lines,
+                       "covered": r.covered_lines, "cover": r.line_coverage,
+                       "files": r.file_hit, "units": r.unit_hit})
+            })
+            .collect()
+    };
+    // Leaves out run r2 in the scoring, as `sources` leaves out what-if reads.
+    let kept = |r: &StoredRead| &*r.run != "r2";
+    let mut all: Vec<ReadSpan> = (stored.iter().filter(|r| kept(r)))
+        .map(StoredRead::scoring_span)
+        .collect();
+    all.sort_by(|a, b| a.task.cmp(&b.task));
+    let (mut expected, mut expected_totals) = (Rows::default(), ScorePartial::default());
+    scoring.rows(
+        &gold,
+        &all,
+        |_, s| {
+            expected_totals.add(s);
+            true
+        },
+        &mut expected,
+    );
+    let expected = (as_json(&expected), expected_totals.finish());
+    assert!(expected.0.len() > 40, "{}", expected.0.len());
+    let each = |f: &mut dyn FnMut(&StoredRead)| stored.iter().for_each(&mut *f);
+    let (tasks, manual) = task_runs(each, &gold, kept);
+    assert!(manual.is_empty());
+    assert!(
+        tasks.iter().any(|t| t.runs.is_empty()),
+        "a task with gold only"
+    );
+    let copied: usize = tasks.iter().flat_map(|t| &t.runs).map(|r| r.1).sum();
+    assert_eq!(copied, all.len());
+    for limit in [1, 2, 3, 5, 17, 1 << 20] {
+        let plan = batches::plan(&tasks, limit);
+        if limit == 1 {
+            assert!(plan.len() >= tasks.iter().map(|t| t.runs.len()).sum::<usize>());
+        }
+        let (mut rows, mut partial) = (Rows::default(), ScorePartial::default());
+        let batched = Batched {
+            each,
+            tasks: &tasks,
+            limit,
+            kept,
+        };
+        scoring.rows_in_batches(
+            &gold,
+            &batched,
+            |_, s| {
+                partial.add(s);
+                true
+            },
+            &mut rows,
+        );
+        assert_eq!(
+            (as_json(&rows), partial.finish()),
+            expected,
+            "{limit} reads a batch"
+        );
+    }
+}
+
+/// Batches hold at most `limit` reads unless one (task, run) has more, and take every pair once
+/// and every task.
+#[test]
+fn batches_cut_between_runs() {
+    use batches::{plan, Batch, TaskRuns};
+    let task = |t: &str, runs: &[(&str, usize)]| TaskRuns {
+        task: t.into(),
+        runs: runs.iter().map(|(r, n)| (r.to_string(), *n)).collect(),
+    };
+    let tasks = [
+        task("a", &[]),
+        task("b", &[("r1", 3), ("r2", 9), ("r3", 1)]),
+        task("c", &[]),
+        task("d", &[("r1", 2)]),
+    ];
+    let b = |t: std::ops::RangeInclusive<usize>, p: Option<((usize, usize), (usize, usize))>| {
+        Batch { tasks: t, pairs: p }
+    };
+    assert_eq!(
+        plan(&tasks, 4),
+        [
+            b(0..=1, Some(((1, 0), (1, 0)))),
+            b(1..=1, Some(((1, 1), (1, 1)))),
+            b(1..=3, Some(((1, 2), (3, 0)))),
+        ]
+    );
+    assert_eq!(plan(&tasks, 100), [b(0..=3, Some(((1, 0), (3, 0))))]);
+    assert_eq!(plan(&tasks[..1], 1), [b(0..=0, None)]);
+    assert!(plan(&[], 1).is_empty());
+}

@@ -79,3 +79,9 @@ fn pruning_lets_go_only_of_texts_no_read_holds() {
     names.prune();
     assert!(names.is_empty());
 }
+
+/// What a stored read costs besides its shared texts (docs/performance.md gives it per read).
+#[test]
+fn a_stored_read_is_160_bytes() {
+    assert_eq!(std::mem::size_of::<StoredRead>(), 160);
+}
