@@ -1,7 +1,7 @@
 //! The reads: the configured logs tailed and reloaded, the read log the editor appends to,
 //! and the what-if layer cleared.
 
-use super::{Changed, ReadSource, Store};
+use super::{Changed, ReadSource, Store, StoredRead};
 use crate::basefile;
 use crate::gold_set::{self};
 use crate::sources::Workspace;
@@ -12,6 +12,7 @@ use readcov_core::{InputError, ReadSpan, Source};
 use readcov_readlog::{check_log_path, confine_log_path, ReadLog};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 impl Store {
     /// The read logs: configured `reads` plus `readLog` (where human and what-if reads go).
@@ -116,58 +117,88 @@ impl Store {
                     ReadSource::Log(Tail::default())
                 };
             }
-            let Polled {
-                reset,
-                reads,
-                bases,
-                errors,
-                bytes,
-                changes,
-            } = match state {
-                ReadSource::Unknown => Polled::default(),
-                ReadSource::Log(tail) => poll(&path, &display, ws.as_deref(), tail),
-                ReadSource::Trajectory(stamp) => traj::poll(&path, &display, &files, stamp),
-            };
-            changed.bytes += bytes;
-            if let Some(c) = changes {
-                self.changes.set_logged(&path, c);
-                // The change layer of every document may move.
-                changed.all = true;
-                self.bump();
-            }
-            // A rotated or rewritten log: its new reads go in under a fresh origin and only then
-            // are the old origin's dropped, so a request served meanwhile never sees the log's
-            // runs vanish (the same order as `reload_reads`).
-            let replaced = reset.then(|| std::mem::replace(origin, self.new_origin()));
-            self.note(errors.iter().map(InputError::to_string));
-            // One lock for the batch: every read's strings are shared with the reads before it.
-            let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-            let mut last_path: Option<std::sync::Arc<str>> = None;
-            for (i, read) in reads.into_iter().enumerate() {
-                if task.as_ref().is_some_and(|t| *t != read.task) {
-                    continue;
+            // A large log comes in pieces (`tail::PIECE`), each stored before the next is parsed.
+            let mut stale = Vec::new();
+            loop {
+                let Polled {
+                    reset,
+                    reads,
+                    bases,
+                    errors,
+                    bytes,
+                    changes,
+                    more,
+                } = match state {
+                    ReadSource::Unknown => Polled::default(),
+                    ReadSource::Log(tail) => poll(&path, &display, ws.as_deref(), tail),
+                    ReadSource::Trajectory(stamp) => traj::poll(&path, &display, &files, stamp),
+                };
+                changed.bytes += bytes;
+                if let Some(c) = changes {
+                    self.changes.set_logged(&path, c);
+                    // The change layer of every document may move.
+                    changed.all = true;
+                    self.bump();
                 }
-                let base = bases.get(i).and_then(|b| b.as_deref());
-                let stored = names.store(read, *origin, base);
-                // A log's reads of one file come in a row: the path is noted once per row of them.
-                if last_path.as_deref() != Some(&*stored.path) {
-                    changed.paths.insert(stored.path.to_string());
-                    last_path = Some(stored.path.clone());
+                // A rotated or rewritten log: its new reads go in under a fresh origin and only
+                // once all are in are the old origin's dropped, so a request served meanwhile
+                // never sees the log's runs vanish (the same order as `reload_reads`).
+                if reset {
+                    stale.push(std::mem::replace(origin, self.new_origin()));
                 }
-                self.reads
-                    .entry(stored.path.to_string())
-                    .or_default()
-                    .push(stored);
+                self.note(errors.iter().map(InputError::to_string));
+                self.store_reads(reads, &bases, *origin, task.as_deref(), &mut changed);
+                if !more {
+                    break;
+                }
             }
-            drop(names);
-            if let Some(stale) = replaced {
-                changed.paths.extend(self.drop_reads_of(|o| o == stale));
+            for old in stale {
+                changed.paths.extend(self.drop_reads_of(|o| o == old));
             }
         }
         if !changed.paths.is_empty() {
             self.bump();
         }
         changed
+    }
+
+    /// Stores `reads` (of `task` only, when one is configured) from log `origin`, their strings
+    /// shared; notes their paths in `changed`.
+    fn store_reads(
+        &self,
+        reads: Vec<ReadSpan>,
+        bases: &[Option<Arc<str>>],
+        origin: usize,
+        task: Option<&str>,
+        changed: &mut Changed,
+    ) {
+        // One lock for the piece: every read's strings are shared with the reads before it.
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        // A log's reads of one file come in a row: each row of them goes in at once (one
+        // lookup of the file, its path noted once).
+        let mut row: Vec<StoredRead> = Vec::new();
+        let put = |row: &mut Vec<StoredRead>, changed: &mut Changed| {
+            if let Some(first) = row.first() {
+                let path = first.path.to_string();
+                changed.paths.insert(path.clone());
+                self.reads.entry(path).or_default().append(row);
+            }
+        };
+        for (i, read) in reads.into_iter().enumerate() {
+            if task.is_some_and(|t| t != read.task) {
+                continue;
+            }
+            let base = bases.get(i).and_then(|b| b.as_deref());
+            let stored = names.store(read, origin, base);
+            if row
+                .first()
+                .is_some_and(|f| !Arc::ptr_eq(&f.path, &stored.path))
+            {
+                put(&mut row, changed);
+            }
+            row.push(stored);
+        }
+        put(&mut row, changed);
     }
 
     /// The read log, checked without writing anything: a `.jsonl` file directly in the

@@ -147,3 +147,44 @@ fn shared_names_stay_each_reads_own_through_rewrites_and_clearing() {
     assert_eq!(store.reads_for_scoring().len(), 1);
     assert_eq!(store.shared_names(), 5, "the what-if read's names let go");
 }
+
+/// A log larger than a piece (`tail::PIECE`) is read in pieces in one poll: every read is in
+/// once the poll returns, and when it is rotated and read again, its runs stay visible while
+/// the pieces come in (the old reads go only after the last piece).
+#[test]
+fn a_log_read_in_pieces_loads_whole_and_its_runs_never_vanish() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().canonicalize().expect("root");
+    let mut log = String::new();
+    let mut n = 0;
+    while log.len() as u64 <= readcov_lsp::tail::PIECE * 9 / 8 {
+        // run-b only after the first piece: read again, it comes in with a later piece.
+        let past_first = log.len() as u64 > readcov_lsp::tail::PIECE * 17 / 16;
+        let run = if past_first { "run-b" } else { "run-a" };
+        log += &format!(
+            "{{\"task\":\"t\",\"run\":\"{run}\",\"path\":\"src/f{}.py\",\"start\":{},\"end\":{}}}\n",
+            n % 3,
+            n % 500 + 1,
+            n % 500 + 9
+        );
+        n += 1;
+    }
+    std::fs::write(root.join("reads.jsonl"), &log).expect("write");
+    let store = Store::default();
+    *store.root.write().unwrap() = Some(root.clone());
+    *store.config.write().unwrap() = Config {
+        reads: vec!["reads.jsonl".into()],
+        ..Config::default()
+    };
+    let changed = store.poll_reads();
+    assert_eq!(changed.bytes, log.len() as u64);
+    assert_eq!(store.reads_for_scoring().len(), n);
+    assert_eq!(store.runs(), ["run-a", "run-b"]);
+    runs_stay_visible_while(&store, || {
+        let tmp = root.join("reads.jsonl.new");
+        std::fs::write(&tmp, &log).expect("write");
+        std::fs::rename(&tmp, root.join("reads.jsonl")).expect("rename");
+        assert!(store.poll_reads().bytes > readcov_lsp::tail::PIECE);
+    });
+    assert_eq!(store.reads_for_scoring().len(), n, "no read kept twice");
+}
