@@ -1,0 +1,113 @@
+//! Telling the client: an open document's diagnostics, those of gold files nobody opened,
+//! and after any state change the re-publishing, `readcov/didChange` and the refresh requests.
+
+use super::Inner;
+use crate::render;
+use crate::store::Changed;
+use serde_json::{json, Value};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use tower_lsp_server::ls_types::notification::Notification;
+use tower_lsp_server::ls_types::*;
+
+/// `readcov/didChange`: the documents whose line states changed.
+pub enum DidChange {}
+impl Notification for DidChange {
+    type Params = Value;
+    const METHOD: &'static str = "readcov/didChange";
+}
+
+impl Inner {
+    /// An open document's diagnostics: one per gold span, and the file-level one when the
+    /// shown run(s) never opened this gold file.
+    pub fn diagnostics_for(&self, uri: &Uri) -> Option<(Vec<Diagnostic>, i32)> {
+        let info = self.store.config().info_at_threshold;
+        self.with_view(uri, |doc, v, _| {
+            let mut diags = render::diagnostics(uri, doc, v, info);
+            if !v.file_hit && !v.gold.is_empty() {
+                // Named only when needed: finding the task's runs walks the reads.
+                let task = crate::task::selected_task(self);
+                let runs = crate::task::run_label(self, task.as_deref());
+                diags.extend(render::never_opened(doc, v, &runs));
+            }
+            (diags, doc.version)
+        })
+    }
+
+    /// Pushes the diagnostics of the selected task's gold files that are not open (`only`:
+    /// just these paths), unless the client pulls them (`workspace/diagnostic`).
+    pub async fn publish_closed(&self, only: Option<&std::collections::BTreeSet<String>>) {
+        // While large logs load no figure is shown; the refresh after the load publishes.
+        if self.caps.pull_diagnostics.load(Ordering::Relaxed) || self.is_loading() {
+            return;
+        }
+        let root = self.store.root();
+        for (uri, diags) in crate::task::closed_gold_files(self) {
+            let path = uri.to_file_path().and_then(|p| {
+                let rel = p
+                    .strip_prefix(root.as_deref()?)
+                    .ok()?
+                    .to_string_lossy()
+                    .into_owned();
+                Some(rel)
+            });
+            if only.is_some_and(|o| !path.is_some_and(|p| o.contains(&p))) {
+                continue;
+            }
+            // Opened meanwhile: its document's diagnostics are the ones to keep.
+            if self.docs.contains_key(&uri) {
+                continue;
+            }
+            self.client.publish_diagnostics(uri, diags, None).await;
+        }
+    }
+
+    pub async fn publish(&self, uri: &Uri) {
+        if self.caps.pull_diagnostics.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some((diags, version)) = self.diagnostics_for(uri) {
+            self.client
+                .publish_diagnostics(uri.clone(), diags, Some(version))
+                .await;
+        }
+    }
+
+    /// After a state change: re-publish diagnostics of the affected open documents, tell the
+    /// client (`readcov/didChange`, inlay hint and code lens refresh when supported).
+    pub async fn refresh(self: &Arc<Self>, changed: Changed) {
+        let uris: Vec<Uri> = self
+            .docs
+            .iter()
+            .filter(|d| changed.all || d.path.as_ref().is_some_and(|p| changed.paths.contains(p)))
+            .map(|d| d.key().clone())
+            .collect();
+        self.publish_closed((!changed.all).then_some(&changed.paths))
+            .await;
+        if uris.is_empty() && !changed.all {
+            return;
+        }
+        for uri in &uris {
+            self.publish(uri).await;
+        }
+        // What a view found it could not map (a file that differs from its base) is logged.
+        self.report_problems().await;
+        let list: Vec<&str> = uris.iter().map(|u| u.as_str()).collect();
+        self.client
+            .send_notification::<DidChange>(json!({ "uris": list }))
+            .await;
+        // Refresh requests wait for the client's answer: never in the caller's path.
+        let me = self.clone();
+        tokio::spawn(async move {
+            if me.caps.inlay_refresh.load(Ordering::Relaxed) {
+                let _ = me.client.inlay_hint_refresh().await;
+            }
+            if me.caps.lens_refresh.load(Ordering::Relaxed) {
+                let _ = me.client.code_lens_refresh().await;
+            }
+            if me.caps.pull_diagnostics.load(Ordering::Relaxed) {
+                let _ = me.client.workspace_diagnostic_refresh().await;
+            }
+        });
+    }
+}
