@@ -33,6 +33,7 @@ pub mod shown;
 pub mod span;
 pub mod stages;
 pub mod strict_json;
+pub mod syntax;
 pub mod synth;
 
 pub use batch::{

@@ -14,12 +14,11 @@ pub use layer::{change_layer, ChangeLayer};
 use crate::{PatchRow, TaskFiles};
 use readcov_core::outcomes::Outcomes;
 use readcov_core::stages::{
-    diagnose as stages_of, Change, ChangeSource, FileSyntax, RunInput, RunStages, TaskInput,
-    TestReport, UnitSpan,
+    diagnose as stages_of, BaseSyntax, Change, ChangeSource, RunInput, RunStages, TaskInput,
+    TestReport,
 };
 use readcov_core::{GoldSpan, LineSet, ReadSpan, ScoreOptions};
 use readcov_patch::Loss;
-use readcov_units::FileSyntax as UnitsSyntax;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -161,29 +160,13 @@ fn one_task(
 }
 
 /// Each file's syntax as the stages take it, from the one walk (`readcov_units::units_of_paths`
-/// over the texts read once): its units, or the whole file when it has no grammar or does not
-/// parse.
-fn syntax_of(texts: &Texts) -> BTreeMap<String, FileSyntax> {
+/// over the texts read once), with its length in lines.
+fn syntax_of(texts: &Texts) -> BTreeMap<String, BaseSyntax> {
     let found = readcov_units::units_of_paths(texts.keys().map(String::as_str), texts);
     (found.into_iter())
         .filter_map(|(path, syntax)| {
             let len = readcov_core::base::count_lines(texts.get(&path)?.as_bytes());
-            let syntax = match syntax {
-                UnitsSyntax::Units { units, .. } => FileSyntax::Units {
-                    units: (units.into_iter())
-                        .map(|u| UnitSpan {
-                            kind: u.kind,
-                            name: u.name,
-                            start: u.start,
-                            end: u.end,
-                            depth: u.depth,
-                        })
-                        .collect(),
-                    len,
-                },
-                UnitsSyntax::Unsupported | UnitsSyntax::Unavailable(_) => FileSyntax::Whole { len },
-            };
-            Some((path, syntax))
+            Some((path, BaseSyntax { syntax, len }))
         })
         .collect()
 }

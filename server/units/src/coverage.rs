@@ -7,26 +7,13 @@
 
 use crate::Unit;
 use readcov_core::metrics::ratio;
+pub use readcov_core::syntax::FileSyntax;
 use readcov_core::{FileLengths, FileLines, LineSet};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Default `--widen`: ±10 lines.
 pub const DEFAULT_WIDEN: u32 = 10;
-
-/// What is known about a file's syntax.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FileSyntax {
-    /// Parsed; `parse_errors` > 0 means units come from a partly broken tree.
-    Units {
-        units: Vec<Unit>,
-        parse_errors: usize,
-    },
-    /// No grammar for this file's language: line metrics only.
-    Unsupported,
-    /// The source could not be read (missing, outside the workspace, not UTF-8).
-    Unavailable(String),
-}
 
 /// One unit holding gold lines, and how much of it the run read.
 #[derive(Clone, Debug, PartialEq, Serialize)]

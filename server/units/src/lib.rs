@@ -22,11 +22,12 @@ mod tree;
 pub use batch::unit_scores;
 pub use chunked::ChunkScoring;
 pub use coverage::{
-    file_unit_coverage, gold_units, run_unit_score, FileSyntax, GoldUnit, UnitScore, DEFAULT_WIDEN,
-    UNIT_KEYS,
+    file_unit_coverage, gold_units, run_unit_score, GoldUnit, UnitScore, DEFAULT_WIDEN, UNIT_KEYS,
 };
 pub use doc::{leading_start, with_leading_comments};
 pub use lang::{lang_for_file, lang_for_path, Lang};
+/// The one unit and file-syntax types, defined in core (its stages take them too).
+pub use readcov_core::syntax::{FileSyntax, Unit};
 pub use retrieval::levels::{Level, LevelMeasures};
 pub use retrieval::{at_k_rows, widen_chunks, widening_totals, AtKRow, Widening, WideningTotals};
 pub use source::{syntax_of_file, units_of_paths, Sources};
@@ -36,30 +37,6 @@ pub use tree_sitter::{InputEdit, Point};
 
 use serde::Serialize;
 use tree_sitter::Parser;
-
-/// A syntactic unit: the whole definition, from its first line (decorators, `template <...>`,
-/// modifiers included) through its body's last line. Lines are 1-based and inclusive.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Unit {
-    /// `function`, `method`, `class`, `struct`, `impl`, `trait`, `module`, `namespace`, ...
-    pub kind: String,
-    pub name: String,
-    pub start: u32,
-    pub end: u32,
-    /// 0 for a top-level unit, 1 inside one unit, ...
-    pub depth: u32,
-}
-
-impl Unit {
-    pub fn contains(&self, line: u32) -> bool {
-        self.start <= line && line <= self.end
-    }
-
-    /// Number of lines in the unit.
-    pub fn lines(&self) -> u64 {
-        u64::from(self.end - self.start) + 1
-    }
-}
 
 /// Units of one source text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -4,28 +4,20 @@
 //! change, and a harness report. All plain values: tree-sitter, patches and files stay outside.
 
 use crate::lineset::LineSet;
+pub use crate::syntax::{FileSyntax, Unit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// A syntax unit of a file (as `readcov units` gives it), lines 1-based inclusive.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct UnitSpan {
-    pub kind: String,
-    pub name: String,
-    pub start: u32,
-    pub end: u32,
-    /// 0 for a top-level unit, 1 inside one, …
-    pub depth: u32,
-}
-
-/// What is known of a base file's syntax.
+/// A base file's syntax as the stages take it: what was found of its units (the one
+/// [`FileSyntax`], as `readcov_units::units_of_paths` gives it) and its length in lines, which
+/// the stages need beside it: a file without units (no grammar, or its text did not parse) is
+/// one `<file>` unit of that length, and the lines between units are `<module>` stretches up to
+/// its last line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FileSyntax {
-    /// Its units, sorted by (start, depth), and its length in lines.
-    Units { units: Vec<UnitSpan>, len: u32 },
-    /// Read, but no grammar for its language (or it did not parse): the whole file is one unit.
-    Whole { len: u32 },
+pub struct BaseSyntax {
+    pub syntax: FileSyntax,
+    pub len: u32,
 }
 
 /// A file's text after a change, asked for the lines that stand where base lines `start..=end`
@@ -149,7 +141,7 @@ pub enum HarnessStatus {
 pub struct TaskInput {
     /// Syntax of base files, by path: gold files, the files runs read and changed. `None`:
     /// no workspace (units unknown: unit figures are `null`).
-    pub syntax: Option<BTreeMap<String, FileSyntax>>,
+    pub syntax: Option<BTreeMap<String, BaseSyntax>>,
     /// The gold patch as a change; `None` when the gold has no patch (edit and change cannot
     /// be judged).
     pub gold_change: Option<Change>,

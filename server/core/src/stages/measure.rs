@@ -1,7 +1,7 @@
 //! Each stage's figures for one run (see `docs/diagnose.md` for the definitions): plain set
 //! arithmetic on files, line sets and units; the verdict is drawn from them in `verdict.rs`.
 
-use super::input::{Change, FileSyntax, TestReport};
+use super::input::{BaseSyntax, Change, FileSyntax, TestReport};
 use super::model::{ChangeStage, ChangedUnit, Edit, GoldChangeUnit, Read, Search, Tests, UnitRead};
 use super::similar::{same, similarity};
 use super::units::{FileUnits, UnitRef};
@@ -27,7 +27,11 @@ pub fn touched(units: &Units, path: &str, lines: &LineSet) -> Vec<UnitRef> {
         Some(fu) => fu.touched(lines).map(|i| fu.units[i].clone()).collect(),
         None => {
             let len = lines.last().unwrap_or(1);
-            let fu = FileUnits::new(path, &FileSyntax::Whole { len });
+            let syntax = BaseSyntax {
+                syntax: FileSyntax::Unsupported,
+                len,
+            };
+            let fu = FileUnits::new(path, &syntax);
             fu.touched(lines).map(|i| fu.units[i].clone()).collect()
         }
     }

@@ -31,8 +31,8 @@ fn read(path: &str, start: u32, end: u32) -> ReadSpan {
     }
 }
 
-fn unit(kind: &str, name: &str, start: u32, end: u32, depth: u32) -> UnitSpan {
-    UnitSpan {
+fn unit(kind: &str, name: &str, start: u32, end: u32, depth: u32) -> Unit {
+    Unit {
         kind: kind.into(),
         name: name.into(),
         start,
@@ -41,7 +41,7 @@ fn unit(kind: &str, name: &str, start: u32, end: u32, depth: u32) -> UnitSpan {
     }
 }
 
-fn syntax() -> BTreeMap<String, FileSyntax> {
+fn syntax() -> BTreeMap<String, BaseSyntax> {
     let units = vec![
         unit("function", "f", 5, 14, 0),
         unit("function", "g", 20, 29, 0),
@@ -49,8 +49,13 @@ fn syntax() -> BTreeMap<String, FileSyntax> {
         unit("method", "m", 32, 40, 1),
     ];
     let mut m = BTreeMap::new();
-    m.insert("a.py".to_string(), FileSyntax::Units { units, len: 40 });
-    m.insert("b.py".to_string(), FileSyntax::Whole { len: 10 });
+    let a = FileSyntax::Units {
+        units,
+        parse_errors: 0,
+    };
+    m.insert("a.py".to_string(), BaseSyntax { syntax: a, len: 40 });
+    let b = FileSyntax::Unsupported;
+    m.insert("b.py".to_string(), BaseSyntax { syntax: b, len: 10 });
     m
 }
 

@@ -3,7 +3,7 @@
 //! `module`, name `<module>`: imports, module constants); a file with no grammar is one unit
 //! (kind `file`, name `<file>`). A set of lines *touches* the units one of its lines belongs to.
 
-use super::input::{FileSyntax, UnitSpan};
+use super::input::{BaseSyntax, FileSyntax, Unit};
 use crate::lineset::LineSet;
 use serde::Serialize;
 
@@ -36,7 +36,7 @@ pub struct FileUnits {
 }
 
 impl FileUnits {
-    pub fn new(path: &str, syntax: &FileSyntax) -> FileUnits {
+    pub fn new(path: &str, syntax: &BaseSyntax) -> FileUnits {
         let unit = |kind: &str, name: &str, start: u32, end: u32| UnitRef {
             path: path.to_string(),
             kind: kind.to_string(),
@@ -45,19 +45,20 @@ impl FileUnits {
             end,
         };
         let (mut units, mut own) = (Vec::new(), Vec::new());
-        match syntax {
-            FileSyntax::Whole { len } => {
-                units.push(unit("file", "<file>", 1, (*len).max(1)));
-                own.push(LineSet::span(1, (*len).max(1)));
+        let len = syntax.len;
+        match &syntax.syntax {
+            FileSyntax::Unsupported | FileSyntax::Unavailable(_) => {
+                units.push(unit("file", "<file>", 1, len.max(1)));
+                own.push(LineSet::span(1, len.max(1)));
             }
-            FileSyntax::Units { units: spans, len } => {
+            FileSyntax::Units { units: spans, .. } => {
                 let mut covered = LineSet::new();
                 for (i, u) in spans.iter().enumerate() {
                     units.push(unit(&u.kind, &u.name, u.start, u.end));
                     own.push(own_lines(spans, i, u));
                     covered.insert(u.start, u.end);
                 }
-                let file = LineSet::span(1, (*len).max(1));
+                let file = LineSet::span(1, len.max(1));
                 for gap in file.difference(&covered).intervals() {
                     units.push(unit("module", "<module>", gap.start, gap.end));
                     own.push(LineSet::span(gap.start, gap.end));
@@ -79,7 +80,7 @@ impl FileUnits {
 }
 
 /// The lines of `units[i]` not inside one of its child units (children follow it in order).
-fn own_lines(units: &[UnitSpan], i: usize, u: &UnitSpan) -> LineSet {
+fn own_lines(units: &[Unit], i: usize, u: &Unit) -> LineSet {
     let children = units[i + 1..]
         .iter()
         .take_while(|c| c.start <= u.end)
