@@ -4,7 +4,7 @@
 use super::defcache::DefCache;
 use super::evaluate::{evaluate, Evaluation};
 use super::input::{GoldRow, PredRow};
-use super::source::{DefSource, FileNote, Files, Workspaces};
+use super::source::{DefSource, FileNote, Files, Workspaces, INSTANCE_BYTES};
 use super::{CbError, Mode};
 use std::collections::HashMap;
 
@@ -94,8 +94,22 @@ pub struct CbOptions<'a> {
 }
 
 /// Scores every prediction (in input order) against the gold row with its id (the last row
-/// wins when ids repeat, as in the reference's index).
+/// wins when ids repeat, as in the reference's index). Memory beside the inputs and rows is
+/// bounded: each instance keeps at most [`INSTANCE_BYTES`] of its files while it is scored
+/// (per thread), and the run's blocks by content [`super::defcache::CACHE_BYTES`].
 pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions) -> CbReport {
+    score_within(gold, preds, opts, INSTANCE_BYTES, DefCache::default())
+}
+
+/// [`score_contextbench`] with the budgets given: an instance's files (`instance_bytes`) and
+/// the run's block cache (tests check that tight budgets give the same report).
+pub(crate) fn score_within(
+    gold: &[GoldRow],
+    preds: &[PredRow],
+    opts: &CbOptions,
+    instance_bytes: usize,
+    cache: DefCache,
+) -> CbReport {
     let mut index: HashMap<&str, &GoldRow> = HashMap::new();
     for g in gold {
         for k in &g.keys {
@@ -104,7 +118,6 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
     }
     // Instances are independent: spread them over the cores, rows kept in input order. Their
     // checkouts share most files, so blocks are computed once per distinct content.
-    let cache = DefCache::default();
     let threads = crate::par::threads_for(opts.threads, preds.len());
     let rows: Vec<InstanceResult> = crate::par::map_ordered(preds, threads, |_, p| {
         let both = |e: CbError| (Err(e), Err(e), Vec::new());
@@ -122,7 +135,12 @@ pub fn score_contextbench(gold: &[GoldRow], preds: &[PredRow], opts: &CbOptions)
                     match ws.checkout(&ids) {
                         None => both(CbError::CheckoutFailed),
                         Some(co) => {
-                            let mut files = Files::with_cache(co.as_ref(), opts.defs, Some(&cache));
+                            let mut files = Files::with_cache(
+                                co.as_ref(),
+                                opts.defs,
+                                Some(&cache),
+                                instance_bytes,
+                            );
                             let a = evaluate(g, p, Some(&mut files), Mode::Compat);
                             let b = evaluate(g, p, Some(&mut files), Mode::Clean);
                             (a, b, files.into_notes())

@@ -1,66 +1,98 @@
 //! Blocks by file content, shared by every instance and thread of a run: ContextBench's
 //! instances are checkouts of a few repositories, so the same file (byte for byte) comes back
 //! in many of them, and parsing it again for each was nine tenths of a run (docs/performance.md).
+//! Bounded: contents are keyed by their SHA-256 (no copy of the bytes is kept), and past a
+//! byte budget of blocks the least recently used are dropped, to be parsed again if asked for.
 
+use super::lru::Lru;
 use super::source::Def;
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use sha2::{Digest, Sha256};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// One distinct content in one language: its bytes (to tell contents apart exactly) and its
-/// blocks, computed once by whichever thread asks first (the others wait for that result).
-struct Entry {
-    bytes: Vec<u8>,
-    /// The blocks, or why there are none (said again to each instance that has the file).
-    defs: OnceLock<Result<Arc<Vec<Def>>, String>>,
-}
+/// The blocks of the run's distinct contents kept at most (an estimate of their heap bytes):
+/// a block is ~60 bytes, so with definitions of ~20 lines this holds the blocks of a few
+/// gigabytes of distinct source (`bench/contextbench_memory.py`: 504 MB of source, ~72 MB).
+pub const CACHE_BYTES: usize = 256 << 20;
 
-/// Contents seen so far, by language and a cheap key (length, first and last KiB); contents
-/// sharing a key are told apart by comparing their bytes, so the key only has to be fast.
-#[derive(Default)]
+/// The blocks of one content, or why there are none, computed once by whichever thread asks
+/// first (the others wait for that result).
+type Slot = Arc<OnceLock<Result<Arc<Vec<Def>>, String>>>;
+
+/// A content in a language: the language and the SHA-256 of the bytes (a collision of two
+/// different files is not a practical concern; the full bytes are no longer kept to compare).
+type Key = (&'static str, [u8; 32]);
+
+/// What a slot is charged before its blocks are known: the key and the map's bookkeeping.
+const SLOT_BYTES: usize = 128;
+
 pub struct DefCache {
-    map: Mutex<HashMap<(&'static str, u64), Chain>>,
+    map: Mutex<Lru<Key, Slot>>,
 }
 
-/// The contents sharing one key, oldest first.
-type Chain = Vec<Arc<Entry>>;
+impl Default for DefCache {
+    fn default() -> DefCache {
+        DefCache::with_budget(CACHE_BYTES)
+    }
+}
 
-/// The key of a content: its length and its two ends (hashing all of it cost as much as a
-/// tenth of the parse it saves; a full compare on a hit is several times cheaper).
-fn key(bytes: &[u8]) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    bytes.len().hash(&mut h);
-    bytes[..bytes.len().min(1024)].hash(&mut h);
-    bytes[bytes.len().saturating_sub(1024)..].hash(&mut h);
-    h.finish()
+/// The heap bytes of a file's blocks (what the cache is charged for them).
+pub fn defs_bytes(defs: &[Def]) -> usize {
+    std::mem::size_of_val(defs) + defs.iter().map(|d| d.name.capacity()).sum::<usize>()
 }
 
 impl DefCache {
+    /// A cache keeping about `budget` bytes of blocks.
+    pub fn with_budget(budget: usize) -> DefCache {
+        DefCache {
+            map: Mutex::new(Lru::new(budget)),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Lru<Key, Slot>> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The blocks of `bytes` in `lang`, or why there are none: `make` runs once per distinct
-    /// content and language.
+    /// content and language while the content's blocks are kept.
     pub fn get(
         &self,
         lang: &'static str,
         bytes: &[u8],
         make: impl FnOnce() -> Result<Vec<Def>, String>,
     ) -> Result<Arc<Vec<Def>>, String> {
-        let entry = {
-            let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-            let chain = map.entry((lang, key(bytes))).or_default();
-            match chain.iter().find(|e| e.bytes == bytes) {
-                Some(e) => e.clone(),
+        let key: Key = (lang, Sha256::digest(bytes).into());
+        let slot = {
+            let mut map = self.lock();
+            match map.get(&key) {
+                Some(s) => s.clone(),
                 None => {
-                    let e = Arc::new(Entry {
-                        bytes: bytes.to_vec(),
-                        defs: OnceLock::new(),
-                    });
-                    chain.push(e.clone());
-                    e
+                    let s = Slot::default();
+                    map.insert(key, s.clone(), SLOT_BYTES);
+                    s
                 }
             }
         };
         // Outside the lock: other contents are parsed meanwhile on the other threads.
-        entry.defs.get_or_init(|| make().map(Arc::new)).clone()
+        let mut made = None;
+        let got = slot
+            .get_or_init(|| {
+                let r = make().map(Arc::new);
+                made = Some(match &r {
+                    Ok(d) => defs_bytes(d),
+                    Err(why) => why.len(),
+                });
+                r
+            })
+            .clone();
+        if let Some(cost) = made {
+            self.lock().charge(&key, cost);
+        }
+        got
+    }
+
+    /// The bytes of blocks kept (tests and benches).
+    pub fn used(&self) -> usize {
+        self.lock().used()
     }
 }
 

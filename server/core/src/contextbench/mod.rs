@@ -11,7 +11,8 @@
 //! [`Checkout`] and [`DefSource`] traits (file contents and tree-sitter live outside core);
 //! [`diff`] reads the deleted lines of a patch; [`evaluate`] scores one instance in one mode;
 //! [`batch`] scores every prediction, writes error rows and sums micro and macro summaries;
-//! [`defcache`] keeps blocks by file content for the whole run.
+//! [`defcache`] keeps blocks by file content for the whole run; [`lru`] bounds it and each
+//! instance's files by a byte budget.
 
 pub mod batch;
 pub mod defcache;
@@ -22,6 +23,7 @@ pub mod gold;
 pub mod input;
 pub mod ivs;
 pub mod json;
+mod lru;
 pub mod paths;
 pub mod source;
 

@@ -1,11 +1,12 @@
 //! What an evaluation needs from a checkout, through traits (core does no IO and knows nothing
 //! of tree-sitter): whether a path is a file, its bytes ([`Checkout`]) and its blocks
 //! ([`DefSource`], implemented with tree-sitter in `readcov-units`). [`Files`] caches both per
-//! instance, turns line spans into the reference's byte spans and block sets, and notes each
-//! file it had to give up ([`FileNote`]).
+//! instance (within a byte budget), turns line spans into the reference's byte spans and block
+//! sets, and notes each file it had to give up ([`FileNote`]).
 
-use super::defcache::DefCache;
+use super::defcache::{defs_bytes, DefCache};
 use super::ivs::{Iv, PerFile};
+use super::lru::Lru;
 use super::Mode;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
@@ -94,14 +95,31 @@ struct Text {
     starts: Vec<i64>,
 }
 
-/// One instance's files, read at most once per path; blocks computed at most once per path
-/// and language, and with a shared [`DefCache`], once per distinct content in the whole run.
+/// What an instance keeps of one path: its text once read (`None` inside: no file, or not
+/// readable) and its blocks per language once made.
+#[derive(Default)]
+struct Kept {
+    text: Option<Option<Rc<Text>>>,
+    blocks: Vec<(&'static str, Arc<Vec<Def>>)>,
+}
+
+/// The bytes an instance keeps at most of its files' texts and blocks: a ContextBench
+/// prediction may name any number of checkout files of up to 64 MiB each, and all were kept
+/// until the instance was scored. Past it the least recently used path is dropped and read
+/// again if asked for (the same bytes: the rows do not change).
+pub const INSTANCE_BYTES: usize = 128 << 20;
+
+/// What keeping a path costs beside its bytes (the key, the entry, the maps).
+const PATH_BYTES: usize = 96;
+
+/// One instance's files, each read once while kept (within [`INSTANCE_BYTES`]); blocks
+/// computed once per path and language while kept, and with a shared [`DefCache`], once per
+/// distinct content while that cache keeps it.
 pub struct Files<'a> {
     checkout: &'a dyn Checkout,
     defs: Option<&'a dyn DefSource>,
     shared: Option<&'a DefCache>,
-    texts: HashMap<String, Option<Rc<Text>>>,
-    blocks: HashMap<(String, &'static str), Arc<Vec<Def>>>,
+    kept: Lru<String, Kept>,
     names: HashMap<String, Rc<str>>,
     exists: HashMap<String, bool>,
     /// Files given up, by path (the first reason: a file not read is not parsed either).
@@ -110,21 +128,22 @@ pub struct Files<'a> {
 
 impl<'a> Files<'a> {
     pub fn new(checkout: &'a dyn Checkout, defs: Option<&'a dyn DefSource>) -> Files<'a> {
-        Files::with_cache(checkout, defs, None)
+        Files::with_cache(checkout, defs, None, INSTANCE_BYTES)
     }
 
-    /// Files whose blocks come from (and go to) `shared`, the run's cache by content.
+    /// Files whose blocks come from (and go to) `shared`, the run's cache by content, keeping
+    /// about `budget` bytes of texts and blocks.
     pub fn with_cache(
         checkout: &'a dyn Checkout,
         defs: Option<&'a dyn DefSource>,
         shared: Option<&'a DefCache>,
+        budget: usize,
     ) -> Files<'a> {
         Files {
             checkout,
             defs,
             shared,
-            texts: HashMap::new(),
-            blocks: HashMap::new(),
+            kept: Lru::new(budget),
             names: HashMap::new(),
             exists: HashMap::new(),
             notes: BTreeMap::new(),
@@ -145,8 +164,8 @@ impl<'a> Files<'a> {
     }
 
     fn text(&mut self, path: &str) -> Option<Rc<Text>> {
-        if let Some(t) = self.texts.get(path) {
-            return t.clone();
+        if let Some(t) = self.kept.get(path).and_then(|k| k.text.clone()) {
+            return t;
         }
         let read = self.checkout.read(path).unwrap_or_else(|why| {
             self.note(path, why, Lost::Text);
@@ -161,7 +180,23 @@ impl<'a> Files<'a> {
                 bytes,
             })
         });
-        self.texts.insert(path.to_string(), t.clone());
+        let cost = t.as_ref().map_or(0, |t| {
+            t.bytes.capacity() + t.starts.capacity() * std::mem::size_of::<i64>()
+        });
+        match self.kept.get(path) {
+            Some(k) => {
+                k.text = Some(t.clone());
+                self.kept.charge(path, cost);
+            }
+            None => {
+                let k = Kept {
+                    text: Some(t.clone()),
+                    blocks: Vec::new(),
+                };
+                self.kept
+                    .insert(path.to_string(), k, PATH_BYTES + path.len() + cost);
+            }
+        }
         t
     }
 
@@ -193,9 +228,13 @@ impl<'a> Files<'a> {
         let Some(lang) = self.defs.and_then(|d| d.language(path, mode)) else {
             return Arc::default();
         };
-        let key = (path.to_string(), lang);
-        if let Some(d) = self.blocks.get(&key) {
-            return d.clone();
+        let known = self.kept.get(path).and_then(|k| {
+            (k.blocks.iter())
+                .find(|(l, _)| *l == lang)
+                .map(|(_, d)| d.clone())
+        });
+        if let Some(d) = known {
+            return d;
         }
         let d = match (self.defs, self.text(path)) {
             (Some(src), Some(t)) => {
@@ -211,7 +250,11 @@ impl<'a> Files<'a> {
             }
             _ => Arc::default(),
         };
-        self.blocks.insert(key, d.clone());
+        // `text` just made the path the most recently used, so it is still kept.
+        if let Some(k) = self.kept.get(path) {
+            k.blocks.push((lang, d.clone()));
+            self.kept.charge(path, defs_bytes(&d));
+        }
         d
     }
 

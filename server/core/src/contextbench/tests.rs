@@ -600,3 +600,125 @@ fn threads_give_the_serial_report() {
         assert!(report(threads) == serial, "threads = {threads}");
     }
 }
+
+/// Counts the reads and parses behind a [`Mem`]: what the budgets make happen again.
+struct Counting<'a> {
+    mem: &'a Mem,
+    reads: std::sync::atomic::AtomicUsize,
+    parses: std::sync::atomic::AtomicUsize,
+}
+
+struct CountingCheckout<'a>(&'a Counting<'a>);
+
+impl Checkout for CountingCheckout<'_> {
+    fn is_file(&self, p: &str) -> bool {
+        (&self.0.mem).is_file(p)
+    }
+    fn read(&self, p: &str) -> Result<Option<Vec<u8>>, String> {
+        (self.0.reads).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (&self.0.mem).read(p)
+    }
+}
+
+impl Workspaces for Counting<'_> {
+    fn checkout<'a>(&'a self, ids: &[&str]) -> Option<Box<dyn Checkout + 'a>> {
+        ids.contains(&"i")
+            .then(|| Box::new(CountingCheckout(self)) as Box<dyn Checkout + 'a>)
+    }
+}
+
+impl DefSource for Counting<'_> {
+    fn language(&self, path: &str, mode: Mode) -> Option<&'static str> {
+        self.mem.language(path, mode)
+    }
+    fn defs(&self, language: &str, src: &[u8]) -> Result<Vec<Def>, String> {
+        (self.parses).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.mem.defs(language, src)
+    }
+}
+
+/// An instance's files and the run's blocks are kept within byte budgets; budgets so tight
+/// that every file is read again and every block made again at each use give the same report
+/// (rows, notes, summaries) as the default ones, on one thread and on several.
+#[test]
+fn tight_memory_budgets_give_the_same_report() {
+    let mut m = mem(&[
+        ("a.txt", ABC),
+        ("b.py", "def f():\n    pass\n"),
+        ("c.py", "class C:\n    def g(self):\n        pass\n"),
+        ("big.py", "x = 1\n"),
+    ]);
+    m.defs = vec![
+        ("b.py", "function_definition", "f", 0, 18),
+        ("c.py", "class_definition", "C", 0, 37),
+        ("c.py", "function_definition", "g", 13, 37),
+        ("big.py", "function_definition", "h", 0, 6),
+    ];
+    m.unparsed = Some("big.py");
+    let gold_rows = parse_gold_rows(
+        br#"{"instance_id":"i","gold_context":"[{\"file\":\"a.txt\",\"start_line\":1,\"end_line\":2},{\"file\":\"b.py\",\"start_line\":2,\"end_line\":2},{\"file\":\"c.py\",\"start_line\":2,\"end_line\":3}]"}"#,
+        "g",
+    )
+    .items;
+    let mut text = String::new();
+    for k in 0..24 {
+        let (a, b) = (1 + k % 3, 1 + (k * 7) % 4);
+        text += &format!(
+            r#"{{"instance_id":"i","traj_data":{{"pred_steps":[{{"files":["a.txt","big.py"],"spans":{{"a.txt":[{{"start":{a},"end":{a}}}],"big.py":[{{"start":1,"end":1}}]}}}},{{"files":["b.py"],"spans":{{"b.py":[{{"start":{b},"end":{b}}}]}}}},{{"files":["c.py","a.txt"],"spans":{{"c.py":[{{"start":{b},"end":4}}],"a.txt":[{{"start":1,"end":3}}]}},"symbols":{{}}}}],"pred_files":["a.txt","b.py","c.py"]}}}}"#
+        );
+        text.push('\n');
+    }
+    let preds = parse_preds(text.as_bytes(), "p");
+    assert!(preds.errors.is_empty(), "{:?}", preds.errors);
+    let run = |threads, instance_bytes, cache_bytes| {
+        let c = Counting {
+            mem: &m,
+            reads: 0.into(),
+            parses: 0.into(),
+        };
+        let opts = CbOptions {
+            workspaces: Some(&c),
+            defs: Some(&c),
+            threads,
+        };
+        let cache = defcache::DefCache::with_budget(cache_bytes);
+        let r = batch::score_within(&gold_rows, &preds.items, &opts, instance_bytes, cache);
+        (r, c.reads.into_inner(), c.parses.into_inner())
+    };
+    let (roomy, reads, parses) = run(1, usize::MAX, usize::MAX);
+    // Each instance reads its four files once; each distinct content with blocks (not a.txt)
+    // is parsed once (big.py's refusal too, noted on every row).
+    assert_eq!((reads, parses), (24 * 4, 3));
+    assert!(
+        roomy.rows.iter().all(|r| r.notes.len() == 1),
+        "{:?}",
+        roomy.rows[0].notes
+    );
+    assert!(
+        roomy.rows[0].compat.as_ref().unwrap().final_[1]
+            .unwrap()
+            .gold_size
+            > 0
+    );
+    for threads in [1, 2] {
+        let (tight, reads, parses) = run(threads, 1, 1);
+        assert!(
+            reads > 24 * 4 * 2 && parses > 3 * 24,
+            "{reads} reads, {parses} parses"
+        );
+        assert!(tight == roomy, "threads = {threads}");
+    }
+    // The defaults: nothing here comes near them.
+    let c = Counting {
+        mem: &m,
+        reads: 0.into(),
+        parses: 0.into(),
+    };
+    let opts = CbOptions {
+        workspaces: Some(&c),
+        defs: Some(&c),
+        threads: 1,
+    };
+    assert!(score_contextbench(&gold_rows, &preds.items, &opts) == roomy);
+    assert_eq!(c.reads.into_inner(), 24 * 4);
+}

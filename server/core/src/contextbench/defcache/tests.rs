@@ -26,13 +26,12 @@ fn each_distinct_content_and_language_is_made_once() {
     assert_eq!(get("python", b"def a(): pass", "a"), "a");
     assert_eq!(get("python", b"def a(): pass", "other"), "a");
     assert_eq!(made.get(), 1);
-    // Same length and ends (one key), different middle: told apart by the bytes.
+    // Same length and ends, different middle: told apart by the bytes.
     let (x, y) = ([b'a'; 3000], {
         let mut y = [b'a'; 3000];
         y[1500] = b'b';
         y
     });
-    assert_eq!(key(&x), key(&y));
     assert_eq!(get("python", &x, "x"), "x");
     assert_eq!(get("python", &y, "y"), "y");
     assert_eq!(get("javascript", &x, "js"), "js");
@@ -53,4 +52,38 @@ fn a_refusal_is_made_once_and_given_each_time() {
         assert_eq!(got, Err("parser gave up".to_string()));
     }
     assert_eq!(made.get(), 1);
+}
+
+/// Past its budget the cache drops the least recently used blocks and makes them again when
+/// asked: the same blocks, made twice, and what it keeps stays near the budget.
+#[test]
+fn past_the_budget_the_oldest_blocks_are_dropped_and_made_again() {
+    let one = defs_bytes(&[def("f0")]) + SLOT_BYTES;
+    let cache = DefCache::with_budget(3 * one);
+    let made = std::cell::Cell::new(0);
+    let get = |k: usize| {
+        let bytes = format!("def f{k}(): pass");
+        cache
+            .get("python", bytes.as_bytes(), || {
+                made.set(made.get() + 1);
+                Ok(vec![def(&format!("f{k}"))])
+            })
+            .unwrap()[0]
+            .name
+            .clone()
+    };
+    for k in 0..3 {
+        assert_eq!(get(k), format!("f{k}"));
+    }
+    assert_eq!(made.get(), 3);
+    assert!(cache.used() <= 3 * one, "{}", cache.used());
+    // f0 used again (kept); f3 pushes out f1, the least recently used.
+    assert_eq!(get(0), "f0");
+    assert_eq!(get(3), "f3");
+    assert_eq!(made.get(), 4);
+    assert_eq!(get(0), "f0");
+    assert_eq!(made.get(), 4);
+    assert_eq!(get(1), "f1");
+    assert_eq!(made.get(), 5);
+    assert!(cache.used() <= 3 * one, "{}", cache.used());
 }
