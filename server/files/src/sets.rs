@@ -10,6 +10,7 @@ pub mod doc;
 #[cfg(test)]
 mod tests;
 
+use crate::input::{GoldOptions, LoadError, LoadedGold};
 use crate::read_input;
 use crate::scored::{lengths_of_inputs, score_with_sources_named, Sources};
 use readcov_core::outcomes::Outcomes;
@@ -247,17 +248,44 @@ pub fn label_of(g: &GoldSetInput) -> String {
 /// consensus`, whatever the file or its set is called): built from these runs, its resolved runs
 /// would score against their own reads.
 pub fn circular_note(name: &str, rows: &[GoldRow]) -> Option<String> {
-    rows.iter().any(|r| r.origin == Origin::Consensus).then(|| {
-        format!("{name}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus for leave-one-out)")
-    })
+    (rows.iter().any(|r| r.origin == Origin::Consensus)).then(|| circular_text(name))
 }
 
-/// [`circular_note`] for the one gold file of a plain `score --gold FILE` (named by its path).
-/// Most gold files hold no consensus row; only those that name it at all are parsed as rows.
-pub fn file_circular_note(path: &Path) -> Option<String> {
-    let bytes = read_input(path).ok()?;
-    memchr::memmem::find(&bytes, b"consensus")?;
-    circular_note(&path.display().to_string(), &parse_rows(&bytes, "").items)
+fn circular_text(name: &str) -> String {
+    format!("{name}: consensus gold from a file is scored as given; if it was built from these runs, its resolved runs score against themselves (use --consensus for leave-one-out)")
+}
+
+/// The gold of a plain `score --gold FILE` ([`crate::input::load_gold`]) and, from the same one
+/// read of the file, [`circular_note`] when it holds consensus rows (named by its path). The
+/// note was made by reading the file a second time.
+pub fn load_gold_noting_circular(
+    path: &Path,
+    opts: &GoldOptions,
+) -> Result<(LoadedGold, Option<String>), LoadError> {
+    let bytes = read_input(path)?;
+    let name = path.display().to_string();
+    let note = holds_consensus_rows(&bytes).then(|| circular_text(&name));
+    Ok((crate::input::gold_of(&name, bytes, opts)?, note))
+}
+
+/// Whether some valid gold row of `bytes` (gold JSONL) is a consensus row. Most gold files never
+/// say `consensus`; of those that do, only the lines saying it are parsed, up to the first
+/// consensus row (the whole file was parsed as rows, a second copy beside the gold's).
+pub fn holds_consensus_rows(bytes: &[u8]) -> bool {
+    let mut next_line = 0;
+    for at in memchr::memmem::find_iter(bytes, b"consensus") {
+        if at < next_line {
+            continue;
+        }
+        let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
+        next_line = end;
+        let rows = parse_rows(&bytes[start..end], "").items;
+        if rows.iter().any(|r| r.origin == Origin::Consensus) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The consensus of the resolved runs, each run scored without itself (failed runs as `others`

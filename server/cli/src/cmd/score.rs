@@ -149,10 +149,6 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
     if args.gold.len() > 1 || args.consensus {
         return sets::run(&args);
     }
-    // A consensus gold file scored as given may be circular: said from its rows' origins.
-    if let Some(note) = sets::file_circular_note(args.gold_path()) {
-        say!("note: {note}");
-    }
     // A dataset given as reads is imported here a batch of rows at a time, as `readcov import`
     // does, and its rows are let go batch after batch: the allocator keeps their memory for the
     // next (handing it back and faulting it in again cost 1.3 s of system time on 100k rows).

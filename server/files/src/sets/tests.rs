@@ -107,3 +107,35 @@ fn a_shard_keeps_its_tasks_only() {
         .collect();
     assert_eq!(tasks, want);
 }
+
+/// A plain `--gold` file's circularity note comes from the one read that loads it: said for a
+/// consensus row wherever it is (the last of many lines), not for `consensus` in a task name or
+/// path, nor for a line that only says it and is no valid row.
+#[test]
+fn the_circular_note_comes_with_the_gold_from_one_read() {
+    let d = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for k in 0..500 {
+        text += &format!("{{\"task\":\"consensus-{k}\",\"path\":\"consensus.py\",\"start\":1,\"end\":2,\"origin\":\"edit\"}}\n");
+    }
+    text += "{\"origin\":\"consensus\",\"task\":\"t\"}\n";
+    let plain = d.path().join("plain.jsonl");
+    std::fs::write(&plain, &text).unwrap();
+    text += "{\"task\":\"t\",\"path\":\"a.py\",\"start\":3,\"end\":4,\"origin\":\"consensus\",\"run\":\"r\"}";
+    let mixed = d.path().join("mixed.jsonl");
+    std::fs::write(&mixed, &text).unwrap();
+    let (g, note) = load_gold_noting_circular(&plain, &GoldOptions::default()).unwrap();
+    assert_eq!((g.parsed.items.len(), note), (500, None));
+    let (g, note) = load_gold_noting_circular(&mixed, &GoldOptions::default()).unwrap();
+    assert_eq!(g.parsed.items.len(), 501);
+    let note = note.expect("a consensus row: the note");
+    assert!(
+        note.starts_with(&format!(
+            "{}: consensus gold from a file is scored as given",
+            mixed.display()
+        )),
+        "{note}"
+    );
+    assert!(holds_consensus_rows(text.as_bytes()));
+    assert!(!holds_consensus_rows(b"consensus"));
+}

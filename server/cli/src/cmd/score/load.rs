@@ -5,15 +5,16 @@
 
 use super::{base_check, workspaces_of, ScoreArgs};
 use crate::inputs::{
-    canonical_dir, load_gold, load_outcomes, load_reads_lean, nothing_read, print_notes,
+    canonical_dir, load_outcomes, load_reads_lean, no_valid_gold, nothing_read, print_notes,
     report_errors, workspace_root,
 };
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
 use readcov_core::{GoldSpan, NamedRuns, Parsed, ReadSpan, ScoreOptions};
-use readcov_files::input::{self, ReadsOptions, ScoreAsRead};
+use readcov_files::input::{self, GoldOptions, ReadsOptions, ScoreAsRead};
 use readcov_files::score_rows::{DatasetScores, ScoreReads};
 use readcov_files::scored::Sources;
+use readcov_files::sets::load_gold_noting_circular;
 use std::path::Path;
 
 pub(super) struct Loaded {
@@ -81,6 +82,25 @@ pub(super) fn load(args: &ScoreArgs, opts: &ScoreOptions) -> Result<Loaded> {
         named,
         errors,
     })
+}
+
+/// The gold (`inputs::load_gold`), with the note that a file of consensus rows scored as given
+/// may be circular said first, from the same one read of the file (its rows' origins).
+fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
+    let opts = GoldOptions {
+        workspace,
+        ..GoldOptions::default()
+    };
+    let (g, circular) = load_gold_noting_circular(path, &opts)?;
+    if let Some(note) = circular {
+        say!("note: {note}");
+    }
+    print_notes(&g.notes);
+    if g.parsed.items.is_empty() {
+        report_errors(&g.parsed.errors);
+        return Err(no_valid_gold(path));
+    }
+    Ok(g.parsed)
 }
 
 /// Where unit figures and read-before-edit come from.

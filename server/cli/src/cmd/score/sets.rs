@@ -14,8 +14,6 @@ use readcov_core::outcomes::Outcomes;
 use readcov_files::sets::{score_sets, ConsensusRequest, GoldSetInput, SetsRequest};
 use std::path::{Path, PathBuf};
 
-pub use readcov_files::sets::file_circular_note;
-
 /// One `--gold [NAME=]FILE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoldArg {
