@@ -2,6 +2,8 @@
 //! usual convention for every output a subcommand offers. A file is written beside its final
 //! name and renamed over it once complete and synced, so a full disk or a failed run leaves the
 //! previous file as it was; and no output may name one of the command's inputs ([`check`]).
+//! Nothing is written through a symbolic link, and files readcov names itself in a folder the
+//! user named never replace a file of the user's ([`write_in`]; docs/reliability.md).
 
 use anyhow::{bail, Context, Result};
 use std::io::Write;
@@ -26,29 +28,40 @@ pub fn write_output(out: Option<&Path>, bytes: &[u8]) -> Result<()> {
 
 /// Where an output file is written.
 pub enum Dest {
-    /// A regular file (or a new one): written to `tmp` beside `target` (same file system, so the
-    /// rename is atomic), then renamed over it. A symlink is followed: its target is replaced,
-    /// as writing through it did.
+    /// A regular file (or a new one): written to a temp file beside `target` (same file system,
+    /// so the rename is atomic; made with `O_EXCL`, so never through something already there),
+    /// then renamed over it.
     Replace { tmp: PathBuf, target: PathBuf },
-    /// An existing file that is no regular file (`/dev/null`, a FIFO): written in place, since
-    /// renaming over it would replace the device or the pipe with a plain file.
+    /// An existing file that is no regular file (`/dev/null`, a FIFO) named as such: written in
+    /// place, since renaming over it would replace the device or the pipe with a plain file.
     InPlace(PathBuf),
 }
 
+/// A symbolic link at an output's path is refused, never written through: a link planted in
+/// a repository (`out.jsonl -> ~/.bashrc`) made readcov replace the file it points to.
+fn refuse_link(path: &Path) -> Result<()> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        let to = std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
+        bail!(
+            "{}: is a symbolic link (to {to}); readcov does not write through a link: name the \
+             file itself",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 impl Dest {
-    pub fn of(path: &Path) -> Dest {
-        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-            return Dest::InPlace(path.to_path_buf());
+    /// Where `path` is written: refused when it is a symbolic link.
+    pub fn of(path: &Path) -> Result<Dest> {
+        refuse_link(path)?;
+        if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Ok(Dest::InPlace(path.to_path_buf()));
         }
-        let target = match std::fs::symlink_metadata(path) {
-            Ok(m) if m.file_type().is_symlink() => {
-                std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-            }
-            _ => path.to_path_buf(),
-        };
-        let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-        let tmp = target.with_file_name(format!(".{name}.readcov-{}.tmp", std::process::id()));
-        Dest::Replace { tmp, target }
+        Ok(Dest::Replace {
+            tmp: PathBuf::new(),
+            target: path.to_path_buf(),
+        })
     }
 
     /// The file the output is put in at the end.
@@ -58,19 +71,51 @@ impl Dest {
         }
     }
 
-    /// Opens the file to write to (the temp file, or the special file itself).
-    pub fn open(&self) -> Result<std::fs::File> {
+    /// Opens the file to write to: a new temp file beside the target — `O_EXCL`, so a name
+    /// already taken (by a link planted at the name readcov would pick, or another run) is
+    /// never opened, the next name is tried — or the special file itself.
+    pub fn open(&mut self) -> Result<std::fs::File> {
+        let target = self.target().to_path_buf();
+        let cannot = || format!("{}: cannot write", target.display());
         match self {
-            Dest::Replace { tmp, .. } => std::fs::File::create(tmp),
-            Dest::InPlace(p) => std::fs::OpenOptions::new().write(true).open(p),
+            Dest::Replace { tmp, target } => {
+                let name = target.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+                let pid = std::process::id();
+                for k in 0..64 {
+                    let try_name = match k {
+                        0 => format!(".{name}.readcov-{pid}.tmp"),
+                        _ => format!(".{name}.readcov-{pid}-{k}.tmp"),
+                    };
+                    let path = target.with_file_name(try_name);
+                    let made = std::fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(&path);
+                    match made {
+                        Ok(f) => {
+                            *tmp = path;
+                            return Ok(f);
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                        Err(e) => return Err(e).with_context(cannot),
+                    }
+                }
+                bail!(
+                    "{}: cannot write: every temp name beside it is taken",
+                    target.display()
+                )
+            }
+            Dest::InPlace(p) => std::fs::OpenOptions::new()
+                .write(true)
+                .open(p)
+                .with_context(cannot),
         }
-        .with_context(|| format!("{}: cannot write", self.target().display()))
     }
 
     /// Ends the output written to `file` (flushed by the caller): `keep` puts it in place —
     /// synced first (a full disk is an error here, before anything is replaced), the old file's
-    /// permissions kept, renamed; otherwise (or on any error) the temp file is removed and the
-    /// old file is untouched.
+    /// permissions kept, renamed (the rename replaces the name, never a file a link points to);
+    /// otherwise (or on any error) the temp file is removed and the old file is untouched.
     pub fn finish(&self, file: std::fs::File, keep: bool) -> Result<()> {
         let Dest::Replace { tmp, target } = self else {
             return Ok(());
@@ -79,8 +124,10 @@ impl Dest {
             false => Ok(()),
             true => (|| -> std::io::Result<()> {
                 file.sync_all()?;
-                if let Ok(old) = std::fs::metadata(target) {
-                    std::fs::set_permissions(tmp, old.permissions())?;
+                if let Ok(old) = std::fs::symlink_metadata(target) {
+                    if old.is_file() {
+                        file.set_permissions(old.permissions())?;
+                    }
                 }
                 std::fs::rename(tmp, target)
             })(),
@@ -95,14 +142,16 @@ impl Dest {
     /// Removes what was written (a write failed part-way).
     pub fn abandon(&self) {
         if let Dest::Replace { tmp, .. } = self {
-            let _ = std::fs::remove_file(tmp);
+            if !tmp.as_os_str().is_empty() {
+                let _ = std::fs::remove_file(tmp);
+            }
         }
     }
 }
 
 /// Writes `bytes` as the whole of `path` ([`Dest`]: a temp file renamed over it).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dest = Dest::of(path);
+    let mut dest = Dest::of(path)?;
     let mut file = dest.open()?;
     if let Err(e) = file.write_all(bytes) {
         drop(file);
@@ -110,6 +159,59 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
         return Err(e).with_context(|| format!("{}: cannot write", path.display()));
     }
     dest.finish(file, true)
+}
+
+/// Whether the file at `path` (of `len` bytes) holds exactly `bytes` (read only when the
+/// lengths agree).
+fn holds(path: &Path, len: u64, bytes: &[u8]) -> bool {
+    len == bytes.len() as u64 && std::fs::read(path).is_ok_and(|b| b == bytes)
+}
+
+/// Writes files readcov names itself inside `dir`, a folder the user named (`demo --write
+/// DIR`): `files` are (path relative to `dir`, bytes). `dir` is made if missing (it may be a
+/// link: the user named it); below it nothing is written through a symbolic link (a file or a
+/// folder), and a file already there is replaced only when it holds these very bytes (a rerun)
+/// — anything else is the user's, and is refused by name. Everything is checked before any
+/// file is written, so a refusal writes nothing.
+pub fn write_in(dir: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+    for (rel, bytes) in files {
+        let mut at = dir.to_path_buf();
+        let parts: Vec<_> = rel.components().collect();
+        for (i, part) in parts.iter().enumerate() {
+            at.push(part);
+            let Ok(m) = std::fs::symlink_metadata(&at) else {
+                break;
+            };
+            let last = i + 1 == parts.len();
+            if m.file_type().is_symlink() {
+                refuse_link(&at)?;
+            } else if !last && !m.is_dir() {
+                bail!(
+                    "{}: is not a folder; readcov writes nothing into it",
+                    at.display()
+                );
+            } else if last && m.is_file() && !holds(&at, m.len(), bytes) {
+                bail!(
+                    "{}: already exists and is not what readcov writes there; it is left as it \
+                     is (move it away or choose another folder)",
+                    at.display()
+                );
+            }
+        }
+    }
+    let mut written = Vec::new();
+    for (rel, bytes) in files {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            // Checked above: each folder below `dir` is a real folder or missing.
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("{}: cannot create", parent.display()))?;
+        }
+        write_file(&path, bytes)?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// The same file: both exist and are one inode (through links, `./`, other spellings).

@@ -8,7 +8,7 @@ mod stages;
 
 use crate::exit::Exit;
 use crate::render::{ratio, Table};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use readcov_core::{score_spans, GoldSpan, ReadSpan, RunScore, UnknownLengths};
 use std::path::PathBuf;
@@ -110,9 +110,11 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
     print!("{out}");
 
     if let Some(dir) = args.write {
-        write_example(&dir, &gold, &reads)?;
-        let mut written = vec![dir.join("gold.jsonl"), dir.join("reads.jsonl")];
-        written.extend(stages::write(&dir)?);
+        // Files readcov names itself in the user's folder: never through a link, never over a
+        // file of the user's (`output::write_in`).
+        let mut files = example_files(&gold, &reads)?;
+        files.extend(stages::files());
+        let written = crate::output::write_in(&dir, &files)?;
         // Joined, not formatted: `--write demo/` must print `demo/gold.jsonl`, not `demo//gold.jsonl`.
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
         println!("\nwrote {}", names.join(", "));
@@ -120,16 +122,15 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
     Ok(Exit::Ok)
 }
 
-fn write_example(dir: &std::path::Path, gold: &GoldSpan, reads: &[ReadSpan]) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+/// The first example's inputs: `gold.jsonl` and `reads.jsonl` (paths inside the folder).
+fn example_files(gold: &GoldSpan, reads: &[ReadSpan]) -> Result<Vec<(PathBuf, Vec<u8>)>> {
     let gold_line = serde_json::to_string(gold)? + "\n";
     let reads_lines: String = reads
         .iter()
         .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
         .collect();
-    crate::output::write_file(&dir.join("gold.jsonl"), gold_line.as_bytes())
-        .context("writing gold.jsonl")?;
-    crate::output::write_file(&dir.join("reads.jsonl"), reads_lines.as_bytes())
-        .context("writing reads.jsonl")?;
-    Ok(())
+    Ok(vec![
+        (PathBuf::from("gold.jsonl"), gold_line.into_bytes()),
+        (PathBuf::from("reads.jsonl"), reads_lines.into_bytes()),
+    ])
 }

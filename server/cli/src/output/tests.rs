@@ -11,15 +11,16 @@ fn a_file_is_replaced_whole_keeping_its_mode_and_a_failed_write_keeps_the_old_on
     assert_eq!(std::fs::read_to_string(&p).unwrap(), "new\n");
     let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o640);
-    // Through a symlink: the target is replaced, the link stays a link.
+    // Through a symlink: refused, naming the link; the file it points to is unchanged.
     let link = d.path().join("link.jsonl");
     std::os::unix::fs::symlink(&p, &link).unwrap();
-    write_file(&link, b"via link\n").unwrap();
+    let err = write_file(&link, b"via link\n").unwrap_err().to_string();
+    assert!(err.contains("link.jsonl: is a symbolic link"), "{err}");
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
         .is_symlink());
-    assert_eq!(std::fs::read_to_string(&p).unwrap(), "via link\n");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "new\n");
     // A write that cannot finish (the folder is gone) leaves nothing behind.
     let gone = d.path().join("no/such/dir/out.jsonl");
     assert!(write_file(&gone, b"x").is_err());
@@ -48,4 +49,73 @@ fn outputs_that_are_inputs_or_collide_are_refused() {
     assert!(check(&[("-o", &b), ("--html", dash)], &[&a], false).is_ok());
     let null = Path::new("/dev/null");
     assert!(check(&[("--html", null), ("--sarif", null)], &[&a], false).is_ok());
+}
+
+/// The temp file an output is written to is made new (`O_EXCL`): a symbolic link planted at the
+/// name readcov picks (`.NAME.readcov-PID.tmp`, its process id guessable) is never opened — the
+/// old `File::create` followed it and truncated the file it pointed to. The next name is used,
+/// the output is written, the planted link and its target are left as they were.
+#[test]
+fn a_link_planted_at_the_temp_name_is_not_followed() {
+    let d = tempfile::tempdir().unwrap();
+    let victim = d.path().join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let planted = d
+        .path()
+        .join(format!(".out.jsonl.readcov-{}.tmp", std::process::id()));
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let out = d.path().join("out.jsonl");
+    write_file(&out, b"rows\n").unwrap();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "rows\n");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert!(std::fs::symlink_metadata(&planted)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+/// Files readcov names itself in a folder the user named (`demo --write DIR`): nothing through a
+/// link (a file or a folder below DIR), no file of the user's replaced, and a refusal writes
+/// nothing at all; the same files again (a rerun) are fine.
+#[test]
+fn files_named_by_readcov_in_a_users_folder() {
+    let d = tempfile::tempdir().unwrap();
+    let outside = d.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    std::fs::write(outside.join("f.py"), "mine\n").unwrap();
+    let files = |dir_file: &str| {
+        vec![
+            (PathBuf::from("a.jsonl"), b"a\n".to_vec()),
+            (PathBuf::from("base").join(dir_file), b"code\n".to_vec()),
+        ]
+    };
+    let dir = d.path().join("demo");
+    let written = write_in(&dir, &files("f.py")).unwrap();
+    assert_eq!(written, vec![dir.join("a.jsonl"), dir.join("base/f.py")]);
+    assert!(write_in(&dir, &files("f.py")).is_ok(), "a rerun");
+    // A folder below DIR that is a link out: refused, nothing written anywhere.
+    let dir2 = d.path().join("demo2");
+    std::fs::create_dir(&dir2).unwrap();
+    std::os::unix::fs::symlink(&outside, dir2.join("base")).unwrap();
+    let err = write_in(&dir2, &files("f.py")).unwrap_err().to_string();
+    assert!(err.contains("base: is a symbolic link"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(outside.join("f.py")).unwrap(),
+        "mine\n"
+    );
+    assert!(
+        !dir2.join("a.jsonl").exists(),
+        "nothing written before the refusal"
+    );
+    // A file of the user's at a name readcov picks: refused by name, left as it was.
+    let dir3 = d.path().join("demo3");
+    std::fs::create_dir(&dir3).unwrap();
+    std::fs::write(dir3.join("a.jsonl"), "the user's\n").unwrap();
+    let err = write_in(&dir3, &files("f.py")).unwrap_err().to_string();
+    assert!(err.contains("a.jsonl: already exists"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir3.join("a.jsonl")).unwrap(),
+        "the user's\n"
+    );
+    assert!(!dir3.join("base").exists());
 }

@@ -330,11 +330,9 @@ fn every_output_into_dev_null_or_a_fifo_is_written_in_place() {
             .collect();
         assert!(left.is_empty(), "{args:?}: {left:?}");
     }
-    // `demo --write DIR` into a folder whose gold.jsonl is a FIFO and reads.jsonl a link to
-    // /dev/null.
+    // `demo --write DIR` into a folder whose gold.jsonl is a FIFO.
     let demo = d.path().join("demo");
     std::fs::create_dir(&demo).unwrap();
-    std::os::unix::fs::symlink("/dev/null", demo.join("reads.jsonl")).unwrap();
     let gold_fifo = demo.join("gold.jsonl");
     assert!(Command::new("mkfifo")
         .arg(&gold_fifo)
@@ -348,11 +346,6 @@ fn every_output_into_dev_null_or_a_fifo_is_written_in_place() {
     let kind = std::fs::symlink_metadata(&gold_fifo).unwrap().file_type();
     assert!(kind.is_fifo(), "demo replaced the FIFO: {kind:?}");
     assert!(got.contains("\"path\""), "{got}");
-    let link = std::fs::symlink_metadata(demo.join("reads.jsonl")).unwrap();
-    assert!(
-        link.file_type().is_symlink(),
-        "the link to /dev/null was replaced"
-    );
     assert!(is_char_device("/dev/null"));
 }
 
@@ -431,4 +424,105 @@ fn a_report_on_standard_output_says_so() {
         stderr(&o)
     );
     assert!(!d.path().join("-").exists(), "a file named `-` was written");
+}
+
+/// A symbolic link at an output's path is refused by every command that writes a file, naming
+/// it: the file it points to (a link planted in a repository, `OUT -> ~/.bashrc`) is left as it
+/// was, and so is the link. Before, its target was replaced with readcov's output.
+#[test]
+fn no_output_is_written_through_a_symbolic_link() {
+    let d = folder();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let o = readcov(d.path(), &["import", "run.json", "-o", "reads.jsonl"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let victim = d.path().join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let link = d.path().join("link.out");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    for args in writers(&fixtures) {
+        let args: Vec<String> = (args.iter())
+            .map(|a| {
+                if a == "OUT" {
+                    "link.out".into()
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = readcov(d.path(), &refs);
+        assert_ne!(o.status.code(), Some(0), "{args:?}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("link.out: is a symbolic link"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "precious\n",
+            "{args:?}"
+        );
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+    }
+}
+
+/// `demo --write DIR` into a folder of an untrusted repository: a file it names that is a link
+/// (`gold.jsonl -> the user's file`), a folder below DIR that is a link out (`base -> elsewhere`),
+/// or a file of the user's at one of its names are each refused by name, and nothing is written
+/// (before: the link's target replaced, `elsewhere/tokens.py` written, the user's file
+/// overwritten). Writing the same files again (a rerun) still works.
+#[test]
+fn demo_write_refuses_links_and_the_users_files_in_its_folder() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    let victim = p.join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let elsewhere = p.join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let case = |name: &str, plant: &dyn Fn(&Path), refused: &str| {
+        let dir = p.join(name);
+        std::fs::create_dir(&dir).unwrap();
+        plant(&dir);
+        let o = readcov(p, &["demo", "--write", name]);
+        assert_ne!(o.status.code(), Some(0), "{name}: {}", stdout(&o));
+        assert!(stderr(&o).contains(refused), "{name}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("wrote "), "{name}: {}", stdout(&o));
+        assert!(
+            !dir.join("reads.jsonl").exists() || name == "users",
+            "{name}"
+        );
+    };
+    case(
+        "linkfile",
+        &|dir| std::os::unix::fs::symlink(&victim, dir.join("gold.jsonl")).unwrap(),
+        "gold.jsonl: is a symbolic link",
+    );
+    case(
+        "linkdir",
+        &|dir| std::os::unix::fs::symlink(&elsewhere, dir.join("base")).unwrap(),
+        "base: is a symbolic link",
+    );
+    case(
+        "users",
+        &|dir| std::fs::write(dir.join("reads.jsonl"), "my notes\n").unwrap(),
+        "reads.jsonl: already exists and is not what readcov writes there",
+    );
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    assert_eq!(
+        std::fs::read_to_string(p.join("users/reads.jsonl")).unwrap(),
+        "my notes\n"
+    );
+    for _ in 0..2 {
+        let o = readcov(p, &["demo", "--write", "fresh"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("wrote fresh/gold.jsonl"),
+            "{}",
+            stdout(&o)
+        );
+    }
 }

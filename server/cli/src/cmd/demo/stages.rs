@@ -4,7 +4,6 @@
 //! saves the same inputs, so `readcov diagnose` on them prints the same verdicts (a test checks).
 
 use crate::render::{ratio, Table};
-use anyhow::{Context, Result};
 use readcov_core::stages::{ChangeSource, RunStages};
 use readcov_core::{ReadSpan, ScoreOptions};
 use readcov_gold::diagnose::{diagnose, AgentChange, DiagnoseInput};
@@ -192,10 +191,8 @@ pub fn render(threshold: f64) -> String {
     out
 }
 
-/// The part's inputs as files `readcov diagnose` takes; returns the names written.
-pub fn write(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
-    let base = dir.join("base");
-    std::fs::create_dir_all(&base).with_context(|| format!("{}: cannot create", base.display()))?;
+/// The part's inputs as files `readcov diagnose` takes: (path inside the demo's folder, bytes).
+pub fn files() -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let gold = serde_json::json!({"instance_id": TASK, "patch": GOLD_PATCH}).to_string() + "\n";
     let reads: String = (reads().iter())
         .map(|r| serde_json::to_string(r).expect("serialisable") + "\n")
@@ -206,15 +203,10 @@ pub fn write(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
             row.to_string() + "\n"
         })
         .collect();
-    let files = [
-        (base.join(FILE), BASE.to_string()),
-        (dir.join("fix.jsonl"), gold),
-        (dir.join("runs.jsonl"), reads),
-        (dir.join("patches.jsonl"), patches),
-    ];
-    for (path, text) in &files {
-        crate::output::write_file(path, text.as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?;
-    }
-    Ok(files.into_iter().map(|(p, _)| p).collect())
+    vec![
+        (Path::new("base").join(FILE), BASE.as_bytes().to_vec()),
+        ("fix.jsonl".into(), gold.into_bytes()),
+        ("runs.jsonl".into(), reads.into_bytes()),
+        ("patches.jsonl".into(), patches.into_bytes()),
+    ]
 }

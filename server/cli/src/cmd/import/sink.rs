@@ -94,7 +94,7 @@ impl Target {
                 closed: false,
             }),
             Some(p) => {
-                let dest = crate::output::Dest::of(p);
+                let mut dest = crate::output::Dest::of(p)?;
                 let f = dest.open()?;
                 Ok(Target::File {
                     w: BufWriter::with_capacity(1 << 20, f),
