@@ -38,9 +38,13 @@ pub enum Dest {
 }
 
 /// A symbolic link at an output's path is refused, never written through: a link planted in
-/// a repository (`out.jsonl -> ~/.bashrc`) made readcov replace the file it points to.
+/// a repository (`out.jsonl -> ~/.bashrc`) made readcov replace the file it points to. The
+/// system's own links under `/dev` and `/proc` are no repository's: `-o /dev/stdout`,
+/// `/dev/stderr` and `/dev/fd/63` (a shell's `>(gzip > out.gz)`) are the user's streams, written
+/// in place as before.
 fn refuse_link(path: &Path) -> Result<()> {
-    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+    let system = path.starts_with("/dev") || path.starts_with("/proc");
+    if !system && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         let to = std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
         bail!(
             "{}: is a symbolic link (to {to}); readcov does not write through a link: name the \

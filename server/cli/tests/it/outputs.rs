@@ -469,6 +469,47 @@ fn no_output_is_written_through_a_symbolic_link() {
     }
 }
 
+/// The system's stream names are links too (`/dev/stdout -> /proc/self/fd/1`, `/dev/fd/N` from a
+/// shell's `>(…)`), named by the user, never planted by a repository: every command that writes
+/// a file writes its output there (the link refusal above refused them, exit 2).
+#[test]
+fn dev_stdout_and_dev_fd_are_written_though_they_are_links() {
+    let d = folder();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let o = readcov(d.path(), &["import", "run.json", "-o", "reads.jsonl"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata("/dev/stdout")
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let with = |args: &[String], out: &str| -> Vec<String> {
+        (args.iter())
+            .map(|a| if a == "OUT" { out.into() } else { a.clone() })
+            .collect()
+    };
+    let run = |args: &[String]| {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = readcov(d.path(), &refs);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        o
+    };
+    for args in writers(&fixtures) {
+        // The same command into a plain file: what the stream must receive, before or after
+        // the command's own standard output (a summary naming the output), if any.
+        run(&with(&args, "plain.out"));
+        let file = std::fs::read(d.path().join("plain.out")).unwrap();
+        for out in ["/dev/stdout", "/dev/fd/1"] {
+            let o = run(&with(&args, out));
+            assert!(
+                o.stdout.starts_with(&file) || o.stdout.ends_with(&file),
+                "{args:?} into {out}: {} bytes on standard output, the file has {}",
+                o.stdout.len(),
+                file.len()
+            );
+        }
+    }
+}
+
 /// `demo --write DIR` into a folder of an untrusted repository: a file it names that is a link
 /// (`gold.jsonl -> the user's file`), a folder below DIR that is a link out (`base -> elsewhere`),
 /// or a file of the user's at one of its names are each refused by name, and nothing is written
