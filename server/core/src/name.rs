@@ -21,6 +21,12 @@ impl Name {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Whether `a` and `b` are one allocation (the same [`Names`] handed both out), not only the
+    /// same text.
+    pub fn ptr_eq(a: &Name, b: &Name) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
 }
 
 impl Default for Name {
@@ -162,6 +168,21 @@ impl Names {
         let n = Name::from(text);
         self.0.insert(n.clone());
         n
+    }
+
+    /// Forgets the texts only this table still holds: for a table kept past one load (the
+    /// language server's reads), whose rows are dropped later (a rotated log, a reload).
+    pub fn prune(&mut self) {
+        self.0.retain(|n| Arc::strong_count(&n.0) > 1);
+    }
+
+    /// How many texts are kept.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 

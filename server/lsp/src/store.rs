@@ -22,7 +22,8 @@ mod queries;
 mod read;
 mod reads;
 pub use queries::{counts, counts_stored};
-pub use read::{Names, StoredRead};
+pub use read::StoredRead;
+pub use readcov_core::Names;
 
 /// Gold for one file.
 #[derive(Clone, Debug, Default)]

@@ -10,10 +10,9 @@ use crate::store::StoredRead;
 use readcov_core::explain::{
     explain, tasks, ExplainError, ExplainRequest, Explanation, TaskFigures, UnitMap, UnitRange,
 };
-use readcov_core::{GoldSpan, ReadSpan, ScoreOptions, Source};
+use readcov_core::{GoldSpan, Name, ReadSpan, ScoreOptions, Source};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::Arc;
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 /// The scoring options of `readcov/explain` and `readcov/tasks`: the configured threshold and
@@ -128,7 +127,7 @@ pub(crate) fn select_rows(
 ) -> RunRows {
     let mut names = BTreeSet::new();
     // A run's rows come in a row: the set is searched only when the run changes.
-    let mut last: Option<Arc<str>> = None;
+    let mut last: Option<Name> = None;
     each(&mut |r| {
         if &*r.task == task && is_run_row(r.source, sources) && last.as_ref() != Some(&r.run) {
             last = Some(r.run.clone());

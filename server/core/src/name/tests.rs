@@ -18,3 +18,21 @@ fn a_name_is_its_text_and_names_share_one_copy() {
     let back: Name = serde_json::from_str(r#""src\/a.py""#).unwrap();
     assert_eq!(back, a);
 }
+
+#[test]
+fn pruning_forgets_only_the_texts_no_one_else_holds() {
+    let mut names = Names::default();
+    let kept = names.get("kept");
+    let gone = names.get("gone");
+    assert_eq!(names.len(), 2);
+    drop(gone);
+    names.prune();
+    assert_eq!(names.len(), 1);
+    assert!(
+        Name::ptr_eq(&kept, &names.get("kept")),
+        "a held text stays shared"
+    );
+    drop(kept);
+    names.prune();
+    assert!(names.is_empty());
+}

@@ -15,7 +15,6 @@ use readcov_core::{GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source,
 use readcov_units::FileSyntax;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::Arc;
 
 pub use json::{answer, Answer};
 
@@ -144,8 +143,8 @@ pub(crate) fn task_runs(
     let mut counts: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     let mut manual_tasks = BTreeSet::new();
     // A run's reads come in a row: the maps are searched only when the (task, run) changes.
-    let mut last: Option<(Arc<str>, Arc<str>, usize)> = None;
-    let mut flush = |last: Option<(Arc<str>, Arc<str>, usize)>| {
+    let mut last: Option<(Name, Name, usize)> = None;
+    let mut flush = |last: Option<(Name, Name, usize)>| {
         if let Some((task, run, n)) = last {
             let runs = counts.entry(task.to_string()).or_default();
             *runs.entry(run.to_string()).or_default() += n;
@@ -159,7 +158,7 @@ pub(crate) fn task_runs(
             return;
         }
         match &mut last {
-            Some((t, u, n)) if Arc::ptr_eq(t, &r.task) && Arc::ptr_eq(u, &r.run) => *n += 1,
+            Some((t, u, n)) if Name::ptr_eq(t, &r.task) && Name::ptr_eq(u, &r.run) => *n += 1,
             _ => flush(last.replace((r.task.clone(), r.run.clone(), 1))),
         }
     });
@@ -189,10 +188,10 @@ fn reads_between(
 ) -> Vec<ReadSpan> {
     let mut out = Vec::new();
     // The pair compared only when it changes (a run's reads come in a row).
-    let mut last: Option<(Arc<str>, Arc<str>, bool)> = None;
+    let mut last: Option<(Name, Name, bool)> = None;
     each(&mut |r| {
         let inside = match &last {
-            Some((t, u, inside)) if Arc::ptr_eq(t, &r.task) && Arc::ptr_eq(u, &r.run) => *inside,
+            Some((t, u, inside)) if Name::ptr_eq(t, &r.task) && Name::ptr_eq(u, &r.run) => *inside,
             _ => {
                 let pair = (&*r.task, &*r.run);
                 let inside = lo <= pair && pair <= hi;

@@ -8,7 +8,7 @@ use crate::sources::Workspace;
 use crate::tail::{poll, Polled, Tail};
 use crate::traj;
 use readcov_core::base::Base;
-use readcov_core::{InputError, ReadSpan, Source};
+use readcov_core::{InputError, Name, ReadSpan, Source};
 use readcov_readlog::{check_log_path, confine_log_path, ReadLog};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -189,10 +189,10 @@ impl Store {
                 continue;
             }
             let base = bases.get(i).and_then(|b| b.as_deref());
-            let stored = names.store(read, origin, base);
+            let stored = StoredRead::new(&mut names, read, origin, base);
             if row
                 .first()
-                .is_some_and(|f| !Arc::ptr_eq(&f.path, &stored.path))
+                .is_some_and(|f| !Name::ptr_eq(&f.path, &stored.path))
             {
                 put(&mut row, changed);
             }

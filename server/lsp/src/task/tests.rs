@@ -46,7 +46,10 @@ fn inputs() -> (Vec<GoldSpan>, Vec<StoredRead>) {
     // An edit of r1 after its reads.
     reads[9].kind = EventKind::Edit;
     let mut names = Names::default();
-    let stored = reads.into_iter().map(|r| names.store(r, 0, None)).collect();
+    let stored = reads
+        .into_iter()
+        .map(|r| StoredRead::new(&mut names, r, 0, None))
+        .collect();
     (parse_gold(gold.as_bytes(), "g", None).items, stored)
 }
 

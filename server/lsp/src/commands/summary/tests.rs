@@ -133,7 +133,7 @@ fn reads_scored_in_batches_of_runs_are_the_rows_of_one_call() {
     // The store's order is the logs': not sorted by task (the batches sort each copy).
     let mut names = Names::default();
     let stored: Vec<StoredRead> = (reads.iter().rev().cloned())
-        .map(|r| names.store(r, 0, None))
+        .map(|r| StoredRead::new(&mut names, r, 0, None))
         .collect();
     let opts = ScoreOptions {
         threshold: 0.5,

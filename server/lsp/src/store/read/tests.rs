@@ -2,7 +2,7 @@
 //! texts no read holds are let go.
 
 use super::*;
-use std::sync::Arc;
+use readcov_core::Names;
 
 fn full(task: &str, run: &str, path: &str) -> ReadSpan {
     ReadSpan {
@@ -26,7 +26,7 @@ fn full(task: &str, run: &str, path: &str) -> ReadSpan {
 fn a_stored_read_gives_back_every_field() {
     let mut names = Names::default();
     let read = full("t", "r", "a.py");
-    let stored = names.store(read.clone(), 11, Some("abc"));
+    let stored = StoredRead::new(&mut names, read.clone(), 11, Some("abc"));
     assert_eq!(stored.to_span(), read);
     assert_eq!(stored.origin, 11);
     assert_eq!(stored.base.as_deref(), Some("abc"));
@@ -41,21 +41,24 @@ fn a_stored_read_gives_back_every_field() {
         read
     );
     let plain = ReadSpan::simple("b.py", 1, 2);
-    assert_eq!(names.store(plain.clone(), 0, None).to_span(), plain);
+    assert_eq!(
+        StoredRead::new(&mut names, plain.clone(), 0, None).to_span(),
+        plain
+    );
 }
 
 #[test]
 fn equal_texts_are_shared_and_different_ones_are_not() {
     let mut names = Names::default();
     // Two tasks and two runs over one path: the path and the tool are shared, the rest apart.
-    let a = names.store(full("t1", "r1", "a.py"), 0, None);
-    let b = names.store(full("t2", "r1", "a.py"), 0, None);
-    let c = names.store(full("t1", "r2", "a.py"), 0, None);
-    assert!(Arc::ptr_eq(&a.path, &b.path) && Arc::ptr_eq(&a.path, &c.path));
-    assert!(Arc::ptr_eq(&a.run, &b.run));
-    assert!(Arc::ptr_eq(&a.task, &c.task));
+    let a = StoredRead::new(&mut names, full("t1", "r1", "a.py"), 0, None);
+    let b = StoredRead::new(&mut names, full("t2", "r1", "a.py"), 0, None);
+    let c = StoredRead::new(&mut names, full("t1", "r2", "a.py"), 0, None);
+    assert!(Name::ptr_eq(&a.path, &b.path) && Name::ptr_eq(&a.path, &c.path));
+    assert!(Name::ptr_eq(&a.run, &b.run));
+    assert!(Name::ptr_eq(&a.task, &c.task));
     assert_eq!((&*b.task, &*c.run), ("t2", "r2"));
-    assert!(Arc::ptr_eq(
+    assert!(Name::ptr_eq(
         a.tool.as_ref().unwrap(),
         c.tool.as_ref().unwrap()
     ));
@@ -66,14 +69,14 @@ fn equal_texts_are_shared_and_different_ones_are_not() {
 #[test]
 fn pruning_lets_go_only_of_texts_no_read_holds() {
     let mut names = Names::default();
-    let keep = names.store(full("t1", "r1", "a.py"), 0, None);
-    let gone = names.store(full("t2", "r2", "a.py"), 0, None);
+    let keep = StoredRead::new(&mut names, full("t1", "r1", "a.py"), 0, None);
+    let gone = StoredRead::new(&mut names, full("t2", "r2", "a.py"), 0, None);
     drop(gone);
     names.prune();
     // t2 and r2 went; t1, r1, a.py, view and the command stay.
     assert_eq!(names.len(), 5);
-    let again = names.store(full("t1", "r1", "a.py"), 0, None);
-    assert!(Arc::ptr_eq(&keep.task, &again.task));
+    let again = StoredRead::new(&mut names, full("t1", "r1", "a.py"), 0, None);
+    assert!(Name::ptr_eq(&keep.task, &again.task));
     assert_eq!(names.len(), 5);
     drop((keep, again));
     names.prune();
