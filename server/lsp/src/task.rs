@@ -8,7 +8,7 @@ use crate::document::Document;
 use crate::render;
 use crate::store::StoredRead;
 use readcov_core::explain::{
-    explain, tasks, ExplainError, ExplainRequest, Explanation, TaskFigures, UnitMap, UnitRange,
+    explain, ExplainError, ExplainRequest, Explanation, UnitMap, UnitRange,
 };
 use readcov_core::{GoldSpan, Name, ReadSpan, ScoreOptions, Source};
 use std::collections::{BTreeMap, BTreeSet};
@@ -82,7 +82,7 @@ pub fn run_label(me: &Inner, task: Option<&str>) -> String {
 
 /// What-if reads (`source: manual`) are a layer over a run, never a run of their own: left out
 /// of the runs and of the rows explained unless `sources` counts them.
-fn is_run_row(source: Source, sources: &BTreeSet<Source>) -> bool {
+pub(crate) fn is_run_row(source: Source, sources: &BTreeSet<Source>) -> bool {
     source != Source::Manual || sources.contains(&Source::Manual)
 }
 
@@ -236,23 +236,8 @@ pub(crate) fn explain_rows(
     explain(gold, rows, &lengths, opts, &units, req)
 }
 
-/// `readcov/tasks`: every task with gold or reads, each run with its figures.
-pub fn all_tasks(me: &Inner) -> Vec<TaskFigures> {
-    let gold = me.store.all_gold();
-    let sources = me.store.config().sources;
-    let mut reads = me.store.reads_for_scoring();
-    reads.retain(|r| is_run_row(r.source, &sources));
-    let paths: BTreeSet<&str> = (gold.iter().map(|g| g.path.as_str()))
-        .chain(reads.iter().map(|r| r.path.as_str()))
-        .collect();
-    let lengths: BTreeMap<String, u32> = (paths.into_iter())
-        .filter_map(|p| Some((p.to_string(), count_lines(&disk_text(me, p)?.1))))
-        .collect();
-    tasks(&gold, &reads, &lengths, &options(me))
-}
-
 /// Lines as readcov counts them (a last line without a newline counts).
-fn count_lines(text: &str) -> u32 {
+pub(crate) fn count_lines(text: &str) -> u32 {
     let n = text.matches('\n').count() + usize::from(!text.is_empty() && !text.ends_with('\n'));
     u32::try_from(n).unwrap_or(u32::MAX)
 }

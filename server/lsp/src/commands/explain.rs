@@ -40,7 +40,7 @@ pub fn tasks(me: &Inner) -> Value {
     let run = selected.as_deref().and_then(|t| task::selected_run(me, t));
     json!({
         "selected": { "task": selected, "run": run },
-        "tasks": task::all_tasks(me),
+        "tasks": super::summary::tasks::all_tasks(me),
     })
 }
 

@@ -6,6 +6,7 @@
 
 pub mod batches;
 pub mod json;
+pub mod tasks;
 
 use super::{HUMAN, WHAT_IF};
 use crate::backend::Inner;
