@@ -3,7 +3,8 @@
 //! (everything else). Aider has no read tool: the files *in the chat* are sent whole with every
 //! request, so a file counts as read in full at the first request that went out with it —
 //! a user message answered by a `> Tokens: N sent` line — after it was added (`> Added F to the
-//! chat`, `> Added F to read-only files`) and not dropped (`/drop`, `> Removed F from the chat`,
+//! chat`, `> Added F to read-only files`, or `F` then `> Add file to the chat? … y` at aider's
+//! prompt) and not dropped (`/drop`, `> Removed F from the chat`, `> Dropping F from the chat.`,
 //! `/reset`, a new session). The whole file is its current text: base lines from the workspace
 //! (no workspace: *file length unknown*), lines the agent wrote not counted. Edits are the
 //! SEARCH/REPLACE blocks of the reply, applied only when aider confirms `> Applied edit to F` and
@@ -167,35 +168,43 @@ fn import(exchanges: &[Exchange], s: &mut Session) {
             }
         }
         // What aider says about the chat's files, in order; a request ("Tokens: … sent") sends
-        // every file in the chat at that moment.
-        let mut sent = false;
+        // every file in the chat at that moment. One user message can make several requests:
+        // files the model asks for are added at aider's prompt and the message is sent again with
+        // them (a `Tokens` line each), so reads happen at the request, not once per message.
         let mut applied: Vec<String> = Vec::new();
-        for a in &ex.aider {
-            if let Some(f) = a.strip_prefix("Added ").and_then(|r| {
-                r.strip_suffix(" to the chat.")
-                    .or_else(|| r.strip_suffix(" to the chat"))
-                    .or_else(|| r.strip_suffix(" to read-only files."))
-            }) {
+        for (i, a) in ex.aider.iter().enumerate() {
+            if let Some(f) = a
+                .strip_prefix("Added ")
+                .and_then(|r| {
+                    r.strip_suffix(" to the chat.")
+                        .or_else(|| r.strip_suffix(" to the chat"))
+                        .or_else(|| r.strip_suffix(" to read-only files."))
+                })
+                .or_else(|| added_at_prompt(&ex.aider, i))
+            {
                 if !chat.iter().any(|c| c == f) {
                     chat.push(f.to_string());
                     unread.push(f.to_string());
                 }
-            } else if let Some(f) = a.strip_prefix("Removed ").and_then(|r| {
-                r.strip_suffix(" from the chat")
-                    .or_else(|| r.strip_suffix(" from the chat."))
-            }) {
+            } else if let Some(f) = a
+                .strip_prefix("Removed ")
+                .or_else(|| a.strip_prefix("Dropping "))
+                .and_then(|r| {
+                    r.strip_suffix(" from the chat")
+                        .or_else(|| r.strip_suffix(" from the chat."))
+                })
+            {
+                // `Dropping F from the chat.`: aider could not read a file it had just added
+                // (`F: file not found error`), so no request carried it.
                 chat.retain(|c| c != f);
                 unread.retain(|c| c != f);
             } else if a.starts_with("Tokens: ") && a.contains(" sent") {
-                sent = true;
+                for f in std::mem::take(&mut unread) {
+                    read_whole(s, turn, step, &f);
+                    step += 1;
+                }
             } else if let Some(f) = a.strip_prefix("Applied edit to ") {
                 applied.push(f.trim().to_string());
-            }
-        }
-        if sent {
-            for f in std::mem::take(&mut unread) {
-                read_whole(s, turn, step, &f);
-                step += 1;
             }
         }
         // Aider quotes each block that failed under `## SearchReplaceNoExactMatch: … in F`
@@ -254,6 +263,23 @@ fn import(exchanges: &[Exchange], s: &mut Session) {
             step += 1;
         }
     }
+}
+
+/// The file added to the chat by aider's prompt at `aider[i]`: `Add file to the chat? (Y)es/…
+/// [Yes]: y` (a file the model named; aider prints the file on the line before and writes the
+/// answer after the question), answered yes (`y`, `yes`, or `a`/`all` for the whole group).
+fn added_at_prompt(aider: &[String], i: usize) -> Option<&str> {
+    let answer = aider[i]
+        .strip_prefix("Add file to the chat? ")?
+        .rsplit_once("]:")?
+        .1
+        .trim()
+        .to_ascii_lowercase();
+    if !matches!(answer.as_str(), "y" | "yes" | "a" | "all") {
+        return None;
+    }
+    let file = aider.get(i.checked_sub(1)?)?.trim();
+    (!file.is_empty()).then_some(file)
 }
 
 /// A file in the chat read in full: its current text, as aider sent it.

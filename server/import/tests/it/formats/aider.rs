@@ -13,21 +13,33 @@ fn the_calculator_history() {
     let imp = sample(CALC);
     assert_eq!(imp.format, Some(Format::Aider));
     assert_eq!(imp.summary.runs, 1);
-    // `/model openai/qwen3:32b` re-added nine files (`> Added package.json to the chat.` …); the
-    // request after it sent them: nine whole-file reads, of unknown length without a workspace,
-    // one of them (EmojiBubble.jsx) a file the run itself had created.
+    // Eight files were added at aider's prompt in the first message (`> package.json` then
+    // `> Add file to the chat? … [Yes]: y`) and read at the request sent again with them; after
+    // `/model openai/qwen3:32b` aider lists the chat's nine files (`> Added package.json to the
+    // chat.` …), and only EmojiBubble.jsx, which the run itself had created, is new there. After
+    // `/reset` the model asked for App.js, EmojiBubble.jsx (deleted by then: aider says `file not
+    // found error` and `Dropping … from the chat.`) and styles.css: two more. Eleven whole-file
+    // reads, the ten of base files of unknown length without a workspace.
     let whole: Vec<_> = imp
         .outcomes
         .iter()
         .filter(|(_, c, _)| c.ends_with("(in the chat)"))
         .collect();
-    assert_eq!(whole.len(), 9, "{whole:?}");
+    assert_eq!(whole.len(), 11, "{whole:?}");
+    let bubble = whole
+        .iter()
+        .filter(|(_, c, _)| c.starts_with("src/components/EmojiBubble.jsx"))
+        .count();
+    assert_eq!(
+        bubble, 1,
+        "the file aider dropped unread is no read: {whole:?}"
+    );
     assert_eq!(
         whole
             .iter()
             .filter(|(_, _, r)| *r == Some(Reason::UnknownLength))
             .count(),
-        8
+        10
     );
     // The block aider quoted as failed (`getRandomTopPosition` in EmojiBubble.jsx) is no edit.
     let failed = imp
@@ -41,6 +53,91 @@ fn the_calculator_history() {
     let zen = sample("aider/zen-mcp-server-PR298_.aider.chat.history.md");
     assert_eq!(zen.format, Some(Format::Aider));
     assert_eq!(zen.summary.edit_events, 0);
+}
+
+/// The calculator history with a workspace: the files the model asked for in its first message
+/// were read there, at the two requests that went out with them (the message sent again after
+/// each round of `Add file to the chat?` prompts), not at the `/model` switch sixteen messages
+/// later, when aider merely lists the files already in the chat.
+#[test]
+fn files_added_at_the_prompt_are_read_at_the_next_request() {
+    let text = std::fs::read_to_string(formats().join(CALC)).unwrap();
+    let asked = [
+        "package.json",
+        "public/index.html",
+        "src/components/Button.jsx",
+        "src/components/ButtonsContainer.jsx",
+        "src/components/DisplayContainer.jsx",
+        "src/index.js",
+        "src/App.js",
+        "src/styles.css",
+    ];
+    let files: Vec<(&str, &str)> = asked.iter().map(|p| (*p, "1\n2\n3\n")).collect();
+    let imp = import_as(Some(Format::Aider), CALC, &text, &files);
+    for (step, p) in asked.iter().enumerate() {
+        reads(&imp, step as u32, &[(p, 1, 3)]);
+    }
+    let turns: Vec<Option<u32>> = imp
+        .rows
+        .iter()
+        .filter(|r| r.kind == EventKind::Read && r.step.is_some_and(|s| s < 8))
+        .map(|r| r.turn)
+        .collect();
+    assert_eq!(turns, [Some(0); 8], "all in the first message");
+    // Never read again: they stayed in the chat.
+    for p in asked {
+        let n = imp
+            .rows
+            .iter()
+            .filter(|r| r.kind == EventKind::Read && r.path == p)
+            .count();
+        assert_eq!(n, 1, "{p}");
+    }
+}
+
+/// Only a yes (`y`, `a` for all) adds the file named on the line before the prompt; a file added
+/// after a message's last request is read at the next one; a file aider drops right away (it
+/// could not read it) is not.
+#[test]
+fn prompt_answers() {
+    let text = "
+# aider chat started at 2025-05-04 17:02:36
+
+#### look at the code  
+
+Please add a.py, b.py and c.py.
+
+> Tokens: 1.0k sent, 10 received.  
+> a.py  
+> Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: n  
+> b.py  
+> Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: a  
+> c.py  
+> Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: s  
+> d.py  
+> Add file to the chat? (Y)es/(N)o/(D)on't ask again [Yes]: y  
+> /home/u/proj/d.py: file not found error  
+> Dropping d.py from the chat.  
+
+#### go on  
+
+Done.
+
+> Tokens: 1.2k sent, 3 received.  
+";
+    let imp = synthetic(
+        text,
+        &[
+            ("a.py", "x\n"),
+            ("b.py", "x\ny\n"),
+            ("c.py", "x\n"),
+            ("d.py", "x\n"),
+        ],
+    );
+    reads(&imp, 0, &[("b.py", 1, 2)]);
+    assert_eq!(imp.summary.read_events, 1);
+    let turn: Vec<Option<u32>> = imp.rows.iter().map(|r| r.turn).collect();
+    assert_eq!(turn, [Some(1)]);
 }
 
 const HISTORY: &str = "
