@@ -102,6 +102,20 @@ fn op_for<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
             let failed =
                 has("Your proposed edit has introduced new syntax error") || has("Usage: edit");
             match (nums, window_file(obs)) {
+                // The linter refused the edit: nothing was written, but SWE-agent showed the
+                // file as it is ("This is the original code before your edit", a window of the
+                // current text after the one of the edit as it would have looked): a read.
+                (_, Some(path)) if failed => match refused_original(obs) {
+                    Some(shown) => (
+                        Op::View {
+                            path,
+                            style: Style::Colon,
+                            total: None,
+                        },
+                        Cow::Borrowed(shown),
+                    ),
+                    None => (Op::Skip(Reason::ToolError), whole),
+                },
                 (_, _) if failed => (Op::Skip(Reason::ToolError), whole),
                 (Some((start, end)), Some(path)) => (
                     Op::Edit {
@@ -122,6 +136,21 @@ fn op_for<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
             whole,
         ),
     }
+}
+
+/// The window of the current text a refused edit shows after `This is the original code before
+/// your edit` (up to `Your changes have NOT been applied`); the window before it is the edit as
+/// it would have looked, never written.
+fn refused_original(obs: &str) -> Option<&str> {
+    let at = memchr::memmem::find(
+        obs.as_bytes(),
+        b"This is the original code before your edit",
+    )?;
+    let rest = &obs[at..];
+    let end = memchr::memmem::find(rest.as_bytes(), b"Your changes have NOT been applied")
+        .unwrap_or(rest.len());
+    let shown = &rest[..end];
+    window_file(shown).is_some().then_some(shown)
 }
 
 /// The op of one action and the output it reads (the observation itself, borrowed, unless the

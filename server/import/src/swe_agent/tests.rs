@@ -36,3 +36,29 @@ fn edit_text_and_output() {
         }
     }
 }
+
+/// An edit the linter refused writes nothing; the window SWE-agent shows of the file as it is
+/// ("This is the original code before your edit") is a read, the window of the edit as it would
+/// have looked is not.
+#[test]
+fn refused_edit_reads_the_original_window() {
+    let obs = "Your proposed edit has introduced new syntax error(s).\n\nERRORS:\n- E999 \
+               IndentationError: unexpected indent\n\nThis is how your edit would have looked if \
+               applied\n---\n[File: /r/a.py (5 lines total)]\n1:  bad\n2:y\n(3 more lines below)\n---\n\n\
+               This is the original code before your edit\n---\n[File: /r/a.py (5 lines total)]\n\
+               1:x\n2:y\n(3 more lines below)\n---\nYour changes have NOT been applied. Please fix \
+               your edit command and try again.\n";
+    let (op, out) = op_for("edit 1:1\n  bad\nend_of_edit", obs);
+    match op {
+        Op::View { path, .. } => assert_eq!(path, "/r/a.py"),
+        other => panic!("{other:?}"),
+    }
+    assert!(out.starts_with("This is the original code"), "{out}");
+    assert!(out.contains("1:x\n2:y\n") && !out.contains("bad") && !out.contains("NOT been"));
+    // A refusal without that window (a usage error) stays a tool error.
+    let (op, _) = op_for(
+        "edit 1\nx\nend_of_edit",
+        "Usage: edit <start_line>:<end_line>\n",
+    );
+    assert!(matches!(op, Op::Skip(Reason::ToolError)), "{op:?}");
+}

@@ -177,6 +177,18 @@ fn nebius_swe_agent_commands_in_fenced_blocks() {
         run_rows(&imp, "swe-agent-llama-70b/38", 2),
         own(&[(t, 122, 122)])
     );
+    // `edit 1:18` three times, refused by the linter (`E999 IndentationError`): nothing written,
+    // but each showed "the original code before your edit", the current file's 1:–28: (the
+    // first edit changed lines 122 on only); the window "how your edit would have looked" is no
+    // read. Before, these were tool errors and credited nothing.
+    for step in 5..=7 {
+        assert_eq!(
+            run_rows(&imp, "swe-agent-llama-70b/38", step),
+            own(&[(t, 1, 28)]),
+            "step {step}"
+        );
+    }
+    assert_eq!(imp.summary.skipped.get(&Reason::ToolError), None);
     // `find_file` shows paths, no lines; the final `submit` is no missing observation.
     let r = imp
         .outcomes
