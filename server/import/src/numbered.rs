@@ -61,12 +61,26 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
     let shown = displayed(output);
     // Sized for every displayed line: grown by doubling, it was reallocated and copied about
     // ten times for a long view (5,700 reallocations on 300 chat rows).
-    let mut out = Vec::with_capacity(shown.count());
-    for (line, part) in shown.lines() {
+    let mut out: Vec<Shown<'_>> = Vec::with_capacity(shown.count());
+    let mut lines = shown.lines().peekable();
+    while let Some((line, part)) = lines.next() {
         if part == Part::Suffix {
             continue;
         }
-        if let Some((num, text)) = split_numbered(line, style) {
+        // `cat -n` writes an empty line as `   790\t`; a tool that trims its output's end (the
+        // SWE-agent editor does) leaves a bare `   790` as the last line: that empty line was
+        // shown. Only the last line, and only the number after the previous one, so a count
+        // printed after a listing is never taken for a line.
+        let bare = (style == Style::CatN && part != Part::Prefix && lines.peek().is_none())
+            .then(|| bare_next(line, out.last()))
+            .flatten();
+        if let Some(n) = bare {
+            out.push(Shown {
+                line: n,
+                text: "",
+                partial: false,
+            });
+        } else if let Some((num, text)) = split_numbered(line, style) {
             if let Ok(n) = num.parse::<u32>() {
                 if n > 0 {
                     out.push(Shown {
@@ -79,6 +93,18 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
         }
     }
     out
+}
+
+/// The number of a bare `   N` line (spaces, digits, nothing else) that follows `prev`'s line.
+fn bare_next(line: &str, prev: Option<&Shown<'_>>) -> Option<u32> {
+    let digits = line.trim_start_matches(' ');
+    // `parse` alone would take a leading `+`.
+    if !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    prev.is_some_and(|p| p.line.checked_add(1) == Some(n))
+        .then_some(n)
 }
 
 /// `grep -n` over several files, one line: `(path, number, text)` of `path:12:match` or

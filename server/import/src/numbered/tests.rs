@@ -177,3 +177,28 @@ proptest::proptest! {
         proptest::prop_assert_eq!(grep_by_hand(&line), grep_by_regex(&line));
     }
 }
+
+/// A `cat -n` view whose output's end was trimmed ends in a bare `   N`: an empty line N, shown,
+/// when it is the last line and follows line N − 1; a bare number anywhere else, or out of
+/// sequence, is no line.
+#[test]
+fn a_bare_last_number_is_an_empty_line() {
+    let lines = |out: &str| -> Vec<(u32, String)> {
+        parse(out, Style::CatN)
+            .into_iter()
+            .map(|s| (s.line, s.text.to_string()))
+            .collect()
+    };
+    assert_eq!(
+        lines("   789\tx\r\n   790"),
+        [(789, "x".to_string()), (790, String::new())]
+    );
+    assert_eq!(lines("   789\tx\n42"), [(789, "x".to_string())]);
+    assert_eq!(
+        lines("   789\tx\n   790\n   791\ty"),
+        [(789, "x".to_string()), (791, "y".to_string())]
+    );
+    assert_eq!(lines("   790"), []);
+    // Other styles never.
+    assert_eq!(parse("12:x\n13", Style::Colon).len(), 1);
+}

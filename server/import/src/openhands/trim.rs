@@ -69,7 +69,7 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         let mut stop = out.len();
         for line in lines_back(out) {
             let start = stop - line.len();
-            if let Some((_, text)) = numbered_line(line) {
+            if let Some((_, text)) = numbered_or_bare(line) {
                 if text.trim_end_matches(['\n', '\r']).is_empty() {
                     let mut kept = String::with_capacity(out.len());
                     kept.push_str(&out[..start]);
@@ -83,7 +83,7 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         return Cow::Borrowed(out);
     };
     let past =
-        |l: &str| numbered_line(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
+        |l: &str| numbered_or_bare(l).is_some_and(|(n, _)| n.parse::<i64>().is_ok_and(|n| n > end));
     // Copied only from the first line past the end on (a view's output usually stops at it).
     let mut start = 0;
     let mut lines = lines_of(out);
@@ -166,6 +166,15 @@ fn lines_back(out: &str) -> impl Iterator<Item = &str> {
 }
 
 /// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
+/// [`numbered_line`], or a bare `   86`: an empty numbered line whose tab the tool's trim of its
+/// output's end took off (the SWE-agent editor's views end so), read as number and empty text.
+fn numbered_or_bare(l: &str) -> Option<(&str, &str)> {
+    numbered_line(l).or_else(|| {
+        let digits = l.trim_end_matches(['\n', '\r']).trim_start_matches(' ');
+        (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit())).then_some((digits, ""))
+    })
+}
+
 fn numbered_line(l: &str) -> Option<(&str, &str)> {
     let digits = l.trim_start_matches(' ');
     let n = digits.bytes().take_while(u8::is_ascii_digit).count();

@@ -25,6 +25,13 @@ fn a_view_to_the_end_drops_the_extra_empty_line() {
         last,
         "no final newline: nothing extra"
     );
+    // The SWE-agent editor trims its output's end: the extra line is a bare `     3`.
+    let trimmed =
+        "Here's the result of running `cat -n` on /w/a.py:\r\n     1\tx\r\n     2\ty\r\n     3";
+    assert_eq!(
+        trim_to_range(trimmed, None),
+        "Here's the result of running `cat -n` on /w/a.py:\r\n     1\tx\r\n     2\ty\r\n"
+    );
     let clipped = "     1\tx\n     2\t\n<response clipped><NOTE>To save on context only part of this file has been shown to you.</NOTE>\n";
     assert_eq!(trim_to_range(clipped, None), clipped);
 }
@@ -79,10 +86,16 @@ fn strip_trailer_by_lines(out: &str) -> (String, Option<String>) {
 }
 
 fn trim_to_range_by_lines(out: &str, range: Option<&serde_json::Value>) -> String {
+    // A bare `   3` (the tab trimmed off with the output's end) is a numbered, empty line.
+    let bare = |l: &str| {
+        let d = l.trim_end_matches(['\n', '\r']).trim_start_matches(' ');
+        !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
+    };
     let numbered = |l: &str| {
         let n = l.trim_start_matches(' ').split('\t').next();
-        l.contains('\t')
-            && n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        bare(l)
+            || (l.contains('\t')
+                && n.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
     };
     let Some(end) = range
         .and_then(|r| r.get(1))
@@ -107,7 +120,7 @@ fn trim_to_range_by_lines(out: &str, range: Option<&serde_json::Value>) -> Strin
                 .trim_start_matches(' ')
                 .split('\t')
                 .next()
-                .and_then(|n| n.parse::<i64>().ok());
+                .and_then(|n| n.trim_end_matches(['\n', '\r']).parse::<i64>().ok());
             !(numbered(l) && n.is_some_and(|n| n > end))
         })
         .collect()

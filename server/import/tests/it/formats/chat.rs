@@ -43,8 +43,10 @@ fn swe_gym_tool_calls_with_observation_prefixes() {
     // `view_range [1, 40]`: `     1\t` … `    40\t` after "OBSERVATION:\nHere's the result …".
     assert_eq!(run_rows(&imp, run, 9), own(&[(a, 1, 40)]));
     assert_eq!(run_rows(&imp, run, 13), own(&[(a, 297, 357)]));
-    // `[895, 935]` on a 934-line file shows 895–934.
-    assert_eq!(run_rows(&imp, run, 14), own(&[(a, 895, 934)]));
+    // `[895, 935]` shows 895–935: attrs.py has 1,115 lines (step 7's error says so), and the
+    // observation ends in a bare `   935`, the blank line after `__init__` with its tab trimmed
+    // (it used to be left out, as if the file ended at 934).
+    assert_eq!(run_rows(&imp, run, 14), own(&[(a, 895, 935)]));
     // `grep -n 'slots'`: 297:, 318:, 341:, 342:, 895:–897:, 899:, 900:, 904:.
     assert_eq!(
         run_rows(&imp, run, 11),
@@ -85,8 +87,19 @@ fn swe_smith_function_text() {
     assert_eq!(run_rows(&imp, run, 2), own(&[(a, 791, 791)]));
     // `view_range [791, 808]`, CRLF line ends in the dataset's text.
     assert_eq!(run_rows(&imp, run, 3), own(&[(a, 791, 808)]));
-    assert_eq!(run_rows(&imp, run, 5), own(&[(a, 785, 789)]));
+    // `view_range [785, 790]`: the observation ends `   789\t        return
+    // self._datetime.isoformat()\r\n   790` — line 790 is the blank line before `def
+    // __format__` (791), its `\t` trimmed off with the output's end; it was shown (it used to be
+    // left out: 785–789).
+    assert_eq!(run_rows(&imp, run, 5), own(&[(a, 785, 790)]));
     let run2 = "claude-3-7-sonnet-20250219/arbkompf";
+    // Whole-file views ending in a bare `    86` (the editor numbers `split('\n')`: the empty
+    // line after the final newline, its tab trimmed): not a line of the file.
+    assert_eq!(
+        run_rows(&imp, run2, 3),
+        own(&[("dataset/chunked.py", 1, 85)])
+    );
+    assert_eq!(run_rows(&imp, run2, 4), own(&[("dataset/util.py", 1, 169)]));
     // The abbreviated view (SWE-agent's filemap) of a long file numbers its lines with a blank,
     // not `cat -n`'s tab, and puts `… eliding lines a-b …` for long function bodies: the lines
     // it prints were shown (they used to give nothing, *no lines shown*). dataset/table.py:
