@@ -101,8 +101,27 @@ pub(super) fn replay(
     let touched = match op {
         EditOp::StrReplace { old, new } => {
             let joined = joined(v.text.as_ref()?, arena);
+            // A file ending in a line break keeps that break outside its lines, so an old text
+            // taking it too (Gemini CLI's `replace` of a whole file as `write_file` wrote it)
+            // matches there too: the text before the break is replaced, and the new text says
+            // whether one follows. Found inside the lines as well, it is two matches.
+            let at_end = (old.strip_suffix('\n')).filter(|body| v.eol && joined.ends_with(body));
+            if at_end.is_some() && search::contains(joined.as_bytes(), old.as_bytes()) {
+                return None;
+            }
+            let (old, new, eol) = match at_end {
+                Some(body) => (
+                    body,
+                    new.strip_suffix('\n').unwrap_or(new),
+                    new.ends_with('\n'),
+                ),
+                None => (old.as_str(), new.as_str(), v.eol),
+            };
             // The only match, not overlapping another (as `str::match_indices` counts them).
-            let at = search::only_match(joined.as_bytes(), old.as_bytes())?;
+            let at = match at_end {
+                Some(_) => joined.len() - old.len(),
+                None => search::only_match(joined.as_bytes(), old.as_bytes())?,
+            };
             let newlines = |t: &str| memchr::memchr_iter(b'\n', t.as_bytes()).count();
             let start = newlines(&joined[..at]);
             let end = start + newlines(old) + 1;
@@ -118,6 +137,7 @@ pub(super) fn replay(
                 joined[after..line_end].to_string(),
             );
             drop(joined);
+            v.eol = eol;
             let from = arena.len();
             arena.push_str(&head);
             arena.push_str(new);

@@ -29,6 +29,11 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     memmem::find(&hay[from..], needle).map(|at| from + at)
 }
 
+/// Whether `needle` occurs in `hay`.
+pub(super) fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    find(hay, needle).is_some()
+}
+
 /// Where the only match of a non-empty `needle` starts, not counting matches that overlap it
 /// (as `str::match_indices` counts them); `None` when there is none or another.
 pub(super) fn only_match(hay: &[u8], needle: &[u8]) -> Option<usize> {

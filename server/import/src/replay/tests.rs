@@ -253,3 +253,67 @@ fn str_replace_on_text_not_yet_edited_and_after_an_edit() {
     let text: Vec<_> = (1..=4).map(|n| f.text_at(n)).collect();
     assert_eq!(text, [Some("a"), Some("B"), Some("D"), Some("E")]);
 }
+
+/// An old text that ends with the file's final line break: the break is kept outside the
+/// lines, so it matched nowhere — Gemini CLI's `replace` of a whole file (as `write_file`
+/// wrote it, the sample in tests/data/formats/gemini-cli) was "not replayed" and every later
+/// edit of the file with it.
+#[test]
+fn str_replace_may_take_the_files_final_line_break() {
+    let mut f = FileState::new(Some(b"a\nb\nc\n"));
+    let t = f.apply(&EditOp::StrReplace {
+        old: "b\nc\n".into(),
+        new: "B\nc\nd\n".into(),
+    });
+    assert_eq!(
+        t,
+        Some(vec![2, 3]),
+        "b and c changed (c is not the last line now)"
+    );
+    assert_eq!(f.final_text(), Ok(Some("a\nB\nc\nd\n".into())));
+    // The whole file, then a later edit of the replaced text.
+    let t = f.apply(&EditOp::StrReplace {
+        old: "a\nB\nc\nd\n".into(),
+        new: "x\ny\n".into(),
+    });
+    assert_eq!(t, Some(vec![1]), "line 1 the only base line left");
+    assert!(f
+        .apply(&EditOp::StrReplace {
+            old: "y".into(),
+            new: "z".into(),
+        })
+        .is_some());
+    assert_eq!(f.final_text(), Ok(Some("x\nz\n".into())));
+    // A new text without the break leaves the file without one.
+    let mut g = FileState::new(Some(b"a\nb\n"));
+    assert!(g
+        .apply(&EditOp::StrReplace {
+            old: "b\n".into(),
+            new: "B".into(),
+        })
+        .is_some());
+    assert_eq!(g.final_text(), Ok(Some("a\nB".into())));
+}
+
+/// The final break gives the old text no second chance: a text found inside the lines as well
+/// is two matches (not replayed, as `str_replace` refuses it), and a file without a final break
+/// has none to take.
+#[test]
+fn the_final_line_break_is_matched_only_where_it_is() {
+    let mut f = FileState::new(Some(b"b\nb\n"));
+    assert_eq!(
+        f.apply(&EditOp::StrReplace {
+            old: "b\n".into(),
+            new: "c\n".into(),
+        }),
+        None
+    );
+    let mut g = FileState::new(Some(b"a\nb"));
+    assert_eq!(
+        g.apply(&EditOp::StrReplace {
+            old: "b\n".into(),
+            new: "c\n".into(),
+        }),
+        None
+    );
+}

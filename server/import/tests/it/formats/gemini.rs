@@ -64,7 +64,15 @@ fn project_root_from_the_hash_and_a_failed_edit() {
     // Absolute paths under /Users/yoavfarhi/dev/pomodoro/gemini (sha256 = projectHash) are
     // repository paths: 3 writes and 6 replacements replayed, none outside the repository.
     assert_eq!(imp.summary.skipped.get(&Reason::OutsideRepo), None);
-    assert_eq!(imp.summary.edit_events, 7);
+    // All of them: the first `replace` of script.js takes the whole file with its final line
+    // break, which the replay matched nowhere (7 events, script.js's three replacements "not
+    // replayed", before the replay let an old text take the final break).
+    assert_eq!(imp.summary.edit_events, 10);
+    assert!(
+        imp.summary.lost_edits.is_empty(),
+        "{:?}",
+        imp.summary.lost_edits
+    );
     // The last `replace` came back with `response.error`: not applied.
     skipped(&imp, 10, Reason::ToolError);
 }
