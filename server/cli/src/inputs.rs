@@ -33,7 +33,12 @@ pub fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan
         workspace,
         ..GoldOptions::default()
     };
-    let g = input::load_gold(path, &opts)?;
+    checked_gold(path, input::load_gold(path, &opts)?)
+}
+
+/// A loaded gold file as every command takes it: its notes printed, and an error (its rows'
+/// errors printed first) when it holds no valid gold span.
+pub fn checked_gold(path: &Path, g: input::LoadedGold) -> Result<Parsed<GoldSpan>> {
     print_notes(&g.notes);
     if g.parsed.items.is_empty() {
         report_errors(&g.parsed.errors);
@@ -53,12 +58,7 @@ pub fn load_gold_and_change(
         ..GoldOptions::default()
     };
     let (g, change) = input::load_gold_and_change(path, &opts)?;
-    print_notes(&g.notes);
-    if g.parsed.items.is_empty() {
-        report_errors(&g.parsed.errors);
-        return Err(no_valid_gold(path));
-    }
-    Ok((g.parsed, change))
+    Ok((checked_gold(path, g)?, change))
 }
 
 /// No valid gold span: nothing to score (the same words in every command).

@@ -5,7 +5,7 @@
 
 use super::{base_check, workspaces_of, ScoreArgs};
 use crate::inputs::{
-    canonical_dir, load_outcomes, load_reads_lean, no_valid_gold, nothing_read, print_notes,
+    canonical_dir, checked_gold, load_outcomes, load_reads_lean, nothing_read, print_notes,
     report_errors, workspace_root,
 };
 use anyhow::Result;
@@ -95,12 +95,7 @@ fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
     if let Some(note) = circular {
         say!("note: {note}");
     }
-    print_notes(&g.notes);
-    if g.parsed.items.is_empty() {
-        report_errors(&g.parsed.errors);
-        return Err(no_valid_gold(path));
-    }
-    Ok(g.parsed)
+    checked_gold(path, g)
 }
 
 /// Where unit figures and read-before-edit come from.
