@@ -38,13 +38,9 @@ pub enum Dest {
 }
 
 /// A symbolic link at an output's path is refused, never written through: a link planted in
-/// a repository (`out.jsonl -> ~/.bashrc`) made readcov replace the file it points to. The
-/// system's own links under `/dev` and `/proc` are no repository's: `-o /dev/stdout`,
-/// `/dev/stderr` and `/dev/fd/63` (a shell's `>(gzip > out.gz)`) are the user's streams, written
-/// in place as before.
+/// a repository (`out.jsonl -> ~/.bashrc`) made readcov replace the file it points to.
 fn refuse_link(path: &Path) -> Result<()> {
-    let system = path.starts_with("/dev") || path.starts_with("/proc");
-    if !system && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         let to = std::fs::read_link(path).map_or_else(|_| "?".into(), |t| t.display().to_string());
         bail!(
             "{}: is a symbolic link (to {to}); readcov does not write through a link: name the \
@@ -55,10 +51,29 @@ fn refuse_link(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Whether `path` names one of the process's own streams, links the system makes and no
+/// repository can plant: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` (a shell's `>(gzip >
+/// out.gz)` gives `/dev/fd/63`), `/proc/self/fd/N`, `/proc/thread-self/fd/N`. Any other link,
+/// under `/dev` too (`/dev/shm` is anyone's), is refused.
+fn is_stream(path: &Path) -> bool {
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return false;
+    };
+    let fd = || name.to_str().is_some_and(|n| n.parse::<u32>().is_ok());
+    match parent.to_str() {
+        Some("/dev") => name == "stdout" || name == "stderr",
+        Some("/dev/fd" | "/proc/self/fd" | "/proc/thread-self/fd") => fd(),
+        _ => false,
+    }
+}
+
 impl Dest {
-    /// Where `path` is written: refused when it is a symbolic link.
+    /// Where `path` is written: refused when it is a symbolic link, unless it names one of the
+    /// process's own streams ([`is_stream`]: `-o /dev/stdout`), written in place.
     pub fn of(path: &Path) -> Result<Dest> {
-        refuse_link(path)?;
+        if !is_stream(path) {
+            refuse_link(path)?;
+        }
         if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
             return Ok(Dest::InPlace(path.to_path_buf()));
         }

@@ -119,3 +119,30 @@ fn files_named_by_readcov_in_a_users_folder() {
     );
     assert!(!dir3.join("base").exists());
 }
+
+/// Only the process's own stream names pass the link refusal: a link elsewhere under `/dev`
+/// (`/dev/shm` is anyone's to write in) or `/proc`, or spelled with `..`, does not.
+#[test]
+fn only_the_processs_stream_names_are_links_written_through() {
+    for yes in [
+        "/dev/stdout",
+        "/dev/stderr",
+        "/dev/fd/1",
+        "/dev/fd/63",
+        "/proc/self/fd/2",
+    ] {
+        assert!(is_stream(Path::new(yes)), "{yes}");
+    }
+    for no in [
+        "/dev/shm/out.jsonl",
+        "/dev/null2",
+        "/dev/fd/x",
+        "/dev/fd/../shm/x",
+        "/proc/self/cwd/out.jsonl",
+        "/proc/1/root/etc/passwd",
+        "out.jsonl",
+        "dev/stdout",
+    ] {
+        assert!(!is_stream(Path::new(no)), "{no}");
+    }
+}

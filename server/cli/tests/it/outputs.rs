@@ -510,6 +510,38 @@ fn dev_stdout_and_dev_fd_are_written_though_they_are_links() {
     }
 }
 
+/// A link elsewhere under `/dev` is no stream of the process: `/dev/shm` is anyone's to write
+/// in, so a link planted there is refused like any other (the first stream exception let every
+/// link under `/dev` and `/proc` through).
+#[test]
+fn a_link_in_dev_shm_is_refused() {
+    let shm = Path::new("/dev/shm");
+    assert!(
+        shm.is_dir(),
+        "/dev/shm is missing on this machine: the test cannot run"
+    );
+    let d = folder();
+    let victim = d.path().join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let link = shm.join(format!("readcov-test-{}.out", std::process::id()));
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let o = readcov(
+        d.path(),
+        &[
+            "gold",
+            "--from-swebench",
+            "gold.jsonl",
+            "-o",
+            link.to_str().unwrap(),
+        ],
+    );
+    let _ = std::fs::remove_file(&link);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is a symbolic link"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+}
+
 /// `demo --write DIR` into a folder of an untrusted repository: a file it names that is a link
 /// (`gold.jsonl -> the user's file`), a folder below DIR that is a link out (`base -> elsewhere`),
 /// or a file of the user's at one of its names are each refused by name, and nothing is written
