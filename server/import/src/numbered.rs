@@ -95,14 +95,17 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
     out
 }
 
-/// The number of a bare `   N` line (spaces, digits, nothing else) that follows `prev`'s line.
-fn bare_next(line: &str, prev: Option<&Shown<'_>>) -> Option<u32> {
+/// The digits of a bare `   N` line (spaces, digits, nothing else): an empty `cat -n` line
+/// whose tab a tool's trim of its output's end took off.
+pub(crate) fn bare_number(line: &str) -> Option<&str> {
     let digits = line.trim_start_matches(' ');
     // `parse` alone would take a leading `+`.
-    if !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let n: u32 = digits.parse().ok()?;
+    (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit())).then_some(digits)
+}
+
+/// The number of a bare `   N` line ([`bare_number`]) that follows `prev`'s line.
+fn bare_next(line: &str, prev: Option<&Shown<'_>>) -> Option<u32> {
+    let n: u32 = bare_number(line)?.parse().ok()?;
     prev.is_some_and(|p| p.line.checked_add(1) == Some(n))
         .then_some(n)
 }

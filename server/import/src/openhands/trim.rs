@@ -165,16 +165,17 @@ fn lines_back(out: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
-/// [`numbered_line`], or a bare `   86`: an empty numbered line whose tab the tool's trim of its
-/// output's end took off (the SWE-agent editor's views end so), read as number and empty text.
+/// [`numbered_line`], or a bare `   86` ([`crate::numbered::bare_number`]): an empty numbered
+/// line whose tab the tool's trim of its output's end took off (the SWE-agent editor's views end
+/// so), read as number and empty text.
 fn numbered_or_bare(l: &str) -> Option<(&str, &str)> {
     numbered_line(l).or_else(|| {
-        let digits = l.trim_end_matches(['\n', '\r']).trim_start_matches(' ');
-        (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit())).then_some((digits, ""))
+        let digits = crate::numbered::bare_number(l.trim_end_matches(['\n', '\r']))?;
+        Some((digits, ""))
     })
 }
 
+/// `(number, text after the tab)` of a `cat -n` line (`^ *[0-9]+\t`); the number not parsed.
 fn numbered_line(l: &str) -> Option<(&str, &str)> {
     let digits = l.trim_start_matches(' ');
     let n = digits.bytes().take_while(u8::is_ascii_digit).count();
