@@ -1,0 +1,206 @@
+"""The parts of scripts/diagnose_oracle.py that know no readcov output: the test-file rule,
+unified diffs applied at their stated lines (change lines, text after a patch), token similarity,
+and the unit each line belongs to (from `readcov units` rows). Written from docs/diagnose.md."""
+import collections
+import json
+import re
+import subprocess
+
+COUNTED = {"agent", "human", "retriever"}
+TEST_DIRS = {"tests", "test", "testing", "__tests__"}
+
+
+def is_test(path):
+    """docs/importers.md's `--exclude-tests` rule, which diagnose.md points to: a test directory;
+    a name `test_*` (any extension) or `conftest.py`; a name whose part before its first `.` ends
+    in `_test`, `Test` or `Tests`; a name holding `.test.` or `.spec.`."""
+    parts = path.split("/")
+    name = parts[-1]
+    stem = name.split(".")[0]
+    return (any(p in TEST_DIRS for p in parts[:-1]) or name.startswith("test_") or name == "conftest.py"
+            or stem.endswith(("_test", "Test", "Tests")) or ".test." in name or ".spec." in name)
+
+
+# ---- unified diffs -------------------------------------------------------------------------
+def parse_diff(text):
+    """[{old, new, created, deleted, hunks: [(old_start, old_len, [(op, text)])]}]"""
+    files, cur, lines, i = [], None, (text or "").split("\n"), 0
+    hunk_re = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("diff --git "):
+            cur = {"old": None, "new": None, "created": False, "deleted": False, "hunks": []}
+            files.append(cur)
+            m = re.match(r"diff --git a/(.*) b/(.*)$", ln)
+            if m:
+                cur["old"], cur["new"] = m.group(1), m.group(2)
+        elif ln.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
+            if cur is None or cur["hunks"]:
+                cur = {"old": None, "new": None, "created": False, "deleted": False, "hunks": []}
+                files.append(cur)
+            a, b = ln[4:].split("\t")[0], lines[i + 1][4:].split("\t")[0]
+            cur["created"] |= a == "/dev/null"
+            cur["deleted"] |= b == "/dev/null"
+            if a != "/dev/null":
+                cur["old"] = a[2:] if a.startswith("a/") else a
+            if b != "/dev/null":
+                cur["new"] = b[2:] if b.startswith("b/") else b
+            i += 1
+        elif ln.startswith("new file mode") and cur is not None:
+            cur["created"] = True
+        elif ln.startswith("deleted file mode") and cur is not None:
+            cur["deleted"] = True
+        elif ln.startswith("rename from ") and cur is not None:
+            cur["old"] = ln[len("rename from "):]
+        elif (m := hunk_re.match(ln)) and cur is not None:
+            olen = int(m.group(2)) if m.group(2) is not None else 1
+            nlen = int(m.group(4)) if m.group(4) is not None else 1
+            body, o, n = [], 0, 0
+            i += 1
+            while i < len(lines) and (o < olen or n < nlen or (i < len(lines) and lines[i].startswith("\\"))):
+                b = lines[i]
+                if b.startswith("\\"):
+                    i += 1
+                    continue
+                op, t = (b[0], b[1:]) if b else (" ", "")
+                if op not in " +-":
+                    break
+                body.append((op, t.rstrip("\r")))
+                o += op != "+"
+                n += op != "-"
+                i += 1
+            cur["hunks"].append((int(m.group(1)), olen, body))
+            continue
+        i += 1
+    for f in files:
+        f["path"] = f["old"] if not f["created"] else f["new"]
+    return [f for f in files if f["path"]]
+
+
+def apply(base, hunks, where, notes):
+    """Applies hunks at their stated lines. Returns (kept, inserted, changed): kept[i] for base
+    line i+1; inserted[k] = lines written after base line k (0 = before line 1); changed = the
+    change lines (deleted/modified base lines; a pure insertion's neighbours inside its hunk)."""
+    kept = [True] * len(base) if base is not None else collections.defaultdict(bool)
+    inserted = collections.defaultdict(list)
+    changed = set()
+    for old_start, olen, body in hunks:
+        start = old_start if olen else old_start + 1  # first base line the hunk covers
+        want = [t for op, t in body if op != "+"]
+        if base is not None and base[start - 1:start - 1 + len(want)] != want:
+            hits = [s for s in range(1, len(base) + 2) if base[s - 1:s - 1 + len(want)] == want]
+            if not hits:
+                notes.append(f"{where}: hunk @@ -{old_start},{olen} does not apply anywhere")
+                return None
+            s = min(hits, key=lambda s: abs(s - start))
+            notes.append(f"{where}: hunk @@ -{old_start},{olen} applies only at line {s} (offset {s - start})")
+            start = s
+        k = start - 1  # base lines consumed so far
+        blocks, cur = [], None
+        for idx, (op, t) in enumerate(body):
+            if op == " ":
+                k += 1
+                cur = None
+                continue
+            if cur is None:
+                cur = {"dels": [], "ins": False, "before": k, "first": idx}
+                blocks.append(cur)
+            if op == "-":
+                k += 1
+                kept[k - 1] = False
+                cur["dels"].append(k)
+            else:
+                inserted[k].append(t)
+                cur["ins"] = True
+            cur["after"] = k + 1
+            cur["last"] = idx
+        for b in blocks:
+            if b["dels"]:
+                changed |= set(b["dels"])
+            else:
+                if b["first"] > 0:
+                    changed.add(b["before"])
+                if b["last"] < len(body) - 1:
+                    changed.add(b["after"])
+    return kept, inserted, changed
+
+
+def text_after(u, base, applied):
+    """T(u): u's kept base lines, lines written in place of its deleted lines or between two of
+    its lines or right after its last; never those before its first."""
+    s, e = u[3], u[4]
+    if applied is None:
+        return "\n".join(base[s - 1:e])
+    kept, inserted, _ = applied
+    out = []
+    for k in range(s, e + 1):
+        if kept[k - 1]:
+            out.append(base[k - 1])
+        out.extend(inserted.get(k, []))
+    return "\n".join(out)
+
+
+TOKEN = re.compile(r"\w+|\S")
+
+
+def similarity(a, b):
+    ta, tb = TOKEN.findall(a), TOKEN.findall(b)
+    if not ta and not tb:
+        return 1.0, True
+    masks = collections.defaultdict(int)
+    for i, t in enumerate(ta):
+        masks[t] |= 1 << i
+    full = (1 << len(ta)) - 1
+    v = full
+    for t in tb:  # Hyyrö's bit-parallel LCS
+        u = v & masks.get(t, 0)
+        v = ((v + u) | (v - u)) & full
+    lcs = len(ta) - bin(v).count("1")
+    if len(ta) + len(tb) - 2 * lcs > 2000:
+        ca, cb = collections.Counter(ta), collections.Counter(tb)
+        lcs = sum((ca & cb).values())
+    return 2 * lcs / (len(ta) + len(tb)), ta == tb
+
+
+# ---- units ---------------------------------------------------------------------------------
+def load_units(rc, files):
+    """{abs path: [(kind, name, start, end, depth)]} or None (no grammar)."""
+    out = {}
+    for f in files:
+        p = subprocess.run([rc, "units", f], capture_output=True, text=True)
+        if p.returncode != 0:
+            out[f] = None
+            continue
+        out[f] = [(u["kind"], u["name"], u["start"], u["end"], u["depth"]) for u in map(json.loads, p.stdout.splitlines())]
+    return out
+
+
+def unit_of_lines(units, n):
+    """unit(l) for l in 1..n: the innermost unit; else the stretch between units (`<module>`)."""
+    if units is None:
+        return [("file", "<file>", 1, n)] * n if n else []
+    of = [None] * n
+    for kind, name, s, e, d in sorted(units, key=lambda u: (-(u[3] - u[2]), u[4])):
+        for ln in range(s, min(e, n) + 1):
+            of[ln - 1] = (kind, name, s, e)
+    ln = 1
+    while ln <= n:
+        if of[ln - 1] is None:
+            end = ln
+            while end < n and of[end] is None:
+                end += 1
+            for x in range(ln, end + 1):
+                of[x - 1] = ("module", "<module>", ln, end)
+            ln = end
+        ln += 1
+    return of
+
+
+def rate(a, b):
+    return a / b if b else None
+
+
+def close(x, y):
+    if x is None or y is None:
+        return x is None and y is None
+    return abs(x - y) < 1e-9
