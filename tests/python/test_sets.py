@@ -130,3 +130,16 @@ def test_score_with_outcomes_equals_the_cli(real_files, tmp_path, workspaces):
     with pytest.raises(readcov.InputError) as e:
         readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl", outcomes=real_files / "reads.jsonl")
     assert p.returncode == 2 and e.value.message in p.stderr
+
+
+def test_a_harness_report_is_outcomes_as_in_the_cli(real_files):
+    """`outcomes=` a SWE-bench harness report (OpenHands' run summary): one label per task, as
+    `readcov score --outcomes` reads it."""
+    md = REPO / "tests" / "data" / "formats" / "swebench-eval" / "openhands_output.swebench_eval.md"
+    want = jsonl(cli("score", "--gold", real_files / "gold.jsonl", "--reads", real_files / "reads.jsonl",
+                     "--outcomes", md, "--format", "jsonl").stdout)
+    got = readcov.score(real_files / "gold.jsonl", real_files / "reads.jsonl", outcomes=md)
+    assert [{k: v for k, v in r.items() if k != "resolved"} for r in got] == want
+    by = {(r["task"], r["run"]): r["resolved"] for r in got}
+    assert by[("astropy__astropy-12907", "mini-swe-agent")] is True
+    assert by[("astropy__astropy-14182", "mini-swe-agent")] is False

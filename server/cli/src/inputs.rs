@@ -141,9 +141,12 @@ pub fn load_reads_lean(path: &Path) -> Result<Option<LeanReads>> {
     Ok(input::load_reads_lean(path, None)?)
 }
 
-/// Loads an `--outcomes` file (labels, or SWE-bench rows with `resolved`); another kind is refused.
+/// Loads an `--outcomes` file (labels, SWE-bench rows with `resolved`, or a harness report, with
+/// a note); another kind is refused.
 pub fn load_outcomes(path: &Path) -> Result<Parsed<Label>> {
-    Ok(input::load_outcomes(path)?.parsed)
+    let loaded = input::load_outcomes(path)?;
+    print_notes(&loaded.notes);
+    Ok(loaded.parsed)
 }
 
 /// Refuses a file of the wrong kind for a command whose own parser reads it (`explore --bench`,

@@ -1,8 +1,10 @@
 //! Outcome labels: did the run's fix resolve the task? Read from JSONL with `instance_id` (or
 //! `task`) and `resolved`, optionally narrowed to one `run`. The real data's `gold.jsonl` is such
-//! a file as it stands (its extra fields are ignored). Shared by reports and consensus gold.
+//! a file as it stands (its extra fields are ignored), and so is a SWE-bench harness report
+//! ([`labels_of_reports`]). Shared by reports and consensus gold.
 
 use crate::formats::{parse_jsonl, Fields, InputError, Parsed};
+use crate::stages::{HarnessStatus, ReportFile};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -101,6 +103,46 @@ pub fn parse_outcomes(bytes: &[u8], file: &str) -> Parsed<Label> {
     parsed.errors.sort_by_key(|e| e.line);
     parsed.items = kept;
     parsed
+}
+
+/// A harness report's verdicts as labels, one per task (a report is one run's, and names no run).
+pub struct ReportLabels {
+    pub labels: Vec<Label>,
+    /// Instances the harness could not evaluate (`error_ids`): no label either way.
+    pub errors: Vec<String>,
+    /// Instances whose report gives no verdict (a per-instance report without `resolved`).
+    pub unknown: Vec<String>,
+}
+
+/// Resolved → `true`; unresolved and an empty patch → `false` (the run did not fix the task, as
+/// SWE-bench's resolve rate counts it); a harness error is no outcome of the run's, so no label.
+pub fn labels_of_reports(reports: &ReportFile) -> ReportLabels {
+    let mut out = ReportLabels {
+        labels: Vec::new(),
+        errors: Vec::new(),
+        unknown: Vec::new(),
+    };
+    for (task, r) in &reports.instances {
+        let resolved = match r.harness {
+            Some(HarnessStatus::Resolved) => true,
+            Some(HarnessStatus::Unresolved | HarnessStatus::EmptyPatch) => false,
+            Some(HarnessStatus::Error) => {
+                out.errors.push(task.clone());
+                continue;
+            }
+            None => {
+                out.unknown.push(task.clone());
+                continue;
+            }
+        };
+        out.labels.push(Label {
+            task: task.clone(),
+            run: None,
+            resolved,
+            line: 1,
+        });
+    }
+    out
 }
 
 impl FromIterator<Label> for Outcomes {

@@ -118,6 +118,8 @@ pub struct Inputs {
     /// The gold's notes, then the reads'.
     pub gold_notes: Vec<String>,
     pub reads_notes: Vec<String>,
+    /// Notes of the other inputs (outcome labels converted from a harness report).
+    pub other_notes: Vec<String>,
     pub gold_errors: Vec<InputError>,
     pub reads_errors: Vec<InputError>,
     /// Located errors of the predictions and outcome files, in the order they were read.

@@ -85,6 +85,11 @@ pub enum InputKind {
     Log(Format),
     /// Outcome labels: `resolved` per task (and run).
     Outcomes,
+    /// A SWE-bench harness report: per-instance `report.json`, the run-level report
+    /// (`resolved_ids`, …; Multi-SWE-bench's `results.json`), an instance log's `report: {…}`
+    /// line (`run_instance.log`, OpenHands' `instance_ID.log`) or OpenHands'
+    /// `output.swebench_eval.md`.
+    HarnessReport,
     /// `readcov sheet --runs` run records.
     SheetRuns,
     /// `readcov sheet --ledger` requirement events.
@@ -120,6 +125,7 @@ impl InputKind {
             InputKind::Log(Format::Trec) => "a TREC run",
             InputKind::Log(_) => "an agent trajectory",
             InputKind::Outcomes => "outcome labels",
+            InputKind::HarnessReport => "a SWE-bench harness report",
             InputKind::SheetRuns => "sheet run records",
             InputKind::Ledger => "a requirement ledger",
             InputKind::TaskDecls => "task declarations",
@@ -165,6 +171,9 @@ impl InputKind {
             InputKind::Log(Format::Trec) => "a TREC run (a retriever's ranked results)".into(),
             InputKind::Log(f) => format!("an agent trajectory ({})", f.label()),
             InputKind::Outcomes => "outcome labels (`resolved` per task or run)".into(),
+            InputKind::HarnessReport => "a SWE-bench harness report (`report.json`, a run-level \
+                                         report, a harness log or `output.swebench_eval.md`)"
+                .into(),
             InputKind::SheetRuns => {
                 "evaluation-sheet run records (`condition`, validity fields)".into()
             }
@@ -207,6 +216,9 @@ impl InputKind {
                  and reads from each run's trajectory (`readcov import`)"
             }
             InputKind::Outcomes => "give it as `--outcomes`",
+            InputKind::HarnessReport => {
+                "give it as `--outcomes` (resolved per task) or to `readcov diagnose --test-report`"
+            }
             InputKind::SheetRuns => "give it to `readcov sheet --runs`",
             InputKind::Ledger => "give it to `readcov sheet --ledger`",
             InputKind::TaskDecls => "give it to `readcov sheet --tasks`",
@@ -228,6 +240,8 @@ pub enum Role {
     Outcomes,
     /// SWE-bench predictions (a model's patches).
     Predictions,
+    /// `readcov diagnose --test-report`: a SWE-bench harness report.
+    TestReport,
     /// `readcov explore --bench`: SWE-Explore benchmark rows.
     ExploreBench,
     /// `readcov explore --preds`: explorer outputs (JSONL, or CLI-agent text).
@@ -264,6 +278,7 @@ impl Role {
             Role::Reads => "reads",
             Role::Outcomes => "outcome labels",
             Role::Predictions => "predictions",
+            Role::TestReport => "a SWE-bench harness report",
             Role::ExploreBench => "SWE-Explore benchmark rows",
             Role::ExplorePreds => "explorer outputs",
             Role::ContextBenchGold => "ContextBench gold rows",
@@ -286,6 +301,9 @@ impl Role {
             (Role::Reads, K::Log(_)) => Take::Convert,
             // SWE-bench rows carry `resolved` (the real data's gold.jsonl is such a file).
             (Role::Outcomes, K::Outcomes | K::SweBench) => Take::AsIs,
+            // Resolved per task, from the report's verdicts.
+            (Role::Outcomes, K::HarnessReport) => Take::Convert,
+            (Role::TestReport, K::HarnessReport) => Take::AsIs,
             (Role::Predictions, K::Predictions) => Take::AsIs,
             (Role::ExploreBench, K::Explore) => Take::AsIs,
             (Role::ExplorePreds, K::ExplorePreds) => Take::AsIs,
@@ -302,6 +320,7 @@ impl Role {
                 | Role::Reads
                 | Role::Outcomes
                 | Role::Predictions
+                | Role::TestReport
                 | Role::ExploreBench
                 | Role::ExplorePreds
                 | Role::ContextBenchGold
@@ -324,6 +343,7 @@ impl Role {
                 | K::ContextBenchPreds
                 | K::Log(_)
                 | K::Outcomes
+                | K::HarnessReport
                 | K::SheetRuns
                 | K::Ledger
                 | K::TaskDecls

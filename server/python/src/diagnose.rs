@@ -79,6 +79,7 @@ pub fn diagnose<'py>(
                 .collect();
             let mut notes: Vec<String> = inputs.gold_notes.clone();
             notes.extend(inputs.reads_notes.iter().cloned());
+            notes.extend(inputs.other_notes.iter().cloned());
             notes.extend(inputs.match_notes(&runs));
             Ok::<_, readcov_files::diagnose::DiagnoseLoadError>((runs, partial, errors, notes))
         })

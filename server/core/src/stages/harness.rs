@@ -2,8 +2,9 @@
 //! (`{instance_id: {patch_successfully_applied, resolved, tests_status: {FAIL_TO_PASS:
 //! {success, failure}, PASS_TO_PASS: {…}}}}`) and the run-level report (`resolved_ids`,
 //! `unresolved_ids`, `empty_patch_ids`, `error_ids`; Multi-SWE-bench's `results.json` names the
-//! resolved list `resolved`). A file in neither shape, or a list of the wrong type, is a located
-//! error.
+//! resolved list `resolved`). Their text forms — an instance log's `report: {…}` line, OpenHands'
+//! `output.swebench_eval.md` — are read by [`super::harness_text`]. A file in none of these
+//! shapes, or a list of the wrong type, is a located error.
 
 use super::input::{HarnessStatus, TestLists, TestReport};
 use crate::formats::{kind_of, InputError};
@@ -37,11 +38,49 @@ const RUN_LISTS: [(&str, HarnessStatus); 5] = [
     ("error_ids", HarnessStatus::Error),
 ];
 
-/// Reads one report file (either shape).
+/// Whether a JSON object is a harness report (input detection): a run-level report's id list,
+/// or per-instance reports (`tests_status`) by instance id.
+pub fn is_report_object(obj: &Map<String, Value>) -> bool {
+    let run_level = RUN_LISTS
+        .iter()
+        .any(|(k, _)| obj.get(*k).is_some_and(Value::is_array));
+    let per_instance = !obj.is_empty()
+        && obj.values().all(|v| {
+            v.as_object()
+                .is_some_and(|o| o.contains_key("tests_status"))
+        });
+    run_level || per_instance
+}
+
+/// Reads one report file: either JSON shape, or a text form ([`super::harness_text`]).
 pub fn parse_reports(bytes: &[u8], file: &str) -> Result<ReportFile, InputError> {
     let err = |field: Option<&str>, msg: String| InputError::new(file, 1, field, msg);
-    let doc: Value =
-        serde_json::from_slice(bytes).map_err(|e| err(None, format!("invalid JSON: {e}")))?;
+    // JSON first (a document opens with `{` or `[`); a text that is no JSON may be a log (whose
+    // lines may open with `[ID]`), else the JSON error stands.
+    let json = serde_json::from_slice::<Value>(bytes);
+    let doc = match json {
+        Ok(doc) => doc,
+        Err(e) => {
+            let text = String::from_utf8_lossy(bytes);
+            if let Some(r) = super::harness_text::parse_text(&text, file) {
+                return r;
+            }
+            let start = text.trim_start_matches('\u{feff}').trim_start();
+            return Err(err(
+                None,
+                match start.starts_with(['{', '[']) {
+                    true => format!("invalid JSON: {e}"),
+                    false => {
+                        "neither a SWE-bench harness report (JSON: `tests_status` by instance \
+                              id, or `resolved_ids`, `unresolved_ids`, …) nor a harness log (a \
+                              `report: {…}` or `Result for ID: resolved:` line) nor OpenHands' \
+                              `output.swebench_eval.md`"
+                            .into()
+                    }
+                },
+            ));
+        }
+    };
     let Value::Object(obj) = doc else {
         return Err(err(
             None,
@@ -83,7 +122,7 @@ fn ids(v: &Value) -> Option<Vec<String>> {
 }
 
 /// One instance of a per-instance report.
-fn instance(
+pub(super) fn instance(
     o: &Map<String, Value>,
     id: &str,
     err: &dyn Fn(Option<&str>, String) -> InputError,

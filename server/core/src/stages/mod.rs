@@ -11,10 +11,12 @@
 
 mod diff;
 mod harness;
+mod harness_text;
 mod input;
 mod marks;
 mod measure;
 mod model;
+mod pyrepr;
 mod similar;
 mod summary;
 #[cfg(test)]
@@ -23,7 +25,8 @@ mod units;
 mod verdict;
 
 pub use diff::{unit_diff, DiffLine};
-pub use harness::{parse_reports, ReportFile};
+pub use harness::{is_report_object, parse_reports, ReportFile};
+pub use harness_text::is_report_text;
 pub use input::*;
 pub use model::*;
 pub use similar::{same, similarity, tokens};

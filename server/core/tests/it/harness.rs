@@ -91,3 +91,67 @@ fn bad_reports_are_located_errors() {
         assert!(e.starts_with(want), "{text}: {e}");
     }
 }
+
+/// The text forms: Multi-SWE-bench's `run_instance.log` (the report a Python literal wrapped in
+/// its instance id), OpenHands' evaluation log (unwrapped, `[ID]` before it) and its run summary.
+#[test]
+fn logs_and_openhands_summary() {
+    let core = report("msb-java_deepseek-chat-v2_fasterxml__jackson-core-150_run_instance.log");
+    let c = &core.instances["fasterxml__jackson-core-150"];
+    assert_eq!(c.harness, Some(HarnessStatus::Unresolved));
+    assert_eq!(
+        c.fail_to_pass,
+        Some((
+            vec![],
+            vec![
+                "src:com.fasterxml.jackson.core.json.TestNumericValues".to_string(),
+                "src:com.fasterxml.jackson.core.util.TestTextBuffer".to_string()
+            ]
+        ))
+    );
+    let db = report("msb-java_deepseek-chat-v2_fasterxml__jackson-databind-4048_run_instance.log");
+    assert_eq!(
+        db.instances["fasterxml__jackson-databind-4048"].harness,
+        Some(HarnessStatus::Resolved)
+    );
+    let a = report("openhands_eval_instance_astropy__astropy-12907.log");
+    let a = &a.instances["astropy__astropy-12907"];
+    assert_eq!(a.harness, Some(HarnessStatus::Resolved));
+    assert_eq!(
+        (
+            a.fail_to_pass.as_ref().unwrap().0.len(),
+            a.pass_to_pass.as_ref().unwrap().0.len()
+        ),
+        (2, 13)
+    );
+    let d = report("openhands_eval_instance_django__django-11206.log");
+    assert_eq!(d.instances.len(), 1);
+    assert_eq!(
+        d.instances["django__django-11206"].fail_to_pass,
+        Some((
+            vec!["test_decimal_subclass (utils_tests.test_numberformat.TestNumberFormat)".into()],
+            vec!["test_decimal_numbers (utils_tests.test_numberformat.TestNumberFormat)".into()]
+        ))
+    );
+    // 50 submitted: 26 resolved, 24 unresolved of which one is the empty patch (listed twice).
+    let md = report("openhands_output.swebench_eval.md");
+    let count = |s: HarnessStatus| {
+        md.instances
+            .values()
+            .filter(|x| x.harness == Some(s))
+            .count()
+    };
+    assert_eq!(
+        (
+            count(HarnessStatus::Resolved),
+            count(HarnessStatus::Unresolved),
+            count(HarnessStatus::EmptyPatch),
+            md.instances.len()
+        ),
+        (26, 23, 1, 50)
+    );
+    assert_eq!(
+        md.instances["django__django-11265"].harness,
+        Some(HarnessStatus::EmptyPatch)
+    );
+}

@@ -4,7 +4,7 @@
 
 use super::{DiagnoseLoadError, Inputs, Request, Source};
 use crate::gold_files::Workspaces;
-use crate::input::{self, BaseFiles, GoldChanges, GoldOptions, ReadsOptions, RunChanges};
+use crate::input::{self, BaseFiles, GoldChanges, GoldOptions, ReadsOptions, Role, RunChanges};
 use crate::{canonical_dir, FileError};
 use readcov_core::outcomes::Outcomes;
 use readcov_core::stages::{parse_reports, ReportFile};
@@ -101,6 +101,7 @@ pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
     inputs.reads_errors = reads.errors;
     if let Some(src) = req.outcomes {
         let loaded = src.load_outcomes()?;
+        inputs.other_notes.extend(loaded.notes);
         inputs.other_errors.extend(loaded.parsed.errors);
         inputs.outcomes = Some(loaded.parsed.items.into_iter().collect());
     }
@@ -130,6 +131,7 @@ pub fn with_loaded(loaded: Loaded, beside: &Beside) -> Result<Inputs, DiagnoseLo
         opts: beside.opts.clone(),
         gold_notes: Vec::new(),
         reads_notes: Vec::new(),
+        other_notes: Vec::new(),
         gold_errors: Vec::new(),
         reads_errors: Vec::new(),
         other_errors: Vec::new(),
@@ -143,7 +145,10 @@ pub fn with_loaded(loaded: Loaded, beside: &Beside) -> Result<Inputs, DiagnoseLo
         inputs.changes.add_predictions(loaded.parsed.items);
     }
     for (run, src) in beside.test_reports {
-        let file = parse_reports(&src.bytes()?, &src.name()).map_err(DiagnoseLoadError::Report)?;
+        let (bytes, name) = (src.bytes()?, src.name());
+        // Another kind of file (reads, predictions, …) is refused naming what it looks like.
+        Role::TestReport.check(&name, input::detect(&name, &bytes))?;
+        let file = parse_reports(&bytes, &name).map_err(DiagnoseLoadError::Report)?;
         match run {
             Some(run) => inputs
                 .run_reports

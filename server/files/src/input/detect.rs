@@ -210,7 +210,7 @@ fn kind_of_lines(text: &str, whole: bool, reader: Reader) -> Option<InputKind> {
         .take(ROWS_LOOKED_AT)
         .collect();
     if objects.is_empty() {
-        return whole.then_some(log_kind(text));
+        return whole.then(|| text_kind(text));
     }
     let refs: Vec<&Map<String, Value>> = objects.iter().collect();
     Some(kind_of_rows(&refs, text, reader).unwrap_or_else(|| log_kind(text)))
@@ -219,6 +219,16 @@ fn kind_of_lines(text: &str, whole: bool, reader: Reader) -> Option<InputKind> {
 /// A log readcov-import reads, else unknown.
 fn log_kind(text: &str) -> InputKind {
     Format::detect(text).map_or(InputKind::Unknown, InputKind::Log)
+}
+
+/// A text of no JSON rows: an agent log, else a harness log or run summary, else unknown.
+fn text_kind(text: &str) -> InputKind {
+    match log_kind(text) {
+        InputKind::Unknown if readcov_core::stages::is_report_text(text) => {
+            InputKind::HarnessReport
+        }
+        kind => kind,
+    }
 }
 
 /// Rows of a known shape, from the first row's keys (the gold/reads vote takes every row
@@ -235,6 +245,9 @@ fn kind_of_rows_with(
 ) -> Option<InputKind> {
     let first = rows.first()?;
     let has = |k: &str| first.contains_key(k);
+    if readcov_core::stages::is_report_object(first) {
+        return Some(InputKind::HarnessReport);
+    }
     if has("ground_truth") {
         return Some(InputKind::Explore);
     }

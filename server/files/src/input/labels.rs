@@ -1,11 +1,15 @@
 //! Outcome labels (`--outcomes`): `resolved` per task, or per (task, run), parsed by
 //! `readcov-core`'s `parse_outcomes`. SWE-bench rows with `resolved` (the real data's
-//! `gold.jsonl`) are labels as they stand; any other kind (reads, gold, a trajectory) is refused.
+//! `gold.jsonl`) are labels as they stand; a SWE-bench harness report (any form
+//! `diagnose --test-report` reads) is converted to one label per task, with a note; any other
+//! kind (reads, gold, a trajectory) is refused.
 
 use super::rows::as_jsonl;
-use super::{detect, LoadError, Loaded, Role};
+use super::{detect, InputKind, LoadError, Loaded, Role};
 use crate::read_input;
-use readcov_core::outcomes::{parse_outcomes, Label};
+use readcov_core::outcomes::{labels_of_reports, parse_outcomes, Label};
+use readcov_core::stages::parse_reports;
+use readcov_core::Parsed;
 use std::path::Path;
 
 /// Reads and parses an outcomes file (a JSON array of labels reads like JSONL).
@@ -18,10 +22,54 @@ pub fn load_outcomes(path: &Path) -> Result<Loaded<Label>, LoadError> {
 pub fn outcomes_of(name: &str, bytes: &[u8]) -> Result<Loaded<Label>, LoadError> {
     let kind = detect(name, bytes);
     Role::Outcomes.check(name, kind)?;
+    if kind == InputKind::HarnessReport {
+        return Ok(from_report(name, bytes));
+    }
     Ok(Loaded {
         parsed: parse_outcomes(&as_jsonl(bytes), name),
         kind,
         notes: Vec::new(),
         lost_edits: Vec::new(),
     })
+}
+
+/// A harness report's verdicts as labels; a report that does not parse is its located error.
+fn from_report(name: &str, bytes: &[u8]) -> Loaded<Label> {
+    let mut parsed = Parsed::default();
+    let mut notes = Vec::new();
+    match parse_reports(bytes, name) {
+        Err(e) => {
+            parsed.records = 1;
+            parsed.errors.push(e);
+        }
+        Ok(reports) => {
+            let r = labels_of_reports(&reports);
+            let resolved = r.labels.iter().filter(|l| l.resolved).count();
+            notes.push(format!(
+                "note: {name}: {}, read as outcome labels per task: {resolved} resolved, {} not",
+                InputKind::HarnessReport.label(),
+                r.labels.len() - resolved
+            ));
+            for (ids, why) in [
+                (&r.errors, "harness error (`error_ids`): no outcome"),
+                (&r.unknown, "no verdict in the report: no outcome"),
+            ] {
+                if !ids.is_empty() {
+                    notes.push(format!(
+                        "  {} task(s) left unlabelled, {why}: {}",
+                        ids.len(),
+                        ids.join(", ")
+                    ));
+                }
+            }
+            parsed.records = reports.instances.len();
+            parsed.items = r.labels;
+        }
+    }
+    Loaded {
+        parsed,
+        kind: InputKind::HarnessReport,
+        notes,
+        lost_edits: Vec::new(),
+    }
 }

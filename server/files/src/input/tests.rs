@@ -133,6 +133,37 @@ fn kinds_are_detected_from_name_and_rows() {
     }
 }
 
+/// Every shipped SWE-bench harness output (tests/data/formats/swebench-eval) is a harness report,
+/// however the harness wrote it: JSON, an instance log, OpenHands' markdown summary.
+#[test]
+fn harness_reports_are_detected_in_every_form() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/formats/swebench-eval");
+    let mut seen = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.file_name().unwrap() == "NOTES.md" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        check(
+            &path.file_name().unwrap().to_string_lossy(),
+            &text,
+            InputKind::HarnessReport,
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 10);
+    // The notes describing them are none, nor are outcome labels whose `resolved` is a bool.
+    let notes = std::fs::read_to_string(dir.join("NOTES.md")).unwrap();
+    check("NOTES.md", &notes, InputKind::Unknown);
+    check(
+        "o.jsonl",
+        "{\"instance_id\":\"a\",\"resolved\":true}\n",
+        InputKind::Outcomes,
+    );
+}
+
 /// A trajectory larger than the head is one JSON document: the whole file decides.
 #[test]
 fn a_large_trajectory_is_read_whole_to_tell() {
@@ -239,6 +270,15 @@ fn roles_take_convert_or_refuse() {
         (Role::Outcomes, K::Outcomes, AsIs),
         (Role::Outcomes, K::SweBench, AsIs),
         (Role::Outcomes, K::ReadsJsonl, Refuse),
+        (Role::Outcomes, K::HarnessReport, Convert),
+        (Role::TestReport, K::HarnessReport, AsIs),
+        (Role::TestReport, K::Unknown, AsIs),
+        (Role::TestReport, K::ReadsJsonl, Refuse),
+        (Role::TestReport, K::Outcomes, Refuse),
+        (Role::TestReport, K::Predictions, Refuse),
+        (Role::Gold, K::HarnessReport, Refuse),
+        (Role::Reads, K::HarnessReport, Refuse),
+        (Role::Predictions, K::HarnessReport, Refuse),
         (Role::Predictions, K::Predictions, AsIs),
         (Role::Predictions, K::SweBench, Refuse),
         (Role::ExploreBench, K::Explore, AsIs),

@@ -174,7 +174,9 @@ pub fn load_and_build(
     let outcomes = match src.outcomes {
         None => None,
         Some(o) => {
-            let labels = o.load_outcomes()?.parsed;
+            let loaded = o.load_outcomes()?;
+            said(Said::Notes(&loaded.notes));
+            let labels = loaded.parsed;
             said(Said::Errors(&labels.errors));
             errors += labels.errors.len();
             if labels.items.is_empty() {

@@ -38,7 +38,9 @@ pub fn load(args: &DiagnoseArgs) -> Result<Inputs> {
         }
         Err(e) => return Err(e.into()),
     };
-    let notes = inputs.gold_notes.iter().chain(&inputs.reads_notes);
+    let notes = (inputs.gold_notes.iter())
+        .chain(&inputs.reads_notes)
+        .chain(&inputs.other_notes);
     notes.for_each(|n| say!("{n}"));
     report_errors(&inputs.gold_errors);
     report_errors(&inputs.reads_errors);
