@@ -124,10 +124,21 @@ impl Dest {
                     target.display()
                 )
             }
-            Dest::InPlace(p) => std::fs::OpenOptions::new()
-                .write(true)
-                .open(p)
-                .with_context(cannot),
+            Dest::InPlace(p) => {
+                use std::os::unix::fs::OpenOptionsExt;
+                // `of` saw no link here, but a link swapped in since (a FIFO replaced by
+                // `out -> ~/.bashrc`) must not be followed: `O_NOFOLLOW`, except for the
+                // process's own streams, which are links by nature.
+                let no_follow = match is_stream(p) {
+                    true => 0,
+                    false => libc::O_NOFOLLOW,
+                };
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .custom_flags(no_follow)
+                    .open(p)
+                    .with_context(cannot)
+            }
         }
     }
 

@@ -146,3 +146,25 @@ fn only_the_processs_stream_names_are_links_written_through() {
         assert!(!is_stream(Path::new(no)), "{no}");
     }
 }
+
+/// An output written in place (it was no regular file when looked at) is opened with
+/// `O_NOFOLLOW`: a link swapped in between the look and the open is not written through (the
+/// old open followed it and wrote into the file it pointed to).
+#[test]
+fn a_link_swapped_in_after_the_look_is_not_followed() {
+    let d = tempfile::tempdir().unwrap();
+    let (out, victim) = (d.path().join("out"), d.path().join("victim"));
+    std::fs::write(&victim, "mine\n").unwrap();
+    let fifo = std::ffi::CString::new(out.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    let mut dest = Dest::of(&out).unwrap();
+    assert!(matches!(dest, Dest::InPlace(_)));
+    std::fs::remove_file(&out).unwrap();
+    std::os::unix::fs::symlink(&victim, &out).unwrap();
+    let err = dest.open().unwrap_err();
+    assert!(format!("{err:#}").contains("out: cannot write"), "{err:#}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine\n");
+    // The process's own streams are links and still written in place.
+    let mut stdout = Dest::of(Path::new("/dev/stdout")).unwrap();
+    assert!(stdout.open().is_ok());
+}
