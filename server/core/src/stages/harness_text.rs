@@ -153,8 +153,8 @@ fn log(text: &str, file: &str) -> Result<ReportFile, InputError> {
     Ok(out)
 }
 
-/// `## NAME` of one of [`SECTIONS`] or another `##` heading (`Some(None)`: a section whose
-/// list is no verdict, such as `Incomplete Instances` or `Summary`).
+/// The verdict a `## NAME` heading lists, for one of [`SECTIONS`]; `None` for any other line,
+/// another heading too (`## Incomplete Instances`, `## Summary`: their lists are no verdict).
 fn section(line: &str) -> Option<HarnessStatus> {
     let title = line.trim().strip_prefix("## ")?.trim();
     SECTIONS.iter().find(|(t, _)| *t == title).map(|(_, s)| *s)
