@@ -126,7 +126,10 @@ def check_run(d, ctx, problems, notes):
     gl = sum(len(v) for v in gold.values())
     cov = rate(sum(len(gold[p] & read[p]) for p in gold), gl)
     want("read", "line_coverage", cov)
+    # Read's unit figures need every gold file's units; edit's need a workspace (a changed file
+    # it lacks is one `<file>` unit).
     with_units = base.root is not None and all(base.unit_map(p) is not None for p in gf)
+    edit_units = base.root is not None
     under = []
     if with_units and gf:
         gu = collections.defaultdict(set)
@@ -187,7 +190,7 @@ def check_run(d, ctx, problems, notes):
         want("edit", "file_precision", f_prec)
         want("edit", "changed_files", len(afc))
         want("edit", "lines_outside_gold_files", sum(len(c) for p, (c, _) in run_change.items() if p not in gf and p not in gfc))
-    if run_change is not None and gold_change is not None and not with_units:
+    if run_change is not None and gold_change is not None and not edit_units:
         want("edit", "recall", None)
         want("edit", "gold_change_units", None)
         want("change", "units", None)
@@ -244,11 +247,11 @@ def check_run(d, ctx, problems, notes):
             verdict = "read"
         elif pred is None or gold_change is None or lost_decides:
             verdict = "unknown"
-        elif with_units and (e_rec is None or e_rec < 1 or e_prec is None or e_prec < 0.5):
+        elif edit_units and (e_rec is None or e_rec < 1 or e_prec is None or e_prec < 0.5):
             verdict = "edit"
-        elif not with_units and (f_rec is None or f_rec < 1 or f_prec is None or f_prec < 0.5):
+        elif not edit_units and (f_rec is None or f_rec < 1 or f_prec is None or f_prec < 0.5):
             verdict = "edit"  # without units, the same per file
-        elif not with_units:
+        elif not edit_units:
             verdict = "unknown"  # units unknown: the change stage cannot be judged
         elif [u for u in differ if u is not None]:
             verdict = "change"
@@ -309,13 +312,17 @@ def main():
     problems, notes, verdicts = [], [], collections.Counter()
     for d in runs:
         verdicts[check_run(d, ctx, problems, notes)] += 1
-    for n in notes:
+    for n in notes if os.environ.get("ORACLE_NOTES") else []:  # ORACLE_NOTES=1: what was explained
         print(f"note: {n}", file=sys.stderr)
     if problems:
         for p in problems:
             print(f"DISAGREE: {p}", file=sys.stderr)
         raise SystemExit(f"diagnose oracle: {len(problems)} disagreement(s) over {len(runs)} run(s)")
-    print(f"diagnose oracle: {len(runs)} run(s) agree ({', '.join(f'{k} {v}' for k, v in sorted(verdicts.items()))})")
+    # distinct (task, file, hunk) applied off its stated line, whichever patch (gold or run) held it
+    offsets = len({(n.split()[0],) + tuple(n.split(": hunk ")[0].split()[-1:]) + (n.split(": hunk ")[1].split(" applies")[0],)
+                   for n in notes if "applies only at line" in n})
+    print(f"diagnose oracle: {len(runs)} run(s) agree ({', '.join(f'{k} {v}' for k, v in sorted(verdicts.items()))})"
+          + (f"; {offsets} hunk(s) apply only off their stated line (found as git apply finds them)" if offsets else ""))
 
 
 if __name__ == "__main__":

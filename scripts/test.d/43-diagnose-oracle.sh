@@ -9,8 +9,11 @@
 # - tests/data/formats/mini-swe-agent-v1 (the same 3 astropy tasks, v1 logs; a submission changing a
 #   file the workspace lacks);
 # - tests/data/real-multi (23 runs that read, no sources): consensus gold with model_patches.jsonl,
-#   and a pseudo-gold change per task (its first resolved run's patch) judged per file.
-# Fails naming every disagreement.
+#   and a pseudo-gold change per task (its first resolved run's patch) judged per file;
+# - tests/data/real/offset-patches (3 gold patches that apply only off their stated lines): runs
+#   whose change is the gold patch, or it with one added line changed;
+# - one hand-made task: a file the workspace lacks, changed by the gold and by the run.
+# Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v python3 >/dev/null; then
@@ -84,4 +87,68 @@ EOF
   --format json >"$out/multi-p.json" 2>/dev/null
 oracle "$out/multi-pgold-lines.jsonl" "$out/multi-reads.jsonl" "$out/multi-p.json" --gold-patches "$out/multi-pgold.jsonl" \
   --patches "$multi/model_patches.jsonl" --expect-source patches
+
+# tests/data/real/offset-patches: gold patches that apply only off their stated lines; per task a run
+# whose change is the gold patch itself (`same`) and one with its first added line changed (`other`)
+off=tests/data/real/offset-patches
+python3 - "$off" "$out/off" <<'EOF'
+import json, os, sys
+off, d = sys.argv[1:]
+os.makedirs(d)
+with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as reads:
+    for r in map(json.loads, open(f"{off}/gold.jsonl")):
+        t, patch = r["instance_id"], r["patch"]
+        lines = patch.split("\n")
+        i = next(i for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++"))
+        other = "\n".join(lines[:i] + [lines[i] + "  # changed"] + lines[i + 1:])
+        for run, p in (("same", patch), ("other", other)):
+            preds.write(json.dumps({"instance_id": t, "model_name_or_path": run, "model_patch": p}) + "\n")
+            for root, _, files in os.walk(f"{off}/sources/{t}"):
+                for f in files:
+                    n = sum(1 for _ in open(os.path.join(root, f), "rb"))
+                    path = os.path.relpath(os.path.join(root, f), f"{off}/sources/{t}")
+                    reads.write(json.dumps({"task": t, "run": run, "path": path, "start": 1, "end": n}) + "\n")
+EOF
+"$bin" gold --from-swebench "$off/gold.jsonl" -o "$out/off/lines.jsonl" 2>/dev/null
+"$bin" diagnose --gold "$off/gold.jsonl" --reads "$out/off/reads.jsonl" --patches "$out/off/preds.jsonl" \
+  --workspaces "$off/sources" --format json >"$out/off/d.json" 2>/dev/null
+oracle "$out/off/lines.jsonl" "$out/off/reads.jsonl" "$out/off/d.json" --gold-patches "$off/gold.jsonl" \
+  --patches "$out/off/preds.jsonl" --workspaces "$off/sources" --expect-source patches
+
+# hand-made: a file the workspace lacks (c.toml), changed by the gold and, past the gold's last line
+# there, by the run — one `<file>` unit for both (readcov before session 23: verdict edit)
+mkdir -p "$out/lack/ws/t1"
+printf 'def f():\n    return 1\n' >"$out/lack/ws/t1/a.py"
+python3 - "$out/lack" <<'EOF'
+import json, sys
+d = sys.argv[1]
+gold = ("diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n def f():\n-    return 1\n+    return 2\n"
+        "diff --git a/c.toml b/c.toml\n--- a/c.toml\n+++ b/c.toml\n@@ -1,3 +1,3 @@\n [x]\n-y = 1\n+y = 2\n z = 3\n")
+run = gold + "@@ -9,3 +9,3 @@\n [w]\n-v = 1\n+v = 2\n u = 3\n"
+open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": gold}) + "\n")
+open(f"{d}/preds.jsonl", "w").write(json.dumps({"instance_id": "t1", "model_name_or_path": "r", "model_patch": run}) + "\n")
+reads = [{"task": "t1", "run": "r", "path": p, "start": 1, "end": e} for p, e in (("a.py", 2), ("c.toml", 3))]
+open(f"{d}/reads.jsonl", "w").write("".join(json.dumps(r) + "\n" for r in reads))
+EOF
+"$bin" gold --from-swebench "$out/lack/gold.jsonl" -o "$out/lack/lines.jsonl" 2>/dev/null
+"$bin" diagnose --gold "$out/lack/gold.jsonl" --reads "$out/lack/reads.jsonl" --patches "$out/lack/preds.jsonl" \
+  --workspaces "$out/lack/ws" --format json >"$out/lack/d.json" 2>/dev/null
+oracle "$out/lack/lines.jsonl" "$out/lack/reads.jsonl" "$out/lack/d.json" --gold-patches "$out/lack/gold.jsonl" \
+  --patches "$out/lack/preds.jsonl" --workspaces "$out/lack/ws" --expect-source patches
+
+# `import --emit-patches --emit-from replay` against the log's own patch, on the runs that carry both
+# and have their base files (the 6 mini-swe-agent logs): each file both change comes out the same
+# after either, unless the replay names a loss for it. v1 astropy-14182's submission changes
+# pyproject.toml, which the run never touched (its `git diff` caught the environment's setuptools pin).
+for set in real v1; do
+  if [ "$set" = real ]; then logs=("$real"/mini-swe-agent/*.json); else logs=("$v1"/*.json); fi
+  for from in replay log; do
+    "$bin" import --workspaces "$real/sources" "${logs[@]}" -o /dev/null --emit-from "$from" \
+      --emit-patches "$out/emit-$set-$from.jsonl" 2>/dev/null
+  done
+done
+python3 scripts/emit_patches_oracle.py "$out/emit-real-replay.jsonl" "$out/emit-real-log.jsonl" "$real/sources" \
+  --expect-agree 1
+python3 scripts/emit_patches_oracle.py "$out/emit-v1-replay.jsonl" "$out/emit-v1-log.jsonl" "$real/sources" \
+  --expect-agree 1 --known astropy__astropy-14182:pyproject.toml
 echo "diagnose oracle ok"

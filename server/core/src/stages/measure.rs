@@ -169,7 +169,9 @@ pub fn edit(
     let (Some(gcu), Some(units)) = (gcu, units) else {
         return (out, None);
     };
-    let acu = change_units(run, units);
+    let acu: BTreeSet<UnitRef> = (change_units(run, units).into_iter())
+        .map(|u| as_gold_unit(u, gcu, units))
+        .collect();
     let both = gcu.intersection(&acu).count() as u64;
     out.recall = ratio(both, gcu.len() as u64);
     out.precision = ratio(both, acu.len() as u64);
@@ -183,6 +185,19 @@ pub fn edit(
             .collect(),
     );
     (out, Some(acu))
+}
+
+/// A file the units do not know (the workspace lacks it) is one `<file>` unit known by its path:
+/// [`touched`] can only end it at the last line a change names, so the run's unit of a file the
+/// gold also changed is the gold's, wherever in the file each changed.
+fn as_gold_unit(u: UnitRef, gcu: &BTreeSet<UnitRef>, units: &Units) -> UnitRef {
+    if units.contains_key(&u.path) {
+        return u;
+    }
+    (gcu.iter())
+        .find(|g| g.path == u.path)
+        .cloned()
+        .unwrap_or(u)
 }
 
 /// Change: each gold change unit the run changed, its text after the gold patch and after the

@@ -536,4 +536,5 @@ fn the_summary_counts_verdicts_and_merges_exactly() {
     assert_eq!(g.known["change_similarity"], 2);
 }
 
+mod absent;
 mod marks;

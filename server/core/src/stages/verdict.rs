@@ -225,7 +225,7 @@ pub(super) fn change(s: &Stages) -> Judged {
     };
     if units.iter().any(|u| u.same.is_none()) {
         return Judged::Not(
-            "a changed unit's text after the gold patch or the run's change is unknown (a patch that does not apply to the base file)".into(),
+            "a changed unit's text after the gold patch or the run's change is unknown (a patch that does not apply to the base file, or a file the workspace lacks)".into(),
         );
     }
     let differ: Vec<&super::model::ChangedUnit> =
