@@ -3,6 +3,7 @@
 Definitions of docs/diagnose.md (not from the Rust code), run by run.
 
 usage: diagnose_oracle.py READCOV GOLD_JSONL READS DIAGNOSE_JSON... [--gold-patches SWEBENCH_ROWS]
+                          [--test-report [RUN=]RUN_LEVEL_REPORT ...]
                           [--patches PREDS] [--workspaces DIR] [--threshold T] [--expect-source S]
 
 GOLD_JSONL: the gold lines (`readcov gold` output, what `score` reads); --gold-patches: the
@@ -18,6 +19,7 @@ similarity, the verdict. Exits 1 naming every disagreement.
 import collections
 import json
 import os
+import re
 import sys
 
 from diagnose_oracle_lib import (COUNTED, apply, close, is_test, load_units, parse_diff, rate,
@@ -178,7 +180,7 @@ def check_run(d, ctx, problems, notes):
     if gold_patch is not None:
         gold_change, _, _ = change_of(gold_patch, base, f"{task} gold", notes)
     e_rec = e_prec = None
-    differ = []
+    differ, gc, ac = [], set(), set()
     if run_change is not None:
         want("edit", "new_files", new_files, exact=True)
         want("edit", "test_files", test_files, exact=True)
@@ -216,13 +218,13 @@ def check_run(d, ctx, problems, notes):
         for u in both:
             lines = base.lines(u[0])
             if lines is None:
-                differ.append(None)  # no text after either patch: the change stage cannot judge it
+                differ.append((None, None))  # no text after either patch: the change stage cannot judge it
                 continue
             tg = text_after(u, lines, gold_change.get(u[0], (None, None))[1])
             ta = text_after(u, lines, run_change.get(u[0], (None, None))[1])
             sim, same = similarity(tg, ta)
             if not same:
-                differ.append(u)
+                differ.append((u, sim))
             x = units.get((u[0], u[3], u[4]))
             if x is None:
                 continue
@@ -238,7 +240,13 @@ def check_run(d, ctx, problems, notes):
     # the verdict, in the order of docs/diagnose.md
     empty = pred is not None and not partial and not parse_diff(pred.get("model_patch") or "")
     lost_decides = partial and any(not x.get("new_file") and not is_test(x.get("path", "")) for x in pred["partial"])
+    harness = tests_of(ctx["reports"], task, run)
+    if not ctx["reports"] and got["tests"] is not None:
+        problems.append(f"{where}: tests {got['tests']}, oracle null (no report)")
+    elif harness is not None:
+        want("tests", "harness", harness, exact=True)
     if verdict is None:
+        undecided = False  # a stage that could have failed could not be judged
         if empty:
             verdict = "no_change"
         elif len(gf & opened) < len(gf):
@@ -246,22 +254,73 @@ def check_run(d, ctx, problems, notes):
         elif (with_units and under) or (not with_units and cov is not None and cov < thr):
             verdict = "read"
         elif pred is None or gold_change is None or lost_decides:
-            verdict = "unknown"
+            undecided = True
         elif edit_units and (e_rec is None or e_rec < 1 or e_prec is None or e_prec < 0.5):
             verdict = "edit"
         elif not edit_units and (f_rec is None or f_rec < 1 or f_prec is None or f_prec < 0.5):
             verdict = "edit"  # without units, the same per file
         elif not edit_units:
-            verdict = "unknown"  # units unknown: the change stage cannot be judged
-        elif [u for u in differ if u is not None]:
+            undecided = True  # units unknown: the change stage cannot be judged
+        elif [u for u, _ in differ if u is not None]:
             verdict = "change"
         elif differ:
-            verdict = "unknown"  # a unit's text after a patch unknown
-        else:
-            verdict = "none"
+            undecided = True  # a unit's text after a patch unknown
+        if verdict is None:
+            if harness in ("unresolved", "empty_patch", "error"):
+                verdict = "tests"
+            else:
+                verdict = "unknown" if undecided else "none"
+    check_reason(d, where, problems, gf=gf, opened=opened, cov=cov, thr=thr, differ=differ,
+                 gc_ac=(gc, ac) if edit_units and run_change is not None and gold_change is not None else None)
     if d["verdict"] != verdict:
         problems.append(f"{where}: verdict {d['verdict']} ({d['reason']}), oracle {verdict}")
     return verdict
+
+
+def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac):
+    """Every statement a reason makes is true of the inputs (docs/diagnose.md, The verdict): the
+    counts and names of the forms the shipped runs print, recomputed."""
+    why = d["reason"]
+
+    def bad(what):
+        problems.append(f"{where}: reason {why!r}: {what}")
+
+    def described(u):
+        return f"`{u[2]}` ({u[0]}:{u[3]}-{u[4]})"
+
+    if m := re.match(r"opened (\d+) of (\d+) gold files; never opened (.*)$", why):
+        if (int(m[1]), int(m[2])) != (len(gf & opened), len(gf)) or m[3].split(", ") != sorted(gf - opened)[:len(m[3].split(", "))]:
+            bad(f"oracle: opened {len(gf & opened)} of {len(gf)}, never {sorted(gf - opened)}")
+    if m := re.match(r"line coverage (\d+)% < (\d+)%", why):
+        if int(m[1]) != round(cov * 100) or int(m[2]) != round(thr * 100):
+            bad(f"oracle: coverage {cov}")
+    if gc_ac and (m := re.match(r"changed (\d+) of (\d+) gold change units; not (.*)$", why)):
+        gc, ac = gc_ac
+        missed = {described(u) for u in gc - ac}
+        named = re.findall(r"`[^`]*` \([^)]*\)", m[3])
+        if (int(m[1]), int(m[2])) != (len(gc & ac), len(gc)) or not named or not set(named) <= missed:
+            bad(f"oracle: changed {len(gc & ac)} of {len(gc)}, not {sorted(missed)}")
+    if gc_ac and (m := re.match(r"(\d+) of (\d+) changed units are not gold change units \(precision (\d+)%", why)):
+        gc, ac = gc_ac
+        if (int(m[1]), int(m[2])) != (len(ac - gc), len(ac)) or int(m[3]) != round(100 * len(gc & ac) / len(ac)):
+            bad(f"oracle: {len(ac - gc)} of {len(ac)} outside the gold change")
+    if m := re.search(r"; (`[^`]*` \([^)]*\)) differs from the gold's \(token similarity ([0-9.]+)\)(?:; (\d+) more differ)?", why):
+        known = {described(u): sim for u, sim in differ if u is not None}
+        if m[1] not in known or abs(known[m[1]] - float(m[2])) > 0.005 or int(m[3] or 0) != len(known) - 1:
+            bad(f"oracle: differing units {known}")
+
+
+def tests_of(reports, task, run):
+    """What a run-level harness report (`resolved_ids`, `unresolved_ids`, `empty_patch_ids`,
+    `error_ids`) says of the task; None when no report given or the report does not name it."""
+    rep = reports.get(run, reports.get("*"))
+    if rep is None:
+        return None
+    for key, harness in (("resolved_ids", "resolved"), ("unresolved_ids", "unresolved"),
+                         ("empty_patch_ids", "empty_patch"), ("error_ids", "error")):
+        if task in (rep.get(key) or []):
+            return harness
+    return None
 
 
 def jsonl(path):
@@ -276,6 +335,12 @@ def jsonl(path):
 def main():
     args = sys.argv[1:]
     opts = {}
+    reports = {}
+    while "--test-report" in args:
+        i = args.index("--test-report")
+        run, _, path = args[i + 1].rpartition("=")
+        reports[run or "*"] = json.load(open(path))
+        del args[i:i + 2]
     for flag in ("--gold-patches", "--patches", "--workspaces", "--threshold", "--expect-source"):
         if flag in args:
             i = args.index(flag)
@@ -307,7 +372,7 @@ def main():
         return bases[task]
 
     ctx = {"threshold": float(opts.get("--threshold", 0.5)), "gold": gold, "reads": reads, "runs_of": runs_of,
-           "patches": patches, "gold_patches": gold_patches, "base": base, "expect_source": opts.get("--expect-source")}
+           "patches": patches, "gold_patches": gold_patches, "base": base, "expect_source": opts.get("--expect-source"), "reports": reports}
     runs = [r for p in diag_paths for r in json.load(open(p))["runs"]]
     problems, notes, verdicts = [], [], collections.Counter()
     for d in runs:

@@ -4,12 +4,14 @@
 # touched, read coverage, each stage's figures, the units' text after each patch, token similarity,
 # the verdict), on every run of the shipped real data:
 # - tests/data/real (15 runs, SWE-bench gold, --workspaces): with the changes `import --emit-patches`
-#   writes as --patches, at thresholds 0.5 and 0.9; and each trajectory as --reads alone (the log's
+#   writes as --patches, at thresholds 0.5 and 0.9, and with mini-swe-agent's run-level harness report;
+#   and each trajectory as --reads alone (the log's
 #   own patch for mini-swe-agent, the replayed edits for OpenHands: change_source as emitted);
 # - tests/data/formats/mini-swe-agent-v1 (the same 3 astropy tasks, v1 logs; a submission changing a
 #   file the workspace lacks);
 # - tests/data/real-multi (23 runs that read, no sources): consensus gold with model_patches.jsonl,
-#   and a pseudo-gold change per task (its first resolved run's patch) judged per file;
+#   and a pseudo-gold change per task (its first resolved run's patch) judged per file, with
+#   deepseek-chat-v2's Multi-SWE-bench results.json as its harness report;
 # - tests/data/real/offset-patches (3 gold patches that apply only off their stated lines): runs
 #   whose change is the gold patch, or it with one added line changed;
 # - one hand-made task: a file the workspace lacks, changed by the gold and by the run.
@@ -37,6 +39,12 @@ for t in 0.5 0.9; do
   oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-$t.json" --gold-patches "$real/gold.jsonl" \
     --patches "$out/patches.jsonl" --workspaces "$real/sources" --threshold "$t" --expect-source patches
 done
+# the tests stage: mini-swe-agent's own run-level SWE-bench report (its 3 astropy runs: resolved)
+msa=tests/data/formats/swebench-eval/msa-pr816_deepseek__deepseek-chat.deepseek_chat_test_1-100.json
+"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
+  --workspaces "$real/sources" --test-report "mini-swe-agent=$msa" --format json >"$out/real-tests.json" 2>/dev/null
+oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-tests.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --test-report "mini-swe-agent=$msa"
 
 # tests/data/real: each trajectory alone, its change from its log or its replayed edits
 for f in "$real"/openhands/*.json "$real"/mini-swe-agent/*.json; do
@@ -83,10 +91,12 @@ with open(dest, "w") as out:
 assert len(seen) == 5, seen
 EOF
 "$bin" gold --from-swebench "$out/multi-pgold.jsonl" -o "$out/multi-pgold-lines.jsonl" 2>/dev/null
+# with deepseek-chat-v2's Multi-SWE-bench results.json for the tests stage (2 of its 5 runs unresolved)
+msb=tests/data/formats/swebench-eval/msb-java_deepseek-chat-v2_results.json
 "$bin" diagnose --gold "$out/multi-pgold.jsonl" --reads "$out/multi-reads.jsonl" --patches "$multi/model_patches.jsonl" \
-  --format json >"$out/multi-p.json" 2>/dev/null
+  --test-report "deepseek-chat-v2=$msb" --format json >"$out/multi-p.json" 2>/dev/null
 oracle "$out/multi-pgold-lines.jsonl" "$out/multi-reads.jsonl" "$out/multi-p.json" --gold-patches "$out/multi-pgold.jsonl" \
-  --patches "$multi/model_patches.jsonl" --expect-source patches
+  --patches "$multi/model_patches.jsonl" --expect-source patches --test-report "deepseek-chat-v2=$msb"
 
 # tests/data/real/offset-patches: gold patches that apply only off their stated lines; per task a run
 # whose change is the gold patch itself (`same`) and one with its first added line changed (`other`)
