@@ -30,8 +30,8 @@ from diagnose_oracle_lib import (COUNTED, apply, close, is_test, load_units, par
 class Base:
     """The base files of one task (None: no workspace) with their units, loaded on demand."""
 
-    def __init__(self, rc, root):
-        self.rc, self.root, self.files, self.units = rc, root, {}, {}
+    def __init__(self, rc, root, parsed):
+        self.rc, self.root, self.files, self.units, self.parsed = rc, root, {}, {}, parsed
 
     def lines(self, path):
         if self.root is None:
@@ -54,8 +54,9 @@ class Base:
         if base is None:
             return None
         if path not in self.units:
-            units = load_units(self.rc, [os.path.join(self.root, path)])
-            self.units[path] = unit_of_lines(next(iter(units.values())), len(base))
+            if os.path.join(self.root, path) not in self.parsed:
+                self.parsed.update(load_units(self.rc, [os.path.join(self.root, path)]))
+            self.units[path] = unit_of_lines(self.parsed[os.path.join(self.root, path)], len(base))
         return self.units[path]
 
     def touch(self, path, lines):
@@ -132,7 +133,7 @@ def check_run(d, ctx, problems, notes):
     # it lacks is one `<file>` unit).
     with_units = base.root is not None and all(base.unit_map(p) is not None for p in gf)
     edit_units = base.root is not None
-    under = []
+    under, under_counts = [], []
     if with_units and gf:
         gu = collections.defaultdict(set)
         for p, ls in gold.items():
@@ -149,6 +150,7 @@ def check_run(d, ctx, problems, notes):
             good += c >= thr
             if c < thr:
                 under.append(u)
+                under_counts.append(((u[0], u[1], u[2], u[3], u[4]), len(g & read[u[0]]), len(g)))
         want("read", "gold_units", len(gu))
         want("read", "units_read", len(ru))
         want("read", "unit_coverage", rate(good, len(gu)))
@@ -270,14 +272,14 @@ def check_run(d, ctx, problems, notes):
                 verdict = "tests"
             else:
                 verdict = "unknown" if undecided else "none"
-    check_reason(d, where, problems, gf=gf, opened=opened, cov=cov, thr=thr, differ=differ,
+    check_reason(d, where, problems, gf=gf, opened=opened, cov=cov, thr=thr, differ=differ, read_under=under_counts,
                  gc_ac=(gc, ac) if edit_units and run_change is not None and gold_change is not None else None)
     if d["verdict"] != verdict:
         problems.append(f"{where}: verdict {d['verdict']} ({d['reason']}), oracle {verdict}")
     return verdict
 
 
-def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac):
+def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac, read_under):
     """Every statement a reason makes is true of the inputs (docs/diagnose.md, The verdict): the
     counts and names of the forms the shipped runs print, recomputed."""
     why = d["reason"]
@@ -291,6 +293,10 @@ def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac):
     if m := re.match(r"opened (\d+) of (\d+) gold files; never opened (.*)$", why):
         if (int(m[1]), int(m[2])) != (len(gf & opened), len(gf)) or m[3].split(", ") != sorted(gf - opened)[:len(m[3].split(", "))]:
             bad(f"oracle: opened {len(gf & opened)} of {len(gf)}, never {sorted(gf - opened)}")
+    if m := re.match(r"gold unit (`[^`]*` \([^)]*\)): (\d+) of (\d+) gold lines read \((\d+)% < (\d+)%\)(?:; (\d+) more)?", why):
+        under = {described(u[0]): u[1:] for u in read_under}
+        if under.get(m[1]) != (int(m[2]), int(m[3])) or int(m[6] or 0) != len(under) - 1:
+            bad(f"oracle: units under the threshold {under}")
     if m := re.match(r"line coverage (\d+)% < (\d+)%", why):
         if int(m[1]) != round(cov * 100) or int(m[2]) != round(thr * 100):
             bad(f"oracle: coverage {cov}")
@@ -365,10 +371,12 @@ def main():
             gold_patches[r["instance_id"]] = r["patch"]
     ws = opts.get("--workspaces")
     bases = {}
+    # the units of every file under --workspaces, from one `readcov units` process
+    parsed = load_units(rc, sorted(os.path.join(d, f) for d, _, fs in os.walk(ws) for f in fs)) if ws else {}
 
     def base(task):
         if task not in bases:
-            bases[task] = Base(rc, os.path.join(ws, task) if ws else None)
+            bases[task] = Base(rc, os.path.join(ws, task) if ws else None, parsed)
         return bases[task]
 
     ctx = {"threshold": float(opts.get("--threshold", 0.5)), "gold": gold, "reads": reads, "runs_of": runs_of,

@@ -164,14 +164,18 @@ def similarity(a, b):
 
 # ---- units ---------------------------------------------------------------------------------
 def load_units(rc, files):
-    """{abs path: [(kind, name, start, end, depth)]} or None (no grammar)."""
-    out = {}
+    """{path: [(kind, name, start, end, depth)]} or None (no grammar). One `readcov units` call for
+    all files; when it refuses one (no grammar for an extension), one call per file."""
+    out = {f: [] for f in files}
+    p = subprocess.run([rc, "units", *files], capture_output=True, text=True) if files else None
+    if p is not None and p.returncode == 0:
+        for u in map(json.loads, p.stdout.splitlines()):
+            out[u["path"]].append((u["kind"], u["name"], u["start"], u["end"], u["depth"]))
+        return out
     for f in files:
         p = subprocess.run([rc, "units", f], capture_output=True, text=True)
-        if p.returncode != 0:
-            out[f] = None
-            continue
-        out[f] = [(u["kind"], u["name"], u["start"], u["end"], u["depth"]) for u in map(json.loads, p.stdout.splitlines())]
+        out[f] = None if p.returncode != 0 else [
+            (u["kind"], u["name"], u["start"], u["end"], u["depth"]) for u in map(json.loads, p.stdout.splitlines())]
     return out
 
 

@@ -3,10 +3,11 @@
 # from docs/diagnose.md's Definitions (patches applied at their stated lines, change lines, units
 # touched, read coverage, each stage's figures, the units' text after each patch, token similarity,
 # the verdict), on every run of the shipped real data:
-# - tests/data/real (15 runs, SWE-bench gold, --workspaces): with the changes `import --emit-patches`
-#   writes as --patches, at thresholds 0.5 and 0.9, and with mini-swe-agent's run-level harness report;
-#   and each trajectory as --reads alone (the log's
-#   own patch for mini-swe-agent, the replayed edits for OpenHands: change_source as emitted);
+# - tests/data/real (15 runs, SWE-bench gold, --workspaces): the changes `import --emit-patches` writes
+#   as --patches; the same with the reads thinned (the read stage failing) at thresholds 0.3 and 0.9;
+#   with mini-swe-agent's run-level harness report (the tests stage); each trajectory as --reads
+#   alone (the log's own patch for mini-swe-agent, the replayed edits for OpenHands: change_source as
+#   emitted); the replayed changes of the mini-swe-agent logs (partial: losses that decide) as --patches;
 # - tests/data/formats/mini-swe-agent-v1 (the same 3 astropy tasks, v1 logs; a submission changing a
 #   file the workspace lacks);
 # - tests/data/real-multi (23 runs that read, no sources): consensus gold with model_patches.jsonl,
@@ -14,7 +15,8 @@
 #   deepseek-chat-v2's Multi-SWE-bench results.json as its harness report;
 # - tests/data/real/offset-patches (3 gold patches that apply only off their stated lines): runs
 #   whose change is the gold patch, or it with one added line changed;
-# - one hand-made task: a file the workspace lacks, changed by the gold and by the run.
+# - one hand-made task: a file the workspace lacks, changed by the gold and by the run;
+# then scripts/emit_patches_oracle.py: `import --emit-from replay` against the log's own patch.
 # Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,10 +35,27 @@ oracle() { python3 scripts/diagnose_oracle.py "$bin" "$@"; }
 "$bin" import --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.json \
   -o "$out/reads.jsonl" --emit-patches "$out/patches.jsonl" 2>/dev/null
 "$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/gold.jsonl" 2>/dev/null
-for t in 0.5 0.9; do
-  "$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
-    --workspaces "$real/sources" --threshold "$t" --format json >"$out/real-$t.json" 2>/dev/null
-  oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-$t.json" --gold-patches "$real/gold.jsonl" \
+"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
+  --workspaces "$real/sources" --format json >"$out/real.json" 2>/dev/null
+oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches
+# the read stage where it fails: the same reads thinned (every third row kept, every third cut to a
+# third of its lines; edit rows kept), at thresholds 0.3 and 0.9
+python3 - "$out/reads.jsonl" "$out/thin.jsonl" <<'EOF'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+with open(sys.argv[2], "w") as f:
+    for i, r in enumerate(rows):
+        if r.get("kind") == "edit" or i % 3 == 0:
+            f.write(json.dumps(r) + "\n")
+        elif i % 3 == 1 and r["end"] - r["start"] > 20:
+            r["end"] = r["start"] + (r["end"] - r["start"]) // 3
+            f.write(json.dumps(r) + "\n")
+EOF
+for t in 0.3 0.9; do
+  "$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/thin.jsonl" --patches "$out/patches.jsonl" \
+    --workspaces "$real/sources" --threshold "$t" --format json >"$out/thin-$t.json" 2>/dev/null
+  oracle "$out/gold.jsonl" "$out/thin.jsonl" "$out/thin-$t.json" --gold-patches "$real/gold.jsonl" \
     --patches "$out/patches.jsonl" --workspaces "$real/sources" --threshold "$t" --expect-source patches
 done
 # the tests stage: mini-swe-agent's own run-level SWE-bench report (its 3 astropy runs: resolved)
@@ -161,4 +180,14 @@ python3 scripts/emit_patches_oracle.py "$out/emit-real-replay.jsonl" "$out/emit-
   --expect-agree 1
 python3 scripts/emit_patches_oracle.py "$out/emit-v1-replay.jsonl" "$out/emit-v1-log.jsonl" "$real/sources" \
   --expect-agree 1 --known astropy__astropy-14182:pyproject.toml
+# the replayed changes (partial: sed -i, scripts, rm) as --patches: a loss that may have changed a base
+# file that is not a test file decides (verdict unknown); losses of created files do not (v1 14182: edit)
+"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/emit-real-replay.jsonl" \
+  --workspaces "$real/sources" --format json >"$out/partial-real.json" 2>/dev/null
+oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/partial-real.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$out/emit-real-replay.jsonl" --workspaces "$real/sources" --expect-source patches
+"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/v1-reads.jsonl" --patches "$out/emit-v1-replay.jsonl" \
+  --workspaces "$real/sources" --format json >"$out/partial-v1.json" 2>/dev/null
+oracle "$out/gold.jsonl" "$out/v1-reads.jsonl" "$out/partial-v1.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$out/emit-v1-replay.jsonl" --workspaces "$real/sources" --expect-source patches
 echo "diagnose oracle ok"
