@@ -109,8 +109,8 @@ def apply(base, hunks, where, notes):
                 k += 1
                 kept[k - 1] = False
                 cur["dels"].append(k)
-            else:
-                inserted[k].append(t)
+            else:  # written after base line k, in place of the block's deleted lines so far
+                inserted[k].append((t, cur["dels"][0] if cur["dels"] else None))
                 cur["ins"] = True
             cur["after"] = k + 1
             cur["last"] = idx
@@ -126,17 +126,20 @@ def apply(base, hunks, where, notes):
 
 
 def text_after(u, base, applied):
-    """T(u): u's kept base lines, lines written in place of its deleted lines or between two of
-    its lines or right after its last; never those before its first."""
+    """T(u): u's kept base lines; the lines written in place of deleted lines whose first is in
+    u (a -/+ block spanning two units goes with the unit of its first deleted line); the lines
+    inserted between two of its lines or right after its last; never those before its first."""
     s, e = u[3], u[4]
     if applied is None:
         return "\n".join(base[s - 1:e])
     kept, inserted, _ = applied
     out = []
-    for k in range(s, e + 1):
-        if kept[k - 1]:
+    for k in range(0, len(base) + 1):
+        if k and kept[k - 1] and s <= k <= e:
             out.append(base[k - 1])
-        out.extend(inserted.get(k, []))
+        for t, replaces in inserted.get(k, []):
+            if (s <= replaces <= e) if replaces is not None else (s <= k <= e):
+                out.append(t)
     return "\n".join(out)
 
 

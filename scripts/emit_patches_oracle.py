@@ -43,11 +43,11 @@ def after(patch, root, where, notes):
             out[f["path"]] = None
             continue
         kept, inserted, _ = a
-        lines = list(inserted.get(0, []))
+        lines = [t for t, _ in inserted.get(0, [])]
         for k in range(1, len(base) + 1):
             if kept[k - 1]:
                 lines.append(base[k - 1])
-            lines.extend(inserted.get(k, []))
+            lines.extend(t for t, _ in inserted.get(k, []))
         out[f["path"]] = "\n".join(lines)
     return out
 

@@ -15,7 +15,9 @@
 #   deepseek-chat-v2's Multi-SWE-bench results.json as its harness report;
 # - tests/data/real/offset-patches (3 gold patches that apply only off their stated lines): runs
 #   whose change is the gold patch, or it with one added line changed;
-# - one hand-made task: a file the workspace lacks, changed by the gold and by the run;
+# - hand-made tasks: a file the workspace lacks, changed by the gold and by the run; token similarity
+#   at its 2,000-differing-token bound; where written lines stand (blocks spanning units, insertions
+#   between units, before the first line, after the last);
 # then scripts/emit_patches_oracle.py: `import --emit-from replay` against the log's own patch.
 # Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
 set -euo pipefail
@@ -164,6 +166,61 @@ EOF
   --workspaces "$out/lack/ws" --format json >"$out/lack/d.json" 2>/dev/null
 oracle "$out/lack/lines.jsonl" "$out/lack/reads.jsonl" "$out/lack/d.json" --gold-patches "$out/lack/gold.jsonl" \
   --patches "$out/lack/preds.jsonl" --workspaces "$out/lack/ws" --expect-source patches
+
+# hand-made: token similarity at its bound — a 1,500-line function the gold rewrites, runs that move
+# 333 or 334 of its lines to the end and change 0-2 tokens: 1,998 / 2,000 differing tokens (LCS ratio),
+# 2,002 / 2,004 (past the bound: the ratio over the tokens as multisets)
+mkdir -p "$out/bound/ws/t1"
+python3 - "$out/bound" <<'EOF'
+import json, sys
+d, n = sys.argv[1], 1500
+open(f"{d}/ws/t1/a.py", "w").write("\n".join(["def f():"] + [f"    a{i} = b{i}" for i in range(n)]) + "\n")
+def patch(new):
+    body = [f"@@ -1,{n + 1} +1,{n + 1} @@", " def f():"] + [f"-    a{i} = b{i}" for i in range(n)] + ["+" + l for l in new]
+    return "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n" + "\n".join(body) + "\n"
+gold = [f"    a{i} = c{i}" for i in range(n)]
+open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": patch(gold)}) + "\n")
+with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as reads:
+    for name, moved, changed in (("D1998", 333, 0), ("D2000", 333, 1), ("D2002", 333, 2), ("D2004", 334, 0)):
+        run = gold[moved:] + gold[:moved]
+        for j in range(changed):
+            run[700 + j] = run[700 + j].replace(" = c", " = x")
+        preds.write(json.dumps({"instance_id": "t1", "model_name_or_path": name, "model_patch": patch(run)}) + "\n")
+        reads.write(json.dumps({"task": "t1", "run": name, "path": "a.py", "start": 1, "end": n + 1}) + "\n")
+EOF
+"$bin" gold --from-swebench "$out/bound/gold.jsonl" -o "$out/bound/lines.jsonl" 2>/dev/null
+"$bin" diagnose --gold "$out/bound/gold.jsonl" --reads "$out/bound/reads.jsonl" --patches "$out/bound/preds.jsonl" \
+  --workspaces "$out/bound/ws" --format json >"$out/bound/d.json" 2>/dev/null
+oracle "$out/bound/lines.jsonl" "$out/bound/reads.jsonl" "$out/bound/d.json" --gold-patches "$out/bound/gold.jsonl" \
+  --patches "$out/bound/preds.jsonl" --workspaces "$out/bound/ws" --expect-source patches
+
+# hand-made: where written lines stand (T(u)) — a -/+ block spanning f and g (goes with f, the unit of
+# its first deleted line), a line inserted between two units (after f's last: f's), one before the
+# first line (no unit's), one after the file's last unit, a unit deleted whole
+mkdir -p "$out/span/ws/t1"
+printf 'def f():\n    x = 1\n    return x\ndef g():\n    y = 2\n    return y\n\ndef h():\n    return 3\n' \
+  >"$out/span/ws/t1/a.py"
+python3 - "$out/span" <<'EOF'
+import json, sys
+d = sys.argv[1]
+head = "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n"
+span = "@@ -1,6 +1,6 @@\n def f():\n-    x = 1\n-    return x\n-def g():\n-    y = 2\n+    x = 10\n+    return x\n+def g():\n+    y = 20\n     return y\n"
+tail = "@@ -9,1 +9,2 @@\n     return 3\n+    # after h\n"
+runs = {"span": span, "tail": tail,
+        "inter": "@@ -1,5 +1,6 @@\n def f():\n-    x = 1\n+    x = 11\n     return x\n+# between\n def g():\n     y = 2\n",
+        "delall": "@@ -1,4 +1,1 @@\n-def f():\n-    x = 1\n-    return x\n def g():\n",
+        "head": "@@ -1,1 +1,2 @@\n+import os\n def f():\n"}
+open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": head + span + tail}) + "\n")
+with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as reads:
+    for run, hunks in runs.items():
+        preds.write(json.dumps({"instance_id": "t1", "model_name_or_path": run, "model_patch": head + hunks}) + "\n")
+        reads.write(json.dumps({"task": "t1", "run": run, "path": "a.py", "start": 1, "end": 9}) + "\n")
+EOF
+"$bin" gold --from-swebench "$out/span/gold.jsonl" -o "$out/span/lines.jsonl" 2>/dev/null
+"$bin" diagnose --gold "$out/span/gold.jsonl" --reads "$out/span/reads.jsonl" --patches "$out/span/preds.jsonl" \
+  --workspaces "$out/span/ws" --format json >"$out/span/d.json" 2>/dev/null
+oracle "$out/span/lines.jsonl" "$out/span/reads.jsonl" "$out/span/d.json" --gold-patches "$out/span/gold.jsonl" \
+  --patches "$out/span/preds.jsonl" --workspaces "$out/span/ws" --expect-source patches
 
 # `import --emit-patches --emit-from replay` against the log's own patch, on the runs that carry both
 # and have their base files (the 6 mini-swe-agent logs): each file both change comes out the same
