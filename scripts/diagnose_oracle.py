@@ -167,9 +167,11 @@ def check_run(d, ctx, problems, notes):
     if pred is None and len([k for k in ctx["patches"] if k[0] == task]) == 1 and len(ctx["runs_of"][task]) == 1:
         pred = next(v for k, v in ctx["patches"].items() if k[0] == task)
     source = ctx["expect_source"]
-    if pred is not None and source == "emitted":  # the source --emit-patches wrote down
-        source = pred.get("change_source")
-    if pred is not None and source and d["change_source"] != source:
+    if source == "emitted":  # the source --emit-patches wrote down
+        source = pred.get("change_source") if pred is not None else None
+    if pred is None and source == "patches":
+        source = "none"  # reads JSONL and no entry of its own: no change known
+    if source and d["change_source"] != source:
         problems.append(f"{where}: change_source {d['change_source']}, oracle {source}")
     partial = bool(pred and pred.get("partial"))
     if pred is not None and d["change_partial"] != partial:
@@ -329,6 +331,19 @@ def tests_of(reports, task, run):
     return None
 
 
+def predictions(path):
+    """SWE-bench predictions as JSONL, a JSON list, or a JSON object keyed by instance id."""
+    try:
+        whole = json.load(open(path))
+    except json.JSONDecodeError:
+        return jsonl(path)
+    if isinstance(whole, list):
+        return whole
+    if "model_patch" in whole:  # JSONL of one line
+        return [whole]
+    return [dict(r, instance_id=r.get("instance_id", k)) for k, r in whole.items()]
+
+
 def jsonl(path):
     rows = []
     with open(path) as f:
@@ -362,7 +377,7 @@ def main():
         runs_of[r["task"]].add(r["run"])
     patches = {}
     if "--patches" in opts:
-        for r in jsonl(opts["--patches"]):
+        for r in predictions(opts["--patches"]):
             task = r.get("task") or r.get("instance_id")
             patches[(task, r.get("run") or r.get("model_name_or_path"))] = r
     gold_patches = {}

@@ -5,7 +5,8 @@
 # the verdict), on every run of the shipped real data:
 # - tests/data/real (15 runs, SWE-bench gold, --workspaces): the changes `import --emit-patches` writes
 #   as --patches; the same with the reads thinned (the read stage failing) at thresholds 0.3 and 0.9;
-#   with mini-swe-agent's run-level harness report (the tests stage); each trajectory as --reads
+#   with mini-swe-agent's run-level harness report (the tests stage) and its sb-cli predictions
+#   (paired by the one-entry-one-run rule); each trajectory as --reads
 #   alone (the log's own patch for mini-swe-agent, the replayed edits for OpenHands: change_source as
 #   emitted); the replayed changes of the mini-swe-agent logs (partial: losses that decide) as --patches;
 # - tests/data/formats/mini-swe-agent-v1 (the same 3 astropy tasks, v1 logs; a submission changing a
@@ -66,6 +67,13 @@ msa=tests/data/formats/swebench-eval/msa-pr816_deepseek__deepseek-chat.deepseek_
   --workspaces "$real/sources" --test-report "mini-swe-agent=$msa" --format json >"$out/real-tests.json" 2>/dev/null
 oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-tests.json" --gold-patches "$real/gold.jsonl" \
   --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --test-report "mini-swe-agent=$msa"
+# the same deepseek run's sb-cli predictions (a JSON object keyed by instance id, model
+# `deepseek/deepseek-chat`, not the run's name): each astropy task has one entry and one run, so they pair
+preds=tests/data/formats/swebench-predictions/msa-pr816_deepseek_chat_test_1-100_preds.json
+"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$preds" \
+  --workspaces "$real/sources" --format json >"$out/real-preds.json" 2>/dev/null
+oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-preds.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$preds" --workspaces "$real/sources" --expect-source patches
 
 # tests/data/real: each trajectory alone, its change from its log or its replayed edits
 for f in "$real"/openhands/*.json "$real"/mini-swe-agent/*.json; do
