@@ -19,9 +19,9 @@ similarity, the verdict. Exits 1 naming every disagreement.
 import collections
 import json
 import os
-import re
 import sys
 
+from diagnose_oracle_checks import check_reason, jsonl, predictions, tests_of
 from diagnose_oracle_lib import (COUNTED, apply, close, is_test, load_units, parse_diff, rate,
                                  similarity, text_after, unit_of_lines)
 
@@ -279,78 +279,6 @@ def check_run(d, ctx, problems, notes):
     if d["verdict"] != verdict:
         problems.append(f"{where}: verdict {d['verdict']} ({d['reason']}), oracle {verdict}")
     return verdict
-
-
-def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac, read_under):
-    """Every statement a reason makes is true of the inputs (docs/diagnose.md, The verdict): the
-    counts and names of the forms the shipped runs print, recomputed."""
-    why = d["reason"]
-
-    def bad(what):
-        problems.append(f"{where}: reason {why!r}: {what}")
-
-    def described(u):
-        return f"`{u[2]}` ({u[0]}:{u[3]}-{u[4]})"
-
-    if m := re.match(r"opened (\d+) of (\d+) gold files; never opened (.*)$", why):
-        if (int(m[1]), int(m[2])) != (len(gf & opened), len(gf)) or m[3].split(", ") != sorted(gf - opened)[:len(m[3].split(", "))]:
-            bad(f"oracle: opened {len(gf & opened)} of {len(gf)}, never {sorted(gf - opened)}")
-    if m := re.match(r"gold unit (`[^`]*` \([^)]*\)): (\d+) of (\d+) gold lines read \((\d+)% < (\d+)%\)(?:; (\d+) more)?", why):
-        under = {described(u[0]): u[1:] for u in read_under}
-        if under.get(m[1]) != (int(m[2]), int(m[3])) or int(m[6] or 0) != len(under) - 1:
-            bad(f"oracle: units under the threshold {under}")
-    if m := re.match(r"line coverage (\d+)% < (\d+)%", why):
-        if int(m[1]) != round(cov * 100) or int(m[2]) != round(thr * 100):
-            bad(f"oracle: coverage {cov}")
-    if gc_ac and (m := re.match(r"changed (\d+) of (\d+) gold change units; not (.*)$", why)):
-        gc, ac = gc_ac
-        missed = {described(u) for u in gc - ac}
-        named = re.findall(r"`[^`]*` \([^)]*\)", m[3])
-        if (int(m[1]), int(m[2])) != (len(gc & ac), len(gc)) or not named or not set(named) <= missed:
-            bad(f"oracle: changed {len(gc & ac)} of {len(gc)}, not {sorted(missed)}")
-    if gc_ac and (m := re.match(r"(\d+) of (\d+) changed units are not gold change units \(precision (\d+)%", why)):
-        gc, ac = gc_ac
-        if (int(m[1]), int(m[2])) != (len(ac - gc), len(ac)) or int(m[3]) != round(100 * len(gc & ac) / len(ac)):
-            bad(f"oracle: {len(ac - gc)} of {len(ac)} outside the gold change")
-    if m := re.search(r"; (`[^`]*` \([^)]*\)) differs from the gold's \(token similarity ([0-9.]+)\)(?:; (\d+) more differ)?", why):
-        known = {described(u): sim for u, sim in differ if u is not None}
-        if m[1] not in known or abs(known[m[1]] - float(m[2])) > 0.005 or int(m[3] or 0) != len(known) - 1:
-            bad(f"oracle: differing units {known}")
-
-
-def tests_of(reports, task, run):
-    """What a run-level harness report (`resolved_ids`, `unresolved_ids`, `empty_patch_ids`,
-    `error_ids`) says of the task; None when no report given or the report does not name it."""
-    rep = reports.get(run, reports.get("*"))
-    if rep is None:
-        return None
-    for key, harness in (("resolved_ids", "resolved"), ("unresolved_ids", "unresolved"),
-                         ("empty_patch_ids", "empty_patch"), ("error_ids", "error")):
-        if task in (rep.get(key) or []):
-            return harness
-    return None
-
-
-def predictions(path):
-    """SWE-bench predictions as JSONL, a JSON list, or a JSON object keyed by instance id."""
-    try:
-        whole = json.load(open(path))
-    except json.JSONDecodeError:
-        return jsonl(path)
-    if isinstance(whole, list):
-        return whole
-    if "model_patch" in whole:  # JSONL of one line
-        return [whole]
-    return [dict(r, instance_id=r.get("instance_id", k)) for k, r in whole.items()]
-
-
-def jsonl(path):
-    rows = []
-    with open(path) as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
 
 
 def main():
