@@ -2,7 +2,8 @@
 //! tailed, and the filters (task, runs, sources, what-if) that decide what an editor shows.
 //!
 //! Everything lives in dashmaps and short-lived std locks; no guard is ever held across an
-//! `.await` (callers copy out what they need first).
+//! `.await` (callers copy out what they need first). The reads and their (task, run) index are
+//! one [`Held`] behind one `RwLock` ([`held`] says why not a dashmap).
 
 use crate::config::Config;
 use crate::gold_set;
@@ -18,9 +19,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 mod gold;
+pub mod held;
 mod queries;
 mod read;
 mod reads;
+pub use held::Held;
 pub use queries::{counts, counts_stored};
 pub use read::StoredRead;
 pub use readcov_core::Names;
@@ -42,7 +45,8 @@ pub struct Store {
     pub root: RwLock<Option<PathBuf>>,
     pub config: RwLock<Config>,
     pub gold: DashMap<String, FileGold>,
-    pub reads: DashMap<String, Vec<StoredRead>>,
+    /// The reads by path and by (task, run): [`Store::held`] to look, written only here.
+    reads: RwLock<Held>,
     /// The texts the reads share (`StoredRead`): each task, run, path, tool, command and base
     /// once, not once per read.
     names: Mutex<Names>,
@@ -74,7 +78,14 @@ pub struct Store {
     gold_patches: RwLock<Vec<(String, String)>>,
     /// The runs' changes: trajectories' own and the `patches` entries (`crate::change`).
     pub changes: crate::change::Kept,
+    /// Called after each piece of a log stored and after staged reads are swapped in, with no
+    /// guard of the reads held: lets a test look at the store between a large log's pieces
+    /// deterministically, where a second thread would race.
+    pub on_piece: Mutex<Option<PieceHook>>,
 }
+
+/// [`Store::on_piece`]'s hook.
+pub type PieceHook = Arc<dyn Fn(&Store) + Send + Sync>;
 
 /// The gold definition shown and the problems of the load that made it: when it gave no span
 /// (`tests` on rows without test fields), these say why, as `readcov gold` does.
@@ -111,6 +122,17 @@ impl Store {
             .read()
             .map(|g| g.clone())
             .unwrap_or_default()
+    }
+
+    /// The reads, to look at (never held across an `.await`, nor while taking another lock
+    /// of the store's).
+    pub fn held(&self) -> std::sync::RwLockReadGuard<'_, Held> {
+        self.reads.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The reads, to change: a load takes this once per piece.
+    fn held_mut(&self) -> std::sync::RwLockWriteGuard<'_, Held> {
+        self.reads.write().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn config(&self) -> Config {

@@ -40,21 +40,9 @@ pub fn selected_task(me: &Inner) -> Option<String> {
 
 /// The agent runs of `task` in the store, in name order.
 pub(crate) fn agent_runs(me: &Inner, task: &str) -> Vec<String> {
-    let mut runs = BTreeSet::new();
-    for entry in me.store.reads.iter() {
-        // A run's reads come in a row: the set is searched only when the run changes (the
-        // search per read was a fifth of `readcov/lineStates` with 1.2M reads, session 21).
-        let mut last: Option<&str> = None;
-        for r in entry.iter() {
-            if &*r.task == task && r.source == Source::Agent && last != Some(&*r.run) {
-                last = Some(&*r.run);
-                if !runs.contains(&*r.run) {
-                    runs.insert(r.run.to_string());
-                }
-            }
-        }
-    }
-    runs.into_iter().collect()
+    // From the store's (task, run) index: no read visited (a walk over every read was a fifth
+    // of `readcov/lineStates` with 1.2M reads, session 21).
+    me.store.agent_runs_of(task)
 }
 
 /// The run the editor shows for `task`: the one selected run, else the task's only agent run.
@@ -290,12 +278,10 @@ pub fn hover_nearest(me: &Inner, path: &str, line: u32) -> Option<String> {
         return None;
     }
     let cfg = me.store.config();
-    let reads: Vec<ReadSpan> = me.store.reads.get(path).map_or_else(Vec::new, |entry| {
-        (entry.iter())
-            .filter(|s| crate::store::counts_stored(s, &cfg))
-            .map(crate::store::StoredRead::to_span)
-            .collect()
-    });
+    let reads: Vec<ReadSpan> = (me.store.held().of_path(path).iter())
+        .filter(|s| crate::store::counts_stored(s, &cfg))
+        .map(crate::store::StoredRead::to_span)
+        .collect();
     if reads.iter().any(|r| r.start <= line && line <= r.end) {
         return None;
     }
@@ -315,9 +301,8 @@ pub fn hover_nearest(me: &Inner, path: &str, line: u32) -> Option<String> {
 /// The edits of `path` by the shown agent runs, each checked against the shown reads before it.
 pub fn file_edits(me: &Inner, path: &str) -> Vec<readcov_core::explain::EditNote> {
     let cfg = me.store.config();
-    let Some(entry) = me.store.reads.get(path) else {
-        return Vec::new();
-    };
+    let held = me.store.held();
+    let entry = held.of_path(path);
     let shown = |r: &crate::store::StoredRead| {
         r.source == Source::Agent
             && (cfg.runs.as_ref()).is_none_or(|runs| runs.iter().any(|x| **x == *r.run))

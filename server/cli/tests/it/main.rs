@@ -47,6 +47,7 @@ mod lsp_malformed_params;
 #[path = "../../../lsp/tests/it/common/raw.rs"]
 mod lsp_raw;
 mod lsp_stdio;
+mod lsp_store_index;
 mod lsp_summary_stream;
 mod outputs;
 mod parquet_limits;

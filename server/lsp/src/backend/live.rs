@@ -161,7 +161,7 @@ impl Inner {
             .unwrap_or_default();
         // Figures may be shown again: the refresh below publishes every open document once.
         self.loading.store(false, Ordering::Release);
-        let count: usize = self.store.reads.iter().map(|e| e.len()).sum();
+        let count = self.store.read_count();
         if let Some(p) = progress {
             p.finish_with_message(format!("{count} read events")).await;
         }

@@ -10,7 +10,7 @@ pub mod tasks;
 
 use super::{HUMAN, WHAT_IF};
 use crate::backend::Inner;
-use crate::store::StoredRead;
+use crate::store::{Held, StoredRead};
 use json::{figure, Layer, Rows, Summary, SummaryRow};
 use readcov_core::{GoldSpan, Name, ReadSpan, ScoreOptions, ScorePartial, Source, UnknownLengths};
 use readcov_units::FileSyntax;
@@ -44,15 +44,15 @@ pub fn summary(me: &Inner) -> Summary {
     let syntax = syntax_of(me, &gold);
     let counted_manual = cfg.sources.contains(&Source::Manual);
     // A run made only of uncounted what-if reads is no agent run: it gets no 0% row.
-    let kept = |r: &StoredRead| counted_manual || r.source != Source::Manual;
-    let each = |f: &mut dyn FnMut(&StoredRead)| me.store.each_read(f);
-    let (tasks, manual_tasks) = task_runs(each, &gold, kept);
+    let kept = |s: Source| counted_manual || s != Source::Manual;
+    let held = || me.store.held();
+    let (tasks, manual_tasks) = task_runs(&held(), &gold, kept);
     // The run selection picks agent runs; human rows are a layer and always show.
-    let agent_runs = me.store.runs();
+    let agent_runs: BTreeSet<String> = me.store.runs().into_iter().collect();
     let selected = |run: &str| {
-        cfg.runs.as_ref().is_none_or(|runs| {
-            runs.iter().any(|x| x == run) || !agent_runs.iter().any(|a| a == run)
-        })
+        cfg.runs
+            .as_ref()
+            .is_none_or(|runs| runs.iter().any(|x| x == run) || !agent_runs.contains(run))
     };
     let mut totals = ScorePartial::default();
     let mut rows = Rows::default();
@@ -61,9 +61,10 @@ pub fn summary(me: &Inner) -> Summary {
         opts: &opts,
         per_chunk: TASKS_PER_CHUNK,
     };
-    // The reads are copied out of the store a batch of (task, run) pairs at a time, never all.
+    // The reads are copied out of the store a batch of (task, run) pairs at a time, never all;
+    // the store is looked at only while a batch is copied.
     let batched = Batched {
-        each,
+        held,
         tasks: &tasks,
         limit: batches::READS_PER_BATCH,
         kept,
@@ -133,85 +134,71 @@ pub fn summary(me: &Inner) -> Summary {
     }
 }
 
-/// Every task (of the gold, sorted by task, and of the reads `kept` takes) with its runs and
-/// their read counts, in name order; and the tasks with what-if reads. Nothing is copied but
-/// the names.
+/// Every task (of the gold, sorted by task, and of the reads of sources `kept` takes) with its
+/// runs and their read counts, in name order; and the tasks with what-if reads. From the
+/// store's (task, run) index: no read is visited.
 pub(crate) fn task_runs(
-    each: impl Fn(&mut dyn FnMut(&StoredRead)),
+    held: &Held,
     gold: &[&GoldSpan],
-    kept: impl Fn(&StoredRead) -> bool,
+    kept: impl Fn(Source) -> bool,
 ) -> (Vec<batches::TaskRuns>, BTreeSet<String>) {
-    let mut counts: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    let mut tasks: Vec<batches::TaskRuns> = Vec::new();
     let mut manual_tasks = BTreeSet::new();
-    // A run's reads come in a row: the maps are searched only when the (task, run) changes.
-    let mut last: Option<(Name, Name, usize)> = None;
-    let mut flush = |last: Option<(Name, Name, usize)>| {
-        if let Some((task, run, n)) = last {
-            let runs = counts.entry(task.to_string()).or_default();
-            *runs.entry(run.to_string()).or_default() += n;
+    for ((task, run), pair) in held.pairs() {
+        if pair.count(|s| s == Source::Manual) > 0 && !manual_tasks.contains(task.as_str()) {
+            manual_tasks.insert(task.to_string());
         }
-    };
-    each(&mut |r| {
-        if r.source == Source::Manual && !manual_tasks.contains(&*r.task) {
-            manual_tasks.insert(r.task.to_string());
+        let n = pair.count(&kept);
+        if n == 0 {
+            continue;
         }
-        if !kept(r) {
-            return;
-        }
-        match &mut last {
-            Some((t, u, n)) if Name::ptr_eq(t, &r.task) && Name::ptr_eq(u, &r.run) => *n += 1,
-            _ => flush(last.replace((r.task.clone(), r.run.clone(), 1))),
-        }
-    });
-    flush(last);
-    for g in gold {
-        if !counts.contains_key(g.task.as_str()) {
-            counts.insert(g.task.to_string(), BTreeMap::new());
+        match tasks.last_mut() {
+            Some(t) if t.task == task.as_str() => t.runs.push((run.to_string(), n)),
+            _ => tasks.push(batches::TaskRuns {
+                task: task.to_string(),
+                runs: vec![(run.to_string(), n)],
+            }),
         }
     }
-    let tasks = (counts.into_iter())
-        .map(|(task, runs)| batches::TaskRuns {
-            task,
-            runs: runs.into_iter().collect(),
+    // The gold's tasks without kept reads, in their place.
+    let with_reads: BTreeSet<&str> = tasks.iter().map(|t| t.task.as_str()).collect();
+    let gold_only: BTreeSet<&str> = (gold.iter().map(|g| g.task.as_str()))
+        .filter(|t| !with_reads.contains(t))
+        .collect();
+    let mut all: Vec<batches::TaskRuns> = (gold_only.into_iter())
+        .map(|task| batches::TaskRuns {
+            task: task.to_string(),
+            runs: Vec::new(),
         })
         .collect();
-    (tasks, manual_tasks)
+    all.extend(tasks);
+    all.sort_by(|a, b| a.task.cmp(&b.task));
+    (all, manual_tasks)
 }
 
-/// The reads `kept` takes of the (task, run) pairs from `lo` to `hi` (inclusive, in name
-/// order) as `ReadSpan`s without tool and command, sorted by task (stable: each run's reads in
-/// the store's order, as one copy of all of them sorted gave them).
+/// The reads of sources `kept` takes of the (task, run) pairs from `lo` to `hi` (inclusive, in
+/// name order) as `ReadSpan`s without tool and command, in pair order (so sorted by task), each
+/// pair's in the store's order. Only those pairs' reads are visited (the store's index).
 fn reads_between(
-    each: &impl Fn(&mut dyn FnMut(&StoredRead)),
+    held: &Held,
     lo: (&str, &str),
     hi: (&str, &str),
-    kept: &impl Fn(&StoredRead) -> bool,
+    kept: &impl Fn(Source) -> bool,
 ) -> Vec<ReadSpan> {
     let mut out = Vec::new();
-    // The pair compared only when it changes (a run's reads come in a row).
-    let mut last: Option<(Name, Name, bool)> = None;
-    each(&mut |r| {
-        let inside = match &last {
-            Some((t, u, inside)) if Name::ptr_eq(t, &r.task) && Name::ptr_eq(u, &r.run) => *inside,
-            _ => {
-                let pair = (&*r.task, &*r.run);
-                let inside = lo <= pair && pair <= hi;
-                last = Some((r.task.clone(), r.run.clone(), inside));
-                inside
-            }
-        };
-        if inside && kept(r) {
+    held.each_between(lo, hi, &mut |r| {
+        if kept(r.source) {
             out.push(r.scoring_span());
         }
     });
-    out.sort_by(|a, b| a.task.cmp(&b.task));
     out
 }
 
-/// The reads to score in batches: `each` visits the stored reads, `kept` takes those scored,
-/// `tasks` are their tasks and runs ([`task_runs`]), `limit` the reads of a batch.
+/// The reads to score in batches: `held` looks at the stored reads (once per batch, while it
+/// is copied), `kept` takes the sources scored, `tasks` are their tasks and runs
+/// ([`task_runs`]), `limit` the reads of a batch.
 pub struct Batched<'a, E, K> {
-    pub each: E,
+    pub held: E,
     pub tasks: &'a [batches::TaskRuns],
     pub limit: usize,
     pub kept: K,
@@ -228,15 +215,16 @@ pub struct Scoring<'a> {
 impl Scoring<'_> {
     /// [`Scoring::rows`] over the reads `batched` visits, copied out a batch at a time
     /// ([`batches`]); `gold` sorted by task. The same rows as one call over all of them.
-    pub fn rows_in_batches<E, K>(
+    pub fn rows_in_batches<E, H, K>(
         &self,
         gold: &[&GoldSpan],
         batched: &Batched<'_, E, K>,
         mut keep: impl FnMut(&SummaryRow, &readcov_core::RunScore) -> bool,
         out: &mut Rows,
     ) where
-        E: Fn(&mut dyn FnMut(&StoredRead)),
-        K: Fn(&StoredRead) -> bool,
+        E: Fn() -> H,
+        H: std::ops::Deref<Target = Held>,
+        K: Fn(Source) -> bool,
     {
         let tasks = batched.tasks;
         for batch in batches::plan(tasks, batched.limit) {
@@ -245,7 +233,7 @@ impl Scoring<'_> {
             let from = gold.partition_point(|g| g.task.as_str() < first);
             let to = gold.partition_point(|g| g.task.as_str() <= last);
             let reads = match batch.pair_names(tasks) {
-                Some((lo, hi)) => reads_between(&batched.each, lo, hi, &batched.kept),
+                Some((lo, hi)) => reads_between(&(batched.held)(), lo, hi, &batched.kept),
                 None => Vec::new(),
             };
             self.rows(&gold[from..to], &reads, &mut keep, out);

@@ -10,29 +10,34 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Store {
-    /// Run ids seen in agent reads (what `readcov/selectRun` offers).
+    /// Run ids seen in agent reads (what `readcov/selectRun` offers): from the (task, run)
+    /// index, no read visited.
     pub fn runs(&self) -> Vec<String> {
-        let mut runs = BTreeSet::new();
-        for entry in self.reads.iter() {
-            // A run's reads come in a row: the set is searched only when the run changes.
-            let mut last: Option<&str> = None;
-            for r in entry.iter().filter(|r| r.source == Source::Agent) {
-                if last != Some(&*r.run) {
-                    last = Some(&*r.run);
-                    if !runs.contains(&*r.run) {
-                        runs.insert(r.run.to_string());
-                    }
-                }
-            }
-        }
-        runs.into_iter().collect()
+        let held = self.held();
+        let agent = held
+            .pairs()
+            .filter(|(_, p)| p.count(|s| s == Source::Agent) > 0);
+        let runs: BTreeSet<&str> = agent.map(|((_, run), _)| run.as_str()).collect();
+        runs.into_iter().map(str::to_string).collect()
+    }
+
+    /// The agent runs of `task`, in name order (from the index).
+    pub fn agent_runs_of(&self, task: &str) -> Vec<String> {
+        let held = self.held();
+        let runs = held.pairs_of(task);
+        (runs.filter(|(_, p)| p.count(|s| s == Source::Agent) > 0))
+            .map(|(run, _)| run.to_string())
+            .collect()
     }
 
     /// Calls `f` on every stored read, file by file, each file's in the order read.
     pub fn each_read(&self, f: &mut dyn FnMut(&StoredRead)) {
-        for entry in self.reads.iter() {
-            entry.iter().for_each(&mut *f);
-        }
+        self.held().iter().for_each(f);
+    }
+
+    /// How many reads are held.
+    pub fn read_count(&self) -> usize {
+        self.held().len()
     }
 
     /// The gold spans of a file, as (start, end) 1-based.
@@ -90,9 +95,8 @@ impl Store {
         base_sha: &str,
     ) -> crate::basemap::ReadLines {
         let mut out = crate::basemap::ReadLines::default();
-        let Some(entry) = self.reads.get(path) else {
-            return out;
-        };
+        let held = self.held();
+        let entry = held.of_path(path);
         let (mut on_base, mut on_disk) = (Vec::new(), Vec::new());
         for r in entry.iter().filter(|r| counts_stored(r, cfg)) {
             let iv = readcov_core::Interval {
@@ -123,16 +127,15 @@ impl Store {
         if let Some(hit) = self.read_cache.get(path).filter(|c| c.0 == generation) {
             return hit.1.clone();
         }
-        let set = match self.reads.get(path) {
-            Some(entry) => {
-                LineSet::from_intervals(entry.iter().filter(|r| counts_stored(r, cfg)).map(|r| {
-                    readcov_core::Interval {
-                        start: r.start,
-                        end: r.end,
-                    }
-                }))
-            }
-            None => LineSet::new(),
+        let set = {
+            let held = self.held();
+            let entry = held.of_path(path);
+            LineSet::from_intervals(entry.iter().filter(|r| counts_stored(r, cfg)).map(|r| {
+                readcov_core::Interval {
+                    start: r.start,
+                    end: r.end,
+                }
+            }))
         };
         self.read_cache
             .insert(path.to_string(), (generation, set.clone()));
@@ -150,8 +153,10 @@ impl Store {
         if let Some(hit) = self.what_if_cache.get(path).filter(|c| c.0 == generation) {
             return hit.1.clone();
         }
-        let set = match self.reads.get(path) {
-            Some(entry) => {
+        let set = {
+            let held = self.held();
+            let entry = held.of_path(path);
+            {
                 let lines = |manual: bool| {
                     LineSet::from_intervals(
                         (entry.iter())
@@ -170,7 +175,6 @@ impl Store {
                     manual.difference(&lines(false))
                 }
             }
-            None => LineSet::new(),
         };
         self.what_if_cache
             .insert(path.to_string(), (generation, set.clone()));
@@ -179,10 +183,8 @@ impl Store {
 
     /// The counted reads of `path` that cover disk line `line` (1-based).
     pub fn reads_at(&self, path: &str, line: u32, cfg: &Config) -> Vec<ReadSpan> {
-        let Some(entry) = self.reads.get(path) else {
-            return Vec::new();
-        };
-        entry
+        self.held()
+            .of_path(path)
             .iter()
             .filter(|r| r.covers(line) && counts_stored(r, cfg))
             .map(StoredRead::to_span)
@@ -193,11 +195,8 @@ impl Store {
     /// which no metric uses — two fewer heap strings per read keeps the copy of a
     /// 100,000-event log small (the LSP memory budget is 100 MB).
     pub fn reads_for_scoring(&self) -> Vec<ReadSpan> {
-        let mut out = Vec::with_capacity(self.reads.iter().map(|e| e.len()).sum());
-        for entry in self.reads.iter() {
-            out.extend(entry.iter().map(StoredRead::scoring_span));
-        }
-        out
+        let held = self.held();
+        held.iter().map(StoredRead::scoring_span).collect()
     }
 
     pub fn all_gold(&self) -> Vec<GoldSpan> {

@@ -10,6 +10,7 @@ use crate::traj;
 use readcov_core::base::Base;
 use readcov_core::{InputError, Name, ReadSpan, Source};
 use readcov_readlog::{check_log_path, confine_log_path, ReadLog};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -31,46 +32,40 @@ impl Store {
         v
     }
 
-    /// Reads every log again from the start (after a configuration change). The old reads stay visible until the new ones are
-    /// in, then go: a request served meanwhile on another thread sees the reads twice (same
-    /// lines, same runs), never none (clearing first once made `readcov/selectRun` answer with
-    /// no runs during a reload).
+    /// Reads every log again from the start (after a configuration change). The new reads
+    /// stay apart until all are in, then replace the old ones under one write: a request served
+    /// meanwhile sees the old reads or the new, never none (clearing first once made
+    /// `readcov/selectRun` answer with no runs) and never both (a summary counted them twice).
     pub fn reload_reads(&self) {
-        let stale: std::collections::HashSet<usize> = self
-            .reads
-            .iter()
-            .flat_map(|e| e.iter().map(|r| r.origin).collect::<Vec<_>>())
-            .collect();
+        let stale = self.held_origins();
         if let Ok(mut logs) = self.logs.lock() {
             logs.clear();
         }
-        self.poll_reads();
+        let all = Staging {
+            all: true,
+            stale,
+            ..Staging::default()
+        };
+        self.poll(all, None);
         self.changes.keep_logs(&self.log_paths());
-        self.drop_reads_of(|origin| stale.contains(&origin));
-        self.reads.retain(|_, v| !v.is_empty());
+        self.prune_names();
         self.bump();
+    }
+
+    /// The origins of every held read.
+    fn held_origins(&self) -> HashSet<usize> {
+        let held = self.held();
+        let mut out = HashSet::new();
+        for r in held.iter() {
+            out.insert(r.origin);
+        }
+        out
     }
 
     /// A fresh origin id: a log read afresh gets one, so its new reads can sit beside the old
     /// ones until those are dropped.
     pub(super) fn new_origin(&self) -> usize {
         self.next_origin.fetch_add(1, Ordering::Relaxed)
-    }
-
-    /// Drops every read whose origin is `stale`; returns the paths that lost reads.
-    pub(super) fn drop_reads_of(&self, stale: impl Fn(usize) -> bool) -> Vec<String> {
-        let mut paths = Vec::new();
-        for mut entry in self.reads.iter_mut() {
-            let before = entry.len();
-            entry.retain(|r| !stale(r.origin));
-            if entry.len() != before {
-                paths.push(entry.key().clone());
-            }
-        }
-        if !paths.is_empty() {
-            self.prune_names();
-        }
-        paths
     }
 
     /// Lets go of the shared texts no stored read names any more (after reads are dropped).
@@ -86,8 +81,16 @@ impl Store {
         self.names.lock().map_or(0, |n| n.len())
     }
 
-    /// Reads what was appended to every log since the last poll.
+    /// Reads what was appended to every log since the last poll. A log read afresh (rotated,
+    /// rewritten, truncated) is read whole before its reads replace the old ones at once.
     pub fn poll_reads(&self) -> Changed {
+        self.poll(Staging::default(), None)
+    }
+
+    /// [`Store::poll_reads`]: the reads of logs read afresh (and those `staging` names) are
+    /// kept apart until every log is polled, then put in under one write that also drops the
+    /// stale origins' reads and those `keep` refuses.
+    fn poll(&self, staging: Staging, keep: Option<&dyn Fn(&StoredRead) -> bool>) -> Changed {
         let ws = self.root_str();
         let task = self.config().task;
         let mut changed = Changed::default();
@@ -102,6 +105,9 @@ impl Store {
             base: &base,
         };
         let read_log = self.read_log().ok();
+        let mut stale = staging.stale;
+        // Rows of reads of logs read afresh, waiting for the last piece.
+        let mut staged: Vec<Vec<StoredRead>> = Vec::new();
         for path in self.log_paths() {
             let (origin, state) = logs
                 .entry(path.clone())
@@ -117,8 +123,9 @@ impl Store {
                     ReadSource::Log(Tail::default())
                 };
             }
-            // A large log comes in pieces (`tail::PIECE`), each stored before the next is parsed.
-            let mut stale = Vec::new();
+            // A large log comes in pieces (`tail::PIECE`), each stored before the next is
+            // parsed — unless the log is read afresh: then its pieces wait in `staged`.
+            let mut staged_log = staging.all || staging.paths.contains(&path);
             loop {
                 let Polled {
                     reset,
@@ -140,21 +147,50 @@ impl Store {
                     changed.all = true;
                     self.bump();
                 }
-                // A rotated or rewritten log: its new reads go in under a fresh origin and only
-                // once all are in are the old origin's dropped, so a request served meanwhile
-                // never sees the log's runs vanish (the same order as `reload_reads`).
+                // A rotated or rewritten log: its new reads go in under a fresh origin, staged,
+                // and only once all are in are the old origin's dropped, at the same time.
                 if reset {
-                    stale.push(std::mem::replace(origin, self.new_origin()));
+                    stale.insert(std::mem::replace(origin, self.new_origin()));
+                    staged_log = true;
                 }
                 self.note(errors.iter().map(InputError::to_string));
-                self.store_reads(reads, &bases, *origin, task.as_deref(), &mut changed);
+                let paths = &mut changed.paths;
+                if staged_log {
+                    self.stored_rows(reads, &bases, *origin, task.as_deref(), &mut |row| {
+                        paths.insert(row[0].path.to_string());
+                        staged.push(std::mem::take(row));
+                    });
+                } else {
+                    // Short writes (a row of at most `ROW` reads each): a reader waits at most
+                    // that long, and a waiting load goes before new readers (`held`).
+                    let mut wrote = false;
+                    self.stored_rows(reads, &bases, *origin, task.as_deref(), &mut |row| {
+                        paths.insert(row[0].path.to_string());
+                        self.held_mut().append(row);
+                        wrote = true;
+                    });
+                    if wrote {
+                        self.piece_stored();
+                    }
+                }
                 if !more {
                     break;
                 }
             }
-            for old in stale {
-                changed.paths.extend(self.drop_reads_of(|o| o == old));
-            }
+        }
+        drop(logs);
+        if !stale.is_empty() || !staged.is_empty() || keep.is_some() {
+            let mut held = self.held_mut();
+            let kept = |r: &StoredRead| keep.is_none_or(|k| k(r));
+            let lost = held.retain(|r| !stale.contains(&r.origin) && kept(r));
+            changed.paths.extend(lost);
+            // A log rotated again while it was read afresh: its first staged reads are stale too.
+            (staged.into_iter())
+                .filter(|row| !stale.contains(&row[0].origin))
+                .for_each(|mut row| held.append(&mut row));
+            drop(held);
+            self.prune_names();
+            self.piece_stored();
         }
         if !changed.paths.is_empty() {
             self.bump();
@@ -162,43 +198,46 @@ impl Store {
         changed
     }
 
-    /// Stores `reads` (of `task` only, when one is configured) from log `origin`, their strings
-    /// shared; notes their paths in `changed`.
-    fn store_reads(
+    /// Calls the test hook, if any, once reads were stored ([`Store::on_piece`]).
+    fn piece_stored(&self) {
+        let hook = self.on_piece.lock().ok().and_then(|h| h.clone());
+        if let Some(hook) = hook {
+            hook(self);
+        }
+    }
+
+    /// `reads` (of `task` only, when one is configured) from log `origin` as stored reads, their
+    /// strings shared, handed to `put` in rows of one file of at most [`ROW`] reads (a log's
+    /// reads of one file come in a row: each row goes in at once, one lookup of the file); `put`
+    /// empties the row or takes it.
+    fn stored_rows(
         &self,
         reads: Vec<ReadSpan>,
         bases: &[Option<Arc<str>>],
         origin: usize,
         task: Option<&str>,
-        changed: &mut Changed,
+        put: &mut dyn FnMut(&mut Vec<StoredRead>),
     ) {
         // One lock for the piece: every read's strings are shared with the reads before it.
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        // A log's reads of one file come in a row: each row of them goes in at once (one
-        // lookup of the file, its path noted once).
         let mut row: Vec<StoredRead> = Vec::new();
-        let put = |row: &mut Vec<StoredRead>, changed: &mut Changed| {
-            if let Some(first) = row.first() {
-                let path = first.path.to_string();
-                changed.paths.insert(path.clone());
-                self.reads.entry(path).or_default().append(row);
-            }
-        };
         for (i, read) in reads.into_iter().enumerate() {
             if task.is_some_and(|t| t != read.task) {
                 continue;
             }
             let base = bases.get(i).and_then(|b| b.as_deref());
             let stored = StoredRead::new(&mut names, read, origin, base);
-            if row
+            let other_file = row
                 .first()
-                .is_some_and(|f| !Name::ptr_eq(&f.path, &stored.path))
-            {
-                put(&mut row, changed);
+                .is_some_and(|f| !Name::ptr_eq(&f.path, &stored.path));
+            if other_file || row.len() >= ROW {
+                put(&mut row);
             }
             row.push(stored);
         }
-        put(&mut row, changed);
+        if !row.is_empty() {
+            put(&mut row);
+        }
     }
 
     /// The read log, checked without writing anything: a `.jsonl` file directly in the
@@ -274,30 +313,40 @@ impl Store {
                 .rewrite(|l| !is_manual_row(l))
                 .map_err(|e| std::io::Error::other(e.to_string()))?;
         }
-        let mut changed = Changed::default();
-        for mut entry in self.reads.iter_mut() {
-            let before = entry.len();
-            entry.retain(|r| r.source != Source::Manual);
-            if entry.len() != before {
-                changed.paths.insert(entry.key().clone());
-            }
-        }
-        // Read the rewritten log afresh under a new origin, then drop the old origin's reads:
-        // its agent reads never vanish in between.
+        // Read the rewritten log afresh under a new origin; its reads replace the old origin's
+        // and every what-if read under one write: its agent reads never vanish in between, and
+        // are never counted twice.
         let stale = self.logs.lock().ok().and_then(|mut logs| {
             let (origin, state) = logs.get_mut(&path)?;
             *state = ReadSource::Log(Tail::default());
             Some(std::mem::replace(origin, self.new_origin()))
         });
-        let again = self.poll_reads();
-        changed.paths.extend(again.paths);
-        if let Some(stale) = stale {
-            changed.paths.extend(self.drop_reads_of(|o| o == stale));
-        }
-        self.prune_names();
+        let staging = Staging {
+            all: false,
+            paths: vec![path],
+            stale: stale.into_iter().collect(),
+        };
+        let changed = self.poll(staging, Some(&|r| r.source != Source::Manual));
         self.bump();
         Ok(changed)
     }
+}
+
+/// Reads stored at once at most: a piece's reads in one row cost a second ~20 MB buffer for each
+/// piece (the row growing by doubling), and left glibc's heap 15 MB larger once loaded (1.2M
+/// reads, session 23); rows of this size reuse one buffer of ~640 KB.
+const ROW: usize = 4096;
+
+/// Which polled reads wait to go in with the dropping of stale ones (besides those of a log
+/// read afresh, which always wait).
+#[derive(Default)]
+struct Staging {
+    /// Every log's (a reload).
+    all: bool,
+    /// These logs' (read again from the start on purpose).
+    paths: Vec<PathBuf>,
+    /// The origins whose reads go when the staged ones come in.
+    stale: HashSet<usize>,
 }
 
 /// Whether two paths name one file: the same path, or (both existing) the same file through

@@ -12,5 +12,6 @@ mod pull;
 mod real_sources;
 mod stays_up;
 mod store_reload;
+mod store_swap;
 mod summary_stream;
 mod task_explain;

@@ -5,10 +5,10 @@
 
 use super::{batches, reads_between, task_runs};
 use crate::backend::Inner;
-use crate::store::StoredRead;
+use crate::store::Held;
 use crate::task;
 use readcov_core::explain::{tasks, TaskFigures};
-use readcov_core::{FileLengths, GoldSpan, ScoreOptions};
+use readcov_core::{FileLengths, GoldSpan, ScoreOptions, Source};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `readcov/tasks`: every task with gold or run rows (what-if reads apart unless `sources`
@@ -18,12 +18,11 @@ pub fn all_tasks(me: &Inner) -> Vec<TaskFigures> {
     // By task (stable: each task's spans keep their order), so a batch's tasks are a slice.
     gold.sort_by(|a, b| a.task.cmp(&b.task));
     let sources = me.store.config().sources;
-    let kept = |r: &StoredRead| task::is_run_row(r.source, &sources);
-    let each = |f: &mut dyn FnMut(&StoredRead)| me.store.each_read(f);
+    let kept = |s: Source| task::is_run_row(s, &sources);
     // The lengths of the files the gold and the kept reads name, each file's text counted once.
     let mut paths: BTreeSet<String> = gold.iter().map(|g| g.path.to_string()).collect();
-    each(&mut |r| {
-        if kept(r) && !paths.contains(&*r.path) {
+    me.store.each_read(&mut |r| {
+        if kept(r.source) && !paths.contains(&*r.path) {
             paths.insert(r.path.to_string());
         }
     });
@@ -34,23 +33,25 @@ pub fn all_tasks(me: &Inner) -> Vec<TaskFigures> {
         })
         .collect();
     let opts = task::options(me);
-    tasks_in_batches(each, &gold, kept, &lengths, &opts, batches::READS_PER_BATCH)
+    let held = || me.store.held();
+    tasks_in_batches(held, &gold, kept, &lengths, &opts, batches::READS_PER_BATCH)
 }
 
-/// `tasks` over the reads `kept` takes of those `each` visits, copied out at most `limit` at a
-/// time (unless one (task, run) has more); `gold` sorted by task. Each (task, run) scores alone,
+/// `tasks` over the reads of sources `kept` takes of those `held` holds (looked at once to plan,
+/// then once per batch while it is copied), copied out at most `limit` at a time (unless one
+/// (task, run) has more); `gold` sorted by task. Each (task, run) scores alone,
 /// so a task whose runs fall in two batches gets its runs from both, in name order, and the
 /// figures of one call over all reads.
-pub(crate) fn tasks_in_batches(
-    each: impl Fn(&mut dyn FnMut(&StoredRead)),
+pub(crate) fn tasks_in_batches<H: std::ops::Deref<Target = Held>>(
+    held: impl Fn() -> H,
     gold: &[GoldSpan],
-    kept: impl Fn(&StoredRead) -> bool,
+    kept: impl Fn(Source) -> bool,
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
     limit: usize,
 ) -> Vec<TaskFigures> {
     let refs: Vec<&GoldSpan> = gold.iter().collect();
-    let (planned, _) = task_runs(&each, &refs, &kept);
+    let (planned, _) = task_runs(&held(), &refs, &kept);
     let mut out: Vec<TaskFigures> = Vec::new();
     for batch in batches::plan(&planned, limit) {
         let first = planned[*batch.tasks.start()].task.as_str();
@@ -58,7 +59,7 @@ pub(crate) fn tasks_in_batches(
         let from = gold.partition_point(|g| g.task.as_str() < first);
         let to = gold.partition_point(|g| g.task.as_str() <= last);
         let reads = match batch.pair_names(&planned) {
-            Some((lo, hi)) => reads_between(&each, lo, hi, &kept),
+            Some((lo, hi)) => reads_between(&held(), lo, hi, &kept),
             None => Vec::new(),
         };
         for t in tasks(&gold[from..to], &reads, lengths, opts) {

@@ -127,14 +127,34 @@ fn rows_scored_in_chunks_are_the_rows_of_one_batch() {
 /// give the rows and totals of one call over a copy of all reads; every read is copied once.
 #[test]
 fn reads_scored_in_batches_of_runs_are_the_rows_of_one_call() {
-    use crate::store::{Names, StoredRead};
+    use crate::store::{Held, Names, StoredRead};
     let (gold, reads, syntax) = inputs();
     let gold: Vec<&GoldSpan> = gold.iter().collect();
-    // The store's order is the logs': not sorted by task (the batches sort each copy).
+    // The store's order is the logs': not sorted by task, runs and files interleaved (the
+    // index finds each pair's reads). Run r2's are what-if reads, which `sources` leaves out.
     let mut names = Names::default();
-    let stored: Vec<StoredRead> = (reads.iter().rev().cloned())
-        .map(|r| StoredRead::new(&mut names, r, 0, None))
+    let stored: Vec<StoredRead> = (reads.iter().rev().cloned().enumerate())
+        .map(|(i, mut r)| {
+            if i % 4 == 0 {
+                r.path = "gone.py".into();
+            }
+            if r.run == "r2" {
+                r.source = Source::Manual;
+            }
+            StoredRead::new(&mut names, r, 0, None)
+        })
         .collect();
+    let mut held = Held::default();
+    // Rows of one file of up to three reads, as a log's pieces come in.
+    let mut row: Vec<StoredRead> = Vec::new();
+    for (i, r) in stored.iter().enumerate() {
+        if i % 3 == 0 || row.first().is_some_and(|f| f.path != r.path) {
+            held.append(&mut row);
+        }
+        row.push(r.clone());
+    }
+    held.append(&mut row);
+    assert_eq!(held.len(), stored.len());
     let opts = ScoreOptions {
         threshold: 0.5,
         sources: [Source::Agent, Source::Human].into(),
@@ -155,8 +175,8 @@ fn reads_scored_in_batches_of_runs_are_the_rows_of_one_call() {
             .collect()
     };
     // Leaves out run r2 in the scoring, as `sources` leaves out what-if reads.
-    let kept = |r: &StoredRead| &*r.run != "r2";
-    let mut all: Vec<ReadSpan> = (stored.iter().filter(|r| kept(r)))
+    let kept = |s: Source| s != Source::Manual;
+    let mut all: Vec<ReadSpan> = (stored.iter().filter(|r| kept(r.source)))
         .map(StoredRead::scoring_span)
         .collect();
     all.sort_by(|a, b| a.task.cmp(&b.task));
@@ -172,9 +192,12 @@ fn reads_scored_in_batches_of_runs_are_the_rows_of_one_call() {
     );
     let expected = (as_json(&expected), expected_totals.finish());
     assert!(expected.0.len() > 40, "{}", expected.0.len());
-    let each = |f: &mut dyn FnMut(&StoredRead)| stored.iter().for_each(&mut *f);
-    let (tasks, manual) = task_runs(each, &gold, kept);
-    assert!(manual.is_empty());
+    let (tasks, manual) = task_runs(&held, &gold, kept);
+    let r2_tasks: BTreeSet<String> = (stored.iter().filter(|r| &*r.run == "r2"))
+        .map(|r| r.task.to_string())
+        .collect();
+    assert!(!manual.is_empty());
+    assert_eq!(manual, r2_tasks);
     assert!(
         tasks.iter().any(|t| t.runs.is_empty()),
         "a task with gold only"
@@ -188,7 +211,7 @@ fn reads_scored_in_batches_of_runs_are_the_rows_of_one_call() {
         }
         let (mut rows, mut partial) = (Rows::default(), ScorePartial::default());
         let batched = Batched {
-            each,
+            held: || &held,
             tasks: &tasks,
             limit,
             kept,

@@ -2,7 +2,7 @@
 //! every kept read: batches of one read (each run alone, a task's runs split), a few, all.
 
 use super::*;
-use crate::store::Names;
+use crate::store::{Names, StoredRead};
 use readcov_core::{parse_gold, parse_reads, EventKind, Source};
 
 #[test]
@@ -37,7 +37,10 @@ fn tasks_in_batches_are_the_figures_of_one_call() {
     let stored: Vec<StoredRead> = (reads.into_iter())
         .map(|r| StoredRead::new(&mut names, r, 0, None))
         .collect();
-    let each = |f: &mut dyn FnMut(&StoredRead)| stored.iter().for_each(&mut *f);
+    let mut held = crate::store::Held::default();
+    stored
+        .iter()
+        .for_each(|r| held.append(&mut vec![r.clone()]));
     let lengths: BTreeMap<String, u32> =
         [("a.py".into(), 50), ("b.py".into(), 9), ("c.py".into(), 5)].into();
     for sources in [
@@ -49,14 +52,14 @@ fn tasks_in_batches_are_the_figures_of_one_call() {
             sources: sources.clone(),
             breakdown: true,
         };
-        let kept = |r: &StoredRead| task::is_run_row(r.source, &sources);
-        let all: Vec<_> = (stored.iter().filter(|r| kept(r)))
+        let kept = |s: Source| task::is_run_row(s, &sources);
+        let all: Vec<_> = (stored.iter().filter(|r| kept(r.source)))
             .map(StoredRead::scoring_span)
             .collect();
         let expected = serde_json::to_value(tasks(&gold, &all, &lengths, &opts)).unwrap();
         assert_eq!(expected.as_array().map(Vec::len), Some(4), "{expected}");
         for limit in [1, 2, 3, 5, 1 << 20] {
-            let got = tasks_in_batches(each, &gold, kept, &lengths, &opts, limit);
+            let got = tasks_in_batches(|| &held, &gold, kept, &lengths, &opts, limit);
             assert_eq!(
                 serde_json::to_value(got).unwrap(),
                 expected,
