@@ -5,14 +5,16 @@ spread over it, and RUNS runs that each read most of the file in READS reads (ea
 shifted, together covering ~80% of the file). Starts the real `readcov lsp` over pipes and times
 `initialize` and the load (to the `$/progress` end when the log is loaded after `initialized`), the
 first diagnostics of the opened file, a hover on a gold line every run read ("who read this line"),
-`readcov/lineStates`, `readcov/overview` of one run, `readcov/summary`; the resident set once loaded
-(VmRSS), the peak after each request and once `shutdown` is answered (VmHWM). Also runs `readcov score`
+`readcov/lineStates`, `readcov/overview` of one run, `readcov/summary`, `readcov/tasks`; the resident set
+once loaded (VmRSS), the peak after each request and once `shutdown` is answered (VmHWM), and the server's
+CPU seconds for the load and each request (utime + stime from /proc: steadier than wall time under load). Also runs `readcov score`
 on the same gold and reads under `/usr/bin/time -v` (seconds, peak RSS). Prints one JSON object per run, with the first 16 hex digits
 of the sha256 of each answer as sent (two binaries on one input answer the same bytes).
 
   bench/lsp_one_file.py [--runs 3000] [--reads 40] [--lines 50000] [--bin target/release/readcov] [--keep]
 
-The workspace is under target/bench-data/lsp-one-file (removed unless --keep).
+The workspace is under target/bench-data/lsp-one-file (removed unless --keep; kept, the next run with the
+same sizes reuses it instead of writing it again).
 """
 import argparse
 import hashlib
@@ -34,6 +36,13 @@ MB = 1 << 20
 
 def workspace(runs, reads, lines):
     ws = os.path.join(WORK, f"r{runs}-k{reads}-l{lines}")
+    done = os.path.join(ws, ".complete")
+    if os.path.exists(done):
+        # A kept workspace of these sizes (`--keep`): the same bytes, not written again. The
+        # servers' caches go, so each run loads as the first did.
+        shutil.rmtree(os.path.join(ws, ".readcov"), ignore_errors=True)
+        shutil.rmtree(ws + ".cache", ignore_errors=True)
+        return ws
     shutil.rmtree(ws, ignore_errors=True)
     os.makedirs(os.path.join(ws, "src"))
     with open(os.path.join(ws, "src", "big.py"), "w") as f:
@@ -52,6 +61,7 @@ def workspace(runs, reads, lines):
                 end = min(lines, start + width - 1)
                 f.write(json.dumps({"task": "t", "run": f"r{r}", "path": "src/big.py", "start": start,
                                     "end": end, "step": k, "tool": "view"}) + "\n")
+    open(done, "w").close()
     return ws
 
 
@@ -62,6 +72,13 @@ def rss_kb(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+
+def cpu_s(pid):
+    """The process's CPU time so far (user + system), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def sha(b):
@@ -93,6 +110,7 @@ def lsp(binary, ws, lines):
     if os.path.getsize(os.path.join(ws, "reads.jsonl")) >= MB:
         wait_for(s, lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end")
     out["loaded_s"] = round(time.monotonic() - t0, 2)
+    out["loaded_cpu_s"] = round(cpu_s(s.p.pid), 2)
     out["load_peak_rss_mb"] = round(hwm_kb(s.p.pid) / 1024)
     # What the server holds once loaded (the reads, the gold), apart from the load's own peak.
     out["loaded_rss_mb"] = round(rss_kb(s.p.pid) / 1024)
@@ -111,10 +129,12 @@ def lsp(binary, ws, lines):
         ("line_states", "readcov/lineStates", {"textDocument": {"uri": big}}),
         ("overview", "readcov/overview", {"task": "t", "run": "r1"}),
         ("summary", "readcov/summary", {}),
+        ("tasks", "readcov/tasks", {}),
     ]:
-        t = time.monotonic()
+        t, c = time.monotonic(), cpu_s(s.p.pid)
         m = s.request(method, params)
         out[f"{name}_s"] = round(time.monotonic() - t, 3)
+        out[f"{name}_cpu_s"] = round(cpu_s(s.p.pid) - c, 2)
         out[f"{name}_sha256"] = sha(s.last)
         # The peak so far, after each request: which one raised it.
         out[f"{name}_peak_rss_mb"] = round(hwm_kb(s.p.pid) / 1024)
