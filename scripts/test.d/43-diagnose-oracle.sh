@@ -158,15 +158,17 @@ oracle "$out/off/lines.jsonl" "$out/off/reads.jsonl" "$out/off/d.json" --gold-pa
 # there, by the run — one `<file>` unit for both (readcov before session 23: verdict edit)
 mkdir -p "$out/lack/ws/t1"
 printf 'def f():\n    return 1\n' >"$out/lack/ws/t1/a.py"
+printf '[a]\nb = 1\nc = 2\n' >"$out/lack/ws/t1/d.cfg"  # no grammar: one <file> unit, read and changed
 python3 - "$out/lack" <<'EOF'
 import json, sys
 d = sys.argv[1]
 gold = ("diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n def f():\n-    return 1\n+    return 2\n"
         "diff --git a/c.toml b/c.toml\n--- a/c.toml\n+++ b/c.toml\n@@ -1,3 +1,3 @@\n [x]\n-y = 1\n+y = 2\n z = 3\n")
-run = gold + "@@ -9,3 +9,3 @@\n [w]\n-v = 1\n+v = 2\n u = 3\n"
+run = gold + "@@ -9,3 +9,3 @@\n [w]\n-v = 1\n+v = 2\n u = 3\n" + \
+    "diff --git a/d.cfg b/d.cfg\n--- a/d.cfg\n+++ b/d.cfg\n@@ -1,3 +1,3 @@\n [a]\n-b = 1\n+b = 5\n c = 2\n"
 open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": gold}) + "\n")
 open(f"{d}/preds.jsonl", "w").write(json.dumps({"instance_id": "t1", "model_name_or_path": "r", "model_patch": run}) + "\n")
-reads = [{"task": "t1", "run": "r", "path": p, "start": 1, "end": e} for p, e in (("a.py", 2), ("c.toml", 3))]
+reads = [{"task": "t1", "run": "r", "path": p, "start": 1, "end": e} for p, e in (("a.py", 2), ("c.toml", 3), ("d.cfg", 3))]
 open(f"{d}/reads.jsonl", "w").write("".join(json.dumps(r) + "\n" for r in reads))
 EOF
 "$bin" gold --from-swebench "$out/lack/gold.jsonl" -o "$out/lack/lines.jsonl" 2>/dev/null
