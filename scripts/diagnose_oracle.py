@@ -3,7 +3,7 @@
 Definitions of docs/diagnose.md (not from the Rust code), run by run.
 
 usage: diagnose_oracle.py READCOV GOLD_JSONL READS DIAGNOSE_JSON... [--gold-patches SWEBENCH_ROWS]
-                          [--test-report [RUN=]RUN_LEVEL_REPORT ...]
+                          [--test-report [RUN=]RUN_LEVEL_REPORT ...] [--outcomes LABELS]
                           [--patches PREDS] [--workspaces DIR] [--threshold T] [--expect-source S]
 
 GOLD_JSONL: the gold lines (`readcov gold` output, what `score` reads); --gold-patches: the
@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-from diagnose_oracle_checks import check_reason, jsonl, predictions, tests_of
+from diagnose_oracle_checks import check_reason, check_summary, jsonl, predictions, tests_of
 from diagnose_oracle_lib import (COUNTED, apply, close, is_test, load_units, parse_diff, rate,
                                  similarity, text_after, unit_of_lines)
 
@@ -290,7 +290,7 @@ def main():
         run, _, path = args[i + 1].rpartition("=")
         reports[run or "*"] = json.load(open(path))
         del args[i:i + 2]
-    for flag in ("--gold-patches", "--patches", "--workspaces", "--threshold", "--expect-source"):
+    for flag in ("--gold-patches", "--patches", "--workspaces", "--threshold", "--expect-source", "--outcomes"):
         if flag in args:
             i = args.index(flag)
             opts[flag] = args[i + 1]
@@ -324,10 +324,20 @@ def main():
 
     ctx = {"threshold": float(opts.get("--threshold", 0.5)), "gold": gold, "reads": reads, "runs_of": runs_of,
            "patches": patches, "gold_patches": gold_patches, "base": base, "expect_source": opts.get("--expect-source"), "reports": reports}
-    runs = [r for p in diag_paths for r in json.load(open(p))["runs"]]
+    docs = [json.load(open(p)) for p in diag_paths]
+    runs = [r for doc in docs for r in doc["runs"]]
     problems, notes, verdicts = [], [], collections.Counter()
+    outcomes = {}
+    for r in jsonl(opts["--outcomes"]) if "--outcomes" in opts else []:  # labels: shown, never an input
+        if isinstance(r.get("resolved"), bool):
+            outcomes[(r.get("task") or r.get("instance_id"), r.get("run"))] = r["resolved"]
     for d in runs:
         verdicts[check_run(d, ctx, problems, notes)] += 1
+        label = outcomes.get((d["task"], d["run"]), outcomes.get((d["task"], None)))
+        if "--outcomes" in opts and d["resolved"] != label:
+            problems.append(f"{d['task']} {d['run']}: resolved {d['resolved']}, oracle {label}")
+    for doc in docs:
+        check_summary(doc, problems)
     for n in notes if os.environ.get("ORACLE_NOTES") else []:  # ORACLE_NOTES=1: what was explained
         print(f"note: {n}", file=sys.stderr)
     if problems:

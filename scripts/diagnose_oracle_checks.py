@@ -75,3 +75,62 @@ def jsonl(path):
             if line.strip():
                 rows.append(json.loads(line))
     return rows
+
+
+FIGURES = {  # summary name: a run's figure (its stage, its field)
+    "search_recall": ("search", "recall"), "search_precision": ("search", "precision"),
+    "line_coverage": ("read", "line_coverage"), "unit_coverage": ("read", "unit_coverage"),
+    "unit_precision": ("read", "unit_precision"), "units_read_per_needed": ("read", "units_read_per_needed"),
+    "edit_recall": ("edit", "recall"), "edit_precision": ("edit", "precision"),
+    "edit_file_recall": ("edit", "file_recall"), "edit_file_precision": ("edit", "file_precision"),
+}
+VERDICTS = ("no_change", "search", "read", "edit", "change", "tests", "none", "unknown")
+
+
+def run_figures(r):
+    """A run's figures as the summary averages them; a compared unit's `same` and `similarity`
+    averaged over the run's compared units (known when it compared one)."""
+    out = {k: (r["stages"][s] or {}).get(f) for k, (s, f) in FIGURES.items()}
+    units = [u for u in ((r["stages"]["change"] or {}).get("units") or []) if u["same"] is not None]
+    out["change_same"] = sum(u["same"] for u in units) / len(units) if units else None
+    out["change_similarity"] = sum(u["similarity"] for u in units) / len(units) if units else None
+    return out
+
+
+def check_summary(doc, problems):
+    """The summary (default --group-by run, and `*` when there are several) recomputed from the runs: counts per
+    verdict, resolved of labelled, the mean of each figure over the runs where it is known."""
+    groups = {}
+    for r in doc["runs"]:
+        for g in (r["run"], "*"):
+            groups.setdefault(g, []).append(r)
+    if len(groups) == 2:  # one group: no `*` row beside it (it would repeat it)
+        del groups["*"]
+    have = {s["group"]: s for s in doc["summary"]}
+    if set(have) != set(groups):
+        problems.append(f"summary: groups {sorted(have)}, oracle {sorted(groups)}")
+    for g, runs in groups.items():
+        s = have.get(g)
+        if s is None:
+            continue
+        verdicts = {v: sum(r["verdict"] == v for r in runs) for v in VERDICTS}
+        labelled = [r for r in runs if r["resolved"] is not None]
+        want = {"runs": len(runs), "verdicts": verdicts, "labelled": len(labelled),
+                "resolved": sum(r["resolved"] is True for r in labelled)}
+        for k, v in want.items():
+            if s[k] != v:
+                problems.append(f"summary {g}: {k} {s[k]}, oracle {v}")
+        figs = [run_figures(r) for r in runs]
+        for k in list(FIGURES) + ["change_same", "change_similarity"]:
+            known = [f[k] for f in figs if f[k] is not None]
+            mean = sum(known) / len(known) if known else None
+            if s["known"].get(k, 0) != len(known) or not (
+                    (mean is None and s["mean"].get(k) is None)
+                    or (mean is not None and s["mean"].get(k) is not None and abs(s["mean"][k] - mean) < 1e-6)):
+                problems.append(f"summary {g}: {k} mean {s['mean'].get(k)} of {s['known'].get(k)}, oracle {mean} of {len(known)}")
+        for v in VERDICTS:
+            lab = [r for r in labelled if r["verdict"] == v]
+            rate = sum(r["resolved"] is True for r in lab) / len(lab) if lab else None
+            got = s["resolve_rate"].get(v)
+            if (rate is None) != (got is None) or (rate is not None and abs(got - rate) > 1e-6):
+                problems.append(f"summary {g}: resolve_rate {v} {got}, oracle {rate}")

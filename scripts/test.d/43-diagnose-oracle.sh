@@ -20,7 +20,8 @@
 #   at its 2,000-differing-token bound; where written lines stand (blocks spanning units, insertions
 #   between units, before the first line, after the last);
 # then scripts/emit_patches_oracle.py: `import --emit-from replay` against the log's own patch.
-# Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
+# Every summary (groups, verdict counts, resolved of labelled, figure means, resolve rate per verdict)
+# is recomputed from its runs. Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v python3 >/dev/null; then
@@ -39,9 +40,9 @@ oracle() { python3 scripts/diagnose_oracle.py "$bin" "$@"; }
   -o "$out/reads.jsonl" --emit-patches "$out/patches.jsonl" 2>/dev/null
 "$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/gold.jsonl" 2>/dev/null
 "$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
-  --workspaces "$real/sources" --format json >"$out/real.json" 2>/dev/null
+  --workspaces "$real/sources" --outcomes "$real/gold.jsonl" --format json >"$out/real.json" 2>/dev/null
 oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real.json" --gold-patches "$real/gold.jsonl" \
-  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches
+  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --outcomes "$real/gold.jsonl"
 # the read stage where it fails: the same reads thinned (every third row kept, every third cut to a
 # third of its lines; edit rows kept), at thresholds 0.3 and 0.9
 python3 - "$out/reads.jsonl" "$out/thin.jsonl" <<'EOF'
@@ -103,9 +104,9 @@ for dir in "$multi"/swe-agent-java/*/; do
 done >"$out/multi-reads.jsonl"
 "$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" -o "$out/multi-gold.jsonl" 2>/dev/null
 "$bin" diagnose --gold "$out/multi-gold.jsonl" --reads "$out/multi-reads.jsonl" --patches "$multi/model_patches.jsonl" \
-  --format json >"$out/multi.json" 2>/dev/null
+  --outcomes "$multi/outcomes.jsonl" --format json >"$out/multi.json" 2>/dev/null
 oracle "$out/multi-gold.jsonl" "$out/multi-reads.jsonl" "$out/multi.json" --patches "$multi/model_patches.jsonl" \
-  --expect-source patches
+  --expect-source patches --outcomes "$multi/outcomes.jsonl"
 # a pseudo-gold change per task: the patch of its first resolved run (in model_patches.jsonl order)
 python3 - "$multi" "$out/multi-pgold.jsonl" <<'EOF'
 import json, sys
