@@ -4,6 +4,7 @@ Definitions of docs/diagnose.md (not from the Rust code), run by run.
 
 usage: diagnose_oracle.py READCOV GOLD_JSONL READS DIAGNOSE_JSON... [--gold-patches SWEBENCH_ROWS]
                           [--test-report [RUN=]RUN_LEVEL_REPORT ...] [--outcomes LABELS]
+                          [--group-by run|task|repo|source]
                           [--patches PREDS] [--workspaces DIR] [--threshold T] [--expect-source S]
 
 GOLD_JSONL: the gold lines (`readcov gold` output, what `score` reads); --gold-patches: the
@@ -290,7 +291,7 @@ def main():
         run, _, path = args[i + 1].rpartition("=")
         reports[run or "*"] = json.load(open(path))
         del args[i:i + 2]
-    for flag in ("--gold-patches", "--patches", "--workspaces", "--threshold", "--expect-source", "--outcomes"):
+    for flag in ("--gold-patches", "--patches", "--workspaces", "--threshold", "--expect-source", "--outcomes", "--group-by"):
         if flag in args:
             i = args.index(flag)
             opts[flag] = args[i + 1]
@@ -337,7 +338,7 @@ def main():
         if "--outcomes" in opts and d["resolved"] != label:
             problems.append(f"{d['task']} {d['run']}: resolved {d['resolved']}, oracle {label}")
     for doc in docs:
-        check_summary(doc, problems)
+        check_summary(doc, problems, opts.get("--group-by", "run"))
     for n in notes if os.environ.get("ORACLE_NOTES") else []:  # ORACLE_NOTES=1: what was explained
         print(f"note: {n}", file=sys.stderr)
     if problems:

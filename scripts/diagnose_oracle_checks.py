@@ -97,12 +97,16 @@ def run_figures(r):
     return out
 
 
-def check_summary(doc, problems):
+GROUP = {"run": lambda r: r["run"], "task": lambda r: r["task"],
+         "repo": lambda r: r["task"].rsplit("-", 1)[0], "source": lambda r: r["change_source"]}
+
+
+def check_summary(doc, problems, group_by="run"):
     """The summary (default --group-by run, and `*` when there are several) recomputed from the runs: counts per
     verdict, resolved of labelled, the mean of each figure over the runs where it is known."""
     groups = {}
     for r in doc["runs"]:
-        for g in (r["run"], "*"):
+        for g in (GROUP[group_by](r), "*"):
             groups.setdefault(g, []).append(r)
     if len(groups) == 2:  # one group: no `*` row beside it (it would repeat it)
         del groups["*"]

@@ -20,7 +20,7 @@
 #   at its 2,000-differing-token bound; where written lines stand (blocks spanning units, insertions
 #   between units, before the first line, after the last);
 # then scripts/emit_patches_oracle.py: `import --emit-from replay` against the log's own patch.
-# Every summary (groups, verdict counts, resolved of labelled, figure means, resolve rate per verdict)
+# Every summary (groups by run, repo or source, verdict counts, resolved of labelled, figure means, resolve rate per verdict)
 # is recomputed from its runs. Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -58,9 +58,9 @@ with open(sys.argv[2], "w") as f:
 EOF
 for t in 0.3 0.9; do
   "$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/thin.jsonl" --patches "$out/patches.jsonl" \
-    --workspaces "$real/sources" --threshold "$t" --format json >"$out/thin-$t.json" 2>/dev/null
+    --workspaces "$real/sources" --threshold "$t" --group-by repo --format json >"$out/thin-$t.json" 2>/dev/null
   oracle "$out/gold.jsonl" "$out/thin.jsonl" "$out/thin-$t.json" --gold-patches "$real/gold.jsonl" \
-    --patches "$out/patches.jsonl" --workspaces "$real/sources" --threshold "$t" --expect-source patches
+    --patches "$out/patches.jsonl" --workspaces "$real/sources" --threshold "$t" --expect-source patches --group-by repo
 done
 # the tests stage: mini-swe-agent's own run-level SWE-bench report (its 3 astropy runs: resolved)
 msa=tests/data/formats/swebench-eval/msa-pr816_deepseek__deepseek-chat.deepseek_chat_test_1-100.json
@@ -72,9 +72,9 @@ oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-tests.json" --gold-patche
 # `deepseek/deepseek-chat`, not the run's name): each astropy task has one entry and one run, so they pair
 preds=tests/data/formats/swebench-predictions/msa-pr816_deepseek_chat_test_1-100_preds.json
 "$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$preds" \
-  --workspaces "$real/sources" --format json >"$out/real-preds.json" 2>/dev/null
+  --workspaces "$real/sources" --group-by source --format json >"$out/real-preds.json" 2>/dev/null
 oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-preds.json" --gold-patches "$real/gold.jsonl" \
-  --patches "$preds" --workspaces "$real/sources" --expect-source patches
+  --patches "$preds" --workspaces "$real/sources" --expect-source patches --group-by source
 
 # tests/data/real: each trajectory alone, its change from its log or its replayed edits
 for f in "$real"/openhands/*.json "$real"/mini-swe-agent/*.json; do
