@@ -1,12 +1,11 @@
 //! Blocks by file content, shared by every instance and thread of a run: ContextBench's
 //! instances are checkouts of a few repositories, so the same file (byte for byte) comes back
 //! in many of them, and parsing it again for each was nine tenths of a run (docs/performance.md).
-//! Bounded: contents are keyed by their SHA-256 (no copy of the bytes is kept), and past a
+//! Bounded: contents are keyed by their BLAKE3 hash (no copy of the bytes is kept), and past a
 //! byte budget of blocks the least recently used are dropped, to be parsed again if asked for.
 
 use super::lru::Lru;
 use super::source::Def;
-use sha2::{Digest, Sha256};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The blocks of the run's distinct contents kept at most (an estimate of their heap bytes):
@@ -18,9 +17,17 @@ pub const CACHE_BYTES: usize = 256 << 20;
 /// first (the others wait for that result).
 type Slot = Arc<OnceLock<Result<Arc<Vec<Def>>, String>>>;
 
-/// A content in a language: the language and the SHA-256 of the bytes (a collision of two
-/// different files is not a practical concern; the full bytes are no longer kept to compare).
+/// A content in a language: the language and the BLAKE3 hash of the bytes. The checkouts are
+/// untrusted repositories, so the key must be collision-resistant (a crafted pair of files with
+/// one key would share blocks); BLAKE3 is, as SHA-256 was, and hashes several times faster here
+/// (SHA-256 was 7.5% of a real-size run even with the CPU's SHA extensions; docs/performance.md).
+/// The full bytes are no longer kept to compare.
 type Key = (&'static str, [u8; 32]);
+
+/// The key of `bytes` in `lang`.
+fn key(lang: &'static str, bytes: &[u8]) -> Key {
+    (lang, blake3::hash(bytes).into())
+}
 
 /// What a slot is charged before its blocks are known: the key and the map's bookkeeping.
 const SLOT_BYTES: usize = 128;
@@ -60,7 +67,7 @@ impl DefCache {
         bytes: &[u8],
         make: impl FnOnce() -> Result<Vec<Def>, String>,
     ) -> Result<Arc<Vec<Def>>, String> {
-        let key: Key = (lang, Sha256::digest(bytes).into());
+        let key = key(lang, bytes);
         let slot = {
             let mut map = self.lock();
             match map.get(&key) {

@@ -87,3 +87,20 @@ fn past_the_budget_the_oldest_blocks_are_dropped_and_made_again() {
     assert_eq!(made.get(), 5);
     assert!(cache.used() <= 3 * one, "{}", cache.used());
 }
+
+/// The key is the content's BLAKE3 hash (a collision-resistant hash: the checkouts are untrusted,
+/// and two contents with one key would share blocks), checked against the BLAKE3 paper's
+/// test vectors for the empty input and for "abc".
+#[test]
+fn the_key_is_the_blake3_hash_of_the_content() {
+    let hex = |k: Key| k.1.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    assert_eq!(
+        hex(key("python", b"")),
+        "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262"
+    );
+    assert_eq!(
+        hex(key("python", b"abc")),
+        "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85"
+    );
+    assert_eq!(key("rust", b"abc").0, "rust");
+}
