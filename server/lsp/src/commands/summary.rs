@@ -93,16 +93,21 @@ pub fn summary(me: &Inner) -> Summary {
             manual_tasks.contains(&*r.task) && crate::store::counts_stored(r, &cfg)
         };
         let mut layer: Vec<ReadSpan> = Vec::new();
+        let held = me.store.held();
+        // Only those tasks' reads are visited (the store's index), not every read twice.
         for manual in [false, true] {
-            me.store.each_read(&mut |r| {
-                if (r.source == Source::Manual) == manual && of_layer(r) {
-                    layer.push(ReadSpan {
-                        run: WHAT_IF.into(),
-                        ..r.scoring_span()
-                    });
-                }
-            });
+            for task in &manual_tasks {
+                held.each_of_task(task, &mut |r| {
+                    if (r.source == Source::Manual) == manual && of_layer(r) {
+                        layer.push(ReadSpan {
+                            run: WHAT_IF.into(),
+                            ..r.scoring_span()
+                        });
+                    }
+                });
+            }
         }
+        drop(held);
         layer.sort_by(|a, b| a.task.cmp(&b.task));
         let layer_gold: Vec<&GoldSpan> = (gold.iter().copied())
             .filter(|g| manual_tasks.contains(g.task.as_str()))

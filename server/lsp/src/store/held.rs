@@ -114,14 +114,27 @@ impl Held {
             return;
         }
         for pair in self.pairs.range(range).map(|(_, p)| p) {
-            for seg in &pair.segs {
-                let reads = self.of_path(&seg.path);
-                // Never out of bounds: the index is rebuilt whenever reads are removed.
-                let seg_reads = reads
-                    .get(seg.start as usize..seg.end as usize)
-                    .unwrap_or(&[]);
-                seg_reads.iter().for_each(&mut *f);
-            }
+            self.each_of(pair, f);
+        }
+    }
+
+    /// Calls `f` on the reads of `task`, run by run (in name order), each run's file by file in
+    /// the order read: only that task's reads are visited.
+    pub fn each_of_task(&self, task: &str, f: &mut dyn FnMut(&StoredRead)) {
+        for (_, pair) in self.pairs_of(task) {
+            self.each_of(pair, f);
+        }
+    }
+
+    /// Calls `f` on `pair`'s reads.
+    fn each_of(&self, pair: &Pair, f: &mut dyn FnMut(&StoredRead)) {
+        for seg in &pair.segs {
+            let reads = self.of_path(&seg.path);
+            // Never out of bounds: the index is rebuilt whenever reads are removed.
+            let seg_reads = reads
+                .get(seg.start as usize..seg.end as usize)
+                .unwrap_or(&[]);
+            seg_reads.iter().for_each(&mut *f);
         }
     }
 

@@ -115,6 +115,13 @@ fn the_index_answers_as_a_walk_through_appends_and_removals() {
         runs,
         walked_runs.iter().map(String::as_str).collect::<Vec<_>>()
     );
+    let mut of_task = Vec::new();
+    held.each_of_task("t1", &mut |x| of_task.push(key(x)));
+    let mut expected: Vec<Key> = (held.iter().map(key)).filter(|k| k.0 == "t1").collect();
+    of_task.sort();
+    expected.sort();
+    assert!(!expected.is_empty());
+    assert_eq!(of_task, expected);
     // Everything gone: nothing indexed.
     held.retain(|_| false);
     assert!(held.is_empty() && held.pairs().next().is_none());
