@@ -60,7 +60,8 @@ if ! cmp -s package-lock.json node_modules/.readcov-lock 2>/dev/null; then
   npm ci --no-audit --no-fund || die "npm ci failed in editors/vscode"
   cp package-lock.json node_modules/.readcov-lock
 fi
-npm run -s build
+# `npm run package` compiles first (vscode:prepublish runs `npm run build`), as 50-vscode.sh checks:
+# no `npm run build` of its own before it (a second tsc, ~4 s on the VS Code lane, issue 36).
 npm run -s package >/dev/null
 build_server
 
