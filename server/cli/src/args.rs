@@ -52,3 +52,36 @@ pub fn parse_rate_or_default(s: &str) -> Result<f64, String> {
         parse_rate(s)
     }
 }
+
+/// A `[RUN=]FILE` argument (`--outcomes`, `--test-report`): a file for one run, or for every run
+/// of its tasks. `RUN=` is taken only when RUN is a plain label and no file is named like the
+/// whole argument (as `--gold NAME=FILE`).
+#[derive(Clone, Debug)]
+pub struct RunFileArg {
+    pub run: Option<String>,
+    pub path: std::path::PathBuf,
+}
+
+impl RunFileArg {
+    pub fn parse(s: &str) -> Result<RunFileArg, String> {
+        let g = crate::cmd::score::GoldArg::parse(s)?;
+        Ok(RunFileArg {
+            run: g.name,
+            path: g.path,
+        })
+    }
+
+    /// As the input layer takes it.
+    pub fn source(&self) -> (Option<String>, readcov_files::input::Source) {
+        let src = readcov_files::input::Source::Path(self.path.clone());
+        (self.run.clone(), src)
+    }
+
+    /// `RUN=FILE` or `FILE`, as given (the next command a text output suggests).
+    pub fn shown(&self) -> String {
+        match &self.run {
+            Some(run) => format!("{run}={}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+}

@@ -141,12 +141,16 @@ pub fn load_reads_lean(path: &Path) -> Result<Option<LeanReads>> {
     Ok(input::load_reads_lean(path, None)?)
 }
 
-/// Loads an `--outcomes` file (labels, SWE-bench rows with `resolved`, or a harness report, with
-/// a note); another kind is refused.
-pub fn load_outcomes(path: &Path) -> Result<Parsed<Label>> {
-    let loaded = input::load_outcomes(path)?;
+/// Loads the `--outcomes [RUN=]FILE` files (labels, SWE-bench rows with `resolved`, or a harness
+/// report, with a note; a file given for a run, that run's labels), merged; another kind is
+/// refused. `None` when none is given.
+pub fn load_outcomes(args: &[crate::args::RunFileArg]) -> Result<Option<Parsed<Label>>> {
+    let sources: Vec<_> = args.iter().map(crate::args::RunFileArg::source).collect();
+    let Some(loaded) = input::load_labels(&sources)? else {
+        return Ok(None);
+    };
     print_notes(&loaded.notes);
-    Ok(loaded.parsed)
+    Ok(Some(loaded.parsed))
 }
 
 /// Refuses a file of the wrong kind for a command whose own parser reads it (`explore --bench`,

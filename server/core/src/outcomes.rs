@@ -82,27 +82,68 @@ fn label(f: &Fields) -> Result<Label, InputError> {
 /// Parses an outcomes JSONL file. A second label for the same key that disagrees with the first is
 /// a located error (the first one stands); an identical repeat is accepted.
 pub fn parse_outcomes(bytes: &[u8], file: &str) -> Parsed<Label> {
-    let mut parsed = parse_jsonl(bytes, file, label);
-    let mut seen: BTreeMap<(String, Option<String>), (bool, usize)> = BTreeMap::new();
+    let parsed = parse_jsonl(bytes, file, label);
+    let mut out = merge_labels(vec![(file.to_string(), parsed)]);
+    out.errors.sort_by_key(|e| e.line);
+    out
+}
+
+/// `--outcomes RUN=FILE`: the file's labels are that run's. A label naming no run becomes the
+/// run's (a harness report, a SWE-bench row); one naming another run is a located error.
+pub fn for_run(parsed: &mut Parsed<Label>, run: &str, file: &str) {
     let mut kept = Vec::with_capacity(parsed.items.len());
-    for l in parsed.items.drain(..) {
-        match seen.get(&(l.task.clone(), l.run.clone())) {
-            Some(&(first, line)) if first != l.resolved => parsed.errors.push(InputError::new(
+    for mut l in parsed.items.drain(..) {
+        match l.run.as_deref() {
+            None => {
+                l.run = Some(run.to_string());
+                kept.push(l);
+            }
+            Some(r) if r == run => kept.push(l),
+            Some(r) => parsed.errors.push(InputError::new(
                 file,
                 l.line,
-                Some("resolved"),
-                format!("conflicts with line {line} for the same task (kept line {line})"),
+                Some("run"),
+                format!("names run `{r}`, but the file was given for run `{run}`"),
             )),
-            Some(_) => {}
-            None => {
-                seen.insert((l.task.clone(), l.run.clone()), (l.resolved, l.line));
-                kept.push(l);
+        }
+    }
+    parsed.items = kept;
+}
+
+/// The labels of several files (each already parsed, in order): a label that disagrees with an
+/// earlier one for the same (task, run) is a located error of its file (the first stands); an
+/// identical repeat is dropped.
+pub fn merge_labels(files: Vec<(String, Parsed<Label>)>) -> Parsed<Label> {
+    let mut seen: BTreeMap<(String, Option<String>), (bool, usize, usize)> = BTreeMap::new();
+    let mut out = Parsed::default();
+    let names: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    for (k, (file, parsed)) in files.into_iter().enumerate() {
+        out.records += parsed.records;
+        out.errors.extend(parsed.errors);
+        for l in parsed.items {
+            let key = (l.task.clone(), l.run.clone());
+            match seen.get(&key) {
+                Some(&(first, fk, line)) if first != l.resolved => {
+                    let at = match fk == k {
+                        true => format!("line {line}"),
+                        false => format!("{}:{line}", names[fk]),
+                    };
+                    out.errors.push(InputError::new(
+                        &file,
+                        l.line,
+                        Some("resolved"),
+                        format!("conflicts with {at} for the same task (kept {at})"),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(key, (l.resolved, k, l.line));
+                    out.items.push(l);
+                }
             }
         }
     }
-    parsed.errors.sort_by_key(|e| e.line);
-    parsed.items = kept;
-    parsed
+    out
 }
 
 /// A harness report's verdicts as labels, one per task (a report is one run's, and names no run).

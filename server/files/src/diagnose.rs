@@ -28,7 +28,8 @@ pub struct Request<'a> {
     pub patches: &'a [Source],
     /// `--test-report [RUN=]FILE`: harness reports, for one run or every run of their instances.
     pub test_reports: &'a [(Option<String>, Source)],
-    pub outcomes: Option<&'a Source>,
+    /// `--outcomes [RUN=]FILE`, repeated: labels, a file given for a run that run's.
+    pub outcomes: &'a [(Option<String>, Source)],
     pub workspace: Option<&'a Path>,
     pub workspaces: Option<&'a Path>,
     pub shard: Option<Shard>,

@@ -36,7 +36,7 @@ pub use gold::{
     load_gold_and_change, GoldOptions, LoadedGold,
 };
 pub use gold_change::{gold_changes, GoldChanges};
-pub use labels::{load_outcomes, outcomes_of};
+pub use labels::{load_labels, load_outcomes, outcomes_of};
 pub use preds::{load_predictions, predictions_of, Prediction};
 pub use reads::{
     load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean,

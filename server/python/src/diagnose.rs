@@ -51,13 +51,14 @@ pub fn diagnose<'py>(
         .map_err(file_error)?;
     let (gold, reads) = (gold.source(), reads.source());
     let (patches, reports) = beside_sources(patches, test_reports);
-    let outcomes = outcomes.map(Input::source);
+    // `outcomes=` is one labels input for every run (`--outcomes FILE`).
+    let outcomes: Vec<_> = outcomes.map(|o| (None, o.source())).into_iter().collect();
     let req = Request {
         gold: &gold,
         reads: &reads,
         patches: &patches,
         test_reports: &reports,
-        outcomes: outcomes.as_ref(),
+        outcomes: &outcomes,
         workspace: workspace.as_deref(),
         workspaces: workspaces.as_deref(),
         shard,

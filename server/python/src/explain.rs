@@ -117,7 +117,7 @@ pub fn explain(
                 reads: &reads,
                 patches: &patches,
                 test_reports: &reports,
-                outcomes: None,
+                outcomes: &[],
                 workspace: workspace.as_deref(),
                 workspaces: workspaces.as_deref(),
                 shard: None,

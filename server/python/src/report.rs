@@ -119,11 +119,9 @@ fn build(
     let Inputs(golds, reads, outcomes, units, patches, test_reports, sheet) = inputs;
     let golds: Vec<(Option<String>, Source)> =
         golds.into_iter().map(|(n, g)| (n, g.source())).collect();
-    let (reads, outcomes, units) = (
-        reads.source(),
-        outcomes.map(Input::source),
-        units.map(Input::source),
-    );
+    let (reads, units) = (reads.source(), units.map(Input::source));
+    // `outcomes=` is one labels input for every run (`--outcomes FILE`).
+    let outcomes: Vec<_> = outcomes.map(|o| (None, o.source())).into_iter().collect();
     let sheet = sheet.map(|(runs, ledger, tasks, ks)| {
         let sources = (
             runs.source(),
@@ -136,7 +134,7 @@ fn build(
     let sources = ReportSources {
         golds: &golds,
         reads: &reads,
-        outcomes: outcomes.as_ref(),
+        outcomes: &outcomes,
         units: units.as_ref(),
         sheet: (sheet.as_ref()).map(|((runs, ledger, tasks), ks)| SheetSources {
             runs,

@@ -63,9 +63,8 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     let (reads, lost, changes) =
         load_reads_and_changes(&args.inputs.reads, root.as_deref(), ws_kind)?;
     let mut errors = report_errors(&reads.errors);
-    let labels = match &args.inputs.outcomes {
-        Some(p) => {
-            let parsed = load_outcomes(p)?;
+    let labels = match load_outcomes(&args.inputs.outcomes)? {
+        Some(parsed) => {
             errors += report_errors(&parsed.errors);
             Some(
                 parsed

@@ -69,9 +69,11 @@ pub struct GoldArgs {
         requires = "from_beir"
     )]
     pub split: String,
-    /// Outcome labels for --from-runs: `task` (or `instance_id`), `run`, `resolved`.
-    #[arg(long, value_name = "LABELS")]
-    pub outcomes: Option<PathBuf>,
+    /// Outcome labels for --from-runs: `task` (or `instance_id`), `run`, `resolved`; or a
+    /// SWE-bench harness report (one label per task). `RUN=FILE` makes a file's labels that
+    /// run's (one harness report per model); repeat for several files.
+    #[arg(long, value_name = "[RUN=]LABELS", value_parser = crate::args::RunFileArg::parse)]
+    pub outcomes: Vec<crate::args::RunFileArg>,
     /// Task id for `--from-diff` (default: `default`).
     #[arg(long)]
     pub task: Option<String>,
@@ -121,13 +123,9 @@ pub struct GoldArgs {
 
 pub fn run(args: GoldArgs) -> Result<Exit> {
     if let Some(out) = &args.output {
-        let inputs = [
-            &args.from_diff,
-            &args.from_swebench,
-            &args.from_runs,
-            &args.outcomes,
-        ];
-        let inputs: Vec<&Path> = inputs.iter().filter_map(|p| p.as_deref()).collect();
+        let inputs = [&args.from_diff, &args.from_swebench, &args.from_runs];
+        let mut inputs: Vec<&Path> = inputs.iter().filter_map(|p| p.as_deref()).collect();
+        inputs.extend(args.outcomes.iter().map(|o| o.path.as_path()));
         crate::output::check(&[("-o", out)], &inputs, false)?;
     }
     let (text, built) = match &args.from_runs {
@@ -235,15 +233,11 @@ fn from_patches(args: &GoldArgs) -> Result<(Built, Workspaces)> {
 }
 
 fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)> {
-    let labels = args
-        .outcomes
-        .as_ref()
-        .context("--from-runs needs --outcomes")?;
     // A trajectory is imported on the fly against the same base files `score` would use, so its
     // edits are replayed onto base lines (consensus gold is mostly edits).
     let base = BaseFiles::of(args.workspace.as_deref(), args.workspaces.as_deref());
     let parsed = load_reads(reads, None, base)?;
-    let labelled = load_outcomes(labels)?;
+    let labelled = load_outcomes(&args.outcomes)?.context("--from-runs needs --outcomes")?;
     let input = RunsInput {
         reads: parsed.items,
         outcomes: labelled.items.into_iter().collect::<Outcomes>(),

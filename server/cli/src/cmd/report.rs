@@ -5,6 +5,7 @@
 //! checked, then one library call (`readcov_files::report::load_and_build`, Python's too) that
 //! loads and builds, its notes and located errors printed as they come, then the writers.
 
+use crate::args::RunFileArg;
 use crate::cmd::diagnose::args::RunInputArgs;
 use crate::exit::Exit;
 use crate::inputs::{report_errors, workspace_root};
@@ -99,13 +100,8 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     .collect();
     let mut inputs: Vec<&Path> = args.gold.iter().map(|g| g.path.as_path()).collect();
     inputs.push(&args.inputs.reads);
-    let optional = [
-        &args.inputs.outcomes,
-        &args.units,
-        &args.runs,
-        &args.ledger,
-        &args.tasks,
-    ];
+    inputs.extend(args.inputs.outcomes.iter().map(|o| o.path.as_path()));
+    let optional = [&args.units, &args.runs, &args.ledger, &args.tasks];
     inputs.extend(optional.iter().filter_map(|p| p.as_deref()));
     inputs.extend(args.inputs.patches.iter().map(PathBuf::as_path));
     inputs.extend(args.inputs.test_report.iter().map(|r| r.path.as_path()));
@@ -116,11 +112,13 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     let golds: Vec<(Option<String>, Source)> = (args.gold.iter())
         .map(|g| (g.name.clone(), path(&g.path)))
         .collect();
-    let (reads, outcomes, units) = (
-        path(&args.inputs.reads),
-        args.inputs.outcomes.as_ref().map(path),
-        args.units.as_ref().map(path),
-    );
+    let (reads, units) = (path(&args.inputs.reads), args.units.as_ref().map(path));
+    let outcomes: Vec<_> = args
+        .inputs
+        .outcomes
+        .iter()
+        .map(RunFileArg::source)
+        .collect();
     let (runs, ledger, tasks) = (
         args.runs.as_ref().map(path),
         args.ledger.as_ref().map(path),
@@ -130,7 +128,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     let sources = ReportSources {
         golds: &golds,
         reads: &reads,
-        outcomes: outcomes.as_ref(),
+        outcomes: &outcomes,
         units: units.as_ref(),
         // The sheet is a section of the HTML page only.
         sheet: (runs.as_ref())

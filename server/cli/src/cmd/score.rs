@@ -39,9 +39,10 @@ pub struct ScoreArgs {
     pub gold: Vec<sets::GoldArg>,
     /// Outcome labels (`task`, `run`, `resolved`): a labelled run that read nothing is a row
     /// with coverage 0 (it ran; docs/formats.md); with several gold sets, resolve rate by
-    /// coverage bucket per set; needed by --consensus.
-    #[arg(long, value_name = "LABELS")]
-    pub outcomes: Option<PathBuf>,
+    /// coverage bucket per set; needed by --consensus. A SWE-bench harness report is one label
+    /// per task; `RUN=FILE` makes a file's labels that run's; repeat for several files.
+    #[arg(long, value_name = "[RUN=]LABELS", value_parser = crate::args::RunFileArg::parse)]
+    pub outcomes: Vec<crate::args::RunFileArg>,
     /// Add a gold set: the consensus of the resolved runs in --reads, each run scored against
     /// the consensus of the *other* resolved runs of its task (leave-one-out).
     #[arg(long, requires = "outcomes")]
@@ -133,8 +134,10 @@ impl ScoreArgs {
 /// ([`sink`]), then the totals, the partial, the timings and the verdict.
 pub fn run(args: ScoreArgs) -> Result<Exit> {
     let golds = args.gold.iter().map(|g| Some(g.path.as_path()));
+    let labels = args.outcomes.iter().map(|o| Some(o.path.as_path()));
     let inputs: Vec<Option<&Path>> = golds
-        .chain([Some(args.reads.as_path()), args.outcomes.as_deref()])
+        .chain([Some(args.reads.as_path())])
+        .chain(labels)
         .collect();
     crate::shard::check_partial_path(args.emit_partial.as_deref(), &inputs)?;
     if let Some(ks) = &args.at_k {

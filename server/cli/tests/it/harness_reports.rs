@@ -162,3 +162,51 @@ fn a_wrong_file_is_refused_naming_what_it_looks_like() {
         stderr(&o)
     );
 }
+
+/// `--outcomes RUN=FILE`: a report is one run's evaluation; given for a run, it labels that run
+/// only (a report given bare labels every run of its tasks), and files for several runs merge.
+#[test]
+fn a_report_given_for_a_run_labels_that_run_only() {
+    let (d, reads) = reads();
+    let md = eval_file("openhands_output.swebench_eval.md");
+    let run_level = eval_file("msa-pr816_deepseek__deepseek-chat.deepseek_chat_test_1-100.json");
+    let (runs, _) = diagnose(
+        &reads,
+        &[
+            "--outcomes",
+            &format!("mini-swe-agent={md}"),
+            "--outcomes",
+            &format!("other={run_level}"),
+        ],
+    );
+    let got: Vec<Value> = runs.iter().map(|r| r["resolved"].clone()).collect();
+    assert_eq!(
+        got,
+        [Value::Bool(true), Value::Bool(false), Value::Bool(false)]
+    );
+    let (runs, _) = diagnose(&reads, &["--outcomes", &format!("other={md}")]);
+    assert!(runs.iter().all(|r| r["resolved"].is_null()), "{runs:?}");
+    // A labels file naming another run than the one it was given for: a located error.
+    let labels = d.path().join("labels.jsonl");
+    std::fs::write(
+        &labels,
+        "{\"task\":\"astropy__astropy-12907\",\"run\":\"x\",\"resolved\":true}\n",
+    )
+    .unwrap();
+    let gold = s(&real_data().join("gold.jsonl"));
+    let arg = format!("mini-swe-agent={}", s(&labels));
+    let o = readcov(&[
+        "score",
+        "--gold",
+        &gold,
+        "--reads",
+        &s(&reads),
+        "--outcomes",
+        &arg,
+    ]);
+    assert!(
+        stderr(&o).contains("labels.jsonl:1: field `run`: names run `x`, but the file was given for run `mini-swe-agent`"),
+        "{}",
+        stderr(&o)
+    );
+}

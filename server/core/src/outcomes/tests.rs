@@ -72,3 +72,56 @@ fn run_label_overrides_task_label() {
     assert_eq!(o.get("t", "other"), Some(false));
     assert_eq!(o.get("u", "good"), None);
 }
+
+fn labels(text: &str, file: &str) -> Parsed<Label> {
+    parse_outcomes(text.as_bytes(), file)
+}
+
+#[test]
+fn a_file_given_for_a_run_labels_that_run_and_refuses_another() {
+    let mut p = labels(
+        "{\"task\":\"a\",\"resolved\":true}\n{\"task\":\"b\",\"run\":\"r1\",\"resolved\":false}\n{\"task\":\"c\",\"run\":\"r2\",\"resolved\":true}\n",
+        "l.jsonl",
+    );
+    for_run(&mut p, "r1", "l.jsonl");
+    let got: Vec<_> = p
+        .items
+        .iter()
+        .map(|l| (l.task.as_str(), l.run.as_deref(), l.resolved))
+        .collect();
+    assert_eq!(got, [("a", Some("r1"), true), ("b", Some("r1"), false)]);
+    assert_eq!(p.errors.len(), 1);
+    assert_eq!(
+        p.errors[0].to_string(),
+        "l.jsonl:3: field `run`: names run `r2`, but the file was given for run `r1`"
+    );
+}
+
+#[test]
+fn files_merge_a_later_disagreement_is_its_files_error() {
+    let a = labels(
+        "{\"task\":\"t\",\"run\":\"r\",\"resolved\":true}\n",
+        "a.jsonl",
+    );
+    let b = labels(
+        "{\"task\":\"u\",\"resolved\":true}\n{\"task\":\"t\",\"run\":\"r\",\"resolved\":false}\n{\"task\":\"t\",\"run\":\"r\",\"resolved\":true}\n",
+        "b.jsonl",
+    );
+    let m = merge_labels(vec![("a.jsonl".into(), a), ("b.jsonl".into(), b)]);
+    let got: Vec<_> = m
+        .items
+        .iter()
+        .map(|l| (l.task.as_str(), l.resolved))
+        .collect();
+    assert_eq!(got, [("t", true), ("u", true)]);
+    assert_eq!(m.records, 4);
+    let errs: Vec<String> = m.errors.iter().map(ToString::to_string).collect();
+    // b's own disagreement is found as b is read; its line 2 then meets a's label.
+    assert_eq!(
+        errs,
+        [
+            "b.jsonl:3: field `resolved`: conflicts with line 2 for the same task (kept line 2)",
+            "b.jsonl:2: field `resolved`: conflicts with a.jsonl:1 for the same task (kept a.jsonl:1)"
+        ]
+    );
+}

@@ -99,8 +99,7 @@ pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
     inputs.reads_notes = loaded.notes;
     inputs.gold_errors = gold.errors;
     inputs.reads_errors = reads.errors;
-    if let Some(src) = req.outcomes {
-        let loaded = src.load_outcomes()?;
+    if let Some(loaded) = input::load_labels(req.outcomes)? {
         inputs.other_notes.extend(loaded.notes);
         inputs.other_errors.extend(loaded.parsed.errors);
         inputs.outcomes = Some(loaded.parsed.items.into_iter().collect());

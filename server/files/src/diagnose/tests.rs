@@ -13,7 +13,7 @@ fn request<'a>(gold: &'a Source, reads: &'a Source, ws: &'a Path) -> Request<'a>
         reads,
         patches: &[],
         test_reports: &[],
-        outcomes: None,
+        outcomes: &[],
         workspace: None,
         workspaces: Some(ws),
         shard: None,
@@ -81,8 +81,9 @@ fn inputs_an_edge_loaded_diagnose_as_load_does() {
             Source::Path(real.join("gold.jsonl")),
             Source::Path(real.join(traj)),
         );
+        let labels = [(None, gold.clone())];
         let mut req = request(&gold, &reads, &sources);
-        req.outcomes = Some(&gold);
+        req.outcomes = &labels;
         let a = load(&req).unwrap();
         let (g, gold_change) =
             input::load_gold_and_change(&real.join("gold.jsonl"), &GoldOptions::default()).unwrap();

@@ -73,3 +73,31 @@ fn from_report(name: &str, bytes: &[u8]) -> Loaded<Label> {
         lost_edits: Vec::new(),
     }
 }
+
+/// `--outcomes [RUN=]FILE`, repeated: each file loaded as [`outcomes_of`] loads it, a file given
+/// for a run made that run's labels (`readcov_core::outcomes::for_run`), then all merged (a
+/// label disagreeing with an earlier file's is a located error). `None` when none is given.
+pub fn load_labels(
+    list: &[(Option<String>, super::Source)],
+) -> Result<Option<Loaded<Label>>, LoadError> {
+    if list.is_empty() {
+        return Ok(None);
+    }
+    let (mut notes, mut kind) = (Vec::new(), None);
+    let mut parts = Vec::with_capacity(list.len());
+    for (run, src) in list {
+        let mut loaded = src.load_outcomes()?;
+        if let Some(run) = run {
+            readcov_core::outcomes::for_run(&mut loaded.parsed, run, &src.name());
+        }
+        notes.append(&mut loaded.notes);
+        kind = kind.or(Some(loaded.kind));
+        parts.push((src.name(), loaded.parsed));
+    }
+    Ok(Some(Loaded {
+        parsed: readcov_core::outcomes::merge_labels(parts),
+        kind: kind.unwrap_or(InputKind::Unknown),
+        notes,
+        lost_edits: Vec::new(),
+    }))
+}

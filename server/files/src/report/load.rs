@@ -23,8 +23,9 @@ pub struct ReportSources<'a> {
     /// per-set section.
     pub golds: &'a [(Option<String>, Source)],
     pub reads: &'a Source,
-    /// `--outcomes`: labels (the resolve-rate table).
-    pub outcomes: Option<&'a Source>,
+    /// `--outcomes [RUN=]FILE`, repeated: labels (the resolve-rate table), a file given for a
+    /// run that run's.
+    pub outcomes: &'a [(Option<String>, Source)],
     /// `--units`: syntax units JSONL (the drill-down).
     pub units: Option<&'a Source>,
     /// `--runs` (with `--ledger`, `--tasks`, `--k`): the evaluation sheet; `None`, no sheet.
@@ -171,18 +172,18 @@ pub fn load_and_build(
     said(Said::Errors(&gold.errors));
     said(Said::Errors(&reads.errors));
     let mut errors = gold.errors.len() + reads.errors.len();
-    let outcomes = match src.outcomes {
+    let outcomes = match crate::input::load_labels(src.outcomes)? {
         None => None,
-        Some(o) => {
-            let loaded = o.load_outcomes()?;
+        Some(loaded) => {
             said(Said::Notes(&loaded.notes));
             let labels = loaded.parsed;
             said(Said::Errors(&labels.errors));
             errors += labels.errors.len();
             if labels.items.is_empty() {
+                let names: Vec<String> = src.outcomes.iter().map(|(_, o)| o.name()).collect();
                 said(Said::Warning(format!(
                     "warning: {}: no valid outcome labels; the resolve-rate table will be empty",
-                    o.name()
+                    names.join(", ")
                 )));
             }
             Some(labels.items.into_iter().collect::<Outcomes>())

@@ -35,7 +35,7 @@ fn sources<'a>(golds: &'a [(Option<String>, Source)], reads: &'a Source) -> Repo
     ReportSources {
         golds,
         reads,
-        outcomes: None,
+        outcomes: &[],
         units: None,
         sheet: None,
         stages: None,
@@ -69,12 +69,15 @@ const READS: &str = "{\"task\":\"t1\",\"run\":\"r\",\"path\":\"a.py\",\"start\":
 fn says_each_input_s_errors_in_load_order_and_counts_them() {
     let golds = [(None, bytes("<gold>", GOLD))];
     let reads = bytes("<reads>", READS);
-    let labels = bytes(
-        "<labels>",
-        "{\"task\":\"t1\",\"resolved\":true}\n{\"task\":1}\n",
-    );
+    let labels = [(
+        None,
+        bytes(
+            "<labels>",
+            "{\"task\":\"t1\",\"resolved\":true}\n{\"task\":1}\n",
+        ),
+    )];
     let mut src = sources(&golds, &reads);
-    src.outcomes = Some(&labels);
+    src.outcomes = &labels;
     let (built, said) = run(&src, true);
     let built = built.expect("a report");
     assert_eq!(
@@ -92,9 +95,9 @@ fn says_each_input_s_errors_in_load_order_and_counts_them() {
 fn a_labels_file_with_no_label_is_a_warning_not_an_error() {
     let golds = [(None, bytes("<gold>", GOLD))];
     let reads = bytes("<reads>", READS);
-    let labels = bytes("<labels>", "");
+    let labels = [(None, bytes("<labels>", ""))];
     let mut src = sources(&golds, &reads);
-    src.outcomes = Some(&labels);
+    src.outcomes = &labels;
     let (built, said) = run(&src, true);
     assert_eq!(built.expect("a report").errors, 2);
     assert_eq!(
@@ -182,13 +185,10 @@ fn files_and_their_bytes_build_the_same_report_sheet_and_diagnosis() {
     for as_bytes in [false, true] {
         let src = |n: &str| source(n, as_bytes);
         let golds = [(None, src("gold.jsonl"))];
-        let (reads, outcomes, units) = (
-            src("reads.jsonl"),
-            src("outcomes.jsonl"),
-            src("units.jsonl"),
-        );
+        let (reads, units) = (src("reads.jsonl"), src("units.jsonl"));
+        let outcomes = [(None, src("outcomes.jsonl"))];
         let mut s = sources(&golds, &reads);
-        s.outcomes = Some(&outcomes);
+        s.outcomes = &outcomes;
         s.units = Some(&units);
         s.sheet = Some(SheetSources {
             runs: &runs,

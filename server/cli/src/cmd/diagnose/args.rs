@@ -3,6 +3,7 @@
 //! `--test-report`). One wording in each command's help, and one place that turns them into the
 //! input layer's request (`readcov_files::diagnose`).
 
+use crate::args::RunFileArg;
 use crate::cmd::score::{parse_rate, score_options, SourceArg};
 use clap::Args;
 use readcov_core::ScoreOptions;
@@ -32,9 +33,11 @@ pub struct RunInputArgs {
     #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
     pub sources: Vec<SourceArg>,
     /// Outcome labels (`task` or `instance_id`, `resolved`, optional `run`; SWE-bench rows with
-    /// `resolved`): shown beside the figures and verdicts, never used to reach them.
-    #[arg(long, value_name = "FILE")]
-    pub outcomes: Option<PathBuf>,
+    /// `resolved`; a SWE-bench harness report, one label per task): shown beside the figures and
+    /// verdicts, never used to reach them. `RUN=FILE` makes the file's labels that run's; repeat
+    /// for several files (one harness report per run).
+    #[arg(long, value_name = "[RUN=]FILE", value_parser = RunFileArg::parse)]
+    pub outcomes: Vec<RunFileArg>,
     /// The runs' changes as SWE-bench predictions (`instance_id`, `model_name_or_path`,
     /// `model_patch`; JSONL, a JSON list, or a dict keyed by instance id; `readcov import
     /// --emit-patches` writes one), for the stages. An entry is a run's when its
@@ -45,25 +48,8 @@ pub struct RunInputArgs {
     /// A SWE-bench harness report, for the tests stage: per-instance `report.json` or the
     /// run-level report (`resolved_ids`, …; Multi-SWE-bench `results.json`). `RUN=FILE` applies
     /// it to that run only, else to every run of its instances. Repeat for several files.
-    #[arg(long, value_name = "[RUN=]FILE", value_parser = ReportArg::parse)]
-    pub test_report: Vec<ReportArg>,
-}
-
-/// `--test-report [RUN=]FILE`.
-#[derive(Clone, Debug)]
-pub struct ReportArg {
-    pub run: Option<String>,
-    pub path: PathBuf,
-}
-
-impl ReportArg {
-    pub fn parse(s: &str) -> Result<ReportArg, String> {
-        let g = crate::cmd::score::GoldArg::parse(s)?;
-        Ok(ReportArg {
-            run: g.name,
-            path: g.path,
-        })
-    }
+    #[arg(long, value_name = "[RUN=]FILE", value_parser = RunFileArg::parse)]
+    pub test_report: Vec<RunFileArg>,
 }
 
 /// The stages' inputs beside gold, reads and labels, as sources the input layer reads.
@@ -77,9 +63,7 @@ impl RunInputArgs {
     pub fn beside_sources(&self) -> BesideSources {
         BesideSources {
             patches: self.patches.iter().cloned().map(Source::Path).collect(),
-            test_reports: (self.test_report.iter())
-                .map(|r| (r.run.clone(), Source::Path(r.path.clone())))
-                .collect(),
+            test_reports: self.test_report.iter().map(RunFileArg::source).collect(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! them to `readcov_files::diagnose::with_loaded`.
 
 use super::DiagnoseArgs;
+use crate::args::RunFileArg;
 use crate::inputs::{no_valid_gold, report_errors};
 use anyhow::Result;
 use readcov_files::diagnose::{self as files, DiagnoseLoadError, Request, Source};
@@ -17,13 +18,13 @@ pub fn load(args: &DiagnoseArgs) -> Result<Inputs> {
     let gold = Source::Path(args.gold.clone());
     let reads = Source::Path(a.reads.clone());
     let beside = a.beside_sources();
-    let outcomes = a.outcomes.clone().map(Source::Path);
+    let outcomes: Vec<_> = a.outcomes.iter().map(RunFileArg::source).collect();
     let req = Request {
         gold: &gold,
         reads: &reads,
         patches: &beside.patches,
         test_reports: &beside.test_reports,
-        outcomes: outcomes.as_ref(),
+        outcomes: &outcomes,
         workspace: a.workspace.as_deref(),
         workspaces: a.workspaces.as_deref(),
         shard: args.shard,

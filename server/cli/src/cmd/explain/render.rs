@@ -39,8 +39,8 @@ impl Next {
             base += &format!(" --workspace {}", w.display());
         }
         // Everything that changes what the next explanation says is kept.
-        if let Some(o) = &a.inputs.outcomes {
-            base += &format!(" --outcomes {}", o.display());
+        for o in &a.inputs.outcomes {
+            base += &format!(" --outcomes {}", o.shown());
         }
         Next {
             base,

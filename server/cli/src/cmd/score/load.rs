@@ -63,9 +63,8 @@ pub(super) fn load(args: &ScoreArgs, opts: &ScoreOptions) -> Result<Loaded> {
             }
         }
     };
-    let mut named = match &args.outcomes {
-        Some(path) => {
-            let parsed = load_outcomes(path)?;
+    let mut named = match load_outcomes(&args.outcomes)? {
+        Some(parsed) => {
             errors += report_errors(&parsed.errors);
             NamedRuns::of_outcomes(&parsed.items.into_iter().collect::<Outcomes>())
         }

@@ -83,9 +83,8 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
     // A trajectory given as --reads is imported first, as with one gold set.
     let reads = load_reads(&args.reads, ws.as_deref(), super::workspaces_of(args))?;
     let mut errors = report_errors(&reads.errors);
-    let outcomes = match &args.outcomes {
-        Some(p) => {
-            let parsed = crate::inputs::load_outcomes(p)?;
+    let outcomes = match crate::inputs::load_outcomes(&args.outcomes)? {
+        Some(parsed) => {
             errors += report_errors(&parsed.errors);
             Some(parsed.items.into_iter().collect::<Outcomes>())
         }
