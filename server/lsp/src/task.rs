@@ -98,7 +98,8 @@ pub(crate) fn run_rows(
     against: Option<&str>,
 ) -> RunRows {
     let sources = me.store.config().sources;
-    let each = |f: &mut dyn FnMut(&StoredRead)| me.store.each_read(f);
+    // Only the task's reads, through the store's (task, run) index, in a walk's order.
+    let each = |f: &mut dyn FnMut(&StoredRead)| me.store.held().each_of_task_in_order(task, f);
     RunRows {
         gold: me.store.gold_where(|g| g.task == task),
         ..select_rows(each, task, &sources, run, against)

@@ -126,6 +126,33 @@ impl Held {
         }
     }
 
+    /// Calls `f` on the reads of `task` in the order a walk of every read ([`Held::iter`])
+    /// meets them: file by file, each file's in the order read. Only that task's reads are
+    /// visited, where `explain`'s rows were found by a walk of all (their order kept, as
+    /// `explain` lists rows in the order given).
+    pub fn each_of_task_in_order(&self, task: &str, f: &mut dyn FnMut(&StoredRead)) {
+        let order: HashMap<&str, usize> = (self.by_path.keys().enumerate())
+            .map(|(i, p)| (p.as_str(), i))
+            .collect();
+        let mut segs: Vec<(usize, &Seg)> = (self.pairs_of(task))
+            .flat_map(|(_, pair)| pair.segs.iter())
+            .map(|seg| {
+                (
+                    order.get(seg.path.as_str()).copied().unwrap_or(usize::MAX),
+                    seg,
+                )
+            })
+            .collect();
+        segs.sort_unstable_by_key(|(file, seg)| (*file, seg.start));
+        for (_, seg) in segs {
+            let reads = self.of_path(&seg.path);
+            let seg_reads = reads
+                .get(seg.start as usize..seg.end as usize)
+                .unwrap_or(&[]);
+            seg_reads.iter().for_each(&mut *f);
+        }
+    }
+
     /// Calls `f` on `pair`'s reads.
     fn each_of(&self, pair: &Pair, f: &mut dyn FnMut(&StoredRead)) {
         for seg in &pair.segs {

@@ -122,6 +122,11 @@ fn the_index_answers_as_a_walk_through_appends_and_removals() {
     expected.sort();
     assert!(!expected.is_empty());
     assert_eq!(of_task, expected);
+    // In a walk's order, not only the same reads.
+    let mut in_order = Vec::new();
+    held.each_of_task_in_order("t1", &mut |x| in_order.push(key(x)));
+    let walk: Vec<Key> = (held.iter().map(key)).filter(|k| k.0 == "t1").collect();
+    assert_eq!(in_order, walk);
     // Everything gone: nothing indexed.
     held.retain(|_| false);
     assert!(held.is_empty() && held.pairs().next().is_none());
