@@ -34,6 +34,16 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 real=tests/data/real multi=tests/data/real-multi v1=tests/data/formats/mini-swe-agent-v1
 oracle() { python3 scripts/diagnose_oracle.py "$bin" "$@"; }
+# One case of SWE-bench rows GOLD, base files WS, and DIR's reads.jsonl and preds.jsonl: gold lines,
+# `readcov diagnose`, then the oracle on its output.
+patches_case() {
+  local gold="$1" ws="$2" dir="$3"
+  "$bin" gold --from-swebench "$gold" -o "$dir/lines.jsonl" 2>/dev/null
+  "$bin" diagnose --gold "$gold" --reads "$dir/reads.jsonl" --patches "$dir/preds.jsonl" \
+    --workspaces "$ws" --format json >"$dir/d.json" 2>/dev/null
+  oracle "$dir/lines.jsonl" "$dir/reads.jsonl" "$dir/d.json" --gold-patches "$gold" \
+    --patches "$dir/preds.jsonl" --workspaces "$ws" --expect-source patches
+}
 
 # tests/data/real: the emitted changes as --patches
 "$bin" import --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.json \
@@ -149,11 +159,7 @@ with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as re
                     path = os.path.relpath(os.path.join(root, f), f"{off}/sources/{t}")
                     reads.write(json.dumps({"task": t, "run": run, "path": path, "start": 1, "end": n}) + "\n")
 EOF
-"$bin" gold --from-swebench "$off/gold.jsonl" -o "$out/off/lines.jsonl" 2>/dev/null
-"$bin" diagnose --gold "$off/gold.jsonl" --reads "$out/off/reads.jsonl" --patches "$out/off/preds.jsonl" \
-  --workspaces "$off/sources" --format json >"$out/off/d.json" 2>/dev/null
-oracle "$out/off/lines.jsonl" "$out/off/reads.jsonl" "$out/off/d.json" --gold-patches "$off/gold.jsonl" \
-  --patches "$out/off/preds.jsonl" --workspaces "$off/sources" --expect-source patches
+patches_case "$off/gold.jsonl" "$off/sources" "$out/off"
 
 # hand-made: a file the workspace lacks (c.toml), changed by the gold and, past the gold's last line
 # there, by the run — one `<file>` unit for both (readcov before session 23: verdict edit)
@@ -172,11 +178,7 @@ open(f"{d}/preds.jsonl", "w").write(json.dumps({"instance_id": "t1", "model_name
 reads = [{"task": "t1", "run": "r", "path": p, "start": 1, "end": e} for p, e in (("a.py", 2), ("c.toml", 3), ("d.cfg", 3))]
 open(f"{d}/reads.jsonl", "w").write("".join(json.dumps(r) + "\n" for r in reads))
 EOF
-"$bin" gold --from-swebench "$out/lack/gold.jsonl" -o "$out/lack/lines.jsonl" 2>/dev/null
-"$bin" diagnose --gold "$out/lack/gold.jsonl" --reads "$out/lack/reads.jsonl" --patches "$out/lack/preds.jsonl" \
-  --workspaces "$out/lack/ws" --format json >"$out/lack/d.json" 2>/dev/null
-oracle "$out/lack/lines.jsonl" "$out/lack/reads.jsonl" "$out/lack/d.json" --gold-patches "$out/lack/gold.jsonl" \
-  --patches "$out/lack/preds.jsonl" --workspaces "$out/lack/ws" --expect-source patches
+patches_case "$out/lack/gold.jsonl" "$out/lack/ws" "$out/lack"
 
 # hand-made: token similarity at its bound — a 1,500-line function the gold rewrites, runs that move
 # 333 or 334 of its lines to the end and change 0-2 tokens: 1,998 / 2,000 differing tokens (LCS ratio),
@@ -199,11 +201,7 @@ with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as re
         preds.write(json.dumps({"instance_id": "t1", "model_name_or_path": name, "model_patch": patch(run)}) + "\n")
         reads.write(json.dumps({"task": "t1", "run": name, "path": "a.py", "start": 1, "end": n + 1}) + "\n")
 EOF
-"$bin" gold --from-swebench "$out/bound/gold.jsonl" -o "$out/bound/lines.jsonl" 2>/dev/null
-"$bin" diagnose --gold "$out/bound/gold.jsonl" --reads "$out/bound/reads.jsonl" --patches "$out/bound/preds.jsonl" \
-  --workspaces "$out/bound/ws" --format json >"$out/bound/d.json" 2>/dev/null
-oracle "$out/bound/lines.jsonl" "$out/bound/reads.jsonl" "$out/bound/d.json" --gold-patches "$out/bound/gold.jsonl" \
-  --patches "$out/bound/preds.jsonl" --workspaces "$out/bound/ws" --expect-source patches
+patches_case "$out/bound/gold.jsonl" "$out/bound/ws" "$out/bound"
 
 # hand-made: where written lines stand (T(u)) — a -/+ block spanning f and g (goes with f, the unit of
 # its first deleted line), a line inserted between two units (after f's last: f's), one before the
@@ -227,11 +225,7 @@ with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as re
         preds.write(json.dumps({"instance_id": "t1", "model_name_or_path": run, "model_patch": head + hunks}) + "\n")
         reads.write(json.dumps({"task": "t1", "run": run, "path": "a.py", "start": 1, "end": 9}) + "\n")
 EOF
-"$bin" gold --from-swebench "$out/span/gold.jsonl" -o "$out/span/lines.jsonl" 2>/dev/null
-"$bin" diagnose --gold "$out/span/gold.jsonl" --reads "$out/span/reads.jsonl" --patches "$out/span/preds.jsonl" \
-  --workspaces "$out/span/ws" --format json >"$out/span/d.json" 2>/dev/null
-oracle "$out/span/lines.jsonl" "$out/span/reads.jsonl" "$out/span/d.json" --gold-patches "$out/span/gold.jsonl" \
-  --patches "$out/span/preds.jsonl" --workspaces "$out/span/ws" --expect-source patches
+patches_case "$out/span/gold.jsonl" "$out/span/ws" "$out/span"
 
 # `import --emit-patches --emit-from replay` against the log's own patch, on the runs that carry both
 # and have their base files (the 6 mini-swe-agent logs): each file both change comes out the same

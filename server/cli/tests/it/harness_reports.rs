@@ -43,6 +43,20 @@ fn diagnose(reads: &Path, extra: &[&str]) -> (Vec<Value>, String) {
     (doc["runs"].as_array().unwrap().clone(), stderr(&o))
 }
 
+/// `readcov score` of the shipped gold and `reads` with `--outcomes OUTCOMES`.
+fn score(reads: &Path, outcomes: &str) -> std::process::Output {
+    let gold = s(&real_data().join("gold.jsonl"));
+    readcov(&[
+        "score",
+        "--gold",
+        &gold,
+        "--reads",
+        &s(reads),
+        "--outcomes",
+        outcomes,
+    ])
+}
+
 fn resolved(runs: &[Value]) -> Vec<(String, Value)> {
     runs.iter()
         .map(|r| {
@@ -95,18 +109,9 @@ fn every_form_of_harness_report_is_outcome_labels() {
             "{file}: {err}"
         );
     }
-    // `score` and `explain` take the same file (one input layer).
-    let gold = s(&real_data().join("gold.jsonl"));
-    let md = eval_file("openhands_output.swebench_eval.md");
-    let o = readcov_ok(&[
-        "score",
-        "--gold",
-        &gold,
-        "--reads",
-        &s(&reads),
-        "--outcomes",
-        &md,
-    ]);
+    // `score` takes the same file (one input layer).
+    let o = score(&reads, &eval_file("openhands_output.swebench_eval.md"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("26 resolved, 24 not"), "{}", stderr(&o));
 }
 
@@ -193,17 +198,7 @@ fn a_report_given_for_a_run_labels_that_run_only() {
         "{\"task\":\"astropy__astropy-12907\",\"run\":\"x\",\"resolved\":true}\n",
     )
     .unwrap();
-    let gold = s(&real_data().join("gold.jsonl"));
-    let arg = format!("mini-swe-agent={}", s(&labels));
-    let o = readcov(&[
-        "score",
-        "--gold",
-        &gold,
-        "--reads",
-        &s(&reads),
-        "--outcomes",
-        &arg,
-    ]);
+    let o = score(&reads, &format!("mini-swe-agent={}", s(&labels)));
     assert!(
         stderr(&o).contains("labels.jsonl:1: field `run`: names run `x`, but the file was given for run `mini-swe-agent`"),
         "{}",
