@@ -2,7 +2,6 @@
 //! the store is never seen empty — the old reads stay until the new ones are in. The same when a
 //! log is rotated or rewritten and read again from its start.
 
-use readcov_lsp::config::Config;
 use readcov_lsp::store::Store;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -19,13 +18,7 @@ fn store_with_two_runs() -> (tempfile::TempDir, std::path::PathBuf, String, Stor
             i + 3
         );
     }
-    std::fs::write(root.join("reads.jsonl"), &log).expect("write");
-    let store = Store::default();
-    *store.root.write().unwrap() = Some(root.clone());
-    *store.config.write().unwrap() = Config {
-        reads: vec!["reads.jsonl".into()],
-        ..Config::default()
-    };
+    let store = crate::common::store_over_log(&root, &log);
     store.poll_reads();
     assert_eq!(store.runs(), ["run-a", "run-b"]);
     (dir, root, log, store)
@@ -104,13 +97,7 @@ fn shared_names_stay_each_reads_own_through_rewrites_and_clearing() {
     let log = row("t1", "r1", 1, "cat a.py")
         + &row("t2", "r1", 10, "cat a.py")
         + &row("t1", "r2", 20, "sed a.py");
-    std::fs::write(root.join("reads.jsonl"), &log).expect("write");
-    let store = Store::default();
-    *store.root.write().unwrap() = Some(root.clone());
-    *store.config.write().unwrap() = Config {
-        reads: vec!["reads.jsonl".into()],
-        ..Config::default()
-    };
+    let store = crate::common::store_over_log(&root, &log);
     store.poll_reads();
     let cfg = store.config();
     let at = |line: u32| -> Vec<(String, String, Option<String>, Option<u32>)> {
@@ -174,13 +161,7 @@ fn a_log_read_in_pieces_loads_whole_and_its_runs_never_vanish() {
         );
         n += 1;
     }
-    std::fs::write(root.join("reads.jsonl"), &log).expect("write");
-    let store = Store::default();
-    *store.root.write().unwrap() = Some(root.clone());
-    *store.config.write().unwrap() = Config {
-        reads: vec!["reads.jsonl".into()],
-        ..Config::default()
-    };
+    let store = crate::common::store_over_log(&root, &log);
     let changed = store.poll_reads();
     assert_eq!(changed.bytes, log.len() as u64);
     assert_eq!(store.reads_for_scoring().len(), n);

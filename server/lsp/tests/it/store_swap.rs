@@ -3,7 +3,6 @@
 //! a large log's pieces), the store holds the old reads or the new, never both — a summary in
 //! between once counted a rotated log's reads twice (session 22).
 
-use readcov_lsp::config::Config;
 use readcov_lsp::store::Store;
 use std::sync::{Arc, Mutex};
 
@@ -24,13 +23,7 @@ fn store_with_a_large_log() -> (tempfile::TempDir, std::path::PathBuf, String, u
         );
         n += 1;
     }
-    std::fs::write(root.join("reads.jsonl"), &log).expect("write");
-    let store = Store::default();
-    *store.root.write().unwrap() = Some(root.clone());
-    *store.config.write().unwrap() = Config {
-        reads: vec!["reads.jsonl".into()],
-        ..Config::default()
-    };
+    let store = crate::common::store_over_log(&root, &log);
     (dir, root, log, n, store)
 }
 

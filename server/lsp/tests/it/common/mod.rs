@@ -70,3 +70,16 @@ pub fn real_data() -> std::path::PathBuf {
     );
     p
 }
+
+/// A store over `root` whose one reads log is `root/reads.jsonl`, written with `log` (not polled
+/// yet): the store tests' starting point.
+pub fn store_over_log(root: &std::path::Path, log: &str) -> readcov_lsp::store::Store {
+    std::fs::write(root.join("reads.jsonl"), log).expect("write");
+    let store = readcov_lsp::store::Store::default();
+    *store.root.write().unwrap() = Some(root.to_path_buf());
+    *store.config.write().unwrap() = readcov_lsp::config::Config {
+        reads: vec!["reads.jsonl".into()],
+        ..readcov_lsp::config::Config::default()
+    };
+    store
+}
