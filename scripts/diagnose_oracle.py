@@ -24,7 +24,7 @@ import sys
 
 from diagnose_oracle_checks import check_reason, check_summary, jsonl, predictions, tests_of
 from diagnose_oracle_lib import (COUNTED, apply, close, is_test, load_units, parse_diff, rate,
-                                 similarity, text_after, unit_of_lines)
+                                 say_or_fail, similarity, text_after, unit_of_lines)
 
 
 # ---- one task's base files -----------------------------------------------------------------
@@ -339,12 +339,7 @@ def main():
             problems.append(f"{d['task']} {d['run']}: resolved {d['resolved']}, oracle {label}")
     for doc in docs:
         check_summary(doc, problems, opts.get("--group-by", "run"))
-    for n in notes if os.environ.get("ORACLE_NOTES") else []:  # ORACLE_NOTES=1: what was explained
-        print(f"note: {n}", file=sys.stderr)
-    if problems:
-        for p in problems:
-            print(f"DISAGREE: {p}", file=sys.stderr)
-        raise SystemExit(f"diagnose oracle: {len(problems)} disagreement(s) over {len(runs)} run(s)")
+    say_or_fail(problems, notes, f"diagnose oracle: {len(problems)} disagreement(s) over {len(runs)} run(s)")
     # distinct (task, file, hunk) applied off its stated line, whichever patch (gold or run) held it
     offsets = len({(n.split()[0],) + tuple(n.split(": hunk ")[0].split()[-1:]) + (n.split(": hunk ")[1].split(" applies")[0],)
                    for n in notes if "applies only at line" in n})

@@ -3,8 +3,10 @@ unified diffs applied at their stated lines (change lines, text after a patch), 
 and the unit each line belongs to (from `readcov units` rows). Written from docs/diagnose.md."""
 import collections
 import json
+import os
 import re
 import subprocess
+import sys
 
 COUNTED = {"agent", "human", "retriever"}
 TEST_DIRS = {"tests", "test", "testing", "__tests__"}
@@ -211,3 +213,14 @@ def close(x, y):
     if x is None or y is None:
         return x is None and y is None
     return abs(x - y) < 1e-9
+
+
+def say_or_fail(problems, notes, failure):
+    """Prints what an oracle explained away (with ORACLE_NOTES=1), then every disagreement, and exits
+    with `failure` when there is one."""
+    for n in notes if os.environ.get("ORACLE_NOTES") else []:
+        print(f"note: {n}", file=sys.stderr)
+    if problems:
+        for p in problems:
+            print(f"DISAGREE: {p}", file=sys.stderr)
+        raise SystemExit(failure)

@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from diagnose_oracle_lib import apply, parse_diff
+from diagnose_oracle_lib import apply, parse_diff, say_or_fail
 
 
 def after(patch, root, where, notes):
@@ -94,12 +94,7 @@ def main():
                 problems.append(f"{where} {path}: the replayed change and the log's differ, and no loss names it"
                                 + ("" if path in a else " (the replay did not change it)"))
     problems += [f"--known {t}:{p}: no such difference (stale)" for t, p in sorted(known)]
-    for n in notes if os.environ.get("ORACLE_NOTES") else []:  # ORACLE_NOTES=1: what was explained
-        print(f"note: {n}", file=sys.stderr)
-    if problems:
-        for p in problems:
-            print(f"DISAGREE: {p}", file=sys.stderr)
-        raise SystemExit(f"emit-patches oracle: {len(problems)} file(s) differ unexplained")
+    say_or_fail(problems, notes, f"emit-patches oracle: {len(problems)} file(s) differ unexplained")
     if expect is not None and agree != expect:
         raise SystemExit(f"emit-patches oracle: {agree} file(s) agree, expected {expect}")
     print(f"emit-patches oracle: {agree} file(s) the same, {explained} differ with a loss named, {only_replay} replay-only")
