@@ -67,12 +67,22 @@ __all__ = [
     "UnitsResult",
     "merge",
     "shard_of",
+    "OutcomesInput",
     "__version__",
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
 #: Rows as paths to JSONL, rows as dicts, or a pandas DataFrame.
 RowsInput = Union[PathLike, Iterable[Mapping[str, Any]], "pd.DataFrame"]
+#: Outcome labels as `--outcomes [RUN=]FILE`, repeated, gives them: one input for every run (a
+#: path, label rows or a DataFrame; a "RUN=FILE" string is FILE for run RUN, split as the CLI
+#: splits it); {run: input}, each input's labels made that run's (a harness report per model);
+#: or a list of paths, "RUN=FILE" strings and (run or None, input) pairs, merged in order.
+OutcomesInput = Union[
+    RowsInput,
+    Mapping[str, RowsInput],
+    Sequence[Union[PathLike, Tuple[Optional[str], RowsInput]]],
+]
 
 
 class InputError(ValueError):
@@ -507,7 +517,7 @@ def score(
     shard: Union[None, str, Tuple[int, int]] = None,
     breakdown: Union[bool, str] = True,
     widen: int = 10,
-    outcomes: Optional[RowsInput] = None,
+    outcomes: Optional[OutcomesInput] = None,
     sources: SourcesArg = None,
     errors: str = "raise",
 ) -> ScoreResult:
@@ -533,6 +543,9 @@ def score(
     outcomes: labels (`task`, `run`, `resolved`; or SWE-bench rows with `resolved`), as
         `--outcomes`: each labelled run is a row, read or not (a run that read nothing scores 0),
         and every row carries its run's label as `resolved` (None for a run the labels do not name).
+        Several inputs as `--outcomes [RUN=]FILE`, repeated (`OutcomesInput`): {run: input} or
+        "RUN=FILE" makes an input's labels that run's (a label naming another run is a located
+        error), and the inputs merge (a later disagreement is a located error of its input).
     sources: which reads count (`--sources`): names from agent, human, manual, retriever, as a
         list or a comma-separated string; default agent, human and retriever. An unknown name
         raises InputError naming `sources`, with the CLI's possible values.
@@ -543,7 +556,7 @@ def score(
     columns = breakdown == "columns"
     lean = workspace is None and workspaces is None
     g, r = _input(gold, "gold"), _score_reads(reads, lean)
-    o = _optional_input(outcomes, "outcomes")
+    o = _outcomes(outcomes)
     with _no_gc():
         rows, totals, partial, errs, notes, kept = _call(
             _native.score, g, r, float(threshold), _path(workspace), _shard(shard), breakdown is True,
@@ -647,7 +660,7 @@ def gold_from_patch(
 
 def gold_from_runs(
     reads: RowsInput,
-    outcomes: RowsInput,
+    outcomes: OutcomesInput,
     *,
     agree: Union[str, int] = "all",
     min_runs: int = 2,
@@ -662,13 +675,14 @@ def gold_from_runs(
 
     reads: reads rows of several runs (path, dicts, DataFrame) or an agent trajectory (imported,
         its edits replayed on `workspace` / `workspaces`).
-    outcomes: labels (`task` or `instance_id`, `run`, `resolved`), e.g. SWE-bench rows.
+    outcomes: labels (`task` or `instance_id`, `run`, `resolved`), e.g. SWE-bench rows, or a
+        harness report per model as {run: report} (`--outcomes RUN=FILE`, `OutcomesInput`).
     agree: "all" (the intersection, SWE-Explore's G_core) or K (lines at least K runs read).
     optional: also each resolved run's own lines minus the core (`tier: optional`, `run`).
     The result's `notes` say which tasks got no gold and why.
     """
     rows, notes, errs = _call(
-        _native.gold_from_runs, _input(reads, "reads"), _input(outcomes, "outcomes"), str(agree),
+        _native.gold_from_runs, _input(reads, "reads"), _outcomes(_given(outcomes, "outcomes")), str(agree),
         _count("min_runs", min_runs), optional, _path(workspace), _path(workspaces),
     )
     result = GoldResult(_jsonl_rows(rows))
@@ -830,7 +844,7 @@ def explain(
     against: Optional[str] = None,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
-    outcomes: Optional[RowsInput] = None,
+    outcomes: Optional[OutcomesInput] = None,
     patches: Union[None, RowsInput, Sequence[PathLike]] = None,
     test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
     stages: bool = True,
@@ -851,11 +865,11 @@ def explain(
     rows, reads an agent trajectory (converted on the fly; `.notes` says so); a file of the wrong
     kind raises, naming what it looks like. `workspaces`: one folder per task (`--workspaces`),
     the task's own folder is its workspace. `outcomes`: labels (task, run, resolved) for the
-    `outcome` key. `test_reports`: harness reports for the tests stage (`--test-report`).
+    `outcome` key, in any form `score` takes them (`OutcomesInput`). `test_reports`: harness reports for the tests stage (`--test-report`).
     `sources`: which reads count, as `score` takes it (`--sources`)."""
     text, errs, notes = _call(
         _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
-        _path(workspace), _optional_input(outcomes, "outcomes"), float(threshold), _path(workspaces),
+        _path(workspace), _outcomes(outcomes), float(threshold), _path(workspaces),
         _patches(patches), _reports(test_reports), stages, sources=_sources(sources),
     )
     doc = Explanation(json.loads(text))
@@ -871,6 +885,48 @@ def explain(
 
 def _optional_input(rows: Optional[RowsInput], what: str) -> Union[None, str, Tuple[bytes, str]]:
     return None if rows is None else _input(rows, what)
+
+
+def _run_file(arg: str) -> Tuple[Optional[str], str]:
+    """A `[RUN=]FILE` text split as the CLI splits `--outcomes` / `--test-report` (the input
+    layer's `named_file`: RUN a plain label and no file named like the whole text)."""
+    run, path = _call(_native.run_file, arg)
+    return run, os.fspath(path)
+
+
+def _outcomes(outcomes: Optional[OutcomesInput]) -> List[Tuple[Optional[str], Union[str, Tuple[bytes, str]]]]:
+    """`outcomes=` as one `(run or None, input)` per `--outcomes` argument (see `OutcomesInput`);
+    the extension loads and merges them with the CLI's loader, errors and all."""
+    if outcomes is None:
+        return []
+    if isinstance(outcomes, Mapping):
+        out: List[Tuple[Optional[str], Union[str, Tuple[bytes, str]]]] = []
+        for run, given in outcomes.items():
+            if not isinstance(run, str) or isinstance(given, (bool, int, float)) or given is None:
+                raise InputError("<arguments>", 0, "outcomes", "`outcomes` as a dict maps run names to "
+                                 f"label inputs (a path, rows or a DataFrame), not {run!r}: {given!r}")
+            out.append((run, _input(given, f"outcomes {run}")))
+        return out
+    if isinstance(outcomes, str):
+        return [_run_file(outcomes)]
+    if isinstance(outcomes, os.PathLike):
+        return [(None, os.fspath(outcomes))]
+    if hasattr(outcomes, "columns"):
+        return [(None, _input(outcomes, "outcomes"))]  # type: ignore[arg-type, unused-ignore]
+    items = list(outcomes)  # type: ignore[arg-type, unused-ignore]
+    if not items or not all(isinstance(x, (str, os.PathLike, tuple)) for x in items):
+        return [(None, _input(items, "outcomes"))]  # label rows
+    out = []
+    for x in items:
+        if isinstance(x, tuple):
+            if len(x) != 2 or not (x[0] is None or isinstance(x[0], str)):
+                raise InputError("<arguments>", 0, "outcomes", f"`outcomes` pairs are (run or None, input), not {x!r}")
+            out.append((x[0], _input(x[1], "outcomes" if x[0] is None else f"outcomes {x[0]}")))
+        elif isinstance(x, str):
+            out.append(_run_file(x))
+        else:
+            out.append((None, os.fspath(x)))
+    return out
 
 
 def _patches(patches: Union[None, RowsInput, Sequence[PathLike]]) -> List[Union[str, Tuple[bytes, str]]]:
@@ -898,6 +954,8 @@ def _reports(
     for r in reports:
         if isinstance(r, tuple):
             out.append((r[0], os.fspath(r[1])))
+        elif isinstance(r, str):
+            out.append(_run_file(r))  # "RUN=FILE", as `--test-report RUN=FILE`
         else:
             out.append((None, os.fspath(r)))
     return out
@@ -948,7 +1006,7 @@ def diagnose(
     *,
     patches: Union[None, RowsInput, Sequence[PathLike]] = None,
     test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
-    outcomes: Optional[RowsInput] = None,
+    outcomes: Optional[OutcomesInput] = None,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
     threshold: float = 0.5,
@@ -968,14 +1026,14 @@ def diagnose(
     test_reports: SWE-bench harness reports (`--test-report`): a path or a list of paths (every
         run of their instances) or (run, path) pairs (that run only).
     outcomes: labels (`--outcomes`), shown beside the verdicts and summarised per verdict, never
-        used to reach them.
+        used to reach them; in any form `score` takes them (`OutcomesInput`: {run: report}...).
     workspace / workspaces: the repository at the base commit, or one per task (`DIR/<task>/`).
     group_by: what `summary` groups runs by: "run", "task", "repo" or "source".
     shard: "i/n" or (i, n); merge the `partial`s with `merge`.
     """
     runs, summary, partial, errs, notes = _call(
         _native.diagnose, _input(gold, "gold"), _input(reads, "reads"), _patches(patches),
-        _reports(test_reports), _optional_input(outcomes, "outcomes"), _path(workspace),
+        _reports(test_reports), _outcomes(outcomes), _path(workspace),
         _path(workspaces), float(threshold), group_by, _shard(shard), sources=_sources(sources),
     )
     result = DiagnoseResult(runs)

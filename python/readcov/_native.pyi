@@ -11,6 +11,9 @@ __version__: str
 # An input: a path (read by the input layer, as the CLI reads it) or (JSONL bytes, name for errors).
 Input = Union[str, Tuple[bytes, str]]
 
+# Outcome labels: one (run or None, input) per `--outcomes [RUN=]FILE`, merged in order.
+RunInputs = List[Tuple[Optional[str], Input]]
+
 # A bad option value (`sources`, `trec_run`) raises ValueError with the args (file, line, field,
 # message): `readcov._call` raises them as InputError.
 
@@ -23,7 +26,7 @@ def score(
     breakdown: bool = True,
     widen: int = 10,
     workspaces: Optional[str] = None,
-    outcomes: Optional[Input] = None,
+    outcomes: RunInputs = ...,
     columns: bool = False,
     sources: Optional[List[str]] = None,
 ) -> Tuple[List[Dict[str, Any]], Dict[str, Any], Dict[str, Any], List[Located], List[str], Optional[Breakdown]]:
@@ -92,7 +95,7 @@ def gold_from_patch(
 
 def gold_from_runs(
     reads: Input,
-    outcomes: Input,
+    outcomes: RunInputs,
     agree: str = "all",
     min_runs: int = 2,
     optional: bool = False,
@@ -137,7 +140,7 @@ def explain(
     run: Optional[str] = None,
     against: Optional[str] = None,
     workspace: Optional[str] = None,
-    outcomes: Optional[Input] = None,
+    outcomes: RunInputs = ...,
     threshold: float = 0.5,
     workspaces: Optional[str] = None,
     patches: Sequence[Input] = ...,
@@ -153,7 +156,7 @@ def diagnose(
     reads: Input,
     patches: Sequence[Input] = ...,
     test_reports: Sequence[Tuple[Optional[str], Input]] = ...,
-    outcomes: Optional[Input] = None,
+    outcomes: RunInputs = ...,
     workspace: Optional[str] = None,
     workspaces: Optional[str] = None,
     threshold: float = 0.5,
@@ -194,6 +197,9 @@ def merge(partials: List[str]) -> Tuple[str, Optional[str]]:
 
 def shard_of(task: str, n: int) -> int:
     """The shard (0..n) of a task id: the FNV-1a hash `--shard I/N` uses."""
+def run_file(arg: str) -> Tuple[Optional[str], str]:
+    """`RUN=FILE` split as the CLI splits `--outcomes RUN=FILE` (RUN a plain label and no file
+    named like the whole text), else (None, arg); `RUN=` alone raises ValueError."""
 def read_input(path: str) -> bytes:
     """A whole regular file; a FIFO, socket or device raises ValueError ("not a regular file")."""
 def settle() -> bool:
@@ -204,7 +210,7 @@ def settle() -> bool:
 def score_sets(
     golds: List[Tuple[Optional[str], Input]],
     reads: Input,
-    outcomes: Optional[Input] = None,
+    outcomes: RunInputs = ...,
     threshold: float = 0.5,
     workspace: Optional[str] = None,
     workspaces: Optional[str] = None,
@@ -238,7 +244,7 @@ def at_k(
 ReportInputs = Tuple[
     List[Tuple[Optional[str], Input]],
     Input,
-    Optional[Input],
+    RunInputs,
     Optional[Input],
     List[Input],
     List[Tuple[Optional[str], str]],

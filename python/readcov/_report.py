@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from . import (
     InputError,
     PathLike,
+    OutcomesInput,
     RowsInput,
     _call,
     _count,
@@ -16,6 +17,7 @@ from . import (
     _located,
     _native,
     _optional_input,
+    _outcomes,
     _path,
     _patches,
     _reports,
@@ -54,7 +56,7 @@ def report(
     lcov: Optional[PathLike] = None,
     sarif: Optional[PathLike] = None,
     lcov_gold_unread: bool = False,
-    outcomes: Optional[RowsInput] = None,
+    outcomes: Optional[OutcomesInput] = None,
     units: Optional[RowsInput] = None,
     title: str = "readcov report",
     threshold: float = 0.5,
@@ -80,7 +82,8 @@ def report(
     gold: as `score_sets` takes it: one input, or several ({name: input}: each run's verdict per
         set, and resolve rate per set with `outcomes`; the first set is the report's gold).
     reads: as `score` takes them (reads JSONL or an agent trajectory, imported on the fly).
-    outcomes: labels (resolve rate by coverage bucket). units: syntax units JSONL (drill-down).
+    outcomes: labels (resolve rate by coverage bucket), in any form `score` takes them
+        (`OutcomesInput`). units: syntax units JSONL (drill-down).
     workspace / workspaces: the repository, or one per task (`DIR/<task>/`): lengths to clip to,
         SARIF locations.
     at_k: the file hit@k and coverage@k curves (`--at-k`).
@@ -94,7 +97,7 @@ def report(
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
     inputs = (
-        _named(gold), _input(reads, "reads"), _optional_input(outcomes, "outcomes"),
+        _named(gold), _input(reads, "reads"), _outcomes(outcomes),
         _optional_input(units, "units"), _patches(patches), _reports(test_reports),
         None if runs is None else (
             _input(runs, "runs"), _optional_input(ledger, "ledger"), _optional_input(tasks, "tasks"),

@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import (
     PathLike,
+    OutcomesInput,
     Rows,
     RowsInput,
     _call,
@@ -16,7 +17,7 @@ from . import (
     _given,
     _input,
     _located,
-    _optional_input,
+    _outcomes,
     _path,
     _shard,
     _sources,
@@ -77,7 +78,7 @@ def score_sets(
     gold: GoldSets,
     reads: RowsInput,
     *,
-    outcomes: Optional[RowsInput] = None,
+    outcomes: Optional[OutcomesInput] = None,
     consensus: bool = False,
     agree: Union[str, int] = "all",
     min_runs: int = 2,
@@ -98,7 +99,8 @@ def score_sets(
         taken as `score` takes gold (gold JSONL, a diff, SWE-bench rows; paths or rows).
     reads: as `score` takes them (reads JSONL or an agent trajectory, imported on the fly).
     outcomes: labels (`task`, `run`, `resolved`): each labelled run is a row in every set, read or
-        not, with its label as `resolved`; needed by `consensus`.
+        not, with its label as `resolved`; needed by `consensus`. Any form `score` takes
+        (`OutcomesInput`: {run: input}, "RUN=FILE", several merged).
     consensus: add the set `consensus-loo`: each run scored against the consensus of the *other*
         resolved runs of its task (leave-one-out; `--consensus`), with `agree` ("all" or K),
         `min_runs` and `loo_failed` ("matched" or "full") as the CLI's flags of the same names.
@@ -108,7 +110,7 @@ def score_sets(
     """
     rows, totals, errs, notes = _call(
         _native.score_sets,
-        _named(gold), _input(reads, "reads"), _optional_input(outcomes, "outcomes"),
+        _named(gold), _input(reads, "reads"), _outcomes(outcomes),
         float(threshold), _path(workspace), _path(workspaces), _shard(shard), _count("widen", widen),
         bool(consensus), str(agree), _count("min_runs", min_runs), loo_failed,
         sources=_sources(sources),

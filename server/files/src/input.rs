@@ -15,6 +15,7 @@ pub mod gold;
 pub mod gold_change;
 mod imported;
 pub mod labels;
+mod named;
 mod pieces;
 pub mod preds;
 pub mod reads;
@@ -37,6 +38,7 @@ pub use gold::{
 };
 pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_labels, load_outcomes, outcomes_of};
+pub use named::named_file;
 pub use preds::{load_predictions, predictions_of, Prediction};
 pub use reads::{
     load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean,

@@ -21,7 +21,7 @@ type Out<'py> = (
 );
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=None, workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None, sources=None))]
+#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=Vec::new(), workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn diagnose<'py>(
     py: Python<'py>,
@@ -29,7 +29,7 @@ pub fn diagnose<'py>(
     reads: Input,
     patches: Vec<Input>,
     test_reports: Vec<(Option<String>, Input)>,
-    outcomes: Option<Input>,
+    outcomes: crate::labels::RunInputs,
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
     threshold: f64,
@@ -51,8 +51,8 @@ pub fn diagnose<'py>(
         .map_err(file_error)?;
     let (gold, reads) = (gold.source(), reads.source());
     let (patches, reports) = beside_sources(patches, test_reports);
-    // `outcomes=` is one labels input for every run (`--outcomes FILE`).
-    let outcomes: Vec<_> = outcomes.map(|o| (None, o.source())).into_iter().collect();
+    // `outcomes=`: `--outcomes [RUN=]FILE`, repeated (`labels.rs`).
+    let outcomes = crate::labels::sources(outcomes);
     let req = Request {
         gold: &gold,
         reads: &reads,

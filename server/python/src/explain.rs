@@ -21,7 +21,7 @@ use std::path::PathBuf;
 type Explained = (String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=None, threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true, sources=None))]
+#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=Vec::new(), threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn explain(
     py: Python<'_>,
@@ -31,7 +31,7 @@ pub fn explain(
     run: Option<String>,
     against: Option<String>,
     workspace: Option<PathBuf>,
-    outcomes: Option<Input>,
+    outcomes: crate::labels::RunInputs,
     threshold: f64,
     workspaces: Option<PathBuf>,
     patches: Vec<Input>,
@@ -44,7 +44,7 @@ pub fn explain(
     one_workspace(&workspace, &workspaces)?;
     let (gold, reads) = (gold.source(), reads.source());
     let (patches, reports) = beside_sources(patches, test_reports);
-    let outcomes = outcomes.map(Input::source);
+    let outcomes = crate::labels::sources(outcomes);
     py.detach(|| {
         let mut notes = Vec::new();
         // As `readcov explain`: the task's own folder under `workspaces` is its workspace.
@@ -72,9 +72,10 @@ pub fn explain(
         let lost = r.lost_edits;
         let (g, r) = (g.parsed, r.parsed);
         let mut errors: Vec<Located> = r.errors.iter().chain(&g.errors).map(located).collect();
-        let (label_errors, labels) =
-            crate::score::load_labels(outcomes.as_ref()).map_err(file_error)?;
+        let (label_errors, labels, label_notes) =
+            crate::labels::load(&outcomes).map_err(file_error)?;
         errors.extend(label_errors);
+        notes.extend(label_notes);
         // Only this task's files are measured and parsed.
         let task_gold: Vec<_> = g.items.iter().filter(|x| x.task == task).cloned().collect();
         let paths = task_gold.iter().map(|x| x.path.as_str());

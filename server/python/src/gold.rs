@@ -112,20 +112,20 @@ pub fn gold_from_patch(
 pub fn gold_from_runs(
     py: Python<'_>,
     reads: crate::Input,
-    outcomes: crate::Input,
+    outcomes: crate::labels::RunInputs,
     agree: &str,
     min_runs: u32,
     optional: bool,
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
 ) -> PyResult<BuiltText> {
-    use readcov_core::outcomes::Outcomes;
     use readcov_files::input::{BaseFiles, ReadsOptions};
     use readcov_gold::{consensus, Agree, ConsensusOptions, RunsInput};
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
     one_workspace(&workspace, &workspaces)?;
     let reads = reads.source();
     let reads_name = reads.name();
+    let outcomes = crate::labels::sources(outcomes);
     py.detach(|| {
         let opts = ReadsOptions {
             workspace: None,
@@ -133,16 +133,16 @@ pub fn gold_from_runs(
         };
         let r = reads.load_reads(&opts)
         .map_err(file_error)?;
-        let labels = outcomes.source().load_outcomes()
-        .map_err(file_error)?;
+        let (label_errors, labels, _) = crate::labels::load(&outcomes).map_err(file_error)?;
+        let labels = labels.ok_or_else(|| file_error("gold_from_runs needs outcomes"))?;
         let runs = RunsInput {
             reads: r.parsed.items,
-            outcomes: labels.parsed.items.into_iter().collect::<Outcomes>(),
+            outcomes: labels,
         };
         let c = consensus(&runs, &ConsensusOptions { agree, min_runs });
         let built = c.built_with(optional);
         let mut errors: Vec<Located> = r.parsed.errors.iter().map(located).collect();
-        errors.extend(labels.parsed.errors.iter().map(located));
+        errors.extend(label_errors);
         if built.rows.is_empty() && errors.is_empty() {
             if let Some(why) = built.why_empty(EmptyInput::Runs) {
                 return Err(file_error(format!("{reads_name}: {why}")));

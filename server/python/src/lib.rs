@@ -15,6 +15,7 @@ mod freer;
 mod gold;
 mod import;
 mod jsonl;
+mod labels;
 mod lean_rows;
 mod locbench;
 mod merge;
@@ -211,6 +212,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(locbench::locbench, m)?)?;
     m.add_function(wrap_pyfunction!(units::units, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
+    m.add_function(wrap_pyfunction!(labels::run_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(settle, m)?)?;
     m.add_function(wrap_pyfunction!(jsonl::rows_jsonl, m)?)?;

@@ -32,13 +32,13 @@ type Out<'py> = (
 );
 
 /// The report's inputs, a tuple from Python: the gold sets (`--gold [NAME=]FILE`, the first is
-/// the report's gold), reads, labels, units, `--patches`, `--test-report [RUN=]FILE`, and the
+/// the report's gold), reads, labels (`--outcomes [RUN=]FILE`, repeated), units, `--patches`, `--test-report [RUN=]FILE`, and the
 /// evaluation sheet's `--runs`, `--ledger`, `--tasks` and `--k`.
 #[derive(FromPyObject)]
 pub struct Inputs(
     Vec<(Option<String>, Input)>,
     Input,
-    Option<Input>,
+    crate::labels::RunInputs,
     Option<Input>,
     Vec<Input>,
     Vec<(Option<String>, Input)>,
@@ -120,8 +120,8 @@ fn build(
     let golds: Vec<(Option<String>, Source)> =
         golds.into_iter().map(|(n, g)| (n, g.source())).collect();
     let (reads, units) = (reads.source(), units.map(Input::source));
-    // `outcomes=` is one labels input for every run (`--outcomes FILE`).
-    let outcomes: Vec<_> = outcomes.map(|o| (None, o.source())).into_iter().collect();
+    // `outcomes=`: `--outcomes [RUN=]FILE`, repeated (`labels.rs`).
+    let outcomes = crate::labels::sources(outcomes);
     let sheet = sheet.map(|(runs, ledger, tasks, ks)| {
         let sources = (
             runs.source(),

@@ -6,7 +6,7 @@
 //! input, and scored by the CLI's one library call (`readcov_files::score_rows`: the lean engine
 //! without a workspace when the reads are plain rows without edits, the general one otherwise).
 //! Rows cross into Python as dicts (`rows.rs`). With
-//! `outcomes` (labels, as `--outcomes`), each labelled run is a row, read or not, and every row
+//! `outcomes` (labels, as `--outcomes [RUN=]FILE`, repeated: `labels.rs`), each labelled run is a row, read or not, and every row
 //! carries its label as `resolved` (the join a DataFrame of runs wants).
 
 use crate::breakdown::Breakdown;
@@ -57,7 +57,7 @@ struct Scored {
 }
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=None, columns=false, sources=None))]
+#[pyo3(signature = (gold, reads, threshold, workspace=None, shard=None, breakdown=true, widen=readcov_units::DEFAULT_WIDEN, workspaces=None, outcomes=Vec::new(), columns=false, sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score<'py>(
     py: Python<'py>,
@@ -69,7 +69,7 @@ pub fn score<'py>(
     breakdown: bool,
     widen: u32,
     workspaces: Option<PathBuf>,
-    outcomes: Option<Input>,
+    outcomes: crate::labels::RunInputs,
     columns: bool,
     sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
@@ -96,9 +96,9 @@ pub fn score<'py>(
     let s = py
         .detach(|| {
             crate::freer::settle();
-            let outcomes = outcomes.map(Input::source);
+            let outcomes = crate::labels::sources(outcomes);
             let req = (&ws, workspaces.as_deref(), shard, &opts, widen);
-            compute(gold, reads, outcomes.as_ref(), req)
+            compute(gold, reads, &outcomes, req)
         })
         .map_err(file_error)?;
     let totals = serde_to_py(py, &s.partial.finish())?;
@@ -152,7 +152,7 @@ type Settings<'a> = (
 fn compute(
     gold: Input,
     reads: Reads,
-    outcomes: Option<&Source>,
+    outcomes: &[(Option<String>, Source)],
     (ws, workspaces, shard, opts, widen): Settings,
 ) -> Result<Scored, String> {
     let (ws_str, _) = ws.confined();
@@ -166,7 +166,8 @@ fn compute(
     if let Some(s) = shard {
         g.items.retain(|x| s.keeps(&x.task));
     }
-    let (mut label_errors, labels) = load_labels(outcomes)?;
+    let (mut label_errors, labels, label_notes) = crate::labels::load(outcomes)?;
+    notes.extend(label_notes);
     // Each labelled run is a row, read or not (`readcov_core::named`), as `score --outcomes`.
     let mut named = labels
         .as_ref()
@@ -233,17 +234,4 @@ fn compute(
         labels,
         loaded,
     })
-}
-
-/// `outcomes` through the input layer (labels, or SWE-bench rows with `resolved`; another kind
-/// refused with the CLI's words): the located errors and the labels.
-pub(crate) fn load_labels(
-    outcomes: Option<&Source>,
-) -> Result<(Vec<Located>, Option<Outcomes>), String> {
-    let Some(src) = outcomes else {
-        return Ok((Vec::new(), None));
-    };
-    let parsed = src.load_outcomes().map_err(|e| e.to_string())?.parsed;
-    let errors = parsed.errors.iter().map(located).collect();
-    Ok((errors, Some(parsed.items.into_iter().collect())))
 }

@@ -26,13 +26,13 @@ type Out<'py> = (
 );
 
 #[pyfunction]
-#[pyo3(signature = (golds, reads, outcomes=None, threshold=0.5, workspace=None, workspaces=None, shard=None, widen=readcov_units::DEFAULT_WIDEN, consensus=false, agree="all", min_runs=2, loo_failed="matched", sources=None))]
+#[pyo3(signature = (golds, reads, outcomes=Vec::new(), threshold=0.5, workspace=None, workspaces=None, shard=None, widen=readcov_units::DEFAULT_WIDEN, consensus=false, agree="all", min_runs=2, loo_failed="matched", sources=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn score_sets<'py>(
     py: Python<'py>,
     golds: Vec<(Option<String>, Input)>,
     reads: Input,
-    outcomes: Option<Input>,
+    outcomes: crate::labels::RunInputs,
     threshold: f64,
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
@@ -56,7 +56,7 @@ pub fn score_sets<'py>(
         .map_err(file_error)?;
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
     let others = Others::parse(loo_failed).map_err(|e| file_error(format!("loo_failed: {e}")))?;
-    if consensus && outcomes.is_none() {
+    if consensus && outcomes.is_empty() {
         return Err(file_error(
             "consensus needs outcomes (the labels of the runs)",
         ));
@@ -68,7 +68,7 @@ pub fn score_sets<'py>(
         .map_err(file_error)?;
     let golds: Vec<(Option<String>, Source)> =
         golds.into_iter().map(|(n, g)| (n, g.source())).collect();
-    let (reads, outcomes) = (reads.source(), outcomes.map(Input::source));
+    let (reads, outcomes) = (reads.source(), crate::labels::sources(outcomes));
     // Loading and scoring run without the GIL.
     let (sets, errors, notes) = py
         .detach(|| {
@@ -81,8 +81,9 @@ pub fn score_sets<'py>(
             let r = reads.load_reads(&reads_opts).map_err(|e| e.to_string())?;
             notes.extend(r.notes);
             let mut errors: Vec<Located> = r.parsed.errors.iter().map(located).collect();
-            let (label_errors, labels) = crate::score::load_labels(outcomes.as_ref())?;
+            let (label_errors, labels, label_notes) = crate::labels::load(&outcomes)?;
             errors.extend(label_errors);
+            notes.extend(label_notes);
             let gold_opts = GoldOptions {
                 workspace: ws_str.as_deref(),
                 ..GoldOptions::default()

@@ -26,6 +26,9 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     humans: readcov.ScoreResult = readcov.score(gold, reads, sources=["agent", "human"], breakdown=False)
     labelled: readcov.ScoreResult = readcov.score(gold, reads, outcomes=real / "gold.jsonl", workspaces=sources)
     resolved: Optional[bool] = labelled[0]["resolved"]
+    per_run: readcov.ScoreResult = readcov.score(gold, reads, outcomes={"openhands": real / "gold.jsonl"})
+    as_args: readcov.OutcomesInput = [f"openhands={real / 'gold.jsonl'}", ("openhands", real / "gold.jsonl")]
+    merged_labels: readcov.ScoreResult = readcov.score(gold, reads, outcomes=as_args)
     frame = reads.to_pandas()
     from_frame = readcov.score(gold.to_pandas(), frame)
     table = rows.to_arrow()
@@ -70,6 +73,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     )
     page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
+    consensus_per_run = readcov.gold_from_runs(reads, {"openhands": real / "gold.jsonl"}, min_runs=1)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"
     cb: readcov.ContextBenchResult = readcov.contextbench(
         cb_dir / "gold.jsonl", cb_dir / "preds.jsonl", workspaces=cb_dir / "ws", blocks=True
@@ -116,6 +120,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "set_columns": len(by_set.columns), "contextbench": len(cb), "cb_summaries": len(cb_summaries),
         "locbench": len(located), "loc_levels": len(loc_levels),
         "listed_units": len(listed), "unit_notes": len(unit_notes),
+        "per_run": len(per_run), "merged_labels": len(merged_labels), "consensus_per_run": len(consensus_per_run),
     }
 
 

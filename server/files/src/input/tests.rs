@@ -584,3 +584,22 @@ fn loc_bench_rows_with_a_patch_are_loc_bench_only_to_locbench() {
     let plain = detect_by("g.jsonl", plain.as_bytes(), Reader::LocBenchGold);
     assert_eq!(plain, InputKind::SweBench);
 }
+
+/// `NAME=FILE` (`--gold`, `--outcomes`, `--test-report`, and the Python module's "RUN=FILE"):
+/// split only at a plain label (a file named like the whole argument, kept whole, needs a
+/// relative path in the working directory: tests/python/test_outcomes.py holds that case).
+#[test]
+fn named_file_splits_at_a_plain_label_only() {
+    use super::named_file;
+    let p = std::path::PathBuf::from;
+    assert_eq!(
+        named_file("model-a=x/r.json"),
+        Ok((Some("model-a".into()), p("x/r.json")))
+    );
+    assert_eq!(named_file("x/y=z.json"), Ok((None, p("x/y=z.json"))));
+    assert_eq!(named_file("plain.jsonl"), Ok((None, p("plain.jsonl"))));
+    assert_eq!(
+        named_file("a="),
+        Err("`a=`: no file after `a=`".to_string())
+    );
+}

@@ -12,7 +12,7 @@ use crate::inputs::{load_gold, load_reads, read_input, report_errors, workspace_
 use anyhow::Result;
 use readcov_core::outcomes::Outcomes;
 use readcov_files::sets::{score_sets, ConsensusRequest, GoldSetInput, SetsRequest};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One `--gold [NAME=]FILE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,27 +22,11 @@ pub struct GoldArg {
 }
 
 impl GoldArg {
-    /// `NAME=FILE` when NAME is a plain label and no file is named like the whole argument.
+    /// `NAME=FILE` when NAME is a plain label and no file is named like the whole argument
+    /// (`readcov_files::input::named_file`, the rule the Python module splits by too).
     pub fn parse(s: &str) -> Result<GoldArg, String> {
-        if let Some((name, path)) = s.split_once('=') {
-            let plain = !name.is_empty()
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
-            if plain && !Path::new(s).exists() {
-                if path.is_empty() {
-                    return Err(format!("`{s}`: no file after `{name}=`"));
-                }
-                return Ok(GoldArg {
-                    name: Some(name.to_string()),
-                    path: PathBuf::from(path),
-                });
-            }
-        }
-        Ok(GoldArg {
-            name: None,
-            path: PathBuf::from(s),
-        })
+        let (name, path) = readcov_files::input::named_file(s)?;
+        Ok(GoldArg { name, path })
     }
 }
 
