@@ -178,12 +178,10 @@ impl ConditionCounts {
         self.denominators.rates();
     }
 
-    /// Counts one unreadable run record of this condition (and of `task`, when it names one).
-    pub fn add_unreadable(&mut self, task: Option<&str>) {
+    /// Counts one unreadable run record of this condition and `task`.
+    pub fn add_unreadable(&mut self, task: &str) {
         self.denominators.add_unreadable();
-        if let Some(task) = task {
-            self.task(task).planned += 1;
-        }
+        self.task(task).planned += 1;
         self.denominators.rates();
     }
 

@@ -168,8 +168,10 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
     }
     for u in input.unreadable {
         overall.add_unreadable();
-        if let Some(c) = &u.condition {
-            condition(&mut counts, c).add_unreadable(u.task.as_deref());
+        // Only a line naming both goes to a condition: one that names no task counts overall only
+        // (docs/evaluation.md), so a condition's planned trials are always those of its tasks.
+        if let (Some(c), Some(t)) = (&u.condition, &u.task) {
+            condition(&mut counts, c).add_unreadable(t);
         }
     }
     overall.rates();

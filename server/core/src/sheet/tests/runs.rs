@@ -112,6 +112,25 @@ not json"#,
     assert_eq!((c.tasks[0].planned, c.tasks[0].scorable), (2, 1));
 }
 
+/// A broken record whose `task` is no id names no task: it counts overall only, even when its
+/// `condition` reads (before session 24 it was planned in that condition under no task, so the
+/// condition's planned trials exceeded its tasks'; found by scripts/sheet_oracle.py).
+#[test]
+fn a_broken_record_naming_no_task_counts_overall_only() {
+    let sheet = crate::sheet::test_support::sheet_of(
+        r#"{"run":"r1","task":"t","condition":"C","environment":"valid","simulator":"valid","scenario_oracle":"valid","target":true}
+{"run":"r2","task":"","condition":"C","target":true}
+{"run":"r3","task":[1],"condition":"C"}"#,
+        &[Axis::Target],
+    );
+    assert_eq!((sheet.overall.planned, sheet.overall.unreadable), (3, 2));
+    assert_eq!(sheet.conditions.len(), 1);
+    let c = &sheet.conditions[0].counts;
+    assert_eq!((c.denominators.planned, c.denominators.unreadable), (1, 0));
+    let tasks: usize = c.tasks.iter().map(|t| t.planned).sum();
+    assert_eq!(tasks, c.denominators.planned);
+}
+
 /// The sheet of one run failing exploration and requirement tracking, `required` axes.
 fn two_causes(required: &[Axis], record: &str) -> crate::sheet::evaluate::RunSheet {
     let runs = parse_runs(record.as_bytes(), "runs");
