@@ -57,6 +57,7 @@ __all__ = [
     "sheet",
     "SheetResult",
     "explain",
+    "explain_sets",
     "diagnose",
     "DiagnoseResult",
     "contextbench",
@@ -67,6 +68,7 @@ __all__ = [
     "UnitsResult",
     "merge",
     "shard_of",
+    "set_parquet_limits",
     "OutcomesInput",
     "__version__",
 ]
@@ -709,6 +711,7 @@ def explore(
     lengths: Union[None, PathLike, Mapping[str, Mapping[str, int]]] = None,
     *,
     pred_root: Optional[str] = None,
+    explorer: Optional[str] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
     errors: str = "raise",
 ) -> ExploreResult:
@@ -721,8 +724,9 @@ def explore(
     top_k: the ranking cut (None: all regions).
     lengths: {instance_id: {path: n_lines}} as a dict or a JSON file (`--file-lengths`).
     pred_root: the absolute prefix explorers used for the repository (`--pred-root`).
+    explorer: the explorer name of prediction rows that give none (`--explorer`), instead of
+        each file's stem (or "default" for dicts).
     shard: "i/n" or (i, n); merge the `partial`s with `merge`.
-    sources: which reads count, as `score` takes it (`--sources`).
     """
     b, b_name = _as_jsonl(bench, "bench")
     if isinstance(preds, (str, os.PathLike)):
@@ -732,10 +736,10 @@ def explore(
     if items and all(isinstance(p, (str, os.PathLike)) for p in items):
         for p in items:
             data, name = _as_jsonl(p, "preds")  # type: ignore[arg-type, unused-ignore]
-            pred_inputs.append((data, name, os.path.splitext(os.path.basename(name))[0]))
+            pred_inputs.append((data, name, explorer or os.path.splitext(os.path.basename(name))[0]))
     else:
         data, name = _as_jsonl(items, "preds")
-        pred_inputs.append((data, name, "default"))
+        pred_inputs.append((data, name, explorer or "default"))
     if lengths is None:
         lens = None
     elif isinstance(lengths, Mapping):
@@ -881,6 +885,42 @@ def explain(
         first = doc.errors[0]
         raise InputError(first.file, first.line, first.field, first.message, doc.errors, doc)
     return doc
+
+
+def explain_sets(
+    gold: Mapping[str, RowsInput],
+    reads: RowsInput,
+    task: str,
+    run: Optional[str] = None,
+    *,
+    against: Optional[str] = None,
+    workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
+    outcomes: Optional[OutcomesInput] = None,
+    patches: Union[None, RowsInput, Sequence[PathLike]] = None,
+    test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]] = None,
+    stages: bool = True,
+    threshold: float = 0.5,
+    sources: SourcesArg = None,
+    errors: str = "raise",
+) -> List[Explanation]:
+    """One (task, run) under several gold sets, one after the other, as `readcov explain --gold
+    NAME=FILE --gold NAME=FILE ... --format json` gives them: a list with one `explain` document
+    per set, in order, each with `gold_set` (its name). Each set is explained by `explain` itself
+    (the CLI's loop: one explanation per set by the same engine), the other arguments as
+    `explain` takes them."""
+    if not isinstance(gold, Mapping) or not gold:
+        raise InputError("<gold>", 0, None, "explain_sets takes {name: gold input}, at least one set")
+    out: List[Explanation] = []
+    for name, one in gold.items():
+        doc = explain(
+            one, reads, task, run, against=against, workspace=workspace, workspaces=workspaces,
+            outcomes=outcomes, patches=patches, test_reports=test_reports, stages=stages,
+            threshold=threshold, sources=sources, errors=errors,
+        )
+        doc["gold_set"] = str(name)
+        out.append(doc)
+    return out
 
 
 def _optional_input(rows: Optional[RowsInput], what: str) -> Union[None, str, Tuple[bytes, str]]:
@@ -1195,6 +1235,19 @@ def shard_of(task: str, n: int) -> int:
     """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
     `--shard I/N` split by, the same on every machine and for any input order."""
     return int(_call(_native.shard_of, task, _count("n", n, 1)))
+
+
+def set_parquet_limits(max_rows: Optional[int] = None, max_bytes: Optional[int] = None) -> Tuple[int, int]:
+    """The limits every Parquet input of this process is read within, as the CLI's global
+    `--max-parquet-rows N` / `--max-parquet-bytes BYTES` set them (docs/reliability.md): rows a
+    file may hold (default 1,000,000; a file declaring more is refused unread) and bytes it may
+    decode to (default 268,435,456). Set once per process, as flags are: a later call asking for
+    other limits raises InputError naming the ones in force (a `None` is that limit's default).
+    Without arguments, returns the limits in force; else the ones set, as (rows, bytes)."""
+    rows, size = _call(
+        _native.set_parquet_limits, _count("max_rows", max_rows), _count("max_bytes", max_bytes)
+    )
+    return int(rows), int(size)
 
 
 # Capabilities in modules of their own, on the helpers above (imported last: they import them).

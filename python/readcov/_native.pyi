@@ -200,6 +200,9 @@ def shard_of(task: str, n: int) -> int:
 def run_file(arg: str) -> Tuple[Optional[str], str]:
     """`RUN=FILE` split as the CLI splits `--outcomes RUN=FILE` (RUN a plain label and no file
     named like the whole text), else (None, arg); `RUN=` alone raises ValueError."""
+def set_parquet_limits(max_rows: Optional[int] = None, max_bytes: Optional[int] = None) -> Tuple[int, int]:
+    """Sets this process's Parquet limits once (`--max-parquet-rows`, `--max-parquet-bytes`);
+    the limits in force as (rows, bytes). ValueError when other limits are already set."""
 def read_input(path: str) -> bytes:
     """A whole regular file; a FIFO, socket or device raises ValueError ("not a regular file")."""
 def settle() -> bool:

@@ -17,6 +17,7 @@ mod import;
 mod jsonl;
 mod labels;
 mod lean_rows;
+mod limits;
 mod locbench;
 mod merge;
 mod options;
@@ -213,6 +214,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(units::units, m)?)?;
     m.add_function(wrap_pyfunction!(shard_of, m)?)?;
     m.add_function(wrap_pyfunction!(labels::run_file, m)?)?;
+    m.add_function(wrap_pyfunction!(limits::set_parquet_limits, m)?)?;
     m.add_function(wrap_pyfunction!(read_input, m)?)?;
     m.add_function(wrap_pyfunction!(settle, m)?)?;
     m.add_function(wrap_pyfunction!(jsonl::rows_jsonl, m)?)?;

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import readcov
 
@@ -74,6 +74,8 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
     consensus_per_run = readcov.gold_from_runs(reads, {"openhands": real / "gold.jsonl"}, min_runs=1)
+    limits: Tuple[int, int] = readcov.set_parquet_limits()
+    per_set: List[readcov.Explanation] = readcov.explain_sets({"a": gold, "b": gold}, reads, task, stages=False)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"
     cb: readcov.ContextBenchResult = readcov.contextbench(
         cb_dir / "gold.jsonl", cb_dir / "preds.jsonl", workspaces=cb_dir / "ws", blocks=True
@@ -91,7 +93,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     unit_notes: List[str] = listed.notes
     bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
-    explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, errors="collect")
+    explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, explorer="mine", errors="collect")
     top_k: Optional[int] = explored.top_k
     sheet: readcov.SheetResult = readcov.sheet(
         [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), sources="agent", errors="collect"
@@ -121,6 +123,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "locbench": len(located), "loc_levels": len(loc_levels),
         "listed_units": len(listed), "unit_notes": len(unit_notes),
         "per_run": len(per_run), "merged_labels": len(merged_labels), "consensus_per_run": len(consensus_per_run),
+        "parquet_rows": limits[0], "per_set": len(per_set),
     }
 
 

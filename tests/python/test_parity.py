@@ -1,0 +1,95 @@
+"""CLI flags that had no Python parameter (docs/python.md, "CLI ↔ Python"), each against the
+CLI on shipped data: the Parquet limits (`--max-parquet-rows`, `--max-parquet-bytes`), explore's
+`--explorer`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import readcov
+from conftest import REAL, REPO, cli, jsonl
+
+PARQUET_GOLD = REPO / "tests" / "fixtures" / "contextbench" / "gold.zstd.parquet"
+CB_PREDS = REPO / "tests" / "fixtures" / "contextbench" / "preds.jsonl"
+
+
+def in_a_fresh_process(code):
+    """The limits are the process's, set once: each case runs in an interpreter of its own."""
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
+def test_parquet_limits_are_the_cli_flags():
+    code = f"""
+import json, readcov
+out = {{"default": readcov.set_parquet_limits()}}
+out["set"] = readcov.set_parquet_limits(max_rows=1)
+try:
+    readcov.contextbench({str(PARQUET_GOLD)!r}, {str(CB_PREDS)!r})
+except readcov.InputError as e:
+    out["refused"] = [str(x) for x in e.errors]
+try:
+    readcov.set_parquet_limits(max_rows=5)
+except readcov.InputError as e:
+    out["again"] = e.message
+out["same"] = readcov.set_parquet_limits(max_rows=1)
+print(json.dumps(out))
+"""
+    got = in_a_fresh_process(code)
+    assert got["default"] == [1_000_000, 268_435_456] and got["set"] == [1, 268_435_456]
+    p = cli("contextbench", "--gold", PARQUET_GOLD, "--preds", CB_PREDS, "--max-parquet-rows", "1", check=False)
+    assert p.returncode == 2
+    # Refused whole with the CLI's last words (the CLI says the Parquet limit on the line before).
+    assert got["refused"] == [f"{PARQUET_GOLD}: no valid gold rows, nothing to score"]
+    assert got["refused"][0] in p.stderr and "more than the limit of 1" in p.stderr
+    assert "already set (1 rows, 268435456 bytes)" in got["again"] and got["same"] == [1, 268_435_456]
+    # Raised, the same file is read whole, as with the CLI's flag raised.
+    code = f"""
+import json, readcov
+readcov.set_parquet_limits(max_rows=10, max_bytes=1 << 30)
+print(json.dumps(list(readcov.contextbench({str(PARQUET_GOLD)!r}, {str(CB_PREDS)!r}, errors="collect"))))
+"""
+    rows = in_a_fresh_process(code)
+    want = json.loads(cli("contextbench", "--gold", PARQUET_GOLD, "--preds", CB_PREDS, "--max-parquet-rows", "10",
+                          "--max-parquet-bytes", str(1 << 30), "--format", "json").stdout)
+    assert rows == want["rows"] and len(rows) > 0
+    with pytest.raises(readcov.InputError) as e:
+        readcov.set_parquet_limits(max_rows=-1)
+    assert e.value.field == "max_rows"
+
+
+def test_explore_explorer_names_rows_that_give_none(tmp_path):
+    fx = REPO / "tests" / "fixtures" / "explore"
+    rows = [r for r in jsonl((fx / "preds.jsonl").read_text()) if r.get("explorer") == "bm25"]
+    for r in rows:
+        del r["explorer"]
+    preds = tmp_path / "unnamed.jsonl"
+    preds.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    p = cli("explore", "--bench", fx / "bench.jsonl", "--preds", preds, "--explorer", "mine",
+            "--file-lengths", fx / "lengths.json", "--format", "jsonl")
+    want = jsonl(p.stdout)
+    got = readcov.explore(fx / "bench.jsonl", preds, lengths=fx / "lengths.json", explorer="mine")
+    strip = lambda r: {k: v for k, v in r.items() if k != "record"}
+    assert list(got) == [strip(r) for r in want if r["record"] == "instance"]
+    assert [s["explorer"] for s in got.summaries] == ["mine"]
+    # Without it: the file's stem, as the CLI names it; dicts: "default", or the name given.
+    assert [s["explorer"] for s in readcov.explore(fx / "bench.jsonl", preds, lengths=fx / "lengths.json").summaries] == ["unnamed"]
+    assert [s["explorer"] for s in readcov.explore(fx / "bench.jsonl", rows, explorer="x").summaries] == ["x"]
+
+
+def test_explain_sets_equals_the_cli(real_files, tmp_path):
+    gold, reads = real_files / "gold.jsonl", real_files / "reads.jsonl"
+    task = "pylint-dev__pylint-4604"
+    fewer = tmp_path / "fewer.jsonl"
+    kept = [r for r in jsonl(gold.read_text()) if r["task"] == task][:1]
+    fewer.write_text("".join(json.dumps(r) + "\n" for r in kept))
+    want = json.loads(cli("explain", "--gold", f"edit={gold}", "--gold", f"one={fewer}", "--reads", reads,
+                          "--task", task, "--workspaces", REAL / "sources", "--format", "json").stdout)
+    got = readcov.explain_sets({"edit": gold, "one": fewer}, reads, task, workspaces=REAL / "sources")
+    assert isinstance(want, list) and [dict(d) for d in got] == want
+    assert [d["gold_set"] for d in got] == ["edit", "one"] and got[0]["files"] != got[1]["files"]
+    with pytest.raises(readcov.InputError):
+        readcov.explain_sets({}, reads, task)
