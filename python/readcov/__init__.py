@@ -231,9 +231,12 @@ class ScoreResult(Rows):
 
 class ImportResult(Rows):
     """`import_log` rows, with `summary`: runs, actions, events and what was not turned into
-    reads, as `readcov import`'s summary counts them."""
+    reads, as `readcov import`'s summary counts them; and `outcomes`: the outcome each run's log
+    states (dataset rows' `resolved`, `target`, `reward`) as label rows (`task`, `run`,
+    `resolved`, `from`), the rows `readcov import --emit-outcomes` writes and `outcomes=` takes."""
 
     summary: Dict[str, Any]
+    outcomes: List[Dict[str, Any]]
 
 
 class GoldResult(Rows):
@@ -592,15 +595,17 @@ def import_log(
     workspace: the repository at the base commit (reads checked against it, edits replayed);
     workspaces: a folder with one workspace per task, `<dir>/<task>/`.
     task, run: override the ids (default: the log's instance id; the format name).
-    The result's `summary` dict counts runs, actions, events and what was not turned into reads.
+    The result's `summary` dict counts runs, actions, events and what was not turned into reads;
+    its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
     paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
-    rows, summary, errs = _call(
+    rows, summary, errs, stated = _call(
         _native.import_log,
         [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)
+    result.outcomes = [{"task": t, "run": r, "resolved": ok, "from": src} for (t, r, ok, src) in stated]
     found = _located(errs)
     if not result and not found:
         # As `readcov import` exits 2: nothing imported is an error, never an empty list (a
@@ -669,6 +674,7 @@ def gold_from_runs(
     optional: bool = False,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
+    format: str = "jsonl",
     errors: str = "raise",
 ) -> GoldResult:
     """Consensus gold from several runs per task, as `readcov gold --from-runs READS --outcomes
@@ -681,11 +687,17 @@ def gold_from_runs(
         harness report per model as {run: report} (`--outcomes RUN=FILE`, `OutcomesInput`).
     agree: "all" (the intersection, SWE-Explore's G_core) or K (lines at least K runs read).
     optional: also each resolved run's own lines minus the core (`tier: optional`, `run`).
+    format: "jsonl" (gold rows) or "swe-explore": one SWE-Explore benchmark row per task
+        (`--format swe-explore`), the `bench` `explore` takes.
     The result's `notes` say which tasks got no gold and why.
     """
+    if format not in ("jsonl", "swe-explore"):
+        raise InputError("<arguments>", 0, "format", f"format {format!r}: expected 'jsonl' or 'swe-explore' "
+                         "(qrels are the CLI's `readcov gold --format qrels`)")
     rows, notes, errs = _call(
         _native.gold_from_runs, _input(reads, "reads"), _outcomes(_given(outcomes, "outcomes")), str(agree),
         _count("min_runs", min_runs), optional, _path(workspace), _path(workspaces),
+        swe_explore=format == "swe-explore",
     )
     result = GoldResult(_jsonl_rows(rows))
     result.notes = json.loads(notes)

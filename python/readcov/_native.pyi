@@ -74,8 +74,9 @@ def import_log(
     workspaces: Optional[str] = None,
     task: Optional[str] = None,
     run: Optional[str] = None,
-) -> Tuple[str, str, List[Located]]:
-    """Reads rows (JSONL), import summary (JSON), located errors."""
+) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]]]:
+    """Reads rows (JSONL), import summary (JSON), located errors, and each run's stated outcome
+    as (task, run, resolved, from) (`--emit-outcomes`)."""
 
 def gold_from_patch(
     diff: Optional[str] = None,
@@ -101,8 +102,10 @@ def gold_from_runs(
     optional: bool = False,
     workspace: Optional[str] = None,
     workspaces: Optional[str] = None,
+    swe_explore: bool = False,
 ) -> Tuple[str, str, List[Located]]:
-    """Consensus gold rows (JSONL), notes (JSON list), located errors."""
+    """Consensus gold rows (JSONL; SWE-Explore benchmark rows with `swe_explore`), notes (JSON
+    list), located errors."""
 
 def explore(
     bench: bytes,

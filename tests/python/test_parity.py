@@ -93,3 +93,43 @@ def test_explain_sets_equals_the_cli(real_files, tmp_path):
     assert [d["gold_set"] for d in got] == ["edit", "one"] and got[0]["files"] != got[1]["files"]
     with pytest.raises(readcov.InputError):
         readcov.explain_sets({}, reads, task)
+
+
+def test_import_outcomes_equal_emit_outcomes(tmp_path):
+    """`import_log(...).outcomes`: the outcome each run's log states, the rows `readcov import
+    --emit-outcomes` writes (a dataset's `target`), which `outcomes=` then takes as labels."""
+    data = REPO / "tests" / "data" / "formats" / "chat-trajectories" / "nebius_SWE-agent-trajectories.zstd.parquet"
+    cli("import", data, "-o", tmp_path / "r.jsonl", "--emit-outcomes", tmp_path / "o.jsonl")
+    want = jsonl((tmp_path / "o.jsonl").read_text())
+    got = readcov.import_log(data)
+    assert len(want) == 5 and got.outcomes == want and list(got) == jsonl((tmp_path / "r.jsonl").read_text())
+    # A log that states none gives none.
+    assert readcov.import_log(sorted((REAL / "openhands").glob("*.json"))[:1]).outcomes == []
+
+
+def test_consensus_as_swe_explore_rows_equals_the_cli(tmp_path):
+    """`gold_from_runs(format="swe-explore")` is `readcov gold --from-runs ... --format
+    swe-explore` on the real-multi runs, and `explore` takes the rows as its benchmark."""
+    multi = REPO / "tests" / "data" / "real-multi"
+    rows = readcov.Rows()
+    for log in sorted(multi.joinpath("swe-agent-java").rglob("*.traj")):
+        rows.extend(readcov.import_log(log, task=log.parent.name, run=log.stem, errors="collect"))
+    reads = tmp_path / "reads.jsonl"
+    rows.to_jsonl(reads)
+    outcomes = multi / "outcomes.jsonl"
+    want = jsonl(cli("gold", "--from-runs", reads, "--outcomes", outcomes, "--agree", "2", "--format", "swe-explore").stdout)
+    got = readcov.gold_from_runs(reads, outcomes, agree=2, format="swe-explore")
+    assert len(want) == 5 and list(got) == want
+    # The rows are a benchmark `explore` reads as the CLI reads the CLI's file: an explorer that
+    # returns each task's core regions scores the same under both.
+    bench, oracle = tmp_path / "bench.jsonl", tmp_path / "oracle.jsonl"
+    bench.write_text("".join(json.dumps(r) + "\n" for r in want))
+    oracle.write_text("".join(json.dumps({"instance_id": r["instance_id"], "explorer": "oracle",
+                                          "regions": r["ground_truth"]["read_core_regions"]}) + "\n" for r in want))
+    cli_rows = jsonl(cli("explore", "--bench", bench, "--preds", oracle, "--top-k", "all", "--format", "jsonl").stdout)
+    explored = readcov.explore(list(got), oracle, top_k=None)
+    assert len(explored) == 5 and list(explored) == [{k: v for k, v in r.items() if k != "record"}
+                                                     for r in cli_rows if r["record"] == "instance"]
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_runs(reads, outcomes, format="qrels")
+    assert e.value.field == "format"

@@ -105,9 +105,11 @@ pub fn gold_from_patch(
 /// LABELS` builds it (`readcov_gold::consensus`): the lines the resolved runs' agents read (all
 /// of them, or at least `agree` runs), for tasks with at least `min_runs` resolved runs. Reads
 /// and labels load through the input layer (a trajectory is imported, its edits replayed on the
-/// workspace's base files). Rows (JSONL), notes (JSON), located errors.
+/// workspace's base files). Rows (JSONL), notes (JSON), located errors. `swe_explore`: the rows
+/// are SWE-Explore benchmark rows instead, one per task (`--format swe-explore`,
+/// `readcov_gold::swe_explore_row`).
 #[pyfunction]
-#[pyo3(signature = (reads, outcomes, agree="all", min_runs=2, optional=false, workspace=None, workspaces=None))]
+#[pyo3(signature = (reads, outcomes, agree="all", min_runs=2, optional=false, workspace=None, workspaces=None, swe_explore=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn gold_from_runs(
     py: Python<'_>,
@@ -118,9 +120,10 @@ pub fn gold_from_runs(
     optional: bool,
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
+    swe_explore: bool,
 ) -> PyResult<BuiltText> {
     use readcov_files::input::{BaseFiles, ReadsOptions};
-    use readcov_gold::{consensus, Agree, ConsensusOptions, RunsInput};
+    use readcov_gold::{consensus, swe_explore_row, Agree, ConsensusOptions, RunsInput};
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
     one_workspace(&workspace, &workspaces)?;
     let reads = reads.source();
@@ -152,9 +155,17 @@ pub fn gold_from_runs(
             .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
             .collect();
         let mut rows = String::new();
-        for s in &built.rows {
-            rows.push_str(&serde_json::to_string(s).expect("gold rows serialise"));
-            rows.push('\n');
+        if swe_explore {
+            // As `readcov gold --format swe-explore`: one benchmark row per task of the consensus.
+            for task in &c.tasks {
+                rows.push_str(&swe_explore_row(task).to_string());
+                rows.push('\n');
+            }
+        } else {
+            for s in &built.rows {
+                rows.push_str(&serde_json::to_string(s).expect("gold rows serialise"));
+                rows.push('\n');
+            }
         }
         Ok((rows, serde_json::Value::from(notes).to_string(), errors))
     })

@@ -1,6 +1,7 @@
 //! `import_log`: agent trajectories to reads rows, as `readcov import` writes them — the same
 //! inputs per argument (`readcov_files::logs`: V1 conversation folders, Claude Code subagents),
-//! the same confined workspaces, the same refusal of a log that gave nothing but an error.
+//! the same confined workspaces, the same refusal of a log that gave nothing but an error — and
+//! the outcome each run's log states (`--emit-outcomes`: `Imported::labels`).
 
 use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
@@ -9,8 +10,11 @@ use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
 use serde_json::json;
 use std::path::PathBuf;
 
-/// Rows (JSONL), the summary (JSON) and located errors.
-type ImportedText = (String, String, Vec<Located>);
+/// A run's stated outcome: `(task, run, resolved, from)`, an `--emit-outcomes` row.
+type Label = (String, String, bool, &'static str);
+
+/// Rows (JSONL), the summary (JSON), located errors and the runs' stated outcomes.
+type ImportedText = (String, String, Vec<Located>, Vec<Label>);
 
 #[pyfunction]
 #[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None))]
@@ -54,6 +58,7 @@ pub fn import_log(
         let mut total = Summary::default();
         let mut rows = Vec::new();
         let mut errors = Vec::new();
+        let mut labels: Vec<Label> = Vec::new();
         let (mut files, mut refused) = (0usize, 0usize);
         for file in logs::expand(&paths) {
             files += 1;
@@ -86,6 +91,8 @@ pub fn import_log(
             }
             total.add(&got.summary);
             rows.extend(got.rows);
+            let stated = got.labels.into_iter();
+            labels.extend(stated.map(|l| (l.task, l.run, l.resolved, l.field)));
         }
         let skipped: serde_json::Map<String, serde_json::Value> = total
             .skipped
@@ -110,6 +117,6 @@ pub fn import_log(
             }
         };
         let rows = readcov_files::base::reads_jsonl_with_base(&rows, &pick).map_err(file_error)?;
-        Ok((rows, summary.to_string(), errors))
+        Ok((rows, summary.to_string(), errors, labels))
     })
 }
