@@ -34,9 +34,10 @@ pub fn contextbench(
         let mut errors: Vec<Located> = g.errors.iter().map(located).collect();
         if g.items.is_empty() {
             let name = gold.name();
-            return Err(file_error(format!(
-                "{name}: no valid gold rows, nothing to score"
-            )));
+            return Err(nothing_valid(
+                &errors,
+                format!("{name}: no valid gold rows, nothing to score"),
+            ));
         }
         let mut notes = Vec::new();
         let p = match (&preds, &reads) {
@@ -48,12 +49,14 @@ pub fn contextbench(
             }
             _ => return Err(file_error("give preds or reads, one of them")),
         };
-        errors.extend(p.errors.iter().map(located));
+        let pred_errors: Vec<Located> = p.errors.iter().map(located).collect();
         if p.items.is_empty() {
-            return Err(file_error(
-                "<preds>: no valid predictions, nothing to score",
+            return Err(nothing_valid(
+                &pred_errors,
+                "<preds>: no valid predictions, nothing to score".into(),
             ));
         }
+        errors.extend(pred_errors);
         let ws = (workspaces.as_deref())
             .map(DirWorkspaces::new)
             .transpose()
@@ -76,4 +79,14 @@ pub fn contextbench(
         );
         Ok((doc, errors, notes))
     })
+}
+
+/// An input with no valid row: refused naming why — its first located error (a Parquet file over
+/// the row limit, a row that does not parse), the line the CLI prints before its "nothing to
+/// score" — else the whole-input message.
+fn nothing_valid(errors: &[Located], whole: String) -> PyErr {
+    match errors.first() {
+        Some(e) => pyo3::exceptions::PyValueError::new_err(e.clone()),
+        None => file_error(whole),
+    }
 }
