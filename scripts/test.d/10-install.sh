@@ -6,6 +6,9 @@
 # --locked: the committed Cargo.lock must be enough.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# First: the install and the wheel must find the test build's dependencies compiled with their
+# features (server/feature-union), or each compiles them again (~100 s of CPU apiece in CI).
+python3 scripts/check-feature-union || { echo "10-install: FAIL: scripts/check-feature-union" >&2; exit 1; }
 root="$(mktemp -d "${TMPDIR:-/tmp}/readcov-install.XXXXXX")"
 trap 'rm -rf "$root"' EXIT
 fail() { echo "10-install: FAIL: $*" >&2; exit 1; }

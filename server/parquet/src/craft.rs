@@ -1,4 +1,4 @@
-//! Hand-made Parquet files for tests and fuzzing (feature `craft`): any schema (5,000 nested
+//! Hand-made Parquet files for tests and fuzzing (test-only, though compiled in every build): any schema (5,000 nested
 //! groups, inconsistent children counts) and dictionary-encoded byte-array columns whose pages
 //! declare what the caller says — the hostile shapes no well-behaved writer would produce, made
 //! without the `parquet` crate's writer (which would refuse or overflow on them itself). Also the

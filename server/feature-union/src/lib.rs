@@ -1,0 +1,1 @@
+//! No code: this crate only turns dependency features on (see its Cargo.toml for why).
