@@ -584,6 +584,7 @@ def import_log(
     workspaces: Optional[PathLike] = None,
     task: Optional[str] = None,
     run: Optional[str] = None,
+    corpus: Optional[PathLike] = None,
     errors: str = "raise",
 ) -> ImportResult:
     """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
@@ -591,17 +592,21 @@ def import_log(
     path: one log (file, or an OpenHands V1 conversation folder) or a list of them; a Claude Code
         transcript brings its subagents.
     format: "auto" (detected from content) or a format label: openhands, openhands-v1,
-        openhands-eval, mini-swe-agent, swe-agent, claude-code, codex, atif.
+        openhands-eval, mini-swe-agent, swe-agent, claude-code, codex, atif, chunks, chat,
+        gemini-cli, otel-genai, inspect, aider, trec (`readcov import --format`'s values).
     workspace: the repository at the base commit (reads checked against it, edits replayed);
     workspaces: a folder with one workspace per task, `<dir>/<task>/`.
     task, run: override the ids (default: the log's instance id; the format name).
+    corpus: a BEIR-style corpus (`corpus.jsonl` or its folder) mapping a TREC run's docids to
+        spans (`--corpus`; with format "trec" or "auto").
     The result's `summary` dict counts runs, actions, events and what was not turned into reads;
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
     paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
     rows, summary, errs, stated = _call(
         _native.import_log,
-        [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run
+        [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run,
+        corpus=_path(corpus),
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)

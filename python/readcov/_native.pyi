@@ -74,6 +74,7 @@ def import_log(
     workspaces: Optional[str] = None,
     task: Optional[str] = None,
     run: Optional[str] = None,
+    corpus: Optional[str] = None,
 ) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]]]:
     """Reads rows (JSONL), import summary (JSON), located errors, and each run's stated outcome
     as (task, run, resolved, from) (`--emit-outcomes`)."""

@@ -162,3 +162,20 @@ def test_the_parity_table_names_every_flag_of_every_command():
         missing += [f"{cmd} {f}" for f in sorted(flags - {"--help"})
                     if not named(rows[cmd], f) and not named(shared, f)]
     assert missing == [], missing
+
+
+def test_import_a_trec_run_with_a_corpus_equals_the_cli(tmp_path):
+    """`import_log(run, corpus=...)` is `readcov import --corpus CORPUS RUN`: a TREC run's docids
+    mapped to the corpus's spans; a corpus with another explicit format is refused as the CLI
+    refuses it."""
+    beir = REPO / "tests" / "fixtures" / "beir"
+    want = jsonl(cli("import", "--corpus", beir / "corpus.jsonl", beir / "run.trec").stdout)
+    got = readcov.import_log(beir / "run.trec", corpus=beir / "corpus.jsonl")
+    assert len(want) > 0 and list(got) == want
+    # The folder holding it, as `--corpus DIR`.
+    assert list(readcov.import_log(beir / "run.trec", format="trec", corpus=beir)) == want
+    p = cli("import", "--format", "openhands", "--corpus", beir / "corpus.jsonl", beir / "run.trec", check=False)
+    with pytest.raises(readcov.InputError) as e:
+        readcov.import_log(beir / "run.trec", format="openhands", corpus=beir / "corpus.jsonl")
+    assert p.returncode != 0 and "corpus maps the docids of a TREC run" in e.value.message
+    assert "--corpus maps the docids of a TREC run" in p.stderr

@@ -6,9 +6,11 @@
 use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
 use readcov_files::{canonical_dir, logs, task_dir, Workspace};
+use readcov_import::chunks::beir::Corpus;
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
 use serde_json::json;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A run's stated outcome: `(task, run, resolved, from)`, an `--emit-outcomes` row.
 type Label = (String, String, bool, &'static str);
@@ -17,7 +19,8 @@ type Label = (String, String, bool, &'static str);
 type ImportedText = (String, String, Vec<Located>, Vec<Label>);
 
 #[pyfunction]
-#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None))]
+#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn import_log(
     py: Python<'_>,
     paths: Vec<PathBuf>,
@@ -26,6 +29,7 @@ pub fn import_log(
     workspaces: Option<PathBuf>,
     task: Option<String>,
     run: Option<String>,
+    corpus: Option<PathBuf>,
 ) -> PyResult<ImportedText> {
     let format = match format {
         "auto" => None,
@@ -48,16 +52,19 @@ pub fn import_log(
         .map(canonical_dir)
         .transpose()
         .map_err(file_error)?;
+    let (corpus, mut errors) = load_corpus(corpus.as_deref(), format)?;
     let opts = ImportOptions {
         format,
         task,
         run,
-        ..Default::default()
+        corpus,
+        // No changes are handed back (`--emit-patches` is the CLI's): none are rebuilt by replay,
+        // as `readcov import` without that flag; the rows are the same either way.
+        no_replayed_changes: true,
     };
     py.detach(|| {
         let mut total = Summary::default();
         let mut rows = Vec::new();
-        let mut errors = Vec::new();
         let mut labels: Vec<Label> = Vec::new();
         let (mut files, mut refused) = (0usize, 0usize);
         for file in logs::expand(&paths) {
@@ -119,4 +126,25 @@ pub fn import_log(
         let rows = readcov_files::base::reads_jsonl_with_base(&rows, &pick).map_err(file_error)?;
         Ok((rows, summary.to_string(), errors, labels))
     })
+}
+
+/// `--corpus`: a TREC run's docids mapped to the spans a BEIR corpus gives, loaded and checked as
+/// `readcov import --corpus` does; its located errors join the import's.
+fn load_corpus(
+    corpus: Option<&std::path::Path>,
+    format: Option<Format>,
+) -> PyResult<(Option<Arc<Corpus>>, Vec<Located>)> {
+    let Some(p) = corpus else {
+        return Ok((None, Vec::new()));
+    };
+    if format.is_some_and(|f| f != Format::Trec) {
+        let why = "corpus maps the docids of a TREC run: it goes with format=\"trec\" or \"auto\"";
+        return Err(file_error(why));
+    }
+    let (c, e) = readcov_files::beir::load_corpus(p).map_err(file_error)?;
+    if c.is_empty() {
+        let msg = format!("{}: no corpus document with a span", p.display());
+        return Err(file_error(msg));
+    }
+    Ok((Some(Arc::new(c)), e.iter().map(crate::located).collect()))
 }

@@ -19,6 +19,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     runs: int = reads.summary["runs"]
     stated: List[Dict[str, Any]] = reads.outcomes
     one: readcov.Rows = readcov.import_log(logs[0], format="openhands", task="t", run="r", errors="collect")
+    trec_reads: readcov.ImportResult = readcov.import_log(real.parent.parent / "fixtures" / "beir" / "run.trec", corpus=real.parent.parent / "fixtures" / "beir")
     gold: readcov.GoldResult = readcov.gold_from_patch(swebench=real / "gold.jsonl")
     notes: List[Dict[str, Any]] = gold.notes
     units = readcov.gold_from_patch(swebench=real / "gold.jsonl", expand="units", workspaces=sources, max_unit=200, window=10)
@@ -124,7 +125,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "locbench": len(located), "loc_levels": len(loc_levels),
         "listed_units": len(listed), "unit_notes": len(unit_notes),
         "per_run": len(per_run), "merged_labels": len(merged_labels), "consensus_per_run": len(consensus_per_run),
-        "parquet_rows": limits[0], "per_set": len(per_set), "stated": len(stated),
+        "parquet_rows": limits[0], "per_set": len(per_set), "stated": len(stated), "trec_rows": len(trec_reads),
     }
 
 
