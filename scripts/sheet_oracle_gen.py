@@ -79,12 +79,25 @@ def case(rng, d):
                     rec["regeneration_count"] = rng.randint(0, 3)
                 if rng.random() < 0.3:
                     rec["human_validity"] = rng.choice(["valid", "invalid"])
+                if rng.random() < 0.2:
+                    rec["termination"] = pick(rng, ({"reason": "agent_done"}, 8), ({"reason": ""}, 0.2),
+                                              ({"reason": "x", "at": 3}, 0.2))
+                for k in ("agent_turns", "user_messages", "tool_calls", "marker_records"):
+                    if rng.random() < 0.1:
+                        rec[k] = pick(rng, (rng.randint(0, 5), 20), (-1, 0.3), (1.5, 0.3))
+                for k in ("attempt_id", "initial_requirement_version", "final_requirement_version"):
+                    if rng.random() < 0.1:
+                        rec[k] = pick(rng, ("R1", 20), (3, 0.5))
+                if rng.random() < 0.05:
+                    rec["notes"] = "free text"
                 if rng.random() < 0.02:
                     rec["exploration"] = True
                 if rng.random() < 0.02:
                     rec["task"] = ""
                 if rng.random() < 0.02:
                     rec["condition"] = 5
+                if rng.random() < 0.02:
+                    rec["condition"] = ""  # free text: an empty condition is one too
                 runs.append(json.dumps(rec))
                 if rng.random() < 0.04:
                     runs.append(json.dumps(rec))  # a duplicate (task, run): an error on its line
@@ -93,6 +106,8 @@ def case(rng, d):
                 add_reads(rng, t, run, reads)
                 add_ledger(rng, t, run, ledger)
     write(d, "runs.jsonl", runs or ["not json"])
+    if gold and rng.random() < 0.1:
+        gold.append({"task": "t1", "path": "a.py", "start": 3, "end": 2})  # a bad line
     write(d, "gold.jsonl", [json.dumps(g) for g in gold])
     write(d, "reads.jsonl", reads)
     write(d, "ledger.jsonl", ledger)
@@ -107,6 +122,8 @@ def case(rng, d):
     if rng.random() < 0.4:
         lines = [json.dumps({"task": t, "required": rng.sample(axes, rng.randint(0, 4))})
                  for t in tasks if rng.random() < 0.7]
+        if rng.random() < 0.1:
+            lines.append(json.dumps({"task": "t1", "required": ["speed"]}))  # a bad line
         write(d, "tasks.jsonl", lines)
         args += ["--tasks", f"{d}/tasks.jsonl"]
     if rng.random() < 0.5:
@@ -123,7 +140,8 @@ def case(rng, d):
     if u < 0.3:
         units = [{"path": "a.py", "start": 5, "end": 15}, {"path": "a.py", "start": 8, "end": 12},
                  {"path": "a.py", "start": 20, "end": 34}, {"path": "b.py", "start": 1, "end": 30}]
-        write(d, "units.jsonl", [json.dumps(x) for x in rng.sample(units, rng.randint(1, 4))])
+        write(d, "units.jsonl", [json.dumps(x) for x in rng.sample(units, rng.randint(1, 4))] +
+              (["{}"] if rng.random() < 0.2 else []))
         args += ["--units", f"{d}/units.jsonl"]
     elif u < 0.5:
         os.makedirs(f"{d}/ws", exist_ok=True)
@@ -150,6 +168,8 @@ def add_reads(rng, t, run, reads):
             row["source"] = rng.choice(["human", "manual", "retriever"])
         if rng.random() < 0.02:
             row["end"] = 0  # a bad line
+        if rng.random() < 0.05:
+            row["path"] = rng.choice(["./", "x/../", "./x/../"]) + row["path"]  # the same file, normalised
         reads.append(json.dumps(row))
 
 
@@ -247,6 +267,17 @@ def handmade(d):
             "--sources", "agent,retriever"]
 
 
+def handmade_large(d):
+    """One task with 150 scorable trials (100 successes) in one condition and 140 in another:
+    C(150, 75) overflows u128, so readcov's product fallback is checked against exact fractions."""
+    ok = {"environment": "valid", "simulator": "valid", "scenario_oracle": "valid", "target": True}
+    runs = [json.dumps({"run": f"r{i}", "task": "big", "condition": "A", **ok, "target": i < 100}) for i in range(150)]
+    runs += [json.dumps({"run": f"s{i}", "task": "big", "condition": "B", **ok, "target": i % 3 != 0})
+             for i in range(140)]
+    write(d, "runs.jsonl", runs)
+    return ["--runs", f"{d}/runs.jsonl", "--require", "target", "--k", "1,2,70,75,140"]
+
+
 def write(d, name, lines):
     open(os.path.join(d, name), "w").write("".join(x + "\n" for x in lines))
 
@@ -258,9 +289,9 @@ def main():
     trials, seed = int(opts.get("--trials", 300)), int(opts.get("--seed", 1))
     rng = random.Random(seed)
     bad, hit = 0, collections.Counter()
-    for i in range(-1, trials):
+    for i in range(-2, trials):
         d = tempfile.mkdtemp(prefix=f"sheet-oracle-{i}-", dir=opts.get("--keep"))
-        a = handmade(d) if i < 0 else case(rng, d)
+        a = [handmade_large, handmade][i + 2](d) if i < 0 else case(rng, d)
         if "--sources" in a:
             kept = a[a.index("--sources") + 1].split(",")
             hit["reads_left_out"] += any(json.loads(x).get("source", "agent") not in kept

@@ -3,6 +3,8 @@ order, the gold active at each turn, the per-turn timeline, edited-before-readin
 read-before-edit, the axes, the grade and the proposed attribution."""
 from sheet_oracle_lib import AXES, VALIDITY
 
+TRIAL = ("termination", "agent_turns", "user_messages", "tool_calls", "marker_records", "regeneration_count",
+         "attempt_id", "initial_requirement_version", "final_requirement_version", "human_validity")
 EVENT_RANK = {"activate": 0, "replace": 1, "revoke": 2}
 INF = float("inf")
 
@@ -133,6 +135,12 @@ def run_figures(rec, ctx):
                         "obsolete_edits": obsolete} if ctx["reads"] is not None and ctx["gold"] is not None else None,
            "read_before_edit": rbe}
     fig.update(grade(rec, axes, ctx["required"](task)))
+    # what the record says, carried as written (absent validity = pending; absent fields null)
+    fig["condition"] = rec["condition"]
+    fig["validity"] = {k: rec[k] for k in ("environment", "scenario_oracle", "simulator")}
+    fig["attribution"] = {k: rec[k] for k in ("responsible_component", "primary_code", "secondary_codes",
+                                              "first_decisive_event_id")}
+    fig["trial"] = {k: rec[k] for k in TRIAL}
     fig["proposed"] = propose(fig, ebr, obsolete, {f"e{r['n']}": i for i, r in enumerate(rows)})
     return fig
 

@@ -31,6 +31,8 @@ oracle "${example[@]}" --k 1,2 --regeneration-limit 2
 oracle "${example[@]}" --k 1,2,3 --units "$fx/units.jsonl" --threshold 0.8
 oracle "${example[@]}" --workspace "$fx/repo" --require target --sources agent
 oracle --shards 2 "${example[@]}" --k 2 --regeneration-limit 1
+oracle "${example[@]}" --k 0                  # bad options: exit 2
+oracle "${example[@]}" --require target,speed
 
 # "On real trajectories": reads + edits, SWE-bench gold, one run record per trajectory
 real=tests/data/real

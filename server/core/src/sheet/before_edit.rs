@@ -195,7 +195,15 @@ fn walk<'a>(
         if e.kind == EventKind::Edit {
             let (region, s, t) = enclosing_region(e.path, e.start, e.end, units, lengths);
             let set = LineSet::span(s, t);
-            let read_lines = read.get(e.path).map_or(0, |r| r.intersection_len(&set));
+            // Reads are clipped to the file's length when it is known (docs/formats.md, "Paths"),
+            // edits are not: a region reaching past the end (an edit there) has no read line
+            // there. Clipping the region once per edit costs less than clipping every read.
+            let upto = lengths.lines_in(e.path).map_or(t, |n| t.min(n));
+            let read_lines = match read.get(e.path) {
+                Some(r) if upto == t => r.intersection_len(&set),
+                Some(r) if upto >= s => r.intersection_len(&LineSet::span(s, upto)),
+                _ => 0,
+            };
             per_edit.push(EditRead {
                 event_id: e.id(),
                 turn: e.turn,

@@ -72,3 +72,25 @@ proptest! {
         prop_assert_eq!(got.len(), runs_with_edits.len());
     }
 }
+
+/// With the file's length known, a read past its end reads no line there, also in an edit's
+/// region that reaches past the end (an edit there: edits are not clipped). Before session 24 the
+/// walk kept reads unclipped and counted line 31 of a 30-line file as read (7 of 12, not 6).
+#[test]
+fn reads_past_the_end_of_a_file_count_no_line_there() {
+    let mut read = ReadSpan::simple("b.py", 25, 35);
+    read.turn = Some(0);
+    let mut edit = ReadSpan::simple("b.py", 30, 31);
+    edit.turn = Some(1);
+    edit.kind = EventKind::Edit;
+    let rows = vec![read, edit];
+    let sources: BTreeSet<Source> = [Source::Agent].into_iter().collect();
+    let lengths: BTreeMap<String, u32> = [("b.py".to_string(), 30)].into_iter().collect();
+    let units: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
+    let got = read_before_edit_by_run(&rows, &sources, &units, &lengths);
+    let e = &got[&("default".to_string(), "default".to_string())].per_edit[0];
+    // The ±10-line window 20..=31 (clipped to the file, but not before the edit's own end).
+    assert_eq!((e.region_start, e.region_end, e.region_lines), (20, 31, 12));
+    assert_eq!(e.read_lines, 6);
+    assert_eq!(got, by_events(&rows, &sources, &units, &lengths));
+}
