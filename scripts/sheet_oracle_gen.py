@@ -140,8 +140,10 @@ def case(rng, d):
     if u < 0.3:
         units = [{"path": "a.py", "start": 5, "end": 15}, {"path": "a.py", "start": 8, "end": 12},
                  {"path": "a.py", "start": 20, "end": 34}, {"path": "b.py", "start": 1, "end": 30}]
-        write(d, "units.jsonl", [json.dumps(x) for x in rng.sample(units, rng.randint(1, 4))] +
-              (["{}"] if rng.random() < 0.2 else []))
+        picked = [dict(x) for x in rng.sample(units, rng.randint(1, 4))]
+        for x in picked:
+            x.update(pick(rng, ({}, 6), ({"kind": "function", "name": "f", "depth": 0}, 3), ({"size": 3}, 0.3)))
+        write(d, "units.jsonl", [json.dumps(x) for x in picked] + (["{}"] if rng.random() < 0.2 else []))
         args += ["--units", f"{d}/units.jsonl"]
     elif u < 0.5:
         os.makedirs(f"{d}/ws", exist_ok=True)
@@ -169,6 +171,8 @@ def add_reads(rng, t, run, reads):
         if rng.random() < 0.02:
             row["end"] = 0  # a bad line
         if rng.random() < 0.05:
+            row["tool"], row["command"], row["note"] = "view", "cat a.py", "reads keep unknown keys"
+        if rng.random() < 0.05:
             row["path"] = rng.choice(["./", "x/../", "./x/../"]) + row["path"]  # the same file, normalised
         reads.append(json.dumps(row))
 
@@ -187,6 +191,10 @@ def add_ledger(rng, t, run, ledger):
                 del row["turn"]
         if rng.random() < 0.02:
             del row["requirement"]  # a bad line
+        if rng.random() < 0.02:
+            row["note"] = "x"  # a bad line: the ledger has no other key
+        if rng.random() < 0.05:
+            row["message_id"] = "u1"
         ledger.append(json.dumps(row))
 
 

@@ -272,6 +272,11 @@ def read_units(path):
         try:
             if isinstance(o, Bad):
                 raise o
+            if set(o) - {"path", "start", "end", "kind", "name", "depth"}:
+                raise Bad("unknown key")  # docs/evaluation.md: any other key is an error on its line
+            if any(k in o and not isinstance(o[k], str) for k in ("kind", "name")) or \
+                    "depth" in o and not (is_int(o["depth"]) and 0 <= o["depth"] <= U32):
+                raise Bad("kind/name/depth")
             p, s, e = span(o)
             units.setdefault(p, []).append((s, e))
         except Bad:
