@@ -8,8 +8,9 @@
 #   its syntax units (--units, --workspace tests/fixtures/sheet/repo);
 # - the "On real trajectories" recipe over tests/data/real (15 runs, target = resolved), also with
 #   exploration required, k = 1,2 and in 2 shards;
-# - a hand-made sheet of the edges a random draw reaches rarely, then seeded random sheets (fixed
-#   seed) that must reach every edge the docs define at least once (scripts/sheet_oracle_gen.py).
+# - two hand-made sheets (scripts/sheet_oracle_edges.py: the edges a random draw reaches rarely, and
+#   290 trials of one task whose C(150, 75) overflows u128), then seeded random sheets (fixed seed;
+#   scripts/sheet_oracle_gen.py) that must reach every edge the docs define at least once.
 # Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
