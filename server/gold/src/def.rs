@@ -174,7 +174,9 @@ impl GoldDef {
             (GoldDef::Unit(o), GoldInput::Patches(rows)) => {
                 once(unit_gold(rows, files, diff, Some(o)), rows)
             }
-            (GoldDef::Test(o), GoldInput::Patches(rows)) => once(test_gold(rows, files, o), rows),
+            (GoldDef::Test(o), GoldInput::Patches(rows)) => {
+                once(test_gold(rows, files, o, diff.anchor), rows)
+            }
             (GoldDef::Consensus(o), GoldInput::Runs(runs)) => Ok(consensus(runs, o).built()),
             (def, GoldInput::Rows(rows)) => Ok(rows_under(def, rows, files)),
             (GoldDef::Edit | GoldDef::Unit(_) | GoldDef::Test(_), GoldInput::Runs(_)) => {

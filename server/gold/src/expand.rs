@@ -76,10 +76,12 @@ pub fn expand_file(
     let parsed = units(lang, source)?;
     let lines: Vec<&str> = source.lines().collect();
     let len = u32::try_from(lines.len()).unwrap_or(u32::MAX).max(1);
-    let edit = edit.clip(len);
+    // The edit lines stay whole (the `edit` rows of unit gold are exactly edit gold, a line
+    // past the file's end included); only the lines the file has are widened.
+    let edit = edit.clone();
     let mut unit = LineSet::new();
     let mut window = LineSet::new();
-    for iv in edit.intervals() {
+    for iv in edit.clip(len).intervals() {
         for line in iv.start..=iv.end {
             let whole = match innermost_of(&parsed.units, line, Role::Function) {
                 Some(f) => Some(f),

@@ -229,7 +229,7 @@ pub fn score_leave_one_out<L: FileLengths>(
 
 /// The mean of one run's scores against several golds: each ratio the mean over the scored
 /// builds (unscored ones, with no gold lines, are left out, never counted as 0), counts the
-/// rounded means, the verdict the mean coverage at `threshold`, no per-file breakdown. One
+/// rounded means over those same builds, the verdict the mean coverage at `threshold`, no per-file breakdown. One
 /// score is returned as it is.
 pub fn mean_score(scores: &[&RunScore], threshold: f64) -> RunScore {
     if let [one] = scores {
@@ -244,9 +244,11 @@ pub fn mean_score(scores: &[&RunScore], threshold: f64) -> RunScore {
         let v: Vec<f64> = scored.iter().filter_map(|s| f(s)).collect();
         (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
     };
+    // Counts average the same builds as the ratios: the scored ones (all of them when none is).
+    let counted: &[&RunScore] = if scored.is_empty() { scores } else { &scored };
     let count = |f: fn(&RunScore) -> u64| {
-        let n = scores.len().max(1) as f64;
-        (scores.iter().map(|s| f(s) as f64).sum::<f64>() / n).round() as u64
+        let n = counted.len().max(1) as f64;
+        (counted.iter().map(|s| f(s) as f64).sum::<f64>() / n).round() as u64
     };
     let line_coverage = avg(|s| s.line_coverage);
     RunScore {

@@ -48,8 +48,14 @@ fn resolve(
     })
 }
 
-/// Test-tier gold of every row with a `test_patch` or `FAIL_TO_PASS`.
-pub fn test_gold(rows: &[PatchRow], files: &dyn TaskFiles, opts: &ExpandOptions) -> Built {
+/// Test-tier gold of every row with a `test_patch` or `FAIL_TO_PASS`. The test patch's pure
+/// insertions take `anchor` lines on each side, as the fix patch's do under `unit`.
+pub fn test_gold(
+    rows: &[PatchRow],
+    files: &dyn TaskFiles,
+    opts: &ExpandOptions,
+    anchor: u32,
+) -> Built {
     let test_rows: Vec<PatchRow> = rows
         .iter()
         .filter_map(|r| {
@@ -59,7 +65,12 @@ pub fn test_gold(rows: &[PatchRow], files: &dyn TaskFiles, opts: &ExpandOptions)
             })
         })
         .collect();
-    let mut out = unit_gold(&test_rows, files, &DiffOptions::default(), Some(opts));
+    // `--exclude-tests` never applies here: the test patch's files are test files.
+    let diff = DiffOptions {
+        anchor,
+        exclude_tests: false,
+    };
+    let mut out = unit_gold(&test_rows, files, &diff, Some(opts));
     let mut by_file: BTreeMap<(String, String), LineSet> = BTreeMap::new();
     for r in out.rows.drain(..) {
         by_file

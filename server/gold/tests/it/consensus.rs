@@ -286,3 +286,42 @@ fn a_matched_failed_run_gets_the_mean_of_its_scores() {
     // The verdict is the mean's: 0.617 ≥ 0.5.
     assert_eq!(s.passes_threshold, Some(true));
 }
+
+/// A matched failed run whose builds are partly empty (no gold line: unscored): its counts are
+/// the means over the scored builds, as its ratios are — an empty build is left out, never counted
+/// as 0 (before session 24 `gold_lines`/`covered_lines` averaged every build: 10/3 ≈ 3 gold lines,
+/// a gold no build had).
+#[test]
+fn a_matched_failed_runs_counts_leave_empty_builds_out() {
+    use readcov_core::metrics::UnknownLengths;
+    use readcov_core::ScoreOptions;
+    // Builds: without r1 or r2 the intersection is empty (r3 read only b.py); without r3 it is
+    // a.py 1-10. r4 reads a.py 1-5: 5 of 10.
+    let reads = vec![
+        read("r1", "a.py", 1, 10),
+        read("r2", "a.py", 1, 10),
+        read("r3", "b.py", 1, 5),
+        read("r4", "a.py", 1, 5),
+    ];
+    let outcomes: Outcomes = [("r1", true), ("r2", true), ("r3", true), ("r4", false)]
+        .iter()
+        .map(|(run, ok)| readcov_core::outcomes::Label {
+            task: "t".into(),
+            run: Some(run.to_string()),
+            resolved: *ok,
+            line: 1,
+        })
+        .collect();
+    let (rows, _) = readcov_gold::score_leave_one_out(
+        &RunsInput { reads, outcomes },
+        &opts(Agree::All, 2),
+        Others::Matched,
+        |_, _| UnknownLengths,
+        &ScoreOptions::default(),
+    );
+    let r4 = rows.iter().find(|s| s.row.run == "r4").unwrap();
+    assert_eq!(r4.builds, 3);
+    let s = &r4.row.score;
+    assert_eq!(s.line_coverage, Some(0.5));
+    assert_eq!((s.gold_lines, s.covered_lines), (10, 5));
+}

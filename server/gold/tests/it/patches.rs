@@ -107,6 +107,34 @@ fn gold_def_builds_edit_and_unit_and_detects_them_back() {
     assert_eq!(edit_part, edit.rows);
 }
 
+/// A hunk with no base text whose stated line is past the file's end (`@@ -40,0 +42 @@` on a
+/// shorter file: the patch applies, its anchor is line 40): unit gold keeps that edit line, as
+/// edit gold does, and widens only the lines the file has (before session 24 it dropped the line
+/// under `--expand units`, so unit gold's edit rows were not edit gold).
+#[test]
+fn edit_rows_of_unit_gold_are_edit_gold_past_the_files_end() {
+    let patch = format!("{INSERT}@@ -40,0 +42 @@\n+x = 1\n");
+    let ws = files(&[("m.py", PY)]);
+    assert!(PY.lines().count() < 40);
+    let rows = [row(&patch)];
+    let diff = DiffOptions::default();
+    let edit = GoldDef::Edit
+        .build(GoldInput::Patches(&rows), &ws, &diff)
+        .unwrap();
+    let unit = GoldDef::Unit(OPTS)
+        .build(GoldInput::Patches(&rows), &ws, &diff)
+        .unwrap();
+    let span = |r: &readcov_gold::GoldRow| format!("{}-{} {}", r.start, r.end, r.origin.as_str());
+    assert_eq!(
+        edit.rows.iter().map(span).collect::<Vec<_>>(),
+        ["9-10 edit", "40-40 edit"]
+    );
+    assert_eq!(
+        unit.rows.iter().map(span).collect::<Vec<_>>(),
+        ["5-8 unit", "9-10 edit", "40-40 edit"]
+    );
+}
+
 /// SWE-bench results list an instance once per agent: the same task in several rows. Each
 /// (task, path, span, tier) is built once, repeated notes too, and a note says so.
 #[test]

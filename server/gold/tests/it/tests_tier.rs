@@ -2,13 +2,52 @@
 //! origin `test`; a failing test the base lacks (the test patch adds it) is noted.
 
 use readcov_gold::{
-    parse_patch_rows, parse_test_id, test_gold, ExpandOptions, NoteKind, Origin, TestRef,
+    parse_patch_rows, parse_test_id, test_gold, ExpandOptions, GoldDef, GoldInput, NoteKind,
+    Origin, TestRef,
 };
+use readcov_import::DiffOptions;
 use std::collections::BTreeMap;
 
 const TEST_PY: &str = "import pytest\n\nclass TestX:\n    def test_a(self):\n        assert 1\n\n    def test_b(self):\n        assert 2\n\ndef test_c():\n    assert 3\n";
 
 const TEST_PATCH: &str = "--- a/tests/test_m.py\n+++ b/tests/test_m.py\n@@ -7,2 +7,2 @@\n     def test_b(self):\n-        assert 2\n+        assert 22\n";
+
+/// The test patch's pure insertions take `--anchor` lines on each side, as under `unit` (before
+/// session 24 the test tier always took 1), and `--exclude-tests` does not empty the tier.
+#[test]
+fn test_patch_insertions_take_the_anchor_option() {
+    // `x = 1` inserted between the blank line 9 and `def test_c():` (10).
+    let patch = "--- a/tests/test_m.py\n+++ b/tests/test_m.py\n@@ -7,5 +7,6 @@\n     def test_b(self):\n         assert 2\n \n+x = 1\n def test_c():\n     assert 3\n";
+    let row = serde_json::json!({"instance_id": "t", "test_patch": patch});
+    let parsed = parse_patch_rows(format!("{row}\n").as_bytes(), "rows.jsonl");
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    let files: BTreeMap<(String, String), String> = [(
+        ("t".to_string(), "tests/test_m.py".to_string()),
+        TEST_PY.to_string(),
+    )]
+    .into();
+    let opts = ExpandOptions {
+        max_unit: 200,
+        window: 0,
+    };
+    let spans = |anchor| {
+        let diff = DiffOptions {
+            anchor,
+            exclude_tests: true,
+        };
+        let b = GoldDef::Test(opts)
+            .build(GoldInput::Patches(&parsed.items), &files, &diff)
+            .unwrap();
+        b.rows
+            .iter()
+            .map(|r| format!("{}-{}", r.start, r.end))
+            .collect::<Vec<_>>()
+    };
+    // anchor 1: line 9 (module level, window 0) and 10 (test_c, 10-11).
+    assert_eq!(spans(1), ["9-11"]);
+    // anchor 3: lines 7-9 (7-8 in test_b) and 10-11.
+    assert_eq!(spans(3), ["7-11"]);
+}
 
 #[test]
 fn test_tier_from_test_patch_and_fail_to_pass() {
@@ -27,7 +66,7 @@ fn test_tier_from_test_patch_and_fail_to_pass() {
         TEST_PY.to_string(),
     )]
     .into();
-    let b = test_gold(&parsed.items, &files, &ExpandOptions::default());
+    let b = test_gold(&parsed.items, &files, &ExpandOptions::default(), 1);
     let rows: Vec<String> = b
         .rows
         .iter()
@@ -153,7 +192,7 @@ fn tier_of(ids: &[&str]) -> (Vec<String>, Vec<NoteKind>) {
     ]
     .map(|(p, s)| (("t".to_string(), p.to_string()), s.to_string()))
     .into();
-    let b = test_gold(&parsed.items, &files, &ExpandOptions::default());
+    let b = test_gold(&parsed.items, &files, &ExpandOptions::default(), 1);
     let rows = b
         .rows
         .iter()
@@ -215,6 +254,7 @@ fn rows_for_the_test_tier_alone_need_no_fix_patch() {
         &parsed.items,
         &readcov_gold::NoWorkspace,
         &ExpandOptions::default(),
+        1,
     );
     assert!(b.rows.is_empty());
     let kinds: Vec<NoteKind> = b.notes.0.iter().map(|n| n.kind).collect();
@@ -231,6 +271,7 @@ fn rows_without_test_fields_are_noted_and_named_as_the_reason() {
         &parsed.items,
         &readcov_gold::NoWorkspace,
         &ExpandOptions::default(),
+        1,
     );
     assert!(b.rows.is_empty());
     assert_eq!(b.notes.count(NoteKind::NoTestFields), 2);

@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""Writes the gold oracle's hand-made and seeded-random cases: DIR/ws/<task>/… (base files) and
+DIR/rows.jsonl (SWE-bench rows), for `gold_oracle.py READCOV swebench DIR/rows.jsonl
+--workspaces DIR/ws` (and without the workspaces: the stated lines).
+
+usage: gold_oracle_cases.py DIR [--seed S] [--random N]
+
+Hand-made: hunks with no context, a header without counts, `\\ No newline at end of file`, CRLF,
+/dev/null sides, a file renamed and changed, a rename alone, binary patches, adjacent and
+overlapping hunks, lines past the file's end, an empty patch, several files, a deleted `--` line,
+insertions at the top and the end, a `+` before a `-`, leading comments (Python, Java, Rust, C),
+a class over --max-unit, bytes that are not UTF-8, a file the workspace lacks, no grammar.
+Random: difflib diffs (0-3 context lines) of seeded edits to generated Python and Java files,
+some applied to a workspace shifted by a few lines (offsets) or changed (does not apply)."""
+import difflib
+import json
+import os
+import random
+import sys
+
+PY = """import os
+# helper comment
+# second line of it
+
+
+def top(a, b):
+    \"\"\"Doc.\"\"\"
+    return a + b
+
+x = 1
+y = 2
+
+
+class Small:
+    # leading of m
+    @property
+    def m(self):
+        return 1
+
+        # trailing of m, deeper
+    def n(self):
+        z = 3
+        return z
+
+
+def last():
+    return 0
+"""
+
+JAVA = """package com.x;
+
+import java.util.List;
+
+/**
+ * Foo's doc.
+ */
+public class Foo {
+    private int a;
+
+    /** The bar. */
+    @Override
+    public int bar() {
+        return a;
+    }
+
+    // plain comment
+    int baz() {
+        return 2;
+    }
+}
+"""
+
+RUST = """use std::fmt;
+
+/// Point's doc.
+#[derive(Debug)]
+struct Point {
+    x: i32,
+}
+
+impl Point {
+    /// New.
+    #[inline]
+    fn new() -> Self {
+        Point { x: 0 }
+    }
+}
+"""
+
+C = """#include <stdio.h>
+#define N 3
+/* adds
+   two */
+int add(int a, int b) {
+    return a + b;
+}
+// main
+int main(void) {
+    return add(1, 2);
+}
+"""
+
+
+def hdr(old, new=None):
+    new = new or old
+    return f"diff --git a/{old} b/{new}\n--- a/{old}\n+++ b/{new}\n"
+
+
+def hand_made():
+    """[(task, {path: text or bytes}, patch)]"""
+    big = "class Big:\n" + "".join(f"    v{i} = {i}\n" for i in range(250)) + "\n\ndef after():\n    pass\n"
+    py = {"m.py": PY}
+    pyl = PY.split("\n")
+    cases = [
+        ("nocontext", py, hdr("m.py") + "@@ -8 +8 @@\n-    return a + b\n+    return a - b\n"),
+        ("nocontext-insert", py, hdr("m.py") + "@@ -10,0 +11,2 @@\n+w = 0\n+v = 1\n"),
+        ("nocontext-delete", py, hdr("m.py") + "@@ -10,2 +9,0 @@\n-x = 1\n-y = 2\n"),
+        ("nocounts", py, hdr("m.py") + "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
+        ("noeol", {"e.py": "def f():\n    return 1"},
+         hdr("e.py") + "@@ -1,2 +1,2 @@\n def f():\n-    return 1\n\\ No newline at end of file\n+    return 2\n\\ No newline at end of file\n"),
+        ("noeol-append", {"e.py": "def f():\n    return 1"},
+         hdr("e.py") + "@@ -1,2 +1,3 @@\n def f():\n-    return 1\n\\ No newline at end of file\n+    return 1\n+# end\n"),
+        ("crlf", {"c.py": PY.replace("\n", "\r\n")},
+         (hdr("c.py") + "@@ -7,3 +7,4 @@\n     \"\"\"Doc.\"\"\"\n     return a + b\n+    pass\n \n").replace("\n", "\r\n")),
+        ("crlf-lf-patch", {"c.py": PY.replace("\n", "\r\n")},
+         hdr("c.py") + "@@ -10,2 +10,2 @@\n-x = 1\n+x = 5\n y = 2\n"),
+        ("newfile", py, "diff --git a/n.py b/n.py\nnew file mode 100644\n--- /dev/null\n+++ b/n.py\n@@ -0,0 +1,2 @@\n+a = 1\n+b = 2\n"),
+        ("deleted", {"d.py": "a = 1\nb = 2\nc = 3\n"},
+         "diff --git a/d.py b/d.py\ndeleted file mode 100644\n--- a/d.py\n+++ /dev/null\n@@ -1,3 +0,0 @@\n-a = 1\n-b = 2\n-c = 3\n"),
+        ("rename-change", py, "diff --git a/m.py b/n/m2.py\nsimilarity index 90%\nrename from m.py\nrename to n/m2.py\n"
+         "--- a/m.py\n+++ b/n/m2.py\n@@ -26,2 +26,2 @@\n def last():\n-    return 0\n+    return 9\n"),
+        ("rename-only", py, "diff --git a/m.py b/m3.py\nsimilarity index 100%\nrename from m.py\nrename to m3.py\n"),
+        ("binary", {**py, "i.png": b"\x89PNG\r\n\x1a\n\x00\x01"},
+         "diff --git a/i.png b/i.png\nindex 1234567..89abcde 100644\nBinary files a/i.png and b/i.png differ\n"
+         + hdr("m.py") + "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
+        ("binary-literal", {**py, "i.png": b"\x89PNG\r\n\x1a\n\x00\x01"},
+         "diff --git a/i.png b/i.png\nindex 1234567..89abcde 100644\nGIT binary patch\nliteral 3\nKcmZ?wVqgFO00aO5\n\n"
+         "literal 3\nKcmZ?wVqgFO00aO5\n\n" + hdr("m.py") + "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
+        ("binary-deleted", {**py, "i.png": b"\x89PNG\r\n\x1a\n\x00\x01"},
+         "diff --git a/i.png b/i.png\ndeleted file mode 100644\nindex 1234567..0000000\nBinary files a/i.png and /dev/null differ\n"),
+        ("adjacent", py, hdr("m.py") + "@@ -6,3 +6,3 @@\n-def top(a, b):\n+def top(a, c):\n     \"\"\"Doc.\"\"\"\n     return a + b\n"
+         "@@ -9,3 +9,3 @@\n \n-x = 1\n+x = 2\n y = 2\n"),
+        ("overlapping", py, hdr("m.py") + "@@ -8,3 +8,3 @@\n-    return a + b\n+    return a\n \n x = 1\n"
+         "@@ -9,3 +9,3 @@\n \n-x = 1\n+x = 7\n y = 2\n"),
+        ("past-end", py, hdr("m.py") + "@@ -40,3 +40,3 @@\n a\n-b\n+c\n d\n"),
+        ("past-end-insert", py, hdr("m.py") + "@@ -27,1 +27,2 @@\n     return 0\n+# more\n"),
+        ("empty", py, ""),
+        ("several", {**py, "Foo.java": JAVA, "lib.rs": RUST, "a.c": C, "notes.txt": "a\nb\nc\n"},
+         hdr("m.py") + "@@ -18,2 +18,2 @@\n     def m(self):\n-        return 1\n+        return 2\n"
+         + hdr("Foo.java") + "@@ -13,3 +13,3 @@\n     public int bar() {\n-        return a;\n+        return a + 1;\n     }\n"
+         + "@@ -19,2 +19,2 @@\n     int baz() {\n-        return 2;\n+        return 3;\n"
+         + hdr("lib.rs") + "@@ -12,3 +12,3 @@\n     fn new() -> Self {\n-        Point { x: 0 }\n+        Point { x: 1 }\n     }\n"
+         + "@@ -6,1 +6,1 @@\n-    x: i32,\n+    x: i64,\n"
+         + hdr("a.c") + "@@ -5,2 +5,2 @@\n int add(int a, int b) {\n-    return a + b;\n+    return a - b;\n"
+         + "@@ -10 +10 @@\n-    return add(1, 2);\n+    return add(2, 2);\n"
+         + hdr("notes.txt") + "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"),
+        ("dashdash", {"s.sql": "a\n-- comment\nb\n"}, hdr("s.sql") + "@@ -1,3 +1,2 @@\n a\n--- comment\n b\n"),
+        ("top-insert", py, hdr("m.py") + "@@ -1,2 +1,3 @@\n+import sys\n import os\n # helper comment\n"),
+        ("end-insert", py, hdr("m.py") + "@@ -26,2 +26,4 @@\n def last():\n     return 0\n+\n+z = 1\n"),
+        ("plus-before-minus", py, hdr("m.py") + "@@ -9,3 +9,3 @@\n \n+x = 0\n-x = 1\n y = 2\n"),
+        ("big-class", {"b.py": big}, hdr("b.py") + "@@ -100,3 +100,3 @@\n     v98 = 98\n-    v99 = 99\n+    v99 = 0\n     v100 = 100\n"),
+        ("window-edges", py, hdr("m.py") + "@@ -1,2 +1,2 @@\n-import os\n+import sys\n # helper comment\n"),
+        ("not-utf8", {"u.py": b"def f():\n    s = '\xff\xfe'\n    return s\n"},
+         hdr("u.py") + "@@ -2,2 +2,2 @@\n     s = '\ufffd\ufffd'\n-    return s\n+    return s * 2\n"),
+        ("missing-file", py, hdr("gone.py") + "@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n"),
+        ("offset", {"m.py": "# pad\n# pad\n\n" + PY}, hdr("m.py") + "@@ -8 +8 @@\n-    return a + b\n+    return a - b\n"),
+        ("plain-diff", py, "--- m.py\t2020-01-01\n+++ m.py\t2020-01-02\n@@ -11 +11 @@\n-y = 2\n+y = 4\n"),
+        ("leading-comment-class", py, hdr("m.py") + "@@ -17,2 +17,3 @@\n     @property\n+    # new\n     def m(self):\n"),
+    ]
+    assert pyl[7] == "    return a + b"
+    return cases
+
+
+PYTEST = """import pytest
+
+
+class TestX:
+    # leading
+    def test_a(self):
+        assert 1
+
+    def test_b(self):
+        assert 2
+
+
+def test_sympify():
+    assert 3
+"""
+
+DJANGO = """from django.test import TestCase
+
+
+class Cls(TestCase):
+    def test_y(self):
+        self.assertTrue(True)
+"""
+
+JTEST = """package com.x;
+
+public class FooTest {
+    /** Bar. */
+    @Test
+    public void testBar() {
+        assertTrue(true);
+    }
+
+    static class Inner {
+        @Test
+        void testBar() {
+        }
+    }
+}
+"""
+
+
+def test_cases():
+    """[(task, {path: text}, row)] for the test tier: a test patch and every id shape."""
+    files = {"tests/test_m.py": PYTEST, "app/tests.py": DJANGO, "src/test/java/com/x/FooTest.java": JTEST,
+             "core/src/test/java/com/x/FooTest.java": JTEST, "sympy/core/tests/test_s.py": PYTEST}
+    tp = hdr("tests/test_m.py") + "@@ -8,3 +8,4 @@\n \n     def test_b(self):\n         assert 2\n+        assert 4\n"
+    tp2 = hdr("sympy/core/tests/test_s.py") + "@@ -12,2 +12,2 @@\n def test_sympify():\n-    assert 3\n+    assert 5\n"
+    ids = ["tests/test_m.py::TestX::test_a[1-2]", "tests/test_m.py::test_sympify", "com.x.FooTest#testBar",
+           "com.x.FooTest#testBar()", "testBar(com.x.FooTest)", "testBar[0](com.x.FooTest)", "com.x.FooTest > testBar",
+           "com.x.FooTest$Inner#testBar", "core:com.x.FooTest", "test_y (app.tests.Cls)", "test_y (app.tests.Cls.test_y)",
+           "app.tests.Cls.test_y", "com.x.FooTest.testBar", "test_sympify", "tests/test_m.py::TestX::test_new",
+           "no such id !!", "other:com.y.Missing"]
+    out = [("tier-all", files, {"test_patch": tp + tp2, "FAIL_TO_PASS": ids})]
+    for k, i in enumerate(ids):
+        out.append((f"tier-id{k}", files, {"FAIL_TO_PASS": json.dumps([i]), "test_patch": tp2}))
+    out.append(("tier-patch-only", files, {"patch": hdr("app/tests.py") + "@@ -5 +5 @@\n-        self.assertTrue(True)\n+        pass\n",
+                                           "test_patch": tp}))
+    out.append(("tier-nows", None, {"FAIL_TO_PASS": ["tests/test_m.py::TestX::test_a"]}))
+    return out
+
+
+def rand_py(rng):
+    out = ["import os", ""]
+    for k in range(rng.randint(2, 6)):
+        if rng.random() < 0.3:
+            out += [f"# comment {k}"] * rng.randint(0, 2)
+        if rng.random() < 0.4:
+            out += [f"class C{k}:", f"    a{k} = {k}"]
+            for j in range(rng.randint(1, 3)):
+                out += [f"    def m{j}(self):"] + [f"        v{i} = {i}" for i in range(rng.randint(1, 6))] + [""]
+        else:
+            out += [f"def f{k}(x):"] + [f"    y{i} = x + {i}" for i in range(rng.randint(1, 8))] + [""]
+        out += [f"g{k} = {k}"] * rng.randint(0, 3) + [""]
+    return out
+
+
+def mutate(rng, lines):
+    new = list(lines)
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(new) + 1)
+        op = rng.choice("idr")
+        if op == "i" or not new or i == len(new):
+            new[i:i] = [f"ins{rng.randint(0, 99)} = 1"] * rng.randint(1, 3)
+        elif op == "d":
+            del new[i:i + rng.randint(1, 3)]
+        else:
+            new[i] = new[i] + "  # changed"
+    return new
+
+
+def random_cases(rng, n):
+    out = []
+    for k in range(n):
+        base = rand_py(rng)
+        new = mutate(rng, base)
+        ctx = rng.randint(0, 3)
+        body = list(difflib.unified_diff(base, new, "a/r.py", "b/r.py", n=ctx, lineterm=""))
+        if not body:
+            continue
+        patch = "diff --git a/r.py b/r.py\n" + "\n".join(body) + "\n"
+        eol = "\r\n" if rng.random() < 0.15 else "\n"
+        ws = list(base)
+        shift = rng.choice([0, 0, 0, 1, 2, -1, 3]) if ctx > 0 else 0
+        if shift > 0:
+            ws = [f"# pad {i}" for i in range(shift)] + ws
+        elif shift < 0 and ws and ws[0] == "import os":
+            ws = ws[1:]
+        if rng.random() < 0.08:
+            ws = [x + " " if x else x for x in ws]  # does not apply
+        text = eol.join(ws) + (eol if rng.random() < 0.9 else "")
+        if eol == "\r\n":
+            patch = patch.replace("\n", "\r\n")
+        out.append((f"rand{k}", {"r.py": text}, patch))
+    return out
+
+
+def consensus_cases(rng, d):
+    """Seeded reads of 6 tasks × 5 runs (agent, human and manual reads, edits, `./` and `\\` paths,
+    absolute paths, a run with edits only, an unlabelled run, a task-level label) and their
+    labels, as one file (labels.jsonl) and one file per run (labels-RUN.jsonl, no `run` key)."""
+    reads, labels = [], []
+    per_run = {}
+    for t in range(6):
+        task = f"c{t}"
+        for k in range(5):
+            run = f"r{k}"
+            if t == 5 and k == 4:
+                continue  # c5 r4: no reads at all
+            for _ in range(rng.randint(0, 6)):
+                path = rng.choice(["a.py", "b/c.py", "./a.py", "b\\c.py", "/abs/x.py", "d.py"])
+                start = rng.randint(1, 80)
+                row = {"task": task, "run": run, "path": path, "start": start, "end": start + rng.randint(0, 40)}
+                x = rng.random()
+                if x < 0.1:
+                    row["kind"] = "edit"
+                elif x < 0.18:
+                    row["source"] = rng.choice(["human", "manual"])
+                elif x < 0.25:
+                    row["source"] = "agent"
+                    row["kind"] = "read"
+                reads.append(row)
+            if (t, k) == (1, 3):
+                continue  # unlabelled run
+            res = rng.random() < 0.6
+            labels.append({"task": task, "run": run, "resolved": res})
+            per_run.setdefault(run, []).append({"task": task, "resolved": res})
+    labels.append({"instance_id": "c4", "resolved": True})  # a whole task's label: every run of c4
+    open(os.path.join(d, "reads.jsonl"), "w").write("".join(json.dumps(r) + "\n" for r in reads))
+    open(os.path.join(d, "labels.jsonl"), "w").write("".join(json.dumps(r) + "\n" for r in labels))
+    for run, rows in per_run.items():
+        open(os.path.join(d, f"labels-{run}.jsonl"), "w").write("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def main():
+    d = sys.argv[1]
+    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 1
+    n = int(sys.argv[sys.argv.index("--random") + 1]) if "--random" in sys.argv else 0
+    cases = hand_made() + random_cases(random.Random(seed), n)
+    consensus_cases(random.Random(seed), d)
+    with open(os.path.join(d, "rows.jsonl"), "w", newline="") as rows:
+        for task, files, patch in cases:
+            for path, text in files.items():
+                full = os.path.join(d, "ws", task, path)
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                with open(full, "wb") as f:
+                    f.write(text if isinstance(text, bytes) else text.encode())
+            rows.write(json.dumps({"instance_id": task, "patch": patch}) + "\n")
+    with open(os.path.join(d, "tests_rows.jsonl"), "w") as rows:
+        for task, files, row in test_cases():
+            for path, text in (files or {}).items():
+                full = os.path.join(d, "ws", task, path)
+                os.makedirs(os.path.dirname(full), exist_ok=True)
+                open(full, "w").write(text)
+            rows.write(json.dumps({"instance_id": task, **row}) + "\n")
+    # one task in two rows (SWE-bench results list it per agent) and with a second patch
+    with open(os.path.join(d, "rows.jsonl"), "a") as rows:
+        for task, _, patch in cases[:2]:
+            rows.write(json.dumps({"instance_id": task, "patch": patch}) + "\n")
+        rows.write(json.dumps({"instance_id": cases[0][0], "patch": cases[3][2]}) + "\n")
+    print(len(cases))
+
+
+if __name__ == "__main__":
+    main()
