@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-from gold_oracle_checks import agent_reads, consensus_rows, core_of, load_labels, qualified, resolved_runs
+from gold_oracle_checks import agent_reads, consensus_rows, explore_rows, load_labels, qualified
 from gold_oracle_checks import test_id_candidates, widen
 from gold_oracle_lib import Workspace, edit_of_file, is_test_path, leading_start, load_units, parse_diff, runs_of
 
@@ -156,14 +156,18 @@ def expected_patch_gold(a, rows, rc):
         for tid in json.loads(ids) if isinstance(ids, str) else ids:
             need += [os.path.join(root, file) for file, _ in test_id_candidates(tid, touched) or []]
     units, want, notes = Units(rc, need), set(), []
+    per_row = collections.defaultdict(list)  # task -> each row's spans (path, start, end, tier)
     for row in rows:
         task = str(row["instance_id"])
         ws = ws_for(a, task)
         if not a.tests:
+            mine = set()
             for path, got in patch_rows(a, task, row.get("patch") or "", ws, units, expand, notes,
                                          a.exclude_tests).items():
                 for origin, ls in got.items():
-                    want |= emit(task, path, origin, ls, ws)
+                    mine |= emit(task, path, origin, ls, ws)
+            want |= mine
+            per_row[task].append({k[1:5] for k in mine})
             continue
         lines = collections.defaultdict(set)
         touched = []
@@ -183,9 +187,25 @@ def expected_patch_gold(a, rows, rc):
                 if u is not None:  # the unit with its leading comments, as for `unit`
                     lines[file] |= set(range(leading_start(have[0], u["start"], file), u["end"] + 1))
                     break
+        mine = set()
         for path, ls in lines.items():
-            want |= emit(task, path, "test", ls, ws)
-    return want
+            mine |= emit(task, path, "test", ls, ws)
+        want |= mine
+        per_row[task].append({k[1:5] for k in mine})
+    return want, per_row
+
+
+def check_repeats(label, per_row, stderr):
+    """docs/gold.md: a task in N > 1 rows keeps each (task, path, span, tier) once and says
+    `  <task>: in N rows: M duplicate span(s) dropped`, then `K × task in several rows …`."""
+    many = {t: spans for t, spans in per_row.items() if len(spans) > 1}
+    for task, spans in many.items():
+        dropped = sum(len(x) for x in spans) - len(set().union(*spans))
+        line = f"  {task}: in {len(spans)} rows: {dropped} duplicate span(s) dropped"
+        if line not in stderr.splitlines():
+            problem(f"{label}: stderr lacks {line.strip()!r}")
+    if many and f"  {len(many)} × task in several rows (each span written once)" not in stderr.splitlines():
+        problem(f"{label}: stderr lacks the count '{len(many)} × task in several rows'")
 
 
 def gold_args(a):
@@ -227,21 +247,37 @@ def main():
         for inp in a.inputs:
             if a.mode == "swebench":
                 rows = [json.loads(x) for x in open(inp) if x.strip()]
-                got, _ = run_gold(rc, ["--from-swebench", inp, *gold_args(a)])
+                got, err = run_gold(rc, ["--from-swebench", inp, *gold_args(a)])
             else:
                 rows = [{"instance_id": a.task, "patch": open(inp, encoding="utf-8", errors="replace").read()}]
-                got, _ = run_gold(rc, ["--from-diff", inp, "--task", a.task, *gold_args(a)])
-            n += compare(label, got, expected_patch_gold(a, rows, rc))
+                got, err = run_gold(rc, ["--from-diff", inp, "--task", a.task, *gold_args(a)])
+            # `instance_id` must be a string: another type is a located error, the row skipped
+            rows = [r for r in rows if isinstance(r.get("instance_id"), str)]
+            want, per_row = expected_patch_gold(a, rows, rc)
+            n += compare(label, got, want)
+            if want:
+                check_repeats(label, per_row, err)
     elif a.mode == "runs":
-        from gold_oracle_checks import agent_reads as ar
-        reads, _ = ar([json.loads(x) for x in open(a.inputs[0]) if x.strip()])
+        reads, edits = agent_reads([json.loads(x) for x in open(a.inputs[0]) if x.strip()])
         labels = load_labels(a.outcomes)
         want = {(t, p, s, e, tier, "consensus", run, None)
                 for t, p, s, e, tier, run in consensus_rows(reads, labels, a.agree, a.min_runs, a.optional)}
         args = ["--from-runs", a.inputs[0], "--agree", a.agree, "--min-runs", str(a.min_runs)]
-        args += [x for o in a.outcomes for x in ("--outcomes", o)] + (["--optional"] if a.optional else [])
-        got, _ = run_gold(rc, args)
+        args += [x for o in a.outcomes for x in ("--outcomes", o)]
+        got, _ = run_gold(rc, args + (["--optional"] if a.optional else []))
         n += compare(label, got, want)
+        # the same consensus as SWE-Explore benchmark rows
+        got, _ = run_gold(rc, args + ["--format", "swe-explore"])
+        mine = {r["instance_id"]: r for r in got}
+        for task, row in sorted(explore_rows(reads, edits, labels, a.agree, a.min_runs).items()):
+            theirs = mine.pop(task, None)
+            for part in ("ground_truth", "meta"):
+                for k, v in row[part].items():
+                    if theirs is None or theirs.get(part, {}).get(k) != v:
+                        problem(f"{label}: swe-explore {task}: {part}.{k} "
+                                f"{None if theirs is None else theirs.get(part, {}).get(k)}, oracle {v}")
+        for task in mine:
+            problem(f"{label}: swe-explore: readcov wrote {task}, the oracle has no consensus for it")
     elif a.mode == "loo":
         from gold_oracle_sets import check_loo
         n += check_loo(rc, a, problem)

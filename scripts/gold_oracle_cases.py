@@ -165,6 +165,18 @@ def hand_made():
         ("missing-file", py, hdr("gone.py") + "@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n"),
         ("offset", {"m.py": "# pad\n# pad\n\n" + PY}, hdr("m.py") + "@@ -8 +8 @@\n-    return a + b\n+    return a - b\n"),
         ("plain-diff", py, "--- m.py\t2020-01-01\n+++ m.py\t2020-01-02\n@@ -11 +11 @@\n-y = 2\n+y = 4\n"),
+        ("space-path", {"my file.py": PY}, "diff --git a/my file.py b/my file.py\n--- a/my file.py\t\n+++ b/my file.py\t\n"
+         "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
+        ("quoted-path", {"\u00e9 t.py": PY}, 'diff --git "a/\\303\\251 t.py" "b/\\303\\251 t.py"\n'
+         '--- "a/\\303\\251 t.py"\n+++ "b/\\303\\251 t.py"\n@@ -11 +11 @@\n-y = 2\n+y = 3\n'),
+        ("space-rename", {"old name.py": PY}, "diff --git a/old name.py b/new name.py\nsimilarity index 90%\n"
+         "rename from old name.py\nrename to new name.py\n--- a/old name.py\t\n+++ b/new name.py\t\n"
+         "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
+        ("test-names", py, "".join(hdr(n) + "@@ -2 +2 @@\n-b\n+B\n" for n in (
+            "test_auth.java", "conftest.py", "web/foo.spec.ts", "x.test.js", "FooTests.cs", "__tests__/a.js",
+            "testing/x.py", "pkg/my_test.go", "attest.py", "contest.py", "tests.py", "src/FooTest.java",
+            "a/tests/b.py", "test/x.c", "Testing/y.py", "my_tests.py", "foo_test.py.bak"))),
+        (7, py, hdr("m.py") + "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
         ("leading-comment-class", py, hdr("m.py") + "@@ -17,2 +17,3 @@\n     @property\n+    # new\n     def m(self):\n"),
     ]
     assert pyl[7] == "    return a + b"
@@ -334,7 +346,7 @@ def main():
     with open(os.path.join(d, "rows.jsonl"), "w", newline="") as rows:
         for task, files, patch in cases:
             for path, text in files.items():
-                full = os.path.join(d, "ws", task, path)
+                full = os.path.join(d, "ws", str(task), path)
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 with open(full, "wb") as f:
                     f.write(text if isinstance(text, bytes) else text.encode())
@@ -342,7 +354,7 @@ def main():
     with open(os.path.join(d, "tests_rows.jsonl"), "w") as rows:
         for task, files, row in test_cases():
             for path, text in (files or {}).items():
-                full = os.path.join(d, "ws", task, path)
+                full = os.path.join(d, "ws", str(task), path)
                 os.makedirs(os.path.dirname(full), exist_ok=True)
                 open(full, "w").write(text)
             rows.write(json.dumps({"instance_id": task, **row}) + "\n")

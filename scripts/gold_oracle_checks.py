@@ -149,14 +149,45 @@ def core_of(read_sets, agree):
     return out
 
 
-def consensus_rows(reads, labels, agree, min_runs, optional):
-    """The rows `gold --from-runs` writes, as a set of (task, path, start, end, tier, run)."""
-    rows = set()
+def task_cores(reads, labels, agree, min_runs):
+    """{task: (resolved runs with reads, {path: core lines})} of the tasks with enough runs."""
+    out = {}
     for task, runs in reads.items():
         res = [r for r in resolved_runs(task, runs, labels) if runs[r]]
         if len(res) < min_runs or (agree != "all" and len(res) < int(agree)):
             continue
-        core = core_of([runs[r] for r in res], agree)
+        out[task] = (res, core_of([runs[r] for r in res], agree))
+    return out
+
+
+def regions(files):
+    return [{"path": p, "start": s, "end": e} for p in sorted(files) for s, e in runs_of(files[p])]
+
+
+def explore_rows(reads, edits, labels, agree, min_runs):
+    """{task: row} of `gold --from-runs --format swe-explore` (docs/gold.md `consensus`)."""
+    out = {}
+    for task, (res, core) in task_cores(reads, labels, agree, min_runs).items():
+        core = {p: ls for p, ls in core.items() if ls}
+        files = sorted(core)
+        modified = sorted(set.intersection(*(edits[task][r] for r in res))) if res else []
+        main = sorted(set(files) & set(modified))
+        opt = {r: {p: ls - core.get(p, set()) for p, ls in reads[task][r].items()} for r in res}
+        opt = {r: {p: ls for p, ls in fs.items() if ls} for r, fs in opt.items()}
+        out[task] = {"instance_id": task, "ground_truth": {
+            "read_core_files": files, "read_core_regions": regions(core), "modified_core_files": modified,
+            "main_files": main, "read_optional_files_map": {r: sorted(fs) for r, fs in opt.items()},
+            "read_optional_regions_map": {r: regions(fs) for r, fs in opt.items()}},
+            "meta": {"resolved_runs": sorted(res), "num_resolved_runs": len(res), "num_core_files": len(files),
+                     "num_core_lines": sum(len(x) for x in core.values()), "num_main_files": len(main)}}
+    return out
+
+
+def consensus_rows(reads, labels, agree, min_runs, optional):
+    """The rows `gold --from-runs` writes, as a set of (task, path, start, end, tier, run)."""
+    rows = set()
+    for task, (res, core) in task_cores(reads, labels, agree, min_runs).items():
+        runs = reads[task]
         for path, ls in core.items():
             rows |= {(task, path, s, e, "core", None) for s, e in runs_of(ls)}
         if optional:

@@ -14,9 +14,33 @@ FUNCTION_KINDS = {"function", "method", "constructor", "macro"}
 MODULE_KINDS = {"module", "namespace"}
 
 
+def unquote(p):
+    """git's C-quoted name (`"a/\\303\\251.py"`): (name, rest), or None when p is not quoted."""
+    if not p.startswith('"'):
+        return None
+    out, i = bytearray(), 1
+    while i < len(p):
+        c = p[i]
+        if c == '"':
+            return out.decode("utf-8", "replace"), p[i + 1:]
+        if c == "\\":
+            e = p[i + 1]
+            if e in "01234567":
+                out.append(int(p[i + 1:i + 4], 8))
+                i += 4
+                continue
+            out += {"n": b"\n", "t": b"\t"}.get(e, e.encode())
+            i += 2
+            continue
+        out += c.encode()
+        i += 1
+    return None
+
+
 def strip_prefix(p, side):
-    """A header path: its tab-separated timestamp cut, `a/`/`b/` dropped."""
-    p = p.split("\t")[0]
+    """A header path: unquoted, or its tab-separated timestamp cut; `a/`/`b/` dropped."""
+    q = unquote(p)
+    p = q[0] if q else p.split("\t")[0].strip()
     return p[2:] if p.startswith(side + "/") else p
 
 
@@ -54,8 +78,12 @@ def parse_diff(text):
         m = HUNK.match(ln)
         if ln.startswith("diff --git "):
             cur = new()
-            g = re.match(r"diff --git a/(.*) b/(.*)$", ln)
-            if g:
+            rest = ln[len("diff --git "):]
+            q = unquote(rest)
+            g = re.match(r"a/(.*) b/(.*)$", rest)
+            if q:
+                cur["old"], cur["new"] = strip_prefix(q[0], "a"), strip_prefix(q[1].strip(), "b")
+            elif g:
                 cur["old"], cur["new"] = g.group(1), g.group(2)
         elif ln.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
             if cur is None or cur["hunks"] or cur["old"] is None and cur["new"] is None and cur["binary"]:
@@ -75,9 +103,9 @@ def parse_diff(text):
         elif cur is not None and ln.startswith("deleted file mode"):
             cur["deleted"] = True
         elif cur is not None and ln.startswith("rename from "):
-            cur["old"] = ln[len("rename from "):]
+            cur["old"] = (unquote(ln[12:]) or (ln[12:],))[0]
         elif cur is not None and ln.startswith("rename to "):
-            cur["new"] = ln[len("rename to "):]
+            cur["new"] = (unquote(ln[10:]) or (ln[10:],))[0]
         elif cur is not None and (ln.startswith("Binary files ") or ln == "GIT binary patch"):
             cur["binary"] = True
         elif m and cur is not None:

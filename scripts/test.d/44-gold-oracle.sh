@@ -7,7 +7,8 @@
 #   --exclude-tests; tests/data/real/offset-patches (hunks that apply 9, 4 and 1 lines away);
 #   `--tests` on rows with no test fields (exit 2, nothing written);
 # - tests/data/real-multi: consensus from the imported trajectories at every --agree (all, 1-5),
-#   with --optional, --min-runs 1, and the labels given per run (`--outcomes RUN=FILE`); leave-one-out
+#   with --optional, --min-runs 1, and the labels given per run (`--outcomes RUN=FILE`), each also as
+#   `--format swe-explore` rows (core/optional regions, modified and main files, meta); leave-one-out
 #   (`score --consensus`, each run's gold size, coverage and file hit) at --agree all/2, matched and
 #   full; the 25 model patches as edit gold; fail_to_pass.jsonl's test tier (no workspace);
 # - tests/fixtures/locbench's SWE-bench rows; the named sets side by side (`score --gold
@@ -16,7 +17,9 @@
 # - hand-made and seeded-random cases (scripts/gold_oracle_cases.py): hunks with no context, a header
 #   without counts, `\ No newline`, CRLF, /dev/null sides, renames, binary patches, adjacent and
 #   overlapping hunks, lines past the file's end, an empty patch, several files and languages,
-#   leading comments, bytes that are not UTF-8, every test-id shape of the test tier, 120 random
+#   paths with spaces and git-quoted paths, --exclude-tests names, a numeric instance_id, a task in
+#   several rows (the duplicate-span notes), leading comments, bytes that are not UTF-8, every
+#   test-id shape of the test tier, 120 random
 #   difflib patches (some shifted: offsets; some stale: does not apply), and random consensus reads.
 # Fails naming every disagreement.
 set -euo pipefail

@@ -12,9 +12,18 @@ pub struct ParsedPatch {
     pub errors: Vec<InputError>,
 }
 
-/// `a/x` → `x`, `/dev/null` → `None`; a tab-separated timestamp is dropped.
+/// `a/x` → `x`, `/dev/null` → `None`; a tab-separated timestamp is dropped (git ends a name
+/// holding a space with a tab, so a space never ends one), and a git-quoted name
+/// (`"a/\303\251.py"`) is unquoted.
 fn strip_prefix_path(p: &str) -> Option<String> {
-    let p = p.split('\t').next().unwrap_or(p).trim();
+    match quoted(p) {
+        Some((name, _)) => drop_ab(&name),
+        None => drop_ab(p.split('\t').next().unwrap_or(p).trim()),
+    }
+}
+
+/// `a/x` or `b/x` → `x`; `/dev/null` → `None`.
+fn drop_ab(p: &str) -> Option<String> {
     if p == "/dev/null" {
         return None;
     }
@@ -23,6 +32,71 @@ fn strip_prefix_path(p: &str) -> Option<String> {
         .or_else(|| p.strip_prefix("b/"))
         .unwrap_or(p);
     Some(p.to_string())
+}
+
+/// A C-quoted name at the start of `s` (git's quoting of names with unusual bytes: `\"`, `\\`,
+/// `\t`, `\n`, octal `\303`): the name and the rest after its closing quote.
+fn quoted(s: &str) -> Option<(String, &str)> {
+    let body = s.strip_prefix('"')?;
+    let mut bytes = Vec::new();
+    let mut it = body.char_indices();
+    while let Some((i, c)) = it.next() {
+        match c {
+            '"' => return Some((String::from_utf8_lossy(&bytes).into_owned(), &body[i + 1..])),
+            '\\' => {
+                let (_, e) = it.next()?;
+                match e {
+                    'n' => bytes.push(b'\n'),
+                    't' => bytes.push(b'\t'),
+                    '0'..='7' => {
+                        let mut v = e.to_digit(8)?;
+                        for _ in 0..2 {
+                            let (_, d) = it.next()?;
+                            v = v * 8 + d.to_digit(8)?;
+                        }
+                        bytes.push(u8::try_from(v).ok()?);
+                    }
+                    other => {
+                        let mut buf = [0; 4];
+                        bytes.extend_from_slice(other.encode_utf8(&mut buf).as_bytes());
+                    }
+                }
+            }
+            c => {
+                let mut buf = [0; 4];
+                bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    None
+}
+
+/// The two names of `diff --git a/X b/Y`: quoted names, or — a name may hold spaces — the
+/// halves `a/N b/N` of an unchanged name, else a split at ` b/`. (A rename's names come from
+/// its `rename from`/`rename to` lines, and `---`/`+++` lines override these.)
+fn git_names(rest: &str) -> (Option<String>, Option<String>) {
+    if let Some((old, after)) = quoted(rest) {
+        return (drop_ab(&old), strip_prefix_path(after.trim_start()));
+    }
+    let half = rest.len() / 2;
+    if rest.len() % 2 == 1 && rest.is_char_boundary(half) && rest.as_bytes()[half] == b' ' {
+        let (a, b) = (&rest[..half], &rest[half + 1..]);
+        if a.strip_prefix("a/")
+            .is_some_and(|x| Some(x) == b.strip_prefix("b/"))
+        {
+            return (drop_ab(a), drop_ab(b));
+        }
+    }
+    match rest.split_once(" b/") {
+        Some((a, b)) if !b.is_empty() => (drop_ab(a), Some(b.to_string())),
+        _ => {
+            let mut words = rest.split(' ');
+            (
+                words.next().and_then(strip_prefix_path),
+                words.next().and_then(strip_prefix_path),
+            )
+        }
+    }
 }
 
 /// `@@ -a,b +c,d @@` → (a, b, c, d); a missing count is 1.
@@ -66,11 +140,9 @@ pub fn parse(text: &str, file: &str) -> ParsedPatch {
     let mut i = 0;
     while i < lines.len() {
         let line = lines[i];
-        if line.starts_with("diff --git ") {
+        if let Some(rest) = line.strip_prefix("diff --git ") {
             let mut f = file_at(i + 1);
-            let mut words = line.split(' ').skip(2);
-            f.old_path = words.next().and_then(strip_prefix_path);
-            f.new_path = words.next().and_then(strip_prefix_path);
+            (f.old_path, f.new_path) = git_names(rest);
             files.push(f);
         } else if line.starts_with("new file mode") {
             if let Some(f) = files.last_mut() {
@@ -82,11 +154,11 @@ pub fn parse(text: &str, file: &str) -> ParsedPatch {
             }
         } else if let Some(from) = line.strip_prefix("rename from ") {
             if let Some(f) = files.last_mut() {
-                f.old_path = Some(from.to_string());
+                f.old_path = Some(quoted(from).map_or_else(|| from.to_string(), |(n, _)| n));
             }
         } else if let Some(to) = line.strip_prefix("rename to ") {
             if let Some(f) = files.last_mut() {
-                f.new_path = Some(to.to_string());
+                f.new_path = Some(quoted(to).map_or_else(|| to.to_string(), |(n, _)| n));
             }
         } else if let Some(old) = line.strip_prefix("--- ") {
             if let Some(new) = lines.get(i + 1).and_then(|n| n.strip_prefix("+++ ")) {
@@ -96,10 +168,11 @@ pub fn parse(text: &str, file: &str) -> ParsedPatch {
                     Some(f) if f.hunks.is_empty() && !line_is_in_hunk(&lines, i) => {
                         f.new_file |= old.is_none();
                         f.deleted |= new.is_none();
-                        if old.is_some() && f.old_path.is_none() {
+                        // `---`/`+++` name a file whole (the `diff --git` line may not: spaces).
+                        if old.is_some() {
                             f.old_path = old;
                         }
-                        if new.is_some() && f.new_path.is_none() {
+                        if new.is_some() {
                             f.new_path = new;
                         }
                     }

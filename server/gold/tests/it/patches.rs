@@ -135,6 +135,25 @@ fn edit_rows_of_unit_gold_are_edit_gold_past_the_files_end() {
     );
 }
 
+/// A path holding a space (git ends such a `---`/`+++` name with a tab) and a git-quoted path
+/// (`"a/\303\251 t.py"`, octal escapes) are read whole: before session 24 the first was cut at
+/// its space (`my`) and the second kept its quotes, so their gold named files that do not exist.
+#[test]
+fn paths_with_spaces_and_git_quoted_paths_are_read_whole() {
+    let spaced = "diff --git a/my file.py b/my file.py\n--- a/my file.py\t\n+++ b/my file.py\t\n@@ -9,1 +9,1 @@\n-        return b\n+        return -b\n";
+    let quoted = "diff --git \"a/\\303\\251 t.py\" \"b/\\303\\251 t.py\"\n--- \"a/\\303\\251 t.py\"\n+++ \"b/\\303\\251 t.py\"\n@@ -9,1 +9,1 @@\n-        return b\n+        return -b\n";
+    let plain = "--- a/m.py\n+++ b/m.py\n@@ -9,1 +9,1 @@\n-        return b\n+        return -b\n";
+    let ws = files(&[("m.py", PY), ("my file.py", PY), ("\u{e9} t.py", PY)]);
+    let (want, _) = rows_of(plain, &ws);
+    assert!(!want.is_empty());
+    for (patch, path) in [(spaced, "my file.py"), (quoted, "\u{e9} t.py")] {
+        let (rows, notes) = rows_of(patch, &ws);
+        let named: Vec<String> = want.iter().map(|r| r.replacen("m.py", path, 1)).collect();
+        assert_eq!(rows, named, "{patch}");
+        assert!(notes.is_empty(), "{notes:?}");
+    }
+}
+
 /// SWE-bench results list an instance once per agent: the same task in several rows. Each
 /// (task, path, span, tier) is built once, repeated notes too, and a note says so.
 #[test]
