@@ -269,7 +269,10 @@ def main():
         # the same consensus as SWE-Explore benchmark rows
         got, _ = run_gold(rc, args + ["--format", "swe-explore"])
         mine = {r["instance_id"]: r for r in got}
-        for task, row in sorted(explore_rows(reads, edits, labels, a.agree, a.min_runs).items()):
+        rows = explore_rows(reads, edits, labels, a.agree, a.min_runs)
+        if not any(r["meta"]["num_core_lines"] for r in rows.values()):
+            rows = {}  # no core span at all: exit 2, nothing written (docs/gold.md `test`)
+        for task, row in sorted(rows.items()):
             theirs = mine.pop(task, None)
             for part in ("ground_truth", "meta"):
                 for k, v in row[part].items():

@@ -104,10 +104,12 @@ def agent_reads(rows):
     for r in rows:
         task, run = str(r.get("task", "default")), str(r.get("run", "default"))
         path = norm(r["path"])
+        if path.startswith("/"):  # outside the workspace: left out, reads and edits alike
+            continue
         if r.get("kind", "read") == "edit":
             edits[task][run].add(path)
             continue
-        if r.get("source", "agent") != "agent" or path.startswith("/"):
+        if r.get("source", "agent") != "agent":
             continue
         reads[task][run][path].update(range(r["start"], r["end"] + 1))
     return reads, edits
