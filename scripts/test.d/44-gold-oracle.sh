@@ -48,6 +48,11 @@ python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["pat
   "$real/gold.jsonl" >"$out/one.diff"
 task="$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["instance_id"])' "$real/gold.jsonl")"
 oracle diff "$out/one.diff" --task "$task" --workspace "$real/sources/$task" --expand units
+# a diff file and a base file with a byte that is not UTF-8
+mkdir "$out/latin1"
+printf 'diff --git a/u.py b/u.py\n--- a/u.py\n+++ b/u.py\n@@ -1,2 +1,2 @@\n s = "\xe9"\n-x = 1\n+x = 2\n' >"$out/latin1.diff"
+printf 's = "\xe9"\nx = 1\n' >"$out/latin1/u.py"
+oracle diff "$out/latin1.diff" --workspace "$out/latin1" --expand units
 
 # tests/data/real-multi: consensus, leave-one-out, model patches, the test tier without sources
 "$bin" import --layout task/run "$multi/swe-agent-java" -o "$out/multi.jsonl" 2>/dev/null
