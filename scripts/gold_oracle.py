@@ -24,9 +24,9 @@ import subprocess
 import sys
 import tempfile
 
-from gold_oracle_checks import agent_reads, consensus_rows, explore_rows, load_labels, qualified
-from gold_oracle_checks import test_id_candidates, widen
-from gold_oracle_lib import Workspace, edit_of_file, is_test_path, leading_start, load_units, parse_diff, runs_of
+from gold_oracle_checks import agent_reads, consensus_rows, explore_rows, load_labels, test_id_candidates
+from gold_oracle_lib import Workspace, edit_of_file, is_test_path, parse_diff, runs_of
+from gold_oracle_units import leading_start, load_units, qualified, widen
 
 PROBLEMS = []
 

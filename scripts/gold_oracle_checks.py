@@ -1,50 +1,11 @@
-"""Widening, test ids and consensus for the gold oracle (scripts/gold_oracle.py), from docs/gold.md:
-the `unit` rule (innermost function, else a small class, else a window), the test tier's id table,
-and consensus core/optional lines from resolved runs' agent reads (intersection or K of N)."""
+"""Test ids and consensus for the gold oracle (scripts/gold_oracle.py), from docs/gold.md: the test
+tier's id table, and consensus core/optional lines (and SWE-Explore rows) from resolved runs' agent
+reads (intersection or K of N)."""
 import collections
 import json
 import re
 
-from gold_oracle_lib import FUNCTION_KINDS, MODULE_KINDS, leading_start, norm, runs_of
-
-
-def innermost(units, line, kinds):
-    best = None
-    for u in units:
-        if u["kind"] in kinds and u["start"] <= line <= u["end"]:
-            if best is None or (u["depth"], u["start"]) > (best["depth"], best["start"]):
-                best = u
-    return best
-
-
-def widen(edit, units, lines, path, max_unit, window):
-    """(unit lines, window lines) added around the edit lines (docs/gold.md `unit`)."""
-    n = len(lines)
-    unit, win = set(), set()
-    for ln in sorted(x for x in edit if x <= n):  # a line past the file's end is not widened
-        f = innermost(units, ln, FUNCTION_KINDS)
-        if f is not None:
-            unit.update(range(leading_start(lines, f["start"], path), f["end"] + 1))
-            continue
-        c = innermost(units, ln, {u["kind"] for u in units} - FUNCTION_KINDS - MODULE_KINDS)
-        if c is not None and c["end"] - c["start"] + 1 <= max_unit:
-            unit.update(range(leading_start(lines, c["start"], path), c["end"] + 1))
-            continue
-        win.update(range(max(1, ln - window), min(n, ln + window) + 1))
-    unit -= edit
-    win -= edit | unit
-    return unit, win
-
-
-def qualified(units):
-    """{qualified name: unit}: each unit's name joined to its enclosing units' by `.`."""
-    out, chain = {}, []
-    for u in sorted(units, key=lambda u: (u["start"], u["depth"])):
-        chain = [c for c in chain if c["start"] <= u["start"] and u["end"] <= c["end"] and c["depth"] < u["depth"]]
-        chain.append(u)
-        out.setdefault(".".join(c["name"] for c in chain), u)
-    return out
-
+from gold_oracle_lib import norm, runs_of
 
 JAVA_ROOTS = ("src/test/java/", "src/it/java/", "test/")
 

@@ -1,19 +1,12 @@
 """Patch side of the gold oracle (scripts/gold_oracle.py): unified diffs parsed, hunks placed the
-way docs/gold.md says `git apply` places them, edit lines E(t, f), base fingerprints and the
-unit/window widening, all written from docs/gold.md and the sections it links (importers.md
+way docs/gold.md says `git apply` places them, edit lines E(t, f) and base fingerprints, all
+written from docs/gold.md and the sections it links (importers.md
 "Gold from patches", formats.md "Gold" and "Base fingerprint") — never from the Rust code."""
 import hashlib
-import json
 import os
 import re
-import subprocess
 
 HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
-FUNCTION_KINDS = {"function", "method", "constructor", "macro"}
-# every other kind (class, struct, union, enum, interface, trait, impl, record, type) is class-like
-MODULE_KINDS = {"module", "namespace"}
-
-
 def unquote(p):
     """git's C-quoted name (`"a/\\303\\251.py"`): (name, rest), or None when p is not quoted."""
     if not p.startswith('"'):
@@ -313,61 +306,3 @@ def edit_of_file(f, ws, anchor, notes, task):
         out |= hunk_edit_lines(first, olen, body, anchor)
     f["applied"] = placed_ok  # widening needs a patch that applies
     return out
-
-
-def load_units(rc, full):
-    """`readcov units FILE` as its JSON objects, or None (no grammar: it refuses the file)."""
-    p = subprocess.run([rc, "units", full], capture_output=True, text=True)
-    return [json.loads(x) for x in p.stdout.splitlines()] if p.returncode == 0 else None
-
-
-def indent(line):
-    """Columns of leading whitespace, a tab to the next multiple of 8 (inspect.indentsize)."""
-    col = 0
-    for ch in line:
-        if ch == " ":
-            col += 1
-        elif ch == "\t":
-            col = (col // 8 + 1) * 8
-        else:
-            break
-    return col
-
-
-def line_comment_marks(path):
-    """Line-comment openers of a file's language (Rust's `#[…]` attributes count as well)."""
-    ext = path.rsplit(".", 1)[-1].lower()
-    if ext in ("py", "pyi", "rb"):
-        return ("#",)
-    if ext == "rs":
-        return ("//", "#[", "#![")
-    if ext == "php":
-        return ("//", "#")
-    return ("//",)
-
-
-def leading_start(lines, start, path):
-    """The unit's first line widened by its leading comments: comment lines (and Rust `#[…]`)
-    directly above, no blank line, at the definition's own indentation; a `/* … */` block counts
-    from its opening line (at the definition's indentation)."""
-    want = indent(lines[start - 1])
-    s = start
-    while s > 1:
-        prev = lines[s - 2]
-        st = prev.strip()
-        if not st:
-            break
-        if st.endswith("*/") and not st.startswith("//"):
-            # walk to the block's opening line
-            k = s - 1
-            while k >= 1 and "/*" not in lines[k - 1]:
-                k -= 1
-            if k < 1 or indent(lines[k - 1]) != want:
-                break
-            s = k
-            continue
-        if st.startswith(line_comment_marks(path)) and indent(prev) == want:
-            s -= 1
-            continue
-        break
-    return s
