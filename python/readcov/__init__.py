@@ -52,6 +52,7 @@ __all__ = [
     "import_log",
     "gold_from_patch",
     "gold_from_runs",
+    "gold_from_beir",
     "explore",
     "ExploreResult",
     "sheet",
@@ -241,9 +242,14 @@ class ImportResult(Rows):
 
 class GoldResult(Rows):
     """`gold_from_patch` rows, with `notes`: what was left out (new files, excluded tests,
-    patches applied with an offset, ...), each a dict with `kind`, `task`, `subject`, `message`."""
+    patches applied with an offset, ...), each a dict with `kind`, `task`, `subject`, `message`.
+    With `qrels=LEVEL`: `qrels`, the gold as TREC qrels text (`readcov gold --format qrels
+    --level LEVEL`'s output, byte for byte), and `qrels_unjudged`, the tasks left out of unit
+    qrels (a gold file with no units; the CLI's warning); otherwise None and []."""
 
     notes: List[Dict[str, Any]]
+    qrels: Optional[str]
+    qrels_unjudged: List[str]
 
 
 @contextlib.contextmanager
@@ -621,6 +627,14 @@ def import_log(
     return _finish(result, found, errors)
 
 
+def _gold_result(out: Tuple[str, str, List[Any], Optional[Tuple[str, List[str]]]], errors: str) -> GoldResult:
+    rows, notes, errs, qrels = out
+    result = GoldResult(_jsonl_rows(rows))
+    result.notes = json.loads(notes)
+    result.qrels, result.qrels_unjudged = (qrels[0], list(qrels[1])) if qrels is not None else (None, [])
+    return _finish(result, _located(errs), errors)
+
+
 def gold_from_patch(
     patch: Optional[str] = None,
     *,
@@ -634,6 +648,7 @@ def gold_from_patch(
     workspaces: Optional[PathLike] = None,
     max_unit: int = 200,
     window: int = 10,
+    qrels: Optional[str] = None,
     errors: str = "raise",
 ) -> GoldResult:
     """Gold rows from patches, as `readcov gold --from-diff | --from-swebench` builds them.
@@ -644,6 +659,8 @@ def gold_from_patch(
     expand: "edit" (changed lines and insertion anchors) or "units" (widened to the enclosing
         function/method, small class or ±window; needs workspace or workspaces).
     tests: the test tier instead (test functions the test patch touches and FAIL_TO_PASS names).
+    qrels: "file", "unit", "span" or "line": also the gold as TREC qrels at that level on
+        `.qrels` (`--format qrels --level LEVEL`; "unit" needs workspace or workspaces).
     The result's `notes` list says what was left out (new files, excluded tests, ...).
     """
     if (patch is None) == (swebench is None):
@@ -654,7 +671,7 @@ def gold_from_patch(
             _native.gold_from_patch,
             diff=patch, task=task, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
             tests=tests, workspace=_path(workspace), workspaces=_path(workspaces),
-            max_unit=max_unit, window=window,
+            max_unit=max_unit, window=window, qrels=qrels,
         )
     else:
         data, name = _as_jsonl(swebench, "swebench")  # type: ignore[arg-type, unused-ignore]
@@ -662,12 +679,9 @@ def gold_from_patch(
             _native.gold_from_patch,
             rows=data, name=name, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
             tests=tests, workspace=_path(workspace), workspaces=_path(workspaces),
-            max_unit=max_unit, window=window,
+            max_unit=max_unit, window=window, qrels=qrels,
         )
-    rows, notes, errs = out
-    result = GoldResult(_jsonl_rows(rows))
-    result.notes = json.loads(notes)
-    return _finish(result, _located(errs), errors)
+    return _gold_result(out, errors)
 
 
 def gold_from_runs(
@@ -680,6 +694,7 @@ def gold_from_runs(
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
     format: str = "jsonl",
+    qrels: Optional[str] = None,
     errors: str = "raise",
 ) -> GoldResult:
     """Consensus gold from several runs per task, as `readcov gold --from-runs READS --outcomes
@@ -694,19 +709,50 @@ def gold_from_runs(
     optional: also each resolved run's own lines minus the core (`tier: optional`, `run`).
     format: "jsonl" (gold rows) or "swe-explore": one SWE-Explore benchmark row per task
         (`--format swe-explore`), the `bench` `explore` takes.
+    qrels: "file", "unit", "span" or "line": also the gold as TREC qrels at that level on
+        `.qrels` (`--format qrels --level LEVEL`; the rows stay gold rows).
     The result's `notes` say which tasks got no gold and why.
     """
     if format not in ("jsonl", "swe-explore"):
         raise InputError("<arguments>", 0, "format", f"format {format!r}: expected 'jsonl' or 'swe-explore' "
-                         "(qrels are the CLI's `readcov gold --format qrels`)")
-    rows, notes, errs = _call(
+                         "(qrels: give qrels='file', 'unit', 'span' or 'line'; the text is on `.qrels`)")
+    if format == "swe-explore" and qrels is not None:
+        raise InputError("<arguments>", 0, "qrels", "qrels are written from gold rows, not from format='swe-explore'")
+    out = _call(
         _native.gold_from_runs, _input(reads, "reads"), _outcomes(_given(outcomes, "outcomes")), str(agree),
         _count("min_runs", min_runs), optional, _path(workspace), _path(workspaces),
-        swe_explore=format == "swe-explore",
+        swe_explore=format == "swe-explore", qrels=qrels,
     )
-    result = GoldResult(_jsonl_rows(rows))
-    result.notes = json.loads(notes)
-    return _finish(result, _located(errs), errors)
+    return _gold_result(out, errors)
+
+
+def gold_from_beir(
+    path: PathLike,
+    *,
+    corpus: Optional[PathLike] = None,
+    split: str = "test",
+    workspace: Optional[PathLike] = None,
+    workspaces: Optional[PathLike] = None,
+    qrels: Optional[str] = None,
+    errors: str = "raise",
+) -> GoldResult:
+    """Gold from BEIR-style relevance judgments, as `readcov gold --from-beir PATH` builds it
+    (docs/retrievers.md): the judged-relevant (score > 0) corpus documents' spans.
+
+    path: a BEIR dataset folder (`qrels/<split>.tsv`, `corpus.jsonl`, `queries.jsonl`) or a
+        qrels file.
+    corpus: the corpus (`corpus.jsonl` or its folder) mapping corpus ids to spans (`--corpus`;
+        default: the dataset folder's).
+    split: the qrels split of a dataset folder (`--split`).
+    qrels: "file", "unit", "span" or "line": also the gold as TREC qrels at that level on
+        `.qrels` (`--format qrels --level LEVEL`; "unit" needs workspace or workspaces).
+    Bad rows of the corpus, queries or qrels are located errors (`errors=`), as the CLI reports.
+    """
+    out = _call(
+        _native.gold_from_beir, os.fspath(path), corpus=_path(corpus), split=split,
+        workspace=_path(workspace), workspaces=_path(workspaces), qrels=qrels,
+    )
+    return _gold_result(out, errors)
 
 
 class ExploreResult(Rows):

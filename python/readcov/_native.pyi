@@ -92,8 +92,10 @@ def gold_from_patch(
     workspaces: Optional[str] = None,
     max_unit: int = 200,
     window: int = 10,
-) -> Tuple[str, str, List[Located]]:
-    """Gold rows (JSONL), notes (JSON list), located errors."""
+    qrels: Optional[str] = None,
+) -> Tuple[str, str, List[Located], Optional[Tuple[str, List[str]]]]:
+    """Gold rows (JSONL), notes (JSON list), located errors, and with `qrels` (a level) the
+    qrels text and the tasks left out of unit qrels."""
 
 def gold_from_runs(
     reads: Input,
@@ -104,9 +106,21 @@ def gold_from_runs(
     workspace: Optional[str] = None,
     workspaces: Optional[str] = None,
     swe_explore: bool = False,
-) -> Tuple[str, str, List[Located]]:
+    qrels: Optional[str] = None,
+) -> Tuple[str, str, List[Located], Optional[Tuple[str, List[str]]]]:
     """Consensus gold rows (JSONL; SWE-Explore benchmark rows with `swe_explore`), notes (JSON
-    list), located errors."""
+    list), located errors, and with `qrels` the qrels text and the tasks left out of unit qrels."""
+
+def gold_from_beir(
+    path: str,
+    corpus: Optional[str] = None,
+    split: str = "test",
+    workspace: Optional[str] = None,
+    workspaces: Optional[str] = None,
+    qrels: Optional[str] = None,
+) -> Tuple[str, str, List[Located], Optional[Tuple[str, List[str]]]]:
+    """BEIR gold rows (JSONL), notes (JSON list), located errors, and with `qrels` the qrels
+    text and the tasks left out of unit qrels."""
 
 def explore(
     bench: bytes,

@@ -133,6 +133,45 @@ def test_consensus_as_swe_explore_rows_equals_the_cli(tmp_path):
     with pytest.raises(readcov.InputError) as e:
         readcov.gold_from_runs(reads, outcomes, format="qrels")
     assert e.value.field == "format"
+    # The consensus as qrels (`qrels=LEVEL`) is `--format qrels --level LEVEL`'s text.
+    want = cli("gold", "--from-runs", reads, "--outcomes", outcomes, "--agree", "2", "--format", "qrels",
+               "--level", "span").stdout
+    got = readcov.gold_from_runs(reads, outcomes, agree=2, qrels="span")
+    assert want.count("\n") > 0 and got.qrels == want and got.qrels_unjudged == []
+
+
+def test_beir_gold_and_qrels_equal_the_cli():
+    """`gold_from_beir` is `readcov gold --from-beir` (`--corpus`, `--split`) on the shipped BEIR
+    fixture, and `qrels=LEVEL` on the gold functions is `--format qrels --level LEVEL`'s text,
+    byte for byte, with the CLI's refusals (one library, readcov_files::{beir_gold, qrels})."""
+    beir, sources, swebench = REPO / "tests" / "fixtures" / "beir", REAL / "sources", REAL / "gold.jsonl"
+    want = jsonl(cli("gold", "--from-beir", beir).stdout)
+    got = readcov.gold_from_beir(beir)
+    assert len(want) > 0 and list(got) == want and got.qrels is None and got.errors == []
+    assert list(readcov.gold_from_beir(beir / "qrels" / "test.tsv", corpus=beir / "corpus.jsonl")) == want
+    for level in ("file", "unit", "span", "line"):
+        q = cli("gold", "--from-beir", beir, "--workspaces", sources, "--format", "qrels", "--level", level).stdout
+        assert q and readcov.gold_from_beir(beir, workspaces=sources, qrels=level).qrels == q, level
+        q = cli("gold", "--from-swebench", swebench, "--workspaces", sources, "--format", "qrels", "--level", level).stdout
+        assert q and readcov.gold_from_patch(swebench=swebench, workspaces=sources, qrels=level).qrels == q, level
+    # A split the folder lacks: the CLI's message (it exits 2).
+    p = cli("gold", "--from-beir", beir, "--split", "dev", check=False)
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_beir(beir, split="dev")
+    assert p.returncode == 2 and "no qrels file" in e.value.message and e.value.message in p.stderr
+    # Units need the sources; a level that is none is refused before any file is read.
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_beir(beir, qrels="unit")
+    assert "--level unit needs --workspace" in e.value.message
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_beir(beir, qrels="doc")
+    assert "expected file, unit, span or line" in e.value.message
+    # One folder for every task holds none of the gold files: every task left out of unit qrels,
+    # the tasks the CLI's warning names.
+    p = cli("gold", "--from-swebench", swebench, "--workspace", sources, "--format", "qrels", "--level", "unit")
+    got = readcov.gold_from_patch(swebench=swebench, workspace=sources, qrels="unit")
+    assert got.qrels == p.stdout == "" and len(got.qrels_unjudged) == 15
+    assert ", ".join(got.qrels_unjudged) in p.stderr
 
 
 COMMANDS = ("score", "explain", "diagnose", "gold", "sheet", "contextbench", "explore", "locbench", "report",

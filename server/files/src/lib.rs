@@ -8,6 +8,7 @@
 pub mod at_k;
 pub mod base;
 pub mod beir;
+pub mod beir_gold;
 pub mod contextbench;
 pub mod diagnose;
 pub mod explain;
@@ -19,6 +20,7 @@ pub mod logs;
 pub mod memory;
 mod open;
 pub mod options;
+pub mod qrels;
 pub mod report;
 pub mod rows;
 pub mod score_rows;

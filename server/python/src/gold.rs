@@ -4,18 +4,16 @@
 
 use crate::{file_error, located, one_workspace, Located};
 use pyo3::prelude::*;
-use readcov_files::canonical_dir;
 use readcov_files::gold_files::Workspaces;
 use readcov_gold::{parse_patch_rows, EmptyInput, ExpandOptions, GoldDef, GoldInput, PatchRow};
 use readcov_import::DiffOptions;
-use serde_json::json;
 use std::path::PathBuf;
 
-/// Rows (JSONL), notes (JSON: what was left out) and located errors.
-type BuiltText = (String, String, Vec<Located>);
+/// Rows (JSONL), notes (JSON: what was left out), located errors and the qrels asked for.
+type BuiltText = crate::gold_beir::BuiltQrels;
 
 #[pyfunction]
-#[pyo3(signature = (diff=None, rows=None, name="<patch>".to_string(), task=None, anchor=1, exclude_tests=false, expand="edit", tests=false, workspace=None, workspaces=None, max_unit=200, window=10))]
+#[pyo3(signature = (diff=None, rows=None, name="<patch>".to_string(), task=None, anchor=1, exclude_tests=false, expand="edit", tests=false, workspace=None, workspaces=None, max_unit=200, window=10, qrels=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn gold_from_patch(
     py: Python<'_>,
@@ -31,7 +29,9 @@ pub fn gold_from_patch(
     workspaces: Option<PathBuf>,
     max_unit: u32,
     window: u32,
+    qrels: Option<&str>,
 ) -> PyResult<BuiltText> {
+    let level = crate::gold_beir::qrels_level(qrels)?;
     let expand_opts = ExpandOptions { max_unit, window };
     let def = match (tests, expand) {
         (true, _) => GoldDef::Test(expand_opts),
@@ -43,19 +43,7 @@ pub fn gold_from_patch(
             )))
         }
     };
-    one_workspace(&workspace, &workspaces)?;
-    let files = Workspaces {
-        one: workspace
-            .as_deref()
-            .map(canonical_dir)
-            .transpose()
-            .map_err(file_error)?,
-        per_task: workspaces
-            .as_deref()
-            .map(canonical_dir)
-            .transpose()
-            .map_err(file_error)?,
-    };
+    let files = crate::gold_beir::workspaces(&workspace, &workspaces)?;
     py.detach(|| {
         let mut errors = Vec::new();
         let kind = match (tests, diff.is_some()) {
@@ -77,7 +65,10 @@ pub fn gold_from_patch(
             }
             _ => return Err(file_error("give a diff or SWE-bench rows, not both")),
         };
-        let diff_opts = DiffOptions { anchor, exclude_tests };
+        let diff_opts = DiffOptions {
+            anchor,
+            exclude_tests,
+        };
         let built = def
             .build(GoldInput::Patches(&patches), &files, &diff_opts)
             .map_err(file_error)?;
@@ -86,18 +77,13 @@ pub fn gold_from_patch(
         if let Some(why) = built.why_empty(kind) {
             return Err(file_error(format!("{name}: {why}")));
         }
-        errors.extend(built.errors);
-        let notes: Vec<serde_json::Value> = built
-            .notes
-            .0
-            .iter()
-            .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
-            .collect();
+        errors.extend(built.errors.iter().cloned());
         let errors = errors.iter().map(located).collect();
         // Rows of a file the workspace has record its `base`, as `readcov gold` writes them.
-        let rows = readcov_files::base::gold_jsonl_with_base(&built.rows, &files)
-            .map_err(file_error)?;
-        Ok((rows, serde_json::Value::from(notes).to_string(), errors))
+        let rows =
+            readcov_files::base::gold_jsonl_with_base(&built.rows, &files).map_err(file_error)?;
+        let q = crate::gold_beir::qrels_of(&built, level, &files)?;
+        Ok((rows, crate::gold_beir::notes_json(&built), errors, q))
     })
 }
 
@@ -109,7 +95,7 @@ pub fn gold_from_patch(
 /// are SWE-Explore benchmark rows instead, one per task (`--format swe-explore`,
 /// `readcov_gold::swe_explore_row`).
 #[pyfunction]
-#[pyo3(signature = (reads, outcomes, agree="all", min_runs=2, optional=false, workspace=None, workspaces=None, swe_explore=false))]
+#[pyo3(signature = (reads, outcomes, agree="all", min_runs=2, optional=false, workspace=None, workspaces=None, swe_explore=false, qrels=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn gold_from_runs(
     py: Python<'_>,
@@ -121,11 +107,23 @@ pub fn gold_from_runs(
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
     swe_explore: bool,
+    qrels: Option<&str>,
 ) -> PyResult<BuiltText> {
+    let level = crate::gold_beir::qrels_level(qrels)?;
     use readcov_files::input::{BaseFiles, ReadsOptions};
     use readcov_gold::{consensus, swe_explore_row, Agree, ConsensusOptions, RunsInput};
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
-    one_workspace(&workspace, &workspaces)?;
+    // Canonical up front for unit qrels (the CLI's `--format qrels` canonicalises them too).
+    let files = match level {
+        Some(_) => crate::gold_beir::workspaces(&workspace, &workspaces)?,
+        None => {
+            one_workspace(&workspace, &workspaces)?;
+            Workspaces {
+                one: None,
+                per_task: None,
+            }
+        }
+    };
     let reads = reads.source();
     let reads_name = reads.name();
     let outcomes = crate::labels::sources(outcomes);
@@ -134,8 +132,7 @@ pub fn gold_from_runs(
             workspace: None,
             base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),
         };
-        let r = reads.load_reads(&opts)
-        .map_err(file_error)?;
+        let r = reads.load_reads(&opts).map_err(file_error)?;
         let (label_errors, labels, _) = crate::labels::load(&outcomes).map_err(file_error)?;
         let labels = labels.ok_or_else(|| file_error("gold_from_runs needs outcomes"))?;
         let runs = RunsInput {
@@ -151,9 +148,6 @@ pub fn gold_from_runs(
                 return Err(file_error(format!("{reads_name}: {why}")));
             }
         }
-        let notes: Vec<serde_json::Value> = (built.notes.0.iter())
-            .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
-            .collect();
         let mut rows = String::new();
         if swe_explore {
             // As `readcov gold --format swe-explore`: one benchmark row per task of the consensus.
@@ -167,6 +161,7 @@ pub fn gold_from_runs(
                 rows.push('\n');
             }
         }
-        Ok((rows, serde_json::Value::from(notes).to_string(), errors))
+        let q = crate::gold_beir::qrels_of(&built, level, &files)?;
+        Ok((rows, crate::gold_beir::notes_json(&built), errors, q))
     })
 }

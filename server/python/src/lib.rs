@@ -13,6 +13,7 @@ mod explain;
 mod explore;
 mod freer;
 mod gold;
+mod gold_beir;
 mod import;
 mod jsonl;
 mod labels;
@@ -204,6 +205,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(import::import_log, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_patch, m)?)?;
     m.add_function(wrap_pyfunction!(gold::gold_from_runs, m)?)?;
+    m.add_function(wrap_pyfunction!(gold_beir::gold_from_beir, m)?)?;
     m.add_function(wrap_pyfunction!(merge::merge, m)?)?;
     m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_function(wrap_pyfunction!(sheet::sheet, m)?)?;

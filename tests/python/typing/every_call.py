@@ -76,6 +76,11 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
     consensus_per_run = readcov.gold_from_runs(reads, {"openhands": real / "gold.jsonl"}, min_runs=1)
+    beir_dir = real.parent.parent / "fixtures" / "beir"
+    beir: readcov.GoldResult = readcov.gold_from_beir(beir_dir, corpus=beir_dir / "corpus.jsonl", split="test",
+                                                      workspaces=sources, qrels="unit")
+    qrels_text: Optional[str] = beir.qrels
+    unjudged: List[str] = readcov.gold_from_patch(swebench=real / "gold.jsonl", qrels="file").qrels_unjudged
     limits: Tuple[int, int] = readcov.set_parquet_limits()
     per_set: List[readcov.Explanation] = readcov.explain_sets({"a": gold, "b": gold}, reads, task, stages=False)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"

@@ -1,13 +1,13 @@
 //! `readcov gold --from-beir DIR|QRELS`: gold from BEIR-style relevance judgments (corpus ids
-//! mapped to spans through `corpus.jsonl`), written as gold JSONL or as qrels at `--level`.
+//! mapped to spans through `corpus.jsonl`, `readcov_files::beir_gold`), written as gold JSONL or
+//! as qrels at `--level`.
 
 use super::{qrels, GoldArgs, GoldFormat};
-use crate::inputs::{canonical_dir, read_input};
+use crate::inputs::canonical_dir;
 use anyhow::{bail, Result};
-use readcov_files::beir::{load_corpus, locate};
+use readcov_files::beir_gold::gold_from_beir;
 use readcov_files::gold_files::Workspaces;
-use readcov_gold::{beir_gold, Built};
-use readcov_import::chunks::beir::{parse_qrels, parse_queries};
+use readcov_gold::Built;
 
 pub fn from_beir(args: &GoldArgs) -> Result<(String, Built)> {
     let Some(path) = &args.from_beir else {
@@ -16,26 +16,11 @@ pub fn from_beir(args: &GoldArgs) -> Result<(String, Built)> {
     if args.expand != super::Expand::Edit || args.tests {
         bail!("--from-beir gold is the judged documents' lines: --expand and --tests do not apply");
     }
-    let found = locate(path, args.corpus.as_deref(), &args.split)?;
-    let (corpus, mut errors) = load_corpus(&found.corpus)?;
-    let queries = match &found.queries {
-        Some(q) => {
-            let (ids, errs) = parse_queries(&read_input(q)?, &q.display().to_string());
-            errors.extend(errs);
-            Some(ids)
-        }
-        None => None,
-    };
-    let name = found.qrels.display().to_string();
-    let judged = parse_qrels(&read_input(&found.qrels)?, &name);
-    errors.extend(judged.errors);
     let files = Workspaces {
         one: args.workspace.as_deref().map(canonical_dir).transpose()?,
         per_task: args.workspaces.as_deref().map(canonical_dir).transpose()?,
     };
-    let mut built = beir_gold(&judged.items, &corpus, queries.as_ref(), &files, &name);
-    errors.append(&mut built.errors);
-    built.errors = errors;
+    let built = gold_from_beir(path, args.corpus.as_deref(), &args.split, &files)?;
     let text = match args.format {
         GoldFormat::Jsonl => super::jsonl(&built)?,
         GoldFormat::Qrels => {
