@@ -9,7 +9,8 @@
 //! Checks every request is answered with a result (not an error), prints p50/p99/max.
 //!
 //! Run: `cargo bench -p readcov-lsp --bench burst`. Exits non-zero when an answer is missing or
-//! an error, or when the burst p99 exceeds its budget.
+//! an error, or when the burst p99 exceeds its budget (the budget only under `cargo bench`:
+//! `cargo test --all-targets` runs this too, as a debug build, and says the budget was not checked).
 
 #[path = "../tests/it/common/client.rs"]
 mod client;
@@ -183,5 +184,18 @@ async fn run() -> bool {
         2 * REQUESTS + 500
     );
     c.shutdown().await;
-    errors == 0 && answered == REQUESTS as usize && p99 <= BURST_P99_BUDGET_MS
+    let within = p99 <= BURST_P99_BUDGET_MS;
+    if !within && !budgets_bind() {
+        println!("  burst p99 over its budget, NOT checked: {NOT_UNDER_CARGO_BENCH}");
+    }
+    errors == 0 && answered == REQUESTS as usize && (within || !budgets_bind())
+}
+
+/// What `cargo test --all-targets` (which runs this binary too, without `--bench`) is told.
+const NOT_UNDER_CARGO_BENCH: &str = "run without --bench (cargo test: a debug build on a machine doing \
+     other things, where a latency measures nothing); `cargo bench -p readcov-lsp --bench burst` checks it";
+
+/// The budget binds under `cargo bench` only, which passes `--bench`; every answer is checked always.
+fn budgets_bind() -> bool {
+    std::env::args().any(|a| a == "--bench")
 }

@@ -5,7 +5,8 @@
 //!   2. latency from a read appended to the watched log to `publishDiagnostics` (≤ 200 ms), and
 //!   3. the server's resident memory with 1,000 open files and 100,000 read events (≤ 100 MB).
 //!
-//! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed.
+//! Run: `cargo bench -p readcov-lsp --bench latency`. Exits non-zero when a budget is missed (under
+//! `cargo bench` only: `cargo test --all-targets` runs it as a debug build and says it did not check).
 //! `READCOV_BENCH_ONLY_RSS=1` runs only part 3, `READCOV_BENCH_SKIP_RSS=1` skips it.
 
 #[path = "../tests/it/common/client.rs"]
@@ -38,6 +39,15 @@ fn main() {
         (only_rss || latency().await)
             & (std::env::var("READCOV_BENCH_SKIP_RSS").is_ok() || rss().await)
     });
+    // The budgets bind under `cargo bench` only (it passes `--bench`): `cargo test --all-targets`
+    // runs this binary too, as a debug build beside other work, where a latency measures nothing.
+    if !ok && !std::env::args().any(|a| a == "--bench") {
+        println!(
+            "a budget above was missed, NOT checked: run without --bench (cargo test); \
+             `cargo bench -p readcov-lsp --bench latency` checks them"
+        );
+        std::process::exit(0);
+    }
     std::process::exit(if ok { 0 } else { 1 });
 }
 
