@@ -42,17 +42,20 @@ fn input() -> RunsInput {
         read("r4", "a.py", 1, 100),
         read("r5", "a.py", 1, 2),
     ];
-    let labels = [("r1", true), ("r2", true), ("r3", true), ("r4", false)];
-    let outcomes: Outcomes = labels
-        .iter()
+    let outcomes = labels(&[("r1", true), ("r2", true), ("r3", true), ("r4", false)]);
+    RunsInput { reads, outcomes }
+}
+
+/// Task `t`'s outcome labels, one per (run, resolved).
+fn labels(runs: &[(&str, bool)]) -> Outcomes {
+    runs.iter()
         .map(|(run, ok)| readcov_core::outcomes::Label {
             task: "t".into(),
             run: Some(run.to_string()),
             resolved: *ok,
             line: 1,
         })
-        .collect();
-    RunsInput { reads, outcomes }
+        .collect()
 }
 
 fn opts(agree: Agree, min_runs: u32) -> ConsensusOptions {
@@ -212,15 +215,7 @@ fn too_few_runs_are_counted_once_per_task_and_once_per_left_out_run() {
 #[test]
 fn resolved_run_without_reads_is_noted() {
     let mut i = input();
-    i.outcomes = [("r1", true), ("r9", true)]
-        .iter()
-        .map(|(run, ok)| readcov_core::outcomes::Label {
-            task: "t".into(),
-            run: Some(run.to_string()),
-            resolved: *ok,
-            line: 1,
-        })
-        .collect();
+    i.outcomes = labels(&[("r1", true), ("r9", true)]);
     let c = consensus(&i, &opts(Agree::All, 1));
     assert_eq!(c.notes.count(NoteKind::NoReads), 1);
     assert_eq!(c.tasks[0].runs, ["r1"]);
@@ -303,15 +298,7 @@ fn a_matched_failed_runs_counts_leave_empty_builds_out() {
         read("r3", "b.py", 1, 5),
         read("r4", "a.py", 1, 5),
     ];
-    let outcomes: Outcomes = [("r1", true), ("r2", true), ("r3", true), ("r4", false)]
-        .iter()
-        .map(|(run, ok)| readcov_core::outcomes::Label {
-            task: "t".into(),
-            run: Some(run.to_string()),
-            resolved: *ok,
-            line: 1,
-        })
-        .collect();
+    let outcomes = labels(&[("r1", true), ("r2", true), ("r3", true), ("r4", false)]);
     let (rows, _) = readcov_gold::score_leave_one_out(
         &RunsInput { reads, outcomes },
         &opts(Agree::All, 2),
