@@ -759,12 +759,14 @@ class ExploreResult(Rows):
     """`explore` rows: one per (explorer, instance), the JSONL `instance` records of
     `readcov explore --format jsonl` (without the `record` tag), with `summaries` (the
     `summary` records: per-explorer means and the 50% wall), `unused` (prediction rows not
-    scored, and why), `top_k` and the mergeable `partial`."""
+    scored, and why), `top_k`, the mergeable `partial` and `notes` (the CLI's warnings on
+    instance folders `workspace` could not use)."""
 
     summaries: List[Dict[str, Any]]
     unused: List[Dict[str, Any]]
     top_k: Optional[int]
     partial: Dict[str, Any]
+    notes: List[str]
 
 
 def explore(
@@ -776,6 +778,8 @@ def explore(
     pred_root: Optional[str] = None,
     explorer: Optional[str] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
+    workspace: Optional[PathLike] = None,
+    instance: Optional[str] = None,
     errors: str = "raise",
 ) -> ExploreResult:
     """SWE-Explore compatibility, as `readcov explore`: the benchmark's metric suite per
@@ -783,9 +787,13 @@ def explore(
 
     bench: SWE-Explore benchmark rows (path or dicts: instance_id, ground_truth, ...).
     preds: explorer outputs: a JSONL path, a list of paths (the explorer defaults to each
-        file's stem, as the CLI), or dicts (with `explorer`, else "default").
+        file's stem, as the CLI), or dicts (with `explorer`, else "default"). A file that is not
+        JSONL is read as CLI-agent text (`path:10-20` or `path` per line) answering `instance`.
     top_k: the ranking cut (None: all regions).
     lengths: {instance_id: {path: n_lines}} as a dict or a JSON file (`--file-lengths`).
+    workspace: repository checkouts the file lengths are counted in instead (`--workspace`):
+        `<dir>/<instance_id>/<path>` when that folder exists, else `<dir>/<path>`.
+    instance: the instance a text-form prediction file answers (`--instance`).
     pred_root: the absolute prefix explorers used for the repository (`--pred-root`).
     explorer: the explorer name of prediction rows that give none (`--explorer`), instead of
         each file's stem (or "default" for dicts).
@@ -811,13 +819,17 @@ def explore(
         path = os.fspath(lengths)
         lens = (_read(path), path)
     top_k = _count("top_k", top_k, 1)
-    doc, partial, errs = _call(_native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard))
+    doc, partial, errs, notes = _call(
+        _native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard),
+        workspace=_path(workspace), instance=instance,
+    )
     report = json.loads(doc)
     result = ExploreResult(report["instances"])
     result.summaries = report["explorers"]
     result.unused = report["unused_predictions"]
     result.top_k = report["top_k"]
     result.partial = json.loads(partial)
+    result.notes = notes
     return _finish(result, _located(errs), errors)
 
 

@@ -130,8 +130,11 @@ def explore(
     lengths: Optional[Tuple[bytes, str]] = None,
     pred_root: Optional[str] = None,
     shard: Optional[str] = None,
-) -> Tuple[str, str, List[Located]]:
-    """Report (JSON: top_k, explorers, instances, unused_predictions), partial (JSON), errors."""
+    workspace: Optional[str] = None,
+    instance: Optional[str] = None,
+) -> Tuple[str, str, List[Located], List[str]]:
+    """Report (JSON: top_k, explorers, instances, unused_predictions), partial (JSON), errors,
+    notes (warnings on instance folders `workspace` could not use)."""
 
 def sheet(
     runs: bytes,

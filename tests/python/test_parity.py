@@ -1,6 +1,6 @@
 """CLI flags that had no Python parameter (docs/python.md, "CLI ↔ Python"), each against the
 CLI on shipped data: the Parquet limits (`--max-parquet-rows`, `--max-parquet-bytes`), explore's
-`--explorer`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
+`--explorer`, `--workspace` and `--instance`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
 
 import json
 import subprocess
@@ -105,6 +105,50 @@ def test_import_outcomes_equal_emit_outcomes(tmp_path):
     assert len(want) == 5 and got.outcomes == want and list(got) == jsonl((tmp_path / "r.jsonl").read_text())
     # A log that states none gives none.
     assert readcov.import_log(sorted((REAL / "openhands").glob("*.json"))[:1]).outcomes == []
+
+
+def test_explore_workspace_and_instance_equal_the_cli(tmp_path):
+    """`explore(workspace=, instance=)` is `readcov explore --workspace DIR --instance ID`: file
+    lengths counted in the real checkouts, a text-form prediction file, and the warning on an
+    instance folder that may not be used (a symlink out of the workspace) as a note."""
+    fx = REPO / "tests" / "fixtures" / "explore"
+    untag = lambda rows: [{k: v for k, v in r.items() if k != "record"} for r in rows]  # noqa: E731
+    want = jsonl(cli("explore", "--bench", fx / "bench.jsonl", "--preds", fx / "preds.jsonl",
+                     "--workspace", REAL / "sources", "--format", "jsonl").stdout)
+    got = readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", workspace=REAL / "sources", errors="collect")
+    assert list(got) == untag([r for r in want if r["record"] == "instance"]) and len(got) > 0
+    assert got.summaries == untag([r for r in want if r["record"] == "summary"]) and got.notes == []
+    # The lengths matter: without them `end = -1` regions are unresolvable and the rows differ.
+    assert list(readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", errors="collect")) != list(got)
+
+    text = ["--preds", fx / "cli-agent.txt", "--instance", "pylint-dev__pylint-4604", "--explorer", "agent-x"]
+    want = jsonl(cli("explore", "--bench", fx / "bench.jsonl", *text, "--file-lengths", fx / "lengths.json",
+                     "--format", "jsonl").stdout)
+    got = readcov.explore(fx / "bench.jsonl", fx / "cli-agent.txt", lengths=fx / "lengths.json",
+                          instance="pylint-dev__pylint-4604", explorer="agent-x")
+    assert list(got) == untag([r for r in want if r["record"] == "instance"])
+    mine = [r for r in got if r["instance_id"] == "pylint-dev__pylint-4604"]
+    assert len(mine) == 1 and mine[0]["recall"] == 1.0 and not mine[0]["missing"]
+    p = cli("explore", "--bench", fx / "bench.jsonl", "--preds", fx / "cli-agent.txt", check=False)
+    assert p.returncode == 2 and "not JSONL, so read as text regions" in p.stderr
+    with pytest.raises(readcov.InputError) as e:
+        readcov.explore(fx / "bench.jsonl", fx / "cli-agent.txt")
+    assert e.value.file == str(fx / "cli-agent.txt") and e.value.message.endswith("answers with instance=ID")
+    with pytest.raises(readcov.InputError) as e:
+        readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", lengths=fx / "lengths.json", workspace=tmp_path)
+    assert "lengths and workspace" in e.value.message
+
+    ws, outside = tmp_path / "ws", tmp_path / "outside"
+    ws.mkdir()
+    outside.mkdir()
+    (ws / "psf__requests-1921").symlink_to(outside)
+    p = cli("explore", "--bench", fx / "bench.jsonl", "--preds", fx / "preds.jsonl", "--workspace", ws,
+            "--format", "jsonl")
+    warned = [line[len("warning: "):] for line in p.stderr.splitlines()
+              if line.startswith("warning: psf__requests-1921")]
+    got = readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", workspace=ws, errors="collect")
+    assert got.notes == warned and len(warned) == 1 and "file lengths unknown" in warned[0]
+    assert list(got) == untag([r for r in jsonl(p.stdout) if r["record"] == "instance"])
 
 
 def test_consensus_as_swe_explore_rows_equals_the_cli(tmp_path):

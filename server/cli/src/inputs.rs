@@ -11,7 +11,7 @@ use std::path::Path;
 
 pub use readcov_files::input::BaseFiles;
 // The file edge shared with the Python module lives in `readcov-files`.
-pub use readcov_files::{canonical_dir, read_input, task_folder, workspace_lengths};
+pub use readcov_files::{canonical_dir, read_input, workspace_lengths};
 
 /// The workspace root as an absolute path string, for lexical path confinement.
 pub fn workspace_root(ws: Option<&Path>) -> Result<Option<String>> {

@@ -12,6 +12,7 @@ pub mod beir_gold;
 pub mod contextbench;
 pub mod diagnose;
 pub mod explain;
+pub mod explore_inputs;
 pub mod gold_files;
 pub mod input;
 mod inside;

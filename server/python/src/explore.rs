@@ -1,24 +1,28 @@
 //! `explore`: SWE-Explore benchmark rows and explorer outputs scored as `readcov explore` scores
 //! them (`score_explore_shard`): instance rows, per-explorer summaries, unused predictions, and
-//! the mergeable partial of `--emit-partial`.
+//! the mergeable partial of `--emit-partial`. Text-form prediction files (`--instance`) and file
+//! lengths counted in checkouts (`--workspace`) go through `readcov_files::explore_inputs`, as
+//! the CLI's do.
 
 use crate::{file_error, located, Located};
 use pyo3::prelude::*;
 use readcov_core::explore::{
-    parse_bench, parse_lengths, parse_preds, score_explore_shard, ExploreOptions, InstanceLengths,
+    parse_bench, parse_lengths, score_explore_shard, ExploreOptions, InstanceLengths,
 };
 use readcov_core::{Partial, PartialFile, Shard};
+use readcov_files::explore_inputs::{explore_preds, lengths_from_workspace};
 use serde_json::json;
+use std::path::Path;
 
 /// A JSONL input as (bytes, name for errors, default explorer name).
 type Preds = Vec<(Vec<u8>, String, String)>;
 
-/// The report (JSON: `instances`, `explorers`, `unused_predictions`, `top_k`), the partial (JSON)
-/// and located errors.
-type Explored = (String, String, Vec<Located>);
+/// The report (JSON: `instances`, `explorers`, `unused_predictions`, `top_k`), the partial (JSON),
+/// located errors and notes (the CLI's warnings on instance folders `workspace` could not use).
+type Explored = (String, String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (bench, bench_name, preds, top_k=Some(readcov_core::explore::DEFAULT_TOP_K), lengths=None, pred_root=None, shard=None))]
+#[pyo3(signature = (bench, bench_name, preds, top_k=Some(readcov_core::explore::DEFAULT_TOP_K), lengths=None, pred_root=None, shard=None, workspace=None, instance=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn explore(
     py: Python<'_>,
@@ -29,6 +33,8 @@ pub fn explore(
     lengths: Option<(Vec<u8>, String)>,
     pred_root: Option<String>,
     shard: Option<String>,
+    workspace: Option<String>,
+    instance: Option<String>,
 ) -> PyResult<Explored> {
     let shard = shard
         .map(|s| Shard::parse(&s))
@@ -37,22 +43,41 @@ pub fn explore(
     if top_k == Some(0) {
         return Err(file_error("top_k must be a positive count or None (all)"));
     }
+    if lengths.is_some() && workspace.is_some() {
+        return Err(file_error(
+            "lengths and workspace: give one (file lengths from a file or from checkouts)",
+        ));
+    }
     py.detach(|| {
         let b = parse_bench(&bench, &bench_name);
         let mut errors: Vec<Located> = b.errors.iter().map(located).collect();
         let mut rows = Vec::new();
         for (bytes, name, explorer) in &preds {
-            let p = parse_preds(bytes, name, explorer, pred_root.as_deref());
+            let p = explore_preds(
+                bytes,
+                name,
+                explorer,
+                pred_root.as_deref(),
+                instance.as_deref(),
+            )
+            .map_err(|e| file_error(format!("{e} with instance=ID")))?;
             errors.extend(p.errors.iter().map(located));
             rows.extend(p.items);
         }
-        let lengths = match &lengths {
-            Some((bytes, name)) => {
+        let mut notes = Vec::new();
+        let lengths = match (&lengths, &workspace) {
+            (Some((bytes, name)), _) => {
                 let (l, e) = parse_lengths(bytes, name);
                 errors.extend(e.iter().map(located));
                 l
             }
-            None => InstanceLengths::new(),
+            (None, Some(ws)) => {
+                let (l, warnings) =
+                    lengths_from_workspace(Path::new(ws), &b.items, &rows).map_err(file_error)?;
+                notes = warnings;
+                l
+            }
+            (None, None) => InstanceLengths::new(),
         };
         let report =
             score_explore_shard(&b.items, &rows, &lengths, &ExploreOptions { top_k }, shard);
@@ -69,6 +94,6 @@ pub fn explore(
             },
         );
         let partial = serde_json::to_string(&partial).expect("partial serialises");
-        Ok((doc.to_string(), partial, errors))
+        Ok((doc.to_string(), partial, errors, notes))
     })
 }

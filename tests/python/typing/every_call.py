@@ -102,6 +102,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, explorer="mine", errors="collect")
     top_k: Optional[int] = explored.top_k
+    notes_explore: List[str] = readcov.explore(bench, preds, workspace=sources, instance="i", errors="collect").notes
     sheet: readcov.SheetResult = readcov.sheet(
         [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), sources="agent", errors="collect"
     )

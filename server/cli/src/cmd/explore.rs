@@ -5,18 +5,17 @@
 pub mod render;
 
 use crate::exit::Exit;
-use crate::inputs::{check_kind, read_input, report_errors, task_folder, workspace_lengths};
+use crate::inputs::{check_kind, read_input, report_errors};
 use crate::render::Format;
 use anyhow::{bail, Result};
 use clap::Args;
-use readcov_core::explore::input::text_regions;
 use readcov_core::explore::{
-    parse_bench, parse_lengths, parse_preds, score_explore_shard, BenchRow, ExploreOptions,
-    InstanceLengths, PredRow, DEFAULT_TOP_K,
+    parse_bench, parse_lengths, score_explore_shard, ExploreOptions, InstanceLengths, PredRow,
+    DEFAULT_TOP_K,
 };
 use readcov_core::Parsed;
+use readcov_files::explore_inputs::{explore_preds, lengths_from_workspace};
 use readcov_files::input::Role;
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -109,7 +108,13 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
             errors += report_errors(&e);
             l
         }
-        (None, Some(ws)) => lengths_from_workspace(ws, &bench.items, &preds)?,
+        (None, Some(ws)) => {
+            let (l, warnings) = lengths_from_workspace(ws, &bench.items, &preds)?;
+            for w in warnings {
+                say!("warning: {w}");
+            }
+            l
+        }
         (None, None) => InstanceLengths::new(),
     };
     let opts = ExploreOptions {
@@ -149,7 +154,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// One predictions file: JSONL, or CLI-agent text when its first non-blank byte is not `{`.
+/// One predictions file: JSONL, or CLI-agent text for `--instance` (`readcov_files::explore_inputs`).
 fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
     check_kind(file, Role::ExplorePreds)?;
     let bytes = read_input(file)?;
@@ -160,75 +165,10 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
     );
     let explorer = args.explorer.clone().unwrap_or(stem);
     let root = args.pred_root.as_deref();
-    let first = bytes
-        .iter()
-        .find(|b| !b.is_ascii_whitespace() && **b != 0xEF && **b != 0xBB && **b != 0xBF);
-    if first.is_none_or(|b| *b == b'{') {
-        return Ok(parse_preds(&bytes, &name, &explorer, root));
+    match explore_preds(&bytes, &name, &explorer, root, args.instance.as_deref()) {
+        Ok(parsed) => Ok(parsed),
+        Err(_) => bail!(
+            "{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID"
+        ),
     }
-    let Some(instance) = &args.instance else {
-        bail!("{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID");
-    };
-    let text = String::from_utf8_lossy(&bytes);
-    let mut errors = Vec::new();
-    let regions = text_regions(&text, &name, 0, root, &mut errors);
-    let row = PredRow {
-        instance_id: instance.clone(),
-        explorer,
-        regions,
-        file: name.clone(),
-        line: 1,
-    };
-    Ok(Parsed {
-        items: vec![row],
-        errors,
-        records: 1,
-    })
-}
-
-/// Line counts of every path a benchmark row or prediction names, per instance.
-fn lengths_from_workspace(
-    ws: &Path,
-    bench: &[BenchRow],
-    preds: &[PredRow],
-) -> Result<InstanceLengths> {
-    if !ws.is_dir() {
-        bail!("{}: workspace is not a directory", ws.display());
-    }
-    let mut paths: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for b in bench {
-        let e = paths.entry(&b.instance_id).or_default();
-        let optional = b.optional_regions.values().flatten();
-        e.extend(
-            b.core_regions
-                .iter()
-                .chain(optional)
-                .map(|r| r.path.as_str()),
-        );
-    }
-    for p in preds {
-        if let Some(e) = paths.get_mut(p.instance_id.as_str()) {
-            e.extend(p.regions.iter().map(|r| r.path.as_str()));
-        }
-    }
-    Ok(paths
-        .into_iter()
-        .map(|(id, files)| {
-            // An instance's own folder goes through the confinement of `score --workspaces`: a
-            // folder that is a symlink out of DIR (or an id with `/` or `..`) is never read, and
-            // its files' lengths stay unknown. Without a folder, DIR itself is the checkout.
-            let lengths = match task_folder(ws, id) {
-                Ok(Some(own)) => workspace_lengths(Some(&own), files),
-                Ok(None) => workspace_lengths(Some(ws), files),
-                Err(why) => {
-                    say!(
-                        "warning: {id}: workspace {} not used: {why}; file lengths unknown",
-                        ws.join(id).display()
-                    );
-                    BTreeMap::new()
-                }
-            };
-            (id.to_string(), lengths)
-        })
-        .collect())
 }

@@ -1,0 +1,108 @@
+//! The inputs of `readcov explore` (and Python `explore`) that are more than one parse call: a
+//! predictions file that is JSONL or CLI-agent text (`--instance`), and file lengths counted in
+//! repository checkouts (`--workspace`). Here so the CLI and Python read them one way.
+
+use crate::{task_folder, workspace_lengths, FileError};
+use readcov_core::explore::input::text_regions;
+use readcov_core::explore::{parse_preds, BenchRow, InstanceLengths, PredRow};
+use readcov_core::Parsed;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// A text-form predictions file given without the instance it answers.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}: not JSONL, so read as text regions — give the instance it answers")]
+pub struct NeedsInstance {
+    pub name: String,
+}
+
+/// One predictions file: JSONL, or CLI-agent text (`path:10-20` or `path` per line, one row for
+/// `instance`) when its first non-blank byte (a UTF-8 BOM skipped) is not `{`.
+pub fn explore_preds(
+    bytes: &[u8],
+    name: &str,
+    explorer: &str,
+    root: Option<&str>,
+    instance: Option<&str>,
+) -> Result<Parsed<PredRow>, NeedsInstance> {
+    let first = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace() && **b != 0xEF && **b != 0xBB && **b != 0xBF);
+    if first.is_none_or(|b| *b == b'{') {
+        return Ok(parse_preds(bytes, name, explorer, root));
+    }
+    let Some(instance) = instance else {
+        return Err(NeedsInstance {
+            name: name.to_string(),
+        });
+    };
+    let text = String::from_utf8_lossy(bytes);
+    let mut errors = Vec::new();
+    let regions = text_regions(&text, name, 0, root, &mut errors);
+    let row = PredRow {
+        instance_id: instance.to_string(),
+        explorer: explorer.to_string(),
+        regions,
+        file: name.to_string(),
+        line: 1,
+    };
+    Ok(Parsed {
+        items: vec![row],
+        errors,
+        records: 1,
+    })
+}
+
+/// Line counts of every path a benchmark row or prediction names, per instance, counted in
+/// `ws/<instance_id>/` when that folder exists, else in `ws`. Also the warnings (without the
+/// `warning: ` prefix) for instance folders that may not be used, in instance order.
+pub fn lengths_from_workspace(
+    ws: &Path,
+    bench: &[BenchRow],
+    preds: &[PredRow],
+) -> Result<(InstanceLengths, Vec<String>), FileError> {
+    if !ws.is_dir() {
+        return Err(FileError::new(ws, "workspace is not a directory"));
+    }
+    let mut paths: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for b in bench {
+        let e = paths.entry(&b.instance_id).or_default();
+        let optional = b.optional_regions.values().flatten();
+        e.extend(
+            b.core_regions
+                .iter()
+                .chain(optional)
+                .map(|r| r.path.as_str()),
+        );
+    }
+    for p in preds {
+        if let Some(e) = paths.get_mut(p.instance_id.as_str()) {
+            e.extend(p.regions.iter().map(|r| r.path.as_str()));
+        }
+    }
+    let mut warnings = Vec::new();
+    let lengths = paths
+        .into_iter()
+        .map(|(id, files)| {
+            // An instance's own folder goes through the confinement of `score --workspaces`: a
+            // folder that is a symlink out of DIR (or an id with `/` or `..`) is never read, and
+            // its files' lengths stay unknown. Without a folder, DIR itself is the checkout.
+            let lengths = match task_folder(ws, id) {
+                Ok(Some(own)) => workspace_lengths(Some(&own), files),
+                Ok(None) => workspace_lengths(Some(ws), files),
+                Err(why) => {
+                    warnings.push(format!(
+                        "{id}: workspace {} not used: {why}; file lengths unknown",
+                        ws.join(id).display()
+                    ));
+                    BTreeMap::new()
+                }
+            };
+            (id.to_string(), lengths)
+        })
+        .collect();
+    Ok((lengths, warnings))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,57 @@
+use super::*;
+use readcov_core::explore::parse_bench;
+
+const BENCH: &str = r#"{"instance_id": "a", "ground_truth": {"read_core_regions": [{"path": "x.py", "start": 1, "end": 2}]}}
+{"instance_id": "out", "ground_truth": {"read_core_regions": [{"path": "x.py", "start": 1, "end": 2}]}}
+"#;
+
+#[test]
+fn text_preds_need_their_instance() {
+    let text = b"\n- x.py:2-3\n- y.py\n";
+    let err = explore_preds(text, "t.txt", "me", None, None).unwrap_err();
+    assert_eq!(err.name, "t.txt");
+    let p = explore_preds(text, "t.txt", "me", None, Some("a")).unwrap();
+    assert_eq!((p.items.len(), p.records), (1, 1));
+    let row = &p.items[0];
+    assert_eq!(
+        (row.instance_id.as_str(), row.explorer.as_str()),
+        ("a", "me")
+    );
+    let paths: Vec<&str> = row.regions.iter().map(|r| r.path.as_str()).collect();
+    assert_eq!(paths, ["x.py", "y.py"]);
+    // JSONL (and an empty file) is read as rows whatever `instance` says.
+    let jsonl = br#"{"instance_id": "b", "regions": [{"path": "z.py", "start": 1, "end": 1}]}"#;
+    let p = explore_preds(jsonl, "p.jsonl", "me", None, Some("a")).unwrap();
+    assert_eq!(p.items[0].instance_id, "b");
+    assert!(explore_preds(b"  \n", "e", "me", None, None)
+        .unwrap()
+        .items
+        .is_empty());
+}
+
+#[test]
+fn lengths_come_from_each_instance_folder_or_the_root() {
+    let d = tempfile::tempdir().unwrap();
+    let root = d.path();
+    std::fs::write(root.join("x.py"), "1\n2\n3\n").unwrap();
+    std::fs::create_dir(root.join("a")).unwrap();
+    std::fs::write(root.join("a/x.py"), "1\n").unwrap();
+    std::fs::write(root.join("a/z.py"), "1\n2\n").unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+    let bench = parse_bench(BENCH.as_bytes(), "bench").items;
+    let preds = explore_preds(b"z.py\n", "t", "me", None, Some("a"))
+        .unwrap()
+        .items;
+    let (lengths, warnings) = lengths_from_workspace(root, &bench, &preds).unwrap();
+    assert_eq!(lengths["a"]["x.py"], 1);
+    assert_eq!(lengths["a"]["z.py"], 2);
+    assert!(lengths["out"].is_empty(), "{lengths:?}");
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0].starts_with("out: workspace ")
+            && warnings[0].ends_with("; file lengths unknown")
+    );
+    let err = lengths_from_workspace(&root.join("x.py"), &bench, &preds).unwrap_err();
+    assert_eq!(err.what, "workspace is not a directory");
+}
