@@ -234,10 +234,16 @@ class ImportResult(Rows):
     """`import_log` rows, with `summary`: runs, actions, events and what was not turned into
     reads, as `readcov import`'s summary counts them; and `outcomes`: the outcome each run's log
     states (dataset rows' `resolved`, `target`, `reward`) as label rows (`task`, `run`,
-    `resolved`, `from`), the rows `readcov import --emit-outcomes` writes and `outcomes=` takes."""
+    `resolved`, `from`), the rows `readcov import --emit-outcomes` writes and `outcomes=` takes;
+    with `patches=`, `patches`: each run's change as a predictions row (`instance_id`,
+    `model_name_or_path`, `model_patch`, `partial`, `change_source`), the lines
+    `readcov import --emit-patches` writes, and `patches_not_written`: the runs with no change to
+    write (None and 0 without `patches=`)."""
 
     summary: Dict[str, Any]
     outcomes: List[Dict[str, Any]]
+    patches: Optional[List[Dict[str, Any]]]
+    patches_not_written: int
 
 
 class GoldResult(Rows):
@@ -591,6 +597,7 @@ def import_log(
     task: Optional[str] = None,
     run: Optional[str] = None,
     corpus: Optional[PathLike] = None,
+    patches: Optional[str] = None,
     errors: str = "raise",
 ) -> ImportResult:
     """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
@@ -605,18 +612,23 @@ def import_log(
     task, run: override the ids (default: the log's instance id; the format name).
     corpus: a BEIR-style corpus (`corpus.jsonl` or its folder) mapping a TREC run's docids to
         spans (`--corpus`; with format "trec" or "auto").
+    patches: "auto", "log" or "replay": also each run's change on `.patches` (`--emit-patches
+        --emit-from`): the log's own final patch, the one rebuilt by replaying its edits on the
+        workspace, or (auto) the first, else the second.
     The result's `summary` dict counts runs, actions, events and what was not turned into reads;
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
     paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
-    rows, summary, errs, stated = _call(
+    rows, summary, errs, stated, changes = _call(
         _native.import_log,
         [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run,
-        corpus=_path(corpus),
+        corpus=_path(corpus), patches=patches,
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)
     result.outcomes = [{"task": t, "run": r, "resolved": ok, "from": src} for (t, r, ok, src) in stated]
+    result.patches = _jsonl_rows(changes[0]) if changes is not None else None
+    result.patches_not_written = changes[1] if changes is not None else 0
     found = _located(errs)
     if not result and not found:
         # As `readcov import` exits 2: nothing imported is an error, never an empty list (a

@@ -75,9 +75,11 @@ def import_log(
     task: Optional[str] = None,
     run: Optional[str] = None,
     corpus: Optional[str] = None,
-) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]]]:
-    """Reads rows (JSONL), import summary (JSON), located errors, and each run's stated outcome
-    as (task, run, resolved, from) (`--emit-outcomes`)."""
+    patches: Optional[str] = None,
+) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]]]:
+    """Reads rows (JSONL), import summary (JSON), located errors, each run's stated outcome
+    as (task, run, resolved, from) (`--emit-outcomes`), and with `patches` the predictions lines
+    (JSONL) and the count of runs not written (`--emit-patches`)."""
 
 def gold_from_patch(
     diff: Optional[str] = None,

@@ -1,6 +1,6 @@
 """CLI flags that had no Python parameter (docs/python.md, "CLI ↔ Python"), each against the
 CLI on shipped data: the Parquet limits (`--max-parquet-rows`, `--max-parquet-bytes`), explore's
-`--explorer`, `--workspace` and `--instance`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
+`--explorer`, `--workspace` and `--instance`, import's `--emit-patches`/`--emit-from`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
 
 import json
 import subprocess
@@ -149,6 +149,31 @@ def test_explore_workspace_and_instance_equal_the_cli(tmp_path):
     got = readcov.explore(fx / "bench.jsonl", fx / "preds.jsonl", workspace=ws, errors="collect")
     assert got.notes == warned and len(warned) == 1 and "file lengths unknown" in warned[0]
     assert list(got) == untag([r for r in jsonl(p.stdout) if r["record"] == "instance"])
+
+
+def test_import_patches_equal_emit_patches(tmp_path):
+    """`import_log(patches=FROM)` is `readcov import --emit-patches FILE --emit-from FROM`: each
+    run's change (the log's patch or the one replayed on the real sources) as predictions rows,
+    and the count of runs with none to write the CLI reports."""
+    logs = sorted((REAL / "openhands").glob("*.json")) + sorted((REAL / "mini-swe-agent").glob("*.json"))
+    for ws in (["--workspaces", REAL / "sources"], []):
+        for source in ("auto", "log", "replay"):
+            out = tmp_path / f"{source}.jsonl"
+            p = cli("import", *ws, "-o", tmp_path / "reads.jsonl", "--emit-patches", out, "--emit-from", source, *logs)
+            want = jsonl(out.read_text())
+            got = readcov.import_log(logs, workspaces=ws[1] if ws else None, patches=source)
+            assert got.patches == want, (ws, source)
+            said = [line for line in p.stderr.splitlines() if "run(s) not written" in line]
+            assert got.patches_not_written == (int(said[0].split()[1]) if said else 0), (ws, source, said)
+            if ws and source == "replay":
+                assert len(want) == len(logs) and {r["change_source"] for r in want} == {"replay"}
+            if not ws and source == "replay":
+                assert want == [] and got.patches_not_written == len(logs)
+    plain = readcov.import_log(logs[0])
+    assert plain.patches is None and plain.patches_not_written == 0
+    with pytest.raises(readcov.InputError) as e:
+        readcov.import_log(logs[0], patches="both")
+    assert "expected auto, log or replay" in e.value.message
 
 
 def test_consensus_as_swe_explore_rows_equals_the_cli(tmp_path):

@@ -21,6 +21,7 @@ pub mod logs;
 pub mod memory;
 mod open;
 pub mod options;
+pub mod patches;
 pub mod qrels;
 pub mod report;
 pub mod rows;

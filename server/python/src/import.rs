@@ -1,10 +1,12 @@
 //! `import_log`: agent trajectories to reads rows, as `readcov import` writes them — the same
 //! inputs per argument (`readcov_files::logs`: V1 conversation folders, Claude Code subagents),
 //! the same confined workspaces, the same refusal of a log that gave nothing but an error — and
-//! the outcome each run's log states (`--emit-outcomes`: `Imported::labels`).
+//! the outcome each run's log states (`--emit-outcomes`: `Imported::labels`), and with `patches`
+//! each run's change as a predictions line (`--emit-patches --emit-from`: `readcov_files::patches`).
 
 use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
+use readcov_files::patches::{EmitFrom, PatchLines};
 use readcov_files::{canonical_dir, logs, task_dir, Workspace};
 use readcov_import::chunks::beir::Corpus;
 use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
@@ -15,11 +17,14 @@ use std::sync::Arc;
 /// A run's stated outcome: `(task, run, resolved, from)`, an `--emit-outcomes` row.
 type Label = (String, String, bool, &'static str);
 
-/// Rows (JSONL), the summary (JSON), located errors and the runs' stated outcomes.
-type ImportedText = (String, String, Vec<Located>, Vec<Label>);
+/// `--emit-patches`: the predictions lines (JSONL) and how many runs had no change to write.
+type PatchesText = Option<(String, usize)>;
+
+/// Rows (JSONL), the summary (JSON), located errors, the runs' stated outcomes and the patches.
+type ImportedText = (String, String, Vec<Located>, Vec<Label>, PatchesText);
 
 #[pyfunction]
-#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None))]
+#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn import_log(
     py: Python<'_>,
@@ -30,7 +35,19 @@ pub fn import_log(
     task: Option<String>,
     run: Option<String>,
     corpus: Option<PathBuf>,
+    patches: Option<&str>,
 ) -> PyResult<ImportedText> {
+    let mut patches = match patches {
+        None => None,
+        Some("auto") => Some(PatchLines::new(EmitFrom::Auto)),
+        Some("log") => Some(PatchLines::new(EmitFrom::Log)),
+        Some("replay") => Some(PatchLines::new(EmitFrom::Replay)),
+        Some(other) => {
+            return Err(file_error(format!(
+                "patches `{other}`: expected auto, log or replay"
+            )))
+        }
+    };
     let format = match format {
         "auto" => None,
         label => Some(Format::from_label(label).ok_or_else(|| {
@@ -58,14 +75,15 @@ pub fn import_log(
         task,
         run,
         corpus,
-        // No changes are handed back (`--emit-patches` is the CLI's): none are rebuilt by replay,
-        // as `readcov import` without that flag; the rows are the same either way.
-        no_replayed_changes: true,
+        // Only `patches` writes the changes rebuilt by replay (as `--emit-patches`); the rows
+        // are the same either way.
+        no_replayed_changes: patches.is_none(),
     };
     py.detach(|| {
         let mut total = Summary::default();
         let mut rows = Vec::new();
         let mut labels: Vec<Label> = Vec::new();
+        let mut patch_text = String::new();
         let (mut files, mut refused) = (0usize, 0usize);
         for file in logs::expand(&paths) {
             files += 1;
@@ -97,6 +115,9 @@ pub fn import_log(
                 continue;
             }
             total.add(&got.summary);
+            if let Some(p) = &mut patches {
+                patch_text += &p.lines(&got.changes);
+            }
             rows.extend(got.rows);
             let stated = got.labels.into_iter();
             labels.extend(stated.map(|l| (l.task, l.run, l.resolved, l.field)));
@@ -124,7 +145,8 @@ pub fn import_log(
             }
         };
         let rows = readcov_files::base::reads_jsonl_with_base(&rows, &pick).map_err(file_error)?;
-        Ok((rows, summary.to_string(), errors, labels))
+        let patches = patches.map(|p| (patch_text, p.none));
+        Ok((rows, summary.to_string(), errors, labels, patches))
     })
 }
 

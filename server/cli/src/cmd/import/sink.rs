@@ -4,8 +4,8 @@
 //! file as it was.
 
 use anyhow::{Context, Result};
-use readcov_import::{FileProvider, Imported, RunChange};
-use readcov_patch::prediction_line;
+use readcov_files::patches::PatchLines;
+use readcov_import::{FileProvider, Imported};
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
@@ -25,50 +25,32 @@ pub enum EmitFrom {
     Replay,
 }
 
-/// `--emit-patches`: where, which change, and the runs written partial or not at all.
+impl From<EmitFrom> for readcov_files::patches::EmitFrom {
+    fn from(f: EmitFrom) -> Self {
+        match f {
+            EmitFrom::Auto => Self::Auto,
+            EmitFrom::Log => Self::Log,
+            EmitFrom::Replay => Self::Replay,
+        }
+    }
+}
+
+/// `--emit-patches`: where, and the lines (`readcov_files::patches`, shared with Python).
 struct Patches {
     target: Target,
-    from: EmitFrom,
-    partial: usize,
-    none: usize,
+    lines: PatchLines,
 }
 
 impl Patches {
-    /// Each run's change as a predictions line.
-    fn lines(&mut self, changes: &[RunChange]) -> String {
-        let mut out = String::new();
-        for c in changes {
-            let replayed =
-                || (c.replayed.as_ref()).map(|r| (r.patch.as_str(), &r.partial[..], "replay"));
-            let logged = || c.submitted.as_deref().map(|p| (p, &[][..], "log"));
-            let pick = match self.from {
-                EmitFrom::Auto => logged().or_else(replayed),
-                EmitFrom::Log => logged(),
-                EmitFrom::Replay => replayed(),
-            };
-            match pick {
-                Some((patch, lost, source)) => {
-                    self.partial += usize::from(!lost.is_empty());
-                    out += &prediction_line(&c.task, &c.run, patch, lost, source);
-                }
-                None => self.none += 1,
-            }
-        }
-        out
-    }
-
     /// The counts on stderr.
     fn report(&self) {
-        if self.partial > 0 {
-            let n = self.partial;
+        if self.lines.partial > 0 {
+            let n = self.lines.partial;
             say!("  patches: {n} run(s) with a partial change (see each line's `partial`)");
         }
-        if self.none > 0 {
-            let why = match self.from {
-                EmitFrom::Log => "no final patch in the log",
-                _ => "no final patch in the log, and no --workspace/--workspaces to replay its edits on",
-            };
-            say!("  patches: {} run(s) not written ({why})", self.none);
+        if self.lines.none > 0 {
+            let why = self.lines.why_none("--workspace/--workspaces");
+            say!("  patches: {} run(s) not written ({why})", self.lines.none);
         }
     }
 }
@@ -159,9 +141,7 @@ impl<'a> Sink<'a> {
         if let Some(p) = path {
             self.patches = Some(Patches {
                 target: Target::open(Some(p))?,
-                from,
-                partial: 0,
-                none: 0,
+                lines: PatchLines::new(from.into()),
             });
         }
         Ok(self)
@@ -182,7 +162,7 @@ impl<'a> Sink<'a> {
             l.write(text.as_bytes())?;
         }
         if let Some(p) = &mut self.patches {
-            let text = p.lines(&got.changes);
+            let text = p.lines.lines(&got.changes);
             p.target.write(text.as_bytes())?;
         }
         Ok(())
