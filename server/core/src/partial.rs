@@ -74,7 +74,15 @@ impl Partial {
                 score.merge(s);
             }
             (Partial::Explore { explore }, Partial::Explore { explore: e }) => {
-                same("top_k", &explore.top_k, &e.top_k)?;
+                // `None` is `--top-k all`: said as the option says it, not as Rust's `None`.
+                if explore.top_k != e.top_k {
+                    let shown = |k: Option<usize>| k.map_or("all".to_string(), |k| k.to_string());
+                    return Err(MergeError::Setting {
+                        setting: "top_k",
+                        this: shown(explore.top_k),
+                        other: shown(e.top_k),
+                    });
+                }
                 explore.merge(e);
             }
             (Partial::Sheet { sheet }, Partial::Sheet { sheet: s }) => {

@@ -58,7 +58,8 @@ impl PartialFile {
 /// The merge of several partials and the shards they came from.
 pub struct Merged {
     pub partial: Partial,
-    pub shards: BTreeSet<String>,
+    /// In shard order (`0/16`, `1/16`, `2/16`, … `10/16`), not text order.
+    pub shards: Vec<String>,
     /// Set when the shards do not cover `0..N`: the totals are partial (merging while a job is
     /// still running is legitimate, but the user should know).
     pub warning: Option<String>,
@@ -93,6 +94,9 @@ pub fn merge_partials(files: Vec<PartialFile>) -> Result<Merged, (Option<usize>,
     }
     let warning = check_shards(&shards).map_err(|e| (None, e))?;
     let partial = merged.ok_or((None, "no partial files given".to_string()))?;
+    // A set sorts `10/16` before `2/16`; list by (count, index), text for anything unparsed (`all`).
+    let mut shards: Vec<String> = shards.into_iter().collect();
+    shards.sort_by_key(|s| (Shard::parse(s).map(|s| (s.count, s.index)).ok(), s.clone()));
     Ok(Merged {
         partial,
         shards,

@@ -13,9 +13,10 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Partial files written by `readcov score|explore|sheet --emit-partial`, all of one kind.
-    /// Prints what the unsharded command prints as its aggregate: score totals, the explore
-    /// per-explorer summary, or the sheet's denominators and pass^k per condition.
+    /// Partial files written by `readcov score|explore|sheet|diagnose --emit-partial`, all of one
+    /// kind. Prints what the unsharded command prints as its aggregate: score totals, the explore
+    /// per-explorer summary, the sheet's denominators and pass^k per condition, or the diagnose
+    /// summary.
     #[arg(required = true)]
     pub partials: Vec<PathBuf>,
     #[arg(long, value_enum, default_value_t = Format::Table)]

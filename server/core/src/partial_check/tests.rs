@@ -144,3 +144,33 @@ fn diagnose_counts_must_add_up() {
         assert!(e.contains(want), "{verdicts}: {e}");
     }
 }
+
+#[test]
+fn merged_shards_are_listed_by_index_not_as_text() {
+    // Before: a BTreeSet<String> listed `10/12` and `11/12` before `2/12`.
+    let files: Vec<Value> = (0..12).rev().map(|i| score(&format!("{i}/12"), json!({}))).collect();
+    let parsed = files
+        .iter()
+        .map(|f| PartialFile::parse(f.to_string().as_bytes()).unwrap())
+        .collect();
+    let m = merge_partials(parsed).map_err(|(_, e)| e).unwrap();
+    let want: Vec<String> = (0..12).map(|i| format!("{i}/12")).collect();
+    assert_eq!(m.shards.iter().cloned().collect::<Vec<_>>(), want);
+}
+
+#[test]
+fn an_explore_top_k_mismatch_is_said_as_the_option_says_it() {
+    // Before: "top_k None differs from Some(5)" (Rust's Debug of Option<usize>).
+    use crate::explore::partial::ExplorePartial;
+    let mut five = crate::Partial::Explore {
+        explore: ExplorePartial {
+            top_k: Some(5),
+            ..Default::default()
+        },
+    };
+    let all = crate::Partial::Explore {
+        explore: ExplorePartial::default(),
+    };
+    let err = five.merge(&all).unwrap_err().to_string();
+    assert_eq!(err, "top_k all differs from 5 in the other partials");
+}
