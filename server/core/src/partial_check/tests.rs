@@ -148,7 +148,10 @@ fn diagnose_counts_must_add_up() {
 #[test]
 fn merged_shards_are_listed_by_index_not_as_text() {
     // Before: a BTreeSet<String> listed `10/12` and `11/12` before `2/12`.
-    let files: Vec<Value> = (0..12).rev().map(|i| score(&format!("{i}/12"), json!({}))).collect();
+    let files: Vec<Value> = (0..12)
+        .rev()
+        .map(|i| score(&format!("{i}/12"), json!({})))
+        .collect();
     let parsed = files
         .iter()
         .map(|f| PartialFile::parse(f.to_string().as_bytes()).unwrap())
