@@ -3,7 +3,8 @@
 (score, explore, sheet, diagnose) on the shipped inputs, and N in 1, 2, 3, 7 and one more than the
 number of tasks, run every shard with `--emit-partial`, `readcov merge` the partials and compare the
 merged aggregate with the unsharded run's, field by field (floats exactly: the docs promise the
-unsharded totals bit for bit). Also: every task lands in exactly one shard, the union of the shards'
+unsharded totals bit for bit), the merge's printed table against the unsharded table, the shards listed in
+index order. Also: every task lands in exactly one shard, the union of the shards'
 rows is the unsharded rows, `import --shard` outputs concatenated are the unsharded import, and
 `merge` refuses mixed kinds, other settings, a shard twice, shards of different counts and an
 unsharded partial beside shards, and warns on an incomplete set. Fails naming every disagreement.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 from concurrent.futures import ThreadPoolExecutor
 import os
+import re
 import subprocess
 import sys
 import time
@@ -77,6 +79,7 @@ class Case:
         rows = whole[self.rows]
         tasks = {self.task(r) for r in rows}
         want = self.agg(whole)
+        table = {line.rstrip() for line in run(self.args).stdout.splitlines()}
         parts_by_n: dict[int, list[Path]] = {}
         for n in sorted({1, 2, 3, 7, len(tasks) + 1}):
             parts = [OUT / f"{self.name}-{i}-{n}.json" for i in range(n)]
@@ -111,10 +114,25 @@ class Case:
             diff(self.name, want, self.merged(merged), d)
             for line in d:
                 fail(f"{self.name} N={n}: {line}")
+            self.check_table(n, parts, table)
             parts_by_n[n] = parts
         print(f"  {self.name}: {len(rows)} row(s), {len(tasks)} task(s), N in {sorted(parts_by_n)}: checked "
               f"({time.monotonic() - t0:.1f} s)")
         return parts_by_n
+
+
+    def check_table(self, n: int, parts: list[Path], table: set[str]) -> None:
+        """The merge's printed table: every line is a line of the unsharded table (score: its totals
+        line says `passing` where one run says `at or above 50%`)."""
+        lines = run(["merge", *map(str, parts)]).stdout.splitlines()
+        head, rest = lines[0], lines[1:]
+        if self.kind == "score":
+            totals = "totals: " + head.split(": ", 1)[1]
+            if not any(re.sub(r"at or above \d+%", "passing", t) == totals for t in table):
+                fail(f"{self.name} N={n}: merged `{head}` is not the unsharded totals line")
+        for line in rest:
+            if line.strip() and line.rstrip() not in table:
+                fail(f"{self.name} N={n}: merged table line not in the unsharded table: {line.rstrip()!r}")
 
 
 def pick(d: Any, keys: list[str]) -> dict[str, Any]:
@@ -214,6 +232,14 @@ def main() -> None:
             f.write(json.dumps({"run": r["agent"], "task": r["instance_id"], "condition": r["agent"],
                                 "environment": "valid", "simulator": "valid", "scenario_oracle": "valid",
                                 "target": r["resolved"]}) + "\n")
+    # the same with run records that cannot be graded: not JSON, naming no task (shard 0's), a bad
+    # field (its task's shard), a task without gold
+    with open(o("bad-runs.jsonl"), "w") as f:
+        f.write(open(o("runs.jsonl")).read())
+        f.write('not json\n{"run": "x", "condition": "openhands"}\n'
+                '{"run": "y", "task": "psf__requests-2317", "condition": "openhands", "environment": "maybe"}\n'
+                '{"run": "z", "task": "nope-1", "condition": "openhands", "environment": "valid", '
+                '"simulator": "valid", "scenario_oracle": "valid", "target": true}\n')
     # tests/data/real-multi: each trajectory under its task and run, consensus gold of resolved runs
     with open(o("m-reads.jsonl"), "w") as f:
         for d in sorted((multi / "swe-agent-java").iterdir()):
@@ -255,6 +281,8 @@ def main() -> None:
                                            "--threshold", "0.8"]),
         sheet_case("sheet-real", ["--runs", o("runs.jsonl"), "--gold", o("gold.jsonl"), "--reads",
                                   o("reads.jsonl"), "--require", "target,exploration", "--k", "1,2"]),
+        sheet_case("sheet-real-unreadable", ["--runs", o("bad-runs.jsonl"), "--gold", o("gold.jsonl"), "--reads",
+                                             o("reads.jsonl"), "--require", "target", "--k", "1,2"]),
         sheet_case("sheet-multi", ["--runs", o("m-runs.jsonl"), "--gold", o("m-gold.jsonl"), "--reads",
                                    o("m-reads.jsonl"), "--require", "target", "--k", "1,2,3"]),
         explore_case("explore-fixture", [*explore]),
@@ -267,8 +295,10 @@ def main() -> None:
         parts.setdefault(c.kind, got)
     # settings: the same kind at another threshold / top-k / k
     other = {}
-    for c, extra in ((cases[0], ["--threshold", "0.9"]), (cases[10], ["--top-k", "all"]),
-                     (cases[6], ["--threshold", "0.7"]), (cases[3], ["--threshold", "0.9"])):
+    named = {c.name: c for c in cases}
+    for c, extra in ((named["score-real"], ["--threshold", "0.9"]), (named["explore-fixture"], ["--top-k", "all"]),
+                     (named["sheet-example"], ["--threshold", "0.7"]),
+                     (named["diagnose-real"], ["--threshold", "0.9"])):
         p = OUT / f"{c.name}-other.json"
         run([*c.args, *extra, "--format", "json", "--shard", "1/2", "--emit-partial", str(p)])
         other[f"{c.kind}: 0/2 beside 1/2 of other settings ({' '.join(extra)})"] = [parts[c.kind][2][0], p]

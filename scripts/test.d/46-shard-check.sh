@@ -6,7 +6,8 @@
 # equal to the unsharded run's field by field (floats exactly); every task in exactly one shard; the
 # shards' rows together the unsharded rows; `import --shard` concatenated the unsharded import; merge
 # refusing mixed kinds, other settings, a shard twice, other counts and `all` beside shards, and
-# warning on a missing shard. Fails naming every disagreement.
+# warning on a missing shard; the merge's table is lines of the unsharded table. Fails naming every
+# disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v python3 >/dev/null; then
