@@ -201,18 +201,28 @@ def merge_refusals(parts: dict[str, dict[int, list[Path]]], other: dict[str, lis
         refused(what, files, "")
 
 
-def import_shards(args: list[str], n_inputs: int) -> None:
-    """`import --shard I/N` outputs concatenated in shard order are the unsharded import, byte for byte."""
+def import_shards(name: str, args: list[str], n_parts: int) -> None:
+    """`import --shard I/N` outputs (reads and --emit-outcomes labels) concatenated in shard order are the
+    unsharded import's, byte for byte."""
     global CHECKS
-    whole = run(["import", *args, "-o", "-"]).stdout
-    for n in sorted({1, 2, 3, 7, n_inputs + 1}):
+    lab = OUT / f"{name}-labels.jsonl"
+    whole = run(["import", *args, "--emit-outcomes", str(lab), "-o", "-"]).stdout
+    whole_labels = lab.read_text()
+    for n in sorted({1, 2, 3, 7, n_parts + 1}):
         CHECKS += 1
-        got = "".join(run(["import", *args, "--shard", f"{i}/{n}", "-o", "-"], ok=False).stdout
-                      for i in range(n))
+        got, labels = "", ""
+        for i in range(n):
+            p = run(["import", *args, "--shard", f"{i}/{n}", "--emit-outcomes", str(lab), "-o", "-"], ok=False)
+            if p.returncode not in (0, 2):  # 2: this shard's part read nothing
+                fail(f"{name} N={n}: shard {i} exited {p.returncode}: {p.stderr.strip()[:200]}")
+            got += p.stdout
+            labels += lab.read_text() if lab.exists() else ""
         if got != whole:
-            fail(f"import N={n}: the shards concatenated ({len(got)} bytes) are not the unsharded import "
+            fail(f"{name} N={n}: the shards concatenated ({len(got)} bytes) are not the unsharded import "
                  f"({len(whole)} bytes)")
-    print(f"  import: {n_inputs} input(s), N in {sorted({1, 2, 3, 7, n_inputs + 1})}: checked")
+        if labels != whole_labels:
+            fail(f"{name} N={n}: the shards' labels concatenated are not the unsharded import's")
+    print(f"  {name}: N in {sorted({1, 2, 3, 7, n_parts + 1})}: checked")
 
 
 def main() -> None:
@@ -306,7 +316,14 @@ def main() -> None:
         run([*c.args, "--format", "json", "--emit-partial", str(a)])
         other[f"{c.kind}: an unsharded (all) partial beside 1/2"] = [a, parts[c.kind][2][1]]
     merge_refusals(parts, other)
-    import_shards(["--workspaces", str(real / "sources"), *logs], len(logs))
+    import_shards("import-real", ["--workspaces", str(real / "sources"), *logs], len(logs))
+    # a chat-message dataset as JSONL (cut at line starts) beside a Parquet one (cut by row group)
+    chat = Path("tests/data/formats/chat-trajectories")
+    rows = json.load(open(chat / "adp_nebius_SWE-agent-trajectories_sample_raw.json"))
+    with open(o("chat.jsonl"), "w") as f:
+        f.writelines(json.dumps(r) + "\n" for r in rows)
+    import_shards("import-chat", [o("chat.jsonl"), str(chat / "nebius_SWE-agent-trajectories.zstd.parquet")],
+                  len(rows) + 1)
     if FAILS:
         print(f"shard check: {len(FAILS)} disagreement(s) in {CHECKS} check(s):", file=sys.stderr)
         for f in FAILS:

@@ -158,7 +158,8 @@ fn merged_shards_are_listed_by_index_not_as_text() {
         .collect();
     let m = merge_partials(parsed).map_err(|(_, e)| e).unwrap();
     let want: Vec<String> = (0..12).map(|i| format!("{i}/12")).collect();
-    assert_eq!(m.shards.iter().cloned().collect::<Vec<_>>(), want);
+    let got: Vec<&str> = m.shards.iter().map(String::as_str).collect();
+    assert_eq!(got, want);
 }
 
 #[test]
