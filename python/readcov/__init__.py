@@ -598,6 +598,7 @@ def import_log(
     run: Optional[str] = None,
     corpus: Optional[PathLike] = None,
     patches: Optional[str] = None,
+    layout: str = "log",
     errors: str = "raise",
 ) -> ImportResult:
     """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
@@ -615,6 +616,9 @@ def import_log(
     patches: "auto", "log" or "replay": also each run's change on `.patches` (`--emit-patches
         --emit-from`): the log's own final patch, the one rebuilt by replaying its edits on the
         workspace, or (auto) the first, else the second.
+    layout: "task/run": a folder laid out `<task>/<run>.traj` is imported file by file, each
+        log's task its folder's name and its run its file name (`--layout task/run`; no `task`
+        or `run` then).
     The result's `summary` dict counts runs, actions, events and what was not turned into reads;
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
@@ -622,7 +626,7 @@ def import_log(
     rows, summary, errs, stated, changes = _call(
         _native.import_log,
         [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run,
-        corpus=_path(corpus), patches=patches,
+        corpus=_path(corpus), patches=patches, layout=layout,
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)

@@ -76,6 +76,7 @@ def import_log(
     run: Optional[str] = None,
     corpus: Optional[str] = None,
     patches: Optional[str] = None,
+    layout: str = "log",
 ) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]]]:
     """Reads rows (JSONL), import summary (JSON), located errors, each run's stated outcome
     as (task, run, resolved, from) (`--emit-outcomes`), and with `patches` the predictions lines

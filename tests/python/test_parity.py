@@ -1,6 +1,6 @@
 """CLI flags that had no Python parameter (docs/python.md, "CLI ↔ Python"), each against the
 CLI on shipped data: the Parquet limits (`--max-parquet-rows`, `--max-parquet-bytes`), explore's
-`--explorer`, `--workspace` and `--instance`, import's `--emit-patches`/`--emit-from`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
+`--explorer`, `--workspace` and `--instance`, import's `--emit-patches`/`--emit-from` and `--layout task/run`, and explain under several gold sets (`--gold NAME=FILE` repeated)."""
 
 import json
 import subprocess
@@ -174,6 +174,26 @@ def test_import_patches_equal_emit_patches(tmp_path):
     with pytest.raises(readcov.InputError) as e:
         readcov.import_log(logs[0], patches="both")
     assert "expected auto, log or replay" in e.value.message
+
+
+def test_import_layout_task_run_equals_the_cli():
+    """`import_log(DIR, layout="task/run")` is `readcov import --layout task/run DIR` on the
+    Multi-SWE-bench folder: each `<task>/<run>.traj` named by its path, as giving `task=`/`run=`
+    log by log does."""
+    multi = REPO / "tests" / "data" / "real-multi" / "swe-agent-java"
+    want = jsonl(cli("import", "--layout", "task/run", multi).stdout)
+    got = readcov.import_log(multi, layout="task/run", errors="collect")
+    assert list(got) == want and len(want) > 0
+    by_hand = []
+    for log in sorted(multi.glob("*/*.traj")):
+        by_hand.extend(readcov.import_log(log, task=log.parent.name, run=log.stem, errors="collect"))
+    assert by_hand == want
+    assert {r["task"] for r in want} == {d.name for d in multi.iterdir() if d.is_dir()}
+    for bad, why in ((dict(layout="run/task"), "expected log or task/run"),
+                     (dict(layout="task/run", task="t"), "give no task or run")):
+        with pytest.raises(readcov.InputError) as e:
+            readcov.import_log(multi, **bad)
+        assert why in e.value.message
 
 
 def test_consensus_as_swe_explore_rows_equals_the_cli(tmp_path):

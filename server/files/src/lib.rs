@@ -16,6 +16,7 @@ pub mod explore_inputs;
 pub mod gold_files;
 pub mod input;
 mod inside;
+pub mod layout;
 pub mod locbench;
 pub mod logs;
 pub mod memory;

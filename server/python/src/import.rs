@@ -6,6 +6,7 @@
 
 use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
+use readcov_files::layout::task_run_opts;
 use readcov_files::patches::{EmitFrom, PatchLines};
 use readcov_files::{canonical_dir, logs, task_dir, Workspace};
 use readcov_import::chunks::beir::Corpus;
@@ -24,7 +25,7 @@ type PatchesText = Option<(String, usize)>;
 type ImportedText = (String, String, Vec<Located>, Vec<Label>, PatchesText);
 
 #[pyfunction]
-#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None))]
+#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None, layout="log"))]
 #[allow(clippy::too_many_arguments)]
 pub fn import_log(
     py: Python<'_>,
@@ -36,7 +37,22 @@ pub fn import_log(
     run: Option<String>,
     corpus: Option<PathBuf>,
     patches: Option<&str>,
+    layout: &str,
 ) -> PyResult<ImportedText> {
+    let task_run = match layout {
+        "log" => false,
+        "task/run" if task.is_some() || run.is_some() => {
+            return Err(file_error(
+                "layout \"task/run\" names each log's task and run: give no task or run",
+            ))
+        }
+        "task/run" => true,
+        other => {
+            return Err(file_error(format!(
+                "layout `{other}`: expected log or task/run"
+            )))
+        }
+    };
     let mut patches = match patches {
         None => None,
         Some("auto") => Some(PatchLines::new(EmitFrom::Auto)),
@@ -85,6 +101,10 @@ pub fn import_log(
         let mut labels: Vec<Label> = Vec::new();
         let mut patch_text = String::new();
         let (mut files, mut refused) = (0usize, 0usize);
+        let paths = match task_run {
+            true => readcov_files::layout::task_run_files(&paths),
+            false => paths,
+        };
         for file in logs::expand(&paths) {
             files += 1;
             let name = file.display().to_string();
@@ -101,6 +121,10 @@ pub fn import_log(
                     Some(dir) => Box::new(Workspace(task_dir(dir, task))),
                     None => Box::new(Workspace(ws.clone())),
                 }
+            };
+            let opts = match task_run {
+                true => task_run_opts(&file, &opts),
+                false => std::borrow::Cow::Borrowed(&opts),
             };
             let got = import_with(&bytes, &name, &opts, &pick);
             errors.extend(

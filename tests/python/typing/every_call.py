@@ -19,7 +19,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     runs: int = reads.summary["runs"]
     stated: List[Dict[str, Any]] = reads.outcomes
     one: readcov.Rows = readcov.import_log(logs[0], format="openhands", task="t", run="r", errors="collect")
-    changes: Optional[List[Dict[str, Any]]] = readcov.import_log(logs[0], workspaces=sources, patches="auto").patches
+    changes: Optional[List[Dict[str, Any]]] = readcov.import_log(logs[0], workspaces=sources, patches="auto", layout="log").patches
     trec_reads: readcov.ImportResult = readcov.import_log(real.parent.parent / "fixtures" / "beir" / "run.trec", corpus=real.parent.parent / "fixtures" / "beir")
     gold: readcov.GoldResult = readcov.gold_from_patch(swebench=real / "gold.jsonl")
     notes: List[Dict[str, Any]] = gold.notes

@@ -19,30 +19,12 @@ pub enum Layout {
 }
 
 /// The inputs with each folder given under `task/run` replaced by its `<task>/<file>` files, in
-/// name order (a folder that is an OpenHands V1 conversation stays a folder).
+/// name order (`readcov_files::layout`, shared with Python).
 pub fn expand(files: &[PathBuf], layout: Layout) -> Vec<PathBuf> {
-    if layout == Layout::Log {
-        return files.to_vec();
+    match layout {
+        Layout::Log => files.to_vec(),
+        Layout::TaskRun => readcov_files::layout::task_run_files(files),
     }
-    let mut out = Vec::new();
-    for f in files {
-        if !f.is_dir() || f.join("base_state.json").is_file() {
-            out.push(f.clone());
-            continue;
-        }
-        for task in sorted(f).into_iter().filter(|t| t.is_dir()) {
-            out.extend(sorted(&task).into_iter().filter(|p| p.is_file()));
-        }
-    }
-    out
-}
-
-fn sorted(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| Some(e.ok()?.path())).collect())
-        .unwrap_or_default();
-    v.sort();
-    v
 }
 
 /// The options one file is imported with: under `task/run`, its folder's name as the task and
@@ -52,18 +34,9 @@ pub fn opts_for<'a>(
     file: &Path,
     opts: &'a ImportOptions,
 ) -> Cow<'a, ImportOptions> {
-    let folder = file
-        .parent()
-        .and_then(Path::file_name)
-        .and_then(|n| n.to_str());
-    let name = file.file_name().and_then(|n| n.to_str());
-    match (layout, folder, name) {
-        (Layout::TaskRun, Some(task), Some(name)) => Cow::Owned(ImportOptions {
-            task: Some(task.to_string()),
-            run: Some(name.split('.').next().unwrap_or(name).to_string()),
-            ..opts.clone()
-        }),
-        _ => Cow::Borrowed(opts),
+    match layout {
+        Layout::TaskRun => readcov_files::layout::task_run_opts(file, opts),
+        Layout::Log => Cow::Borrowed(opts),
     }
 }
 

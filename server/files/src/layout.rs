@@ -1,0 +1,54 @@
+//! `--layout task/run` (`readcov import`, Python `import_log(layout="task/run")`): a folder laid
+//! out `<task>/<run>.traj` (as Multi-SWE-bench and tests/data/real-multi publish SWE-agent runs)
+//! names each log's task by its folder and its run by its file name, so one call imports the
+//! whole folder; without it a log that names no instance id would take its file name (the model)
+//! as its task.
+
+use readcov_import::ImportOptions;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+/// The inputs with each folder replaced by its `<task>/<file>` files, in name order (a folder
+/// that is an OpenHands V1 conversation stays a folder).
+pub fn task_run_files(files: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for f in files {
+        if !f.is_dir() || f.join("base_state.json").is_file() {
+            out.push(f.clone());
+            continue;
+        }
+        for task in sorted(f).into_iter().filter(|t| t.is_dir()) {
+            out.extend(sorted(&task).into_iter().filter(|p| p.is_file()));
+        }
+    }
+    out
+}
+
+fn sorted(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| Some(e.ok()?.path())).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// The options one file is imported with: its folder's name as the task and its name without
+/// extensions as the run (as given when the path has no folder or is not UTF-8).
+pub fn task_run_opts<'a>(file: &Path, opts: &'a ImportOptions) -> Cow<'a, ImportOptions> {
+    let folder = file
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|n| n.to_str());
+    let name = file.file_name().and_then(|n| n.to_str());
+    match (folder, name) {
+        (Some(task), Some(name)) => Cow::Owned(ImportOptions {
+            task: Some(task.to_string()),
+            run: Some(name.split('.').next().unwrap_or(name).to_string()),
+            ..opts.clone()
+        }),
+        _ => Cow::Borrowed(opts),
+    }
+}
+
+#[cfg(test)]
+mod tests;
