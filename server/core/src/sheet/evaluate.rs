@@ -175,7 +175,7 @@ pub fn evaluate(input: &SheetInput) -> Sheet {
         }
     }
     overall.rates();
-    let (conditions, common) = summarise(&counts, input.ks);
+    let (conditions, common) = summarise(&counts, &super::passk::distinct_ks(input.ks));
     // A broken record that names its task still plans a run of it.
     let named = NamedRuns::new(
         (input.runs.iter().map(|r| (r.task.clone(), r.run.clone()))).chain(

@@ -26,7 +26,7 @@ impl SheetPartial {
     pub fn of(sheet: &Sheet, ks: &[u32]) -> SheetPartial {
         SheetPartial {
             threshold: sheet.threshold,
-            ks: ks.to_vec(),
+            ks: super::passk::distinct_ks(ks),
             regeneration_limit: sheet.regeneration_limit,
             overall: sheet.overall.clone(),
             conditions: sheet.conditions.iter().map(|c| c.counts.clone()).collect(),

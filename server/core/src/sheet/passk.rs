@@ -7,6 +7,18 @@
 
 use thiserror::Error;
 
+/// The k values asked for, each once, in the order first given (`--k 1,2 --k 1` grades pass^1
+/// and pass^2 once each; before session 24 pass^1 was reported twice).
+pub fn distinct_ks(ks: &[u32]) -> Vec<u32> {
+    let mut seen = Vec::with_capacity(ks.len());
+    for &k in ks {
+        if !seen.contains(&k) {
+            seen.push(k);
+        }
+    }
+    seen
+}
+
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PassKError {
     #[error("k must be at least 1")]
