@@ -36,7 +36,9 @@ pub fn explore_preds(
             name: name.to_string(),
         });
     };
-    let text = String::from_utf8_lossy(bytes);
+    // A byte-order mark opens the text, never a path: left in, it became part of the first
+    // region's path ("\u{feff}x.py", matching no file) or a region of its own.
+    let text = String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes));
     let mut errors = Vec::new();
     let regions = text_regions(&text, name, 0, root, &mut errors);
     let row = PredRow {

@@ -29,6 +29,24 @@ fn text_preds_need_their_instance() {
         .is_empty());
 }
 
+/// A UTF-8 byte-order mark before the first path, or alone on the first line, is no path.
+#[test]
+fn a_byte_order_mark_is_not_part_of_a_path() {
+    for text in [
+        &b"\xEF\xBB\xBFx.py:2-3\ny.py\n"[..],
+        b"\xEF\xBB\xBF\nx.py:2-3\ny.py\n",
+    ] {
+        let p = explore_preds(text, "t.txt", "me", None, Some("a")).unwrap();
+        let paths: Vec<&str> = p.items[0].regions.iter().map(|r| r.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["x.py", "y.py"],
+            "{:?}",
+            String::from_utf8_lossy(text)
+        );
+    }
+}
+
 #[test]
 fn lengths_come_from_each_instance_folder_or_the_root() {
     let d = tempfile::tempdir().unwrap();
