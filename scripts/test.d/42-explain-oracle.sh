@@ -5,14 +5,8 @@
 # run, and --agree 2), plus each partly read span at a threshold equal to its own coverage.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v python3 >/dev/null; then
-  echo "error: python3 is required for the explain oracle suite (apt-get install python3)" >&2
-  exit 1
-fi
-cargo build -q -p readcov
-bin="$PWD/target/debug/readcov"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+source scripts/oracle-setup.sh
+oracle_setup "explain oracle"
 real=tests/data/real multi=tests/data/real-multi
 "$bin" import --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.json \
   -o "$out/real-reads.jsonl" 2>/dev/null

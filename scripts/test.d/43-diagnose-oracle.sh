@@ -24,14 +24,8 @@
 # is recomputed from its runs. Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v python3 >/dev/null; then
-  echo "error: python3 is required for the diagnose oracle suite (apt-get install python3)" >&2
-  exit 1
-fi
-cargo build -q -p readcov
-bin="$PWD/target/debug/readcov"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+source scripts/oracle-setup.sh
+oracle_setup "diagnose oracle"
 real=tests/data/real multi=tests/data/real-multi v1=tests/data/formats/mini-swe-agent-v1
 oracle() { python3 scripts/diagnose_oracle.py "$bin" "$@"; }
 # One case of SWE-bench rows GOLD, base files WS, and DIR's reads.jsonl and preds.jsonl: gold lines,

@@ -24,14 +24,8 @@
 # Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v python3 >/dev/null; then
-  echo "error: python3 is required for the gold oracle suite (apt-get install python3)" >&2
-  exit 1
-fi
-cargo build -q -p readcov
-bin="$PWD/target/debug/readcov"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+source scripts/oracle-setup.sh
+oracle_setup "gold oracle"
 real=tests/data/real multi=tests/data/real-multi
 oracle() { python3 scripts/gold_oracle.py "$bin" "$@"; }
 

@@ -10,12 +10,6 @@
 # disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v python3 >/dev/null; then
-  echo "error: python3 is required for the shard check suite (apt-get install python3)" >&2
-  exit 1
-fi
-cargo build -q -p readcov
-bin="$PWD/target/debug/readcov"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+source scripts/oracle-setup.sh
+oracle_setup "shard check"
 python3 scripts/shard_check.py "$bin" "$out"

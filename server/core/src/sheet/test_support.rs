@@ -28,6 +28,11 @@ pub(super) fn sheet_of(runs: &str, required: &[Axis]) -> Sheet {
 
 /// [`sheet_of`] with `--regeneration-limit`.
 pub(super) fn sheet_with_limit(runs: &str, required: &[Axis], limit: Option<u32>) -> Sheet {
+    sheet_with(runs, required, limit, &[1, 2])
+}
+
+/// [`sheet_of`] with `--regeneration-limit` and `--k`.
+pub(super) fn sheet_with(runs: &str, required: &[Axis], limit: Option<u32>, ks: &[u32]) -> Sheet {
     let f = parse_run_file(runs.as_bytes(), "runs.jsonl");
     let required: BTreeSet<Axis> = required.iter().copied().collect();
     evaluate(&SheetInput {
@@ -42,7 +47,7 @@ pub(super) fn sheet_with_limit(runs: &str, required: &[Axis], limit: Option<u32>
         sources: &sources(),
         lengths: &UnknownLengths,
         units: &NoUnits,
-        ks: &[1, 2],
+        ks,
         regeneration_limit: limit,
     })
 }

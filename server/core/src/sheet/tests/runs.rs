@@ -209,23 +209,8 @@ fn attribution_primary_is_the_first_decisive_event() {
 /// `--k 1,2 --k 1`: pass^1 and pass^2 once each, in the order given (pass^1 came twice before).
 #[test]
 fn a_k_given_twice_is_graded_once() {
-    let runs = parse_runs(br#"{"run":"r","task":"t","target":true}"#, "runs");
-    let required: BTreeSet<Axis> = [Axis::Target].into_iter().collect();
-    let sheet = evaluate(&SheetInput {
-        runs: &runs.items,
-        unreadable: &[],
-        gold: None,
-        reads: None,
-        ledger: &[],
-        required: &BTreeMap::new(),
-        default_required: &required,
-        threshold: 0.5,
-        sources: &sources(),
-        lengths: &UnknownLengths,
-        units: &NoUnits,
-        ks: &[2, 1, 2, 1],
-        regeneration_limit: None,
-    });
+    let runs = r#"{"run":"r","task":"t","target":true}"#;
+    let sheet = crate::sheet::test_support::sheet_with(runs, &[Axis::Target], None, &[2, 1, 2, 1]);
     let ks: Vec<u32> = sheet.conditions[0].pass_k.iter().map(|p| p.k).collect();
     assert_eq!(ks, [2, 1]);
     let partial = crate::sheet::partial::SheetPartial::of(&sheet, &[2, 1, 2, 1]);
