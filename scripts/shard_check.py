@@ -251,13 +251,7 @@ def main() -> None:
                 '{"run": "z", "task": "nope-1", "condition": "openhands", "environment": "valid", '
                 '"simulator": "valid", "scenario_oracle": "valid", "target": true}\n')
     # tests/data/real-multi: each trajectory under its task and run, consensus gold of resolved runs
-    with open(o("m-reads.jsonl"), "w") as f:
-        for d in sorted((multi / "swe-agent-java").iterdir()):
-            for t in sorted(d.iterdir()):
-                p = run(["import", "--task", d.name, "--run", t.stem, str(t), "-o", "-"], ok=False)
-                if p.returncode not in (0, 2):
-                    raise SystemExit(f"import {t}: exit {p.returncode}: {p.stderr}")
-                f.write(p.stdout)
+    run(["import", "--layout", "task/run", str(multi / "swe-agent-java"), "-o", o("m-reads.jsonl")])
     run(["gold", "--from-runs", o("m-reads.jsonl"), "--outcomes", str(multi / "outcomes.jsonl"),
          "-o", o("m-gold.jsonl")])
     with open(o("m-runs.jsonl"), "w") as f:

@@ -13,15 +13,9 @@ real=tests/data/real multi=tests/data/real-multi
 "$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/real-gold.jsonl" 2>/dev/null
 python3 scripts/explain_oracle.py "$bin" "$out/real-gold.jsonl" "$out/real-reads.jsonl" --workspaces "$real/sources"
 python3 scripts/explain_oracle.py "$bin" "$out/real-gold.jsonl" "$out/real-reads.jsonl" --workspaces "$real/sources" --threshold 0.9
-# real-multi: each trajectory imported under its task and run (the file's stem), as the cargo tests do;
-# two runs read nothing (import exits 2 for 0 rows).
-for dir in "$multi"/swe-agent-java/*/; do
-  task="$(basename "$dir")"
-  for f in "$dir"*; do
-    run="$(basename "$f")"; run="${run%.*}"
-    "$bin" import --task "$task" --run "$run" "$f" -o - 2>/dev/null || test $? -eq 2
-  done
-done >"$out/multi-reads.jsonl"
+# real-multi: each trajectory imported under its task and run (the file's stem: `--layout task/run`),
+# as the cargo tests do.
+"$bin" import --layout task/run "$multi/swe-agent-java" -o "$out/multi-reads.jsonl" 2>/dev/null
 test "$(wc -l <"$out/multi-reads.jsonl")" -gt 250 || { echo "FAIL: real-multi import gave too few rows" >&2; exit 1; }
 "$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" -o "$out/multi-all.jsonl" 2>/dev/null
 "$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" --agree 2 -o "$out/multi-k2.jsonl" 2>/dev/null

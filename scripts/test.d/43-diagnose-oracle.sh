@@ -98,14 +98,8 @@ done
 oracle "$out/gold.jsonl" "$out/v1-reads.jsonl" "$out"/v1-*.traj.json --gold-patches "$real/gold.jsonl" \
   --patches "$out/v1-patches.jsonl" --workspaces "$real/sources" --expect-source emitted
 
-# tests/data/real-multi: each trajectory under its task and run (two read nothing: import exits 2)
-for dir in "$multi"/swe-agent-java/*/; do
-  task="$(basename "$dir")"
-  for f in "$dir"*; do
-    run="$(basename "$f")"; run="${run%.*}"
-    "$bin" import --task "$task" --run "$run" "$f" -o - 2>/dev/null || test $? -eq 2
-  done
-done >"$out/multi-reads.jsonl"
+# tests/data/real-multi: each trajectory under its task and run (`--layout task/run`: <task>/<run>.traj)
+"$bin" import --layout task/run "$multi/swe-agent-java" -o "$out/multi-reads.jsonl" 2>/dev/null
 "$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" -o "$out/multi-gold.jsonl" 2>/dev/null
 "$bin" diagnose --gold "$out/multi-gold.jsonl" --reads "$out/multi-reads.jsonl" --patches "$multi/model_patches.jsonl" \
   --outcomes "$multi/outcomes.jsonl" --format json >"$out/multi.json" 2>/dev/null
