@@ -221,19 +221,22 @@ fn resolved_run_without_reads_is_noted() {
     assert_eq!(c.tasks[0].runs, ["r1"]);
 }
 
+/// Each run scored against the leave-one-out golds of `input` (agree all, at least 2 runs).
+fn loo_scores(input: &RunsInput, others: Others) -> Vec<readcov_gold::LooScore> {
+    let (rows, _) = readcov_gold::score_leave_one_out(
+        input,
+        &opts(Agree::All, 2),
+        others,
+        |_, _| readcov_core::metrics::UnknownLengths,
+        &readcov_core::ScoreOptions::default(),
+    );
+    rows
+}
+
 #[test]
 fn leave_one_out_scores_each_run_against_the_others() {
-    use readcov_core::metrics::UnknownLengths;
-    use readcov_core::ScoreOptions;
     let score = |others| {
-        let (rows, _) = readcov_gold::score_leave_one_out(
-            &input(),
-            &opts(Agree::All, 2),
-            others,
-            |_, _| UnknownLengths,
-            &ScoreOptions::default(),
-        );
-        rows.iter()
+        (loo_scores(&input(), others).iter())
             .map(|s| (s.row.run.clone(), s.left_out, s.row.score.line_coverage))
             .collect::<Vec<(String, bool, Option<f64>)>>()
     };
@@ -258,19 +261,11 @@ fn leave_one_out_scores_each_run_against_the_others() {
 
 #[test]
 fn a_matched_failed_run_gets_the_mean_of_its_scores() {
-    use readcov_core::metrics::UnknownLengths;
-    use readcov_core::ScoreOptions;
     // r4 reads a.py 8-10 only: against 8-12 3/5, against 8-10 3/3, against 5-10,20-25 3/12.
     let mut i = input();
     i.reads.retain(|r| r.run != "r4");
     i.reads.push(read("r4", "a.py", 8, 10));
-    let (rows, _) = readcov_gold::score_leave_one_out(
-        &i,
-        &opts(Agree::All, 2),
-        Others::Matched,
-        |_, _| UnknownLengths,
-        &ScoreOptions::default(),
-    );
+    let rows = loo_scores(&i, Others::Matched);
     let r4 = rows.iter().find(|s| s.row.run == "r4").unwrap();
     assert_eq!(r4.builds, 3);
     let s = &r4.row.score;
@@ -288,8 +283,6 @@ fn a_matched_failed_run_gets_the_mean_of_its_scores() {
 /// a gold no build had).
 #[test]
 fn a_matched_failed_runs_counts_leave_empty_builds_out() {
-    use readcov_core::metrics::UnknownLengths;
-    use readcov_core::ScoreOptions;
     // Builds: without r1 or r2 the intersection is empty (r3 read only b.py); without r3 it is
     // a.py 1-10. r4 reads a.py 1-5: 5 of 10.
     let reads = vec![
@@ -299,13 +292,7 @@ fn a_matched_failed_runs_counts_leave_empty_builds_out() {
         read("r4", "a.py", 1, 5),
     ];
     let outcomes = labels(&[("r1", true), ("r2", true), ("r3", true), ("r4", false)]);
-    let (rows, _) = readcov_gold::score_leave_one_out(
-        &RunsInput { reads, outcomes },
-        &opts(Agree::All, 2),
-        Others::Matched,
-        |_, _| UnknownLengths,
-        &ScoreOptions::default(),
-    );
+    let rows = loo_scores(&RunsInput { reads, outcomes }, Others::Matched);
     let r4 = rows.iter().find(|s| s.row.run == "r4").unwrap();
     assert_eq!(r4.builds, 3);
     let s = &r4.row.score;
