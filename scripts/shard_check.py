@@ -4,7 +4,7 @@
 number of tasks, run every shard with `--emit-partial`, `readcov merge` the partials and compare the
 merged aggregate with the unsharded run's, field by field (floats exactly: the docs promise the
 unsharded totals bit for bit), the merge's printed table against the unsharded table, the shards listed in
-index order. Also: every task lands in exactly one shard, the union of the shards'
+index order. Also: every task lands in exactly one shard, the one docs/scale.md's hash names, the union of the shards'
 rows is the unsharded rows, `import --shard` outputs concatenated are the unsharded import, and
 `merge` refuses mixed kinds, other settings, a shard twice, shards of different counts and an
 unsharded partial beside shards, and warns on an incomplete set. Fails naming every disagreement.
@@ -60,6 +60,14 @@ def diff(where: str, a: Any, b: Any, out: list[str]) -> None:
         out.append(f"{where}: unsharded {a!r}, merged {b!r}")
 
 
+def fnv1a_shard(task: str, n: int) -> int:
+    """The shard docs/scale.md defines: 64-bit FNV-1a of the task id's UTF-8 bytes, modulo N."""
+    h = 0xCBF29CE484222325
+    for b in task.encode():
+        h = ((h ^ b) * 0x100000001B3) % 2**64
+    return h % n
+
+
 def canon(rows: list[Any]) -> list[str]:
     return sorted(json.dumps(r, sort_keys=True) for r in rows)
 
@@ -95,6 +103,9 @@ class Case:
                     if t in seen:
                         fail(f"{self.name} N={n}: task {t} in shards {seen[t]} and {i}")
                     seen[t] = i
+                    if i != fnv1a_shard(t, n):
+                        fail(f"{self.name} N={n}: task {t} in shard {i}, docs/scale.md's hash says "
+                             f"{fnv1a_shard(t, n)}")
                 union += got[self.rows]
             CHECKS += 1
             if set(seen) != tasks:
