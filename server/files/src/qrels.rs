@@ -78,12 +78,18 @@ pub fn qrels(
             QrelsLevel::Span => doc_ids(&lines, LineLevel::Span),
             QrelsLevel::Line => doc_ids(&lines, LineLevel::Line),
             QrelsLevel::Unit => {
-                let Some(dir) = files.root(task) else {
+                if files.one.is_none() && files.per_task.is_none() {
                     return Err(QrelsError::NoWorkspace);
-                };
+                }
+                // A task without a folder under --workspaces has no units to judge by: left out
+                // with the others (before session 25 it failed the whole file with "needs
+                // --workspace or --workspaces", which had been given).
                 let task_rows: Vec<GoldSpan> =
                     rows.iter().filter(|g| g.task == task).cloned().collect();
-                let syntax = crate::syntax::load_syntax(Some(&dir), &task_rows);
+                let syntax = match files.root(task) {
+                    Some(dir) => crate::syntax::load_syntax(Some(&dir), &task_rows),
+                    None => Default::default(),
+                };
                 match gold_unit_ids(&lines, &file_units(&syntax)) {
                     Some(ids) => ids.into_iter().collect(),
                     None => {
@@ -105,3 +111,6 @@ pub fn qrels(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests;
