@@ -258,12 +258,96 @@ fn html_report_shows_the_sheet_when_runs_are_given() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("Evaluation sheet"));
+    // The denominators as the text sheet gives them: the scorable rate and the invalid runs by
+    // cause; the validator's counts, its second rate labelled "valid in all" (before session 25
+    // the page showed `<td>5</td><td>2</td>` and "valid after regeneration 50%", which is the
+    // valid-in-all rate: 0 of A/vague's 2 audited runs were valid after regeneration).
     assert!(
-        page.contains(r#"<th scope="row">A/vague</th><td>8</td><td>5</td>"#),
+        page.contains(
+            r#"<th scope="row">A/vague</th><td>8</td><td>5 (62% of planned)</td><td>2 (environment 1, simulator 1)</td>"#
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "2 audited · first-pass valid 1 (50%) · valid after regeneration 0 (50% valid in all) · \
+             failed at the regeneration limit 0 · 1 labelled"
+        ),
         "{page}"
     );
     // pass^2 over n ≥ 2 in A/vague, then the planned-n variant (4 of 8 → 0.21).
     assert!(page.contains("k=2: 0.60 / 1.00 (1 task(s))"), "{page}");
     assert!(page.contains("k=2: 0.21 / 0.79 (1 task(s))"), "{page}");
     assert!(page.contains("agent:edited_before_reading 1+0"));
+}
+
+/// A grader's `first_decisive_event_id` alone names no component and no code: the table shows
+/// readcov's proposal (marked `*`), the one the attribution breakdown counts, as
+/// docs/evaluation.md says. Before session 25 the table showed `@e1` and no cause while the
+/// breakdown under it counted `environment:environment_invalid`.
+#[test]
+fn an_event_id_alone_shows_the_proposal() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs.jsonl");
+    std::fs::write(
+        &runs,
+        "{\"run\":\"r1\",\"task\":\"t\",\"environment\":\"invalid\",\"first_decisive_event_id\":\"e1\"}\n\
+         {\"run\":\"r2\",\"task\":\"t\",\"environment\":\"invalid\",\"responsible_component\":\"agent\",\
+         \"first_decisive_event_id\":\"e1\"}\n",
+    )
+    .unwrap();
+    let o = readcov(&["sheet", "--runs", &runs.to_string_lossy()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let row = |run: &str| {
+        (out.lines())
+            .find(|l| l.starts_with(&format!("{run} ")))
+            .unwrap_or_else(|| panic!("no row {run}: {out}"))
+            .to_string()
+    };
+    assert!(
+        row("r1").ends_with("  environment:environment_invalid*"),
+        "{out}"
+    );
+    assert!(row("r2").ends_with("  agent@e1"), "{out}");
+    assert!(
+        out.contains(
+            "attribution (primary+secondary): agent:? 1+0 · environment:environment_invalid 1+0"
+        ),
+        "{out}"
+    );
+}
+
+/// Free text of the run records (a condition, the grader's code, a termination reason) is shown
+/// escaped in every line of the text sheet, as every name is (docs/reliability.md): a line break
+/// in a condition cannot print a forged `planned 99` line. Before session 25 the condition
+/// header, the attribution codes and the trials line printed them raw.
+#[test]
+fn free_text_of_run_records_cannot_forge_sheet_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs.jsonl");
+    std::fs::write(
+        &runs,
+        "{\"run\":\"r1\",\"task\":\"t\",\"condition\":\"A\\nplanned 99\",\"environment\":\"valid\",\
+         \"simulator\":\"valid\",\"scenario_oracle\":\"valid\",\"target\":false,\"primary_code\":\"x\\ny\",\
+         \"responsible_component\":\"agent\",\"termination\":{\"reason\":\"done\\nplanned 98\"}}\n",
+    )
+    .unwrap();
+    let o = readcov(&[
+        "sheet",
+        "--runs",
+        &runs.to_string_lossy(),
+        "--require",
+        "target",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        !out.lines()
+            .any(|l| l.starts_with("planned 9") || l.starts_with("y ")),
+        "{out}"
+    );
+    assert!(out.contains("\ncondition A\\nplanned 99\n"), "{out}");
+    assert!(out.contains("agent:x\\ny 1+0"), "{out}");
+    assert!(out.contains("  r1: ended done\\nplanned 98\n"), "{out}");
 }

@@ -47,23 +47,38 @@ pub fn section(s: &Sheet) -> String {
             .map(|(k, n)| format!("{} {}+{}", esc(k), n.primary, n.secondary))
             .collect();
         let v = &b.validator;
+        // Counts with their rates, labelled as the text sheet labels them: the second rate is
+        // valid in all (first pass + after regeneration), not "after regeneration" alone (before
+        // session 25 this cell printed that rate under that label and no counts).
         let validator = format!(
-            "{} audited · first-pass valid {} · valid after regeneration {} · at limit {} · {} labelled: {} false accept(s), {} false reject(s)",
+            "{} audited · first-pass valid {} ({}) · valid after regeneration {} ({} valid in all) · failed at the regeneration limit {} · {} labelled: {} false accept(s), {} false reject(s)",
             v.audited,
+            v.first_pass_valid,
             rate(v.first_pass_valid_rate),
+            v.valid_after_regeneration,
             rate(v.valid_after_regeneration_rate),
             v.failed_at_limit,
             v.labelled,
             v.false_accepts,
             v.false_rejects
         );
+        // The denominators as the text sheet gives them: the scorable rate and the invalid runs
+        // by cause (before session 25 the page had neither).
+        let causes: Vec<String> = (d.invalid_by_cause.iter())
+            .map(|(cause, n)| format!("{} {n}", esc(cause)))
+            .collect();
+        let invalid = match causes.is_empty() {
+            true => d.invalid.to_string(),
+            false => format!("{} ({})", d.invalid, causes.join(", ")),
+        };
         let _ = write!(
             out,
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({} / {})</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{} ({} of planned)</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({} / {})</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             esc(&c.counts.condition),
             d.planned,
             d.scorable,
-            d.invalid,
+            rate(d.scorable_rate),
+            invalid,
             d.unscored,
             d.unreadable,
             d.strict_successes,

@@ -59,9 +59,11 @@ fn denominators(d: &Denominators) -> String {
 }
 
 fn condition(c: &ConditionSummary, common: &CommonSets) -> String {
+    // The condition and the grader's codes are free text from the run records: shown escaped, so
+    // a line break in them cannot forge a line of the sheet (before session 25 both were raw).
     let mut out = format!(
         "\ncondition {}\n  {}\n",
-        c.counts.condition,
+        shown(&c.counts.condition),
         denominators(&c.counts.denominators)
     );
     let tasks: Vec<String> = c
@@ -137,7 +139,7 @@ fn breakdown(b: &Breakdown) -> String {
     let codes: Vec<String> = b
         .attribution
         .iter()
-        .map(|(code, n)| format!("{code} {}+{}", n.primary, n.secondary))
+        .map(|(code, n)| format!("{} {}+{}", shown(code), n.primary, n.secondary))
         .collect();
     if !codes.is_empty() {
         out += &format!("  attribution (primary+secondary): {}\n", codes.join(" · "));

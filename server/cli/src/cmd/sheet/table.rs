@@ -52,7 +52,10 @@ pub fn render(sheet: &Sheet) -> String {
         .runs
         .iter()
         .filter(|r| !r.trial.is_empty())
-        .map(|r| format!("  {}: {}\n", name(r), trial(&r.trial)))
+        .map(|r| {
+            let t = trial(&r.trial);
+            format!("  {}: {}\n", name(r), readcov_core::shown::escaped(&t))
+        })
         .collect();
     if !trials.is_empty() {
         out += "\ntrials (as the harness recorded them)\n";
@@ -131,13 +134,14 @@ fn status(s: RunStatus) -> &'static str {
     }
 }
 
-/// `component:code@event +secondary…`: the grader's fields when it gave any, else readcov's
-/// proposal marked with a trailing `*`.
+/// `component:code@event +secondary…`: the grader's fields when they name a component or a code,
+/// else readcov's proposal marked with a trailing `*` — the rule the attribution breakdown counts
+/// by (`readcov_core::sheet::audit`). A `first_decisive_event_id` alone attributes nothing: before
+/// session 25 the table showed it (`@e1`) where the breakdown counted the proposal.
 fn attribution(r: &RunSheet) -> String {
     let g = &r.attribution;
     let given = g.responsible_component.is_some()
         || g.primary_code.is_some()
-        || g.first_decisive_event_id.is_some()
         || !g.secondary_codes.is_empty();
     let (component, code, secondary, event, mark) = if given {
         (
@@ -215,7 +219,9 @@ fn timeline(r: &RunSheet, name: &str) -> String {
             e.event_id, e.path, e.turn, e.requirement
         ));
     }
-    format!("  {name}: {}\n", parts.join(" · "))
+    // Ledger requirements, paths and event ids come from the inputs: escaped, never cut.
+    let parts = parts.join(" · ");
+    format!("  {name}: {}\n", readcov_core::shown::escaped(&parts))
 }
 
 /// `ended max_turns · 3 agent turns, 2 user messages, 7 tool calls, 1 marker record · attempt
