@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Cross-checks what the language server reports (docs/lsp.md "What the editor gets", "The whole
+task", "Custom protocol") against `readcov gold` and `readcov score` on the same gold and reads, on
+tests/data/real: for every task, the real binary `readcov lsp` is driven over stdio pipes
+(scripts/lsp_oracle_client.py) in a copy of the task's sources, with the SWE-bench rows as gold and
+the reads `readcov import` wrote (or the trajectory itself), under the gold as given (edit lines)
+and `goldDefinition = "units"`. Compared, per gold file: gold lines and covered lines recomputed
+here from `readcov gold` rows and the reads rows (`readcov/lineStates` figures and its painted
+ranges line by line, every span diagnostic's figures and severity, the file-level never-opened
+warning, the line-1 inlay hint); per task: `readcov/summary` and `readcov/tasks` against
+`readcov score --format json`. Every disagreement is printed; exit 1 if any.
+
+usage: lsp_oracle.py READCOV [--tasks N]
+"""
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from lsp_oracle_client import Client, uri_of
+
+REAL = "tests/data/real"
+PROBLEMS, CHECKED = [], collections.Counter()
+SOURCES = {"agent", "human", "retriever"}  # docs/lsp.md `sources` default
+
+
+def problem(msg):
+    PROBLEMS.append(msg)
+
+
+def same(label, got, want):
+    CHECKED["figures"] += 1
+    if isinstance(want, float) and isinstance(got, (int, float)):
+        ok = abs(got - want) < 1e-9
+    else:
+        ok = got == want
+    if not ok:
+        problem(f"{label}: the server says {got!r}, readcov's CLI / the oracle {want!r}")
+
+
+def cli(rc, *args):
+    p = subprocess.run([rc, *args], capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"readcov {' '.join(args)}: exit {p.returncode}: {p.stderr[-500:]}")
+    return p.stdout
+
+
+def lines_of(rows):
+    out = collections.defaultdict(set)
+    for r in rows:
+        out[r["path"]].update(range(r["start"], r["end"] + 1))
+    return out
+
+
+def runs_of(lines):
+    out = []
+    for n in sorted(lines):
+        if out and out[-1][1] == n - 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
+    return out
+
+
+def dash(s, e):
+    return f"{s}\u2013{e}"
+
+
+def check_file(c, label, root, path, gold, read, thr, run):
+    """One gold file opened: lineStates, its span diagnostics and the line-1 hint."""
+    full = os.path.join(root, path)
+    if not os.path.isfile(full):
+        return
+    text = open(full, encoding="utf-8", errors="replace").read()
+    n = len(text.split("\n")) - (1 if text.endswith("\n") else 0)
+    gold = {x for x in gold if x <= n}
+    read = {x for x in read if x <= n}
+    cov = gold & read
+    c.open(full, text)
+    uri = uri_of(full)
+    st = c.request("readcov/lineStates", {"textDocument": {"uri": uri}})
+    L = f"{label} {path}"
+    same(f"{L}: lineStates goldLines", st["goldLines"], len(gold))
+    same(f"{L}: lineStates coveredLines", st["coveredLines"], len(cov))
+    same(f"{L}: lineStates coverage", st["coverage"], len(cov) / len(gold) if gold else None)
+    same(f"{L}: lineStates fileHit", st["fileHit"], bool(read) if gold else st["fileHit"])
+    painted = {"gold-read": set(), "gold-unread": set(), "read": set()}
+    for r in st["ranges"]:
+        painted[r["state"]].update(range(r["startLine"] + 1, r["endLine"] + 2))
+    same(f"{L}: gold-read lines", sorted(painted["gold-read"]), sorted(cov))
+    same(f"{L}: gold-unread lines", sorted(painted["gold-unread"]), sorted(gold - read))
+    same(f"{L}: read (not gold) lines", sorted(painted["read"]), sorted(read - gold))
+    # span diagnostics: one per run of touching gold lines (docs/lsp.md "Gold spans merged")
+    d = c.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+    want = []
+    for s, e in runs_of(gold):
+        k = len(set(range(s, e + 1)) & read)
+        m = e - s + 1
+        below = k / m < thr
+        pct = k * 100 // m
+        msg = f"gold lines {dash(s, e)}: {k}/{m} read ({pct}%) \u2014 " + \
+              ("below" if below else "at or above") + f" {round(thr * 100)}%"
+        want.append((s - 1, 2 if below else 3, msg))
+    spans = [(x["range"]["start"]["line"], x["severity"], x["message"]) for x in d["items"]
+             if x["message"].startswith("gold line")]
+    same(f"{L}: span diagnostics", sorted(spans), sorted(want))
+    never = [x["message"] for x in d["items"] if "never opened" in x["message"]]
+    want_never = [f"gold file never opened by run {run} (0/{len(gold)} gold lines)"] if gold and not read else []
+    same(f"{L}: never-opened warning", never, want_never)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": uri},
+                                                 "range": {"start": {"line": 0, "character": 0},
+                                                           "end": {"line": n, "character": 0}}}) or []
+    first = [h["label"] for h in hints if h["position"]["line"] == 0 and str(h["label"]).startswith("gold ")]
+    if gold:
+        pct = len(cov) * 100 // len(gold)
+        cmp_ = "<" if len(cov) / len(gold) < thr else "\u2265"
+        want_hint = f"gold {len(gold)} \u00b7 read {pct}% {cmp_} {round(thr * 100)}% \u00b7 " + \
+                    ("file hit" if read else "file not hit")
+        same(f"{L}: line-1 hint", first, [want_hint])
+    CHECKED["files"] += 1
+
+
+def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_kind, tmp):
+    label = f"{task} [{definition or 'as given'}, reads {reads_kind}]"
+    root = os.path.join(tmp, f"ws-{len(os.listdir(tmp))}")
+    shutil.copytree(os.path.join(REAL, "sources", task), root)
+    shutil.copy(os.path.join(REAL, "gold.jsonl"), os.path.join(root, "swebench.jsonl"))
+    mine = [r for r in reads_rows if r["task"] == task]
+    if reads_kind == "jsonl":
+        with open(os.path.join(root, "reads.jsonl"), "w") as f:
+            f.writelines(json.dumps(r) + "\n" for r in mine)
+        reads = "reads.jsonl"
+    else:
+        src = [os.path.join(REAL, d, f) for d in ("openhands", "mini-swe-agent") for f in
+               os.listdir(os.path.join(REAL, d)) if f.split(".")[0] == task][0]
+        reads = os.path.basename(src)
+        shutil.copy(src, os.path.join(root, reads))
+    opts = {"gold": ["swebench.jsonl"], "reads": [reads], "task": task}
+    if definition:
+        opts["goldDefinition"] = definition
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+    c = Client(rc, env)
+    try:
+        c.initialize(root, opts)
+        summary = c.wait_loaded()
+        thr = summary["threshold"]
+        runs = sorted({r["run"] for r in mine})
+        gl = lines_of([g for g in gold_rows if g["task"] == task and g.get("tier", "core") == "core"])
+        rl = lines_of([r for r in mine if r.get("kind", "read") == "read" and r.get("source", "agent") in SOURCES])
+        for path in sorted(gl):
+            check_file(c, label, root, path, gl[path], rl.get(path, set()), thr, ", ".join(runs))
+        # the task's figures: readcov/summary and readcov/tasks against `readcov score`
+        want = {r["run"]: r for r in score_rows if r["task"] == task}
+        got = {r["run"]: r for r in summary["rows"] if r["task"] == task and r["layer"] == "agent"}
+        same(f"{label}: summary runs", sorted(got), sorted(want))
+        tasks = c.request("readcov/tasks", {})
+        by_run = {r["run"]: r for t in tasks["tasks"] if t["task"] == task for r in t["runs"]}
+        for run, w in want.items():
+            g = got.get(run, {})
+            same(f"{label} {run}: summary goldLines", g.get("goldLines"), w["gold_lines"])
+            same(f"{label} {run}: summary coveredLines", g.get("coveredLines"), w["covered_lines"])
+            same(f"{label} {run}: summary lineCoverage", g.get("lineCoverage"), w["line_coverage"])
+            same(f"{label} {run}: summary fileHit", g.get("fileHit"), w["file_hit"])
+            t = by_run.get(run, {})
+            same(f"{label} {run}: tasks covered_lines", t.get("covered_lines"), w["covered_lines"])
+            same(f"{label} {run}: tasks line_coverage", t.get("line_coverage"), w["line_coverage"])
+            same(f"{label} {run}: tasks file_hit", t.get("file_hit"), w["file_hit"])
+            tg = [x for x in tasks["tasks"] if x["task"] == task]
+            same(f"{label}: tasks gold_lines", tg[0]["gold_lines"] if tg else None, w["gold_lines"])
+            same(f"{label}: tasks gold_files", tg[0]["gold_files"] if tg else None, len(gl))
+            # the oracle's own sum over the files equals readcov score's
+            same(f"{label} {run}: gold lines, summed per file", sum(len(v) for v in gl.values()), w["gold_lines"])
+            same(f"{label} {run}: covered lines, summed per file",
+                 sum(len(v & rl.get(p, set())) for p, v in gl.items()), w["covered_lines"])
+        CHECKED["tasks"] += 1
+    except Exception as e:
+        problem(f"{label}: {e!r}")
+    finally:
+        c.close()
+
+
+def check_multi(rc, tmp):
+    """tests/data/real-multi: consensus gold (its sources are not shipped) and every run's reads,
+    all tasks at once, runs merged (`runs: null`): each agent row of `readcov/summary` against
+    `readcov score` (no workspace) — several runs per task, labels left aside."""
+    multi = "tests/data/real-multi"
+    root = os.path.join(tmp, "multi")
+    os.makedirs(root)
+    cli(rc, "import", "--layout", "task/run", f"{multi}/swe-agent-java", "-o", os.path.join(root, "reads.jsonl"))
+    for agree in ("all", "2"):
+        gold = os.path.join(root, f"cons-{agree}.jsonl")
+        cli(rc, "gold", "--from-runs", os.path.join(root, "reads.jsonl"), "--outcomes", f"{multi}/outcomes.jsonl",
+            "--agree", agree, "-o", gold)
+        score = json.loads(cli(rc, "score", "--gold", gold, "--reads", os.path.join(root, "reads.jsonl"),
+                               "--format", "json"))["rows"]
+        label = f"real-multi consensus --agree {agree}"
+        c = Client(rc, dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache")))
+        try:
+            c.initialize(root, {"gold": [os.path.basename(gold)], "reads": ["reads.jsonl"]})
+            rows = c.wait_loaded()["rows"]
+            got = {(r["task"], r["run"]): r for r in rows if r["layer"] == "agent"}
+            want = {(r["task"], r["run"]): r for r in score if r.get("gold_lines")}
+            same(f"{label}: summary rows", sorted(got), sorted(want))
+            for k, w in want.items():
+                g = got.get(k, {})
+                for a, b in (("goldLines", "gold_lines"), ("coveredLines", "covered_lines"),
+                             ("lineCoverage", "line_coverage"), ("fileHit", "file_hit")):
+                    same(f"{label} {k}: summary {a}", g.get(a), w[b])
+            CHECKED["multi rows"] += len(want)
+        except Exception as e:
+            problem(f"{label}: {e!r}")
+        finally:
+            c.close()
+
+
+def main():
+    rc = os.path.abspath(sys.argv[1])
+    limit = int(sys.argv[sys.argv.index("--tasks") + 1]) if "--tasks" in sys.argv else None
+    with tempfile.TemporaryDirectory() as tmp:
+        reads_f = os.path.join(tmp, "reads.jsonl")
+        trajs = sorted(os.path.join(REAL, d, f) for d in ("openhands", "mini-swe-agent")
+                       for f in os.listdir(os.path.join(REAL, d)))
+        cli(rc, "import", "--workspaces", f"{REAL}/sources", *trajs, "-o", reads_f)
+        reads = [json.loads(x) for x in open(reads_f)]
+        golds = {}
+        for definition, extra in ((None, []), ("units", ["--workspaces", f"{REAL}/sources", "--expand", "units"])):
+            g = os.path.join(tmp, f"gold-{definition}.jsonl")
+            cli(rc, "gold", "--from-swebench", f"{REAL}/gold.jsonl", *extra, "-o", g)
+            score = json.loads(cli(rc, "score", "--gold", g, "--reads", reads_f, "--workspaces",
+                                   f"{REAL}/sources", "--format", "json"))
+            golds[definition] = ([json.loads(x) for x in open(g)], score["rows"])
+        tasks = sorted({r["task"] for r in reads})[:limit]
+        for i, task in enumerate(tasks):
+            for definition, (rows, score) in golds.items():
+                # the trajectory imported by the server itself: every third task, as given
+                kinds = ("jsonl", "trajectory") if definition is None and i % 3 == 0 else ("jsonl",)
+                for kind in kinds:
+                    check_task(rc, task, rows, reads, score, definition, kind, tmp)
+        check_multi(rc, tmp)
+    for p in PROBLEMS:
+        print(p, file=sys.stderr)
+    print(f"lsp oracle: checked {dict(CHECKED)}; {len(PROBLEMS)} disagreement(s)")
+    sys.exit(1 if PROBLEMS else 0)
+
+
+if __name__ == "__main__":
+    main()
