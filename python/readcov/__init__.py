@@ -727,7 +727,8 @@ def gold_from_runs(
         (`--format swe-explore`), the `bench` `explore` takes.
     qrels: "file", "unit", "span" or "line": also the gold as TREC qrels at that level on
         `.qrels` (`--format qrels --level LEVEL`; the rows stay gold rows).
-    The result's `notes` say which tasks got no gold and why.
+    The result's `notes` say which tasks got no gold and why, after what the CLI says of the
+    outcomes (a harness report read as labels: `kind` "outcomes", the CLI's line as `message`).
     """
     if format not in ("jsonl", "swe-explore"):
         raise InputError("<arguments>", 0, "format", f"format {format!r}: expected 'jsonl' or 'swe-explore' "
@@ -962,10 +963,38 @@ def explain(
     the task's own folder is its workspace. `outcomes`: labels (task, run, resolved) for the
     `outcome` key, in any form `score` takes them (`OutcomesInput`). `test_reports`: harness reports for the tests stage (`--test-report`).
     `sources`: which reads count, as `score` takes it (`--sources`)."""
+    return _explain(
+        gold, reads, task, run, against=against, workspace=workspace, workspaces=workspaces,
+        outcomes=outcomes, patches=patches, test_reports=test_reports, stages=stages,
+        threshold=threshold, sources=sources, errors=errors, gold_set=None,
+    )
+
+
+def _explain(
+    gold: RowsInput,
+    reads: RowsInput,
+    task: str,
+    run: Optional[str],
+    *,
+    against: Optional[str],
+    workspace: Optional[PathLike],
+    workspaces: Optional[PathLike],
+    outcomes: Optional[OutcomesInput],
+    patches: Union[None, RowsInput, Sequence[PathLike]],
+    test_reports: Union[None, PathLike, Sequence[Union[PathLike, Tuple[str, PathLike]]]],
+    stages: bool,
+    threshold: float,
+    sources: SourcesArg,
+    errors: str,
+    gold_set: Optional[str],
+) -> Explanation:
+    """`explain`; `gold_set`: the set's name when it is one of several (`explain_sets`), which
+    leads the explanation's error as the CLI's `gold set NAME: ...`."""
     text, errs, notes = _call(
         _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
         _path(workspace), _outcomes(outcomes), float(threshold), _path(workspaces),
         _patches(patches), _reports(test_reports), stages, sources=_sources(sources),
+        gold_set=gold_set,
     )
     doc = Explanation(json.loads(text))
     doc.notes = notes
@@ -999,15 +1028,17 @@ def explain_sets(
     NAME=FILE --gold NAME=FILE ... --format json` gives them: a list with one `explain` document
     per set, in order, each with `gold_set` (its name). Each set is explained by `explain` itself
     (the CLI's loop: one explanation per set by the same engine), the other arguments as
-    `explain` takes them."""
+    `explain` takes them. An explanation's error (an unknown task or run) names its set when
+    there are several, as the CLI's `gold set NAME: ...`."""
     if not isinstance(gold, Mapping) or not gold:
         raise InputError("<gold>", 0, None, "explain_sets takes {name: gold input}, at least one set")
     out: List[Explanation] = []
     for name, one in gold.items():
-        doc = explain(
+        doc = _explain(
             one, reads, task, run, against=against, workspace=workspace, workspaces=workspaces,
             outcomes=outcomes, patches=patches, test_reports=test_reports, stages=stages,
             threshold=threshold, sources=sources, errors=errors,
+            gold_set=str(name) if len(gold) > 1 else None,
         )
         doc["gold_set"] = str(name)
         out.append(doc)

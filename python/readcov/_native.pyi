@@ -171,9 +171,11 @@ def explain(
     test_reports: Sequence[Tuple[Optional[str], Input]] = ...,
     stages: bool = True,
     sources: Optional[List[str]] = None,
+    gold_set: Optional[str] = None,
 ) -> Tuple[str, List[Located], List[str]]:
     """Explanation (JSON, as `readcov explain --format json`), located errors, and the notes of
-    conversions done on the fly (a trajectory imported, gold built from a diff)."""
+    conversions done on the fly (a trajectory imported, gold built from a diff). `gold_set`: the
+    set's name when it is one of several (`explain_sets`), leading the explanation's error."""
 
 def diagnose(
     gold: Input,

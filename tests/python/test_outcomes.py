@@ -159,8 +159,15 @@ def test_every_function_with_labels_per_run_equals_the_cli(multi, tmp_path):
     got_sets = readcov.score_sets({"a": m["gold"], "b": m["gold"]}, m["reads"], outcomes=files)
     assert list(got_sets) == want["rows"] and got_sets.totals == want["totals"]
     # gold_from_runs: consensus of the resolved runs, labelled per run.
-    want_gold = jsonl(cli("gold", "--from-runs", m["reads"], *args, "--agree", "2").stdout)
-    assert len(want_gold) > 0 and list(readcov.gold_from_runs(m["reads"], files, agree=2)) == want_gold
+    p = cli("gold", "--from-runs", m["reads"], *args, "--agree", "2")
+    want_gold = jsonl(p.stdout)
+    got_gold = readcov.gold_from_runs(m["reads"], files, agree=2)
+    assert len(want_gold) > 0 and list(got_gold) == want_gold
+    # The harness report read as labels: the CLI's note, word for word, in `.notes`.
+    # (its first line, then the one on the task its `error_ids` left unlabelled).
+    said = [n["message"] for n in got_gold.notes if n["kind"] == "outcomes"]
+    assert len(said) == 2 and "harness report, read as outcome labels" in said[0]
+    assert "left unlabelled" in said[1] and all(line in p.stderr.splitlines() for line in said)
     # report: the HTML page byte for byte.
     cli("report", "--gold", m["gold"], "--reads", m["reads"], *args, "--no-stages", "--html", tmp_path / "c.html")
     got_report = readcov.report(m["gold"], m["reads"], outcomes=files, stages=False, html=tmp_path / "p.html")

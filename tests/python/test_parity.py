@@ -95,6 +95,22 @@ def test_explain_sets_equals_the_cli(real_files, tmp_path):
         readcov.explain_sets({}, reads, task)
 
 
+def test_explain_sets_errors_name_the_set_as_the_cli(real_files, tmp_path):
+    """An explanation's error (here an unknown task) is the CLI's words: with several sets
+    `readcov explain` says `error: gold set NAME: ...`, with one set the error alone."""
+    gold, reads = real_files / "gold.jsonl", real_files / "reads.jsonl"
+    p = cli("explain", "--gold", f"edit={gold}", "--gold", f"again={gold}", "--reads", reads,
+            "--task", "no-such-task", "--format", "json", check=False)
+    assert p.returncode == 2 and "error: gold set edit: task `no-such-task`" in p.stderr
+    with pytest.raises(readcov.InputError) as e:
+        readcov.explain_sets({"edit": gold, "again": gold}, reads, "no-such-task")
+    assert f"error: {e.value.message}" in p.stderr.splitlines()
+    one = cli("explain", "--gold", f"edit={gold}", "--reads", reads, "--task", "no-such-task", check=False)
+    with pytest.raises(readcov.InputError) as e:
+        readcov.explain_sets({"edit": gold}, reads, "no-such-task")
+    assert e.value.message.startswith("task `no-such-task`") and f"error: {e.value.message}" in one.stderr.splitlines()
+
+
 def test_import_outcomes_equal_emit_outcomes(tmp_path):
     """`import_log(...).outcomes`: the outcome each run's log states, the rows `readcov import
     --emit-outcomes` writes (a dataset's `target`), which `outcomes=` then takes as labels."""

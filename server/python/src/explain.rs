@@ -21,7 +21,7 @@ use std::path::PathBuf;
 type Explained = (String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=Vec::new(), threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true, sources=None))]
+#[pyo3(signature = (gold, reads, task, run=None, against=None, workspace=None, outcomes=Vec::new(), threshold=0.5, workspaces=None, patches=Vec::new(), test_reports=Vec::new(), stages=true, sources=None, gold_set=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn explain(
     py: Python<'_>,
@@ -38,6 +38,7 @@ pub fn explain(
     test_reports: Vec<(Option<String>, Input)>,
     stages: bool,
     sources: Option<Vec<String>>,
+    gold_set: Option<String>,
 ) -> PyResult<Explained> {
     check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
@@ -102,8 +103,15 @@ pub fn explain(
             against: against.as_deref(),
             more_runs: &more_runs,
         };
+        // One of several gold sets (`explain_sets`): its name leads the error, as `readcov
+        // explain --gold NAME=FILE --gold ...` says `error: gold set NAME: ...`.
         let mut e =
-            explain_run(&g.items, &r.items, &lengths, &opts, &units, &req).map_err(file_error)?;
+            explain_run(&g.items, &r.items, &lengths, &opts, &units, &req).map_err(|e| {
+                match &gold_set {
+                    Some(name) => file_error(format!("gold set {name}: {e}")),
+                    None => file_error(e),
+                }
+            })?;
         if let Some(l) = &labels {
             e.outcome = l
                 .get(&e.task, &e.run)

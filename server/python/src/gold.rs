@@ -133,7 +133,8 @@ pub fn gold_from_runs(
             base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),
         };
         let r = reads.load_reads(&opts).map_err(file_error)?;
-        let (label_errors, labels, _) = crate::labels::load(&outcomes).map_err(file_error)?;
+        let (label_errors, labels, label_notes) =
+            crate::labels::load(&outcomes).map_err(file_error)?;
         let labels = labels.ok_or_else(|| file_error("gold_from_runs needs outcomes"))?;
         let runs = RunsInput {
             reads: r.parsed.items,
@@ -162,6 +163,7 @@ pub fn gold_from_runs(
             }
         }
         let q = crate::gold_beir::qrels_of(&built, level, &files)?;
-        Ok((rows, crate::gold_beir::notes_json(&built), errors, q))
+        let notes = crate::gold_beir::notes_json_with(&built, &label_notes);
+        Ok((rows, notes, errors, q))
     })
 }

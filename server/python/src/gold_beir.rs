@@ -44,8 +44,19 @@ pub fn qrels_of(
 
 /// The notes as the JSON list the Python results carry.
 pub fn notes_json(built: &Built) -> String {
-    let notes: Vec<serde_json::Value> = (built.notes.0.iter())
-        .map(|n| json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message}))
+    notes_json_with(built, &[])
+}
+
+/// [`notes_json`] after the loader's notes on the outcome labels (a harness report read as
+/// labels: `readcov_files::input::load_labels`' words, the lines `readcov gold --from-runs`
+/// prints), each `{"kind": "outcomes", "message": line}`.
+pub fn notes_json_with(built: &Built, label_notes: &[String]) -> String {
+    let labels = (label_notes.iter())
+        .map(|m| json!({"kind": "outcomes", "task": "", "subject": "", "message": m}));
+    let notes: Vec<serde_json::Value> = labels
+        .chain(built.notes.0.iter().map(|n| {
+            json!({"kind": n.kind.label(), "task": n.task, "subject": n.subject, "message": n.message})
+        }))
         .collect();
     serde_json::Value::from(notes).to_string()
 }
