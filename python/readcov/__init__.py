@@ -500,10 +500,14 @@ def _path(p: Optional[PathLike]) -> Optional[str]:
 
 
 def _shard(shard: Union[None, str, Tuple[int, int]]) -> Optional[str]:
+    """`shard=` as the CLI's `--shard I/N` text: "i/n" as given (the extension parses it with the
+    CLI's words) or (i, n); anything else raises InputError with `field` "shard"."""
     if shard is None or isinstance(shard, str):
         return shard
-    i, n = shard
-    return f"{i}/{n}"
+    if (isinstance(shard, tuple) and len(shard) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in shard)):
+        return f"{shard[0]}/{shard[1]}"
+    raise InputError("<arguments>", 0, "shard", f"shard {shard!r}: expected \"i/n\" or (i, n)")
 
 
 #: Which reads count (`--sources`): source names (agent, human, manual, retriever), as a list or
@@ -599,6 +603,7 @@ def import_log(
     corpus: Optional[PathLike] = None,
     patches: Optional[str] = None,
     layout: str = "log",
+    shard: Union[None, str, Tuple[int, int]] = None,
     errors: str = "raise",
 ) -> ImportResult:
     """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
@@ -619,14 +624,19 @@ def import_log(
     layout: "task/run": a folder laid out `<task>/<run>.traj` is imported file by file, each
         log's task its folder's name and its run its file name (`--layout task/run`; no `task`
         or `run` then).
+    shard: "i/n" or (i, n): only shard i of n of the inputs, as `readcov import --shard I/N`: the
+        inputs laid end to end are split into n contiguous byte parts (whole logs where there
+        are many, a dataset file at line starts or by Parquet row group), and the shards' rows
+        concatenated in shard order are the unsharded rows (docs/scale.md). A shard whose part
+        holds no row is an empty result, not an error.
     The result's `summary` dict counts runs, actions, events and what was not turned into reads;
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
     paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
-    rows, summary, errs, stated, changes = _call(
+    rows, summary, errs, stated, changes, failed = _call(
         _native.import_log,
         [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run,
-        corpus=_path(corpus), patches=patches, layout=layout,
+        corpus=_path(corpus), patches=patches, layout=layout, shard=_shard(shard),
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)
@@ -634,7 +644,7 @@ def import_log(
     result.patches = _jsonl_rows(changes[0]) if changes is not None else None
     result.patches_not_written = changes[1] if changes is not None else 0
     found = _located(errs)
-    if not result and not found:
+    if failed and not found:
         # As `readcov import` exits 2: nothing imported is an error, never an empty list (a
         # wrong explicit `format=` read every log as no action at all).
         where = os.fspath(paths[0]) if len(paths) == 1 else "<import>"

@@ -77,10 +77,12 @@ def import_log(
     corpus: Optional[str] = None,
     patches: Optional[str] = None,
     layout: str = "log",
-) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]]]:
+    shard: Optional[str] = None,
+) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]], bool]:
     """Reads rows (JSONL), import summary (JSON), located errors, each run's stated outcome
-    as (task, run, resolved, from) (`--emit-outcomes`), and with `patches` the predictions lines
-    (JSONL) and the count of runs not written (`--emit-patches`)."""
+    as (task, run, resolved, from) (`--emit-outcomes`), with `patches` the predictions lines
+    (JSONL) and the count of runs not written (`--emit-patches`), and whether the import failed
+    as a whole (`readcov import`'s exit 2). `shard`: "I/N", `--shard I/N`'s part of the inputs."""
 
 def gold_from_patch(
     diff: Optional[str] = None,

@@ -14,6 +14,7 @@ pub mod diagnose;
 pub mod explain;
 pub mod explore_inputs;
 pub mod gold_files;
+pub mod import_run;
 pub mod input;
 mod inside;
 pub mod layout;

@@ -7,7 +7,7 @@ use crate::pyvalue::serde_to_py;
 use crate::{beside_sources, check_threshold, file_error, located, one_workspace, Input, Located};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use readcov_core::{Partial, PartialFile, ScoreOptions, Shard};
+use readcov_core::{Partial, PartialFile, ScoreOptions};
 use readcov_files::diagnose::{load, GroupBy, Request};
 use std::path::PathBuf;
 
@@ -45,10 +45,7 @@ pub fn diagnose<'py>(
             "group_by {group_by:?}: expected one of run, task, repo, source"
         ))
     })?;
-    let shard = shard
-        .map(|s| Shard::parse(&s))
-        .transpose()
-        .map_err(file_error)?;
+    let shard = crate::options::shard(shard)?;
     let (gold, reads) = (gold.source(), reads.source());
     let (patches, reports) = beside_sources(patches, test_reports);
     // `outcomes=`: `--outcomes [RUN=]FILE`, repeated (`labels.rs`).

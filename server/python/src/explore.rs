@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use readcov_core::explore::{
     parse_bench, parse_lengths, score_explore_shard, ExploreOptions, InstanceLengths,
 };
-use readcov_core::{Partial, PartialFile, Shard};
+use readcov_core::{Partial, PartialFile};
 use readcov_files::explore_inputs::{explore_preds, lengths_from_workspace};
 use serde_json::json;
 use std::path::Path;
@@ -36,10 +36,7 @@ pub fn explore(
     workspace: Option<String>,
     instance: Option<String>,
 ) -> PyResult<Explored> {
-    let shard = shard
-        .map(|s| Shard::parse(&s))
-        .transpose()
-        .map_err(file_error)?;
+    let shard = crate::options::shard(shard)?;
     if top_k == Some(0) {
         return Err(file_error("top_k must be a positive count or None (all)"));
     }

@@ -1,16 +1,18 @@
-//! `import_log`: agent trajectories to reads rows, as `readcov import` writes them — the same
-//! inputs per argument (`readcov_files::logs`: V1 conversation folders, Claude Code subagents),
-//! the same confined workspaces, the same refusal of a log that gave nothing but an error — and
-//! the outcome each run's log states (`--emit-outcomes`: `Imported::labels`), and with `patches`
-//! each run's change as a predictions line (`--emit-patches --emit-from`: `readcov_files::patches`).
+//! `import_log`: agent trajectories to reads rows, as `readcov import` writes them — by the
+//! CLI's own walk over the inputs (`readcov_files::import_run`: the same inputs per argument, V1
+//! conversation folders, Claude Code subagents, datasets streamed a row at a time, the same
+//! refusal of a log that gave nothing but an error, `shard="I/N"`'s byte-range plan) into a sink
+//! that keeps the rows — and the outcome each run's log states (`--emit-outcomes`:
+//! `Imported::labels`), and with `patches` each run's change as a predictions line
+//! (`--emit-patches --emit-from`: `readcov_files::patches`).
 
 use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
-use readcov_files::layout::task_run_opts;
+use readcov_files::canonical_dir;
+use readcov_files::import_run::{ImportSink, Plan, Problem, Request};
 use readcov_files::patches::{EmitFrom, PatchLines};
-use readcov_files::{canonical_dir, logs, task_dir, Workspace};
 use readcov_import::chunks::beir::Corpus;
-use readcov_import::{import_with, FileProvider, Format, ImportOptions, Summary};
+use readcov_import::{FileProvider, Format, ImportOptions, Imported};
 use serde_json::json;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,11 +23,46 @@ type Label = (String, String, bool, &'static str);
 /// `--emit-patches`: the predictions lines (JSONL) and how many runs had no change to write.
 type PatchesText = Option<(String, usize)>;
 
-/// Rows (JSONL), the summary (JSON), located errors, the runs' stated outcomes and the patches.
-type ImportedText = (String, String, Vec<Located>, Vec<Label>, PatchesText);
+/// Rows (JSONL), the summary (JSON), located errors, the runs' stated outcomes, the patches, and
+/// whether the import failed as a whole (`readcov import`'s exit 2: nothing imported; a shard
+/// whose part gave no rows has not failed).
+type ImportedText = (String, String, Vec<Located>, Vec<Label>, PatchesText, bool);
+
+/// What the walk hands on, kept: rows with their `base` as the CLI writes them, labels, patches
+/// and the located errors.
+struct Kept<'a> {
+    rows: String,
+    labels: Vec<Label>,
+    patches: Option<(PatchLines, String)>,
+    errors: Vec<Located>,
+    pick: &'a dyn Fn(&str) -> Box<dyn FileProvider>,
+}
+
+impl ImportSink for Kept<'_> {
+    type Error = PyErr;
+
+    fn imported(&mut self, got: &Imported) -> PyResult<()> {
+        // Rows of a file the workspace has record its `base`, as `readcov import` writes them.
+        let text =
+            readcov_files::base::reads_jsonl_with_base(&got.rows, self.pick).map_err(file_error)?;
+        self.rows.push_str(&text);
+        let stated = got.labels.iter();
+        (self.labels).extend(stated.map(|l| (l.task.clone(), l.run.clone(), l.resolved, l.field)));
+        if let Some((lines, text)) = &mut self.patches {
+            text.push_str(&lines.lines(&got.changes));
+        }
+        Ok(())
+    }
+
+    fn error(&mut self, p: &Problem) {
+        (self.errors).push((p.file.clone(), 0, None, p.message.clone()));
+    }
+
+    fn note(&mut self, _line: &str) {}
+}
 
 #[pyfunction]
-#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None, layout="log"))]
+#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None, layout="log", shard=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn import_log(
     py: Python<'_>,
@@ -38,7 +75,9 @@ pub fn import_log(
     corpus: Option<PathBuf>,
     patches: Option<&str>,
     layout: &str,
+    shard: Option<String>,
 ) -> PyResult<ImportedText> {
+    let shard = crate::options::shard(shard)?;
     let task_run = match layout {
         "log" => false,
         "task/run" if task.is_some() || run.is_some() => {
@@ -53,7 +92,7 @@ pub fn import_log(
             )))
         }
     };
-    let mut patches = match patches {
+    let patches = match patches {
         None => None,
         Some("auto") => Some(PatchLines::new(EmitFrom::Auto)),
         Some("log") => Some(PatchLines::new(EmitFrom::Log)),
@@ -85,7 +124,7 @@ pub fn import_log(
         .map(canonical_dir)
         .transpose()
         .map_err(file_error)?;
-    let (corpus, mut errors) = load_corpus(corpus.as_deref(), format)?;
+    let (corpus, errors) = load_corpus(corpus.as_deref(), format)?;
     let opts = ImportOptions {
         format,
         task,
@@ -96,81 +135,50 @@ pub fn import_log(
         no_replayed_changes: patches.is_none(),
     };
     py.detach(|| {
-        let mut total = Summary::default();
-        let mut rows = Vec::new();
-        let mut labels: Vec<Label> = Vec::new();
-        let mut patch_text = String::new();
-        let (mut files, mut refused) = (0usize, 0usize);
-        let paths = match task_run {
-            true => readcov_files::layout::task_run_files(&paths),
-            false => paths,
+        // Each workspace file read once for the import and the rows' `base` alike, as the CLI.
+        let workspaces = readcov_files::workspaces::Workspaces::new(ws, per_task);
+        let pick = move |task: &str| -> Box<dyn FileProvider> { workspaces.provider(task) };
+        let plan = Plan::new(&paths, task_run, shard);
+        // One call is one thread (the GIL released: other Python threads run meanwhile).
+        let req = Request {
+            opts: &opts,
+            task_run,
+            threads: 1,
+            pick: &pick,
         };
-        for file in logs::expand(&paths) {
-            files += 1;
-            let name = file.display().to_string();
-            let bytes = match logs::read(&file) {
-                Ok(b) => b,
-                Err(e) => {
-                    errors.push((e.path.clone(), 0, None, e.what.clone()));
-                    refused += 1;
-                    continue;
-                }
-            };
-            let pick = |task: &str| -> Box<dyn FileProvider> {
-                match &per_task {
-                    Some(dir) => Box::new(Workspace(task_dir(dir, task))),
-                    None => Box::new(Workspace(ws.clone())),
-                }
-            };
-            let opts = match task_run {
-                true => task_run_opts(&file, &opts),
-                false => std::borrow::Cow::Borrowed(&opts),
-            };
-            let got = import_with(&bytes, &name, &opts, &pick);
-            errors.extend(
-                got.errors
-                    .iter()
-                    .map(|e| (e.file.clone(), 0, None, e.message.clone())),
-            );
-            // A log that gave nothing but an error is no run (as `readcov import` refuses it).
-            if !got.errors.is_empty() && got.summary.actions == 0 && got.rows.is_empty() {
-                total.malformed_records += got.summary.malformed_records;
-                refused += 1;
-                continue;
-            }
-            total.add(&got.summary);
-            if let Some(p) = &mut patches {
-                patch_text += &p.lines(&got.changes);
-            }
-            rows.extend(got.rows);
-            let stated = got.labels.into_iter();
-            labels.extend(stated.map(|l| (l.task, l.run, l.resolved, l.field)));
-        }
-        let skipped: serde_json::Map<String, serde_json::Value> = total
-            .skipped
-            .iter()
+        let mut kept = Kept {
+            rows: String::new(),
+            labels: Vec::new(),
+            patches: patches.map(|p| (p, String::new())),
+            errors,
+            pick: &pick,
+        };
+        let done = plan.import(&req, &mut kept)?;
+        let t = &done.tally;
+        let skipped: serde_json::Map<String, serde_json::Value> = (t.total.skipped.iter())
             .map(|(reason, n)| (reason.label().to_string(), json!(n)))
             .collect();
         let summary = json!({
-            "files": files,
-            "refused": refused,
-            "runs": total.runs,
-            "actions": total.actions,
-            "read_events": total.read_events,
-            "edit_events": total.edit_events,
-            "malformed_records": total.malformed_records,
+            "files": t.imported_files + t.refused_files,
+            "refused": t.refused_files,
+            "runs": t.total.runs,
+            "actions": t.total.actions,
+            "read_events": t.total.read_events,
+            "edit_events": t.total.edit_events,
+            "malformed_records": t.total.malformed_records,
             "skipped": skipped,
         });
-        // Rows of a file the workspace has record its `base`, as `readcov import` writes them.
-        let pick = |task: &str| -> Box<dyn FileProvider> {
-            match &per_task {
-                Some(dir) => Box::new(Workspace(task_dir(dir, task))),
-                None => Box::new(Workspace(ws.clone())),
-            }
-        };
-        let rows = readcov_files::base::reads_jsonl_with_base(&rows, &pick).map_err(file_error)?;
-        let patches = patches.map(|p| (patch_text, p.none));
-        Ok((rows, summary.to_string(), errors, labels, patches))
+        let patches = kept.patches.map(|(p, text)| (text, p.none));
+        let failed = done.all_failed();
+        let out = (
+            kept.rows,
+            summary.to_string(),
+            kept.errors,
+            kept.labels,
+            patches,
+            failed,
+        );
+        Ok(out)
     })
 }
 

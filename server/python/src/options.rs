@@ -29,3 +29,11 @@ pub(crate) fn level(name: Option<String>) -> PyResult<Option<Level>> {
 pub(crate) fn arg_error(param: &str, message: String) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(("<arguments>", 0usize, param.to_string(), message))
 }
+
+/// `shard`: `"I/N"` as the CLI's `--shard I/N` takes it (`readcov_core::Shard::parse`: its words);
+/// a bad one names the parameter.
+pub(crate) fn shard(text: Option<String>) -> PyResult<Option<readcov_core::Shard>> {
+    (text.as_deref())
+        .map(|s| readcov_core::Shard::parse(s).map_err(|e| arg_error("shard", e)))
+        .transpose()
+}

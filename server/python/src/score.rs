@@ -73,10 +73,7 @@ pub fn score<'py>(
     columns: bool,
     sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
-    let shard = shard
-        .map(|s| Shard::parse(&s))
-        .transpose()
-        .map_err(file_error)?;
+    let shard = crate::options::shard(shard)?;
     check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
     one_workspace(&workspace, &workspaces)?;

@@ -9,7 +9,7 @@ use crate::pyvalue::serde_to_py;
 use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use readcov_core::{ScoreOptions, Shard};
+use readcov_core::ScoreOptions;
 use readcov_files::canonical_dir;
 use readcov_files::input::{self, BaseFiles, GoldOptions, ReadsOptions, Source};
 use readcov_files::scored::Sources;
@@ -50,10 +50,7 @@ pub fn score_sets<'py>(
         return Err(file_error("no gold set given"));
     }
     one_workspace(&workspace, &workspaces)?;
-    let shard = shard
-        .map(|s| Shard::parse(&s))
-        .transpose()
-        .map_err(file_error)?;
+    let shard = crate::options::shard(shard)?;
     let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
     let others = Others::parse(loo_failed).map_err(|e| file_error(format!("loo_failed: {e}")))?;
     if consensus && outcomes.is_empty() {

@@ -8,7 +8,7 @@
 use crate::{check_threshold, file_error, located, Located, Workspace};
 use pyo3::prelude::*;
 use readcov_core::sheet::{parse_axes, SheetPartial};
-use readcov_core::{Partial, PartialFile, Shard};
+use readcov_core::{Partial, PartialFile};
 use readcov_files::input::Source;
 use readcov_files::report::Said;
 use readcov_files::sheet::{grade, SheetSettings, SheetSources};
@@ -42,10 +42,7 @@ pub fn sheet(
     shard: Option<String>,
     sources: Option<Vec<String>>,
 ) -> PyResult<Graded> {
-    let shard = shard
-        .map(|s| Shard::parse(&s))
-        .transpose()
-        .map_err(file_error)?;
+    let shard = crate::options::shard(shard)?;
     let require = require.unwrap_or_else(|| {
         [
             "target",

@@ -1,13 +1,11 @@
 //! `readcov import`: agent trajectories (every [`Format`]) to reads JSONL, with `kind: edit` rows
-//! for edits, and a summary of what was not turned into reads. The IO edge also gathers what one
-//! format spreads over several files: an OpenHands V1 conversation folder (`base_state.json` +
-//! `events/`) becomes one stream, and a Claude Code transcript brings its subagents along. A
-//! dataset file (a run per row: JSONL, a JSON array, Parquet) is streamed row by row; rows and
-//! labels are written as they come.
+//! for edits, and a summary of what was not turned into reads. The walk over the inputs (the
+//! shard's byte-range plan, datasets streamed row by row, whole logs in batches on the threads,
+//! the tallies) is the library's, [`readcov_files::import_run`], shared with Python's
+//! `import_log`; this edge parses the arguments, writes the outputs as the rows come, draws the
+//! progress bar and prints the summary.
 
-mod files;
 pub mod layout;
-use files::{import_whole, stream, Probed};
 mod report;
 mod sink;
 
@@ -17,9 +15,8 @@ use crate::output::is_stdout;
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use readcov_files::rows::{self, Opened};
-use readcov_import::{FileProvider, Format, ImportOptions};
-use report::Tally;
+use readcov_files::import_run::{ImportSink, Plan, Problem, Request, Tally};
+use readcov_import::{FileProvider, Format, ImportOptions, Imported};
 use sink::Sink;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -98,25 +95,6 @@ pub struct ImportArgs {
     pub emit_from: sink::EmitFrom,
 }
 
-/// Whole-log files imported together (then written, in argument order), per thread, and at
-/// most: a batch holds its files' bytes and parses until it is written, so a batch larger than
-/// the threads need only costs fresh pages (profiled: 64 files held at once, 50 MB, made the
-/// kernel's page zeroing a third of a `--jobs 1` import of the real corpus).
-const FILE_BATCH_PER_THREAD: usize = 4;
-const FILE_BATCH: usize = 64;
-
-struct Ctx<'a> {
-    opts: ImportOptions,
-    layout: layout::Layout,
-    threads: usize,
-    pick: &'a (dyn Fn(&str) -> Box<dyn FileProvider> + Sync),
-    bar: ProgressBar,
-    started: Instant,
-    /// Bytes of the inputs done (files read whole, and datasets' consumed bytes).
-    done_bytes: u64,
-    shard: Option<crate::shard::Shard>,
-}
-
 pub fn run(args: ImportArgs) -> Result<Exit> {
     // Each log's bytes on pages already faulted in, not fresh ones (readcov_files::memory).
     readcov_files::memory::keep_freed_memory();
@@ -143,27 +121,16 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         }
         None => None,
     };
-    let files = readcov_files::logs::expand(&layout::expand(&args.files, args.layout));
-    // Folders (OpenHands V1 conversations) weigh nothing: their size on disk is no input's.
-    let lens: Vec<u64> = files.iter().map(|f| file_len(f)).collect();
-    let parts = readcov_files::shard::plan(&lens, args.shard);
-    let total: u64 = parts.iter().flatten().map(|p| p.end - p.start).sum();
-    let mut ctx = Ctx {
-        opts: ImportOptions {
-            format: args.format.0,
-            task: args.task.clone(),
-            run: args.run.clone(),
-            corpus,
-            // Only --emit-patches writes the changes rebuilt by replay.
-            no_replayed_changes: args.emit_patches.is_none(),
-        },
-        layout: args.layout,
-        threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
-        pick: &pick,
-        bar: progress_bar(total),
-        started: Instant::now(),
-        done_bytes: 0,
-        shard: args.shard,
+    let task_run = args.layout == layout::Layout::TaskRun;
+    let plan = Plan::new(&args.files, task_run, args.shard);
+    let total = plan.bytes();
+    let opts = ImportOptions {
+        format: args.format.0,
+        task: args.task.clone(),
+        run: args.run.clone(),
+        corpus,
+        // Only --emit-patches writes the changes rebuilt by replay.
+        no_replayed_changes: args.emit_patches.is_none(),
     };
     // `import a.json -o a.json` replaced its input: no output may be an input (or another output).
     let outputs: Vec<(&str, &Path)> = [
@@ -174,66 +141,31 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     .into_iter()
     .filter_map(|(flag, p)| Some((flag, p.as_deref()?)))
     .collect();
-    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
     // Without -o the rows go to standard output: no other output may go there too.
     crate::output::check(&outputs, &inputs, args.output.is_none())?;
-    let mut sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?
+    let sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?
         .with_patches(args.emit_patches.as_deref(), args.emit_from)?;
-    let mut tally = Tally::default();
-    // Each whole-log file with the parse of its one row (to be imported without parsing it
-    // again) and its bytes (not to be read again), when the probe has them.
-    let mut whole: Vec<(&PathBuf, Probed)> = Vec::new();
-    for (file, part) in files.iter().zip(parts) {
-        let Some(part) = part else { continue };
-        // Only a regular file may be a dataset (a folder is an OpenHands V1 conversation).
-        let dataset = match file.is_file() {
-            true => rows::open_parsed(file, ctx.opts.format).and_then(|d| match d {
-                Opened::Rows(f, rows) if args.shard.is_some() => {
-                    Ok(Opened::Rows(f, Box::new(rows.part(part.clone())?)))
-                }
-                d => Ok(d),
-            }),
-            false => Ok(Opened::Whole {
-                parsed: None,
-                bytes: None,
-            }),
-        };
-        match dataset {
-            // A whole log is the shard's that holds its first byte.
-            Ok(Opened::Whole { .. }) if !readcov_files::shard::owns_whole(&part) => {}
-            Ok(Opened::Whole { parsed, bytes }) => {
-                whole.push((file, (parsed, bytes)));
-                if whole.len() >= (ctx.threads * FILE_BATCH_PER_THREAD).min(FILE_BATCH) {
-                    import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
-                }
-            }
-            Ok(Opened::Rows(format, rows)) => {
-                import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
-                stream(&mut ctx, file, format, *rows, &mut sink, &mut tally)?;
-            }
-            Err(e) => {
-                import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
-                ctx.bar
-                    .suspend(|| crate::render::print_error(&e.to_string()));
-                tally.refused_files += 1;
-            }
-        }
-    }
-    import_whole(&mut ctx, &mut whole, &mut sink, &mut tally)?;
-    ctx.bar.finish_and_clear();
-    // Nothing imported: an existing output file is left as it was.
-    // Nothing written counts as a failure too (exit 2, said): a run of 0 rows is no result.
-    // A shard's part may hold nothing, or only logs that give no rows: it writes empty outputs
-    // and succeeds (the shards' outputs concatenate), unless all it touched was refused.
-    let rows = tally.read_rows + tally.edit_rows;
-    let all_failed = match args.shard {
-        None => tally.imported_files == 0 || rows == 0,
-        Some(_) => tally.imported_files == 0 && tally.refused_files > 0,
+    let mut out = Shown {
+        sink,
+        bar: progress_bar(total),
+        started: Instant::now(),
     };
-    sink.finish(!all_failed)?;
-    tally.print();
+    let req = Request {
+        opts: &opts,
+        task_run,
+        threads: readcov_core::par::threads_for(args.jobs, usize::MAX),
+        pick: &pick,
+    };
+    let done = plan.import(&req, &mut out)?;
+    out.bar.finish_and_clear();
+    // Nothing imported: an existing output file is left as it was (and exit 2, said).
+    let all_failed = done.all_failed();
+    out.sink.finish(!all_failed)?;
+    let tally = done.tally;
+    report::print(&tally);
     if let Some(shard) = args.shard {
-        let all: u64 = lens.iter().sum();
+        let all = plan.all_bytes();
         say!("  shard {shard}: {total} of {all} input byte(s)");
     }
     if all_failed && tally.imported_files > 0 {
@@ -243,14 +175,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
         };
         say!(
             "error: no read or edit rows imported from {} file(s){kept}",
-            files.len()
+            plan.files.len()
         );
     }
     Ok(if all_failed { Exit::Input } else { Exit::Ok })
-}
-
-fn file_len(p: &Path) -> u64 {
-    std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)
 }
 
 /// The progress bar (stderr; drawn only on a terminal): bytes, MB/s, ETA, runs and runs/s.
@@ -264,9 +192,31 @@ fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
-impl Ctx<'_> {
-    fn advance(&mut self, bytes: u64, tally: &Tally) {
-        self.bar.set_position(self.done_bytes + bytes);
+/// Where the import's results go: the outputs, and stderr around the progress bar.
+struct Shown<'a> {
+    sink: Sink<'a>,
+    bar: ProgressBar,
+    started: Instant,
+}
+
+impl ImportSink for Shown<'_> {
+    type Error = anyhow::Error;
+
+    fn imported(&mut self, got: &Imported) -> Result<()> {
+        self.sink.write(got)
+    }
+
+    fn error(&mut self, problem: &Problem) {
+        self.bar
+            .suspend(|| crate::render::print_error(&problem.to_string()));
+    }
+
+    fn note(&mut self, line: &str) {
+        self.bar.suspend(|| say!("{line}"));
+    }
+
+    fn progress(&mut self, bytes: u64, tally: &Tally) {
+        self.bar.set_position(bytes);
         let secs = self.started.elapsed().as_secs_f64().max(1e-3);
         let runs = tally.total.runs;
         self.bar
