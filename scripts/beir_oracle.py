@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-from beir_oracle_spec import beir_gold, parse_corpus, parse_qrels, parse_queries, qrels_docs
+from beir_oracle_spec import beir_gold, confine, parse_corpus, parse_qrels, parse_queries, qrels_docs
 from gold_oracle_lib import Workspace
 
 PROBLEMS = []
@@ -100,7 +100,8 @@ def check_beir(rc, a, label):
     judged, e = parse_qrels(open(qrels_f, "rb").read(), qrels_f)
     errors += e
     ws = workspace_of(a)
-    want, e = beir_gold(judged, corpus, queries, ws, qrels_f)
+    refused = confine(corpus, os.path.realpath(a.workspace)) if a.workspace else set()
+    want, e = beir_gold(judged, corpus, queries, ws, qrels_f, refused)
     errors += e
     for r in want:
         r.update(tier="core", origin="qrels")  # no `base`: docs/gold.md, judgments

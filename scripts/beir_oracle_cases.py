@@ -48,6 +48,14 @@ HAND = [
      None,
      "query-id\tcorpus-id\tscore\nq1\tw1\t1\nq1\tw2\t1\nq1\tw3\t1\nq1\tw4\t1\nq1\tw5\t1\nq1\ts\t1\nq2\tw1\t1\n",
      {"full.py": "a\nb\nc\n", "empty.py": "", "nobreak.py": "a\nb", "crlf.py": "a\r\nb\r\n\r\n"}),
+    ("paths",
+     ['{"_id":"a","path":"./y.py","start_line":1,"end_line":2}', '{"_id":"b","path":"z/../w.py","start_line":3,"end_line":3}',
+      '{"_id":"c","path":"s\\\\t.py","start_line":1,"end_line":1}', '{"_id":"d","path":"../out.py","start_line":1,"end_line":2}',
+      '{"_id":"./u/./v.py:4-5"}', '{"_id":"e","path":"@WS@/abs/in.py","start_line":2,"end_line":3}',
+      '{"_id":"f","path":"/elsewhere/x.py","start_line":1,"end_line":1}', '{"_id":"g","path":"@WS@/abs/in.py"}'],
+     None, "q1\ta\t1\nq1\tb\t1\nq1\tc\t1\nq1\td\t1\nq1\t./u/./v.py:4-5\t1\nq1\te\t1\nq1\tf\t1\nq1\tf\t0\nq2\tf\t1\n"
+     "q1\tg\t1\n",
+     {"abs/in.py": "a\nb\nc\nd\n"}),
     ("nothing-relevant",
      ['{"_id":"a","path":"x.py","start_line":1,"end_line":2}'], None, "q1\ta\t0\nq1\ta\t-1\n", {}),
 ]
@@ -55,6 +63,8 @@ HAND = [
 
 def write(d, corpus, queries, qrels, files, per_task=False, tasks=()):
     os.makedirs(os.path.join(d, "qrels"), exist_ok=True)
+    ws = os.path.realpath(os.path.join(d, "ws"))
+    corpus = [c.replace("@WS@", ws) for c in corpus]
     open(os.path.join(d, "corpus.jsonl"), "w", encoding="utf-8", newline="").write("\n".join(corpus) + "\n")
     if queries is not None:
         open(os.path.join(d, "queries.jsonl"), "w", encoding="utf-8").write(

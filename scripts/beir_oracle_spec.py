@@ -40,6 +40,25 @@ def span_docid(docid):
     return m.group(1), (s, e)
 
 
+def normal(path):
+    """docs/formats.md "Paths": `\\` is `/`, `.` and empty components go, `a/x/../b` is `a/b`; a
+    relative path climbing above the root is an error (None); an absolute path stays absolute."""
+    absolute = path.startswith("/") or path.startswith("\\")
+    out = []
+    for part in path.replace("\\", "/").split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not out:
+                if absolute:
+                    continue
+                return None
+            out.pop()
+        else:
+            out.append(part)
+    return ("/" if absolute else "") + "/".join(out)
+
+
 def record_id(v):
     """A record's `_id`: a non-empty string, or a number (as BEIR's loaders accept)."""
     i = v.get("_id") if isinstance(v, dict) else None
@@ -67,15 +86,18 @@ def doc_span(v, rid):
             return "start_line", "not whole line numbers"
         if s == 0 or e < s:
             return "start_line", "bad line range"
-        return path, (s, e)
-    if path is not None and (s is None) != (e is None):
+        got, field = (path, (s, e)), "start_line"
+    elif path is not None and (s is None) != (e is None):
         return "end_line", "give both"
-    got = span_docid(rid)
-    if isinstance(got, tuple) and got[1] is not None:
-        return got
-    if path is not None:
-        return path, None
-    return "path", "no span"
+    else:
+        got, field = span_docid(rid), "_id"
+        if isinstance(got, str) or got[1] is None:  # an `_id` that is no span with lines
+            if path is None:
+                return "path", "no span"
+            got, field = (path, None), "path"
+    # the span's path, normalised; the error names the field the span came from
+    p = normal(got[0])
+    return (field, "climbs above the root") if p is None else (p, got[1])
 
 
 def parse_corpus(raw, name):
@@ -148,7 +170,21 @@ def file_length(ws, task, path):
     return None if f is None else len(f[0])
 
 
-def beir_gold(judged, corpus, queries, ws, name):
+def confine(corpus, root):
+    """`--workspace root`: an absolute path under root made relative to it, any other refused
+    (docs/formats.md "Paths"). Returns the refused ids."""
+    refused = set()
+    for rid, (path, lines) in list(corpus.items()):
+        if path.startswith("/"):
+            if path.startswith(root.rstrip("/") + "/"):
+                corpus[rid] = (path[len(root.rstrip("/")) + 1:], lines)
+            else:
+                refused.add(rid)
+                del corpus[rid]
+    return refused
+
+
+def beir_gold(judged, corpus, queries, ws, name, refused=()):
     """Gold rows {task, path, start, end} and errors of the judgments. A (query, document) pair
     judged more than once takes its last score (BEIR's loader and TREC tools keep the last); a
     score > 0 is relevant."""
@@ -163,7 +199,7 @@ def beir_gold(judged, corpus, queries, ws, name):
         if queries is not None and q not in queries:
             errors.append((name, n, "query-id"))
             continue
-        if d not in corpus:
+        if d in refused or d not in corpus:
             errors.append((name, n, "corpus-id"))
             continue
         path, lines = corpus[d]

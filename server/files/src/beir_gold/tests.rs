@@ -47,3 +47,39 @@ fn a_pair_judged_twice_takes_its_last_score() {
     assert_eq!(rows, vec![("q1".into(), "x.py".into(), 10, 12)]);
     assert_eq!(errors, vec![7]);
 }
+
+/// With `--workspace DIR`, corpus paths follow docs/formats.md "Paths": an absolute path under DIR
+/// is made relative to it, any other absolute path is refused (an error on the judgment's line).
+/// Without a workspace absolute paths stay absolute. Before session 25 both stayed absolute, so
+/// the gold named files no read of the workspace could match.
+#[test]
+fn absolute_corpus_paths_follow_the_workspace_rule() {
+    let ws = tempfile::tempdir().unwrap();
+    let root = ws.path().canonicalize().unwrap();
+    let inside = root.join("src/a.py").display().to_string();
+    let d = dataset(
+        &format!(
+            "{{\"_id\":\"in\",\"path\":\"{inside}\",\"start_line\":1,\"end_line\":2}}\n\
+             {{\"_id\":\"out\",\"path\":\"/elsewhere/b.py\",\"start_line\":3,\"end_line\":4}}\n"
+        ),
+        "q1\tin\t1\nq1\tout\t1\n",
+    );
+    let one = Workspaces {
+        one: Some(root),
+        per_task: None,
+    };
+    let built = gold_from_beir(d.path(), None, "test", &one).unwrap();
+    let rows: Vec<_> = (built.rows.iter())
+        .map(|r| (r.span().path.to_string(), r.span().start))
+        .collect();
+    assert_eq!(rows, vec![("src/a.py".to_string(), 1)]);
+    assert_eq!(built.errors.len(), 1, "{:?}", built.errors);
+    assert_eq!(
+        (built.errors[0].line, built.errors[0].field.as_deref()),
+        (2, Some("corpus-id"))
+    );
+    let (rows, errors) = gold(&d);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].1, "/elsewhere/b.py");
+    assert!(errors.is_empty());
+}
