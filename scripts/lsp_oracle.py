@@ -70,7 +70,7 @@ def dash(s, e):
     return f"{s}\u2013{e}"
 
 
-def check_file(c, label, root, path, gold, read, thr, run):
+def check_file(c, label, root, path, gold, read, thr, run, info=True):
     """One gold file opened: lineStates, its span diagnostics and the line-1 hint."""
     full = os.path.join(root, path)
     if not os.path.isfile(full):
@@ -104,7 +104,8 @@ def check_file(c, label, root, path, gold, read, thr, run):
         pct = k * 100 // m
         msg = f"gold lines {dash(s, e)}: {k}/{m} read ({pct}%) \u2014 " + \
               ("below" if below else "at or above") + f" {round(thr * 100)}%"
-        want.append((s - 1, 2 if below else 3, msg))
+        if below or info:  # `infoAtThreshold: false`: no Information diagnostic
+            want.append((s - 1, 2 if below else 3, msg))
     spans = [(x["range"]["start"]["line"], x["severity"], x["message"]) for x in d["items"]
              if x["message"].startswith("gold line")]
     same(f"{L}: span diagnostics", sorted(spans), sorted(want))
@@ -124,8 +125,8 @@ def check_file(c, label, root, path, gold, read, thr, run):
     CHECKED["files"] += 1
 
 
-def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_kind, tmp):
-    label = f"{task} [{definition or 'as given'}, reads {reads_kind}]"
+def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_kind, tmp, extra=None):
+    label = f"{task} [{definition or 'as given'}, reads {reads_kind}{', ' + json.dumps(extra) if extra else ''}]"
     root = os.path.join(tmp, f"ws-{len(os.listdir(tmp))}")
     shutil.copytree(os.path.join(REAL, "sources", task), root)
     shutil.copy(os.path.join(REAL, "gold.jsonl"), os.path.join(root, "swebench.jsonl"))
@@ -142,6 +143,7 @@ def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_ki
     opts = {"gold": ["swebench.jsonl"], "reads": [reads], "task": task}
     if definition:
         opts["goldDefinition"] = definition
+    opts.update(extra or {})
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
     c = Client(rc, env)
     try:
@@ -152,8 +154,11 @@ def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_ki
         gl = lines_of([g for g in gold_rows if g["task"] == task and g.get("tier", "core") == "core"])
         rl = lines_of([r for r in mine if r.get("kind", "read") == "read" and r.get("source", "agent") in SOURCES])
         for path in sorted(gl):
-            check_file(c, label, root, path, gl[path], rl.get(path, set()), thr, ", ".join(runs))
-        # the task's figures: readcov/summary and readcov/tasks against `readcov score`
+            check_file(c, label, root, path, gl[path], rl.get(path, set()), thr, ", ".join(runs),
+                       opts.get("infoAtThreshold", True))
+        same(f"{label}: threshold", thr, opts.get("threshold", 0.5))
+        # the task's figures: readcov/summary and readcov/tasks against `readcov score` (the
+        # coverage figures do not depend on the threshold)
         want = {r["run"]: r for r in score_rows if r["task"] == task}
         got = {r["run"]: r for r in summary["rows"] if r["task"] == task and r["layer"] == "agent"}
         same(f"{label}: summary runs", sorted(got), sorted(want))
@@ -240,6 +245,9 @@ def main():
                 kinds = ("jsonl", "trajectory") if definition is None and i % 3 == 0 else ("jsonl",)
                 for kind in kinds:
                     check_task(rc, task, rows, reads, score, definition, kind, tmp)
+            if i % 5 == 1:  # another threshold, and no Information diagnostics
+                check_task(rc, task, golds[None][0], reads, golds[None][1], None, "jsonl", tmp,
+                           {"threshold": 0.3, "infoAtThreshold": False})
         check_multi(rc, tmp)
     for p in PROBLEMS:
         print(p, file=sys.stderr)

@@ -3,7 +3,8 @@
 # same gold and reads (scripts/lsp_oracle.py): the real binary `readcov lsp` driven over stdio pipes
 # from Python, in a copy of each tests/data/real task's sources, with the SWE-bench rows as gold
 # (as given, and `goldDefinition = "units"`) and the reads `readcov import` wrote (every third task
-# also the trajectory, imported by the server). Per gold file: `readcov/lineStates` (gold lines,
+# also the trajectory, imported by the server; every fifth task at threshold 0.3 without Information
+# diagnostics). Per gold file: `readcov/lineStates` (gold lines,
 # covered lines, coverage, file hit, and its painted ranges line by line), every span diagnostic's
 # lines, figures and severity, the never-opened warning, the line-1 inlay hint, all recomputed from
 # the gold rows and reads rows; per task: `readcov/summary` and `readcov/tasks` against `readcov
