@@ -170,16 +170,25 @@ fn action_op<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
     }
 }
 
-/// Several commands in one action: each window-printing command gets its window, in order; the
+/// Several commands in one action: each window-printing command gets its window, in order (an
+/// edit the linter refused gets its whole refusal, two windows: read as when it is alone); the
 /// other parts between two windows share the text between them (one part takes it all; several
 /// cannot be told apart, so a shell run then only moves the cwd and a command is not credited).
-/// When the windows do not pair up with the commands that print them (an edit refused by the
-/// linter prints two, a command that failed none), no window is credited.
+/// When the windows do not pair up with the commands that print them (a command that failed
+/// prints none; a refusal falls to a command that is no `edit`), no window is credited.
 fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
     let windowed = |p: &Part| matches!(p, Part::Tool(t) if shows_window(t));
-    let wins = parts::windows(obs);
+    let wins = parts::outputs(obs);
     let shell = |s: &String, text: &str| (Op::Bash { script: s.clone() }, text.to_string());
-    if parts.iter().filter(|p| windowed(p)).count() != wins.len() {
+    let commands = parts.iter().filter_map(|p| match p {
+        Part::Tool(t) if shows_window(t) => Some(t),
+        _ => None,
+    });
+    let paired = commands.clone().count() == wins.len()
+        && commands
+            .zip(&wins)
+            .all(|(t, w)| !w.2 || parts::verb(t) == "edit");
+    if !paired {
         return parts
             .iter()
             .map(|p| match p {
@@ -193,7 +202,7 @@ fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
     while i < parts.len() {
         if let Part::Tool(t) = &parts[i] {
             if windowed(&parts[i]) {
-                let (start, end) = wins[k];
+                let (start, end, _) = wins[k];
                 let (op, text) = op_for(t, &obs[with_exists_error(obs, start).max(cursor)..end]);
                 out.push((op, text.into_owned()));
                 (i, k, cursor) = (i + 1, k + 1, end);

@@ -139,6 +139,55 @@ pub(super) fn windows(obs: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// The output an `edit` the linter refused prints: from `Your proposed edit has introduced new
+/// syntax error(s)` to the end of `Your changes have NOT been applied` and the advice lines under
+/// it. It holds two windows (the edit as it would have looked, then the file as it is), both the
+/// edit's: byte ranges of each such output that has its closing line.
+pub(super) fn refusals(obs: &str) -> Vec<(usize, usize)> {
+    const OPEN: &str = "Your proposed edit has introduced new syntax error";
+    const CLOSE: &str = "Your changes have NOT been applied";
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = memchr::memmem::find(&obs.as_bytes()[from..], OPEN.as_bytes()) {
+        let start = obs[..from + at].rfind('\n').map_or(0, |i| i + 1);
+        let Some(close) = memchr::memmem::find(&obs.as_bytes()[from + at..], CLOSE.as_bytes())
+        else {
+            break;
+        };
+        let mut end = line_end(obs, from + at + close);
+        // SWE-agent's advice under the closing line is the edit's too.
+        while ["You either need to", "DO NOT re-run"]
+            .iter()
+            .any(|a| obs[end..].starts_with(a))
+        {
+            end = line_end(obs, end);
+        }
+        out.push((start, end));
+        from = end;
+    }
+    out
+}
+
+/// The end of the line `at` is in, past its newline.
+fn line_end(obs: &str, at: usize) -> usize {
+    obs[at..].find('\n').map_or(obs.len(), |i| at + i + 1)
+}
+
+/// The outputs of the window-printing commands, in order: each window, except that the two
+/// windows of a refused edit make one output (the whole refusal, flagged `true`).
+pub(super) fn outputs(obs: &str) -> Vec<(usize, usize, bool)> {
+    let refused = refusals(obs);
+    let mut out: Vec<(usize, usize, bool)> = Vec::new();
+    for (start, end) in windows(obs) {
+        match refused.iter().find(|r| r.0 <= start && start < r.1) {
+            Some(&(s, _)) if out.last().is_some_and(|o| o.0 == s) => {}
+            Some(&(s, e)) => out.push((s, e, true)),
+            None => out.push((start, end, false)),
+        }
+    }
+    out
+}
+
 /// A line of a window body: `12:text` or `(k more lines above|below)`.
 fn in_window(text: &str) -> bool {
     let numbered = text

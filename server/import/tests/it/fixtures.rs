@@ -124,6 +124,16 @@ fn swe_agent_actions_of_several_lines() {
     check("swe-agent-multiline");
 }
 
+/// Classic SWE-agent actions of several lines holding an `edit` the linter refused: the refusal
+/// prints two windows (the edit as it would have looked, then "This is the original code before
+/// your edit"), taken together as that edit's output, so the `open`, `goto` and `head` around it
+/// keep their own windows and the original-code window is read, as when the edit is alone (they
+/// were all *ambiguous output*). A usage error prints no window: that action stays ambiguous.
+#[test]
+fn swe_agent_refused_edit_among_several_commands() {
+    check("swe-agent-multiline-refused");
+}
+
 /// The file is overwritten with `mv` (as sympy-19495's run does at turn 40): the two edits after
 /// it cannot be placed on base lines. They give no edit row, and the summary lists them with the
 /// write that lost the file (they used to vanish without a word).
