@@ -40,6 +40,7 @@ pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_labels, load_outcomes, outcomes_of};
 pub use named::named_file;
 pub use preds::{load_predictions, predictions_of, Prediction};
+pub use readcov_core::stages::HarnessFile;
 pub use reads::{
     load_reads, load_reads_and_changes, load_reads_in_pieces, load_reads_lean,
     reads_and_changes_of, reads_lean_of, reads_of, BaseFiles, ReadsOptions,
@@ -92,6 +93,9 @@ pub enum InputKind {
     /// line (`run_instance.log`, OpenHands' `instance_ID.log`) or OpenHands'
     /// `output.swebench_eval.md`.
     HarnessReport,
+    /// A file the harness writes beside its report that holds no verdict (`test_output.txt`,
+    /// `eval.sh`, a submission's `metadata.yaml`): refused everywhere, pointing at the report.
+    HarnessFile(HarnessFile),
     /// `readcov sheet --runs` run records.
     SheetRuns,
     /// `readcov sheet --ledger` requirement events.
@@ -128,6 +132,9 @@ impl InputKind {
             InputKind::Log(_) => "an agent trajectory",
             InputKind::Outcomes => "outcome labels",
             InputKind::HarnessReport => "a SWE-bench harness report",
+            InputKind::HarnessFile(HarnessFile::TestOutput) => "a SWE-bench test_output.txt",
+            InputKind::HarnessFile(HarnessFile::EvalScript) => "a SWE-bench eval.sh",
+            InputKind::HarnessFile(HarnessFile::Metadata) => "a SWE-bench metadata.yaml",
             InputKind::SheetRuns => "sheet run records",
             InputKind::Ledger => "a requirement ledger",
             InputKind::TaskDecls => "task declarations",
@@ -176,6 +183,7 @@ impl InputKind {
             InputKind::HarnessReport => "a SWE-bench harness report (`report.json`, a run-level \
                                          report, a harness log or `output.swebench_eval.md`)"
                 .into(),
+            InputKind::HarnessFile(f) => f.looks_like().into(),
             InputKind::SheetRuns => {
                 "evaluation-sheet run records (`condition`, validity fields)".into()
             }
@@ -191,7 +199,12 @@ impl InputKind {
     pub fn goes_to(self, name: &str) -> String {
         let text = match self {
             InputKind::GoldJsonl | InputKind::ContextBench => "give it as `--gold`",
-            InputKind::Diff | InputKind::SweBench => {
+            InputKind::Diff => {
+                "give it as `--gold` (gold is built on the fly) or build gold with `readcov gold`; \
+                 a model's patch (the SWE-bench harness's `patch.diff`) is no gold: \
+                 `readcov diagnose --patches` takes it as SWE-bench predictions"
+            }
+            InputKind::SweBench => {
                 "give it as `--gold` (gold is built on the fly) or build gold with `readcov gold`"
             }
             InputKind::ReadsJsonl => "give it as `--reads`",
@@ -221,6 +234,7 @@ impl InputKind {
             InputKind::HarnessReport => {
                 "give it as `--outcomes` (resolved per task) or to `readcov diagnose --test-report`"
             }
+            InputKind::HarnessFile(f) => f.goes_to(),
             InputKind::SheetRuns => "give it to `readcov sheet --runs`",
             InputKind::Ledger => "give it to `readcov sheet --ledger`",
             InputKind::TaskDecls => "give it to `readcov sheet --tasks`",
@@ -346,11 +360,27 @@ impl Role {
                 | K::Log(_)
                 | K::Outcomes
                 | K::HarnessReport
+                | K::HarnessFile(_)
                 | K::SheetRuns
                 | K::Ledger
                 | K::TaskDecls
                 | K::Units,
             ) => Take::Refuse,
+        }
+    }
+
+    /// Where a file of `kind` this role refuses belongs: the kind's place, except where the role
+    /// wants what the file holds in another form.
+    pub fn advice(self, kind: InputKind, name: &str) -> String {
+        match (self, kind) {
+            // A model's patch, but a diff names no instance and no run.
+            (Role::Predictions, InputKind::Diff) => {
+                "a diff names no instance or run: give the run's patch as SWE-bench predictions, \
+                 a line `{\"instance_id\": ID, \"model_name_or_path\": RUN, \"model_patch\": PATCH}` \
+                 (as `readcov import --emit-patches` writes them)"
+                    .to_string()
+            }
+            _ => kind.goes_to(name),
         }
     }
 
@@ -381,7 +411,7 @@ pub enum LoadError {
     #[error(transparent)]
     File(#[from] FileError),
     /// The file is of a kind this flag does not take (and cannot be converted).
-    #[error("{name}: looks like {}, not {}: {}", kind.looks_like(), role.what(), kind.goes_to(name))]
+    #[error("{name}: looks like {}, not {}: {}", kind.looks_like(), role.what(), role.advice(*kind, name))]
     WrongKind {
         name: String,
         kind: InputKind,

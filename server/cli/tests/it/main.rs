@@ -29,6 +29,7 @@ mod emit_patches;
 mod escaping;
 mod explain_stages;
 mod explore_cli;
+mod harness_files;
 mod harness_reports;
 mod import_datasets;
 mod import_gold;

@@ -11,6 +11,7 @@
 
 mod diff;
 mod harness;
+mod harness_files;
 mod harness_text;
 mod input;
 mod marks;
@@ -26,6 +27,7 @@ mod verdict;
 
 pub use diff::{unit_diff, DiffLine};
 pub use harness::{is_report_object, parse_reports, ReportFile};
+pub use harness_files::HarnessFile;
 pub use harness_text::is_report_text;
 pub use input::*;
 pub use model::*;

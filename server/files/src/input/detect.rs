@@ -221,12 +221,15 @@ fn log_kind(text: &str) -> InputKind {
     Format::detect(text).map_or(InputKind::Unknown, InputKind::Log)
 }
 
-/// A text of no JSON rows: an agent log, else a harness log or run summary, else unknown.
+/// A text of no JSON rows: an agent log, else a harness log or run summary, else another file
+/// of the harness (its test output, its script, a submission's metadata), else unknown.
 fn text_kind(text: &str) -> InputKind {
     match log_kind(text) {
         InputKind::Unknown if readcov_core::stages::is_report_text(text) => {
             InputKind::HarnessReport
         }
+        InputKind::Unknown => readcov_core::stages::HarnessFile::of_text(text)
+            .map_or(InputKind::Unknown, InputKind::HarnessFile),
         kind => kind,
     }
 }

@@ -297,5 +297,13 @@ fn conversion_notes(
             "  {task}: {path} is a new file (no base lines, unscored)"
         ));
     }
+    // The harness writes the model's patch under this name: the run's change, not the fix.
+    let file = std::path::Path::new(name).file_name();
+    if kind == InputKind::Diff && file.is_some_and(|f| f == "patch.diff") {
+        notes.push(format!(
+            "  {name}: `patch.diff` is the name the SWE-bench harness gives the model's patch; \
+             if this is one, it is a run's change, not gold: give the instance's gold patch"
+        ));
+    }
     notes
 }

@@ -133,8 +133,10 @@ fn kinds_are_detected_from_name_and_rows() {
     }
 }
 
-/// Every shipped SWE-bench harness output (tests/data/formats/swebench-eval) is a harness report,
-/// however the harness wrote it: JSON, an instance log, OpenHands' markdown summary.
+/// Every shipped SWE-bench harness report (tests/data/formats/swebench-eval) is one, however the
+/// harness wrote it: JSON, an instance log, OpenHands' markdown summary; the files beside them
+/// that hold no verdict are their own kinds (the test output, the script, a submission's
+/// metadata), and the model's `patch.diff` a diff.
 #[test]
 fn harness_reports_are_detected_in_every_form() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -146,14 +148,19 @@ fn harness_reports_are_detected_in_every_form() {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
-        check(
-            &path.file_name().unwrap().to_string_lossy(),
-            &text,
-            InputKind::HarnessReport,
-        );
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // The files beside the reports that are none: their own kinds.
+        let want = match name.rsplit('_').next().unwrap() {
+            "output.txt" => InputKind::HarnessFile(HarnessFile::TestOutput),
+            "eval.sh" => InputKind::HarnessFile(HarnessFile::EvalScript),
+            "metadata.yaml" => InputKind::HarnessFile(HarnessFile::Metadata),
+            "patch.diff" => InputKind::Diff,
+            _ => InputKind::HarnessReport,
+        };
+        check(&name, &text, want);
         seen += 1;
     }
-    assert_eq!(seen, 10);
+    assert_eq!(seen, 15);
     // The notes describing them are none, nor are outcome labels whose `resolved` is a bool.
     let notes = std::fs::read_to_string(dir.join("NOTES.md")).unwrap();
     check("NOTES.md", &notes, InputKind::Unknown);
