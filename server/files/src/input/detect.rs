@@ -213,7 +213,8 @@ fn kind_of_lines(text: &str, whole: bool, reader: Reader) -> Option<InputKind> {
         return whole.then(|| text_kind(text));
     }
     let refs: Vec<&Map<String, Value>> = objects.iter().collect();
-    Some(kind_of_rows(&refs, text, reader).unwrap_or_else(|| log_kind(text)))
+    // A test run's output may print a JSON object on a line of its own.
+    Some(kind_of_rows(&refs, text, reader).unwrap_or_else(|| harness_or(log_kind(text), text)))
 }
 
 /// A log readcov-import reads, else unknown.
@@ -228,6 +229,13 @@ fn text_kind(text: &str) -> InputKind {
         InputKind::Unknown if readcov_core::stages::is_report_text(text) => {
             InputKind::HarnessReport
         }
+        kind => harness_or(kind, text),
+    }
+}
+
+/// `kind`, unless it is unknown and `text` is one of the harness's files that hold no verdict.
+fn harness_or(kind: InputKind, text: &str) -> InputKind {
+    match kind {
         InputKind::Unknown => readcov_core::stages::HarnessFile::of_text(text)
             .map_or(InputKind::Unknown, InputKind::HarnessFile),
         kind => kind,

@@ -610,3 +610,21 @@ fn named_file_splits_at_a_plain_label_only() {
         Err("`a=`: no file after `a=`".to_string())
     );
 }
+
+/// A test output with a JSON object on a line of its own among the lines that vote on rows (a
+/// one-line JSON file in the trace's `git diff`, a test printing one) is still the harness's
+/// `test_output.txt` (the object votes for no row kind), whole or larger than the head.
+#[test]
+fn a_test_output_printing_json_is_still_one() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/formats/swebench-eval");
+    let real = std::fs::read_to_string(dir.join("msa-pr816_django__django-12915_test_output.txt"))
+        .unwrap();
+    let want = InputKind::HarnessFile(HarnessFile::TestOutput);
+    // Second line: among the first lines, which vote on rows.
+    let printed = real.replacen('\n', "\n{\"status\": \"ok\"}\n", 1);
+    assert_ne!(printed, real);
+    check("test_output.txt", &printed, want);
+    let long = format!("{printed}{}", "+ echo x\n".repeat(2 * detect::HEAD / 9));
+    check("test_output.txt", &long, want);
+}
