@@ -5,7 +5,7 @@
 
 use super::evaluate::RunSheet;
 use super::grade::{AxisValue, RunStatus};
-use super::record::{Axis, Validity};
+use super::record::{Axis, Component, Validity};
 use crate::metrics::ratio;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -115,6 +115,52 @@ impl ValidatorAudit {
     }
 }
 
+/// The attribution the sheet counts for a run (the breakdown here, the table's column): the
+/// grader's when it names a component or a code, else readcov's proposal. A
+/// `first_decisive_event_id` alone names neither, so it takes the proposal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CountedAttribution<'a> {
+    pub responsible_component: Option<Component>,
+    pub primary_code: Option<&'a str>,
+    pub secondary_codes: &'a [String],
+    pub first_decisive_event_id: Option<&'a str>,
+    /// readcov's proposal, not the grader's attribution.
+    pub proposed: bool,
+}
+
+impl RunSheet {
+    pub fn counted_attribution(&self) -> CountedAttribution<'_> {
+        let g = &self.attribution;
+        let given = g.responsible_component.is_some()
+            || g.primary_code.is_some()
+            || !g.secondary_codes.is_empty();
+        let (component, primary, secondary, event) = if given {
+            let g = &self.attribution;
+            (
+                g.responsible_component,
+                &g.primary_code,
+                &g.secondary_codes,
+                &g.first_decisive_event_id,
+            )
+        } else {
+            let p = &self.proposed;
+            (
+                p.responsible_component,
+                &p.primary_code,
+                &p.secondary_codes,
+                &p.first_decisive_event_id,
+            )
+        };
+        CountedAttribution {
+            responsible_component: component,
+            primary_code: primary.as_deref(),
+            secondary_codes: secondary,
+            first_decisive_event_id: event.as_deref(),
+            proposed: !given,
+        }
+    }
+}
+
 /// The per-condition breakdowns, side by side.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Breakdown {
@@ -133,28 +179,19 @@ impl Breakdown {
                 self.axes.entry(axis).or_default().add(v);
             }
         }
-        let g = &r.attribution;
-        let given = g.responsible_component.is_some()
-            || g.primary_code.is_some()
-            || !g.secondary_codes.is_empty();
-        let (component, primary, secondary) = if given {
-            (g.responsible_component, &g.primary_code, &g.secondary_codes)
-        } else {
-            let p = &r.proposed;
-            (p.responsible_component, &p.primary_code, &p.secondary_codes)
-        };
-        let component = component.map_or("?".to_string(), |c| {
+        let counted = r.counted_attribution();
+        let component = counted.responsible_component.map_or("?".to_string(), |c| {
             serde_json::to_value(c)
                 .ok()
                 .and_then(|v| v.as_str().map(str::to_string))
                 .unwrap_or_default()
         });
-        if component != "?" || primary.is_some() {
-            let code = primary.as_deref().unwrap_or("?");
+        if component != "?" || counted.primary_code.is_some() {
+            let code = counted.primary_code.unwrap_or("?");
             let key = format!("{component}:{code}");
             self.attribution.entry(key).or_default().primary += 1;
         }
-        for code in secondary {
+        for code in counted.secondary_codes {
             let key = format!("{component}:{code}");
             self.attribution.entry(key).or_default().secondary += 1;
         }

@@ -26,7 +26,7 @@ mod test_support;
 mod tests;
 
 pub use aggregate::{denominators, ConditionCounts, ConditionSummary, Denominators, TaskCounts};
-pub use audit::{AxisCounts, Breakdown, CodeCounts, ValidatorAudit};
+pub use audit::{AxisCounts, Breakdown, CodeCounts, CountedAttribution, ValidatorAudit};
 pub use before_edit::{
     parse_units, read_before_edit, read_before_edit_by_run, units_by_file, NoUnits, ReadBeforeEdit,
     Units, WINDOW_LINES,

@@ -134,44 +134,28 @@ fn status(s: RunStatus) -> &'static str {
     }
 }
 
-/// `component:code@event +secondary…`: the grader's fields when they name a component or a code,
-/// else readcov's proposal marked with a trailing `*` — the rule the attribution breakdown counts
-/// by (`readcov_core::sheet::audit`). A `first_decisive_event_id` alone attributes nothing: before
-/// session 25 the table showed it (`@e1`) where the breakdown counted the proposal.
+/// `component:code@event +secondary…`: the attribution the breakdown counts
+/// (`RunSheet::counted_attribution`: the grader's fields when they name a component or a code,
+/// else readcov's proposal, marked with a trailing `*`). A `first_decisive_event_id` alone
+/// attributes nothing: before session 25 the table showed it (`@e1`) where the breakdown counted
+/// the proposal.
 fn attribution(r: &RunSheet) -> String {
-    let g = &r.attribution;
-    let given = g.responsible_component.is_some()
-        || g.primary_code.is_some()
-        || !g.secondary_codes.is_empty();
-    let (component, code, secondary, event, mark) = if given {
-        (
-            g.responsible_component,
-            g.primary_code.clone(),
-            &g.secondary_codes,
-            g.first_decisive_event_id.clone(),
-            "",
-        )
-    } else {
-        let p = &r.proposed;
-        (
-            p.responsible_component,
-            p.primary_code.clone(),
-            &p.secondary_codes,
-            p.first_decisive_event_id.clone(),
-            "*",
-        )
-    };
-    let mut out = [component.map(|c| json_name(&c)), code]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(":");
-    if let Some(e) = event {
+    let a = r.counted_attribution();
+    let mut out = [
+        a.responsible_component.map(|c| json_name(&c)),
+        a.primary_code.map(str::to_string),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(":");
+    if let Some(e) = a.first_decisive_event_id {
         out += &format!("@{e}");
     }
-    for c in secondary {
+    for c in a.secondary_codes {
         out += &format!(" +{c}");
     }
+    let mark = if a.proposed { "*" } else { "" };
     if out.is_empty() {
         "-".to_string()
     } else {
