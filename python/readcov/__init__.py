@@ -369,6 +369,15 @@ def _count(name: str, value: Any, least: int = 0) -> Any:
     return value
 
 
+def _jobs(jobs: Any) -> int:
+    """`jobs=`: threads, as `--jobs N` takes them (0: the available cores); None or a negative or
+    non-integer value raises InputError naming `jobs`."""
+    if jobs is None:
+        raise InputError("<arguments>", 0, "jobs", "`jobs` must be a whole number 0 or above (0: all cores), not None")
+    checked: int = _count("jobs", jobs)
+    return checked
+
+
 def _as_jsonl(rows: RowsInput, what: str) -> Tuple[bytes, str]:
     """Input rows as (JSONL bytes, name for errors): a path's bytes, or dicts one per line (line
     numbers in errors are then 1-based positions in the list). The rows are written by the
@@ -604,6 +613,7 @@ def import_log(
     patches: Optional[str] = None,
     layout: str = "log",
     shard: Union[None, str, Tuple[int, int]] = None,
+    jobs: int = 1,
     errors: str = "raise",
 ) -> ImportResult:
     """Agent trajectories to reads rows (and `kind: edit` rows), as `readcov import` writes them.
@@ -629,6 +639,9 @@ def import_log(
         are many, a dataset file at line starts or by Parquet row group), and the shards' rows
         concatenated in shard order are the unsharded rows (docs/scale.md). A shard whose part
         holds no row is an empty result, not an error.
+    jobs: files (or dataset rows) imported at once, as `--jobs`: 0 means all the available cores;
+        the default 1 keeps one call on one thread (a Ray worker running one call per core). The
+        rows are the same whatever the number; the GIL is released throughout.
     The result's `summary` dict counts runs, actions, events and what was not turned into reads;
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
@@ -637,6 +650,7 @@ def import_log(
         _native.import_log,
         [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run,
         corpus=_path(corpus), patches=patches, layout=layout, shard=_shard(shard),
+        jobs=_jobs(jobs),
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)
@@ -1185,6 +1199,7 @@ def diagnose(
     group_by: str = "run",
     shard: Union[None, str, Tuple[int, int]] = None,
     sources: SourcesArg = None,
+    jobs: int = 1,
     errors: str = "raise",
 ) -> DiagnoseResult:
     """Where each run failed — search, read, edit, change, tests — and the verdict (the first
@@ -1202,11 +1217,15 @@ def diagnose(
     workspace / workspaces: the repository at the base commit, or one per task (`DIR/<task>/`).
     group_by: what `summary` groups runs by: "run", "task", "repo" or "source".
     shard: "i/n" or (i, n); merge the `partial`s with `merge`.
+    jobs: tasks diagnosed at once, as `--jobs`: 0 means all the available cores; the default 1
+        keeps one call on one thread (a Ray worker running one call per core). The rows are the
+        same whatever the number; the GIL is released throughout.
     """
     runs, summary, partial, errs, notes = _call(
         _native.diagnose, _input(gold, "gold"), _input(reads, "reads"), _patches(patches),
         _reports(test_reports), _outcomes(outcomes), _path(workspace),
         _path(workspaces), float(threshold), group_by, _shard(shard), sources=_sources(sources),
+        jobs=_jobs(jobs),
     )
     result = DiagnoseResult(runs)
     result.summary = summary
@@ -1231,6 +1250,7 @@ def contextbench(
     reads: Optional[RowsInput] = None,
     workspaces: Optional[PathLike] = None,
     blocks: bool = True,
+    jobs: int = 1,
     errors: str = "raise",
 ) -> ContextBenchResult:
     """ContextBench's metrics, as `readcov contextbench --format json` (docs/contextbench.md):
@@ -1242,12 +1262,15 @@ def contextbench(
         turn. Give one of the two.
     workspaces: checkouts at the base commit, `DIR/<instance_id>/` (the span and symbol levels).
     blocks: False skips the symbol level (no tree-sitter parsing), as `--no-blocks`.
+    jobs: instances scored at once, as `--jobs`: 0 means all the available cores; the default 1
+        keeps one call on one thread (a Ray worker running one call per core). The rows are the
+        same whatever the number; the GIL is released throughout.
     """
     if (preds is None) == (reads is None):
         raise TypeError("contextbench: give preds or reads, one of them")
     doc, errs, notes = _call(
         _native.contextbench, _input(gold, "gold"), _optional_input(preds, "preds"),
-        _optional_input(reads, "reads"), _path(workspaces), blocks,
+        _optional_input(reads, "reads"), _path(workspaces), blocks, jobs=_jobs(jobs),
     )
     d = json.loads(doc)
     result = ContextBenchResult(d["rows"])

@@ -78,6 +78,7 @@ def import_log(
     patches: Optional[str] = None,
     layout: str = "log",
     shard: Optional[str] = None,
+    jobs: int = 1,
 ) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]], bool]:
     """Reads rows (JSONL), import summary (JSON), located errors, each run's stated outcome
     as (task, run, resolved, from) (`--emit-outcomes`), with `patches` the predictions lines
@@ -191,6 +192,7 @@ def diagnose(
     group_by: str = "run",
     shard: Optional[str] = None,
     sources: Optional[List[str]] = None,
+    jobs: int = 1,
 ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], Dict[str, Any], List[Located], List[str]]:
     """Runs (dicts, as `readcov diagnose --format jsonl`), summary per group, partial, located
     errors, notes."""
@@ -201,6 +203,7 @@ def contextbench(
     reads: Optional[Input] = None,
     workspaces: Optional[str] = None,
     blocks: bool = True,
+    jobs: int = 1,
 ) -> Tuple[str, List[Located], List[str]]:
     """Document (JSON: `rows`, `summaries`, as `readcov contextbench --format json`), located
     errors, notes."""

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 type Scored = (String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (gold, preds=None, reads=None, workspaces=None, blocks=true))]
+#[pyo3(signature = (gold, preds=None, reads=None, workspaces=None, blocks=true, jobs=1))]
 pub fn contextbench(
     py: Python<'_>,
     gold: Input,
@@ -23,6 +23,7 @@ pub fn contextbench(
     reads: Option<Input>,
     workspaces: Option<PathBuf>,
     blocks: bool,
+    jobs: usize,
 ) -> PyResult<Scored> {
     let (gold, preds, reads) = (
         gold.source(),
@@ -65,7 +66,9 @@ pub fn contextbench(
         let opts = CbOptions {
             workspaces: ws.as_ref().map(|w| w as &dyn Workspaces),
             defs: blocks.then_some(&defs as _),
-            threads: 1,
+            // Instances on `jobs` threads, as `--jobs` (0: the available cores; the rows are
+            // the same whatever the number). Python's default 1 is one call one thread.
+            threads: jobs,
         };
         let report = score_contextbench(&g.items, &p.items, &opts);
         // Checkout files given up (not read, or not parsed): named, as the CLI's stderr does.

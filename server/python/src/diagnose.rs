@@ -21,7 +21,7 @@ type Out<'py> = (
 );
 
 #[pyfunction]
-#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=Vec::new(), workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None, sources=None))]
+#[pyo3(signature = (gold, reads, patches=Vec::new(), test_reports=Vec::new(), outcomes=Vec::new(), workspace=None, workspaces=None, threshold=0.5, group_by="run", shard=None, sources=None, jobs=1))]
 #[allow(clippy::too_many_arguments)]
 pub fn diagnose<'py>(
     py: Python<'py>,
@@ -36,6 +36,7 @@ pub fn diagnose<'py>(
     group_by: &str,
     shard: Option<String>,
     sources: Option<Vec<String>>,
+    jobs: usize,
 ) -> PyResult<Out<'py>> {
     check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
@@ -65,11 +66,13 @@ pub fn diagnose<'py>(
             sources: counted,
         },
     };
-    // Loading and the diagnosis run without the GIL; one task at a time, as a Ray worker wants.
+    // Loading and the diagnosis run without the GIL, tasks on `jobs` threads as `--jobs` (0: the
+    // available cores); Python's default 1 is one task at a time, as a Ray worker wants.
+    let threads = readcov_core::par::threads_for(jobs, usize::MAX);
     let (runs, partial, errors, notes) = py
         .detach(|| {
             let inputs = load(&req)?;
-            let (runs, partial) = inputs.diagnose(1, by);
+            let (runs, partial) = inputs.diagnose(threads, by);
             let errors: Vec<Located> = (inputs.gold_errors.iter())
                 .chain(&inputs.reads_errors)
                 .chain(&inputs.other_errors)

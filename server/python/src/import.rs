@@ -62,7 +62,7 @@ impl ImportSink for Kept<'_> {
 }
 
 #[pyfunction]
-#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None, layout="log", shard=None))]
+#[pyo3(signature = (paths, format="auto", workspace=None, workspaces=None, task=None, run=None, corpus=None, patches=None, layout="log", shard=None, jobs=1))]
 #[allow(clippy::too_many_arguments)]
 pub fn import_log(
     py: Python<'_>,
@@ -76,6 +76,7 @@ pub fn import_log(
     patches: Option<&str>,
     layout: &str,
     shard: Option<String>,
+    jobs: usize,
 ) -> PyResult<ImportedText> {
     let shard = crate::options::shard(shard)?;
     let task_run = match layout {
@@ -139,11 +140,12 @@ pub fn import_log(
         let workspaces = readcov_files::workspaces::Workspaces::new(ws, per_task);
         let pick = move |task: &str| -> Box<dyn FileProvider> { workspaces.provider(task) };
         let plan = Plan::new(&paths, task_run, shard);
-        // One call is one thread (the GIL released: other Python threads run meanwhile).
+        // `jobs` threads, as `--jobs` (0: the available cores; Python's default is 1, one call
+        // one thread for Ray workers that run a call per core). The GIL is released throughout.
         let req = Request {
             opts: &opts,
             task_run,
-            threads: 1,
+            threads: readcov_core::par::threads_for(jobs, usize::MAX),
             pick: &pick,
         };
         let mut kept = Kept {

@@ -15,7 +15,7 @@ import readcov
 def main(real: Path, out: Path) -> Dict[str, Any]:
     sources = real / "sources"
     logs: List[Path] = sorted((real / "openhands").glob("*.json"))
-    reads: readcov.ImportResult = readcov.import_log(logs, workspaces=sources)
+    reads: readcov.ImportResult = readcov.import_log(logs, workspaces=sources, jobs=0)
     runs: int = reads.summary["runs"]
     stated: List[Dict[str, Any]] = reads.outcomes
     one: readcov.Rows = readcov.import_log(logs[0], format="openhands", task="t", run="r", errors="collect")
@@ -50,7 +50,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     )
     diagnosed: readcov.DiagnoseResult = readcov.diagnose(
         real / "gold.jsonl", reads, workspaces=sources, outcomes=real / "gold.jsonl", group_by="run", shard=None,
-        sources=("agent", "human", "retriever"),
+        sources=("agent", "human", "retriever"), jobs=2,
     )
     summary: List[Dict[str, Any]] = diagnosed.summary
     verdicts = diagnosed.to_pandas()["verdict"].value_counts()
@@ -86,7 +86,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     per_set: List[readcov.Explanation] = readcov.explain_sets({"a": gold, "b": gold}, reads, task, stages=False)
     cb_dir = real.parent.parent / "fixtures" / "contextbench"
     cb: readcov.ContextBenchResult = readcov.contextbench(
-        cb_dir / "gold.jsonl", cb_dir / "preds.jsonl", workspaces=cb_dir / "ws", blocks=True
+        cb_dir / "gold.jsonl", cb_dir / "preds.jsonl", workspaces=cb_dir / "ws", blocks=True, jobs=1
     )
     cb_summaries: List[Dict[str, Any]] = cb.summaries
     loc_dir = real.parent.parent / "fixtures" / "locbench"
