@@ -20,7 +20,9 @@
 //! allocation here: eagerly committed arenas are advised as huge pages (`MADV_HUGEPAGE`), and on
 //! a kernel that compacts memory on such faults (`defrag=madvise`, this machine's) the system
 //! time of a call on the real corpus went from 0.5 to 1.0–2.7 s. Settings are mimalloc's, not
-//! the process's: glibc's are untouched. mimalloc reads `MIMALLOC_*` variables as it always does.
+//! the process's: glibc's are untouched here (`import_log` alone sets two of glibc's limits, as
+//! `readcov import` does: `readcov_files::memory::keep_freed_memory`, in `import.rs`). mimalloc
+//! reads `MIMALLOC_*` variables as it always does.
 //!
 //! Fork: mimalloc has no `pthread_atfork` handlers (glibc's `malloc` has), so a process forked
 //! while another thread held one of its locks would wait on it forever. The one thread of ours

@@ -135,6 +135,12 @@ pub fn import_log(
         // are the same either way.
         no_replayed_changes: patches.is_none(),
     };
+    // Each log's bytes on pages already faulted in, not fresh ones, as `readcov import` sets it
+    // (readcov_files::memory: glibc's mmap and trim limits). A log's bytes are a block of a few
+    // hundred KiB, over the extension's `alloc::LARGE`, so glibc's: without this, `import_log`
+    // on the 191 real trajectories was 1.01–1.09x the CLI's wall, with it 0.91x
+    // (bench/py_import.py, session 25, docs/performance.md).
+    readcov_files::memory::keep_freed_memory();
     py.detach(|| {
         // Each workspace file read once for the import and the rows' `base` alike, as the CLI.
         let workspaces = readcov_files::workspaces::Workspaces::new(ws, per_task);
