@@ -30,18 +30,7 @@ oracle "${example[@]}" --k 0                  # bad options: exit 2
 oracle "${example[@]}" --require target,speed
 
 # "On real trajectories": reads + edits, SWE-bench gold, one run record per trajectory
-real=tests/data/real
-"$bin" import "$real"/openhands/*.json "$real"/mini-swe-agent/*.traj.json --workspaces "$real/sources" \
-  -o "$out/reads.jsonl" 2>/dev/null
-"$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/gold.jsonl" 2>/dev/null
-python3 - "$real/gold.jsonl" "$out/runs.jsonl" <<'EOF'
-import json, sys
-with open(sys.argv[2], "w") as f:
-    for r in map(json.loads, open(sys.argv[1])):
-        f.write(json.dumps({"run": r["agent"], "task": r["instance_id"], "condition": r["agent"],
-                            "environment": "valid", "simulator": "valid", "scenario_oracle": "valid",
-                            "target": r["resolved"]}) + "\n")
-EOF
+real_sheet_inputs
 grep -q '"kind":"edit"' "$out/reads.jsonl"  # the real runs' edits are in: read-before-edit is exercised
 real_args=(--runs "$out/runs.jsonl" --gold "$out/gold.jsonl" --reads "$out/reads.jsonl")
 oracle "${real_args[@]}" --require target

@@ -12,18 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
 oracle_setup "sheet text oracle"
-real=tests/data/real
-"$bin" import "$real"/openhands/*.json "$real"/mini-swe-agent/*.traj.json --workspaces "$real/sources" \
-  -o "$out/reads.jsonl" 2>/dev/null
-"$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/gold.jsonl" 2>/dev/null
-python3 - "$real/gold.jsonl" "$out/runs.jsonl" <<'PY'
-import json, sys
-with open(sys.argv[2], "w") as f:
-    for r in map(json.loads, open(sys.argv[1])):
-        f.write(json.dumps({"run": r["agent"], "task": r["instance_id"], "condition": r["agent"],
-                            "environment": "valid", "simulator": "valid", "scenario_oracle": "valid",
-                            "target": r["resolved"]}) + "\n")
-PY
+real_sheet_inputs
 recipe="--runs $out/runs.jsonl --gold $out/gold.jsonl --reads $out/reads.jsonl"
 python3 scripts/sheet_text_oracle.py "$bin" --trials "${SHEET_TEXT_ORACLE_TRIALS:-200}" --seed 1 \
   --extra "$recipe --require target;$recipe --require target,exploration --k 1,2 --threshold 0.3;$recipe --k 1,2"
