@@ -41,3 +41,12 @@ def real_files(tmp_path_factory):
     cli("import", "--workspaces", REAL / "sources", *trajectories(), "-o", out / "reads.jsonl")
     cli("gold", "--from-swebench", REAL / "gold.jsonl", "-o", out / "gold.jsonl")
     return out
+
+
+@pytest.fixture(scope="session")
+def changes(tmp_path_factory):
+    """The real runs' reads and their changes as SWE-bench predictions (`--emit-patches`)."""
+    out = tmp_path_factory.mktemp("changes")
+    cli("import", "--workspaces", REAL / "sources", *trajectories(), "-o", out / "reads.jsonl",
+        "--emit-patches", out / "patches.jsonl")
+    return out

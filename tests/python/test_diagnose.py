@@ -6,18 +6,9 @@ import json
 import pytest
 
 import readcov
-from conftest import REAL, REPO, cli, jsonl, trajectories
+from conftest import REAL, REPO, cli, jsonl
 
 MULTI = REPO / "tests" / "data" / "real-multi"
-
-
-@pytest.fixture(scope="session")
-def changes(tmp_path_factory):
-    """The real runs' reads and their changes as SWE-bench predictions (`--emit-patches`)."""
-    out = tmp_path_factory.mktemp("changes")
-    cli("import", "--workspaces", REAL / "sources", *trajectories(), "-o", out / "reads.jsonl",
-        "--emit-patches", out / "patches.jsonl")
-    return out
 
 
 def test_diagnose_equals_the_cli(changes, tmp_path):

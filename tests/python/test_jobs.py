@@ -51,14 +51,6 @@ def test_import_log_jobs_chat_dataset(tmp_path):
     assert len(one.outcomes) > 0
 
 
-@pytest.fixture(scope="module")
-def changes(tmp_path_factory):
-    out = tmp_path_factory.mktemp("changes")
-    cli("import", "--workspaces", REAL / "sources", *trajectories(), "-o", out / "reads.jsonl",
-        "--emit-patches", out / "patches.jsonl")
-    return out
-
-
 def test_diagnose_jobs(changes):
     gold, reads, patches = REAL / "gold.jsonl", changes / "reads.jsonl", changes / "patches.jsonl"
     args = ["--gold", gold, "--reads", reads, "--patches", patches, "--workspaces", REAL / "sources",
