@@ -16,6 +16,7 @@ pub mod gold_change;
 mod imported;
 pub mod labels;
 mod named;
+mod not_a_log;
 mod pieces;
 pub mod preds;
 pub mod reads;
@@ -39,6 +40,7 @@ pub use gold::{
 pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_labels, load_outcomes, outcomes_of};
 pub use named::named_file;
+pub use not_a_log::not_a_log;
 pub use preds::{load_predictions, predictions_of, Prediction};
 pub use readcov_core::stages::HarnessFile;
 pub use reads::{

@@ -142,10 +142,8 @@ pub fn import_doc<'p>(
         (None, None) => Format::detect_parsed(&text),
     };
     let Some(format) = detected else {
-        // A file readcov reads elsewhere is named, with where it goes.
-        if let Some(what) = crate::not_a_log::what_it_is(&text) {
-            return failed(name, format!("not a trajectory: {what}"));
-        }
+        // A file readcov reads elsewhere is named by the input layer (`readcov_files::input::
+        // not_a_log`), which knows every kind; the importer knows only logs.
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.label()).collect();
         return failed(
             name,

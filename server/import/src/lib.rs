@@ -23,7 +23,6 @@ pub mod gemini;
 pub mod inspect;
 pub mod localization;
 pub mod mini_swe_agent;
-pub mod not_a_log;
 pub mod numbered;
 pub mod openhands;
 pub mod openhands_eval;

@@ -33,6 +33,7 @@ mod harness_files;
 mod harness_reports;
 mod import_datasets;
 mod import_gold;
+mod import_refusals;
 mod import_shard;
 mod input_matrix;
 mod labelled_runs;

@@ -84,11 +84,14 @@ fn import_one(
         _ => crate::logs::read(file)?,
     };
     let value = parsed.filter(|_| !conversation).and_then(|p| p.of(&bytes));
-    Ok(import_doc(
-        &bytes,
-        value,
-        &file.display().to_string(),
-        opts,
-        &|t| pick(t),
-    ))
+    let name = file.display().to_string();
+    let mut got = import_doc(&bytes, value, &name, opts, &|t| pick(t));
+    // No log format matched: a file readcov reads elsewhere is named, with where it goes.
+    if got.format.is_none() {
+        if let (Some(what), [only]) = (crate::input::not_a_log(&name, &bytes), &mut got.errors[..])
+        {
+            only.message = format!("not a trajectory: {what}");
+        }
+    }
+    Ok(got)
 }

@@ -1,0 +1,103 @@
+//! Naming a file `readcov import` could not read as a log, by the input layer's detection: the
+//! importer knows only logs, this layer knows every kind and where each goes.
+
+use super::{detect, InputKind};
+
+/// What a file that `readcov import` could not read as a log is, when the input layer knows it:
+/// `looks like …: where it goes` (a diff, SWE-bench rows, gold, reads, a harness file, …). `None`
+/// for a file of unknown kind, a log or Parquet rows: the importer's own message stands then.
+/// The importer asks here rather than keeping a second rule of its own for the same files.
+pub fn not_a_log(name: &str, bytes: &[u8]) -> Option<String> {
+    let kind = detect(name, bytes);
+    if matches!(
+        kind,
+        InputKind::Unknown | InputKind::Log(_) | InputKind::Parquet
+    ) {
+        return None;
+    }
+    let goes_to = kind.goes_to(name);
+    Some(match goes_to.is_empty() {
+        true => format!("looks like {}", kind.looks_like()),
+        false => format!("looks like {}: {goes_to}", kind.looks_like()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::not_a_log;
+
+    fn says(path: &str) -> String {
+        let full = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&full).expect(path);
+        not_a_log(path, &bytes).unwrap_or_default()
+    }
+
+    /// Each file of the SWE-bench harness's evaluation folder, and the SWE-bench rows beside the
+    /// real runs, is named by what it is (before, the rows were "not a recognised trajectory").
+    #[test]
+    fn files_read_elsewhere_are_named() {
+        let eval = "tests/data/formats/swebench-eval/";
+        for (file, looks) in [
+            (
+                format!("{eval}msa-pr816_django__django-12915_test_output.txt"),
+                "test_output.txt",
+            ),
+            (
+                format!("{eval}msa-pr816_astropy__astropy-7746_test_output.txt"),
+                "test_output.txt",
+            ),
+            (
+                format!("{eval}msa-pr816_django__django-12915_eval.sh"),
+                "eval.sh",
+            ),
+            (
+                format!("{eval}msb-java_deepseek-chat-v2_metadata.yaml"),
+                "metadata.yaml",
+            ),
+            (
+                format!("{eval}msa-pr816_django__django-12915_patch.diff"),
+                "a unified diff: give it as `--gold`",
+            ),
+            (
+                format!("{eval}msa-pr816_django__django-12915_report.json"),
+                "harness report",
+            ),
+            (
+                format!("{eval}msb-java_deepseek-chat-v2_results.json"),
+                "harness report",
+            ),
+            (
+                format!("{eval}openhands_output.swebench_eval.md"),
+                "harness report",
+            ),
+            (
+                "tests/data/real/gold.jsonl".into(),
+                "SWE-bench rows (`instance_id`, `patch`): give it as `--gold`",
+            ),
+            (
+                "tests/data/real-multi/outcomes.jsonl".into(),
+                "outcome labels",
+            ),
+        ] {
+            let got = says(&file);
+            assert!(
+                got.starts_with("looks like ") && got.contains(looks),
+                "{file}: {got}"
+            );
+        }
+    }
+
+    /// A log, and text of no known kind, keep the importer's own message.
+    #[test]
+    fn logs_and_unknown_text_are_not_named() {
+        assert_eq!(
+            says("tests/data/real/mini-swe-agent/astropy__astropy-12907.traj.json"),
+            ""
+        );
+        assert_eq!(not_a_log("notes.txt", b"hello\n"), None);
+        assert_eq!(
+            not_a_log("cut.json", b"{\"trajectory\": [{\"action\""),
+            None
+        );
+    }
+}
