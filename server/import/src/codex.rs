@@ -55,9 +55,15 @@ fn str_of<'a>(v: &'a Value, k: &str) -> &'a str {
     v.get(k).and_then(Value::as_str).unwrap_or("")
 }
 
+/// A unified-exec result (`Chunk ID`, `Wall time`, `Process …`, `Output:`), as opposed to a
+/// message such as `write_stdin failed: stdin is closed …`.
+fn is_chunk(out: &str) -> bool {
+    out.starts_with("Chunk ID:") || out.starts_with("Wall time:")
+}
+
 /// The text after the unified-exec header (`Chunk ID`, `Wall time`, `Process …`, `Output:`).
 fn body(out: &str) -> &str {
-    if out.starts_with("Chunk ID:") || out.starts_with("Wall time:") {
+    if is_chunk(out) {
         if let Some(i) = out.find("Output:\n") {
             return &out[i + "Output:\n".len()..];
         }
@@ -165,6 +171,11 @@ pub fn import_records(records: &[Value], session: &mut Session) {
                         let lid = str_of(later, "call_id");
                         polled.insert(lid);
                         let lo = outputs.get(lid).map_or("", String::as_str);
+                        if !is_chunk(lo) {
+                            // `write_stdin failed: stdin is closed …`: the poll showed nothing of
+                            // the process, which runs on; a later poll carries its text.
+                            continue;
+                        }
                         text.push_str(body(lo));
                         session_id = running_session(lo).map(|_| sid);
                     }
@@ -306,6 +317,15 @@ fn patch(
             edit,
             shows: None,
         }));
+        // A move writes the file's text onto `move_path`: what is there is no longer that
+        // path's base text (as `mv` onto a file in a shell command).
+        if let Some(dest) = ch.get("move_path").and_then(Value::as_str) {
+            session.apply(&act(Op::Edit {
+                path: dest.to_string(),
+                edit: EditOp::Opaque,
+                shows: None,
+            }));
+        }
     }
 }
 

@@ -232,6 +232,64 @@ fn exec_continuation_patch_replay_and_numbered_read() {
 }
 
 #[test]
+fn a_failed_poll_shows_nothing_and_the_next_poll_still_counts() {
+    // The sample's shape (step 1): a poll sending ^C to a closed stdin fails, the next poll
+    // brings the output. Before, the failure message passed for a line of the file and the
+    // poll after it was dropped: `sed -n '2,6p'` read 2–4 instead of 2–6.
+    let file: String = (1..=10).map(|i| format!("l{i}\n")).collect();
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "sed -n '2,6p' a.py", "workdir": "/r"}),
+    );
+    log += &output("c1", HEAD_RUNNING);
+    log += &call("p1", "write_stdin", json!({"session_id": 7, "chars": ""}));
+    log += &output("p1", &format!("{HEAD_RUNNING}l2\nl3\n"));
+    log += &call(
+        "p2",
+        "write_stdin",
+        json!({"session_id": 7, "chars": "\u{3}"}),
+    );
+    log += &output(
+        "p2",
+        "write_stdin failed: stdin is closed for this session; rerun exec_command with tty=true to keep stdin open",
+    );
+    log += &call("p3", "write_stdin", json!({"session_id": 7, "chars": ""}));
+    log += &output("p3", &format!("{HEAD_DONE}l4\nl5\nl6\n"));
+    reads(&synthetic(&log, &[("a.py", &file)]), 0, &[("a.py", 2, 6)]);
+    reads(&synthetic(&log, &[]), 0, &[("a.py", 2, 6)]);
+}
+
+#[test]
+fn a_moved_file_is_unaligned_at_its_new_path() {
+    // `apply_patch` with `*** Move to:` (`move_path`): e.py now holds d.py's edited text. Before,
+    // a later `cat e.py` credited e.py 1–1 as if it showed e.py's base text.
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &rec(
+        "response_item",
+        json!({"type": "custom_tool_call", "name": "apply_patch", "call_id": "e1",
+        "input": "*** Begin Patch\n*** Update File: d.py\n*** Move to: e.py\n@@\n-x\n+y\n*** End Patch\n"}),
+    );
+    log += &rec(
+        "event_msg",
+        json!({"type": "patch_apply_end", "call_id": "e1", "success": true,
+        "changes": {"/r/d.py": {"type": "update", "unified_diff": "@@ -1 +1 @@\n-x\n+y\n", "move_path": "/r/e.py"}}}),
+    );
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "cat e.py", "workdir": "/r"}),
+    );
+    log += &output("c1", &format!("{HEAD_DONE}y\n"));
+    for ws in [&[("d.py", "x\n"), ("e.py", "old\n")][..], &[]] {
+        let imp = synthetic(&log, ws);
+        reads(&imp, 1, &[]);
+        skipped(&imp, 1, Reason::UnalignedAfterEdit);
+    }
+}
+
+#[test]
 fn exec_still_running_shows_nothing() {
     let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
     log += &call(
