@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Cross-checks `readcov import` on agent logs whose actions are structured tool calls against a
+recomputation from docs/importers.md (the format table; "Claude Code", "OpenHands V1 (software-agent-sdk)",
+"Codex CLI rollout", "ATIF", "Gemini CLI", "Inspect AI", "Aider", "OpenTelemetry GenAI spans",
+"What counts as a read", "What counts as displayed", "Edits and line mapping", "Paths", "Summary
+reasons") and docs/formats.md (reads JSONL), never from readcov's Rust code.
+
+Per (task, run), the rows are compared as multisets of (path, start, end, kind, source, tool, turn,
+step); per file, the summary's "action(s) not turned into reads" counts by reason. Each disagreement
+is printed and the exit status is 1.
+
+Adjacent rows of one call and file are joined on both sides before comparing (docs: a call's lines of
+one file may come as several rows). Hand-made logs carry their answer written by hand, and the readers
+must give it too (a self-check).
+
+Left out, counted and printed by reason (never skipped silently):
+- shell commands (Claude Code `Bash`, Codex `exec_command`/`shell`, openclaw `exec`, Gemini
+  `run_shell_command`, Inspect `bash`, OpenHands V1 `TerminalAction`) other than the simple forms of
+  import_oracle_tools_lib.shell_read: `cat F`, `head -n N F`/`head -N F`, `sed -n 'a,bp' F`,
+  `grep -n PAT F`, `nl -ba F | sed -n 'a,bp'`, one command with no read semantics (`ls`, a bare `cd`,
+  `find` without `-exec`, `git status`, …: *unknown command*) and `grep PAT F` (*output without line
+  numbers*). Pipes, lists, redirects, substitutions, globs, directory operands, other programs
+  (`rg`, `python3`, `VAR=x cmd`, …) are left out: the shared bash rules are impshell's oracle's;
+- OpenHands V1 `FileEditorAction` and Inspect `text_editor` (read as OpenHands' editor, the same
+  oracle's) and the ATIF `editor` kind, an Inspect sample without `messages` (its conversation from model events), Gemini
+  `read_many_files` (no sample has it), a Codex `apply_patch` without `patch_apply_end`.
+Rows of a left-out action are not compared, and the summary check allows each reason's count to be
+higher by at most the number of left-out actions of the file (exact when none is left out).
+
+usage: import_oracle_tools.py READCOV samples   (tests/data/formats: the structured-call samples)
+       import_oracle_tools.py READCOV cases     (hand-made logs, import_oracle_tools_cases.py)
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import import_oracle_tools_aider as aider  # noqa: E402
+import import_oracle_tools_atif as atif  # noqa: E402
+import import_oracle_tools_fmt as fmt  # noqa: E402
+import import_oracle_tools_fmt2 as fmt2  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+PROBLEMS = []
+FIG = collections.Counter()
+LEFT = collections.Counter()
+REASON = re.compile(r"^    (\S.*?)\s{2,}(\d+)$")
+
+
+def readcov(rc, files, extra=()):
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.jsonl")
+        p = subprocess.run([rc, "import", *extra, *files, "-o", out], capture_output=True, text=True)
+        rows = [json.loads(l) for l in open(out)] if os.path.exists(out) else []
+    reasons, on = {}, False
+    for line in p.stderr.splitlines():
+        if line.startswith("  action(s) not turned into reads"):
+            on = True
+            continue
+        m = REASON.match(line)
+        if on and m:
+            reasons[m.group(1)] = int(m.group(2))
+        elif not line.startswith("    "):
+            on = False
+    return rows, reasons, p
+
+
+def key(r):
+    return (r["path"], r["start"], r["end"], r.get("kind", "read"), r.get("source", "agent"), r.get("tool"),
+            r.get("turn"), r.get("step"))
+
+
+def merged(rows):
+    """Adjacent rows of one call and file joined: docs/formats.md makes a row a read event, and a call's
+    lines of one file may come as several adjacent rows (grep match and context lines), which
+    readcov score counts alike; the oracle compares the joined runs."""
+    lines = collections.defaultdict(list)
+    for task, run, (path, s, e, kind, source, tool, turn, step) in rows:
+        lines[(task, run, path, kind, source, tool, turn, step)].append((s, e))
+    out = collections.defaultdict(list)
+    for (task, run, path, kind, source, tool, turn, step), spans in lines.items():
+        spans.sort()
+        joined = []
+        for s, e in spans:
+            if joined and s <= joined[-1][1] + 1 and kind == "read":
+                joined[-1][1] = max(joined[-1][1], e)
+            else:
+                joined.append([s, e])
+        out[(task, run)] += [(path, s, e, kind, source, tool, turn, step) for s, e in joined]
+    return out
+
+
+def check(label, rc, files, runs, extra=(), exact=True):
+    """readcov's rows and reasons for FILES against the oracle's RUNS."""
+    rows, reasons, p = readcov(rc, files, extra)
+    got = collections.defaultdict(collections.Counter)
+    for k, rs in merged([(str(r["task"]), str(r["run"]), key(r)) for r in rows]).items():
+        got[k].update(rs)
+    want = {(str(o.task), str(o.run)): o for o in runs}
+    for k in sorted(set(got) - set(want)):
+        PROBLEMS.append(f"{label}: readcov has run {k} ({sum(got[k].values())} rows), the oracle has none")
+    left_total, mine = 0, collections.Counter()
+    for k, o in want.items():
+        exp = collections.Counter(r for r in merged([(k[0], k[1], r) for r in o.rows]).get(k, [])
+                                  if r[7] not in o.left_steps)
+        have = collections.Counter({r: n for r, n in got.get(k, {}).items() if r[7] not in o.left_steps})
+        FIG["rows compared"] += sum(exp.values())
+        FIG["rows of left-out actions"] += sum(n for r, n in got.get(k, {}).items() if r[7] in o.left_steps)
+        FIG["actions"] += o.actions
+        for r in sorted(exp - have, key=str):
+            PROBLEMS.append(f"{label} {k}: oracle row missing from readcov: {r}")
+        for r in sorted(have - exp, key=str):
+            PROBLEMS.append(f"{label} {k}: readcov row the oracle does not expect: {r}")
+        left_total += sum(o.left_out.values())
+        mine.update(o.reasons)
+        LEFT.update(o.left_out)
+    for r in sorted(set(mine) | set(reasons)):
+        a, b = mine.get(r, 0), reasons.get(r, 0)
+        FIG["reason counts compared"] += 1
+        if not left_total and a != b:
+            PROBLEMS.append(f"{label}: reason `{r}`: readcov {b}, oracle {a}")
+        elif not (a <= b <= a + left_total):
+            PROBLEMS.append(f"{label}: reason `{r}`: readcov {b}, oracle {a} (+ at most {left_total} left out)")
+    if sum(reasons.values()) - sum(mine.values()) > left_total:
+        PROBLEMS.append(f"{label}: readcov counts {sum(reasons.values())} actions not turned into reads, the "
+                        f"oracle {sum(mine.values())} + {left_total} left out")
+    FIG["logs"] += 1
+    return rows, p
+
+
+SAMPLES = "tests/data/formats"
+
+
+def samples(rc):
+    s = os.path.join(ROOT, SAMPLES)
+    cc = os.path.join(s, "claude-code")
+    check("claude-code/session-196820da", rc, [os.path.join(cc, "session-196820da.jsonl")],
+          fmt.claude_code(os.path.join(cc, "session-196820da.jsonl")))
+    sub = os.path.join(cc, "subagent-session-2.1.7")
+    check("claude-code/subagent-session-2.1.7", rc, [os.path.join(sub, "turn-2.jsonl")],
+          fmt.claude_code(os.path.join(sub, "turn-2.jsonl"))
+          + fmt.claude_code(os.path.join(sub, "subagents", "agent-a485154.jsonl")))
+    for f in sorted(os.listdir(os.path.join(s, "codex-rollout"))):
+        p = os.path.join(s, "codex-rollout", f)
+        check("codex-rollout/" + f[:30], rc, [p], fmt.codex(p))
+    for f in sorted(os.listdir(os.path.join(s, "atif"))):
+        if f.endswith(".json"):
+            p = os.path.join(s, "atif", f)
+            check("atif/" + f[:40], rc, [p], atif.atif(p))
+    for name, reader, ext in (("gemini-cli", fmt2.gemini, ".json"), ("inspect-ai", fmt2.inspect, (".json", ".eval")),
+                              ("aider", aider.aider, ".chat.history.md"), ("otel-genai", fmt2.otel, ".json")):
+        for f in sorted(os.listdir(os.path.join(s, name))):
+            if f.endswith(ext):
+                p = os.path.join(s, name, f)
+                check(f"{name}/{f[:40]}", rc, [p], reader(p))
+    v1 = os.path.join(s, "openhands", "v1-sdk-conversation")
+    for f in sorted(os.listdir(v1)):
+        check("openhands/v1/" + f, rc, [os.path.join(v1, f)], fmt2.openhands_v1(os.path.join(v1, f)))
+
+
+def main():
+    rc, what = sys.argv[1], sys.argv[2]
+    if what == "samples":
+        samples(rc)
+    elif what == "cases":
+        import import_oracle_tools_cases as cases
+        cases.run_all(rc, check, PROBLEMS, FIG)
+    else:
+        sys.exit(__doc__)
+    for p in PROBLEMS:
+        print("DISAGREE", p)
+    figs = ", ".join(f"{v} {k}" for k, v in FIG.items())
+    left = ", ".join(f"{k}: {v}" for k, v in sorted(LEFT.items())) or "none"
+    print(f"import tools oracle ({what}): {figs}; {sum(LEFT.values())} action(s) left out ({left}); "
+          f"{len(PROBLEMS)} disagreement(s)")
+    sys.exit(1 if PROBLEMS else 0)
+
+
+if __name__ == "__main__":
+    main()

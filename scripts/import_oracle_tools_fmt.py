@@ -1,0 +1,267 @@
+"""Per-format readers of scripts/import_oracle_tools.py: Claude Code and Codex CLI rollout, each from its
+docs/importers.md section (and the format table), giving `lib.Run`s. ATIF is in
+import_oracle_tools_atif.py; Gemini CLI, Inspect AI, OpenTelemetry and OpenHands V1 in
+import_oracle_tools_fmt2.py; Aider in import_oracle_tools_aider.py."""
+import json
+import os
+import re
+
+import import_oracle_tools_lib as lib
+from import_oracle_tools_lib import Run
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOLS = json.load(open(os.path.join(HERE, "..", "server", "import", "tools", "atif.json")))["agents"]
+ARROW = re.compile(r"^\s*(\d+)→(.*)$")
+
+
+def result_text(content):
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text")
+    return ""
+
+
+def bash(run, turn, step, tool, cmd, cwd, roots, output):
+    """A shell command: one of lib.shell_read's simple forms, else left out."""
+    got = lib.shell_read(cmd, cwd, roots, output)
+    if got[0] == "leave":
+        return run.leave(step, got[1])
+    if got[0] == "reason":
+        return run.reason(got[1])
+    run.read(turn, step, tool, got[1], lambda: got[2])
+
+
+def numbered(text, lo=None, hi=None):
+    """docs Claude Code `Read`: the `    N→` lines shown (numbered lines of the head; the tail's first
+    line dropped when cut mid-line), inside [lo, hi]."""
+    shown = lib.displayed(text)
+    tail = shown.tail[1:] if shown.tail_partial else shown.tail
+    nums = []
+    for l in shown.head + tail:
+        m = ARROW.match(l)
+        if m:
+            n = int(m.group(1))
+            if (lo is None or n >= lo) and (hi is None or n <= hi):
+                nums.append(n)
+    return nums
+
+
+def grep_content(text, single):
+    """`path:12:` matches and `path-12-` context lines (`12:`/`12-` for one file)."""
+    lines = lib.text_lines(text)
+    if single is not None:
+        return {single: [int(m.group(1)) for m in (re.match(r"(\d+)[:-]", l) for l in lines) if m]}
+    paths = set()
+    for l in lines:
+        m = re.match(r"(.+?):(\d+):", l)
+        if m:
+            paths.add(m.group(1))
+    out = {}
+    for l in lines:
+        m = re.match(r"(.+?):(\d+):", l)
+        hit = None
+        for p in paths:
+            if l.startswith(p) and re.match(r"[:-](\d+)[:-]", l[len(p):]):
+                hit = (p, int(re.match(r"[:-](\d+)", l[len(p):]).group(1)))
+                break
+        if hit is None:
+            m = re.match(r"(.+?)[:-](\d+)[:-]", l)
+            hit = (m.group(1), int(m.group(2))) if m else None
+        if hit:
+            out.setdefault(hit[0], []).append(hit[1])
+    return out
+
+
+def claude_code(path, runname=None):
+    """docs "Claude Code" (format table, its section, "What counts as a read")."""
+    recs = []
+    for line in open(path, encoding="utf-8"):
+        if line.strip():
+            try:
+                recs.append(json.loads(line))
+            except ValueError:
+                pass
+    task = next((r["sessionId"] for r in recs if r.get("sessionId")), None)
+    agent = next((r.get("agentId") for r in recs if r.get("isSidechain") and r.get("agentId")), None)
+    run = Run(task, runname or ("claude-code/agent-" + agent if agent else "claude-code"))
+    results, uses = {}, []
+    turn, last = -1, None
+    for r in recs:
+        msg = r.get("message") or {}
+        if r.get("type") == "assistant":
+            # docs: `turn` is the assistant message index; Claude Code writes one record per content
+            # block, consecutive records of one message share its `message.id`.
+            mid = msg.get("id")
+            if not mid or mid != last:
+                turn += 1
+            last = mid
+        content = msg.get("content")
+        if not isinstance(content, list):
+            continue
+        for b in content:
+            if r.get("type") == "assistant" and b.get("type") == "tool_use":
+                uses.append((turn, b, r.get("cwd")))
+            elif r.get("type") == "user" and b.get("type") == "tool_result":
+                results[b.get("tool_use_id")] = (b, r.get("toolUseResult"))
+    # docs "Paths": the session's cwd is the repository root; relative paths resolve against the
+    # working directory each record names.
+    root = next((r["cwd"] for r in recs if r.get("cwd")), None)
+    roots = [root] if root else []
+    for step, (turn, use, cwd) in enumerate(uses):
+        run.actions += 1
+        name, inp = use.get("name"), use.get("input") or {}
+        if name in ("TodoWrite", "Task"):
+            continue
+        res = results.get(use.get("id"))
+        if res is None:
+            run.reason(lib.MISSING)
+            continue
+        block, tur = res
+        text = result_text(block.get("content"))
+        if name in ("Edit", "MultiEdit", "Write"):
+            rp = lib.repo_path(inp.get("file_path"), cwd, roots)
+            if rp and not block.get("is_error") and "<tool_use_error>" not in text:
+                run.edited(rp, created=name == "Write")  # docs: `Write` creates the file
+            continue
+        if block.get("is_error") or "<tool_use_error>" in text:
+            run.reason(lib.TOOL_ERROR)
+            continue
+        if name == "Read":
+            rp = lib.repo_path(inp.get("file_path"), cwd, roots)
+            if rp is None:
+                run.reason(lib.OUTSIDE if inp.get("file_path") else lib.MALFORMED)
+                continue
+            f = (tur or {}).get("file") if isinstance(tur, dict) else None
+            lo = hi = None
+            drop = None
+            if isinstance(f, dict) and isinstance(f.get("startLine"), int):
+                lo, hi = f["startLine"], f["startLine"] + f.get("numLines", 0) - 1
+                total = f.get("totalLines")
+                if total is not None and hi >= total and str(f.get("content", "")).endswith("\n"):
+                    drop = total
+            nums = [n for n in numbered(text, lo, hi) if n != drop]
+            run.read(turn, step, name, rp, lambda: lib.spans(nums))
+        elif name == "Grep":
+            if inp.get("output_mode") != "content" or inp.get("-n") is False:
+                run.reason(lib.NO_NUMBERS)
+                continue
+            target = inp.get("path") or cwd
+            rp = lib.repo_path(target, cwd, roots)
+            lines = [l for l in lib.text_lines(text) if l]
+            single = target if lines and all(re.match(r"\d+[:-]", l) for l in lines) else None
+            found = grep_content(text, single)
+            if not found:
+                run.reason(lib.NO_LINES)
+            for p, nums in found.items():
+                rp2 = lib.repo_path(p, cwd, roots)
+                if rp2 is None:
+                    run.reason(lib.OUTSIDE)
+                else:
+                    run.read(turn, step, name, rp2, lambda n=nums: lib.spans(n))
+        elif name == "Bash":
+            bash(run, turn, step, name, inp.get("command", ""), cwd, roots, text)
+        elif name in ("Glob", "LS"):
+            run.reason(lib.UNKNOWN_COMMAND)
+        else:
+            run.reason(lib.UNKNOWN_TOOL)
+    return [run]
+
+
+def output_part(text):
+    """A Codex exec result: the text after its `Output:` line."""
+    i = text.find("Output:\n")
+    if i >= 0 and text.startswith("Chunk ID") or text.startswith("Process") or text.startswith("Wall time"):
+        return text[i + len("Output:\n"):] if i >= 0 else ""
+    return text[i + len("Output:\n"):] if i >= 0 else text
+
+
+def codex(path):
+    """docs "Codex CLI rollout"."""
+    recs = [json.loads(l) for l in open(path, encoding="utf-8") if l.strip()]
+    meta = next((r["payload"] for r in recs if r.get("type") == "session_meta"), {})
+    run = Run(meta.get("id"), "codex")
+    roots = [meta.get("cwd")] + [r["payload"].get("cwd") for r in recs if r.get("type") == "turn_context"]
+    roots = [x for x in roots if x]
+    outputs, ends, patches, calls = {}, {}, {}, []
+    for r in recs:
+        p = r.get("payload") or {}
+        t = p.get("type")
+        if t in ("function_call_output", "custom_tool_call_output"):
+            o = p.get("output")
+            outputs[p.get("call_id")] = o if isinstance(o, str) else json.dumps(o)
+        elif t == "exec_command_end":
+            ends[p.get("call_id")] = p
+        elif t == "patch_apply_end":
+            patches[p.get("call_id")] = p
+        elif t in ("function_call", "custom_tool_call"):
+            calls.append(p)
+    session_of, shown = {}, {}
+    for c in calls:
+        if c.get("name") == "exec_command":
+            out = outputs.get(c.get("call_id"))
+            if out is None:
+                continue
+            m = re.search(r"Process running with session ID (\d+)", out)
+            shown[c["call_id"]] = output_part(out)
+            if m:
+                session_of[m.group(1)] = c["call_id"]
+        elif c.get("name") == "write_stdin":
+            try:
+                sid = str(json.loads(c.get("arguments") or "{}").get("session_id"))
+            except ValueError:
+                continue
+            out = outputs.get(c.get("call_id"), "")
+            if sid in session_of and "Output:\n" in out:
+                shown[session_of[sid]] += output_part(out)
+    step = 0
+    for c in calls:
+        name = c.get("name")
+        if name == "write_stdin":
+            continue
+        run.actions += 1
+        if name == "update_plan":
+            step += 1
+            continue
+        cid = c.get("call_id")
+        if name == "apply_patch":
+            end = patches.get(cid)
+            if end is None:
+                run.leave(step, "codex: apply_patch without patch_apply_end")
+            elif end.get("success") is False:
+                run.reason(lib.TOOL_ERROR)
+            else:
+                for f, ch in (end.get("changes") or {}).items():
+                    rp = lib.repo_path(f, roots[0] if roots else None, roots)
+                    if rp:
+                        run.edited(rp, created=ch.get("type") == "add")
+                    dest = lib.repo_path(ch.get("move_path"), roots[0] if roots else None, roots)
+                    if dest:  # docs: `move_path` makes the file unaligned, at its new path too
+                        run.edited(dest, opaque=True)
+        elif name in ("exec_command", "shell"):
+            try:
+                args = json.loads(c.get("arguments") or "{}")
+            except ValueError:
+                run.reason(lib.MALFORMED)
+                step += 1
+                continue
+            cmd = args.get("cmd") if name == "exec_command" else (args.get("command") or [""])[-1]
+            cwd = args.get("workdir") or (roots[0] if roots else None)
+            if name == "shell" and cid in outputs:
+                try:
+                    out = json.loads(outputs[cid]).get("output", "")
+                except (ValueError, AttributeError):
+                    out = outputs[cid]
+            elif cid in shown:
+                out = shown[cid]
+            elif cid in ends:
+                out = ends[cid].get("aggregated_output", "")
+            else:
+                run.reason(lib.MISSING)
+                step += 1
+                continue
+            bash(run, step, step, name, cmd or "", cwd, roots, out)
+        else:
+            run.reason(lib.UNKNOWN_TOOL)
+        step += 1
+    return [run]

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Cross-checks `readcov import` on logs whose actions are structured tool calls against
+# scripts/import_oracle_tools.py, a recomputation from docs/importers.md (the format table and the
+# Claude Code, OpenHands V1, Codex CLI rollout, ATIF, Gemini CLI, Inspect AI, Aider and OpenTelemetry
+# sections, "What counts as displayed", "Edits and line mapping", "Paths", "Summary reasons"):
+# per (task, run) the rows as multisets of (path, start, end, kind, source, tool, turn, step), and
+# the summary's actions not turned into reads by reason, on
+# - the samples of tests/data/formats (Claude Code 2.0.76 and 2.1.7 with its subagent, the Codex
+#   rollout, the five ATIF trajectories, both Gemini CLI sessions, both Inspect logs, both Aider
+#   histories, both OpenTelemetry dumps, the OpenHands V1 conversation);
+# - 34 hand-made logs (scripts/import_oracle_tools_cases.py), each with its answer written by hand.
+# Shell commands other than the simple forms are left out, counted and printed by reason (their
+# rules are the shell oracle's). Fails naming every disagreement.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/oracle-setup.sh
+oracle_setup "import tools oracle"
+python3 scripts/import_oracle_tools.py "$bin" samples
+python3 scripts/import_oracle_tools.py "$bin" cases
+echo "import tools oracle ok"
