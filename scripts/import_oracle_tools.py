@@ -9,7 +9,9 @@ Per (task, run), the rows are compared as multisets of (path, start, end, kind, 
 step); per file, the summary's "action(s) not turned into reads" counts by reason. Each disagreement
 is printed and the exit status is 1.
 
-Adjacent rows of one call and file are joined on both sides before comparing (docs: a call's lines of
+Hand-made logs with `--workspace` (import_oracle_tools_cases3.py) add edit rows: edits replayed on the
+base files (import_oracle_tools_replay.py), reads mapped back to base lines. Adjacent rows of one call and
+file are joined on both sides before comparing (docs: a call's lines of
 one file may come as several rows). Hand-made logs carry their answer written by hand, and the readers
 must give it too (a self-check).
 

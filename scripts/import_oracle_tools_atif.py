@@ -75,7 +75,15 @@ def atif_call(run, turn, step, name, args, res, spec, roots):
     if rp is None:
         return run.reason(lib.OUTSIDE if p else lib.MALFORMED)
     if kind in ("edit", "write"):
-        return run.edited(rp, created=kind == "write")
+        if kind == "write":
+            return run.edit(turn, step, name, rp, ("create", args.get(spec.get("content", ""), "")))
+        if not spec.get("edits"):
+            return run.edit(turn, step, name, rp, ("replace", args.get(spec["old"], ""), args.get(spec["new"], "")))
+        if not run.replay:
+            return run.edited(rp)
+        for e in args.get(spec["edits"]) or []:  # each replacement in turn
+            run.edit(turn, step, name, rp, ("replace", e.get(spec["old"], ""), e.get(spec["new"], "")))
+        return
     if kind == "read" and spec.get("output") == "raw":
         off = args.get(spec.get("offset"), 1) or 1
         lines = lib.text_lines(text)
@@ -87,9 +95,9 @@ def atif_call(run, turn, step, name, args, res, spec, roots):
             if CHARCUT.search(l):
                 lines = lines[:i + (1 if l[:CHARCUT.search(l).start()].strip() else 0)]
                 break
-        return run.read(turn, step, name, rp, lambda: [(off, off + len(lines) - 1)] if lines else [])
+        return run.read(turn, step, name, rp, lambda *_: [(off, off + len(lines) - 1)] if lines else [])
     if kind == "read":
-        return run.read(turn, step, name, rp, lambda: lib.spans(numbered(text)))
+        return run.read(turn, step, name, rp, lambda *_: lib.spans(numbered(text)))
     run.leave(step, f"atif: kind `{kind}` not recomputed")
 
 

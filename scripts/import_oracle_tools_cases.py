@@ -12,6 +12,7 @@ import import_oracle_tools_aider as aider
 import import_oracle_tools_atif as atif
 import import_oracle_tools_fmt as fmt
 import import_oracle_tools_fmt2 as fmt2
+import import_oracle_tools_lib as lib
 
 CWD = "/repo"
 
@@ -110,22 +111,6 @@ def claude_more():
         ("Grep", {"pattern": "x", "output_mode": "count", "path": CWD}, "a.py:2", False, None),
     ]), set(), {"no lines shown": 1, "tool error": 1, "unaligned after edit": 2, "only agent-written lines": 1,
                 "output without line numbers": 1}
-
-
-def claude_paths():
-    yield "cc: list content, `..` in a path, no toolUseResult, a subfolder cwd", cc([
-        ("Read", {"file_path": CWD + "/sub/../a.py"}, [{"type": "text", "text": arrow(4, ["d", "e"])}], False, None),
-        ("Bash", {"command": "sed -n '7p' ../b.py"}, [{"type": "text", "text": "g"}], False, None),
-    ]).replace('"cwd": "/repo", "message": {"id": "msg_1"', '"cwd": "/repo/sub", "message": {"id": "msg_1"'), {
-        ("a.py", 4, 5), ("b.py", 7, 7)}, {}
-
-
-def claude_window():
-    f = CWD + "/a.py"
-    yield "cc: numbered lines outside the tool's window, an empty last line of the file", cc([
-        ("Read", {"file_path": f, "limit": 3}, arrow(1, ["a", "b", "c", "d", "e"]), False, read_result(f, 1, ["a", "b", "c"], 9, "a\nb\nc")),
-        ("Read", {"file_path": CWD + "/b.py"}, arrow(1, ["a", "", ""]), False, read_result(CWD + "/b.py", 1, ["a", "", ""], 3, "a\n\n")),
-    ]), {("a.py", 1, 3), ("b.py", 1, 2)}, {}
 
 
 def codex_log(items, sid="cx-case"):
@@ -274,14 +259,22 @@ READERS = {"v1": (fmt2.openhands_v1, ""), "cc": (fmt.claude_code, ".jsonl"), "co
 
 def run_all(rc, check, PROBLEMS, FIG):
     import import_oracle_tools_cases2 as c2
-    gens = [claude_cases, claude_more, claude_paths, claude_window, codex_cases, codex_more, codex_workdirs, atif_cases,
-            atif_more, atif_newline,
-            c2.gemini_cases,
-            c2.gemini_more, c2.gemini_noroot, c2.inspect_cases, c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more,
-            c2.v1_cases]
+    import import_oracle_tools_cases3 as c3
+    gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, codex_cases, codex_more, codex_workdirs,
+            atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_noroot, c2.inspect_cases,
+            c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases,
+            c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws]
     with tempfile.TemporaryDirectory() as d:
         for gen in gens:
             for n, (label, text, rows, reasons) in enumerate(gen()):
+                ws = None
+                if isinstance(rows, tuple):  # (rows, workspace files): imported with --workspace
+                    rows, files = rows
+                    ws = os.path.join(d, f"ws{FIG['hand-made cases']}")
+                    for rel, body in files.items():
+                        os.makedirs(os.path.dirname(os.path.join(ws, rel)), exist_ok=True)
+                        open(os.path.join(ws, rel), "w").write(body)
+                lib.Run.workspace = ws
                 reader, ext = READERS[label.split(":")[0]]
                 path = os.path.join(d, f"{label.split(':')[0]}{n}{ext}")
                 if isinstance(text, dict):  # a folder (OpenHands V1 conversation)
@@ -291,7 +284,7 @@ def run_all(rc, check, PROBLEMS, FIG):
                 else:
                     open(path, "w").write(text)
                 runs = reader(path)
-                got_rows = {(r[0], r[1], r[2]) for o in runs for r in o.rows}
+                got_rows = {(r[0], r[1], r[2]) + ((r[3],) if ws else ()) for o in runs for r in o.rows}
                 got_reasons = {}
                 for o in runs:
                     for k, v in o.reasons.items():
@@ -302,4 +295,5 @@ def run_all(rc, check, PROBLEMS, FIG):
                     PROBLEMS.append(f"{label}: oracle self-check: rows {sorted(got_rows)} reasons {got_reasons}, "
                                     f"by hand {sorted(rows)} {reasons}")
                 FIG["hand-made cases"] += 1
-                check(label, rc, [path], runs)
+                check(label, rc, [path], runs, extra=("--workspace", ws) if ws else ())
+                lib.Run.workspace = None

@@ -24,12 +24,15 @@ def result_text(content):
 
 def bash(run, turn, step, tool, cmd, cwd, roots, output):
     """A shell command: one of lib.shell_read's simple forms, else left out."""
-    got = lib.shell_read(cmd, cwd, roots, output)
+    def length(rp):  # with a workspace: the current length of the agent's copy (None: not there)
+        st = run.replay.state(rp) if run.replay else None
+        return len(st[0]) if st else None
+    got = lib.shell_read(cmd, cwd, roots, output, length if run.replay else None)
     if got[0] == "leave":
         return run.leave(step, got[1])
     if got[0] == "reason":
         return run.reason(got[1])
-    run.read(turn, step, tool, got[1], lambda: got[2])
+    run.read(turn, step, tool, got[1], lambda *_: got[2])
 
 
 def numbered(text, lo=None, hi=None):
@@ -70,6 +73,26 @@ def grep_content(text, single):
             hit = (m.group(1), int(m.group(2))) if m else None
         if hit:
             out.setdefault(hit[0], []).append(hit[1])
+    return out
+
+
+def claude_change(name, inp, tur):
+    """docs: `Write` creates the file; `Edit`/`MultiEdit` are replayed from `structuredPatch`."""
+    if name == "Write":
+        return ("create", inp.get("content", ""))
+    patch = (tur or {}).get("structuredPatch") if isinstance(tur, dict) else None
+    return ("hunks", [(h["oldStart"], h["lines"]) for h in patch or []])
+
+
+def unified_hunks(diff):
+    """`@@ -a,n +b,m @@` hunks of a unified diff: (a, its ' '/'-'/'+' lines)."""
+    out = []
+    for line in diff.split("\n"):
+        m = re.match(r"@@ -(\d+)", line)
+        if m:
+            out.append((int(m.group(1)), []))
+        elif out and line[:1] in (" ", "-", "+"):
+            out[-1][1].append(line)
     return out
 
 
@@ -122,7 +145,7 @@ def claude_code(path, runname=None):
         if name in ("Edit", "MultiEdit", "Write"):
             rp = lib.repo_path(inp.get("file_path"), cwd, roots)
             if rp and not block.get("is_error") and "<tool_use_error>" not in text:
-                run.edited(rp, created=name == "Write")  # docs: `Write` creates the file
+                run.edit(turn, step, name, rp, claude_change(name, inp, tur))
             continue
         if block.get("is_error") or "<tool_use_error>" in text:
             run.reason(lib.TOOL_ERROR)
@@ -141,7 +164,7 @@ def claude_code(path, runname=None):
                 if total is not None and hi >= total and str(f.get("content", "")).endswith("\n"):
                     drop = total
             nums = [n for n in numbered(text, lo, hi) if n != drop]
-            run.read(turn, step, name, rp, lambda: lib.spans(nums))
+            run.read(turn, step, name, rp, lambda *_: lib.spans(nums))
         elif name == "Grep":
             if inp.get("output_mode") != "content" or inp.get("-n") is False:
                 run.reason(lib.NO_NUMBERS)
@@ -158,7 +181,7 @@ def claude_code(path, runname=None):
                 if rp2 is None:
                     run.reason(lib.OUTSIDE)
                 else:
-                    run.read(turn, step, name, rp2, lambda n=nums: lib.spans(n))
+                    run.read(turn, step, name, rp2, lambda *_, n=nums: lib.spans(n))
         elif name == "Bash":
             bash(run, turn, step, name, inp.get("command", ""), cwd, roots, text)
         elif name in ("Glob", "LS"):
@@ -234,7 +257,12 @@ def codex(path):
                 for f, ch in (end.get("changes") or {}).items():
                     rp = lib.repo_path(f, roots[0] if roots else None, roots)
                     if rp:
-                        run.edited(rp, created=ch.get("type") == "add")
+                        if ch.get("type") == "add":
+                            run.edit(step, step, name, rp, ("create", ch.get("content", "")))
+                        elif ch.get("type") == "update" and not ch.get("move_path"):
+                            run.edit(step, step, name, rp, ("hunks", unified_hunks(ch.get("unified_diff", ""))))
+                        else:
+                            run.edited(rp)
                     dest = lib.repo_path(ch.get("move_path"), roots[0] if roots else None, roots)
                     if dest:  # docs: `move_path` makes the file unaligned, at its new path too
                         run.edited(dest, opaque=True)

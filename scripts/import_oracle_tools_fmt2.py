@@ -115,7 +115,7 @@ def one(run, turn, step, tc, table, root, roots):
             if rp is None:
                 run.reason(lib.OUTSIDE)
             else:
-                run.read(turn, step, name, rp, lambda n=nums: lib.spans(n))
+                run.read(turn, step, name, rp, lambda *_, n=nums: lib.spans(n))
             step += 1
         return step
     if name == "read_many_files":
@@ -124,7 +124,9 @@ def one(run, turn, step, tc, table, root, roots):
     if rp is None:
         return run.reason(lib.OUTSIDE if args.get(spec.get("path", "")) else lib.MALFORMED)
     if kind in ("edit", "write"):
-        return run.edited(rp, created=kind == "write")
+        if kind == "write":
+            return run.edit(turn, step, name, rp, ("create", args.get(spec.get("content", ""), "")))
+        return run.edit(turn, step, name, rp, ("replace", args.get(spec["old"], ""), args.get(spec["new"], "")))
     m = SHOWING.search(out)
     if m:
         start = int(m.group(1))
@@ -134,7 +136,7 @@ def one(run, turn, step, tc, table, root, roots):
         start = args.get("start_line") or ((args.get("offset") or 0) + 1 if "offset" in args else 1)
         text = out
     n = len(lib.text_lines(text))
-    run.read(turn, step, name, rp, lambda: [(start, start + n - 1)] if n else [])
+    run.read(turn, step, name, rp, lambda *_: [(start, start + n - 1)] if n else [])
 
 
 def inspect_samples(path):

@@ -26,6 +26,7 @@ NO_LINES = "no lines shown"
 LENGTH_UNKNOWN = "file length unknown"
 MALFORMED = "malformed action"
 NOT_CAPTURED = "content not captured"
+NOT_IN_WS = "file not in workspace"
 
 TRUNC_LINES = re.compile(r"^\.\.\. \[\d+ lines truncated\] \.\.\.$")
 TRUNC_INLINE = re.compile(r"…\d+ (?:tokens|chars) truncated…")
@@ -107,10 +108,16 @@ def credit_unnumbered(a, b, shown):
 
 
 class Run:
-    """The oracle's view of one (task, run): per step, expected rows or a reason."""
+    """The oracle's view of one (task, run): per step, expected rows or a reason. `Run.workspace`
+    (set by the driver for `--workspace` cases) makes it replay edits (import_oracle_tools_replay)."""
+    workspace = None
 
     def __init__(self, task, run):
         self.task, self.run = task, run
+        self.replay = None
+        if Run.workspace:
+            import import_oracle_tools_replay as replay
+            self.replay = replay.Replay(Run.workspace)
         self.rows = []  # (path, start, end, kind, source, tool, turn, step)
         self.reasons = {}  # reason -> count (handled actions only)
         self.left_out = {}  # oracle reason -> count
@@ -131,10 +138,13 @@ class Run:
 
     def read(self, turn, step, tool, path, get_spans):
         """A read of `path` (a repository path): unaligned/agent-written files first, then the spans
-        (`get_spans()`: list of (start, end), or a reason string)."""
+        (`get_spans(length)`: list of (start, end), or a reason string; `length` is the agent's
+        copy's with a workspace)."""
         st = self.state.get(path)
         if st == "unaligned":
             return self.reason(UNALIGNED)
+        if self.replay:
+            return self.read_replayed(turn, step, tool, path, get_spans)
         got = get_spans()
         if isinstance(got, str):
             return self.reason(got)
@@ -143,6 +153,31 @@ class Run:
         if st == "created":
             return self.reason(AGENT_ONLY)
         self.add(turn, step, tool, path, got)
+
+    def read_replayed(self, turn, step, tool, path, get_spans):
+        if not self.replay.at_base(path):  # docs "Paths": files the workspace lacks, created ones too
+            return self.reason(NOT_IN_WS)
+        got = get_spans(len(self.replay.state(path)[0]))
+        if isinstance(got, str):
+            return self.reason(got)
+        base, agent = self.replay.base(path, [n for s, e in got for n in range(s, e + 1)])
+        if not base:
+            return self.reason(AGENT_ONLY if agent else NO_LINES)
+        self.add(turn, step, tool, path, spans(base))
+
+    def edit(self, turn, step, tool, path, change):
+        """An edit with its content, `("create", text)`, `("replace", old, new)` or `("hunks", [...])`:
+        replayed on the workspace (edit rows), else as `edited`."""
+        if not self.replay:
+            return self.edited(path, created=change[0] == "create")
+        if change[0] == "create":
+            return self.replay.create(path, change[1])
+        if self.state.get(path) == "unaligned" or self.replay.state(path) is None:
+            return self.edited(path)
+        got = self.replay.replace(path, *change[1:]) if change[0] == "replace" else self.replay.hunks(path, change[1])
+        if got is None:
+            return self.edited(path)
+        self.add(turn, step, tool, path, spans(got), kind="edit")
 
     def edited(self, path, created=False, opaque=False):
         """Without a workspace an edit cannot be placed on base lines: the file is unaligned and the
@@ -179,7 +214,7 @@ NO_READ = {"ls", "pwd", "mkdir", "stat", "echo", "which", "npm", "git", "touch",
 READ_ERR = re.compile(r"(No such file or directory|Is a directory|Permission denied)$")
 
 
-def shell_read(cmd, cwd, roots, output):
+def shell_read(cmd, cwd, roots, output, length=None):
     """The simple forms. Returns ("leave", why) | ("reason", r) | ("rows", path, spans)."""
     m = re.fullmatch(r"\s*nl -ba (\S+) \| sed -n '(\d+),(\d+)p'\s*", cmd)
     if "$" in cmd or "`" in cmd or "\n" in cmd:
@@ -247,6 +282,10 @@ def shell_read(cmd, cwd, roots, output):
             return ("leave", "shell: nl output cut")
         nums = [int(x.group(1)) for x in (re.match(r"\s*(\d+)\t", l) for l in every) if x]
         return ("rows", rp, spans(n for n in nums if a <= n <= b))
+    if b is None and length:  # docs: a whole-file read takes its length from the workspace
+        b = length(rp)
+        if b is None:
+            return ("rows", rp, [])  # not in the workspace: the caller says so
     if b is None and not shown.count():
         return ("reason", LENGTH_UNKNOWN)  # a whole-file read with nothing to count
     got = credit_unnumbered(a, b, shown)

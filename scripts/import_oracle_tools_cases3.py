@@ -1,0 +1,78 @@
+"""Hand-made Claude Code paths and windows, and logs imported with `--workspace` (scripts/import_oracle_tools.py, see
+import_oracle_tools_cases.py): edits replayed on base files give `kind: edit` rows and later reads map
+back to base lines (docs/importers.md "Edits and line mapping"). Each yields (label, text, (rows by
+hand as (path, start, end, kind), workspace files), reasons by hand)."""
+from import_oracle_tools_cases import (CWD, arrow, atif_log, call, cc, chunk, codex_log, out, patch,
+                                       read_result, tc)
+from import_oracle_tools_cases2 import gemini_log
+
+TEN = "".join(f"l{i}\n" for i in range(1, 11))
+
+
+def atif_ws():
+    def step(n, call_, content):
+        return {"step_id": n, "source": "agent", "tool_calls": [call_],
+                "observation": {"results": [{"source_call_id": call_["tool_call_id"], "content": content}]}}
+    now = TEN.replace("l4\n", "NEW\n").replace("l7\n", "l7\nINS\n")
+    yield "atif: openclaw edits replayed, windows mapped back", atif_log("openclaw", [
+        step(1, tc("k0", "read", {"path": "a.py"}), TEN.rstrip("\n")),
+        step(2, tc("k1", "edit", {"path": "a.py", "edits": [{"oldText": "l3\nl4\nl5", "newText": "l3\nNEW\nl5"}]}), "ok"),
+        step(3, tc("k2", "read", {"path": "a.py", "offset": 3, "limit": 3}),
+             "l3\nNEW\nl5\n\n[5 more lines in file. Use offset=6 to continue.]"),
+        step(4, tc("k3", "edit", {"path": "a.py", "edits": [{"oldText": "l7", "newText": "l7\nINS"}]}), "ok"),
+        step(5, tc("k4", "read", {"path": "a.py"}), now.rstrip("\n")),
+        step(6, tc("k5", "read", {"path": "b.py"}), "x"),
+        step(7, tc("k6", "write", {"path": "c.py", "content": "x\ny"}), "ok"),
+        step(8, tc("k7", "read", {"path": "c.py"}), "x\ny"),
+    ]), ({("a.py", 1, 10, "read"), ("a.py", 4, 4, "edit"), ("a.py", 3, 3, "read"), ("a.py", 5, 5, "read"),
+          ("a.py", 7, 7, "edit"), ("a.py", 1, 3, "read"), ("a.py", 5, 10, "read")}, {"a.py": TEN}), {
+        "file not in workspace": 2}  # docs "Paths": a file the run created is not in the workspace
+
+
+def claude_ws():
+    f = CWD + "/x.py"
+    now = ["a", "b", "C1", "C2", "d", "e", ""]
+    yield "cc: Edit replayed from structuredPatch, Read and Bash mapped back", cc([
+        ("Edit", {"file_path": f, "old_string": "c", "new_string": "C1\nC2"}, "ok", False,
+         {"structuredPatch": [{"oldStart": 2, "oldLines": 3, "newStart": 2, "newLines": 4,
+                               "lines": [" b", "-c", "+C1", "+C2", " d"]}]}),
+        ("Read", {"file_path": f}, arrow(1, now), False, read_result(f, 1, now, 7, "a\nb\nC1\nC2\nd\ne\n")),
+        ("Bash", {"command": "cat x.py"}, "a\nb\nC1\nC2\nd\ne\n", False, None),
+        ("Bash", {"command": "sed -n '3,4p' x.py"}, "C1\nC2\n", False, None),
+    ]), ({("x.py", 3, 3, "edit"), ("x.py", 1, 2, "read"), ("x.py", 4, 5, "read")}, {"x.py": "a\nb\nc\nd\ne\n"}), {
+        "only agent-written lines": 1}
+
+
+def codex_ws():
+    yield "codex: apply_patch update replayed from its unified diff, add, a file not in the workspace", codex_log([
+        *patch("e1", {CWD + "/y.py": {"type": "update", "unified_diff": "@@ -4,1 +4,2 @@\n-4\n+four\n+4b\n"}}),
+        call("c1", "exec_command", {"cmd": "nl -ba y.py | sed -n '3,6p'", "workdir": CWD}),
+        out("c1", chunk("     3\t3\n     4\tfour\n     5\t4b\n     6\t5\n")),
+        *patch("e2", {CWD + "/z.py": {"type": "add", "content": "z\n"}}),
+        call("c2", "exec_command", {"cmd": "cat z.py", "workdir": CWD}), out("c2", chunk("z\n")),
+        call("c3", "exec_command", {"cmd": "head -n 2 w.py", "workdir": CWD}), out("c3", chunk("1\n2\n")),
+    ]), ({("y.py", 4, 4, "edit"), ("y.py", 3, 3, "read"), ("y.py", 5, 5, "read")}, {"y.py": "1\n2\n3\n4\n5\n"}), {
+        "file not in workspace": 2}
+
+
+def gemini_ws():
+    yield "gemini: replace replayed, read_file mapped back", gemini_log([
+        ("replace", {"file_path": "g.py", "old_string": "b", "new_string": "B"}, {"output": "Successfully modified"}),
+        ("read_file", {"file_path": "g.py"}, {"output": "a\nB\nc\n"}),
+    ]), ({("g.py", 2, 2, "edit"), ("g.py", 1, 1, "read"), ("g.py", 3, 3, "read")}, {"g.py": "a\nb\nc\n"}), {}
+
+
+def claude_paths():
+    yield "cc: list content, `..` in a path, no toolUseResult, a subfolder cwd", cc([
+        ("Read", {"file_path": CWD + "/sub/../a.py"}, [{"type": "text", "text": arrow(4, ["d", "e"])}], False, None),
+        ("Bash", {"command": "sed -n '7p' ../b.py"}, [{"type": "text", "text": "g"}], False, None),
+    ]).replace('"cwd": "/repo", "message": {"id": "msg_1"', '"cwd": "/repo/sub", "message": {"id": "msg_1"'), {
+        ("a.py", 4, 5), ("b.py", 7, 7)}, {}
+
+
+def claude_window():
+    f = CWD + "/a.py"
+    yield "cc: numbered lines outside the tool's window, an empty last line of the file", cc([
+        ("Read", {"file_path": f, "limit": 3}, arrow(1, ["a", "b", "c", "d", "e"]), False, read_result(f, 1, ["a", "b", "c"], 9, "a\nb\nc")),
+        ("Read", {"file_path": CWD + "/b.py"}, arrow(1, ["a", "", ""]), False, read_result(CWD + "/b.py", 1, ["a", "", ""], 3, "a\n\n")),
+    ]), {("a.py", 1, 3), ("b.py", 1, 2)}, {}

@@ -1,0 +1,84 @@
+"""Replay on a workspace for scripts/import_oracle_tools.py, from docs/importers.md "Edits and line
+mapping": each line of the agent's copy keeps the base line it came from (None for lines the agent
+wrote); reads map back to base lines; an edit's row is the base lines it removed or changed (a pure
+insertion: the base line it follows). In a replacement, lines equal at the start and end of the
+replaced region keep their base origin. Only what the hand-made workspace cases use: replacements of
+whole lines (old text found once), hunks at stated lines, and created files."""
+import os
+
+import import_oracle_tools_lib as lib
+
+
+class Replay:
+    def __init__(self, root):
+        self.root, self.files = root, {}
+
+    def state(self, path):
+        """(text lines, origins) of the agent's copy, None when neither the workspace nor the run has it."""
+        if path not in self.files:
+            f = os.path.join(self.root, path)
+            if not os.path.isfile(f):
+                return None
+            lines = lib.text_lines(open(f, encoding="utf-8").read())
+            self.files[path] = (lines, list(range(1, len(lines) + 1)))
+        return self.files[path]
+
+    def at_base(self, path):
+        return os.path.isfile(os.path.join(self.root, path))
+
+    def create(self, path, text):
+        lines = lib.text_lines(text)
+        self.files[path] = (lines, [None] * len(lines))
+
+    def base(self, path, current):
+        """Base lines behind current lines (1-based), and whether any was the agent's."""
+        st = self.state(path)
+        orig = [st[1][n - 1] for n in current if 1 <= n <= len(st[1])]
+        return [o for o in orig if o is not None], any(o is None for o in orig)
+
+    def replace(self, path, old, new):
+        """Old text (whole lines, found once) → new: the edit's base lines, or None (not replayed)."""
+        lines, orig = self.state(path)
+        o, n = lib.text_lines(old), lib.text_lines(new)
+        at = [i for i in range(len(lines) - len(o) + 1) if lines[i:i + len(o)] == o] if o else []
+        if len(at) != 1:
+            return None
+        p = at[0]
+        k = 0
+        while k < min(len(o), len(n)) and o[k] == n[k]:
+            k += 1
+        m = 0
+        while m < min(len(o), len(n)) - k and o[len(o) - 1 - m] == n[len(n) - 1 - m]:
+            m += 1
+        return self._splice(path, p + k, len(o) - k - m, n[k:len(n) - m])
+
+    def hunks(self, path, hunks):
+        """Hunks `(old start, [' x', '-y', '+z'])` stated on the file before the edit: each run of
+        `-`/`+` lines between context lines is one change (only `+` lines: a pure insertion)."""
+        rows, shift = [], 0
+        for start, body in hunks:
+            at = start - 1 + shift
+            i = 0
+            while i < len(body):
+                if body[i][:1] == " ":
+                    at, i = at + 1, i + 1
+                    continue
+                j = i
+                while j < len(body) and body[j][:1] in ("-", "+"):
+                    j += 1
+                gone = sum(1 for x in body[i:j] if x[:1] == "-")
+                added = [x[1:] for x in body[i:j] if x[:1] == "+"]
+                rows += self._splice(path, at, gone, added)
+                at += len(added)
+                shift += len(added) - gone
+                i = j
+        return rows
+
+    def _splice(self, path, at, removed, added):
+        lines, orig = self.files[path]
+        gone = [x for x in orig[at:at + removed] if x is not None]
+        if not gone and added:  # a pure insertion: the base line it follows
+            gone = [x for x in orig[at - 1:at] if x is not None] if at > 0 else []
+        lines[at:at + removed] = added
+        orig[at:at + removed] = [None] * len(added)
+        return gone
