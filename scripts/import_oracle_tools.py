@@ -24,8 +24,8 @@ Left out, counted and printed by reason (never skipped silently):
   numbers*). Pipes, lists, redirects, substitutions, globs, directory operands, other programs
   (`rg`, `python3`, `VAR=x cmd`, …) are left out: the shared bash rules are impshell's oracle's;
 - OpenHands V1 `FileEditorAction` and Inspect `text_editor` (read as OpenHands' editor, the same
-  oracle's) and the ATIF `editor` kind, an Inspect sample without `messages` (its conversation from model events), Gemini
-  `read_many_files` (no sample has it), a Codex `apply_patch` without `patch_apply_end`.
+  oracle's) and the ATIF `editor` kind, an Inspect sample without `messages` (its conversation from model events), a
+  Codex `apply_patch` without `patch_apply_end`.
 Rows of a left-out action are not compared, and the summary check allows each reason's count to be
 higher by at most the number of left-out actions of the file (exact when none is left out).
 
@@ -33,6 +33,7 @@ usage: import_oracle_tools.py READCOV samples   (tests/data/formats: the structu
        import_oracle_tools.py READCOV cases     (hand-made logs, import_oracle_tools_cases.py)
 """
 import collections
+import hashlib
 import json
 import os
 import re
@@ -96,9 +97,21 @@ def merged(rows):
     return out
 
 
+def fingerprint(ws, path):
+    """docs/formats.md "Base fingerprint": sha256 of the file's bytes, its line count."""
+    data = open(os.path.join(ws, path), "rb").read()
+    return {"sha256": hashlib.sha256(data).hexdigest(), "lines": len(data.decode().splitlines())}
+
+
 def check(label, rc, files, runs, extra=(), exact=True):
     """readcov's rows and reasons for FILES against the oracle's RUNS."""
     rows, reasons, p = readcov(rc, files, extra)
+    ws = extra[1] if extra[:1] == ("--workspace",) else None
+    for r in rows:
+        FIG["base fingerprints compared"] += 1
+        want = fingerprint(ws, r["path"]) if ws else None
+        if r.get("base") != want:
+            PROBLEMS.append(f"{label}: {r['path']} {r['start']}-{r['end']}: base {r.get('base')}, the oracle {want}")
     got = collections.defaultdict(collections.Counter)
     for k, rs in merged([(str(r["task"]), str(r["run"]), key(r)) for r in rows]).items():
         got[k].update(rs)

@@ -257,3 +257,11 @@ def gemini_noroot():
         ("read_file", {"file_path": "/home/v/p/a.py"}, {"output": "x\n"}),
         ("read_file", {"file_path": "b.py"}, {"output": "x\n"}),
     ]), {("b.py", 1, 1)}, {"path outside repo": 1}
+
+
+def gemini_many():
+    yield "gemini: read_many_files, a section per file", gemini_log([
+        ("read_many_files", {"paths": ["a.py", "b.py"]},
+         {"output": "--- a.py ---\n\nx\ny\n\n--- b.py ---\n\nz\n\n--- End of content ---"}),
+        ("read_file", {"file_path": "q.py"}, {"output": "1\n2\n"}),
+    ]), {("a.py", 1, 2), ("b.py", 1, 1), ("q.py", 1, 2)}, {}

@@ -33,13 +33,15 @@ def claude_ws():
     f = CWD + "/x.py"
     now = ["a", "b", "C1", "C2", "d", "e", ""]
     yield "cc: Edit replayed from structuredPatch, Read and Bash mapped back", cc([
-        ("Edit", {"file_path": f, "old_string": "c", "new_string": "C1\nC2"}, "ok", False,
+        ("Edit", {"file_path": f, "old_string": "c", "new_string": "C1\nC2"}, "The file was updated. Here's the result "
+         "of running `cat -n` on a snippet of the edited file:\n" + arrow(2, ["b", "C1", "C2", "d"]), False,
          {"structuredPatch": [{"oldStart": 2, "oldLines": 3, "newStart": 2, "newLines": 4,
                                "lines": [" b", "-c", "+C1", "+C2", " d"]}]}),
         ("Read", {"file_path": f}, arrow(1, now), False, read_result(f, 1, now, 7, "a\nb\nC1\nC2\nd\ne\n")),
         ("Bash", {"command": "cat x.py"}, "a\nb\nC1\nC2\nd\ne\n", False, None),
         ("Bash", {"command": "sed -n '3,4p' x.py"}, "C1\nC2\n", False, None),
-    ]), ({("x.py", 3, 3, "edit"), ("x.py", 1, 2, "read"), ("x.py", 4, 5, "read")}, {"x.py": "a\nb\nc\nd\ne\n"}), {
+    ]), ({("x.py", 3, 3, "edit"), ("x.py", 2, 2, "read"), ("x.py", 4, 4, "read"), ("x.py", 1, 2, "read"),
+          ("x.py", 4, 5, "read")}, {"x.py": "a\nb\nc\nd\ne\n"}), {
         "only agent-written lines": 1}
 
 

@@ -146,6 +146,10 @@ def claude_code(path, runname=None):
             rp = lib.repo_path(inp.get("file_path"), cwd, roots)
             if rp and not block.get("is_error") and "<tool_use_error>" not in text:
                 run.edit(turn, step, name, rp, claude_change(name, inp, tur))
+                if run.replay and name != "Write" and run.state.get(rp) != "unaligned":
+                    # docs "Edits and line mapping": the snippet after `Edit` is a read.
+                    base, _ = run.replay.base(rp, numbered(text))
+                    run.add(turn, step, name, rp, lib.spans(base))
             continue
         if block.get("is_error") or "<tool_use_error>" in text:
             run.reason(lib.TOOL_ERROR)

@@ -119,7 +119,21 @@ def one(run, turn, step, tc, table, root, roots):
             step += 1
         return step
     if name == "read_many_files":
-        return run.leave(step, "gemini: read_many_files (no sample has it)")
+        # docs: each `--- path ---` section from line 1, one call per file; the blank lines around a
+        # section are the tool's separators, `--- End of content ---` closes the list.
+        secs = re.split(r"^--- (.+) ---$", out, flags=re.M)[1:]
+        secs = [(p, t) for p, t in zip(secs[::2], secs[1::2]) if p != "End of content"]
+        run.actions += len(secs) - 1
+        for p, t in secs:
+            body = t.removeprefix("\n").removeprefix("\n").removesuffix("\n\n")
+            n = len(lib.text_lines(body))
+            rp2 = lib.repo_path(p, root, roots)
+            if rp2 is None:
+                run.reason(lib.OUTSIDE)
+            else:
+                run.read(turn, step, name, rp2, lambda *_, n=n: [(1, n)] if n else [])
+            step += 1
+        return step
     rp = lib.repo_path(args.get(spec.get("path", "")), root, roots)
     if rp is None:
         return run.reason(lib.OUTSIDE if args.get(spec.get("path", "")) else lib.MALFORMED)
