@@ -132,10 +132,12 @@ pub(crate) fn sed_ranges<'w>(words: &'w [Cow<'_, str>]) -> Option<(SedRanges, Ve
             None => (body, None),
         };
         let a: u32 = a.parse().ok()?;
+        // GNU sed: an end line at or before the start matches the start line alone
+        // (`sed -n '9,4p'` prints line 9).
         let b = match b {
             None => Some(a),
             Some("$") => None,
-            Some(b) => Some(b.parse().ok()?),
+            Some(b) => Some(b.parse::<u32>().ok()?.max(a)),
         };
         ranges.push((a.max(1), b));
     }

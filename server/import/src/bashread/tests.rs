@@ -147,3 +147,21 @@ fn evaluate_selections() {
     );
     assert_eq!(evaluate(&[Sel::Ranges(vec![(5, None)])], None), None);
 }
+
+#[test]
+fn sed_range_ending_before_its_start_prints_the_start_line() {
+    // GNU sed prints line 9 alone for `9,4p` (an end at or before the start matches the start
+    // line only); before, the range was empty and the read credited nothing, though the output
+    // showed line 9 (scripts/import_oracle_shell.py's hand-made cases).
+    assert_eq!(
+        plan_of("sed -n '9,4p' f.py"),
+        window("f.py", vec![Sel::Ranges(vec![(9, Some(9))])])
+    );
+    assert_eq!(
+        plan_of("sed -n '3,3p;12,5p' f.py"),
+        window(
+            "f.py",
+            vec![Sel::Ranges(vec![(3, Some(3)), (12, Some(12))])]
+        )
+    );
+}
