@@ -1,0 +1,287 @@
+"""Hand-made logs for scripts/import_oracle_shell.py (`--cases`): small OpenHands, mini-swe-agent
+and SWE-agent trajectories over a made-up repository, each command's output produced by running
+the real command (bash, GNU sed/grep/head/tail) in the repository, then cut or altered the way
+docs/importers.md says the tools do. The rows are compared by the oracle as for the real logs;
+the summary's per-reason counts are compared with the reason docs/importers.md gives each action
+(written beside it here), with and without the workspace.
+
+Edges: sed ranges with regex addresses (`/re1/,/re2/p`, `/re/p`, `N,/re/p`, `/re/,$p`, after
+`cat F |`, a range reopening, an unclosed range), numeric sed (several `-e`, `;`, `a,$p`, `a p`),
+grep -n with context on one file and on several (a file name holding `-12-`), head/tail forms
+(`-n N`, `-N`, `--lines=N`, `-n +K`), pipes (`cat F | head`, `| tail`, `| grep -n`, `sed -n | grep
+-n`, `grep -n | grep -v`, a position-hiding `| wc`), `&&`/`;`/newlines, here-documents whose body
+holds read commands, `cd` persistence (OpenHands and SWE-agent keep it, mini-swe-agent starts each
+command in /testbed), the truncation markers of each format, a read that failed (`cat: …: No such
+file or directory`), a numbered line whose text is not the file's, paths outside the repository.
+"""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+FILES = {
+    "pkg/mod.py": "".join(
+        [f"# line {i}\n" for i in range(1, 6)]
+        + ["def alpha():\n", "\tvalue = 1\n", "    return value\n", "\n", "# filler\n"]
+        + ["def beta():\n", "    x = 2\n", "    return x\n"]
+        + [f"# more {i}\n" for i in range(14, 41)]
+        + ["def gamma():\n", "    pass\n"]),
+    "pkg/util.py": "".join(f"util {i}\n" for i in range(1, 21)),
+    "logs/session-2026-01-16T11-01-ops.json": "".join(
+        f'{{"n": {i}, "k": "{"hit" if i in (5, 17) else "x"}"}}\n' for i in range(1, 31)),
+    "pkg/nonl.py": "a = 1\nb = 2\nc = 3",
+    "pkg/blank_end.py": "x = 1\n\n",
+    "pkg/crlf.py": "one\r\ntwo\r\nthree: 3:\r\n",
+}
+
+OH_ROOT = "/workspace/org__repo__1.0"
+SWE_ROOT = "/org__repo"
+
+# (command run in the repository, reason with workspace, reason without; None = a read)
+SHELL = [
+    ("sed -n '/def alpha/,/return/p' pkg/mod.py", None, "range needs the workspace"),
+    ("sed -n '/^def /p' pkg/mod.py", None, "range needs the workspace"),
+    ("sed -n '12,/return/p' pkg/mod.py", None, "range needs the workspace"),
+    ("sed -n '/def gamma/,$p' pkg/mod.py", None, "range needs the workspace"),
+    ("cat pkg/mod.py | sed -n '/def beta/,/x = 2/p'", None, "range needs the workspace"),
+    ("sed -n '/def /,/value\\|x = 2/p' pkg/mod.py", None, "range needs the workspace"),
+    ("sed -n '/def gamma/,/nomatch/p' pkg/mod.py", None, "range needs the workspace"),
+    ("sed -n -e '2,3p' -e '7p' pkg/mod.py", None, None),
+    ("sed -n '2,4p;9p' pkg/util.py", None, None),
+    ("sed -n '15,$p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '6 p' pkg/util.py", None, None),
+    ("grep -n -A 2 -B 1 'return' pkg/mod.py", None, None),
+    ("grep -n -C1 hit logs/session-2026-01-16T11-01-ops.json pkg/util.py", None, None),
+    ("grep -rn -A1 hit logs", None, None),
+    ("grep -n 'util 1' pkg/util.py | grep -v 'util 12'", None, None),
+    ("grep 'util 1' pkg/util.py", "output without line numbers", "output without line numbers"),
+    ("grep -n nomatch pkg/util.py", "no lines shown", "no lines shown"),
+    ("head -n 4 pkg/util.py", None, None),
+    ("head -3 pkg/util.py", None, None),
+    ("head --lines=2 pkg/mod.py", None, None),
+    ("tail -n 3 pkg/util.py", None, "file length unknown"),
+    ("tail -2 pkg/mod.py", None, "file length unknown"),
+    ("tail -n +18 pkg/util.py", None, "file length unknown"),
+    ("cat pkg/util.py | head -5", None, None),
+    ("cat pkg/util.py | tail -4", None, "file length unknown"),
+    ("cat pkg/mod.py | grep -n -A 1 'def beta'", None, None),
+    ("sed -n '10,20p' pkg/util.py | grep -n 'util 1'", None, None),
+    ("cat pkg/util.py | wc -l", "output without line numbers", "output without line numbers"),
+    ("cat pkg/nonl.py", None, None),
+    ("cat -n pkg/util.py", None, None),
+    ("cat pkg/missing.py", "tool error", "tool error"),
+    ("cat /tmp/outside.py", "tool error", "tool error"),
+    ("cat /tmp/outside.py 2>/dev/null; true", "path outside repo", "path outside repo"),
+    ("echo start && head -n 2 pkg/util.py", None, None),
+    ("sed -n '9,4p' pkg/util.py", None, None),
+    ("sed -n '2,4p;5,6p' pkg/util.py", None, None),
+    ("sed -n '1,5p;3,8p' pkg/util.py", None, None),
+    ("grep -n util pkg/util.py | tail -3", None, None),
+    ("sed -n '3,5p' pkg/nonl.py", None, None),
+    ("tail -n 2 pkg/nonl.py", None, "file length unknown"),
+    ("nl pkg/util.py", None, None),
+    ("head -n 3 pkg/nope.py", "tool error", "tool error"),
+    ("sed -n '1,2p' pkg/nope.py", "tool error", "tool error"),
+    ("grep -n three pkg/crlf.py pkg/util.py", None, None),
+    ("grep -n -m 2 util pkg/util.py", None, None),
+    ("cd pkg; head -n 2 util.py", None, None),
+    ("cd pkg && cd .. && head -n 2 pkg/mod.py", None, None),
+    ("ls pkg\nhead -n 1 pkg/util.py", None, None),
+    ("head -n 2 pkg/util.py && head -n 3 pkg/mod.py", None, None),
+    ("grep -n util pkg/util.py; grep -n def pkg/mod.py", "ambiguous output", "ambiguous output"),
+    ("cat <<EOF > /tmp/y.txt\nhead -n 5 pkg/util.py\nEOF\ncat -n pkg/blank_end.py", None, None),
+    ("cat > /tmp/x.sh << 'EOF'\ncat pkg/util.py\nsed -n '1,3p' pkg/mod.py\nEOF\nls pkg", "unknown command",
+     "unknown command"),
+]
+
+
+def _ws(root):
+    for p, text in FILES.items():
+        f = os.path.join(root, p)
+        os.makedirs(os.path.dirname(f), exist_ok=True)
+        open(f, "w").write(text)
+
+
+def _run(cmd, cwd):
+    p = subprocess.run(["bash", "-c", cmd], cwd=cwd, capture_output=True, text=True)
+    out = p.stdout + p.stderr
+    if "/tmp/outside.py 2>" in cmd:
+        out = ""
+    if cmd == "cat /tmp/outside.py":
+        out = "cat: /tmp/outside.py: No such file or directory\n"
+    return out.replace(cwd + "/", ""), p.returncode
+
+
+def openhands_log(ws, extra):
+    """fncall_messages with an execute_bash call per SHELL command, plus `extra` [(tool, args,
+    result)]."""
+    msgs = [{"role": "system", "content": "x"},
+            {"role": "user", "content": f"<uploaded_files>\n{OH_ROOT}\n</uploaded_files>\nfix it"}]
+    calls = []
+    for cmd, *_ in SHELL:
+        out, rc = _run(cmd, ws)
+        if not out.endswith("\n") and out:
+            out += "\n"
+        calls.append(("execute_bash", {"command": f"cd {OH_ROOT} && {cmd}"},
+                      out + f"[The command completed with exit code {rc}.]\n"
+                      f"[Current working directory: {OH_ROOT}]\n[Python interpreter: /usr/bin/python]\n"
+                      f"[Command finished with exit code {rc}]"))
+    calls += extra
+    for i, (tool, args, res) in enumerate(calls):
+        msgs.append({"role": "assistant", "content": "", "tool_calls": [
+            {"id": f"t{i}", "type": "function", "function": {"name": tool, "arguments": json.dumps(args)}}]})
+        if res is not None:
+            msgs.append({"role": "tool", "tool_call_id": f"t{i}", "name": tool, "content": res})
+    return {"fncall_messages": msgs}
+
+
+def oh_truncate(text, keep):
+    """OpenHands cuts a long shell output to its first and last `keep` characters."""
+    return text[:keep] + "\n[... Observation truncated due to length ...]\n" + text[-keep:]
+
+
+def catn(ws, path, a=None, b=None):
+    lines = open(os.path.join(ws, path)).read().split("\n")
+    a = a or 1
+    b = len(lines) if b is None or b == -1 else b
+    body = "\n".join(f"{n:6}\t{lines[n - 1].expandtabs()}" for n in range(a, b + 1))
+    return f"Here's the result of running `cat -n` on {OH_ROOT}/{path}:\n{body}\n"
+
+
+def openhands_extra(ws):
+    long_cmd = "cat pkg/mod.py"
+    full, rc = _run(long_cmd, ws)
+    grep_full, _ = _run("grep -n '#' pkg/mod.py", ws)
+    mism, _ = _run("grep -n 'return' pkg/mod.py", ws)
+    mism = mism.replace("return value", "return other")
+    v = lambda **k: dict(command="view", **k)  # noqa: E731
+    ed = "str_replace_editor"
+    return [
+        ("execute_bash", {"command": f"cd {OH_ROOT} && {long_cmd}"}, oh_truncate(full, 60)),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && grep -n '#' pkg/mod.py"}, oh_truncate(grep_full, 70)),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && grep -n 'return' pkg/mod.py"},
+         mism + f"[Current working directory: {OH_ROOT}]"),
+        (ed, v(path=f"{OH_ROOT}/pkg/mod.py", view_range=[6, 13]), catn(ws, "pkg/mod.py", 6, 14)),
+        (ed, v(path=f"{OH_ROOT}/pkg/util.py"), catn(ws, "pkg/util.py")),
+        (ed, v(path=f"{OH_ROOT}/pkg/util.py", view_range=[15, -1]), catn(ws, "pkg/util.py", 15)),
+        (ed, v(path=f"{OH_ROOT}/pkg/mod.py"), catn(ws, "pkg/mod.py")[:400] + "<response clipped><NOTE>…</NOTE>"),
+        (ed, v(path=f"{OH_ROOT}/pkg"), f"Here's the files and directories up to 2 levels deep in {OH_ROOT}/pkg, "
+                                        "excluding hidden items:\n" + f"{OH_ROOT}/pkg/\n{OH_ROOT}/pkg/mod.py\n"),
+        (ed, v(path=f"{OH_ROOT}/pkg/nonl.py"), catn(ws, "pkg/nonl.py")),
+        (ed, v(path=f"{OH_ROOT}/pkg/util.py", view_range=[2, 4]),
+         catn(ws, "pkg/util.py", 2, 4).replace("util 3", "util three")),
+        (ed, v(path=f"{OH_ROOT}/pkg/blank_end.py"), catn(ws, "pkg/blank_end.py")),
+        (ed, v(path=f"{OH_ROOT}/pkg/util.py", view_range=[30, 40]),
+         "ERROR:\nInvalid `view_range` parameter: [30, 40]. Its first element `30` should be within the range "
+         "of lines of the file: [1, 20]."),
+        # cd persists: the tool reports the new working directory, a relative read follows it
+        ("execute_bash", {"command": "cd /workspace/org__repo__1.0/pkg"},
+         "[The command completed with exit code 0.]\n[Current working directory: /workspace/org__repo__1.0/pkg]"),
+        ("execute_bash", {"command": "head -n 3 util.py"},
+         "util 1\nutil 2\nutil 3\n[Current working directory: /workspace/org__repo__1.0/pkg]"),
+        ("execute_bash", {"command": "cat util.py"}, None),
+    ]
+
+
+# reasons of openhands_extra's actions (ws, no ws)
+OH_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("shown text differs from file", None), (None, None),
+                    (None, None), (None, None), (None, None), (None, None),
+                    ("shown text differs from file", None), (None, None), ("directory view", "directory view"),
+                    ("tool error", "tool error"), ("unknown command", "unknown command"), (None, None),
+                    ("missing observation", "missing observation")]
+
+
+def mini_log(ws):
+    msgs = [{"role": "system", "content": "x"}, {"role": "user", "content": "fix it"}]
+    cmds = [(c, a, b) for c, a, b in SHELL]
+    full, _ = _run("cat pkg/mod.py", ws)
+    grep, _ = _run("grep -n '#' pkg/mod.py", ws)
+    for i, (cmd, *_r) in enumerate(cmds):
+        out, rc = _run(cmd, ws)
+        msgs.append({"role": "assistant", "content": "", "extra": {"actions": [
+            {"command": f"cd /testbed && {cmd}", "tool_call_id": f"c{i}"}]}})
+        msgs.append({"role": "tool", "tool_call_id": f"c{i}",
+                     "content": f"<returncode>{rc}</returncode>\n<output>\n{out}</output>"})
+    extra = [
+        # the template: head and tail of a long output, cut by characters
+        ("cat pkg/mod.py", "<returncode>0</returncode>\n<output_head>\n" + full[:90] + "\n</output_head>\n"
+         "<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\n" + full[-80:] +
+         "\n</output_tail>"),
+        # a numbered output cut: the tail's first line (its number may be cut) is dropped
+        ("grep -n '#' pkg/mod.py", "<returncode>0</returncode>\n<output_head>\n" + grep[:75] +
+         "\n</output_head>\n<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\n" +
+         grep[-45:] + "\n</output_tail>"),
+        # each command starts in /testbed: a cd does not carry over
+        ("cd pkg", "<returncode>0</returncode>\n<output>\n</output>"),
+        ("head -n 2 util.py", "<returncode>0</returncode>\n<output>\nutil 1\nutil 2\n</output>"),
+    ]
+    for j, (cmd, res) in enumerate(extra):
+        msgs.append({"role": "assistant", "content": "", "extra": {"actions": [
+            {"command": cmd, "tool_call_id": f"e{j}"}]}})
+        msgs.append({"role": "tool", "tool_call_id": f"e{j}", "content": res})
+    return {"trajectory_format": "mini-swe-agent-1.1", "instance_id": "case-mini", "messages": msgs}
+
+
+MINI_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("unknown command", "unknown command"),
+                      ("file not in workspace", None)]
+
+
+def swe_window(ws, path, first, last):
+    lines = open(os.path.join(ws, path)).read().split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    n = len(lines)
+    out = [f"[File: {SWE_ROOT}/{path} ({n} lines total)]"]
+    if first > 1:
+        out.append(f"({first - 1} more lines above)")
+    out += [f"{i}:{lines[i - 1]}" for i in range(first, min(last, n) + 1)]
+    if last < n:
+        out.append(f"({n - last} more lines below)")
+    return "\n".join(out)
+
+
+def swe_log(ws):
+    steps = [
+        ("open pkg/mod.py\n", swe_window(ws, "pkg/mod.py", 1, 30)),
+        ("goto 40\n", swe_window(ws, "pkg/mod.py", 12, 42)),
+        ("scroll_up\n", swe_window(ws, "pkg/mod.py", 1, 20)),
+        ('search_file "return"\n', f'Found 2 matches for "return" in {SWE_ROOT}/pkg/mod.py:\nLine 8:    return value\n'
+                                   "Line 13:    return x\nEnd of matches for \"return\" in " + f"{SWE_ROOT}/pkg/mod.py"),
+        ("cd pkg\n", ""),
+        ("sed -n '3,5p' util.py\n", "util 3\nutil 4\nutil 5"),
+        ("grep -n 'def ' mod.py\n", "6:def alpha():\n11:def beta():\n41:def gamma():"),
+        ("cat util.py | head -n 100\n", "The output of your last command was too long.\nPlease try a different command"),
+        ("find_file mod.py\n", 'Found 1 matches for "mod.py" in /org__repo:\n/org__repo/pkg/mod.py'),
+    ]
+    traj = [{"action": a, "observation": o, "response": "", "thought": ""} for a, o in steps]
+    return {"environment": "swe_main", "trajectory": traj, "history": [], "info": {}}
+
+
+SWE_REASONS = [(None, None)] * 4 + [("unknown command", "unknown command")] + [(None, None)] * 2 + [
+    ("no lines shown", "no lines shown"), ("output without line numbers", "output without line numbers")]
+
+
+def run(rc, compare_cases, check_reasons):
+    d = tempfile.mkdtemp()
+    try:
+        wsroot = os.path.join(d, "sources")
+        for task in ("case-oh", "case-mini", "case-swe"):
+            _ws(os.path.join(wsroot, task))
+        ws = os.path.join(wsroot, "case-oh")
+        logs = os.path.join(d, "logs")
+        os.makedirs(logs)
+        oh = os.path.join(logs, "case-oh.json")
+        json.dump(openhands_log(ws, openhands_extra(ws)), open(oh, "w"))
+        mi = os.path.join(logs, "case-mini.traj.json")
+        json.dump(mini_log(ws), open(mi, "w"))
+        sw = os.path.join(logs, "case-swe.traj")
+        json.dump(swe_log(ws), open(sw, "w"))
+        base = [(a, b) for _, a, b in SHELL]
+        want = {oh: base + OH_EXTRA_REASONS, mi: base + MINI_EXTRA_REASONS, sw: SWE_REASONS}
+        for ws_root in (wsroot, None):
+            compare_cases([oh, mi, sw], ws_root)
+            for f, reasons in want.items():
+                check_reasons(f, ws_root, [r[0] if ws_root else r[1] for r in reasons])
+    finally:
+        shutil.rmtree(d)

@@ -1,0 +1,316 @@
+"""What each action reads, for scripts/import_oracle_shell.py, from docs/importers.md "What counts
+as a read", "What counts as displayed", "Edits and line mapping" and "Paths" (not readcov's code).
+
+`Run` holds one run's state (repository roots, working directory, workspace, files written so
+far); `Run.action(a)` gives ('rows', [(path, start, end)]) or ('left', reason) for an action the
+oracle leaves out. Reads of a file after the run wrote it (or after a command that may change any
+file) are left out: the oracle does not replay edits.
+"""
+import os
+import posixpath
+import re
+
+import import_oracle_shell_logs as L
+import import_oracle_shell_cmds as S
+import import_oracle_shell_sed as SED
+import import_oracle_shell_sh as SH
+from import_oracle_shell_tools import Left, Tools, runs_of
+
+ERRORS = ("No such file or directory", "Is a directory", "Permission denied")
+
+
+def norm(t):
+    return t.expandtabs(8).rstrip().rstrip("\r").rstrip()
+
+
+class Workspace:
+    def __init__(self, root):
+        self.root = root
+        self.cache = {}
+
+    def isdir(self, p):
+        return os.path.isdir(os.path.join(self.root, p))
+
+    def lines(self, p):
+        if p not in self.cache:
+            f = os.path.join(self.root, p)
+            if not os.path.isfile(f):
+                self.cache[p] = None
+            else:
+                text = open(f, "rb").read().decode("utf-8", "replace")
+                self.cache[p] = L.lines_of(text.replace("\r\n", "\n"))
+        return self.cache[p]
+
+
+class Run(Tools):
+    def __init__(self, fmt, roots, ws, cwd=None):
+        self.fmt, self.ws, self.cwd = fmt, ws, cwd
+        self.roots = sorted({r.rstrip("/") for r in roots if r}, key=len, reverse=True)
+        self.written, self.every = set(), False
+        self.swe_file = None
+
+    # --- paths -------------------------------------------------------------------------------
+    def resolve(self, p, cwd):
+        """The repository path of p, None outside the repository; Left when unknowable."""
+        if p.startswith("~"):
+            return None
+        if not p.startswith("/"):
+            if cwd is None:
+                raise Left("relative path before any known working directory")
+            p = posixpath.join(cwd, p)
+        p = posixpath.normpath(p)
+        roots = list(self.roots) + ["/testbed"]
+        m = re.match(r"^(/workspace/[^/]+__[^/]+__[^/]+)(/|$)", p)
+        if m:
+            roots.append(m.group(1))
+        for r in sorted(roots, key=len, reverse=True):
+            if p.startswith(r + "/"):
+                return p[len(r) + 1:]
+            if p == r:
+                return ""
+        return None
+
+    def check_unwritten(self, rel):
+        if self.every or rel in self.written:
+            raise Left("read after a write of the file (edits not replayed)")
+
+    def write(self, p, cwd):
+        if p == "*":
+            self.every = True
+            return
+        try:
+            rel = self.resolve(p, cwd)
+        except Left:
+            self.every = True
+            return
+        if rel is not None:
+            self.written.add(rel)
+
+    # --- displayed ---------------------------------------------------------------------------
+    def displayed(self, text):
+        if self.fmt in ("openhands", "chat-text"):
+            return L.displayed_openhands(text)
+        if self.fmt == "mini":
+            return L.displayed_mini(text)
+        return L.displayed_swe(text)
+
+    # --- numbered text check -----------------------------------------------------------------
+    def text_ok(self, rel, shown, prefix_last=False, prefix_at=None):
+        """shown: [(n, text)]. With a workspace each line must be the file's (normalised); the
+        line cut by the tool (the last, or the one at index prefix_at) as a prefix."""
+        if self.ws is None:
+            return True
+        base = self.ws.lines(rel)
+        if base is None:
+            return True
+        for i, (n, t) in enumerate(shown):
+            if n < 1 or n > len(base):
+                return False
+            a, b = norm(t), norm(base[n - 1])
+            if (prefix_last and i == len(shown) - 1) or i == prefix_at:
+                if not b.startswith(a):
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    def exists(self, rel):
+        """False when the workspace lacks the file (*file not in workspace*)."""
+        if self.ws is None:
+            return True
+        return self.ws.lines(rel) is not None
+
+    # --- one action ----------------------------------------------------------------------------
+    def action(self, a):
+        if a["output"] is None:
+            return ("rows", [])  # missing observation
+        if a["kind"] == "bash":
+            cmd = (a["args"] or {}).get("command")
+            if not isinstance(cmd, str):
+                return ("rows", [])
+            return self.bash(cmd, a["output"])
+        if a["kind"] == "editor":
+            return self.editor(a["args"] or {}, a["output"])
+        if a["kind"] == "swe":
+            return self.swe(a["args"]["action"], a["output"])
+        return ("rows", [])
+
+    def bash(self, cmd, output, cwd=None):
+        """The rows of a shell command whose output is `output`."""
+        cwd = self.cwd if cwd is None else cwd
+        if cwd is None and self.fmt == "mini":
+            cwd = "/testbed"
+        try:
+            pls = SH.parse(cmd)
+        except ValueError as e:
+            raise Left(f"shell the oracle cannot parse ({e})")
+        self.record_writes(pls, cwd)
+        reads, loud = [], False
+        for op, pl in pls:
+            c = S.classify(pl)
+            if c[0] == "unmodelled":
+                if os.environ.get("ORACLE_DEBUG"):
+                    print("LEFT", c[1], repr(cmd[:200]))
+                raise Left(c[1])
+            if c[0] == "cd":
+                d = c[1]
+                if d.startswith("~") or d == "-" or "$" in d:
+                    raise Left("cd to a directory the oracle cannot follow")
+                cwd = posixpath.normpath(d if d.startswith("/") or cwd is None else posixpath.join(cwd, d))
+                if not d.startswith("/") and cwd is None:
+                    raise Left("relative cd before any known working directory")
+            elif c[0] == "read":
+                reads.append((c[1], cwd))
+            else:
+                name = pl[0].words[0] if pl[0].words else ""
+                redirected = any(o in (">", ">>", "&>") for s in pl for o, _ in s.redirects)
+                if not (name in S.SILENT or redirected):
+                    loud = True
+        if self.fmt in ("swe",):
+            self.cwd = cwd
+        if not reads:
+            return ("rows", [])
+        if len(reads) > 1:
+            if all(r.numbered for r, _ in reads):
+                return ("rows", [])  # ambiguous output
+            if any(r.numbered for r, _ in reads):
+                raise Left("numbered and unnumbered reads in one command")
+            head, tail = self.displayed(output)
+            if tail is not None:
+                return ("rows", [])  # several unnumbered reads the tool cut: ambiguous
+            rows = []
+            for rd, rcwd in reads:
+                rows += self.read(rd, rcwd, output)
+            return ("rows", rows)
+        rd, rcwd = reads[0]
+        if rd.numbered and loud:
+            raise Left("a numbered read beside other commands' output")
+        return ("rows", self.read(rd, rcwd, output))
+
+    def record_writes(self, pls, cwd):
+        """Every write of the command, whatever else it does (so later reads are left out)."""
+        for op, pl in pls:
+            w = pl[0].words
+            if len(pl) == 1 and len(w) == 2 and w[0] == "cd" and "$" not in w[1] and not w[1].startswith("~"):
+                if w[1].startswith("/") or cwd is not None:
+                    cwd = posixpath.normpath(posixpath.join(cwd or "/", w[1]))
+            paths, every = S._writes(pl)
+            if every:
+                self.every = True
+            for p in paths:
+                self.write(p, cwd)
+
+    def read(self, rd, cwd, output):
+        head, tail = self.displayed(output)
+        if rd.kind == "grepN":
+            return self.grep_multi(rd, cwd, head, tail)
+        rel = self.resolve(rd.path, cwd)
+        if rel is None or rel == "":
+            return []
+        name = rd.path
+        for x in head + (tail or []):
+            if x.rstrip().endswith(ERRORS) and rd.path in x and re.match(r"^(cat|nl|less|more|bat|head|tail|sed|grep|rg)\b", x):
+                return []  # tool error
+        if self.ws is not None and self.ws.isdir(rel):
+            return []
+        if not self.exists(rel):
+            return []
+        self.check_unwritten(rel)
+        if not head and not tail:
+            return []
+        if rd.numbered:
+            shown, cut_at = [], None
+            pat = re.compile(r"^\s*(\d+)\t(.*)$") if rd.kind == "catn" else re.compile(r"^(\d+)[:-](.*)$")
+            for i, x in enumerate(head):
+                m = pat.match(x)
+                if m:
+                    shown.append((int(m.group(1)) + rd.offset, m.group(2)))
+                    if i == len(head) - 1 and tail is not None:
+                        cut_at = len(shown) - 1
+            for x in (tail or [])[1:]:
+                m = pat.match(x)
+                if m:
+                    shown.append((int(m.group(1)) + rd.offset, m.group(2)))
+            if not shown:
+                return []
+            if not self.text_ok(rel, shown, prefix_at=cut_at):
+                return []
+            return [(rel, s, e) for s, e in runs_of(n for n, _ in shown)]
+        return self.span(rd, rel, head, tail)
+
+    def span(self, rd, rel, head, tail):
+        base = self.ws.lines(rel) if self.ws is not None else None
+        length = len(base) if base is not None else None
+        if rd.sed_regex is not None:
+            if base is None:
+                return []  # range needs the workspace
+            if tail is not None:
+                raise Left("sed regex addresses with an output the tool cut")
+            nums = SED.sed_lines(rd.sed_regex, base)
+            if len(nums) != len(head) or any(norm(base[n - 1]) != norm(x) for n, x in zip(nums, head)):
+                return []  # shown text differs from file
+            return [(rel, s, e) for s, e in runs_of(nums)]
+        whole = rd.ranges is None and rd.start == 1 and rd.end is None and rd.tail is None
+        if length is None:
+            if whole:
+                if tail is not None:
+                    return []  # file length unknown: nothing to count
+                length = len(head)
+            elif rd.tail is not None:
+                return []  # file length unknown
+            elif rd.ranges is None and rd.end is None:
+                return []  # `tail -n +K`: file length unknown
+            elif rd.ranges is not None and any(b is None for _, b in rd.ranges):
+                return []  # `sed -n 'a,$p'`: file length unknown
+        if rd.ranges is not None:
+            ranges = [(a, a if b is not None and b < a else b) for a, b in rd.ranges]
+            ranges = [(a, length if b is None else (b if length is None else min(b, length)))
+                      for a, b in ranges]
+        elif rd.tail is not None:
+            ranges = [(max(1, length - rd.tail + 1), length)]
+        else:
+            end = rd.end if rd.end is not None else length
+            ranges = [(rd.start, end if length is None else min(end, length))]
+        ranges = [(a, b) for a, b in ranges if a <= b]
+        seq = [(i, n) for i, (a, b) in enumerate(ranges) for n in range(a, b + 1)]
+        h = len(head)
+        if tail is None:
+            keep = seq[:h]
+        else:
+            t = len(tail)
+            keep = seq[:h] + (seq[h:][-t:] if t else [])
+        return [(rel, s, e) for s, e in runs_of(n for _, n in keep)]  # a row per run of lines
+
+    def grep_multi(self, rd, cwd, head, tail):
+        lines = head + (tail or [])[1:]
+        matches = {}
+        for x in lines:
+            m = re.match(r"^(.*?):(\d+):", x)
+            if m:
+                matches.setdefault(m.group(1), True)
+        shown = {}
+        for x in lines:
+            path, n = None, None
+            m = re.match(r"^(.*?):(\d+):", x)
+            cands = [(mm.start(), mm.group(2), x[:mm.start()]) for mm in
+                     re.finditer(r"([:-])(\d+)\1", x)]
+            for pos, num, pre in cands:
+                if pre in matches:
+                    path, n = pre, int(num)
+                    break
+            if path is None and cands:
+                path, n = cands[0][2], int(cands[0][1])
+            if path is None:
+                continue
+            text = x[len(path) + len(str(n)) + 2:]
+            shown.setdefault(path, []).append((n, text))
+        rows = []
+        for p, sh in shown.items():
+            rel = self.resolve(p, cwd)
+            if rel is None or rel == "" or not self.exists(rel):
+                continue
+            self.check_unwritten(rel)
+            if not self.text_ok(rel, sh):
+                continue
+            rows += [(rel, s, e) for s, e in runs_of(n for n, _ in sh)]
+        return rows

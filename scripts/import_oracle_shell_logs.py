@@ -1,0 +1,214 @@
+"""Log side of scripts/import_oracle_shell.py: each format's tool calls as actions, and what the
+agent saw of each result, written from docs/importers.md (the format rows, "What counts as
+displayed", "Paths"), never from readcov's code.
+
+An action is a dict: step (tool call index over the run), turn (assistant message index), tool,
+kind ('bash' | 'editor' | 'swe' | 'other'), args, output (None: no result in the log),
+cwd_after (the working directory the tool reported after it, OpenHands).
+"""
+import json
+import re
+
+OH_STATUS = re.compile(r"^\[(The command completed|The command timed out|Current working directory: |"
+                       r"Python interpreter: |Command finished with exit code|Below is the output)")
+OH_TRUNC = "[... Observation truncated due to length ...]"
+
+
+def lines_of(text):
+    if not text:
+        return []
+    ls = text.split("\n")
+    if ls and ls[-1] == "":
+        ls.pop()
+    return ls
+
+
+def displayed_openhands(text):
+    """(head lines, tail lines or None): the tool message minus its bracketed status lines."""
+    ls = [x for x in text.split("\n") if not OH_STATUS.match(x)]
+    text = "\n".join(ls)
+    if "\n" + OH_TRUNC + "\n" in text:  # the marker on a line of its own
+        h, t = text.split("\n" + OH_TRUNC + "\n", 1)
+        return lines_of(h), lines_of(t)
+    return lines_of(text), None
+
+
+def displayed_mini(text):
+    if not text.startswith("<returncode>"):
+        return lines_of(text), None
+    m = re.search(r"<output>\n?(.*?)</output>", text, re.S)
+    if m:
+        return lines_of(m.group(1)), None
+    # the template writes `<output_head>\n{head}\n</output_head>` (the same for the tail)
+    h = re.search(r"<output_head>\n?(.*?)\n?</output_head>", text, re.S)
+    t = re.search(r"<output_tail>\n?(.*?)\n?</output_tail>", text, re.S)
+    if h and t:
+        return lines_of(h.group(1)), lines_of(t.group(1))
+    return [], None
+
+
+def displayed_swe(text):
+    if "The output of your last command was too long." in text:
+        return [], None
+    if "<response clipped>" in text:
+        text = text.split("<response clipped>", 1)[0]
+    return lines_of(text), None
+
+
+def _openhands_messages(d):
+    return d.get("fncall_messages") or d.get("messages") or []
+
+
+def openhands(d):
+    """Actions of an OpenHands trajectory (fncall_messages), its repository roots."""
+    msgs = _openhands_messages(d)
+    results = {m.get("tool_call_id"): m for m in msgs if m.get("role") == "tool"}
+    roots = []
+    for m in msgs:
+        if m.get("role") == "user" and isinstance(m.get("content"), str):
+            r = re.search(r"<uploaded_files>\s*\n\s*(\S+)\s*\n\s*</uploaded_files>", m["content"])
+            if r:
+                roots.append(r.group(1).rstrip("/"))
+                break
+    acts, step, turn = [], 0, -1
+    extra = []
+    resp = d.get("fncall_response")
+    if isinstance(resp, dict):
+        for ch in resp.get("choices") or []:
+            msg = ch.get("message") or {}
+            if msg.get("tool_calls"):
+                extra.append(msg)
+    for m in list(msgs) + extra:
+        if m.get("role") != "assistant":
+            continue
+        turn += 1
+        for tc in m.get("tool_calls") or []:
+            fn = tc.get("function") or {}
+            name = fn.get("name")
+            try:
+                args = json.loads(fn.get("arguments") or "{}")
+            except ValueError:
+                args = None
+            res = results.get(tc.get("id"))
+            out = None
+            if res is not None:
+                c = res.get("content")
+                if isinstance(c, list):
+                    c = "".join(x.get("text", "") for x in c if isinstance(x, dict))
+                out = c
+            kind = {"execute_bash": "bash", "bash": "bash", "str_replace_editor": "editor"}.get(name, "other")
+            if name in ("think", "finish", "submit", "task_tracker"):
+                kind = "quiet"  # not counted, with or without a result
+            cwd = None
+            if out is not None:
+                for x in out.split("\n"):
+                    mm = re.match(r"^\[Current working directory: (.*)\]$", x)
+                    if mm:
+                        cwd = mm.group(1)
+            acts.append(dict(step=step, turn=turn, tool=name, kind=kind, args=args, output=out,
+                             cwd_after=cwd, first=(args or {}).get("command") if kind == "bash" else None))
+            step += 1
+    return acts, roots
+
+
+BASH_BLOCK = re.compile(r"```bash\s*\n(.*?)\n```", re.S)
+
+
+def mini(d):
+    """Actions of a mini-swe-agent file: v2 `extra.actions`, v1 the one ```bash block."""
+    msgs = d.get("messages") or []
+    acts, step, turn = [], 0, -1
+    for i, m in enumerate(msgs):
+        if m.get("role") != "assistant":
+            continue
+        turn += 1
+        cmds = []
+        actions = (m.get("extra") or {}).get("actions")
+        if actions:
+            cmds = [(a.get("command"), a.get("tool_call_id")) for a in actions]
+        else:
+            content = m.get("content") or ""
+            if isinstance(content, list):
+                content = "".join(x.get("text", "") for x in content if isinstance(x, dict))
+            blocks = BASH_BLOCK.findall(content)
+            if len(blocks) == 1:
+                cmds = [(blocks[0], None)]
+        acts_here = []
+        for cmd, tcid in cmds:
+            # its output: the tool message with its id, else (one action) the next message
+            # that is not the assistant's (the final `exit` message holds the submitted text)
+            replies = []
+            for n in msgs[i + 1:]:
+                if n.get("role") == "assistant":
+                    break
+                replies.append(n)
+            out = None
+            byid = [n for n in replies if tcid and n.get("tool_call_id") == tcid]
+            if byid:
+                out = byid[0].get("content")
+            elif len(cmds) == 1 and replies:
+                out = replies[0].get("content")
+            elif len(cmds) > 1 and len(replies) > len(acts_here):
+                out = replies[len(acts_here)].get("content")
+            acts_here.append(cmd)
+            if isinstance(out, list):
+                out = "".join(x.get("text", "") for x in out if isinstance(x, dict))
+            acts.append(dict(step=step, turn=turn, tool="bash", kind="bash", args={"command": cmd},
+                             output=out, cwd_after=None))
+            step += 1
+    return acts
+
+
+def swe_agent(d):
+    """Actions of a classic SWE-agent .traj; its checkout root from the first [File: …] path."""
+    acts, root = [], None
+    for i, s in enumerate(d.get("trajectory") or []):
+        obs = s.get("observation")
+        m = re.search(r"\[File: (/[^/\s]+)/", obs or "")
+        if m and root is None:
+            root = m.group(1)
+        acts.append(dict(step=i, turn=i, tool=None, kind="swe", args={"action": s.get("action") or ""},
+                         output=obs, cwd_after=None))
+    return acts, root
+
+
+def openhands_eval(row):
+    """Actions of one OpenHands eval-output line: each agent action of `history`, its result the
+    event whose `cause` is the action's `id`."""
+    hist = row.get("history") or []
+    obs = {}
+    for e in hist:
+        if "observation" in e and e.get("cause") is not None:
+            obs.setdefault(e["cause"], e)
+    roots = []
+    acts, step = [], 0
+    for e in hist:
+        if e.get("source") == "user" and e.get("action") == "message" and not roots:
+            r = re.search(r"<uploaded_files>\s*\n\s*(\S+)\s*\n\s*</uploaded_files>", (e.get("args") or {}).get("content", ""))
+            if r:
+                roots.append(r.group(1).rstrip("/"))
+        if e.get("source") != "agent" or "action" not in e:
+            continue
+        act, args = e["action"], dict(e.get("args") or {})
+        o = obs.get(e.get("id"))
+        out = None if o is None else (o.get("content") or "")
+        if o is not None and o.get("observation") == "error":
+            out = "ERROR:\n" + out
+        cwd = None
+        if o is not None:
+            cwd = ((o.get("extras") or {}).get("metadata") or {}).get("working_dir")
+        if act == "run":
+            kind = "bash"
+        elif act == "read":
+            kind = "editor"
+            args = {"command": "view", "path": args.get("path"), "view_range": args.get("view_range")}
+        elif act == "edit":
+            kind = "editor"
+            args = {"command": args.get("command") or "edit", "path": args.get("path")}
+        elif act in ("think", "finish", "system", "message"):
+            kind = "quiet"
+        else:
+            kind = "other"
+        acts.append(dict(step=step, turn=step, tool=act, kind=kind, args=args, output=out, cwd_after=cwd))
+        step += 1
+    return acts, roots

@@ -1,0 +1,147 @@
+"""`sed -n` scripts for scripts/import_oracle_shell.py: numeric ranges and regex addresses, and the
+lines GNU sed prints for them (docs/importers.md, the `sed -n` rows of "What counts as a read";
+POSIX basic regular expressions with GNU's `\\|`, `\\+`, `\\?`).
+"""
+import re
+
+
+SED_NUM = re.compile(r"^\s*(\d+|\$)\s*(?:,\s*(\d+|\$)\s*)?p\s*$")
+
+
+def sed_n(words):
+    """(ranges, files) of `sed -n SCRIPT FILE`: ranges of (a, b) numbers (b None = end), or the
+    string 'regex' when an address is a regex, None when not a sed -n read."""
+    if "-n" not in words[1:] and "--quiet" not in words[1:]:
+        return None
+    scripts, files, i = [], [], 1
+    while i < len(words):
+        w = words[i]
+        if w in ("-n", "--quiet"):
+            i += 1
+        elif w == "-e" and i + 1 < len(words):
+            scripts.append(words[i + 1]); i += 2
+        elif w.startswith("-"):
+            return None  # -i, -E, ...
+        else:
+            if not scripts and not (files or any(x == "-e" for x in words)):
+                scripts.append(w)
+            else:
+                files.append(w)
+            i += 1
+    ranges, addrs = [], []
+    for s in scripts:
+        for part in _sed_parts(s):
+            m = SED_NUM.match(part)
+            if m:
+                a = None if m.group(1) == "$" else int(m.group(1))
+                b = m.group(2)
+                b = a if b is None else (None if b == "$" else int(b))
+                if a is None:
+                    return None
+                ranges.append((a, b))
+                addrs.append((("n", a), None if m.group(2) is None else (("$",) if b is None else ("n", b))))
+                continue
+            r = SED_ADDR.match(part)
+            if not r:
+                return None
+            a1, a2 = _addr(r.group(1)), _addr(r.group(2)) if r.group(2) else None
+            if a1 is None or a1 == ("$",) or (r.group(2) and a2 is None):
+                return None
+            addrs.append((a1, a2))
+    if any(a[0] == "re" or (b and b[0] == "re") for a, b in addrs):
+        return ("regex", addrs), files
+    return ranges, files
+
+
+_A = r"(\d+|\$|/(?:[^/\\]|\\.)*/)"
+SED_ADDR = re.compile(r"^\s*" + _A + r"\s*(?:,\s*" + _A + r"\s*)?p\s*$")
+
+
+def _sed_parts(s):
+    """The `;`-separated commands of a sed script (a `;` inside /re/ is part of it)."""
+    parts, cur, in_re, i = [], "", False, 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\" and i + 1 < len(s):
+            cur += s[i:i + 2]; i += 2
+            continue
+        if c == "/":
+            in_re = not in_re
+        if c in ";\n" and not in_re:
+            parts.append(cur); cur = ""
+        else:
+            cur += c
+        i += 1
+    parts.append(cur)
+    return [p for p in parts if p.strip()]
+
+
+def _addr(a):
+    if a == "$":
+        return ("$",)
+    if a.isdigit():
+        return ("n", int(a))
+    return ("re", a[1:-1])
+
+
+def bre(p):
+    """A POSIX basic regular expression (GNU extensions \\| \\+ \\?) as a Python one."""
+    out, i = "", 0
+    while i < len(p):
+        c = p[i]
+        if c == "\\" and i + 1 < len(p):
+            n = p[i + 1]
+            out += n if n in "(){}|+?" else ("\\" + n)
+            i += 2
+            continue
+        if c == "[":
+            j = i + 1
+            if j < len(p) and p[j] == "^":
+                j += 1
+            if j < len(p) and p[j] == "]":
+                j += 1
+            while j < len(p) and p[j] != "]":
+                j += 1
+            out += p[i:j + 1].replace("\\", "\\\\")
+            i = j + 1
+            continue
+        out += ("\\" + c) if c in "(){}|+?" else c
+        i += 1
+    return out
+
+
+def sed_lines(addrs, lines):
+    """The line numbers `sed -n` prints for these addresses over the file's lines, as GNU sed."""
+    out = []
+    state = [None] * len(addrs)  # the line a range opened at, else None
+    n = len(lines)
+
+    def hit(a, i):
+        if a[0] == "n":
+            return i == a[1]
+        if a[0] == "$":
+            return i == n
+        return re.search(bre(a[1]), lines[i - 1]) is not None
+
+    for i in range(1, n + 1):
+        for k, (a1, a2) in enumerate(addrs):
+            if a2 is None:
+                if hit(a1, i):
+                    out.append(i)
+                continue
+            if state[k] is None:
+                if hit(a1, i):
+                    out.append(i)
+                    if a2[0] == "n" and a2[1] <= i:
+                        continue
+                    if a2[0] == "$" and i == n:
+                        continue
+                    state[k] = i
+            else:
+                out.append(i)
+                if a2[0] == "n":
+                    if i >= a2[1]:
+                        state[k] = None
+                elif hit(a2, i):
+                    state[k] = None
+    return out

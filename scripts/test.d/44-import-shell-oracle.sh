@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Cross-checks the reads `readcov import` extracts from logs whose actions are shell commands and
+# editor views against scripts/import_oracle_shell.py, a recomputation from docs/importers.md
+# ("What counts as a read", "What counts as displayed", "Edits and line mapping", "Paths", the
+# OpenHands, mini-swe-agent, SWE-agent and chat-dataset rows): every read row of every action the
+# oracle covers, per (task, run, step), and the summary's *missing observation* / *directory view*
+# counts, on
+# - tests/data/real: the 12 OpenHands and 3 mini-swe-agent runs with and without --workspaces, the
+#   3 classic SWE-agent runs; tests/data/real-multi's 25 SWE-agent runs (--layout task/run);
+# - tests/data/formats: mini-swe-agent v1 (with and without the astropy sources), the OpenHands eval
+#   output, the chat-message datasets (SWE-Gym tool-calls, SWE-smith function-text and filemap views,
+#   nebius swe-agent-text, an OpenHands completion log, a mini-swe-agent export);
+# - hand-made logs (scripts/import_oracle_shell_cases.py): sed regex and numeric ranges, grep -n with
+#   context and a file name holding -12-, head/tail forms, pipes, here-documents, cd persistence per
+#   format, each format's truncation marker, a numbered line whose text is not the file's, with the
+#   summary's per-reason counts.
+# Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/oracle-setup.sh
+oracle_setup "import shell oracle"
+oracle() { python3 scripts/import_oracle_shell.py "$bin" "$@"; }
+real=tests/data/real
+fmt=tests/data/formats
+
+oracle --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.traj.json
+oracle "$real"/openhands/*.json "$real"/mini-swe-agent/*.traj.json "$real"/swe-agent-java/*.traj
+oracle --layout task/run tests/data/real-multi/swe-agent-java
+oracle --workspaces "$real/sources" "$fmt"/mini-swe-agent-v1/*.traj.json
+oracle "$fmt"/mini-swe-agent-v1/*.traj.json "$fmt"/openhands/eval-output/*.jsonl "$fmt"/chat-trajectories/*.json
+oracle --cases
+echo "import shell oracle ok"
