@@ -252,6 +252,10 @@ impl Session<'_> {
             return Err(Reason::UnknownCommand);
         }
         let st = &self.state(rel).1;
+        if st.is_dirty() {
+            // Its last known text is stale: no pattern is resolved on it.
+            return Err(Reason::UnalignedAfterEdit);
+        }
         let len = st.current_len().ok_or(Reason::RangeNeedsWorkspace)?;
         let text: Option<Vec<&str>> = (1..=len).map(|n| st.text_at(n)).collect();
         let text = text.ok_or(Reason::RangeNeedsWorkspace)?;

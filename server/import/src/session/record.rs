@@ -44,6 +44,11 @@ impl Session<'_> {
         shown: &[Shown],
     ) -> Result<(), Reason> {
         let st = &mut self.state(key).1;
+        // A file the replay lost (a write it cannot follow) is unaligned whatever a read shows:
+        // its last known text is stale, so a text check against it says nothing.
+        if st.is_dirty() {
+            return Err(Reason::UnalignedAfterEdit);
+        }
         if shown.iter().any(|s| mismatch(st, s)) {
             // Something readcov did not see (a script) changed the file, or the log is not of
             // this checkout: this read is not credited. It does not make the file unaligned:

@@ -327,3 +327,40 @@ fn edits_without_a_base_to_replay_on_are_lost_for_that_reason_only() {
     let why: Vec<&LostWhy> = summary.lost_edits.iter().map(|l| &l.why).collect();
     assert_eq!(why, [&LostWhy::NoBase, &LostWhy::NoBase]);
 }
+
+/// A write the replay cannot follow (a SWE-agent `edit 9:5`, whose end is before its start)
+/// leaves the file unaligned: every later read of it says so, whatever text it shows. Before,
+/// with a workspace, the reads were checked against the stale text first and reported as *shown
+/// text differs from file* (found by scripts/import_oracle_shell.py's hand-made SWE-agent log).
+#[test]
+fn reads_of_a_file_the_replay_lost_are_unaligned_whatever_they_show() {
+    let (rows, s) = run(&[
+        act(
+            0,
+            Op::Edit {
+                path: "a.py".into(),
+                edit: EditOp::Lines {
+                    start: 9,
+                    end: 5,
+                    text: "x\n".into(),
+                },
+                shows: None,
+            },
+            "",
+        ),
+        act(
+            1,
+            Op::View {
+                path: "a.py".into(),
+                style: Style::CatN,
+                total: None,
+            },
+            "     1\ta1\n     2\tzz\n",
+        ),
+        bash(2, "grep -n a3 a.py", "3:a3\n"),
+        bash(3, "sed -n '/a3/,/a4/p' a.py", "a3\nx\na4\n"),
+    ]);
+    assert!(rows.is_empty(), "{rows:?}");
+    assert_eq!(s.skipped.get(&Reason::UnalignedAfterEdit), Some(&4));
+    assert_eq!(s.skipped.get(&Reason::TextMismatch), None);
+}
