@@ -12,17 +12,21 @@ readcov is run as the docs show (`readcov import FILE [--workspaces DIR] [--layo
 its read rows are grouped by (task, run, step) and compared, as multisets of (path, start, end,
 turn) with `source: agent` and no `kind`, with the rows the oracle computes for each action it
 covers (a row per run of consecutive lines a call shows of a file). Edit rows are not compared.
+SWE-agent `edit a:b` and `create` are replayed on the length the windows state (docs/importers.md
+"Edits and line mapping"), so later windows and `search_file` hits map back to base lines; the
+linter's refusals read their original window, `create` of an existing file its window.
 Also compared: the summary's *missing observation* and *directory view* counts of every log, and
 every per-reason count of the hand-made logs (scripts/import_oracle_shell_cases.py).
 
 Every action the oracle leaves out is counted and printed by reason, with the readcov rows that
 fall in it (then not compared):
-- a read of a file after the run wrote it (an editor edit, `undo_edit`'s view, a redirect,
-  `sed -i`, `rm`/`cp`/`mv`/`tee` onto it, a SWE-agent `edit` and its window, `create`) or after a
-  command that may change any file (`patch`, `git apply|checkout|stash|reset|restore`): the
-  oracle does not replay edits;
-- SWE-agent actions of several lines (other than one `edit`), `create` of an existing file, an
-  `edit` the linter refused; several `<function=…>` blocks in one chat message;
+- a read of a file after the run wrote it in a way the oracle does not replay (an OpenHands
+  editor edit, `undo_edit`'s view, a redirect, `sed -i`, `rm`/`cp`/`mv`/`tee` onto it, a SWE-agent
+  `edit` whose end is before its start or whose window is of another file, or before any window
+  stated the file's length) or after a command that may change any file (`patch`, `git
+  apply|checkout|stash|reset|restore`, a SWE-agent action of several lines holding an `edit`);
+- SWE-agent actions of several lines (other than one `edit`); several `<function=…>` blocks in
+  one chat message;
 - numbered and unnumbered reads in one command, a numbered read beside other commands' output;
 - shell the oracle does not model: compound commands (`for`, `if`, `$(…)`), options of
   cat/head/tail/sed/grep it does not parse, pipe stages other than head/tail/grep/sed -n and the

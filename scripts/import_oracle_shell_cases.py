@@ -241,7 +241,20 @@ def swe_window(ws, path, first, last):
     return "\n".join(out)
 
 
+def win(lines, first, last, path="pkg/util.py"):
+    n = len(lines)
+    out = [f"[File: {SWE_ROOT}/{path} ({n} lines total)]"]
+    if first > 1:
+        out.append(f"({first - 1} more lines above)")
+    out += [f"{i}:{lines[i - 1]}" for i in range(first, min(last, n) + 1)]
+    if last < n:
+        out.append(f"({n - last} more lines below)")
+    return "\n".join(out)
+
+
 def swe_log(ws):
+    util = [f"util {i}" for i in range(1, 21)]
+    util2 = util[:2] + ["three"] + util[4:] + ["util new"]
     steps = [
         ("open pkg/mod.py\n", swe_window(ws, "pkg/mod.py", 1, 30)),
         ("goto 40\n", swe_window(ws, "pkg/mod.py", 12, 42)),
@@ -253,13 +266,33 @@ def swe_log(ws):
         ("grep -n 'def ' mod.py\n", "6:def alpha():\n11:def beta():\n41:def gamma():"),
         ("cat util.py | head -n 100\n", "The output of your last command was too long.\nPlease try a different command"),
         ("find_file mod.py\n", 'Found 1 matches for "mod.py" in /org__repo:\n/org__repo/pkg/mod.py'),
+        # edits replayed on the window's length: past the end appends, a → b replaces
+        ("open util.py\n", swe_window(ws, "pkg/util.py", 1, 20)),
+        ("edit 21:21\nutil new\nend_of_edit\n", win(util + ["util new"], 1, 21)),
+        ("edit 3:4\nthree\nend_of_edit\n", win(util2, 1, 20)),
+        ("goto 12\n", win(util2, 1, 20)),
+        ('search_file "util 1"\n', f'Found 3 matches for "util 1" in {SWE_ROOT}/pkg/util.py:\nLine 1:util 1\n'
+                                   'Line 9:util 10\nLine 10:util 11\nEnd of matches'),
+        # a refusal: nothing written, the original window read
+        ("edit 2:2\n  bad(\nend_of_edit\n", "Your proposed edit has introduced new syntax error(s). Please read this "
+         "error message carefully and then retry editing the file.\n\nERRORS:\n- E999 SyntaxError\n\nThis is how "
+         "your edit would have looked if applied\n" + "-" * 49 + "\n" + win(util2[:1] + ["  bad("] + util2[2:], 1, 5)
+         + "\n" + "-" * 49 + "\n\nThis is the original code before your edit\n" + "-" * 49 + "\n"
+         + win(util2, 1, 5) + "\n" + "-" * 49 + "\nYour changes have NOT been applied. Please fix your edit command "
+         "and try again."),
+        ("create new.py\n", f"[File: {SWE_ROOT}/pkg/new.py (1 lines total)]\n1:"),
+        ("create util.py\n", f"Error: File '{SWE_ROOT}/pkg/util.py' already exists.\n" + win(util2, 1, 20)),
+        # an end more than one line before the start is not replayed: the file is unaligned
+        ("edit 9:5\nx\nend_of_edit\n", win(util2[:8] + ["x"] + util2[4:], 1, 30)),
+        ("goto 3\n", win(util2[:8] + ["x"] + util2[4:], 1, 30)),
     ]
     traj = [{"action": a, "observation": o, "response": "", "thought": ""} for a, o in steps]
     return {"environment": "swe_main", "trajectory": traj, "history": [], "info": {}}
 
 
 SWE_REASONS = [(None, None)] * 4 + [("unknown command", "unknown command")] + [(None, None)] * 2 + [
-    ("no lines shown", "no lines shown"), ("output without line numbers", "output without line numbers")]
+    ("no lines shown", "no lines shown"), ("output without line numbers", "output without line numbers")] + [
+    (None, None)] * 9 + [("unaligned after edit", "unaligned after edit")] * 2
 
 
 def run(rc, compare_cases, check_reasons):

@@ -47,6 +47,8 @@ class Run(Tools):
         self.fmt, self.ws, self.cwd = fmt, ws, cwd
         self.roots = sorted({r.rstrip("/") for r in roots if r}, key=len, reverse=True)
         self.written, self.every = set(), False
+        self.origin = {}  # file → base line of each current line (None: agent-written), replayed
+        self.lens = {}  # file → its length as the last SWE-agent window stated
         self.swe_file = None
 
     # --- paths -------------------------------------------------------------------------------
@@ -71,7 +73,7 @@ class Run(Tools):
         return None
 
     def check_unwritten(self, rel):
-        if self.every or rel in self.written:
+        if self.every or rel in self.written or rel in self.origin:
             raise Left("read after a write of the file (edits not replayed)")
 
     def write(self, p, cwd):
@@ -85,6 +87,7 @@ class Run(Tools):
             return
         if rel is not None:
             self.written.add(rel)
+            self.origin.pop(rel, None)
 
     # --- displayed ---------------------------------------------------------------------------
     def displayed(self, text):

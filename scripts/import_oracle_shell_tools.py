@@ -85,6 +85,19 @@ class Tools:
         return ("rows", [(rel, s, e) for s, e in runs_of(n for n, _ in shown)])
 
     # --- SWE-agent ---------------------------------------------------------------------------
+    def base_rows(self, rel, shown):
+        """Rows of the shown current lines [(n, text)] of rel, as base lines (edits replayed); with
+        a workspace, a shown base line whose text is not the file's skips the read."""
+        if rel in self.origin:
+            o = self.origin[rel]
+            base = [(o[n - 1], t) for n, t in shown if 1 <= n <= len(o) and o[n - 1] is not None]
+        else:
+            self.check_unwritten(rel)
+            base = shown
+        if not self.text_ok(rel, base):
+            return []  # shown text differs from file
+        return [(rel, s, e) for s, e in runs_of(n for n, _ in base)]  # none: only agent-written
+
     def swe_window(self, output):
         m = re.search(r"^\[File: (.*) \((\d+) lines total\)\]$", output, re.M)
         if not m:
@@ -93,7 +106,10 @@ class Tools:
         self.swe_file = m.group(1)
         if rel is None or rel == "":
             return []
-        self.check_unwritten(rel)
+        if rel in self.origin and len(self.origin[rel]) != int(m.group(2)):
+            raise Left("SWE-agent window whose length the replay does not give")
+        if rel not in self.origin and not self.every and rel not in self.written:
+            self.lens[rel] = int(m.group(2))
         head, _ = self.displayed(output)
         nums = []
         started = False
@@ -101,10 +117,10 @@ class Tools:
             if x.startswith("[File: "):
                 started = True
                 continue
-            mm = re.match(r"^(\d+):", x)
+            mm = re.match(r"^(\d+):(.*)$", x)
             if started and mm:
-                nums.append(int(mm.group(1)))
-        return [(rel, s, e) for s, e in runs_of(nums)]
+                nums.append((int(mm.group(1)), mm.group(2)))
+        return self.base_rows(rel, nums)
 
     def swe(self, action, output):
         body = action.strip("\n")
@@ -132,24 +148,24 @@ class Tools:
             raise Left("SWE-agent action of several lines")
         if name == "edit":
             if "Your changes have NOT been applied" in output:
-                raise Left("SWE-agent edit the linter refused")
-            m = re.search(r"^\[File: (.*) \(\d+ lines total\)\]$", output, re.M)
-            target = m.group(1) if m else self.swe_file
-            if target:
-                self.write(target, self.cwd)
-            else:
-                self.every = True
-            if m:
-                raise Left("read after a write of the file (edits not replayed)")  # its window
-            return ("rows", [])
+                # nothing written; the window of the original code is read
+                part = output.split("This is the original code before your edit", 1)
+                if len(part) != 2:
+                    raise Left("SWE-agent refused edit without its original window")
+                return ("rows", self.swe_window(part[1].split("Your changes have NOT been applied")[0]))
+            return self.swe_edit(body, output)
         if name == "create":
             if "already exists" in output:
-                raise Left("SWE-agent create of an existing file")
-            if len(words) > 1:
-                self.write(words[1], self.cwd)
-            m = re.search(r"^\[File: (.*) \(\d+ lines total\)\]$", output, re.M)
+                return ("rows", self.swe_window(output))  # it opens the file: a read, no write
+            m = re.search(r"^\[File: (.*) \((\d+) lines total\)\]$", output, re.M)
             if m:
                 self.swe_file = m.group(1)
+                rel = self.resolve(m.group(1), self.cwd)
+                if rel:
+                    self.written.discard(rel)
+                    self.origin[rel] = [None] * int(m.group(2))  # a new file: agent lines only
+            elif len(words) > 1:
+                self.write(words[1], self.cwd)
             return ("rows", [])
         if name in ("open", "goto", "scroll_up", "scroll_down"):
             return ("rows", self.swe_window(output))
@@ -160,9 +176,38 @@ class Tools:
             rel = self.resolve(m.group(1), self.cwd)
             if rel is None or rel == "":
                 return ("rows", [])
-            self.check_unwritten(rel)
-            nums = [int(x) for x in re.findall(r"^Line (\d+):", output, re.M)]
-            return ("rows", [(rel, s, e) for s, e in runs_of(nums)])
+            nums = [(int(n), t) for n, t in re.findall(r"^Line (\d+):(.*)$", output, re.M)]
+            return ("rows", self.base_rows(rel, nums))
         if name in ("search_dir", "find_file", "submit"):
             return ("rows", [])
         return self.bash(body, output)
+
+    def swe_edit(self, body, output):
+        """`edit a:b` replaces lines a–b of the open file with the body (to `end_of_edit`): a bash
+        array slice, so a start or end past the last line stops at it; an end more than one line
+        before the start is not replayed. The window printed after it is a read."""
+        lines = body.split("\n")
+        m = re.match(r"^edit\s+(\d+):(\d+)\s*$", lines[0])
+        target = self.swe_file
+        rel = self.resolve(target, self.cwd) if target else None
+        if not m or not rel or "end_of_edit" not in lines:
+            if rel:
+                self.write(target, self.cwd)
+            raise Left("SWE-agent edit the oracle does not replay")
+        a, b = int(m.group(1)), int(m.group(2))
+        k = lines.index("end_of_edit") - 1
+        if rel not in self.origin:
+            if self.every or rel in self.written or rel not in self.lens:
+                self.write(target, self.cwd)
+                raise Left("read after a write of the file (edits not replayed)")
+            self.origin[rel] = list(range(1, self.lens[rel] + 1))
+        if b < a - 1:
+            del self.origin[rel]
+            self.write(target, self.cwd)
+            raise Left("SWE-agent edit whose end is before its start")
+        o = self.origin[rel]
+        self.origin[rel] = o[:a - 1] + [None] * k + o[b:]
+        w = re.search(r"^\[File: (.*) \(\d+ lines total\)\]$", output, re.M)
+        if w and self.resolve(w.group(1), self.cwd) != rel:
+            raise Left("SWE-agent edit whose window is of another file")
+        return ("rows", self.swe_window(output))
