@@ -90,6 +90,7 @@ SHELL = [
     ("ls pkg\nhead -n 1 pkg/util.py", None, None),
     ("head -n 2 pkg/util.py && head -n 3 pkg/mod.py", None, None),
     ("grep -n util pkg/util.py; grep -n def pkg/mod.py", "ambiguous output", "ambiguous output"),
+    ("head -n 3 pkg/util.py && sed -n '1,5p' pkg/nonl.py", None, None),
     ("cat <<EOF > /tmp/y.txt\nhead -n 5 pkg/util.py\nEOF\ncat -n pkg/blank_end.py", None, None),
     ("cat > /tmp/x.sh << 'EOF'\ncat pkg/util.py\nsed -n '1,3p' pkg/mod.py\nEOF\nls pkg", "unknown command",
      "unknown command"),

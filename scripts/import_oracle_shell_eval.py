@@ -181,9 +181,15 @@ class Run(Tools):
             head, tail = self.displayed(output)
             if tail is not None:
                 return ("rows", [])  # several unnumbered reads the tool cut: ambiguous
-            rows = []
+            # in order, the reads share the output's lines: each credits at most what the
+            # earlier ones left of them
+            rows, budget = [], len(head)
             for rd, rcwd in reads:
-                rows += self.read(rd, rcwd, output)
+                for p, a, b in self.read(rd, rcwd, output):
+                    take = min(b - a + 1, budget)
+                    if take > 0:
+                        rows.append((p, a, a + take - 1))
+                    budget -= take
             return ("rows", rows)
         rd, rcwd = reads[0]
         if rd.numbered and loud:
