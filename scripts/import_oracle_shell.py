@@ -12,16 +12,19 @@ readcov is run as the docs show (`readcov import FILE [--workspaces DIR] [--layo
 its read rows are grouped by (task, run, step) and compared, as multisets of (path, start, end,
 turn) with `source: agent` and no `kind`, with the rows the oracle computes for each action it
 covers (a row per run of consecutive lines a call shows of a file). Edit rows are not compared.
-SWE-agent `edit a:b` and `create` are replayed on the length the windows state (docs/importers.md
-"Edits and line mapping"), so later windows and `search_file` hits map back to base lines; the
-linter's refusals read their original window, `create` of an existing file its window.
+Edits are replayed as docs/importers.md "Edits and line mapping" says, so later reads map back to
+base lines: OpenHands `create`/`str_replace`/`insert`/`undo_edit` on the workspace text (lines
+equal at a replaced region's ends keep their origin; `undo_edit`'s view is a read), SWE-agent
+`edit a:b`/`create` on the length the windows state (the linter's refusals read their original
+window, `create` of an existing file its window).
 Also compared: the summary's *missing observation* and *directory view* counts of every log, and
 every per-reason count of the hand-made logs (scripts/import_oracle_shell_cases.py).
 
 Every action the oracle leaves out is counted and printed by reason, with the readcov rows that
 fall in it (then not compared):
 - a read of a file after the run wrote it in a way the oracle does not replay (an OpenHands
-  editor edit, `undo_edit`'s view, a redirect, `sed -i`, `rm`/`cp`/`mv`/`tee` onto it, a SWE-agent
+  edit without a workspace or of one file under two roots, `cat > F << EOF`, a redirect,
+  `sed -i`, `rm`/`cp`/`mv`/`tee` onto it, a SWE-agent
   `edit` whose end is before its start or whose window is of another file, or before any window
   stated the file's length) or after a command that may change any file (`patch`, `git
   apply|checkout|stash|reset|restore`, a SWE-agent action of several lines holding an `edit`);

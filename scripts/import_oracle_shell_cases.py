@@ -181,8 +181,36 @@ def openhands_extra(ws):
          "[The command completed with exit code 0.]\n[Current working directory: /workspace/org__repo__1.0/pkg]"),
         ("execute_bash", {"command": "head -n 3 util.py"},
          "util 1\nutil 2\nutil 3\n[Current working directory: /workspace/org__repo__1.0/pkg]"),
+        # edits replayed on the workspace text (lines equal at a replaced region's ends keep their
+        # origin), later reads mapped back to base lines
+        (ed, dict(command="str_replace", path=f"{OH_ROOT}/pkg/util.py", old_str="util 5\nutil 6\n",
+                  new_str="util 5\nNEW\nutil 6\n"), f"The file {OH_ROOT}/pkg/util.py has been edited. Here's the "
+         "result of running `cat -n` on a snippet of it:\n     5\tutil 5\n     6\tNEW\n     7\tutil 6\n"),
+        (ed, v(path=f"{OH_ROOT}/pkg/util.py", view_range=[1, 8]), numbered(U1, 1, 8, "pkg/util.py")),
+        (ed, dict(command="insert", path=f"{OH_ROOT}/pkg/util.py", insert_line=0, new_str="TOP"),
+         f"The file {OH_ROOT}/pkg/util.py has been edited."),
+        ("execute_bash", {"command": f"grep -n 'NEW\\|util 7' {OH_ROOT}/pkg/util.py"},
+         "".join(f"{i}:{t}\n" for i, t in enumerate(U2, 1) if t in ("NEW", "util 7"))),
+        ("execute_bash", {"command": f"head -n 4 {OH_ROOT}/pkg/util.py"}, "\n".join(U2[:4]) + "\n"),
+        (ed, dict(command="undo_edit", path=f"{OH_ROOT}/pkg/util.py"),
+         f"Last edit to {OH_ROOT}/pkg/util.py undone successfully. " + numbered(U1 + [""], 1, 22, "pkg/util.py")),
+        (ed, dict(command="str_replace", path=f"{OH_ROOT}/pkg/util.py", old_str="nowhere", new_str="x"),
+         "ERROR:\nNo replacement was performed, old_str `nowhere` did not appear verbatim in "
+         f"{OH_ROOT}/pkg/util.py."),
+        (ed, dict(command="create", path=f"{OH_ROOT}/pkg/new2.py", file_text="n1\nn2\n"),
+         f"File created successfully at: {OH_ROOT}/pkg/new2.py"),
+        (ed, v(path=f"{OH_ROOT}/pkg/new2.py"), numbered(["n1", "n2", ""], 1, 3, "pkg/new2.py")),
         ("execute_bash", {"command": "cat util.py"}, None),
     ]
+
+
+U1 = [f"util {i}" for i in range(1, 6)] + ["NEW"] + [f"util {i}" for i in range(6, 21)]
+U2 = ["TOP"] + U1
+
+
+def numbered(lines, a, b, path):
+    body = "\n".join(f"{n:6}\t{lines[n - 1]}" for n in range(a, b + 1))
+    return f"Here's the result of running `cat -n` on {OH_ROOT}/{path}:\n{body}\n"
 
 
 # reasons of openhands_extra's actions (ws, no ws)
@@ -190,6 +218,11 @@ OH_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("shown text di
                     (None, None), (None, None), (None, None), (None, None),
                     ("shown text differs from file", None), (None, None), ("directory view", "directory view"),
                     ("tool error", "tool error"), ("unknown command", "unknown command"), (None, None),
+                    (None, "unaligned after edit"), (None, "unaligned after edit"),
+                    (None, "unaligned after edit"), (None, "unaligned after edit"),
+                    (None, "unaligned after edit"), (None, "unaligned after edit"),
+                    ("tool error", "tool error"), (None, None),
+                    ("file not in workspace", "only agent-written lines"),
                     ("missing observation", "missing observation")]
 
 

@@ -31,6 +31,12 @@ class Workspace:
     def isdir(self, p):
         return os.path.isdir(os.path.join(self.root, p))
 
+    def raw(self, p):
+        f = os.path.join(self.root, p)
+        if not os.path.isfile(f):
+            return None
+        return open(f, "rb").read().decode("utf-8", "replace").replace("\r\n", "\n")
+
     def lines(self, p):
         if p not in self.cache:
             f = os.path.join(self.root, p)
@@ -49,6 +55,8 @@ class Run(Tools):
         self.written, self.every = set(), False
         self.origin = {}  # file → base line of each current line (None: agent-written), replayed
         self.lens = {}  # file → its length as the last SWE-agent window stated
+        self.cur, self.eol, self.hist, self.roots_of = {}, {}, {}, {}  # OpenHands edits replayed
+        self.norm = norm
         self.swe_file = None
 
     # --- paths -------------------------------------------------------------------------------
@@ -88,6 +96,7 @@ class Run(Tools):
         if rel is not None:
             self.written.add(rel)
             self.origin.pop(rel, None)
+            self.cur.pop(rel, None)
 
     # --- displayed ---------------------------------------------------------------------------
     def displayed(self, text):
@@ -222,9 +231,10 @@ class Run(Tools):
                 return []  # tool error
         if self.ws is not None and self.ws.isdir(rel):
             return []
-        if not self.exists(rel):
+        if not self.exists(rel) and rel not in self.cur:
             return []
-        self.check_unwritten(rel)
+        if rel not in self.cur:
+            self.check_unwritten(rel)
         if not head and not tail:
             return []
         if rd.numbered:
@@ -242,13 +252,19 @@ class Run(Tools):
                     shown.append((int(m.group(1)) + rd.offset, m.group(2)))
             if not shown:
                 return []
-            if not self.text_ok(rel, shown, prefix_at=cut_at):
-                return []
-            return [(rel, s, e) for s, e in runs_of(n for n, _ in shown)]
+            return self.current_rows(rel, shown, cut_at)
         return self.span(rd, rel, head, tail)
 
     def span(self, rd, rel, head, tail):
-        base = self.ws.lines(rel) if self.ws is not None else None
+        rows = self.span_current(rd, rel, head, tail)
+        if rel not in self.cur:
+            return rows
+        o = self.origin[rel]  # the replayed file: current lines to base lines
+        return [(rel, s, e) for s, e in runs_of(o[n - 1] for _, a, b in rows for n in range(a, b + 1)
+                                                  if o[n - 1] is not None)]
+
+    def span_current(self, rd, rel, head, tail):
+        base = self.cur[rel] if rel in self.cur else (self.ws.lines(rel) if self.ws is not None else None)
         length = len(base) if base is not None else None
         if rd.sed_regex is not None:
             if base is None:

@@ -30,10 +30,12 @@ class Tools:
         if not isinstance(path, str):
             return ("rows", [])
         if cmd in ("create", "str_replace", "insert", "undo_edit"):
-            if not output.startswith("ERROR"):
-                self.write(path, None)
+            if output.startswith("ERROR"):
+                return ("rows", [])  # not applied
+            self.oh_edit(cmd, args, path)
             if cmd == "undo_edit" and "Here's the result of running `cat -n`" in output:
-                raise Left("read after a write of the file (edits not replayed)")
+                return self.editor(dict(args, command="view"), output.split("\n", 1)[1]
+                                   if output.startswith("Last edit") else output)
             return ("rows", [])  # the snippet after an edit is not a read
         if cmd != "view":
             return ("rows", [])
@@ -47,7 +49,8 @@ class Tools:
             return ("rows", [])  # directory view
         if rel is None or rel == "" or not self.exists(rel):
             return ("rows", [])
-        self.check_unwritten(rel)
+        if rel not in self.cur:
+            self.check_unwritten(rel)
         if "<NOTE>This file is too large to display entirely" in output:
             # SWE-agent's filemap: `{n:6d} {line}` lines, a body of six or more lines as one
             # `… eliding lines a-b …` line (not shown)
@@ -80,9 +83,7 @@ class Tools:
             shown.pop()
         if not shown:
             return ("rows", [])
-        if not self.text_ok(rel, shown, prefix_last=clipped):
-            return ("rows", [])
-        return ("rows", [(rel, s, e) for s, e in runs_of(n for n, _ in shown)])
+        return ("rows", self.current_rows(rel, shown, len(shown) - 1 if clipped else None))
 
     # --- SWE-agent ---------------------------------------------------------------------------
     def base_rows(self, rel, shown):
@@ -211,3 +212,92 @@ class Tools:
         if w and self.resolve(w.group(1), self.cwd) != rel:
             raise Left("SWE-agent edit whose window is of another file")
         return ("rows", self.swe_window(output))
+
+    # --- OpenHands edits, replayed on the workspace text --------------------------------------
+    def current_rows(self, rel, shown, prefix_at=None):
+        """Rows of shown current lines [(n, text)]: checked against the file's current text (the
+        base, or the replay), then mapped to base lines (none: only agent-written lines)."""
+        if rel not in self.cur:
+            if not self.text_ok(rel, shown, prefix_at=prefix_at):
+                return []
+            return [(rel, s, e) for s, e in runs_of(n for n, _ in shown)]
+        cur, o = self.cur[rel], self.origin[rel]
+        for i, (n, t) in enumerate(shown):
+            if n < 1 or n > len(cur):
+                return []
+            a, b = self.norm(t), self.norm(cur[n - 1])
+            if not (b.startswith(a) if i == prefix_at else a == b):
+                return []  # shown text differs from file
+        return [(rel, s, e) for s, e in runs_of(o[n - 1] for n, _ in shown if o[n - 1] is not None)]
+
+    def oh_edit(self, cmd, args, path):
+        """create / str_replace / insert / undo_edit on the current text (docs/importers.md "Edits and
+        line mapping"): lines equal at the start and end of a replaced region keep their origin."""
+        rel = self.resolve(path, None)
+        if rel in (None, ""):
+            return
+        root = path[: len(path) - len(rel)]
+        if self.ws is None or self.every or rel in self.written or self.roots_of.setdefault(rel, root) != root:
+            self.write(path, None)
+            self.cur.pop(rel, None)
+            return
+        if rel not in self.cur:
+            raw = self.ws.raw(rel)
+            if raw is None and cmd != "create":
+                self.write(path, None)
+                return
+            lines, eol = self.split(raw or "")
+            self.cur[rel], self.origin[rel], self.eol[rel] = lines, list(range(1, len(lines) + 1)), eol
+            self.hist[rel] = []
+        cur, o, eol = self.cur[rel], self.origin[rel], self.eol[rel]
+        if cmd == "undo_edit":
+            if not self.hist[rel]:
+                return self.lose(path, rel)
+            self.cur[rel], self.origin[rel], self.eol[rel] = self.hist[rel].pop()
+            return
+        self.hist[rel].append((cur, o, eol))
+        if cmd == "create":
+            lines, eol2 = self.split(args.get("file_text") or "")
+            self.cur[rel], self.origin[rel], self.eol[rel] = lines, [None] * len(lines), eol2
+        elif cmd == "insert":
+            n, new = args.get("insert_line"), args.get("new_str")
+            if not isinstance(n, int) or not isinstance(new, str) or n < 0 or n > len(cur):
+                return self.lose(path, rel)
+            add = new.split("\n")
+            self.cur[rel], self.origin[rel] = cur[:n] + add + cur[n:], o[:n] + [None] * len(add) + o[n:]
+        else:
+            old, new = args.get("old_str"), args.get("new_str") or ""
+            content = "\n".join(cur) + ("\n" if eol else "")
+            if not isinstance(old, str) or not old or content.count(old) != 1:
+                return self.lose(path, rel)
+            start = content.index(old)
+            end = start + len(old)
+            ls, le = content.count("\n", 0, start), content.count("\n", 0, end)
+            lines, eol2 = self.split(content[:start] + new + content[end:])
+            suffix = max(0, len(cur) - (le + 1))
+            old_reg, new_reg = cur[ls:le + 1], lines[ls:len(lines) - suffix]
+            reg = [None] * len(new_reg)
+            i = 0
+            while i < min(len(old_reg), len(new_reg)) and old_reg[i] == new_reg[i]:
+                reg[i] = o[ls + i]
+                i += 1
+            j = 0
+            while j < min(len(old_reg), len(new_reg)) - i and old_reg[-1 - j] == new_reg[-1 - j]:
+                reg[len(new_reg) - 1 - j] = o[ls + len(old_reg) - 1 - j]
+                j += 1
+            self.cur[rel], self.origin[rel], self.eol[rel] = lines, o[:ls] + reg + o[le + 1:], eol2
+            if len(self.cur[rel]) != len(self.origin[rel]):
+                return self.lose(path, rel)
+
+    def lose(self, path, rel):
+        self.cur.pop(rel, None)
+        self.write(path, None)
+
+    @staticmethod
+    def split(text):
+        """A text's lines, and whether it ends with a line break."""
+        eol = text.endswith("\n")
+        lines = text.split("\n")
+        if eol:
+            lines.pop()
+        return lines, eol
