@@ -197,7 +197,7 @@ pub fn score_tasks<'a, 'g: 'a, 's, R, G>(
 /// distinct; [`crate::named`]): the one place the rule is kept. A named run the reads do not
 /// hold is scored as a run that read nothing (`score_run(g, None)`, status unchanged: coverage
 /// 0 against gold), in run-name order among the task's other runs; a task with runs or named
-/// runs gets no [`NO_RUN`] row; a named run of a task with neither gold nor reads, none.
+/// runs gets no [`NO_RUN`] row; a named run of a task without gold, none (even beside its reads).
 pub fn score_tasks_named<'a, 'g: 'a, 's, R, G>(
     gold: impl IntoIterator<Item = &'g GoldSpan>,
     runs: &'s [R],

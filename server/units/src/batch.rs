@@ -3,7 +3,7 @@
 
 use crate::coverage::{run_unit_score_with, FileSyntax, OwnLines, UnitScore};
 use readcov_core::{
-    collect_lines, FileLengths, GoldSpan, ReadSpan, ScoreOptions, TaskRunScore, Tier,
+    collect_lines, FileLengths, GoldSpan, ReadSpan, ScoreOptions, Status, TaskRunScore, Tier,
 };
 use std::collections::BTreeMap;
 
@@ -43,7 +43,15 @@ pub fn unit_scores<'a>(
                 collect_lines(g.iter().map(|s| (s.path.as_str(), s.start, s.end)), lengths);
             let read_lines =
                 collect_lines(r.iter().map(|s| (s.path.as_str(), s.start, s.end)), lengths);
-            run_unit_score_with(&gold_lines, &read_lines, syntax, &own, lengths, widen)
+            let mut u = run_unit_score_with(&gold_lines, &read_lines, syntax, &own, lengths, widen);
+            if row.score.status == Status::NoRun {
+                // Nothing was measured (docs/metrics.md): the what-ifs are not coverages of 0,
+                // as the row's own ratios are null and the table shows `-`.
+                u.unit_hit = None;
+                u.coverage_widened_to_units = None;
+                u.coverage_widened_by_lines = None;
+            }
+            u
         })
         .collect()
 }

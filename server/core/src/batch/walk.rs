@@ -43,6 +43,7 @@ pub(super) fn score_tasks_in_order<'a, 'g: 'a, R, G>(
             (false, Some(g)) => g,
             _ => &only_runs,
         };
+        let has_gold = gold_task == Some(task);
         let task_gold: &[&GoldSpan] = match gold_task {
             Some(g) if g == task => &gold_tasks.next().expect("peeked").1,
             _ => &[],
@@ -56,7 +57,14 @@ pub(super) fn score_tasks_in_order<'a, 'g: 'a, R, G>(
         while n < named.len() && named[n].0 == task {
             n += 1;
         }
-        let mut extra = named[named_first..n].iter().map(|p| p.1).peekable();
+        // A named run of a task without gold adds no row, even beside runs that read the task
+        // (docs/formats.md: nothing to measure, nothing read).
+        let named_here = if has_gold {
+            &named[named_first..n]
+        } else {
+            &[]
+        };
+        let mut extra = named_here.iter().map(|p| p.1).peekable();
         // Runs are sorted by (task, run): each task's runs come next.
         let has_runs = runs.peek().is_some_and(|r| key(r).0 == task);
         if !has_runs && extra.peek().is_none() {

@@ -209,6 +209,37 @@ fn named_runs_with_no_reads_are_scored_zero_and_counted() {
     assert_eq!(runs, [("t", "b"), ("u", NO_RUN)]);
 }
 
+/// Found by scripts/score_oracle.py: a named run of a task without gold got an unscored row when
+/// another run had read the task (docs/formats.md: a named run of a task without gold adds no
+/// row). The reading run keeps its unscored row; the named one adds none, before or after it.
+#[test]
+fn named_run_of_a_task_without_gold_adds_no_row_beside_reads() {
+    let gold = [g("t", "a.py", 1, 4)];
+    let reads = [r("t", "b", "a.py", 1, 4), r("v", "m", "b.py", 1, 2)];
+    let named = readcov_core::NamedRuns::new(
+        [("t", "a"), ("v", "a"), ("v", "z")].map(|(t, r)| (t.to_string(), r.to_string())),
+    );
+    let got = readcov_core::score_batch_named(
+        &gold,
+        &reads,
+        &named,
+        &readcov_core::UnknownLengths,
+        &ScoreOptions::default(),
+    );
+    let seen: Vec<(&str, &str, Status)> = got
+        .iter()
+        .map(|x| (x.task.as_str(), x.run.as_str(), x.score.status))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("t", "a", Status::Scored),
+            ("t", "b", Status::Scored),
+            ("v", "m", Status::Unscored),
+        ]
+    );
+}
+
 #[test]
 fn many_tasks_and_runs_in_one_file() {
     check(

@@ -249,3 +249,70 @@ fn a_batch_of_runs_scores_each_as_if_alone() {
         assert_eq!(got, &alone, "{} {}", row.task, row.run);
     }
 }
+
+/// Found by scripts/score_oracle.py: a file read whose gold spans all lie past its end (clipped
+/// to no line by `--workspace`) was left out of the ±N cost, which counts every file read
+/// (docs/units.md); and a `no run` row had what-if coverages of 0.0 where its own ratios are
+/// null (docs/metrics.md: nothing is measured).
+#[test]
+fn clipped_away_gold_file_still_widens_and_no_run_rows_have_no_what_ifs() {
+    use readcov_core::{score_batch, GoldSpan, ReadSpan, ScoreOptions, Status};
+    let gold = [
+        GoldSpan {
+            task: "t".into(),
+            ..GoldSpan::simple("x.py", 40, 40)
+        },
+        GoldSpan {
+            task: "t".into(),
+            ..GoldSpan::simple("y.py", 5, 5)
+        },
+        GoldSpan {
+            task: "n".into(),
+            ..GoldSpan::simple("y.py", 12, 13)
+        },
+    ];
+    let reads = [ReadSpan {
+        task: "t".into(),
+        run: "r".into(),
+        ..ReadSpan::simple("x.py", 2, 4)
+    }];
+    let lengths: BTreeMap<String, u32> = [("x.py".to_string(), 30), ("y.py".to_string(), 30)]
+        .into_iter()
+        .collect();
+    let syntax: BTreeMap<String, FileSyntax> = ["x.py", "y.py"]
+        .map(|p| {
+            let units = FileSyntax::Units {
+                units: sample(),
+                parse_errors: 0,
+            };
+            (p.to_string(), units)
+        })
+        .into_iter()
+        .collect();
+    let opts = ScoreOptions::default();
+    let rows = score_batch(&gold, &reads, &lengths, &opts);
+    let got = readcov_units::unit_scores(&rows, &gold, &reads, &lengths, &opts, &syntax, 10);
+    let of = |task: &str| {
+        let i = rows.iter().position(|r| r.task == task).expect("row");
+        (rows[i].score.status, &got[i])
+    };
+    let (status, t) = of("t");
+    assert_eq!(status, Status::Scored);
+    assert_eq!(t.extra_lines_by_lines, 11, "x.py 2-4 widened to 1-14");
+    assert_eq!(t.coverage_widened_by_lines, Some(0.0));
+    let (status, n) = of("n");
+    assert_eq!(status, Status::NoRun);
+    assert_eq!(
+        (
+            n.unit_hit,
+            n.coverage_widened_to_units,
+            n.coverage_widened_by_lines
+        ),
+        (None, None, None)
+    );
+    assert_eq!(
+        (n.gold_units, n.gold_units_hit),
+        (1, 0),
+        "its gold is still shown"
+    );
+}
