@@ -63,30 +63,14 @@ pub fn load_gold_and_change(
 
 /// No valid gold span: nothing to score (the same words in every command).
 pub fn no_valid_gold(path: &Path) -> anyhow::Error {
-    anyhow::anyhow!("{}: no valid gold spans, nothing to score", path.display())
+    input::Nothing::NoGold(path.display().to_string()).into()
 }
 
 /// A reads file with no valid row: its errors printed, and the error to stop with (an empty file
-/// is said as such; a file whose every line is bad, as [`no_valid_reads`]).
+/// is said as such; a file whose every line is bad, as "no valid reads").
 pub fn nothing_read(path: &Path, errors: &[InputError]) -> anyhow::Error {
-    if errors.is_empty() {
-        return anyhow::anyhow!(
-            "{}: no reads, nothing to score (every gold task would have no run)",
-            path.display()
-        );
-    }
     report_errors(errors);
-    no_valid_reads(path)
-}
-
-/// Every reads line was an error: a table of zeros would hide it (a file in another format,
-/// most often), so no command scores it.
-pub fn no_valid_reads(path: &Path) -> anyhow::Error {
-    anyhow::anyhow!(
-        "{}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
-         line; an agent trajectory is imported on the fly, see `readcov import --help`)",
-        path.display()
-    )
+    input::Nothing::read(&path.display().to_string(), errors).into()
 }
 
 /// Loads a `--reads` file: a trajectory is imported on the fly against `base_files` (saying so),

@@ -50,6 +50,13 @@ pub enum DiagnoseLoadError {
         notes: Vec<String>,
         errors: Vec<InputError>,
     },
+    /// Reads with no valid row (an empty file, or every row an error), as every command says it:
+    /// no run to diagnose. Its located errors are kept for the edge to say.
+    #[error("{nothing}")]
+    NoReads {
+        nothing: crate::input::Nothing,
+        errors: Vec<InputError>,
+    },
     /// A harness report that is not one (a report file is read whole or not at all).
     #[error("{0}")]
     Report(InputError),

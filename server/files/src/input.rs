@@ -17,6 +17,7 @@ mod imported;
 pub mod labels;
 mod named;
 mod not_a_log;
+mod nothing;
 mod pieces;
 pub mod preds;
 pub mod reads;
@@ -41,6 +42,7 @@ pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_labels, load_outcomes, outcomes_of};
 pub use named::named_file;
 pub use not_a_log::not_a_log;
+pub use nothing::Nothing;
 pub use preds::{load_predictions, predictions_of, Prediction};
 pub use readcov_core::stages::HarnessFile;
 pub use reads::{
@@ -241,7 +243,8 @@ impl InputKind {
             InputKind::Ledger => "give it to `readcov sheet --ledger`",
             InputKind::TaskDecls => "give it to `readcov sheet --tasks`",
             InputKind::Units => "give it as `--units` (`readcov report`, `readcov sheet`)",
-            InputKind::Spans | InputKind::Parquet | InputKind::Unknown => "",
+            InputKind::Spans => "give it as `--gold` or `--reads` (plain spans are either)",
+            InputKind::Parquet | InputKind::Unknown => "",
         };
         text.to_string()
     }
@@ -276,6 +279,8 @@ pub enum Role {
     LocBenchGold,
     /// `readcov locbench --preds`: code localizations.
     Localizations,
+    /// `--units` (`readcov report`, `readcov sheet`): syntax units JSONL.
+    Units,
 }
 
 /// How a role takes a kind.
@@ -305,6 +310,7 @@ impl Role {
             Role::Patch => "a unified diff",
             Role::LocBenchGold => "Loc-Bench gold",
             Role::Localizations => "code localizations",
+            Role::Units => "syntax units",
         }
     }
 
@@ -333,6 +339,8 @@ impl Role {
             (Role::LocBenchGold, K::LocBench | K::SweBench | K::GoldJsonl | K::Spans) => Take::AsIs,
             (Role::LocBenchGold, K::Diff | K::ContextBench) => Take::Convert,
             (Role::Localizations, K::Localizations) => Take::AsIs,
+            // The sheet's units may be plain `path`/`start`/`end` rows.
+            (Role::Units, K::Units | K::Spans) => Take::AsIs,
             (
                 Role::Gold
                 | Role::Reads
@@ -346,7 +354,8 @@ impl Role {
                 | Role::Instances
                 | Role::Patch
                 | Role::LocBenchGold
-                | Role::Localizations,
+                | Role::Localizations
+                | Role::Units,
                 K::GoldJsonl
                 | K::ReadsJsonl
                 | K::Spans
@@ -412,6 +421,9 @@ pub fn check_file(path: &std::path::Path, role: Role) -> Result<Take, LoadError>
 pub enum LoadError {
     #[error(transparent)]
     File(#[from] FileError),
+    /// Every line of the file was an error (labels, predictions): nothing of it is usable.
+    #[error(transparent)]
+    Nothing(#[from] Nothing),
     /// The file is of a kind this flag does not take (and cannot be converted).
     #[error("{name}: looks like {}, not {}: {}", kind.looks_like(), role.what(), role.advice(*kind, name))]
     WrongKind {

@@ -75,7 +75,7 @@ pub fn grade(
             said(Said::Notes(&loaded.notes));
             if loaded.parsed.items.is_empty() {
                 said(Said::Errors(&loaded.parsed.errors));
-                return Err(ReportError::NoGold(g.name()));
+                return Err(crate::input::Nothing::NoGold(g.name()).into());
             }
             Some(loaded.parsed)
         }
@@ -92,13 +92,8 @@ pub fn grade(
             said(Said::Notes(&loaded.notes));
             // A trajectory whose every edit was lost still names a run.
             if loaded.parsed.items.is_empty() && loaded.lost_edits.is_empty() {
-                return Err(match loaded.parsed.errors.is_empty() {
-                    true => ReportError::NoReads(r.name()),
-                    false => {
-                        said(Said::Errors(&loaded.parsed.errors));
-                        ReportError::NoValidReads(r.name())
-                    }
-                });
+                said(Said::Errors(&loaded.parsed.errors));
+                return Err(crate::input::Nothing::read(&r.name(), &loaded.parsed.errors).into());
             }
             Some(loaded.parsed)
         }
@@ -107,7 +102,16 @@ pub fn grade(
     let tasks = crate::report::optional(src.tasks, parse_tasks)?;
     let units = match src.units {
         None => None,
-        Some(u) => Some(parse_units(&u.bytes()?, &u.name(), set.root)),
+        Some(u) => {
+            let parsed = parse_units(&u.units_bytes()?, &u.name(), set.root);
+            let nothing =
+                crate::input::Nothing::units(&u.name(), parsed.items.len(), &parsed.errors);
+            if let Some(nothing) = nothing {
+                said(Said::Errors(&parsed.errors));
+                return Err(nothing.into());
+            }
+            Some(parsed)
+        }
     };
     let mut errors = 0;
     let all = [units.as_ref().map(|u| &u.errors), Some(&runs.errors)];

@@ -178,14 +178,19 @@ fn units_file_gives_unit_regions() {
     let bad = dir.path().join("units.jsonl");
     std::fs::write(&bad, "{\"path\":\"a.py\",\"start\":3,\"end\":1}\n{\"path\":\"a.py\",\"start\":1,\"end\":2,\"lang\":\"py\"}\n").unwrap();
     let bad = bad.to_string_lossy().into_owned();
-    let o = readcov(&[
-        "sheet",
-        "--runs",
-        "tests/fixtures/sheet/runs.jsonl",
-        "--units",
-        &bad,
-    ]);
-    assert!(o.status.success());
+    let sheet = |units: &str| {
+        readcov(&[
+            "sheet",
+            "--runs",
+            "tests/fixtures/sheet/runs.jsonl",
+            "--units",
+            units,
+        ])
+    };
+    // Every line bad: each located, and nothing to judge edits by (exit 2, as any input whose
+    // every line is an error).
+    let o = sheet(&bad);
+    assert_eq!(o.status.code(), Some(2));
     let err = text(&o.stderr);
     assert!(
         err.contains("units.jsonl:1: field `end`: end 1 is before start 3"),
@@ -193,6 +198,22 @@ fn units_file_gives_unit_regions() {
     );
     assert!(
         err.contains("units.jsonl:2: field `lang`: unknown field"),
+        "{err}"
+    );
+    assert!(err.contains("units.jsonl: no valid syntax units"), "{err}");
+    // With one good line the bad ones are located and the rest judged.
+    let good = std::fs::read_to_string(root().join("tests/fixtures/sheet/units.jsonl")).unwrap();
+    std::fs::write(
+        dir.path().join("units.jsonl"),
+        format!("{}{good}", std::fs::read_to_string(&bad).unwrap()),
+    )
+    .unwrap();
+    let o = sheet(&bad);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("units.jsonl:1: field `end`: end 1 is before start 3")
+            && err.contains("units.jsonl:2: field `lang`: unknown field"),
         "{err}"
     );
 }

@@ -51,6 +51,7 @@ mod lsp_raw;
 mod lsp_stdio;
 mod lsp_store_index;
 mod lsp_summary_stream;
+mod nothing_valid;
 mod outputs;
 mod parquet_limits;
 mod pinned_outputs;

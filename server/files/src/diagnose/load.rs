@@ -75,6 +75,14 @@ pub fn load(req: &Request) -> Result<Inputs, DiagnoseLoadError> {
     };
     let (loaded, changes) = req.reads.load_reads_and_changes(&opts)?;
     let mut reads = loaded.parsed;
+    // As in every command: no valid read row, no run (a trajectory whose every edit was lost
+    // still names one). Checked before the shard keeps its tasks: a shard may hold none.
+    if reads.items.is_empty() && loaded.lost_edits.is_empty() {
+        return Err(DiagnoseLoadError::NoReads {
+            nothing: crate::input::Nothing::read(&req.reads.name(), &reads.errors),
+            errors: reads.errors,
+        });
+    }
     if let Some(shard) = req.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.items.retain(|r| shard.keeps(&r.task));

@@ -25,8 +25,12 @@ pub fn outcomes_of(name: &str, bytes: &[u8]) -> Result<Loaded<Label>, LoadError>
     if kind == InputKind::HarnessReport {
         return Ok(from_report(name, bytes));
     }
+    let parsed = parse_outcomes(&as_jsonl(bytes), name);
+    if let Some(nothing) = super::Nothing::labels(name, parsed.items.len(), &parsed.errors) {
+        return Err(nothing.into());
+    }
     Ok(Loaded {
-        parsed: parse_outcomes(&as_jsonl(bytes), name),
+        parsed,
         kind,
         notes: Vec::new(),
         lost_edits: Vec::new(),

@@ -19,8 +19,12 @@ pub fn load_predictions(path: &Path) -> Result<Loaded<Prediction>, LoadError> {
 pub fn predictions_of(name: &str, bytes: &[u8]) -> Result<Loaded<Prediction>, LoadError> {
     let kind = detect(name, bytes);
     Role::Predictions.check(name, kind)?;
+    let parsed = parse_predictions(bytes, name);
+    if let Some(nothing) = super::Nothing::predictions(name, parsed.items.len(), &parsed.errors) {
+        return Err(nothing.into());
+    }
     Ok(Loaded {
-        parsed: parse_predictions(bytes, name),
+        parsed,
         kind,
         notes: Vec::new(),
         lost_edits: Vec::new(),

@@ -31,6 +31,14 @@ impl Source {
         }
     }
 
+    /// `--units` from this input: its bytes, once the layer has checked they are syntax units (a
+    /// file it recognises as another kind is refused, as every flag refuses one).
+    pub fn units_bytes(&self) -> Result<Vec<u8>, LoadError> {
+        let (name, bytes) = (self.name(), self.bytes()?);
+        super::Role::Units.check(&name, super::detect(&name, &bytes))?;
+        Ok(bytes)
+    }
+
     /// `--gold` from this input: [`super::load_gold`] for a file, [`super::gold_of`] for bytes.
     pub fn load_gold(self, opts: &GoldOptions) -> Result<LoadedGold, LoadError> {
         match self {

@@ -8,6 +8,7 @@
 
 use super::{build_report, diagnosis, report_sheet, ReportRequest, ReportSheet};
 use crate::diagnose::{with_loaded, Beside, DiagnoseLoadError, Loaded};
+use crate::input::Nothing;
 use crate::input::{BaseFiles, GoldOptions, LoadError, LoadedGold, ReadsOptions, Source};
 use crate::sets::GoldSetInput;
 use crate::{canonical_dir, FileError};
@@ -106,18 +107,10 @@ pub enum ReportError {
     File(#[from] FileError),
     #[error(transparent)]
     Stages(#[from] DiagnoseLoadError),
-    /// A gold input with no valid span leaves nothing to report (the words of every command).
-    #[error("{0}: no valid gold spans, nothing to score")]
-    NoGold(String),
-    /// Reads with no valid row (when [`ReportSettings::require_reads`]): an empty input.
-    #[error("{0}: no reads, nothing to score (every gold task would have no run)")]
-    NoReads(String),
-    /// Reads whose every row was an error (a file in another format, most often).
-    #[error(
-        "{0}: no valid reads, nothing to score (reads JSONL has `path`, `start`, `end` per \
-         line; an agent trajectory is imported on the fly, see `readcov import --help`)"
-    )]
-    NoValidReads(String),
+    /// A gold input with no valid span, reads with no valid row (when
+    /// [`ReportSettings::require_reads`]): the words of every command.
+    #[error(transparent)]
+    Nothing(#[from] crate::input::Nothing),
     /// A sheet `k` of 0.
     #[error("k: every k must be at least 1")]
     Ks,
@@ -159,13 +152,8 @@ pub fn load_and_build(
     // A trajectory whose every edit was lost still names a run.
     if set.require_reads && reads.parsed.items.is_empty() && reads.lost_edits.is_empty() {
         let name = src.reads.name();
-        return Err(match reads.parsed.errors.is_empty() {
-            true => ReportError::NoReads(name),
-            false => {
-                said(Said::Errors(&reads.parsed.errors));
-                ReportError::NoValidReads(name)
-            }
-        });
+        said(Said::Errors(&reads.parsed.errors));
+        return Err(crate::input::Nothing::read(&name, &reads.parsed.errors).into());
     }
     let lost_edits = reads.lost_edits;
     let (gold, reads) = (gold.parsed, reads.parsed);
@@ -192,8 +180,12 @@ pub fn load_and_build(
     let units = match src.units {
         None => None,
         Some(u) => {
-            let parsed = parse_units(&u.bytes()?, &u.name(), set.root);
+            let parsed = parse_units(&u.units_bytes()?, &u.name(), set.root);
             said(Said::Errors(&parsed.errors));
+            let nothing = Nothing::units(&u.name(), parsed.items.len(), &parsed.errors);
+            if let Some(nothing) = nothing {
+                return Err(nothing.into());
+            }
             errors += parsed.errors.len();
             Some(parsed.items)
         }
@@ -300,7 +292,7 @@ fn some_gold(
             true => Said::SetErrors(&g.parsed.errors),
             false => Said::Errors(&g.parsed.errors),
         });
-        return Err(ReportError::NoGold(src.name()));
+        return Err(crate::input::Nothing::NoGold(src.name()).into());
     }
     Ok(g)
 }

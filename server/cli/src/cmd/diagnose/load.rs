@@ -37,6 +37,10 @@ pub fn load(args: &DiagnoseArgs) -> Result<Inputs> {
             report_errors(&errors);
             return Err(no_valid_gold(&args.gold));
         }
+        Err(DiagnoseLoadError::NoReads { nothing, errors }) => {
+            report_errors(&errors);
+            return Err(nothing.into());
+        }
         Err(e) => return Err(e.into()),
     };
     let notes = (inputs.gold_notes.iter())
