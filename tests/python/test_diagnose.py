@@ -86,6 +86,27 @@ def test_diagnose_refuses_what_the_cli_refuses(changes):
     assert "nothing to diagnose" in e.value.message
 
 
+def test_diagnose_stops_on_inputs_with_nothing_valid_as_the_cli_does(changes, tmp_path):
+    """Empty reads, and labels or predictions whose every line is an error: the CLI's exit 2 and
+    its words (before session 26 diagnose gave an empty table and ignored the bad labels)."""
+    gold, reads = REAL / "gold.jsonl", changes / "reads.jsonl"
+    empty, bad = tmp_path / "empty.jsonl", tmp_path / "bad.md"
+    empty.write_text("")
+    bad.write_text("# notes\nnot json\n")
+    for kw, flag, path, says in [
+        ("reads", "--reads", empty, "no reads, nothing to score"),
+        ("outcomes", "--outcomes", bad, "no valid outcome labels, 2 line(s) and every one an error"),
+        ("patches", "--patches", bad, "no valid predictions, 2 line(s) and every one an error"),
+    ]:
+        args = {"reads": reads, kw: path}
+        cli_args = ["--reads", reads] if kw != "reads" else []
+        done = cli("diagnose", "--gold", gold, *cli_args, flag, path, check=False)
+        assert done.returncode == 2 and says in done.stderr, (kw, done.stderr)
+        with pytest.raises(readcov.InputError) as e:
+            readcov.diagnose(gold, **args)
+        assert says in e.value.message and e.value.message in done.stderr, (kw, e.value.message, done.stderr)
+
+
 def test_explain_stages_know_the_runs_change(changes):
     """explain's stages take the run's change as `readcov explain` does: `patches=`, else the
     trajectory's own patch or its replayed edits; `workspaces=` is the task's own folder."""

@@ -141,7 +141,8 @@ pub fn explain(
                     errors.extend(inputs.other_errors.iter().map(located));
                     inputs.with_diagnose_input(1, |i| diagnose_run(i, &e.task, &e.run))
                 }
-                Err(DiagnoseLoadError::NoGold { .. }) => None,
+                // No gold or no reads: the explanation's own loading has said so already.
+                Err(DiagnoseLoadError::NoGold { .. } | DiagnoseLoadError::NoReads { .. }) => None,
                 Err(err) => return Err(file_error(err)),
             };
         }
