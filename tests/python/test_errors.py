@@ -74,6 +74,18 @@ def test_merge_of_a_missing_file_says_which(tmp_path):
     assert e.value.message in cli("merge", missing, check=False).stderr
 
 
+def test_merge_names_a_file_of_another_kind_as_the_cli_does():
+    """SWE-bench rows given as a partial: what they look like and where they go, the CLI's words
+    (before: "not JSON, so not a readcov partial")."""
+    rows = REAL / "gold.jsonl"
+    with pytest.raises(readcov.InputError) as e:
+        readcov.merge([rows])
+    says = "looks like SWE-bench rows (`instance_id`, `patch`), not a readcov partial"
+    assert says in str(e.value), e.value
+    done = cli("merge", rows, check=False)
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
 def test_a_text_that_is_not_a_diff_gives_the_clis_reason(tmp_path):
     with pytest.raises(readcov.InputError) as e:
         readcov.gold_from_patch("not a diff")

@@ -24,5 +24,6 @@ pub fn check_partial_path(path: Option<&Path>, inputs: &[Option<&Path>]) -> Resu
 
 pub fn read_partial(path: &Path) -> Result<PartialFile> {
     let bytes = crate::inputs::read_input(path)?;
-    PartialFile::parse(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    readcov_files::input::partial_of(&path.display().to_string(), &bytes)
+        .map_err(anyhow::Error::msg)
 }

@@ -41,7 +41,7 @@ pub use gold::{
 pub use gold_change::{gold_changes, GoldChanges};
 pub use labels::{load_labels, load_outcomes, outcomes_of};
 pub use named::named_file;
-pub use not_a_log::not_a_log;
+pub use not_a_log::{not_a_log, partial_of};
 pub use nothing::Nothing;
 pub use preds::{load_predictions, predictions_of, Prediction};
 pub use readcov_core::stages::HarnessFile;

@@ -3,7 +3,7 @@
 
 use crate::file_error;
 use pyo3::prelude::*;
-use readcov_core::{merge_partials, Partial, PartialFile};
+use readcov_core::{merge_partials, Partial};
 use serde_json::json;
 
 /// The merged document (JSON) and a warning when the shards do not cover `0..N`.
@@ -12,8 +12,8 @@ pub fn merge(partials: Vec<String>) -> PyResult<(String, Option<String>)> {
     let mut files = Vec::new();
     for (i, p) in partials.iter().enumerate() {
         files.push(
-            PartialFile::parse(p.as_bytes())
-                .map_err(|e| file_error(format!("partial {i}: {e}")))?,
+            readcov_files::input::partial_of(&format!("partial {i}"), p.as_bytes())
+                .map_err(file_error)?,
         );
     }
     let merged = merge_partials(files).map_err(|(at, e)| match at {

@@ -93,3 +93,32 @@ fn merge_refuses_the_same_shard_twice() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("given twice"));
 }
+
+/// A file of another kind given to `merge` is named by the input layer, with where it goes
+/// (before: "not JSON, so not a readcov partial" for every JSONL file); other text keeps the
+/// parser's words.
+#[test]
+fn merge_names_a_file_that_is_no_partial() {
+    let real = common::real_data();
+    let rows = real.join("gold.jsonl");
+    let rows = rows.to_str().unwrap();
+    let o = common::readcov(&["merge", rows]);
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{rows}: looks like SWE-bench rows (`instance_id`, `patch`), not a readcov partial \
+             (`--emit-partial FILE` writes one): give it as `--gold`"
+        )),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.md"), "hello\n").unwrap();
+    let o = common::readcov_in(dir.path(), &["merge", "notes.md"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        common::stderr(&o).contains("notes.md: not JSON, so not a readcov partial"),
+        "{}",
+        common::stderr(&o)
+    );
+}

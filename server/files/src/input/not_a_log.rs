@@ -8,11 +8,35 @@ use super::{detect, InputKind};
 /// for a file of unknown kind, a log or Parquet rows: the importer's own message stands then.
 /// The importer asks here rather than keeping a second rule of its own for the same files.
 pub fn not_a_log(name: &str, bytes: &[u8]) -> Option<String> {
-    let kind = detect(name, bytes);
-    if matches!(
-        kind,
-        InputKind::Unknown | InputKind::Log(_) | InputKind::Parquet
-    ) {
+    match detect(name, bytes) {
+        InputKind::Log(_) => None,
+        kind => named(kind, name),
+    }
+}
+
+/// A file `readcov merge` could not read as a partial: `name: looks like …, not a readcov
+/// partial (… where it goes)` when the input layer knows the kind, else `name: why` as the
+/// partial's parser said it.
+pub fn partial_of(name: &str, bytes: &[u8]) -> Result<readcov_core::PartialFile, String> {
+    readcov_core::PartialFile::parse(bytes).map_err(|why| {
+        let kind = detect(name, bytes);
+        match named(kind, name) {
+            Some(_) => format!(
+                "{name}: looks like {}, not a readcov partial (`--emit-partial FILE` writes one){}",
+                kind.looks_like(),
+                match kind.goes_to(name) {
+                    to if to.is_empty() => String::new(),
+                    to => format!(": {to}"),
+                }
+            ),
+            None => format!("{name}: {why}"),
+        }
+    })
+}
+
+/// `looks like …: where it goes` for a kind the layer can name (not unknown, not Parquet rows).
+fn named(kind: InputKind, name: &str) -> Option<String> {
+    if matches!(kind, InputKind::Unknown | InputKind::Parquet) {
         return None;
     }
     let goes_to = kind.goes_to(name);
@@ -85,6 +109,27 @@ mod tests {
                 "{file}: {got}"
             );
         }
+    }
+
+    /// `readcov merge` names a reads file, SWE-bench rows or a trajectory given as a partial;
+    /// other text keeps the parser's words (before: "not JSON, so not a readcov partial" for
+    /// every JSONL file).
+    #[test]
+    fn a_file_given_as_a_partial_is_named() {
+        let path = "tests/data/real/gold.jsonl";
+        let bytes = std::fs::read(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let err = super::partial_of(path, &bytes).unwrap_err();
+        assert!(
+            err.starts_with(&format!("{path}: looks like SWE-bench rows (`instance_id`, `patch`), not a readcov partial (`--emit-partial FILE` writes one): give it as `--gold`")),
+            "{err}"
+        );
+        let reads = b"{\"task\":\"t\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n";
+        let err = super::partial_of("r.jsonl", reads).unwrap_err();
+        assert!(err.starts_with("r.jsonl: looks like reads JSONL"), "{err}");
+        assert_eq!(
+            super::partial_of("notes.md", b"hello\n").unwrap_err(),
+            "notes.md: not JSON, so not a readcov partial"
+        );
     }
 
     /// A log, and text of no known kind, keep the importer's own message.
