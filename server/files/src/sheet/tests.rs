@@ -72,7 +72,8 @@ fn says_each_input_s_errors_in_the_cli_s_order_then_the_warnings() {
     let ledger = bytes("<ledger>", "x\n");
     let tasks = std::fs::read_to_string(f.join("tasks.jsonl")).unwrap();
     let tasks = bytes("<tasks>", &format!("{tasks}{tasks}x\n"));
-    let units = bytes("<units>", "x\n");
+    // A units file whose every line is bad stops the sheet (`a_units_file_with_nothing_valid_stops`).
+    let units = bytes("<units>", "{\"path\":\"a.py\",\"start\":1,\"end\":3}\nx\n");
     let mut src = sources(&runs);
     (src.gold, src.reads, src.ledger) = (Some(&gold), Some(&reads), Some(&ledger));
     (src.tasks, src.units) = (Some(&tasks), Some(&units));
@@ -81,7 +82,7 @@ fn says_each_input_s_errors_in_the_cli_s_order_then_the_warnings() {
     assert_eq!(
         said,
         [
-            "error <units>:1",
+            "error <units>:2",
             "error <ledger>:1",
             "error <tasks>:3",
             "error <gold>:2",
@@ -93,6 +94,22 @@ fn says_each_input_s_errors_in_the_cli_s_order_then_the_warnings() {
     assert_eq!(graded.errors, 5);
     assert_eq!(graded.units, "file");
     assert!(!graded.sheet.runs.is_empty());
+}
+
+#[test]
+fn a_units_file_with_nothing_valid_stops() {
+    let f = fixtures();
+    let runs = Source::Path(f.join("runs.jsonl"));
+    let units = bytes("<units>", "x\n");
+    let mut src = sources(&runs);
+    src.units = Some(&units);
+    let (graded, said) = run(&src, None, true);
+    let err = graded.err().expect("stopped").to_string();
+    assert!(
+        err.starts_with("<units>: no valid syntax units, 1 line(s)"),
+        "{err}"
+    );
+    assert_eq!(said, ["error <units>:1"]);
 }
 
 #[test]
