@@ -19,8 +19,9 @@ pub(super) fn splice(
     let old_text: Option<&[Line]> = v.text.as_ref().map(|t| &t[start..end]);
     let old_origin: Vec<Option<u32>> = v.origin[start..end].to_vec();
     let mut new_origin = vec![None; new_lines.len()];
+    // Lines kept equal at the start of the region.
+    let mut p = 0;
     if let Some(old) = old_text {
-        let mut p = 0;
         while p < old.len() && p < new_lines.len() && same(&old[p], &new_lines[p]) {
             new_origin[p] = old_origin[p];
             p += 1;
@@ -43,8 +44,10 @@ pub(super) fn splice(
         .collect();
     if touched.is_empty() {
         // A pure insertion touches no base line: anchor it to the base line just before the
-        // first inserted line.
-        let first_new = new_origin.iter().position(Option::is_none).unwrap_or(0);
+        // first inserted line. With no line inserted (only lines the agent wrote removed), where
+        // they were: after the lines kept equal at the region's start (before, the base line
+        // before the whole region, up to the length of that kept run away).
+        let first_new = new_origin.iter().position(Option::is_none).unwrap_or(p);
         let before = v.origin[..start].iter().chain(&new_origin[..first_new]);
         touched.extend(before.rev().flatten().next().copied());
     }

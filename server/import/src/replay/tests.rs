@@ -317,3 +317,27 @@ fn the_final_line_break_is_matched_only_where_it_is() {
         None
     );
 }
+
+/// Removing only lines the agent wrote, in a replacement that keeps base lines equal at its
+/// start, touches the base line they followed, not the one before the whole replaced region
+/// (pytest-10051's run: `def clear` … `self.handler.reset()` kept, the agent's five lines after
+/// it removed — the row said 440, the blank line before `def clear`, not 443).
+#[test]
+fn removing_agent_lines_anchors_where_they_were() {
+    let mut f = file(6);
+    let add = f.apply(&EditOp::StrReplace {
+        old: "line2\nline3".into(),
+        new: "line2\nline3\nnew a\nnew b".into(),
+    });
+    assert_eq!(add, Some(vec![3]));
+    let remove = f.apply(&EditOp::StrReplace {
+        old: "line2\nline3\nnew a\nnew b".into(),
+        new: "line2\nline3".into(),
+    });
+    assert_eq!(
+        remove,
+        Some(vec![3]),
+        "the agent's lines followed base line 3"
+    );
+    assert_eq!(map(&f, &[1, 2, 3, 4]), (vec![1, 2, 3, 4], 0));
+}
