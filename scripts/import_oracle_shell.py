@@ -11,7 +11,9 @@ v2 and v1, classic SWE-agent `.traj` (also `--layout task/run`), chat-message da
 readcov is run as the docs show (`readcov import FILE [--workspaces DIR] [--layout task/run]`);
 its read rows are grouped by (task, run, step) and compared, as multisets of (path, start, end,
 turn) with `source: agent` and no `kind`, with the rows the oracle computes for each action it
-covers (a row per run of consecutive lines a call shows of a file). Edit rows are not compared.
+covers (a row per run of consecutive lines a call shows of a file). With a workspace, the
+`kind: edit` rows of each OpenHands edit the oracle replays are compared too (the base lines it
+removed or changed; one that touches none, the base line it follows).
 Edits are replayed as docs/importers.md "Edits and line mapping" says, so later reads map back to
 base lines: OpenHands `create`/`str_replace`/`insert`/`undo_edit` on the workspace text (lines
 equal at a replaced region's ends keep their origin; `undo_edit`'s view is a read), SWE-agent
@@ -59,6 +61,7 @@ LEFT = collections.Counter()
 FIG = collections.Counter()
 LEFT_ROWS = collections.Counter()  # readcov rows of left-out actions, by reason
 WHY = {}
+EDITS = {}  # (run, step) → the edit rows of a replayed edit (with a workspace only)
 
 
 def problem(msg):
@@ -188,11 +191,14 @@ def walk(r, acts, fmt):
             if not o.lstrip().startswith("ERROR") and (ws_dir or (
                     o.startswith("Here's the files and directories up to 2 levels deep in") and not ws_file)):
                 facts["directory view"] += 1
+        r.edit_rows = None
         try:
             if a["kind"] == "several":
                 raise E.Left("several <function=…> blocks in one message")
             kind, rows = r.action(a)
             per_step[a["step"]] = [(p, s, e, a["turn"]) for p, s, e in rows]
+            if r.edit_rows is not None and r.ws is not None:
+                EDITS[id(per_step), a["step"]] = [(p, s, e, a["turn"]) for p, s, e in r.edit_rows]
             FIG["actions covered"] += 1
         except E.Left as e:
             per_step[a["step"]] = None
@@ -222,7 +228,8 @@ def main(argv):
         compare_named(rc, args, ws, layout)
     print(f"import shell oracle: {FIG['actions']} action(s), {FIG['actions covered']} covered, "
           f"{FIG['rows compared']} read row(s) compared, {FIG['rows left out']} readcov row(s) of "
-          f"left-out actions, {len(PROBLEMS)} disagreement(s)")
+          f"left-out actions, {FIG['edit rows compared']} edit row(s) compared ({FIG['edit rows not recomputed']} "
+          f"not recomputed), {len(PROBLEMS)} disagreement(s)")
     for k, v in LEFT.most_common():
         print(f"  left out {v:4d} action(s), {LEFT_ROWS[k]:4d} readcov row(s): {k}")
     return 1 if PROBLEMS else 0
@@ -281,12 +288,23 @@ def check_run(f, ws_root, rows, per_step, acts):
     cmd_of = {a["step"]: (json.dumps(a["args"]) if a["kind"] != "swe" else a["args"]["action"])[:120]
               for a in acts}
     got = collections.defaultdict(collections.Counter)
+    edits = collections.defaultdict(collections.Counter)
     for x in rows:
         if x.get("kind", "read") == "edit":
+            edits[x["step"]][(x["path"], x["start"], x["end"], x["turn"])] += 1
             continue
         if x.get("source") != "agent" or ("kind" in x and x["kind"] != "read"):
             problem(f"{f}: row with source/kind {x.get('source')}/{x.get('kind')}")
         got[x["step"]][(x["path"], x["start"], x["end"], x["turn"])] += 1
+    for step in sorted(set(edits) | set(per_step)):
+        want = EDITS.get((id(per_step), step))
+        if want is None:
+            FIG["edit rows not recomputed"] += sum(edits[step].values())
+            continue
+        FIG["edit rows compared"] += len(want)
+        if collections.Counter(want) != edits[step]:
+            problem(f"{f}{' (ws)' if ws_root else ''}: step {step} {cmd_of.get(step)!r}: edit rows: "
+                    f"readcov {sorted(edits[step].elements())} oracle {sorted(want)}")
     for step in sorted(set(got) | set(per_step)):
         want = per_step.get(step)
         if want is None:

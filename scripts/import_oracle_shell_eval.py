@@ -57,6 +57,7 @@ class Run(Tools):
         self.lens = {}  # file → its length as the last SWE-agent window stated
         self.cur, self.eol, self.hist, self.roots_of = {}, {}, {}, {}  # OpenHands edits replayed
         self.norm = norm
+        self.edit_rows = None  # the edit rows of the last action, when it was a replayed edit
         self.swe_file = None
 
     # --- paths -------------------------------------------------------------------------------

@@ -129,6 +129,11 @@ class Tools:
             return ("rows", [])
         words = body.split()
         name = words[0]
+        iface = ("open", "goto", "scroll_up", "scroll_down", "create", "edit", "search_file", "search_dir",
+                 "find_file", "submit")
+        if "\n" in body and name != "edit" and not any(
+                line.split() and line.split()[0] in iface for line in body.split("\n")):
+            return self.bash(body, output)  # shell lines only: read as bash
         if "\n" in body and name != "edit":
             for line in body.split("\n"):
                 w = line.split()
@@ -208,6 +213,7 @@ class Tools:
             raise Left("SWE-agent edit whose end is before its start")
         o = self.origin[rel]
         self.origin[rel] = o[:a - 1] + [None] * k + o[b:]
+        self.edited(rel, o, o[a - 1:b], min(a - 1, len(o)), k)
         w = re.search(r"^\[File: (.*) \(\d+ lines total\)\]$", output, re.M)
         if w and self.resolve(w.group(1), self.cwd) != rel:
             raise Left("SWE-agent edit whose window is of another file")
@@ -265,6 +271,7 @@ class Tools:
                 return self.lose(path, rel)
             add = new.split("\n")
             self.cur[rel], self.origin[rel] = cur[:n] + add + cur[n:], o[:n] + [None] * len(add) + o[n:]
+            self.edited(rel, o, [], n, len(add))
         else:
             old, new = args.get("old_str"), args.get("new_str") or ""
             content = "\n".join(cur) + ("\n" if eol else "")
@@ -286,6 +293,10 @@ class Tools:
                 reg[len(new_reg) - 1 - j] = o[ls + len(old_reg) - 1 - j]
                 j += 1
             self.cur[rel], self.origin[rel], self.eol[rel] = lines, o[:ls] + reg + o[le + 1:], eol2
+            kept = set(x for x in reg if x is not None)
+            removed = [x for x in o[ls:le + 1] if x is not None and x not in kept]
+            changed = i + j < max(len(old_reg), len(new_reg))  # agent lines removed count too
+            self.edited(rel, o, removed, ls + i, changed)
             if len(self.cur[rel]) != len(self.origin[rel]):
                 return self.lose(path, rel)
 
@@ -301,3 +312,16 @@ class Tools:
         if eol:
             lines.pop()
         return lines, eol
+
+    def edited(self, rel, o, region, at, added):
+        """The edit rows docs/importers.md gives an edit: the base lines it removed or changed; an
+        edit that removes or changes no base line (an insertion, or a change of lines the agent
+        wrote) the base line it follows (`at`: current lines before it)."""
+        gone = [x for x in region if x is not None]
+        if gone:
+            self.edit_rows = [(rel, s, e) for s, e in runs_of(gone)]
+        elif added:
+            before = [x for x in o[:at] if x is not None]
+            self.edit_rows = [(rel, before[-1], before[-1])] if before else None
+        else:
+            self.edit_rows = []
