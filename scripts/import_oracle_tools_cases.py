@@ -72,7 +72,10 @@ def claude_cases():
     ]), {("a.py", 1, 3)}, {}
     yield "cc: ... [N lines truncated] ... in sed -n", cc([
         ("Bash", {"command": "sed -n '10,40p' a.py"}, "l10\nl11\nl12\n\n... [26 lines truncated] ...\n\nl39\nl40", False, None)
-    ]), {("a.py", 10, 13), ("a.py", 38, 40)}, {}  # the blank lines around the marker are output lines
+    ]), {("a.py", 10, 12), ("a.py", 38, 40)}, {}  # the blank line before the marker is Claude Code's
+    yield "cc: ... [N lines truncated] ... as Claude Code writes it (head cut mid-line, nothing after)", cc([
+        ("Bash", {"command": "sed -n '10,40p' a.py"}, "l10\nl11\nl1\n\n... [29 lines truncated] ...", False, None)
+    ]), {("a.py", 10, 12)}, {}
     yield "cc: Grep content, -n omitted, false, files mode", cc([
         ("Grep", {"pattern": "x", "output_mode": "content", "path": f}, "3:x = 1\n9:x += 2", False, None),
         ("Grep", {"pattern": "x", "output_mode": "content", "path": f, "-n": False}, "x = 1\nx += 2", False, None),

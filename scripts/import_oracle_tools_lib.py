@@ -28,7 +28,8 @@ MALFORMED = "malformed action"
 NOT_CAPTURED = "content not captured"
 NOT_IN_WS = "file not in workspace"
 
-TRUNC_LINES = re.compile(r"^\.\.\. \[\d+ lines truncated\] \.\.\.$")
+# Claude Code's `... [N lines truncated] ...` on a line of its own.
+TRUNC_MARKER = re.compile(r"^\.\.\. \[\d+ lines truncated\] \.\.\.[ \t\r]*$", re.M)
 TRUNC_INLINE = re.compile(r"…\d+ (?:tokens|chars) truncated…")
 
 
@@ -55,7 +56,8 @@ def text_lines(text):
 
 def displayed(text):
     """docs "What counts as displayed": Claude Code's `<persisted-output>` (the preview's lines up to
-    the closing `...`), `... [N lines truncated] ...` on a line of its own, and Codex-style
+    the closing `...`), `... [N lines truncated] ...` on a line of its own after the tool's blank
+    line (only the lines before that blank line were shown, the last maybe in part), and Codex-style
     `…N tokens truncated…` inside a line (the head's last line keeps its start, the tail's first
     line shows its end)."""
     if text.lstrip().startswith("<persisted-output>"):
@@ -68,10 +70,17 @@ def displayed(text):
                     break
                 head.append(l)
         return Shown(head, [])
+    marker = TRUNC_MARKER.search(text)
+    if marker:
+        # Claude Code writes `${head}\n\n... [N lines truncated] ...`: the blank line is the tool's,
+        # and nothing follows the marker (a tail, if any, is still shown).
+        before = text[:marker.start()]
+        before = before[:-2] if before.endswith("\n\n") else before
+        after = text[marker.end():]
+        after = after[1:] if after.startswith("\n") else after
+        return Shown(text_lines(before), [] if not after.strip() else text_lines(after))
     lines = text_lines(text)
     for i, l in enumerate(lines):
-        if TRUNC_LINES.match(l.strip()):
-            return Shown(lines[:i], lines[i + 1:])
         m = TRUNC_INLINE.search(l)
         if m:
             head = lines[:i] + ([l[:m.start()]] if l[:m.start()] else [])

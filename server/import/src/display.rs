@@ -237,12 +237,17 @@ fn parts(output: &str) -> Parts<'_> {
             return cut_middle(head, tail, true);
         }
         if let Some(m) = line_marker().find(output) {
+            // Claude Code (2.0.76, 2.1.7: `${head}\n\n... [${n} lines truncated] ...`) keeps the
+            // output's first characters and nothing after the marker: the blank line before it is
+            // the tool's, and the head's last line may end mid-line.
+            let before = &output[..m.start()];
+            let head = before.strip_suffix("\n\n").unwrap_or(before);
             let tail = &output[m.end()..];
-            return cut_middle(
-                &output[..m.start()],
-                tail.strip_prefix('\n').unwrap_or(tail),
-                false,
-            );
+            let tail = tail.strip_prefix('\n').unwrap_or(tail);
+            if tail.trim().is_empty() {
+                return cut_end(head);
+            }
+            return cut_middle(head, tail, false);
         }
         if let Some(m) = inline_marker().find(output) {
             return cut_middle(&output[..m.start()], &output[m.end()..], true);

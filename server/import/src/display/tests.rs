@@ -50,9 +50,26 @@ fn truncations_of_each_tool() {
         &[],
         Cut::End,
     );
+    // Claude Code's own cut (cli.js 2.0.76 and 2.1.7): the first characters, a blank line of its
+    // own, the marker, nothing after. The blank line is no line of the output (before, it was
+    // credited as one, and a tail was assumed).
+    check(
+        "a\nb\n\n... [120 lines truncated] ...",
+        &["a", "b"],
+        &[],
+        Cut::End,
+    );
+    // Cut at a line break: the head ends with it, one blank line of the tool's still follows.
+    check(
+        "a\nb\n\n\n... [120 lines truncated] ...",
+        &["a", "b"],
+        &[],
+        Cut::End,
+    );
+    // Text after the marker (no tool of the shipped logs writes it) is still a tail.
     check(
         "a\nb\n\n... [120 lines truncated] ...\n\ny\nz",
-        &["a", "b", ""],
+        &["a", "b"],
         &["", "y", "z"],
         Cut::Middle,
     );

@@ -152,6 +152,24 @@ fn persisted_output_stub_credits_only_its_preview() {
     reads(&imp, 0, &[("a.py", 1, 2)]);
 }
 
+/// Claude Code cuts a long tool output to its first characters, then `\n\n... [N lines
+/// truncated] ...` (cli.js 2.0.76 and 2.1.7): `cat` of a 9-line file cut inside line 3 shows
+/// lines 1-3, the third only in part. Before, the blank line before the marker was credited as a
+/// fourth line shown.
+#[test]
+fn truncated_output_credits_the_lines_before_the_tools_blank_line() {
+    let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": "m", "content": [
+        {"type": "tool_use", "id": "u1", "name": "Bash", "input": {"command": "cat a.py"}}]}});
+    let file = "l1\nl2\nline3\nl4\nl5\nl6\nl7\nl8\nl9\n";
+    for (shown, lines) in [("l1\nl2\nlin", 3), ("l1\nl2\nline3\n", 3), ("l1\n", 1)] {
+        let content = format!("{shown}\n\n... [7 lines truncated] ...");
+        let u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [{"type": "tool_result",
+            "tool_use_id": "u1", "content": content}]}});
+        let imp = synthetic(&format!("{a}\n{u}\n"), &[("a.py", file)]);
+        reads(&imp, 0, &[("a.py", 1, lines)]);
+    }
+}
+
 #[test]
 fn subagent_run_id_and_task_from_session_id() {
     let line = |t: &str| {
