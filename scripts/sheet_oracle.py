@@ -56,6 +56,7 @@ def context(rc, opts):
     ctx["reads"] = load("reads", read_reads)
     ctx["ledger"] = load("ledger", read_ledger) or []
     tasks = load("tasks", read_tasks) or {}
+    ctx["tasks"] = tasks
     require = opts.get("require", ",".join(DEFAULT_REQUIRE)).split(",")
     ctx["required"] = lambda t: [a for a in AXES if a in tasks.get(t, require)]
     ctx["threshold"] = float(opts.get("threshold", "0.5"))
@@ -192,8 +193,13 @@ def audit(rc, args, shards=None, seen=None):
     problems = []
     # exit 2: no valid run record; a --gold or --reads file with no valid row (docs/formats.md
     # "Errors": nothing valid remains)
+    # docs/formats.md: a ledger, task declarations or units whose every line is an error stop too
+    # (an empty file does not)
+    all_bad = any(key in opts and ctx["bad"].get(opts[key]) and not value
+                  for key, value in (("ledger", ctx["ledger"]), ("tasks", ctx["tasks"]),
+                                     ("units", ctx["units"])))
     refuse = not ctx["runs"] or ctx["gold"] == {} or ctx["reads"] == {} or 0 in ctx["ks"] or \
-        not set(opts.get("require", "target").split(",")) <= set(AXES)  # bad options too
+        not set(opts.get("require", "target").split(",")) <= set(AXES) or all_bad  # bad options too
     if refuse:
         p = subprocess.run([rc, "sheet"] + args + ["--format", "json"], capture_output=True, text=True)
         if p.returncode != 2:

@@ -281,6 +281,10 @@ pub enum Role {
     Localizations,
     /// `--units` (`readcov report`, `readcov sheet`): syntax units JSONL.
     Units,
+    /// `readcov sheet --ledger` (and `report`): a requirement ledger.
+    Ledger,
+    /// `readcov sheet --tasks` (and `report`): task declarations.
+    TaskDecls,
 }
 
 /// How a role takes a kind.
@@ -311,6 +315,8 @@ impl Role {
             Role::LocBenchGold => "Loc-Bench gold",
             Role::Localizations => "code localizations",
             Role::Units => "syntax units",
+            Role::Ledger => "a requirement ledger",
+            Role::TaskDecls => "task declarations",
         }
     }
 
@@ -341,6 +347,8 @@ impl Role {
             (Role::Localizations, K::Localizations) => Take::AsIs,
             // The sheet's units may be plain `path`/`start`/`end` rows.
             (Role::Units, K::Units | K::Spans) => Take::AsIs,
+            (Role::Ledger, K::Ledger) => Take::AsIs,
+            (Role::TaskDecls, K::TaskDecls) => Take::AsIs,
             (
                 Role::Gold
                 | Role::Reads
@@ -355,7 +363,9 @@ impl Role {
                 | Role::Patch
                 | Role::LocBenchGold
                 | Role::Localizations
-                | Role::Units,
+                | Role::Units
+                | Role::Ledger
+                | Role::TaskDecls,
                 K::GoldJsonl
                 | K::ReadsJsonl
                 | K::Spans

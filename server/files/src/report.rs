@@ -19,7 +19,6 @@ use crate::diagnose::Inputs;
 use crate::input::Source;
 use crate::scored::lengths_of_inputs;
 use crate::sets::{label_of, unique, GoldSetInput, Set};
-use crate::FileError;
 use crate::{task_folder, workspace_lengths};
 use readcov_core::metrics::FileLengths;
 use readcov_core::outcomes::Outcomes;
@@ -233,10 +232,10 @@ pub fn report_sheet(
     req: &ReportSheet,
     gold: &[GoldSpan],
     reads: &[ReadSpan],
-) -> Result<(Sheet, Vec<InputError>), FileError> {
+) -> Result<(Sheet, Vec<InputError>), crate::input::LoadError> {
     let file = parse_run_file(&req.runs.bytes()?, &req.runs.name());
-    let ledger = optional(req.ledger, parse_ledger)?;
-    let tasks = optional(req.tasks, parse_tasks)?;
+    let ledger = optional(req.ledger, crate::input::Role::Ledger, parse_ledger)?;
+    let tasks = optional(req.tasks, crate::input::Role::TaskDecls, parse_tasks)?;
     let errors: Vec<InputError> = (file.parsed.errors.iter())
         .chain(&ledger.errors)
         .chain(&tasks.errors)
@@ -265,13 +264,22 @@ pub fn report_sheet(
     Ok((sheet, errors))
 }
 
-/// An optional input parsed by `parse` (nothing when not given; the sheet's inputs too).
+/// An optional input of `role` parsed by `parse` (nothing when not given; the sheet's inputs
+/// too): a file the input layer recognises as another kind is refused, and one whose every line
+/// is an error stops (`input::Nothing`) rather than count as given empty.
 pub(crate) fn optional<T>(
     src: Option<&Source>,
+    role: crate::input::Role,
     parse: impl Fn(&[u8], &str) -> Parsed<T>,
-) -> Result<Parsed<T>, FileError> {
-    Ok(match src {
-        Some(s) => parse(&s.bytes()?, &s.name()),
-        None => Parsed::default(),
-    })
+) -> Result<Parsed<T>, crate::input::LoadError> {
+    let Some(s) = src else {
+        return Ok(Parsed::default());
+    };
+    let (name, bytes) = (s.name(), s.bytes()?);
+    role.check(&name, crate::input::detect(&name, &bytes))?;
+    let parsed = parse(&bytes, &name);
+    match crate::input::Nothing::every_line_bad(role, &name, parsed.items.len(), &parsed.errors) {
+        Some(nothing) => Err(nothing.into()),
+        None => Ok(parsed),
+    }
 }

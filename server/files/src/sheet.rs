@@ -98,14 +98,18 @@ pub fn grade(
             Some(loaded.parsed)
         }
     };
-    let ledger = crate::report::optional(src.ledger, parse_ledger)?;
-    let tasks = crate::report::optional(src.tasks, parse_tasks)?;
+    let ledger = crate::report::optional(src.ledger, crate::input::Role::Ledger, parse_ledger)?;
+    let tasks = crate::report::optional(src.tasks, crate::input::Role::TaskDecls, parse_tasks)?;
     let units = match src.units {
         None => None,
         Some(u) => {
             let parsed = parse_units(&u.units_bytes()?, &u.name(), set.root);
-            let nothing =
-                crate::input::Nothing::units(&u.name(), parsed.items.len(), &parsed.errors);
+            let nothing = crate::input::Nothing::every_line_bad(
+                crate::input::Role::Units,
+                &u.name(),
+                parsed.items.len(),
+                &parsed.errors,
+            );
             if let Some(nothing) = nothing {
                 said(Said::Errors(&parsed.errors));
                 return Err(nothing.into());

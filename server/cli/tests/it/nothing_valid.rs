@@ -1,7 +1,7 @@
 //! A file that gives nothing valid stops every command that reads it (exit 2, the same words),
 //! never a table of zeros or a join with nothing: `diagnose --reads` empty or all bad (as
-//! `score`), `--outcomes` and `--patches` whose every line is an error, and `--units` of another
-//! kind (refused by the input layer) or all bad, in `report` and `sheet`.
+//! `score`), `--outcomes` and `--patches` whose every line is an error, and `--units`, `--ledger`
+//! and `--tasks` of another kind (refused by the input layer) or all bad, in `report` and `sheet`.
 
 use crate::common;
 use common::{readcov_in, real_data, stderr};
@@ -46,6 +46,12 @@ const CASES: &[(&str, i32, &str)] = &[
     ("sheet --runs runs.jsonl --units reads.jsonl", 2, "reads.jsonl: looks like reads JSONL"),
     ("sheet --runs runs.jsonl --units bad.md", 2, "bad.md: no valid syntax units"),
     ("sheet --runs runs.jsonl --units units.jsonl", 0, ""),
+    // the sheet's ledger and task declarations, the same two rules
+    ("sheet --runs runs.jsonl --ledger reads.jsonl", 2, "reads.jsonl: looks like reads JSONL (rows with `run`, `tool`, `command`, `turn`, `kind` or `source`), not a requirement ledger: give it as `--reads`"),
+    ("sheet --runs runs.jsonl --ledger bad.md", 2, "bad.md: no valid ledger events, 2 line(s) and every one an error"),
+    ("sheet --runs runs.jsonl --ledger empty.jsonl", 0, ""),
+    ("sheet --runs runs.jsonl --tasks labels.jsonl", 2, "labels.jsonl: looks like outcome labels (`resolved` per task or run), not task declarations: give it as `--outcomes`"),
+    ("sheet --runs runs.jsonl --tasks bad.md", 2, "bad.md: no valid task declarations, 2 line(s) and every one an error"),
 ];
 
 #[test]

@@ -26,7 +26,9 @@ pub fn outcomes_of(name: &str, bytes: &[u8]) -> Result<Loaded<Label>, LoadError>
         return Ok(from_report(name, bytes));
     }
     let parsed = parse_outcomes(&as_jsonl(bytes), name);
-    if let Some(nothing) = super::Nothing::labels(name, parsed.items.len(), &parsed.errors) {
+    if let Some(nothing) =
+        super::Nothing::every_line_bad(Role::Outcomes, name, parsed.items.len(), &parsed.errors)
+    {
         return Err(nothing.into());
     }
     Ok(Loaded {

@@ -20,7 +20,9 @@ pub fn predictions_of(name: &str, bytes: &[u8]) -> Result<Loaded<Prediction>, Lo
     let kind = detect(name, bytes);
     Role::Predictions.check(name, kind)?;
     let parsed = parse_predictions(bytes, name);
-    if let Some(nothing) = super::Nothing::predictions(name, parsed.items.len(), &parsed.errors) {
+    if let Some(nothing) =
+        super::Nothing::every_line_bad(Role::Predictions, name, parsed.items.len(), &parsed.errors)
+    {
         return Err(nothing.into());
     }
     Ok(Loaded {

@@ -8,8 +8,8 @@
 
 use super::{build_report, diagnosis, report_sheet, ReportRequest, ReportSheet};
 use crate::diagnose::{with_loaded, Beside, DiagnoseLoadError, Loaded};
-use crate::input::Nothing;
 use crate::input::{BaseFiles, GoldOptions, LoadError, LoadedGold, ReadsOptions, Source};
+use crate::input::{Nothing, Role};
 use crate::sets::GoldSetInput;
 use crate::{canonical_dir, FileError};
 use readcov_core::outcomes::Outcomes;
@@ -182,7 +182,8 @@ pub fn load_and_build(
         Some(u) => {
             let parsed = parse_units(&u.units_bytes()?, &u.name(), set.root);
             said(Said::Errors(&parsed.errors));
-            let nothing = Nothing::units(&u.name(), parsed.items.len(), &parsed.errors);
+            let nothing =
+                Nothing::every_line_bad(Role::Units, &u.name(), parsed.items.len(), &parsed.errors);
             if let Some(nothing) = nothing {
                 return Err(nothing.into());
             }

@@ -69,7 +69,11 @@ fn says_each_input_s_errors_in_the_cli_s_order_then_the_warnings() {
         "<reads>",
         "{\"task\":\"csv-parse\",\"run\":\"nobody\",\"path\":\"a.py\",\"start\":1,\"end\":2}\nx\n",
     );
-    let ledger = bytes("<ledger>", "x\n");
+    // One good event: a ledger whose every line is bad stops the sheet (input::Nothing).
+    let ledger = bytes(
+        "<ledger>",
+        "{\"run\":\"r1\",\"turn\":2,\"event\":\"activate\",\"requirement\":\"quotes\",\"version\":\"R0\",\"message_id\":\"u2\"}\nx\n",
+    );
     let tasks = std::fs::read_to_string(f.join("tasks.jsonl")).unwrap();
     let tasks = bytes("<tasks>", &format!("{tasks}{tasks}x\n"));
     // A units file whose every line is bad stops the sheet (`a_units_file_with_nothing_valid_stops`).
@@ -83,7 +87,7 @@ fn says_each_input_s_errors_in_the_cli_s_order_then_the_warnings() {
         said,
         [
             "error <units>:2",
-            "error <ledger>:1",
+            "error <ledger>:2",
             "error <tasks>:3",
             "error <gold>:2",
             "error <reads>:2",
