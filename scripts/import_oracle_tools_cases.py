@@ -153,6 +153,12 @@ def codex_cases():
         call("c1", "exec_command", {"cmd": "sed -n '1,100p' a.py", "workdir": CWD}),
         out("c1", chunk("l1\nl2\nl3\nl4 sta…500 tokens truncated…rt 98\nl99\nl100\n")),
     ]), {("a.py", 1, 4), ("a.py", 98, 100)}, {}
+    yield "codex: the header of a cut output (Total output lines: N, a blank line) is no output line", codex_log([
+        call("c1", "exec_command", {"cmd": "sed -n '1,100p' a.py", "workdir": CWD}),
+        out("c1", chunk("Total output lines: 100\n\nl1\nl2\nl3\nl4 sta…500 tokens truncated…rt 98\nl99\nl100\n")),
+        call("c2", "shell", {"command": ["bash", "-lc", "sed -n '1,100p' b.py"]}),
+        out("c2", json.dumps({"output": "Total output lines: 100\n\nl1\nl2…500 tokens truncated…l100\n"})),
+    ]), {("a.py", 1, 4), ("a.py", 98, 100), ("b.py", 1, 2), ("b.py", 100, 100)}, {}
     yield "codex: apply_patch update, add, delete, failure", codex_log([
         *patch("e1", {CWD + "/a.py": {"type": "update", "unified_diff": "@@ -1,1 +1,1 @@\n-x\n+y\n"}}),
         call("c1", "exec_command", {"cmd": "sed -n '1,3p' a.py", "workdir": CWD}), out("c1", chunk("y\n2\n3\n")),
@@ -264,7 +270,7 @@ def run_all(rc, check, PROBLEMS, FIG):
     import import_oracle_tools_cases2 as c2
     import import_oracle_tools_cases3 as c3
     gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, codex_cases, codex_more, codex_workdirs,
-            atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_noroot, c2.gemini_many, c2.inspect_cases,
+            atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_additions, c2.gemini_noroot, c2.gemini_many, c2.inspect_cases,
             c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases,
             c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws]
     with tempfile.TemporaryDirectory() as d:

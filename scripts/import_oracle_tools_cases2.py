@@ -9,10 +9,11 @@ from import_oracle_tools_cases import arrow
 
 def gemini_log(calls, sid="gm-case", project="0" * 64):
     msgs = [{"type": "user", "content": "go"}]
-    for i, (name, args, resp) in enumerate(calls):
+    for i, (name, args, resp, *parts) in enumerate(calls):
         tcall = {"id": f"{name}_{i}", "name": name, "args": args, "status": "success" if resp else "cancelled"}
         if resp is not None:
             tcall["result"] = [{"functionResponse": {"id": f"{name}_{i}", "name": name, "response": resp}}]
+            tcall["result"] += [{"text": t} for t in parts]
         msgs.append({"type": "gemini", "content": "", "toolCalls": [tcall]})
     return json.dumps({"sessionId": sid, "projectHash": project, "messages": msgs})
 
@@ -47,6 +48,25 @@ def gemini_more():
         ("run_shell_command", {"command": "sed -n '4,5p' c.py"}, {"output": "Output: d\ne\nProcess Group PGID: 1"}),
     ], project=hashlib.sha256(root.encode()).hexdigest()), {("a.py", 1, 2), ("src/b.py", 7, 7), ("c.py", 4, 5)}, {
         "path outside repo": 1, "only agent-written lines": 1}
+
+
+def gemini_additions():
+    ctx = ("\n\n--- Newly Discovered Project Context ---\n--- Context from: GEMINI.md ---\nx\n"
+           "--- End of Context from: GEMINI.md ---\n--- End Project Context ---")
+    warn = "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]"
+    yield "gemini: project context, 0.9.0 read_many_files parts, a cut file, both shell cuts", gemini_log([
+        ("read_file", {"file_path": "a.py"}, {"output": "a\nb\nc\n" + ctx}),
+        ("read_many_files", {"paths": ["*.py"]}, {"output": "Tool execution succeeded."},
+         f"--- b.py ---\n\n{warn}\n\nx\ny\n\n", "--- c.py ---\n\n1\n\n", "\n--- End of content ---"),
+        ("read_many_files", {"paths": ["a.py"]}, {"output": "--- a.py ---\n\na\nb\nc\n\n\n" + ctx}),
+        ("run_shell_command", {"command": "sed -n '1,100p' d.py"}, {"output": (
+            "Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /t/o\n"
+            "Output: l1\nl2\nl\n\n... [41,234 characters omitted] ...\n\n99\nl100\nProcess Group PGID: 5")}),
+        ("run_shell_command", {"command": "sed -n '1,100p' e.py"}, {"output": (
+            "Tool output was too large and has been truncated.\nTruncated part of the output:\nCommand: x\n"
+            "Output: l1\nl2\n... [CONTENT TRUNCATED] ...\nl99\nl100\nError: (none)\nExit Code: 0")}),
+    ]), {("a.py", 1, 3), ("b.py", 1, 2), ("c.py", 1, 1), ("d.py", 1, 3), ("d.py", 99, 100), ("e.py", 1, 2),
+         ("e.py", 99, 100)}, {}
 
 
 def inspect_cases():

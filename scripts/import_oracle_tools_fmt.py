@@ -196,11 +196,21 @@ def claude_code(path, runname=None):
 
 
 def output_part(text):
-    """A Codex exec result: the text after its `Output:` line."""
+    """A Codex exec result: the text after its `Output:` line, less the header of a cut output."""
     i = text.find("Output:\n")
     if i >= 0 and text.startswith("Chunk ID") or text.startswith("Process") or text.startswith("Wall time"):
-        return text[i + len("Output:\n"):] if i >= 0 else ""
+        return cut_header(text[i + len("Output:\n"):]) if i >= 0 else ""
     return text[i + len("Output:\n"):] if i >= 0 else text
+
+
+CUT_HEADER = re.compile(r"(?:Warning: truncated output \(original token count: \d+\)\n)?Total output lines: \d+\n\n")
+
+
+def cut_header(text):
+    """docs "Codex CLI rollout": an output cut by tokens opens with `Total output lines: N` and a blank
+    line (a `Warning: …` line before them in later builds), which are not output lines."""
+    m = CUT_HEADER.match(text)
+    return text[m.end():] if m and lib.TRUNC_INLINE.search(text) else text
 
 
 def codex(path):
@@ -281,7 +291,7 @@ def codex(path):
             cwd = args.get("workdir") or (roots[0] if roots else None)
             if name == "shell" and cid in outputs:
                 try:
-                    out = json.loads(outputs[cid]).get("output", "")
+                    out = cut_header(json.loads(outputs[cid]).get("output", ""))
                 except (ValueError, AttributeError):
                     out = outputs[cid]
             elif cid in shown:

@@ -42,6 +42,19 @@ def project_root(d):
 
 
 SHOWING = re.compile(r"Status: Showing lines (\d+)-(\d+) of \d+ total lines\.")
+CHARS_OMITTED = re.compile(r"\n\n\.\.\. \[[\d,]+ characters omitted\] \.\.\.\n\n")
+LINES_CUT = "\n... [CONTENT TRUNCATED] ...\n"
+CUT_FILE = ("[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this "
+            "specific file.]\n\n")
+JIT = "\n\n--- Newly Discovered Project Context ---\n"
+
+
+def without_context(out):
+    """docs "Gemini CLI": the project context appended after a read is not the file's text."""
+    i = out.rfind(JIT)
+    return out[:i] if i >= 0 and out[i:].rstrip().endswith("--- End Project Context ---") else out
+
+
 SHELL_END = re.compile(r"^(Exit Code|Error|Signal|Background PIDs|Process Group PGID): ", re.M)
 
 
@@ -85,15 +98,26 @@ def one(run, turn, step, tc, table, root, roots):
     if "error" in resp:
         return run.reason(lib.TOOL_ERROR)
     out = resp.get("output") if isinstance(resp.get("output"), str) else ""
+    # docs: the text parts after the functionResponse (Gemini CLI 0.9.0's several-part results).
+    extra = [p["text"] for p in res[1:] if isinstance(p, dict) and isinstance(p.get("text"), str)]
+    if extra:
+        out = out + "\n" + "".join(extra)
     kind = spec["kind"]
     if kind == "other":
         return run.reason(lib.UNKNOWN_COMMAND)
     if kind == "bash":
-        m = re.match(r"Output: ", out)
+        m = re.search(r"Output: ", out)
         shown = out[m.end():] if m else ""
         e = SHELL_END.search(shown)
         shown = shown[:e.start()] if e else shown
         shown = "" if shown.strip() == "(empty)" else shown
+        # docs: Gemini CLI's cuts, as the displayed rules they mean (head and tail mid-line; whole lines).
+        c = CHARS_OMITTED.search(shown)
+        if c:
+            shown = shown[:c.start()] + "…1 tokens truncated…" + shown[c.end():]
+        elif LINES_CUT in shown:
+            h, t = shown.split(LINES_CUT, 1)
+            shown = h + "\n\n... [1 lines truncated] ...\n" + t
         return fmt.bash(run, turn, step, name, args.get("command", ""), root, roots, shown)
     if name in ("grep_search", "search_file_content"):
         base = args.get("dir_path") or args.get("path") or ""
@@ -121,11 +145,11 @@ def one(run, turn, step, tc, table, root, roots):
     if name == "read_many_files":
         # docs: each `--- path ---` section from line 1, one call per file; the blank lines around a
         # section are the tool's separators, `--- End of content ---` closes the list.
-        secs = re.split(r"^--- (.+) ---$", out, flags=re.M)[1:]
+        secs = re.split(r"^--- (.+) ---$", without_context(out), flags=re.M)[1:]
         secs = [(p, t) for p, t in zip(secs[::2], secs[1::2]) if p != "End of content"]
         run.actions += len(secs) - 1
         for p, t in secs:
-            body = t.removeprefix("\n").removeprefix("\n").removesuffix("\n\n")
+            body = t.removeprefix("\n").removeprefix("\n").removeprefix(CUT_FILE).removesuffix("\n\n")
             n = len(lib.text_lines(body))
             rp2 = lib.repo_path(p, root, roots)
             if rp2 is None:
@@ -141,6 +165,7 @@ def one(run, turn, step, tc, table, root, roots):
         if kind == "write":
             return run.edit(turn, step, name, rp, ("create", args.get(spec.get("content", ""), "")))
         return run.edit(turn, step, name, rp, ("replace", args.get(spec["old"], ""), args.get(spec["new"], "")))
+    out = without_context(out)
     m = SHOWING.search(out)
     if m:
         start = int(m.group(1))

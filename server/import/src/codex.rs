@@ -65,11 +65,30 @@ fn is_chunk(out: &str) -> bool {
 fn body(out: &str) -> &str {
     if is_chunk(out) {
         if let Some(i) = out.find("Output:\n") {
-            return &out[i + "Output:\n".len()..];
+            return without_cut_header(&out[i + "Output:\n".len()..]);
         }
         return out.strip_suffix("Output:").map_or("", |_| "");
     }
     out
+}
+
+/// An output Codex cut by tokens, without the header its truncation puts first:
+/// `Total output lines: N` and a blank line (codex-rs `formatted_truncate_text`, 0.125 as its
+/// rollouts show; later builds add a `Warning: truncated output (original token count: N)` line
+/// before it). They are Codex's, not lines of the output; an output not cut is left as it is.
+fn without_cut_header(text: &str) -> &str {
+    let rest = text
+        .strip_prefix("Warning: truncated output (original token count: ")
+        .and_then(|r| r.split_once(")\n"))
+        .map_or(text, |(_, r)| r);
+    let Some(r) = rest.strip_prefix("Total output lines: ") else {
+        return text;
+    };
+    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+    match r[digits..].strip_prefix("\n\n") {
+        Some(b) if digits > 0 && crate::display::is_cut(b) => b,
+        _ => text,
+    }
 }
 
 /// `Process running with session ID 48230` in an exec result: the session its text continues in.
@@ -87,7 +106,11 @@ fn running_session(out: &str) -> Option<u64> {
 fn legacy_output(out: &str) -> String {
     serde_json::from_str::<Value>(out)
         .ok()
-        .and_then(|v| v.get("output").and_then(Value::as_str).map(str::to_string))
+        .and_then(|v| {
+            v.get("output")
+                .and_then(Value::as_str)
+                .map(|o| without_cut_header(o).to_string())
+        })
         .unwrap_or_else(|| out.to_string())
 }
 

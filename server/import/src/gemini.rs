@@ -9,6 +9,8 @@
 //! `L12:` / `L12-` lines per `File:`. The project root is the ancestor of the paths the log names
 //! whose SHA-256 is `projectHash` (how Gemini CLI names the project).
 
+mod cuts;
+
 use crate::atif;
 use crate::format::Format;
 use crate::runs::{object_of, Runs};
@@ -49,9 +51,8 @@ fn steps(doc: &Value) -> Vec<Value> {
             let name = c.get("name").and_then(Value::as_str).unwrap_or("");
             let args = c.get("args").cloned().unwrap_or(Value::Null);
             let response = c.pointer("/result/0/functionResponse/response");
-            let output = response
-                .and_then(|r| r.get("output"))
-                .and_then(Value::as_str);
+            let output = output_text(c, response);
+            let output = output.as_deref();
             let error = response
                 .and_then(|r| r.get("error"))
                 .and_then(Value::as_str);
@@ -78,6 +79,28 @@ fn steps(doc: &Value) -> Vec<Value> {
     steps
 }
 
+/// What the model got of a call: `response.output`, and the text parts after the
+/// `functionResponse` in `result` — Gemini CLI 0.9.0 (`convertToFunctionResponse`,
+/// `core/coreToolScheduler.js`) answers a tool whose content is several parts (`read_many_files`:
+/// one per file and the `--- End of content ---` line) with the output `Tool execution
+/// succeeded.` and the parts themselves; 0.35.0 joins the parts into the output with line breaks.
+fn output_text(call: &Value, response: Option<&Value>) -> Option<String> {
+    let output = response
+        .and_then(|r| r.get("output"))
+        .and_then(Value::as_str)?;
+    let parts = call.get("result").and_then(Value::as_array);
+    let texts: Vec<&str> = parts
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .skip(1)
+        .filter_map(|p| p.get("text").and_then(Value::as_str))
+        .collect();
+    if texts.is_empty() {
+        return Some(output.to_string());
+    }
+    Some(format!("{output}\n{}", texts.concat()))
+}
+
 /// One call as the ATIF calls it stands for, with the output as the agent saw it, numbered
 /// where the tool's text says which lines it shows (a call that shows several files is one call
 /// per file).
@@ -87,10 +110,10 @@ fn split(name: &str, args: Value, output: Option<&str>) -> Vec<(Value, Option<St
     };
     match name {
         "read_file" => {
-            let (from, body) = read_window(&args, out);
+            let (from, body) = read_window(&args, cuts::without_context(out));
             vec![(args, Some(atif::number_raw(body, from)))]
         }
-        "read_many_files" => sections(out)
+        "read_many_files" => sections(cuts::without_context(out))
             .into_iter()
             .map(|(path, body)| (json!({"file_path": path}), Some(atif::number_raw(body, 1))))
             .collect(),
@@ -160,12 +183,10 @@ fn sections(out: &str) -> Vec<(String, &str)> {
         // `--- path ---\n\n<text>\n\n`: the blank line after the header is the separator's.
         .map(|(p, s, e)| {
             let body = &out[s..e];
-            (
-                p,
-                body.strip_prefix('\n')
-                    .unwrap_or(body)
-                    .trim_end_matches('\n'),
-            )
+            let body = body.strip_prefix('\n').unwrap_or(body);
+            // A file cut to its first lines opens with the tool's warning, not the file's text.
+            let body = body.strip_prefix(cuts::CUT_FILE).unwrap_or(body);
+            (p, body.trim_end_matches('\n'))
         })
         .collect()
 }
@@ -219,7 +240,7 @@ fn shell_output(out: &str) -> String {
     if body.trim() == "(empty)" {
         String::new()
     } else {
-        format!("{body}\n")
+        format!("{}\n", cuts::shell_cut(body))
     }
 }
 

@@ -30,3 +30,15 @@ fn unified_diff_hunks_and_shell_argv() {
     let argv = serde_json::json!(["bash", "-lc", "sed -n '1,5p' a"]);
     assert_eq!(shell_script(Some(&argv)), "sed -n '1,5p' a");
 }
+
+#[test]
+fn the_truncation_header_goes_only_with_a_cut() {
+    let cut = "Total output lines: 9\n\na\nb…3 tokens truncated…c\n";
+    let o = format!("Chunk ID: b\nWall time: 0.0 seconds\nProcess exited with code 0\nOriginal token count: 9\nOutput:\n{cut}");
+    assert_eq!(body(&o), "a\nb…3 tokens truncated…c\n");
+    let warned = format!("Warning: truncated output (original token count: 9)\n{cut}");
+    assert_eq!(without_cut_header(&warned), "a\nb…3 tokens truncated…c\n");
+    // Not cut: a file that starts with those words is the file.
+    let plain = "Total output lines: 9\n\na\n";
+    assert_eq!(without_cut_header(plain), plain);
+}

@@ -342,3 +342,29 @@ fn rg_over_a_file_whose_name_holds_dash_number_dash() {
         "{of_step:?}"
     );
 }
+
+#[test]
+fn the_truncation_header_is_not_a_line_of_the_output() {
+    // Codex cuts an output over its token budget as `Total output lines: N`, a blank line, then
+    // head…N tokens truncated…tail (the sample's polls of `rg`, step 6 on). Before, the header and
+    // the blank line were taken as the first two lines of `cat`: 1–6 credited for 1–4 shown.
+    let file: String = (1..=100).map(|i| format!("l{i}\n")).collect();
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "cat a.py", "workdir": "/r"}),
+    );
+    let cut = "Total output lines: 100\n\nl1\nl2\nl3\nl…90 tokens truncated…98\nl99\nl100\n";
+    log += &output("c1", &format!("{HEAD_DONE}{cut}"));
+    // The legacy `shell` tool's JSON result is cut the same way.
+    log += &call(
+        "c2",
+        "shell",
+        json!({"command": ["bash", "-lc", "cat a.py"], "workdir": "/r"}),
+    );
+    log += &output("c2", &json!({"output": cut, "metadata": {}}).to_string());
+    let imp = synthetic(&log, &[("a.py", &file)]);
+    reads(&imp, 0, &[("a.py", 1, 4), ("a.py", 98, 100)]);
+    reads(&imp, 1, &[("a.py", 1, 4), ("a.py", 98, 100)]);
+}

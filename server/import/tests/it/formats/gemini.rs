@@ -132,3 +132,52 @@ fn synthetic_read_many_files_and_offsets() {
     reads(&imp, 1, &[("src/app.py", 3, 4)]);
     skipped(&imp, 2, Reason::MissingObservation);
 }
+
+/// A `gemini` message with one call `id` whose result is `result` (parts as Gemini CLI records
+/// them).
+fn message(id: &str, name: &str, args: Value, result: Value) -> Value {
+    serde_json::json!({"type": "gemini", "toolCalls": [{"id": id, "name": name, "args": args, "result": result}]})
+}
+
+fn answer(output: &str) -> Value {
+    serde_json::json!([{"functionResponse": {"response": {"output": output}}}])
+}
+
+#[test]
+fn what_gemini_cli_adds_is_not_a_line_of_the_file() {
+    // Shapes from @google/gemini-cli-core's source (0.35.0 and 0.9.0, see docs/importers.md).
+    let context = "\n\n--- Newly Discovered Project Context ---\n--- Context from: GEMINI.md ---\nUse tabs.\n--- End of Context from: GEMINI.md ---\n--- End Project Context ---";
+    let big: String = (1..=100).map(|i| format!("l{i}\n")).collect();
+    let log = serde_json::json!({"sessionId": "s", "projectHash": "x", "messages": [
+        // 0.35.0 `read_file`: the project context after the file's text.
+        message("c1", "read_file", serde_json::json!({"file_path": "a.py"}), answer(&format!("a\nb\nc\n{context}"))),
+        // 0.9.0 `read_many_files`: `Tool execution succeeded.`, then one part per file (a cut
+        // file opens with the tool's warning) and the closing line.
+        message("c2", "read_many_files", serde_json::json!({"paths": ["*.py"]}), serde_json::json!([
+            {"functionResponse": {"response": {"output": "Tool execution succeeded."}}},
+            {"text": "--- b.py ---\n\n[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\nx\ny\n\n"},
+            {"text": "\n--- End of content ---"}])),
+        // 0.35.0 `read_many_files`: the parts joined, the project context last.
+        message("c3", "read_many_files", serde_json::json!({"paths": ["a.py"]}),
+            answer(&format!("--- a.py ---\n\na\nb\nc\n\n\n{context}"))),
+        // 0.35.0 shell output over 40,000 characters: first and last characters, mid-line.
+        message("c4", "run_shell_command", serde_json::json!({"command": "sed -n '1,100p' big.py"}),
+            answer("Output too large. Showing first 8,000 and last 32,000 characters. For full output see: /t/o\nOutput: l1\nl2\nl\n\n... [41,234 characters omitted] ...\n\n99\nl100\nProcess Group PGID: 5")),
+        // 0.9.0: whole first and last lines of the whole result.
+        message("c5", "run_shell_command", serde_json::json!({"command": "sed -n '1,100p' big.py"}),
+            answer("Tool output was too large and has been truncated.\nTruncated part of the output:\nCommand: sed -n '1,100p' big.py\nDirectory: (root)\nOutput: l1\nl2\n... [CONTENT TRUNCATED] ...\nl99\nl100\nError: (none)\nExit Code: 0\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 7")),
+    ]});
+    let files = [
+        ("a.py", "a\nb\nc\n"),
+        ("b.py", "x\ny\nz\n"),
+        ("big.py", big.as_str()),
+    ];
+    for ws in [&files[..], &[]] {
+        let imp = synthetic(&log.to_string(), ws);
+        reads(&imp, 0, &[("a.py", 1, 3)]);
+        reads(&imp, 1, &[("b.py", 1, 2)]);
+        reads(&imp, 2, &[("a.py", 1, 3)]);
+        reads(&imp, 3, &[("big.py", 1, 3), ("big.py", 99, 100)]);
+        reads(&imp, 4, &[("big.py", 1, 2), ("big.py", 99, 100)]);
+    }
+}
