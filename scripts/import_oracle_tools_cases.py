@@ -193,6 +193,16 @@ def codex_more():
         "no lines shown": 1, "unaligned after edit": 3, "path outside repo": 1}
 
 
+def codex_old_patch_end():
+    yield "codex: an applied patch whose patch_apply_end has no changes (older builds)", codex_log([
+        ("response_item", {"type": "custom_tool_call", "name": "apply_patch", "call_id": "e1",
+                           "input": "*** Begin Patch\n*** Update File: d.py\n@@\n-x\n+y\n*** End Patch\n"}),
+        ("event_msg", {"type": "patch_apply_end", "call_id": "e1", "success": True, "stdout": "Success.", "stderr": ""}),
+        call("c1", "exec_command", {"cmd": "sed -n '1,2p' d.py", "workdir": CWD}), out("c1", chunk("y\nw\n")),
+        call("c2", "exec_command", {"cmd": "sed -n '1,2p' f.py", "workdir": CWD}), out("c2", chunk("1\n2\n")),
+    ]), {("f.py", 1, 2)}, {"unaligned after edit": 2}
+
+
 def codex_workdirs():
     yield "codex: a workdir outside the checkout, sed 'ap', a whole-file read cut", codex_log([
         call("c1", "exec_command", {"cmd": "cat a.py", "workdir": "/other"}), out("c1", chunk("x\n")),
@@ -269,7 +279,7 @@ READERS = {"v1": (fmt2.openhands_v1, ""), "cc": (fmt.claude_code, ".jsonl"), "co
 def run_all(rc, check, PROBLEMS, FIG):
     import import_oracle_tools_cases2 as c2
     import import_oracle_tools_cases3 as c3
-    gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, codex_cases, codex_more, codex_workdirs,
+    gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, codex_cases, codex_more, codex_old_patch_end, codex_workdirs,
             atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_additions, c2.gemini_noroot, c2.gemini_many, c2.inspect_cases,
             c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases,
             c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws]

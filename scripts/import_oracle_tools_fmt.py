@@ -267,6 +267,13 @@ def codex(path):
                 run.leave(step, "codex: apply_patch without patch_apply_end")
             elif end.get("success") is False:
                 run.reason(lib.TOOL_ERROR)
+            elif "changes" not in end:
+                # docs: an applied patch whose patch_apply_end names no changes (older builds) makes
+                # the files its input names unaligned.
+                for f in re.findall(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$", c.get("input") or "", re.M):
+                    rp = lib.repo_path(f.strip(), roots[0] if roots else None, roots)
+                    if rp:
+                        run.edited(rp, opaque=True)
             else:
                 for f, ch in (end.get("changes") or {}).items():
                     rp = lib.repo_path(f, roots[0] if roots else None, roots)

@@ -308,10 +308,12 @@ fn patch(
         .and_then(|e| e.get("changes"))
         .and_then(Value::as_object);
     let Some(changes) = changes.filter(|_| ok) else {
-        let reason = if end.is_some() {
+        let reason = if end.is_some() && !ok {
             Reason::ToolError
         } else {
-            // No record of what was applied: the files it names are unaligned from now on.
+            // No record of what was applied (no `patch_apply_end`, or one of a build whose
+            // `PatchApplyEndEvent` had only `stdout`, `stderr` and `success`): the files it names
+            // are unaligned from now on.
             for path in patch_paths(&input) {
                 session.apply(&act(Op::Edit {
                     path,

@@ -368,3 +368,32 @@ fn the_truncation_header_is_not_a_line_of_the_output() {
     reads(&imp, 0, &[("a.py", 1, 4), ("a.py", 98, 100)]);
     reads(&imp, 1, &[("a.py", 1, 4), ("a.py", 98, 100)]);
 }
+
+#[test]
+fn an_applied_patch_without_its_changes_leaves_the_file_unaligned() {
+    // Older codex-rs `PatchApplyEndEvent`s carry `stdout`, `stderr` and `success` only (the
+    // `changes` came later, mirroring `PatchApplyBeginEvent`). Before, such a successful patch was
+    // a *tool error* and a later read of the file was credited as base text.
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &rec(
+        "response_item",
+        json!({"type": "custom_tool_call", "name": "apply_patch", "call_id": "e1",
+        "input": "*** Begin Patch\n*** Update File: d.py\n@@\n-x\n+y\n+z\n*** End Patch\n"}),
+    );
+    log += &rec(
+        "event_msg",
+        json!({"type": "patch_apply_end", "call_id": "e1", "success": true,
+        "stdout": "Success. Updated the following files:\nM d.py\n", "stderr": ""}),
+    );
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "sed -n '1,3p' d.py", "workdir": "/r"}),
+    );
+    log += &output("c1", &format!("{HEAD_DONE}y\nz\nw\n"));
+    for ws in [&[("d.py", "x\nw\n")][..], &[]] {
+        let imp = synthetic(&log, ws);
+        reads(&imp, 1, &[]);
+        skipped(&imp, 1, Reason::UnalignedAfterEdit);
+    }
+}
