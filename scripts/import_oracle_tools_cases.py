@@ -201,6 +201,10 @@ def codex_old_patch_end():
         call("c1", "exec_command", {"cmd": "sed -n '1,2p' d.py", "workdir": CWD}), out("c1", chunk("y\nw\n")),
         call("c2", "exec_command", {"cmd": "sed -n '1,2p' f.py", "workdir": CWD}), out("c2", chunk("1\n2\n")),
     ]), {("f.py", 1, 2)}, {"unaligned after edit": 2}
+    yield "codex: a token marker on a line of its own (older builds cut at line breaks)", codex_log([
+        call("c1", "shell", {"command": ["bash", "-lc", "sed -n '1,100p' a.py"]}),
+        out("c1", json.dumps({"output": "l1\nl2\nl3\n…900 tokens truncated…\nl98\nl99\nl100\n"})),
+    ]), {("a.py", 1, 3), ("a.py", 98, 100)}, {}
 
 
 def codex_workdirs():

@@ -59,7 +59,7 @@ def displayed(text):
     the closing `...`), `... [N lines truncated] ...` on a line of its own after the tool's blank
     line (only the lines before that blank line were shown, the last maybe in part), and Codex-style
     `…N tokens truncated…` inside a line (the head's last line keeps its start, the tail's first
-    line shows its end)."""
+    line shows its end; alone on its line, whole lines on both sides and no line of its own)."""
     if text.lstrip().startswith("<persisted-output>"):
         lines = text_lines(text)
         head = []

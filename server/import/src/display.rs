@@ -5,7 +5,7 @@
 //! Truncations recognised (each written by the tool, never by the agent):
 //! - a cut middle: OpenHands `[... Observation truncated due to length ...]`, mini-swe-agent
 //!   `<output_head>`/`<elided_chars>`/`<output_tail>`, Claude Code `... [N lines truncated] ...`,
-//!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line);
+//!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line, or on a line of its own);
 //! - a clipped end: `<response clipped>` (OpenHands and SWE-agent editors), Claude Code
 //!   `<persisted-output>` (only the `Preview` is shown);
 //! - nothing shown: SWE-agent `The output of your last command was too long.`
@@ -250,7 +250,14 @@ fn parts(output: &str) -> Parts<'_> {
             return cut_middle(head, tail, false);
         }
         if let Some(m) = inline_marker().find(output) {
-            return cut_middle(&output[..m.start()], &output[m.end()..], true);
+            let (head, after) = (&output[..m.start()], &output[m.end()..]);
+            // Older codex-rs `truncate_middle` cut at line breaks and put the marker on a line of
+            // its own (`{head}…N tokens truncated…\n{tail}`): its line break is not a line, and
+            // the tail starts a whole line. Codex 0.125 cuts mid-line on both sides.
+            if (head.is_empty() || head.ends_with('\n')) && after.starts_with('\n') {
+                return cut_middle(head, &after[1..], false);
+            }
+            return cut_middle(head, after, true);
         }
     }
     if let Some(i) = f.clip.find(bytes) {

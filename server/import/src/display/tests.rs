@@ -79,6 +79,14 @@ fn truncations_of_each_tool() {
         &[" y", "src/b.ts:9: z"],
         Cut::Middle,
     );
+    // Older Codex: the marker on a line of its own between whole lines.
+    check(
+        "a\nb\n…120 tokens truncated…\ny\nz\n",
+        &["a", "b"],
+        &["y", "z"],
+        Cut::Middle,
+    );
+    assert!(!displayed("a\n…1 tokens truncated…\ny").tail_partial);
     check(
         "The output of your last command was too long.\nPlease try again.",
         &[],

@@ -397,3 +397,24 @@ fn an_applied_patch_without_its_changes_leaves_the_file_unaligned() {
         skipped(&imp, 1, Reason::UnalignedAfterEdit);
     }
 }
+
+#[test]
+fn a_token_marker_on_a_line_of_its_own_is_no_line() {
+    // Older codex-rs (`truncate_middle`) cut at line breaks: `{head}…N tokens truncated…\n{tail}`.
+    // Before, the line break after the marker was taken as an empty first tail line: `cat` of a
+    // 100-line file showing 1–3 and 98–100 was credited 1–3 and 97–100.
+    let file: String = (1..=100).map(|i| format!("l{i}\n")).collect();
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &call(
+        "c1",
+        "shell",
+        json!({"command": ["bash", "-lc", "cat a.py"], "workdir": "/r"}),
+    );
+    let cut = "l1\nl2\nl3\n…900 tokens truncated…\nl98\nl99\nl100\n";
+    log += &output("c1", &json!({"output": cut, "metadata": {}}).to_string());
+    reads(
+        &synthetic(&log, &[("a.py", &file)]),
+        0,
+        &[("a.py", 1, 3), ("a.py", 98, 100)],
+    );
+}
