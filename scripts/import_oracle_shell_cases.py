@@ -249,6 +249,10 @@ def mini_log(ws):
         # each command starts in /testbed: a cd does not carry over
         ("cd pkg", "<returncode>0</returncode>\n<output>\n</output>"),
         ("head -n 2 util.py", "<returncode>0</returncode>\n<output>\nutil 1\nutil 2\n</output>"),
+        # 2.2.x: a command that timed out, with what it printed so far (the tags are no output)
+        ("cat pkg/util.py", "<exception>An error occurred while executing the command: Command 'cat "
+         "pkg/util.py' timed out after 60 seconds</exception>\n<returncode>-1</returncode>\n<output>\n"
+         "util 1\nutil 2\n</output>"),
     ]
     for j, (cmd, res) in enumerate(extra):
         msgs.append({"role": "assistant", "content": "", "extra": {"actions": [
@@ -258,7 +262,7 @@ def mini_log(ws):
 
 
 MINI_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("unknown command", "unknown command"),
-                      ("file not in workspace", None)]
+                      ("file not in workspace", None), (None, None)]
 
 
 def swe_window(ws, path, first, last):

@@ -34,6 +34,10 @@ def displayed_openhands(text):
 
 
 def displayed_mini(text):
+    # 2.2.x opens with `<exception>…</exception>` when the command failed to run (a timeout)
+    e = re.match(r"<exception>.*?</exception>\s*", text, re.S)
+    if e:
+        text = text[e.end():]
     if not text.startswith("<returncode>"):
         return lines_of(text), None
     m = re.search(r"<output>\n?(.*?)</output>", text, re.S)

@@ -8,6 +8,7 @@
 //!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line, or on a line of its own);
 //! - a clipped end: `<response clipped>` (OpenHands and SWE-agent editors), Claude Code
 //!   `<persisted-output>` (only the `Preview` is shown);
+//! - a clipped end: Inspect AI `<START_TOOL_OUTPUT>` … `<END_TOOL_OUTPUT>` (only the head);
 //! - nothing shown: SWE-agent `The output of your last command was too long.`
 //!
 //! Text normalisation for comparing shown lines with a file lives beside it, in `display/lines.rs`
@@ -201,7 +202,9 @@ struct Parts<'a> {
 fn parts(output: &str) -> Parts<'_> {
     let f = finders();
     // mini-swe-agent's template opens with the return code; only then are its tags chrome.
-    if output.trim_start().starts_with("<returncode>") {
+    // 2.2.x writes `<exception>{{output.exception_info}}</exception>` first when the command
+    // failed to run (a timeout: `config/benchmarks/swebench.yaml`, `observation_template`).
+    if let Some(output) = mini_observation(output) {
         // The tail is looked for only when there is a head (most outputs are shown whole).
         let head = section(output, &f.head, true);
         if let Some((h, t)) = head.and_then(|h| Some((h, section(output, &f.tail, true)?))) {
@@ -213,6 +216,9 @@ fn parts(output: &str) -> Parts<'_> {
         }
     }
     let bytes = output.as_bytes();
+    if let Some(head) = inspect_truncated(output) {
+        return cut_end(head);
+    }
     if let Some(i) = f.persisted.find(bytes) {
         let rest = &output[i..];
         let preview = rest
@@ -269,6 +275,44 @@ fn parts(output: &str) -> Parts<'_> {
         cut: Cut::None,
         tail_partial: false,
     }
+}
+
+/// The observation from its `<returncode>` on, when it is mini-swe-agent's template (after an
+/// `<exception>…</exception>` line, if any).
+fn mini_observation(output: &str) -> Option<&str> {
+    let t = output.trim_start();
+    let t = match t.strip_prefix("<exception>") {
+        Some(rest) => {
+            let e = rest.find("</exception>")?;
+            rest[e + "</exception>".len()..].trim_start()
+        }
+        None => t,
+    };
+    t.starts_with("<returncode>").then_some(t)
+}
+
+/// Inspect AI's cut (`truncate_tool_output`, `inspect_ai/model/_call_tools.py`): an output over
+/// `max_tool_output` bytes (16 KiB by default) is replaced by `The output of your call to {tool}
+/// was too long to be displayed.\nHere is a truncated version:\n<START_TOOL_OUTPUT>\n{kept}\n
+/// <END_TOOL_OUTPUT>\n`. What `kept` is depends on the version (`_util/text.py`,
+/// `truncate_string_to_bytes`): 0.3.77 keeps the first `max` bytes; 0.3.135 the first `max // 2`
+/// bytes glued, with no mark, to the last `max - max // 2`. The first half of `kept` is the
+/// output's start in both, so only it counts as shown (its last line maybe in part): never more
+/// than the tool showed, whichever version wrote the log.
+fn inspect_truncated(output: &str) -> Option<&str> {
+    const START: &str =
+        "was too long to be displayed.\nHere is a truncated version:\n<START_TOOL_OUTPUT>\n";
+    const END: &str = "\n<END_TOOL_OUTPUT>";
+    if !output.contains("<START_TOOL_OUTPUT>") {
+        return None;
+    }
+    let s = output.find(START)? + START.len();
+    let kept = &output[s..s + output[s..].rfind(END)?];
+    let mut half = kept.len() / 2;
+    while !kept.is_char_boundary(half) {
+        half -= 1;
+    }
+    Some(&kept[..half])
 }
 
 fn cut_middle<'a>(head: &'a str, tail: &'a str, tail_partial: bool) -> Parts<'a> {

@@ -31,6 +31,15 @@ fn truncations_of_each_tool() {
         &[],
         Cut::None,
     );
+    // mini-swe-agent 2.2.x puts `<exception>…</exception>` before the return code when the
+    // command failed to run (a timeout, with the output it printed so far): still its template
+    // (before, the tags were counted as four lines of output).
+    check(
+        "<exception>An error occurred while executing the command: Command 'cat a.py' timed out after 60 seconds</exception>\n<returncode>-1</returncode>\n<output>\nx\ny\n</output>",
+        &["x", "y"],
+        &[],
+        Cut::None,
+    );
     // Not mini-swe-agent: an XML file that happens to contain `<output>` is shown whole.
     check(
         "<a>\n<output>\nx\n</output>",
@@ -93,6 +102,29 @@ fn truncations_of_each_tool() {
         &[],
         Cut::End,
     );
+}
+
+/// Inspect AI wraps a too long tool output (`truncate_tool_output`); what it keeps inside
+/// depends on the version, and only the first half of it is surely the output's start.
+#[test]
+fn inspect_truncated_tool_output_shows_the_first_half_of_what_it_kept() {
+    let wrap = |kept: &str| {
+        format!("\nThe output of your call to bash was too long to be displayed.\nHere is a truncated version:\n<START_TOOL_OUTPUT>\n{kept}\n<END_TOOL_OUTPUT>\n")
+    };
+    // 0.3.135: the first 6 bytes of "a1\n…a8\n" glued to its last 6 (max_tool_output 12).
+    let glued = wrap("a1\na2\na7\na8\n");
+    check(&glued, &["a1", "a2"], &[], Cut::End);
+    // 0.3.77: the first 12 bytes, cut mid-line; half of them, the last line in part.
+    let d = displayed(&glued);
+    assert!(!d.head_partial);
+    let head = wrap("a1\na2\na3\na4\n");
+    check(&head, &["a1", "a2"], &[], Cut::End);
+    let mid = wrap("a1\na2\na3\na4\na5");
+    check(&mid, &["a1", "a2", "a"], &[], Cut::End);
+    assert!(displayed(&mid).head_partial);
+    // The tool's notes are no lines of the output (before, a `cat` was credited the five lines
+    // of notes as lines of the file, and the hidden lines past the cut with them).
+    assert_eq!(displayed(&glued).keep(&[(1, 8)]), vec![(1, 2)]);
 }
 
 #[test]
