@@ -333,11 +333,29 @@ SWE_REASONS = [(None, None)] * 4 + [("unknown command", "unknown command")] + [(
     (None, None)] * 9 + [("unaligned after edit", "unaligned after edit")] * 2
 
 
+def oh_eval_log():
+    """An OpenHands eval-output line whose history keeps a whole `cat` output longer than its
+    `max_message_chars` (the model was sent it cut), and one within it."""
+    root = "/workspace/o__r__1"
+    md = {"exit_code": 0, "working_dir": root, "py_interpreter_path": "", "prefix": "",
+          "suffix": "\n[The command completed with exit code 0.]"}
+    hist = []
+    for i, cmd in enumerate([f"cat {root}/pkg/mod.py", f"head -n 3 {root}/pkg/util.py"]):
+        out = FILES["pkg/mod.py"] if i == 0 else "".join(FILES["pkg/util.py"].splitlines(True)[:3])
+        hist.append({"id": 2 * i + 1, "source": "agent", "action": "run", "args": {"command": cmd}})
+        hist.append({"id": 2 * i + 2, "cause": 2 * i + 1, "source": "agent", "observation": "run",
+                     "content": out, "extras": {"command": cmd, "metadata": md}})
+    # 126 characters of suffix and status lines (mod.py: 423 characters): the cut keeps 226 of
+    # the output before it and 100 after
+    return {"instance_id": "case-oheval", "metadata": {"llm_config": {"max_message_chars": 2 * 226}},
+            "history": hist}
+
+
 def run(rc, compare_cases, check_reasons):
     d = tempfile.mkdtemp()
     try:
         wsroot = os.path.join(d, "sources")
-        for task in ("case-oh", "case-mini", "case-swe"):
+        for task in ("case-oh", "case-mini", "case-swe", "case-oheval"):
             _ws(os.path.join(wsroot, task))
         ws = os.path.join(wsroot, "case-oh")
         logs = os.path.join(d, "logs")
@@ -348,10 +366,12 @@ def run(rc, compare_cases, check_reasons):
         json.dump(mini_log(ws), open(mi, "w"))
         sw = os.path.join(logs, "case-swe.traj")
         json.dump(swe_log(ws), open(sw, "w"))
+        ev = os.path.join(logs, "case-oheval.output.jsonl")
+        open(ev, "w").write(json.dumps(oh_eval_log()) + "\n")
         base = [(a, b) for _, a, b in SHELL]
         want = {oh: base + OH_EXTRA_REASONS, mi: base + MINI_EXTRA_REASONS, sw: SWE_REASONS}
         for ws_root in (wsroot, None):
-            compare_cases([oh, mi, sw], ws_root)
+            compare_cases([oh, mi, sw, ev], ws_root)
             for f, reasons in want.items():
                 check_reasons(f, ws_root, [r[0] if ws_root else r[1] for r in reasons])
     finally:

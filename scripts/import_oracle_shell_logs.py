@@ -176,10 +176,37 @@ def swe_agent(d):
     return acts, root
 
 
+def eval_run_shown(content, o, max_chars):
+    """docs "OpenHands eval output": the model was sent the output with its prefix, suffix and
+    status lines, cut to its first and last `max_chars // 2` characters when longer; what is left
+    of the output itself on each side of the cut."""
+    md = (o.get("extras") or {}).get("metadata") or {}
+    pre, suf = md.get("prefix") or "", md.get("suffix") or ""
+    status = ""
+    if md.get("working_dir"):
+        status += f"\n[Current working directory: {md['working_dir']}]"
+    if md.get("py_interpreter_path"):
+        status += f"\n[Python interpreter: {md['py_interpreter_path']}]"
+    if md.get("exit_code", -1) != -1:
+        status += f"\n[Command finished with exit code {md['exit_code']}]"
+    text = pre + content + suf + status
+    if max_chars < 0 or len(text) <= max_chars:
+        return content
+    half = max_chars // 2
+    head, tail = text[:half], text[-half:] if half else text
+    head = head[len(pre):]
+    tail = tail[:max(0, len(tail) - len(suf + status))]
+    if len(head) >= len(content) or len(tail) >= len(content):
+        return content
+    return head + "\n" + OH_TRUNC + "\n" + tail
+
+
 def openhands_eval(row):
     """Actions of one OpenHands eval-output line: each agent action of `history`, its result the
     event whose `cause` is the action's `id`."""
     hist = row.get("history") or []
+    max_chars = (((row.get("metadata") or {}).get("llm_config") or {}).get("max_message_chars"))
+    max_chars = 30000 if max_chars is None else max_chars
     obs = {}
     for e in hist:
         if "observation" in e and e.get("cause") is not None:
@@ -203,6 +230,8 @@ def openhands_eval(row):
             cwd = ((o.get("extras") or {}).get("metadata") or {}).get("working_dir")
         if act == "run":
             kind = "bash"
+            if o is not None:
+                out = eval_run_shown(out, o, max_chars)
         elif act == "read":
             kind = "editor"
             args = {"command": "view", "path": args.get("path"), "view_range": args.get("view_range")}

@@ -28,9 +28,15 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             (_, None) => format!("{}#{}", runs.task(None), i + 1),
         };
         let run = runs.run_id(Format::OpenHandsEval, None);
+        // What the model was sent of an observation is cut to this many characters (0.35.0:
+        // `LLMConfig.max_message_chars`, 30,000 by default; the eval metadata records it).
+        let max = inst
+            .pointer("/metadata/llm_config/max_message_chars")
+            .and_then(Value::as_i64)
+            .unwrap_or(DEFAULT_MAX_MESSAGE_CHARS);
         runs.run(&task, &run, |s| {
             s.submission = crate::change::submitted(inst.pointer("/test_result/git_patch"));
-            import_history(history, s)
+            import_history_cut(history, max, s)
         });
     }
     Ok(())
@@ -56,8 +62,78 @@ fn id_of(v: Option<&Value>) -> Option<String> {
     }
 }
 
-/// Feeds one instance's V0 event stream into `session`.
+/// `LLMConfig.max_message_chars` of OpenHands 0.35.0 (`openhands/core/config/llm_config.py`).
+const DEFAULT_MAX_MESSAGE_CHARS: i64 = 30_000;
+
+/// Feeds one instance's V0 event stream into `session`, its observations cut as the model was
+/// sent them with OpenHands' default `max_message_chars`.
 pub fn import_history(history: &[Value], session: &mut Session) {
+    import_history_cut(history, DEFAULT_MAX_MESSAGE_CHARS, session)
+}
+
+/// What the model saw of a `run` observation. The history keeps the command's whole output, but
+/// the prompt holds `truncate_content(obs.to_agent_observation(), max_message_chars)`
+/// (`openhands/memory/conversation_memory.py`, 0.35.0): the output with its prefix, suffix and
+/// status lines, and when that is longer than `max` characters only its first and last `max // 2`
+/// around `[... Observation truncated due to length ...]` (`events/serialization/event.py`).
+/// `None`: shown whole (the content itself is the output). A `read` is not cut again (the
+/// editor clipped it already: `<response clipped>`).
+fn shown_run(content: &str, ob: &Value, max: i64) -> Option<String> {
+    let meta = ob.pointer("/extras/metadata");
+    let field = |k: &str| {
+        meta.and_then(|m| m.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    let mut status = String::new();
+    if !field("working_dir").is_empty() {
+        status.push_str(&format!(
+            "\n[Current working directory: {}]",
+            field("working_dir")
+        ));
+    }
+    if !field("py_interpreter_path").is_empty() {
+        status.push_str(&format!(
+            "\n[Python interpreter: {}]",
+            field("py_interpreter_path")
+        ));
+    }
+    let code = meta
+        .and_then(|m| m.get("exit_code"))
+        .and_then(Value::as_i64);
+    if let Some(c) = code.filter(|c| *c != -1) {
+        status.push_str(&format!("\n[Command finished with exit code {c}]"));
+    }
+    let (prefix, suffix) = (field("prefix"), field("suffix"));
+    let parts = [prefix, content, suffix, status.as_str()];
+    // Nearly every output is sent whole: its length in bytes already says so.
+    if max < 0 || parts.iter().map(|t| t.len()).sum::<usize>() as i64 <= max {
+        return None;
+    }
+    let chars: usize = parts.iter().map(|t| t.chars().count()).sum();
+    if chars as i64 <= max {
+        return None;
+    }
+    // Python slices by characters; `text[-0:]` is the whole text. The cut is placed in the
+    // whole text, then only the content's part of each side is kept (the prefix, suffix and
+    // status lines are the tool's).
+    let text = format!("{prefix}{content}{suffix}{status}");
+    let half = (max / 2) as usize;
+    let at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    let head_end = at(half).saturating_sub(prefix.len());
+    let tail_start = if half == 0 { 0 } else { at(chars - half) }.saturating_sub(prefix.len());
+    if head_end >= content.len() || tail_start == 0 {
+        return None;
+    }
+    Some(format!(
+        "{}\n[... Observation truncated due to length ...]\n{}",
+        &content[..head_end],
+        &content[tail_start.min(content.len())..]
+    ))
+}
+
+/// [`import_history`] with the instance's `max_message_chars`.
+fn import_history_cut(history: &[Value], max: i64, session: &mut Session) {
     session.cwd = "/workspace".to_string();
     let obs = observations(history);
     let mut step = 0u32;
@@ -92,6 +168,10 @@ pub fn import_history(history: &[Value], session: &mut Session) {
                     .and_then(Value::as_str)
                     .map(str::to_string);
                 let script = args.get("command").and_then(Value::as_str).unwrap_or("");
+                let output = match (output, ob) {
+                    (Some(o), Some(ob)) => Some(shown_run(&o, ob, max).unwrap_or(o)),
+                    (o, _) => o,
+                };
                 (
                     Op::Bash {
                         script: script.to_string(),

@@ -162,3 +162,34 @@ fn v1_sample_layout_imports_without_reads() {
     assert!(imp.rows.is_empty());
     skipped(&imp, 0, Reason::UnknownCommand);
 }
+
+/// The eval history keeps a command's whole output, but the model was sent it cut to
+/// `max_message_chars` (OpenHands 0.35.0 `truncate_content`: the first and last half around
+/// `[... Observation truncated due to length ...]`, counted over the output with its suffix and
+/// status lines). Before, every line of the history's output was credited.
+#[test]
+fn eval_run_output_is_credited_as_cut_to_max_message_chars() {
+    let file: String = (1..=60).map(|i| format!("line{i:02}\n")).collect();
+    let suffix = "\n[The command completed with exit code 0.]";
+    // 118 characters of suffix and status lines: 256 leaves 10 of the output in the tail.
+    let line = json!({"instance_id": "t1", "metadata": {"llm_config": {"max_message_chars": 256}},
+        "history": [
+        {"id": 1, "source": "agent", "action": "run", "args": {"command": "cat /workspace/o__r__1/a.py"}},
+        {"id": 2, "cause": 1, "source": "agent", "observation": "run", "content": file,
+         "extras": {"command": "cat /workspace/o__r__1/a.py", "metadata": {"exit_code": 0, "working_dir": "/workspace",
+            "py_interpreter_path": "", "prefix": "", "suffix": suffix}}},
+    ]});
+    let imp = synthetic(&format!("{line}\n"), &[("a.py", &file)]);
+    // Shown: `line01` … `line18`, `li` (the head's 128 characters), then `19`, `line20` of the
+    // last 128 (the rest of them is the suffix and status lines).
+    reads(&imp, 0, &[("a.py", 1, 19), ("a.py", 59, 60)]);
+    // Within the limit the output is shown whole.
+    let small = line
+        .to_string()
+        .replace("\"max_message_chars\":256", "\"max_message_chars\":30000");
+    reads(
+        &synthetic(&format!("{small}\n"), &[("a.py", &file)]),
+        0,
+        &[("a.py", 1, 60)],
+    );
+}
