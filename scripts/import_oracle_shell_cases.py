@@ -333,6 +333,16 @@ SWE_REASONS = [(None, None)] * 4 + [("unknown command", "unknown command")] + [(
     (None, None)] * 9 + [("unaligned after edit", "unaligned after edit")] * 2
 
 
+def swe1_log(ws):
+    """A SWE-agent 1.x .traj (`replay_config`): the whole `cat` output is kept, 300 characters of
+    it were sent (the window, 249, whole)."""
+    rc = {"agent": {"templates": {"max_observation_length": 300}}}
+    full, _ = _run("cat pkg/mod.py", ws)
+    traj = [{"action": a, "observation": o} for a, o in [
+        ("open pkg/util.py\n", swe_window(ws, "pkg/util.py", 1, 20)), ("cat pkg/mod.py\n", full)]]
+    return {"replay_config": json.dumps(rc), "trajectory": traj, "info": {}}
+
+
 def oh_eval_log():
     """An OpenHands eval-output line whose history keeps a whole `cat` output longer than its
     `max_message_chars` (the model was sent it cut), and one within it."""
@@ -355,7 +365,7 @@ def run(rc, compare_cases, check_reasons):
     d = tempfile.mkdtemp()
     try:
         wsroot = os.path.join(d, "sources")
-        for task in ("case-oh", "case-mini", "case-swe", "case-oheval"):
+        for task in ("case-oh", "case-mini", "case-swe", "case-oheval", "case-swe1"):
             _ws(os.path.join(wsroot, task))
         ws = os.path.join(wsroot, "case-oh")
         logs = os.path.join(d, "logs")
@@ -368,10 +378,12 @@ def run(rc, compare_cases, check_reasons):
         json.dump(swe_log(ws), open(sw, "w"))
         ev = os.path.join(logs, "case-oheval.output.jsonl")
         open(ev, "w").write(json.dumps(oh_eval_log()) + "\n")
+        s1 = os.path.join(logs, "case-swe1.traj")
+        json.dump(swe1_log(ws), open(s1, "w"))
         base = [(a, b) for _, a, b in SHELL]
         want = {oh: base + OH_EXTRA_REASONS, mi: base + MINI_EXTRA_REASONS, sw: SWE_REASONS}
         for ws_root in (wsroot, None):
-            compare_cases([oh, mi, sw, ev], ws_root)
+            compare_cases([oh, mi, sw, ev, s1], ws_root)
             for f, reasons in want.items():
                 check_reasons(f, ws_root, [r[0] if ws_root else r[1] for r in reasons])
     finally:

@@ -54,8 +54,8 @@ def displayed_mini(text):
 def displayed_swe(text):
     if "The output of your last command was too long." in text:
         return [], None
-    if "<response clipped>" in text:
-        text = text.split("<response clipped>", 1)[0]
+    if "<response clipped>" in text:  # a cut: only the head was shown
+        return lines_of(text.split("<response clipped>", 1)[0]), []
     return lines_of(text), None
 
 
@@ -163,11 +163,38 @@ def mini(d):
     return acts
 
 
+def swe_sent(d):
+    """docs SWE-agent 1.x: with a `replay_config`, an observation longer than the templates'
+    `max_observation_length` (100,000) was sent cut: its first characters then `<response
+    clipped>`, or nothing when the truncated template does not show `observation[:`."""
+    rc = d.get("replay_config")
+    if isinstance(rc, str):
+        try:
+            rc = json.loads(rc)
+        except ValueError:
+            rc = None
+    if not isinstance(rc, dict):
+        return lambda o: o
+    t = (rc.get("agent") or {}).get("templates") or {}
+    mx = t.get("max_observation_length", 100000)
+    tpl = t.get("next_step_truncated_observation_template")
+    shows = tpl is None or "observation[:" in tpl
+    if tpl is not None and not shows and "observation" in tpl:
+        return lambda o: o  # v1.1.0's `{{observation}}`: the .traj holds what was sent
+
+    def cut(o):
+        if o is None or len(o) <= mx:
+            return o
+        return o[:mx] + "<response clipped>" if shows else "The output of your last command was too long."
+    return cut
+
+
 def swe_agent(d):
     """Actions of a classic SWE-agent .traj; its checkout root from the first [File: …] path."""
     acts, root = [], None
+    sent = swe_sent(d)
     for i, s in enumerate(d.get("trajectory") or []):
-        obs = s.get("observation")
+        obs = sent(s.get("observation"))
         m = re.search(r"\[File: (/[^/\s]+)/", obs or "")
         if m and root is None:
             root = m.group(1)

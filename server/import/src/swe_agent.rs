@@ -5,12 +5,14 @@
 //! (the tool says so and opens it). Other actions are bash commands; an action of several lines
 //! is cut into its commands ([`parts`]).
 
+mod cut;
 mod parts;
 
 use crate::numbered::Style;
 use crate::replay::EditOp;
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
+use cut::{observation_cut, sent};
 use parts::{exists_error, shows_window, with_exists_error, Part};
 use serde_json::Value;
 use std::borrow::Cow;
@@ -243,6 +245,7 @@ pub struct Step<'a> {
 /// Feeds a SWE-agent trajectory object into `session`.
 pub fn import(doc: &Value, session: &mut Session) {
     session.submission = crate::change::submitted(doc.pointer("/info/submission"));
+    let cut = observation_cut(doc);
     let steps: Vec<Step> = doc
         .get("trajectory")
         .and_then(Value::as_array)
@@ -250,7 +253,7 @@ pub fn import(doc: &Value, session: &mut Session) {
         .iter()
         .map(|t| Step {
             action: text(t, "action"),
-            observation: text(t, "observation"),
+            observation: text(t, "observation").map(|o| sent(o, cut)),
         })
         .collect();
     import_steps(&steps, session);

@@ -62,3 +62,42 @@ fn refused_edit_reads_the_original_window() {
     );
     assert!(matches!(op, Op::Skip(Reason::ToolError)), "{op:?}");
 }
+
+/// SWE-agent 1.x keeps the whole observation in the `.traj`, but sent the model only its first
+/// `max_observation_length` characters (or, with a template that shows none, nothing); classic
+/// logs (no `replay_config`) were sent whole.
+#[test]
+fn one_x_observation_cut_as_sent() {
+    let obs = "1\n2\n3\n4\n5\n".to_string();
+    let doc = |tpl: &str| {
+        serde_json::json!({"replay_config": serde_json::json!({"agent": {"templates": {
+            "max_observation_length": 5, "next_step_truncated_observation_template": tpl}}}).to_string()})
+    };
+    let cut = observation_cut(&doc(
+        "Observation: {{observation[:max_observation_length]}}<response clipped>",
+    ));
+    assert_eq!(cut, Some((5, true)));
+    assert_eq!(sent(Cow::Borrowed(&obs), cut), "1\n2\n3<response clipped>");
+    let advice = observation_cut(&doc(
+        "<warning>\nThe output of your last command was too long.\n</warning>",
+    ));
+    assert_eq!(
+        crate::display::displayed(&sent(Cow::Borrowed(&obs), advice)).count(),
+        0
+    );
+    // v1.1.0's `{{observation}}`: the `.traj` already holds the cut text.
+    assert_eq!(
+        observation_cut(&doc("Observation: {{observation}}<response clipped>")),
+        None
+    );
+    // Within the limit, or a classic log: shown whole, the observation lent.
+    assert!(matches!(
+        sent(Cow::Borrowed("1\n2\n"), cut),
+        Cow::Borrowed(_)
+    ));
+    assert_eq!(
+        observation_cut(&serde_json::json!({"trajectory": []})),
+        None
+    );
+    assert!(matches!(sent(Cow::Borrowed(&obs), None), Cow::Borrowed(_)));
+}

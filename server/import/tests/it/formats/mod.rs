@@ -15,6 +15,7 @@ mod mini_swe_agent;
 mod openhands;
 mod otel;
 mod seeds;
+mod swe_agent;
 mod trec;
 
 use readcov_core::EventKind;
