@@ -253,6 +253,10 @@ def mini_log(ws):
         ("cat pkg/util.py", "<exception>An error occurred while executing the command: Command 'cat "
          "pkg/util.py' timed out after 60 seconds</exception>\n<returncode>-1</returncode>\n<output>\n"
          "util 1\nutil 2\n</output>"),
+        # 1.x: the timeout template around what the command printed
+        ("cat pkg/util.py", "The last command <command>cat pkg/util.py</command> timed out and has been killed.\n"
+         "The output of the command was:\n <output>\nutil 1\nutil 2\nutil 3\n\n</output>\nPlease try another "
+         "command and make sure to avoid those requiring interactive input."),
     ]
     for j, (cmd, res) in enumerate(extra):
         msgs.append({"role": "assistant", "content": "", "extra": {"actions": [
@@ -262,7 +266,7 @@ def mini_log(ws):
 
 
 MINI_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("unknown command", "unknown command"),
-                      ("file not in workspace", None), (None, None)]
+                      ("file not in workspace", None), (None, None), (None, None)]
 
 
 def swe_window(ws, path, first, last):

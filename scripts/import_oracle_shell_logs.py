@@ -34,6 +34,11 @@ def displayed_openhands(text):
 
 
 def displayed_mini(text):
+    # 1.x's timeout_template: the output between ` <output>\n` and `\n</output>\nPlease try …`
+    t = re.match(r"The last command <command>.*?timed out and has been killed\.\nThe output of the command "
+                 r"was:\n <output>\n(.*)\n</output>\nPlease try another command", text, re.S)
+    if t:
+        return lines_of(t.group(1)), None
     # 2.2.x opens with `<exception>…</exception>` when the command failed to run (a timeout)
     e = re.match(r"<exception>.*?</exception>\s*", text, re.S)
     if e:

@@ -215,6 +215,9 @@ fn parts(output: &str) -> Parts<'_> {
             return parts(body);
         }
     }
+    if let Some(body) = mini_v1_timeout(output) {
+        return parts(body);
+    }
     let bytes = output.as_bytes();
     if let Some(head) = inspect_truncated(output) {
         return cut_end(head);
@@ -289,6 +292,22 @@ fn mini_observation(output: &str) -> Option<&str> {
         None => t,
     };
     t.starts_with("<returncode>").then_some(t)
+}
+
+/// mini-swe-agent 1.x's `timeout_template` (`agents/default.py`, 1.15.0): `The last command
+/// <command>…</command> timed out and has been killed.\nThe output of the command was:\n
+/// <output>\n{{output}}\n</output>\nPlease try another command …`: the output is what it printed
+/// before it was killed, the rest is the template's.
+fn mini_v1_timeout(output: &str) -> Option<&str> {
+    const START: &str =
+        "timed out and has been killed.\nThe output of the command was:\n <output>\n";
+    const END: &str = "\n</output>\nPlease try another command";
+    if !output.starts_with("The last command <command>") {
+        return None;
+    }
+    let s = output.find(START)? + START.len();
+    let e = s + output[s..].rfind(END)?;
+    Some(&output[s..e])
 }
 
 /// Inspect AI's cut (`truncate_tool_output`, `inspect_ai/model/_call_tools.py`): an output over

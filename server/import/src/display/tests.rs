@@ -40,6 +40,14 @@ fn truncations_of_each_tool() {
         &[],
         Cut::None,
     );
+    // mini-swe-agent 1.15.0's timeout_template: only the output inside is the command's (before,
+    // the template's four lines were counted as output).
+    check(
+        "The last command <command>cat a.py</command> timed out and has been killed.\nThe output of the command was:\n <output>\nx\ny\n\n</output>\nPlease try another command and make sure to avoid those requiring interactive input.",
+        &["x", "y"],
+        &[],
+        Cut::None,
+    );
     // Not mini-swe-agent: an XML file that happens to contain `<output>` is shown whole.
     check(
         "<a>\n<output>\nx\n</output>",
