@@ -64,6 +64,7 @@ struct Finders {
     nothing: Finder<'static>,
     persisted: Finder<'static>,
     truncated: Finder<'static>,
+    inspect: Finder<'static>,
     head: Tag,
     tail: Tag,
     output: Tag,
@@ -92,6 +93,7 @@ fn finders() -> &'static Finders {
         nothing: Finder::new(NOTHING),
         persisted: Finder::new(PERSISTED),
         truncated: Finder::new(TRUNCATED),
+        inspect: Finder::new(tools::INSPECT_OPEN),
         head: Tag::new("<output_head>\n", "</output_head>"),
         tail: Tag::new("<output_tail>\n", "</output_tail>"),
         output: Tag::new("<output>\n", "</output>"),
@@ -204,7 +206,7 @@ fn parts(output: &str) -> Parts<'_> {
     // mini-swe-agent's template opens with the return code; only then are its tags chrome.
     // 2.2.x writes `<exception>{{output.exception_info}}</exception>` first when the command
     // failed to run (a timeout: `config/benchmarks/swebench.yaml`, `observation_template`).
-    if let Some(output) = mini_observation(output) {
+    if let Some(output) = tools::mini_observation(output) {
         // The tail is looked for only when there is a head (most outputs are shown whole).
         let head = section(output, &f.head, true);
         if let Some((h, t)) = head.and_then(|h| Some((h, section(output, &f.tail, true)?))) {
@@ -215,12 +217,14 @@ fn parts(output: &str) -> Parts<'_> {
             return parts(body);
         }
     }
-    if let Some(body) = mini_v1_timeout(output) {
+    if let Some(body) = tools::mini_v1_timeout(output) {
         return parts(body);
     }
     let bytes = output.as_bytes();
-    if let Some(head) = inspect_truncated(output) {
-        return cut_end(head);
+    if f.inspect.find(bytes).is_some() {
+        if let Some(head) = tools::inspect_truncated(output) {
+            return cut_end(head);
+        }
     }
     if let Some(i) = f.persisted.find(bytes) {
         let rest = &output[i..];
@@ -278,60 +282,6 @@ fn parts(output: &str) -> Parts<'_> {
         cut: Cut::None,
         tail_partial: false,
     }
-}
-
-/// The observation from its `<returncode>` on, when it is mini-swe-agent's template (after an
-/// `<exception>…</exception>` line, if any).
-fn mini_observation(output: &str) -> Option<&str> {
-    let t = output.trim_start();
-    let t = match t.strip_prefix("<exception>") {
-        Some(rest) => {
-            let e = rest.find("</exception>")?;
-            rest[e + "</exception>".len()..].trim_start()
-        }
-        None => t,
-    };
-    t.starts_with("<returncode>").then_some(t)
-}
-
-/// mini-swe-agent 1.x's `timeout_template` (`agents/default.py`, 1.15.0): `The last command
-/// <command>…</command> timed out and has been killed.\nThe output of the command was:\n
-/// <output>\n{{output}}\n</output>\nPlease try another command …`: the output is what it printed
-/// before it was killed, the rest is the template's.
-fn mini_v1_timeout(output: &str) -> Option<&str> {
-    const START: &str =
-        "timed out and has been killed.\nThe output of the command was:\n <output>\n";
-    const END: &str = "\n</output>\nPlease try another command";
-    if !output.starts_with("The last command <command>") {
-        return None;
-    }
-    let s = output.find(START)? + START.len();
-    let e = s + output[s..].rfind(END)?;
-    Some(&output[s..e])
-}
-
-/// Inspect AI's cut (`truncate_tool_output`, `inspect_ai/model/_call_tools.py`): an output over
-/// `max_tool_output` bytes (16 KiB by default) is replaced by `The output of your call to {tool}
-/// was too long to be displayed.\nHere is a truncated version:\n<START_TOOL_OUTPUT>\n{kept}\n
-/// <END_TOOL_OUTPUT>\n`. What `kept` is depends on the version (`_util/text.py`,
-/// `truncate_string_to_bytes`): 0.3.77 keeps the first `max` bytes; 0.3.135 the first `max // 2`
-/// bytes glued, with no mark, to the last `max - max // 2`. The first half of `kept` is the
-/// output's start in both, so only it counts as shown (its last line maybe in part): never more
-/// than the tool showed, whichever version wrote the log.
-fn inspect_truncated(output: &str) -> Option<&str> {
-    const START: &str =
-        "was too long to be displayed.\nHere is a truncated version:\n<START_TOOL_OUTPUT>\n";
-    const END: &str = "\n<END_TOOL_OUTPUT>";
-    if !output.contains("<START_TOOL_OUTPUT>") {
-        return None;
-    }
-    let s = output.find(START)? + START.len();
-    let kept = &output[s..s + output[s..].rfind(END)?];
-    let mut half = kept.len() / 2;
-    while !kept.is_char_boundary(half) {
-        half -= 1;
-    }
-    Some(&kept[..half])
 }
 
 fn cut_middle<'a>(head: &'a str, tail: &'a str, tail_partial: bool) -> Parts<'a> {
@@ -405,6 +355,7 @@ impl<'a> Displayed<'a> {
 }
 
 mod lines;
+mod tools;
 use lines::last;
 pub use lines::{first_lines, normalize, same_text, Part};
 
