@@ -36,7 +36,7 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             .unwrap_or(DEFAULT_MAX_MESSAGE_CHARS);
         runs.run(&task, &run, |s| {
             s.submission = crate::change::submitted(inst.pointer("/test_result/git_patch"));
-            import_history_cut(history, max, s)
+            import_history(history, max, s)
         });
     }
     Ok(())
@@ -64,12 +64,6 @@ fn id_of(v: Option<&Value>) -> Option<String> {
 
 /// `LLMConfig.max_message_chars` of OpenHands 0.35.0 (`openhands/core/config/llm_config.py`).
 const DEFAULT_MAX_MESSAGE_CHARS: i64 = 30_000;
-
-/// Feeds one instance's V0 event stream into `session`, its observations cut as the model was
-/// sent them with OpenHands' default `max_message_chars`.
-pub fn import_history(history: &[Value], session: &mut Session) {
-    import_history_cut(history, DEFAULT_MAX_MESSAGE_CHARS, session)
-}
 
 /// What the model saw of a `run` observation. The history keeps the command's whole output, but
 /// the prompt holds `truncate_content(obs.to_agent_observation(), max_message_chars)`
@@ -132,8 +126,9 @@ fn shown_run(content: &str, ob: &Value, max: i64) -> Option<String> {
     ))
 }
 
-/// [`import_history`] with the instance's `max_message_chars`.
-fn import_history_cut(history: &[Value], max: i64, session: &mut Session) {
+/// Feeds one instance's V0 event stream into `session`, its `run` observations cut as the model
+/// was sent them (`max`: the instance's `max_message_chars`, [`shown_run`]).
+fn import_history(history: &[Value], max: i64, session: &mut Session) {
     session.cwd = "/workspace".to_string();
     let obs = observations(history);
     let mut step = 0u32;
