@@ -20,30 +20,39 @@ pub fn not_a_log(name: &str, bytes: &[u8]) -> Option<String> {
 pub fn partial_of(name: &str, bytes: &[u8]) -> Result<readcov_core::PartialFile, String> {
     readcov_core::PartialFile::parse(bytes).map_err(|why| {
         let kind = detect(name, bytes);
-        match named(kind, name) {
-            Some(_) => format!(
+        match known(kind) {
+            true => format!(
                 "{name}: looks like {}, not a readcov partial (`--emit-partial FILE` writes one){}",
                 kind.looks_like(),
-                match kind.goes_to(name) {
-                    to if to.is_empty() => String::new(),
-                    to => format!(": {to}"),
-                }
+                where_it_goes(kind, name)
             ),
-            None => format!("{name}: {why}"),
+            false => format!("{name}: {why}"),
         }
     })
 }
 
-/// `looks like …: where it goes` for a kind the layer can name (not unknown, not Parquet rows).
+/// `looks like …: where it goes` for a kind the layer can name.
 fn named(kind: InputKind, name: &str) -> Option<String> {
-    if matches!(kind, InputKind::Unknown | InputKind::Parquet) {
-        return None;
-    }
-    let goes_to = kind.goes_to(name);
-    Some(match goes_to.is_empty() {
-        true => format!("looks like {}", kind.looks_like()),
-        false => format!("looks like {}: {goes_to}", kind.looks_like()),
+    known(kind).then(|| {
+        format!(
+            "looks like {}{}",
+            kind.looks_like(),
+            where_it_goes(kind, name)
+        )
     })
+}
+
+/// Whether the layer can name `kind` (not unknown, not Parquet rows of no known shape).
+fn known(kind: InputKind) -> bool {
+    !matches!(kind, InputKind::Unknown | InputKind::Parquet)
+}
+
+/// `: where it goes`, or nothing for a kind with no place.
+fn where_it_goes(kind: InputKind, name: &str) -> String {
+    match kind.goes_to(name) {
+        to if to.is_empty() => String::new(),
+        to => format!(": {to}"),
+    }
 }
 
 #[cfg(test)]
