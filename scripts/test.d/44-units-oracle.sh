@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Cross-checks `readcov units` on Python against scripts/units_oracle.py, a recomputation from
+# docs/units.md ("What a unit is", "Python, exactly") with CPython's own parser (stdlib `ast`):
+# every unit's kind, name, start, end and depth, and their order, on
+# - every .py file under tests/data (52 real sources);
+# - hand-made cases (scripts/units_oracle_cases.py): decorators over several lines, comments
+#   between decorators, comments and blank lines after a body at every indentation, nested
+#   functions and classes, methods, async defs, defs under `if TYPE_CHECKING:`/try/with/for/match
+#   and inside a class body's `if`, one-line defs, docstring-only classes, continuations, non-ASCII
+#   names, repeated names, empty files, BOM, CRLF, Latin-1, tabs, form feeds, no final newline,
+#   and ≥ 4,500-line files (the chunked parse: as is, without blank lines, CRLF, BOM, tabs);
+#   files with syntax errors (exit 0, the units before the error listed unchanged, the warning);
+# - 300 seeded random modules (scripts/units_oracle_random.py);
+# and downstream on tests/data/real's SWE-bench gold and on a task made of the cases: each gold
+# line's innermost unit against `score --workspaces`' unit_detail / gold_units /
+# gold_lines_outside_units and `gold --format qrels --level unit`.
+# Fails naming every disagreement.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/oracle-setup.sh
+oracle_setup "units oracle"
+real=tests/data/real
+oracle() { python3 scripts/units_oracle.py "$bin" "$@"; }
+oracle files tests/data
+oracle cases "$out/cases"
+oracle random "$out/random" --seed 1 --count 300
+"$bin" import "$real"/openhands/*.json "$real"/mini-swe-agent/*.traj.json --workspaces "$real/sources" \
+  -o "$out/reads.jsonl" 2>/dev/null
+oracle downstream "$real/gold.jsonl" "$out/reads.jsonl" "$real/sources" "$out/gold.jsonl"
+oracle downstream-cases "$out/downstream"
+echo "units oracle ok"
