@@ -6,6 +6,7 @@ readcov's query or code (the recomputation is scripts/units_oracle_ast.py).
 usage: units_oracle.py READCOV files PATH...        every .py file under each PATH
        units_oracle.py READCOV cases DIR            the hand-made cases (units_oracle_cases.py)
        units_oracle.py READCOV random DIR [--seed N] [--count K]   seeded random modules
+       units_oracle.py READCOV java DIR [--seed N] [--count K]     Java against javac (units_oracle_java.py)
        units_oracle.py READCOV downstream SWEBENCH READS WORKSPACES GOLD_OUT
        units_oracle.py READCOV downstream-cases DIR  the same on a task made of the cases
 
@@ -28,10 +29,13 @@ Left out, counted and printed on every run:
 - files with lone `\\r` line breaks (the `cr_only.py` case): CPython counts them as lines, readcov
   does not (docs/units.md: lines are split at `\\n`), so their lines cannot be compared;
 - in a broken file, units that are not closed by a later top-level statement before the error.
-Not covered: PEP 695 type parameters (`def f[T]()`, `class A[T]:`; this machine's CPython is
+Java: `java DIR` (units_oracle_java.py) compares against javac's parser; its left-outs are listed
+there. Not covered: PEP 695 type parameters (`def f[T]()`, `class A[T]:`; this machine's CPython is
 3.11), the language server's incremental units (`tests/it/incremental.rs` checks them against a
-whole parse), `explain`'s innermost unit (the explain oracle's), and languages other than Python
-(no independent parser on this machine without a network install).
+whole parse), `explain`'s innermost unit (the explain oracle's), and the other nine languages: no
+independent parser is on the project's machines without a network install at test time (Node has
+none built in; TypeScript's compiler exists only after the VS Code suite's `npm ci`; no Go, Ruby,
+PHP or Clang toolchain).
 """
 import json
 import os
@@ -45,7 +49,8 @@ from units_oracle_random import module
 PROBLEMS = []
 STATS = {"files": 0, "units": 0, "broken_files": 0, "broken_units_checked": 0,
          "broken_units_left_out": 0, "cr_only_left_out": 0, "rows": 0, "gold_lines": 0,
-         "qrels_docs": 0}
+         "qrels_docs": 0, "java_broken_files": 0,
+         "java_broken_units_checked": 0, "java_broken_units_left_out": 0, "java_limits_left_out": 0}
 FIELDS = ("kind", "name", "start", "end", "depth")
 
 
@@ -322,6 +327,10 @@ def main(argv):
         check_cases(rc, rest[0])
     elif mode == "downstream":
         check_downstream(rc, *rest)
+    elif mode == "java":
+        from units_oracle_java import check_java
+        check_java(rc, rest[0], STATS, problem, readcov_units, compare, key,
+                   int(opt(rest, "--seed", 1)), int(opt(rest, "--count", 150)))
     elif mode == "random":
         check_random(rc, rest[0], int(opt(rest, "--seed", 1)), int(opt(rest, "--count", 300)))
     elif mode == "downstream-cases":

@@ -11,6 +11,9 @@
 #   and ≥ 4,500-line files (the chunked parse: as is, without blank lines, CRLF, BOM, tabs);
 #   files with syntax errors (exit 0, the units before the error listed unchanged, the warning);
 # - 300 seeded random modules (scripts/units_oracle_random.py);
+# - Java against javac's own parser (scripts/units_oracle_java.py: the JDK's Compiler Tree API, run
+#   as a single-file program; JDK 17 is on the project's machines): every .java file under tests/,
+#   hand-made cases (scripts/units_oracle_java_cases.py) and 150 seeded random files;
 # and downstream on tests/data/real's SWE-bench gold and on a task made of the cases: each gold
 # line's innermost unit against `score --workspaces`' unit_detail / gold_units /
 # gold_lines_outside_units and `gold --format qrels --level unit`.
@@ -19,11 +22,16 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
 oracle_setup "units oracle"
+if ! command -v java >/dev/null; then
+  echo "error: java (a JDK, for javac's parser) is required for the units oracle (apt-get install openjdk-17-jdk-headless)" >&2
+  exit 1
+fi
 real=tests/data/real
 oracle() { python3 scripts/units_oracle.py "$bin" "$@"; }
 oracle files tests/data
 oracle cases "$out/cases"
 oracle random "$out/random" --seed 1 --count 300
+oracle java "$out/java" --seed 1 --count 150
 "$bin" import "$real"/openhands/*.json "$real"/mini-swe-agent/*.traj.json --workspaces "$real/sources" \
   -o "$out/reads.jsonl" 2>/dev/null
 oracle downstream "$real/gold.jsonl" "$out/reads.jsonl" "$real/sources" "$out/gold.jsonl"
