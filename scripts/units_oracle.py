@@ -18,11 +18,14 @@ unchanged, every unit CPython finds in the valid lines before the error that a l
 statement closes, and that a parse-error warning names the file when readcov counts errors.
 `downstream` checks what the units mean for scoring on real gold: per (task, run) of
 `readcov score --workspaces --format json`, the gold units of `unit_detail` (path, kind, name,
-start, end, depth, gold lines inside it, docs/metrics.md), `gold_units` and `gold_lines_outside_units` against each gold
-line's innermost unit by the oracle; and `readcov gold --format qrels --level unit` against the
-documents docs/retrievers.md defines (`path:Qualified.name`, repeats numbered `#2`, `#3`, a unit
-owning a core gold line). Unit gold (`--expand units`) is not recomputed here: the gold oracle
-(44-gold-oracle.sh) derives it from `readcov units` output, which this oracle checks.
+start, end, depth, gold lines inside it, docs/metrics.md), `gold_units` and
+`gold_lines_outside_units` against each gold line's innermost unit by the oracle;
+`readcov gold --format qrels --level unit` against the documents docs/retrievers.md defines
+(`path:Qualified.name`, repeats numbered `#2`, `#3`, a unit owning a core gold line); and each
+gold span's `unit` in `readcov explain --format json` (the innermost unit holding the whole span,
+docs/schemas/explain.schema.json). Unit gold (`--expand units`) and the widen-to-unit what-if are
+not recomputed here: the gold and score oracles derive them from `readcov units` output, which this
+oracle checks.
 
 Left out, counted and printed on every run:
 - files CPython refuses (the broken cases): no field comparison, only the checks above;
@@ -32,10 +35,9 @@ Left out, counted and printed on every run:
 Java: `java DIR` (units_oracle_java.py) compares against javac's parser; its left-outs are listed
 there. Not covered: PEP 695 type parameters (`def f[T]()`, `class A[T]:`; this machine's CPython is
 3.11), the language server's incremental units (`tests/it/incremental.rs` checks them against a
-whole parse), `explain`'s innermost unit (the explain oracle's), and the other nine languages: no
-independent parser is on the project's machines without a network install at test time (Node has
-none built in; TypeScript's compiler exists only after the VS Code suite's `npm ci`; no Go, Ruby,
-PHP or Clang toolchain).
+whole parse), and the other nine languages: no independent parser is on the project's machines
+without a network install at test time (Node has none built in; TypeScript's compiler exists only
+after the VS Code suite's `npm ci`; no Go, Ruby, PHP or Clang toolchain).
 """
 import json
 import os
@@ -49,7 +51,7 @@ from units_oracle_random import module
 PROBLEMS = []
 STATS = {"files": 0, "units": 0, "broken_files": 0, "broken_units_checked": 0,
          "broken_units_left_out": 0, "cr_only_left_out": 0, "rows": 0, "gold_lines": 0,
-         "qrels_docs": 0, "java_broken_files": 0,
+         "qrels_docs": 0, "explain_spans": 0, "java_broken_files": 0,
          "java_broken_units_checked": 0, "java_broken_units_left_out": 0, "java_limits_left_out": 0}
 FIELDS = ("kind", "name", "start", "end", "depth")
 
@@ -257,6 +259,36 @@ def check_downstream(rc, swebench, reads, ws, gold, strict=False):
         if row.get("gold_lines_outside_units") != outside:
             problem(f"{tag}: gold_lines_outside_units {row.get('gold_lines_outside_units')}, oracle {outside}")
     check_qrels(rc, swebench, ws, lines, units)
+    check_explain(rc, gold, reads, ws, units, sorted({(r["task"], r["run"]) for r in
+                                                      json.loads(p.stdout)["rows"]}))
+
+
+def holding(units, start, end):
+    """The innermost unit holding lines start..end whole (explain.schema.json `unit`), or None."""
+    best = None
+    for u in units:
+        if u["start"] <= start and end <= u["end"] and (best is None or u["depth"] > best["depth"]):
+            best = u
+    return best
+
+
+def check_explain(rc, gold, reads, ws, units, runs):
+    """`explain --format json`: each gold span's `unit` against the oracle's innermost unit."""
+    for task, run in runs:
+        p = subprocess.run([rc, "explain", "--gold", gold, "--reads", reads, "--workspaces", ws,
+                            "--task", task, "--run", run, "--format", "json", "--no-stages"],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            problem(f"explain {task}/{run} exited {p.returncode}: {p.stderr.strip()}")
+            continue
+        for f in json.loads(p.stdout)["files"]:
+            for sp in f["spans"]:
+                STATS["explain_spans"] += 1
+                u = holding(units(task, f["path"]), sp["start"], sp["end"])
+                want = None if u is None else {k: u[k] for k in ("kind", "name", "start", "end")}
+                if sp["unit"] != want:
+                    problem(f"explain {task}/{run} {f['path']} {sp['start']}-{sp['end']}: unit "
+                            f"{sp['unit']}, oracle {want}")
 
 
 def check_qrels(rc, swebench, ws, lines, units):

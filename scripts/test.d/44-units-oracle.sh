@@ -16,7 +16,7 @@
 #   hand-made cases (scripts/units_oracle_java_cases.py) and 150 seeded random files;
 # and downstream on tests/data/real's SWE-bench gold and on a task made of the cases: each gold
 # line's innermost unit against `score --workspaces`' unit_detail / gold_units /
-# gold_lines_outside_units and `gold --format qrels --level unit`.
+# gold_lines_outside_units, `gold --format qrels --level unit` and `explain`'s span units.
 # Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
