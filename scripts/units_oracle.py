@@ -45,7 +45,7 @@ import subprocess
 import sys
 
 from units_oracle_ast import innermost, units_of
-from units_oracle_cases import BROKEN, CASES, CR_ONLY, big_variants
+from units_oracle_cases import BROKEN, CASES, CR_ONLY, big_variants, broken_big
 from units_oracle_random import module
 
 PROBLEMS = []
@@ -153,15 +153,16 @@ def closed_prefix_units(data, err_line):
 def check_cases(rc, d):
     os.makedirs(d, exist_ok=True)
     valid = {**CASES, **big_variants()}
-    for name, data in {**valid, **BROKEN, **CR_ONLY}.items():
+    broken = {**BROKEN, "broken_big.py": broken_big()}
+    for name, data in {**valid, **broken, **CR_ONLY}.items():
         with open(os.path.join(d, name), "wb") as f:
             f.write(data)
     check_files(rc, [os.path.join(d, n) for n in valid])
-    paths = [os.path.join(d, n) for n in BROKEN]
+    paths = [os.path.join(d, n) for n in broken]
     got, err, code = readcov_units(rc, paths)
     if code != 0:
         problem(f"readcov units on the broken cases exited {code} (docs: units of the rest)")
-    for name, data in BROKEN.items():
+    for name, data in broken.items():
         path = os.path.join(d, name)
         STATS["broken_files"] += 1
         try:

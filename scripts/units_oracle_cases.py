@@ -320,3 +320,12 @@ def big_variants():
     return {"big.py": b, "big_noblank.py": big(False), "big_crlf.py": b.replace(b"\n", b"\r\n"),
             "big_bom.py": b"\xef\xbb\xbf" + b, "big_tabs.py": b.replace(b"    ", b"\t"),
             "big_form_feed.py": b.replace(b"\n\n\ndef", b"\n\n\x0c\ndef")}
+
+
+def broken_big():
+    """The large file with a broken `def` between two top-level statements near line 2,000: a chunk
+    that does not parse sends readcov back to one whole parse (docs/units.md, chunked parsing)."""
+    lines = big().decode().split("\n")
+    i = next(k for k in range(2000, len(lines))
+             if lines[k].startswith("def ") and not lines[k - 1].startswith("@"))
+    return "\n".join(lines[:i] + ["x = 0", "def broken(:", "    pass", ""] + lines[i:]).encode()

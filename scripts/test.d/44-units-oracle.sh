@@ -9,7 +9,8 @@
 #   and inside a class body's `if`, one-line defs, docstring-only classes, continuations, non-ASCII
 #   names, repeated names, empty files, BOM, CRLF, Latin-1, tabs, form feeds, no final newline,
 #   and ≥ 4,500-line files (the chunked parse: as is, without blank lines, CRLF, BOM, tabs);
-#   files with syntax errors (exit 0, the units before the error listed unchanged, the warning);
+#   files with syntax errors, one of them ≥ 4,500 lines (exit 0, the units before the error listed
+#   unchanged, the warning);
 # - 300 seeded random modules (scripts/units_oracle_random.py);
 # - Java against javac's own parser (scripts/units_oracle_java.py: the JDK's Compiler Tree API, run
 #   as a single-file program; JDK 17 is on the project's machines): every .java file under tests/,
