@@ -52,7 +52,7 @@ PROBLEMS = []
 STATS = {"files": 0, "units": 0, "broken_files": 0, "broken_units_checked": 0,
          "broken_units_left_out": 0, "cr_only_left_out": 0, "rows": 0, "gold_lines": 0,
          "qrels_docs": 0, "explain_spans": 0, "java_broken_files": 0,
-         "java_broken_units_checked": 0, "java_broken_units_left_out": 0, "java_limits_left_out": 0}
+         "java_broken_units_checked": 0, "java_broken_units_left_out": 0, "java_limits_left_out": 0, "java_warns_allowed": 0}
 FIELDS = ("kind", "name", "start", "end", "depth")
 
 
