@@ -2,7 +2,8 @@
 # Cross-checks `readcov units` on Python against scripts/units_oracle.py, a recomputation from
 # docs/units.md ("What a unit is", "Python, exactly") with CPython's own parser (stdlib `ast`):
 # every unit's kind, name, start, end and depth, and their order, on
-# - every .py file under tests/data (52 real sources);
+# - every .py file under tests/data (52 real sources) and the top-level modules of the running
+#   CPython's standard library;
 # - hand-made cases (scripts/units_oracle_cases.py): decorators over several lines, comments
 #   between decorators, comments and blank lines after a body at every indentation, nested
 #   functions and classes, methods, async defs, defs under `if TYPE_CHECKING:`/try/with/for/match
@@ -30,6 +31,9 @@ fi
 real=tests/data/real
 oracle() { python3 scripts/units_oracle.py "$bin" "$@"; }
 oracle files tests/data
+# the top-level modules of the running CPython's standard library (168 files on 3.11: real code
+# beyond the shipped data, on every machine that has python3)
+oracle files "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')"/*.py
 oracle cases "$out/cases"
 oracle random "$out/random" --seed 1 --count 300
 oracle java "$out/java" --seed 1 --count 150
