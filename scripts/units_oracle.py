@@ -54,7 +54,8 @@ PROBLEMS = []
 STATS = {"files": 0, "units": 0, "broken_files": 0, "broken_units_checked": 0,
          "broken_units_left_out": 0, "cr_only_left_out": 0, "py_limits_left_out": 0, "rows": 0,
          "gold_lines": 0, "qrels_docs": 0, "explain_spans": 0, "java_broken_files": 0,
-         "java_broken_units_checked": 0, "java_broken_units_left_out": 0, "java_limits_left_out": 0, "java_warns_allowed": 0}
+         "java_broken_units_checked": 0, "java_broken_units_left_out": 0,
+         "java_limits_left_out": 0, "java_warns_allowed": 0}
 FIELDS = ("kind", "name", "start", "end", "depth")
 
 
@@ -87,9 +88,6 @@ def compare(path, want, got):
     wk, gk = [key(u) for u in want], [key(u) for u in got]
     missing = [k for k in wk if k not in gk]
     extra = [k for k in gk if k not in wk]
-    by_name = {}
-    for k in extra:
-        by_name.setdefault((k[1], k[2]), []).append(k)
     for k in missing:
         near = [g for g in extra if g[1] == k[1] and (g[2] == k[2] or g[3] == k[3])]
         if near:
@@ -124,7 +122,7 @@ def check_files(rc, paths):
         except (SyntaxError, ValueError) as e:
             problem(f"{f}: CPython refuses it ({e}): not a valid-file case, move it to BROKEN")
             continue
-        if f"{f}: " in err:
+        if f"warning: {f}: " in err:
             problem(f"{f}: readcov warns about a file CPython parses: {err.strip()}")
         compare(f, want, got.get(f, []))
 
@@ -142,13 +140,10 @@ def closed_prefix_units(data, err_line):
     else:
         return [], 0
     text = [ln.decode("utf-8", "replace") for ln in lines]
-    last_top = max((i + 1 for i, t in enumerate(text)
-                    if t.strip() and not t.startswith((" ", "\t", "#", "\x0c"))), default=0)
-    closed = [u for u in units if u["end"] < last_top and u["start"] < last_top]
-    # a unit is closed when a top-level statement starts after its end
-    closed = [u for u in closed if any(
-        i + 1 > u["end"] and t.strip() and not t.startswith((" ", "\t", "#", "\x0c"))
-        and not t.lstrip().startswith("@") for i, t in enumerate(text))]
+    # the last line of the prefix that starts a top-level statement (not a decorator)
+    last_top = max((i + 1 for i, t in enumerate(text) if t.strip()
+                    and not t.startswith((" ", "\t", "#", "\x0c", "@"))), default=0)
+    closed = [u for u in units if u["end"] < last_top]
     return closed, len(units) - len(closed)
 
 

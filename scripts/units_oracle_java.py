@@ -70,7 +70,7 @@ def check_java(rc, d, stats, problem, readcov_units, compare, key, seed=1, count
         if w["errors"]:
             problem(f"{path}: javac refuses it (line {w['first_error']}): move it to JAVA_BROKEN")
             continue
-        warned = f"warning: {path}: " in err
+        warned = f"warning: {path}: " in err  # the path and its colon: no other file's
         if name in JAVA_WARNS and path in written.values():
             stats["java_warns_allowed"] += 1
             if not warned:
