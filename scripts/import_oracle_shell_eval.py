@@ -16,6 +16,9 @@ import import_oracle_shell_sed as SED
 import import_oracle_shell_sh as SH
 from import_oracle_shell_tools import Left, Tools, runs_of
 
+# docs "What counts as a read", `grep -n`: ripgrep's stand-in for a line over `--max-columns` shows no text.
+OMITTED = re.compile(r"^\[Omitted long (?:matching line|context line|replacement line|line with \d+ matches)\]$")
+
 ERRORS = ("No such file or directory", "Is a directory", "Permission denied")
 
 
@@ -243,13 +246,15 @@ class Run(Tools):
             pat = re.compile(r"^\s*(\d+)\t(.*)$") if rd.kind == "catn" else re.compile(r"^(\d+)[:-](.*)$")
             for i, x in enumerate(head):
                 m = pat.match(x)
+                if m and rd.kind != "catn" and OMITTED.match(m.group(2)):
+                    continue  # docs: ripgrep's `--max-columns` stand-in shows no text of the line
                 if m:
                     shown.append((int(m.group(1)) + rd.offset, m.group(2)))
                     if i == len(head) - 1 and tail is not None:
                         cut_at = len(shown) - 1
             for x in (tail or [])[1:]:
                 m = pat.match(x)
-                if m:
+                if m and not (rd.kind != "catn" and OMITTED.match(m.group(2))):
                     shown.append((int(m.group(1)) + rd.offset, m.group(2)))
             if not shown:
                 return []
@@ -329,6 +334,8 @@ class Run(Tools):
             if path is None:
                 continue
             text = x[len(path) + len(str(n)) + 2:]
+            if OMITTED.match(text):
+                continue  # docs: ripgrep's `--max-columns` stand-in shows no text of the line
             shown.setdefault(path, []).append((n, text))
         rows = []
         for p, sh in shown.items():

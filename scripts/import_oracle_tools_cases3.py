@@ -2,6 +2,8 @@
 import_oracle_tools_cases.py): edits replayed on base files give `kind: edit` rows and later reads map
 back to base lines (docs/importers.md "Edits and line mapping"). Each yields (label, text, (rows by
 hand as (path, start, end, kind), workspace files), reasons by hand)."""
+import json
+
 from import_oracle_tools_cases import (CWD, arrow, atif_log, call, cc, chunk, codex_log, out, patch,
                                        read_result, tc)
 from import_oracle_tools_cases2 import gemini_log
@@ -62,6 +64,16 @@ def gemini_ws():
         ("replace", {"file_path": "g.py", "old_string": "b", "new_string": "B"}, {"output": "Successfully modified"}),
         ("read_file", {"file_path": "g.py"}, {"output": "a\nB\nc\n"}),
     ]), ({("g.py", 2, 2, "edit"), ("g.py", 1, 1, "read"), ("g.py", 3, 3, "read")}, {"g.py": "a\nb\nc\n"}), {}
+    # docs Gemini CLI `read_file`: a line over 2,000 characters is shown as its first 2,000 and `... [truncated]`;
+    # it counts as shown (its start is the file's) and the lines after it keep their numbers.
+    long = "x = '" + "y" * 2400 + "'"
+    cut = long[:2000] + "... [truncated]"
+    head = ("\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {}-{} of 4 total lines.\n"
+            "Action: ...\n\n--- FILE CONTENT (truncated) ---\n")
+    yield "gemini: a line cut at 2,000 characters, with a workspace", gemini_log([
+        ("read_file", {"file_path": "h.py"}, {"output": head.format(1, 4) + f"a\n{cut}\nc\n"}),
+        ("read_file", {"file_path": "h.py", "start_line": 2, "end_line": 3}, {"output": head.format(2, 3) + f"{cut}\nc"}),
+    ]), ({("h.py", 1, 3, "read"), ("h.py", 2, 3, "read")}, {"h.py": f"a\n{long}\nc\n"}), {}
 
 
 def claude_paths():
@@ -78,3 +90,33 @@ def claude_window():
         ("Read", {"file_path": f, "limit": 3}, arrow(1, ["a", "b", "c", "d", "e"]), False, read_result(f, 1, ["a", "b", "c"], 9, "a\nb\nc")),
         ("Read", {"file_path": CWD + "/b.py"}, arrow(1, ["a", "", ""]), False, read_result(CWD + "/b.py", 1, ["a", "", ""], 3, "a\n\n")),
     ]), {("a.py", 1, 3), ("b.py", 1, 2)}, {}
+
+
+def claude_grep_omitted():
+    # docs Claude Code `Grep`: ripgrep runs with `--max-columns 500`; a longer line prints as its number and
+    # `[Omitted long … line]`, no text: not read, the other lines are. Paths as cli.js rewrites them: the part
+    # before a line's first `:` relative to the cwd, so context lines stay absolute.
+    yield "cc: Grep lines ripgrep omitted", cc([
+        ("Grep", {"pattern": "f", "output_mode": "content", "path": CWD, "-C": 1},
+         "p/a.py:1:f()\n" + CWD + "/p/a.py-2-[Omitted long context line]\np/a.py:3:[Omitted long matching line]\n"
+         + CWD + "/p/a.py-4-x\np/a.py:9:[Omitted long line with 2 matches]", False, None),
+        ("Grep", {"pattern": "f", "output_mode": "content", "path": CWD + "/b.py"},
+         "1:f()\n2:[Omitted long matching line]\n3:f(1)", False, None),
+    ]), {("p/a.py", 1, 1), ("p/a.py", 4, 4), ("b.py", 1, 1), ("b.py", 3, 3)}, {}
+
+
+def codex_omitted():
+    # docs Codex CLI rollout / "What counts as displayed": older codex-rs cut an exec output at 256 lines as
+    # `Total output lines: N`, a blank line, the head, `\n[... omitted K of N lines ...]\n\n` and the tail.
+    head = "".join(f"l{i}\n" for i in range(1, 4))
+    tail = "".join(f"l{i}\n" for i in range(298, 301))
+    cut = "Total output lines: 300\n\n" + head + "\n[... omitted 294 of 300 lines ...]\n\n" + tail
+    grep = "Total output lines: 300\n\n1:l1\n2:l\n[... omitted 296 of 300 lines ...]\n\n299:l299\n300:l300\n"
+    shell = lambda cid, cmd: call(cid, "shell", {"command": ["bash", "-lc", cmd], "workdir": CWD})
+    meta = lambda text: json.dumps({"output": text, "metadata": {"exit_code": 0, "duration_seconds": 0.0}})
+    yield "codex: an older line cut keeps head and tail", codex_log([
+        shell("c1", "cat a.py"), out("c1", meta(cut)),
+        shell("c2", "grep -n l a.py"), out("c2", meta(grep)),
+    ]), ({("a.py", 1, 3, "read"), ("a.py", 298, 300, "read"), ("a.py", 1, 2, "read"), ("a.py", 299, 300, "read")},
+          {"a.py": "".join(f"l{i}\n" for i in range(1, 301))}), {}
+

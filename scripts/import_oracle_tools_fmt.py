@@ -50,9 +50,14 @@ def numbered(text, lo=None, hi=None):
     return nums
 
 
+OMITTED = re.compile(r"\[Omitted long (?:matching line|context line|replacement line|line with \d+ matches)\]$")
+
+
 def grep_content(text, single):
-    """`path:12:` matches and `path-12-` context lines (`12:`/`12-` for one file)."""
-    lines = lib.text_lines(text)
+    """`path:12:` matches and `path-12-` context lines (`12:`/`12-` for one file); a line ripgrep's
+    `--max-columns 500` replaced by `[Omitted long … line]` shows no text and is not read (docs Claude Code)."""
+    lines = [l for l in lib.text_lines(text) if not re.search(r"[:-]\d+[:-]" + OMITTED.pattern, l)
+             and not re.match(r"\d+[:-]" + OMITTED.pattern, l)]
     if single is not None:
         return {single: [int(m.group(1)) for m in (re.match(r"(\d+)[:-]", l) for l in lines) if m]}
     paths = set()
@@ -210,7 +215,7 @@ def cut_header(text):
     """docs "Codex CLI rollout": an output cut by tokens opens with `Total output lines: N` and a blank
     line (a `Warning: …` line before them in later builds), which are not output lines."""
     m = CUT_HEADER.match(text)
-    return text[m.end():] if m and lib.TRUNC_INLINE.search(text) else text
+    return text[m.end():] if m and (lib.TRUNC_INLINE.search(text) or lib.CODEX_LINES.search(text)) else text
 
 
 def codex(path):

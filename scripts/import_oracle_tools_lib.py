@@ -31,6 +31,8 @@ NOT_IN_WS = "file not in workspace"
 # Claude Code's `... [N lines truncated] ...` on a line of its own.
 TRUNC_MARKER = re.compile(r"^\.\.\. \[\d+ lines truncated\] \.\.\.[ \t\r]*$", re.M)
 TRUNC_INLINE = re.compile(r"…\d+ (?:tokens|chars) truncated…")
+# Older Codex: a marker line after a line break of its own, then a blank line.
+CODEX_LINES = re.compile(r"\n\[\.\.\. (?:omitted \d+ of \d+ lines|output truncated to fit \d+ bytes) \.\.\.\]\n\n")
 
 
 class Shown:
@@ -79,6 +81,14 @@ def displayed(text):
         after = text[marker.end():]
         after = after[1:] if after.startswith("\n") else after
         return Shown(text_lines(before), [] if not after.strip() else text_lines(after))
+    m = CODEX_LINES.search(text)
+    if m:
+        # docs: older Codex `{head}\n[... omitted N of M lines ...]\n\n{tail}`; the head ends mid-line when
+        # no line break of its own precedes the marker's; the tail's first line is a part only when the
+        # text fills a byte budget (2,045-2,048 bytes, or 10,237 and more).
+        head, tail = text[:m.start()], text[m.end():]
+        n = len(text.encode())
+        return Shown(text_lines(head), text_lines(tail), tail_partial=bool(tail) and (2045 <= n <= 2048 or n >= 10237))
     lines = text_lines(text)
     for i, l in enumerate(lines):
         m = TRUNC_INLINE.search(l)

@@ -5,7 +5,8 @@
 //! Truncations recognised (each written by the tool, never by the agent):
 //! - a cut middle: OpenHands `[... Observation truncated due to length ...]`, mini-swe-agent
 //!   `<output_head>`/`<elided_chars>`/`<output_tail>`, Claude Code `... [N lines truncated] ...`,
-//!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line, or on a line of its own);
+//!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line, or on a line of its own),
+//!   older Codex `[... omitted N of M lines ...]` / `[... output truncated to fit N bytes ...]`;
 //! - a clipped end: `<response clipped>` (OpenHands and SWE-agent editors), Claude Code
 //!   `<persisted-output>` (only the `Preview` is shown);
 //! - a clipped end: Inspect AI `<START_TOOL_OUTPUT>` … `<END_TOOL_OUTPUT>` (only the head);
@@ -64,6 +65,8 @@ struct Finders {
     nothing: Finder<'static>,
     persisted: Finder<'static>,
     truncated: Finder<'static>,
+    /// In older codex-rs's line-cut marker (`[... omitted N of M lines ...]`).
+    omitted: Finder<'static>,
     inspect: Finder<'static>,
     head: Tag,
     tail: Tag,
@@ -93,6 +96,7 @@ fn finders() -> &'static Finders {
         nothing: Finder::new(NOTHING),
         persisted: Finder::new(PERSISTED),
         truncated: Finder::new(TRUNCATED),
+        omitted: Finder::new("[... omitted "),
         inspect: Finder::new(tools::INSPECT_OPEN),
         head: Tag::new("<output_head>\n", "</output_head>"),
         tail: Tag::new("<output_tail>\n", "</output_tail>"),
@@ -168,6 +172,19 @@ fn section<'a>(out: &'a str, tag: &Tag, added: bool) -> Option<&'a str> {
 fn inline_marker() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| Regex::new(r"…\d+ (?:chars|tokens) truncated…").expect("static regex"))
+}
+
+/// Older codex-rs exec-output cut (`truncate_formatted_exec_output`): a marker line between a
+/// blank line of the tool's and nothing, `\n[... omitted N of M lines ...]\n\n` (or, when only bytes
+/// were over, `[... output truncated to fit N bytes ...]`).
+fn codex_lines_marker() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"\n\[\.\.\. (?:omitted \d+ of \d+ lines|output truncated to fit \d+ bytes) \.\.\.\]\n\n",
+        )
+        .expect("static regex")
+    })
 }
 
 fn line_marker() -> &'static Regex {
@@ -271,6 +288,20 @@ fn parts(output: &str) -> Parts<'_> {
                 return cut_middle(head, &after[1..], false);
             }
             return cut_middle(head, after, true);
+        }
+    }
+    if f.omitted.find(bytes).is_some() || f.truncated.find(bytes).is_some() {
+        if let Some(m) = codex_lines_marker().find(output) {
+            // codex-rs `truncate_formatted_exec_output` (`core/src/truncate.rs`, autumn 2025):
+            // `{head}\n[... omitted N of M lines ...]\n\n{tail}`, the head the first lines cut to
+            // half the byte budget (it ends mid-line when cut: no line break before the marker's),
+            // the tail the last bytes of the last lines that fit in the rest. The budget was 10 KiB
+            // (2 KiB for the freeform tool) and the result never exceeds it: only a text that fills
+            // a budget (up to a character's 3 bytes short of it) may have had its tail cut
+            // mid-line; then the tail's first line is taken as a part (a numbered one is dropped).
+            let fills = |budget: usize| (budget - 3..=budget).contains(&output.len());
+            let tail_partial = fills(2 * 1024) || output.len() + 3 >= 10 * 1024;
+            return cut_middle(&output[..m.start()], &output[m.end()..], tail_partial);
         }
     }
     if let Some(i) = f.clip.find(bytes) {

@@ -83,16 +83,61 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
         } else if let Some((num, text)) = split_numbered(line, style) {
             if let Ok(n) = num.parse::<u32>() {
                 if n > 0 {
+                    let (text, cut) = match style {
+                        Style::Arrow => long_line_start(text),
+                        Style::Grep if omitted_long_line(text) => continue,
+                        _ => (text, false),
+                    };
                     out.push(Shown {
                         line: n,
                         text,
-                        partial: part == Part::Prefix,
+                        partial: cut || part == Part::Prefix,
                     });
                 }
             }
         }
     }
     out
+}
+
+/// Whether a `grep -n` line's text is ripgrep's stand-in for a line over `--max-columns`
+/// (`write_exceeded_line`, `crates/printer/src/standard.rs`; 14.1.1, the `rg` Claude Code 2.0.76
+/// and 2.1.7 ship and run with `--max-columns 500` for `Grep`): `[Omitted long matching line]`
+/// (what it prints without colours), `[Omitted long line with N matches]` (when it counted the
+/// matches), `[Omitted long context line]`. The line's number was shown, none of its text: the line
+/// is not credited, and its text is never compared with the file. The other lines keep their own
+/// numbers, so nothing else moves.
+fn omitted_long_line(text: &str) -> bool {
+    let Some(inner) = text
+        .strip_prefix("[Omitted long ")
+        .and_then(|t| t.strip_suffix(']'))
+    else {
+        return false;
+    };
+    matches!(inner, "matching line" | "context line" | "replacement line")
+        || inner
+            .strip_prefix("line with ")
+            .and_then(|t| t.strip_suffix(" matches"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Gemini CLI's marker after a line it cut to its first 2,000 characters.
+pub(crate) const LONG_LINE_CUT: &str = "... [truncated]";
+
+/// The shown start of a line Gemini CLI cut, and whether it was cut. `read_file` and
+/// `read_many_files` (`processSingleFileContent`, `utils/fileUtils.js`, 0.9.0 and 0.35.0) write a
+/// line over 2,000 UTF-16 code units as its first 2,000 and `... [truncated]`; 0.35.0's
+/// `grep_search` (`tools/grep-utils.js`) a match line over 2,000 graphemes as its first 2,000 and
+/// the same marker. Either way at least 2,000 UTF-16 units precede the marker, while a line shown
+/// whole that happens to end in the marker text has at most 1,985 before it (it is no longer than
+/// 2,000 units): the length tells them apart. Readcov numbers Gemini CLI reads in the arrow style;
+/// Claude Code `Read` (the other arrow output) never cuts a line, and a line of its file that ends
+/// in the marker after 2,000 units still starts with what precedes it, so it is credited as before.
+fn long_line_start(text: &str) -> (&str, bool) {
+    match text.strip_suffix(LONG_LINE_CUT) {
+        Some(start) if start.encode_utf16().nth(1_999).is_some() => (start, true),
+        _ => (text, false),
+    }
 }
 
 /// The digits of a bare `   N` line (spaces, digits, nothing else): an empty `cat -n` line
@@ -186,7 +231,7 @@ pub fn parse_grep_multi(output: &str) -> Vec<(&str, Shown<'_>)> {
             .find(|(p, _, _)| match_paths.contains(p))
             .and_then(valid)
             .or_else(|| split_grep(raw).and_then(valid));
-        if let Some((path, n, text)) = chosen {
+        if let Some((path, n, text)) = chosen.filter(|(_, _, t)| !omitted_long_line(t)) {
             out.push((
                 path,
                 Shown {

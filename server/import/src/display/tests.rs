@@ -245,3 +245,37 @@ proptest::proptest! {
         );
     }
 }
+
+#[test]
+fn older_codex_line_cut() {
+    // codex-rs `truncate_formatted_exec_output`: whole head lines, the marker after a line break
+    // of its own, a blank line, then the tail.
+    let d = displayed("1\n2\n\n[... omitted 5 of 9 lines ...]\n\n8\n9\n");
+    assert_eq!(
+        (d.head, d.tail.clone(), d.cut),
+        (vec!["1", "2"], vec!["8", "9"], Cut::Middle)
+    );
+    assert!(!d.head_partial && !d.tail_partial);
+    // A head cut by bytes ends mid-line: no line break of its own before the marker's.
+    let d = displayed("1\n2 sta\n[... omitted 5 of 9 lines ...]\n\n8\n9");
+    assert_eq!((d.head.clone(), d.head_partial), (vec!["1", "2 sta"], true));
+    // Only bytes over: the other marker.
+    let d = displayed("1\n2\n\n[... output truncated to fit 10240 bytes ...]\n\n9\n");
+    assert_eq!((d.head, d.tail), (vec!["1", "2"], vec!["9"]));
+    // A text that fills a byte budget (2 KiB, 10 KiB) may have its tail cut mid-line; one that
+    // fills none was not cut by bytes.
+    for (pad, partial) in [(1_100, false), (1_004, true), (5_117, true)] {
+        let cut = format!(
+            "{}\n[... omitted 5 of 9 lines ...]\n\n8\n9\n",
+            "x\n".repeat(pad)
+        );
+        assert_eq!(displayed(&cut).tail_partial, partial, "{}", cut.len());
+    }
+    // The marker text inside a line is a line.
+    check(
+        "see [... omitted 5 of 9 lines ...] here\n",
+        &["see [... omitted 5 of 9 lines ...] here"],
+        &[],
+        Cut::None,
+    );
+}

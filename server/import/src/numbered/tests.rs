@@ -202,3 +202,50 @@ fn a_bare_last_number_is_an_empty_line() {
     // Other styles never.
     assert_eq!(parse("12:x\n13", Style::Colon).len(), 1);
 }
+
+#[test]
+fn a_line_gemini_cli_cut_is_its_start() {
+    let long = "x".repeat(2_000);
+    let out = format!("     1→a\n     2→{long}{LONG_LINE_CUT}\n     3→b\n");
+    let got = parse(&out, Style::Arrow);
+    assert_eq!(got.iter().map(|s| s.line).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!((got[1].text, got[1].partial), (long.as_str(), true));
+    assert!(!got[0].partial && !got[2].partial);
+    // A shorter line that ends in the marker's text was shown whole: it is the file's text.
+    let short = format!("     4→see {LONG_LINE_CUT}\n");
+    let got = parse(&short, Style::Arrow);
+    assert_eq!(
+        (got[0].text, got[0].partial),
+        ("see ... [truncated]", false)
+    );
+    // 2,000 UTF-16 units: 1,000 characters outside the basic plane are enough.
+    let wide = "\u{1F600}".repeat(1_000);
+    let out = format!("     5→{wide}{LONG_LINE_CUT}\n");
+    let got = parse(&out, Style::Arrow);
+    assert_eq!((got[0].text, got[0].partial), (wide.as_str(), true));
+    // Other styles are other tools' texts: the marker is theirs to mean.
+    let out = format!("     6\t{long}{LONG_LINE_CUT}\n");
+    let got = parse(&out, Style::CatN);
+    assert!(!got[0].partial);
+}
+
+#[test]
+fn a_line_ripgrep_omitted_shows_no_text() {
+    // ripgrep 14.1.1 with `--max-columns 500` (Claude Code's `Grep`), one file and several.
+    let one = "1-import os\n2:def lookup(i):\n4-[Omitted long context line]\n5:[Omitted long matching line]\n6-x = 1\n9:[Omitted long line with 2 matches]\n";
+    assert_eq!(lines(one, Style::Grep), vec![1, 2, 6]);
+    let many = "pkg/t.py:2:def lookup(i):\n/r/pkg/t.py-4-[Omitted long context line]\npkg/t.py:5:[Omitted long matching line]\n/r/pkg/t.py-6-x = 1\n";
+    let got: Vec<(&str, u32)> = parse_grep_multi(many)
+        .into_iter()
+        .map(|(p, s)| (p, s.line))
+        .collect();
+    assert_eq!(got, vec![("pkg/t.py", 2), ("/r/pkg/t.py", 6)]);
+    // Anything else in brackets is a line's text.
+    assert_eq!(
+        lines(
+            "3:[Omitted long line with x matches]\n4:[Omitted]\n",
+            Style::Grep
+        ),
+        vec![3, 4]
+    );
+}

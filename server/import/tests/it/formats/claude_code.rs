@@ -283,3 +283,41 @@ fn read_to_the_end_drops_the_empty_line_numbered_after_the_final_newline() {
     let main = sample(MAIN21);
     reads(&main, 9, &[("bin/codemie.js", 1, 27)]);
 }
+
+#[test]
+fn grep_lines_ripgrep_omitted_are_not_read() {
+    // `Grep` runs ripgrep with `--max-columns 500`: table.py's lines 4 (context) and 5 (a match)
+    // are over 500 characters and print as `[Omitted long context line]` / `[Omitted long matching
+    // line]`, their numbers shown and none of their text (ripgrep 14.1.1, as Claude Code 2.1.7
+    // ships it; see the case's make.py).
+    let imp = handmade("claude-code-grep-long-line", "transcript.jsonl");
+    assert_eq!(imp.format, Some(readcov_import::Format::ClaudeCode));
+    // A directory: match lines relative to the cwd, context lines absolute, as cli.js rewrites
+    // them; before, the stand-ins were compared with the file's lines 4 and 5 and the whole
+    // table.py read was dropped as *shown text differs from file*.
+    let t = "pkg/table.py";
+    // (One call's lines of one file may come as several adjacent rows: compared as lines.)
+    let lines = |imp: &Imported, step: u32| {
+        let mut by: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        for (p, s, e) in rows(imp, None, step, EventKind::Read) {
+            by.entry(p).or_default().extend(s..=e);
+        }
+        by.values_mut().for_each(|v| v.sort_unstable());
+        by
+    };
+    let want = BTreeMap::from([
+        ("pkg/other.py".to_string(), vec![1, 2]),
+        (t.to_string(), vec![1, 2, 3, 6, 7]),
+    ]);
+    assert_eq!(lines(&imp, 0), want);
+    // One file: `N:`/`N-` lines without the path, the same lines.
+    reads(&imp, 1, &[(t, 1, 3), (t, 6, 7)]);
+    // Without a workspace the stand-ins are not lines of the file either (before, 4 and 5 were
+    // credited though none of their text was shown).
+    let text = std::fs::read_to_string(
+        formats().join("handmade/claude-code-grep-long-line/transcript.jsonl"),
+    )
+    .unwrap();
+    let bare = import_as(None, "transcript.jsonl", &text, &[]);
+    reads(&bare, 1, &[(t, 1, 3), (t, 6, 7)]);
+}

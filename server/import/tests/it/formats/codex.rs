@@ -418,3 +418,26 @@ fn a_token_marker_on_a_line_of_its_own_is_no_line() {
         &[("a.py", 1, 3), ("a.py", 98, 100)],
     );
 }
+
+#[test]
+fn an_older_line_cut_credits_only_the_head_and_tail() {
+    // codex-rs `truncate_formatted_exec_output` (autumn 2025, see the case's make.py): `cat` of a
+    // 300-line file shows `Total output lines: 300`, lines 1–128, `[... omitted 44 of 300 lines
+    // ...]` and lines 173–300. Before, the header, the marker and the blank lines around it were
+    // output lines and the head and tail one run: 1–261 credited.
+    let imp = handmade("codex-omitted-lines", "rollout.jsonl");
+    assert_eq!(imp.format, Some(readcov_import::Format::Codex));
+    let big = "pkg/big.py";
+    reads(&imp, 0, &[(big, 1, 128), (big, 173, 300)]);
+    // `grep -n`: the numbers shown, the same lines (the 3.4 KB text fills no byte budget, so the
+    // tail starts a whole line, 173 with it).
+    reads(&imp, 1, &[(big, 1, 128), (big, 173, 300)]);
+    // Without a workspace the `cat` needs the file's length (a cut whole-file read), the numbered
+    // lines do not.
+    let text =
+        std::fs::read_to_string(formats().join("handmade/codex-omitted-lines/rollout.jsonl"))
+            .unwrap();
+    let bare = import_as(None, "rollout.jsonl", &text, &[]);
+    skipped(&bare, 0, Reason::UnknownLength);
+    reads(&bare, 1, &[(big, 1, 128), (big, 173, 300)]);
+}

@@ -181,3 +181,26 @@ fn what_gemini_cli_adds_is_not_a_line_of_the_file() {
         reads(&imp, 4, &[("big.py", 1, 2), ("big.py", 99, 100)]);
     }
 }
+
+#[test]
+fn a_line_cut_at_2000_characters_was_shown_in_part() {
+    // `read_file` of a file whose line 3 is 3,009 characters: Gemini CLI shows its first 2,000
+    // and `... [truncated]` (`processSingleFileContent`, `utils/fileUtils.js`, 0.9.0 and 0.35.0).
+    let imp = handmade("gemini-cli-long-line", "session.json");
+    assert_eq!(imp.format, Some(Format::GeminiCli));
+    // The whole file: every line, the cut one too (its start is the file's); before, the cut
+    // line's text disagreed with the file and the read was dropped as *shown text differs*.
+    reads(&imp, 0, &[("src/data.py", 1, 6)]);
+    // `start_line: 3, end_line: 4`: the cut line and the one after it, still aligned.
+    reads(&imp, 1, &[("src/data.py", 3, 4)]);
+    // A cut line whose shown start is not the file's line is still checked, as a prefix.
+    skipped(&imp, 2, Reason::TextMismatch);
+    // Without a workspace the same lines (the marker is never a line of its own).
+    let bare =
+        std::fs::read_to_string(formats().join("handmade/gemini-cli-long-line/session.json"))
+            .unwrap();
+    let imp = import_as(None, "session.json", &bare, &[]);
+    reads(&imp, 0, &[("src/data.py", 1, 6)]);
+    reads(&imp, 1, &[("src/data.py", 3, 4)]);
+    reads(&imp, 2, &[("src/other.py", 1, 3)]);
+}

@@ -132,3 +132,31 @@ pub fn line_count(text: &str) -> u32 {
     }
     text.strip_suffix('\n').unwrap_or(text).split('\n').count() as u32
 }
+
+/// Imports the hand-made log `tests/data/formats/handmade/<case>/<log>` (detected), with the
+/// case's `workspace/` as the workspace (see MANIFEST.md: logs written in the tool's own format,
+/// from its source, for a rule no real sample shows).
+pub fn handmade(case: &str, log: &str) -> Imported {
+    let dir = formats().join("handmade").join(case);
+    let text = std::fs::read_to_string(dir.join(log)).unwrap_or_else(|e| panic!("{case}: {e}"));
+    let mut files = Vec::new();
+    let ws = dir.join("workspace");
+    let mut todo = vec![ws.clone()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let rel = p.strip_prefix(&ws).unwrap().to_str().unwrap().to_string();
+                files.push((rel, std::fs::read_to_string(&p).unwrap()));
+            }
+        }
+    }
+    assert!(!files.is_empty(), "{case}: no workspace files");
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    import_as(None, log, &text, &files)
+}

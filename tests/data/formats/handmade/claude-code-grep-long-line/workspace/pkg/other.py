@@ -1,0 +1,2 @@
+def lookup2():
+    pass
