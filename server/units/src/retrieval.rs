@@ -64,7 +64,6 @@ pub fn widen_chunks(
         let Some(cs) = by_file.get(path.as_str()) else {
             continue;
         };
-        w.hit_files += 1;
         let clip = |s: LineSet| match lengths.lines_in(path) {
             Some(len) => s.clip(len),
             None => s,
@@ -74,6 +73,12 @@ pub fn widen_chunks(
                 .remove(path.as_str())
                 .unwrap_or_default(),
         );
+        // Chunks wholly past the end of the file hold none of its lines: no hit (the engine's
+        // file hit says the same), so nothing of it is widened.
+        if read.is_empty() {
+            continue;
+        }
+        w.hit_files += 1;
         let by_lines = clip(read.widen(widen)).union(&read);
         cov_lines += g.intersection_len(&by_lines);
         w.extra_lines_by_lines += by_lines.len() - read.len();
@@ -214,7 +219,13 @@ pub fn at_k_rows(
                 .entry((row.task.clone(), row.run.clone()))
                 .or_insert_with(|| rankings(g, every, &units, lengths));
             let measures = level_measures(rankings, &[k]);
-            let widening = widen_chunks(g, &cs, syntax, lengths, widen);
+            let mut widening = widen_chunks(g, &cs, syntax, lengths, widen);
+            if row.score.line_coverage.is_none() {
+                // A `no run` row (gold no run read) measures nothing: its what-if coverages are
+                // null like its line coverage, and it stays out of the points' means.
+                widening.coverage_widened_by_lines = None;
+                widening.coverage_widened_to_units = None;
+            }
             let chunk_fit = chunk_fits(g, &cs, lengths);
             let (chunk_precision, chunk_iou) = mean_fit(&chunk_fit);
             let s = row.score;

@@ -498,12 +498,19 @@ fn at_k_without_ranks_warns_and_bad_k_is_a_usage_error() {
         lines[0].starts_with("k,task,run,status,file_hit,line_coverage"),
         "{out}"
     );
+    // The columns docs/retrievers.md lists, gold/read/covered lines among them.
     assert!(
-        lines[1].starts_with("1,default,default,scored,1,0.25,false,1,"),
+        lines[0].starts_with(
+            "k,task,run,status,file_hit,line_coverage,passes_threshold,chunks,gold_lines,read_lines,covered_lines,hit_files,"
+        ),
         "{out}"
     );
     assert!(
-        lines[2].starts_with("2,default,default,scored,1,1,true,2,"),
+        lines[1].starts_with("1,default,default,scored,1,0.25,false,1,4,1,1,1,"),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("2,default,default,scored,1,1,true,2,4,4,4,1,"),
         "{out}"
     );
 }

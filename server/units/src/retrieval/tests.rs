@@ -178,3 +178,56 @@ fn units_ranked_by_their_best_chunk_and_judged_by_gold_lines() {
         None
     );
 }
+
+#[test]
+fn a_chunk_past_the_end_of_a_gold_file_is_no_hit() {
+    // m.py has 30 lines: a chunk at 35-40 holds none of them (file hit 0 in the engine too).
+    check(
+        &[chunk("m.py", 35, 40)],
+        Widening {
+            hit_files: 0,
+            coverage_widened_by_lines: Some(0.0),
+            extra_lines_by_lines: 0,
+            coverage_widened_to_units: Some(0.0),
+            extra_lines_units: 0,
+            files_without_units: 0,
+        },
+    );
+}
+
+#[test]
+fn a_no_run_row_has_no_what_if_and_stays_out_of_the_means() {
+    // Task `a` has gold and a chunk; task `b` has gold no run read: a `no run` row.
+    let gold = [
+        GoldSpan {
+            task: "a".into(),
+            ..GoldSpan::simple("m.py", 1, 2)
+        },
+        GoldSpan {
+            task: "b".into(),
+            ..GoldSpan::simple("m.py", 1, 2)
+        },
+    ];
+    let reads = [ReadSpan {
+        task: "a".into(),
+        ..chunk("m.py", 1, 2)
+    }];
+    let opts = readcov_core::ScoreOptions::default();
+    let rows = at_k_rows(
+        &gold,
+        &reads,
+        &readcov_core::UnknownLengths,
+        &opts,
+        &BTreeMap::new(),
+        10,
+        &[1],
+    );
+    let b = rows.iter().find(|r| r.task == "b").expect("no run row");
+    assert_eq!(b.line_coverage, None);
+    assert_eq!(b.widening.coverage_widened_by_lines, None);
+    assert_eq!(b.widening.coverage_widened_to_units, None);
+    let t = widening_totals(rows.iter().map(|r| &r.widening), 0.5);
+    assert_eq!(t.mean_coverage_widened_by_lines, Some(1.0));
+    // 1-2 ±10 → 1-12 (no lengths): 10 extra lines, over the one scored row.
+    assert_eq!(t.mean_extra_lines_by_lines, Some(10.0));
+}

@@ -48,7 +48,7 @@ pub(super) fn render(
     Ok(())
 }
 
-const CSV: [&str; 16] = [
+const CSV: [&str; 19] = [
     "k",
     "task",
     "run",
@@ -57,6 +57,9 @@ const CSV: [&str; 16] = [
     "line_coverage",
     "passes_threshold",
     "chunks",
+    "gold_lines",
+    "read_lines",
+    "covered_lines",
     "hit_files",
     "coverage_widened_by_lines",
     "extra_lines_by_lines",
@@ -82,6 +85,9 @@ fn csv(out: &mut impl Write, rows: &[AtKRow]) -> Result<()> {
             num(r.line_coverage),
             r.passes_threshold.map_or(String::new(), |b| b.to_string()),
             r.chunks.to_string(),
+            r.gold_lines.to_string(),
+            r.read_lines.to_string(),
+            r.covered_lines.to_string(),
             w.hit_files.to_string(),
             num(w.coverage_widened_by_lines),
             w.extra_lines_by_lines.to_string(),
