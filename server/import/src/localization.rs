@@ -6,8 +6,9 @@
 //! Predictions (`instance_id` names the task):
 //! - LocAgent (`found_files`, `found_modules`, `found_entities`: ranked lists of names);
 //! - retriever documents (`docs`: `path.py/Class/method`, as LocAgent's evaluation converts them:
-//!   function `path.py:Class.method` with a trailing `.__init__` stripped, module
-//!   `path.py:Class`, file `path.py`);
+//!   function `path.py:Class.method` (a document ending in `.__init__` has it stripped, one
+//!   ending in `/__init__` keeps it: `Class.__init__`), module `path.py:Class`, file `path.py`,
+//!   files and modules each once);
 //! - Agentless (`found_files`, and `found_edit_locs`, else `found_related_locs`: per file a list
 //!   of text blocks with lines `function: Class.method`, `class: Class`, `line: N`,
 //!   `variable: name`; a list of such objects is one per sample, the first is read). Files are
@@ -141,11 +142,15 @@ fn from_docs(docs: &[String]) -> Result<Localization, Bad> {
         let Some((fle, func)) = d.split_once(".py/") else {
             continue;
         };
-        let func = func.trim_matches('/');
+        // LocAgent strips a `.__init__` ending of the document as written, before trimming
+        // and turning `/` into `.`: `A/__init__` stays `A.__init__` (the name its oracle gives
+        // a constructor), only a dotted `A.__init__` becomes `A`.
         let function = func.strip_suffix(".__init__").unwrap_or(func);
-        let function = function.strip_suffix("/__init__").unwrap_or(function);
-        l.functions
-            .push(format!("{fle}.py:{}", function.replace('/', ".")));
+        l.functions.push(format!(
+            "{fle}.py:{}",
+            function.trim_matches('/').replace('/', ".")
+        ));
+        let func = func.trim_matches('/');
         let module = func.split('/').next().unwrap_or(func);
         push_once(&mut l.modules, format!("{fle}.py:{module}"));
     }

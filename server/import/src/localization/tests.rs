@@ -27,14 +27,24 @@ fn locagent_lists_as_given() {
 #[test]
 fn retriever_docs_converted_as_locagent_does() {
     let l = one(
-        r#"{"instance_id":"t","docs":["src/a.py/A/__init__","src/a.py/A/f","src/b.py/g","src/c.py"]}"#,
+        r#"{"instance_id":"t","docs":["src/a.py/A/__init__","src/a.py/A/f","src/b.py/g","src/c.py","src/a.py/B.__init__","src/b.py/g/"]}"#,
     );
-    // `.__init__` stripped at function level: the class itself.
+    // As LocAgent's eval_metric.py converts them: only a document ending in `.__init__` loses
+    // it; `A/__init__` is the constructor `A.__init__` (the name LocAgent's oracle gives it).
     assert_eq!(
         l.functions,
-        v(&["src/a.py:A", "src/a.py:A.f", "src/b.py:g"])
+        v(&[
+            "src/a.py:A.__init__",
+            "src/a.py:A.f",
+            "src/b.py:g",
+            "src/a.py:B",
+            "src/b.py:g"
+        ])
     );
-    assert_eq!(l.modules, v(&["src/a.py:A", "src/b.py:g"]));
+    assert_eq!(
+        l.modules,
+        v(&["src/a.py:A", "src/b.py:g", "src/a.py:B.__init__"])
+    );
     assert_eq!(l.files, v(&["src/a.py", "src/b.py", "src/c.py"]));
 }
 
