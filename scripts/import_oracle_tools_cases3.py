@@ -120,3 +120,26 @@ def codex_omitted():
     ]), ({("a.py", 1, 3, "read"), ("a.py", 298, 300, "read"), ("a.py", 1, 2, "read"), ("a.py", 299, 300, "read")},
           {"a.py": "".join(f"l{i}\n" for i in range(1, 301))}), {}
 
+
+def inspect_cut():
+    # docs "Inspect AI": an output over `max_tool_output` as the log's version kept it: 0.3.77 the start,
+    # 0.3.135 (from 0.3.117) the first half and the last half of what it kept.
+    out = "".join(f"l{i}\n" for i in range(1, 1001))
+    grep = "".join(f"{i}:l{i}\n" for i in range(1, 1001))
+    note = ("\nThe output of your call to bash was too long to be displayed.\nHere is a truncated version:\n"
+            "<START_TOOL_OUTPUT>\n{}\n<END_TOOL_OUTPUT>\n")
+    for version, cut in (("0.3.77", lambda t: t[:40]), ("0.3.135", lambda t: t[:20] + t[-20:])):
+        msgs = [{"role": "user", "content": "go"},
+                {"role": "assistant", "content": "", "tool_calls": [
+                    {"id": "t1", "function": "bash", "arguments": {"cmd": "sed -n '1,1000p' a.py"}},
+                    {"id": "t2", "function": "bash", "arguments": {"cmd": "grep -n l a.py"}}]},
+                {"role": "tool", "tool_call_id": "t1", "content": note.format(cut(out)), "function": "bash"},
+                {"role": "tool", "tool_call_id": "t2", "content": note.format(cut(grep)), "function": "bash"}]
+        log = {"version": 2, "eval": {"task": "t", "model": "m/x", "packages": {"inspect_ai": version}},
+               "samples": [{"id": "s1", "epoch": 1, "messages": msgs}]}
+        # 0.3.77: l1-l12 and the start of l13; `1:l1` to `8:l8`. 0.3.135: l1-l6, the start of l7, the end of
+        # l997 and l998-l1000; `1:l1` to `4:l4` and the tail's `1000:l1000` (its first line may be a part).
+        rows = ({("a.py", 1, 13), ("a.py", 1, 8)} if version == "0.3.77"
+                else {("a.py", 1, 7), ("a.py", 997, 1000), ("a.py", 1, 4), ("a.py", 1000, 1000)})
+        yield f"inspect: a cut output as {version} kept it", json.dumps(log), rows, {}
+

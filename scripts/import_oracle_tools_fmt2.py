@@ -188,11 +188,33 @@ def inspect_samples(path):
     return d, d.get("samples") or []
 
 
+INSPECT_NOTE = re.compile(r"was too long to be displayed\.\nHere is a truncated version:\n<START_TOOL_OUTPUT>\n(.*)\n<END_TOOL_OUTPUT>", re.S)
+
+
+def inspect_version_cut(text, version):
+    """docs "Inspect AI": an output Inspect cut, as the log's version cut it, in the words lib.displayed reads:
+    before 0.3.117 the kept text is the output's start (a head, nothing after); from 0.3.117, when ASCII, its
+    first half is the head and its second half the tail, which starts mid-line (the line break it may start with
+    ends the head's line). Other logs (no version, non-ASCII) are left as they are."""
+    m = INSPECT_NOTE.search(text)
+    nums = re.match(r"(\d+)\.(\d+)\.(\d+)", version or "")
+    if not m or not nums:
+        return text
+    kept = m.group(1)
+    if tuple(int(x) for x in nums.groups()) < (0, 3, 117):
+        return kept.rstrip("\ufffd") + "\n\n... [1 lines truncated] ...\n"
+    if not kept.isascii():
+        return text
+    half = len(kept) // 2
+    return kept[:half] + "…1 tokens truncated…" + kept[half:].removeprefix("\n")
+
+
 def inspect(path):
     """docs "Inspect AI": one run per sample and epoch; the sample's messages, else the last model
     event's input (`input_refs` into `message_pool`) and output."""
     header, samples = inspect_samples(path)
     model = (header.get("eval") or {}).get("model")
+    version = ((header.get("eval") or {}).get("packages") or {}).get("inspect_ai")
     table = fmt.TOOLS["inspect"]
     runs = []
     for s in samples:
@@ -235,7 +257,7 @@ def inspect(path):
                 elif spec["kind"] == "other":
                     run.reason(lib.UNKNOWN_COMMAND)
                 elif spec["kind"] == "bash":
-                    text = fmt.result_text(res.get("content"))
+                    text = inspect_version_cut(fmt.result_text(res.get("content")), version)
                     fmt.bash(run, turn, step, name, args.get(spec["command"], ""), None, ["/testbed"], text)
                 else:
                     run.leave(step, "inspect: text_editor (read as OpenHands, another helper's rules)")

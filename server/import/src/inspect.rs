@@ -6,7 +6,10 @@
 //! results are `tool` messages by `tool_call_id` (`error` set: a tool error). The calls become
 //! ATIF calls of agent `inspect` (`bash {cmd}`, `text_editor`: the str_replace_editor of
 //! OpenHands, `python`), so the tool mapping is the data in `tools/atif.json`. A sample's score
-//! (`C`, 1, true) is its outcome label.
+//! (`C`, 1, true) is its outcome label. A tool output the log's Inspect version cut is read as that
+//! version cut it (`inspect/cut.rs`).
+
+mod cut;
 
 use crate::atif;
 use crate::chat::RunLabel;
@@ -104,6 +107,11 @@ pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Resul
     if samples.is_empty() {
         return Err("inspect: the log has no samples".to_string());
     }
+    // The version says how a long tool output was cut (`inspect/cut.rs`).
+    let keep = doc
+        .pointer("/eval/packages/inspect_ai")
+        .and_then(Value::as_str)
+        .and_then(cut::keep_of);
     for s in samples {
         let id = match s.get("id") {
             Some(Value::String(x)) => Some(x.clone()),
@@ -113,7 +121,7 @@ pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Resul
         let task = runs.task(id.as_deref());
         let epoch = s.get("epoch").and_then(Value::as_u64).unwrap_or(1);
         let run = runs.run_id(Format::Inspect, Some(&format!("{model}/epoch-{epoch}")));
-        let steps = steps(&messages(s));
+        let steps = steps(&messages(s), keep);
         let atif = json!({"agent": {"name": "inspect"}, "steps": steps});
         runs.run(&task, &run, |ses| {
             for root in atif::HARBOR_ROOTS {
@@ -210,7 +218,7 @@ fn resolve(v: &mut Value, att: &Map<String, Value>) {
 }
 
 /// One ATIF step per assistant message with tool calls, results from the `tool` messages.
-fn steps(messages: &[Value]) -> Vec<Value> {
+fn steps(messages: &[Value], keep: Option<cut::Keep>) -> Vec<Value> {
     let mut results: HashMap<&str, Value> = HashMap::new();
     for m in messages
         .iter()
@@ -220,6 +228,7 @@ fn steps(messages: &[Value]) -> Vec<Value> {
             continue;
         };
         let text = content_text(m.get("content")).unwrap_or_default();
+        let text = keep.and_then(|k| cut::recut(&text, k)).unwrap_or(text);
         let r = match m.get("error").filter(|e| !e.is_null()) {
             Some(e) => {
                 let msg = e.get("message").and_then(Value::as_str).unwrap_or("error");

@@ -117,3 +117,20 @@ fn message_pool_and_a_zip_of_the_same_log() {
         broken.errors
     );
 }
+
+#[test]
+fn a_cut_output_is_read_as_the_version_cut_it() {
+    // `sed -n '1,2000p' big.py` printed 47 KB; Inspect kept 16 KiB of it (see the case's make.py).
+    // 0.3.77 kept the first 16,384 bytes: lines 1–659 and the start of 660. Before, only the first
+    // half of what was kept counted (1–332), whichever version wrote the log.
+    let old = handmade("inspect-ai-cut-outputs", "log-0.3.77.json");
+    reads(&old, 0, &[("big.py", 1, 660)]);
+    // `text_editor view`, numbered: 1–513 and the start of 514 (its start checked as a prefix).
+    reads(&old, 1, &[("big.py", 1, 514)]);
+    // 0.3.135 kept the first 8,192 bytes (1–332) and the last 8,192 (the end of 1685, 1686–2000).
+    let new = handmade("inspect-ai-cut-outputs", "log-0.3.135.json");
+    reads(&new, 0, &[("big.py", 1, 332), ("big.py", 1685, 2000)]);
+    // Numbered: 1–257 and the start of 258, then the tail, whose first line may be a part and is
+    // dropped (1753), and the numbered empty line past the end (2001), which is not the file's.
+    reads(&new, 1, &[("big.py", 1, 258), ("big.py", 1754, 2000)]);
+}
