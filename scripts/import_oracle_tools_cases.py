@@ -6,6 +6,7 @@ oracle's readers must give that answer (a self-check) and readcov must give the 
 reasons (`check`)."""
 import json
 import os
+import shutil
 import tempfile
 
 import import_oracle_tools_aider as aider
@@ -285,7 +286,7 @@ def run_all(rc, check, PROBLEMS, FIG):
     import import_oracle_tools_cases3 as c3
     gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, c3.claude_grep_omitted, codex_cases, codex_more, c3.codex_omitted, codex_old_patch_end, codex_workdirs,
             atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_additions, c2.gemini_noroot, c2.gemini_many, c2.inspect_cases, c3.inspect_cut,
-            c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases,
+            c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases, c3.v1_sent_cut,
             c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws]
     with tempfile.TemporaryDirectory() as d:
         for gen in gens:
@@ -301,6 +302,7 @@ def run_all(rc, check, PROBLEMS, FIG):
                 reader, ext = READERS[label.split(":")[0]]
                 path = os.path.join(d, f"{label.split(':')[0]}{n}{ext}")
                 if isinstance(text, dict):  # a folder (OpenHands V1 conversation)
+                    shutil.rmtree(path, ignore_errors=True)  # another generator's case may have used the name
                     for rel, body in text.items():
                         os.makedirs(os.path.dirname(os.path.join(path, rel)), exist_ok=True)
                         open(os.path.join(path, rel), "w").write(body)

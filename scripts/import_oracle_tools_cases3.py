@@ -143,3 +143,21 @@ def inspect_cut():
                 else {("a.py", 1, 7), ("a.py", 997, 1000), ("a.py", 1, 4), ("a.py", 1000, 1000)})
         yield f"inspect: a cut output as {version} kept it", json.dumps(log), rows, {}
 
+
+def v1_sent_cut():
+    # docs OpenHands V1: a terminal output over 30,000 characters with its status lines was sent cut.
+    ws = "/workspace/proj"
+    out = "".join(f"line {i:05d} of the file\n" for i in range(1, 2001))  # 23 characters a line
+    meta = {"working_dir": ws, "exit_code": 0, "prefix": "", "suffix": "\n[The command completed with exit code 0.]"}
+    evs = [{"id": "a1", "source": "agent", "action": {"command": "sed -n '1,2000p' a.py", "kind": "TerminalAction"},
+            "tool_name": "terminal", "tool_call_id": "tc1", "kind": "ActionEvent"},
+           {"id": "o1", "source": "environment", "tool_name": "terminal", "tool_call_id": "tc1",
+            "observation": {"content": [{"type": "text", "text": out}], "is_error": False, "metadata": meta,
+                            "kind": "TerminalObservation"}, "action_id": "a1", "kind": "ObservationEvent"}]
+    files = {"base_state.json": json.dumps({"id": "v1-cut", "agent": {"llm": {"model": "m"}}, "workspace": {"working_dir": ws}})}
+    for i, e in enumerate(evs):
+        files[f"events/event-{i:05d}-{e['id']}.json"] = json.dumps(e)
+    # 14,944 characters: 649 lines and the start of line 650; the last 14,943 less the 123 of the suffix and
+    # status lines: 14,820 characters, the end of line 1356 and lines 1357-2000.
+    yield "v1: a terminal output sent cut", files, {("a.py", 1, 650), ("a.py", 1356, 2000)}, {}
+

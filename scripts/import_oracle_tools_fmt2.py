@@ -307,6 +307,33 @@ def otel(path):
     return [r for r in runs.values() if r]
 
 
+V1_NOTICE = ("<response clipped><NOTE>Due to the max output limit, only part of the full response has been "
+             "shown to you.</NOTE>")
+
+
+def v1_sent(text, meta):
+    """docs Limits / OpenHands V1: a terminal output is sent as `maybe_truncate` of prefix, text, suffix and the
+    status lines at 30,000 characters: the first (30,000 - notice) / 2 characters (rounded up) and the last ones
+    that fit. Given back in lib.displayed's words (`…N tokens truncated…` inside a line: both ends mid-line; the
+    status lines of the tail are no output)."""
+    status = "".join(f"\n[{label}: {meta[k]}]" for k, label in (("working_dir", "Current working directory"),
+                                                               ("py_interpreter_path", "Python interpreter"))
+                     if meta.get(k))
+    if meta.get("exit_code") is not None and meta.get("exit_code") != -1:
+        status += f"\n[Command finished with exit code {meta['exit_code']}]"
+    prefix, suffix = meta.get("prefix") or "", meta.get("suffix") or ""
+    ret = prefix + text + suffix + status
+    if len(ret) <= 30000:
+        return text
+    avail = 30000 - len(V1_NOTICE)
+    head, tail = avail // 2 + avail % 2, avail // 2
+    h = ret[:head][len(prefix):]
+    t_start = len(ret) - tail - len(prefix)
+    if t_start >= len(text):
+        return h + "\n\n... [1 lines truncated] ...\n"
+    return h + "…1 tokens truncated…" + text[t_start:]
+
+
 def openhands_v1(path):
     """docs "OpenHands V1 (software-agent-sdk)": only the TerminalAction and Finish/Think actions of the
     shipped conversation are recomputed; FileEditorAction views are read as OpenHands' editor (another
@@ -341,7 +368,7 @@ def openhands_v1(path):
             # The working_dir an observation reports is the shell's after the command: it is where
             # later commands run (docs "What counts as a read": `&&`, `;` … row).
             ob = o.get("observation") or {}
-            text = fmt.result_text(ob.get("content"))
+            text = v1_sent(fmt.result_text(ob.get("content")), ob.get("metadata") or {})
             fmt.bash(run, step, step, e.get("tool_name"), act.get("command", ""), cwd, [root], text)
             cwd = (ob.get("metadata") or {}).get("working_dir") or cwd
         else:

@@ -102,11 +102,17 @@ pub fn import_events(events: &[Value], session: &mut Session) {
                     .and_then(Value::as_str)
                     .map(str::to_string);
                 let script = a.get("command").and_then(Value::as_str).unwrap_or("");
+                let output = output.map(|o| {
+                    let sent = ob
+                        .and_then(|ob| ob.get("observation"))
+                        .and_then(|obs| sent_terminal(&o, obs));
+                    strip_trailer(sent.as_deref().unwrap_or(&o)).0.into_owned()
+                });
                 (
                     Op::Bash {
                         script: script.to_string(),
                     },
-                    output.map(|o| strip_trailer(&o).0.into_owned()),
+                    output,
                 )
             }
             ("FinishAction" | "ThinkAction" | "TaskTrackerAction", _) => (Op::Quiet, output),
@@ -128,4 +134,66 @@ pub fn import_events(events: &[Value], session: &mut Session) {
             new_cwd,
         );
     }
+}
+
+/// `MAX_CMD_OUTPUT_SIZE` and `maybe_truncate`'s notice (`openhands-tools/.../terminal/constants.py`,
+/// `openhands/sdk/utils/truncate.py`).
+const SENT_MAX: usize = 30_000;
+const SENT_NOTICE: &str = "<response clipped><NOTE>Due to the max output limit, only part of the full response has been shown to you.</NOTE>";
+
+/// What the model was sent of a terminal observation whose persisted text is `content`: the SDK
+/// keeps the whole output and cuts it only when sending it (`TerminalObservation.to_llm_content`,
+/// `openhands-tools/openhands/tools/terminal/definition.py`, read at software-agent-sdk commit
+/// 146906adc392): `maybe_truncate` of `prefix + text + suffix` and the status lines
+/// (`[Current working directory: …]`, `[Python interpreter: …]`, `[Command finished with exit code
+/// N]`) at 30,000 characters keeps the first `(30,000 − notice) / 2` characters, rounded up, and the
+/// last ones that fit with the notice. Given back with OpenHands' cut-middle line (both ends
+/// mid-line), or clipped when the tail is all status lines; `None`: sent whole.
+fn sent_terminal(content: &str, obs: &Value) -> Option<String> {
+    let meta = obs.get("metadata");
+    let field = |k: &str| {
+        meta.and_then(|m| m.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    let (prefix, suffix) = (field("prefix"), field("suffix"));
+    let mut status = String::new();
+    for (k, label) in [
+        ("working_dir", "Current working directory"),
+        ("py_interpreter_path", "Python interpreter"),
+    ] {
+        if !field(k).is_empty() {
+            status.push_str(&format!("\n[{label}: {}]", field(k)));
+        }
+    }
+    let code = meta
+        .and_then(|m| m.get("exit_code"))
+        .and_then(Value::as_i64);
+    if let Some(c) = code.filter(|c| *c != -1) {
+        status.push_str(&format!("\n[Command finished with exit code {c}]"));
+    }
+    let parts = [prefix, content, suffix, status.as_str()];
+    // Nearly every output is sent whole: its length in bytes already says so.
+    if parts.iter().map(|t| t.len()).sum::<usize>() <= SENT_MAX {
+        return None;
+    }
+    let chars: usize = parts.iter().map(|t| t.chars().count()).sum();
+    if chars <= SENT_MAX {
+        return None;
+    }
+    let available = SENT_MAX - SENT_NOTICE.chars().count();
+    let head = available / 2 + available % 2;
+    let tail = available - head;
+    let text = parts.concat();
+    let at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    let head_end = at(head).saturating_sub(prefix.len()).min(content.len());
+    let tail_start = at(chars - tail).saturating_sub(prefix.len());
+    if tail_start >= content.len() {
+        return Some(format!("{}<response clipped>", &content[..head_end]));
+    }
+    Some(format!(
+        "{}\n[... Observation truncated due to length ...]\n{}",
+        &content[..head_end],
+        &content[tail_start..]
+    ))
 }

@@ -193,3 +193,14 @@ fn eval_run_output_is_credited_as_cut_to_max_message_chars() {
         &[("a.py", 1, 60)],
     );
 }
+
+#[test]
+fn a_v1_terminal_output_is_read_as_it_was_sent() {
+    // `cat big.py` printed 50,893 characters; the SDK persisted them all but sent the model the
+    // first 14,944 and the last 14,943 characters of the output with its status lines (see the case's
+    // make.py): lines 1–602 and the start of 603, the end of 1431 and 1432–2000. Before, all
+    // 2,000 lines were credited.
+    let imp = handmade("openhands-v1-long-output", "conversation.json");
+    assert_eq!(imp.format, Some(readcov_import::Format::OpenHandsV1));
+    reads(&imp, 0, &[("big.py", 1, 603), ("big.py", 1431, 2000)]);
+}
