@@ -31,9 +31,7 @@ Left out, counted and printed on every run:
 - files CPython refuses (the broken cases): no field comparison, only the checks above;
 - files with lone `\\r` line breaks (the `cr_only.py` case): CPython counts them as lines, readcov
   does not (docs/units.md: lines are split at `\\n`), so their lines cannot be compared;
-- in a broken file, units that are not closed by a later top-level statement before the error;
-- valid Python tree-sitter-python cannot parse (PY_LIMITS: a continuation line inside brackets
-  indented less than the block after an operator or `.`; docs/units.md): readcov must warn.
+- in a broken file, units that are not closed by a later top-level statement before the error.
 Java: `java DIR` (units_oracle_java.py) compares against javac's parser; its left-outs are listed
 there. Not covered: PEP 695 type parameters (`def f[T]()`, `class A[T]:`) and PEP 701 f-strings (this
 machine's CPython is 3.11; both checked once by hand with a CPython 3.13: equal), the language server's incremental units (`tests/it/incremental.rs` checks them against a
@@ -47,12 +45,12 @@ import subprocess
 import sys
 
 from units_oracle_ast import innermost, units_of
-from units_oracle_cases import BROKEN, CASES, CR_ONLY, PY_LIMITS, big_variants, broken_big
+from units_oracle_cases import BROKEN, CASES, CR_ONLY, big_variants, broken_big
 from units_oracle_random import module
 
 PROBLEMS = []
 STATS = {"files": 0, "units": 0, "broken_files": 0, "broken_units_checked": 0,
-         "broken_units_left_out": 0, "cr_only_left_out": 0, "py_limits_left_out": 0, "rows": 0,
+         "broken_units_left_out": 0, "cr_only_left_out": 0, "rows": 0,
          "gold_lines": 0, "qrels_docs": 0, "explain_spans": 0, "java_broken_files": 0,
          "java_broken_units_checked": 0, "java_broken_units_left_out": 0,
          "java_limits_left_out": 0, "java_warns_allowed": 0}
@@ -151,7 +149,7 @@ def check_cases(rc, d):
     os.makedirs(d, exist_ok=True)
     valid = {**CASES, **big_variants()}
     broken = {**BROKEN, "broken_big.py": broken_big()}
-    for name, data in {**valid, **broken, **CR_ONLY, **PY_LIMITS}.items():
+    for name, data in {**valid, **broken, **CR_ONLY}.items():
         with open(os.path.join(d, name), "wb") as f:
             f.write(data)
     check_files(rc, [os.path.join(d, n) for n in valid])
@@ -179,16 +177,6 @@ def check_cases(rc, d):
         for ln in warned:
             if not ln.endswith(" parse error(s); units from the rest of the file"):
                 problem(f"{name}: warning not as documented: {ln}")
-    # forms tree-sitter-python lacks (docs/units.md): left out, counted; the warning must be there
-    for name, data in PY_LIMITS.items():
-        units_of(data)  # valid Python, or the case is wrong
-        path = os.path.join(d, name)
-        _, err, code = readcov_units(rc, [path])
-        if code != 0 or f"warning: {path}: " not in err:
-            problem(f"{name}: expected exit 0 and a parse-error warning (docs/units.md: tree-sitter-"
-                    f"python lacks this form); got {code}: {err.strip()!r}; if the grammar learnt it, "
-                    "move the case to CASES and update the docs")
-        STATS["py_limits_left_out"] += 1
     # lone-\r files: left out of the comparison (lines differ), but must not fail the command
     for name in CR_ONLY:
         _, err, code = readcov_units(rc, [os.path.join(d, name)])

@@ -279,6 +279,11 @@ def overload(x):
     "form_feed.py": b"def f():\n    pass\n\x0c\ndef g():\n    pass\n",
     "form_feed_indent.py": b"def f():\n    x = 1\n\x0c    # after a form feed: CPython counts 4 columns\n\x0c# column 0\n",
     "no_newline_comment.py": b"def f():\n    x = 1\n    # last line, no line break",
+    # inside brackets, a line ending in an operator or `.` continued below the block's indentation
+    # (tree-sitter-python alone takes it as a dedent; readcov re-parses: docs/units.md)
+    "dedented_continuation.py": b"class A:\n    def f(self):\n        x = (a +\n    b)\n        return x\n\n    def g(self):\n        pass\n",
+    "dedented_attribute.py": b"def f():\n    if x:\n        y = (bar.\nbaz)\n    return y\n\n\ndef g():\n    pass\n",
+    "dedented_comment_blank.py": b"class B:\n    def f(self):\n        return (a +  # why\n\n  b) and [c.\nd]\n    # trailing\n\n    def g(self):\n        pass\n",
     "whitespace_lines.py": b"def f():\n    x = 1\n    \n        \n    # after whitespace-only lines\n\t\ny = 2\n",
 }
 
@@ -290,15 +295,6 @@ BROKEN = {
     "broken_latin1_name.py": b"# -*- coding: latin-1 -*-\ndef f():\n    pass\nx = 1\n\n\nclass \xc9:\n    pass\n",
     "broken_nul.py": b"def ok():\n    pass\nx = 1\n\n\ndef f():\n    x = \"\x00\"\n\n\ny = 1\n\n\ndef g():\n    pass\n",
     "broken_string.py": b"@deco\ndef f():\n    return 1\nz = 0\ndef g():\n    return \"unclosed\n\n\ndef h():\n    pass\n",
-}
-
-# Valid Python that tree-sitter-python 0.25.0 (the latest release) cannot parse, as docs/units.md
-# says: inside brackets, a line ending in an operator or `.` continued on a line indented less than
-# the block (CPython's test_compile.py has several). Left out of the comparison (counted); readcov
-# must warn, so a grammar that learns the form is noticed.
-PY_LIMITS = {
-    "dedented_continuation.py": b"class A:\n    def f(self):\n        x = (a +\n    b)\n        return x\n\n    def g(self):\n        pass\n",
-    "dedented_attribute.py": b"def f():\n    if x:\n        y = (bar.\nbaz)\n    return y\n\n\ndef g():\n    pass\n",
 }
 
 # Lines are split at `\n` only for readcov; CPython also breaks lines at a lone `\r`. Left out of
@@ -324,11 +320,15 @@ def big(blank_lines=True):
 
 
 def big_variants():
-    """The large file as is, without blank lines, with CRLF, a BOM, tabs and form feeds."""
+    """The large file as is, without blank lines, with CRLF, a BOM, tabs and form feeds, and twice
+    with a dedented continuation between."""
     b = big()
     return {"big.py": b, "big_noblank.py": big(False), "big_crlf.py": b.replace(b"\n", b"\r\n"),
             "big_bom.py": b"\xef\xbb\xbf" + b, "big_tabs.py": b.replace(b"    ", b"\t"),
-            "big_form_feed.py": b.replace(b"\n\n\ndef", b"\n\n\x0c\ndef")}
+            "big_form_feed.py": b.replace(b"\n\n\ndef", b"\n\n\x0c\ndef"),
+            # a dedented continuation in the middle: its chunk cannot parse clean, so the whole
+            # file is parsed once, then again with the breaks hidden
+            "big_dedented.py": b + CASES["dedented_attribute.py"] + b"\n\n" + b}
 
 
 def broken_big():

@@ -7,7 +7,8 @@
 # - hand-made cases (scripts/units_oracle_cases.py): decorators over several lines, comments
 #   between decorators, comments and blank lines after a body at every indentation, nested
 #   functions and classes, methods, async defs, defs under `if TYPE_CHECKING:`/try/with/for/match
-#   and inside a class body's `if`, one-line defs, docstring-only classes, continuations, non-ASCII
+#   and inside a class body's `if`, one-line defs, docstring-only classes, continuations (bracket
+#   continuations dedented below their block too), non-ASCII
 #   names, repeated names, empty files, BOM, CRLF, Latin-1, tabs, form feeds, no final newline,
 #   and ≥ 4,500-line files (the chunked parse: as is, without blank lines, CRLF, BOM, tabs);
 #   files with syntax errors, one of them ≥ 4,500 lines (exit 0, the units before the error listed

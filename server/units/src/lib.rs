@@ -9,6 +9,7 @@ pub mod blocks;
 mod chunked;
 mod chunks;
 pub mod coverage;
+mod dedent;
 mod doc;
 mod extract;
 mod lang;
@@ -125,6 +126,7 @@ fn units_by(
     let tree = parser
         .parse(source, None)
         .ok_or(UnitsError::Parse { lang: lang.name() })?;
+    let (tree, _) = dedent::reparse_if_better(lang, &mut parser, source, tree);
     Ok(UnitsResult {
         units: extract(query, &tree),
         parse_errors: extract::count_errors(&tree),

@@ -22,6 +22,9 @@ pub struct UnitTree {
     found: Vec<Found>,
     units: Vec<Unit>,
     parse_errors: usize,
+    /// The tree was parsed with dedented continuation lines hidden (`dedent`): the next edit
+    /// parses afresh, as the parser's ranges are the whole file's again.
+    ranged: bool,
 }
 
 impl UnitTree {
@@ -39,6 +42,7 @@ impl UnitTree {
             found: Vec::new(),
             units: Vec::new(),
             parse_errors: 0,
+            ranged: false,
         };
         t.replace(source);
         if t.tree.is_none() && t.chunks.is_empty() {
@@ -69,11 +73,15 @@ impl UnitTree {
         // closed far below its opening quote, the lines between still parsed as statements):
         // such a text is parsed afresh and re-queried whole.
         let was_broken = self.parse_errors > 0;
-        let old = (!was_broken).then_some(&*tree);
+        let fresh = was_broken || self.ranged;
+        let old = (!fresh).then_some(&*tree);
         let Some(new_tree) = self.parser.parse(new_source, old) else {
             return self.replace(new_source);
         };
-        let changed = (!was_broken).then(|| {
+        let (new_tree, ranged) =
+            crate::dedent::reparse_if_better(self.lang, &mut self.parser, new_source, new_tree);
+        self.ranged = ranged;
+        let changed = (!fresh && !ranged).then(|| {
             // Bytes whose syntax changed: the edited text plus whatever tree-sitter re-shaped.
             let (mut lo, mut hi) = (edit.start_byte, edit.new_end_byte);
             for r in tree.changed_ranges(&new_tree) {
@@ -144,6 +152,7 @@ impl UnitTree {
     /// Replaces the whole text (no edit information): a full parse.
     pub fn replace(&mut self, new_source: &str) {
         self.source = new_source.to_string();
+        self.ranged = false;
         // Past the parse limit: no tree and no units (a later edit back under it parses again).
         if crate::check_size(self.lang, new_source).is_err() {
             self.tree = None;
@@ -168,7 +177,10 @@ impl UnitTree {
         self.chunk_units.clear();
         // parse() only returns None when cancelled or timed out, and neither is set here.
         if let Some(tree) = self.parser.parse(new_source, None) {
+            let (tree, ranged) =
+                crate::dedent::reparse_if_better(self.lang, &mut self.parser, new_source, tree);
             self.tree = Some(tree);
+            self.ranged = ranged;
         }
         self.refresh(None);
     }

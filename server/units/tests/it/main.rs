@@ -4,6 +4,7 @@ mod api;
 mod chunked;
 mod coverage;
 mod declarators;
+mod dedented;
 mod differential;
 mod incremental;
 mod languages;
