@@ -4,7 +4,7 @@
 //! workspace) the file's sha256 and line count — what lets the language server notice a file
 //! that changed since and map gold and reads onto it by content.
 
-use readcov_core::base::Base;
+use readcov_core::base::{Base, FileBase};
 use readcov_core::ReadSpan;
 use readcov_gold::{GoldRow, TaskFiles};
 use readcov_import::FileProvider;
@@ -26,12 +26,18 @@ pub fn gold_jsonl_with_base(rows: &[GoldRow], files: &dyn TaskFiles) -> serde_js
     // The file's bytes as they are: the fingerprint the language server checks the file on
     // disk against (a lossily decoded text would not match a file with a stray byte).
     let mut texts: HashMap<(&str, &str), Option<Vec<u8>>> = HashMap::new();
-    let mut out = String::new();
     for r in rows {
-        let text = texts
+        texts
             .entry((r.task.as_str(), r.path.as_str()))
             .or_insert_with(|| files.bytes(&r.task, &r.path));
-        let base = text.as_deref().map(|t| Base::of_span(t, r.start, r.end));
+    }
+    // Each file hashed and split once, not once per row (`FileBase`).
+    let bases: HashMap<(&str, &str), FileBase> = (texts.iter())
+        .filter_map(|(k, t)| Some((*k, FileBase::new(t.as_deref()?))))
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let base = (bases.get(&(r.task.as_str(), r.path.as_str()))).map(|b| b.span(r.start, r.end));
         out.push_str(&serde_json::to_string(&GoldRowOut { row: r, base })?);
         out.push('\n');
     }

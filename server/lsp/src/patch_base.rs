@@ -7,7 +7,7 @@
 //! the file on disk as it is — said, since its gold may be off.
 
 use crate::sources::{as_jsonl, InputKind};
-use readcov_core::base::{Base, RowBase};
+use readcov_core::base::{FileBase, RowBase};
 use readcov_core::GoldSpan;
 use readcov_import::diff::repo_path;
 use readcov_import::FileProvider;
@@ -62,9 +62,8 @@ pub fn patch_bases(
     let mut kept_texts: Option<Vec<Vec<u8>>> = None;
     let mut texts: HashMap<(&str, &str), Option<Vec<u8>>> = HashMap::new();
     let mut off: Vec<&str> = Vec::new();
-    let mut out = Vec::new();
     for s in spans {
-        let text = texts
+        texts
             .entry((s.task.as_str(), s.path.as_str()))
             .or_insert_with(|| {
                 let on_disk = disk.read(&s.path)?;
@@ -83,15 +82,22 @@ pub fn patch_bases(
                     }
                 }
             });
-        if let Some(text) = text {
-            out.push(RowBase {
+    }
+    // Each file hashed and split once, not once per span (`FileBase`).
+    let bases: HashMap<(&str, &str), FileBase> = (texts.iter())
+        .filter_map(|(k, t)| Some((*k, FileBase::new(t.as_deref()?))))
+        .collect();
+    let out = (spans.iter())
+        .filter_map(|s| {
+            let b = bases.get(&(s.task.as_str(), s.path.as_str()))?;
+            Some(RowBase {
                 path: s.path.to_string(),
                 start: s.start,
                 end: s.end,
-                base: Some(Base::of_span(text, s.start, s.end)),
-            });
-        }
-    }
+                base: Some(b.span(s.start, s.end)),
+            })
+        })
+        .collect();
     off.sort_unstable();
     off.dedup();
     let note = off.first().map(|first| {

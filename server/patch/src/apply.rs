@@ -202,6 +202,17 @@ fn find(img: &[Line], pre: &[&str], pos: usize, begin: bool, end: bool) -> Optio
     if fits(img, pre, pos, begin, end) {
         return Some(pos);
     }
+    // Held to the start or the end, a hunk has one place it can fit: looking at every other
+    // line (which `fits` refuses) cost the whole file per hunk, and each hunk without trailing
+    // context is first looked for at the end (20,000 such hunks on a 100,000-line file: 100 s).
+    let only = match (begin, end) {
+        (true, _) => Some(0),
+        (false, true) => img.len().checked_sub(pre.len()),
+        (false, false) => None,
+    };
+    if begin || end {
+        return only.filter(|&p| fits(img, pre, p, begin, end));
+    }
     for i in 1..=img.len() {
         let (fwd, back) = (pos + i, pos.checked_sub(i));
         if fwd <= img.len() && fits(img, pre, fwd, begin, end) {

@@ -43,6 +43,7 @@ mod lsp_change;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.
 #[path = "../../../lsp/tests/it/common/client.rs"]
 mod lsp_client;
+mod lsp_hostile_diffs;
 mod lsp_hostile_requests;
 mod lsp_malformed_params;
 /// The byte-for-byte `readcov/summary` session of the language server's tests.

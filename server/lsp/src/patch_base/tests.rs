@@ -1,4 +1,5 @@
 use super::*;
+use readcov_core::base::Base;
 use std::collections::BTreeMap;
 
 fn span(task: &str, path: &str, start: u32, end: u32) -> GoldSpan {
