@@ -26,9 +26,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
 oracle_setup "units oracle"
-if ! command -v java >/dev/null; then
-  echo "error: java (a JDK, for javac's parser) is required for the units oracle (apt-get install openjdk-17-jdk-headless)" >&2
-  exit 1
+# A JDK (javac's parser, run as a single-file `java` program) through the shared Debian installer
+# (tests/editors/lib.sh: as root, through a passwordless sudo, or stop naming the apt-get command),
+# so a clean machine without one installs it here, never in someone's shell.
+if ! command -v javac >/dev/null; then
+  source tests/editors/lib.sh
+  apt_install default-jdk-headless
+  command -v javac >/dev/null || die "javac missing after installing default-jdk-headless"
 fi
 real=tests/data/real
 oracle() { python3 scripts/units_oracle.py "$bin" "$@"; }
