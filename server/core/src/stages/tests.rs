@@ -187,6 +187,28 @@ fn no_change_comes_first_even_before_search() {
     );
 }
 
+/// A predictions entry whose only file is out of the repository (`+++ b/../x`) changed no file,
+/// but it is not empty: the reason says why (it said "its predictions entry is empty").
+#[test]
+fn no_change_of_a_change_refused_whole_says_why() {
+    let refused = "p.jsonl: path `../x.py` leaves the repository".to_string();
+    let c = Case {
+        reads: vec![read("b.py", 1, 5)],
+        run: Some(Change {
+            not_applied: vec![refused.clone()],
+            ..Change::default()
+        }),
+        ..case()
+    };
+    check(
+        c,
+        Verdict::NoChange,
+        &format!(
+            "the run changed no file (its predictions entry changes no file of the repository: {refused})"
+        ),
+    );
+}
+
 #[test]
 fn search_when_a_gold_file_was_never_opened() {
     let c = Case {

@@ -47,9 +47,16 @@ pub fn verdict(f: &Facts, s: &Stages) -> (Verdict, String) {
             ChangeSource::Log => "its log's final patch",
             _ => "its replayed edits",
         };
+        // A change whose every file was refused (a path out of the repository: `+++ b/../x`,
+        // `/etc/x`) or unreadable is not empty: say why it changed no file of the repository.
+        let refused = f.run.and_then(|r| r.not_applied.first());
+        let why = match refused {
+            Some(first) => format!("{from} changes no file of the repository: {first}"),
+            None => format!("{from} is empty"),
+        };
         return (
             Verdict::NoChange,
-            format!("the run changed no file ({from} is empty)"),
+            format!("the run changed no file ({why})"),
         );
     }
     if let Some(r) = search(s) {
