@@ -110,8 +110,19 @@ fn split(name: &str, args: Value, output: Option<&str>) -> Vec<(Value, Option<St
     };
     match name {
         "read_file" => {
-            let (from, body) = read_window(&args, cuts::without_context(out));
-            vec![(args, Some(atif::number_raw(body, from)))]
+            let out = cuts::without_context(out);
+            let (from, body) = read_window(&args, out);
+            // The text is the window's lines joined by line breaks (`lines.slice(a, b).join('\n')`,
+            // `processSingleFileContent`); `number_raw` drops a final break as the file's own,
+            // which it is only when the window reaches the file's end (`N total lines` counts
+            // the empty string after that break). A window that stops earlier on an empty line
+            // ends in that line's break: give it back so the line counts as shown.
+            let shown = if ends_before_file_end(out) {
+                atif::number_raw(&format!("{body}\n"), from)
+            } else {
+                atif::number_raw(body, from)
+            };
+            vec![(args, Some(shown))]
         }
         "read_many_files" => sections(cuts::without_context(out))
             .into_iter()
@@ -161,6 +172,23 @@ fn read_window<'a>(args: &Value, out: &'a str) -> (u32, &'a str) {
         .or_else(|| num("offset").map(|o| o + 1))
         .unwrap_or(1);
     (u32::try_from(from.max(1)).unwrap_or(u32::MAX), out)
+}
+
+/// Whether `read_file` says its window stops before the file's end: `Showing lines A-B of N
+/// total lines.` with `B < N`.
+fn ends_before_file_end(out: &str) -> bool {
+    let Some(s) = out.find("Showing lines ") else {
+        return false;
+    };
+    let rest = &out[s + "Showing lines ".len()..];
+    let line = rest.split('\n').next().unwrap_or("");
+    let num = |t: Option<&str>| t.and_then(|t| t.trim().parse::<u64>().ok());
+    let end = num(line.split(" of ").next().and_then(|r| r.split('-').nth(1)));
+    let total = num(line
+        .split(" of ")
+        .nth(1)
+        .and_then(|r| r.strip_suffix(" total lines.")));
+    matches!((end, total), (Some(b), Some(n)) if b < n)
 }
 
 /// `read_many_files`: `--- path ---` then the file's text, per file.
