@@ -9,7 +9,10 @@ Edges: sed ranges with regex addresses (`/re1/,/re2/p`, `/re/p`, `N,/re/p`, `/re
 `cat F |`, a range reopening, an unclosed range), numeric sed (several `-e`, `;`, `a,$p`, `a p`),
 grep -n with context on one file and on several (a file name holding `-12-`), head/tail forms
 (`-n N`, `-N`, `--lines=N`, `-n +K`), pipes (`cat F | head`, `| tail`, `| grep -n`, `sed -n | grep
--n`, `grep -n | grep -v`, a position-hiding `| wc`), `&&`/`;`/newlines, here-documents whose body
+-n`, `grep -n | grep -v`, a position-hiding `| wc`; session 27: stages composed in any order,
+`head -100 F | tail -20` with and without the length, `sed -n | head/tail/sed -n`, `tail -5 F | grep
+-n`, `cat -n F | sed -n`, `nl F | head`, numbered output through `sort`, `awk`, `cut`, a second
+`grep -n`, `cat A B | head`), `&&`/`;`/newlines, here-documents whose body
 holds read commands, `cd` persistence (OpenHands and SWE-agent keep it, mini-swe-agent starts each
 command in /testbed), the truncation markers of each format, a read that failed (`cat: …: No such
 file or directory`), a numbered line whose text is not the file's, paths outside the repository.
@@ -92,6 +95,32 @@ SHELL = [
     ("grep -n util pkg/util.py; grep -n def pkg/mod.py", "ambiguous output", "ambiguous output"),
     ("head -n 3 pkg/util.py && sed -n '1,5p' pkg/nonl.py", None, None),
     ("cat <<EOF > /tmp/y.txt\nhead -n 5 pkg/util.py\nEOF\ncat -n pkg/blank_end.py", None, None),
+    # pipes (docs/importers.md "pipes" row), session 27
+    ("cat -n pkg/mod.py | sed -n '5,9p'", None, None),
+    ("cat -n pkg/mod.py | tail -n +38", None, None),
+    ("nl pkg/mod.py | head -12", None, None),
+    ("head -30 pkg/mod.py | tail -5", None, "file length unknown"),
+    ("head -100 pkg/util.py | tail -20", None, "file length unknown"),
+    ("head -12 pkg/mod.py | head -3", None, None),
+    ("sed -n '5,30p' pkg/mod.py | head -3", None, None),
+    ("tail -n +10 pkg/util.py | head -3", None, None),
+    ("tail -n +10 pkg/util.py | tail -3", None, "file length unknown"),
+    ("sed -n '5,30p' pkg/mod.py | tail -3", None, "file length unknown"),
+    ("sed -n '2,3p;8,9p' pkg/util.py | tail -3", None, "file length unknown"),
+    ("sed -n '5,30p' pkg/mod.py | sed -n '2,3p'", None, None),
+    ("cat pkg/mod.py | sed -n '5,30p' | head -3", None, None),
+    ("cat pkg/util.py | head -50", None, None),
+    ("grep -n '#' pkg/mod.py | head -3", None, None),
+    ("grep -n util pkg/util.py | sed -n '2,4p'", None, None),
+    ("cat pkg/util.py | grep 'util 1'", "output without line numbers", "output without line numbers"),
+    ("grep -n util pkg/util.py | sort", None, None),
+    ("sed -n '10,20p' pkg/mod.py | grep -n -A 1 'def beta'", None, None),
+    ("head -20 pkg/mod.py | grep -n return", None, None),
+    ("tail -5 pkg/util.py | grep -n util", None, "file length unknown"),
+    ("grep -n util pkg/util.py | awk '{print $1}'", "output without line numbers", "output without line numbers"),
+    ("grep -n util pkg/util.py | cut -c1-3", "output without line numbers", "output without line numbers"),
+    ("cat -n pkg/util.py | grep -n 'util 1'", "no lines shown", "no lines shown"),
+    ("cat pkg/util.py pkg/nonl.py | head", "ambiguous output", "ambiguous output"),
     ("cat > /tmp/x.sh << 'EOF'\ncat pkg/util.py\nsed -n '1,3p' pkg/mod.py\nEOF\nls pkg", "unknown command",
      "unknown command"),
 ]

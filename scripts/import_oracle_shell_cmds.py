@@ -63,6 +63,27 @@ def classify(pl):
         w = s.words
         if not w:
             return ("unmodelled", "empty pipe stage")
+        if read.numbered:
+            # docs: after a numbered read a filter that only drops (or reorders) whole lines keeps
+            # the numbers shown, and they are read
+            if w[0] in ("head", "tail") and head_tail(w) and not head_tail(w)[2]:
+                continue
+            if w[0] == "sed" and sed_n(w) is not None and not sed_n(w)[1]:
+                continue
+            if w[0] in ("sort", "uniq") and len(w) == 1:
+                continue
+        elif read.sed_regex is None and (read.ops is not None or _second_selection(read, w)):
+            op = _stage_op(w)
+            if op == "grep -n":
+                if read.ops is None:
+                    read.ops = _ops(read)
+                read.numbered, read.kind = True, "grep1"
+                continue
+            if op is not None:
+                if read.ops is None:
+                    read.ops = _ops(read)
+                read.ops.append(op)
+                continue
         if w[0] in ("head", "tail") and not read.numbered and read.start == 1 and read.end is None \
                 and read.tail is None and read.sed_regex is None:
             ht = head_tail(w)
@@ -113,11 +134,93 @@ def classify(pl):
     return ("read", read)
 
 
+def _ops(read):
+    """The selection a simple read already holds, as compose() stages."""
+    if read.ranges:
+        return [("ranges", list(read.ranges))]
+    if read.tail is not None:
+        return [("tail", read.tail)]
+    if read.start not in (None, 1):
+        return [("from", read.start)]
+    if read.end not in (None, -1):
+        return [("head", read.end)]
+    return []
+
+
+def _second_selection(read, w):
+    """A stage selecting positions after a read that already selected some (the single-stage
+    forms above keep their own handling): head/tail/sed -n after head/tail/sed, grep -n after
+    a tail or a composed stream."""
+    simple = read.start == 1 and read.end is None and read.tail is None and not read.ranges
+    if simple:
+        return False
+    if w[0] in ("grep", "rg"):
+        g = grep_args(w)
+        return g is not None and g[0] is True and not g[2] and (
+            read.tail is not None or (read.start != 1 and read.end is None))
+    return w[0] in ("head", "tail", "sed")
+
+
+def _stage_op(w):
+    """One pipe stage as a compose() op, "grep -n", or None (not a selection the docs give)."""
+    if w[0] in ("head", "tail"):
+        ht = head_tail(w)
+        if ht is None or ht[2]:
+            return None
+        n, plus, _ = ht
+        if w[0] == "head":
+            return None if plus else ("head", n)
+        return ("from", max(n, 1)) if plus else ("tail", n)
+    if w[0] == "sed":
+        r = sed_n(w)
+        if r is None or r[1] or r[0][0] == "regex":
+            return None
+        return ("ranges", list(r[0]))
+    if w[0] in ("grep", "rg"):
+        g = grep_args(w)
+        if g is not None and g[0] is True and not g[2]:
+            return "grep -n"
+    return None
+
+
+def compose(ops, length):
+    """docs/importers.md "pipes": each stage selects from the lines the stage before printed
+    (`head -N` its first N, `tail -N` its last N, `tail -n +K` from its K-th, `sed -n 'a,bp'` its
+    a-th to b-th, `b` before `a` printing the a-th alone). The file lines shown, in order, or None
+    when that needs the unknown length: a `tail -N` counts from the end ("needs the length"), and
+    a stream left open to the file's end has no known last line. Without the length, stages
+    counted from the start read as if the file were long enough (the output's line count then
+    trims what the file did not have)."""
+    if length is None:
+        if any(op == "tail" for op, _ in ops):
+            return None
+        nums = [v for op, v in ops if op != "ranges"] + [x for op, v in ops if op == "ranges"
+                                                          for a, b in v for x in (a, b or 0)]
+        virtual = 2 + sum(nums)
+    else:
+        virtual = length
+    seq = list(range(1, virtual + 1))
+    for op, v in ops:
+        if op == "head":
+            seq = seq[:v]
+        elif op == "tail":
+            seq = seq[-v:] if v else []
+        elif op == "from":
+            seq = seq[v - 1:]
+        else:
+            seq = [x for a, b in v for x in seq[a - 1:(len(seq) if b is None else max(a, b))]]
+    if length is None and virtual in seq:
+        return None
+    return seq
+
+
 def _reader(w):
     name = w[0]
     if name in ("cat", "nl", "less", "more", "bat"):
         flags = [x for x in w[1:] if x.startswith("-")]
         files = [x for x in w[1:] if not x.startswith("-")]
+        if len(files) > 1:
+            return ("none", "several files in one output")  # docs: ambiguous output
         if len(files) != 1:
             return None
         if name == "cat" and flags == ["-n"]:

@@ -241,6 +241,14 @@ class Run(Tools):
             self.check_unwritten(rel)
         if not head and not tail:
             return []
+        if rd.numbered and rd.ops is not None:
+            # grep -n of a composed stream: shown number k is the stream's k-th line
+            seq = S.compose(rd.ops, self.length(rel))
+            if seq is None:
+                return []  # file length unknown
+            if seq and seq != list(range(seq[0], seq[0] + len(seq))):
+                raise Left("grep -n of a stream of several runs")
+            rd.offset = seq[0] - 1 if seq else 0
         if rd.numbered:
             shown, cut_at = [], None
             pat = re.compile(r"^\s*(\d+)\t(.*)$") if rd.kind == "catn" else re.compile(r"^(\d+)[:-](.*)$")
@@ -269,6 +277,10 @@ class Run(Tools):
         return [(rel, s, e) for s, e in runs_of(o[n - 1] for _, a, b in rows for n in range(a, b + 1)
                                                   if o[n - 1] is not None)]
 
+    def length(self, rel):
+        base = self.cur[rel] if rel in self.cur else (self.ws.lines(rel) if self.ws is not None else None)
+        return len(base) if base is not None else None
+
     def span_current(self, rd, rel, head, tail):
         base = self.cur[rel] if rel in self.cur else (self.ws.lines(rel) if self.ws is not None else None)
         length = len(base) if base is not None else None
@@ -281,6 +293,13 @@ class Run(Tools):
             if len(nums) != len(head) or any(norm(base[n - 1]) != norm(x) for n, x in zip(nums, head)):
                 return []  # shown text differs from file
             return [(rel, s, e) for s, e in runs_of(nums)]
+        if rd.ops is not None:
+            seq = S.compose(rd.ops, length)
+            if seq is None:
+                return []  # file length unknown
+            h = len(head)
+            keep = seq[:h] if tail is None else seq[:h] + (seq[h:][-len(tail):] if tail else [])
+            return [(rel, s, e) for s, e in runs_of(keep)]
         whole = rd.ranges is None and rd.start == 1 and rd.end is None and rd.tail is None
         if length is None:
             if whole:

@@ -157,6 +157,10 @@ class Read:
                  offset=0, sed_regex=None, cmd=None):
         self.path, self.numbered, self.start, self.end, self.tail = path, numbered, start, end, tail
         self.grep_multi, self.offset, self.sed_regex, self.cmd = grep_multi, offset, sed_regex, cmd
+        # docs "pipes" (compose): when stages follow one another beyond one selection, the stages
+        # as [(op, value)] (see import_oracle_shell_cmds.compose); grep -n of that stream numbers
+        # its lines from its first line.
+        self.ops = None
 
 
 QUIET = {"ls", "find", "python", "python3", "pip", "pip3", "echo", "mkdir", "pytest", "cd", "pwd",

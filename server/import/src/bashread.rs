@@ -128,7 +128,26 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         let words = &stage.words;
         let Some(cmd) = words.first() else { continue };
         if numbered.is_some() {
-            // Output already carries line numbers: later filters only choose which are shown.
+            // Output already carries line numbers: a filter that drops or reorders whole lines
+            // only chooses which are shown. One that rewrites the lines hides what they showed
+            // (before session 27, `grep -n x f | awk '{print $1}'` without a workspace credited
+            // every matched line from its number alone).
+            let rewrites = matches!(
+                &**cmd,
+                "awk"
+                    | "gawk"
+                    | "cut"
+                    | "tr"
+                    | "xargs"
+                    | "nl"
+                    | "paste"
+                    | "column"
+                    | "rev"
+                    | "fold"
+            ) || (cmd == "sed" && sed_sel(words).is_none());
+            if rewrites {
+                return Plan::NoRead(Reason::NoLineNumbers);
+            }
             continue;
         }
         let next = match &**cmd {
@@ -175,57 +194,76 @@ fn looks_like_file(p: &str) -> bool {
 }
 
 /// Applies selections to a file of `len` lines (unknown: `None`); returns the 1-based ranges
-/// selected, or `None` when the answer needs the unknown length.
+/// selected, in the order shown, or `None` when the answer needs the unknown length.
+///
+/// The stream is kept as runs of file lines, so any stage can follow any other (`sed -n '5,30p' f
+/// | head -3` reads 5–7; before session 27 a `sed` range followed by another stage was *file
+/// length unknown*). Without the length a run may be open (to the file's end) or an upper bound
+/// (`head -100` of a file that may be shorter): stages counted from the start stay right, as the
+/// output's line count trims the rest; a `tail` counts from the end, so it needs the length
+/// (before, `head -100 f | tail -20` without a workspace read 81–100 of a 20-line file).
 pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
-    let mut start: u32 = 1;
-    let mut end: Option<u32> = len;
-    for (i, s) in sels.iter().enumerate() {
-        match s {
-            Sel::Head(n) => {
-                let e = start.saturating_add(n.saturating_sub(1));
-                end = Some(end.map_or(e, |x| x.min(e)));
-                if *n == 0 {
-                    return Some(Vec::new());
-                }
-            }
+    let mut runs: Vec<Run> = vec![(1, len)];
+    for s in sels {
+        runs = match s {
+            Sel::Head(0) => return Some(Vec::new()),
+            Sel::Head(n) => slice(&runs, 1, Some(u64::from(*n))),
             Sel::Tail(n) => {
-                let e = end?;
-                start = start.max(e.saturating_sub(n.saturating_sub(1)).max(1));
+                len?;
                 if *n == 0 {
                     return Some(Vec::new());
                 }
+                let total: u64 = runs.iter().map(|r| count(*r).unwrap_or(0)).sum();
+                slice(
+                    &runs,
+                    (total + 1).saturating_sub(u64::from(*n)).max(1),
+                    None,
+                )
             }
-            Sel::From(k) => start = start.saturating_add(k - 1),
+            Sel::From(k) => slice(&runs, u64::from(*k).max(1), None),
             // Needs the file's text: resolved into `Ranges` by the caller that has it.
             Sel::Pattern(_) => return None,
-            Sel::Ranges(rs) => {
-                if i + 1 != sels.len() {
-                    return None;
-                }
-                let mut out = Vec::new();
-                for (a, b) in rs {
-                    let s = start.saturating_add(a - 1);
-                    let e = match b {
-                        Some(b) => {
-                            let e = start.saturating_add(b.saturating_sub(1));
-                            end.map_or(e, |x| x.min(e))
-                        }
-                        None => end?,
-                    };
-                    if e >= s {
-                        out.push((s, e));
-                    }
-                }
-                return Some(out);
-            }
+            Sel::Ranges(rs) => rs
+                .iter()
+                .filter(|(a, b)| b.is_none_or(|b| b >= *a))
+                .flat_map(|(a, b)| slice(&runs, u64::from(*a), b.map(u64::from)))
+                .collect(),
+        };
+    }
+    runs.into_iter().map(|(s, e)| Some((s, e?))).collect()
+}
+
+/// A run of file lines `start..=end`; `None` end: to the file's unknown end.
+type Run = (u32, Option<u32>);
+
+/// Lines in a run (`None`: open).
+fn count((s, e): Run) -> Option<u64> {
+    e.map(|e| (u64::from(e) + 1).saturating_sub(u64::from(s)))
+}
+
+/// The runs of stream positions `from..=to` (1-based; `None`: to the end).
+fn slice(runs: &[Run], from: u64, to: Option<u64>) -> Vec<Run> {
+    let clamp = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
+    let mut out = Vec::new();
+    let mut pos: u64 = 1;
+    for &(s, e) in runs {
+        let n = count((s, e));
+        let last = n.map(|n| pos + n - 1);
+        let lo = from.max(pos);
+        let hi = match (to, last) {
+            (Some(t), Some(l)) => Some(t.min(l)),
+            (t, l) => t.or(l),
+        };
+        if hi.is_none_or(|h| lo <= h) && n != Some(0) {
+            let a = u64::from(s) + (lo - pos);
+            out.push((clamp(a), hi.map(|h| clamp(u64::from(s) + (h - pos)))));
+        }
+        match n {
+            Some(n) => pos += n,
+            None => break,
         }
     }
-    let e = end?;
-    Some(if e >= start {
-        vec![(start, e)]
-    } else {
-        Vec::new()
-    })
+    out
 }
 
 #[cfg(test)]

@@ -165,3 +165,55 @@ fn sed_range_ending_before_its_start_prints_the_start_line() {
         )
     );
 }
+
+#[test]
+fn selections_compose_in_any_order() {
+    // `sed -n '5,30p' f | head -3`: lines 5-7 (before session 27 a range followed by another
+    // stage was *file length unknown*, with or without the workspace).
+    let sed_head = [Sel::Ranges(vec![(5, Some(30))]), Sel::Head(3)];
+    assert_eq!(evaluate(&sed_head, Some(42)), Some(vec![(5, 7)]));
+    assert_eq!(evaluate(&sed_head, None), Some(vec![(5, 7)]));
+    let sed_tail = [Sel::Ranges(vec![(5, Some(30))]), Sel::Tail(3)];
+    assert_eq!(evaluate(&sed_tail, Some(42)), Some(vec![(28, 30)]));
+    assert_eq!(evaluate(&sed_tail, Some(20)), Some(vec![(18, 20)]));
+    let two = [Sel::Ranges(vec![(2, Some(3)), (8, Some(9))]), Sel::Tail(3)];
+    assert_eq!(evaluate(&two, Some(42)), Some(vec![(3, 3), (8, 9)]));
+    let sed_sed = [
+        Sel::Ranges(vec![(5, Some(30))]),
+        Sel::Ranges(vec![(2, Some(3))]),
+    ];
+    assert_eq!(evaluate(&sed_sed, None), Some(vec![(6, 7)]));
+    // `head -100 f | tail -20` needs the length: on a 20-line file it shows lines 1-20 (before,
+    // without the length, it read 81-100).
+    let head_tail = [Sel::Head(100), Sel::Tail(20)];
+    assert_eq!(evaluate(&head_tail, None), None);
+    assert_eq!(evaluate(&head_tail, Some(20)), Some(vec![(1, 20)]));
+    assert_eq!(evaluate(&head_tail, Some(500)), Some(vec![(81, 100)]));
+    // Counted from the start, a bound past the unknown end is trimmed by the output's lines.
+    assert_eq!(
+        evaluate(&[Sel::From(10), Sel::Head(3)], None),
+        Some(vec![(10, 12)])
+    );
+    assert_eq!(evaluate(&[Sel::From(10), Sel::Tail(3)], None), None);
+}
+
+#[test]
+fn a_filter_that_rewrites_numbered_lines_hides_them() {
+    // `grep -n x f | awk '{print $1}'` shows `12:word`: the lines' text is gone, so nothing is
+    // read (before session 27, without a workspace, every matched line was credited).
+    for cmd in [
+        "grep -n x f.py | awk '{print $1}'",
+        "grep -n x f.py | cut -c1-3",
+        "cat -n f.py | sed 's/a/b/'",
+    ] {
+        assert_eq!(plan_of(cmd), Plan::NoRead(Reason::NoLineNumbers), "{cmd}");
+    }
+    // Dropping or reordering whole lines keeps the numbers shown.
+    for cmd in [
+        "grep -n x f.py | sort",
+        "cat -n f.py | sed -n '5,9p'",
+        "grep -n x f.py | tail -n +3",
+    ] {
+        assert!(matches!(plan_of(cmd), Plan::Numbered { .. }), "{cmd}");
+    }
+}
