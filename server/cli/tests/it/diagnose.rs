@@ -558,3 +558,45 @@ fn real_multi_patches_logs_consensus_and_harness_ids() {
     let resolved = rows.iter().filter(|r| r["resolved"] == true).count();
     assert_eq!(resolved, 14);
 }
+
+/// A predictions entry whose hunk does not apply to its base file: the row says the change is
+/// partial and names the file (`not applied: …`); before, the failure was collected and never
+/// shown anywhere (`change_partial` false, `change_lost` empty).
+#[test]
+fn a_patch_that_does_not_apply_is_named_in_change_lost() {
+    let data = real_data();
+    let dir = tempfile::tempdir().unwrap();
+    let reads = dir.path().join("r.jsonl");
+    let traj = data.join("mini-swe-agent/astropy__astropy-14182.traj.json");
+    readcov_ok(&[
+        "import",
+        "-o",
+        &s(&reads),
+        "--workspaces",
+        &s(&data.join("sources")),
+        &s(&traj),
+    ]);
+    let patch = "--- a/astropy/io/ascii/rst.py\n+++ b/astropy/io/ascii/rst.py\n\
+                 @@ -1,3 +1,3 @@\n no such line one\n-no such line two\n+a new line\n no such line three\n";
+    let preds = dir.path().join("preds.jsonl");
+    let entry = serde_json::json!({
+        "instance_id": "astropy__astropy-14182",
+        "model_name_or_path": "m",
+        "model_patch": patch,
+    });
+    std::fs::write(&preds, format!("{entry}\n")).unwrap();
+    let o = diagnose(&reads, &["--patches", &s(&preds), "--format", "jsonl"]);
+    let row = jsonl(&stdout(&o))
+        .into_iter()
+        .find(|r| r["task"] == "astropy__astropy-14182")
+        .expect("the task's row");
+    assert_eq!(row["change_source"], "patches", "{row}");
+    assert_eq!(row["change_partial"], true, "{row}");
+    let lost = row["change_lost"].as_array().unwrap();
+    assert_eq!(lost.len(), 1, "{row}");
+    let named = lost[0].as_str().unwrap();
+    assert!(
+        named.starts_with("not applied: ") && named.contains("astropy/io/ascii/rst.py"),
+        "{named}"
+    );
+}

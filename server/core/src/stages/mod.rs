@@ -186,8 +186,14 @@ fn one_run(
     };
     let (verdict, reason) = verdict::verdict(&facts, &stages);
     let marks = marks::marks(&facts, &stages);
+    // A file of the run's change that did not apply to its base file (its lines are the stated
+    // ones, its text after the change unknown) or was refused (a path out of the repository) is
+    // lost from the change too: named here, never dropped without a word.
     let lost: Vec<String> = (run_change.iter())
-        .flat_map(|c| c.lost.iter().map(|l| l.sentence.clone()))
+        .flat_map(|c| {
+            let rebuilt = c.lost.iter().map(|l| l.sentence.clone());
+            rebuilt.chain(c.not_applied.iter().map(|n| format!("not applied: {n}")))
+        })
         .collect();
     RunStages {
         task: t.name.clone(),

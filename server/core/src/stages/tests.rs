@@ -209,6 +209,22 @@ fn no_change_of_a_change_refused_whole_says_why() {
     );
 }
 
+/// A file of the run's change that does not apply to its base (or is refused) keeps the verdict
+/// the rest earns, but the row says the change is partial and names the file: before, it was
+/// collected and never shown (`change_partial` false, `change_lost` empty).
+#[test]
+fn a_file_of_the_change_not_applied_is_named_in_change_lost() {
+    let refused = "p.jsonl: b.py: hunk 1 does not apply at line 3".to_string();
+    let mut c = case();
+    if let Some(run) = c.run.as_mut() {
+        run.not_applied.push(refused.clone());
+    }
+    let s = diagnose_one(c, &[gold_span("a.py", 10, 11)]);
+    assert_eq!(s.verdict, Verdict::None);
+    assert!(s.change_partial);
+    assert_eq!(s.change_lost, vec![format!("not applied: {refused}")]);
+}
+
 #[test]
 fn search_when_a_gold_file_was_never_opened() {
     let c = Case {
