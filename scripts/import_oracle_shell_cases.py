@@ -119,6 +119,7 @@ SHELL = [
     ("tail -5 pkg/util.py | grep -n util", None, "file length unknown"),
     ("grep -n util pkg/util.py | awk '{print $1}'", "output without line numbers", "output without line numbers"),
     ("grep -n util pkg/util.py | cut -c1-3", "output without line numbers", "output without line numbers"),
+    ("grep -n util pkg/util.py | grep -n 'util 1'", "no lines shown", "no lines shown"),
     ("cat -n pkg/util.py | grep -n 'util 1'", "no lines shown", "no lines shown"),
     ("cat pkg/util.py pkg/nonl.py | head", "ambiguous output", "ambiguous output"),
     ("cat > /tmp/x.sh << 'EOF'\ncat pkg/util.py\nsed -n '1,3p' pkg/mod.py\nEOF\nls pkg", "unknown command",

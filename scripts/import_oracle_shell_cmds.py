@@ -72,6 +72,9 @@ def classify(pl):
                 continue
             if w[0] in ("sort", "uniq") and len(w) == 1:
                 continue
+            if w[0] in ("grep", "rg") and grep_args(w) is not None and grep_args(w)[0] is True:
+                # docs: a second numbering numbers the output's lines, not the file's
+                return ("none", "a second numbering")
         elif read.sed_regex is None and (read.ops is not None or _second_selection(read, w)):
             op = _stage_op(w)
             if op == "grep -n":

@@ -148,6 +148,11 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             if rewrites {
                 return Plan::NoRead(Reason::NoLineNumbers);
             }
+            // A second `grep -n` numbers the output's lines, not the file's (`1:12:text`): before
+            // session 27, without a workspace, its outer numbers were read as the file's lines.
+            if matches!(&**cmd, "grep" | "egrep" | "fgrep" | "rg") && grep_args(words).numbered {
+                return Plan::NoRead(Reason::NothingShown);
+            }
             continue;
         }
         let next = match &**cmd {

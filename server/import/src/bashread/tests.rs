@@ -208,6 +208,10 @@ fn a_filter_that_rewrites_numbered_lines_hides_them() {
     ] {
         assert_eq!(plan_of(cmd), Plan::NoRead(Reason::NoLineNumbers), "{cmd}");
     }
+    // A second numbering shows the output's line numbers, not the file's.
+    for cmd in ["grep -n x f.py | grep -n y", "cat -n f.py | grep -n y"] {
+        assert_eq!(plan_of(cmd), Plan::NoRead(Reason::NothingShown), "{cmd}");
+    }
     // Dropping or reordering whole lines keeps the numbers shown.
     for cmd in [
         "grep -n x f.py | sort",
