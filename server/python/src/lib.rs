@@ -102,15 +102,26 @@ pub enum Input {
 
 impl Input {
     /// Gold of any kind `--gold` takes (a diff, SWE-bench rows converted), as the CLI loads it.
+    /// An input with no gold span and no bad row (an empty file, `[]`, an empty DataFrame) is
+    /// the CLI's "no valid gold spans, nothing to score": `score` and `at_k` returned rows
+    /// scored against no gold instead (every run `no_gold`). Bad rows are left to the caller,
+    /// which raises the first, located, or returns them with `errors="collect"`.
     fn load_gold(
         self,
         opts: &readcov_files::input::GoldOptions,
     ) -> Result<readcov_files::input::LoadedGold, String> {
-        match self {
-            Input::Path(p) => readcov_files::input::load_gold(&p, opts),
-            Input::Bytes(b, name) => readcov_files::input::gold_of(&name, b.to_vec(), opts),
+        let (loaded, name) = match self {
+            Input::Path(p) => (
+                readcov_files::input::load_gold(&p, opts),
+                p.display().to_string(),
+            ),
+            Input::Bytes(b, name) => (readcov_files::input::gold_of(&name, b.to_vec(), opts), name),
+        };
+        let loaded = loaded.map_err(|e| e.to_string())?;
+        if loaded.parsed.items.is_empty() && loaded.parsed.errors.is_empty() {
+            return Err(readcov_files::input::Nothing::NoGold(name).to_string());
         }
-        .map_err(|e| e.to_string())
+        Ok(loaded)
     }
 
     /// The input layer's own name for it (the loaders of `readcov_files::diagnose` take it).
