@@ -25,6 +25,7 @@ import contextlib
 import gc
 import json
 import os
+import sys
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, TypeVar, Union
 
 from . import _native
@@ -357,7 +358,7 @@ def _given(rows: Optional[RowsInput], what: str) -> RowsInput:
     return rows
 
 
-def _count(name: str, value: Any, least: int = 0) -> Any:
+def _count(name: str, value: Any, least: int = 0, most: int = sys.maxsize) -> Any:
     """A count or size parameter, checked before the extension sees it: a non-integer value or
     one below `least` raises InputError naming the parameter (the extension's unsigned types
     raised a bare OverflowError, or a TypeError, without saying which argument; a 0 where the
@@ -366,6 +367,8 @@ def _count(name: str, value: Any, least: int = 0) -> Any:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number {least} or above, not {value!r}")
+    if value > most:  # 2**70 raised a bare OverflowError in the extension's conversion
+        raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number from {least} to {most}, not {value!r}")
     return value
 
 

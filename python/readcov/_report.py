@@ -3,6 +3,7 @@ call, `readcov_files::report`), with its summary figures."""
 
 from __future__ import annotations
 
+import errno
 import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -42,10 +43,22 @@ class ReportResult(Dict[str, Any]):
     notes: List[str]
 
 
-def _write(path: Optional[PathLike], text: str) -> None:
-    if path is not None:
-        with open(os.fspath(path), "w", encoding="utf-8") as f:
+def _write(field: str, path: Optional[PathLike], text: str) -> None:
+    """Writes one output file. A path that cannot be written (a missing folder, a directory,
+    a full device) raises InputError naming it and `field`, not a bare OSError; a FIFO no
+    process reads is refused at once (opened without blocking: ENXIO), where `open` waited
+    for a reader forever."""
+    if path is None:
+        return
+    name = os.fsdecode(os.fspath(path))
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NONBLOCK, 0o666)
+        os.set_blocking(fd, True)  # a FIFO with a reader: writes wait for it as usual
+        with open(fd, "w", encoding="utf-8") as f:
             f.write(text)
+    except OSError as e:
+        why = "a FIFO no process reads" if e.errno == errno.ENXIO else e.strerror or str(e)
+        raise InputError(name, 0, field, f"cannot write the {field} output: {why}") from None
 
 
 def report(
@@ -96,12 +109,19 @@ def report(
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
+    # `--k` is 1..=2^32-1 and `--ledger`/`--tasks` need `--runs` at the CLI; here they were
+    # checked only with `runs` given, else ignored without a word (k=(0,), a missing ledger).
+    sheet_k = [_count("k", x, 1, 2**32 - 1) for x in k]
+    if runs is None:
+        for given, field in ((ledger, "ledger"), (tasks, "tasks")):
+            if given is not None:
+                raise InputError("<arguments>", 0, field, f"`{field}` needs `runs` (the CLI's --{field} needs --runs)")
     inputs = (
         _named(gold), _input(reads, "reads"), _outcomes(outcomes),
         _optional_input(units, "units"), _patches(patches), _reports(test_reports),
         None if runs is None else (
             _input(runs, "runs"), _optional_input(ledger, "ledger"), _optional_input(tasks, "tasks"),
-            [_count("k", x, 1) for x in k],
+            sheet_k,
         ),
     )
     ks = None if at_k is None else [_count("at_k", k) for k in at_k]
@@ -113,9 +133,9 @@ def report(
     result.html, result.lcov, result.sarif = html_text, lcov_text, sarif_text
     result.notes = notes
     result.errors = _located(errs)
-    _write(html, html_text)
-    _write(lcov, lcov_text)
-    _write(sarif, sarif_text)
+    _write("html", html, html_text)
+    _write("lcov", lcov, lcov_text)
+    _write("sarif", sarif, sarif_text)
     if result.errors and errors == "raise":
         first = result.errors[0]
         raise InputError(first.file, first.line, first.field, first.message, result.errors, result)

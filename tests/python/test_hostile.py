@@ -2,7 +2,14 @@
 input that holds no gold span is the CLI's "no valid gold spans, nothing to score" (the CLI exits 2
 with it), never rows scored against no gold. `score`, `at_k` and `explain` returned those rows
 (every run `unscored`) for an empty gold file, `[]` or an empty DataFrame; `report`,
-`score_sets` and `diagnose` already refused them."""
+`score_sets` and `diagnose` already refused them. And the rest the red team found: a count too
+large for the extension (`k=(2**70,)`), `jobs=10**9` (a Rust panic), `report`'s `k`, `ledger`
+and `tasks` ignored without `runs`, and output paths that cannot be written (a bare OSError; a
+FIFO nobody reads hung)."""
+
+import os
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -52,3 +59,59 @@ def test_bad_gold_rows_still_name_the_row(real_files):
     assert (e.value.file, e.value.line, e.value.field) == ("<gold>", 1, "start")
     got = readcov.score([{"task": "t", "path": "p"}], str(real_files / "reads.jsonl"), errors="collect")
     assert [(x.line, x.field) for x in got.errors] == [(1, "start")]
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda g, r: readcov.at_k(g, r, k=(2**70,)), "k"),
+    (lambda g, r: readcov.at_k(g, r, widen=2**64), "widen"),
+    (lambda g, r: readcov.score_sets({"a": g}, r, widen=2**70), "widen"),
+    (lambda g, r: readcov.gold_from_runs(r, g, min_runs=2**64), "min_runs"),
+    (lambda g, r: readcov.diagnose(g, r, jobs=2**70), "jobs"),
+    (lambda g, r: readcov.report(g, r, at_k=(2**63,)), "at_k"),
+    (lambda g, r: readcov.report(g, r, k=(2**32,)), "k"),
+], ids=["at_k-k", "at_k-widen", "score_sets-widen", "gold_from_runs-min_runs", "diagnose-jobs", "report-at_k", "report-k"])
+def test_a_count_too_large_names_its_field(call, field, real_files):
+    # It raised a bare OverflowError ("Python int too large to convert to C long").
+    with pytest.raises(readcov.InputError) as e:
+        call(str(real_files / "gold.jsonl"), str(real_files / "reads.jsonl"))
+    assert (e.value.file, e.value.field) == ("<arguments>", field)
+    assert "must be a whole number from" in e.value.message
+
+
+def test_a_billion_jobs_is_no_panic(real_files):
+    # Every thread was spawned up front until the system refused one: PanicException.
+    g, r = str(real_files / "gold.jsonl"), str(real_files / "reads.jsonl")
+    assert list(readcov.diagnose(g, r, jobs=10**9)) == list(readcov.diagnose(g, r, jobs=1))
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"k": (0,)}, "k"), ({"k": (-1,)}, "k"), ({"ledger": "missing.jsonl"}, "ledger"), ({"tasks": 5}, "tasks"),
+])
+def test_report_sheet_settings_without_runs_are_checked(kwargs, field, real_files):
+    # Without `runs` they were ignored, where the CLI refuses `--k 0` and `--ledger` without `--runs`.
+    with pytest.raises(readcov.InputError) as e:
+        readcov.report(str(real_files / "gold.jsonl"), str(real_files / "reads.jsonl"), **kwargs)
+    assert e.value.field == field
+
+
+@pytest.mark.parametrize("where", ["missing/r.html", "adir"])
+def test_an_output_that_cannot_be_written_is_an_input_error(where, real_files, tmp_path):
+    (tmp_path / "adir").mkdir()
+    target = tmp_path / where
+    with pytest.raises(readcov.InputError) as e:
+        readcov.report(str(real_files / "gold.jsonl"), str(real_files / "reads.jsonl"), html=str(target))
+    assert (e.value.file, e.value.field) == (str(target), "html")
+
+
+def test_an_output_fifo_nobody_reads_is_refused_not_waited_on(real_files, tmp_path):
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    code = (
+        "import readcov, sys\n"
+        "try:\n"
+        f"    readcov.report({str(real_files / 'gold.jsonl')!r}, {str(real_files / 'reads.jsonl')!r}, sarif={str(fifo)!r})\n"
+        "except readcov.InputError as e:\n"
+        "    print(e.field, e.message)\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert p.stdout.strip() == "sarif cannot write the sarif output: a FIFO no process reads", p.stderr

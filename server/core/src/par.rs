@@ -37,8 +37,14 @@ where
         mine
     };
     let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    // No more threads than items, and a thread the system refuses (`jobs=10**9` from Python:
+    // "failed to spawn thread" panicked, aborting the CLI and raising PanicException) is one
+    // fewer worker, not a failure: the threads that run claim every item between them.
+    let threads = threads.min(items.len());
     std::thread::scope(|s| {
-        let workers: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let workers: Vec<_> = (1..threads)
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(s, work).ok())
+            .collect();
         let own = work();
         let joined = workers.into_iter().map(|w| match w.join() {
             Ok(v) => v,
