@@ -372,6 +372,15 @@ def _count(name: str, value: Any, least: int = 0, most: int = sys.maxsize) -> An
     return value
 
 
+def _threshold(value: Any) -> float:
+    """`threshold` as a float: a string (`"0.5"`) or a boolean (`True`, scored as 1.0) raises
+    InputError naming it, as the CLI's `--threshold` takes numbers only; `float()` took both.
+    The range (0 to 1, no NaN) is the extension's check."""
+    if isinstance(value, (str, bytes, bool)):
+        raise InputError("<arguments>", 0, "threshold", f"`threshold` must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
 def _jobs(jobs: Any) -> int:
     """`jobs=`: threads, as `--jobs N` takes them (0: the available cores); None or a negative or
     non-integer value raises InputError naming `jobs`."""
@@ -592,7 +601,7 @@ def score(
     o = _outcomes(outcomes)
     with _no_gc():
         rows, totals, partial, errs, notes, kept = _call(
-            _native.score, g, r, float(threshold), _path(workspace), _shard(shard), breakdown is True,
+            _native.score, g, r, _threshold(threshold), _path(workspace), _shard(shard), breakdown is True,
             _count("widen", widen), _path(workspaces), outcomes=o, columns=columns,
             sources=_sources(sources),
         )
@@ -931,7 +940,7 @@ def sheet(
         require=None if require is None else list(require),
         k=[_count("k", x, 1) for x in k],
         regeneration_limit=_count("regeneration_limit", regeneration_limit),
-        threshold=float(threshold),
+        threshold=_threshold(threshold),
         workspace=_path(workspace),
         shard=_shard(shard),
         sources=_sources(sources),
@@ -1019,7 +1028,7 @@ def _explain(
     leads the explanation's error as the CLI's `gold set NAME: ...`."""
     text, errs, notes = _call(
         _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
-        _path(workspace), _outcomes(outcomes), float(threshold), _path(workspaces),
+        _path(workspace), _outcomes(outcomes), _threshold(threshold), _path(workspaces),
         _patches(patches), _reports(test_reports), stages, sources=_sources(sources),
         gold_set=gold_set,
     )
@@ -1227,7 +1236,7 @@ def diagnose(
     runs, summary, partial, errs, notes = _call(
         _native.diagnose, _input(gold, "gold"), _input(reads, "reads"), _patches(patches),
         _reports(test_reports), _outcomes(outcomes), _path(workspace),
-        _path(workspaces), float(threshold), group_by, _shard(shard), sources=_sources(sources),
+        _path(workspaces), _threshold(threshold), group_by, _shard(shard), sources=_sources(sources),
         jobs=_jobs(jobs),
     )
     result = DiagnoseResult(runs)

@@ -13,6 +13,7 @@ from . import (
     SourcesArg,
     _call,
     _count,
+    _threshold,
     _finish,
     _input,
     _located,
@@ -102,7 +103,7 @@ def at_k(
     if trec_run is not None and not isinstance(trec_run, str):
         raise InputError("<arguments>", 0, "trec_run", f"`trec_run` takes a level name (file, unit, line), not {trec_run!r}")
     rows, points, errs, notes, trec = _call(
-        _native.at_k, _input(gold, "gold"), _input(reads, "reads"), ks, float(threshold),
+        _native.at_k, _input(gold, "gold"), _input(reads, "reads"), ks, _threshold(threshold),
         _path(workspace), _path(workspaces), _count("widen", widen), sources=_sources(sources),
         trec_run=trec_run,
     )

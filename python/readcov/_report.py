@@ -14,6 +14,7 @@ from . import (
     RowsInput,
     _call,
     _count,
+    _threshold,
     _input,
     _located,
     _native,
@@ -112,6 +113,8 @@ def report(
     # `--k` is 1..=2^32-1 and `--ledger`/`--tasks` need `--runs` at the CLI; here they were
     # checked only with `runs` given, else ignored without a word (k=(0,), a missing ledger).
     sheet_k = [_count("k", x, 1, 2**32 - 1) for x in k]
+    if not isinstance(title, str):  # `str(title)` made `title=None` the page title "None"
+        raise InputError("<arguments>", 0, "title", f"`title` must be a string, not {title!r}")
     if runs is None:
         for given, field in ((ledger, "ledger"), (tasks, "tasks")):
             if given is not None:
@@ -126,7 +129,7 @@ def report(
     )
     ks = None if at_k is None else [_count("at_k", k) for k in at_k]
     summary, html_text, lcov_text, sarif_text, errs, notes = _call(
-        _native.report, inputs, str(title), float(threshold), _path(workspace), _path(workspaces),
+        _native.report, inputs, title, _threshold(threshold), _path(workspace), _path(workspaces),
         ks, bool(lcov_gold_unread), bool(stages), sources=_sources(sources),
     )
     result = ReportResult(summary)

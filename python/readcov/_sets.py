@@ -13,6 +13,7 @@ from . import (
     RowsInput,
     _call,
     _count,
+    _threshold,
     _finish,
     _given,
     _input,
@@ -111,7 +112,7 @@ def score_sets(
     rows, totals, errs, notes = _call(
         _native.score_sets,
         _named(gold), _input(reads, "reads"), _outcomes(outcomes),
-        float(threshold), _path(workspace), _path(workspaces), _shard(shard), _count("widen", widen),
+        _threshold(threshold), _path(workspace), _path(workspaces), _shard(shard), _count("widen", widen),
         bool(consensus), str(agree), _count("min_runs", min_runs), loo_failed,
         sources=_sources(sources),
     )

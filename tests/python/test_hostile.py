@@ -115,3 +115,28 @@ def test_an_output_fifo_nobody_reads_is_refused_not_waited_on(real_files, tmp_pa
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert p.stdout.strip() == "sarif cannot write the sarif output: a FIFO no process reads", p.stderr
+
+
+THRESHOLD_CALLS = {
+    "score": lambda g, r, t: readcov.score(g, r, threshold=t),
+    "at_k": lambda g, r, t: readcov.at_k(g, r, k=(1,), threshold=t),
+    "report": lambda g, r, t: readcov.report(g, r, threshold=t),
+    "score_sets": lambda g, r, t: readcov.score_sets({"a": g}, r, threshold=t),
+    "diagnose": lambda g, r, t: readcov.diagnose(g, r, threshold=t),
+    "explain": lambda g, r, t: readcov.explain(g, r, TASK, threshold=t),
+}
+
+
+@pytest.mark.parametrize("value", ["0.5", True], ids=["str", "bool"])
+@pytest.mark.parametrize("call", sorted(THRESHOLD_CALLS))
+def test_threshold_takes_numbers_only(call, value, real_files):
+    # `float()` took "0.5", and True as 1.0 (explain's verdicts then held runs to 100%).
+    with pytest.raises(readcov.InputError) as e:
+        THRESHOLD_CALLS[call](str(real_files / "gold.jsonl"), str(real_files / "reads.jsonl"), value)
+    assert (e.value.file, e.value.field) == ("<arguments>", "threshold")
+
+
+def test_report_title_is_a_string(real_files):
+    with pytest.raises(readcov.InputError) as e:
+        readcov.report(str(real_files / "gold.jsonl"), str(real_files / "reads.jsonl"), title=None)
+    assert e.value.field == "title"
