@@ -272,6 +272,13 @@ def mini_log(ws):
         ("cat pkg/mod.py", "<returncode>0</returncode>\n<output_head>\n" + full[:90] + "\n</output_head>\n"
          "<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\n" + full[-80:] +
          "\n</output_tail>"),
+        # a window longer than the file, cut: without the length only the head is certain
+        ("head -n 3000 pkg/mod.py", "<returncode>0</returncode>\n<output_head>\n" + full[:90] +
+         "\n</output_head>\n<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\n" +
+         full[-80:] + "\n</output_tail>"),
+        ("sed -n '1,3000p' pkg/mod.py", "<returncode>0</returncode>\n<output_head>\n" + full[:90] +
+         "\n</output_head>\n<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\n" +
+         full[-80:] + "\n</output_tail>"),
         # a numbered output cut: the tail's first line (its number may be cut) is dropped
         ("grep -n '#' pkg/mod.py", "<returncode>0</returncode>\n<output_head>\n" + grep[:75] +
          "\n</output_head>\n<elided_chars>\n99 characters elided\n</elided_chars>\n<output_tail>\n" +

@@ -298,7 +298,8 @@ class Run(Tools):
             if seq is None:
                 return []  # file length unknown
             h = len(head)
-            keep = seq[:h] if tail is None else seq[:h] + (seq[h:][-len(tail):] if tail else [])
+            # docs "What counts as displayed": without the length a cut output credits only its head
+            keep = seq[:h] if tail is None or length is None else seq[:h] + (seq[h:][-len(tail):] if tail else [])
             return [(rel, s, e) for s, e in runs_of(keep)]
         whole = rd.ranges is None and rd.start == 1 and rd.end is None and rd.tail is None
         if length is None:
@@ -324,7 +325,9 @@ class Run(Tools):
         ranges = [(a, b) for a, b in ranges if a <= b]
         seq = [(i, n) for i, (a, b) in enumerate(ranges) for n in range(a, b + 1)]
         h = len(head)
-        if tail is None:
+        if tail is None or length is None:
+            # docs "What counts as displayed": without the length the span's end is an upper bound,
+            # so a cut output credits only its head
             keep = seq[:h]
         else:
             t = len(tail)

@@ -65,8 +65,7 @@ def gemini_additions():
         ("run_shell_command", {"command": "sed -n '1,100p' e.py"}, {"output": (
             "Tool output was too large and has been truncated.\nTruncated part of the output:\nCommand: x\n"
             "Output: l1\nl2\n... [CONTENT TRUNCATED] ...\nl99\nl100\nError: (none)\nExit Code: 0")}),
-    ]), {("a.py", 1, 3), ("b.py", 1, 2), ("c.py", 1, 1), ("d.py", 1, 3), ("d.py", 99, 100), ("e.py", 1, 2),
-         ("e.py", 99, 100)}, {}
+    ]), {("a.py", 1, 3), ("b.py", 1, 2), ("c.py", 1, 1), ("d.py", 1, 3), ("e.py", 1, 2)}, {}  # no length: heads only
 
 
 def inspect_cases():

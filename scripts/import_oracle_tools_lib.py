@@ -307,6 +307,10 @@ def shell_read(cmd, cwd, roots, output, length=None):
             return ("rows", rp, [])  # not in the workspace: the caller says so
     if b is None and not shown.count():
         return ("reason", LENGTH_UNKNOWN)  # a whole-file read with nothing to count
+    if shown.cut and b is not None and not (length and length(rp) is not None):
+        # docs "What counts as displayed": without the file's length the span's end (`1,100p`) is
+        # only an upper bound, so a cut output credits only its head
+        return ("rows", rp, [(a, min(b, a + len(shown.head) - 1))] if shown.head else [])
     got = credit_unnumbered(a, b, shown)
     if got == "cut":  # the tail's lines are the file's last ones: its length is needed
         return ("reason", LENGTH_UNKNOWN)

@@ -202,7 +202,13 @@ impl Session<'_> {
         let rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
         // The output shows the selected lines in order: only its displayed lines were seen (the
         // head and tail around a cut, never more lines than the output has).
+        // Without the file's length the window's end is only an upper bound (`head -n 3000` of a
+        // 1200-line file): a tail shown after a cut sits at the file's unknown end, so only the
+        // head is certain (before session 27 the tail was placed at the bound: over-credit).
         let mut rs = match shown {
+            Some(d) if len.is_none() && d.cut == crate::display::Cut::Middle => {
+                crate::display::first_lines(&rs, d.head.len() as u64)
+            }
             Some(d) => d.keep(&rs),
             None => rs,
         };

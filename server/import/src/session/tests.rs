@@ -364,3 +364,38 @@ fn reads_of_a_file_the_replay_lost_are_unaligned_whatever_they_show() {
     assert_eq!(s.skipped.get(&Reason::UnalignedAfterEdit), Some(&4));
     assert_eq!(s.skipped.get(&Reason::TextMismatch), None);
 }
+
+/// A session with no workspace: no file's length is known.
+fn run_bare(actions: &[Action]) -> Vec<(String, u32, u32, EventKind)> {
+    let mut roots = Roots::new();
+    roots.add("/repo");
+    let mut s = Session::new("t", "r", roots, "/repo", &crate::NoFiles);
+    for a in actions {
+        s.apply(a);
+    }
+    s.finish()
+        .0
+        .into_iter()
+        .map(|r| (r.path, r.start, r.end, r.kind))
+        .collect()
+}
+
+#[test]
+fn cut_window_of_unknown_length_credits_only_its_head() {
+    // `head -n 3000` of a 1200-line file, its middle cut: the tail shown is the file's last lines
+    // (1199–1200), not 2999–3000; without the file's length only the head is certain. Before
+    // session 27 the tail was placed at the window's upper bound and credited 2999–3000.
+    let oh = "l1\nl2\n[... Observation truncated due to length ...]\nl1199\nl1200\n";
+    let msa = "<returncode>0</returncode>\n<output_head>\nl1\nl2\n</output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\nl1199\nl1200\n</output_tail>";
+    for (cmd, out) in [
+        ("head -n 3000 a.py", oh),
+        ("sed -n '1,3000p' a.py", oh),
+        ("head -n 3000 a.py", msa),
+    ] {
+        assert_eq!(
+            run_bare(&[bash(0, cmd, out)]),
+            reads(&[("a.py", 1, 2)]),
+            "{cmd}"
+        );
+    }
+}
