@@ -52,6 +52,15 @@ SHELL = [
     ("sed -n '/def gamma/,/nomatch/p' pkg/mod.py", None, "range needs the workspace"),
     ("sed -n -e '2,3p' -e '7p' pkg/mod.py", None, None),
     ("sed -n '2,4p;9p' pkg/util.py", None, None),
+    # GNU sed: file order, a line once per range that selects it (docs: several ranges)
+    ("sed -n '10,12p;1,3p' pkg/util.py | head -2", None, None),
+    # no terminal: less/more copy the pipe (docs "pipes")
+    ("grep -n 'util 1' pkg/util.py | less", None, None),
+    ("grep -n 'util 1' pkg/util.py | more", None, None),
+    ("sed -n '2,4p' pkg/util.py | less", None, None),
+    ("cat pkg/util.py | more", None, None),
+    ("sed -n '1,5p;3,8p' pkg/util.py", None, None),
+    ("sed -n '12,14p;1,2p' pkg/util.py | sed -n '2,3p'", None, None),
     ("sed -n '15,$p' pkg/util.py", None, "file length unknown"),
     ("sed -n '6 p' pkg/util.py", None, None),
     ("grep -n -A 2 -B 1 'return' pkg/mod.py", None, None),

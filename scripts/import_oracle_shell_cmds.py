@@ -7,7 +7,7 @@ from import_oracle_shell_sh import ALL_FILES, GIT_ALL, Read, grep_args, head_tai
 
 SILENT = {"cd", "mkdir", "touch", "export", "rm", "cp", "mv", "true"}
 READERS = {"cat", "nl", "less", "more", "bat", "head", "tail", "sed", "grep", "rg"}
-HIDERS = {"wc", "awk", "sort", "uniq", "cut", "tr", "xargs", "less", "more"}
+HIDERS = {"wc", "awk", "sort", "uniq", "cut", "tr", "xargs"}
 
 
 def _writes(pl):
@@ -127,6 +127,8 @@ def classify(pl):
                 continue
             read.ranges = r2[0]
             read.end = -1
+        elif w[0] in ("less", "more") and all(x.startswith("-") for x in w[1:]):
+            continue  # docs "pipes": with no terminal they copy the pipe unchanged
         elif w[0] in HIDERS or w[0] in ("grep",):
             return ("none", "filter hides positions")
         elif read.numbered and w[0] in ("head", "tail") and head_tail(w) and not head_tail(w)[2] \
@@ -211,7 +213,10 @@ def compose(ops, length):
         elif op == "from":
             seq = seq[v - 1:]
         else:
-            seq = [x for a, b in v for x in seq[a - 1:(len(seq) if b is None else max(a, b))]]
+            # docs: GNU sed runs the whole script on each line in turn, so a line comes once per
+            # range that selects it, in the stream's order (`'10,12p;1,3p'`: 1-3 then 10-12)
+            seq = [x for i, x in enumerate(seq, 1) for a, b in v
+                   if a <= i <= (len(seq) if b is None else max(a, b))]
     if length is None and virtual in seq:
         return None
     return seq

@@ -323,7 +323,9 @@ class Run(Tools):
             end = rd.end if rd.end is not None else length
             ranges = [(rd.start, end if length is None else min(end, length))]
         ranges = [(a, b) for a, b in ranges if a <= b]
-        seq = [(i, n) for i, (a, b) in enumerate(ranges) for n in range(a, b + 1)]
+        # docs: GNU sed prints each line once per range that selects it, in file order
+        top = max((b for _, b in ranges), default=0)
+        seq = [(0, n) for n in range(1, top + 1) for a, b in ranges if a <= n <= b]
         h = len(head)
         if tail is None or length is None:
             # docs "What counts as displayed": without the length the span's end is an upper bound,

@@ -157,6 +157,9 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         }
         let next = match &**cmd {
             "cat" if words.len() == 1 => None,
+            // Reading a pipe with no terminal (an agent's shell has none), `less` and `more` copy
+            // it unchanged, as `cat` does (before session 27 `cat f | less` read nothing).
+            "less" | "more" if words[1..].iter().all(|w| w.starts_with('-')) => None,
             "head" | "tail" => match count_arg(words) {
                 Some((n, plus, files)) if files.is_empty() => {
                     let n = n.unwrap_or(10);
@@ -228,14 +231,64 @@ pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
             Sel::From(k) => slice(&runs, u64::from(*k).max(1), None),
             // Needs the file's text: resolved into `Ranges` by the caller that has it.
             Sel::Pattern(_) => return None,
-            Sel::Ranges(rs) => rs
-                .iter()
-                .filter(|(a, b)| b.is_none_or(|b| b >= *a))
-                .flat_map(|(a, b)| slice(&runs, u64::from(*a), b.map(u64::from)))
-                .collect(),
+            Sel::Ranges(rs) => sed_print(&runs, rs)?,
         };
     }
     runs.into_iter().map(|(s, e)| Some((s, e?))).collect()
+}
+
+/// Most lines one `sed -n` script may print more than once, one per line (more: unknown).
+const MAX_REPEATED: u64 = 100_000;
+
+/// What `sed -n 'a,bp;c,dp'` prints of the stream `runs`: GNU sed runs its whole script on each
+/// line in turn, so lines come in the stream's order, each once per range that selects it
+/// (`'1,5p;3,8p'` prints 1 2 3 3 4 4 5 5 6 7 8, `'10,12p;1,3p'` 1–3 then 10–12). Before session
+/// 27 the ranges were taken one after the other (10–12 then 1–3), so a stage after them, or a cut,
+/// placed the lines shown at the wrong file lines (`sed -n '10,12p;1,3p' f | head -2` took 10–11
+/// for the 1–2 shown).
+/// `None`: a line repeated on a run to the unknown end, or too many repeats to list.
+fn sed_print(runs: &[Run], rs: &[(u32, Option<u32>)]) -> Option<Vec<Run>> {
+    let rs: Vec<(u64, Option<u64>)> = rs
+        .iter()
+        .filter(|(a, b)| b.is_none_or(|b| b >= *a))
+        .map(|(a, b)| (u64::from(*a), b.map(u64::from)))
+        .collect();
+    // The positions where the set of selecting ranges changes.
+    let mut cuts: Vec<u64> = rs
+        .iter()
+        .flat_map(|(a, b)| [Some(*a), b.map(|b| b + 1)])
+        .flatten()
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out = Vec::new();
+    let mut repeated: u64 = 0;
+    for (i, &from) in cuts.iter().enumerate() {
+        let to = cuts.get(i + 1).map(|n| n - 1);
+        let times = rs
+            .iter()
+            .filter(|(a, b)| *a <= from && b.is_none_or(|b| b >= from))
+            .count() as u64;
+        let part = match times {
+            0 => continue,
+            _ => slice(runs, from, to),
+        };
+        if times == 1 {
+            out.extend(part);
+            continue;
+        }
+        for (s, e) in part {
+            let e = e?;
+            repeated += (u64::from(e) + 1 - u64::from(s)) * times;
+            if repeated > MAX_REPEATED {
+                return None;
+            }
+            for n in s..=e {
+                out.extend(std::iter::repeat_n((n, Some(n)), times as usize));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// A run of file lines `start..=end`; `None` end: to the file's unknown end.

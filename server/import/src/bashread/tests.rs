@@ -221,3 +221,43 @@ fn a_filter_that_rewrites_numbered_lines_hides_them() {
         assert!(matches!(plan_of(cmd), Plan::Numbered { .. }), "{cmd}");
     }
 }
+
+#[test]
+fn several_sed_ranges_print_in_file_order_once_per_range() {
+    // GNU sed 4.9: `seq 12 | sed -n '1,5p;3,8p'` prints 1 2 3 3 4 4 5 5 6 7 8 and
+    // `sed -n '10,12p;1,3p'` prints 1 2 3 10 11 12: the script runs on each line in turn.
+    let one = |n| (n, n);
+    assert_eq!(
+        evaluate(&[Sel::Ranges(vec![(1, Some(5)), (3, Some(8))])], Some(20)),
+        Some(vec![
+            (1, 2),
+            one(3),
+            one(3),
+            one(4),
+            one(4),
+            one(5),
+            one(5),
+            (6, 8)
+        ])
+    );
+    assert_eq!(
+        evaluate(&[Sel::Ranges(vec![(10, Some(12)), (1, Some(3))])], None),
+        Some(vec![(1, 3), (10, 12)])
+    );
+    // A stage after them takes the lines in that order (before session 27: 10–11).
+    assert_eq!(
+        evaluate(
+            &[
+                Sel::Ranges(vec![(10, Some(12)), (1, Some(3))]),
+                Sel::Head(2)
+            ],
+            None
+        ),
+        Some(vec![(1, 2)])
+    );
+    // `'8,$p;2,3p'` of a 9-line file: 2–3, then 8–9.
+    assert_eq!(
+        evaluate(&[Sel::Ranges(vec![(8, None), (2, Some(3))])], Some(9)),
+        Some(vec![(2, 3), (8, 9)])
+    );
+}

@@ -399,3 +399,30 @@ fn cut_window_of_unknown_length_credits_only_its_head() {
         );
     }
 }
+
+#[test]
+fn several_sed_ranges_are_read_in_file_order() {
+    // GNU sed prints `'10,12p;1,3p'` as 1–3 then 10–12: `| head -2` shows lines 1–2 (before
+    // session 27 they were placed at 10–11, whose text differs: nothing was credited).
+    let (rows, _) = run(&[bash(0, "sed -n '10,12p;1,3p' a.py | head -2", "a1\na2\n")]);
+    assert_eq!(rows, reads(&[("a.py", 1, 2)]));
+}
+
+#[test]
+fn less_and_more_in_a_pipe_pass_the_lines_through() {
+    // An agent's shell has no terminal: `less`/`more` then copy their input, as `cat` does.
+    let (rows, _) = run(&[
+        bash(0, "sed -n '2,4p' a.py | less", "a2\na3\na4\n"),
+        bash(1, "head -3 a.py | more", "a1\na2\na3\n"),
+        bash(2, "grep -n a1 a.py | less -R", "1:a1\n10:a10\n"),
+    ]);
+    assert_eq!(
+        rows,
+        reads(&[
+            ("a.py", 2, 4),
+            ("a.py", 1, 3),
+            ("a.py", 1, 1),
+            ("a.py", 10, 10)
+        ])
+    );
+}
