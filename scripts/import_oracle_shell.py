@@ -34,8 +34,8 @@ fall in it (then not compared):
   one chat message;
 - numbered and unnumbered reads in one command, a numbered read beside other commands' output;
 - shell the oracle does not model: compound commands (`for`, `if`, `$(…)`), options of
-  cat/head/tail/sed/grep it does not parse, pipe stages other than head/tail/grep/sed -n and the
-  position-hiding filters (pipes of those compose, docs "pipes": `head -100 f | tail -20`,
+  cat/head/tail/sed/grep it does not parse, pipe stages other than head/tail/grep/sed -n/less/more
+  and the position-hiding filters (pipes of those compose, docs "pipes": `head -100 f | tail -20`,
   `sed -n 'a,bp' f | head`, `tail -5 f | grep -n x`, numbered output through head/tail/sed -n/
   grep/sort), a stage after a sed regex range, `grep -n` of a stream of several runs or of
   numbered output, a sed regex range whose output the tool cut, unparsable quoting, a
