@@ -158,8 +158,8 @@ fn split(name: &str, args: Value, output: Option<&str>) -> Vec<(Value, Option<St
 /// the call's `start_line`, or its 0-based `offset` + 1).
 fn read_window<'a>(args: &Value, out: &'a str) -> (u32, &'a str) {
     const MARK: &str = "--- FILE CONTENT (truncated) ---\n";
-    if let (Some(s), Some(m)) = (out.find("Showing lines "), out.find(MARK)) {
-        let from = out[s + "Showing lines ".len()..]
+    if let (Some(status), Some(m)) = (showing(out), out.find(MARK)) {
+        let from = status
             .split(['-', ' '])
             .next()
             .and_then(|n| n.parse::<u32>().ok());
@@ -174,14 +174,20 @@ fn read_window<'a>(args: &Value, out: &'a str) -> (u32, &'a str) {
     (u32::try_from(from.max(1)).unwrap_or(u32::MAX), out)
 }
 
+/// What follows `Showing lines ` in a `read_file` status (`A-B of N total lines.` and the rest of
+/// the output), if there is one: the window's first line, last line and the file's length.
+fn showing(out: &str) -> Option<&str> {
+    const STATUS: &str = "Showing lines ";
+    out.find(STATUS).map(|s| &out[s + STATUS.len()..])
+}
+
 /// Whether `read_file` says its window stops before the file's end: `Showing lines A-B of N
 /// total lines.` with `B < N`.
 fn ends_before_file_end(out: &str) -> bool {
-    let Some(s) = out.find("Showing lines ") else {
+    let Some(status) = showing(out) else {
         return false;
     };
-    let rest = &out[s + "Showing lines ".len()..];
-    let line = rest.split('\n').next().unwrap_or("");
+    let line = status.split('\n').next().unwrap_or("");
     let num = |t: Option<&str>| t.and_then(|t| t.trim().parse::<u64>().ok());
     let end = num(line.split(" of ").next().and_then(|r| r.split('-').nth(1)));
     let total = num(line
