@@ -22,9 +22,9 @@ import csv
 import io
 import json
 import subprocess
-import sys
 
-from atk_oracle_spec import expected, load_jsonl
+from atk_oracle_spec import expected
+from oracle_io import finish, load_jsonl
 
 PROBLEMS = []
 CHECKED = collections.Counter()
@@ -195,13 +195,7 @@ def main():
     else:
         import atk_oracle_cases
         atk_oracle_cases.run_all(a.rc, check)
-    print("checked: " + ", ".join(f"{v} {k}" for k, v in CHECKED.items()))
-    print("left out: " + (", ".join(f"{v} {k}" for k, v in LEFT_OUT.items()) or "nothing"))
-    for p in PROBLEMS:
-        print("DISAGREE: " + p)
-    if PROBLEMS:
-        print(f"{len(PROBLEMS)} disagreement(s)")
-        sys.exit(1)
+    finish(CHECKED, LEFT_OUT, PROBLEMS)
 
 
 if __name__ == "__main__":

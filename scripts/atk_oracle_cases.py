@@ -6,10 +6,11 @@ a class body into a method, a nested function), chunks past the end of the file 
 workspace lacks, a file with no grammar hit, a task with no chunks (gold only; an agent's reads
 only), a run with all chunks cut at k, ranked edits and `manual` chunks (never counted), optional
 gold, a task without gold, two runs, --widen 0 and 3, --threshold 1, no workspace."""
-import json
 import os
 import random
 import tempfile
+
+from oracle_io import write_jsonl
 
 PY = '''import os
 
@@ -37,14 +38,6 @@ def omega():
 # lines: 1 import, 4-6 alpha, 9-18 Box (open 12-13, close 15-18, inner 16-17), 21-22 omega; 22 lines
 
 TXT = "".join(f"line {i}\n" for i in range(1, 31))
-
-
-def write(d, name, rows):
-    p = os.path.join(d, name)
-    with open(p, "w") as f:
-        for r in rows:
-            f.write(json.dumps(r) + "\n")
-    return p
 
 
 def ws(d):
@@ -98,10 +91,10 @@ EXTRA_GOLD = [g("q.py", 2, 2, task="t3"), g("z.py", 1, 1, task="t4"), g("pkg/a.p
 def run_all(rc, check):
     with tempfile.TemporaryDirectory() as d:
         wsd = ws(d)
-        gold = write(d, "gold.jsonl", GOLD + EXTRA_GOLD)
+        gold = write_jsonl(d, "gold.jsonl", GOLD + EXTRA_GOLD)
         opts = [dict(), dict(widen=0), dict(widen=3, t=1.0)]
         for name, reads in CASES.items():
-            rp = write(d, "reads.jsonl", reads)
+            rp = write_jsonl(d, "reads.jsonl", reads)
             for i, o in enumerate(opts):
                 extra = (["--widen", str(o["widen"])] if "widen" in o else []) + \
                         (["--threshold", str(o["t"])] if "t" in o else [])
@@ -132,7 +125,7 @@ def run_all(rc, check):
             # the oracle reads "t2" from the same workspace folder as "t1"
             if not os.path.exists(os.path.join(wsd, "t2")):
                 os.symlink(os.path.join(wsd, "t1"), os.path.join(wsd, "t2"))
-            gp, rp = write(d, "rg.jsonl", gold_rows or [g("z.py", 1, 1, task="t9")]), write(d, "rr.jsonl", reads)
+            gp, rp = write_jsonl(d, "rg.jsonl", gold_rows or [g("z.py", 1, 1, task="t9")]), write_jsonl(d, "rr.jsonl", reads)
             ks = sorted(rng.sample([1, 2, 3, 4, 5, 10], 3))
             widen = rng.choice([0, 1, 5, 10])
             check(rc, gp, rp, ks, ["--workspaces", wsd, "--widen", str(widen)], [], f"random {trial}",

@@ -12,13 +12,6 @@ import subprocess
 SOURCES = {"agent", "human", "retriever"}  # formats.md: counted by default
 
 
-def load_jsonl(path):
-    rows = []
-    with open(path, encoding="utf-8-sig") as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
 
 
 def sid(v, default="default"):

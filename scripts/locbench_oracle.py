@@ -19,9 +19,9 @@ import collections
 import json
 import os
 import subprocess
-import sys
 
 import locbench_oracle_spec as spec
+from oracle_io import finish, load_jsonl
 
 PROBLEMS = []
 CHECKED = collections.Counter()
@@ -62,7 +62,7 @@ def check(rc, gold, preds, label, gold_rows=None, workspace=None, workspaces=Non
             return os.path.join(workspaces, task)
         return None
 
-    grows = spec.read_jsonl(gold)
+    grows = load_jsonl(gold)
     if any("file_changes" in r or "edit_functions" in r for r in grows):
         g = {}
         for r in grows:
@@ -70,9 +70,9 @@ def check(rc, gold, preds, label, gold_rows=None, workspace=None, workspaces=Non
             a = g.setdefault(r["instance_id"], ([], [], []))
             a[0].extend(f), a[1].extend(m), a[2].extend(fn)
     else:
-        g = spec.readcov_gold_names(spec.read_jsonl(gold_rows or gold), units, root_of)
+        g = spec.readcov_gold_names(load_jsonl(gold_rows or gold), units, root_of)
     pr = {}
-    for r in spec.read_jsonl(preds):
+    for r in load_jsonl(preds):
         f, m, fn = spec.prediction(r, units, root_of(r["instance_id"]))
         a = pr.setdefault(r["instance_id"], ([], [], []))
         a[0].extend(f), a[1].extend(m), a[2].extend(fn)
@@ -140,13 +140,7 @@ def main():
     else:
         import locbench_oracle_cases
         locbench_oracle_cases.run_all(a.rc, check)
-    print("checked: " + ", ".join(f"{v} {k}" for k, v in CHECKED.items()))
-    print("left out: " + (", ".join(f"{v} {k}" for k, v in LEFT_OUT.items()) or "nothing"))
-    for p in PROBLEMS:
-        print("DISAGREE: " + p)
-    if PROBLEMS:
-        print(f"{len(PROBLEMS)} disagreement(s)")
-        sys.exit(1)
+    finish(CHECKED, LEFT_OUT, PROBLEMS)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ gold at a level, `edit_functions` with two functions of one class; Agentless `li
 method, a top-level function, a nested function, a class body and module code, `variable:`,
 `found_related_locs` when the edit locations are empty, a list of samples, a file outside
 `found_files`; readcov gold lines in each of those places and in a non-Python file; other ks."""
-import json
 import os
 import tempfile
+
+from oracle_io import write_jsonl
 
 PY = '''import os
 
@@ -34,14 +35,6 @@ def omega():
     pass
 '''
 # alpha 4-7 (helper 5-6), Box 10-18 (size 11, __init__ 13-14, open 16-17), omega 20-21
-
-
-def write(d, name, rows):
-    p = os.path.join(d, name)
-    with open(p, "w") as f:
-        for r in rows:
-            f.write(json.dumps(r) + "\n")
-    return p
 
 
 PREDS = [
@@ -102,11 +95,11 @@ def run_all(rc, check):
             os.makedirs(os.path.join(ws, t))
             open(os.path.join(ws, t, "m.py"), "w").write(PY)
             open(os.path.join(ws, t, "notes.txt"), "w").write("a\nb\nc\n")
-        preds = write(d, "preds.jsonl", PREDS)
+        preds = write_jsonl(d, "preds.jsonl", PREDS)
         for name, rows in (("file_changes", FILE_CHANGES), ("edit_functions", EDIT_FUNCTIONS),
                            ("readcov gold", READCOV_GOLD)):
-            gold = write(d, name.replace(" ", "_") + ".jsonl", rows)
+            gold = write_jsonl(d, name.replace(" ", "_") + ".jsonl", rows)
             check(rc, gold, preds, f"case {name}", workspaces=ws)
             check(rc, gold, preds, f"case {name}, other ks", workspaces=ws,
                   ks={"file": [2, 7], "module": [1, 3], "function": [1, 2, 4]})
-        check(rc, write(d, "fc.jsonl", FILE_CHANGES), preds, "case file_changes, no workspace")
+        check(rc, write_jsonl(d, "fc.jsonl", FILE_CHANGES), preds, "case file_changes, no workspace")

@@ -16,15 +16,6 @@ def once(v, s):
         v.append(s)
 
 
-def read_jsonl(path):
-    out = []
-    with open(path, encoding="utf-8-sig") as f:
-        for line in f:
-            if line.strip():
-                out.append(json.loads(line))
-    return out
-
-
 class Units:
     """`readcov units FILE` per (workspace, path): [(kind, name, start, end, depth)] or None."""
 

@@ -6,6 +6,8 @@ import json
 import os
 import subprocess
 
+from oracle_io import load_jsonl
+
 COUNTED = ("agent", "human", "retriever")
 UNITS = {}  # file -> (units, parse errors) or None: `readcov units` once per file for all checks
 
@@ -25,15 +27,6 @@ def norm_path(p):
             continue
         out.append(c)
     return ("/" if absolute else "") + "/".join(out)
-
-
-def load_jsonl(path):
-    rows = []
-    with open(path, encoding="utf-8-sig") as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
 
 
 def ident(v):
