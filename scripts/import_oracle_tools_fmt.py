@@ -7,6 +7,7 @@ import os
 import re
 
 import import_oracle_tools_lib as lib
+import import_oracle_tools_shell
 from import_oracle_tools_lib import Run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,13 +24,13 @@ def result_text(content):
 
 
 def bash(run, turn, step, tool, cmd, cwd, roots, output):
-    """A shell command: one of lib.shell_read's simple forms, else left out."""
+    """A shell command: one of lib.shell_read's simple forms, else the bash model's (import_oracle_tools_shell)."""
     def length(rp):  # with a workspace: the current length of the agent's copy (None: not there)
         st = run.replay.state(rp) if run.replay else None
         return len(st[0]) if st else None
     got = lib.shell_read(cmd, cwd, roots, output, length if run.replay else None)
-    if got[0] == "leave":
-        return run.leave(step, got[1])
+    if got[0] == "leave":  # beyond the simple forms: the shell oracle's bash model
+        return import_oracle_tools_shell.shell(run, turn, step, tool, cmd, cwd, roots, output)
     if got[0] == "reason":
         return run.reason(got[1])
     run.read(turn, step, tool, got[1], lambda *_: got[2])

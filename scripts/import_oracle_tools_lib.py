@@ -162,6 +162,8 @@ class Run:
         st = self.state.get(path)
         if st == "unaligned":
             return self.reason(UNALIGNED)
+        if st == "shell-written" or (st is None and getattr(self, "all_written", False)):
+            return self.leave(step, "read after a shell write the oracle does not follow")
         if self.replay:
             return self.read_replayed(turn, step, tool, path, get_spans)
         got = get_spans()

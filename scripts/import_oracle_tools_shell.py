@@ -1,0 +1,139 @@
+"""Shell actions of structured-call logs for scripts/import_oracle_tools.py beyond the simple forms of
+import_oracle_tools_lib.shell_read (pipes, lists, redirects, substitutions, `rg`, `python3`, `VAR=x cmd`,
+…): recomputed by the shell oracle's bash model (import_oracle_shell_eval.Run with its parser, command
+table and sed model, written from docs/importers.md "What counts as a read"), imported, not copied.
+
+What differs from the shell oracle's logs is given here, each from docs/importers.md:
+- "What counts as displayed": the structured formats' cuts (import_oracle_tools_lib.displayed: Claude
+  Code's markers, Codex's, Gemini's and Inspect's as the format readers rewrite them); a tail whose first
+  line is whole keeps it for a numbered read (the shell model drops a tail's first line, which in its
+  formats always starts mid-line);
+- the working directory is the call's (Claude Code's session `cwd`, Codex's `workdir`, the V1
+  terminal's); with none (ATIF, Inspect), relative paths are repository paths;
+- "Edits and line mapping": a file the structured tools edited or created is the tools oracle's
+  (`lib.Run.state`): a shell read of it is *unaligned after edit* or *only agent-written lines*; a file a
+  shell command writes (`sed -i`, a redirect, `tee`, `cp`/`mv`, `rm`) becomes unaligned for later
+  structured reads, a here-document's (`cat > F << EOF`: created, agent lines) and a command that may
+  change any file (`patch`, `git apply|checkout|…`) leave later reads of those files out.
+
+The summary reason of a shell action the model recomputes is not (the shell oracle compares rows
+only): one that gives rows is taken to count no reason, one that gives none counts one reason the
+comparison allows (`Run.unreasoned`).
+"""
+import import_oracle_shell_cmds as S
+import import_oracle_shell_eval as E
+import import_oracle_shell_sh as SH
+import import_oracle_tools_lib as lib
+from import_oracle_shell_tools import Left
+
+SHELL_WRITTEN = "shell-written"  # lib.Run.state: a here-document's file, or any file after `patch`/`git apply`
+
+
+class ShellRun(E.Run):
+    """The shell oracle's Run, with the structured formats' displayed rules."""
+
+    def __init__(self, roots, ws):
+        super().__init__("tools", roots, ws)
+        self.numbered = False
+
+    def displayed(self, text):
+        shown = lib.displayed(text)
+        if not shown.cut:
+            return shown.head, None
+        tail = list(shown.tail)
+        if self.numbered and tail and not shown.tail_partial:
+            tail = [""] + tail  # the model drops a tail's first line: here it is whole, keep it
+        return shown.head, tail
+
+    def read(self, rd, cwd, output):
+        self.numbered = bool(rd.numbered or rd.kind == "grepN")
+        try:
+            return super().read(rd, cwd, output)
+        finally:
+            self.numbered = False
+
+
+def model(run, roots):
+    m = getattr(run, "shell_model", None)
+    if m is None:
+        ws = E.Workspace(run.replay.root) if run.replay else None
+        m = run.shell_model = ShellRun(roots, ws)
+    m.roots = sorted({r.rstrip("/") for r in roots if r}, key=len, reverse=True)
+    return m
+
+
+def replayed(run, path):
+    """True when the tools oracle's replay changed the file (the model only knows its base text)."""
+    if not run.replay or path not in run.replay.files:
+        return False
+    lines, orig = run.replay.files[path]
+    return orig != list(range(1, len(orig) + 1))
+
+
+def shell(run, turn, step, tool, cmd, cwd, roots, output):
+    """One shell command lib.shell_read leaves out: its rows from the bash model, else left out."""
+    m = model(run, roots)
+    written, every = set(m.written), m.every
+    try:
+        try:
+            _, rows = m.bash(cmd, output, cwd=cwd or "/testbed")
+        finally:
+            sync_writes(run, m, written, every, "<<" in cmd)
+    except Left as e:
+        return run.leave(step, f"shell model: {e}")
+    if not rows and "<<" in cmd and m.written - written:
+        return  # docs "Summary reasons": a here-document's file created, an edit: no reason
+    paths = {p for p, _, _ in rows}
+    if any(replayed(run, p) for p in paths):
+        return run.leave(step, "shell read of a file the structured tools edited, with a workspace")
+    kept = []
+    for p in sorted(paths):
+        st = run.state.get(p)
+        if st == SHELL_WRITTEN or (st is None and getattr(run, "all_written", False)):
+            return run.leave(step, "shell read after a shell write the oracle does not follow")
+        if st is None:
+            kept += [r for r in rows if r[0] == p]
+    if len(kept) < len(rows) and not kept:
+        st = {run.state.get(p) for p in paths}
+        return run.reason(lib.UNALIGNED if "unaligned" in st else lib.AGENT_ONLY)
+    if not rows:
+        why = no_read_reason(cmd)
+        if why:
+            return run.reason(why)
+    if not kept:
+        run.unreasoned = getattr(run, "unreasoned", 0) + 1
+        return
+    if len(kept) < len(rows):
+        run.unreasoned = getattr(run, "unreasoned", 0) + 1
+    for p, s, e in kept:
+        run.add(turn, step, tool, p, [(s, e)])
+
+
+def sync_writes(run, m, written, every, heredoc):
+    """The model's writes of this command, told to the tools oracle's per-file state."""
+    if m.every and not every:
+        run.all_written = True
+    for p in m.written - written:
+        if run.state.get(p) != "unaligned":
+            run.state[p] = SHELL_WRITTEN if heredoc else "unaligned"
+
+
+NO_NUMBERS = ("filter hides positions", "grep without -n", "grep -l/-c/-q", "a second numbering")
+
+
+def no_read_reason(cmd):
+    """docs "Summary reasons" of a command none of whose pipelines reads a file: *output without line
+    numbers* when one is a grep without `-n` or a pipe that hides positions, *ambiguous output* for
+    several files in one output, else *unknown command* (`python`, `pip`, a `cd`, a redirected
+    output); None when a pipeline reads (its empty rows have another reason, not recomputed)."""
+    why = lib.UNKNOWN_COMMAND
+    for _, pl in SH.parse(cmd):
+        c = S.classify(pl)
+        if c[0] == "read":
+            return None
+        # docs: the first failure counts, any outranking an unknown command
+        if why == lib.UNKNOWN_COMMAND and c[1] in NO_NUMBERS:
+            why = lib.NO_NUMBERS
+        elif why == lib.UNKNOWN_COMMAND and c[1] == "several files in one output":
+            why = "ambiguous output"
+    return why
