@@ -2,7 +2,7 @@
 //! definition, computes 1-based line ranges and nesting depth.
 //!
 //! Query conventions (see `grammars/README.md`): each pattern captures the whole definition with
-//! `@<kind>` and its name with `@name`. Optional extras: `@trait` (prefixed to the name as
+//! `@<kind>` and its name with `@name`. Optional extras: `@impl_trait` (prefixed to the name as
 //! `"<trait> for <name>"`, for Rust trait impls) and the kind suffix `.open` (a definition without
 //! a body — PHP `namespace X;` — runs until the next sibling of the same kind or its parent's end).
 
@@ -181,7 +181,7 @@ impl<'a> Collector<'a> {
         for c in m.captures() {
             match self.names[c.index as usize] {
                 "name" => name = Some(c.node),
-                "trait" => trait_ = Some(c.node),
+                "impl_trait" => trait_ = Some(c.node),
                 kind => unit = Some((kind, c.node)),
             }
         }

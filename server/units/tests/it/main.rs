@@ -8,5 +8,6 @@ mod dedented;
 mod differential;
 mod incremental;
 mod languages;
+mod native_exact;
 mod queries;
 mod real_data;

@@ -29,7 +29,7 @@ fn every_query_compiles() {
         for name in query.capture_names() {
             let kind = name.strip_suffix(".open").unwrap_or(name);
             assert!(
-                *name == "name" || *name == "trait" || KINDS.contains(&kind),
+                *name == "name" || *name == "impl_trait" || KINDS.contains(&kind),
                 "{}: unknown capture @{name}",
                 lang.name()
             );

@@ -1,0 +1,47 @@
+//! docs/units.md "Rust, exactly", "Go, exactly", "C, exactly" and "C++, exactly" on small sources:
+//! each case is a disagreement the native-parser oracles (scripts/units_oracle_native.py, suite
+//! 44-units-native-oracle.sh) found, written as `kind name start-end depth` lines.
+
+use readcov_units::{units, Lang};
+
+fn check(lang: Lang, source: &str, expected: &str) {
+    let r = units(lang, source).unwrap_or_else(|e| panic!("{e}"));
+    let got: String = r
+        .units
+        .iter()
+        .map(|u| format!("{} {} {}-{} {}\n", u.kind, u.name, u.start, u.end, u.depth))
+        .collect();
+    let want: String = expected
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(got, want, "{source}");
+}
+
+/// A `trait` item is a unit and holds its methods. Until session 28 the query's `@trait` kind
+/// capture was taken for the trait-impl name prefix, so no trait (Rust or PHP) was ever listed
+/// and its methods came out one level too shallow.
+#[test]
+fn rust_and_php_traits_are_units() {
+    check(
+        Lang::Rust,
+        "pub trait Tr {\n    fn req(&self);\n    fn def(&self) {}\n}\nimpl Tr for u8 {\n    fn req(&self) {}\n}\n",
+        "
+        trait Tr 1-4 0
+        method req 2-2 1
+        method def 3-3 1
+        impl Tr for u8 5-7 0
+        method req 6-6 1
+        ",
+    );
+    check(
+        Lang::Php,
+        "<?php\ntrait Greets {\n    function hi() {}\n}\n",
+        "
+        trait Greets 2-4 0
+        method hi 3-3 1
+        ",
+    );
+}
