@@ -13,7 +13,9 @@ READS: reads JSONL; --patches: each run's change (SWE-bench predictions, `partia
 DIAGNOSE_JSON: what `readcov diagnose --format json` printed on the same inputs. Units are
 `readcov units` output on the base files (an input: they have their own tests); everything else
 is recomputed here: patches applied at their stated lines (context checked; a hunk that only
-applies elsewhere is reported, since git-apply-style offsets would then matter), change lines,
+applies elsewhere is reported, since git-apply-style offsets would then matter; a file with a hunk
+that applies nowhere kept on its stated lines, its text after the change unknown, and named with the
+rebuilt change's losses in `change_lost`), change lines,
 units touched, read coverage, the stages' figures, the units' text after each patch, token
 similarity, the verdict. Exits 1 naming every disagreement.
 """
@@ -69,10 +71,14 @@ class Base:
         return {(path,) + of[ln - 1] for ln in lines if 1 <= ln <= len(of)}
 
 
+UNKNOWN = "text after unknown"  # change_of's `applied` of a file that does not apply to its base
+
+
 def change_of(patch, base, where, notes):
     """{path: (change lines, applied)} of the base files the patch changes (tests aside), plus
-    the created files and the test files."""
-    out, new_files, test_files = {}, [], []
+    the created files, the test files and the files that do not apply to their base (docs: kept on
+    their stated lines, their text after the change unknown, named in `change_lost`)."""
+    out, new_files, test_files, not_applied = {}, [], [], []
     for f in parse_diff(patch):
         path = f["path"]
         if is_test(path):  # a test file the patch creates is a test file (docs/diagnose.md)
@@ -86,9 +92,30 @@ def change_of(patch, base, where, notes):
             notes.append(f"{where}: {path} is not in the workspace: its stated lines, one <file> unit")
         # no base text to apply on: the hunks' stated lines alone
         applied = apply(lines, f["hunks"], f"{where} {path}", notes)
-        if applied is not None and applied[2]:
+        if applied is None:
+            not_applied.append(path)
+            changed = apply(None, f["hunks"], f"{where} {path}", notes)[2]
+            if changed:
+                out[path] = (changed, UNKNOWN)
+        elif applied[2]:
             out[path] = (applied[2], applied)
-    return out, sorted(set(new_files)), sorted(set(test_files))
+    return out, sorted(set(new_files)), sorted(set(test_files)), not_applied
+
+
+def check_lost(d, where, partial, not_applied, problems):
+    """docs/diagnose.md: `change_lost` names each loss of the rebuilt change (`PATH: what`, `PATH (new
+    file): what`, `any file: what`), then each file that does not apply to its base (`not applied: PATH:
+    why`); `change_partial` is true when it names any."""
+    lost = [f"{x['path']}{' (new file)' if x.get('new_file') else ''}: {x['what']}" if x.get("path")
+            else f"any file: {x['what']}" for x in partial]
+    have = d.get("change_lost") or []
+    if have[:len(lost)] != lost:
+        problems.append(f"{where}: change_lost {have}, oracle's losses {lost}")
+    named = [x[len("not applied: "):] for x in have[len(lost):]]
+    if len(named) != len(not_applied) or any(not n.startswith(p + ": ") for n, p in zip(named, not_applied)):
+        problems.append(f"{where}: change_lost {have[len(lost):]}, oracle not applied {not_applied}")
+    if d["change_partial"] != bool(lost or not_applied):
+        problems.append(f"{where}: change_partial {d['change_partial']}, oracle {bool(lost or not_applied)}")
 
 
 def unit_key(u):
@@ -175,15 +202,15 @@ def check_run(d, ctx, problems, notes):
     if source and d["change_source"] != source:
         problems.append(f"{where}: change_source {d['change_source']}, oracle {source}")
     partial = bool(pred and pred.get("partial"))
-    if pred is not None and d["change_partial"] != partial:
-        problems.append(f"{where}: change_partial {d['change_partial']}, oracle {partial}")
     run_change = new_files = test_files = None
     if pred is not None:
-        run_change, new_files, test_files = change_of(pred.get("model_patch") or "", base, f"{where} run", notes)
+        run_change, new_files, test_files, not_applied = change_of(pred.get("model_patch") or "", base,
+                                                                   f"{where} run", notes)
+        check_lost(d, where, pred.get("partial") or [], not_applied, problems)
     gold_patch = ctx["gold_patches"].get(task)
     gold_change = None
     if gold_patch is not None:
-        gold_change, _, _ = change_of(gold_patch, base, f"{task} gold", notes)
+        gold_change, _, _, _ = change_of(gold_patch, base, f"{task} gold", notes)
     e_rec = e_prec = None
     differ, gc, ac = [], set(), set()
     if run_change is not None:
@@ -222,14 +249,17 @@ def check_run(d, ctx, problems, notes):
             problems.append(f"{where}: change.units {sorted(units, key=str)}, oracle {[(u[0], u[3], u[4]) for u in both]}")
         for u in both:
             lines = base.lines(u[0])
-            if lines is None:
-                differ.append((None, None))  # no text after either patch: the change stage cannot judge it
-                continue
-            tg = text_after(u, lines, gold_change.get(u[0], (None, None))[1])
-            ta = text_after(u, lines, run_change.get(u[0], (None, None))[1])
-            sim, same = similarity(tg, ta)
-            if not same:
-                differ.append((u, sim))
+            # docs: a file the workspace lacks, or whose patch does not apply to it: no text after
+            ga, ra = gold_change.get(u[0], (None, None))[1], run_change.get(u[0], (None, None))[1]
+            tg = None if lines is None or ga is UNKNOWN else text_after(u, lines, ga)
+            ta = None if lines is None or ra is UNKNOWN else text_after(u, lines, ra)
+            if tg is None or ta is None:
+                differ.append((None, None))  # the change stage cannot judge the unit
+                sim, same = None, None
+            else:
+                sim, same = similarity(tg, ta)
+                if not same:
+                    differ.append((u, sim))
             x = units.get((u[0], u[3], u[4]))
             if x is None:
                 continue

@@ -18,7 +18,8 @@
 #   whose change is the gold patch, or it with one added line changed;
 # - hand-made tasks: a file the workspace lacks, changed by the gold and by the run; token similarity
 #   at its 2,000-differing-token bound; where written lines stand (blocks spanning units, insertions
-#   between units, before the first line, after the last);
+#   between units, before the first line, after the last); runs whose file does not apply to its base
+#   (change_lost's `not applied: …`, change_partial, stated lines, text after unknown);
 # then scripts/emit_patches_oracle.py: `import --emit-from replay` against the log's own patch.
 # Every summary (groups by run, repo or source, verdict counts, resolved of labelled, figure means, resolve rate per verdict)
 # is recomputed from its runs. Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
@@ -214,6 +215,36 @@ with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as re
         reads.write(json.dumps({"task": "t1", "run": run, "path": "a.py", "start": 1, "end": 9}) + "\n")
 EOF
 patches_case "$out/span/gold.jsonl" "$out/span/ws" "$out/span"
+
+# hand-made: a run's file that does not apply to its base (docs: its stated lines, its text after the
+# change unknown, `not applied: …` in change_lost, change_partial true): a hunk whose context matches
+# nothing (`ctx`: the gold's unit on its stated lines, its text unknown: verdict unknown; `other`: a
+# second file beside the gold's change; `gold`: another unit than the gold's) and a hunk that applies
+# only off its stated line (`off`: applied where git apply finds it, nothing lost)
+mkdir -p "$out/na/ws/t1"
+printf 'def f():\n    x = 1\n    return x\n\n\ndef g():\n    y = 2\n    return y\n' >"$out/na/ws/t1/a.py"
+printf 'def h():\n    return 3\n' >"$out/na/ws/t1/b.py"
+python3 - "$out/na" <<'PY'
+import json, sys
+d = sys.argv[1]
+def diff(path, hunk):
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n{hunk}"
+fix = diff("a.py", "@@ -1,3 +1,3 @@\n def f():\n-    x = 1\n+    x = 10\n     return x\n")
+runs = {"ctx": diff("a.py", "@@ -1,3 +1,3 @@\n def f():\n-    x = 100\n+    x = 10\n     return x\n"),
+        "other": fix + diff("b.py", "@@ -1,2 +1,2 @@\n def h():\n-    return 4\n+    return 5\n"),
+        "gold": diff("a.py", "@@ -6,3 +6,3 @@\n def g():\n-    y = 3\n+    y = 20\n     return y\n"),
+        "off": diff("a.py", "@@ -4,3 +4,3 @@\n def f():\n-    x = 1\n+    x = 10\n     return x\n")}
+open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": fix}) + "\n")
+with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as reads:
+    for run, patch in runs.items():
+        preds.write(json.dumps({"instance_id": "t1", "model_name_or_path": run, "model_patch": patch}) + "\n")
+        for path, n in (("a.py", 8), ("b.py", 2)):
+            reads.write(json.dumps({"task": "t1", "run": run, "path": path, "start": 1, "end": n}) + "\n")
+PY
+patches_case "$out/na/gold.jsonl" "$out/na/ws" "$out/na"
+python3 -c 'import json, sys; rs = json.load(open(sys.argv[1]))["runs"]
+sys.exit(sorted(r["run"] for r in rs if r["change_partial"]) != ["ctx", "gold", "other"])' "$out/na/d.json" ||
+  { echo "error: the not-applied case: runs ctx, gold and other should be partial" >&2; exit 1; }
 
 # `import --emit-patches --emit-from replay` against the log's own patch, on the runs that carry both
 # and have their base files (the 6 mini-swe-agent logs): each file both change comes out the same
