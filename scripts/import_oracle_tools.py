@@ -28,9 +28,10 @@ Left out, counted and printed by reason (never skipped silently):
 - shell the bash model does not parse (its own reasons, `shell model: …`: options of `rg`/`grep`/`cat`
   it does not model, a pipe into `jq`, compound commands, …) and a read after a shell write it does not
   follow (a here-document's file, any file after `patch`/`git apply`);
-- OpenHands V1 `FileEditorAction` and Inspect `text_editor` (read as OpenHands' editor, the same
-  oracle's) and the ATIF `editor` kind, an Inspect sample without `messages` (its conversation from model events), a
-  Codex `apply_patch` without `patch_apply_end`.
+- of OpenHands' editor (V1 `FileEditorAction`, Inspect `text_editor`, the ATIF `editor` kind, read by
+  import_oracle_tools_editor.py with the shell oracle's view model): `undo_edit`, `insert` with a
+  workspace, a view of a file the structured replay changed;
+- an Inspect sample without `messages` (its conversation from model events).
 Rows of a left-out action are not compared, and the summary check allows each reason's count to be
 higher by at most the number of left-out actions of the file (exact when none is left out).
 

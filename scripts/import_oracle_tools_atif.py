@@ -3,6 +3,7 @@ pairing); its tool tables are the data docs/importers.md names, server/import/to
 import json
 import re
 
+import import_oracle_tools_editor
 import import_oracle_tools_lib as lib
 from import_oracle_tools_fmt import TOOLS, bash, numbered
 from import_oracle_tools_lib import Run
@@ -70,6 +71,8 @@ def atif_call(run, turn, step, name, args, res, spec, roots):
         return run.reason(lib.UNKNOWN_COMMAND)
     if kind == "bash":
         return bash(run, turn, step, name, args.get(spec["command"], ""), None, roots, text)
+    if kind == "editor":  # docs: as OpenHands
+        return import_oracle_tools_editor.editor(run, turn, step, name, args, text, roots)
     p = args.get(spec.get("path", ""))
     rp = lib.repo_path(p, None, roots)
     if rp is None:

@@ -29,3 +29,97 @@ def shell_cases():
         call("c2", "exec_command", {"cmd": "head -n 3 b.py && sed -n '5,6p' b.py", "workdir": CWD}),
         out("c2", chunk("1\n2\n3\n5\n6\n")),
     ]), {("a.py", 1, 2), ("a.py", 8, 9), ("b.py", 1, 3), ("b.py", 5, 6)}, {}
+
+
+def codex_no_end():
+    # docs "Codex CLI rollout": a patch with no patch_apply_end makes the files it names unaligned, an
+    # edit per file (each *unaligned after edit*), and later reads of them
+    yield "codex: apply_patch without patch_apply_end, two files", codex_log([
+        ("response_item", {"type": "custom_tool_call", "name": "apply_patch", "call_id": "e1",
+                           "input": "*** Begin Patch\n*** Update File: d.py\n@@\n-x\n+y\n*** Add File: n.py\n+z\n"
+                                    "*** End Patch\n"}),
+        call("c1", "exec_command", {"cmd": "sed -n '1,2p' d.py", "workdir": CWD}), out("c1", chunk("y\nw\n")),
+        call("c2", "exec_command", {"cmd": "cat n.py | head -1", "workdir": CWD}), out("c2", chunk("z\n")),
+        call("c3", "exec_command", {"cmd": "sed -n '1,2p' f.py", "workdir": CWD}), out("c3", chunk("1\n2\n")),
+    ]), {("f.py", 1, 2)}, {"unaligned after edit": 4}
+
+
+def catn(start, texts):
+    """OpenHands' editor view: `{n:6}\t{line}` after the header."""
+    return "Here's the result of running `cat -n` on /x:\n" + "".join(f"{start + i:6}\t{t}\n" for i, t in enumerate(texts))
+
+
+def editor_cases():
+    import json
+    from import_oracle_tools_cases import atif_log, tc
+    ws = "/workspace/proj"
+    evs = []
+
+    def act(aid, body, text, err=False):
+        evs.append({"id": aid, "source": "agent", "action": dict(body, kind="FileEditorAction"),
+                    "tool_name": "file_editor", "tool_call_id": "tc" + aid, "kind": "ActionEvent"})
+        evs.append({"id": "o" + aid, "source": "environment", "tool_name": "file_editor", "tool_call_id": "tc" + aid,
+                    "observation": {"content": [{"type": "text", "text": text}], "is_error": err,
+                                    "kind": "FileEditorObservation"}, "action_id": aid, "kind": "ObservationEvent"})
+    # docs "What counts as a read", OpenHands `view`: a view to the end drops the final empty numbered line;
+    # after `view_range [a, b]` the lines past b are dropped
+    act("a1", {"command": "view", "path": ws + "/a.py"}, catn(1, ["x", "y", "z", ""]))
+    act("a2", {"command": "view", "path": ws + "/b.py", "view_range": [2, 3]}, catn(2, ["2", "3", "4"]))
+    act("a3", {"command": "view", "path": ws + "/src"}, "Here's the files and directories up to 2 levels deep in "
+        + ws + "/src, excluding hidden items:\n" + ws + "/src/\n")
+    act("a4", {"command": "str_replace", "path": ws + "/a.py", "old_str": "y", "new_str": "Y"}, "The file was edited.")
+    act("a5", {"command": "view", "path": ws + "/a.py"}, catn(1, ["x", "Y", "z", ""]))  # unaligned
+    act("a6", {"command": "create", "path": ws + "/n.py", "file_text": "n\n"}, "File created successfully")
+    act("a7", {"command": "view", "path": ws + "/n.py"}, catn(1, ["n", ""]))  # agent-written
+    act("a8", {"command": "view", "path": "/etc/hosts"}, catn(1, ["h"]))
+    act("a9", {"command": "view", "path": ws + "/c.py"}, "ERROR: Invalid `path` parameter: no such file", err=True)
+    files = {"base_state.json": json.dumps({"id": "v1-ed", "agent": {"llm": {"model": "m"}}, "workspace": {"working_dir": ws}})}
+    for i, e in enumerate(evs):
+        files[f"events/event-{i:05d}-{e['id']}.json"] = json.dumps(e)
+    yield "v1: FileEditorAction views, a directory, edits without a workspace", files, {
+        ("a.py", 1, 3), ("b.py", 2, 3)}, {"directory view": 1, "unaligned after edit": 2, "only agent-written lines": 1,
+                                          "path outside repo": 1, "tool error": 1}
+    # Inspect `text_editor`: read as OpenHands' editor, a clipped view reads up to the clip
+    msgs = [{"role": "user", "content": "go"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "t1", "function": "text_editor", "arguments": {"command": "view", "path": "/testbed/a.py"}},
+                {"id": "t2", "function": "text_editor", "arguments": {"command": "view", "path": "/testbed/b.py",
+                                                                       "view_range": [5, -1]}},
+                {"id": "t3", "function": "text_editor", "arguments": {"command": "insert", "path": "/testbed/b.py",
+                                                                       "insert_line": 1, "new_str": "q"}}]},
+            {"role": "tool", "tool_call_id": "t1", "function": "text_editor",
+             "content": catn(1, ["a", "b"]).rstrip("\n") + "<response clipped><NOTE>To save on context only part"},
+            {"role": "tool", "tool_call_id": "t2", "function": "text_editor", "content": catn(5, ["5", "6", ""])},
+            {"role": "tool", "tool_call_id": "t3", "function": "text_editor", "content": "The file was edited."}]
+    log = {"version": 2, "eval": {"task": "t", "model": "m/x"}, "samples": [{"id": "s1", "epoch": 1, "messages": msgs}]}
+    yield "inspect: text_editor views (clipped, view_range to the end), an insert", json.dumps(log), {
+        ("a.py", 1, 2), ("b.py", 5, 6)}, {"unaligned after edit": 1}
+    # ATIF `editor` kind (OpenHands' `str_replace_editor` under agent openhands)
+    def step(n, call_, content):
+        return {"step_id": n, "source": "agent", "tool_calls": [call_],
+                "observation": {"results": [{"source_call_id": call_["tool_call_id"], "content": content}]}}
+    yield "atif: the editor kind, view and create", atif_log("openhands", [
+        step(1, tc("k1", "str_replace_editor", {"command": "view", "path": "/testbed/a.py", "view_range": [1, 2]}),
+             catn(1, ["a", "b", "c"])),
+        step(2, tc("k2", "str_replace_editor", {"command": "create", "path": "/testbed/new.py", "file_text": "x\n"}),
+             "File created successfully at: /testbed/new.py"),
+    ]), {("a.py", 1, 2)}, {}
+
+
+def editor_ws():
+    import json
+    from import_oracle_tools_cases import atif_log, tc
+
+    def step(n, call_, content):
+        return {"step_id": n, "source": "agent", "tool_calls": [call_],
+                "observation": {"results": [{"source_call_id": call_["tool_call_id"], "content": content}]}}
+    # with a workspace: a directory there is a directory view (no header), a file it lacks is not in the
+    # workspace, a str_replace is replayed (its edit row), a view of an unedited file is checked and read
+    yield "atif: the editor kind with a workspace", atif_log("openhands", [
+        step(1, tc("k1", "str_replace_editor", {"command": "view", "path": "/testbed/pkg"}), "pkg listing"),
+        step(2, tc("k2", "str_replace_editor", {"command": "view", "path": "/testbed/gone.py"}), catn(1, ["g"])),
+        step(3, tc("k3", "str_replace_editor", {"command": "view", "path": "/testbed/b.py"}), catn(1, ["1", "2", ""])),
+        step(4, tc("k4", "str_replace_editor", {"command": "str_replace", "path": "/testbed/a.py",
+                                                "old_str": "b\n", "new_str": "B\n"}), "edited"),
+    ]), ({("b.py", 1, 2, "read"), ("a.py", 2, 2, "edit")}, {"a.py": "a\nb\nc\n", "b.py": "1\n2\n", "pkg/m.py": "m\n"}), {
+        "directory view": 1, "file not in workspace": 1}

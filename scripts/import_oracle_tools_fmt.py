@@ -269,13 +269,11 @@ def codex(path):
         cid = c.get("call_id")
         if name == "apply_patch":
             end = patches.get(cid)
-            if end is None:
-                run.leave(step, "codex: apply_patch without patch_apply_end")
-            elif end.get("success") is False:
+            if end is not None and end.get("success") is False:
                 run.reason(lib.TOOL_ERROR)
-            elif "changes" not in end:
-                # docs: an applied patch whose patch_apply_end names no changes (older builds) makes
-                # the files its input names unaligned.
+            elif end is None or "changes" not in end:
+                # docs: a patch with no patch_apply_end, or an applied one whose patch_apply_end names no
+                # changes (older builds), makes the files its input names unaligned (an edit per file).
                 for f in re.findall(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$", c.get("input") or "", re.M):
                     rp = lib.repo_path(f.strip(), roots[0] if roots else None, roots)
                     if rp:

@@ -7,6 +7,7 @@ import re
 import zipfile
 
 import import_oracle_tools_atif as atif
+import import_oracle_tools_editor
 import import_oracle_tools_fmt as fmt
 import import_oracle_tools_lib as lib
 from import_oracle_tools_lib import Run
@@ -259,8 +260,9 @@ def inspect(path):
                 elif spec["kind"] == "bash":
                     text = inspect_version_cut(fmt.result_text(res.get("content")), version)
                     fmt.bash(run, turn, step, name, args.get(spec["command"], ""), None, ["/testbed"], text)
-                else:
-                    run.leave(step, "inspect: text_editor (read as OpenHands, another helper's rules)")
+                else:  # docs: `text_editor` as OpenHands' `str_replace_editor`
+                    text = inspect_version_cut(fmt.result_text(res.get("content")), version)
+                    import_oracle_tools_editor.editor(run, turn, step, name, args, text, ["/testbed"])
                 step += 1
         runs.append(run)
     return runs
@@ -335,9 +337,8 @@ def v1_sent(text, meta):
 
 
 def openhands_v1(path):
-    """docs "OpenHands V1 (software-agent-sdk)": only the TerminalAction and Finish/Think actions of the
-    shipped conversation are recomputed; FileEditorAction views are read as OpenHands' editor (another
-    helper's rules) and left out."""
+    """docs "OpenHands V1 (software-agent-sdk)": TerminalAction, FileEditorAction (OpenHands' editor,
+    import_oracle_tools_editor), Finish/Think and the skipped kinds."""
     folder = path if os.path.isdir(path) else os.path.dirname(path)
     base = json.load(open(os.path.join(folder, "base_state.json")))
     evdir = os.path.join(folder, "events")
@@ -371,7 +372,9 @@ def openhands_v1(path):
             text = v1_sent(fmt.result_text(ob.get("content")), ob.get("metadata") or {})
             fmt.bash(run, step, step, e.get("tool_name"), act.get("command", ""), cwd, [root], text)
             cwd = (ob.get("metadata") or {}).get("working_dir") or cwd
-        else:
-            run.leave(step, f"openhands-v1: {k}")
+        else:  # FileEditorAction: OpenHands' editor
+            ob = o.get("observation") or {}
+            import_oracle_tools_editor.editor(run, step, step, e.get("tool_name"), act, fmt.result_text(ob.get("content")),
+                                              [root], cwd)
         step += 1
     return [run]

@@ -1,0 +1,52 @@
+"""OpenHands' `str_replace_editor` as the structured-call formats use it, for scripts/import_oracle_tools.py:
+OpenHands V1 `FileEditorAction`, Inspect `text_editor` and the ATIF `editor` kind (docs/importers.md: "read as
+OpenHands' `str_replace_editor`"). A `view` is read by the shell oracle's editor model
+(import_oracle_shell_tools.Tools.editor, imported through import_oracle_tools_shell's ShellRun: the `cat -n`
+lines shown, `view_range`, a clipped view, the extra numbered line after a final newline); its rows then go
+through the tools oracle's per-file state (`lib.Run.read`: unaligned, agent-written, the replay). Edits are the
+tools oracle's (docs "Edits and line mapping"): `create` writes the file, `str_replace` is a replacement, and
+without a workspace any edit of a base file is *unaligned after edit*.
+
+Left out, counted: `undo_edit` (its restored view needs the edit history), `insert` with a workspace, a view
+of a file the structured replay changed (the editor model knows only base text), a relative path before any
+working directory.
+"""
+import import_oracle_tools_lib as lib
+import import_oracle_tools_shell as sh
+from import_oracle_shell_tools import Left
+
+LISTING = "Here's the files and directories up to 2 levels deep in"
+
+
+def editor(run, turn, step, tool, args, output, roots, cwd=None):
+    cmd, path = args.get("command"), args.get("path")
+    if not isinstance(path, str) or not path or cmd not in ("view", "create", "str_replace", "insert", "undo_edit"):
+        return run.reason(lib.MALFORMED)
+    rp = lib.repo_path(path, cwd, roots)
+    if output.lstrip().startswith("ERROR"):
+        return run.reason(lib.TOOL_ERROR)  # docs: the edit was not applied, nothing was shown
+    if cmd != "view":
+        if rp is None:
+            return run.reason(lib.OUTSIDE)
+        if cmd == "undo_edit" or (cmd == "insert" and run.replay):
+            return run.leave(step, f"editor: `{cmd}`")
+        if cmd == "create":
+            return run.edit(turn, step, tool, rp, ("create", args.get("file_text") or ""))
+        if cmd == "str_replace":
+            return run.edit(turn, step, tool, rp, ("replace", args.get("old_str") or "", args.get("new_str") or ""))
+        return run.edited(rp)
+    ws = run.replay.root if run.replay else None
+    is_dir = ws is not None and rp not in (None, "") and sh.E.Workspace(ws).isdir(rp)
+    is_file = ws is not None and rp not in (None, "") and sh.E.Workspace(ws).lines(rp) is not None
+    if is_dir or (output.startswith(LISTING) and not is_file):
+        return run.reason("directory view")  # docs: the listing header, or a directory in the workspace
+    if rp is None:
+        return run.reason(lib.OUTSIDE)
+    if sh.replayed(run, rp):
+        return run.leave(step, "editor: view of a file the structured tools edited, with a workspace")
+    m = sh.model(run, roots)
+    try:
+        _, rows = m.editor(dict(args, command="view", path="/testbed/" + rp), output)
+    except Left as e:
+        return run.leave(step, f"editor model: {e}")
+    run.read(turn, step, tool, rp, lambda *_: [(s, e) for p, s, e in rows if p == rp])
