@@ -123,3 +123,25 @@ def editor_ws():
                                                 "old_str": "b\n", "new_str": "B\n"}), "edited"),
     ]), ({("b.py", 1, 2, "read"), ("a.py", 2, 2, "edit")}, {"a.py": "a\nb\nc\n", "b.py": "1\n2\n", "pkg/m.py": "m\n"}), {
         "directory view": 1, "file not in workspace": 1}
+
+
+def inspect_events():
+    import json
+    # docs "Inspect AI": no `messages`: the last model event's input and `input_refs` into `message_pool`, then
+    # its output; an earlier model event is not the conversation
+    pool = [{"role": "user", "content": "go"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "t1", "function": "bash", "arguments": {"cmd": "sed -n '2,3p' a.py"}}]},
+            {"role": "tool", "tool_call_id": "t1", "function": "bash", "content": "b\nc\n"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "t9", "function": "bash", "arguments": {"cmd": "head -n 1 z.py"}}]},
+            {"role": "tool", "tool_call_id": "t2", "function": "bash", "content": "1\n2\n"}]
+    last = {"event": "model", "input": [{"role": "system", "content": "sys"}], "input_refs": [[0, 3], [4, 5]],
+            "output": {"choices": [{"message": {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "t2", "function": "bash", "arguments": {"cmd": "cat b.py | head -n 2"}}]}}]}}
+    early = {"event": "model", "input": [], "output": {"choices": [{"message": {
+        "role": "assistant", "content": "", "tool_calls": [{"id": "t7", "function": "python", "arguments": {}}]}}]}}
+    sample = {"id": "s1", "epoch": 1, "message_pool": pool, "events": [early, {"event": "tool"}, last]}
+    log = {"version": 2, "eval": {"task": "t", "model": "m/x"}, "samples": [sample]}
+    yield "inspect: no messages, the conversation from the last model event", json.dumps(log), {
+        ("a.py", 2, 3), ("b.py", 1, 2)}, {}

@@ -8,6 +8,7 @@ import zipfile
 
 import import_oracle_tools_atif as atif
 import import_oracle_tools_editor
+import import_oracle_tools_inspect_events
 import import_oracle_tools_fmt as fmt
 import import_oracle_tools_lib as lib
 from import_oracle_tools_lib import Run
@@ -220,11 +221,7 @@ def inspect(path):
     runs = []
     for s in samples:
         run = Run(s.get("id"), f"inspect/{model}/epoch-{s.get('epoch')}")
-        msgs = s.get("messages")
-        if not msgs:
-            run.leave(-1, "inspect: conversation from model events")
-            runs.append(run)
-            continue
+        msgs = s.get("messages") or import_oracle_tools_inspect_events.conversation(s)
         att = s.get("attachments") or {}
 
         def inline(v):  # docs: `attachment://<hash>` strings are the sample's attachments
