@@ -1,8 +1,8 @@
 """Aider reader of scripts/import_oracle_tools.py (docs/importers.md "Aider")."""
+import os
 import re
 
 import import_oracle_tools_lib as lib
-from import_oracle_tools_fmt2 import file_task
 from import_oracle_tools_lib import Run
 
 
@@ -17,17 +17,25 @@ def aider(path):
     blocks applied only when confirmed. Without a workspace a read is *file length unknown* (a file
     the run created: *only agent-written lines*; an edited one: *unaligned after edit*), an applied
     block of a base file *unaligned after edit*, an unconfirmed or failed block *tool error*. The
-    task is the file's (no rows without a workspace, so it is not compared)."""
-    run = Run(file_task(path), "aider")
+    task is the file's. With a workspace (docs "Aider", "Edits and line mapping"): a read is all the file's
+    current lines mapped to base lines (tool `chat_file`), an applied block a replacement replayed (tool
+    `search_replace`, an empty SEARCH creates the file); `turn` is the `####` message's index, `step` the
+    action's."""
+    run = Run(os.path.basename(path), "aider")  # docs "Aider": the whole file name
     lines = [l.rstrip() for l in open(path, encoding="utf-8").read().split("\n")]
     chat, pending, blocks, after_tokens = [], [], [], False
     last_cmd, prev = "", ""
-    i = 0
+    i, turn, step = 0, -1, [0]
+
+    def action():
+        run.actions += 1
+        step[0] += 1
+        return step[0] - 1
 
     def settle():
         for b in blocks:
             if b["state"] is None:
-                run.actions += 1
+                action()
                 run.reason(lib.TOOL_ERROR)
         blocks.clear()
 
@@ -45,6 +53,7 @@ def aider(path):
             after_tokens = False
             last_cmd = ""
         elif l.startswith("####"):
+            turn += 1
             if after_tokens:
                 settle()
             after_tokens = False
@@ -66,7 +75,10 @@ def aider(path):
             if after_tokens:
                 settle()
             for f in pending:
-                run.actions += 1
+                n = action()
+                if run.replay:
+                    run.read(turn, n, "chat_file", f, lambda length=0: [(1, length)] if length else [])
+                    continue
                 # docs: the length comes from --workspace (without one: file length unknown); a
                 # file the run created has only lines the agent wrote.
                 run.reason(lib.AGENT_ONLY if run.state.get(f) == "created" else lib.LENGTH_UNKNOWN)
@@ -90,18 +102,22 @@ def aider(path):
             f = APPLIED.match(l).group(1)
             mine = [b for b in blocks if b["path"] == f and b["state"] is None]
             if not mine:
-                run.actions += 1
+                action()
                 run.edited(f, opaque=True)
             for b in mine:
                 b["state"] = "applied"
-                run.actions += 1
-                run.edited(f, created=b["search"] == "")
+                n = action()
+                if run.replay:
+                    run.edit(turn, n, "search_replace", f, ("create", b["replace"]) if b["search"] == ""
+                             else ("replace", b["search"], b["replace"]))
+                else:
+                    run.edited(f, created=b["search"] == "")
         elif l.startswith("## SearchReplaceNoExactMatch"):
             quoted = "\n".join(lines[i + 1:i + 40])
             for b in blocks:
                 if b["state"] is None and b["search"] and b["search"] in quoted:
                     b["state"] = "failed"
-                    run.actions += 1
+                    action()
                     run.reason(lib.TOOL_ERROR)
         elif l == "<<<<<<< SEARCH" and not l.startswith(">"):
             where = prev if not prev.startswith("```") else lines[i - 2] if i >= 2 else ""
@@ -112,7 +128,8 @@ def aider(path):
             while k < len(lines) and lines[k] != ">>>>>>> REPLACE":
                 k += 1
             if not where.startswith("## SearchReplaceNoExactMatch"):  # aider's quote of a failed block
-                blocks.append({"path": where.strip(), "search": "\n".join(lines[i + 1:j]), "state": None})
+                blocks.append({"path": where.strip(), "search": "\n".join(lines[i + 1:j]), "state": None,
+                               "replace": "\n".join(lines[j + 1:k])})
             i = k
         prev = l
         i += 1

@@ -145,3 +145,103 @@ def inspect_events():
     log = {"version": 2, "eval": {"task": "t", "model": "m/x"}, "samples": [sample]}
     yield "inspect: no messages, the conversation from the last model event", json.dumps(log), {
         ("a.py", 2, 3), ("b.py", 1, 2)}, {}
+
+
+def aider_ws():
+    # docs "Aider" with a workspace: a chat file read whole at the request (all its current lines, base lines
+    # only), a confirmed block replayed (its edit row), a file added after the edit read as edited (the
+    # replaced line is the agent's), an empty SEARCH creating a file (not in the workspace)
+    text = """# aider chat started at 2025-05-04 17:02:36
+
+#### /add a.py
+
+> Added a.py to the chat
+
+#### change it
+
+a.py
+```python
+<<<<<<< SEARCH
+b
+=======
+B
+B2
+>>>>>>> REPLACE
+```
+
+n.py
+```python
+<<<<<<< SEARCH
+=======
+new
+>>>>>>> REPLACE
+```
+
+> Tokens: 1.0k sent, 10 received.
+> Applied edit to a.py
+> Applied edit to n.py
+
+#### /drop
+
+#### /add a.py b.py
+
+> Added a.py to the chat
+> Added b.py to the chat
+
+#### more
+
+ok
+
+> Tokens: 1.2k sent, 3 received.
+"""
+    yield "aider: a workspace, reads at requests, a block replayed, a created file", text, (
+        {("a.py", 1, 3, "read"), ("a.py", 2, 2, "edit"), ("a.py", 1, 1, "read"), ("a.py", 3, 3, "read"),
+         ("b.py", 1, 2, "read")}, {"a.py": "a\nb\nc\n", "b.py": "1\n2\n"}), {}
+    # a block aider could not apply (quoted under SearchReplaceNoExactMatch) is an action: later steps count it
+    text = """# aider chat started at 2025-05-04 17:02:36
+
+#### /add a.py
+
+> Added a.py to the chat
+
+#### change it
+
+a.py
+```python
+<<<<<<< SEARCH
+zzz
+=======
+Z
+>>>>>>> REPLACE
+```
+
+> Tokens: 1.0k sent, 10 received.
+
+## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in a.py
+<<<<<<< SEARCH
+zzz
+=======
+Z
+>>>>>>> REPLACE
+
+#### /add b.py
+
+> Added b.py to the chat
+
+#### again
+
+a.py
+```python
+<<<<<<< SEARCH
+c
+=======
+C
+>>>>>>> REPLACE
+```
+
+> Tokens: 1.2k sent, 3 received.
+> Applied edit to a.py
+"""
+    yield "aider: a workspace, a failed block counted among the steps", text, (
+        {("a.py", 1, 3, "read"), ("b.py", 1, 2, "read"), ("a.py", 3, 3, "edit")},
+        {"a.py": "a\nb\nc\n", "b.py": "1\n2\n"}), {"tool error": 1}

@@ -8,8 +8,8 @@
 # - the samples of tests/data/formats (Claude Code 2.0.76 and 2.1.7 with its subagent, the Codex
 #   rollout, the five ATIF trajectories, both Gemini CLI sessions, both Inspect logs, both Aider
 #   histories, both OpenTelemetry dumps, the OpenHands V1 conversation);
-# - 52 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
-#   six with --workspace: edit rows and reads mapped back to base lines.
+# - 60 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
+#   nine with --workspace: edit rows and reads mapped back to base lines.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
 # reason. Fails naming every disagreement.
