@@ -170,8 +170,11 @@ def check_run(d, ctx, problems, notes):
                 if 1 <= ln <= len(of):
                     gu[(p,) + of[ln - 1]].add(ln)
         ru = set()
+        # docs: R_U counts units of the files the workspace has (a file it lacks, even one a patch
+        # changes, adds no unit read)
         for p, ls in read.items():
-            ru |= base.touch(p, ls)
+            if base.lines(p) is not None:
+                ru |= base.touch(p, ls)
         good = 0
         for u, g in gu.items():
             c = len(g & read[u[0]]) / len(g)
@@ -305,7 +308,8 @@ def check_run(d, ctx, problems, notes):
                 verdict = "tests"
             else:
                 verdict = "unknown" if undecided else "none"
-    check_reason(d, where, problems, gf=gf, opened=opened, cov=cov, thr=thr, differ=differ, read_under=under_counts,
+    ends = {p: max(c) for ch in (run_change, gold_change) for p, (c, _) in (ch or {}).items()}
+    check_reason(d, where, problems, gf=gf, opened=opened, cov=cov, thr=thr, differ=differ, read_under=under_counts, ends=ends,
                  gc_ac=(gc, ac) if edit_units and run_change is not None and gold_change is not None else None)
     if d["verdict"] != verdict:
         problems.append(f"{where}: verdict {d['verdict']} ({d['reason']}), oracle {verdict}")

@@ -5,16 +5,17 @@ import json
 import re
 
 
-def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac, read_under):
+def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac, read_under, ends=None):
     """Every statement a reason makes is true of the inputs (docs/diagnose.md, The verdict): the
-    counts and names of the forms the shipped runs print, recomputed."""
+    counts and names of the forms the shipped runs print, recomputed. `ends`: the line a file the
+    workspace lacks is shown up to (docs "Units": the last line the gold's change names there, else the run's)."""
     why = d["reason"]
 
     def bad(what):
         problems.append(f"{where}: reason {why!r}: {what}")
 
     def described(u):
-        return f"`{u[2]}` ({u[0]}:{u[3]}-{u[4]})"
+        return f"`{u[2]}` ({u[0]}:{u[3]}-{u[4] if u[4] is not None else (ends or {}).get(u[0])})"
 
     if m := re.match(r"opened (\d+) of (\d+) gold files; never opened (.*)$", why):
         if (int(m[1]), int(m[2])) != (len(gf & opened), len(gf)) or m[3].split(", ") != sorted(gf - opened)[:len(m[3].split(", "))]:

@@ -18,8 +18,9 @@
 #   whose change is the gold patch, or it with one added line changed;
 # - hand-made tasks: a file the workspace lacks, changed by the gold and by the run; token similarity
 #   at its 2,000-differing-token bound; where written lines stand (blocks spanning units, insertions
-#   between units, before the first line, after the last); runs whose file does not apply to its base
-#   (change_lost's `not applied: …`, change_partial, stated lines, text after unknown);
+#   between units, before the first line, after the last); patches whose file does not apply to its base
+#   (change_lost's `not applied: …`, change_partial, stated lines, text after unknown; the gold's too) and
+#   reads of files the workspace lacks;
 # then scripts/emit_patches_oracle.py: `import --emit-from replay` against the log's own patch.
 # Every summary (groups by run, repo or source, verdict counts, resolved of labelled, figure means, resolve rate per verdict)
 # is recomputed from its runs. Fails naming every disagreement (ORACLE_NOTES=1 prints what each oracle explained away, too).
@@ -221,8 +222,9 @@ patches_case "$out/span/gold.jsonl" "$out/span/ws" "$out/span"
 # nothing (`ctx`: the gold's unit on its stated lines, its text unknown: verdict unknown; `other`: a
 # second file beside the gold's change; `gold`: another unit than the gold's) and a hunk that applies
 # only off its stated line (`off`: applied where git apply finds it, nothing lost)
-mkdir -p "$out/na/ws/t1"
-printf 'def f():\n    x = 1\n    return x\n\n\ndef g():\n    y = 2\n    return y\n' >"$out/na/ws/t1/a.py"
+mkdir -p "$out/na/ws/t1" "$out/na/ws/t2" "$out/na/ws/t3"
+printf 'def f():\n    x = 1\n    return x\n\n\ndef g():\n    y = 2\n    return y\n' |
+  tee "$out/na/ws/t2/a.py" "$out/na/ws/t3/a.py" >"$out/na/ws/t1/a.py"
 printf 'def h():\n    return 3\n' >"$out/na/ws/t1/b.py"
 python3 - "$out/na" <<'PY'
 import json, sys
@@ -234,12 +236,24 @@ runs = {"ctx": diff("a.py", "@@ -1,3 +1,3 @@\n def f():\n-    x = 100\n+    x = 
         "other": fix + diff("b.py", "@@ -1,2 +1,2 @@\n def h():\n-    return 4\n+    return 5\n"),
         "gold": diff("a.py", "@@ -6,3 +6,3 @@\n def g():\n-    y = 3\n+    y = 20\n     return y\n"),
         "off": diff("a.py", "@@ -4,3 +4,3 @@\n def f():\n-    x = 1\n+    x = 10\n     return x\n")}
-open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": fix}) + "\n")
+# t2 (no b.py): the gold's own hunk does not apply (its stated lines, its text unknown), the run's does; files
+# the workspace lacks, read: y.toml the gold changes, z.toml the run `absent` changes (one <file> unit each), b.py
+# none; `both` changes the gold's units, whose text after the gold is unknown (verdict unknown)
+toml = "@@ -1,3 +1,3 @@\n [a]\n-b = 1\n+b = 2\n c = 3\n"
+stale = diff("a.py", "@@ -1,3 +1,3 @@\n def f():\n-    x = 7\n+    x = 10\n     return x\n") + diff("y.toml", toml)
+# t3 (no b.py): every gold file at the base, so the read units count: a read of b.py (which no patch changes)
+# touches none, one of z.toml (which the run `absent` changes) its <file> unit
+open(f"{d}/gold.jsonl", "w").write(json.dumps({"instance_id": "t1", "patch": fix}) + "\n"
+                                   + json.dumps({"instance_id": "t2", "patch": stale}) + "\n"
+                                   + json.dumps({"instance_id": "t3", "patch": fix}) + "\n")
 with open(f"{d}/preds.jsonl", "w") as preds, open(f"{d}/reads.jsonl", "w") as reads:
-    for run, patch in runs.items():
-        preds.write(json.dumps({"instance_id": "t1", "model_name_or_path": run, "model_patch": patch}) + "\n")
-        for path, n in (("a.py", 8), ("b.py", 2)):
-            reads.write(json.dumps({"task": "t1", "run": run, "path": path, "start": 1, "end": n}) + "\n")
+    for task, run, patch in [("t1", r, p) for r, p in runs.items()] + [("t2", "fix", fix),
+                                                                      ("t2", "absent", fix + diff("z.toml", toml)),
+                                                                      ("t2", "both", fix + diff("y.toml", toml)),
+                                                                      ("t3", "fix", fix), ("t3", "absent", fix + diff("z.toml", toml))]:
+        preds.write(json.dumps({"instance_id": task, "model_name_or_path": run, "model_patch": patch}) + "\n")
+        for path, n in (("a.py", 8), ("b.py", 2), ("y.toml", 3), ("z.toml", 3)):
+            reads.write(json.dumps({"task": task, "run": run, "path": path, "start": 1, "end": n}) + "\n")
 PY
 patches_case "$out/na/gold.jsonl" "$out/na/ws" "$out/na"
 python3 -c 'import json, sys; rs = json.load(open(sys.argv[1]))["runs"]
