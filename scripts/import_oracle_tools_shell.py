@@ -21,6 +21,8 @@ only): one that gives rows is taken to count no reason, one that gives none coun
 comparison allows (`Run.unreasoned`).
 """
 import import_oracle_shell_cmds as S
+import re
+
 import import_oracle_shell_eval as E
 import import_oracle_shell_sh as SH
 import import_oracle_tools_lib as lib
@@ -73,6 +75,7 @@ def replayed(run, path):
 def shell(run, turn, step, tool, cmd, cwd, roots, output):
     """One shell command lib.shell_read leaves out: its rows from the bash model, else left out."""
     m = model(run, roots)
+    cmd = rg_filters(cmd)
     written, every = set(m.written), m.every
     try:
         try:
@@ -137,3 +140,15 @@ def no_read_reason(cmd):
         elif why == lib.UNKNOWN_COMMAND and c[1] == "several files in one output":
             why = "ambiguous output"
     return why
+
+
+RG_GLOB = re.compile(r"(?<=\s)(?:-g|--glob)(?:\s+|=)('[^']*'|\"[^\"]*\"|[^\s'\"]+)")
+
+
+def rg_filters(cmd):
+    """docs "What counts as a read", `grep -n` / `rg -n` (also `-rn`, `-nA5`, …): each line shown, whatever
+    chooses the files searched. ripgrep's file filters (`-g`/`--glob X`, `--hidden`) are given to the model as
+    grep's (`--include=X`), which it reads as such."""
+    if not re.search(r"(^|[|;&(]\s*)rg\s", cmd):
+        return cmd
+    return re.sub(r"(?<=\s)--hidden(?=\s|$)", "", RG_GLOB.sub(lambda m: "--include=" + m.group(1), cmd))
