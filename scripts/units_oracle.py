@@ -37,9 +37,8 @@ Left out, counted and printed on every run:
 Java: `java DIR` (units_oracle_java.py) compares against javac's parser; its left-outs are listed
 there. Not covered: PEP 695 type parameters (`def f[T]()`, `class A[T]:`) and PEP 701 f-strings (this
 machine's CPython is 3.11; both checked once by hand with a CPython 3.13: equal), the language server's incremental units (`tests/it/incremental.rs` checks them against a
-whole parse), and the other nine languages: no independent parser is on the project's machines
-without a network install at test time (Node has none built in; TypeScript's compiler exists only
-after the VS Code suite's `npm ci`; no Go, Ruby, PHP or Clang toolchain).
+whole parse), and the other languages (Rust, Go, C and C++: scripts/units_oracle_native.py, suite
+44-units-native-oracle.sh).
 """
 import json
 import os
