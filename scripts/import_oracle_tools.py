@@ -25,9 +25,10 @@ shell action the model reads a file in but credits nothing is not recomputed: it
 check by one, like a left-out action (printed as "shell actions whose reason is not recomputed").
 
 Left out, counted and printed by reason (never skipped silently):
-- shell the bash model does not parse (its own reasons, `shell model: …`: `rg --files`, `grep -o`, a pipe
-  into `jq`, compound commands, …; ripgrep's file filters `-g`/`--glob`/`--hidden` are given to it as
-  grep's `--include`) and a read after a shell write it does not
+- shell the bash model does not parse (its own reasons, `shell model: …`: `rg --files`, `grep -o`, a
+  here-document piped, compound commands, …; ripgrep's file filters `-g`/`--glob`/`--hidden` are given
+  to it as grep's `--include`, and an unnumbered read piped into a program it does not know, `jq`, is
+  a filter that hides positions) and a read after a shell write it does not
   follow (a here-document's file, any file after `patch`/`git apply`);
 - of OpenHands' editor (V1 `FileEditorAction`, Inspect `text_editor`, the ATIF `editor` kind, read by
   import_oracle_tools_editor.py with the shell oracle's view model): `undo_edit`, `insert` with a

@@ -20,8 +20,10 @@ def shell_cases():
         ("Bash", {"command": "cat a.py | grep foo"}, "foo = 1\n", False, None),  # a filter hides positions
         ("Bash", {"command": "cat > new.py << 'EOF'\nprint(1)\nEOF"}, "", False, None),  # created: no reason
         ("Bash", {"command": "PAGER=cat git diff | head -3; tail -n +2 v.py | head -n 2"}, "v2\nv3\n", False, None),
-    ]), {("y.py", 1, 2), ("sub/w.py", 1, 3), ("v.py", 2, 3)}, {
-        "unaligned after edit": 3, "unknown command": 1, "output without line numbers": 1}
+        ("Bash", {"command": "head -n 3 data.json | jq -r .name"}, "x\n", False, None),  # jq hides positions
+        ("Bash", {"command": "rg -n foo src -g '*.py' --hidden"}, "src/q.py:4:foo\n", False, None),  # file filters
+    ]), {("y.py", 1, 2), ("sub/w.py", 1, 3), ("v.py", 2, 3), ("src/q.py", 4, 4)}, {
+        "unaligned after edit": 3, "unknown command": 1, "output without line numbers": 2}
     # older codex-rs cut by lines: the tail's lines are whole, so a numbered tail keeps its first line
     body = "1:x\n2:x\n[... omitted 5 of 9 lines ...]\n\n8:x\n9:x\n"
     yield "codex: grep -n through head, an output cut by lines keeps the tail's first line", codex_log([

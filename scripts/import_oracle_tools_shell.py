@@ -83,6 +83,8 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
         finally:
             sync_writes(run, m, written, every, "<<" in cmd)
     except Left as e:
+        if str(e).startswith("pipe into `") and hidden_by_filter(cmd):
+            return run.reason(lib.NO_NUMBERS)
         return run.leave(step, f"shell model: {e}")
     if not rows and "<<" in cmd and m.written - written:
         return  # docs "Summary reasons": a here-document's file created, an edit: no reason
@@ -152,3 +154,19 @@ def rg_filters(cmd):
     if not re.search(r"(^|[|;&(]\s*)rg\s", cmd):
         return cmd
     return re.sub(r"(?<=\s)--hidden(?=\s|$)", "", RG_GLOB.sub(lambda m: "--include=" + m.group(1), cmd))
+
+
+def hidden_by_filter(cmd):
+    """docs "What counts as a read", pipes: a filter that hides positions (`grep` without `-n`, `wc`, `awk`,
+    `cut`, …) after an unnumbered read reads nothing (*output without line numbers*). A command of one
+    pipeline whose stage right after an unnumbered read is a program the model does not know (`jq`, …) is
+    such a filter."""
+    pls = SH.parse(cmd)
+    if len(pls) != 1:
+        return False
+    pl = pls[0][1]
+    for k in range(len(pl) - 1, 0, -1):
+        c = S.classify(pl[:k])
+        if c[0] == "read":
+            return not c[1].numbered and S.classify(pl[:k + 1])[1].startswith("pipe into")
+    return False
