@@ -411,7 +411,14 @@ def _prepared(rows: RowsInput, what: str) -> Tuple[bool, Any]:
         return True, ([str(c) for c in frame.columns], [_column(frame[c]) for c in frame.columns])
     if isinstance(rows, Mapping):
         raise TypeError(f"{what}: expected a path or a list of dicts, not one dict")
-    return False, rows if isinstance(rows, (list, tuple)) else list(rows)  # type: ignore[arg-type, unused-ignore]
+    if isinstance(rows, (list, tuple)):
+        return False, rows
+    try:
+        return False, list(rows)  # type: ignore[arg-type, unused-ignore]
+    except TypeError:
+        raise TypeError(
+            f"{what}: expected a path, a list of dicts or a DataFrame, not {type(rows).__name__}"
+        ) from None
 
 
 def _jsonl(prepared: Tuple[bool, Any], name: str) -> bytes:
@@ -516,8 +523,31 @@ def _input(rows: RowsInput, what: str) -> Union[str, Tuple[bytes, str]]:
     return _as_jsonl(rows, what)
 
 
-def _path(p: Optional[PathLike]) -> Optional[str]:
-    return None if p is None else os.fspath(p)
+def _path(p: Optional[PathLike], what: str) -> Optional[str]:
+    """An optional path argument as text (None stays None)."""
+    return None if p is None else _fspath(p, what)
+
+
+def _fspath(p: Any, what: str) -> str:
+    """A path argument as text; anything else (bytes included: the extension takes text paths)
+    raises TypeError naming the parameter, where `os.fspath` would name only the type."""
+    path = os.fspath(p) if isinstance(p, (str, os.PathLike)) else None
+    if not isinstance(path, str):
+        raise TypeError(f"{what}: expected a path (str or os.PathLike), not {type(p).__name__}")
+    return path
+
+
+def _fspaths(p: Any, what: str) -> List[str]:
+    """One path or an iterable of paths, as a list of text paths; TypeError names the parameter."""
+    if isinstance(p, (str, os.PathLike)):
+        return [_fspath(p, what)]
+    try:
+        items = list(p)
+    except TypeError:
+        raise TypeError(
+            f"{what}: expected a path or an iterable of paths, not {type(p).__name__}"
+        ) from None
+    return [_fspath(x, what) for x in items]
 
 
 def _shard(shard: Union[None, str, Tuple[int, int]]) -> Optional[str]:
@@ -601,8 +631,8 @@ def score(
     o = _outcomes(outcomes)
     with _no_gc():
         rows, totals, partial, errs, notes, kept = _call(
-            _native.score, g, r, _threshold(threshold), _path(workspace), _shard(shard), breakdown is True,
-            _count("widen", widen), _path(workspaces), outcomes=o, columns=columns,
+            _native.score, g, r, _threshold(threshold), _path(workspace, "workspace"), _shard(shard), breakdown is True,
+            _count("widen", widen), _path(workspaces, "workspaces"), outcomes=o, columns=columns,
             sources=_sources(sources),
         )
     result = ScoreResult(rows)
@@ -657,11 +687,11 @@ def import_log(
     The result's `summary` dict counts runs, actions, events and what was not turned into reads;
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
-    paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    paths = _fspaths(path, "path")
     rows, summary, errs, stated, changes, failed = _call(
         _native.import_log,
-        [os.fspath(p) for p in paths], format, _path(workspace), _path(workspaces), task, run,
-        corpus=_path(corpus), patches=patches, layout=layout, shard=_shard(shard),
+        paths, format, _path(workspace, "workspace"), _path(workspaces, "workspaces"), task, run,
+        corpus=_path(corpus, "corpus"), patches=patches, layout=layout, shard=_shard(shard),
         jobs=_jobs(jobs),
     )
     result = ImportResult(_jsonl_rows(rows))
@@ -673,7 +703,7 @@ def import_log(
     if failed and not found:
         # As `readcov import` exits 2: nothing imported is an error, never an empty list (a
         # wrong explicit `format=` read every log as no action at all).
-        where = os.fspath(paths[0]) if len(paths) == 1 else "<import>"
+        where = paths[0] if len(paths) == 1 else "<import>"
         hint = f" (format={format!r} was given: are the logs in that format?)" if format != "auto" else ""
         found.append(InputError(where, 0, None, f"no read or edit rows imported from {len(paths)} file(s){hint}"))
     return _finish(result, found, errors)
@@ -716,13 +746,16 @@ def gold_from_patch(
     The result's `notes` list says what was left out (new files, excluded tests, ...).
     """
     if (patch is None) == (swebench is None):
-        raise TypeError("gold_from_patch: give a patch (diff text) or swebench rows, not both")
+        given = "not both" if patch is not None else "one of them"
+        raise TypeError(f"gold_from_patch: give a patch (diff text) or swebench rows, {given}")
+    if patch is not None and not isinstance(patch, str):
+        raise TypeError(f"patch: expected diff text (str), not {type(patch).__name__}")
     anchor, max_unit, window = _count("anchor", anchor), _count("max_unit", max_unit), _count("window", window)
     if patch is not None:
         out = _call(
             _native.gold_from_patch,
             diff=patch, task=task, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
-            tests=tests, workspace=_path(workspace), workspaces=_path(workspaces),
+            tests=tests, workspace=_path(workspace, "workspace"), workspaces=_path(workspaces, "workspaces"),
             max_unit=max_unit, window=window, qrels=qrels,
         )
     else:
@@ -730,7 +763,7 @@ def gold_from_patch(
         out = _call(
             _native.gold_from_patch,
             rows=data, name=name, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
-            tests=tests, workspace=_path(workspace), workspaces=_path(workspaces),
+            tests=tests, workspace=_path(workspace, "workspace"), workspaces=_path(workspaces, "workspaces"),
             max_unit=max_unit, window=window, qrels=qrels,
         )
     return _gold_result(out, errors)
@@ -773,7 +806,7 @@ def gold_from_runs(
         raise InputError("<arguments>", 0, "qrels", "qrels are written from gold rows, not from format='swe-explore'")
     out = _call(
         _native.gold_from_runs, _input(reads, "reads"), _outcomes(_given(outcomes, "outcomes")), str(agree),
-        _count("min_runs", min_runs), optional, _path(workspace), _path(workspaces),
+        _count("min_runs", min_runs), optional, _path(workspace, "workspace"), _path(workspaces, "workspaces"),
         swe_explore=format == "swe-explore", qrels=qrels,
     )
     return _gold_result(out, errors)
@@ -802,8 +835,8 @@ def gold_from_beir(
     Bad rows of the corpus, queries or qrels are located errors (`errors=`), as the CLI reports.
     """
     out = _call(
-        _native.gold_from_beir, os.fspath(path), corpus=_path(corpus), split=split,
-        workspace=_path(workspace), workspaces=_path(workspaces), qrels=qrels,
+        _native.gold_from_beir, _fspath(path, "path"), corpus=_path(corpus, "corpus"), split=split,
+        workspace=_path(workspace, "workspace"), workspaces=_path(workspaces, "workspaces"), qrels=qrels,
     )
     return _gold_result(out, errors)
 
@@ -874,7 +907,7 @@ def explore(
     top_k = _count("top_k", top_k, 1)
     doc, partial, errs, notes = _call(
         _native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard),
-        workspace=_path(workspace), instance=instance,
+        workspace=_path(workspace, "workspace"), instance=instance,
     )
     report = json.loads(doc)
     result = ExploreResult(report["instances"])
@@ -941,7 +974,7 @@ def sheet(
         k=[_count("k", x, 1) for x in k],
         regeneration_limit=_count("regeneration_limit", regeneration_limit),
         threshold=_threshold(threshold),
-        workspace=_path(workspace),
+        workspace=_path(workspace, "workspace"),
         shard=_shard(shard),
         sources=_sources(sources),
     )
@@ -1028,7 +1061,7 @@ def _explain(
     leads the explanation's error as the CLI's `gold set NAME: ...`."""
     text, errs, notes = _call(
         _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
-        _path(workspace), _outcomes(outcomes), _threshold(threshold), _path(workspaces),
+        _path(workspace, "workspace"), _outcomes(outcomes), _threshold(threshold), _path(workspaces, "workspaces"),
         _patches(patches), _reports(test_reports), stages, sources=_sources(sources),
         gold_set=gold_set,
     )
@@ -1235,8 +1268,8 @@ def diagnose(
     """
     runs, summary, partial, errs, notes = _call(
         _native.diagnose, _input(gold, "gold"), _input(reads, "reads"), _patches(patches),
-        _reports(test_reports), _outcomes(outcomes), _path(workspace),
-        _path(workspaces), _threshold(threshold), group_by, _shard(shard), sources=_sources(sources),
+        _reports(test_reports), _outcomes(outcomes), _path(workspace, "workspace"),
+        _path(workspaces, "workspaces"), _threshold(threshold), group_by, _shard(shard), sources=_sources(sources),
         jobs=_jobs(jobs),
     )
     result = DiagnoseResult(runs)
@@ -1282,7 +1315,7 @@ def contextbench(
         raise TypeError("contextbench: give preds or reads, one of them")
     doc, errs, notes = _call(
         _native.contextbench, _input(gold, "gold"), _optional_input(preds, "preds"),
-        _optional_input(reads, "reads"), _path(workspaces), blocks, jobs=_jobs(jobs),
+        _optional_input(reads, "reads"), _path(workspaces, "workspaces"), blocks, jobs=_jobs(jobs),
     )
     d = json.loads(doc)
     result = ContextBenchResult(d["rows"])
@@ -1332,8 +1365,8 @@ def locbench(
             raise InputError("<arguments>", 0, name, f"`{name}` must hold at least one k")
         ks.append(values)
     doc, errs, notes = _call(
-        _native.locbench, _input(gold, "gold"), _input(preds, "preds"), _path(workspace),
-        _path(workspaces), ks,
+        _native.locbench, _input(gold, "gold"), _input(preds, "preds"), _path(workspace, "workspace"),
+        _path(workspaces, "workspaces"), ks,
     )
     levels = json.loads(doc)["levels"]
     rows = []
@@ -1368,9 +1401,7 @@ def units(
     ruby, php). A file with no units to give (no grammar, unreadable) is a located error
     (`errors="collect"` keeps the others' rows); `.notes` holds the CLI's warnings (a file that
     parsed with errors gives the units of the rest)."""
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    listed, errs, notes = _call(_native.units, [os.fspath(p) for p in paths], lang)
+    listed, errs, notes = _call(_native.units, _fspaths(paths, "paths"), lang)
     keys = ("path", "kind", "name", "start", "end", "depth")
     result = UnitsResult(dict(zip(keys, row)) for row in listed)
     result.notes = notes
@@ -1383,11 +1414,15 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
     `shards`, `threshold`, `totals`). A shard given twice, shards of different counts or other
     settings raise InputError; an incomplete set of shards adds a `warning` key."""
     texts = []
+    if isinstance(partials, (str, os.PathLike, Mapping)) or not hasattr(partials, "__iter__"):
+        raise TypeError(
+            f"partials: expected an iterable of dicts or paths, not {type(partials).__name__}"
+        )
     for p in partials:
         if isinstance(p, Mapping):
             texts.append(json.dumps(p))
         else:
-            texts.append(_read(os.fspath(p)).decode("utf-8", "replace"))
+            texts.append(_read(_fspath(p, "partials")).decode("utf-8", "replace"))
     try:
         doc, warning = _native.merge(texts)
     except ValueError as e:

@@ -104,7 +104,7 @@ def at_k(
         raise InputError("<arguments>", 0, "trec_run", f"`trec_run` takes a level name (file, unit, line), not {trec_run!r}")
     rows, points, errs, notes, trec = _call(
         _native.at_k, _input(gold, "gold"), _input(reads, "reads"), ks, _threshold(threshold),
-        _path(workspace), _path(workspaces), _count("widen", widen), sources=_sources(sources),
+        _path(workspace, "workspace"), _path(workspaces, "workspaces"), _count("widen", widen), sources=_sources(sources),
         trec_run=trec_run,
     )
     result = AtKResult(rows)

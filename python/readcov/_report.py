@@ -129,7 +129,7 @@ def report(
     )
     ks = None if at_k is None else [_count("at_k", k) for k in at_k]
     summary, html_text, lcov_text, sarif_text, errs, notes = _call(
-        _native.report, inputs, title, _threshold(threshold), _path(workspace), _path(workspaces),
+        _native.report, inputs, title, _threshold(threshold), _path(workspace, "workspace"), _path(workspaces, "workspaces"),
         ks, bool(lcov_gold_unread), bool(stages), sources=_sources(sources),
     )
     result = ReportResult(summary)

@@ -112,7 +112,7 @@ def score_sets(
     rows, totals, errs, notes = _call(
         _native.score_sets,
         _named(gold), _input(reads, "reads"), _outcomes(outcomes),
-        _threshold(threshold), _path(workspace), _path(workspaces), _shard(shard), _count("widen", widen),
+        _threshold(threshold), _path(workspace, "workspace"), _path(workspaces, "workspaces"), _shard(shard), _count("widen", widen),
         bool(consensus), str(agree), _count("min_runs", min_runs), loo_failed,
         sources=_sources(sources),
     )

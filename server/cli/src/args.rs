@@ -37,11 +37,7 @@ pub fn score_options(threshold: f64, sources: &[SourceArg], breakdown: bool) -> 
 /// A rate in 0..=1.
 pub fn parse_rate(s: &str) -> Result<f64, String> {
     let v: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
-    if (0.0..=1.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("{v} is not between 0 and 1"))
-    }
+    readcov_core::checked_threshold(v)
 }
 
 /// `--fail-under [RATE]`: a rate, or `-1` (clap's value for the bare flag: the threshold).

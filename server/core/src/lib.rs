@@ -50,7 +50,8 @@ pub use lean::{
 };
 pub use lineset::{Interval, LineSet};
 pub use metrics::{
-    collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status, UnknownLengths,
+    checked_threshold, collect_lines, score, score_spans, FileLengths, FileLines, RunScore, Status,
+    UnknownLengths,
 };
 pub use name::{Name, Names};
 pub use named::NamedRuns;

@@ -19,6 +19,17 @@ pub type FileLines = BTreeMap<String, LineSet>;
 /// Default pass mark for line coverage (the SWE-Explore "50% wall").
 pub const DEFAULT_THRESHOLD: f64 = 0.5;
 
+/// A pass mark as every edge takes it (`--threshold`, Python's `threshold=`, the editor's
+/// setting): a number from 0 to 1, NaN refused. `-0.0` comes back as `0.0`, so no output
+/// echoes a negative zero the user never meant.
+pub fn checked_threshold(t: f64) -> Result<f64, String> {
+    if (0.0..=1.0).contains(&t) {
+        Ok(t + 0.0)
+    } else {
+        Err(format!("{t} is not between 0 and 1"))
+    }
+}
+
 /// File lengths, when known, clip spans that run past the end of a file.
 pub trait FileLengths {
     fn lines_in(&self, path: &str) -> Option<u32>;
@@ -267,4 +278,21 @@ pub fn score_spans(
     threshold: f64,
 ) -> RunScore {
     PreparedGold::new(gold, lengths).score(reads, lengths, threshold, true)
+}
+
+#[cfg(test)]
+mod threshold_tests {
+    use super::checked_threshold;
+    #[test]
+    fn a_threshold_is_a_number_from_0_to_1_and_negative_zero_is_zero() {
+        let zero = checked_threshold(-0.0).unwrap();
+        assert!(zero == 0.0 && zero.is_sign_positive());
+        assert_eq!(checked_threshold(0.75), Ok(0.75));
+        assert_eq!(
+            checked_threshold(1.5),
+            Err("1.5 is not between 0 and 1".to_string())
+        );
+        assert!(checked_threshold(f64::NAN).is_err());
+        assert!(checked_threshold(-0.1).is_err());
+    }
 }

@@ -90,9 +90,9 @@ impl Config {
         if let Some(p) = p.patches {
             self.patches = p;
         }
-        match p.threshold {
-            Some(t) if (0.0..=1.0).contains(&t) => self.threshold = t,
-            Some(t) => problems.push(format!("threshold {t} is not between 0 and 1")),
+        match p.threshold.map(readcov_core::checked_threshold) {
+            Some(Ok(t)) => self.threshold = t,
+            Some(Err(e)) => problems.push(format!("threshold {e}")),
             None => {}
         }
         if let Some(r) = p.runs {

@@ -42,7 +42,7 @@ pub fn at_k<'py>(
     sources: Option<Vec<String>>,
     trec_run: Option<String>,
 ) -> PyResult<Out<'py>> {
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
     let level = crate::options::level(trec_run)?;
     // The CLI's `--at-k` rule: each k at least 1, sorted, each once.

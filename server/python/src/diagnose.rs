@@ -38,7 +38,7 @@ pub fn diagnose<'py>(
     sources: Option<Vec<String>>,
     jobs: usize,
 ) -> PyResult<Out<'py>> {
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
     one_workspace(&workspace, &workspaces)?;
     let by = GroupBy::parse(group_by).ok_or_else(|| {

@@ -40,7 +40,7 @@ pub fn explain(
     sources: Option<Vec<String>>,
     gold_set: Option<String>,
 ) -> PyResult<Explained> {
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
     one_workspace(&workspace, &workspaces)?;
     let (gold, reads) = (gold.source(), reads.source());

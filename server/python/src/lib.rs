@@ -50,15 +50,10 @@ fn file_error(e: impl std::fmt::Display) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(e.to_string())
 }
 
-/// A threshold outside 0..=1 is the caller's mistake, said before any file is read.
-fn check_threshold(threshold: f64) -> PyResult<()> {
-    if (0.0..=1.0).contains(&threshold) {
-        Ok(())
-    } else {
-        Err(file_error(format!(
-            "threshold {threshold} is not between 0 and 1"
-        )))
-    }
+/// A threshold outside 0..=1 is the caller's mistake, said before any file is read; the
+/// threshold as every edge takes it (`readcov_core::checked_threshold`: `-0.0` is `0.0`).
+fn check_threshold(threshold: f64) -> PyResult<f64> {
+    readcov_core::checked_threshold(threshold).map_err(|e| file_error(format!("threshold {e}")))
 }
 
 /// `workspace` and `workspaces` exclude each other, as the CLI's flags do; said before any file is read.

@@ -63,7 +63,7 @@ pub fn report<'py>(
     stages: bool,
     sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
     if inputs.0.is_empty() {
         return Err(file_error("no gold given"));

@@ -74,7 +74,7 @@ pub fn score<'py>(
     sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
     let shard = crate::options::shard(shard)?;
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let ws = Workspace::new(&workspace)?;
     one_workspace(&workspace, &workspaces)?;
     // One folder per task, `DIR/<task>/`: refused unless a directory, as the CLI refuses it.

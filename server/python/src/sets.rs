@@ -44,7 +44,7 @@ pub fn score_sets<'py>(
     loo_failed: &str,
     sources: Option<Vec<String>>,
 ) -> PyResult<Out<'py>> {
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
     if golds.is_empty() && !consensus {
         return Err(file_error("no gold set given"));

@@ -58,7 +58,7 @@ pub fn sheet(
     if k.is_empty() || k.contains(&0) {
         return Err(file_error("k: every k must be at least 1"));
     }
-    check_threshold(threshold)?;
+    let threshold = check_threshold(threshold)?;
     let sources = crate::options::sources(sources)?;
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {

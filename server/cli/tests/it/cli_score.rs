@@ -574,3 +574,34 @@ fn a_task_with_no_run_is_shown_and_left_out_of_the_means() {
         stdout(&o)
     );
 }
+
+/// `--threshold=-0.0` is the threshold 0: the output says `0.0`, never a negative zero (before,
+/// the json echoed `-0.0`). The same rule serves Python's `threshold=` and the editor setting.
+#[test]
+fn a_negative_zero_threshold_is_written_as_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let gold = write(
+        dir.path(),
+        "gold.jsonl",
+        b"{\"path\":\"a.py\",\"start\":1,\"end\":4}\n",
+    );
+    let reads = write(
+        dir.path(),
+        "reads.jsonl",
+        b"{\"path\":\"a.py\",\"start\":1,\"end\":1}\n",
+    );
+    let o = readcov(&[
+        "score",
+        "--gold",
+        &gold,
+        "--reads",
+        &reads,
+        "--threshold=-0.0",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("\"threshold\": 0.0"), "{out}");
+    assert!(!out.contains("-0.0"), "{out}");
+}
