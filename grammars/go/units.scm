@@ -12,6 +12,8 @@
 (short_var_declaration
   left: (expression_list . (identifier) @name)
   right: (expression_list . (func_literal))) @function
+; The first name only, as for `:=`: in `var a, b = func() {}, 1` the literal is bound to `a`
+; (an unanchored name matched each name, so `b` was a second unit nested in `a`).
 (var_spec
-  name: (identifier) @name
+  . name: (identifier) @name
   value: (expression_list . (func_literal))) @function

@@ -7,6 +7,9 @@
 # files with syntax errors) and seeded random files. Fails naming every disagreement.
 # - Rust: the `syn` crate (scripts/units_oracle_rust/, its own workspace and Cargo.lock), built once
 #   into target/units-oracle-rust (~1.5 min the first time; crates.io at install time only).
+# - Go: go/parser and go/ast (scripts/units_oracle_go.go, standard library only), built into $out
+#   with a throwaway GOCACHE, GOPATH mode (no module, nothing downloaded); Debian `golang-go`
+#   through the shared installer (tests/editors/lib.sh) when `go` is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
@@ -16,4 +19,13 @@ native() { python3 scripts/units_oracle_native.py "$bin" "$@"; }
 cargo build -q --release --locked --manifest-path scripts/units_oracle_rust/Cargo.toml \
   --target-dir target/units-oracle-rust
 native rust target/units-oracle-rust/release/units-oracle-rust -- check "$out/rust" --seed 1 --count 150
+
+if ! command -v go >/dev/null; then
+  source tests/editors/lib.sh
+  apt_install golang-go
+  command -v go >/dev/null || die "go missing after installing golang-go"
+fi
+GOCACHE="$out/gocache" GOPATH="$out/gopath" GO111MODULE=off GOTOOLCHAIN=local \
+  go build -o "$out/units-oracle-go" scripts/units_oracle_go.go
+native go "$out/units-oracle-go" -- check "$out/go" --seed 1 --count 150
 echo "units native oracle ok"

@@ -45,3 +45,19 @@ fn rust_and_php_traits_are_units() {
         ",
     );
 }
+
+/// `var a, b = func() {}, 1` binds the literal to `a` alone, as `a, b := func() {}, 1` does. The
+/// var pattern's name was not anchored, so every name of the spec became a unit with the same
+/// range, each nested in the one before (`b` at depth 1 under `a`).
+#[test]
+fn go_var_with_several_names_is_one_unit() {
+    check(
+        Lang::Go,
+        "package p\n\nvar a, b = func() {}, 1\n\nfunc f() {\n\tvar g, h = func() {}, func() {}\n\t_, _ = g, h\n}\n",
+        "
+        function a 3-3 0
+        function f 5-8 0
+        function g 6-6 1
+        ",
+    );
+}
