@@ -108,6 +108,7 @@ pub(crate) fn find_with_cursor(
         cursor.set_byte_range(r);
     }
     let mut found = Collector::new(query, source);
+    found.scan_siblings = true;
     let mut matches = cursor.matches(query, tree.root_node(), source.as_bytes());
     while let Some(m) = matches.next() {
         found.add(m);
@@ -129,33 +130,73 @@ fn find_guided(
 ) -> Vec<Found> {
     let mut cursor = QueryCursor::new();
     cursor.set_max_start_depth(Some(0));
+    let mut unranged = QueryCursor::new();
+    unranged.set_max_start_depth(Some(0));
     if let Some(r) = &range {
         cursor.set_byte_range(r.clone());
     }
     let mut found = Collector::new(query, source);
     let mut walk = tree.walk();
+    // Per level of the walk: the first decorator of the run of sibling decorators just passed.
+    let mut runs: Vec<Option<Node>> = vec![None];
     loop {
         let node = walk.node();
+        let run = runs.last_mut().expect("one run per level");
+        found.lead = match node.kind() {
+            "decorator" => {
+                run.get_or_insert(node);
+                None
+            }
+            "comment" => None,
+            _ if !node.is_named() => None,
+            _ => run.take().map(|d| (node.id(), d)),
+        };
+        let start = found
+            .lead
+            .map_or(node.start_byte(), |(_, d)| d.start_byte());
         // Closed-interval overlap: a superset of the cursor's own test, which then decides.
         let inside = range
             .as_ref()
-            .is_none_or(|r| node.start_byte() <= r.end && node.end_byte() >= r.start);
+            .is_none_or(|r| start <= r.end && node.end_byte() >= r.start);
         let id = node.kind_id();
         if inside && plan.is_candidate(id) {
-            let mut matches = cursor.matches(query, node, source.as_bytes());
+            // A node inside the range only by its decorators: the ranged cursor would not see it.
+            let by_lead = range.as_ref().is_some_and(|r| node.start_byte() > r.end);
+            let c = if by_lead { &mut unranged } else { &mut cursor };
+            let mut matches = c.matches(query, node, source.as_bytes());
             while let Some(m) = matches.next() {
                 found.add(m);
             }
         }
         if inside && (plan.descend(id) || node.has_error()) && walk.goto_first_child() {
+            runs.push(None);
             continue;
         }
         while !walk.goto_next_sibling() {
             if !walk.goto_parent() {
                 return found.finish();
             }
+            runs.pop();
         }
     }
+}
+
+/// The first of the decorators written just before `node` as its siblings, comments between
+/// them included: tree-sitter-typescript puts a class member's decorators beside it in the class
+/// body, and both grammars put those of `@dec export class` in the export statement. By sibling
+/// scan, for the plain query cursor (the guided walk tracks the run as it passes it).
+fn first_sibling_decorator(node: Node) -> Option<Node> {
+    let mut first = None;
+    let mut prev = node.prev_named_sibling();
+    while let Some(p) = prev {
+        match p.kind() {
+            "decorator" => first = Some(p),
+            "comment" => {}
+            _ => break,
+        }
+        prev = p.prev_named_sibling();
+    }
+    first
 }
 
 /// Turns matches into [`Found`]s, merging those that name the same definition.
@@ -165,6 +206,12 @@ struct Collector<'a> {
     // Keyed by the name node: a decorated Python method matches both the bare and the decorated
     // pattern, and both describe the same definition.
     by_name: HashMap<usize, Found>,
+    /// The node the guided walk is at, and the first decorator written before it as a sibling:
+    /// a unit captured at that node starts there (docs/units.md: a unit starts at its first
+    /// decorator).
+    lead: Option<(usize, Node<'a>)>,
+    /// Find those decorators by sibling scan instead (the plain query cursor).
+    scan_siblings: bool,
 }
 
 impl<'a> Collector<'a> {
@@ -173,10 +220,12 @@ impl<'a> Collector<'a> {
             names: query.capture_names(),
             source,
             by_name: HashMap::new(),
+            lead: None,
+            scan_siblings: false,
         }
     }
 
-    fn add(&mut self, m: &QueryMatch) {
+    fn add(&mut self, m: &QueryMatch<'_, 'a>) {
         let (mut unit, mut name, mut trait_) = (None, None, None);
         for c in m.captures() {
             match self.names[c.index as usize] {
@@ -196,12 +245,18 @@ impl<'a> Collector<'a> {
         if let Some(t) = trait_ {
             text = format!("{} for {text}", node_text(t, self.source));
         }
+        let lead = match self.lead {
+            Some((at, d)) if at == node.id() => Some(d),
+            _ if self.scan_siblings => first_sibling_decorator(node),
+            _ => None,
+        };
+        let first = lead.unwrap_or(node);
         let found = Found {
             kind: kind.to_string(),
             name: text,
-            start_byte: node.start_byte(),
+            start_byte: first.start_byte(),
             end_byte,
-            start_point: node.start_position(),
+            start_point: first.start_position(),
             end_point,
             pattern: m.pattern_index,
         };

@@ -196,6 +196,19 @@ impl UnitTree {
         let open_units = query.capture_names().iter().any(|n| n.ends_with(".open"));
         self.found = match changed {
             Some((edit, lo, hi)) if !open_units => {
+                // A unit whose first bytes the edit replaced may now start further on: its
+                // decorators (beside its node, `extract`) were cut, so its node lies after the
+                // changed bytes. Re-query through its end, so it is found again.
+                let hi = self
+                    .found
+                    .iter()
+                    .filter(|f| f.start_byte >= edit.start_byte && f.start_byte < edit.old_end_byte)
+                    .map(|f| {
+                        (f.end_byte.max(edit.old_end_byte) + edit.new_end_byte)
+                            .saturating_sub(edit.old_end_byte)
+                    })
+                    .fold(hi, usize::max)
+                    .min(self.source.len());
                 let mut kept: Vec<Found> = Vec::with_capacity(self.found.len());
                 for mut f in self.found.drain(..) {
                     if f.end_byte < edit.start_byte {

@@ -11,3 +11,4 @@ mod languages;
 mod native_exact;
 mod queries;
 mod real_data;
+mod scripting;

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Cross-checks readcov's syntax units of the scripting languages against each language's own
+parser, from docs/units.md "What a unit is" and its "<Lang>, exactly" sections, never from
+readcov's queries or code:
+- JavaScript (+JSX), TypeScript, TSX: the TypeScript compiler's parser (`ts.createSourceFile`,
+  scripts/units_oracle_js/units.js; npm `typescript` pinned by its package-lock.json).
+
+usage: units_oracle_script.py READCOV LANG files PATH...   every file of LANG under each PATH
+       units_oracle_script.py READCOV LANG cases DIR [--seed N] [--count K]
+                                    the hand-made cases and K seeded random files
+LANG: js (JavaScript, JSX, TypeScript, TSX by extension).
+
+Every unit is compared field by field (kind, name, start, end, depth) and in order; a unit either
+side lacks is printed. A file the parser refuses: in `files`, left out, counted and named (shipped
+data need not be valid); in `cases`, the BROKEN cases, the oracle checks only what the docs promise
+(exit 0, the documented warning, and every unit that ends before the parser's first error line
+listed unchanged). WARNS cases are forms tree-sitter takes with a parse-error warning but right
+units: compared, and the warning required. Left out, counted and printed on every run: LIMITS
+cases, forms the docs name as beyond tree-sitter's grammar (each checked to be valid to the
+parser, so a limit that is not one fails); in broken files, the units from the first error line
+on; files holding a line break of the language that is none to readcov (JavaScript: a lone `\\r`,
+U+2028, U+2029; docs/units.md: lines are split at `\\n`).
+"""
+import json
+import os
+import subprocess
+import sys
+
+from oracle_io import finish
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIELDS = ("kind", "name", "start", "end", "depth")
+PROBLEMS = []
+CHECKED = {"files": 0, "units": 0, "broken files": 0, "units before an error": 0}
+LEFT = {}
+
+
+def left_out(what, n=1):
+    LEFT[what] = LEFT.get(what, 0) + n
+
+
+def js_helper(paths):
+    return [os.environ.get("NODE", "node"), os.path.join(HERE, "units_oracle_js", "units.js"), *paths]
+
+
+LANGS = {
+    "js": {"exts": (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"), "helper": js_helper,
+           "cases": "units_oracle_js_cases", "breaks": ("\r", "\u2028", "\u2029")},
+}
+
+
+def oracle_units(lang, paths):
+    """{path: {errors, first_error, units}} by the language's own parser, in batches."""
+    out = {}
+    for i in range(0, len(paths), 500):
+        batch = paths[i:i + 500]
+        p = subprocess.run(LANGS[lang]["helper"](batch), capture_output=True, text=True)
+        if p.returncode != 0:
+            raise SystemExit(f"error: the {lang} oracle helper failed ({p.returncode}): {p.stderr.strip()[-2000:]}")
+        for r in map(json.loads, p.stdout.splitlines()):
+            out[r["path"]] = r
+    return out
+
+
+def readcov_units(rc, paths):
+    """`readcov units` on many files: {path: [unit]}, and stderr and status of each batch."""
+    got, errs, codes = {path: [] for path in paths}, [], []
+    for i in range(0, len(paths), 500):
+        p = subprocess.run([rc, "units", *paths[i:i + 500]], capture_output=True, text=True)
+        for line in p.stdout.splitlines():
+            r = json.loads(line)
+            got.setdefault(r.pop("path"), []).append(r)
+        errs.append(p.stderr)
+        codes.append(p.returncode)
+    return got, "".join(errs), max(codes, default=0)
+
+
+def key(u):
+    return tuple(u[f] for f in FIELDS)
+
+
+def compare(path, want, got):
+    """Every unit field by field, then the order; both sides' extra units named."""
+    CHECKED["files"] += 1
+    CHECKED["units"] += len(want)
+    wk, gk = [key(u) for u in want], [key(u) for u in got]
+    missing = [k for k in wk if k not in gk]
+    extra = [k for k in gk if k not in wk]
+    for k in missing:
+        near = [g for g in extra if g[1] == k[1] and (g[2] == k[2] or g[3] == k[3])]
+        if near:
+            diffs = [f"{f} {a!r} vs readcov {b!r}" for f, a, b in zip(FIELDS, k, near[0]) if a != b]
+            PROBLEMS.append(f"{path}: unit {k[1]} at {k[2]}: oracle {', '.join(diffs)}")
+            extra.remove(near[0])
+        else:
+            PROBLEMS.append(f"{path}: oracle has {dict(zip(FIELDS, k))}, readcov does not")
+    for g in extra:
+        PROBLEMS.append(f"{path}: readcov has {dict(zip(FIELDS, g))}, the oracle does not")
+    if not missing and not extra and wk != gk:
+        PROBLEMS.append(f"{path}: same units in another order: readcov {gk}, oracle {wk}")
+
+
+def odd_breaks(lang, path):
+    """A lone `\\r` (and in JavaScript U+2028, U+2029): a line break to the parser, none to readcov."""
+    with open(path, "rb") as f:
+        data = f.read().replace(b"\r\n", b"")
+    return any(c.encode() in data for c in LANGS[lang]["breaks"])
+
+
+def check(rc, lang, paths, strict=False, broken=(), limits=(), warns=()):
+    """`readcov units` against the oracle on `paths`; `broken`/`limits`/`warns`: names of those
+    cases (`warns`: forms tree-sitter takes with a parse-error warning, units still right)."""
+    want = oracle_units(lang, paths)
+    got, err, code = readcov_units(rc, paths)
+    if code != 0:
+        PROBLEMS.append(f"readcov units exited {code}: {err.strip()[-2000:]}")
+    for path in paths:
+        name, w = os.path.basename(path), want[path]
+        warned = f"warning: {path}: " in err  # the path and its colon: no other file's
+        if "error" in w:
+            PROBLEMS.append(f"{path}: the oracle could not read it: {w['error']}")
+        elif name in limits:
+            if w["errors"]:
+                PROBLEMS.append(f"{name}: the parser refuses this documented-limit case")
+            left_out("documented limits")
+        elif name in broken:
+            check_broken(path, w, got[path], err)
+        elif w["errors"]:
+            if strict:
+                PROBLEMS.append(f"{path}: the parser refuses it (line {w['first_error']}): move it to BROKEN")
+            else:
+                left_out("files the parser refuses")
+                print(f"left out (the parser refuses it, line {w['first_error']}): {path}")
+        elif odd_breaks(lang, path):
+            left_out("files with a lone \\r, U+2028 or U+2029 line break")
+        elif name in warns:
+            CHECKED["warned files"] = CHECKED.get("warned files", 0) + 1
+            if not warned:
+                PROBLEMS.append(f"{name}: no parse-error warning: tree-sitter takes this form now; "
+                                "move it to CASES and update docs/units.md")
+            compare(path, w["units"], got.get(path, []))
+        else:
+            if warned:
+                PROBLEMS.append(f"{path}: readcov warns about a file the parser takes: "
+                                + next(ln for ln in err.splitlines() if ln.startswith(f"warning: {path}: ")))
+            compare(path, w["units"], got.get(path, []))
+
+
+def check_broken(path, w, got, err):
+    name = os.path.basename(path)
+    CHECKED["broken files"] += 1
+    if not w["errors"]:
+        PROBLEMS.append(f"{name}: the parser takes this 'broken' case")
+        return
+    for u in w["units"]:
+        if u["end"] >= w["first_error"]:
+            left_out("units of broken files from the first error line on")
+            continue
+        CHECKED["units before an error"] += 1
+        if key(u) not in [key(g) for g in got]:
+            PROBLEMS.append(f"{name}: the unit {u} before the parser's first error (line "
+                            f"{w['first_error']}) is not listed unchanged: readcov {got}")
+    for ln in err.splitlines():
+        if ln.startswith(f"warning: {path}: ") and not ln.endswith(
+                " parse error(s); units from the rest of the file"):
+            PROBLEMS.append(f"{name}: warning not as documented: {ln}")
+
+
+def files_under(lang, roots):
+    out = []
+    for p in roots:
+        if os.path.isdir(p):
+            for d, dirs, names in os.walk(p):
+                dirs.sort()
+                out += [os.path.join(d, n) for n in sorted(names)
+                        if ("/" + n).lower().endswith(tuple(e.lower() for e in LANGS[lang]["exts"]))]
+        else:
+            out.append(p)
+    return out
+
+
+def write_cases(lang, d, seed, count):
+    mod = __import__(LANGS[lang]["cases"])
+    os.makedirs(d, exist_ok=True)
+    written = {}
+    for name, data in {**mod.CASES, **mod.BROKEN, **mod.LIMITS, **mod.WARNS,
+                       **{n: mod.random_file(seed * 100003 + i, n)
+                          for i, n in enumerate(mod.random_names(seed, count))}}.items():
+        path = os.path.join(d, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        written[name] = path
+    return mod, list(written.values())
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit(__doc__)
+    rc, lang, mode, *rest = argv
+    opt = lambda name, default: int(rest[rest.index(name) + 1]) if name in rest else default
+    if lang not in LANGS:
+        sys.exit(__doc__)
+    if mode == "files":
+        check(rc, lang, files_under(lang, rest))
+    elif mode == "cases":
+        mod, paths = write_cases(lang, rest[0], opt("--seed", 1), opt("--count", 100))
+        check(rc, lang, paths, strict=True, broken=set(mod.BROKEN), limits=set(mod.LIMITS),
+              warns=set(mod.WARNS))
+    else:
+        sys.exit(__doc__)
+    print(f"units script oracle {lang} {mode}:")
+    finish(CHECKED, LEFT, PROBLEMS)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
