@@ -4,11 +4,16 @@ parser, from docs/units.md "What a unit is" and its "<Lang>, exactly" sections, 
 readcov's queries or code:
 - JavaScript (+JSX), TypeScript, TSX: the TypeScript compiler's parser (`ts.createSourceFile`,
   scripts/units_oracle_js/units.js; npm `typescript` pinned by its package-lock.json).
+- Ruby: Ruby's own parser (`RubyVM::AbstractSyntaxTree`, scripts/units_oracle_ruby.rb; Debian
+  `ruby`).
+- PHP: PHP's own parser and tokenizer (the php-ast extension's `ast\\parse_code`, which gives each
+  declaration's end line, and `PhpToken`; scripts/units_oracle_php.php; Debian `php-cli`,
+  `php-ast`).
 
 usage: units_oracle_script.py READCOV LANG files PATH...   every file of LANG under each PATH
        units_oracle_script.py READCOV LANG cases DIR [--seed N] [--count K]
                                     the hand-made cases and K seeded random files
-LANG: js (JavaScript, JSX, TypeScript, TSX by extension).
+LANG: js (JavaScript, JSX, TypeScript, TSX by extension), ruby, php.
 
 Every unit is compared field by field (kind, name, start, end, depth) and in order; a unit either
 side lacks is printed. A file the parser refuses: in `files`, left out, counted and named (shipped
@@ -43,9 +48,21 @@ def js_helper(paths):
     return [os.environ.get("NODE", "node"), os.path.join(HERE, "units_oracle_js", "units.js"), *paths]
 
 
+def ruby_helper(paths):
+    return [os.environ.get("RUBY", "ruby"), os.path.join(HERE, "units_oracle_ruby.rb"), *paths]
+
+
+def php_helper(paths):
+    return [os.environ.get("PHP", "php"), os.path.join(HERE, "units_oracle_php.php"), *paths]
+
+
 LANGS = {
     "js": {"exts": (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"), "helper": js_helper,
            "cases": "units_oracle_js_cases", "breaks": ("\r", "\u2028", "\u2029")},
+    "ruby": {"exts": (".rb", ".rake", ".gemspec", ".ru", "/Rakefile", "/Gemfile"), "helper": ruby_helper,
+             "cases": "units_oracle_ruby_cases", "breaks": ()},
+    "php": {"exts": (".php", ".phtml", ".php5", ".php7", ".phps"), "helper": php_helper,
+            "cases": "units_oracle_php_cases", "breaks": ()},
 }
 
 
