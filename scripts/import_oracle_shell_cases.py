@@ -12,7 +12,8 @@ grep -n with context on one file and on several (a file name holding `-12-`), he
 -n`, `grep -n | grep -v`, a position-hiding `| wc`; session 27: stages composed in any order,
 `head -100 F | tail -20` with and without the length, `sed -n | head/tail/sed -n`, `tail -5 F | grep
 -n`, `cat -n F | sed -n`, `nl F | head`, numbered output through `sort`, `awk`, `cut`, a second
-`grep -n`, `cat A B | head`), `&&`/`;`/newlines, here-documents whose body
+`grep -n`, `cat A B | head`; session 28: `more F` and its banner, whole and cut, `more F | head`,
+`more +N F`, `more DIR`, `cat -s`, `cat -b`), `&&`/`;`/newlines, here-documents whose body
 holds read commands, `cd` persistence (OpenHands and SWE-agent keep it, mini-swe-agent starts each
 command in /testbed), the truncation markers of each format, a read that failed (`cat: …: No such
 file or directory`), a numbered line whose text is not the file's, paths outside the repository.
@@ -131,6 +132,16 @@ SHELL = [
     ("grep -n util pkg/util.py | grep -n 'util 1'", "no lines shown", "no lines shown"),
     ("cat -n pkg/util.py | grep -n 'util 1'", "no lines shown", "no lines shown"),
     ("cat pkg/util.py pkg/nonl.py | head", "ambiguous output", "ambiguous output"),
+    # session 28: util-linux `more` to a pipe opens with a banner (docs: the `more` row); `cat -s`
+    # squeezes blank lines, `cat -b` numbers non-blank lines only
+    ("more pkg/util.py", None, None),
+    ("more -d pkg/mod.py", None, None),
+    ("more pkg/util.py | head -5", "output without line numbers", "output without line numbers"),
+    ("more +5 pkg/util.py", "ambiguous output", "ambiguous output"),
+    ("more pkg", "tool error", "tool error"),
+    ("cat -s pkg/mod.py", "output without line numbers", "output without line numbers"),
+    ("cat -b pkg/mod.py", None, None),
+    ("cat -bn pkg/mod.py", None, None),
     ("cat > /tmp/x.sh << 'EOF'\ncat pkg/util.py\nsed -n '1,3p' pkg/mod.py\nEOF\nls pkg", "unknown command",
      "unknown command"),
 ]
@@ -193,6 +204,7 @@ def openhands_extra(ws):
     long_cmd = "cat pkg/mod.py"
     full, rc = _run(long_cmd, ws)
     grep_full, _ = _run("grep -n '#' pkg/mod.py", ws)
+    more_full, _ = _run("more pkg/mod.py", ws)
     mism, _ = _run("grep -n 'return' pkg/mod.py", ws)
     mism = mism.replace("return value", "return other")
     v = lambda **k: dict(command="view", **k)  # noqa: E731
@@ -200,6 +212,7 @@ def openhands_extra(ws):
     return [
         ("execute_bash", {"command": f"cd {OH_ROOT} && {long_cmd}"}, oh_truncate(full, 60)),
         ("execute_bash", {"command": f"cd {OH_ROOT} && grep -n '#' pkg/mod.py"}, oh_truncate(grep_full, 70)),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && more pkg/mod.py"}, oh_truncate(more_full, 70)),
         ("execute_bash", {"command": f"cd {OH_ROOT} && grep -n 'return' pkg/mod.py"},
          mism + f"[Current working directory: {OH_ROOT}]"),
         (ed, v(path=f"{OH_ROOT}/pkg/mod.py", view_range=[6, 13]), catn(ws, "pkg/mod.py", 6, 14)),
@@ -253,7 +266,7 @@ def numbered(lines, a, b, path):
 
 
 # reasons of openhands_extra's actions (ws, no ws)
-OH_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("shown text differs from file", None), (None, None),
+OH_EXTRA_REASONS = [(None, "file length unknown"), (None, None), (None, "file length unknown"), ("shown text differs from file", None), (None, None),
                     (None, None), (None, None), (None, None), (None, None),
                     ("shown text differs from file", None), (None, None), ("directory view", "directory view"),
                     ("tool error", "tool error"), ("unknown command", "unknown command"), (None, None),

@@ -2,6 +2,8 @@
 read", the bash rows; "Edits and line mapping" for the writes): `classify(pipeline)` gives ('cd',
 dir), ('read', Read), ('none', why) or ('unmodelled', why); `_writes(pipeline)` the paths it writes.
 """
+import re
+
 from import_oracle_shell_sed import sed_n
 from import_oracle_shell_sh import ALL_FILES, GIT_ALL, Read, grep_args, head_tail
 
@@ -63,6 +65,10 @@ def classify(pl):
         w = s.words
         if not w:
             return ("unmodelled", "empty pipe stage")
+        if getattr(read, "banner", False) and not (w[0] in ("less", "more") and all(
+                x.startswith("-") for x in w[1:])):
+            # docs: the banner is in the stream a later stage selects from or numbers
+            return ("none", "a stage after more's banner")
         if read.numbered:
             # docs: after a numbered read a filter that only drops (or reorders) whole lines keeps
             # the numbers shown, and they are read
@@ -228,15 +234,26 @@ def _reader(w):
         flags = [x for x in w[1:] if x.startswith("-")]
         files = [x for x in w[1:] if not x.startswith("-")]
         if len(files) > 1:
-            return ("none", "several files in one output")  # docs: ambiguous output
+            # docs: ambiguous output (so is `more +N F`: where it starts depends on the version)
+            return ("none", "several files in one output")
         if len(files) != 1:
             return None
-        if name == "cat" and flags == ["-n"]:
-            rd = Read(files[0], numbered=True); rd.kind = "catn"; rd.ranges = None
-            return ("read", rd)
-        if flags:
+        short = "".join(x[1:] for x in flags if not x.startswith("--"))
+        if name == "cat" and flags and all(re.fullmatch(r"-[nbsAETv]+|--number(-nonblank)?|--squeeze-blank", x)
+                                           for x in flags):
+            if "s" in short or "--squeeze-blank" in flags:
+                return ("none", "cat -s squeezes blank lines")  # docs: output without line numbers
+            if "b" in short or "--number-nonblank" in flags:
+                flags = []  # docs: `cat -b` numbers non-blank lines only: read as the file
+            else:
+                rd = Read(files[0], numbered=True); rd.kind = "catn"; rd.ranges = None
+                return ("read", rd)
+        # docs: `more`'s options change nothing with no terminal
+        if flags and name != "more":
             return None
         rd = Read(files[0]); rd.kind = "span"; rd.ranges = None
+        # docs: util-linux `more` to a pipe opens with a banner, which is no line of the file
+        rd.banner = name == "more"
         return ("read", rd)
     if name in ("head", "tail"):
         ht = head_tail(w)

@@ -196,7 +196,7 @@ class Run(Tools):
                 return ("rows", [])  # several unnumbered reads the tool cut: ambiguous
             # in order, the reads share the output's lines: each credits at most what the
             # earlier ones left of them
-            rows, budget = [], len(head)
+            rows, budget = [], len(head) - sum(banner_len(r, head, tail) for r, _ in reads)
             for rd, rcwd in reads:
                 for p, a, b in self.read(rd, rcwd, output):
                     take = min(b - a + 1, budget)
@@ -224,6 +224,7 @@ class Run(Tools):
 
     def read(self, rd, cwd, output):
         head, tail = self.displayed(output)
+        head = head[banner_len(rd, head, tail):]
         if rd.kind == "grepN":
             return self.grep_multi(rd, cwd, head, tail)
         rel = self.resolve(rd.path, cwd)
@@ -233,6 +234,8 @@ class Run(Tools):
         for x in head + (tail or []):
             if x.rstrip().endswith(ERRORS) and rd.path in x and re.match(r"^(cat|nl|less|more|bat|head|tail|sed|grep|rg)\b", x):
                 return []  # tool error
+            if x.strip("*").strip() in (f"{rd.path}: directory", f"{rd.path}: Not a text file") and x.startswith("***"):
+                return []  # tool error: `more`'s `*** d: directory ***`
         if self.ws is not None and self.ws.isdir(rel):
             return []
         if not self.exists(rel) and rel not in self.cur:
@@ -371,3 +374,16 @@ class Run(Tools):
                 continue
             rows += [(rel, s, e) for s, e in runs_of(n for n, _ in sh)]
         return rows
+
+
+def banner_len(rd, head, tail):
+    """docs (the `more` row): util-linux `more` writing to a pipe prints `::::::::::::::`, the
+    file's name as given and `::::::::::::::` before the file; those lines (all of a head the tool
+    cut inside them) are not the file's. 0 when the output does not open with them."""
+    if not getattr(rd, "banner", False):
+        return 0
+    want = [":" * 14, rd.path, ":" * 14]
+    n = min(3, len(head))
+    if [x.rstrip() for x in head[:n]] == want[:n] and (n == 3 or (n == len(head) and tail is not None)):
+        return n
+    return 0

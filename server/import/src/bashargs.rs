@@ -216,3 +216,131 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
     }
     g
 }
+
+/// How `cat`'s options print a file (GNU coreutils `cat`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CatOpts {
+    /// Every line, in place (`-A`, `-E`, `-T`, `-v`, or `-b`, which numbers only non-blank lines).
+    Lines,
+    /// `-n`: every line numbered by its place (ignored when `-b` is in effect).
+    Numbered,
+    /// `-s`: runs of blank lines squeezed to one, so a line's place in the output is not its own.
+    Squeezed,
+}
+
+/// `cat`'s options (the words that start with `-`).
+pub(crate) fn cat_opts(opts: &[&str]) -> CatOpts {
+    let short = |c: char| {
+        opts.iter()
+            .any(|o| !o.starts_with("--") && o[1..].contains(c))
+    };
+    let long = |l: &str| opts.contains(&l);
+    if short('s') || long("--squeeze-blank") {
+        CatOpts::Squeezed
+    } else if (short('n') || long("--number")) && !(short('b') || long("--number-nonblank")) {
+        CatOpts::Numbered
+    } else {
+        CatOpts::Lines
+    }
+}
+
+/// What `bat FILE` prints with no terminal (0.22.1, checked): the file's plain text, whatever
+/// `-n`/`--style`/`--paging` say, narrowed by `-r`/`--line-range` (`a:b`, `a:`, `:b`, `a`,
+/// `a:+k`). `Ok((range, file))`, the range `None` for the whole file; `Err` for a form readcov
+/// does not place (`--decorations=always`, `--color=always` or `-f` print a grid and numbers,
+/// `-d` only changed lines, several ranges or files, an option it does not know).
+pub(crate) fn bat_args<'w>(words: &'w [Cow<'_, str>]) -> Result<(BatRange, &'w str), ()> {
+    const VALUED: [&str; 16] = [
+        "-l",
+        "--language",
+        "-H",
+        "--highlight-line",
+        "--style",
+        "--theme",
+        "--tabs",
+        "--wrap",
+        "--terminal-width",
+        "--paging",
+        "--pager",
+        "-m",
+        "--map-syntax",
+        "--file-name",
+        "--italic-text",
+        "--nonprintable-notation",
+    ];
+    const FLAGS: [&str; 10] = [
+        "-p",
+        "-pp",
+        "--plain",
+        "-P",
+        "-n",
+        "--number",
+        "-A",
+        "--show-all",
+        "-u",
+        "--unbuffered",
+    ];
+    let (mut range, mut files) = (None, Vec::new());
+    let mut i = 1;
+    while i < words.len() {
+        let w = &*words[i];
+        let (name, inline) = match w.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
+            _ => (w, None),
+        };
+        let mut value = || {
+            inline.or_else(|| {
+                i += 1;
+                words.get(i).map(|v| &**v)
+            })
+        };
+        match name {
+            "-r" | "--line-range" => {
+                let v = value().ok_or(())?;
+                if range.replace(bat_range(v).ok_or(())?).is_some() {
+                    return Err(());
+                }
+            }
+            _ if name.starts_with("-r") && !name.starts_with("--") => {
+                if range.replace(bat_range(&name[2..]).ok_or(())?).is_some() {
+                    return Err(());
+                }
+            }
+            "--color" | "--decorations" => {
+                if value().ok_or(())? == "always" {
+                    return Err(());
+                }
+            }
+            _ if VALUED.contains(&name) => {
+                value().ok_or(())?;
+            }
+            _ if FLAGS.contains(&name) => {}
+            _ if w.starts_with('-') && w.len() > 1 => return Err(()),
+            _ => files.push(w),
+        }
+        i += 1;
+    }
+    match files.as_slice() {
+        [f] => Ok((range, f)),
+        _ => Err(()),
+    }
+}
+
+/// A `bat -r` range: first line and last (`None`: to the end); `None` for the whole file.
+pub(crate) type BatRange = Option<(u32, Option<u32>)>;
+
+fn bat_range(v: &str) -> Option<(u32, Option<u32>)> {
+    let num = |s: &str| s.parse::<u32>().ok();
+    match v.split_once(':') {
+        None => num(v).map(|a| (a.max(1), Some(a.max(1)))),
+        Some(("", b)) => Some((1, Some(num(b)?))),
+        Some((a, "")) => Some((num(a)?.max(1), None)),
+        Some((a, b)) => {
+            let a = num(a)?.max(1);
+            match b.strip_prefix('+') {
+                Some(k) => Some((a, Some(a.checked_add(num(k)?)?))),
+                None => Some((a, Some(num(b)?))),
+            }
+        }
+    }
+}

@@ -3,7 +3,8 @@
 //! `cp`/`mv`/`tee` targets) so edit replay can mark those files unaligned.
 
 pub use crate::bashargs::writes;
-use crate::bashargs::{count_arg, grep_args, sed_ranges};
+use crate::bashargs::{bat_args, cat_opts, count_arg, grep_args, sed_ranges, CatOpts};
+use crate::display::Displayed;
 use crate::numbered::Style;
 use crate::shell::Pipeline;
 use crate::summary::Reason;
@@ -37,8 +38,13 @@ fn sed_sel<'w>(words: &'w [Cow<'_, str>]) -> Option<(Sel, Vec<&'w str>)> {
 /// What a pipeline shows of which file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// Unnumbered lines of `path`: the whole file narrowed by `sels`.
-    Window { path: String, sels: Vec<Sel> },
+    /// Unnumbered lines of `path`: the whole file narrowed by `sels`, after the `banner` the
+    /// command may print first.
+    Window {
+        path: String,
+        sels: Vec<Sel>,
+        banner: Option<Banner>,
+    },
     /// Numbered output of one file: shown number `k` is line `k` of the stream `sels` selects.
     Numbered {
         path: String,
@@ -59,10 +65,12 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
     let Some(cmd) = first.words.first() else {
         return Plan::NoRead(Reason::UnknownCommand);
     };
-    let (mut path, mut sels, mut numbered): (String, Vec<Sel>, Option<Style>) = match &**cmd {
-        "cat" | "nl" | "less" | "more" | "bat" => {
-            let opts: Vec<&Cow<str>> = first.words[1..]
+    type First = (String, Vec<Sel>, Option<Style>, Option<Banner>);
+    let (mut path, mut sels, mut numbered, banner): First = match &**cmd {
+        "cat" | "nl" | "less" | "more" => {
+            let opts: Vec<&str> = first.words[1..]
                 .iter()
+                .map(|w| &**w)
                 .filter(|w| w.starts_with('-'))
                 .collect();
             let files: Vec<&Cow<str>> = first.words[1..]
@@ -76,10 +84,32 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                     Reason::AmbiguousOutput
                 });
             }
-            let style =
-                (cmd == "cat" && opts.iter().any(|o| o.contains('n'))).then_some(Style::CatN);
-            (files[0].to_string(), Vec::new(), style)
+            let style = match cmd == "cat" {
+                true => match cat_opts(&opts) {
+                    // `cat -s` squeezes blank lines: the output's places are not the file's
+                    // (before session 28 `cat -s` read as `cat`, `cat -sn` by its numbers).
+                    CatOpts::Squeezed => return Plan::NoRead(Reason::NoLineNumbers),
+                    CatOpts::Numbered => Some(Style::CatN),
+                    // Before session 28 `cat -b` (numbers on non-blank lines only) was read by
+                    // those numbers, and `cat --show-nonprinting` as numbered (its `n`).
+                    CatOpts::Lines => None,
+                },
+                false => None,
+            };
+            let banner = (cmd == "more").then_some(Banner::More);
+            (files[0].to_string(), Vec::new(), style, banner)
         }
+        // With no terminal `bat` prints the plain text (its `-n` is ignored), narrowed by `-r`
+        // (before session 28 `bat -r 5:7 f` read nothing and `bat --line-range=5:7 f` lines 1–3).
+        "bat" => match bat_args(&first.words) {
+            Ok((range, file)) => {
+                let sels = range
+                    .map(|r| vec![Sel::Ranges(vec![r])])
+                    .unwrap_or_default();
+                (file.to_string(), sels, None, None)
+            }
+            Err(()) => return Plan::NoRead(Reason::UnknownCommand),
+        },
         "head" | "tail" => {
             let Some((n, plus, files)) = count_arg(&first.words) else {
                 return Plan::NoRead(Reason::UnknownCommand);
@@ -93,7 +123,14 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                 (_, true) => Sel::From(n.max(1)),
                 _ => Sel::Tail(n),
             };
-            (file.to_string(), vec![sel], None)
+            // `-v` prints the `==> f <==` header even for one file (GNU coreutils).
+            let verbose = first.words.iter().any(|w| w == "-v");
+            (
+                file.to_string(),
+                vec![sel],
+                None,
+                verbose.then_some(Banner::Head),
+            )
         }
         "sed" => {
             let Some((sel, files)) = sed_sel(&first.words) else {
@@ -102,7 +139,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             let [file] = files.as_slice() else {
                 return Plan::NoRead(Reason::UnknownCommand);
             };
-            (file.to_string(), vec![sel], None)
+            (file.to_string(), vec![sel], None, None)
         }
         "grep" | "egrep" | "fgrep" | "rg" => {
             let g = grep_args(&first.words);
@@ -114,12 +151,12 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                     return Plan::NoRead(Reason::UnknownCommand);
                 }
                 if g.multi && g.files.len() == 1 && looks_like_file(g.files[0]) {
-                    (g.files[0].to_string(), Vec::new(), Some(Style::Grep))
+                    (g.files[0].to_string(), Vec::new(), Some(Style::Grep), None)
                 } else {
                     return Plan::GrepMulti;
                 }
             } else {
-                (g.files[0].to_string(), Vec::new(), Some(Style::Grep))
+                (g.files[0].to_string(), Vec::new(), Some(Style::Grep), None)
             }
         }
         _ => return Plan::NoRead(Reason::UnknownCommand),
@@ -127,6 +164,13 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
     for stage in &p.stages[1..] {
         let words = &stage.words;
         let Some(cmd) = words.first() else { continue };
+        let passes = (cmd == "cat" && words.len() == 1)
+            || (matches!(&**cmd, "less" | "more") && words[1..].iter().all(|w| w.starts_with('-')));
+        // A banner is in the stream the next stage selects from or numbers: the file's lines
+        // are not at their places (`more f | head -5` shows 2 lines of the file, not 5).
+        if banner.is_some() && !passes {
+            return Plan::NoRead(Reason::NoLineNumbers);
+        }
         if numbered.is_some() {
             // Output already carries line numbers: a filter that drops or reorders whole lines
             // only chooses which are shown. One that rewrites the lines hides what they showed
@@ -191,7 +235,56 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
     path = path.trim().to_string();
     match numbered {
         Some(style) => Plan::Numbered { path, sels, style },
-        None => Plan::Window { path, sels },
+        None => Plan::Window { path, sels, banner },
+    }
+}
+
+/// Lines a command prints before a file's own, not lines of the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Banner {
+    /// util-linux `more` writing to a pipe (2.38.1, checked: `more f | cat`) prints
+    /// `::::::::::::::`, the file's name as given and `::::::::::::::` before each file, even one.
+    More,
+    /// `head -v` / `tail -v`: `==> f <==`.
+    Head,
+}
+
+/// The `more` banner's rule line.
+const RULE: &str = "::::::::::::::";
+
+impl Banner {
+    /// The banner's lines for `path` as the command was given it.
+    fn lines(self, path: &str) -> Vec<String> {
+        match self {
+            Banner::More => vec![RULE.into(), path.into(), RULE.into()],
+            Banner::Head => vec![format!("==> {path} <==")],
+        }
+    }
+
+    /// How many of `shown`'s first lines are this banner (all of a head cut inside it): 0 when
+    /// the output does not open with it (another version, or an error instead).
+    pub fn len_in(self, shown: &Displayed<'_>, path: &str) -> usize {
+        let want = self.lines(path);
+        let n = want.len().min(shown.head.len());
+        let whole_head = n == shown.head.len() && shown.is_cut();
+        let same = shown.head[..n]
+            .iter()
+            .zip(&want)
+            .all(|(got, w)| got.trim_end() == w);
+        if same && (n == want.len() || whole_head) {
+            n
+        } else {
+            0
+        }
+    }
+
+    /// `shown` without the banner it opens with.
+    pub fn strip<'a>(self, shown: &Displayed<'a>, path: &str) -> Displayed<'a> {
+        let n = self.len_in(shown, path);
+        let mut d = shown.clone();
+        d.head.drain(..n);
+        d.head_partial &= !d.head.is_empty();
+        d
     }
 }
 

@@ -13,6 +13,7 @@ fn window(path: &str, sels: Vec<Sel>) -> Plan {
     Plan::Window {
         path: path.into(),
         sels,
+        banner: None,
     }
 }
 
