@@ -166,7 +166,9 @@ def main(argv):
         files = []
         for p in rest:
             for r, _, fs in os.walk(p):
-                files += [os.path.join(r, f) for f in fs if f.endswith(EXTS[lang])]
+                # a corpus of C also takes `.h` headers (readcov reads a C++-looking one as C++:
+                # give the C helper `auto`)
+                files += [os.path.join(r, f) for f in fs if f.endswith(EXTS[lang] + ((".h",) if lang == "c" else ()))]
             if os.path.isfile(p):
                 files.append(p)
         compare_files(rc, lang, helper, sorted(files), strict=False)

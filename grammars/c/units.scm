@@ -17,6 +17,13 @@
 (function_definition declarator:
   (_ declarator: (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (identifier) @name))))))) @function
 
+; A function returning a function pointer, `int (*getfn(void))(int) { … }`: the name's declarator
+; sits in a parenthesized_declarator (no fields, its only child is the inner declarator), which the
+; `declarator:` hops above cannot cross (found by the libclang oracle, session 28).
+(function_definition declarator:
+  (function_declarator declarator: (parenthesized_declarator
+    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))))) @function
+
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @union
 (enum_specifier name: (type_identifier) @name body: (enumerator_list)) @enum

@@ -44,6 +44,20 @@
     (function_definition declarator:
       (_ declarator: (_ declarator: (_ declarator: (_ (function_declarator declarator: (_) @name))))))) @method)
 
+; A conversion operator has no function_declarator: its declarator is an operator_cast
+; (`operator bool() const`, the whole of which is the name), also behind a scope
+; (`S::operator int() const`, out of line). Found by the libclang oracle, session 28.
+(field_declaration_list
+  (function_definition declarator: (operator_cast) @name) @method)
+(field_declaration_list
+  (template_declaration
+    (function_definition declarator: (operator_cast) @name)) @method)
+(template_declaration
+  (function_definition declarator: (qualified_identifier name: (operator_cast)) @name)) @function
+(function_definition declarator: (qualified_identifier name: (operator_cast)) @name) @function
+(function_definition declarator:
+  (qualified_identifier name: (qualified_identifier name: (operator_cast))) @name) @function
+
 (template_declaration
   (function_definition declarator:
     (function_declarator declarator: (_) @name))) @function
@@ -81,3 +95,11 @@
 (type_definition
   type: (struct_specifier !name body: (field_declaration_list))
   declarator: (type_identifier) @name) @struct
+; As in C: a typedef'd anonymous union or enum is named by the typedef (until session 28 only the
+; struct was, so a C header read as C++ lost them).
+(type_definition
+  type: (union_specifier !name body: (field_declaration_list))
+  declarator: (type_identifier) @name) @union
+(type_definition
+  type: (enum_specifier !name body: (enumerator_list))
+  declarator: (type_identifier) @name) @enum

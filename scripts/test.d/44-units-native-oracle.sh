@@ -10,6 +10,9 @@
 # - Go: go/parser and go/ast (scripts/units_oracle_go.go, standard library only), built into $out
 #   with a throwaway GOCACHE, GOPATH mode (no module, nothing downloaded); Debian `golang-go`
 #   through the shared installer (tests/editors/lib.sh) when `go` is missing.
+# - C and C++: libclang (PyPI `libclang`, pinned, in the suite's own venv .venv-units-clang; the wheel
+#   carries libclang.so), scripts/units_oracle_c_clang.py: preprocessor directives blanked, no
+#   include path, cursor kinds and extents.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
@@ -28,4 +31,14 @@ fi
 GOCACHE="$out/gocache" GOPATH="$out/gopath" GO111MODULE=off GOTOOLCHAIN=local \
   go build -o "$out/units-oracle-go" scripts/units_oracle_go.go
 native go "$out/units-oracle-go" -- check "$out/go" --seed 1 --count 150
+
+LIBCLANG=libclang==18.1.1
+VENV="$PWD/.venv-units-clang"
+if ! "$VENV/bin/python" -c 'import importlib.metadata as m; assert m.version("libclang") == "18.1.1"' 2>/dev/null; then
+  python3 -m venv "$VENV" || { echo "error: python3 -m venv failed: apt-get install -y python3-venv" >&2; exit 1; }
+  "$VENV/bin/pip" install -q "$LIBCLANG" ||
+    { echo "error: could not install $LIBCLANG from PyPI" >&2; exit 1; }
+fi
+native c "$VENV/bin/python" scripts/units_oracle_c_clang.py c -- check "$out/c" --seed 1 --count 150
+native cpp "$VENV/bin/python" scripts/units_oracle_c_clang.py cpp -- check "$out/cpp" --seed 1 --count 150
 echo "units native oracle ok"

@@ -61,3 +61,36 @@ fn go_var_with_several_names_is_one_unit() {
         ",
     );
 }
+
+/// A C function returning a function pointer: its name's declarator sits in a
+/// parenthesized_declarator, which the query's `declarator:` hops could not cross, so the
+/// definition was not a unit.
+#[test]
+fn c_function_returning_a_function_pointer() {
+    check(
+        Lang::C,
+        "int (*getfn(void))(int) {\n    return 0;\n}\nint after(void) { return 1; }\n",
+        "
+        function getfn 1-3 0
+        function after 4-4 0
+        ",
+    );
+}
+
+/// C++ conversion operators (`operator bool() const`, in a class and out of line) have no
+/// function_declarator, so they were not units; and a typedef'd anonymous union or enum is named
+/// by the typedef in C++ as in C (only the struct was).
+#[test]
+fn cpp_conversion_operators_and_typedef_union_enum() {
+    check(
+        Lang::Cpp,
+        "struct S {\n    explicit operator bool() const { return true; }\n};\nS::operator int() const { return 1; }\ntypedef union { int i; } U;\ntypedef enum { A, B } E;\n",
+        "
+        struct S 1-3 0
+        method operator bool() const 2-2 1
+        function S::operator int() const 4-4 0
+        union U 5-5 0
+        enum E 6-6 0
+        ",
+    );
+}
