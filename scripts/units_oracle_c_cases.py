@@ -50,6 +50,9 @@ typedef struct { int w; } size;
 typedef union { int i; } un;
 typedef enum { A, B } en;
 typedef struct named { int q; } named_t;
+typedef struct { int x1, y1; } Box, BoxRec, *BoxPtr;
+typedef struct { int p; } *FirstIsPointer, NotNamed;
+typedef enum { E1, E2 } Ea, Eb;
 enum { NOTHING };
 struct fwd;
 struct point p1 = { 0 };
@@ -165,6 +168,11 @@ union U { int i; float f; };
 typedef struct { int w; } Size;
 typedef union { int i; } Un;
 typedef enum { A, B } En;
+typedef struct { int x1, y1; } Box, BoxRec, *BoxPtr;
+template <typename T>
+struct Holder {
+    template <typename U> operator U*() const { return nullptr; }
+};
 """,
     "crlf.cpp": b"class P {\r\npublic:\r\n    int x() { return 1; }\r\n};\r\n",
     "bom.cpp": "\ufeffnamespace n {\nint first() { return 1; }\n}\n".encode(),

@@ -55,6 +55,7 @@ class File:
         self.lang = lang
         self.units = []
         self.seen = set()
+        self.typedef_named = set()
         self.left_out = 0
 
     def error(self):
@@ -94,7 +95,11 @@ class File:
         if i >= 1 and toks[i - 1].spelling == "::" and (i < 2 or toks[i - 2].kind != ci.TokenKind.IDENTIFIER):
             i -= 1
         k = at
-        if c.kind == K.CONVERSION_FUNCTION:
+        conversion = c.kind == K.CONVERSION_FUNCTION or (
+            toks[at].spelling == "operator" and at + 1 < len(toks)
+            and toks[at + 1].kind in (ci.TokenKind.IDENTIFIER, ci.TokenKind.KEYWORD)
+            and toks[at + 1].spelling not in ("new", "delete"))
+        if conversion:
             # docs: named through its parameter list and qualifiers, `operator bool() const`
             while k + 1 < len(toks) and toks[k + 1].spelling not in ("{", "=", ":", "try", ";"):
                 k += 1
@@ -170,8 +175,13 @@ class File:
         if k == K.TYPEDEF_DECL:
             under = [ch for ch in c.get_children() if ch.kind in RECORDS and ch.is_definition()
                      and not self.named(ch)]
-            if under:
+            if under and under[0].extent.start.offset not in self.typedef_named:
                 rec = under[0]
+                # docs: the first declarator names it, and only a plain name (`*P` first: none)
+                self.typedef_named.add(rec.extent.start.offset)
+                plain = c.underlying_typedef_type.get_canonical().kind in (ci.TypeKind.RECORD, ci.TypeKind.ENUM)
+                if not plain:
+                    return self.walk(rec, depth, rec.kind in CLASSLIKE)
                 kind = RECORDS[rec.kind]
                 # docs: a typedef names an anonymous struct, union or enum (C and C++)
                 self.add(kind, c.spelling, ext.start.line, max(ext.end.line, rec.extent.end.line), depth)

@@ -28,13 +28,15 @@
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @union
 (enum_specifier name: (type_identifier) @name body: (enumerator_list)) @enum
 
-; `typedef struct { ... } name;` — an anonymous body named by the typedef.
+; `typedef struct { ... } name;` — an anonymous body named by the typedef: its first declarator
+; (`.`), as `typedef struct {…} Box, BoxRec, *BoxPtr;` is one unit `Box` (unanchored, each plain
+; name was a unit of the same range nested in the one before; found by the libclang oracle).
 (type_definition
   type: (struct_specifier !name body: (field_declaration_list))
-  declarator: (type_identifier) @name) @struct
+  . declarator: (type_identifier) @name) @struct
 (type_definition
   type: (union_specifier !name body: (field_declaration_list))
-  declarator: (type_identifier) @name) @union
+  . declarator: (type_identifier) @name) @union
 (type_definition
   type: (enum_specifier !name body: (enumerator_list))
-  declarator: (type_identifier) @name) @enum
+  . declarator: (type_identifier) @name) @enum

@@ -94,12 +94,12 @@
 
 (type_definition
   type: (struct_specifier !name body: (field_declaration_list))
-  declarator: (type_identifier) @name) @struct
+  . declarator: (type_identifier) @name) @struct
 ; As in C: a typedef'd anonymous union or enum is named by the typedef (until session 28 only the
 ; struct was, so a C header read as C++ lost them).
 (type_definition
   type: (union_specifier !name body: (field_declaration_list))
-  declarator: (type_identifier) @name) @union
+  . declarator: (type_identifier) @name) @union
 (type_definition
   type: (enum_specifier !name body: (enumerator_list))
-  declarator: (type_identifier) @name) @enum
+  . declarator: (type_identifier) @name) @enum

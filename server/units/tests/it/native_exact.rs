@@ -94,3 +94,20 @@ fn cpp_conversion_operators_and_typedef_union_enum() {
         ",
     );
 }
+
+/// `typedef struct {…} Box, BoxRec, *BoxPtr;` is one unit named by its first declarator. The
+/// pattern's declarator was not anchored, so each plain name made a unit of the same range,
+/// nested in the one before (`BoxRec` at depth 1 under `Box`), in C and C++.
+#[test]
+fn c_and_cpp_typedef_with_several_names_is_one_unit() {
+    for lang in [Lang::C, Lang::Cpp] {
+        check(
+            lang,
+            "typedef struct {\n    int x;\n} Box, BoxRec, *BoxPtr;\ntypedef enum { A } Ea, Eb;\n",
+            "
+            struct Box 1-3 0
+            enum Ea 4-4 0
+            ",
+        );
+    }
+}
