@@ -36,7 +36,8 @@ Left out, counted and printed by reason (never skipped silently):
 Rows of a left-out action are not compared, and the summary check allows each reason's count to be
 higher by at most the number of left-out actions of the file (exact when none is left out).
 
-usage: import_oracle_tools.py READCOV samples   (tests/data/formats: the structured-call samples)
+usage: import_oracle_tools.py READCOV samples   (tests/data/formats: the structured-call samples, and
+                                                 handmade/*, with and without --workspace)
        import_oracle_tools.py READCOV cases     (hand-made logs, import_oracle_tools_cases.py)
 """
 import collections
@@ -58,7 +59,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 PROBLEMS = []
 FIG = collections.Counter()
 LEFT = collections.Counter()
-REASON = re.compile(r"^    (\S.*?)\s{2,}(\d+)$")
+REASON = re.compile(r"^    (\S.*?)\s+(\d+)$")  # a long reason leaves one blank before its count
 
 
 def readcov(rc, files, extra=()):
@@ -183,6 +184,8 @@ def samples(rc):
     v1 = os.path.join(s, "openhands", "v1-sdk-conversation")
     for f in sorted(os.listdir(v1)):
         check("openhands/v1/" + f, rc, [os.path.join(v1, f)], fmt2.openhands_v1(os.path.join(v1, f)))
+    import import_oracle_tools_handmade as handmade
+    handmade.run_all(rc, check, os.path.join(s, "handmade"))
 
 
 def main():

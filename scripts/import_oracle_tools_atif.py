@@ -9,6 +9,10 @@ from import_oracle_tools_fmt import TOOLS, bash, numbered
 from import_oracle_tools_lib import Run
 
 
+# docs "ATIF" Paths: the checkout roots of Harbor's task images (Inspect's calls are ATIF calls too)
+ROOTS = ["/workspace", "/tmp_workspace", "/app", "/testbed"]
+
+
 def tool_table(agent):
     if agent in TOOLS:
         return lambda name: TOOLS[agent].get(name)
@@ -38,7 +42,7 @@ def atif(path):
                 free.append((i, res))
     used = set()
     step = 0
-    roots = ["/workspace", "/tmp_workspace", "/app", "/testbed"]
+    roots = ROOTS
     for turn, s in enumerate(steps):
         for c in s.get("tool_calls") or []:
             run.actions += 1

@@ -11,6 +11,8 @@ Left out, counted: `undo_edit` (its restored view needs the edit history), `inse
 of a file the structured replay changed (the editor model knows only base text), a relative path before any
 working directory.
 """
+import re
+
 import import_oracle_tools_lib as lib
 import import_oracle_tools_shell as sh
 from import_oracle_shell_tools import Left
@@ -44,9 +46,40 @@ def editor(run, turn, step, tool, args, output, roots, cwd=None):
         return run.reason(lib.OUTSIDE)
     if sh.replayed(run, rp):
         return run.leave(step, "editor: view of a file the structured tools edited, with a workspace")
+    shown = lib.displayed(output)
+    if shown.cut:  # the format cut the view (Inspect's `max_tool_output`): its head and tail
+        return run.read(turn, step, tool, rp, lambda *_: cut_view(run, rp, args, shown))
     m = sh.model(run, roots)
     try:
         _, rows = m.editor(dict(args, command="view", path="/testbed/" + rp), output)
     except Left as e:
         return run.leave(step, f"editor model: {e}")
     run.read(turn, step, tool, rp, lambda *_: [(s, e) for p, s, e in rows if p == rp])
+
+
+NUM = re.compile(r"^\s*(\d+)\t(.*)$")
+
+
+def cut_view(run, rp, args, shown):
+    """docs "What counts as displayed" and the OpenHands `view` row: a view the format cut reads the
+    numbered lines of its head (the last maybe in part: its text a prefix) and of its tail (a first line
+    that starts mid-line dropped); past `view_range`'s end nothing, and a tail runs to the output's end,
+    the file's, so a view to the end drops its final numbered empty line. With a workspace each line is
+    checked against the file (*shown text differs from file*)."""
+    tail = shown.tail[1:] if shown.tail_partial else shown.tail
+    nums = [(int(m.group(1)), m.group(2), i == len(shown.head) - 1)
+            for i, m in enumerate(NUM.match(x) for x in shown.head) if m]
+    nums += [(int(m.group(1)), m.group(2), False) for m in (NUM.match(x) for x in tail) if m]
+    vr = args.get("view_range")
+    end = vr[1] if isinstance(vr, list) and len(vr) == 2 and isinstance(vr[1], int) and vr[1] > 0 else None
+    if end is not None:
+        nums = [x for x in nums if x[0] <= end]
+    elif shown.tail and nums and nums[-1][1] == "" and not nums[-1][2]:
+        nums.pop()
+    base = sh.E.Workspace(run.replay.root).lines(rp) if run.replay else None
+    if base is not None:
+        for n, t, part in nums:
+            have = sh.E.norm(base[n - 1]) if 1 <= n <= len(base) else None
+            if have is None or not (have.startswith(sh.E.norm(t)) if part else have == sh.E.norm(t)):
+                return "shown text differs from file"
+    return lib.spans(n for n, _, _ in nums)

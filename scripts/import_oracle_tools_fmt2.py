@@ -9,6 +9,7 @@ import zipfile
 import import_oracle_tools_atif as atif
 import import_oracle_tools_editor
 import import_oracle_tools_inspect_events
+import import_oracle_tools_textcheck as textcheck
 import import_oracle_tools_fmt as fmt
 import import_oracle_tools_lib as lib
 from import_oracle_tools_lib import Run
@@ -177,6 +178,8 @@ def one(run, turn, step, tc, table, root, roots):
         start = args.get("start_line") or ((args.get("offset") or 0) + 1 if "offset" in args else 1)
         text = out
     n = len(lib.text_lines(text))
+    if textcheck.differs(run, rp, start, lib.text_lines(text)):  # docs: checked with --workspace
+        return run.reason(textcheck.SHOWN_DIFFERS)
     run.read(turn, step, name, rp, lambda *_: [(start, start + n - 1)] if n else [])
 
 
@@ -256,10 +259,10 @@ def inspect(path):
                     run.reason(lib.UNKNOWN_COMMAND)
                 elif spec["kind"] == "bash":
                     text = inspect_version_cut(fmt.result_text(res.get("content")), version)
-                    fmt.bash(run, turn, step, name, args.get(spec["command"], ""), None, ["/testbed"], text)
+                    fmt.bash(run, turn, step, name, args.get(spec["command"], ""), None, atif.ROOTS, text)
                 else:  # docs: `text_editor` as OpenHands' `str_replace_editor`
                     text = inspect_version_cut(fmt.result_text(res.get("content")), version)
-                    import_oracle_tools_editor.editor(run, turn, step, name, args, text, ["/testbed"])
+                    import_oracle_tools_editor.editor(run, turn, step, name, args, text, atif.ROOTS)
                 step += 1
         runs.append(run)
     return runs
@@ -336,10 +339,20 @@ def v1_sent(text, meta):
 def openhands_v1(path):
     """docs "OpenHands V1 (software-agent-sdk)": TerminalAction, FileEditorAction (OpenHands' editor,
     import_oracle_tools_editor), Finish/Think and the skipped kinds."""
-    folder = path if os.path.isdir(path) else os.path.dirname(path)
-    base = json.load(open(os.path.join(folder, "base_state.json")))
-    evdir = os.path.join(folder, "events")
-    events = [json.load(open(os.path.join(evdir, f))) for f in sorted(os.listdir(evdir)) if f.endswith(".json")]
+    if os.path.isfile(path) and os.path.basename(path) != "base_state.json":
+        # docs: also JSONL or a JSON array of the events, with the conversation's base_state
+        text = open(path, encoding="utf-8").read()
+        try:
+            items = json.loads(text)
+        except ValueError:
+            items = [json.loads(x) for x in text.splitlines() if x.strip()]
+        base = next((x for x in items if "kind" not in x), {})
+        events = [x for x in items if "kind" in x]
+    else:
+        folder = path if os.path.isdir(path) else os.path.dirname(path)
+        base = json.load(open(os.path.join(folder, "base_state.json")))
+        evdir = os.path.join(folder, "events")
+        events = [json.load(open(os.path.join(evdir, f))) for f in sorted(os.listdir(evdir)) if f.endswith(".json")]
     run = Run(base.get("id"), "openhands-v1")
     root = ((base.get("workspace") or {}).get("working_dir"))
     obs = {}

@@ -50,7 +50,8 @@ pub(crate) fn strip_trailer(out: &str) -> (Cow<'_, str>, Option<String>) {
 /// more, empty, numbered line after its last. With `view_range: [a, b]` the lines past `b` are
 /// dropped; a view to the end of the file (no range, or `[a, -1]`) drops a last numbered line
 /// that is empty, whether or not a workspace could tell the file's length — unless the output
-/// was clipped, when its last line is not the file's.
+/// was clipped at its end, when its last line is not the file's. A cut in the middle (Inspect's
+/// since 0.3.117) keeps the output's end, the file's: its extra line goes.
 pub(crate) fn trim_to_range(out: &str, range: Option<&Value>) -> String {
     trim_to_end(out, args::view_end(range)).into_owned()
 }
@@ -62,7 +63,10 @@ pub(crate) fn trim_to_end(out: &str, end: Option<i64>) -> Cow<'_, str> {
         return Cow::Owned(catn);
     }
     let Some(end) = end.filter(|e| *e > 0) else {
-        if crate::display::is_cut(out) {
+        // Cut at its end, the output stops before the file's: its last line is no extra line.
+        // (Before session 28 a middle cut, whose tail runs to the file's end, kept the extra line:
+        // Inspect 0.3.135's cut `text_editor view` of a 2,000-line file read 1754–2001.)
+        if crate::display::is_cut(out) && crate::display::displayed(out).tail.is_empty() {
             return Cow::Borrowed(out);
         }
         // The last numbered line, found from the end: dropped when its text is empty.

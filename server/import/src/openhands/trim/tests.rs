@@ -36,6 +36,22 @@ fn a_view_to_the_end_drops_the_extra_empty_line() {
     assert_eq!(trim_to_range(clipped, None), clipped);
 }
 
+/// Cut in the middle (Inspect 0.3.117 and later keep the first and the last half of a long output),
+/// a view's tail runs to the end of the output, the file's end: its extra empty line goes (it
+/// stayed, read as a line past the file's end, on f348ceb), and a last line with text stays.
+#[test]
+fn a_view_cut_in_the_middle_drops_the_extra_line_at_its_end() {
+    let cut = "     1\tx\n     2\ty\n[... Observation truncated due to length ...]\n  1999\tz\n  2000\tw\n  2001\t\n";
+    let want = "     1\tx\n     2\ty\n[... Observation truncated due to length ...]\n  1999\tz\n  2000\tw\n";
+    assert_eq!(trim_to_range(cut, None), want);
+    assert_eq!(trim_to_range(cut, Some(&serde_json::json!([1, -1]))), want);
+    assert_eq!(
+        trim_to_range(want, None),
+        want,
+        "the file's own last line stays"
+    );
+}
+
 /// SWE-agent's filemap of a long Python file: its `{n:6d} {line}` lines read as `cat -n`
 /// lines, the elision markers and notes not (SWE-agent tools/edit_anthropic
 /// `Filemap.show_filemap`).
@@ -102,7 +118,8 @@ fn trim_to_range_by_lines(out: &str, range: Option<&serde_json::Value>) -> Strin
         .and_then(serde_json::Value::as_i64)
         .filter(|e| *e > 0)
     else {
-        if crate::display::displayed(out).is_cut() {
+        let shown = crate::display::displayed(out);
+        if shown.is_cut() && shown.tail.is_empty() {
             return out.to_string();
         }
         let mut lines: Vec<&str> = out.split_inclusive('\n').collect();

@@ -133,4 +133,14 @@ fn a_cut_output_is_read_as_the_version_cut_it() {
     // Numbered: 1–257 and the start of 258, then the tail, whose first line may be a part and is
     // dropped (1753), and the numbered empty line past the end (2001), which is not the file's.
     reads(&new, 1, &[("big.py", 1, 258), ("big.py", 1754, 2000)]);
+    // Without the workspace too: the view runs to the end of the file, whose extra numbered empty
+    // line (2001) the middle cut kept is dropped (f348ceb read 1754–2001, a line past the end).
+    let dir = formats().join("handmade/inspect-ai-cut-outputs/log-0.3.135.json");
+    let bare = import_as(
+        None,
+        "log-0.3.135.json",
+        &std::fs::read_to_string(dir).unwrap(),
+        &[],
+    );
+    reads(&bare, 1, &[("big.py", 1, 258), ("big.py", 1754, 2000)]);
 }
