@@ -8,7 +8,8 @@
 # - the samples of tests/data/formats (Claude Code 2.0.76 and 2.1.7 with its subagent, the Codex
 #   rollout, the five ATIF trajectories, both Gemini CLI sessions, both Inspect logs, both Aider
 #   histories, both OpenTelemetry dumps, the OpenHands V1 conversation) and the six hand-made logs of
-#   tests/data/formats/handmade, each with and without its workspace;
+#   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
+#   their workspace;
 # - 60 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
 #   nine with --workspace: edit rows and reads mapped back to base lines.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
