@@ -151,9 +151,10 @@ def rg_filters(cmd):
     """docs "What counts as a read", `grep -n` / `rg -n` (also `-rn`, `-nA5`, …): each line shown, whatever
     chooses the files searched. ripgrep's file filters (`-g`/`--glob X`, `--hidden`) are given to the model as
     grep's (`--include=X`), which it reads as such."""
-    if not re.search(r"(^|[|;&(]\s*)rg\s", cmd):
-        return cmd
-    return re.sub(r"(?<=\s)--hidden(?=\s|$)", "", RG_GLOB.sub(lambda m: "--include=" + m.group(1), cmd))
+    def one(m):  # an `rg` stage up to the next `|`, `;`, `&` or line break
+        stage = RG_GLOB.sub(lambda g: "--include=" + g.group(1), m.group(0))
+        return re.sub(r"(?<=\s)--hidden(?=\s|$)", "", stage)
+    return re.sub(r"(?:^|(?<=[|;&(\n]))\s*rg\s(?:'[^']*'|\"[^\"]*\"|[^|;&\n'\"])*", one, cmd)
 
 
 def hidden_by_filter(cmd):
