@@ -123,7 +123,10 @@ def editor_ws():
         step(3, tc("k3", "str_replace_editor", {"command": "view", "path": "/testbed/b.py"}), catn(1, ["1", "2", ""])),
         step(4, tc("k4", "str_replace_editor", {"command": "str_replace", "path": "/testbed/a.py",
                                                 "old_str": "b\n", "new_str": "B\n"}), "edited"),
-    ]), ({("b.py", 1, 2, "read"), ("a.py", 2, 2, "edit")}, {"a.py": "a\nb\nc\n", "b.py": "1\n2\n", "pkg/m.py": "m\n"}), {
+        step(5, tc("k5", "str_replace_editor", {"command": "insert", "path": "/testbed/b.py", "insert_line": 1,
+                                                "new_str": "i1\ni2"}), "edited"),
+    ]), ({("b.py", 1, 2, "read"), ("a.py", 2, 2, "edit"), ("b.py", 1, 1, "edit")},
+         {"a.py": "a\nb\nc\n", "b.py": "1\n2\n", "pkg/m.py": "m\n"}), {
         "directory view": 1, "file not in workspace": 1}
 
 

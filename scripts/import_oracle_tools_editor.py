@@ -4,12 +4,12 @@ OpenHands' `str_replace_editor`"). A `view` is read by the shell oracle's editor
 (import_oracle_shell_tools.Tools.editor, imported through import_oracle_tools_shell's ShellRun: the `cat -n`
 lines shown, `view_range`, a clipped view, the extra numbered line after a final newline); its rows then go
 through the tools oracle's per-file state (`lib.Run.read`: unaligned, agent-written, the replay). Edits are the
-tools oracle's (docs "Edits and line mapping"): `create` writes the file, `str_replace` is a replacement, and
-without a workspace any edit of a base file is *unaligned after edit*.
+tools oracle's (docs "Edits and line mapping"): `create` writes the file, `str_replace` is a replacement,
+`insert` a pure insertion after `insert_line`, and without a workspace any edit of a base file is *unaligned
+after edit*.
 
-Left out, counted: `undo_edit` (its restored view needs the edit history), `insert` with a workspace, a view
-of a file the structured replay changed (the editor model knows only base text), a relative path before any
-working directory.
+Left out, counted: `undo_edit` (its restored view needs the edit history), a view of a file the structured
+replay changed (the editor model knows only base text), the editor model's own refusals (`editor model: …`).
 """
 import re
 
@@ -30,8 +30,13 @@ def editor(run, turn, step, tool, args, output, roots, cwd=None):
     if cmd != "view":
         if rp is None:
             return run.reason(lib.OUTSIDE)
-        if cmd == "undo_edit" or (cmd == "insert" and run.replay):
+        if cmd == "undo_edit":
             return run.leave(step, f"editor: `{cmd}`")
+        n, new = args.get("insert_line"), args.get("new_str")
+        if cmd == "insert" and run.replay and isinstance(n, int) and isinstance(new, str) and n >= 0:
+            # docs "Edit rows": a pure insertion gives the base line it follows (OpenHands inserts
+            # `new_str.split('\n')` after line `insert_line`)
+            return run.edit(turn, step, tool, rp, ("hunks", [(n + 1, ["+" + x for x in new.split("\n")])]))
         if cmd == "create":
             return run.edit(turn, step, tool, rp, ("create", args.get("file_text") or ""))
         if cmd == "str_replace":
