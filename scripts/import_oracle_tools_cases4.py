@@ -128,6 +128,19 @@ def editor_ws():
     ]), ({("b.py", 1, 2, "read"), ("a.py", 2, 2, "edit"), ("b.py", 1, 1, "edit")},
          {"a.py": "a\nb\nc\n", "b.py": "1\n2\n", "pkg/m.py": "m\n"}), {
         "directory view": 1, "file not in workspace": 1}
+    # a view after a replayed edit: its current lines checked against the replayed text, mapped to base
+    # lines (the inserted ones are the agent's)
+    yield "atif: the editor kind, a view of a file the replay changed", atif_log("openhands", [
+        step(1, tc("k1", "str_replace_editor", {"command": "insert", "path": "/testbed/b.py", "insert_line": 1,
+                                                "new_str": "i1"}), "edited"),
+        step(2, tc("k2", "str_replace_editor", {"command": "view", "path": "/testbed/b.py"}),
+             catn(1, ["1", "i1", "2", "3", ""])),
+        step(3, tc("k3", "str_replace_editor", {"command": "view", "path": "/testbed/b.py", "view_range": [2, 2]}),
+             catn(2, ["i1"])),
+        step(4, tc("k4", "str_replace_editor", {"command": "view", "path": "/testbed/b.py", "view_range": [3, 4]}),
+             catn(3, ["2", "X"])),
+    ]), ({("b.py", 1, 1, "edit"), ("b.py", 1, 3, "read")}, {"b.py": "1\n2\n3\n"}), {
+        "only agent-written lines": 1, "shown text differs from file": 1}
 
 
 def inspect_events():

@@ -8,8 +8,9 @@ tools oracle's (docs "Edits and line mapping"): `create` writes the file, `str_r
 `insert` a pure insertion after `insert_line`, and without a workspace any edit of a base file is *unaligned
 after edit*.
 
-Left out, counted: `undo_edit` (its restored view needs the edit history), a view of a file the structured
-replay changed (the editor model knows only base text), the editor model's own refusals (`editor model: …`).
+A view of a file the replay changed (and one the format cut) is read by `cut_view` here (the editor model
+knows only base text). Left out, counted: `undo_edit` (its restored view needs the edit history), a clipped
+view of a file the replay changed, the editor model's own refusals (`editor model: …`).
 """
 import re
 
@@ -49,10 +50,12 @@ def editor(run, turn, step, tool, args, output, roots, cwd=None):
         return run.reason("directory view")  # docs: the listing header, or a directory in the workspace
     if rp is None:
         return run.reason(lib.OUTSIDE)
-    if sh.replayed(run, rp):
-        return run.leave(step, "editor: view of a file the structured tools edited, with a workspace")
     shown = lib.displayed(output)
-    if shown.cut:  # the format cut the view (Inspect's `max_tool_output`): its head and tail
+    if sh.replayed(run, rp) and "<response clipped>" in output:
+        return run.leave(step, "editor: clipped view of a file the structured tools edited, with a workspace")
+    if shown.cut or sh.replayed(run, rp):
+        # cut by the format (Inspect's `max_tool_output`: its head and tail), or of a file the replay
+        # changed (its current lines, checked against the replayed text, then mapped to base lines)
         return run.read(turn, step, tool, rp, lambda *_: cut_view(run, rp, args, shown))
     m = sh.model(run, roots)
     try:
@@ -66,22 +69,23 @@ NUM = re.compile(r"^\s*(\d+)\t(.*)$")
 
 
 def cut_view(run, rp, args, shown):
-    """docs "What counts as displayed" and the OpenHands `view` row: a view the format cut reads the
-    numbered lines of its head (the last maybe in part: its text a prefix) and of its tail (a first line
-    that starts mid-line dropped); past `view_range`'s end nothing, and a tail runs to the output's end,
-    the file's, so a view to the end drops its final numbered empty line. With a workspace each line is
-    checked against the file (*shown text differs from file*)."""
+    """docs "What counts as displayed" and the OpenHands `view` row: a view reads the numbered lines of its
+    head (cut: the last maybe in part, its text a prefix) and of its tail (a first line that starts mid-line
+    dropped); past `view_range`'s end nothing, and a view to the end (uncut, or cut with a tail, which runs
+    to the file's end) drops its final numbered empty line. With a workspace each line is checked against
+    the agent's copy (*shown text differs from file*); the replay maps the lines to base lines."""
     tail = shown.tail[1:] if shown.tail_partial else shown.tail
-    nums = [(int(m.group(1)), m.group(2), i == len(shown.head) - 1)
+    nums = [(int(m.group(1)), m.group(2), shown.cut and i == len(shown.head) - 1)
             for i, m in enumerate(NUM.match(x) for x in shown.head) if m]
     nums += [(int(m.group(1)), m.group(2), False) for m in (NUM.match(x) for x in tail) if m]
     vr = args.get("view_range")
     end = vr[1] if isinstance(vr, list) and len(vr) == 2 and isinstance(vr[1], int) and vr[1] > 0 else None
     if end is not None:
         nums = [x for x in nums if x[0] <= end]
-    elif shown.tail and nums and nums[-1][1] == "" and not nums[-1][2]:
+    elif (shown.tail or not shown.cut) and nums and nums[-1][1] == "" and not nums[-1][2]:
         nums.pop()
-    base = sh.E.Workspace(run.replay.root).lines(rp) if run.replay else None
+    st = run.replay.state(rp) if run.replay else None
+    base = st[0] if st else None
     if base is not None:
         for n, t, part in nums:
             have = sh.E.norm(base[n - 1]) if 1 <= n <= len(base) else None
