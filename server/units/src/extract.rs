@@ -237,6 +237,12 @@ impl<'a> Collector<'a> {
         let (Some((kind, node)), Some(name_node)) = (unit, name) else {
             return;
         };
+        // A name tree-sitter had to invent (MISSING, empty) is no name: C++'s anonymous
+        // `enum : unsigned { … }`, which tree-sitter-cpp reads as an enum missing its name, is
+        // anonymous, so no unit (it was one named "").
+        if name_node.is_missing() {
+            return;
+        }
         let (kind, (end_byte, end_point)) = match kind.strip_suffix(".open") {
             Some(k) => (k, open_end(node)),
             None => (kind, (node.end_byte(), node.end_position())),

@@ -111,3 +111,13 @@ fn c_and_cpp_typedef_with_several_names_is_one_unit() {
         );
     }
 }
+
+/// C++'s anonymous `enum : unsigned { … }`: tree-sitter-cpp 0.23.4 reads it as an enum whose name
+/// is MISSING, and that made a unit named "" (anonymous enums are no units); the parse error is
+/// still counted.
+#[test]
+fn cpp_anonymous_enum_with_a_base_type_is_no_unit() {
+    let src = "struct A {\n  enum : unsigned {\n    X = 1\n  };\n};\nenum : int { Y };\n";
+    check(Lang::Cpp, src, "struct A 1-5 0");
+    assert!(units(Lang::Cpp, src).unwrap().parse_errors > 0);
+}
