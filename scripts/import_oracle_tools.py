@@ -31,8 +31,8 @@ Left out, counted and printed by reason (never skipped silently):
   a filter that hides positions) and a read after a shell write it does not
   follow (a here-document's file, any file after `patch`/`git apply`);
 - of OpenHands' editor (V1 `FileEditorAction`, Inspect `text_editor`, the ATIF `editor` kind, read by
-  import_oracle_tools_editor.py with the shell oracle's view model): `undo_edit`, a clipped view of a
-  file the structured replay changed.
+  import_oracle_tools_editor.py with the shell oracle's view model): a clipped view of a file the
+  structured replay changed, an `undo_edit` the replay cannot follow (no replayed edit to undo).
 Rows of a left-out action are not compared, and the summary check allows each reason's count to be
 higher by at most the number of left-out actions of the file (exact when none is left out).
 

@@ -141,6 +141,21 @@ def editor_ws():
              catn(3, ["2", "X"])),
     ]), ({("b.py", 1, 1, "edit"), ("b.py", 1, 3, "read")}, {"b.py": "1\n2\n3\n"}), {
         "only agent-written lines": 1, "shown text differs from file": 1}
+    # undo_edit replayed: the copy before the last edit comes back (its edit row: the base lines in one
+    # version and not the other), its `cat -n` a read of the restored file; with no history, an error
+    yield "atif: the editor kind, undo_edit with a workspace", atif_log("openhands", [
+        step(1, tc("k1", "str_replace_editor", {"command": "str_replace", "path": "/testbed/b.py", "old_str": "2\n",
+                                                "new_str": "two\n"}), "edited"),
+        step(2, tc("k2", "str_replace_editor", {"command": "insert", "path": "/testbed/b.py", "insert_line": 0,
+                                                "new_str": "top"}), "edited"),
+        step(3, tc("k3", "str_replace_editor", {"command": "undo_edit", "path": "/testbed/b.py"}),
+             "Last edit to /testbed/b.py undone successfully. " + catn(1, ["1", "two", "3", ""])),
+        step(4, tc("k4", "str_replace_editor", {"command": "undo_edit", "path": "/testbed/b.py"}),
+             "Last edit to /testbed/b.py undone successfully. " + catn(1, ["1", "2", "3", ""])),
+        step(5, tc("k5", "str_replace_editor", {"command": "undo_edit", "path": "/testbed/b.py"}),
+             "ERROR: No edit history found for /testbed/b.py."),
+    ]), ({("b.py", 2, 2, "edit"), ("b.py", 1, 1, "read"), ("b.py", 3, 3, "read"), ("b.py", 1, 3, "read")},
+         {"b.py": "1\n2\n3\n"}), {"tool error": 1}
 
 
 def inspect_events():

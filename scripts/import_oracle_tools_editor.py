@@ -9,8 +9,9 @@ tools oracle's (docs "Edits and line mapping"): `create` writes the file, `str_r
 after edit*.
 
 A view of a file the replay changed (and one the format cut) is read by `cut_view` here (the editor model
-knows only base text). Left out, counted: `undo_edit` (its restored view needs the edit history), a clipped
-view of a file the replay changed, the editor model's own refusals (`editor model: …`).
+knows only base text). `undo_edit` brings back the copy before the file's last replayed edit (without a
+workspace it is one more edit of an unaligned file). Left out, counted: an `undo_edit` with no replayed edit
+to undo, a clipped view of a file the replay changed, the editor model's own refusals (`editor model: …`).
 """
 import re
 
@@ -32,17 +33,23 @@ def editor(run, turn, step, tool, args, output, roots, cwd=None):
         if rp is None:
             return run.reason(lib.OUTSIDE)
         if cmd == "undo_edit":
-            return run.leave(step, f"editor: `{cmd}`")
+            return undo(run, turn, step, tool, rp, output) if run.replay else run.edited(rp)
+        hist = history(run, rp)
+        before = snapshot(run, rp)
         n, new = args.get("insert_line"), args.get("new_str")
         if cmd == "insert" and run.replay and isinstance(n, int) and isinstance(new, str) and n >= 0:
             # docs "Edit rows": a pure insertion gives the base line it follows (OpenHands inserts
             # `new_str.split('\n')` after line `insert_line`)
-            return run.edit(turn, step, tool, rp, ("hunks", [(n + 1, ["+" + x for x in new.split("\n")])]))
-        if cmd == "create":
-            return run.edit(turn, step, tool, rp, ("create", args.get("file_text") or ""))
-        if cmd == "str_replace":
-            return run.edit(turn, step, tool, rp, ("replace", args.get("old_str") or "", args.get("new_str") or ""))
-        return run.edited(rp)
+            run.edit(turn, step, tool, rp, ("hunks", [(n + 1, ["+" + x for x in new.split("\n")])]))
+        elif cmd == "create":
+            run.edit(turn, step, tool, rp, ("create", args.get("file_text") or ""))
+        elif cmd == "str_replace":
+            run.edit(turn, step, tool, rp, ("replace", args.get("old_str") or "", args.get("new_str") or ""))
+        else:
+            run.edited(rp)
+        if run.replay and run.state.get(rp) != "unaligned":
+            hist.append(before)  # replayed: undo_edit goes back to the copy before it
+        return
     ws = run.replay.root if run.replay else None
     is_dir = ws is not None and rp not in (None, "") and sh.E.Workspace(ws).isdir(rp)
     is_file = ws is not None and rp not in (None, "") and sh.E.Workspace(ws).lines(rp) is not None
@@ -92,3 +99,42 @@ def cut_view(run, rp, args, shown):
             if have is None or not (have.startswith(sh.E.norm(t)) if part else have == sh.E.norm(t)):
                 return "shown text differs from file"
     return lib.spans(n for n, _, _ in nums)
+
+
+def history(run, rp):
+    if not hasattr(run, "editor_history"):
+        run.editor_history = {}
+    return run.editor_history.setdefault(rp, [])
+
+
+def snapshot(run, rp):
+    """The agent's copy of rp as the replay holds it (None: the base file, not yet read)."""
+    f = run.replay.files.get(rp) if run.replay else None
+    return (list(f[0]), list(f[1])) if f else None
+
+
+def undo(run, turn, step, tool, rp, output):
+    """docs "Edits and line mapping": `undo_edit` is replayed (the copy before the file's last edit comes
+    back); its edit row is the base lines present in one version and not the other; the `cat -n` it prints
+    is a read of the file as restored, like a view."""
+    hist = history(run, rp)
+    if run.state.get(rp) == "unaligned" or not hist:
+        return run.leave(step, "editor: `undo_edit` the oracle cannot follow")
+    prev = hist.pop()
+    cur = run.replay.state(rp)
+    if cur is None:
+        return run.leave(step, "editor: `undo_edit` of a file neither at the base nor written")
+    then = prev[1] if prev else list(range(1, base_len(run, rp) + 1))
+    touched = {x for x in cur[1] if x is not None} ^ {x for x in then if x is not None}
+    if prev:
+        run.replay.files[rp] = prev
+    else:
+        run.replay.files.pop(rp, None)
+    if touched:
+        run.add(turn, step, tool, rp, lib.spans(touched), kind="edit")
+    run.read(turn, step, tool, rp, lambda *_: cut_view(run, rp, {}, lib.displayed(output)))
+
+
+def base_len(run, rp):
+    lines = sh.E.Workspace(run.replay.root).lines(rp)
+    return len(lines) if lines is not None else 0

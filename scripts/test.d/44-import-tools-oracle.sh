@@ -10,8 +10,8 @@
 #   histories, both OpenTelemetry dumps, the OpenHands V1 conversation) and the six hand-made logs of
 #   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
 #   their workspace;
-# - 61 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
-#   ten with --workspace: edit rows and reads mapped back to base lines.
+# - 62 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
+#   eleven with --workspace: edit rows and reads mapped back to base lines.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
 # reason. Fails naming every disagreement.
