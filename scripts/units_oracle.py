@@ -38,7 +38,8 @@ Java: `java DIR` (units_oracle_java.py) compares against javac's parser; its lef
 there. Not covered: PEP 695 type parameters (`def f[T]()`, `class A[T]:`) and PEP 701 f-strings (this
 machine's CPython is 3.11; both checked once by hand with a CPython 3.13: equal), the language server's incremental units (`tests/it/incremental.rs` checks them against a
 whole parse), and the other languages (Rust, Go, C and C++: scripts/units_oracle_native.py, suite
-44-units-native-oracle.sh).
+44-units-native-oracle.sh; JavaScript, TypeScript, Ruby and PHP: scripts/units_oracle_script.py,
+suite 44-units-script-oracle.sh).
 """
 import json
 import os
