@@ -10,7 +10,8 @@ file is handed to clang with every preprocessor directive line (and its `\\` con
 blanked, line numbers kept, and no include path: clang then parses what tree-sitter parses.
 Missing declarations (unknown types, undeclared names) are semantic errors clang recovers from
 with the same cursors and extents; a file with a syntax error ("expected …", unbalanced brackets)
-is reported as refused (`error`, its first line).
+is reported as refused (`error`, its first line), and so is one where an unexpanded macro stands
+where a type belongs (an all-capitals unknown type name: `LLVM_NODISCARD`, `__BEGIN_DECLS`).
 """
 import json
 import re
@@ -27,6 +28,8 @@ CLASSLIKE = {K.STRUCT_DECL, K.UNION_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE,
              K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION}
 SYNTAX = re.compile(r"^(expected|extraneous|unterminated|missing terminating|unknown type name .* in"
                     r"|invalid preprocessing|unexpected)")
+
+MACRO = re.compile(r"^unknown type name '_*[A-Z][A-Z0-9_]*'$")
 
 
 def blank_directives(text):
@@ -59,9 +62,16 @@ class File:
         self.left_out = 0
 
     def error(self):
-        for d in self.tu.diagnostics:
-            if d.severity >= ci.Diagnostic.Error and SYNTAX.match(d.spelling):
+        """clang's first syntax error; else the first sign that an unexpanded macro hides the
+        code (an all-capitals name where a type belongs, `LLVM_NODISCARD int f()`,
+        `__BEGIN_DECLS`): both parsers then guess, so the file is left out as refused too."""
+        errors = [d for d in self.tu.diagnostics if d.severity >= ci.Diagnostic.Error]
+        for d in errors:
+            if SYNTAX.match(d.spelling):
                 return d.spelling, d.location.line
+        for d in errors:
+            if MACRO.match(d.spelling):
+                return "macro-hidden: " + d.spelling, d.location.line
         return None, 0
 
     def mine(self, c):
@@ -111,7 +121,8 @@ class File:
                 k += 1
         elif toks[at].spelling == "~":
             k = at + 1
-        elif c.kind in CLASSLIKE and k + 1 < len(toks) and toks[k + 1].spelling == "<":
+        elif (c.kind in CLASSLIKE or c.kind in FUNCS) and k + 1 < len(toks) and toks[k + 1].spelling == "<":
+            # a specialization's arguments, as written: `Box<int>`, `write<float>`
             depth = 0
             k += 1
             while k < len(toks):
@@ -164,13 +175,13 @@ class File:
             return
         if k in FUNCS and c.is_definition():
             kind = "method" if in_class else "function"
-            name = self.written_name(c) if self.lang == "cpp" else c.spelling
-            self.add(kind, name, ext.start.line, ext.end.line, depth)
+            self.add(kind, self.written_name(c), ext.start.line, ext.end.line, depth)
             return self.walk(c, depth + 1, False)
         if k in RECORDS and c.is_definition() and self.named(c):
             kind = RECORDS[k] or self.template_kind(c)
-            self.add(kind, self.written_name(c) if self.lang == "cpp" else c.spelling,
-                     ext.start.line, ext.end.line, depth)
+            # the name as written: clang calls a record it takes for a redefinition (both branches
+            # of an `#if`, blanked) "unnamed"
+            self.add(kind, self.written_name(c), ext.start.line, ext.end.line, depth)
             return self.walk(c, depth + 1, k in CLASSLIKE)
         if k == K.TYPEDEF_DECL:
             under = [ch for ch in c.get_children() if ch.kind in RECORDS and ch.is_definition()
@@ -179,7 +190,10 @@ class File:
                 rec = under[0]
                 # docs: the first declarator names it, and only a plain name (`*P` first: none)
                 self.typedef_named.add(rec.extent.start.offset)
-                plain = c.underlying_typedef_type.get_canonical().kind in (ci.TypeKind.RECORD, ci.TypeKind.ENUM)
+                T = ci.TypeKind
+                plain = c.underlying_typedef_type.get_canonical().kind not in (
+                    T.POINTER, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY, T.FUNCTIONPROTO,
+                    T.FUNCTIONNOPROTO, T.MEMBERPOINTER, T.LVALUEREFERENCE, T.RVALUEREFERENCE)
                 if not plain:
                     return self.walk(rec, depth, rec.kind in CLASSLIKE)
                 kind = RECORDS[rec.kind]

@@ -17,12 +17,14 @@ every file of that language under each PATH (a corpus measurement: a file the pa
 left out and named).
 
 Left out, counted and printed on every run:
-- files the language's parser refuses (in `files`); in `check` the BROKEN cases, for which the docs
+- files the language's parser refuses (in `files`; for C and C++ also the files where an
+  unexpanded macro stands where a type belongs, "macro-hidden", units_oracle_c_clang.py); in
+  `check` the BROKEN cases, for which the docs
   promise only that readcov exits 0, warns with the documented wording, and lists unchanged every
   unit the parser finds in the valid lines before the error that a later top-level unit closes;
 - the LIMITS cases: forms the docs name as tree-sitter limits (the parser must accept them);
-- each unit the helper itself marks left out (a form it cannot place, listed in its docstring),
-  and every unit of a file the helper marks so (files whose preprocessor hides code from libclang).
+- each unit the helper itself marks left out (C++: a function defaulted or deleted at namespace
+  level, which tree-sitter-cpp cannot parse).
 """
 import importlib
 import json
