@@ -218,8 +218,13 @@ def main(argv):
     ws, layout = None, False
     if args and args[0] == "--cases":
         import import_oracle_shell_cases as C
-        C.run(rc, compare_cases=lambda files, ws_root: compare_named(rc, files, ws_root),
-              check_reasons=lambda f, ws_root, want: check_reasons(rc, f, ws_root, want))
+        ex = C.run(rc, compare_cases=lambda files, ws_root: compare_named(rc, files, ws_root),
+                   check_reasons=lambda f, ws_root, want: check_reasons(rc, f, ws_root, want),
+                   rows_of=lambda f, ws_root: readcov(rc, [f], ["--workspaces", ws_root])[0], problem=problem)
+        print(f"import shell oracle, exec check: {ex['commands run']} command(s) run for real "
+              f"({ex['left out']} left out: other programs, here-documents, redirects), {ex['lines checked']} "
+              f"credited line(s) found in the real output ({ex['lines not checkable']} not checkable: blank or "
+              f"repeated text), {ex['file lines credited']} of {ex['file lines shown']} file line(s) shown credited")
     else:
         if args[:1] == ["--workspaces"]:
             ws, args = args[1], args[2:]

@@ -266,7 +266,8 @@ def numbered(lines, a, b, path):
 
 
 # reasons of openhands_extra's actions (ws, no ws)
-OH_EXTRA_REASONS = [(None, "file length unknown"), (None, None), (None, "file length unknown"), ("shown text differs from file", None), (None, None),
+# session 28: a cut whole-file read of unknown length credits its head (docs "What counts as displayed")
+OH_EXTRA_REASONS = [(None, None), (None, None), (None, None), ("shown text differs from file", None), (None, None),
                     (None, None), (None, None), (None, None), (None, None),
                     ("shown text differs from file", None), (None, None), ("directory view", "directory view"),
                     ("tool error", "tool error"), ("unknown command", "unknown command"), (None, None),
@@ -324,7 +325,7 @@ def mini_log(ws):
     return {"trajectory_format": "mini-swe-agent-1.1", "instance_id": "case-mini", "messages": msgs}
 
 
-MINI_EXTRA_REASONS = [(None, "file length unknown"), (None, None), ("unknown command", "unknown command"),
+MINI_EXTRA_REASONS = [(None, None), (None, None), ("unknown command", "unknown command"),
                       ("file not in workspace", None), (None, None), (None, None)]
 
 
@@ -424,7 +425,7 @@ def oh_eval_log():
             "history": hist}
 
 
-def run(rc, compare_cases, check_reasons):
+def run(rc, compare_cases, check_reasons, rows_of=None, problem=None):
     d = tempfile.mkdtemp()
     try:
         wsroot = os.path.join(d, "sources")
@@ -449,5 +450,9 @@ def run(rc, compare_cases, check_reasons):
             compare_cases([oh, mi, sw, ev, s1], ws_root)
             for f, reasons in want.items():
                 check_reasons(f, ws_root, [r[0] if ws_root else r[1] for r in reasons])
+        if rows_of is not None:
+            # session 28: the SHELL commands run for real; mini-swe-agent's step k ran SHELL[k]
+            import import_oracle_shell_exec as X
+            return X.check(SHELL, FILES, rows_of(mi, wsroot), problem)
     finally:
         shutil.rmtree(d)

@@ -308,7 +308,10 @@ class Run(Tools):
         if length is None:
             if whole:
                 if tail is not None:
-                    return []  # file length unknown: nothing to count
+                    # docs "What counts as displayed" (session 28): a whole-file read the tool cut
+                    # shows lines 1.. in its head, whatever the length; its tail's places need it
+                    # (none of this oracle's formats states the output's line count)
+                    return [(rel, 1, len(head))] if head else []
                 length = len(head)
             elif rd.tail is not None:
                 return []  # file length unknown

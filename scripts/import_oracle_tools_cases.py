@@ -214,7 +214,10 @@ def codex_workdirs():
         call("c2", "exec_command", {"cmd": "sed -n '3p' a.py", "workdir": CWD}), out("c2", chunk("c\n")),
         call("c3", "exec_command", {"cmd": "head -2 /repo/b.py", "workdir": "/other"}), out("c3", chunk("1\n2\n")),
         call("c4", "exec_command", {"cmd": "cat c.py", "workdir": CWD}), out("c4", chunk("1\n2 …9 tokens truncated… 9\n10\n")),
-    ]), {("a.py", 3, 3), ("b.py", 1, 2)}, {"path outside repo": 1, "file length unknown": 1}
+        # session 28: a cut whole-file read credits its head; `Total output lines: N` places the tail
+        call("c5", "exec_command", {"cmd": "cat d.py", "workdir": CWD}),
+        out("c5", chunk("Total output lines: 10\n\n1\n2 …9 tokens truncated… 9\n10\n")),
+    ]), {("a.py", 3, 3), ("b.py", 1, 2), ("c.py", 1, 2), ("d.py", 1, 2), ("d.py", 9, 10)}, {"path outside repo": 1}
 
 
 def atif_log(agent, steps, sid="atif-case"):

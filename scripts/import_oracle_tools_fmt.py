@@ -216,7 +216,13 @@ def cut_header(text):
     """docs "Codex CLI rollout": an output cut by tokens opens with `Total output lines: N` and a blank
     line (a `Warning: …` line before them in later builds), which are not output lines."""
     m = CUT_HEADER.match(text)
-    return text[m.end():] if m and (lib.TRUNC_INLINE.search(text) or lib.CODEX_LINES.search(text)) else text
+    if not (m and (lib.TRUNC_INLINE.search(text) or lib.CODEX_LINES.search(text))):
+        return text
+    # docs "What counts as displayed" (session 28): N is the output's line count; it places the tail of
+    # a cut whole-file read whose text is this output alone (a poll appended makes another text)
+    body = text[m.end():]
+    lib.STATED[id(body)] = (body, int(re.search(r"Total output lines: (\d+)", m.group(0)).group(1)))
+    return body
 
 
 def codex(path):

@@ -110,6 +110,11 @@ def spans(lines):
     return [tuple(s) for s in out]
 
 
+# Output texts whose cut header (`Total output lines: N`, import_oracle_tools_fmt.cut_header) stated N,
+# by the text object (id → (text, N)): a text built from it (polls appended) states nothing.
+STATED = {}
+
+
 def credit_unnumbered(a, b, shown):
     """An unnumbered read of lines a..b (b None: to the end, length unknown): the first head-many and
     the last tail-many lines of the span, never more lines than the output shows."""
@@ -314,6 +319,18 @@ def shell_read(cmd, cwd, roots, output, length=None):
         # only an upper bound, so a cut output credits only its head
         return ("rows", rp, [(a, min(b, a + len(shown.head) - 1))] if shown.head else [])
     got = credit_unnumbered(a, b, shown)
-    if got == "cut":  # the tail's lines are the file's last ones: its length is needed
-        return ("reason", LENGTH_UNKNOWN)
+    if got == "cut":
+        # docs "What counts as displayed" (session 28): the head of a cut whole-file read is lines 1..;
+        # its tail is the file's last lines, placed only where the log states the output's line count
+        # (older Codex `[... omitted K of N lines ...]`, Codex `Total output lines: N`), else that needs
+        # the length
+        stated = re.search(r"\n\[\.\.\. omitted \d+ of (\d+) lines \.\.\.\]\n\n", lines)
+        kept = STATED.get(id(lines), (None, None))  # or Codex's `Total output lines: N` (this very text)
+        stated = int(stated.group(1)) if stated else (kept[1] if kept[0] is lines else None)
+        if stated and stated >= shown.count():
+            got = credit_unnumbered(a, stated, shown)
+        elif shown.head:
+            got = [(a, a + len(shown.head) - 1)]
+        else:
+            return ("reason", LENGTH_UNKNOWN)
     return ("rows", rp, got or [])

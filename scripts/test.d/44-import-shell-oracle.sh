@@ -13,7 +13,9 @@
 # - hand-made logs (scripts/import_oracle_shell_cases.py): sed regex and numeric ranges, grep -n with
 #   context and a file name holding -12-, head/tail forms, pipes, here-documents, cd persistence per
 #   format, each format's truncation marker, a numbered line whose text is not the file's, with the
-#   summary's per-reason counts.
+#   summary's per-reason counts; and (session 28, scripts/import_oracle_shell_exec.py) each of their
+#   commands made of safe read commands run for real with bash: every line readcov credits must be
+#   in the real output.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

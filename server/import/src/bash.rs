@@ -69,6 +69,8 @@ impl Session<'_> {
             .map_or(0, Displayed::count)
             .saturating_sub(grep_claims + banners);
         let mut first_err = None;
+        // The only pipeline (a `cd` aside): a line count the tool states is this pipeline's.
+        let alone = plans.len() == 1;
         for (pl, cwd, mut written, pipeline) in plans {
             let sole = readers == 1;
             let r = match pl {
@@ -85,8 +87,13 @@ impl Session<'_> {
                     Err(Reason::AmbiguousOutput)
                 }
                 Plan::Window { path, sels, banner } => {
-                    let stripped = match (&shown, banner) {
-                        (Some(d), Some(b)) if sole => Some(b.strip(d, &path)),
+                    // Without the banner; a stated line count only when this is the only pipeline.
+                    let stripped = match &shown {
+                        Some(d) if sole && (banner.is_some() || (!alone && d.total.is_some())) => {
+                            let mut d = banner.map_or_else(|| d.clone(), |b| b.strip(d, &path));
+                            d.total = d.total.filter(|_| alone);
+                            Some(d)
+                        }
                         _ => None,
                     };
                     let shown = stripped.as_ref().or(shown.as_ref()).filter(|_| sole);
@@ -217,8 +224,29 @@ impl Session<'_> {
             len = shown
                 .filter(|d| !d.is_cut() && d.count() > 0)
                 .and_then(|d| u32::try_from(d.count()).ok());
+            // Cut, its output's line count stated by the tool (Codex `Total output lines: N`, older
+            // Codex `[... omitted K of N lines ...]`): the file's length, so the tail sits at its end.
+            len = len.or_else(|| {
+                let d = shown?;
+                let n = d.total.filter(|n| *n >= d.count() as u64)?;
+                u32::try_from(n).ok()
+            });
         }
-        let rs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        let rs = match evaluate(sels, len) {
+            Some(rs) => rs,
+            // A whole-file read the tool cut, of unknown length: its head is lines 1.. whatever
+            // the length (before session 28 it credited nothing, *file length unknown*).
+            None if sels.is_empty() => match shown {
+                Some(d) if d.is_cut() && !d.head.is_empty() => {
+                    vec![(
+                        1,
+                        u32::try_from(d.head.len()).map_err(|_| Reason::UnknownLength)?,
+                    )]
+                }
+                _ => return Err(Reason::UnknownLength),
+            },
+            None => return Err(Reason::UnknownLength),
+        };
         // The output shows the selected lines in order: only its displayed lines were seen (the
         // head and tail around a cut, never more lines than the output has).
         // Without the file's length the window's end is only an upper bound (`head -n 3000` of a

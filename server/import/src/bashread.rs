@@ -284,6 +284,8 @@ impl Banner {
         let mut d = shown.clone();
         d.head.drain(..n);
         d.head_partial &= !d.head.is_empty();
+        // A stated line count counts the banner's lines too.
+        d.total = d.total.and_then(|t| t.checked_sub(n as u64));
         d
     }
 }

@@ -61,11 +61,18 @@ fn is_chunk(out: &str) -> bool {
     out.starts_with("Chunk ID:") || out.starts_with("Wall time:")
 }
 
-/// The text after the unified-exec header (`Chunk ID`, `Wall time`, `Process …`, `Output:`).
+/// The text after the unified-exec header (`Chunk ID`, `Wall time`, `Process …`, `Output:`),
+/// without the cut header (see [`without_cut_header`]).
 fn body(out: &str) -> &str {
+    without_cut_header(output_part(out))
+}
+
+/// The text after the unified-exec header, a cut header kept: [`crate::display`] takes it off
+/// and keeps its line count, which places the cut's tail when the text is this chunk alone.
+fn output_part(out: &str) -> &str {
     if is_chunk(out) {
         if let Some(i) = out.find("Output:\n") {
-            return without_cut_header(&out[i + "Output:\n".len()..]);
+            return &out[i + "Output:\n".len()..];
         }
         return out.strip_suffix("Output:").map_or("", |_| "");
     }
@@ -77,16 +84,8 @@ fn body(out: &str) -> &str {
 /// rollouts show; later builds add a `Warning: truncated output (original token count: N)` line
 /// before it). They are Codex's, not lines of the output; an output not cut is left as it is.
 fn without_cut_header(text: &str) -> &str {
-    let rest = text
-        .strip_prefix("Warning: truncated output (original token count: ")
-        .and_then(|r| r.split_once(")\n"))
-        .map_or(text, |(_, r)| r);
-    let Some(r) = rest.strip_prefix("Total output lines: ") else {
-        return text;
-    };
-    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
-    match r[digits..].strip_prefix("\n\n") {
-        Some(b) if digits > 0 && crate::display::is_cut(b) => b,
+    match crate::display::codex_total(text) {
+        Some((_, b)) if crate::display::is_cut(b) => b,
         _ => text,
     }
 }
@@ -106,11 +105,7 @@ fn running_session(out: &str) -> Option<u64> {
 fn legacy_output(out: &str) -> String {
     serde_json::from_str::<Value>(out)
         .ok()
-        .and_then(|v| {
-            v.get("output")
-                .and_then(Value::as_str)
-                .map(|o| without_cut_header(o).to_string())
-        })
+        .and_then(|v| v.get("output").and_then(Value::as_str).map(str::to_string))
         .unwrap_or_else(|| out.to_string())
 }
 
@@ -176,7 +171,8 @@ pub fn import_records(records: &[Value], session: &mut Session) {
                 cwd = a.get("workdir").and_then(Value::as_str);
                 let script = str_of(a, "cmd").to_string();
                 let out = outputs.get(id).map(|o| {
-                    let mut text = body(o).to_string();
+                    // Its cut header stays while no poll follows (its count is this chunk's).
+                    let mut text = output_part(o).to_string();
                     // Later polls of the same process carry the rest of what the model saw.
                     let mut session_id = running_session(o);
                     for later in &calls[k + 1..] {
@@ -198,6 +194,11 @@ pub fn import_records(records: &[Value], session: &mut Session) {
                             // `write_stdin failed: stdin is closed …`: the poll showed nothing of
                             // the process, which runs on; a later poll carries its text.
                             continue;
+                        }
+                        if text.starts_with("Total output lines: ")
+                            || text.starts_with("Warning: truncated")
+                        {
+                            text = without_cut_header(&text).to_string();
                         }
                         text.push_str(body(lo));
                         session_id = running_session(lo).map(|_| sid);

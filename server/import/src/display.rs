@@ -7,6 +7,8 @@
 //!   `<output_head>`/`<elided_chars>`/`<output_tail>`, Claude Code `... [N lines truncated] ...`,
 //!   Codex `…N chars truncated…` / `…N tokens truncated…` (inside a line, or on a line of its own),
 //!   older Codex `[... omitted N of M lines ...]` / `[... output truncated to fit N bytes ...]`;
+//!   Codex's `Total output lines: N` header before a cut output is no line of it (N, like the M of
+//!   `omitted N of M`, is kept as [`Displayed::total`]);
 //! - a clipped end: `<response clipped>` (OpenHands and SWE-agent editors), Claude Code
 //!   `<persisted-output>` (only the `Preview` is shown);
 //! - a clipped end: Inspect AI `<START_TOOL_OUTPUT>` … `<END_TOOL_OUTPUT>` (only the head);
@@ -46,6 +48,9 @@ pub struct Displayed<'a> {
     pub head_partial: bool,
     /// The first tail line starts in the middle of a line.
     pub tail_partial: bool,
+    /// How many lines the whole output had, when the tool says so (Codex `Total output lines: N`
+    /// before a cut output, older Codex `[... omitted K of N lines ...]`): where a cut's tail sits.
+    pub total: Option<u64>,
 }
 
 /// Clips the rest of the output (the text before it on its line is shown).
@@ -129,17 +134,24 @@ fn whole(text: &str) -> Displayed<'_> {
         cut: Cut::None,
         head_partial: false,
         tail_partial: false,
+        total: None,
     }
 }
 
 /// A head and a tail around a cut; a head that does not end at a line break ends mid-line.
-fn middle<'a>(head: &'a str, tail: &'a str, tail_partial: bool) -> Displayed<'a> {
+fn middle<'a>(
+    head: &'a str,
+    tail: &'a str,
+    tail_partial: bool,
+    total: Option<u64>,
+) -> Displayed<'a> {
     Displayed {
         head_partial: !head.is_empty() && !head.ends_with('\n'),
         head: lines_of(head),
         tail: lines_of(tail),
         cut: Cut::Middle,
         tail_partial: tail_partial && !tail.is_empty(),
+        total,
     }
 }
 
@@ -150,6 +162,7 @@ fn clipped(head: &str) -> Displayed<'_> {
         tail: Vec::new(),
         cut: Cut::End,
         tail_partial: false,
+        total: None,
     }
 }
 
@@ -181,7 +194,7 @@ fn codex_lines_marker() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
         Regex::new(
-            r"\n\[\.\.\. (?:omitted \d+ of \d+ lines|output truncated to fit \d+ bytes) \.\.\.\]\n\n",
+            r"\n\[\.\.\. (?:omitted \d+ of (\d+) lines|output truncated to fit \d+ bytes) \.\.\.\]\n\n",
         )
         .expect("static regex")
     })
@@ -199,7 +212,7 @@ pub fn displayed(output: &str) -> Displayed<'_> {
     let p = parts(output);
     match p.cut {
         Cut::None => whole(p.head),
-        Cut::Middle => middle(p.head, p.tail, p.tail_partial),
+        Cut::Middle => middle(p.head, p.tail, p.tail_partial, p.total),
         Cut::End => clipped(p.head),
     }
 }
@@ -216,10 +229,21 @@ struct Parts<'a> {
     tail: &'a str,
     cut: Cut,
     tail_partial: bool,
+    total: Option<u64>,
 }
 
 fn parts(output: &str) -> Parts<'_> {
     let f = finders();
+    // Codex's `Total output lines: N` header: not output, and N places a cut output's tail.
+    if output.starts_with("Total output lines: ") || output.starts_with("Warning: truncated") {
+        if let Some((n, rest)) = tools::codex_total(output) {
+            let mut p = parts(rest);
+            if p.cut != Cut::None {
+                p.total = p.total.or(Some(n));
+                return p;
+            }
+        }
+    }
     // mini-swe-agent's template opens with the return code; only then are its tags chrome.
     // 2.2.x writes `<exception>{{output.exception_info}}</exception>` first when the command
     // failed to run (a timeout: `config/benchmarks/swebench.yaml`, `observation_template`).
@@ -291,7 +315,8 @@ fn parts(output: &str) -> Parts<'_> {
         }
     }
     if f.omitted.find(bytes).is_some() || f.truncated.find(bytes).is_some() {
-        if let Some(m) = codex_lines_marker().find(output) {
+        if let Some(c) = codex_lines_marker().captures(output) {
+            let m = c.get(0).expect("whole match");
             // codex-rs `truncate_formatted_exec_output` (`core/src/truncate.rs`, autumn 2025):
             // `{head}\n[... omitted N of M lines ...]\n\n{tail}`, the head the first lines cut to
             // half the byte budget (it ends mid-line when cut: no line break before the marker's),
@@ -301,7 +326,10 @@ fn parts(output: &str) -> Parts<'_> {
             // mid-line; then the tail's first line is taken as a part (a numbered one is dropped).
             let fills = |budget: usize| (budget - 3..=budget).contains(&output.len());
             let tail_partial = fills(2 * 1024) || output.len() + 3 >= 10 * 1024;
-            return cut_middle(&output[..m.start()], &output[m.end()..], tail_partial);
+            let mut p = cut_middle(&output[..m.start()], &output[m.end()..], tail_partial);
+            // `total_lines` of the source: `text.lines().count()` of the whole output.
+            p.total = c.get(1).and_then(|n| n.as_str().parse().ok());
+            return p;
         }
     }
     if let Some(i) = f.clip.find(bytes) {
@@ -312,6 +340,7 @@ fn parts(output: &str) -> Parts<'_> {
         tail: "",
         cut: Cut::None,
         tail_partial: false,
+        total: None,
     }
 }
 
@@ -321,6 +350,7 @@ fn cut_middle<'a>(head: &'a str, tail: &'a str, tail_partial: bool) -> Parts<'a>
         tail,
         cut: Cut::Middle,
         tail_partial,
+        total: None,
     }
 }
 
@@ -330,6 +360,7 @@ fn cut_end(head: &str) -> Parts<'_> {
         tail: "",
         cut: Cut::End,
         tail_partial: false,
+        total: None,
     }
 }
 
@@ -389,6 +420,7 @@ mod lines;
 mod tools;
 use lines::last;
 pub use lines::{first_lines, normalize, same_text, Part};
+pub(crate) use tools::codex_total;
 
 #[cfg(test)]
 mod tests;

@@ -178,3 +178,70 @@ fn more_and_bat_errors_show_no_line() {
         assert_eq!(why, vec![Reason::ToolError], "{cmd}");
     }
 }
+
+#[test]
+fn cut_whole_file_read_without_workspace_credits_its_head() {
+    // Lines 1–h of a whole-file read are shown whatever the file's length; its tail is the file's
+    // last lines, unplaced without the length. Before session 28: nothing (*file length unknown*).
+    let oh = format!(
+        "{}[... Observation truncated due to length ...]\n{}",
+        lines(1, 4),
+        lines(19, 20)
+    );
+    let clipped = format!("{}a5<response clipped><NOTE>…</NOTE>", lines(1, 4));
+    let banner = format!("{RULE}\na.py\n{RULE}\n{oh}");
+    for (cmd, out, want) in [
+        ("cat a.py", &oh, (1, 4)),
+        ("nl -ba a.py", &oh, (1, 4)),
+        ("cat a.py | less", &oh, (1, 4)),
+        ("more a.py", &banner, (1, 4)),
+        // The head's last line, cut short, still counts (an unnumbered read).
+        ("cat a.py", &clipped, (1, 5)),
+    ] {
+        assert_eq!(run(false, &[bash(0, cmd, out)]).0, rows(&[want]), "{cmd}");
+    }
+    // A stage after the read, or a numbered read, is as before.
+    let (got, why) = run(false, &[bash(0, "cat a.py | tail -n 5", &oh)]);
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::UnknownLength]);
+}
+
+#[test]
+fn a_stated_line_count_places_the_tail_of_a_cut_whole_file_read() {
+    // Older Codex: `{head}\n[... omitted K of N lines ...]\n\n{tail}`, N the output's lines; for
+    // a whole-file read alone in its command N is the file's length (before session 28: nothing).
+    let codex = format!(
+        "{}\n[... omitted 15 of 20 lines ...]\n\n{}",
+        lines(1, 3),
+        lines(19, 20)
+    );
+    assert_eq!(
+        run(false, &[bash(0, "cat a.py", &codex)]).0,
+        rows(&[(1, 3), (19, 20)])
+    );
+    // Codex's header before a token cut: `Total output lines: N` and a blank line (no lines).
+    let tokens = format!(
+        "Total output lines: 20\n\n{}a4 …9 tokens truncated…18\n{}",
+        lines(1, 3),
+        lines(19, 20)
+    );
+    assert_eq!(
+        run(false, &[bash(0, "cat a.py", &tokens)]).0,
+        rows(&[(1, 4), (18, 20)])
+    );
+    // `more`'s banner is 3 of the N lines.
+    let more = format!(
+        "{RULE}\na.py\n{RULE}\n{}\n[... omitted 16 of 23 lines ...]\n\n{}",
+        lines(1, 2),
+        lines(19, 20)
+    );
+    assert_eq!(
+        run(false, &[bash(0, "more a.py", &more)]).0,
+        rows(&[(1, 2), (19, 20)])
+    );
+    // With another pipeline in the command, N may count its lines too: only the head is placed.
+    assert_eq!(
+        run(false, &[bash(0, "true && cat a.py", &codex)]).0,
+        rows(&[(1, 3)])
+    );
+}

@@ -55,3 +55,18 @@ pub(super) fn inspect_truncated(output: &str) -> Option<&str> {
     }
     Some(&kept[..half])
 }
+
+/// Codex's header before an output it cut (`formatted_truncate_text` of codex-rs, 0.125 as its
+/// rollouts show; later builds first write `Warning: truncated output (original token count: N)`):
+/// `Total output lines: N` and a blank line. `(N, the output after it)`; N is
+/// `content.lines().count()` of the whole output.
+pub(crate) fn codex_total(output: &str) -> Option<(u64, &str)> {
+    let rest = output
+        .strip_prefix("Warning: truncated output (original token count: ")
+        .and_then(|r| r.split_once(")\n"))
+        .map_or(output, |(_, r)| r);
+    let r = rest.strip_prefix("Total output lines: ")?;
+    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+    let n = r[..digits].parse().ok()?;
+    Some((n, r[digits..].strip_prefix("\n\n")?))
+}

@@ -370,6 +370,41 @@ fn the_truncation_header_is_not_a_line_of_the_output() {
 }
 
 #[test]
+fn without_a_workspace_the_header_places_the_tail_of_a_cut_whole_file_read() {
+    // `Total output lines: N` is `content.lines().count()` of the whole output: for a `cat` alone
+    // in its call, the file's length, so the tail shown is lines N-t+1..N. When polls continue
+    // the process, the header counts its chunk only: the head alone is placed. Before session 28
+    // both credited nothing without a workspace (*file length unknown*).
+    let cut = "Total output lines: 100\n\nl1\nl2\nl3\nl…90 tokens truncated…98\nl99\nl100\n";
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    log += &call(
+        "c1",
+        "exec_command",
+        json!({"cmd": "cat a.py", "workdir": "/r"}),
+    );
+    log += &output("c1", &format!("{HEAD_DONE}{cut}"));
+    log += &call(
+        "c2",
+        "shell",
+        json!({"command": ["bash", "-lc", "cat a.py"], "workdir": "/r"}),
+    );
+    log += &output("c2", &json!({"output": cut, "metadata": {}}).to_string());
+    log += &call(
+        "c3",
+        "exec_command",
+        json!({"cmd": "cat a.py", "workdir": "/r"}),
+    );
+    let first = "Total output lines: 50\n\nl1\nl2\nl3\nl…90 tokens truncated…48\n";
+    log += &output("c3", &format!("{HEAD_RUNNING}{first}"));
+    log += &call("p1", "write_stdin", json!({"session_id": 7, "chars": ""}));
+    log += &output("p1", &format!("{HEAD_DONE}l99\nl100\n"));
+    let imp = synthetic(&log, &[]);
+    reads(&imp, 0, &[("a.py", 1, 4), ("a.py", 98, 100)]);
+    reads(&imp, 1, &[("a.py", 1, 4), ("a.py", 98, 100)]);
+    reads(&imp, 2, &[("a.py", 1, 4)]);
+}
+
+#[test]
 fn an_applied_patch_without_its_changes_leaves_the_file_unaligned() {
     // Older codex-rs `PatchApplyEndEvent`s carry `stdout`, `stderr` and `success` only (the
     // `changes` came later, mirroring `PatchApplyBeginEvent`). Before, such a successful patch was
@@ -432,12 +467,13 @@ fn an_older_line_cut_credits_only_the_head_and_tail() {
     // `grep -n`: the numbers shown, the same lines (the 3.4 KB text fills no byte budget, so the
     // tail starts a whole line, 173 with it).
     reads(&imp, 1, &[(big, 1, 128), (big, 173, 300)]);
-    // Without a workspace the `cat` needs the file's length (a cut whole-file read), the numbered
-    // lines do not.
+    // Without a workspace the `cat` (a cut whole-file read) takes the file's length from the
+    // marker's `of 300 lines` (before session 28: nothing, *file length unknown*); the numbered
+    // lines need no length.
     let text =
         std::fs::read_to_string(formats().join("handmade/codex-omitted-lines/rollout.jsonl"))
             .unwrap();
     let bare = import_as(None, "rollout.jsonl", &text, &[]);
-    skipped(&bare, 0, Reason::UnknownLength);
+    reads(&bare, 0, &[(big, 1, 128), (big, 173, 300)]);
     reads(&bare, 1, &[(big, 1, 128), (big, 173, 300)]);
 }

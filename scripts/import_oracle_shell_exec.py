@@ -1,0 +1,109 @@
+"""Execution cross-check of the shell oracle's hand-made cases (scripts/import_oracle_shell_cases.py,
+run by `import_oracle_shell.py READCOV --cases`): each SHELL command is run for real with bash in a
+fresh temporary copy of the made-up repository (only pipelines of the safe read commands below; a
+10-second timeout; nothing reaches the network), and every line readcov credits to it, with the
+workspace, must be in the real output: the file's text of that line as an output line, alone or after
+a line-number prefix (`12:`, `12-`, `path:12:`, `     12<TAB>`). Independent of the docs: it checks
+readcov against the tools themselves (the session-28 `more` banner would have failed it).
+
+Completeness: of the output lines that are lines of a file the command reads (by text), the share
+readcov credited. A credited line is checked only when its text is unique in its file and not blank
+(else "it is in the output" proves nothing): the others are counted and printed, and so are the
+commands left out (a program outside SAFE, a here-document, a redirect).
+"""
+import os
+import re
+import shlex
+import subprocess
+import tempfile
+
+SAFE = {"cat", "head", "tail", "sed", "grep", "nl", "less", "more", "awk", "cut", "sort", "wc", "cd",
+        "echo", "ls", "true"}
+PREFIX = re.compile(r"(?:^|[:-])\s*\d+(?:[:-]|\t)$")  # what precedes a line's text: `12:`, `path:12:`, `  12\t`
+
+
+def _programs(cmd):
+    """The programs a command line runs, or None when it is more than simple pipelines and lists."""
+    if "<<" in cmd or ">" in cmd.replace("2>/dev/null", "") or "$(" in cmd or "`" in cmd:
+        return None
+    try:
+        words = shlex.split(cmd.replace("\n", " ; "), posix=True)
+    except ValueError:
+        return None
+    progs, start = [], True
+    for w in words:
+        if start:
+            progs.append(w)
+        start = w in ("|", "&&", "||", ";")
+    return progs
+
+
+def _real(cmd, files):
+    """`cmd`'s output run for real in a fresh copy of the repository."""
+    with tempfile.TemporaryDirectory() as d:
+        for p, text in files.items():
+            f = os.path.join(d, p)
+            os.makedirs(os.path.dirname(f), exist_ok=True)
+            with open(f, "w") as fh:
+                fh.write(text)
+        p = subprocess.run(["bash", "-c", cmd], cwd=d, capture_output=True, text=True, timeout=10,
+                           env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"}, stdin=subprocess.DEVNULL)
+        return (p.stdout + p.stderr).replace(d + "/", "")
+
+
+class _Shown:
+    """The output's lines: `t in shown` when a line is `t`, or `t` after a line-number prefix."""
+
+    def __init__(self, out):
+        self.lines = [x.rstrip("\r") for x in out.split("\n")]
+
+    def __contains__(self, t):
+        return any(x == t or (x.endswith(t) and PREFIX.search(x[:len(x) - len(t)])) for x in self.lines)
+
+
+def _shown(out):
+    return _Shown(out)
+
+
+def check(shell, files, rows, problem):
+    """shell: [(cmd, …)] in step order; rows: readcov's rows of the log whose step k ran shell[k]
+    (with the workspace). Returns the figures; calls problem(msg) for a credited line not shown."""
+    fig = {"commands run": 0, "lines checked": 0, "lines not checkable": 0, "left out": 0,
+           "file lines shown": 0, "file lines credited": 0}
+    texts = {p: t.split("\n") for p, t in files.items()}
+    unique = {p: {x for x in ls if x.strip() and ls.count(x) == 1} for p, ls in texts.items()}
+    by_step = {}
+    for r in rows:
+        if r.get("kind", "read") == "read":
+            by_step.setdefault(r["step"], []).append(r)
+    for step, (cmd, *_r) in enumerate(shell):
+        progs = _programs(cmd)
+        if progs is None or not set(progs) <= SAFE:
+            fig["left out"] += 1
+            continue
+        out = _real(cmd, files)
+        fig["commands run"] += 1
+        shown = _shown(out)
+        credited = set()
+        for r in by_step.get(step, []):
+            ls = texts.get(r["path"])
+            if ls is None:
+                problem(f"exec check: `{cmd}`: readcov credits {r['path']}, not a file of the repository")
+                continue
+            for n in range(r["start"], r["end"] + 1):
+                t = ls[n - 1] if n <= len(ls) else None
+                if t is None:
+                    problem(f"exec check: `{cmd}`: readcov credits {r['path']}:{n}, past the file's end")
+                elif t in unique[r["path"]]:
+                    fig["lines checked"] += 1
+                    credited.add((r["path"], t))
+                    if t.rstrip("\r") not in shown:
+                        problem(f"exec check: `{cmd}`: readcov credits {r['path']}:{n} ({t!r}), "
+                                "not in the real output")
+                else:
+                    fig["lines not checkable"] += 1
+        read = {p for p in texts if p in cmd}
+        seen = {(p, t) for p in read for t in unique[p] if t.rstrip("\r") in shown}
+        fig["file lines shown"] += len(seen)
+        fig["file lines credited"] += len(seen & credited)
+    return fig
