@@ -57,7 +57,7 @@ pub fn lost_edit_notes(lost: &[LostEdit], task: &str, run: &str) -> Vec<LostEdit
         .map(|l| {
             let (reason, after) = match &l.why {
                 LostWhy::After(w) => (LostReason::AfterLostWrite, Some(w.clone())),
-                LostWhy::DidNotApply => (LostReason::DidNotApply, None),
+                LostWhy::DidNotApply | LostWhy::Unrecorded(_) => (LostReason::DidNotApply, None),
                 LostWhy::NoBase => (LostReason::NoBase, None),
             };
             LostEditNote {

@@ -255,7 +255,9 @@ fn import(exchanges: &[Exchange], s: &mut Session) {
                 command: format!("{p}: whole file"),
                 op: Op::Edit {
                     path: p.clone(),
-                    edit: EditOp::Opaque,
+                    edit: EditOp::Opaque(
+                        "a whole-file edit whose new text the log does not record, so how it changed the file is unknown",
+                    ),
                     shows: None,
                 },
                 output: Some(String::new()),

@@ -137,7 +137,7 @@ impl Session<'_> {
             }
             None => {
                 for (_, st) in self.files.values_mut() {
-                    st.apply(&EditOp::Opaque);
+                    st.apply(&EditOp::Opaque(crate::replay::UNFOLLOWED_WRITE));
                     st.note_lost(|| cause.to_string());
                 }
                 self.run_losses

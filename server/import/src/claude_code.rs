@@ -75,7 +75,7 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
                     {
                         EditOp::StrReplace { old, new }
                     }
-                    _ => EditOp::Opaque,
+                    _ => EditOp::Opaque(crate::replay::UNRECORDED_EDIT),
                 },
             };
             Op::Edit {

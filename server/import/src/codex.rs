@@ -314,11 +314,17 @@ fn patch(
         } else {
             // No record of what was applied (no `patch_apply_end`, or one of a build whose
             // `PatchApplyEndEvent` had only `stdout`, `stderr` and `success`): the files it names
-            // are unaligned from now on.
+            // are unaligned from now on. The summary says which: with no end event, whether the
+            // patch applied at all is unknown.
+            let why = if end.is_none() {
+                "the log has no patch_apply_end for it, so whether and how it applied is unknown"
+            } else {
+                "its patch_apply_end records no changes, so how it changed the file is unknown"
+            };
             for path in patch_paths(&input) {
                 session.apply(&act(Op::Edit {
                     path,
-                    edit: EditOp::Opaque,
+                    edit: EditOp::Opaque(why),
                     shows: None,
                 }));
             }
@@ -334,9 +340,9 @@ fn patch(
             },
             ("update", None | Some(Value::Null)) => match hunks(str_of(ch, "unified_diff")) {
                 Some(h) => EditOp::Hunks(h),
-                None => EditOp::Opaque,
+                None => EditOp::Opaque(NO_DIFF),
             },
-            _ => EditOp::Opaque,
+            _ => EditOp::Opaque(NO_DIFF),
         };
         session.apply(&act(Op::Edit {
             path: path.clone(),
@@ -348,12 +354,19 @@ fn patch(
         if let Some(dest) = ch.get("move_path").and_then(Value::as_str) {
             session.apply(&act(Op::Edit {
                 path: dest.to_string(),
-                edit: EditOp::Opaque,
+                edit: EditOp::Opaque(
+                    "a move onto the file whose text the log does not record, so how it changed the file is unknown",
+                ),
                 shows: None,
             }));
         }
     }
 }
+
+/// A change `patch_apply_end` records without hunks to replay (a delete, a move, a diff with
+/// no `@@` header).
+const NO_DIFF: &str =
+    "its patch_apply_end records no diff hunks for the file, so how it changed the file is unknown";
 
 /// The files an `apply_patch` input names (`*** Update File: p`, `*** Add File: p`, …).
 fn patch_paths(input: &str) -> Vec<String> {

@@ -49,9 +49,17 @@ pub enum EditOp {
     },
     /// A unified-diff style patch of the current copy: (old_start, lines with ' ', '-', '+' prefixes).
     Hunks(Vec<(u32, Vec<String>)>),
-    /// A write readcov cannot replay (`sed -i`, a redirect, `cp`/`mv` onto the file).
-    Opaque,
+    /// A write readcov cannot replay (`sed -i`, a redirect, `cp`/`mv` onto the file), or an
+    /// edit whose change the log does not record: what the log lacks, as the import summary
+    /// words it for an edit it lists as not replayed.
+    Opaque(&'static str),
 }
+
+/// An [`EditOp::Opaque`] write outside an edit action (never listed as a lost edit).
+pub const UNFOLLOWED_WRITE: &str = "a write the replay cannot follow";
+/// An edit tool's call whose change the log does not record (no patch, no replacement text).
+pub const UNRECORDED_EDIT: &str =
+    "the log does not record what it changed, so how it changed the file is unknown";
 
 /// Where a set of current lines lands in the base file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -202,7 +210,7 @@ impl FileState {
         match op {
             EditOp::StrReplace { .. } => text,
             EditOp::Insert { .. } | EditOp::Lines { .. } | EditOp::Hunks(_) => len,
-            EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque => true,
+            EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque(_) => true,
         }
     }
 

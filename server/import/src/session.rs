@@ -163,7 +163,7 @@ impl<'a> Session<'a> {
     /// what it was, for the change's `partial` list.
     pub(crate) fn lose(&mut self, key: &Key, cause: impl FnOnce() -> String) {
         let st = &mut self.state(key).1;
-        st.apply(&EditOp::Opaque);
+        st.apply(&EditOp::Opaque(crate::replay::UNFOLLOWED_WRITE));
         st.note_lost(cause);
     }
 

@@ -103,12 +103,28 @@ pub struct LostEdit {
 pub enum LostWhy {
     /// No base text to replay it on (no workspace): expected, and said once in the summary.
     NoBase,
-    /// It does not apply to the file as replayed (its old text is not there), or the log does not
-    /// record what it changed (an opaque patch): the first write the replay cannot follow.
+    /// It does not apply to the file as replayed (its old text is not there): the first write
+    /// the replay cannot follow.
     DidNotApply,
+    /// The log does not record what it changed (a Codex patch with no `patch_apply_end`, an
+    /// Aider `whole` edit): what the log lacks, as the summary words it. Explained as
+    /// `did_not_apply`, as before.
+    Unrecorded(&'static str),
     /// An earlier write the replay cannot follow left the file unfollowable: that write, as
     /// the change's `partial` list words it (``written by `mv …` (turn 40)``).
     After(String),
+}
+
+impl std::fmt::Display for LostWhy {
+    /// Why, as the import summary lists the edit.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LostWhy::NoBase => f.write_str("no workspace file to replay it on"),
+            LostWhy::DidNotApply => f.write_str("it does not apply to the file as replayed"),
+            LostWhy::Unrecorded(w) => f.write_str(w),
+            LostWhy::After(w) => write!(f, "after a write the replay cannot follow: {w}"),
+        }
+    }
 }
 
 /// Totals over one or more imported runs.

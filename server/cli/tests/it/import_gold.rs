@@ -1105,3 +1105,54 @@ fn import_counts_every_lost_edit_and_lists_the_first_five() {
     }
     assert!(err.contains("    … 3 more"), "{err}");
 }
+
+/// A Codex `apply_patch` with no `patch_apply_end`: the log does not say whether it applied,
+/// so the summary says that, not that it "does not apply to the file as replayed" (what it
+/// said before, of a patch whose outcome is unknown).
+#[test]
+fn import_says_a_codex_patch_without_its_end_event_has_an_unknown_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("ws")).unwrap();
+    std::fs::write(dir.path().join("ws/a.py"), "x\nw\n").unwrap();
+    std::fs::write(dir.path().join("ws/b.py"), "1\n2\n").unwrap();
+    let rec = |t: &str, p: serde_json::Value| {
+        serde_json::json!({"timestamp": "t", "type": t, "payload": p}).to_string() + "\n"
+    };
+    let patch = "*** Begin Patch\n*** Update File: a.py\n@@\n-x\n+y\n*** End Patch\n";
+    let log = [
+        rec(
+            "session_meta",
+            serde_json::json!({"id": "cx", "cwd": "/repo"}),
+        ),
+        rec(
+            "response_item",
+            serde_json::json!({"type": "custom_tool_call", "name": "apply_patch",
+                "call_id": "e1", "input": patch}),
+        ),
+        // A read of another file, so that the import has a row (none is an error).
+        rec(
+            "response_item",
+            serde_json::json!({"type": "function_call", "name": "exec_command", "call_id": "c1",
+                "arguments": r#"{"cmd": "sed -n '1,2p' b.py", "workdir": "/repo"}"#}),
+        ),
+        rec(
+            "response_item",
+            serde_json::json!({"type": "function_call_output", "call_id": "c1",
+                "output": "Process exited with code 0\nOutput:\n1\n2\n"}),
+        ),
+    ]
+    .concat();
+    std::fs::write(dir.path().join("log.jsonl"), log).unwrap();
+    let o = readcov(
+        &["import", "--workspace", "ws", "log.jsonl", "-o", "-"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(err.contains("edit(s) not replayed (1)"), "{err}");
+    assert!(
+        err.contains("    cx / codex: a.py turn 0 `*** Begin Patch…` (the log has no patch_apply_end for it, so whether and how it applied is unknown)\n"),
+        "{err}"
+    );
+    assert!(!err.contains("does not apply"), "{err}");
+}

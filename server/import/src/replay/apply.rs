@@ -237,7 +237,7 @@ pub(super) fn replay(
             touched.dedup();
             touched
         }
-        EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque => return None,
+        EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque(_) => return None,
     };
     Some((v, touched))
 }

@@ -143,7 +143,10 @@ fn create_is_all_agent_lines_and_opaque_is_dirty() {
         .is_some());
     assert_eq!(map(&f, &[1, 2]), (vec![], 2));
     let mut g = file(3);
-    assert_eq!(g.apply(&EditOp::Opaque), None);
+    assert_eq!(
+        g.apply(&EditOp::Opaque(crate::replay::UNFOLLOWED_WRITE)),
+        None
+    );
     assert!(g.is_dirty());
 }
 

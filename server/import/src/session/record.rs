@@ -127,7 +127,10 @@ impl Session<'_> {
             let why = match lost_to {
                 _ if !has_base => LostWhy::NoBase,
                 Some(cause) => LostWhy::After(cause),
-                None => LostWhy::DidNotApply,
+                None => match op {
+                    EditOp::Opaque(w) => LostWhy::Unrecorded(w),
+                    _ => LostWhy::DidNotApply,
+                },
             };
             self.summary.lost_edits.push(LostEdit {
                 task: self.task.clone(),

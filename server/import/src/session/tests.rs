@@ -271,7 +271,7 @@ fn edits_after_a_write_the_replay_cannot_follow_are_listed() {
     let lost: Vec<(u32, Option<&str>)> = (s.lost_edits.iter())
         .map(|l| match &l.why {
             LostWhy::After(w) => (l.step, Some(w.as_str())),
-            LostWhy::DidNotApply => (l.step, None),
+            LostWhy::DidNotApply | LostWhy::Unrecorded(_) => (l.step, None),
             LostWhy::NoBase => panic!("the base is in the workspace"),
         })
         .collect();

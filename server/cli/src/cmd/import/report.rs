@@ -3,7 +3,7 @@
 //! [`Tally`]; errors and notes are said as they come, `super::Shown`).
 
 use readcov_files::import_run::{LostTally, Tally};
-use readcov_import::{LostWhy, Summary};
+use readcov_import::Summary;
 
 /// The summary lines, after the import.
 pub fn print(tally: &Tally) {
@@ -77,10 +77,7 @@ fn lost_edits(lost: &LostTally) {
         lost.listed
     );
     for l in &lost.first {
-        let why = match &l.why {
-            LostWhy::After(w) => format!("after a write the replay cannot follow: {w}"),
-            _ => "it does not apply to the file as replayed".to_string(),
-        };
+        let why = &l.why;
         say!(
             "    {} / {}: {} turn {} `{}` ({why})",
             l.task,
