@@ -2,6 +2,7 @@
 unified diffs applied at their stated lines (change lines, text after a patch), token similarity,
 and the unit each line belongs to (from `readcov units` rows). Written from docs/diagnose.md."""
 import collections
+import hashlib
 import json
 import os
 import re
@@ -170,7 +171,29 @@ def similarity(a, b):
 # ---- units ---------------------------------------------------------------------------------
 def load_units(rc, files):
     """{path: [(kind, name, start, end, depth)]} or None (no grammar). One `readcov units` call for
-    all files; when it refuses one (no grammar for an extension), one call per file."""
+    all files; when it refuses one (no grammar for an extension), one call per file. With
+    DIAGNOSE_ORACLE_UNITS_CACHE set (a folder: the suite's scratch), the answer for the same binary
+    (path, size, mtime) and the same files (paths and bytes) is read from there: the suite asks
+    for the units of tests/data/real/sources once per oracle run, nine times, the same answer."""
+    cache = os.environ.get("DIAGNOSE_ORACLE_UNITS_CACHE")
+    if not cache or not files:
+        return _units(rc, files)
+    st = os.stat(rc)
+    h = hashlib.sha256(json.dumps([os.path.abspath(rc), st.st_size, st.st_mtime_ns]).encode())
+    for f in files:
+        h.update(f.encode() + b"\0" + hashlib.sha256(open(f, "rb").read()).digest())
+    path = os.path.join(cache, h.hexdigest() + ".json")
+    if os.path.exists(path):
+        return {f: None if u is None else [tuple(x) for x in u] for f, u in json.load(open(path)).items()}
+    out = _units(rc, files)
+    os.makedirs(cache, exist_ok=True)
+    with open(path + ".tmp", "w") as fh:
+        json.dump(out, fh)
+    os.replace(path + ".tmp", path)
+    return out
+
+
+def _units(rc, files):
     out = {f: [] for f in files}
     p = subprocess.run([rc, "units", *files], capture_output=True, text=True) if files else None
     if p is not None and p.returncode == 0:

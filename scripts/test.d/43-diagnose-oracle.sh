@@ -29,7 +29,14 @@ cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
 oracle_setup "diagnose oracle"
 real=tests/data/real multi=tests/data/real-multi v1=tests/data/formats/mini-swe-agent-v1
-oracle() { python3 scripts/diagnose_oracle.py "$bin" "$@"; }
+# the units of a workspace's files are asked once per binary and files (scripts/diagnose_oracle_lib.py)
+export DIAGNOSE_ORACLE_UNITS_CACHE="$out/units-cache"
+# Each oracle run only reads files written before it (every case writes its own), so it runs in the
+# background beside the next cases, two at a time; a failure is recorded and fails the suite at the end.
+oracle() {
+  while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done
+  { python3 scripts/diagnose_oracle.py "$bin" "$@" || touch "$out/oracle-failed"; } &
+}
 # One case of SWE-bench rows GOLD, base files WS, and DIR's reads.jsonl and preds.jsonl: gold lines,
 # `readcov diagnose`, then the oracle on its output.
 patches_case() {
@@ -285,4 +292,9 @@ oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/partial-real.json" --gold-patc
   --workspaces "$real/sources" --format json >"$out/partial-v1.json" 2>/dev/null
 oracle "$out/gold.jsonl" "$out/v1-reads.jsonl" "$out/partial-v1.json" --gold-patches "$real/gold.jsonl" \
   --patches "$out/emit-v1-replay.jsonl" --workspaces "$real/sources" --expect-source patches
+wait
+if [ -e "$out/oracle-failed" ]; then
+  echo "error: the diagnose oracle disagrees with readcov (DISAGREE lines above)" >&2
+  exit 1
+fi
 echo "diagnose oracle ok"
