@@ -56,11 +56,20 @@ pub(crate) fn extract_with_cursor(query: &Query, tree: &Tree, source: &str) -> V
 
 /// Outer before inner: by start byte, then longest first (the order [`to_units`] expects).
 pub(crate) fn sort_found(found: &mut [Found]) {
-    found.sort_by(|a, b| {
-        a.start_byte
-            .cmp(&b.start_byte)
-            .then(b.end_byte.cmp(&a.end_byte))
-    });
+    found.sort_by(order);
+}
+
+/// [`sort_found`]'s order. Two units over the same bytes (a C++ function whose declarator
+/// error recovery nested in another, each named) are ordered by pattern, name and kind: the
+/// collector hands them over in hash order, so without this a parse and a re-parse of the same
+/// text could nest them either way round.
+fn order(a: &Found, b: &Found) -> std::cmp::Ordering {
+    a.start_byte
+        .cmp(&b.start_byte)
+        .then(b.end_byte.cmp(&a.end_byte))
+        .then(a.pattern.cmp(&b.pattern))
+        .then_with(|| a.name.cmp(&b.name))
+        .then_with(|| a.kind.cmp(&b.kind))
 }
 
 /// Merges two lists each sorted by [`sort_found`] order into one.
@@ -69,10 +78,7 @@ pub(crate) fn merge_sorted(a: Vec<Found>, b: Vec<Found>) -> Vec<Found> {
     let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
     loop {
         let take_a = match (a.peek(), b.peek()) {
-            (Some(x), Some(y)) => {
-                (x.start_byte, std::cmp::Reverse(x.end_byte))
-                    <= (y.start_byte, std::cmp::Reverse(y.end_byte))
-            }
+            (Some(x), Some(y)) => order(x, y).is_le(),
             (Some(_), None) => true,
             (None, Some(_)) => false,
             (None, None) => return out,

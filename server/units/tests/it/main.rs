@@ -7,6 +7,7 @@ mod declarators;
 mod dedented;
 mod differential;
 mod incremental;
+mod incremental_langs;
 mod languages;
 mod native_exact;
 mod queries;
