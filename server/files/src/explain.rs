@@ -55,10 +55,11 @@ pub fn lost_edit_notes(lost: &[LostEdit], task: &str, run: &str) -> Vec<LostEdit
     (lost.iter())
         .filter(|l| l.task == task && l.run == run)
         .map(|l| {
-            let (reason, after) = match &l.why {
-                LostWhy::After(w) => (LostReason::AfterLostWrite, Some(w.clone())),
-                LostWhy::DidNotApply | LostWhy::Unrecorded(_) => (LostReason::DidNotApply, None),
-                LostWhy::NoBase => (LostReason::NoBase, None),
+            let (reason, after, detail) = match &l.why {
+                LostWhy::After(w) => (LostReason::AfterLostWrite, Some(w.clone()), None),
+                LostWhy::DidNotApply => (LostReason::DidNotApply, None, None),
+                LostWhy::Unrecorded(w) => (LostReason::Unrecorded, None, Some(w.to_string())),
+                LostWhy::NoBase => (LostReason::NoBase, None, None),
             };
             LostEditNote {
                 path: l.path.clone(),
@@ -67,6 +68,7 @@ pub fn lost_edit_notes(lost: &[LostEdit], task: &str, run: &str) -> Vec<LostEdit
                 command: l.command.clone(),
                 reason,
                 after,
+                detail,
             }
         })
         .collect()

@@ -107,8 +107,8 @@ pub enum LostWhy {
     /// the replay cannot follow.
     DidNotApply,
     /// The log does not record what it changed (a Codex patch with no `patch_apply_end`, an
-    /// Aider `whole` edit): what the log lacks, as the summary words it. Explained as
-    /// `did_not_apply`, as before.
+    /// Aider `whole` edit): what the log lacks, as the summary words it. `readcov explain`
+    /// gives it the reason `unrecorded` with this text as `detail`.
     Unrecorded(&'static str),
     /// An earlier write the replay cannot follow left the file unfollowable: that write, as
     /// the change's `partial` list words it (``written by `mv …` (turn 40)``).

@@ -18,7 +18,7 @@ fn has(text: &str, want: &str) {
 }
 
 /// tests/data/formats/aider: every one of run `aider`'s 27 edits is lost without a workspace
-/// (17 with no base file, 4 that do not apply to the file as replayed, 6 after those), so the
+/// (17 with no base file, 4 whole-file edits whose text the log does not record, 6 after those), so the
 /// run has no row. explain said "run -" and "edits: none"; `--run aider` was refused.
 #[test]
 fn a_run_known_only_by_the_edits_its_import_lost_is_explained() {
@@ -43,7 +43,11 @@ fn a_run_known_only_by_the_edits_its_import_lost_is_explained() {
             "  + 27 edit(s) not shown: the import could not place their lines on the base file",
         );
         has(&text, "    turn   17  src/components/EmojiBubble.js  `src/components/EmojiBubble.js: whole file`");
-        has(&text, "        does not apply to the file as replayed");
+        // An Aider whole-file edit does not say what it wrote: `unrecorded`, its reason in
+        // words, wrapped (before session 28: `did_not_apply`, "does not apply to the file as
+        // replayed").
+        has(&text, "        a whole-file edit whose new text the log does not record, so how it changed the file is");
+        has(&text, "          unknown");
         args.extend(["--format", "json"]);
         let doc: Value = serde_json::from_str(&stdout(&readcov_ok(&args))).unwrap();
         assert_eq!(doc["run"], "aider");
@@ -56,9 +60,10 @@ fn a_run_known_only_by_the_edits_its_import_lost_is_explained() {
             (
                 count("no_base"),
                 count("did_not_apply"),
+                count("unrecorded"),
                 count("after_lost_write")
             ),
-            (17, 4, 6)
+            (17, 0, 4, 6)
         );
     }
 }

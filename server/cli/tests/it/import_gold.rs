@@ -1155,4 +1155,42 @@ fn import_says_a_codex_patch_without_its_end_event_has_an_unknown_outcome() {
         "{err}"
     );
     assert!(!err.contains("does not apply"), "{err}");
+    // `explain` says the same: the reason `unrecorded` with what the log lacks (before, the
+    // reason was `did_not_apply` and the text "does not apply to the file as replayed").
+    std::fs::write(
+        dir.path().join("gold.jsonl"),
+        "{\"task\":\"cx\",\"path\":\"a.py\",\"start\":1,\"end\":1}\n",
+    )
+    .unwrap();
+    let explain = |format: &str| {
+        let args = [
+            "explain",
+            "--gold",
+            "gold.jsonl",
+            "--reads",
+            "log.jsonl",
+            "--workspace",
+            "ws",
+        ];
+        let o = readcov(
+            &[&args[..], &["--task", "cx", "--format", format]].concat(),
+            dir.path(),
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let doc: serde_json::Value = serde_json::from_str(&explain("json")).unwrap();
+    let lost = &doc["lost_edits"];
+    assert_eq!(lost.as_array().map(Vec::len), Some(1), "{doc}");
+    assert_eq!(lost[0]["reason"], "unrecorded", "{doc}");
+    assert_eq!(
+        lost[0]["detail"],
+        "the log has no patch_apply_end for it, so whether and how it applied is unknown"
+    );
+    let out = explain("text");
+    assert!(
+        out.contains("the log has no patch_apply_end for it"),
+        "{out}"
+    );
+    assert!(!out.contains("does not apply"), "{out}");
 }

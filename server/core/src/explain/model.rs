@@ -198,6 +198,9 @@ pub struct LostEditNote {
     pub reason: LostReason,
     /// For `after_lost_write`: the write the file was lost to (``written by `mv …` (turn 40)``).
     pub after: Option<String>,
+    /// For `unrecorded`: what the log lacks, as the import summary words it (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 /// Why an edit could not be placed on base lines.
@@ -208,6 +211,9 @@ pub enum LostReason {
     AfterLostWrite,
     /// It does not apply to the file as replayed (its old text is not there).
     DidNotApply,
+    /// The log does not record what it changed (a Codex patch with no `patch_apply_end`, an
+    /// Aider `whole` edit, …): whether and how it applied is unknown; `detail` says why.
+    Unrecorded,
     /// No workspace file to replay it on.
     NoBase,
 }

@@ -54,6 +54,8 @@ pub(super) fn lost_edits(e: &Explanation, out: &mut Vec<String>) {
             (LostReason::AfterLostWrite, Some(w)) => format!("after {w}"),
             (LostReason::AfterLostWrite, None) => "after a write the replay cannot follow".into(),
             (LostReason::DidNotApply, _) => "does not apply to the file as replayed".into(),
+            (LostReason::Unrecorded, _) => (l.detail.clone())
+                .unwrap_or_else(|| "the log does not record what it changed".into()),
             (LostReason::NoBase, _) => "no workspace file to replay it on".into(),
         };
         // The path is what the reader looks for; the command (already shortened by the
@@ -66,7 +68,9 @@ pub(super) fn lost_edits(e: &Explanation, out: &mut Vec<String>) {
             l.path.clone()
         };
         out.push(fit(&format!("{head}{path}  `{}`", l.command)));
-        out.push(format!("        {why}"));
+        // Wrapped, not cut at the page's width: an unrecorded edit's reason is a sentence.
+        let words: Vec<String> = why.split(' ').map(str::to_string).collect();
+        wrap("        ", " ", &words, out);
     }
 }
 
