@@ -75,9 +75,19 @@ impl UnitTree {
         let was_broken = self.parse_errors > 0;
         let fresh = was_broken || self.ranged;
         let old = (!fresh).then_some(&*tree);
-        let Some(new_tree) = self.parser.parse(new_source, old) else {
+        let Some(mut new_tree) = self.parser.parse(new_source, old) else {
             return self.replace(new_source);
         };
+        // The edit that breaks a clean tree: tree-sitter's incremental error recovery can differ
+        // from a fresh parse's too (the JavaScript property test: `"` typed after `const` in
+        // `const add = (a, b) => {…}` kept no unit where a fresh parse finds `add`): parse afresh.
+        let fresh = fresh || new_tree.root_node().has_error();
+        if fresh && old.is_some() {
+            match self.parser.parse(new_source, None) {
+                Some(t) => new_tree = t,
+                None => return self.replace(new_source),
+            }
+        }
         let (new_tree, ranged) =
             crate::dedent::reparse_if_better(self.lang, &mut self.parser, new_source, new_tree);
         self.ranged = ranged;

@@ -352,3 +352,22 @@ fn two_units_over_the_same_bytes_nest_the_same_way_every_parse() {
     tree.edit(&edit_for_replace(&before, at, at, ")"), &after);
     assert_eq!(tree.units(), first.units.as_slice());
 }
+
+/// Found by the JavaScript, TypeScript and TSX properties (seeds kept): one keystroke that breaks
+/// a clean file (`"` typed after `const` in `const add = (a, b) => {…}`, or a `(`) — tree-sitter's
+/// incremental re-parse recovered differently from a fresh parse and lost or kept units.
+#[test]
+fn a_keystroke_that_breaks_a_clean_file_is_parsed_afresh() {
+    for lang in [Lang::JavaScript, Lang::TypeScript, Lang::Tsx] {
+        check_sequence(lang, &[Edit::Type(0.7213065827212883, false, 3)]);
+        check_sequence(lang, &[Edit::Type(0.7213065827212883, false, 7)]);
+        check_sequence(lang, &[Edit::Type(0.9068565953745195, false, 11)]);
+        check_sequence(
+            lang,
+            &[
+                Edit::Paste(0.8921480443485323, false, 11, 19),
+                Edit::Type(0.5063696493135004, false, 14),
+            ],
+        );
+    }
+}
