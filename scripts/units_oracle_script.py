@@ -32,11 +32,11 @@ import subprocess
 import sys
 
 from oracle_io import finish
+import units_oracle as base  # readcov_units, key and compare: one comparison for every language
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIELDS = ("kind", "name", "start", "end", "depth")
-PROBLEMS = []
-CHECKED = {"files": 0, "units": 0, "broken files": 0, "units before an error": 0}
+PROBLEMS = base.PROBLEMS  # one list: base.compare appends to it
+CHECKED = {"broken files": 0, "units before an error": 0}
 LEFT = {}
 
 
@@ -79,44 +79,6 @@ def oracle_units(lang, paths):
     return out
 
 
-def readcov_units(rc, paths):
-    """`readcov units` on many files: {path: [unit]}, and stderr and status of each batch."""
-    got, errs, codes = {path: [] for path in paths}, [], []
-    for i in range(0, len(paths), 500):
-        p = subprocess.run([rc, "units", *paths[i:i + 500]], capture_output=True, text=True)
-        for line in p.stdout.splitlines():
-            r = json.loads(line)
-            got.setdefault(r.pop("path"), []).append(r)
-        errs.append(p.stderr)
-        codes.append(p.returncode)
-    return got, "".join(errs), max(codes, default=0)
-
-
-def key(u):
-    return tuple(u[f] for f in FIELDS)
-
-
-def compare(path, want, got):
-    """Every unit field by field, then the order; both sides' extra units named."""
-    CHECKED["files"] += 1
-    CHECKED["units"] += len(want)
-    wk, gk = [key(u) for u in want], [key(u) for u in got]
-    missing = [k for k in wk if k not in gk]
-    extra = [k for k in gk if k not in wk]
-    for k in missing:
-        near = [g for g in extra if g[1] == k[1] and (g[2] == k[2] or g[3] == k[3])]
-        if near:
-            diffs = [f"{f} {a!r} vs readcov {b!r}" for f, a, b in zip(FIELDS, k, near[0]) if a != b]
-            PROBLEMS.append(f"{path}: unit {k[1]} at {k[2]}: oracle {', '.join(diffs)}")
-            extra.remove(near[0])
-        else:
-            PROBLEMS.append(f"{path}: oracle has {dict(zip(FIELDS, k))}, readcov does not")
-    for g in extra:
-        PROBLEMS.append(f"{path}: readcov has {dict(zip(FIELDS, g))}, the oracle does not")
-    if not missing and not extra and wk != gk:
-        PROBLEMS.append(f"{path}: same units in another order: readcov {gk}, oracle {wk}")
-
-
 def odd_breaks(lang, path):
     """A lone `\\r` (and in JavaScript U+2028, U+2029): a line break to the parser, none to readcov."""
     with open(path, "rb") as f:
@@ -128,7 +90,7 @@ def check(rc, lang, paths, strict=False, broken=(), limits=(), warns=()):
     """`readcov units` against the oracle on `paths`; `broken`/`limits`/`warns`: names of those
     cases (`warns`: forms tree-sitter takes with a parse-error warning, units still right)."""
     want = oracle_units(lang, paths)
-    got, err, code = readcov_units(rc, paths)
+    got, err, code = base.readcov_units(rc, paths)
     if code != 0:
         PROBLEMS.append(f"readcov units exited {code}: {err.strip()[-2000:]}")
     for path in paths:
@@ -155,12 +117,12 @@ def check(rc, lang, paths, strict=False, broken=(), limits=(), warns=()):
             if not warned:
                 PROBLEMS.append(f"{name}: no parse-error warning: tree-sitter takes this form now; "
                                 "move it to CASES and update docs/units.md")
-            compare(path, w["units"], got.get(path, []))
+            base.compare(path, w["units"], got.get(path, []))
         else:
             if warned:
                 PROBLEMS.append(f"{path}: readcov warns about a file the parser takes: "
                                 + next(ln for ln in err.splitlines() if ln.startswith(f"warning: {path}: ")))
-            compare(path, w["units"], got.get(path, []))
+            base.compare(path, w["units"], got.get(path, []))
 
 
 def check_broken(path, w, got, err):
@@ -174,7 +136,7 @@ def check_broken(path, w, got, err):
             left_out("units of broken files from the first error line on")
             continue
         CHECKED["units before an error"] += 1
-        if key(u) not in [key(g) for g in got]:
+        if base.key(u) not in [base.key(g) for g in got]:
             PROBLEMS.append(f"{name}: the unit {u} before the parser's first error (line "
                             f"{w['first_error']}) is not listed unchanged: readcov {got}")
     for ln in err.splitlines():
@@ -226,7 +188,7 @@ def main(argv):
     else:
         sys.exit(__doc__)
     print(f"units script oracle {lang} {mode}:")
-    finish(CHECKED, LEFT, PROBLEMS)
+    finish({"files": base.STATS["files"], "units": base.STATS["units"], **CHECKED}, LEFT, PROBLEMS)
 
 
 if __name__ == "__main__":
