@@ -1,22 +1,8 @@
 //! C and C++ function names behind any declarator nesting the grammar allows in practice:
 //! pointer return types of any depth, references, and methods returning pointers.
 
-use readcov_units::{units, Lang, Unit};
-
-fn listed(lang: Lang, src: &str) -> Vec<String> {
-    let r = units(lang, src).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        r.parse_errors,
-        0,
-        "{}: test source should parse",
-        lang.name()
-    );
-    r.units.iter().map(render).collect()
-}
-
-fn render(u: &Unit) -> String {
-    format!("{} {} {}-{} {}", u.kind, u.name, u.start, u.end, u.depth)
-}
+use crate::common::listed;
+use readcov_units::Lang;
 
 const C_POINTERS: &str = "\
 int *one(void) { return 0; }

@@ -19,17 +19,12 @@ fn render(file: &str) -> String {
     assert_eq!(r.parse_errors, 0, "{path}: fixture should parse cleanly");
     r.units
         .iter()
-        .map(|u| format!("{} {} {}-{} {}\n", u.kind, u.name, u.start, u.end, u.depth))
+        .map(|u| crate::common::render(u) + "\n")
         .collect()
 }
 
 fn check(file: &str, expected: &str) {
-    let want: String = expected
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let want = crate::common::expected_lines(expected);
     assert_eq!(render(file), want, "{file}");
 }
 

@@ -2,6 +2,7 @@
 
 mod api;
 mod chunked;
+mod common;
 mod coverage;
 mod declarators;
 mod dedented;

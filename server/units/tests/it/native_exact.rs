@@ -2,22 +2,13 @@
 //! each case is a disagreement the native-parser oracles (scripts/units_oracle_native.py, suite
 //! 44-units-native-oracle.sh) found, written as `kind name start-end depth` lines.
 
+use crate::common::{expected_lines, render};
 use readcov_units::{units, Lang};
 
 fn check(lang: Lang, source: &str, expected: &str) {
     let r = units(lang, source).unwrap_or_else(|e| panic!("{e}"));
-    let got: String = r
-        .units
-        .iter()
-        .map(|u| format!("{} {} {}-{} {}\n", u.kind, u.name, u.start, u.end, u.depth))
-        .collect();
-    let want: String = expected
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|l| format!("{l}\n"))
-        .collect();
-    assert_eq!(got, want, "{source}");
+    let got: String = r.units.iter().map(|u| render(u) + "\n").collect();
+    assert_eq!(got, expected_lines(expected), "{source}");
 }
 
 /// A `trait` item is a unit and holds its methods. Until session 28 the query's `@trait` kind

@@ -2,22 +2,8 @@
 //! (`scripts/units_oracle_script.py`, against each language's own parser) found readcov wrong:
 //! docs/units.md "<Lang>, exactly".
 
-use readcov_units::{edit_for_replace, units, Lang, Unit, UnitTree};
-
-fn listed(lang: Lang, src: &str) -> Vec<String> {
-    let r = units(lang, src).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(
-        r.parse_errors,
-        0,
-        "{}: test source should parse",
-        lang.name()
-    );
-    r.units.iter().map(render).collect()
-}
-
-fn render(u: &Unit) -> String {
-    format!("{} {} {}-{} {}", u.kind, u.name, u.start, u.end, u.depth)
-}
+use crate::common::{listed, render};
+use readcov_units::{edit_for_replace, units, Lang, UnitTree};
 
 const DECORATED_TS: &str = "\
 /** JSDoc stays out. */
