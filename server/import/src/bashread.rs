@@ -164,6 +164,9 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
     for stage in &p.stages[1..] {
         let words = &stage.words;
         let Some(cmd) = words.first() else { continue };
+        // A stage that copies the stream unchanged: a bare `cat`, and `less` or `more` reading a
+        // pipe with no terminal (an agent's shell has none: they act as `cat`; before session 27
+        // `cat f | less` read nothing).
         let passes = (cmd == "cat" && words.len() == 1)
             || (matches!(&**cmd, "less" | "more") && words[1..].iter().all(|w| w.starts_with('-')));
         // A banner is in the stream the next stage selects from or numbers: the file's lines
@@ -200,10 +203,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             continue;
         }
         let next = match &**cmd {
-            "cat" if words.len() == 1 => None,
-            // Reading a pipe with no terminal (an agent's shell has none), `less` and `more` copy
-            // it unchanged, as `cat` does (before session 27 `cat f | less` read nothing).
-            "less" | "more" if words[1..].iter().all(|w| w.starts_with('-')) => None,
+            _ if passes => None,
             "head" | "tail" => match count_arg(words) {
                 Some((n, plus, files)) if files.is_empty() => {
                     let n = n.unwrap_or(10);
