@@ -195,11 +195,10 @@ pub fn import_records(records: &[Value], session: &mut Session) {
                             // the process, which runs on; a later poll carries its text.
                             continue;
                         }
-                        if text.starts_with("Total output lines: ")
-                            || text.starts_with("Warning: truncated")
-                        {
-                            text = without_cut_header(&text).to_string();
-                        }
+                        // The first chunk's cut header counts that chunk alone: off it comes
+                        // (`without_cut_header` gives a suffix of the text: drop what precedes it).
+                        let header = text.len() - without_cut_header(&text).len();
+                        text.drain(..header);
                         text.push_str(body(lo));
                         session_id = running_session(lo).map(|_| sid);
                     }

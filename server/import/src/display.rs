@@ -235,13 +235,11 @@ struct Parts<'a> {
 fn parts(output: &str) -> Parts<'_> {
     let f = finders();
     // Codex's `Total output lines: N` header: not output, and N places a cut output's tail.
-    if output.starts_with("Total output lines: ") || output.starts_with("Warning: truncated") {
-        if let Some((n, rest)) = tools::codex_total(output) {
-            let mut p = parts(rest);
-            if p.cut != Cut::None {
-                p.total = p.total.or(Some(n));
-                return p;
-            }
+    if let Some((n, rest)) = tools::codex_total(output) {
+        let mut p = parts(rest);
+        if p.cut != Cut::None {
+            p.total = p.total.or(Some(n));
+            return p;
         }
     }
     // mini-swe-agent's template opens with the return code; only then are its tags chrome.
