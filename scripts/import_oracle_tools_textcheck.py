@@ -2,12 +2,9 @@
 counts as displayed": text is compared modulo tabs, trailing whitespace and `\\r`; the Gemini CLI `read_file`
 row: a line cut at 2,000 characters, `... [truncated]`, is checked as a prefix, the marker never compared)."""
 import import_oracle_tools_lib as lib
+from import_oracle_shell_eval import norm  # the shell oracle's text comparison, the same doc rule
 
 GEMINI_CUT = "... [truncated]"
-
-
-def norm(t):
-    return t.expandtabs(8).rstrip().rstrip("\r").rstrip()
 
 
 def differs(run, path, start, lines):
