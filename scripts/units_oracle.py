@@ -81,6 +81,20 @@ def readcov_units(rc, paths):
     return got, "".join(errs), max(codes, default=0)
 
 
+def helper_units(helper, paths):
+    """{path: record} from a language's parser helper (a command the paths are appended to, 500
+    to a command line), as the native and script-language oracles call theirs."""
+    out = {}
+    for i in range(0, len(paths), 500):
+        p = subprocess.run([*helper, *paths[i:i + 500]], capture_output=True, text=True)
+        if p.returncode != 0:
+            raise SystemExit(f"error: the helper {helper} failed ({p.returncode}): {p.stderr.strip()[-2000:]}")
+        for line in p.stdout.splitlines():
+            r = json.loads(line)
+            out[r["path"]] = r
+    return out
+
+
 def key(u):
     return tuple(u[f] for f in FIELDS)
 

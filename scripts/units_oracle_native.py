@@ -27,9 +27,7 @@ Left out, counted and printed on every run:
   level, which tree-sitter-cpp cannot parse).
 """
 import importlib
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -43,19 +41,6 @@ STATS = {"files_refused_left_out": 0, "broken_files": 0, "broken_units_checked":
 WARN_TAIL = " parse error(s); units from the rest of the file"
 
 
-def helper_units(helper, paths):
-    """{path: record} from the helper, in batches (a long command line is split)."""
-    out = {}
-    for i in range(0, len(paths), 500):
-        p = subprocess.run([*helper, *paths[i:i + 500]], capture_output=True, text=True)
-        if p.returncode != 0:
-            raise SystemExit(f"error: the helper {helper} failed ({p.returncode}): {p.stderr.strip()[-2000:]}")
-        for line in p.stdout.splitlines():
-            r = json.loads(line)
-            out[r["path"]] = r
-    return out
-
-
 def ordered(units):
     return sorted(units, key=lambda u: (u["start"], u["depth"]))
 
@@ -66,7 +51,7 @@ def compare_files(rc, lang, helper, files, strict, warns=()):
     got, err, code = base.readcov_units(rc, files)
     if code != 0:
         base.problem(f"readcov units exited {code}: {err.strip()[-500:]}")
-    want = helper_units(helper, files)
+    want = base.helper_units(helper, files)
     for f in files:
         w = want[f]
         if w["error"]:
@@ -102,7 +87,7 @@ def closed_prefix(helper, d, name, data, err_line):
         paths.append(p)
     if not paths:
         return [], 0
-    recs = helper_units(helper, paths)
+    recs = base.helper_units(helper, paths)
     for p in paths:
         if not recs[p]["error"]:
             units = recs[p]["units"]
@@ -127,7 +112,7 @@ def check(rc, lang, helper, d, seed, count):
                      if f.endswith(EXTS[lang]))
     compare_files(rc, lang, helper, shipped + [written[n] for n in cases], strict=True,
                   warns={written[n] for n in mod.warns(lang)})
-    lim = helper_units(helper, [written[n] for n in limits])
+    lim = base.helper_units(helper, [written[n] for n in limits])
     for n in limits:
         if lim[written[n]]["error"]:
             base.problem(f"{n}: the parser refuses this documented-limit case: {lim[written[n]]['error']}")
@@ -136,7 +121,7 @@ def check(rc, lang, helper, d, seed, count):
     got, err, code = base.readcov_units(rc, paths)
     if code != 0:
         base.problem(f"readcov units on the broken cases exited {code} (docs: units of the rest)")
-    rec = helper_units(helper, paths)
+    rec = base.helper_units(helper, paths)
     pd = tempfile.mkdtemp(dir=d)
     for n in broken:
         p = written[n]

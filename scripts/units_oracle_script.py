@@ -26,9 +26,7 @@ parser, so a limit that is not one fails); in broken files, the units from the f
 on; files holding a line break of the language that is none to readcov (JavaScript: a lone `\\r`,
 U+2028, U+2029; docs/units.md: lines are split at `\\n`).
 """
-import json
 import os
-import subprocess
 import sys
 
 from oracle_io import finish
@@ -44,39 +42,25 @@ def left_out(what, n=1):
     LEFT[what] = LEFT.get(what, 0) + n
 
 
-def js_helper(paths):
-    return [os.environ.get("NODE", "node"), os.path.join(HERE, "units_oracle_js", "units.js"), *paths]
-
-
-def ruby_helper(paths):
-    return [os.environ.get("RUBY", "ruby"), os.path.join(HERE, "units_oracle_ruby.rb"), *paths]
-
-
-def php_helper(paths):
-    return [os.environ.get("PHP", "php"), os.path.join(HERE, "units_oracle_php.php"), *paths]
+# Each language's parser helper, as a command the file paths are appended to.
+JS_HELPER = [os.environ.get("NODE", "node"), os.path.join(HERE, "units_oracle_js", "units.js")]
+RUBY_HELPER = [os.environ.get("RUBY", "ruby"), os.path.join(HERE, "units_oracle_ruby.rb")]
+PHP_HELPER = [os.environ.get("PHP", "php"), os.path.join(HERE, "units_oracle_php.php")]
 
 
 LANGS = {
-    "js": {"exts": (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"), "helper": js_helper,
+    "js": {"exts": (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"), "helper": JS_HELPER,
            "cases": "units_oracle_js_cases", "breaks": ("\r", "\u2028", "\u2029")},
-    "ruby": {"exts": (".rb", ".rake", ".gemspec", ".ru", "/Rakefile", "/Gemfile"), "helper": ruby_helper,
+    "ruby": {"exts": (".rb", ".rake", ".gemspec", ".ru", "/Rakefile", "/Gemfile"), "helper": RUBY_HELPER,
              "cases": "units_oracle_ruby_cases", "breaks": ()},
-    "php": {"exts": (".php", ".phtml", ".php5", ".php7", ".phps"), "helper": php_helper,
+    "php": {"exts": (".php", ".phtml", ".php5", ".php7", ".phps"), "helper": PHP_HELPER,
             "cases": "units_oracle_php_cases", "breaks": ()},
 }
 
 
 def oracle_units(lang, paths):
     """{path: {errors, first_error, units}} by the language's own parser, in batches."""
-    out = {}
-    for i in range(0, len(paths), 500):
-        batch = paths[i:i + 500]
-        p = subprocess.run(LANGS[lang]["helper"](batch), capture_output=True, text=True)
-        if p.returncode != 0:
-            raise SystemExit(f"error: the {lang} oracle helper failed ({p.returncode}): {p.stderr.strip()[-2000:]}")
-        for r in map(json.loads, p.stdout.splitlines()):
-            out[r["path"]] = r
-    return out
+    return base.helper_units(LANGS[lang]["helper"], paths)
 
 
 def odd_breaks(lang, path):
