@@ -61,10 +61,6 @@ class _Shown:
         return any(x == t or (x.endswith(t) and PREFIX.search(x[:len(x) - len(t)])) for x in self.lines)
 
 
-def _shown(out):
-    return _Shown(out)
-
-
 def check(shell, files, rows, problem):
     """shell: [(cmd, …)] in step order; rows: readcov's rows of the log whose step k ran shell[k]
     (with the workspace). Returns the figures; calls problem(msg) for a credited line not shown."""
@@ -83,7 +79,7 @@ def check(shell, files, rows, problem):
             continue
         out = _real(cmd, files)
         fig["commands run"] += 1
-        shown = _shown(out)
+        shown = _Shown(out)
         credited = set()
         for r in by_step.get(step, []):
             ls = texts.get(r["path"])
