@@ -63,13 +63,8 @@ pub fn explain(
             workspace: root.as_deref(),
             ..GoldOptions::default()
         };
-        let g = gold.clone().load_gold(&gold_opts).map_err(file_error)?;
-        // No span and no bad row (an empty file, `[]`): the CLI's "nothing to score" (it
-        // explained the task against no gold, every run `unscored`, until session 27).
-        if g.parsed.items.is_empty() && g.parsed.errors.is_empty() {
-            let nothing = readcov_files::input::Nothing::NoGold(gold.name());
-            return Err(file_error(nothing));
-        }
+        // No span and no bad row: the CLI's "nothing to score" (`gold_from`).
+        let g = crate::gold_from(gold.clone(), &gold_opts).map_err(file_error)?;
         let reads_opts = ReadsOptions {
             workspace: root.as_deref(),
             base_files: BaseFiles::of(workspace.as_deref(), workspaces.as_deref()),

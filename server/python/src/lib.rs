@@ -95,28 +95,30 @@ pub enum Input {
     Path(std::path::PathBuf),
 }
 
+/// Gold of any kind `--gold` takes, as the CLI loads it. An input with no gold span and no bad
+/// row (an empty file, `[]`, an empty DataFrame) is the CLI's "no valid gold spans, nothing to
+/// score": `score`, `at_k` and `explain` returned rows scored against no gold instead until
+/// session 27. Bad rows are left to the caller, which raises the first, located, or returns them
+/// with `errors="collect"`.
+fn gold_from(
+    src: readcov_files::diagnose::Source,
+    opts: &readcov_files::input::GoldOptions,
+) -> Result<readcov_files::input::LoadedGold, String> {
+    let name = src.name();
+    let loaded = src.load_gold(opts).map_err(|e| e.to_string())?;
+    if loaded.parsed.items.is_empty() && loaded.parsed.errors.is_empty() {
+        return Err(readcov_files::input::Nothing::NoGold(name).to_string());
+    }
+    Ok(loaded)
+}
+
 impl Input {
-    /// Gold of any kind `--gold` takes (a diff, SWE-bench rows converted), as the CLI loads it.
-    /// An input with no gold span and no bad row (an empty file, `[]`, an empty DataFrame) is
-    /// the CLI's "no valid gold spans, nothing to score": `score` and `at_k` returned rows
-    /// scored against no gold instead (every run `no_gold`). Bad rows are left to the caller,
-    /// which raises the first, located, or returns them with `errors="collect"`.
+    /// Gold of any kind `--gold` takes (a diff, SWE-bench rows converted): [`gold_from`].
     fn load_gold(
         self,
         opts: &readcov_files::input::GoldOptions,
     ) -> Result<readcov_files::input::LoadedGold, String> {
-        let (loaded, name) = match self {
-            Input::Path(p) => (
-                readcov_files::input::load_gold(&p, opts),
-                p.display().to_string(),
-            ),
-            Input::Bytes(b, name) => (readcov_files::input::gold_of(&name, b.to_vec(), opts), name),
-        };
-        let loaded = loaded.map_err(|e| e.to_string())?;
-        if loaded.parsed.items.is_empty() && loaded.parsed.errors.is_empty() {
-            return Err(readcov_files::input::Nothing::NoGold(name).to_string());
-        }
-        Ok(loaded)
+        gold_from(self.source(), opts)
     }
 
     /// The input layer's own name for it (the loaders of `readcov_files::diagnose` take it).
