@@ -19,7 +19,7 @@ pub struct DemoArgs {
     #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = super::score::parse_rate)]
     pub threshold: f64,
     /// Also write the examples into DIR: gold.jsonl and reads.jsonl to try `readcov score` on,
-    /// fix.jsonl, runs.jsonl, patches.jsonl and base/auth.py to try `readcov diagnose` on.
+    /// fix.jsonl, runs.jsonl, patches.jsonl and base/tokens.py to try `readcov diagnose` on.
     #[arg(long, value_name = "DIR")]
     pub write: Option<PathBuf>,
 }

@@ -251,6 +251,24 @@ fn demo_write_prints_clean_paths() {
     assert!(dir.path().join("demo/base/tokens.py").is_file());
 }
 
+/// `demo --help` names every file `--write` writes (it said `base/auth.py` for `base/tokens.py`).
+#[test]
+fn demo_help_names_every_file_write_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = readcov_in(dir.path(), &["demo", "--write", "d/"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let wrote = out.rsplit("\nwrote ").next().unwrap().trim_end();
+    let help = stdout(&readcov_in(dir.path(), &["demo", "--help"]));
+    for path in wrote.split(", ") {
+        let name = path.strip_prefix("d/").unwrap();
+        assert!(
+            help.contains(name),
+            "demo --help does not name {name}:\n{help}"
+        );
+    }
+}
+
 /// `-o -` is standard output for every `-o` (gold and import), never a file named `-`.
 #[test]
 fn dash_o_dash_is_stdout() {
