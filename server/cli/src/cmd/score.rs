@@ -60,7 +60,7 @@ pub struct ScoreArgs {
           value_name = "matched|full")]
     pub loo_failed: readcov_gold::Others,
     /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command;
-    /// an agent trajectory (OpenHands, mini-swe-agent, SWE-agent, Claude Code) is imported on the fly.
+    /// or an agent trajectory, imported on the fly as `readcov import` does (any format it detects).
     #[arg(long, value_name = "FILE")]
     pub reads: PathBuf,
     /// Line coverage at or above this passes.

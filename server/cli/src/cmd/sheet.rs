@@ -24,10 +24,12 @@ pub struct SheetArgs {
     /// Run records JSONL: one planned trial per line (see docs/evaluation.md).
     #[arg(long, value_name = "FILE")]
     pub runs: PathBuf,
-    /// Gold JSONL; spans may carry a `requirement` (`id` or `id@version`).
+    /// Gold JSONL; spans may carry a `requirement` (`id` or `id@version`). A unified diff or
+    /// SWE-bench rows are turned into gold on the fly, as in `score`.
     #[arg(long, value_name = "FILE")]
     pub gold: Option<PathBuf>,
-    /// Reads JSONL with turn-stamped reads and `"kind":"edit"` rows.
+    /// Reads JSONL with turn-stamped reads and `"kind":"edit"` rows, or an agent trajectory,
+    /// imported on the fly as `readcov import` does.
     #[arg(long, value_name = "FILE")]
     pub reads: Option<PathBuf>,
     /// Requirement ledger JSONL: activate / revoke / replace events per run.

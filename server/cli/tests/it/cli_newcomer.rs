@@ -269,6 +269,24 @@ fn demo_help_names_every_file_write_writes() {
     }
 }
 
+/// Every command whose `--reads` imports a trajectory on the fly says so in `--help`, without a
+/// closed list of formats (score's named four of the sixteen; sheet's said reads JSONL only).
+#[test]
+fn reads_help_says_a_trajectory_is_imported_as_import_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for cmd in ["score", "sheet", "diagnose", "explain", "report"] {
+        let help = stdout(&readcov_in(dir.path(), &[cmd, "--help"]));
+        let reads = help
+            .lines()
+            .find(|l| l.trim_start().starts_with("--reads <"))
+            .unwrap_or_else(|| panic!("{cmd} --help has no --reads:\n{help}"));
+        assert!(
+            reads.contains("as `readcov import` does") && !reads.contains("Claude Code)"),
+            "{cmd} --reads: {reads}"
+        );
+    }
+}
+
 /// `-o -` is standard output for every `-o` (gold and import), never a file named `-`.
 #[test]
 fn dash_o_dash_is_stdout() {
