@@ -600,3 +600,45 @@ fn a_patch_that_does_not_apply_is_named_in_change_lost() {
         "{named}"
     );
 }
+
+/// `--summary --format csv` is the summary, a row per group (it printed the run rows, as if
+/// `--summary` were not given), each figure the JSON summary's.
+#[test]
+fn summary_csv_is_the_summary() {
+    let (_d, reads, patches) = imported();
+    let p = s(&patches);
+    let csv = stdout(&diagnose(
+        &reads,
+        &["--patches", &p, "--summary", "--format", "csv"],
+    ));
+    let json = stdout(&diagnose(
+        &reads,
+        &["--patches", &p, "--summary", "--format", "json"],
+    ));
+    let groups = serde_json::from_str::<Value>(&json).unwrap()["summary"].clone();
+    let groups = groups.as_array().unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), groups.len() + 1, "{csv}");
+    let head: Vec<&str> = lines[0].split(',').collect();
+    assert_eq!(
+        head[..4],
+        ["group", "runs", "labelled", "resolved"],
+        "{csv}"
+    );
+    for (line, g) in lines[1..].iter().zip(groups) {
+        let cell = |k: &str| {
+            line.split(',')
+                .nth(head.iter().position(|h| *h == k).unwrap())
+        };
+        assert_eq!(cell("group"), g["group"].as_str(), "{csv}");
+        assert_eq!(cell("runs"), Some(g["runs"].to_string().as_str()));
+        for (v, n) in g["verdicts"].as_object().unwrap() {
+            assert_eq!(cell(v), Some(n.to_string().as_str()), "{v} in {csv}");
+        }
+        let cov = g["mean"]["line_coverage"].as_f64().unwrap();
+        assert_eq!(
+            cell("mean.line_coverage"),
+            Some(format!("{cov:.2}").as_str())
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! How `readcov diagnose` prints: a table per run and a summary per group (`--format table`),
-//! one JSON document (`json`: `runs` and `summary`), a row per run (`jsonl`, `csv`). The rows
+//! one JSON document (`json`: `runs` and `summary`), a row per run (`jsonl`, `csv`; with
+//! `--summary`, a row per group instead). The rows
 //! are `readcov_core::stages::RunStages` as they are; the JSON Schema is
 //! docs/schemas/diagnose.schema.json.
 
@@ -137,6 +138,7 @@ pub fn render(
             .iter()
             .map(|s| serde_json::to_string(s).expect("serialisable") + "\n")
             .collect(),
+        Format::Csv if summary_only => summary_csv(summary),
         Format::Csv => csv(runs),
         Format::Table => {
             let mut out = String::new();
@@ -162,6 +164,41 @@ fn csv(runs: &[RunStages]) -> String {
     out += &(header.join(",") + "\n");
     for s in runs {
         let row: Vec<String> = cells(s).iter().map(|(_, v)| csv_field(v)).collect();
+        out += &(row.join(",") + "\n");
+    }
+    out
+}
+
+/// `--summary --format csv`: a row per group, the JSON summary's figures flat (`<verdict>` runs,
+/// `resolve_rate.<verdict>`, `mean.<figure>`, `known.<figure>`), as the run csv writes figures.
+fn summary_csv(summary: &[GroupSummary]) -> String {
+    let Some(first) = summary.first() else {
+        return String::new();
+    };
+    let mut head: Vec<String> = ["group", "runs", "labelled", "resolved"]
+        .map(String::from)
+        .into();
+    head.extend(first.verdicts.keys().cloned());
+    head.extend(
+        first
+            .resolve_rate
+            .keys()
+            .map(|k| format!("resolve_rate.{k}")),
+    );
+    head.extend(first.mean.keys().map(|k| format!("mean.{k}")));
+    head.extend(first.known.keys().map(|k| format!("known.{k}")));
+    let mut out = head.join(",") + "\n";
+    for g in summary {
+        let mut row = vec![
+            csv_field(&g.group),
+            g.runs.to_string(),
+            g.labelled.to_string(),
+            g.resolved.to_string(),
+        ];
+        row.extend(g.verdicts.values().map(u64::to_string));
+        row.extend(g.resolve_rate.values().map(|v| ratio(*v)));
+        row.extend(g.mean.values().map(|v| ratio(*v)));
+        row.extend(g.known.values().map(u64::to_string));
         out += &(row.join(",") + "\n");
     }
     out
