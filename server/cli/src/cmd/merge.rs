@@ -3,7 +3,7 @@
 
 use crate::cmd::{diagnose, explore, sheet};
 use crate::exit::Exit;
-use crate::render::{ratio, Format};
+use crate::render::ratio;
 use crate::shard::read_partial;
 use anyhow::Result;
 use clap::Args;
@@ -19,8 +19,17 @@ pub struct MergeArgs {
     /// summary.
     #[arg(required = true)]
     pub partials: Vec<PathBuf>,
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// The aggregate as the unsharded command prints it, or as one JSON document.
+    #[arg(long, value_enum, default_value_t = MergeFormat::Table)]
+    pub format: MergeFormat,
+}
+
+/// An aggregate is one document: `merge` offers the table and JSON only (it took `jsonl` and
+/// `csv` and silently printed JSON and the table for them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MergeFormat {
+    Table,
+    Json,
 }
 
 pub fn run(args: MergeArgs) -> Result<Exit> {
@@ -36,7 +45,7 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
         say!("warning: {w}");
     }
     let shards = merged.shards;
-    let json = matches!(args.format, Format::Json | Format::Jsonl);
+    let json = args.format == MergeFormat::Json;
     let text = match merged.partial {
         Partial::Score { threshold, score } => {
             let t = score.finish();

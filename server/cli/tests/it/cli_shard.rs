@@ -122,3 +122,15 @@ fn merge_names_a_file_that_is_no_partial() {
         common::stderr(&o)
     );
 }
+
+/// `merge` offers the formats it writes: `--format jsonl` and `csv` are refused (exit 2), not
+/// printed as JSON and as the table.
+#[test]
+fn merge_refuses_formats_it_does_not_write() {
+    for f in ["jsonl", "csv"] {
+        let o = common::readcov(&["merge", "--format", f, "p.json"]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{f}: {err}");
+        assert!(err.contains("[possible values: table, json]"), "{f}: {err}");
+    }
+}
