@@ -106,6 +106,7 @@ fn main() -> std::process::ExitCode {
     };
     match result {
         Ok(exit) => exit.into(),
+        Err(e) if output::is_closed_pipe(&e) => Exit::Ok.into(),
         Err(e) => {
             render::print_error(&format!("{e:#}"));
             Exit::Input.into()

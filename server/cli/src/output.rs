@@ -26,6 +26,24 @@ pub fn write_output(out: Option<&Path>, bytes: &[u8]) -> Result<()> {
     }
 }
 
+/// Prints `text` on standard output; a closed pipe (`| head`) is no error, where `print!` panics.
+pub fn print(text: &str) -> Result<()> {
+    write_output(None, text.as_bytes())
+}
+
+/// Whether `e` is a write into a closed pipe (`readcov units … | head`): the reader has what it
+/// wanted, so the command ends as it would have, exit 0, without a word.
+pub fn is_closed_pipe(e: &anyhow::Error) -> bool {
+    let broken = |k: Option<std::io::ErrorKind>| k == Some(std::io::ErrorKind::BrokenPipe);
+    e.chain().any(|c| {
+        broken(c.downcast_ref::<std::io::Error>().map(std::io::Error::kind))
+            || broken(
+                c.downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind),
+            )
+    })
+}
+
 /// Where an output file is written.
 pub enum Dest {
     /// A regular file (or a new one): written to a temp file beside `target` (same file system,

@@ -109,7 +109,7 @@ pub fn run(args: ContextBenchArgs) -> Result<Exit> {
         threads: args.jobs,
     };
     let report = score_contextbench(&gold.items, &preds, &opts);
-    print!("{}", render::render(&report, args.format));
+    crate::output::print(&render::render(&report, args.format))?;
     let failed: Vec<String> = render::error_counts(&report)
         .into_iter()
         .map(|(k, n)| format!("{k}={n}"))

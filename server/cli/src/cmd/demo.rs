@@ -107,7 +107,7 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
     out += "  readcov diagnose --gold demo/fix.jsonl --reads demo/runs.jsonl \\\n";
     out += "                   --patches demo/patches.jsonl --workspace demo/base\n";
     out += "  readcov --help                        every subcommand\n";
-    print!("{out}");
+    crate::output::print(&out)?;
 
     if let Some(dir) = args.write {
         // Files readcov names itself in the user's folder: never through a link, never over a
@@ -117,7 +117,7 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
         let written = crate::output::write_in(&dir, &files)?;
         // Joined, not formatted: `--write demo/` must print `demo/gold.jsonl`, not `demo//gold.jsonl`.
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-        println!("\nwrote {}", names.join(", "));
+        crate::output::print(&format!("\nwrote {}\n", names.join(", ")))?;
     }
     Ok(Exit::Ok)
 }

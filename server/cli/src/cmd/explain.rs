@@ -12,6 +12,7 @@ use crate::inputs::{
     load_gold, load_gold_and_change, load_outcomes, load_reads_and_changes, report_errors,
     workspace_lengths, workspace_root, BaseFiles,
 };
+use crate::output::print;
 use anyhow::Result;
 use clap::Args;
 use readcov_core::explain::{explain, ExplainRequest};
@@ -135,7 +136,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
     }
     let next = render::Next::from_args(&args, ws.is_some());
     match (args.format, out.as_slice()) {
-        (ExplainFormat::Json, [(_, e)]) => println!("{}", serde_json::to_string_pretty(e)?),
+        (ExplainFormat::Json, [(_, e)]) => print(&(serde_json::to_string_pretty(e)? + "\n"))?,
         (ExplainFormat::Json, sets) => {
             // Several sets: an array, each explanation naming its set.
             let all: Vec<serde_json::Value> = (sets.iter())
@@ -145,13 +146,16 @@ pub fn run(args: ExplainArgs) -> Result<Exit> {
                     v
                 })
                 .collect();
-            println!("{}", serde_json::to_string_pretty(&all)?);
+            print(&(serde_json::to_string_pretty(&all)? + "\n"))?;
         }
-        (ExplainFormat::Text, [(_, e)]) => print!("{}", render::text(e, &next)),
+        (ExplainFormat::Text, [(_, e)]) => print(&render::text(e, &next))?,
         (ExplainFormat::Text, sets) => {
             for (i, (name, e)) in sets.iter().enumerate() {
                 let sep = if i == 0 { "" } else { "\n" };
-                print!("{sep}== gold set {name} ==\n{}", render::text(e, &next));
+                print(&format!(
+                    "{sep}== gold set {name} ==\n{}",
+                    render::text(e, &next)
+                ))?;
             }
         }
     }

@@ -143,7 +143,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
             s.explorer, s.missing, s.instances
         );
     }
-    print!("{}", render::render(&report, args.format, args.top_k.0));
+    crate::output::print(&render::render(&report, args.format, args.top_k.0))?;
     if errors > 0 {
         say!(
             "{errors} input error(s) skipped; scored {} benchmark row(s) and {} prediction row(s) that were valid",

@@ -106,6 +106,6 @@ pub fn run(args: MergeArgs) -> Result<Exit> {
             }
         }
     };
-    print!("{text}");
+    crate::output::print(&text)?;
     Ok(Exit::Ok)
 }

@@ -177,7 +177,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
     }
     match outputs.iter().any(|(_, p)| is_stdout(Some(p))) {
         true => eprint!("{}", summary(&report, &args)),
-        false => print!("{}", summary(&report, &args)),
+        false => crate::output::print(&summary(&report, &args))?,
     }
     if errors > 0 {
         say!("{errors} input error(s) skipped; the report covers the lines that were valid");

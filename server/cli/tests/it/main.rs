@@ -18,6 +18,7 @@ mod cli_sheet;
 mod cli_sheet_real;
 mod cli_units;
 mod cli_units_real;
+mod closed_pipe;
 mod common;
 mod confinement;
 mod contextbench_cli;

@@ -1,0 +1,104 @@
+//! A reader that stops early (`readcov … | head`) ends the command quietly, exit 0: every
+//! command's standard output is written through `output::print`/`write_output`, never `print!`,
+//! which panicked with "failed printing to stdout: Broken pipe" (explain, explore, contextbench,
+//! merge, demo, report), and a write error of a closed pipe is no input error (`units`,
+//! `locbench` said "error: Broken pipe" and exited 2).
+
+use crate::common::{real_data, stderr};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Runs readcov in `dir` with its standard output a pipe whose reading end is closed at once.
+fn closed_stdout(dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_readcov"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run readcov");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("wait for readcov")
+}
+
+#[test]
+fn a_closed_stdout_ends_each_command_quietly() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let real = real_data();
+    let (gold, src) = (real.join("gold.jsonl"), real.join("sources"));
+    let run = real.join("openhands/pylint-dev__pylint-4604.json");
+    let (gold, src, run) = (
+        gold.to_str().unwrap(),
+        src.to_str().unwrap(),
+        run.to_str().unwrap(),
+    );
+    let unit_file = real.join("sources/pylint-dev__pylint-4604/pylint/checkers/variables.py");
+    let dir = tempfile::tempdir().unwrap();
+    let part = dir.path().join("p.json");
+    let part = part.to_str().unwrap();
+    let explain = [
+        "explain",
+        "--gold",
+        gold,
+        "--reads",
+        run,
+        "--task",
+        "pylint-dev__pylint-4604",
+    ];
+    let cases: Vec<Vec<&str>> = vec![
+        [&explain[..], &["--workspaces", src, "--format", "json"]].concat(),
+        [&explain[..], &["--workspaces", src]].concat(),
+        vec!["demo"],
+        vec![
+            "explore",
+            "--bench",
+            "tests/fixtures/explore/bench.jsonl",
+            "--preds",
+            "tests/fixtures/explore/preds.jsonl",
+            "--format",
+            "jsonl",
+        ],
+        vec![
+            "contextbench",
+            "--gold",
+            "tests/fixtures/contextbench/gold.jsonl",
+            "--preds",
+            "tests/fixtures/contextbench/preds.jsonl",
+            "--format",
+            "json",
+        ],
+        vec!["units", unit_file.to_str().unwrap()],
+        vec![
+            "locbench",
+            "--gold",
+            "tests/fixtures/locbench/edit-functions-lite3.jsonl",
+            "--preds",
+            "tests/fixtures/locbench/locagent-claude35-lite3.jsonl",
+            "--format",
+            "json",
+        ],
+        vec!["report", "--gold", gold, "--reads", run, "--sarif", part],
+    ];
+    for args in &cases {
+        let o = closed_stdout(&root, args);
+        let err = stderr(&o);
+        assert!(
+            o.status.code() == Some(0) && !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {:?}\n{err}",
+            o.status
+        );
+    }
+    // merge of the partial a score wrote.
+    let score = [
+        "score",
+        "--gold",
+        gold,
+        "--reads",
+        run,
+        "--emit-partial",
+        part,
+    ];
+    assert!(closed_stdout(&root, &score).status.success());
+    let o = closed_stdout(&root, &["merge", "--format", "json", part]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
