@@ -152,6 +152,11 @@ def check_help(bin_, docs, problems):
     return pairs
 
 
+def bare(line):
+    """A command line without its trailing `# comment`."""
+    return re.sub(r"\s+#.*$", "", line)
+
+
 def doc_command_lines(docs):
     """(page, squashed line) of every `readcov …` line in the pages' ```sh blocks."""
     got = []
@@ -173,8 +178,8 @@ def main():
                        env=dict(os.environ, PATH=f"{scratch}/bin:{os.environ['PATH']}"))
         run_examples(docs, scratch, problems)
     pairs = check_help(bin_, docs, problems)
-    ran = {l for ex in EXAMPLES for l in squash(ex["cmd"]).split("\n")}
-    left = [(n, l) for n, l in doc_command_lines(docs) if l not in ran]
+    ran = {bare(l) for ex in EXAMPLES for l in squash(ex["cmd"]).split("\n")}
+    left = [(n, l) for n, l in doc_command_lines(docs) if bare(l) not in ran]
     by_page = {}
     for n, _ in left:
         by_page[n] = by_page.get(n, 0) + 1

@@ -4,13 +4,25 @@ the page shows the command prints: `shows` (strings copied from the page), `bloc
 of the page, named by their first line) and `stdout_is` (a file the page names, stdout byte for byte). Cheap and deterministic ones only: the shipped data and
 fixtures, no network, no editor."""
 
-# What scripts/real-data-flow writes into target/real-data-flow (docs/explain.md's example reads it),
-# and the real runs' reads imported as docs/diagnose.md imports them (reads.jsonl, patches.jsonl).
+# What scripts/real-data-flow writes into target/real-data-flow (docs/explain.md's example reads it);
+# and for the pages' placeholder names (docs/scale.md): gold.jsonl and reads.jsonl (the same, the
+# shipped runs), runs.jsonl (a run record per trajectory, target = resolved: docs/evaluation.md's
+# "On real trajectories") and the explore fixtures as bench.jsonl, preds.jsonl, lengths.json.
 SETUP = """
 mkdir -p target/real-data-flow
 readcov import --workspaces tests/data/real/sources tests/data/real/openhands/*.json \
   tests/data/real/mini-swe-agent/*.json -o target/real-data-flow/reads.jsonl
 readcov gold --from-swebench tests/data/real/gold.jsonl -o target/real-data-flow/gold.jsonl
+cp target/real-data-flow/reads.jsonl target/real-data-flow/gold.jsonl .
+cp tests/fixtures/explore/bench.jsonl tests/fixtures/explore/preds.jsonl tests/fixtures/explore/lengths.json .
+python3 -c '
+import json
+with open("runs.jsonl", "w") as f:
+    for r in map(json.loads, open("tests/data/real/gold.jsonl")):
+        f.write(json.dumps({"run": r["agent"], "task": r["instance_id"], "condition": r["agent"],
+                            "environment": "valid", "simulator": "valid", "scenario_oracle": "valid",
+                            "target": r["resolved"]}) + "\\n")
+'
 """
 
 REAL_DIAGNOSE = """readcov import --workspaces tests/data/real/sources tests/data/real/openhands/*.json \\
@@ -98,4 +110,42 @@ EXAMPLES = [
      "cmd": "readcov locbench --gold tests/fixtures/locbench/swebench-lite3.jsonl \\\n"
             "    --preds tests/fixtures/locbench/locagent-claude35-lite3.jsonl --workspaces tests/data/real/sources",
      "blocks": ["level k instances Acc@k Recall@k NDCG@k P@k"]},
+    # docs/scale.md (46-shard-check checks the merged figures; here: the commands run as written)
+    {"doc": "docs/scale.md",
+     "cmd": "readcov score --gold gold.jsonl --reads reads.jsonl --shard 0/4 --emit-partial part-0.json "
+            "--format jsonl > rows-0.jsonl\n"
+            "readcov score --gold gold.jsonl --reads reads.jsonl --shard 1/4 --emit-partial part-1.json "
+            "--format jsonl > rows-1.jsonl\n"
+            "readcov merge part-*.json               # the totals of one unsharded run, bit for bit\n"
+            "readcov merge --format json part-*.json"},
+    {"doc": "docs/scale.md",
+     "cmd": "readcov explore --bench bench.jsonl --preds preds.jsonl --file-lengths lengths.json --shard 2/8 "
+            "--emit-partial e-2.json\n"
+            "readcov sheet --runs runs.jsonl --gold gold.jsonl --reads reads.jsonl --k 1,2,4 --shard 2/8 "
+            "--emit-partial s-2.json\n"
+            "readcov merge e-*.json     # the per-explorer summary table of one unsharded `explore` run\n"
+            "readcov merge s-*.json     # the sheet's denominators and pass^k / pass@k per condition"},
+    # docs/evaluation.md, "On real trajectories" (runs.jsonl made in SETUP as the page says)
+    {"doc": "docs/evaluation.md",
+     "cmd": "readcov import tests/data/real/openhands/*.json tests/data/real/mini-swe-agent/*.traj.json \\\n"
+            "        --workspaces tests/data/real/sources -o reads.jsonl\n"
+            "readcov gold --from-swebench tests/data/real/gold.jsonl -o gold.jsonl\n"
+            "readcov sheet --runs runs.jsonl --gold gold.jsonl --reads reads.jsonl --require target",
+     "shows": ["readcov sheet · threshold 50%"]},
+    # README.md, docs/editors.md: the first commands a user types
+    {"doc": "README.md", "cmd": "readcov demo",
+     "shows": ["read", "no_change", "edit", "change", "none"]},
+    {"doc": "docs/editors.md", "cmd": "readcov lsp --help"},
+    # docs/retrievers.md: the recipe's import (its make_chunks.py line writes into the repository:
+    # left out) and the TREC round trip (48-ir-measures scores it with ir_measures)
+    {"doc": "docs/retrievers.md",
+     "cmd": "readcov import --workspaces tests/data/real/sources \\\n"
+            "    tests/data/real/openhands/*.json tests/data/real/mini-swe-agent/*.json -o reads.jsonl"},
+    {"doc": "docs/retrievers.md",
+     "cmd": "readcov import --format chunks --workspaces tests/data/real/sources \\\n"
+            "    tests/fixtures/retriever/chunks.jsonl -o chunks-reads.jsonl\n"
+            "readcov gold --from-swebench tests/data/real/gold.jsonl --workspaces tests/data/real/sources \\\n"
+            "    --format qrels --level unit -o qrels.unit\n"
+            "readcov score --gold tests/data/real/gold.jsonl --reads chunks-reads.jsonl \\\n"
+            "    --workspaces tests/data/real/sources --at-k 10 --trec-run unit > run.unit"},
 ]
