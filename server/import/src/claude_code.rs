@@ -38,6 +38,35 @@ fn looks_like_file(p: &str) -> bool {
         .is_some_and(|last| last.contains('.') && !last.starts_with('.'))
 }
 
+/// Whether a content-mode `Grep` searched one file. ripgrep names no path when it searches one
+/// file (`12:text`, `12-text`) and always does for a directory (`src/a.ts:12:text`), so the
+/// output decides: every line path-less, one of them a match. An output with no line (no match,
+/// an error) falls back on the path's look (a last component with an extension). Before session
+/// 29 the look alone decided: a `Grep` of `Makefile` or `Dockerfile` read nothing, and one of a
+/// directory named `v1.2` nothing either.
+fn searched_one_file(path: &str, output: Option<&str>) -> bool {
+    let shown = output.map(crate::display::displayed);
+    let mut lines = shown
+        .iter()
+        .flat_map(|d| d.lines())
+        .filter(|(l, part)| *part != crate::display::Part::Suffix && !l.is_empty() && *l != "--")
+        .map(|(l, _)| l)
+        .peekable();
+    if lines.peek().is_none() {
+        return looks_like_file(path);
+    }
+    let mut a_match = false;
+    for l in lines {
+        let digits = l.bytes().take_while(u8::is_ascii_digit).count();
+        match l.as_bytes().get(digits) {
+            Some(b':') if digits > 0 => a_match = true,
+            Some(b'-') if digits > 0 => {}
+            _ => return false,
+        }
+    }
+    a_match
+}
+
 fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str>) -> Op {
     let s = |k: &str| input.get(k).and_then(Value::as_str).map(str::to_string);
     let failed = output.is_some_and(|o| o.contains("<tool_use_error>"));
@@ -102,7 +131,7 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
             if input.get("output_mode").and_then(Value::as_str) != Some("content") || !numbered {
                 return Op::Skip(Reason::NoLineNumbers);
             }
-            match s("path").filter(|p| looks_like_file(p)) {
+            match s("path").filter(|p| searched_one_file(p, output)) {
                 // One file: ripgrep prints `N:text` without the path.
                 Some(path) => Op::View {
                     path,

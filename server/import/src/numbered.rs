@@ -88,6 +88,11 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
                         Style::Grep if omitted_long_line(text) => continue,
                         _ => (text, false),
                     };
+                    // Cut right after its number (the editor's clip fell on a line break, so its
+                    // notice opened a numbered line of its own): none of the line was shown.
+                    if part == Part::Prefix && text.is_empty() {
+                        continue;
+                    }
                     out.push(Shown {
                         line: n,
                         text,

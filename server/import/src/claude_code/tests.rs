@@ -39,3 +39,36 @@ fn grep_content_with_line_numbers() {
     );
     assert!(names.is_empty());
 }
+
+/// ripgrep names no path when it searched one file: the output tells a file without an
+/// extension from a directory, and a directory named like a file from a file.
+#[test]
+fn grep_of_a_file_without_an_extension_and_a_directory_with_a_dot() {
+    let make = rows(
+        json!({"pattern": "all", "path": "/r/Makefile", "output_mode": "content", "-C": 1}),
+        "1-# build\n2:all: build\n3-\tcc -o x x.c\n--\n9:install: all\n",
+    );
+    assert_eq!(
+        make,
+        vec![
+            ("Makefile".to_string(), 1, 3),
+            ("Makefile".to_string(), 9, 9)
+        ]
+    );
+    let docker = rows(
+        json!({"pattern": "FROM", "path": "docker/Dockerfile", "output_mode": "content"}),
+        "1:FROM python:3.12\n",
+    );
+    assert_eq!(docker, vec![("docker/Dockerfile".to_string(), 1, 1)]);
+    let dir = rows(
+        json!({"pattern": "x", "path": "/r/v1.2", "output_mode": "content"}),
+        "v1.2/a.py:3:x\n",
+    );
+    assert_eq!(dir, vec![("v1.2/a.py".to_string(), 3, 3)]);
+    // A glob over a folder: paths named, read as before.
+    let glob = rows(
+        json!({"pattern": "x", "path": "/r/src", "glob": "Makefile", "output_mode": "content"}),
+        "src/Makefile:4:x\n",
+    );
+    assert_eq!(glob, vec![("src/Makefile".to_string(), 4, 4)]);
+}

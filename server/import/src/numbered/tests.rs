@@ -32,6 +32,18 @@ fn clipped_output_stops_at_marker() {
     assert_eq!(got[1].text, "bb");
 }
 
+/// openhands-aci and software-agent-sdk clip the file text before numbering it: a clip that falls
+/// right after a line break puts the notice on a numbered line of its own, which shows no line.
+#[test]
+fn a_clip_right_after_a_line_break_shows_no_next_line() {
+    let out = "     1\ta\n     2\tbb\n     3\t<response clipped><NOTE>only part</NOTE>\n";
+    assert_eq!(lines(out, Style::CatN), vec![1, 2]);
+    // V1 keeps a tail after the notice: the head still ends at line 2.
+    let v1 = "     1\ta\n     2\t\n     3\t<response clipped><NOTE>x</NOTE>ccc\n     4\td\n";
+    assert_eq!(lines(v1, Style::CatN), vec![1, 2]);
+    assert_eq!(lines("12:a\n13:<response clipped>", Style::Grep), vec![12]);
+}
+
 #[test]
 fn grep_multi() {
     let got = parse_grep_multi("a/b.py:12:x = 1\na/b-c.py-13-ctx\nnoise\n");
