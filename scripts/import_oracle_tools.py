@@ -6,8 +6,10 @@ recomputation from docs/importers.md (the format table; "Claude Code", "OpenHand
 reasons") and docs/formats.md (reads JSONL), never from readcov's Rust code.
 
 Per (task, run), the rows are compared as multisets of (path, start, end, kind, source, tool, turn,
-step); per file, the summary's "action(s) not turned into reads" counts by reason. Each disagreement
-is printed and the exit status is 1.
+step); per file, the summary's "action(s) not turned into reads" counts by reason, and the rest of the
+summary field by field (`summary`: runs, actions, the rows and lines written, the edit events replayed,
+the edits not replayed for want of a base file, the others listed with task, run, path, turn and why).
+Each disagreement is printed and the exit status is 1.
 
 Hand-made logs with `--workspace` (import_oracle_tools_cases3.py) add edit rows: edits replayed on the
 base files (import_oracle_tools_replay.py), reads mapped back to base lines. Adjacent rows of one call and
@@ -24,12 +26,16 @@ redirects, substitutions, `rg`, `python3`, `VAR=x cmd`, …) by the shell oracle
 shell action the model reads a file in but credits nothing is not recomputed: it widens the reason
 check by one, like a left-out action (printed as "shell actions whose reason is not recomputed").
 
-Left out, counted and printed by reason (never skipped silently):
-- shell the bash model does not parse (its own reasons, `shell model: …`: `rg --files`, `grep -o`, a
-  here-document piped, compound commands, …; ripgrep's file filters `-g`/`--glob`/`--hidden` are given
-  to it as grep's `--include`, and an unnumbered read piped into a program it does not know, `jq`, is
-  a filter that hides positions) and a read after a shell write it does not
-  follow (a here-document's file, any file after `patch`/`git apply`);
+Left out, counted and printed by reason (never skipped silently; none of the samples' or hand-made logs'
+actions is, since session 29):
+- shell the bash model does not parse (its own reasons, `shell model: …`: compound commands, options it
+  does not know, numbered and unnumbered reads in an output the tool cut, …) and a read after a shell write
+  it does not follow (a here-document's file, any file after `patch`/`git apply`). Recomputed here from
+  the docs before the model: `rg --files`, `grep -o`/`rg -o` and `cat` reading a here-document
+  (import_oracle_tools_shell.lister_or_stdin), numbered and unnumbered reads in one command
+  (import_oracle_tools_shell.mixed); ripgrep's file filters `-g`/`--glob`/`--hidden` are given to the model
+  as grep's `--include`, and an unnumbered read piped into a program it does not know, `jq`, is a filter
+  that hides positions;
 - of OpenHands' editor (V1 `FileEditorAction`, Inspect `text_editor`, the ATIF `editor` kind, read by
   import_oracle_tools_editor.py with the shell oracle's view model): a clipped view of a file the
   structured replay changed, an `undo_edit` the replay cannot follow (no replayed edit to undo).
@@ -152,8 +158,68 @@ def check(label, rc, files, runs, extra=(), exact=True):
     if sum(reasons.values()) - sum(mine.values()) > left_total:
         PROBLEMS.append(f"{label}: readcov counts {sum(reasons.values())} actions not turned into reads, the "
                         f"oracle {sum(mine.values())} + {left_total} left out")
+    summary(label, p.stderr, rows, runs)
     FIG["logs"] += 1
     return rows, p
+
+
+TOTALS = re.compile(r"^imported (\d+) run\(s\) from \d+ file\(s\)(?:, \d+ refused)?, (\d+) action\(s\): (\d+) read "
+                    r"row\(s\) over (\d+) line\(s\) \+ (\d+) edit row\(s\) = (\d+) row\(s\) written$")
+EVENTS = re.compile(r"^  events: (\d+) read event\(s\), (\d+) edit event\(s\) replayed")
+NO_BASE = re.compile(r"^  edit\(s\) not replayed for want of a base file \(no --workspace\): (\d+)$")
+LISTED = re.compile(r"^  edit\(s\) not replayed \((\d+)\): ")
+LOST = re.compile(r"^    (.+?) / (.+?): (.+) turn (\d+) `(.*?)` \((.*)\)$")
+MORE = re.compile(r"^    … (\d+) more$")
+WHY = (("it does not apply to the file as replayed", "did not apply"),
+       ("after a write the replay cannot follow: ", "after"))
+
+
+def summary(label, stderr, rows, runs):
+    """docs/importers.md (the summary at the end; "Edits and line mapping", `edit(s) not replayed`): the
+    totals line (runs, actions; the read and edit rows, the read rows' lines and their sum: the rows
+    written), the edit events replayed, and every edit not replayed, field by field: the count for want
+    of a base file, the count of the others and each one listed (task, run, path, turn, why; the first
+    five, then `… N more`). Not recomputed: a listed edit's `command` (the docs give its shape only:
+    first line, at most 160 characters), the read events (a read's rows, counted apart)."""
+    def differ(what, got, want):
+        FIG["summary fields compared"] += 1
+        if got != want:
+            PROBLEMS.append(f"{label}: summary {what}: readcov {got}, the oracle {want}")
+    lines = stderr.splitlines()
+    tot = next((TOTALS.match(l) for l in lines if TOTALS.match(l)), None)
+    if tot is None:
+        PROBLEMS.append(f"{label}: no summary line in readcov's stderr")
+        return
+    n_runs, actions, reads, read_lines, edits, written = map(int, tot.groups())
+    differ("runs", n_runs, len(runs))
+    differ("actions", actions, sum(o.actions for o in runs))
+    differ("read rows", reads, sum(r.get("kind", "read") == "read" for r in rows))
+    differ("read lines", read_lines, sum(r["end"] - r["start"] + 1 for r in rows if r.get("kind", "read") == "read"))
+    differ("edit rows", edits, sum(r.get("kind") == "edit" for r in rows))
+    differ("rows written", written, len(rows))
+    ev = next((EVENTS.match(l) for l in lines if EVENTS.match(l)), None)
+    differ("edit events replayed", int(ev.group(2)) if ev else 0, sum(o.edit_events for o in runs))
+    lost = [(str(o.task), str(o.run), path, turn, why) for o in runs for path, turn, step, why in o.lost]
+    nb = next((NO_BASE.match(l) for l in lines if NO_BASE.match(l)), None)
+    differ("edits not replayed for want of a base file", int(nb.group(1)) if nb else 0,
+           sum(x[4] == "no base" for x in lost))
+    want = collections.Counter(x for x in lost if x[4] != "no base")
+    ls = next((LISTED.match(l) for l in lines if LISTED.match(l)), None)
+    differ("edits not replayed (listed)", int(ls.group(1)) if ls else 0, sum(want.values()))
+    shown = [LOST.match(l) for l in lines if LOST.match(l)]
+    more = next((int(MORE.match(l).group(1)) for l in lines if MORE.match(l)), 0)
+    differ("edits not replayed shown and `… N more`", len(shown) + more, sum(want.values()))
+    for m in shown:
+        task, run, path, turn, _, why = m.groups()
+        why = next((w for prefix, w in WHY if why.startswith(prefix)), "unrecorded")
+        got, FIG["lost edits compared"] = (task, run, path, int(turn), why), FIG["lost edits compared"] + 1
+        loose = (task, run, path, None, why)  # an edit the oracle counts without placing it
+        if want[got] > 0:
+            want[got] -= 1
+        elif want[loose] > 0:
+            want[loose] -= 1
+        else:
+            PROBLEMS.append(f"{label}: readcov lists an edit not replayed the oracle does not: {got}")
 
 
 SAMPLES = "tests/data/formats"

@@ -53,7 +53,10 @@ def aider(path):
             after_tokens = False
             last_cmd = ""
         elif l.startswith("####"):
-            turn += 1
+            # docs "Aider": `turn` is the `####` message's index; a message of several lines is written
+            # as consecutive `####` lines, one message
+            if i == 0 or not lines[i - 1].startswith("####"):
+                turn += 1
             if after_tokens:
                 settle()
             after_tokens = False
@@ -102,8 +105,7 @@ def aider(path):
             f = APPLIED.match(l).group(1)
             mine = [b for b in blocks if b["path"] == f and b["state"] is None]
             if not mine:
-                action()
-                run.edited(f, opaque=True)
+                run.edited(f, opaque=True, turn=turn, step=action())
             for b in mine:
                 b["state"] = "applied"
                 n = action()
@@ -111,7 +113,7 @@ def aider(path):
                     run.edit(turn, n, "search_replace", f, ("create", b["replace"]) if b["search"] == ""
                              else ("replace", b["search"], b["replace"]))
                 else:
-                    run.edited(f, created=b["search"] == "")
+                    run.edited(f, created=b["search"] == "", turn=turn, step=n)
         elif l.startswith("## SearchReplaceNoExactMatch"):
             quoted = "\n".join(lines[i + 1:i + 40])
             for b in blocks:

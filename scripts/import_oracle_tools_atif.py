@@ -87,7 +87,7 @@ def atif_call(run, turn, step, name, args, res, spec, roots):
         if not spec.get("edits"):
             return run.edit(turn, step, name, rp, ("replace", args.get(spec["old"], ""), args.get(spec["new"], "")))
         if not run.replay:
-            return run.edited(rp)
+            return run.edited(rp, turn=turn, step=step)
         for e in args.get(spec["edits"]) or []:  # each replacement in turn
             run.edit(turn, step, name, rp, ("replace", e.get(spec["old"], ""), e.get(spec["new"], "")))
         return

@@ -163,3 +163,51 @@ def v1_sent_cut():
     # No length: `1,2000p` may end sooner, so the tail is not placed (docs "What counts as displayed").
     yield "v1: a terminal output sent cut", files, {("a.py", 1, 650)}, {}
 
+
+
+def claude_grep_extensionless():
+    # docs Claude Code `Grep`: ripgrep names no path when it searched one file (`12:text`), always for a
+    # directory, so the output tells a file without an extension (Makefile) from a directory named like a
+    # file (v1.2); a glob over a folder names its files.
+    yield "cc: Grep of files without an extension, a folder with a dot, a glob", cc([
+        ("Grep", {"pattern": "all", "output_mode": "content", "path": CWD + "/Makefile", "-C": 1},
+         "1-# build\n2:all: build\n3-\tcc x.c\n--\n9:install: all", False, None),
+        ("Grep", {"pattern": "FROM", "output_mode": "content", "path": "docker/Dockerfile"}, "1:FROM python", False, None),
+        ("Grep", {"pattern": "x", "output_mode": "content", "path": CWD + "/v1.2"}, "v1.2/a.py:3:x", False, None),
+        ("Grep", {"pattern": "x", "output_mode": "content", "path": CWD + "/src", "glob": "Makefile"},
+         "src/Makefile:4:x\n" + CWD + "/src/Makefile-5-y", False, None),
+        ("Grep", {"pattern": "zz", "output_mode": "content", "path": CWD + "/LICENSE"}, "No matches found", False, None),
+    ]), {("Makefile", 1, 3), ("Makefile", 9, 9), ("docker/Dockerfile", 1, 1), ("v1.2/a.py", 3, 3),
+         ("src/Makefile", 4, 4), ("src/Makefile", 5, 5)}, {"no lines shown": 1}
+
+
+def v1_clipped_view():
+    # docs OpenHands V1 / "What counts as displayed": the editor clips the file text (16,000 characters, its
+    # head and tail around `<response clipped><NOTE>…</NOTE>`) before numbering it: the head is read, the tail
+    # (numbered on from the head) is not. A clip right after a line break opens a numbered line of its own with
+    # nothing of that line: not read.
+    import json
+    import math
+    ws = "/workspace/proj"
+    notice = ("<response clipped><NOTE>Due to the max output limit, only part of this file has been shown to you. "
+              "You should retry this tool after you have searched inside the file with `grep -n` in order to find "
+              "the line numbers of what you are looking for.</NOTE>")
+    evs = []
+    for i, width in enumerate((25, 24)):  # 7,875 head characters: 315 whole lines of 25; 328 of 24 and 3 more
+        text = "".join(f"line {n:05d} of the file".ljust(width - 1, ".")[:width - 1] + "\n" for n in range(1, 1001))
+        avail = 16000 - len(notice)
+        cut = text[:math.ceil(avail / 2)] + notice + text[-(avail // 2):]
+        out = ("Here's the result of running `cat -n` on " + ws + f"/f{i}.py:\n"
+               + "\n".join(f"{k + 1:6}\t{l}" for k, l in enumerate(cut.split("\n"))) + "\n")
+        aid = f"a{i}"
+        evs.append({"id": aid, "source": "agent", "action": {"command": "view", "path": f"{ws}/f{i}.py",
+                                                            "kind": "FileEditorAction"},
+                    "tool_name": "file_editor", "tool_call_id": "tc" + aid, "kind": "ActionEvent"})
+        evs.append({"id": "o" + aid, "source": "environment", "tool_name": "file_editor", "tool_call_id": "tc" + aid,
+                    "observation": {"content": [{"type": "text", "text": out}], "is_error": False,
+                                    "kind": "FileEditorObservation"}, "action_id": aid, "kind": "ObservationEvent"})
+    files = {"base_state.json": json.dumps({"id": "v1-clip", "agent": {"llm": {"model": "m"}},
+                                            "workspace": {"working_dir": ws}})}
+    for i, e in enumerate(evs):
+        files[f"events/event-{i:05d}-{e['id']}.json"] = json.dumps(e)
+    yield "v1: editor views clipped at a line break and mid-line", files, {("f0.py", 1, 315), ("f1.py", 1, 329)}, {}

@@ -33,7 +33,7 @@ def editor(run, turn, step, tool, args, output, roots, cwd=None):
         if rp is None:
             return run.reason(lib.OUTSIDE)
         if cmd == "undo_edit":
-            return undo(run, turn, step, tool, rp, output) if run.replay else run.edited(rp)
+            return undo(run, turn, step, tool, rp, output) if run.replay else run.edited(rp, turn=turn, step=step)
         hist = history(run, rp)
         before = snapshot(run, rp)
         n, new = args.get("insert_line"), args.get("new_str")
@@ -46,7 +46,7 @@ def editor(run, turn, step, tool, args, output, roots, cwd=None):
         elif cmd == "str_replace":
             run.edit(turn, step, tool, rp, ("replace", args.get("old_str") or "", args.get("new_str") or ""))
         else:
-            run.edited(rp)
+            run.edited(rp, turn=turn, step=step)
         if run.replay and run.state.get(rp) != "unaligned":
             hist.append(before)  # replayed: undo_edit goes back to the copy before it
         return
@@ -130,6 +130,7 @@ def undo(run, turn, step, tool, rp, output):
         run.replay.files[rp] = prev
     else:
         run.replay.files.pop(rp, None)
+    run.edit_events += 1  # docs: an edit event replayed
     if touched:
         run.add(turn, step, tool, rp, lib.spans(touched), kind="edit")
     run.read(turn, step, tool, rp, lambda *_: cut_view(run, rp, {}, lib.displayed(output)))

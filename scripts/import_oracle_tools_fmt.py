@@ -181,8 +181,11 @@ def claude_code(path, runname=None):
                 continue
             target = inp.get("path") or cwd
             rp = lib.repo_path(target, cwd, roots)
-            lines = [l for l in lib.text_lines(text) if l]
-            single = target if lines and all(re.match(r"\d+[:-]", l) for l in lines) else None
+            # docs "Claude Code", Grep: ripgrep names no path when it searched one file, always for a
+            # directory: one file when every line (`--` aside) is path-less and one of them a match
+            lines = [l for l in lib.text_lines(text) if l and l != "--"]
+            single = target if (lines and all(re.match(r"\d+[:-]", l) for l in lines)
+                                and any(re.match(r"\d+:", l) for l in lines)) else None
             found = grep_content(text, single)
             if not found:
                 run.reason(lib.NO_LINES)
@@ -280,23 +283,32 @@ def codex(path):
             elif end is None or "changes" not in end:
                 # docs: a patch with no patch_apply_end, or an applied one whose patch_apply_end names no
                 # changes (older builds), makes the files its input names unaligned (an edit per file).
-                for f in re.findall(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$", c.get("input") or "", re.M):
+                named = re.findall(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$", c.get("input") or "", re.M)
+                run.actions += len(named) - 1  # docs "Codex CLI rollout": an action per file of a patch
+                for f in named:
                     rp = lib.repo_path(f.strip(), roots[0] if roots else None, roots)
                     if rp:
-                        run.edited(rp, opaque=True)
+                        run.edited(rp, opaque=True, turn=step, step=step)
+                    else:
+                        run.reason(lib.OUTSIDE)
             else:
-                for f, ch in (end.get("changes") or {}).items():
+                changes = end.get("changes") or {}
+                # docs "Codex CLI rollout": an action per file of a patch, and one more per move's new path
+                run.actions += len(changes) + sum(bool(ch.get("move_path")) for ch in changes.values()) - 1
+                for f, ch in changes.items():
                     rp = lib.repo_path(f, roots[0] if roots else None, roots)
+                    if rp is None:
+                        run.reason(lib.OUTSIDE)
                     if rp:
                         if ch.get("type") == "add":
                             run.edit(step, step, name, rp, ("create", ch.get("content", "")))
                         elif ch.get("type") == "update" and not ch.get("move_path"):
                             run.edit(step, step, name, rp, ("hunks", unified_hunks(ch.get("unified_diff", ""))))
-                        else:
-                            run.edited(rp)
+                        else:  # a delete or a move: no hunks to replay
+                            run.edited(rp, opaque=True, turn=step, step=step)
                     dest = lib.repo_path(ch.get("move_path"), roots[0] if roots else None, roots)
                     if dest:  # docs: `move_path` makes the file unaligned, at its new path too
-                        run.edited(dest, opaque=True)
+                        run.edited(dest, opaque=True, turn=step, step=step)
         elif name in ("exec_command", "shell"):
             try:
                 args = json.loads(c.get("arguments") or "{}")

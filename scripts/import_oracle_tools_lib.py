@@ -148,6 +148,9 @@ class Run:
         self.left_steps = set()
         self.actions = 0
         self.state = {}  # path -> "unaligned" | "created"
+        self.lost = []  # edits not replayed: (path, turn, step, why), why in LOST_WHY
+        self.edit_events = 0  # edits replayed (docs: "edit event(s) replayed")
+        self.texts = set()  # files the run created without a workspace: their text is known
 
     def add(self, turn, step, tool, path, lines_or_spans, kind="read"):
         for s, e in lines_or_spans:
@@ -195,26 +198,43 @@ class Run:
         """An edit with its content, `("create", text)`, `("replace", old, new)` or `("hunks", [...])`:
         replayed on the workspace (edit rows), else as `edited`."""
         if not self.replay:
-            return self.edited(path, created=change[0] == "create")
+            return self.edited(path, created=change[0] == "create", turn=turn, step=step)
         if change[0] == "create":
+            self.edit_events += 1
             return self.replay.create(path, change[1])
-        if self.state.get(path) == "unaligned" or self.replay.state(path) is None:
-            return self.edited(path)
+        if self.replay.state(path) is None:
+            return self.edited(path)  # docs "Paths": a file the workspace lacks (no lost edit)
+        if self.state.get(path) == "unaligned":
+            return self.edited(path, turn=turn, step=step)
         got = self.replay.replace(path, *change[1:]) if change[0] == "replace" else self.replay.hunks(path, change[1])
         if got is None:
-            return self.edited(path)
+            return self.edited(path, turn=turn, step=step)
+        self.edit_events += 1
         self.add(turn, step, tool, path, spans(got), kind="edit")
 
-    def edited(self, path, created=False, opaque=False):
+    def edited(self, path, created=False, opaque=False, turn=None, step=None):
         """Without a workspace an edit cannot be placed on base lines: the file is unaligned and the
         edit, which gives no row, counts as *unaligned after edit*; a write creates the file (its
         lines are the agent's, later edits of it are replayed on them); an opaque edit (Aider's
-        `whole` format) is never replayed."""
+        `whole` format) is never replayed.
+
+        docs "Edits and line mapping", `edit(s) not replayed`: an edit not replayed is lost for want of a
+        base file (no workspace, a file the run did not create; an opaque edit needs none), else after the
+        first write that lost the file, else unrecorded (opaque), else it did not apply. `turn` None: an
+        edit the oracle does not place (only counted)."""
         if created:
             self.state[path] = "created"
+            self.texts.add(path)
+            self.edit_events += 1
         elif opaque or self.state.get(path) != "created":
+            base = opaque or self.replay is not None or path in self.texts  # the run's own text is a base
+            why = ("no base" if not base else "after" if self.state.get(path) == "unaligned"
+                   else "unrecorded" if opaque else "did not apply")
+            self.lost.append((path, turn, step, why))
             self.state[path] = "unaligned"
             self.reason(UNALIGNED)
+        else:
+            self.edit_events += 1  # an edit of a file the run created: replayed on its text
 
 
 def repo_path(path, cwd, roots):

@@ -21,6 +21,7 @@ only): one that gives rows is taken to count no reason, one that gives none coun
 comparison allows (`Run.unreasoned`).
 """
 import import_oracle_shell_cmds as S
+import posixpath
 import re
 
 import import_oracle_shell_eval as E
@@ -76,6 +77,9 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
     """One shell command lib.shell_read leaves out: its rows from the bash model, else left out."""
     m = model(run, roots)
     cmd = rg_filters(cmd)
+    why = lister_or_stdin(cmd)
+    if why:
+        return run.reason(why)
     written, every = set(m.written), m.every
     try:
         try:
@@ -85,7 +89,11 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
     except Left as e:
         if str(e).startswith("pipe into `") and hidden_by_filter(cmd):
             return run.reason(lib.NO_NUMBERS)
-        return run.leave(step, f"shell model: {e}")
+        if str(e) != "numbered and unnumbered reads in one command":
+            return run.leave(step, f"shell model: {e}")
+        rows = mixed(m, cmd, cwd or "/testbed", output)
+        if rows is None:
+            return run.leave(step, "shell model: numbered and unnumbered reads in an output the tool cut")
     if not rows and "<<" in cmd and m.written - written:
         return  # docs "Summary reasons": a here-document's file created, an edit: no reason
     paths = {p for p, _, _ in rows}
@@ -119,6 +127,8 @@ def sync_writes(run, m, written, every, heredoc):
     if m.every and not every:
         run.all_written = True
     for p in m.written - written:
+        if heredoc:
+            run.edit_events += 1  # docs "Edits and line mapping": `cat > F << EOF` replayed as F created
         if run.state.get(p) != "unaligned":
             run.state[p] = SHELL_WRITTEN if heredoc else "unaligned"
 
@@ -171,3 +181,67 @@ def hidden_by_filter(cmd):
         if c[0] == "read":
             return not c[1].numbered and S.classify(pl[:k + 1])[1].startswith("pipe into")
     return False
+
+
+def lister_or_stdin(cmd):
+    """docs "What counts as a read" (the forms decided in session 29), for a command of one pipeline (a `cd`
+    aside): `rg --files` lists the files ripgrep would search, no line of any (*output without line numbers*,
+    as `rg -l`, whatever stages follow); `grep -o`/`rg -o` (`--only-matching`) prints the matching parts,
+    no line whole (*output without line numbers*, with `-n` too); `cat` with no file reads its standard
+    input (`cat << 'EOF' | jq …`: a here-document, data), no file (*unknown command*). None otherwise."""
+    try:
+        pls = [pl for _, pl in SH.parse(cmd) if not (pl[0].words[:1] == ["cd"] and len(pl) == 1)]
+    except ValueError:
+        return None
+    if len(pls) != 1 or not pls[0][0].words:
+        return None
+    w = pls[0][0].words
+    if w[0] == "rg" and "--files" in w[1:]:
+        return lib.NO_NUMBERS
+    if w[0] in ("grep", "rg") and any(x == "--only-matching" or re.fullmatch(r"-[A-Za-z]*o[A-Za-z]*", x)
+                                      for x in w[1:]):
+        return lib.NO_NUMBERS
+    if w == ["cat"] and pls[0][0].heredocs and not any(op in (">", ">>", "&>") for op, _ in pls[0][0].redirects):
+        return lib.UNKNOWN_COMMAND
+    return None
+
+
+def grep_claims(head):
+    """Lines of a numbered grep over several files (`path:N:`, `path-N-`) in `head`, as the model's
+    grep_multi finds them (a `[:-]N[:-]` pair; ripgrep's stand-in for a long line is no read line)."""
+    n = 0
+    for x in head:
+        for mm in re.finditer(r"([:-])(\d+)\1", x):
+            if not E.OMITTED.match(x[mm.end():]):
+                n += 1
+            break
+    return n
+
+
+def mixed(m, cmd, cwd, output):
+    """docs "What counts as a read" (several reads in one command, session 29): a numbered grep over several
+    files or `-r` (`path:N:` lines, each naming its file) is read beside unnumbered reads, and its lines are
+    not theirs: the unnumbered reads share the other displayed lines in order, each at most what the earlier
+    ones left; a numbered read of one file beside another read cannot be told apart (*ambiguous output*:
+    nothing). None when the tool cut the output (left out)."""
+    head, tail = m.displayed(output)
+    if tail is not None:
+        return None
+    reads = []
+    for _, pl in SH.parse(cmd):
+        c = S.classify(pl)
+        if c[0] == "cd":
+            cwd = posixpath.normpath(posixpath.join(cwd, c[1]))
+        elif c[0] == "read":
+            reads.append((c[1], cwd))
+    rows, budget = [], len(head) - grep_claims(head)
+    for rd, rcwd in reads:
+        if rd.kind == "grepN":
+            rows += m.grep_multi(rd, rcwd, head, None)
+        elif not rd.numbered:
+            for p, a, b in m.read(rd, rcwd, output):
+                take = min(b - a + 1, budget)
+                if take > 0:
+                    rows.append((p, a, a + take - 1))
+                budget -= take
+    return rows

@@ -10,11 +10,13 @@
 #   histories, both OpenTelemetry dumps, the OpenHands V1 conversation) and the six hand-made logs of
 #   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
 #   their workspace;
-# - 62 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
+# - 64 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
 #   eleven with --workspace: edit rows and reads mapped back to base lines.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
-# reason. Fails naming every disagreement.
+# reason (none of these logs' actions since session 29). The rest of each import's summary is compared
+# too: runs, actions, rows and lines written, edit events, and every edit not replayed (for want of a
+# base file, and the others listed with task, run, path, turn and why). Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
