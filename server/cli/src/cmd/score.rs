@@ -114,7 +114,10 @@ pub struct ScoreArgs {
     /// (documents: files, `path:Qualified.name` units, or `path:N` lines; rank = best chunk
     /// rank, ties in reading order, distinct scores) for any TREC tool to score against
     /// `readcov gold --format qrels --level` (docs/retrievers.md).
-    #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k")]
+    // A TREC run is its own format: `--format` and `--detail` beside it are refused (they were
+    // silently ignored).
+    #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k",
+          conflicts_with_all = ["format", "detail"])]
     pub trec_run: Option<at_k::LevelArg>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]

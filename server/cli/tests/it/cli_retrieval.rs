@@ -163,6 +163,18 @@ fn ranked_documents_as_a_trec_run() {
         "file",
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // A TREC run is its own format: `--format` or `--detail` beside it is refused, not ignored
+    // (`--format json` printed the run).
+    for extra in [&["--format", "json"][..], &["--detail"]] {
+        let args = [
+            &["score", "--gold", &gold, "--reads", &reads][..],
+            &["--at-k", "1"],
+        ];
+        let args = [&args.concat(), extra, &["--trec-run", "file"]].concat();
+        let o = readcov(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    }
 }
 
 #[test]
