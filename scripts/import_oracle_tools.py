@@ -23,8 +23,11 @@ import_oracle_tools_lib.shell_read (`cat F`, `head -n N F`, `sed -n 'a,bp' F`, `
 | sed -n 'a,bp'`, one command with no read semantics, `grep PAT F`) here; every other (pipes, lists,
 redirects, substitutions, `rg`, `python3`, `VAR=x cmd`, …) by the shell oracle's bash model
 (import_oracle_tools_shell.py, which says how it meets the structured tools' edits). The reason of a
-shell action the model reads a file in but credits nothing is not recomputed: it widens the reason
-check by one, like a left-out action (printed as "shell actions whose reason is not recomputed").
+shell action the model reads a file in but credits nothing is recomputed for the first read's failure
+when it is a path outside the repository or a numbered grep over several files showing no line
+(import_oracle_tools_shell.first_read_reason; none of the samples' is left, since session 29), else not:
+it widens the reason check by one, like a left-out action (printed as "shell actions whose reason is not
+recomputed").
 
 Left out, counted and printed by reason (never skipped silently; none of the samples' or hand-made logs'
 actions is, since session 29):

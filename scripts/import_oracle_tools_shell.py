@@ -16,9 +16,10 @@ What differs from the shell oracle's logs is given here, each from docs/importer
   structured reads, a here-document's (`cat > F << EOF`: created, agent lines) and a command that may
   change any file (`patch`, `git apply|checkout|…`) leave later reads of those files out.
 
-The summary reason of a shell action the model recomputes is not (the shell oracle compares rows
-only): one that gives rows is taken to count no reason, one that gives none counts one reason the
-comparison allows (`Run.unreasoned`).
+The summary reason of a shell action the model recomputes (the shell oracle compares rows only): one
+that gives rows is taken to count no reason; one that gives none, its first read's failure when that is
+a path outside the repository or a numbered grep over several files that shows no line
+(`first_read_reason`), else one reason the comparison allows (`Run.unreasoned`).
 """
 import import_oracle_shell_cmds as S
 import posixpath
@@ -110,7 +111,7 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
         st = {run.state.get(p) for p in paths}
         return run.reason(lib.UNALIGNED if "unaligned" in st else lib.AGENT_ONLY)
     if not rows:
-        why = no_read_reason(cmd)
+        why = no_read_reason(cmd) or first_read_reason(m, cmd, cwd or "/testbed", output)
         if why:
             return run.reason(why)
     if not kept:
@@ -120,6 +121,29 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
         run.unreasoned = getattr(run, "unreasoned", 0) + 1
     for p, s, e in kept:
         run.add(turn, step, tool, p, [(s, e)])
+
+
+def first_read_reason(m, cmd, cwd, output):
+    """docs "Summary reasons": of a command that read nothing, the first read's failure counts (a failed read
+    outranks an unknown command). Recomputed for two: a read of a path outside the repository (*path outside
+    repo*, docs "Paths": `~/…`, another checkout) and a numbered grep over several files or `-r` whose output
+    shows no `path:N:` line (*no lines shown*: no match; `rg: d: No such file or directory (os error 2)` does
+    not end with the error, so it is no *tool error*). None for the others (not recomputed, counted)."""
+    try:
+        for _, pl in SH.parse(cmd):
+            c = S.classify(pl)
+            if c[0] == "cd":
+                cwd = posixpath.normpath(posixpath.join(cwd, c[1]))
+            if c[0] != "read":
+                continue
+            rd = c[1]
+            if rd.kind == "grepN":
+                head, tail = m.displayed(output)
+                return lib.NO_LINES if grep_claims(head + (tail or [])) == 0 else None
+            return lib.OUTSIDE if m.resolve(rd.path, cwd) is None else None
+    except (Left, ValueError):
+        return None
+    return None
 
 
 def sync_writes(run, m, written, every, heredoc):
