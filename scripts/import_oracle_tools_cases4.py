@@ -278,3 +278,26 @@ C
     yield "aider: a workspace, a failed block counted among the steps", text, (
         {("a.py", 1, 3, "read"), ("b.py", 1, 2, "read"), ("a.py", 3, 3, "edit")},
         {"a.py": "a\nb\nc\n", "b.py": "1\n2\n"}), {"tool error": 1}
+
+
+def shell_forms():
+    # docs "What counts as a read" (session 29): `rg --files` and `grep -o` (with `-n` too) read nothing
+    # (*output without line numbers*), `cat` of a here-document no file (*unknown command*); a numbered grep
+    # over several files beside an unnumbered read is read and its lines are not the sed's; a numbered read of
+    # one file beside another read is *ambiguous output* (nothing; the action gave rows, so no reason); the
+    # first read's failure is the reason of a command that read nothing (`~/…`: *path outside repo*; a
+    # folder grep that matched nothing: *no lines shown*)
+    yield "codex: rg --files, grep -o, cat of a here-document, mixed numbered and unnumbered reads", codex_log([
+        call("c1", "exec_command", {"cmd": "rg --files src -g '*.py' | head -3", "workdir": CWD}),
+        out("c1", chunk("src/a.py\nsrc/b.py\n")),
+        call("c2", "exec_command", {"cmd": "grep -on 'foo' a.py", "workdir": CWD}), out("c2", chunk("3:foo\n7:foo\n")),
+        call("c3", "exec_command", {"cmd": "cat <<'EOF' | jq -r '.[]'\n[1, 2]\nEOF", "workdir": CWD}),
+        out("c3", chunk("1\n2\n")),
+        call("c4", "exec_command", {"cmd": "sed -n '3,9p' a.py && rg -n foo src", "workdir": CWD}),
+        out("c4", chunk("a3\na4\na5\nsrc/q.py:4:foo\nsrc/r.py:8:foo = 1\n")),
+        call("c5", "exec_command", {"cmd": "sed -n '3,5p' a.py && grep -n foo b.py", "workdir": CWD}),
+        out("c5", chunk("a3\na4\na5\n4:foo\n")),
+        call("c6", "exec_command", {"cmd": "grep -n x ~/notes.txt | head -3", "workdir": CWD}), out("c6", chunk("1:x\n")),
+        call("c7", "exec_command", {"cmd": "rg -n nothing src lib", "workdir": CWD}), out("c7", chunk("")),
+    ]), {("a.py", 3, 5), ("src/q.py", 4, 4), ("src/r.py", 8, 8), ("a.py", 3, 5)}, {
+        "output without line numbers": 2, "unknown command": 1, "path outside repo": 1, "no lines shown": 1}

@@ -10,7 +10,7 @@
 #   histories, both OpenTelemetry dumps, the OpenHands V1 conversation) and the six hand-made logs of
 #   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
 #   their workspace;
-# - 64 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
+# - 65 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
 #   eleven with --workspace: edit rows and reads mapped back to base lines.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
