@@ -7,7 +7,8 @@ reasons") and docs/formats.md (reads JSONL), never from readcov's Rust code.
 
 Per (task, run), the rows are compared as multisets of (path, start, end, kind, source, tool, turn,
 step); per file, the summary's "action(s) not turned into reads" counts by reason, and the rest of the
-summary field by field (`summary`: runs, actions, the rows and lines written, the edit events replayed,
+summary field by field (`summary`: runs, actions, the rows and lines written, the read events (read rows,
+as the docs define them), the edit events replayed,
 the edits not replayed for want of a base file, the others listed with task, run, path, turn and why).
 Each disagreement is printed and the exit status is 1.
 
@@ -180,10 +181,12 @@ WHY = (("it does not apply to the file as replayed", "did not apply"),
 def summary(label, stderr, rows, runs):
     """docs/importers.md (the summary at the end; "Edits and line mapping", `edit(s) not replayed`): the
     totals line (runs, actions; the read and edit rows, the read rows' lines and their sum: the rows
-    written), the edit events replayed, and every edit not replayed, field by field: the count for want
+    written), the read events (a read event is a read row written: the docs' definition, so the count is
+    the read rows of the output, whose rows are compared with the oracle's above; no line when it and the
+    edit events are 0), the edit events replayed, and every edit not replayed, field by field: the count for want
     of a base file, the count of the others and each one listed (task, run, path, turn, why; the first
     five, then `… N more`). Not recomputed: a listed edit's `command` (the docs give its shape only:
-    first line, at most 160 characters), the read events (a read's rows, counted apart)."""
+    first line, at most 160 characters)."""
     def differ(what, got, want):
         FIG["summary fields compared"] += 1
         if got != want:
@@ -201,6 +204,7 @@ def summary(label, stderr, rows, runs):
     differ("edit rows", edits, sum(r.get("kind") == "edit" for r in rows))
     differ("rows written", written, len(rows))
     ev = next((EVENTS.match(l) for l in lines if EVENTS.match(l)), None)
+    differ("read events", int(ev.group(1)) if ev else 0, sum(r.get("kind", "read") == "read" for r in rows))
     differ("edit events replayed", int(ev.group(2)) if ev else 0, sum(o.edit_events for o in runs))
     lost = [(str(o.task), str(o.run), path, turn, why) for o in runs for path, turn, step, why in o.lost]
     nb = next((NO_BASE.match(l) for l in lines if NO_BASE.match(l)), None)

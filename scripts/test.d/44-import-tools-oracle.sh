@@ -15,7 +15,8 @@
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
 # reason (none of these logs' actions since session 29). The rest of each import's summary is compared
-# too: runs, actions, rows and lines written, edit events, and every edit not replayed (for want of a
+# too: runs, actions, rows and lines written, read events (read rows, as docs/importers.md defines
+# them), edit events, and every edit not replayed (for want of a
 # base file, and the others listed with task, run, path, turn and why). Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
