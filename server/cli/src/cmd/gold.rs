@@ -59,16 +59,11 @@ pub struct GoldArgs {
     pub from_beir: Option<PathBuf>,
     /// --from-beir: the corpus (`corpus.jsonl` or its folder) mapping corpus ids to spans
     /// (default: the dataset folder's).
-    #[arg(long, value_name = "CORPUS", requires = "from_beir")]
+    #[arg(long, value_name = "CORPUS")]
     pub corpus: Option<PathBuf>,
-    /// --from-beir: the qrels split of a dataset folder (`qrels/<split>.tsv`).
-    #[arg(
-        long,
-        default_value = "test",
-        value_name = "SPLIT",
-        requires = "from_beir"
-    )]
-    pub split: String,
+    /// --from-beir: the qrels split of a dataset folder (`qrels/<split>.tsv`; default: test).
+    #[arg(long, value_name = "SPLIT")]
+    pub split: Option<String>,
     /// Outcome labels for --from-runs: `task` (or `instance_id`), `run`, `resolved`; or a
     /// SWE-bench harness report (one label per task). `RUN=FILE` makes a file's labels that
     /// run's (one harness report per model); repeat for several files.
@@ -99,7 +94,7 @@ pub struct GoldArgs {
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub window: u32,
     /// The test tier: test functions the `test_patch` touches and `FAIL_TO_PASS` names (origin `test`).
-    #[arg(long, requires = "from_swebench")]
+    #[arg(long)]
     pub tests: bool,
     /// Consensus: `all` (SWE-Explore's G_core, the intersection) or K (read by at least K runs).
     #[arg(long, default_value = "all", value_parser = Agree::parse)]
@@ -121,7 +116,41 @@ pub struct GoldArgs {
     pub output: Option<PathBuf>,
 }
 
+/// Options of one source given with another. Checked here, not by clap's `requires`: a
+/// requirement naming a member of the required `source` group is met by any member of it, so
+/// `--from-diff P --tests` and `--from-swebench R --corpus C` passed (`--corpus` ignored).
+fn check_sources(args: &GoldArgs) -> Result<()> {
+    let wrong = [
+        (
+            "--corpus",
+            args.corpus.is_some(),
+            "--from-beir",
+            args.from_beir.is_some(),
+        ),
+        (
+            "--split",
+            args.split.is_some(),
+            "--from-beir",
+            args.from_beir.is_some(),
+        ),
+        (
+            "--tests",
+            args.tests,
+            "--from-swebench",
+            args.from_swebench.is_some(),
+        ),
+    ];
+    match wrong
+        .iter()
+        .find(|(_, given, _, source)| *given && !*source)
+    {
+        Some((flag, _, source, _)) => anyhow::bail!("{flag} goes with {source} only"),
+        None => Ok(()),
+    }
+}
+
 pub fn run(args: GoldArgs) -> Result<Exit> {
+    check_sources(&args)?;
     if let Some(out) = &args.output {
         let inputs = [&args.from_diff, &args.from_swebench, &args.from_runs];
         let mut inputs: Vec<&Path> = inputs.iter().filter_map(|p| p.as_deref()).collect();

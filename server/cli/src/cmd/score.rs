@@ -48,16 +48,17 @@ pub struct ScoreArgs {
     #[arg(long, requires = "outcomes")]
     pub consensus: bool,
     /// --consensus: `all` (the intersection) or K (lines at least K resolved runs read).
-    #[arg(long, default_value = "all", value_parser = readcov_gold::Agree::parse)]
+    #[arg(long, default_value = "all", value_parser = readcov_gold::Agree::parse,
+          requires = "consensus")]
     pub agree: readcov_gold::Agree,
     /// --consensus: a task needs this many resolved runs (after leaving one out).
-    #[arg(long, default_value_t = 2, value_name = "N")]
+    #[arg(long, default_value_t = 2, value_name = "N", requires = "consensus")]
     pub min_runs: u32,
     /// --consensus: the gold a failed run faces. `matched` (default): each consensus of the
     /// resolved runs less one (the n − 1 runs a resolved run's gold has), scores averaged;
     /// `full`: the consensus of all resolved runs.
     #[arg(long, default_value = "matched", value_parser = readcov_gold::Others::parse,
-          value_name = "matched|full")]
+          value_name = "matched|full", requires = "consensus")]
     pub loo_failed: readcov_gold::Others,
     /// Reads JSONL: {"path","start","end"} plus optional task, run, turn, step, tool, source, command;
     /// or an agent trajectory, imported on the fly as `readcov import` does (any format it detects).

@@ -287,6 +287,79 @@ fn reads_help_says_a_trajectory_is_imported_as_import_does() {
     }
 }
 
+/// An option of another source or mode is refused, naming it, not ignored: `gold --from-diff
+/// --tests` built a test tier from no test fields, `--corpus`/`--split` went unused beside
+/// `--from-swebench` (clap's `requires` on a member of the required source group is met by any
+/// member), and `score --agree/--min-runs/--loo-failed` without `--consensus` changed nothing.
+#[test]
+fn options_of_another_source_or_mode_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "p.diff",
+        "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n",
+    );
+    write(dir.path(), "gold.jsonl", GOLD);
+    write(dir.path(), "reads.jsonl", READS);
+    let rows = real_data().join("gold.jsonl");
+    let rows = rows.to_str().unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["gold", "--from-diff", "p.diff", "--tests"],
+            "--tests goes with --from-swebench",
+        ),
+        (
+            &["gold", "--from-swebench", rows, "--corpus", "c.jsonl"],
+            "--corpus goes with --from-beir",
+        ),
+        (
+            &["gold", "--from-swebench", rows, "--split", "dev"],
+            "--split goes with --from-beir",
+        ),
+        (
+            &[
+                "score",
+                "--gold",
+                "gold.jsonl",
+                "--reads",
+                "reads.jsonl",
+                "--agree",
+                "2",
+            ],
+            "--consensus",
+        ),
+        (
+            &[
+                "score",
+                "--gold",
+                "gold.jsonl",
+                "--reads",
+                "reads.jsonl",
+                "--min-runs",
+                "3",
+            ],
+            "--consensus",
+        ),
+        (
+            &[
+                "score",
+                "--gold",
+                "gold.jsonl",
+                "--reads",
+                "reads.jsonl",
+                "--loo-failed",
+                "full",
+            ],
+            "--consensus",
+        ),
+    ];
+    for (args, says) in cases {
+        let o = readcov_in(dir.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
+
 /// `-o -` is standard output for every `-o` (gold and import), never a file named `-`.
 #[test]
 fn dash_o_dash_is_stdout() {

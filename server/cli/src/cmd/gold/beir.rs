@@ -20,7 +20,8 @@ pub fn from_beir(args: &GoldArgs) -> Result<(String, Built)> {
         one: args.workspace.as_deref().map(canonical_dir).transpose()?,
         per_task: args.workspaces.as_deref().map(canonical_dir).transpose()?,
     };
-    let built = gold_from_beir(path, args.corpus.as_deref(), &args.split, &files)?;
+    let split = args.split.as_deref().unwrap_or("test");
+    let built = gold_from_beir(path, args.corpus.as_deref(), split, &files)?;
     let text = match args.format {
         GoldFormat::Jsonl => super::jsonl(&built)?,
         GoldFormat::Qrels => {
