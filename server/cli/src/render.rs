@@ -28,9 +28,13 @@ pub struct Table {
 }
 
 impl Table {
+    /// A table; the header is shown escaped and cut like the cells: a column may be named
+    /// after an input's explorer, run label or condition.
     pub fn new(header: &[&str], left: &[usize]) -> Table {
         Table {
-            header: header.iter().map(|s| s.to_string()).collect(),
+            header: (header.iter())
+                .map(|s| readcov_core::shown::shown(s).into_owned())
+                .collect(),
             rows: Vec::new(),
             left: left.to_vec(),
         }

@@ -228,3 +228,70 @@ fn explain_diagnose_and_report_show_names_escaped_and_cut() {
         }
     }
 }
+
+/// Session 29 red-team pass: two text outputs printed names unescaped. `diagnose`'s and
+/// `report`'s "resolved by verdict (RUN)" lines (with `--outcomes`) and every table's header,
+/// which `explore` (and `merge` of its partials) fill with explorer names: a run label or an
+/// explorer named with escape codes retitled or cleared the user's terminal.
+#[test]
+fn verdict_lines_and_table_headers_show_names_escaped() {
+    let d = folder();
+    let outcomes = json!({"task": TASK, "run": RUN, "resolved": true}).to_string() + "\n";
+    std::fs::write(d.path().join("outcomes.jsonl"), outcomes).unwrap();
+    let explorer = "e\u{1b}]0;title\u{7}\u{202e}";
+    let bench = json!({"instance_id": "i1", "ground_truth": {"read_core_files": ["a.py"],
+        "read_core_regions": [{"path": "a.py", "start": 10, "end": 19}],
+        "modified_core_files": ["a.py"], "main_files": ["a.py"]}});
+    let preds = json!({"instance_id": "i1", "explorer": explorer,
+        "regions": [{"path": "a.py", "start": 10, "end": 14}]});
+    std::fs::write(d.path().join("bench.jsonl"), format!("{bench}\n")).unwrap();
+    std::fs::write(d.path().join("preds.jsonl"), format!("{preds}\n")).unwrap();
+    let labelled = [
+        "--gold",
+        "gold.jsonl",
+        "--reads",
+        "reads.jsonl",
+        "--outcomes",
+        "outcomes.jsonl",
+    ];
+    let explore = ["--bench", "bench.jsonl", "--preds", "preds.jsonl"];
+    let cases: [(&str, Vec<&str>, &str); 4] = [
+        (
+            "diagnose",
+            [&["diagnose"][..], &labelled].concat(),
+            r"resolved by verdict (r\x1b[2J): ",
+        ),
+        (
+            "report",
+            [&["report", "--html", "r.html"][..], &labelled].concat(),
+            r"resolved by verdict (r\x1b[2J): ",
+        ),
+        (
+            "explore",
+            [&["explore"][..], &explore].concat(),
+            r"e\x1b]0;title\x07\u{202e}",
+        ),
+        (
+            "explore partial, merged",
+            [&["explore", "--emit-partial", "p.json"][..], &explore].concat(),
+            r"e\x1b]0;title\x07\u{202e}",
+        ),
+    ];
+    for (what, args, want) in cases {
+        let o = readcov_in(d.path(), &args);
+        assert_eq!(o.status.code(), Some(0), "{what}: {}", stderr(&o));
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert_safe(&format!("{what}: stdout"), &out);
+        assert_safe(&format!("{what}: stderr"), &err);
+        assert!(!out.contains('\u{202e}'), "{what}: a raw bidi override");
+        assert!(out.contains(want), "{what}: no {want:?} in\n{out}");
+    }
+    let o = readcov_in(d.path(), &["merge", "p.json"]);
+    assert_eq!(o.status.code(), Some(0), "merge: {}", stderr(&o));
+    assert_safe("merge: stdout", &stdout(&o));
+    assert!(
+        stdout(&o).contains(r"e\x1b]0;title\x07\u{202e}"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -46,6 +46,7 @@ mod lsp_change;
 mod lsp_client;
 mod lsp_hostile_diffs;
 mod lsp_hostile_requests;
+mod lsp_hover_markdown;
 mod lsp_malformed_params;
 /// The byte-for-byte `readcov/summary` session of the language server's tests.
 #[path = "../../../lsp/tests/it/common/raw.rs"]

@@ -48,6 +48,15 @@ pub fn short_command(cmd: &str) -> String {
     cut
 }
 
+/// `s` as a Markdown code span that nothing in it can end: run and tool names come from read
+/// logs, which an untrusted repository ships. A backtick or a blank line in a name closed the
+/// span, and what followed was Markdown: an image the editor fetched from the network, a link.
+/// Controls and bidi overrides are shown as escapes and a long name cut
+/// ([`readcov_core::shown::shown`]); backticks become quotes.
+fn code(s: &str) -> String {
+    format!("`{}`", readcov_core::shown::shown(s).replace('`', "'"))
+}
+
 /// Hover text for one line: the reads that covered it, or that none did.
 pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> String {
     let Some(line) = disk_line else {
@@ -59,7 +68,7 @@ pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> S
     let mut s = format!("readcov: {} read(s) covered line {line}\n", reads.len());
     for r in reads.iter().take(20) {
         let mut parts = vec![
-            format!("run `{}`", r.run),
+            format!("run {}", code(&r.run)),
             format!("lines {}–{}", r.start, r.end),
         ];
         match (r.turn, r.step) {
@@ -69,13 +78,13 @@ pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> S
             (None, None) => {}
         }
         if let Some(tool) = &r.tool {
-            parts.push(format!("tool `{tool}`"));
+            parts.push(format!("tool {}", code(tool)));
         }
         if r.source != readcov_core::Source::Agent {
             parts.push(r.source.as_str().to_string());
         }
         if let Some(cmd) = &r.command {
-            parts.push(format!("`{}`", short_command(cmd)));
+            parts.push(code(&short_command(cmd)));
         }
         s.push_str(&format!("\n- {}", parts.join(", ")));
     }
@@ -97,10 +106,10 @@ pub fn hover_nearest(
             parts.push(format!("turn {t}"));
         }
         if let Some(tool) = &r.tool {
-            parts.push(format!("tool `{tool}`"));
+            parts.push(format!("tool {}", code(tool)));
         }
         if let Some(cmd) = &r.command {
-            parts.push(format!("`{}`", short_command(cmd)));
+            parts.push(code(&short_command(cmd)));
         }
         parts.join(", ")
     };

@@ -275,7 +275,7 @@ pub fn summary_table(summary: &[GroupSummary]) -> String {
         let _ = writeln!(
             out,
             "resolved by verdict ({}): {}",
-            g.group,
+            readcov_core::shown::shown(&g.group),
             rates.join(", ")
         );
     }
