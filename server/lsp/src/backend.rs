@@ -97,6 +97,7 @@ impl Inner {
                 problems.extend(cfg.apply(layer.clone()));
             }
         }
+        problems.extend(self.store.keep_distinct(&mut cfg));
         if let Ok(mut c) = self.store.config.write() {
             *c = cfg;
         }

@@ -18,11 +18,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
+mod distinct;
 mod gold;
 pub mod held;
 mod queries;
 mod read;
 mod reads;
+pub use distinct::FileKey;
 pub use held::Held;
 pub use queries::{counts, counts_stored};
 pub use read::StoredRead;

@@ -51,6 +51,7 @@ mod lsp_malformed_params;
 /// The byte-for-byte `readcov/summary` session of the language server's tests.
 #[path = "../../../lsp/tests/it/common/raw.rs"]
 mod lsp_raw;
+mod lsp_repeated_inputs;
 mod lsp_stdio;
 mod lsp_store_index;
 mod lsp_summary_stream;

@@ -43,7 +43,12 @@ impl Store {
         }
         let mut spans = 0;
         let mut gold_patches = Vec::new();
+        // Sets of other names on one file are one file here (every entry loads into one gold).
+        let mut seen = std::collections::HashSet::new();
         for g in gold_set::selected(&choice, &c.gold) {
+            if !seen.insert(self.file_key(g)) {
+                continue;
+            }
             let abs = match self.confined(g) {
                 Ok(abs) => abs,
                 Err(e) => {
