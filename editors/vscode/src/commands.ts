@@ -12,7 +12,7 @@ import { DiffTexts, SCHEME, diffChange } from './diff';
 import type { Ctx } from './extension';
 import { Overview } from './overview';
 import { METHODS, OverviewRow, SERVER_COMMANDS, SelectRunResult, Summary, UnreadSpan } from './protocol';
-import { reportArgs } from './report';
+import { reportArgs, reportFolderProblem } from './report';
 import { runsOf, summaryItems } from './view';
 
 async function serverCommand(ctx: Ctx, command: string, args: unknown[] = []): Promise<void> {
@@ -35,7 +35,10 @@ async function openReport(ctx: Ctx): Promise<void> {
   if (!summary.inputs) throw new Error('this readcov server does not report its inputs; update the binary');
   const plan = reportArgs(summary.inputs, summary.threshold);
   if ('error' in plan) throw new Error(plan.error);
-  fs.mkdirSync(path.dirname(plan.out), { recursive: true });
+  const dir = path.dirname(plan.out);
+  const refused = reportFolderProblem(dir, fs.lstatSync(dir, { throwIfNoEntry: false }));
+  if (refused) throw new Error(refused);
+  fs.mkdirSync(dir, { recursive: true });
   ctx.log.info(`${ctx.binary} ${plan.args.join(' ')}`);
   await new Promise<void>((resolve, reject) =>
     cp.execFile(ctx.binary, plan.args, { cwd: summary.inputs?.root ?? undefined }, (err, _out, stderr) =>

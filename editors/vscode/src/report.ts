@@ -18,6 +18,24 @@ export function reportPath(root: string): string {
   return path.join(root, '.readcov', 'report.html');
 }
 
+/** What `lstat` says of a path: enough to tell a real folder from a link or a file. */
+export interface Stat {
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/**
+ * Why the report must not be written into `dir` (`<root>/.readcov`), or null when it may. The folder
+ * comes with the repository: a `.readcov` that is a link (to `~/public_html`, say) made the report replace
+ * `report.html` wherever it points, a file of the user's. `lstat` is `undefined` when nothing is there
+ * (the folder is then made). readcov's own rule for `.readcov/` (docs/reliability.md).
+ */
+export function reportFolderProblem(dir: string, lstat: Stat | undefined): string | null {
+  if (!lstat || (lstat.isDirectory() && !lstat.isSymbolicLink())) return null;
+  const what = lstat.isSymbolicLink() ? 'a symbolic link' : 'not a folder';
+  return `${dir} is ${what}: the HTML report is written only into a real .readcov folder of the workspace`;
+}
+
 /**
  * `readcov report --gold G --reads R --workspace ROOT --threshold T --sources S --html OUT`.
  * `readcov report` reads one gold JSONL and one reads JSONL, so other set-ups get an error that

@@ -109,4 +109,19 @@ H.case("report_args: readcov report over the server's effective inputs", functio
   H.eq(why:find("0 reads", 1, true) ~= nil, true)
 end)
 
+H.case("report_folder_problem: never through a .readcov link the repository planted", function()
+  H.eq(view.report_folder_problem("/w/.readcov", nil), nil)
+  H.eq(view.report_folder_problem("/w/.readcov", { type = "directory" }), nil)
+  H.eq(view.report_folder_problem("/w/.readcov", { type = "link" }):find("/w/.readcov is a symbolic link", 1, true) ~= nil, true)
+  H.eq(view.report_folder_problem("/w/.readcov", { type = "file" }):find("not a folder", 1, true) ~= nil, true)
+  -- On disk, through lstat as M.report calls it.
+  local tmp = vim.fn.tempname()
+  vim.fn.mkdir(tmp .. "/outside", "p")
+  vim.fn.mkdir(tmp .. "/ws", "p")
+  vim.uv.fs_symlink("../outside", tmp .. "/ws/.readcov")
+  local dir = tmp .. "/ws/.readcov"
+  H.eq(view.report_folder_problem(dir, vim.uv.fs_lstat(dir)) ~= nil, true)
+  vim.fn.delete(tmp, "rf")
+end)
+
 H.finish()

@@ -177,7 +177,13 @@ function M.report()
     vim.notify("readcov: " .. out, vim.log.levels.ERROR)
     return nil
   end
-  vim.fn.mkdir(vim.fs.dirname(out), "p")
+  local dir = vim.fs.dirname(out)
+  local refused = view.report_folder_problem(dir, vim.uv.fs_lstat(dir))
+  if refused then
+    vim.notify("readcov: " .. refused, vim.log.levels.ERROR)
+    return nil
+  end
+  vim.fn.mkdir(dir, "p")
   local res = vim.system(vim.list_extend({ M.config.cmd[1] }, args), { text = true }):wait()
   if res.code ~= 0 then
     vim.notify("readcov report failed: " .. (res.stderr or ""), vim.log.levels.ERROR)

@@ -257,4 +257,15 @@ function M.report_args(inputs, threshold)
   return args, out
 end
 
+--- Why the report must not be written into `dir` (<root>/.readcov), or nil when it may: `stat` is
+--- `vim.uv.fs_lstat(dir)` (nil: nothing there, the folder is made). The folder comes with the
+--- repository: a `.readcov` that is a link made the report replace `report.html` wherever it points.
+function M.report_folder_problem(dir, stat)
+  if stat == nil or stat.type == "directory" then
+    return nil
+  end
+  local what = stat.type == "link" and "a symbolic link" or "not a folder"
+  return dir .. " is " .. what .. ": the HTML report is written only into a real .readcov folder of the workspace"
+end
+
 return M

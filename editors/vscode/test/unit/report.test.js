@@ -2,7 +2,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { reportArgs, reportPath } = require('../../out/report');
+const { reportArgs, reportPath, reportFolderProblem } = require('../../out/report');
 
 const inputs = (extra = {}) => ({
   root: '/w', gold: ['gold.jsonl'], reads: ['runs/reads.jsonl'], readLog: '.readcov/reads.jsonl', task: 'fixture-1',
@@ -27,4 +27,31 @@ test('reportArgs refuses set-ups readcov report cannot read, saying why', () => 
   assert.match(reportArgs(inputs({ reads: [] }), 0.5).error, /0 reads/);
   assert.match(reportArgs(inputs({ gold: ['fix.diff'] }), 0.5).error, /convert fix.diff/);
   assert.match(reportArgs(inputs({ reads: ['runs/openhands.json'] }), 0.5).error, /convert runs\/openhands\.json/);
+});
+
+test('the report is written only into a real .readcov folder, never through a link the repository planted', () => {
+  const stat = (dir, link) => ({ isDirectory: () => dir, isSymbolicLink: () => link });
+  assert.equal(reportFolderProblem('/w/.readcov', undefined), null);
+  assert.equal(reportFolderProblem('/w/.readcov', stat(true, false)), null);
+  assert.match(reportFolderProblem('/w/.readcov', stat(false, true)), /\/w\/\.readcov is a symbolic link/);
+  assert.match(reportFolderProblem('/w/.readcov', stat(false, false)), /is not a folder/);
+});
+
+test('a .readcov link on disk is refused (lstat, as the command calls it)', () => {
+  const fs = require('fs');
+  const os = require('os');
+  const path = require('path');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'readcov-report-'));
+  try {
+    fs.mkdirSync(path.join(tmp, 'outside'));
+    fs.mkdirSync(path.join(tmp, 'ws'));
+    fs.symlinkSync('../outside', path.join(tmp, 'ws', '.readcov'));
+    const dir = path.dirname(reportPath(path.join(tmp, 'ws')));
+    assert.match(reportFolderProblem(dir, fs.lstatSync(dir, { throwIfNoEntry: false })), /symbolic link/);
+    fs.mkdirSync(path.join(tmp, 'ws2', '.readcov'), { recursive: true });
+    const real = path.dirname(reportPath(path.join(tmp, 'ws2')));
+    assert.equal(reportFolderProblem(real, fs.lstatSync(real, { throwIfNoEntry: false })), null);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 });
