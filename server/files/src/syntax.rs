@@ -52,6 +52,11 @@ pub fn lossy(bytes: Vec<u8>) -> String {
 /// is (a FIFO or a device refused) and decoded lossily, so a stray byte does not hide the units.
 /// `Err` names the file and why it has none.
 pub fn units_of_file(file: &Path, lang: Option<Lang>) -> Result<UnitsResult, crate::FileError> {
+    // A folder has no extension to guess from: say what it is, not "use --lang".
+    if file.is_dir() {
+        let why = "not a regular file (a folder: give the source files in it)";
+        return Err(crate::FileError::new(file, why));
+    }
     let Some(guess) = lang.or_else(|| lang_for_path(&file.display().to_string())) else {
         return Err(crate::FileError::new(
             file,

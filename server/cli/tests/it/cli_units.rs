@@ -213,3 +213,19 @@ fn units_reads_a_cpp_header_as_cpp_unless_told() {
         stdout(&o)
     );
 }
+
+/// A folder given to `units` is named as one; it was "no grammar for this file's extension (use
+/// --lang)", which sent the user to a flag that cannot help.
+#[test]
+fn units_of_a_folder_says_it_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    let o = readcov(&["units", &d]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{d}: not a regular file (a folder")),
+        "{err}"
+    );
+    assert!(!err.contains("--lang"), "{err}");
+}
