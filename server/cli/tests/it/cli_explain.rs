@@ -347,6 +347,17 @@ fn the_next_command_runs_as_printed() {
     let again = stdout(&readcov_ok(&words[1..]));
     // The first other run in name order.
     assert!(again.contains("against run edits: below"), "{again}");
+    // Its own next (a workspace for units) names the run and the one beside it: without
+    // `--run` the task's two runs refused it ("pick one with --run").
+    let dir = tempfile::tempdir().unwrap();
+    let next = common::next_command(&again).replace("DIR", &dir.path().display().to_string());
+    let words: Vec<&str> = next.split_whitespace().collect();
+    assert!(
+        next.contains("--run r1 --against edits --workspace"),
+        "{next}"
+    );
+    let third = stdout(&readcov_ok(&words[1..]));
+    assert!(third.contains("against run edits: below"), "{third}");
 }
 
 #[test]

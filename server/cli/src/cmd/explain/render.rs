@@ -20,7 +20,8 @@ pub struct Next {
     /// `readcov explain` with the inputs as given (no run, no format).
     base: String,
     has_workspace: bool,
-    against: bool,
+    /// `--against`, kept in every suggestion that explains the same run again.
+    against: Option<String>,
 }
 
 impl Next {
@@ -45,26 +46,29 @@ impl Next {
         Next {
             base,
             has_workspace,
-            against: a.against.is_some(),
+            against: a.against.clone(),
         }
     }
 
     /// Why, and the command.
     fn line(&self, e: &Explanation) -> (&'static str, String) {
         let other = e.runs.iter().find(|r| **r != e.run);
+        // The same run (and the one beside it) again: `--run` named, or a task of several runs
+        // is refused ("pick one with --run").
+        let same = match &self.against {
+            Some(b) => format!("{} --run {} --against {b}", self.base, e.run),
+            None => format!("{} --run {}", self.base, e.run),
+        };
         match other {
-            Some(o) if !self.against => (
+            Some(o) if self.against.is_none() => (
                 "set another run of the task beside this one",
-                format!("{} --run {} --against {o}", self.base, e.run),
+                format!("{same} --against {o}"),
             ),
             _ if !self.has_workspace && !e.files.is_empty() => (
                 "name the function or class around each missed span",
-                format!("{} --workspace DIR", self.base),
+                format!("{same} --workspace DIR"),
             ),
-            _ => (
-                "every field, for scripts",
-                format!("{} --run {} --format json", self.base, e.run),
-            ),
+            _ => ("every field, for scripts", format!("{same} --format json")),
         }
     }
 }
