@@ -281,8 +281,10 @@ C
 
 
 def shell_forms():
-    # docs "What counts as a read" (session 29): `rg --files` and `grep -o` (with `-n` too) read nothing
-    # (*output without line numbers*), `cat` of a here-document no file (*unknown command*); a numbered grep
+    # docs "What counts as a read" (session 29): `rg --files` reads nothing (*output without line numbers*),
+    # nor does `grep -on` (*only matched parts shown*: numbered, no line whole; `--only-matching` and a stage
+    # reading a pipe alike; `grep -o` without `-n`: *output without line numbers*), `cat` of a here-document
+    # no file (*unknown command*); a numbered grep
     # over several files beside an unnumbered read is read and its lines are not the sed's; a numbered read of
     # one file beside another read is *ambiguous output* (nothing; the action gave rows, so no reason); the
     # first read's failure is the reason of a command that read nothing (`~/…`: *path outside repo*; a
@@ -299,5 +301,10 @@ def shell_forms():
         out("c5", chunk("a3\na4\na5\n4:foo\n")),
         call("c6", "exec_command", {"cmd": "grep -n x ~/notes.txt | head -3", "workdir": CWD}), out("c6", chunk("1:x\n")),
         call("c7", "exec_command", {"cmd": "rg -n nothing src lib", "workdir": CWD}), out("c7", chunk("")),
+        call("c8", "exec_command", {"cmd": "grep -n --only-matching foo a.py | head -1", "workdir": CWD}),
+        out("c8", chunk("3:foo\n")),
+        call("c9", "exec_command", {"cmd": "cat a.py | grep -on foo", "workdir": CWD}), out("c9", chunk("3:foo\n")),
+        call("c10", "exec_command", {"cmd": "grep -o foo a.py", "workdir": CWD}), out("c10", chunk("foo\n")),
     ]), {("a.py", 3, 5), ("src/q.py", 4, 4), ("src/r.py", 8, 8), ("a.py", 3, 5)}, {
-        "output without line numbers": 2, "unknown command": 1, "path outside repo": 1, "no lines shown": 1}
+        "output without line numbers": 2, "only matched parts shown": 3, "unknown command": 1,
+        "path outside repo": 1, "no lines shown": 1}

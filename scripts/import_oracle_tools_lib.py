@@ -17,6 +17,7 @@ import shlex
 UNKNOWN_COMMAND = "unknown command"
 UNKNOWN_TOOL = "unknown tool"
 NO_NUMBERS = "output without line numbers"
+MATCHED_PARTS = "only matched parts shown"
 OUTSIDE = "path outside repo"
 UNALIGNED = "unaligned after edit"
 AGENT_ONLY = "only agent-written lines"

@@ -211,8 +211,10 @@ def lister_or_stdin(cmd):
     """docs "What counts as a read" (the forms decided in session 29), for a command of one pipeline (a `cd`
     aside): `rg --files` lists the files ripgrep would search, no line of any (*output without line numbers*,
     as `rg -l`, whatever stages follow); `grep -o`/`rg -o` (`--only-matching`) prints the matching parts,
-    no line whole (*output without line numbers*, with `-n` too); `cat` with no file reads its standard
-    input (`cat << 'EOF' | jq …`: a here-document, data), no file (*unknown command*). None otherwise."""
+    no line whole (*output without line numbers*; with `-n` and no `-l`/`-c`/`-q`, *only matched parts
+    shown*, as is a `grep -on` stage reading a pipe no earlier stage numbered); `cat` with no file reads its
+    standard input (`cat << 'EOF' | jq …`: a here-document, data), no file (*unknown command*). None
+    otherwise."""
     try:
         pls = [pl for _, pl in SH.parse(cmd) if not (pl[0].words[:1] == ["cd"] and len(pl) == 1)]
     except ValueError:
@@ -222,12 +224,29 @@ def lister_or_stdin(cmd):
     w = pls[0][0].words
     if w[0] == "rg" and "--files" in w[1:]:
         return lib.NO_NUMBERS
-    if w[0] in ("grep", "rg") and any(x == "--only-matching" or re.fullmatch(r"-[A-Za-z]*o[A-Za-z]*", x)
-                                      for x in w[1:]):
-        return lib.NO_NUMBERS
+    if w[0] in ("grep", "rg") and has_flag(w, "o", "--only-matching"):
+        return lib.MATCHED_PARTS if numbered_grep(w) else lib.NO_NUMBERS
+    for k, st in enumerate(pls[0][1:], 1):
+        v = st.words
+        if v[:1] in (["grep"], ["rg"]) and has_flag(v, "o", "--only-matching") and numbered_grep(v) and not any(
+                x.words[:1] == ["nl"] or x.words[:1] in (["cat"], ["grep"], ["rg"])
+                and has_flag(x.words, "n", "--line-number", "--number") for x in pls[0][:k]):
+            return lib.MATCHED_PARTS
     if w == ["cat"] and pls[0][0].heredocs and not any(op in (">", ">>", "&>") for op, _ in pls[0][0].redirects):
         return lib.UNKNOWN_COMMAND
     return None
+
+
+def has_flag(words, short, *long):
+    """A short flag in a cluster (`-on`, `-nA5`: letters, then a value's digits) or a long one."""
+    return any(x.split("=")[0] in long or re.fullmatch(rf"-[A-Za-z]*{short}[A-Za-z]*\d*", x) for x in words[1:])
+
+
+def numbered_grep(words):
+    """docs "What counts as a read": `-n` prints numbers, `-l`/`-c`/`-q` print no line at all."""
+    return has_flag(words, "n", "--line-number") and not any(
+        has_flag(words, c, *lg) for c, lg in (("l", ("--files-with-matches",)), ("L", ("--files-without-match",)),
+                                              ("c", ("--count",)), ("q", ("--quiet",))))
 
 
 def grep_claims(head):

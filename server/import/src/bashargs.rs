@@ -164,6 +164,9 @@ pub(crate) struct Grep<'w> {
     pub numbered: bool,
     pub multi: bool,
     pub lists_only: bool,
+    /// `-o` / `--only-matching`: each output line is a match, not the file's line (numbered with
+    /// `-n`, but no line is shown whole).
+    pub matched_only: bool,
     pub files: Vec<&'w str>,
 }
 
@@ -173,6 +176,7 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
         numbered: false,
         multi: rg,
         lists_only: false,
+        matched_only: false,
         files: Vec::new(),
     };
     let mut pattern_given = false;
@@ -194,6 +198,7 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
                 | "quiet"
                 | "files-without-match"
                 | "no-filename" => g.lists_only = true,
+                "only-matching" => g.matched_only = true,
                 _ => {}
             }
         } else if w.starts_with('-') && w.len() > 1 {
@@ -202,7 +207,8 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
                 match c {
                     'n' => g.numbered = true,
                     'r' | 'R' | 'H' => g.multi = true,
-                    'l' | 'L' | 'c' | 'q' | 'h' | 'o' => g.lists_only = true,
+                    'l' | 'L' | 'c' | 'q' | 'h' => g.lists_only = true,
+                    'o' => g.matched_only = true,
                     'A' | 'B' | 'C' | 'e' | 'f' | 'm' if w.len() == 2 => i += 1,
                     _ => {}
                 }

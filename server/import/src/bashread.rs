@@ -146,6 +146,12 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             if !g.numbered || g.lists_only {
                 return Plan::NoRead(Reason::NoLineNumbers);
             }
+            // `grep -on`: numbers, but beside the matched parts, not the lines (before session
+            // 29 `-o` was reported as output without line numbers, and `--only-matching`
+            // credited each match's line as shown whole).
+            if g.matched_only {
+                return Plan::NoRead(Reason::MatchedPartsOnly);
+            }
             if g.multi || g.files.len() != 1 {
                 if g.files.is_empty() && !g.multi {
                     return Plan::NoRead(Reason::UnknownCommand);
@@ -222,6 +228,9 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             "grep" | "egrep" | "fgrep" | "rg" => {
                 let g = grep_args(words);
                 if g.numbered && !g.lists_only && g.files.is_empty() {
+                    if g.matched_only {
+                        return Plan::NoRead(Reason::MatchedPartsOnly);
+                    }
                     numbered = Some(Style::Grep);
                     None
                 } else {

@@ -12,6 +12,8 @@ pub enum Reason {
     UnknownTool,
     /// `grep`/`rg` without `-n`, or a pipe whose output no longer shows line positions.
     NoLineNumbers,
+    /// `grep -on`: numbered, but only the matched parts of the lines are shown.
+    MatchedPartsOnly,
     /// A directory listing (`view` of a directory).
     DirectoryView,
     /// The path is outside the repository (`/tmp`, another checkout, …).
@@ -58,6 +60,7 @@ impl Reason {
             Reason::UnknownCommand => "unknown command",
             Reason::UnknownTool => "unknown tool",
             Reason::NoLineNumbers => "output without line numbers",
+            Reason::MatchedPartsOnly => "only matched parts shown",
             Reason::DirectoryView => "directory view",
             Reason::OutsideRepo => "path outside repo",
             Reason::NotInWorkspace => "file not in workspace",

@@ -477,3 +477,31 @@ fn an_older_line_cut_credits_only_the_head_and_tail() {
     reads(&bare, 0, &[(big, 1, 128), (big, 173, 300)]);
     reads(&bare, 1, &[(big, 1, 128), (big, 173, 300)]);
 }
+
+#[test]
+fn grep_only_matching_is_numbered_but_shows_no_line_whole() {
+    // `grep -on` prints `3:foo`: a line number beside the matched part, not the line. It credits
+    // nothing, for that reason: before, it was *output without line numbers* (it has numbers), and
+    // `--only-matching` (the long form) credited line 3 as if shown whole. Without `-n`, `-o` is
+    // still output without line numbers.
+    let mut log = rec("session_meta", json!({"id": "S", "cwd": "/r"}));
+    for (id, cmd, out) in [
+        ("c1", "grep -on foo a.py", "3:foo\n7:foo\n"),
+        ("c2", "grep -n --only-matching foo a.py", "3:foo\n"),
+        ("c3", "cat a.py | grep -on foo", "3:foo\n"),
+        ("c4", "grep -o foo a.py", "foo\n"),
+    ] {
+        log += &call(id, "exec_command", json!({"cmd": cmd, "workdir": "/r"}));
+        log += &output(id, &format!("{HEAD_DONE}{out}"));
+    }
+    let imp = synthetic(&log, &[]);
+    assert!(imp.rows.is_empty(), "{:?}", imp.rows);
+    let why: Vec<_> = imp
+        .outcomes
+        .iter()
+        .map(|(step, _, r)| (*step, r.map(|r| r.label())))
+        .collect();
+    let parts = Some("only matched parts shown");
+    let numbers = Some("output without line numbers");
+    assert_eq!(why, [(0, parts), (1, parts), (2, parts), (3, numbers)]);
+}
