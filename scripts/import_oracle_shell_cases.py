@@ -62,7 +62,8 @@ SHELL = [
     ("cat pkg/util.py | more", None, None),
     ("sed -n '1,5p;3,8p' pkg/util.py", None, None),
     ("sed -n '12,14p;1,2p' pkg/util.py | sed -n '2,3p'", None, None),
-    ("sed -n '15,$p' pkg/util.py", None, "file length unknown"),
+    # session 29: from a known line to the end, the output's n lines are K..K+n-1 (docs "What counts as displayed")
+    ("sed -n '15,$p' pkg/util.py", None, None),
     ("sed -n '6 p' pkg/util.py", None, None),
     ("grep -n -A 2 -B 1 'return' pkg/mod.py", None, None),
     ("grep -n -C1 hit logs/session-2026-01-16T11-01-ops.json pkg/util.py", None, None),
@@ -75,7 +76,7 @@ SHELL = [
     ("head --lines=2 pkg/mod.py", None, None),
     ("tail -n 3 pkg/util.py", None, "file length unknown"),
     ("tail -2 pkg/mod.py", None, "file length unknown"),
-    ("tail -n +18 pkg/util.py", None, "file length unknown"),
+    ("tail -n +18 pkg/util.py", None, None),
     ("cat pkg/util.py | head -5", None, None),
     ("cat pkg/util.py | tail -4", None, "file length unknown"),
     ("cat pkg/mod.py | grep -n -A 1 'def beta'", None, None),
@@ -144,6 +145,35 @@ SHELL = [
     ("cat -bn pkg/mod.py", None, None),
     ("cat > /tmp/x.sh << 'EOF'\ncat pkg/util.py\nsed -n '1,3p' pkg/mod.py\nEOF\nls pkg", "unknown command",
      "unknown command"),
+    # session 29: a read from a known line to the end without the length (docs "What counts as
+    # displayed"); another command printing beside a read (docs "What counts as a read"); a read
+    # into a file; `head -v`/`tail -v`; bat and batcat (docs: the cat/…/bat row)
+    ("tail -n +15 pkg/util.py | grep -n 'util 1'", None, None),
+    ("cat pkg/util.py | tail -n +19", None, None),
+    ("sed -n '2,3p;18,$p' pkg/util.py", None, None),
+    ("echo start && cat pkg/util.py", None, "file length unknown"),
+    ("echo start; tail -n +19 pkg/util.py", None, "file length unknown"),
+    ("cat pkg/util.py && echo done", None, "file length unknown"),
+    ("true && cat pkg/nonl.py", None, None),
+    ("cat pkg/mod.py > /dev/null; sed -n '2,3p' pkg/util.py", None, None),
+    ("head -v -n 3 pkg/util.py", None, None),
+    ("tail -v -n 2 pkg/util.py", None, "file length unknown"),
+    ("tail -v -n +19 pkg/util.py", None, None),
+    ("head -v -q -n 2 pkg/mod.py", None, None),
+    ("cat pkg/util.py | head -v -n 3", "output without line numbers", "output without line numbers"),
+    ("bat pkg/util.py", None, None),
+    ("batcat pkg/nonl.py", None, None),
+    ("bat -n pkg/util.py", None, None),
+    ("bat -p pkg/mod.py", None, None),
+    ("bat --style=numbers,grid pkg/util.py", None, None),
+    ("bat -r 3:5 pkg/util.py", None, None),
+    ("bat --line-range 17: pkg/util.py", None, None),
+    ("batcat --line-range=:2 pkg/mod.py", None, None),
+    ("bat -r 4 pkg/util.py", None, None),
+    ("bat -r 2:+2 pkg/util.py", None, None),
+    ("bat pkg/util.py pkg/nonl.py", "unknown command", "unknown command"),
+    ("bat pkg/nope.py", "tool error", "tool error"),
+    ("bat -r 3:5 pkg/util.py | head -2", None, None),
 ]
 
 
@@ -155,7 +185,8 @@ def _ws(root):
 
 
 def _run(cmd, cwd):
-    p = subprocess.run(["bash", "-c", cmd], cwd=cwd, capture_output=True, text=True)
+    import import_oracle_shell_exec as X
+    p = subprocess.run(["bash", "-c", cmd], cwd=cwd, capture_output=True, text=True, env=X.env())
     out = p.stdout + p.stderr
     if "/tmp/outside.py 2>" in cmd:
         out = ""
@@ -253,6 +284,10 @@ def openhands_extra(ws):
          f"File created successfully at: {OH_ROOT}/pkg/new2.py"),
         (ed, v(path=f"{OH_ROOT}/pkg/new2.py"), numbered(["n1", "n2", ""], 1, 3, "pkg/new2.py")),
         ("execute_bash", {"command": "cat util.py"}, None),
+        # session 29: cut reads from a known line to the end, bat, another command printing first
+        *[("execute_bash", {"command": f"cd {OH_ROOT} && {c}"}, oh_truncate(_run(c, ws)[0], 60))
+          for c in ("tail -n +3 pkg/mod.py", "sed -n '4,$p' pkg/mod.py", "bat pkg/mod.py",
+                    "echo hi && cat pkg/mod.py", "cat pkg/mod.py; echo done")],
     ]
 
 
@@ -276,7 +311,9 @@ OH_EXTRA_REASONS = [(None, None), (None, None), (None, None), ("shown text diffe
                     (None, "unaligned after edit"), (None, "unaligned after edit"),
                     ("tool error", "tool error"), (None, None),
                     ("file not in workspace", "only agent-written lines"),
-                    ("missing observation", "missing observation")]
+                    ("missing observation", "missing observation"),
+                    (None, None), (None, None), (None, None), (None, "file length unknown"),
+                    (None, "file length unknown")]
 
 
 def mini_log(ws):

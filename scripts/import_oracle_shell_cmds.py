@@ -8,7 +8,7 @@ from import_oracle_shell_sed import sed_n
 from import_oracle_shell_sh import ALL_FILES, GIT_ALL, Read, grep_args, head_tail
 
 SILENT = {"cd", "mkdir", "touch", "export", "rm", "cp", "mv", "true"}
-READERS = {"cat", "nl", "less", "more", "bat", "head", "tail", "sed", "grep", "rg"}
+READERS = {"cat", "nl", "less", "more", "bat", "batcat", "head", "tail", "sed", "grep", "rg"}
 HIDERS = {"wc", "awk", "sort", "uniq", "cut", "tr", "xargs"}
 
 
@@ -47,7 +47,9 @@ def classify(pl):
         if len(first) == 2 and not pl[0].redirects:
             return ("cd", first[1])
         return ("none", "bare cd")
-    if any(op in (">", ">>", "&>") and t != "/dev/null" for s in pl for op, t in s.redirects):
+    if any(op in (">", ">>", "&>") for s in pl for op, t in s.redirects):
+        # docs "What counts as a read" (session 29): a read whose output goes to a file, /dev/null
+        # too, shows nothing
         return ("none", "output redirected to a file")
     if name not in READERS:
         if name in ("for", "while", "until", "if", "do", "then", "else", "elif", "case", "{", "(",
@@ -93,6 +95,9 @@ def classify(pl):
                     read.ops = _ops(read)
                 read.ops.append(op)
                 continue
+        if w[0] in ("head", "tail") and _verbose(w):
+            # docs (the cat/…/bat row): a later stage's `head -v` prints `==> standard input <==`
+            return ("none", "head -v / tail -v as a later stage")
         if w[0] in ("head", "tail") and not read.numbered and read.start == 1 and read.end is None \
                 and read.tail is None and read.sed_regex is None:
             ht = head_tail(w)
@@ -228,9 +233,79 @@ def compose(ops, length):
     return seq
 
 
+def compose_open(ops, n):
+    """docs "pipes" and "What counts as displayed": the first n lines of a stream that runs to the
+    file's unknown end from a known line (no `tail -N` stage), or None when it has a `tail -N`."""
+    if any(op == "tail" for op, _ in ops):
+        return None
+    nums = [v for op, v in ops if op != "ranges"] + [x for op, v in ops if op == "ranges"
+                                                      for a, b in v for x in (a, b or 0)]
+    return compose(ops, 2 + n + sum(nums))[:n]
+
+
+def _verbose(w):
+    """docs: `head -v` / `tail -v` print the `==> f <==` header; a later `-q` turns it off."""
+    last = [x for x in w[1:] if x in ("-v", "-q", "--quiet", "--silent")]
+    return bool(last) and last[-1] == "-v"
+
+
+def _bat(w):
+    """docs (the cat/…/bat row): `bat`/`batcat` to a pipe prints the plain text, `-n`, `--style`,
+    `-p` ignored; `-r`/`--line-range` `a:b`, `a:`, `:b`, `a`, `a:+k` (one range) narrows it;
+    `--decorations=always`, `--color=always`, `-f`, `-d`, unknown options: nothing."""
+    rng, files, i = None, [], 1
+    while i < len(w):
+        x = w[i]
+        name, val = (x.split("=", 1) + [None])[:2] if x.startswith("--") else (x, None)
+        if name in ("-r", "--line-range") or (x.startswith("-r") and not x.startswith("--")):
+            if name in ("-r", "--line-range") and val is None:
+                i += 1
+                val = w[i] if i < len(w) else None
+            elif val is None:
+                val = x[2:]
+            if val is None or rng is not None:
+                return ("none", "bat: several ranges")
+            m = re.fullmatch(r"(\d*)(?::(\+?)(\d*))?", val)
+            if not m or (not m.group(1) and not m.group(3)):
+                return ("none", "bat: a range it cannot read")
+            a = max(int(m.group(1) or 1), 1)
+            if m.group(0).find(":") < 0:
+                rng = (a, a)
+            elif m.group(2):
+                rng = (a, a + int(m.group(3)))
+            else:
+                rng = (a, int(m.group(3)) if m.group(3) else None)
+        elif name in ("--color", "--decorations"):
+            if val is None:
+                i += 1
+                val = w[i] if i < len(w) else None
+            if val == "always":
+                return ("none", "bat prints decorations")
+        elif name == "--style" and val is None:
+            i += 1
+        elif name in ("-n", "--number", "-p", "--plain", "-pp", "--style"):
+            pass
+        elif x.startswith("-") and len(x) > 1:
+            return ("none", "bat option readcov does not read")  # docs: unknown options: nothing
+        else:
+            files.append(x)
+        i += 1
+    if len(files) != 1:
+        return ("none", "bat of several files")
+    rd = Read(files[0]); rd.kind = "span"; rd.ranges = None
+    if rng is not None:
+        a, b = rng
+        # bat prints nothing for an end before the start (not sed's line a alone)
+        rd.ranges = [(a, b)] if b is None or b >= a else []
+        rd.start, rd.end = a, -1
+    return ("read", rd)
+
+
 def _reader(w):
     name = w[0]
-    if name in ("cat", "nl", "less", "more", "bat"):
+    if name in ("bat", "batcat"):
+        return _bat(w)
+    if name in ("cat", "nl", "less", "more"):
         flags = [x for x in w[1:] if x.startswith("-")]
         files = [x for x in w[1:] if not x.startswith("-")]
         if len(files) > 1:
@@ -256,11 +331,14 @@ def _reader(w):
         rd.banner = name == "more"
         return ("read", rd)
     if name in ("head", "tail"):
-        ht = head_tail(w)
+        verbose = _verbose(w)
+        ht = head_tail([x for x in w if x not in ("-v", "-q", "--quiet", "--silent")])
         if ht is None or len(ht[2]) != 1:
             return None
         n, plus, files = ht
         rd = Read(files[0]); rd.kind = "span"; rd.ranges = None
+        # docs: `head -v` / `tail -v` print `==> f <==` first, which is no line
+        rd.banner = ["==> " + files[0] + " <=="] if verbose else False
         if name == "head":
             if plus:
                 return None

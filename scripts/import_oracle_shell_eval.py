@@ -161,7 +161,7 @@ class Run(Tools):
         except ValueError as e:
             raise Left(f"shell the oracle cannot parse ({e})")
         self.record_writes(pls, cwd)
-        reads, loud = [], False
+        reads, loud, order = [], False, []  # order: "read" / "loud" per pipeline that reads or prints
         for op, pl in pls:
             c = S.classify(pl)
             if c[0] == "unmodelled":
@@ -177,11 +177,13 @@ class Run(Tools):
                     raise Left("relative cd before any known working directory")
             elif c[0] == "read":
                 reads.append((c[1], cwd))
+                order.append("read")
             else:
                 name = pl[0].words[0] if pl[0].words else ""
                 redirected = any(o in (">", ">>", "&>") for s in pl for o, _ in s.redirects)
                 if not (name in S.SILENT or redirected):
                     loud = True
+                    order.append("loud")
         if self.fmt in ("swe",):
             self.cwd = cwd
         if not reads:
@@ -207,6 +209,10 @@ class Run(Tools):
         rd, rcwd = reads[0]
         if rd.numbered and loud:
             raise Left("a numbered read beside other commands' output")
+        # docs "What counts as a read": another command printing before (after) the read owns the
+        # output's head (tail) around a cut, and makes its line count not the read's
+        at = order.index("read")
+        rd.before, rd.after = "loud" in order[:at], "loud" in order[at + 1:]
         return ("rows", self.read(rd, rcwd, output))
 
     def record_writes(self, pls, cwd):
@@ -225,6 +231,16 @@ class Run(Tools):
     def read(self, rd, cwd, output):
         head, tail = self.displayed(output)
         head = head[banner_len(rd, head, tail):]
+        before, after = getattr(rd, "before", False), getattr(rd, "after", False)
+        if tail is not None and not rd.numbered:
+            # docs: around a cut only the read's side is credited
+            if before:
+                head = []
+            if after:
+                tail = []
+            if not head and not tail:
+                return []  # ambiguous output
+        rd.own = not (before or after)
         if rd.kind == "grepN":
             return self.grep_multi(rd, cwd, head, tail)
         rel = self.resolve(rd.path, cwd)
@@ -232,10 +248,12 @@ class Run(Tools):
             return []
         name = rd.path
         for x in head + (tail or []):
-            if x.rstrip().endswith(ERRORS) and rd.path in x and re.match(r"^(cat|nl|less|more|bat|head|tail|sed|grep|rg)\b", x):
+            if x.rstrip().endswith(ERRORS) and rd.path in x and re.match(r"^(cat|nl|less|more|bat|batcat|head|tail|sed|grep|rg)\b", x):
                 return []  # tool error
             if x.strip("*").strip() in (f"{rd.path}: directory", f"{rd.path}: Not a text file") and x.startswith("***"):
                 return []  # tool error: `more`'s `*** d: directory ***`
+            if "[bat error]" in x and f"'{rd.path}'" in x and x.rstrip().endswith(ERRORS + ("is a directory.", "(os error 2)")):
+                return []  # tool error: `[bat error]: 'f': …`
         if self.ws is not None and self.ws.isdir(rel):
             return []
         if not self.exists(rel) and rel not in self.cur:
@@ -247,6 +265,9 @@ class Run(Tools):
         if rd.numbered and rd.ops is not None:
             # grep -n of a composed stream: shown number k is the stream's k-th line
             seq = S.compose(rd.ops, self.length(rel))
+            if seq is None and self.length(rel) is None:
+                # docs "pipes": only where the stream starts matters (`tail -n +K f | grep -n x`)
+                seq = S.compose_open(rd.ops, len(head) + len(tail or []) + 1)
             if seq is None:
                 return []  # file length unknown
             if seq and seq != list(range(seq[0], seq[0] + len(seq))):
@@ -300,27 +321,34 @@ class Run(Tools):
             return [(rel, s, e) for s, e in runs_of(nums)]
         if rd.ops is not None:
             seq = S.compose(rd.ops, length)
+            if seq is None and length is None and getattr(rd, "own", True) and head:
+                # docs "What counts as displayed": a stream to the file's end from a known line
+                # shows its first lines (all n when whole, the head when cut)
+                seq = S.compose_open(rd.ops, len(head))
+                if seq is not None:
+                    return [(rel, s, e) for s, e in runs_of(seq[:len(head)])]
             if seq is None:
                 return []  # file length unknown
             h = len(head)
             # docs "What counts as displayed": without the length a cut output credits only its head
             keep = seq[:h] if tail is None or length is None else seq[:h] + (seq[h:][-len(tail):] if tail else [])
             return [(rel, s, e) for s, e in runs_of(keep)]
-        whole = rd.ranges is None and rd.start == 1 and rd.end is None and rd.tail is None
+        to_end = (rd.ranges is None and rd.end is None and rd.tail is None) or (
+            rd.ranges is not None and any(b is None for _, b in rd.ranges))
+        virtual = False
         if length is None:
-            if whole:
-                if tail is not None:
-                    # docs "What counts as displayed" (session 28): a whole-file read the tool cut
-                    # shows lines 1.. in its head, whatever the length; its tail's places need it
-                    # (none of this oracle's formats states the output's line count)
-                    return [(rel, 1, len(head))] if head else []
-                length = len(head)
-            elif rd.tail is not None:
+            if rd.tail is not None:
                 return []  # file length unknown
-            elif rd.ranges is None and rd.end is None:
-                return []  # `tail -n +K`: file length unknown
-            elif rd.ranges is not None and any(b is None for _, b in rd.ranges):
-                return []  # `sed -n 'a,$p'`: file length unknown
+            if to_end:
+                # docs "What counts as displayed" (sessions 28, 29): a read from a known line to the
+                # file's end (whole file, `tail -n +K`, `sed -n 'a,$p'`) shows the stream's first
+                # lines: all n of an output shown whole, the head of a cut one (none of this
+                # oracle's formats states the output's line count); only when no other command of
+                # the call printed
+                if not getattr(rd, "own", True) or not head:
+                    return []  # file length unknown
+                virtual = True
+                length = 2 + len(head) + max([rd.start or 1] + [x for a, b in (rd.ranges or []) for x in (a, b or 0)])
         if rd.ranges is not None:
             ranges = [(a, a if b is not None and b < a else b) for a, b in rd.ranges]
             ranges = [(a, length if b is None else (b if length is None else min(b, length)))
@@ -335,7 +363,7 @@ class Run(Tools):
         top = max((b for _, b in ranges), default=0)
         seq = [(0, n) for n in range(1, top + 1) for a, b in ranges if a <= n <= b]
         h = len(head)
-        if tail is None or length is None:
+        if tail is None or length is None or virtual:
             # docs "What counts as displayed": without the length the span's end is an upper bound,
             # so a cut output credits only its head
             keep = seq[:h]
@@ -387,8 +415,9 @@ def banner_len(rd, head, tail):
     cut inside them) are not the file's. 0 when the output does not open with them."""
     if not getattr(rd, "banner", False):
         return 0
-    want = [":" * 14, rd.path, ":" * 14]
-    n = min(3, len(head))
-    if [x.rstrip() for x in head[:n]] == want[:n] and (n == 3 or (n == len(head) and tail is not None)):
+    # docs: `head -v` / `tail -v` print `==> f <==` (the banner given as its lines)
+    want = rd.banner if isinstance(rd.banner, list) else [":" * 14, rd.path, ":" * 14]
+    n = min(len(want), len(head))
+    if [x.rstrip() for x in head[:n]] == want[:n] and (n == len(want) or (n == len(head) and tail is not None)):
         return n
     return 0

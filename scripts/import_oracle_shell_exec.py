@@ -11,14 +11,28 @@ readcov credited. A credited line is checked only when its text is unique in its
 (else "it is in the output" proves nothing): the others are counted and printed, and so are the
 commands left out (a program outside SAFE, a here-document, a redirect).
 """
+import atexit
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import tempfile
 
 SAFE = {"cat", "head", "tail", "sed", "grep", "nl", "less", "more", "awk", "cut", "sort", "wc", "cd",
-        "echo", "ls", "true"}
+        "echo", "ls", "true", "bat", "batcat"}
+_BIN = []  # a temporary folder holding `bat` when only Debian's `batcat` is installed
+
+
+def env():
+    """The environment the commands run in: C locale, no terminal, and `bat` found under its own
+    name (Debian's bat package installs it as `batcat`; session 29)."""
+    path = "/usr/bin:/bin"
+    if not _BIN and shutil.which("bat", path=path) is None and shutil.which("batcat", path=path):
+        _BIN.append(tempfile.mkdtemp(prefix="oracle-bat-"))
+        os.symlink(shutil.which("batcat", path=path), os.path.join(_BIN[0], "bat"))
+        atexit.register(shutil.rmtree, _BIN[0], True)
+    return {"PATH": ":".join(_BIN + [path]), "LC_ALL": "C.UTF-8"}
 PREFIX = re.compile(r"(?:^|[:-])\s*\d+(?:[:-]|\t)$")  # what precedes a line's text: `12:`, `path:12:`, `  12\t`
 
 
@@ -47,7 +61,7 @@ def _real(cmd, files):
             with open(f, "w") as fh:
                 fh.write(text)
         p = subprocess.run(["bash", "-c", cmd], cwd=d, capture_output=True, text=True, timeout=10,
-                           env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"}, stdin=subprocess.DEVNULL)
+                           env=env(), stdin=subprocess.DEVNULL)
         return (p.stdout + p.stderr).replace(d + "/", "")
 
 

@@ -159,7 +159,7 @@ def codex_cases():
         out("c1", chunk("Total output lines: 100\n\nl1\nl2\nl3\nl4 sta…500 tokens truncated…rt 98\nl99\nl100\n")),
         call("c2", "shell", {"command": ["bash", "-lc", "sed -n '1,100p' b.py"]}),
         out("c2", json.dumps({"output": "Total output lines: 100\n\nl1\nl2…500 tokens truncated…l100\n"})),
-    ]), {("a.py", 1, 4), ("b.py", 1, 2)}, {}  # no length: the tail is not placed (docs: a cut output of unknown length credits its head)
+    ]), {("a.py", 1, 4), ("a.py", 98, 100), ("b.py", 1, 2), ("b.py", 100, 100)}, {}  # session 29: N places the tail
     yield "codex: apply_patch update, add, delete, failure", codex_log([
         *patch("e1", {CWD + "/a.py": {"type": "update", "unified_diff": "@@ -1,1 +1,1 @@\n-x\n+y\n"}}),
         call("c1", "exec_command", {"cmd": "sed -n '1,3p' a.py", "workdir": CWD}), out("c1", chunk("y\n2\n3\n")),

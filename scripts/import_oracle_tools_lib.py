@@ -335,19 +335,23 @@ def shell_read(cmd, cwd, roots, output, length=None):
             return ("rows", rp, [])  # not in the workspace: the caller says so
     if b is None and not shown.count():
         return ("reason", LENGTH_UNKNOWN)  # a whole-file read with nothing to count
+    # docs "What counts as displayed" (sessions 28, 29): the output's line count the log states (older
+    # Codex `[... omitted K of N lines ...]`, Codex `Total output lines: N`) makes a cut output the
+    # stream's first N lines, so its tail is their last ones
+    stated = re.search(r"\n\[\.\.\. omitted \d+ of (\d+) lines \.\.\.\]\n\n", lines)
+    kept = STATED.get(id(lines), (None, None))  # or Codex's `Total output lines: N` (this very text)
+    stated = int(stated.group(1)) if stated else (kept[1] if kept[0] is lines else None)
     if shown.cut and b is not None and not (length and length(rp) is not None):
         # docs "What counts as displayed": without the file's length the span's end (`1,100p`) is
-        # only an upper bound, so a cut output credits only its head
+        # only an upper bound, so a cut output credits only its head (and its tail by a stated N)
+        if stated and stated >= shown.count():
+            return ("rows", rp, credit_unnumbered(a, min(b, a + stated - 1), shown) or [])
         return ("rows", rp, [(a, min(b, a + len(shown.head) - 1))] if shown.head else [])
     got = credit_unnumbered(a, b, shown)
     if got == "cut":
         # docs "What counts as displayed" (session 28): the head of a cut whole-file read is lines 1..;
-        # its tail is the file's last lines, placed only where the log states the output's line count
-        # (older Codex `[... omitted K of N lines ...]`, Codex `Total output lines: N`), else that needs
-        # the length
-        stated = re.search(r"\n\[\.\.\. omitted \d+ of (\d+) lines \.\.\.\]\n\n", lines)
-        kept = STATED.get(id(lines), (None, None))  # or Codex's `Total output lines: N` (this very text)
-        stated = int(stated.group(1)) if stated else (kept[1] if kept[0] is lines else None)
+        # its tail is the file's last lines, placed only where the log states the output's line count,
+        # else that needs the length
         if stated and stated >= shown.count():
             got = credit_unnumbered(a, stated, shown)
         elif shown.head:

@@ -15,11 +15,17 @@
 #   format, each format's truncation marker, a numbered line whose text is not the file's, with the
 #   summary's per-reason counts; and (session 28, scripts/import_oracle_shell_exec.py) each of their
 #   commands made of safe read commands run for real with bash: every line readcov credits must be
-#   in the real output.
+#   in the real output. Session 29: bat (Debian bookworm installs it as `batcat`; the check puts a
+#   `bat` beside it in a temporary PATH folder) with -n, -p, --style, -r a:b / a: / :b, several files,
+#   cut; `head -v`/`tail -v`; reads to the file's end from a known line (`tail -n +K`, `sed -n
+#   'a,$p'`) shown whole and cut without the workspace; another command printing beside a read.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh
+# bat for the hand-made cases and the execution check (the one-time install; none when present)
+source tests/editors/lib.sh
+apt_install bat
 oracle_setup "import shell oracle"
 oracle() { python3 scripts/import_oracle_shell.py "$bin" "$@"; }
 real=tests/data/real

@@ -1,7 +1,7 @@
 //! The bash part of the importer engine: splits a command into pipelines, follows `cd`, reads
 //! what each pipeline shows (see [`crate::bashread`]) and marks the files it writes as unaligned.
 
-use crate::bashread::{evaluate, plan, writes, Plan, Sel};
+use crate::bashread::{evaluate, plan, stream, writes, Plan, Sel};
 use crate::display::{displayed, Displayed};
 use crate::numbered::{parse_grep_multi, Shown, Style};
 use crate::replay::EditOp;
@@ -27,7 +27,14 @@ impl Session<'_> {
                 }
                 continue;
             }
-            plans.push((plan(p), cwd.clone(), writes(p), p));
+            // A read whose output goes to a file (`cat f > g`, `> /dev/null`) shows nothing
+            // (before session 29 it was a read, and took lines from the rest of the output).
+            let pl = match plan(p) {
+                Plan::NoRead(r) => Plan::NoRead(r),
+                _ if quiet(p) => Plan::NoRead(Reason::NothingShown),
+                read => read,
+            };
+            plans.push((pl, cwd.clone(), writes(p), p));
         }
         if self.persist_cd {
             self.cwd = cwd;
@@ -69,9 +76,13 @@ impl Session<'_> {
             .map_or(0, Displayed::count)
             .saturating_sub(grep_claims + banners);
         let mut first_err = None;
-        // The only pipeline (a `cd` aside): a line count the tool states is this pipeline's.
-        let alone = plans.len() == 1;
-        for (pl, cwd, mut written, pipeline) in plans {
+        // Which pipelines print into the output besides the reads (an `echo`, a test run): the
+        // lines before and after a read's own (see `Seen`).
+        let loud: Vec<bool> = plans
+            .iter()
+            .map(|(p, _, _, pl)| matches!(p, Plan::NoRead(_)) && !quiet(pl))
+            .collect();
+        for (i, (pl, cwd, mut written, pipeline)) in plans.into_iter().enumerate() {
             let sole = readers == 1;
             let r = match pl {
                 Plan::NoRead(r) => Err(r),
@@ -87,17 +98,21 @@ impl Session<'_> {
                     Err(Reason::AmbiguousOutput)
                 }
                 Plan::Window { path, sels, banner } => {
-                    // Without the banner; a stated line count only when this is the only pipeline.
-                    let stripped = match &shown {
-                        Some(d) if sole && (banner.is_some() || (!alone && d.total.is_some())) => {
-                            let mut d = banner.map_or_else(|| d.clone(), |b| b.strip(d, &path));
-                            d.total = d.total.filter(|_| alone);
-                            Some(d)
+                    let seen = match &shown {
+                        Some(d) if sole => {
+                            let before = loud[..i].iter().any(|l| *l);
+                            let after = loud[i + 1..].iter().any(|l| *l);
+                            Some(Seen::of(d, banner, &path, before, after))
                         }
                         _ => None,
                     };
-                    let shown = stripped.as_ref().or(shown.as_ref()).filter(|_| sole);
-                    self.window(a, &path, &cwd, &sels, shown, &mut budget)
+                    match seen {
+                        // A cut output whose part this read printed is all another command's.
+                        Some(s) if !s.own && s.d.is_cut() && s.d.count() == 0 => {
+                            Err(Reason::AmbiguousOutput)
+                        }
+                        _ => self.window(a, &path, &cwd, &sels, seen.as_ref(), &mut budget),
+                    }
                 }
                 Plan::Numbered { path, sels, style } if sole => {
                     self.numbered(a, &path, &cwd, &sels, style, out)
@@ -211,51 +226,29 @@ impl Session<'_> {
         raw: &str,
         cwd: &str,
         sels: &[Sel],
-        shown: Option<&Displayed>,
+        seen: Option<&Seen>,
         budget: &mut usize,
     ) -> Result<(), Reason> {
         let rel = self.locate(raw, cwd)?;
         let resolved = self.resolve_patterns(&rel, sels)?;
         let patterned = resolved.is_some();
         let sels = resolved.as_deref().unwrap_or(sels);
-        let mut len = self.state(&rel).1.current_len();
-        if len.is_none() && sels.is_empty() {
-            // No workspace: a lone whole-file read shows the whole file, so its output has its length.
-            len = shown
-                .filter(|d| !d.is_cut() && d.count() > 0)
-                .and_then(|d| u32::try_from(d.count()).ok());
-            // Cut, its output's line count stated by the tool (Codex `Total output lines: N`, older
-            // Codex `[... omitted K of N lines ...]`): the file's length, so the tail sits at its end.
-            len = len.or_else(|| {
-                let d = shown?;
-                let n = d.total.filter(|n| *n >= d.count() as u64)?;
-                u32::try_from(n).ok()
-            });
-        }
-        let rs = match evaluate(sels, len) {
-            Some(rs) => rs,
-            // A whole-file read the tool cut, of unknown length: its head is lines 1.. whatever
-            // the length (before session 28 it credited nothing, *file length unknown*).
-            None if sels.is_empty() => match shown {
-                Some(d) if d.is_cut() && !d.head.is_empty() => {
-                    vec![(
-                        1,
-                        u32::try_from(d.head.len()).map_err(|_| Reason::UnknownLength)?,
-                    )]
-                }
-                _ => return Err(Reason::UnknownLength),
-            },
-            None => return Err(Reason::UnknownLength),
+        let len = self.state(&rel).1.current_len();
+        let rs = match len {
+            Some(_) => evaluate(sels, len).ok_or(Reason::UnknownLength)?,
+            // A file the run wrote where readcov could not follow is unaligned, whatever its
+            // length (the reason a read of it has with a known length too).
+            None => {
+                without_length(sels, seen).map_err(|e| match self.state(&rel).1.is_dirty() {
+                    true => Reason::UnalignedAfterEdit,
+                    false => e,
+                })?
+            }
         };
+        let shown = seen.map(|s| &s.d);
         // The output shows the selected lines in order: only its displayed lines were seen (the
         // head and tail around a cut, never more lines than the output has).
-        // Without the file's length the window's end is only an upper bound (`head -n 3000` of a
-        // 1200-line file): a tail shown after a cut sits at the file's unknown end, so only the
-        // head is certain (before session 27 the tail was placed at the bound: over-credit).
         let mut rs = match shown {
-            Some(d) if len.is_none() && d.cut == crate::display::Cut::Middle => {
-                crate::display::first_lines(&rs, d.head.len() as u64)
-            }
             Some(d) => d.keep(&rs),
             None => rs,
         };
@@ -332,7 +325,9 @@ impl Session<'_> {
         } else {
             let rel = self.locate(raw, cwd)?;
             let len = self.state(&rel).1.current_len();
-            match evaluate(sels, len).ok_or(Reason::UnknownLength)?.as_slice() {
+            // Only where the stream starts matters: `tail -n +K f | grep -n x` numbers from line
+            // K, whatever the length (before session 29, without it: *file length unknown*).
+            match stream(sels, len).ok_or(Reason::UnknownLength)?.as_slice() {
                 [(s, _)] => *s,
                 _ => return Err(Reason::AmbiguousOutput),
             }
@@ -427,6 +422,9 @@ fn join_dir(cwd: &str, dir: &str) -> String {
     };
     readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
 }
+
+mod seen;
+use seen::{quiet, without_length, Seen};
 
 #[cfg(test)]
 mod tests;

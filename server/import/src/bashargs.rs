@@ -91,6 +91,16 @@ pub(crate) fn count_arg<'w>(
     Some((n, plus, files))
 }
 
+/// Whether `head`/`tail` print the `==> f <==` header: `-v`, unless a later `-q` (or
+/// `--quiet`, `--silent`) turns it off (GNU coreutils: the last one wins).
+pub(crate) fn verbose(words: &[Cow<'_, str>]) -> bool {
+    words[1..]
+        .iter()
+        .rev()
+        .find(|w| matches!(&***w, "-v" | "-q" | "--quiet" | "--silent"))
+        .is_some_and(|w| w == "-v")
+}
+
 /// Line ranges of a `sed -n` script; a `None` end is `$`.
 type SedRanges = Vec<(u32, Option<u32>)>;
 

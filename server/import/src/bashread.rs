@@ -1,9 +1,9 @@
-//! What a bash pipeline reads: `cat`, `nl`, `less`, `more`, `head`, `tail`, `sed -n`, `grep -n`/`rg -n`,
+//! What a bash pipeline reads: `cat`, `nl`, `less`, `more`, `bat`, `head`, `tail`, `sed -n`, `grep -n`/`rg -n`,
 //! composed through pipes (`cat f | head -50` reads lines 1–50), and what it writes (`>`, `sed -i`,
 //! `cp`/`mv`/`tee` targets) so edit replay can mark those files unaligned.
 
 pub use crate::bashargs::writes;
-use crate::bashargs::{bat_args, cat_opts, count_arg, grep_args, sed_ranges, CatOpts};
+use crate::bashargs::{bat_args, cat_opts, count_arg, grep_args, sed_ranges, verbose, CatOpts};
 use crate::display::Displayed;
 use crate::numbered::Style;
 use crate::shell::Pipeline;
@@ -101,7 +101,8 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         }
         // With no terminal `bat` prints the plain text (its `-n` is ignored), narrowed by `-r`
         // (before session 28 `bat -r 5:7 f` read nothing and `bat --line-range=5:7 f` lines 1–3).
-        "bat" => match bat_args(&first.words) {
+        // `batcat` is bat as Debian and Ubuntu install it (the name `bat` was taken there).
+        "bat" | "batcat" => match bat_args(&first.words) {
             Ok((range, file)) => {
                 let sels = range
                     .map(|r| vec![Sel::Ranges(vec![r])])
@@ -124,7 +125,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                 _ => Sel::Tail(n),
             };
             // `-v` prints the `==> f <==` header even for one file (GNU coreutils).
-            let verbose = first.words.iter().any(|w| w == "-v");
+            let verbose = verbose(&first.words);
             (
                 file.to_string(),
                 vec![sel],
@@ -210,8 +211,10 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         }
         let next = match &**cmd {
             _ if passes => None,
+            // A stage's `head -v` prints `==> standard input <==` before the lines: the stream's
+            // places are not the output's (before session 29 the header was a line of the file).
             "head" | "tail" => match count_arg(words) {
-                Some((n, plus, files)) if files.is_empty() => {
+                Some((n, plus, files)) if files.is_empty() && !verbose(words) => {
                     let n = n.unwrap_or(10);
                     Some(match (&**cmd, plus) {
                         ("head", _) => Sel::Head(n),
@@ -315,6 +318,17 @@ fn looks_like_file(p: &str) -> bool {
 /// output's line count trims the rest; a `tail` counts from the end, so it needs the length
 /// (before, `head -100 f | tail -20` without a workspace read 81–100 of a 20-line file).
 pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
+    stream(sels, len)?
+        .into_iter()
+        .map(|(s, e)| Some((s, e?)))
+        .collect()
+}
+
+/// The runs of file lines `sels` select, in the order shown, as [`evaluate`] gives them, but
+/// with the last run left open (`None` end: to the file's unknown end) when the selection runs
+/// to the end of a file of unknown length (`tail -n +K f` is `[(K, None)]`): where its lines
+/// start is known, where they end is not. `None` when the answer needs the length.
+pub fn stream(sels: &[Sel], len: Option<u32>) -> Option<Vec<Run>> {
     let mut runs: Vec<Run> = vec![(1, len)];
     for s in sels {
         runs = match s {
@@ -338,7 +352,7 @@ pub fn evaluate(sels: &[Sel], len: Option<u32>) -> Option<Vec<(u32, u32)>> {
             Sel::Ranges(rs) => sed_print(&runs, rs)?,
         };
     }
-    runs.into_iter().map(|(s, e)| Some((s, e?))).collect()
+    Some(runs)
 }
 
 /// Most lines one `sed -n` script may print more than once, one per line (more: unknown).
@@ -396,7 +410,7 @@ fn sed_print(runs: &[Run], rs: &[(u32, Option<u32>)]) -> Option<Vec<Run>> {
 }
 
 /// A run of file lines `start..=end`; `None` end: to the file's unknown end.
-type Run = (u32, Option<u32>);
+pub type Run = (u32, Option<u32>);
 
 /// Lines in a run (`None`: open).
 fn count((s, e): Run) -> Option<u64> {

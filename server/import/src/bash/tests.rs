@@ -239,9 +239,191 @@ fn a_stated_line_count_places_the_tail_of_a_cut_whole_file_read() {
         run(false, &[bash(0, "more a.py", &more)]).0,
         rows(&[(1, 2), (19, 20)])
     );
-    // With another pipeline in the command, N may count its lines too: only the head is placed.
+    // N places the tail of a bounded read too: the output is the span's first N lines (before
+    // session 29 only the head, 3-5, without a workspace).
+    let sed = format!(
+        "{}\n[... omitted 5 of 10 lines ...]\n\n{}",
+        lines(3, 5),
+        lines(11, 12)
+    );
+    assert_eq!(
+        run(false, &[bash(0, "sed -n '3,12p' a.py", &sed)]).0,
+        rows(&[(3, 5), (11, 12)])
+    );
+    // A command that prints nothing beside the read leaves N the read's (before session 29 any
+    // other pipeline hid the tail: 1-3 alone).
     assert_eq!(
         run(false, &[bash(0, "true && cat a.py", &codex)]).0,
+        rows(&[(1, 3), (19, 20)])
+    );
+}
+
+/// An OpenHands-cut output: `a{h1}`..`a{h2}`, the marker, `a{t1}`..`a{t2}`.
+fn oh_cut(h: (u32, u32), t: (u32, u32)) -> String {
+    format!(
+        "{}[... Observation truncated due to length ...]\n{}",
+        lines(h.0, h.1),
+        lines(t.0, t.1)
+    )
+}
+
+#[test]
+fn a_read_to_the_end_from_a_known_line_credits_what_it_shows_without_workspace() {
+    // `tail -n +K f` and `sed -n 'a,$p' f` print from a known line to the unknown end: shown
+    // whole, their lines are K..K+n-1; cut, their head (the last line maybe in part), and their
+    // tail where the tool states the output's line count. Before session 29: nothing (*file
+    // length unknown*), shown whole or cut.
+    let codex = format!(
+        "{}\n[... omitted 11 of 16 lines ...]\n\n{}",
+        lines(5, 7),
+        lines(19, 20)
+    );
+    let clipped = format!("{}a8<response clipped><NOTE>…</NOTE>", lines(5, 7));
+    let tokens = format!(
+        "Total output lines: 16\n\n{}a8 …9 tokens truncated…18\n{}",
+        lines(5, 7),
+        lines(19, 20)
+    );
+    for (cmd, out, want) in [
+        ("tail -n +18 a.py", lines(18, 20), vec![(18, 20)]),
+        ("sed -n '15,$p' a.py", lines(15, 20), vec![(15, 20)]),
+        (
+            "sed -n '2,4p;10,$p' a.py",
+            lines(2, 4) + &lines(10, 20),
+            vec![(2, 4), (10, 20)],
+        ),
+        ("cat a.py | tail -n +19", lines(19, 20), vec![(19, 20)]),
+        ("tail -n +5 a.py", oh_cut((5, 8), (19, 20)), vec![(5, 8)]),
+        ("sed -n '5,$p' a.py", oh_cut((5, 8), (19, 20)), vec![(5, 8)]),
+        ("tail -n +5 a.py", clipped, vec![(5, 8)]),
+        ("tail -n +5 a.py", codex, vec![(5, 7), (19, 20)]),
+        ("sed -n '5,$p' a.py", tokens, vec![(5, 8), (18, 20)]),
+    ] {
+        assert_eq!(run(false, &[bash(0, cmd, &out)]).0, rows(&want), "{cmd}");
+    }
+    // With the workspace the tail is placed too (as before).
+    assert_eq!(
+        run(
+            true,
+            &[bash(0, "tail -n +5 a.py", &oh_cut((5, 8), (19, 20)))]
+        )
+        .0,
+        rows(&[(5, 8), (19, 20)])
+    );
+    // A numbered read of such a stream numbers from its first line: `grep -n` of `tail -n +10`.
+    let numbered: String = (10..=19).map(|i| format!("{}:a{i}\n", i - 9)).collect();
+    assert_eq!(
+        run(
+            false,
+            &[bash(0, "tail -n +10 a.py | grep -n a1", &numbered)]
+        )
+        .0,
+        rows(&[(10, 19)])
+    );
+}
+
+#[test]
+fn another_command_printing_beside_a_read_keeps_its_lines_from_the_read() {
+    // `echo x && cat a.py` prints `x` and the file: without the workspace its 21 lines are not
+    // the file's length (before session 29 they were: 1-21 for a 20-line file), nor the count
+    // of `tail -n +K`. Commands that print nothing (`mkdir`, a redirected one) leave it the read's.
+    let echo = format!("x\n{}", lines(1, 20));
+    for cmd in ["echo x && cat a.py", "echo x; tail -n +1 a.py"] {
+        let (got, why) = run(false, &[bash(0, cmd, &echo)]);
+        assert!(got.is_empty(), "{cmd}: {got:?}");
+        assert_eq!(why, vec![Reason::UnknownLength], "{cmd}");
+        assert_eq!(
+            run(true, &[bash(0, cmd, &echo)]).0,
+            rows(&[(1, 20)]),
+            "{cmd}"
+        );
+    }
+    for cmd in ["mkdir -p d && cat a.py", "python x.py > log.txt; cat a.py"] {
+        assert_eq!(
+            run(false, &[bash(0, cmd, &lines(1, 20))]).0,
+            rows(&[(1, 20)]),
+            "{cmd}"
+        );
+    }
+    // Cut, the output's start is an earlier command's and its end a later one's: only the read's
+    // side is placed (before session 29, with the workspace, `git status && cat a.py` credited
+    // 1-5 for the 3 lines of the file shown at the head, `cat a.py && echo done` 19-20 for 20).
+    let before = format!("On branch main\nclean\n{}", oh_cut((1, 3), (19, 20)));
+    assert_eq!(
+        run(true, &[bash(0, "git status && cat a.py", &before)]).0,
+        rows(&[(19, 20)])
+    );
+    let after = format!("{}done\n", oh_cut((1, 4), (20, 20)));
+    assert_eq!(
+        run(true, &[bash(0, "cat a.py && echo done", &after)]).0,
+        rows(&[(1, 4)])
+    );
+    // Without the workspace a later command's lines may sit in the head of a short file.
+    let (got, why) = run(false, &[bash(0, "cat a.py && echo done", &after)]);
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::UnknownLength]);
+    // A clipped output after an earlier command's lines shows none of the read's for sure.
+    let clipped = format!("On branch main\n{}<response clipped>", lines(1, 3));
+    let (got, why) = run(true, &[bash(0, "git status && cat a.py", &clipped)]);
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::AmbiguousOutput]);
+}
+
+#[test]
+fn batcat_is_bat() {
+    // Debian and Ubuntu install bat as `batcat`: read exactly as `bat` (before session 29:
+    // nothing, *unknown command*).
+    for (cmd, out, want) in [
+        ("batcat a.py", lines(1, 20), (1, 20)),
+        ("batcat -n --style=plain a.py", lines(1, 20), (1, 20)),
+        ("batcat -r 5:7 a.py", lines(5, 7), (5, 7)),
+    ] {
+        assert_eq!(run(true, &[bash(0, cmd, &out)]).0, rows(&[want]), "{cmd}");
+        assert_eq!(run(false, &[bash(0, cmd, &out)]).0, rows(&[want]), "{cmd}");
+    }
+    let (got, why) = run(
+        false,
+        &[bash(
+            0,
+            "batcat x.py",
+            "[bat error]: 'x.py': No such file or directory (os error 2)\n",
+        )],
+    );
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::ToolError]);
+}
+
+#[test]
+fn head_v_as_a_later_stage_prints_a_header_for_its_input() {
+    // `cat a.py | head -v -n 3` prints `==> standard input <==` first (GNU coreutils 9.1): the
+    // output's lines are not the stream's (before session 29, cut after 2 lines shown, the header
+    // counted as line 1 and 1-3 were credited for 1-2).
+    let out = "==> standard input <==\na1\na<response clipped>";
+    let (got, why) = run(true, &[bash(0, "cat a.py | head -v -n 3", out)]);
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::NoLineNumbers]);
+    // A later `-q` turns the header off; `head -v -q f` reads as `head f`.
+    assert_eq!(
+        run(true, &[bash(0, "head -v -q -n 3 a.py", &lines(1, 3))]).0,
         rows(&[(1, 3)])
     );
+}
+
+#[test]
+fn a_read_into_a_file_shows_nothing() {
+    // `cat a.py > /dev/null; sed -n '5,6p' a.py`: only the `sed` prints (before session 29 the
+    // `cat` was a read too and took the output's 2 lines: 1-2 credited, the `sed` nothing left;
+    // `cat a.py > b.py` alone was *no lines shown* only for want of output).
+    let (got, _) = run(
+        true,
+        &[bash(
+            0,
+            "cat a.py > /dev/null; sed -n '5,6p' a.py",
+            &lines(5, 6),
+        )],
+    );
+    assert_eq!(got, rows(&[(5, 6)]));
+    let (got, why) = run(true, &[bash(0, "cat a.py > b.py", "")]);
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::NothingShown]);
 }
