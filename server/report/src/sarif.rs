@@ -30,6 +30,26 @@ fn artifact(path: &str) -> Value {
     }
 }
 
+/// A name from the inputs as a plain text message quotes it (SARIF 2.1.0 §3.11.5–6): `{` and `}`
+/// doubled (single ones are placeholders a viewer fills from `arguments`), and `\`, `[` and `]`
+/// escaped with a backslash, so a task named `[text](https://host/)` is no embedded link a viewer
+/// renders as one.
+pub fn message_name(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '{' => out.push_str("{{"),
+            '}' => out.push_str("}}"),
+            '\\' | '[' | ']' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
@@ -48,8 +68,8 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
             let unread = sp.unread.to_string();
             let message = format!(
                 "{} / {}: {} of {} gold lines read ({}, under the {} threshold); unread lines {}",
-                row.task,
-                row.run,
+                message_name(&row.task),
+                message_name(&row.run),
                 sp.covered_lines,
                 sp.gold_lines,
                 pct(cov),

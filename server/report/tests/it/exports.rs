@@ -167,3 +167,41 @@ fn sarif_threshold_zero_reports_nothing() {
     let doc: Value = serde_json::from_str(&sarif::render(&r, None)).expect("JSON");
     assert_eq!(doc["runs"][0]["results"].as_array().map(Vec::len), Some(0));
 }
+
+/// Session 29 red-team pass: task and run names went into a result's plain text message as they
+/// were, so a task named `[Fix here](https://…)` was an embedded link a SARIF viewer renders as
+/// one, and a `{0}` a placeholder it fills (or fails on: no `arguments`). Now `{`/`}` are
+/// doubled and `\`, `[`, `]` escaped (SARIF 2.1.0 §3.11.5–6); the properties keep the names.
+#[test]
+fn names_in_messages_are_no_links_and_no_placeholders() {
+    let mut r = common::small_report(true, false);
+    let (task, run) = ("[Fix here](https://attacker.invalid/){0}", r"run\]{1}");
+    for row in &mut r.rows {
+        row.task = task.into();
+        row.run = run.into();
+    }
+    let text = sarif::render(&r, Some("/ws"));
+    let doc: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(errors(&schema(), &doc), Vec::<String>::new(), "{text}");
+    let results = doc["runs"][0]["results"].as_array().expect("results");
+    assert!(!results.is_empty());
+    for res in results {
+        let msg = res["message"]["text"].as_str().expect("text");
+        assert!(
+            msg.starts_with(r"\[Fix here\](https://attacker.invalid/){{0}} / run\\\]{{1}}: "),
+            "{msg}"
+        );
+        // No embedded link: every `[` escaped; every brace doubled.
+        let unescaped = msg
+            .char_indices()
+            .filter(|&(i, c)| c == '[' && !msg[..i].ends_with('\\'))
+            .count();
+        assert_eq!(unescaped, 0, "{msg}");
+        assert!(
+            !msg.replace("{{", "").replace("}}", "").contains(['{', '}']),
+            "{msg}"
+        );
+        assert_eq!(res["properties"]["task"], task);
+        assert_eq!(res["properties"]["run"], run);
+    }
+}
