@@ -85,12 +85,13 @@ pub struct Plan {
 
 impl Plan {
     /// The arguments as the import reads them (under `task_run` each folder's `<task>/<file>`
-    /// files; each Claude Code transcript's subagents after it: [`crate::logs::expand`]), and
+    /// files, else each folder's files: [`crate::layout::folder_files`]; each Claude Code
+    /// transcript's subagents after it: [`crate::logs::expand`]), and
     /// the part of each that `shard` reads.
     pub fn new(args: &[PathBuf], task_run: bool, shard: Option<Shard>) -> Plan {
         let files = match task_run {
             true => crate::layout::task_run_files(args),
-            false => args.to_vec(),
+            false => crate::layout::folder_files(args),
         };
         let files = crate::logs::expand(&files);
         // Folders (OpenHands V1 conversations) weigh nothing: their size on disk is no input's.

@@ -24,6 +24,47 @@ pub fn task_run_files(files: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// The inputs with each plain folder replaced by the files under it, in name order (`readcov
+/// import data/`: "folders of them"; before, every folder but a V1 conversation was refused). A
+/// folder that is an OpenHands V1 conversation stays one log, and so does a folder with no file
+/// (then refused, named); hidden entries, links to folders (a walk that cannot loop) and what is
+/// no regular file are passed over.
+pub fn folder_files(files: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for f in files {
+        let before = out.len();
+        if f.is_dir() && !f.join("base_state.json").is_file() {
+            walk(f, &mut out);
+        }
+        // A file as it is; a folder with no file under it too, refused naming it (`logs::read`).
+        if out.len() == before {
+            out.push(f.clone());
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    for p in sorted(dir) {
+        let hidden = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        let link = std::fs::symlink_metadata(&p).map_or(true, |m| m.file_type().is_symlink());
+        if hidden {
+            continue;
+        }
+        if p.is_dir() && !link {
+            match p.join("base_state.json").is_file() {
+                true => out.push(p),
+                false => walk(&p, out),
+            }
+        } else if p.is_file() {
+            out.push(p);
+        }
+    }
+}
+
 fn sorted(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(|e| Some(e.ok()?.path())).collect())

@@ -118,7 +118,8 @@ pub fn read(p: &Path) -> Result<Vec<u8>, FileError> {
         Some(dir) if dir.join("base_state.json").is_file() => conversation(&dir),
         Some(dir) => Err(FileError::new(
             &dir,
-            "not a regular file (a folder, and not an OpenHands V1 conversation: no base_state.json)",
+            "not a regular file (a folder with no file to import, and not an OpenHands V1 \
+             conversation: no base_state.json)",
         )),
         None => read_input(p),
     }

@@ -360,6 +360,56 @@ fn options_of_another_source_or_mode_are_refused() {
     }
 }
 
+/// `import FOLDER` imports the files under it, as `--help` ("or folders of them") and docs/scale.md
+/// (`readcov import --shard $I/$N data/`) say: it refused every folder but an OpenHands V1
+/// conversation. The rows are those of the files given one by one in name order, and two shards
+/// of the folder concatenate to them.
+#[test]
+fn import_of_a_folder_imports_the_files_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("more")).unwrap();
+    let real = real_data();
+    let logs = [
+        ("a.json", "openhands/psf__requests-1724.json"),
+        ("more/b.json", "openhands/pallets__flask-5014.json"),
+        (
+            "c.traj.json",
+            "mini-swe-agent/astropy__astropy-12907.traj.json",
+        ),
+        (".hidden.json", "openhands/psf__requests-1766.json"),
+    ];
+    for (to, from) in logs {
+        std::fs::copy(real.join(from), data.join(to)).unwrap();
+    }
+    let one_by_one = readcov_in(
+        dir.path(),
+        &[
+            "import",
+            "data/a.json",
+            "data/c.traj.json",
+            "data/more/b.json",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(one_by_one.status.code(), Some(0), "{}", stderr(&one_by_one));
+    let o = readcov_in(dir.path(), &["import", "data", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), stdout(&one_by_one));
+    assert!(stderr(&o).contains("from 3 file(s)"), "{}", stderr(&o));
+    let shards: String = ["0/2", "1/2"]
+        .iter()
+        .map(|s| {
+            stdout(&readcov_in(
+                dir.path(),
+                &["import", "--shard", s, "data", "-o", "-"],
+            ))
+        })
+        .collect();
+    assert_eq!(shards, stdout(&one_by_one));
+}
+
 /// `-o -` is standard output for every `-o` (gold and import), never a file named `-`.
 #[test]
 fn dash_o_dash_is_stdout() {
