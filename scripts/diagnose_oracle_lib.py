@@ -187,9 +187,12 @@ def load_units(rc, files):
         return {f: None if u is None else [tuple(x) for x in u] for f, u in json.load(open(path)).items()}
     out = _units(rc, files)
     os.makedirs(cache, exist_ok=True)
-    with open(path + ".tmp", "w") as fh:
+    # A temporary file of this process's own: two oracles started together both write the answer,
+    # and a shared `.tmp` was moved away by the first before the second could (FileNotFoundError).
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w") as fh:
         json.dump(out, fh)
-    os.replace(path + ".tmp", path)
+    os.replace(tmp, path)
     return out
 
 

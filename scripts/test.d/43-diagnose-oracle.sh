@@ -33,29 +33,46 @@ real=tests/data/real multi=tests/data/real-multi v1=tests/data/formats/mini-swe-
 export DIAGNOSE_ORACLE_UNITS_CACHE="$out/units-cache"
 # Each oracle run only reads files written before it (every case writes its own), so it runs in the
 # background beside the next cases, two at a time; a failure is recorded and fails the suite at the end.
+slot() { while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done; }
 oracle() {
-  while [ "$(jobs -rp | wc -l)" -ge 2 ]; do wait -n || true; done
+  slot
   { python3 scripts/diagnose_oracle.py "$bin" "$@" || touch "$out/oracle-failed"; } &
+}
+# readcov's own runs go beside them under the same limit: `rc OUT ARGS…` runs `readcov ARGS…` (stdout
+# to OUT, stderr dropped) in the background; `await` waits for the runs started since the last one,
+# before a step reads what they wrote. A run that fails is named and fails the suite at the end.
+pending=()
+rc() {
+  local dest="$1"
+  shift
+  slot
+  { "$bin" "$@" >"$dest" 2>/dev/null || { echo "error: readcov $* failed" >&2; touch "$out/readcov-failed"; }; } &
+  pending+=("$!")
+}
+await() {
+  local p
+  for p in "${pending[@]}"; do wait "$p" || true; done
+  pending=()
 }
 # One case of SWE-bench rows GOLD, base files WS, and DIR's reads.jsonl and preds.jsonl: gold lines,
 # `readcov diagnose`, then the oracle on its output.
 patches_case() {
   local gold="$1" ws="$2" dir="$3"
-  "$bin" gold --from-swebench "$gold" -o "$dir/lines.jsonl" 2>/dev/null
-  "$bin" diagnose --gold "$gold" --reads "$dir/reads.jsonl" --patches "$dir/preds.jsonl" \
-    --workspaces "$ws" --format json >"$dir/d.json" 2>/dev/null
+  rc /dev/null gold --from-swebench "$gold" -o "$dir/lines.jsonl"
+  rc "$dir/d.json" diagnose --gold "$gold" --reads "$dir/reads.jsonl" --patches "$dir/preds.jsonl" \
+    --workspaces "$ws" --format json
+  await
   oracle "$dir/lines.jsonl" "$dir/reads.jsonl" "$dir/d.json" --gold-patches "$gold" \
     --patches "$dir/preds.jsonl" --workspaces "$ws" --expect-source patches
 }
 
 # tests/data/real: the emitted changes as --patches
-"$bin" import --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.json \
-  -o "$out/reads.jsonl" --emit-patches "$out/patches.jsonl" 2>/dev/null
-"$bin" gold --from-swebench "$real/gold.jsonl" -o "$out/gold.jsonl" 2>/dev/null
-"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
-  --workspaces "$real/sources" --outcomes "$real/gold.jsonl" --format json >"$out/real.json" 2>/dev/null
-oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real.json" --gold-patches "$real/gold.jsonl" \
-  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --outcomes "$real/gold.jsonl"
+rc /dev/null import --workspaces "$real/sources" "$real"/openhands/*.json "$real"/mini-swe-agent/*.json \
+  -o "$out/reads.jsonl" --emit-patches "$out/patches.jsonl"
+rc /dev/null gold --from-swebench "$real/gold.jsonl" -o "$out/gold.jsonl"
+await
+rc "$out/real.json" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
+  --workspaces "$real/sources" --outcomes "$real/gold.jsonl" --format json
 # the read stage where it fails: the same reads thinned (every third row kept, every third cut to a
 # third of its lines; edit rows kept), at thresholds 0.3 and 0.9
 python3 - "$out/reads.jsonl" "$out/thin.jsonl" <<'EOF'
@@ -70,50 +87,57 @@ with open(sys.argv[2], "w") as f:
             f.write(json.dumps(r) + "\n")
 EOF
 for t in 0.3 0.9; do
-  "$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/thin.jsonl" --patches "$out/patches.jsonl" \
-    --workspaces "$real/sources" --threshold "$t" --group-by repo --format json >"$out/thin-$t.json" 2>/dev/null
-  oracle "$out/gold.jsonl" "$out/thin.jsonl" "$out/thin-$t.json" --gold-patches "$real/gold.jsonl" \
-    --patches "$out/patches.jsonl" --workspaces "$real/sources" --threshold "$t" --expect-source patches --group-by repo
+  rc "$out/thin-$t.json" diagnose --gold "$real/gold.jsonl" --reads "$out/thin.jsonl" --patches "$out/patches.jsonl" \
+    --workspaces "$real/sources" --threshold "$t" --group-by repo --format json
 done
 # the tests stage: mini-swe-agent's own run-level SWE-bench report (its 3 astropy runs: resolved)
 msa=tests/data/formats/swebench-eval/msa-pr816_deepseek__deepseek-chat.deepseek_chat_test_1-100.json
-"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
-  --workspaces "$real/sources" --test-report "mini-swe-agent=$msa" --format json >"$out/real-tests.json" 2>/dev/null
-oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-tests.json" --gold-patches "$real/gold.jsonl" \
-  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --test-report "mini-swe-agent=$msa"
+rc "$out/real-tests.json" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/patches.jsonl" \
+  --workspaces "$real/sources" --test-report "mini-swe-agent=$msa" --format json
 # the same deepseek run's sb-cli predictions (a JSON object keyed by instance id, model
 # `deepseek/deepseek-chat`, not the run's name): each astropy task has one entry and one run, so they pair
 preds=tests/data/formats/swebench-predictions/msa-pr816_deepseek_chat_test_1-100_preds.json
-"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$preds" \
-  --workspaces "$real/sources" --group-by source --format json >"$out/real-preds.json" 2>/dev/null
+rc "$out/real-preds.json" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$preds" \
+  --workspaces "$real/sources" --group-by source --format json
+await
+oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --outcomes "$real/gold.jsonl"
+for t in 0.3 0.9; do
+  oracle "$out/gold.jsonl" "$out/thin.jsonl" "$out/thin-$t.json" --gold-patches "$real/gold.jsonl" \
+    --patches "$out/patches.jsonl" --workspaces "$real/sources" --threshold "$t" --expect-source patches --group-by repo
+done
+oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-tests.json" --gold-patches "$real/gold.jsonl" \
+  --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source patches --test-report "mini-swe-agent=$msa"
 oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/real-preds.json" --gold-patches "$real/gold.jsonl" \
   --patches "$preds" --workspaces "$real/sources" --expect-source patches --group-by source
 
 # tests/data/real: each trajectory alone, its change from its log or its replayed edits
 for f in "$real"/openhands/*.json "$real"/mini-swe-agent/*.json; do
-  "$bin" diagnose --gold "$real/gold.jsonl" --reads "$f" --workspaces "$real/sources" --format json \
-    >"$out/log-$(basename "$f")" 2>/dev/null
+  rc "$out/log-$(basename "$f")" diagnose --gold "$real/gold.jsonl" --reads "$f" --workspaces "$real/sources" \
+    --format json
 done
+await
 oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out"/log-*.json --gold-patches "$real/gold.jsonl" \
   --patches "$out/patches.jsonl" --workspaces "$real/sources" --expect-source emitted
 
 # tests/data/formats/mini-swe-agent-v1: the v1 logs' submissions
-"$bin" import --workspaces "$real/sources" "$v1"/*.json -o "$out/v1-reads.jsonl" \
-  --emit-patches "$out/v1-patches.jsonl" 2>/dev/null
+rc /dev/null import --workspaces "$real/sources" "$v1"/*.json -o "$out/v1-reads.jsonl" \
+  --emit-patches "$out/v1-patches.jsonl"
 for f in "$v1"/*.json; do
-  "$bin" diagnose --gold "$real/gold.jsonl" --reads "$f" --workspaces "$real/sources" --format json \
-    >"$out/v1-$(basename "$f")" 2>/dev/null
+  rc "$out/v1-$(basename "$f")" diagnose --gold "$real/gold.jsonl" --reads "$f" --workspaces "$real/sources" \
+    --format json
 done
+await
 oracle "$out/gold.jsonl" "$out/v1-reads.jsonl" "$out"/v1-*.traj.json --gold-patches "$real/gold.jsonl" \
   --patches "$out/v1-patches.jsonl" --workspaces "$real/sources" --expect-source emitted
 
 # tests/data/real-multi: each trajectory under its task and run (`--layout task/run`: <task>/<run>.traj)
-"$bin" import --layout task/run "$multi/swe-agent-java" -o "$out/multi-reads.jsonl" 2>/dev/null
-"$bin" gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" -o "$out/multi-gold.jsonl" 2>/dev/null
-"$bin" diagnose --gold "$out/multi-gold.jsonl" --reads "$out/multi-reads.jsonl" --patches "$multi/model_patches.jsonl" \
-  --outcomes "$multi/outcomes.jsonl" --format json >"$out/multi.json" 2>/dev/null
-oracle "$out/multi-gold.jsonl" "$out/multi-reads.jsonl" "$out/multi.json" --patches "$multi/model_patches.jsonl" \
-  --expect-source patches --outcomes "$multi/outcomes.jsonl"
+rc /dev/null import --layout task/run "$multi/swe-agent-java" -o "$out/multi-reads.jsonl"
+await
+rc /dev/null gold --from-runs "$out/multi-reads.jsonl" --outcomes "$multi/outcomes.jsonl" -o "$out/multi-gold.jsonl"
+await
+rc "$out/multi.json" diagnose --gold "$out/multi-gold.jsonl" --reads "$out/multi-reads.jsonl" \
+  --patches "$multi/model_patches.jsonl" --outcomes "$multi/outcomes.jsonl" --format json
 # a pseudo-gold change per task: the patch of its first resolved run (in model_patches.jsonl order)
 python3 - "$multi" "$out/multi-pgold.jsonl" <<'EOF'
 import json, sys
@@ -127,11 +151,14 @@ with open(dest, "w") as out:
             out.write(json.dumps({"instance_id": r["task"], "patch": r["model_patch"]}) + "\n")
 assert len(seen) == 5, seen
 EOF
-"$bin" gold --from-swebench "$out/multi-pgold.jsonl" -o "$out/multi-pgold-lines.jsonl" 2>/dev/null
+rc /dev/null gold --from-swebench "$out/multi-pgold.jsonl" -o "$out/multi-pgold-lines.jsonl"
 # with deepseek-chat-v2's Multi-SWE-bench results.json for the tests stage (2 of its 5 runs unresolved)
 msb=tests/data/formats/swebench-eval/msb-java_deepseek-chat-v2_results.json
-"$bin" diagnose --gold "$out/multi-pgold.jsonl" --reads "$out/multi-reads.jsonl" --patches "$multi/model_patches.jsonl" \
-  --test-report "deepseek-chat-v2=$msb" --format json >"$out/multi-p.json" 2>/dev/null
+rc "$out/multi-p.json" diagnose --gold "$out/multi-pgold.jsonl" --reads "$out/multi-reads.jsonl" \
+  --patches "$multi/model_patches.jsonl" --test-report "deepseek-chat-v2=$msb" --format json
+await
+oracle "$out/multi-gold.jsonl" "$out/multi-reads.jsonl" "$out/multi.json" --patches "$multi/model_patches.jsonl" \
+  --expect-source patches --outcomes "$multi/outcomes.jsonl"
 oracle "$out/multi-pgold-lines.jsonl" "$out/multi-reads.jsonl" "$out/multi-p.json" --gold-patches "$out/multi-pgold.jsonl" \
   --patches "$multi/model_patches.jsonl" --expect-source patches --test-report "deepseek-chat-v2=$msb"
 
@@ -274,25 +301,31 @@ sys.exit(sorted(r["run"] for r in rs if r["change_partial"]) != ["ctx", "gold", 
 for set in real v1; do
   if [ "$set" = real ]; then logs=("$real"/mini-swe-agent/*.json); else logs=("$v1"/*.json); fi
   for from in replay log; do
-    "$bin" import --workspaces "$real/sources" "${logs[@]}" -o /dev/null --emit-from "$from" \
-      --emit-patches "$out/emit-$set-$from.jsonl" 2>/dev/null
+    rc /dev/null import --workspaces "$real/sources" "${logs[@]}" -o /dev/null --emit-from "$from" \
+      --emit-patches "$out/emit-$set-$from.jsonl"
   done
 done
+await
 python3 scripts/emit_patches_oracle.py "$out/emit-real-replay.jsonl" "$out/emit-real-log.jsonl" "$real/sources" \
   --expect-agree 1
 python3 scripts/emit_patches_oracle.py "$out/emit-v1-replay.jsonl" "$out/emit-v1-log.jsonl" "$real/sources" \
   --expect-agree 1 --known astropy__astropy-14182:pyproject.toml
 # the replayed changes (partial: sed -i, scripts, rm) as --patches: a loss that may have changed a base
 # file that is not a test file decides (verdict unknown); losses of created files do not (v1 14182: edit)
-"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" --patches "$out/emit-real-replay.jsonl" \
-  --workspaces "$real/sources" --format json >"$out/partial-real.json" 2>/dev/null
+rc "$out/partial-real.json" diagnose --gold "$real/gold.jsonl" --reads "$out/reads.jsonl" \
+  --patches "$out/emit-real-replay.jsonl" --workspaces "$real/sources" --format json
+rc "$out/partial-v1.json" diagnose --gold "$real/gold.jsonl" --reads "$out/v1-reads.jsonl" \
+  --patches "$out/emit-v1-replay.jsonl" --workspaces "$real/sources" --format json
+await
 oracle "$out/gold.jsonl" "$out/reads.jsonl" "$out/partial-real.json" --gold-patches "$real/gold.jsonl" \
   --patches "$out/emit-real-replay.jsonl" --workspaces "$real/sources" --expect-source patches
-"$bin" diagnose --gold "$real/gold.jsonl" --reads "$out/v1-reads.jsonl" --patches "$out/emit-v1-replay.jsonl" \
-  --workspaces "$real/sources" --format json >"$out/partial-v1.json" 2>/dev/null
 oracle "$out/gold.jsonl" "$out/v1-reads.jsonl" "$out/partial-v1.json" --gold-patches "$real/gold.jsonl" \
   --patches "$out/emit-v1-replay.jsonl" --workspaces "$real/sources" --expect-source patches
 wait
+if [ -e "$out/readcov-failed" ]; then
+  echo "error: a readcov run of the suite failed (named above)" >&2
+  exit 1
+fi
 if [ -e "$out/oracle-failed" ]; then
   echo "error: the diagnose oracle disagrees with readcov (DISAGREE lines above)" >&2
   exit 1
