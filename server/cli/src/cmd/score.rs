@@ -83,10 +83,12 @@ pub struct ScoreArgs {
     /// Which read sources count (comma-separated: agent, human, manual, retriever).
     #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
     pub sources: Vec<SourceArg>,
-    /// In the table, also list each gold file and span with its unread lines.
+    /// In the table, also list each gold file and span with its unread lines. Table only: json
+    /// and jsonl rows carry them unless --summary, csv never (refused with another --format).
     #[arg(long)]
     pub detail: bool,
-    /// No legend under the table (what each column means; see below).
+    /// No legend under the table (what each column means; see below). Only the table has one:
+    /// with another --format it changes nothing (accepted, so scripts may always pass it).
     #[arg(long)]
     pub no_legend: bool,
     /// Summary figures only: json and jsonl rows without the per-file and per-span breakdown
@@ -102,9 +104,11 @@ pub struct ScoreArgs {
     /// Also write a mergeable aggregate (for `readcov merge`) to FILE.
     #[arg(long, value_name = "FILE")]
     pub emit_partial: Option<PathBuf>,
-    /// With --workspace: the ±N lines what-if (unit figures need the sources to parse).
-    #[arg(long, value_name = "N", default_value_t = readcov_units::DEFAULT_WIDEN)]
-    pub widen: u32,
+    /// With --workspace, --workspaces or --at-k: the ±N lines what-if (unit figures need the
+    /// sources to parse; default: 10). Without any of them there is no what-if, so it is refused.
+    // An `Option` so a `--widen` given is told from the default (it was silently ignored).
+    #[arg(long = "widen", value_name = "N")]
+    pub widen_given: Option<u32>,
     /// Retrieval at k (e.g. `1,3,5,10`): score only each task's top-k ranked chunks (reads with
     /// `rank ≤ k`, ties all kept), for each k, with the ±N / enclosing-unit widening what-if
     /// (docs/retrievers.md).
@@ -130,6 +134,30 @@ impl ScoreArgs {
     pub fn gold_path(&self) -> &std::path::Path {
         &self.gold[0].path
     }
+
+    /// `--widen N`, or the default ±10.
+    pub fn widen(&self) -> u32 {
+        self.widen_given.unwrap_or(readcov_units::DEFAULT_WIDEN)
+    }
+}
+
+/// Options given where they do nothing, refused rather than silently ignored: `--detail` adds
+/// to the table only, `--widen` sizes a what-if only computed with the sources (or at k).
+fn check_options(args: &ScoreArgs) -> Result<()> {
+    if args.detail && args.format != Format::Table {
+        anyhow::bail!(
+            "--detail goes with --format table only: json and jsonl rows carry each file and span \
+             already (unless --summary), csv never"
+        );
+    }
+    let sources = args.workspace.is_some() || args.workspaces.is_some();
+    if args.widen_given.is_some() && !sources && args.at_k.is_none() {
+        anyhow::bail!(
+            "--widen goes with --workspace, --workspaces or --at-k: without the sources there \
+             is no what-if to widen"
+        );
+    }
+    Ok(())
 }
 
 /// `readcov score`, top to bottom: the arguments checked (other modes hand off: `--at-k`,
@@ -137,6 +165,7 @@ impl ScoreArgs {
 /// ([`readcov_files::score_rows::score_rows`], which picks the engine), each row into one sink
 /// ([`sink`]), then the totals, the partial, the timings and the verdict.
 pub fn run(args: ScoreArgs) -> Result<Exit> {
+    check_options(&args)?;
     let golds = args.gold.iter().map(|g| Some(g.path.as_path()));
     let labels = args.outcomes.iter().map(|o| Some(o.path.as_path()));
     let inputs: Vec<Option<&Path>> = golds
@@ -190,7 +219,7 @@ pub fn run(args: ScoreArgs) -> Result<Exit> {
         &mut reads,
         &named,
         &opts,
-        args.widen,
+        args.widen(),
         |row, unit, rbe| {
             let t = args.timings.then(Instant::now);
             partial.add(&row.score);

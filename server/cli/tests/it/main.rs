@@ -16,6 +16,7 @@ mod cli_shard;
 mod cli_shard_kinds;
 mod cli_sheet;
 mod cli_sheet_real;
+mod cli_silent_options;
 mod cli_units;
 mod cli_units_real;
 mod closed_pipe;

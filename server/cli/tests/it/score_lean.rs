@@ -42,6 +42,10 @@ fn both_agree(dir: &Path, args: &[&str]) -> String {
 fn all_formats(dir: &Path, gold: &str, reads: &str, extra: &[&str]) -> String {
     let mut jsonl = String::new();
     for format in ["jsonl", "json", "csv", "table"] {
+        // `--detail` goes with the table only (refused beside another format).
+        if extra.contains(&"--detail") && format != "table" {
+            continue;
+        }
         let mut args = vec![
             "score", "--gold", gold, "--reads", reads, "--format", format,
         ];

@@ -76,7 +76,7 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
             level.into(),
         )?;
     } else {
-        let scored = score_at_k(&gold.items, &reads.items, sources, &opts, args.widen, ks);
+        let scored = score_at_k(&gold.items, &reads.items, sources, &opts, args.widen(), ks);
         let output = super::output::Output::of(args);
         render::render(&mut out, &output, &scored.points, &scored.rows)?;
     }

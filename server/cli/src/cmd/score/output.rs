@@ -28,7 +28,7 @@ impl Output {
         Output {
             format: args.format,
             threshold: args.threshold,
-            widen: args.widen,
+            widen: args.widen(),
             detail: args.detail,
             summary: args.summary,
             no_legend: args.no_legend,

@@ -88,7 +88,7 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         sources: super::load::sources(args),
         shard: args.shard,
         opts: super::score_options(args.threshold, &args.sources, false),
-        widen: args.widen,
+        widen: args.widen(),
         consensus,
     })?;
     for note in &sets.notes {
