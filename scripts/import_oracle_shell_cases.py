@@ -174,6 +174,26 @@ SHELL = [
     ("bat pkg/util.py pkg/nonl.py", "unknown command", "unknown command"),
     ("bat pkg/nope.py", "tool error", "tool error"),
     ("bat -r 3:5 pkg/util.py | head -2", None, None),
+    # session 29: forms run for real for the exec check (GNU `a,+N`: docs, the sed row)
+    ("sed -n '3,+2p' pkg/util.py", None, None),
+    ("sed -n '2~5p' pkg/util.py", "unknown command", "unknown command"),
+    ("sed -n '$p' pkg/util.py", "unknown command", "unknown command"),
+    ("sed -n 5,7p pkg/util.py", None, None),
+    ("head -n -17 pkg/util.py", "unknown command", "unknown command"),
+    ("head -c 20 pkg/util.py", "unknown command", "unknown command"),
+    ("tail -n +0 pkg/nonl.py", None, None),
+    ("less -N pkg/nonl.py", None, None),
+    ("more -5 pkg/nonl.py", None, None),
+    ("nl -ba pkg/mod.py | tail -n +40", None, None),
+    ("cat pkg/util.py | nl | sed -n '3,5p'", "output without line numbers", "output without line numbers"),
+    ("head -n 3 pkg/util.py | cat -n", "output without line numbers", "output without line numbers"),
+    ("grep -n -w 'util 2' pkg/util.py", None, None),
+    ("grep -c util pkg/util.py", "output without line numbers", "output without line numbers"),
+    ("tail -q -n 2 pkg/util.py", None, "file length unknown"),
+    ("cat -- pkg/nonl.py", None, None),
+    ("head -n3 pkg/util.py", None, None),
+    ("sed -n -e 4p pkg/util.py", None, None),
+    ("sed -n '4p;4p' pkg/util.py", None, None),
 ]
 
 

@@ -5,7 +5,7 @@ POSIX basic regular expressions with GNU's `\\|`, `\\+`, `\\?`).
 import re
 
 
-SED_NUM = re.compile(r"^\s*(\d+|\$)\s*(?:,\s*(\d+|\$)\s*)?p\s*$")
+SED_NUM = re.compile(r"^\s*(\d+|\$)\s*(?:,\s*(\+?\d+|\$)\s*)?p\s*$")
 
 
 def sed_n(words):
@@ -35,7 +35,8 @@ def sed_n(words):
             if m:
                 a = None if m.group(1) == "$" else int(m.group(1))
                 b = m.group(2)
-                b = a if b is None else (None if b == "$" else int(b))
+                # docs: GNU `a,+N` prints lines a to a+N
+                b = a if b is None else (None if b == "$" else (a + int(b[1:]) if b.startswith("+") else int(b)))
                 if a is None:
                     return None
                 ranges.append((a, b))

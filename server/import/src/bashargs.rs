@@ -127,7 +127,7 @@ pub(crate) fn sed_quiet<'w>(words: &'w [Cow<'_, str>]) -> Option<(Vec<&'w str>, 
     (quiet && !scripts.is_empty()).then_some((scripts, files))
 }
 
-/// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, several joined by `;` or given with `-e`.
+/// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, `a,+Np`, several joined by `;` or given with `-e`.
 pub(crate) fn sed_ranges<'w>(words: &'w [Cow<'_, str>]) -> Option<(SedRanges, Vec<&'w str>)> {
     let (scripts, files) = sed_quiet(words)?;
     let mut ranges = Vec::new();
@@ -144,10 +144,17 @@ pub(crate) fn sed_ranges<'w>(words: &'w [Cow<'_, str>]) -> Option<(SedRanges, Ve
         let a: u32 = a.parse().ok()?;
         // GNU sed: an end line at or before the start matches the start line alone
         // (`sed -n '9,4p'` prints line 9).
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
         let b = match b {
             None => Some(a),
             Some("$") => None,
-            Some(b) => Some(b.parse::<u32>().ok()?.max(a)),
+            // GNU `a,+N`: lines a to a+N (before session 29 `+N` was read as line N: `3,+2p`
+            // credited line 3 alone).
+            Some(b) if b.starts_with('+') && digits(&b[1..]) => {
+                Some(a.checked_add(b[1..].parse().ok()?)?)
+            }
+            Some(b) if digits(b) => Some(b.parse::<u32>().ok()?.max(a)),
+            Some(_) => return None,
         };
         ranges.push((a.max(1), b));
     }

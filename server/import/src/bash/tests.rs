@@ -427,3 +427,15 @@ fn a_read_into_a_file_shows_nothing() {
     assert!(got.is_empty(), "{got:?}");
     assert_eq!(why, vec![Reason::NothingShown]);
 }
+
+#[test]
+fn sed_plus_n_address_reads_n_lines_after_the_start() {
+    // GNU sed `3,+2p` prints lines 3-5 (before session 29: line 3 alone, `+2` read as line 2).
+    for ws in [true, false] {
+        assert_eq!(
+            run(ws, &[bash(0, "sed -n '3,+2p' a.py", &lines(3, 5))]).0,
+            rows(&[(3, 5)]),
+            "{ws}"
+        );
+    }
+}
