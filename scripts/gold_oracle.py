@@ -209,7 +209,10 @@ def check_repeats(label, per_row, stderr):
 
 
 def gold_args(a):
-    out = ["--anchor", str(a.anchor), "--max-unit", str(a.max_unit), "--window", str(a.window)]
+    out = ["--anchor", str(a.anchor)]
+    # --max-unit and --window go with --expand units or --tests only (docs/gold.md; refused otherwise).
+    if a.expand == "units" or a.tests:
+        out += ["--max-unit", str(a.max_unit), "--window", str(a.window)]
     out += ["--workspaces", a.workspaces] if a.workspaces else []
     out += ["--workspace", a.workspace] if a.workspace else []
     out += ["--expand", a.expand] if a.expand else []

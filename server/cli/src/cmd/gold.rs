@@ -4,6 +4,7 @@
 //! write; what was left out is counted on stderr.
 
 mod beir;
+mod options;
 mod qrels;
 
 use crate::exit::Exit;
@@ -64,17 +65,17 @@ pub struct GoldArgs {
     /// --from-beir: the qrels split of a dataset folder (`qrels/<split>.tsv`; default: test).
     #[arg(long, value_name = "SPLIT")]
     pub split: Option<String>,
-    /// Outcome labels for --from-runs: `task` (or `instance_id`), `run`, `resolved`; or a
+    /// --from-runs: outcome labels, `task` (or `instance_id`), `run`, `resolved`; or a
     /// SWE-bench harness report (one label per task). `RUN=FILE` makes a file's labels that
     /// run's (one harness report per model); repeat for several files.
     #[arg(long, value_name = "[RUN=]LABELS", value_parser = crate::args::RunFileArg::parse)]
     pub outcomes: Vec<crate::args::RunFileArg>,
-    /// Task id for `--from-diff` (default: `default`).
+    /// --from-diff: the task id (default: `default`).
     #[arg(long)]
     pub task: Option<String>,
-    /// Base lines taken on each side of a pure insertion.
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    pub anchor: u32,
+    /// --from-diff, --from-swebench: base lines taken on each side of a pure insertion (default: 1).
+    #[arg(long, value_name = "N")]
+    pub anchor: Option<u32>,
     /// Leave out test files (tests/, test_*.py, *_test.go, *Test.java, …).
     #[arg(long)]
     pub exclude_tests: bool,
@@ -87,70 +88,46 @@ pub struct GoldArgs {
     /// `units`: widen each edit line to its enclosing unit (needs a workspace).
     #[arg(long, value_enum, default_value_t = Expand::Edit)]
     pub expand: Expand,
-    /// A class is taken whole only up to this many lines.
-    #[arg(long, default_value_t = 200, value_name = "LINES")]
-    pub max_unit: u32,
-    /// Lines on each side of an edit line no function or small class encloses.
-    #[arg(long, default_value_t = 10, value_name = "N")]
-    pub window: u32,
+    /// --expand units, --tests: a class is taken whole only up to this many lines (default: 200).
+    #[arg(long, value_name = "LINES")]
+    pub max_unit: Option<u32>,
+    /// --expand units, --tests: lines on each side of an edit line no function or small class
+    /// encloses (default: 10).
+    #[arg(long, value_name = "N")]
+    pub window: Option<u32>,
     /// The test tier: test functions the `test_patch` touches and `FAIL_TO_PASS` names (origin `test`).
     #[arg(long)]
     pub tests: bool,
-    /// Consensus: `all` (SWE-Explore's G_core, the intersection) or K (read by at least K runs).
-    #[arg(long, default_value = "all", value_parser = Agree::parse)]
-    pub agree: Agree,
-    /// Consensus: a task needs at least this many resolved runs.
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    pub min_runs: u32,
-    /// Consensus JSONL: also write each run's own lines minus core (`tier: optional`, `run`).
+    /// --from-runs: `all` (SWE-Explore's G_core, the intersection; default) or K (read by at
+    /// least K runs).
+    #[arg(long, value_parser = Agree::parse)]
+    pub agree: Option<Agree>,
+    /// --from-runs: a task needs at least this many resolved runs (default: 2).
+    #[arg(long, value_name = "N")]
+    pub min_runs: Option<u32>,
+    /// --from-runs, consensus JSONL: also write each run's own lines minus core (`tier: optional`, `run`).
     #[arg(long)]
     pub optional: bool,
     #[arg(long, value_enum, default_value_t = GoldFormat::Jsonl)]
     pub format: GoldFormat,
-    /// `--format qrels`: the documents — files, units (`path:Qualified.name`), spans
+    /// `--format qrels`: the documents — files (default), units (`path:Qualified.name`), spans
     /// (`path:start-end`) or lines (`path:N`).
-    #[arg(long, value_enum, default_value_t = qrels::QrelsLevel::File)]
-    pub level: qrels::QrelsLevel,
+    #[arg(long, value_enum)]
+    pub level: Option<qrels::QrelsLevel>,
     /// Output file (default, or `-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
-/// Options of one source given with another. Checked here, not by clap's `requires`: a
-/// requirement naming a member of the required `source` group is met by any member of it, so
-/// `--from-diff P --tests` and `--from-swebench R --corpus C` passed (`--corpus` ignored).
-fn check_sources(args: &GoldArgs) -> Result<()> {
-    let wrong = [
-        (
-            "--corpus",
-            args.corpus.is_some(),
-            "--from-beir",
-            args.from_beir.is_some(),
-        ),
-        (
-            "--split",
-            args.split.is_some(),
-            "--from-beir",
-            args.from_beir.is_some(),
-        ),
-        (
-            "--tests",
-            args.tests,
-            "--from-swebench",
-            args.from_swebench.is_some(),
-        ),
-    ];
-    match wrong
-        .iter()
-        .find(|(_, given, _, source)| *given && !*source)
-    {
-        Some((flag, _, source, _)) => anyhow::bail!("{flag} goes with {source} only"),
-        None => Ok(()),
+impl GoldArgs {
+    /// `--level`, or files.
+    fn level(&self) -> qrels::QrelsLevel {
+        self.level.unwrap_or(qrels::QrelsLevel::File)
     }
 }
 
 pub fn run(args: GoldArgs) -> Result<Exit> {
-    check_sources(&args)?;
+    options::check(&args)?;
     if let Some(out) = &args.output {
         let inputs = [&args.from_diff, &args.from_swebench, &args.from_runs];
         let mut inputs: Vec<&Path> = inputs.iter().filter_map(|p| p.as_deref()).collect();
@@ -168,7 +145,7 @@ pub fn run(args: GoldArgs) -> Result<Exit> {
             let (built, files) = from_patches(&args)?;
             let text = if args.format == GoldFormat::Qrels {
                 let spans: Vec<_> = built.rows.iter().map(|r| r.span()).collect();
-                qrels::qrels(&spans, args.level, &files)?
+                qrels::qrels(&spans, args.level(), &files)?
             } else {
                 // Rows of a file the workspace has record its base (the pre-image).
                 readcov_files::base::gold_jsonl_with_base(&built.rows, &files)?
@@ -239,8 +216,8 @@ fn from_patches(args: &GoldArgs) -> Result<(Built, Workspaces)> {
         (None, None) => anyhow::bail!("give --from-diff, --from-swebench or --from-runs"),
     };
     let expand = ExpandOptions {
-        max_unit: args.max_unit,
-        window: args.window,
+        max_unit: args.max_unit.unwrap_or(200),
+        window: args.window.unwrap_or(10),
     };
     let def = match (args.tests, args.expand) {
         (true, _) => GoldDef::Test(expand),
@@ -252,7 +229,7 @@ fn from_patches(args: &GoldArgs) -> Result<(Built, Workspaces)> {
         per_task: args.workspaces.as_deref().map(canonical_dir).transpose()?,
     };
     let diff = DiffOptions {
-        anchor: args.anchor,
+        anchor: args.anchor.unwrap_or(1),
         exclude_tests: args.exclude_tests,
     };
     let mut built = def.build(GoldInput::Patches(&rows), &files, &diff)?;
@@ -272,8 +249,8 @@ fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)
         outcomes: labelled.items.into_iter().collect::<Outcomes>(),
     };
     let opts = ConsensusOptions {
-        agree: args.agree,
-        min_runs: args.min_runs,
+        agree: args.agree.unwrap_or(Agree::All),
+        min_runs: args.min_runs.unwrap_or(2),
     };
     let c = consensus(&input, &opts);
     let mut built = c.built_with(args.optional);
@@ -287,7 +264,7 @@ fn from_runs(args: &GoldArgs, reads: &std::path::Path) -> Result<(String, Built)
                 one: args.workspace.as_deref().map(canonical_dir).transpose()?,
                 per_task: args.workspaces.as_deref().map(canonical_dir).transpose()?,
             };
-            qrels::qrels(&spans, args.level, &files)?
+            qrels::qrels(&spans, args.level(), &files)?
         }
         GoldFormat::SweExplore => {
             let mut t = String::new();

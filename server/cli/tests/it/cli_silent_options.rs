@@ -65,3 +65,65 @@ fn score_widen_without_sources_is_refused() {
         assert_eq!(o.status.code(), Some(0), "{ok:?}: {}", stderr(&o));
     }
 }
+
+/// `gold`: an option of another source, another definition or another format (`--window` on
+/// edit gold, `--agree` beside `--from-diff`, `--level` without qrels, `--task` with `--from-runs`)
+/// wrote the same gold as without it; each is refused, naming what it goes with.
+#[test]
+fn gold_options_that_do_nothing_here_are_refused() {
+    let dir = inputs();
+    std::fs::write(
+        dir.path().join("p.diff"),
+        "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("labels.jsonl"),
+        "{\"task\":\"t1\",\"run\":\"r\",\"resolved\":true}\n",
+    )
+    .unwrap();
+    let diff = ["gold", "--from-diff", "p.diff"];
+    let runs = [
+        "gold",
+        "--from-runs",
+        "reads.jsonl",
+        "--outcomes",
+        "labels.jsonl",
+    ];
+    let cases: [(&[&str], &[&str], &str); 11] = [
+        (&diff, &["--outcomes", "labels.jsonl"], "--from-runs"),
+        (&diff, &["--agree", "2"], "--from-runs"),
+        (&diff, &["--min-runs", "3"], "--from-runs"),
+        (&diff, &["--optional"], "--from-runs"),
+        (&diff, &["--window", "3"], "--expand units or --tests"),
+        (&diff, &["--max-unit", "5"], "--expand units or --tests"),
+        (&diff, &["--level", "unit"], "--format qrels"),
+        (&runs, &["--task", "t"], "--from-diff"),
+        (&runs, &["--anchor", "3"], "--from-diff or --from-swebench"),
+        (
+            &runs,
+            &["--exclude-tests"],
+            "--from-diff or --from-swebench",
+        ),
+        (
+            &runs,
+            &["--expand", "units"],
+            "--from-diff or --from-swebench",
+        ),
+    ];
+    for (source, extra, with) in cases {
+        let args = [source, extra].concat();
+        let o = readcov_in(dir.path(), &args);
+        refused(&o, &[extra[0], with]);
+    }
+    // Where they do something, they are taken.
+    for extra in [
+        &["--task", "t"][..],
+        &["--anchor", "2", "--exclude-tests"],
+        &["--format", "qrels", "--level", "line"],
+        &["--expand", "units", "--window", "3", "--max-unit", "50"],
+    ] {
+        let o = readcov_in(dir.path(), &[&diff[..], extra].concat());
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+    }
+}

@@ -26,7 +26,7 @@ pub fn from_beir(args: &GoldArgs) -> Result<(String, Built)> {
         GoldFormat::Jsonl => super::jsonl(&built)?,
         GoldFormat::Qrels => {
             let spans: Vec<_> = built.rows.iter().map(|r| r.span()).collect();
-            qrels::qrels(&spans, args.level, &files)?
+            qrels::qrels(&spans, args.level(), &files)?
         }
         GoldFormat::SweExplore => bail!("--format swe-explore needs --from-runs (consensus gold)"),
     };
