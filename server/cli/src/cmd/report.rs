@@ -38,8 +38,8 @@ pub struct ReportArgs {
     /// Syntax units JSONL: {"path","name","start","end", optional "kind","task"} for the drill-down.
     #[arg(long, value_name = "FILE")]
     pub units: Option<PathBuf>,
-    /// Run records JSONL (as for `readcov sheet`): adds the evaluation sheet's per-condition
-    /// aggregate to the HTML page, graded with this report's gold and reads.
+    /// With --html: run records JSONL (as for `readcov sheet`): adds the evaluation sheet's
+    /// per-condition aggregate to the HTML page, graded with this report's gold and reads.
     #[arg(long, value_name = "FILE")]
     pub runs: Option<PathBuf>,
     /// With --runs: the requirement ledger JSONL.
@@ -51,10 +51,10 @@ pub struct ReportArgs {
     /// With --runs: the k values for pass^k and pass@k.
     #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u32).range(1..), requires = "runs")]
     pub k: Vec<u32>,
-    /// Page title of the HTML report.
-    #[arg(long, default_value = "readcov report")]
-    pub title: String,
-    /// Retrieval at k (e.g. `1,3,5,10`): adds the file hit@k and coverage@k curves with the wall,
+    /// With --html: the page's title (default: readcov report).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// With --html: retrieval at k (e.g. `1,3,5,10`): adds the file hit@k and coverage@k curves with the wall,
     /// scoring only each task's chunks of rank ≤ k (docs/retrievers.md).
     #[arg(long, value_name = "K,...", value_parser = clap::value_parser!(AtKs))]
     pub at_k: Option<AtKs>,
@@ -87,7 +87,24 @@ impl std::str::FromStr for AtKs {
     }
 }
 
+/// What only the HTML page shows, given without `--html`: refused (before session 29 it was
+/// accepted and changed nothing in the LCOV, the SARIF or the summary).
+fn check_html_only(args: &ReportArgs) -> Result<()> {
+    let html_only = [
+        ("--runs", args.runs.is_some()),
+        ("--title", args.title.is_some()),
+        ("--at-k", args.at_k.is_some()),
+    ];
+    match html_only.iter().find(|(_, given)| *given) {
+        Some((flag, _)) if args.html.is_none() => {
+            anyhow::bail!("{flag} goes with --html only: the HTML page alone shows it")
+        }
+        _ => Ok(()),
+    }
+}
+
 pub fn run(args: ReportArgs) -> Result<Exit> {
+    check_html_only(&args)?;
     // `--html -` wrote a file named `-`: `-` is standard output now (the summary then goes to
     // stderr), for one output at most; no output may be an input or share a file with another.
     let outputs: Vec<(&str, &Path)> = [
@@ -145,7 +162,7 @@ pub fn run(args: ReportArgs) -> Result<Exit> {
         }),
     };
     let settings = ReportSettings {
-        title: args.title.clone(),
+        title: (args.title.as_deref().unwrap_or("readcov report")).to_string(),
         opts: args.inputs.options(true),
         at_k: args.at_k.as_ref().map(|k| k.0.as_slice()),
         root: ws.as_deref(),

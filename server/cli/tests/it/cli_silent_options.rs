@@ -127,3 +127,34 @@ fn gold_options_that_do_nothing_here_are_refused() {
         assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
     }
 }
+
+/// `report --runs`, `--title` and `--at-k` without `--html` wrote the same LCOV, SARIF and
+/// summary as without them (the sheet, the title and the curves are on the HTML page only).
+#[test]
+fn report_html_only_options_without_html_are_refused() {
+    let dir = inputs();
+    std::fs::write(
+        dir.path().join("runs.jsonl"),
+        "{\"task\":\"t1\",\"run\":\"r\"}\n",
+    )
+    .unwrap();
+    let base = ["report", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+    for extra in [
+        &["--runs", "runs.jsonl"][..],
+        &["--title", "T"],
+        &["--at-k", "1,3"],
+    ] {
+        let o = readcov_in(
+            dir.path(),
+            &[&base[..], extra, &["--lcov", "r.info"]].concat(),
+        );
+        refused(&o, &[extra[0], "--html"]);
+        assert!(
+            !dir.path().join("r.info").exists(),
+            "{extra:?}: nothing written"
+        );
+        let with_html = [&base[..], extra, &["--html", "r.html"]].concat();
+        let o = readcov_in(dir.path(), &with_html);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+    }
+}
