@@ -40,7 +40,8 @@ pub struct ContextBenchArgs {
     /// against them (its base files), as `score --workspaces` does.
     #[arg(long, value_name = "DIR")]
     pub workspaces: Option<PathBuf>,
-    /// Skip the symbol (block) level: no tree-sitter parsing.
+    /// Skip the symbol (block) level: no tree-sitter parsing. Without --workspaces there is no
+    /// symbol level anyway: then it changes nothing (accepted).
     #[arg(long)]
     pub no_blocks: bool,
     #[arg(long, value_enum, default_value_t = CbFormat::Table)]

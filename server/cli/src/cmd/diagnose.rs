@@ -36,10 +36,11 @@ pub struct DiagnoseArgs {
     pub group_by: files::GroupBy,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// The summary only (table, json, jsonl).
+    /// The summary only, in every format (csv: a group per row).
     #[arg(long)]
     pub summary: bool,
-    /// No legend under the table.
+    /// No legend under the table. Only the table has one: with another --format it changes
+    /// nothing (accepted, so scripts may always pass it).
     #[arg(long)]
     pub no_legend: bool,
     /// Diagnose only shard I of N (0-based; tasks split by a stable hash of their id).

@@ -158,3 +158,28 @@ fn report_html_only_options_without_html_are_refused() {
         assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
     }
 }
+
+/// The options kept where they change nothing (refusing them would break scripts that always
+/// pass them) say so in `--help`; `diagnose --summary` named three formats though csv takes it too.
+#[test]
+fn harmless_options_say_so_in_help() {
+    let dir = inputs();
+    let help = |cmd: &str| common::stdout(&readcov_in(dir.path(), &[cmd, "--help"]));
+    let flat = |s: String| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let score = flat(help("score"));
+    assert!(
+        score.contains("Only the table has one: with another --format it changes nothing"),
+        "{score}"
+    );
+    let diagnose = flat(help("diagnose"));
+    assert!(
+        diagnose.contains("The summary only, in every format (csv: a group per row)"),
+        "{diagnose}"
+    );
+    assert!(diagnose.contains("with another --format it changes nothing"));
+    let cb = flat(help("contextbench"));
+    assert!(
+        cb.contains("Without --workspaces there is no symbol level anyway"),
+        "{cb}"
+    );
+}
