@@ -39,7 +39,8 @@ fall in it (then not compared):
   `sed -n 'a,bp' f | head`, `tail -5 f | grep -n x`, numbered output through head/tail/sed -n/
   grep/sort), a stage after a sed regex range, `grep -n` of a stream of several runs or of
   numbered output, a sed regex range whose output the tool cut, unparsable quoting, a
-  relative path or `cd` before any known working directory, `cd ~`/`cd -`;
+  relative path or `cd` before any known working directory, `cd ~`/`cd -`, `grep -rhn x P` of one
+  path not ending in `/` (a file or a folder: only the workspace tells);
 - dataset rows whose run name is a row-bytes hash while another row has the same task.
 
 usage: import_oracle_shell.py READCOV [--workspaces DIR] FILES...

@@ -194,6 +194,15 @@ SHELL = [
     ("head -n3 pkg/util.py", None, None),
     ("sed -n -e 4p pkg/util.py", None, None),
     ("sed -n '4p;4p' pkg/util.py", None, None),
+    # session 29: `-h` drops the path only (docs, the `grep -h` row): one file reads as `grep -n`
+    ("grep -hn 'util 1' pkg/util.py", None, None),
+    ("grep -n -h -A 1 'def beta' pkg/mod.py", None, None),
+    ("grep --no-filename -n three pkg/crlf.py", None, None),
+    ("grep -Hhn 'util 2' pkg/util.py", None, None),
+    ("cat pkg/util.py | grep -hn 'util 3'", None, None),
+    ("grep -hn three pkg/crlf.py pkg/util.py", "ambiguous output", "ambiguous output"),
+    ("grep -rhn 'def ' pkg/", "ambiguous output", "ambiguous output"),
+    ("grep -hHn three pkg/crlf.py pkg/util.py", None, None),
 ]
 
 

@@ -60,7 +60,7 @@ def classify(pl):
     r = _reader(first)
     if r is None:
         return ("unmodelled", f"{name} options the oracle does not model")
-    if r[0] == "none":
+    if r[0] in ("none", "unmodelled"):
         return r
     read = r[1]
     for s in pl[1:]:
@@ -369,6 +369,11 @@ def _reader(w):
         numbered, recursive, files = g
         if numbered == "quiet":
             return ("none", "grep -l/-c/-q")
+        if numbered == "nofilename":
+            if len(files) == 1 and not (files[0].endswith("/") or files[0] == "."):
+                # `grep -rhn x P`: one file or a folder, which only the workspace tells
+                return ("unmodelled", "grep -rh of one path")
+            return ("none", "grep -h over several files")  # docs: ambiguous output
         if not files:
             return None
         if numbered is not True:

@@ -210,10 +210,13 @@ def head_tail(words):
 
 
 def grep_args(words):
-    """(numbered, recursive, context?, files) of a grep/rg command, or None if unparsable."""
+    """(numbered, recursive, files) of a grep/rg command, or None if unparsable. docs (the `grep -h`
+    row): `-h` (`--no-filename`, ripgrep's `-I`; the last of it and `-H` wins) only drops the path,
+    so of one file (or of a pipe) it is `grep -n`; over several files or `-r` numbered is "nofilename"."""
     numbered = words[0] == "rg" and False
     recursive = words[0] == "rg"
     quiet_kinds = False
+    no_filename = False
     pattern_seen, files = False, []
     i = 1
     while i < len(words):
@@ -226,6 +229,8 @@ def grep_args(words):
                 numbered = True
             elif w in ("--recursive",):
                 recursive = True
+            elif w in ("--no-filename", "--with-filename"):
+                no_filename = w == "--no-filename"
             elif w.split("=")[0] in ("--files-with-matches", "--count", "--quiet", "--files-without-match"):
                 quiet_kinds = True
             elif w.split("=")[0] in ("--context", "--after-context", "--before-context", "--include",
@@ -258,8 +263,10 @@ def grep_args(words):
                         pattern_seen = True
                     break
                 elif ch in "iwEFhHsvxIoaPzZ":
-                    if ch == "h":
-                        return None
+                    if ch == "h" and words[0] == "rg":
+                        return None  # ripgrep's help
+                    if ch in "hH" or (ch == "I" and words[0] == "rg"):
+                        no_filename = ch != "H"
                     if ch in "o":
                         return None
                 else:
@@ -274,4 +281,6 @@ def grep_args(words):
         i += 1
     if quiet_kinds:
         return ("quiet", recursive, files)
+    if numbered is True and no_filename and files and (recursive or len(files) > 1):
+        return ("nofilename", recursive, files)
     return (numbered, recursive, files)

@@ -17,7 +17,7 @@
 #   commands made of safe read commands run for real with bash: every line readcov credits must be
 #   in the real output. Session 29: bat (Debian bookworm installs it as `batcat`; the check puts a
 #   `bat` beside it in a temporary PATH folder) with -n, -p, --style, -r a:b / a: / :b, several files,
-#   cut; `head -v`/`tail -v`; reads to the file's end from a known line (`tail -n +K`, `sed -n
+#   cut; `head -v`/`tail -v`; `grep -h` of one file and of several; reads to the file's end from a known line (`tail -n +K`, `sed -n
 #   'a,$p'`) shown whole and cut without the workspace; another command printing beside a read.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail

@@ -184,6 +184,9 @@ pub(crate) struct Grep<'w> {
     /// `-o` / `--only-matching`: each output line is a match, not the file's line (numbered with
     /// `-n`, but no line is shown whole).
     pub matched_only: bool,
+    /// `-h` / `--no-filename` (ripgrep: `-I`), the last of it and `-H` winning: lines are `N:`
+    /// without their file's path, so over several files or a directory none can be placed.
+    pub no_filename: bool,
     pub files: Vec<&'w str>,
 }
 
@@ -194,8 +197,11 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
         multi: rg,
         lists_only: false,
         matched_only: false,
+        no_filename: false,
         files: Vec::new(),
     };
+    // `-H` / `-h`, the last one given (`None`: neither).
+    let mut with_filename: Option<bool> = None;
     let mut pattern_given = false;
     let mut i = 1;
     while i < words.len() {
@@ -209,12 +215,11 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
             match long {
                 "line-number" => g.numbered = true,
                 "recursive" => g.multi = true,
-                "with-filename" => g.multi = true,
-                "files-with-matches"
-                | "count"
-                | "quiet"
-                | "files-without-match"
-                | "no-filename" => g.lists_only = true,
+                "with-filename" => with_filename = Some(true),
+                "no-filename" => with_filename = Some(false),
+                "files-with-matches" | "count" | "quiet" | "files-without-match" => {
+                    g.lists_only = true
+                }
                 "only-matching" => g.matched_only = true,
                 _ => {}
             }
@@ -223,8 +228,15 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
             for c in w[1..].chars().take_while(|c| c.is_ascii_alphabetic()) {
                 match c {
                     'n' => g.numbered = true,
-                    'r' | 'R' | 'H' => g.multi = true,
-                    'l' | 'L' | 'c' | 'q' | 'h' => g.lists_only = true,
+                    'r' | 'R' => g.multi = true,
+                    'H' => with_filename = Some(true),
+                    // grep's `-h` drops the path prefix (before session 29 it was taken for `-l`:
+                    // `grep -hn x f`, which prints `3:x` as `grep -n` does, read nothing);
+                    // ripgrep's `-h` prints its help, its `-I` drops the prefix.
+                    'h' if rg => g.lists_only = true,
+                    'h' => with_filename = Some(false),
+                    'I' if rg => with_filename = Some(false),
+                    'l' | 'L' | 'c' | 'q' => g.lists_only = true,
                     'o' => g.matched_only = true,
                     'A' | 'B' | 'C' | 'e' | 'f' | 'm' if w.len() == 2 => i += 1,
                     _ => {}
@@ -237,6 +249,8 @@ pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
         }
         i += 1;
     }
+    g.multi |= with_filename == Some(true);
+    g.no_filename = with_filename == Some(false);
     g
 }
 

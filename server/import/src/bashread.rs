@@ -153,18 +153,18 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             if g.matched_only {
                 return Plan::NoRead(Reason::MatchedPartsOnly);
             }
-            if g.multi || g.files.len() != 1 {
+            let one_file = g.files.len() == 1 && (!g.multi || looks_like_file(g.files[0]));
+            if !one_file {
                 if g.files.is_empty() && !g.multi {
                     return Plan::NoRead(Reason::UnknownCommand);
                 }
-                if g.multi && g.files.len() == 1 && looks_like_file(g.files[0]) {
-                    (g.files[0].to_string(), Vec::new(), Some(Style::Grep), None)
-                } else {
-                    return Plan::GrepMulti;
+                // `grep -hn x a b`: `N:` lines with no path, of either file (as `cat a b`).
+                if g.no_filename {
+                    return Plan::NoRead(Reason::AmbiguousOutput);
                 }
-            } else {
-                (g.files[0].to_string(), Vec::new(), Some(Style::Grep), None)
+                return Plan::GrepMulti;
             }
+            (g.files[0].to_string(), Vec::new(), Some(Style::Grep), None)
         }
         _ => return Plan::NoRead(Reason::UnknownCommand),
     };

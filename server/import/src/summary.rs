@@ -36,7 +36,8 @@ pub enum Reason {
     NothingShown,
     /// A whole-file read of a file whose length is unknown (no workspace, no output to count).
     UnknownLength,
-    /// Several reads in one command with numbered output that cannot be told apart.
+    /// Several reads in one command with numbered output that cannot be told apart, or lines of
+    /// several files with no path to tell them apart (`cat a b`, `grep -hn x a b`).
     AmbiguousOutput,
     /// `sed -n '/re1/,/re2/p'`: the lines matched can only be found in the file's text.
     RangeNeedsWorkspace,

@@ -439,3 +439,18 @@ fn sed_plus_n_address_reads_n_lines_after_the_start() {
         );
     }
 }
+
+#[test]
+fn grep_h_of_one_file_reads_its_lines() {
+    // GNU grep 3.8: `grep -hn 'a1[0-2]$' a.py` prints `10:a10`, `11:a11`, `12:a12`, as `-n` does.
+    let out = "10:a10\n11:a11\n12:a12\n";
+    for ws in [false, true] {
+        let (got, skipped) = run(ws, &[bash(1, "grep -hn 'a1[0-2]$' a.py", out)]);
+        assert_eq!(got, rows(&[(10, 12)]), "workspace {ws}");
+        assert!(skipped.is_empty(), "{skipped:?}");
+    }
+    // Over two files the lines name neither: nothing, *ambiguous output*.
+    let (got, skipped) = run(true, &[bash(1, "grep -hn a1 a.py b.py", out)]);
+    assert!(got.is_empty());
+    assert_eq!(skipped, vec![Reason::AmbiguousOutput]);
+}

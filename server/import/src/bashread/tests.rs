@@ -262,3 +262,39 @@ fn several_sed_ranges_print_in_file_order_once_per_range() {
         Some(vec![(2, 3), (8, 9)])
     );
 }
+
+#[test]
+fn grep_h_drops_the_path_and_is_no_list() {
+    // `grep -hn x f` prints `3:x` as `grep -n x f` does (before session 29 `-h` was taken for
+    // `-l`: *output without line numbers*).
+    let one = Plan::Numbered {
+        path: "f.py".into(),
+        sels: vec![],
+        style: Style::Grep,
+    };
+    for cmd in [
+        "grep -hn x f.py",
+        "grep -n -h x f.py",
+        "grep --no-filename -n x f.py",
+        "grep -Hhn x f.py",
+        "grep -rhn x f.py",
+        "rg -n -I x f.py",
+    ] {
+        assert_eq!(plan_of(cmd), one, "{cmd}");
+    }
+    // Over several files or a directory the `N:` lines name no file: none can be placed.
+    for cmd in [
+        "grep -hn x a.py b.py",
+        "grep -rhn x pkg/",
+        "rg -n --no-filename x pkg",
+    ] {
+        assert_eq!(plan_of(cmd), Plan::NoRead(Reason::AmbiguousOutput), "{cmd}");
+    }
+    // The last of `-h` / `-H` wins; ripgrep's `-h` is its help.
+    assert_eq!(plan_of("grep -hHn x a.py b.py"), Plan::GrepMulti);
+    assert_eq!(plan_of("rg -h"), Plan::NoRead(Reason::NoLineNumbers));
+    assert!(matches!(
+        plan_of("cat f.py | grep -hn x"),
+        Plan::Numbered { .. }
+    ));
+}
