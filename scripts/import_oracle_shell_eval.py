@@ -303,6 +303,25 @@ class Run(Tools):
         return [(rel, s, e) for s, e in runs_of(o[n - 1] for _, a, b in rows for n in range(a, b + 1)
                                                   if o[n - 1] is not None)]
 
+    def stated_of(self, head, tail):
+        """The output's line count the log states for a cut output (`self.stated`, set by a caller
+        whose format states it), when it can be the read's: at least the lines shown."""
+        n = getattr(self, "stated", None)
+        if n is None or tail is None or n < len(head) + len(tail):
+            return None
+        return n
+
+    @staticmethod
+    def _stream_top(rd, big, n):
+        """The file line the read's stream reaches at its N-th line (its ranges over a file of `big`
+        lines, `big` past any place the first N lines can reach)."""
+        if rd.ranges is not None:
+            ranges = [(a, big if b is None else (a if b < a else b)) for a, b in rd.ranges]
+        else:
+            ranges = [(rd.start or 1, big if rd.end is None else rd.end)]
+        seq = [x for x in range(1, big + 1) for a, b in ranges if a <= x <= b]
+        return seq[n - 1] if len(seq) >= n else big
+
     def length(self, rel):
         base = self.cur[rel] if rel in self.cur else (self.ws.lines(rel) if self.ws is not None else None)
         return len(base) if base is not None else None
@@ -323,10 +342,13 @@ class Run(Tools):
             seq = S.compose(rd.ops, length)
             if seq is None and length is None and getattr(rd, "own", True) and head:
                 # docs "What counts as displayed": a stream to the file's end from a known line
-                # shows its first lines (all n when whole, the head when cut)
-                seq = S.compose_open(rd.ops, len(head))
+                # shows its first lines (all n when whole, the head when cut; the tail too when
+                # the log states the output's line count N: the stream's first N lines)
+                n = self.stated_of(head, tail)
+                seq = S.compose_open(rd.ops, n or len(head))
                 if seq is not None:
-                    return [(rel, s, e) for s, e in runs_of(seq[:len(head)])]
+                    keep = seq[:len(head)] + (seq[len(head):][-len(tail):] if n and tail else [])
+                    return [(rel, s, e) for s, e in runs_of(keep)]
             if seq is None:
                 return []  # file length unknown
             h = len(head)
@@ -342,13 +364,19 @@ class Run(Tools):
             if to_end:
                 # docs "What counts as displayed" (sessions 28, 29): a read from a known line to the
                 # file's end (whole file, `tail -n +K`, `sed -n 'a,$p'`) shows the stream's first
-                # lines: all n of an output shown whole, the head of a cut one (none of this
-                # oracle's formats states the output's line count); only when no other command of
-                # the call printed
+                # lines: all n of an output shown whole, the head of a cut one, and its tail too
+                # when the log states the output's line count N (the tools oracle's Codex: the
+                # stream's first N lines; none of the shell oracle's formats states it); only when
+                # no other command of the call printed
                 if not getattr(rd, "own", True) or not head:
                     return []  # file length unknown
-                virtual = True
-                length = 2 + len(head) + max([rd.start or 1] + [x for a, b in (rd.ranges or []) for x in (a, b or 0)])
+                n = self.stated_of(head, tail)
+                virtual = not n
+                length = 2 + (n or len(head)) + max([rd.start or 1] + [x for a, b in (rd.ranges or []) for x in (a, b or 0)])
+                if n:
+                    # the stream's first N lines: the length is where they end
+                    top = self._stream_top(rd, length, n)
+                    length = top
         if rd.ranges is not None:
             ranges = [(a, a if b is not None and b < a else b) for a, b in rd.ranges]
             ranges = [(a, length if b is None else (b if length is None else min(b, length)))

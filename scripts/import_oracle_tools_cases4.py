@@ -308,3 +308,21 @@ def shell_forms():
     ]), {("a.py", 3, 5), ("src/q.py", 4, 4), ("src/r.py", 8, 8), ("a.py", 3, 5)}, {
         "output without line numbers": 2, "only matched parts shown": 3, "unknown command": 1,
         "path outside repo": 1, "no lines shown": 1}
+
+
+def codex_stated_to_end():
+    # docs "What counts as displayed" (session 29): a cut read from a known line to the file's end
+    # (`tail -n +K`, as a later stage too, `sed -n 'K,$p'`) credits its head, and its tail where Codex's
+    # `Total output lines: N` states the output's line count: the stream's first N lines, so the tail is
+    # their last t (K+N-t .. K+N-1). Unstated, the head alone (no workspace: the length is unknown).
+    yield "codex: a cut tail -n +K places its tail by Total output lines", codex_log([
+        call("c1", "exec_command", {"cmd": "tail -n +5 e.py", "workdir": CWD}),
+        out("c1", chunk("Total output lines: 10\n\n5\n6 …9 tokens truncated… 13\n14\n")),
+        call("c2", "exec_command", {"cmd": "cat f.py | tail -n +3", "workdir": CWD}),
+        out("c2", chunk("Total output lines: 20\n\n3\n4 …9 tokens truncated… 21\n22\n")),
+        call("c3", "exec_command", {"cmd": "sed -n '4,$p' g.py", "workdir": CWD}),
+        out("c3", chunk("Total output lines: 8\n\n4\n5 …9 tokens truncated… 10\n11\n")),
+        call("c4", "exec_command", {"cmd": "tail -n +5 h.py", "workdir": CWD}),
+        out("c4", chunk("5\n6 …9 tokens truncated… 13\n14\n")),
+    ]), {("e.py", 5, 6), ("e.py", 13, 14), ("f.py", 3, 4), ("f.py", 21, 22), ("g.py", 4, 5), ("g.py", 10, 11),
+         ("h.py", 5, 6)}, {}

@@ -8,6 +8,8 @@ What differs from the shell oracle's logs is given here, each from docs/importer
   Code's markers, Codex's, Gemini's and Inspect's as the format readers rewrite them); a tail whose first
   line is whole keeps it for a numbered read (the shell model drops a tail's first line, which in its
   formats always starts mid-line);
+- "What counts as displayed": a cut read to the file's end from a known line (`tail -n +K`, `sed -n
+  'K,$p'`, as a later stage too) places its tail where the log states the output's line count N (Codex);
 - the working directory is the call's (Claude Code's session `cwd`, Codex's `workdir`, the V1
   terminal's); with none (ATIF, Inspect), relative paths are repository paths;
 - "Edits and line mapping": a file the structured tools edited or created is the tools oracle's
@@ -51,10 +53,23 @@ class ShellRun(E.Run):
 
     def read(self, rd, cwd, output):
         self.numbered = bool(rd.numbered or rd.kind == "grepN")
+        self.stated = stated(output)
         try:
             return super().read(rd, cwd, output)
         finally:
-            self.numbered = False
+            self.numbered, self.stated = False, None
+
+
+def stated(output):
+    """docs "What counts as displayed" (sessions 28, 29): the output's line count the log states, which
+    places the tail of a cut read to the file's end from a known line (`tail -n +K`, `sed -n 'K,$p'`,
+    `cat`): older Codex's `[... omitted K of N lines ...]`, or Codex's `Total output lines: N` before
+    this very text (a text built from it, polls appended, states nothing). None when not stated."""
+    m = re.search(r"\n\[\.\.\. omitted \d+ of (\d+) lines \.\.\.\]\n\n", output)
+    if m:
+        return int(m.group(1))
+    kept = lib.STATED.get(id(output), (None, None))
+    return kept[1] if kept[0] is output else None
 
 
 def model(run, roots):
