@@ -30,7 +30,7 @@ pub struct ExploreArgs {
     /// Explorer name for rows (or text files) that give none; default: the file's stem.
     #[arg(long, value_name = "NAME")]
     pub explorer: Option<String>,
-    /// The instance a text-form --preds file answers.
+    /// The instance a text-form --preds file answers (refused when every --preds file is JSONL).
     #[arg(long, value_name = "ID")]
     pub instance: Option<String>,
     /// Keep only the first K regions of each prediction (`all`: no cut).
@@ -92,11 +92,18 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
         );
         return Ok(Exit::Input);
     }
-    let mut preds: Vec<PredRow> = Vec::new();
+    let (mut preds, mut any_text): (Vec<PredRow>, bool) = (Vec::new(), false);
     for file in &args.preds {
-        let p = load_preds(file, &args)?;
+        let (p, text) = load_preds(file, &args)?;
         errors += report_errors(&p.errors);
         preds.extend(p.items);
+        any_text |= text;
+    }
+    // `--instance` names what a text-form file answers; beside JSONL alone it did nothing.
+    if args.instance.is_some() && !any_text {
+        bail!(
+            "--instance goes with a text-form --preds file only: JSONL rows name their own instance"
+        );
     }
     if preds.is_empty() {
         say!("error: no valid prediction rows, nothing to score");
@@ -155,7 +162,8 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
 }
 
 /// One predictions file: JSONL, or CLI-agent text for `--instance` (`readcov_files::explore_inputs`).
-fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
+/// One --preds file's rows, and whether it was text-form (the rows of `--instance`).
+fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool)> {
     check_kind(file, Role::ExplorePreds)?;
     let bytes = read_input(file)?;
     let name = file.display().to_string();
@@ -165,8 +173,12 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<Parsed<PredRow>> {
     );
     let explorer = args.explorer.clone().unwrap_or(stem);
     let root = args.pred_root.as_deref();
+    // Without an instance a JSONL file parses and a text-form one is told apart (it needs one).
+    if let Ok(parsed) = explore_preds(&bytes, &name, &explorer, root, None) {
+        return Ok((parsed, false));
+    }
     match explore_preds(&bytes, &name, &explorer, root, args.instance.as_deref()) {
-        Ok(parsed) => Ok(parsed),
+        Ok(parsed) => Ok((parsed, true)),
         Err(_) => bail!(
             "{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID"
         ),

@@ -183,3 +183,37 @@ fn harmless_options_say_so_in_help() {
         "{cb}"
     );
 }
+
+/// `explore --instance` names what a text-form `--preds` file answers; with JSONL predictions
+/// only (their rows name their instance) it scored the same as without it.
+#[test]
+fn explore_instance_without_a_text_file_is_refused() {
+    let fx = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/explore");
+    let args = |preds: &str, extra: &[&str]| {
+        let mut a = vec![
+            "explore",
+            "--bench",
+            "bench.jsonl",
+            "--preds",
+            preds,
+            "--file-lengths",
+            "lengths.json",
+        ];
+        a.extend_from_slice(extra);
+        readcov_in(&fx, &a)
+    };
+    let o = args("preds.jsonl", &["--instance", "pylint-dev__pylint-4604"]);
+    refused(&o, &["--instance", "text-form --preds"]);
+    assert!(o.stdout.is_empty());
+    // Beside a text-form file it is taken (the JSONL file beside it too).
+    let o = args(
+        "cli-agent.txt",
+        &[
+            "--preds",
+            "preds.jsonl",
+            "--instance",
+            "pylint-dev__pylint-4604",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
