@@ -58,7 +58,8 @@ pub struct ImportArgs {
     #[arg(long, value_enum, default_value_t = layout::Layout::Log, conflicts_with_all = ["task", "run"])]
     pub layout: layout::Layout,
     /// A BEIR-style corpus (`corpus.jsonl`, or a folder holding it): a TREC run's docids are its
-    /// `_id`s, each mapped to the span the corpus gives (docs/retrievers.md).
+    /// `_id`s, each mapped to the span the corpus gives (docs/retrievers.md). Refused with another
+    /// --format; with auto and no TREC run among the inputs, a warning says it mapped nothing.
     #[arg(long, value_name = "CORPUS")]
     pub corpus: Option<PathBuf>,
     /// Files (or dataset rows) imported at once, on this many threads (default: the available
@@ -164,6 +165,11 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     out.sink.finish(!all_failed)?;
     let tally = done.tally;
     report::print(&tally);
+    // With `--format auto` the kind of each file is known only once read: a corpus no TREC run
+    // used is said, not passed over in silence (it was).
+    if args.corpus.is_some() && tally.imported_files > 0 && !tally.per_format.contains_key("trec") {
+        say!("warning: --corpus: no input imported here was a TREC run, so it mapped nothing (it goes with TREC runs only)");
+    }
     if let Some(shard) = args.shard {
         let all = plan.all_bytes();
         say!("  shard {shard}: {total} of {all} input byte(s)");

@@ -217,3 +217,34 @@ fn explore_instance_without_a_text_file_is_refused() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// `import --corpus` beside inputs none of which is a TREC run (format auto) imported the same
+/// rows and said nothing: the kind is known only once each file is read, so it is said then.
+#[test]
+fn import_corpus_without_a_trec_run_is_said() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let corpus = "tests/fixtures/beir/corpus.jsonl";
+    let traj = std::fs::read_dir(root.join("tests/data/real/openhands"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .min()
+        .unwrap();
+    let traj = traj.to_str().unwrap();
+    let says = "warning: --corpus: no input imported here was a TREC run";
+    let o = readcov_in(&root, &["import", traj, "--corpus", corpus, "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    let o = readcov_in(
+        &root,
+        &[
+            "import",
+            "tests/fixtures/beir/run.trec",
+            "--corpus",
+            corpus,
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains(says), "{}", stderr(&o));
+}
