@@ -37,8 +37,9 @@ pub struct SheetArgs {
     pub ledger: Option<PathBuf>,
     /// Syntax units JSONL: {"path","start","end"} per unit (function, method, class…). An edit is
     /// judged on the smallest unit holding it; outside every unit, on ±10 lines. Without --units,
-    /// units come from the --workspace files (tree-sitter), if given.
-    #[arg(long, value_name = "FILE")]
+    /// units come from the --workspace files (tree-sitter), if given. The edits are the --reads
+    /// file's: without it there is nothing to judge, so it is refused.
+    #[arg(long, value_name = "FILE", requires = "reads")]
     pub units: Option<PathBuf>,
     /// Tasks JSONL: {"task","required":[axes]} — the axes each task requires, declared up front.
     #[arg(long, value_name = "FILE")]
@@ -64,8 +65,14 @@ pub struct SheetArgs {
     /// Repository root: absolute paths are made relative to it; windows are clipped to file lengths.
     #[arg(long, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
-    /// Which read sources count (comma-separated: agent, human, manual, retriever).
-    #[arg(long, value_delimiter = ',', default_value = "agent,human,retriever")]
+    /// Which read sources count (comma-separated: agent, human, manual, retriever). With --reads
+    /// (refused without it: there is no read to filter).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "agent,human,retriever",
+        requires = "reads"
+    )]
     pub sources: Vec<SourceArg>,
     #[arg(long, value_enum, default_value_t = SheetFormat::Table)]
     pub format: SheetFormat,

@@ -248,3 +248,23 @@ fn import_corpus_without_a_trec_run_is_said() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(!stderr(&o).contains(says), "{}", stderr(&o));
 }
+
+/// `sheet --units` and `--sources` without `--reads` graded the same sheet as without them (the
+/// units judge the reads' edits, the sources filter the reads): refused, naming --reads.
+#[test]
+fn sheet_units_or_sources_without_reads_are_refused() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let f = "tests/fixtures/sheet/";
+    let (runs, units, reads) = (
+        format!("{f}runs.jsonl"),
+        format!("{f}units.jsonl"),
+        format!("{f}reads.jsonl"),
+    );
+    for extra in [&["--units", units.as_str()][..], &["--sources", "human"]] {
+        let o = readcov_in(&root, &[&["sheet", "--runs", &runs][..], extra].concat());
+        refused(&o, &["--reads", extra[0]]);
+        let with = [&["sheet", "--runs", &runs, "--reads", &reads][..], extra].concat();
+        let o = readcov_in(&root, &with);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+    }
+}
