@@ -166,9 +166,7 @@ def report_sheet_cases(d):
         ("real trajectory", runs + ["--gold", f"{REAL}/gold.jsonl", "--reads", traj, "--format", "json"]),
         ("all-bad runs", ["--runs", i("runs-allbad.jsonl"), "--gold", i("gold-bad.jsonl"),
                           "--reads", i("reads-bad.jsonl")]),
-        # --units goes with --reads (the edits it judges; refused without it since session 29).
         ("duplicate tasks, bad units", runs + ["--tasks", i("tasks-dup.jsonl"), "--ledger", f"{sh}/ledger.jsonl",
-                                               "--reads", f"{sh}/reads.jsonl",
                                                "--units", i("sheet-units-bad.jsonl"), "--format", "json"]),
         ("missing ledger", runs + ["--ledger", i("nope.jsonl")]),
         ("missing runs", ["--runs", i("nope.jsonl")]),

@@ -133,8 +133,8 @@ def case(rng, d):
         args += ["--k", ",".join(str(k) for k in sorted(rng.sample(range(1, 6), rng.randint(1, 3))))]
     if rng.random() < 0.5:
         args += ["--threshold", rng.choice(["0.3", "0.5", "0.8", "1"])]
-    # --sources and --units go with --reads (refused without it since session 29); the draws are made
-    # either way, so the seeded sheets stay the same.
+    # --sources goes with --reads (refused without it since session 29); the draw is made either way,
+    # so the seeded sheets stay the same.
     if rng.random() < 0.3:
         sources = ["--sources", ",".join(rng.sample(["agent", "human", "manual", "retriever"], rng.randint(1, 3)))]
         args += sources if "--reads" in args else []
@@ -148,7 +148,7 @@ def case(rng, d):
         for x in picked:
             x.update(pick(rng, ({}, 6), ({"kind": "function", "name": "f", "depth": 0}, 3), ({"size": 3}, 0.3)))
         write(d, "units.jsonl", [json.dumps(x) for x in picked] + (["{}"] if rng.random() < 0.2 else []))
-        args += ["--units", f"{d}/units.jsonl"] if "--reads" in args else []
+        args += ["--units", f"{d}/units.jsonl"]
     elif u < 0.5:
         os.makedirs(f"{d}/ws", exist_ok=True)
         for f, n in FILES.items():

@@ -38,8 +38,8 @@ pub struct SheetArgs {
     /// Syntax units JSONL: {"path","start","end"} per unit (function, method, class…). An edit is
     /// judged on the smallest unit holding it; outside every unit, on ±10 lines. Without --units,
     /// units come from the --workspace files (tree-sitter), if given. The edits are the --reads
-    /// file's: without it there is nothing to judge, so it is refused.
-    #[arg(long, value_name = "FILE", requires = "reads")]
+    /// file's: without it the file is only checked (its lines, its kind).
+    #[arg(long, value_name = "FILE")]
     pub units: Option<PathBuf>,
     /// Tasks JSONL: {"task","required":[axes]} — the axes each task requires, declared up front.
     #[arg(long, value_name = "FILE")]
