@@ -358,6 +358,19 @@ def _given(rows: Optional[RowsInput], what: str) -> RowsInput:
     return rows
 
 
+def _widen(widen: Any, workspace: Any, workspaces: Any) -> int:
+    """`widen` checked as `_count` checks a count, or the default +-10. Given without `workspace`
+    or `workspaces` it changed nothing (the what-if needs the sources to parse): InputError, as
+    the CLI refuses `--widen` without `--workspace`/`--workspaces` (session 29)."""
+    if widen is None:
+        return 10
+    _count("widen", widen)
+    if workspace is None and workspaces is None:
+        raise InputError("<arguments>", 0, "widen", "`widen` goes with `workspace` or `workspaces`: "
+                         "without the sources there is no what-if to widen")
+    return int(widen)
+
+
 def _count(name: str, value: Any, least: int = 0, most: int = sys.maxsize) -> Any:
     """A count or size parameter, checked before the extension sees it: a non-integer value or
     one below `least` raises InputError naming the parameter (the extension's unsigned types
@@ -588,7 +601,7 @@ def score(
     workspaces: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
     breakdown: Union[bool, str] = True,
-    widen: int = 10,
+    widen: Optional[int] = None,
     outcomes: Optional[OutcomesInput] = None,
     sources: SourcesArg = None,
     errors: str = "raise",
@@ -612,6 +625,9 @@ def score(
         "columns": the rows carry no lists either, and the breakdown is kept by the extension
         and given as columns by `result.files` / `result.spans` on first access (a fraction of
         the time and memory of the lists in every row).
+    widen: the +-N lines what-if of the unit columns (default 10); with `workspace` or
+        `workspaces` only (without the sources there is no what-if: InputError, as the CLI
+        refuses `--widen` without `--workspace`).
     outcomes: labels (`task`, `run`, `resolved`; or SWE-bench rows with `resolved`), as
         `--outcomes`: each labelled run is a row, read or not (a run that read nothing scores 0),
         and every row carries its run's label as `resolved` (None for a run the labels do not name).
@@ -632,7 +648,7 @@ def score(
     with _no_gc():
         rows, totals, partial, errs, notes, kept = _call(
             _native.score, g, r, _threshold(threshold), _path(workspace, "workspace"), _shard(shard), breakdown is True,
-            _count("widen", widen), _path(workspaces, "workspaces"), outcomes=o, columns=columns,
+            _widen(widen, workspace, workspaces), _path(workspaces, "workspaces"), outcomes=o, columns=columns,
             sources=_sources(sources),
         )
     result = ScoreResult(rows)

@@ -13,6 +13,7 @@ from . import (
     RowsInput,
     _call,
     _count,
+    _widen,
     _threshold,
     _finish,
     _given,
@@ -88,7 +89,7 @@ def score_sets(
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
-    widen: int = 10,
+    widen: Optional[int] = None,
     sources: SourcesArg = None,
     errors: str = "raise",
 ) -> GoldSetsResult:
@@ -106,13 +107,14 @@ def score_sets(
         resolved runs of its task (leave-one-out; `--consensus`), with `agree` ("all" or K),
         `min_runs` and `loo_failed` ("matched" or "full") as the CLI's flags of the same names.
     workspace / workspaces: the repository, or one per task (`DIR/<task>/`): unit columns per set.
+    widen: the +-N lines what-if (default 10), with `workspace` or `workspaces` only, as `score`.
     shard: "i/n" or (i, n): only the tasks of that shard (`--shard`).
     sources: which reads count, as `score` takes it (`--sources`).
     """
     rows, totals, errs, notes = _call(
         _native.score_sets,
         _named(gold), _input(reads, "reads"), _outcomes(outcomes),
-        _threshold(threshold), _path(workspace, "workspace"), _path(workspaces, "workspaces"), _shard(shard), _count("widen", widen),
+        _threshold(threshold), _path(workspace, "workspace"), _path(workspaces, "workspaces"), _shard(shard), _widen(widen, workspace, workspaces),
         bool(consensus), str(agree), _count("min_runs", min_runs), loo_failed,
         sources=_sources(sources),
     )

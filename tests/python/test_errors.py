@@ -114,3 +114,26 @@ def test_import_with_a_wrong_explicit_format_is_an_error():
     assert list(got) == [] and len(got.errors) == 1 and got.summary["runs"] >= 0
     # The right format still imports.
     assert len(readcov.import_log(log, format="openhands")) > 0
+
+
+@pytest.mark.parametrize("call", [
+    lambda ws: readcov.score(GOLD, READS, widen=5, workspace=ws),
+    lambda ws: readcov.score_sets({"a": GOLD}, READS, widen=5, workspace=ws),
+], ids=["score", "score_sets"])
+def test_widen_without_the_sources_is_refused_as_the_cli_refuses_it(call, tmp_path):
+    # Session 29: `widen` without `workspace`/`workspaces` changed nothing (no what-if without the
+    # sources) and was taken silently; the CLI refuses `--widen` there (exit 2), and so does Python.
+    with pytest.raises(readcov.InputError) as e:
+        call(None)
+    assert (e.value.file, e.value.field) == ("<arguments>", "widen"), e.value
+    assert "`widen` goes with `workspace` or `workspaces`" in e.value.message, e.value
+    gold, reads = tmp_path / "gold.jsonl", tmp_path / "reads.jsonl"
+    gold.write_text("".join(f'{{"task":"t","path":"a.py","start":{s},"end":{e}}}\n' for s, e in [(1, 5)]))
+    reads.write_text('{"task":"t","run":"r","path":"a.py","start":1,"end":2}\n')
+    assert "--widen goes with --workspace" in cli(
+        "score", "--gold", gold, "--reads", reads, "--widen", "5", check=False
+    ).stderr
+    # With the sources it is taken; without `widen` no workspace is needed.
+    (tmp_path / "a.py").write_text("".join(f"x{i} = {i}\n" for i in range(8)))
+    assert len(call(str(tmp_path))) == 1
+    assert len(readcov.score(GOLD, READS)) == 1

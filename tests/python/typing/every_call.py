@@ -25,7 +25,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     notes: List[Dict[str, Any]] = gold.notes
     units = readcov.gold_from_patch(swebench=real / "gold.jsonl", expand="units", workspaces=sources, max_unit=200, window=10)
     diff = readcov.gold_from_patch("--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@\n-a\n+b\n", task="t", anchor=1, exclude_tests=True)
-    rows: readcov.ScoreResult = readcov.score(gold, reads, threshold=0.5, breakdown=False, widen=10)
+    rows: readcov.ScoreResult = readcov.score(gold, reads, threshold=0.5, breakdown=False, widen=10, workspaces=sources)
     humans: readcov.ScoreResult = readcov.score(gold, reads, sources=["agent", "human"], breakdown=False)
     labelled: readcov.ScoreResult = readcov.score(gold, reads, outcomes=real / "gold.jsonl", workspaces=sources)
     resolved: Optional[bool] = labelled[0]["resolved"]
