@@ -4,6 +4,19 @@
 
 use readcov_core::{ScoreOptions, Source};
 
+/// An option, whether it was given, what it goes with, and whether that was given.
+pub type GoesWith<'a> = (&'a str, bool, &'a str, bool);
+
+/// The first option given without what it goes with, refused (`error: --window goes with
+/// --expand units or --tests only`): before session 29 such options were accepted and changed
+/// nothing. `gold` and `report` check their options with it.
+pub fn refuse_idle(options: &[GoesWith]) -> anyhow::Result<()> {
+    match options.iter().find(|(_, given, _, with)| *given && !*with) {
+        Some((flag, _, with, _)) => anyhow::bail!("{flag} goes with {with} only"),
+        None => Ok(()),
+    }
+}
+
 /// One `--sources` value: which reads count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SourceArg {

@@ -90,17 +90,12 @@ impl std::str::FromStr for AtKs {
 /// What only the HTML page shows, given without `--html`: refused (before session 29 it was
 /// accepted and changed nothing in the LCOV, the SARIF or the summary).
 fn check_html_only(args: &ReportArgs) -> Result<()> {
-    let html_only = [
-        ("--runs", args.runs.is_some()),
-        ("--title", args.title.is_some()),
-        ("--at-k", args.at_k.is_some()),
-    ];
-    match html_only.iter().find(|(_, given)| *given) {
-        Some((flag, _)) if args.html.is_none() => {
-            anyhow::bail!("{flag} goes with --html only: the HTML page alone shows it")
-        }
-        _ => Ok(()),
-    }
+    let html = args.html.is_some();
+    crate::args::refuse_idle(&[
+        ("--runs", args.runs.is_some(), "--html", html),
+        ("--title", args.title.is_some(), "--html", html),
+        ("--at-k", args.at_k.is_some(), "--html", html),
+    ])
 }
 
 pub fn run(args: ReportArgs) -> Result<Exit> {

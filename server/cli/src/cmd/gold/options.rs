@@ -2,48 +2,30 @@
 //! nothing there is refused, named with what it goes with, rather than silently ignored.
 
 use super::{Expand, GoldArgs, GoldFormat};
+use crate::args::refuse_idle;
 use anyhow::Result;
 
-/// Options of one source given with another. Checked here, not by clap's `requires`: a
-/// requirement naming a member of the required `source` group is met by any member of it, so
-/// `--from-diff P --tests` and `--from-swebench R --corpus C` passed (`--corpus` ignored).
+/// Options given where they do nothing: of one source with another, or of a definition or
+/// format not asked for. Checked here, not by clap's `requires`: a requirement naming a member of
+/// the required `source` group is met by any member of it, so `--from-diff P --tests` and
+/// `--from-swebench R --corpus C` passed (`--corpus` ignored); the others were accepted and
+/// changed nothing before session 29.
 pub(super) fn check(args: &GoldArgs) -> Result<()> {
-    let wrong = [
-        (
-            "--corpus",
-            args.corpus.is_some(),
-            "--from-beir",
-            args.from_beir.is_some(),
-        ),
-        (
-            "--split",
-            args.split.is_some(),
-            "--from-beir",
-            args.from_beir.is_some(),
-        ),
+    let beir = args.from_beir.is_some();
+    let patches = args.from_diff.is_some() || args.from_swebench.is_some();
+    let runs = args.from_runs.is_some();
+    let expands = args.expand == Expand::Units || args.tests;
+    let units = args.expand == Expand::Units;
+    let from_patches = "--from-diff or --from-swebench";
+    refuse_idle(&[
+        ("--corpus", args.corpus.is_some(), "--from-beir", beir),
+        ("--split", args.split.is_some(), "--from-beir", beir),
         (
             "--tests",
             args.tests,
             "--from-swebench",
             args.from_swebench.is_some(),
         ),
-    ];
-    if let Some((flag, _, source, _)) = wrong
-        .iter()
-        .find(|(_, given, _, source)| *given && !*source)
-    {
-        anyhow::bail!("{flag} goes with {source} only");
-    }
-    check_options(args)
-}
-
-/// Options of one source or output given where they do nothing: refused, named with what they
-/// go with (before session 29 each was accepted and changed nothing).
-fn check_options(args: &GoldArgs) -> Result<()> {
-    let patches = args.from_diff.is_some() || args.from_swebench.is_some();
-    let runs = args.from_runs.is_some();
-    let expands = args.expand == Expand::Units || args.tests;
-    let wrong = [
         (
             "--task",
             args.task.is_some(),
@@ -54,24 +36,9 @@ fn check_options(args: &GoldArgs) -> Result<()> {
         ("--agree", args.agree.is_some(), "--from-runs", runs),
         ("--min-runs", args.min_runs.is_some(), "--from-runs", runs),
         ("--optional", args.optional, "--from-runs", runs),
-        (
-            "--anchor",
-            args.anchor.is_some(),
-            "--from-diff or --from-swebench",
-            patches,
-        ),
-        (
-            "--exclude-tests",
-            args.exclude_tests,
-            "--from-diff or --from-swebench",
-            patches,
-        ),
-        (
-            "--expand units",
-            args.expand == Expand::Units,
-            "--from-diff or --from-swebench",
-            patches,
-        ),
+        ("--anchor", args.anchor.is_some(), from_patches, patches),
+        ("--exclude-tests", args.exclude_tests, from_patches, patches),
+        ("--expand units", units, from_patches, patches),
         (
             "--max-unit",
             args.max_unit.is_some(),
@@ -90,9 +57,5 @@ fn check_options(args: &GoldArgs) -> Result<()> {
             "--format qrels",
             args.format == GoldFormat::Qrels,
         ),
-    ];
-    match wrong.iter().find(|(_, given, _, ok)| *given && !*ok) {
-        Some((flag, _, with, _)) => anyhow::bail!("{flag} goes with {with} only"),
-        None => Ok(()),
-    }
+    ])
 }
