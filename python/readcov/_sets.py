@@ -25,6 +25,7 @@ from . import (
     _sources,
     _native,
     SourcesArg,
+    InputError,
 )
 
 #: Each set's keys in a row, in `readcov score --format csv`'s order (the unit keys follow with a
@@ -76,15 +77,27 @@ def _named(gold: GoldSets) -> List[Tuple[Optional[str], Union[str, Tuple[bytes, 
     return [(None, _input(gold, "gold"))]  # type: ignore[arg-type, unused-ignore]
 
 
+def _consensus_only(consensus: Any, **given: Any) -> None:
+    """`agree`, `min_runs` and `loo_failed` tune the leave-one-out consensus: given without
+    `consensus=True` they changed nothing. InputError naming the first, as the CLI refuses
+    `--agree`, `--min-runs` and `--loo-failed` without `--consensus` (session 29)."""
+    if consensus:
+        return
+    for name, value in given.items():
+        if value is not None:
+            raise InputError("<arguments>", 0, name, f"`{name}` goes with `consensus=True`: it tunes the "
+                             "leave-one-out consensus, which is not computed without it")
+
+
 def score_sets(
     gold: GoldSets,
     reads: RowsInput,
     *,
     outcomes: Optional[OutcomesInput] = None,
     consensus: bool = False,
-    agree: Union[str, int] = "all",
-    min_runs: int = 2,
-    loo_failed: str = "matched",
+    agree: Union[None, str, int] = None,
+    min_runs: Optional[int] = None,
+    loo_failed: Optional[str] = None,
     threshold: float = 0.5,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
@@ -105,17 +118,22 @@ def score_sets(
         (`OutcomesInput`: {run: input}, "RUN=FILE", several merged).
     consensus: add the set `consensus-loo`: each run scored against the consensus of the *other*
         resolved runs of its task (leave-one-out; `--consensus`), with `agree` ("all" or K),
-        `min_runs` and `loo_failed` ("matched" or "full") as the CLI's flags of the same names.
+        `min_runs` and `loo_failed` ("matched" or "full") as the CLI's flags of the same names
+        (defaults "all", 2, "matched"); given without `consensus=True` they raise InputError, as
+        the CLI refuses them without `--consensus`.
     workspace / workspaces: the repository, or one per task (`DIR/<task>/`): unit columns per set.
     widen: the +-N lines what-if (default 10), with `workspace` or `workspaces` only, as `score`.
     shard: "i/n" or (i, n): only the tasks of that shard (`--shard`).
     sources: which reads count, as `score` takes it (`--sources`).
     """
+    min_runs = _count("min_runs", min_runs)
+    _consensus_only(consensus, agree=agree, min_runs=min_runs, loo_failed=loo_failed)
     rows, totals, errs, notes = _call(
         _native.score_sets,
         _named(gold), _input(reads, "reads"), _outcomes(outcomes),
         _threshold(threshold), _path(workspace, "workspace"), _path(workspaces, "workspaces"), _shard(shard), _widen(widen, workspace, workspaces),
-        bool(consensus), str(agree), _count("min_runs", min_runs), loo_failed,
+        bool(consensus), str("all" if agree is None else agree), 2 if min_runs is None else min_runs,
+        "matched" if loo_failed is None else loo_failed,
         sources=_sources(sources),
     )
     result = GoldSetsResult(rows)

@@ -143,3 +143,21 @@ def test_a_harness_report_is_outcomes_as_in_the_cli(real_files):
     by = {(r["task"], r["run"]): r["resolved"] for r in got}
     assert by[("astropy__astropy-12907", "mini-swe-agent")] is True
     assert by[("astropy__astropy-14182", "mini-swe-agent")] is False
+
+
+@pytest.mark.parametrize("kwargs", [{"agree": 2}, {"min_runs": 1}, {"loo_failed": "full"}], ids=lambda k: next(iter(k)))
+def test_consensus_options_without_consensus_are_refused_as_the_cli_refuses_them(kwargs, sets):
+    # Session 29: without consensus=True they changed nothing and were taken silently; the CLI
+    # refuses --agree, --min-runs and --loo-failed without --consensus (exit 2), and so does Python.
+    (name, value), = kwargs.items()
+    with pytest.raises(readcov.InputError) as e:
+        readcov.score_sets(sets["edit"], sets["reads"], outcomes=REAL / "gold.jsonl", **kwargs)
+    assert (e.value.file, e.value.field) == ("<arguments>", name), e.value
+    assert f"`{name}` goes with `consensus=True`" in e.value.message, e.value
+    flag = "--" + name.replace("_", "-")
+    p = cli("score", "--gold", sets["edit"], "--reads", sets["reads"], "--outcomes", REAL / "gold.jsonl",
+            flag, str(value), check=False)
+    assert p.returncode == 2 and "--consensus" in p.stderr, p.stderr
+    # With consensus=True the same value is taken.
+    got = readcov.score_sets(sets["edit"], sets["reads"], outcomes=REAL / "gold.jsonl", consensus=True, **kwargs)
+    assert got.totals[-1]["gold_set"] == "consensus-loo", got.totals
