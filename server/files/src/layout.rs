@@ -4,6 +4,7 @@
 //! whole folder; without it a log that names no instance id would take its file name (the model)
 //! as its task.
 
+use crate::logs::is_conversation;
 use readcov_import::ImportOptions;
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub fn task_run_files(files: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for f in files {
-        if !f.is_dir() || f.join("base_state.json").is_file() {
+        if !f.is_dir() || is_conversation(f) {
             out.push(f.clone());
             continue;
         }
@@ -33,7 +34,7 @@ pub fn folder_files(files: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for f in files {
         let before = out.len();
-        if f.is_dir() && !f.join("base_state.json").is_file() {
+        if f.is_dir() && !is_conversation(f) {
             walk(f, &mut out);
         }
         // A file as it is; a folder with no file under it too, refused naming it (`logs::read`).
@@ -55,7 +56,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
             continue;
         }
         if p.is_dir() && !link {
-            match p.join("base_state.json").is_file() {
+            match is_conversation(&p) {
                 true => out.push(p),
                 false => walk(&p, out),
             }

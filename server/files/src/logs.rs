@@ -105,6 +105,12 @@ fn sorted_files(dir: &Path, prefix: &str, suffix: &str) -> Vec<PathBuf> {
     v
 }
 
+/// Whether `dir` is an OpenHands V1 conversation folder (one log: `base_state.json` and its
+/// `events/`), which the import reads whole rather than as the files in it.
+pub fn is_conversation(dir: &Path) -> bool {
+    dir.join("base_state.json").is_file()
+}
+
 /// The bytes of one argument (a V1 conversation folder assembled into JSONL).
 pub fn read(p: &Path) -> Result<Vec<u8>, FileError> {
     let folder = if p.is_dir() {
@@ -115,7 +121,7 @@ pub fn read(p: &Path) -> Result<Vec<u8>, FileError> {
         None
     };
     match folder {
-        Some(dir) if dir.join("base_state.json").is_file() => conversation(&dir),
+        Some(dir) if is_conversation(&dir) => conversation(&dir),
         Some(dir) => Err(FileError::new(
             &dir,
             "not a regular file (a folder with no file to import, and not an OpenHands V1 \
