@@ -16,8 +16,17 @@ pub struct NeedsInstance {
     pub name: String,
 }
 
-/// One predictions file: JSONL, or CLI-agent text (`path:10-20` or `path` per line, one row for
-/// `instance`) when its first non-blank byte (a UTF-8 BOM skipped) is not `{`.
+/// Whether a predictions file is CLI-agent text (`path:10-20` or `path` per line), which answers
+/// one instance, rather than JSONL: its first non-blank byte (a UTF-8 BOM skipped) is not `{`.
+pub fn is_text_form(bytes: &[u8]) -> bool {
+    let first = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace() && **b != 0xEF && **b != 0xBB && **b != 0xBF);
+    first.is_some_and(|b| *b != b'{')
+}
+
+/// One predictions file: JSONL, or CLI-agent text (one row for `instance`) when
+/// [`is_text_form`].
 pub fn explore_preds(
     bytes: &[u8],
     name: &str,
@@ -25,10 +34,7 @@ pub fn explore_preds(
     root: Option<&str>,
     instance: Option<&str>,
 ) -> Result<Parsed<PredRow>, NeedsInstance> {
-    let first = bytes
-        .iter()
-        .find(|b| !b.is_ascii_whitespace() && **b != 0xEF && **b != 0xBB && **b != 0xBF);
-    if first.is_none_or(|b| *b == b'{') {
+    if !is_text_form(bytes) {
         return Ok(parse_preds(bytes, name, explorer, root));
     }
     let Some(instance) = instance else {

@@ -14,7 +14,7 @@ use readcov_core::explore::{
     DEFAULT_TOP_K,
 };
 use readcov_core::Parsed;
-use readcov_files::explore_inputs::{explore_preds, lengths_from_workspace};
+use readcov_files::explore_inputs::{explore_preds, is_text_form, lengths_from_workspace};
 use readcov_files::input::Role;
 use std::path::{Path, PathBuf};
 
@@ -161,8 +161,8 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// One predictions file: JSONL, or CLI-agent text for `--instance` (`readcov_files::explore_inputs`).
-/// One --preds file's rows, and whether it was text-form (the rows of `--instance`).
+/// One --preds file's rows (JSONL, or CLI-agent text for `--instance`:
+/// `readcov_files::explore_inputs`), and whether it was text-form.
 fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool)> {
     check_kind(file, Role::ExplorePreds)?;
     let bytes = read_input(file)?;
@@ -173,12 +173,9 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool)
     );
     let explorer = args.explorer.clone().unwrap_or(stem);
     let root = args.pred_root.as_deref();
-    // Without an instance a JSONL file parses and a text-form one is told apart (it needs one).
-    if let Ok(parsed) = explore_preds(&bytes, &name, &explorer, root, None) {
-        return Ok((parsed, false));
-    }
+    let text = is_text_form(&bytes);
     match explore_preds(&bytes, &name, &explorer, root, args.instance.as_deref()) {
-        Ok(parsed) => Ok((parsed, true)),
+        Ok(parsed) => Ok((parsed, text)),
         Err(_) => bail!(
             "{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID"
         ),
