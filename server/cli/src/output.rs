@@ -19,10 +19,15 @@ pub fn is_stdout(out: Option<&Path>) -> bool {
 pub fn write_output(out: Option<&Path>, bytes: &[u8]) -> Result<()> {
     match out.filter(|_| !is_stdout(out)) {
         Some(p) => write_file(p, bytes),
-        None => match std::io::stdout().lock().write_all(bytes) {
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-            other => other.context("cannot write to stdout"),
-        },
+        None => {
+            // Flushed here: a write error the buffer held (a full disk) is this call's, not
+            // lost at exit.
+            let mut w = std::io::stdout().lock();
+            match w.write_all(bytes).and_then(|()| w.flush()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.context("cannot write to stdout"),
+            }
+        }
     }
 }
 

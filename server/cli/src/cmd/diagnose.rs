@@ -14,7 +14,6 @@ use anyhow::Result;
 use clap::Args;
 use readcov_core::Partial;
 use readcov_files::diagnose as files;
-use std::io::Write;
 use std::path::PathBuf;
 
 pub use render::summary_table;
@@ -76,11 +75,7 @@ pub fn run(args: DiagnoseArgs) -> Result<Exit> {
     inputs.match_notes(&runs).iter().for_each(|n| say!("{n}"));
     let summary = partial.finish();
     let text = render::render(args.format, &runs, &summary, args.summary, !args.no_legend);
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
-        _ => {}
-    }
+    crate::output::print(&text)?;
     if let Some(path) = &args.emit_partial {
         write_partial(path, args.shard, Partial::Diagnose { diagnose: partial })?;
     }

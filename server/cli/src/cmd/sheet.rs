@@ -16,7 +16,6 @@ use readcov_core::sheet::{parse_axes, SheetPartial};
 use readcov_files::input::Source;
 use readcov_files::report::ReportError;
 use readcov_files::sheet::{grade, Graded, SheetSettings, SheetSources};
-use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -183,8 +182,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         }
         SheetFormat::Table => table::render(&sheet) + &table::no_run(&sheet.no_run_tasks),
     };
-    // A closed pipe (`| head`) is not an error worth a panic.
-    let _ = std::io::stdout().write_all(text.as_bytes());
+    crate::output::print(&text)?;
     if errors > 0 {
         say!("{errors} input error(s) skipped; the valid records were graded (unreadable run records count as planned, never scorable)");
     }

@@ -102,3 +102,47 @@ fn a_closed_stdout_ends_each_command_quietly() {
     let o = closed_stdout(&root, &["merge", "--format", "json", part]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// A write that fails for another reason than a closed reader (a full disk: `/dev/full`) is an
+/// error naming standard output, exit 2, never a silent exit 0 with the output lost: `sheet`
+/// ignored every write error (`let _ = write_all`) before the review of session 29, when it and
+/// `diagnose` took `output::print` (which flushes, so the error is not left to the exit).
+#[test]
+fn a_full_stdout_is_an_error_not_lost_output() {
+    let full = Path::new("/dev/full");
+    assert!(full.exists(), "this test needs /dev/full (Linux)");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let real = real_data();
+    let (gold, run) = (
+        real.join("gold.jsonl"),
+        real.join("openhands/pylint-dev__pylint-4604.json"),
+    );
+    let (gold, run) = (gold.to_str().unwrap(), run.to_str().unwrap());
+    let cases: [&[&str]; 2] = [
+        &[
+            "sheet",
+            "--runs",
+            "tests/fixtures/sheet/runs.jsonl",
+            "--gold",
+            "tests/fixtures/sheet/gold.jsonl",
+            "--reads",
+            "tests/fixtures/sheet/reads.jsonl",
+        ],
+        &["diagnose", "--gold", gold, "--reads", run],
+    ];
+    for args in cases {
+        let o = Command::new(env!("CARGO_BIN_EXE_readcov"))
+            .current_dir(&root)
+            .args(args)
+            .stdout(std::fs::File::create(full).unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run readcov");
+        let err = stderr(&o);
+        assert!(
+            o.status.code() == Some(2) && err.contains("cannot write to stdout"),
+            "{args:?}: {:?}\n{err}",
+            o.status
+        );
+    }
+}
