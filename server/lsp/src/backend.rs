@@ -60,6 +60,13 @@ pub struct Inner {
     pub loading: AtomicBool,
     /// Large answers handed to readcov's transport to write (`readcov/summary`).
     pub streamed: Arc<crate::transport::streamed::Streamed>,
+    /// Held while diagnostics are computed and sent (`publish.rs`): two refreshes racing — a
+    /// widen's own and the file watcher's — sent in another order than they computed in, and
+    /// the editor kept the older figures.
+    pub publishing: tokio::sync::Mutex<()>,
+    /// Feature `debug-panic` only: holds one document's publish between computing and sending.
+    #[cfg(feature = "debug-panic")]
+    pub publish_hold: crate::guard::PublishHold,
 }
 
 pub type Shared = Arc<Inner>;
@@ -76,6 +83,9 @@ impl Inner {
             watcher_syncs: Default::default(),
             loading: AtomicBool::new(false),
             streamed: Arc::default(),
+            publishing: tokio::sync::Mutex::new(()),
+            #[cfg(feature = "debug-panic")]
+            publish_hold: Default::default(),
         }
     }
 

@@ -77,6 +77,18 @@ pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Opt
         crate::guard::DEBUG_SYNCS => Ok(Some(json!({
             "watcherSyncs": me.watcher_syncs.load(std::sync::atomic::Ordering::Relaxed)
         }))),
+        #[cfg(feature = "debug-panic")]
+        crate::guard::DEBUG_HOLD_PUBLISH => {
+            if !me.publish_hold.is_waiting() {
+                me.publish_hold.arm();
+            }
+            Ok(Some(json!({ "waiting": me.publish_hold.is_waiting() })))
+        }
+        #[cfg(feature = "debug-panic")]
+        crate::guard::DEBUG_RELEASE_PUBLISH => {
+            me.publish_hold.release();
+            Ok(None)
+        }
         other => Err(invalid(format!("unknown command `{other}`"))),
     }
 }

@@ -23,6 +23,48 @@ pub const DEBUG_PANIC: &str = "readcov.debugPanic";
 /// With the same feature: how many re-syncs the file watcher has started.
 pub const DEBUG_SYNCS: &str = "readcov.debugSyncs";
 
+/// With the same feature: the next document publish waits between computing its diagnostics
+/// and sending them, until [`DEBUG_RELEASE_PUBLISH`]; answers whether one waits now. Lets a
+/// test put a state change between the two, as a busy machine's scheduler sometimes did.
+pub const DEBUG_HOLD_PUBLISH: &str = "readcov.debugHoldPublish";
+
+/// With the same feature: lets the held publish go.
+pub const DEBUG_RELEASE_PUBLISH: &str = "readcov.debugReleasePublish";
+
+/// [`DEBUG_HOLD_PUBLISH`]'s state.
+#[cfg(feature = "debug-panic")]
+#[derive(Default)]
+pub struct PublishHold {
+    armed: std::sync::atomic::AtomicBool,
+    waiting: std::sync::atomic::AtomicBool,
+    release: tokio::sync::Notify,
+}
+
+#[cfg(feature = "debug-panic")]
+impl PublishHold {
+    pub fn arm(&self) {
+        self.armed.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_waiting(&self) -> bool {
+        self.waiting.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    pub fn release(&self) {
+        self.release.notify_one();
+    }
+
+    /// Waits for [`PublishHold::release`] when armed (once).
+    pub async fn wait_if_armed(&self) {
+        use std::sync::atomic::Ordering::SeqCst;
+        if self.armed.swap(false, SeqCst) {
+            self.waiting.store(true, SeqCst);
+            self.release.notified().await;
+            self.waiting.store(false, SeqCst);
+        }
+    }
+}
+
 /// A tower service that catches panics in the wrapped service's `call` and in its futures.
 #[derive(Debug)]
 pub struct CatchPanic<S> {

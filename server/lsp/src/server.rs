@@ -198,10 +198,7 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let closed = self.inner.docs.remove(&params.text_document.uri);
-        self.inner
-            .client
-            .publish_diagnostics(params.text_document.uri, Vec::new(), None)
-            .await;
+        self.inner.clear_published(params.text_document.uri).await;
         // A gold file of the selected task keeps its diagnostics, now from the disk.
         if let Some(path) = closed.and_then(|(_, d)| d.path) {
             let only = std::collections::BTreeSet::from([path]);

@@ -37,6 +37,12 @@ impl Inner {
     /// Pushes the diagnostics of the selected task's gold files that are not open (`only`:
     /// just these paths), unless the client pulls them (`workspace/diagnostic`).
     pub async fn publish_closed(&self, only: Option<&std::collections::BTreeSet<String>>) {
+        let _turn = self.publishing.lock().await;
+        self.publish_closed_now(only).await;
+    }
+
+    /// [`Inner::publish_closed`] with [`Inner::publishing`] held by the caller.
+    async fn publish_closed_now(&self, only: Option<&std::collections::BTreeSet<String>>) {
         // While large logs load no figure is shown; the refresh after the load publishes.
         if self.caps.pull_diagnostics.load(Ordering::Relaxed) || self.is_loading() {
             return;
@@ -62,11 +68,28 @@ impl Inner {
         }
     }
 
+    /// Pushes an open document's diagnostics (unless the client pulls them).
     pub async fn publish(&self, uri: &Uri) {
+        let _turn = self.publishing.lock().await;
+        self.publish_now(uri).await;
+    }
+
+    /// Clears what was pushed for `uri` (a document closed), in turn with every other publish.
+    pub async fn clear_published(&self, uri: Uri) {
+        let _turn = self.publishing.lock().await;
+        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
+
+    /// [`Inner::publish`] with [`Inner::publishing`] held by the caller: what is computed here
+    /// is sent before any other publish computes, so the last diagnostics a client receives
+    /// are the last computed.
+    async fn publish_now(&self, uri: &Uri) {
         if self.caps.pull_diagnostics.load(Ordering::Relaxed) {
             return;
         }
         if let Some((diags, version)) = self.diagnostics_for(uri) {
+            #[cfg(feature = "debug-panic")]
+            self.publish_hold.wait_if_armed().await;
             self.client
                 .publish_diagnostics(uri.clone(), diags, Some(version))
                 .await;
@@ -75,20 +98,24 @@ impl Inner {
 
     /// After a state change: re-publish diagnostics of the affected open documents, tell the
     /// client (`readcov/didChange`, inlay hint and code lens refresh when supported).
+    ///
+    /// Computed and sent in one turn of [`Inner::publishing`]: a refresh racing another (the
+    /// file watcher's beside a command's) waits, so it computes from the state the other left.
     pub async fn refresh(self: &Arc<Self>, changed: Changed) {
+        let turn = self.publishing.lock().await;
         let uris: Vec<Uri> = self
             .docs
             .iter()
             .filter(|d| changed.all || d.path.as_ref().is_some_and(|p| changed.paths.contains(p)))
             .map(|d| d.key().clone())
             .collect();
-        self.publish_closed((!changed.all).then_some(&changed.paths))
+        self.publish_closed_now((!changed.all).then_some(&changed.paths))
             .await;
         if uris.is_empty() && !changed.all {
             return;
         }
         for uri in &uris {
-            self.publish(uri).await;
+            self.publish_now(uri).await;
         }
         // What a view found it could not map (a file that differs from its base) is logged.
         self.report_problems().await;
@@ -96,6 +123,7 @@ impl Inner {
         self.client
             .send_notification::<DidChange>(json!({ "uris": list }))
             .await;
+        drop(turn);
         // Refresh requests wait for the client's answer: never in the caller's path.
         let me = self.clone();
         tokio::spawn(async move {

@@ -8,6 +8,7 @@ mod features;
 mod fixture_titles;
 mod hostile;
 mod live;
+mod publish_order;
 mod pull;
 mod real_sources;
 mod stays_up;
