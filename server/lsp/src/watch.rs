@@ -84,6 +84,11 @@ impl Running {
     pub fn appeared(&self, paths: &[PathBuf]) -> bool {
         (paths.iter()).any(|p| self.missing.keys().any(|m| m.starts_with(p)))
     }
+
+    /// The folders asked for that did not exist when this watcher started.
+    pub fn missing_dirs(&self) -> BTreeSet<PathBuf> {
+        self.missing.keys().cloned().collect()
+    }
 }
 
 /// The folders to watch for these files.

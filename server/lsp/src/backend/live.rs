@@ -107,12 +107,22 @@ impl Inner {
             let watched = self.store.watched();
             // A folder of a watched file was made (e.g. `.readcov/` by the first recorded
             // read, or by another program): watch it, and read what it already holds.
-            let appeared = (self.watcher.lock().ok())
-                .is_some_and(|w| w.as_ref().is_some_and(|r| r.appeared(&paths)));
+            let (appeared, was_missing) = (self.watcher.lock().ok())
+                .and_then(|w| w.as_ref().map(|r| (r.appeared(&paths), r.missing_dirs())))
+                .unwrap_or_default();
             if appeared && self.watch_files() {
-                let changed = self.sync_files(&watched);
+                // Only the files of the folders that were missing: syncing every watched file
+                // took `readcov.toml` for changed, so the first recorded read reloaded the
+                // configuration, the gold and every log from the start.
+                let inside: Vec<PathBuf> = (watched.iter())
+                    .filter(|f| f.parent().is_some_and(|d| was_missing.contains(d)))
+                    .cloned()
+                    .collect();
+                let changed = self.sync_files(&inside);
                 self.report_problems().await;
                 self.refresh(changed).await;
+                // Counted once done: a test waits for it before looking at what was logged.
+                self.watcher_syncs.fetch_add(1, Ordering::Relaxed);
                 return;
             }
             let hits: Vec<PathBuf> = paths.into_iter().filter(|p| watched.contains(p)).collect();

@@ -10,6 +10,7 @@ mod hostile;
 mod live;
 mod publish_order;
 mod pull;
+mod read_log_appears;
 mod real_sources;
 mod stays_up;
 mod store_reload;
