@@ -7,13 +7,12 @@
 //! status 0.
 
 use crate::common::spawn_lsp;
-use crate::lsp_client::{file_uri, Client};
+use crate::lsp_client::{file_uri, Client, WAIT};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 #[derive(Deserialize)]
 struct Manifest {
@@ -254,7 +253,7 @@ async fn check(case: &Case) -> Vec<String> {
     });
     let client = Client::new(out, input);
     let mut bad = Vec::new();
-    // Every call below fails the test (a panic) after 10 s without an answer.
+    // Every call below fails the test (a panic) after `WAIT` without an answer.
     client.initialize(&root, json!({}), json!({})).await;
     let uri = file_uri(&root.join("src/app.py"));
     let text = app_text();
@@ -311,10 +310,10 @@ async fn check(case: &Case) -> Vec<String> {
         }
     }
     client.shutdown().await;
-    match tokio::time::timeout(Duration::from_secs(10), child.wait()).await {
+    match tokio::time::timeout(WAIT, child.wait()).await {
         Ok(Ok(status)) if status.success() => {}
         Ok(status) => bad.push(format!("exit: {status:?}")),
-        Err(_) => bad.push("the process did not end within 10 s of `exit`".into()),
+        Err(_) => bad.push(format!("the process did not end within {WAIT:?} of `exit`")),
     }
     let after = snapshot(&root, &watched);
     for p in &case.unchanged {

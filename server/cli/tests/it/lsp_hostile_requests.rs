@@ -4,7 +4,7 @@
 //! panic), and the answers are the right ones, not wrapped numbers.
 
 use crate::common::spawn_lsp;
-use crate::lsp_client::{file_uri, Client};
+use crate::lsp_client::{file_uri, Client, WAIT};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -126,7 +126,7 @@ async fn extreme_values_to_the_custom_methods_are_answered_never_a_caught_panic(
         assert!(resp.get("result").is_some() != resp.get("error").is_some());
     }
     client.shutdown().await;
-    let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait())
+    let status = tokio::time::timeout(WAIT, child.wait())
         .await
         .expect("exited after shutdown/exit")
         .unwrap();

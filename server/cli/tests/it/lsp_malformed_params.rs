@@ -3,13 +3,13 @@
 //! of the object, missing and mistyped fields, lines at −1, 2³¹, u32::MAX, 2³², u64::MAX, 1.5 and
 //! 1e300, unknown URIs, URIs outside the workspace and of the root folder, empty and huge task and
 //! run ids, NULs and a right-to-left override. Each request is answered once with a result or an
-//! LSP error — never `InternalError` (a caught panic), never silence (the client's 10 s limit) —
+//! LSP error — never `InternalError` (a caught panic), never silence (the client's `WAIT`) —
 //! each notification with nothing, and afterwards the server still shows the fixture's figures
 //! and ends with status 0 on `shutdown` + `exit`. `lsp_hostile_requests.rs` checks the answers
 //! to well-formed extreme values; this one checks that nothing malformed gets through.
 
 use crate::common::spawn_lsp;
-use crate::lsp_client::{file_uri, Client};
+use crate::lsp_client::{file_uri, Client, WAIT};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -268,7 +268,7 @@ async fn malformed_params_to_every_custom_method_and_command_are_answered_never_
         }
     }
     client.shutdown().await;
-    let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait())
+    let status = tokio::time::timeout(WAIT, child.wait())
         .await
         .expect("exited after shutdown/exit")
         .unwrap();

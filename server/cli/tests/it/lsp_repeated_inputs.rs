@@ -49,7 +49,7 @@ fn rows(summary: &Value) -> Vec<(String, String, u64, u64)> {
 }
 
 /// The summary of a server started on `root` with this `readcov.toml`, and whether it logged
-/// `text` (when one is given; looking waits up to 10 s for a message that never comes).
+/// `text` (when one is given; looking waits up to `WAIT` for a message that never comes).
 async fn summary(root: &Path, toml: &str, text: Option<&str>) -> (Value, bool) {
     std::fs::write(root.join("readcov.toml"), toml).unwrap();
     let (mut child, out, input) = spawn_lsp(|c| {
@@ -57,7 +57,7 @@ async fn summary(root: &Path, toml: &str, text: Option<&str>) -> (Value, bool) {
     });
     let client = Client::new(out, input);
     client.initialize(root, json!({}), json!({})).await;
-    // Answered within the client's 10 s, or the test fails with "no answer".
+    // Answered within the client's `WAIT`, or the test fails with "no answer".
     let s = client.request("readcov/summary", json!({})).await;
     let logged = match text {
         Some(t) => client.logged(t).await,

@@ -126,13 +126,13 @@ async fn summary_and_runs_over_pipes_match_the_cli_before_and_after_a_rotation()
             json!({"changes": [{"uri": uri, "type": 2}]}),
         )
         .await;
-    let mut got = Figures::new();
-    for _ in 0..200 {
-        got = summarised(&client.request("readcov/summary", json!({})).await);
-        if got.keys().any(|(_, run)| run == "r9") {
-            break;
-        }
+    // Polled until r9 shows, for at most the client's `WAIT` (a debug build on a loaded
+    // machine may take seconds to re-read the log).
+    let deadline = std::time::Instant::now() + crate::lsp_client::WAIT;
+    let mut got = summarised(&client.request("readcov/summary", json!({})).await);
+    while !got.keys().any(|(_, run)| run == "r9") && std::time::Instant::now() < deadline {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        got = summarised(&client.request("readcov/summary", json!({})).await);
     }
     assert_eq!(
         got, after,

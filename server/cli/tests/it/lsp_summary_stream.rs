@@ -30,7 +30,7 @@ async fn the_binarys_summary_over_pipes_is_the_old_answer_byte_for_byte() {
     });
     let mut raw = Raw::new(out, input);
     let new = session(&mut raw, &root).await;
-    let status = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait())
+    let status = tokio::time::timeout(crate::lsp_client::WAIT, child.wait())
         .await
         .expect("exit ends the server")
         .unwrap();

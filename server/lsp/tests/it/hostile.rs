@@ -380,10 +380,10 @@ fn tree(root: &std::path::Path) -> Vec<String> {
     out
 }
 
-/// Waits (up to 10 s) for `readcov/summary` to have a row of `run` and returns its
-/// (gold lines, covered lines).
+/// Waits (up to [`common::WAIT`]) for `readcov/summary` to have a row of `run` and
+/// returns its (gold lines, covered lines).
 async fn row_of(client: &Client, run: &str) -> (Value, Value) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + common::WAIT;
     loop {
         let s = client.request("readcov/summary", json!({})).await;
         let rows = s["rows"].as_array().cloned().unwrap_or_default();
