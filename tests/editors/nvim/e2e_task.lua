@@ -27,6 +27,7 @@ vim.fn.writefile({
   'task = "' .. TASK .. '"',
 }, ws .. "/readcov.toml")
 
+if os.getenv("READCOV_LSP_DEBUG") then vim.lsp.set_log_level("debug") end
 local readcov = require("readcov")
 readcov.setup({ cmd = { bin, "lsp" } })
 local VARIABLES = ws .. "/pylint/checkers/variables.py"
