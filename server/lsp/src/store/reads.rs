@@ -37,10 +37,17 @@ impl Store {
     /// meanwhile sees the old reads or the new, never none (clearing first once made
     /// `readcov/selectRun` answer with no runs) and never both (a summary counted them twice).
     pub fn reload_reads(&self) {
-        let stale = self.held_origins();
-        if let Ok(mut logs) = self.logs.lock() {
-            logs.clear();
-        }
+        // Taken under the logs' lock, which every poll holds while it stores: a poll storing
+        // the first reads of a log between the two steps left them out of `stale`, so they
+        // stayed beside the same reads read again (a hover listed such a read twice).
+        let stale = match self.logs.lock() {
+            Ok(mut logs) => {
+                let stale = self.held_origins();
+                logs.clear();
+                stale
+            }
+            Err(_) => self.held_origins(),
+        };
         let all = Staging {
             all: true,
             stale,
