@@ -82,7 +82,8 @@ def files_of(a):
 
 def check_beir(rc, a, label):
     corpus_f, qrels_f, queries_f = files_of(a)
-    args = ["--from-beir", a.path, "--split", a.split]
+    # --split picks a file in a dataset folder; beside a qrels file it is refused (docs/gold.md)
+    args = ["--from-beir", a.path] + (["--split", a.split] if os.path.isdir(a.path) else [])
     for k in ("corpus", "workspace", "workspaces"):
         if getattr(a, k):
             args += [f"--{k}", getattr(a, k)]

@@ -198,8 +198,12 @@ def audit(rc, args, shards=None, seen=None):
     all_bad = any(key in opts and ctx["bad"].get(opts[key]) and not value
                   for key, value in (("ledger", ctx["ledger"]), ("tasks", ctx["tasks"]),
                                      ("units", ctx["units"])))
+    # docs/evaluation.md: --regeneration-limit with no run record that has `regeneration_count`
+    # counts nothing and is refused (with --shard it is a warning: another shard may have counts)
+    idle_limit = ctx["limit"] is not None and shards is None and \
+        all(r.get("regeneration_count") is None for r in ctx["runs"])
     refuse = not ctx["runs"] or ctx["gold"] == {} or ctx["reads"] == {} or 0 in ctx["ks"] or \
-        not set(opts.get("require", "target").split(",")) <= set(AXES) or all_bad  # bad options too
+        not set(opts.get("require", "target").split(",")) <= set(AXES) or all_bad or idle_limit  # bad options too
     if refuse:
         p = subprocess.run([rc, "sheet"] + args + ["--format", "json"], capture_output=True, text=True)
         if p.returncode != 2:

@@ -99,6 +99,18 @@ pub fn locbench(input: &LocbenchInput) -> Result<Locbench, LocbenchError> {
     })
 }
 
+impl Locbench {
+    /// The first level whose cutoffs the caller gave (`given`: file, module, function) though no
+    /// task has gold at it (readcov gold without a workspace names files only; Loc-Bench rows
+    /// may name no module): there the ks change nothing but the labels of empty rows, so the
+    /// CLI (`--k-module`) and Python (`k_module=`) refuse them rather than take them silently.
+    pub fn ks_without_gold(&self, given: [bool; 3]) -> Option<LocLevel> {
+        (self.results.iter().zip(given))
+            .find(|(r, given)| *given && r.instances == 0)
+            .map(|(r, _)| r.level)
+    }
+}
+
 /// The localizations, refused when the file is of another kind.
 fn load_preds(
     source: &Source,

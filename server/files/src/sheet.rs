@@ -55,6 +55,18 @@ pub struct Graded {
     pub errors: usize,
 }
 
+/// A regeneration limit given though no graded run record has `regeneration_count`: the
+/// validator audit counts nothing against it (session 30: taken silently). `readcov sheet
+/// --regeneration-limit` and Python's `regeneration_limit=` refuse it; with a shard they warn
+/// instead (another shard's records may have counts, and merged shards must share the limit).
+pub fn regeneration_limit_idle(sheet: &Sheet) -> bool {
+    sheet.regeneration_limit.is_some()
+        && sheet
+            .runs
+            .iter()
+            .all(|r| r.trial.regeneration_count.is_none())
+}
+
 /// Loads every input of the sheet, saying what loading says to `said` as it comes, and grades
 /// the sheet.
 pub fn grade(

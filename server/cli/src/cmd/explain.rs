@@ -40,7 +40,9 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "ID")]
     pub against: Option<String>,
     /// Leave the stages out (search, read, edit, change, tests and their verdict; `null` in JSON).
-    #[arg(long)]
+    /// --patches and --test-report are the stages' inputs: refused beside it.
+    // They were accepted and never read (session 30); `report --no-stages` refused them already.
+    #[arg(long, conflicts_with_all = ["patches", "test_report"])]
     pub no_stages: bool,
     #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
     pub format: ExplainFormat,

@@ -63,6 +63,7 @@ pub struct GoldArgs {
     #[arg(long, value_name = "CORPUS")]
     pub corpus: Option<PathBuf>,
     /// --from-beir: the qrels split of a dataset folder (`qrels/<split>.tsv`; default: test).
+    /// Refused beside a qrels file (it is its own split).
     #[arg(long, value_name = "SPLIT")]
     pub split: Option<String>,
     /// --from-runs: outcome labels, `task` (or `instance_id`), `run`, `resolved`; or a

@@ -11,7 +11,7 @@ use crate::inputs::report_errors;
 use crate::render::{ratio, Format, Table};
 use anyhow::Result;
 use clap::Args;
-use readcov_core::locbench::LocResult;
+use readcov_core::locbench::{LocLevel, LocResult};
 use readcov_files::input::Source;
 use readcov_files::locbench::{locbench, LocbenchError, LocbenchInput};
 use std::io::Write;
@@ -33,15 +33,17 @@ pub struct LocbenchArgs {
     /// One workspace per task: DIR/<task>/.
     #[arg(long, value_name = "DIR")]
     pub workspaces: Option<PathBuf>,
-    /// File-level ks.
-    #[arg(long, value_name = "K,...", default_value = "1,2,3,5", value_parser = Ks::parse)]
-    pub k_file: Ks,
-    /// Module-level ks.
-    #[arg(long, value_name = "K,...", default_value = "5,10", value_parser = Ks::parse)]
-    pub k_module: Ks,
-    /// Function-level ks.
-    #[arg(long, value_name = "K,...", default_value = "5,10", value_parser = Ks::parse)]
-    pub k_function: Ks,
+    /// File-level ks [default: 1,2,3,5]. Given for a level no task has gold at, this option and
+    /// the two below are refused (readcov gold without --workspace or --workspaces names files
+    /// only).
+    #[arg(long, value_name = "K,...", value_parser = Ks::parse)]
+    pub k_file: Option<Ks>,
+    /// Module-level ks [default: 5,10].
+    #[arg(long, value_name = "K,...", value_parser = Ks::parse)]
+    pub k_module: Option<Ks>,
+    /// Function-level ks [default: 5,10].
+    #[arg(long, value_name = "K,...", value_parser = Ks::parse)]
+    pub k_function: Option<Ks>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
 }
@@ -57,12 +59,21 @@ impl Ks {
 }
 
 pub fn run(args: LocbenchArgs) -> Result<Exit> {
+    let given = [&args.k_file, &args.k_module, &args.k_function].map(Option::is_some);
     let input = LocbenchInput {
         gold: Source::Path(args.gold),
         preds: Source::Path(args.preds),
         workspace: args.workspace,
         workspaces: args.workspaces,
-        ks: [args.k_file.0, args.k_module.0, args.k_function.0],
+        ks: [
+            (&args.k_file, LocLevel::File),
+            (&args.k_module, LocLevel::Module),
+            (&args.k_function, LocLevel::Function),
+        ]
+        .map(|(ks, level)| {
+            ks.as_ref()
+                .map_or_else(|| level.default_ks().to_vec(), |k| k.0.clone())
+        }),
     };
     let done = match locbench(&input) {
         Ok(done) => done,
@@ -76,6 +87,14 @@ pub fn run(args: LocbenchArgs) -> Result<Exit> {
     report_errors(&done.errors);
     for note in &done.notes {
         say!("{note}");
+    }
+    // Cutoffs given for a level no task has gold at changed nothing (session 30: taken silently).
+    if let Some(level) = done.ks_without_gold(given) {
+        let l = level.label();
+        anyhow::bail!(
+            "--k-{l}: no task has gold at {l} level, so its ks change nothing (readcov gold is \
+             named at module and function level through --workspace or --workspaces)"
+        );
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     render(&mut out, args.format, &done.results)?;

@@ -111,18 +111,21 @@ pub struct ScoreArgs {
     pub widen_given: Option<u32>,
     /// Retrieval at k (e.g. `1,3,5,10`): score only each task's top-k ranked chunks (reads with
     /// `rank ≤ k`, ties all kept), for each k, with the ±N / enclosing-unit widening what-if
-    /// (docs/retrievers.md).
+    /// (docs/retrievers.md). Takes no --outcomes and no --timings (it reads no labels and times
+    /// nothing: refused).
+    // `--outcomes` and `--timings` were silently ignored here (session 30).
     #[arg(long, value_name = "K,...", value_parser = at_k::Ks::parse,
-          conflicts_with_all = ["shard", "emit_partial", "fail_under", "summary", "consensus"])]
+          conflicts_with_all = ["shard", "emit_partial", "fail_under", "summary", "consensus",
+                                "outcomes", "timings"])]
     pub at_k: Option<at_k::Ks>,
     /// With --at-k: instead of scores, write the ranked chunks as a TREC run at this level
     /// (documents: files, `path:Qualified.name` units, or `path:N` lines; rank = best chunk
     /// rank, ties in reading order, distinct scores) for any TREC tool to score against
     /// `readcov gold --format qrels --level` (docs/retrievers.md).
-    // A TREC run is its own format: `--format` and `--detail` beside it are refused (they were
-    // silently ignored).
+    // A TREC run is its own format: `--format`, `--detail` and `--widen` (the what-if it does
+    // not compute) beside it are refused (they were silently ignored).
     #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k",
-          conflicts_with_all = ["format", "detail"])]
+          conflicts_with_all = ["format", "detail", "widen_given"])]
     pub trec_run: Option<at_k::LevelArg>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]

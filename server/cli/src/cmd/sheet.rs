@@ -55,7 +55,8 @@ pub struct SheetArgs {
     #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u32).range(1..))]
     pub k: Vec<u32>,
     /// The scenario validator's regeneration limit: a run still rejected after this many
-    /// regenerations counts as failed at the limit in the validator audit.
+    /// regenerations counts as failed at the limit in the validator audit. Refused when no run
+    /// record has `regeneration_count` (with --shard: a warning).
     #[arg(long, value_name = "N")]
     pub regeneration_limit: Option<u32>,
     /// Line coverage at or above this makes the exploration axis true.
@@ -165,6 +166,17 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
         }
         g => g?,
     };
+    if readcov_files::sheet::regeneration_limit_idle(&sheet) {
+        let why = format!(
+            "--regeneration-limit goes with run records that have `regeneration_count` only: no \
+             record of {} has one, so it counts nothing",
+            args.runs.display()
+        );
+        match args.shard {
+            None => anyhow::bail!(why),
+            Some(_) => say!("warning: {why} in this shard"),
+        }
+    }
     if let Some(path) = &args.emit_partial {
         let partial = readcov_core::Partial::Sheet {
             sheet: SheetPartial::of(&sheet, &args.k),

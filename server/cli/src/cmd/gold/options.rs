@@ -17,9 +17,21 @@ pub(super) fn check(args: &GoldArgs) -> Result<()> {
     let expands = args.expand == Expand::Units || args.tests;
     let units = args.expand == Expand::Units;
     let from_patches = "--from-diff or --from-swebench";
+    // A qrels file is its own split: `--split` picks a file in a dataset folder only (session 30:
+    // beside a file it was taken and changed nothing).
+    let beir_folder = args
+        .from_beir
+        .as_deref()
+        .is_some_and(std::path::Path::is_dir);
     refuse_idle(&[
         ("--corpus", args.corpus.is_some(), "--from-beir", beir),
         ("--split", args.split.is_some(), "--from-beir", beir),
+        (
+            "--split",
+            args.split.is_some(),
+            "a --from-beir dataset folder (a qrels file is its own split)",
+            beir_folder,
+        ),
         (
             "--tests",
             args.tests,

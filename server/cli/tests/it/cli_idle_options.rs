@@ -1,0 +1,175 @@
+//! Session 30's end of the audit `cli_silent_options` began: options that were accepted and
+//! changed nothing in some combination are refused (exit 2, the error naming the option and why).
+//! Each test's refused case exited 0 on 70db00d.
+
+use crate::common;
+
+use common::{readcov_in, stderr};
+use std::path::{Path, PathBuf};
+
+const GOLD: &str = "{\"task\":\"t1\",\"path\":\"a.py\",\"start\":1,\"end\":4}\n";
+const READS: &str =
+    "{\"task\":\"t1\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2,\"rank\":1}\n";
+
+fn inputs() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("gold.jsonl"), GOLD).unwrap();
+    std::fs::write(dir.path().join("reads.jsonl"), READS).unwrap();
+    std::fs::write(dir.path().join("a.py"), "a\nb\nc\nd\ne\n").unwrap();
+    let labels = "{\"task\":\"t1\",\"run\":\"r\",\"resolved\":true}\n";
+    std::fs::write(dir.path().join("labels.jsonl"), labels).unwrap();
+    std::fs::write(dir.path().join("patches.jsonl"), "").unwrap();
+    dir
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn refused(o: &std::process::Output, says: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    for s in says {
+        assert!(stderr(o).contains(s), "{s:?} not in: {}", stderr(o));
+    }
+    assert!(o.stdout.is_empty(), "nothing is written when refused");
+}
+
+fn ok(o: &std::process::Output) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+}
+
+/// `score --at-k` reads no labels and times nothing: `--outcomes` and `--timings` beside it were
+/// taken and changed nothing; `--widen` beside `--trec-run` sized a what-if a TREC run never has.
+#[test]
+fn score_at_k_options_that_do_nothing_are_refused() {
+    let dir = inputs();
+    let score = |extra: &[&str]| {
+        let mut a = vec!["score", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+        a.extend_from_slice(extra);
+        readcov_in(dir.path(), &a)
+    };
+    let o = score(&["--at-k", "1", "--outcomes", "labels.jsonl"]);
+    refused(&o, &["--at-k", "--outcomes"]);
+    refused(
+        &score(&["--at-k", "1", "--timings"]),
+        &["--at-k", "--timings"],
+    );
+    let trec = ["--at-k", "1", "--trec-run", "file", "--widen", "3"];
+    refused(&score(&trec), &["--trec-run", "--widen"]);
+    // Where they do something, they are taken.
+    ok(&score(&["--at-k", "1", "--widen", "3"]));
+    ok(&score(&["--at-k", "1", "--trec-run", "file"]));
+    ok(&score(&["--outcomes", "labels.jsonl", "--timings"]));
+}
+
+/// `explain --no-stages` leaves the stages out, and `--patches` / `--test-report` are only read
+/// for them: beside it they were never opened (`report --no-stages` refused them already).
+#[test]
+fn explain_stage_inputs_beside_no_stages_are_refused() {
+    let dir = inputs();
+    let explain = |extra: &[&str]| {
+        let mut a = vec!["explain", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+        a.extend_from_slice(&["--task", "t1"]);
+        a.extend_from_slice(extra);
+        readcov_in(dir.path(), &a)
+    };
+    let o = explain(&["--no-stages", "--patches", "patches.jsonl"]);
+    refused(&o, &["--no-stages", "--patches"]);
+    let o = explain(&["--no-stages", "--test-report", "labels.jsonl"]);
+    refused(&o, &["--no-stages", "--test-report"]);
+    ok(&explain(&["--no-stages"]));
+    ok(&explain(&["--patches", "patches.jsonl"]));
+}
+
+/// `locbench --k-module` / `--k-function` at a level no task has gold at (readcov gold without
+/// a workspace names files only) printed empty rows under the ks given, whatever they were.
+#[test]
+fn locbench_ks_of_a_level_without_gold_are_refused() {
+    let root = root();
+    let fx = "tests/fixtures/locbench/";
+    let run = |gold: &str, extra: &[&str]| {
+        let (gold, preds) = (format!("{fx}{gold}"), format!("{fx}locagent.jsonl"));
+        let mut a = vec!["locbench", "--gold", &gold, "--preds", &preds];
+        a.extend_from_slice(extra);
+        readcov_in(&root, &a)
+    };
+    let o = run("swebench3.jsonl", &["--k-module", "3"]);
+    refused(
+        &o,
+        &[
+            "--k-module",
+            "no task has gold at module level",
+            "--workspace",
+        ],
+    );
+    let o = run("swebench3.jsonl", &["--k-function", "1,2"]);
+    refused(&o, &["--k-function", "function level"]);
+    // The file level has gold; the defaults are never refused; with the workspaces (units)
+    // or Loc-Bench rows the module level has gold.
+    ok(&run("swebench3.jsonl", &["--k-file", "3"]));
+    ok(&run("swebench3.jsonl", &[]));
+    let ws = ["--workspaces", "tests/data/real/sources", "--k-module", "3"];
+    ok(&run("swebench3.jsonl", &ws));
+    ok(&run("gold-file-changes.jsonl", &["--k-module", "3"]));
+}
+
+/// `sheet --regeneration-limit` counts rejected runs at the limit among the records that have
+/// `regeneration_count`: with none, it counted nothing and the sheet was the same.
+#[test]
+fn sheet_regeneration_limit_without_counts_is_refused() {
+    let root = root();
+    let fixture = root.join("tests/fixtures/sheet/runs.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let runs: String = (std::fs::read_to_string(&fixture).unwrap().lines())
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("regeneration_count");
+            v.to_string() + "\n"
+        })
+        .collect();
+    std::fs::write(dir.path().join("runs.jsonl"), runs).unwrap();
+    let sheet = |runs: &Path, extra: &[&str]| {
+        let mut a = vec!["sheet", "--runs", runs.to_str().unwrap()];
+        a.extend_from_slice(extra);
+        readcov_in(&root, &a)
+    };
+    let bare = dir.path().join("runs.jsonl");
+    let o = sheet(&bare, &["--regeneration-limit", "2"]);
+    refused(
+        &o,
+        &[
+            "--regeneration-limit",
+            "`regeneration_count`",
+            "counts nothing",
+        ],
+    );
+    ok(&sheet(&bare, &[]));
+    ok(&sheet(&fixture, &["--regeneration-limit", "2"]));
+    // A shard may hold no count while another does (and merged shards share the limit): said.
+    let o = sheet(&bare, &["--regeneration-limit", "2", "--shard", "0/2"]);
+    ok(&o);
+    assert!(
+        stderr(&o).contains("warning: --regeneration-limit"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `gold --from-beir QRELS --split S`: a qrels file is its own split, so `--split` (which picks
+/// `qrels/<split>.tsv` in a dataset folder) wrote the same gold whatever it named.
+#[test]
+fn gold_split_beside_a_qrels_file_is_refused() {
+    let root = root();
+    let gold = |from: &str, extra: &[&str]| {
+        let mut a = vec!["gold", "--from-beir", from];
+        a.extend_from_slice(extra);
+        readcov_in(&root, &a)
+    };
+    let file = "tests/fixtures/beir/qrels/test.tsv";
+    refused(
+        &gold(file, &["--split", "dev"]),
+        &["--split", "dataset folder"],
+    );
+    ok(&gold(file, &[]));
+    ok(&gold("tests/fixtures/beir", &["--split", "test"]));
+}
