@@ -131,8 +131,11 @@ def case(rng, d):
         args += ["--require", ",".join(rng.sample(axes, rng.randint(1, 4)))]
     if rng.random() < 0.7:
         args += ["--k", ",".join(str(k) for k in sorted(rng.sample(range(1, 6), rng.randint(1, 3))))]
+    # --threshold goes with --gold and --reads, --workspace with --gold, --reads or --units (refused
+    # without them since session 30); the draws are made either way, so the seeded sheets stay the same.
     if rng.random() < 0.5:
-        args += ["--threshold", rng.choice(["0.3", "0.5", "0.8", "1"])]
+        threshold = ["--threshold", rng.choice(["0.3", "0.5", "0.8", "1"])]
+        args += threshold if "--gold" in args and "--reads" in args else []
     # --sources goes with --reads (refused without it since session 29); the draw is made either way,
     # so the seeded sheets stay the same.
     if rng.random() < 0.3:
@@ -154,7 +157,7 @@ def case(rng, d):
         for f, n in FILES.items():
             body = "".join(f"def f{i}():\n    return {i}\n" for i in range(n // 2))
             open(f"{d}/ws/{f}", "w").write(body)
-        args += ["--workspace", f"{d}/ws"]
+        args += ["--workspace", f"{d}/ws"] if "--gold" in args or "--reads" in args else []
     return args
 
 

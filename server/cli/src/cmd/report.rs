@@ -35,7 +35,8 @@ pub struct ReportArgs {
     // each run failed): as `diagnose` and `explain` take them.
     #[command(flatten)]
     pub inputs: RunInputArgs,
-    /// Syntax units JSONL: {"path","name","start","end", optional "kind","task"} for the drill-down.
+    /// With --html: syntax units JSONL ({"path","name","start","end", optional "kind","task"})
+    /// for the page's drill-down.
     #[arg(long, value_name = "FILE")]
     pub units: Option<PathBuf>,
     /// With --html: run records JSONL (as for `readcov sheet`): adds the evaluation sheet's
@@ -95,6 +96,8 @@ fn check_html_only(args: &ReportArgs) -> Result<()> {
         ("--runs", args.runs.is_some(), "--html", html),
         ("--title", args.title.is_some(), "--html", html),
         ("--at-k", args.at_k.is_some(), "--html", html),
+        // The drill-down is the page's: LCOV, SARIF and the summary were the same (session 30).
+        ("--units", args.units.is_some(), "--html", html),
     ])
 }
 

@@ -59,10 +59,13 @@ pub struct SheetArgs {
     /// record has `regeneration_count` (with --shard: a warning).
     #[arg(long, value_name = "N")]
     pub regeneration_limit: Option<u32>,
-    /// Line coverage at or above this makes the exploration axis true.
-    #[arg(long, default_value_t = readcov_core::metrics::DEFAULT_THRESHOLD, value_parser = parse_rate)]
-    pub threshold: f64,
-    /// Repository root: absolute paths are made relative to it; windows are clipped to file lengths.
+    /// Line coverage at or above this makes the exploration axis true [default: 0.5]. With --gold
+    /// and --reads (refused without them: there is no coverage to judge).
+    // An `Option` so a `--threshold` given is told from the default (it was silently ignored).
+    #[arg(long = "threshold", value_parser = parse_rate)]
+    pub threshold_given: Option<f64>,
+    /// Repository root: absolute paths are made relative to it; windows are clipped to file
+    /// lengths. With --gold, --reads or --units (refused without them: no path to confine).
     #[arg(long, value_name = "DIR")]
     pub workspace: Option<PathBuf>,
     /// Which read sources count (comma-separated: agent, human, manual, retriever). With --reads
@@ -104,6 +107,23 @@ pub enum SheetFormat {
 }
 
 pub fn run(args: SheetArgs) -> Result<Exit> {
+    // Given where they change nothing (before session 30, taken silently): the sheet's JSON
+    // echoed the threshold, and nothing else differed.
+    let (gold, reads) = (args.gold.is_some(), args.reads.is_some());
+    crate::args::refuse_idle(&[
+        (
+            "--threshold",
+            args.threshold_given.is_some(),
+            "--gold and --reads",
+            gold && reads,
+        ),
+        (
+            "--workspace",
+            args.workspace.is_some(),
+            "--gold, --reads or --units",
+            gold || reads || args.units.is_some(),
+        ),
+    ])?;
     let inputs = [
         Some(args.runs.as_path()),
         args.gold.as_deref(),
@@ -148,7 +168,7 @@ pub fn run(args: SheetArgs) -> Result<Exit> {
             default_required: &default_required,
             ks: &args.k,
             regeneration_limit: args.regeneration_limit,
-            threshold: args.threshold,
+            threshold: (args.threshold_given).unwrap_or(readcov_core::metrics::DEFAULT_THRESHOLD),
             sources: &sources,
             shard: args.shard,
             require_records: true,

@@ -155,6 +155,24 @@ fn sheet_regeneration_limit_without_counts_is_refused() {
     );
 }
 
+/// `report --units` names the units of the HTML page's drill-down: without `--html` the LCOV,
+/// the SARIF and the summary were the same (`--runs`, `--title`, `--at-k` were refused so in
+/// session 29).
+#[test]
+fn report_units_without_html_are_refused() {
+    let dir = inputs();
+    let units = "{\"path\":\"a.py\",\"name\":\"f\",\"start\":1,\"end\":3}\n";
+    std::fs::write(dir.path().join("units.jsonl"), units).unwrap();
+    let report = |extra: &[&str]| {
+        let mut a = vec!["report", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+        a.extend_from_slice(extra);
+        readcov_in(dir.path(), &a)
+    };
+    let o = report(&["--lcov", "o.lcov", "--units", "units.jsonl"]);
+    refused(&o, &["--units goes with --html only"]);
+    ok(&report(&["--html", "o.html", "--units", "units.jsonl"]));
+}
+
 /// `gold --from-beir QRELS --split S`: a qrels file is its own split, so `--split` (which picks
 /// `qrels/<split>.tsv` in a dataset folder) wrote the same gold whatever it named.
 #[test]
@@ -172,4 +190,46 @@ fn gold_split_beside_a_qrels_file_is_refused() {
     );
     ok(&gold(file, &[]));
     ok(&gold("tests/fixtures/beir", &["--split", "test"]));
+}
+
+/// `sheet --threshold` judges the exploration axis, which needs gold and reads; `--workspace`
+/// confines and measures the gold, reads and units: without them the sheet was the same (the
+/// JSON echoed the threshold, nothing else differed).
+#[test]
+fn sheet_threshold_and_workspace_without_their_inputs_are_refused() {
+    let root = root();
+    let f = "tests/fixtures/sheet/";
+    let [runs, gold, reads, units, repo] = [
+        "runs.jsonl",
+        "gold.jsonl",
+        "reads.jsonl",
+        "units.jsonl",
+        "repo",
+    ]
+    .map(|n| format!("{f}{n}"));
+    let sheet = |extra: &[&str]| {
+        let mut a = vec!["sheet", "--runs", &runs];
+        a.extend_from_slice(extra);
+        readcov_in(&root, &a)
+    };
+    let o = sheet(&["--threshold", "0.8"]);
+    refused(&o, &["--threshold goes with --gold and --reads only"]);
+    refused(
+        &sheet(&["--gold", &gold, "--threshold", "0.8"]),
+        &["--threshold"],
+    );
+    refused(
+        &sheet(&["--workspace", &repo]),
+        &["--workspace goes with --gold, --reads or --units only"],
+    );
+    ok(&sheet(&[
+        "--gold",
+        &gold,
+        "--reads",
+        &reads,
+        "--threshold",
+        "0.8",
+    ]));
+    ok(&sheet(&["--units", &units, "--workspace", &repo]));
+    ok(&sheet(&["--gold", &gold, "--workspace", &repo]));
 }
