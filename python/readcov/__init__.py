@@ -371,6 +371,15 @@ def _widen(widen: Any, workspace: Any, workspaces: Any) -> int:
     return int(widen)
 
 
+def _refuse_idle(*options: Tuple[str, bool, str, bool]) -> None:
+    """The first parameter given (`given`) without what it goes with (`with_given`): InputError
+    naming it, `` `k` goes with `runs` only``, as the CLI refuses the same option where it would
+    change nothing (`args::refuse_idle`; sessions 29-30: such parameters were taken silently)."""
+    for name, given, goes_with, with_given in options:
+        if given and not with_given:
+            raise InputError("<arguments>", 0, name, f"`{name}` goes with {goes_with} only")
+
+
 def _count(name: str, value: Any, least: int = 0, most: int = sys.maxsize) -> Any:
     """A count or size parameter, checked before the extension sees it: a non-integer value or
     one below `least` raises InputError naming the parameter (the extension's unsigned types
@@ -744,8 +753,8 @@ def gold_from_patch(
     tests: bool = False,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
-    max_unit: int = 200,
-    window: int = 10,
+    max_unit: Optional[int] = None,
+    window: Optional[int] = None,
     qrels: Optional[str] = None,
     errors: str = "raise",
 ) -> GoldResult:
@@ -757,6 +766,9 @@ def gold_from_patch(
     expand: "edit" (changed lines and insertion anchors) or "units" (widened to the enclosing
         function/method, small class or ±window; needs workspace or workspaces).
     tests: the test tier instead (test functions the test patch touches and FAIL_TO_PASS names).
+    max_unit, window: the largest unit taken whole (default 200 lines) and the +-lines taken
+        instead (default 10), with expand="units" or tests=True only, as `--max-unit`/`--window`
+        (elsewhere they change nothing: InputError naming them). `task` goes with `patch` only.
     qrels: "file", "unit", "span" or "line": also the gold as TREC qrels at that level on
         `.qrels` (`--format qrels --level LEVEL`; "unit" needs workspace or workspaces).
     The result's `notes` list says what was left out (new files, excluded tests, ...).
@@ -766,7 +778,17 @@ def gold_from_patch(
         raise TypeError(f"gold_from_patch: give a patch (diff text) or swebench rows, {given}")
     if patch is not None and not isinstance(patch, str):
         raise TypeError(f"patch: expected diff text (str), not {type(patch).__name__}")
-    anchor, max_unit, window = _count("anchor", anchor), _count("max_unit", max_unit), _count("window", window)
+    # A bad value is named as such first; then a good one where it changes nothing.
+    anchor = _count("anchor", anchor)
+    given_unit, given_window = max_unit is not None, window is not None
+    max_unit = 200 if max_unit is None else _count("max_unit", max_unit)
+    window = 10 if window is None else _count("window", window)
+    expands = expand == "units" or tests is True
+    _refuse_idle(
+        ("task", task is not None, "`patch` (swebench rows name their tasks)", patch is not None),
+        ("max_unit", given_unit, "`expand=\"units\"` or `tests=True`", expands),
+        ("window", given_window, "`expand=\"units\"` or `tests=True`", expands),
+    )
     if patch is not None:
         out = _call(
             _native.gold_from_patch,
@@ -832,7 +854,7 @@ def gold_from_beir(
     path: PathLike,
     *,
     corpus: Optional[PathLike] = None,
-    split: str = "test",
+    split: Optional[str] = None,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
     qrels: Optional[str] = None,
@@ -845,13 +867,17 @@ def gold_from_beir(
         qrels file.
     corpus: the corpus (`corpus.jsonl` or its folder) mapping corpus ids to spans (`--corpus`;
         default: the dataset folder's).
-    split: the qrels split of a dataset folder (`--split`).
+    split: the qrels split of a dataset folder (`--split`; default "test"). Beside a qrels file,
+        its own split, it changes nothing: InputError naming `split`.
     qrels: "file", "unit", "span" or "line": also the gold as TREC qrels at that level on
         `.qrels` (`--format qrels --level LEVEL`; "unit" needs workspace or workspaces).
     Bad rows of the corpus, queries or qrels are located errors (`errors=`), as the CLI reports.
     """
+    path = _fspath(path, "path")
+    _refuse_idle(("split", split is not None, "a dataset folder `path` (a qrels file is its own split)",
+                  os.path.isdir(path)))
     out = _call(
-        _native.gold_from_beir, _fspath(path, "path"), corpus=_path(corpus, "corpus"), split=split,
+        _native.gold_from_beir, path, corpus=_path(corpus, "corpus"), split="test" if split is None else split,
         workspace=_path(workspace, "workspace"), workspaces=_path(workspaces, "workspaces"), qrels=qrels,
     )
     return _gold_result(out, errors)
@@ -895,7 +921,8 @@ def explore(
     lengths: {instance_id: {path: n_lines}} as a dict or a JSON file (`--file-lengths`).
     workspace: repository checkouts the file lengths are counted in instead (`--workspace`):
         `<dir>/<instance_id>/<path>` when that folder exists, else `<dir>/<path>`.
-    instance: the instance a text-form prediction file answers (`--instance`).
+    instance: the instance a text-form prediction file answers (`--instance`); with JSONL
+        predictions only (their rows name their instance) InputError naming it, as the CLI.
     pred_root: the absolute prefix explorers used for the repository (`--pred-root`).
     explorer: the explorer name of prediction rows that give none (`--explorer`), instead of
         each file's stem (or "default" for dicts).
@@ -960,7 +987,7 @@ def sheet(
     require: Optional[Sequence[str]] = None,
     k: Sequence[int] = (1,),
     regeneration_limit: Optional[int] = None,
-    threshold: float = 0.5,
+    threshold: Optional[float] = None,
     workspace: Optional[PathLike] = None,
     shard: Union[None, str, Tuple[int, int]] = None,
     sources: SourcesArg = None,
@@ -976,8 +1003,18 @@ def sheet(
     (imported against `workspace`; `.notes` says so); a file of the wrong kind, or with no valid
     row, is refused with the CLI's words. require: the default required axes (the CLI's
     `--require`); k: the pass^k / pass@k k values. sources: which reads count, as `score` takes
-    it (`--sources`).
+    it (`--sources`; with `reads` only, else InputError naming it). regeneration_limit: as
+    `--regeneration-limit`; when no run record has `regeneration_count` it counts nothing:
+    InputError naming it (with `shard`, a warning in `.notes`). threshold (default 0.5) goes with
+    `gold` and `reads`, workspace with `gold`, `reads` or `units`: elsewhere they change nothing
+    (InputError naming them), as the CLI's `--threshold` and `--workspace`.
     """
+    checked = 0.5 if threshold is None else _threshold(threshold)  # a bad value is named first
+    _refuse_idle(
+        ("threshold", threshold is not None, "`gold` and `reads`", gold is not None and reads is not None),
+        ("workspace", workspace is not None, "`gold`, `reads` or `units`",
+         gold is not None or reads is not None or units is not None),
+    )
     doc, partial, errs, notes = _call(
         _native.sheet,
         *_as_jsonl(runs, "runs"),
@@ -989,7 +1026,7 @@ def sheet(
         require=None if require is None else list(require),
         k=[_count("k", x, 1) for x in k],
         regeneration_limit=_count("regeneration_limit", regeneration_limit),
-        threshold=_threshold(threshold),
+        threshold=checked,
         workspace=_path(workspace, "workspace"),
         shard=_shard(shard),
         sources=_sources(sources),
@@ -1075,6 +1112,10 @@ def _explain(
 ) -> Explanation:
     """`explain`; `gold_set`: the set's name when it is one of several (`explain_sets`), which
     leads the explanation's error as the CLI's `gold set NAME: ...`."""
+    _refuse_idle(
+        ("patches", patches is not None, "`stages=True` (they are the stages' inputs)", stages is not False),
+        ("test_reports", test_reports is not None, "`stages=True` (they are the stages' inputs)", stages is not False),
+    )
     text, errs, notes = _call(
         _native.explain, _input(gold, "gold"), _input(reads, "reads"), task, run, against,
         _path(workspace, "workspace"), _outcomes(outcomes), _threshold(threshold), _path(workspaces, "workspaces"),
@@ -1358,9 +1399,9 @@ def locbench(
     *,
     workspace: Optional[PathLike] = None,
     workspaces: Optional[PathLike] = None,
-    k_file: Sequence[int] = (1, 2, 3, 5),
-    k_module: Sequence[int] = (5, 10),
-    k_function: Sequence[int] = (5, 10),
+    k_file: Optional[Sequence[int]] = None,
+    k_module: Optional[Sequence[int]] = None,
+    k_function: Optional[Sequence[int]] = None,
     errors: str = "raise",
 ) -> LocbenchResult:
     """Code localizers in Loc-Bench / LocAgent's conventions, as `readcov locbench` (docs/retrievers.md):
@@ -1373,9 +1414,14 @@ def locbench(
         retriever's `docs`, or Agentless `found_files` + `found_edit_locs`/`found_related_locs`
         (its `line:` locations named through the units).
     k_file, k_module, k_function: the cutoffs per level (each at least 1), as `--k-file` etc.
+        (defaults (1, 2, 3, 5), (5, 10), (5, 10)). Given for a level no task has gold at (readcov
+        gold without a workspace names files only) they change nothing: InputError naming them.
     """
-    ks = []
+    ks: List[Optional[List[int]]] = []
     for name, values in (("k_file", k_file), ("k_module", k_module), ("k_function", k_function)):
+        if values is None:
+            ks.append(None)
+            continue
         values = [_count(name, k, 1) for k in values]
         if not values:
             raise InputError("<arguments>", 0, name, f"`{name}` must hold at least one k")

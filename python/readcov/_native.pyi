@@ -213,7 +213,7 @@ def locbench(
     preds: Input,
     workspace: Optional[str] = None,
     workspaces: Optional[str] = None,
-    ks: Optional[List[List[int]]] = None,
+    ks: Optional[List[Optional[List[int]]]] = None,
 ) -> Tuple[str, List[Located], List[str]]:
     """Document (JSON: `levels`, as `readcov locbench --format json`), located errors, notes."""
 

@@ -22,6 +22,7 @@ from . import (
     _outcomes,
     _path,
     _patches,
+    _refuse_idle,
     _reports,
     _sources,
     SourcesArg,
@@ -83,7 +84,7 @@ def report(
     runs: Optional[RowsInput] = None,
     ledger: Optional[RowsInput] = None,
     tasks: Optional[RowsInput] = None,
-    k: Sequence[int] = (1,),
+    k: Optional[Sequence[int]] = None,
     sources: SourcesArg = None,
     errors: str = "raise",
 ) -> ReportResult:
@@ -104,21 +105,27 @@ def report(
     stages: where runs failed (`readcov diagnose` on these inputs); `patches` and `test_reports`
         as `diagnose` takes them. False leaves the section out (`--no-stages`).
     runs: run records (`--runs`): adds the evaluation sheet's per-condition table to the page,
-        graded with this report's gold and reads; `ledger`, `tasks` and `k` as `--ledger`,
-        `--tasks`, `--k`.
+        graded with this report's gold and reads; `ledger`, `tasks` and `k` (default (1,)) as
+        `--ledger`, `--tasks`, `--k`: without `runs` they change nothing (InputError naming them),
+        and neither do `patches`/`test_reports` with `stages=False`.
     sources: which reads count, as `score` takes it (`--sources`).
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
     # `--k` is 1..=2^32-1 and `--ledger`/`--tasks` need `--runs` at the CLI; here they were
     # checked only with `runs` given, else ignored without a word (k=(0,), a missing ledger).
-    sheet_k = [_count("k", x, 1, 2**32 - 1) for x in k]
+    sheet_k = [_count("k", x, 1, 2**32 - 1) for x in ((1,) if k is None else k)]
     if not isinstance(title, str):  # `str(title)` made `title=None` the page title "None"
         raise InputError("<arguments>", 0, "title", f"`title` must be a string, not {title!r}")
     if runs is None:
-        for given, field in ((ledger, "ledger"), (tasks, "tasks")):
+        for given, field in ((ledger, "ledger"), (tasks, "tasks"), (k, "k")):
             if given is not None:
                 raise InputError("<arguments>", 0, field, f"`{field}` needs `runs` (the CLI's --{field} needs --runs)")
+    # As `report --no-stages` refuses `--patches` and `--test-report` (they were taken unread).
+    _refuse_idle(
+        ("patches", patches is not None, "`stages=True` (they are the stages' inputs)", stages is not False),
+        ("test_reports", test_reports is not None, "`stages=True` (they are the stages' inputs)", stages is not False),
+    )
     inputs = (
         _named(gold), _input(reads, "reads"), _outcomes(outcomes),
         _optional_input(units, "units"), _patches(patches), _reports(test_reports),

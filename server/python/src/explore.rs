@@ -10,7 +10,7 @@ use readcov_core::explore::{
     parse_bench, parse_lengths, score_explore_shard, ExploreOptions, InstanceLengths,
 };
 use readcov_core::{Partial, PartialFile};
-use readcov_files::explore_inputs::{explore_preds, lengths_from_workspace};
+use readcov_files::explore_inputs::{explore_preds, is_text_form, lengths_from_workspace};
 use serde_json::json;
 use std::path::Path;
 
@@ -43,6 +43,15 @@ pub fn explore(
     if lengths.is_some() && workspace.is_some() {
         return Err(file_error(
             "lengths and workspace: give one (file lengths from a file or from checkouts)",
+        ));
+    }
+    // `instance` names what a text-form file answers; beside JSONL alone it did nothing. The
+    // CLI's rule (`--instance goes with a text-form --preds file only`), asked the same way.
+    if instance.is_some() && !preds.iter().any(|(bytes, ..)| is_text_form(bytes)) {
+        return Err(crate::options::arg_error(
+            "instance",
+            "`instance` goes with a text-form prediction file only: JSONL rows name their own instance"
+                .to_string(),
         ));
     }
     py.detach(|| {

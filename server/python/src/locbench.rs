@@ -20,17 +20,20 @@ pub fn locbench(
     preds: Input,
     workspace: Option<PathBuf>,
     workspaces: Option<PathBuf>,
-    ks: Option<[Vec<u32>; 3]>,
+    ks: Option<[Option<Vec<u32>>; 3]>,
 ) -> PyResult<Evaluated> {
     one_workspace(&workspace, &workspaces)?;
-    let ks = match ks {
-        // The CLI's rule for each level's ks (`parse_ks`): each at least 1, sorted, each once.
-        Some([file, module, function]) => {
-            let check = |ks| check_ks(ks).map_err(file_error);
-            [check(file)?, check(module)?, check(function)?]
+    // Per level: the ks given (`None`: the level's default), as `--k-file` etc.
+    let ks = ks.unwrap_or_default();
+    let given = ks.each_ref().map(Option::is_some);
+    let mut checked = LocLevel::ALL.map(|l| l.default_ks().to_vec());
+    for (slot, ks) in checked.iter_mut().zip(ks) {
+        if let Some(ks) = ks {
+            // The CLI's rule for each level's ks (`parse_ks`): each at least 1, sorted, each once.
+            *slot = check_ks(ks).map_err(file_error)?;
         }
-        None => LocLevel::ALL.map(|l| l.default_ks().to_vec()),
-    };
+    }
+    let ks = checked;
     let input = LocbenchInput {
         gold: gold.source(),
         preds: preds.source(),
@@ -40,6 +43,19 @@ pub fn locbench(
     };
     py.detach(|| match run(&input) {
         Ok(done) => {
+            // As `readcov locbench --k-module`: cutoffs for a level no task has gold at are
+            // refused (`Locbench::ks_without_gold`).
+            if let Some(level) = done.ks_without_gold(given) {
+                let l = level.label();
+                return Err(crate::options::arg_error(
+                    &format!("k_{l}"),
+                    format!(
+                        "`k_{l}`: no task has gold at {l} level, so its ks change nothing (readcov \
+                         gold is named at module and function level through `workspace` or \
+                         `workspaces`)"
+                    ),
+                ));
+            }
             let doc = serde_json::json!({ "levels": done.results }).to_string();
             Ok((doc, done.errors.iter().map(located).collect(), done.notes))
         }

@@ -59,7 +59,16 @@ pub fn sheet(
         return Err(file_error("k: every k must be at least 1"));
     }
     let threshold = check_threshold(threshold)?;
+    // A bad value is named first; a good one without `reads` is refused as `readcov sheet
+    // --sources` without `--reads` is (session 29): there is no read to filter.
+    let given = sources.is_some();
     let sources = crate::options::sources(sources)?;
+    if given && reads.is_none() {
+        return Err(crate::options::arg_error(
+            "sources",
+            "`sources` goes with `reads` only: there is no read to filter".to_string(),
+        ));
+    }
     let ws = Workspace::new(&workspace)?;
     py.detach(|| {
         let (ws_str, _) = ws.confined();
@@ -100,6 +109,16 @@ pub fn sheet(
         )
         .map_err(file_error)?;
         let sheet = graded.sheet;
+        // As `readcov sheet --regeneration-limit`: refused when it counts nothing (a note with
+        // a shard).
+        if readcov_files::sheet::regeneration_limit_idle(&sheet) {
+            let why = "`regeneration_limit` goes with run records that have `regeneration_count` \
+                       only: none has one, so it counts nothing";
+            match shard {
+                None => return Err(crate::options::arg_error("regeneration_limit", why.into())),
+                Some(_) => notes.push(format!("warning: {why} in this shard")),
+            }
+        }
         let partial = PartialFile::new(
             shard,
             Partial::Sheet {

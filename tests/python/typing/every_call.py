@@ -72,7 +72,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         {"edit": gold, "all": real / "gold.jsonl"}, reads, html=out / "r.html", lcov=out / "r.lcov",
         sarif=out / "r.sarif", lcov_gold_unread=False, outcomes=real / "gold.jsonl", units=None, title="t",
         threshold=0.5, workspaces=sources, at_k=(1, 5), stages=True, patches=None, test_reports=None,
-        runs=None, ledger=None, tasks=None, k=(1,), sources=["agent", "human", "retriever"],
+        runs=None, ledger=None, tasks=None, k=None, sources=["agent", "human", "retriever"],
     )
     page: str = written.html
     consensus: readcov.GoldResult = readcov.gold_from_runs(reads, real / "gold.jsonl", agree="all", min_runs=1)
@@ -103,14 +103,18 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, explorer="mine", errors="collect")
     top_k: Optional[int] = explored.top_k
-    notes_explore: List[str] = readcov.explore(bench, preds, workspace=sources, instance="i", errors="collect").notes
+    # `instance` names what a text-form predictions file answers (refused beside JSONL alone).
+    text_preds = out / "agent.txt"
+    text_preds.write_text("a.py:1-2\n")
+    notes_explore: List[str] = readcov.explore(bench, [text_preds], workspace=sources, instance="i",
+                                               errors="collect").notes
     sheet: readcov.SheetResult = readcov.sheet(
-        [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), sources="agent", errors="collect"
+        [{"task": "t", "run": "r", "condition": "c", "resolved": True}], k=(1,), errors="collect"
     )
     doc: Dict[str, Any] = sheet.doc
     sheet_notes: List[str] = readcov.sheet(
         [{"task": "pallets__flask-5014", "run": "openhands", "condition": "c", "target": True}],
-        gold=real / "gold.jsonl", reads=logs[0], errors="collect",
+        gold=real / "gold.jsonl", reads=logs[0], sources="agent", threshold=0.5, errors="collect",
     ).notes
     where: str = ""
     problems: List[readcov.InputError] = []
