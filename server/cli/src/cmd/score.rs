@@ -92,7 +92,8 @@ pub struct ScoreArgs {
     #[arg(long)]
     pub no_legend: bool,
     /// Summary figures only: json and jsonl rows without the per-file and per-span breakdown
-    /// (`files`, `spans`), which is then not computed. csv and the table never carry it.
+    /// (`files`, `spans`), which is then not computed. csv and the table never carry it; several
+    /// gold sets (or --consensus) neither: refused there.
     #[arg(long, conflicts_with = "detail")]
     pub summary: bool,
     /// Score only shard I of N (0-based; tasks split by a stable hash of their id).

@@ -62,6 +62,34 @@ fn score_at_k_options_that_do_nothing_are_refused() {
     ok(&score(&["--outcomes", "labels.jsonl", "--timings"]));
 }
 
+/// `score --summary` leaves the per-file breakdown out of json/jsonl rows; the rows of several
+/// gold sets (or `--consensus`) never carry it, so it printed the same there.
+#[test]
+fn score_summary_with_several_gold_sets_is_refused() {
+    let dir = inputs();
+    let score = |extra: &[&str]| {
+        let mut a = vec!["score", "--gold", "a=gold.jsonl", "--gold", "b=gold.jsonl"];
+        a.extend_from_slice(&["--reads", "reads.jsonl", "--format", "json"]);
+        a.extend_from_slice(extra);
+        readcov_in(dir.path(), &a)
+    };
+    refused(&score(&["--summary"]), &["--summary takes one gold set"]);
+    ok(&score(&[]));
+    let one = [
+        "score",
+        "--gold",
+        "gold.jsonl",
+        "--reads",
+        "reads.jsonl",
+        "--format",
+        "json",
+    ];
+    ok(&readcov_in(
+        dir.path(),
+        &[&one[..], &["--summary"]].concat(),
+    ));
+}
+
 /// `explain --no-stages` leaves the stages out, and `--patches` / `--test-report` are only read
 /// for them: beside it they were never opened (`report --no-stages` refused them already).
 #[test]

@@ -60,6 +60,13 @@ pub fn run(args: &ScoreArgs) -> Result<Exit> {
         !args.detail,
         "--detail takes one gold set (score each set on its own for its spans)"
     );
+    // The sets' rows carry no per-file breakdown to leave out: `--summary` printed the same
+    // (before session 30, taken silently).
+    anyhow::ensure!(
+        !args.summary,
+        "--summary takes one gold set: the rows of several sets (or --consensus) carry no per-file \
+         breakdown to leave out"
+    );
     let ws = workspace_root(args.workspace.as_deref())?;
     if let Some(dir) = &args.workspaces {
         crate::inputs::canonical_dir(dir)?;
