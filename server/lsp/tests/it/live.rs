@@ -158,15 +158,7 @@ async fn readcov_toml_alone_then_edited() {
 async fn an_idle_server_does_not_resync_itself() {
     let ws = Ws::new();
     let client = started(&ws, ws.options(), json!({})).await;
-    let syncs = || async {
-        let v = client
-            .request(
-                "workspace/executeCommand",
-                json!({"command": "readcov.debugSyncs", "arguments": []}),
-            )
-            .await;
-        v["watcherSyncs"].as_u64().expect("a count")
-    };
+    let syncs = || client.watcher_syncs();
     // Settle: the opens of the initial load may still be in flight.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let before = syncs().await;

@@ -7,19 +7,10 @@
 
 use crate::common;
 use common::fixture::{started, Ws, GOLD_MSG};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::Duration;
 
 const AFTER_MSG: &str = "gold lines 80–95: 12/16 read (75%) — at or above 50%";
-
-async fn command(client: &common::Client, name: &str) -> Value {
-    client
-        .request(
-            "workspace/executeCommand",
-            json!({"command": name, "arguments": []}),
-        )
-        .await
-}
 
 /// The messages of the open document's pushed diagnostics, oldest first.
 fn auth_messages(client: &common::Client, uri: &str) -> Vec<String> {
@@ -40,14 +31,14 @@ fn auth_messages(client: &common::Client, uri: &str) -> Vec<String> {
 async fn a_publish_computed_before_a_change_is_not_sent_after_the_changes_own() {
     let ws = Ws::new();
     let client = started(&ws, ws.options(), json!({})).await;
-    command(&client, "readcov.debugHoldPublish").await;
+    client.execute("readcov.debugHoldPublish").await;
     // A publish of the open document (an edit that changes nothing) computes today's figures
     // and waits before sending them.
     let edit = json!({"textDocument": {"uri": ws.auth_uri, "version": client.next_version()},
                       "contentChanges": [{"text": ws.auth_text}]});
     client.notify("textDocument/didChange", edit).await;
     let deadline = tokio::time::Instant::now() + common::WAIT;
-    while command(&client, "readcov.debugHoldPublish").await["waiting"] != true {
+    while client.execute("readcov.debugHoldPublish").await["waiting"] != true {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the publish was never held"
@@ -55,13 +46,12 @@ async fn a_publish_computed_before_a_change_is_not_sent_after_the_changes_own() 
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     // The change meanwhile: another process appends a read; the file watcher syncs and refreshes.
-    let syncs = |v: Value| v["watcherSyncs"].as_u64().expect("a count");
-    let before = syncs(command(&client, "readcov.debugSyncs").await);
+    let before = client.watcher_syncs().await;
     ws.append(
         "reads.jsonl",
         json!({"task":"t1","run":"run-a","path":"src/auth.py","start":84,"end":91}),
     );
-    while syncs(command(&client, "readcov.debugSyncs").await) == before {
+    while client.watcher_syncs().await == before {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the watcher never synced"
@@ -72,7 +62,7 @@ async fn a_publish_computed_before_a_change_is_not_sent_after_the_changes_own() 
     // wrong order its chance: in the right one nothing is sent until the release).
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mark = client.mark();
-    command(&client, "readcov.debugReleasePublish").await;
+    client.execute("readcov.debugReleasePublish").await;
     // The held publish arrives (with the figures from before the change)…
     client
         .wait_for(mark, "textDocument/publishDiagnostics", |p| {

@@ -5,7 +5,7 @@
 
 use crate::common;
 use common::fixture::{started, Ws};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::Duration;
 
 fn logged_count(client: &common::Client, text: &str) -> usize {
@@ -18,16 +18,6 @@ fn logged_count(client: &common::Client, text: &str) -> usize {
                 .is_some_and(|t| t.contains(text))
         })
         .count()
-}
-
-async fn syncs(client: &common::Client) -> u64 {
-    let v: Value = client
-        .request(
-            "workspace/executeCommand",
-            json!({"command": "readcov.debugSyncs", "arguments": []}),
-        )
-        .await;
-    v["watcherSyncs"].as_u64().expect("a count")
 }
 
 #[tokio::test]
@@ -43,7 +33,7 @@ async fn the_first_recorded_read_reads_the_new_folder_and_reloads_nothing() {
     let client = started(&ws, ws.options(), json!({})).await;
     const BAD_ROW: &str = "reads.jsonl:3";
     assert!(client.logged(BAD_ROW).await, "the bad row is reported");
-    let before = syncs(&client).await;
+    let before = client.watcher_syncs().await;
     let widen = json!({"command": "readcov.widen",
                        "arguments": [{"uri": ws.auth_uri, "startLine": 79, "endLine": 94}]});
     assert_eq!(
@@ -52,7 +42,7 @@ async fn the_first_recorded_read_reads_the_new_folder_and_reloads_nothing() {
     );
     assert!(ws.root().join(".readcov/reads.jsonl").is_file());
     let deadline = tokio::time::Instant::now() + common::WAIT;
-    while syncs(&client).await == before {
+    while client.watcher_syncs().await == before {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the watcher never synced the new folder"
@@ -78,7 +68,7 @@ async fn the_first_recorded_read_reads_the_new_folder_and_reloads_nothing() {
         json!({"task":"t1","run":"run-a","path":"src/other.py","start":1,"end":1}),
     );
     let deadline = tokio::time::Instant::now() + common::WAIT;
-    while syncs(&client).await == before + 1 {
+    while client.watcher_syncs().await == before + 1 {
         assert!(
             tokio::time::Instant::now() < deadline,
             "a row appended to .readcov/reads.jsonl was never synced"

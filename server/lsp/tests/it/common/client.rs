@@ -144,6 +144,22 @@ impl Client {
         resp["result"].clone()
     }
 
+    /// `workspace/executeCommand` of `command` without arguments; its `result`.
+    pub async fn execute(&self, command: &str) -> Value {
+        self.request(
+            "workspace/executeCommand",
+            json!({"command": command, "arguments": []}),
+        )
+        .await
+    }
+
+    /// How many re-syncs the server's file watcher has made (`readcov.debugSyncs`, a command of
+    /// the `debug-panic` feature).
+    pub async fn watcher_syncs(&self) -> u64 {
+        let v = self.execute("readcov.debugSyncs").await;
+        v["watcherSyncs"].as_u64().expect("a count")
+    }
+
     /// Writes bytes as they are, framing or not (for the transport's bad-frame tests).
     pub async fn send_raw(&self, bytes: &[u8]) {
         let mut w = self.writer.lock().await;
