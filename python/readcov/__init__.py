@@ -874,8 +874,9 @@ def gold_from_beir(
     Bad rows of the corpus, queries or qrels are located errors (`errors=`), as the CLI reports.
     """
     path = _fspath(path, "path")
+    # Refused beside a qrels file only: a path that is not there is reported missing by the load.
     _refuse_idle(("split", split is not None, "a dataset folder `path` (a qrels file is its own split)",
-                  os.path.isdir(path)))
+                  not os.path.isfile(path)))
     out = _call(
         _native.gold_from_beir, path, corpus=_path(corpus, "corpus"), split="test" if split is None else split,
         workspace=_path(workspace, "workspace"), workspaces=_path(workspaces, "workspaces"), qrels=qrels,

@@ -111,6 +111,10 @@ def test_gold_options_of_another_source_or_definition_are_refused():
     assert p.returncode == 2 and "--split goes with a --from-beir dataset folder" in p.stderr, p.stderr
     assert len(readcov.gold_from_beir(qrels)) > 0
     assert len(readcov.gold_from_beir(FX / "beir", split="test")) > 0
+    # A path that is not there is reported missing, not as a misplaced `split`.
+    with pytest.raises(readcov.InputError) as e:
+        readcov.gold_from_beir(FX / "no-such-beir", split="dev")
+    assert "no qrels file" in str(e.value) and "goes with" not in str(e.value), str(e.value)
 
 
 def test_locbench_ks_of_a_level_without_gold_are_refused():

@@ -218,6 +218,14 @@ fn gold_split_beside_a_qrels_file_is_refused() {
     );
     ok(&gold(file, &[]));
     ok(&gold("tests/fixtures/beir", &["--split", "test"]));
+    // A path that is not there is reported missing, not as a misplaced --split (it was, briefly).
+    let missing = gold("tests/fixtures/no-such-beir", &["--split", "dev"]);
+    let err = stderr(&missing);
+    assert_eq!(missing.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no qrels file") && !err.contains("--split goes with"),
+        "{err}"
+    );
 }
 
 /// `sheet --threshold` judges the exploration axis, which needs gold and reads; `--workspace`

@@ -18,11 +18,12 @@ pub(super) fn check(args: &GoldArgs) -> Result<()> {
     let units = args.expand == Expand::Units;
     let from_patches = "--from-diff or --from-swebench";
     // A qrels file is its own split: `--split` picks a file in a dataset folder only (session 30:
-    // beside a file it was taken and changed nothing).
-    let beir_folder = args
+    // beside a file it was taken and changed nothing). A path that is not there is not refused
+    // here: the load says it is missing, which is the news.
+    let beir_file = args
         .from_beir
         .as_deref()
-        .is_some_and(std::path::Path::is_dir);
+        .is_some_and(std::path::Path::is_file);
     refuse_idle(&[
         ("--corpus", args.corpus.is_some(), "--from-beir", beir),
         ("--split", args.split.is_some(), "--from-beir", beir),
@@ -30,7 +31,7 @@ pub(super) fn check(args: &GoldArgs) -> Result<()> {
             "--split",
             args.split.is_some(),
             "a --from-beir dataset folder (a qrels file is its own split)",
-            beir_folder,
+            !beir_file,
         ),
         (
             "--tests",
