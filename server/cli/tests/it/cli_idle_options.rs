@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use common::{readcov_in, stderr};
-use std::path::{Path, PathBuf};
+use common::{assert_refused, readcov_in, repo_root, stderr};
+use std::path::Path;
 
 const GOLD: &str = "{\"task\":\"t1\",\"path\":\"a.py\",\"start\":1,\"end\":4}\n";
 const READS: &str =
@@ -20,18 +20,6 @@ fn inputs() -> tempfile::TempDir {
     std::fs::write(dir.path().join("labels.jsonl"), labels).unwrap();
     std::fs::write(dir.path().join("patches.jsonl"), "").unwrap();
     dir
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn refused(o: &std::process::Output, says: &[&str]) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
-    for s in says {
-        assert!(stderr(o).contains(s), "{s:?} not in: {}", stderr(o));
-    }
-    assert!(o.stdout.is_empty(), "nothing is written when refused");
 }
 
 fn ok(o: &std::process::Output) {
@@ -49,13 +37,13 @@ fn score_at_k_options_that_do_nothing_are_refused() {
         readcov_in(dir.path(), &a)
     };
     let o = score(&["--at-k", "1", "--outcomes", "labels.jsonl"]);
-    refused(&o, &["--at-k", "--outcomes"]);
-    refused(
+    assert_refused(&o, &["--at-k", "--outcomes"]);
+    assert_refused(
         &score(&["--at-k", "1", "--timings"]),
         &["--at-k", "--timings"],
     );
     let trec = ["--at-k", "1", "--trec-run", "file", "--widen", "3"];
-    refused(&score(&trec), &["--trec-run", "--widen"]);
+    assert_refused(&score(&trec), &["--trec-run", "--widen"]);
     // Where they do something, they are taken.
     ok(&score(&["--at-k", "1", "--widen", "3"]));
     ok(&score(&["--at-k", "1", "--trec-run", "file"]));
@@ -73,7 +61,7 @@ fn score_summary_with_several_gold_sets_is_refused() {
         a.extend_from_slice(extra);
         readcov_in(dir.path(), &a)
     };
-    refused(&score(&["--summary"]), &["--summary takes one gold set"]);
+    assert_refused(&score(&["--summary"]), &["--summary takes one gold set"]);
     ok(&score(&[]));
     let one = [
         "score",
@@ -102,9 +90,9 @@ fn explain_stage_inputs_beside_no_stages_are_refused() {
         readcov_in(dir.path(), &a)
     };
     let o = explain(&["--no-stages", "--patches", "patches.jsonl"]);
-    refused(&o, &["--no-stages", "--patches"]);
+    assert_refused(&o, &["--no-stages", "--patches"]);
     let o = explain(&["--no-stages", "--test-report", "labels.jsonl"]);
-    refused(&o, &["--no-stages", "--test-report"]);
+    assert_refused(&o, &["--no-stages", "--test-report"]);
     ok(&explain(&["--no-stages"]));
     ok(&explain(&["--patches", "patches.jsonl"]));
 }
@@ -113,7 +101,7 @@ fn explain_stage_inputs_beside_no_stages_are_refused() {
 /// a workspace names files only) printed empty rows under the ks given, whatever they were.
 #[test]
 fn locbench_ks_of_a_level_without_gold_are_refused() {
-    let root = root();
+    let root = repo_root();
     let fx = "tests/fixtures/locbench/";
     let run = |gold: &str, extra: &[&str]| {
         let (gold, preds) = (format!("{fx}{gold}"), format!("{fx}locagent.jsonl"));
@@ -122,7 +110,7 @@ fn locbench_ks_of_a_level_without_gold_are_refused() {
         readcov_in(&root, &a)
     };
     let o = run("swebench3.jsonl", &["--k-module", "3"]);
-    refused(
+    assert_refused(
         &o,
         &[
             "--k-module",
@@ -131,7 +119,7 @@ fn locbench_ks_of_a_level_without_gold_are_refused() {
         ],
     );
     let o = run("swebench3.jsonl", &["--k-function", "1,2"]);
-    refused(&o, &["--k-function", "function level"]);
+    assert_refused(&o, &["--k-function", "function level"]);
     // The file level has gold; the defaults are never refused; with the workspaces (units)
     // or Loc-Bench rows the module level has gold.
     ok(&run("swebench3.jsonl", &["--k-file", "3"]));
@@ -145,7 +133,7 @@ fn locbench_ks_of_a_level_without_gold_are_refused() {
 /// `regeneration_count`: with none, it counted nothing and the sheet was the same.
 #[test]
 fn sheet_regeneration_limit_without_counts_is_refused() {
-    let root = root();
+    let root = repo_root();
     let fixture = root.join("tests/fixtures/sheet/runs.jsonl");
     let dir = tempfile::tempdir().unwrap();
     let runs: String = (std::fs::read_to_string(&fixture).unwrap().lines())
@@ -163,7 +151,7 @@ fn sheet_regeneration_limit_without_counts_is_refused() {
     };
     let bare = dir.path().join("runs.jsonl");
     let o = sheet(&bare, &["--regeneration-limit", "2"]);
-    refused(
+    assert_refused(
         &o,
         &[
             "--regeneration-limit",
@@ -197,7 +185,7 @@ fn report_units_without_html_are_refused() {
         readcov_in(dir.path(), &a)
     };
     let o = report(&["--lcov", "o.lcov", "--units", "units.jsonl"]);
-    refused(&o, &["--units goes with --html only"]);
+    assert_refused(&o, &["--units goes with --html only"]);
     ok(&report(&["--html", "o.html", "--units", "units.jsonl"]));
 }
 
@@ -205,14 +193,14 @@ fn report_units_without_html_are_refused() {
 /// `qrels/<split>.tsv` in a dataset folder) wrote the same gold whatever it named.
 #[test]
 fn gold_split_beside_a_qrels_file_is_refused() {
-    let root = root();
+    let root = repo_root();
     let gold = |from: &str, extra: &[&str]| {
         let mut a = vec!["gold", "--from-beir", from];
         a.extend_from_slice(extra);
         readcov_in(&root, &a)
     };
     let file = "tests/fixtures/beir/qrels/test.tsv";
-    refused(
+    assert_refused(
         &gold(file, &["--split", "dev"]),
         &["--split", "dataset folder"],
     );
@@ -233,7 +221,7 @@ fn gold_split_beside_a_qrels_file_is_refused() {
 /// JSON echoed the threshold, nothing else differed).
 #[test]
 fn sheet_threshold_and_workspace_without_their_inputs_are_refused() {
-    let root = root();
+    let root = repo_root();
     let f = "tests/fixtures/sheet/";
     let [runs, gold, reads, units, repo] = [
         "runs.jsonl",
@@ -249,12 +237,12 @@ fn sheet_threshold_and_workspace_without_their_inputs_are_refused() {
         readcov_in(&root, &a)
     };
     let o = sheet(&["--threshold", "0.8"]);
-    refused(&o, &["--threshold goes with --gold and --reads only"]);
-    refused(
+    assert_refused(&o, &["--threshold goes with --gold and --reads only"]);
+    assert_refused(
         &sheet(&["--gold", &gold, "--threshold", "0.8"]),
         &["--threshold"],
     );
-    refused(
+    assert_refused(
         &sheet(&["--workspace", &repo]),
         &["--workspace goes with --gold, --reads or --units only"],
     );

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{readcov_in, stderr};
+use common::{assert_refused, readcov_in, repo_root, stderr};
 use std::path::Path;
 
 const GOLD: &str = "{\"task\":\"t1\",\"path\":\"a.py\",\"start\":1,\"end\":4}\n";
@@ -26,13 +26,6 @@ fn score(dir: &Path, extra: &[&str]) -> std::process::Output {
     readcov_in(dir, &args)
 }
 
-fn refused(o: &std::process::Output, says: &[&str]) {
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
-    for s in says {
-        assert!(stderr(o).contains(s), "{s:?} not in: {}", stderr(o));
-    }
-}
-
 /// `score --detail --format json|jsonl|csv` printed what it prints without `--detail` (json
 /// rows carry the files and spans anyway, csv never): the table alone takes it.
 #[test]
@@ -40,7 +33,7 @@ fn score_detail_beside_another_format_is_refused() {
     let dir = inputs();
     for format in ["json", "jsonl", "csv"] {
         let o = score(dir.path(), &["--detail", "--format", format]);
-        refused(&o, &["--detail", "--format table"]);
+        assert_refused(&o, &["--detail", "--format table"]);
         assert!(o.stdout.is_empty(), "{format}: nothing is written");
     }
     let o = score(dir.path(), &["--detail"]);
@@ -56,7 +49,7 @@ fn score_detail_beside_another_format_is_refused() {
 fn score_widen_without_sources_is_refused() {
     let dir = inputs();
     let o = score(dir.path(), &["--widen", "3"]);
-    refused(&o, &["--widen", "--workspace", "--at-k"]);
+    assert_refused(&o, &["--widen", "--workspace", "--at-k"]);
     for ok in [
         &["--widen", "3", "--workspace", "."][..],
         &["--widen", "3", "--at-k", "1"],
@@ -114,7 +107,7 @@ fn gold_options_that_do_nothing_here_are_refused() {
     for (source, extra, with) in cases {
         let args = [source, extra].concat();
         let o = readcov_in(dir.path(), &args);
-        refused(&o, &[extra[0], with]);
+        assert_refused(&o, &[extra[0], with]);
     }
     // Where they do something, they are taken.
     for extra in [
@@ -148,7 +141,7 @@ fn report_html_only_options_without_html_are_refused() {
             dir.path(),
             &[&base[..], extra, &["--lcov", "r.info"]].concat(),
         );
-        refused(&o, &[extra[0], "--html"]);
+        assert_refused(&o, &[extra[0], "--html"]);
         assert!(
             !dir.path().join("r.info").exists(),
             "{extra:?}: nothing written"
@@ -203,7 +196,7 @@ fn explore_instance_without_a_text_file_is_refused() {
         readcov_in(&fx, &a)
     };
     let o = args("preds.jsonl", &["--instance", "pylint-dev__pylint-4604"]);
-    refused(&o, &["--instance", "text-form --preds"]);
+    assert_refused(&o, &["--instance", "text-form --preds"]);
     assert!(o.stdout.is_empty());
     // Beside a text-form file it is taken (the JSONL file beside it too).
     let o = args(
@@ -222,7 +215,7 @@ fn explore_instance_without_a_text_file_is_refused() {
 /// rows and said nothing: the kind is known only once each file is read, so it is said then.
 #[test]
 fn import_corpus_without_a_trec_run_is_said() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = repo_root();
     let corpus = "tests/fixtures/beir/corpus.jsonl";
     let traj = std::fs::read_dir(root.join("tests/data/real/openhands"))
         .unwrap()
@@ -254,11 +247,11 @@ fn import_corpus_without_a_trec_run_is_said() {
 /// checked, as `nothing_valid` requires of every input.)
 #[test]
 fn sheet_sources_without_reads_are_refused() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = repo_root();
     let f = "tests/fixtures/sheet/";
     let (runs, reads) = (format!("{f}runs.jsonl"), format!("{f}reads.jsonl"));
     let o = readcov_in(&root, &["sheet", "--runs", &runs, "--sources", "human"]);
-    refused(&o, &["--reads", "--sources"]);
+    assert_refused(&o, &["--reads", "--sources"]);
     let with = [
         "sheet",
         "--runs",

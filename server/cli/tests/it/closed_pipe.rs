@@ -23,7 +23,7 @@ fn closed_stdout(dir: &Path, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn a_closed_stdout_ends_each_command_quietly() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = crate::common::repo_root();
     let real = real_data();
     let (gold, src) = (real.join("gold.jsonl"), real.join("sources"));
     let run = real.join("openhands/pylint-dev__pylint-4604.json");
@@ -111,7 +111,7 @@ fn a_closed_stdout_ends_each_command_quietly() {
 fn a_full_stdout_is_an_error_not_lost_output() {
     let full = Path::new("/dev/full");
     assert!(full.exists(), "this test needs /dev/full (Linux)");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = crate::common::repo_root();
     let real = real_data();
     let (gold, run) = (
         real.join("gold.jsonl"),

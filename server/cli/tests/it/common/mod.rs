@@ -26,6 +26,20 @@ pub fn readcov_ok(args: &[&str]) -> Output {
     o
 }
 
+/// The repository's root (where `tests/fixtures` and `tests/data` are).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Asserts `o` is a refusal: exit 2, every one of `says` in stderr, nothing on stdout.
+pub fn assert_refused(o: &Output, says: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    for s in says {
+        assert!(stderr(o).contains(s), "{s:?} not in: {}", stderr(o));
+    }
+    assert!(o.stdout.is_empty(), "nothing is written when refused");
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
