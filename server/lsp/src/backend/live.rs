@@ -107,10 +107,14 @@ impl Inner {
             let watched = self.store.watched();
             // A folder of a watched file was made (e.g. `.readcov/` by the first recorded
             // read, or by another program): watch it, and read what it already holds.
-            let (appeared, was_missing) = (self.watcher.lock().ok())
-                .and_then(|w| w.as_ref().map(|r| (r.appeared(&paths), r.missing_dirs())))
-                .unwrap_or_default();
-            if appeared && self.watch_files() {
+            // The folders that were missing, only for an event that may have made one (every
+            // append to a log comes here too).
+            let was_missing = (self.watcher.lock().ok()).and_then(|w| {
+                (w.as_ref())
+                    .filter(|r| r.appeared(&paths))
+                    .map(|r| r.missing_dirs())
+            });
+            if let Some(was_missing) = was_missing.filter(|_| self.watch_files()) {
                 // Only the files of the folders that were missing: syncing every watched file
                 // took `readcov.toml` for changed, so the first recorded read reloaded the
                 // configuration, the gold and every log from the start.
