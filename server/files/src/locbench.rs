@@ -27,8 +27,9 @@ pub struct LocbenchInput {
     pub workspace: Option<PathBuf>,
     /// One repository per task: `DIR/<task>/`.
     pub workspaces: Option<PathBuf>,
-    /// The cutoffs per level: file, module, function (each sorted, each ≥ 1).
-    pub ks: [Vec<u32>; 3],
+    /// The cutoffs given per level: file, module, function (each sorted, each ≥ 1); `None`: the
+    /// level's default ([`LocLevel::default_ks`]).
+    pub ks: [Option<Vec<u32>>; 3],
 }
 
 /// The three levels' results, with the located errors of both inputs and the notes for stderr.
@@ -90,7 +91,10 @@ pub fn locbench(input: &LocbenchInput) -> Result<Locbench, LocbenchError> {
         ));
     }
     let results = (LocLevel::ALL.iter().zip(&input.ks))
-        .map(|(&level, ks)| evaluate(level, &names(&gold, level), &names(&preds, level), ks))
+        .map(|(&level, ks)| {
+            let ks = ks.as_deref().unwrap_or(level.default_ks());
+            evaluate(level, &names(&gold, level), &names(&preds, level), ks)
+        })
         .collect();
     Ok(Locbench {
         results,
@@ -100,13 +104,13 @@ pub fn locbench(input: &LocbenchInput) -> Result<Locbench, LocbenchError> {
 }
 
 impl Locbench {
-    /// The first level whose cutoffs the caller gave (`given`: file, module, function) though no
+    /// The first level whose cutoffs `input` gave (not the default) though no
     /// task has gold at it (readcov gold without a workspace names files only; Loc-Bench rows
     /// may name no module): there the ks change nothing but the labels of empty rows, so the
     /// CLI (`--k-module`) and Python (`k_module=`) refuse them rather than take them silently.
-    pub fn ks_without_gold(&self, given: [bool; 3]) -> Option<LocLevel> {
-        (self.results.iter().zip(given))
-            .find(|(r, given)| *given && r.instances == 0)
+    pub fn ks_without_gold(&self, input: &LocbenchInput) -> Option<LocLevel> {
+        (self.results.iter().zip(&input.ks))
+            .find(|(r, ks)| ks.is_some() && r.instances == 0)
             .map(|(r, _)| r.level)
     }
 }

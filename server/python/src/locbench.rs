@@ -4,7 +4,6 @@
 
 use crate::{file_error, located, one_workspace, Input, Located};
 use pyo3::prelude::*;
-use readcov_core::locbench::LocLevel;
 use readcov_core::retrieval::check_ks;
 use readcov_files::locbench::{locbench as run, LocbenchError, LocbenchInput};
 use std::path::PathBuf;
@@ -23,17 +22,12 @@ pub fn locbench(
     ks: Option<[Option<Vec<u32>>; 3]>,
 ) -> PyResult<Evaluated> {
     one_workspace(&workspace, &workspaces)?;
-    // Per level: the ks given (`None`: the level's default), as `--k-file` etc.
-    let ks = ks.unwrap_or_default();
-    let given = ks.each_ref().map(Option::is_some);
-    let mut checked = LocLevel::ALL.map(|l| l.default_ks().to_vec());
-    for (slot, ks) in checked.iter_mut().zip(ks) {
-        if let Some(ks) = ks {
-            // The CLI's rule for each level's ks (`parse_ks`): each at least 1, sorted, each once.
-            *slot = check_ks(ks).map_err(file_error)?;
-        }
+    // Per level: the ks given (`None`: the level's default), as `--k-file` etc., each checked
+    // by the CLI's rule (`parse_ks`): each at least 1, sorted, each once.
+    let mut ks = ks.unwrap_or_default();
+    for given in ks.iter_mut().flatten() {
+        *given = check_ks(std::mem::take(given)).map_err(file_error)?;
     }
-    let ks = checked;
     let input = LocbenchInput {
         gold: gold.source(),
         preds: preds.source(),
@@ -45,7 +39,7 @@ pub fn locbench(
         Ok(done) => {
             // As `readcov locbench --k-module`: cutoffs for a level no task has gold at are
             // refused (`Locbench::ks_without_gold`).
-            if let Some(level) = done.ks_without_gold(given) {
+            if let Some(level) = done.ks_without_gold(&input) {
                 let l = level.label();
                 return Err(crate::options::arg_error(
                     &format!("k_{l}"),

@@ -11,7 +11,7 @@ use crate::inputs::report_errors;
 use crate::render::{ratio, Format, Table};
 use anyhow::Result;
 use clap::Args;
-use readcov_core::locbench::{LocLevel, LocResult};
+use readcov_core::locbench::LocResult;
 use readcov_files::input::Source;
 use readcov_files::locbench::{locbench, LocbenchError, LocbenchInput};
 use std::io::Write;
@@ -59,21 +59,12 @@ impl Ks {
 }
 
 pub fn run(args: LocbenchArgs) -> Result<Exit> {
-    let given = [&args.k_file, &args.k_module, &args.k_function].map(Option::is_some);
     let input = LocbenchInput {
         gold: Source::Path(args.gold),
         preds: Source::Path(args.preds),
         workspace: args.workspace,
         workspaces: args.workspaces,
-        ks: [
-            (&args.k_file, LocLevel::File),
-            (&args.k_module, LocLevel::Module),
-            (&args.k_function, LocLevel::Function),
-        ]
-        .map(|(ks, level)| {
-            ks.as_ref()
-                .map_or_else(|| level.default_ks().to_vec(), |k| k.0.clone())
-        }),
+        ks: [args.k_file, args.k_module, args.k_function].map(|ks| ks.map(|k| k.0)),
     };
     let done = match locbench(&input) {
         Ok(done) => done,
@@ -89,7 +80,7 @@ pub fn run(args: LocbenchArgs) -> Result<Exit> {
         say!("{note}");
     }
     // Cutoffs given for a level no task has gold at changed nothing (session 30: taken silently).
-    if let Some(level) = done.ks_without_gold(given) {
+    if let Some(level) = done.ks_without_gold(&input) {
         let l = level.label();
         anyhow::bail!(
             "--k-{l}: no task has gold at {l} level, so its ks change nothing (readcov gold is \
