@@ -122,11 +122,14 @@ pub struct ScoreArgs {
     /// With --at-k: instead of scores, write the ranked chunks as a TREC run at this level
     /// (documents: files, `path:Qualified.name` units, or `path:N` lines; rank = best chunk
     /// rank, ties in reading order, distinct scores) for any TREC tool to score against
-    /// `readcov gold --format qrels --level` (docs/retrievers.md).
-    // A TREC run is its own format: `--format`, `--detail` and `--widen` (the what-if it does
-    // not compute) beside it are refused (they were silently ignored).
+    /// `readcov gold --format qrels --level` (docs/retrievers.md). Takes no --format, --detail,
+    /// --widen or --threshold (the run has no verdict and no what-if: refused).
+    // A TREC run is its own format: `--format`, `--detail`, `--widen` (the what-if it does
+    // not compute) and `--threshold` (it has no verdict: IR measures score it) beside it are
+    // refused (they were silently ignored). clap's conflicts count only values given, never the
+    // defaults, so the threshold's shared default needs no `Option` here.
     #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k",
-          conflicts_with_all = ["format", "detail", "widen_given"])]
+          conflicts_with_all = ["format", "detail", "widen_given", "threshold"])]
     pub trec_run: Option<at_k::LevelArg>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]

@@ -1,10 +1,10 @@
 //! Session 30's end of the audit `cli_silent_options` began: options that were accepted and
 //! changed nothing in some combination are refused (exit 2, the error naming the option and why).
-//! Each test's refused case exited 0 on 70db00d.
+//! Each test's refused case exited 0 on 70db00d (session 31's: on 0ed7f18).
 
 use crate::common;
 
-use common::{assert_refused, readcov_in, repo_root, stderr};
+use common::{assert_refused, readcov_in, repo_root, stderr, stdout};
 use std::path::Path;
 
 const GOLD: &str = "{\"task\":\"t1\",\"path\":\"a.py\",\"start\":1,\"end\":4}\n";
@@ -48,6 +48,40 @@ fn score_at_k_options_that_do_nothing_are_refused() {
     ok(&score(&["--at-k", "1", "--widen", "3"]));
     ok(&score(&["--at-k", "1", "--trec-run", "file"]));
     ok(&score(&["--outcomes", "labels.jsonl", "--timings"]));
+}
+
+/// `score --at-k K --trec-run LEVEL` writes the ranked documents as a TREC run, which any TREC
+/// tool scores by IR measures: `--threshold` (the verdict's line coverage) changed no byte of it,
+/// and was taken (its default is shared with score's other outputs; clap's conflicts count only a
+/// value given, so the default never is refused).
+#[test]
+fn score_threshold_beside_a_trec_run_is_refused() {
+    let dir = inputs();
+    let score = |extra: &[&str]| {
+        let mut a = vec!["score", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+        a.extend_from_slice(&["--at-k", "1"]);
+        a.extend_from_slice(extra);
+        readcov_in(dir.path(), &a)
+    };
+    let o = score(&["--trec-run", "file", "--threshold", "0.9"]);
+    assert_refused(&o, &["--trec-run", "--threshold"]);
+    // Given as the default value, still given: refused alike.
+    let o = score(&["--threshold", "0.5", "--trec-run", "line"]);
+    assert_refused(&o, &["--trec-run", "--threshold"]);
+    // Where it does something (the at-k points' share at the threshold), it is taken.
+    let run = score(&["--trec-run", "file"]);
+    ok(&run);
+    assert!(
+        stdout(&run).starts_with("t1 Q0 a.py 1 "),
+        "{}",
+        stdout(&run)
+    );
+    let [at, low] = [&["--threshold", "0.9"][..], &["--threshold", "0.1"]].map(|t| {
+        let o = score(&[t, &["--format", "json"][..]].concat());
+        ok(&o);
+        stdout(&o)
+    });
+    assert_ne!(at, low, "the threshold changes the at-k figures");
 }
 
 /// `score --summary` leaves the per-file breakdown out of json/jsonl rows; the rows of several
