@@ -225,7 +225,9 @@ def main(argv):
         print(f"import shell oracle, exec check: {ex['commands run']} command(s) run for real "
               f"({ex['left out']} left out: other programs, here-documents, redirects), {ex['lines checked']} "
               f"credited line(s) found in the real output ({ex['lines not checkable']} not checkable: blank or "
-              f"repeated text), {ex['file lines credited']} of {ex['file lines shown']} file line(s) shown credited")
+              f"repeated text), {ex['file lines credited']} of {ex['file lines shown']} file line(s) shown credited; "
+              f"{ex['exact commands']} command(s) credited exactly as printed, {ex['awk commands run with mawk too']} "
+              f"awk command(s) printing alike with GNU awk and mawk")
     else:
         if args[:1] == ["--workspaces"]:
             ws, args = args[1], args[2:]

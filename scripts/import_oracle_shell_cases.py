@@ -16,13 +16,55 @@ grep -n with context on one file and on several (a file name holding `-12-`), he
 `more +N F`, `more DIR`, `cat -s`, `cat -b`), `&&`/`;`/newlines, here-documents whose body
 holds read commands, `cd` persistence (OpenHands and SWE-agent keep it, mini-swe-agent starts each
 command in /testbed), the truncation markers of each format, a read that failed (`cat: …: No such
-file or directory`), a numbered line whose text is not the file's, paths outside the repository.
+file or directory`), a numbered line whose text is not the file's, paths outside the repository;
+session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR, whole and
+numbered, alone and in pipes (SESSION31; the exec check wants them credited exactly as printed).
 """
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+
+# session 31: GNU sed's `$`, `first~step`, `a,~N` and awk choosing lines by NR (docs: the `sed -n`
+# and awk rows); the exec check wants exactly the lines the real tools print credited (EXACT)
+SESSION31 = [
+    ("sed -n '$p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '2~5p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '0~4p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '3~0p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '1p;$p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '2~3p;4,6p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '2~3p;4,6p' pkg/util.py | head -3", None, "file length unknown"),
+    ("sed -n '5,~4p' pkg/util.py", None, None),
+    ("sed -n '8,~4p' pkg/util.py", None, None),
+    ("sed -n '19,~4p;2p' pkg/util.py", None, None),
+    ("cat pkg/util.py | sed -n '$p'", None, "file length unknown"),
+    ("head -5 pkg/util.py | sed -n '$p'", None, "file length unknown"),
+    ("sed -n '0~0p' pkg/util.py", "unknown command", "unknown command"),
+    ("awk 'NR==5' pkg/util.py", None, None),
+    ("awk 'NR>=3 && NR<=6' pkg/util.py", None, None),
+    ("awk 'NR>3 && NR<6 {print}' pkg/util.py", None, None),
+    ("awk 'NR>=18' pkg/util.py", None, None),
+    ("awk 'NR<=2 { print $0 }' pkg/util.py", None, None),
+    ("awk 'NR>=3,NR<=6' pkg/util.py", None, None),
+    ("awk 'NR==3,NR==6' pkg/util.py", None, None),
+    ("awk 'NR==16,NR==3' pkg/util.py", None, None),
+    ("awk '{print NR\": \"$0}' pkg/util.py", None, None),
+    ("awk '{printf \"%d: %s\\n\", NR, $0}' pkg/mod.py", None, None),
+    ("awk 'NR>=3 && NR<=6 {print NR\": \"$0}' pkg/util.py", None, None),
+    ("awk 'NR<=3 {printf \"%4d  %s\\n\", NR, $0}' pkg/util.py", None, None),
+    ("awk '{print NR, $0}' pkg/nonl.py", None, None),
+    ("cat pkg/util.py | awk 'NR>=5' | head -3", None, None),
+    ("awk 'NR>=5' pkg/util.py | head -2", None, None),
+    ("sed -n '10,20p' pkg/util.py | awk '{print NR\": \"$0}'", None, None),
+    ("grep -n 'util 1' pkg/util.py | awk 'NR<=2'", None, None),
+    ("awk -F: 'NR==5' pkg/util.py", "unknown command", "unknown command"),
+    ("awk '{print $1}' pkg/util.py", "unknown command", "unknown command"),
+    ("awk 'NR%2==0' pkg/util.py", "unknown command", "unknown command"),
+    ("awk 'NR==2' pkg/nope.py", "tool error", "tool error"),
+]
+EXACT = {c for c, a, b in SESSION31 if a is None}
 
 FILES = {
     "pkg/mod.py": "".join(
@@ -176,8 +218,6 @@ SHELL = [
     ("bat -r 3:5 pkg/util.py | head -2", None, None),
     # session 29: forms run for real for the exec check (GNU `a,+N`: docs, the sed row)
     ("sed -n '3,+2p' pkg/util.py", None, None),
-    ("sed -n '2~5p' pkg/util.py", "unknown command", "unknown command"),
-    ("sed -n '$p' pkg/util.py", "unknown command", "unknown command"),
     ("sed -n 5,7p pkg/util.py", None, None),
     ("head -n -17 pkg/util.py", "unknown command", "unknown command"),
     ("head -c 20 pkg/util.py", "unknown command", "unknown command"),
@@ -203,6 +243,7 @@ SHELL = [
     ("grep -hn three pkg/crlf.py pkg/util.py", "ambiguous output", "ambiguous output"),
     ("grep -rhn 'def ' pkg/", "ambiguous output", "ambiguous output"),
     ("grep -hHn three pkg/crlf.py pkg/util.py", None, None),
+    *[(c, a, b) for c, a, b in SESSION31],
 ]
 
 
@@ -519,6 +560,6 @@ def run(rc, compare_cases, check_reasons, rows_of=None, problem=None):
         if rows_of is not None:
             # session 28: the SHELL commands run for real; mini-swe-agent's step k ran SHELL[k]
             import import_oracle_shell_exec as X
-            return X.check(SHELL, FILES, rows_of(mi, wsroot), problem)
+            return X.check(SHELL, FILES, rows_of(mi, wsroot), problem, EXACT)
     finally:
         shutil.rmtree(d)

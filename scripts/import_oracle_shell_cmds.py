@@ -4,11 +4,12 @@ dir), ('read', Read), ('none', why) or ('unmodelled', why); `_writes(pipeline)` 
 """
 import re
 
-from import_oracle_shell_sed import sed_n
+import import_oracle_shell_awk as AWK
+from import_oracle_shell_sed import script_lines, sed_n
 from import_oracle_shell_sh import ALL_FILES, GIT_ALL, Read, grep_args, head_tail
 
 SILENT = {"cd", "mkdir", "touch", "export", "rm", "cp", "mv", "true"}
-READERS = {"cat", "nl", "less", "more", "bat", "batcat", "head", "tail", "sed", "grep", "rg"}
+READERS = {"cat", "nl", "less", "more", "bat", "batcat", "head", "tail", "sed", "grep", "rg", *AWK.AWKS}
 HIDERS = {"wc", "awk", "sort", "uniq", "cut", "tr", "xargs"}
 
 
@@ -80,11 +81,19 @@ def classify(pl):
                 continue
             if w[0] in ("sort", "uniq") and len(w) == 1:
                 continue
+            if _stage_op(w) is not None and _stage_op(w)[0] == "awk":
+                continue  # docs (session 31): an awk choosing whole lines by NR drops lines only
             if w[0] in ("grep", "rg") and grep_args(w) is not None and grep_args(w)[0] is True:
                 # docs: a second numbering numbers the output's lines, not the file's
                 return ("none", "a second numbering")
         elif read.sed_regex is None and (read.ops is not None or _second_selection(read, w)):
             op = _stage_op(w)
+            if op is not None and op[0] == "awkn":
+                # docs (session 31): awk prints NR, the stream's place, before each line it prints
+                if read.ops is None:
+                    read.ops = _ops(read)
+                read.numbered, read.kind, read.prog = True, "awkn", op[1]
+                continue
             if op == "grep -n":
                 if read.ops is None:
                     read.ops = _ops(read)
@@ -136,6 +145,10 @@ def classify(pl):
                 read.sed_regex = r2[0][1]
                 read.end = -1
                 continue
+            if r2[0][0] == "script":
+                read.ops = [r2[0]]
+                read.end = -1
+                continue
             read.ranges = r2[0]
             read.end = -1
         elif w[0] in ("less", "more") and all(x.startswith("-") for x in w[1:]):
@@ -167,6 +180,8 @@ def _second_selection(read, w):
     """A stage selecting positions after a read that already selected some (the single-stage
     forms above keep their own handling): head/tail/sed -n after head/tail/sed, grep -n after
     a tail or a composed stream."""
+    if w[0] in AWK.AWKS:
+        return _stage_op(w) is not None
     simple = read.start == 1 and read.end is None and read.tail is None and not read.ranges
     if simple:
         return False
@@ -191,7 +206,14 @@ def _stage_op(w):
         r = sed_n(w)
         if r is None or r[1] or r[0][0] == "regex":
             return None
+        if r[0][0] == "script":
+            return r[0]
         return ("ranges", list(r[0]))
+    if w[0] in AWK.AWKS:
+        p = AWK.parse(w)
+        if p is None or p[1]:
+            return None
+        return ("awkn" if p[0].sep else "awk", p[0])
     if w[0] in ("grep", "rg"):
         g = grep_args(w)
         if g is not None and g[0] is True and not g[2]:
@@ -208,11 +230,9 @@ def compose(ops, length):
     counted from the start read as if the file were long enough (the output's line count then
     trims what the file did not have)."""
     if length is None:
-        if any(op == "tail" for op, _ in ops):
-            return None
-        nums = [v for op, v in ops if op != "ranges"] + [x for op, v in ops if op == "ranges"
-                                                          for a, b in v for x in (a, b or 0)]
-        virtual = 2 + sum(nums)
+        if any(op in ("tail", "script") for op, _ in ops):
+            return None  # docs: `$` and `first~step` need the length, as `tail -N` does
+        virtual = 2 + sum(_nums(ops))
     else:
         virtual = length
     seq = list(range(1, virtual + 1))
@@ -223,6 +243,11 @@ def compose(ops, length):
             seq = seq[-v:] if v else []
         elif op == "from":
             seq = seq[v - 1:]
+        elif op == "script":
+            # docs (session 31): `$` is the stream's last line, `first~step` every step-th
+            seq = [seq[i - 1] for i in script_lines(v, len(seq))]
+        elif op == "awk":
+            seq = [seq[i - 1] for i in AWK.printed(v, len(seq))]
         else:
             # docs: GNU sed runs the whole script on each line in turn, so a line comes once per
             # range that selects it, in the stream's order (`'10,12p;1,3p'`: 1-3 then 10-12)
@@ -236,11 +261,16 @@ def compose(ops, length):
 def compose_open(ops, n):
     """docs "pipes" and "What counts as displayed": the first n lines of a stream that runs to the
     file's unknown end from a known line (no `tail -N` stage), or None when it has a `tail -N`."""
-    if any(op == "tail" for op, _ in ops):
+    if any(op in ("tail", "script") for op, _ in ops):
         return None
-    nums = [v for op, v in ops if op != "ranges"] + [x for op, v in ops if op == "ranges"
-                                                      for a, b in v for x in (a, b or 0)]
-    return compose(ops, 2 + n + sum(nums))[:n]
+    return compose(ops, 2 + n + sum(_nums(ops)))[:n]
+
+
+def _nums(ops):
+    """The numbers the stages name (a length past them all is long enough to show their shape)."""
+    return [x for op, v in ops for x in (
+        [v] if op in ("head", "from") else [x for a, b in v for x in (a, b or 0)] if op == "ranges"
+        else v.nums() if op in ("awk", "awkn") else [])]
 
 
 def _verbose(w):
@@ -348,6 +378,17 @@ def _reader(w):
         else:
             rd.start, rd.tail = None, n
         return ("read", rd)
+    if name in AWK.AWKS:
+        p = AWK.parse(w)
+        if p is None or len(p[1]) != 1:
+            return ("none", "awk program or files readcov does not read")  # docs: unknown command
+        prog, (path,) = p
+        if prog.sep:
+            rd = Read(path, numbered=True); rd.kind = "awkn"; rd.prog = prog; rd.ranges = None
+            return ("read", rd)
+        rd = Read(path); rd.kind = "span"; rd.ranges = None; rd.end = -1
+        rd.ops = [("awk", prog)]
+        return ("read", rd)
     if name == "sed":
         if any(x == "-i" or x.startswith("-i") or x == "--in-place" for x in w[1:]):
             return ("none", "sed -i (a write)")
@@ -355,6 +396,9 @@ def _reader(w):
         if r is None or len(r[1]) != 1:
             return None
         rd = Read(r[1][0]); rd.kind = "span"
+        if r[0][0] == "script":
+            rd.ranges = None; rd.end = -1; rd.ops = [r[0]]
+            return ("read", rd)
         if r[0][0] == "regex":
             rd.sed_regex = r[0][1]; rd.ranges = None; rd.end = -1
             return ("read", rd)

@@ -10,6 +10,7 @@ import os
 import posixpath
 import re
 
+import import_oracle_shell_awk as AWK
 import import_oracle_shell_logs as L
 import import_oracle_shell_cmds as S
 import import_oracle_shell_sed as SED
@@ -250,6 +251,10 @@ class Run(Tools):
         for x in head + (tail or []):
             if x.rstrip().endswith(ERRORS) and rd.path in x and re.match(r"^(cat|nl|less|more|bat|batcat|head|tail|sed|grep|rg)\b", x):
                 return []  # tool error
+            if re.match(r"^[gm]?awk: ", x) and (
+                    (rd.path in x and (x.rstrip().rstrip(")").endswith(ERRORS) or x.rstrip().endswith("is a directory: skipped")))
+                    or x.rstrip().endswith(": read error (Is a directory)")):
+                return []  # tool error (docs, session 31: awk's messages)
             if x.strip("*").strip() in (f"{rd.path}: directory", f"{rd.path}: Not a text file") and x.startswith("***"):
                 return []  # tool error: `more`'s `*** d: directory ***`
             if "[bat error]" in x and f"'{rd.path}'" in x and x.rstrip().endswith(ERRORS + ("is a directory.", "(os error 2)")):
@@ -276,9 +281,12 @@ class Run(Tools):
         if rd.numbered:
             shown, cut_at = [], None
             pat = re.compile(r"^\s*(\d+)\t(.*)$") if rd.kind == "catn" else re.compile(r"^(\d+)[:-](.*)$")
+            if rd.kind == "awkn":
+                # docs (session 31): NR (right-aligned in spaces for `%Nd`), the separator, the line
+                pat = re.compile(r"^ *(\d+)" + re.escape(rd.prog.sep) + r"(.*)$")
             for i, x in enumerate(head):
                 m = pat.match(x)
-                if m and rd.kind != "catn" and OMITTED.match(m.group(2)):
+                if m and rd.kind not in ("catn", "awkn") and OMITTED.match(m.group(2)):
                     continue  # docs: ripgrep's `--max-columns` stand-in shows no text of the line
                 if m and i == len(head) - 1 and tail is not None and m.group(2) == "":
                     continue  # docs: cut right after its number, the line shows nothing
@@ -288,8 +296,14 @@ class Run(Tools):
                         cut_at = len(shown) - 1
             for x in (tail or [])[1:]:
                 m = pat.match(x)
-                if m and not (rd.kind != "catn" and OMITTED.match(m.group(2))):
+                if m and not (rd.kind not in ("catn", "awkn") and OMITTED.match(m.group(2))):
                     shown.append((int(m.group(1)) + rd.offset, m.group(2)))
+            if rd.kind == "awkn":
+                # docs (session 31): a number the program does not print is no line of it
+                picked = set(AWK.printed(rd.prog, max((n - rd.offset for n, _ in shown), default=0)))
+                cut = shown[cut_at] if cut_at is not None else None
+                shown = [x for x in shown if x[0] - rd.offset in picked]
+                cut_at = next((i for i, x in enumerate(shown) if x is cut), None)
             if not shown:
                 return []
             return self.current_rows(rel, shown, cut_at)

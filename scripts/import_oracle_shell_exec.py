@@ -7,7 +7,10 @@ a line-number prefix (`12:`, `12-`, `path:12:`, `     12<TAB>`). Independent of 
 readcov against the tools themselves (the session-28 `more` banner would have failed it).
 
 Completeness: of the output lines that are lines of a file the command reads (by text), the share
-readcov credited. A credited line is checked only when its text is unique in its file and not blank
+readcov credited; for the commands in EXACT (session 31: GNU sed's `$`/`~` addresses, awk) it must
+be all of them: readcov credits exactly the lines the real tool printed. awk runs as GNU awk, and
+each awk command is run with mawk too: the two must print the same (an agent's container has
+either). A credited line is checked only when its text is unique in its file and not blank
 (else "it is in the output" proves nothing): the others are counted and printed, and so are the
 commands left out (a program outside SAFE, a here-document, a redirect).
 """
@@ -24,21 +27,30 @@ SAFE = {"cat", "head", "tail", "sed", "grep", "nl", "less", "more", "awk", "cut"
 _BIN = []  # a temporary folder holding `bat` when only Debian's `batcat` is installed
 
 
-def env():
-    """The environment the commands run in: C locale, no terminal, and `bat` found under its own
-    name (Debian's bat package installs it as `batcat`; session 29)."""
+def env(awk="gawk"):
+    """The environment the commands run in: C locale, no terminal, `bat` found under its own
+    name (Debian's bat package installs it as `batcat`; session 29) and `awk` as `awk` (GNU awk;
+    mawk when asked; session 31)."""
     path = "/usr/bin:/bin"
-    if not _BIN and shutil.which("bat", path=path) is None and shutil.which("batcat", path=path):
-        _BIN.append(tempfile.mkdtemp(prefix="oracle-bat-"))
-        os.symlink(shutil.which("batcat", path=path), os.path.join(_BIN[0], "bat"))
+    if not _BIN:
+        _BIN.append(tempfile.mkdtemp(prefix="oracle-bin-"))
         atexit.register(shutil.rmtree, _BIN[0], True)
-    return {"PATH": ":".join(_BIN + [path]), "LC_ALL": "C.UTF-8"}
-PREFIX = re.compile(r"(?:^|[:-])\s*\d+(?:[:-]|\t)$")  # what precedes a line's text: `12:`, `path:12:`, `  12\t`
+        if shutil.which("bat", path=path) is None and shutil.which("batcat", path=path):
+            os.symlink(shutil.which("batcat", path=path), os.path.join(_BIN[0], "bat"))
+        for a in ("gawk", "mawk"):
+            if shutil.which(a, path=path) is None:
+                raise SystemExit(f"{a} is not installed (the suite installs it)")
+            os.makedirs(os.path.join(_BIN[0], a))
+            os.symlink(shutil.which(a, path=path), os.path.join(_BIN[0], a, "awk"))
+    return {"PATH": ":".join([os.path.join(_BIN[0], awk), _BIN[0], path]), "LC_ALL": "C.UTF-8"}
+# what precedes a line's text: `12:`, `path:12:`, `  12\t`; awk's `12: `, `12 ` (session 31)
+PREFIX = re.compile(r"(?:^|[:-])\s*\d+(?:[:-] ?|\t| +)$")
 
 
 def _programs(cmd):
     """The programs a command line runs, or None when it is more than simple pipelines and lists."""
-    if "<<" in cmd or ">" in cmd.replace("2>/dev/null", "") or "$(" in cmd or "`" in cmd:
+    bare = re.sub(r"'[^']*'", "''", cmd)  # an awk `NR>=3` in quotes is no redirect (session 31)
+    if "<<" in bare or ">" in bare.replace("2>/dev/null", "") or "$(" in bare or "`" in bare:
         return None
     try:
         words = shlex.split(cmd.replace("\n", " ; "), posix=True)
@@ -52,7 +64,7 @@ def _programs(cmd):
     return progs
 
 
-def _real(cmd, files):
+def _real(cmd, files, awk="gawk"):
     """`cmd`'s output run for real in a fresh copy of the repository."""
     with tempfile.TemporaryDirectory() as d:
         for p, text in files.items():
@@ -61,7 +73,7 @@ def _real(cmd, files):
             with open(f, "w") as fh:
                 fh.write(text)
         p = subprocess.run(["bash", "-c", cmd], cwd=d, capture_output=True, text=True, timeout=10,
-                           env=env(), stdin=subprocess.DEVNULL)
+                           env=env(awk), stdin=subprocess.DEVNULL)
         return (p.stdout + p.stderr).replace(d + "/", "")
 
 
@@ -75,11 +87,12 @@ class _Shown:
         return any(x == t or (x.endswith(t) and PREFIX.search(x[:len(x) - len(t)])) for x in self.lines)
 
 
-def check(shell, files, rows, problem):
+def check(shell, files, rows, problem, exact=()):
     """shell: [(cmd, …)] in step order; rows: readcov's rows of the log whose step k ran shell[k]
     (with the workspace). Returns the figures; calls problem(msg) for a credited line not shown."""
     fig = {"commands run": 0, "lines checked": 0, "lines not checkable": 0, "left out": 0,
-           "file lines shown": 0, "file lines credited": 0}
+           "file lines shown": 0, "file lines credited": 0, "awk commands run with mawk too": 0,
+           "exact commands": 0}
     texts = {p: t.split("\n") for p, t in files.items()}
     unique = {p: {x for x in ls if x.strip() and ls.count(x) == 1} for p, ls in texts.items()}
     by_step = {}
@@ -93,6 +106,11 @@ def check(shell, files, rows, problem):
             continue
         out = _real(cmd, files)
         fig["commands run"] += 1
+        if "awk" in progs:
+            fig["awk commands run with mawk too"] += 1
+            if _real(cmd, files, "mawk").replace("mawk: ", "awk: ") != out.replace("gawk: ", "awk: "):
+                if "cannot open" not in out and "is a directory" not in out:
+                    problem(f"exec check: `{cmd}`: GNU awk and mawk print differently")
         shown = _Shown(out)
         credited = set()
         for r in by_step.get(step, []):
@@ -116,4 +134,9 @@ def check(shell, files, rows, problem):
         seen = {(p, t) for p in read for t in unique[p] if t.rstrip("\r") in shown}
         fig["file lines shown"] += len(seen)
         fig["file lines credited"] += len(seen & credited)
+        if cmd in exact:
+            fig["exact commands"] += 1
+            if seen != credited:
+                problem(f"exec check: `{cmd}`: the real output shows {sorted(seen - credited)} not credited, "
+                        f"readcov credits {sorted(credited - seen)} not shown")
     return fig

@@ -28,9 +28,17 @@ def sed_n(words):
             else:
                 files.append(w)
             i += 1
-    ranges, addrs = [], []
+    ranges, addrs, script = [], [], []
     for s in scripts:
         for part in _sed_parts(s):
+            g = GNU_ADDR.match(part)
+            if g and (g.group(1) == "$" or "~" in part):
+                # docs (session 31): `$`, `first~step`, `a,~N`
+                a = gnu_addr(g)
+                if a is None:
+                    return None
+                script.append(a)
+                continue
             m = SED_NUM.match(part)
             if m:
                 a = None if m.group(1) == "$" else int(m.group(1))
@@ -40,6 +48,7 @@ def sed_n(words):
                 if a is None:
                     return None
                 ranges.append((a, b))
+                script.append(("lines", a, b))
                 addrs.append((("n", a), None if m.group(2) is None else (("$",) if b is None else ("n", b))))
                 continue
             r = SED_ADDR.match(part)
@@ -50,8 +59,46 @@ def sed_n(words):
                 return None
             addrs.append((a1, a2))
     if any(a[0] == "re" or (b and b[0] == "re") for a, b in addrs):
+        if len(script) != len(ranges):
+            return None
         return ("regex", addrs), files
-    return ranges, files
+    if any(a[0] != "lines" for a in script):
+        return ("script", script), files
+    return [(a, b) for _, a, b in script], files
+
+
+# docs (session 31): GNU sed's `$`, `first~step` and `a,~N` addresses
+GNU_ADDR = re.compile(r"^\s*(\$|\d+~\d+|\d+)\s*(?:,\s*(~\d+))?\s*p\s*$")
+
+
+def gnu_addr(g):
+    """("last",) | ("step", first, step) | ("lines", a, b) of one `p` command, None when GNU sed
+    refuses it (`0~0`, line 0)."""
+    a, end = g.group(1), g.group(2)
+    if a == "$":
+        return None if end else ("last",)
+    if "~" in a:
+        f, st = (int(x) for x in a.split("~"))
+        return None if end or (f, st) == (0, 0) else ("step", f, st)
+    a = int(a)
+    if a == 0:
+        return None
+    n = int(end[1:])
+    # docs: the end is the next line after `a` whose number is a multiple of N (N = 0: `a` alone)
+    b = a if n == 0 else next(x for x in range(a + 1, a + n + 1) if x % n == 0)
+    return ("lines", a, b)
+
+
+def script_lines(script, length):
+    """The stream positions (1-based) a `sed -n` script of `p` commands prints over a stream of
+    `length` lines, as GNU sed: each line in turn, once per command that selects it."""
+    def sel(c, i):
+        if c[0] == "last":
+            return i == length
+        if c[0] == "step":
+            return i == c[1] if c[2] == 0 else (i >= c[1] and (i - c[1]) % c[2] == 0)
+        return c[1] <= i <= (length if c[2] is None else max(c[1], c[2]))
+    return [i for i in range(1, length + 1) for c in script if sel(c, i)]
 
 
 _A = r"(\d+|\$|/(?:[^/\\]|\\.)*/)"

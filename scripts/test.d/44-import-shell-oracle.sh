@@ -19,6 +19,9 @@
 #   `bat` beside it in a temporary PATH folder) with -n, -p, --style, -r a:b / a: / :b, several files,
 #   cut; `head -v`/`tail -v`; `grep -h` of one file and of several; reads to the file's end from a known line (`tail -n +K`, `sed -n
 #   'a,$p'`) shown whole and cut without the workspace; another command printing beside a read.
+#   Session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR (whole and
+#   numbered, in pipes); the execution check wants them credited exactly as the real tools print,
+#   and runs each awk command with GNU awk and with mawk (they must print alike).
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,6 +29,8 @@ source scripts/oracle-setup.sh
 # bat for the hand-made cases and the execution check (the one-time install; none when present)
 source tests/editors/lib.sh
 apt_install bat
+# GNU awk beside Debian's default mawk: the execution check runs awk commands with both (session 31)
+apt_install gawk mawk
 oracle_setup "import shell oracle"
 oracle() { python3 scripts/import_oracle_shell.py "$bin" "$@"; }
 real=tests/data/real

@@ -88,7 +88,9 @@ impl Session<'_> {
                 Plan::NoRead(r) => Err(r),
                 // `cat: f.py: No such file or directory`: the tool showed no line of the file (its
                 // message must not pass for one when no workspace says the file is missing).
-                Plan::Window { path, .. } | Plan::Numbered { path, .. }
+                Plan::Window { path, .. }
+                | Plan::Numbered { path, .. }
+                | Plan::AwkNumbered { path, .. }
                     if says_unreadable(out, &path) =>
                 {
                     Err(Reason::ToolError)
@@ -118,6 +120,10 @@ impl Session<'_> {
                     self.numbered(a, &path, &cwd, &sels, style, out)
                 }
                 Plan::Numbered { .. } => Err(Reason::AmbiguousOutput),
+                Plan::AwkNumbered { path, sels, awk } if sole => {
+                    self.awk_numbered(a, &path, &cwd, &sels, &awk, out)
+                }
+                Plan::AwkNumbered { .. } => Err(Reason::AmbiguousOutput),
                 Plan::GrepMulti => self.grep_multi(a, &cwd, out),
             };
             if let Err(e) = r {
@@ -364,9 +370,9 @@ impl Session<'_> {
 /// `… Is a directory`, `… Permission denied`): a line of the output that starts with the
 /// command's name, names the path and ends with the error.
 fn says_unreadable(out: &str, path: &str) -> bool {
-    const READERS: [&str; 13] = [
+    const READERS: [&str; 15] = [
         "cat", "nl", "less", "more", "bat", "sed", "head", "tail", "grep", "egrep", "fgrep", "rg",
-        "awk",
+        "awk", "gawk", "mawk",
     ];
     const ERRORS: [&str; 4] = [
         "No such file or directory",
@@ -374,6 +380,15 @@ fn says_unreadable(out: &str, path: &str) -> bool {
         "Is a directory",
         "Permission denied",
     ];
+    // mawk 1.3.4 on a directory names no path (session 31).
+    if out.lines().any(|l| {
+        matches!(
+            l.trim_end(),
+            "awk: read error (Is a directory)" | "mawk: read error (Is a directory)"
+        )
+    }) {
+        return true;
+    }
     if path.is_empty() || !out.contains(path) {
         return false;
     }
@@ -397,7 +412,13 @@ fn says_unreadable(out: &str, path: &str) -> bool {
         let Some((cmd, rest)) = l.split_once(": ") else {
             return false;
         };
-        READERS.contains(&cmd) && rest.contains(path) && ERRORS.iter().any(|e| rest.ends_with(e))
+        // mawk: `mawk: cannot open f (No such file or directory)`; gawk on a directory:
+        // `gawk: warning: command line argument `d' is a directory: skipped` (session 31).
+        let rest_bare = rest.strip_suffix(')').unwrap_or(rest);
+        READERS.contains(&cmd)
+            && rest.contains(path)
+            && (ERRORS.iter().any(|e| rest_bare.ends_with(e))
+                || rest.ends_with("is a directory: skipped"))
     })
 }
 
@@ -423,6 +444,7 @@ fn join_dir(cwd: &str, dir: &str) -> String {
     readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
 }
 
+mod awk;
 mod seen;
 use seen::{quiet, without_length, Seen};
 

@@ -454,3 +454,5 @@ fn grep_h_of_one_file_reads_its_lines() {
     assert!(got.is_empty());
     assert_eq!(skipped, vec![Reason::AmbiguousOutput]);
 }
+
+mod sedawk;

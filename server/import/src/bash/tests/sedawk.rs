@@ -1,0 +1,264 @@
+//! Session 31: GNU sed's `$`, `first~step` and `a,~N` addresses, and awk programs that choose lines
+//! by their number, whole or numbered. Each output is what GNU sed 4.9, GNU awk 5.2.1 and mawk
+//! 1.3.4 print for `a.py` (20 lines `a1` … `a20`; the shell oracle runs the same forms for real).
+//! Before session 31 each of these read nothing (*unknown command*).
+
+use super::{bash, rows, run};
+use crate::summary::Reason;
+
+/// The output of the file's lines `ns`, one a line (`a5\n…`).
+fn of(ns: &[u32]) -> String {
+    ns.iter().map(|n| format!("a{n}\n")).collect()
+}
+
+/// `awk '{print NR": "$0}'` style: `sep` between the number and the text.
+fn numbered(ns: &[u32], sep: &str) -> String {
+    ns.iter().map(|n| format!("{n}{sep}a{n}\n")).collect()
+}
+
+/// `script` showing `out`: the rows credited and the skip reasons, with or without the workspace.
+fn check(ws: bool, script: &str, out: &str, want: &[(u32, u32)], why: &[Reason]) {
+    let (got, skipped) = run(ws, &[bash(0, script, out)]);
+    assert_eq!(got, rows(want), "{script} (workspace: {ws})");
+    assert_eq!(skipped, why, "{script} (workspace: {ws})");
+}
+
+const UNKNOWN_LEN: &[Reason] = &[Reason::UnknownLength];
+
+#[test]
+fn sed_last_line_needs_the_length() {
+    check(true, "sed -n '$p' a.py", &of(&[20]), &[(20, 20)], &[]);
+    // One line shown says nothing of where the file ends (as `tail -n 1`).
+    check(false, "sed -n '$p' a.py", &of(&[20]), &[], UNKNOWN_LEN);
+    check(
+        true,
+        "sed -n '1p;$p' a.py",
+        &of(&[1, 20]),
+        &[(1, 1), (20, 20)],
+        &[],
+    );
+    check(true, "cat a.py | sed -n '$p'", &of(&[20]), &[(20, 20)], &[]);
+    // `$` is the stream's last line: `head -5`'s fifth.
+    check(
+        true,
+        "head -5 a.py | sed -n '$p'",
+        &of(&[5]),
+        &[(5, 5)],
+        &[],
+    );
+}
+
+#[test]
+fn sed_step_addresses_print_every_step_th_line() {
+    let w = [(2, 2), (7, 7), (12, 12), (17, 17)];
+    check(true, "sed -n '2~5p' a.py", &of(&[2, 7, 12, 17]), &w, &[]);
+    check(
+        false,
+        "sed -n '2~5p' a.py",
+        &of(&[2, 7, 12, 17]),
+        &[],
+        UNKNOWN_LEN,
+    );
+    let w = [(4, 4), (8, 8), (12, 12), (16, 16), (20, 20)];
+    check(
+        true,
+        "sed -n '0~4p' a.py",
+        &of(&[4, 8, 12, 16, 20]),
+        &w,
+        &[],
+    );
+    // `3~0p`: line 3 alone.
+    check(true, "sed -n '3~0p' a.py", &of(&[3]), &[(3, 3)], &[]);
+    // A line two commands select prints twice (GNU sed: L2 L4 L5 L5 L6 L8 …).
+    let out = of(&[2, 4, 5, 5, 6, 8, 11, 14, 17, 20]);
+    let w = [
+        (2, 2),
+        (4, 6),
+        (8, 8),
+        (11, 11),
+        (14, 14),
+        (17, 17),
+        (20, 20),
+    ];
+    check(true, "sed -n '2~3p;4,6p' a.py", &out, &w, &[]);
+    // The doubled 5 is one of the three lines `head -3` keeps: 2, 4, 5.
+    check(
+        true,
+        "sed -n '2~3p;4,6p' a.py | head -3",
+        &of(&[2, 4, 5]),
+        &[(2, 2), (4, 5)],
+        &[],
+    );
+}
+
+#[test]
+fn sed_to_a_multiple_ends_after_the_start() {
+    // GNU sed 4.9: `5,~4p` prints 5–8, `8,~4p` 8–12 (not 8 alone), `19,~4p` 19–20.
+    for ws in [true, false] {
+        check(
+            ws,
+            "sed -n '5,~4p' a.py",
+            &of(&[5, 6, 7, 8]),
+            &[(5, 8)],
+            &[],
+        );
+        let out = of(&[8, 9, 10, 11, 12]);
+        check(ws, "sed -n '8,~4p' a.py", &out, &[(8, 12)], &[]);
+    }
+    check(
+        true,
+        "sed -n '19,~4p' a.py",
+        &of(&[19, 20]),
+        &[(19, 20)],
+        &[],
+    );
+    check(true, "sed -n '2,~0p' a.py", &of(&[2]), &[(2, 2)], &[]);
+}
+
+#[test]
+fn awk_line_number_patterns_read_their_lines() {
+    for ws in [true, false] {
+        check(ws, "awk 'NR==5' a.py", &of(&[5]), &[(5, 5)], &[]);
+        check(
+            ws,
+            "awk 'NR>=3 && NR<=6' a.py",
+            &of(&[3, 4, 5, 6]),
+            &[(3, 6)],
+            &[],
+        );
+        check(
+            ws,
+            "awk 'NR>3 && NR<6 {print}' a.py",
+            &of(&[4, 5]),
+            &[(4, 5)],
+            &[],
+        );
+        check(
+            ws,
+            "awk 'NR<=2 { print $0 }' a.py",
+            &of(&[1, 2]),
+            &[(1, 2)],
+            &[],
+        );
+        check(
+            ws,
+            "awk 'NR==3,NR==6' a.py",
+            &of(&[3, 4, 5, 6]),
+            &[(3, 6)],
+            &[],
+        );
+        // From a known line to the end: the output's count places the end without a workspace.
+        check(
+            ws,
+            "awk 'NR>=18' a.py",
+            &of(&[18, 19, 20]),
+            &[(18, 20)],
+            &[],
+        );
+        let all: Vec<u32> = (3..=20).collect();
+        // A range pattern starts again on every line its start holds for: 3 to the end, not 3–6.
+        check(ws, "awk 'NR>=3,NR<=6' a.py", &of(&all), &[(3, 20)], &[]);
+    }
+    // A `head` of more lines than the output shows: trimmed to what it shows.
+    check(false, "awk 'NR<=100' a.py", &of(&[1, 2]), &[(1, 2)], &[]);
+}
+
+#[test]
+fn awk_numbered_output_is_read_by_its_numbers() {
+    let all: Vec<u32> = (1..=20).collect();
+    for ws in [true, false] {
+        check(
+            ws,
+            "awk '{print NR\": \"$0}' a.py",
+            &numbered(&all, ": "),
+            &[(1, 20)],
+            &[],
+        );
+        let cmd = r#"awk '{printf "%d: %s\n", NR, $0}' a.py"#;
+        check(ws, cmd, &numbered(&all, ": "), &[(1, 20)], &[]);
+        check(
+            ws,
+            "awk '{print NR, $0}' a.py",
+            &numbered(&all, " "),
+            &[(1, 20)],
+            &[],
+        );
+        let cmd = "awk 'NR>=3 && NR<=6 {print NR\": \"$0}' a.py";
+        check(ws, cmd, &numbered(&[3, 4, 5, 6], ": "), &[(3, 6)], &[]);
+    }
+    // `%4d` pads the number with spaces.
+    let out: String = (1..=3).map(|n| format!("{n:4}  a{n}\n")).collect();
+    let cmd = r#"awk 'NR<=3 {printf "%4d  %s\n", NR, $0}' a.py"#;
+    check(false, cmd, &out, &[(1, 3)], &[]);
+    // The text is checked against the file.
+    let cmd = "awk 'NR==4 {print NR\": \"$0}' a.py";
+    check(true, cmd, "4: not a4\n", &[], &[Reason::TextMismatch]);
+    // A number the pattern does not print is no line of it (another command's output).
+    check(false, cmd, "4: a4\n7: a7\n", &[(4, 4)], &[]);
+}
+
+#[test]
+fn awk_in_pipes() {
+    for ws in [true, false] {
+        check(
+            ws,
+            "cat a.py | awk 'NR>=5' | head -3",
+            &of(&[5, 6, 7]),
+            &[(5, 7)],
+            &[],
+        );
+        check(
+            ws,
+            "awk 'NR>=5' a.py | head -2",
+            &of(&[5, 6]),
+            &[(5, 6)],
+            &[],
+        );
+        // awk numbers the stream it reads: 1 is line 10.
+        let cmd = "sed -n '10,20p' a.py | awk '{print NR\": \"$0}'";
+        let out: String = (10..=20).map(|n| format!("{}: a{n}\n", n - 9)).collect();
+        check(ws, cmd, &out, &[(10, 20)], &[]);
+        // After numbered output, a choice of whole lines keeps the numbers.
+        let cmd = "grep -n a1 a.py | awk 'NR<=2'";
+        check(ws, cmd, "1:a1\n10:a10\n", &[(1, 1), (10, 10)], &[]);
+    }
+}
+
+#[test]
+fn other_awk_programs_read_nothing() {
+    for cmd in [
+        "awk -F: 'NR==5' a.py",
+        "awk '{print $1}' a.py",
+        "awk '/a5/' a.py",
+        "awk 'NR%2==0' a.py",
+        "awk 'NR==1 || NR==5' a.py",
+        "awk 'NR==5' a.py a.py",
+        "awk '{print NR $0}' a.py",
+    ] {
+        check(true, cmd, &of(&[5]), &[], &[Reason::UnknownCommand]);
+    }
+    // `| awk '{print $1}'` still hides the places (as before).
+    let cmd = "grep -n a1 a.py | awk '{print $1}'";
+    check(true, cmd, "1:a1\n", &[], &[Reason::NoLineNumbers]);
+}
+
+#[test]
+fn awk_errors_show_no_line() {
+    for (cmd, out) in [
+        (
+            "awk 'NR==1' b.py",
+            "awk: cannot open b.py (No such file or directory)\n",
+        ),
+        (
+            "gawk 'NR==1' b.py",
+            "gawk: fatal: cannot open file `b.py' for reading: No such file or directory\n",
+        ),
+        (
+            "awk 'NR==1' d",
+            "awk: warning: command line argument `d' is a directory: skipped\n",
+        ),
+        ("mawk 'NR==1' d", "mawk: read error (Is a directory)\n"),
+    ] {
+        check(false, cmd, out, &[], &[Reason::ToolError]);
+    }
+}
