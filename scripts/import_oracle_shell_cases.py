@@ -63,6 +63,13 @@ SESSION31 = [
     ("awk '{print $1}' pkg/util.py", "unknown command", "unknown command"),
     ("awk 'NR%2==0' pkg/util.py", "unknown command", "unknown command"),
     ("awk 'NR==2' pkg/nope.py", "tool error", "tool error"),
+    # a plain echo beside a read: its line is taken off (docs "What counts as a read"); another
+    # printing command keeps the output's count from the read (docs "Limits")
+    ("echo start && head -n 50 pkg/util.py", None, None),
+    ("echo '== util ==' && sed -n '1,50p' pkg/util.py && echo done", None, None),
+    ("echo start && awk 'NR>=15' pkg/util.py", None, None),
+    ("ls pkg && cat pkg/util.py", None, "file length unknown"),
+    ("echo $HOME && cat pkg/util.py", None, "file length unknown"),
 ]
 EXACT = {c for c, a, b in SESSION31 if a is None}
 
@@ -193,9 +200,10 @@ SHELL = [
     ("tail -n +15 pkg/util.py | grep -n 'util 1'", None, None),
     ("cat pkg/util.py | tail -n +19", None, None),
     ("sed -n '2,3p;18,$p' pkg/util.py", None, None),
-    ("echo start && cat pkg/util.py", None, "file length unknown"),
-    ("echo start; tail -n +19 pkg/util.py", None, "file length unknown"),
-    ("cat pkg/util.py && echo done", None, "file length unknown"),
+    # session 31: a plain echo's line is taken off (docs "What counts as a read")
+    ("echo start && cat pkg/util.py", None, None),
+    ("echo start; tail -n +19 pkg/util.py", None, None),
+    ("cat pkg/util.py && echo done", None, None),
     ("true && cat pkg/nonl.py", None, None),
     ("cat pkg/mod.py > /dev/null; sed -n '2,3p' pkg/util.py", None, None),
     ("head -v -n 3 pkg/util.py", None, None),
@@ -382,8 +390,7 @@ OH_EXTRA_REASONS = [(None, None), (None, None), (None, None), ("shown text diffe
                     ("tool error", "tool error"), (None, None),
                     ("file not in workspace", "only agent-written lines"),
                     ("missing observation", "missing observation"),
-                    (None, None), (None, None), (None, None), (None, "file length unknown"),
-                    (None, "file length unknown")]
+                    (None, None), (None, None), (None, None), (None, None), (None, None)]
 
 
 def mini_log(ws):

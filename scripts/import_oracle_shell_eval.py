@@ -11,6 +11,7 @@ import posixpath
 import re
 
 import import_oracle_shell_awk as AWK
+from import_oracle_shell_echo import echo_lines, strip_echoes
 import import_oracle_shell_logs as L
 import import_oracle_shell_cmds as S
 import import_oracle_shell_sed as SED
@@ -163,6 +164,7 @@ class Run(Tools):
             raise Left(f"shell the oracle cannot parse ({e})")
         self.record_writes(pls, cwd)
         reads, loud, order = [], False, []  # order: "read" / "loud" per pipeline that reads or prints
+        echoes = []  # (place in order, the lines a loud pipeline prints when known: a plain echo)
         for op, pl in pls:
             c = S.classify(pl)
             if c[0] == "unmodelled":
@@ -185,6 +187,7 @@ class Run(Tools):
                 if not (name in S.SILENT or redirected):
                     loud = True
                     order.append("loud")
+                    echoes.append((len(order) - 1, echo_lines(pl)))
         if self.fmt in ("swe",):
             self.cwd = cwd
         if not reads:
@@ -214,6 +217,7 @@ class Run(Tools):
         # output's head (tail) around a cut, and makes its line count not the read's
         at = order.index("read")
         rd.before, rd.after = "loud" in order[:at], "loud" in order[at + 1:]
+        rd.echoes = ([ls for i, ls in echoes if i < at], [ls for i, ls in echoes if i > at])
         return ("rows", self.read(rd, rcwd, output))
 
     def record_writes(self, pls, cwd):
@@ -233,6 +237,12 @@ class Run(Tools):
         head, tail = self.displayed(output)
         head = head[banner_len(rd, head, tail):]
         before, after = getattr(rd, "before", False), getattr(rd, "after", False)
+        pre, post = getattr(rd, "echoes", ([], []))
+        if (before or after) and None not in pre + post:
+            cut = strip_echoes(head, tail, [x for ls in pre for x in ls], [x for ls in post for x in ls])
+            if cut is not None:
+                # docs (session 31): the echoes' lines where they ran are taken off; the rest is the read's
+                (head, tail), before, after = cut, False, False
         if tail is not None and not rd.numbered:
             # docs: around a cut only the read's side is credited
             if before:
@@ -463,3 +473,4 @@ def banner_len(rd, head, tail):
     if [x.rstrip() for x in head[:n]] == want[:n] and (n == len(want) or (n == len(head) and tail is not None)):
         return n
     return 0
+

@@ -21,7 +21,8 @@
 #   'a,$p'`) shown whole and cut without the workspace; another command printing beside a read.
 #   Session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR (whole and
 #   numbered, in pipes); the execution check wants them credited exactly as the real tools print,
-#   and runs each awk command with GNU awk and with mawk (they must print alike).
+#   and runs each awk command with GNU awk and with mawk (they must print alike); a plain `echo`
+#   beside a read, its line taken off.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

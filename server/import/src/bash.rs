@@ -78,9 +78,12 @@ impl Session<'_> {
         let mut first_err = None;
         // Which pipelines print into the output besides the reads (an `echo`, a test run): the
         // lines before and after a read's own (see `Seen`).
-        let loud: Vec<bool> = plans
+        let loud: Vec<Prints> = plans
             .iter()
-            .map(|(p, _, _, pl)| matches!(p, Plan::NoRead(_)) && !quiet(pl))
+            .map(|(p, _, _, pl)| match p {
+                Plan::NoRead(_) => Prints::of(pl),
+                _ => Prints::Nothing,
+            })
             .collect();
         for (i, (pl, cwd, mut written, pipeline)) in plans.into_iter().enumerate() {
             let sole = readers == 1;
@@ -102,9 +105,7 @@ impl Session<'_> {
                 Plan::Window { path, sels, banner } => {
                     let seen = match &shown {
                         Some(d) if sole => {
-                            let before = loud[..i].iter().any(|l| *l);
-                            let after = loud[i + 1..].iter().any(|l| *l);
-                            Some(Seen::of(d, banner, &path, before, after))
+                            Some(Seen::of(d, banner, &path, &loud[..i], &loud[i + 1..]))
                         }
                         _ => None,
                     };
@@ -365,63 +366,6 @@ impl Session<'_> {
     }
 }
 
-/// The message a reading command prints when it cannot read `path` (GNU and BSD forms: `cat:
-/// F: No such file or directory`, `sed: can't read F: …`, `head: cannot open 'F' for reading: …`,
-/// `… Is a directory`, `… Permission denied`): a line of the output that starts with the
-/// command's name, names the path and ends with the error.
-fn says_unreadable(out: &str, path: &str) -> bool {
-    const READERS: [&str; 15] = [
-        "cat", "nl", "less", "more", "bat", "sed", "head", "tail", "grep", "egrep", "fgrep", "rg",
-        "awk", "gawk", "mawk",
-    ];
-    const ERRORS: [&str; 4] = [
-        "No such file or directory",
-        "No such file or directory (os error 2)",
-        "Is a directory",
-        "Permission denied",
-    ];
-    // mawk 1.3.4 on a directory names no path (session 31).
-    if out.lines().any(|l| {
-        matches!(
-            l.trim_end(),
-            "awk: read error (Is a directory)" | "mawk: read error (Is a directory)"
-        )
-    }) {
-        return true;
-    }
-    if path.is_empty() || !out.contains(path) {
-        return false;
-    }
-    out.lines().any(|l| {
-        let l = l.trim_end();
-        // util-linux `more` prints no error line but `*** d: directory ***` or `******** f: Not a
-        // text file ********`; bat `[bat error]: 'f': No such file or directory (os error 2)` or
-        // `'d' is a directory.` (before session 28 they passed for the file's lines).
-        let starred = l.trim_matches('*').trim();
-        if l.starts_with("***")
-            && (starred == format!("{path}: directory")
-                || starred == format!("{path}: Not a text file"))
-        {
-            return true;
-        }
-        if let Some(rest) = l.split_once("[bat error]").map(|(_, r)| r) {
-            let quoted = format!("'{path}'");
-            return rest.contains(&quoted)
-                && (ERRORS.iter().any(|e| rest.ends_with(e)) || rest.ends_with("is a directory."));
-        }
-        let Some((cmd, rest)) = l.split_once(": ") else {
-            return false;
-        };
-        // mawk: `mawk: cannot open f (No such file or directory)`; gawk on a directory:
-        // `gawk: warning: command line argument `d' is a directory: skipped` (session 31).
-        let rest_bare = rest.strip_suffix(')').unwrap_or(rest);
-        READERS.contains(&cmd)
-            && rest.contains(path)
-            && (ERRORS.iter().any(|e| rest_bare.ends_with(e))
-                || rest.ends_with("is a directory: skipped"))
-    })
-}
-
 /// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
 fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
     let [s] = p.stages.as_slice() else {
@@ -446,7 +390,9 @@ fn join_dir(cwd: &str, dir: &str) -> String {
 
 mod awk;
 mod seen;
-use seen::{quiet, without_length, Seen};
+mod unreadable;
+use seen::{quiet, without_length, Prints, Seen};
+use unreadable::says_unreadable;
 
 #[cfg(test)]
 mod tests;

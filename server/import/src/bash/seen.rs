@@ -19,16 +19,28 @@ pub(super) struct Seen<'a> {
 }
 
 impl<'a> Seen<'a> {
-    /// `before`/`after`: whether another command of the call printed before or after the read
-    /// (their lines are in the output too, unknown how many).
+    /// `before`/`after`: what the other commands of the call that ran before or after the read
+    /// print (their lines are in the output too).
     pub(super) fn of(
         d: &Displayed<'a>,
         banner: Option<Banner>,
         path: &str,
-        before: bool,
-        after: bool,
+        pre: &[Prints],
+        post: &[Prints],
     ) -> Self {
         let mut d = banner.map_or_else(|| d.clone(), |b| b.strip(d, path));
+        let mut before = pre.iter().any(|p| *p != Prints::Nothing);
+        let mut after = post.iter().any(|p| *p != Prints::Nothing);
+        // Echoes of plain words whose lines open and close the output where they ran: taken
+        // off, the rest is the read's own (before session 31 any `echo` made the output's line
+        // count not the read's: `echo x && head -n 50 f` credited 21 lines of a 20-line file).
+        if before || after {
+            if let Some(stripped) = strip_echoes(&d, known(pre), known(post)) {
+                d = stripped;
+                before = false;
+                after = false;
+            }
+        }
         let own = !before && !after;
         if !own {
             // The stated count is the whole output's (before session 29 it was used when the
@@ -100,4 +112,102 @@ pub(super) fn quiet(p: &Pipeline<'_>) -> bool {
         _ => false,
     };
     redirected || silent
+}
+
+/// What a pipeline that reads nothing prints into the output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Prints {
+    /// Nothing (see [`quiet`]).
+    Nothing,
+    /// These lines: an `echo` of plain words.
+    Known(Vec<String>),
+    /// Lines readcov cannot know, nor how many.
+    Unknown,
+}
+
+impl Prints {
+    pub(super) fn of(p: &Pipeline<'_>) -> Self {
+        if quiet(p) {
+            return Prints::Nothing;
+        }
+        echo_lines(p).map_or(Prints::Unknown, Prints::Known)
+    }
+}
+
+/// `echo WORD…` of plain words prints them joined by a space, on one line (more when a quoted word
+/// holds a line break): no option (`-n` joins the next output to its line, `-e` reads escapes),
+/// nothing the shell expands (`$`, a backquote, a glob, `~`, braces) nor a backslash.
+fn echo_lines(p: &Pipeline<'_>) -> Option<Vec<String>> {
+    let [s] = p.stages.as_slice() else {
+        return None;
+    };
+    let (cmd, args) = s.words.split_first()?;
+    let plain = |w: &str| !w.contains(['$', '`', '\\', '*', '?', '[', '{', '~']);
+    let first_ok = args.first().is_none_or(|a| !a.starts_with('-'));
+    if cmd != "echo" || !first_ok || s.heredoc.is_some() || !args.iter().all(|a| plain(a)) {
+        return None;
+    }
+    let line = args.join(" ");
+    Some(line.split('\n').map(str::to_string).collect())
+}
+
+/// The lines of `prints` in order, when every one is known.
+fn known(prints: &[Prints]) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    for p in prints {
+        match p {
+            Prints::Nothing => {}
+            Prints::Known(ls) => out.extend(ls.iter().map(String::as_str)),
+            Prints::Unknown => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `d` without the echoes' lines: `pre` must be the output's first lines and `post` its last
+/// ones (with a cut, the tail's; a cut that dropped the end hides them), each a whole line
+/// (`None`: not so; the lines are not taken off).
+fn strip_echoes<'a>(
+    d: &Displayed<'a>,
+    pre: Option<Vec<&str>>,
+    post: Option<Vec<&str>>,
+) -> Option<Displayed<'a>> {
+    let (pre, post) = (pre?, post?);
+    let same = |got: &[&str], want: &[&str]| {
+        got.len() == want.len()
+            && got
+                .iter()
+                .zip(want)
+                .all(|(g, w)| g.trim_end() == w.trim_end())
+    };
+    let mut d = d.clone();
+    // The head's last line may be cut short: an echo's line must be whole.
+    let whole_head = d.head.len() - usize::from(d.head_partial);
+    if pre.len() > whole_head || !same(&d.head[..pre.len()], &pre) {
+        return None;
+    }
+    d.head.drain(..pre.len());
+    match d.cut {
+        _ if post.is_empty() => {}
+        Cut::None => {
+            let n = d.head.len().checked_sub(post.len())?;
+            if !same(&d.head[n..], &post) {
+                return None;
+            }
+            d.head.truncate(n);
+        }
+        Cut::Middle => {
+            let n = d.tail.len().checked_sub(post.len())?;
+            if n < usize::from(d.tail_partial) || !same(&d.tail[n..], &post) {
+                return None;
+            }
+            d.tail.truncate(n);
+        }
+        Cut::End => return None,
+    }
+    d.head_partial &= !d.head.is_empty();
+    d.total = d
+        .total
+        .and_then(|t| t.checked_sub((pre.len() + post.len()) as u64));
+    Some(d)
 }
