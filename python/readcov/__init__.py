@@ -239,9 +239,12 @@ class ImportResult(Rows):
     with `patches=`, `patches`: each run's change as a predictions row (`instance_id`,
     `model_name_or_path`, `model_patch`, `partial`, `change_source`), the lines
     `readcov import --emit-patches` writes, and `patches_not_written`: the runs with no change to
-    write (None and 0 without `patches=`)."""
+    write (None and 0 without `patches=`); and `notes`: what `readcov import` says on stderr beside
+    its summary (a `workspaces` folder no imported task has its folder in, which changed nothing;
+    a shard's part, ...)."""
 
     summary: Dict[str, Any]
+    notes: List[str]
     outcomes: List[Dict[str, Any]]
     patches: Optional[List[Dict[str, Any]]]
     patches_not_written: int
@@ -691,7 +694,9 @@ def import_log(
         openhands-eval, mini-swe-agent, swe-agent, claude-code, codex, atif, chunks, chat,
         gemini-cli, otel-genai, inspect, aider, trec (`readcov import --format`'s values).
     workspace: the repository at the base commit (reads checked against it, edits replayed);
-    workspaces: a folder with one workspace per task, `<dir>/<task>/`.
+    workspaces: a folder with one workspace per task, `<dir>/<task>/` (a task without its folder
+        is imported as without a workspace; when no imported task has one, a warning in `.notes`
+        says it changed nothing, as the CLI's).
     task, run: override the ids (default: the log's instance id; the format name).
     corpus: a BEIR-style corpus (`corpus.jsonl` or its folder) mapping a TREC run's docids to
         spans (`--corpus`; with format "trec" or "auto").
@@ -713,7 +718,7 @@ def import_log(
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
     paths = _fspaths(path, "path")
-    rows, summary, errs, stated, changes, failed = _call(
+    rows, summary, errs, stated, changes, failed, notes = _call(
         _native.import_log,
         paths, format, _path(workspace, "workspace"), _path(workspaces, "workspaces"), task, run,
         corpus=_path(corpus, "corpus"), patches=patches, layout=layout, shard=_shard(shard),
@@ -721,6 +726,7 @@ def import_log(
     )
     result = ImportResult(_jsonl_rows(rows))
     result.summary = json.loads(summary)
+    result.notes = notes
     result.outcomes = [{"task": t, "run": r, "resolved": ok, "from": src} for (t, r, ok, src) in stated]
     result.patches = _jsonl_rows(changes[0]) if changes is not None else None
     result.patches_not_written = changes[1] if changes is not None else 0
@@ -889,7 +895,7 @@ class ExploreResult(Rows):
     `readcov explore --format jsonl` (without the `record` tag), with `summaries` (the
     `summary` records: per-explorer means and the 50% wall), `unused` (prediction rows not
     scored, and why), `top_k`, the mergeable `partial` and `notes` (the CLI's warnings on
-    instance folders `workspace` could not use)."""
+    instance folders `workspace` could not use, and on a `pred_root` that changed nothing)."""
 
     summaries: List[Dict[str, Any]]
     unused: List[Dict[str, Any]]
@@ -924,9 +930,11 @@ def explore(
         `<dir>/<instance_id>/<path>` when that folder exists, else `<dir>/<path>`.
     instance: the instance a text-form prediction file answers (`--instance`); with JSONL
         predictions only (their rows name their instance) InputError naming it, as the CLI.
-    pred_root: the absolute prefix explorers used for the repository (`--pred-root`).
+    pred_root: the absolute prefix explorers used for the repository (`--pred-root`); with no
+        absolute prediction path it changes nothing: a warning in `.notes`, as the CLI's.
     explorer: the explorer name of prediction rows that give none (`--explorer`), instead of
-        each file's stem (or "default" for dicts).
+        each file's stem (or "default" for dicts); when no row takes it (every row names its own
+        explorer, no text-form file) InputError naming it, as the CLI refuses it.
     shard: "i/n" or (i, n); merge the `partial`s with `merge`.
     """
     b, b_name = _as_jsonl(bench, "bench")
@@ -951,7 +959,7 @@ def explore(
     top_k = _count("top_k", top_k, 1)
     doc, partial, errs, notes = _call(
         _native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard),
-        workspace=_path(workspace, "workspace"), instance=instance,
+        workspace=_path(workspace, "workspace"), instance=instance, explorer=explorer,
     )
     report = json.loads(doc)
     result = ExploreResult(report["instances"])

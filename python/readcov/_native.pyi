@@ -79,11 +79,12 @@ def import_log(
     layout: str = "log",
     shard: Optional[str] = None,
     jobs: int = 1,
-) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]], bool]:
+) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]], bool, List[str]]:
     """Reads rows (JSONL), import summary (JSON), located errors, each run's stated outcome
     as (task, run, resolved, from) (`--emit-outcomes`), with `patches` the predictions lines
-    (JSONL) and the count of runs not written (`--emit-patches`), and whether the import failed
-    as a whole (`readcov import`'s exit 2). `shard`: "I/N", `--shard I/N`'s part of the inputs."""
+    (JSONL) and the count of runs not written (`--emit-patches`), whether the import failed
+    as a whole (`readcov import`'s exit 2), and the notes the CLI prints beside its summary.
+    `shard`: "I/N", `--shard I/N`'s part of the inputs."""
 
 def gold_from_patch(
     diff: Optional[str] = None,
@@ -138,9 +139,12 @@ def explore(
     shard: Optional[str] = None,
     workspace: Optional[str] = None,
     instance: Optional[str] = None,
+    explorer: Optional[str] = None,
 ) -> Tuple[str, str, List[Located], List[str]]:
     """Report (JSON: top_k, explorers, instances, unused_predictions), partial (JSON), errors,
-    notes (warnings on instance folders `workspace` could not use)."""
+    notes (warnings on instance folders `workspace` could not use, a `pred_root` that changed
+    nothing). `explorer`: the name given (each input's default name already), refused when no
+    row takes it."""
 
 def sheet(
     runs: bytes,

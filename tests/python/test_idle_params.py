@@ -128,3 +128,45 @@ def test_locbench_ks_of_a_level_without_gold_are_refused():
     assert readcov.locbench(gold, preds, k_file=[3]).levels[0]["ks"] == [3]
     got = readcov.locbench(gold, preds, workspaces=REAL / "sources", k_module=[3])
     assert got.levels[1]["ks"] == [3] and got.levels[1]["instances"] > 0
+
+
+def test_explore_explorer_no_row_takes_is_refused_and_an_idle_pred_root_is_said():
+    # Session 31: both were taken silently. `explorer` named no row when every row names its own
+    # (refused, as the CLI: the results carry the rows' names); `pred_root` with no absolute path
+    # changed nothing (said in `.notes`, as the CLI says it: the scores are right without it).
+    fx = FX / "explore"
+    bench, preds, lengths = fx / "bench.jsonl", fx / "preds.jsonl", fx / "lengths.json"
+    p = cli("explore", "--bench", bench, "--preds", preds, "--file-lengths", lengths, "--explorer", "mine", check=False)
+    assert p.returncode == 2 and "--explorer mine: every prediction row names its own explorer" in p.stderr, p.stderr
+    call = lambda preds, **kw: readcov.explore(bench, preds, lengths=lengths, errors="collect", **kw)  # noqa: E731
+    refused(lambda: call(preds, explorer="mine"), "explorer", "every row names its own explorer")
+    rows = [json.loads(line) for line in preds.read_text().splitlines() if line.strip()]
+    refused(lambda: call(rows, explorer="mine"), "explorer", "`explorer` (mine)")
+    # Rows without a name take it; a row naming it itself agrees; a text-form file takes it.
+    unnamed = [{k: v for k, v in r.items() if k != "explorer"} for r in rows]
+    assert [s["explorer"] for s in call(unnamed, explorer="mine").summaries] == ["mine"]
+    assert "bm25" in [s["explorer"] for s in call(preds, explorer="bm25").summaries]
+    assert len(call(fx / "cli-agent.txt", explorer="mine", instance="pylint-dev__pylint-4604")) > 0
+    p = cli("explore", "--bench", bench, "--preds", preds, "--file-lengths", lengths, "--pred-root", "/testbed",
+            check=False)
+    assert p.returncode == 0 and "warning: --pred-root `/testbed`: no prediction path is absolute" in p.stderr, p.stderr
+    got = call(preds, pred_root="/testbed")
+    assert any("`pred_root` `/testbed`: no prediction path is absolute" in n for n in got.notes), got.notes
+    assert list(got) == list(call(preds))
+    acting = call(fx / "testbed.txt", pred_root="/testbed", instance="pallets__flask-5014")
+    assert not any("pred_root" in n for n in acting.notes), acting.notes
+
+
+def test_import_workspaces_without_any_task_folder_is_said(tmp_path):
+    # Session 31: no imported task had its folder under `workspaces`, so every run was imported as
+    # without one, silently; said in `.notes` now (the rows are the same), as the CLI says it.
+    log = REAL / "mini-swe-agent" / "astropy__astropy-12907.traj.json"
+    p = cli("import", log, "--workspaces", tmp_path, check=False)
+    assert p.returncode == 0 and f"warning: --workspaces {tmp_path}: no imported task has a folder" in p.stderr, p.stderr
+    got = readcov.import_log(log, workspaces=tmp_path)
+    want = f"warning: `workspaces` {tmp_path}: no imported task has a folder there"
+    assert any(want in n for n in got.notes), got.notes
+    assert list(got) == list(readcov.import_log(log))
+    used = readcov.import_log(log, workspaces=REAL / "sources")
+    assert not any("workspaces" in n for n in used.notes), used.notes
+    assert any("base" in r for r in used)

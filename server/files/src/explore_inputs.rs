@@ -61,6 +61,48 @@ pub fn explore_preds(
     })
 }
 
+/// `--explorer NAME` (Python's `explorer=`) given though no prediction row took it: every row
+/// read names its own explorer (none is NAME) and no text-form file was given (one always takes
+/// it). It then named nothing (before session 31 it was taken silently), and the results carry
+/// the rows' names, not the one asked for, so both edges refuse it. A row naming NAME itself
+/// agrees with it: accepted. No rows at all is reported as such, not as this.
+pub fn explorer_idle(name: &str, rows: &[PredRow]) -> bool {
+    !rows.is_empty() && rows.iter().all(|r| r.explorer != name)
+}
+
+/// Whether `--pred-root` (Python's `pred_root=`) has a path to act on in one predictions file:
+/// a region path (in `regions`, `text` or a text-form file) that is absolute. Without one the
+/// root changes nothing (before session 31 it was taken silently): the edges warn, not refuse,
+/// as a pipeline passes one root (`/testbed`) for every agent's predictions and relative ones
+/// are scored right without it. The rows are read again without the root, since the root's
+/// reading turns the paths it takes into relative ones; asked only when a root is given.
+pub fn has_absolute_paths(bytes: &[u8], name: &str, instance: Option<&str>) -> bool {
+    // Without a root every absolute path (`/x`, `C:/x`) is kept, as `/…`.
+    (explore_preds(bytes, name, "", None, instance).ok()).is_some_and(|p| {
+        (p.items.iter())
+            .flat_map(|r| &r.regions)
+            .any(|g| g.path.starts_with('/'))
+    })
+}
+
+/// What both edges say of a root that changed nothing (None when it did): no predictions file
+/// had an absolute path for it (`any_absolute`: [`has_absolute_paths`] of some file), or it is
+/// blank (it names no folder: paths are read as without one). `param` is how the edge spells
+/// it (`--pred-root`, `` `pred_root` ``).
+pub fn pred_root_warning(param: &str, root: &str, any_absolute: bool) -> Option<String> {
+    let why = if root.trim().is_empty() {
+        "a blank root names no folder"
+    } else if !any_absolute {
+        "no prediction path is absolute"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "warning: {param} `{root}`: {why}, so it changed nothing (it makes absolute prediction \
+         paths under it relative)"
+    ))
+}
+
 /// Line counts of every path a benchmark row or prediction names, per instance, counted in
 /// `ws/<instance_id>/` when that folder exists, else in `ws`. Also the warnings (without the
 /// `warning: ` prefix) for instance folders that may not be used, in instance order.

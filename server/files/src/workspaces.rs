@@ -12,6 +12,7 @@ use readcov_core::base::Base;
 use readcov_import::FileProvider;
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// File bytes kept at most (a run's files beyond it are read again when asked for again).
@@ -24,6 +25,8 @@ pub struct Workspaces {
     one: Option<PathBuf>,
     per_task: Option<PathBuf>,
     kept: Mutex<Kept>,
+    /// Whether some task had its own folder under `per_task` ([`Workspaces::no_task_folder`]).
+    folder_found: AtomicBool,
     /// [`KEPT_BYTES`] and [`KEPT_PATHS`] (smaller in tests).
     budget: (usize, usize),
 }
@@ -56,8 +59,18 @@ impl Workspaces {
             one,
             per_task,
             kept: Mutex::new(Kept::default()),
+            folder_found: AtomicBool::new(false),
             budget: (KEPT_BYTES, KEPT_PATHS),
         })
+    }
+
+    /// `--workspaces DIR` (Python's `workspaces=`) when no task asked for had its folder there
+    /// (`DIR/<task>/`): every run was then imported as without a workspace (no read checked, no
+    /// edit replayed, no `base`), and the option changed nothing (before session 31, silently).
+    /// The edges warn, not refuse: the rows are written as they come, and another shard's (or
+    /// another batch's) tasks may have folders. False with `--workspace` or neither.
+    pub fn no_task_folder(&self) -> bool {
+        self.per_task.is_some() && !self.folder_found.load(Ordering::Relaxed)
     }
 
     fn kept(&self) -> MutexGuard<'_, Kept> {
@@ -72,6 +85,9 @@ impl Workspaces {
                 let known = self.kept().folders.get(task).cloned();
                 known.unwrap_or_else(|| {
                     let found: Option<Arc<Path>> = task_dir(dir, task).map(Arc::from);
+                    if found.is_some() {
+                        self.folder_found.store(true, Ordering::Relaxed);
+                    }
                     let mut k = self.kept();
                     if k.folders.len() >= self.budget.1 {
                         k.folders.clear();
@@ -262,6 +278,16 @@ impl FileProvider for Files {
             |k, v| k.base = Some(v),
         )
     }
+}
+
+/// What both edges say when [`Workspaces::no_task_folder`] (`dir` as given; `param`:
+/// `--workspaces` or `` `workspaces` ``).
+pub fn no_task_folder_warning(param: &str, dir: &Path) -> String {
+    format!(
+        "warning: {param} {}: no imported task has a folder there (<dir>/<task>/), so it changed \
+         nothing: no read was checked against a workspace, no edit replayed, no row has a `base`",
+        dir.display()
+    )
 }
 
 #[cfg(test)]

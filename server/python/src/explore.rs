@@ -10,7 +10,10 @@ use readcov_core::explore::{
     parse_bench, parse_lengths, score_explore_shard, ExploreOptions, InstanceLengths,
 };
 use readcov_core::{Partial, PartialFile};
-use readcov_files::explore_inputs::{explore_preds, is_text_form, lengths_from_workspace};
+use readcov_files::explore_inputs::{
+    explore_preds, explorer_idle, has_absolute_paths, is_text_form, lengths_from_workspace,
+    pred_root_warning,
+};
 use serde_json::json;
 use std::path::Path;
 
@@ -22,7 +25,7 @@ type Preds = Vec<(Vec<u8>, String, String)>;
 type Explored = (String, String, Vec<Located>, Vec<String>);
 
 #[pyfunction]
-#[pyo3(signature = (bench, bench_name, preds, top_k=Some(readcov_core::explore::DEFAULT_TOP_K), lengths=None, pred_root=None, shard=None, workspace=None, instance=None))]
+#[pyo3(signature = (bench, bench_name, preds, top_k=Some(readcov_core::explore::DEFAULT_TOP_K), lengths=None, pred_root=None, shard=None, workspace=None, instance=None, explorer=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn explore(
     py: Python<'_>,
@@ -35,6 +38,7 @@ pub fn explore(
     shard: Option<String>,
     workspace: Option<String>,
     instance: Option<String>,
+    explorer: Option<String>,
 ) -> PyResult<Explored> {
     let shard = crate::options::shard(shard)?;
     if top_k == Some(0) {
@@ -57,8 +61,10 @@ pub fn explore(
     py.detach(|| {
         let b = parse_bench(&bench, &bench_name);
         let mut errors: Vec<Located> = b.errors.iter().map(located).collect();
-        let mut rows = Vec::new();
+        let (mut rows, mut any_absolute) = (Vec::new(), false);
         for (bytes, name, explorer) in &preds {
+            any_absolute |=
+                pred_root.is_some() && has_absolute_paths(bytes, name, instance.as_deref());
             let p = explore_preds(
                 bytes,
                 name,
@@ -70,7 +76,21 @@ pub fn explore(
             errors.extend(p.errors.iter().map(located));
             rows.extend(p.items);
         }
-        let mut notes = Vec::new();
+        // The CLI's rules (`--explorer`, `--pred-root`), asked of the same library.
+        // `explorer`: the name given, which the caller made each input's default name.
+        if let Some(name) = explorer.as_deref().filter(|n| explorer_idle(n, &rows)) {
+            return Err(crate::options::arg_error(
+                "explorer",
+                format!(
+                    "`explorer` ({name}) names prediction rows that give none: every row names its \
+                     own explorer, so it names none"
+                ),
+            ));
+        }
+        let mut notes: Vec<String> = (pred_root.as_deref())
+            .and_then(|r| pred_root_warning("`pred_root`", r, any_absolute))
+            .into_iter()
+            .collect();
         let lengths = match (&lengths, &workspace) {
             (Some((bytes, name)), _) => {
                 let (l, e) = parse_lengths(bytes, name);
@@ -80,7 +100,7 @@ pub fn explore(
             (None, Some(ws)) => {
                 let (l, warnings) =
                     lengths_from_workspace(Path::new(ws), &b.items, &rows).map_err(file_error)?;
-                notes = warnings;
+                notes.extend(warnings);
                 l
             }
             (None, None) => InstanceLengths::new(),

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use readcov_files::canonical_dir;
 use readcov_files::import_run::{ImportSink, Plan, Problem, Request};
 use readcov_files::patches::{EmitFrom, PatchLines};
+use readcov_files::workspaces::no_task_folder_warning;
 use readcov_import::chunks::beir::Corpus;
 use readcov_import::{FileProvider, Format, ImportOptions, Imported};
 use serde_json::json;
@@ -23,10 +24,19 @@ type Label = (String, String, bool, &'static str);
 /// `--emit-patches`: the predictions lines (JSONL) and how many runs had no change to write.
 type PatchesText = Option<(String, usize)>;
 
-/// Rows (JSONL), the summary (JSON), located errors, the runs' stated outcomes, the patches, and
+/// Rows (JSONL), the summary (JSON), located errors, the runs' stated outcomes, the patches,
 /// whether the import failed as a whole (`readcov import`'s exit 2: nothing imported; a shard
-/// whose part gave no rows has not failed).
-type ImportedText = (String, String, Vec<Located>, Vec<Label>, PatchesText, bool);
+/// whose part gave no rows has not failed), and the notes (what the CLI says on stderr beside
+/// the summary: `workspaces` that changed nothing, shard parts, ...).
+type ImportedText = (
+    String,
+    String,
+    Vec<Located>,
+    Vec<Label>,
+    PatchesText,
+    bool,
+    Vec<String>,
+);
 
 /// What the walk hands on, kept: rows with their `base` as the CLI writes them, labels, patches
 /// and the located errors.
@@ -35,6 +45,7 @@ struct Kept<'a> {
     labels: Vec<Label>,
     patches: Option<(PatchLines, String)>,
     errors: Vec<Located>,
+    notes: Vec<String>,
     pick: &'a dyn Fn(&str) -> Box<dyn FileProvider>,
 }
 
@@ -58,7 +69,9 @@ impl ImportSink for Kept<'_> {
         (self.errors).push((p.file.clone(), 0, None, p.message.clone()));
     }
 
-    fn note(&mut self, _line: &str) {}
+    fn note(&mut self, line: &str) {
+        self.notes.push(line.trim_start().to_string());
+    }
 }
 
 #[pyfunction]
@@ -115,6 +128,7 @@ pub fn import_log(
         })?),
     };
     one_workspace(&workspace, &workspaces)?;
+    let workspaces_given = workspaces.clone();
     let ws = workspace
         .as_deref()
         .map(canonical_dir)
@@ -144,6 +158,7 @@ pub fn import_log(
     py.detach(|| {
         // Each workspace file read once for the import and the rows' `base` alike, as the CLI.
         let workspaces = readcov_files::workspaces::Workspaces::new(ws, per_task);
+        let all = Arc::clone(&workspaces);
         let pick = move |task: &str| -> Box<dyn FileProvider> { workspaces.provider(task) };
         let plan = Plan::new(&paths, task_run, shard);
         // `jobs` threads, as `--jobs` (0: the available cores; Python's default is 1, one call
@@ -159,6 +174,7 @@ pub fn import_log(
             labels: Vec::new(),
             patches: patches.map(|p| (p, String::new())),
             errors,
+            notes: Vec::new(),
             pick: &pick,
         };
         let done = plan.import(&req, &mut kept)?;
@@ -178,6 +194,10 @@ pub fn import_log(
         });
         let patches = kept.patches.map(|(p, text)| (text, p.none));
         let failed = done.all_failed();
+        // The CLI's warning, from the same library check (`--workspaces`).
+        if let Some(dir) = workspaces_given.filter(|_| t.total.runs > 0 && all.no_task_folder()) {
+            (kept.notes).push(no_task_folder_warning("`workspaces`", &dir));
+        }
         let out = (
             kept.rows,
             summary.to_string(),
@@ -185,6 +205,7 @@ pub fn import_log(
             kept.labels,
             patches,
             failed,
+            kept.notes,
         );
         Ok(out)
     })

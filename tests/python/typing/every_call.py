@@ -18,6 +18,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     reads: readcov.ImportResult = readcov.import_log(logs, workspaces=sources, jobs=0)
     runs: int = reads.summary["runs"]
     stated: List[Dict[str, Any]] = reads.outcomes
+    import_notes: List[str] = reads.notes
     one: readcov.Rows = readcov.import_log(logs[0], format="openhands", task="t", run="r", errors="collect")
     changes: Optional[List[Dict[str, Any]]] = readcov.import_log(logs[0], workspaces=sources, patches="auto", layout="log").patches
     trec_reads: readcov.ImportResult = readcov.import_log(real.parent.parent / "fixtures" / "beir" / "run.trec", corpus=real.parent.parent / "fixtures" / "beir")
@@ -137,6 +138,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         "listed_units": len(listed), "unit_notes": len(unit_notes),
         "per_run": len(per_run), "merged_labels": len(merged_labels), "consensus_per_run": len(consensus_per_run),
         "parquet_rows": limits[0], "per_set": len(per_set), "stated": len(stated), "trec_rows": len(trec_reads),
+        "import_notes": len(import_notes),
     }
 
 

@@ -14,7 +14,10 @@ use readcov_core::explore::{
     DEFAULT_TOP_K,
 };
 use readcov_core::Parsed;
-use readcov_files::explore_inputs::{explore_preds, is_text_form, lengths_from_workspace};
+use readcov_files::explore_inputs::{
+    explore_preds, explorer_idle, has_absolute_paths, is_text_form, lengths_from_workspace,
+    pred_root_warning,
+};
 use readcov_files::input::Role;
 use std::path::{Path, PathBuf};
 
@@ -27,7 +30,8 @@ pub struct ExploreArgs {
     /// that is not JSONL is read as CLI-agent text (`path:10-20` or `path` per line) for --instance.
     #[arg(long, value_name = "FILE", required = true)]
     pub preds: Vec<PathBuf>,
-    /// Explorer name for rows (or text files) that give none; default: the file's stem.
+    /// Explorer name for rows (or text files) that give none; default: the file's stem. Refused
+    /// when no row takes it (every row names its own explorer and no --preds file is text-form).
     #[arg(long, value_name = "NAME")]
     pub explorer: Option<String>,
     /// The instance a text-form --preds file answers (refused when every --preds file is JSONL).
@@ -41,7 +45,8 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "file_lengths")]
     pub workspace: Option<PathBuf>,
     /// Absolute paths in predictions under this root (say /testbed) are made relative to it;
-    /// absolute paths outside it are reported as errors.
+    /// absolute paths outside it are reported as errors. With no absolute prediction path it
+    /// changes nothing: a warning says so.
     #[arg(long, value_name = "DIR")]
     pub pred_root: Option<String>,
     /// File lengths as JSON {instance_id: {path: n_lines}}.
@@ -92,12 +97,13 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
         );
         return Ok(Exit::Input);
     }
-    let (mut preds, mut any_text): (Vec<PredRow>, bool) = (Vec::new(), false);
+    let (mut preds, mut any_text, mut any_absolute) = (Vec::<PredRow>::new(), false, false);
     for file in &args.preds {
-        let (p, text) = load_preds(file, &args)?;
+        let (p, text, absolute) = load_preds(file, &args)?;
         errors += report_errors(&p.errors);
         preds.extend(p.items);
         any_text |= text;
+        any_absolute |= absolute;
     }
     // `--instance` names what a text-form file answers; beside JSONL alone it did nothing.
     if args.instance.is_some() && !any_text {
@@ -108,6 +114,24 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     if preds.is_empty() {
         say!("error: no valid prediction rows, nothing to score");
         return Ok(Exit::Input);
+    }
+    // A fallback name no row took named nothing, and the results carry the rows' own names.
+    if let Some(name) = args
+        .explorer
+        .as_deref()
+        .filter(|n| explorer_idle(n, &preds))
+    {
+        bail!(
+            "--explorer {name}: every prediction row names its own explorer, so it names none (it \
+             goes with rows or a text-form --preds file that give none)"
+        );
+    }
+    // A root with no absolute path to act on: said, not refused (one root for every agent's
+    // predictions is a legitimate pipeline, and the scores are right without it).
+    if let Some(w) =
+        (args.pred_root.as_deref()).and_then(|r| pred_root_warning("--pred-root", r, any_absolute))
+    {
+        say!("{w}");
     }
     let lengths = match (&args.file_lengths, &args.workspace) {
         (Some(f), _) => {
@@ -162,8 +186,9 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
 }
 
 /// One --preds file's rows (JSONL, or CLI-agent text for `--instance`:
-/// `readcov_files::explore_inputs`), and whether it was text-form.
-fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool)> {
+/// `readcov_files::explore_inputs`), whether it was text-form, and (with --pred-root) whether
+/// it has an absolute path for the root to act on.
+fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool, bool)> {
     check_kind(file, Role::ExplorePreds)?;
     let bytes = read_input(file)?;
     let name = file.display().to_string();
@@ -174,8 +199,10 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool)
     let explorer = args.explorer.clone().unwrap_or(stem);
     let root = args.pred_root.as_deref();
     let text = is_text_form(&bytes);
-    match explore_preds(&bytes, &name, &explorer, root, args.instance.as_deref()) {
-        Ok(parsed) => Ok((parsed, text)),
+    let instance = args.instance.as_deref();
+    let absolute = root.is_some() && has_absolute_paths(&bytes, &name, instance);
+    match explore_preds(&bytes, &name, &explorer, root, instance) {
+        Ok(parsed) => Ok((parsed, text, absolute)),
         Err(_) => bail!(
             "{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID"
         ),

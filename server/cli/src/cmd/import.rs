@@ -16,6 +16,7 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use readcov_files::import_run::{ImportSink, Plan, Problem, Request, Tally};
+use readcov_files::workspaces::no_task_folder_warning;
 use readcov_import::{FileProvider, Format, ImportOptions, Imported};
 use sink::Sink;
 use std::path::{Path, PathBuf};
@@ -44,6 +45,8 @@ pub struct ImportArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "workspaces")]
     pub workspace: Option<PathBuf>,
     /// A directory holding one workspace per task: DIR/<task>/ (e.g. the real data's sources/).
+    /// A task without its folder is imported as without a workspace; when no task has one, a
+    /// warning says the option changed nothing.
     #[arg(long, value_name = "DIR")]
     pub workspaces: Option<PathBuf>,
     /// Task id (default: the log's instance id, else the file name).
@@ -103,6 +106,7 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     let per_task = args.workspaces.as_deref().map(canonical_dir).transpose()?;
     // Each workspace file read once for the import and the rows' `base` alike.
     let workspaces = readcov_files::workspaces::Workspaces::new(ws, per_task);
+    let all = std::sync::Arc::clone(&workspaces);
     let pick = move |task: &str| -> Box<dyn FileProvider> { workspaces.provider(task) };
     let corpus = match &args.corpus {
         Some(_) if args.format.0.is_some_and(|f| f != Format::Trec) => {
@@ -169,6 +173,13 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     // used is said, not passed over in silence (it was).
     if args.corpus.is_some() && tally.imported_files > 0 && !tally.per_format.contains_key("trec") {
         say!("warning: --corpus: no input imported here was a TREC run, so it mapped nothing (it goes with TREC runs only)");
+    }
+    // Per-task workspaces no imported task had a folder in changed nothing: said, since the
+    // rows are written by now and another shard's tasks may have folders.
+    if let Some(dir) =
+        (args.workspaces.as_deref()).filter(|_| tally.total.runs > 0 && all.no_task_folder())
+    {
+        say!("{}", no_task_folder_warning("--workspaces", dir));
     }
     if let Some(shard) = args.shard {
         let all = plan.all_bytes();

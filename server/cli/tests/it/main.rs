@@ -7,6 +7,7 @@ mod cli_consensus;
 mod cli_explain;
 mod cli_explain_edits;
 mod cli_gold_offsets;
+mod cli_idle_data;
 mod cli_idle_options;
 mod cli_locbench;
 mod cli_newcomer;

@@ -1,0 +1,135 @@
+//! Options whose effect depends on the inputs, given where the inputs left them nothing to do
+//! (session 31, the rest of `cli_idle_options`' audit): refused where the output would not be
+//! what was asked (`explore --explorer`), said on stderr where the output is right without them
+//! and a pipeline passes them for every input (`explore --pred-root`, `import --workspaces`).
+//! Each refusal or warning tested here was absent on 0ed7f18 (exit 0, nothing said).
+
+use crate::common;
+
+use common::{assert_refused, readcov_in, repo_root, stderr, stdout};
+use std::path::{Path, PathBuf};
+
+fn explore_fixtures() -> PathBuf {
+    repo_root().join("tests/fixtures/explore")
+}
+
+fn ok(o: &std::process::Output) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+}
+
+fn explore(dir: &Path, preds: &str, extra: &[&str]) -> std::process::Output {
+    let fx = explore_fixtures();
+    let (bench, lengths) = (fx.join("bench.jsonl"), fx.join("lengths.json"));
+    let mut a = vec![
+        "explore",
+        "--bench",
+        bench.to_str().unwrap(),
+        "--preds",
+        preds,
+    ];
+    a.extend_from_slice(&["--file-lengths", lengths.to_str().unwrap()]);
+    a.extend_from_slice(extra);
+    readcov_in(dir, a.as_slice())
+}
+
+/// `explore --explorer NAME` names the rows (and text-form files) that give no explorer: beside
+/// rows that each name theirs it named nothing, and the results carried the rows' names, not
+/// NAME.
+#[test]
+fn explore_explorer_no_row_takes_is_refused() {
+    let fx = explore_fixtures();
+    let o = explore(&fx, "preds.jsonl", &["--explorer", "mine"]);
+    assert_refused(
+        &o,
+        &[
+            "--explorer mine",
+            "every prediction row names its own explorer",
+        ],
+    );
+    // Rows without a name take it; so does a text-form file; a row naming it itself agrees.
+    let dir = tempfile::tempdir().unwrap();
+    let unnamed: String = (std::fs::read_to_string(fx.join("preds.jsonl"))
+        .unwrap()
+        .lines())
+    .filter_map(|l| {
+        let mut v: serde_json::Value = serde_json::from_str(l).ok()?;
+        v.as_object_mut()?.remove("explorer");
+        Some(v.to_string() + "\n")
+    })
+    .collect();
+    std::fs::write(dir.path().join("unnamed.jsonl"), unnamed).unwrap();
+    let o = explore(dir.path(), "unnamed.jsonl", &["--explorer", "mine"]);
+    ok(&o);
+    assert!(stdout(&o).contains("mine"), "{}", stdout(&o));
+    let text = [
+        "--instance",
+        "pylint-dev__pylint-4604",
+        "--explorer",
+        "mine",
+    ];
+    ok(&explore(&fx, "cli-agent.txt", &text));
+    ok(&explore(&fx, "preds.jsonl", &["--explorer", "bm25"]));
+}
+
+/// `explore --pred-root ROOT` makes absolute prediction paths under ROOT relative: with none
+/// absolute it changed nothing. Said, not refused: the scores are right without it, and one
+/// root passed for every agent's predictions is a legitimate pipeline.
+#[test]
+fn explore_pred_root_without_absolute_paths_warns() {
+    let fx = explore_fixtures();
+    let rooted = explore(&fx, "preds.jsonl", &["--pred-root", "/testbed"]);
+    ok(&rooted);
+    let warning =
+        "warning: --pred-root `/testbed`: no prediction path is absolute, so it changed nothing";
+    assert!(stderr(&rooted).contains(warning), "{}", stderr(&rooted));
+    let plain = explore(&fx, "preds.jsonl", &[]);
+    assert_eq!(stdout(&rooted), stdout(&plain), "the same scores");
+    // With absolute paths under it, it acts and nothing is said; a blank root names no folder.
+    let text = |root: &str| {
+        let a = ["--instance", "pallets__flask-5014", "--pred-root", root];
+        explore(&fx, "testbed.txt", &a)
+    };
+    let acting = text("/testbed");
+    ok(&acting);
+    assert!(
+        !stderr(&acting).contains("--pred-root"),
+        "{}",
+        stderr(&acting)
+    );
+    let blank = text(" ");
+    ok(&blank);
+    assert!(
+        stderr(&blank).contains("a blank root names no folder"),
+        "{}",
+        stderr(&blank)
+    );
+}
+
+/// `import --workspaces DIR` reads each task's folder `DIR/<task>/`: when no imported task had
+/// one, every run was imported as without a workspace, the same rows, nothing said.
+#[test]
+fn import_workspaces_without_any_task_folder_warns() {
+    let root = repo_root();
+    let log = "tests/data/real/mini-swe-agent/astropy__astropy-12907.traj.json";
+    let empty = tempfile::tempdir().unwrap();
+    let import = |extra: &[&str]| {
+        let mut a = vec!["import", log];
+        a.extend_from_slice(extra);
+        readcov_in(&root, &a)
+    };
+    let o = import(&["--workspaces", empty.path().to_str().unwrap()]);
+    ok(&o);
+    let warning = "no imported task has a folder there (<dir>/<task>/), so it changed nothing";
+    assert!(
+        stderr(&o).contains(&format!("warning: --workspaces {}", empty.path().display()))
+            && stderr(&o).contains(warning),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), stdout(&import(&[])), "the rows of no workspace");
+    // A task with its folder: the workspace is read, nothing said.
+    let o = import(&["--workspaces", "tests/data/real/sources"]);
+    ok(&o);
+    assert!(!stderr(&o).contains("--workspaces"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"base\""), "rows record their base");
+}
