@@ -170,3 +170,16 @@ def test_import_workspaces_without_any_task_folder_is_said(tmp_path):
     used = readcov.import_log(log, workspaces=REAL / "sources")
     assert not any("workspaces" in n for n in used.notes), used.notes
     assert any("base" in r for r in used)
+
+
+def test_import_task_beside_eval_instances_that_name_theirs_is_said():
+    # Session 31: `task` names the task of a one-instance OpenHands eval file; beside instances that
+    # each name theirs it named nothing, silently. The import library's note, on `.notes` as the CLI
+    # prints it.
+    log = REPO / "tests" / "data" / "formats" / "openhands" / "eval-output" / "multi_swe_bench-ponyc-llama-4-maverick.output.jsonl"
+    p = cli("import", log, "--task", "mine", check=False)
+    assert p.returncode == 0 and "--task not used: the file's 3 instances each name their task" in p.stderr, p.stderr
+    got = readcov.import_log(log, task="mine")
+    assert any("--task not used: the file's 3 instances" in n for n in got.notes), got.notes
+    assert list(got) == list(readcov.import_log(log))
+    assert not any("--task" in n for n in readcov.import_log(log).notes)

@@ -15,6 +15,8 @@ use std::collections::HashMap;
 pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
     let (lines, bad) = jsonl_objects(text);
     runs.bad_records(bad, "line(s) are not valid JSON instances");
+    // Whether `--task` named some run's task: never when several instances each name theirs.
+    let mut task_used = false;
     for (i, inst) in lines.iter().enumerate() {
         let Some(history) = inst.get("history").and_then(Value::as_array) else {
             runs.bad_records(1, &format!("instance {} has no `history` array", i + 1));
@@ -27,6 +29,7 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             (_, Some(id)) => id.to_string(),
             (_, None) => format!("{}#{}", runs.task(None), i + 1),
         };
+        task_used |= lines.len() == 1 || id.is_none();
         let run = runs.run_id(Format::OpenHandsEval, None);
         // What the model was sent of an observation is cut to this many characters (0.35.0:
         // `LLMConfig.max_message_chars`, 30,000 by default; the eval metadata records it).
@@ -38,6 +41,14 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             s.submission = crate::change::submitted(inst.pointer("/test_result/git_patch"));
             import_history(history, max, s)
         });
+    }
+    // Before session 31 an unused `--task` (`task=`) was passed over in silence.
+    if runs.opts.task.is_some() && !task_used && lines.len() > 1 {
+        runs.out.notes.push(format!(
+            "--task not used: the file's {} instances each name their task (`instance_id`); it \
+             names the task of a one-instance file only",
+            lines.len()
+        ));
     }
     Ok(())
 }

@@ -133,3 +133,30 @@ fn import_workspaces_without_any_task_folder_warns() {
     assert!(!stderr(&o).contains("--workspaces"), "{}", stderr(&o));
     assert!(stdout(&o).contains("\"base\""), "rows record their base");
 }
+
+/// `import --task ID` names the task of a one-instance OpenHands eval file: in a file of several
+/// instances that each give their `instance_id` it named nothing, silently.
+#[test]
+fn import_task_beside_eval_instances_that_name_theirs_is_said() {
+    let root = repo_root();
+    let eval = "tests/data/formats/openhands/eval-output/multi_swe_bench-ponyc-llama-4-maverick.output.jsonl";
+    let import = |extra: &[&str]| {
+        let mut a = vec!["import", eval];
+        a.extend_from_slice(extra);
+        readcov_in(&root, &a)
+    };
+    let o = import(&["--task", "mine"]);
+    ok(&o);
+    let note = "--task not used: the file's 3 instances each name their task (`instance_id`)";
+    assert!(stderr(&o).contains(note), "{}", stderr(&o));
+    assert_eq!(stdout(&o), stdout(&import(&[])), "the rows of no --task");
+    // A one-instance file takes it, nothing said.
+    let dir = tempfile::tempdir().unwrap();
+    let first = std::fs::read_to_string(root.join(eval)).unwrap();
+    let one = dir.path().join("one.jsonl");
+    std::fs::write(&one, first.lines().next().unwrap()).unwrap();
+    let o = readcov_in(&root, &["import", one.to_str().unwrap(), "--task", "mine"]);
+    ok(&o);
+    assert!(stdout(&o).contains("\"task\":\"mine\""), "{}", stdout(&o));
+    assert!(!stderr(&o).contains("--task not used"), "{}", stderr(&o));
+}
