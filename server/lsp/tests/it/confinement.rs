@@ -166,9 +166,9 @@ async fn gold_and_reads_outside_the_workspace_are_never_read() {
         json!([]),
         "nothing loaded from outside: {summary}"
     );
-    // `initialized` has started the watcher by the time a request after it is answered; give
-    // its thread a moment, then: no directory was created outside for `new-dir/g.jsonl`.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // Once the server has handled `initialized` (which starts the watcher on the folders
+    // asked for, `new-dir` among them): no directory was created outside for it.
+    client.settle().await;
     assert!(!new_dir.exists(), "the watcher created {new_dir:?}");
     client.shutdown().await;
     // Control: the same files inside the workspace load.

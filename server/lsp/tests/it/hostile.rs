@@ -416,6 +416,8 @@ fn folders_named_by_the_configuration_are_never_created_only_reported() {
         let before = tree(&root);
         let client = started(&ws, json!({"runs": null}), json!({})).await;
         assert_eq!(row_of(&client, "run-a").await, (json!(16), json!(4)));
+        // `initialized` (which starts the watcher) handled: nothing made by then.
+        client.settle().await;
         assert_eq!(tree(&root), before, "the server made files or folders");
         for (key, file, folder) in [
             ("gold", "deep/g/gold.jsonl", "deep/g"),
@@ -439,15 +441,21 @@ fn folders_named_by_the_configuration_are_never_created_only_reported() {
             &["reads `other/r/reads.jsonl`", "not created"],
         )
         .await;
+        // The change is logged before the watcher restarts on the new folders: wait for the
+        // whole `didChangeConfiguration` to be handled.
+        client.settle().await;
         assert_eq!(tree(&root), before, "the server made files or folders");
-        // Someone makes the folder and the log, one level at a time: the reads load live.
+        // Someone makes the folder and the log, one level at a time: the reads load live. The
+        // watcher must have moved down to `logs` (a re-sync) before `logs/run` is made there.
+        let syncs = client.watcher_syncs().await;
         std::fs::create_dir(root.join("logs")).unwrap();
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        client.watcher_synced_past(syncs).await;
         std::fs::create_dir(root.join("logs/run")).unwrap();
         let row = json!({"task":"t1","run":"run-c","path":"src/auth.py","start":90,"end":95});
         std::fs::write(root.join("logs/run/reads.jsonl"), format!("{row}\n")).unwrap();
         assert_eq!(row_of(&client, "run-c").await, (json!(16), json!(6)));
         // A recorded read makes `.readcov/reads.jsonl`; another program's append to it is seen.
+        let syncs = client.watcher_syncs().await;
         client
             .notify(
                 "readcov/recordRead",
@@ -457,7 +465,8 @@ fn folders_named_by_the_configuration_are_never_created_only_reported() {
         row_of(&client, "human").await;
         let log = root.join(".readcov/reads.jsonl");
         assert!(log.is_file(), "the recorded read's log");
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        // The watcher on `.readcov/` (its re-sync) before another program appends there.
+        client.watcher_synced_past(syncs).await;
         ws.append(
             ".readcov/reads.jsonl",
             json!({"task":"t1","run":"run-d","path":"src/auth.py","start":80,"end":81}),

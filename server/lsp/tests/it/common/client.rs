@@ -160,6 +160,31 @@ impl Client {
         v["watcherSyncs"].as_u64().expect("a count")
     }
 
+    /// Returns once the in-process server has handled every message sent before this call (the
+    /// barrier of [`super::settle`]; the real binary does not know it): look for what must NOT
+    /// have happened after this, never after a sleep.
+    pub async fn settle(&self) {
+        self.request(super::settle::SETTLE, Value::Null).await;
+    }
+
+    /// Waits (up to [`WAIT`]) until the file watcher has made more than `before` re-syncs and
+    /// returns the count: after a folder it waited for is made, its restart on that folder is
+    /// one, so what is written in the folder from then on is seen.
+    pub async fn watcher_synced_past(&self, before: u64) -> u64 {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let now = self.watcher_syncs().await;
+            if now > before {
+                return now;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the file watcher made no re-sync after {before} within {WAIT:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Writes bytes as they are, framing or not (for the transport's bad-frame tests).
     pub async fn send_raw(&self, bytes: &[u8]) {
         let mut w = self.writer.lock().await;

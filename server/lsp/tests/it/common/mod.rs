@@ -7,14 +7,26 @@ pub use client::*;
 
 pub mod fixture;
 pub mod raw;
+pub mod settle;
 
 /// The server in this process: `readcov_lsp::serve` over an in-memory duplex, through
-/// readcov's transport as `readcov lsp` serves it (`readcov/summary` streamed).
+/// readcov's transport as `readcov lsp` serves it (`readcov/summary` streamed), its service
+/// wrapped in [`settle::Settle`] so tests can wait for it to have handled what they sent
+/// ([`Client::settle`]).
 pub fn in_process() -> Client {
     cache_home();
     let (client_end, server_end) = tokio::io::duplex(1 << 20);
     let (sr, sw) = tokio::io::split(server_end);
-    tokio::spawn(readcov_lsp::serve(sr, sw));
+    let (service, socket) = readcov_lsp::service();
+    let streamed = service.inner().inner().inner.streamed.clone();
+    let service = settle::Settle::new(service);
+    tokio::spawn(readcov_lsp::transport::serve_streamed(
+        sr,
+        sw,
+        service,
+        socket,
+        Some(streamed),
+    ));
     let (cr, cw) = tokio::io::split(client_end);
     Client::new(cr, cw)
 }
