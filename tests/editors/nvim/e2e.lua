@@ -30,6 +30,34 @@ local function wait(what, cond)
   end
 end
 
+--- Returns once every request Neovim has sent `client` is answered and its handler has run.
+--- Neovim marks a request complete and schedules its handler in one go when the answer
+--- arrives, so a callback scheduled once none is pending runs after every such handler (and a
+--- request sent meanwhile is caught by the loop). A check that something was NOT drawn looks
+--- after this, never after a fixed sleep.
+local function settled(client)
+  local function pending()
+    for _, r in pairs(client.requests) do
+      if r.type == "pending" then
+        return true
+      end
+    end
+    return false
+  end
+  repeat
+    wait("readcov's answers to Neovim's requests", function()
+      return not pending()
+    end)
+    local ran = false
+    vim.schedule(function()
+      ran = true
+    end)
+    wait("the handlers of those answers", function()
+      return ran
+    end)
+  until not pending()
+end
+
 local function marks()
   local out = {}
   for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, readcov.ns, 0, -1, { details = true })) do
@@ -107,9 +135,10 @@ H.case("inlay hints drawn at the end of their lines in ReadcovInlayHint", functi
   local all = virt(readcov.ns_hints)
   H.ok(all:find("0: gold 16 · read 25% < 50% · file hit|ReadcovInlayHint", 1, true), all)
   H.ok(all:find("9: read 4/16 gold (25%)|ReadcovInlayHint", 1, true), all)
-  -- Neovim's own hint drawing stays off for readcov (it would draw them twice, in LspInlayHint).
+  -- Neovim's own hint drawing stays off for readcov (it would draw them twice, in LspInlayHint):
+  -- enabling it asks no server that offers none, and anything asked is answered before we look.
   vim.lsp.inlay_hint.enable(true, { bufnr = buf })
-  vim.wait(200)
+  settled(vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1])
   H.eq(#vim.lsp.inlay_hint.get({ bufnr = buf }), 0)
   vim.lsp.inlay_hint.enable(false, { bufnr = buf })
 end)
@@ -123,7 +152,7 @@ H.case("code lens drawn on the unit header in ReadcovCodeLens without any :e or 
   H.eq(#vim.lsp.codelens.get(buf), 1)
   local client = vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
   vim.lsp.codelens.refresh({ bufnr = buf })
-  vim.wait(200)
+  settled(client)
   H.eq(#vim.api.nvim_buf_get_extmarks(buf, vim.api.nvim_create_namespace("nvim.lsp.codelens:" .. client.id), 0, -1, {}), 0)
 end)
 
