@@ -22,7 +22,7 @@ function withTimeout(promise, what, stderr) {
 }
 
 /** A workspace copy, a running server and everything it sent us. */
-async function start({ initializationOptions, toml = true } = {}) {
+async function start({ initializationOptions, toml = true, answerRefreshes = false } = {}) {
   if (!fs.existsSync(BIN)) {
     throw new Error(`readcov binary not found at ${BIN}: run \`cargo build -p readcov\` (or set READCOV_BIN)`);
   }
@@ -52,21 +52,31 @@ async function start({ initializationOptions, toml = true } = {}) {
     diagnostics: new Map(), // uri → latest published diagnostics
     didChange: [], // params of every readcov/didChange
     refreshes: [], // server → client refresh requests
+    inflight: 0, // requests this client sent on its own (pulls, re-requests after a refresh), unanswered
     waiters: [],
   };
   const wake = () => { s.waiters = s.waiters.filter((w) => !w()); };
   conn.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => { s.diagnostics.set(p.uri, p.diagnostics); wake(); });
   conn.onNotification('readcov/didChange', (p) => { s.didChange.push(p); wake(); });
   conn.onNotification(() => {});
-  conn.onRequest('workspace/inlayHint/refresh', () => { s.refreshes.push('inlayHint'); wake(); return null; });
-  conn.onRequest('workspace/codeLens/refresh', () => { s.refreshes.push('codeLens'); wake(); return null; });
+  // A request of the client's own, counted in `inflight` until its answer has been used.
+  const own = (method, params, use = () => {}) => {
+    s.inflight += 1;
+    return Promise.resolve(conn.sendRequest(method, params)).then(use).catch(() => {})
+      .finally(() => { s.inflight -= 1; wake(); });
+  };
+  // With `answerRefreshes`, an inlay hint or code lens refresh is answered as VS Code and Neovim
+  // do: by asking again for the open documents' hints or lenses.
+  const whole = { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } };
+  const reask = (method) => { if (answerRefreshes) opened.forEach((uri) => void own(method, { textDocument: { uri }, range: whole })); };
+  conn.onRequest('workspace/inlayHint/refresh', () => { s.refreshes.push('inlayHint'); reask('textDocument/inlayHint'); wake(); return null; });
+  conn.onRequest('workspace/codeLens/refresh', () => { s.refreshes.push('codeLens'); reask('textDocument/codeLens'); wake(); return null; });
   // Like vscode-languageclient, this client pulls diagnostics (it declares `textDocument.diagnostic`
   // and `refreshSupport`, so the server does not push): after opening or changing a document, and
   // for every open document when the server asks with `workspace/diagnostic/refresh`.
   const opened = new Set();
-  const pull = (uri) => Promise.resolve(conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } }))
-    .then((r) => { if (r && r.kind === 'full') { s.diagnostics.set(uri, r.items); wake(); } })
-    .catch(() => {});
+  const pull = (uri) => own('textDocument/diagnostic', { textDocument: { uri } },
+    (r) => { if (r && r.kind === 'full') { s.diagnostics.set(uri, r.items); wake(); } });
   conn.onRequest('workspace/diagnostic/refresh', () => { s.refreshes.push('diagnostic'); opened.forEach(pull); return null; });
   conn.onRequest('workspace/configuration', (p) => p.items.map(() => initializationOptions ?? null));
   conn.onRequest(() => null); // registerCapability, workDoneProgress/create, ...
@@ -94,6 +104,18 @@ async function start({ initializationOptions, toml = true } = {}) {
   s.until = (what, pred) => {
     if (pred()) return Promise.resolve(pred());
     return withTimeout(new Promise((resolve) => s.waiters.push(() => { const v = pred(); if (v) resolve(v); return !!v; })), what, s.stderr);
+  };
+  /**
+   * Resolves once the server has answered every request this client sent on its own (the pulls
+   * and re-requests its refresh requests caused), then one more request of the test's, then the
+   * requests that caused: the point to count what the server sent, instead of a pause. A
+   * notification a handler sends is queued before its answer exists (tower-lsp-server writes both
+   * from one task), so what answering those requests made the server announce has come with them.
+   */
+  s.settled = async () => {
+    await s.until('answers to the client\'s own requests', () => s.inflight === 0);
+    await s.request('readcov/summary', {});
+    await s.until('answers to the client\'s own requests', () => s.inflight === 0);
   };
   s.open = (rel) => {
     s.notify('textDocument/didOpen', { textDocument: { uri: s.uri(rel), languageId: 'python', version: 1, text: s.read(rel) } });

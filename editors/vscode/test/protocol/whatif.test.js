@@ -100,28 +100,36 @@ test('selectRun narrows the view to chosen runs and back', async (t) => {
   assert.equal((await states(s, auth)).coverage, 0.25);
 });
 
-test('didChangeConfiguration applies a new threshold', async (t) => {
-  const s = await start({ initializationOptions: OPTIONS });
-  t.after(() => s.stop());
-  const auth = s.uri('src/auth.py');
-  s.open('src/auth.py');
-  await s.until('warning', () => (s.diagnostics.get(auth) ?? []).some((d) => d.severity === 2));
-  s.notify('workspace/didChangeConfiguration', { settings: { readcov: { ...OPTIONS, threshold: 0.2 } } });
-  const deadline = Date.now() + 10000;
-  let st = await states(s, auth);
-  while (st.threshold !== 0.2 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    st = await states(s, auth);
-  }
-  assert.equal(st.threshold, 0.2, 'lineStates reports the new threshold');
-  await s.until('Information instead of Warning at 25% ≥ 20%', () => {
+test('didChangeConfiguration applies a new threshold, announced once', async () => {
+  // Answering refreshes by asking again, as VS Code and Neovim do: a server that keeps announcing
+  // changes then makes the client re-request everything in a loop (seen with Neovim).
+  const s = await start({ initializationOptions: OPTIONS, answerRefreshes: true });
+  let stopped = false;
+  const stop = () => { if (!stopped) { stopped = true; return s.stop(); } };
+  try {
+    const auth = s.uri('src/auth.py');
+    s.open('src/auth.py');
+    await s.until('warning', () => (s.diagnostics.get(auth) ?? []).some((d) => d.severity === 2));
+    await s.settled();
+    const seen = s.didChange.length;
+    const refreshed = s.refreshes.length;
+    s.notify('workspace/didChangeConfiguration', { settings: { readcov: { ...OPTIONS, threshold: 0.2 } } });
+    await changed(s, auth, seen);
+    assert.equal((await states(s, auth)).threshold, 0.2, 'lineStates reports the new threshold');
+    // The refresh requests that follow the announcement, then the client's pulls and re-requests
+    // they caused, all answered: everything the change set off has been handled.
+    await s.until('the refresh requests after the change', () => s.refreshes.slice(refreshed).includes('diagnostic'));
+    await s.settled();
     const d = s.diagnostics.get(auth) ?? [];
-    return d.length === 1 && d[0].severity === 3;
-  });
-  // One change, then quiet: a server that keeps announcing changes makes clients re-request
-  // everything in a loop (seen with Neovim, which answers every refresh).
-  await new Promise((r) => setTimeout(r, 1000));
-  const settled = s.didChange.length;
-  await new Promise((r) => setTimeout(r, 1000));
-  assert.equal(s.didChange.length, settled, `readcov/didChange kept coming after one configuration change (${settled} so far)`);
+    assert.ok(d.length === 1 && d[0].severity === 3, `Information instead of Warning at 25% ≥ 20%: ${JSON.stringify(d)}`);
+    // One change: one announcement and one round of refresh requests, no more.
+    const after = () => JSON.stringify(s.didChange.slice(seen));
+    assert.equal(s.didChange.length - seen, 1, `readcov/didChange after one configuration change: ${after()}`);
+    assert.deepEqual(s.refreshes.slice(refreshed), ['inlayHint', 'codeLens', 'diagnostic']);
+    // Still one once the server has exited (everything it sent has been read by then).
+    await stop();
+    assert.equal(s.didChange.length - seen, 1, `readcov/didChange up to the server's exit: ${after()}`);
+  } finally {
+    await stop();
+  }
 });
