@@ -271,9 +271,10 @@ try {
       colours = await overlayColours();
     }
     if (Object.keys(colours).length > 0) throw new Error(`decorations still drawn: ${JSON.stringify(colours)}`);
-    // Back on (the setting is global): the 4604 steps look at the colours.
+    // Back on (the setting is global): the 4604 steps look at the colours. Drawn again here
+    // before the page moves on, so the setting has been applied.
     await palette('readcov: Toggle line decorations');
-    await page.waitForTimeout(500);
+    await waitFor('line decorations back on', overlayColours, (c) => Object.keys(c).length > 0);
   });
 
   await step('4604: the overview lists pylint/constants.py as never opened', async () => {
@@ -374,7 +375,9 @@ try {
       if (await sidebarRow('unread 1829–1830').isVisible()) throw new Error(`round ${round}: the overview kept the edit after the undo`);
     }
     // The text is as it was (code-server may have saved in between: then the file on disk too).
-    await page.waitForTimeout(1500);
+    // The undo is done once the tab is clean again (after a save of the edit it would stay dirty
+    // and the comparison below says so).
+    await page.locator('.tab.active.dirty').first().waitFor({ state: 'detached', timeout: T }).catch(() => {});
     const rel = 'pylint/checkers/variables.py';
     if (fs.readFileSync(path.join(ws4604, rel), 'utf8') !== fs.readFileSync(path.join(real, 'sources', TASK, rel), 'utf8')) {
       throw new Error('variables.py on disk differs from the shipped source after the undo');
