@@ -30,16 +30,17 @@ import tempfile
 # and awk rows); the exec check wants exactly the lines the real tools print credited (EXACT)
 SESSION31 = [
     ("sed -n '$p' pkg/util.py", None, "file length unknown"),
-    ("sed -n '2~5p' pkg/util.py", None, "file length unknown"),
-    ("sed -n '0~4p' pkg/util.py", None, "file length unknown"),
-    ("sed -n '3~0p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '2~5p' pkg/util.py", None, None),
+    ("sed -n '0~4p' pkg/util.py", None, None),
+    ("sed -n '3~0p' pkg/util.py", None, None),
     ("sed -n '1p;$p' pkg/util.py", None, "file length unknown"),
-    ("sed -n '2~3p;4,6p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '2~3p;4,6p' pkg/util.py", None, None),
     ("sed -n '2~3p;4,6p' pkg/util.py | head -3", None, "file length unknown"),
     ("sed -n '5,~4p' pkg/util.py", None, None),
     ("sed -n '8,~4p' pkg/util.py", None, None),
     ("sed -n '19,~4p;2p' pkg/util.py", None, None),
     ("cat pkg/util.py | sed -n '$p'", None, "file length unknown"),
+    ("ls pkg && sed -n '0~4p' pkg/util.py", None, "file length unknown"),
     ("head -5 pkg/util.py | sed -n '$p'", None, "file length unknown"),
     ("sed -n '0~0p' pkg/util.py", "unknown command", "unknown command"),
     ("awk 'NR==5' pkg/util.py", None, None),
@@ -365,7 +366,7 @@ def openhands_extra(ws):
         # session 29: cut reads from a known line to the end, bat, another command printing first
         *[("execute_bash", {"command": f"cd {OH_ROOT} && {c}"}, oh_truncate(_run(c, ws)[0], 60))
           for c in ("tail -n +3 pkg/mod.py", "sed -n '4,$p' pkg/mod.py", "bat pkg/mod.py",
-                    "echo hi && cat pkg/mod.py", "cat pkg/mod.py; echo done")],
+                    "echo hi && cat pkg/mod.py", "cat pkg/mod.py; echo done", "sed -n '0~2p' pkg/mod.py")],
     ]
 
 
@@ -390,7 +391,7 @@ OH_EXTRA_REASONS = [(None, None), (None, None), (None, None), ("shown text diffe
                     ("tool error", "tool error"), (None, None),
                     ("file not in workspace", "only agent-written lines"),
                     ("missing observation", "missing observation"),
-                    (None, None), (None, None), (None, None), (None, None), (None, None)]
+                    (None, None), (None, None), (None, None), (None, None), (None, None), (None, None)]
 
 
 def mini_log(ws):

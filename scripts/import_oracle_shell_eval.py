@@ -370,6 +370,9 @@ class Run(Tools):
                 # the log states the output's line count N: the stream's first N lines)
                 n = self.stated_of(head, tail)
                 seq = S.compose_open(rd.ops, n or len(head))
+                if len(rd.ops) == 1 and rd.ops[0][0] == "script":
+                    # docs (session 31): `first~step` with no `$` shows its sequence's first lines
+                    seq = SED.script_first(rd.ops[0][1], n or len(head))
                 if seq is not None:
                     keep = seq[:len(head)] + (seq[len(head):][-len(tail):] if n and tail else [])
                     return [(rel, s, e) for s, e in runs_of(keep)]

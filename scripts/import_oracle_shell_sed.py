@@ -193,3 +193,16 @@ def sed_lines(addrs, lines):
                 elif hit(a2, i):
                     state[k] = None
     return out
+
+
+def script_first(script, n):
+    """docs (session 31): the first n lines a script with no `$` prints of a file of unknown length
+    (they come first whatever the length); None with a `$`."""
+    if any(c[0] == "last" for c in script):
+        return None
+    length = 2 * n + 2
+    while True:
+        seq = script_lines(script, length)
+        if len(seq) >= n or length > 1 << 22:
+            return seq[:n] if len(seq) >= n else None
+        length *= 2

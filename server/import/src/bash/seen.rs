@@ -3,7 +3,7 @@
 //! line, as many lines as the output has when its line count is the read's (docs/importers.md,
 //! "What counts as a read" and "What counts as displayed").
 
-use crate::bashread::{stream, Banner, Sel};
+use crate::bashread::{sedstep, stream, Banner, Sel};
 use crate::display::{Cut, Displayed};
 use crate::shell::Pipeline;
 use crate::summary::Reason;
@@ -72,13 +72,24 @@ impl<'a> Seen<'a> {
 /// (*file length unknown*), shown whole or cut, and an `echo x && cat f` output's `x` counted
 /// as one more line of `f`.
 pub(super) fn without_length(sels: &[Sel], seen: Option<&Seen>) -> Result<Vec<(u32, u32)>, Reason> {
-    let runs = stream(sels, None).ok_or(Reason::UnknownLength)?;
-    let open = runs.last().is_some_and(|r| r.1.is_none());
     // As many lines as the output had, from the stream's start: where the file's end is.
     let counted = seen.filter(|s| s.own).and_then(|s| match s.d.cut {
         Cut::None => Some(s.d.count() as u64).filter(|n| *n > 0),
         _ => s.d.total.filter(|n| *n >= s.d.count() as u64),
     });
+    // `sed -n 'first~stepp' f` runs to the file's unknown end too: its lines are the first ones
+    // its sequence prints, as many as the output's count or a cut's head (session 31).
+    if let [Sel::Script(addrs)] = sels {
+        let head = seen
+            .filter(|s| s.own && s.d.is_cut())
+            .map(|s| s.d.head.len() as u64);
+        let n = counted.or(head.filter(|h| *h > 0));
+        return n
+            .and_then(|n| sedstep::first_printed(addrs, n))
+            .ok_or(Reason::UnknownLength);
+    }
+    let runs = stream(sels, None).ok_or(Reason::UnknownLength)?;
+    let open = runs.last().is_some_and(|r| r.1.is_none());
     let first = |n: u64| -> Vec<(u32, u32)> {
         let closed: Vec<(u32, u32)> = runs
             .iter()

@@ -85,16 +85,10 @@ pub(super) fn print(runs: &[Run], addrs: &[Addr]) -> Option<Vec<Run>> {
     if total > MAX_POSITIONS {
         return None;
     }
-    let selects = |a: &Addr, p: u64| match *a {
-        Addr::Lines(s, e) => u64::from(s) <= p && e.is_none_or(|e| p <= u64::from(e)),
-        Addr::Last => p == total,
-        Addr::Step(f, 0) => p == u64::from(f),
-        Addr::Step(f, s) => p >= u64::from(f) && (p - u64::from(f)).is_multiple_of(u64::from(s)),
-    };
     // Runs of stream positions selected the same number of times.
     let mut parts: Vec<(u64, u64, u64)> = Vec::new();
     for p in 1..=total {
-        let times = addrs.iter().filter(|a| selects(a, p)).count() as u64;
+        let times = addrs.iter().filter(|a| selects(a, p, Some(total))).count() as u64;
         match parts.last_mut() {
             Some((_, to, t)) if *to + 1 == p && *t == times => *to = p,
             _ if times > 0 => parts.push((p, p, times)),
@@ -119,6 +113,45 @@ pub(super) fn print(runs: &[Run], addrs: &[Addr]) -> Option<Vec<Run>> {
                 out.extend(std::iter::repeat_n((n, Some(n)), times as usize));
             }
         }
+    }
+    Some(out)
+}
+
+/// Whether `a` selects stream line `p` of a stream of `total` lines (`None`: unknown; `$` then
+/// selects nothing).
+fn selects(a: &Addr, p: u64, total: Option<u64>) -> bool {
+    match *a {
+        Addr::Lines(s, e) => u64::from(s) <= p && e.is_none_or(|e| p <= u64::from(e)),
+        Addr::Last => Some(p) == total,
+        Addr::Step(f, 0) => p == u64::from(f),
+        Addr::Step(f, s) => p >= u64::from(f) && (p - u64::from(f)).is_multiple_of(u64::from(s)),
+    }
+}
+
+/// The first `n` lines a script without `$` prints of a file of unknown length, in order (a line
+/// once per command selecting it): whatever the length, they come first. `None`: a `$`, or fewer
+/// than `n` lines printed within [`MAX_POSITIONS`] (the output is not this script's).
+pub(crate) fn first_printed(addrs: &[Addr], n: u64) -> Option<Vec<(u32, u32)>> {
+    if addrs.contains(&Addr::Last) || n > MAX_REPEATED {
+        return None;
+    }
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    let mut printed: u64 = 0;
+    let mut p: u64 = 0;
+    while printed < n {
+        p += 1;
+        if p > MAX_POSITIONS {
+            return None;
+        }
+        let times = addrs.iter().filter(|a| selects(a, p, None)).count() as u64;
+        let line = u32::try_from(p).ok()?;
+        for _ in 0..times.min(n - printed) {
+            match out.last_mut() {
+                Some((_, e)) if *e + 1 == line => *e = line,
+                _ => out.push((line, line)),
+            }
+        }
+        printed += times;
     }
     Some(out)
 }

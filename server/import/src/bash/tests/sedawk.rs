@@ -51,14 +51,17 @@ fn sed_last_line_needs_the_length() {
 #[test]
 fn sed_step_addresses_print_every_step_th_line() {
     let w = [(2, 2), (7, 7), (12, 12), (17, 17)];
-    check(true, "sed -n '2~5p' a.py", &of(&[2, 7, 12, 17]), &w, &[]);
-    check(
-        false,
-        "sed -n '2~5p' a.py",
-        &of(&[2, 7, 12, 17]),
-        &[],
-        UNKNOWN_LEN,
-    );
+    // Without the length the output's 4 lines are the sequence's first 4 (before session 31,
+    // until the step addresses' last change: file length unknown).
+    for ws in [true, false] {
+        check(ws, "sed -n '2~5p' a.py", &of(&[2, 7, 12, 17]), &w, &[]);
+    }
+    // Beside another printer the count is not the read's.
+    let out = format!("x\n{}", of(&[2, 7, 12, 17]));
+    check(false, "ls && sed -n '2~5p' a.py", &out, &[], UNKNOWN_LEN);
+    // Cut (OpenHands): the head is the sequence's first lines, whatever the length.
+    let out = "a4\na8\n[... Observation truncated due to length ...]\n16\na20\n";
+    check(false, "sed -n '0~4p' a.py", out, &[(4, 4), (8, 8)], &[]);
     let w = [(4, 4), (8, 8), (12, 12), (16, 16), (20, 20)];
     check(
         true,
@@ -80,7 +83,9 @@ fn sed_step_addresses_print_every_step_th_line() {
         (17, 17),
         (20, 20),
     ];
-    check(true, "sed -n '2~3p;4,6p' a.py", &out, &w, &[]);
+    for ws in [true, false] {
+        check(ws, "sed -n '2~3p;4,6p' a.py", &out, &w, &[]);
+    }
     // The doubled 5 is one of the three lines `head -3` keeps: 2, 4, 5.
     check(
         true,
