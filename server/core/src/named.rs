@@ -45,6 +45,15 @@ impl NamedRuns {
         self.pairs.is_empty()
     }
 
+    /// Whether some pair is of a task `gold` has: only such a pair may add a row. With one gold
+    /// set, adding the labelled runs that read nothing is all `score --outcomes` does, so when
+    /// none is (labels of other tasks, or labels of whole tasks, which name no run) the labels
+    /// change nothing and the CLI says so (before session 31, silently).
+    pub fn names_a_run_of(&self, gold: &[crate::GoldSpan]) -> bool {
+        let tasks: std::collections::HashSet<&str> = gold.iter().map(|g| g.task.as_str()).collect();
+        self.pairs.iter().any(|(t, _)| tasks.contains(t.as_str()))
+    }
+
     pub fn len(&self) -> usize {
         self.pairs.len()
     }

@@ -40,7 +40,8 @@ pub struct ScoreArgs {
     /// Outcome labels (`task`, `run`, `resolved`): a labelled run that read nothing is a row
     /// with coverage 0 (it ran; docs/formats.md); with several gold sets, resolve rate by
     /// coverage bucket per set; needed by --consensus. A SWE-bench harness report is one label
-    /// per task; `RUN=FILE` makes a file's labels that run's; repeat for several files.
+    /// per task; `RUN=FILE` makes a file's labels that run's; repeat for several files. With one
+    /// gold set, labels naming no run of a gold task change nothing: a warning says so.
     #[arg(long, value_name = "[RUN=]LABELS", value_parser = crate::args::RunFileArg::parse)]
     pub outcomes: Vec<crate::args::RunFileArg>,
     /// Add a gold set: the consensus of the resolved runs in --reads, each run scored against

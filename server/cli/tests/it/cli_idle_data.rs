@@ -160,3 +160,65 @@ fn import_task_beside_eval_instances_that_name_theirs_is_said() {
     assert!(stdout(&o).contains("\"task\":\"mine\""), "{}", stdout(&o));
     assert!(!stderr(&o).contains("--task not used"), "{}", stderr(&o));
 }
+
+/// `score --outcomes` with one gold set adds the labelled runs that read nothing (coverage 0):
+/// labels that name no run of a gold task (another task's, or a whole task's, as a harness report
+/// gives) changed no byte, silently. Labels whose runs all read something change nothing either,
+/// but that is a legitimate pipeline (labels always given, so a crashed run is never left out):
+/// accepted, nothing said.
+#[test]
+fn score_outcomes_naming_no_run_of_a_gold_task_warn() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write(
+        "gold.jsonl",
+        "{\"task\":\"t1\",\"path\":\"a.py\",\"start\":1,\"end\":4}\n",
+    );
+    write(
+        "reads.jsonl",
+        "{\"task\":\"t1\",\"run\":\"r\",\"path\":\"a.py\",\"start\":1,\"end\":2}\n",
+    );
+    write(
+        "whole.jsonl",
+        "{\"instance_id\":\"t1\",\"resolved\":false}\n",
+    );
+    write(
+        "other.jsonl",
+        "{\"task\":\"t9\",\"run\":\"r\",\"resolved\":true}\n",
+    );
+    write(
+        "read.jsonl",
+        "{\"task\":\"t1\",\"run\":\"r\",\"resolved\":true}\n",
+    );
+    write(
+        "crashed.jsonl",
+        "{\"task\":\"t1\",\"run\":\"crashed\",\"resolved\":false}\n",
+    );
+    let score = |extra: &[&str]| {
+        let mut a = vec!["score", "--gold", "gold.jsonl", "--reads", "reads.jsonl"];
+        a.extend_from_slice(&["--format", "csv"]);
+        a.extend_from_slice(extra);
+        readcov_in(dir.path(), &a)
+    };
+    let plain = stdout(&score(&[]));
+    let warning = "warning: --outcomes: no label names a run of a task the gold has";
+    for labels in ["whole.jsonl", "other.jsonl"] {
+        let o = score(&["--outcomes", labels]);
+        ok(&o);
+        assert!(stderr(&o).contains(warning), "{labels}: {}", stderr(&o));
+        assert_eq!(stdout(&o), plain, "{labels} changed nothing");
+        // Every shard asks all the gold: the same word whichever shard.
+        let o = score(&["--outcomes", labels, "--shard", "1/2"]);
+        assert!(stderr(&o).contains(warning), "{labels}: {}", stderr(&o));
+    }
+    for labels in ["read.jsonl", "crashed.jsonl"] {
+        let o = score(&["--outcomes", labels]);
+        ok(&o);
+        assert!(
+            !stderr(&o).contains("--outcomes"),
+            "{labels}: {}",
+            stderr(&o)
+        );
+    }
+    assert!(stdout(&score(&["--outcomes", "crashed.jsonl"])).contains("t1,crashed,scored"));
+}

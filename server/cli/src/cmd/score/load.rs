@@ -70,6 +70,16 @@ pub(super) fn load(args: &ScoreArgs, opts: &ScoreOptions) -> Result<Loaded> {
         }
         None => NamedRuns::default(),
     };
+    // Labels that name no run of a gold task change no row (one gold set: they only add the
+    // labelled runs that read nothing); asked of all the gold, so every shard says the same.
+    if !args.outcomes.is_empty() && !named.names_a_run_of(&gold.items) {
+        say!(
+            "warning: --outcomes: no label names a run of a task the gold has, so they change \
+             nothing here (with one gold set, labels add the labelled runs that read nothing; a \
+             label for a whole task, as a harness report gives, names no run: give the file as \
+             RUN=FILE)"
+        );
+    }
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.retain_tasks(|t| shard.keeps(t));
