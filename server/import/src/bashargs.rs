@@ -101,10 +101,8 @@ pub(crate) fn verbose(words: &[Cow<'_, str>]) -> bool {
         .is_some_and(|w| w == "-v")
 }
 
-/// Line ranges of a `sed -n` script; a `None` end is `$`.
-type SedRanges = Vec<(u32, Option<u32>)>;
-
-/// The scripts and files of a `sed -n` command (`None`: not a quiet sed, or an unknown flag).
+/// The scripts and files of a `sed -n` command (`None`: not a quiet sed, or an unknown flag); the
+/// scripts are read by [`crate::bashread::sedstep::parse`].
 pub(crate) fn sed_quiet<'w>(words: &'w [Cow<'_, str>]) -> Option<(Vec<&'w str>, Vec<&'w str>)> {
     let mut quiet = false;
     let mut scripts = Vec::new();
@@ -125,40 +123,6 @@ pub(crate) fn sed_quiet<'w>(words: &'w [Cow<'_, str>]) -> Option<(Vec<&'w str>, 
         i += 1;
     }
     (quiet && !scripts.is_empty()).then_some((scripts, files))
-}
-
-/// `sed -n` scripts: `a,bp`, `a p`, `ap`, `a,$p`, `a,+Np`, several joined by `;` or given with `-e`.
-pub(crate) fn sed_ranges<'w>(words: &'w [Cow<'_, str>]) -> Option<(SedRanges, Vec<&'w str>)> {
-    let (scripts, files) = sed_quiet(words)?;
-    let mut ranges = Vec::new();
-    for part in scripts.iter().flat_map(|s| s.split(';')) {
-        let part = part.trim();
-        if part.is_empty() {
-            continue;
-        }
-        let body = part.strip_suffix('p')?.trim();
-        let (a, b) = match body.split_once(',') {
-            Some((a, b)) => (a.trim(), Some(b.trim())),
-            None => (body, None),
-        };
-        let a: u32 = a.parse().ok()?;
-        // GNU sed: an end line at or before the start matches the start line alone
-        // (`sed -n '9,4p'` prints line 9).
-        let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
-        let b = match b {
-            None => Some(a),
-            Some("$") => None,
-            // GNU `a,+N`: lines a to a+N (before session 29 `+N` was read as line N: `3,+2p`
-            // credited line 3 alone).
-            Some(b) if b.starts_with('+') && digits(&b[1..]) => {
-                Some(a.checked_add(b[1..].parse().ok()?)?)
-            }
-            Some(b) if digits(b) => Some(b.parse::<u32>().ok()?.max(a)),
-            Some(_) => return None,
-        };
-        ranges.push((a.max(1), b));
-    }
-    Some((ranges, files))
 }
 
 /// Options of grep/rg that take a value (so the value is not the pattern or a file).

@@ -3,7 +3,7 @@
 //! `cp`/`mv`/`tee` targets) so edit replay can mark those files unaligned.
 
 pub use crate::bashargs::writes;
-use crate::bashargs::{bat_args, cat_opts, count_arg, grep_args, sed_ranges, verbose, CatOpts};
+use crate::bashargs::{bat_args, cat_opts, count_arg, grep_args, sed_quiet, verbose, CatOpts};
 use crate::display::Displayed;
 use crate::numbered::Style;
 use crate::shell::Pipeline;
@@ -25,12 +25,10 @@ pub enum Sel {
     Script(Vec<sedstep::Addr>),
 }
 
-/// A `sed -n` selection: line ranges, else one pattern print.
+/// A `sed -n` selection: a script of `p` commands (line ranges when it has only those), else one
+/// pattern print.
 fn sed_sel<'w>(words: &'w [Cow<'_, str>]) -> Option<(Sel, Vec<&'w str>)> {
-    if let Some((r, files)) = sed_ranges(words) {
-        return Some((Sel::Ranges(r), files));
-    }
-    let (scripts, files) = crate::bashargs::sed_quiet(words)?;
+    let (scripts, files) = sed_quiet(words)?;
     // Before session 31 `$`, `first~step` and `a,~N` read nothing (*unknown command*).
     if let Some(addrs) = sedstep::parse(&scripts) {
         let lines: Option<Vec<(u32, Option<u32>)>> = addrs

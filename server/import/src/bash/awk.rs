@@ -28,14 +28,6 @@ impl Session<'_> {
                 _ => return Err(Reason::AmbiguousOutput),
             }
         };
-        let mut shown = shown(out, awk);
-        if shown.is_empty() {
-            return Err(Reason::NothingShown);
-        }
-        for s in &mut shown {
-            s.line = s.line.saturating_add(offset - 1);
-        }
-        let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
-        self.read_lines(a, &rel, &lines, &shown)
+        self.read_numbered(a, &rel, shown(out, awk), offset)
     }
 }

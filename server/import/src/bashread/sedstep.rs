@@ -1,11 +1,15 @@
-//! `sed -n` scripts with GNU's addresses beyond line numbers: `$` (the last line), `first~step`
-//! (every step-th line from `first`; `0~4` is 4, 8, …) and `a,~N` (from `a` to the next line whose
-//! number is a multiple of N), alone or joined with line ranges (`'1p;$p'`, `'2~3p;4,6p'`).
+//! `sed -n` scripts of `p` commands, the one parser of them: line numbers and ranges (`a`, `a,b`,
+//! `a,$`, `a,+N`) and GNU's addresses beyond them: `$` (the last line), `first~step` (every
+//! step-th line from `first`; `0~4` is 4, 8, …) and `a,~N` (from `a` to the next line whose number
+//! is a multiple of N), alone or joined (`'1p;$p'`, `'2~3p;4,6p'`).
 //! Checked by running GNU sed 4.9 (scripts/import_oracle_shell_cases.py runs each form): `5,~4p`
 //! prints 5–8 and `8,~4p` 8–12 (the end is looked for from the line after `a`), `3~0p` line 3
 //! alone, `0~0p` and `0,~4p` are errors, and a line selected by two commands prints twice.
+//! Commands are separated by `;` or a newline; `0p`, `0,5p`, `+3p` and an address split by a
+//! newline (`1⏎,3p`) are errors (before session 31 a second parser of the numeric ranges, which
+//! split on `;` only, read them as lines 1–5, 3 and 1–3).
 
-use super::stream::{slice, MAX_REPEATED};
+use super::stream::{slice, Printed, MAX_REPEATED};
 use super::Run;
 
 /// The address of one `p` command.
@@ -20,8 +24,8 @@ pub enum Addr {
     Step(u32, u32),
 }
 
-/// The addresses of a `sed -n` script of `p` commands (`None`: another command, an address it does
-/// not know, or one GNU sed refuses).
+/// The addresses of a `sed -n` script of `p` commands, empty for a script of none (it prints
+/// nothing). `None`: another command, an address it does not know, or one GNU sed refuses.
 pub(crate) fn parse(scripts: &[&str]) -> Option<Vec<Addr>> {
     let mut out = Vec::new();
     for part in scripts.iter().flat_map(|s| s.split([';', '\n'])) {
@@ -36,7 +40,7 @@ pub(crate) fn parse(scripts: &[&str]) -> Option<Vec<Addr>> {
         };
         out.push(addr(a, b)?);
     }
-    (!out.is_empty()).then_some(out)
+    Some(out)
 }
 
 fn num(t: &str) -> Option<u32> {
@@ -59,12 +63,16 @@ fn addr(a: &str, b: Option<&str>) -> Option<Addr> {
         None => Some(a),
         Some("$") => None,
         Some(b) => match (b.strip_prefix('+'), b.strip_prefix('~')) {
+            // GNU `a,+N`: lines a to a+N (before session 29 `+N` was read as line N: `3,+2p`
+            // credited line 3 alone).
             (Some(n), _) => Some(a.checked_add(num(n)?)?),
             // The end is looked for from the line after `a`: the next multiple of N above it.
             (_, Some(n)) => match num(n)? {
                 0 => Some(a),
                 n => Some(u32::try_from((u64::from(a) / u64::from(n) + 1) * u64::from(n)).ok()?),
             },
+            // GNU sed: an end line at or before the start matches the start line alone
+            // (`sed -n '9,4p'` prints line 9).
             _ => Some(num(b)?.max(a)),
         },
     };
@@ -95,26 +103,11 @@ pub(super) fn print(runs: &[Run], addrs: &[Addr]) -> Option<Vec<Run>> {
             _ => {}
         }
     }
-    let mut out = Vec::new();
-    let mut repeated: u64 = 0;
+    let mut out = Printed::default();
     for (from, to, times) in parts {
-        let part = slice(runs, from, Some(to));
-        if times == 1 {
-            out.extend(part);
-            continue;
-        }
-        for (s, e) in part {
-            let e = e?;
-            repeated += (u64::from(e) + 1 - u64::from(s)) * times;
-            if repeated > MAX_REPEATED {
-                return None;
-            }
-            for n in s..=e {
-                out.extend(std::iter::repeat_n((n, Some(n)), times as usize));
-            }
-        }
+        out.push(slice(runs, from, Some(to)), times)?;
     }
-    Some(out)
+    Some(out.runs)
 }
 
 /// Whether `a` selects stream line `p` of a stream of `total` lines (`None`: unknown; `$` then

@@ -79,34 +79,50 @@ fn sed_print(runs: &[Run], rs: &[(u32, Option<u32>)]) -> Option<Vec<Run>> {
         .collect();
     cuts.sort_unstable();
     cuts.dedup();
-    let mut out = Vec::new();
-    let mut repeated: u64 = 0;
+    let mut out = Printed::default();
     for (i, &from) in cuts.iter().enumerate() {
         let to = cuts.get(i + 1).map(|n| n - 1);
         let times = rs
             .iter()
             .filter(|(a, b)| *a <= from && b.is_none_or(|b| b >= from))
             .count() as u64;
-        let part = match times {
-            0 => continue,
-            _ => slice(runs, from, to),
-        };
+        if times > 0 {
+            out.push(slice(runs, from, to), times)?;
+        }
+    }
+    Some(out.runs)
+}
+
+/// What a `sed -n` script prints, built part by part: a part selected by several commands comes
+/// once per command, line by line (`'1,5p;3,8p'` prints 3 3 4 4 5 5).
+#[derive(Default)]
+pub(super) struct Printed {
+    pub(super) runs: Vec<Run>,
+    /// Lines listed so far for parts printed more than once (at most [`MAX_REPEATED`]).
+    repeated: u64,
+}
+
+impl Printed {
+    /// Appends the runs `part`, each of its lines `times` times. `None`: a repeated run to the
+    /// unknown end, or more than [`MAX_REPEATED`] repeated lines in all.
+    pub(super) fn push(&mut self, part: Vec<Run>, times: u64) -> Option<()> {
         if times == 1 {
-            out.extend(part);
-            continue;
+            self.runs.extend(part);
+            return Some(());
         }
         for (s, e) in part {
             let e = e?;
-            repeated += (u64::from(e) + 1 - u64::from(s)) * times;
-            if repeated > MAX_REPEATED {
+            self.repeated += (u64::from(e) + 1 - u64::from(s)) * times;
+            if self.repeated > MAX_REPEATED {
                 return None;
             }
             for n in s..=e {
-                out.extend(std::iter::repeat_n((n, Some(n)), times as usize));
+                self.runs
+                    .extend(std::iter::repeat_n((n, Some(n)), times as usize));
             }
         }
+        Some(())
     }
-    Some(out)
 }
 
 /// A run of file lines `start..=end`; `None` end: to the file's unknown end.

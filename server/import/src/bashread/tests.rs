@@ -298,3 +298,32 @@ fn grep_h_drops_the_path_and_is_no_list() {
         Plan::Numbered { .. }
     ));
 }
+
+#[test]
+fn one_sed_parser_with_gnu_seds_separators_and_addresses() {
+    // GNU sed 4.9 on `seq 12`: a newline separates commands as `;` does (`'1,3p⏎5p'` prints
+    // 1 2 3 5); `0p`, `0,5p` ("invalid usage of line address 0"), `+3p` ("invalid usage of +N
+    // or ~N as first address") and `'1⏎,3p'` ("unknown command") are errors. Before session 31 a
+    // second parser of numeric ranges, tried first, read them as lines 1–5, 3 and 1–3.
+    assert_eq!(
+        plan_of("sed -n '1,3p\n5p' f.py"),
+        window("f.py", vec![Sel::Ranges(vec![(1, Some(3)), (5, Some(5))])])
+    );
+    for cmd in [
+        "sed -n '0p' f.py",
+        "sed -n '0,5p' f.py",
+        "sed -n '+3p' f.py",
+        "sed -n '1\n,3p' f.py",
+    ] {
+        assert_eq!(
+            plan_of(cmd),
+            Plan::NoRead(Reason::UnknownCommand),
+            "{cmd:?}"
+        );
+    }
+    // A script of no command prints nothing: an empty selection, as before.
+    assert_eq!(
+        plan_of("sed -n ';' f.py"),
+        window("f.py", vec![Sel::Ranges(vec![])])
+    );
+}

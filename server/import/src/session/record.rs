@@ -81,7 +81,18 @@ impl Session<'_> {
         if let Some(n) = total_lines(out) {
             self.state(&rel).1.note_len(n);
         }
-        let mut shown = numbered::parse(out, style);
+        self.read_numbered(a, &rel, numbered::parse(out, style), offset)
+    }
+
+    /// Reads the numbered lines `shown` of `key` (`cat -n`, `grep -n`, awk's `NR`), shown number
+    /// `k` being current line `k + offset - 1`.
+    pub(crate) fn read_numbered(
+        &mut self,
+        a: &Action,
+        key: &Key,
+        mut shown: Vec<Shown<'_>>,
+        offset: u32,
+    ) -> Result<(), Reason> {
         if shown.is_empty() {
             return Err(Reason::NothingShown);
         }
@@ -89,7 +100,7 @@ impl Session<'_> {
             s.line = s.line.saturating_add(offset - 1);
         }
         let lines: Vec<u32> = shown.iter().map(|s| s.line).collect();
-        self.read_lines(a, &rel, &lines, &shown)
+        self.read_lines(a, key, &lines, &shown)
     }
 
     pub(super) fn edit(
