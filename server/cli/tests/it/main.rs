@@ -47,13 +47,6 @@ mod lsp_change;
 /// The LSP test client the language server's own tests use, shared for the tests over the real binary.
 #[path = "../../../lsp/tests/it/common/client.rs"]
 mod lsp_client;
-/// The barrier's method `lsp_client`'s `Client::settle` names (`super::settle::SETTLE`, since
-/// a693583). Only the LSP crate's in-process server answers it (`common/settle.rs`, built on
-/// tower, which this crate does not depend on); the real binary these tests run never does, so
-/// the name alone is shared here.
-mod settle {
-    pub const SETTLE: &str = "readcov/test/settle";
-}
 mod lsp_hostile_diffs;
 mod lsp_hostile_requests;
 mod lsp_hover_markdown;

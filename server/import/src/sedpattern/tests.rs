@@ -34,7 +34,10 @@ fn basic_regex_syntax() {
     check("/[[:space:]]return [0-9]\\+/p", SRC, &[(7, 7)]);
     check("/[]x]/p", "]\nx\ny\n", &[(1, 2)]);
     check("/a\\/b/p", "a/b\nab\n", &[(1, 1)]);
-    assert!(parse("10,20p").is_none(), "line ranges are sed_ranges' job");
+    assert!(
+        parse("10,20p").is_none(),
+        "line ranges are sedstep::parse's job"
+    );
     assert!(parse("/unclosed/,/x").is_none());
     assert!(parse("/a/d").is_none());
 }

@@ -13,6 +13,10 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::oneshot;
 
+/// The barrier's method, answered by the in-process test server's wrapper (`common/settle.rs`;
+/// named here, not there, because the CLI tests and the LSP benches include this file alone).
+pub const SETTLE: &str = "readcov/test/settle";
+
 type Writer = Arc<tokio::sync::Mutex<Box<dyn AsyncWrite + Unpin + Send>>>;
 
 pub struct Client {
@@ -161,10 +165,10 @@ impl Client {
     }
 
     /// Returns once the in-process server has handled every message sent before this call (the
-    /// barrier of [`super::settle`]; the real binary does not know it): look for what must NOT
-    /// have happened after this, never after a sleep.
+    /// barrier of the LSP tests' `common/settle.rs`; the real binary does not know it): look for
+    /// what must NOT have happened after this, never after a sleep.
     pub async fn settle(&self) {
-        self.request(super::settle::SETTLE, Value::Null).await;
+        self.request(SETTLE, Value::Null).await;
     }
 
     /// Waits (up to [`WAIT`]) until the file watcher has made more than `before` re-syncs and

@@ -15,8 +15,8 @@ use std::task::{Context, Poll};
 use tower::Service;
 use tower_lsp_server::jsonrpc::{Request, Response};
 
-/// The barrier's method (no `$/`: readcov's transport answers those itself).
-pub const SETTLE: &str = "readcov/test/settle";
+// The barrier's method (no `$/`: readcov's transport answers those itself).
+use super::client::SETTLE;
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
