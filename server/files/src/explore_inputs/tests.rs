@@ -73,3 +73,54 @@ fn lengths_come_from_each_instance_folder_or_the_root() {
     let err = lengths_from_workspace(&root.join("x.py"), &bench, &preds).unwrap_err();
     assert_eq!(err.what, "workspace is not a directory");
 }
+
+/// `--explorer NAME` names nothing when every row read names another explorer; a row naming it
+/// agrees, and no rows at all is said as such, not as this.
+#[test]
+fn an_explorer_no_row_takes_is_idle() {
+    let rows = |names: &[&str]| -> Vec<PredRow> {
+        (names.iter())
+            .map(|n| PredRow {
+                instance_id: "a".into(),
+                explorer: n.to_string(),
+                regions: Vec::new(),
+                file: "p.jsonl".into(),
+                line: 1,
+            })
+            .collect()
+    };
+    for (names, idle) in [(&["x", "y"][..], true), (&["x", "me"], false), (&[], false)] {
+        assert_eq!(explorer_idle("me", &rows(names)), idle, "{names:?}");
+    }
+}
+
+/// A root acts only on absolute prediction paths, in rows and in the text form alike, and a
+/// blank one names no folder.
+#[test]
+fn a_pred_root_acts_only_on_absolute_paths() {
+    let row = |path: &str| {
+        format!(
+            r#"{{"instance_id": "a", "regions": [{{"path": "{path}", "start": 1, "end": 1}}]}}"#
+        )
+    };
+    assert!(has_absolute_paths(
+        row("/testbed/z.py").as_bytes(),
+        "p.jsonl",
+        None
+    ));
+    assert!(!has_absolute_paths(row("z.py").as_bytes(), "p.jsonl", None));
+    assert!(has_absolute_paths(
+        b"/testbed/x.py:2-3\n",
+        "t.txt",
+        Some("a")
+    ));
+    assert!(!has_absolute_paths(b"x.py:2-3\n", "t.txt", Some("a")));
+    assert_eq!(pred_root_warning("--pred-root", "/testbed", true), None);
+    let relative = pred_root_warning("--pred-root", "/testbed", false).unwrap();
+    assert!(
+        relative.contains("no prediction path is absolute"),
+        "{relative}"
+    );
+    let blank = pred_root_warning("`pred_root`", " ", true).unwrap();
+    assert!(blank.contains("a blank root names no folder"), "{blank}");
+}

@@ -121,3 +121,19 @@ fn the_budget_drops_the_oldest() {
         "still kept"
     );
 }
+
+/// `--workspaces DIR` changed nothing when no task asked for had its folder there; one task
+/// with a folder is enough, and a single `--workspace` is never said to be idle.
+#[test]
+fn no_task_folder_until_one_is_found() {
+    let (_d, _outside, root) = tasks();
+    let all = Workspaces::new(None, Some(root.clone()));
+    assert!(all.no_task_folder(), "nothing asked yet");
+    all.provider("missing");
+    assert!(all.no_task_folder(), "a task without a folder");
+    all.provider("t2");
+    assert!(!all.no_task_folder(), "t2 has a folder");
+    all.provider("missing");
+    assert!(!all.no_task_folder(), "found once is found");
+    assert!(!Workspaces::new(Some(root), None).no_task_folder());
+}
