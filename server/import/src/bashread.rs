@@ -46,6 +46,18 @@ fn sed_sel<'w>(words: &'w [Cow<'_, str>]) -> Option<(Sel, Vec<&'w str>)> {
     }
 }
 
+/// The stream selection of an awk that prints whole lines; a numbered one selects nothing and is
+/// kept in `numbered` (its output is read by the numbers it shows).
+fn awk_sel(prog: awk::Awk, numbered: &mut Option<awk::Numbered>) -> Option<Sel> {
+    match prog.numbered {
+        Some(n) => {
+            *numbered = Some(n);
+            None
+        }
+        None => Some(Sel::Ranges(prog.pick)),
+    }
+}
+
 /// What a pipeline shows of which file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Plan {
@@ -169,13 +181,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
             let [file] = files.as_slice() else {
                 return Plan::NoRead(Reason::UnknownCommand);
             };
-            let sels = match prog.numbered {
-                Some(n) => {
-                    awk_numbered = Some(n);
-                    Vec::new()
-                }
-                None => vec![Sel::Ranges(prog.pick)],
-            };
+            let sels = awk_sel(prog, &mut awk_numbered).into_iter().collect();
             (file.to_string(), sels, None, None)
         }
         "grep" | "egrep" | "fgrep" | "rg" => {
@@ -271,13 +277,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                 _ => return Plan::NoRead(Reason::NoLineNumbers),
             },
             "awk" | "gawk" | "mawk" => match awk::args(words) {
-                Some((a, files)) if files.is_empty() => match a.numbered {
-                    Some(n) => {
-                        awk_numbered = Some(n);
-                        None
-                    }
-                    None => Some(Sel::Ranges(a.pick)),
-                },
+                Some((a, files)) if files.is_empty() => awk_sel(a, &mut awk_numbered),
                 _ => return Plan::NoRead(Reason::NoLineNumbers),
             },
             "grep" | "egrep" | "fgrep" | "rg" => {

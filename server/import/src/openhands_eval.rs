@@ -29,7 +29,7 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
             (_, Some(id)) => id.to_string(),
             (_, None) => format!("{}#{}", runs.task(None), i + 1),
         };
-        task_used |= lines.len() == 1 || id.is_none();
+        task_used |= id.is_none();
         let run = runs.run_id(Format::OpenHandsEval, None);
         // What the model was sent of an observation is cut to this many characters (0.35.0:
         // `LLMConfig.max_message_chars`, 30,000 by default; the eval metadata records it).
