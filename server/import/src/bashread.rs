@@ -238,6 +238,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                 &**cmd,
                 "awk"
                     | "gawk"
+                    | "mawk"
                     | "cut"
                     | "tr"
                     | "xargs"
