@@ -3,8 +3,8 @@
 //! repository checkouts (`--workspace`). Here so the CLI and Python read them one way.
 
 use crate::{task_folder, workspace_lengths, FileError};
-use readcov_core::explore::input::text_regions;
-use readcov_core::explore::{parse_preds, BenchRow, InstanceLengths, PredRow};
+use readcov_core::explore::input::text_regions_rooted;
+use readcov_core::explore::{parse_preds_rooted, BenchRow, InstanceLengths, PredRow};
 use readcov_core::Parsed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -26,16 +26,18 @@ pub fn is_text_form(bytes: &[u8]) -> bool {
 }
 
 /// One predictions file: JSONL, or CLI-agent text (one row for `instance`) when
-/// [`is_text_form`].
+/// [`is_text_form`]. Also how many region paths `root` acted on (absolute ones it made relative
+/// or reported as outside it; 0 without a root), for [`pred_root_warning`]: counted in this one
+/// read, which turns the paths it takes into relative ones.
 pub fn explore_preds(
     bytes: &[u8],
     name: &str,
     explorer: &str,
     root: Option<&str>,
     instance: Option<&str>,
-) -> Result<Parsed<PredRow>, NeedsInstance> {
+) -> Result<(Parsed<PredRow>, usize), NeedsInstance> {
     if !is_text_form(bytes) {
-        return Ok(parse_preds(bytes, name, explorer, root));
+        return Ok(parse_preds_rooted(bytes, name, explorer, root));
     }
     let Some(instance) = instance else {
         return Err(NeedsInstance {
@@ -46,7 +48,7 @@ pub fn explore_preds(
     // region's path ("\u{feff}x.py", matching no file) or a region of its own.
     let text = String::from_utf8_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes));
     let mut errors = Vec::new();
-    let regions = text_regions(&text, name, 0, root, &mut errors);
+    let (regions, rooted) = text_regions_rooted(&text, name, 0, root, &mut errors);
     let row = PredRow {
         instance_id: instance.to_string(),
         explorer: explorer.to_string(),
@@ -54,11 +56,12 @@ pub fn explore_preds(
         file: name.to_string(),
         line: 1,
     };
-    Ok(Parsed {
+    let parsed = Parsed {
         items: vec![row],
         errors,
         records: 1,
-    })
+    };
+    Ok((parsed, rooted))
 }
 
 /// `--explorer NAME` (Python's `explorer=`) given though no prediction row took it: every row
@@ -70,29 +73,16 @@ pub fn explorer_idle(name: &str, rows: &[PredRow]) -> bool {
     !rows.is_empty() && rows.iter().all(|r| r.explorer != name)
 }
 
-/// Whether `--pred-root` (Python's `pred_root=`) has a path to act on in one predictions file:
-/// a region path (in `regions`, `text` or a text-form file) that is absolute. Without one the
-/// root changes nothing (before session 31 it was taken silently): the edges warn, not refuse,
-/// as a pipeline passes one root (`/testbed`) for every agent's predictions and relative ones
-/// are scored right without it. The rows are read again without the root, since the root's
-/// reading turns the paths it takes into relative ones; asked only when a root is given.
-pub fn has_absolute_paths(bytes: &[u8], name: &str, instance: Option<&str>) -> bool {
-    // Without a root every absolute path (`/x`, `C:/x`) is kept, as `/…`.
-    (explore_preds(bytes, name, "", None, instance).ok()).is_some_and(|p| {
-        (p.items.iter())
-            .flat_map(|r| &r.regions)
-            .any(|g| g.path.starts_with('/'))
-    })
-}
-
-/// What both edges say of a root that changed nothing (None when it did): no predictions file
-/// had an absolute path for it (`any_absolute`: [`has_absolute_paths`] of some file), or it is
-/// blank (it names no folder: paths are read as without one). `param` is how the edge spells
-/// it (`--pred-root`, `` `pred_root` ``).
-pub fn pred_root_warning(param: &str, root: &str, any_absolute: bool) -> Option<String> {
+/// What both edges say of a root that changed nothing (None when it did): it acted on no
+/// prediction path (`rooted`: the sum of [`explore_preds`]' counts over the files), or it is
+/// blank (it names no folder: paths are read as without one). Without an absolute path the root
+/// changes nothing (before session 31 it was taken silently): the edges warn, not refuse, as a
+/// pipeline passes one root (`/testbed`) for every agent's predictions and relative ones are
+/// scored right without it. `param` is how the edge spells it (`--pred-root`, `` `pred_root` ``).
+pub fn pred_root_warning(param: &str, root: &str, rooted: usize) -> Option<String> {
     let why = if root.trim().is_empty() {
         "a blank root names no folder"
-    } else if !any_absolute {
+    } else if rooted == 0 {
         "no prediction path is absolute"
     } else {
         return None;

@@ -11,8 +11,7 @@ use readcov_core::explore::{
 };
 use readcov_core::{Partial, PartialFile};
 use readcov_files::explore_inputs::{
-    explore_preds, explorer_idle, has_absolute_paths, is_text_form, lengths_from_workspace,
-    pred_root_warning,
+    explore_preds, explorer_idle, is_text_form, lengths_from_workspace, pred_root_warning,
 };
 use serde_json::json;
 use std::path::Path;
@@ -61,11 +60,9 @@ pub fn explore(
     py.detach(|| {
         let b = parse_bench(&bench, &bench_name);
         let mut errors: Vec<Located> = b.errors.iter().map(located).collect();
-        let (mut rows, mut any_absolute) = (Vec::new(), false);
+        let (mut rows, mut rooted) = (Vec::new(), 0);
         for (bytes, name, explorer) in &preds {
-            any_absolute |=
-                pred_root.is_some() && has_absolute_paths(bytes, name, instance.as_deref());
-            let p = explore_preds(
+            let (p, acted) = explore_preds(
                 bytes,
                 name,
                 explorer,
@@ -73,6 +70,7 @@ pub fn explore(
                 instance.as_deref(),
             )
             .map_err(|e| file_error(format!("{e} with instance=ID")))?;
+            rooted += acted;
             errors.extend(p.errors.iter().map(located));
             rows.extend(p.items);
         }
@@ -88,7 +86,7 @@ pub fn explore(
             ));
         }
         let mut notes: Vec<String> = (pred_root.as_deref())
-            .and_then(|r| pred_root_warning("`pred_root`", r, any_absolute))
+            .and_then(|r| pred_root_warning("`pred_root`", r, rooted))
             .into_iter()
             .collect();
         let lengths = match (&lengths, &workspace) {

@@ -15,8 +15,7 @@ use readcov_core::explore::{
 };
 use readcov_core::Parsed;
 use readcov_files::explore_inputs::{
-    explore_preds, explorer_idle, has_absolute_paths, is_text_form, lengths_from_workspace,
-    pred_root_warning,
+    explore_preds, explorer_idle, is_text_form, lengths_from_workspace, pred_root_warning,
 };
 use readcov_files::input::Role;
 use std::path::{Path, PathBuf};
@@ -97,13 +96,13 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
         );
         return Ok(Exit::Input);
     }
-    let (mut preds, mut any_text, mut any_absolute) = (Vec::<PredRow>::new(), false, false);
+    let (mut preds, mut any_text, mut rooted) = (Vec::<PredRow>::new(), false, 0);
     for file in &args.preds {
-        let (p, text, absolute) = load_preds(file, &args)?;
+        let (p, text, acted) = load_preds(file, &args)?;
         errors += report_errors(&p.errors);
         preds.extend(p.items);
         any_text |= text;
-        any_absolute |= absolute;
+        rooted += acted;
     }
     // `--instance` names what a text-form file answers; beside JSONL alone it did nothing.
     if args.instance.is_some() && !any_text {
@@ -129,7 +128,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     // A root with no absolute path to act on: said, not refused (one root for every agent's
     // predictions is a legitimate pipeline, and the scores are right without it).
     if let Some(w) =
-        (args.pred_root.as_deref()).and_then(|r| pred_root_warning("--pred-root", r, any_absolute))
+        (args.pred_root.as_deref()).and_then(|r| pred_root_warning("--pred-root", r, rooted))
     {
         say!("{w}");
     }
@@ -186,9 +185,9 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
 }
 
 /// One --preds file's rows (JSONL, or CLI-agent text for `--instance`:
-/// `readcov_files::explore_inputs`), whether it was text-form, and (with --pred-root) whether
-/// it has an absolute path for the root to act on.
-fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool, bool)> {
+/// `readcov_files::explore_inputs`), whether it was text-form, and how many of its paths
+/// --pred-root acted on.
+fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool, usize)> {
     check_kind(file, Role::ExplorePreds)?;
     let bytes = read_input(file)?;
     let name = file.display().to_string();
@@ -199,10 +198,8 @@ fn load_preds(file: &Path, args: &ExploreArgs) -> Result<(Parsed<PredRow>, bool,
     let explorer = args.explorer.clone().unwrap_or(stem);
     let root = args.pred_root.as_deref();
     let text = is_text_form(&bytes);
-    let instance = args.instance.as_deref();
-    let absolute = root.is_some() && has_absolute_paths(&bytes, &name, instance);
-    match explore_preds(&bytes, &name, &explorer, root, instance) {
-        Ok(parsed) => Ok((parsed, text, absolute)),
+    match explore_preds(&bytes, &name, &explorer, root, args.instance.as_deref()) {
+        Ok((parsed, rooted)) => Ok((parsed, text, rooted)),
         Err(_) => bail!(
             "{name}: not JSONL, so read as text regions — give the instance it answers with --instance ID"
         ),

@@ -6,6 +6,7 @@ use super::text::parse_region_line;
 use crate::formats::InputError;
 use crate::path::normalize_path;
 use serde_json::{Map, Value};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// Where a value sits, for error messages: file, line, dotted field path.
@@ -13,12 +14,42 @@ pub(super) struct Loc<'a> {
     pub file: &'a str,
     pub line: usize,
     /// Absolute paths under this root are made relative to it (see [`path`]).
-    pub root: Option<&'a str>,
+    pub root: Option<&'a Root<'a>>,
+}
+
+/// A prediction root (`--pred-root`, never blank: a blank one names no folder) and the region
+/// paths it acted on in one parse, so a caller learns whether it changed anything without
+/// reading the file again.
+pub(super) struct Root<'a> {
+    pub dir: &'a str,
+    pub acted: Cell<usize>,
+}
+
+impl<'a> Root<'a> {
+    /// `dir` as a root: None when it is absent or blank (paths are read as without one).
+    pub fn new(dir: Option<&'a str>) -> Option<Self> {
+        dir.filter(|d| !d.trim().is_empty()).map(|dir| Root {
+            dir,
+            acted: Cell::new(0),
+        })
+    }
 }
 
 impl Loc<'_> {
     pub fn err(&self, field: &str, msg: impl Into<String>) -> InputError {
         InputError::new(self.file, self.line, Some(field), msg)
+    }
+
+    /// Counts `raw`, the path of a region that was read whole, as acted on by the root when a
+    /// read without the root keeps it absolute (`/…`): the root made it relative or reported it
+    /// as outside. Called once the region's other fields parsed, so the count is that of the
+    /// absolute paths a rootless read returns.
+    pub fn rooted(&self, raw: &str) {
+        if let Some(r) = self.root {
+            if normalize_path(raw, None).is_ok_and(|p| p.starts_with('/')) {
+                r.acted.set(r.acted.get() + 1);
+            }
+        }
     }
 }
 
@@ -38,7 +69,7 @@ pub(super) fn id(obj: &Map<String, Value>, field: &str, loc: &Loc) -> Result<Str
 }
 
 pub(super) fn path(raw: &str, field: &str, loc: &Loc) -> Result<String, InputError> {
-    normalize_path(raw, loc.root).map_err(|e| loc.err(field, e.to_string()))
+    normalize_path(raw, loc.root.map(|r| r.dir)).map_err(|e| loc.err(field, e.to_string()))
 }
 
 /// A line bound: an integer (negative allowed); absent or null gives `default`.
@@ -69,8 +100,8 @@ pub(super) fn bound(
 pub(super) fn region(v: &Value, field: &str, loc: &Loc) -> Result<Region, InputError> {
     match v {
         Value::Object(o) => {
-            let p = match o.get("path") {
-                Some(Value::String(s)) => path(s, &format!("{field}.path"), loc)?,
+            let raw = match o.get("path") {
+                Some(Value::String(s)) => s,
                 None | Some(Value::Null) => {
                     return Err(loc.err(&format!("{field}.path"), "missing"))
                 }
@@ -81,17 +112,28 @@ pub(super) fn region(v: &Value, field: &str, loc: &Loc) -> Result<Region, InputE
                     ))
                 }
             };
+            let p = path(raw, &format!("{field}.path"), loc);
+            // The bounds are read even when the root refused the path, to count it (a region
+            // whose bounds fail is no region, rooted or not); the path's error still comes first.
+            let bounds = bound(o, "start", 1, field, loc)
+                .and_then(|start| Ok((start, bound(o, "end", -1, field, loc)?)));
+            if bounds.is_ok() {
+                loc.rooted(raw);
+            }
+            let p = p?;
+            let (start, end) = bounds?;
             Ok(Region {
                 path: p,
-                start: bound(o, "start", 1, field, loc)?,
-                end: bound(o, "end", -1, field, loc)?,
+                start,
+                end,
             })
         }
         Value::String(s) => match parse_region_line(s) {
-            Some(Ok(r)) => Ok(Region {
-                path: path(&r.path, field, loc)?,
-                ..r
-            }),
+            Some(Ok(r)) => {
+                let p = path(&r.path, field, loc);
+                loc.rooted(&r.path);
+                Ok(Region { path: p?, ..r })
+            }
             Some(Err(msg)) => Err(loc.err(field, msg)),
             None => Err(loc.err(field, "empty region")),
         },

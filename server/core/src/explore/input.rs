@@ -5,7 +5,7 @@
 //! unusable: a bad region is reported with its file, line and field path, and the rest of the row
 //! is kept.
 
-use super::fields::{by_model, id, kind, path, paths, regions, Loc};
+use super::fields::{by_model, id, kind, path, paths, regions, Loc, Root};
 pub use super::region::Region;
 use super::text::parse_region_line;
 use crate::formats::{jsonl_lines, parse_object, InputError, Parsed};
@@ -133,10 +133,27 @@ pub fn parse_preds(
     default_explorer: &str,
     root: Option<&str>,
 ) -> Parsed<PredRow> {
+    parse_preds_rooted(bytes, file, default_explorer, root).0
+}
+
+/// [`parse_preds`], and how many region paths `root` acted on: the absolute ones (those a read
+/// without it keeps as `/…`) it made relative or reported as outside it, in the rows returned.
+/// 0 (always so without a root, or with a blank one) says the root changed nothing.
+pub fn parse_preds_rooted(
+    bytes: &[u8],
+    file: &str,
+    default_explorer: &str,
+    root: Option<&str>,
+) -> (Parsed<PredRow>, usize) {
+    let root = Root::new(root);
     let mut out = Parsed::default();
     for (line, text) in jsonl_lines(bytes, file) {
         out.records += 1;
-        let loc = Loc { file, line, root };
+        let loc = Loc {
+            file,
+            line,
+            root: root.as_ref(),
+        };
         let obj = match text.and_then(|t| parse_object(t, file, line)) {
             Ok(o) => o,
             Err(e) => {
@@ -163,7 +180,7 @@ pub fn parse_preds(
             obj.get("text").or_else(|| obj.get("output")),
         ) {
             (Some(r), _) if !r.is_null() => regions(Some(r), "regions", &loc, &mut out.errors),
-            (_, Some(Value::String(t))) => text_regions(t, file, line, root, &mut out.errors),
+            (_, Some(Value::String(t))) => regions_of_text(t, &loc, &mut out.errors),
             (_, Some(v)) if !v.is_null() => {
                 out.errors
                     .push(loc.err("text", format!("expected a string, found {}", kind(v))));
@@ -183,7 +200,7 @@ pub fn parse_preds(
             line,
         });
     }
-    out
+    (out, root.map_or(0, |r| r.acted.get()))
 }
 
 /// Regions from CLI-agent text, one per line; blank lines and `#` comments are skipped. Errors
@@ -195,17 +212,42 @@ pub fn text_regions(
     root: Option<&str>,
     errors: &mut Vec<InputError>,
 ) -> Vec<Region> {
-    let loc = Loc { file, line, root };
+    text_regions_rooted(text, file, line, root, errors).0
+}
+
+/// [`text_regions`], and how many paths `root` acted on (as [`parse_preds_rooted`] counts them).
+pub fn text_regions_rooted(
+    text: &str,
+    file: &str,
+    line: usize,
+    root: Option<&str>,
+    errors: &mut Vec<InputError>,
+) -> (Vec<Region>, usize) {
+    let root = Root::new(root);
+    let loc = Loc {
+        file,
+        line,
+        root: root.as_ref(),
+    };
+    let regions = regions_of_text(text, &loc, errors);
+    (regions, root.map_or(0, |r| r.acted.get()))
+}
+
+fn regions_of_text(text: &str, loc: &Loc, errors: &mut Vec<InputError>) -> Vec<Region> {
     let mut out = Vec::new();
     for (i, l) in text.lines().enumerate() {
         let field = format!("text line {}", i + 1);
         match parse_region_line(l) {
             None => {}
             Some(Err(msg)) => errors.push(loc.err(&field, msg)),
-            Some(Ok(r)) => match path(&r.path, &field, &loc) {
-                Ok(p) => out.push(Region { path: p, ..r }),
-                Err(e) => errors.push(e),
-            },
+            Some(Ok(r)) => {
+                let p = path(&r.path, &field, loc);
+                loc.rooted(&r.path);
+                match p {
+                    Ok(p) => out.push(Region { path: p, ..r }),
+                    Err(e) => errors.push(e),
+                }
+            }
         }
     }
     out

@@ -30,7 +30,8 @@ pub use batch::{
 };
 pub use gold::{bench_gold, BenchGold};
 pub use input::{
-    parse_bench, parse_lengths, parse_preds, BenchRow, InstanceLengths, PredRow, Region,
+    parse_bench, parse_lengths, parse_preds, parse_preds_rooted, BenchRow, InstanceLengths,
+    PredRow, Region,
 };
 pub use measure::score_instance;
 pub use partial::{ExplorePartial, ExplorerPartial};

@@ -10,7 +10,7 @@ fn text_preds_need_their_instance() {
     let text = b"\n- x.py:2-3\n- y.py\n";
     let err = explore_preds(text, "t.txt", "me", None, None).unwrap_err();
     assert_eq!(err.name, "t.txt");
-    let p = explore_preds(text, "t.txt", "me", None, Some("a")).unwrap();
+    let (p, _) = explore_preds(text, "t.txt", "me", None, Some("a")).unwrap();
     assert_eq!((p.items.len(), p.records), (1, 1));
     let row = &p.items[0];
     assert_eq!(
@@ -21,10 +21,11 @@ fn text_preds_need_their_instance() {
     assert_eq!(paths, ["x.py", "y.py"]);
     // JSONL (and an empty file) is read as rows whatever `instance` says.
     let jsonl = br#"{"instance_id": "b", "regions": [{"path": "z.py", "start": 1, "end": 1}]}"#;
-    let p = explore_preds(jsonl, "p.jsonl", "me", None, Some("a")).unwrap();
+    let (p, _) = explore_preds(jsonl, "p.jsonl", "me", None, Some("a")).unwrap();
     assert_eq!(p.items[0].instance_id, "b");
     assert!(explore_preds(b"  \n", "e", "me", None, None)
         .unwrap()
+        .0
         .items
         .is_empty());
 }
@@ -36,7 +37,7 @@ fn a_byte_order_mark_is_not_part_of_a_path() {
         &b"\xEF\xBB\xBFx.py:2-3\ny.py\n"[..],
         b"\xEF\xBB\xBF\nx.py:2-3\ny.py\n",
     ] {
-        let p = explore_preds(text, "t.txt", "me", None, Some("a")).unwrap();
+        let (p, _) = explore_preds(text, "t.txt", "me", None, Some("a")).unwrap();
         let paths: Vec<&str> = p.items[0].regions.iter().map(|r| r.path.as_str()).collect();
         assert_eq!(
             paths,
@@ -60,6 +61,7 @@ fn lengths_come_from_each_instance_folder_or_the_root() {
     let bench = parse_bench(BENCH.as_bytes(), "bench").items;
     let preds = explore_preds(b"z.py\n", "t", "me", None, Some("a"))
         .unwrap()
+        .0
         .items;
     let (lengths, warnings) = lengths_from_workspace(root, &bench, &preds).unwrap();
     assert_eq!(lengths["a"]["x.py"], 1);
@@ -94,8 +96,8 @@ fn an_explorer_no_row_takes_is_idle() {
     }
 }
 
-/// A root acts only on absolute prediction paths, in rows and in the text form alike, and a
-/// blank one names no folder.
+/// A root acts only on absolute prediction paths, in rows and in the text form alike (the count
+/// comes from the one read that applies it), and a blank one names no folder.
 #[test]
 fn a_pred_root_acts_only_on_absolute_paths() {
     let row = |path: &str| {
@@ -103,24 +105,27 @@ fn a_pred_root_acts_only_on_absolute_paths() {
             r#"{{"instance_id": "a", "regions": [{{"path": "{path}", "start": 1, "end": 1}}]}}"#
         )
     };
-    assert!(has_absolute_paths(
-        row("/testbed/z.py").as_bytes(),
-        "p.jsonl",
-        None
-    ));
-    assert!(!has_absolute_paths(row("z.py").as_bytes(), "p.jsonl", None));
-    assert!(has_absolute_paths(
-        b"/testbed/x.py:2-3\n",
-        "t.txt",
-        Some("a")
-    ));
-    assert!(!has_absolute_paths(b"x.py:2-3\n", "t.txt", Some("a")));
-    assert_eq!(pred_root_warning("--pred-root", "/testbed", true), None);
-    let relative = pred_root_warning("--pred-root", "/testbed", false).unwrap();
+    let rooted = |bytes: &[u8], name, instance| {
+        explore_preds(bytes, name, "me", Some("/testbed"), instance)
+            .unwrap()
+            .1
+    };
+    assert_eq!(rooted(row("/testbed/z.py").as_bytes(), "p.jsonl", None), 1);
+    assert_eq!(rooted(row("z.py").as_bytes(), "p.jsonl", None), 0);
+    assert_eq!(rooted(b"/testbed/x.py:2-3\n/y.py\n", "t.txt", Some("a")), 2);
+    assert_eq!(rooted(b"x.py:2-3\n", "t.txt", Some("a")), 0);
+    let jsonl = row("/testbed/z.py");
+    let (p, none) = explore_preds(jsonl.as_bytes(), "p", "me", None, None).unwrap();
+    assert_eq!(
+        (p.items[0].regions[0].path.as_str(), none),
+        ("/testbed/z.py", 0)
+    );
+    assert_eq!(pred_root_warning("--pred-root", "/testbed", 1), None);
+    let relative = pred_root_warning("--pred-root", "/testbed", 0).unwrap();
     assert!(
         relative.contains("no prediction path is absolute"),
         "{relative}"
     );
-    let blank = pred_root_warning("`pred_root`", " ", true).unwrap();
+    let blank = pred_root_warning("`pred_root`", " ", 1).unwrap();
     assert!(blank.contains("a blank root names no folder"), "{blank}");
 }

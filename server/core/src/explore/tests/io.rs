@@ -2,6 +2,7 @@
 //! and batch scoring (missing, unknown and duplicate predictions; means and the 50% wall).
 
 use crate::explore::*;
+use crate::Parsed;
 use std::collections::BTreeMap;
 
 const BENCH: &str = r#"{"instance_id":"i1","ground_truth":{"read_core_files":["a.py"],"read_core_regions":[{"path":"a.py","start":1,"end":10}],"read_optional_files_map":{"m1":["c.py"],"m2":[]},"read_optional_regions_map":{"m1":[{"path":"c.py","start":30,"end":20}],"m2":[{"path":"./c.py","start":1,"end":-1}]},"modified_core_files":["a.py"],"main_files":["a.py"],"read_step_info":[{"step":1}]},"meta":{"n_core_regions":7},"patch":"diff"}
@@ -256,4 +257,50 @@ fn pred_root_relativises_absolute_paths() {
     let p = parse_preds(text.as_bytes(), "p.jsonl", "d", None);
     assert_eq!(p.items[0].regions[0], Region::new("/testbed/a.py", 1, 5));
     assert!(p.errors.is_empty());
+}
+
+/// The paths a root acted on are counted in the one read that applies it, and are exactly the
+/// absolute paths a read without it returns: under the root (made relative) or outside it (an
+/// error), in objects, `path:a-b` strings and `text`; not a relative path, not a region whose
+/// bounds fail, not `/` (no file). A blank root is none.
+#[test]
+fn pred_root_counts_the_paths_it_acted_on() {
+    let text = r#"{"instance_id":"i1","regions":["/testbed/a.py:1-5",{"path":"/etc/passwd"},"b.py",{"path":"/testbed/c.py","start":"x"},{"path":"/"}]}
+{"instance_id":"i2","text":"/testbed/src/c.py:3\n/tmp/x.py\nd.py\n"}
+{"instance_id":"i3","regions":[{"path":"C:\\w\\e.py"}]}
+"#;
+    let (p, rooted) = parse_preds_rooted(text.as_bytes(), "p.jsonl", "d", Some("/testbed"));
+    assert_eq!(rooted, 5, "{:?}", p.errors);
+    let rootless = parse_preds(text.as_bytes(), "p.jsonl", "d", None);
+    let absolute = (rootless.items.iter())
+        .flat_map(|r| &r.regions)
+        .filter(|g| g.path.starts_with('/'))
+        .count();
+    assert_eq!(absolute, rooted);
+    let same = |a: &Parsed<PredRow>, b: &Parsed<PredRow>| {
+        let msgs =
+            |p: &Parsed<PredRow>| p.errors.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            (&a.items, msgs(a), a.records),
+            (&b.items, msgs(b), b.records)
+        );
+    };
+    same(
+        &p,
+        &parse_preds(text.as_bytes(), "p.jsonl", "d", Some("/testbed")),
+    );
+    for root in [None, Some(" ")] {
+        let (q, rooted) = parse_preds_rooted(text.as_bytes(), "p.jsonl", "d", root);
+        same(&q, &rootless);
+        assert_eq!(rooted, 0, "{root:?}");
+    }
+    let mut errors = Vec::new();
+    let (regions, rooted) = crate::explore::input::text_regions_rooted(
+        "/testbed/x.py\ny.py\n/z.py\n",
+        "t",
+        0,
+        Some("/testbed"),
+        &mut errors,
+    );
+    assert_eq!((regions.len(), errors.len(), rooted), (2, 1, 2));
 }
