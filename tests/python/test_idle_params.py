@@ -139,9 +139,10 @@ def test_explore_explorer_no_row_takes_is_refused_and_an_idle_pred_root_is_said(
     p = cli("explore", "--bench", bench, "--preds", preds, "--file-lengths", lengths, "--explorer", "mine", check=False)
     assert p.returncode == 2 and "--explorer mine: every prediction row names its own explorer" in p.stderr, p.stderr
     call = lambda preds, **kw: readcov.explore(bench, preds, lengths=lengths, errors="collect", **kw)  # noqa: E731
-    refused(lambda: call(preds, explorer="mine"), "explorer", "every row names its own explorer")
+    said = "`explorer` mine: every prediction row names its own explorer"  # the CLI's words, its spelling
+    refused(lambda: call(preds, explorer="mine"), "explorer", said)
     rows = [json.loads(line) for line in preds.read_text().splitlines() if line.strip()]
-    refused(lambda: call(rows, explorer="mine"), "explorer", "`explorer` (mine)")
+    refused(lambda: call(rows, explorer="mine"), "explorer", said)
     # Rows without a name take it; a row naming it itself agrees; a text-form file takes it.
     unnamed = [{k: v for k, v in r.items() if k != "explorer"} for r in rows]
     assert [s["explorer"] for s in call(unnamed, explorer="mine").summaries] == ["mine"]

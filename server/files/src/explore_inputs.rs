@@ -73,6 +73,15 @@ pub fn explorer_idle(name: &str, rows: &[PredRow]) -> bool {
     !rows.is_empty() && rows.iter().all(|r| r.explorer != name)
 }
 
+/// What both edges say when they refuse a name [`explorer_idle`] (`param` as the edge spells
+/// it: `--explorer` or `` `explorer` ``).
+pub fn explorer_idle_error(param: &str, name: &str) -> String {
+    format!(
+        "{param} {name}: every prediction row names its own explorer, so it names none (it goes \
+         with rows, or a text-form predictions file, that give none)"
+    )
+}
+
 /// What both edges say of a root that changed nothing (None when it did): it acted on no
 /// prediction path (`rooted`: the sum of [`explore_preds`]' counts over the files), or it is
 /// blank (it names no folder: paths are read as without one). Without an absolute path the root

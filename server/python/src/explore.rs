@@ -11,7 +11,8 @@ use readcov_core::explore::{
 };
 use readcov_core::{Partial, PartialFile};
 use readcov_files::explore_inputs::{
-    explore_preds, explorer_idle, is_text_form, lengths_from_workspace, pred_root_warning,
+    explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
+    pred_root_warning,
 };
 use serde_json::json;
 use std::path::Path;
@@ -79,10 +80,7 @@ pub fn explore(
         if let Some(name) = explorer.as_deref().filter(|n| explorer_idle(n, &rows)) {
             return Err(crate::options::arg_error(
                 "explorer",
-                format!(
-                    "`explorer` ({name}) names prediction rows that give none: every row names its \
-                     own explorer, so it names none"
-                ),
+                explorer_idle_error("`explorer`", name),
             ));
         }
         let mut notes: Vec<String> = (pred_root.as_deref())

@@ -15,7 +15,8 @@ use readcov_core::explore::{
 };
 use readcov_core::Parsed;
 use readcov_files::explore_inputs::{
-    explore_preds, explorer_idle, is_text_form, lengths_from_workspace, pred_root_warning,
+    explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
+    pred_root_warning,
 };
 use readcov_files::input::Role;
 use std::path::{Path, PathBuf};
@@ -120,10 +121,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
         .as_deref()
         .filter(|n| explorer_idle(n, &preds))
     {
-        bail!(
-            "--explorer {name}: every prediction row names its own explorer, so it names none (it \
-             goes with rows or a text-form --preds file that give none)"
-        );
+        bail!("{}", explorer_idle_error("--explorer", name));
     }
     // A root with no absolute path to act on: said, not refused (one root for every agent's
     // predictions is a legitimate pipeline, and the scores are right without it).

@@ -42,8 +42,8 @@ fn explore_explorer_no_row_takes_is_refused() {
     assert_refused(
         &o,
         &[
-            "--explorer mine",
-            "every prediction row names its own explorer",
+            "--explorer mine: every prediction row names its own explorer, so it names none",
+            "(it goes with rows, or a text-form predictions file, that give none)",
         ],
     );
     // Rows without a name take it; so does a text-form file; a row naming it itself agrees.

@@ -94,6 +94,16 @@ fn an_explorer_no_row_takes_is_idle() {
     for (names, idle) in [(&["x", "y"][..], true), (&["x", "me"], false), (&[], false)] {
         assert_eq!(explorer_idle("me", &rows(names)), idle, "{names:?}");
     }
+    // One text for both edges; each names the option its own way.
+    for param in ["--explorer", "`explorer`"] {
+        assert_eq!(
+            explorer_idle_error(param, "me"),
+            format!(
+                "{param} me: every prediction row names its own explorer, so it names none (it \
+                 goes with rows, or a text-form predictions file, that give none)"
+            )
+        );
+    }
 }
 
 /// A root acts only on absolute prediction paths, in rows and in the text form alike (the count
