@@ -49,12 +49,12 @@ fn sed_sel<'w>(words: &'w [Cow<'_, str>]) -> Option<(Sel, Vec<&'w str>)> {
 /// The stream selection of an awk that prints whole lines; a numbered one selects nothing and is
 /// kept in `numbered` (its output is read by the numbers it shows).
 fn awk_sel(prog: awk::Awk, numbered: &mut Option<awk::Numbered>) -> Option<Sel> {
-    match prog.numbered {
-        Some(n) => {
+    match prog {
+        awk::Awk::Numbered(n) => {
             *numbered = Some(n);
             None
         }
-        None => Some(Sel::Ranges(prog.pick)),
+        awk::Awk::Whole(pick) => Some(Sel::Ranges(pick)),
     }
 }
 
@@ -226,7 +226,8 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         if numbered.is_some() || awk_numbered.is_some() {
             // An awk that only chooses lines by their place drops whole lines (session 31).
             if matches!(&**cmd, "awk" | "gawk" | "mawk")
-                && awk::args(words).is_some_and(|(a, f)| a.numbered.is_none() && f.is_empty())
+                && awk::args(words)
+                    .is_some_and(|(a, f)| matches!(a, awk::Awk::Whole(_)) && f.is_empty())
             {
                 continue;
             }

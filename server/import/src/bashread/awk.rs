@@ -11,12 +11,18 @@ use crate::display::{displayed, Part};
 use crate::numbered::Shown;
 use std::borrow::Cow;
 
-/// What an awk program prints: the records whose number (NR) is in `pick`, whole, or `numbered`.
+/// Ranges of NR, in order, each line once (`None` end: to the last record).
+pub type Pick = Vec<(u32, Option<u32>)>;
+
+/// What an awk program prints: the records whose number (NR) its pattern picks, whole or
+/// numbered. The picked NRs are held once, by the variant (before, a numbered program held a
+/// copy of them beside the program's own).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Awk {
-    /// Ranges of NR, in order, each line once (`None` end: to the last record).
-    pub pick: Vec<(u32, Option<u32>)>,
-    pub numbered: Option<Numbered>,
+pub enum Awk {
+    /// Each picked record as it is.
+    Whole(Pick),
+    /// Each picked record after its number.
+    Numbered(Numbered),
 }
 
 /// A line printed as its NR (maybe right-aligned in spaces), `sep`, then the record.
@@ -24,7 +30,7 @@ pub struct Awk {
 pub struct Numbered {
     pub sep: String,
     /// The NRs the program prints (its pattern's).
-    pub pick: Vec<(u32, Option<u32>)>,
+    pub pick: Pick,
 }
 
 /// The program and files of `awk PROGRAM [FILE…]` (`None`: an option, or a program it does not know).
@@ -52,7 +58,7 @@ pub(crate) fn parse(prog: &str) -> Option<Awk> {
         Some(i) => (&prog[..i], Some(prog[i + 1..].strip_suffix('}')?)),
         None => (prog, None),
     };
-    let pick = match pattern.trim() {
+    let pick: Pick = match pattern.trim() {
         "" if action.is_none() => return None,
         "" => vec![(1, None)],
         p => match p.split_once(',') {
@@ -60,22 +66,14 @@ pub(crate) fn parse(prog: &str) -> Option<Awk> {
             None => cond(p)?.runs(),
         },
     };
-    let numbered = match action {
-        None => None,
-        Some(a) => {
-            let a = a.trim().trim_end_matches(';').trim_end();
-            if matches!(a, "print" | "print $0") {
-                None
-            } else {
-                let sep = numbered_sep(a)?;
-                Some(Numbered {
-                    sep,
-                    pick: pick.clone(),
-                })
-            }
-        }
-    };
-    Some(Awk { pick, numbered })
+    let action = action.map(|a| a.trim().trim_end_matches(';').trim_end());
+    Some(match action {
+        None | Some("print" | "print $0") => Awk::Whole(pick),
+        Some(a) => Awk::Numbered(Numbered {
+            sep: numbered_sep(a)?,
+            pick,
+        }),
+    })
 }
 
 /// NRs from `lo` to `hi` (`None`: no upper bound); empty when `lo > hi`.
@@ -90,7 +88,7 @@ impl Cond {
         self.lo <= n && self.hi.is_none_or(|h| n <= h)
     }
 
-    fn runs(self) -> Vec<(u32, Option<u32>)> {
+    fn runs(self) -> Pick {
         let hi = self.hi.map(|h| u32::try_from(h).unwrap_or(u32::MAX));
         match (u32::try_from(self.lo), hi) {
             (Ok(lo), Some(h)) if lo <= h => vec![(lo, Some(h))],
@@ -133,7 +131,7 @@ const MAX_RECORDS: u64 = 1 << 22;
 
 /// The NRs a range pattern `start,end` prints: from a record where `start` holds through the next
 /// where `end` holds (the same record when it holds there too), then again from the next `start`.
-fn range(start: Cond, end: Cond) -> Option<Vec<(u32, Option<u32>)>> {
+fn range(start: Cond, end: Cond) -> Option<Pick> {
     // Past the last place either condition changes, each holds always or never.
     let fixed = [
         Some(start.lo),
@@ -157,7 +155,7 @@ fn range(start: Cond, end: Cond) -> Option<Vec<(u32, Option<u32>)>> {
             open = !end.holds(n) && (open || start.holds(n));
         }
     }
-    let mut out: Vec<(u32, Option<u32>)> = Vec::new();
+    let mut out: Pick = Vec::new();
     for n in lines {
         let n = n as u32;
         match out.last_mut() {
