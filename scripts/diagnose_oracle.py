@@ -25,7 +25,7 @@ import os
 import sys
 
 from diagnose_oracle_checks import check_reason, check_summary, jsonl, predictions, tests_of
-from diagnose_oracle_lib import (COUNTED, apply, close, is_test, load_units, parse_diff, rate,
+from diagnose_oracle_lib import (COUNTED, apply, close, file_is_layout_only, is_test, load_units, parse_diff, rate,
                                  say_or_fail, similarity, text_after, unit_of_lines)
 
 
@@ -260,7 +260,7 @@ def check_run(d, ctx, problems, notes):
                 differ.append((None, None))  # the change stage cannot judge the unit
                 sim, same = None, None
             else:
-                sim, same = similarity(tg, ta)
+                sim, same = similarity(tg, ta, u[0])
                 if not same:
                     differ.append((u, sim))
             x = units.get((u[0], u[3], u[4]))
@@ -276,7 +276,10 @@ def check_run(d, ctx, problems, notes):
     elif got["edit"] is not None and got["edit"]["recall"] is not None:
         problems.append(f"{where}: edit.recall {got['edit']['recall']}, oracle null (no gold change or no run change)")
     # the verdict, in the order of docs/diagnose.md
-    empty = pred is not None and not partial and not parse_diff(pred.get("model_patch") or "")
+    # docs: a change of layout only (blank lines, trailing whitespace) changes nothing
+    empty = pred is not None and not partial and all(
+        not f["created"] and not is_test(f["path"]) and file_is_layout_only(f)
+        for f in parse_diff(pred.get("model_patch") or ""))
     lost_decides = partial and any(not x.get("new_file") and not is_test(x.get("path", "")) for x in pred["partial"])
     harness = tests_of(ctx["reports"], task, run)
     if not ctx["reports"] and got["tests"] is not None:

@@ -118,6 +118,8 @@ def apply(base, hunks, where, notes):
             cur["after"] = k + 1
             cur["last"] = idx
         for b in blocks:
+            if layout_only(body[b["first"]:b["last"] + 1]):
+                continue  # docs: a block of blank lines and trailing whitespace changes no line
             if b["dels"]:
                 changed |= set(b["dels"])
             else:
@@ -126,6 +128,29 @@ def apply(base, hunks, where, notes):
                 if b["last"] < len(body) - 1:
                     changed.add(b["after"])
     return kept, inserted, changed
+
+
+def layout_only(block):
+    """docs/diagnose.md: a block (the -/+ lines between two context lines) whose deleted and added
+    lines are the same once blank lines are dropped and trailing whitespace trimmed."""
+    side = lambda want: [t.rstrip() for op, t in block if op == want and t.strip()]
+    return side("-") == side("+")
+
+
+def file_is_layout_only(f):
+    """Every block of every hunk of a parsed file only changes layout (a file with hunks)."""
+    if not f["hunks"]:
+        return False
+    for _, _, body in f["hunks"]:
+        block = []
+        for op, t in body + [(" ", "")]:
+            if op != " ":
+                block.append((op, t))
+            elif block:
+                if not layout_only(block):
+                    return False
+                block = []
+    return True
 
 
 def text_after(u, base, applied):
@@ -147,10 +172,60 @@ def text_after(u, base, applied):
 
 
 TOKEN = re.compile(r"\w+|\S")
+HASH = {"py", "pyi", "pyx", "pxd", "sh", "bash", "zsh", "rb", "pl", "pm", "r", "yaml", "yml", "toml", "cmake"}
+SLASH = {"rs", "go", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "c", "h", "cc", "cpp", "cxx", "hpp",
+         "hh", "hxx", "java", "cs", "kt", "kts", "scala", "swift", "dart", "groovy", "gradle", "php"}
 
 
-def similarity(a, b):
-    ta, tb = TOKEN.findall(a), TOKEN.findall(b)
+def code_tokens(path, text):
+    """docs/diagnose.md's code tokens: the tokens, comments dropped by the file's extension (`#` to
+    the end of the line; `//` to the end of the line and `/* ... */`; strings stepped over, their
+    quotes `"` and `'`, `"` only in Rust, and the backquote in Go, JavaScript, TypeScript; a
+    backslash escapes), then a `,` right before `]` or `}`, or before `)` in a group with another
+    comma."""
+    name = path.rsplit("/", 1)[-1]
+    ext = name.rsplit(".", 1)[1].lower() if "." in name else ""
+    kind = "#" if ext in HASH else "//" if ext in SLASH else None
+    quotes = '"' if ext == "rs" else "\"'`" if ext in {"go", "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts"} else "\"'"
+    if kind:
+        out, i, q = [], 0, None
+        while i < len(text):
+            c = text[i]
+            if q:
+                out.append(text[i:i + 2] if c == "\\" else c)
+                i += 2 if c == "\\" else 1
+                q = None if c == q else q
+            elif kind == "#" and c == "#" or kind == "//" and text.startswith("//", i):
+                j = text.find("\n", i)
+                i = len(text) if j < 0 else j
+            elif kind == "//" and text.startswith("/*", i):
+                j = text.find("*/", i + 2)
+                i = len(text) if j < 0 else j + 2
+                out.append(" ")
+            else:
+                q = c if c in quotes else None
+                out.append(c)
+                i += 1
+        text = "".join(out)
+    toks, commas, keep = TOKEN.findall(text), [], []
+    for i, t in enumerate(toks):
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if t in "([{":
+            commas.append(0)
+        elif t in ")]}":
+            commas and commas.pop()
+        elif t == ",":
+            trailing = nxt in ("]", "}") or (nxt == ")" and commas and commas[-1] > 0)
+            if commas:
+                commas[-1] += 1
+            if trailing:
+                continue
+        keep.append(t)
+    return keep
+
+
+def similarity(a, b, path=""):
+    ta, tb = code_tokens(path, a), code_tokens(path, b)
     if not ta and not tb:
         return 1.0, True
     masks = collections.defaultdict(int)

@@ -133,7 +133,7 @@ async fn the_runs_change_from_patches_over_stdio_matches_the_cli() {
     assert_eq!(row["startLine"], 357);
     assert_eq!(
         row["label"],
-        "changed · differs from the gold's (similarity 0.48)"
+        "changed · differs from the gold's (similarity 0.52)"
     );
     assert_eq!(row["diff"]["goldText"], units[0]["gold_text"]);
     assert_eq!(row["diff"]["agentText"], units[0]["agent_text"]);

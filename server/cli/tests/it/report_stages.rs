@@ -75,7 +75,7 @@ fn verdicts_in_the_report_equal_diagnose_on_the_same_inputs() {
     }
     assert_eq!(got, want);
     assert_eq!(got.values().sum::<u64>(), 15);
-    assert_eq!(want[&("openhands".into(), "change".into())], 5);
+    assert_eq!(want[&("openhands".into(), "change".into())], 4);
 
     // Per run: the drill-down's verdict is the run's row of `diagnose`.
     let runs = diag["runs"].as_array().unwrap();

@@ -222,8 +222,8 @@ pub fn change(
                 kind: u.kind.clone(),
                 start: u.start,
                 end: u.end,
-                same: both.map(|(g, a)| same(g, a)),
-                similarity: both.map(|(g, a)| similarity(g, a)),
+                same: both.map(|(g, a)| same(&u.path, g, a)),
+                similarity: both.map(|(g, a)| similarity(&u.path, g, a)),
                 gold_text: g,
                 agent_text: a,
             }

@@ -9,6 +9,7 @@
 //! text after them ([`AfterText`]); outcomes are never an input (the caller may set
 //! `resolved` beside the verdict).
 
+mod code;
 mod diff;
 mod harness;
 mod harness_files;
@@ -25,6 +26,7 @@ mod tests;
 mod units;
 mod verdict;
 
+pub use code::code_tokens;
 pub use diff::{unit_diff, DiffLine};
 pub use harness::{is_report_object, parse_reports, ReportFile};
 pub use harness_files::HarnessFile;

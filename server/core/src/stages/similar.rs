@@ -1,49 +1,31 @@
 //! How alike two texts of one unit are (the gold's after its patch, the run's after its
-//! change). Both are cut into tokens — identifiers and numbers (runs of letters, digits and
-//! `_`), and each other character that is not whitespace — so layout never counts:
+//! change). Both are cut into code tokens (`code.rs`) — identifiers and numbers (runs of letters,
+//! digits and `_`), and each other character that is not whitespace, comments and trailing commas
+//! dropped — so layout never counts:
 //!
-//! - `same`: the token sequences are equal (the texts are equal up to whitespace);
+//! - `same`: the code token sequences are equal (the texts are the same code up to layout);
 //! - `similarity` = 2·|LCS(A, B)| / (|A| + |B|), the *token LCS ratio*, in [0, 1] (1 for two
 //!   empty texts); the longest common subsequence comes from core's line diff run over the
 //!   tokens. Past its bound (more than 2,000 tokens differ) the ratio is taken over the tokens
 //!   as multisets instead, which can only be higher.
 
+use super::code::{code_tokens, tokens_at};
 use crate::base::diff_lines;
 use std::collections::HashMap;
 
-/// The tokens of `text`.
+/// The tokens of `text` (whitespace aside; comments and trailing commas kept).
 pub fn tokens(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut word: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        let in_word = c.is_alphanumeric() || c == '_';
-        match (in_word, word) {
-            (true, None) => word = Some(i),
-            (true, Some(_)) => {}
-            (false, Some(s)) => {
-                out.push(&text[s..i]);
-                word = None;
-            }
-            (false, None) => {}
-        }
-        if !in_word && !c.is_whitespace() {
-            out.push(&text[i..i + c.len_utf8()]);
-        }
-    }
-    if let Some(s) = word {
-        out.push(&text[s..]);
-    }
-    out
+    tokens_at(text).into_iter().map(|(_, t)| t).collect()
 }
 
-/// Whether two texts are equal up to whitespace.
-pub fn same(a: &str, b: &str) -> bool {
-    tokens(a) == tokens(b)
+/// Whether two texts of a unit of the file `path` are the same code: equal code tokens.
+pub fn same(path: &str, a: &str, b: &str) -> bool {
+    code_tokens(path, a) == code_tokens(path, b)
 }
 
-/// The token LCS ratio of two texts.
-pub fn similarity(a: &str, b: &str) -> f64 {
-    let (ta, tb) = (tokens(a), tokens(b));
+/// The token LCS ratio of two texts of a unit of the file `path`, over their code tokens.
+pub fn similarity(path: &str, a: &str, b: &str) -> f64 {
+    let (ta, tb) = (code_tokens(path, a), code_tokens(path, b));
     let total = ta.len() + tb.len();
     if total == 0 {
         return 1.0;

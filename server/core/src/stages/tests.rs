@@ -475,7 +475,7 @@ fn unknown_without_gold_without_a_patch_or_with_a_partial_change() {
     check(
         c,
         Verdict::Unknown,
-        "search and read passed; no change known (no --patches entry, no final patch in the log, no workspace to replay its edits on)",
+        "search and read passed; no change known (no --patches entry for the run, and no trajectory as --reads with a final patch, or with a workspace to replay its edits on)",
     );
     // A partial change that may have changed a base file decides nothing past read…
     let partial = Change {
@@ -527,12 +527,12 @@ fn similarity_is_the_token_lcs_ratio_and_same_ignores_whitespace() {
         tokens("if not name:\n    raise"),
         ["if", "not", "name", ":", "raise"]
     );
-    assert!(same("a(b, c)", "a( b,c )\n"));
-    assert!(!same("a b", "ab"));
+    assert!(same("a.py", "a(b, c)", "a( b,c )\n"));
+    assert!(!same("a.py", "a b", "ab"));
     // [x, =, 2] vs [x, =, 3]: LCS 2 of 3 + 3 tokens.
-    assert!((similarity("x = 2", "x = 3") - 4.0 / 6.0).abs() < 1e-12);
-    assert_eq!(similarity("", ""), 1.0);
-    assert_eq!(similarity("a", ""), 0.0);
+    assert!((similarity("a.py", "x = 2", "x = 3") - 4.0 / 6.0).abs() < 1e-12);
+    assert_eq!(similarity("a.py", "", ""), 1.0);
+    assert_eq!(similarity("a.py", "a", ""), 0.0);
 }
 
 #[test]

@@ -147,7 +147,7 @@ pub(super) fn edit(f: &Facts, s: &Stages, decides: bool) -> Judged {
     let e = &s.edit;
     let Some(run) = f.run else {
         return Judged::Not(
-            "no change known (no --patches entry, no final patch in the log, no workspace to replay its edits on)".into(),
+            "no change known (no --patches entry for the run, and no trajectory as --reads with a final patch, or with a workspace to replay its edits on)".into(),
         );
     };
     if decides {

@@ -1,12 +1,18 @@
 //! A patch (the gold's or a run's) as the stages take it: per base file (test files aside) the
 //! base lines it changes, where its hunks applied (`git apply`'s offsets, through
 //! `readcov-patch`), and its text after the change; files it creates and test files counted
-//! apart; a file it does not apply to kept on its stated lines, with why.
+//! apart; a file it does not apply to kept on its stated lines, with why. A block of a hunk that
+//! only changes layout — blank lines and trailing whitespace — changes no line: the gold of
+//! pytest-dev__pytest-10051 deletes one of two blank lines among its imports, and before session
+//! 32 that made `<module>` a gold change unit every run had to change (verdict `edit`, "not
+//! `<module>`"). A file whose every block is such is not changed at all.
 
 use readcov_core::stages::{AfterText, Change, FileChange, Lost};
 use readcov_core::LineSet;
 use readcov_import::repo_path;
-use readcov_patch::{apply, change_lines, is_test_path, parse, Loss};
+use readcov_patch::{
+    apply, change_lines, is_test_path, parse, FilePatch, Hunk, HunkLine, Loss, Op,
+};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -51,8 +57,11 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
             None => (Vec::new(), None),
         };
         let mut lines = LineSet::new();
-        for (s, e) in change_lines(f, &starts, 1) {
+        for (s, e) in change_lines(&without_layout(f), &starts, 1) {
             lines.insert(s, e);
+        }
+        if !f.hunks.is_empty() && f.hunks.iter().all(layout_only) {
+            continue;
         }
         // A file named twice in one patch: its lines join (its text is the first's).
         match out.files.get_mut(&path) {
@@ -64,6 +73,52 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
     }
     out.not_applied.extend(errors.iter().map(|e| e.to_string()));
     out
+}
+
+/// `f` with each block that only changes layout made context: its deleted lines kept, its
+/// inserted lines dropped (the base side, all that [`change_lines`] counts, is unchanged).
+fn without_layout(f: &FilePatch) -> FilePatch {
+    let mut out = f.clone();
+    for h in &mut out.hunks {
+        let mut lines = Vec::with_capacity(h.lines.len());
+        for block in h
+            .lines
+            .chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context))
+        {
+            if block[0].op != Op::Context && layout_block(block) {
+                (block.iter().filter(|l| l.op == Op::Delete)).for_each(|l| {
+                    lines.push(HunkLine {
+                        op: Op::Context,
+                        text: l.text.clone(),
+                    })
+                });
+            } else {
+                lines.extend(block.iter().cloned());
+            }
+        }
+        h.lines = lines;
+    }
+    out
+}
+
+/// Every change block of the hunk only changes layout.
+fn layout_only(h: &Hunk) -> bool {
+    (h.lines
+        .chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context)))
+    .filter(|b| b[0].op != Op::Context)
+    .all(layout_block)
+}
+
+/// A block (the `-`/`+` lines between two context lines) whose deleted and inserted lines are
+/// the same once blank lines are dropped and each line's trailing whitespace trimmed.
+fn layout_block(block: &[HunkLine]) -> bool {
+    let side = |op: Op| {
+        (block.iter())
+            .filter(move |l| l.op == op)
+            .map(|l| l.text.trim_end())
+            .filter(|t| !t.is_empty())
+    };
+    side(Op::Delete).eq(side(Op::Insert))
 }
 
 /// A rebuilt change's losses as the stages weigh them: one decides when it may have changed a

@@ -153,8 +153,48 @@ fn verdicts_of_every_shipped_run() {
             "pytest-dev__pytest-10051 edit replay",
             "pytest-dev__pytest-10356 change replay",
             "pytest-dev__pytest-5631 change replay",
-            "pytest-dev__pytest-5809 change replay",
+            "pytest-dev__pytest-5809 none replay",
         ]
+    );
+}
+
+/// pytest-dev__pytest-5809 (resolved): the run wrote the gold's `params` dict over four lines,
+/// with a trailing comma and a comment. The same code: `none`, not `change` (before session 32:
+/// `change`, "differs from the gold's (token similarity 0.96)").
+#[test]
+fn pytest_5809_wrote_the_golds_dict_over_four_lines_the_same_code() {
+    let got = diagnose_real();
+    let s = (got.iter())
+        .find(|s| s.task == "pytest-dev__pytest-5809")
+        .unwrap();
+    let u = &s.stages.change.units.as_ref().unwrap()[0];
+    assert_eq!(
+        (u.name.as_str(), u.same, u.similarity),
+        ("create_new_paste", Some(true), Some(1.0))
+    );
+    assert!((u.agent_text.as_deref().unwrap()).contains("\"lexer\": \"text\",  # Changed from"));
+    assert_eq!(s.verdict.as_str(), "none");
+}
+
+/// pytest-dev__pytest-10051: the gold deletes one of two blank lines among the imports, a change
+/// of layout that changes no line: `<module>` is no gold change unit, and the run, which changed
+/// every other gold change unit, fails `edit` for what it changed elsewhere (before session 32:
+/// "changed 3 of 4 gold change units; not `<module>`").
+#[test]
+fn pytest_10051_a_deleted_blank_line_is_no_gold_change() {
+    let got = diagnose_real();
+    let s = (got.iter())
+        .find(|s| s.task == "pytest-dev__pytest-10051")
+        .unwrap();
+    let gcu: Vec<&str> = (s.stages.edit.gold_change_units.as_ref().unwrap().iter())
+        .map(|u| u.unit.name.as_str())
+        .collect();
+    assert!(!gcu.contains(&"<module>"), "{gcu:?}");
+    assert_eq!(s.stages.edit.recall, Some(1.0));
+    assert_eq!(s.verdict.as_str(), "edit");
+    assert_eq!(
+        s.reason,
+        "7 of 10 changed units are not gold change units (precision 30% < 50%)"
     );
 }
 
@@ -275,4 +315,20 @@ fn an_offset_hunk_is_measured_where_it_applies() {
         "{}",
         changed.reason
     );
+}
+
+/// A block of blank lines and trailing whitespace (CRLF too) changes no line; a file whose every
+/// block is such is not changed; a block that also changes code counts whole.
+#[test]
+fn a_block_of_layout_changes_no_line() {
+    let base = "a = 1\n\n\nb = 2   \nc = 3\n";
+    let texts: readcov_gold::diagnose::Texts =
+        [("m.py".to_string(), std::sync::Arc::from(base))].into();
+    let layout =
+        "--- a/m.py\n+++ b/m.py\n@@ -1,5 +1,4 @@\n a = 1\n \n-\n-b = 2   \n+b = 2\r\n c = 3\n";
+    let c = readcov_gold::diagnose::change_of(layout, "p", &texts);
+    assert!(c.files.is_empty() && c.is_empty(), "{c:?}");
+    let code = "--- a/m.py\n+++ b/m.py\n@@ -1,5 +1,4 @@\n a = 1\n \n-\n-b = 2   \n+b = 3\n c = 3\n";
+    let c = readcov_gold::diagnose::change_of(code, "p", &texts);
+    assert_eq!(c.files["m.py"].lines, readcov_core::LineSet::span(3, 4));
 }

@@ -216,7 +216,7 @@ fn drill_down_shows_verdict_reason_and_both_changes_escaped() {
     // One stages block per diagnosed run, inside its drill-down; none for the gold task no run
     // read (t4).
     assert_eq!(page.matches(r#"<div class="stages-run""#).count(), 6);
-    assert!(page.contains(r#"<div class="stages-run" data-verdict="change"><p><b>Failed at:</b> <span class="tag v-change">change</span> — <span class="reason">changed all 1 gold change units; `parse` (lib.py:1-3) differs from the gold&#39;s (token similarity 0.59)</span>"#));
+    assert!(page.contains(r#"<div class="stages-run" data-verdict="change"><p><b>Failed at:</b> <span class="tag v-change">change</span> — <span class="reason">changed all 1 gold change units; `parse` (lib.py:1-3) differs from the gold&#39;s (token similarity 0.92)</span>"#));
     // t2 / agent-a: the unit side by side — the gold's line left, the run's right.
     assert!(page.contains(r#"<td class="del"><code>    return [p.strip() for p in parts]</code></td><td class="add"><code>    return [p for p in parts]  # &lt;img"#));
     // Both patches shown, the gold's and the run's.
