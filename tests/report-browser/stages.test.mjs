@@ -82,7 +82,7 @@ test("a run's drill-down shows the verdict, the reason and both changes, markup 
   await page.waitForFunction(() => document.querySelectorAll("details.run[open]").length === 1);
   const block = detail.locator(".stages-run");
   assert.equal(await block.getAttribute("data-verdict"), "change");
-  assert.match(await block.locator(".reason").textContent(), /^changed all 1 gold change units; `parse` \(lib\.py:1-3\) differs from the gold's \(token similarity 0\.59\)$/);
+  assert.match(await block.locator(".reason").textContent(), /^changed all 1 gold change units; `parse` \(lib\.py:1-3\) differs from the gold's \(token similarity 0\.92\)$/);
   // Side by side: the gold's line left, the run's right, on one row.
   const pair = await block.locator("table.sbs tr", { has: page.locator("td.del") }).first().evaluate(
     (tr) => [tr.querySelector("td.del").textContent, tr.querySelector("td.add").textContent]);
