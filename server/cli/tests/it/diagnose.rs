@@ -580,6 +580,48 @@ fn real_multi_patches_logs_consensus_and_harness_ids() {
     );
     let resolved = rows.iter().filter(|r| r["resolved"] == true).count();
     assert_eq!(resolved, 14);
+    // deepseek-chat-v2's Multi-SWE-bench results.json: two of its five runs are unresolved there.
+    // The verdict is `tests`, and the reason says edit and change could not be judged (before
+    // session 32 it said only "the harness lists it as unresolved", as if they had passed).
+    let msb = real_data().join("../formats/swebench-eval/msb-java_deepseek-chat-v2_results.json");
+    let report = format!("deepseek-chat-v2={}", s(&msb));
+    let mut args: Vec<String> = args[..args.len() - reports.len() * 2].to_vec();
+    args.extend(["--test-report".to_string(), report]);
+    let o = readcov_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let rows = jsonl(&stdout(&o));
+    let got: Vec<(&str, &str, &str)> = (rows.iter())
+        .filter(|r| r["run"] == "deepseek-chat-v2")
+        .map(|r| {
+            let t = r["task"].as_str().unwrap();
+            (
+                t,
+                r["verdict"].as_str().unwrap(),
+                r["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let unjudged = "the gold has no patch: edit and change need one";
+    let failed =
+        format!("the harness lists it as unresolved; an earlier stage was not judged: {unjudged}");
+    let passed = format!("search and read passed; {unjudged}");
+    assert_eq!(
+        got,
+        [
+            ("fasterxml__jackson-core-1142", "tests", failed.as_str()),
+            ("fasterxml__jackson-databind-3701", "tests", failed.as_str()),
+            (
+                "fasterxml__jackson-databind-4486",
+                "unknown",
+                passed.as_str()
+            ),
+            (
+                "fasterxml__jackson-databind-4487",
+                "unknown",
+                passed.as_str()
+            ),
+            ("googlecontainertools__jib-4035", "unknown", passed.as_str()),
+        ]
+    );
 }
 
 /// A predictions entry whose hunk does not apply to its base file: the row says the change is

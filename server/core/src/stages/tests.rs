@@ -435,6 +435,21 @@ fn tests_when_the_report_says_so_and_change_comes_first() {
         ..case()
     };
     check(c, Verdict::Tests, "the harness lists it as an error");
+    // A failing report when edit could not be judged (no gold patch): still `tests`, and the
+    // reason says what was not judged.
+    let c = Case {
+        tests: Some(TestReport {
+            harness: Some(HarnessStatus::Unresolved),
+            ..TestReport::default()
+        }),
+        gold: None,
+        ..case()
+    };
+    check(
+        c,
+        Verdict::Tests,
+        "the harness lists it as unresolved; an earlier stage was not judged: the gold has no patch: edit and change need one",
+    );
     let passing = TestReport {
         fail_to_pass: Some((vec!["t::a".into()], vec![])),
         harness: Some(HarnessStatus::Resolved),

@@ -76,7 +76,15 @@ pub fn verdict(f: &Facts, s: &Stages) -> (Verdict, String) {
         Judged::Not(why) => undecided = Some(why),
     }
     if let Some(r) = tests(s) {
-        return (Verdict::Tests, r);
+        // The failing report is known, whether or not edit and change could be judged; when
+        // they could not, the reason says so (`tests` alone reads as "edit and change passed").
+        return match undecided {
+            Some(why) => (
+                Verdict::Tests,
+                format!("{r}; an earlier stage was not judged: {why}"),
+            ),
+            None => (Verdict::Tests, r),
+        };
     }
     match undecided {
         Some(why) => (Verdict::Unknown, format!("search and read passed; {why}")),
