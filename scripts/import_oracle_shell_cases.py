@@ -18,7 +18,8 @@ holds read commands, `cd` persistence (OpenHands and SWE-agent keep it, mini-swe
 command in /testbed), the truncation markers of each format, a read that failed (`cat: …: No such
 file or directory`), a numbered line whose text is not the file's, paths outside the repository;
 session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR, whole and
-numbered, alone and in pipes (SESSION31; the exec check wants them credited exactly as printed).
+numbered, alone and in pipes (SESSION31; the exec check wants them credited exactly as printed);
+session 32: `$,X` and `first~step,X` ranges (SESSION32, exact too).
 """
 import json
 import os
@@ -72,7 +73,31 @@ SESSION31 = [
     ("ls pkg && cat pkg/util.py", None, "file length unknown"),
     ("echo $HOME && cat pkg/util.py", None, "file length unknown"),
 ]
-EXACT = {c for c, a, b in SESSION31 if a is None}
+# session 32: GNU sed's `$,X` (the last line alone) and `first~step,X` (a range from each line of
+# the sequence not in one) on files of 20, 42, 3 (no final newline) and 2 lines (docs: `sed -n`)
+SESSION32 = [
+    ("sed -n '$,5p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '$,+2p' pkg/mod.py", None, "file length unknown"),
+    ("sed -n '$,~4p' pkg/nonl.py", None, "file length unknown"),
+    ("sed -n '$,0p' pkg/mod.py", None, "file length unknown"),
+    ("head -5 pkg/util.py | sed -n '$,3p'", None, "file length unknown"),
+    ("sed -n '0~4,5p' pkg/util.py", None, None),
+    ("sed -n '0~4,5p' pkg/mod.py", None, None),
+    ("sed -n '2~3,+1p' pkg/util.py", None, None),
+    ("sed -n '1~5,~4p' pkg/mod.py", None, None),
+    ("sed -n '0~3,~2p' pkg/mod.py", None, None),
+    ("sed -n '2~3,$p' pkg/util.py", None, None),
+    ("sed -n '2~7,10p;1p' pkg/util.py", None, None),
+    ("sed -n '3~0,6p' pkg/mod.py", None, None),
+    ("sed -n '2~4,~0p' pkg/util.py", None, None),
+    ("sed -n '2~3,0p' pkg/mod.py", None, None),
+    ("sed -n '1~2,+1p' pkg/nonl.py", None, None),
+    ("sed -n '1~2,+0p' pkg/blank_end.py", None, None),
+    ("sed -n '5~3,~3p;$,2p' pkg/mod.py", None, "file length unknown"),
+    ("sed -n '0~4,5p' pkg/util.py | head -3", None, "file length unknown"),
+    ("sed -n '0~0,5p' pkg/util.py", "unknown command", "unknown command"),
+]
+EXACT = {c for c, a, b in SESSION31 + SESSION32 if a is None}
 
 FILES = {
     "pkg/mod.py": "".join(
@@ -253,6 +278,7 @@ SHELL = [
     ("grep -rhn 'def ' pkg/", "ambiguous output", "ambiguous output"),
     ("grep -hHn three pkg/crlf.py pkg/util.py", None, None),
     *[(c, a, b) for c, a, b in SESSION31],
+    *SESSION32,
 ]
 
 

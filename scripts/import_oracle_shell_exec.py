@@ -7,8 +7,9 @@ a line-number prefix (`12:`, `12-`, `path:12:`, `     12<TAB>`). Independent of 
 readcov against the tools themselves (the session-28 `more` banner would have failed it).
 
 Completeness: of the output lines that are lines of a file the command reads (by text), the share
-readcov credited; for the commands in EXACT (session 31: GNU sed's `$`/`~` addresses, awk) it must
-be all of them: readcov credits exactly the lines the real tool printed. awk runs as GNU awk, and
+readcov credited; for the commands in EXACT (session 31: GNU sed's `$`/`~` addresses, awk;
+session 32: the ranges `$,X` and `first~step,X`) it must be all of them: readcov credits exactly
+the lines the real tool printed. awk runs as GNU awk, and
 each awk command is run with mawk too: the two must print the same (an agent's container has
 either). A credited line is checked only when its text is unique in its file and not blank
 (else "it is in the output" proves nothing): the others are counted and printed, and so are the

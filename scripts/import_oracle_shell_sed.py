@@ -68,18 +68,22 @@ def sed_n(words):
 
 
 # docs (session 31): GNU sed's `$`, `first~step` and `a,~N` addresses
-GNU_ADDR = re.compile(r"^\s*(\$|\d+~\d+|\d+)\s*(?:,\s*(~\d+))?\s*p\s*$")
+# docs (session 32): `$,X` and `first~step,X` with any end X of a numeric range (`b`, `$`, `+N`, `~N`)
+GNU_ADDR = re.compile(r"^\s*(\$|\d+~\d+|\d+)\s*(?:,\s*(~\d+|\+\d+|\d+|\$))?\s*p\s*$")
 
 
 def gnu_addr(g):
-    """("last",) | ("step", first, step) | ("lines", a, b) of one `p` command, None when GNU sed
-    refuses it (`0~0`, line 0)."""
+    """("last",) | ("step", first, step) | ("steprange", first, step, end) | ("lines", a, b) of one
+    `p` command, None when GNU sed refuses it (`0~0`, line 0)."""
     a, end = g.group(1), g.group(2)
     if a == "$":
-        return None if end else ("last",)
+        # docs (session 32): the range opens on the last line: that line alone, whatever X
+        return ("last",)
     if "~" in a:
         f, st = (int(x) for x in a.split("~"))
-        return None if end or (f, st) == (0, 0) else ("step", f, st)
+        if (f, st) == (0, 0):
+            return None
+        return ("steprange", f, st, end) if end else ("step", f, st)
     a = int(a)
     if a == 0:
         return None
@@ -92,13 +96,41 @@ def gnu_addr(g):
 def script_lines(script, length):
     """The stream positions (1-based) a `sed -n` script of `p` commands prints over a stream of
     `length` lines, as GNU sed: each line in turn, once per command that selects it."""
+    def on_step(f, st, i):
+        return i == f if st == 0 else (i >= f and (i - f) % st == 0)
+
+    def last_of(end, i):
+        # docs (session 32): the range's end counted from the line it opened on, as for `a,X`
+        if end == "$":
+            return length
+        if end.startswith("+"):
+            return i + int(end[1:])
+        if end.startswith("~"):
+            n = int(end[1:])
+            return i if n == 0 else (i // n + 1) * n
+        return max(int(end), i)
+
     def sel(c, i):
         if c[0] == "last":
             return i == length
         if c[0] == "step":
-            return i == c[1] if c[2] == 0 else (i >= c[1] and (i - c[1]) % c[2] == 0)
+            return on_step(c[1], c[2], i)
         return c[1] <= i <= (length if c[2] is None else max(c[1], c[2]))
-    return [i for i in range(1, length + 1) for c in script if sel(c, i)]
+
+    out, until = [], [None] * len(script)  # per `first~step,X`: the last line of its open range
+    for i in range(1, length + 1):
+        for k, c in enumerate(script):
+            if c[0] != "steprange":
+                if sel(c, i):
+                    out.append(i)
+            elif until[k] is not None and i <= until[k]:
+                out.append(i)
+            elif on_step(c[1], c[2], i):
+                # docs (session 32): opens at a line of the sequence not in the range, and the
+                # next start is looked for after its end
+                out.append(i)
+                until[k] = last_of(c[3], i)
+    return out
 
 
 _A = r"(\d+|\$|/(?:[^/\\]|\\.)*/)"

@@ -267,3 +267,90 @@ fn awk_errors_show_no_line() {
         check(false, cmd, out, &[], &[Reason::ToolError]);
     }
 }
+
+/// Session 32: `$,X` and `first~step,X` ranges read what GNU sed 4.9 prints (before, nothing:
+/// *unknown command*). `$,X` opens on the last line: that line alone, whatever X. `first~step,X`
+/// opens at a line of the sequence, runs through X counted from there, and opens again at the
+/// next line of the sequence after it.
+#[test]
+fn sed_ranges_from_the_last_line_or_a_step() {
+    for script in ["$,5p", "$,+2p", "$,~4p", "$,0p", "$,$p"] {
+        let cmd = format!("sed -n '{script}' a.py");
+        check(true, &cmd, &of(&[20]), &[(20, 20)], &[]);
+        check(false, &cmd, &of(&[20]), &[], UNKNOWN_LEN);
+    }
+    check(
+        true,
+        "head -5 a.py | sed -n '$,3p'",
+        &of(&[5]),
+        &[(5, 5)],
+        &[],
+    );
+    type Case<'a> = (&'a str, &'a [u32], &'a [(u32, u32)]);
+    let cases: [Case; 7] = [
+        (
+            "0~4,5p",
+            &[4, 5, 8, 12, 16, 20],
+            &[(4, 5), (8, 8), (12, 12), (16, 16), (20, 20)],
+        ),
+        (
+            "2~3,+1p",
+            &[2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20],
+            &[
+                (2, 3),
+                (5, 6),
+                (8, 9),
+                (11, 12),
+                (14, 15),
+                (17, 18),
+                (20, 20),
+            ],
+        ),
+        (
+            "1~5,~4p",
+            &[1, 2, 3, 4, 6, 7, 8, 11, 12, 16, 17, 18, 19, 20],
+            &[(1, 4), (6, 8), (11, 12), (16, 20)],
+        ),
+        (
+            "2~3,$p",
+            &[
+                2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+            ],
+            &[(2, 20)],
+        ),
+        (
+            "2~7,10p;1p",
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16],
+            &[(1, 10), (16, 16)],
+        ),
+        ("3~0,6p", &[3, 4, 5, 6], &[(3, 6)]),
+        (
+            "2~4,~0p",
+            &[2, 6, 10, 14, 18],
+            &[(2, 2), (6, 6), (10, 10), (14, 14), (18, 18)],
+        ),
+    ];
+    // No `$` address: without the length the output's lines are the first the script prints.
+    for (script, shown, want) in cases {
+        for ws in [true, false] {
+            check(
+                ws,
+                &format!("sed -n '{script}' a.py"),
+                &of(shown),
+                want,
+                &[],
+            );
+        }
+    }
+    // Cut: the head is the script's first lines.
+    let out = "a4\na5\na8\n[... Observation truncated due to length ...]\na20\n";
+    check(false, "sed -n '0~4,5p' a.py", out, &[(4, 5), (8, 8)], &[]);
+    // `0~0,5p`: GNU sed's "invalid usage of line address 0"; an end it does not know.
+    for cmd in [
+        "sed -n '0~0,5p' a.py",
+        "sed -n '$,xp' a.py",
+        "sed -n '2~3,p' a.py",
+    ] {
+        check(true, cmd, "", &[], &[Reason::UnknownCommand]);
+    }
+}
