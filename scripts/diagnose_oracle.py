@@ -25,8 +25,8 @@ import os
 import sys
 
 from diagnose_oracle_checks import check_reason, check_summary, jsonl, predictions, tests_of
-from diagnose_oracle_lib import (COUNTED, apply, close, file_is_layout_only, is_test, load_units, parse_diff, rate,
-                                 say_or_fail, similarity, text_after, unit_of_lines)
+from diagnose_oracle_lib import (COUNTED, ChangeLines, apply, close, file_is_layout_only, gap_units, is_test,
+                                 load_units, parse_diff, rate, say_or_fail, similarity, text_after, unit_of_lines)
 
 
 # ---- one task's base files -----------------------------------------------------------------
@@ -64,10 +64,17 @@ class Base:
 
     def touch(self, path, lines):
         """U(lines). A file the workspace lacks (a patch changes it, so it is at the base) has no
-        text to parse: one `<file>` unit, known by its path alone (end None)."""
+        text to parse: one `<file>` unit, known by its path alone (end None). A patch's change
+        lines (ChangeLines) touch the units of their deleted or modified lines and each pure
+        insertion's gap unit, not the units of the lines around an insertion."""
         of = self.unit_map(path)
         if of is None:
             return {(path, "file", "<file>", 1, None)} if lines and self.root is not None else set()
+        if isinstance(lines, ChangeLines):
+            units = self.parsed[os.path.join(self.root, path)]
+            got = {of[ln - 1] for ln in lines.edited if 1 <= ln <= len(of)}
+            got |= set().union(*[gap_units(units, of, k) for k in lines.gaps])
+            return {(path,) + u for u in got}
         return {(path,) + of[ln - 1] for ln in lines if 1 <= ln <= len(of)}
 
 

@@ -86,7 +86,7 @@ def apply(base, hunks, where, notes):
     change lines (deleted/modified base lines; a pure insertion's neighbours inside its hunk)."""
     kept = [True] * len(base) if base is not None else collections.defaultdict(bool)
     inserted = collections.defaultdict(list)
-    changed = set()
+    changed = ChangeLines()
     for old_start, olen, body in hunks:
         start = old_start if olen else old_start + 1  # first base line the hunk covers
         want = [t for op, t in body if op != "+"]
@@ -122,12 +122,42 @@ def apply(base, hunks, where, notes):
                 continue  # docs: a block of blank lines and trailing whitespace changes no line
             if b["dels"]:
                 changed |= set(b["dels"])
+                changed.edited |= set(b["dels"])
             else:
+                changed.gaps.add(b["before"])  # docs: it touches the one unit of its gap
                 if b["first"] > 0:
                     changed.add(b["before"])
                 if b["last"] < len(body) - 1:
                     changed.add(b["after"])
     return kept, inserted, changed
+
+
+class ChangeLines(set):
+    """A patch's change lines of one file (docs/diagnose.md, *Change lines*), with what its units
+    are found from: `edited`, the deleted or modified base lines, and `gaps`, each pure insertion's
+    k (written between base lines k and k+1; 0 = before line 1)."""
+
+    def __init__(self):
+        super().__init__()
+        self.edited, self.gaps = set(), set()
+
+
+def gap_units(units, of, k):
+    """docs/diagnose.md: the unit a pure insertion between base lines k and k+1 touches: the
+    innermost unit containing both lines (a syntax unit, a `<module>` stretch, the `<file>`); else
+    the `<module>` stretch holding k, else the one holding k+1; else the units of k and k+1."""
+    n = len(of)
+    if units is not None:
+        both = [u for u in units if u[2] <= k and k + 1 <= u[3]]
+        if both:
+            kind, name, s, e, _ = max(both, key=lambda u: (u[4], -(u[3] - u[2])))
+            return {(kind, name, s, e)}
+    if 1 <= k < n and of[k - 1] == of[k]:
+        return {of[k - 1]}  # a stretch (or the file) holding both
+    for ln in (k, k + 1):
+        if 1 <= ln <= n and of[ln - 1][1] == "<module>":
+            return {of[ln - 1]}
+    return {of[ln - 1] for ln in (k, k + 1) if 1 <= ln <= n}
 
 
 def layout_only(block):

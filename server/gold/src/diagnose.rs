@@ -178,10 +178,7 @@ fn edit_rows_change(files: &BTreeMap<String, LineSet>) -> Change {
         if readcov_patch::is_test_path(path) {
             c.test_files.push(path.clone());
         } else {
-            let fc = readcov_core::stages::FileChange {
-                lines: lines.clone(),
-                after: None,
-            };
+            let fc = readcov_core::stages::FileChange::of_lines(lines.clone(), None);
             c.files.insert(path.clone(), fc);
         }
     }

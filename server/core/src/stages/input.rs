@@ -29,8 +29,15 @@ pub trait AfterText: Send + Sync {
 /// One base file's part of a change.
 #[derive(Clone)]
 pub struct FileChange {
-    /// The base lines it deletes or changes (a pure insertion: the lines around it).
+    /// The base lines it deletes or changes (a pure insertion: the lines around it), as the
+    /// editors draw them: `C_P(f)` of docs/diagnose.md.
     pub lines: LineSet,
+    /// The base lines it deletes or changes, pure insertions aside: what the units it touches
+    /// are found from, with `gaps`.
+    pub edited: LineSet,
+    /// Each pure insertion's place: `k` when it stands between base lines `k` and `k + 1` (`0`:
+    /// before the first line). It touches the one unit of its gap ([`crate::stages::FileUnits::gap_units`]).
+    pub gaps: Vec<u32>,
     /// The file after the change, when the base text was at hand and the change applied to it.
     pub after: Option<Arc<dyn AfterText>>,
 }
@@ -39,8 +46,22 @@ impl std::fmt::Debug for FileChange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("FileChange")
             .field("lines", &self.lines)
+            .field("edited", &self.edited)
+            .field("gaps", &self.gaps)
             .field("after", &self.after.is_some())
             .finish()
+    }
+}
+
+impl FileChange {
+    /// Lines known only as lines (gold `edit` rows, no patch): each touches its own unit.
+    pub fn of_lines(lines: LineSet, after: Option<Arc<dyn AfterText>>) -> FileChange {
+        FileChange {
+            edited: lines.clone(),
+            lines,
+            gaps: Vec::new(),
+            after,
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Each stage's figures for one run (see `docs/diagnose.md` for the definitions): plain set
 //! arithmetic on files, line sets and units; the verdict is drawn from them in `verdict.rs`.
 
-use super::input::{BaseSyntax, Change, FileSyntax, TestReport};
+use super::input::{BaseSyntax, Change, FileChange, FileSyntax, TestReport};
 use super::model::{ChangeStage, ChangedUnit, Edit, GoldChangeUnit, Read, Search, Tests, UnitRead};
 use super::similar::{same, similarity};
 use super::units::{FileUnits, UnitRef};
@@ -21,18 +21,19 @@ pub struct GoldUnit {
 /// Units of the files of one task, by path.
 pub type Units = BTreeMap<String, FileUnits>;
 
-/// The units `lines` of `path` touch (a file of unknown syntax: one unit up to its last line).
-pub fn touched(units: &Units, path: &str, lines: &LineSet) -> Vec<UnitRef> {
+/// The units a file's change touches (a file of unknown syntax: one unit up to the last line the
+/// change names).
+pub fn touched(units: &Units, path: &str, f: &FileChange) -> Vec<UnitRef> {
+    let of = |fu: &FileUnits| (fu.changed(f).into_iter().map(|i| fu.units[i].clone())).collect();
     match units.get(path) {
-        Some(fu) => fu.touched(lines).map(|i| fu.units[i].clone()).collect(),
+        Some(fu) => of(fu),
         None => {
-            let len = lines.last().unwrap_or(1);
+            let len = f.lines.last().unwrap_or(1);
             let syntax = BaseSyntax {
                 syntax: FileSyntax::Unsupported,
                 len,
             };
-            let fu = FileUnits::new(path, &syntax);
-            fu.touched(lines).map(|i| fu.units[i].clone()).collect()
+            of(&FileUnits::new(path, &syntax))
         }
     }
 }
@@ -130,7 +131,7 @@ pub fn read(
 /// The units a change touches in the base files it changes.
 pub fn change_units(change: &Change, units: &Units) -> BTreeSet<UnitRef> {
     (change.files.iter())
-        .flat_map(|(p, f)| touched(units, p, &f.lines))
+        .flat_map(|(p, f)| touched(units, p, f))
         .collect()
 }
 

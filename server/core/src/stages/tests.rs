@@ -73,10 +73,7 @@ impl AfterText for Texts {
 fn file(lines: &[(u32, u32)], texts: Option<Vec<(u32, u32, &'static str)>>) -> FileChange {
     let mut set = LineSet::new();
     lines.iter().for_each(|(s, e)| set.insert(*s, *e));
-    FileChange {
-        lines: set,
-        after: texts.map(|t| Arc::new(Texts(t)) as Arc<dyn AfterText>),
-    }
+    FileChange::of_lines(set, texts.map(|t| Arc::new(Texts(t)) as Arc<dyn AfterText>))
 }
 
 fn change(files: Vec<(&str, FileChange)>) -> Change {

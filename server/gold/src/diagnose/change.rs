@@ -5,7 +5,10 @@
 //! only changes layout — blank lines and trailing whitespace — changes no line: the gold of
 //! pytest-dev__pytest-10051 deletes one of two blank lines among its imports, and before session
 //! 32 that made `<module>` a gold change unit every run had to change (verdict `edit`, "not
-//! `<module>`"). A file whose every block is such is not changed at all.
+//! `<module>`"). A file whose every block is such is not changed at all. A pure insertion's lines
+//! are the base lines around it (drawn by the editors), but it touches the one unit of its gap
+//! (`FileChange::gaps`): a method the gold adds to a class changes the class, not the methods
+//! around it (pytest-dev__pytest-10051, psf__requests-1921).
 
 use readcov_core::stages::{AfterText, Change, FileChange, Lost};
 use readcov_core::LineSet;
@@ -56,22 +59,63 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
             },
             None => (Vec::new(), None),
         };
-        let mut lines = LineSet::new();
-        for (s, e) in change_lines(&without_layout(f), &starts, 1) {
-            lines.insert(s, e);
-        }
         if !f.hunks.is_empty() && f.hunks.iter().all(layout_only) {
             continue;
         }
+        let f = without_layout(f);
+        let set = |anchor: u32| {
+            let mut lines = LineSet::new();
+            for (s, e) in change_lines(&f, &starts, anchor) {
+                lines.insert(s, e);
+            }
+            lines
+        };
+        let (lines, edited, gaps) = (set(1), set(0), gaps_of(&f, &starts));
         // A file named twice in one patch: its lines join (its text is the first's).
         match out.files.get_mut(&path) {
-            Some(fc) => fc.lines = fc.lines.union(&lines),
+            Some(fc) => {
+                fc.lines = fc.lines.union(&lines);
+                fc.edited = fc.edited.union(&edited);
+                fc.gaps.extend(gaps);
+            }
             None => {
-                out.files.insert(path, FileChange { lines, after });
+                let fc = FileChange {
+                    lines,
+                    edited,
+                    gaps,
+                    after,
+                };
+                out.files.insert(path, fc);
             }
         }
     }
     out.not_applied.extend(errors.iter().map(|e| e.to_string()));
+    out
+}
+
+/// Where each pure insertion of `f` stands (a block of `+` lines with no `-` line): `k` when
+/// between base lines `k` and `k + 1`, each hunk's base side starting at `starts[i]` (else its
+/// stated line) as in [`change_lines`]. A hunk with no base line (`@@ -5,0 …`) inserts after
+/// its stated line.
+fn gaps_of(f: &FilePatch, starts: &[u32]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (i, h) in f.hunks.iter().enumerate() {
+        let start = starts.get(i).copied().unwrap_or(h.old_start);
+        let mut o = match h.old_len {
+            0 => start.saturating_add(1),
+            _ => start.max(1),
+        };
+        for block in h
+            .lines
+            .chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context))
+        {
+            let deletes = block.iter().filter(|l| l.op != Op::Insert).count() as u32;
+            if block[0].op != Op::Context && deletes == 0 {
+                out.push(o - 1);
+            }
+            o = o.saturating_add(deletes);
+        }
+    }
     out
 }
 

@@ -96,9 +96,10 @@ fn units_of(gold: &Change, run: Option<&Change>, texts: &Texts) -> Vec<LayerUnit
         };
         let units = FileUnits::new(path, syn);
         let ran = run.and_then(|r| r.files.get(path));
-        for i in units.touched(&fc.lines) {
+        let run_units = ran.map(|f| units.changed(f)).unwrap_or_default();
+        for i in units.changed(fc) {
             let u = units.units[i].clone();
-            let changed = ran.is_some_and(|f| units.own(i).overlaps(&f.lines));
+            let changed = run_units.contains(&i);
             let slice = |c: Option<&readcov_core::stages::FileChange>| {
                 c.and_then(|f| f.after.as_ref())
                     .map(|a| a.slice(u.start, u.end))

@@ -4,6 +4,7 @@ mod beir;
 mod consensus;
 mod diagnose;
 mod expand;
+mod insertions;
 mod layer;
 mod offsets;
 mod patches;

@@ -1,0 +1,114 @@
+//! A pure insertion touches the one unit of its gap (docs/diagnose.md, *Change lines*): the
+//! innermost unit spanning the base lines on both sides, else the `<module>` stretch beside it,
+//! else its neighbours' units. Its change lines (what the editors draw) stay the lines around it.
+
+use readcov_core::base::count_lines;
+use readcov_core::stages::{BaseSyntax, FileUnits};
+use readcov_core::LineSet;
+use readcov_gold::diagnose::{change_of, Texts};
+use std::sync::Arc;
+
+/// Units: `A` 4-10 with `f` 5-7 and `g` 9-10, `h` 13-14, `k` 17-18; `<module>` 1-3, 11-12, 15-16.
+const BASE: &str = "import os
+
+
+class A:
+    def f(self):
+        x = 1
+        return x
+
+    def g(self):
+        return 2
+
+
+def h():
+    return 3
+
+
+def k():
+    return 4
+";
+
+/// The patch inserting `added` after base line `after` (0: before the first), with one line of
+/// context each side where there is one.
+fn insertion(after: u32, added: &str) -> String {
+    let base: Vec<&str> = BASE.lines().collect();
+    let (first, last) = (after.max(1), (after + 1).min(base.len() as u32));
+    let context: Vec<&str> = (first..=last).map(|l| base[l as usize - 1]).collect();
+    let added: Vec<String> = added.lines().map(|l| format!("+{l}")).collect();
+    let mut body: Vec<String> = Vec::new();
+    let before = (after >= 1) as usize;
+    body.extend(context[..before].iter().map(|l| format!(" {l}")));
+    body.extend(added.iter().cloned());
+    body.extend(context[before..].iter().map(|l| format!(" {l}")));
+    format!(
+        "--- a/m.py\n+++ b/m.py\n@@ -{first},{} +{first},{} @@\n{}\n",
+        context.len(),
+        context.len() + added.len(),
+        body.join("\n")
+    )
+}
+
+/// The units a patch touches in `m.py`, as `name:start-end`, and its change lines.
+fn touched(patch: &str) -> (Vec<String>, LineSet) {
+    let texts: Texts = [("m.py".to_string(), Arc::from(BASE))].into();
+    let change = change_of(patch, "p", &texts);
+    let syntax = readcov_units::units_of_paths(["m.py"], &texts).remove("m.py");
+    let syntax = BaseSyntax {
+        syntax: syntax.unwrap(),
+        len: count_lines(BASE.as_bytes()),
+    };
+    let units = FileUnits::new("m.py", &syntax);
+    let f = &change.files["m.py"];
+    let names = (units.changed(f).into_iter())
+        .map(|i| &units.units[i])
+        .map(|u| format!("{}:{}-{}", u.name, u.start, u.end))
+        .collect();
+    (names, f.lines.clone())
+}
+
+#[test]
+fn an_insertion_touches_the_unit_of_its_gap() {
+    let method = "\n    def new(self):\n        return 0\n";
+    let function = "\n\ndef new():\n    return 0\n";
+    // (after base line, inserted text, units touched; before session 32 in the comment)
+    let cases: [(u32, &str, &[&str]); 8] = [
+        // A method added between two methods: the class (was `A` and `g`; `f` and `A`).
+        (8, "    def new(self):\n        return 0\n\n", &["A:4-10"]),
+        (7, method, &["A:4-10"]),
+        // A method added as the class's first: the class (was `A` and `f`).
+        (4, "    def new(self):\n        return 0\n\n", &["A:4-10"]),
+        // Inside a function body: that function (unchanged).
+        (6, "        y = 2\n", &["f:5-7"]),
+        // Between two top-level functions: the `<module>` stretch between them (was `h` and
+        // the stretch; the stretch and `k`).
+        (14, function, &["<module>:15-16"]),
+        (16, "def new():\n    return 0\n\n\n", &["<module>:15-16"]),
+        // The file's start: the `<module>` stretch there (unchanged).
+        (0, "import sys\n", &["<module>:1-3"]),
+        // The file's end, inside `k`: no unit spans the gap and no stretch is there: the
+        // neighbour's unit (unchanged).
+        (18, function, &["k:17-18"]),
+    ];
+    for (after, added, want) in cases {
+        let (names, _) = touched(&insertion(after, added));
+        assert_eq!(names, want, "insertion after line {after}");
+    }
+}
+
+/// The change lines stay the base lines around the insertion: the editors draw them.
+#[test]
+fn an_insertions_change_lines_are_its_neighbours() {
+    let (names, lines) = touched(&insertion(8, "    def new(self):\n        return 0\n\n"));
+    assert_eq!(
+        (names, lines),
+        (vec!["A:4-10".to_string()], LineSet::span(8, 9))
+    );
+}
+
+/// A block that deletes a line and inserts others is no pure insertion: its deleted line's unit.
+#[test]
+fn a_replacing_block_touches_its_deleted_lines_unit() {
+    let patch = "--- a/m.py\n+++ b/m.py\n@@ -6,2 +6,3 @@\n-        x = 1\n+        x = 2\n+        y = 3\n         return x\n";
+    assert_eq!(touched(patch).0, ["f:5-7"]);
+}
