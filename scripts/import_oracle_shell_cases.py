@@ -19,7 +19,7 @@ command in /testbed), the truncation markers of each format, a read that failed 
 file or directory`), a numbered line whose text is not the file's, paths outside the repository;
 session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR, whole and
 numbered, alone and in pipes (SESSION31; the exec check wants them credited exactly as printed);
-session 32: `$,X` and `first~step,X` ranges (SESSION32, exact too).
+session 32: `$,X` and `first~step,X` ranges, a count after `+`/`~` left out (SESSION32, exact too).
 """
 import json
 import os
@@ -96,6 +96,18 @@ SESSION32 = [
     ("sed -n '5~3,~3p;$,2p' pkg/mod.py", None, "file length unknown"),
     ("sed -n '0~4,5p' pkg/util.py | head -3", None, "file length unknown"),
     ("sed -n '0~0,5p' pkg/util.py", "unknown command", "unknown command"),
+    # a count after `+` or `~` left out (0) or after blanks
+    ("sed -n '$,~p' pkg/util.py", None, "file length unknown"),
+    ("sed -n '$,+p' pkg/nonl.py", None, "file length unknown"),
+    ("sed -n '5,~p' pkg/util.py", None, None),
+    ("sed -n '5,+p' pkg/mod.py", None, None),
+    ("sed -n '0~4,+p' pkg/util.py", None, None),
+    ("sed -n '0~4,~p' pkg/mod.py", None, None),
+    ("sed -n '2~p;7,+ 2p' pkg/util.py", None, None),
+    ("sed -n '0 ~ 3,~ 4p' pkg/mod.py", None, None),
+    ("sed -n '1~2,+p' pkg/blank_end.py", None, None),
+    ("sed -n '0~p' pkg/util.py", "unknown command", "unknown command"),
+    ("sed -n '5,p' pkg/util.py", "unknown command", "unknown command"),
 ]
 EXACT = {c for c, a, b in SESSION31 + SESSION32 if a is None}
 

@@ -5,7 +5,7 @@ POSIX basic regular expressions with GNU's `\\|`, `\\+`, `\\?`).
 import re
 
 
-SED_NUM = re.compile(r"^\s*(\d+|\$)\s*(?:,\s*(\+?\d+|\$)\s*)?p\s*$")
+SED_NUM = re.compile(r"^\s*(\d+|\$)\s*(?:,\s*(\+\s*\d*|\d+|\$)\s*)?p\s*$")
 
 
 def sed_n(words):
@@ -44,7 +44,7 @@ def sed_n(words):
                 a = None if m.group(1) == "$" else int(m.group(1))
                 b = m.group(2)
                 # docs: GNU `a,+N` prints lines a to a+N
-                b = a if b is None else (None if b == "$" else (a + int(b[1:]) if b.startswith("+") else int(b)))
+                b = a if b is None else (None if b == "$" else (a + count(b[1:]) if b.startswith("+") else int(b)))
                 if a is None:
                     return None
                 ranges.append((a, b))
@@ -69,7 +69,12 @@ def sed_n(words):
 
 # docs (session 31): GNU sed's `$`, `first~step` and `a,~N` addresses
 # docs (session 32): `$,X` and `first~step,X` with any end X of a numeric range (`b`, `$`, `+N`, `~N`)
-GNU_ADDR = re.compile(r"^\s*(\$|\d+~\d+|\d+)\s*(?:,\s*(~\d+|\+\d+|\d+|\$))?\s*p\s*$")
+GNU_ADDR = re.compile(r"^\s*(\$|\d+\s*~\s*\d*|\d+)\s*(?:,\s*(~\s*\d*|\+\s*\d*|\d+|\$))?\s*p\s*$")
+
+
+def count(t):
+    """docs (session 32): the count after `+` or `~` may follow blanks, and left out it is 0."""
+    return int(t.strip() or 0)
 
 
 def gnu_addr(g):
@@ -80,14 +85,15 @@ def gnu_addr(g):
         # docs (session 32): the range opens on the last line: that line alone, whatever X
         return ("last",)
     if "~" in a:
-        f, st = (int(x) for x in a.split("~"))
+        f, st = a.split("~")
+        f, st = int(f), count(st)
         if (f, st) == (0, 0):
             return None
         return ("steprange", f, st, end) if end else ("step", f, st)
     a = int(a)
     if a == 0:
         return None
-    n = int(end[1:])
+    n = count(end[1:])
     # docs: the end is the next line after `a` whose number is a multiple of N (N = 0: `a` alone)
     b = a if n == 0 else next(x for x in range(a + 1, a + n + 1) if x % n == 0)
     return ("lines", a, b)
@@ -104,9 +110,9 @@ def script_lines(script, length):
         if end == "$":
             return length
         if end.startswith("+"):
-            return i + int(end[1:])
+            return i + count(end[1:])
         if end.startswith("~"):
-            n = int(end[1:])
+            n = count(end[1:])
             return i if n == 0 else (i // n + 1) * n
         return max(int(end), i)
 

@@ -7,7 +7,8 @@
 //! Checked by running GNU sed 4.9 (scripts/import_oracle_shell_cases.py runs each form): `5,~4p`
 //! prints 5–8 and `8,~4p` 8–12 (the end is looked for from the line after `a`), `3~0p` line 3
 //! alone, `0~0p` and `0,~4p` are errors, a line selected by two commands prints twice, `$,5p`
-//! the last line, and `0~4,5p` over 13 lines 4 5 8 12.
+//! the last line, and `0~4,5p` over 13 lines 4 5 8 12. A count after `+` or `~` may be left out
+//! (0: `5,+p` and `5,~p` print line 5, `$,~p` the last line, `2~p` line 2) or follow blanks.
 //! Commands are separated by `;` or a newline; `0p`, `0,5p`, `+3p` and an address split by a
 //! newline (`1⏎,3p`) are errors (before session 31 a second parser of the numeric ranges, which
 //! split on `;` only, read them as lines 1–5, 3 and 1–3).
@@ -43,8 +44,8 @@ impl End {
     fn parse(b: &str) -> Option<End> {
         Some(match (b.strip_prefix('+'), b.strip_prefix('~')) {
             _ if b == "$" => End::Last,
-            (Some(n), _) => End::Plus(num(n)?),
-            (_, Some(n)) => End::Multiple(num(n)?),
+            (Some(n), _) => End::Plus(count(n)?),
+            (_, Some(n)) => End::Multiple(count(n)?),
             _ => End::Line(num(b)?),
         })
     }
@@ -89,6 +90,17 @@ fn num(t: &str) -> Option<u32> {
         .flatten()
 }
 
+/// The count after `+` or `~` (a range's `+N`, `~N`, a `first~step`'s step): GNU sed 4.9 skips
+/// blanks before it and reads none as 0, so `5,+p` and `5,~p` print line 5 alone, `$,+p` the last
+/// line, `0~4,~p` 4 8 12 … and `2~p` line 2 (before session 32 these read nothing: *unknown
+/// command*).
+fn count(t: &str) -> Option<u32> {
+    match t.trim() {
+        "" => Some(0),
+        t => num(t),
+    }
+}
+
 fn addr(a: &str, b: Option<&str>) -> Option<Addr> {
     let end = b.map(End::parse);
     if end == Some(None) {
@@ -101,7 +113,7 @@ fn addr(a: &str, b: Option<&str>) -> Option<Addr> {
         return Some(Addr::Last);
     }
     if let Some((f, s)) = a.split_once('~') {
-        let (f, s) = (num(f)?, num(s)?);
+        let (f, s) = (num(f.trim())?, count(s)?);
         // `0~0p`: GNU sed's "invalid usage of line address 0".
         if (f, s) == (0, 0) {
             return None;

@@ -354,3 +354,46 @@ fn sed_ranges_from_the_last_line_or_a_step() {
         check(true, cmd, "", &[], &[Reason::UnknownCommand]);
     }
 }
+
+/// Session 32: a count after `+` or `~` left out is 0 and may follow blanks, as GNU sed 4.9 reads
+/// it: `5,+p` and `5,~p` print line 5 alone, `$,+p` and `$,~p` the last line, `0~4,+p` and
+/// `0~4,~p` 4 8 12 …, `2~p` line 2, `5,+ 2p` 5–7 (before, nothing: *unknown command*).
+#[test]
+fn sed_counts_left_out_are_zero() {
+    for script in ["$,~p", "$,+p", "$,+ p", "$,~ 2p"] {
+        let cmd = format!("sed -n '{script}' a.py");
+        check(true, &cmd, &of(&[20]), &[(20, 20)], &[]);
+        check(false, &cmd, &of(&[20]), &[], UNKNOWN_LEN);
+    }
+    let fours: &[(u32, u32)] = &[(4, 4), (8, 8), (12, 12), (16, 16), (20, 20)];
+    type Case<'a> = (&'a str, &'a [u32], &'a [(u32, u32)]);
+    let cases: [Case; 9] = [
+        ("5,~p", &[5], &[(5, 5)]),
+        ("5,+p", &[5], &[(5, 5)]),
+        ("0~4,+p", &[4, 8, 12, 16, 20], fours),
+        ("0~4,~p", &[4, 8, 12, 16, 20], fours),
+        ("2~p", &[2], &[(2, 2)]),
+        ("2~ p;5,+ p", &[2, 5], &[(2, 2), (5, 5)]),
+        ("5,+ 2p", &[5, 6, 7], &[(5, 7)]),
+        ("5,~ 4p", &[5, 6, 7, 8], &[(5, 8)]),
+        (
+            "0 ~ 4,+ 1p",
+            &[4, 5, 8, 9, 12, 13, 16, 17, 20],
+            &[(4, 5), (8, 9), (12, 13), (16, 17), (20, 20)],
+        ),
+    ];
+    for (script, shown, want) in cases {
+        for ws in [true, false] {
+            let cmd = format!("sed -n '{script}' a.py");
+            check(ws, &cmd, &of(shown), want, &[]);
+        }
+    }
+    // GNU sed errors: `0~p` is `0~0` (line address 0), `5,p` and `$,p` an end left out, `~4p`
+    // and `0,+p` a first address it refuses, `5,+ +2p` a second count.
+    for script in [
+        "0~p", "5,p", "$,p", "~4p", "0,+p", "0,~p", "5,+ +2p", "5,~~p",
+    ] {
+        let cmd = format!("sed -n '{script}' a.py");
+        check(true, &cmd, "", &[], &[Reason::UnknownCommand]);
+    }
+}
