@@ -44,9 +44,9 @@ EXAMPLES = [
             "--workspace demo/base",
      "shows": ["read", "no_change", "edit", "change", "none"]},
     {"doc": "docs/diagnose.md", "cmd": REAL_DIAGNOSE,
-     "shows": ["pytest-dev__pytest-10356 openhands change 1/1 1.00 1.00 0.04 1.00 0.67 0.47 false changed "
+     "shows": ["pytest-dev__pytest-10356 openhands change 1/1 1.00 1.00 0.04 1.00 0.67 0.52 false changed "
                "all 2 gold change units; `get_unpacked_marks` (src/_pytest/mark/structures.py:358-363) differs "
-               "from the gold's (token similarity 0.48); 1 more differ",
+               "from the gold's (token similarity 0.52); 1 more differ",
                "opened 1 of 2 gold files; never opened pylint/constants.py",
                "changed 0 of 2 gold change units; not `request`",
                "3 of 4 changed units are not gold change units (precision 25%"]},
