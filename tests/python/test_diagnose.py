@@ -32,6 +32,21 @@ def test_diagnose_equals_the_cli(changes, tmp_path):
     assert merged["summary"] == want["summary"]
 
 
+def test_diagnose_names_the_patches_entries_no_run_took(changes, tmp_path):
+    """The note on `patches=` entries no run took comes from the library: the CLI's text, naming
+    the entries in their order (session 32: a count alone)."""
+    gold, reads, patches = REAL / "gold.jsonl", changes / "reads.jsonl", tmp_path / "p.jsonl"
+    extra = [{"instance_id": "z__z-1", "model_name_or_path": "m", "model_patch": ""},
+             {"instance_id": "a__a-1", "model_patch": ""}]
+    patches.write_text((changes / "patches.jsonl").read_text() + "".join(json.dumps(e) + "\n" for e in extra))
+    p = cli("diagnose", "--gold", gold, "--reads", reads, "--patches", patches, "--workspaces", REAL / "sources")
+    got = readcov.diagnose(gold, reads, patches=patches, workspaces=REAL / "sources")
+    note = [n for n in got.notes if "matched no run" in n]
+    assert len(note) == 1 and note[0] in p.stderr
+    assert note[0].startswith("note: 2 --patches entr(y/ies) matched no run")
+    assert note[0].endswith("run): z__z-1 (m), a__a-1 (no model_name_or_path)")
+
+
 def test_diagnose_as_a_dataframe(changes):
     got = readcov.diagnose(REAL / "gold.jsonl", changes / "reads.jsonl", patches=changes / "patches.jsonl",
                            workspaces=REAL / "sources")

@@ -284,8 +284,17 @@ fn predictions_file_and_the_logs_own_patches_agree() {
         err.contains("note: changes of 3 run(s): 3 patches"),
         "{err}"
     );
+    // The unmatched entries named, in the order read (a JSON object keyed by instance id: by id),
+    // the first five (session 32: a count alone).
     assert!(
-        err.contains("97 --patches entr(y/ies) matched no run"),
+        err.contains(
+            "97 --patches entr(y/ies) matched no run (an entry is a run's when its \
+             `model_name_or_path` is the run's name, or when it is its task's only entry and the \
+             task has one run): astropy__astropy-14995 (deepseek/deepseek-chat), \
+             astropy__astropy-6938 (deepseek/deepseek-chat), astropy__astropy-7746 \
+             (deepseek/deepseek-chat), django__django-10914 (deepseek/deepseek-chat), \
+             django__django-10924 (deepseek/deepseek-chat), …\n"
+        ),
         "{err}"
     );
     // The same runs from their trajectories: the change is each log's own submission.
@@ -533,6 +542,15 @@ fn real_multi_patches_logs_consensus_and_harness_ids() {
     assert_eq!(rows.len(), 23, "{}", stderr(&o));
     assert!(
         stderr(&o).contains("note: changes of 23 run(s): 23 patches"),
+        "{}",
+        stderr(&o)
+    );
+    // The two doubao logs' entries are named (session 32: only counted).
+    assert!(
+        stderr(&o).contains(
+            "task has one run): fasterxml__jackson-databind-4487 (doubao-pro-128k), \
+             googlecontainertools__jib-4035 (doubao-pro-128k)\n"
+        ),
         "{}",
         stderr(&o)
     );

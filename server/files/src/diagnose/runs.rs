@@ -84,13 +84,33 @@ impl Inputs {
         )];
         let runs = runs.iter().map(|r| (r.task.as_str(), r.run.as_str()));
         let unused = self.changes.unused_predictions(runs);
-        if unused > 0 {
+        if !unused.is_empty() {
             out.push(format!(
-                "note: {unused} --patches entr(y/ies) matched no run (an entry is a run's when its \
+                "note: {} --patches entr(y/ies) matched no run (an entry is a run's when its \
                  `model_name_or_path` is the run's name, or when it is its task's only entry and the \
-                 task has one run)"
+                 task has one run): {}",
+                unused.len(),
+                named(&unused)
             ));
         }
         out
     }
+}
+
+/// Most unmatched entries a note names (then `…`).
+const NAMED: usize = 5;
+
+/// The first [`NAMED`] entries as `task (model_name_or_path)`, in the predictions' order: which
+/// runs the user expected and readcov did not see (session 32: the note gave only a count).
+fn named(unused: &[(&str, Option<&str>)]) -> String {
+    let mut out: Vec<String> = (unused.iter().take(NAMED))
+        .map(|(t, r)| match r {
+            Some(r) => format!("{t} ({r})"),
+            None => format!("{t} (no model_name_or_path)"),
+        })
+        .collect();
+    if unused.len() > NAMED {
+        out.push("…".into());
+    }
+    out.join(", ")
 }

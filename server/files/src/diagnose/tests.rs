@@ -199,3 +199,57 @@ fn a_base_file_with_a_stray_byte_is_diagnosed_as_without_it() {
     assert_eq!(a[0].verdict, Verdict::Change, "{:?}", a[0].reason);
     assert_eq!(a, b);
 }
+
+/// The note on `--patches` entries no run took names them (task and `model_name_or_path`), in
+/// the order the entries came, the first five and `…` beyond (session 32: a count alone, so a
+/// user could not tell which runs were missing).
+#[test]
+fn unmatched_predictions_are_named_in_their_order() {
+    let real = real();
+    let sources = real.join("sources");
+    let (gold, reads) = (
+        Source::Path(real.join("gold.jsonl")),
+        Source::Path(real.join("openhands/pallets__flask-5014.json")),
+    );
+    let entry = |t: &str, m: Option<&str>| {
+        let mut e = serde_json::json!({"instance_id": t, "model_patch": ""});
+        if let Some(m) = m {
+            e["model_name_or_path"] = m.into();
+        }
+        e.to_string() + "\n"
+    };
+    let note = |entries: &[(&str, Option<&str>)]| {
+        let bytes: String = entries.iter().map(|(t, m)| entry(t, *m)).collect();
+        let patches = [Source::Bytes {
+            name: "preds.jsonl".into(),
+            bytes: bytes.into_bytes(),
+        }];
+        let mut req = request(&gold, &reads, &sources);
+        req.patches = &patches;
+        let a = load(&req).unwrap();
+        let (runs, _) = a.diagnose(1, GroupBy::Run);
+        a.match_notes(&runs).pop().unwrap()
+    };
+    let why = "(an entry is a run's when its `model_name_or_path` is the run's name, or when it \
+               is its task's only entry and the task has one run)";
+    // The run's own entry is taken; the others are named as they came (not sorted).
+    let got = note(&[
+        ("z__z-1", Some("m")),
+        ("pallets__flask-5014", None),
+        ("a__a-1", None),
+        ("b__b-2", Some("org/m2")),
+    ]);
+    let want = format!(
+        "note: 3 --patches entr(y/ies) matched no run {why}: z__z-1 (m), a__a-1 (no \
+         model_name_or_path), b__b-2 (org/m2)"
+    );
+    assert_eq!(got, want);
+    // Beyond five, the first five and `…`.
+    let many: Vec<String> = (1..=7).rev().map(|i| format!("t__t-{i}")).collect();
+    let entries: Vec<(&str, Option<&str>)> = many.iter().map(|t| (t.as_str(), Some("m"))).collect();
+    let want = format!(
+        "note: 7 --patches entr(y/ies) matched no run {why}: t__t-7 (m), t__t-6 (m), t__t-5 (m), \
+         t__t-4 (m), t__t-3 (m), …"
+    );
+    assert_eq!(note(&entries), want);
+}

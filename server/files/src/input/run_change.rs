@@ -16,6 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub struct RunChanges {
     /// `None` run: the entry names no run.
     predictions: BTreeMap<(String, Option<String>), AgentChange>,
+    /// The predictions' keys in the order the entries came (each once, where it first came), so
+    /// a note names the entries no run took as the user wrote them.
+    order: Vec<(String, Option<String>)>,
     logged: BTreeMap<(String, String), AgentChange>,
     runs_of: BTreeMap<String, BTreeSet<String>>,
 }
@@ -29,7 +32,11 @@ impl RunChanges {
                 patch: p.patch.unwrap_or_default(),
                 lost: p.partial,
             };
-            self.predictions.insert((p.task, p.run), change);
+            let key = (p.task, p.run);
+            if !self.predictions.contains_key(&key) {
+                self.order.push(key.clone());
+            }
+            self.predictions.insert(key, change);
         }
     }
 
@@ -85,15 +92,19 @@ impl RunChanges {
         (of_task.next().is_none() && one_run).then_some(only)
     }
 
-    /// How many predictions entries none of `runs` (task, run) takes.
+    /// The predictions entries none of `runs` (task, run) takes, as (task, `model_name_or_path`),
+    /// in the order they came.
     pub fn unused_predictions<'a>(
         &self,
         runs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> usize {
+    ) -> Vec<(&str, Option<&str>)> {
         let used: BTreeSet<&(String, Option<String>)> = (runs.into_iter())
             .filter_map(|(t, r)| self.prediction_of(t, r))
             .collect();
-        self.predictions.len() - used.len()
+        (self.order.iter())
+            .filter(|k| !used.contains(k))
+            .map(|(t, r)| (t.as_str(), r.as_deref()))
+            .collect()
     }
 }
 
