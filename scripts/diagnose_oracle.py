@@ -73,7 +73,8 @@ class Base:
         if isinstance(lines, ChangeLines):
             units = self.parsed[os.path.join(self.root, path)]
             got = {of[ln - 1] for ln in lines.edited if 1 <= ln <= len(of)}
-            got |= set().union(*[gap_units(units, of, k) for k in lines.gaps])
+            base = self.lines(path)
+            got |= set().union(*[gap_units(units, of, k, first, base, path) for k, first in lines.gaps])
             return {(path,) + u for u in got}
         return {(path,) + of[ln - 1] for ln in lines if 1 <= ln <= len(of)}
 

@@ -124,7 +124,10 @@ def apply(base, hunks, where, notes):
                 changed |= set(b["dels"])
                 changed.edited |= set(b["dels"])
             else:
-                changed.gaps.add(b["before"])  # docs: it touches the one unit of its gap
+                # docs: it touches the one unit of its gap; in Python its first non-blank line's
+                # indentation may put it inside a unit ending at the gap's base line
+                first = next((t for op, t in body[b["first"]:b["last"] + 1] if op == "+" and t.strip()), None)
+                changed.gaps.add((b["before"], first))
                 if b["first"] > 0:
                     changed.add(b["before"])
                 if b["last"] < len(body) - 1:
@@ -135,18 +138,33 @@ def apply(base, hunks, where, notes):
 class ChangeLines(set):
     """A patch's change lines of one file (docs/diagnose.md, *Change lines*), with what its units
     are found from: `edited`, the deleted or modified base lines, and `gaps`, each pure insertion's
-    k (written between base lines k and k+1; 0 = before line 1)."""
+    (k, first): written between base lines k and k+1 (0 = before line 1), `first` its first
+    non-blank line (None: every line blank)."""
 
     def __init__(self):
         super().__init__()
         self.edited, self.gaps = set(), set()
 
 
-def gap_units(units, of, k):
-    """docs/diagnose.md: the unit a pure insertion between base lines k and k+1 touches: the
+def indentation(line):
+    """docs/diagnose.md: leading spaces and tabs, a tab up to the next multiple of 8."""
+    ws = line[:len(line) - len(line.lstrip(" \t"))]
+    return len(ws.expandtabs(8))
+
+
+def gap_units(units, of, k, first=None, base=None, path=""):
+    """docs/diagnose.md: the unit a pure insertion between base lines k and k+1 touches. In Python
+    (.py, .pyi; `base` its base lines), when syntax units end at line k and the insertion's first
+    non-blank line is indented deeper than a unit's first line: the deepest such unit. Else the
     innermost unit containing both lines (a syntax unit, a `<module>` stretch, the `<file>`); else
     the `<module>` stretch holding k, else the one holding k+1; else the units of k and k+1."""
     n = len(of)
+    if units is not None and first is not None and base is not None and path.endswith((".py", ".pyi")):
+        inside = [u for u in units if u[3] == k and 1 <= u[2] <= len(base)
+                  and indentation(base[u[2] - 1]) < indentation(first)]
+        if inside:
+            kind, name, s, e, _ = max(inside, key=lambda u: u[4])
+            return {(kind, name, s, e)}
     if units is not None:
         both = [u for u in units if u[2] <= k and k + 1 <= u[3]]
         if both:

@@ -49,7 +49,7 @@ EXAMPLES = [
                "from the gold's (token similarity 0.52); 1 more differ",
                "opened 1 of 2 gold files; never opened pylint/constants.py",
                "changed 0 of 2 gold change units; not `request`",
-               "3 of 4 changed units are not gold change units (precision 25%"]},
+               "2 of 3 changed units are not gold change units (precision 33%"]},
     # docs/importers.md
     {"doc": "docs/importers.md",
      "cmd": "readcov import --layout task/run tests/data/real-multi/swe-agent-java -o reads.jsonl",

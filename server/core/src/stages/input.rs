@@ -35,9 +35,13 @@ pub struct FileChange {
     /// The base lines it deletes or changes, pure insertions aside: what the units it touches
     /// are found from, with `gaps`.
     pub edited: LineSet,
-    /// Each pure insertion's place: `k` when it stands between base lines `k` and `k + 1` (`0`:
-    /// before the first line). It touches the one unit of its gap ([`crate::stages::FileUnits::gap_units`]).
-    pub gaps: Vec<u32>,
+    /// Each pure insertion's place. It touches the one unit of its gap
+    /// ([`crate::stages::FileUnits::gap_units`]).
+    pub gaps: Vec<Gap>,
+    /// Each base line's indentation ([`crate::stages::indentation`]), in an indentation-delimited
+    /// file (Python) whose base text was at hand: how an insertion after a unit's last line is
+    /// told inside it.
+    pub indents: Option<Arc<[u32]>>,
     /// The file after the change, when the base text was at hand and the change applied to it.
     pub after: Option<Arc<dyn AfterText>>,
 }
@@ -48,6 +52,7 @@ impl std::fmt::Debug for FileChange {
             .field("lines", &self.lines)
             .field("edited", &self.edited)
             .field("gaps", &self.gaps)
+            .field("indents", &self.indents.is_some())
             .field("after", &self.after.is_some())
             .finish()
     }
@@ -60,9 +65,20 @@ impl FileChange {
             edited: lines.clone(),
             lines,
             gaps: Vec::new(),
+            indents: None,
             after,
         }
     }
+}
+
+/// Where a pure insertion stands in its base file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gap {
+    /// Between base lines `at` and `at + 1` (`0`: before the first line).
+    pub at: u32,
+    /// The indentation of its first non-blank line ([`crate::stages::indentation`]); `None` when
+    /// every line is blank or the file is not indentation-delimited.
+    pub indent: Option<u32>,
 }
 
 /// Something lost rebuilding a change.

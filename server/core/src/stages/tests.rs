@@ -588,3 +588,22 @@ fn the_summary_counts_verdicts_and_merges_exactly() {
 
 mod absent;
 mod marks;
+
+/// Python's tokenizer: a space one column, a tab up to the next multiple of 8; nothing else
+/// indents (docs/diagnose.md, *Change lines*).
+#[test]
+fn indentation_counts_a_tab_to_the_next_multiple_of_8() {
+    let cases = [
+        ("x", 0),
+        ("    x", 4),
+        ("\tx", 8),
+        ("   \tx", 8),
+        ("\t  \tx", 16),
+        ("  \x0cx", 2),
+    ];
+    for (line, want) in cases {
+        assert_eq!(indentation(line), want, "{line:?}");
+    }
+    assert!(indent_delimited("a/b.py") && indent_delimited("b.pyi"));
+    assert!(!indent_delimited("a.rs") && !indent_delimited("a.rb") && !indent_delimited("a.pyx"));
+}

@@ -4,7 +4,7 @@
 //! (kind `file`, name `<file>`). A set of lines *touches* the units one of its lines belongs to;
 //! a pure insertion, which has no base line, touches the one unit of its gap (`gap_units`).
 
-use super::input::{BaseSyntax, FileChange, FileSyntax, Unit};
+use super::input::{BaseSyntax, FileChange, FileSyntax, Gap, Unit};
 use crate::lineset::LineSet;
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -79,19 +79,38 @@ impl FileUnits {
     /// and each pure insertion's gap unit.
     pub fn changed(&self, f: &FileChange) -> BTreeSet<usize> {
         let mut out: BTreeSet<usize> = self.touched(&f.edited).collect();
-        for &k in &f.gaps {
-            out.extend(self.gap_units(k));
+        for gap in &f.gaps {
+            out.extend(self.gap_units(gap, f.indents.as_deref()));
         }
         out
     }
 
     /// The unit of the gap between base lines `k` and `k + 1` (docs/diagnose.md, *Change
-    /// lines*): the innermost unit spanning both (a method added between two methods: the class,
-    /// not the methods around it); else the `<module>` stretch holding `k`, else the one holding
-    /// `k + 1` (between two top-level units, at the file's start or end); else, no stretch
-    /// there (two top-level units with no line between them, a file ending inside a unit), the
-    /// units of the neighbours, as before session 32.
-    pub fn gap_units(&self, k: u32) -> Vec<usize> {
+    /// lines*). In an indentation-delimited file (`indents`, each base line's indentation), a
+    /// block whose first non-blank line is indented deeper than the first line of a syntax unit
+    /// ending at `k` is inside it: the deepest such unit (a unit ends at its last statement
+    /// there, so lines appended to a body stand after it). Else the innermost unit spanning both
+    /// lines (a method added between two methods: the class, not the methods around it); else the
+    /// `<module>` stretch holding `k`, else the one holding `k + 1` (between two top-level
+    /// units, at the file's start or end); else, no stretch there (two top-level units with no
+    /// line between them, a file ending inside a unit), the units of the neighbours, as before
+    /// session 32.
+    pub fn gap_units(&self, gap: &Gap, indents: Option<&[u32]>) -> Vec<usize> {
+        let k = gap.at;
+        if let (Some(indent), Some(indents)) = (gap.indent, indents) {
+            let first_indent = |i: usize| {
+                let line = (self.units[i].start as usize).checked_sub(1);
+                line.and_then(|l| indents.get(l)).copied()
+            };
+            let appended_to = (0..self.units.len())
+                .filter(|&i| self.units[i].end == k && !is_stretch(&self.units[i]))
+                .filter(|&i| first_indent(i).is_some_and(|w| w < indent))
+                // Deepest: the latest start; a child follows its parent, so ties go to it.
+                .max_by_key(|&i| (self.units[i].start, i));
+            if let Some(i) = appended_to {
+                return vec![i];
+            }
+        }
         let spanning = (0..self.units.len())
             .filter(|&i| self.units[i].start <= k && k < self.units[i].end)
             // Innermost: the shortest span; a child follows its parent, so ties go to it.
@@ -129,4 +148,30 @@ fn own_lines(units: &[Unit], i: usize, u: &Unit) -> LineSet {
         .filter(|c| c.depth == u.depth + 1 && c.end <= u.end)
         .map(|c| LineSet::span(c.start, c.end));
     children.fold(LineSet::span(u.start, u.end), |own, c| own.difference(&c))
+}
+
+/// A `<module>` stretch or the `<file>`: no syntax unit.
+fn is_stretch(u: &UnitRef) -> bool {
+    u.name == "<module>" || u.name == "<file>"
+}
+
+/// Whether `path`'s units are delimited by indentation (Python: `.py`, `.pyi`), the only files
+/// where an insertion after a unit's last line can be inside it (in brace languages the unit's
+/// last line is its closing `}`, Ruby's its `end`).
+pub fn indent_delimited(path: &str) -> bool {
+    path.ends_with(".py") || path.ends_with(".pyi")
+}
+
+/// The width of `line`'s leading spaces and tabs as Python's tokenizer counts it: a space one
+/// column, a tab up to the next multiple of 8.
+pub fn indentation(line: &str) -> u32 {
+    let mut w = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => w += 1,
+            '\t' => w = (w / 8 + 1) * 8,
+            _ => break,
+        }
+    }
+    w
 }

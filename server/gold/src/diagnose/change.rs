@@ -10,7 +10,9 @@
 //! (`FileChange::gaps`): a method the gold adds to a class changes the class, not the methods
 //! around it (pytest-dev__pytest-10051, psf__requests-1921).
 
-use readcov_core::stages::{AfterText, Change, FileChange, Lost};
+use readcov_core::stages::{
+    indent_delimited, indentation, AfterText, Change, FileChange, Gap, Lost,
+};
 use readcov_core::LineSet;
 use readcov_import::repo_path;
 use readcov_patch::{
@@ -70,19 +72,26 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
             }
             lines
         };
-        let (lines, edited, gaps) = (set(1), set(0), gaps_of(&f, &starts));
+        // Python: an insertion after a unit's last line is inside it when indented deeper than
+        // the unit's first line (docs/diagnose.md, *Change lines*); the base text tells those.
+        let base = texts.get(&path).filter(|_| indent_delimited(&path));
+        let indents = base.map(|b| b.lines().map(indentation).collect::<Arc<[u32]>>());
+        let gaps = gaps_of(&f, &starts, indents.is_some());
+        let (lines, edited) = (set(1), set(0));
         // A file named twice in one patch: its lines join (its text is the first's).
         match out.files.get_mut(&path) {
             Some(fc) => {
                 fc.lines = fc.lines.union(&lines);
                 fc.edited = fc.edited.union(&edited);
                 fc.gaps.extend(gaps);
+                fc.indents = fc.indents.take().or(indents);
             }
             None => {
                 let fc = FileChange {
                     lines,
                     edited,
                     gaps,
+                    indents,
                     after,
                 };
                 out.files.insert(path, fc);
@@ -96,8 +105,9 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
 /// Where each pure insertion of `f` stands (a block of `+` lines with no `-` line): `k` when
 /// between base lines `k` and `k + 1`, each hunk's base side starting at `starts[i]` (else its
 /// stated line) as in [`change_lines`]. A hunk with no base line (`@@ -5,0 …`) inserts after
-/// its stated line.
-fn gaps_of(f: &FilePatch, starts: &[u32]) -> Vec<u32> {
+/// its stated line. With `indented` (an indentation-delimited file), each gap's indentation:
+/// its first non-blank line's.
+fn gaps_of(f: &FilePatch, starts: &[u32], indented: bool) -> Vec<Gap> {
     let mut out = Vec::new();
     for (i, h) in f.hunks.iter().enumerate() {
         let start = starts.get(i).copied().unwrap_or(h.old_start);
@@ -111,7 +121,11 @@ fn gaps_of(f: &FilePatch, starts: &[u32]) -> Vec<u32> {
         {
             let deletes = block.iter().filter(|l| l.op != Op::Insert).count() as u32;
             if block[0].op != Op::Context && deletes == 0 {
-                out.push(o - 1);
+                let first = block.iter().find(|l| !l.text.trim().is_empty());
+                out.push(Gap {
+                    at: o - 1,
+                    indent: first.filter(|_| indented).map(|l| indentation(&l.text)),
+                });
             }
             o = o.saturating_add(deletes);
         }
