@@ -397,3 +397,18 @@ fn sed_counts_left_out_are_zero() {
         check(true, &cmd, "", &[], &[Reason::UnknownCommand]);
     }
 }
+
+/// Blank lines at an output's end count as the log stores the output (docs/importers.md, *What
+/// counts as displayed*): a final line break ends the last line. mini-swe-agent keeps an output
+/// whole, so `head -5` of a file whose lines 4–5 are blank shows 5 lines; OpenHands `rstrip()`s
+/// it (3 lines shown: 4–5 were not displayed), and an output of one blank line is then empty: no
+/// line shown, as with no output.
+#[test]
+fn trailing_blank_lines_count_as_stored() {
+    for ws in [true, false] {
+        check(ws, "head -5 a.py", "a1\na2\na3\n\n\n", &[(1, 5)], &[]);
+        check(ws, "head -5 a.py", "a1\na2\na3", &[(1, 3)], &[]);
+        check(ws, "sed -n '2p' a.py", "\n", &[(2, 2)], &[]);
+        check(ws, "sed -n '2p' a.py", "", &[], &[Reason::NothingShown]);
+    }
+}
