@@ -154,13 +154,17 @@ def indentation(line):
 
 def gap_units(units, of, k, first=None, base=None, path=""):
     """docs/diagnose.md: the unit a pure insertion between base lines k and k+1 touches. In Python
-    (.py, .pyi; `base` its base lines), when syntax units end at line k and the insertion's first
-    non-blank line is indented deeper than a unit's first line: the deepest such unit. Else the
-    innermost unit containing both lines (a syntax unit, a `<module>` stretch, the `<file>`); else
-    the `<module>` stretch holding k, else the one holding k+1; else the units of k and k+1."""
+    (.py, .pyi; `base` its base lines), when syntax units end at line k (k blank: at the last
+    non-blank line before it) and the insertion's first non-blank line is indented deeper than a
+    unit's first line: the deepest such unit. Else the innermost unit containing both lines (a
+    syntax unit, a `<module>` stretch, the `<file>`); else the `<module>` stretch holding k, else
+    the one holding k+1; else the units of k and k+1."""
     n = len(of)
     if units is not None and first is not None and base is not None and path.endswith((".py", ".pyi")):
-        inside = [u for u in units if u[3] == k and 1 <= u[2] <= len(base)
+        last = k  # docs: k blank -> the last non-blank base line k' <= k (0: none)
+        while 1 <= last <= len(base) and not base[last - 1].strip():
+            last -= 1
+        inside = [u for u in units if u[3] == last and 1 <= u[2] <= len(base)
                   and indentation(base[u[2] - 1]) < indentation(first)]
         if inside:
             kind, name, s, e, _ = max(inside, key=lambda u: u[4])

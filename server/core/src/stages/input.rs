@@ -38,10 +38,10 @@ pub struct FileChange {
     /// Each pure insertion's place. It touches the one unit of its gap
     /// ([`crate::stages::FileUnits::gap_units`]).
     pub gaps: Vec<Gap>,
-    /// Each base line's indentation ([`crate::stages::indentation`]), in an indentation-delimited
-    /// file (Python) whose base text was at hand: how an insertion after a unit's last line is
-    /// told inside it.
-    pub indents: Option<Arc<[u32]>>,
+    /// Each base line's indentation ([`crate::stages::indentation`]), `None` for a blank line, in
+    /// an indentation-delimited file (Python) whose base text was at hand: how an insertion after
+    /// a unit's last line (or the blank lines after it) is told inside it.
+    pub indents: Option<Arc<[Option<u32>]>>,
     /// The file after the change, when the base text was at hand and the change applied to it.
     pub after: Option<Arc<dyn AfterText>>,
 }

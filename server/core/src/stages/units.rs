@@ -86,24 +86,30 @@ impl FileUnits {
     }
 
     /// The unit of the gap between base lines `k` and `k + 1` (docs/diagnose.md, *Change
-    /// lines*). In an indentation-delimited file (`indents`, each base line's indentation), a
-    /// block whose first non-blank line is indented deeper than the first line of a syntax unit
-    /// ending at `k` is inside it: the deepest such unit (a unit ends at its last statement
-    /// there, so lines appended to a body stand after it). Else the innermost unit spanning both
-    /// lines (a method added between two methods: the class, not the methods around it); else the
-    /// `<module>` stretch holding `k`, else the one holding `k + 1` (between two top-level
-    /// units, at the file's start or end); else, no stretch there (two top-level units with no
-    /// line between them, a file ending inside a unit), the units of the neighbours, as before
-    /// session 32.
-    pub fn gap_units(&self, gap: &Gap, indents: Option<&[u32]>) -> Vec<usize> {
+    /// lines*). In an indentation-delimited file (`indents`, each base line's indentation, `None`
+    /// for a blank line), a block whose first non-blank line is indented deeper than the first
+    /// line of a syntax unit ending at `k` — or, `k` blank, at the last non-blank line before it —
+    /// is inside it: the deepest such unit (a unit ends at its last statement there, so lines
+    /// appended to a body stand after it, often after the blank line that follows it). Else the
+    /// innermost unit spanning both lines (a method added between two methods: the class, not the
+    /// methods around it); else the `<module>` stretch holding `k`, else the one holding `k + 1`
+    /// (between two top-level units, at the file's start or end); else, no stretch there (two
+    /// top-level units with no line between them, a file ending inside a unit), the units of the
+    /// neighbours, as before session 32.
+    pub fn gap_units(&self, gap: &Gap, indents: Option<&[Option<u32>]>) -> Vec<usize> {
         let k = gap.at;
         if let (Some(indent), Some(indents)) = (gap.indent, indents) {
             let first_indent = |i: usize| {
                 let line = (self.units[i].start as usize).checked_sub(1);
-                line.and_then(|l| indents.get(l)).copied()
+                line.and_then(|l| indents.get(l)).copied().flatten()
             };
+            // The last non-blank base line at or before `k` (0: none).
+            let last = (1..=k)
+                .rev()
+                .find(|&l| indents.get(l as usize - 1).is_some_and(Option::is_some))
+                .unwrap_or(0);
             let appended_to = (0..self.units.len())
-                .filter(|&i| self.units[i].end == k && !is_stretch(&self.units[i]))
+                .filter(|&i| self.units[i].end == last && !is_stretch(&self.units[i]))
                 .filter(|&i| first_indent(i).is_some_and(|w| w < indent))
                 // Deepest: the latest start; a child follows its parent, so ties go to it.
                 .max_by_key(|&i| (self.units[i].start, i));

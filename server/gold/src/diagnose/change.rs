@@ -72,10 +72,12 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
             }
             lines
         };
-        // Python: an insertion after a unit's last line is inside it when indented deeper than
-        // the unit's first line (docs/diagnose.md, *Change lines*); the base text tells those.
+        // Python: an insertion after a unit's last line, or the blank lines after it, is inside it
+        // when indented deeper than the unit's first line (docs/diagnose.md, *Change lines*); the
+        // base text tells those (`None`: a blank line).
         let base = texts.get(&path).filter(|_| indent_delimited(&path));
-        let indents = base.map(|b| b.lines().map(indentation).collect::<Arc<[u32]>>());
+        let indent = |l: &str| (!l.trim().is_empty()).then(|| indentation(l));
+        let indents = base.map(|b| b.lines().map(indent).collect::<Arc<[Option<u32>]>>());
         let gaps = gaps_of(&f, &starts, indents.is_some());
         let (lines, edited) = (set(1), set(0));
         // A file named twice in one patch: its lines join (its text is the first's).

@@ -182,3 +182,38 @@ fn a_brace_language_insertion_keeps_the_unit_of_its_gap() {
     let (names, _) = touched_in("a.js", base, &insertion_in("a.js", base, 2, "    h();\n"));
     assert_eq!(names, ["f:2-4"]);
 }
+
+/// Python, base line `k` blank (git often places an insertion after the blank line that follows a
+/// body): the rule reads the last non-blank base line before it (docs/diagnose.md, *Change
+/// lines*). Was the gap rule alone: the `<module>` stretch, or the class spanning the blank line.
+#[test]
+fn an_insertion_after_the_blank_lines_ending_a_body_is_inside_it() {
+    let method = "    def new(self):\n        return 0\n\n";
+    // (after base line, inserted text, units touched; before in the comment)
+    let cases: [(u32, &str, &[&str]); 8] = [
+        // A method after the blank line ending the top-level class `A` (was `<module>:11-12`).
+        (11, method, &["A:4-10"]),
+        // ... after both blank lines (was `<module>:11-12`).
+        (12, method, &["A:4-10"]),
+        // A statement after the blank line ending `f`'s body (was the class `A`, spanning 8-9).
+        (8, "        y = 2\n", &["f:5-7"]),
+        // ... after the blank lines ending `h`'s body, blank lines first (was `<module>:15-16`).
+        (16, "\n    y = 2\n", &["h:13-14"]),
+        // ... ending `g`'s, the class's last method: `g`, the deepest (was `<module>:11-12`).
+        (11, "        y = 2\n", &["g:9-10"]),
+        // Guards, unchanged: a method between two methods changes the class around them ...
+        (8, "    def new(self):\n        return 0\n\n", &["A:4-10"]),
+        // ... a column-0 function after a blank line the `<module>` stretch ...
+        (11, "def new():\n    return 0\n\n\n", &["<module>:11-12"]),
+        (15, "def new():\n    return 0\n\n\n", &["<module>:15-16"]),
+    ];
+    for (after, added, want) in cases {
+        let (names, _) = touched(&insertion(after, added));
+        assert_eq!(names, want, "insertion after line {after}: {added:?}");
+    }
+    // ... and a nested class's method after the blank line ending it: the nested class.
+    let base = "class Outer:\n    class Inner:\n        def m(self):\n            return 1\n\n    def after(self):\n        return 2\n";
+    let new = "        def new(self):\n            return 0\n\n";
+    let (names, _) = touched_in("n.py", base, &insertion_in("n.py", base, 5, new));
+    assert_eq!(names, ["Inner:2-4"]);
+}
