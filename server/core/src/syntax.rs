@@ -41,3 +41,19 @@ pub enum FileSyntax {
     /// The source could not be read (missing, outside the workspace, not UTF-8).
     Unavailable(String),
 }
+
+/// The width of `line`'s leading spaces and tabs as Python's tokenizer (and `str.expandtabs`)
+/// counts it: a space one column, a tab up to the next multiple of 8. One count for the units
+/// crate (a doc comment's indentation against its unit's) and the stages (an insertion's against
+/// a unit's first line).
+pub fn indentation(line: &str) -> u32 {
+    let mut w = 0;
+    for c in line.chars() {
+        match c {
+            ' ' => w += 1,
+            '\t' => w = (w / 8 + 1) * 8,
+            _ => break,
+        }
+    }
+    w
+}

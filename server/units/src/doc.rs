@@ -4,6 +4,7 @@
 //! "its function, doc comment included" asks for them here. Pure text rules, per language.
 
 use crate::{Lang, Unit};
+use readcov_core::syntax::indentation;
 
 /// How a language writes comments above a definition.
 struct Leading {
@@ -40,20 +41,6 @@ fn leading(lang: Lang) -> Leading {
     }
 }
 
-/// Width of a line's leading whitespace, tabs expanded to the next multiple of 8 (as Python's
-/// `str.expandtabs` counts them).
-fn indent(line: &str) -> usize {
-    let mut width = 0;
-    for c in line.chars() {
-        match c {
-            ' ' => width += 1,
-            '\t' => width = (width / 8 + 1) * 8,
-            _ => break,
-        }
-    }
-    width
-}
-
 /// The first line of the comments (and Rust attributes) written directly above line `start`
 /// (1-based) of `lines`, at the indentation of line `start`, with no blank line between;
 /// `start` itself when there are none.
@@ -62,7 +49,7 @@ pub fn leading_start(lang: Lang, lines: &[&str], start: u32) -> u32 {
     let Some(own) = start.checked_sub(1).and_then(|i| lines.get(i as usize)) else {
         return start;
     };
-    let own = indent(own);
+    let own = indentation(own);
     let mut first = start;
     // `i` is the 0-based index of the candidate line above `first`.
     while first > 1 {
@@ -79,10 +66,10 @@ pub fn leading_start(lang: Lang, lines: &[&str], start: u32) -> u32 {
             // indentation must match (a Javadoc's ` * ` lines sit one column deeper).
             let open = (0..=i).rev().find(|&j| lines[j].contains("/*"));
             match open {
-                Some(j) if indent(lines[j]) == own => first = j as u32 + 1,
+                Some(j) if indentation(lines[j]) == own => first = j as u32 + 1,
                 _ => break,
             }
-        } else if style.line.iter().any(|p| text.starts_with(p)) && indent(raw) == own {
+        } else if style.line.iter().any(|p| text.starts_with(p)) && indentation(raw) == own {
             first -= 1;
         } else {
             break;

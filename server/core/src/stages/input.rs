@@ -38,7 +38,7 @@ pub struct FileChange {
     /// Each pure insertion's place. It touches the one unit of its gap
     /// ([`crate::stages::FileUnits::gap_units`]).
     pub gaps: Vec<Gap>,
-    /// Each base line's indentation ([`crate::stages::indentation`]), `None` for a blank line, in
+    /// Each base line's indentation ([`crate::syntax::indentation`]), `None` for a blank line, in
     /// an indentation-delimited file (Python) whose base text was at hand: how an insertion after
     /// a unit's last line (or the blank lines after it) is told inside it.
     pub indents: Option<Arc<[Option<u32>]>>,
@@ -76,7 +76,7 @@ impl FileChange {
 pub struct Gap {
     /// Between base lines `at` and `at + 1` (`0`: before the first line).
     pub at: u32,
-    /// The indentation of its first non-blank line ([`crate::stages::indentation`]); `None` when
+    /// The indentation of its first non-blank line ([`crate::syntax::indentation`]); `None` when
     /// every line is blank or the file is not indentation-delimited.
     pub indent: Option<u32>,
 }

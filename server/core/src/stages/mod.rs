@@ -35,7 +35,7 @@ pub use input::*;
 pub use model::*;
 pub use similar::{same, similarity, tokens};
 pub use summary::{DiagnosePartial, GroupSummary, GroupSums, StageSums, WIDE_MAX};
-pub use units::{indent_delimited, indentation, FileUnits, UnitRef};
+pub use units::{indent_delimited, FileUnits, UnitRef};
 pub use verdict::EDIT_PRECISION_FLOOR;
 
 use crate::batch::{score_tasks, ScoreOptions, NO_RUN};

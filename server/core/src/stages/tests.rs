@@ -7,6 +7,7 @@ use super::*;
 use crate::lineset::LineSet;
 use crate::metrics::UnknownLengths;
 use crate::span::Tier;
+use crate::syntax::indentation;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

@@ -167,17 +167,3 @@ fn is_stretch(u: &UnitRef) -> bool {
 pub fn indent_delimited(path: &str) -> bool {
     path.ends_with(".py") || path.ends_with(".pyi")
 }
-
-/// The width of `line`'s leading spaces and tabs as Python's tokenizer counts it: a space one
-/// column, a tab up to the next multiple of 8.
-pub fn indentation(line: &str) -> u32 {
-    let mut w = 0;
-    for c in line.chars() {
-        match c {
-            ' ' => w += 1,
-            '\t' => w = (w / 8 + 1) * 8,
-            _ => break,
-        }
-    }
-    w
-}

@@ -10,9 +10,8 @@
 //! (`FileChange::gaps`): a method the gold adds to a class changes the class, not the methods
 //! around it (pytest-dev__pytest-10051, psf__requests-1921).
 
-use readcov_core::stages::{
-    indent_delimited, indentation, AfterText, Change, FileChange, Gap, Lost,
-};
+use readcov_core::stages::{indent_delimited, AfterText, Change, FileChange, Gap, Lost};
+use readcov_core::syntax::indentation;
 use readcov_core::LineSet;
 use readcov_import::repo_path;
 use readcov_patch::{
