@@ -39,8 +39,8 @@ pub struct FileChange {
     /// ([`crate::stages::FileUnits::gap_units`]).
     pub gaps: Vec<Gap>,
     /// Each base line's indentation ([`crate::syntax::indentation`]), `None` for a blank line, in
-    /// an indentation-delimited file (Python) whose base text was at hand: how an insertion after
-    /// a unit's last line (or the blank lines after it) is told inside it.
+    /// an indentation-delimited file (Python) whose base text was at hand and that has `gaps`:
+    /// how an insertion after a unit's last line (or the blank lines after it) is told inside it.
     pub indents: Option<Arc<[Option<u32>]>>,
     /// The file after the change, when the base text was at hand and the change applied to it.
     pub after: Option<Arc<dyn AfterText>>,

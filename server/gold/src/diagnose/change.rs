@@ -75,9 +75,11 @@ pub fn change_of(patch: &str, name: &str, texts: &Texts) -> Change {
         // when indented deeper than the unit's first line (docs/diagnose.md, *Change lines*); the
         // base text tells those (`None`: a blank line).
         let base = texts.get(&path).filter(|_| indent_delimited(&path));
+        let gaps = gaps_of(&f, &starts, base.is_some());
+        // Read only where an insertion asks (gold and every run's patch pass here).
         let indent = |l: &str| (!l.trim().is_empty()).then(|| indentation(l));
-        let indents = base.map(|b| b.lines().map(indent).collect::<Arc<[Option<u32>]>>());
-        let gaps = gaps_of(&f, &starts, indents.is_some());
+        let indents = (base.filter(|_| !gaps.is_empty()))
+            .map(|b| b.lines().map(indent).collect::<Arc<[Option<u32>]>>());
         let (lines, edited) = (set(1), set(0));
         // A file named twice in one patch: its lines join (its text is the first's).
         match out.files.get_mut(&path) {
@@ -116,10 +118,7 @@ fn gaps_of(f: &FilePatch, starts: &[u32], indented: bool) -> Vec<Gap> {
             0 => start.saturating_add(1),
             _ => start.max(1),
         };
-        for block in h
-            .lines
-            .chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context))
-        {
+        for block in blocks(h) {
             let deletes = block.iter().filter(|l| l.op != Op::Insert).count() as u32;
             if block[0].op != Op::Context && deletes == 0 {
                 let first = block.iter().find(|l| !l.text.trim().is_empty());
@@ -140,10 +139,7 @@ fn without_layout(f: &FilePatch) -> FilePatch {
     let mut out = f.clone();
     for h in &mut out.hunks {
         let mut lines = Vec::with_capacity(h.lines.len());
-        for block in h
-            .lines
-            .chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context))
-        {
+        for block in blocks(h) {
             if block[0].op != Op::Context && layout_block(block) {
                 (block.iter().filter(|l| l.op == Op::Delete)).for_each(|l| {
                     lines.push(HunkLine {
@@ -162,10 +158,15 @@ fn without_layout(f: &FilePatch) -> FilePatch {
 
 /// Every change block of the hunk only changes layout.
 fn layout_only(h: &Hunk) -> bool {
-    (h.lines
-        .chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context)))
-    .filter(|b| b[0].op != Op::Context)
-    .all(layout_block)
+    blocks(h)
+        .filter(|b| b[0].op != Op::Context)
+        .all(layout_block)
+}
+
+/// A hunk's lines in blocks: each run of context lines, and each run of `-`/`+` lines between
+/// two context lines (a change block).
+fn blocks(h: &Hunk) -> impl Iterator<Item = &[HunkLine]> {
+    (h.lines).chunk_by(|a, b| (a.op == Op::Context) == (b.op == Op::Context))
 }
 
 /// A block (the `-`/`+` lines between two context lines) whose deleted and inserted lines are

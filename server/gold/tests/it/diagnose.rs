@@ -105,6 +105,11 @@ pub fn diagnose_real() -> Vec<RunStages> {
     })
 }
 
+/// The diagnosed run of `task` (each shipped task has one).
+fn run_of<'a>(got: &'a [RunStages], task: &str) -> &'a RunStages {
+    (got.iter().find(|s| s.task == task)).unwrap_or_else(|| panic!("no run of {task}"))
+}
+
 /// `readcov explain`'s stages: one run diagnosed alone is its row of the whole diagnosis, to
 /// the byte; a run that read nothing in the task has none.
 #[test]
@@ -164,9 +169,7 @@ fn verdicts_of_every_shipped_run() {
 #[test]
 fn pytest_5809_wrote_the_golds_dict_over_four_lines_the_same_code() {
     let got = diagnose_real();
-    let s = (got.iter())
-        .find(|s| s.task == "pytest-dev__pytest-5809")
-        .unwrap();
+    let s = run_of(&got, "pytest-dev__pytest-5809");
     let u = &s.stages.change.units.as_ref().unwrap()[0];
     assert_eq!(
         (u.name.as_str(), u.same, u.similarity),
@@ -189,9 +192,7 @@ fn pytest_5809_wrote_the_golds_dict_over_four_lines_the_same_code() {
 #[test]
 fn pytest_10051_a_deleted_blank_line_is_no_gold_change() {
     let got = diagnose_real();
-    let s = (got.iter())
-        .find(|s| s.task == "pytest-dev__pytest-10051")
-        .unwrap();
+    let s = run_of(&got, "pytest-dev__pytest-10051");
     let gcu: Vec<&str> = (s.stages.edit.gold_change_units.as_ref().unwrap().iter())
         .map(|u| u.unit.name.as_str())
         .collect();
@@ -208,10 +209,7 @@ fn pytest_10051_a_deleted_blank_line_is_no_gold_change() {
 #[test]
 fn flask_5014_change_is_the_agents_own_guard_beside_the_golds() {
     let got = diagnose_real();
-    let f = got
-        .iter()
-        .find(|s| s.task == "pallets__flask-5014")
-        .unwrap();
+    let f = run_of(&got, "pallets__flask-5014");
     let u = &f.stages.change.units.as_ref().unwrap()[0];
     assert_eq!(
         (u.name.as_str(), u.start, u.end, u.same),
