@@ -6,6 +6,7 @@ mod cli_beir;
 mod cli_consensus;
 mod cli_explain;
 mod cli_explain_edits;
+mod cli_explain_hand;
 mod cli_gold_offsets;
 mod cli_idle_data;
 mod cli_idle_options;

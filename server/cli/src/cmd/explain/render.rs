@@ -4,6 +4,7 @@
 
 use super::ExplainArgs;
 use crate::render::percent;
+use clap::ValueEnum;
 use readcov_core::explain::{
     elide_middle, Explanation, FileExplanation, Missed, NearRead, SpanExplanation,
 };
@@ -39,9 +40,30 @@ impl Next {
         } else if let Some(w) = &a.inputs.workspace {
             base += &format!(" --workspace {}", w.display());
         }
-        // Everything that changes what the next explanation says is kept.
+        // Everything that changes what the next explanation says is kept: before session 33
+        // only `--outcomes` was, so `--threshold 0.9` suggested a command that measured against
+        // 50%, and `--no-stages`, `--patches`, `--sources` were dropped too. A flag at its
+        // default is left out (the command as short as it was).
         for o in &a.inputs.outcomes {
             base += &format!(" --outcomes {}", o.shown());
+        }
+        if a.inputs.threshold != readcov_core::metrics::DEFAULT_THRESHOLD {
+            base += &format!(" --threshold {}", a.inputs.threshold);
+        }
+        let sources: Vec<String> = (a.inputs.sources.iter())
+            .filter_map(|s| s.to_possible_value().map(|v| v.get_name().to_string()))
+            .collect();
+        if sources != ["agent", "human", "retriever"] {
+            base += &format!(" --sources {}", sources.join(","));
+        }
+        for p in &a.inputs.patches {
+            base += &format!(" --patches {}", p.display());
+        }
+        for r in &a.inputs.test_report {
+            base += &format!(" --test-report {}", r.shown());
+        }
+        if a.no_stages {
+            base += " --no-stages";
         }
         Next {
             base,
@@ -64,7 +86,9 @@ impl Next {
                 "set another run of the task beside this one",
                 format!("{same} --against {o}"),
             ),
-            _ if !self.has_workspace && !e.files.is_empty() => (
+            // Only when a span is listed as missed: with none, "around each missed span"
+            // named nothing (every run of the shipped real-multi data read all its gold).
+            _ if !self.has_workspace && e.files.iter().any(has_missed) => (
                 "name the function or class around each missed span",
                 format!("{same} --workspace DIR"),
             ),
@@ -147,6 +171,12 @@ fn verdict(e: &Explanation, out: &mut Vec<String>) {
             "unscored: task has no gold lines".to_string(),
             format!("{} read(s)", e.reads),
         ],
+        // Nothing measured: before session 33 this said "below 50%: line coverage - (…)".
+        "no run" => vec![
+            "no run: no run of the task read anything (not scored)".to_string(),
+            format!("{} gold lines", e.gold_lines),
+            format!("{} gold files", e.gold_files),
+        ],
         v => vec![
             format!(
                 "{} {threshold}: line coverage {} ({}/{} gold lines)",
@@ -183,6 +213,11 @@ fn wrap(indent: &str, sep: &str, parts: &[String], out: &mut Vec<String>) {
         }
     }
     out.push(line);
+}
+
+/// Whether the file has a span the text lists (under the threshold, or at it with unread lines).
+fn has_missed(f: &FileExplanation) -> bool {
+    f.spans.iter().any(|s| s.missed.is_some())
 }
 
 fn file(f: &FileExplanation, threshold: f64, out: &mut Vec<String>) {

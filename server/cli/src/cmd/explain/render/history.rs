@@ -88,7 +88,11 @@ pub(super) fn timeline(e: &Explanation, out: &mut Vec<String>) {
         }
         last = Some(p.covered_lines);
     }
-    let mut line = "coverage by turn (turn:coverage, changes only)".to_string();
+    // Says which points are shown: "changes only" (before session 33) was untrue of the last
+    // point (`5:0% 48:0%`) and of a change of lines the rounded percentage hides (`2:60% 3:60%`).
+    let mut line =
+        "coverage by turn (turn:coverage at the first turn, each change of gold lines read, the last)"
+            .to_string();
     out.push(line.clone());
     line = " ".into();
     for s in shown {
