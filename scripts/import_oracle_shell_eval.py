@@ -298,8 +298,8 @@ class Run(Tools):
                 m = pat.match(x)
                 if m and rd.kind not in ("catn", "awkn") and OMITTED.match(m.group(2)):
                     continue  # docs: ripgrep's `--max-columns` stand-in shows no text of the line
-                if m and i == len(head) - 1 and tail is not None and m.group(2) == "":
-                    continue  # docs: cut right after its number, the line shows nothing
+                if m and i == len(head) - 1 and tail is not None and m.group(2).strip() == "":
+                    continue  # docs: cut right after its number (or in its indentation), the line shows nothing
                 if m:
                     shown.append((int(m.group(1)) + rd.offset, m.group(2)))
                     if i == len(head) - 1 and tail is not None:

@@ -23,13 +23,24 @@ def lines_of(text):
     return ls
 
 
+def blank_cut(head_text, head, tail):
+    """docs "What counts as displayed": a line the cut left only blanks of (the head's last line
+    when the head ends mid-line, the tail's first line, which starts mid-line) shows none of its
+    text and is no line (session 33)."""
+    if head and head_text and not head_text.endswith("\n") and head[-1].strip() == "":
+        head = head[:-1]
+    if tail and tail[0].strip() == "":
+        tail = tail[1:]
+    return head, tail
+
+
 def displayed_openhands(text):
     """(head lines, tail lines or None): the tool message minus its bracketed status lines."""
     ls = [x for x in text.split("\n") if not OH_STATUS.match(x)]
     text = "\n".join(ls)
     if "\n" + OH_TRUNC + "\n" in text:  # the marker on a line of its own
         h, t = text.split("\n" + OH_TRUNC + "\n", 1)
-        return lines_of(h), lines_of(t)
+        return blank_cut(h, lines_of(h), lines_of(t))
     return lines_of(text), None
 
 
@@ -52,7 +63,7 @@ def displayed_mini(text):
     h = re.search(r"<output_head>\n?(.*?)\n?</output_head>", text, re.S)
     t = re.search(r"<output_tail>\n?(.*?)\n?</output_tail>", text, re.S)
     if h and t:
-        return lines_of(h.group(1)), lines_of(t.group(1))
+        return blank_cut(h.group(1), lines_of(h.group(1)), lines_of(t.group(1)))
     return [], None
 
 

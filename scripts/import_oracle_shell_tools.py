@@ -76,8 +76,8 @@ class Tools:
                 shown.append((int(m.group(1)), m.group(2)))
             elif j == len(ls) - 1 and re.fullmatch(r"\s*\d+", x) and shown and int(x) == shown[-1][0] + 1:
                 shown.append((int(x), ""))  # the tool trimmed the output's end: an empty line
-        if clipped and shown and re.fullmatch(r"\s*\d+\t", ls[-1]):
-            shown.pop()  # docs: a clip right after a line break shows nothing of the numbered line it opens
+        if clipped and shown and re.fullmatch(r"\s*\d+\t\s*", ls[-1]):
+            shown.pop()  # docs: a clip right after a line break, or inside a line's indentation, shows nothing of it
         vr = args.get("view_range")
         if isinstance(vr, list) and len(vr) == 2 and isinstance(vr[1], int) and vr[1] != -1:
             shown = [(n, t) for n, t in shown if n <= vr[1]]

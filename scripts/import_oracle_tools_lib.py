@@ -81,7 +81,10 @@ def displayed(text):
         before = before[:-2] if before.endswith("\n\n") else before
         after = text[marker.end():]
         after = after[1:] if after.startswith("\n") else after
-        return Shown(text_lines(before), [] if not after.strip() else text_lines(after))
+        head = text_lines(before)
+        if head and not before.endswith("\n") and head[-1].strip() == "":
+            head = head[:-1]  # docs: a cut line left only blanks of shows none of its text (session 33)
+        return Shown(head, [] if not after.strip() else text_lines(after))
     m = CODEX_LINES.search(text)
     if m:
         # docs: older Codex `{head}\n[... omitted N of M lines ...]\n\n{tail}`; the head ends mid-line when
@@ -89,14 +92,21 @@ def displayed(text):
         # text fills a byte budget (2,045-2,048 bytes, or 10,237 and more).
         head, tail = text[:m.start()], text[m.end():]
         n = len(text.encode())
-        return Shown(text_lines(head), text_lines(tail), tail_partial=bool(tail) and (2045 <= n <= 2048 or n >= 10237))
+        part = bool(tail) and (2045 <= n <= 2048 or n >= 10237)
+        hl, tl = text_lines(head), text_lines(tail)
+        if hl and not head.endswith("\n") and hl[-1].strip() == "":
+            hl = hl[:-1]  # docs: a cut line left only blanks of shows none of its text (session 33)
+        if part and tl and tl[0].strip() == "":
+            tl, part = tl[1:], False
+        return Shown(hl, tl, tail_partial=part)
     lines = text_lines(text)
     for i, l in enumerate(lines):
         m = TRUNC_INLINE.search(l)
         if m:
-            head = lines[:i] + ([l[:m.start()]] if l[:m.start()] else [])
-            tail = ([l[m.end():]] if l[m.end():] else []) + lines[i + 1:]
-            return Shown(head, tail, tail_partial=bool(l[m.end():]))
+            # docs: a cut line left only blanks of shows none of its text (session 33)
+            head = lines[:i] + ([l[:m.start()]] if l[:m.start()].strip() else [])
+            tail = ([l[m.end():]] if l[m.end():].strip() else []) + lines[i + 1:]
+            return Shown(head, tail, tail_partial=bool(l[m.end():].strip()))
     return Shown(lines)
 
 

@@ -145,25 +145,43 @@ fn middle<'a>(
     tail_partial: bool,
     total: Option<u64>,
 ) -> Displayed<'a> {
-    Displayed {
+    blank_cut_lines_dropped(Displayed {
         head_partial: !head.is_empty() && !head.ends_with('\n'),
         head: lines_of(head),
         tail: lines_of(tail),
         cut: Cut::Middle,
         tail_partial: tail_partial && !tail.is_empty(),
         total,
+    })
+}
+
+/// A line the cut left only blanks of (the head's last line cut after its indentation, a tail
+/// opening on the line break that ended the line before it) showed none of its text: it is no
+/// displayed line, as a numbered line cut right after its number is none. Before session 33 it was
+/// one, so a read credited it: `tests/data/formats/mini-swe-agent-v1` astropy-14182's `cat
+/// astropy/io/ascii/fixedwidth.py` credited 137, whose 11 leading blanks ended the head, and 317,
+/// the tail's empty first line.
+fn blank_cut_lines_dropped(mut d: Displayed<'_>) -> Displayed<'_> {
+    if d.head_partial && d.head.last().is_some_and(|l| l.trim().is_empty()) {
+        d.head.pop();
+        d.head_partial = false;
     }
+    if d.tail_partial && d.tail.first().is_some_and(|l| l.trim().is_empty()) {
+        d.tail.remove(0);
+        d.tail_partial = false;
+    }
+    d
 }
 
 fn clipped(head: &str) -> Displayed<'_> {
-    Displayed {
+    blank_cut_lines_dropped(Displayed {
         head_partial: !head.is_empty() && !head.ends_with('\n'),
         head: lines_of(head),
         tail: Vec::new(),
         cut: Cut::End,
         tail_partial: false,
         total: None,
-    }
+    })
 }
 
 /// `<tag>\n…</tag>` sections of a mini-swe-agent observation. The template writes

@@ -89,8 +89,10 @@ pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
                         _ => (text, false),
                     };
                     // Cut right after its number (the editor's clip fell on a line break, so its
-                    // notice opened a numbered line of its own): none of the line was shown.
-                    if part == Part::Prefix && text.is_empty() {
+                    // notice opened a numbered line of its own), or after some of its indentation
+                    // (requests-1766's clipped view of test_requests.py, `   473\t     <response
+                    // clipped>`: it was read before session 33): none of the line's text was shown.
+                    if part == Part::Prefix && text.trim().is_empty() {
                         continue;
                     }
                     out.push(Shown {

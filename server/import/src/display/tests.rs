@@ -279,3 +279,23 @@ fn older_codex_line_cut() {
         Cut::None,
     );
 }
+
+/// A cut that leaves only blanks of a line shows none of its text (session 33's hand check of the
+/// shipped logs): mini-swe-agent-v1 astropy-14182's `cat astropy/io/ascii/fixedwidth.py`, whose
+/// head ends in 11 blanks of line 137; likewise a tail that opens on the line break ending a line.
+#[test]
+fn a_cut_line_showing_only_blanks_is_no_line() {
+    let obs = "<returncode>0</returncode>\n<output_head>\na\n    # Define self.col_starts\n           \n\
+               </output_head>\n<elided_chars>\n9 characters elided\n</elided_chars>\n<output_tail>\n\
+               \n    # Bar delimiter\nz\n\n</output_tail>";
+    let d = displayed(obs);
+    assert_eq!(d.head, vec!["a", "    # Define self.col_starts"]);
+    assert_eq!(d.tail, vec!["    # Bar delimiter", "z"]);
+    assert!(!d.head_partial && !d.tail_partial);
+    // A head cut inside the text keeps its part, as before.
+    let d = displayed("     1\ta\n     2\t    bb<response clipped><NOTE>x</NOTE>\n");
+    assert_eq!((d.head.len(), d.head_partial), (2, true));
+    // Only blanks left of an unnumbered line's start: no line.
+    let d = displayed("a\n    <response clipped><NOTE>x</NOTE>\n");
+    assert_eq!((d.head, d.head_partial), (vec!["a"], false));
+}

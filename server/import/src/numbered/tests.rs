@@ -261,3 +261,15 @@ fn a_line_ripgrep_omitted_shows_no_text() {
         vec![3, 4]
     );
 }
+
+/// psf__requests-1766's whole-file view of test_requests.py is clipped after five blanks of line
+/// 473 (`   473\t     <response clipped>…`): none of its text was shown, so it is no line.
+#[test]
+fn a_clip_inside_the_indentation_shows_no_line() {
+    let out = "   472\t    def test_prepared_from_session(self):\n   473\t     <response clipped><NOTE>Due to the max output limit</NOTE>\n";
+    assert_eq!(lines(out, Style::CatN), vec![472]);
+    // Some text shown: a line (partial).
+    let out =
+        "   393\t                bp_options[\"url_prefix\"] <response clipped><NOTE>x</NOTE>\n";
+    assert_eq!(lines(out, Style::CatN), vec![393]);
+}

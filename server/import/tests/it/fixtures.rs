@@ -89,7 +89,8 @@ fn truncated_cat_credits_only_the_displayed_lines() {
 }
 
 /// mini-swe-agent's elided `grep -n`: the tail's first line starts inside a line number (`73:`
-/// of `373:`), which must not become line 73.
+/// of `373:`), which must not become line 73. The head ends in `130:  `, two blanks of the line's
+/// indentation and none of its text: not read (before session 33 it was).
 #[test]
 fn elided_grep_does_not_invent_lines() {
     check("mini-swe-agent-truncated");

@@ -11,3 +11,4 @@ mod parsed_once;
 mod real_openhands;
 mod real_others;
 mod real_scores;
+mod real_shown;
