@@ -122,3 +122,65 @@ fn the_timeline_says_which_turns_it_shows() {
         "{text}"
     );
 }
+
+#[test]
+fn a_run_with_no_read_row_says_why_it_has_no_stages() {
+    // real-multi's jackson-databind-4487 doubao-pro-128k read nothing; its label makes it a run
+    // of the task (coverage 0), but diagnose has no row for it: the stages block was missing
+    // without a word. The offset patches' tasks (no run) likewise.
+    let dir = tempfile::tempdir().unwrap();
+    let multi = real_data().join("../real-multi");
+    crate::import_gold::import_multi(&multi, &dir.path().join("reads.jsonl"));
+    let labels = multi.join("outcomes.jsonl").display().to_string();
+    let p = dir.path();
+    let gold = [
+        "gold",
+        "--from-runs",
+        "reads.jsonl",
+        "--outcomes",
+        &labels,
+        "-o",
+        "gold.jsonl",
+    ];
+    assert_eq!(crate::import_gold::readcov(&gold, p).status.code(), Some(0));
+    let args = [
+        "explain",
+        "--gold",
+        "gold.jsonl",
+        "--reads",
+        "reads.jsonl",
+        "--task",
+        "fasterxml__jackson-databind-4487",
+        "--run",
+        "doubao-pro-128k",
+        "--outcomes",
+        &labels,
+    ];
+    let text = stdout(&crate::import_gold::readcov(&args, p));
+    fits_100_columns(&text);
+    assert!(
+        text.contains("line coverage 0% (0/334 gold lines)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n\nstages: none — the run has no read row, and diagnose measures runs that read\n"
+        ),
+        "{text}"
+    );
+    let text = stdout(&crate::import_gold::readcov(
+        &[&args[..], &["--no-stages"]].concat(),
+        p,
+    ));
+    assert!(!text.contains("\nstages"), "{text}");
+    let text = explain_shipped(
+        "offset-patches/gold.jsonl",
+        LOG_4604,
+        "sphinx-doc__sphinx-7462",
+        &[],
+    );
+    assert!(
+        text.contains("\n\nstages: none — no run to measure\n"),
+        "{text}"
+    );
+}

@@ -21,6 +21,8 @@ pub struct Next {
     /// `readcov explain` with the inputs as given (no run, no format).
     base: String,
     has_workspace: bool,
+    /// The stages were asked for (no `--no-stages`): a run they cannot measure says so.
+    stages_asked: bool,
     /// `--against`, kept in every suggestion that explains the same run again.
     against: Option<String>,
 }
@@ -68,6 +70,7 @@ impl Next {
         Next {
             base,
             has_workspace,
+            stages_asked: !a.no_stages,
             against: a.against.clone(),
         }
     }
@@ -101,8 +104,19 @@ pub fn text(e: &Explanation, next: &Next) -> String {
     let mut out = Vec::new();
     verdict(e, &mut out);
     // The stages first: where the run failed, before the gold it missed.
-    if let Some(s) = &e.stages {
-        super::stages::text(s, &mut out);
+    match &e.stages {
+        Some(s) => super::stages::text(s, &mut out),
+        // A run with no read row (a labelled run that read nothing, a task's `-`) has no row in
+        // `diagnose`: said, where before session 33 the block was silently missing.
+        None if next.stages_asked => {
+            out.push(String::new());
+            out.push(match e.verdict.as_str() {
+                "no run" => "stages: none — no run to measure".into(),
+                _ => "stages: none — the run has no read row, and diagnose measures runs that read"
+                    .to_string(),
+            });
+        }
+        None => {}
     }
     if !e.files.is_empty() {
         out.push(String::new());
