@@ -1,7 +1,8 @@
 //! What session 33's hand check of `readcov explain` on the shipped real runs found in the text
 //! (docs/explain.md "Checked by hand on the shipped real runs"): the next command keeps every
 //! option that changes the explanation, names a workspace only when a span is missed, a task no
-//! run read is `no run` (not "below"), and the timeline says which turns it shows.
+//! run read is `no run` (not "below"), the timeline says which turns it shows, and a run with no
+//! read row says why it has no stages.
 
 use crate::common::{fits_100_columns, next_command, readcov_ok, real_data, stdout};
 use serde_json::Value;
