@@ -8,7 +8,13 @@ and `goldDefinition = "units"`. Compared, per gold file: gold lines and covered 
 here from `readcov gold` rows and the reads rows (`readcov/lineStates` figures and its painted
 ranges line by line, every span diagnostic's figures and severity, the file-level never-opened
 warning, the line-1 inlay hint); per task: `readcov/summary` and `readcov/tasks` against
-`readcov score --format json`. Every disagreement is printed; exit 1 if any.
+`readcov score --format json`. Where the server imports the trajectory itself (every third task,
+and each whose run changed a test file), the run's change is known: the overview's `change-new` and
+`change-test` rows against `readcov diagnose`'s `new_files` and `test_files`, and each gold file
+with two lines typed on top (then undone): its painted ranges, span diagnostics, change layer (lines
+and text) and overview unread rows (lines, gold span and nearest reads named) are the ones before,
+two lines down (docs/lsp.md: views show current lines). Every disagreement is printed; exit 1 if
+any. Nothing is skipped but gold files missing from a task's sources (none in tests/data/real).
 
 usage: lsp_oracle.py READCOV [--tasks N]
 """
@@ -74,6 +80,7 @@ def check_file(c, label, root, path, gold, read, thr, run, info=True):
     """One gold file opened: lineStates, its span diagnostics and the line-1 hint."""
     full = os.path.join(root, path)
     if not os.path.isfile(full):
+        CHECKED["gold files missing from the sources (not checked)"] += 1
         return
     text = open(full, encoding="utf-8", errors="replace").read()
     n = len(text.split("\n")) - (1 if text.endswith("\n") else 0)
@@ -125,7 +132,69 @@ def check_file(c, label, root, path, gold, read, thr, run, info=True):
     CHECKED["files"] += 1
 
 
-def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_kind, tmp, extra=None):
+SHIFT = 2  # lines typed on top of an opened gold file (docs/lsp.md: views show current lines)
+
+
+def shifted(text, by=SHIFT):
+    """Every number of a row's text that names a line, moved by `by`: not a figure (`0/2`,
+    `50%`), a turn (`turn 13`), nor a digit of a name (`urllib3`)."""
+    return re.sub(r"(?<![\w/.])(?<!turn )(\d+)(?![\w/%.])", lambda m: str(int(m.group(1)) + by), text)
+
+
+def file_rows(c, path):
+    """The overview's unread rows of `path`: (label, description, startLine, endLine)."""
+    o = c.request("readcov/overview", {})
+    rows = [r for g in o["groups"] if g["id"] == "gold" for r in g["rows"] if r["path"] == path]
+    return [(ch["label"], ch["description"], ch["startLine"], ch["endLine"])
+            for r in rows for ch in r["children"]]
+
+
+def check_moved(c, label, root, path):
+    """docs/lsp.md: an edit above the gold moves every view with the text. SHIFT lines typed on
+    top of the opened file: the painted ranges, the span diagnostics, the change layer and its text
+    and the overview's unread rows (their lines, the gold span and the nearest reads they name) are
+    the ones before the edit, SHIFT lines down. Undone after."""
+    full = os.path.join(root, path)
+    uri = uri_of(full)
+    L = f"{label} {path} after {SHIFT} lines typed on top"
+    ask = lambda: (c.request("readcov/lineStates", {"textDocument": {"uri": uri}}),
+                   c.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})["items"],
+                   file_rows(c, path))
+    st0, d0, rows0 = ask()
+    top = {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                        "contentChanges": [{"range": top, "text": "#\n" * SHIFT}]})
+    st1, d1, rows1 = ask()
+    move = lambda rs: [dict(r, startLine=r["startLine"] + SHIFT, endLine=r["endLine"] + SHIFT) for r in rs]
+    same(f"{L}: painted ranges", st1["ranges"], move(st0["ranges"]))
+    spans = lambda d: sorted((x["range"]["start"]["line"], x["message"]) for x in d if x["message"].startswith("gold line"))
+    same(f"{L}: span diagnostics", spans(d1), sorted((l + SHIFT, shifted(m)) for l, m in spans(d0)))
+    if st0.get("change"):
+        same(f"{L}: change layer gold", st1["change"]["gold"], move(st0["change"]["gold"]))
+        same(f"{L}: change layer run", st1["change"]["run"], move(st0["change"]["run"]))
+        same(f"{L}: change layer text", st1["change"]["text"], shifted(st0["change"]["text"]))
+    same(f"{L}: overview unread rows", rows1,
+         [(shifted(a), shifted(b), s + SHIFT, e + SHIFT) for a, b, s, e in rows0])
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
+        {"range": {"start": {"line": 0, "character": 0}, "end": {"line": SHIFT, "character": 0}}, "text": ""}]})
+    same(f"{label} {path} after the undo: painted ranges",
+         c.request("readcov/lineStates", {"textDocument": {"uri": uri}})["ranges"], st0["ranges"])
+    CHECKED["edits typed"] += 1
+
+
+def check_changed_files(c, label, diag):
+    """The overview's change group names every file the run created (`change-new`) and every test
+    file it changed or created (`change-test`): `readcov diagnose`'s `new_files` and `test_files`."""
+    o = c.request("readcov/overview", {})
+    rows = [r for g in o["groups"] if g["id"] == "change" for r in g["rows"]]
+    edit = (diag or {}).get("stages", {}).get("edit") or {}
+    for kind, key in (("change-new", "new_files"), ("change-test", "test_files")):
+        same(f"{label}: overview {kind} rows", sorted(r["path"] for r in rows if r["kind"] == kind),
+             sorted(edit.get(key) or []))
+
+
+def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_kind, tmp, extra=None,
+               diag=None):
     label = f"{task} [{definition or 'as given'}, reads {reads_kind}{', ' + json.dumps(extra) if extra else ''}]"
     root = os.path.join(tmp, f"ws-{len(os.listdir(tmp))}")
     shutil.copytree(os.path.join(REAL, "sources", task), root)
@@ -156,6 +225,11 @@ def check_task(rc, task, gold_rows, reads_rows, score_rows, definition, reads_ki
         for path in sorted(gl):
             check_file(c, label, root, path, gl[path], rl.get(path, set()), thr, ", ".join(runs),
                        opts.get("infoAtThreshold", True))
+        if reads_kind == "trajectory":  # the run's change is known: the layer, edits typed
+            check_changed_files(c, label, diag)
+            for path in sorted(gl):
+                if os.path.isfile(os.path.join(root, path)):
+                    check_moved(c, label, root, path)
         same(f"{label}: threshold", thr, opts.get("threshold", 0.5))
         # the task's figures: readcov/summary and readcov/tasks against `readcov score` (the
         # coverage figures do not depend on the threshold)
@@ -229,7 +303,8 @@ def main():
         reads_f = os.path.join(tmp, "reads.jsonl")
         trajs = sorted(os.path.join(REAL, d, f) for d in ("openhands", "mini-swe-agent")
                        for f in os.listdir(os.path.join(REAL, d)))
-        cli(rc, "import", "--workspaces", f"{REAL}/sources", *trajs, "-o", reads_f)
+        patches_f = os.path.join(tmp, "patches.jsonl")
+        cli(rc, "import", "--workspaces", f"{REAL}/sources", *trajs, "-o", reads_f, "--emit-patches", patches_f)
         reads = [json.loads(x) for x in open(reads_f)]
         golds = {}
         for definition, extra in ((None, []), ("units", ["--workspaces", f"{REAL}/sources", "--expand", "units"])):
@@ -238,13 +313,19 @@ def main():
             score = json.loads(cli(rc, "score", "--gold", g, "--reads", reads_f, "--workspaces",
                                    f"{REAL}/sources", "--format", "json"))
             golds[definition] = ([json.loads(x) for x in open(g)], score["rows"])
+        diags = {r["task"]: r for r in json.loads(cli(
+            rc, "diagnose", "--gold", f"{REAL}/gold.jsonl", "--reads", reads_f, "--workspaces", f"{REAL}/sources",
+            "--patches", patches_f, "--format", "json"))["runs"]}
         tasks = sorted({r["task"] for r in reads})[:limit]
         for i, task in enumerate(tasks):
             for definition, (rows, score) in golds.items():
-                # the trajectory imported by the server itself: every third task, as given
-                kinds = ("jsonl", "trajectory") if definition is None and i % 3 == 0 else ("jsonl",)
+                # the trajectory imported by the server itself: every third task, and each whose run
+                # changed a test file (the overview's `change-test` rows), as given
+                tests = ((diags.get(task) or {}).get("stages", {}).get("edit") or {}).get("test_files")
+                traj = definition is None and (i % 3 == 0 or bool(tests))
+                kinds = ("jsonl", "trajectory") if traj else ("jsonl",)
                 for kind in kinds:
-                    check_task(rc, task, rows, reads, score, definition, kind, tmp)
+                    check_task(rc, task, rows, reads, score, definition, kind, tmp, diag=diags.get(task))
             if i % 5 == 1:  # another threshold, and no Information diagnostics
                 check_task(rc, task, golds[None][0], reads, golds[None][1], None, "jsonl", tmp,
                            {"threshold": 0.3, "infoAtThreshold": False})

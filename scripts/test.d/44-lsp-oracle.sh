@@ -9,7 +9,10 @@
 # lines, figures and severity, the never-opened warning, the line-1 inlay hint, all recomputed from
 # the gold rows and reads rows; per task: `readcov/summary` and `readcov/tasks` against `readcov
 # score --format json`; and tests/data/real-multi's consensus gold (--agree all and 2) with several
-# runs per task, each summary row against `readcov score`. Fails naming every disagreement.
+# runs per task, each summary row against `readcov score`. Where the server imports the trajectory,
+# the overview's created and test files against `readcov diagnose`, and two lines typed on top of each
+# gold file: every view (ranges, diagnostics, change layer and its text, overview rows) moves down
+# with the text. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh

@@ -369,7 +369,7 @@ try {
       // One keystroke, one undo stop: the undo gives back the text as it was (typed text and its
       // newline were two undo stops, and one Ctrl+Z left the text changed and the file dirty).
       await page.keyboard.press('Enter');
-      await sidebarRow('unread 1829–1830 · 0/2 of gold 1828–1829').waitFor({ timeout: T });
+      await sidebarRow('unread 1829–1830 · 0/2 of gold 1829–1830').waitFor({ timeout: T });
       await page.keyboard.press('Control+Z');
       await sidebarRow('unread 1828–1829 · 0/2 of gold 1828–1829').waitFor({ timeout: T });
       if (await sidebarRow('unread 1829–1830').isVisible()) throw new Error(`round ${round}: the overview kept the edit after the undo`);

@@ -4,7 +4,7 @@
 //! after the gold change and after the run's, for a side-by-side diff. Every figure comes from
 //! [`Diagnosis`] (`readcov_gold::diagnose`); this module only words and places it.
 
-use super::overview::Locate;
+use super::overview::{placed, Locate};
 use crate::change::Diagnosis;
 use crate::document::Document;
 use readcov_core::stages::{ChangeSource, Verdict};
@@ -38,19 +38,21 @@ fn ranges(lines: &LineSet) -> String {
     parts.join(", ")
 }
 
-/// What the layer says of one file: `gold changes 1828–1829 · this run changed nothing here`.
-fn file_text(d: &Diagnosis, path: &str) -> String {
+/// What the layer says of one file: `gold changes 1828–1829 · this run changed nothing here`,
+/// in the lines the editor shows now (`now`: disk lines → current lines), where the layer is
+/// drawn: after an edit above them it said the disk lines beside a layer drawn lower.
+fn file_text(d: &Diagnosis, path: &str, now: &dyn Fn(&LineSet) -> LineSet) -> String {
     let gold = match &d.layer.gold {
         None => "no gold change known".to_string(),
         Some(files) => match files.get(path) {
-            Some(l) => format!("gold changes {}", ranges(l)),
+            Some(l) => format!("gold changes {}", ranges(&now(l))),
             None => "no gold change here".into(),
         },
     };
     let run = match &d.layer.run {
         None => "this run's change is not known".to_string(),
         Some(files) => match files.get(path) {
-            Some(l) => format!("this run changed {}", ranges(l)),
+            Some(l) => format!("this run changed {}", ranges(&now(l))),
             None => "this run changed nothing here".into(),
         },
     };
@@ -81,7 +83,7 @@ pub fn line_states(d: &Diagnosis, path: &str, doc: &Document) -> Value {
         "reason": stages.map(|s| s.reason.clone()),
         "source": d.layer.source.as_str(),
         "status": status(d),
-        "text": file_text(d, path),
+        "text": file_text(d, path, &|l| doc.map.to_current(l)),
         "gold": current(doc, of(&d.layer.gold).as_ref()),
         "run": current(doc, of(&d.layer.run).as_ref()),
         "goldKnown": d.layer.gold.is_some(),
@@ -97,7 +99,8 @@ fn count(files: &BTreeMap<String, LineSet>) -> String {
 
 /// The overview's `change` (verdict, reason, the whole change in one line) and its group: one
 /// row per gold change unit (changed by the run or not, with both texts for the diff), one per
-/// file the run changed that holds no gold change, one per file it created.
+/// file the run changed that holds no gold change, one per file it created, one per test
+/// file it changed or created (the stages leave those out).
 pub fn overview(d: &Diagnosis, place: &dyn Locate) -> Option<(Value, Value)> {
     if !has_layer(d) {
         return None;
@@ -111,7 +114,11 @@ pub fn overview(d: &Diagnosis, place: &dyn Locate) -> Option<(Value, Value)> {
         (Some(r), ChangeSource::None) => format!("this run changed {}", count(r)),
         (Some(r), src) => format!("this run changed {} (from {})", count(r), src.as_str()),
     };
-    let summary = format!("{gold} · {run}");
+    let tests = match l.test_files.len() {
+        0 => String::new(),
+        n => format!(" · {n} test file(s) aside"),
+    };
+    let summary = format!("{gold} · {run}{tests}");
     let stages = d.stages.as_ref();
     let text = match stages {
         Some(s) => format!("{}: {}", status(d), s.reason),
@@ -152,7 +159,11 @@ pub fn overview(d: &Diagnosis, place: &dyn Locate) -> Option<(Value, Value)> {
             "path": u.unit.path,
             "uri": place.uri(&u.unit.path).map(|x| x.as_str().to_string()),
             "startLine": s - 1, "endLine": e - 1,
-            "tooltip": format!("{} · {}", file_text(d, &u.unit.path), label),
+            "tooltip": format!(
+                "{} · {}",
+                file_text(d, &u.unit.path, &|l| placed(place, &u.unit.path, l)),
+                label
+            ),
             "children": [],
             "diff": diff,
         }));
@@ -166,7 +177,7 @@ pub fn overview(d: &Diagnosis, place: &dyn Locate) -> Option<(Value, Value)> {
         let (s, e) = place.lines(path, first, last);
         rows.push(json!({
             "kind": "change-elsewhere",
-            "label": format!("run changed {} · no gold change here", ranges(lines)),
+            "label": format!("run changed {} · no gold change here", ranges(&placed(place, path, lines))),
             "description": path, "path": path,
             "uri": place.uri(path).map(|x| x.as_str().to_string()),
             "startLine": s - 1, "endLine": e - 1, "tooltip": Value::Null, "children": [], "diff": Value::Null,
@@ -175,6 +186,16 @@ pub fn overview(d: &Diagnosis, place: &dyn Locate) -> Option<(Value, Value)> {
     for path in &l.new_files {
         rows.push(json!({
             "kind": "change-new", "label": "created by the run (not at the base)",
+            "description": path, "path": path, "uri": Value::Null,
+            "startLine": 0, "endLine": 0, "tooltip": Value::Null, "children": [], "diff": Value::Null,
+        }));
+    }
+    // Test files the run changed or created: the stages leave them out (docs/diagnose.md), and
+    // so does the layer, but the overview says they were changed (it said nothing: a run whose
+    // only other change was to `test_requests.py` looked as if it had changed nothing there).
+    for path in &l.test_files {
+        rows.push(json!({
+            "kind": "change-test", "label": "test file changed by the run (left out of the stages)",
             "description": path, "path": path, "uri": Value::Null,
             "startLine": 0, "endLine": 0, "tooltip": Value::Null, "children": [], "diff": Value::Null,
         }));

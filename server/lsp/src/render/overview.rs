@@ -18,6 +18,14 @@ pub trait Locate {
     fn lines(&self, path: &str, start: u32, end: u32) -> (u32, u32);
 }
 
+/// Disk lines of `path` → the lines a row shows now, interval by interval.
+pub fn placed(place: &dyn Locate, path: &str, lines: &LineSet) -> LineSet {
+    LineSet::from_intervals((lines.intervals().iter()).filter_map(|iv| {
+        let (s, e) = place.lines(path, iv.start, iv.end);
+        readcov_core::Interval::new(s, e)
+    }))
+}
+
 fn lines(s: u32, e: u32) -> String {
     if s == e {
         format!("line {s}")
@@ -97,10 +105,12 @@ pub fn failed(shown: &GoldShown, error: &str, needs_run: bool) -> Value {
     })
 }
 
-fn near(r: &NearRead) -> String {
+/// A nearest read of `path`, in the lines the editor shows now.
+fn near(r: &NearRead, path: &str, place: &dyn Locate) -> String {
+    let (s, e) = place.lines(path, r.start, r.end);
     match r.turn {
-        Some(t) => format!("{} (turn {t})", range(r.start, r.end)),
-        None => range(r.start, r.end),
+        Some(t) => format!("{} (turn {t})", range(s, e)),
+        None => range(s, e),
     }
 }
 
@@ -144,30 +154,37 @@ fn gold_file(f: &FileExplanation, e: &Explanation, place: &dyn Locate) -> Value 
                 (None, None) => None,
                 (b, a) => Some(format!(
                     "nearest reads {} / {}",
-                    b.as_ref().map_or("none".into(), near),
-                    a.as_ref().map_or("none".into(), near)
+                    b.as_ref()
+                        .map_or("none".into(), |r| near(r, &f.path, place)),
+                    a.as_ref()
+                        .map_or("none".into(), |r| near(r, &f.path, place))
                 )),
             };
+            // Every line number of a row in the lines the editor shows now (an open document
+            // edited above them): the gold span and the nearest reads were disk lines beside
+            // the unread lines' current ones.
             let (cs, ce) = place.lines(&f.path, iv.start, iv.end);
+            let (gs, ge) = place.lines(&f.path, s.start, s.end);
             let label = format!(
                 "unread {} · {}/{} of gold {}",
                 range(cs, ce),
                 s.covered,
                 s.gold_lines,
-                range(s.start, s.end)
+                range(gs, ge)
             );
             let mut child = row(place, "unread", &f.path, (iv.start, iv.end), label);
             let context: Vec<String> = unit.iter().chain(&nearest).cloned().collect();
             child["description"] =
                 json!(format!("{} · {}", context.join(" · "), f.path).trim_start_matches(" · "));
             let in_unit = s.unit.as_ref().map_or(String::new(), |u| {
-                format!("\nin {} {} ({})", u.kind, u.name, lines(u.start, u.end))
+                let (us, ue) = place.lines(&f.path, u.start, u.end);
+                format!("\nin {} {} ({})", u.kind, u.name, lines(us, ue))
             });
             child["tooltip"] = json!(format!(
                 "{} {}: never read (gold {}, {}/{} read){in_unit}{}",
                 f.path,
                 lines(cs, ce),
-                lines(s.start, s.end),
+                lines(gs, ge),
                 s.covered,
                 s.gold_lines,
                 nearest.map_or(String::new(), |n| format!("\n{n}"))
@@ -202,7 +219,7 @@ fn read_instead(e: &Explanation, place: &dyn Locate) -> Vec<Value> {
                 o.reads,
                 o.first_read_turn
                     .map_or(String::new(), |t| format!(", first in turn {t}")),
-                spans_text(&o.read)
+                spans_text(&placed(place, &o.path, &o.read))
             ));
             r
         })

@@ -9,6 +9,8 @@ use crate::common;
 mod change;
 #[path = "task_explain/editor.rs"]
 mod editor;
+#[path = "task_explain/handcheck.rs"]
+mod handcheck;
 #[path = "task_explain/overview.rs"]
 mod overview;
 use common::{file_uri, in_process, Client};

@@ -222,7 +222,9 @@ fn open_documents_shift_the_lines_shown_and_opened() {
         },
     );
     let unread = &v["groups"][0]["rows"][1]["children"][0];
-    assert_eq!(unread["label"], "unread 16–20 · 5/10 of gold 10–19");
+    // Every number of the label in the lines shown now: the gold span too (it said `of gold
+    // 10–19`, the disk lines, beside unread lines shifted to 16–20).
+    assert_eq!(unread["label"], "unread 16–20 · 5/10 of gold 11–20");
     assert_eq!(
         (unread["startLine"].clone(), unread["endLine"].clone()),
         (json!(15), json!(19))

@@ -217,7 +217,7 @@ async fn lines_of_an_edited_document_follow_the_edit_and_its_undo() {
     let v = overview(&client).await;
     assert_eq!(
         (unread(&v).1, unread(&v).3),
-        ("unread 1829–1830 · 0/2 of gold 1828–1829".to_string(), 1828)
+        ("unread 1829–1830 · 0/2 of gold 1829–1830".to_string(), 1828)
     );
     let undo = json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
         {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}, "text": ""}]});
