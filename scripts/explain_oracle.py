@@ -20,9 +20,11 @@ the timeline (covered lines after each turn with reads) and the first turn at th
 each partly read span once more with `--threshold` set to its own coverage, where it must be
 listed as `at_threshold`, and, for the first run of each task, the text's verdict word (`below`,
 `at or above`, `no run`) and its `next` command run as printed: its JSON must be the same
-explanation (a `--workspace DIR` suggestion is counted, not run). Left out, counted on every run: `stages` (the
-diagnose oracle's), `lost_edits` (the shipped logs lose none), `against`. Exits 1 naming every
-disagreement.
+explanation (a `--workspace DIR` suggestion is counted, not run); and each run of a task of several
+`--against` the next one in name order (the other run's verdict, coverage, file hit, covered lines,
+and every gold span the two read differently with the lines only one of them read). Left out,
+counted on every run: `stages` (the diagnose oracle's), `lost_edits` (the shipped logs lose none).
+Exits 1 naming every disagreement.
 """
 import collections
 import json
@@ -97,6 +99,44 @@ def near(rows, key):
         return None
     r = best[1]
     return (r["start"], r["end"], turn_of(r))
+
+
+def read_lines(rows, clip):
+    seen = collections.defaultdict(set)
+    for r in rows:
+        if r.get("kind") != "edit" and r.get("source", "agent") in COUNTED:
+            seen[r["path"]] |= clip(r["path"], r["start"], r["end"])
+    return seen
+
+
+def check_against(d, other, gold_rows, mine, theirs, thr, ws, task, where, problems):
+    """`--against OTHER`: the other run's verdict and figures, and each gold span the two read
+    differently (lines only one of them read)."""
+    c = Check(where + f" against {other}", problems)
+    length = lambda p: ws.length(task, p) if ws.active() else None  # noqa: E731
+    clip = lambda p, a, b: lines(a, min(b, length(p)) if length(p) is not None else b)  # noqa: E731
+    a_seen, b_seen = read_lines(mine, clip), read_lines(theirs, clip)
+    gold, spans = collections.defaultdict(set), set()
+    for g in gold_rows:
+        g_lines = clip(g["path"], g["start"], g["end"])
+        if g_lines:
+            gold[g["path"]] |= g_lines
+            spans.add((g["path"], g["start"], max(g_lines)))
+    G = sum(len(v) for v in gold.values())
+    cov = sum(len(v & b_seen[p]) for p, v in gold.items())
+    x = d["against"] or {}
+    c.eq("figures", (x.get("run"), x.get("verdict"), x.get("line_coverage"), x.get("file_hit"), x.get("covered_lines")),
+         (other, "pass" if cov / G >= thr else "below", cov / G, sum(1 for p in gold if b_seen[p]) / len(gold), cov))
+    want = []
+    for p, a, b in sorted(spans, key=lambda t: (t[0], t[1], t[2])):
+        g = lines(a, b)
+        this, that = g & a_seen[p], g & b_seen[p]
+        if this != that:
+            want.append((p, a, b, len(g), len(this), len(that), ranges(this - that), ranges(that - this)))
+    got = [(y["path"], y["start"], y["end"], y["gold_lines"], y["covered"], y["other_covered"], y["only_this"],
+            y["only_other"]) for y in x.get("spans", [])]
+    c.eq("spans", sorted(got, key=lambda t: t[:3]), want)
+    return len(want)
 
 
 def check_run(rc, task, run, d, gold_rows, rows, thr, ws, where, problems):
@@ -206,7 +246,7 @@ def main():
     for task in gold_rows:
         if not any(t == task for t, _ in by_run):
             by_run[(task, "-")] = []  # gold no run read: the task's `-` row
-    problems, spans, at, nexts, unrun = [], 0, 0, 0, 0
+    problems, spans, at, nexts, unrun, againsts, against_spans = [], 0, 0, 0, 0, 0, 0
     rest = [a for i, a in enumerate(extra) if a != "--threshold" and (i == 0 or extra[i - 1] != "--threshold")]
     done = set()
     for (task, run), mine in sorted(by_run.items()):
@@ -235,6 +275,14 @@ def main():
                     if again.get(k) != d.get(k):
                         problems.append(f"{where} next command gives another `{k}`: {' '.join(cmd)}")
                 nexts += 1
+        # `--against` the task's next run in name order (the last: the first).
+        runs = sorted(r for t, r in by_run if t == task and r != "-")
+        if len(runs) > 1:
+            other = runs[(runs.index(run) + 1) % len(runs)]
+            da = explain(rc, gold, reads, task, run, extra + ["--against", other, "--no-stages"])
+            against_spans += check_against(da, other, gold_rows[task], mine, by_run[(task, other)], thr, ws, task,
+                                           where, problems)
+            againsts += 1
         # A threshold exactly at a partly read span's coverage: that span is listed as at_threshold.
         for covered, total in sorted(set(partial)):
             t = covered / total
@@ -245,7 +293,8 @@ def main():
         print("FAIL", p)
     print(f"explain oracle: {len(by_run)} run(s) ({sum(1 for _, r in by_run if r == '-')} with no run), "
           f"{spans} gold span(s), {at} at-threshold rerun(s), {nexts} next command(s) run ({unrun} naming a workspace DIR not run), "
-          f"{len(problems)} disagreement(s); left out: stages, lost_edits, against ({len(by_run)} run(s) each)")
+          f"{againsts} run(s) against another ({against_spans} span(s) read differently), "
+          f"{len(problems)} disagreement(s); left out: stages, lost_edits ({len(by_run)} run(s) each)")
     return 1 if problems or not by_run else 0
 
 

@@ -1,8 +1,8 @@
 //! What session 33's hand check of `readcov explain` on the shipped real runs found in the text
 //! (docs/explain.md "Checked by hand on the shipped real runs"): the next command keeps every
 //! option that changes the explanation, names a workspace only when a span is missed, a task no
-//! run read is `no run` (not "below"), the timeline says which turns it shows, and a run with no
-//! read row says why it has no stages.
+//! run read is `no run` (not "below"), the timeline says which turns it shows, a run with no read
+//! row says why it has no stages, and `--against` heads its two columns so they are told apart.
 
 use crate::common::{fits_100_columns, next_command, readcov_ok, real_data, stdout};
 use serde_json::Value;
@@ -182,6 +182,54 @@ fn a_run_with_no_read_row_says_why_it_has_no_stages() {
     );
     assert!(
         text.contains("\n\nstages: none — no run to measure\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn two_runs_side_by_side_have_columns_told_apart() {
+    // real-multi's jackson-databind-3701 under `--agree 2`: deepseek-chat-v2 against
+    // deepseek-coder-v2 headed both columns `deepseek-`.
+    let dir = tempfile::tempdir().unwrap();
+    let multi = real_data().join("../real-multi");
+    crate::import_gold::import_multi(&multi, &dir.path().join("reads.jsonl"));
+    let labels = multi.join("outcomes.jsonl").display().to_string();
+    let p = dir.path();
+    let gold = [
+        "gold",
+        "--from-runs",
+        "reads.jsonl",
+        "--outcomes",
+        &labels,
+        "--agree",
+        "2",
+        "-o",
+        "gold.jsonl",
+    ];
+    assert_eq!(crate::import_gold::readcov(&gold, p).status.code(), Some(0));
+    let args = [
+        "explain",
+        "--gold",
+        "gold.jsonl",
+        "--reads",
+        "reads.jsonl",
+        "--task",
+        "fasterxml__jackson-databind-3701",
+        "--run",
+        "deepseek-chat-v2",
+        "--against",
+        "deepseek-coder-v2",
+        "--no-stages",
+    ];
+    let text = stdout(&crate::import_gold::readcov(&args, p));
+    fits_100_columns(&text);
+    let head = text.lines().find(|l| l.starts_with("  gold span")).unwrap();
+    assert!(head.ends_with(" deep…t-v2 deep…r-v2"), "{text}");
+    assert!(
+        text.contains(
+            "  src/main/java/com/fast…nd/node/NodeCursor.java:1-100     0/100   100/100\n    \
+             only deepseek-coder-v2: 1-100\n"
+        ),
         "{text}"
     );
 }

@@ -148,12 +148,14 @@ pub(super) fn against(e: &Explanation, out: &mut Vec<String>) {
         out.push("  both runs read the same gold lines".into());
         return;
     }
-    out.push(format!(
-        "  {:<52} {:>9} {:>9}",
-        "gold span",
-        e.run.chars().take(9).collect::<String>(),
-        a.run.chars().take(9).collect::<String>()
-    ));
+    // Each run's name in its 9 columns, cut in the middle: cut at the end, real-multi's
+    // deepseek-chat-v2 and deepseek-coder-v2 were both `deepseek-` (session 33). Names alike
+    // even so are called what they are.
+    let (this, other) = match (elide_middle(&e.run, 9), elide_middle(&a.run, 9)) {
+        (x, y) if x == y => ("this run".to_string(), "other run".to_string()),
+        names => names,
+    };
+    out.push(format!("  {:<52} {this:>9} {other:>9}", "gold span"));
     for s in &a.spans {
         let rest = format!(
             " {:>9} {:>9}",
