@@ -13,7 +13,9 @@ and each whose run changed a test file), the run's change is known: the overview
 `change-test` rows against `readcov diagnose`'s `new_files` and `test_files`, and each gold file
 with two lines typed on top (then undone): its painted ranges, span diagnostics, change layer (lines
 and text) and overview unread rows (lines, gold span and nearest reads named) are the ones before,
-two lines down (docs/lsp.md: views show current lines). Every disagreement is printed; exit 1 if
+two lines down (docs/lsp.md: views show current lines). On tests/data/real/offset-patches (hunks
+`git apply` places a few lines away), each gold file's painted gold lines against `readcov gold
+--from-swebench --workspaces`. Every disagreement is printed; exit 1 if
 any. Nothing is skipped but gold files missing from a task's sources (none in tests/data/real).
 
 usage: lsp_oracle.py READCOV [--tasks N]
@@ -296,6 +298,37 @@ def check_multi(rc, tmp):
             c.close()
 
 
+def check_offsets(rc, tmp):
+    """tests/data/real/offset-patches: SWE-bench rows whose hunks `git apply` places a few lines
+    from their stated lines. docs/gold.md: with a workspace, gold moves with the offset; docs/lsp.md:
+    the server's gold as given is placed the same. Each gold file's painted gold lines against
+    `readcov gold --from-swebench --workspaces` (no run read them)."""
+    off = f"{REAL}/offset-patches"
+    rows = [json.loads(x) for x in cli(rc, "gold", "--from-swebench", f"{off}/gold.jsonl", "--workspaces",
+                                       f"{off}/sources").splitlines()]
+    for task in sorted(os.listdir(f"{off}/sources")):
+        root = os.path.join(tmp, f"offset-{task}")
+        shutil.copytree(os.path.join(off, "sources", task), root)
+        shutil.copy(f"{off}/gold.jsonl", os.path.join(root, "swebench.jsonl"))
+        c = Client(rc, dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache-" + task)))
+        try:
+            c.initialize(root, {"gold": ["swebench.jsonl"], "task": task})
+            c.wait_loaded()
+            gl = lines_of([r for r in rows if r["task"] == task])
+            for path in sorted(gl):
+                full = os.path.join(root, path)
+                c.open(full, open(full, encoding="utf-8", errors="replace").read())
+                st = c.request("readcov/lineStates", {"textDocument": {"uri": uri_of(full)}})
+                painted = sorted({n for r in st["ranges"] if r["state"].startswith("gold")
+                                  for n in range(r["startLine"] + 1, r["endLine"] + 2)})
+                same(f"offset-patches {task} {path}: gold lines painted", painted, sorted(gl[path]))
+                CHECKED["offset files"] += 1
+        except Exception as e:
+            problem(f"offset-patches {task}: {e!r}")
+        finally:
+            c.close()
+
+
 def main():
     rc = os.path.abspath(sys.argv[1])
     limit = int(sys.argv[sys.argv.index("--tasks") + 1]) if "--tasks" in sys.argv else None
@@ -330,6 +363,7 @@ def main():
                 check_task(rc, task, golds[None][0], reads, golds[None][1], None, "jsonl", tmp,
                            {"threshold": 0.3, "infoAtThreshold": False})
         check_multi(rc, tmp)
+        check_offsets(rc, tmp)
     for p in PROBLEMS:
         print(p, file=sys.stderr)
     print(f"lsp oracle: checked {dict(CHECKED)}; {len(PROBLEMS)} disagreement(s)")

@@ -12,7 +12,8 @@
 # runs per task, each summary row against `readcov score`. Where the server imports the trajectory,
 # the overview's created and test files against `readcov diagnose`, and two lines typed on top of each
 # gold file: every view (ranges, diagnostics, change layer and its text, overview rows) moves down
-# with the text. Fails naming every disagreement.
+# with the text; tests/data/real/offset-patches' painted gold against `readcov gold --workspaces`.
+# Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh

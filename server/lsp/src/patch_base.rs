@@ -4,14 +4,18 @@
 //! word). The base is the text the patch applies to where its hunks say (`readcov_patch::apply`,
 //! every hunk at offset 0: the gold here is on the stated lines): the file on disk, else a text an
 //! earlier session kept in the base cache (the file was edited before this server started), else
-//! the file on disk as it is — said, since its gold may be off.
+//! the file on disk as it is. When the patch applies to that file a few lines away (as `git apply`
+//! places it: tests/data/real/offset-patches), gold shown as given is moved there, as `readcov gold
+//! --workspace` moves it; before session 33 it stayed on the stated lines, beside the change layer
+//! drawn where the patch applies (sphinx-doc__sphinx-7462: gold 108–112, the fix's lines 117–121).
+//! When the patch does not apply at all, that is said, since the gold may be off.
 
 use crate::sources::{as_jsonl, InputKind};
 use readcov_core::base::{FileBase, RowBase};
 use readcov_core::GoldSpan;
 use readcov_import::diff::repo_path;
 use readcov_import::FileProvider;
-use readcov_patch::{apply, FilePatch};
+use readcov_patch::{apply, change_lines, FilePatch};
 use std::collections::HashMap;
 
 /// The (task, patch) pairs of a gold file of `kind` (`task`: a plain diff's task).
@@ -42,54 +46,84 @@ fn holds(fp: &FilePatch, text: &[u8]) -> bool {
 }
 
 /// The base of every span whose file `disk` has, and a note when for some file neither the disk
-/// text nor one of `kept` (the kept base texts, read only when needed) is what its patch applies to.
+/// text nor one of `kept` (the kept base texts, read only when needed) is what its patch applies
+/// to at its stated lines. With `place` (gold as given: the patch's stated lines), the spans of a
+/// file whose patch applies to the disk text only with an offset are moved where it applies.
 pub fn patch_bases(
     name: &str,
     patches: &[(String, String)],
-    spans: &[GoldSpan],
+    spans: &mut Vec<GoldSpan>,
+    place: bool,
     disk: &dyn FileProvider,
     kept: &dyn Fn() -> Vec<Vec<u8>>,
 ) -> (Vec<RowBase>, Option<String>) {
-    let mut expected: HashMap<(&str, String), FilePatch> = HashMap::new();
+    let mut expected: HashMap<(String, String), FilePatch> = HashMap::new();
     for (task, patch) in patches {
         for f in readcov_patch::parse(patch, name).patch.files {
             // Errors in the patch are said where the gold is built; here a bad file is skipped.
             if let Some(path) = repo_path(&f, name, &mut Vec::new()).filter(|_| !f.new_file) {
-                expected.insert((task.as_str(), path), f);
+                expected.insert((task.clone(), path), f);
             }
         }
     }
     let mut kept_texts: Option<Vec<Vec<u8>>> = None;
-    let mut texts: HashMap<(&str, &str), Option<Vec<u8>>> = HashMap::new();
-    let mut off: Vec<&str> = Vec::new();
-    for s in spans {
-        texts
-            .entry((s.task.as_str(), s.path.as_str()))
-            .or_insert_with(|| {
-                let on_disk = disk.read(&s.path)?;
-                let Some(want) = expected.get(&(s.task.as_str(), s.path.to_string())) else {
-                    return Some(on_disk);
-                };
-                if holds(want, &on_disk) {
-                    return Some(on_disk);
+    let mut texts: HashMap<(String, String), Option<Vec<u8>>> = HashMap::new();
+    // Files whose patch applies to the disk text a few lines away: the lines it changes there.
+    let mut moved: HashMap<(String, String), Vec<(u32, u32)>> = HashMap::new();
+    let mut off: Vec<String> = Vec::new();
+    let mut offsets: Vec<String> = Vec::new();
+    for s in spans.iter() {
+        let key = (s.task.to_string(), s.path.to_string());
+        if texts.contains_key(&key) {
+            continue;
+        }
+        let text = (|| {
+            let on_disk = disk.read(&s.path)?;
+            let Some(want) = expected.get(&key) else {
+                return Some(on_disk);
+            };
+            if holds(want, &on_disk) {
+                return Some(on_disk);
+            }
+            let kept = kept_texts.get_or_insert_with(kept);
+            if let Some(t) = kept.iter().find(|t| holds(want, t)) {
+                return Some(t.clone());
+            }
+            let applied = std::str::from_utf8(&on_disk)
+                .ok()
+                .and_then(|t| apply(want, t).ok());
+            match applied {
+                Some(a) => {
+                    let note = a.offset_note().unwrap_or_default();
+                    offsets.push(format!("`{}`: {note}", s.path));
+                    moved.insert(key.clone(), change_lines(want, &a.starts(), 1));
                 }
-                let kept = kept_texts.get_or_insert_with(kept);
-                match kept.iter().find(|t| holds(want, t)) {
-                    Some(t) => Some(t.clone()),
-                    None => {
-                        off.push(&s.path);
-                        Some(on_disk)
-                    }
-                }
-            });
+                None => off.push(s.path.to_string()),
+            }
+            Some(on_disk)
+        })();
+        texts.insert(key, text);
+    }
+    if place {
+        // The file's spans as given are the stated change lines (`gold_from_diff`, anchor 1):
+        // replaced by the same lines where the hunks apply.
+        spans.retain(|s| !moved.contains_key(&(s.task.to_string(), s.path.to_string())));
+        for ((task, path), lines) in &moved {
+            spans.extend(lines.iter().map(|&(start, end)| GoldSpan {
+                task: task.as_str().into(),
+                start,
+                end,
+                ..GoldSpan::simple(path, start, end)
+            }));
+        }
     }
     // Each file hashed and split once, not once per span (`FileBase`).
-    let bases: HashMap<(&str, &str), FileBase> = (texts.iter())
-        .filter_map(|(k, t)| Some((*k, FileBase::new(t.as_deref()?))))
+    let bases: HashMap<&(String, String), FileBase> = (texts.iter())
+        .filter_map(|(k, t)| Some((k, FileBase::new(t.as_deref()?))))
         .collect();
     let out = (spans.iter())
         .filter_map(|s| {
-            let b = bases.get(&(s.task.as_str(), s.path.as_str()))?;
+            let b = bases.get(&(s.task.to_string(), s.path.to_string()))?;
             Some(RowBase {
                 path: s.path.to_string(),
                 start: s.start,
@@ -100,13 +134,22 @@ pub fn patch_bases(
         .collect();
     off.sort_unstable();
     off.dedup();
-    let note = off.first().map(|first| {
-        format!(
-            "{name}: for {} file(s) (`{first}`{}) neither the workspace file nor a kept base text is what the patch applies to at its stated lines; their gold is shown on the patch's line numbers, against the file as it is",
+    offsets.sort_unstable();
+    let mut notes: Vec<String> = Vec::new();
+    if let Some(first) = off.first() {
+        notes.push(format!(
+            "{name}: for {} file(s) (`{first}`{}) neither the workspace file nor a kept base text is what the patch applies to; their gold is shown on the patch's line numbers, against the file as it is",
             off.len(),
             if off.len() > 1 { ", …" } else { "" }
-        )
-    });
+        ));
+    }
+    if place && !offsets.is_empty() {
+        notes.push(format!(
+            "{name}: patch applied to the workspace file with an offset, gold moved with it (as `readcov gold --workspace`): {}",
+            offsets.join("; ")
+        ));
+    }
+    let note = (!notes.is_empty()).then(|| notes.join("; "));
     (out, note)
 }
 

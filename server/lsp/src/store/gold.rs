@@ -83,7 +83,10 @@ impl Store {
                 ),
                 None => Vec::new(),
             };
-            self.patch_bases(g, &patches, &mut loaded, &mut errors);
+            // Gold as given is the patch's stated lines: moved where the patch applies in the
+            // workspace. A definition's gold was built on the workspace, placed already.
+            let place = !matches!(choice, Choice::Def(_));
+            self.patch_bases(g, &patches, &mut loaded, place, &mut errors);
             let of_task = |(t, _): &(String, String)| c.task.as_ref().is_none_or(|c| c == t);
             gold_patches.extend(patches.into_iter().filter(of_task));
             let keep =
@@ -174,6 +177,7 @@ impl Store {
         name: &str,
         patches: &[(String, String)],
         loaded: &mut LoadedGold,
+        place: bool,
         errors: &mut Vec<String>,
     ) {
         let Some(root) = self.root() else {
@@ -183,13 +187,15 @@ impl Store {
         if patches.is_empty() {
             return;
         }
-        let spans: Vec<GoldSpan> = (loaded.spans.iter())
-            .filter(|s| task.as_ref().is_none_or(|t| *t == s.task))
-            .cloned()
-            .collect();
+        // Only the configured task's spans are looked at (and moved); the others kept as they are.
+        let (mut spans, rest): (Vec<GoldSpan>, Vec<GoldSpan>) = std::mem::take(&mut loaded.spans)
+            .into_iter()
+            .partition(|s| task.as_ref().is_none_or(|t| *t == s.task));
         let kept = || basefile::Cache::of(&root).kept();
-        let (bases, note) =
-            patch_base::patch_bases(name, patches, &spans, &Workspace(Some(root.clone())), &kept);
+        let ws = Workspace(Some(root.clone()));
+        let (bases, note) = patch_base::patch_bases(name, patches, &mut spans, place, &ws, &kept);
+        spans.extend(rest);
+        loaded.spans = spans;
         loaded.bases.extend(bases);
         errors.extend(note);
     }

@@ -111,3 +111,55 @@ async fn the_overview_names_the_test_files_the_run_changed() {
         "gold changes 1 line(s) in 1 file(s) · this run changed 1 line(s) in 1 file(s) (from replay) · 2 test file(s) aside"
     );
 }
+
+#[tokio::test]
+async fn gold_as_given_from_a_patch_with_offsets_is_where_the_change_layer_draws_it() {
+    // sphinx-doc__sphinx-7462: `git apply` puts the hunk of `sphinx/domains/python.py` 9 lines
+    // below its stated 108–112 (tests/data/real/offset-patches/MANIFEST: deleted lines 117–121).
+    // The gold as given was painted on 108–112, the change layer of the same file on 117–121.
+    let task = "sphinx-doc__sphinx-7462";
+    let offsets = common::real_data().join("offset-patches");
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    common::copy_dir(&offsets.join("sources").join(task), &root);
+    std::fs::copy(offsets.join("gold.jsonl"), root.join("swebench.jsonl")).unwrap();
+    let client = in_process();
+    let opts = json!({"gold": ["swebench.jsonl"], "task": task});
+    client.initialize(&root, opts, json!({})).await;
+    let uri = open(&client, &root, "sphinx/domains/python.py").await;
+    let states = client
+        .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+        .await;
+    let gold: Vec<(Value, Value)> = (states["ranges"].as_array().unwrap().iter())
+        .map(|r| (r["startLine"].clone(), r["state"].clone()))
+        .collect();
+    assert_eq!(gold, [(json!(116), json!("gold-unread"))], "{states}");
+    assert_eq!(states["ranges"][0]["endLine"], 120);
+    assert_eq!(
+        states["change"]["gold"],
+        json!([{"startLine": 116, "endLine": 120}])
+    );
+    let d = client
+        .request(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    let spans: Vec<&str> = (d["items"].as_array().unwrap().iter())
+        .filter_map(|x| x["message"].as_str())
+        .filter(|m| m.starts_with("gold lines"))
+        .collect();
+    assert_eq!(spans, ["gold lines 117–121: 0/5 read (0%) — below 50%"]);
+    // The other file's patch applies where it says: unmoved.
+    let uri = open(&client, &root, "sphinx/pycode/ast.py").await;
+    let states = client
+        .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
+        .await;
+    assert_eq!(
+        (
+            states["ranges"][0]["startLine"].clone(),
+            states["change"]["gold"].clone()
+        ),
+        (json!(116), json!([{"startLine": 116, "endLine": 116}]))
+    );
+}
