@@ -507,6 +507,11 @@ def win(lines, first, last, path="pkg/util.py"):
     return "\n".join(out)
 
 
+def swe_stored(cmd, ws):
+    """The output of `cmd` as SWE-agent 0.6-0.7 stored it: without its last line break."""
+    return "\n".join(_run(cmd, ws)[0].splitlines())
+
+
 def swe_log(ws):
     util = [f"util {i}" for i in range(1, 21)]
     util2 = util[:2] + ["three"] + util[4:] + ["util new"]
@@ -540,6 +545,10 @@ def swe_log(ws):
         # an end more than one line before the start is not replayed: the file is unaligned
         ("edit 9:5\nx\nend_of_edit\n", win(util2[:8] + ["x"] + util2[4:], 1, 30)),
         ("goto 3\n", win(util2[:8] + ["x"] + util2[4:], 1, 30)),
+        # session 33: 0.6-0.7 stored `"\n".join(output.splitlines())`; these outputs end on a blank
+        # line, so they are stored ending with a line break (the other observations end with none)
+        ("sed -n '6,9p' mod.py\n", swe_stored("sed -n '6,9p' pkg/mod.py", ws)),
+        ("cat blank_end.py\n", swe_stored("cat pkg/blank_end.py", ws)),
     ]
     traj = [{"action": a, "observation": o, "response": "", "thought": ""} for a, o in steps]
     return {"environment": "swe_main", "trajectory": traj, "history": [], "info": {}}
@@ -547,7 +556,7 @@ def swe_log(ws):
 
 SWE_REASONS = [(None, None)] * 4 + [("unknown command", "unknown command")] + [(None, None)] * 2 + [
     ("no lines shown", "no lines shown"), ("output without line numbers", "output without line numbers")] + [
-    (None, None)] * 9 + [("unaligned after edit", "unaligned after edit")] * 2
+    (None, None)] * 9 + [("unaligned after edit", "unaligned after edit")] * 2 + [(None, None)] * 2
 
 
 def swe1_log(ws):

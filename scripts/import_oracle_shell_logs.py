@@ -205,12 +205,41 @@ def swe_sent(d):
     return cut
 
 
+SWE_NO_OUTPUT = "Your command ran successfully and did not produce any output."
+
+
+def swe_shown(d, traj):
+    """docs *SWE-agent's last line break* (Limits): every version sends a notice instead of an
+    observation whose strip() is empty (nothing shown); a log with no `replay_config` and no
+    `info.swe_agent_version` whose observations (a submit's and those not sent aside) mostly end
+    without a line break dropped it (0.6-0.7), so one ending with a line break gets it back."""
+    def nothing(o):
+        return o.strip() in ("", SWE_NO_OUTPUT)
+
+    v1 = "replay_config" in d or "swe_agent_version" in (d.get("info") or {})
+    ends = [o.endswith("\n") for s in traj
+            for o in [s.get("observation")]
+            if isinstance(o, str) and not nothing(o)
+            and not any(x.strip() == "submit" for x in (s.get("action") or "").split("\n"))]
+    lost = not v1 and ends.count(False) > ends.count(True)
+
+    def shown(o):
+        if not isinstance(o, str):
+            return o
+        if nothing(o):
+            return ""
+        return o + "\n" if lost and o.endswith("\n") else o
+    return shown
+
+
 def swe_agent(d):
     """Actions of a classic SWE-agent .traj; its checkout root from the first [File: …] path."""
     acts, root = [], None
     sent = swe_sent(d)
-    for i, s in enumerate(d.get("trajectory") or []):
-        obs = sent(s.get("observation"))
+    traj = d.get("trajectory") or []
+    shown = swe_shown(d, traj)
+    for i, s in enumerate(traj):
+        obs = shown(sent(s.get("observation")))
         m = re.search(r"\[File: (/[^/\s]+)/", obs or "")
         if m and root is None:
             root = m.group(1)

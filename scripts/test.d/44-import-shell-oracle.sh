@@ -22,7 +22,8 @@
 #   Session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR (whole and
 #   numbered, in pipes); the execution check wants them credited exactly as the real tools print,
 #   and runs each awk command with GNU awk and with mawk (they must print alike); a plain `echo`
-#   beside a read, its line taken off.
+#   beside a read, its line taken off. Session 33: classic SWE-agent outputs ending on a blank line,
+#   stored without their last line break (0.6-0.7), credited with that line.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

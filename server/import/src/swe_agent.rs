@@ -3,8 +3,10 @@
 //! `goto`, `scroll_up`, `scroll_down`, `search_file` (`Line 12:text`) and the window after an
 //! `edit a:b` are reads of exactly the lines shown; so is `create` of a file that already exists
 //! (the tool says so and opens it). Other actions are bash commands; an action of several lines
-//! is cut into its commands ([`parts`]).
+//! is cut into its commands ([`parts`]). An observation is read as the model was shown it
+//! ([`breaks`]: 0.6–0.7 dropped each output's last line break).
 
+mod breaks;
 mod cut;
 mod parts;
 
@@ -256,22 +258,35 @@ pub fn import(doc: &Value, session: &mut Session) {
             observation: text(t, "observation").map(|o| sent(o, cut)),
         })
         .collect();
-    import_steps(&steps, session);
+    // 1.x (its `.traj` names its version, and has a `replay_config`) ran SWE-ReX, which kept
+    // an output whole (since 1.3.0) or `strip()`ped it: never only its last line break.
+    let v1 = doc.get("replay_config").is_some() || doc.pointer("/info/swe_agent_version").is_some();
+    import_steps_with(&steps, !v1 && breaks::lost_last_break(&steps), session);
 }
 
 fn text<'v>(t: &'v Value, k: &str) -> Option<Cow<'v, str>> {
     t.get(k).and_then(Value::as_str).map(Cow::Borrowed)
 }
 
-/// [`import`] of the steps as read (from a `.traj` file's `Value`, or a chat row's messages).
+/// [`import`] of the steps as read (from a `.traj` file's `Value`, or a chat row's messages,
+/// which carry the classic template's prompt).
 pub(crate) fn import_steps(traj: &[Step], session: &mut Session) {
+    import_steps_with(traj, breaks::lost_last_break(traj), session);
+}
+
+/// [`import_steps`], `lost`: whether the log's outputs lost their last line break.
+fn import_steps_with(traj: &[Step], lost: bool, session: &mut Session) {
     if let Some(root) = root_of(traj) {
         session.roots.add(&root);
         session.cwd = root;
     }
     for (i, t) in traj.iter().enumerate() {
         let action = t.action.as_deref().unwrap_or("").to_string();
-        let (op, output) = match t.observation.as_deref() {
+        let shown = t
+            .observation
+            .as_deref()
+            .map(|o| breaks::shown(Cow::Borrowed(o), lost));
+        let (op, output) = match shown.as_deref() {
             Some(o) => {
                 let (op, body) = action_op(&action, o);
                 (op, Some(body))

@@ -101,3 +101,48 @@ fn one_x_observation_cut_as_sent() {
     );
     assert!(matches!(sent(Cow::Borrowed(&obs), None), Cow::Borrowed(_)));
 }
+
+/// A log lost its outputs' last line break when most of its observations end without one; a
+/// `submit`'s (the patch) and one the model was not sent (blank, or the no-output template a
+/// chat row carries) do not count. Only an observation ending with a line break gets one back.
+#[test]
+fn last_line_break_given_back_where_the_log_lost_it() {
+    let step = |a: &'static str, o: &'static str| Step {
+        action: Some(Cow::Borrowed(a)),
+        observation: Some(Cow::Borrowed(o)),
+    };
+    let lost = [step("ls", "a"), step("cat f", "x\n"), step("ls", "b")];
+    assert!(breaks::lost_last_break(&lost));
+    let kept = [step("ls", "a\n"), step("cat f", "x\n"), step("ls", "b")];
+    assert!(!breaks::lost_last_break(&kept));
+    // Patches, blank outputs and the no-output template are no outputs' ends.
+    let submits = [
+        step("ls", "a"),
+        step("submit", "diff\n"),
+        step("cd x\nsubmit", "diff\n"),
+        step("rm f", "\n"),
+        step(
+            "rm f",
+            "Your command ran successfully and did not produce any output.\n",
+        ),
+    ];
+    assert!(breaks::lost_last_break(&submits));
+    assert!(!breaks::lost_last_break(&[]));
+    assert_eq!(breaks::shown(Cow::Borrowed("x\n"), true), "x\n\n");
+    assert!(matches!(
+        breaks::shown(Cow::Borrowed("x"), true),
+        Cow::Borrowed("x")
+    ));
+    assert!(matches!(
+        breaks::shown(Cow::Borrowed("x\n"), false),
+        Cow::Borrowed("x\n")
+    ));
+    for blank in [
+        "",
+        "\n",
+        " \n\n",
+        "Your command ran successfully and did not produce any output.",
+    ] {
+        assert_eq!(breaks::shown(Cow::Borrowed(blank), true), "");
+    }
+}

@@ -117,6 +117,31 @@ fn swe_agent_create_of_an_existing_file_opens_it() {
     reads(&imp, 4, &[(r, 50, 99), (r, 101, 140)]);
 }
 
+/// SWE-agent of August 2024 (0.6–0.7, the end-marker reader) stored each output without its last
+/// line break. `cat run.sh` of jackson-databind's 4-line `run.sh` (its last line blank; the file
+/// is unchanged since jackson-databind e8f9e968a of 2014) is stored ending `$*⏎`, and the model
+/// was sent `$*⏎⏎(Open file: …)`: lines 1–4, where readcov credited 1–3 before session 33. With
+/// the file as the workspace the shown text still matches it line for line.
+#[test]
+fn swe_agent_output_whose_last_line_is_blank() {
+    let rel = "swe-agent-java/fasterxml__jackson-databind-3701/gpt-4o-2024-05-13.traj";
+    let imp = run_multi(rel);
+    reads(&imp, 11, &[("run.sh", 1, 4)]);
+    let run_sh =
+        "#!/bin/sh\n\njava -Xmx256m -server -cp lib/\\*:target/classes:target/test-classes $*\n\n";
+    let files: std::collections::BTreeMap<String, String> =
+        [("run.sh".to_string(), run_sh.to_string())].into();
+    let bytes = std::fs::read(common::real().join("../real-multi").join(rel)).unwrap();
+    let imp = readcov_import::import_with(&bytes, rel, &Default::default(), &|_: &str| {
+        Box::new(files.clone()) as Box<dyn readcov_import::FileProvider>
+    });
+    reads(&imp, 11, &[("run.sh", 1, 4)]);
+    // The other observation ending on a blank line, `./gradlew test`'s (its `die` echoes one
+    // last), reads nothing either way.
+    let imp = run_multi("swe-agent-java/googlecontainertools__jib-4035/gpt-4o-2024-05-13.traj");
+    reads(&imp, 11, &[]);
+}
+
 #[test]
 fn claude_code_transcripts() {
     let imp = run("claude-code/coverage-test-fix.jsonl");

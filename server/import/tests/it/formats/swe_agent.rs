@@ -1,5 +1,6 @@
 //! SWE-agent 1.x `.traj` files (`replay_config` present): the observation each step keeps is
-//! whole, the model was sent it cut (the classic 0.x logs are covered by tests/data/real).
+//! whole, the model was sent it cut; classic 0.x logs (also covered by tests/data/real): the
+//! output's last line break 0.6–0.7 dropped.
 
 use super::*;
 use serde_json::json;
@@ -37,4 +38,79 @@ fn one_x_observation_longer_than_the_limit_credits_what_was_sent() {
         &[("a.py", &file)],
     );
     reads(&whole, 0, &[("a.py", 1, 60)]);
+}
+
+/// A 30-line `f.py` whose lines 20 and 21 are blank, and a classic `.traj` of `open f.py`, `ls` and
+/// `sed -n '10,20p' f.py` as SWE-agent stored them: `lost` — 0.6–0.7, each output without its
+/// last line break; else 0.1–0.5, whole.
+fn classic(lost: bool, sed_out: &str) -> (String, String) {
+    let file: String = (1..=30)
+        .map(|i| {
+            if i == 20 || i == 21 {
+                "\n".to_string()
+            } else {
+                format!("l{i}\n")
+            }
+        })
+        .collect();
+    let end = if lost { "" } else { "\n" };
+    let window: String = (1..=30)
+        .map(|i| match i {
+            20 | 21 => format!("{i}:\n"),
+            _ => format!("{i}:l{i}\n"),
+        })
+        .collect();
+    let window = format!(
+        "[File: /r/f.py (30 lines total)]\n{}{end}",
+        window.trim_end()
+    );
+    let traj = json!({"environment": "swe_main", "info": {}, "trajectory": [
+        {"action": "open f.py\n", "observation": window},
+        {"action": "ls\n", "observation": format!("f.py\nsetup.py{end}")},
+        {"action": "sed -n '10,20p' f.py\n", "observation": sed_out},
+        {"action": "submit\n", "observation": "diff --git a/f.py b/f.py\n"},
+    ]});
+    (traj.to_string(), file)
+}
+
+/// SWE-agent 0.6–0.7 stored `"\n".join(output.splitlines())`: `sed -n '10,20p'` whose line 20 is
+/// blank is stored ending `l19⏎`, and the model saw `l19⏎⏎(Open file: …)`, lines 10–20. Before
+/// session 33 readcov read the final line break as the end of `l19` and credited 10–19.
+#[test]
+fn classic_output_whose_last_line_is_blank_credits_it() {
+    let stored: String = (10..=19).map(|i| format!("l{i}\n")).collect();
+    let (traj, file) = classic(true, &stored);
+    reads(
+        &synthetic(&traj, &[("f.py", &file)]),
+        2,
+        &[("f.py", 10, 20)],
+    );
+    reads(&synthetic(&traj, &[]), 2, &[("f.py", 10, 20)]);
+    // An older log (0.1–0.5 kept each output whole: its observations end with a line break)
+    // stores the same output `l19⏎⏎`, read as stored; the text `l19⏎` there is lines 10–19.
+    let (traj, file) = classic(false, &format!("{stored}\n"));
+    reads(
+        &synthetic(&traj, &[("f.py", &file)]),
+        2,
+        &[("f.py", 10, 20)],
+    );
+    let (traj, _) = classic(false, &stored);
+    reads(&synthetic(&traj, &[]), 2, &[("f.py", 10, 19)]);
+    // 1.x (SWE-ReX kept the output whole, or `strip()`ped it): as stored.
+    let one_x = json!({"replay_config": "{}", "info": {"swe_agent_version": "1.1.0"},
+        "trajectory": [{"action": "sed -n '10,20p' f.py", "observation": stored},
+                       {"action": "ls", "observation": "f.py"},
+                       {"action": "ls", "observation": "f.py"}]});
+    reads(&synthetic(&one_x.to_string(), &[]), 0, &[("f.py", 10, 19)]);
+}
+
+/// An output of blank characters only was not sent: SWE-agent sends its no-output template
+/// instead (`observation.strip() == ""`, 0.x and 1.x). Before session 33 `sed -n '20,21p'` of two
+/// blank lines, stored `⏎`, credited line 20.
+#[test]
+fn classic_blank_output_shows_nothing() {
+    let (traj, file) = classic(true, "\n");
+    let traj = traj.replace("10,20p", "20,21p");
+    reads(&synthetic(&traj, &[]), 2, &[]);
+    reads(&synthetic(&traj, &[("f.py", &file)]), 2, &[]);
 }
