@@ -110,7 +110,8 @@ def function_text(msgs):
 
 
 FENCE = re.compile(r"```[^\n]*\n(.*?)\n?```", re.S)
-PROMPT = re.compile(r"\n?\(Open file: [^\n]*\)\n\(Current directory: [^\n]*\)\nbash-\$\s*$")
+PROMPT = re.compile(r"\n?\(Open file: [^\n]*\)\n\(Current directory: [^\n]*\)\n"
+                    r"(?:\(Interactive session: [^\n]*\)\n)?bash-\$\s*$")
 
 
 def swe_agent_text(msgs):

@@ -218,33 +218,31 @@ pub(crate) fn fenced_action(text: &str) -> Option<&str> {
     (!cmd.trim().is_empty()).then_some(cmd)
 }
 
-/// SWE-agent's prompt after every observation: `(Open file: …)`, `(Current directory: …)`, `bash-$`.
-/// Its lines are looked at from the end; the observation is borrowed when the line break that
-/// ends it is the observation's own (it is, unless nothing follows the last line).
+/// SWE-agent's prompt after every observation: every classic config's `next_step_template` is
+/// `{observation}⏎(Open file: …)⏎(Current directory: …)⏎[(Interactive session: …)⏎]bash-$`. The
+/// observation is the text before the prompt's first line, less the one line break the template
+/// put there: its own blank last lines were shown, and are kept (before session 33 every blank
+/// line before the prompt was taken off, and a line break added). A text with no prompt is kept.
 pub(crate) fn strip_prompt(obs: &str) -> Cow<'_, str> {
-    // The observation is `obs[..keep]`: the lines before the prompt, without their last break.
-    let mut keep = obs.len();
+    // Where the prompt's first line starts, its lines looked at from the end (blank lines after
+    // `bash-$` aside).
+    let mut prompt = None;
+    let mut end = obs.len();
     for line in obs.rsplit('\n') {
+        let start = end - line.len();
         let t = line.trim();
-        if !(t.is_empty()
-            || t == "bash-$"
+        if t == "bash-$"
             || t.starts_with("(Open file:")
-            || t.starts_with("(Current directory:"))
+            || t.starts_with("(Current directory:")
+            || t.starts_with("(Interactive session:")
         {
+            prompt = Some(start);
+        } else if !t.is_empty() || prompt.is_some() {
             break;
         }
-        keep = (keep - line.len()).saturating_sub(1);
+        end = start.saturating_sub(1);
     }
-    if keep == 0 {
-        Cow::Borrowed("")
-    } else if obs.as_bytes().get(keep) == Some(&b'\n') {
-        Cow::Borrowed(&obs[..=keep])
-    } else {
-        let mut out = String::with_capacity(keep + 1);
-        out.push_str(&obs[..keep]);
-        out.push('\n');
-        Cow::Owned(out)
-    }
+    Cow::Borrowed(prompt.map_or(obs, |p| &obs[..p.saturating_sub(1)]))
 }
 
 /// The SWE-agent steps of the messages: each assistant message's fenced command, with the text

@@ -96,26 +96,56 @@ fn outcome_and_patch_fields() {
     assert_eq!(final_patch(&serde_json::json!({"patch": " \n"})), None);
 }
 
-/// The line-vector `strip_prompt` the one-pass one replaced (the oracle).
+/// The observation is the text before SWE-agent's prompt, less the template's one line break:
+/// an output's own blank last lines stay (nebius rows keep each output's last line break, so
+/// `x⏎⏎` before the template's `⏎(Open file: …)` is `x` and a blank line). Before session 33
+/// every blank line before the prompt was taken off and one line break added.
+#[test]
+fn the_prompt_and_the_templates_line_break_come_off() {
+    let prompt = "(Open file: /r/a.py)\n(Current directory: /r)\nbash-$";
+    for (obs, want) in [
+        ("x\n\n\n", "x\n\n"),
+        ("x\n\n", "x\n"),
+        ("x\n", "x"),
+        ("", ""),
+        (
+            "Your command ran successfully and did not produce any output.\n",
+            "Your command ran successfully and did not produce any output.",
+        ),
+    ] {
+        assert_eq!(strip_prompt(&format!("{obs}{prompt}")), want, "{obs:?}");
+    }
+    assert_eq!(
+        strip_prompt(&format!("x\n(Interactive session: n)\n{prompt}\n")),
+        "x"
+    );
+    // No prompt: the text whole.
+    assert_eq!(strip_prompt("x\n\n"), "x\n\n");
+}
+
+/// The line-vector `strip_prompt` the one-pass one replaced (the oracle): the trailing blank
+/// lines, then the prompt's lines; the lines before them joined (the text whole when no prompt).
 fn strip_prompt_by_lines(obs: &str) -> String {
-    let mut lines: Vec<&str> = obs.split('\n').collect();
-    while let Some(last) = lines.last() {
-        let t = last.trim();
-        if t.is_empty()
-            || t == "bash-$"
+    let lines: Vec<&str> = obs.split('\n').collect();
+    let prompt = |l: &str| {
+        let t = l.trim();
+        t == "bash-$"
             || t.starts_with("(Open file:")
             || t.starts_with("(Current directory:")
-        {
-            lines.pop();
-        } else {
-            break;
-        }
+            || t.starts_with("(Interactive session:")
+    };
+    let mut n = lines.len();
+    while n > 0 && lines[n - 1].trim().is_empty() {
+        n -= 1;
     }
-    let mut out = lines.join("\n");
-    if !out.is_empty() {
-        out.push('\n');
+    let mut m = n;
+    while m > 0 && prompt(lines[m - 1]) {
+        m -= 1;
     }
-    out
+    if m == n {
+        return obs.to_string();
+    }
+    lines[..m].join("\n")
 }
 
 proptest::proptest! {
@@ -123,6 +153,7 @@ proptest::proptest! {
     fn one_pass_prompt_strip_agrees_with_the_line_vector(
         parts in proptest::collection::vec(proptest::sample::select(vec![
             " ", "\n", "\r", "x", "bash-$", "(Open file: /a.py)", "(Current directory: /r)", "é",
+            "(Interactive session: n)",
         ]), 0..20),
     ) {
         let obs: String = parts.concat();

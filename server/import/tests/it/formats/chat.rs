@@ -236,6 +236,32 @@ fn nebius_swe_agent_commands_in_fenced_blocks() {
     }
 }
 
+/// A nebius-style row (SWE-agent's classic template, each output kept whole: its observations end
+/// with a line break before the template's `⏎(Open file: …)`): `cat f.py` of `a⏎⏎⏎` (three lines,
+/// the last two blank) shows the three lines. Before session 33 the prompt strip took every blank
+/// line before the prompt off and `cat` credited line 1 only.
+#[test]
+fn swe_agent_text_output_ending_on_blank_lines() {
+    let prompt = "(Open file: /r/f.py)\n(Current directory: /r)\nbash-$";
+    let ai = |cmd: &str| serde_json::json!({"role": "ai", "text": format!("Let me look.\n```\n{cmd}\n```")});
+    let user = |out: &str| serde_json::json!({"role": "user", "text": format!("{out}\n{prompt}")});
+    let row = serde_json::json!({"instance_id": "org__r-1", "model_name": "m", "target": false,
+    "trajectory": [
+        {"role": "system", "text": "You are an autonomous programmer."},
+        {"role": "user", "text": "Fix the issue."},
+        ai("open f.py"), user("[File: /r/f.py (3 lines total)]\n1:a\n2:\n3:\n"),
+        ai("ls"), user("f.py\n"),
+        ai("cat f.py"), user("a\n\n\n"),
+        ai("submit"),
+    ]});
+    for files in [&[][..], &[("f.py", "a\n\n\n")][..]] {
+        let imp = synthetic(&row.to_string(), files);
+        assert_eq!(imp.format, Some(Format::Chat));
+        reads(&imp, 0, &[("f.py", 1, 3)]);
+        reads(&imp, 2, &[("f.py", 1, 3)]);
+    }
+}
+
 /// The OpenHands completion log holds one conversation twice: `fncall_messages` (tool calls)
 /// and `messages` (`<function=…>` text, `EXECUTION RESULT of [...]:` results). Read as a
 /// dataset row, the text form gives the reads the tool-call form gives.
