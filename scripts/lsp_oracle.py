@@ -13,7 +13,8 @@ and each whose run changed a test file), the run's change is known: the overview
 `change-test` rows against `readcov diagnose`'s `new_files` and `test_files`, and each gold file
 with two lines typed on top (then undone): its painted ranges, span diagnostics, change layer (lines
 and text) and overview unread rows (lines, gold span and nearest reads named) are the ones before,
-two lines down (docs/lsp.md: views show current lines). On tests/data/real/offset-patches (hunks
+two lines down (docs/lsp.md: views show current lines), and the hover of a read line names its
+disk line as such. On tests/data/real/offset-patches (hunks
 `git apply` places a few lines away), each gold file's painted gold lines against `readcov gold
 --from-swebench --workspaces`. Every disagreement is printed; exit 1 if
 any. Nothing is skipped but gold files missing from a task's sources (none in tests/data/real).
@@ -177,6 +178,15 @@ def check_moved(c, label, root, path):
         same(f"{L}: change layer text", st1["change"]["text"], shifted(st0["change"]["text"]))
     same(f"{L}: overview unread rows", rows1,
          [(shifted(a), shifted(b), s + SHIFT, e + SHIFT) for a, b, s, e in rows0])
+    # docs/lsp.md: hover names the disk line, and says so (a read line SHIFT lines down now)
+    read = [r for r in st0["ranges"] if r["state"] in ("read", "gold-read")]
+    if read:
+        at = read[0]["startLine"]
+        h = c.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                             "position": {"line": at + SHIFT, "character": 0}})
+        text = (h or {}).get("contents", {}).get("value", "")
+        same(f"{L}: hover of a read line", re.sub(r"^readcov: \d+ read\(s\) ", "", text.split("\n")[0]),
+             f"covered line {at + 1} on disk")
     c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [
         {"range": {"start": {"line": 0, "character": 0}, "end": {"line": SHIFT, "character": 0}}, "text": ""}]})
     same(f"{label} {path} after the undo: painted ranges",

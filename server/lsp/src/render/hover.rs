@@ -65,7 +65,12 @@ pub fn hover_text(reads: &[readcov_core::ReadSpan], disk_line: Option<u32>) -> S
     if reads.is_empty() {
         return format!("readcov: no read covered this line (line {line} on disk)");
     }
-    let mut s = format!("readcov: {} read(s) covered line {line}\n", reads.len());
+    // The disk line, said as such (as above): after an edit above it the hover of current line
+    // 1952 named line 1950 with no word that it is not the line under the cursor.
+    let mut s = format!(
+        "readcov: {} read(s) covered line {line} on disk\n",
+        reads.len()
+    );
     for r in reads.iter().take(20) {
         let mut parts = vec![
             format!("run {}", code(&r.run)),

@@ -62,6 +62,18 @@ async fn after_an_edit_above_the_gold_the_texts_name_the_lines_drawn() {
             && tip.contains("in method _store_type_annotation_node (lines 1825–1845)"),
         "{tip}"
     );
+    // Hover names disk lines (docs/lsp.md), and says so when a read covered the line too.
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 1951, "character": 0}}),
+        )
+        .await;
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.starts_with("readcov: 1 read(s) covered line 1950 on disk\n"),
+        "{text}"
+    );
     let unit = &group(&o, "change")["rows"][0];
     assert_eq!(
         unit["tooltip"],
