@@ -212,7 +212,10 @@ class Run:
             return self.edited(path, created=change[0] == "create", turn=turn, step=step)
         if change[0] == "create":
             self.edit_events += 1
-            return self.replay.create(path, change[1])
+            rows = self.replay.create(path, change[1], known=self.state.get(path) != "unaligned")
+            if rows:
+                self.add(turn, step, tool, path, spans(rows), kind="edit")
+            return None
         if self.replay.state(path) is None:
             return self.edited(path)  # docs "Paths": a file the workspace lacks (no lost edit)
         if self.state.get(path) == "unaligned":

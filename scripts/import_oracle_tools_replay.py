@@ -26,9 +26,26 @@ class Replay:
     def at_base(self, path):
         return os.path.isfile(os.path.join(self.root, path))
 
-    def create(self, path, text):
+    def create(self, path, text, known=True):
+        """A write of the whole text: over a file whose text is known (the workspace's, or the
+        replay's), a replacement of all of it (docs "Edits and line mapping", session 33: lines equal
+        at its start and end keep their base origin; its rows the base lines it removed or changed);
+        else every line is the agent's and there is no row."""
+        if known and self.state(path) is not None:
+            old = self.files[path][0]
+            return self.replace_all(path, old, lib.text_lines(text))
         lines = lib.text_lines(text)
         self.files[path] = (lines, [None] * len(lines))
+        return []
+
+    def replace_all(self, path, o, n):
+        k = 0
+        while k < min(len(o), len(n)) and o[k] == n[k]:
+            k += 1
+        m = 0
+        while m < min(len(o), len(n)) - k and o[len(o) - 1 - m] == n[len(n) - 1 - m]:
+            m += 1
+        return self._splice(path, k, len(o) - k - m, n[k:len(n) - m])
 
     def base(self, path, current):
         """Base lines behind current lines (1-based), and whether any was the agent's."""

@@ -9,6 +9,7 @@ use crate::scripts::{script_of, writes_of, Script};
 use crate::session::{shorten, Action, Key, Session};
 use crate::shell::Pipeline;
 use crate::summary::Reason;
+use readcov_core::span::EventKind;
 
 /// More lines than any source file has: a span this long comes from a command like
 /// `sed -n '1,4000000000p'` on a file of unknown length, not from a real file.
@@ -135,7 +136,7 @@ impl Session<'_> {
             }
             if let Some((target, text)) = heredoc_create(pipeline) {
                 written.retain(|w| w.as_deref() != Some(target));
-                self.create_by_shell(target, &cwd, text);
+                self.create_by_shell(a, target, &cwd, text);
             }
             self.scripts(a, pipeline, &cwd);
             if !written.is_empty() {
@@ -168,14 +169,18 @@ impl Session<'_> {
         }
     }
 
-    /// `cat > F << EOF`: F's whole text is the here-document, replayed as a file created.
-    fn create_by_shell(&mut self, target: &str, cwd: &str, text: &str) {
+    /// `cat > F << EOF`: F's whole text is the here-document, replayed as a file created (over a
+    /// base file, a replacement of its whole text: the base lines it changed are edit rows).
+    fn create_by_shell(&mut self, a: &Action, target: &str, cwd: &str, text: &str) {
         if let Ok(rel) = self.roots.resolve_in(target, cwd) {
             let op = EditOp::Create {
                 text: text.to_string(),
             };
-            if self.state(&rel).1.apply(&op).is_some() {
+            if let Some(touched) = self.state(&rel).1.apply(&op) {
                 self.summary.edit_events += 1;
+                if !touched.is_empty() && self.state(&rel).0 {
+                    self.emit(a, &rel.1, &touched, EventKind::Edit);
+                }
             }
         }
     }

@@ -232,16 +232,40 @@ impl FileState {
             return Some(touched);
         }
         if let EditOp::Create { text } = op {
+            // Over a file whose text is known (at the base or replayed), the write replaces that
+            // whole text: lines equal at its start and end keep their base origin, as a
+            // `str_replace` of the region keeps them, and the base lines it removed or changed are
+            // touched. Before session 33 every line became the agent's and no base line was
+            // touched (astropy-14182's run rewrote `rst.py` with `cat > … << 'EOF'`: its later
+            // `cat` showed 59 lines unchanged from the base and read none).
+            let known = if self.dirty {
+                None
+            } else {
+                self.materialize().filter(|v| v.text.is_some())
+            };
             let lines = push_lines(&mut self.arena, text);
             self.history.push(self.current.clone());
-            self.current = Some(Version {
-                origin: vec![None; lines.len()],
-                text: Some(lines),
-                eol: ends_with_break(text),
-            });
+            let eol = ends_with_break(text);
+            let touched = match known {
+                Some(mut v) => {
+                    let end = v.origin.len();
+                    let touched = splice(&mut v, &self.arena, 0, end, lines);
+                    v.eol = eol;
+                    self.current = Some(v);
+                    touched
+                }
+                None => {
+                    self.current = Some(Version {
+                        origin: vec![None; lines.len()],
+                        text: Some(lines),
+                        eol,
+                    });
+                    Vec::new()
+                }
+            };
             // The whole text is known again: nothing before it is lost.
             (self.dirty, self.lost, self.lost_after) = (false, None, 0);
-            return Some(Vec::new());
+            return Some(touched);
         }
         let result = if self.dirty {
             None
@@ -292,7 +316,7 @@ impl FileState {
 }
 
 mod apply;
-use apply::replay;
+use apply::{replay, splice};
 mod search;
 mod text;
 

@@ -344,3 +344,38 @@ fn removing_agent_lines_anchors_where_they_were() {
     );
     assert_eq!(map(&f, &[1, 2, 3, 4]), (vec![1, 2, 3, 4], 0));
 }
+
+/// A write of the whole text over a file whose text is known (`cat > F << 'EOF'` of a base file,
+/// Claude Code `Write` of an existing file) replaces that text: lines equal at its start and end
+/// keep their base origin, as in a `str_replace`, and the base lines it removed or changed are
+/// touched. Before session 33 every line was the agent's and nothing was touched.
+#[test]
+fn an_overwrite_keeps_the_lines_equal_at_its_start_and_end() {
+    let mut f = file(6);
+    let text = "line1\nline2\nNEW\nline5\nline6\n";
+    assert_eq!(
+        f.apply(&EditOp::Create { text: text.into() }),
+        Some(vec![3, 4])
+    );
+    assert_eq!(map(&f, &[1, 2, 3, 4, 5]), (vec![1, 2, 5, 6], 1));
+    // Over a file with no known text (no workspace, or a write lost it): all the agent's, as before.
+    let mut g = FileState::new(None);
+    g.note_len(3);
+    assert_eq!(
+        g.apply(&EditOp::Create { text: "a\n".into() }),
+        Some(vec![])
+    );
+    assert_eq!(map(&g, &[1]), (vec![], 1));
+    // A file the run created (no base origin anywhere): rewriting it touches no base line.
+    let mut h = FileState::new(None);
+    h.apply(&EditOp::Create {
+        text: "a\nb\n".into(),
+    });
+    assert_eq!(
+        h.apply(&EditOp::Create {
+            text: "a\nc\n".into()
+        }),
+        Some(vec![])
+    );
+    assert_eq!(map(&h, &[1, 2]), (vec![], 2));
+}

@@ -9,7 +9,7 @@ use crate::summary::{LostEdit, LostWhy, Reason};
 use readcov_core::span::{EventKind, ReadSpan, Source};
 
 impl Session<'_> {
-    pub(super) fn emit(&mut self, a: &Action, path: &str, lines: &[u32], kind: EventKind) -> usize {
+    pub(crate) fn emit(&mut self, a: &Action, path: &str, lines: &[u32], kind: EventKind) -> usize {
         let rs = ranges(lines.iter().copied());
         for (start, end) in &rs {
             if kind == EventKind::Read {

@@ -39,9 +39,18 @@ fn astropy_14182_mini() {
     reads(&imp, 10, &[(f, 339, 380)]);
     // `sed -n '60,70p'` of the 66-line rst.py.
     reads(&imp, 11, &[("astropy/io/ascii/rst.py", 60, 66)]);
-    // `cat > astropy/io/ascii/rst.py << EOF` (step 37) is replayed as the file created with the
-    // here-document's text: a later `cat` of it shows lines the agent wrote, none of the base's.
-    skipped(&imp, 77, Reason::AgentWritten);
+    // `cat > astropy/io/ascii/rst.py << EOF` (steps 37, 57) replaces the file's whole text: the
+    // lines it left as they were keep their base origin, so a later `cat` reads them (before
+    // session 33 every line was taken as the agent's and nothing was read; real_shown.rs).
+    reads(
+        &imp,
+        77,
+        &[
+            ("astropy/io/ascii/rst.py", 1, 59),
+            ("astropy/io/ascii/rst.py", 62, 64),
+            ("astropy/io/ascii/rst.py", 66, 66),
+        ],
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! where readcov credited a line the observation did not show.
 
 use crate::common;
-use common::{reads, run};
+use common::{edits, reads, run};
 
 /// A clipped OpenHands view whose last numbered line shows only blanks of the line (the clip fell
 /// inside its indentation): that line is not read. Before session 33 it was.
@@ -34,4 +34,28 @@ fn a_cut_mini_swe_agent_output_credits_no_line_it_left_only_blanks_of() {
     // Head to 153 (`        # self.csvfile is defined then write the output.  In`, a part);
     // tail from 1738 (`+ default_header_length`, its end).
     reads(&imp, 8, &[(c, 1, 153), (c, 1738, 1854)]);
+}
+
+/// astropy-14182's mini-swe-agent run rewrites `astropy/io/ascii/rst.py` whole with `cat > … <<
+/// 'EOF'` (steps 37, 57, 78). The lines equal at the start and end of each rewrite are still the
+/// base's: the later reads showed them unchanged (matched by text against the base file), and
+/// before session 33 readcov read none of them (every line was the agent's) and wrote no edit row.
+#[test]
+fn a_whole_file_rewrite_keeps_the_base_lines_it_left_as_they_were() {
+    let imp = run("mini-swe-agent/astropy__astropy-14182.traj.json");
+    let r = "astropy/io/ascii/rst.py";
+    // Step 37 replaced `__init__` (base 60–61) with 10 lines; 1–59 and `write` (62–66) stay.
+    edits(&imp, 37, &[(r, 60, 61)]);
+    // `grep -n "def write"` printed `71:    def write(self, lines):`, base 63.
+    reads(&imp, 52, &[(r, 63, 63)]);
+    // `sed -n '71,78p'` printed current 71–74: base 63–66.
+    reads(&imp, 53, &[(r, 63, 66)]);
+    // Step 57 rewrote `write`'s middle line (base 65) into five lines.
+    edits(&imp, 57, &[(r, 65, 65)]);
+    // `cat` showed 78 lines: base 1–59, the agent's `__init__`, base 62–64, the agent's lines for
+    // 65, base 66.
+    reads(&imp, 77, &[(r, 1, 59), (r, 62, 64), (r, 66, 66)]);
+    // Step 78 rewrote only lines the agent wrote: placed after base 59, the last base line kept
+    // before them.
+    edits(&imp, 78, &[(r, 59, 59)]);
 }
