@@ -60,7 +60,7 @@ KNOWN = {
     ("swe-agent", "fasterxml__jackson-databind-3701/deepseek-chat-v2", 3, "*", "shown"):
         "checker: a `create` inside a several-line action, not replayed by the checker",
     ("swe-agent", "fasterxml__jackson-databind-3701/gpt-4o-2024-05-13", 11, "*", "credited"):
-        "SWE-agent 0.x's final line break (docs Limits): `cat run.sh` shows no numbers, 1-3 credited of 1-4",
+        "checker: `cat run.sh` shows no numbers (by hand: 1-4 shown, the 4th blank; SWE-agent 0.x's final line break)",
 }
 
 
