@@ -84,3 +84,8 @@ def test_the_sheet_section_equals_the_cli(tmp_path):
     # The section is there (its conditions, pass^k), and only with the run records.
     assert "Evaluation sheet" in got.html and "A/vague" in got.html and "pass^" in got.html
     assert "Evaluation sheet" not in plain.html
+    # The records' runs are rows as labelled runs are (session 33): r8 read nothing, a row at 0;
+    # r6 and r7 are invalid and read nothing, no row, said in the notes.
+    assert (got["totals"]["rows"], plain["totals"]["rows"]) == (8, 7)
+    assert any(n.startswith("note: --runs: 2 invalid run record(s) read nothing") and
+               n.endswith("csv-parse / r6, csv-parse / r7") for n in got.notes), got.notes

@@ -5,6 +5,8 @@
 //! with gold it is a scored row with line coverage 0, counted in every denominator and mean.
 //! Only a task that no run reads and no label or record names is `no run` (not scored).
 //! A named run of a task with no gold adds no row (there is nothing to measure and nothing read).
+//! `report --runs` names the records' runs for the page's rows too, save the invalid ones
+//! (`readcov_files::report::record_runs`): an invalid trial's missing reads are no 0.
 
 use crate::outcomes::Outcomes;
 
@@ -26,6 +28,11 @@ impl NamedRuns {
     /// The runs the per-run labels name (a label for a whole task names no run).
     pub fn of_outcomes(o: &Outcomes) -> NamedRuns {
         NamedRuns::new(o.runs().map(|(t, r, _)| (t.to_string(), r.to_string())))
+    }
+
+    /// These pairs and `more`'s, sorted and distinct: the labels' runs and the run records'.
+    pub fn union(&self, more: &NamedRuns) -> NamedRuns {
+        NamedRuns::new(self.pairs.iter().chain(&more.pairs).cloned())
     }
 
     /// Only the pairs whose task `keep` accepts (a shard's tasks).

@@ -23,7 +23,8 @@ use crate::{task_folder, workspace_lengths};
 use readcov_core::metrics::FileLengths;
 use readcov_core::outcomes::Outcomes;
 use readcov_core::sheet::{
-    evaluate, parse_ledger, parse_run_file, parse_tasks, Axis, NoUnits, Sheet, SheetInput,
+    evaluate, parse_ledger, parse_run_file, parse_tasks, Axis, NoUnits, RunStatus, Sheet,
+    SheetInput,
 };
 use readcov_core::shown::shown;
 use readcov_core::{score_batch_named, GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
@@ -43,6 +44,8 @@ pub struct ReportRequest<'a> {
     pub lengths: &'a BTreeMap<String, u32>,
     pub opts: &'a ScoreOptions,
     pub outcomes: Option<&'a Outcomes>,
+    /// The runs the run records name (`--runs`, [`record_runs`]): rows as labelled runs are.
+    pub records: &'a NamedRuns,
     pub units: Option<&'a [Unit]>,
     pub skipped_input_errors: usize,
     /// Every gold set when more than one is given (`--gold NAME=FILE`, repeated); empty else.
@@ -63,6 +66,7 @@ pub fn build_report(req: ReportRequest) -> Report {
         lengths: req.lengths,
         opts: req.opts,
         outcomes: req.outcomes,
+        named: req.records,
         units: req.units,
         skipped_input_errors: req.skipped_input_errors,
     });
@@ -73,6 +77,7 @@ pub fn build_report(req: ReportRequest) -> Report {
             req.reads,
             req.opts,
             req.outcomes,
+            req.records,
         );
     }
     if let Some(ks) = req.at_k {
@@ -131,20 +136,23 @@ pub fn per_task_lengths(
 
 /// Each gold set of `report --gold NAME=FILE` (repeated): per-run coverage and verdict, the
 /// summary, and with outcome labels resolve rate by coverage bucket; each set scored by
-/// `score_batch_named` (each labelled run a row), as `score` does.
+/// `score_batch_named` (each labelled run a row, and each run `records` names), as `score` does.
 pub fn gold_set_buckets(
     golds: Vec<GoldSetInput>,
     ws: Option<&Path>,
     reads: &[ReadSpan],
     opts: &ScoreOptions,
     outcomes: Option<&Outcomes>,
+    records: &NamedRuns,
 ) -> Vec<GoldSetBuckets> {
     let mut names = BTreeSet::new();
     let mut out = Vec::new();
+    let named = (outcomes.map(NamedRuns::of_outcomes))
+        .unwrap_or_default()
+        .union(records);
     for g in golds {
         let name = unique(&mut names, label_of(&g));
         let lengths = lengths_of_inputs(ws, &g.spans, reads);
-        let named = outcomes.map(NamedRuns::of_outcomes).unwrap_or_default();
         let rows = score_batch_named(&g.spans, reads, &named, &lengths, opts);
         let set = Set::new(name, rows, None);
         let t = set.totals();
@@ -262,6 +270,24 @@ pub fn report_sheet(
         regeneration_limit: None,
     });
     Ok((sheet, errors))
+}
+
+/// The runs the run records name for the rest of the page (summary, run table, charts, means,
+/// the gold sets' section), through the same walk as the labels' (`readcov_core::named`): a
+/// record is a run, read or not, so one that read nothing of a gold task is a row with line
+/// coverage 0, as the sheet itself measures it — save an **invalid** record: that trial was no
+/// valid test, its evidence says nothing about the agent (docs/evaluation.md), and the sheet
+/// leaves it out of every axis it judges, exploration too, so its missing reads are no 0 in the
+/// agents' mean (it is a row only when it read something: the reads name it). An unscored
+/// record (pending, or a required axis without evidence) is a row: the sheet judges its
+/// exploration. Unreadable lines name no run. The invalid records left out are said
+/// (`readcov_report::html::sheet::invalid_without_row`).
+pub fn record_runs(sheet: &Sheet) -> NamedRuns {
+    NamedRuns::new(
+        (sheet.runs.iter())
+            .filter(|r| r.grade.status != RunStatus::Invalid)
+            .map(|r| (r.task.clone(), r.run.clone())),
+    )
 }
 
 /// An optional input of `role` parsed by `parse` (nothing when not given; the sheet's inputs

@@ -33,6 +33,7 @@ fn report(gold: &[GoldSpan], reads: &[ReadSpan], outcomes: &Outcomes) -> Report 
         lengths: &UnknownLengths,
         opts: &ScoreOptions::default(),
         outcomes: Some(outcomes),
+        named: &readcov_core::NamedRuns::default(),
         units: None,
         skipped_input_errors: 0,
     })

@@ -23,6 +23,9 @@ pub struct ReportInput<'a> {
     pub lengths: &'a dyn FileLengths,
     pub opts: &'a ScoreOptions,
     pub outcomes: Option<&'a Outcomes>,
+    /// Runs named outside the reads beside the labels' (`report --runs`: the run records that
+    /// are not invalid): each is a row as a labelled run is, read or not.
+    pub named: &'a NamedRuns,
     pub units: Option<&'a [Unit]>,
     pub skipped_input_errors: usize,
 }
@@ -102,11 +105,11 @@ pub struct GoldSetRun {
 
 /// Scores the input and gathers every view's data.
 pub fn build(input: &ReportInput) -> Report {
-    // Each labelled run is a row, read or not (`readcov_core::named`): resolve rates count it.
-    let named = input
-        .outcomes
-        .map(NamedRuns::of_outcomes)
-        .unwrap_or_default();
+    // Each labelled run, and each run a record names, is a row, read or not
+    // (`readcov_core::named`): resolve rates and means count it.
+    let named = (input.outcomes.map(NamedRuns::of_outcomes))
+        .unwrap_or_default()
+        .union(input.named);
     // The walk hands each row its gold and its counted reads (`score_batch_named_with`), so
     // timelines, units and LCOV take the very lines the scores were computed on.
     let scored = score_batch_named_with(
@@ -201,6 +204,7 @@ pub(crate) fn build_plain(gold: &[GoldSpan], reads: &[ReadSpan]) -> Report {
         lengths: &readcov_core::UnknownLengths,
         opts: &ScoreOptions::default(),
         outcomes: None,
+        named: &NamedRuns::default(),
         units: None,
         skipped_input_errors: 0,
     })

@@ -2,7 +2,9 @@
 //! tests/data/real-multi: two of its 25 labelled runs (doubao-pro-128k on jackson-databind-4487
 //! and jib-4035, no evaluation log) import to no reads. Each is a row with line coverage 0,
 //! counted in every denominator, alike in `score` (lean and general path, one and several gold
-//! sets, leave-one-out), `report`, `explain` and `sheet` — one rule, `readcov_core::named`.
+//! sets, leave-one-out), `report`, `explain` and `sheet` — one rule, `readcov_core::named`. The
+//! run records of `report --runs` name runs for the page the same way (session 33), save the
+//! invalid ones.
 
 use crate::common::{readcov_in, stderr, stdout};
 use serde_json::Value;
@@ -456,4 +458,129 @@ fn per_task_workspaces_keep_the_labelled_runs_with_no_reads() {
             (Some("scored"), Some(0.0))
         );
     }
+}
+
+/// Run records, one per outcomes.jsonl row (docs/evaluation.md's recipe): valid, `target` the
+/// label, unless `change` rewrites the record of a run with no reads.
+fn records(dir: &Path, name: &str, change: &dyn Fn(&mut Value)) -> String {
+    let text: String = std::fs::read_to_string(real_multi().join("outcomes.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let o: Value = serde_json::from_str(l).unwrap();
+            let mut r = serde_json::json!({"run": o["run"], "task": o["task"],
+                "environment": "valid", "simulator": "valid", "scenario_oracle": "valid",
+                "target": o["resolved"]});
+            if NO_READS
+                .iter()
+                .any(|(t, u)| o["task"] == *t && o["run"] == *u)
+            {
+                change(&mut r);
+            }
+            r.to_string() + "\n"
+        })
+        .collect();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// `report --runs`: the page counts the sheet's trials. The two records whose runs read nothing
+/// are rows with line coverage 0, as `--outcomes` makes them (the same summary, LCOV and SARIF:
+/// one path, `readcov_core::named`), so the summary says 25 rows and mean line coverage 0.89 as
+/// the sheet section says 25 planned — before session 33, 23 rows and 0.96. A record left
+/// unjudged (`target: null`, unscored in the sheet) is a row too; one marked invalid is not (an
+/// invalid trial says nothing about the agent), and the page and stderr say so.
+#[test]
+fn report_runs_count_a_record_with_no_reads_as_labels_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let (gold, reads, outcomes) = inputs(dir.path());
+    let rm = real_multi();
+    let p = |n: &str| dir.path().join(n).display().to_string();
+    let report = |extra: &[&str], tag: &str| {
+        let (html, lcov, sarif) = (
+            p(&format!("{tag}.html")),
+            p(&format!("{tag}.lcov")),
+            p(&format!("{tag}.sarif")),
+        );
+        let args = [
+            &["report", "--gold", &gold, "--reads", &reads, "--no-stages"][..],
+            &[
+                "--lcov",
+                &lcov,
+                "--lcov-gold-unread",
+                "--sarif",
+                &sarif,
+                "--html",
+                &html,
+            ],
+            extra,
+        ]
+        .concat();
+        let o = readcov_in(&rm, &args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let read = |f: &str| std::fs::read_to_string(f).unwrap();
+        (
+            stdout(&o),
+            stderr(&o),
+            read(&html),
+            read(&lcov),
+            read(&sarif),
+        )
+    };
+    let first = |s: &str| s.lines().next().unwrap().to_string();
+
+    let labelled = report(&["--outcomes", &outcomes], "labelled");
+    let runs = records(dir.path(), "runs.jsonl", &|_| {});
+    let recorded = report(&["--runs", &runs], "recorded");
+    assert_eq!(
+        first(&recorded.0),
+        "report: 5 task(s), 5 run(s), 25 row(s) (25 scored) · mean file_hit 0.92 · mean line_coverage 0.89 · 23/25 at or above 50%"
+    );
+    assert_eq!(first(&recorded.0), first(&labelled.0));
+    // The same LCOV; the same SARIF but for the labels' `resolved` (the records carry none).
+    assert!(recorded.3 == labelled.3, "LCOV differs");
+    let unlabelled = |s: &str| {
+        (s.lines())
+            .filter(|l| !l.trim_start().starts_with("\"resolved\""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        unlabelled(&recorded.4) == unlabelled(&labelled.4) && recorded.4 != labelled.4,
+        "SARIF differs"
+    );
+    let page = &recorded.2;
+    assert!(page.contains("25 row(s): 25 scored, 0 unscored"), "{page}");
+    for (task, run) in NO_READS {
+        assert!(
+            page.contains(&format!(
+                "{task} / {run}: file hit 0.00, line coverage 0.00"
+            )),
+            "{task} / {run}"
+        );
+    }
+    assert!(!recorded.1.contains("invalid run record"), "{}", recorded.1);
+
+    // Unjudged (unscored in the sheet): still runs the agents ran, rows at 0.
+    let unjudged = records(dir.path(), "null.jsonl", &|r| r["target"] = Value::Null);
+    let out = report(&["--runs", &unjudged], "null");
+    assert_eq!(first(&out.0), first(&labelled.0));
+
+    // Invalid: no row, said on stderr and on the page; the page is the plain one's 23 rows.
+    let invalid = records(dir.path(), "invalid.jsonl", &|r| {
+        r["environment"] = "invalid".into()
+    });
+    let out = report(&["--runs", &invalid], "invalid");
+    assert_eq!(
+        first(&out.0),
+        "report: 5 task(s), 5 run(s), 23 row(s) (23 scored) · mean file_hit 1.00 · mean line_coverage 0.96 · 23/23 at or above 50%"
+    );
+    let named = "fasterxml__jackson-databind-4487 / doubao-pro-128k, googlecontainertools__jib-4035 / doubao-pro-128k";
+    assert!(
+        out.1.contains(&format!("note: --runs: 2 invalid run record(s) read nothing: planned trials of the sheet, no row of the page's summary, table and means (an invalid trial says nothing about the agent): {named}")),
+        "{}",
+        out.1
+    );
+    assert!(out.2.contains(&format!("2 invalid record(s) read nothing and have no row (an invalid trial says nothing about the agent): {named}.")), "{}", out.2);
 }

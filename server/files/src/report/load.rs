@@ -6,6 +6,7 @@
 //! order it always has and Python collects it. The edges only check their arguments before and
 //! write (or return) the HTML, LCOV and SARIF after.
 
+use super::record_runs;
 use super::{build_report, diagnosis, report_sheet, ReportRequest, ReportSheet};
 use crate::diagnose::{with_loaded, Beside, DiagnoseLoadError, Loaded};
 use crate::input::{BaseFiles, GoldOptions, LoadError, LoadedGold, ReadsOptions, Source};
@@ -15,6 +16,7 @@ use crate::{canonical_dir, FileError};
 use readcov_core::outcomes::Outcomes;
 use readcov_core::sheet::Sheet;
 use readcov_core::{InputError, ScoreOptions};
+use readcov_report::html::sheet::invalid_without_row;
 use readcov_report::{parse_units, Report};
 use std::path::{Path, PathBuf};
 
@@ -209,19 +211,10 @@ pub fn load_and_build(
             gold_sets.push(GoldSetInput::new(name.clone(), file, spans, &g.bytes()?));
         }
     }
-    let mut report = build_report(ReportRequest {
-        title: set.title.clone(),
-        gold: &gold.items,
-        reads: &reads.items,
-        lengths: &lengths,
-        opts: &set.opts,
-        outcomes: outcomes.as_ref(),
-        units: units.as_deref(),
-        skipped_input_errors: errors,
-        gold_sets,
-        workspace: set.workspace,
-        at_k: set.at_k,
-    });
+    // The sheet first: the runs its records name are rows of the page too (`record_runs`), as
+    // the labels' are, so its summary, table and means count the sheet's trials. The page's
+    // error card counts the report's own inputs, as it always has.
+    let page_errors = errors;
     let sheet = match &src.sheet {
         None => None,
         Some(s) => {
@@ -243,6 +236,27 @@ pub fn load_and_build(
             Some(sheet)
         }
     };
+    let records = sheet.as_ref().map(record_runs).unwrap_or_default();
+    let mut report = build_report(ReportRequest {
+        title: set.title.clone(),
+        gold: &gold.items,
+        reads: &reads.items,
+        lengths: &lengths,
+        opts: &set.opts,
+        outcomes: outcomes.as_ref(),
+        records: &records,
+        units: units.as_deref(),
+        skipped_input_errors: page_errors,
+        gold_sets,
+        workspace: set.workspace,
+        at_k: set.at_k,
+    });
+    if let Some(sheet) = &sheet {
+        let left_out = invalid_without_row(sheet, &report);
+        if !left_out.is_empty() {
+            said(Said::Notes(&[invalid_note(&left_out)]));
+        }
+    }
     // Last of what reads gold and reads: the diagnosis takes them over.
     if let (Some(stages), Some(gold_change)) = (&src.stages, gold_change) {
         let loaded = Loaded {
@@ -296,4 +310,24 @@ fn some_gold(
         return Err(crate::input::Nothing::NoGold(src.name()).into());
     }
     Ok(g)
+}
+
+/// The invalid run records that read nothing, said: they are planned trials of the sheet but
+/// no row of the page (`record_runs`).
+fn invalid_note(left_out: &[(String, String)]) -> String {
+    let shown: Vec<String> = (left_out.iter())
+        .map(|(t, r)| {
+            format!(
+                "{} / {}",
+                readcov_core::shown::shown(t),
+                readcov_core::shown::shown(r)
+            )
+        })
+        .collect();
+    format!(
+        "note: --runs: {} invalid run record(s) read nothing: planned trials of the sheet, no row \
+         of the page's summary, table and means (an invalid trial says nothing about the agent): {}",
+        left_out.len(),
+        shown.join(", ")
+    )
 }

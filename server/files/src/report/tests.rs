@@ -224,3 +224,72 @@ fn a_sheet_k_of_zero_is_refused() {
     let err = run(&s, true).0.err().expect("k = 0");
     assert_eq!(err.to_string(), "k: every k must be at least 1");
 }
+
+/// `--runs`: the run records name runs for the page as labels do (`record_runs`): a record that
+/// read nothing of a gold task is a row with coverage 0 — valid or unscored (pending) alike, in
+/// every gold set — save an invalid one, which is said; a record of a task with no gold adds no
+/// row. Before session 33 the page had only the runs of the reads (one row here).
+#[test]
+fn run_records_name_their_runs_as_labels_do_save_the_invalid() {
+    let golds = [
+        (Some("a".to_string()), bytes("<a>", GOLD)),
+        (Some("b".to_string()), bytes("<b>", GOLD)),
+    ];
+    // t3 has reads but no gold: its invalid record would be no row if valid either, so it is
+    // not said.
+    let reads = format!(
+        "{READS}{{\"task\":\"t3\",\"run\":\"w\",\"path\":\"b.py\",\"start\":1,\"end\":2}}\n"
+    );
+    let reads = bytes("<reads>", &reads);
+    let runs = bytes(
+        "<runs>",
+        "{\"task\":\"t1\",\"run\":\"r\",\"environment\":\"valid\",\"simulator\":\"valid\",\"scenario_oracle\":\"valid\"}\n\
+         {\"task\":\"t1\",\"run\":\"q\",\"environment\":\"valid\",\"simulator\":\"valid\",\"scenario_oracle\":\"valid\"}\n\
+         {\"task\":\"t1\",\"run\":\"p\"}\n\
+         {\"task\":\"t1\",\"run\":\"x\",\"environment\":\"invalid\"}\n\
+         {\"task\":\"t2\",\"run\":\"z\"}\n\
+         {\"task\":\"t3\",\"run\":\"y\",\"environment\":\"invalid\"}\n",
+    );
+    for require_reads in [true, false] {
+        let mut src = sources(&golds, &reads);
+        src.sheet = Some(SheetSources {
+            runs: &runs,
+            ledger: None,
+            tasks: None,
+            ks: &[1],
+        });
+        let (built, said) = run(&src, require_reads);
+        let built = built.expect("a report");
+        let rows: Vec<(&str, &str, Option<f64>)> = (built.report.rows.iter())
+            .map(|r| (r.task.as_str(), r.run.as_str(), r.score.line_coverage))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("t1", "p", Some(0.0)),
+                ("t1", "q", Some(0.0)),
+                ("t1", "r", Some(0.5)),
+                ("t3", "w", None)
+            ]
+        );
+        assert_eq!(
+            (built.report.totals.scored, built.report.totals.unscored),
+            (3, 1)
+        );
+        for set in &built.report.gold_sets {
+            assert_eq!((set.scored, set.runs.len()), (3, 4), "{}", set.name);
+        }
+        assert_eq!(built.sheet.as_ref().map(|s| s.overall.planned), Some(6));
+        assert!(
+            said.iter().any(|s| s
+                .starts_with("note note: --runs: 1 invalid run record(s) read nothing")
+                && s.ends_with(": t1 / x")),
+            "{said:?}"
+        );
+        let html = readcov_report::html::render_with_sheet(&built.report, built.sheet.as_ref());
+        assert!(
+            html.contains("1 invalid record(s) read nothing and have no row (an invalid trial says nothing about the agent): t1 / x."),
+            "{html}"
+        );
+    }
+}

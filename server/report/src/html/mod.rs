@@ -151,7 +151,7 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
     );
     out.push_str(&cards(r));
     if let Some(s) = sheet {
-        out.push_str(&sheet::section(s));
+        out.push_str(&sheet::section(s, r));
     }
     out.push_str(
         r#"<section aria-labelledby="h-charts"><h2 id="h-charts">Charts</h2><div class="charts">"#,

@@ -3,8 +3,30 @@
 //! judged, failure attribution codes and the validator audit.
 
 use super::{esc, num, pct};
-use readcov_core::sheet::{PassK, Sheet};
+use crate::model::Report;
+use readcov_core::metrics::Status;
+use readcov_core::sheet::{PassK, RunStatus, Sheet};
+use std::collections::BTreeSet;
 use std::fmt::Write;
+
+/// The invalid run records with no row on the page: they read nothing of a task with gold
+/// (`readcov_files::report::record_runs` names every other record's run; a record of a task
+/// without gold is no row, invalid or not). Said on the page and by the edges, never left out
+/// silently.
+pub fn invalid_without_row(s: &Sheet, r: &Report) -> Vec<(String, String)> {
+    let rows: BTreeSet<(&str, &str)> = (r.rows.iter())
+        .map(|x| (x.task.as_str(), x.run.as_str()))
+        .collect();
+    let tasks: BTreeSet<&str> = (r.rows.iter())
+        .filter(|x| x.score.status != Status::Unscored)
+        .map(|x| x.task.as_str())
+        .collect();
+    (s.runs.iter())
+        .filter(|x| x.grade.status == RunStatus::Invalid && tasks.contains(x.task.as_str()))
+        .filter(|x| !rows.contains(&(x.task.as_str(), x.run.as_str())))
+        .map(|x| (x.task.clone(), x.run.clone()))
+        .collect()
+}
 
 fn rate(x: Option<f64>) -> String {
     x.map_or("–".into(), pct)
@@ -25,8 +47,8 @@ fn pass_cells(p: &[PassK]) -> String {
         .join("<br>")
 }
 
-/// One table, a row per condition.
-pub fn section(s: &Sheet) -> String {
+/// One table, a row per condition, and how the rest of the page (`r`) counts the records.
+pub fn section(s: &Sheet, r: &Report) -> String {
     let mut out = String::from(
         r#"<section aria-labelledby="h-sheet"><h2 id="h-sheet">Evaluation sheet</h2>
 <p>Per condition (see docs/evaluation.md). pass^k / pass@k: over the tasks with n ≥ k; over the tasks common to every condition; over planned n (missing trials = failures).</p>
@@ -94,11 +116,30 @@ pub fn section(s: &Sheet) -> String {
     }
     let _ = write!(
         out,
-        "</tbody></table><p>Common tasks (n ≥ {} scorable in every condition): {}; with n ≥ {} planned: {}.</p></section>",
+        "</tbody></table><p>Common tasks (n ≥ {} scorable in every condition): {}; with n ≥ {} planned: {}.</p>",
         s.common.max_k,
         s.common.scorable_tasks.len(),
         s.common.max_k,
         s.common.planned_tasks.len()
     );
+    // The page's rows count the records' runs as the labels' (before session 33 only the runs
+    // of the reads: a record that read nothing was a trial here and no row there).
+    out.push_str(
+        "<p>The summary, charts and run table count every run record that is not invalid as a run, \
+         read or not: one that read nothing is a row with line coverage 0.",
+    );
+    let left_out = invalid_without_row(s, r);
+    if !left_out.is_empty() {
+        let named: Vec<String> = (left_out.iter())
+            .map(|(t, u)| format!("{} / {}", esc(t), esc(u)))
+            .collect();
+        let _ = write!(
+            out,
+            " {} invalid record(s) read nothing and have no row (an invalid trial says nothing about the agent): {}.",
+            left_out.len(),
+            named.join(", ")
+        );
+    }
+    out.push_str("</p></section>");
     out
 }

@@ -42,6 +42,7 @@ fn rows_carry_labels_buckets_and_filtered_reads() {
         lengths: &UnknownLengths,
         opts: &opts,
         outcomes: Some(&outcomes),
+        named: &readcov_core::NamedRuns::default(),
         units: None,
         skipped_input_errors: 0,
     });

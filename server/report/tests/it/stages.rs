@@ -85,6 +85,7 @@ fn fixture_with(harness: bool) -> (readcov_report::Report, Value) {
         lengths: &UnknownLengths,
         opts: &opts,
         outcomes: Some(&outcomes),
+        named: &readcov_core::NamedRuns::default(),
         units: None,
         skipped_input_errors: 0,
     });

@@ -54,6 +54,7 @@ pub fn small_report(labels: bool, units: bool) -> Report {
         lengths: &lengths,
         opts: &ScoreOptions::default(),
         outcomes: outcomes.as_ref(),
+        named: &readcov_core::NamedRuns::default(),
         units: units.as_deref(),
         skipped_input_errors: 0,
     })
