@@ -20,7 +20,8 @@ export interface Node {
   children: Node[];
 }
 
-const ICONS: Record<string, string> = {
+/** The codicon of each row kind and group id the server sends (docs/lsp.md, readcov/taskOverview). */
+export const ICONS: Record<string, string> = {
   'never-opened': 'eye-closed',
   'gold-file': 'file',
   unread: 'circle-slash',
@@ -36,6 +37,7 @@ const ICONS: Record<string, string> = {
   'change-missed': 'diff-ignored',
   'change-elsewhere': 'diff-added',
   'change-new': 'new-file',
+  'change-test': 'beaker',
 };
 
 function rowNode(r: OverviewRow): Node {

@@ -265,3 +265,15 @@ test('overview tree: the change note and group; a gold change unit row carries i
   assert.equal(tree.nodes[2].children[0].diff.diff.goldText, 'g');
   assert.equal(tree.nodes[2].children[0].icon, 'diff-ignored');
 });
+
+test('overview tree: every change row kind the server sends has its own icon', () => {
+  // The kinds as server/lsp/src/render/change.rs writes them; a kind without an icon fell back to a blank circle
+  // (session 33: `change-test` rows, the test files a run changed).
+  const fs = require('fs');
+  const path = require('path');
+  const { ICONS } = require('../../out/overviewModel');
+  const rust = fs.readFileSync(path.join(__dirname, '../../../../server/lsp/src/render/change.rs'), 'utf8');
+  const kinds = [...new Set([...rust.matchAll(/"(change-[a-z-]+)"/g)].map((m) => m[1]))];
+  assert.ok(kinds.includes('change-test'), `kinds found: ${kinds}`);
+  for (const kind of kinds) assert.ok(ICONS[kind], `no icon for ${kind}`);
+});
