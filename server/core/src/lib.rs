@@ -35,6 +35,7 @@ pub mod stages;
 pub mod strict_json;
 pub mod syntax;
 pub mod synth;
+pub mod words;
 
 pub use batch::{
     no_run_note, no_run_tasks, score_batch, score_batch_named, score_batch_named_with,

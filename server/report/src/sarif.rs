@@ -73,7 +73,7 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
                 sp.covered_lines,
                 sp.gold_lines,
                 pct(cov),
-                pct(report.threshold),
+                readcov_core::words::threshold(report.threshold),
                 unread
             );
             let related: Vec<Value> = sp

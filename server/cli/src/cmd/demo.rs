@@ -40,7 +40,7 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
         .map(|&(p, s, e)| ReadSpan::simple(p, s, e))
         .collect();
     let s = score_with(&gold, &reads, args.threshold);
-    let pct = (args.threshold * 100.0).round();
+    let pct = readcov_core::words::threshold(args.threshold);
 
     let mut out = String::new();
     out += "readcov demo — did the agent read the lines the fix needed?\n\n";
@@ -76,8 +76,7 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
     } else {
         "below"
     };
-    out +=
-        &format!("  verdict: {verdict} the {pct}% threshold — repairs mostly fail below it.\n\n");
+    out += &format!("  verdict: {verdict} the {pct} threshold — repairs mostly fail below it.\n\n");
 
     out += &format!("Filter less, read more: widen the window on {}\n\n", GOLD.0);
     let mut t = Table::new(&["read window", "line_coverage", "verdict"], &[0, 2]);

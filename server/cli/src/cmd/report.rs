@@ -230,7 +230,7 @@ fn summary(r: &Report, args: &ReportArgs) -> String {
         ratio(t.mean_line_coverage),
         t.passing,
         t.scored,
-        percent(Some(r.threshold)),
+        readcov_core::words::threshold(r.threshold),
         t.not_scored_note(),
     );
     if let Some(b) = &r.buckets {

@@ -69,3 +69,4 @@ mod report_stages;
 mod score_dataset;
 mod score_lean;
 mod sheet_common;
+mod words;

@@ -98,7 +98,7 @@ pub fn verdict(f: &Facts, s: &Stages) -> (Verdict, String) {
                 Verdict::None,
                 format!(
                     "opened every gold file, read every gold unit at or above {}, changed every gold change unit as the gold did{tested}",
-                    pct(f.threshold)
+                    crate::words::threshold(f.threshold)
                 ),
             )
         }
@@ -138,7 +138,7 @@ pub(super) fn read(s: &Stages, threshold: f64) -> Option<String> {
             worst.read_gold_lines,
             worst.gold_lines,
             pct(worst.coverage),
-            pct(threshold)
+            crate::words::threshold(threshold)
         ));
     }
     let c = r.line_coverage?;
@@ -146,7 +146,7 @@ pub(super) fn read(s: &Stages, threshold: f64) -> Option<String> {
         format!(
             "line coverage {} < {} (no units known: read judged on lines)",
             pct(c),
-            pct(threshold)
+            crate::words::threshold(threshold)
         )
     })
 }

@@ -3,7 +3,7 @@
 //! curves is the point: the right file is retrieved long before the lines the fix needs are.
 
 use super::charts::{open_svg, y_of, y_tick, BOTTOM, H, LEFT, RIGHT, TOP, W};
-use super::{esc, num, pct};
+use super::{esc, num};
 use readcov_core::retrieval::AtK;
 use std::fmt::Write;
 
@@ -60,7 +60,7 @@ pub fn curves(points: &[AtK], threshold: f64) -> String {
         W - RIGHT,
         W - RIGHT,
         wall - 4.0,
-        pct(threshold)
+        readcov_core::words::threshold(threshold)
     );
     for (class, name, get) in [
         (
@@ -113,13 +113,13 @@ pub fn section(points: &[AtK], threshold: f64) -> String {
     let _ = write!(
         out,
         "<figcaption>Means over scored tasks using only each task's chunks of rank ≤ k (ties all kept); the dashed line is the {} wall.</figcaption></figure></div>",
-        pct(threshold)
+        readcov_core::words::threshold(threshold)
     );
     out.push_str(r#"<table class="atk"><thead><tr><th scope="col">k</th><th scope="col">rows</th><th scope="col">file hit@k</th><th scope="col">coverage@k</th>"#);
     let _ = write!(
         out,
         r#"<th scope="col">at or above {}</th><th scope="col" title="mean over a task's top-k chunks of |chunk ∩ gold| / |chunk|">line precision per chunk</th><th scope="col" title="mean over a task's top-k chunks of |chunk ∩ T| / |chunk ∪ T|, T = the gold spans the chunk touches">IoU per chunk</th></tr></thead><tbody>"#,
-        pct(threshold)
+        readcov_core::words::threshold(threshold)
     );
     for p in points {
         let _ = write!(

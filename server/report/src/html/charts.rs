@@ -93,7 +93,7 @@ pub(super) fn threshold_line(out: &mut String, threshold: f64) {
         r#"<line class="threshold" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{}"/><text class="threshold-label" x="{x:.1}" y="11" text-anchor="middle">threshold {}</text>"#,
         TOP - 14.0,
         H - BOTTOM,
-        pct(threshold)
+        readcov_core::words::threshold(threshold)
     );
 }
 

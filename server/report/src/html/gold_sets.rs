@@ -13,7 +13,7 @@ pub fn section(r: &Report) -> String {
     let mut out = String::from(
         r#"<section aria-labelledby="h-gold-sets"><h2 id="h-gold-sets">Gold sets side by side</h2>"#,
     );
-    let thr = pct(r.threshold);
+    let thr = readcov_core::words::threshold(r.threshold);
     out.push_str(r#"<div class="scroll"><table><caption>Per gold set</caption><thead><tr><th scope="col">gold set</th><th scope="col">scored</th><th scope="col">no run</th><th scope="col">at or above "#);
     let _ = write!(
         out,

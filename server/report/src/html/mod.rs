@@ -94,7 +94,10 @@ fn cards(r: &Report) -> String {
     let share = readcov_core::metrics::ratio(t.passing as u64, t.scored as u64);
     card(
         &mut out,
-        &format!("at or above {}", pct(r.threshold)),
+        &format!(
+            "at or above {}",
+            readcov_core::words::threshold(r.threshold)
+        ),
         &share.map_or("–".into(), pct),
         &format!("{} of {} scored row(s)", t.passing, t.scored),
     );
@@ -147,7 +150,7 @@ file hit = gold files opened / gold files; threshold {}.</p></header><main>
         env!("CARGO_PKG_VERSION"),
         esc(&r.title),
         esc(&r.title),
-        pct(r.threshold)
+        readcov_core::words::threshold(r.threshold)
     );
     out.push_str(&cards(r));
     if let Some(s) = sheet {

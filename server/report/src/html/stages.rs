@@ -228,10 +228,13 @@ pub fn run_block(out: &mut String, d: &Diagnosis, task: &str, run: &str) {
     let st = &s.stages;
     let _ = write!(
         out,
-        r#"<p class="figs">{} · search: {} of {} gold files opened · read: lines {}, gold units {} · edit: recall {}, precision {} · change: {}</p>"#,
+        r#"<p class="figs">{} · search: {} · read: lines {}, gold units {} · edit: recall {}, precision {} · change: {}</p>"#,
         esc(&source),
-        st.search.opened_gold_files,
-        st.search.gold_files,
+        // No gold files: "0 of 0 gold files opened" counts nothing; say so (as `explain` does).
+        match st.search.gold_files {
+            0 => "no gold files".to_string(),
+            g => format!("{} of {g} gold files opened", st.search.opened_gold_files),
+        },
         num(st.read.line_coverage),
         num(st.read.unit_coverage),
         num(st.edit.recall),

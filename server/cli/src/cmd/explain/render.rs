@@ -179,7 +179,7 @@ fn verdict(e: &Explanation, out: &mut Vec<String>) {
         .as_deref()
         .map_or(String::new(), |o| format!(" · {o}"));
     out.push(format!("{} · run {}{outcome}", e.task, e.run));
-    let threshold = percent(Some(e.threshold));
+    let threshold = readcov_core::words::threshold(e.threshold);
     let parts = match e.verdict.as_str() {
         "unscored" => vec![
             "unscored: task has no gold lines".to_string(),
@@ -188,8 +188,8 @@ fn verdict(e: &Explanation, out: &mut Vec<String>) {
         // Nothing measured: before session 33 this said "below 50%: line coverage - (…)".
         "no run" => vec![
             "no run: no run of the task read anything (not scored)".to_string(),
-            format!("{} gold lines", e.gold_lines),
-            format!("{} gold files", e.gold_files),
+            readcov_core::words::count(e.gold_lines, "gold line", "gold lines"),
+            readcov_core::words::count(e.gold_files, "gold file", "gold files"),
         ],
         v => vec![
             format!(
@@ -256,7 +256,7 @@ fn span(s: &SpanExplanation, opened: bool, threshold: f64, out: &mut Vec<String>
     let unit = s.unit.as_ref().map_or(String::new(), |u| {
         format!(" in {} {} ({}-{})", u.kind, u.name, u.start, u.end)
     });
-    let pct = percent(Some(threshold));
+    let pct = readcov_core::words::threshold(threshold);
     let standing = match s.missed {
         Some(Missed::AtThreshold) => format!("at {pct} exactly"),
         _ => format!("under {pct}"),

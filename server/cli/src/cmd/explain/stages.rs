@@ -11,6 +11,7 @@ use crate::render::percent;
 use anyhow::Result;
 use readcov_core::explain::elide_middle;
 use readcov_core::stages::{unit_diff, DiffLine, RunStages};
+use readcov_core::words::count;
 use readcov_core::{GoldSpan, Parsed, ReadSpan};
 use readcov_files::diagnose::{with_loaded, Loaded};
 use readcov_files::input::GoldChanges;
@@ -79,28 +80,31 @@ pub fn text(s: &RunStages, out: &mut Vec<String>) {
     };
     say(out, &format!("  source  {source}"));
     let n = |v: Option<usize>| v.map_or("?".to_string(), |v| v.to_string());
-    say(
-        out,
-        &format!(
-            "  search  {} of {} gold files opened; precision {} ({} files opened)",
+    let opened = count(st.search.opened_files, "file", "files");
+    // With no gold files the precision is 0 of the files opened: a ratio against nothing, not a
+    // figure, so the text says there is no gold rather than "precision 0%".
+    let search = match st.search.gold_files {
+        0 => format!("  search  no gold files; precision - ({opened} opened)"),
+        g => format!(
+            "  search  {} of {g} gold files opened; precision {} ({opened} opened)",
             st.search.opened_gold_files,
-            st.search.gold_files,
             percent(st.search.precision),
-            st.search.opened_files
         ),
-    );
+    };
+    say(out, &search);
     let r = &st.read;
     say(
         out,
         &format!(
-        "  read    lines {}; gold units {} ({} units); unit precision {}; units read per needed {}",
-        percent(r.line_coverage),
-        percent(r.unit_coverage),
-        n(r.gold_units),
-        percent(r.unit_precision),
-        r.units_read_per_needed
-            .map_or("?".into(), |v| format!("{v:.1}")),
-    ),
+            "  read    lines {}; gold units {} ({}); unit precision {}; units read per needed {}",
+            percent(r.line_coverage),
+            percent(r.unit_coverage),
+            r.gold_units
+                .map_or("? units".into(), |u| count(u, "unit", "units")),
+            percent(r.unit_precision),
+            r.units_read_per_needed
+                .map_or("?".into(), |v| format!("{v:.1}")),
+        ),
     );
     let e = &st.edit;
     let changed = (e.gold_change_units.iter().flatten())

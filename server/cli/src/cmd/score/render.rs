@@ -178,8 +178,11 @@ fn render_table(
         let verdict = match (s.status, s.passes_threshold) {
             (Status::Unscored, _) => "unscored (no gold)".to_string(),
             (Status::NoRun, _) => "no run (not scored)".to_string(),
-            (_, Some(true)) => format!("OK (≥ {})", percent(Some(output.threshold))),
-            _ => format!("below {}", percent(Some(output.threshold))),
+            (_, Some(true)) => format!(
+                "OK (≥ {})",
+                readcov_core::words::threshold(output.threshold)
+            ),
+            _ => format!("below {}", readcov_core::words::threshold(output.threshold)),
         };
         let mut cells = vec![
             r.task.clone(),
@@ -245,7 +248,7 @@ fn render_table(
         total.unscored,
         total.passing,
         total.scored,
-        percent(Some(output.threshold)),
+        readcov_core::words::threshold(output.threshold),
         ratio(total.mean_file_hit),
         ratio(total.mean_line_coverage),
         total.covered_lines,

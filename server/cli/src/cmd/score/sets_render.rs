@@ -77,12 +77,12 @@ fn table(out: &mut String, all: &GoldSets, output: &Output) {
     }
     out.push_str(&t.render());
     out.push('\n');
-    let pct = (output.threshold * 100.0).round();
+    let pct = readcov_core::words::threshold(output.threshold);
     for s in sets {
         let t = s.totals();
         let n = t.scored;
         out.push_str(&format!(
-            "{}: {n} scored · {}/{n} at or above {pct}% · mean file_hit {} · mean line_coverage {}{}\n",
+            "{}: {n} scored · {}/{n} at or above {pct} · mean file_hit {} · mean line_coverage {}{}\n",
             s.name,
             t.passing,
             ratio(t.mean_file_hit),

@@ -1,7 +1,7 @@
 //! The text form of the sheet: one row per run, a compact timeline per run, the reasons behind
 //! every invalid or unscored run, and the denominators and pass^k per condition.
 
-use crate::render::{percent, ratio, Table};
+use crate::render::{ratio, Table};
 use readcov_core::sheet::{Axis, AxisValue, RunSheet, RunStatus, Sheet, Trial};
 
 /// Short column names, in the order of [`Axis::ALL`].
@@ -25,7 +25,7 @@ pub fn render(sheet: &Sheet) -> String {
     }
     let mut out = format!(
         "readcov sheet · threshold {} · (x) = axis reported, not required · * = proposed by readcov\n\n",
-        percent(Some(sheet.threshold))
+        readcov_core::words::threshold(sheet.threshold)
     );
     out += &t.render();
     // Run ids may repeat across tasks (runs named after their agent): then name runs task/run.

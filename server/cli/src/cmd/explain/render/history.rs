@@ -109,7 +109,7 @@ pub(super) fn timeline(e: &Explanation, out: &mut Vec<String>) {
             e.untimed_reads
         ));
     }
-    let threshold = percent(Some(e.threshold));
+    let threshold = readcov_core::words::threshold(e.threshold);
     out.push(match e.first_turn_at_threshold {
         Some(t) => {
             let early = e.edits.iter().filter(|x| x.before_threshold).count();

@@ -3,7 +3,7 @@
 //! with `--detail` the rows).
 
 use crate::cmd::score::output::Output;
-use crate::render::{csv_field, percent, ratio, Format, Table};
+use crate::render::{csv_field, ratio, Format, Table};
 use anyhow::Result;
 use readcov_files::at_k::Point;
 use readcov_units::{AtKRow, Level};
@@ -103,7 +103,7 @@ fn csv(out: &mut impl Write, rows: &[AtKRow]) -> Result<()> {
 }
 
 fn table(out: &mut impl Write, output: &Output, points: &[Point], rows: &[AtKRow]) -> Result<()> {
-    let wall = percent(Some(output.threshold));
+    let wall = readcov_core::words::threshold(output.threshold);
     let n = output.widen;
     let lines = format!("cov_±{n}");
     let lines_pass = format!("≥{wall} ±{n}");
