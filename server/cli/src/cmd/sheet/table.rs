@@ -223,7 +223,7 @@ fn trial(t: &Trial) -> String {
         (t.marker_records, "marker record"),
     ]
     .into_iter()
-    .filter_map(|(n, what)| n.map(|n| format!("{n} {what}{}", if n == 1 { "" } else { "s" })))
+    .filter_map(|(n, what)| n.map(|n| readcov_core::words::count(n, what, &format!("{what}s"))))
     .collect();
     if !counts.is_empty() {
         parts.push(counts.join(", "));
