@@ -67,6 +67,9 @@ pub struct Inner {
     /// Feature `debug-panic` only: holds one document's publish between computing and sending.
     #[cfg(feature = "debug-panic")]
     pub publish_hold: crate::guard::PublishHold,
+    /// Feature `debug-panic` only: the watcher's fences handled (`guard::FENCE_PREFIX`).
+    #[cfg(feature = "debug-panic")]
+    pub fences: crate::guard::Fences,
 }
 
 pub type Shared = Arc<Inner>;
@@ -86,6 +89,8 @@ impl Inner {
             publishing: tokio::sync::Mutex::new(()),
             #[cfg(feature = "debug-panic")]
             publish_hold: Default::default(),
+            #[cfg(feature = "debug-panic")]
+            fences: Default::default(),
         }
     }
 

@@ -75,7 +75,9 @@ pub async fn execute(me: &Shared, command: &str, args: Vec<Value>) -> Result<Opt
         crate::guard::DEBUG_PANIC => panic!("readcov.debugPanic: a panic on purpose"),
         #[cfg(feature = "debug-panic")]
         crate::guard::DEBUG_SYNCS => Ok(Some(json!({
-            "watcherSyncs": me.watcher_syncs.load(std::sync::atomic::Ordering::Relaxed)
+            "watcherSyncs": me.watcher_syncs.load(std::sync::atomic::Ordering::Relaxed),
+            "fences": me.fences.seen(),
+            "publishQueued": me.publish_hold.queued(),
         }))),
         #[cfg(feature = "debug-panic")]
         crate::guard::DEBUG_HOLD_PUBLISH => {

@@ -20,7 +20,8 @@ use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
 /// (the crate's own tests turn it on; the `readcov` binary never does).
 pub const DEBUG_PANIC: &str = "readcov.debugPanic";
 
-/// With the same feature: how many re-syncs the file watcher has started.
+/// With the same feature: how many re-syncs the file watcher has started, the fences it has
+/// handled ([`FENCE_PREFIX`]) and how many wait for their publish turn.
 pub const DEBUG_SYNCS: &str = "readcov.debugSyncs";
 
 /// With the same feature: the next document publish waits between computing its diagnostics
@@ -31,13 +32,61 @@ pub const DEBUG_HOLD_PUBLISH: &str = "readcov.debugHoldPublish";
 /// With the same feature: lets the held publish go.
 pub const DEBUG_RELEASE_PUBLISH: &str = "readcov.debugReleasePublish";
 
-/// [`DEBUG_HOLD_PUBLISH`]'s state.
+/// [`DEBUG_HOLD_PUBLISH`]'s state, and how many wait for their publish turn ([`DEBUG_SYNCS`]
+/// answers it: a test's proof that a refresh waits, where a fixed sleep only gave the wrong order
+/// its chance).
 #[cfg(feature = "debug-panic")]
 #[derive(Default)]
 pub struct PublishHold {
     armed: std::sync::atomic::AtomicBool,
     waiting: std::sync::atomic::AtomicBool,
     release: tokio::sync::Notify,
+    queued: std::sync::atomic::AtomicUsize,
+}
+
+/// Counts one waiter for the publish turn while it lives.
+#[cfg(feature = "debug-panic")]
+pub struct Queued<'a>(&'a std::sync::atomic::AtomicUsize);
+
+#[cfg(feature = "debug-panic")]
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// With the `debug-panic` feature, a file whose name starts with this, made in a watched folder,
+/// is a fence: once the watcher's loop has handled the events up to it, [`DEBUG_SYNCS`] lists it
+/// with the re-sync count at that point. inotify keeps events in order, so every event before
+/// the fence (a sync's own opens of the logs, the last write of an append) has been handled by
+/// then: tests look for re-syncs that must not happen between two fences, not after a sleep.
+pub const FENCE_PREFIX: &str = ".readcov-debug-fence-";
+
+/// The fences the watcher's loop has handled, each with the re-sync count after it.
+#[cfg(feature = "debug-panic")]
+#[derive(Default)]
+pub struct Fences(std::sync::Mutex<std::collections::BTreeMap<String, u64>>);
+
+#[cfg(feature = "debug-panic")]
+impl Fences {
+    /// The fence among `paths`, if any (file name only).
+    pub fn find(paths: &[std::path::PathBuf]) -> Option<String> {
+        (paths.iter())
+            .filter_map(|p| p.file_name()?.to_str())
+            .find(|n| n.starts_with(FENCE_PREFIX))
+            .map(str::to_string)
+    }
+
+    pub fn record(&self, fence: String, syncs: u64) {
+        if let Ok(mut seen) = self.0.lock() {
+            seen.entry(fence).or_insert(syncs);
+        }
+    }
+
+    pub fn seen(&self) -> serde_json::Value {
+        let seen = self.0.lock().map(|s| s.clone()).unwrap_or_default();
+        serde_json::json!(seen)
+    }
 }
 
 #[cfg(feature = "debug-panic")]
@@ -52,6 +101,18 @@ impl PublishHold {
 
     pub fn release(&self) {
         self.release.notify_one();
+    }
+
+    /// Counted as waiting for the publish turn until the guard drops.
+    pub fn queue(&self) -> Queued<'_> {
+        self.queued
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Queued(&self.queued)
+    }
+
+    /// How many wait for the publish turn now.
+    pub fn queued(&self) -> usize {
+        self.queued.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Waits for [`PublishHold::release`] when armed (once).

@@ -104,47 +104,60 @@ impl Inner {
             while let Ok(more) = events.try_recv() {
                 paths.extend(more);
             }
-            let watched = self.store.watched();
-            // A folder of a watched file was made (e.g. `.readcov/` by the first recorded
-            // read, or by another program): watch it, and read what it already holds.
-            // The folders that were missing, only for an event that may have made one (every
-            // append to a log comes here too).
-            let was_missing = (self.watcher.lock().ok()).and_then(|w| {
-                (w.as_ref())
-                    .filter(|r| r.appeared(&paths))
-                    .map(|r| r.missing_dirs())
-            });
-            if let Some(was_missing) = was_missing.filter(|_| self.watch_files()) {
-                // Only the files of the folders that were missing: syncing every watched file
-                // took `readcov.toml` for changed, so the first recorded read reloaded the
-                // configuration, the gold and every log from the start.
-                let inside: Vec<PathBuf> = (watched.iter())
-                    .filter(|f| f.parent().is_some_and(|d| was_missing.contains(d)))
-                    .cloned()
-                    .collect();
-                let changed = self.sync_files(&inside);
-                self.report_problems().await;
-                self.refresh(changed).await;
-                // Counted once done: a test waits for it before looking at what was logged.
-                self.watcher_syncs.fetch_add(1, Ordering::Relaxed);
-                return;
+            #[cfg(feature = "debug-panic")]
+            let fence = crate::guard::Fences::find(&paths);
+            let serving = self.on_file_batch(paths).await;
+            #[cfg(feature = "debug-panic")]
+            if let Some(fence) = fence {
+                (self.fences).record(fence, self.watcher_syncs.load(Ordering::Relaxed));
             }
-            let hits: Vec<PathBuf> = paths.into_iter().filter(|p| watched.contains(p)).collect();
-            if hits.is_empty() {
-                continue;
-            }
-            self.watcher_syncs.fetch_add(1, Ordering::Relaxed);
-            let changed = self.sync_files(&hits);
-            let restart = changed.all;
-            // Bad rows appended, or a trajectory that no longer imports: tell the user.
-            self.report_problems().await;
-            self.refresh(changed).await;
-            // `readcov.toml` changed: the set of files to watch may have too. A new watcher
-            // comes with its own loop, so this one ends; otherwise it keeps serving.
-            if restart && self.watch_files() {
+            if !serving {
                 return;
             }
         }
+    }
+
+    /// One batch of the watcher's events; whether this loop keeps serving (a new watcher comes
+    /// with its own loop).
+    async fn on_file_batch(self: &Shared, paths: Vec<PathBuf>) -> bool {
+        let watched = self.store.watched();
+        // A folder of a watched file was made (e.g. `.readcov/` by the first recorded
+        // read, or by another program): watch it, and read what it already holds.
+        // The folders that were missing, only for an event that may have made one (every
+        // append to a log comes here too).
+        let was_missing = (self.watcher.lock().ok()).and_then(|w| {
+            (w.as_ref())
+                .filter(|r| r.appeared(&paths))
+                .map(|r| r.missing_dirs())
+        });
+        if let Some(was_missing) = was_missing.filter(|_| self.watch_files()) {
+            // Only the files of the folders that were missing: syncing every watched file
+            // took `readcov.toml` for changed, so the first recorded read reloaded the
+            // configuration, the gold and every log from the start.
+            let inside: Vec<PathBuf> = (watched.iter())
+                .filter(|f| f.parent().is_some_and(|d| was_missing.contains(d)))
+                .cloned()
+                .collect();
+            let changed = self.sync_files(&inside);
+            self.report_problems().await;
+            self.refresh(changed).await;
+            // Counted once done: a test waits for it before looking at what was logged.
+            self.watcher_syncs.fetch_add(1, Ordering::Relaxed);
+            return false;
+        }
+        let hits: Vec<PathBuf> = paths.into_iter().filter(|p| watched.contains(p)).collect();
+        if hits.is_empty() {
+            return true;
+        }
+        self.watcher_syncs.fetch_add(1, Ordering::Relaxed);
+        let changed = self.sync_files(&hits);
+        let restart = changed.all;
+        // Bad rows appended, or a trajectory that no longer imports: tell the user.
+        self.report_problems().await;
+        self.refresh(changed).await;
+        // `readcov.toml` changed: the set of files to watch may have too. A new watcher
+        // comes with its own loop, so this one ends; otherwise it keeps serving.
+        !(restart && self.watch_files())
     }
 
     /// Loads large logs off the async threads, reporting `$/progress` when the client supports

@@ -34,10 +34,18 @@ impl Inner {
         })
     }
 
+    /// Takes the turn of [`Inner::publishing`]. With `debug-panic`, counted while waiting for it
+    /// (`readcov.debugSyncs`' `publishQueued`): a test's proof that a refresh waits.
+    async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        #[cfg(feature = "debug-panic")]
+        let _queued = self.publish_hold.queue();
+        self.publishing.lock().await
+    }
+
     /// Pushes the diagnostics of the selected task's gold files that are not open (`only`:
     /// just these paths), unless the client pulls them (`workspace/diagnostic`).
     pub async fn publish_closed(&self, only: Option<&std::collections::BTreeSet<String>>) {
-        let _turn = self.publishing.lock().await;
+        let _turn = self.turn().await;
         self.publish_closed_now(only).await;
     }
 
@@ -70,13 +78,13 @@ impl Inner {
 
     /// Pushes an open document's diagnostics (unless the client pulls them).
     pub async fn publish(&self, uri: &Uri) {
-        let _turn = self.publishing.lock().await;
+        let _turn = self.turn().await;
         self.publish_now(uri).await;
     }
 
     /// Clears what was pushed for `uri` (a document closed), in turn with every other publish.
     pub async fn clear_published(&self, uri: Uri) {
-        let _turn = self.publishing.lock().await;
+        let _turn = self.turn().await;
         self.client.publish_diagnostics(uri, Vec::new(), None).await;
     }
 
@@ -102,7 +110,7 @@ impl Inner {
     /// Computed and sent in one turn of [`Inner::publishing`]: a refresh racing another (the
     /// file watcher's beside a command's) waits, so it computes from the state the other left.
     pub async fn refresh(self: &Arc<Self>, changed: Changed) {
-        let turn = self.publishing.lock().await;
+        let turn = self.turn().await;
         let uris: Vec<Uri> = self
             .docs
             .iter()
