@@ -151,33 +151,56 @@ async fn readcov_toml_alone_then_edited() {
     .await;
 }
 
+/// Makes a fence file (`readcov_lsp::guard::FENCE_PREFIX`) in the workspace's root (the read
+/// log's folder, watched) and waits (up to [`common::WAIT`]) for the watcher's loop to have
+/// handled it; returns the re-sync count the loop had then. inotify keeps events in order, so
+/// every event before the fence has been handled: re-syncs that must not happen are looked for
+/// between two fences, never after a fixed sleep (which a loaded machine outlasted).
+async fn fence(client: &Client, ws: &Ws, name: &str) -> u64 {
+    let name = format!("{}{name}", readcov_lsp::guard::FENCE_PREFIX);
+    std::fs::File::create(ws.root().join(&name)).unwrap();
+    let deadline = tokio::time::Instant::now() + common::WAIT;
+    loop {
+        let state = client.execute("readcov.debugSyncs").await;
+        if let Some(syncs) = state["fences"][&name].as_u64() {
+            return syncs;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the file watcher never handled the fence {name} within {:?}: {state}",
+            common::WAIT
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// An idle server makes no re-syncs. inotify reports opens too, and every sync opens the logs it
 /// tails: before the watcher dropped open events, each sync set off the next, forever (an idle
-/// server kept a core busy). An append still makes one or two, then none.
+/// server kept a core busy). An append still makes one or two, then none. Counted between
+/// fences: the first proves the initial load's events handled, the second that the events a
+/// sync's own opens would make (queued before it) were handled too.
 #[tokio::test]
 async fn an_idle_server_does_not_resync_itself() {
     let ws = Ws::new();
     let client = started(&ws, ws.options(), json!({})).await;
-    let syncs = || client.watcher_syncs();
-    // Settle: the opens of the initial load may still be in flight.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let before = syncs().await;
-    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
-    assert_eq!(syncs().await, before, "re-syncs while idle");
+    let before = fence(&client, &ws, "start").await;
+    assert_eq!(
+        fence(&client, &ws, "idle").await,
+        before,
+        "re-syncs while idle"
+    );
     after_change(
         &client,
         "gold lines 80–95: 12/16 read (75%) — at or above 50%",
         || append_read_84_91(&ws),
     )
     .await;
-    assert!(syncs().await > before, "the append was seen by the watcher");
-    // Settle again: one append is several inotify events (modify, close after writing), which
-    // may come in two batches, so a second sync right after the first is no loop.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let after_append = syncs().await;
-    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    // One append is several inotify events (modify, close after writing), which may come in
+    // two batches: all are before this fence, so both syncs are counted in `after_append`.
+    let after_append = fence(&client, &ws, "appended").await;
+    assert!(after_append > before, "the append was seen by the watcher");
     assert_eq!(
-        syncs().await,
+        fence(&client, &ws, "idle-again").await,
         after_append,
         "re-syncs while idle after an append"
     );

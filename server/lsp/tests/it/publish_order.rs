@@ -58,9 +58,23 @@ async fn a_publish_computed_before_a_change_is_not_sent_after_the_changes_own() 
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    // Room for the refresh to send, if it does not wait its turn (the sleep only gives the
-    // wrong order its chance: in the right one nothing is sent until the release).
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The refresh either waits for its turn behind the held publish (`publishQueued`, counted
+    // by the server while it waits) or, out of turn, sends the newer figures now: either is
+    // awaited, never a fixed time, so the wrong order is caught every run (a 300 ms sleep
+    // gave it only a chance, and a slow machine could outlast it).
+    loop {
+        let state = client.execute("readcov.debugSyncs").await;
+        if state["publishQueued"].as_u64() >= Some(1)
+            || auth_messages(&client, &ws.auth_uri).contains(&AFTER_MSG.to_string())
+        {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the watcher's refresh neither waited for its publish turn nor sent: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let mark = client.mark();
     client.execute("readcov.debugReleasePublish").await;
     // The held publish arrives (with the figures from before the change)…
