@@ -1,6 +1,6 @@
 """The score oracle's check of the text table (`readcov score`, the default format): every figure
 as printed from the oracle's rows — ratios with two decimals (`-` for null), counts, the verdict
-against the threshold shown as a whole percent, the unit columns with a workspace, the totals line
+against the threshold shown as a percentage with the decimals it needs (up to two), the unit columns with a workspace, the totals line
 and, with `--detail`, each scored row's file and span lines (percent without decimals)."""
 
 
@@ -10,6 +10,14 @@ def f2(x):
 
 def pct(x):
     return "-" if x is None else f"{x * 100:.0f}%"
+
+
+def threshold_text(thr):
+    """metrics.md "Table": a whole percent as such, else up to two decimals, trailing zeros dropped."""
+    p = thr * 100
+    if abs(p - round(p)) < 1e-9:
+        return f"{round(p)}%"
+    return f"{p:.2f}".rstrip("0").rstrip(".") + "%"
 
 
 def verdict(r, tp):
@@ -42,7 +50,7 @@ def cells(sep, line):
 
 def check_table(label, text, rows, tot, thr, units, widen, detail, problem):
     lines = text.split("\n")
-    tp = f"{thr * 100:.0f}%"
+    tp = threshold_text(thr)
     hdr = [i for i, line in enumerate(lines) if line.startswith("task ")]
     if not hdr:
         problem(f"{label}: table: no header")
