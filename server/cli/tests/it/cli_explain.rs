@@ -486,21 +486,8 @@ fn at_threshold_spans_with_unread_lines_are_listed_and_marked() {
 /// "never 1561-1730" was false. Its Java paths are long: the figures after them stay whole.
 #[test]
 fn real_4487_never_leaves_out_the_line_a_search_showed_and_keeps_the_figures() {
-    let dir = tempfile::tempdir().unwrap();
-    let multi = real_data().join("../real-multi");
-    crate::import_gold::import_multi(&multi, &dir.path().join("reads.jsonl"));
-    let labels = multi.join("outcomes.jsonl").display().to_string();
+    let (dir, labels) = crate::import_gold::multi_consensus(&[]);
     let p = dir.path();
-    let gold = [
-        "gold",
-        "--from-runs",
-        "reads.jsonl",
-        "--outcomes",
-        &labels,
-        "-o",
-        "gold.jsonl",
-    ];
-    assert_eq!(crate::import_gold::readcov(&gold, p).status.code(), Some(0));
     let args = [
         "explain",
         "--gold",

@@ -129,21 +129,8 @@ fn a_run_with_no_read_row_says_why_it_has_no_stages() {
     // real-multi's jackson-databind-4487 doubao-pro-128k read nothing; its label makes it a run
     // of the task (coverage 0), but diagnose has no row for it: the stages block was missing
     // without a word. The offset patches' tasks (no run) likewise.
-    let dir = tempfile::tempdir().unwrap();
-    let multi = real_data().join("../real-multi");
-    crate::import_gold::import_multi(&multi, &dir.path().join("reads.jsonl"));
-    let labels = multi.join("outcomes.jsonl").display().to_string();
+    let (dir, labels) = crate::import_gold::multi_consensus(&[]);
     let p = dir.path();
-    let gold = [
-        "gold",
-        "--from-runs",
-        "reads.jsonl",
-        "--outcomes",
-        &labels,
-        "-o",
-        "gold.jsonl",
-    ];
-    assert_eq!(crate::import_gold::readcov(&gold, p).status.code(), Some(0));
     let args = [
         "explain",
         "--gold",
@@ -190,23 +177,8 @@ fn a_run_with_no_read_row_says_why_it_has_no_stages() {
 fn two_runs_side_by_side_have_columns_told_apart() {
     // real-multi's jackson-databind-3701 under `--agree 2`: deepseek-chat-v2 against
     // deepseek-coder-v2 headed both columns `deepseek-`.
-    let dir = tempfile::tempdir().unwrap();
-    let multi = real_data().join("../real-multi");
-    crate::import_gold::import_multi(&multi, &dir.path().join("reads.jsonl"));
-    let labels = multi.join("outcomes.jsonl").display().to_string();
+    let (dir, _labels) = crate::import_gold::multi_consensus(&["--agree", "2"]);
     let p = dir.path();
-    let gold = [
-        "gold",
-        "--from-runs",
-        "reads.jsonl",
-        "--outcomes",
-        &labels,
-        "--agree",
-        "2",
-        "-o",
-        "gold.jsonl",
-    ];
-    assert_eq!(crate::import_gold::readcov(&gold, p).status.code(), Some(0));
     let args = [
         "explain",
         "--gold",

@@ -592,6 +592,20 @@ fn gold_tests_resolves_real_junit_fail_to_pass_ids() {
     assert!(err.contains("5 × no workspace"), "{err}");
 }
 
+/// real-multi's reads (`reads.jsonl`) and their consensus gold (`gold.jsonl`, `gold --from-runs`
+/// with the runs' labels and `extra`) in a new folder; the folder and the labels file's path.
+pub(crate) fn multi_consensus(extra: &[&str]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let multi = crate::common::real_data().join("../real-multi");
+    import_multi(&multi, &dir.path().join("reads.jsonl"));
+    let labels = multi.join("outcomes.jsonl").display().to_string();
+    let head = ["gold", "--from-runs", "reads.jsonl", "--outcomes", &labels];
+    let gold = [&head[..], extra, &["-o", "gold.jsonl"]].concat();
+    let o = readcov(&gold, dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    (dir, labels)
+}
+
 /// Reads of every real-multi trajectory (task = folder, run = file stem) into `out`: the folder
 /// imported in one command, `--layout task/run`.
 pub(crate) fn import_multi(root: &Path, out: &Path) {
