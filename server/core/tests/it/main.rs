@@ -11,3 +11,4 @@ mod score_cases;
 mod score_props;
 mod scored_runs;
 mod sheet_props;
+mod test_layout;
