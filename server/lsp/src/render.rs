@@ -2,7 +2,8 @@
 //! actions and the `readcov/lineStates` reply. Lines become 0-based here and columns UTF-16.
 
 use crate::document::Document;
-use crate::view::{pct, pct_threshold, FileView, UnitSpan};
+use crate::view::{pct, FileView, UnitSpan};
+use readcov_core::words::threshold as pct_threshold;
 use readcov_core::LineSet;
 use serde_json::{json, Value};
 use tower_lsp_server::ls_types::*;

@@ -271,15 +271,5 @@ pub fn pct(x: f64) -> String {
     format!("{}%", (x * 100.0 + 1e-9).floor() as i64)
 }
 
-/// The threshold as a percentage, keeping one decimal when it has one (0.333 → 33.3%).
-pub fn pct_threshold(t: f64) -> String {
-    let p = t * 100.0;
-    if (p - p.round()).abs() < 1e-9 {
-        format!("{}%", p.round() as i64)
-    } else {
-        format!("{:.1}%", p)
-    }
-}
-
 #[cfg(test)]
 mod tests;

@@ -5,8 +5,9 @@
 //! comes from the explanation; this module only words and places it.
 
 use crate::store::GoldShown;
-use crate::view::{pct, pct_threshold};
+use crate::view::pct;
 use readcov_core::explain::{Explanation, FileExplanation, NearRead, TurnCoverage, Verdict};
+use readcov_core::words::threshold as pct_threshold;
 use readcov_core::LineSet;
 use serde_json::{json, Value};
 use tower_lsp_server::ls_types::Uri;

@@ -1,4 +1,5 @@
 use super::*;
+use readcov_core::words::threshold as pct_threshold;
 
 fn input<'a>(
     gold: &'a [(u32, u32)],
@@ -114,6 +115,9 @@ fn percentages() {
     assert_eq!(pct(0.4999), "49%");
     assert_eq!(pct(1.0), "100%");
     assert_eq!(pct(0.29), "29%");
+    // The one threshold text of every output (readcov_core::words): the CLI printed 33.33% where
+    // the editor printed 33.3% for the same setting until session 33.
     assert_eq!(pct_threshold(0.5), "50%");
-    assert_eq!(pct_threshold(0.333), "33.3%");
+    assert_eq!(pct_threshold(1.0 / 3.0), "33.33%");
+    assert_eq!(pct_threshold(1.0 / 134.0), "0.75%");
 }
