@@ -39,13 +39,17 @@ class Replay:
         return []
 
     def replace_all(self, path, o, n):
+        return self._splice_changed(path, 0, o, n)
+
+    def _splice_changed(self, path, p, o, n):
+        """Old lines `o` at `p` → new `n`, the lines equal at their start and end kept."""
         k = 0
         while k < min(len(o), len(n)) and o[k] == n[k]:
             k += 1
         m = 0
         while m < min(len(o), len(n)) - k and o[len(o) - 1 - m] == n[len(n) - 1 - m]:
             m += 1
-        return self._splice(path, k, len(o) - k - m, n[k:len(n) - m])
+        return self._splice(path, p + k, len(o) - k - m, n[k:len(n) - m])
 
     def base(self, path, current):
         """Base lines behind current lines (1-based), and whether any was the agent's."""
@@ -60,14 +64,7 @@ class Replay:
         at = [i for i in range(len(lines) - len(o) + 1) if lines[i:i + len(o)] == o] if o else []
         if len(at) != 1:
             return None
-        p = at[0]
-        k = 0
-        while k < min(len(o), len(n)) and o[k] == n[k]:
-            k += 1
-        m = 0
-        while m < min(len(o), len(n)) - k and o[len(o) - 1 - m] == n[len(n) - 1 - m]:
-            m += 1
-        return self._splice(path, p + k, len(o) - k - m, n[k:len(n) - m])
+        return self._splice_changed(path, at[0], o, n)
 
     def hunks(self, path, hunks):
         """Hunks `(old start, [' x', '-y', '+z'])` stated on the file before the edit: each run of

@@ -30,9 +30,11 @@ impl NamedRuns {
         NamedRuns::new(o.runs().map(|(t, r, _)| (t.to_string(), r.to_string())))
     }
 
-    /// These pairs and `more`'s, sorted and distinct: the labels' runs and the run records'.
-    pub fn union(&self, more: &NamedRuns) -> NamedRuns {
-        NamedRuns::new(self.pairs.iter().chain(&more.pairs).cloned())
+    /// The runs the labels name (`outcomes`, when given) and `more` names (`report --runs`: the
+    /// run records'), sorted and distinct: the one set a report's rows and its gold sets take.
+    pub fn of_labels_and(outcomes: Option<&Outcomes>, more: &NamedRuns) -> NamedRuns {
+        let labelled = outcomes.map(NamedRuns::of_outcomes).unwrap_or_default();
+        NamedRuns::new(labelled.pairs.into_iter().chain(more.pairs.iter().cloned()))
     }
 
     /// Only the pairs whose task `keep` accepts (a shard's tasks).

@@ -147,9 +147,7 @@ pub fn gold_set_buckets(
 ) -> Vec<GoldSetBuckets> {
     let mut names = BTreeSet::new();
     let mut out = Vec::new();
-    let named = (outcomes.map(NamedRuns::of_outcomes))
-        .unwrap_or_default()
-        .union(records);
+    let named = NamedRuns::of_labels_and(outcomes, records);
     for g in golds {
         let name = unique(&mut names, label_of(&g));
         let lengths = lengths_of_inputs(ws, &g.spans, reads);

@@ -107,9 +107,7 @@ pub struct GoldSetRun {
 pub fn build(input: &ReportInput) -> Report {
     // Each labelled run, and each run a record names, is a row, read or not
     // (`readcov_core::named`): resolve rates and means count it.
-    let named = (input.outcomes.map(NamedRuns::of_outcomes))
-        .unwrap_or_default()
-        .union(input.named);
+    let named = NamedRuns::of_labels_and(input.outcomes, input.named);
     // The walk hands each row its gold and its counted reads (`score_batch_named_with`), so
     // timelines, units and LCOV take the very lines the scores were computed on.
     let scored = score_batch_named_with(

@@ -134,6 +134,20 @@ async fn clients_without_pull_get_pushed_diagnostics_for_unopened_gold_files() {
     );
 }
 
+/// Sends `didChange` (`params`) and waits for the publication of the version it names: the event
+/// that proves the server holds the edit, before its views are asked for.
+pub async fn change_and_wait(client: &Client, params: Value) {
+    let uri = params["textDocument"]["uri"].as_str().unwrap().to_string();
+    let version = params["textDocument"]["version"].clone();
+    let mark = client.mark();
+    client.notify("textDocument/didChange", params).await;
+    client
+        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri.as_str() && p["version"] == version
+        })
+        .await;
+}
+
 pub async fn open(client: &Client, root: &Path, rel: &str) -> String {
     let uri = file_uri(&root.join(rel));
     let text = std::fs::read_to_string(root.join(rel)).unwrap();

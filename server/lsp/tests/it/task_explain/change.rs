@@ -51,13 +51,7 @@ async fn the_change_layer_of_4604_holds_the_golds_lines_and_follows_edits() {
     // Two lines put on top: the layer moves with the text, as the gold does.
     let insert = json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
         {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "#\n#\n"}]});
-    let mark = client.mark();
-    client.notify("textDocument/didChange", insert).await;
-    client
-        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
-            p["uri"] == uri.as_str() && p["version"] == 2
-        })
-        .await;
+    super::change_and_wait(&client, insert).await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;

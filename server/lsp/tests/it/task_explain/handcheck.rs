@@ -22,13 +22,7 @@ async fn after_an_edit_above_the_gold_the_texts_name_the_lines_drawn() {
     // Two lines typed above the method (at line 1800): everything below moves down by two.
     let insert = json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
         {"range": {"start": {"line": 1799, "character": 0}, "end": {"line": 1799, "character": 0}}, "text": "#\n#\n"}]});
-    let mark = client.mark();
-    client.notify("textDocument/didChange", insert).await;
-    client
-        .wait_for(mark, "textDocument/publishDiagnostics", |p| {
-            p["uri"] == uri.as_str() && p["version"] == 2
-        })
-        .await;
+    super::change_and_wait(&client, insert).await;
     let states = client
         .request("readcov/lineStates", json!({"textDocument": {"uri": uri}}))
         .await;
