@@ -65,6 +65,7 @@ mod parquet_limits;
 mod pinned_outputs;
 mod reads_dataset;
 mod report;
+mod report_real_hand;
 mod report_stages;
 mod score_dataset;
 mod score_lean;
