@@ -30,6 +30,7 @@ use readcov_core::shown::shown;
 use readcov_core::{score_batch_named, GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
 use readcov_core::{InputError, Parsed, Source as ReadSource};
 use readcov_gold::diagnose::diagnose;
+use readcov_report::folders::TaskFolders;
 use readcov_report::lcov::{Skipped, MAX_LINES_PER_FILE};
 use readcov_report::{build, Diagnosis, GoldSetBuckets, GoldSetRun, Report, ReportInput, Unit};
 use std::collections::{BTreeMap, BTreeSet};
@@ -102,6 +103,20 @@ pub fn report_lengths(
     match workspaces {
         None => lengths_of_inputs(workspace, gold, reads),
         Some(dir) => per_task_lengths(dir, gold, reads),
+    }
+}
+
+/// With one folder per task (`--workspaces DIR`): `DIR` as absolute text and the report's tasks
+/// that have a usable folder in it, for the LCOV and SARIF paths (`readcov_report::folders`).
+pub fn task_folders(dir: &Path, report: &Report) -> TaskFolders {
+    let root = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let tasks: BTreeSet<&str> = report.rows.iter().map(|r| r.task.as_str()).collect();
+    TaskFolders {
+        root: root.to_string_lossy().into_owned(),
+        tasks: (tasks.into_iter())
+            .filter(|t| matches!(task_folder(dir, t), Ok(Some(_))))
+            .map(str::to_string)
+            .collect(),
     }
 }
 

@@ -93,26 +93,28 @@ pub fn render(report: &Report, opts: LcovOptions) -> Lcov {
             }
         }
         let mut section = String::new();
-        for (path, ivs) in by_file {
+        for (given, ivs) in by_file {
+            // `<task>/<path>` when each task has its own folder (`folders`).
+            let path = crate::folders::exported(report.task_folders.as_ref(), &row.task, given);
             // Size the section on intervals first, so nothing per-line is built for a huge one.
             let mut all =
                 LineSet::from_intervals(ivs.iter().filter_map(|&(s, e)| Interval::new(s, e)));
-            if let Some(set) = unread.get(path) {
+            if let Some(set) = unread.get(given) {
                 all = all.union(set);
             }
-            let line_break = readcov_core::shown::has_line_break(path);
+            let line_break = readcov_core::shown::has_line_break(&path);
             if all.len() > MAX_LINES_PER_FILE || line_break {
                 out.skipped.push(Skipped {
                     task: row.task.clone(),
                     run: row.run.clone(),
-                    path: path.to_string(),
+                    path: given.to_string(),
                     lines: all.len(),
                     line_break,
                 });
                 continue;
             }
             let mut lines: BTreeMap<u32, u32> = hit_counts(&ivs).into_iter().collect();
-            if let Some(set) = unread.get(path) {
+            if let Some(set) = unread.get(given) {
                 for iv in set.intervals() {
                     for l in iv.start..=iv.end {
                         lines.entry(l).or_insert(0);

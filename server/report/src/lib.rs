@@ -6,6 +6,7 @@
 //! strings. The CLI (`readcov report`) writes the files.
 
 pub mod buckets;
+pub mod folders;
 pub mod html;
 pub mod lcov;
 pub mod model;

@@ -74,6 +74,10 @@ pub struct Report {
     /// Where each run failed (`report --patches`, …: `readcov diagnose`'s rows), set by the
     /// caller; `None` leaves the section out.
     pub diagnosis: Option<crate::stages::Diagnosis>,
+    /// With one folder per task (`report --workspaces DIR`), set by the caller: where each
+    /// task's files are, for the LCOV and SARIF paths (`folders`).
+    #[serde(skip)]
+    pub task_folders: Option<crate::folders::TaskFolders>,
 }
 
 /// One named gold set: per-run coverage and verdict, its summary, and (with outcome labels) its
@@ -195,6 +199,7 @@ pub fn build(input: &ReportInput) -> Report {
         gold_sets: Vec::new(),
         at_k: Vec::new(),
         diagnosis: None,
+        task_folders: None,
     }
 }
 

@@ -54,8 +54,11 @@ fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
-/// Renders the SARIF log. `workspace` (an absolute directory) fills `originalUriBaseIds`.
+/// Renders the SARIF log. `workspace` (an absolute directory) fills `originalUriBaseIds`; without
+/// it, with one folder per task (`report --workspaces DIR`), `DIR` does and each task's files are
+/// `<task>/<path>` under it (`folders`).
 pub fn render(report: &Report, workspace: Option<&str>) -> String {
+    let folders = report.task_folders.as_ref().filter(|_| workspace.is_none());
     let mut results = Vec::new();
     for row in &report.rows {
         for sp in &row.score.spans {
@@ -63,6 +66,7 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
             if cov >= report.threshold {
                 continue;
             }
+            let file = artifact(&crate::folders::exported(folders, &row.task, &sp.path));
             // Report the lines that exist: a span running past the end of its file is clipped.
             let end = sp_last(sp).unwrap_or(sp.end).min(sp.end);
             let unread = sp.unread.to_string();
@@ -85,7 +89,7 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
                     json!({
                         "id": i,
                         "physicalLocation": {
-                            "artifactLocation": artifact(&sp.path),
+                            "artifactLocation": file.clone(),
                             "region": { "startLine": iv.start, "endLine": iv.end }
                         },
                         "message": { "text": format!("unread lines {}-{}", iv.start, iv.end) }
@@ -99,7 +103,7 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
                 "message": { "text": message },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": artifact(&sp.path),
+                        "artifactLocation": file.clone(),
                         "region": { "startLine": sp.start, "endLine": end }
                     }
                 }],
@@ -141,7 +145,7 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
         "results": results,
         "properties": { "threshold": report.threshold }
     });
-    if let Some(ws) = workspace {
+    if let Some(ws) = workspace.or(folders.map(|f| f.root.as_str())) {
         let base = if ws.ends_with('/') {
             ws.to_string()
         } else {

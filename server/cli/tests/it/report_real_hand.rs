@@ -97,3 +97,74 @@ fn the_lines_read_card_counts_reads_not_edits() {
         r#"<div class="card-value">0</div><div class="card-note">from 0 read event(s)</div>"#
     ));
 }
+
+/// With one folder per task (`--workspaces DIR`) the LCOV and SARIF files name each task's files
+/// `<task>/<path>` under `DIR`: three requests tasks' `requests/sessions.py` (531, 569 and 671
+/// lines, three base commits) are three files, `genhtml` run in `DIR` finds every one, and a SARIF
+/// viewer resolves every location. Before session 34 they were `SF:requests/sessions.py` three
+/// times (`lcov --summary`: 10,177 lines, of the 12,062 the tracefile holds) under no folder that
+/// held them, and SARIF's `SRCROOT` was mapped nowhere.
+#[test]
+fn lcov_and_sarif_name_each_tasks_files_under_its_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (reads, gold, sources) = real_inputs(dir.path());
+    let (info, sarif) = (dir.path().join("r.info"), dir.path().join("r.sarif"));
+    let out = readcov(&[
+        "report",
+        "--gold",
+        s(&gold),
+        "--reads",
+        s(&reads),
+        "--workspaces",
+        s(&sources),
+        "--no-stages",
+        "--lcov",
+        s(&info),
+        "--lcov-gold-unread",
+        "--sarif",
+        s(&sarif),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let lcov = std::fs::read_to_string(&info).expect("lcov");
+    let mut test = "";
+    let mut files = std::collections::BTreeSet::new();
+    for line in lcov.lines() {
+        test = line.strip_prefix("TN:").unwrap_or(test);
+        if let Some(path) = line.strip_prefix("SF:") {
+            assert!(
+                sources.join(path).is_file(),
+                "{path}: no such file in {}",
+                s(&sources)
+            );
+            // The test name is `<task>__<run>`, `-` written `_`: the file is under that task.
+            let task = path.split('/').next().unwrap_or("").replace('-', "_");
+            assert!(
+                test.starts_with(&format!("{task}__")),
+                "{path} under TN:{test}"
+            );
+            assert!(files.insert(path.to_string()), "{path} twice");
+        }
+    }
+    assert!(
+        files.contains("psf__requests-1724/requests/sessions.py"),
+        "{files:?}"
+    );
+    assert!(
+        files.contains("psf__requests-2317/requests/sessions.py"),
+        "{files:?}"
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).expect("sarif")).expect("json");
+    let root = std::path::absolute(&sources).expect("absolute");
+    let base = &doc["runs"][0]["originalUriBaseIds"]["SRCROOT"]["uri"];
+    assert_eq!(base.as_str(), Some(&*format!("file://{}/", s(&root))));
+    let results = doc["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 8, "the real runs' spans under 50%");
+    for r in results {
+        let uri = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .expect("uri");
+        assert!(sources.join(uri).is_file(), "{uri}");
+        assert!(uri.starts_with(r["properties"]["task"].as_str().expect("task")));
+    }
+}

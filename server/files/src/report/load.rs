@@ -251,6 +251,10 @@ pub fn load_and_build(
         workspace: set.workspace,
         at_k: set.at_k,
     });
+    // One folder per task: the LCOV and SARIF exports name each task's files under it.
+    if let Some(dir) = set.workspaces {
+        report.task_folders = Some(super::task_folders(dir, &report));
+    }
     if let Some(sheet) = &sheet {
         let left_out = invalid_without_row(sheet, &report);
         if !left_out.is_empty() {
