@@ -71,6 +71,33 @@ public class Foo {
 }
 """
 
+# Block comments holding `/*`: Jackson's section banner right above a method, a Javadoc naming
+# `/**` paths, a comment opened after a statement (session 34: the opener is the block's first line).
+JAVA_BLOCKS = """class Blocks {
+    int y; /* about y
+    */
+    int f() {
+        return 1;
+    }
+
+    /*
+    /**********************************************************
+    /* Public API
+    /**********************************************************
+     */
+    public int g() {
+        return 2;
+    }
+
+    /**
+     * Matches /* and /** paths.
+     */
+    public int h() {
+        return 3;
+    }
+}
+"""
+
 RUST = """use std::fmt;
 
 /// Point's doc.
@@ -178,6 +205,10 @@ def hand_made():
             "testing/x.py", "pkg/my_test.go", "attest.py", "contest.py", "tests.py", "src/FooTest.java",
             "a/tests/b.py", "test/x.c", "Testing/y.py", "my_tests.py", "foo_test.py.bak"))),
         (7, py, hdr("m.py") + "@@ -11 +11 @@\n-y = 2\n+y = 3\n"),
+        ("block-comments", {"Blocks.java": JAVA_BLOCKS},
+         hdr("Blocks.java") + "@@ -5 +5 @@\n-        return 1;\n+        return 4;\n"
+         + "@@ -14 +14 @@\n-        return 2;\n+        return 5;\n"
+         + "@@ -21 +21 @@\n-        return 3;\n+        return 6;\n"),
         ("leading-comment-class", py, hdr("m.py") + "@@ -17,2 +17,3 @@\n     @property\n+    # new\n     def m(self):\n"),
     ]
     assert pyl[7] == "    return a + b"

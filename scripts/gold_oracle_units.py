@@ -41,6 +41,23 @@ def line_comment_marks(path):
     return ("//",)
 
 
+def block_open(lines, end):
+    """The 1-based line opening the block comment that ends on line `end`: a comment ends at its
+    first `*/`, so it opens on the topmost line starting with `/*` after the last earlier line
+    holding `*/` (a `/*` inside it opens nothing: a banner's `/****` rows, a Javadoc naming
+    `/**` paths); `end` itself for a one-line `/* … */`. None when there is none."""
+    last = lines[end - 1].lstrip()
+    if last.startswith("/*") and "*/" in last[2:]:
+        return end
+    found = None
+    for k in range(end - 1, 0, -1):
+        if "*/" in lines[k - 1]:
+            break
+        if lines[k - 1].lstrip().startswith("/*"):
+            found = k
+    return found
+
+
 def leading_start(lines, start, path):
     """The unit's first line widened by its leading comments: comment lines (and Rust `#[…]`)
     directly above, no blank line, at the definition's own indentation; a `/* … */` block counts
@@ -53,11 +70,8 @@ def leading_start(lines, start, path):
         if not st:
             break
         if st.endswith("*/") and not st.startswith("//"):
-            # walk to the block's opening line
-            k = s - 1
-            while k >= 1 and "/*" not in lines[k - 1]:
-                k -= 1
-            if k < 1 or indent(lines[k - 1]) != want:
+            k = block_open(lines, s - 1)
+            if k is None or indent(lines[k - 1]) != want:
                 break
             s = k
             continue

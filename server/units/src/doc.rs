@@ -61,11 +61,10 @@ pub fn leading_start(lang: Lang, lines: &[&str], start: u32) -> u32 {
         if text.is_empty() {
             break;
         }
-        if style.block && text.ends_with("*/") {
+        if style.block && text.ends_with("*/") && !text.starts_with("//") {
             // Walk up to the line that opens the block comment; it is the one whose
             // indentation must match (a Javadoc's ` * ` lines sit one column deeper).
-            let open = (0..=i).rev().find(|&j| lines[j].contains("/*"));
-            match open {
+            match block_open(lines, i) {
                 Some(j) if indentation(lines[j]) == own => first = j as u32 + 1,
                 _ => break,
             }
@@ -76,6 +75,33 @@ pub fn leading_start(lang: Lang, lines: &[&str], start: u32) -> u32 {
         }
     }
     first
+}
+
+/// The line (0-based) that opens the block comment ending on line `end`, if any. A block
+/// comment ends at its first `*/`, so no line inside it holds one: the opener is the topmost
+/// line starting with `/*` above `end` and below the nearest earlier line holding `*/`. A `/*`
+/// inside the comment opens nothing — the `/****…` rows and `/* Title` of a banner, a Javadoc
+/// naming `/*` or `/**` paths — so the nearest line holding `/*` is not the opener (it was
+/// before session 34: a banner's leading comment started at its last `/****` row, and a
+/// Javadoc with `/*` in its text was no leading comment at all).
+fn block_open(lines: &[&str], end: usize) -> Option<usize> {
+    let last = lines[end].trim_start();
+    if last
+        .strip_prefix("/*")
+        .is_some_and(|rest| rest.contains("*/"))
+    {
+        return Some(end); // a one-line comment, `/** Doc. */`
+    }
+    let mut open = None;
+    for j in (0..end).rev() {
+        if lines[j].contains("*/") {
+            break;
+        }
+        if lines[j].trim_start().starts_with("/*") {
+            open = Some(j);
+        }
+    }
+    open
 }
 
 /// `unit` with its start moved up over its leading comments (see [`leading_start`]).

@@ -84,3 +84,37 @@ fn only_comments_at_the_definitions_indentation() {
         5,
     );
 }
+
+/// Before session 34 the opener was the nearest line above holding `/*`; inside a block comment
+/// `/*` opens nothing, so the opener is the topmost `/*` line after the previous `*/`.
+#[test]
+fn a_block_comment_opens_at_its_first_line_not_at_a_slash_star_inside_it() {
+    // Jackson's section banner (tests/data/real-multi NodeCursor.java lines 39-43) set directly
+    // above a method: the comment is the whole banner, lines 3-7 (it was 6-7: the last
+    // `/****` row).
+    let banner = "class A {\n\n    /*\n    /**********************************************************\n    /* JsonStreamContext impl\n    /**********************************************************\n     */\n    public int f() { return 1; }\n}\n";
+    check(Lang::Java, banner, 8, 3);
+    // A Javadoc whose text names `/*` and `/**` paths is still the method's (it was none: its
+    // second line, deeper than the method, was taken for the opener).
+    let paths =
+        "class A {\n    /**\n     * Matches /* and /** paths.\n     */\n    void g() {}\n}\n";
+    check(Lang::Java, paths, 5, 2);
+    // The same in C and Rust; a one-line block comment is its own opener.
+    check(Lang::C, "/* glob: /* */\nint f(void);\n", 2, 1);
+    check(
+        Lang::Rust,
+        "/*\n * see /* in docs\n */\n/** One line. */\nfn f() {}\n",
+        5,
+        1,
+    );
+    // Code that opens a comment after a statement is not a leading comment, at any indentation
+    // (it was taken when the statement sat at the definition's indentation).
+    check(
+        Lang::Java,
+        "class A {\n  int y; /* about y\n  */\n  void g() {}\n}\n",
+        4,
+        4,
+    );
+    // A line comment that ends in `*/` is a line comment.
+    check(Lang::Go, "// ends */\nfunc g() {}\n", 2, 1);
+}
