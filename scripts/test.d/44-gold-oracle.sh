@@ -10,7 +10,9 @@
 #   with --optional, --min-runs 1, and the labels given per run (`--outcomes RUN=FILE`), each also as
 #   `--format swe-explore` rows (core/optional regions, modified and main files, meta); leave-one-out
 #   (`score --consensus`, each run's gold size, coverage and file hit) at --agree all/2, matched and
-#   full; the 25 model patches as edit gold; fail_to_pass.jsonl's test tier (no workspace);
+#   full; the 25 model patches as edit gold, and as unit gold on the three Java base files rebuilt
+#   from the runs' windows (each checked byte-for-byte against the blob its patches name);
+#   fail_to_pass.jsonl's test tier (no workspace);
 # - tests/fixtures/locbench's SWE-bench rows; the named sets side by side (`score --gold
 #   edit=… --gold unit.jsonl`, and two consensus sets) against each set's figures recomputed and
 #   each set scored alone;
@@ -81,6 +83,30 @@ with open(sys.argv[2], "w") as o:
 EOF
 oracle swebench "$out/mp.jsonl"
 oracle swebench "$out/mp.jsonl" --exclude-tests --anchor 3
+# the three base files rebuilt from the runs' windows (MANIFEST.md): byte-for-byte the blobs the
+# model patches name, then unit gold of those patches on them (one workspace per run)
+python3 - "$multi" "$out/mp.jsonl" "$out/mpws" <<'EOF'
+import hashlib, json, os, re, shutil, sys
+multi, rows, ws = sys.argv[1:]
+blobs = {}
+for r in map(json.loads, open(f"{multi}/model_patches.jsonl")):
+    for m in re.finditer(r"^diff --git a/(\S+) .*\n(?:.*\n)?index ([0-9a-f]+)\.\.", r["model_patch"] or "", re.M):
+        blobs.setdefault((r["task"], m[1]), set()).add(m[2])
+src = f"{multi}/sources"
+shipped = [(t, os.path.relpath(os.path.join(d, f), f"{src}/{t}")) for t in os.listdir(src)
+           for d, _, fs in os.walk(f"{src}/{t}") for f in fs]
+assert len(shipped) == 3, shipped
+for t, p in shipped:
+    data = open(f"{src}/{t}/{p}", "rb").read()
+    sha = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    want = blobs.get((t, p), set())
+    assert want and all(sha.startswith(b) for b in want), f"{t}/{p}: blob {sha}, patches name {want}"
+for r in map(json.loads, open(rows)):
+    task = r["instance_id"].split(".")[0]
+    if os.path.isdir(f"{src}/{task}"):
+        shutil.copytree(f"{src}/{task}", f"{ws}/{r['instance_id']}")
+EOF
+oracle swebench "$out/mp.jsonl" --workspaces "$out/mpws" --expand units
 oracle swebench "$multi/fail_to_pass.jsonl" --tests
 
 # tests/fixtures: SWE-bench rows

@@ -10,4 +10,5 @@ mod offsets;
 mod patches;
 mod props;
 mod real;
+mod real_java;
 mod tests_tier;
