@@ -3,7 +3,9 @@
 reference evaluator's rules (docs/metrics.md) with naive Python sets of (path, line), compared
 against the Rust binary's JSONL on the fixtures and on randomly generated benchmarks (fixed seeds).
 Regions resolve to a pair (s, e) as the reference does: a length only when end = -1 or start < 0,
-no clamping otherwise, and region overlap is the interval test on the pairs, s > e included.
+no clamping otherwise, and region overlap is the interval test on the pairs, s > e included. With
+lengths counted in checkouts (--workspace), compatibility values use only the lengths of the files
+the row's regions name (the reference's runner), clean ones every length.
 
 Usage: explore_oracle.py READCOV_BINARY FIXTURE_DIR
 Exits non-zero, printing the first disagreements, when any value differs by more than 1e-9.
@@ -145,11 +147,13 @@ def oracle(bench_rows, pred_rows, lengths, top_k):
     return out
 
 
-def run_readcov(binary, bench, preds, lengths_file, top_k):
+def run_readcov(binary, bench, preds, lengths_file, top_k, workspace=None):
     args = [binary, "explore", "--bench", bench, "--preds", preds, "--format", "jsonl",
             "--top-k", str(top_k) if top_k else "all"]
     if lengths_file:
         args += ["--file-lengths", lengths_file]
+    if workspace:
+        args += ["--workspace", workspace]
     out = subprocess.run(args, capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit(f"readcov failed ({out.returncode}): {out.stderr}")
@@ -157,7 +161,31 @@ def run_readcov(binary, bench, preds, lengths_file, top_k):
     return {(r["explorer"], r["instance_id"]): r for r in rows if r["record"] == "instance"}
 
 
-def compare(label, want, got):
+def runner_lengths(bench_rows, lengths):
+    """The lengths SWE-Explore's runner knows given checkouts (eval_runner.py
+    _build_file_line_counts): only those of files a core or optional region names."""
+    out = {}
+    for b in bench_rows:
+        gt = b["ground_truth"]
+        named = {r["path"] for r in gt.get("read_core_regions", [])}
+        named |= {r["path"] for rs in gt.get("read_optional_regions_map", {}).values() for r in rs}
+        out[b["instance_id"]] = {p: n for p, n in lengths.get(b["instance_id"], {}).items() if p in named}
+    return out
+
+
+def write_workspace(root, lengths):
+    """DIR/<instance>/<path> holding n lines each, the layout --workspace reads."""
+    for iid, files in lengths.items():
+        for path, n in files.items():
+            full = os.path.join(root, iid, path)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w") as f:
+                f.write("x\n" * n)
+
+
+def compare(label, want, got, compat_want=None):
+    """Clean values against `want`; compatibility ones against `compat_want` (default: `want`
+    with unscored read as 0.0)."""
     bad = []
     if set(want) != set(got):
         bad.append(f"{label}: rows differ: {sorted(set(want) ^ set(got))[:5]}")
@@ -167,8 +195,9 @@ def compare(label, want, got):
             continue
         for name in NAMES:
             w, c, flat = m[name], row["clean"][name], row[name]
+            wc = (compat_want[key][name] if compat_want else w) or 0.0
             same = (w is None and c is None) or (w is not None and c is not None and abs(w - c) < 1e-9)
-            if not same or abs((w or 0.0) - flat) > 1e-9:
+            if not same or abs(wc - flat) > 1e-9:
                 bad.append(f"{label} {key} {name}: oracle {w}, readcov clean {c} / compat {flat}")
     return bad
 
@@ -227,6 +256,12 @@ def main():
             if seed == 0:  # without any lengths
                 problems += compare("seed 0 no lengths", oracle(b, p, {}, 5),
                                     run_readcov(binary, paths[0], paths[1], None, 5))
+            if seed < 2:  # lengths counted in checkouts: compat knows the gold regions' files only
+                ws = os.path.join(tmp, f"ws{seed}")
+                write_workspace(ws, l)
+                problems += compare(f"seed {seed} workspace", oracle(b, p, l, 5),
+                                    run_readcov(binary, paths[0], paths[1], None, 5, ws),
+                                    oracle(b, p, runner_lengths(b, l), 5))
         fixture_preds = [r for r in load(os.path.join(fixtures, "preds.jsonl"))
                          if all(isinstance(x, dict) and "start" in x for x in r.get("regions", [None]))]
         path = os.path.join(tmp, "fixture-preds.jsonl")
@@ -238,7 +273,8 @@ def main():
     if problems:
         print("\n".join(problems[:20]))
         sys.exit(f"{len(problems)} disagreement(s) between the oracle and readcov explore")
-    print("explore oracle: readcov agrees with the naive reimplementation on fixtures and 6 random benchmarks")
+    print("explore oracle: readcov agrees with the naive reimplementation on fixtures and 6 random benchmarks "
+          "(2 of them with --workspace checkouts)")
 
 
 if __name__ == "__main__":

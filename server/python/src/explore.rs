@@ -101,8 +101,16 @@ pub fn explore(
             }
             (None, None) => InstanceLengths::new(),
         };
-        let report =
-            score_explore_shard(&b.items, &rows, &lengths, &ExploreOptions { top_k }, shard);
+        let report = score_explore_shard(
+            &b.items,
+            &rows,
+            &lengths,
+            &ExploreOptions {
+                top_k,
+                checkout_lengths: workspace.is_some(),
+            },
+            shard,
+        );
         let doc = json!({
             "top_k": top_k,
             "explorers": report.summaries,

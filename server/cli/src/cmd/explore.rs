@@ -147,6 +147,7 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     };
     let opts = ExploreOptions {
         top_k: args.top_k.0,
+        checkout_lengths: args.workspace.is_some(),
     };
     let report = score_explore_shard(&bench.items, &preds, &lengths, &opts, args.shard);
     if let Some(path) = &args.emit_partial {

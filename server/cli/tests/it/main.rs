@@ -34,6 +34,7 @@ mod emit_patches;
 mod escaping;
 mod explain_stages;
 mod explore_cli;
+mod explore_real;
 mod harness_files;
 mod harness_reports;
 mod import_datasets;

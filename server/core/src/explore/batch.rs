@@ -9,6 +9,7 @@ use super::input::{BenchRow, InstanceLengths, PredRow};
 use super::measure::score_instance;
 use super::partial::{ExplorePartial, ExplorerPartial};
 use super::resolve::{Gold, Preds};
+use super::runner_lengths::RegionPathsOnly;
 pub use super::scores::{ExplorerSummary, InstanceScore};
 use super::DEFAULT_TOP_K;
 use crate::shard::{keeps, Shard};
@@ -19,12 +20,17 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub struct ExploreOptions {
     /// Keep only the first k regions of each prediction (`None`: all).
     pub top_k: Option<usize>,
+    /// The lengths were counted in checkouts (`--workspace`): compatibility numbers then know
+    /// only those of the files the row's regions name, as the reference's runner does (see
+    /// `runner_lengths.rs`); clean numbers use them all.
+    pub checkout_lengths: bool,
 }
 
 impl Default for ExploreOptions {
     fn default() -> Self {
         ExploreOptions {
             top_k: Some(DEFAULT_TOP_K),
+            checkout_lengths: false,
         }
     }
 }
@@ -102,26 +108,42 @@ pub fn score_explore_shard(
         }
     }
     // Gold is prepared once per instance, for every explorer; the index is the benchmark position.
-    let golds: Vec<(usize, &BenchRow, Gold)> = bench
+    let golds: Vec<(usize, &BenchRow, Gold, Option<RegionPathsOnly>)> = bench
         .iter()
         .enumerate()
         .filter(|(_, b)| keeps(shard, &b.instance_id))
-        .map(|(i, b)| (i, b, Gold::new(b, len_of(&b.instance_id))))
+        .map(|(i, b)| {
+            let lengths = len_of(&b.instance_id);
+            let runner = opts
+                .checkout_lengths
+                .then(|| RegionPathsOnly::new(b, lengths));
+            (i, b, Gold::new(b, lengths), runner)
+        })
         .collect();
     report.partial.top_k = opts.top_k;
     report.partial.unused = report.unused.len() as u64;
     for explorer in explorers {
         let mut partial = ExplorerPartial::new(explorer);
-        for (index, row, gold) in &golds {
+        for (index, row, gold, runner) in &golds {
             let pred = by_key.get(&(explorer, row.instance_id.as_str()));
             let regions = pred.map_or(&[][..], |p| &p.regions[..]);
             let p = Preds::new(gold, regions, opts.top_k, len_of(&row.instance_id));
             let clean = score_instance(gold, &p);
+            let compat = match runner {
+                // Scored again with the lengths the reference's runner would know: the gold's
+                // regions resolve alike (their files' lengths are kept), the prediction's
+                // whole-file regions of other files do not.
+                Some(r) if r.differs(regions, opts.top_k) => {
+                    let g = Gold::new(row, r);
+                    score_instance(&g, &Preds::new(&g, regions, opts.top_k, r)).compat()
+                }
+                _ => clean.compat(),
+            };
             let score = InstanceScore {
                 explorer: explorer.to_string(),
                 instance_id: row.instance_id.clone(),
                 missing: pred.is_none(),
-                compat: clean.compat(),
+                compat,
                 clean,
                 core_lines: gold.core_lines,
                 pred_lines: p.line_count,

@@ -16,6 +16,7 @@ pub mod partial;
 pub mod rank;
 mod region;
 pub mod resolve;
+mod runner_lengths;
 mod scores;
 pub mod text;
 

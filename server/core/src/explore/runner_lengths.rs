@@ -1,0 +1,56 @@
+//! The file lengths the reference's runner knows when it is given checkouts.
+//!
+//! SWE-Explore's `eval_runner.py --repos DIR` counts lines (`_build_file_line_counts`) only for
+//! the files the row's core and optional regions name; every other file's length is unknown to
+//! `eval.py`. So a prediction's region that needs a length (`end = -1`, a negative start) of any
+//! other file — an explorer naming a whole test file, say — is unresolvable there: no lines,
+//! whatever the checkout holds. readcov's compatibility numbers follow that when the lengths come
+//! from checkouts (`--workspace`); its clean numbers use every length it counted (a whole file
+//! read is that many predicted lines). Lengths given as a file (`--file-lengths`) are what
+//! `eval.py` is handed, all of them, in both modes.
+
+use super::input::{BenchRow, Region};
+use crate::metrics::FileLengths;
+use std::collections::BTreeSet;
+
+/// `lengths`, restricted to the paths of one row's core and optional regions.
+pub struct RegionPathsOnly<'a> {
+    lengths: &'a dyn FileLengths,
+    paths: BTreeSet<&'a str>,
+}
+
+impl<'a> RegionPathsOnly<'a> {
+    pub fn new(row: &'a BenchRow, lengths: &'a dyn FileLengths) -> RegionPathsOnly<'a> {
+        let optional = row.optional_regions.values().flatten();
+        RegionPathsOnly {
+            lengths,
+            paths: row
+                .core_regions
+                .iter()
+                .chain(optional)
+                .map(|r| r.path.as_str())
+                .collect(),
+        }
+    }
+
+    /// Whether one of the first `top_k` of `regions` resolves otherwise with these lengths than
+    /// with all of them: it needs a length, of a file outside the row's regions whose length is
+    /// known. Only then are the compatibility numbers scored apart.
+    pub fn differs(&self, regions: &[Region], top_k: Option<usize>) -> bool {
+        regions.iter().take(top_k.unwrap_or(usize::MAX)).any(|r| {
+            (r.end == -1 || r.start < 0)
+                && !self.paths.contains(r.path.as_str())
+                && self.lengths.lines_in(&r.path).is_some()
+        })
+    }
+}
+
+impl FileLengths for RegionPathsOnly<'_> {
+    fn lines_in(&self, path: &str) -> Option<u32> {
+        if self.paths.contains(path) {
+            self.lengths.lines_in(path)
+        } else {
+            None
+        }
+    }
+}
