@@ -8,6 +8,7 @@ on random instances (fixed seeds).
 Usage: contextbench_oracle.py READCOV_BINARY [ROUNDS]
 Exits non-zero, printing the first disagreements, when any value differs by more than 1e-12.
 """
+import bisect
 import json
 import os
 import random
@@ -186,33 +187,42 @@ def resolve(raw, files):
     return None
 
 
+_STARTS = {}
+
+
+def line_starts(text):
+    """(bytes, offsets where lines 1, 2, ... start), kept per text: real files are scored often."""
+    if text not in _STARTS:
+        data = text.encode()
+        _STARTS[text] = (data, [0] + [o + 1 for o, b in enumerate(data) if b == 10])
+    return _STARTS[text]
+
+
 def byte_set(files, path, s, e, compat):
-    """Bytes of lines s..e as a set of offsets, by each byte's line number."""
+    """Bytes of lines s..e as a set of offsets: line l is the bytes from its start to the next
+    line's (its newline included)."""
     if path not in files:
         return set()
-    data = files[path].encode()
+    data, starts = line_starts(files[path])
     if not data:
         return {0} if compat else set()
     s = max(1, s)
     e = max(s, e)
-    line_of, line = [], 1
-    for b in data:
-        line_of.append(line)
-        if b == 10:
-            line += 1
-    last_line = line  # the line after the final newline when data ends with one
+    last_line = len(starts)  # the line after the final newline when data ends with one
     if s > last_line:
         return set()
     if data.endswith(b"\n") and s == last_line:
         return {len(data)} if compat else set()
-    return {o for o, l in enumerate(line_of) if s <= l <= e}
+    return set(range(starts[s - 1], starts[e] if e < len(starts) else len(data)))
 
 
 def blocks_touching(blocks, path, bytes_, compat):
-    out = set()
+    """Blocks with a byte in `bytes_` (compat: up to the exclusive end, the reference's quirk)."""
+    out, sorted_bytes = set(), sorted(bytes_)
     for kind, name, start, end in blocks.get(path, []):
         last = end if compat else end - 1
-        if any(start <= b <= last for b in bytes_):
+        i = bisect.bisect_left(sorted_bytes, start)
+        if i < len(sorted_bytes) and sorted_bytes[i] <= last:
             out.add((path, kind, start, end))
     return out
 
