@@ -13,7 +13,7 @@ scripts/test.d/48-ir-measures.sh's, against ir_measures), and the import of chun
 itself and checks that on-the-fly import gives the same output).
 
 usage: atk_oracle.py READCOV check --gold G --reads R --at-k K,.. [--raw FILE] [--workspace D |
-                     --workspaces D] [--widen N] [--threshold T]
+                     --workspaces D] [--widen N] [--threshold T] [--outcomes LABELS]
        atk_oracle.py READCOV cases            (scripts/atk_oracle_cases.py: hand-made and random)
 """
 import argparse
@@ -23,7 +23,7 @@ import io
 import json
 import subprocess
 
-from atk_oracle_spec import expected
+from atk_oracle_spec import expected, labelled_runs
 from oracle_io import finish, load_jsonl
 
 PROBLEMS = []
@@ -76,15 +76,17 @@ def run(rc, args):
 
 
 def check(rc, gold, reads, ks, ws_args, extra, label, raw=None, gold_rows=None, reads_rows=None,
-          workspace=None, workspaces=None, widen=10, t=0.5):
-    base = ["--gold", gold, "--reads", reads, *ws_args, "--at-k", ",".join(map(str, ks)), *extra]
+          workspace=None, workspaces=None, widen=10, t=0.5, outcomes=None):
+    labels = ["--outcomes", outcomes] if outcomes else []
+    base = ["--gold", gold, "--reads", reads, *ws_args, "--at-k", ",".join(map(str, ks)), *extra, *labels]
     text = run(rc, base + ["--format", "json"])
     if text is None:
         return
     got = json.loads(text)
     rows, points = expected(rc, gold_rows if gold_rows is not None else load_jsonl(gold),
                             reads_rows if reads_rows is not None else load_jsonl(reads),
-                            ks, widen, t, workspace, workspaces)
+                            ks, widen, t, workspace, workspaces,
+                            labelled_runs(load_jsonl(outcomes)) if outcomes else ())
     CHECKED["cases"] += 1
     for key, want in (("threshold", t), ("widen", widen)):
         if got.get(key) != want:
@@ -135,7 +137,7 @@ def check(rc, gold, reads, ks, ws_args, extra, label, raw=None, gold_rows=None, 
     if raw:
         for fmt in ("json",):
             a = run(rc, ["--gold", gold, "--reads", raw, *ws_args, "--at-k", ",".join(map(str, ks)), *extra,
-                         "--format", fmt])
+                         *labels, "--format", fmt])
             CHECKED["raw inputs"] += 1
             if a is not None and json.loads(a) != got:
                 problem(f"{label}: --reads {raw} (imported on the fly) differs from its imported rows")
@@ -184,6 +186,7 @@ def main():
     ap.add_argument("--workspaces")
     ap.add_argument("--widen", type=int, default=10)
     ap.add_argument("--threshold", type=float, default=0.5)
+    ap.add_argument("--outcomes")
     a = ap.parse_args()
     if a.mode == "check":
         ks = [int(x) for x in a.at_k.split(",")]
@@ -191,7 +194,7 @@ def main():
         extra = (["--widen", str(a.widen)] if a.widen != 10 else []) + \
                 (["--threshold", str(a.threshold)] if a.threshold != 0.5 else [])
         check(a.rc, a.gold, a.reads, ks, ws, extra, f"{a.reads} k={a.at_k}", raw=a.raw, workspace=a.workspace,
-              workspaces=a.workspaces, widen=a.widen, t=a.threshold)
+              workspaces=a.workspaces, widen=a.widen, t=a.threshold, outcomes=a.outcomes)
     else:
         import atk_oracle_cases
         atk_oracle_cases.run_all(a.rc, check)

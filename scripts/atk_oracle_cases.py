@@ -5,7 +5,9 @@ chunks outside any gold file, overlapping chunks, chunks cut across unit boundar
 a class body into a method, a nested function), chunks past the end of the file and in files the
 workspace lacks, a file with no grammar hit, a task with no chunks (gold only; an agent's reads
 only), a run with all chunks cut at k, ranked edits and `manual` chunks (never counted), optional
-gold, a task without gold, two runs, --widen 0 and 3, --threshold 1, no workspace."""
+gold, a task without gold, two runs, --widen 0 and 3, --threshold 1, no workspace; and each case with
+outcome labels (`--outcomes`) naming a run that retrieved nothing, a run with chunks, a run of a task
+with optional gold only, of a task without gold, and a whole task (no run)."""
 import os
 import random
 import tempfile
@@ -86,12 +88,19 @@ CASES = {
         dict(task="t3", run="agent", path="q.py", start=1, end=4), c("notes.txt", 10, 10, 2, run="r2")],
 }
 EXTRA_GOLD = [g("q.py", 2, 2, task="t3"), g("z.py", 1, 1, task="t4"), g("pkg/a.py", 1, 1, task="t5", tier="optional")]
+# Labels: runs that retrieved nothing (t1 `idle`, t4 where no run read: no `no run` row then), a run
+# with chunks (nothing changes), a run of an all-optional task (an unscored row), of a task without
+# gold (no row), and a whole task's label (names no run).
+LABELS = [dict(task="t1", run="idle", resolved=False), dict(task="t1", run="chunks", resolved=True),
+          dict(task="t4", run="idle", resolved=False), dict(task="t5", run="late", resolved=False),
+          dict(task="t9", run="idle", resolved=False), dict(task="t3", resolved=True)]
 
 
 def run_all(rc, check):
     with tempfile.TemporaryDirectory() as d:
         wsd = ws(d)
         gold = write_jsonl(d, "gold.jsonl", GOLD + EXTRA_GOLD)
+        labels = write_jsonl(d, "labels.jsonl", LABELS)
         opts = [dict(), dict(widen=0), dict(widen=3, t=1.0)]
         for name, reads in CASES.items():
             rp = write_jsonl(d, "reads.jsonl", reads)
@@ -104,6 +113,9 @@ def run_all(rc, check):
                     check(rc, gold, rp, [1, 2, 3, 5, 100], ws_args, extra,
                           f"case {name!r} {' '.join(ws_args + extra) or 'no workspace'}", widen=o.get("widen", 10),
                           t=o.get("t", 0.5), **kw)
+                    if i == 0:
+                        check(rc, gold, rp, [1, 3, 100], ws_args, extra,
+                              f"case {name!r} --outcomes {' '.join(ws_args) or 'no workspace'}", outcomes=labels, **kw)
         rng = random.Random(27)
         files = ["pkg/a.py", "pkg/b.py", "notes.txt", "nolast.py", "gone.py"]
         for trial in range(int(os.environ.get("ATK_ORACLE_TRIALS", "25"))):
@@ -128,5 +140,11 @@ def run_all(rc, check):
             gp, rp = write_jsonl(d, "rg.jsonl", gold_rows or [g("z.py", 1, 1, task="t9")]), write_jsonl(d, "rr.jsonl", reads)
             ks = sorted(rng.sample([1, 2, 3, 4, 5, 10], 3))
             widen = rng.choice([0, 1, 5, 10])
+            # Half the trials with labels: runs of either task, read or not.
+            lp = None
+            if trial % 2:
+                lp = write_jsonl(d, "rl.jsonl", [dict(task=t, run=r, resolved=rng.random() < 0.5)
+                                                 for t in ("t1", "t2") for r in ("a", "b", "c")
+                                                 if rng.random() < 0.5] or [dict(task="t1", run="c", resolved=True)])
             check(rc, gp, rp, ks, ["--workspaces", wsd, "--widen", str(widen)], [], f"random {trial}",
-                  workspaces=wsd, widen=widen)
+                  workspaces=wsd, widen=widen, outcomes=lp)

@@ -1,7 +1,9 @@
 """The rows and points of `readcov score --at-k`, recomputed from the docs alone: docs/retrievers.md
 ("Output: readcov score --at-k", "The widening what-if", "Chunk fit"), docs/formats.md ("Output
 of readcov score --at-k", reads and gold fields) and docs/metrics.md ("Foundation metrics",
-"Exactly what readcov score writes": rows, clipping, the means rule). Units come from `readcov
+"Exactly what readcov score writes": rows, clipping, the means rule; docs/formats.md "Labelled runs with
+no reads" and docs/retrievers.md "Named runs that retrieved nothing": a labelled run of a task with gold
+is a row at every k, read or not). Units come from `readcov
 units FILE` (a separate command with its own tests); nothing here reads readcov's Rust code.
 The IR measures (`measures`) are left out: scripts/test.d/48-ir-measures.sh checks them against
 ir_measures."""
@@ -73,9 +75,10 @@ def innermost(units, x):
     return best
 
 
-def task_rows(task, gold, reads, files, ks, widen, t):
+def task_rows(task, gold, reads, files, ks, widen, t, named=()):
     """Every (k, task, run) row of one task, as dicts keyed as --format json's rows (without
-    `measures`). gold: the task's gold rows; reads: its reads rows."""
+    `measures`). gold: the task's gold rows; reads: its reads rows; named: the runs labels name
+    for this task (rows only when the task has gold, core or optional)."""
     core = []
     for g in gold:
         if (g.get("tier") or "core") != "core":
@@ -85,8 +88,8 @@ def task_rows(task, gold, reads, files, ks, widen, t):
             core.append((g["path"], c[0], c[1]))
     G = lines_of(core)
     gold_files = sorted({p for p, _ in G})
-    runs = sorted({sid(r.get("run")) for r in reads})
     has_gold_rows = bool(gold)
+    runs = sorted({sid(r.get("run")) for r in reads} | (set(named) if has_gold_rows else set()))
     out = []
     for k in ks:
         if not runs:
@@ -204,18 +207,27 @@ def point(k, rows, t):
     return p
 
 
-def expected(rc, gold_rows, reads_rows, ks, widen=10, t=0.5, workspace=None, workspaces=None):
-    """(rows, points) as --format json writes them, rows in k, task, run order."""
+def labelled_runs(labels):
+    """(task, run) of every label naming both (formats.md: a label for a whole task names no run)."""
+    return {(sid(x.get("task")), x["run"]) for x in labels
+            if isinstance(x.get("run"), str) and isinstance(x.get("task"), str)}
+
+
+def expected(rc, gold_rows, reads_rows, ks, widen=10, t=0.5, workspace=None, workspaces=None, named=()):
+    """(rows, points) as --format json writes them, rows in k, task, run order. named: the
+    (task, run) pairs `--outcomes` labels."""
     by_g, by_r = {}, {}
     for g in gold_rows:
         by_g.setdefault(sid(g.get("task")), []).append(g)
     for r in reads_rows:
         by_r.setdefault(sid(r.get("task")), []).append(r)
     per_task = {}
-    for task in sorted(set(by_g) | set(by_r)):
+    for task in sorted(set(by_g) | set(by_r)):  # a labelled task with neither adds no row
         root = workspace if workspace else (
             os.path.join(workspaces, task) if workspaces and os.path.isdir(os.path.join(workspaces, task)) else None)
-        per_task[task] = task_rows(task, by_g.get(task, []), by_r.get(task, []), Files(rc, root), ks, widen, t)
+        mine = sorted(r for tk, r in named if tk == task)
+        per_task[task] = task_rows(task, by_g.get(task, []), by_r.get(task, []), Files(rc, root), ks, widen, t,
+                                   mine)
     rows, points = [], []
     for k in sorted(set(ks)):
         rk = [r for task in sorted(per_task) for r in per_task[task] if r["k"] == k]

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from . import (
     InputError,
+    OutcomesInput,
     PathLike,
     Rows,
     RowsInput,
@@ -18,6 +19,7 @@ from . import (
     _input,
     _located,
     _native,
+    _outcomes,
     _path,
     _sources,
 )
@@ -78,6 +80,7 @@ def at_k(
     widen: int = 10,
     sources: SourcesArg = None,
     trec_run: Optional[str] = None,
+    outcomes: Optional[OutcomesInput] = None,
     errors: str = "raise",
 ) -> AtKResult:
     """A retriever's ranked chunks scored with only each task's top k (reads with `rank <= k`, ties
@@ -98,6 +101,9 @@ def at_k(
         --trec-run LEVEL` prints, to score with any TREC tool against `readcov gold --format qrels
         --level LEVEL` (docs/retrievers.md); runs it cannot judge at that level are said in
         `.notes`. Another value raises InputError naming `trec_run`.
+    outcomes: labels, as `score` takes them (`--outcomes [RUN=]FILE`, `OutcomesInput`): each
+        labelled run of a gold task is a row at every k, retrieved or not (a run that retrieved
+        nothing scores 0 and counts in every point's means), as `score --at-k --outcomes`.
     """
     ks = [_count("k", x) for x in k]
     if trec_run is not None and not isinstance(trec_run, str):
@@ -105,7 +111,7 @@ def at_k(
     rows, points, errs, notes, trec = _call(
         _native.at_k, _input(gold, "gold"), _input(reads, "reads"), ks, _threshold(threshold),
         _path(workspace, "workspace"), _path(workspaces, "workspaces"), _count("widen", widen), sources=_sources(sources),
-        trec_run=trec_run,
+        trec_run=trec_run, outcomes=_outcomes(outcomes),
     )
     result = AtKResult(rows)
     result.points = points

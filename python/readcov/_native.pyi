@@ -272,6 +272,7 @@ def at_k(
     widen: int = 10,
     sources: Optional[List[str]] = None,
     trec_run: Optional[str] = None,
+    outcomes: RunInputs = ...,
 ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], List[Located], List[str], Optional[str]]:
     """Rows (dicts: one per k, task and run), points (each k's `all` row), located errors, notes,
     and with `trec_run` (a level) the TREC run `--trec-run` writes, as text."""

@@ -1,6 +1,7 @@
 """`readcov.at_k` against `readcov score --at-k` of the same wheel: the shipped retriever chunks
 (tests/fixtures/retriever, imported on the fly against the real sources) give the same rows and
-points, with and without workspaces, and ranked reads given as dicts the same as their file."""
+points, with and without workspaces, and ranked reads given as dicts the same as their file; with
+`outcomes`, real-multi's labelled runs that read nothing are rows at every k, as `--outcomes` makes them."""
 
 import json
 
@@ -10,6 +11,7 @@ import readcov
 from conftest import REAL, REPO, cli, jsonl
 
 CHUNKS = REPO / "tests" / "fixtures" / "retriever" / "chunks.jsonl"
+MULTI = REPO / "tests" / "data" / "real-multi"
 
 
 def cli_at_k(*args):
@@ -46,6 +48,25 @@ def test_ranked_reads_as_dicts_and_a_workspace(tmp_path):
     got = readcov.at_k(REAL / "gold.jsonl", jsonl(reads.read_text()), k=(1, 2), workspace=ws, widen=5,
                        threshold=0.3)
     assert list(got) == want["rows"] and got.points == want["at_k"]
+
+
+def test_outcomes_name_runs_that_read_nothing_as_the_cli(tmp_path):
+    """real-multi's two labelled runs with no reads (doubao-pro-128k on jackson-databind-4487 and
+    jib-4035) are rows at every k with nothing retrieved, as `score --at-k --outcomes` gives them:
+    25 rows, mean coverage 0.89 (without labels 23 and 0.96; before session 34 `at_k` took none)."""
+    reads, gold, labels = tmp_path / "reads.jsonl", tmp_path / "gold.jsonl", MULTI / "outcomes.jsonl"
+    cli("import", "--layout", "task/run", MULTI / "swe-agent-java", "-o", reads)
+    cli("gold", "--from-runs", reads, "--outcomes", labels, "-o", gold)
+    want, _ = cli_at_k("--gold", gold, "--reads", reads, "--at-k", "1,5", "--outcomes", labels)
+    got = readcov.at_k(gold, reads, k=(1, 5), outcomes=labels)
+    assert list(got) == want["rows"] and got.points == want["at_k"]
+    assert [(p["rows"], p["scored"], p["passing"]) for p in got.points] == [(25, 25, 23)] * 2
+    assert round(got.points[0]["mean_line_coverage"], 2) == 0.89
+    idle = [(r["task"], r["run"]) for r in got if r["chunks"] == 0 and r["line_coverage"] == 0.0]
+    assert sorted(set(idle)) == [("fasterxml__jackson-databind-4487", "doubao-pro-128k"),
+                                 ("googlecontainertools__jib-4035", "doubao-pro-128k")]
+    plain = readcov.at_k(gold, reads, k=(1, 5))
+    assert [p["rows"] for p in plain.points] == [23, 23]
 
 
 def test_at_k_refuses_as_the_cli(tmp_path):

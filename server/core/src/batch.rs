@@ -82,7 +82,7 @@ pub fn score_batch<'a>(
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
 ) -> Vec<TaskRunScore> {
-    score_batch_where(gold, reads, lengths, opts, |_| true)
+    score_pairs(gold, reads, &[], lengths, opts, |_| true)
 }
 
 /// [`score_batch`] with the runs labels or run records name ([`NamedRuns`]): a named run that
@@ -117,17 +117,18 @@ pub fn no_run_tasks(
         .collect()
 }
 
-/// [`score_batch`] counting only the reads `keep` accepts (besides the sources filter): the
-/// top-k cut of `score --at-k` ([`crate::retrieval`]). A run whose reads are all cut still gets
-/// its row, as with any filter.
+/// [`score_batch_named`] counting only the reads `keep` accepts (besides the sources filter):
+/// the top-k cut of `score --at-k` ([`crate::retrieval`]). A run whose reads are all cut still
+/// gets its row, as with any filter, and so does a named run that read nothing.
 pub fn score_batch_where<'a>(
     gold: impl IntoIterator<Item = &'a GoldSpan>,
     reads: &[ReadSpan],
+    named: &NamedRuns,
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
     keep: impl Fn(&ReadSpan) -> bool,
 ) -> Vec<TaskRunScore> {
-    score_pairs(gold, reads, &[], lengths, opts, keep)
+    score_pairs(gold, reads, &named.as_refs(), lengths, opts, keep)
 }
 
 /// The batch walk with named runs (sorted, distinct) and a reads filter.

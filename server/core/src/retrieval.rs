@@ -4,7 +4,10 @@
 //! The cut is a filter on the reads before the one scoring engine ([`score_batch_where`]), so
 //! every figure means what it means in `readcov score`. Ties: a chunk is in the top k when its
 //! rank is ≤ k, so two chunks sharing rank 3 are both in the top 3 (the top k may hold more than
-//! k chunks). Rows without a rank (an agent's reads beside a retriever's) are never cut.
+//! k chunks). Rows without a rank (an agent's reads beside a retriever's) are never cut. Runs
+//! named outside the reads ([`NamedRuns`]: labels, run records) are rows at every k, as in
+//! `readcov score`: a named run that retrieved nothing is a scored row with nothing retrieved
+//! (before session 34 the curves left it out).
 
 pub mod docs;
 pub mod fit;
@@ -13,6 +16,7 @@ pub mod qrels;
 
 use crate::batch::{score_batch_where, totals, ScoreOptions, TaskRunScore};
 use crate::metrics::{ratio, FileLengths};
+use crate::named::NamedRuns;
 use crate::span::{GoldSpan, ReadSpan};
 use serde::Serialize;
 
@@ -21,15 +25,17 @@ pub fn within_k(r: &ReadSpan, k: u32) -> bool {
     r.rank.is_none_or(|rank| rank <= k)
 }
 
-/// One row per (task, run) as [`crate::score_batch`] gives them, counting only the top `k` chunks.
+/// One row per (task, run) as [`crate::score_batch_named`] gives them (the runs `named` names
+/// too, read or not), counting only the top `k` chunks.
 pub fn score_at_k(
     gold: &[GoldSpan],
     reads: &[ReadSpan],
+    named: &NamedRuns,
     lengths: &dyn FileLengths,
     opts: &ScoreOptions,
     k: u32,
 ) -> Vec<TaskRunScore> {
-    score_batch_where(gold, reads, lengths, opts, |r| within_k(r, k))
+    score_batch_where(gold, reads, named, lengths, opts, |r| within_k(r, k))
 }
 
 /// The means at one k: one point of each curve, and the share of rows at the threshold (the
@@ -64,42 +70,6 @@ pub fn summarize(k: u32, rows: &[TaskRunScore]) -> AtK {
         mean_chunk_precision: None,
         mean_chunk_iou: None,
     }
-}
-
-/// The point at `k` with the chunks' fit: [`summarize`] of the engine's rows, and the mean chunk
-/// precision and IoU over scored rows (a row's figure is the mean over its top-k chunks).
-pub fn point_at_k(
-    gold: &[GoldSpan],
-    reads: &[ReadSpan],
-    lengths: &dyn FileLengths,
-    opts: &ScoreOptions,
-    k: u32,
-) -> AtK {
-    use std::collections::BTreeMap;
-    let rows = score_at_k(gold, reads, lengths, opts, k);
-    let mut at = summarize(k, &rows);
-    let mut chunks: BTreeMap<(&str, &str), Vec<&ReadSpan>> = BTreeMap::new();
-    for r in reads.iter().filter(|r| opts.counts(r) && within_k(r, k)) {
-        chunks.entry((&r.task, &r.run)).or_default().push(r);
-    }
-    let mut by_task: BTreeMap<&str, Vec<&GoldSpan>> = BTreeMap::new();
-    for g in gold {
-        by_task.entry(&g.task).or_default().push(g);
-    }
-    let (mut p, mut iou, mut n) = (0.0, 0.0, 0u32);
-    for row in rows.iter().filter(|r| r.score.line_coverage.is_some()) {
-        let cs = chunks.get(&(row.task.as_str(), row.run.as_str()));
-        let g = by_task.get(row.task.as_str());
-        let (Some(cs), Some(g)) = (cs, g) else {
-            continue;
-        };
-        if let (Some(a), Some(b)) = fit::mean_fit(&fit::chunk_fits(g, cs, lengths)) {
-            (p, iou, n) = (p + a, iou + b, n + 1);
-        }
-    }
-    at.mean_chunk_precision = (n > 0).then(|| p / f64::from(n));
-    at.mean_chunk_iou = (n > 0).then(|| iou / f64::from(n));
-    at
 }
 
 /// `1,3,5,10` → `[1, 3, 5, 10]` (sorted, each once); every k ≥ 1.

@@ -4,13 +4,15 @@
 //! units) with its extra lines, the chunks' line precision and IoU, and the IR measures at file,
 //! unit and line level. Per task [`readcov_units::at_k_rows`] (the one scoring engine behind a
 //! rank filter) with that task's file lengths and syntax from its workspace, then each k's point
-//! (the `all` row of trec_eval). Inputs come loaded; the edges render. See docs/retrievers.md.
+//! (the `all` row of trec_eval). Inputs come loaded, with the runs named outside the reads
+//! ([`NamedRuns`]: `score --at-k --outcomes`, `report --at-k`'s labels and run records,
+//! Python's `at_k(outcomes=)`), each a row read or not; the edges render. See docs/retrievers.md.
 
 use crate::scored::{lengths_of_inputs, Sources};
 use crate::syntax::load_syntax;
 use crate::task_dir;
 use readcov_core::retrieval::{summarize, AtK};
-use readcov_core::{GoldSpan, ReadSpan, ScoreOptions};
+use readcov_core::{GoldSpan, NamedRuns, ReadSpan, ScoreOptions};
 use readcov_units::retrieval::levels::mean_level_measures;
 use readcov_units::{
     at_k_rows, widening_totals, AtKRow, FileSyntax, LevelMeasures, WideningTotals,
@@ -38,19 +40,27 @@ pub struct AtKScores {
 
 /// Scores `reads` (ranked chunks) against `gold` at each k of `ks`, each task with its own file
 /// lengths and syntax from `sources` (gold files and the chunks' files: unit measures judge every
-/// retrieved unit). `sources` with one folder per task takes a canonical folder.
+/// retrieved unit), and each run `named` names a row of its gold task, read or not.
+/// `sources` with one folder per task takes a canonical folder.
 pub fn score_at_k(
     gold: &[GoldSpan],
     reads: &[ReadSpan],
+    named: &NamedRuns,
     sources: Sources,
     opts: &ScoreOptions,
     widen: u32,
     ks: &[u32],
 ) -> AtKScores {
     let mut rows: Vec<AtKRow> = Vec::new();
+    // Each task takes its own named runs (a pair of another task would only be passed over).
+    let mut named_of: BTreeMap<&str, Vec<(String, String)>> = BTreeMap::new();
+    for (t, run) in named.as_refs() {
+        named_of.entry(t).or_default().push((t.into(), run.into()));
+    }
     for (task, (g, r)) in by_task(gold, reads) {
         let (lengths, syntax) = task_inputs(sources, task, &g, &r);
-        rows.extend(at_k_rows(&g, &r, &lengths, opts, &syntax, widen, ks));
+        let ours = NamedRuns::new(named_of.remove(task).unwrap_or_default());
+        rows.extend(at_k_rows(&g, &r, &ours, &lengths, opts, &syntax, widen, ks));
     }
     // Rows by k, then task and run (as one batch gives them).
     rows.sort_by(|a, b| (a.k, &a.task, &a.run).cmp(&(b.k, &b.task, &b.run)));

@@ -15,9 +15,10 @@ pub use load::{
     StageSources,
 };
 
+use crate::at_k::score_at_k;
 use crate::diagnose::Inputs;
 use crate::input::Source;
-use crate::scored::lengths_of_inputs;
+use crate::scored::{lengths_of_inputs, Sources};
 use crate::sets::{label_of, unique, GoldSetInput, Set};
 use crate::{task_folder, workspace_lengths};
 use readcov_core::metrics::FileLengths;
@@ -53,6 +54,9 @@ pub struct ReportRequest<'a> {
     pub gold_sets: Vec<GoldSetInput>,
     /// The workspace the per-set lengths come from (`--workspace`).
     pub workspace: Option<&'a Path>,
+    /// One workspace per task (`--workspaces`): the at-k curves take each task's lengths from
+    /// its own folder, as `score --at-k` does.
+    pub workspaces: Option<&'a Path>,
     /// `--at-k`: the curves' ks.
     pub at_k: Option<&'a [u32]>,
 }
@@ -82,12 +86,18 @@ pub fn build_report(req: ReportRequest) -> Report {
         );
     }
     if let Some(ks) = req.at_k {
-        // The same engine as `score --at-k`: the rank cut is a filter before `score_batch`.
-        report.at_k = (ks.iter())
-            .map(|&k| {
-                readcov_core::retrieval::point_at_k(req.gold, req.reads, req.lengths, req.opts, k)
-            })
-            .collect();
+        // `score --at-k`'s one library call, with the runs the page's rows name (labels and run
+        // records): before session 34 the curves were scored from the reads alone, so a named
+        // run that read nothing was a row of the page (coverage 0) and no row of its curves.
+        let named = NamedRuns::of_labels_and(req.outcomes, req.records);
+        let sources = match (req.workspace, req.workspaces) {
+            (Some(d), _) => Sources::One(d),
+            (None, Some(dir)) => Sources::PerTask(dir),
+            (None, None) => Sources::None,
+        };
+        let widen = readcov_units::DEFAULT_WIDEN;
+        let scored = score_at_k(req.gold, req.reads, &named, sources, req.opts, widen, ks);
+        report.at_k = scored.points.into_iter().map(|p| p.at).collect();
     }
     report
 }

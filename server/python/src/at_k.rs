@@ -1,16 +1,17 @@
 //! `at_k`: a retriever's ranked chunks scored with only each task's top k, for every k, as
 //! `readcov score --at-k K,... --format json` gives them: the rows (one per k, task and run) and
 //! each k's point (the `all` row). Gold and reads load through the input layer (a chunks file or
-//! a trajectory imported on the fly) and the figures come from the one library call the CLI makes
-//! (`readcov_files::at_k::score_at_k`). `trec_run` adds the run `--trec-run LEVEL` writes instead
-//! (`readcov_files::trec_run`), as text.
+//! a trajectory imported on the fly), `outcomes` as `--outcomes [RUN=]FILE` (`labels.rs`: each
+//! labelled run of a gold task a row, retrieved or not), and the figures come from the one
+//! library call the CLI makes (`readcov_files::at_k::score_at_k`). `trec_run` adds the run
+//! `--trec-run LEVEL` writes instead (`readcov_files::trec_run`), as text.
 
 use crate::pyvalue::serde_to_py;
 use crate::{check_threshold, file_error, located, one_workspace, Input, Located, Workspace};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use readcov_core::retrieval::check_ks;
-use readcov_core::ScoreOptions;
+use readcov_core::{NamedRuns, ScoreOptions};
 use readcov_files::at_k::{any_ranked, score_at_k};
 use readcov_files::canonical_dir;
 use readcov_files::input::{BaseFiles, GoldOptions, ReadsOptions};
@@ -29,7 +30,7 @@ type Out<'py> = (
 
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (gold, reads, ks, threshold=0.5, workspace=None, workspaces=None, widen=readcov_units::DEFAULT_WIDEN, sources=None, trec_run=None))]
+#[pyo3(signature = (gold, reads, ks, threshold=0.5, workspace=None, workspaces=None, widen=readcov_units::DEFAULT_WIDEN, sources=None, trec_run=None, outcomes=Vec::new()))]
 pub fn at_k<'py>(
     py: Python<'py>,
     gold: Input,
@@ -41,6 +42,7 @@ pub fn at_k<'py>(
     widen: u32,
     sources: Option<Vec<String>>,
     trec_run: Option<String>,
+    outcomes: crate::labels::RunInputs,
 ) -> PyResult<Out<'py>> {
     let threshold = check_threshold(threshold)?;
     let counted = crate::options::sources(sources)?;
@@ -58,6 +60,7 @@ pub fn at_k<'py>(
         Input::Path(p) => p.display().to_string(),
         Input::Bytes(_, name) => name.clone(),
     };
+    let outcomes = crate::labels::sources(outcomes);
     let (scored, errors, notes, trec) = py
         .detach(|| {
             let (ws_str, _) = ws.confined();
@@ -73,7 +76,14 @@ pub fn at_k<'py>(
             let r = reads.load_reads(&reads_opts)?;
             let mut notes: Vec<String> = g.notes.into_iter().chain(r.notes).collect();
             let (g, r) = (g.parsed, r.parsed);
-            let errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+            let mut errors: Vec<Located> = g.errors.iter().chain(&r.errors).map(located).collect();
+            // Each labelled run is a row at every k, retrieved or not, as `score --at-k --outcomes`.
+            let (mut label_errors, labels, label_notes) = crate::labels::load(&outcomes)?;
+            errors.append(&mut label_errors);
+            notes.extend(label_notes);
+            let named = (labels.as_ref())
+                .map(NamedRuns::of_outcomes)
+                .unwrap_or_default();
             if !any_ranked(&r.items) {
                 // The CLI's words.
                 notes.push(format!(
@@ -97,7 +107,7 @@ pub fn at_k<'py>(
                 )?),
                 None => None,
             };
-            let scored = score_at_k(&g.items, &r.items, sources, &opts, widen, &ks);
+            let scored = score_at_k(&g.items, &r.items, &named, sources, &opts, widen, &ks);
             Ok::<_, String>((scored, errors, notes, trec))
         })
         .map_err(file_error)?;

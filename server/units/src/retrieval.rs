@@ -180,14 +180,21 @@ pub struct AtKRow {
     pub chunk_fit: Vec<ChunkFit>,
 }
 
-/// Every (task, run) of `gold` and `reads` at each k of `ks` (rows by k, then as the engine gives
-/// them): rows from the one scoring engine ([`readcov_core::retrieval::score_at_k`]), each with
-/// its what-if, chunk fit and measures. Without `syntax` the unit what-if has no units to widen
-/// to (it equals line coverage, and `files_without_units` says so) and unit measures are `None`;
+/// Every (task, run) of `gold` and `reads`, and every run `named` names (labels, run records:
+/// [`readcov_core::named`]) of a gold task, at each k of `ks` (rows by k, then as the engine
+/// gives them): rows from the one scoring engine ([`readcov_core::retrieval::score_at_k`]), each
+/// with its what-if, chunk fit and measures. A named run that read nothing is a row with nothing
+/// retrieved: coverage and file hit 0, what-if coverages 0, no chunk fit, IR measures 0 where
+/// a level has relevant documents. Without `syntax` the unit what-if has no units to widen to
+/// (it equals line coverage, and `files_without_units` says so) and unit measures are `None`;
 /// `syntax` should cover the gold files and the chunks' files.
+// The engine's inputs (gold, reads, named runs, lengths, options) and the what-if's (syntax,
+// widening, ks): a struct of them would only be unpacked here.
+#[allow(clippy::too_many_arguments)]
 pub fn at_k_rows(
     gold: &[GoldSpan],
     reads: &[ReadSpan],
+    named: &readcov_core::NamedRuns,
     lengths: &dyn FileLengths,
     opts: &readcov_core::ScoreOptions,
     syntax: &BTreeMap<String, FileSyntax>,
@@ -208,7 +215,7 @@ pub fn at_k_rows(
     let mut ranked: BTreeMap<(String, String), Rankings> = BTreeMap::new();
     let mut out = Vec::new();
     for &k in ks {
-        for row in score_at_k(gold, reads, lengths, opts, k) {
+        for row in score_at_k(gold, reads, named, lengths, opts, k) {
             let key = (row.task.as_str(), row.run.as_str());
             let every = all.get(&key).map_or(&[][..], Vec::as_slice);
             let cs: Vec<&ReadSpan> = every.iter().copied().filter(|r| within_k(r, k)).collect();

@@ -113,24 +113,26 @@ pub struct ScoreArgs {
     pub widen_given: Option<u32>,
     /// Retrieval at k (e.g. `1,3,5,10`): score only each task's top-k ranked chunks (reads with
     /// `rank ≤ k`, ties all kept), for each k, with the ±N / enclosing-unit widening what-if
-    /// (docs/retrievers.md). Takes no --outcomes and no --timings (it reads no labels and times
-    /// nothing: refused).
-    // `--outcomes` and `--timings` were silently ignored here (session 30).
+    /// (docs/retrievers.md). With --outcomes each labelled run of a gold task is a row at every
+    /// k, retrieved or not (as in `score`). Takes no --timings (it times nothing: refused).
+    // `--outcomes` and `--timings` were silently ignored here (session 30); `--outcomes` was
+    // then refused until session 34, when the curves took the labelled runs.
     #[arg(long, value_name = "K,...", value_parser = at_k::Ks::parse,
           conflicts_with_all = ["shard", "emit_partial", "fail_under", "summary", "consensus",
-                                "outcomes", "timings"])]
+                                "timings"])]
     pub at_k: Option<at_k::Ks>,
     /// With --at-k: instead of scores, write the ranked chunks as a TREC run at this level
     /// (documents: files, `path:Qualified.name` units, or `path:N` lines; rank = best chunk
     /// rank, ties in reading order, distinct scores) for any TREC tool to score against
     /// `readcov gold --format qrels --level` (docs/retrievers.md). Takes no --format, --detail,
-    /// --widen or --threshold (the run has no verdict and no what-if: refused).
+    /// --widen, --threshold or --outcomes (the run has no verdict and no what-if, and a
+    /// labelled run that retrieved nothing has no document to write: refused).
     // A TREC run is its own format: `--format`, `--detail`, `--widen` (the what-if it does
     // not compute) and `--threshold` (it has no verdict: IR measures score it) beside it are
     // refused (they were silently ignored). clap's conflicts count only values given, never the
     // defaults, so the threshold's shared default needs no `Option` here.
     #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k",
-          conflicts_with_all = ["format", "detail", "widen_given", "threshold"])]
+          conflicts_with_all = ["format", "detail", "widen_given", "threshold", "outcomes"])]
     pub trec_run: Option<at_k::LevelArg>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]

@@ -26,8 +26,10 @@ fn ok(o: &std::process::Output) {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
 }
 
-/// `score --at-k` reads no labels and times nothing: `--outcomes` and `--timings` beside it were
-/// taken and changed nothing; `--widen` beside `--trec-run` sized a what-if a TREC run never has.
+/// `score --at-k` times nothing: `--timings` beside it was taken and changed nothing; `--widen`
+/// beside `--trec-run` sized a what-if a TREC run never has, and `--outcomes` there would add
+/// runs with no document to write. (`--outcomes` beside `--at-k` alone was refused from session
+/// 30 to 33; since session 34 its labelled runs are rows of the curves: labelled_runs_at_k.rs.)
 #[test]
 fn score_at_k_options_that_do_nothing_are_refused() {
     let dir = inputs();
@@ -36,8 +38,15 @@ fn score_at_k_options_that_do_nothing_are_refused() {
         a.extend_from_slice(extra);
         readcov_in(dir.path(), &a)
     };
-    let o = score(&["--at-k", "1", "--outcomes", "labels.jsonl"]);
-    assert_refused(&o, &["--at-k", "--outcomes"]);
+    let o = score(&[
+        "--at-k",
+        "1",
+        "--trec-run",
+        "file",
+        "--outcomes",
+        "labels.jsonl",
+    ]);
+    assert_refused(&o, &["--trec-run", "--outcomes"]);
     assert_refused(
         &score(&["--at-k", "1", "--timings"]),
         &["--at-k", "--timings"],
@@ -46,6 +55,7 @@ fn score_at_k_options_that_do_nothing_are_refused() {
     assert_refused(&score(&trec), &["--trec-run", "--widen"]);
     // Where they do something, they are taken.
     ok(&score(&["--at-k", "1", "--widen", "3"]));
+    ok(&score(&["--at-k", "1", "--outcomes", "labels.jsonl"]));
     ok(&score(&["--at-k", "1", "--trec-run", "file"]));
     ok(&score(&["--outcomes", "labels.jsonl", "--timings"]));
 }

@@ -10,17 +10,17 @@ use crate::common::{readcov_in, stderr, stdout};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-const NO_READS: [(&str, &str); 2] = [
+pub(crate) const NO_READS: [(&str, &str); 2] = [
     ("fasterxml__jackson-databind-4487", "doubao-pro-128k"),
     ("googlecontainertools__jib-4035", "doubao-pro-128k"),
 ];
 
-fn real_multi() -> PathBuf {
+pub(crate) fn real_multi() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real-multi")
 }
 
 /// The runs imported (`reads.jsonl`) and consensus gold from them (`gold.jsonl`), in `dir`.
-fn inputs(dir: &Path) -> (String, String, String) {
+pub(crate) fn inputs(dir: &Path) -> (String, String, String) {
     let rm = real_multi();
     let reads = dir.join("reads.jsonl").display().to_string();
     let gold = dir.join("gold.jsonl").display().to_string();
@@ -462,7 +462,7 @@ fn per_task_workspaces_keep_the_labelled_runs_with_no_reads() {
 
 /// Run records, one per outcomes.jsonl row (docs/evaluation.md's recipe): valid, `target` the
 /// label, unless `change` rewrites the record of a run with no reads.
-fn records(dir: &Path, name: &str, change: &dyn Fn(&mut Value)) -> String {
+pub(crate) fn records(dir: &Path, name: &str, change: &dyn Fn(&mut Value)) -> String {
     let text: String = std::fs::read_to_string(real_multi().join("outcomes.jsonl"))
         .unwrap()
         .lines()

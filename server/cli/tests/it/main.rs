@@ -43,6 +43,7 @@ mod import_refusals;
 mod import_shard;
 mod input_matrix;
 mod labelled_runs;
+mod labelled_runs_at_k;
 mod lsp_bad_inputs;
 mod lsp_basediff;
 mod lsp_change;

@@ -25,7 +25,15 @@ fn gold(task: &str, path: &str, s: u32, e: u32) -> GoldSpan {
 fn check(reads: &[ReadSpan], want: &[(u32, f64, f64, u64)]) {
     let g = [gold("t", "a.py", 10, 19)];
     for &(k, hit, cov, covered) in want {
-        let rows = score_at_k(&g, reads, &UnknownLengths, &ScoreOptions::default(), k);
+        let none = NamedRuns::default();
+        let rows = score_at_k(
+            &g,
+            reads,
+            &none,
+            &UnknownLengths,
+            &ScoreOptions::default(),
+            k,
+        );
         assert_eq!(
             rows.len(),
             1,
@@ -90,7 +98,8 @@ fn the_point_at_k_averages_scored_rows_and_counts_the_wall() {
         chunk("w", "a.py", 1, 1, Some(1)), // no gold: unscored
     ];
     let opts = ScoreOptions::default();
-    let at = |k| summarize(k, &score_at_k(&g, &reads, &UnknownLengths, &opts, k));
+    let none = NamedRuns::default();
+    let at = |k| summarize(k, &score_at_k(&g, &reads, &none, &UnknownLengths, &opts, k));
     let one = at(1);
     // Rows: t, u, v (`-`: nobody retrieved for it: no run, not scored, as trec_eval leaves
     // out queries the run has no results for), w (unscored).
@@ -103,6 +112,40 @@ fn the_point_at_k_averages_scored_rows_and_counts_the_wall() {
         (two.passing, two.mean_line_coverage),
         (2, Some((0.6 + 1.0) / 2.0))
     );
+}
+
+/// A run named outside the reads (a label, a run record) that retrieved nothing is a scored row
+/// at every k, counted in the point's denominators as nothing retrieved (coverage 0, file hit 0),
+/// as `readcov score` counts it; a named run of a task without gold adds no row. Before session
+/// 34 the curves left it out: 1 row at k=1, mean coverage 0.6 and 1/1 passing, not 0.3 and 1/2.
+#[test]
+fn a_named_run_that_retrieved_nothing_counts_at_every_k() {
+    let g = [gold("t", "a.py", 1, 10)];
+    let reads = [chunk("t", "a.py", 1, 6, Some(1))];
+    let named = NamedRuns::new([
+        ("t".to_string(), "idle".to_string()),
+        ("nogold".to_string(), "idle".to_string()),
+    ]);
+    let opts = ScoreOptions::default();
+    for k in [1, 5] {
+        let rows = score_at_k(&g, &reads, &named, &UnknownLengths, &opts, k);
+        let runs: Vec<&str> = rows.iter().map(|r| r.run.as_str()).collect();
+        assert_eq!(runs, ["idle", "ret"], "k={k}");
+        let idle = &rows[0].score;
+        assert_eq!(
+            (
+                idle.status,
+                idle.line_coverage,
+                idle.file_hit,
+                idle.read_lines
+            ),
+            (crate::metrics::Status::Scored, Some(0.0), Some(0.0), 0)
+        );
+        let at = summarize(k, &rows);
+        assert_eq!((at.rows, at.scored, at.passing), (2, 2, 1), "k={k}");
+        assert_eq!(at.mean_line_coverage, Some(0.3));
+        assert_eq!((at.mean_file_hit, at.share_passing), (Some(0.5), Some(0.5)));
+    }
 }
 
 #[test]

@@ -193,9 +193,8 @@ pub fn load_and_build(
             Some(parsed.items)
         }
     };
-    if let Some(dir) = set.workspaces {
-        canonical_dir(dir)?;
-    }
+    // Canonical: the at-k curves confine each task's folder to it (`task_dir`).
+    let per_task = set.workspaces.map(canonical_dir).transpose()?;
     let lengths = super::report_lengths(set.workspace, set.workspaces, &gold.items, &reads.items);
     // Several gold sets: each loaded (as `score` loads them) for its own section.
     let mut gold_sets = Vec::new();
@@ -249,6 +248,7 @@ pub fn load_and_build(
         skipped_input_errors: page_errors,
         gold_sets,
         workspace: set.workspace,
+        workspaces: per_task.as_deref(),
         at_k: set.at_k,
     });
     // One folder per task: the LCOV and SARIF exports name each task's files under it.

@@ -216,6 +216,7 @@ fn a_no_run_row_has_no_what_if_and_stays_out_of_the_means() {
     let rows = at_k_rows(
         &gold,
         &reads,
+        &readcov_core::NamedRuns::default(),
         &readcov_core::UnknownLengths,
         &opts,
         &BTreeMap::new(),
@@ -230,4 +231,51 @@ fn a_no_run_row_has_no_what_if_and_stays_out_of_the_means() {
     assert_eq!(t.mean_coverage_widened_by_lines, Some(1.0));
     // 1-2 ±10 → 1-12 (no lengths): 10 extra lines, over the one scored row.
     assert_eq!(t.mean_extra_lines_by_lines, Some(10.0));
+}
+
+/// A run a label or a run record names that retrieved nothing is a row at every k with nothing
+/// retrieved: coverage, file hit and both what-if coverages 0 (in the points' means), no chunk
+/// fit, every IR measure 0 at the levels with relevant documents (trec_eval -c's 0). Before
+/// session 34 it had no row, and the what-if mean below was 1.0 over the one retrieving run.
+#[test]
+fn a_named_run_that_retrieved_nothing_is_a_row_with_nothing_retrieved() {
+    let gold = [GoldSpan::simple("m.py", 1, 2)];
+    let reads = [chunk("m.py", 1, 2)];
+    let named = readcov_core::NamedRuns::new([(gold[0].task.to_string(), "idle".to_string())]);
+    let opts = readcov_core::ScoreOptions::default();
+    let rows = at_k_rows(
+        &gold,
+        &reads,
+        &named,
+        &readcov_core::UnknownLengths,
+        &opts,
+        &BTreeMap::new(),
+        10,
+        &[1, 3],
+    );
+    let idle: Vec<&AtKRow> = rows.iter().filter(|r| r.run == "idle").collect();
+    assert_eq!(idle.iter().map(|r| r.k).collect::<Vec<_>>(), [1, 3]);
+    for r in idle {
+        assert_eq!(
+            (r.status, r.line_coverage, r.file_hit, r.passes_threshold),
+            (
+                readcov_core::metrics::Status::Scored,
+                Some(0.0),
+                Some(0.0),
+                Some(false)
+            )
+        );
+        assert_eq!((r.chunks, r.read_lines, r.widening.hit_files), (0, 0, 0));
+        assert_eq!(r.widening.coverage_widened_by_lines, Some(0.0));
+        assert_eq!(r.widening.coverage_widened_to_units, Some(0.0));
+        assert_eq!((r.chunk_precision, r.chunk_iou), (None, None));
+        for level in [&r.measures.file, &r.measures.line] {
+            let m = level.as_ref().expect("relevant documents: judged");
+            assert!(m.values().all(|&v| v == 0.0), "{m:?}");
+        }
+    }
+    let at_one = rows.iter().filter(|r| r.k == 1).map(|r| &r.widening);
+    let t = widening_totals(at_one, 0.5);
+    assert_eq!(t.mean_coverage_widened_by_lines, Some(0.5));
+    assert_eq!(t.passing_widened_by_lines, 1);
 }

@@ -1,7 +1,8 @@
 //! `readcov score --at-k 1,3,5,10`: a retriever's ranked chunks scored with only each task's top
-//! k, for every k. Load → one library call ([`readcov_files::at_k::score_at_k`]: per task the one
-//! scoring engine behind a rank filter, then each k's point) → one of four renderings
-//! ([`render`]), or the run as TREC at a level ([`trec`]). See docs/retrievers.md.
+//! k, for every k. Load (gold, reads, and the runs `--outcomes` labels, as `score` loads them) →
+//! one library call ([`readcov_files::at_k::score_at_k`]: per task the one scoring engine
+//! behind a rank filter, then each k's point) → one of four renderings ([`render`]), or the run
+//! as TREC at a level ([`trec`]). See docs/retrievers.md.
 
 mod render;
 mod trec;
@@ -52,6 +53,8 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
     let reads = load_reads(&args.reads, ws.as_deref(), super::workspaces_of(args))?;
     report_errors(&gold.errors);
     report_errors(&reads.errors);
+    // `--outcomes`: each labelled run of a gold task is a row at every k, retrieved or not.
+    let (named, _) = super::load::named_runs(args, &gold.items)?;
     if !any_ranked(&reads.items) {
         say!(
             "warning: {}: no read has a `rank`, so every k scores the same reads (ranked chunks \
@@ -76,7 +79,8 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
             level.into(),
         )?;
     } else {
-        let scored = score_at_k(&gold.items, &reads.items, sources, &opts, args.widen(), ks);
+        let (gold, reads) = (&gold.items, &reads.items);
+        let scored = score_at_k(gold, reads, &named, sources, &opts, args.widen(), ks);
         let output = super::output::Output::of(args);
         render::render(&mut out, &output, &scored.points, &scored.rows)?;
     }

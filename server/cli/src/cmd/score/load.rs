@@ -63,23 +63,8 @@ pub(super) fn load(args: &ScoreArgs, opts: &ScoreOptions) -> Result<Loaded> {
             }
         }
     };
-    let mut named = match load_outcomes(&args.outcomes)? {
-        Some(parsed) => {
-            errors += report_errors(&parsed.errors);
-            NamedRuns::of_outcomes(&parsed.items.into_iter().collect::<Outcomes>())
-        }
-        None => NamedRuns::default(),
-    };
-    // Labels that name no run of a gold task change no row (one gold set: they only add the
-    // labelled runs that read nothing); asked of all the gold, so every shard says the same.
-    if !args.outcomes.is_empty() && !named.names_a_run_of(&gold.items) {
-        say!(
-            "warning: --outcomes: no label names a run of a task the gold has, so they change \
-             nothing here (with one gold set, labels add the labelled runs that read nothing; a \
-             label for a whole task, as a harness report gives, names no run: give the file as \
-             RUN=FILE)"
-        );
-    }
+    let (mut named, label_errors) = named_runs(args, &gold.items)?;
+    errors += label_errors;
     if let Some(shard) = args.shard {
         gold.items.retain(|g| shard.keeps(&g.task));
         reads.retain_tasks(|t| shard.keeps(t));
@@ -91,6 +76,30 @@ pub(super) fn load(args: &ScoreArgs, opts: &ScoreOptions) -> Result<Loaded> {
         named,
         errors,
     })
+}
+
+/// The runs `--outcomes` labels name (`score` and `score --at-k` alike), with the number of
+/// located label errors printed.
+pub(super) fn named_runs(args: &ScoreArgs, gold: &[GoldSpan]) -> Result<(NamedRuns, usize)> {
+    let (named, errors) = match load_outcomes(&args.outcomes)? {
+        Some(parsed) => {
+            let errors = report_errors(&parsed.errors);
+            let o = parsed.items.into_iter().collect::<Outcomes>();
+            (NamedRuns::of_outcomes(&o), errors)
+        }
+        None => (NamedRuns::default(), 0),
+    };
+    // Labels that name no run of a gold task change no row (one gold set: they only add the
+    // labelled runs that read nothing); asked of all the gold, so every shard says the same.
+    if !args.outcomes.is_empty() && !named.names_a_run_of(gold) {
+        say!(
+            "warning: --outcomes: no label names a run of a task the gold has, so they change \
+             nothing here (with one gold set, labels add the labelled runs that read nothing; a \
+             label for a whole task, as a harness report gives, names no run: give the file as \
+             RUN=FILE)"
+        );
+    }
+    Ok((named, errors))
 }
 
 /// The gold (`inputs::load_gold`), with the note that a file of consensus rows scored as given
