@@ -159,7 +159,8 @@ def check_run(d, ctx, problems, notes):
     want("search", "opened_gold_files", len(gf & opened))
     want("search", "opened_files", len(opened))
     want("search", "recall", rate(len(gf & opened), len(gf)))
-    want("search", "precision", rate(len(gf & opened), len(opened)))
+    # docs: no gold files, no search figure (precision too: null, never 0)
+    want("search", "precision", rate(len(gf & opened), len(opened)) if gf else None)
     want("search", "never_opened", sorted(gf - opened))
     # read
     gl = sum(len(v) for v in gold.values())

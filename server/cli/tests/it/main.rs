@@ -29,6 +29,7 @@ mod contextbench_cli;
 mod contextbench_limits;
 mod deep_nesting;
 mod diagnose;
+mod diagnose_no_gold;
 mod doc_examples;
 mod emit_patches;
 mod escaping;

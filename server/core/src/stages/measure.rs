@@ -56,7 +56,9 @@ pub fn gold_units<'a>(
     Some(out)
 }
 
-/// Search: which gold files the run opened (read at least one line of).
+/// Search: which gold files the run opened (read at least one line of). Without gold files
+/// both figures are `null`: there is nothing to find, and a precision of 0 there would pull
+/// every mean down as if the run had opened the wrong files (before session 34 it was 0.0).
 pub fn search(gold_files: &[&str], read: &FileLines) -> Search {
     let opened = |p: &str| read.get(p).is_some_and(|s| !s.is_empty());
     let opened_files = read.values().filter(|s| !s.is_empty()).count();
@@ -67,7 +69,7 @@ pub fn search(gold_files: &[&str], read: &FileLines) -> Search {
     let hit = gold_files.len() - never_opened.len();
     Search {
         recall: ratio(hit as u64, gold_files.len() as u64),
-        precision: ratio(hit as u64, opened_files as u64),
+        precision: ratio(hit as u64, opened_files as u64).filter(|_| !gold_files.is_empty()),
         gold_files: gold_files.len(),
         opened_gold_files: hit,
         opened_files,
@@ -120,7 +122,9 @@ pub fn read(
     let gold_read = read_units.iter().filter(|u| gold_set.contains(u)).count();
     let n_gold = gold_set.len() as u64;
     out.unit_coverage = ratio(at_threshold as u64, n_gold);
-    out.unit_precision = ratio(gold_read as u64, read_units.len() as u64);
+    // No gold unit (no gold line): nothing to measure, `null` as search's precision (before
+    // session 34, 0.0 whenever a unit was read).
+    out.unit_precision = ratio(gold_read as u64, read_units.len() as u64).filter(|_| n_gold > 0);
     out.units_read_per_needed = (n_gold > 0).then(|| read_units.len() as f64 / n_gold as f64);
     out.gold_units = Some(gold_set.len());
     out.units_read = Some(read_units.len());

@@ -589,6 +589,7 @@ fn the_summary_counts_verdicts_and_merges_exactly() {
 
 mod absent;
 mod marks;
+mod no_gold;
 
 /// Python's tokenizer: a space one column, a tab up to the next multiple of 8; nothing else
 /// indents (docs/diagnose.md, *Change lines*).
