@@ -19,7 +19,9 @@ command in /testbed), the truncation markers of each format, a read that failed 
 file or directory`), a numbered line whose text is not the file's, paths outside the repository;
 session 31: GNU sed's `$`, `first~step`, `a,~N` and awk programs choosing lines by NR, whole and
 numbered, alone and in pipes (SESSION31; the exec check wants them credited exactly as printed);
-session 32: `$,X` and `first~step,X` ranges, a count after `+`/`~` left out (SESSION32, exact too).
+session 32: `$,X` and `first~step,X` ranges, a count after `+`/`~` left out (SESSION32, exact too); session 34: grep
+without -n placed by text, duplicates, context groups, several files, filters, the forms left as they were (SESSION34,
+exact too).
 """
 import json
 import os
@@ -109,7 +111,32 @@ SESSION32 = [
     ("sed -n '0~p' pkg/util.py", "unknown command", "unknown command"),
     ("sed -n '5,p' pkg/util.py", "unknown command", "unknown command"),
 ]
-EXACT = {c for c, a, b in SESSION31 + SESSION32 if a is None}
+# session 34: grep without -n placed by text (docs: the `grep` / `rg` without `-n` row; pkg/dup.py has two equal
+# bodies); the exec check wants exactly the lines grep printed credited
+NLN = "output without line numbers"
+SESSION34 = [
+    ("grep 'k = 1' pkg/dup.py", None, NLN),
+    ("grep -A1 'k = 1' pkg/dup.py", None, NLN),
+    ("grep -A1 'k = 1' pkg/dup.py | tail -2", "ambiguous output", NLN),
+    ("grep -C1 'y = 0' pkg/dup.py", None, NLN),
+    ("grep -r 'k = 1' pkg", None, NLN),
+    ("grep -r -B1 'k = 1' pkg", None, NLN),
+    ("grep 'k = 1' pkg/dup.py | head -1", None, NLN),
+    ("grep -v k pkg/dup.py", None, NLN),
+    ("grep -iw 'UTIL 2' pkg/util.py", None, NLN),
+    ("grep util pkg/util.py | grep -v 'util 1'", None, NLN),
+    ("grep 'util 1' pkg/util.py pkg/dup.py", None, NLN),
+    ("grep -r x pkg/dup.py", None, NLN),
+    ("grep three pkg/crlf.py", None, NLN),
+    ("grep nomatch pkg/dup.py", "no lines shown", NLN),
+    ("grep -m1 util pkg/util.py", NLN, NLN),
+    ("ls pkg && grep 'k = 1' pkg/dup.py", NLN, NLN),
+    ("grep -A1 'k = 1' pkg/dup.py | grep -v ret", NLN, NLN),
+    ("grep -h 'k = 1' pkg/dup.py pkg/util.py", NLN, NLN),
+]
+# (a folder's greps aside: the exec check's completeness knows only the files a command names)
+EXACT = {c for c, a, b in SESSION31 + SESSION32 if a is None} | {
+    c for c, a, b in SESSION34 if a is None and not c.endswith(" pkg")}
 
 FILES = {
     "pkg/mod.py": "".join(
@@ -124,6 +151,7 @@ FILES = {
     "pkg/nonl.py": "a = 1\nb = 2\nc = 3",
     "pkg/blank_end.py": "x = 1\n\n",
     "pkg/crlf.py": "one\r\ntwo\r\nthree: 3:\r\n",
+    "pkg/dup.py": "x = 0\n    k = 1\n    ret k\n\ny = 0\n    k = 1\n    ret k\n",
 }
 
 OH_ROOT = "/workspace/org__repo__1.0"
@@ -156,7 +184,7 @@ SHELL = [
     ("grep -n -C1 hit logs/session-2026-01-16T11-01-ops.json pkg/util.py", None, None),
     ("grep -rn -A1 hit logs", None, None),
     ("grep -n 'util 1' pkg/util.py | grep -v 'util 12'", None, None),
-    ("grep 'util 1' pkg/util.py", "output without line numbers", "output without line numbers"),
+    ("grep 'util 1' pkg/util.py", None, "output without line numbers"),
     ("grep -n nomatch pkg/util.py", "no lines shown", "no lines shown"),
     ("head -n 4 pkg/util.py", None, None),
     ("head -3 pkg/util.py", None, None),
@@ -291,6 +319,7 @@ SHELL = [
     ("grep -hHn three pkg/crlf.py pkg/util.py", None, None),
     *[(c, a, b) for c, a, b in SESSION31],
     *SESSION32,
+    *SESSION34,
 ]
 
 

@@ -5,6 +5,7 @@ dir), ('read', Read), ('none', why) or ('unmodelled', why); `_writes(pipeline)` 
 import re
 
 import import_oracle_shell_awk as AWK
+import import_oracle_shell_greptext as GT
 from import_oracle_shell_sed import script_lines, sed_n
 from import_oracle_shell_sh import ALL_FILES, GIT_ALL, Read, grep_args, head_tail
 
@@ -68,6 +69,10 @@ def classify(pl):
         w = s.words
         if not w:
             return ("unmodelled", "empty pipe stage")
+        if getattr(read, "kind", None) == "grepT":
+            if not GT.stage(read, w):
+                return ("none", "grep without -n through a stage the docs do not list")
+            continue
         if getattr(read, "banner", False) and not (w[0] in ("less", "more") and all(
                 x.startswith("-") for x in w[1:])):
             # docs: the banner is in the stream a later stage selects from or numbers
@@ -418,10 +423,12 @@ def _reader(w):
                 # `grep -rhn x P`: one file or a folder, which only the workspace tells
                 return ("unmodelled", "grep -rh of one path")
             return ("none", "grep -h over several files")  # docs: ambiguous output
+        if numbered is not True:
+            # docs (session 34, the `grep` / `rg` without `-n` row): placed by text in the shape the row lists
+            gt = GT.reader(w)
+            return ("read", gt) if gt is not None else ("none", "grep without -n")
         if not files:
             return None
-        if numbered is not True:
-            return ("none", "grep without -n")
         rd = Read(files[0] if len(files) == 1 else None, numbered=True)
         rd.ranges = None
         if len(files) == 1 and not recursive:

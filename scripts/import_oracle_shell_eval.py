@@ -11,6 +11,7 @@ import posixpath
 import re
 
 import import_oracle_shell_awk as AWK
+import import_oracle_shell_greptext as GT
 from import_oracle_shell_echo import echo_lines, strip_echoes
 import import_oracle_shell_logs as L
 import import_oracle_shell_cmds as S
@@ -165,6 +166,7 @@ class Run(Tools):
         self.record_writes(pls, cwd)
         reads, loud, order = [], False, []  # order: "read" / "loud" per pipeline that reads or prints
         echoes = []  # (place in order, the lines a loud pipeline prints when known: a plain echo)
+        greps = []  # grep without -n (docs, session 34): read only alone in a call where nothing else prints
         for op, pl in pls:
             c = S.classify(pl)
             if c[0] == "unmodelled":
@@ -178,6 +180,9 @@ class Run(Tools):
                 cwd = posixpath.normpath(d if d.startswith("/") or cwd is None else posixpath.join(cwd, d))
                 if not d.startswith("/") and cwd is None:
                     raise Left("relative cd before any known working directory")
+            elif c[0] == "read" and getattr(c[1], "kind", None) == "grepT":
+                greps.append((c[1], cwd, len(order), echo_lines(pl)))
+                order.append("grepT")
             elif c[0] == "read":
                 reads.append((c[1], cwd))
                 order.append("read")
@@ -190,6 +195,16 @@ class Run(Tools):
                     echoes.append((len(order) - 1, echo_lines(pl)))
         if self.fmt in ("swe",):
             self.cwd = cwd
+        if len(greps) == 1 and not reads and not loud:
+            rd, gcwd, _, _ = greps[0]
+            head, tail = self.displayed(output)
+            return ("rows", self.grep_text(rd, gcwd, head, tail))
+        for _, _, at, lines in greps:
+            # docs: beside another read or a command that prints it reads nothing, and to the others it prints
+            order[at] = "loud"
+            loud = True
+            echoes.append((at, lines))
+        echoes.sort(key=lambda e: e[0])
         if not reads:
             return ("rows", [])
         if len(reads) > 1:
@@ -462,6 +477,85 @@ class Run(Tools):
                 continue
             rows += [(rel, s, e) for s, e in runs_of(n for n, _ in sh)]
         return rows
+
+
+    def grep_text(self, rd, cwd, head, tail):
+        """docs (session 34), the `grep` / `rg` without `-n` row: the rows, and in self.grep_why the reason when
+        there are none (for the tools oracle's reason counts)."""
+        rows, self.grep_why = self._grep_text(rd, cwd, head, tail)
+        return rows
+
+    def _grep_text(self, rd, cwd, head, tail):
+        nln = "output without line numbers"
+        if self.ws is None or tail is not None:
+            return [], nln  # no text to place by; a cut output
+        lines = [x for x in head if not GT.MESSAGE.match(x)]
+        end_cut = rd.end_maybe or (rd.head_n is not None and len(lines) >= rd.head_n)
+
+        def rel_of(p):
+            try:
+                rel = self.resolve(p, cwd)
+            except Left:
+                raise
+            return rel if rel else None
+
+        def is_file(p):
+            rel = rel_of(p)
+            return rel if rel is not None and self.ws.lines(rel) is not None else None
+
+        def text(rel):
+            if rel in self.cur:
+                return [norm(x) for x in self.cur[rel]]
+            self.check_unwritten(rel)  # writes the oracle does not replay (`cat > F << EOF` readcov does)
+            base = self.ws.lines(rel)
+            return None if base is None else [norm(x) for x in base]
+
+        def rows(rel, nums):
+            """(rows, why): docs "Edits and line mapping": current lines mapped to base lines, none of the agent's."""
+            if isinstance(nums, str):
+                return [], nums
+            o = self.origin.get(rel) if rel in self.cur else None
+            base = [n if o is None else o[n - 1] for n in nums]
+            got = [(rel, s, e) for s, e in runs_of(sorted(n for n in base if n is not None))]
+            return got, (None if got else "only agent-written lines")
+        one = False
+        if len(rd.files) == 1 and rd.with_filename is not True:
+            rel = rel_of(rd.files[0])
+            if not rd.recursive:
+                one = True
+            elif rel is not None and self.ws.isdir(rel):
+                one = False
+            elif rel is not None and self.ws.lines(rel) is not None:
+                one = True
+            else:
+                name = rd.files[0].rstrip("/").split("/")[-1]
+                one = "." in name and not name.startswith(".")
+        if one:
+            rel = rel_of(rd.files[0])
+            t = text(rel) if rel is not None and self.ws.lines(rel) is not None else None
+            if t is None:
+                return [], nln
+            r = GT.place_groups(t, GT.split_groups(lines), True) if rd.context else \
+                GT.place_one(t, lines, rd.start_cut, end_cut, True)
+            return rows(rel, r)
+        if rd.with_filename is False or (not rd.files and not rd.recursive):
+            return [], nln
+        runs = GT.by_file(lines, rd.context, is_file)
+        if isinstance(runs, str):
+            return [], runs
+        out, why = [], "no lines shown"
+        for i, (rel, ls) in enumerate(runs):
+            t = text(rel) if rel is not None else None
+            if t is None:
+                got, w = [], nln  # docs: a file the workspace lacks: its text is unknown
+            else:
+                r = GT.place_groups(t, GT.split_groups(ls), False) if rd.context else \
+                    GT.place_one(t, ls, rd.start_cut and i == 0, end_cut and i == len(runs) - 1, False)
+                got, w = rows(rel, r)
+            out += got
+            if why == "no lines shown" and w:
+                why = w  # docs: of the files not read, the first reason other than *no lines shown*
+        return out, (None if out else why)
 
 
 def banner_len(rd, head, tail):

@@ -45,7 +45,8 @@ def env(awk="gawk"):
             os.symlink(shutil.which(a, path=path), os.path.join(_BIN[0], a, "awk"))
     return {"PATH": ":".join([os.path.join(_BIN[0], awk), _BIN[0], path]), "LC_ALL": "C.UTF-8"}
 # what precedes a line's text: `12:`, `path:12:`, `  12\t`; awk's `12: `, `12 ` (session 31)
-PREFIX = re.compile(r"(?:^|[:-])\s*\d+(?:[:-] ?|\t| +)$")
+# and (session 34) grep's `path:` / `path-` before a line of one of several files, with no number
+PREFIX = re.compile(r"(?:^|[:-])\s*\d+(?:[:-] ?|\t| +)$|^[^\s:]+[:-]$")
 
 
 def _programs(cmd):

@@ -288,10 +288,11 @@ def run_all(rc, check, PROBLEMS, FIG):
     import import_oracle_tools_cases2 as c2
     import import_oracle_tools_cases3 as c3
     import import_oracle_tools_cases4 as c4
+    import import_oracle_tools_grep as cg
     gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, c3.claude_grep_omitted, c3.claude_grep_extensionless, codex_cases, codex_more, c3.codex_omitted, codex_old_patch_end, codex_workdirs,
             atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_additions, c2.gemini_noroot, c2.gemini_many, c2.inspect_cases, c3.inspect_cut,
             c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases, c3.v1_sent_cut, c3.v1_clipped_view,
-            c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws, c4.shell_cases, c4.shell_forms, c4.codex_stated_to_end, c4.codex_no_end, c4.editor_cases, c4.editor_ws, c4.inspect_events, c4.aider_ws]
+            c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws, c4.shell_cases, c4.shell_forms, c4.codex_stated_to_end, c4.codex_no_end, c4.editor_cases, c4.editor_ws, c4.inspect_events, c4.aider_ws, cg.grep_text_ws]
     with tempfile.TemporaryDirectory() as d:
         for gen in gens:
             for n, (label, text, rows, reasons) in enumerate(gen()):

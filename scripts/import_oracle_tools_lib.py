@@ -317,6 +317,9 @@ def shell_read(cmd, cwd, roots, output, length=None):
     elif prog in ("grep", "rg") and len(words) == 4 and words[1] == "-n" and not words[3].startswith("-"):
         path, numbered = words[3], "grep"
     elif prog in ("grep", "rg") and len(words) == 3 and not words[1].startswith("-") and not words[2].startswith("-"):
+        if length is not None:
+            # docs (session 34), the `grep` / `rg` without `-n` row: with a workspace, placed by text (the bash model)
+            return ("leave", "shell: grep without -n with a workspace")
         return ("reason", NO_NUMBERS)
     else:
         return ("leave", f"shell: `{prog}` not among the recomputed forms")

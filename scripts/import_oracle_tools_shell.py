@@ -97,6 +97,7 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
     if why:
         return run.reason(why)
     written, every = set(m.written), m.every
+    m.grep_why = None
     try:
         try:
             _, rows = m.bash(cmd, output, cwd=cwd or "/testbed")
@@ -126,7 +127,8 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
         st = {run.state.get(p) for p in paths}
         return run.reason(lib.UNALIGNED if "unaligned" in st else lib.AGENT_ONLY)
     if not rows:
-        why = no_read_reason(cmd) or first_read_reason(m, cmd, cwd or "/testbed", output)
+        # docs (session 34): a grep without -n placed by text that read nothing says why
+        why = m.grep_why or no_read_reason(cmd) or first_read_reason(m, cmd, cwd or "/testbed", output)
         if why:
             return run.reason(why)
     if not kept:
@@ -152,6 +154,9 @@ def first_read_reason(m, cmd, cwd, output):
             if c[0] != "read":
                 continue
             rd = c[1]
+            if getattr(rd, "kind", None) == "grepT":
+                # docs (session 34), the `grep` / `rg` without `-n` row: without a workspace nothing to place by
+                return lib.NO_NUMBERS if m.ws is None else None
             if rd.kind == "grepN":
                 head, tail = m.displayed(output)
                 return lib.NO_LINES if grep_claims(head + (tail or [])) == 0 else None
@@ -172,7 +177,8 @@ def sync_writes(run, m, written, every, heredoc):
             run.state[p] = SHELL_WRITTEN if heredoc else "unaligned"
 
 
-NO_NUMBERS = ("filter hides positions", "grep without -n", "grep -l/-c/-q", "a second numbering")
+NO_NUMBERS = ("filter hides positions", "grep without -n", "grep -l/-c/-q", "a second numbering",
+              "grep without -n through a stage the docs do not list")
 
 
 def no_read_reason(cmd):

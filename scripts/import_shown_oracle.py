@@ -18,9 +18,12 @@ that action, both ways.
 What it leaves out, counted and printed: OpenHands `str_replace`/`insert`/`create` snippets (not reads, docs
 Limits), the final empty numbered line of an editor view (OpenHands numbers `content.split('\\n')`), lines matched
 ambiguously, Claude Code `Edit`/`Write` snippets' shown-not-credited lines (the agent's own lines need the
-replay; credited-not-shown is still checked). A disagreement of a class the docs decide (a `grep` without `-n`,
-a test or script run quoting source lines, `python -c` printing a file) is counted by class; every other one must
-be in KNOWN, the hand classification, and every KNOWN one must still occur: the suite fails otherwise.
+replay; credited-not-shown is still checked). A disagreement of a class the docs decide (a test or script run
+quoting source lines, `python -c` printing a file) is counted by class; every other one must be in KNOWN, the hand
+classification, and every KNOWN one must still occur: the suite fails otherwise. Session 34: a `grep` without `-n`
+is no such class any more (readcov places its lines by text with the workspace: 23 counted on 9b63c69, 21 of them
+now agreeing, the 2 left in KNOWN); an OpenHands command output's first line may lack its indentation (OpenHands
+strips the output), matched to the one base text it is the end of.
 
   python3 scripts/import_shown_oracle.py BIN
 """
@@ -53,6 +56,10 @@ KNOWN = {
     ("mini-swe-agent", "astropy__astropy-14182", 91, "astropy/units/quantity_helper/function_helpers.py",
      "shown"): UNALIGNED,
     ("mini-swe-agent", "astropy__astropy-14365", 56, "astropy/io/ascii/qdp.py", "shown"): UNALIGNED,
+    ("mini-swe-agent", "astropy__astropy-14182", 65, "astropy/units/quantity_helper/function_helpers.py", "shown"):
+        "grep without -n of a file a write readcov cannot replay changed (sed -i at step 40): its text is unknown",
+    ("mini-swe-agent", "astropy__astropy-14182", 7, "astropy/io/ascii/fixedwidth.py", "shown"):
+        "grep -A reading another grep -A's groups: its groups are no runs of the file (not placed)",
     ("mini-swe-agent-v1", "astropy__astropy-14182", 22, "astropy/io/ascii/rst.py", "shown"):
         "a rewrite's unchanged lines inside its changed region (only lines equal at its ends keep their origin)",
     ("openhands", "psf__requests-2317", 27, "requests/sessions.py", "credited"):
@@ -84,12 +91,23 @@ def readings(line, rel):
     return out
 
 
-def shown_lines(olines, base, rel, edited):
+def unstripped(line, base):
+    """The base text an output's first line is when the harness stripped the output (OpenHands strips a command's
+    output: an indented first line shows without its indentation), when one text alone fits."""
+    if line in base or not line.strip() or line[0].isspace():
+        return line
+    fits = {t for t in base if t.lstrip() == line}
+    return fits.pop() if len(fits) == 1 else line
+
+
+def shown_lines(olines, base, rel, edited, strip_first=False):
     """(lines of `base` the output shows, ambiguous ones)."""
     sure, amb, rest, numbered = set(), set(), [], []
-    for line in olines:
+    for i, line in enumerate(olines):
         if line.startswith(PART):
             continue
+        if i == 0 and strip_first:
+            line = unstripped(line, base)
         hit = None
         if not edited:
             for n, t in readings(line, rel):
@@ -161,8 +179,6 @@ def by_design(cmd):
         return "`python -c` printing a file (unknown command)"
     if re.search(r"(^|&&|;)\s*(python3? (-m pytest|[\w/.-]+\.py)|pytest)\b", cmd):
         return "a test or script run quoting source lines (not a read)"
-    if re.search(r"\bgrep\b", cmd) and not re.search(r"\bgrep\b[^|]*\s-\w*n", cmd):
-        return "grep without -n (output without line numbers)"
     return None
 
 
@@ -215,7 +231,7 @@ def with_workspace(bin_, label, files, read_actions, seen, checked, left, classe
                         seen.append(((label, task, a["step"], p, "credited"), f"{sorted(mine)[:5]}… credited, file not named"))
                     continue
                 edited = any(s < a["step"] for s in edits.get((task, p), []) + editor_edits.get(p, []))
-                sh, amb = shown_lines(olines, base[p], p, edited)
+                sh, amb = shown_lines(olines, base[p], p, edited, label == "openhands" and a["kind"] == "bash")
                 if not sh and not mine:
                     continue
                 checked["(action, file) pairs compared"] += 1

@@ -7,7 +7,7 @@
 # tests/data/real-multi) and the 3 Claude Code transcripts. Disagreements of a class the docs decide are counted;
 # any other fails the suite unless classified by hand in the script's KNOWN (and a KNOWN one no longer seen fails
 # it too). On 760fff1 it fails with 6 (two clipped views' blank last lines, one cut mini-swe-agent head, three
-# reads after a whole-file rewrite).
+# reads after a whole-file rewrite); on 9b63c69 (session 34) with 21: greps without -n, now placed by text.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/oracle-setup.sh

@@ -83,6 +83,9 @@ pub enum Plan {
     },
     /// `grep -n` over several files or a directory: `path:N:` lines, paths relative to the cwd.
     GrepMulti,
+    /// `grep`/`rg` without `-n`: lines placed by their text where the file's is known (see
+    /// [`greptext`]).
+    GrepText(greptext::GrepText),
     /// Nothing read, and why.
     NoRead(Reason),
 }
@@ -186,6 +189,10 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         }
         "grep" | "egrep" | "fgrep" | "rg" => {
             let g = grep_args(&first.words);
+            if !g.numbered && !g.lists_only && !g.matched_only {
+                // Before session 34 every grep without `-n` read nothing.
+                return grep_text(&first.words, &p.stages[1..]);
+            }
             if !g.numbered || g.lists_only {
                 return Plan::NoRead(Reason::NoLineNumbers);
             }
@@ -357,13 +364,27 @@ impl Banner {
     }
 }
 
-fn looks_like_file(p: &str) -> bool {
+/// A `grep`/`rg` without `-n` as the first stage, through its later `stages`.
+fn grep_text(words: &[Cow<'_, str>], stages: &[crate::shell::Stage<'_>]) -> Plan {
+    let Some(mut g) = greptext::first(words) else {
+        return Plan::NoRead(Reason::NoLineNumbers);
+    };
+    for s in stages {
+        if !greptext::stage(&mut g, &s.words) {
+            return Plan::NoRead(Reason::NoLineNumbers);
+        }
+    }
+    Plan::GrepText(g)
+}
+
+pub(crate) fn looks_like_file(p: &str) -> bool {
     p.rsplit('/')
         .next()
         .is_some_and(|last| last.contains('.') && !last.starts_with('.'))
 }
 
 pub mod awk;
+pub mod greptext;
 pub mod sedstep;
 mod stream;
 pub use stream::{evaluate, stream, Run};

@@ -179,8 +179,13 @@ impl<'a> Session<'a> {
         })
     }
 
+    /// Whether the workspace has a file at repository path `rel`.
+    pub(crate) fn has_file(&self, rel: &str) -> bool {
+        self.provider.read(rel).is_some()
+    }
+
     /// Whether `raw` is a directory of the workspace (`None`: unknown, or outside the repository).
-    fn is_directory(&mut self, raw: &str, cwd: &str) -> Option<bool> {
+    pub(crate) fn is_directory(&mut self, raw: &str, cwd: &str) -> Option<bool> {
         let key = self.roots.resolve_in(raw, cwd).ok()?;
         if key.1.is_empty() {
             return Some(true);

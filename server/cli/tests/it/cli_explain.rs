@@ -118,7 +118,9 @@ fn real_4604_text_names_the_never_opened_file_and_the_reads_around_the_miss() {
         "{out}"
     );
     assert!(
-        out.contains("read 1670-1700 (turn 13) and 1950-2000 (turn 14), never 1701-1949"),
+        // Its `grep -r "_type_annotation_names"` (turn 39) showed 1826 and 1837: a grep without `-n`
+        // placed by text since session 34 (before, the views 1670-1700 and 1950-2000).
+        out.contains("read 1826-1826 (turn 39) and 1837-1837 (turn 39), never 1827-1836"),
         "{out}"
     );
     assert!(
@@ -166,13 +168,13 @@ fn real_4604_json_is_valid_and_complete() {
     };
     assert_eq!(
         (near("nearest_before"), near("nearest_after")),
-        ((1670, 1700, 13), (1950, 2000, 14))
+        ((1826, 1826, 39), (1837, 1837, 39))
     );
-    assert_eq!(span["nearest_before"]["tool"], "str_replace_editor");
+    assert_eq!(span["nearest_before"]["tool"], "execute_bash");
     assert!(span["nearest_before"]["command"]
         .as_str()
         .unwrap()
-        .starts_with("{\"command\": \"view\""));
+        .ends_with("_names\" pylint/checkers/variables.py"));
     // Coverage stays 0 at every turn; the first read turn is 5.
     let t = doc["timeline"].as_array().unwrap();
     assert_eq!(t[0]["turn"], 5);

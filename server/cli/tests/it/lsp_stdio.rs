@@ -379,7 +379,8 @@ async fn explain_over_stdio_matches_the_cli_on_4604() {
         .request("readcov/explain", json!({"task": TASK}))
         .await;
     assert_eq!(got, want);
-    assert_eq!(got["files"][1]["spans"][0]["nearest_before"]["start"], 1670);
+    // The grep without `-n` of turn 39, placed by text since session 34 (before: the view at 1670).
+    assert_eq!(got["files"][1]["spans"][0]["nearest_before"]["start"], 1826);
     // The stages (issue 37) ride in the payload, equal to the CLI's: search failed; the run's
     // change is its edits replayed (issue 38): it changed neither gold change unit and only
     // created a file of its own.

@@ -72,14 +72,33 @@ fn plans() {
     );
     assert_eq!(plan_of("grep -rn x pylint/checkers/"), Plan::GrepMulti);
     assert_eq!(plan_of("grep -n x a.py b.py"), Plan::GrepMulti);
+    // Without `-n`: placed by text (session 34; before, *output without line numbers*).
+    let text = |files: &[&str], recursive: bool, context: bool| {
+        Plan::GrepText(greptext::GrepText {
+            files: files.iter().map(|f| f.to_string()).collect(),
+            recursive,
+            with_filename: None,
+            context,
+            start_cut: false,
+            end: greptext::End::Whole,
+        })
+    };
     assert_eq!(
         plan_of("grep -r \"type:\" pylint/checkers/variables.py"),
-        Plan::NoRead(Reason::NoLineNumbers)
+        text(&["pylint/checkers/variables.py"], true, false)
     );
     assert_eq!(
         plan_of("grep -A 20 \"def visit\" f.py"),
+        text(&["f.py"], false, true)
+    );
+    assert_eq!(
+        plan_of("grep -m 1 x f.py"),
         Plan::NoRead(Reason::NoLineNumbers)
     );
+    let Plan::GrepText(g) = plan_of("grep x f.py | head -3 | tail -2") else {
+        panic!("a grep through head and tail");
+    };
+    assert_eq!((g.start_cut, g.end), (true, greptext::End::Maybe));
     assert_eq!(
         plan_of("cat f.py | grep foo"),
         Plan::NoRead(Reason::NoLineNumbers)

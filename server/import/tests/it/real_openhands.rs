@@ -113,8 +113,9 @@ fn pytest_10051() {
     let imp = run("openhands/pytest-dev__pytest-10051.json");
     let l = "src/_pytest/logging.py";
     reads(&imp, 3, &[(l, 1, 456)]);
-    // `grep -A 20 -B 20` without -n shows no line numbers.
-    skipped(&imp, 7, Reason::NoLineNumbers);
+    // `grep -A 20 -B 20` without -n matched nothing: no line shown (before session 34, when a grep
+    // without -n was never placed, *output without line numbers*).
+    skipped(&imp, 7, Reason::NothingShown);
     reads(&imp, 8, &[(l, 486, 486)]);
 }
 

@@ -23,8 +23,11 @@ fn astropy_12907_mini() {
     // not poison the file: step 18 shows 204–208 exactly as the base has them.
     skipped(&imp, 16, Reason::TextMismatch);
     reads(&imp, 18, &[(s, 204, 208)]);
-    // `grep -r` without -n.
-    skipped(&imp, 21, Reason::NoLineNumbers);
+    // `grep -r "separability_matrix" astropy/modeling/tests/ | head -20` without -n: placed by text
+    // (session 34; before, *output without line numbers*). Of the three files it names only
+    // test_separable.py is in `sources/`: its lines 14, 135 and 150 (`grep -rn` says so).
+    let t = "astropy/modeling/tests/test_separable.py";
+    reads(&imp, 21, &[(t, 14, 14), (t, 135, 135), (t, 150, 150)]);
     // patch.txt was written by the agent; `echo … && cat patch.txt` reads no base file.
     skipped(&imp, 35, Reason::NotInWorkspace);
 }

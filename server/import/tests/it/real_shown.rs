@@ -59,3 +59,44 @@ fn a_whole_file_rewrite_keeps_the_base_lines_it_left_as_they_were() {
     // before them.
     edits(&imp, 78, &[(r, 59, 59)]);
 }
+
+/// The largest class the hand check left (23 of its 44): `grep` without `-n`, whose lines the model
+/// saw but readcov credited none of before session 34 (*output without line numbers*). With the
+/// workspace they are placed by their text (docs/importers.md, the `grep` / `rg` without `-n` row);
+/// each expectation is GNU grep 3.8's `-n` run of the same command on `sources/`.
+#[test]
+fn grep_without_line_numbers_is_placed_by_its_text() {
+    let imp = run("openhands/pylint-dev__pylint-4604.json");
+    let v = "pylint/checkers/variables.py";
+    // `grep -A 20 "def _store_type_annotation_names"`: one group, 1845–1865. OpenHands stripped
+    // the output, so its first line shows `def _store…` without the line's indentation.
+    reads(&imp, 42, &[(v, 1845, 1865)]);
+    // `grep -A 20 "def visit_import"`: `visit_importfrom` (1192) matches too, so the groups touch
+    // and grep printed one run, 1174–1212.
+    reads(&imp, 11, &[(v, 1174, 1212)]);
+    // `grep -B 5 -A 5 "type_comment"`: two groups between `--`.
+    reads(&imp, 31, &[(v, 849, 861), (v, 1244, 1254)]);
+    // `grep -r "is_type_annotation_import" pylint/checkers/`: `path:` lines, and grep's
+    // `grep: …/variables.cpython-39.pyc: binary file matches`, no line of a file.
+    reads(
+        &imp,
+        16,
+        &[(v, 2033, 2033), (v, 2047, 2047), (v, 2070, 2070)],
+    );
+    // `grep -r "type:" pylint/checkers/variables.py`: one file, no path before its lines.
+    reads(
+        &imp,
+        8,
+        &[
+            (v, 685, 685),
+            (v, 1331, 1331),
+            (v, 1509, 1509),
+            (v, 1816, 1816),
+        ],
+    );
+    // mini-swe-agent (no strip): `grep -A5 -B5 "fill_values\[" core.py | head -30`, whose `head`
+    // cut the last group inside its context (917 shown, 918–920 not).
+    let imp = run("mini-swe-agent/astropy__astropy-14365.traj.json");
+    let c = "astropy/io/ascii/core.py";
+    reads(&imp, 44, &[(c, 870, 880), (c, 900, 917)]);
+}

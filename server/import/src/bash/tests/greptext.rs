@@ -1,0 +1,213 @@
+//! `grep`/`rg` without `-n` placed by the file's text (session 34), each output made by GNU grep
+//! 3.8 on these files (`g.py`, `h.py`, `lib/k.py` below).
+
+use super::bash;
+use crate::paths::Roots;
+use crate::session::{Action, Session};
+use crate::summary::Reason;
+use std::collections::BTreeMap;
+
+/// `g.py`: two functions with the same body (lines 2–3 and 6–7 read alike).
+const G: &str = "def a():\n    x = 1\n    return x\n\ndef b():\n    x = 1\n    return x\n";
+
+fn files() -> BTreeMap<String, String> {
+    let mut m = BTreeMap::new();
+    m.insert("g.py".to_string(), G.to_string());
+    m.insert("h.py".to_string(), "y = 2\nx = 1\n".to_string());
+    m.insert("lib/k-v.py".to_string(), "x = 1\nz-3\n".to_string());
+    m
+}
+
+type Got = (Vec<(String, u32, u32)>, Vec<Reason>);
+
+fn run(workspace: bool, actions: &[Action]) -> Got {
+    let files = files();
+    let mut roots = Roots::new();
+    roots.add("/repo");
+    let mut s = match workspace {
+        true => Session::new("t", "r", roots, "/repo", &files),
+        false => Session::new("t", "r", roots, "/repo", &crate::NoFiles),
+    };
+    for a in actions {
+        s.apply(a);
+    }
+    let (rows, summary, _, _) = s.finish();
+    let rows = rows
+        .into_iter()
+        .filter(|r| r.kind == readcov_core::span::EventKind::Read)
+        .map(|r| (r.path, r.start, r.end))
+        .collect();
+    (rows, summary.skipped.into_keys().collect())
+}
+
+fn one(script: &str, out: &str) -> Got {
+    run(true, &[bash(0, script, out)])
+}
+
+fn at(path: &str, v: &[(u32, u32)]) -> Vec<(String, u32, u32)> {
+    v.iter().map(|(s, e)| (path.to_string(), *s, *e)).collect()
+}
+
+#[test]
+fn every_line_of_a_text_is_shown_so_duplicates_are_placed() {
+    // `grep "x = 1" g.py`: both lines of that text, 2 and 6 (before session 34: nothing).
+    let out = "    x = 1\n    x = 1\n";
+    assert_eq!(
+        one("grep \"x = 1\" g.py", out).0,
+        at("g.py", &[(2, 2), (6, 6)])
+    );
+    // `-i`, `-w`, `-E`, `-F`, `-v` change which lines match, not that the output is them.
+    assert_eq!(
+        one("grep -iwF 'X = 1' g.py", out).0,
+        at("g.py", &[(2, 2), (6, 6)])
+    );
+    let not = "def a():\n\ndef b():\n";
+    assert_eq!(one("grep -v x g.py", not).0, at("g.py", &[(1, 1), (4, 5)]));
+    // Without a workspace there is no text to place by: as before.
+    let (got, why) = run(false, &[bash(0, "grep \"x = 1\" g.py", out)]);
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::NoLineNumbers]);
+}
+
+#[test]
+fn a_text_shown_a_different_number_of_times_than_the_file_has_it_credits_nothing() {
+    // One `x = 1` where the file has two: not this file as known (another checkout, an edit
+    // readcov did not see).
+    let (got, why) = one("grep \"x = 1\" g.py", "    x = 1\n");
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::TextMismatch]);
+    // A text the file does not have.
+    let (got, why) = one("grep x g.py", "    x = 2\n");
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::TextMismatch]);
+}
+
+#[test]
+fn a_harness_that_strips_the_output_took_the_first_lines_indentation() {
+    // OpenHands strips a command's output: `    x = 1` first shows as `x = 1`.
+    let out = "x = 1\n    x = 1\n";
+    assert_eq!(
+        one("grep \"x = 1\" g.py", out).0,
+        at("g.py", &[(2, 2), (6, 6)])
+    );
+    let out = "x = 1\n    return x\n--\n    x = 1\n    return x\n";
+    assert_eq!(
+        one("grep -A1 \"x = 1\" g.py", out).0,
+        at("g.py", &[(2, 3), (6, 7)])
+    );
+}
+
+#[test]
+fn context_groups_are_runs_placed_in_order() {
+    // `grep -A1 "x = 1" g.py`: two equal groups; the order (the second starts after the first
+    // ends, at least a line later) puts them at 2–3 and 6–7.
+    let out = "    x = 1\n    return x\n--\n    x = 1\n    return x\n";
+    assert_eq!(
+        one("grep -A1 \"x = 1\" g.py", out).0,
+        at("g.py", &[(2, 3), (6, 7)])
+    );
+    // `grep -C1 "def b" g.py`: one group, 4–6.
+    assert_eq!(
+        one("grep -C 1 \"def b\" g.py", "\ndef b():\n    x = 1\n").0,
+        at("g.py", &[(4, 6)])
+    );
+    // `grep -A1 "x = 1" g.py | tail -2`: a group that fits at 2 and 6 alike is not guessed.
+    let (got, why) = one(
+        "grep -A1 \"x = 1\" g.py | tail -2",
+        "    x = 1\n    return x\n",
+    );
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::AmbiguousOutput]);
+    // A group found nowhere: nothing of the output.
+    let (got, why) = one("grep -A1 a g.py", "def a():\n    x = 2\n");
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::TextMismatch]);
+}
+
+#[test]
+fn several_files_and_folders_are_placed_per_file() {
+    // `grep -r "x = 1" .` and `grep "x = 1" g.py h.py`: each line names its file.
+    let out = "./g.py:    x = 1\n./g.py:    x = 1\n./h.py:x = 1\n";
+    let want = [at("g.py", &[(2, 2), (6, 6)]), at("h.py", &[(2, 2)])].concat();
+    assert_eq!(one("grep -r \"x = 1\" .", out).0, want);
+    let out = "g.py:    x = 1\ng.py:    x = 1\nh.py:x = 1\n";
+    assert_eq!(one("grep \"x = 1\" g.py h.py", out).0, want);
+    // With context (`grep -r -B1 "x = 1" .`): `path-` before a context line, `--` between groups.
+    let out = "./g.py-def a():\n./g.py:    x = 1\n--\n./g.py-def b():\n./g.py:    x = 1\n--\n\
+               ./h.py-y = 2\n./h.py:x = 1\n";
+    let want = [at("g.py", &[(1, 2), (5, 6)]), at("h.py", &[(1, 2)])].concat();
+    assert_eq!(one("grep -r -B1 \"x = 1\" .", out).0, want);
+    // A file name holding `-` (`lib/k-v.py-z-3`): split where the part before names a file.
+    let out = "lib/k-v.py:x = 1\nlib/k-v.py-z-3\n";
+    assert_eq!(
+        one("grep -A1 -r \"x = 1\" lib", out).0,
+        at("lib/k-v.py", &[(1, 2)])
+    );
+    // grep's message about a binary file is no line; a file the workspace lacks is passed over.
+    let out = "grep: ./x.pyc: binary file matches\n./new.py:x = 1\n./h.py:x = 1\n";
+    assert_eq!(one("grep -r \"x = 1\" .", out).0, at("h.py", &[(2, 2)]));
+    // Only such a file: its text is unknown, as before session 34.
+    let (got, why) = one("grep -r \"x = 1\" .", "./new.py:x = 1\n");
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::NoLineNumbers]);
+    // `grep -r x g.py`: one file, no path before its lines.
+    let out = "    x = 1\n    return x\n    x = 1\n    return x\n";
+    assert_eq!(one("grep -r x g.py", out).0, at("g.py", &[(2, 3), (6, 7)]));
+}
+
+#[test]
+fn whole_line_filters_after_grep_compose() {
+    // `| head -1`: the first of the lines (grep printed them in order).
+    assert_eq!(
+        one("grep \"x = 1\" g.py | head -1", "    x = 1\n").0,
+        at("g.py", &[(2, 2)])
+    );
+    // `| grep -v return`: a filter by text keeps every line of a text too.
+    let out = "    x = 1\n    x = 1\n";
+    assert_eq!(
+        one("grep x g.py | grep -v return", out).0,
+        at("g.py", &[(2, 2), (6, 6)])
+    );
+    // `| head -5` printing fewer than 5: nothing was cut, so a missing line is a mismatch.
+    let (got, why) = one("grep \"x = 1\" g.py | head -5", "    x = 1\n");
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::TextMismatch]);
+}
+
+#[test]
+fn forms_whose_shape_is_not_known_keep_todays_answer() {
+    // `-m` stops early, `-o` prints parts, `-c`/`-l` counts and names, `-b` prefixes offsets,
+    // a stage that rewrites lines, another command printing beside it.
+    for script in [
+        "grep -m1 \"x = 1\" g.py",
+        "grep -b \"x = 1\" g.py",
+        "grep --color=always \"x = 1\" g.py",
+        "grep \"x = 1\" g.py | cut -c1-5",
+        "grep -A1 \"x = 1\" g.py | grep -v return",
+        "ls && grep \"x = 1\" g.py",
+        "grep -h \"x = 1\" g.py h.py",
+    ] {
+        let (got, why) = one(script, "    x = 1\n");
+        assert!(got.is_empty(), "{script}: {got:?}");
+        assert_eq!(why, vec![Reason::NoLineNumbers], "{script}");
+    }
+}
+
+#[test]
+fn lines_are_placed_on_the_text_as_replayed() {
+    // After a rewrite that keeps lines 1–3 and writes the rest, the grep's line 2 is base 2 and
+    // its other match is the agent's line.
+    let rewrite = bash(
+        0,
+        "cat > g.py << 'EOF'\ndef a():\n    x = 1\n    return x\n    x = 1\nEOF",
+        "",
+    );
+    let grep = bash(1, "grep \"x = 1\" g.py", "    x = 1\n    x = 1\n");
+    assert_eq!(run(true, &[rewrite, grep]).0, at("g.py", &[(2, 2)]));
+    // A write readcov cannot follow: the text is unknown, as before.
+    let sed = bash(0, "sed -i 's/1/2/' g.py", "");
+    let grep = bash(1, "grep \"x = 2\" g.py", "    x = 2\n    x = 2\n");
+    let (got, why) = run(true, &[sed, grep]);
+    assert!(got.is_empty(), "{got:?}");
+    assert!(why.contains(&Reason::NoLineNumbers), "{why:?}");
+}

@@ -1,0 +1,271 @@
+//! `grep`/`rg` without `-n` (session 34): which pipelines print lines readcov can place by their
+//! text when it knows the file's (docs/importers.md, the `grep` / `rg` without `-n` row). grep
+//! prints a file's matching lines in file order, every one of them unless `-m` stops it, and
+//! whether a line matches depends on its text alone; with `-A`/`-B`/`-C` each group between `--`
+//! lines is a run of contiguous file lines. Only options known to keep that shape are taken
+//! (any other: nothing, *output without line numbers*, as before).
+
+use std::borrow::Cow;
+
+/// A `grep`/`rg` without `-n` whose output is placed by text, and what later stages did to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrepText {
+    /// The files and folders searched, as given (none: the cwd, for a recursive search).
+    pub files: Vec<String>,
+    /// `-r`/`-R` (ripgrep always): a folder is searched, its files' lines named by path.
+    pub recursive: bool,
+    /// `-H` (`Some(true)`) or `-h`/`rg -I` (`Some(false)`), the last given.
+    pub with_filename: Option<bool>,
+    /// `-A`/`-B`/`-C`/`-NUM`: groups of contiguous lines between `--` lines.
+    pub context: bool,
+    /// A later stage may have dropped lines at the output's start (`tail -N`, `tail -n +K`).
+    pub start_cut: bool,
+    /// Whether a later stage may have dropped lines at the output's end (a later `grep` keeps
+    /// every line of a text it keeps, in order: it changes nothing else).
+    pub end: End,
+}
+
+/// What later stages did to the end of grep's output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Nothing dropped.
+    Whole,
+    /// `head -N`, the last stage that drops lines: cut only when the output has N lines.
+    HeadOf(u32),
+    /// Maybe cut (a `head` before another stage that drops lines).
+    Maybe,
+}
+
+/// The options whose output readcov places, per tool: short flags, short flags taking a value,
+/// long flags, long flags taking a value.
+struct Known {
+    flags: &'static str,
+    valued: &'static str,
+    long: &'static [&'static str],
+    long_valued: &'static [&'static str],
+}
+
+/// GNU grep: `-r -R -i -y -w -x -E -F -G -P -v -s -I -a -H -h`, `-A -B -C -e -f N`, `-NUM`.
+const GREP: Known = Known {
+    flags: "rRiywxEFGPvsIaHh0123456789",
+    valued: "ABCef",
+    long: &[
+        "recursive",
+        "dereference-recursive",
+        "ignore-case",
+        "no-ignore-case",
+        "word-regexp",
+        "line-regexp",
+        "extended-regexp",
+        "fixed-strings",
+        "basic-regexp",
+        "perl-regexp",
+        "invert-match",
+        "no-messages",
+        "text",
+        "with-filename",
+        "no-filename",
+        "color",
+        "colour",
+        "color=never",
+        "colour=never",
+        "color=auto",
+        "colour=auto",
+    ],
+    long_valued: &[
+        "after-context",
+        "before-context",
+        "context",
+        "regexp",
+        "file",
+        "include",
+        "exclude",
+        "exclude-dir",
+        "exclude-from",
+        "binary-files",
+        "directories",
+        "devices",
+    ],
+};
+
+/// ripgrep (its `-r` replaces text, `-h` prints help, `-L` follows links).
+const RG: Known = Known {
+    flags: "iSswxFvHINuL.",
+    valued: "ABCefgtTj",
+    long: &[
+        "ignore-case",
+        "smart-case",
+        "case-sensitive",
+        "word-regexp",
+        "line-regexp",
+        "fixed-strings",
+        "invert-match",
+        "with-filename",
+        "no-filename",
+        "no-line-number",
+        "hidden",
+        "no-ignore",
+        "follow",
+        "no-messages",
+        "color=never",
+        "color=auto",
+    ],
+    long_valued: &[
+        "after-context",
+        "before-context",
+        "context",
+        "regexp",
+        "file",
+        "glob",
+        "iglob",
+        "type",
+        "type-not",
+        "max-depth",
+        "threads",
+    ],
+};
+
+/// The first stage `grep`/`egrep`/`fgrep`/`rg WORDS` as placeable output (`None`: an option
+/// readcov does not know keeps the shape, or no pattern).
+pub fn first(words: &[Cow<'_, str>]) -> Option<GrepText> {
+    let rg = words[0] == "rg";
+    let known = if rg { &RG } else { &GREP };
+    let mut g = GrepText {
+        files: Vec::new(),
+        recursive: rg,
+        with_filename: None,
+        context: false,
+        start_cut: false,
+        end: End::Whole,
+    };
+    let mut pattern = false;
+    let mut i = 1;
+    let mut only_operands = false;
+    while i < words.len() {
+        let w = &*words[i];
+        if only_operands || !w.starts_with('-') || w == "-" {
+            if w == "-" {
+                return None;
+            }
+            match pattern {
+                false => pattern = true,
+                true => g.files.push(w.to_string()),
+            }
+        } else if w == "--" {
+            only_operands = true;
+        } else if let Some(long) = w.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, v)) if known.long_valued.contains(&n) => (n, Some(v)),
+                _ => (long, None),
+            };
+            if known.long_valued.contains(&name) {
+                if inline.is_none() {
+                    i += 1;
+                    words.get(i)?;
+                }
+                pattern |= matches!(name, "regexp" | "file");
+                g.context |= name.ends_with("context");
+            } else if known.long.contains(&name) {
+                match name {
+                    "recursive" | "dereference-recursive" => g.recursive = true,
+                    "with-filename" => g.with_filename = Some(true),
+                    "no-filename" => g.with_filename = Some(false),
+                    _ => {}
+                }
+            } else {
+                return None;
+            }
+        } else {
+            let chars: Vec<char> = w[1..].chars().collect();
+            let mut k = 0;
+            while k < chars.len() {
+                let c = chars[k];
+                if known.valued.contains(c) {
+                    // The rest of the word is the value, else the next word.
+                    if k + 1 == chars.len() {
+                        i += 1;
+                        words.get(i)?;
+                    }
+                    pattern |= matches!(c, 'e' | 'f');
+                    g.context |= matches!(c, 'A' | 'B' | 'C');
+                    break;
+                }
+                if !known.flags.contains(c) {
+                    return None;
+                }
+                match c {
+                    'r' | 'R' => g.recursive = true,
+                    'H' => g.with_filename = Some(true),
+                    // grep's `-h` drops the path; ripgrep's is `-I` (grep's `-I` skips binary
+                    // files, which changes nothing here).
+                    'h' if !rg => g.with_filename = Some(false),
+                    'I' if rg => g.with_filename = Some(false),
+                    // `-5`: five lines of context (GNU grep).
+                    d if d.is_ascii_digit() => g.context = true,
+                    _ => {}
+                }
+                k += 1;
+            }
+        }
+        i += 1;
+    }
+    pattern.then_some(g)
+}
+
+/// A later stage of the pipeline: whether grep's output stays placeable through it (`head`,
+/// `tail`, a `grep` without context, `cat`/`less`/`more` passing it on), recorded in `g`.
+pub fn stage(g: &mut GrepText, words: &[Cow<'_, str>]) -> bool {
+    let Some(cmd) = words.first() else {
+        return false;
+    };
+    match &**cmd {
+        "cat" if words.len() == 1 => true,
+        "less" | "more" if words[1..].iter().all(|w| w.starts_with('-')) => true,
+        "head" | "tail" => {
+            let Some((n, plus, files)) = crate::bashargs::count_arg(words) else {
+                return false;
+            };
+            if !files.is_empty() || crate::bashargs::verbose(words) {
+                return false;
+            }
+            let n = n.unwrap_or(10);
+            match (&**cmd, plus) {
+                ("head", _) => {
+                    g.end = match g.end {
+                        End::Whole => End::HeadOf(n),
+                        End::HeadOf(m) => End::HeadOf(m.min(n)),
+                        End::Maybe => End::Maybe,
+                    }
+                }
+                (_, true) => {
+                    g.start_cut |= n > 1;
+                    g.end = later_drop(g.end);
+                }
+                _ => {
+                    g.start_cut = true;
+                    g.end = later_drop(g.end);
+                }
+            }
+            true
+        }
+        // A grep of the stream keeps the lines whose text it matches: still every line of a
+        // text, in order. Not beside context groups (it would break their runs).
+        "grep" | "egrep" | "fgrep" => match first(words) {
+            Some(f) if f.files.is_empty() && !f.context && !f.recursive && !g.context => {
+                g.end = later_drop(g.end);
+                true
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// A stage after a `head` that may drop lines too: the head's count no longer says whether it
+/// cut.
+fn later_drop(end: End) -> End {
+    match end {
+        End::Whole => End::Whole,
+        _ => End::Maybe,
+    }
+}
