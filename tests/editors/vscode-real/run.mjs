@@ -591,11 +591,12 @@ try {
     await palette('readcov: Pick the gold definition shown');
     await choose('units');
     await sidebarRow('· gold unit').waitFor({ timeout: T });
-    // `units` gives the method as 1823–1827, 1828–1829, 1830–1843: one row, one diagnostic.
-    await sidebarRow('unread 1823–1843 · 0/21 of gold 1823–1843').waitFor({ timeout: T });
+    // `units` gives the method as 1823–1827, 1828–1829, 1830–1843: one span, one diagnostic; its
+    // unread parts are the rows (the run's greps without -n showed 1823, 1826, 1837, 1840).
+    await sidebarRow('unread 1824–1825 · 4/21 of gold 1823–1843').waitFor({ timeout: T });
     const unread = await page.locator('.part.sidebar .monaco-list-row', { hasText: /unread 18\d\d/ }).count();
-    if (unread !== 1) throw new Error(`${unread} unread rows in variables.py under units gold (want 1)`);
-    await page.locator('.statusbar-item', { hasText: 'readcov 0% < 50%' }).first().hover();
+    if (unread !== 4) throw new Error(`${unread} unread rows in variables.py under units gold (want 4)`);
+    await page.locator('.statusbar-item', { hasText: 'readcov 19% < 50%' }).first().hover();
     await page.locator('.monaco-hover, .workbench-hover, .hover-contents', { hasText: '(gold unit)' }).first().waitFor({ timeout: T });
     await page.mouse.move(700, 400);
     await page.screenshot({ path: path.join(ARTIFACTS, 'vscode-units-light.png') });

@@ -201,14 +201,14 @@ async fn explain_and_tasks_requests() {
             span["nearest_before"]["start"].as_u64(),
             span["nearest_before"]["turn"].as_u64()
         ),
-        (Some(1670), Some(13))
+        (Some(1826), Some(39))
     );
     assert_eq!(
         (
             span["nearest_after"]["start"].as_u64(),
             span["nearest_after"]["turn"].as_u64()
         ),
-        (Some(1950), Some(14))
+        (Some(1837), Some(39))
     );
     let same = client
         .request("readcov/explain", json!({"task": TASK, "run": "openhands"}))
@@ -252,14 +252,15 @@ async fn hover_on_an_unread_gold_line_names_the_nearest_reads() {
         "{text}"
     );
     assert!(
-        text.contains("- before: lines 1670–1700, turn 13, tool `str_replace_editor`"),
+        text.contains("- before: lines 1826–1826, turn 39, tool `execute_bash`"),
         "{text}"
     );
     assert!(
-        text.contains("- after: lines 1950–2000, turn 14, tool `str_replace_editor`"),
+        text.contains("- after: lines 1837–1837, turn 39, tool `execute_bash`"),
         "{text}"
     );
-    assert!(text.contains("never read: lines 1701–1949"), "{text}");
+    // 1826 and 1837 were shown by turn 39's `grep -r` without -n (placed by text since session 34).
+    assert!(text.contains("never read: lines 1827–1836"), "{text}");
     // A line that is not gold keeps the plain hover.
     let plain = client
         .request(

@@ -43,12 +43,12 @@ async fn after_an_edit_above_the_gold_the_texts_name_the_lines_drawn() {
         (unread["startLine"].clone(), unread["endLine"].clone()),
         (json!(1829), json!(1830))
     );
-    // The row said `unread 1830–1831 · 0/2 of gold 1828–1829` and the nearest read after it
-    // `1950–2000`, which the editor paints on 1952–2002 (the read before it is above the edit).
+    // The row said `unread 1830–1831 · 0/2 of gold 1828–1829`; the nearest reads (turn 39's grep
+    // showed disk lines 1826 and 1837) are painted on 1828 and 1839, both below the edit.
     assert_eq!(unread["label"], "unread 1830–1831 · 0/2 of gold 1830–1831");
     assert_eq!(
         unread["description"],
-        format!("method _store_type_annotation_node · nearest reads 1670–1700 (turn 13) / 1952–2002 (turn 14) · {VARIABLES}")
+        format!("method _store_type_annotation_node · nearest reads 1828 (turn 39) / 1839 (turn 39) · {VARIABLES}")
     );
     let tip = unread["tooltip"].as_str().unwrap();
     assert!(
