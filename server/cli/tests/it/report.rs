@@ -158,41 +158,9 @@ fn needs_an_output_and_valid_gold() {
 /// gold.jsonl. Every one of the 15 instances is scored and labelled (9 resolved, per MANIFEST.md).
 #[test]
 fn real_data_report_labels_every_instance() {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/real");
-    assert!(
-        data.join("MANIFEST.md").is_file(),
-        "real data missing at {}: it ships in the repository",
-        data.display()
-    );
+    let data = common::real_data();
     let dir = tempfile::tempdir().expect("tempdir");
-    let (reads, gold) = (
-        dir.path().join("reads.jsonl"),
-        dir.path().join("gold.jsonl"),
-    );
-    let mut import = vec![
-        "import".to_string(),
-        "--workspaces".into(),
-        data.join("sources").display().to_string(),
-    ];
-    for sub in ["openhands", "mini-swe-agent"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(data.join(sub))
-            .expect("trajectory folder")
-            .map(|e| e.expect("entry").path())
-            .collect();
-        files.sort();
-        import.extend(files.iter().map(|f| f.display().to_string()));
-    }
-    import.extend(["-o".to_string(), reads.display().to_string()]);
-    let args: Vec<&str> = import.iter().map(String::as_str).collect();
-    assert_eq!(readcov(&args).status.code(), Some(0), "import");
-    let g = readcov(&[
-        "gold",
-        "--from-swebench",
-        s(&data.join("gold.jsonl")),
-        "-o",
-        s(&gold),
-    ]);
-    assert_eq!(g.status.code(), Some(0), "gold");
+    let (reads, gold) = common::real_reads_and_gold(dir.path());
 
     let (html, sarif) = (dir.path().join("r.html"), dir.path().join("r.sarif"));
     let out = readcov(&[

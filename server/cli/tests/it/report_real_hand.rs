@@ -3,37 +3,17 @@
 //! with `--workspaces`, as `scripts/real-data-report` makes it. Each assertion is a figure a
 //! throwaway script recomputed from the reads and gold and found wrong on the page or in a file.
 
-use crate::common::{readcov, real_data};
+use crate::common::{readcov, real_data, real_reads_and_gold};
 use std::path::{Path, PathBuf};
 
 fn s(p: &Path) -> &str {
     p.to_str().expect("utf-8 path")
 }
 
-/// The reads (with edits) and gold of the real runs, written into `dir`.
+/// The reads (with edits), gold and sources of the real runs, the first two written into `dir`.
 fn real_inputs(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
-    let data = real_data();
-    let (reads, gold) = (dir.join("reads.jsonl"), dir.join("gold.jsonl"));
-    let sources = data.join("sources");
-    let mut args = vec![
-        "import".to_string(),
-        "--workspaces".into(),
-        s(&sources).into(),
-    ];
-    for sub in ["openhands", "mini-swe-agent"] {
-        let mut logs: Vec<PathBuf> = (std::fs::read_dir(data.join(sub)).expect("trajectories"))
-            .map(|e| e.expect("entry").path())
-            .collect();
-        logs.sort();
-        args.extend(logs.iter().map(|l| s(l).to_string()));
-    }
-    args.extend(["-o".to_string(), s(&reads).into()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    assert_eq!(readcov(&args).status.code(), Some(0), "import");
-    let swebench = data.join("gold.jsonl");
-    let g = readcov(&["gold", "--from-swebench", s(&swebench), "-o", s(&gold)]);
-    assert_eq!(g.status.code(), Some(0), "gold");
-    (reads, gold, sources)
+    let (reads, gold) = real_reads_and_gold(dir);
+    (reads, gold, real_data().join("sources"))
 }
 
 /// The rows of a JSONL file.

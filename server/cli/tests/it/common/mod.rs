@@ -74,6 +74,34 @@ pub fn real_data() -> PathBuf {
     p
 }
 
+/// The 15 real trajectories (`openhands`, `mini-swe-agent`) imported against their tasks' sources
+/// and the gold of their SWE-bench patches, written into `dir`: (reads, gold). The reads hold the
+/// runs' edits too.
+pub fn real_reads_and_gold(dir: &Path) -> (PathBuf, PathBuf) {
+    let data = real_data();
+    let (reads, gold) = (dir.join("reads.jsonl"), dir.join("gold.jsonl"));
+    let path = |p: &Path| p.to_str().expect("utf-8 path").to_string();
+    let mut args = vec![
+        "import".to_string(),
+        "--workspaces".into(),
+        path(&data.join("sources")),
+    ];
+    for sub in ["openhands", "mini-swe-agent"] {
+        let mut logs: Vec<PathBuf> = (std::fs::read_dir(data.join(sub)).expect("trajectories"))
+            .map(|e| e.expect("entry").path())
+            .collect();
+        logs.sort();
+        args.extend(logs.iter().map(|l| path(l)));
+    }
+    args.extend(["-o".to_string(), path(&reads)]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(readcov(&args).status.code(), Some(0), "import");
+    let swebench = path(&data.join("gold.jsonl"));
+    let g = readcov(&["gold", "--from-swebench", &swebench, "-o", &path(&gold)]);
+    assert_eq!(g.status.code(), Some(0), "gold");
+    (reads, gold)
+}
+
 /// Asserts every line of an explain text fits 100 columns. The one exception is the product's
 /// own: the next command keeps a word longer than a line whole (`shell_wrap`), so a continuation
 /// line holding nothing but such a word (a path under a deep checkout) may be longer; how long
