@@ -90,11 +90,7 @@ pub fn build_report(req: ReportRequest) -> Report {
         // records): before session 34 the curves were scored from the reads alone, so a named
         // run that read nothing was a row of the page (coverage 0) and no row of its curves.
         let named = NamedRuns::of_labels_and(req.outcomes, req.records);
-        let sources = match (req.workspace, req.workspaces) {
-            (Some(d), _) => Sources::One(d),
-            (None, Some(dir)) => Sources::PerTask(dir),
-            (None, None) => Sources::None,
-        };
+        let sources = Sources::of(req.workspace, req.workspaces);
         let widen = readcov_units::DEFAULT_WIDEN;
         let scored = score_at_k(req.gold, req.reads, &named, sources, req.opts, widen, ks);
         report.at_k = scored.points.into_iter().map(|p| p.at).collect();

@@ -39,6 +39,19 @@ pub enum Sources<'a> {
     PerTask(&'a Path),
 }
 
+impl<'a> Sources<'a> {
+    /// `--workspace DIR` or `--workspaces DIR` (Python's `workspace=` / `workspaces=`), as the
+    /// edges give them: every edge refuses both at once (clap's `conflicts_with`, Python's "give
+    /// workspace or workspaces, not both").
+    pub fn of(workspace: Option<&'a Path>, workspaces: Option<&'a Path>) -> Sources<'a> {
+        match (workspaces, workspace) {
+            (Some(dir), _) => Sources::PerTask(dir),
+            (None, Some(ws)) => Sources::One(ws),
+            (None, None) => Sources::None,
+        }
+    }
+}
+
 /// Line counts of the files gold and reads name, under `ws`.
 pub fn lengths_of_inputs(
     ws: Option<&Path>,

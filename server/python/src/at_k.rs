@@ -91,11 +91,7 @@ pub fn at_k<'py>(
                      (ranked chunks come from `readcov import --format chunks`)"
                 ));
             }
-            let sources = match (ws.as_deref(), per_task.as_deref()) {
-                (Some(d), _) => Sources::One(d),
-                (None, Some(dir)) => Sources::PerTask(dir),
-                (None, None) => Sources::None,
-            };
+            let sources = Sources::of(ws.as_deref(), per_task.as_deref());
             let opts = ScoreOptions {
                 threshold,
                 breakdown: false,

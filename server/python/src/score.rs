@@ -193,11 +193,7 @@ fn compute(
     }
     let mut errors: Vec<Located> = g.errors.iter().chain(&read_errors).map(located).collect();
     errors.append(&mut label_errors);
-    let sources = match (workspaces, ws.as_deref()) {
-        (Some(dir), _) => Sources::PerTask(dir),
-        (None, Some(w)) => Sources::One(w),
-        (None, None) => Sources::None,
-    };
+    let sources = Sources::of(ws.as_deref(), workspaces);
     let (mut rows, mut units, mut partial) = (Vec::new(), Vec::new(), ScorePartial::default());
     let done = score_rows(
         sources,

@@ -102,11 +102,7 @@ pub fn score_sets<'py>(
                 }
                 sets.push(GoldSetInput::new(name, file, g.parsed.items, &bytes));
             }
-            let sources = match (workspaces.as_deref(), ws.as_deref()) {
-                (Some(dir), _) => Sources::PerTask(dir),
-                (None, Some(w)) => Sources::One(w),
-                (None, None) => Sources::None,
-            };
+            let sources = Sources::of(ws.as_deref(), workspaces.as_deref());
             let scored = score_all(SetsRequest {
                 golds: sets,
                 reads: &r.parsed.items,

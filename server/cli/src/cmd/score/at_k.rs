@@ -62,11 +62,7 @@ pub fn run(args: &ScoreArgs, ks: &[u32]) -> Result<Exit> {
             args.reads.display()
         );
     }
-    let sources = match (&args.workspace, per_task.as_deref()) {
-        (Some(d), _) => Sources::One(d),
-        (None, Some(dir)) => Sources::PerTask(dir),
-        (None, None) => Sources::None,
-    };
+    let sources = Sources::of(args.workspace.as_deref(), per_task.as_deref());
     let opts = super::score_options(args.threshold, &args.sources, false);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if let Some(level) = args.trec_run {

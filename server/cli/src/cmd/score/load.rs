@@ -118,11 +118,7 @@ fn load_gold(path: &Path, workspace: Option<&str>) -> Result<Parsed<GoldSpan>> {
 
 /// Where unit figures and read-before-edit come from.
 pub(super) fn sources(args: &ScoreArgs) -> Sources<'_> {
-    match (&args.workspaces, &args.workspace) {
-        (Some(dir), _) => Sources::PerTask(dir),
-        (None, Some(ws)) => Sources::One(ws),
-        (None, None) => Sources::None,
-    }
+    Sources::of(args.workspace.as_deref(), args.workspaces.as_deref())
 }
 
 /// The reads as whole rows, or a dataset's runs scored as they are imported (no workspace:
