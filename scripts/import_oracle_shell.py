@@ -18,7 +18,8 @@ Edits are replayed as docs/importers.md "Edits and line mapping" says, so later 
 base lines: OpenHands `create`/`str_replace`/`insert`/`undo_edit` on the workspace text (lines
 equal at a replaced region's ends keep their origin; `undo_edit`'s view is a read), SWE-agent
 `edit a:b`/`create` on the length the windows state (the linter's refusals read their original
-window, `create` of an existing file its window).
+window, `create` of an existing file its window; an `edit a:b` of lines windows or `search_file` lines
+showed since the file's last edit keeps the lines equal at its ends, session 35).
 Also compared: the summary's *missing observation* and *directory view* counts of every log, and
 every per-reason count of the hand-made logs (scripts/import_oracle_shell_cases.py).
 

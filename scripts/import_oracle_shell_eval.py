@@ -65,6 +65,7 @@ class Run(Tools):
         self.norm = norm
         self.edit_rows = None  # the edit rows of the last action, when it was a replayed edit
         self.swe_file = None
+        self.swe_seen = {}  # file → current line → text a window or search line showed since its last edit
 
     # --- paths -------------------------------------------------------------------------------
     def resolve(self, p, cwd):

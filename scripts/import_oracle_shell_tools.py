@@ -123,6 +123,7 @@ class Tools:
             mm = re.match(r"^(\d+):(.*)$", x)
             if started and mm:
                 nums.append((int(mm.group(1)), mm.group(2)))
+        self.swe_seen.setdefault(rel, {}).update(nums)
         return self.base_rows(rel, nums)
 
     def swe(self, action, output):
@@ -185,6 +186,7 @@ class Tools:
             if rel is None or rel == "":
                 return ("rows", [])
             nums = [(int(n), t) for n, t in re.findall(r"^Line (\d+):(.*)$", output, re.M)]
+            self.swe_seen.setdefault(rel, {}).update(nums)
             return ("rows", self.base_rows(rel, nums))
         if name in ("search_dir", "find_file", "submit"):
             return ("rows", [])
@@ -214,8 +216,19 @@ class Tools:
             self.write(target, self.cwd)
             raise Left("SWE-agent edit whose end is before its start")
         o = self.origin[rel]
-        self.origin[rel] = o[:a - 1] + [None] * k + o[b:]
-        self.edited(rel, o, o[a - 1:b], min(a - 1, len(o)), k)
+        # Lines a..b (as far as the file goes) a window showed since the file's last edit: the body's
+        # lines equal at the region's start and end keep their origin (docs/importers.md).
+        s0, e0 = min(a - 1, len(o)), min(b, len(o))
+        seen, new = self.swe_seen.pop(rel, {}), lines[1:k + 1]
+        old = [seen.get(n) for n in range(s0 + 1, e0 + 1)]
+        p = q = 0
+        if None not in old:
+            while p < len(old) and p < k and old[p] == new[p]:
+                p += 1
+            while q < len(old) - p and q < k - p and old[-1 - q] == new[-1 - q]:
+                q += 1
+        self.origin[rel] = o[:s0 + p] + [None] * (k - p - q) + o[e0 - q:]
+        self.edited(rel, o, o[s0 + p:e0 - q], s0 + p, k - p - q)
         w = re.search(r"^\[File: (.*) \(\d+ lines total\)\]$", output, re.M)
         if w and self.resolve(w.group(1), self.cwd) != rel:
             raise Left("SWE-agent edit whose window is of another file")

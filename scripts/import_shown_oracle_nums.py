@@ -1,7 +1,8 @@
 """Numbers-only side of scripts/import_shown_oracle.py (logs shipped without base files): the line numbers each
 observation shows against the lines readcov credits for the action. SWE-agent windows (`[File: … (N lines
 total)]` then `12:text`) and `search_file` lines (`Line 12:`), with the run's `create`/`edit a:b` replayed on
-the windows' lengths so a line the agent wrote is no base line; Claude Code `Read` results (`    12→text`), less
+the windows' lengths so a line the agent wrote is no base line (an edit of lines shown since the file's last write
+keeps its lines equal at its ends, as docs/importers.md says); Claude Code `Read` results (`    12→text`), less
 the empty line numbered after a final line break (`file.totalLines` counts it), and of `Edit`/`Write` snippets
 only the credited lines (each must be shown: which shown lines the agent wrote needs the replay)."""
 import glob
@@ -34,35 +35,64 @@ def credited(bin_, args):
     return cred
 
 
+def edit_lines(o, a, b, body, seen):
+    """`edit a:b` on origins `o`: lines a..b (clamped to the file) replaced by `body`. When windows showed
+    every one of them since the file's last write (`seen`: line -> text), lines equal at the region's start
+    and end keep their origin (docs/importers.md); else every replaced line is the agent's."""
+    s, e = min(a - 1, len(o)), min(b, len(o))
+    old = [seen.get(n) for n in range(s + 1, e + 1)]
+    new = [None] * len(body)
+    if None not in old:
+        p = 0
+        while p < len(old) and p < len(body) and old[p] == body[p]:
+            new[p] = o[s + p]
+            p += 1
+        k = 0
+        while k < len(old) - p and k < len(body) - p and old[-1 - k] == body[-1 - k]:
+            new[len(body) - 1 - k] = o[e - 1 - k]
+            k += 1
+    o[s:e] = new
+
+
 def swe_shown(d):
     """Per step, the base lines the observation's windows and search lines show."""
     origin, cur, out = {}, None, []
+    seen = defaultdict(dict)  # file -> current line -> text shown since the file's last write
     for s in d.get("trajectory") or []:
         obs, act = s.get("observation") or "", (s.get("action") or "").strip()
         first = act.split("\n")[0]
         hdr = re.search(r"\[File: (\S+) \((\d+) lines total\)\]", obs)
+        refused = "Your changes have NOT been applied" in obs
         if re.match(r"^create \S+", first) and hdr and "already exists" not in obs:
             origin[hdr.group(1)] = [None] * int(hdr.group(2))
+            seen.pop(hdr.group(1), None)
         m = re.match(r"^edit (\d+):(\d+)", first)
-        if m and hdr and cur in origin and "Your changes have NOT been applied" not in obs:
+        if m and hdr and cur in origin and not refused:
             body = act.split("\n", 1)[1].split("end_of_edit")[0].split("\n")[:-1]
-            origin[cur][int(m.group(1)) - 1:int(m.group(2))] = [None] * len(body)
+            edit_lines(origin[cur], int(m.group(1)), int(m.group(2)), body, seen.pop(cur, {}))
+        # A refused edit's text of the file is its window after "This is the original code before your edit".
+        texts = obs.split("This is the original code before your edit", 1)[-1] if refused else obs
         shown, window = set(), False
+        found = re.search(r"^Found \d+ matches for .* in (\S+?):?$", obs, re.M)
         for line in obs.split("\n"):
             h = re.match(r"\[File: (\S+) \((\d+) lines total\)\]", line)
             if h:
                 window, cur = True, h.group(1)
                 origin.setdefault(cur, list(range(1, int(h.group(2)) + 1)))
                 continue
-            m = re.match(r"^(\d+):", line)
+            m = re.match(r"^(\d+):(.*)$", line)
             if window and m:
                 n, o = int(m.group(1)), origin[cur]
                 if 1 <= n <= len(o) and o[n - 1] is not None:
                     shown.add(o[n - 1])
+                if line in texts:
+                    seen[cur][n] = m.group(2)
                 continue
-            m = re.match(r"^Line (\d+):", line)
+            m = re.match(r"^Line (\d+):(.*)$", line)
             if m:
                 shown.add(int(m.group(1)))
+                if found:
+                    seen[found.group(1)][int(m.group(1))] = m.group(2)
         out.append(shown)
     return out
 

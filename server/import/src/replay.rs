@@ -87,6 +87,9 @@ pub struct FileState {
     /// dirty: reads after it are still mapped, each checked against the text it shows.
     lost: Option<String>,
     lost_after: u32,
+    /// Text of current lines as views showed them, kept only while the replay has no text of
+    /// the file (no workspace) and cleared by every write ([`FileState::note_shown`]).
+    shown: std::collections::HashMap<u32, Line>,
 }
 
 /// Whether a text ends with a line break (an empty text has no last line to end).
@@ -217,6 +220,13 @@ impl FileState {
     /// Applies an edit; returns the base lines it touched (for `kind: edit` rows), or `None` when
     /// it could not be replayed (the file is dirty from then on).
     pub fn apply(&mut self, op: &EditOp) -> Option<Vec<u32>> {
+        let shown = self.shown_for(op);
+        // Lines shown before a write are not the file's text after it.
+        self.shown.clear();
+        self.apply_with(op, shown.as_deref())
+    }
+
+    fn apply_with(&mut self, op: &EditOp, shown: Option<&[Line]>) -> Option<Vec<u32>> {
         if let EditOp::Undo = op {
             let prev = self.history.pop()?;
             // The undo touches the base lines present in one version and not the other.
@@ -249,7 +259,7 @@ impl FileState {
             let touched = match known {
                 Some(mut v) => {
                     let end = v.origin.len();
-                    let touched = splice(&mut v, &self.arena, 0, end, lines);
+                    let touched = splice(&mut v, &self.arena, 0, end, lines, None);
                     v.eol = eol;
                     self.current = Some(v);
                     touched
@@ -271,7 +281,7 @@ impl FileState {
             None
         } else {
             let v = self.materialize();
-            v.and_then(|v| replay(v, op, &mut self.arena))
+            v.and_then(|v| replay(v, op, &mut self.arena, shown))
         };
         match result {
             Some((next, touched)) => {
@@ -318,6 +328,7 @@ impl FileState {
 mod apply;
 use apply::{replay, splice};
 mod search;
+mod shown;
 mod text;
 
 #[cfg(test)]

@@ -5,18 +5,23 @@ use super::{push_lines, search, EditOp, Line, Version};
 use std::borrow::Cow;
 
 /// Replaces `old[start..end]` (0-based, exclusive) with `new_lines`, keeping the origin of lines
-/// equal at the start and end of the region; returns the base lines removed or changed.
+/// equal at the start and end of the region; returns the base lines removed or changed. `shown`:
+/// the region's old text as a view showed it, for a version whose text is unknown.
 pub(super) fn splice(
     v: &mut Version,
     arena: &str,
     start: usize,
     end: usize,
     new_lines: Vec<Line>,
+    shown: Option<&[Line]>,
 ) -> Vec<u32> {
     let end = end.min(v.origin.len());
     let start = start.min(end);
     let same = |a: &Line, b: &Line| arena[a.start..a.end] == arena[b.start..b.end];
-    let old_text: Option<&[Line]> = v.text.as_ref().map(|t| &t[start..end]);
+    let old_text: Option<&[Line]> = match &v.text {
+        Some(t) => Some(&t[start..end]),
+        None => shown.filter(|s| s.len() == end - start),
+    };
     let old_origin: Vec<Option<u32>> = v.origin[start..end].to_vec();
     let mut new_origin = vec![None; new_lines.len()];
     // Lines kept equal at the start of the region.
@@ -96,10 +101,13 @@ pub(super) fn joined<'a>(lines: &[Line], arena: &'a str) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
+/// Replays `op` on `v`; `shown` is the old text of an `edit a:b`'s lines as views showed them
+/// (see [`super::FileState::note_shown`]), used when `v` has no text.
 pub(super) fn replay(
     mut v: Version,
     op: &EditOp,
     arena: &mut String,
+    shown: Option<&[Line]>,
 ) -> Option<(Version, Vec<u32>)> {
     let touched = match op {
         EditOp::StrReplace { old, new } => {
@@ -158,7 +166,7 @@ pub(super) fn replay(
                 start: s,
                 end: arena.len(),
             });
-            splice(&mut v, arena, start, end, lines)
+            splice(&mut v, arena, start, end, lines, None)
         }
         EditOp::Insert { after, text } => {
             let at = usize::try_from(*after).ok()?;
@@ -166,7 +174,7 @@ pub(super) fn replay(
                 return None;
             }
             let lines = push_lines(arena, text);
-            splice(&mut v, arena, at, at, lines)
+            splice(&mut v, arena, at, at, lines, None)
         }
         EditOp::Lines { start, end, text } => {
             // The tool keeps `lines[..start-1]`, the new text, then `lines[end..]` of a bash array:
@@ -179,7 +187,7 @@ pub(super) fn replay(
                 return None;
             }
             let lines = push_lines(arena, text);
-            splice(&mut v, arena, s, e, lines)
+            splice(&mut v, arena, s, e, lines, shown)
         }
         EditOp::Hunks(hunks) => {
             let mut touched = Vec::new();

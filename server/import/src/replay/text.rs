@@ -8,6 +8,7 @@ impl FileState {
     /// Records a write that could not be replayed: the first is the cause the file was lost
     /// to, every later one is counted.
     pub fn note_lost(&mut self, cause: impl FnOnce() -> String) {
+        self.shown.clear();
         match self.lost {
             None => self.lost = Some(cause()),
             Some(_) => self.lost_after += 1,

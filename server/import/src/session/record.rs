@@ -55,6 +55,10 @@ impl Session<'_> {
             // every later read that shows text is checked on its own.
             return Err(Reason::TextMismatch);
         }
+        // Without a workspace, the text shown is what an `edit a:b` of these lines replaces.
+        for s in shown.iter().filter(|s| !s.partial) {
+            st.note_shown(s.line, s.text);
+        }
         let m = st.map(current).ok_or(Reason::UnalignedAfterEdit)?;
         if m.base.is_empty() {
             return Err(if m.agent_written > 0 {

@@ -86,9 +86,12 @@ fn swe_agent_xml_638() {
         "src/main/java/com/fasterxml/jackson/dataformat/xml/JacksonXmlAnnotationIntrospector.java";
     skipped(&imp, 0, Reason::NoLineNumbers);
     reads(&imp, 1, &[(j, 35, 134)]);
-    // 10 lines (120–129) replaced by 9: the window 70–169 is base 70–119, 9 agent lines, base 130–170.
-    edits(&imp, 2, &[(j, 120, 129)]);
-    reads(&imp, 2, &[(j, 70, 119), (j, 130, 170)]);
+    // 10 lines (120–129) replaced by 9, of which the first and the last five are lines 120 and
+    // 125–129 as the window of step 1 showed them: they keep their origin (the submitted patch
+    // changes 121 and removes 124). The window 70–169 is base 70–120, 3 agent lines, base 125–170.
+    // Before session 35: edit 120–129, window base 70–119 and 130–170.
+    edits(&imp, 2, &[(j, 121, 124)]);
+    reads(&imp, 2, &[(j, 70, 120), (j, 125, 170)]);
 }
 
 #[test]
@@ -117,9 +120,11 @@ fn swe_agent_create_of_an_existing_file_opens_it() {
     let v = "src/test/java/com/fasterxml/jackson/core/VersionTest.java";
     // `[File: … VersionTest.java (100 lines total)]`, lines 1–100 shown.
     reads(&imp, 4, &[(v, 1, 100)]);
-    // `edit 12:12` with seven lines: base 12 replaced, the window 1–100 is base 1–11 and 13–94.
+    // `edit 12:12` with seven lines, the first line 12 as the window showed it (`    @Test`): 12
+    // keeps its origin and six lines follow it (the edit row anchored to 12), so the window 1–100
+    // is base 1–94, as with the base file given. Before session 35: base 1–11 and 13–94.
     edits(&imp, 5, &[(v, 12, 12)]);
-    reads(&imp, 5, &[(v, 1, 11), (v, 13, 94)]);
+    reads(&imp, 5, &[(v, 1, 94)]);
     let imp =
         run_multi("swe-agent-java/googlecontainertools__jib-4035/gpt-4o-mini-2024-07-18.traj");
     let r =
@@ -127,6 +132,32 @@ fn swe_agent_create_of_an_existing_file_opens_it() {
     reads(&imp, 3, &[(r, 1, 100)]);
     edits(&imp, 4, &[(r, 100, 100)]);
     reads(&imp, 4, &[(r, 50, 99), (r, 101, 140)]);
+}
+
+/// Without a workspace, an `edit a:b` of lines a window showed since the file's last write is
+/// compared with that text: only the lines it changed are edited (lines equal at the region's ends
+/// keep their base line), as with the base file. databind-4486's `edit 488:491` rewrites 489–490
+/// (the submitted patch's two `-` lines); before session 35 its edit row was 488–491. 4487
+/// gpt-4o-mini: `edit 922:950` after `goto 959` keeps 922–923 (before: 922–950), and `edit
+/// 934:956`, of lines the window of that edit showed, keeps its last line (before: base 955–977).
+#[test]
+fn swe_agent_edit_of_shown_lines_without_a_workspace() {
+    let e = "src/main/java/com/fasterxml/jackson/databind/deser/std/EnumDeserializer.java";
+    for (run, step) in [
+        ("deepseek-chat-v2", 5),
+        ("gpt-4o-2024-05-13", 11),
+        ("gpt-4o-mini-2024-07-18", 11),
+    ] {
+        let imp = run_multi(&format!(
+            "swe-agent-java/fasterxml__jackson-databind-4486/{run}.traj"
+        ));
+        edits(&imp, step, &[(e, 489, 490)]);
+    }
+    let imp =
+        run_multi("swe-agent-java/fasterxml__jackson-databind-4487/gpt-4o-mini-2024-07-18.traj");
+    let t = "src/main/java/com/fasterxml/jackson/databind/type/TypeFactory.java";
+    edits(&imp, 7, &[(t, 924, 950)]);
+    edits(&imp, 8, &[(t, 955, 976)]);
 }
 
 /// SWE-agent of August 2024 (0.6–0.7, the end-marker reader) stored each output without its last
