@@ -142,16 +142,20 @@ class Rows(List[Dict[str, Any]]):
     def to_pandas(self) -> "pd.DataFrame":
         """A pandas DataFrame, one column per JSONL key, `task` and `run` first. A column of
         booleans (with None where a row has none, e.g. `passes_threshold` of an unscored row) is
-        pandas' nullable `boolean` dtype; nested values (`files`, `spans`) stay Python lists."""
+        pandas' nullable `boolean` dtype; a column of whole numbers with None where a row has
+        none (`read_before_edit_edits` of a run without edits) is pandas' nullable `Int64`, not
+        float64 (before session 35: 3.0 and NaN); nested values (`files`, `spans`) stay Python
+        lists."""
         import pandas as pd
 
         cols = self._columns()
         df = pd.DataFrame(cols, columns=list(cols))
         for k, values in cols.items():
-            present = [v for v in values if v is not None]
-            # `passes_threshold` is boolean even when no row has one (only no-run or unscored rows).
-            if k in _BOOLEAN or (present and all(isinstance(v, bool) for v in present)):
+            kind = _kind(k, values)
+            if kind == "bool":
                 df[k] = pd.array(values, dtype="boolean")
+            elif kind == "int" and (k in _INTEGER or any(v is None for v in values)):
+                df[k] = pd.array(values, dtype="Int64")
         return df
 
     def to_jsonl(self, path: PathLike) -> None:
@@ -168,7 +172,10 @@ class Rows(List[Dict[str, Any]]):
         import pyarrow as pa
 
         cols = self._columns()
-        return pa.table({k: pa.array(v) for k, v in cols.items()})
+        # A column no row fills (every cell None) keeps its type: `passes_threshold` bool,
+        # `read_before_edit_edits` int64 (pyarrow made them of type null).
+        types = {"bool": pa.bool_(), "int": pa.int64(), None: None}
+        return pa.table({k: pa.array(v, type=types[_kind(k, v)]) for k, v in cols.items()})
 
 
 class ScoreResult(Rows):
@@ -228,6 +235,14 @@ class ScoreResult(Rows):
                 cols[f"read_before_edit_{key}"] = [None if x is None else x.get(key) for x in rbe]
         nested = {k: cols.pop(k) for k in ("files", "spans") if k in cols}
         cols.update(nested)
+        if "resolved" in cols and "files_hit" in cols:
+            # `resolved` right after `files_hit`, as docs/python.md has it, also with a workspace:
+            # the rows hold it after the unit figures (before session 35 the column was there,
+            # after `widen`).
+            keys = [k for k in cols if k != "resolved"]
+            at = keys.index("files_hit") + 1
+            keys[at:at] = ["resolved"]
+            cols = {k: cols[k] for k in keys}
         return cols
 
 
@@ -299,8 +314,25 @@ def _breakdown_of(rows: Sequence[Dict[str, Any]]) -> Tuple[Dict[str, List[Any]],
     return files, spans
 
 
-#: Columns that are booleans whatever the rows hold (all missing is still a boolean column).
-_BOOLEAN = frozenset({"passes_threshold"})
+#: Columns that are booleans whatever the rows hold (all missing is still a boolean column:
+#: `resolved` of `diagnose` without labels was an object column of None before session 35).
+_BOOLEAN = frozenset({"passes_threshold", "resolved"})
+#: Columns that are whole numbers whatever the rows hold (all missing is still an Int64 column).
+_INTEGER = frozenset({"read_before_edit_edits"})
+
+
+def _kind(key: str, values: Sequence[Any]) -> Optional[str]:
+    """"bool" or "int" for a column of booleans or of whole numbers (None aside; a column of
+    `_BOOLEAN` or `_INTEGER` also when every cell is None), else None."""
+    present = [v for v in values if v is not None]
+    if all(isinstance(v, bool) for v in present) and (present or key in _BOOLEAN):
+        return "bool"
+    if key in _INTEGER and not present:
+        return "int"
+    if present and all(isinstance(v, int) and not isinstance(v, bool) for v in present):
+        return "int"
+    return None
+
 
 _RBE_KEYS = ("edits", "mean", "worst", "worst_event_id", "worst_path", "worst_region")
 

@@ -105,4 +105,8 @@ grep -q "Type completeness score: 100%" <<<"$verify" ||
 echo "-- pytest (tests/python) against $VENV"
 cd "$REPO/tests/python"
 "$VENV/bin/python" -m pytest -p no:cacheprovider -q --durations=5 .
+# Every public function against the wheel's CLI, each value typed (int, float, bool, None; key
+# order), and `.to_pandas()`'s columns and dtypes as docs/python.md has them (session 35).
+echo "-- scripts/python_cli_oracle.py: the API against the CLI's JSON, typed"
+"$VENV/bin/python" "$REPO/scripts/python_cli_oracle.py"
 echo "-- python: wheel build $((built - started)) s, install + tests $(($(date +%s) - built)) s"

@@ -14,7 +14,6 @@ use readcov_files::explore_inputs::{
     explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
     pred_root_warning,
 };
-use serde_json::json;
 use std::path::Path;
 
 /// A JSONL input as (bytes, name for errors, default explorer name).
@@ -111,12 +110,16 @@ pub fn explore(
             },
             shard,
         );
-        let doc = json!({
-            "top_k": top_k,
-            "explorers": report.summaries,
-            "instances": report.instances,
-            "unused_predictions": report.unused,
-        });
+        // Each record in its own key order, as `readcov explore --format jsonl` prints it
+        // (`explorer`, `instance_id`, `missing`, ...); through `json!` they came out sorted, so
+        // `.to_pandas()` began with `clean`, `context_efficiency` (before session 35).
+        let doc = Doc {
+            top_k,
+            explorers: &report.summaries,
+            instances: &report.instances,
+            unused_predictions: &report.unused,
+        };
+        let doc = serde_json::to_string(&doc).expect("the report serialises");
         let partial = PartialFile::new(
             shard,
             Partial::Explore {
@@ -124,6 +127,15 @@ pub fn explore(
             },
         );
         let partial = serde_json::to_string(&partial).expect("partial serialises");
-        Ok((doc.to_string(), partial, errors, notes))
+        Ok((doc, partial, errors, notes))
     })
+}
+
+/// The report as the extension hands it to Python, each part in its own key order.
+#[derive(serde::Serialize)]
+struct Doc<'a, K: serde::Serialize> {
+    top_k: K,
+    explorers: &'a [readcov_core::explore::ExplorerSummary],
+    instances: &'a [readcov_core::explore::InstanceScore],
+    unused_predictions: &'a [readcov_core::explore::batch::Unused],
 }

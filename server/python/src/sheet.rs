@@ -12,7 +12,6 @@ use readcov_core::{Partial, PartialFile};
 use readcov_files::input::Source;
 use readcov_files::report::Said;
 use readcov_files::sheet::{grade, SheetSettings, SheetSources};
-use serde_json::Value;
 use std::path::PathBuf;
 
 /// An optional JSONL input: (bytes, name for errors).
@@ -125,12 +124,25 @@ pub fn sheet(
                 sheet: SheetPartial::of(&sheet, &k),
             },
         );
-        let mut doc = serde_json::to_value(&sheet).expect("the sheet serialises");
-        if let Value::Object(m) = &mut doc {
-            m.insert("input_errors".into(), graded.errors.into());
-            m.insert("units".into(), graded.units.into());
-        }
+        // Written as the CLI writes `--format json` (its keys in the sheet's own order: `run`,
+        // `task`, `condition`, ...); through a `serde_json::Value` they came out sorted, so
+        // `.to_pandas()` began with `attribution`, `axes` (before session 35).
+        let doc = Doc {
+            input_errors: graded.errors,
+            units: graded.units,
+            sheet: &sheet,
+        };
+        let doc = serde_json::to_string(&doc).expect("the sheet serialises");
         let partial = serde_json::to_string(&partial).expect("partial serialises");
-        Ok((doc.to_string(), partial, errors, notes))
+        Ok((doc, partial, errors, notes))
     })
+}
+
+/// The document `readcov sheet --format json` prints (the CLI's `JsonDoc`), in its key order.
+#[derive(serde::Serialize)]
+struct Doc<'a> {
+    input_errors: usize,
+    units: &'static str,
+    #[serde(flatten)]
+    sheet: &'a readcov_core::sheet::Sheet,
 }
