@@ -134,9 +134,25 @@ SESSION34 = [
     ("grep -A1 'k = 1' pkg/dup.py | grep -v ret", NLN, NLN),
     ("grep -h 'k = 1' pkg/dup.py pkg/util.py", NLN, NLN),
 ]
+# session 35: a grep without -n as a later stage, placed among the lines the earlier stages printed
+SESSION35 = [
+    ("cat pkg/dup.py | grep 'k = 1'", None, NLN),
+    ("sed -n '4,7p' pkg/dup.py | grep 'k = 1'", None, NLN),
+    ("head -3 pkg/dup.py | grep -A1 'k = 1'", None, NLN),
+    ("sed -n '2,7p' pkg/dup.py | grep -A1 'k = 1'", None, NLN),
+    ("cat pkg/dup.py | grep 'k = 1' | head -1", None, NLN),
+    ("tail -4 pkg/dup.py | grep -v k", None, NLN),
+    ("sed -n '/y = 0/,$p' pkg/dup.py | grep 'k = 1'", None, NLN),
+    ("cat pkg/util.py | grep util | grep -v 'util 1'", None, NLN),
+    ("cat pkg/dup.py | grep -B1 ret | tail -2", "ambiguous output", NLN),
+    ("head -3 pkg/dup.py | grep 'k = 1' | grep -v x", None, NLN),
+    ("cat pkg/dup.py | grep -H 'k = 1'", NLN, NLN),
+    ("more pkg/dup.py | grep 'k = 1'", NLN, NLN),
+    ("cat pkg/dup.py | grep 'k = 1' | cut -c1-5", NLN, NLN),
+]
 # (a folder's greps aside: the exec check's completeness knows only the files a command names)
 EXACT = {c for c, a, b in SESSION31 + SESSION32 if a is None} | {
-    c for c, a, b in SESSION34 if a is None and not c.endswith(" pkg")}
+    c for c, a, b in SESSION34 + SESSION35 if a is None and not c.endswith(" pkg")}
 
 FILES = {
     "pkg/mod.py": "".join(
@@ -238,7 +254,8 @@ SHELL = [
     ("cat pkg/util.py | head -50", None, None),
     ("grep -n '#' pkg/mod.py | head -3", None, None),
     ("grep -n util pkg/util.py | sed -n '2,4p'", None, None),
-    ("cat pkg/util.py | grep 'util 1'", "output without line numbers", "output without line numbers"),
+    # session 35: placed among the lines `cat` printed (before, with a workspace too: output without line numbers)
+    ("cat pkg/util.py | grep 'util 1'", None, "output without line numbers"),
     ("grep -n util pkg/util.py | sort", None, None),
     ("sed -n '10,20p' pkg/mod.py | grep -n -A 1 'def beta'", None, None),
     ("head -20 pkg/mod.py | grep -n return", None, None),
@@ -320,6 +337,7 @@ SHELL = [
     *[(c, a, b) for c, a, b in SESSION31],
     *SESSION32,
     *SESSION34,
+    *SESSION35,
 ]
 
 

@@ -124,6 +124,13 @@ def classify(pl):
                 read.start = n
             else:
                 read.start, read.tail = None, n
+        elif w[0] in ("grep", "rg") and not read.numbered and GT.reader(w) is not None and \
+                (grep_args(w) is None or grep_args(w)[0] is False):
+            # docs (session 35, the `grep` / `rg` without `-n` row): a grep of the stream an earlier stage printed
+            gt = GT.reader(w)
+            if gt.files or gt.with_filename is True or (gt.recursive and w[0] != "rg"):
+                return ("none", "grep without -n of the stream in a form the docs do not place")
+            gt.src, read = read, gt
         elif w[0] in ("grep", "rg"):
             g = grep_args(w)
             if g is None or g[2]:

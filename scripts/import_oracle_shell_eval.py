@@ -480,6 +480,17 @@ class Run(Tools):
         return rows
 
 
+    def stream_lines(self, rd, rel, t):
+        """The current lines (in order) of the stream a read `rd` of `rel` prints, its text `t` known."""
+        if rd.sed_regex is not None:
+            return SED.sed_lines(rd.sed_regex, self.cur[rel] if rel in self.cur else self.ws.lines(rel))
+        if rd.ops is not None:
+            return S.compose(rd.ops, len(t))
+        runs = self.span_current(rd, rel, [""] * (len(t) * 4 + 4), None)
+        if rd.ranges is not None and len(rd.ranges) > 1:
+            raise Left("a grep of a stream of several sed ranges")
+        return [n for _, a, b in runs for n in range(a, b + 1)]
+
     def grep_text(self, rd, cwd, head, tail):
         """docs (session 34), the `grep` / `rg` without `-n` row: the rows, and in self.grep_why the reason when
         there are none (for the tools oracle's reason counts)."""
@@ -519,6 +530,20 @@ class Run(Tools):
             base = [n if o is None else o[n - 1] for n in nums]
             got = [(rel, s, e) for s, e in runs_of(sorted(n for n in base if n is not None))]
             return got, (None if got else "only agent-written lines")
+        src = getattr(rd, "src", None)
+        if src is not None:
+            # docs (session 35): a grep of the lines an earlier stage printed of one file, placed among them
+            rel = rel_of(src.path)
+            t = text(rel) if rel is not None and (rel in self.cur or self.ws.lines(rel) is not None) else None
+            if t is None:
+                return [], nln
+            stream = self.stream_lines(src, rel, t)
+            if stream is None:
+                return [], "file length unknown"
+            sub = [t[n - 1] for n in stream]
+            r = GT.place_groups(sub, GT.split_groups(lines), True) if rd.context else \
+                GT.place_one(sub, lines, rd.start_cut, end_cut, True)
+            return rows(rel, r if isinstance(r, str) else [stream[p - 1] for p in r])
         one = False
         if len(rd.files) == 1 and rd.with_filename is not True:
             rel = rel_of(rd.files[0])

@@ -217,7 +217,7 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
         }
         _ => return Plan::NoRead(Reason::UnknownCommand),
     };
-    for stage in &p.stages[1..] {
+    for (k, stage) in p.stages.iter().enumerate().skip(1) {
         let words = &stage.words;
         let Some(cmd) = words.first() else { continue };
         // A stage that copies the stream unchanged: a bare `cat`, and `less` or `more` reading a
@@ -298,7 +298,14 @@ pub fn plan(p: &Pipeline<'_>) -> Plan {
                     numbered = Some(Style::Grep);
                     None
                 } else {
-                    return Plan::NoRead(Reason::NoLineNumbers);
+                    // Without `-n`: its lines are among the stream's, placed by their text where
+                    // the file's is known (session 35; before, nothing).
+                    let path = path.trim().to_string();
+                    let later = &p.stages[k + 1..];
+                    return match greptext::of_stream(words, path, sels, later) {
+                        Some(g) if banner.is_none() => Plan::GrepText(g),
+                        _ => Plan::NoRead(Reason::NoLineNumbers),
+                    };
                 }
             }
             _ => return Plan::NoRead(Reason::NoLineNumbers),

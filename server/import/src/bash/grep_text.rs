@@ -6,6 +6,7 @@
 
 use super::bytext::{groups, is_message, place_groups, place_lines, Edges};
 use crate::bashread::greptext::{End, GrepText};
+use crate::bashread::{evaluate, Sel};
 use crate::display::{normalize, Displayed};
 use crate::session::{Action, Key, Session};
 use crate::summary::Reason;
@@ -42,6 +43,13 @@ impl Session<'_> {
             End::HeadOf(n) => lines.len() >= n as usize,
             End::Maybe => true,
         };
+        if let Some((path, sels)) = &g.input {
+            let edges = Edges {
+                start_cut: g.start_cut,
+                end_cut,
+            };
+            return self.grep_stream(a, g, (path, sels), cwd, &lines, edges, first_loose);
+        }
         let one = match g.files.as_slice() {
             [f] if g.with_filename != Some(true) => {
                 !g.recursive
@@ -95,6 +103,39 @@ impl Session<'_> {
             };
         }
         result
+    }
+
+    /// A grep reading the stream an earlier stage printed of one file: its lines placed among
+    /// the stream's (as on a file of those lines), then mapped to the file's current lines.
+    #[allow(clippy::too_many_arguments)]
+    fn grep_stream(
+        &mut self,
+        a: &Action,
+        g: &GrepText,
+        (path, sels): (&str, &[Sel]),
+        cwd: &str,
+        lines: &[&str],
+        edges: Edges,
+        first_loose: bool,
+    ) -> Result<(), Reason> {
+        let key = self.locate(path, cwd).map_err(|_| Reason::NoLineNumbers)?;
+        let text = self.current_text(&key)?;
+        let resolved = self.resolve_patterns(&key, sels)?;
+        let sels = resolved.as_deref().unwrap_or(sels);
+        let len = u32::try_from(text.len()).ok();
+        let runs = evaluate(sels, len).ok_or(Reason::UnknownLength)?;
+        let stream: Vec<u32> = runs.iter().flat_map(|(s, e)| *s..=*e).collect();
+        let sub: Vec<String> = stream
+            .iter()
+            .map(|&n| text.get(n as usize - 1).cloned())
+            .collect::<Option<_>>()
+            .ok_or(Reason::UnknownLength)?;
+        let placed = match g.context {
+            true => place_groups(&sub, &groups(lines), first_loose),
+            false => place_lines(&sub, lines, edges, first_loose),
+        }?;
+        let current: Vec<u32> = placed.iter().map(|&p| stream[p as usize - 1]).collect();
+        self.read_lines(a, &key, &current, &[])
     }
 
     /// The current text of `key`, each line as compared ([`normalize`]); *output without line

@@ -23,6 +23,10 @@ pub struct GrepText {
     /// Whether a later stage may have dropped lines at the output's end (a later `grep` keeps
     /// every line of a text it keeps, in order: it changes nothing else).
     pub end: End,
+    /// A grep reading the lines an earlier stage printed of one file (`cat f | grep x`,
+    /// `sed -n '100,200p' f | grep -A3 x`, `head -50 f | grep x`; session 35): that file as
+    /// given and the selections making the stream, placed among those lines.
+    pub input: Option<(String, Vec<crate::bashread::Sel>)>,
 }
 
 /// What later stages did to the end of grep's output.
@@ -137,6 +141,7 @@ pub fn first(words: &[Cow<'_, str>]) -> Option<GrepText> {
         context: false,
         start_cut: false,
         end: End::Whole,
+        input: None,
     };
     let mut pattern = false;
     let mut i = 1;
@@ -210,6 +215,30 @@ pub fn first(words: &[Cow<'_, str>]) -> Option<GrepText> {
         i += 1;
     }
     pattern.then_some(g)
+}
+
+/// A `grep`/`rg` without `-n` as a later stage, reading what the earlier stages printed of one
+/// file (`path` narrowed by `sels`), with the stages after it: placeable unless it searches
+/// files of its own (grep's `-r` without one searches the cwd), names the stream
+/// (`-H`: `(standard input):`), or a later stage's shape is unknown.
+pub fn of_stream(
+    words: &[Cow<'_, str>],
+    path: String,
+    sels: Vec<crate::bashread::Sel>,
+    later: &[crate::shell::Stage<'_>],
+) -> Option<GrepText> {
+    let mut g = first(words)?;
+    let rg = words[0] == "rg";
+    if !g.files.is_empty() || g.with_filename == Some(true) || (g.recursive && !rg) {
+        return None;
+    }
+    for s in later {
+        if !stage(&mut g, &s.words) {
+            return None;
+        }
+    }
+    g.input = Some((path, sels));
+    Some(g)
 }
 
 /// A later stage of the pipeline: whether grep's output stays placeable through it (`head`,

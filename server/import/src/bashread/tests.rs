@@ -81,6 +81,7 @@ fn plans() {
             context,
             start_cut: false,
             end: greptext::End::Whole,
+            input: None,
         })
     };
     assert_eq!(
@@ -99,8 +100,14 @@ fn plans() {
         panic!("a grep through head and tail");
     };
     assert_eq!((g.start_cut, g.end), (true, greptext::End::Maybe));
+    // A later stage: the grep of what `head` printed of f.py (session 35; before, nothing).
+    let Plan::GrepText(g) = plan_of("head -50 f.py | grep foo | head -1") else {
+        panic!("a grep of a stream");
+    };
+    let input = Some(("f.py".to_string(), vec![Sel::Head(50)]));
+    assert_eq!((g.input, g.end), (input, greptext::End::HeadOf(1)));
     assert_eq!(
-        plan_of("cat f.py | grep foo"),
+        plan_of("cat f.py | grep -H foo"),
         Plan::NoRead(Reason::NoLineNumbers)
     );
     assert_eq!(

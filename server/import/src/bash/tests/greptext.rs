@@ -211,3 +211,78 @@ fn lines_are_placed_on_the_text_as_replayed() {
     assert!(got.is_empty(), "{got:?}");
     assert!(why.contains(&Reason::NoLineNumbers), "{why:?}");
 }
+
+#[test]
+fn a_later_stage_grep_is_placed_among_the_lines_the_earlier_stage_printed() {
+    // `cat g.py | grep "x = 1"`: the stream is the whole file, so 2 and 6 (before session 35:
+    // nothing, *output without line numbers*).
+    let out = "    x = 1\n    x = 1\n";
+    assert_eq!(
+        one("cat g.py | grep \"x = 1\"", out).0,
+        at("g.py", &[(2, 2), (6, 6)])
+    );
+    // `sed -n '4,7p' g.py | grep "x = 1"`: one `x = 1` among 4–7 is line 6 (on the whole file
+    // that text is twice, and one shown line would not be placed).
+    assert_eq!(
+        one("sed -n '4,7p' g.py | grep \"x = 1\"", "    x = 1\n").0,
+        at("g.py", &[(6, 6)])
+    );
+    // With context, groups are runs of the stream: `head -3 g.py | grep -A1`, `sed -n '2,7p'`.
+    let two = "    x = 1\n    return x\n";
+    assert_eq!(
+        one("head -3 g.py | grep -A1 \"x = 1\"", two).0,
+        at("g.py", &[(2, 3)])
+    );
+    let out = "    x = 1\n    return x\n--\n    x = 1\n    return x\n";
+    assert_eq!(
+        one("sed -n '2,7p' g.py | grep -A1 \"x = 1\"", out).0,
+        at("g.py", &[(2, 3), (6, 7)])
+    );
+    // Stages after it compose as after a first-stage grep; `-v` keeps whole lines too.
+    assert_eq!(
+        one("cat g.py | grep \"x = 1\" | head -1", "    x = 1\n").0,
+        at("g.py", &[(2, 2)])
+    );
+    assert_eq!(
+        one("tail -4 g.py | grep -v x", "\ndef b():\n").0,
+        at("g.py", &[(4, 5)])
+    );
+}
+
+#[test]
+fn a_later_stage_grep_not_determined_keeps_todays_answer() {
+    // More lines of a text than the stream holds: not this text (`head -3` has one `x = 1`).
+    let (got, why) = one("head -3 g.py | grep \"x = 1\"", "    x = 1\n    x = 1\n");
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::TextMismatch]);
+    // A group that fits at two places of the stream is not guessed.
+    let (got, why) = one(
+        "cat g.py | grep -B1 return | tail -2",
+        "    x = 1\n    return x\n",
+    );
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::AmbiguousOutput]);
+    // No workspace; `-H` names the stream `(standard input)`; `-r` with no file searches the
+    // cwd; a grep naming its own file reads no stream; a banner (`more`) is in the stream.
+    let (got, why) = run(
+        false,
+        &[bash(
+            0,
+            "cat g.py | grep \"x = 1\"",
+            "    x = 1\n    x = 1\n",
+        )],
+    );
+    assert!(got.is_empty(), "{got:?}");
+    assert_eq!(why, vec![Reason::NoLineNumbers]);
+    for script in [
+        "cat g.py | grep -H \"x = 1\"",
+        "cat g.py | grep -r \"x = 1\"",
+        "cat g.py | grep \"x = 1\" h.py",
+        "more g.py | grep \"x = 1\"",
+        "cat g.py | grep \"x = 1\" | cut -c1-5",
+    ] {
+        let (got, why) = one(script, "    x = 1\n");
+        assert!(got.is_empty(), "{script}: {got:?}");
+        assert_eq!(why, vec![Reason::NoLineNumbers], "{script}");
+    }
+}
