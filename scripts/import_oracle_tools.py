@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cross-checks `readcov import` on agent logs whose actions are structured tool calls against a
 recomputation from docs/importers.md (the format table; "Claude Code", "OpenHands V1 (software-agent-sdk)",
-"Codex CLI rollout", "ATIF", "Gemini CLI", "Inspect AI", "Aider", "OpenTelemetry GenAI spans",
+"Codex CLI rollout", "ATIF", "Gemini CLI", "Inspect AI", "Aider", "AutoCodeRover", "OpenTelemetry GenAI spans",
 "What counts as a read", "What counts as displayed", "Edits and line mapping", "Paths", "Summary
 reasons") and docs/formats.md (reads JSONL), never from readcov's Rust code.
 
@@ -254,6 +254,21 @@ def samples(rc):
             if f.endswith(ext):
                 p = os.path.join(s, name, f)
                 check(f"{name}/{f[:40]}", rc, [p], reader(p))
+    import import_oracle_tools_acr as acr
+    import import_oracle_tools_lib as lib
+    for folder in sorted(os.listdir(os.path.join(s, "autocoderover"))):
+        for f in sorted(os.listdir(os.path.join(s, "autocoderover", folder))):
+            if not f.endswith(".json"):  # the extracted patch beside it
+                continue
+            p = os.path.join(s, "autocoderover", folder, f)
+            check(f"autocoderover/{folder[:30]}", rc, [p], acr.acr(p))
+            # With the instance's base files (docs "AutoCodeRover": blocks found by their text).
+            ws = os.path.join(ROOT, "tests/data/real/sources", acr.FOLDER.match(folder).group(1))
+            lib.Run.workspace = ws
+            try:
+                check(f"autocoderover/{folder[:30]} (ws)", rc, [p], acr.acr(p), extra=("--workspace", ws))
+            finally:
+                lib.Run.workspace = None
     v1 = os.path.join(s, "openhands", "v1-sdk-conversation")
     for f in sorted(os.listdir(v1)):
         check("openhands/v1/" + f, rc, [os.path.join(v1, f)], fmt2.openhands_v1(os.path.join(v1, f)))

@@ -724,7 +724,8 @@ def import_log(
         transcript brings its subagents.
     format: "auto" (detected from content) or a format label: openhands, openhands-v1,
         openhands-eval, mini-swe-agent, swe-agent, claude-code, codex, atif, chunks, chat,
-        gemini-cli, otel-genai, inspect, aider, trec (`readcov import --format`'s values).
+        gemini-cli, otel-genai, inspect, aider, trec, autocoderover (`readcov import --format`'s
+        values).
     workspace: the repository at the base commit (reads checked against it, edits replayed);
     workspaces: a folder with one workspace per task, `<dir>/<task>/` (a task without its folder
         is imported as without a workspace; when no imported task has one, a warning in `.notes`

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Cross-checks `readcov import` on logs whose actions are structured tool calls against
 # scripts/import_oracle_tools.py, a recomputation from docs/importers.md (the format table and the
-# Claude Code, OpenHands V1, Codex CLI rollout, ATIF, Gemini CLI, Inspect AI, Aider and OpenTelemetry
+# Claude Code, OpenHands V1, Codex CLI rollout, ATIF, Gemini CLI, Inspect AI, Aider, AutoCodeRover and OpenTelemetry
 # sections, "What counts as displayed", "Edits and line mapping", "Paths", "Summary reasons"):
 # per (task, run) the rows as multisets of (path, start, end, kind, source, tool, turn, step), and
 # the summary's actions not turned into reads by reason, on
 # - the samples of tests/data/formats (Claude Code 2.0.76 and 2.1.7 with its subagent, the Codex
 #   rollout, the five ATIF trajectories, both Gemini CLI sessions, both Inspect logs, both Aider
-#   histories, both OpenTelemetry dumps, the OpenHands V1 conversation) and the six hand-made logs of
+#   histories, both OpenTelemetry dumps, the OpenHands V1 conversation, both AutoCodeRover threads, these also
+#   with their instance's base files) and the six hand-made logs of
 #   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
 #   their workspace;
 # - 65 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;

@@ -30,11 +30,13 @@ pub enum Format {
     Aider,
     /// A TREC run (`qid Q0 docid rank score tag`) whose docids name spans: ranked chunks too.
     Trec,
+    /// AutoCodeRover message threads (`conversation_round_N.json`, `debug_agent_write_patch_N.json`).
+    AutoCodeRover,
 }
 
 impl Format {
     /// Every format, in the order `--format` lists them.
-    pub const ALL: [Format; 15] = [
+    pub const ALL: [Format; 16] = [
         Format::OpenHands,
         Format::OpenHandsV1,
         Format::OpenHandsEval,
@@ -51,6 +53,7 @@ impl Format {
         Format::Inspect,
         Format::Aider,
         Format::Trec,
+        Format::AutoCodeRover,
     ];
 
     /// The `--format` name, also the default run id.
@@ -71,6 +74,7 @@ impl Format {
             Format::Aider => "aider",
             Format::Chunks => "chunks",
             Format::Trec => "trec",
+            Format::AutoCodeRover => "autocoderover",
         }
     }
 
@@ -164,6 +168,7 @@ impl Format {
             Format::Chat => crate::chat::build(text, parsed, runs),
             Format::GeminiCli => crate::gemini::build(text, parsed, runs),
             Format::Inspect => crate::inspect::build(text, parsed, runs),
+            Format::AutoCodeRover => crate::autocoderover::build(text, parsed, runs),
             Format::ClaudeCode => {
                 drop(parsed);
                 crate::claude_code::build(text, runs)
@@ -214,7 +219,8 @@ impl Format {
             | Format::OtelGenai
             | Format::Inspect
             | Format::Aider
-            | Format::Trec => false,
+            | Format::Trec
+            | Format::AutoCodeRover => false,
         }
     }
 
@@ -245,7 +251,8 @@ impl Format {
             | Format::OtelGenai
             | Format::Inspect
             | Format::Aider
-            | Format::Trec => self.build(row, None, runs),
+            | Format::Trec
+            | Format::AutoCodeRover => self.build(row, None, runs),
         }
     }
 }
@@ -258,6 +265,9 @@ pub(crate) fn detect_value(v: &Value) -> Option<Format> {
     if let Some(items) = v.as_array() {
         if items.first().is_some_and(crate::chat::is_row) {
             return Some(Format::Chat);
+        }
+        if crate::autocoderover::is_thread(v) {
+            return Some(Format::AutoCodeRover);
         }
         return items
             .first()

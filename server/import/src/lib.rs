@@ -5,6 +5,7 @@
 
 pub mod aider;
 pub mod atif;
+pub mod autocoderover;
 pub mod bash;
 pub mod bashargs;
 pub mod bashread;

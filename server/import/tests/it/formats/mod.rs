@@ -4,6 +4,7 @@
 
 mod aider;
 mod atif;
+mod autocoderover;
 mod beir;
 mod chat;
 mod chunks;
