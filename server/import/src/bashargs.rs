@@ -4,6 +4,9 @@
 use crate::shell::Pipeline;
 use std::borrow::Cow;
 
+mod grep;
+pub(crate) use grep::{grep_args, Opt};
+
 /// Files a pipeline writes (`None` path: it may write anything, e.g. `git checkout`, `patch`).
 pub fn writes(p: &Pipeline<'_>) -> Vec<Option<String>> {
     let mut out = Vec::new();
@@ -123,99 +126,6 @@ pub(crate) fn sed_quiet<'w>(words: &'w [Cow<'_, str>]) -> Option<(Vec<&'w str>, 
         i += 1;
     }
     (quiet && !scripts.is_empty()).then_some((scripts, files))
-}
-
-/// Options of grep/rg that take a value (so the value is not the pattern or a file).
-const GREP_VALUE_OPTS: [&str; 12] = [
-    "-A",
-    "-B",
-    "-C",
-    "-e",
-    "-f",
-    "-m",
-    "-g",
-    "-t",
-    "--include",
-    "--exclude",
-    "--glob",
-    "--type",
-];
-
-pub(crate) struct Grep<'w> {
-    pub numbered: bool,
-    pub multi: bool,
-    pub lists_only: bool,
-    /// `-o` / `--only-matching`: each output line is a match, not the file's line (numbered with
-    /// `-n`, but no line is shown whole).
-    pub matched_only: bool,
-    /// `-h` / `--no-filename` (ripgrep: `-I`), the last of it and `-H` winning: lines are `N:`
-    /// without their file's path, so over several files or a directory none can be placed.
-    pub no_filename: bool,
-    pub files: Vec<&'w str>,
-}
-
-pub(crate) fn grep_args<'w>(words: &'w [Cow<'_, str>]) -> Grep<'w> {
-    let rg = words[0] == "rg";
-    let mut g = Grep {
-        numbered: false,
-        multi: rg,
-        lists_only: false,
-        matched_only: false,
-        no_filename: false,
-        files: Vec::new(),
-    };
-    // `-H` / `-h`, the last one given (`None`: neither).
-    let mut with_filename: Option<bool> = None;
-    let mut pattern_given = false;
-    let mut i = 1;
-    while i < words.len() {
-        let w = &words[i];
-        if GREP_VALUE_OPTS.contains(&&**w) {
-            pattern_given |= w == "-e" || w == "-f";
-            i += 2;
-            continue;
-        }
-        if let Some(long) = w.strip_prefix("--") {
-            match long {
-                "line-number" => g.numbered = true,
-                "recursive" => g.multi = true,
-                "with-filename" => with_filename = Some(true),
-                "no-filename" => with_filename = Some(false),
-                "files-with-matches" | "count" | "quiet" | "files-without-match" => {
-                    g.lists_only = true
-                }
-                "only-matching" => g.matched_only = true,
-                _ => {}
-            }
-        } else if w.starts_with('-') && w.len() > 1 {
-            // Combined short flags: -rn, -nA5, -inE …; a digit run is a value of A/B/C.
-            for c in w[1..].chars().take_while(|c| c.is_ascii_alphabetic()) {
-                match c {
-                    'n' => g.numbered = true,
-                    'r' | 'R' => g.multi = true,
-                    'H' => with_filename = Some(true),
-                    // grep's `-h` drops the path prefix (before session 29 it was taken for `-l`:
-                    // `grep -hn x f`, which prints `3:x` as `grep -n` does, read nothing);
-                    // ripgrep's `-h` prints its help, its `-I` drops the prefix.
-                    'h' if rg => g.lists_only = true,
-                    'h' => with_filename = Some(false),
-                    'I' if rg => with_filename = Some(false),
-                    'l' | 'L' | 'c' | 'q' => g.lists_only = true,
-                    'o' => g.matched_only = true,
-                    'A' | 'B' | 'C' | 'e' | 'f' | 'm' if w.len() == 2 => i += 1,
-                    _ => {}
-                }
-            }
-        } else if !pattern_given {
-            pattern_given = true;
-        } else {
-            g.files.push(&**w);
-        }
-        i += 1;
-    }
-    g.multi |= with_filename == Some(true);
-    g.no_filename = with_filename == Some(false);
-    g
 }
 
 /// How `cat`'s options print a file (GNU coreutils `cat`).

@@ -4,6 +4,7 @@
 use crate::paths::Roots;
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
+use readcov_core::span::EventKind;
 use std::collections::BTreeMap;
 
 /// `a.py` has 20 lines `a1` … `a20`.
@@ -29,21 +30,38 @@ fn bash(step: u32, script: &str, output: &str) -> Action {
     }
 }
 
-/// The lines credited (path, start, end) and the skip reasons, with or without a workspace.
-fn run(workspace: bool, actions: &[Action]) -> (Vec<(String, u32, u32)>, Vec<Reason>) {
-    let files = repo();
+/// Rows (path, start, end) and the skip reasons.
+type Got = (Vec<(String, u32, u32)>, Vec<Reason>);
+
+/// The rows of the kinds `keep` takes and the skip reasons of `actions` run in `/repo`, with
+/// `files` as its workspace or with none.
+fn run_on(
+    files: &BTreeMap<String, String>,
+    workspace: bool,
+    actions: &[Action],
+    keep: fn(EventKind) -> bool,
+) -> Got {
     let mut roots = Roots::new();
     roots.add("/repo");
     let mut s = match workspace {
-        true => Session::new("t", "r", roots, "/repo", &files),
+        true => Session::new("t", "r", roots, "/repo", files),
         false => Session::new("t", "r", roots, "/repo", &crate::NoFiles),
     };
     for a in actions {
         s.apply(a);
     }
     let (rows, summary, _, _) = s.finish();
-    let rows = rows.into_iter().map(|r| (r.path, r.start, r.end)).collect();
+    let rows = rows
+        .into_iter()
+        .filter(|r| keep(r.kind))
+        .map(|r| (r.path, r.start, r.end))
+        .collect();
     (rows, summary.skipped.into_keys().collect())
+}
+
+/// The lines credited (read and edit rows) and the skip reasons, on [`repo`].
+fn run(workspace: bool, actions: &[Action]) -> Got {
+    run_on(&repo(), workspace, actions, |_| true)
 }
 
 fn lines(from: u32, to: u32) -> String {

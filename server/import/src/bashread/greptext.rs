@@ -130,12 +130,18 @@ const RG: Known = Known {
 };
 
 /// The first stage `grep`/`egrep`/`fgrep`/`rg WORDS` as placeable output (`None`: an option
-/// readcov does not know keeps the shape, or no pattern).
+/// readcov does not know keeps the shape, or no pattern). The command line is parsed once, by
+/// [`crate::bashargs::grep_args`]; this reads its options against the lists above.
 pub fn first(words: &[Cow<'_, str>]) -> Option<GrepText> {
-    let rg = words[0] == "rg";
+    use crate::bashargs::Opt;
+    let p = crate::bashargs::grep_args(words);
+    if p.missing_value || p.stdin || !p.pattern {
+        return None;
+    }
+    let rg = p.rg;
     let known = if rg { &RG } else { &GREP };
     let mut g = GrepText {
-        files: Vec::new(),
+        files: p.files.iter().map(|f| f.to_string()).collect(),
         recursive: rg,
         with_filename: None,
         context: false,
@@ -143,78 +149,35 @@ pub fn first(words: &[Cow<'_, str>]) -> Option<GrepText> {
         end: End::Whole,
         input: None,
     };
-    let mut pattern = false;
-    let mut i = 1;
-    let mut only_operands = false;
-    while i < words.len() {
-        let w = &*words[i];
-        if only_operands || !w.starts_with('-') || w == "-" {
-            if w == "-" {
-                return None;
+    for o in &p.opts {
+        match *o {
+            Opt::ShortValued(c) if known.valued.contains(c) => {
+                g.context |= matches!(c, 'A' | 'B' | 'C');
             }
-            match pattern {
-                false => pattern = true,
-                true => g.files.push(w.to_string()),
-            }
-        } else if w == "--" {
-            only_operands = true;
-        } else if let Some(long) = w.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) if known.long_valued.contains(&n) => (n, Some(v)),
-                _ => (long, None),
-            };
-            if known.long_valued.contains(&name) {
-                if inline.is_none() {
-                    i += 1;
-                    words.get(i)?;
-                }
-                pattern |= matches!(name, "regexp" | "file");
+            Opt::Short(c) if known.flags.contains(c) => match c {
+                'r' | 'R' => g.recursive = true,
+                'H' => g.with_filename = Some(true),
+                // grep's `-h` drops the path; ripgrep's is `-I` (grep's `-I` skips binary
+                // files, which changes nothing here).
+                'h' if !rg => g.with_filename = Some(false),
+                'I' if rg => g.with_filename = Some(false),
+                // `-5`: five lines of context (GNU grep).
+                d if d.is_ascii_digit() => g.context = true,
+                _ => {}
+            },
+            Opt::LongValued(name) if known.long_valued.contains(&name) => {
                 g.context |= name.ends_with("context");
-            } else if known.long.contains(&name) {
-                match name {
-                    "recursive" | "dereference-recursive" => g.recursive = true,
-                    "with-filename" => g.with_filename = Some(true),
-                    "no-filename" => g.with_filename = Some(false),
-                    _ => {}
-                }
-            } else {
-                return None;
             }
-        } else {
-            let chars: Vec<char> = w[1..].chars().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                let c = chars[k];
-                if known.valued.contains(c) {
-                    // The rest of the word is the value, else the next word.
-                    if k + 1 == chars.len() {
-                        i += 1;
-                        words.get(i)?;
-                    }
-                    pattern |= matches!(c, 'e' | 'f');
-                    g.context |= matches!(c, 'A' | 'B' | 'C');
-                    break;
-                }
-                if !known.flags.contains(c) {
-                    return None;
-                }
-                match c {
-                    'r' | 'R' => g.recursive = true,
-                    'H' => g.with_filename = Some(true),
-                    // grep's `-h` drops the path; ripgrep's is `-I` (grep's `-I` skips binary
-                    // files, which changes nothing here).
-                    'h' if !rg => g.with_filename = Some(false),
-                    'I' if rg => g.with_filename = Some(false),
-                    // `-5`: five lines of context (GNU grep).
-                    d if d.is_ascii_digit() => g.context = true,
-                    _ => {}
-                }
-                k += 1;
-            }
+            Opt::Long(name) if known.long.contains(&name) => match name {
+                "recursive" | "dereference-recursive" => g.recursive = true,
+                "with-filename" => g.with_filename = Some(true),
+                "no-filename" => g.with_filename = Some(false),
+                _ => {}
+            },
+            _ => return None,
         }
-        i += 1;
     }
-    pattern.then_some(g)
+    Some(g)
 }
 
 /// A `grep`/`rg` without `-n` as a later stage, reading what the earlier stages printed of one

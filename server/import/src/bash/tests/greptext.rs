@@ -1,10 +1,10 @@
 //! `grep`/`rg` without `-n` placed by the file's text (session 34), each output made by GNU grep
 //! 3.8 on these files (`g.py`, `h.py`, `lib/k.py` below).
 
-use super::bash;
-use crate::paths::Roots;
-use crate::session::{Action, Session};
+use super::{bash, Got};
+use crate::session::Action;
 use crate::summary::Reason;
+use readcov_core::span::EventKind;
 use std::collections::BTreeMap;
 
 /// `g.py`: two functions with the same body (lines 2–3 and 6–7 read alike).
@@ -18,26 +18,9 @@ fn files() -> BTreeMap<String, String> {
     m
 }
 
-type Got = (Vec<(String, u32, u32)>, Vec<Reason>);
-
+/// The read rows and skip reasons of `actions`, with these files as the workspace or none.
 fn run(workspace: bool, actions: &[Action]) -> Got {
-    let files = files();
-    let mut roots = Roots::new();
-    roots.add("/repo");
-    let mut s = match workspace {
-        true => Session::new("t", "r", roots, "/repo", &files),
-        false => Session::new("t", "r", roots, "/repo", &crate::NoFiles),
-    };
-    for a in actions {
-        s.apply(a);
-    }
-    let (rows, summary, _, _) = s.finish();
-    let rows = rows
-        .into_iter()
-        .filter(|r| r.kind == readcov_core::span::EventKind::Read)
-        .map(|r| (r.path, r.start, r.end))
-        .collect();
-    (rows, summary.skipped.into_keys().collect())
+    super::run_on(&files(), workspace, actions, |k| k == EventKind::Read)
 }
 
 fn one(script: &str, out: &str) -> Got {
