@@ -5,7 +5,9 @@ against the Rust binary's JSONL on the fixtures and on randomly generated benchm
 Regions resolve to a pair (s, e) as the reference does: a length only when end = -1 or start < 0,
 no clamping otherwise, and region overlap is the interval test on the pairs, s > e included. With
 lengths counted in checkouts (--workspace), compatibility values use only the lengths of the files
-the row's regions name (the reference's runner), clean ones every length.
+the row's regions name (the reference's runner), clean ones every length; and the runner counts
+those files with `str.splitlines()` (a form feed, a lone \r, U+2028 ... end lines too; invalid
+UTF-8 dropped), so the checkouts hold such lines and compatibility values use those counts.
 
 Usage: explore_oracle.py READCOV_BINARY FIXTURE_DIR
 Exits non-zero, printing the first disagreements, when any value differs by more than 1e-9.
@@ -13,6 +15,7 @@ Exits non-zero, printing the first disagreements, when any value differs by more
 import json
 import math
 import os
+import pathlib
 import random
 import subprocess
 import sys
@@ -161,26 +164,38 @@ def run_readcov(binary, bench, preds, lengths_file, top_k, workspace=None):
     return {(r["explorer"], r["instance_id"]): r for r in rows if r["record"] == "instance"}
 
 
-def runner_lengths(bench_rows, lengths):
+def runner_lengths(bench_rows, root):
     """The lengths SWE-Explore's runner knows given checkouts (eval_runner.py
-    _build_file_line_counts): only those of files a core or optional region names."""
+    _build_file_line_counts): only those of files a core or optional region names, each counted
+    as it counts them, `len(path.read_text(errors="ignore").splitlines())`."""
     out = {}
     for b in bench_rows:
         gt = b["ground_truth"]
         named = {r["path"] for r in gt.get("read_core_regions", [])}
         named |= {r["path"] for rs in gt.get("read_optional_regions_map", {}).values() for r in rs}
-        out[b["instance_id"]] = {p: n for p, n in lengths.get(b["instance_id"], {}).items() if p in named}
+        files = {p: pathlib.Path(root, b["instance_id"], p) for p in named}
+        out[b["instance_id"]] = {p: len(f.read_text(errors="ignore").splitlines())
+                                 for p, f in files.items() if f.is_file()}
     return out
 
 
-def write_workspace(root, lengths):
-    """DIR/<instance>/<path> holding n lines each, the layout --workspace reads."""
+# Lines that end at one `\n` but that splitlines() splits more (or, for `\r\n` and invalid bytes,
+# not): a form feed (an Emacs page break), a lone `\r`, the other separators, a `\r` with an
+# invalid byte before its `\n` (dropped, so one boundary).
+ODD_LINES = [b"\x0c\n", b"x\ry\n", b"a\x0cb\n", b"x\r\n", b"\xe2\x80\xa8z\n", b"\x0b\x1c\x1d\x1e\n",
+             b"\xc2\x85q\n", b"w\r\xff\n", b"\x85\n", b"\xef\xbb\xbfbom\n"]
+
+
+def write_workspace(root, lengths, rng):
+    """DIR/<instance>/<path> holding n lines each at `\n` (readcov's count), some of them
+    lines splitlines() counts otherwise; the layout --workspace reads."""
     for iid, files in lengths.items():
         for path, n in files.items():
             full = os.path.join(root, iid, path)
             os.makedirs(os.path.dirname(full), exist_ok=True)
-            with open(full, "w") as f:
-                f.write("x\n" * n)
+            with open(full, "wb") as f:
+                f.write(b"".join(rng.choice(ODD_LINES) if rng.random() < 0.1 else b"x\n"
+                                 for _ in range(n)))
 
 
 def compare(label, want, got, compat_want=None):
@@ -258,10 +273,10 @@ def main():
                                     run_readcov(binary, paths[0], paths[1], None, 5))
             if seed < 2:  # lengths counted in checkouts: compat knows the gold regions' files only
                 ws = os.path.join(tmp, f"ws{seed}")
-                write_workspace(ws, l)
+                write_workspace(ws, l, rng)
                 problems += compare(f"seed {seed} workspace", oracle(b, p, l, 5),
                                     run_readcov(binary, paths[0], paths[1], None, 5, ws),
-                                    oracle(b, p, runner_lengths(b, l), 5))
+                                    oracle(b, p, runner_lengths(b, ws), 5))
         fixture_preds = [r for r in load(os.path.join(fixtures, "preds.jsonl"))
                          if all(isinstance(x, dict) and "start" in x for x in r.get("regions", [None]))]
         path = os.path.join(tmp, "fixture-preds.jsonl")

@@ -2,8 +2,9 @@
 //! predictions file that is JSONL or CLI-agent text (`--instance`), and file lengths counted in
 //! repository checkouts (`--workspace`). Here so the CLI and Python read them one way.
 
-use crate::{task_folder, workspace_lengths, FileError};
+use crate::{confined_file, for_each_chunk, task_folder, workspace_lengths, FileError};
 use readcov_core::explore::input::text_regions_rooted;
+use readcov_core::explore::splitlines::SplitLines;
 use readcov_core::explore::{parse_preds_rooted, BenchRow, InstanceLengths, PredRow};
 use readcov_core::Parsed;
 use std::collections::{BTreeMap, BTreeSet};
@@ -151,6 +152,40 @@ pub fn lengths_from_workspace(
         })
         .collect();
     Ok((lengths, warnings))
+}
+
+/// The lengths SWE-Explore's runner counts in the same checkouts (`eval_runner.py --repos`,
+/// `_build_file_line_counts`): only of the files a row's core and optional regions name, each by
+/// `str.splitlines()` with invalid UTF-8 dropped ([`SplitLines`]), for the compatibility numbers.
+/// Files and folders are found as [`lengths_from_workspace`] finds them (whose warnings say which
+/// folders are not used); what is not read stays unknown.
+pub fn runner_lengths_from_workspace(ws: &Path, bench: &[BenchRow]) -> InstanceLengths {
+    let mut out = InstanceLengths::new();
+    for b in bench {
+        let own = match task_folder(ws, &b.instance_id) {
+            Ok(Some(own)) => own,
+            Ok(None) => ws.to_path_buf(),
+            Err(_) => continue,
+        };
+        let Ok(root) = own.canonicalize() else {
+            continue;
+        };
+        let optional = b.optional_regions.values().flatten();
+        let lengths = out.entry(b.instance_id.clone()).or_default();
+        for r in b.core_regions.iter().chain(optional) {
+            if lengths.contains_key(&r.path) {
+                continue;
+            }
+            let Some(file) = confined_file(&root, &r.path) else {
+                continue;
+            };
+            let mut count = SplitLines::new();
+            if for_each_chunk(&file, |piece| count.feed(piece)).is_ok() {
+                lengths.insert(r.path.clone(), count.lines());
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use readcov_core::explore::{
 use readcov_core::{Partial, PartialFile};
 use readcov_files::explore_inputs::{
     explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
-    pred_root_warning,
+    pred_root_warning, runner_lengths_from_workspace,
 };
 use std::path::Path;
 
@@ -106,7 +106,8 @@ pub fn explore(
             &lengths,
             &ExploreOptions {
                 top_k,
-                checkout_lengths: workspace.is_some(),
+                runner_lengths: (workspace.as_deref())
+                    .map(|ws| runner_lengths_from_workspace(Path::new(ws), &b.items)),
             },
             shard,
         );

@@ -16,7 +16,7 @@ use readcov_core::explore::{
 use readcov_core::Parsed;
 use readcov_files::explore_inputs::{
     explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
-    pred_root_warning,
+    pred_root_warning, runner_lengths_from_workspace,
 };
 use readcov_files::input::Role;
 use std::path::{Path, PathBuf};
@@ -147,7 +147,8 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     };
     let opts = ExploreOptions {
         top_k: args.top_k.0,
-        checkout_lengths: args.workspace.is_some(),
+        runner_lengths: (args.workspace.as_deref())
+            .map(|ws| runner_lengths_from_workspace(ws, &bench.items)),
     };
     let report = score_explore_shard(&bench.items, &preds, &lengths, &opts, args.shard);
     if let Some(path) = &args.emit_partial {

@@ -35,6 +35,7 @@ mod emit_patches;
 mod escaping;
 mod explain_stages;
 mod explore_cli;
+mod explore_lines;
 mod explore_real;
 mod harness_files;
 mod harness_reports;

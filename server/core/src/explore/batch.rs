@@ -20,17 +20,18 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub struct ExploreOptions {
     /// Keep only the first k regions of each prediction (`None`: all).
     pub top_k: Option<usize>,
-    /// The lengths were counted in checkouts (`--workspace`): compatibility numbers then know
-    /// only those of the files the row's regions name, as the reference's runner does (see
-    /// `runner_lengths.rs`); clean numbers use them all.
-    pub checkout_lengths: bool,
+    /// The lengths were counted in checkouts (`--workspace`): these are the reference runner's
+    /// counts (per instance, `str.splitlines()`, see `splitlines.rs`) of the files the row's
+    /// regions name, the only lengths compatibility numbers then know (`runner_lengths.rs`);
+    /// clean numbers use every length counted by readcov's `\n` rule.
+    pub runner_lengths: Option<InstanceLengths>,
 }
 
 impl Default for ExploreOptions {
     fn default() -> Self {
         ExploreOptions {
             top_k: Some(DEFAULT_TOP_K),
-            checkout_lengths: false,
+            runner_lengths: None,
         }
     }
 }
@@ -114,9 +115,9 @@ pub fn score_explore_shard(
         .filter(|(_, b)| keeps(shard, &b.instance_id))
         .map(|(i, b)| {
             let lengths = len_of(&b.instance_id);
-            let runner = opts
-                .checkout_lengths
-                .then(|| RegionPathsOnly::new(b, lengths));
+            let runner = (opts.runner_lengths.as_ref()).map(|r| {
+                RegionPathsOnly::new(b, lengths, r.get(&b.instance_id).unwrap_or(&no_lengths))
+            });
             (i, b, Gold::new(b, lengths), runner)
         })
         .collect();
@@ -130,9 +131,9 @@ pub fn score_explore_shard(
             let p = Preds::new(gold, regions, opts.top_k, len_of(&row.instance_id));
             let clean = score_instance(gold, &p);
             let compat = match runner {
-                // Scored again with the lengths the reference's runner would know: the gold's
-                // regions resolve alike (their files' lengths are kept), the prediction's
-                // whole-file regions of other files do not.
+                // Scored again with the lengths the reference's runner would know: its own counts
+                // of the gold's files; the prediction's whole-file regions of other files do not
+                // resolve.
                 Some(r) if r.differs(regions, opts.top_k) => {
                     let g = Gold::new(row, r);
                     score_instance(&g, &Preds::new(&g, regions, opts.top_k, r)).compat()

@@ -18,6 +18,7 @@ mod region;
 pub mod resolve;
 mod runner_lengths;
 mod scores;
+pub mod splitlines;
 pub mod text;
 
 #[cfg(test)]

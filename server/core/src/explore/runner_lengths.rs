@@ -7,48 +7,62 @@
 //! whatever the checkout holds. readcov's compatibility numbers follow that when the lengths come
 //! from checkouts (`--workspace`); its clean numbers use every length it counted (a whole file
 //! read is that many predicted lines). Lengths given as a file (`--file-lengths`) are what
-//! `eval.py` is handed, all of them, in both modes.
+//! `eval.py` is handed, all of them, in both modes. The runner also counts those files its own
+//! way, `str.splitlines()` after decoding with invalid bytes dropped ([`super::splitlines`]): the
+//! compatibility numbers use those counts, the clean ones readcov's `\n` rule.
 
 use super::input::{BenchRow, Region};
 use crate::metrics::FileLengths;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-/// `lengths`, restricted to the paths of one row's core and optional regions.
+/// The runner's counts (`runner`), restricted to the paths of one row's core and optional regions.
 pub struct RegionPathsOnly<'a> {
+    /// readcov's counts, every file: which other files the clean numbers know.
     lengths: &'a dyn FileLengths,
+    runner: &'a BTreeMap<String, u32>,
     paths: BTreeSet<&'a str>,
+    /// A region file's length differs between the two counts (a form feed, a lone `\r`, ...).
+    counts_differ: bool,
 }
 
 impl<'a> RegionPathsOnly<'a> {
-    pub fn new(row: &'a BenchRow, lengths: &'a dyn FileLengths) -> RegionPathsOnly<'a> {
+    pub fn new(
+        row: &'a BenchRow,
+        lengths: &'a dyn FileLengths,
+        runner: &'a BTreeMap<String, u32>,
+    ) -> RegionPathsOnly<'a> {
         let optional = row.optional_regions.values().flatten();
+        let paths: BTreeSet<&str> = (row.core_regions.iter().chain(optional))
+            .map(|r| r.path.as_str())
+            .collect();
+        let counts_differ = paths
+            .iter()
+            .any(|p| runner.get(*p).copied() != lengths.lines_in(p));
         RegionPathsOnly {
             lengths,
-            paths: row
-                .core_regions
-                .iter()
-                .chain(optional)
-                .map(|r| r.path.as_str())
-                .collect(),
+            runner,
+            paths,
+            counts_differ,
         }
     }
 
-    /// Whether one of the first `top_k` of `regions` resolves otherwise with these lengths than
-    /// with all of them: it needs a length, of a file outside the row's regions whose length is
-    /// known. Only then are the compatibility numbers scored apart.
+    /// Whether the compatibility numbers may differ from the clean ones: a region file was counted
+    /// otherwise, or one of the first `top_k` of `regions` needs a length of a file outside the
+    /// row's regions whose length readcov knows. Only then are they scored apart.
     pub fn differs(&self, regions: &[Region], top_k: Option<usize>) -> bool {
-        regions.iter().take(top_k.unwrap_or(usize::MAX)).any(|r| {
-            (r.end == -1 || r.start < 0)
-                && !self.paths.contains(r.path.as_str())
-                && self.lengths.lines_in(&r.path).is_some()
-        })
+        self.counts_differ
+            || regions.iter().take(top_k.unwrap_or(usize::MAX)).any(|r| {
+                (r.end == -1 || r.start < 0)
+                    && !self.paths.contains(r.path.as_str())
+                    && self.lengths.lines_in(&r.path).is_some()
+            })
     }
 }
 
 impl FileLengths for RegionPathsOnly<'_> {
     fn lines_in(&self, path: &str) -> Option<u32> {
         if self.paths.contains(path) {
-            self.lengths.lines_in(path)
+            self.runner.get(path).copied()
         } else {
             None
         }

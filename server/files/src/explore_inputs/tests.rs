@@ -76,6 +76,29 @@ fn lengths_come_from_each_instance_folder_or_the_root() {
     assert_eq!(err.what, "workspace is not a directory");
 }
 
+/// The runner's counts: only the gold regions' files (not `z.py`, which a prediction names), by
+/// `splitlines()` (a form feed ends a line), a `\r\n` across a read piece's end one boundary;
+/// an instance folder that may not be used has none.
+#[test]
+fn runner_lengths_are_of_gold_files_by_splitlines() {
+    let d = tempfile::tempdir().unwrap();
+    let root = d.path();
+    std::fs::create_dir(root.join("a")).unwrap();
+    std::fs::write(root.join("a/x.py"), "1\x0c2\n").unwrap();
+    std::fs::write(root.join("a/z.py"), "1\n2\n").unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("x.py"), "1\n").unwrap();
+    std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+    let bench = parse_bench(BENCH.as_bytes(), "bench").items;
+    let lengths = runner_lengths_from_workspace(root, &bench);
+    assert_eq!(lengths["a"], BTreeMap::from([("x.py".to_string(), 2)]));
+    assert!(!lengths.contains_key("out"), "{lengths:?}");
+    // Pieces are 64 KiB: the `\r` ends the first, the `\n` starts the second.
+    let long = [&vec![b'x'; (1 << 16) - 1][..], b"\r\nb"].concat();
+    std::fs::write(root.join("a/x.py"), long).unwrap();
+    assert_eq!(runner_lengths_from_workspace(root, &bench)["a"]["x.py"], 2);
+}
+
 /// `--explorer NAME` names nothing when every row read names another explorer; a row naming it
 /// agrees, and no rows at all is said as such, not as this.
 #[test]
