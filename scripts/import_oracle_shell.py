@@ -66,7 +66,11 @@ LEFT = collections.Counter()
 FIG = collections.Counter()
 LEFT_ROWS = collections.Counter()  # readcov rows of left-out actions, by reason
 WHY = {}
-EDITS = {}  # (run, step) → the edit rows of a replayed edit (with a workspace only)
+EDITS = {}  # (id(per_step), step) → the edit rows of a replayed edit (with a workspace only)
+# EDITS and WHY are keyed by id(per_step): every per_step stays alive here so that no later run's
+# dict can reuse a freed one's id and inherit its entries (that mixed another task's edit rows into
+# pylint-6903's now and then, session 35).
+ALIVE = []
 
 
 def problem(msg):
@@ -179,6 +183,7 @@ def oracle_runs(path, ws_root, layout=False):
 
 def walk(r, acts, fmt):
     per_step, facts = {}, collections.Counter()
+    ALIVE.append(per_step)
     ws = r.ws
     for a in acts:
         FIG["actions"] += 1
