@@ -25,6 +25,7 @@ import subprocess
 
 from atk_oracle_spec import expected, labelled_runs
 from oracle_io import finish, load_jsonl
+from oracle_shares import ratio
 
 PROBLEMS = []
 CHECKED = collections.Counter()
@@ -163,7 +164,7 @@ def table(label, text, points, t):
     for p, cells in zip(points, body):
         CHECKED["table lines"] += 1
         sc = p["scored"]
-        f = lambda v: "-" if v is None else f"{v:.2f}"
+        f = ratio  # docs/metrics.md "How shares are printed" (no threshold: all / none exact)
         g = lambda v: "-" if v is None else f"{v:.0f}"
         want = [str(p["k"]), str(p["rows"]), f(p["mean_file_hit"]), f(p["mean_line_coverage"]),
                 f"{p['passing']}/{sc}", f(p["mean_coverage_widened_by_lines"]),

@@ -4,6 +4,12 @@ report says of a task, and the predictions files read in each documented form.""
 import json
 import re
 
+from oracle_shares import share
+from score_oracle_table import threshold_text
+
+# A printed share (docs/metrics.md "How shares are printed"): `49.9%`, `<0.1%`, `>99.9%`.
+SHARE = r"([<>]?\d+(?:\.\d)?%)"
+
 
 def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac, read_under, ends=None):
     """Every statement a reason makes is true of the inputs (docs/diagnose.md, The verdict): the
@@ -20,22 +26,24 @@ def check_reason(d, where, problems, gf, opened, cov, thr, differ, gc_ac, read_u
     if m := re.match(r"opened (\d+) of (\d+) gold files; never opened (.*)$", why):
         if (int(m[1]), int(m[2])) != (len(gf & opened), len(gf)) or m[3].split(", ") != sorted(gf - opened)[:len(m[3].split(", "))]:
             bad(f"oracle: opened {len(gf & opened)} of {len(gf)}, never {sorted(gf - opened)}")
-    if m := re.match(r"gold unit (`[^`]*` \([^)]*\)): (\d+) of (\d+) gold lines read \((\d+)% < (\d+)%\)(?:; (\d+) more)?", why):
+    if m := re.match(r"gold unit (`[^`]*` \([^)]*\)): (\d+) of (\d+) gold lines read \(" + SHARE + r" < ([\d.]+%)\)(?:; (\d+) more)?", why):
         under = {described(u[0]): u[1:] for u in read_under}
         if under.get(m[1]) != (int(m[2]), int(m[3])) or int(m[6] or 0) != len(under) - 1:
             bad(f"oracle: units under the threshold {under}")
-    if m := re.match(r"line coverage (\d+)% < (\d+)%", why):
-        if int(m[1]) != round(cov * 100) or int(m[2]) != round(thr * 100):
-            bad(f"oracle: coverage {cov}")
+        elif (m[4], m[5]) != (share(int(m[2]) / int(m[3]), thr), threshold_text(thr)):
+            bad(f"oracle: {share(int(m[2]) / int(m[3]), thr)} < {threshold_text(thr)}")
+    if m := re.match(r"line coverage " + SHARE + r" < ([\d.]+%)", why):
+        if (m[1], m[2]) != (share(cov, thr), threshold_text(thr)):
+            bad(f"oracle: coverage {cov}: {share(cov, thr)} < {threshold_text(thr)}")
     if gc_ac and (m := re.match(r"changed (\d+) of (\d+) gold change units; not (.*)$", why)):
         gc, ac = gc_ac
         missed = {described(u) for u in gc - ac}
         named = re.findall(r"`[^`]*` \([^)]*\)", m[3])
         if (int(m[1]), int(m[2])) != (len(gc & ac), len(gc)) or not named or not set(named) <= missed:
             bad(f"oracle: changed {len(gc & ac)} of {len(gc)}, not {sorted(missed)}")
-    if gc_ac and (m := re.match(r"(\d+) of (\d+) changed units are not gold change units \(precision (\d+)%", why)):
+    if gc_ac and (m := re.match(r"(\d+) of (\d+) changed units are not gold change units \(precision " + SHARE, why)):
         gc, ac = gc_ac
-        if (int(m[1]), int(m[2])) != (len(ac - gc), len(ac)) or int(m[3]) != round(100 * len(gc & ac) / len(ac)):
+        if (int(m[1]), int(m[2])) != (len(ac - gc), len(ac)) or m[3] != share(len(gc & ac) / len(ac), 0.5):
             bad(f"oracle: {len(ac - gc)} of {len(ac)} outside the gold change")
     if m := re.search(r"; (`[^`]*` \([^)]*\)) differs from the gold's \(token similarity ([0-9.]+)\)(?:; (\d+) more differ)?", why):
         known = {described(u): sim for u, sim in differ if u is not None}

@@ -33,6 +33,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle_shares import share  # noqa: E402  (metrics.md "How shares are printed")
 from score_oracle_lib import Workspaces  # noqa: E402  (lengths and `readcov units`, shared)
 
 COUNTED = {"agent", "human", "retriever"}
@@ -263,6 +264,11 @@ def main():
             want = ("no run: " if run == "-" else f"below {pct}: " if d["verdict"] == "below" else f"at or above {pct}: ")
             if not verdict.startswith(want):
                 problems.append(f"{where} text verdict {verdict!r}, oracle starts {want!r}")
+            # The figure beside the verdict stays on its side of the threshold (metrics.md "How
+            # shares are printed").
+            cov = f"line coverage {share(d['line_coverage'], thr)} ("
+            if d["verdict"] in ("below", "pass") and cov not in verdict:
+                problems.append(f"{where} text verdict {verdict!r}, oracle has {cov!r}")
             cmd = text.split("\nnext (", 1)[1].split("):\n", 1)[1].replace(" \\\n", " ").split()
             if cmd[0] != "readcov":
                 problems.append(f"{where} next: {' '.join(cmd)}")

@@ -31,6 +31,7 @@ import sys
 import tempfile
 
 from lsp_oracle_client import Client, uri_of
+from oracle_shares import share
 
 REAL = "tests/data/real"
 PROBLEMS, CHECKED = [], collections.Counter()
@@ -111,8 +112,9 @@ def check_file(c, label, root, path, gold, read, thr, run, info=True):
         k = len(set(range(s, e + 1)) & read)
         m = e - s + 1
         below = k / m < thr
-        pct = k * 100 // m
-        msg = f"gold lines {dash(s, e)}: {k}/{m} read ({pct}%) \u2014 " + \
+        # docs/metrics.md "How shares are printed": on its side of the threshold (floored before
+        # session 35).
+        msg = f"gold lines {dash(s, e)}: {k}/{m} read ({share(k / m, thr)}) \u2014 " + \
               ("below" if below else "at or above") + f" {round(thr * 100)}%"
         if below or info:  # `infoAtThreshold: false`: no Information diagnostic
             want.append((s - 1, 2 if below else 3, msg))
@@ -127,9 +129,8 @@ def check_file(c, label, root, path, gold, read, thr, run, info=True):
                                                            "end": {"line": n, "character": 0}}}) or []
     first = [h["label"] for h in hints if h["position"]["line"] == 0 and str(h["label"]).startswith("gold ")]
     if gold:
-        pct = len(cov) * 100 // len(gold)
         cmp_ = "<" if len(cov) / len(gold) < thr else "\u2265"
-        want_hint = f"gold {len(gold)} \u00b7 read {pct}% {cmp_} {round(thr * 100)}% \u00b7 " + \
+        want_hint = f"gold {len(gold)} \u00b7 read {share(len(cov) / len(gold), thr)} {cmp_} {round(thr * 100)}% \u00b7 " + \
                     ("file hit" if read else "file not hit")
         same(f"{L}: line-1 hint", first, [want_hint])
     CHECKED["files"] += 1

@@ -1,15 +1,19 @@
 """The score oracle's check of the text table (`readcov score`, the default format): every figure
 as printed from the oracle's rows — ratios with two decimals (`-` for null), counts, the verdict
 against the threshold shown as a percentage with the decimals it needs (up to two), the unit columns with a workspace, the totals line
-and, with `--detail`, each scored row's file and span lines (percent without decimals)."""
+and, with `--detail`, each scored row's file and span lines. Shares print by metrics.md "How
+shares are printed" (`oracle_shares`): line_cov, file and span coverage kept on their side of the
+threshold."""
+
+from oracle_shares import ratio, share
 
 
-def f2(x):
-    return "-" if x is None else f"{x:.2f}"
+def f2(x, thr=None):
+    return ratio(x, thr)
 
 
-def pct(x):
-    return "-" if x is None else f"{x * 100:.0f}%"
+def pct(x, thr=None):
+    return share(x, thr)
 
 
 def threshold_text(thr):
@@ -68,7 +72,7 @@ def check_table(label, text, rows, tot, thr, units, widen, detail, problem):
     n = 0
     for r, line in zip(rows, body):
         c = cells(sep, line)
-        want = [r["task"], r["run"], f2(r["file_hit"]), f2(r["line_coverage"]), f2(r["precision"]), f2(r["f1"]),
+        want = [r["task"], r["run"], f2(r["file_hit"]), f2(r["line_coverage"], thr), f2(r["precision"]), f2(r["f1"]),
                 str(r["gold_lines"]), str(r["read_lines"]), str(r["covered_lines"]), verdict(r, tp)]
         if units:
             nr = r["status"] == "no_run"
@@ -98,10 +102,10 @@ def check_table(label, text, rows, tot, thr, units, widen, detail, problem):
             for f in r["files"]:
                 state = "hit" if f["hit"] else "not opened"
                 want_f.append(f"  {f['path']}: {f['covered_lines']}/{f['gold_lines']} gold lines read "
-                              f"({pct(f['coverage'])}), {state}")
+                              f"({pct(f['coverage'], thr)}), {state}")
             for s in r["spans"]:
                 want_s.append(f"    {s['path']}:{s['start']}-{s['end']}: {s['covered_lines']}/{s['gold_lines']} read "
-                              f"({pct(s['coverage'])}), unread {ranges(s['unread'])}")
+                              f"({pct(s['coverage'], thr)}), unread {ranges(s['unread'])}")
             for u in r.get("unit_detail", []):
                 want_s.append(f"    unit {u['kind']} {u['name']} {u['path']}:{u['start']}-{u['end']}: "
                               f"{u['read_lines']}/{u['end'] - u['start'] + 1} lines read ({pct(u['read_fraction'])}), "

@@ -20,6 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oracle_shares  # noqa: E402  (docs/metrics.md "How shares are printed")
+from score_oracle_table import threshold_text  # noqa: E402
+
 AXES = ["target", "regression_free", "output", "state", "process", "requirement_tracking", "exploration"]
 SHORT = {"target": "target", "regression_free": "regr", "output": "output", "state": "state",
          "process": "process", "requirement_tracking": "req", "exploration": "explore"}
@@ -43,12 +47,13 @@ def esc(s):
     return "".join(out)
 
 
-def ratio(x):
-    return "-" if x is None else f"{x:.2f}"
+def ratio(x, thr=None):
+    """Two decimals by metrics.md "How shares are printed"; `thr`: the threshold it is read against."""
+    return oracle_shares.ratio(x, thr)
 
 
 def percent(x):
-    return "-" if x is None else f"{x * 100:.0f}%"
+    return oracle_shares.share(x)
 
 
 def axis_short(v):
@@ -79,7 +84,7 @@ def attribution(r):
     return "-" if not out else out.strip() + mark
 
 
-def run_row(r):
+def run_row(r, thr):
     success = {True: "yes", False: "NO", None: "-"}[r["strict_success"]]
     cells = [r["run"], r["task"], r["condition"], r["status"], success]
     for a in AXES:
@@ -91,18 +96,18 @@ def run_row(r):
     else:
         reached = "-"
     w = r["read_before_edit"]["worst"]
-    cells += [ratio(r["line_coverage"]), reached, ratio(r["read_before_edit"]["mean"]),
+    cells += [ratio(r["line_coverage"], thr), reached, ratio(r["read_before_edit"]["mean"]),
               "-" if w is None else f"{ratio(w['coverage'])} ({w['event_id']})", attribution(r)]
     return cells
 
 
-def timeline(r, name):
+def timeline(r, name, thr):
     tl = r["timeline"]
     if tl is None:
         return f"  {esc(name)}: no gold or no reads given"
     parts = []
     for p in tl["turns"]:
-        s = f"t{p['turn']} {ratio(p['coverage'])}"
+        s = f"t{p['turn']} {ratio(p['coverage'], thr)}"
         if p["coverage"] is not None and tl["first_turn_reached"] == p["turn"]:
             s += " \u2713"
         if p["edits"]:
@@ -193,13 +198,13 @@ def expected_text(doc):
     runs = doc["runs"]
     header = ["run", "task", "condition", "status", "success"] + [SHORT[a] for a in AXES] + \
              ["line_cov", "reached", "rbe_mean", "rbe_worst", "attribution"]
-    out = [f"readcov sheet \u00b7 threshold {percent(doc['threshold'])} \u00b7 (x) = axis reported, not required "
+    out = [f"readcov sheet \u00b7 threshold {threshold_text(doc['threshold'])} \u00b7 (x) = axis reported, not required "
            "\u00b7 * = proposed by readcov", ""]
-    out += table(header, [run_row(r) for r in runs], {0, 1, 2, 3, 15, 16})
+    out += table(header, [run_row(r, doc["threshold"]) for r in runs], {0, 1, 2, 3, 15, 16})
     unique = len({r["run"] for r in runs}) == len(runs)
     name = (lambda r: r["run"]) if unique else (lambda r: f"{r['task']}/{r['run']}")
     out += ["", "timeline (turn: coverage against the gold active then; \u2713 = threshold reached)"]
-    out += [timeline(r, name(r)) for r in runs]
+    out += [timeline(r, name(r), doc["threshold"]) for r in runs]
     trials = [f"  {esc(name(r))}: {esc(trial(r['trial']))}" for r in runs if trial(r["trial"])]
     if trials:
         out += ["", "trials (as the harness recorded them)"] + trials
@@ -233,11 +238,11 @@ def compare_text(label, got, want):
 
 
 def html_rate(x):
-    return "\u2013" if x is None else f"{x * 100:.0f}%"
+    return "\u2013" if x is None else oracle_shares.share(x)
 
 
 def html_num(x):
-    return "\u2013" if x is None else f"{x:.2f}"
+    return "\u2013" if x is None else oracle_shares.ratio(x)
 
 
 def expected_html(doc):

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { Node, overviewTree } from './overviewModel';
 import { METHODS, Overview as Answer, Tasks } from './protocol';
+import { share } from './view';
 
 export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -40,7 +41,7 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     const items = t.tasks.flatMap((task) =>
       task.runs.map((r) => ({
         label: `${task.task} · ${r.run}`,
-        description: `${r.verdict} · line coverage ${r.line_coverage === null ? '—' : `${Math.floor(r.line_coverage * 100 + 1e-9)}%`}`,
+        description: `${r.verdict} · line coverage ${r.line_coverage === null ? '—' : share(r.line_coverage)}`,
         picked: t.selected.task === task.task && t.selected.run === r.run,
         task: task.task,
         run: r.run,

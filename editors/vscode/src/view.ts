@@ -142,9 +142,36 @@ export const LEGEND =
   'amber bar = the agent\'s edit · cyan underline = a line the gold change changed · ' +
   'orange dashed underline = a line the run\'s change changed · double underline = both.';
 
-/** A whole percentage, never rounding a short fall up to the threshold (49.6% shows 49%). */
-export function percent(ratio: number): string {
-  return `${Math.floor(ratio * 100 + 1e-9)}%`;
+/**
+ * A share as readcov prints it everywhere (docs/metrics.md "How shares are printed"): the whole
+ * percent rounded to nearest (ties to even, as the CLI), unless that puts it on the other side of
+ * `threshold` or prints 100% / 0% for a share that is neither; then one decimal truncated toward
+ * its side (0.4996 at 50% → `49.9%`), past that `<0.1%` / `>99.9%`. Before session 35 it was
+ * floored (0.999 → `99%`, 4/45 → `8%` where the CLI printed `9%`).
+ */
+export function share(x: number, threshold: number | null = null): string {
+  const p = x * 100;
+  let k = Math.round(p);
+  if (Math.abs(p % 1) === 0.5 && k % 2 !== 0) k -= 1;
+  if (!(x >= 0 && x <= 1)) return `${k}%`;
+  const keeps = (shown: number) =>
+    (shown < 1 || x >= 1) && (shown > 0 || x <= 0) && (threshold === null || shown < threshold === x < threshold);
+  if (keeps(k / 100)) return `${k}%`;
+  let down = Math.floor(x * 1000);
+  if ((down + 1) / 1000 <= x) down += 1;
+  let up = Math.ceil(x * 1000);
+  if (up > 0 && (up - 1) / 1000 >= x) up -= 1;
+  const tenth = (m: number) => `${Math.floor(m / 10)}.${m % 10}%`;
+  if (keeps(down / 1000)) return tenth(down);
+  if (threshold !== null && x >= threshold && keeps(up / 1000)) return tenth(up);
+  return x < 0.5 ? '<0.1%' : '>99.9%';
+}
+
+/** A threshold as the CLI prints it: the decimals it needs, up to two (0.125 → `12.5%`). */
+export function thresholdText(t: number): string {
+  const p = t * 100;
+  if (Math.abs(p - Math.round(p)) < 1e-9) return `${Math.round(p)}%`;
+  return `${p.toFixed(2).replace(/0+$/, '').replace(/\.$/, '')}%`;
 }
 
 /**
@@ -163,10 +190,11 @@ export function statusText(states: LineStates | null): string {
     // The agent's figure and verdict first; what the what-if reads make of it in brackets (the
     // same words as Neovim's statusline).
     const own = states.baseCoverage >= states.threshold ? '≥' : '<';
-    return `readcov ${percent(states.baseCoverage)} ${own} ${percent(states.threshold)} (what-if ${percent(states.coverage)})`;
+    const t = states.threshold;
+    return `readcov ${share(states.baseCoverage, t)} ${own} ${thresholdText(t)} (what-if ${share(states.coverage, t)})`;
   }
   const cmp = states.coverage >= states.threshold ? '≥' : '<';
-  return `readcov ${percent(states.coverage)} ${cmp} ${percent(states.threshold)}`;
+  return `readcov ${share(states.coverage, states.threshold)} ${cmp} ${thresholdText(states.threshold)}`;
 }
 
 /** Tooltip with the numbers behind the status text. */
@@ -182,7 +210,7 @@ export function statusTooltip(states: LineStates | null): string {
   if (states.coverage === null) return `readcov: this file has no gold lines${gold}`;
   return (
     `readcov: ${states.coveredLines}/${states.goldLines} gold lines read${gold}` +
-    ` (threshold ${percent(states.threshold)}, file hit: ${states.fileHit ? 'yes' : 'no'}).` +
+    ` (threshold ${thresholdText(states.threshold)}, file hit: ${states.fileHit ? 'yes' : 'no'}).` +
     (states.whatIfLines ? ` ${states.whatIfLines} of them only by what-if reads.` : '') +
     ' Click for the summary of all tasks and runs.\n\n' +
     LEGEND
@@ -191,7 +219,7 @@ export function statusTooltip(states: LineStates | null): string {
 
 /** One quick-pick entry per (task, run) row, worst coverage first, then the totals. */
 export function summaryItems(summary: Summary): Array<{ label: string; description: string }> {
-  const fmt = (v: number | null) => (v === null ? '—' : percent(v));
+  const fmt = (v: number | null, t: number | null = null) => (v === null ? '—' : share(v, t));
   const rows = [...summary.rows].sort(
     (a, b) => (a.lineCoverage ?? 2) - (b.lineCoverage ?? 2) || a.task.localeCompare(b.task) || a.run.localeCompare(b.run),
   );
@@ -202,12 +230,12 @@ export function summaryItems(summary: Summary): Array<{ label: string; descripti
         ? `$(beaker) ${r.task} · what-if layer (your reads over the shown runs, not a run)`
         : `${r.passesThreshold === false ? '$(warning)' : '$(check)'} ${r.task} · ${r.run}`,
     description:
-      `line coverage ${fmt(r.lineCoverage)} (${r.coveredLines}/${r.goldLines}) · ` +
+      `line coverage ${fmt(r.lineCoverage, summary.threshold)} (${r.coveredLines}/${r.goldLines}) · ` +
       `file hit ${fmt(r.fileHit)} · unit hit ${fmt(r.unitHit)}`,
   }));
   const t = summary.totals;
   items.push({
-    label: `Σ ${t.passing}/${t.scored} passing (threshold ${percent(summary.threshold)})`,
+    label: `Σ ${t.passing}/${t.scored} passing (threshold ${thresholdText(summary.threshold)})`,
     description: `mean line coverage ${fmt(t.meanLineCoverage)} · mean file hit ${fmt(t.meanFileHit)} · ${t.rows} rows`,
   });
   return items;

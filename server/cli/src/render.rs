@@ -9,14 +9,31 @@ pub enum Format {
     Csv,
 }
 
-/// A ratio with two decimals, or `-` when it is undefined (unscored).
+/// A share with two decimals, or `-` when it is undefined (unscored); "1.00" / "0.00" only for
+/// all / none ([`readcov_core::words::ratio`]).
 pub fn ratio(v: Option<f64>) -> String {
-    v.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"))
+    ratio_at(v, None)
 }
 
-/// A ratio as a whole percentage, or `-`.
+/// [`ratio`] beside the threshold it is compared with: never printed on its other side.
+pub fn ratio_at(v: Option<f64>, threshold: Option<f64>) -> String {
+    v.map_or_else(
+        || "-".to_string(),
+        |x| readcov_core::words::ratio(x, threshold),
+    )
+}
+
+/// A share as a whole percentage, or `-` ([`readcov_core::words::share`]).
 pub fn percent(v: Option<f64>) -> String {
-    v.map_or_else(|| "-".to_string(), |x| format!("{:.0}%", x * 100.0))
+    percent_at(v, None)
+}
+
+/// [`percent`] beside the threshold it is compared with: never printed on its other side.
+pub fn percent_at(v: Option<f64>, threshold: Option<f64>) -> String {
+    v.map_or_else(
+        || "-".to_string(),
+        |x| readcov_core::words::share(x, threshold),
+    )
 }
 
 /// A left-aligned first column and right-aligned numbers; a rule under the header.

@@ -83,7 +83,7 @@ pub fn diagnostics(uri: &Uri, doc: &Document, v: &FileView, info: bool) -> Vec<D
                 "gold {}: {}/{gold} read ({}{}) — {verdict}",
                 lines_label(s.start, s.end),
                 s.covered,
-                pct(cov),
+                pct(cov, v.threshold),
                 what_if_note(s.covered, s.what_if, gold),
             ),
             related_information: (!related.is_empty()).then_some(related),
@@ -114,7 +114,7 @@ pub fn inlay_hints(doc: &Document, v: &FileView, range: Option<Range>) -> Vec<In
             "file not hit"
         };
         let what_if = match v.base_coverage().filter(|_| v.what_if_covered() > 0) {
-            Some(base) => format!(" (what-if; {} without)", pct(base)),
+            Some(base) => format!(" (what-if; {} without)", pct(base, v.threshold)),
             None => String::new(),
         };
         out.push(hint(
@@ -122,7 +122,7 @@ pub fn inlay_hints(doc: &Document, v: &FileView, range: Option<Range>) -> Vec<In
             format!(
                 "gold {} · read {}{what_if} {cmp} {} · {hit}",
                 v.gold.len(),
-                pct(cov),
+                pct(cov, v.threshold),
                 pct_threshold(v.threshold)
             ),
         ));
@@ -134,7 +134,12 @@ pub fn inlay_hints(doc: &Document, v: &FileView, range: Option<Range>) -> Vec<In
             let what_if = if u.what_if > 0 { ", what-if" } else { "" };
             out.push(hint(
                 doc.line_end(line),
-                format!("read {}/{} gold ({}{what_if})", u.covered, u.gold, pct(cov)),
+                format!(
+                    "read {}/{} gold ({}{what_if})",
+                    u.covered,
+                    u.gold,
+                    pct(cov, v.threshold)
+                ),
             ));
         }
     }
@@ -176,7 +181,7 @@ pub fn code_lenses(uri: &Uri, doc: &Document, v: &FileView) -> Vec<CodeLens> {
             let read = format!(
                 "gold {} · {} read{}",
                 u.gold,
-                pct(u.covered as f64 / u.gold as f64),
+                pct(u.covered as f64 / u.gold as f64, v.threshold),
                 if u.what_if > 0 { " (what-if)" } else { "" },
             );
             // A unit read whole has nothing to widen: the lens only says so (an empty command
@@ -189,7 +194,12 @@ pub fn code_lenses(uri: &Uri, doc: &Document, v: &FileView) -> Vec<CodeLens> {
                 }
             } else {
                 let widened = v.projected(&LineSet::span(s, e)).unwrap_or(0.0);
-                widen_command(&format!("{read} · widen → {}", pct(widened)), uri, s, e)
+                widen_command(
+                    &format!("{read} · widen → {}", pct(widened, v.threshold)),
+                    uri,
+                    s,
+                    e,
+                )
             };
             CodeLens {
                 range: doc.lines_range(s - 1, s - 1),
@@ -211,7 +221,7 @@ pub fn code_actions(
 ) -> Vec<CodeActionOrCommand> {
     let last = doc.lines().max(1);
     let mut out = Vec::new();
-    let project = |set: &LineSet| pct(v.projected(set).unwrap_or(0.0));
+    let project = |set: &LineSet| pct(v.projected(set).unwrap_or(0.0), v.threshold);
     for s in v
         .spans
         .iter()

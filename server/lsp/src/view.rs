@@ -266,9 +266,11 @@ pub fn ratio(num: u64, den: u64) -> Option<f64> {
     (den > 0).then(|| num as f64 / den as f64)
 }
 
-/// A percentage for messages, rounded down so that "49.9%" never shows as "50% — below 50%".
-pub fn pct(x: f64) -> String {
-    format!("{}%", (x * 100.0 + 1e-9).floor() as i64)
+/// A share for messages, by the CLI's rule ([`readcov_core::words::share`]): the whole percent,
+/// kept on its side of the threshold in effect, so 49.96% reads "49.9%", never "50% — below
+/// 50%". Before session 35 it was floored (99.9% read "99%" where the CLI printed "100%").
+pub fn pct(x: f64, threshold: f64) -> String {
+    readcov_core::words::share(x, Some(threshold))
 }
 
 #[cfg(test)]

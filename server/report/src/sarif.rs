@@ -50,10 +50,6 @@ pub fn message_name(s: &str) -> String {
     out
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.0}%", x * 100.0)
-}
-
 /// Renders the SARIF log. `workspace` (an absolute directory) fills `originalUriBaseIds`; without
 /// it, with one folder per task (`report --workspaces DIR`), `DIR` does and each task's files are
 /// `<task>/<path>` under it (`folders`).
@@ -76,7 +72,7 @@ pub fn render(report: &Report, workspace: Option<&str>) -> String {
                 message_name(&row.run),
                 sp.covered_lines,
                 sp.gold_lines,
-                pct(cov),
+                readcov_core::words::share(cov, Some(report.threshold)),
                 readcov_core::words::threshold(report.threshold),
                 unread
             );

@@ -3,11 +3,12 @@
 --- No Neovim API calls beyond vim.* table helpers, so tests/editors/nvim/unit.lua covers them.
 local M = {}
 
+--- A share by docs/metrics.md "How shares are printed" (no threshold here: all / none exact).
 local function pct(v)
   if type(v) ~= "number" then
     return "—"
   end
-  return string.format("%d%%", math.floor(v * 100 + 1e-9))
+  return require("readcov.view").share(v, nil)
 end
 
 local function join(root, path)

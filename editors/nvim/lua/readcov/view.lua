@@ -9,9 +9,57 @@ M.groups = {
   ["gold-unread"] = "ReadcovGoldUnread",
 }
 
---- A whole percentage that never rounds a shortfall up (0.496 → "49%").
-function M.percent(ratio)
-  return string.format("%d%%", math.floor(ratio * 100 + 1e-9))
+--- A share as readcov prints it everywhere (docs/metrics.md "How shares are printed"): the whole
+--- percent rounded to nearest (ties to even, as the CLI), unless that puts it on the other side of
+--- `threshold` (nil: none) or prints 100% / 0% for a share that is neither; then one decimal
+--- truncated toward its side (0.4996 at 50% → "49.9%"), past that "<0.1%" / ">99.9%". Before
+--- session 35 it was floored (4/45 → "8%" where the CLI printed "9%").
+function M.share(x, threshold)
+  local p = x * 100
+  local k = math.floor(p + 0.5)
+  if p - math.floor(p) == 0.5 and k % 2 ~= 0 then
+    k = k - 1
+  end
+  if not (x >= 0 and x <= 1) then
+    return string.format("%d%%", k)
+  end
+  local function keeps(shown)
+    return (shown < 1 or x >= 1)
+      and (shown > 0 or x <= 0)
+      and (threshold == nil or (shown < threshold) == (x < threshold))
+  end
+  if keeps(k / 100) then
+    return string.format("%d%%", k)
+  end
+  local down = math.floor(x * 1000)
+  if (down + 1) / 1000 <= x then
+    down = down + 1
+  end
+  local up = math.ceil(x * 1000)
+  if up > 0 and (up - 1) / 1000 >= x then
+    up = up - 1
+  end
+  local function tenth(m)
+    return string.format("%d.%d%%", math.floor(m / 10), m % 10)
+  end
+  if keeps(down / 1000) then
+    return tenth(down)
+  end
+  if threshold ~= nil and x >= threshold and keeps(up / 1000) then
+    return tenth(up)
+  end
+  return x < 0.5 and "<0.1%" or ">99.9%"
+end
+
+--- A threshold as the CLI prints it: the decimals it needs, up to two (0.125 → "12.5%").
+function M.threshold_text(t)
+  local p = t * 100
+  local r = math.floor(p + 0.5)
+  if math.abs(p - r) < 1e-9 then
+    return string.format("%d%%", r)
+  end
+  local s = string.format("%.2f", p):gsub("0+$", ""):gsub("%.$", "")
+  return s .. "%"
 end
 
 --- What-if (source: manual) reads get their own groups, so they are never taken for the agent's:
@@ -142,14 +190,19 @@ function M.status(states)
     local cmp = base >= states.threshold and "≥" or "<"
     return string.format(
       "readcov %s %s %s (what-if %s)",
-      M.percent(base),
+      M.share(base, states.threshold),
       cmp,
-      M.percent(states.threshold),
-      M.percent(states.coverage)
+      M.threshold_text(states.threshold),
+      M.share(states.coverage, states.threshold)
     )
   end
   local cmp = states.coverage >= states.threshold and "≥" or "<"
-  return string.format("readcov %s %s %s", M.percent(states.coverage), cmp, M.percent(states.threshold))
+  return string.format(
+    "readcov %s %s %s",
+    M.share(states.coverage, states.threshold),
+    cmp,
+    M.threshold_text(states.threshold)
+  )
 end
 
 --- The statusline group for `states`: below the threshold (the agent's own figure) or not.
@@ -163,11 +216,11 @@ function M.status_group(states)
   return figure < states.threshold and "ReadcovStatusBelow" or "ReadcovStatusOk"
 end
 
-local function fmt(v)
+local function fmt(v, threshold)
   if v == nil or v == vim.NIL then
     return "—"
   end
-  return M.percent(v)
+  return M.share(v, threshold)
 end
 
 --- Summary lines, worst line coverage first, then a totals line.
@@ -191,7 +244,7 @@ function M.summary_lines(summary)
       layer and "~" or (r.passesThreshold == false and "✗" or "✓"),
       r.task,
       layer and "what-if layer (your reads over the shown runs, not a run)" or r.run,
-      fmt(r.lineCoverage),
+      fmt(r.lineCoverage, type(summary.threshold) == "number" and summary.threshold or nil),
       r.coveredLines or 0,
       r.goldLines or 0,
       fmt(r.fileHit),
@@ -203,7 +256,7 @@ function M.summary_lines(summary)
     "Σ %d/%d passing (threshold %s) · mean line coverage %s · mean file hit %s",
     t.passing or 0,
     t.scored or 0,
-    fmt(summary.threshold),
+    type(summary.threshold) == "number" and M.threshold_text(summary.threshold) or "—",
     fmt(t.meanLineCoverage),
     fmt(t.meanFileHit)
   )

@@ -3,7 +3,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { planDecorations, statusText, statusTooltip, percent, summaryItems, runsOf } = require('../../out/view');
+const { planDecorations, statusText, statusTooltip, share, thresholdText, summaryItems, runsOf } = require('../../out/view');
 const { findServer } = require('../../out/serverPath');
 const { DwellRecorder } = require('../../out/recorder');
 
@@ -42,18 +42,36 @@ test('statusText follows the contract wording', () => {
   check(states([]), 'readcov 25% < 50%');
   check(states([], { coverage: 1, coveredLines: 16 }), 'readcov 100% ≥ 50%');
   check(states([], { coverage: 0.5, threshold: 0.5 }), 'readcov 50% ≥ 50%');
-  check(states([], { coverage: 0.4999, threshold: 0.5 }), 'readcov 49% < 50%');
+  check(states([], { coverage: 0.4999, threshold: 0.5 }), 'readcov 49.9% < 50%');
   check(states([], { threshold: 0.2 }), 'readcov 25% ≥ 20%');
   check(states([], { coverage: null, goldLines: 0 }), 'readcov no gold');
   check(states([{ startLine: 0, endLine: 3, state: 'read' }], { coverage: null, goldLines: 0 }), 'readcov no gold · read');
   check(null, 'readcov');
 });
 
-test('percent never rounds a shortfall up', () => {
-  assert.equal(percent(0.2999999), '29%');
-  assert.equal(percent(0.3), '30%');
-  assert.equal(percent(0.07), '7%');
-  assert.equal(percent(1), '100%');
+// docs/metrics.md "How shares are printed", the cases of server/core/src/words/tests.rs.
+test('share stays on its side of the threshold, all and none exact', () => {
+  const check = (x, t, want) => assert.equal(share(x, t), want, `${x} ${t}`);
+  check(0.2999999, null, '30%');
+  check(0.2999999, 0.3, '29.9%');
+  check(0.3, null, '30%');
+  check(0.07, null, '7%');
+  check(1, null, '100%');
+  check(0, null, '0%');
+  check(0.4996, 0.5, '49.9%');
+  check(0.4996, null, '50%');
+  check(0.5 - 1e-9, 0.5, '49.9%');
+  check(0.5 + 1e-9, 0.5, '50%');
+  check(0.5004, 0.5, '50%');
+  check(0.9996, null, '99.9%');
+  check(0.0004, null, '<0.1%');
+  check(0.125, 0.125, '12.5%');
+  check(0.12431, 0.1242, '12.5%');
+  check(0.99999, 0.9999, '>99.9%');
+  check(4 / 45, null, '9%');
+  check(4 / 45, 0.09, '8.8%');
+  assert.equal(thresholdText(0.125), '12.5%');
+  assert.equal(thresholdText(0.5), '50%');
 });
 
 test('statusTooltip gives the counts', () => {

@@ -7,7 +7,7 @@
 mod stages;
 
 use crate::exit::Exit;
-use crate::render::{ratio, Table};
+use crate::render::{ratio, ratio_at, Table};
 use anyhow::Result;
 use clap::Args;
 use readcov_core::{score_spans, GoldSpan, ReadSpan, RunScore, UnknownLengths};
@@ -61,7 +61,7 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
     );
     out += &format!(
         "  line_coverage = {}   …but only {} of {} gold lines were read\n",
-        ratio(s.line_coverage),
+        ratio_at(s.line_coverage, Some(args.threshold)),
         s.covered_lines,
         s.gold_lines
     );
@@ -91,7 +91,7 @@ pub fn run(args: DemoArgs) -> Result<Exit> {
         };
         t.row(vec![
             format!("{}:{}-{end}", GOLD.0, GOLD.1),
-            ratio(w.line_coverage),
+            ratio_at(w.line_coverage, Some(args.threshold)),
             ok.into(),
         ]);
     }

@@ -73,5 +73,6 @@ mod report_real_hand;
 mod report_stages;
 mod score_dataset;
 mod score_lean;
+mod shares;
 mod sheet_common;
 mod words;

@@ -22,10 +22,6 @@ pub struct Facts<'a> {
     pub threshold: f64,
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.0}%", x * 100.0)
-}
-
 /// At most `n` names, then how many more.
 fn some(names: &[String], n: usize) -> String {
     let mut s = names.iter().take(n).cloned().collect::<Vec<_>>().join(", ");
@@ -137,7 +133,7 @@ pub(super) fn read(s: &Stages, threshold: f64) -> Option<String> {
             worst.unit.describe(),
             worst.read_gold_lines,
             worst.gold_lines,
-            pct(worst.coverage),
+            crate::words::share(worst.coverage, Some(threshold)),
             crate::words::threshold(threshold)
         ));
     }
@@ -145,7 +141,7 @@ pub(super) fn read(s: &Stages, threshold: f64) -> Option<String> {
     (c < threshold).then(|| {
         format!(
             "line coverage {} < {} (no units known: read judged on lines)",
-            pct(c),
+            crate::words::share(c, Some(threshold)),
             crate::words::threshold(threshold)
         )
     })
@@ -198,8 +194,8 @@ pub(super) fn edit(f: &Facts, s: &Stages, decides: bool) -> Judged {
                 (Some(p), Some(n)) if p < EDIT_PRECISION_FLOOR => Judged::Failed(format!(
                     "{} of {n} changed units are not gold change units (precision {} < {})",
                     n - units.len(),
-                    pct(p),
-                    pct(EDIT_PRECISION_FLOOR)
+                    crate::words::share(p, Some(EDIT_PRECISION_FLOOR)),
+                    crate::words::threshold(EDIT_PRECISION_FLOOR)
                 )),
                 _ => Judged::Passed,
             }
@@ -253,13 +249,14 @@ pub(super) fn change(s: &Stages) -> Judged {
         k => format!("; {k} more differ"),
     };
     Judged::Failed(format!(
-        "changed all {} gold change units; `{}` ({}:{}-{}) differs from the gold's (token similarity {:.2}){more}",
+        "changed all {} gold change units; `{}` ({}:{}-{}) differs from the gold's (token similarity {}){more}",
         units.len(),
         first.name,
         first.path,
         first.start,
         first.end,
-        first.similarity.unwrap_or(0.0)
+        // "1.00" only for the same tokens: a unit that differs never reads as identical.
+        crate::words::ratio(first.similarity.unwrap_or(0.0), None)
     ))
 }
 

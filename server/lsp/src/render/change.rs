@@ -141,7 +141,10 @@ pub fn overview(d: &Diagnosis, place: &dyn Locate) -> Option<(Value, Value)> {
             (false, _, _) => "not changed by the run".to_string(),
             (true, Some(true), _) => "changed · same as the gold's".into(),
             (true, _, Some(sim)) => {
-                format!("changed · differs from the gold's (similarity {sim:.2})")
+                format!(
+                    "changed · differs from the gold's (similarity {})",
+                    readcov_core::words::ratio(sim, None)
+                )
             }
             (true, _, _) => "changed".into(),
         };

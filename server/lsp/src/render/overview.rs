@@ -60,7 +60,7 @@ fn figure(coverage: Option<f64>, covered: u64, gold: u64, threshold: f64) -> Str
         None => "unscored (no gold lines)".into(),
         Some(c) => format!(
             "{} {} {} ({covered}/{gold} gold lines)",
-            pct(c),
+            pct(c, threshold),
             if c >= threshold { "≥" } else { "<" },
             pct_threshold(threshold)
         ),
@@ -129,7 +129,10 @@ fn gold_file(f: &FileExplanation, e: &Explanation, place: &dyn Locate) -> Value 
             .map_or(String::new(), |t| format!(", first in turn {t}"));
         (
             "gold-file",
-            format!("{share} read · {}", f.coverage.map_or("—".into(), pct)),
+            format!(
+                "{share} read · {}",
+                f.coverage.map_or("—".into(), |c| pct(c, e.threshold))
+            ),
             format!(
                 "{}: {share} gold lines read by run {}, {} read(s){turn}",
                 f.path, e.run, f.reads
@@ -297,7 +300,13 @@ pub fn timeline(
             BARS[((cov * 7.0).round() as usize).min(7)]
         })
         .collect();
-    let at = |p: &TurnCoverage| format!("{} (turn {})", p.coverage.map_or("—".into(), pct), p.turn);
+    let at = |p: &TurnCoverage| {
+        format!(
+            "{} (turn {})",
+            p.coverage.map_or("—".into(), |c| pct(c, threshold)),
+            p.turn
+        )
+    };
     let reached = match first_at {
         Some(t) => format!("{} reached in turn {t}", pct_threshold(threshold)),
         None => format!("never reached {}", pct_threshold(threshold)),
@@ -373,10 +382,10 @@ pub fn overview(
             "lineCoverage": l.line_coverage, "coveredLines": l.covered_lines,
             "text": format!(
                 "what-if {} ({}/{}) with your what-if reads · the run's own {}",
-                l.line_coverage.map_or("—".into(), pct),
+                l.line_coverage.map_or("—".into(), |c| pct(c, e.threshold)),
                 l.covered_lines,
                 l.gold_lines,
-                e.line_coverage.map_or("—".into(), pct)
+                e.line_coverage.map_or("—".into(), |c| pct(c, e.threshold))
             ),
         })
     });

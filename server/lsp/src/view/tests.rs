@@ -111,10 +111,14 @@ fn window_is_the_intersection_with_a_span() {
 
 #[test]
 fn percentages() {
-    assert_eq!(pct(0.25), "25%");
-    assert_eq!(pct(0.4999), "49%");
-    assert_eq!(pct(1.0), "100%");
-    assert_eq!(pct(0.29), "29%");
+    // The CLI's rule (readcov_core::words::share): on its side of the threshold, all exact.
+    assert_eq!(pct(0.25, 0.5), "25%");
+    assert_eq!(pct(0.4999, 0.5), "49.9%");
+    assert_eq!(pct(0.4999, 0.3), "50%");
+    assert_eq!(pct(1.0, 0.5), "100%");
+    assert_eq!(pct(0.999, 0.5), "99.9%");
+    assert_eq!(pct(0.29, 0.5), "29%");
+    assert_eq!(pct(3.0 / 35.0, 0.5), "9%");
     // The one threshold text of every output (readcov_core::words): the CLI printed 33.33% where
     // the editor printed 33.3% for the same setting until session 33.
     assert_eq!(pct_threshold(0.5), "50%");

@@ -171,8 +171,9 @@ async fn code_actions_widen_and_what_if_layer() {
         titles[0],
         "Widen read window to `check_token` (lines 80–95) → coverage 100%"
     );
-    // The reads (80–83) widened by ten lines cover gold 80–93: 14 of 16.
-    assert_eq!(titles[1], "Widen by ±10 lines → coverage 87%");
+    // The reads (80–83) widened by ten lines cover gold 80–93: 14 of 16 (87.5%, "88%" as the CLI
+    // rounds; floored to "87%" before session 35).
+    assert_eq!(titles[1], "Widen by ±10 lines → coverage 88%");
     assert_eq!(titles[2], "Mark lines as read");
     // Not a fix of the diagnostic: no quick-fix lightbulb for it.
     assert_eq!(

@@ -89,7 +89,7 @@ pub fn curves(points: &[AtK], threshold: f64) -> String {
                 out,
                 r#"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="4"><title>{} at k={k}: {}</title></circle>"#,
                 esc(name),
-                num(Some(*v))
+                num(Some(*v), Some(threshold))
             );
         }
     }
@@ -127,12 +127,12 @@ pub fn section(points: &[AtK], threshold: f64) -> String {
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} of {}</td><td>{}</td><td>{}</td></tr>",
             p.k,
             p.rows,
-            num(p.mean_file_hit),
-            num(p.mean_line_coverage),
+            num(p.mean_file_hit, None),
+            num(p.mean_line_coverage, None),
             p.passing,
             p.scored,
-            num(p.mean_chunk_precision),
-            num(p.mean_chunk_iou)
+            num(p.mean_chunk_precision, None),
+            num(p.mean_chunk_iou, None)
         );
     }
     out.push_str("</tbody></table></section>");

@@ -40,7 +40,7 @@ pub(super) fn y_tick(out: &mut String, v: f64) {
         r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
         LEFT - 4.0,
         y + 4.0,
-        pct(v)
+        pct(v, None)
     );
     let _ = write!(
         out,
@@ -65,7 +65,7 @@ fn axes(out: &mut String, x_label: &str, y_label: &str, y_percent: bool) {
             out,
             r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
             y0 + 14.0,
-            pct(v)
+            pct(v, None)
         );
         if y_percent {
             y_tick(out, v);
@@ -131,8 +131,8 @@ pub fn histogram(rows: &[RunRow], threshold: f64) -> String {
         let last = if i + 1 == HIST_BINS { "]" } else { ")" };
         let range = format!(
             "[{}, {}{last}",
-            pct(i as f64 / 10.0),
-            pct((i + 1) as f64 / 10.0)
+            pct(i as f64 / 10.0, None),
+            pct((i + 1) as f64 / 10.0, None)
         );
         let _ = write!(
             out,
@@ -190,11 +190,11 @@ pub fn scatter(rows: &[RunRow], threshold: f64) -> String {
             None => "point",
         };
         let label = format!(
-            "{} / {}: file hit {:.2}, line coverage {:.2}{}",
+            "{} / {}: file hit {}, line coverage {}{}",
             r.task,
             r.run,
-            fh,
-            lc,
+            readcov_core::words::ratio(fh, None),
+            readcov_core::words::ratio(lc, Some(threshold)),
             match r.resolved {
                 Some(true) => ", resolved",
                 Some(false) => ", not resolved",
@@ -252,7 +252,7 @@ pub fn resolve_rate_titled(buckets: &[Bucket], title: &str) -> String {
     for (i, b) in buckets.iter().enumerate() {
         let rate = b.rate.unwrap_or(0.0);
         let (x, y) = (LEFT + i as f64 * bw + 8.0, y_of(rate));
-        let shown = b.rate.map_or("no runs".to_string(), pct);
+        let shown = b.rate.map_or("no runs".to_string(), |x| pct(x, None));
         let _ = write!(
             out,
             r#"<rect class="rate-bar" data-labelled="{}" data-resolved="{}" x="{x:.1}" y="{y:.1}" width="{:.1}" height="{:.1}"><title>{}: {} of {} resolved ({shown})</title></rect>"#,

@@ -28,8 +28,8 @@ pub fn section(r: &Report) -> String {
             s.no_run,
             s.passing,
             s.scored,
-            num(s.mean_file_hit),
-            num(s.mean_line_coverage)
+            num(s.mean_file_hit, None),
+            num(s.mean_line_coverage, None)
         );
     }
     out.push_str("</tbody></table></div>");
@@ -63,8 +63,8 @@ fn runs(out: &mut String, r: &Report) {
             keys.insert(key);
             let cell = match (run.status, run.line_coverage, run.passes_threshold) {
                 (Status::NoRun, ..) => "no run".to_string(),
-                (_, Some(c), Some(true)) => format!("{} OK", pct(c)),
-                (_, Some(c), _) => format!("{} below", pct(c)),
+                (_, Some(c), Some(true)) => format!("{} OK", pct(c, Some(r.threshold))),
+                (_, Some(c), _) => format!("{} below", pct(c, Some(r.threshold))),
                 (_, None, _) => "unscored".to_string(),
             };
             cells.entry(key).or_default().insert(i, cell);

@@ -33,14 +33,18 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-/// A ratio as a whole percentage.
-pub fn pct(x: f64) -> String {
-    format!("{:.0}%", x * 100.0)
+/// A share as a whole percentage ([`readcov_core::words::share`]), kept on its side of the
+/// threshold it is shown against (`None`: only "100%" / "0%" kept for all / none).
+pub fn pct(x: f64, threshold: Option<f64>) -> String {
+    readcov_core::words::share(x, threshold)
 }
 
-/// A ratio with two decimals, or an en dash when undefined.
-pub fn num(x: Option<f64>) -> String {
-    x.map_or_else(|| "–".to_string(), |v| format!("{v:.2}"))
+/// A share with two decimals ([`readcov_core::words::ratio`]), or an en dash when undefined.
+pub fn num(x: Option<f64>, threshold: Option<f64>) -> String {
+    x.map_or_else(
+        || "–".to_string(),
+        |v| readcov_core::words::ratio(v, threshold),
+    )
 }
 
 fn card(out: &mut String, label: &str, value: &str, note: &str) {
@@ -82,13 +86,13 @@ fn cards(r: &Report) -> String {
     card(
         &mut out,
         "mean file hit",
-        &num(t.mean_file_hit),
+        &num(t.mean_file_hit, None),
         &format!("over {} scored row(s)", t.scored),
     );
     card(
         &mut out,
         "mean line coverage",
-        &num(t.mean_line_coverage),
+        &num(t.mean_line_coverage, None),
         &format!("covered {} of {} gold lines", t.covered_lines, t.gold_lines),
     );
     let share = readcov_core::metrics::ratio(t.passing as u64, t.scored as u64);
@@ -98,7 +102,7 @@ fn cards(r: &Report) -> String {
             "at or above {}",
             readcov_core::words::threshold(r.threshold)
         ),
-        &share.map_or("–".into(), pct),
+        &share.map_or("–".into(), |x| pct(x, None)),
         &format!("{} of {} scored row(s)", t.passing, t.scored),
     );
     card(
@@ -113,7 +117,7 @@ fn cards(r: &Report) -> String {
         card(
             &mut out,
             "resolved",
-            &rate.map_or("–".into(), pct),
+            &rate.map_or("–".into(), |x| pct(x, None)),
             &format!("{resolved} of {} labelled scored row(s)", r.labelled_runs),
         );
     }

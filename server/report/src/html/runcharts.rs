@@ -70,7 +70,7 @@ pub fn timeline(t: &Timeline, threshold: f64) -> String {
             p.turn,
             p.reads,
             p.new_gold_lines,
-            pct(p.coverage)
+            pct(p.coverage, Some(threshold))
         );
     }
     out.push_str("</svg>");

@@ -29,7 +29,7 @@ pub fn invalid_without_row(s: &Sheet, r: &Report) -> Vec<(String, String)> {
 }
 
 fn rate(x: Option<f64>) -> String {
-    x.map_or("–".into(), pct)
+    x.map_or("–".into(), |x| pct(x, None))
 }
 
 fn pass_cells(p: &[PassK]) -> String {
@@ -38,8 +38,8 @@ fn pass_cells(p: &[PassK]) -> String {
             format!(
                 "k={}: {} / {} ({} task(s))",
                 p.k,
-                num(p.pass_hat_k),
-                num(p.pass_at_k),
+                num(p.pass_hat_k, None),
+                num(p.pass_at_k, None),
                 p.tasks_used
             )
         })

@@ -79,7 +79,7 @@ fn bars(groups: &[&readcov_core::stages::GroupSummary]) -> String {
                 r#"<rect class="seg v-{v}" data-verdict="{v}" data-count="{n}" data-share="{s:.4}" x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{BAR_H}"><title>{}: {v}, {n} of {} run(s) ({})</title></rect>"#,
                 esc(&g.group),
                 g.runs,
-                pct(s),
+                pct(s, None),
                 v = v.as_str(),
             );
             if w >= 22.0 {
@@ -149,7 +149,7 @@ fn verdict_table(out: &mut String, d: &Diagnosis) {
                 out,
                 r#"<td class="n" data-verdict="{}" data-count="{n}">{n} ({})</td>"#,
                 v.as_str(),
-                share(n, g.runs).map_or("–".into(), pct)
+                share(n, g.runs).map_or("–".into(), |x| pct(x, None))
             );
         }
         if labelled {
@@ -198,7 +198,7 @@ fn stage_cell(out: &mut String, name: &str, m: MarkCounts) {
         r#"<td class="n" data-stage="{name}" data-passed="{}" data-judged="{judged}">{} / {judged} ({}){}</td>"#,
         m.passed,
         m.passed,
-        share(m.passed, judged).map_or("–".into(), pct),
+        share(m.passed, judged).map_or("–".into(), |x| pct(x, None)),
         match m.not_judged {
             0 => String::new(),
             k => format!(r#" <span class="muted">· {k} not judged</span>"#),
@@ -235,10 +235,13 @@ pub fn run_block(out: &mut String, d: &Diagnosis, task: &str, run: &str) {
             0 => "no gold files".to_string(),
             g => format!("{} of {g} gold files opened", st.search.opened_gold_files),
         },
-        num(st.read.line_coverage),
-        num(st.read.unit_coverage),
-        num(st.edit.recall),
-        num(st.edit.precision),
+        num(st.read.line_coverage, None),
+        num(st.read.unit_coverage, None),
+        num(st.edit.recall, None),
+        num(
+            st.edit.precision,
+            Some(readcov_core::stages::EDIT_PRECISION_FLOOR)
+        ),
         match &st.change.units {
             None => "not compared".to_string(),
             Some(u) => format!(
@@ -267,7 +270,10 @@ pub fn run_block(out: &mut String, d: &Diagnosis, task: &str, run: &str) {
     for u in st.change.units.iter().flatten() {
         let how = match (u.same, u.similarity) {
             (Some(true), _) => "same as the gold's".to_string(),
-            (_, Some(sim)) => format!("differs from the gold's (token similarity {sim:.2})"),
+            (_, Some(sim)) => format!(
+                "differs from the gold's (token similarity {})",
+                readcov_core::words::ratio(sim, None)
+            ),
             _ => "not compared (a text after a patch is unknown)".to_string(),
         };
         let _ = write!(

@@ -17,11 +17,11 @@ fn th(label: &str, numeric: bool) -> String {
 }
 
 /// A numeric cell with a machine-readable sort key (missing values sort first).
-fn td_num(v: Option<f64>) -> String {
+fn td_num(v: Option<f64>, threshold: Option<f64>) -> String {
     format!(
         r#"<td class="n" data-sort="{}">{}</td>"#,
         v.map_or(-1.0, |x| x),
-        num(v)
+        num(v, threshold)
     )
 }
 
@@ -76,7 +76,7 @@ pub fn buckets(b: &[Bucket], unscored: usize) -> String {
             format_args!(
                 r#"<td class="n" data-sort="{}">{}</td>"#,
                 x.rate.unwrap_or(-1.0),
-                x.rate.map_or("–".into(), pct)
+                x.rate.map_or("–".into(), |x| pct(x, None))
             ),
             td_count(x.unlabelled as u64),
         );
@@ -128,10 +128,10 @@ pub fn runs(r: &Report) -> String {
         if r.buckets.is_some() {
             let _ = write!(out, "<td>{}</td>", label(row.resolved));
         }
-        out.push_str(&td_num(s.file_hit));
-        out.push_str(&td_num(s.line_coverage));
-        out.push_str(&td_num(s.precision));
-        out.push_str(&td_num(s.f1));
+        out.push_str(&td_num(s.file_hit, None));
+        out.push_str(&td_num(s.line_coverage, Some(r.threshold)));
+        out.push_str(&td_num(s.precision, None));
+        out.push_str(&td_num(s.f1, None));
         out.push_str(&td_count(s.gold_lines));
         out.push_str(&td_count(s.read_lines));
         out.push_str(&td_count(s.covered_lines));
@@ -158,8 +158,8 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
         r#"<details class="run" id="run-{i}"><summary><span class="task">{}</span> / {} — line coverage {}, file hit {}, {}{}{}</summary><div class="detail">"#,
         esc(&row.task),
         esc(&row.run),
-        num(s.line_coverage),
-        num(s.file_hit),
+        num(s.line_coverage, Some(r.threshold)),
+        num(s.file_hit, None),
         verdict(row),
         match row.resolved {
             Some(true) => ", resolved",
@@ -188,8 +188,8 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
             f.covered_lines,
             f.gold_lines,
             f.coverage.unwrap_or(0.0),
-            num(f.coverage),
-            f.coverage.map_or("–".into(), pct)
+            num(f.coverage, Some(r.threshold)),
+            f.coverage.map_or("–".into(), |c| pct(c, Some(r.threshold)))
         );
     }
     out.push_str("</tbody></table>");
@@ -208,7 +208,8 @@ fn run_detail(out: &mut String, i: usize, row: &RunRow, r: &Report) {
             sp.end,
             sp.covered_lines,
             sp.gold_lines,
-            sp.coverage.map_or("–".into(), pct),
+            sp.coverage
+                .map_or("–".into(), |c| pct(c, Some(r.threshold))),
             runcharts::span_bar(sp),
             esc(&unread)
         );

@@ -269,7 +269,11 @@ pub fn summary_table(summary: &[GroupSummary]) -> String {
             .filter_map(|v| {
                 let n = g.verdicts[v.as_str()];
                 let r = g.resolve_rate[v.as_str()]?;
-                Some(format!("{} {:.0}% of {n}", v.as_str(), r * 100.0))
+                Some(format!(
+                    "{} {} of {n}",
+                    v.as_str(),
+                    readcov_core::words::share(r, None)
+                ))
             })
             .collect();
         let _ = writeln!(

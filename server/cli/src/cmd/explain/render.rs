@@ -3,7 +3,7 @@
 //! and the next useful command. Every line fits [`WIDTH`] columns.
 
 use super::ExplainArgs;
-use crate::render::percent;
+use crate::render::percent_at;
 use clap::ValueEnum;
 use readcov_core::explain::{
     elide_middle, Explanation, FileExplanation, Missed, NearRead, SpanExplanation,
@@ -195,7 +195,7 @@ fn verdict(e: &Explanation, out: &mut Vec<String>) {
             format!(
                 "{} {threshold}: line coverage {} ({}/{} gold lines)",
                 if v == "pass" { "at or above" } else { "below" },
-                percent(e.line_coverage),
+                percent_at(e.line_coverage, Some(e.threshold)),
                 e.covered_lines,
                 e.gold_lines,
             ),
@@ -243,7 +243,7 @@ fn file(f: &FileExplanation, threshold: f64, out: &mut Vec<String>) {
     let rest = format!(
         " {:>9} gold lines {:>4}  {seen}",
         format!("{}/{}", f.covered, f.gold_lines),
-        percent(f.coverage)
+        percent_at(f.coverage, Some(threshold))
     );
     out.push(path_line("  ", &f.path, "", 44, &rest));
     // Spans under the threshold, and spans exactly at it that still have unread lines.

@@ -7,10 +7,10 @@
 use super::render::WIDTH;
 use super::ExplainArgs;
 use crate::inputs::report_errors;
-use crate::render::percent;
+use crate::render::{percent, percent_at};
 use anyhow::Result;
 use readcov_core::explain::elide_middle;
-use readcov_core::stages::{unit_diff, DiffLine, RunStages};
+use readcov_core::stages::{unit_diff, DiffLine, RunStages, EDIT_PRECISION_FLOOR};
 use readcov_core::words::count;
 use readcov_core::{GoldSpan, Parsed, ReadSpan};
 use readcov_files::diagnose::{with_loaded, Loaded};
@@ -115,7 +115,7 @@ pub fn text(s: &RunStages, out: &mut Vec<String>) {
         "  edit    changed {changed} of {} gold change units (recall {}, precision {}); files: recall {}, precision {}",
         n(gcu),
         percent(e.recall),
-        percent(e.precision),
+        percent_at(e.precision, Some(EDIT_PRECISION_FLOOR)),
         percent(e.file_recall),
         percent(e.file_precision),
     ));
@@ -154,7 +154,10 @@ pub fn text(s: &RunStages, out: &mut Vec<String>) {
     for u in st.change.units.iter().flatten() {
         let how = match (u.same, u.similarity) {
             (Some(true), _) => "same as the gold's".to_string(),
-            (_, Some(sim)) => format!("differs from the gold's (token similarity {sim:.2})"),
+            (_, Some(sim)) => format!(
+                "differs from the gold's (token similarity {})",
+                readcov_core::words::ratio(sim, None)
+            ),
             _ => "not compared (a text after a patch is unknown)".to_string(),
         };
         let head = format!(

@@ -61,13 +61,13 @@ impl Below {
         };
         say!(
             "below --fail-under {}: {} row(s) with line_coverage < {bar}",
-            crate::render::percent(Some(bar)),
+            readcov_core::words::threshold(bar),
             self.count
         );
         for (task, run, cov) in &self.rows {
             say!(
                 "  {task} / {run}: line_coverage {}",
-                crate::render::ratio(Some(*cov))
+                crate::render::ratio_at(Some(*cov), Some(bar))
             );
         }
         if self.count > self.rows.len() {

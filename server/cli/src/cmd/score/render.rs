@@ -4,7 +4,7 @@
 use super::output::Output;
 use super::{before_edit, rows};
 use crate::cmd::score_units;
-use crate::render::{csv_field, percent, ratio, Format, Table};
+use crate::render::{csv_field, percent_at, ratio, ratio_at, Format, Table};
 use readcov_core::shown::shown;
 use readcov_core::{Status, TaskRunScore, Totals};
 use readcov_units::UnitScore;
@@ -188,7 +188,7 @@ fn render_table(
             r.task.clone(),
             r.run.clone(),
             ratio(s.file_hit),
-            ratio(s.line_coverage),
+            ratio_at(s.line_coverage, Some(output.threshold)),
             ratio(s.precision),
             ratio(s.f1),
             s.gold_lines.to_string(),
@@ -217,7 +217,7 @@ fn render_table(
                     shown(&f.path),
                     f.covered_lines,
                     f.gold_lines,
-                    percent(f.coverage)
+                    percent_at(f.coverage, Some(output.threshold))
                 );
             }
             for sp in &s.spans {
@@ -233,7 +233,7 @@ fn render_table(
                     sp.end,
                     sp.covered_lines,
                     sp.gold_lines,
-                    percent(sp.coverage)
+                    percent_at(sp.coverage, Some(output.threshold))
                 );
             }
             detail += &unit.map(score_units::detail).unwrap_or_default();

@@ -6,7 +6,7 @@
 
 use super::output::Output;
 use crate::cmd::score_units;
-use crate::render::{csv_field, ratio, Format, Table};
+use crate::render::{csv_field, ratio, ratio_at, Format, Table};
 use anyhow::Result;
 use readcov_core::metrics::Status;
 use readcov_core::TaskRunScore;
@@ -29,12 +29,13 @@ fn with_units(sets: &[Set]) -> impl Iterator<Item = &Set> {
     sets.iter().filter(|s| !s.units.is_empty())
 }
 
-fn cell(r: Option<&TaskRunScore>) -> String {
+/// The run's line coverage beside its verdict at `threshold`.
+fn cell(r: Option<&TaskRunScore>, threshold: f64) -> String {
     match r.map(|r| &r.score) {
         Some(s) => match (s.status, s.passes_threshold) {
             (Status::NoRun, _) => "no run".to_string(),
-            (_, Some(true)) => format!("{} OK", ratio(s.line_coverage)),
-            (_, Some(false)) => format!("{} below", ratio(s.line_coverage)),
+            (_, Some(true)) => format!("{} OK", ratio_at(s.line_coverage, Some(threshold))),
+            (_, Some(false)) => format!("{} below", ratio_at(s.line_coverage, Some(threshold))),
             (_, None) => "unscored".to_string(),
         },
         None => "-".to_string(),
@@ -57,7 +58,10 @@ fn table(out: &mut String, all: &GoldSets, output: &Output) {
     let mut t = Table::new(&header, &[0, 1]);
     for key in all.pairs() {
         let mut cells = vec![key.0.clone(), key.1.clone()];
-        cells.extend(sets.iter().map(|s| cell(s.rows.get(&key))));
+        cells.extend(
+            sets.iter()
+                .map(|s| cell(s.rows.get(&key), output.threshold)),
+        );
         for s in with_units(sets) {
             // A task with no run has no unit figures (nothing was read), as in one set's table.
             let no_run = s.rows.get(&key).map(|r| r.score.status) == Some(Status::NoRun);

@@ -1,7 +1,7 @@
 //! The text form of the sheet: one row per run, a compact timeline per run, the reasons behind
 //! every invalid or unscored run, and the denominators and pass^k per condition.
 
-use crate::render::{ratio, Table};
+use crate::render::{ratio, ratio_at, Table};
 use readcov_core::sheet::{Axis, AxisValue, RunSheet, RunStatus, Sheet, Trial};
 
 /// Short column names, in the order of [`Axis::ALL`].
@@ -21,7 +21,7 @@ pub fn render(sheet: &Sheet) -> String {
     ]);
     let mut t = Table::new(&header, &[0, 1, 2, 3, 15, 16]);
     for r in &sheet.runs {
-        t.row(row(r));
+        t.row(row(r, sheet.threshold));
     }
     let mut out = format!(
         "readcov sheet · threshold {} · (x) = axis reported, not required · * = proposed by readcov\n\n",
@@ -46,7 +46,7 @@ pub fn render(sheet: &Sheet) -> String {
     };
     out += "\ntimeline (turn: coverage against the gold active then; ✓ = threshold reached)\n";
     for r in &sheet.runs {
-        out += &timeline(r, &name(r));
+        out += &timeline(r, &name(r), sheet.threshold);
     }
     let trials: Vec<String> = sheet
         .runs
@@ -76,7 +76,8 @@ pub fn render(sheet: &Sheet) -> String {
     out
 }
 
-fn row(r: &RunSheet) -> Vec<String> {
+/// `threshold`: the sheet's, which line_cov is read against (the `explore` axis).
+fn row(r: &RunSheet, threshold: f64) -> Vec<String> {
     let success = match r.grade.strict_success {
         Some(true) => "yes",
         Some(false) => "NO",
@@ -117,7 +118,7 @@ fn row(r: &RunSheet) -> Vec<String> {
             format!("{} ({})", ratio(Some(w.coverage)), w.event_id)
         });
     cells.extend([
-        ratio(r.line_coverage),
+        ratio_at(r.line_coverage, Some(threshold)),
         reached,
         ratio(r.read_before_edit.mean),
         worst,
@@ -170,7 +171,7 @@ fn json_name<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
-fn timeline(r: &RunSheet, name: &str) -> String {
+fn timeline(r: &RunSheet, name: &str, threshold: f64) -> String {
     let Some(t) = &r.timeline else {
         return format!("  {name}: no gold or no reads given\n");
     };
@@ -178,7 +179,7 @@ fn timeline(r: &RunSheet, name: &str) -> String {
         .turns
         .iter()
         .map(|p| {
-            let mut s = format!("t{} {}", p.turn, ratio(p.coverage));
+            let mut s = format!("t{} {}", p.turn, ratio_at(p.coverage, Some(threshold)));
             if p.coverage.is_some() && t.first_turn_reached == Some(p.turn) {
                 s += " ✓";
             }

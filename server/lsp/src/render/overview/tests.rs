@@ -146,7 +146,7 @@ fn overview_lays_out_gold_read_instead_edits_and_timeline() {
     );
     assert_eq!(
         v["title"],
-        "t · run r1 · 35% < 50% (5/14 gold lines) · file hit 1/2 · gold edit"
+        "t · run r1 · 36% < 50% (5/14 gold lines) · file hit 1/2 · gold edit"
     );
     assert_eq!(v["note"], Value::Null);
     assert_eq!(v["change"], Value::Null);
@@ -198,7 +198,7 @@ fn overview_lays_out_gold_read_instead_edits_and_timeline() {
             "gold files: 1/2 opened · 5/14 lines read",
             "read instead: 1 file(s) without gold · 28 lines",
             "edits: 1 edit(s) · 1 of gold lines not read before",
-            "coverage per turn: 35% (turn 1) → 35% (turn 4) · never reached 50% · ▄▄▄",
+            "coverage per turn: 36% (turn 1) → 36% (turn 4) · never reached 50% · ▄▄▄",
         ]
     );
     assert_eq!(v["groups"][1]["rows"][0]["uri"], "file:///ws/c.py");
@@ -270,7 +270,7 @@ fn the_what_if_layer_is_a_figure_beside_the_run() {
     );
     assert_eq!(
         v["whatIf"]["text"],
-        "what-if 100% (14/14) with your what-if reads · the run's own 35%"
+        "what-if 100% (14/14) with your what-if reads · the run's own 36%"
     );
     assert_eq!(v["run"], "r1");
 }

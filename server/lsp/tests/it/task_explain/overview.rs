@@ -102,10 +102,11 @@ async fn units_gold_is_named_and_its_adjacent_spans_show_as_one() {
     opts["goldDefinition"] = json!("units");
     client.initialize(&root, opts, json!({})).await;
     let v = overview(&client).await;
-    // 4 of the method's 21 lines were shown by the run's greps without -n (session 34).
+    // 4 of the method's 21 lines were shown by the run's greps without -n (session 34). 4/45 =
+    // 8.9% reads "9%" as the CLI prints it (floored to "8%" before session 35).
     assert_eq!(
         v["title"],
-        "pylint-dev__pylint-4604 · run openhands · 8% < 50% (4/45 gold lines) · file hit 1/2 · gold unit"
+        "pylint-dev__pylint-4604 · run openhands · 9% < 50% (4/45 gold lines) · file hit 1/2 · gold unit"
     );
     let got = rows(&v);
     let variables: Vec<_> = got
@@ -236,5 +237,33 @@ async fn lines_of_an_edited_document_follow_the_edit_and_its_undo() {
     assert_eq!(
         (unread(&v).1, unread(&v).3),
         ("unread 1828–1829 · 0/2 of gold 1828–1829".to_string(), 1827)
+    );
+}
+
+/// A share shown against the threshold in effect stays on its side (docs/metrics.md "How shares
+/// are printed"): 4/45 under a 9% threshold reads "8.8% < 9%", never "9% < 9%" (the CLI's
+/// rounding) nor "8% < 9%" (the floor before session 35); the method's 4/21 reads "19%" as ever.
+#[tokio::test]
+async fn a_share_under_the_configured_threshold_reads_under_it() {
+    let (_d, root) = workspace();
+    let client = in_process();
+    let mut opts = options();
+    opts["goldDefinition"] = json!("units");
+    opts["threshold"] = json!(0.09);
+    client.initialize(&root, opts, json!({})).await;
+    let v = overview(&client).await;
+    assert_eq!(
+        v["title"],
+        "pylint-dev__pylint-4604 · run openhands · 8.8% < 9% (4/45 gold lines) · file hit 1/2 · gold unit"
+    );
+    let uri = file_uri(&root.join(VARIABLES));
+    let text = std::fs::read_to_string(root.join(VARIABLES)).unwrap();
+    let mark = client.mark();
+    client.open(&uri, &text).await;
+    let d = client.diagnostics_after(mark, &uri).await;
+    let all = format!("{d:?}");
+    assert!(
+        all.contains("gold lines 1823–1843: 4/21 read (19%) — at or above 9%"),
+        "{all}"
     );
 }

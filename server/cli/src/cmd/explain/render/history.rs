@@ -2,7 +2,7 @@
 //! the edits it lost), its per-turn timeline, and the run it is compared against.
 
 use super::{fit, path_line, ranges, wrap, MIN_COMMAND, MIN_PATH, WIDTH};
-use crate::render::percent;
+use crate::render::percent_at;
 use readcov_core::explain::{elide_middle, Explanation, LostReason};
 
 pub(super) fn edits(e: &Explanation, out: &mut Vec<String>) {
@@ -84,7 +84,11 @@ pub(super) fn timeline(e: &Explanation, out: &mut Vec<String>) {
     let mut last = None;
     for (i, p) in e.timeline.iter().enumerate() {
         if last != Some(p.covered_lines) || i + 1 == e.timeline.len() {
-            shown.push(format!("{}:{}", p.turn, percent(p.coverage)));
+            shown.push(format!(
+                "{}:{}",
+                p.turn,
+                percent_at(p.coverage, Some(e.threshold))
+            ));
         }
         last = Some(p.covered_lines);
     }
@@ -130,7 +134,7 @@ pub(super) fn against(e: &Explanation, out: &mut Vec<String>) {
         format!("against run {}: {}", a.run, a.verdict.as_str()),
         format!(
             "line coverage {} ({}/{} gold lines)",
-            percent(a.line_coverage),
+            percent_at(a.line_coverage, Some(e.threshold)),
             a.covered_lines,
             e.gold_lines
         ),
@@ -138,7 +142,7 @@ pub(super) fn against(e: &Explanation, out: &mut Vec<String>) {
         format!(
             "{}: {} ({}/{})",
             e.run,
-            percent(e.line_coverage),
+            percent_at(e.line_coverage, Some(e.threshold)),
             e.covered_lines,
             e.gold_lines
         ),

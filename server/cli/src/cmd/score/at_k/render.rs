@@ -3,7 +3,7 @@
 //! with `--detail` the rows).
 
 use crate::cmd::score::output::Output;
-use crate::render::{csv_field, ratio, Format, Table};
+use crate::render::{csv_field, ratio, ratio_at, Format, Table};
 use anyhow::Result;
 use readcov_files::at_k::Point;
 use readcov_units::{AtKRow, Level};
@@ -174,7 +174,7 @@ fn table(out: &mut impl Write, output: &Output, points: &[Point], rows: &[AtKRow
                 r.run.clone(),
                 r.chunks.to_string(),
                 ratio(r.file_hit),
-                ratio(r.line_coverage),
+                ratio_at(r.line_coverage, Some(output.threshold)),
                 ratio(w.coverage_widened_by_lines),
                 w.extra_lines_by_lines.to_string(),
                 ratio(w.coverage_widened_to_units),
