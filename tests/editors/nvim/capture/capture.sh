@@ -10,8 +10,7 @@ source "$HERE/../../lib.sh"
 OUT="${1:-$REPO/docs/img/editors}"
 NVIM="${NVIM:-$REPO/.venv-nvim/bin/nvim}"
 [ -x "$NVIM" ] || die "Neovim not found at $NVIM: run scripts/test.d/40-nvim.sh once (it installs it)"
-apt_install tmux chromium
-need convert "apt-get install -y imagemagick"
+apt_install tmux chromium imagemagick
 build_server
 isolate_home
 TASK=pylint-dev__pylint-4604
