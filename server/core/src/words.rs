@@ -70,8 +70,9 @@ enum Kept {
 }
 
 /// The first of: `rounded` hundredths, thousandths truncated down, thousandths truncated up
-/// (only for a value at or above its threshold), that keeps `x`'s side of `threshold`, of 1 and of 0. Each candidate is compared as `k / 100`
-/// or `k / 1000`, the double nearest the printed decimal, so "50%" is compared as 0.5 exactly.
+/// (only for a value at or above its threshold), that keeps `x`'s side of `threshold`, of 1 and
+/// of 0. Each candidate is compared as `k / 100` or `k / 1000`, the double nearest the printed
+/// decimal, so "50%" is compared as 0.5 exactly.
 fn kept(x: f64, threshold: Option<f64>, rounded: Option<i64>) -> Kept {
     if !(0.0..=1.0).contains(&x) {
         return Kept::Asis;

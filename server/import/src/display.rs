@@ -435,6 +435,7 @@ impl<'a> Displayed<'a> {
 mod lines;
 mod tools;
 use lines::last;
+pub(crate) use lines::line_no;
 pub use lines::{first_lines, normalize, same_text, Part};
 pub(crate) use tools::codex_total;
 

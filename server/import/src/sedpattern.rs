@@ -154,7 +154,7 @@ pub fn resolve(p: &Pattern, lines: &[&str]) -> Vec<(u32, u32)> {
     let mut printed = Vec::new();
     let mut open: Option<u32> = None;
     for (i, text) in lines.iter().enumerate() {
-        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let n = crate::display::line_no(i);
         match (&p.end, open) {
             (None, _) => {
                 if hits(&p.start, n, last, text) {

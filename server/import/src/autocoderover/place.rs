@@ -3,7 +3,7 @@
 //! that fits at several places is *ambiguous output*, one found nowhere *shown text differs from
 //! file*).
 
-use crate::display::normalize;
+use crate::display::{line_no, normalize};
 use crate::summary::Reason;
 
 /// The current lines (1-based) a block shows. A method, a whole class or a `search_code` region
@@ -81,8 +81,4 @@ pub(crate) fn edit_text(first_line: &str, original: &str, patched: &str) -> Stri
         }
     }
     out
-}
-
-fn line_no(i: usize) -> u32 {
-    u32::try_from(i + 1).unwrap_or(u32::MAX)
 }

@@ -6,7 +6,7 @@
 //! file hold a different number of times, or a group found nowhere, is *shown text differs from
 //! file*; a run that fits at several places is *ambiguous output*.
 
-use crate::display::normalize;
+use crate::display::{line_no, normalize};
 use crate::summary::Reason;
 use std::collections::HashSet;
 
@@ -148,10 +148,6 @@ pub(crate) fn place_groups(
         (true, true) => Err(Reason::AmbiguousOutput),
         _ => Ok(lines),
     }
-}
-
-fn line_no(i: usize) -> u32 {
-    u32::try_from(i + 1).unwrap_or(u32::MAX)
 }
 
 /// The groups of an output: its lines split at grep's `--` separator lines.

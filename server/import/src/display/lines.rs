@@ -1,6 +1,12 @@
 //! Which lines of a shown range stand (the first `n`, the last `n`), and the text comparison of
 //! a shown line with the file's line: modulo tabs, trailing whitespace and CRLF ([`same_text`]).
 
+/// The 1-based line number of a 0-based index, saturating (files past `u32::MAX` lines are none
+/// of readcov's).
+pub(crate) fn line_no(index: usize) -> u32 {
+    u32::try_from(index + 1).unwrap_or(u32::MAX)
+}
+
 /// The first `n` lines of `ranges`.
 pub fn first_lines(ranges: &[(u32, u32)], mut n: u64) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
