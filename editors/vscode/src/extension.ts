@@ -10,6 +10,7 @@ import {
   ServerOptions,
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
+import { realTimers } from './debounce';
 import { Decorator } from './decorations';
 import { NativeCoverage } from './nativeCoverage';
 import { Overview } from './overview';
@@ -90,7 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const recorder = new DwellRecorder(
     dwell,
     (read) => void client.sendNotification(METHODS.recordRead, read),
-    { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) },
+    realTimers,
   );
   const runs = vscode.workspace.getConfiguration('readcov').get<string[] | null>('runs') ?? null;
   const overview = new Overview(client, log);

@@ -9,12 +9,14 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { ExplainForCoverage, goldCoverage, runName } from './nativeCoverageModel';
 import { METHODS, Tasks } from './protocol';
+import { Debounced, realTimers } from './debounce';
 
 export class NativeCoverage implements vscode.Disposable {
   private readonly ctrl: vscode.TestController;
   private readonly profile: vscode.TestRunProfile;
   private readonly details = new WeakMap<vscode.FileCoverage, vscode.FileCoverageDetail[]>();
-  private timer: NodeJS.Timeout | undefined;
+  /** A burst of figure changes publishes once, 500 ms after the last. */
+  private readonly soon = new Debounced(500, () => void this.publish(), realTimers);
 
   constructor(
     private readonly client: LanguageClient,
@@ -38,8 +40,7 @@ export class NativeCoverage implements vscode.Disposable {
   /** After a change of figures: publish again soon, when the option is on. */
   changed(): void {
     if (!this.enabled) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.publish(), 500);
+    this.soon.trigger();
   }
 
   /** One coverage item per run of the selected task (every task's runs when none is); returns
@@ -73,7 +74,7 @@ export class NativeCoverage implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.soon.cancel();
     this.profile.dispose();
     this.ctrl.dispose();
   }

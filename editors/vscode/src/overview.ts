@@ -10,6 +10,7 @@ import { LanguageClient } from 'vscode-languageclient/node';
 import { Node, overviewTree } from './overviewModel';
 import { METHODS, Overview as Answer, Tasks } from './protocol';
 import { share } from './view';
+import { Debounced, realTimers, Versions } from './debounce';
 
 export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -17,9 +18,10 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   private readonly view: vscode.TreeView<Node>;
   /** The (task, run) picked; undefined = the server's selected ones. */
   private pick: { task: string; run: string } | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** Several changes in a row cost one request: 150 ms after the last of them. */
+  private readonly soon = new Debounced(150, () => this.changed.fire(undefined), realTimers);
   /** Bumped by every refresh: an answer asked for before the last bump is already stale. */
-  private version = 0;
+  private readonly versions = new Versions();
 
   constructor(
     private readonly client: LanguageClient,
@@ -30,9 +32,8 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   /** Re-asks the server soon (several changes in a row cost one request). */
   refresh(): void {
-    this.version++;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.changed.fire(undefined), 150);
+    this.versions.bump();
+    this.soon.trigger();
   }
 
   /** The run picker: every task's agent runs from `readcov/tasks` (the what-if layer is no run). */
@@ -71,7 +72,7 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   async getChildren(n?: Node): Promise<Node[]> {
     if (n) return n.children;
-    const asked = this.version;
+    const asked = this.versions.ask();
     try {
       const answer = await this.client.sendRequest<Answer>(METHODS.overview, this.pick ?? {});
       const tree = overviewTree(answer);
@@ -89,8 +90,10 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       this.view.message = `readcov/overview failed: ${String(err).slice(0, 200)}`;
       return [];
     } finally {
-      // A change landed while this answer was on its way: it is already behind, ask again.
-      if (this.version !== asked) this.refresh();
+      // A change landed while this answer was on its way and no request asked since (the view
+      // folded the change's refresh into this one): it is already behind, ask again — without
+      // bumping, which would make every answer still on its way stale too.
+      if (this.versions.askAgain(asked) && !this.soon.pending) this.soon.trigger();
     }
   }
 
@@ -105,7 +108,7 @@ export class Overview implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.soon.cancel();
     this.view.dispose();
     this.changed.dispose();
   }
