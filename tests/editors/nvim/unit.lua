@@ -150,4 +150,60 @@ H.case("report_folder_problem: never through a .readcov link the repository plan
   vim.fn.delete(tmp, "rf")
 end)
 
+H.case("latest: only the last request of a key is current", function()
+  local asked = view.latest()
+  local a1 = asked.ask(1)
+  local a2 = asked.ask(1)
+  local b1 = asked.ask("hints:1")
+  H.eq(asked.current(1, a1), false)
+  H.eq(asked.current(1, a2), true)
+  H.eq(asked.current("hints:1", b1), true, "keys are apart")
+  H.eq(asked.current(2, 1), false, "a key never asked")
+end)
+
+H.case("refresh: an older answer arriving last is not drawn (line states, hints, lenses)", function()
+  local rc = require("readcov")
+  local draw = require("readcov.draw")
+  local calls = {}
+  local fake = {
+    id = 424242,
+    request = function(_, method, _, cb)
+      calls[method] = calls[method] or {}
+      table.insert(calls[method], cb)
+    end,
+  }
+  local saved = vim.lsp.get_clients
+  vim.lsp.get_clients = function()
+    return { fake }
+  end
+  local buf = vim.api.nvim_create_buf(true, false)
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, { "a", "b", "c", "d", "e" })
+  local ok, err = pcall(function()
+    rc.refresh(buf)
+    rc.refresh(buf)
+  end)
+  vim.lsp.get_clients = saved
+  H.eq(ok, true, tostring(err))
+  H.eq(#calls["readcov/lineStates"], 2)
+  H.eq(#calls["textDocument/inlayHint"], 2)
+  H.eq(#calls["textDocument/codeLens"], 2)
+  -- The server answers the second request first, then the first one.
+  calls["readcov/lineStates"][2](nil, states({ { startLine = 0, endLine = 2, state = "gold-read" } }, { coverage = 0.75 }))
+  calls["readcov/lineStates"][1](nil, states({ { startLine = 0, endLine = 0, state = "gold-read" } }, { coverage = 0.25 }))
+  H.eq(rc.states[buf].coverage, 0.75)
+  local hint = function(line, label)
+    return { position = { line = line, character = 0 }, label = label }
+  end
+  calls["textDocument/inlayHint"][2](nil, { hint(1, "new") })
+  calls["textDocument/inlayHint"][1](nil, { hint(3, "old") })
+  H.eq(draw.hints[buf][1].label, "new")
+  local lens = function(title)
+    return { range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } }, command = { title = title, command = "x" } }
+  end
+  calls["textDocument/codeLens"][2](nil, { lens("new") })
+  calls["textDocument/codeLens"][1](nil, { lens("old") })
+  H.eq(draw.lenses[buf][1].command.title, "new")
+  vim.api.nvim_buf_delete(buf, { force = true })
+end)
+
 H.finish()

@@ -6,6 +6,9 @@
 --- saved with vim.lsp.codelens.save, so vim.lsp.codelens.run() runs them.
 local view = require("readcov.view")
 
+--- The latest hint and lens request per buffer (older answers are not drawn).
+local asked = view.latest()
+
 local M = {}
 
 M.ns = vim.api.nvim_create_namespace("readcov")
@@ -79,8 +82,9 @@ function M.request_hints(buf, config)
     textDocument = { uri = vim.uri_from_bufnr(buf) },
     range = { start = { line = 0, character = 0 }, ["end"] = { line = last + 1, character = 0 } },
   }
+  local n = asked.ask("hints:" .. buf)
   client:request("textDocument/inlayHint", params, function(err, result)
-    if err or not vim.api.nvim_buf_is_valid(buf) then
+    if not asked.current("hints:" .. buf, n) or err or not vim.api.nvim_buf_is_valid(buf) then
       return
     end
     M.hints[buf] = result or {}
@@ -116,8 +120,9 @@ function M.request_lenses(buf, config)
     return
   end
   local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
+  local n = asked.ask("lenses:" .. buf)
   client:request("textDocument/codeLens", params, function(err, result)
-    if err or not vim.api.nvim_buf_is_loaded(buf) then
+    if not asked.current("lenses:" .. buf, n) or err or not vim.api.nvim_buf_is_loaded(buf) then
       return
     end
     M.lenses[buf] = result or {}

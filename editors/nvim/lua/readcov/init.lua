@@ -46,6 +46,9 @@ local defaults = {
 M.config = vim.deepcopy(defaults)
 M.states = {} -- bufnr → last readcov/lineStates answer
 
+--- The latest `readcov/lineStates` request per buffer (older answers are not drawn).
+local asked = view.latest()
+
 local function client_for(buf)
   return vim.lsp.get_clients({ bufnr = buf, name = "readcov" })[1]
 end
@@ -77,7 +80,11 @@ function M.refresh(buf)
   end
   M.refresh_extras(buf)
   local params = { textDocument = { uri = vim.uri_from_bufnr(buf) } }
+  local n = asked.ask(buf)
   client:request("readcov/lineStates", params, function(err, result)
+    if not asked.current(buf, n) then
+      return -- a later request's answer is (or will be) drawn
+    end
     if err then
       vim.notify("readcov/lineStates: " .. tostring(err.message or err), vim.log.levels.WARN)
       return

@@ -83,6 +83,22 @@ local function row_set(ranges)
   return set
 end
 
+--- Out-of-order answers: the server may answer two requests of one kind for one buffer in either
+--- order (it serves requests concurrently), and drawing the older answer last would leave stale
+--- bands until the next change. Each request gets a number per key; only the latest is drawn.
+function M.latest()
+  local last = {}
+  return {
+    ask = function(key)
+      last[key] = (last[key] or 0) + 1
+      return last[key]
+    end,
+    current = function(key, n)
+      return last[key] == n
+    end,
+  }
+end
+
 --- One entry per line: { row = 0-based line, group = highlight group }. Ranges past the buffer
 --- end (a stale answer after lines were deleted) are clipped; unknown states are skipped. Lines
 --- in `states.whatIf` (read only by what-if reads) take the what-if groups.
