@@ -2,7 +2,7 @@
 //! predictions file that is JSONL or CLI-agent text (`--instance`), and file lengths counted in
 //! repository checkouts (`--workspace`). Here so the CLI and Python read them one way.
 
-use crate::{confined_file, for_each_chunk, task_folder, workspace_lengths, FileError};
+use crate::{confined_file, for_each_chunk, task_folder, FileError};
 use readcov_core::explore::input::text_regions_rooted;
 use readcov_core::explore::splitlines::SplitLines;
 use readcov_core::explore::{parse_preds_rooted, BenchRow, InstanceLengths, PredRow};
@@ -103,89 +103,117 @@ pub fn pred_root_warning(param: &str, root: &str, rooted: usize) -> Option<Strin
     ))
 }
 
-/// Line counts of every path a benchmark row or prediction names, per instance, counted in
-/// `ws/<instance_id>/` when that folder exists, else in `ws`. Also the warnings (without the
-/// `warning: ` prefix) for instance folders that may not be used, in instance order.
-pub fn lengths_from_workspace(
+/// The file lengths `--workspace` gives `explore` (Python's `workspace=`), both counts from one
+/// read of each file.
+#[derive(Debug, Default)]
+pub struct WorkspaceLengths {
+    /// readcov's counts (at `\n`, [`crate::count_lines`]) of every path a benchmark row or a
+    /// prediction names, per instance: the clean numbers' lengths.
+    pub lengths: InstanceLengths,
+    /// The counts SWE-Explore's runner makes in the same checkouts (`eval_runner.py --repos`,
+    /// `_build_file_line_counts`): only of the files a row's core and optional regions name, each
+    /// by `str.splitlines()` with invalid UTF-8 dropped ([`SplitLines`]): the compatibility
+    /// numbers' lengths (`ExploreOptions::runner_lengths`).
+    pub runner: InstanceLengths,
+    /// Instance folders that may not be used (without the `warning: ` prefix), in instance order.
+    pub warnings: Vec<String>,
+}
+
+/// [`WorkspaceLengths`] counted in `ws/<instance_id>/` when that folder exists, else in `ws`.
+/// Each file is read once, its pieces fed to both counts (before session 36 the two counts were
+/// two walks, and every gold file was read twice). What is not read stays unknown.
+pub fn explore_workspace_lengths(
     ws: &Path,
     bench: &[BenchRow],
     preds: &[PredRow],
-) -> Result<(InstanceLengths, Vec<String>), FileError> {
+) -> Result<WorkspaceLengths, FileError> {
+    lengths_read_with(ws, bench, preds, |file, piece| for_each_chunk(file, piece))
+}
+
+/// The paths one instance's lengths are counted for: the gold's (both counts) and the
+/// predictions' (readcov's count only).
+#[derive(Default)]
+struct InstancePaths<'a> {
+    gold: BTreeSet<&'a str>,
+    all: BTreeSet<&'a str>,
+}
+
+/// [`explore_workspace_lengths`] with the reading given (`read(file, piece)`, which feeds each
+/// piece of `file` in turn, as [`for_each_chunk`] does): the tests count the reads through it.
+pub(crate) fn lengths_read_with(
+    ws: &Path,
+    bench: &[BenchRow],
+    preds: &[PredRow],
+    mut read: impl FnMut(&Path, &mut dyn FnMut(&[u8])) -> Result<u64, FileError>,
+) -> Result<WorkspaceLengths, FileError> {
     if !ws.is_dir() {
         return Err(FileError::new(ws, "workspace is not a directory"));
     }
-    let mut paths: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    let mut paths: BTreeMap<&str, InstancePaths> = BTreeMap::new();
     for b in bench {
         let e = paths.entry(&b.instance_id).or_default();
         let optional = b.optional_regions.values().flatten();
-        e.extend(
-            b.core_regions
-                .iter()
-                .chain(optional)
-                .map(|r| r.path.as_str()),
-        );
+        for r in b.core_regions.iter().chain(optional) {
+            e.gold.insert(&r.path);
+            e.all.insert(&r.path);
+        }
     }
     for p in preds {
         if let Some(e) = paths.get_mut(p.instance_id.as_str()) {
-            e.extend(p.regions.iter().map(|r| r.path.as_str()));
+            e.all.extend(p.regions.iter().map(|r| r.path.as_str()));
         }
     }
-    let mut warnings = Vec::new();
-    let lengths = paths
-        .into_iter()
-        .map(|(id, files)| {
-            // An instance's own folder goes through the confinement of `score --workspaces`: a
-            // folder that is a symlink out of DIR (or an id with `/` or `..`) is never read, and
-            // its files' lengths stay unknown. Without a folder, DIR itself is the checkout.
-            let lengths = match task_folder(ws, id) {
-                Ok(Some(own)) => workspace_lengths(Some(&own), files),
-                Ok(None) => workspace_lengths(Some(ws), files),
-                Err(why) => {
-                    warnings.push(format!(
-                        "{id}: workspace {} not used: {why}; file lengths unknown",
-                        ws.join(id).display()
-                    ));
-                    BTreeMap::new()
-                }
-            };
-            (id.to_string(), lengths)
-        })
-        .collect();
-    Ok((lengths, warnings))
-}
-
-/// The lengths SWE-Explore's runner counts in the same checkouts (`eval_runner.py --repos`,
-/// `_build_file_line_counts`): only of the files a row's core and optional regions name, each by
-/// `str.splitlines()` with invalid UTF-8 dropped ([`SplitLines`]), for the compatibility numbers.
-/// Files and folders are found as [`lengths_from_workspace`] finds them (whose warnings say which
-/// folders are not used); what is not read stays unknown.
-pub fn runner_lengths_from_workspace(ws: &Path, bench: &[BenchRow]) -> InstanceLengths {
-    let mut out = InstanceLengths::new();
-    for b in bench {
-        let own = match task_folder(ws, &b.instance_id) {
+    let mut out = WorkspaceLengths::default();
+    for (id, files) in paths {
+        let lengths = out.lengths.entry(id.to_string()).or_default();
+        // An instance's own folder goes through the confinement of `score --workspaces`: a
+        // folder that is a symlink out of DIR (or an id with `/` or `..`) is never read, and
+        // its files' lengths stay unknown. Without a folder, DIR itself is the checkout.
+        let folder = match task_folder(ws, id) {
             Ok(Some(own)) => own,
             Ok(None) => ws.to_path_buf(),
-            Err(_) => continue,
-        };
-        let Ok(root) = own.canonicalize() else {
-            continue;
-        };
-        let optional = b.optional_regions.values().flatten();
-        let lengths = out.entry(b.instance_id.clone()).or_default();
-        for r in b.core_regions.iter().chain(optional) {
-            if lengths.contains_key(&r.path) {
+            Err(why) => {
+                out.warnings.push(format!(
+                    "{id}: workspace {} not used: {why}; file lengths unknown",
+                    ws.join(id).display()
+                ));
                 continue;
             }
-            let Some(file) = confined_file(&root, &r.path) else {
+        };
+        let Ok(root) = folder.canonicalize() else {
+            continue;
+        };
+        let runner = out.runner.entry(id.to_string()).or_default();
+        for p in files.all {
+            let Some(file) = confined_file(&root, p) else {
                 continue;
             };
-            let mut count = SplitLines::new();
-            if for_each_chunk(&file, |piece| count.feed(piece)).is_ok() {
-                lengths.insert(r.path.clone(), count.lines());
+            let gold = files.gold.contains(p);
+            // Counted in pieces: a file of any size costs constant memory (an 8 GB one was read
+            // whole). The runner's count is made of the gold's files only, as the runner does.
+            let (mut newlines, mut last) = (0usize, b'\n');
+            let mut split = SplitLines::new();
+            let total = read(&file, &mut |piece: &[u8]| {
+                newlines += memchr::memchr_iter(b'\n', piece).count();
+                last = *piece.last().unwrap_or(&last);
+                if gold {
+                    split.feed(piece);
+                }
+            });
+            let Ok(total) = total else {
+                continue;
+            };
+            let extra = usize::from(total > 0 && last != b'\n');
+            lengths.insert(
+                p.to_string(),
+                u32::try_from(newlines + extra).unwrap_or(u32::MAX),
+            );
+            if gold {
+                runner.insert(p.to_string(), split.lines());
             }
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

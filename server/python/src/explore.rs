@@ -11,8 +11,8 @@ use readcov_core::explore::{
 };
 use readcov_core::{Partial, PartialFile};
 use readcov_files::explore_inputs::{
-    explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
-    pred_root_warning, runner_lengths_from_workspace,
+    explore_preds, explore_workspace_lengths, explorer_idle, explorer_idle_error, is_text_form,
+    pred_root_warning,
 };
 use std::path::Path;
 
@@ -86,19 +86,20 @@ pub fn explore(
             .and_then(|r| pred_root_warning("`pred_root`", r, rooted))
             .into_iter()
             .collect();
-        let lengths = match (&lengths, &workspace) {
+        // Checkouts give both counts from one read of each file, as the CLI's do.
+        let (lengths, runner_lengths) = match (&lengths, &workspace) {
             (Some((bytes, name)), _) => {
                 let (l, e) = parse_lengths(bytes, name);
                 errors.extend(e.iter().map(located));
-                l
+                (l, None)
             }
             (None, Some(ws)) => {
-                let (l, warnings) =
-                    lengths_from_workspace(Path::new(ws), &b.items, &rows).map_err(file_error)?;
-                notes.extend(warnings);
-                l
+                let counted = explore_workspace_lengths(Path::new(ws), &b.items, &rows)
+                    .map_err(file_error)?;
+                notes.extend(counted.warnings);
+                (counted.lengths, Some(counted.runner))
             }
-            (None, None) => InstanceLengths::new(),
+            (None, None) => (InstanceLengths::new(), None),
         };
         let report = score_explore_shard(
             &b.items,
@@ -106,8 +107,7 @@ pub fn explore(
             &lengths,
             &ExploreOptions {
                 top_k,
-                runner_lengths: (workspace.as_deref())
-                    .map(|ws| runner_lengths_from_workspace(Path::new(ws), &b.items)),
+                runner_lengths,
             },
             shard,
         );

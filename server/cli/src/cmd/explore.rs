@@ -15,8 +15,8 @@ use readcov_core::explore::{
 };
 use readcov_core::Parsed;
 use readcov_files::explore_inputs::{
-    explore_preds, explorer_idle, explorer_idle_error, is_text_form, lengths_from_workspace,
-    pred_root_warning, runner_lengths_from_workspace,
+    explore_preds, explore_workspace_lengths, explorer_idle, explorer_idle_error, is_text_form,
+    pred_root_warning,
 };
 use readcov_files::input::Role;
 use std::path::{Path, PathBuf};
@@ -130,25 +130,26 @@ pub fn run(args: ExploreArgs) -> Result<Exit> {
     {
         say!("{w}");
     }
-    let lengths = match (&args.file_lengths, &args.workspace) {
+    // Checkouts give both counts from one read of each file: readcov's (the clean numbers) and
+    // the reference runner's (`runner`, the compatibility numbers).
+    let (lengths, runner) = match (&args.file_lengths, &args.workspace) {
         (Some(f), _) => {
             let (l, e) = parse_lengths(&read_input(f)?, &f.display().to_string());
             errors += report_errors(&e);
-            l
+            (l, None)
         }
         (None, Some(ws)) => {
-            let (l, warnings) = lengths_from_workspace(ws, &bench.items, &preds)?;
-            for w in warnings {
+            let counted = explore_workspace_lengths(ws, &bench.items, &preds)?;
+            for w in counted.warnings {
                 say!("warning: {w}");
             }
-            l
+            (counted.lengths, Some(counted.runner))
         }
-        (None, None) => InstanceLengths::new(),
+        (None, None) => (InstanceLengths::new(), None),
     };
     let opts = ExploreOptions {
         top_k: args.top_k.0,
-        runner_lengths: (args.workspace.as_deref())
-            .map(|ws| runner_lengths_from_workspace(ws, &bench.items)),
+        runner_lengths: runner,
     };
     let report = score_explore_shard(&bench.items, &preds, &lengths, &opts, args.shard);
     if let Some(path) = &args.emit_partial {

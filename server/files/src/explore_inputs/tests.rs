@@ -1,5 +1,7 @@
 use super::*;
+use crate::for_each_chunk;
 use readcov_core::explore::parse_bench;
+use std::path::PathBuf;
 
 const BENCH: &str = r#"{"instance_id": "a", "ground_truth": {"read_core_regions": [{"path": "x.py", "start": 1, "end": 2}]}}
 {"instance_id": "out", "ground_truth": {"read_core_regions": [{"path": "x.py", "start": 1, "end": 2}]}}
@@ -63,7 +65,9 @@ fn lengths_come_from_each_instance_folder_or_the_root() {
         .unwrap()
         .0
         .items;
-    let (lengths, warnings) = lengths_from_workspace(root, &bench, &preds).unwrap();
+    let WorkspaceLengths {
+        lengths, warnings, ..
+    } = explore_workspace_lengths(root, &bench, &preds).unwrap();
     assert_eq!(lengths["a"]["x.py"], 1);
     assert_eq!(lengths["a"]["z.py"], 2);
     assert!(lengths["out"].is_empty(), "{lengths:?}");
@@ -72,7 +76,7 @@ fn lengths_come_from_each_instance_folder_or_the_root() {
         warnings[0].starts_with("out: workspace ")
             && warnings[0].ends_with("; file lengths unknown")
     );
-    let err = lengths_from_workspace(&root.join("x.py"), &bench, &preds).unwrap_err();
+    let err = explore_workspace_lengths(&root.join("x.py"), &bench, &preds).unwrap_err();
     assert_eq!(err.what, "workspace is not a directory");
 }
 
@@ -90,13 +94,64 @@ fn runner_lengths_are_of_gold_files_by_splitlines() {
     std::fs::write(outside.path().join("x.py"), "1\n").unwrap();
     std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
     let bench = parse_bench(BENCH.as_bytes(), "bench").items;
-    let lengths = runner_lengths_from_workspace(root, &bench);
+    let preds = explore_preds(b"z.py\n", "t", "me", None, Some("a"))
+        .unwrap()
+        .0
+        .items;
+    let counted = explore_workspace_lengths(root, &bench, &preds).unwrap();
+    let lengths = counted.runner;
     assert_eq!(lengths["a"], BTreeMap::from([("x.py".to_string(), 2)]));
     assert!(!lengths.contains_key("out"), "{lengths:?}");
+    // The same read counted at `\n`: one line, and the prediction's file too.
+    let clean = &counted.lengths["a"];
+    assert_eq!((clean["x.py"], clean["z.py"]), (1, 2));
     // Pieces are 64 KiB: the `\r` ends the first, the `\n` starts the second.
     let long = [&vec![b'x'; (1 << 16) - 1][..], b"\r\nb"].concat();
     std::fs::write(root.join("a/x.py"), long).unwrap();
-    assert_eq!(runner_lengths_from_workspace(root, &bench)["a"]["x.py"], 2);
+    let counted = explore_workspace_lengths(root, &bench, &[]).unwrap();
+    assert_eq!(
+        (counted.runner["a"]["x.py"], counted.lengths["a"]["x.py"]),
+        (2, 2)
+    );
+}
+
+/// Every file is read once for both counts: a gold file named by two core regions, an optional
+/// region and a prediction too, a prediction's own file, and a file of the root for an instance
+/// without a folder. Before session 36 each gold file was read twice (one walk per
+/// count).
+#[test]
+fn each_file_is_read_once_for_both_counts() {
+    let d = tempfile::tempdir().unwrap();
+    let root = d.path();
+    std::fs::write(root.join("x.py"), "1\n2\x0c3\n").unwrap();
+    std::fs::create_dir(root.join("a")).unwrap();
+    std::fs::write(root.join("a/x.py"), "1\n").unwrap();
+    std::fs::write(root.join("a/z.py"), "1\r2\n").unwrap();
+    let a = r#"{"instance_id": "a", "ground_truth": {"read_core_regions": [{"path": "x.py", "start": 1, "end": 1}, {"path": "x.py", "start": 2, "end": 2}], "read_optional_regions_map": {"m": [{"path": "x.py", "start": 1, "end": 2}]}}}"#;
+    let bench = [a, BENCH.lines().nth(1).unwrap()].join("\n");
+    let bench = parse_bench(bench.as_bytes(), "bench").items;
+    assert_eq!(bench.len(), 2);
+    let preds = explore_preds(b"z.py\nx.py:1-2\n", "t", "me", None, Some("a"))
+        .unwrap()
+        .0
+        .items;
+    let mut reads: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    let counted = lengths_read_with(root, &bench, &preds, |file, piece| {
+        *reads.entry(file.to_path_buf()).or_default() += 1;
+        for_each_chunk(file, piece)
+    })
+    .unwrap();
+    let real = |p: &str| root.join(p).canonicalize().unwrap();
+    let expected = BTreeMap::from([(real("a/x.py"), 1), (real("a/z.py"), 1), (real("x.py"), 1)]);
+    assert_eq!(reads, expected);
+    // Both counts from those reads: `\n` for every file, `splitlines()` for the gold's only.
+    assert_eq!(
+        counted.lengths["a"],
+        BTreeMap::from([("x.py".into(), 1), ("z.py".into(), 1)])
+    );
+    assert_eq!(counted.runner["a"], BTreeMap::from([("x.py".into(), 1)]));
+    assert_eq!(counted.lengths["out"]["x.py"], 2);
+    assert_eq!(counted.runner["out"]["x.py"], 3);
 }
 
 /// `--explorer NAME` names nothing when every row read names another explorer; a row naming it
