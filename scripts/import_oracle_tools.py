@@ -269,6 +269,9 @@ def samples(rc):
                 check(f"autocoderover/{folder[:30]} (ws)", rc, [p], acr.acr(p), extra=("--workspace", ws))
             finally:
                 lib.Run.workspace = None
+    # The folder whole: one run per task folder, from the thread holding the others (docs "AutoCodeRover").
+    root = os.path.join(s, "autocoderover")
+    check("autocoderover (results folder)", rc, [root], [r for p in acr.threads_imported(root) for r in acr.acr(p)])
     v1 = os.path.join(s, "openhands", "v1-sdk-conversation")
     for f in sorted(os.listdir(v1)):
         check("openhands/v1/" + f, rc, [os.path.join(v1, f)], fmt2.openhands_v1(os.path.join(v1, f)))

@@ -186,3 +186,30 @@ def edits(reply):
         if fence is not None:
             fence.append(line)
     return out
+
+
+THREAD = re.compile(r"^(conversation_round|debug_agent_write_patch)_(0|[1-9]\d*)\.json$")
+
+
+def threads_imported(root):
+    """The thread files `readcov import ROOT` imports (docs "AutoCodeRover", "A task folder"): in each folder
+    the last one — the highest `debug_agent_write_patch_N.json`, else the highest round — and each other one
+    that is not a prefix of it (the same messages in order; a round's system prompt may differ from a write-patch
+    thread's)."""
+    out = []
+    for folder, _, files in sorted(os.walk(root)):
+        named = sorted((m.group(1) == "debug_agent_write_patch", int(m.group(2)), f)
+                       for f in files for m in [THREAD.match(f)] if m)
+        if not named:
+            continue
+        holder = named[-1]
+        h = json.load(open(os.path.join(folder, holder[2]), encoding="utf-8"))
+        out.append(os.path.join(folder, holder[2]))
+        for wp, _, f in named[:-1]:
+            p = json.load(open(os.path.join(folder, f), encoding="utf-8"))
+            prefix = len(p) <= len(h) and all(
+                a == b or (i == 0 and holder[0] and not wp and a["role"] == b["role"] == "system")
+                for i, (a, b) in enumerate(zip(p, h)))
+            if not prefix:
+                out.append(os.path.join(folder, f))
+    return out

@@ -7,7 +7,8 @@
 # the summary's actions not turned into reads by reason, on
 # - the samples of tests/data/formats (Claude Code 2.0.76 and 2.1.7 with its subagent, the Codex
 #   rollout, the five ATIF trajectories, both Gemini CLI sessions, both Inspect logs, both Aider
-#   histories, both OpenTelemetry dumps, the OpenHands V1 conversation, both AutoCodeRover threads, these also
+#   histories, both OpenTelemetry dumps, the OpenHands V1 conversation, the AutoCodeRover threads (each alone, and
+#   their folder whole: one run per task folder), these also
 #   with their instance's base files) and the six hand-made logs of
 #   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
 #   their workspace;

@@ -77,6 +77,10 @@ pub struct Request<'a> {
 /// The inputs and the part of each the shard reads.
 pub struct Plan {
     pub files: Vec<PathBuf>,
+    /// AutoCodeRover threads passed over (each a prefix of a thread among `files`), and the
+    /// warnings of those beside a holder that are not ([`crate::logs::acr_folder`]).
+    pub passed: Vec<crate::logs::acr_folder::Passed>,
+    pub warnings: Vec<(PathBuf, String)>,
     /// Each file's length in bytes (a folder: 0).
     pub lens: Vec<u64>,
     pub parts: Vec<Option<Range<u64>>>,
@@ -86,19 +90,23 @@ pub struct Plan {
 impl Plan {
     /// The arguments as the import reads them (under `task_run` each folder's `<task>/<file>`
     /// files, else each folder's files: [`crate::layout::folder_files`]; each Claude Code
-    /// transcript's subagents after it: [`crate::logs::expand`]), and
-    /// the part of each that `shard` reads.
+    /// transcript's subagents after it: [`crate::logs::expand`]; of an AutoCodeRover task
+    /// folder's threads the one holding the others: [`crate::logs::acr_folder`]), and the part
+    /// of each that `shard` reads.
     pub fn new(args: &[PathBuf], task_run: bool, shard: Option<Shard>) -> Plan {
         let files = match task_run {
             true => crate::layout::task_run_files(args),
             false => crate::layout::folder_files(args),
         };
-        let files = crate::logs::expand(&files);
+        let grouped = crate::logs::acr_folder::group(crate::logs::expand(&files));
+        let files = grouped.files;
         // Folders (OpenHands V1 conversations) weigh nothing: their size on disk is no input's.
         let lens: Vec<u64> = files.iter().map(|f| file_len(f)).collect();
         let parts = crate::shard::plan(&lens, shard);
         Plan {
             files,
+            passed: grouped.passed,
+            warnings: grouped.warnings,
             lens,
             parts,
             shard,
@@ -115,6 +123,34 @@ impl Plan {
         self.lens.iter().sum()
     }
 
+    /// Says the AutoCodeRover threads passed over (the first few named, then a count) and those
+    /// not passed over: in the shard that imports their holder, so the shards say each once.
+    fn passed_over<S: ImportSink>(&self, run: &mut Walk<'_, '_, S>) {
+        let owned = |holder: &PathBuf| {
+            let at = self.files.iter().position(|f| f == holder);
+            at.and_then(|i| self.parts[i].as_ref())
+                .is_some_and(crate::shard::owns_whole)
+        };
+        for (_, w) in self.warnings.iter().filter(|(h, _)| owned(h)) {
+            run.sink.note(w);
+        }
+        let passed: Vec<_> = self.passed.iter().filter(|p| owned(&p.holder)).collect();
+        for p in passed.iter().take(NOTES_PER_FILE) {
+            run.sink.note(&format!(
+                "note: {}: passed over: an AutoCodeRover thread whose messages are the first of {} (its reads come once, from there)",
+                p.file.display(),
+                p.holder.display()
+            ));
+        }
+        if passed.len() > NOTES_PER_FILE {
+            run.sink.note(&format!(
+                "note: {} more AutoCodeRover thread file(s) passed over, each a prefix of the last thread of its task folder",
+                passed.len() - NOTES_PER_FILE
+            ));
+        }
+        run.tally.passed_files += passed.len();
+    }
+
     /// Imports the shard's part of the inputs, handing each result to `sink`; fails only when
     /// the sink does.
     pub fn import<S: ImportSink>(&self, req: &Request, sink: &mut S) -> Result<Done, S::Error> {
@@ -127,6 +163,7 @@ impl Plan {
         };
         // Each whole-log file with the parse of its one row (to be imported without parsing it
         // again) and its bytes (not to be read again), when the probe has them.
+        self.passed_over(&mut run);
         let mut whole: Vec<(&PathBuf, whole::Probed)> = Vec::new();
         let batch = (req.threads * FILE_BATCH_PER_THREAD).min(FILE_BATCH);
         for (file, part) in self.files.iter().zip(&self.parts) {

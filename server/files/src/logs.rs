@@ -1,7 +1,10 @@
 //! What `readcov import` reads for each argument: a log file as it is, an OpenHands V1
 //! conversation folder (or its `base_state.json`) as one JSONL stream (base state first, then
 //! `events/event-*.json` in name order), and after a Claude Code transcript `<s>.jsonl` its
-//! subagents `<s>/subagents/agent-*.jsonl` (Claude Code 2.1's layout), unless listed already.
+//! subagents `<s>/subagents/agent-*.jsonl` (Claude Code 2.1's layout), unless listed already;
+//! of an AutoCodeRover task folder's threads, the one that holds the others ([`acr_folder`]).
+
+pub mod acr_folder;
 
 use crate::{read_input, FileError};
 use std::path::{Path, PathBuf};

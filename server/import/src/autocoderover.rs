@@ -9,6 +9,7 @@
 //! the patch.
 
 mod blocks;
+pub mod folder;
 mod place;
 
 use crate::format::Format;
@@ -25,7 +26,7 @@ use serde_json::Value;
 /// Whether `v` is an AutoCodeRover message thread: an array of `{role, content}` messages opened
 /// by a system message, with a search result, the bug-location code, or AutoCodeRover's own
 /// system prompt.
-pub(crate) fn is_thread(v: &Value) -> bool {
+pub fn is_thread(v: &Value) -> bool {
     let Some(items) = v.as_array() else {
         return false;
     };
@@ -68,7 +69,7 @@ pub(crate) fn build(text: &str, parsed: Option<Value>, runs: &mut Runs) -> Resul
 }
 
 /// The task of a thread in AutoCodeRover's output folder `<instance_id>_<YYYY-MM-DD_HH-MM-SS>/`.
-fn task_of(name: &str) -> Option<String> {
+pub fn task_of(name: &str) -> Option<String> {
     let mut parts = name.rsplit(['/', '\\']);
     parts.next()?;
     let folder = parts.next()?;

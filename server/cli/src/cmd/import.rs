@@ -146,7 +146,13 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     .into_iter()
     .filter_map(|(flag, p)| Some((flag, p.as_deref()?)))
     .collect();
-    let inputs: Vec<&Path> = plan.files.iter().map(PathBuf::as_path).collect();
+    let passed = plan.passed.iter().map(|p| p.file.as_path());
+    let inputs: Vec<&Path> = plan
+        .files
+        .iter()
+        .map(PathBuf::as_path)
+        .chain(passed)
+        .collect();
     // Without -o the rows go to standard output: no other output may go there too.
     crate::output::check(&outputs, &inputs, args.output.is_none())?;
     let sink = Sink::open(args.output.as_deref(), args.emit_outcomes.as_deref(), &pick)?

@@ -39,6 +39,7 @@ mod explore_lines;
 mod explore_real;
 mod harness_files;
 mod harness_reports;
+mod import_acr_folder;
 mod import_datasets;
 mod import_gold;
 mod import_refusals;

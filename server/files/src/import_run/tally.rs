@@ -19,6 +19,8 @@ pub struct Tally {
     pub labels: usize,
     pub imported_files: usize,
     pub refused_files: usize,
+    /// AutoCodeRover thread files passed over: each a prefix of another one imported.
+    pub passed_files: usize,
     /// Per format label: files, and their counts.
     pub per_format: BTreeMap<&'static str, (usize, Summary)>,
     /// Edits not replayed: counted, and only the first few that a workspace does not explain

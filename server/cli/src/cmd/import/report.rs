@@ -18,6 +18,12 @@ pub fn print(tally: &Tally) {
         "imported {} run(s) from {} file(s){refused}, {} action(s): {} read row(s) over {} line(s) + {} edit row(s) = {rows} row(s) written",
         s.runs, tally.imported_files, s.actions, tally.read_rows, tally.read_lines, tally.edit_rows
     );
+    if tally.passed_files > 0 {
+        say!(
+            "  passed over: {} AutoCodeRover thread file(s), each a prefix of the last thread of its task folder, whose reads are imported once, from it",
+            tally.passed_files
+        );
+    }
     if s.read_events > 0 || s.edit_events > 0 {
         say!(
             "  events: {} read event(s), {} edit event(s) replayed (an edit gives one row per edited base-line range, none when its lines cannot be placed on the base: a created file, or no --workspace to replay on)",
