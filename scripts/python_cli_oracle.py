@@ -9,6 +9,8 @@ and walks both results leaf by leaf: each leaf must have the CLI's JSON type (nu
 → int, number with a fraction or exponent → float, true/false → bool) and value, each dict the
 CLI's keys in the CLI's order. It also holds `.to_pandas()`'s columns to docs/python.md (order,
 and dtypes: a whole-number column is int64, or pandas' nullable Int64 when a cell is missing).
+Session 36 added `explain`'s DataFrame and `report`'s figures (python_cli_oracle_explain.py) and
+the InputError of each bad input against the CLI's error (python_cli_oracle_errors.py).
 
 Run by scripts/test.d/47-python.sh with the test venv's python:
     python scripts/python_cli_oracle.py            # prints the values compared per function
@@ -141,11 +143,13 @@ def check(function, case, ok, message):
 
 def main():
     import python_cli_oracle_cases as cases
+    import python_cli_oracle_errors as errors
+    import python_cli_oracle_explain as explain
     import python_cli_oracle_more as more
 
     tmp = Path(tempfile.mkdtemp(prefix="readcov-pyoracle."))
     try:
-        for step in (*cases.STEPS, *more.STEPS):
+        for step in (*cases.STEPS, *more.STEPS, *explain.STEPS, *errors.STEPS):
             step(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

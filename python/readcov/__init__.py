@@ -389,7 +389,9 @@ def _given(rows: Optional[RowsInput], what: str) -> RowsInput:
     """An input the call needs: None (`gold=None`) raises InputError naming it, as the CLI
     refuses a missing `--gold` (it used to fail deep inside with a TypeError)."""
     if rows is None:
-        raise InputError(f"<{what}>", 0, None, f"no {what} given: expected a path, a list of dicts or a DataFrame, not None")
+        # The CLI's words for a missing `--gold`, the parameter for the flag (session 36).
+        raise InputError(f"<{what}>", 0, None, f"the following required arguments were not provided: `{what}` "
+                         "(a path, a list of dicts or a DataFrame, not None)")
     return rows
 
 
@@ -415,18 +417,34 @@ def _refuse_idle(*options: Tuple[str, bool, str, bool]) -> None:
             raise InputError("<arguments>", 0, name, f"`{name}` goes with {goes_with} only")
 
 
-def _count(name: str, value: Any, least: int = 0, most: int = sys.maxsize) -> Any:
-    """A count or size parameter, checked before the extension sees it: a non-integer value or
-    one below `least` raises InputError naming the parameter (the extension's unsigned types
-    raised a bare OverflowError, or a TypeError, without saying which argument; a 0 where the
-    extension needs 1 or more — a k, a shard count — was refused there without the field)."""
+# The CLI's counts are u32 (`--widen`, `--anchor`, `--k`, ...): clap refuses what is outside
+# with `invalid value 'V' for '--flag <N>': V is not in 0..=4294967295`.
+_U32 = 2**32 - 1
+
+
+def _count(name: str, value: Any, least: int = 0, most: int = _U32, reason: Optional[str] = None) -> Any:
+    """A count or size parameter, checked before the extension sees it. A whole number outside
+    `least..=most` raises InputError with `field` the parameter and the CLI's words for the same
+    flag value, the parameter named for the flag (`invalid value '-1' for `widen`: -1 is not in
+    0..=4294967295`; `reason`: the CLI's own words where its flag has a parser of its own, with
+    `{}` for the value). Before session 36 it said "`widen` must be a whole number 0 or above",
+    and a count above the extension's type (`widen=2**40`) raised a bare OverflowError. A value
+    that is not a whole number (1.5, "3", True) keeps Python's own message: the CLI has no twin."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+    if isinstance(value, bool) or not isinstance(value, int):
         raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number {least} or above, not {value!r}")
-    if value > most:  # 2**70 raised a bare OverflowError in the extension's conversion
-        raise InputError("<arguments>", 0, name, f"`{name}` must be a whole number from {least} to {most}, not {value!r}")
+    if value < least or value > most:
+        why = reason.format(value) if reason else f"{value} is not in {least}..={most}"
+        raise InputError("<arguments>", 0, name, f"invalid value '{value}' for `{name}`: {why}")
     return value
+
+
+# The CLI's parsers' words for a value they refuse (`readcov_core::retrieval::parse_ks`,
+# `Shard::parse`, `explore --top-k`).
+_NOT_A_K = "`{}` is not a k ≥ 1"
+_NOT_A_SHARD_COUNT = "`{}` is not a shard count"
+_NOT_A_TOP_K = "`{}` is not a positive count or `all` (default 5)"
 
 
 def _threshold(value: Any) -> float:
@@ -443,7 +461,7 @@ def _jobs(jobs: Any) -> int:
     non-integer value raises InputError naming `jobs`."""
     if jobs is None:
         raise InputError("<arguments>", 0, "jobs", "`jobs` must be a whole number 0 or above (0: all cores), not None")
-    checked: int = _count("jobs", jobs)
+    checked: int = _count("jobs", jobs, most=sys.maxsize)
     return checked
 
 
@@ -877,8 +895,9 @@ def gold_from_runs(
     outcomes (a harness report read as labels: `kind` "outcomes", the CLI's line as `message`).
     """
     if format not in ("jsonl", "swe-explore"):
-        raise InputError("<arguments>", 0, "format", f"format {format!r}: expected 'jsonl' or 'swe-explore' "
-                         "(qrels: give qrels='file', 'unit', 'span' or 'line'; the text is on `.qrels`)")
+        # The CLI's words for `--format`; its third value, qrels, is a parameter of its own here.
+        raise InputError("<arguments>", 0, "format", f"invalid value '{format}' for `format` [possible values: "
+                         "jsonl, swe-explore] (qrels: give qrels='file', 'unit', 'span' or 'line'; the text is on `.qrels`)")
     if format == "swe-explore" and qrels is not None:
         raise InputError("<arguments>", 0, "qrels", "qrels are written from gold rows, not from format='swe-explore'")
     out = _call(
@@ -989,7 +1008,7 @@ def explore(
     else:
         path = os.fspath(lengths)
         lens = (_read(path), path)
-    top_k = _count("top_k", top_k, 1)
+    top_k = _count("top_k", top_k, 1, reason=_NOT_A_TOP_K)
     doc, partial, errs, notes = _call(
         _native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard),
         workspace=_path(workspace, "workspace"), instance=instance, explorer=explorer,
@@ -1088,11 +1107,43 @@ class Explanation(Dict[str, Any]):
     errors: List[InputError]
     notes: List[str]
 
+    def _files(self) -> "Rows":
+        # The gold files as rows, the CLI's keys in its order; with none (a task only read), no
+        # row but the columns still (`pandas.DataFrame.from_records([])` had none).
+        files = Rows(self.get("files") or [])
+        return files
+
     def to_pandas(self) -> "pd.DataFrame":
-        """The gold files of the explanation as a DataFrame, worst first."""
+        """The gold files of the explanation as a DataFrame, worst first, one column per key of
+        a file in `readcov explain --format json` (`path`, `gold_lines`, `covered`, `coverage`,
+        `opened`, `first_read_turn`, `reads`, `spans`), typed as every result's: `opened`
+        pandas' `boolean`, `first_read_turn` nullable `Int64` (`<NA>` for a file no read
+        reached), `spans` lists. Before session 36 it was `from_records`: `first_read_turn` a
+        float64 column (11.0, NaN) when a file was unread, `opened` numpy `bool`."""
         import pandas as pd
 
-        return pd.DataFrame.from_records(self.get("files", []))
+        files = self._files()
+        if not files:
+            return pd.DataFrame(columns=list(_EXPLAIN_FILE_KEYS))
+        df = files.to_pandas()
+        df["first_read_turn"] = pd.array(df["first_read_turn"].tolist(), dtype="Int64")
+        return df
+
+    def to_arrow(self) -> "pa.Table":
+        """The gold files as a pyarrow Table, `to_pandas`' columns (`first_read_turn` int64,
+        null where unread; new in session 36)."""
+        import pyarrow as pa
+
+        files = self._files()
+        cols = files._columns() if files else {k: [] for k in _EXPLAIN_FILE_KEYS}
+        types = {"bool": pa.bool_(), "int": pa.int64(), None: None}
+        typed = {k: types[_kind(k, v)] for k, v in cols.items()}
+        typed["first_read_turn"] = pa.int64()
+        return pa.table({k: pa.array(v, type=typed.get(k)) for k, v in cols.items()})
+
+
+#: A gold file's keys in `readcov explain --format json` (the DataFrame's columns).
+_EXPLAIN_FILE_KEYS = ("path", "gold_lines", "covered", "coverage", "opened", "first_read_turn", "reads", "spans")
 
 
 def explain(
@@ -1464,7 +1515,7 @@ def locbench(
         if values is None:
             ks.append(None)
             continue
-        values = [_count(name, k, 1) for k in values]
+        values = [_count(name, k, 1, reason=_NOT_A_K) for k in values]
         if not values:
             raise InputError("<arguments>", 0, name, f"`{name}` must hold at least one k")
         ks.append(values)
@@ -1540,7 +1591,7 @@ def merge(partials: Iterable[Union[Mapping[str, Any], PathLike]]) -> Dict[str, A
 def shard_of(task: str, n: int) -> int:
     """The shard (0..n-1) of a task id: the stable hash `score(shard=...)` and the CLI's
     `--shard I/N` split by, the same on every machine and for any input order."""
-    return int(_call(_native.shard_of, task, _count("n", n, 1)))
+    return int(_call(_native.shard_of, task, _count("n", n, 1, reason=_NOT_A_SHARD_COUNT)))
 
 
 def set_parquet_limits(max_rows: Optional[int] = None, max_bytes: Optional[int] = None) -> Tuple[int, int]:
@@ -1551,7 +1602,7 @@ def set_parquet_limits(max_rows: Optional[int] = None, max_bytes: Optional[int] 
     other limits raises InputError naming the ones in force (a `None` is that limit's default).
     Without arguments, returns the limits in force; else the ones set, as (rows, bytes)."""
     rows, size = _call(
-        _native.set_parquet_limits, _count("max_rows", max_rows), _count("max_bytes", max_bytes)
+        _native.set_parquet_limits, _count("max_rows", max_rows, most=sys.maxsize), _count("max_bytes", max_bytes, most=sys.maxsize)
     )
     return int(rows), int(size)
 

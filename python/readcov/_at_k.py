@@ -14,6 +14,7 @@ from . import (
     SourcesArg,
     _call,
     _count,
+    _NOT_A_K,
     _threshold,
     _finish,
     _input,
@@ -105,7 +106,7 @@ def at_k(
         labelled run of a gold task is a row at every k, retrieved or not (a run that retrieved
         nothing scores 0 and counts in every point's means), as `score --at-k --outcomes`.
     """
-    ks = [_count("k", x) for x in k]
+    ks = [_count("k", x, 1, reason=_NOT_A_K) for x in k]
     if trec_run is not None and not isinstance(trec_run, str):
         raise InputError("<arguments>", 0, "trec_run", f"`trec_run` takes a level name (file, unit, line), not {trec_run!r}")
     rows, points, errs, notes, trec = _call(

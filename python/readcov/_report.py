@@ -14,6 +14,7 @@ from . import (
     RowsInput,
     _call,
     _count,
+    _NOT_A_K,
     _threshold,
     _input,
     _located,
@@ -114,7 +115,7 @@ def report(
         raise ValueError(f"errors={errors!r}: expected 'raise' or 'collect'")
     # `--k` is 1..=2^32-1 and `--ledger`/`--tasks` need `--runs` at the CLI; here they were
     # checked only with `runs` given, else ignored without a word (k=(0,), a missing ledger).
-    sheet_k = [_count("k", x, 1, 2**32 - 1) for x in ((1,) if k is None else k)]
+    sheet_k = [_count("k", x, 1) for x in ((1,) if k is None else k)]
     if not isinstance(title, str):  # `str(title)` made `title=None` the page title "None"
         raise InputError("<arguments>", 0, "title", f"`title` must be a string, not {title!r}")
     if runs is None:
@@ -134,7 +135,7 @@ def report(
             sheet_k,
         ),
     )
-    ks = None if at_k is None else [_count("at_k", k) for k in at_k]
+    ks = None if at_k is None else [_count("at_k", k, 1, reason=_NOT_A_K) for k in at_k]
     summary, html_text, lcov_text, sarif_text, errs, notes = _call(
         _native.report, inputs, title, _threshold(threshold), _path(workspace, "workspace"), _path(workspaces, "workspaces"),
         ks, bool(lcov_gold_unread), bool(stages), sources=_sources(sources),

@@ -189,7 +189,7 @@ def test_import_patches_equal_emit_patches(tmp_path):
     assert plain.patches is None and plain.patches_not_written == 0
     with pytest.raises(readcov.InputError) as e:
         readcov.import_log(logs[0], patches="both")
-    assert "expected auto, log or replay" in e.value.message
+    assert e.value.message == "invalid value 'both' for `patches` [possible values: auto, log, replay]"
 
 
 def test_import_layout_task_run_equals_the_cli():
@@ -205,7 +205,7 @@ def test_import_layout_task_run_equals_the_cli():
         by_hand.extend(readcov.import_log(log, task=log.parent.name, run=log.stem, errors="collect"))
     assert by_hand == want
     assert {r["task"] for r in want} == {d.name for d in multi.iterdir() if d.is_dir()}
-    for bad, why in ((dict(layout="run/task"), "expected log or task/run"),
+    for bad, why in ((dict(layout="run/task"), "[possible values: log, task/run]"),
                      (dict(layout="task/run", task="t"), "give no task or run")):
         with pytest.raises(readcov.InputError) as e:
             readcov.import_log(multi, **bad)
@@ -270,7 +270,7 @@ def test_beir_gold_and_qrels_equal_the_cli():
     assert "--level unit needs --workspace" in e.value.message
     with pytest.raises(readcov.InputError) as e:
         readcov.gold_from_beir(beir, qrels="doc")
-    assert "expected file, unit, span or line" in e.value.message
+    assert e.value.message == "invalid value 'doc' for `qrels` [possible values: file, unit, span, line]"
     # One folder for every task holds none of the gold files: every task left out of unit qrels,
     # the tasks the CLI's warning names.
     p = cli("gold", "--from-swebench", swebench, "--workspace", sources, "--format", "qrels", "--level", "unit")

@@ -24,5 +24,6 @@ def test_the_type_checked_script_runs_on_the_real_data(tmp_path):
     # at k (two ks over 15 tasks), the report, labels on score, sheet's conversions.
     assert got["sets"] == 15 and got["set_totals"] == 3 and got["at_k"] == 30 and got["points"] == 2, got
     assert got["report_tasks"] == 15 and got["labelled"] == 15 and got["sheet_notes"] == 2, got
+    assert got["file_columns"] == 8, got  # explain's gold files as Arrow: the DataFrame's columns
     # sources= and trec_run= (the CLI's --sources and --trec-run).
     assert got["humans"] == got["rows"] and got["trec_lines"] > 15, got

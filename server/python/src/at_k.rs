@@ -48,7 +48,7 @@ pub fn at_k<'py>(
     let counted = crate::options::sources(sources)?;
     let level = crate::options::level(trec_run)?;
     // The CLI's `--at-k` rule: each k at least 1, sorted, each once.
-    let ks = check_ks(ks).map_err(|e| file_error(format!("k: {e}")))?;
+    let ks = check_ks(ks).map_err(|e| crate::options::arg_error("k", e))?;
     one_workspace(&workspace, &workspaces)?;
     let ws = Workspace::new(&workspace)?;
     let per_task = workspaces

@@ -42,9 +42,7 @@ pub fn diagnose<'py>(
     let counted = crate::options::sources(sources)?;
     one_workspace(&workspace, &workspaces)?;
     let by = GroupBy::parse(group_by).ok_or_else(|| {
-        file_error(format!(
-            "group_by {group_by:?}: expected one of run, task, repo, source"
-        ))
+        crate::options::not_one_of("group_by", group_by, &["run", "task", "repo", "source"])
     })?;
     let shard = crate::options::shard(shard)?;
     let (gold, reads) = (gold.source(), reads.source());

@@ -38,9 +38,11 @@ pub fn gold_from_patch(
         (false, "units") => GoldDef::Unit(expand_opts),
         (false, "edit") => GoldDef::Edit,
         (false, other) => {
-            return Err(file_error(format!(
-                "expand `{other}`: expected edit or units"
-            )))
+            return Err(crate::options::not_one_of(
+                "expand",
+                other,
+                &["edit", "units"],
+            ))
         }
     };
     let files = crate::gold_beir::workspaces(&workspace, &workspaces)?;
@@ -112,7 +114,7 @@ pub fn gold_from_runs(
     let level = crate::gold_beir::qrels_level(qrels)?;
     use readcov_files::input::{BaseFiles, ReadsOptions};
     use readcov_gold::{consensus, swe_explore_row, Agree, ConsensusOptions, RunsInput};
-    let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
+    let agree = Agree::parse(agree).map_err(|e| crate::options::invalid("agree", agree, e))?;
     // Canonical up front for unit qrels (the CLI's `--format qrels` canonicalises them too).
     let files = match level {
         Some(_) => crate::gold_beir::workspaces(&workspace, &workspaces)?,

@@ -22,9 +22,7 @@ pub fn qrels_level(level: Option<&str>) -> PyResult<Option<QrelsLevel>> {
     level
         .map(|l| {
             QrelsLevel::parse(l).ok_or_else(|| {
-                file_error(format!(
-                    "qrels level `{l}`: expected file, unit, span or line"
-                ))
+                crate::options::not_one_of("qrels", l, &["file", "unit", "span", "line"])
             })
         })
         .transpose()

@@ -101,9 +101,11 @@ pub fn import_log(
         }
         "task/run" => true,
         other => {
-            return Err(file_error(format!(
-                "layout `{other}`: expected log or task/run"
-            )))
+            return Err(crate::options::not_one_of(
+                "layout",
+                other,
+                &["log", "task/run"],
+            ))
         }
     };
     let patches = match patches {
@@ -112,19 +114,21 @@ pub fn import_log(
         Some("log") => Some(PatchLines::new(EmitFrom::Log)),
         Some("replay") => Some(PatchLines::new(EmitFrom::Replay)),
         Some(other) => {
-            return Err(file_error(format!(
-                "patches `{other}`: expected auto, log or replay"
-            )))
+            return Err(crate::options::not_one_of(
+                "patches",
+                other,
+                &["auto", "log", "replay"],
+            ))
         }
     };
     let format = match format {
         "auto" => None,
         label => Some(Format::from_label(label).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.label()).collect();
-            file_error(format!(
-                "format `{label}`: expected auto or one of {}",
-                names.join(", ")
-            ))
+            let names: Vec<&str> = ["auto"]
+                .into_iter()
+                .chain(Format::ALL.iter().map(|f| f.label()))
+                .collect();
+            crate::options::not_one_of("format", label, &names)
         })?),
     };
     one_workspace(&workspace, &workspaces)?;

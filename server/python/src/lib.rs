@@ -53,7 +53,8 @@ fn file_error(e: impl std::fmt::Display) -> PyErr {
 /// A threshold outside 0..=1 is the caller's mistake, said before any file is read; the
 /// threshold as every edge takes it (`readcov_core::checked_threshold`: `-0.0` is `0.0`).
 fn check_threshold(threshold: f64) -> PyResult<f64> {
-    readcov_core::checked_threshold(threshold).map_err(|e| file_error(format!("threshold {e}")))
+    readcov_core::checked_threshold(threshold)
+        .map_err(|e| options::invalid("threshold", &threshold.to_string(), e))
 }
 
 /// `workspace` and `workspaces` exclude each other, as the CLI's flags do; said before any file is read.
@@ -62,7 +63,11 @@ fn one_workspace(
     workspaces: &Option<std::path::PathBuf>,
 ) -> PyResult<()> {
     match workspace.is_some() && workspaces.is_some() {
-        true => Err(file_error("give workspace or workspaces, not both")),
+        // The CLI's clap words for `--workspace X --workspaces Y`, the parameters for the flags.
+        true => Err(options::arg_error(
+            "workspace",
+            "the argument `workspace` cannot be used with `workspaces`".into(),
+        )),
         false => Ok(()),
     }
 }

@@ -70,7 +70,7 @@ pub fn report<'py>(
     }
     one_workspace(&workspace, &workspaces)?;
     let ks = at_k
-        .map(|ks| check_ks(ks).map_err(|e| file_error(format!("at_k: {e}"))))
+        .map(|ks| check_ks(ks).map_err(|e| crate::options::arg_error("at_k", e)))
         .transpose()?;
     let ws = Workspace::new(&workspace)?;
     let workspaces = workspaces

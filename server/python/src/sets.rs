@@ -51,8 +51,9 @@ pub fn score_sets<'py>(
     }
     one_workspace(&workspace, &workspaces)?;
     let shard = crate::options::shard(shard)?;
-    let agree = Agree::parse(agree).map_err(|e| file_error(format!("agree: {e}")))?;
-    let others = Others::parse(loo_failed).map_err(|e| file_error(format!("loo_failed: {e}")))?;
+    let agree = Agree::parse(agree).map_err(|e| crate::options::invalid("agree", agree, e))?;
+    let others = Others::parse(loo_failed)
+        .map_err(|e| crate::options::invalid("loo_failed", loo_failed, e))?;
     if consensus && outcomes.is_empty() {
         return Err(file_error(
             "consensus needs outcomes (the labels of the runs)",

@@ -54,8 +54,16 @@ pub fn sheet(
         .to_vec()
     });
     let default_required = parse_axes(&require).map_err(|e| file_error(format!("require: {e}")))?;
-    if k.is_empty() || k.contains(&0) {
-        return Err(file_error("k: every k must be at least 1"));
+    // As `--k 0` (clap's u32 range 1..): Python's `_count` says it first; kept for the extension.
+    if k.contains(&0) {
+        return Err(crate::options::invalid(
+            "k",
+            "0",
+            "0 is not in 1..=4294967295",
+        ));
+    }
+    if k.is_empty() {
+        return Err(crate::options::arg_error("k", "no k given".into()));
     }
     let threshold = check_threshold(threshold)?;
     // A bad value is named first; a good one without `reads` is refused as `readcov sheet

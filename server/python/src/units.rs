@@ -1,7 +1,7 @@
 //! `units`: each source file's syntactic units, as `readcov units` lists them, by the same
 //! library call ([`readcov_files::syntax::units_of_file`]).
 
-use crate::{file_error, Located};
+use crate::Located;
 use pyo3::prelude::*;
 use readcov_files::syntax::units_of_file;
 use readcov_units::Lang;
@@ -17,10 +17,10 @@ type Listed = (Vec<UnitRow>, Vec<Located>, Vec<String>);
 #[pyfunction]
 #[pyo3(signature = (paths, lang=None))]
 pub fn units(py: Python<'_>, paths: Vec<PathBuf>, lang: Option<String>) -> PyResult<Listed> {
-    let lang = lang
-        .map(|name| Lang::parse(&name))
-        .transpose()
-        .map_err(file_error)?;
+    // As `--lang`'s refusal, the parameter for the flag.
+    let lang = (lang.as_deref())
+        .map(|name| Lang::parse(name).map_err(|e| crate::options::invalid("lang", name, e)))
+        .transpose()?;
     py.detach(|| {
         let (mut rows, mut errors, mut warnings) = (Vec::new(), Vec::new(), Vec::new());
         for file in &paths {

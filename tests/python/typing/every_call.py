@@ -46,6 +46,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     task: str = rows[0]["task"]
     explained: readcov.Explanation = readcov.explain(gold, reads, task, run=None, threshold=0.5, sources="agent,human")
     files = explained.to_pandas()
+    explained_table = explained.to_arrow()  # the gold files as Arrow (session 36)
     staged: readcov.Explanation = readcov.explain(
         real / "gold.jsonl", logs[0], "pallets__flask-5014", workspaces=sources, patches=None, test_reports=None, stages=True
     )
@@ -127,7 +128,7 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
     return {
         "runs": runs, "one": len(one), "notes": len(notes), "units": len(units), "diff": len(diff),
         "rows": len(rows), "from_frame": len(from_frame), "columns": table.num_columns, "totals": totals,
-        "merged": merged["totals"] == totals, "shard": shard, "files": len(files), "explored": len(explored),
+        "merged": merged["totals"] == totals, "shard": shard, "files": len(files), "file_columns": explained_table.num_columns, "explored": len(explored),
         "top_k": top_k, "sheet": len(sheet), "doc": sorted(doc), "where": where, "problems": len(problems),
         "version": readcov.__version__, "staged": staged["stages"] is not None,
         "diagnosed": len(diagnosed), "groups": len(summary), "verdicts": int(verdicts.sum()),
