@@ -2,8 +2,8 @@
 as printed from the oracle's rows — ratios with two decimals (`-` for null), counts, the verdict
 against the threshold shown as a percentage with the decimals it needs (up to two), the unit columns with a workspace, the totals line
 and, with `--detail`, each scored row's file and span lines. Shares print by metrics.md "How
-shares are printed" (`oracle_shares`): line_cov, file and span coverage kept on their side of the
-threshold."""
+shares are printed" (`oracle_shares`): line_cov, file and span coverage and the unit lines' share
+read kept on their side of the threshold (the unit lines since session 36)."""
 
 from oracle_shares import ratio, share
 
@@ -108,7 +108,7 @@ def check_table(label, text, rows, tot, thr, units, widen, detail, problem):
                               f"({pct(s['coverage'], thr)}), unread {ranges(s['unread'])}")
             for u in r.get("unit_detail", []):
                 want_s.append(f"    unit {u['kind']} {u['name']} {u['path']}:{u['start']}-{u['end']}: "
-                              f"{u['read_lines']}/{u['end'] - u['start'] + 1} lines read ({pct(u['read_fraction'])}), "
+                              f"{u['read_lines']}/{u['end'] - u['start'] + 1} lines read ({pct(u['read_fraction'], thr)}), "
                               f"{u['gold_lines']} gold line(s), {'read' if u['hit'] else 'never opened'}")
         for x in rest:
             if x.startswith("    note: "):

@@ -1,7 +1,7 @@
 //! The unit side of `readcov score --workspace`: parses the gold files found in the workspace,
 //! scores units per row, and renders the extra keys and table columns.
 
-use crate::render::{percent, ratio};
+use crate::render::{percent_at, ratio};
 use readcov_core::TaskRunScore;
 use readcov_units::UnitScore;
 use serde_json::Value;
@@ -42,8 +42,10 @@ pub fn cells(u: &UnitScore) -> Vec<String> {
     ]
 }
 
-/// `--detail` lines: each gold unit with how much of it the run read.
-pub fn detail(u: &UnitScore) -> String {
+/// `--detail` lines: each gold unit with how much of it the run read, that share kept on its
+/// side of `threshold` (`--threshold`; before session 36 only all / none were kept: 80/82 read
+/// printed "98%" beside a 98% threshold).
+pub fn detail(u: &UnitScore, threshold: f64) -> String {
     let mut out = String::new();
     for g in &u.unit_detail {
         let seen = if g.hit { "read" } else { "never opened" };
@@ -56,7 +58,7 @@ pub fn detail(u: &UnitScore) -> String {
             g.end,
             g.read_lines,
             g.end - g.start + 1,
-            percent(Some(g.read_fraction)),
+            percent_at(Some(g.read_fraction), Some(threshold)),
             g.gold_lines
         );
     }

@@ -3,7 +3,10 @@
 //! runs with unit gold (`gold --from-swebench --expand units`): psf__requests-2317's span
 //! requests/sessions.py:429-459 read 29/31 (0.9355) and pylint-dev__pylint-4604's row 4/45
 //! (0.0889). Each case failed on 9d4ab0b: "29/31 read (94%)" under a 94% threshold, "0.09" and
-//! "line coverage 9%" beside "below 9%", precision "0.00" for 4 gold lines in 1381 read.
+//! "line coverage 9%" beside "below 9%", precision "0.00" for 4 gold lines in 1381 read. Session
+//! 36 added the `--detail` unit lines (requests-2317's method `request` read 80/82, "98%" beside a
+//! 98% threshold) and explain's stage read line ("lines 9%" beside "below 9%"), each failing on
+//! a8f698a.
 
 use crate::common::{readcov_ok, real_data, real_reads_and_gold, stdout};
 use std::path::{Path, PathBuf};
@@ -38,6 +41,7 @@ fn check(args: &str, read: Option<&str>, want: &[&str], not: &[&str]) {
             a.replace("{reads}", reads.to_str().unwrap())
                 .replace("{gold}", gold.to_str().unwrap())
                 .replace("{out}", dir.path().to_str().unwrap())
+                .replace("{sources}", real_data().join("sources").to_str().unwrap())
         })
         .collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -71,13 +75,31 @@ fn score_keeps_a_span_and_a_row_under_their_threshold() {
     );
 }
 
+/// A gold unit's share read in `--detail` (psf__requests-2317's method `request`,
+/// requests/sessions.py:378-459, 80 of its 82 lines read: 0.9756) beside a 98% threshold: "98%"
+/// on a8f698a (session 36's start), which kept only all / none there.
+#[test]
+fn score_detail_keeps_a_unit_under_its_threshold() {
+    check(
+        "score --gold {gold} --reads {reads} --workspaces {sources} --detail --threshold 0.98 --no-legend",
+        None,
+        &["    unit method request requests/sessions.py:378-459: 80/82 lines read (97.5%), 82 gold line(s), read\n"],
+        &["80/82 lines read (98%)"],
+    );
+}
+
+/// The header's line coverage and the stages' read line are one figure against one threshold:
+/// the read line printed "lines 9%" under "below 9%" before session 36 (a8f698a).
 #[test]
 fn explain_keeps_the_line_coverage_under_its_threshold() {
     check(
         "explain --gold {gold} --reads {reads} --task pylint-dev__pylint-4604 --threshold 0.09",
         None,
-        &["below 9%: line coverage 8.8% (4/45 gold lines)"],
-        &["line coverage 9%"],
+        &[
+            "below 9%: line coverage 8.8% (4/45 gold lines)",
+            "\n  read    lines 8.8%; gold units",
+        ],
+        &["line coverage 9%", "lines 9%"],
     );
 }
 

@@ -105,7 +105,7 @@ pub fn text(e: &Explanation, next: &Next) -> String {
     verdict(e, &mut out);
     // The stages first: where the run failed, before the gold it missed.
     match &e.stages {
-        Some(s) => super::stages::text(s, &mut out),
+        Some(s) => super::stages::text(s, e.threshold, &mut out),
         // A run with no read row (a labelled run that read nothing, a task's `-`) has no row in
         // `diagnose`: said, where before session 33 the block was silently missing.
         None if next.stages_asked => {

@@ -236,7 +236,7 @@ fn render_table(
                     percent_at(sp.coverage, Some(output.threshold))
                 );
             }
-            detail += &unit.map(score_units::detail).unwrap_or_default();
+            detail += &(unit.map(|u| score_units::detail(u, output.threshold))).unwrap_or_default();
         }
     }
     let mut out = t.render();
