@@ -12,8 +12,8 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-mod args;
-mod trim;
+pub(crate) mod args;
+pub(crate) mod trim;
 
 pub(crate) use trim::{strip_trailer, trim_to_end, trim_to_range};
 

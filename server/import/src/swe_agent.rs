@@ -4,10 +4,12 @@
 //! `edit a:b` are reads of exactly the lines shown; so is `create` of a file that already exists
 //! (the tool says so and opens it). Other actions are bash commands; an action of several lines
 //! is cut into its commands ([`parts`]). An observation is read as the model was shown it
-//! ([`breaks`]: 0.6–0.7 dropped each output's last line break).
+//! ([`breaks`]: 0.6–0.7 dropped each output's last line break). SWE-agent 1.x's
+//! `str_replace_editor` actions are read as OpenHands' editor ([`editor`]).
 
 mod breaks;
 mod cut;
+mod editor;
 mod parts;
 
 use crate::numbered::Style;
@@ -161,6 +163,10 @@ fn refused_original(obs: &str) -> Option<&str> {
 /// op reads a text made from it: a copy of each observation was a tenth of a chat import's
 /// instructions).
 fn action_op<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
+    // 1.x's editor: one call, whatever line breaks its quoted texts hold.
+    if action.split_whitespace().next() == Some(editor::TOOL) {
+        return editor::op(action, obs);
+    }
     let parts = parts::split(action);
     match parts.as_slice() {
         [Part::Tool(t)] => op_for(t, obs),

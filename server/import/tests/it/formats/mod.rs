@@ -17,6 +17,7 @@ mod openhands;
 mod otel;
 mod seeds;
 mod swe_agent;
+mod swe_agent_1x;
 mod trec;
 
 use readcov_core::EventKind;
