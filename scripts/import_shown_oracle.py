@@ -48,16 +48,11 @@ PART = "\x00"  # marks a line a cut showed in part: PART + 'P' (its start) or 'S
 
 # Hand classification of the disagreements the rules above leave (docs/importers.md, "Checked by hand"):
 # (label, task, step, path, direction) → class.
-UNALIGNED = "numbered read after a write readcov cannot replay (sed -i, a script): skipped whole"
+# (astropy-14182's steps 44, 65 and 91 were here until session 36: reads after `sed -i`, replayed since)
+UNALIGNED = "numbered read after a write readcov cannot replay (a script): skipped whole"
 KNOWN = {
     ("mini-swe-agent", "astropy__astropy-12907", 16, "astropy/modeling/separable.py", "shown"): UNALIGNED,
-    ("mini-swe-agent", "astropy__astropy-14182", 44, "astropy/units/quantity_helper/function_helpers.py",
-     "shown"): UNALIGNED,
-    ("mini-swe-agent", "astropy__astropy-14182", 91, "astropy/units/quantity_helper/function_helpers.py",
-     "shown"): UNALIGNED,
     ("mini-swe-agent", "astropy__astropy-14365", 56, "astropy/io/ascii/qdp.py", "shown"): UNALIGNED,
-    ("mini-swe-agent", "astropy__astropy-14182", 65, "astropy/units/quantity_helper/function_helpers.py", "shown"):
-        "grep without -n of a file a write readcov cannot replay changed (sed -i at step 40): its text is unknown",
     ("mini-swe-agent", "astropy__astropy-14182", 7, "astropy/io/ascii/fixedwidth.py", "shown"):
         "grep -A reading another grep -A's groups: its groups are no runs of the file (not placed)",
     ("mini-swe-agent-v1", "astropy__astropy-14182", 22, "astropy/io/ascii/rst.py", "shown"):

@@ -23,7 +23,10 @@
 #   numbered, in pipes); the execution check wants them credited exactly as the real tools print,
 #   and runs each awk command with GNU awk and with mawk (they must print alike); a plain `echo`
 #   beside a read, its line taken off. Session 33: classic SWE-agent outputs ending on a blank line,
-#   stored without their last line break (0.6-0.7), credited with that line.
+#   stored without their last line break (0.6-0.7), credited with that line. Session 36: `sed -i` replayed
+#   (scripts/import_oracle_shell_sedi.py): the real logs' `sed -i` commands and hand-made ones for every form
+#   readcov replays and several it refuses, run with GNU sed; the replayed change equals GNU sed's files byte for
+#   byte, its edit rows a line diff's, and a refused one leaves the file unknown.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -44,4 +47,6 @@ oracle --layout task/run tests/data/real-multi/swe-agent-java
 oracle --workspaces "$real/sources" "$fmt"/mini-swe-agent-v1/*.traj.json
 oracle "$fmt"/mini-swe-agent-v1/*.traj.json "$fmt"/openhands/eval-output/*.jsonl "$fmt"/chat-trajectories/*.json
 oracle --cases
+# session 36: `sed -i` replayed, against GNU sed itself (the real logs' commands and hand-made forms)
+python3 scripts/import_oracle_shell_sedi.py "$bin"
 echo "import shell oracle ok"

@@ -14,7 +14,7 @@ import pytest
 import readcov
 from conftest import cli, jsonl
 
-COPIES = 100  # 580 reads rows with edits x 100: past the 50,000 rows from which frees go apart
+COPIES = 100  # 593 reads rows with edits x 100: past the 50,000 rows from which frees go apart
 
 
 @pytest.fixture(scope="module")

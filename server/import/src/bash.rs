@@ -160,6 +160,8 @@ impl Session<'_> {
                 written.retain(|w| w.as_deref() != Some(target));
                 self.create_by_shell(a, target, &cwd, text);
             }
+            let sed = self.sed_in_place(a, pipeline, &cwd, script);
+            written.retain(|w| w.as_ref().is_none_or(|w| !sed.contains(w)));
             self.scripts(a, pipeline, &cwd);
             if !written.is_empty() {
                 let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
@@ -418,6 +420,7 @@ fn join_dir(cwd: &str, dir: &str) -> String {
 mod awk;
 mod bytext;
 mod grep_text;
+mod sed_in_place;
 mod seen;
 mod unreadable;
 use seen::{quiet, without_length, Prints, Seen};

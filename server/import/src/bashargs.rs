@@ -24,13 +24,13 @@ pub fn writes(p: &Pipeline<'_>) -> Vec<Option<String>> {
             .filter(|a| !a.starts_with('-'))
             .collect();
         match &**cmd {
-            "sed"
-                if s.words
-                    .iter()
-                    .any(|w| w.starts_with("-i") || w == "--in-place") =>
-            {
-                // The last operand(s) after the script are files.
-                out.extend(args.iter().skip(1).map(|a| Some(a.to_string())));
+            "sed" => {
+                // Its file operands, as GNU sed's options leave them (before session 36 every
+                // word after the first not starting with `-` was taken for a file, a second
+                // `-e` script too; `-Ei` was not seen as `-i`).
+                if let Some(files) = crate::bashread::sedinplace::written(&s.words) {
+                    out.extend(files.into_iter().map(Some));
+                }
             }
             "cp" | "mv" | "install" => {
                 if let Some(dst) = args.last() {

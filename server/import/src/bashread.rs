@@ -392,6 +392,7 @@ pub(crate) fn looks_like_file(p: &str) -> bool {
 
 pub mod awk;
 pub mod greptext;
+pub(crate) mod sedinplace;
 pub mod sedstep;
 mod stream;
 pub use stream::{evaluate, stream, Run};

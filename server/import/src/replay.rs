@@ -296,6 +296,31 @@ impl FileState {
         }
     }
 
+    /// The current text's lines and whether it ends with a line break, for an edit computed on
+    /// the text itself (`sed -i`): `None` when the text is not known as it is (no workspace, a
+    /// write not followed, a line whose `\r` the replay set aside).
+    pub fn known_lines(&self) -> Option<(Vec<&str>, bool)> {
+        if self.dirty || self.lost.is_some() {
+            return None;
+        }
+        let v = self.materialize()?;
+        let text = v.text.as_ref()?;
+        let b = self.arena.as_bytes();
+        if text.iter().any(|l| b.get(l.end) == Some(&b'\r')) {
+            return None;
+        }
+        let lines = text.iter().map(|l| &self.arena[l.start..l.end]).collect();
+        Some((lines, v.eol))
+    }
+
+    /// Whether the current text ends with a line break, set by an edit that decides it (a
+    /// `sed -i` that deleted a last line lacking one).
+    pub fn set_eol(&mut self, eol: bool) {
+        if let Some(v) = &mut self.current {
+            v.eol = eol;
+        }
+    }
+
     /// Maps current line numbers to base lines; `None` when the file is dirty.
     pub fn map(&self, lines: &[u32]) -> Option<Mapped> {
         if self.dirty {

@@ -93,10 +93,8 @@ fn every_replayed_change_applies_with_git_and_losses_are_named() {
             "astropy__astropy-12907 astropy/modeling/separable.py false",
             "astropy__astropy-12907 astropy/modeling/separable.py.backup true",
             "astropy__astropy-12907 patch.txt true",
+            // Its two base files changed by `sed -i` were here before session 36 (replayed since).
             "astropy__astropy-14182 astropy/io/ascii/rst.py.backup true",
-            // `sed -i` on two base files.
-            "astropy__astropy-14182 astropy/units/quantity_helper/function_helpers.py false",
-            "astropy__astropy-14182 astropy/utils/shapes.py false",
             "astropy__astropy-14182 patch.txt true",
             "astropy__astropy-14365 astropy/io/ascii/qdp.py false",
             "astropy__astropy-14365 patch.txt true",

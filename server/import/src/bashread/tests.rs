@@ -136,6 +136,14 @@ fn plans() {
 fn writes_detected() {
     let w = |c: &str| -> Vec<Option<String>> { parse(c).iter().flat_map(writes).collect() };
     assert_eq!(w("sed -i 's/a/b/g' x.py"), vec![Some("x.py".to_string())]);
+    // GNU sed's options (session 36): a second `-e` script is no file (before, `2d` was taken for
+    // one), `-Ei` is `-i` (before, not seen), `-i.bak`'s operands, `-f`'s script file is read.
+    let x = vec![Some("x.py".to_string())];
+    assert_eq!(w("sed -i -e 's/a/b/' -e '2d' x.py"), x);
+    assert_eq!(w("sed -Ei 's/(a)/b/' x.py"), x);
+    assert_eq!(w("sed -i.bak 's/a/b/' x.py"), x);
+    assert_eq!(w("sed -i -f fix.sed x.py"), x);
+    assert_eq!(w("sed -n '1,5p' x.py"), vec![]);
     assert_eq!(
         w("cat > fix.py << 'EOF'\nbody\nEOF"),
         vec![Some("fix.py".to_string())]

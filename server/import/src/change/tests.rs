@@ -83,12 +83,32 @@ fn edits_replayed_into_one_patch_with_new_files() {
 }
 
 #[test]
+fn a_replayed_sed_i_is_in_the_change_and_later_edits_follow_it() {
+    // Session 36: `sed -i` of the forms readcov runs as GNU sed does is an edit like any other
+    // (before, a.py was lost: "written by `sed -i …`; 2 later write(s) not replayed").
+    let (patch, lost) = change(
+        &repo(),
+        &[
+            replace(1, "a.py", "a1", "A1"),
+            bash(2, "sed -i -e 's/a2/X/' -e '7d' a.py"),
+            replace(3, "a.py", "a4", "A4"),
+        ],
+    )
+    .unwrap();
+    assert!(lost.is_empty(), "{lost:?}");
+    assert!(
+        patch.contains("-a1\n-a2\n+A1\n+X\n a3\n-a4\n+A4\n a5\n a6\n-a7\n a8\n"),
+        "{patch}"
+    );
+}
+
+#[test]
 fn a_write_it_cannot_replay_and_the_edits_after_it_are_named() {
     let (patch, lost) = change(
         &repo(),
         &[
             replace(1, "a.py", "a1", "A1"),
-            bash(2, "sed -i 's/a2/X/' a.py"),
+            bash(2, "sed -i 'y/a2/X3/' a.py"),
             replace(3, "a.py", "a4", "A4"),
             replace(4, "a.py", "a5", "A5"),
             replace(5, "b.py", "b1", "B1"),
@@ -99,7 +119,7 @@ fn a_write_it_cannot_replay_and_the_edits_after_it_are_named() {
     assert_eq!(
         lost,
         [
-            "a.py: written by `sed -i 's/a2/X/' a.py` (turn 2); 2 later write(s) not replayed",
+            "a.py: written by `sed -i 'y/a2/X3/' a.py` (turn 2); 2 later write(s) not replayed",
             "c.py: not in the workspace: 1 edit(s) not replayed",
         ]
     );

@@ -142,7 +142,8 @@ fn reads_after_edits_map_to_base_lines() {
         edit(0, "a3\n", "a3\nnew1\nnew2\n"),
         // current 1..=7 is base 1,2,3,(new),(new),4,5
         act(1, Op::View { path: "a.py".into(), style: Style::CatN, total: None }, "     1\ta1\n     2\ta2\n     3\ta3\n     4\tnew1\n     5\tnew2\n     6\ta4\n     7\ta5\n"),
-        bash(2, "sed -i 's/a9/x/' a.py", ""),
+        // `y` is a `sed -i` readcov does not replay: the text is unknown after it.
+        bash(2, "sed -i 'y/a/x/' a.py", ""),
         bash(3, "head -3 a.py", "a1\na2\na3\n"),
     ]);
     assert_eq!(

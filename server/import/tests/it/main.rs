@@ -11,4 +11,5 @@ mod parsed_once;
 mod real_openhands;
 mod real_others;
 mod real_scores;
+mod real_sed;
 mod real_shown;

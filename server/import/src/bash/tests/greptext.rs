@@ -187,12 +187,17 @@ fn lines_are_placed_on_the_text_as_replayed() {
     );
     let grep = bash(1, "grep \"x = 1\" g.py", "    x = 1\n    x = 1\n");
     assert_eq!(run(true, &[rewrite, grep]).0, at("g.py", &[(2, 2)]));
-    // A write readcov cannot follow: the text is unknown, as before.
-    let sed = bash(0, "sed -i 's/1/2/' g.py", "");
+    // A write readcov cannot follow (`y`): the text is unknown, as before.
+    let sed = bash(0, "sed -i 'y/1/2/' g.py", "");
     let grep = bash(1, "grep \"x = 2\" g.py", "    x = 2\n    x = 2\n");
     let (got, why) = run(true, &[sed, grep]);
     assert!(got.is_empty(), "{got:?}");
     assert!(why.contains(&Reason::NoLineNumbers), "{why:?}");
+    // A `sed -i` readcov replays (session 36): line 2 is `x = 2` now, so the one `x = 1` shown
+    // is line 6 (before session 36: nothing, the text unknown).
+    let sed = bash(0, "sed -i '2s/1/2/' g.py", "");
+    let grep = bash(1, "grep \"x = 1\" g.py", "    x = 1\n");
+    assert_eq!(run(true, &[sed, grep]).0, at("g.py", &[(6, 6)]));
 }
 
 #[test]
