@@ -395,7 +395,11 @@ impl<'a> Displayed<'a> {
     /// order): the first `head` and the last `tail` of them, never more than were displayed.
     pub fn keep(&self, stream: &[(u32, u32)]) -> Vec<(u32, u32)> {
         let (h, t) = (self.head.len() as u64, self.tail.len() as u64);
-        let total: u64 = stream.iter().map(|(s, e)| u64::from(e - s) + 1).sum();
+        // An empty range (`(1, 0)`: the whole of an empty file) counts no line; `e - s` on it
+        // overflowed (a panic in debug builds, a wrap to 2^32 lines in release).
+        let total: u64 = (stream.iter())
+            .map(|&(s, e)| (u64::from(e) + 1).saturating_sub(u64::from(s)))
+            .sum();
         if self.cut == Cut::Middle && h + t < total {
             let mut out = first_lines(stream, h);
             let rev: Vec<(u32, u32)> = stream.iter().rev().copied().collect();

@@ -299,3 +299,12 @@ fn a_cut_line_showing_only_blanks_is_no_line() {
     let d = displayed("a\n    <response clipped><NOTE>x</NOTE>\n");
     assert_eq!((d.head, d.head_partial), (vec!["a"], false));
 }
+
+#[test]
+fn keep_of_an_empty_file_is_nothing() {
+    // `cat` of an empty file: its whole range is (1, 0). Found by the sed -i oracle (session 36),
+    // which panicked in a debug build.
+    assert_eq!(displayed("").keep(&[(1, 0)]), vec![]);
+    let cut = displayed("1\n[... Observation truncated due to length ...]\n9\n");
+    assert_eq!(cut.keep(&[(1, 0), (1, 3), (7, 9)]), vec![(1, 1), (9, 9)]);
+}
