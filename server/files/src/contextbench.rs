@@ -4,7 +4,7 @@
 //! its checkout. The scoring is `readcov_core::contextbench::score_contextbench`.
 
 use crate::input::{self, detect, BaseFiles, LoadError, ReadsOptions, Role, Source};
-use crate::{confined_file, read_source, task_dir, FileError};
+use crate::{read_source, Beneath, FileError};
 use readcov_core::contextbench::{
     parse_gold_rows, parse_preds, preds_from_reads, Checkout, GoldRow, PredRow, Workspaces,
 };
@@ -57,7 +57,7 @@ pub fn preds_of_reads(
 
 /// `--workspaces DIR`: the checkout of an instance is DIR/<id> for the first id naming a folder.
 pub struct DirWorkspaces {
-    root: PathBuf,
+    root: Beneath,
 }
 
 impl DirWorkspaces {
@@ -69,7 +69,9 @@ impl DirWorkspaces {
         if !root.is_dir() {
             return Err(FileError::new(dir, "workspaces is not a directory"));
         }
-        Ok(DirWorkspaces { root })
+        Ok(DirWorkspaces {
+            root: Beneath::new(root),
+        })
     }
 }
 
@@ -78,15 +80,16 @@ impl Workspaces for DirWorkspaces {
         // Through the confinement of `score --workspaces`: one plain folder name resolving
         // inside the root (an id with `/` or `..`, or a symlink out, is never a checkout).
         ids.iter().find_map(|id| {
-            let root = task_dir(&self.root, id)?;
+            let root = Beneath::new(self.root.task_dir(id)?);
             Some(Box::new(DirCheckout { root }) as Box<dyn Checkout>)
         })
     }
 }
 
-/// One checkout: files resolved through symlinks must stay inside it.
+/// One checkout: files resolved through symlinks must stay inside it (its folders walked once
+/// for the instance, not each file resolved whole: [`Beneath`]).
 struct DirCheckout {
-    root: PathBuf,
+    root: Beneath,
 }
 
 impl DirCheckout {
@@ -101,7 +104,7 @@ impl DirCheckout {
         if !lexical_ok {
             return None;
         }
-        confined_file(&self.root, rel)
+        self.root.file(rel)
     }
 }
 

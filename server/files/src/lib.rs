@@ -9,6 +9,7 @@ pub mod at_k;
 pub mod base;
 pub mod beir;
 pub mod beir_gold;
+mod beneath;
 pub mod contextbench;
 pub mod diagnose;
 pub mod explain;
@@ -37,6 +38,7 @@ pub mod syntax;
 pub mod trec_run;
 pub mod workspaces;
 
+pub use beneath::{Beneath, MAX_KEPT_FOLDERS};
 pub use inside::{WorkspaceCheck, MAX_CACHED_PATHS};
 pub use open::{
     copy_input, count_lines_of_file, fingerprint_of_file, for_each_chunk, open_input, read_input,
@@ -74,13 +76,14 @@ pub fn workspace_lengths<'a>(
     let Some(root) = ws.and_then(|w| w.canonicalize().ok()) else {
         return out;
     };
+    let root = Beneath::new(root);
     for p in paths {
         if out.contains_key(p) {
             continue;
         }
         // Counted in pieces: a gold file of any size costs constant memory (an 8 GB one was
         // read whole).
-        if let Some(n) = confined_file(&root, p).and_then(|f| count_lines_of_file(&f).ok()) {
+        if let Some(n) = root.file(p).and_then(|f| count_lines_of_file(&f).ok()) {
             out.insert(p.to_string(), n);
         }
     }
@@ -206,6 +209,11 @@ impl FileProvider for Workspace {
     fn is_dir(&self, path: &str) -> Option<bool> {
         let root = self.0.as_ref()?;
         Some(confined_dir(root, path).is_some())
+    }
+    fn is_file(&self, path: &str) -> bool {
+        let root = self.0.as_ref();
+        root.and_then(|r| confined_file(r, path))
+            .is_some_and(|f| beneath::readable(&f))
     }
 }
 

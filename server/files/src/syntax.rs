@@ -4,7 +4,7 @@
 //! (read-before-edit). A missing, unreadable or grammar-less file is recorded as such (line
 //! metrics only), never fatal.
 
-use crate::{confined_file, read_source, Workspace};
+use crate::{confined_file, read_source, Beneath, Workspace};
 use readcov_core::explain::{UnitMap, UnitRange};
 use readcov_core::{EventKind, GoldSpan, ReadSpan};
 use readcov_units::{lang_for_file, lang_for_path, units, units_of_paths, FileSyntax, Lang};
@@ -20,7 +20,7 @@ pub use readcov_units::syntax_of_file;
 /// recorded as such (line metrics only), never fatal. `None`: no workspace (a task folder that
 /// is missing or refused), every file "source not found".
 pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, FileSyntax> {
-    units_of_paths(gold.iter().map(|g| g.path.as_str()), &workspace(ws))
+    units_of_paths(gold.iter().map(|g| g.path.as_str()), &walked(ws))
 }
 
 /// A workspace's files as every command reads them for their units: confined to it (symlinks
@@ -29,11 +29,30 @@ pub fn load_syntax(ws: Option<&Path>, gold: &[GoldSpan]) -> BTreeMap<String, Fil
 /// missing or refused), every file is "source not found".
 impl Sources for Workspace {
     fn text(&self, path: &str) -> Result<Cow<'_, str>, String> {
-        let file = (self.0.as_deref()).and_then(|r| confined_file(r, path));
-        let file = file.ok_or("source not found in the workspace")?;
-        let bytes = read_source(&file).map_err(|e| e.what)?;
-        Ok(Cow::Owned(lossy(bytes)))
+        text_of((self.0.as_deref()).and_then(|r| confined_file(r, path)))
     }
+}
+
+/// A [`Workspace`] for one walk over many files: the same answers, its folders walked once
+/// ([`Beneath`]) instead of each file resolved whole.
+struct Walked(Option<Beneath>);
+
+impl Sources for Walked {
+    fn text(&self, path: &str) -> Result<Cow<'_, str>, String> {
+        text_of(self.0.as_ref().and_then(|r| r.file(path)))
+    }
+}
+
+/// The text of a confined file (`None`: none in the workspace).
+fn text_of(file: Option<std::path::PathBuf>) -> Result<Cow<'static, str>, String> {
+    let file = file.ok_or("source not found in the workspace")?;
+    let bytes = read_source(&file).map_err(|e| e.what)?;
+    Ok(Cow::Owned(lossy(bytes)))
+}
+
+/// [`workspace`], walked.
+fn walked(ws: Option<&Path>) -> Walked {
+    Walked(workspace(ws).0.map(Beneath::new))
 }
 
 /// The workspace at `ws`, its root made canonical as confinement needs (`None` when it cannot be).
@@ -101,7 +120,7 @@ pub fn workspace_units(ws: &Path, reads: &[ReadSpan]) -> BTreeMap<String, Vec<(u
     let edited = (reads.iter())
         .filter(|r| r.kind == EventKind::Edit)
         .map(|r| r.path.as_str());
-    (units_of_paths(edited, &workspace(Some(ws))).into_iter())
+    (units_of_paths(edited, &walked(Some(ws))).into_iter())
         .filter_map(|(path, s)| match s {
             FileSyntax::Units { units, .. } => {
                 Some((path, units.iter().map(|u| (u.start, u.end)).collect()))

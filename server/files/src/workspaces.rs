@@ -7,7 +7,8 @@
 //! has. Answers are those of [`crate::Workspace`] (the same confinement): a file that changes while
 //! the import runs is seen as it was first read.
 
-use crate::{confined_dir, confined_file, read_source, task_dir};
+use crate::beneath::{readable, Found};
+use crate::{confined_dir, confined_file, read_source, Beneath};
 use readcov_core::base::Base;
 use readcov_import::FileProvider;
 use std::collections::{HashMap, VecDeque};
@@ -23,7 +24,7 @@ const KEPT_PATHS: usize = 1 << 16;
 /// `--workspace DIR` (every task's) or `--workspaces DIR` (`DIR/<task>/`), both canonical.
 pub struct Workspaces {
     one: Option<PathBuf>,
-    per_task: Option<PathBuf>,
+    per_task: Option<Beneath>,
     kept: Mutex<Kept>,
     /// Whether some task had its own folder under `per_task` ([`Workspaces::no_task_folder`]).
     folder_found: AtomicBool,
@@ -47,17 +48,19 @@ struct Known {
     bytes: Option<Option<Arc<[u8]>>>,
     base: Option<Option<Base>>,
     is_dir: Option<bool>,
-    /// What the path's `lstat`s found, for whichever of its bytes and whether it is a
-    /// directory is asked second (a view asks both: profiled, the second walk of the same
-    /// components was 1% of importing the real runs).
-    beneath: Option<Beneath>,
+    /// Whether it is a file its bytes can be read from, when that was asked before its bytes.
+    is_file: Option<bool>,
+    /// What the path's walk found ([`Beneath::walk`]), for whichever of its bytes and whether
+    /// it is a directory is asked second (a view asks both: profiled, the second walk of the
+    /// same components was 1% of importing the real runs).
+    walked: Option<Found>,
 }
 
 impl Workspaces {
     pub fn new(one: Option<PathBuf>, per_task: Option<PathBuf>) -> Arc<Workspaces> {
         Arc::new(Workspaces {
             one,
-            per_task,
+            per_task: per_task.map(Beneath::new),
             kept: Mutex::new(Kept::default()),
             folder_found: AtomicBool::new(false),
             budget: (KEPT_BYTES, KEPT_PATHS),
@@ -84,7 +87,7 @@ impl Workspaces {
             Some(dir) => {
                 let known = self.kept().folders.get(task).cloned();
                 known.unwrap_or_else(|| {
-                    let found: Option<Arc<Path>> = task_dir(dir, task).map(Arc::from);
+                    let found: Option<Arc<Path>> = dir.task_dir(task).map(Arc::from);
                     if found.is_some() {
                         self.folder_found.store(true, Ordering::Relaxed);
                     }
@@ -98,6 +101,9 @@ impl Workspaces {
             }
             None => self.one.as_deref().map(Arc::from),
         };
+        // The task's folders are walked once for this provider (one run's files), not kept
+        // for the whole import: memory stays bounded however many tasks there are.
+        let root = root.map(|r| (Beneath::new(r.to_path_buf()), r));
         Box::new(Files {
             all: Arc::clone(self),
             root,
@@ -106,33 +112,33 @@ impl Workspaces {
 
     /// What is known of `rel` in `root` (`ask`), else found by `learn` (outside the lock, so
     /// the threads of an import read their files at once) and kept (`keep`). `learn` is handed
-    /// the path's look-up when an earlier question made it ([`Known::beneath`]), and what it
-    /// finds there is kept too.
+    /// the path's walk when an earlier question made it ([`Known::walked`]), and what it finds
+    /// there is kept too.
     fn known<T: Clone>(
         &self,
         root: &Arc<Path>,
         rel: &str,
         ask: impl Fn(&Known) -> Option<T>,
-        learn: impl FnOnce(&mut Option<Beneath>) -> T,
+        learn: impl FnOnce(&mut Option<Found>) -> T,
         keep: fn(&mut Known, T),
     ) -> T {
         let key = (Arc::clone(root), rel.to_string());
-        let mut beneath = None;
+        let mut walked = None;
         if let Some(k) = self.kept().paths.get(&key) {
             if let Some(v) = ask(k) {
                 return v;
             }
-            beneath.clone_from(&k.beneath);
+            walked.clone_from(&k.walked);
         }
-        let value = learn(&mut beneath);
+        let value = learn(&mut walked);
         let mut k = self.kept();
         let (fresh, added) = {
             let fresh = !k.paths.contains_key(&key);
             let known = k.paths.entry(key.clone()).or_default();
             let had = size(known);
             keep(known, value.clone());
-            if known.beneath.is_none() {
-                known.beneath = beneath;
+            if known.walked.is_none() {
+                known.walked = walked;
             }
             (fresh, size(known).saturating_sub(had))
         };
@@ -160,90 +166,53 @@ fn size(k: &Known) -> usize {
         .map_or(0, |b| b.len())
 }
 
-/// What `root/rel` resolves to, when `rel` is plain (no empty, `.` or `..` component) and no
-/// component of it is a symbolic link: then `root/rel` is what resolving it through links
-/// gives, inside `root` (canonical, as every root here is: [`task_dir`] and `canonical_dir`
-/// resolve it). Found by one `lstat` per component of `rel`; resolving the whole path asks
-/// `readlink` of each of its components (profiled: 15,500 calls for the real corpus's 1,250
-/// look-ups).
-#[derive(Clone)]
-enum Beneath {
-    Is(PathBuf, std::fs::FileType),
-    /// A component is missing (every one before it a directory, not a link): nothing there.
-    Missing,
-    /// Anything else: for the full route to decide.
-    Ask,
-}
-
-fn plain_beneath(root: &Path, rel: &str) -> Beneath {
-    if rel.is_empty()
-        || rel
-            .split('/')
-            .any(|c| c.is_empty() || c == "." || c == "..")
-    {
-        return Beneath::Ask;
-    }
-    let mut path = root.to_path_buf();
-    let mut kind: Option<std::fs::FileType> = None;
-    for c in rel.split('/') {
-        if kind.is_some_and(|k| !k.is_dir()) {
-            return Beneath::Ask;
-        }
-        path.push(c);
-        let k = match std::fs::symlink_metadata(&path) {
-            Ok(m) => m.file_type(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Beneath::Missing,
-            Err(_) => return Beneath::Ask,
-        };
-        if k.is_symlink() {
-            return Beneath::Ask;
-        }
-        kind = Some(k);
-    }
-    match kind {
-        Some(k) => Beneath::Is(path, k),
-        None => Beneath::Ask,
-    }
-}
-
-/// `beneath`: [`plain_beneath`] of `rel`, made now unless an earlier question made it.
-fn found<'b>(beneath: &'b mut Option<Beneath>, root: &Path, rel: &str) -> &'b Beneath {
-    beneath.get_or_insert_with(|| plain_beneath(root, rel))
-}
-
-/// [`crate::read_confined`], the path found by [`plain_beneath`] (`beneath`) when it can.
-fn read_beneath(beneath: &Beneath, root: &Path, rel: &str) -> Option<Vec<u8>> {
-    let file = match beneath {
-        Beneath::Is(path, kind) => kind.is_file().then(|| path.clone())?,
-        Beneath::Missing => return None,
-        Beneath::Ask => confined_file(root, rel)?,
+/// [`crate::read_confined`], from the walk of `rel` ([`Beneath::walk`]) when it can.
+fn read_beneath(found: &Found, root: &Beneath, rel: &str) -> Option<Vec<u8>> {
+    let file = match found {
+        Found::Is(path, kind) => kind.is_file().then(|| path.clone())?,
+        Found::Gone => return None,
+        Found::Ask => confined_file(root.root(), rel)?,
     };
     read_source(&file).ok()
 }
 
-/// Whether [`crate::confined_dir`] finds a directory, found by [`plain_beneath`] (`beneath`)
-/// when it can.
-fn dir_beneath(beneath: &Beneath, root: &Path, rel: &str) -> bool {
-    match beneath {
-        Beneath::Is(_, kind) => kind.is_dir(),
-        Beneath::Missing => false,
-        Beneath::Ask => confined_dir(root, rel).is_some(),
+/// Whether [`crate::confined_dir`] finds a directory, from the walk of `rel` when it can.
+fn dir_beneath(found: &Found, root: &Beneath, rel: &str) -> bool {
+    match found {
+        Found::Is(_, kind) => kind.is_dir(),
+        Found::Gone => false,
+        Found::Ask => confined_dir(root.root(), rel).is_some(),
     }
 }
 
-/// One task's files, through the run's [`Workspaces`].
+/// Whether [`read_beneath`] would give bytes, without reading them ([`Beneath::is_readable_file`]).
+fn file_beneath(found: &Found, root: &Beneath, rel: &str) -> bool {
+    match found {
+        Found::Is(path, kind) => kind.is_file() && readable(path),
+        Found::Gone => false,
+        Found::Ask => confined_file(root.root(), rel).is_some_and(|f| readable(&f)),
+    }
+}
+
+/// `walked`: the walk of `rel` from `root`, made now unless an earlier question made it.
+fn walk<'w>(walked: &'w mut Option<Found>, root: &Beneath, rel: &str) -> &'w Found {
+    walked.get_or_insert_with(|| root.walk(rel))
+}
+
+/// One task's files, through the run's [`Workspaces`]: its folder (the key of what is kept)
+/// and that folder's walk.
 struct Files {
     all: Arc<Workspaces>,
-    root: Option<Arc<Path>>,
+    root: Option<(Beneath, Arc<Path>)>,
 }
 
 impl Files {
-    fn bytes(&self, root: &Arc<Path>, path: &str) -> Option<Arc<[u8]>> {
+    fn bytes(&self, (walk_root, root): &(Beneath, Arc<Path>), path: &str) -> Option<Arc<[u8]>> {
         self.all.known(
             root,
             path,
             |k| k.bytes.clone(),
-            |b| read_beneath(found(b, root, path), root, path).map(Arc::from),
+            |w| read_beneath(walk(w, walk_root, path), walk_root, path).map(Arc::from),
             |k, v| k.bytes = Some(v),
         )
     }
@@ -254,22 +223,35 @@ impl FileProvider for Files {
         let root = self.root.as_ref()?;
         self.bytes(root, path).map(|b| b.to_vec())
     }
+    fn is_file(&self, path: &str) -> bool {
+        let Some((walk_root, root)) = self.root.as_ref() else {
+            return false;
+        };
+        self.all.known(
+            root,
+            path,
+            |k| k.is_file.or_else(|| Some(k.bytes.as_ref()?.is_some())),
+            |w| file_beneath(walk(w, walk_root, path), walk_root, path),
+            |k, v| k.is_file = Some(v),
+        )
+    }
     fn has_workspace(&self) -> bool {
         self.root.is_some()
     }
     fn is_dir(&self, path: &str) -> Option<bool> {
-        let root = self.root.as_ref()?;
+        let (walk_root, root) = self.root.as_ref()?;
         Some(self.all.known(
             root,
             path,
             |k| k.is_dir,
-            |b| dir_beneath(found(b, root, path), root, path),
+            |w| dir_beneath(walk(w, walk_root, path), walk_root, path),
             |k, v| k.is_dir = Some(v),
         ))
     }
     fn base(&self, path: &str) -> Option<Base> {
-        let root = self.root.as_ref()?;
-        let bytes = self.bytes(root, path)?;
+        let both = self.root.as_ref()?;
+        let bytes = self.bytes(both, path)?;
+        let root = &both.1;
         self.all.known(
             root,
             path,

@@ -81,6 +81,9 @@ impl FileProvider for Borrowed<'_> {
     fn is_dir(&self, path: &str) -> Option<bool> {
         self.0.is_dir(path)
     }
+    fn is_file(&self, path: &str) -> bool {
+        self.0.is_file(path)
+    }
 }
 
 /// Like [`import`], with the workspace chosen by task id (one checkout per SWE-bench instance).

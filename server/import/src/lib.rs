@@ -72,6 +72,12 @@ pub trait FileProvider {
     fn is_dir(&self, _path: &str) -> Option<bool> {
         None
     }
+    /// Whether [`FileProvider::read`] of `path` gives bytes: the workspace has it as a file it
+    /// can read. A provider on disk answers without reading the file (asked for every
+    /// `path:` prefix of a grep output line, most of them no file at all).
+    fn is_file(&self, path: &str) -> bool {
+        self.read(path).is_some()
+    }
     /// What a reads row of `path` records as its `base` (the file's sha256 and line count),
     /// when the workspace has the file: a provider that keeps the files it read answers
     /// without reading again.

@@ -179,9 +179,10 @@ impl<'a> Session<'a> {
         })
     }
 
-    /// Whether the workspace has a file at repository path `rel`.
+    /// Whether the workspace has a file at repository path `rel` (one it can read: what
+    /// [`Session::state`] then finds), asked without reading it.
     pub(crate) fn has_file(&self, rel: &str) -> bool {
-        self.provider.read(rel).is_some()
+        self.provider.is_file(rel)
     }
 
     /// Whether `raw` is a directory of the workspace (`None`: unknown, or outside the repository).

@@ -1,7 +1,7 @@
 //! The kept answers are the plain [`Workspace`]'s, and the budget bounds what is kept.
 
 use super::*;
-use crate::Workspace;
+use crate::{task_dir, Workspace};
 
 /// Two task folders (one with a file, a folder and a link out of the workspace), a plain file
 /// where a task's folder would be, and a link to a task's folder.
@@ -12,6 +12,9 @@ fn tasks() -> (tempfile::TempDir, tempfile::TempDir, PathBuf) {
     std::fs::create_dir_all(root.join("t1/src/pkg")).unwrap();
     std::fs::write(root.join("t1/src/pkg/a.py"), "one\ntwo\n").unwrap();
     std::fs::write(root.join("t1/b.txt"), "no final break").unwrap();
+    // Past the source limit (sparse): no bytes, so no file to place reads on.
+    let big = std::fs::File::create(root.join("t1/big.py")).unwrap();
+    big.set_len(crate::MAX_SOURCE_BYTES + 1).unwrap();
     std::fs::write(outside.path().join("secret"), "x").unwrap();
     std::os::unix::fs::symlink(outside.path().join("secret"), root.join("t1/link")).unwrap();
     std::os::unix::fs::symlink("pkg/a.py", root.join("t1/src/inner")).unwrap();
@@ -24,7 +27,8 @@ fn tasks() -> (tempfile::TempDir, tempfile::TempDir, PathBuf) {
 }
 
 const TASKS: [&str; 7] = ["t1", "t2", "alias", "missing", "file", "..", "t1/src"];
-const PATHS: [&str; 21] = [
+const PATHS: [&str; 22] = [
+    "big.py",
     "src/pkg/a.py",
     "src/./pkg/a.py",
     "src//pkg/a.py",
@@ -62,7 +66,7 @@ fn plain_for(per_task: Option<&Path>, one: Option<&Path>, task: &str) -> Workspa
 fn kept_answers_are_the_plain_ones() {
     let (_d, _o, root) = tasks();
     for (one, per_task) in [(None, Some(root.clone())), (Some(root.join("t1")), None)] {
-        for dir_first in [false, true] {
+        for first in ["read", "dir", "file"] {
             let all = Workspaces::new(one.clone(), per_task.clone());
             for _ in 0..2 {
                 for task in TASKS {
@@ -70,12 +74,17 @@ fn kept_answers_are_the_plain_ones() {
                     let plain = plain_for(per_task.as_deref(), one.as_deref(), task);
                     assert_eq!(kept.has_workspace(), plain.has_workspace(), "{task}");
                     for p in PATHS {
-                        if dir_first {
-                            assert_eq!(kept.is_dir(p), plain.is_dir(p), "{task} {p}");
+                        match first {
+                            "dir" => assert_eq!(kept.is_dir(p), plain.is_dir(p), "{task} {p}"),
+                            "file" => assert_eq!(kept.is_file(p), plain.is_file(p), "{task} {p}"),
+                            _ => {}
                         }
+                        // Whether it is a file is whether it has bytes, asked without them.
+                        assert_eq!(plain.is_file(p), plain.read(p).is_some(), "{task} {p}");
                         assert_eq!(kept.read(p), plain.read(p), "{task} {p}");
                         assert_eq!(kept.is_dir(p), plain.is_dir(p), "{task} {p}");
                         assert_eq!(kept.base(p), plain.base(p), "{task} {p}");
+                        assert_eq!(kept.is_file(p), plain.is_file(p), "{task} {p}");
                     }
                 }
             }

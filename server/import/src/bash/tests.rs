@@ -41,12 +41,25 @@ fn run_on(
     actions: &[Action],
     keep: fn(EventKind) -> bool,
 ) -> Got {
+    match workspace {
+        true => run_with(files, actions, keep),
+        false => run_with(&crate::NoFiles, actions, keep),
+    }
+}
+
+/// The read rows and skip reasons of `actions` on the workspace `files`.
+fn run_on_provider(files: &dyn crate::FileProvider, actions: &[Action]) -> Got {
+    run_with(files, actions, |k| k == EventKind::Read)
+}
+
+fn run_with(
+    files: &dyn crate::FileProvider,
+    actions: &[Action],
+    keep: fn(EventKind) -> bool,
+) -> Got {
     let mut roots = Roots::new();
     roots.add("/repo");
-    let mut s = match workspace {
-        true => Session::new("t", "r", roots, "/repo", files),
-        false => Session::new("t", "r", roots, "/repo", &crate::NoFiles),
-    };
+    let mut s = Session::new("t", "r", roots, "/repo", files);
     for a in actions {
         s.apply(a);
     }

@@ -274,3 +274,36 @@ fn a_later_stage_grep_not_determined_keeps_todays_answer() {
         assert_eq!(why, vec![Reason::NoLineNumbers], "{script}");
     }
 }
+
+/// [`files`] counting each `read` of a path; whether a path is a file is answered without one.
+struct Counted(
+    BTreeMap<String, String>,
+    std::cell::RefCell<BTreeMap<String, usize>>,
+);
+
+impl crate::FileProvider for Counted {
+    fn read(&self, path: &str) -> Option<Vec<u8>> {
+        *self.1.borrow_mut().entry(path.to_string()).or_default() += 1;
+        self.0.read(path)
+    }
+    fn is_file(&self, path: &str) -> bool {
+        self.0.contains_key(path)
+    }
+}
+
+#[test]
+fn a_grep_output_line_reads_its_file_once_and_no_other_name() {
+    // `grep -r -B1 "x = 1" .`: every `:` and `-` of a line's path part is a name to look for
+    // (`./g.py-def a()`, `./h.py-y = 2`, ...). Looking for one asks whether it is a file; only
+    // the file placed is read, once (before session 36 each name was read to see it was a
+    // file, and the placed one read again).
+    let files = Counted(files(), Default::default());
+    let out = "./g.py-def a():\n./g.py:    x = 1\n--\n./g.py-def b():\n./g.py:    x = 1\n--\n\
+               ./h.py-y = 2\n./h.py:x = 1\n";
+    let (got, _) = super::run_on_provider(&files, &[bash(0, "grep -r -B1 \"x = 1\" .", out)]);
+    let want = [at("g.py", &[(1, 2), (5, 6)]), at("h.py", &[(1, 2)])].concat();
+    assert_eq!(got, want);
+    let reads = files.1.borrow().clone();
+    let once = |p: &str| (p.to_string(), 1);
+    assert_eq!(reads, BTreeMap::from([once("g.py"), once("h.py")]));
+}
