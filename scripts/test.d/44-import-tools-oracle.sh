@@ -13,7 +13,11 @@
 #   tests/data/formats/handmade and tests/fixtures/import/claude-code-persisted, with and without
 #   their workspace;
 # - 65 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
-#   eleven with --workspace: edit rows and reads mapped back to base lines.
+#   eleven with --workspace: edit rows and reads mapped back to base lines;
+# - session 37 (scripts/import_oracle_tools_sweagent.py): every shipped SWE-agent .traj, classic and 1.x, and the
+#   nebius swe-agent-text chat rows, whose
+#   read rows are compared per (run, step, path) with the lines each observation's own printed numbered lines
+#   and headers show (not recomputed from the docs' rules), and a deliberately wrong row it must catch.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
 # reason (none of these logs' actions since session 29). The rest of each import's summary is compared
@@ -26,4 +30,8 @@ source scripts/oracle-setup.sh
 oracle_setup "import tools oracle"
 python3 scripts/import_oracle_tools.py "$bin" samples
 python3 scripts/import_oracle_tools.py "$bin" cases
+# session 37: every shipped SWE-agent .traj (classic and 1.x) read from its observations' own printed lines, and
+# a deliberately wrong row that must be caught
+python3 scripts/import_oracle_tools_sweagent.py "$bin"
+python3 scripts/import_oracle_tools_sweagent.py "$bin" --self-test
 echo "import tools oracle ok"

@@ -5,11 +5,13 @@
 //! (the tool says so and opens it). Other actions are bash commands; an action of several lines
 //! is cut into its commands ([`parts`]). An observation is read as the model was shown it
 //! ([`breaks`]: 0.6–0.7 dropped each output's last line break). SWE-agent 1.x's
-//! `str_replace_editor` actions are read as OpenHands' editor ([`editor`]).
+//! `str_replace_editor` actions are read as OpenHands' editor ([`editor`]), a view credited no
+//! further than the file's end when the log tells it ([`ends`]).
 
 mod breaks;
 mod cut;
 mod editor;
+mod ends;
 mod parts;
 
 use crate::numbered::Style;
@@ -161,11 +163,11 @@ fn refused_original(obs: &str) -> Option<&str> {
 
 /// The op of one action and the output it reads (the observation itself, borrowed, unless the
 /// op reads a text made from it: a copy of each observation was a tenth of a chat import's
-/// instructions).
-fn action_op<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
+/// instructions); `len`, the length of the file a 1.x editor view shows when the log tells it.
+fn action_op<'o>(action: &str, obs: &'o str, len: Option<u32>) -> (Op, Cow<'o, str>) {
     // 1.x's editor: one call, whatever line breaks its quoted texts hold.
     if action.split_whitespace().next() == Some(editor::TOOL) {
-        return editor::op(action, obs);
+        return editor::op(action, obs, len);
     }
     let parts = parts::split(action);
     match parts.as_slice() {
@@ -286,6 +288,9 @@ fn import_steps_with(traj: &[Step], lost: bool, session: &mut Session) {
         session.roots.add(&root);
         session.cwd = root;
     }
+    // Where the files 1.x's editor views end, when the log tells it (not the empty "line" past a
+    // final line break: `ends`).
+    let lens = ends::lengths(traj);
     for (i, t) in traj.iter().enumerate() {
         let action = t.action.as_deref().unwrap_or("").to_string();
         let shown = t
@@ -294,7 +299,7 @@ fn import_steps_with(traj: &[Step], lost: bool, session: &mut Session) {
             .map(|o| breaks::shown(Cow::Borrowed(o), lost));
         let (op, output) = match shown.as_deref() {
             Some(o) => {
-                let (op, body) = action_op(&action, o);
+                let (op, body) = action_op(&action, o, lens[i]);
                 (op, Some(body))
             }
             None => (

@@ -17,11 +17,17 @@ use std::borrow::Cow;
 pub(super) const TOOL: &str = "str_replace_editor";
 
 /// The op of an editor action and the output it reads (a view's lines past its range dropped, a
-/// filemap given back as `cat -n` lines: `openhands::trim`).
-pub(super) fn op<'o>(action: &str, obs: &'o str) -> (Op, Cow<'o, str>) {
+/// filemap given back as `cat -n` lines: `openhands::trim`); `len`, the length of the file a view
+/// shows when the log tells it ([`super::ends`]): the empty "line" past it is dropped too. Only
+/// from this view's output: what the log told holds for this view, not for later ones (a command
+/// between may change the file).
+pub(super) fn op<'o>(action: &str, obs: &'o str, len: Option<u32>) -> (Op, Cow<'o, str>) {
     match args(action) {
         Some(a) => {
-            let end = a.view_end;
+            let end = match (a.view_end, len) {
+                (Some(e), Some(n)) if e > 0 => Some(e.min(i64::from(n))),
+                (e, _) => e,
+            };
             (
                 crate::openhands::editor_op_of(a, Some(obs)),
                 trim_to_end(obs, end),

@@ -46,9 +46,13 @@ fn the_moto_run() {
     reads(&imp, 6, &[("moto/ses/models.py", 1, 50)]);
     // `Invalid view_range: [900, 1000]. Its first element 900 should be within …`: nothing shown.
     reads(&imp, 7, &[]);
-    reads(&imp, 8, &[("moto/ses/models.py", 550, 591)]);
+    // `--view_range 550 591`: the editor said at step 7 that ses/models.py has 591 "lines" (its
+    // count, `len(text.split("\n"))`), and line 591 is shown empty: the file ends with a line
+    // break and has 590 lines (before session 37, 550–591 was credited). Likewise sns/models.py:
+    // `[1, 999]` at step 9, line 999 shown empty at step 10: 998 lines (before, 900–999).
+    reads(&imp, 8, &[("moto/ses/models.py", 550, 590)]);
     reads(&imp, 9, &[]);
-    reads(&imp, 10, &[("moto/sns/models.py", 900, 999)]);
+    reads(&imp, 10, &[("moto/sns/models.py", 900, 998)]);
     skipped(&imp, 7, Reason::NothingShown);
     skipped(&imp, 9, Reason::NothingShown);
     let map_lines: u32 = map.iter().map(|r| r.2 - r.1 + 1).sum();
@@ -78,4 +82,31 @@ fn editor_actions_read_back_as_the_call() {
     skipped(&imp, 0, Reason::Malformed);
     let imp = text("str_replace_editor view '/testbed/a.py");
     skipped(&imp, 0, Reason::Malformed);
+}
+
+/// A whole-file view tells the editor's count too (its last numbered line, empty: the "line" past
+/// a final line break): a later `--view_range` ending on it, with no write between, stops a line
+/// short; after a shell command (which may write the file) it is not told, and counted.
+#[test]
+fn a_range_ending_on_the_count_a_whole_view_told() {
+    let whole = "Here's the result of running `cat -n` on /testbed/a.py:\n     1\ta\n     2\tb\n     3\t\n\n";
+    let range = "Here's the result of running `cat -n` on /testbed/a.py:\n     2\tb\n     3\t\n\n";
+    let run = |between: &[(&str, &str)]| {
+        let mut steps = vec![
+            serde_json::json!({"action": "str_replace_editor view /testbed/a.py", "observation": whole}),
+        ];
+        steps.extend(
+            between
+                .iter()
+                .map(|(a, o)| serde_json::json!({"action": a, "observation": o})),
+        );
+        steps.push(serde_json::json!({"action": "str_replace_editor view /testbed/a.py  --view_range 2 3", "observation": range}));
+        let doc = serde_json::json!({"replay_config": "{}", "info": {}, "trajectory": steps});
+        import_as(None, "x.traj", &doc.to_string(), &[])
+    };
+    let imp = run(&[]);
+    reads(&imp, 0, &[("a.py", 1, 2)]);
+    reads(&imp, 1, &[("a.py", 2, 2)]);
+    let imp = run(&[("python /testbed/a.py", "ok\n")]);
+    reads(&imp, 2, &[("a.py", 2, 3)]);
 }

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""An independent check of `readcov import` on SWE-agent trajectories (session 37): for every shipped
+SWE-agent `.traj` (classic 0.x: tests/data/real/swe-agent-java, tests/data/real-multi/swe-agent-java;
+1.x: tests/data/formats/swe-agent-1x) and the nebius `swe-agent-text` rows of tests/data/formats/chat-trajectories
+(classic SWE-agent in a chat dataset), which lines of which file each step showed, read from the
+observation's own printed numbered lines and headers (scripts/import_oracle_tools_sweagent_shown.py, from
+SWE-agent's tools, not from readcov's code or rules), against readcov's read rows of that step: per (run,
+step, path), the set of lines, both ways.
+
+Left out, counted and printed: the rows of a classic shell command (`cat`, `grep -n`, …: the shell oracle's,
+scripts/import_oracle_shell.py) and the steps import_oracle_tools_sweagent_shown.py says it cannot place.
+Edit rows are not compared (the shell and tools oracles replay edits). Every other disagreement is printed
+and the exit status is 1.
+
+  python3 scripts/import_oracle_tools_sweagent.py READCOV
+  python3 scripts/import_oracle_tools_sweagent.py READCOV --self-test   (a wrong row must be caught)
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+from collections import Counter, defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import import_oracle_shell_chat as C  # noqa: E402  (a chat row's messages, as docs/importers.md reads them)
+import import_oracle_tools_sweagent_shown as S  # noqa: E402
+from oracle_io import finish  # noqa: E402
+
+REAL, MULTI, V1 = "tests/data/real/swe-agent-java", "tests/data/real-multi/swe-agent-java", \
+    "tests/data/formats/swe-agent-1x"
+# The nebius SWE-agent rows (classic SWE-agent in a chat dataset, `swe-agent-text`).
+CHAT = "tests/data/formats/chat-trajectories/adp_nebius_SWE-agent-trajectories_sample_raw.json"
+# The classic interface's commands (SWE-agent `config/commands`); any other action is a shell command.
+TOOLS = {"open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir", "find_file", "create",
+         "edit", "submit", "exit_forfeit"}
+
+
+def rows_of(bin_, args):
+    """readcov's read rows: {(task, run): {(step, path): set(lines)}}, and the edit rows' count."""
+    p = subprocess.run([bin_, "import", *args, "-o", "-"], capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"readcov import {' '.join(args)} failed: {p.stderr}")
+    out, edits = defaultdict(lambda: defaultdict(set)), 0
+    for x in p.stdout.splitlines():
+        r = json.loads(x)
+        if r.get("kind") == "edit":
+            edits += 1
+            continue
+        if r["turn"] != r["step"]:
+            sys.exit(f"{r['task']}/{r['run']}: a row's turn {r['turn']} is not its step {r['step']}")
+        out[(r["task"], r["run"])][(r["step"], r["path"])].update(range(r["start"], r["end"] + 1))
+    return out, edits
+
+
+def ranges(s):
+    out = []
+    for x in sorted(s):
+        if out and out[-1][1] == x - 1:
+            out[-1][1] = x
+        else:
+            out.append([x, x])
+    return ",".join(f"{a}-{b}" if a != b else f"{a}" for a, b in out)
+
+
+def compare(label, traj, got, v1, checked, left, problems):
+    """One run: the oracle's lines per (step, path) against readcov's `got`."""
+    shown, why = (S.v1 if v1 else S.classic)(traj)
+    checked["runs"] += 1
+    for step, w in why.items():
+        left[w] += 1
+    keys = {(i, p) for i, d in shown.items() for p in d} | set(got)
+    for step, path in sorted(keys):
+        if step in why:
+            continue
+        act = (traj[step].get("action") or "").strip()
+        verb = act.split()[0] if act else ""
+        want = shown.get(step, {}).get(path, set())
+        have = got.get((step, path), set())
+        if not v1 and verb not in TOOLS and not want:
+            left["rows of classic shell commands (the shell oracle's)"] += 1
+            continue
+        checked["(step, file) pairs"] += 1
+        checked["lines shown"] += len(want)
+        for direction, lines in (("shown, not credited", want - have), ("credited, not shown", have - want)):
+            if lines:
+                problems.append(f"{label} step {step} {path}: {direction}: {ranges(lines)} "
+                                f"(shown {ranges(want) or '-'}, credited {ranges(have) or '-'})")
+
+
+def runs():
+    """(files, whether SWE-agent 1.x, readcov's arguments) of each group of shipped SWE-agent trajectories."""
+    real = sorted(glob.glob(REAL + "/*.traj"))
+    multi = sorted(glob.glob(MULTI + "/*/*.traj"))
+    v1 = sorted(glob.glob(V1 + "/*.traj"))
+    return [(real, False, list(real)), (multi, False, ["--layout", "task/run", MULTI]), (v1, True, list(v1)),
+            ([CHAT], False, ["--chat", CHAT])]
+
+
+def chat_rows(path):
+    """((task, run), steps) of each `swe-agent-text` row of a chat dataset (the nebius SWE-agent rows): each
+    `ai` message's last fenced block is the step's action, the next `user` message, less SWE-agent's prompt
+    lines, its observation (docs/importers.md "Chat-message datasets"; import_oracle_shell_chat's reading)."""
+    out = []
+    with open(path) as fh:
+        for row in json.load(fh):
+            msgs = row.get("messages") or row.get("trajectory") or []
+            if C.encoding(msgs) != "swe-agent-text":
+                continue
+            traj = []
+            for i, m in enumerate(msgs):
+                blocks = C.FENCE.findall(C._text(m)) if m.get("role") in ("ai", "assistant") else []
+                if not blocks:
+                    continue
+                obs = None
+                for n in msgs[i + 1:]:
+                    if n.get("role") in ("ai", "assistant"):
+                        break
+                    if n.get("role") == "user":
+                        obs = C.PROMPT.sub("", C._text(n))
+                        break
+                traj.append({"action": blocks[-1] + "\n", "observation": obs})
+            out.append((C.naming(row), traj))
+    return out
+
+
+def trajectories(files, args, got):
+    """((task, run), steps) of each run of a group, keyed as readcov names its run."""
+    if args[0] == "--chat":
+        return chat_rows(files[0])
+    out = []
+    for f in files:
+        stem = os.path.basename(f)[: -len(".traj")]
+        if args[0] == "--layout":
+            key = (os.path.basename(os.path.dirname(f)), stem)
+        else:
+            key = next((k for k in got if k[0] == stem), (stem, stem))
+        with open(f) as fh:
+            out.append((key, json.load(fh).get("trajectory") or []))
+    return out
+
+
+def main():
+    bin_ = sys.argv[1]
+    self_test = "--self-test" in sys.argv[2:]
+    checked, left, problems, wrong = Counter(), Counter(), [], None
+    for files, v1, args in runs():
+        got, edits = rows_of(bin_, args[1:] if args[0] == "--chat" else args)
+        left["edit rows (the shell and tools oracles')"] += edits
+        runs_read = trajectories(files, args, got)
+        for key in set(got) - {k for k, _ in runs_read}:
+            problems.append(f"{key[0]}/{key[1]}: a run of readcov's the oracle did not read")
+        for key, traj in runs_read:
+            rows = got.get(key, {})
+            if self_test and wrong is None and rows:
+                # A deliberately wrong row: one more line credited past the first row's end.
+                (step, path), lines = next(iter(rows.items()))
+                lines.add(max(lines) + 1)
+                wrong = f"{key[0]}/{key[1]} step {step} {path}: credited, not shown: {max(lines)} "
+            compare(f"{key[0]}/{key[1]}", traj, rows, v1, checked, left, problems)
+    if self_test:
+        caught = [p for p in problems if wrong and p.startswith(wrong)]
+        if not caught:
+            sys.exit(f"self-test: the wrong row ({wrong}) was not caught")
+        print(f"self-test ok: the wrong row was caught ({caught[0]})")
+        return
+    finish(checked, left, problems)
+
+
+if __name__ == "__main__":
+    main()
