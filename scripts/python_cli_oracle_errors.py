@@ -31,16 +31,17 @@ FLAGS = {
 }
 # A whole-call error: the CLI prints it without a file; an InputError has one, one of these (the
 # parameter's input, `<gold>`, or `<arguments>`), or the one input path `import_log` was given.
-WHOLE_CALL = ("<arguments>", "<gold>", "<reads>")
+WHOLE_CALL = ("<arguments>", "<gold>", "<reads>", "<preds>")
 # What Python says after the CLI's words for a missing input (`gold=None`).
 NOT_NONE = " (a path, a list of dicts or a DataFrame, not None)"
 FLAG = re.compile(r"'(--[a-z-]+)(?: <[^>]*>)?'")
 
 
-def cli_error(args):
-    """The CLI's error (without `error: `, clap's continuation lines joined) and its exit code."""
+def cli_errors(args):
+    """The CLI's exit code and every error it printed, in order (without `error: `, clap's
+    continuation lines joined)."""
     p = cli(*args, check=False)
-    lines = p.stderr.splitlines()
+    lines, said = p.stderr.splitlines(), []
     for i, line in enumerate(lines):
         if line.startswith("error: "):
             text = line[len("error: "):]
@@ -48,8 +49,8 @@ def cli_error(args):
                 if not more.startswith("  ") or more.startswith("  tip:"):
                     break
                 text += " " + more.strip()
-            return p.returncode, text
-    return p.returncode, None
+            said.append(text)
+    return p.returncode, said
 
 
 def expected(text, alias):
@@ -76,6 +77,11 @@ def expected(text, alias):
     m = re.match(r"^the argument '(--[a-z-]+)[^']*' cannot", text)
     if m:
         return None, 0, FLAGS[m[1]], names(text)
+    # The CLI's own refusal of a flag (`--explorer mine: ...`), said of the parameter the case's
+    # alias names for it (`explorer` mine: ...), that parameter the field.
+    m = re.match(r"^(--[a-z-]+)(.*)$", text)
+    if m and m[1] in alias:
+        return None, 0, alias[m[1]], f"`{alias[m[1]]}`{m[2]}"
     return None, 0, None, text
 
 
@@ -95,8 +101,10 @@ def cases(tmp):
     explore_args = ["explore", "--bench", ex / "bench.jsonl", "--preds", ex / "preds.jsonl", "--file-lengths",
                     ex / "lengths.json"]
     task = first["task"]
-    clean_preds = tmp / "clean-preds.jsonl"
-    clean_preds.write_text("".join(ex.joinpath("preds.jsonl").read_text().splitlines(keepends=True)[:3]))
+    bad_bench, half_bench, empty = tmp / "bad-bench.jsonl", tmp / "half-bench.jsonl", tmp / "empty.jsonl"
+    empty.write_text("")
+    bad_bench.write_text('{"instance_id": "t"}\n')
+    half_bench.write_text(ex.joinpath("bench.jsonl").read_text() + '{"instance_id": "t"}\n')
     return [
         # (function, case, Python call, CLI args[, alias, hint]): alias as in `expected`, hint
         # what Python says after the CLI's words (documented in docs/python.md).
@@ -235,9 +243,25 @@ def cases(tmp):
          ["locbench", "--gold", MISSING, "--preds", fx / "locbench" / "agentless.jsonl"]),
         ("sheet", "missing reads", lambda: readcov.sheet(sheet_runs, gold=gold, reads=MISSING),
          ["sheet", "--runs", sheet_runs, "--gold", gold, "--reads", MISSING]),
-        # The fixture's preds without its bad rows (whose errors the CLI says first).
-        ("explore", "missing lengths", lambda: readcov.explore(explore_in[0], clean_preds, lengths=MISSING),
-         ["explore", "--bench", explore_in[0], "--preds", clean_preds, "--file-lengths", MISSING]),
+        # The fixture's preds hold a bad row: the CLI says it first, then the missing lengths
+        # file, and so does Python since session 37 (before, the lengths error came alone, and
+        # this case took the preds without their bad rows).
+        ("explore", "missing lengths", lambda: readcov.explore(*explore_in, lengths=MISSING),
+         ["explore", "--bench", explore_in[0], "--preds", explore_in[1], "--file-lengths", MISSING]),
+        ("explore", "instance with JSONL preds", lambda: readcov.explore(*explore_in, instance="x", lengths=ex / "lengths.json"),
+         [*explore_args, "--instance", "x"], {"--instance": "instance", " --preds file": " prediction file"}),
+        ("explore", "idle explorer", lambda: readcov.explore(*explore_in, explorer="mine", lengths=ex / "lengths.json"),
+         [*explore_args, "--explorer", "mine"], {"--explorer": "explorer"}),
+        ("explore", "no valid bench row", lambda: readcov.explore(bad_bench, explore_in[1]),
+         ["explore", "--bench", bad_bench, "--preds", explore_in[1]]),
+        # Gold given as predictions: refused by its kind, as the CLI's `check_kind` refuses it
+        # (before session 37 Python parsed it, each row an error).
+        ("explore", "gold given as preds", lambda: readcov.explore(explore_in[0], bad_gold),
+         ["explore", "--bench", explore_in[0], "--preds", bad_gold]),
+        ("explore", "no valid prediction row", lambda: readcov.explore(explore_in[0], empty),
+         ["explore", "--bench", explore_in[0], "--preds", empty]),
+        ("explore", "missing preds after a bad bench row", lambda: readcov.explore(half_bench, MISSING),
+         ["explore", "--bench", half_bench, "--preds", MISSING]),
         ("import_log", "missing corpus", lambda: readcov.import_log(fx / "retriever" / "chunks.jsonl", corpus=MISSING),
          ["import", "--corpus", MISSING, fx / "retriever" / "chunks.jsonl"]),
         ("contextbench", "missing reads", lambda: readcov.contextbench(fx / "contextbench" / "gold.jsonl", reads=MISSING),
@@ -251,7 +275,8 @@ def cases(tmp):
 def step_errors(tmp):
     for fn, case, call, args, *more in cases(tmp):
         alias, hint = (more[0] if more else {}), (more[1] if len(more) > 1 else "")
-        code, said = cli_error(args)
+        code, all_said = cli_errors(args)
+        said = all_said[0] if all_said else None
         try:
             call()
             check(fn, f"error {case}", False, f"Python raised no InputError; the CLI (exit {code}) said {said!r}")
@@ -264,13 +289,23 @@ def step_errors(tmp):
         if said is None:
             check(fn, f"error {case}", False, f"the CLI (exit {code}) said no error; Python: {got}")
             continue
-        file, line, field, message = expected(said, alias)
-        # A hint Python adds after the CLI's words (documented, the case's own).
-        message_ok = got.message == message + hint
-        file_ok = got.file == file if file is not None else (got.file in WHOLE_CALL or got.file == alias.get("<file>"))
-        ok = message_ok and file_ok and (got.line, got.field) == (line, field)
-        check(fn, f"error {case}", ok, f"\n      CLI:    {said}\n      want:   {(file, line, field, message + hint)}"
-              f"\n      Python: {(got.file, got.line, got.field, got.message)}")
+        # Every error the CLI printed, in its order, is one of `.errors` in that order (session
+        # 37; before, the first alone was compared). Python may hold more after them: the CLI
+        # stops printing at its first located error of some inputs, a call collects them all.
+        for i, said in enumerate(all_said):
+            if i >= len(got.errors):
+                check(fn, f"error {case}", False, f"the CLI's error {i + 1} {said!r} has no InputError in `.errors`"
+                      f" ({len(got.errors)}: {[str(x) for x in got.errors]})")
+                break
+            e = got.errors[i]
+            file, line, field, message = expected(said, alias)
+            # A hint Python adds after the CLI's words (documented, the case's own).
+            message_ok = e.message == message + hint
+            file_ok = e.file == file if file is not None else (e.file in WHOLE_CALL or e.file == alias.get("<file>"))
+            ok = message_ok and file_ok and (e.line, e.field) == (line, field)
+            check(fn, f"error {case}" + (f" #{i + 1}" if i else ""), ok,
+                  f"\n      CLI:    {said}\n      want:   {(file, line, field, message + hint)}"
+                  f"\n      Python: {(e.file, e.line, e.field, e.message)}")
 
 
 STEPS = (step_errors,)

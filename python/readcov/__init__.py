@@ -343,6 +343,12 @@ def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
     try:
         return fn(*args, **kwargs)
     except ValueError as e:
+        if len(e.args) == 1 and isinstance(e.args[0], list):
+            # An error that ended the call after others, all in the CLI's order (`explore`: a
+            # preds file's bad rows, then a lengths file that cannot be read): nothing computed.
+            errs = _located(e.args[0])
+            first = errs[0]
+            raise InputError(first.file, first.line, first.field, first.message, errs) from None
         if len(e.args) == 4:  # a bad option value, located by the extension: (file, line, field, message)
             raise InputError(*e.args) from None
         text = str(e)
@@ -989,28 +995,30 @@ def explore(
         explorer, no text-form file) InputError naming it, as the CLI refuses it.
     shard: "i/n" or (i, n); merge the `partial`s with `merge`.
     """
-    b, b_name = _as_jsonl(bench, "bench")
+    bench = _given(bench, "bench")
+    b = os.fspath(bench) if isinstance(bench, (str, os.PathLike)) else _as_jsonl(bench, "bench")
     if isinstance(preds, (str, os.PathLike)):
         preds = [preds]
-    pred_inputs = []
     items = list(preds)  # type: ignore[arg-type, unused-ignore]
+    # Files go to the extension as paths, read there in the CLI's order (session 37): a bad
+    # benchmark or preds row is said before a preds or lengths file that cannot be read.
+    pred_inputs: List[Tuple[Union[str, Tuple[bytes, str]], str]] = []
     if items and all(isinstance(p, (str, os.PathLike)) for p in items):
         for p in items:
-            data, name = _as_jsonl(p, "preds")  # type: ignore[arg-type, unused-ignore]
-            pred_inputs.append((data, name, explorer or os.path.splitext(os.path.basename(name))[0]))
+            name = os.fspath(p)  # type: ignore[arg-type, unused-ignore]
+            pred_inputs.append((name, explorer or os.path.splitext(os.path.basename(name))[0]))
     else:
-        data, name = _as_jsonl(items, "preds")
-        pred_inputs.append((data, name, explorer or "default"))
+        pred_inputs.append((_as_jsonl(items, "preds"), explorer or "default"))
+    lens: Union[None, str, Tuple[bytes, str]]
     if lengths is None:
         lens = None
     elif isinstance(lengths, Mapping):
         lens = (json.dumps(lengths).encode(), "<lengths>")
     else:
-        path = os.fspath(lengths)
-        lens = (_read(path), path)
+        lens = os.fspath(lengths)
     top_k = _count("top_k", top_k, 1, reason=_NOT_A_TOP_K)
     doc, partial, errs, notes = _call(
-        _native.explore, b, b_name, pred_inputs, top_k, lens, pred_root, _shard(shard),
+        _native.explore, b, pred_inputs, top_k, lens, pred_root, _shard(shard),
         workspace=_path(workspace, "workspace"), instance=instance, explorer=explorer,
     )
     report = json.loads(doc)

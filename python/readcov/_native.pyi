@@ -130,11 +130,10 @@ def gold_from_beir(
     text and the tasks left out of unit qrels."""
 
 def explore(
-    bench: bytes,
-    bench_name: str,
-    preds: List[Tuple[bytes, str, str]],
+    bench: Input,
+    preds: List[Tuple[Input, str]],
     top_k: Optional[int] = 5,
-    lengths: Optional[Tuple[bytes, str]] = None,
+    lengths: Optional[Input] = None,
     pred_root: Optional[str] = None,
     shard: Optional[str] = None,
     workspace: Optional[str] = None,
@@ -143,8 +142,12 @@ def explore(
 ) -> Tuple[str, str, List[Located], List[str]]:
     """Report (JSON: top_k, explorers, instances, unused_predictions), partial (JSON), errors,
     notes (warnings on instance folders `workspace` could not use, a `pred_root` that changed
-    nothing). `explorer`: the name given (each input's default name already), refused when no
-    row takes it."""
+    nothing). `bench`, `preds` ((input, default explorer name) each) and `lengths`: files are
+    checked (their kind, as the CLI's `check_kind`) and read here in the CLI's order.
+    `explorer`: the name given (each input's default name already), refused when no row takes
+    it. An error that ends the call after others (a lengths file that cannot be read after bad
+    preds rows) raises ValueError whose one argument is the list of every `Located`, in the
+    CLI's order."""
 
 def sheet(
     runs: bytes,

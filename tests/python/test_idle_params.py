@@ -25,12 +25,16 @@ def runs_without_counts(tmp_path):
     return path
 
 
-def refused(call, field, says):
+def refused(call, field, says, last=False):
+    """`last`: the refusal ends the call after the inputs' row errors, said first as the CLI
+    says them (`explore`'s preds fixture holds a bad row; session 37): it is the last of
+    `.errors`."""
     with pytest.raises(readcov.InputError) as e:
         call()
-    assert (e.value.file, e.value.field) == ("<arguments>", field), e.value
-    assert says in e.value.message, e.value
-    return e.value
+    got = e.value.errors[-1] if last else e.value
+    assert (got.file, got.field) == ("<arguments>", field), e.value
+    assert says in got.message, e.value
+    return got
 
 
 def test_explore_instance_with_jsonl_predictions_only_is_refused_as_the_cli_refuses_it():
@@ -41,9 +45,9 @@ def test_explore_instance_with_jsonl_predictions_only_is_refused_as_the_cli_refu
     assert p.returncode == 2 and "--instance goes with a text-form --preds file only" in p.stderr, p.stderr
     call = lambda preds: readcov.explore(fx / "bench.jsonl", preds, lengths=fx / "lengths.json",  # noqa: E731
                                          instance="pylint-dev__pylint-4604", errors="collect")
-    refused(lambda: call(fx / "preds.jsonl"), "instance", "`instance` goes with a text-form prediction file only")
+    refused(lambda: call(fx / "preds.jsonl"), "instance", "`instance` goes with a text-form prediction file only", last=True)
     rows = [json.loads(line) for line in (fx / "preds.jsonl").read_text().splitlines() if line.strip()]
-    refused(lambda: call(rows), "instance", "JSONL rows name their own instance")
+    refused(lambda: call(rows), "instance", "JSONL rows name their own instance", last=True)
     # Beside a text-form file it is taken, the JSONL file beside it too.
     assert len(call([fx / "cli-agent.txt", fx / "preds.jsonl"])) > 0
 
@@ -140,9 +144,9 @@ def test_explore_explorer_no_row_takes_is_refused_and_an_idle_pred_root_is_said(
     assert p.returncode == 2 and "--explorer mine: every prediction row names its own explorer" in p.stderr, p.stderr
     call = lambda preds, **kw: readcov.explore(bench, preds, lengths=lengths, errors="collect", **kw)  # noqa: E731
     said = "`explorer` mine: every prediction row names its own explorer"  # the CLI's words, its spelling
-    refused(lambda: call(preds, explorer="mine"), "explorer", said)
+    refused(lambda: call(preds, explorer="mine"), "explorer", said, last=True)
     rows = [json.loads(line) for line in preds.read_text().splitlines() if line.strip()]
-    refused(lambda: call(rows, explorer="mine"), "explorer", said)
+    refused(lambda: call(rows, explorer="mine"), "explorer", said, last=True)
     # Rows without a name take it; a row naming it itself agrees; a text-form file takes it.
     unnamed = [{k: v for k, v in r.items() if k != "explorer"} for r in rows]
     assert [s["explorer"] for s in call(unnamed, explorer="mine").summaries] == ["mine"]

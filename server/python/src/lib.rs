@@ -3,6 +3,7 @@
 //! back the CLI's JSON(L) text and located errors; `python/readcov/` turns them into rows,
 //! DataFrames and `InputError`. No scoring, import or gold logic lives here.
 
+mod after;
 mod alloc;
 mod at_k;
 mod breakdown;

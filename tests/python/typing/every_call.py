@@ -101,7 +101,10 @@ def main(real: Path, out: Path) -> Dict[str, Any]:
         [sources / "psf__requests-1724" / "requests" / "sessions.py"], lang=None, errors="raise"
     )
     unit_notes: List[str] = listed.notes
-    bench = [{"instance_id": "i", "ground_truth": [{"path": "a.py", "start": 1, "end": 2}]}]
+    # A valid benchmark row (`ground_truth` an object): with none valid, `explore` raises the
+    # CLI's "no valid benchmark rows, nothing to score" even with errors="collect" (session 37).
+    bench = [{"instance_id": "i", "ground_truth": {"read_core_files": ["a.py"],
+                                                   "read_core_regions": [{"path": "a.py", "start": 1, "end": 2}]}}]
     preds = [{"instance_id": "i", "regions": [{"path": "a.py", "start": 1, "end": 2}]}]
     explored: readcov.ExploreResult = readcov.explore(bench, preds, top_k=5, explorer="mine", errors="collect")
     top_k: Optional[int] = explored.top_k
