@@ -1,5 +1,7 @@
 """python_cli_oracle's error cases (session 36): each bad input given to a Python call and to the
-matching `readcov` command, the InputError held to the CLI's `error:` text.
+matching `readcov` command, the InputError held to the CLI's `error:` text: since session 37
+every `error:` line the CLI prints, in its order, to the entry of `InputError.errors` at the same
+place (before, the first alone).
 
 Both sides say `FILE:LINE: field `F`: MESSAGE` (InputError's `file`, `line`, `field`, `message`;
 the CLI's located error), so a located error is compared whole: same file, line, field, words. A
