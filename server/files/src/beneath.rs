@@ -12,6 +12,7 @@
 //! load runs. A folder's answer is kept for the load, so files beneath it asked later are taken
 //! as beneath the folder it was (the same race as a link swapped in between a check and the read).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fs::FileType;
 use std::path::{Path, PathBuf};
@@ -66,20 +67,37 @@ impl Beneath {
 
     /// [`crate::confined_file`] of the root and `rel`.
     pub fn file(&self, rel: &str) -> Option<PathBuf> {
-        match self.walk(rel) {
-            Found::Is(path, kind) => kind.is_file().then_some(path),
-            Found::Gone => None,
-            Found::Ask => crate::confined_file(&self.root, rel),
-        }
+        self.file_of(&self.walk(rel), rel).map(Cow::into_owned)
     }
 
     /// [`crate::confined_dir`] of the root and `rel`.
     pub fn dir(&self, rel: &str) -> Option<PathBuf> {
-        match self.walk(rel) {
-            Found::Is(path, kind) => kind.is_dir().then_some(path),
+        self.dir_of(&self.walk(rel), rel).map(Cow::into_owned)
+    }
+
+    /// [`Beneath::file`] from `found`, the walk of `rel` ([`Beneath::walk`]) made now or kept
+    /// by a caller (the import's [`crate::Workspaces`] keeps one per path): the one place that
+    /// says what a walk means for a file.
+    pub(crate) fn file_of<'f>(&self, found: &'f Found, rel: &str) -> Option<Cow<'f, Path>> {
+        match found {
+            Found::Is(path, kind) => kind.is_file().then_some(Cow::Borrowed(path)),
             Found::Gone => None,
-            Found::Ask => crate::confined_dir(&self.root, rel),
+            Found::Ask => crate::confined_file(&self.root, rel).map(Cow::Owned),
         }
+    }
+
+    /// [`Beneath::dir`] from `found`, the walk of `rel` (as [`Beneath::file_of`]).
+    pub(crate) fn dir_of<'f>(&self, found: &'f Found, rel: &str) -> Option<Cow<'f, Path>> {
+        match found {
+            Found::Is(path, kind) => kind.is_dir().then_some(Cow::Borrowed(path)),
+            Found::Gone => None,
+            Found::Ask => crate::confined_dir(&self.root, rel).map(Cow::Owned),
+        }
+    }
+
+    /// [`Beneath::is_readable_file`] from `found`, the walk of `rel` (as [`Beneath::file_of`]).
+    pub(crate) fn is_readable_file_of(&self, found: &Found, rel: &str) -> bool {
+        self.file_of(found, rel).is_some_and(|f| readable(&f))
     }
 
     /// [`crate::inside_workspace`] of the root and `rel`: whatever exists without a link on
@@ -109,7 +127,7 @@ impl Beneath {
     /// reading them: a regular file inside the root that opens for reading and is within
     /// [`crate::MAX_SOURCE_BYTES`] (a file past it, or without read permission, is not one).
     pub fn is_readable_file(&self, rel: &str) -> bool {
-        self.file(rel).is_some_and(|f| readable(&f))
+        self.is_readable_file_of(&self.walk(rel), rel)
     }
 
     /// How many folders have a kept answer (tests).

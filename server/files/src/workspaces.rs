@@ -7,8 +7,8 @@
 //! has. Answers are those of [`crate::Workspace`] (the same confinement): a file that changes while
 //! the import runs is seen as it was first read.
 
-use crate::beneath::{readable, Found};
-use crate::{confined_dir, confined_file, read_source, Beneath};
+use crate::beneath::Found;
+use crate::{read_source, Beneath};
 use readcov_core::base::Base;
 use readcov_import::FileProvider;
 use std::collections::{HashMap, VecDeque};
@@ -166,34 +166,6 @@ fn size(k: &Known) -> usize {
         .map_or(0, |b| b.len())
 }
 
-/// [`crate::read_confined`], from the walk of `rel` ([`Beneath::walk`]) when it can.
-fn read_beneath(found: &Found, root: &Beneath, rel: &str) -> Option<Vec<u8>> {
-    let file = match found {
-        Found::Is(path, kind) => kind.is_file().then(|| path.clone())?,
-        Found::Gone => return None,
-        Found::Ask => confined_file(root.root(), rel)?,
-    };
-    read_source(&file).ok()
-}
-
-/// Whether [`crate::confined_dir`] finds a directory, from the walk of `rel` when it can.
-fn dir_beneath(found: &Found, root: &Beneath, rel: &str) -> bool {
-    match found {
-        Found::Is(_, kind) => kind.is_dir(),
-        Found::Gone => false,
-        Found::Ask => confined_dir(root.root(), rel).is_some(),
-    }
-}
-
-/// Whether [`read_beneath`] would give bytes, without reading them ([`Beneath::is_readable_file`]).
-fn file_beneath(found: &Found, root: &Beneath, rel: &str) -> bool {
-    match found {
-        Found::Is(path, kind) => kind.is_file() && readable(path),
-        Found::Gone => false,
-        Found::Ask => confined_file(root.root(), rel).is_some_and(|f| readable(&f)),
-    }
-}
-
 /// `walked`: the walk of `rel` from `root`, made now unless an earlier question made it.
 fn walk<'w>(walked: &'w mut Option<Found>, root: &Beneath, rel: &str) -> &'w Found {
     walked.get_or_insert_with(|| root.walk(rel))
@@ -212,7 +184,10 @@ impl Files {
             root,
             path,
             |k| k.bytes.clone(),
-            |w| read_beneath(walk(w, walk_root, path), walk_root, path).map(Arc::from),
+            |w| {
+                let file = walk_root.file_of(walk(w, walk_root, path), path)?;
+                read_source(&file).ok().map(Arc::from)
+            },
             |k, v| k.bytes = Some(v),
         )
     }
@@ -231,7 +206,7 @@ impl FileProvider for Files {
             root,
             path,
             |k| k.is_file.or_else(|| Some(k.bytes.as_ref()?.is_some())),
-            |w| file_beneath(walk(w, walk_root, path), walk_root, path),
+            |w| walk_root.is_readable_file_of(walk(w, walk_root, path), path),
             |k, v| k.is_file = Some(v),
         )
     }
@@ -244,7 +219,7 @@ impl FileProvider for Files {
             root,
             path,
             |k| k.is_dir,
-            |w| dir_beneath(walk(w, walk_root, path), walk_root, path),
+            |w| walk_root.dir_of(walk(w, walk_root, path), path).is_some(),
             |k, v| k.is_dir = Some(v),
         ))
     }
