@@ -7,6 +7,7 @@
 //! progress goes to an [`ImportSink`] in input order: the CLI's writes the outputs and draws the
 //! progress bar, Python's collects the rows.
 
+mod acr;
 mod tally;
 mod whole;
 
@@ -77,10 +78,8 @@ pub struct Request<'a> {
 /// The inputs and the part of each the shard reads.
 pub struct Plan {
     pub files: Vec<PathBuf>,
-    /// AutoCodeRover threads passed over (each a prefix of a thread among `files`), and the
-    /// warnings of those beside a holder that are not ([`crate::logs::acr_folder`]).
-    pub passed: Vec<crate::logs::acr_folder::Passed>,
-    pub warnings: Vec<(PathBuf, String)>,
+    /// What the AutoCodeRover task folders among the inputs came to ([`acr`]).
+    pub acr: acr::Folders,
     /// Each file's length in bytes (a folder: 0).
     pub lens: Vec<u64>,
     pub parts: Vec<Option<Range<u64>>>,
@@ -98,15 +97,14 @@ impl Plan {
             true => crate::layout::task_run_files(args),
             false => crate::layout::folder_files(args),
         };
-        let grouped = crate::logs::acr_folder::group(crate::logs::expand(&files));
-        let files = grouped.files;
+        let mut grouped = crate::logs::acr_folder::group(crate::logs::expand(&files));
+        let files = std::mem::take(&mut grouped.files);
         // Folders (OpenHands V1 conversations) weigh nothing: their size on disk is no input's.
         let lens: Vec<u64> = files.iter().map(|f| file_len(f)).collect();
         let parts = crate::shard::plan(&lens, shard);
         Plan {
             files,
-            passed: grouped.passed,
-            warnings: grouped.warnings,
+            acr: acr::Folders::new(grouped, task_run),
             lens,
             parts,
             shard,
@@ -123,39 +121,12 @@ impl Plan {
         self.lens.iter().sum()
     }
 
-    /// Says the AutoCodeRover threads passed over (the first few named, then a count) and those
-    /// not passed over: in the shard that imports their holder, so the shards say each once.
-    fn passed_over<S: ImportSink>(&self, run: &mut Walk<'_, '_, S>) {
-        let owned = |holder: &PathBuf| {
-            let at = self.files.iter().position(|f| f == holder);
-            at.and_then(|i| self.parts[i].as_ref())
-                .is_some_and(crate::shard::owns_whole)
-        };
-        for (_, w) in self.warnings.iter().filter(|(h, _)| owned(h)) {
-            run.sink.note(w);
-        }
-        let passed: Vec<_> = self.passed.iter().filter(|p| owned(&p.holder)).collect();
-        for p in passed.iter().take(NOTES_PER_FILE) {
-            run.sink.note(&format!(
-                "note: {}: passed over: an AutoCodeRover thread whose messages are the first of {} (its reads come once, from there)",
-                p.file.display(),
-                p.holder.display()
-            ));
-        }
-        if passed.len() > NOTES_PER_FILE {
-            run.sink.note(&format!(
-                "note: {} more AutoCodeRover thread file(s) passed over, each a prefix of the last thread of its task folder",
-                passed.len() - NOTES_PER_FILE
-            ));
-        }
-        run.tally.passed_files += passed.len();
-    }
-
     /// Imports the shard's part of the inputs, handing each result to `sink`; fails only when
     /// the sink does.
     pub fn import<S: ImportSink>(&self, req: &Request, sink: &mut S) -> Result<Done, S::Error> {
         let mut run = Walk {
             req,
+            run_dirs: &self.acr.run_dirs,
             shard: self.shard,
             done_bytes: 0,
             tally: Tally::default(),
@@ -163,11 +134,21 @@ impl Plan {
         };
         // Each whole-log file with the parse of its one row (to be imported without parsing it
         // again) and its bytes (not to be read again), when the probe has them.
-        self.passed_over(&mut run);
+        self.acr_notes(&mut run);
         let mut whole: Vec<(&PathBuf, whole::Probed)> = Vec::new();
         let batch = (req.threads * FILE_BATCH_PER_THREAD).min(FILE_BATCH);
         for (file, part) in self.files.iter().zip(&self.parts) {
             let Some(part) = part else { continue };
+            // An AutoCodeRover thread read and parsed when its folder was grouped: not again.
+            if let Some(kept) = self.acr.take(file, req.opts.format) {
+                if crate::shard::owns_whole(part) {
+                    whole.push((file, kept));
+                    if whole.len() >= batch {
+                        run.whole(&mut whole)?;
+                    }
+                }
+                continue;
+            }
             // Only a regular file may be a dataset (a folder is an OpenHands V1 conversation).
             let dataset = match file.is_file() {
                 true => rows::open_parsed(file, req.opts.format).and_then(|d| match d {
@@ -232,6 +213,8 @@ impl Done {
 /// The walk's state: the sink, the counts and the bytes done.
 struct Walk<'r, 'a, S> {
     req: &'r Request<'a>,
+    /// AutoCodeRover threads whose runs are named by their folder ([`acr::Folders::run_dirs`]).
+    run_dirs: &'r std::collections::HashMap<PathBuf, String>,
     shard: Option<Shard>,
     /// Bytes of the inputs done (files read whole, and datasets' consumed bytes).
     done_bytes: u64,

@@ -146,7 +146,10 @@ pub fn run(args: ImportArgs) -> Result<Exit> {
     .into_iter()
     .filter_map(|(flag, p)| Some((flag, p.as_deref()?)))
     .collect();
-    let passed = plan.passed.iter().map(|p| p.file.as_path());
+    // The AutoCodeRover files passed over are inputs too: none may be overwritten.
+    let passed = (plan.acr.passed.iter())
+        .chain(&plan.acr.parts)
+        .map(|p| p.file.as_path());
     let inputs: Vec<&Path> = plan
         .files
         .iter()

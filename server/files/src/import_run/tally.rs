@@ -21,6 +21,9 @@ pub struct Tally {
     pub refused_files: usize,
     /// AutoCodeRover thread files passed over: each a prefix of another one imported.
     pub passed_files: usize,
+    /// Files of AutoCodeRover task folders that are no thread, passed over
+    /// ([`crate::logs::acr_folder::part_kind`]).
+    pub passed_parts: usize,
     /// Per format label: files, and their counts.
     pub per_format: BTreeMap<&'static str, (usize, Summary)>,
     /// Edits not replayed: counted, and only the first few that a workspace does not explain

@@ -2,7 +2,7 @@
 
 use super::{file_len, ImportSink, Notes, Problem, Walk};
 use crate::rows::Parsed;
-use readcov_import::{import_doc, FileProvider, ImportOptions, Imported};
+use readcov_import::{import_doc, FileProvider, Format, ImportOptions, Imported};
 use std::path::{Path, PathBuf};
 
 /// What the probe hands on for a whole log: its one row's parse and its bytes, when it has them.
@@ -23,15 +23,21 @@ impl<S: ImportSink> Walk<'_, '_, S> {
             .collect();
         let threads = self.req.threads.min(files.len());
         let (opts, pick, task_run) = (self.req.opts, self.req.pick, self.req.task_run);
+        let run_dirs = self.run_dirs;
         let results = readcov_core::par::map_ordered(&files, threads, |i, file| {
             let p = parsed[i]
                 .lock()
                 .map(|mut p| std::mem::take(&mut *p))
                 .unwrap_or_default();
-            let opts = match task_run {
+            let mut opts = match task_run {
                 true => crate::layout::task_run_opts(file, opts),
                 false => std::borrow::Cow::Borrowed(opts),
             };
+            if let Some(dir) = run_dirs.get(*file) {
+                let o = opts.to_mut();
+                let base = o.run.as_deref().unwrap_or(Format::AutoCodeRover.label());
+                o.run = Some(format!("{base}/{dir}"));
+            }
             import_one(file, p, &opts, pick)
         });
         for (file, got) in files.iter().zip(results) {

@@ -65,6 +65,13 @@ fn json_trim(bytes: &[u8]) -> &[u8] {
 }
 
 impl Parsed {
+    /// `doc`, the parse of the whole of `bytes` (a file read and parsed before its import), as
+    /// [`Parsed::of`] takes it.
+    pub fn of_whole(doc: Doc, bytes: &[u8]) -> Parsed {
+        let len = json_trim(bytes).len();
+        Parsed { doc, len }
+    }
+
     /// The value, when `bytes` (the whole file) is the row with JSON white space around it. The
     /// row is one of the file's lines and the others are blank (ASCII white space), so both
     /// trimmed to the same length means the same bytes, and the same value as parsing the whole

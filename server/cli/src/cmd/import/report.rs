@@ -24,6 +24,12 @@ pub fn print(tally: &Tally) {
             tally.passed_files
         );
     }
+    if tally.passed_parts > 0 {
+        say!(
+            "  passed over: {} AutoCodeRover task folder file(s) that are no thread (meta.json, info.log, the .diff files, …: no reads in them)",
+            tally.passed_parts
+        );
+    }
     if s.read_events > 0 || s.edit_events > 0 {
         say!(
             "  events: {} read event(s), {} edit event(s) replayed (an edit gives one row per edited base-line range, none when its lines cannot be placed on the base: a created file, or no --workspace to replay on)",
