@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from import_oracle_shell_sedi_cases import CASES  # noqa: E402
+from import_oracle_shell_sedi_cases import CASES, MOD  # noqa: E402
 
 PROBLEMS = []
 
@@ -100,6 +100,70 @@ def diff_rows(old, new):
     return out
 
 
+def bash_expand(files, cmds, words):
+    """The paths bash passes for the glob `words`, in the tree, in the C locale, from the directory
+    the command `cd`s to (bash itself is the oracle: no nullglob, a glob matching nothing is kept)."""
+    with tempfile.TemporaryDirectory() as d:
+        write_tree(d, files)
+        cd = cmds[-1].split(" && ")[0][3:] if cmds[-1].startswith("cd ") else "."
+        r = subprocess.run(["bash", "-c", f"cd {cd} && shopt -u nullglob && printf '%s\\n' {words}"], cwd=d,
+                           capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "LC_ALL": "C"}, check=True)
+        return [os.path.normpath(os.path.join(cd, p)) for p in r.stdout.splitlines()]
+
+
+def check_glob(name, files, case, edited, rows):
+    """The files edited, in the order of their first edit row, are bash's expansion's files that
+    changed, in bash's order (GNU sed stops at a folder: none after it)."""
+    want = []
+    for p in bash_expand(files, case["cmds"], case["glob"]):
+        if p not in files and any(p2.startswith(p + "/") for p2 in files):
+            break
+        if p in edited and p not in want:
+            want.append(p)
+    got = []
+    for r in rows:
+        if r.get("kind") == "edit" and r["path"] not in got:
+            got.append(r["path"])
+    if got != want:
+        problem(f"{name}: edit rows in the files {got}, bash's expansion edits {want}")
+
+
+def check_agent_rows(name, files, cmds, after, rows):
+    """The last command's edit rows: each line it changed (difflib, before → after it) that a base
+    line became is that base line; one the agent wrote (no base line: a line diff of the base and
+    the text before the command), the base line before it; a line only added, the line before."""
+    path = MOD
+    base = files[path].encode().split(b"\n")[:-1]
+    before, _ = run_real(files, cmds[:-1], "C")
+    pre = before[path].split(b"\n")[:-1]
+    post = after[path].split(b"\n")[:-1]
+    origin = [None] * len(pre)
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, base, pre, autojunk=False).get_opcodes():
+        if tag == "equal":
+            for k in range(i2 - i1):
+                origin[j1 + k] = i1 + k + 1
+    changed = set()
+    for tag, i1, i2, _, _ in difflib.SequenceMatcher(None, pre, post, autojunk=False).get_opcodes():
+        if tag in ("replace", "delete"):
+            changed.update(range(i1, i2))
+        elif tag == "insert" and i1 > 0:
+            changed.add(i1 - 1)
+    want = set()
+    for j in changed:
+        at = [o for o in origin[:j + 1] if o is not None]
+        if origin[j] is not None:
+            want.add(origin[j])
+        elif at:
+            want.add(at[-1])
+    got = set()
+    for r in rows:
+        # the log's steps: 0 the first `cat`, then one per command
+        if r.get("kind") == "edit" and r["path"] == path and r.get("step") == len(cmds):
+            got.update(range(r["start"], r["end"] + 1))
+    if got != want:
+        problem(f"{name}: the last command's edit rows {sorted(got)}, want {sorted(want)}")
+
+
 def check(readcov, tmp, n, case):
     before = len(PROBLEMS)
     got = check_case(readcov, tmp, n, case)
@@ -138,6 +202,14 @@ def check_case(readcov, tmp, n, case):
             if p in edit_rows:
                 problem(f"{name}: edit rows for refused {p}: {sorted(edit_rows[p])}")
         return "refused"
+    # session 37: no file of a glob's literal name is written unless the tree has one
+    for p in partial | set(edit_rows):
+        if p and any(c in p for c in "*?[") and p not in files:
+            problem(f"{name}: a write of the literal glob {p!r}")
+    if case.get("glob"):
+        check_glob(name, files, case, edited, rows)
+    if case.get("agent_rows"):
+        check_agent_rows(name, files, cmds, after, rows)
     lost = [p for p in edited if p in partial]
     if lost:
         problem(f"{name}: not replayed: {lost} ({pred['partial']})")

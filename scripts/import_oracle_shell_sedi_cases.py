@@ -45,6 +45,17 @@ NOEOL = "first line\nsecond line\nlast line"
 UTF = "café = 1\nnaïve = 'é'\nplain = 2\n"
 
 
+GLOB_TREE = {
+    "pkg/ab.py": "import os\nab = 1\n", "pkg/B.py": "import os\n", "pkg/_x.py": "import os\n",
+    "pkg/a.py": "import os\n", "pkg/.h.py": "import os\n", "pkg/c.txt": "import os\n",
+    "pkg/Zz.py": "import os\n", "pkg/sub/d.py": "import os\n", "pkg/sub/.e.py": "import os\n",
+    "pkg/two/f.py": "import os\n", "top.py": "import os\n",
+}
+# a here-document rewrite of pkg/mod.py adding a line after `value = x + 1` (line 5)
+AGENT_REWRITE = "cat > pkg/mod.py << 'EOF'\n" + MOD_TEXT.replace(
+    "    value = x + 1  # one\n", "    value = x + 1  # one\n    total = value\n") + "EOF"
+
+
 def case(name, cmds, files=None, expect="replay", **kw):
     return dict(name=name, cmds=cmds if isinstance(cmds, list) else [cmds], files=files or {MOD: MOD_TEXT},
                 expect=expect, **kw)
@@ -156,7 +167,9 @@ CASES = [
          {MOD: MOD_TEXT, "pkg/b.py": "b1\nb2\n"}),
     case("several files: a range does not carry over", f"sed -i '2,/b1/d' pkg/a.py pkg/b.py",
          {"pkg/a.py": "a1\na2\n", "pkg/b.py": "b1\nb2\n"}),
-    case("a file given twice", f"sed -i 's/a/A/' {MOD} {MOD}"),
+    # the second pass changes lines the first one wrote: as two `sed -i` (checked by `agent_rows` below)
+    # its rows are the base lines before them (session 37), which one line diff does not model
+    case("a file given twice", f"sed -i 's/a/A/' {MOD} {MOD}", no_rows_check=True),
     case("options after the file", f"sed 's/def/DEF/' {MOD} -i"),
     case("-i.bak suffix", f"sed -i.bak 's/def/DEF/' {MOD}"),
     case("-i'' (empty suffix)", f"sed -i'' 's/def/DEF/' {MOD}"),
@@ -205,12 +218,39 @@ CASES = [
     case("refused: \\x escape", f"sed -i 's/\\x61/b/' {MOD}", expect="refuse"),
     case("refused: shell variable", f"x=alpha; sed -i \"s/$x/b/\" {MOD}", expect="refuse"),
     case("refused: $'...' quoting", f"sed -i $'s/alpha/b\\\\tc/' {MOD}", expect="refuse"),
-    # the glob's files are not known without listing the workspace: the write is the operand's
-    # as written (as before session 36, pkg/mod.py is then checked read by read)
-    case("refused: glob operand", "sed -i 's/os/sys/' pkg/*.py", expect="refuse", paths=["pkg/*.py"]),
     # GNU sed's `.` is a byte in the C locale, a character in C.UTF-8: which the agent had is unknown
     case("refused: non-ASCII text and a dot", f"sed -i 's/caf./CAFE/' {MOD}", {MOD: UTF}, expect="refuse"),
     case("refused: CRLF text", f"sed -i 's/b$/B/' {MOD}", {MOD: b"a\r\nb\r\n"}, expect="refuse"),
     case("refused: first~step", f"sed -i '1~2d' {MOD}", expect="refuse"),
     case("refused: w flag", f"sed -i 's/def/DEF/w out.txt' {MOD}", expect="refuse"),
+    # session 37: a glob operand is the files bash passed (`glob`: checked against bash's own
+    # expansion in the C locale, `bash -c 'shopt -u nullglob; printf "%s\n" GLOB'`); no file of the
+    # glob's literal name is ever written (before session 37 the write was `pkg/*.py`'s)
+    case("glob operand, one match", "sed -i 's/os/sys/' pkg/*.py", glob="pkg/*.py"),
+    case("glob operand, C collation and hidden files", "sed -i 's/os/sys/' pkg/*.py", GLOB_TREE, glob="pkg/*.py"),
+    case("glob in a folder part, ** as *", "sed -i 's/os/sys/' pkg/**/*.py", GLOB_TREE, glob="pkg/**/*.py"),
+    case("? and brackets", "sed -i 's/import/IMPORT/' pkg/[a-c]?.py pkg/[!a-z]*.py", GLOB_TREE,
+         glob="pkg/[a-c]?.py pkg/[!a-z]*.py"),
+    case("glob matching nothing: sed cannot read it, nothing written", "sed -i 's/os/sys/' pkg/*.rs", GLOB_TREE,
+         glob="pkg/*.rs"),
+    case("glob matching nothing, a file of that literal name", "sed -i 's/os/sys/' pkg/*.rs",
+         {**GLOB_TREE, "pkg/*.rs": "import os\n"}, glob="pkg/*.rs"),
+    case("glob matching a folder first: GNU sed stops there", "sed -i 's/os/sys/' pkg/*",
+         {**GLOB_TREE, "pkg/0dir/z.py": "import os\n"}, glob="pkg/*"),
+    case("glob with a folder last", "sed -i 's/os/sys/' pkg/*", GLOB_TREE, glob="pkg/*"),
+    case("glob after cd", "cd pkg && sed -i 's/os/sys/' *.py", GLOB_TREE, glob="*.py"),
+    case("glob and -i.bak backups", "sed -i.bak 's/os/sys/' pkg/[ab]*.py", GLOB_TREE, glob="pkg/[ab]*.py"),
+    case("a file and a glob matching it too", "sed -i 's/import/from/' pkg/ab.py pkg/a*.py", GLOB_TREE,
+         glob="pkg/ab.py pkg/a*.py"),
+    # session 37: a line the agent wrote (a here-document rewrite, as astropy-14182's run did)
+    # changed by `sed -i`: the edit row is the base line before it (`agent_rows`: recomputed from
+    # a line diff of the base and the text before the `sed -i`), as for a `str_replace` of it
+    case("sed -i of a line the agent wrote", [AGENT_REWRITE, f"sed -i 's/total = value/total = value * 2/' {MOD}"],
+         agent_rows=True),
+    case("sed -i deleting a line the agent wrote and a base line", [AGENT_REWRITE, f"sed -i '/total/d;/data =/d' {MOD}"],
+         agent_rows=True),
+    case("a file edited twice: the second pass changes lines the first wrote",
+         [f"sed -i 's/a/A/' {MOD}", f"sed -i 's/a/A/' {MOD}"], agent_rows=True),
+    case("sed -i printing a line the agent wrote twice", [AGENT_REWRITE, f"sed -i '/total/p' {MOD}"],
+         agent_rows=True),
 ]

@@ -26,7 +26,8 @@
 #   stored without their last line break (0.6-0.7), credited with that line. Session 36: `sed -i` replayed
 #   (scripts/import_oracle_shell_sedi.py): the real logs' `sed -i` commands and hand-made ones for every form
 #   readcov replays and several it refuses, run with GNU sed; the replayed change equals GNU sed's files byte for
-#   byte, its edit rows a line diff's, and a refused one leaves the file unknown.
+#   byte, its edit rows a line diff's, and a refused one leaves the file unknown. Session 37: glob operands checked
+#   against bash's own expansion in the C locale, and `sed -i` of lines the agent wrote (the base line before).
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -129,6 +129,17 @@ pub fn confined_dir(root: &Path, rel: &str) -> Option<PathBuf> {
     (real.starts_with(root) && real.is_dir()).then_some(real)
 }
 
+/// The names in `root/rel` when it is a directory inside `root` (symlinks resolved); names
+/// that are not UTF-8 are left out (no path readcov keeps can hold one).
+pub fn list_confined(root: &Path, rel: &str) -> Option<Vec<String>> {
+    let entries = std::fs::read_dir(confined_dir(root, rel)?).ok()?;
+    Some(
+        entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect(),
+    )
+}
+
 /// Lines in a text: a final line without `\n` still counts; an empty file has 0 lines.
 pub fn count_lines(bytes: &[u8]) -> u32 {
     let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
@@ -214,6 +225,9 @@ impl FileProvider for Workspace {
         let root = self.0.as_ref();
         root.and_then(|r| confined_file(r, path))
             .is_some_and(|f| beneath::readable(&f))
+    }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        list_confined(self.0.as_ref()?, path)
     }
 }
 

@@ -8,7 +8,7 @@
 //! the import runs is seen as it was first read.
 
 use crate::beneath::Found;
-use crate::{read_source, Beneath};
+use crate::{list_confined, read_source, Beneath};
 use readcov_core::base::Base;
 use readcov_import::FileProvider;
 use std::collections::{HashMap, VecDeque};
@@ -234,6 +234,9 @@ impl FileProvider for Files {
             |_| Some(Base::of_file(&bytes)),
             |k, v| k.base = Some(v),
         )
+    }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        list_confined(self.root.as_ref()?.0.root(), path)
     }
 }
 

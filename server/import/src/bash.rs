@@ -9,6 +9,7 @@ use crate::scripts::{script_of, writes_of, Script};
 use crate::session::{shorten, Action, Key, Session};
 use crate::shell::Pipeline;
 use crate::summary::Reason;
+use operands::Operand;
 use readcov_core::span::EventKind;
 
 /// More lines than any source file has: a span this long comes from a command like
@@ -17,10 +18,9 @@ const MAX_SPAN: u64 = 1 << 22;
 
 impl Session<'_> {
     pub(crate) fn bash(&mut self, a: &Action, script: &str, out: &str) -> Result<(), Reason> {
-        let pipelines = crate::shell::parse(script);
         let mut cwd = self.cwd.clone();
-        let mut plans = Vec::new();
-        for p in &pipelines {
+        let mut pipelines = Vec::new();
+        for p in crate::shell::parse(script) {
             let words = &p.stages[0].words;
             if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
                 if let Some(dir) = words.get(1).filter(|d| !d.starts_with('~') && *d != "-") {
@@ -28,11 +28,24 @@ impl Session<'_> {
                 }
                 continue;
             }
+            // Globs expanded as bash expands them (session 37; before, `pkg/*.py` was a file).
+            pipelines.push((self.expand_globs(p, &cwd), cwd.clone()));
+        }
+        let mut plans = Vec::new();
+        for (p, cwd) in &pipelines {
             // A read whose output goes to a file (`cat f > g`, `> /dev/null`) shows nothing
             // (before session 29 it was a read, and took lines from the rest of the output).
             let pl = match plan(p) {
                 Plan::NoRead(r) => Plan::NoRead(r),
                 _ if quiet(p) => Plan::NoRead(Reason::NothingShown),
+                // A glob left as written without a workspace: which files it read is unknown.
+                Plan::Window { path, .. }
+                | Plan::Numbered { path, .. }
+                | Plan::AwkNumbered { path, .. }
+                    if !self.has_workspace() && operands::unexpanded(p, &path) =>
+                {
+                    Plan::NoRead(Reason::AmbiguousOutput)
+                }
                 read => read,
             };
             plans.push((pl, cwd.clone(), writes(p), p));
@@ -166,11 +179,30 @@ impl Session<'_> {
             if !written.is_empty() {
                 let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
                 for w in written {
-                    self.write(w.as_deref(), &cwd, &cause);
+                    self.write_operand(w.as_ref(), &cwd, &cause);
                 }
             }
         }
         first_err.map_or(Ok(()), Err)
+    }
+
+    /// [`Session::write`] of an operand as the shell left it: a glob is the files it matches
+    /// (before session 37, a file of the glob's literal name), every file it may match when
+    /// those are unknown (see [`operands`]).
+    fn write_operand(&mut self, w: Option<&std::borrow::Cow<'_, str>>, cwd: &str, cause: &str) {
+        let Some(w) = w else {
+            return self.write(None, cwd, cause);
+        };
+        match self.operand(w, cwd) {
+            Operand::Path(p) => self.write(Some(&p), cwd, cause),
+            Operand::Matches(keys) => {
+                for k in keys {
+                    self.lose(&k, || cause.to_string());
+                }
+            }
+            Operand::Unknown(pattern) => self.lose_matching(&pattern, cause),
+            Operand::Outside => {}
+        }
     }
 
     /// A write readcov cannot replay: the file (or, for `None`, every file) is unaligned from
@@ -420,6 +452,7 @@ fn join_dir(cwd: &str, dir: &str) -> String {
 mod awk;
 mod bytext;
 mod grep_text;
+pub(crate) mod operands;
 mod sed_in_place;
 mod seen;
 mod unreadable;

@@ -7,20 +7,20 @@ use std::borrow::Cow;
 mod grep;
 pub(crate) use grep::{grep_args, Opt};
 
-/// Files a pipeline writes (`None` path: it may write anything, e.g. `git checkout`, `patch`).
-pub fn writes(p: &Pipeline<'_>) -> Vec<Option<String>> {
+/// Files a pipeline writes (`None` path: it may write anything, e.g. `git checkout`, `patch`),
+/// each as the shell left its word (a glob in it is expanded by the caller, session 37).
+pub fn writes<'a>(p: &Pipeline<'a>) -> Vec<Option<Cow<'a, str>>> {
     let mut out = Vec::new();
     for s in &p.stages {
         out.extend(
             s.writes
                 .iter()
                 .filter(|w| !w.starts_with("/dev/"))
-                .map(|w| Some(w.to_string())),
+                .map(|w| Some(w.clone())),
         );
         let Some(cmd) = s.words.first() else { continue };
-        let args: Vec<&str> = s.words[1..]
+        let args: Vec<&Cow<'a, str>> = s.words[1..]
             .iter()
-            .map(|a| &**a)
             .filter(|a| !a.starts_with('-'))
             .collect();
         match &**cmd {
@@ -34,17 +34,17 @@ pub fn writes(p: &Pipeline<'_>) -> Vec<Option<String>> {
             }
             "cp" | "mv" | "install" => {
                 if let Some(dst) = args.last() {
-                    out.push(Some(dst.to_string()));
+                    out.push(Some((*dst).clone()));
                 }
                 if cmd == "mv" {
-                    out.extend(args.iter().rev().skip(1).map(|a| Some(a.to_string())));
+                    out.extend(args.iter().rev().skip(1).map(|a| Some((*a).clone())));
                 }
             }
-            "tee" | "rm" | "truncate" => out.extend(args.iter().map(|a| Some(a.to_string()))),
+            "tee" | "rm" | "truncate" => out.extend(args.iter().map(|a| Some((*a).clone()))),
             "patch" => out.push(None),
             "git"
                 if matches!(
-                    args.first().copied(),
+                    args.first().map(|a| &***a),
                     Some("apply" | "checkout" | "stash" | "reset" | "restore")
                 ) =>
             {

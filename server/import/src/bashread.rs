@@ -391,6 +391,7 @@ pub(crate) fn looks_like_file(p: &str) -> bool {
 }
 
 pub mod awk;
+pub(crate) mod glob;
 pub mod greptext;
 pub(crate) mod sedinplace;
 pub mod sedstep;

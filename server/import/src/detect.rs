@@ -84,6 +84,9 @@ impl FileProvider for Borrowed<'_> {
     fn is_file(&self, path: &str) -> bool {
         self.0.is_file(path)
     }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        self.0.list_dir(path)
+    }
 }
 
 /// Like [`import`], with the workspace chosen by task id (one checkout per SWE-bench instance).

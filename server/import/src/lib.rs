@@ -85,6 +85,12 @@ pub trait FileProvider {
         self.read(path)
             .map(|b| readcov_core::base::Base::of_file(&b))
     }
+    /// The names in folder `path` of the workspace (`""`: its root), for a shell glob a command
+    /// passes (`sed -i … pkg/*.py`, session 37); `None` when unknown (no workspace, not a
+    /// folder, a provider that cannot list).
+    fn list_dir(&self, _path: &str) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// No workspace: nothing can be read, nothing is reported absent.
@@ -108,6 +114,19 @@ impl FileProvider for std::collections::BTreeMap<String, String> {
         let prefix = format!("{}/", path.trim_end_matches('/'));
         Some(path.is_empty() || path == "." || self.keys().any(|k| k.starts_with(&prefix)))
     }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        let prefix = match path {
+            "" | "." => String::new(),
+            p => format!("{}/", p.trim_end_matches('/')),
+        };
+        let mut names: Vec<String> = self
+            .keys()
+            .filter_map(|k| k.strip_prefix(prefix.as_str()))
+            .map(|rest| rest.split('/').next().unwrap_or(rest).to_string())
+            .collect();
+        names.dedup();
+        (!names.is_empty()).then_some(names)
+    }
 }
 
 /// Files under a directory on disk, for tests and examples (the CLI, the server and Python use
@@ -126,5 +145,13 @@ impl FileProvider for DirFiles {
     }
     fn is_dir(&self, path: &str) -> Option<bool> {
         Some(self.0.join(path).is_dir())
+    }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        let entries = std::fs::read_dir(self.0.join(path)).ok()?;
+        Some(
+            entries
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect(),
+        )
     }
 }

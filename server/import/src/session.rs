@@ -84,6 +84,9 @@ pub struct Session<'a> {
     pub(crate) run_losses: Vec<String>,
     /// Edits to files the workspace does not have, by path: not replayed.
     pub(crate) outside: std::collections::BTreeMap<String, u32>,
+    /// Globs of writes whose files are unknown (a `sed -i … pkg/*.py` without a workspace): a
+    /// file first seen after one that it matches starts with unknown text (session 37).
+    pub(crate) lost_globs: Vec<(Key, String)>,
     /// The command of the action being applied, shortened once for its outcome and each of its
     /// rows ([`shorten`]; profiled: once per row was 0.6% of importing the real runs).
     short: String,
@@ -138,6 +141,7 @@ impl<'a> Session<'a> {
             submission: None,
             run_losses: Vec::new(),
             outside: Default::default(),
+            lost_globs: Vec::new(),
             short: String::new(),
             summary: Summary {
                 runs: 1,
@@ -170,13 +174,31 @@ impl<'a> Session<'a> {
     /// The replay state of `rel` in checkout `root`, and whether the workspace has the file.
     pub(crate) fn state(&mut self, key: &Key) -> &mut (bool, FileState) {
         let provider = self.provider;
+        let globs = &self.lost_globs;
         self.files.entry(key.clone()).or_insert_with(|| {
             let base = provider.read(&key.1);
-            (
-                base.is_some() || !provider.has_workspace(),
-                FileState::of_bytes(base),
-            )
+            let has = base.is_some();
+            let mut st = FileState::of_bytes(base);
+            let lost = globs
+                .iter()
+                .find(|(p, _)| p.0 == key.0 && crate::bash::operands::path_matches(&p.1, &key.1));
+            if let Some((_, cause)) = lost {
+                st.apply(&EditOp::Opaque(crate::replay::UNFOLLOWED_WRITE));
+                st.note_lost(|| cause.clone());
+            }
+            (has || !provider.has_workspace(), st)
         })
+    }
+
+    /// The names in folder `rel` of the workspace (`None`: unknown; see
+    /// [`crate::FileProvider::list_dir`]).
+    pub(crate) fn list_dir(&self, rel: &str) -> Option<Vec<String>> {
+        self.provider.list_dir(rel)
+    }
+
+    /// Whether the workspace has a folder at repository path `rel`.
+    pub(crate) fn is_directory_rel(&self, rel: &str) -> bool {
+        self.provider.is_dir(rel) == Some(true)
     }
 
     /// Whether the workspace has a file at repository path `rel` (one it can read: what

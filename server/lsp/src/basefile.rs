@@ -229,6 +229,9 @@ impl FileProvider for Overlay<'_> {
     fn is_dir(&self, path: &str) -> Option<bool> {
         self.ws.is_dir(path)
     }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        self.ws.list_dir(path)
+    }
 }
 
 #[cfg(test)]

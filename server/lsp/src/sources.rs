@@ -78,6 +78,13 @@ impl FileProvider for Workspace {
         let real = root.join(path).canonicalize().ok()?;
         Some(real.starts_with(&root) && real.is_dir())
     }
+    fn list_dir(&self, path: &str) -> Option<Vec<String>> {
+        let root = self.0.as_ref()?.canonicalize().ok()?;
+        if Path::new(path).is_absolute() || path.split('/').any(|c| c == "..") {
+            return None;
+        }
+        readcov_files::list_confined(&root, path)
+    }
 }
 
 impl FileLengths for Workspace {

@@ -24,10 +24,11 @@ fn rows(path: &Path) -> Vec<serde_json::Value> {
 }
 
 /// The summary's "lines read" card counts the read events its lines come from: the 486 reads of
-/// the real runs, not their 593 rows (107 are edits, which are no reads). Before session 34 the
+/// the real runs, not their 595 rows (109 are edits, which are no reads). Before session 34 the
 /// card said "from 526 read event(s)" beside `readcov import`'s "424 read event(s)" (then; the
 /// grep placement of session 34 added 54 reads, session 36's `sed -i` replay 8 reads and 5 edits:
-/// 580 rows, 478 reads before it).
+/// 580 rows, 478 reads before it; session 37's `sed -i` of lines the agent wrote 2 edits: 593
+/// rows before it).
 #[test]
 fn the_lines_read_card_counts_reads_not_edits() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -37,7 +38,7 @@ fn the_lines_read_card_counts_reads_not_edits() {
     let read = all.iter().filter(|r| r["kind"] != "edit").count();
     assert_eq!(
         (all.len(), read),
-        (593, 486),
+        (595, 486),
         "the shipped runs' reads and edits"
     );
     let html = dir.path().join("r.html");

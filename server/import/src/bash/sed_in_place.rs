@@ -1,24 +1,37 @@
 //! `sed -i` replayed (session 36): each file's replayed text run through the script, the lines
 //! it changed an edit (rows `kind: edit`, later reads placed on the new text). A file whose text
 //! is not known as it is, or that the workspace lacks, is left to [`Session::bash`]'s writes,
-//! as every `sed -i` was before session 36.
+//! as every `sed -i` was before session 36. A glob operand is the files bash passed (session 37,
+//! [`super::operands`]).
 
+use super::operands::Operand;
 use crate::bashread::sedinplace::{hunks, in_place, InPlace, SedInPlace};
 use crate::replay::EditOp;
-use crate::session::{shorten, Action, Session};
+use crate::session::{shorten, Action, Key, Session};
 use crate::shell::Pipeline;
 use readcov_core::span::EventKind;
+use std::borrow::Cow;
+
+/// What one file operand of a replayed `sed -i` did.
+enum Done {
+    Edited,
+    /// Its text is not known as it is: a write not followed.
+    Unknown,
+    /// A folder: GNU sed stops there ("couldn't edit D: not a regular file", exit 4), so the
+    /// files after it are not edited.
+    Stopped,
+}
 
 impl Session<'_> {
     /// Replays the pipeline's `sed -i`, if it is one; returns its file operands, each replayed
     /// or lost here (the pipeline's other writes are left to the caller).
-    pub(super) fn sed_in_place(
+    pub(super) fn sed_in_place<'a>(
         &mut self,
         a: &Action,
-        p: &Pipeline<'_>,
+        p: &Pipeline<'a>,
         cwd: &str,
         raw: &str,
-    ) -> Vec<String> {
+    ) -> Vec<Cow<'a, str>> {
         let InPlace::Replay(sed) = in_place(p, raw) else {
             return Vec::new();
         };
@@ -27,43 +40,96 @@ impl Session<'_> {
         // operand after it (a later one may be the same file).
         let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
         let mut failed = false;
-        for f in &sed.files {
-            if failed || !self.sed_file(a, &sed, f, cwd) {
-                failed = true;
-                self.write(Some(f), cwd, &cause);
+        for w in &sed.files {
+            let keys = match self.operand(w, cwd) {
+                Operand::Path(f) => match self.roots.resolve_in(&f, cwd) {
+                    Ok(k) => vec![k],
+                    Err(_) => {
+                        failed = true;
+                        continue;
+                    }
+                },
+                Operand::Matches(keys) => keys,
+                Operand::Unknown(pattern) => {
+                    failed = true;
+                    self.lose_matching(&pattern, &cause);
+                    continue;
+                }
+                Operand::Outside => {
+                    failed = true;
+                    continue;
+                }
+            };
+            for key in keys {
+                if failed {
+                    self.lose(&key, || cause.clone());
+                    continue;
+                }
+                match self.sed_file(a, &sed, &key) {
+                    Done::Edited => {}
+                    Done::Stopped => return sed.files,
+                    Done::Unknown => {
+                        failed = true;
+                        self.lose(&key, || cause.clone());
+                    }
+                }
             }
         }
         sed.files
     }
 
-    /// Replays the script on one file; `false` when its text is not known as it is.
-    fn sed_file(&mut self, a: &Action, sed: &SedInPlace, f: &str, cwd: &str) -> bool {
-        let Ok(key) = self.roots.resolve_in(f, cwd) else {
-            return false;
-        };
-        let (in_ws, st) = self.state(&key);
+    /// Replays the script on one file.
+    fn sed_file(&mut self, a: &Action, sed: &SedInPlace<'_>, key: &Key) -> Done {
+        if self.is_directory_rel(&key.1) && !self.files.contains_key(key) {
+            return Done::Stopped;
+        }
+        let (in_ws, st) = self.state(key);
         let in_ws = *in_ws;
         let Some((lines, eol)) = st.known_lines() else {
-            return false;
+            return Done::Unknown;
         };
         let Ok(out) = sed.run(&lines, eol) else {
-            return false;
+            return Done::Unknown;
         };
         let old = backup_text(&lines, eol);
         let h = hunks(&lines, &out);
-        let Some(touched) = st.apply(&EditOp::Hunks(h)) else {
-            return false;
+        // A line the agent wrote has no base line: its change is placed on the base line before
+        // it, as a `str_replace` of it is (before session 37 it gave no row).
+        let agent = agent_lines_changed(st, &h);
+        let Some(mut touched) = st.apply(&EditOp::Hunks(h)) else {
+            return Done::Unknown;
         };
         st.set_eol(out.eol);
+        touched.extend(agent);
+        touched.sort_unstable();
+        touched.dedup();
         self.summary.edit_events += 1;
         if !touched.is_empty() && in_ws {
             self.emit(a, &key.1, &touched, EventKind::Edit);
         }
         if let Some(suffix) = &sed.suffix {
-            self.create_by_shell(a, &format!("{f}{suffix}"), cwd, &old);
+            let backup = format!("{}/{}{suffix}", key.0.trim_end_matches('/'), key.1);
+            self.create_by_shell(a, &backup, "/", &old);
         }
-        true
+        Done::Edited
     }
+}
+
+/// For each line the hunks change (or add to) that the agent wrote, the base line before it in
+/// the current copy (none when no base line comes before it).
+fn agent_lines_changed(st: &crate::replay::FileState, h: &[(u32, Vec<String>)]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (n, _) in h {
+        let agent = st.map(&[*n]).is_some_and(|m| m.agent_written == 1);
+        if !agent {
+            continue;
+        }
+        let before = (1..*n)
+            .rev()
+            .find_map(|j| st.map(&[j]).and_then(|m| m.base.first().copied()));
+        out.extend(before);
+    }
+    out
 }
 
 /// The text before the edit, for `-i.bak`'s backup.
@@ -74,3 +140,6 @@ fn backup_text(lines: &[&str], eol: bool) -> String {
     }
     t
 }
+
+#[cfg(test)]
+mod tests;

@@ -15,24 +15,26 @@ pub(crate) use exec::Output;
 /// A `sed -i` readcov replays: its script and the files it edits, in order (a file given twice
 /// is edited twice).
 #[derive(Debug)]
-pub(crate) struct SedInPlace {
+pub(crate) struct SedInPlace<'a> {
     cmds: Vec<script::Cmd>,
-    pub files: Vec<String>,
+    /// The file operands as [`crate::shell`] left them (a glob is expanded by the caller:
+    /// [`super::glob`]).
+    pub files: Vec<Cow<'a, str>>,
     /// `-i.bak`: each file's text before the edit is written to the file's name plus this.
     pub suffix: Option<String>,
 }
 
 /// What a pipeline is to the `sed -i` replay.
 #[derive(Debug)]
-pub(crate) enum InPlace {
+pub(crate) enum InPlace<'a> {
     /// No `sed -i` (or not one alone in its pipeline).
     Not,
     /// A `sed -i` readcov does not replay: the files it writes become unknown, as before.
     Refused,
-    Replay(SedInPlace),
+    Replay(SedInPlace<'a>),
 }
 
-impl SedInPlace {
+impl SedInPlace<'_> {
     /// What the script makes of one file's lines (`eol`: the text ends with a line break).
     pub(crate) fn run(&self, lines: &[&str], eol: bool) -> Result<Output, ()> {
         exec::run(&self.cmds, lines, eol)
@@ -42,7 +44,7 @@ impl SedInPlace {
 /// The `sed -i` of a pipeline of one command. `raw` is the whole command line the pipeline is
 /// part of: a word bash would expand (`$x`, `$(…)`, a backtick, `$'…'`) is not seen as bash sees
 /// it once quotes are removed, so a command holding one is refused.
-pub(crate) fn in_place(p: &Pipeline<'_>, raw: &str) -> InPlace {
+pub(crate) fn in_place<'a>(p: &Pipeline<'a>, raw: &str) -> InPlace<'a> {
     let [stage] = p.stages.as_slice() else {
         return InPlace::Not;
     };
@@ -59,10 +61,10 @@ pub(crate) fn in_place(p: &Pipeline<'_>, raw: &str) -> InPlace {
 }
 
 /// A sed command's words as GNU sed's options read them.
-struct Opts<'w> {
+struct Opts<'w, 'a> {
     scripts: Vec<String>,
     /// The file operands (the script taken out when no `-e` gave one).
-    files: Vec<&'w str>,
+    files: Vec<&'w Cow<'a, str>>,
     ere: bool,
     /// `Some` for `-i`: the backup suffix (empty: none).
     suffix: Option<String>,
@@ -74,7 +76,7 @@ struct Opts<'w> {
 
 /// GNU sed's options. Options may follow the files (getopt permutes them) until `--`; `-i` takes
 /// the rest of its word as the backup suffix (`-ie` is suffix `e`).
-fn options<'w>(words: &'w [Cow<'_, str>]) -> Opts<'w> {
+fn options<'w, 'a>(words: &'w [Cow<'a, str>]) -> Opts<'w, 'a> {
     let mut o = Opts {
         scripts: Vec::new(),
         files: Vec::new(),
@@ -86,10 +88,11 @@ fn options<'w>(words: &'w [Cow<'_, str>]) -> Opts<'w> {
     let mut done = false;
     let mut i = 1;
     while i < words.len() {
-        let w = &*words[i];
+        let word = &words[i];
+        let w = &**word;
         i += 1;
         if done || w == "-" || !w.starts_with('-') {
-            o.files.push(w);
+            o.files.push(word);
             continue;
         }
         if w == "--" {
@@ -164,20 +167,22 @@ fn options<'w>(words: &'w [Cow<'_, str>]) -> Opts<'w> {
     o
 }
 
-/// The files a `sed -i` writes (`None`: not an in-place sed), whatever its script.
-pub(crate) fn written(words: &[Cow<'_, str>]) -> Option<Vec<String>> {
+/// The files a `sed -i` writes (`None`: not an in-place sed), whatever its script: the operands
+/// as written (a glob is expanded by the caller).
+pub(crate) fn written<'a>(words: &[Cow<'a, str>]) -> Option<Vec<Cow<'a, str>>> {
     let o = options(words);
     o.suffix?;
-    Some(o.files.iter().map(|f| f.to_string()).collect())
+    Some(o.files.into_iter().cloned().collect())
 }
 
 /// The `sed -i` readcov replays (`None`: no `-i`, so not an in-place edit).
-fn args(words: &[Cow<'_, str>]) -> Option<Result<SedInPlace, ()>> {
+fn args<'a>(words: &[Cow<'a, str>]) -> Option<Result<SedInPlace<'a>, ()>> {
     let o = options(words);
     let suffix = o.suffix?;
-    // A glob or an expansion in a file name: which files bash passed is unknown; `-` is stdin; a
-    // suffix with `*` or `/` names the backup by a rule of its own.
-    let odd = |f: &str| f == "-" || f.is_empty() || f.contains(['*', '?', '[', '{', '~', '$', '`']);
+    // A brace, tilde or other expansion in a file name: which files bash passed is unknown (a
+    // glob is expanded by the caller since session 37: [`super::glob`]); `-` is stdin; a suffix
+    // with `*` or `/` names the backup by a rule of its own.
+    let odd = |f: &str| f == "-" || f.is_empty() || f.contains(['{', '~', '$', '`']);
     if o.bad || o.files.is_empty() || o.files.iter().any(|f| odd(f)) || suffix.contains(['*', '/'])
     {
         return Some(Err(()));
@@ -187,7 +192,7 @@ fn args(words: &[Cow<'_, str>]) -> Option<Result<SedInPlace, ()>> {
     };
     Some(Ok(SedInPlace {
         cmds,
-        files: o.files.iter().map(|f| f.to_string()).collect(),
+        files: o.files.into_iter().cloned().collect(),
         suffix: (!suffix.is_empty()).then_some(suffix),
     }))
 }

@@ -134,7 +134,11 @@ fn plans() {
 
 #[test]
 fn writes_detected() {
-    let w = |c: &str| -> Vec<Option<String>> { parse(c).iter().flat_map(writes).collect() };
+    let w = |c: &str| -> Vec<Option<String>> {
+        let p = parse(c);
+        let w = p.iter().flat_map(writes);
+        w.map(|w| w.map(|w| w.into_owned())).collect()
+    };
     assert_eq!(w("sed -i 's/a/b/g' x.py"), vec![Some("x.py".to_string())]);
     // GNU sed's options (session 36): a second `-e` script is no file (before, `2d` was taken for
     // one), `-Ei` is `-i` (before, not seen), `-i.bak`'s operands, `-f`'s script file is read.

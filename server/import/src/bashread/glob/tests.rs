@@ -1,0 +1,105 @@
+//! Bash's pathname expansion, each answer checked with `bash -c 'echo PATTERN'` (GNU bash 5.2,
+//! LC_ALL=C) on the same tree.
+
+use super::*;
+use std::collections::BTreeMap;
+
+#[test]
+fn components_match_as_bash_does() {
+    assert!(matches("*.py", "a.py"));
+    assert!(
+        !matches("*.py", ".h.py"),
+        "a leading dot is matched only by a dot"
+    );
+    assert!(matches(".*", ".h.py"));
+    assert!(matches("?.py", "a.py"));
+    assert!(!matches("?.py", "ab.py"));
+    assert!(matches("[ab].py", "b.py"));
+    assert!(matches("[!ab].py", "c.py"));
+    assert!(matches("[^ab].py", "c.py"));
+    assert!(!matches("[!ab].py", "a.py"));
+    assert!(matches("[a-c]x", "bx"));
+    assert!(matches("[]a]x", "]x"), "a `]` first is a member");
+    assert!(matches("[[:upper:]]*", "Z.py"));
+    assert!(!matches("[[:upper:]]*", "z.py"));
+    assert!(matches("a[b", "a[b"), "an unclosed `[` is a literal");
+    assert!(matches("*", "*"));
+    assert!(matches("t*_*.py", "test_x_y.py"));
+    assert!(!matches("t*_*.py", "test.py"));
+    assert!(matches("**", "x.py"), "`**` is `*` without globstar");
+}
+
+/// A tree of files in memory (folders are the prefixes of their paths).
+struct Mem(BTreeMap<String, String>);
+
+impl Tree for Mem {
+    fn names(&mut self, dir: &str) -> Option<Vec<String>> {
+        crate::FileProvider::list_dir(&self.0, dir).or(Some(Vec::new()))
+    }
+    fn is_dir(&mut self, path: &str) -> bool {
+        crate::FileProvider::is_dir(&self.0, path) == Some(true)
+    }
+    fn exists(&mut self, path: &str) -> bool {
+        self.0.contains_key(path) || self.is_dir(path)
+    }
+}
+
+#[test]
+fn expansion_is_sorted_as_bytes_and_keeps_only_what_is_there() {
+    let files = [
+        "pkg/b.py",
+        "pkg/B.py",
+        "pkg/_c.py",
+        "pkg/a.py",
+        "pkg/Z.py",
+        "pkg/.h.py",
+        "pkg/sub/x.py",
+        "pkg/sub/y.txt",
+        "pkg/two/x.py",
+        "pkg/w.txt",
+        "top.py",
+    ];
+    let mut t = Mem(files
+        .iter()
+        .map(|f| (f.to_string(), String::new()))
+        .collect());
+    let e = |t: &mut Mem, p: &str| expand(p, t).unwrap();
+    // bash -c 'echo pkg/*.py' in C: B Z _c a b (upper case, `_`, lower case), no .h.py
+    assert_eq!(
+        e(&mut t, "pkg/*.py"),
+        ["pkg/B.py", "pkg/Z.py", "pkg/_c.py", "pkg/a.py", "pkg/b.py"]
+    );
+    assert_eq!(e(&mut t, "pkg/*/x.py"), ["pkg/sub/x.py", "pkg/two/x.py"]);
+    assert_eq!(e(&mut t, "pkg/**/x.py"), ["pkg/sub/x.py", "pkg/two/x.py"]);
+    assert_eq!(e(&mut t, "*.py"), ["top.py"]);
+    assert_eq!(e(&mut t, "pkg/*/*.txt"), ["pkg/sub/y.txt"]);
+    assert!(
+        e(&mut t, "pkg/*.zz").is_empty(),
+        "no match: bash keeps the word"
+    );
+    assert!(e(&mut t, "nodir/*.py").is_empty());
+    assert_eq!(e(&mut t, "pkg/[ab].py"), ["pkg/a.py", "pkg/b.py"]);
+    // `pkg/*` takes folders too (sed then stops at one)
+    assert_eq!(
+        e(&mut t, "pkg/*"),
+        [
+            "pkg/B.py",
+            "pkg/Z.py",
+            "pkg/_c.py",
+            "pkg/a.py",
+            "pkg/b.py",
+            "pkg/sub",
+            "pkg/two",
+            "pkg/w.txt"
+        ]
+    );
+}
+
+#[test]
+fn a_word_with_quotes_is_unsure() {
+    let p = crate::shell::parse("sed -i 's/a/b/' pkg/*.py 'q/*.py' x.py");
+    let w = &p[0].stages[0].words;
+    assert_eq!(word(&w[3]), Word::Glob("pkg/*.py"));
+    assert_eq!(word(&w[4]), Word::Unsure("q/*.py"));
+    assert_eq!(word(&w[5]), Word::Plain("x.py"));
+}
