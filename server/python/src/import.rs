@@ -186,9 +186,12 @@ pub fn import_log(
         let skipped: serde_json::Map<String, serde_json::Value> = (t.total.skipped.iter())
             .map(|(reason, n)| (reason.label().to_string(), json!(n)))
             .collect();
+        // Every input file is counted once: imported, refused, or passed over (an AutoCodeRover
+        // thread another holds, or a task folder's file that is no thread), as the CLI's lines.
         let summary = json!({
-            "files": t.imported_files + t.refused_files,
+            "files": t.imported_files + t.refused_files + t.passed_files + t.passed_parts,
             "refused": t.refused_files,
+            "passed_over": {"threads": t.passed_files, "folder_files": t.passed_parts},
             "runs": t.total.runs,
             "actions": t.total.actions,
             "read_events": t.total.read_events,
