@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import import_oracle_shell_chat as C  # noqa: E402  (a chat row's messages, as docs/importers.md reads them)
 import import_oracle_tools_sweagent_shown as S  # noqa: E402
+from import_shown_oracle_nums import ranges  # noqa: E402  (the shown oracle's: 1-3,7)
 from oracle_io import finish  # noqa: E402
 
 REAL, MULTI, V1 = "tests/data/real/swe-agent-java", "tests/data/real-multi/swe-agent-java", \
@@ -51,16 +52,6 @@ def rows_of(bin_, args):
             sys.exit(f"{r['task']}/{r['run']}: a row's turn {r['turn']} is not its step {r['step']}")
         out[(r["task"], r["run"])][(r["step"], r["path"])].update(range(r["start"], r["end"] + 1))
     return out, edits
-
-
-def ranges(s):
-    out = []
-    for x in sorted(s):
-        if out and out[-1][1] == x - 1:
-            out[-1][1] = x
-        else:
-            out.append([x, x])
-    return ",".join(f"{a}-{b}" if a != b else f"{a}" for a, b in out)
 
 
 def compare(label, traj, got, v1, checked, left, problems):

@@ -28,6 +28,8 @@ needs the file's text: the tools oracle's replay).
 import re
 import shlex
 
+from import_shown_oracle_nums import edit_lines  # the shown oracle's replay of `edit a:b` on origins
+
 HDR = re.compile(r"^\[File: (.+) \((\d+) lines total\)\]$")
 NUM = re.compile(r"^(\d+):(.*)$")
 MORE = re.compile(r"^\(\d+ more lines (above|below)\)$")
@@ -52,25 +54,6 @@ def classic_root(traj):
             if m and m.group(1).startswith("/"):
                 return "/" + m.group(1).lstrip("/").split("/")[0]
     return None
-
-
-def edit_lines(o, a, b, body, seen):
-    """`edit a:b` on the origins `o` (current line → base line or None): lines a..b replaced by `body`;
-    lines equal at the region's start and end keep their origin when every replaced line was shown
-    since the file's last write (`seen`: current line → text)."""
-    s, e = min(a - 1, len(o)), min(b, len(o))
-    old = [seen.get(n) for n in range(s + 1, e + 1)]
-    new = [None] * len(body)
-    if None not in old:
-        p = 0
-        while p < len(old) and p < len(body) and old[p] == body[p]:
-            new[p] = o[s + p]
-            p += 1
-        k = 0
-        while k < len(old) - p and k < len(body) - p and old[-1 - k] == body[-1 - k]:
-            new[len(body) - 1 - k] = o[e - 1 - k]
-            k += 1
-    o[s:e] = new
 
 
 def classic_windows(obs):
