@@ -19,10 +19,20 @@ pub fn writes<'a>(p: &Pipeline<'a>) -> Vec<Option<Cow<'a, str>>> {
                 .map(|w| Some(w.clone())),
         );
         let Some(cmd) = s.words.first() else { continue };
-        let args: Vec<&Cow<'a, str>> = s.words[1..]
-            .iter()
-            .filter(|a| !a.starts_with('-'))
-            .collect();
+        // Operands as the coreutils read them: an option's value is no file (before session 37,
+        // `truncate -s 0 f` wrote a file `0` too, `install -m 644` one named `644`).
+        let Operands {
+            files: args,
+            target,
+        } = operands(&s.words, cmd);
+        if let Some(dir) = target.filter(|_| matches!(&**cmd, "cp" | "mv" | "install")) {
+            // `cp -t DIR a b`: each source written as DIR/<its name>; `mv` loses the sources.
+            out.extend(args.iter().map(|a| Some(Cow::Owned(into_dir(dir, a)))));
+            if cmd == "mv" {
+                out.extend(args.iter().map(|a| Some((*a).clone())));
+            }
+            continue;
+        }
         match &**cmd {
             "sed" => {
                 // Its file operands, as GNU sed's options leave them (before session 36 every
@@ -55,6 +65,9 @@ pub fn writes<'a>(p: &Pipeline<'a>) -> Vec<Option<Cow<'a, str>>> {
     }
     out
 }
+
+mod operands;
+use operands::{into_dir, operands, Operands};
 
 /// Reads the flags of `head`/`tail`: `-n N`, `-N`, `-nN`, `--lines=N`, `-n +K` (tail).
 pub(crate) fn count_arg<'w>(

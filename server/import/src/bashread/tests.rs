@@ -156,6 +156,13 @@ fn writes_detected() {
         w("cp a.py a.py.backup"),
         vec![Some("a.py.backup".to_string())]
     );
+    // An option's value is no file, `-t DIR` the folder written into (session 37).
+    assert_eq!(w("truncate -s 0 x.py"), x);
+    assert_eq!(w("cp -t dst a/x.py"), vec![Some("dst/x.py".to_string())]);
+    assert_eq!(
+        w("mv -t dst x.py"),
+        vec![Some("dst/x.py".to_string()), Some("x.py".to_string())]
+    );
     assert_eq!(w("python x.py > /dev/null"), Vec::<Option<String>>::new());
     assert_eq!(w("git checkout -- a.py"), vec![None]);
 }
