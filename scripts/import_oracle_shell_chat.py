@@ -114,8 +114,9 @@ PROMPT = re.compile(r"\n?\(Open file: [^\n]*\)\n\(Current directory: [^\n]*\)\n"
                     r"(?:\(Interactive session: [^\n]*\)\n)?bash-\$\s*$")
 
 
-def swe_agent_text(msgs):
-    """The last fenced block of each `ai` message, as a classic SWE-agent step."""
+def swe_agent_steps(msgs):
+    """Classic SWE-agent steps of a `swe-agent-text` row: each `ai` message's last fenced block is the
+    action, the next `user` message, less SWE-agent's prompt lines, its observation (None: none came)."""
     traj = []
     for i, m in enumerate(msgs):
         if m.get("role") not in ("ai", "assistant"):
@@ -131,6 +132,11 @@ def swe_agent_text(msgs):
                 out = PROMPT.sub("", _text(n))
                 break
         traj.append({"action": blocks[-1] + "\n", "observation": out})
-    acts, root = L.swe_agent({"trajectory": traj})
+    return traj
+
+
+def swe_agent_text(msgs):
+    """The last fenced block of each `ai` message, as a classic SWE-agent step."""
+    acts, root = L.swe_agent({"trajectory": swe_agent_steps(msgs)})
     acts = [a for a in acts if not (a["output"] is None and a["args"]["action"].strip() == "submit")]
     return acts, root

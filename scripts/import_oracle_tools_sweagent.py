@@ -98,20 +98,7 @@ def chat_rows(path):
             msgs = row.get("messages") or row.get("trajectory") or []
             if C.encoding(msgs) != "swe-agent-text":
                 continue
-            traj = []
-            for i, m in enumerate(msgs):
-                blocks = C.FENCE.findall(C._text(m)) if m.get("role") in ("ai", "assistant") else []
-                if not blocks:
-                    continue
-                obs = None
-                for n in msgs[i + 1:]:
-                    if n.get("role") in ("ai", "assistant"):
-                        break
-                    if n.get("role") == "user":
-                        obs = C.PROMPT.sub("", C._text(n))
-                        break
-                traj.append({"action": blocks[-1] + "\n", "observation": obs})
-            out.append((C.naming(row), traj))
+            out.append((C.naming(row), C.swe_agent_steps(msgs)))
     return out
 
 
