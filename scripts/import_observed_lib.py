@@ -1,0 +1,63 @@
+"""What the observation-based import oracles share (session 38; scripts/import_observed_*.py): readcov's read
+rows per (run, step, path), the comparison both ways with the lines an observation's own text shows, and the
+self-test that injects one wrongly credited line. Nothing here is a rule of readcov's: each oracle reads its
+format's observations itself and hands `compare` the lines they show."""
+import json
+import subprocess
+import sys
+from collections import defaultdict
+
+from import_shown_oracle_nums import ranges  # noqa: F401  (1-3,7; re-exported for the oracles)
+
+
+def rows_of(bin_, args, key="step"):
+    """readcov's read rows: {(task, run): {(step, path): set(lines)}} (`key` "turn": per turn, for formats
+    whose step numbers each file of one call), and the edit rows' count."""
+    p = subprocess.run([bin_, "import", *args, "-o", "-"], capture_output=True, text=True)
+    if p.returncode != 0 and "no read or edit rows imported" not in p.stderr:
+        sys.exit(f"readcov import {' '.join(args)} failed: {p.stderr}")
+    out, edits = defaultdict(lambda: defaultdict(set)), 0
+    for x in p.stdout.splitlines():
+        r = json.loads(x)
+        if r.get("kind") == "edit":
+            edits += 1
+            continue
+        out[(r["task"], r["run"])][(r[key], r["path"])].update(range(r["start"], r["end"] + 1))
+    return out, edits
+
+
+def compare(label, shown, got, skip, checked, left, problems):
+    """One run: `shown` {(step, path): lines the observation shows} against readcov's `got`, both ways, per
+    (step, path). `skip` {step: why} are steps the oracle cannot place (counted in `left`, not compared)."""
+    checked["runs"] += 1
+    for why in skip.values():
+        left[why] += 1
+    for step, path in sorted(set(shown) | set(got), key=lambda k: (k[0], k[1])):
+        if step in skip:
+            continue
+        want, have = shown.get((step, path), set()), got.get((step, path), set())
+        checked["(step, file) pairs"] += 1
+        checked["lines shown"] += len(want)
+        for direction, lines in (("shown, not credited", want - have), ("credited, not shown", have - want)):
+            if lines:
+                problems.append(f"{label} step {step} {path}: {direction}: {ranges(lines)} "
+                                f"(shown {ranges(want) or '-'}, credited {ranges(have) or '-'})")
+
+
+def inject(rows, skip):
+    """A deliberately wrong row for the self-test: one more line credited past the end of the first (step,
+    path) the oracle compares. Returns the text its disagreement must start with, or None."""
+    for (step, path), lines in sorted(rows.items()):
+        if step in skip or not lines:
+            continue
+        lines.add(max(lines) + 1)
+        return f"step {step} {path}: credited, not shown: {max(lines)} "
+    return None
+
+
+def self_test_result(wrong, problems):
+    """Exits 1 unless the injected wrong row's disagreement is among `problems`."""
+    caught = [p for p in problems if wrong and wrong in p]
+    if not caught:
+        sys.exit(f"self-test: the wrong row ({wrong}) was not caught")
+    print(f"self-test ok: the wrong row was caught ({caught[0]})")
