@@ -241,6 +241,16 @@ def samples(rc):
     check("claude-code/subagent-session-2.1.7", rc, [os.path.join(sub, "turn-2.jsonl")],
           fmt.claude_code(os.path.join(sub, "turn-2.jsonl"))
           + fmt.claude_code(os.path.join(sub, "subagents", "agent-a485154.jsonl")))
+    # A real session editing lines it wrote, with its base file (docs "Edit rows", session 38).
+    import import_oracle_tools_lib as lib
+    re_ws = os.path.join(ROOT, "tests/data/real/claude-code-reedit")
+    re_log = os.path.join(re_ws, "session-258c7280-annotation.jsonl")
+    lib.Run.workspace = os.path.join(re_ws, "workspace")
+    try:
+        check("real/claude-code-reedit (ws)", rc, [re_log], fmt.claude_code(re_log),
+              extra=("--workspace", lib.Run.workspace))
+    finally:
+        lib.Run.workspace = None
     for f in sorted(os.listdir(os.path.join(s, "codex-rollout"))):
         p = os.path.join(s, "codex-rollout", f)
         check("codex-rollout/" + f[:30], rc, [p], fmt.codex(p))
@@ -255,7 +265,6 @@ def samples(rc):
                 p = os.path.join(s, name, f)
                 check(f"{name}/{f[:40]}", rc, [p], reader(p))
     import import_oracle_tools_acr as acr
-    import import_oracle_tools_lib as lib
     for folder in sorted(os.listdir(os.path.join(s, "autocoderover"))):
         for f in sorted(os.listdir(os.path.join(s, "autocoderover", folder))):
             if not f.endswith(".json"):  # the extracted patch beside it

@@ -57,6 +57,16 @@ def codex_ws():
         call("c3", "exec_command", {"cmd": "head -n 2 w.py", "workdir": CWD}), out("c3", chunk("1\n2\n")),
     ]), ({("y.py", 4, 4, "edit"), ("y.py", 3, 3, "read"), ("y.py", 5, 5, "read")}, {"y.py": "1\n2\n3\n4\n5\n"}), {
         "file not in workspace": 2}
+    # docs "Edit rows" (session 38): a change of only lines the agent wrote is the base line before it in
+    # the current copy (3b follows `three`, also the agent's: base 2), as a `str_replace` of it gives
+    yield "codex: an update of a line an earlier patch wrote, then reads", codex_log([
+        *patch("e1", {CWD + "/y.py": {"type": "update", "unified_diff": "@@ -2,3 +2,4 @@\n 2\n-3\n+three\n+3b\n 4\n"}}),
+        *patch("e2", {CWD + "/y.py": {"type": "update", "unified_diff": "@@ -3,3 +3,3 @@\n three\n-3b\n+3B\n 4\n"}}),
+        *patch("e3", {CWD + "/y.py": {"type": "update", "unified_diff": "@@ -5,2 +5,3 @@\n 4\n+4b\n 5\n"}}),
+        call("c1", "exec_command", {"cmd": "nl -ba y.py | sed -n '1,8p'", "workdir": CWD}),
+        out("c1", chunk("".join(f"{i:6d}\t{t}\n" for i, t in enumerate(["1", "2", "three", "3B", "4", "4b", "5", "6"], 1)))),
+    ]), ({("y.py", 3, 3, "edit"), ("y.py", 2, 2, "edit"), ("y.py", 4, 4, "edit"), ("y.py", 1, 2, "read"),
+          ("y.py", 4, 6, "read")}, {"y.py": "1\n2\n3\n4\n5\n6\n"}), {}
 
 
 def gemini_ws():

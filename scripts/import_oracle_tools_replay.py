@@ -1,9 +1,10 @@
 """Replay on a workspace for scripts/import_oracle_tools.py, from docs/importers.md "Edits and line
 mapping": each line of the agent's copy keeps the base line it came from (None for lines the agent
 wrote); reads map back to base lines; an edit's row is the base lines it removed or changed (a pure
-insertion: the base line it follows). In a replacement, lines equal at the start and end of the
-replaced region keep their base origin. Only what the hand-made workspace cases use: replacements of
-whole lines (old text found once), hunks at stated lines, and created files."""
+insertion, or a change of only lines the agent wrote: the base line before it). In a replacement,
+lines equal at the start and end of the replaced region keep their base origin. Only what the
+hand-made workspace cases use: replacements of whole lines (old text found once), hunks at stated
+lines (each run of `-`/`+` lines one change), and created files."""
 import os
 
 import import_oracle_tools_lib as lib
@@ -91,8 +92,11 @@ class Replay:
     def _splice(self, path, at, removed, added):
         lines, orig = self.files[path]
         gone = [x for x in orig[at:at + removed] if x is not None]
-        if not gone and added:  # a pure insertion: the base line it follows
-            gone = [x for x in orig[at - 1:at] if x is not None] if at > 0 else []
+        if not gone and (added or removed):
+            # docs "Edit rows": a pure insertion, or a change of lines the agent wrote only, is the
+            # base line before it in the current copy (lines the agent wrote passed over; session
+            # 38: before, only the line right before, and nothing for a change of agent lines)
+            gone = [x for x in orig[:at] if x is not None][-1:]
         lines[at:at + removed] = added
         orig[at:at + removed] = [None] * len(added)
         return gone

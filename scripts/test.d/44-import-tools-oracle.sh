@@ -14,6 +14,8 @@
 #   their workspace;
 # - 65 hand-made logs (scripts/import_oracle_tools_cases*.py), each with its answer written by hand;
 #   eleven with --workspace: edit rows and reads mapped back to base lines;
+# - session 38: the real Claude Code session of tests/data/real/claude-code-reedit with its base file, and a
+#   hand-made Codex log, each editing lines the agent wrote (docs/importers.md "Edit rows");
 # - session 37 (scripts/import_oracle_tools_sweagent.py): every shipped SWE-agent .traj, classic and 1.x, and the
 #   nebius swe-agent-text chat rows, whose
 #   read rows are compared per (run, step, path) with the lines each observation's own printed numbered lines

@@ -2,8 +2,9 @@
 //! from (or none, when the agent wrote it), so reads after edits map back to base lines.
 //!
 //! Replays `str_replace`/`insert`/`create`/`undo_edit` (needs the base text), SWE-agent
-//! `edit a:b` and Claude Code structured patches (need only the line count). Anything else that
-//! writes a file makes it *dirty*: later reads of it are reported unaligned, never guessed.
+//! `edit a:b` and hunks — Claude Code structured patches, Codex diffs, a replayed `sed -i` —
+//! (need only the line count). Anything else that writes a file makes it *dirty*: later reads
+//! of it are reported unaligned, never guessed.
 
 /// A line of text: where its bytes are in the file's [`FileState::arena`]. Every edit keeps the
 /// version before it (for `undo_edit`), so a version is copied per edit; a span is two integers,
@@ -352,6 +353,7 @@ impl FileState {
 
 mod apply;
 use apply::{replay, splice};
+mod hunks;
 mod search;
 mod shown;
 mod text;

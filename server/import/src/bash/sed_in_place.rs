@@ -92,17 +92,13 @@ impl Session<'_> {
             return Done::Unknown;
         };
         let old = backup_text(&lines, eol);
-        let h = hunks(&lines, &out);
         // A line the agent wrote has no base line: its change is placed on the base line before
-        // it, as a `str_replace` of it is (before session 37 it gave no row).
-        let agent = agent_lines_changed(st, &h);
-        let Some(mut touched) = st.apply(&EditOp::Hunks(h)) else {
+        // it, as a `str_replace` of it is (session 37), by the rule of every hunk edit
+        // (`replay/hunks.rs`).
+        let Some(touched) = st.apply(&EditOp::Hunks(hunks(&lines, &out))) else {
             return Done::Unknown;
         };
         st.set_eol(out.eol);
-        touched.extend(agent);
-        touched.sort_unstable();
-        touched.dedup();
         self.summary.edit_events += 1;
         if !touched.is_empty() && in_ws {
             self.emit(a, &key.1, &touched, EventKind::Edit);
@@ -113,23 +109,6 @@ impl Session<'_> {
         }
         Done::Edited
     }
-}
-
-/// For each line the hunks change (or add to) that the agent wrote, the base line before it in
-/// the current copy (none when no base line comes before it).
-fn agent_lines_changed(st: &crate::replay::FileState, h: &[(u32, Vec<String>)]) -> Vec<u32> {
-    let mut out = Vec::new();
-    for (n, _) in h {
-        let agent = st.map(&[*n]).is_some_and(|m| m.agent_written == 1);
-        if !agent {
-            continue;
-        }
-        let before = (1..*n)
-            .rev()
-            .find_map(|j| st.map(&[j]).and_then(|m| m.base.first().copied()));
-        out.extend(before);
-    }
-    out
 }
 
 /// The text before the edit, for `-i.bak`'s backup.

@@ -72,3 +72,91 @@ fn grep_of_a_file_without_an_extension_and_a_directory_with_a_dot() {
     );
     assert_eq!(glob, vec![("src/Makefile".to_string(), 4, 4)]);
 }
+
+/// Edit rows of a session as (step, start, end), and its read rows.
+type Rows = (Vec<(u32, u32, u32)>, Vec<(u32, u32, u32)>);
+
+fn edit_and_read_rows(log: &[u8], name: &str, files: &dyn crate::FileProvider) -> Rows {
+    let got = import(log, name, &ImportOptions::default(), files);
+    let of = |kind| {
+        got.rows
+            .iter()
+            .filter(|r| r.kind == kind)
+            .map(|r| (r.step.unwrap_or(0), r.start, r.end))
+            .collect::<Vec<_>>()
+    };
+    use readcov_core::span::EventKind;
+    (of(EventKind::Edit), of(EventKind::Read))
+}
+
+/// A real session editing lines it wrote (spotter 258c7280, `annotation.ex`: the excerpt and its
+/// base file in tests/data/real/claude-code-reedit, see its MANIFEST). Step 1 turns base line 17
+/// into an `accept [` list ending in `:source` (agent lines), inserts an attribute after base 28
+/// and rewrites 30–33 in one hunk, and adds a relation after 43; step 3 adds `update :close`
+/// after 23; step 4 changes its own `:source` to `:source,` `:state`; step 5 adds an attribute
+/// after base 35, behind a context line it wrote (`attribute :end_col … true`). Before session 38
+/// steps 4 and 5 gave no row and the insertion after 28 none (its hunk had `-` lines): 4 edit
+/// rows, now 7 — step 4 is 16 (the base line before its lines, as a `str_replace` of them
+/// gives), step 5 is 35. The reads are the same.
+#[test]
+fn a_real_session_editing_lines_it_wrote() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/real/claude-code-reedit");
+    let name = "session-258c7280-annotation.jsonl";
+    let log = std::fs::read(dir.join(name)).expect("shipped excerpt");
+    let (edits, reads) = edit_and_read_rows(&log, name, &crate::DirFiles(dir.join("workspace")));
+    assert_eq!(
+        edits,
+        [
+            (1, 17, 17),
+            (1, 28, 28),
+            (1, 30, 33),
+            (1, 43, 43),
+            (3, 23, 23),
+            (4, 16, 16),
+            (5, 35, 35)
+        ]
+    );
+    let after = [(1, 16), (18, 29), (34, 45)];
+    let mut want = vec![(0, 1, 45)];
+    want.extend(after.iter().map(|&(s, e)| (2, s, e)));
+    want.extend(after.iter().map(|&(s, e)| (6, s, e)));
+    assert_eq!(reads, want);
+}
+
+/// The same two edits as `Edit` calls with and without `structuredPatch`: the hunk and the
+/// `str_replace` give one row, the base line before the line the agent wrote.
+#[test]
+fn a_structured_patch_of_an_agent_line_gives_the_str_replace_row() {
+    let edit = |id: &str, old: &str, new: &str, patch: Option<serde_json::Value>| {
+        let a = json!({"type": "assistant", "cwd": "/r", "sessionId": "s", "message": {"id": id,
+            "content": [{"type": "tool_use", "id": id, "name": "Edit", "input":
+                {"file_path": "/r/m.py", "old_string": old, "new_string": new}}]}});
+        let mut u = json!({"type": "user", "cwd": "/r", "sessionId": "s", "message": {"content": [
+            {"type": "tool_result", "tool_use_id": id, "content": "The file /r/m.py has been updated."}]}});
+        if let Some(p) = patch {
+            u["toolUseResult"] = json!({"filePath": "/r/m.py", "structuredPatch": p});
+        }
+        format!("{a}\n{u}\n")
+    };
+    let hunk = |start: u32, lines: &[&str]| json!([{"oldStart": start, "lines": lines}]);
+    let mut ws = std::collections::BTreeMap::new();
+    ws.insert("m.py".to_string(), "m1\nm2\nm3\nm4\n".to_string());
+    let with = |patched: bool| {
+        let p = |h| patched.then_some(h);
+        let log = edit(
+            "u1",
+            "m2\n",
+            "m2\nlog(x)\n",
+            p(hunk(1, &[" m1", " m2", "+log(x)", " m3"])),
+        ) + &edit(
+            "u2",
+            "log(x)",
+            "log(y)",
+            p(hunk(2, &[" m2", "-log(x)", "+log(y)", " m3"])),
+        );
+        edit_and_read_rows(log.as_bytes(), "t.jsonl", &ws).0
+    };
+    assert_eq!(with(true), [(0, 2, 2), (1, 2, 2)]);
+    assert_eq!(with(true), with(false));
+}

@@ -42,3 +42,60 @@ fn the_truncation_header_goes_only_with_a_cut() {
     let plain = "Total output lines: 9\n\na\n";
     assert_eq!(without_cut_header(plain), plain);
 }
+
+/// A rollout of `apply_patch` calls on `src/a.ts` of the workspace, as codex-rs 0.125.0 writes
+/// them (the shipped sample's `custom_tool_call`, `patch_apply_end` with `changes` and
+/// `custom_tool_call_output`): its edit rows as (step, start, end).
+fn patched(diffs: &[&str]) -> Vec<(u32, u32, u32)> {
+    let mut log = serde_json::json!({"timestamp": "t", "type": "session_meta",
+        "payload": {"id": "s", "cwd": "/repo", "originator": "codex-tui", "cli_version": "0.125.0"}})
+    .to_string()
+        + "\n";
+    for (i, diff) in diffs.iter().enumerate() {
+        let id = format!("c{i}");
+        let recs = [
+            serde_json::json!({"timestamp": "t", "type": "response_item", "payload": {"type": "custom_tool_call",
+                "status": "completed", "call_id": id, "name": "apply_patch",
+                "input": format!("*** Begin Patch\n*** Update File: src/a.ts\n{diff}*** End Patch\n")}}),
+            serde_json::json!({"timestamp": "t", "type": "event_msg", "payload": {"type": "patch_apply_end",
+                "call_id": id, "stdout": "Success.", "stderr": "", "success": true, "status": "completed",
+                "changes": {"/repo/src/a.ts": {"type": "update", "unified_diff": diff, "move_path": null}}}}),
+            serde_json::json!({"timestamp": "t", "type": "response_item", "payload": {"type": "custom_tool_call_output",
+                "call_id": id, "output": "{\"output\":\"Success.\\n\",\"metadata\":{\"exit_code\":0}}"}}),
+        ];
+        for r in recs {
+            log += &format!("{r}\n");
+        }
+    }
+    let mut ws = std::collections::BTreeMap::new();
+    ws.insert(
+        "src/a.ts".to_string(),
+        (1..=10).map(|i| format!("line{i}\n")).collect::<String>(),
+    );
+    let opts = crate::ImportOptions::default();
+    let got = crate::import(log.as_bytes(), "rollout-x.jsonl", &opts, &ws);
+    got.rows
+        .iter()
+        .filter(|r| r.kind == readcov_core::span::EventKind::Edit)
+        .map(|r| (r.step.unwrap_or(0), r.start, r.end))
+        .collect()
+}
+
+/// A Codex `update` of a line an earlier patch wrote (codex-rs' diffs have one context line, as
+/// the shipped sample's `@@ -98,2 +98,7 @@`): the base line before it, as a `str_replace` of it
+/// gives; before session 38 no row. Deleting it or adding after it: the same row; a change of a
+/// base line beside it: that base line, as before.
+#[test]
+fn an_update_of_a_line_an_earlier_patch_wrote() {
+    let add = "@@ -5,2 +5,3 @@\n line5\n+  threshold: 0.9,\n line6\n";
+    let change = "@@ -5,3 +5,3 @@\n line5\n-  threshold: 0.9,\n+  threshold: 0.8,\n line6\n";
+    assert_eq!(patched(&[add, change]), [(0, 5, 5), (1, 5, 5)]);
+    let delete = "@@ -5,3 +5,2 @@\n line5\n-  threshold: 0.9,\n line6\n";
+    assert_eq!(patched(&[add, delete]), [(0, 5, 5), (1, 5, 5)]);
+    let after = "@@ -6,2 +6,3 @@\n   threshold: 0.9,\n+  prune: true,\n line6\n";
+    assert_eq!(patched(&[add, after]), [(0, 5, 5), (1, 5, 5)]);
+    let both = "@@ -5,3 +5,2 @@\n-line5\n-  threshold: 0.9,\n+  threshold: 0.8,\n line6\n";
+    assert_eq!(patched(&[add, both]), [(0, 5, 5), (1, 5, 5)]);
+    let spans = "@@ -4,4 +4,3 @@\n-line4\n+LINE4\n line5\n-  threshold: 0.9,\n line6\n";
+    assert_eq!(patched(&[add, spans]), [(0, 5, 5), (1, 4, 5)]);
+}

@@ -189,62 +189,7 @@ pub(super) fn replay(
             let lines = push_lines(arena, text);
             splice(&mut v, arena, s, e, lines, shown)
         }
-        EditOp::Hunks(hunks) => {
-            let mut touched = Vec::new();
-            let mut ordered: Vec<&(u32, Vec<String>)> = hunks.iter().collect();
-            ordered.sort_by_key(|h| std::cmp::Reverse(h.0));
-            for (old_start, lines) in ordered {
-                let s = usize::try_from(*old_start).ok()?.saturating_sub(1);
-                let old_n = lines.iter().filter(|l| !l.starts_with('+')).count();
-                if s + old_n > v.origin.len() {
-                    return None;
-                }
-                let mut origin = Vec::new();
-                let mut text = Vec::new();
-                let mut i = s;
-                let mut anchored = false;
-                for l in lines {
-                    let from = arena.len();
-                    arena.push_str(l.get(1..).unwrap_or(""));
-                    let body = Line {
-                        start: from,
-                        end: arena.len(),
-                    };
-                    match l.chars().next() {
-                        Some('+') => {
-                            if !anchored
-                                && !lines.iter().any(|l| l.starts_with('-'))
-                                && origin.iter().all(Option::is_some)
-                            {
-                                // A pure insertion: anchor to the base line it follows.
-                                touched.extend(origin.last().copied().flatten().or_else(|| {
-                                    v.origin[..i].iter().rev().flatten().next().copied()
-                                }));
-                                anchored = true;
-                            }
-                            origin.push(None);
-                            text.push(body);
-                        }
-                        Some('-') => {
-                            touched.extend(v.origin[i]);
-                            i += 1;
-                        }
-                        _ => {
-                            origin.push(v.origin[i]);
-                            text.push(body);
-                            i += 1;
-                        }
-                    }
-                }
-                v.origin.splice(s..i, origin);
-                if let Some(t) = &mut v.text {
-                    t.splice(s..i, text);
-                }
-            }
-            touched.sort_unstable();
-            touched.dedup();
-            touched
-        }
+        EditOp::Hunks(hunks) => super::hunks::apply(&mut v, arena, hunks)?,
         EditOp::Create { .. } | EditOp::Undo | EditOp::Opaque(_) => return None,
     };
     Some((v, touched))
