@@ -68,6 +68,13 @@ def codex_ws():
     ]), ({("y.py", 3, 3, "edit"), ("y.py", 2, 2, "edit"), ("y.py", 4, 4, "edit"), ("y.py", 1, 2, "read"),
           ("y.py", 4, 6, "read")}, {"y.py": "1\n2\n3\n4\n5\n6\n"}), {}
 
+    # docs Codex `apply_patch` (session 38): a hunk of no old line goes after the line it states
+    yield "codex: an update whose hunk has no old line", codex_log([
+        *patch("e1", {CWD + "/y.py": {"type": "update", "unified_diff": "@@ -2,0 +3 @@\n+new\n"}}),
+        call("c1", "exec_command", {"cmd": "nl -ba y.py | sed -n '1,4p'", "workdir": CWD}),
+        out("c1", chunk("".join(f"{i:6d}\t{t}\n" for i, t in enumerate(["1", "2", "new", "3"], 1)))),
+    ]), ({("y.py", 2, 2, "edit"), ("y.py", 1, 3, "read")}, {"y.py": "1\n2\n3\n4\n"}), {}
+
 
 def gemini_ws():
     yield "gemini: replace replayed, read_file mapped back", gemini_log([

@@ -91,12 +91,13 @@ def claude_change(name, inp, tur):
 
 
 def unified_hunks(diff):
-    """`@@ -a,n +b,m @@` hunks of a unified diff: (a, its ' '/'-'/'+' lines)."""
+    """`@@ -a,n +b,m @@` hunks of a unified diff: (where the first old line is, its ' '/'-'/'+' lines).
+    A hunk of no old line (`@@ -a,0 ...`) states the line it follows: it starts at a + 1."""
     out = []
     for line in diff.split("\n"):
-        m = re.match(r"@@ -(\d+)", line)
+        m = re.match(r"@@ -(\d+)(?:,(\d+))?", line)
         if m:
-            out.append((int(m.group(1)), []))
+            out.append((int(m.group(1)) + (m.group(2) == "0"), []))
         elif out and line[:1] in (" ", "-", "+"):
             out[-1][1].append(line)
     return out

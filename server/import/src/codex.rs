@@ -381,11 +381,22 @@ fn patch_paths(input: &str) -> Vec<String> {
 }
 
 /// `@@ -246,2 +246,16 @@` hunks of a unified diff: (old start, lines with their ' '/'-'/'+').
+/// The start is where the hunk's first old line is; a hunk of no old line (`@@ -5,0 +6 @@`)
+/// states the line it follows (the format's quirk), so it starts one further down.
 fn hunks(diff: &str) -> Option<Vec<(u32, Vec<String>)>> {
     let mut out: Vec<(u32, Vec<String>)> = Vec::new();
     for line in diff.lines() {
         if let Some(h) = line.strip_prefix("@@ -") {
-            let start = h.split([',', ' ']).next()?.parse().ok()?;
+            let old = h.split(' ').next()?;
+            let (start, count) = match old.split_once(',') {
+                Some((s, n)) => (s.parse::<u32>().ok()?, n.parse::<u32>().ok()?),
+                None => (old.parse::<u32>().ok()?, 1),
+            };
+            let start = if count == 0 {
+                start.checked_add(1)?
+            } else {
+                start
+            };
             out.push((start, Vec::new()));
         } else if let Some((_, lines)) = out.last_mut() {
             if line.starts_with([' ', '-', '+']) || line.is_empty() {

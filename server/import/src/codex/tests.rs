@@ -99,3 +99,14 @@ fn an_update_of_a_line_an_earlier_patch_wrote() {
     let spans = "@@ -4,4 +4,3 @@\n-line4\n+LINE4\n line5\n-  threshold: 0.9,\n line6\n";
     assert_eq!(patched(&[add, spans]), [(0, 5, 5), (1, 4, 5)]);
 }
+
+/// A hunk with no old line states the line it follows: `@@ -5,0 +6 @@` inserts after line 5 (the
+/// row: line 5, the base line before it), `@@ -0,0 +1 @@` at the top (no base line before it: no
+/// row). Before session 38 it went in before the stated line (row 4).
+#[test]
+fn a_hunk_of_no_old_line_follows_its_stated_line() {
+    assert_eq!(patched(&["@@ -5,0 +6 @@\n+inserted\n"]), [(0, 5, 5)]);
+    assert_eq!(patched(&["@@ -0,0 +1,1 @@\n+top\n"]), []);
+    let h = hunks("@@ -5,0 +6,2 @@\n+a\n+b\n@@ -9 +11 @@\n-x\n+y\n").unwrap();
+    assert_eq!((h[0].0, h[1].0), (6, 9));
+}
