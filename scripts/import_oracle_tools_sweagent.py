@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -71,6 +72,9 @@ def compare(label, traj, got, v1, checked, left, problems):
         if not v1 and verb not in TOOLS and not want:
             left["rows of classic shell commands (the shell oracle's)"] += 1
             continue
+        if v1 and verb != "str_replace_editor" and not want:
+            left["rows of 1.x shell commands (the shell oracle's)"] += 1
+            continue
         checked["(step, file) pairs"] += 1
         checked["lines shown"] += len(want)
         for direction, lines in (("shown, not credited", want - have), ("credited, not shown", have - want)):
@@ -79,13 +83,42 @@ def compare(label, traj, got, v1, checked, left, problems):
                                 f"(shown {ranges(want) or '-'}, credited {ranges(have) or '-'})")
 
 
-def runs():
+def handmade(tmp):
+    """Session 38: moto-5862 with its steps 7 and 9 (the editor's `Invalid view_range` counts) replaced by
+    shell commands telling the count: `wc -l` (590 line breaks: the editor numbers 591) and `cat -n` (998
+    numbered lines); a `wc -l` after the view (it tells nothing of it) and one with `ls` between; a relative
+    `wc -l` (under the checkout), then a `cd`. No shipped 1.x log runs either (made by hand)."""
+    with open(os.path.join(V1, "getmoto__moto-5862.traj")) as fh:
+        doc = json.load(fh)
+    t = doc["trajectory"]
+    variants = {
+        "moto-wc": {7: ("wc -l /testbed/moto/ses/models.py", "590 /testbed/moto/ses/models.py\n"),
+                    9: ("cat -n moto/sns/models.py", "".join(f"{k:6d}\tx\n" for k in range(1, 999)))},
+        "moto-late": {7: ("ls", "a\n"), 9: ("wc -l /testbed/moto/sns/models.py", "998 /testbed/moto/sns/models.py\n"),
+                      11: ("wc -l /testbed/moto/ses/models.py", "590 /testbed/moto/ses/models.py\n")},
+        "moto-relative": {7: ("wc -l moto/ses/models.py", "590 moto/ses/models.py\n"), 9: ("cd moto", "")},
+    }
+    files = []
+    for name, steps in variants.items():
+        d = json.loads(json.dumps(doc))
+        for k, (a, o) in steps.items():
+            d["trajectory"][k]["action"], d["trajectory"][k]["observation"] = a, o
+        f = os.path.join(tmp, f"{name}.traj")
+        with open(f, "w") as fh:
+            json.dump(d, fh)
+        files.append(f)
+    assert len(t) > 11
+    return files
+
+
+def runs(tmp):
     """(files, whether SWE-agent 1.x, readcov's arguments) of each group of shipped SWE-agent trajectories."""
     real = sorted(glob.glob(REAL + "/*.traj"))
     multi = sorted(glob.glob(MULTI + "/*/*.traj"))
     v1 = sorted(glob.glob(V1 + "/*.traj"))
+    hand = handmade(tmp)
     return [(real, False, list(real)), (multi, False, ["--layout", "task/run", MULTI]), (v1, True, list(v1)),
-            ([CHAT], False, ["--chat", CHAT])]
+            ([CHAT], False, ["--chat", CHAT]), (hand, True, list(hand))]
 
 
 def chat_rows(path):
@@ -121,8 +154,15 @@ def trajectories(files, args, got):
 def main():
     bin_ = sys.argv[1]
     self_test = "--self-test" in sys.argv[2:]
-    checked, left, problems, wrong = Counter(), Counter(), [], None
-    for files, v1, args in runs():
+    checked, left, problems = Counter(), Counter(), []
+    with tempfile.TemporaryDirectory() as tmp:
+        check(bin_, runs(tmp), self_test, checked, left, problems)
+
+
+def check(bin_, groups, self_test, checked, left, problems):
+    """Each group's runs against readcov's rows (a wrong row added first with --self-test)."""
+    wrong = None
+    for files, v1, args in groups:
         got, edits = rows_of(bin_, args[1:] if args[0] == "--chat" else args)
         left["edit rows (the shell and tools oracles')"] += edits
         runs_read = trajectories(files, args, got)

@@ -21,10 +21,13 @@ output's last line does in docs/importers.md);
 `` `N` ``). The editor's count is `len(text.split("\\n"))`: one more than the file's lines when the file
 ends with a line break, the last "line" then empty. So a numbered line N that is empty, N being the
 editor's count for the file (said by an `Invalid view_range` or `insert_line` message, or by a whole-file
-view's last line) with no write to the file in between, is no line of the file. The snippets `str_replace`,
+view's last line, or since session 38 by an earlier `wc -l P` — N line breaks: N + 1 parts — or `cat -n P` —
+L numbered lines: L + 1 — alone in their step, a relative P under the checkout until the run's first `cd`)
+with no write to the file in between, is no line of the file. The snippets `str_replace`,
 `insert` and `create` print are no reads (docs); a view of a file the run edited is left out (placing it
 needs the file's text: the tools oracle's replay).
 """
+import os
 import re
 import shlex
 
@@ -154,6 +157,26 @@ def editor_args(action):
     return w[1], w[2], vr
 
 
+WC = re.compile(r"^wc -l ([^\s;&|<>'\"$`*?\[{~]+)$")
+CAT_N = re.compile(r"^cat -n ([^\s;&|<>'\"$`*?\[{~]+)$")
+
+
+def shell_count(act, obs):
+    """(path as written, the editor's count) a `wc -l P` or `cat -n P` step tells, or None."""
+    m = WC.match(act)
+    if m:
+        out = obs.strip().split(" ", 1)
+        if len(out) == 2 and out[0].isdigit() and out[1] == m.group(1):
+            return m.group(1), int(out[0]) + 1
+        return None
+    m = CAT_N.match(act)
+    if m:
+        nums = [re.match(r"^ *(\d+)(\t.*)?$", x) for x in obs.rstrip("\n").split("\n")]
+        if nums and all(nums) and [int(x.group(1)) for x in nums] == list(range(1, len(nums) + 1)):
+            return m.group(1), len(nums) + 1
+    return None
+
+
 def v1_root(traj):
     """The checkout: `/testbed` when an editor path is under it (SWE-agent 1.x's SWE-bench images)."""
     for s in traj:
@@ -224,11 +247,28 @@ def v1(traj):
         if a is None or a[0] != "view":
             writes.append((i, a[1] if a else None))
 
+    # session 38: `wc -l P` / `cat -n P` alone in a step, for the views after it
+    later_only = set()
+    cwd_known = True
+    for i, s in enumerate(traj):
+        act = (s.get("action") or "").strip()
+        if editor_args(act) or not act:
+            continue
+        if re.search(r"(^|[;&|\s])cd(\s|$)", act):
+            cwd_known = False
+        got = shell_count(act, s.get("observation") or "")
+        if got and (got[0].startswith("/") or (cwd_known and root)):
+            path = got[0] if got[0].startswith("/") else os.path.normpath(f"{root}/{got[0]}")
+            counts.append((i, path, got[1]))
+            later_only.add(i)
+
     def count_at(i, path):
         """The editor's count for `path` said at a step with no write to it between that step and `i`."""
         for j, p, n in counts:
             lo, hi = min(i, j), max(i, j)
-            if p == path and not any(lo < w <= hi and wp in (path, None) for w, wp in writes):
+            if j in later_only and j > i:
+                continue
+            if p == path and not any(lo < w <= hi and wp in (path, None) for w, wp in writes if w != j):
                 return n
         return None
 

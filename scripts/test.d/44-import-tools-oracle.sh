@@ -19,7 +19,8 @@
 # - session 37 (scripts/import_oracle_tools_sweagent.py): every shipped SWE-agent .traj, classic and 1.x, and the
 #   nebius swe-agent-text chat rows, whose
 #   read rows are compared per (run, step, path) with the lines each observation's own printed numbered lines
-#   and headers show (not recomputed from the docs' rules), and a deliberately wrong row it must catch.
+#   and headers show (not recomputed from the docs' rules), and a deliberately wrong row it must catch;
+#   session 38: three hand-made 1.x variants of moto-5862 whose file lengths come from `wc -l` / `cat -n` steps.
 # Shell commands other than the simple forms are recomputed by the shell oracle's bash model
 # (scripts/import_oracle_tools_shell.py); what it does not parse is left out, counted and printed by
 # reason (none of these logs' actions since session 29). The rest of each import's summary is compared

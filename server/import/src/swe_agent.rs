@@ -290,7 +290,7 @@ fn import_steps_with(traj: &[Step], lost: bool, session: &mut Session) {
     }
     // Where the files 1.x's editor views end, when the log tells it (not the empty "line" past a
     // final line break: `ends`).
-    let lens = ends::lengths(traj);
+    let lens = ends::lengths(traj, &session.cwd);
     for (i, t) in traj.iter().enumerate() {
         let action = t.action.as_deref().unwrap_or("").to_string();
         let shown = t

@@ -8,10 +8,14 @@
 //! numbered line. A view that shows line N empty, N being a count said of the same file with no
 //! write between the two (an edit of the file, or any other command: a shell may write any file),
 //! shows a file of N − 1 lines; a line N with text would be the last of a file without a final
-//! line break, and an empty line short of the count is a blank line of the file.
+//! line break, and an empty line short of the count is a blank line of the file. Since session 38
+//! a `wc -l F` or `cat -n F` earlier in the run tells the count too ([`shell`]), with no other
+//! command but views between it and the view.
 
 use super::editor::{self, TOOL};
 use super::Step;
+use readcov_core::path::normalize_path;
+use std::borrow::Cow;
 
 /// The editor's words before its count of lines, and the character after it.
 const SAID: [(&str, char); 3] = [
@@ -57,7 +61,7 @@ fn whole_view_count(obs: &str) -> Option<u32> {
 
 /// Per step, the length of the file its `view` shows, when the log tells it and the view shows
 /// the empty "line" past it (module docs); `None` elsewhere.
-pub(super) fn lengths(traj: &[Step]) -> Vec<Option<u32>> {
+pub(super) fn lengths(traj: &[Step], cwd: &str) -> Vec<Option<u32>> {
     let calls: Vec<_> = traj
         .iter()
         .map(|t| {
@@ -72,16 +76,33 @@ pub(super) fn lengths(traj: &[Step]) -> Vec<Option<u32>> {
             .as_ref()
             .filter(|c| c.command.as_deref() == Some("view"))
     };
-    // Counts said: (step, path, count).
+    // Counts said: (step, path, count, whether it holds for a view before it too).
     let mut counts = Vec::new();
+    // The shell's directory while it is the repository's (until the run's first `cd`).
+    let mut shell_cwd = Some(cwd);
     for (i, t) in traj.iter().enumerate() {
-        let (Some(c), Some(obs)) = (&calls[i], t.observation.as_deref()) else {
+        let Some(obs) = t.observation.as_deref() else {
+            continue;
+        };
+        let Some(c) = &calls[i] else {
+            let action = t.action.as_deref().unwrap_or("");
+            if crate::shell::parse(action).iter().any(|p| {
+                p.stages
+                    .iter()
+                    .any(|s| s.words.first().is_some_and(|w| w == "cd"))
+            }) {
+                shell_cwd = None;
+            }
+            // A shell count holds for later views only: the command ran before them.
+            if let Some((path, n)) = shell::count(action, obs, shell_cwd) {
+                counts.push((i, Cow::Owned(path), n, false));
+            }
             continue;
         };
         let whole = view(i).is_some_and(|c| c.view_end.is_none());
         let n = said_count(obs).or_else(|| whole.then(|| whole_view_count(obs)).flatten());
         if let (Some(n), Some(path)) = (n, c.path.as_deref()) {
-            counts.push((i, path, n));
+            counts.push((i, Cow::Borrowed(path), n, true));
         }
     }
     // Whether step `w` may have written `path`: any step but a view.
@@ -99,9 +120,10 @@ pub(super) fn lengths(traj: &[Step]) -> Vec<Option<u32>> {
         let Some(path) = c.path.as_deref() else {
             continue;
         };
-        let count = counts.iter().find_map(|&(j, p, n)| {
-            let (lo, hi) = (i.min(j), i.max(j));
-            (p == path && !(lo + 1..=hi).any(|w| writes(w, path))).then_some(n)
+        let count = counts.iter().find_map(|(j, p, n, after)| {
+            let (lo, hi) = (i.min(*j), i.max(*j));
+            let same = p == path || (!after && normalize_path(path, None).is_ok_and(|q| *p == q));
+            (same && (*after || *j < i) && !(lo + 1..=hi).any(|w| writes(w, path))).then_some(*n)
         });
         if let Some(n) = count {
             if numbered(obs).any(|(k, text)| k == n && text.is_empty()) {
@@ -111,6 +133,8 @@ pub(super) fn lengths(traj: &[Step]) -> Vec<Option<u32>> {
     }
     out
 }
+
+mod shell;
 
 #[cfg(test)]
 mod tests;
