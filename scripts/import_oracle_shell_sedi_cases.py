@@ -242,6 +242,21 @@ CASES = [
     case("glob and -i.bak backups", "sed -i.bak 's/os/sys/' pkg/[ab]*.py", GLOB_TREE, glob="pkg/[ab]*.py"),
     case("a file and a glob matching it too", "sed -i 's/import/from/' pkg/ab.py pkg/a*.py", GLOB_TREE,
          glob="pkg/ab.py pkg/a*.py"),
+    # session 38: brace expansion before globbing (`{a,b}`, sequences, nested, a glob inside),
+    # quoted or escaped braces and quoted glob characters literal (checked the same way: bash's
+    # `printf` of the words); before session 38 a brace operand was refused (both files unknown)
+    # and a glob in a word with quotes made every file it matches unknown unless one had its name
+    case("brace operand", "sed -i 's/os/sys/' pkg/{ab,a}.py", GLOB_TREE, glob="pkg/{ab,a}.py"),
+    case("brace sequence and nesting", "sed -i 's/os/sys/' pkg/{a{b,},_x}.py top.p{y..y}", GLOB_TREE,
+         glob="pkg/{a{b,},_x}.py top.p{y..y}"),
+    case("a glob inside braces", "sed -i 's/os/sys/' {pkg/[AB]*,pkg/sub/*}.py", GLOB_TREE,
+         glob="{pkg/[AB]*,pkg/sub/*}.py"),
+    case("quoted braces are a name", "sed -i 's/os/sys/' 'pkg/{a,b}.py' pkg/a.py",
+         {**GLOB_TREE, "pkg/{a,b}.py": "import os\n"}, glob="'pkg/{a,b}.py' pkg/a.py"),
+    case("escaped braces are a name", "sed -i 's/os/sys/' pkg/\\{a,b}.py",
+         {**GLOB_TREE, "pkg/{a,b}.py": "import os\n"}, glob="pkg/\\{a,b}.py"),
+    case("a quoted glob is the file of that name", "sed -i 's/os/sys/' 'pkg/*.py' \"pkg\"/a*.py",
+         {**GLOB_TREE, "pkg/*.py": "import os\n"}, glob="'pkg/*.py' \"pkg\"/a*.py"),
     # session 37: a line the agent wrote (a here-document rewrite, as astropy-14182's run did)
     # changed by `sed -i`: the edit row is the base line before it (`agent_rows`: recomputed from
     # a line diff of the base and the text before the `sed -i`), as for a `str_replace` of it

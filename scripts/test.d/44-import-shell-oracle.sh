@@ -28,6 +28,7 @@
 #   readcov replays and several it refuses, run with GNU sed; the replayed change equals GNU sed's files byte for
 #   byte, its edit rows a line diff's, and a refused one leaves the file unknown. Session 37: glob operands checked
 #   against bash's own expansion in the C locale, and `sed -i` of lines the agent wrote (the base line before).
+#   Session 38: brace operands and quoted globs and braces, against bash's own expansion the same way.
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

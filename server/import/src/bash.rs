@@ -23,13 +23,24 @@ impl Session<'_> {
         for p in crate::shell::parse(script) {
             let words = &p.stages[0].words;
             if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
-                if let Some(dir) = words.get(1).filter(|d| !d.starts_with('~') && *d != "-") {
-                    cwd = join_dir(&cwd, dir);
+                // A quoted `~` is a folder of that name (`cd '~'`).
+                let quoted = p.stages[0]
+                    .literal
+                    .iter()
+                    .any(|(i, pat)| *i == 1 && pat.starts_with("\\~"));
+                match words.get(1).map(|d| &**d) {
+                    Some("-") | Some("~+") => {}
+                    Some(dir) if quoted || !dir.starts_with('~') => cwd = join_dir(&cwd, dir),
+                    // `cd`, `cd ~`, `cd ~/x`, `cd ~user`: under a HOME no log states, so the cwd
+                    // is unknown (before session 38 it stayed where it was: `cd ~ && cat a.py`
+                    // read the repository's `a.py`).
+                    _ => cwd = HOME.to_string(),
                 }
                 continue;
             }
-            // Globs expanded as bash expands them (session 37; before, `pkg/*.py` was a file).
-            pipelines.push((self.expand_globs(p, &cwd), cwd.clone()));
+            // Globs expanded as bash expands them (session 37; before, `pkg/*.py` was a file), and
+            // braces (session 38; before, `f.{py,txt}` was a file).
+            pipelines.push((self.expand_words(p, &cwd), cwd.clone()));
         }
         let mut plans = Vec::new();
         for (p, cwd) in &pipelines {
@@ -38,6 +49,19 @@ impl Session<'_> {
             let pl = match plan(p) {
                 Plan::NoRead(r) => Plan::NoRead(r),
                 _ if quiet(p) => Plan::NoRead(Reason::NothingShown),
+                // `grep -n x src/*.py` without a workspace: over several files grep names each
+                // line's file (`src/a.py:3:x`), so the lines are known as `grep -rn`'s are, each of
+                // a file the glob matches (before session 38 nothing: *ambiguous output*).
+                Plan::Numbered {
+                    path,
+                    style: Style::Grep,
+                    ..
+                } if !self.has_workspace()
+                    && operands::unexpanded(p, &path)
+                    && !crate::bashargs::grep_args(&p.stages[0].words).no_filename =>
+                {
+                    Plan::GrepGlob(path)
+                }
                 // A glob left as written without a workspace: which files it read is unknown.
                 Plan::Window { path, .. }
                 | Plan::Numbered { path, .. }
@@ -70,7 +94,7 @@ impl Session<'_> {
         // unnumbered read in the same command (`sed -n '220,420p' f && rg -n x src`).
         let grep_claims = if plans
             .iter()
-            .any(|(p, _, _, _)| matches!(p, Plan::GrepMulti))
+            .any(|(p, _, _, _)| matches!(p, Plan::GrepMulti | Plan::GrepGlob(_)))
         {
             parse_grep_multi(out).len()
         } else {
@@ -145,7 +169,8 @@ impl Session<'_> {
                     self.awk_numbered(a, &path, &cwd, &sels, &awk, out)
                 }
                 Plan::AwkNumbered { .. } => Err(Reason::AmbiguousOutput),
-                Plan::GrepMulti => self.grep_multi(a, &cwd, out),
+                Plan::GrepMulti => self.grep_multi(a, &cwd, parse_grep_multi(out)),
+                Plan::GrepGlob(pattern) => self.grep_glob(a, &cwd, &pattern, out),
                 // The output is the grep's alone: no other read, nothing else printed.
                 Plan::GrepText(g) => match &shown {
                     Some(d)
@@ -179,7 +204,7 @@ impl Session<'_> {
             if !written.is_empty() {
                 let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
                 for w in written {
-                    self.write_operand(w.as_ref(), &cwd, &cause);
+                    self.write_operand(pipeline, w.as_ref(), &cwd, &cause);
                 }
             }
         }
@@ -189,11 +214,17 @@ impl Session<'_> {
     /// [`Session::write`] of an operand as the shell left it: a glob is the files it matches
     /// (before session 37, a file of the glob's literal name), every file it may match when
     /// those are unknown (see [`operands`]).
-    fn write_operand(&mut self, w: Option<&std::borrow::Cow<'_, str>>, cwd: &str, cause: &str) {
+    fn write_operand(
+        &mut self,
+        p: &Pipeline<'_>,
+        w: Option<&std::borrow::Cow<'_, str>>,
+        cwd: &str,
+        cause: &str,
+    ) {
         let Some(w) = w else {
             return self.write(None, cwd, cause);
         };
-        match self.operand(w, cwd) {
+        match self.operand(operands::word_in(p, w), cwd) {
             Operand::Path(p) => self.write(Some(&p), cwd, cause),
             Operand::Matches(keys) => {
                 for k in keys {
@@ -403,9 +434,37 @@ impl Session<'_> {
         self.view(a, raw, cwd, out, style, offset)
     }
 
-    fn grep_multi(&mut self, a: &Action, cwd: &str, out: &str) -> Result<(), Reason> {
+    /// `grep -n` over a glob whose matches are unknown: its `path:N:` lines of files the glob
+    /// matches. None such: the glob matched one file (grep then names none, and which one is
+    /// unknown: *ambiguous output*), or grep printed no line.
+    fn grep_glob(&mut self, a: &Action, cwd: &str, pattern: &str, out: &str) -> Result<(), Reason> {
+        let pattern = self.roots.resolve_in(pattern, cwd)?;
+        let roots = &self.roots;
+        let claims: Vec<_> = parse_grep_multi(out)
+            .into_iter()
+            .filter(|(p, _)| {
+                roots
+                    .resolve_in(p, cwd)
+                    .is_ok_and(|k| k.0 == pattern.0 && operands::path_matches(&pattern.1, &k.1))
+            })
+            .collect();
+        if claims.is_empty() {
+            return Err(match displayed(out).count() {
+                0 => Reason::NothingShown,
+                _ => Reason::AmbiguousOutput,
+            });
+        }
+        self.grep_multi(a, cwd, claims)
+    }
+
+    fn grep_multi(
+        &mut self,
+        a: &Action,
+        cwd: &str,
+        claims: Vec<(&str, Shown<'_>)>,
+    ) -> Result<(), Reason> {
         let mut by_file: Vec<(&str, Vec<Shown>)> = Vec::new();
-        for (p, s) in parse_grep_multi(out) {
+        for (p, s) in claims {
             match by_file.iter_mut().find(|(q, _)| *q == p) {
                 Some((_, v)) => v.push(s),
                 None => by_file.push((p, vec![s])),
@@ -440,7 +499,14 @@ fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
     }
 }
 
+/// The cwd under the run's HOME, which no log readcov reads states: a relative path from it is
+/// outside every repository (`~/a.py` resolves to none), as is every folder under it.
+const HOME: &str = "~";
+
 fn join_dir(cwd: &str, dir: &str) -> String {
+    if cwd == HOME && !dir.starts_with('/') {
+        return HOME.to_string();
+    }
     let joined = if dir.starts_with('/') {
         dir.to_string()
     } else {

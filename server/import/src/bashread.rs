@@ -83,6 +83,9 @@ pub enum Plan {
     },
     /// `grep -n` over several files or a directory: `path:N:` lines, paths relative to the cwd.
     GrepMulti,
+    /// `grep -n` over a glob whose matches are unknown (no workspace): its `path:N:` lines of
+    /// the files the pattern matches (session 38).
+    GrepGlob(String),
     /// `grep`/`rg` without `-n`: lines placed by their text where the file's is known (see
     /// [`greptext`]).
     GrepText(greptext::GrepText),
@@ -391,6 +394,7 @@ pub(crate) fn looks_like_file(p: &str) -> bool {
 }
 
 pub mod awk;
+pub(crate) mod brace;
 pub(crate) mod glob;
 pub mod greptext;
 pub(crate) mod sedinplace;

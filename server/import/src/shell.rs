@@ -19,6 +19,11 @@ pub struct Stage<'a> {
     pub heredoc: Option<Cow<'a, str>>,
     /// Target of `<` (a file the stage reads as stdin).
     pub stdin: Option<Cow<'a, str>>,
+    /// The words (by index in `words`) in which quotes or a backslash kept literal a character
+    /// bash expands in file names (`* ? [ ] { } , ~ \`), each as bash's pattern of it: every such
+    /// character after a `\` (`'pkg/*.py'` is `pkg/\*.py`). A word not listed has none: each such
+    /// character in it is bash's to expand (`"src"/*.py`).
+    pub literal: Vec<(usize, String)>,
 }
 
 /// Commands joined by `|`.
@@ -29,7 +34,9 @@ pub struct Pipeline<'a> {
 
 #[derive(Debug, PartialEq)]
 enum Tok<'a> {
-    Word(Cow<'a, str>),
+    /// A word and, when quotes kept one of its expansion characters literal, its pattern (see
+    /// [`Stage::literal`]).
+    Word(Cow<'a, str>, Option<String>),
     Op(&'static str),
     /// A here-document: its body, read from the lines after the command's line.
     Heredoc(usize),
@@ -77,11 +84,11 @@ fn tokenize(src: &str) -> (Vec<Tok<'_>>, Vec<Cow<'_, str>>) {
                 if b.get(i) == Some(&b'<') {
                     // `<<<` here-string: the next word is data, not a file.
                     i += 1;
-                    let (_, next) = word(src, skip_blanks(b, i));
+                    let (_, _, next) = word(src, skip_blanks(b, i));
                     i = next;
                     continue;
                 }
-                let (delim, next) = word(src, skip_blanks(b, i));
+                let (delim, _, next) = word(src, skip_blanks(b, i));
                 i = next;
                 pending_heredocs.push((delim, strip, bodies.len()));
                 toks.push(Tok::Heredoc(bodies.len()));
@@ -91,9 +98,9 @@ fn tokenize(src: &str) -> (Vec<Tok<'_>>, Vec<Cow<'_, str>>) {
             toks.push(Tok::Op(op));
             continue;
         }
-        let (w, next) = word(src, i);
+        let (w, pat, next) = word(src, i);
         i = next;
-        toks.push(Tok::Word(w));
+        toks.push(Tok::Word(w, pat));
     }
     (toks, bodies)
 }
@@ -143,8 +150,9 @@ fn skip_blanks(b: &[u8], mut i: usize) -> usize {
 
 /// Reads one word starting at `i`, removing quotes; stops at blanks and operator characters
 /// outside quotes. `$(...)` and backticks are kept whole. The word is borrowed up to the first
-/// quote or escape, and only copied from there on.
-fn word(src: &str, mut i: usize) -> (Cow<'_, str>, usize) {
+/// quote or escape, and only copied from there on; with it, the word's pattern when quotes kept an
+/// expansion character literal ([`Stage::literal`]).
+fn word(src: &str, mut i: usize) -> (Cow<'_, str>, Option<String>, usize) {
     let b = src.as_bytes();
     let start = i;
     let mut depth = 0usize;
@@ -161,22 +169,25 @@ fn word(src: &str, mut i: usize) -> (Cow<'_, str>, usize) {
                 i += 1;
             }
             b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' if depth == 0 => {
-                return (Cow::Borrowed(&src[start..i]), i)
+                return (Cow::Borrowed(&src[start..i]), None, i)
             }
             _ => i += 1,
         }
     }
     if i >= b.len() {
-        return (Cow::Borrowed(&src[start..]), b.len());
+        return (Cow::Borrowed(&src[start..]), None, b.len());
     }
     // Only ASCII bytes are dropped below, so what is kept stays UTF-8.
-    let mut out: Vec<u8> = b[start..i].to_vec();
+    let mut out = Unquoted {
+        text: b[start..i].to_vec(),
+        pat: None,
+    };
     while i < b.len() {
         match b[i] {
             b'\'' => {
                 i += 1;
                 let end = memchr::memchr(b'\'', &b[i..]).map_or(b.len(), |p| i + p);
-                out.extend_from_slice(&b[i..end]);
+                out.quoted(&b[i..end]);
                 i = end + 1;
             }
             b'"' => {
@@ -188,7 +199,7 @@ fn word(src: &str, mut i: usize) -> (Cow<'_, str>, usize) {
                     {
                         i += 1;
                     }
-                    out.push(b[i]);
+                    out.quoted(&b[i..i + 1]);
                     i += 1;
                 }
                 i += 1;
@@ -197,30 +208,71 @@ fn word(src: &str, mut i: usize) -> (Cow<'_, str>, usize) {
                 // The escaped character, whole (it may take several bytes).
                 let len = src[i + 1..].chars().next().map_or(1, char::len_utf8);
                 if b[i + 1] != b'\n' {
-                    out.extend_from_slice(&b[i + 1..i + 1 + len]);
+                    out.quoted(&b[i + 1..i + 1 + len]);
                 }
                 i += 1 + len;
             }
             b'$' if b.get(i + 1) == Some(&b'(') => {
                 depth += 1;
-                out.extend_from_slice(b"$(");
+                out.plain(b"$(");
                 i += 2;
             }
             b')' if depth > 0 => {
                 depth -= 1;
-                out.push(b')');
+                out.plain(b")");
                 i += 1;
             }
             b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' if depth == 0 => break,
             c => {
-                out.push(c);
+                out.plain(&[c]);
                 i += 1;
             }
         }
     }
-    let text = String::from_utf8(out)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    (Cow::Owned(text), i.min(b.len()))
+    let utf8 = |v: Vec<u8>| {
+        String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    };
+    let pat = out.pat.map(utf8);
+    (Cow::Owned(utf8(out.text)), pat, i.min(b.len()))
+}
+
+/// Whether bash expands `c` in a file name (brace, tilde and pathname expansion; a `\` quotes).
+fn expands(c: u8) -> bool {
+    matches!(
+        c,
+        b'*' | b'?' | b'[' | b']' | b'{' | b'}' | b',' | b'~' | b'\\'
+    )
+}
+
+/// A word with its quotes removed (`text`) and, once a quoted character is one bash would
+/// otherwise expand, its pattern (`pat`: such characters after a `\`).
+struct Unquoted {
+    text: Vec<u8>,
+    pat: Option<Vec<u8>>,
+}
+
+impl Unquoted {
+    fn plain(&mut self, bytes: &[u8]) {
+        self.text.extend_from_slice(bytes);
+        if let Some(p) = &mut self.pat {
+            p.extend_from_slice(bytes);
+        }
+    }
+
+    fn quoted(&mut self, bytes: &[u8]) {
+        if self.pat.is_none() && !bytes.iter().any(|&c| expands(c)) {
+            self.text.extend_from_slice(bytes);
+            return;
+        }
+        let p = self.pat.get_or_insert_with(|| self.text.clone());
+        for &c in bytes {
+            if expands(c) {
+                p.push(b'\\');
+            }
+            p.push(c);
+        }
+        self.text.extend_from_slice(bytes);
+    }
 }
 
 /// Splits a command line into its pipelines, in order.
@@ -237,9 +289,14 @@ pub fn parse(src: &str) -> Vec<Pipeline<'_>> {
     }
     while let Some(t) = toks.next() {
         match t {
-            Tok::Word(w) => stage.words.push(w),
+            Tok::Word(w, pat) => {
+                if let Some(pat) = pat {
+                    stage.literal.push((stage.words.len(), pat));
+                }
+                stage.words.push(w);
+            }
             Tok::Op(op @ (">" | ">>" | "&>" | "2>" | "<")) => {
-                if let Some(Tok::Word(target)) = toks.next_if(|t| matches!(t, Tok::Word(_))) {
+                if let Some(Tok::Word(target, _)) = toks.next_if(|t| matches!(t, Tok::Word(..))) {
                     match op {
                         "<" => stage.stdin = Some(target),
                         "2>" => {}

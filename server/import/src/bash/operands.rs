@@ -3,11 +3,13 @@
 //! [`crate::bashread::glob`]); without a workspace, or when a folder cannot be listed, which
 //! files they were is unknown, so every file the pattern matches (now or when first seen later)
 //! is one whose text is unknown. Before session 37 the operand was taken for a file of that
-//! literal name.
+//! literal name. Since session 38 brace and tilde expansion come first ([`brace`]: `f.{py,txt}`
+//! is two words), and a quoted glob character is literal (`'pkg/*.py'` names that file).
 
+use crate::bashread::brace;
 use crate::bashread::glob::{self, Word};
 use crate::session::{Key, Session};
-use crate::shell::Pipeline;
+use crate::shell::{Pipeline, Stage};
 use std::borrow::Cow;
 
 /// The files an operand names.
@@ -24,30 +26,30 @@ pub(super) enum Operand {
 }
 
 impl Session<'_> {
-    /// What operand `w` names, from `cwd` (a `&Cow`: see [`glob::word`]).
-    #[allow(clippy::ptr_arg)]
-    pub(super) fn operand(&mut self, w: &Cow<'_, str>, cwd: &str) -> Operand {
-        let pattern = match glob::word(w) {
+    /// What operand `w` names, from `cwd`.
+    pub(super) fn operand(&mut self, w: Word<'_>, cwd: &str) -> Operand {
+        let (pattern, unsure) = match w {
             Word::Plain(p) => return Operand::Path(p.to_string()),
-            Word::Glob(p) | Word::Unsure(p) => p,
+            Word::Glob(p) => (p, false),
+            Word::Unsure(p) => (p, true),
         };
         let Ok(key) = self.roots.resolve_in(pattern, cwd) else {
             return Operand::Outside;
         };
-        // Quotes somewhere in the word, a folder-only pattern (`pkg/*/`) or a `.`/`..` after a
-        // glob (made away with by normalising): not expanded here.
-        let odd = !matches!(glob::word(w), Word::Glob(_))
+        // Quotes on some of its glob characters, a folder-only pattern (`pkg/*/`) or a `.`/`..`
+        // after a glob (made away with by normalising): not expanded here.
+        let odd = unsure
             || pattern.ends_with('/')
             || pattern
                 .split('/')
                 .skip_while(|c| !c.contains(['*', '?', '[']))
                 .any(|c| c == "." || c == "..");
-        // A quoted glob is a name (`'pkg/*.rs'`), as is a match [`Session::expand_globs`] put
-        // in: when the workspace or the run has a file of that name, it is that file.
-        if matches!(glob::word(w), Word::Unsure(_))
+        // An unsure word may be a name (`'a*'*.py`, or a redirection's quoted target): when the
+        // workspace or the run has a file of that name, it is that file.
+        if unsure
             && (self.has_file(&key.1) || self.files.get(&key).is_some_and(|(_, st)| st.is_edited()))
         {
-            return Operand::Path(w.to_string());
+            return Operand::Path(pattern.to_string());
         }
         if odd || !self.has_workspace() {
             return Operand::Unknown(key);
@@ -68,32 +70,73 @@ impl Session<'_> {
         }
     }
 
-    /// The pipeline as bash runs it: each glob word of its commands (their names aside) replaced
-    /// by the paths it matched, written as bash writes them (`pkg/*.py` → `pkg/a.py pkg/b.py`); a
-    /// glob whose matches are unknown, or that matched nothing, is left as written.
-    pub(super) fn expand_globs<'a>(&mut self, mut p: Pipeline<'a>, cwd: &str) -> Pipeline<'a> {
+    /// The pipeline as bash runs it: each word of its commands (their names aside) brace-expanded
+    /// (`f.{py,txt}` → `f.py f.txt`), its `~+` made the cwd, and each glob replaced by the paths it
+    /// matched, written as bash writes them (`pkg/*.py` → `pkg/a.py pkg/b.py`); a glob whose
+    /// matches are unknown, or that matched nothing, is left as written, as is a `~` (the run's
+    /// HOME is not known: such a path is outside every repository readcov follows).
+    pub(super) fn expand_words<'a>(&mut self, mut p: Pipeline<'a>, cwd: &str) -> Pipeline<'a> {
         for st in &mut p.stages {
-            let globs = st.words.iter().skip(1);
-            if !globs
-                .clone()
-                .any(|w| matches!(glob::word(w), Word::Glob(_)))
-            {
+            let expands = |w: &Cow<str>| w.contains(['*', '?', '[', '{']) || w.starts_with('~');
+            if !st.words.iter().skip(1).any(expands) {
                 continue;
             }
-            let mut out = Vec::with_capacity(st.words.len());
+            let literal = std::mem::take(&mut st.literal);
+            let pattern_of = |i: usize| {
+                let p = literal.iter().find(|(j, _)| *j == i);
+                p.map(|(_, p)| p.as_str())
+            };
+            let mut out = Expanded::default();
             for (i, w) in std::mem::take(&mut st.words).into_iter().enumerate() {
-                match (i > 0 && matches!(glob::word(&w), Word::Glob(_)))
-                    .then(|| self.operand(&w, cwd))
-                {
-                    Some(Operand::Matches(keys)) if !keys.is_empty() => {
-                        out.extend(keys.iter().map(|k| Cow::Owned(as_written(&w, k))));
-                    }
-                    _ => out.push(w),
+                let pattern = pattern_of(i);
+                if i == 0 || !expands(&w) {
+                    out.push(w, pattern.map(str::to_string));
+                    continue;
+                }
+                let Some(words) = brace::expand(pattern.unwrap_or(&w)) else {
+                    // More words than readcov follows: left as written.
+                    out.push(w, pattern.map(str::to_string));
+                    continue;
+                };
+                for b in words {
+                    self.expand_word(&b, cwd, &mut out);
                 }
             }
-            st.words = out;
+            st.words = out.words;
+            st.literal = out.literal;
         }
         p
+    }
+
+    /// One word of a brace expansion (a pattern), through tilde and pathname expansion.
+    fn expand_word<'a>(&mut self, b: &str, cwd: &str, out: &mut Expanded<'a>) {
+        // `~+` is the cwd; a quoted `~` a folder of that name (`./~`, as the name alone would
+        // read as HOME's); `~`, `~-` and `~user` are left as written (unknown).
+        let b: Cow<str> = match b.strip_prefix("~+") {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                format!("{}{rest}", glob::escape(cwd)).into()
+            }
+            _ if b.starts_with("\\~") => format!("./{b}").into(),
+            _ => b.into(),
+        };
+        let has_escape = b.contains('\\');
+        let text = match has_escape {
+            true => glob::unescape(&b),
+            false => b.to_string(),
+        };
+        let pattern = has_escape.then(|| b.to_string());
+        let w = glob::classify(&text, pattern.as_deref());
+        if let Word::Glob(_) = w {
+            if let Operand::Matches(keys) = self.operand(w, cwd) {
+                if !keys.is_empty() {
+                    for k in keys {
+                        out.push_text(as_written(&text, &k));
+                    }
+                    return;
+                }
+            }
+        }
+        out.push(Cow::Owned(text), pattern);
     }
 
     /// A glob whose matches are unknown: every file it matches, known now or first seen later,
@@ -112,12 +155,57 @@ impl Session<'_> {
     }
 }
 
+/// The words of a stage being expanded, with their patterns ([`Stage::literal`]).
+#[derive(Default)]
+struct Expanded<'a> {
+    words: Vec<Cow<'a, str>>,
+    literal: Vec<(usize, String)>,
+}
+
+impl<'a> Expanded<'a> {
+    fn push(&mut self, w: Cow<'a, str>, pattern: Option<String>) {
+        if let Some(p) = pattern {
+            self.literal.push((self.words.len(), p));
+        }
+        self.words.push(w);
+    }
+
+    /// A word that is a name (a glob's match): its expansion characters literal.
+    fn push_text(&mut self, text: String) {
+        let pattern = text
+            .contains(['*', '?', '[', ']', '{', '}', ',', '~', '\\'])
+            .then(|| glob::escape(&text));
+        self.push(Cow::Owned(text), pattern);
+    }
+}
+
+/// What the word `w` of a pipeline's commands is to pathname expansion: a word of a command's
+/// operands by its pattern, a redirection's target by its text alone ([`glob::word`]).
+#[allow(clippy::ptr_arg)]
+pub(super) fn word_in<'w>(p: &Pipeline<'_>, w: &'w Cow<'_, str>) -> Word<'w> {
+    let found = p.stages.iter().find_map(|s| {
+        let i = s.words.iter().skip(1).position(|x| x == w)? + 1;
+        Some(pattern(s, i))
+    });
+    match found {
+        Some(pat) => glob::classify(w, pat),
+        None => glob::word(w),
+    }
+}
+
+/// The pattern of word `i` of `st`, when quotes kept a character of it literal.
+fn pattern<'s>(st: &'s Stage<'_>, i: usize) -> Option<&'s str> {
+    let p = st.literal.iter().find(|(j, _)| *j == i);
+    p.map(|(_, p)| p.as_str())
+}
+
 /// Whether `path`, a file a read plan names, is a glob word of the pipeline (one not expanded).
 pub(super) fn unexpanded(p: &Pipeline<'_>, path: &str) -> bool {
-    let words = p.stages.iter().flat_map(|s| s.words.iter().skip(1));
-    words
-        .filter(|w| **w == *path)
-        .any(|w| !matches!(glob::word(w), Word::Plain(_)))
+    p.stages.iter().any(|s| {
+        (1..s.words.len())
+            .filter(|&i| s.words[i] == *path)
+            .any(|i| !matches!(glob::classify(&s.words[i], pattern(s, i)), Word::Plain(_)))
+    })
 }
 
 /// Match `key` of the glob `word` as bash writes it: the word's components up to its first glob,

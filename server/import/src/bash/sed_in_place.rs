@@ -41,7 +41,7 @@ impl Session<'_> {
         let cause = format!("written by `{}` (turn {})", shorten(&a.command), a.turn);
         let mut failed = false;
         for w in &sed.files {
-            let keys = match self.operand(w, cwd) {
+            let keys = match self.operand(super::operands::word_in(p, w), cwd) {
                 Operand::Path(f) => match self.roots.resolve_in(&f, cwd) {
                     Ok(k) => vec![k],
                     Err(_) => {

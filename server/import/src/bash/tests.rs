@@ -490,3 +490,4 @@ fn grep_h_of_one_file_reads_its_lines() {
 mod echo;
 mod greptext;
 mod sedawk;
+mod words;

@@ -9,18 +9,19 @@ use std::borrow::Cow;
 /// What one shell word is to pathname expansion.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Word<'a> {
-    /// No glob character: the word names one path.
+    /// No glob character bash expands: the word names one path.
     Plain(&'a str),
-    /// An unquoted pattern (the word had no quote or escape).
+    /// A pattern (every glob character of it unquoted).
     Glob(&'a str),
-    /// Glob characters in a word that also had quotes or escapes: which of them bash expands is
-    /// not known once [`crate::shell`] removed the quotes.
+    /// Glob characters, some quoted and some not (`'a*'*.py`), or a redirection's target with
+    /// quotes (its pattern is not kept): not expanded here.
     Unsure(&'a str),
 }
 
-/// Classifies a word as [`crate::shell`] left it: a word it borrowed from the command text had
-/// no quote or escape (it copies a word only to remove them), so every glob character of it is
-/// one bash expands. (A `&Cow`, not a `&str`: its variant is what tells.)
+/// Classifies a redirection's target, of which only the text is kept: one [`crate::shell`]
+/// borrowed from the command text had no quote or escape (it copies a word only to remove
+/// them), so every glob character of it is one bash expands. (A `&Cow`, not a `&str`: its
+/// variant is what tells.)
 #[allow(clippy::ptr_arg)]
 pub(crate) fn word<'a>(w: &'a Cow<'_, str>) -> Word<'a> {
     if !w.contains(['*', '?', '[']) {
@@ -30,6 +31,58 @@ pub(crate) fn word<'a>(w: &'a Cow<'_, str>) -> Word<'a> {
         Cow::Borrowed(b) => Word::Glob(b),
         Cow::Owned(o) => Word::Unsure(o),
     }
+}
+
+/// Classifies a command's word from its text and its pattern, when quotes kept one of its
+/// expansion characters literal ([`crate::shell::Stage::literal`]): a glob character quoted is
+/// the character itself (`'pkg/*.py'` names a file `pkg/*.py`; before session 38 such a word
+/// was unsure whenever it had quotes anywhere).
+pub(crate) fn classify<'a>(text: &'a str, pattern: Option<&str>) -> Word<'a> {
+    match pattern {
+        None if text.contains(['*', '?', '[']) => Word::Glob(text),
+        Some(p) if has_glob(p) => Word::Unsure(text),
+        _ => Word::Plain(text),
+    }
+}
+
+/// Whether a pattern has an unescaped `*`, `?` or `[`.
+pub(crate) fn has_glob(pattern: &str) -> bool {
+    let b = pattern.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'*' | b'?' | b'[' => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// A pattern's text: each `\` escape removed.
+pub(crate) fn unescape(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A literal text as a pattern: each character bash would expand after a `\`.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    for c in text.chars() {
+        if matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | ',' | '~' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Whether `name` (one path component) matches the pattern component `pat` (bytes; a `*`, `?`

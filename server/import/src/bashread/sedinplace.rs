@@ -179,10 +179,11 @@ pub(crate) fn written<'a>(words: &[Cow<'a, str>]) -> Option<Vec<Cow<'a, str>>> {
 fn args<'a>(words: &[Cow<'a, str>]) -> Option<Result<SedInPlace<'a>, ()>> {
     let o = options(words);
     let suffix = o.suffix?;
-    // A brace, tilde or other expansion in a file name: which files bash passed is unknown (a
-    // glob is expanded by the caller since session 37: [`super::glob`]); `-` is stdin; a suffix
-    // with `*` or `/` names the backup by a rule of its own.
-    let odd = |f: &str| f == "-" || f.is_empty() || f.contains(['{', '~', '$', '`']);
+    // A tilde (HOME: unknown) or a parameter or command expansion in a file name: which file
+    // bash passed is unknown (globs are expanded by the caller since session 37, braces since
+    // session 38, before which a `{` was refused: [`super::glob`], [`super::brace`]); `-` is
+    // stdin; a suffix with `*` or `/` names the backup by a rule of its own.
+    let odd = |f: &str| f == "-" || f.is_empty() || f.starts_with('~') || f.contains(['$', '`']);
     if o.bad || o.files.is_empty() || o.files.iter().any(|f| odd(f)) || suffix.contains(['*', '/'])
     {
         return Some(Err(()));

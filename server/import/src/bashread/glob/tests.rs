@@ -95,11 +95,31 @@ fn expansion_is_sorted_as_bytes_and_keeps_only_what_is_there() {
     );
 }
 
+/// A quoted glob character is literal, an unquoted one bash's (`bash -c "printf '%s\\n' WORD"`
+/// on a tree with `q/a.py`, `src/a.py` and `a1.py`: `'q/*.py'` prints `q/*.py`, `"src"/*.py`
+/// prints `src/a.py`). Before session 38 any word with quotes was unsure.
 #[test]
-fn a_word_with_quotes_is_unsure() {
-    let p = crate::shell::parse("sed -i 's/a/b/' pkg/*.py 'q/*.py' x.py");
-    let w = &p[0].stages[0].words;
-    assert_eq!(word(&w[3]), Word::Glob("pkg/*.py"));
-    assert_eq!(word(&w[4]), Word::Unsure("q/*.py"));
-    assert_eq!(word(&w[5]), Word::Plain("x.py"));
+fn a_quoted_glob_character_is_literal() {
+    let p = crate::shell::parse(
+        r#"sed -i 's/a/b/' pkg/*.py 'q/*.py' x.py "src"/*.py 'a*'*.py q/\*.py"#,
+    );
+    let st = &p[0].stages[0];
+    let of = |i: usize| {
+        let pat = st
+            .literal
+            .iter()
+            .find(|(j, _)| *j == i)
+            .map(|(_, p)| p.as_str());
+        classify(&st.words[i], pat)
+    };
+    assert_eq!(of(3), Word::Glob("pkg/*.py"));
+    assert_eq!(of(4), Word::Plain("q/*.py"));
+    assert_eq!(of(5), Word::Plain("x.py"));
+    assert_eq!(of(6), Word::Glob("src/*.py"));
+    assert_eq!(of(7), Word::Unsure("a**.py"));
+    assert_eq!(of(8), Word::Plain("q/*.py"));
+    // A redirection's target keeps no pattern: with quotes it is unsure.
+    assert_eq!(word(&st.words[4]), Word::Unsure("q/*.py"));
+    assert_eq!(unescape(r"a\*b\\c"), r"a*b\c");
+    assert_eq!(escape("a*{b}"), r"a\*\{b\}");
 }

@@ -83,7 +83,7 @@ fn refused_forms_are_not_replayed() {
         "sed -n -i 's/a/b/p' f",
         "sed -i \"s/$x/y/\" f",
         "sed -i $'s/a/b\\\\tc/' f",
-        "sed -i 's/a/b/' f.{py,txt}",
+        "sed -i 's/a/b/' ~/f.py",
         "sed -i 's/\\(a\\)\\1/b/' f",
         "sed -i 's/\\bx/y/' f",
     ] {
@@ -92,5 +92,8 @@ fn refused_forms_are_not_replayed() {
     }
     // A glob operand is run on the files bash passed (session 37: `bash::operands`).
     let cmd = "sed -i 's/a/b/' *.py";
+    assert!(matches!(in_place(&parse(cmd)[0], cmd), InPlace::Replay(_)));
+    // So is a brace operand (session 38; before, refused).
+    let cmd = "sed -i 's/a/b/' f.{py,txt}";
     assert!(matches!(in_place(&parse(cmd)[0], cmd), InPlace::Replay(_)));
 }
