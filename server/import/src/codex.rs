@@ -386,12 +386,8 @@ fn patch_paths(input: &str) -> Vec<String> {
 fn hunks(diff: &str) -> Option<Vec<(u32, Vec<String>)>> {
     let mut out: Vec<(u32, Vec<String>)> = Vec::new();
     for line in diff.lines() {
-        if let Some(h) = line.strip_prefix("@@ -") {
-            let old = h.split(' ').next()?;
-            let (start, count) = match old.split_once(',') {
-                Some((s, n)) => (s.parse::<u32>().ok()?, n.parse::<u32>().ok()?),
-                None => (old.parse::<u32>().ok()?, 1),
-            };
+        if line.starts_with("@@ -") {
+            let (start, count, _, _) = readcov_patch::hunk_header(line)?;
             let start = if count == 0 {
                 start.checked_add(1)?
             } else {

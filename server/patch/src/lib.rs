@@ -16,7 +16,7 @@ mod write;
 pub use apply::{apply, offset_note, Anchor, Applied, ApplyError, Placed};
 pub use change::{change_lines, merge};
 pub use model::{FilePatch, Hunk, HunkLine, Op, Patch};
-pub use parse::{parse, ParsedPatch};
+pub use parse::{hunk_header, parse, ParsedPatch};
 pub use predictions::{parse_predictions, prediction_line, Loss, Prediction};
 pub use write::file_diff;
 

@@ -100,7 +100,7 @@ fn git_names(rest: &str) -> (Option<String>, Option<String>) {
 }
 
 /// `@@ -a,b +c,d @@` → (a, b, c, d); a missing count is 1.
-fn hunk_header(line: &str) -> Option<(u32, u32, u32, u32)> {
+pub fn hunk_header(line: &str) -> Option<(u32, u32, u32, u32)> {
     let rest = line.strip_prefix("@@ -")?;
     let (old, rest) = rest.split_once(' ')?;
     let new = rest.strip_prefix('+')?.split(' ').next()?;
