@@ -775,17 +775,22 @@ def import_log(
     its `outcomes` are the runs' stated outcomes as labels (`--emit-outcomes`).
     """
     paths = _fspaths(path, "path")
-    rows, summary, errs, stated, changes, failed, notes = _call(
-        _native.import_log,
-        paths, format, _path(workspace, "workspace"), _path(workspaces, "workspaces"), task, run,
-        corpus=_path(corpus, "corpus"), patches=patches, layout=layout, shard=_shard(shard),
-        jobs=_jobs(jobs),
-    )
-    result = ImportResult(_jsonl_rows(rows))
+    # The rows come as dicts, each log's built by the extension as it is imported (no JSONL of
+    # them all: before session 38 the call held that text beside the rows, 12 MB above the CLI's
+    # peak on the 191 real trajectories); the collector paused while it builds them.
+    with _no_gc():
+        rows, summary, errs, stated, changes, failed, notes = _call(
+            _native.import_log,
+            paths, format, _path(workspace, "workspace"), _path(workspaces, "workspaces"), task, run,
+            corpus=_path(corpus, "corpus"), patches=patches, layout=layout, shard=_shard(shard),
+            jobs=_jobs(jobs),
+        )
+    result = ImportResult(rows)
+    del rows
     result.summary = json.loads(summary)
     result.notes = notes
     result.outcomes = [{"task": t, "run": r, "resolved": ok, "from": src} for (t, r, ok, src) in stated]
-    result.patches = _jsonl_rows(changes[0]) if changes is not None else None
+    result.patches = changes[0] if changes is not None else None
     result.patches_not_written = changes[1] if changes is not None else 0
     found = _located(errs)
     if failed and not found:
@@ -860,10 +865,11 @@ def gold_from_patch(
             max_unit=max_unit, window=window, qrels=qrels,
         )
     else:
-        data, name = _as_jsonl(swebench, "swebench")  # type: ignore[arg-type, unused-ignore]
+        # A path goes as it is: the extension checks its kind and reads it, as the CLI's
+        # `--from-swebench` (reads JSONL or a trajectory is refused with the CLI's words).
         out = _call(
             _native.gold_from_patch,
-            rows=data, name=name, anchor=anchor, exclude_tests=exclude_tests, expand=expand,
+            rows=_input(swebench, "swebench"), anchor=anchor, exclude_tests=exclude_tests, expand=expand,
             tests=tests, workspace=_path(workspace, "workspace"), workspaces=_path(workspaces, "workspaces"),
             max_unit=max_unit, window=window, qrels=qrels,
         )

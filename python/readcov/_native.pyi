@@ -79,17 +79,19 @@ def import_log(
     layout: str = "log",
     shard: Optional[str] = None,
     jobs: int = 1,
-) -> Tuple[str, str, List[Located], List[Tuple[str, str, bool, str]], Optional[Tuple[str, int]], bool, List[str]]:
-    """Reads rows (JSONL), import summary (JSON), located errors, each run's stated outcome
-    as (task, run, resolved, from) (`--emit-outcomes`), with `patches` the predictions lines
-    (JSONL) and the count of runs not written (`--emit-patches`), whether the import failed
+) -> Tuple[
+    List[Dict[str, Any]], str, List[Located], List[Tuple[str, str, bool, str]],
+    Optional[Tuple[List[Dict[str, Any]], int]], bool, List[str],
+]:
+    """Reads rows (dicts, each log's made as it is imported), import summary (JSON), located
+    errors, each run's stated outcome as (task, run, resolved, from) (`--emit-outcomes`), with
+    `patches` the predictions rows (dicts) and the count of runs not written (`--emit-patches`), whether the import failed
     as a whole (`readcov import`'s exit 2), and the notes the CLI prints beside its summary.
     `shard`: "I/N", `--shard I/N`'s part of the inputs."""
 
 def gold_from_patch(
     diff: Optional[str] = None,
-    rows: Optional[bytes] = None,
-    name: str = "<patch>",
+    rows: Optional[Input] = None,
     task: Optional[str] = None,
     anchor: int = 1,
     exclude_tests: bool = False,
@@ -102,7 +104,9 @@ def gold_from_patch(
     qrels: Optional[str] = None,
 ) -> Tuple[str, str, List[Located], Optional[Tuple[str, List[str]]]]:
     """Gold rows (JSONL), notes (JSON list), located errors, and with `qrels` (a level) the
-    qrels text and the tasks left out of unit qrels."""
+    qrels text and the tasks left out of unit qrels. `diff` (named `<patch>`) and `rows` (a path
+    or rows as (bytes, name)) of another kind are refused first, as `gold --from-diff` and
+    `--from-swebench` refuse them."""
 
 def gold_from_runs(
     reads: Input,

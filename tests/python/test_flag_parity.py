@@ -1,5 +1,6 @@
 """Flag parity, checked rather than read (session 37): every flag and argument of every `readcov`
-command (read from `readcov <cmd> --help`, clap's own listing) has a Python counterpart — a
+command (read from `readcov <cmd> --help`, clap's own listing, and since session 38 the hidden
+ones, `hide = true` in server/cli's sources) has a Python counterpart — a
 parameter of one of the command's functions, read with `inspect.signature` on the installed
 package, or an attribute or method of its result — or is in docs/python.md's "Flags with no
 parameter" table with its reason. A flag added to the CLI fails here until Python takes it or
@@ -8,6 +9,7 @@ too, so the list stays the list of what Python lacks."""
 
 import inspect
 import re
+from pathlib import Path
 
 import readcov
 from conftest import REPO, cli
@@ -39,8 +41,9 @@ RENAMED = {
     ("*", "--output"): ("Rows.to_jsonl",),
     ("*", "--emit-partial"): ("ScoreResult.partial", "ExploreResult.partial", "SheetResult.partial",
                               "DiagnoseResult.partial"),
-    ("*", "--test-report"): ("explain.test_reports", "diagnose.test_reports", "report.test_reports"),
-    ("*", "--no-stages"): ("explain.stages", "report.stages"),
+    ("*", "--test-report"): ("explain.test_reports", "explain_sets.test_reports", "diagnose.test_reports",
+                             "report.test_reports"),
+    ("*", "--no-stages"): ("explain.stages", "explain_sets.stages", "report.stages"),
     ("score", "--summary"): ("score.breakdown",),
     ("score", "--at-k"): ("at_k.k",),
     ("diagnose", "--summary"): ("DiagnoseResult.summary",),
@@ -56,6 +59,8 @@ RENAMED = {
     ("gold", "--from-runs"): ("gold_from_runs.reads",),
     ("gold", "--from-beir"): ("gold_from_beir.path",),
     ("gold", "--level"): ("gold_from_patch.qrels", "gold_from_runs.qrels", "gold_from_beir.qrels"),
+    # `--format qrels` (with `--level`): `qrels=LEVEL`; `gold_from_runs` also has `format=`.
+    ("gold", "--format"): ("gold_from_patch.qrels", "gold_from_beir.qrels"),
 }
 
 # An option line of clap's help: `  -o, --output <FILE>` or `      --gold <FILE>` (descriptions
@@ -79,6 +84,25 @@ def flags_of(cmd):
         flags |= {f"<{a}>" for a in ARGUMENT.findall(args)}
     assert "--help" in flags and "--max-parquet-rows" in flags, (cmd, text)  # the help was read
     return flags
+
+
+def hidden_flags():
+    """[(command, --flag)] of every `hide = true` argument in server/cli's sources (clap's `--help`
+    leaves them out; session 38), the command being the file's `cmd/<command>` folder or file."""
+    out = []
+    cmd_dir = REPO / "server" / "cli" / "src" / "cmd"
+    for f in sorted((REPO / "server" / "cli" / "src").rglob("*.rs")):
+        text = f.read_text()
+        # An `#[arg(...)]` (comments and other attributes may follow it) and its field.
+        arg = r"#\[arg\((.*?)\)\]\s*(?:(?://[^\n]*|#\[[^\n]*\])\s*)*(?:pub\s+)?(\w+):"
+        for m in re.finditer(arg, text, re.S):
+            if not re.search(r"\bhide\s*=\s*true", m[1]):
+                continue
+            long = re.search(r'long\s*=\s*"([a-z-]+)"', m[1])
+            assert f.is_relative_to(cmd_dir), f"a hidden flag outside cmd/: {f}"
+            cmd = Path(*f.relative_to(cmd_dir).parts[:1]).name.removesuffix(".rs")
+            out.append((cmd, f"--{long[1] if long else m[2].replace('_', '-')}"))
+    return out
 
 
 def exceptions():
@@ -136,8 +160,10 @@ def test_every_cli_flag_has_a_python_parameter_or_a_documented_reason():
     assert sorted(cmds) == sorted(FUNCTIONS), "a command was added or removed: map it to its functions above"
     listed = exceptions()
     gaps, stale, used = [], [], set()
+    hidden = hidden_flags()
+    assert ("score", "--general-path") in hidden, hidden  # the sources were read
     for cmd in cmds:
-        for flag in sorted(flags_of(cmd)):
+        for flag in sorted(flags_of(cmd) | {f for c, f in hidden if c == cmd}):
             found = counterparts(cmd, flag)
             why = listed.get((cmd, flag)) or listed.get((cmd, "*")) or listed.get(("*", flag))
             if found and (cmd, flag) in listed:

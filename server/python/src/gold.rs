@@ -1,10 +1,14 @@
 //! `gold_from_patch`: gold rows from a unified diff or SWE-bench rows, as `readcov gold
 //! --from-diff | --from-swebench` builds them (edit lines, `expand="units"`, or the test tier),
-//! through `GoldDef::build` with workspace files confined by `readcov-files`.
+//! through `GoldDef::build` with workspace files confined by `readcov-files`. An input of another
+//! kind (reads JSONL, gold rows, a trajectory) is refused first, by the input layer's check the
+//! CLI's `check_kind` makes (`Role::Patch`, `Role::Instances`), with its words.
 
-use crate::{file_error, located, one_workspace, Located};
+use crate::{file_error, located, one_workspace, Input, Located};
 use pyo3::prelude::*;
+use readcov_core::Parsed;
 use readcov_files::gold_files::Workspaces;
+use readcov_files::input::{check_file, detect, Role};
 use readcov_gold::{parse_patch_rows, EmptyInput, ExpandOptions, GoldDef, GoldInput, PatchRow};
 use readcov_import::DiffOptions;
 use std::path::PathBuf;
@@ -13,13 +17,12 @@ use std::path::PathBuf;
 type BuiltText = crate::gold_beir::BuiltQrels;
 
 #[pyfunction]
-#[pyo3(signature = (diff=None, rows=None, name="<patch>".to_string(), task=None, anchor=1, exclude_tests=false, expand="edit", tests=false, workspace=None, workspaces=None, max_unit=200, window=10, qrels=None))]
+#[pyo3(signature = (diff=None, rows=None, task=None, anchor=1, exclude_tests=false, expand="edit", tests=false, workspace=None, workspaces=None, max_unit=200, window=10, qrels=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn gold_from_patch(
     py: Python<'_>,
     diff: Option<String>,
-    rows: Option<Vec<u8>>,
-    name: String,
+    rows: Option<Input>,
     task: Option<String>,
     anchor: u32,
     exclude_tests: bool,
@@ -53,17 +56,26 @@ pub fn gold_from_patch(
             (false, true) => EmptyInput::Diff,
             (false, false) => EmptyInput::Rows,
         };
-        let patches = match (diff, rows) {
-            (Some(patch), None) => vec![PatchRow {
-                task: task.unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string()),
-                patch,
-                file: name.clone(),
-                ..PatchRow::default()
-            }],
-            (None, Some(bytes)) => {
-                let parsed = parse_patch_rows(&bytes, &name);
+        let (patches, name) = match (diff, rows) {
+            (Some(patch), None) => {
+                // The text by the input layer's detection, as `gold --from-diff` checks its file:
+                // reads JSONL or a trajectory is no diff (it said "no diff hunks found").
+                let name = "<patch>".to_string();
+                Role::Patch
+                    .check(&name, detect(&name, patch.as_bytes()))
+                    .map_err(file_error)?;
+                let row = PatchRow {
+                    task: task.unwrap_or_else(|| readcov_core::span::DEFAULT_ID.to_string()),
+                    patch,
+                    file: name.clone(),
+                    ..PatchRow::default()
+                };
+                (vec![row], name)
+            }
+            (None, Some(input)) => {
+                let (parsed, name) = instances(input)?;
                 errors = parsed.errors;
-                parsed.items
+                (parsed.items, name)
             }
             _ => return Err(file_error("give a diff or SWE-bench rows, not both")),
         };
@@ -87,6 +99,28 @@ pub fn gold_from_patch(
         let q = crate::gold_beir::qrels_of(&built, level, &files)?;
         Ok((rows, crate::gold_beir::notes_json(&built), errors, q))
     })
+}
+
+/// SWE-bench rows as `gold --from-swebench` reads them: a file checked by its kind, then read
+/// (both by the input layer, as the CLI's `check_kind` and `read_input`); rows Python wrote,
+/// checked by the same detection under their name (`<swebench>`). Before session 38 neither was
+/// checked: reads JSONL, gold rows or a trajectory said "no diff hunks found in any row", and
+/// ContextBench gold rows a `patch` missing on every line.
+fn instances(input: Input) -> PyResult<(Parsed<PatchRow>, String)> {
+    match input {
+        Input::Path(p) => {
+            check_file(&p, Role::Instances).map_err(file_error)?;
+            let bytes = readcov_files::read_input(&p).map_err(file_error)?;
+            let name = p.display().to_string();
+            Ok((parse_patch_rows(&bytes, &name), name))
+        }
+        Input::Bytes(bytes, name) => {
+            Role::Instances
+                .check(&name, detect(&name, &bytes))
+                .map_err(file_error)?;
+            Ok((parse_patch_rows(&bytes, &name), name))
+        }
+    }
 }
 
 /// Consensus gold from several runs per task, as `readcov gold --from-runs READS --outcomes

@@ -4,10 +4,14 @@
 //! refusal of a log that gave nothing but an error, `shard="I/N"`'s byte-range plan) into a sink
 //! that keeps the rows — and the outcome each run's log states (`--emit-outcomes`:
 //! `Imported::labels`), and with `patches` each run's change as a predictions line
-//! (`--emit-patches --emit-from`: `readcov_files::patches`).
+//! (`--emit-patches --emit-from`: `readcov_files::patches`). Each log's rows become Python dicts
+//! as the walk hands them on (`pyrows.rs`), and its Rust rows and text are let go: the call
+//! holds no JSONL of all its rows (it did until session 38, 12 MB above the CLI's peak).
 
+use crate::pyrows::Strings;
 use crate::{file_error, one_workspace, Located};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use readcov_files::canonical_dir;
 use readcov_files::import_run::{ImportSink, Plan, Problem, Request};
 use readcov_files::patches::{EmitFrom, PatchLines};
@@ -21,29 +25,30 @@ use std::sync::Arc;
 /// A run's stated outcome: `(task, run, resolved, from)`, an `--emit-outcomes` row.
 type Label = (String, String, bool, &'static str);
 
-/// `--emit-patches`: the predictions lines (JSONL) and how many runs had no change to write.
-type PatchesText = Option<(String, usize)>;
+/// `--emit-patches`: the predictions rows (dicts) and how many runs had no change to write.
+type PatchesRows = Option<(Py<PyList>, usize)>;
 
-/// Rows (JSONL), the summary (JSON), located errors, the runs' stated outcomes, the patches,
+/// Rows (dicts), the summary (JSON), located errors, the runs' stated outcomes, the patches,
 /// whether the import failed as a whole (`readcov import`'s exit 2: nothing imported; a shard
 /// whose part gave no rows has not failed), and the notes (what the CLI says on stderr beside
 /// the summary: `workspaces` that changed nothing, shard parts, ...).
-type ImportedText = (
-    String,
+type ImportedRows = (
+    Py<PyList>,
     String,
     Vec<Located>,
     Vec<Label>,
-    PatchesText,
+    PatchesRows,
     bool,
     Vec<String>,
 );
 
-/// What the walk hands on, kept: rows with their `base` as the CLI writes them, labels, patches
-/// and the located errors.
+/// What the walk hands on, kept: rows with their `base` as the CLI writes them (as Python
+/// dicts), labels, patches and the located errors.
 struct Kept<'a> {
-    rows: String,
+    rows: Py<PyList>,
+    strings: Strings,
     labels: Vec<Label>,
-    patches: Option<(PatchLines, String)>,
+    patches: Option<(PatchLines, Py<PyList>)>,
     errors: Vec<Located>,
     notes: Vec<String>,
     pick: &'a dyn Fn(&str) -> Box<dyn FileProvider>,
@@ -53,15 +58,20 @@ impl ImportSink for Kept<'_> {
     type Error = PyErr;
 
     fn imported(&mut self, got: &Imported) -> PyResult<()> {
-        // Rows of a file the workspace has record its `base`, as `readcov import` writes them.
+        // Rows of a file the workspace has record its `base`, as `readcov import` writes them:
+        // the same text, one log's, made into dicts at once (the GIL taken for that only).
         let text =
             readcov_files::base::reads_jsonl_with_base(&got.rows, self.pick).map_err(file_error)?;
-        self.rows.push_str(&text);
+        let changes = (self.patches.as_mut()).map(|(lines, _)| lines.lines(&got.changes));
+        Python::attach(|py| {
+            (self.strings).append(py, self.rows.bind(py), &text)?;
+            if let (Some(text), Some((_, list))) = (changes, &self.patches) {
+                self.strings.append(py, list.bind(py), &text)?;
+            }
+            PyResult::Ok(())
+        })?;
         let stated = got.labels.iter();
         (self.labels).extend(stated.map(|l| (l.task.clone(), l.run.clone(), l.resolved, l.field)));
-        if let Some((lines, text)) = &mut self.patches {
-            text.push_str(&lines.lines(&got.changes));
-        }
         Ok(())
     }
 
@@ -90,7 +100,7 @@ pub fn import_log(
     layout: &str,
     shard: Option<String>,
     jobs: usize,
-) -> PyResult<ImportedText> {
+) -> PyResult<ImportedRows> {
     let shard = crate::options::shard(shard)?;
     let task_run = match layout {
         "log" => false,
@@ -173,10 +183,15 @@ pub fn import_log(
             threads: readcov_core::par::threads_for(jobs, usize::MAX),
             pick: &pick,
         };
+        let (rows, lists) = Python::attach(|py| {
+            let list = || PyList::empty(py).unbind();
+            (list(), patches.as_ref().map(|_| list()))
+        });
         let mut kept = Kept {
-            rows: String::new(),
+            rows,
+            strings: Strings::default(),
             labels: Vec::new(),
-            patches: patches.map(|p| (p, String::new())),
+            patches: patches.zip(lists),
             errors,
             notes: Vec::new(),
             pick: &pick,
@@ -199,7 +214,9 @@ pub fn import_log(
             "malformed_records": t.total.malformed_records,
             "skipped": skipped,
         });
-        let patches = kept.patches.map(|(p, text)| (text, p.none));
+        let patches = kept.patches.map(|(p, list)| (list, p.none));
+        // The shared strings let go with the GIL held (not left to PyO3's pool of pending ones).
+        Python::attach(|_| drop(kept.strings));
         let failed = done.all_failed();
         // The CLI's warning, from the same library check (`--workspaces`).
         if let Some(dir) = workspaces_given.filter(|_| t.total.runs > 0 && all.no_task_folder()) {

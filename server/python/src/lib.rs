@@ -23,6 +23,7 @@ mod limits;
 mod locbench;
 mod merge;
 mod options;
+mod pyrows;
 mod pyvalue;
 mod report;
 mod rows;
