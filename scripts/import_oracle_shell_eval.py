@@ -219,12 +219,17 @@ class Run(Tools):
             # in order, the reads share the output's lines: each credits at most what the
             # earlier ones left of them
             rows, budget = [], len(head) - sum(banner_len(r, head, tail) for r, _ in reads)
-            for rd, rcwd in reads:
+            caps = self.floors(reads, budget)
+            for (rd, rcwd), cap in zip(reads, caps):
+                left = budget if cap is None else min(budget, cap)
+                if cap == 0:
+                    self.share_why = "ambiguous output"
                 for p, a, b in self.read(rd, rcwd, output):
-                    take = min(b - a + 1, budget)
+                    take = min(b - a + 1, left)
                     if take > 0:
                         rows.append((p, a, a + take - 1))
                     budget -= take
+                    left -= take
             return ("rows", rows)
         rd, rcwd = reads[0]
         if rd.numbered and loud:
@@ -361,6 +366,37 @@ class Run(Tools):
             ranges = [(rd.start or 1, big if rd.end is None else rd.end)]
         seq = [x for x in range(1, big + 1) for a, b in ranges if a <= x <= b]
         return seq[n - 1] if len(seq) >= n else big
+
+    def bound(self, rd, cwd):
+        """docs "What counts as displayed" (session 38): the most lines an unnumbered read prints, None when no
+        bound is known without the file's length (`cat`, `'a,$p'`, `tail -n N`, a pattern range, a composed
+        stream), and whether it is exactly what the read prints (the file's length known)."""
+        rel = self.resolve(rd.path, cwd)
+        length = self.length(rel) if rel else None
+        if rd.sed_regex is not None or rd.ops is not None or rd.start is None:
+            return (len(S.compose(rd.ops, length)) if rd.ops is not None and length is not None
+                    else None), length is not None
+        ranges = getattr(rd, "ranges", None) or [(rd.start or 1, rd.end)]
+        n = 0
+        for a, b in ranges:
+            if b is None and length is None:
+                return None, False
+            e = length if b is None else (a if b < a else b)
+            n += max(0, (e if length is None else min(e, length)) - a + 1)
+        return n, length is not None
+
+    def floors(self, reads, budget):
+        """docs "What counts as displayed" (session 38): several unnumbered reads share one output; when one of
+        them has no known length, read i is credited at most the output's lines less every other read's bound
+        (what the count proves of it; 0 when another has no bound). None each when every length is known."""
+        bounds = [self.bound(rd, c) for rd, c in reads]
+        if all(exact for _, exact in bounds):
+            return [None] * len(reads)
+        out = []
+        for i in range(len(reads)):
+            others = [b for j, (b, _) in enumerate(bounds) if j != i]
+            out.append(0 if None in others else max(0, budget - sum(others)))
+        return out
 
     def length(self, rel):
         base = self.cur[rel] if rel in self.cur else (self.ws.lines(rel) if self.ws is not None else None)

@@ -97,7 +97,7 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
     if why:
         return run.reason(why)
     written, every = set(m.written), m.every
-    m.grep_why = None
+    m.grep_why = m.share_why = None
     try:
         try:
             _, rows = m.bash(cmd, output, cwd=cwd or "/testbed")
@@ -128,7 +128,8 @@ def shell(run, turn, step, tool, cmd, cwd, roots, output):
         return run.reason(lib.UNALIGNED if "unaligned" in st else lib.AGENT_ONLY)
     if not rows:
         # docs (session 34): a grep without -n placed by text that read nothing says why
-        why = m.grep_why or no_read_reason(cmd) or first_read_reason(m, cmd, cwd or "/testbed", output)
+        why = m.grep_why or m.share_why or no_read_reason(cmd) \
+            or first_read_reason(m, cmd, cwd or "/testbed", output)
         if why:
             return run.reason(why)
     if not kept:
@@ -299,13 +300,18 @@ def mixed(m, cmd, cwd, output):
         elif c[0] == "read":
             reads.append((c[1], cwd))
     rows, budget = [], len(head) - grep_claims(head)
+    unnumbered = [(rd, c) for rd, c in reads if rd.kind != "grepN" and not rd.numbered]
+    caps = dict(zip(map(id, unnumbered), m.floors(unnumbered, budget) if len(unnumbered) > 1 else []))
     for rd, rcwd in reads:
         if rd.kind == "grepN":
             rows += m.grep_multi(rd, rcwd, head, None)
         elif not rd.numbered:
+            cap = caps.get(id(rd))
+            left = budget if cap is None else min(budget, cap)
             for p, a, b in m.read(rd, rcwd, output):
-                take = min(b - a + 1, budget)
+                take = min(b - a + 1, left)
                 if take > 0:
                     rows.append((p, a, a + take - 1))
                 budget -= take
+                left -= take
     return rows

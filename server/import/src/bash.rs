@@ -119,6 +119,8 @@ impl Session<'_> {
             .as_ref()
             .map_or(0, Displayed::count)
             .saturating_sub(grep_claims + banners);
+        // Several reads of files of unknown length: what the output proves of each (`share.rs`).
+        let floors = self.floors(plans.iter().map(|(p, c, _, _)| (p, c.as_str())), budget);
         let mut first_err = None;
         // Which pipelines print into the output besides the reads (an `echo`, a test run): the
         // lines before and after a read's own (see `Seen`).
@@ -158,7 +160,17 @@ impl Session<'_> {
                         Some(s) if !s.own && s.d.is_cut() && s.d.count() == 0 => {
                             Err(Reason::AmbiguousOutput)
                         }
-                        _ => self.window(a, &path, &cwd, &sels, seen.as_ref(), &mut budget),
+                        _ => match floors[i] {
+                            Some(0) => Err(Reason::AmbiguousOutput),
+                            Some(f) => {
+                                let mut b = budget.min(f);
+                                let before = b;
+                                let r = self.window(a, &path, &cwd, &sels, seen.as_ref(), &mut b);
+                                budget -= before - b;
+                                r
+                            }
+                            None => self.window(a, &path, &cwd, &sels, seen.as_ref(), &mut budget),
+                        },
                     }
                 }
                 Plan::Numbered { path, sels, style } if sole => {
@@ -521,6 +533,7 @@ mod grep_text;
 pub(crate) mod operands;
 mod sed_in_place;
 mod seen;
+mod share;
 mod unreadable;
 use seen::{quiet, without_length, Prints, Seen};
 use unreadable::says_unreadable;

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""An independent check of `readcov import` on the editor views of the shipped chat trajectories other than the
+nebius SWE-agent rows (session 38): SWE-Gym (`tool-calls`) and SWE-smith (`function-text`) dataset rows and the
+OpenHands LLM completion log. Per (run, step, path) the lines each `str_replace_editor view` result printed,
+read from its own numbered lines, against readcov's read rows of that step, both ways.
+
+Read from the text (the editors' output formats: openhands-aci `_make_output`, SWE-agent `edit_anthropic`):
+`Here's the result of running `cat -n` on P:` then `{n:6}\\t{text}` lines, or a long file's filemap of
+`{n:6} {text}` lines where `{n:6} ... eliding lines a-b ...` stands for lines it does not show; an output trimmed at
+its end leaves a last empty line as a bare number (`   935`). The editor numbers `text.split('\\n')`, so a view
+to the file's end (no `view_range`, or `[a, -1]`) whose last numbered line is empty shows the empty string after
+the final line break, no line. A clip (`<response clipped>`) ends the view, its line counting when some text of
+it precedes the marker. `Here's the files and directories` (a folder) and errors show nothing. Calls and results
+are paired as each encoding stores them (the tool message with the call's id; the user message after a
+`<function=…>` block). Shell steps are the shell oracle's (left out, counted); a view of a file the run edited is
+left out (base lines need the replay).
+
+  python3 scripts/import_observed_chat_editor.py READCOV [--self-test]
+"""
+import json
+import os
+import re
+import sys
+from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import import_oracle_shell_chat as C  # noqa: E402  (each encoding's calls paired with their results)
+import import_oracle_shell_logs as L  # noqa: E402
+from import_observed_lib import compare, inject, rows_of, self_test_result  # noqa: E402
+from oracle_io import finish  # noqa: E402
+
+D = "tests/data/formats/chat-trajectories/"
+DATASETS = [D + "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json",
+            D + "adp_SWE-smith-trajectories_sample_raw.first2.json"]
+LOGS = [D + "openhands_llm_completion_scikit-learn__scikit-learn-14141.json"]
+HEADER = re.compile(r"^Here's the result of running `cat -n` on (.+):$")
+NUM = re.compile(r"^ *(\d+)(?:\t(.*))?$")
+FILEMAP = re.compile(r"^ *(\d+) (.*)$")
+ELIDED = re.compile(r"^ *(\d+ )?\.\.\. eliding lines \d+-\d+ \.\.\.$")
+CLIP = "<response clipped>"
+EDITS = ("create", "str_replace", "insert", "undo_edit")
+
+
+def view(out, to_end):
+    """The lines a view's text shows, or None when it shows no file's lines."""
+    lines = [ln.removesuffix("\r") for ln in out.split("\n")]  # the SWE-smith rows keep `\r\n`
+    if lines and HEADER.match(lines[0]):
+        shown = []
+        for ln in lines[1:]:
+            m = NUM.match(ln)
+            if not m:
+                break
+            text = m.group(2) or ""
+            if CLIP in text:
+                if text.split(CLIP)[0].strip():
+                    shown.append((int(m.group(1)), text))
+                return {n for n, _ in shown}
+            shown.append((int(m.group(1)), text))
+        if to_end and shown and shown[-1][1] == "":
+            shown.pop()
+        return {n for n, _ in shown}
+    if any(ln.startswith("<NOTE>This file is too large") for ln in lines):
+        return {int(m.group(1)) for ln in lines if not ELIDED.match(ln) for m in [FILEMAP.match(ln)] if m}
+    return None
+
+
+def actions(row):
+    """(acts, roots) of a chat row or log, by its encoding."""
+    msgs = row.get("messages") or row.get("trajectory") or []
+    if "fncall_messages" in row:
+        return L.openhands(row)
+    enc = C.encoding(msgs)
+    if enc == "tool-calls":
+        return C.tool_calls(msgs)
+    if enc == "function-text":
+        return C.function_text(msgs)
+    return [], []
+
+
+def check(label, row, rows, checked, left, problems, self_test):
+    acts, roots = actions(row)
+    shown, skip, edited = {}, {}, set()
+    for a in acts:
+        args = a.get("args") or {}
+        if a["tool"] != "str_replace_editor":
+            if any(st == a["step"] for st, _ in rows):
+                skip[a["step"]] = "rows of shell steps (the shell oracle's)"
+            continue
+        path = args.get("path") or ""
+        rel = next((path[len(r) + 1:] for r in roots if path.startswith(r + "/")), path)
+        if args.get("command") in EDITS:
+            edited.add(rel)
+            continue
+        if args.get("command") != "view" or a.get("output") is None:
+            continue
+        if rel in edited:
+            skip[a["step"]] = "a view of a file the run edited (base lines need the replay)"
+            continue
+        vr = args.get("view_range")
+        lines = view(a["output"], not vr or vr[-1] == -1)
+        if lines:
+            shown[(a["step"], rel)] = lines
+    wrong = inject(rows, skip) if self_test else None
+    compare(label, shown, rows, skip, checked, left, problems)
+    return wrong
+
+
+def main():
+    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
+    checked, left, problems, wrong = Counter(), Counter(), [], None
+    for path in DATASETS:
+        got, edits = rows_of(bin_, [path])
+        left["edit rows (the tools oracle's)"] += edits
+        for row in json.load(open(path)):
+            task, run = C.naming(row)
+            key = next((k for k in got if k[0] == task and (run is None or k[1] == run)), None)
+            if key is None:
+                problems.append(f"{path}: no run of readcov's for task {task}")
+                continue
+            wrong = check(f"{key[0]}/{key[1]}", row, got[key], checked, left, problems, self_test) or wrong
+    for path in LOGS:
+        got, edits = rows_of(bin_, [path])
+        left["edit rows (the tools oracle's)"] += edits
+        (key, rows), = got.items()
+        wrong = check(f"{key[0]}/{key[1]}", json.load(open(path)), rows, checked, left, problems,
+                      self_test) or wrong
+    if self_test:
+        self_test_result(wrong, problems)
+        return
+    finish(checked, left, problems)
+
+
+if __name__ == "__main__":
+    main()
