@@ -10,7 +10,9 @@ turn), CPU time = user+sys of the child process, median over --runs: on a shared
 time mostly measures the queue for a core. The floor runs in the same rounds: `readcov-json-floor`
 (serde_json::Value of each file, nothing else). `--before BIN` times another readcov binary (an
 older build) in the same rounds and checks that both write byte-identical outputs. Prints one JSON
-array per line: [what, input, wall ms, cpu ms, ratio, note] (bench/run's rows).
+array per line: [what, input, wall ms, cpu ms, ratio, note] (bench/run's rows); on stderr, the
+UTC time and load average before and after each workload's rounds (what the figures in
+docs/performance.md record beside them).
 """
 import argparse
 import filecmp
@@ -49,6 +51,12 @@ def interleaved(cmds, runs):
     return [(statistics.median(w), statistics.median(c)) for w, c in zip(walls, cpus)]
 
 
+def when():
+    """The UTC time and the load average (1, 5 min), for the figures' record."""
+    one, five, _ = os.getloadavg()
+    return f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime())} UTC, load {one:.1f} / {five:.1f}"
+
+
 def row(what, desc, wc, ratio="", note=""):
     print(json.dumps([what, desc, f"{wc[0] * 1e3:.0f}", f"{wc[1] * 1e3:.0f}", ratio, note]), flush=True)
 
@@ -78,7 +86,9 @@ def import_rows(readcov, floor, before, runs):
             [readcov, "import", "--jobs", "1", *logs, "-o", os.devnull]]
     if before:
         cmds.append([before, "import", "--jobs", "1", *ws, *logs, "-o", os.devnull])
+    print(f"start: {when()}", file=sys.stderr, flush=True)
     res = interleaved(cmds, runs)
+    print(f"end: {when()}", file=sys.stderr, flush=True)
     fl = res[0][1]
     row("serde_json::Value parse floor", desc, res[0], "1.00x", f"{mb / fl:.0f} MB/s CPU")
     row("readcov import --workspaces --jobs 1", desc, res[1], f"{res[1][1] / fl:.2f}x",
@@ -101,7 +111,9 @@ def contextbench_rows(readcov, before, runs):
     cmds = [[readcov, *args], [readcov, *args, "--jobs", "1"], [readcov, *args, "--no-blocks"]]
     if before:
         cmds.append([before, *args])
+    print(f"start: {when()}", file=sys.stderr, flush=True)
     res = interleaved(cmds, runs)
+    print(f"end: {when()}", file=sys.stderr, flush=True)
     row("readcov contextbench (blocks)", desc, res[0], note="goal <= 1 s CPU")
     row("readcov contextbench (blocks) --jobs 1", desc, res[1])
     row("readcov contextbench --no-blocks", desc, res[2], note="without tree-sitter: the rest of the work")

@@ -9,6 +9,8 @@ use readcov_core::contextbench::{
     parse_gold_rows, parse_preds, preds_from_reads, Checkout, GoldRow, PredRow, Workspaces,
 };
 use readcov_core::Parsed;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Gold rows from JSONL or Parquet (the data set's distribution; row N is reported as line N);
@@ -81,7 +83,8 @@ impl Workspaces for DirWorkspaces {
         // inside the root (an id with `/` or `..`, or a symlink out, is never a checkout).
         ids.iter().find_map(|id| {
             let root = Beneath::new(self.root.task_dir(id)?);
-            Some(Box::new(DirCheckout { root }) as Box<dyn Checkout>)
+            let walked = RefCell::default();
+            Some(Box::new(DirCheckout { root, walked }) as Box<dyn Checkout>)
         })
     }
 }
@@ -90,10 +93,24 @@ impl Workspaces for DirWorkspaces {
 /// for the instance, not each file resolved whole: [`Beneath`]).
 struct DirCheckout {
     root: Beneath,
+    /// Each path's answer, kept for the instance: a file is asked whether it is one, then read,
+    /// and resolving it again for the read was a second `lstat` per file (3,565 on the
+    /// real-size corpus; docs/performance.md, session 38). As for the folders' answers, a file
+    /// replaced by a link while the instance is scored is out of scope ([`Beneath`]).
+    walked: RefCell<HashMap<String, Option<PathBuf>>>,
 }
 
 impl DirCheckout {
     fn file(&self, rel: &str) -> Option<PathBuf> {
+        if let Some(known) = self.walked.borrow().get(rel) {
+            return known.clone();
+        }
+        let found = self.resolve(rel);
+        (self.walked.borrow_mut()).insert(rel.to_string(), found.clone());
+        found
+    }
+
+    fn resolve(&self, rel: &str) -> Option<PathBuf> {
         let lexical_ok = !Path::new(rel).is_absolute()
             && Path::new(rel).components().all(|c| {
                 matches!(

@@ -56,19 +56,26 @@ pub struct PredRow {
 
 /// Parses gold rows (JSONL; one object per line).
 pub fn parse_gold_rows(bytes: &[u8], file: &str) -> Parsed<GoldRow> {
-    parse_rows(bytes, file, gold_row)
+    parse_rows(bytes, file, |_, _| None, gold_row)
 }
 
 /// Runs `row` over every object line of a JSONL file. Unlike `formats::parse_jsonl`, `row` may
-/// also report errors that do not refuse the row (a bad region inside a kept row).
+/// also report errors that do not refuse the row (a bad region inside a kept row). `plain`
+/// reads a line of the plain shape straight into its row (what `row` would give it, without
+/// an error), `None` sending the line to the checked path.
 fn parse_rows<T>(
     bytes: &[u8],
     file: &str,
+    plain: impl Fn(&str, usize) -> Option<T>,
     row: impl Fn(&Map<String, Value>, &At, &mut Vec<InputError>) -> Result<T, InputError>,
 ) -> Parsed<T> {
     let mut out = Parsed::default();
     for (line, t) in jsonl_lines(bytes, file) {
         out.records += 1;
+        if let Some(item) = t.as_ref().ok().and_then(|t| plain(t, line)) {
+            out.items.push(item);
+            continue;
+        }
         let at = At { file, line };
         match t
             .and_then(|t| parse_object(t, file, line))
@@ -184,7 +191,13 @@ fn ctx_list(items: &[Value], field: &str, at: &At, errors: &mut Vec<InputError>)
 
 /// Parses predictions in ContextBench's unified form (JSONL).
 pub fn parse_preds(bytes: &[u8], file: &str) -> Parsed<PredRow> {
-    parse_rows(bytes, file, pred_row)
+    let sorted = plain::map_sorts();
+    parse_rows(
+        bytes,
+        file,
+        |t, line| plain::plain_pred(t, file, line, sorted),
+        pred_row,
+    )
 }
 
 fn pred_row(
@@ -398,6 +411,8 @@ pub fn preds_from_reads(reads: &[ReadSpan], file: &str) -> Vec<PredRow> {
         })
         .collect()
 }
+
+mod plain;
 
 #[cfg(test)]
 mod tests;

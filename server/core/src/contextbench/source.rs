@@ -120,6 +120,9 @@ pub struct Files<'a> {
     defs: Option<&'a dyn DefSource>,
     shared: Option<&'a DefCache>,
     kept: Lru<String, Kept>,
+    /// The text [`Files::line_to_byte`] used last: a step's spans mostly name one file in a
+    /// row, and asking the cache each time (a hash and its order kept) was ~2% of a run.
+    last: Option<(String, Rc<Text>)>,
     names: HashMap<String, Rc<str>>,
     exists: HashMap<String, bool>,
     /// Files given up, by path (the first reason: a file not read is not parsed either).
@@ -144,6 +147,7 @@ impl<'a> Files<'a> {
             defs,
             shared,
             kept: Lru::new(budget),
+            last: None,
             names: HashMap::new(),
             exists: HashMap::new(),
             notes: BTreeMap::new(),
@@ -172,7 +176,11 @@ impl<'a> Files<'a> {
             None
         });
         let t = read.map(|bytes| {
-            let mut starts = vec![0i64];
+            // Counted first (memchr counts without stopping at each line), then filled without
+            // growing: grown by doubling, a file's starts were reallocated and copied a dozen
+            // times (docs/performance.md, session 38).
+            let mut starts = Vec::with_capacity(memchr::memchr_iter(b'\n', &bytes).count() + 1);
+            starts.push(0i64);
             starts.extend(memchr::memchr_iter(b'\n', &bytes).map(|i| i as i64 + 1));
             Rc::new(Text {
                 len: bytes.len() as i64,
@@ -206,7 +214,14 @@ impl<'a> Files<'a> {
     /// Compat keeps two reference results that name no byte of the file: `(0, 0)` for an empty
     /// file and `(len, len)` for the line after a final newline; clean drops both.
     pub fn line_to_byte(&mut self, path: &str, s: i64, e: i64, mode: Mode) -> Option<Iv> {
-        let t = self.text(path)?;
+        let t = match &self.last {
+            Some((p, t)) if p == path => t.clone(),
+            _ => {
+                let t = self.text(path)?;
+                self.last = Some((path.to_string(), t.clone()));
+                t
+            }
+        };
         if t.len == 0 {
             return (mode == Mode::Compat).then_some((0, 0));
         }
