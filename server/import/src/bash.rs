@@ -62,6 +62,15 @@ impl Session<'_> {
                 {
                     Plan::GrepGlob(path)
                 }
+                // `cat -n $F`, `sed -n 1,9p "$d/a.py"`, `cat $(ls *.py)`: the file is a value no
+                // log states (before session 38, without a workspace, a file named `$F` was read).
+                Plan::Window { path, .. }
+                | Plan::Numbered { path, .. }
+                | Plan::AwkNumbered { path, .. }
+                    if holds_expansion(&path) =>
+                {
+                    Plan::NoRead(Reason::AmbiguousOutput)
+                }
                 // A glob left as written without a workspace: which files it read is unknown.
                 Plan::Window { path, .. }
                 | Plan::Numbered { path, .. }
@@ -537,6 +546,14 @@ mod share;
 mod unreadable;
 use seen::{quiet, without_length, Prints, Seen};
 use unreadable::says_unreadable;
+
+/// Whether bash expands a parameter or a command's output in `path` (`$F`, `${d}/a.py`, `$(…)`,
+/// `$1`, `$@`): which file it names is not in the log.
+fn holds_expansion(path: &str) -> bool {
+    path.as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"_{(@*#?$!-".contains(&w[1])))
+}
 
 #[cfg(test)]
 mod tests;

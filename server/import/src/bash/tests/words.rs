@@ -147,3 +147,31 @@ fn a_tilde_is_home_unless_quoted() {
     let got = read_rows(false, &[bash(1, "cat -n ~/a.py", A_NUMBERED)]);
     assert_eq!(got, (vec![], vec![Reason::OutsideRepo]));
 }
+
+/// A read of a file named by a parameter or a command's output (`cat -n $F`, `"${d}/a.py"`,
+/// `$(…)`): which file it was is not in the log, with a workspace or without. Before session 38,
+/// without a workspace, a file literally named `$F` was read (and with one it was *not in
+/// workspace*).
+#[test]
+fn a_file_named_by_an_expansion_is_unknown() {
+    let out = "     1\timport os\n     2\tx = 1\n";
+    for ws in [false, true] {
+        for s in [
+            "cat -n $F",
+            "cat -n \"$F\"",
+            "cat -n ${F}",
+            "cat -n pkg/$F.py",
+            "F=pkg/a.py; cat -n $F",
+            "cat -n $(echo pkg/a.py)",
+            "nl -ba $1 | sed -n 1,2p",
+        ] {
+            let got = reads(ws, s, out);
+            assert_eq!(got, (vec![], vec![Reason::AmbiguousOutput]), "{s} ws={ws}");
+        }
+    }
+    // A `$` bash does not expand (before a space, at the end) is part of the name.
+    assert_eq!(
+        reads(false, "cat -n 'pkg/a$'", out).0,
+        [row("pkg/a$", 1, 2)]
+    );
+}
