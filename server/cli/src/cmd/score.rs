@@ -130,9 +130,12 @@ pub struct ScoreArgs {
     // A TREC run is its own format: `--format`, `--detail`, `--widen` (the what-if it does
     // not compute) and `--threshold` (it has no verdict: IR measures score it) beside it are
     // refused (they were silently ignored). clap's conflicts count only values given, never the
-    // defaults, so the threshold's shared default needs no `Option` here.
+    // defaults, so the threshold's shared default needs no `Option` here. `--agree`,
+    // `--min-runs` and `--loo-failed` (--consensus's) passed here unread until session 38: clap
+    // did not hold them to their `requires` beside this conflict.
     #[arg(long, value_enum, value_name = "LEVEL", requires = "at_k",
-          conflicts_with_all = ["format", "detail", "widen_given", "threshold", "outcomes"])]
+          conflicts_with_all = ["format", "detail", "widen_given", "threshold", "outcomes",
+                                "agree", "min_runs", "loo_failed"])]
     pub trec_run: Option<at_k::LevelArg>,
     /// Never take the lean path (for comparing the two; the output is the same).
     #[arg(long, hide = true)]

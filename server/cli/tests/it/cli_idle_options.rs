@@ -53,6 +53,16 @@ fn score_at_k_options_that_do_nothing_are_refused() {
     );
     let trec = ["--at-k", "1", "--trec-run", "file", "--widen", "3"];
     assert_refused(&score(&trec), &["--trec-run", "--widen"]);
+    // --consensus's options, which clap let through unread beside a TREC run (session 38;
+    // found by tests/python/test_flag_parity_modes.py).
+    for (flag, value) in [
+        ("--agree", "2"),
+        ("--min-runs", "3"),
+        ("--loo-failed", "full"),
+    ] {
+        let o = score(&["--at-k", "1", "--trec-run", "file", flag, value]);
+        assert_refused(&o, &["--trec-run", flag]);
+    }
     // Where they do something, they are taken.
     ok(&score(&["--at-k", "1", "--widen", "3"]));
     ok(&score(&["--at-k", "1", "--outcomes", "labels.jsonl"]));
