@@ -23,11 +23,9 @@ import json
 import os
 import re
 import sys
-from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from import_observed_lib import compare, inject, rows_of, self_test_result  # noqa: E402
-from oracle_io import finish  # noqa: E402
+from import_observed_lib import judge, main_over  # noqa: E402
 
 FILES = sorted(glob.glob("tests/data/formats/atif/*.trajectory.json"))
 MORE = re.compile(r"\n\n\[(\d+) more lines in file\. Use offset=(\d+) to continue\.\]$")
@@ -89,6 +87,8 @@ def rel(p):
 
 
 def check(path, got, checked, left, problems, self_test):
+    if len(got) > 1:
+        problems.append(f"{path}: {len(got)} runs, one expected")
     doc = json.load(open(path))
     res = results(doc)
     shown, skip, changed, step = {}, {}, set(), -1
@@ -113,24 +113,11 @@ def check(path, got, checked, left, problems, self_test):
     keys = {k[0] for k in got}
     task = next(iter(keys), None)
     rows = got.get((task, "atif"), {}) if task else {}
-    wrong = inject(rows, skip) if self_test else None
-    compare(f"{task}/atif", shown, rows, skip, checked, left, problems)
-    return wrong
+    return judge(f"{task}/atif", shown, rows, skip, checked, left, problems, self_test)
 
 
 def main():
-    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
-    checked, left, problems, wrong = Counter(), Counter(), [], None
-    for path in FILES:
-        got, edits = rows_of(bin_, [path])
-        left["edit rows (the tools oracle's)"] += edits
-        if len(got) > 1:
-            problems.append(f"{path}: {len(got)} runs, one expected")
-        wrong = check(path, got, checked, left, problems, self_test) or wrong
-    if self_test:
-        self_test_result(wrong, problems)
-        return
-    finish(checked, left, problems)
+    main_over(FILES, check)
 
 
 if __name__ == "__main__":

@@ -21,13 +21,11 @@ import json
 import os
 import re
 import sys
-from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import import_oracle_shell_chat as C  # noqa: E402  (each encoding's calls paired with their results)
 import import_oracle_shell_logs as L  # noqa: E402
-from import_observed_lib import compare, inject, rows_of, self_test_result  # noqa: E402
-from oracle_io import finish  # noqa: E402
+from import_observed_lib import judge, main_over  # noqa: E402
 
 D = "tests/data/formats/chat-trajectories/"
 DATASETS = [D + "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json",
@@ -100,34 +98,27 @@ def check(label, row, rows, checked, left, problems, self_test):
         lines = view(a["output"], not vr or vr[-1] == -1)
         if lines:
             shown[(a["step"], rel)] = lines
-    wrong = inject(rows, skip) if self_test else None
-    compare(label, shown, rows, skip, checked, left, problems)
+    return judge(label, shown, rows, skip, checked, left, problems, self_test)
+
+
+def check_file(path, got, checked, left, problems, self_test):
+    """A dataset's rows, each matched to readcov's run of its task, or a log of one run."""
+    if path in LOGS:
+        (key, rows), = got.items()
+        return check(f"{key[0]}/{key[1]}", json.load(open(path)), rows, checked, left, problems, self_test)
+    wrong = None
+    for row in json.load(open(path)):
+        task, run = C.naming(row)
+        key = next((k for k in got if k[0] == task and (run is None or k[1] == run)), None)
+        if key is None:
+            problems.append(f"{path}: no run of readcov's for task {task}")
+            continue
+        wrong = check(f"{key[0]}/{key[1]}", row, got[key], checked, left, problems, self_test) or wrong
     return wrong
 
 
 def main():
-    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
-    checked, left, problems, wrong = Counter(), Counter(), [], None
-    for path in DATASETS:
-        got, edits = rows_of(bin_, [path])
-        left["edit rows (the tools oracle's)"] += edits
-        for row in json.load(open(path)):
-            task, run = C.naming(row)
-            key = next((k for k in got if k[0] == task and (run is None or k[1] == run)), None)
-            if key is None:
-                problems.append(f"{path}: no run of readcov's for task {task}")
-                continue
-            wrong = check(f"{key[0]}/{key[1]}", row, got[key], checked, left, problems, self_test) or wrong
-    for path in LOGS:
-        got, edits = rows_of(bin_, [path])
-        left["edit rows (the tools oracle's)"] += edits
-        (key, rows), = got.items()
-        wrong = check(f"{key[0]}/{key[1]}", json.load(open(path)), rows, checked, left, problems,
-                      self_test) or wrong
-    if self_test:
-        self_test_result(wrong, problems)
-        return
-    finish(checked, left, problems)
+    main_over(DATASETS + LOGS, check_file)
 
 
 if __name__ == "__main__":

@@ -35,11 +35,9 @@ import posixpath
 import re
 import shlex
 import sys
-from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from import_observed_lib import compare, inject, rows_of, self_test_result  # noqa: E402
-from oracle_io import finish  # noqa: E402
+from import_observed_lib import judge, main_over  # noqa: E402
 
 ROLLOUTS = sorted(glob.glob("tests/data/formats/codex-rollout/*.jsonl"))
 CUT_HEAD = re.compile(r"^Total output lines: (\d+)\n\n")
@@ -204,23 +202,11 @@ def check(path, got, checked, left, problems, self_test):
         for f, ls in s.items():
             shown[(step, f)] = ls
     rows = got.get((task, "codex"), {})
-    wrong = inject(rows, skip) if self_test else None
-    compare(f"{task}/codex", shown, rows, skip, checked, left, problems)
-    return wrong
+    return judge(f"{task}/codex", shown, rows, skip, checked, left, problems, self_test)
 
 
 def main():
-    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
-    checked, left, problems, wrong = Counter(), Counter(), [], None
-    for path in ROLLOUTS:
-        got, edits = rows_of(bin_, [path])
-        left["edit rows (the tools oracle's)"] += edits
-        w = check(path, got, checked, left, problems, self_test)
-        wrong = wrong or w
-    if self_test:
-        self_test_result(wrong, problems)
-        return
-    finish(checked, left, problems)
+    main_over(ROLLOUTS, check)
 
 
 if __name__ == "__main__":

@@ -23,11 +23,9 @@ import os
 import posixpath
 import re
 import sys
-from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from import_observed_lib import compare, inject, rows_of, self_test_result  # noqa: E402
-from oracle_io import finish  # noqa: E402
+from import_observed_lib import judge, main_over  # noqa: E402
 
 SESSIONS = sorted(glob.glob("tests/data/formats/gemini-cli/*.json"))
 STATUS = re.compile(r"^Status: Showing lines (\d+)-(\d+) of (\d+) total lines\.$", re.M)
@@ -123,22 +121,11 @@ def check(path, got, checked, left, problems, self_test):
                 shown[(i, f)] = ls
     key = (doc["sessionId"], "gemini-cli")
     rows = got.get(key, {})
-    wrong = inject(rows, skip) if self_test else None
-    compare(f"{key[0]}/{key[1]}", shown, rows, skip, checked, left, problems)
-    return wrong
+    return judge(f"{key[0]}/{key[1]}", shown, rows, skip, checked, left, problems, self_test)
 
 
 def main():
-    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
-    checked, left, problems, wrong = Counter(), Counter(), [], None
-    for path in SESSIONS:
-        got, edits = rows_of(bin_, [path], key="turn")
-        left["edit rows (the tools oracle's)"] += edits
-        wrong = check(path, got, checked, left, problems, self_test) or wrong
-    if self_test:
-        self_test_result(wrong, problems)
-        return
-    finish(checked, left, problems)
+    main_over(SESSIONS, check, key="turn")
 
 
 if __name__ == "__main__":

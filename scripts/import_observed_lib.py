@@ -5,9 +5,10 @@ format's observations itself and hands `compare` the lines they show."""
 import json
 import subprocess
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from import_shown_oracle_nums import ranges  # noqa: F401  (1-3,7; re-exported for the oracles)
+from oracle_io import finish
 
 
 def rows_of(bin_, args, key="step"):
@@ -61,3 +62,28 @@ def self_test_result(wrong, problems):
     if not caught:
         sys.exit(f"self-test: the wrong row ({wrong}) was not caught")
     print(f"self-test ok: the wrong row was caught ({caught[0]})")
+
+
+def judge(label, shown, rows, skip, checked, left, problems, self_test):
+    """The end of every oracle's check of one run: with `self_test`, one wrongly credited line injected into
+    readcov's `rows` first; then `compare`. Returns the injected line's disagreement text, or None."""
+    wrong = inject(rows, skip) if self_test else None
+    compare(label, shown, rows, skip, checked, left, problems)
+    return wrong
+
+
+def main_over(inputs, check_input, key="step"):
+    """Every oracle's main: `argv` is readcov's binary and an optional `--self-test`; each input is imported by
+    readcov (`rows_of`) and handed with its rows to `check_input(path, got, checked, left, problems, self_test)`,
+    which returns what `judge` returned (the last injected line is the one the self-test looks for). Ends with
+    the self-test's verdict or `finish`'s counts (exit 1 on any disagreement)."""
+    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
+    checked, left, problems, wrong = Counter(), Counter(), [], None
+    for path in inputs:
+        got, edits = rows_of(bin_, [path], key=key)
+        left["edit rows (the tools oracle's)"] += edits
+        wrong = check_input(path, got, checked, left, problems, self_test) or wrong
+    if self_test:
+        self_test_result(wrong, problems)
+        return
+    finish(checked, left, problems)

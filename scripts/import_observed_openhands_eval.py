@@ -23,11 +23,9 @@ import os
 import re
 import shlex
 import sys
-from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from import_observed_lib import compare, inject, rows_of, self_test_result  # noqa: E402
-from oracle_io import finish  # noqa: E402
+from import_observed_lib import judge, main_over  # noqa: E402
 
 OUTPUTS = sorted(glob.glob("tests/data/formats/openhands/eval-output/*.jsonl"))
 HEADER = re.compile(r"^Here's the result of running `cat -n` on (.+):$")
@@ -104,25 +102,21 @@ def check(row, got, checked, left, problems, self_test):
             shown[(step, p[len(root) + 1:] if p.startswith(root + "/") else p)] = ls
     key = (task, "openhands-eval")
     rows = got.get(key, {})
-    wrong = inject(rows, skip) if self_test else None
-    compare(f"{task}/openhands-eval", shown, rows, skip, checked, left, problems)
+    return judge(f"{task}/openhands-eval", shown, rows, skip, checked, left, problems, self_test)
+
+
+def check_output(path, got, checked, left, problems, self_test):
+    """Each instance (line) of one output.jsonl."""
+    wrong = None
+    with open(path) as fh:
+        for line in fh:
+            if line.strip():
+                wrong = check(json.loads(line), got, checked, left, problems, self_test) or wrong
     return wrong
 
 
 def main():
-    bin_, self_test = sys.argv[1], "--self-test" in sys.argv[2:]
-    checked, left, problems, wrong = Counter(), Counter(), [], None
-    for path in OUTPUTS:
-        got, edits = rows_of(bin_, [path])
-        left["edit rows (the tools oracle's)"] += edits
-        with open(path) as fh:
-            for line in fh:
-                if line.strip():
-                    wrong = check(json.loads(line), got, checked, left, problems, self_test) or wrong
-    if self_test:
-        self_test_result(wrong, problems)
-        return
-    finish(checked, left, problems)
+    main_over(OUTPUTS, check_output)
 
 
 if __name__ == "__main__":
