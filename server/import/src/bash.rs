@@ -62,12 +62,14 @@ impl Session<'_> {
                 {
                     Plan::GrepGlob(path)
                 }
-                // `cat -n $F`, `sed -n 1,9p "$d/a.py"`, `cat $(ls *.py)`: the file is a value no
-                // log states (before session 38, without a workspace, a file named `$F` was read).
+                // `cat -n $F`, `sed -n 1,9p "$d/a.py"`, `cat $(ls *.py)`, or a relative path after
+                // `cd $REPO`: the file is a value no log states (before session 38, without a
+                // workspace, a file named `$F` or `$REPO/a.py` was read).
                 Plan::Window { path, .. }
                 | Plan::Numbered { path, .. }
                 | Plan::AwkNumbered { path, .. }
-                    if holds_expansion(&path) =>
+                    if holds_expansion(&path)
+                        || (!path.starts_with('/') && holds_expansion(cwd)) =>
                 {
                     Plan::NoRead(Reason::AmbiguousOutput)
                 }

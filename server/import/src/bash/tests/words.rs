@@ -149,7 +149,8 @@ fn a_tilde_is_home_unless_quoted() {
 }
 
 /// A read of a file named by a parameter or a command's output (`cat -n $F`, `"${d}/a.py"`,
-/// `$(…)`): which file it was is not in the log, with a workspace or without. Before session 38,
+/// `$(…)`, a relative path after `cd $REPO`): which file it was is not in the log, with a workspace
+/// or without. Before session 38,
 /// without a workspace, a file literally named `$F` was read (and with one it was *not in
 /// workspace*).
 #[test]
@@ -164,11 +165,21 @@ fn a_file_named_by_an_expansion_is_unknown() {
             "F=pkg/a.py; cat -n $F",
             "cat -n $(echo pkg/a.py)",
             "nl -ba $1 | sed -n 1,2p",
+            "cd $REPO && cat -n pkg/a.py",
+            "cd \"$(git rev-parse --show-toplevel)\" && cat -n pkg/a.py",
         ] {
             let got = reads(ws, s, out);
             assert_eq!(got, (vec![], vec![Reason::AmbiguousOutput]), "{s} ws={ws}");
         }
     }
+    // After `cd $REPO` an absolute path is still known (here outside the repository), and
+    // a `cd` to a plain folder is followed as before.
+    let got = reads(false, "cd $REPO && cat -n /etc/hosts", out);
+    assert_eq!(got, (vec![], vec![Reason::OutsideRepo]));
+    assert_eq!(
+        reads(false, "cd pkg && cat -n a.py", out).0,
+        [row("pkg/a.py", 1, 2)]
+    );
     // A `$` bash does not expand (before a space, at the end) is part of the name.
     assert_eq!(
         reads(false, "cat -n 'pkg/a$'", out).0,
