@@ -1,0 +1,112 @@
+//! Before a command's output is read: its pipelines as bash runs them (`cd` followed, words
+//! expanded) and, for each, what it reads ([`Plan`]) once the cases where the file is not known
+//! are taken out (a glob left unexpanded, a parameter, output sent to a file).
+
+use super::operands;
+use super::seen::quiet;
+use crate::bashread::{plan, Plan};
+use crate::numbered::Style;
+use crate::session::Session;
+use crate::shell::Pipeline;
+use crate::summary::Reason;
+
+impl Session<'_> {
+    /// The pipelines of `script` as bash runs them, each with its cwd (a `cd` alone is followed,
+    /// not kept), and the cwd after the last.
+    pub(super) fn pipelines<'s>(
+        &mut self,
+        script: &'s str,
+    ) -> (Vec<(Pipeline<'s>, String)>, String) {
+        let mut cwd = self.cwd.clone();
+        let mut pipelines = Vec::new();
+        for p in crate::shell::parse(script) {
+            let words = &p.stages[0].words;
+            if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
+                // A quoted `~` is a folder of that name (`cd '~'`).
+                let quoted = p.stages[0]
+                    .literal
+                    .iter()
+                    .any(|(i, pat)| *i == 1 && pat.starts_with("\\~"));
+                match words.get(1).map(|d| &**d) {
+                    Some("-") | Some("~+") => {}
+                    Some(dir) if quoted || !dir.starts_with('~') => cwd = join_dir(&cwd, dir),
+                    // `cd`, `cd ~`, `cd ~/x`, `cd ~user`: under a HOME no log states, so the cwd
+                    // is unknown (before session 38 it stayed where it was: `cd ~ && cat a.py`
+                    // read the repository's `a.py`).
+                    _ => cwd = HOME.to_string(),
+                }
+                continue;
+            }
+            // Globs expanded as bash expands them (session 37; before, `pkg/*.py` was a file), and
+            // braces (session 38; before, `f.{py,txt}` was a file).
+            pipelines.push((self.expand_words(p, &cwd), cwd.clone()));
+        }
+        (pipelines, cwd)
+    }
+
+    /// What pipeline `p`, run from `cwd`, reads.
+    pub(super) fn read_plan(&mut self, p: &Pipeline<'_>, cwd: &str) -> Plan {
+        // A read whose output goes to a file (`cat f > g`, `> /dev/null`) shows nothing
+        // (before session 29 it was a read, and took lines from the rest of the output).
+        match plan(p) {
+            Plan::NoRead(r) => Plan::NoRead(r),
+            _ if quiet(p) => Plan::NoRead(Reason::NothingShown),
+            // `grep -n x src/*.py` without a workspace: over several files grep names each
+            // line's file (`src/a.py:3:x`), so the lines are known as `grep -rn`'s are, each of
+            // a file the glob matches (before session 38 nothing: *ambiguous output*).
+            Plan::Numbered {
+                path,
+                style: Style::Grep,
+                ..
+            } if !self.has_workspace()
+                && operands::unexpanded(p, &path)
+                && !crate::bashargs::grep_args(&p.stages[0].words).no_filename =>
+            {
+                Plan::GrepGlob(path)
+            }
+            // `cat -n $F`, `sed -n 1,9p "$d/a.py"`, `cat $(ls *.py)`, or a relative path after
+            // `cd $REPO`: the file is a value no log states (before session 38, without a
+            // workspace, a file named `$F` or `$REPO/a.py` was read).
+            Plan::Window { path, .. }
+            | Plan::Numbered { path, .. }
+            | Plan::AwkNumbered { path, .. }
+                if holds_expansion(&path) || (!path.starts_with('/') && holds_expansion(cwd)) =>
+            {
+                Plan::NoRead(Reason::AmbiguousOutput)
+            }
+            // A glob left as written without a workspace: which files it read is unknown.
+            Plan::Window { path, .. }
+            | Plan::Numbered { path, .. }
+            | Plan::AwkNumbered { path, .. }
+                if !self.has_workspace() && operands::unexpanded(p, &path) =>
+            {
+                Plan::NoRead(Reason::AmbiguousOutput)
+            }
+            read => read,
+        }
+    }
+}
+
+/// The cwd under the run's HOME, which no log readcov reads states: a relative path from it is
+/// outside every repository (`~/a.py` resolves to none), as is every folder under it.
+pub(super) const HOME: &str = "~";
+
+pub(super) fn join_dir(cwd: &str, dir: &str) -> String {
+    if cwd == HOME && !dir.starts_with('/') {
+        return HOME.to_string();
+    }
+    let joined = if dir.starts_with('/') {
+        dir.to_string()
+    } else {
+        format!("{}/{}", cwd.trim_end_matches('/'), dir)
+    };
+    readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
+}
+
+/// Whether bash expands a parameter or a command's output in `path` (`$F`, `${d}/a.py`, `$(…)`,
+/// `$1`, `$@`): which file it names is not in the log.
+fn holds_expansion(path: &str) -> bool {
+    path.as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"_{(@*#?$!-".contains(&w[1])))
+}
