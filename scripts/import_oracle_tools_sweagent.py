@@ -18,15 +18,15 @@ and the exit status is 1.
 import glob
 import json
 import os
-import subprocess
 import sys
 import tempfile
-from collections import Counter, defaultdict
+from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import import_oracle_shell_chat as C  # noqa: E402  (a chat row's messages, as docs/importers.md reads them)
 import import_oracle_tools_sweagent_shown as S  # noqa: E402
 from import_shown_oracle_nums import ranges  # noqa: E402  (the shown oracle's: 1-3,7)
+from import_observed_lib import rows_of as observed_rows  # noqa: E402
 from oracle_io import finish  # noqa: E402
 
 REAL, MULTI, V1 = "tests/data/real/swe-agent-java", "tests/data/real-multi/swe-agent-java", \
@@ -38,21 +38,15 @@ TOOLS = {"open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir"
          "edit", "submit", "exit_forfeit"}
 
 
+def same_turn(r):
+    """Every SWE-agent step is its own turn: a read row whose turn is not its step is a wrong row."""
+    if r["turn"] != r["step"]:
+        sys.exit(f"{r['task']}/{r['run']}: a row's turn {r['turn']} is not its step {r['step']}")
+
+
 def rows_of(bin_, args):
     """readcov's read rows: {(task, run): {(step, path): set(lines)}}, and the edit rows' count."""
-    p = subprocess.run([bin_, "import", *args, "-o", "-"], capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"readcov import {' '.join(args)} failed: {p.stderr}")
-    out, edits = defaultdict(lambda: defaultdict(set)), 0
-    for x in p.stdout.splitlines():
-        r = json.loads(x)
-        if r.get("kind") == "edit":
-            edits += 1
-            continue
-        if r["turn"] != r["step"]:
-            sys.exit(f"{r['task']}/{r['run']}: a row's turn {r['turn']} is not its step {r['step']}")
-        out[(r["task"], r["run"])][(r["step"], r["path"])].update(range(r["start"], r["end"] + 1))
-    return out, edits
+    return observed_rows(bin_, args, strict=True, each=same_turn)
 
 
 def compare(label, traj, got, v1, checked, left, problems):
