@@ -19,47 +19,18 @@ left out (base lines need the replay).
 """
 import json
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import import_oracle_shell_chat as C  # noqa: E402  (each encoding's calls paired with their results)
 import import_oracle_shell_logs as L  # noqa: E402
-from import_observed_lib import judge, main_over  # noqa: E402
+from import_observed_lib import editor_view, judge, main_over  # noqa: E402
 
 D = "tests/data/formats/chat-trajectories/"
 DATASETS = [D + "adp_SWE-Gym_OpenHands-Sampled-Trajectories_sample_raw.first1.json",
             D + "adp_SWE-smith-trajectories_sample_raw.first2.json"]
 LOGS = [D + "openhands_llm_completion_scikit-learn__scikit-learn-14141.json"]
-HEADER = re.compile(r"^Here's the result of running `cat -n` on (.+):$")
-NUM = re.compile(r"^ *(\d+)(?:\t(.*))?$")
-FILEMAP = re.compile(r"^ *(\d+) (.*)$")
-ELIDED = re.compile(r"^ *(\d+ )?\.\.\. eliding lines \d+-\d+ \.\.\.$")
-CLIP = "<response clipped>"
 EDITS = ("create", "str_replace", "insert", "undo_edit")
-
-
-def view(out, to_end):
-    """The lines a view's text shows, or None when it shows no file's lines."""
-    lines = [ln.removesuffix("\r") for ln in out.split("\n")]  # the SWE-smith rows keep `\r\n`
-    if lines and HEADER.match(lines[0]):
-        shown = []
-        for ln in lines[1:]:
-            m = NUM.match(ln)
-            if not m:
-                break
-            text = m.group(2) or ""
-            if CLIP in text:
-                if text.split(CLIP)[0].strip():
-                    shown.append((int(m.group(1)), text))
-                return {n for n, _ in shown}
-            shown.append((int(m.group(1)), text))
-        if to_end and shown and shown[-1][1] == "":
-            shown.pop()
-        return {n for n, _ in shown}
-    if any(ln.startswith("<NOTE>This file is too large") for ln in lines):
-        return {int(m.group(1)) for ln in lines if not ELIDED.match(ln) for m in [FILEMAP.match(ln)] if m}
-    return None
 
 
 def actions(row):
@@ -95,7 +66,7 @@ def check(label, row, rows, checked, left, problems, self_test):
             skip[a["step"]] = "a view of a file the run edited (base lines need the replay)"
             continue
         vr = args.get("view_range")
-        lines = view(a["output"], not vr or vr[-1] == -1)
+        lines = editor_view(a["output"], not vr or vr[-1] == -1, crlf=True, bare=True, filemap=True)
         if lines:
             shown[(a["step"], rel)] = lines
     return judge(label, shown, rows, skip, checked, left, problems, self_test)

@@ -3,12 +3,54 @@ rows per (run, step, path), the comparison both ways with the lines an observati
 self-test that injects one wrongly credited line. Nothing here is a rule of readcov's: each oracle reads its
 format's observations itself and hands `compare` the lines they show."""
 import json
+import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
 
 from import_shown_oracle_nums import ranges  # noqa: F401  (1-3,7; re-exported for the oracles)
 from oracle_io import finish
+
+# The OpenHands editor's `view` (openhands-aci `_make_output`, SWE-agent `edit_anthropic`): a header, then
+# `{n:6}\t{text}` lines; a long file's filemap has `{n:6} {text}` lines and `... eliding lines a-b ...` markers.
+CAT_N = re.compile(r"^Here's the result of running `cat -n` on (.+):$")
+NUM_TAB = re.compile(r"^ *(\d+)\t(.*)$")
+NUM_OR_BARE = re.compile(r"^ *(\d+)(?:\t(.*))?$")
+FILEMAP = re.compile(r"^ *(\d+) (.*)$")
+ELIDED = re.compile(r"^ *(\d+ )?\.\.\. eliding lines \d+-\d+ \.\.\.$")
+CLIP = "<response clipped>"
+
+
+def editor_view(out, to_end, crlf=False, bare=False, filemap=False):
+    """The lines an editor `view` result shows, read from its own numbered lines, or None when it shows no file's
+    lines. The editor numbers `text.split('\\n')`, so a view to the file's end (`to_end`: no `view_range`, or
+    `[a, -1]`) whose last numbered line is empty shows the empty string after the final line break, no line. A
+    clip (`<response clipped>`) ends the view, its line counting when some text of it precedes the marker.
+    The chat encodings' extras: `crlf` reads lines ending `\\r\\n` (the SWE-smith rows), `bare` a numbered line
+    without its tab (an output trimmed at its end leaves a last empty line as `   935`), `filemap` a long file's
+    filemap (`<NOTE>This file is too large`; an `... eliding lines a-b ...` line shows none of them)."""
+    lines = out.split("\n")
+    if crlf:
+        lines = [ln.removesuffix("\r") for ln in lines]
+    num = NUM_OR_BARE if bare else NUM_TAB
+    if CAT_N.match(lines[0]):
+        shown = []
+        for ln in lines[1:]:
+            m = num.match(ln)
+            if not m:
+                break
+            text = m.group(2) or ""
+            if CLIP in text:
+                if text.split(CLIP)[0].strip():
+                    shown.append((int(m.group(1)), text))
+                return {n for n, _ in shown}
+            shown.append((int(m.group(1)), text))
+        if to_end and shown and shown[-1][1] == "":
+            shown.pop()
+        return {n for n, _ in shown}
+    if filemap and any(ln.startswith("<NOTE>This file is too large") for ln in lines):
+        return {int(m.group(1)) for ln in lines if not ELIDED.match(ln) for m in [FILEMAP.match(ln)] if m}
+    return None
 
 
 def rows_of(bin_, args, key="step", strict=False, each=None):

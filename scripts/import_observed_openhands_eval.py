@@ -25,34 +25,10 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from import_observed_lib import judge, main_over  # noqa: E402
+from import_observed_lib import editor_view, judge, main_over  # noqa: E402
 
 OUTPUTS = sorted(glob.glob("tests/data/formats/openhands/eval-output/*.jsonl"))
-HEADER = re.compile(r"^Here's the result of running `cat -n` on (.+):$")
-NUM = re.compile(r"^ *(\d+)\t(.*)$")
-CLIP = "<response clipped>"
 GREP_LINE = re.compile(r"^(\d+)[:-]")
-
-
-def view(content, to_end):
-    """The lines a `cat -n` view shows, read from its numbered lines."""
-    lines = content.split("\n")
-    if not lines or not HEADER.match(lines[0]):
-        return None
-    out = []
-    for ln in lines[1:]:
-        m = NUM.match(ln)
-        if not m:
-            break
-        text = m.group(2)
-        if CLIP in text:
-            if text.split(CLIP)[0].strip():
-                out.append((int(m.group(1)), text))
-            return {n for n, _ in out}
-        out.append((int(m.group(1)), text))
-    if to_end and out and out[-1][1] == "":
-        out.pop()
-    return {n for n, _ in out}
 
 
 def grep_one(cmd, content):
@@ -82,7 +58,7 @@ def check(row, got, checked, left, problems, self_test):
         s = {}
         if e["action"] == "read" and not content.startswith("ERROR"):
             vr = args.get("view_range")
-            lines = view(content, vr is None or vr[1] == -1)
+            lines = editor_view(content, vr is None or vr[1] == -1)
             if lines:
                 s[args["path"]] = lines
         elif e["action"] == "run":
