@@ -3,6 +3,10 @@
 `exec_command` showed, read from the text the model got back, against readcov's read rows of that step, per
 (run, step, path), both ways.
 
+Since session 39 also the legacy `shell {command: [bash, -lc, script]}` tool (cli 0.58: its result is JSON whose
+`output` is the whole text, cut by lines as `[... omitted K of N lines ...]`; a real rollout of AcidicSoil/
+codex-session-view read that way agrees with readcov but for one `rg -n` of a dotfile, a bash-reading matter).
+
 What the model saw of a command is gathered here from the log itself: the `Output:` part of the call's result
 and of every later `write_stdin` poll of the session it started (`Process running with session ID N`), up to
 the poll that says `Process exited`; where `exec_command_end.aggregated_output` is not capped (under 9,500
@@ -12,14 +16,15 @@ characters) the gathered text must equal it, which checks the gathering. A chunk
 The command (split on ` && `) is read only in these forms, the ones the shipped rollout uses:
 - `rg -n …`: each `path:N:` line shows line N of path (`./` taken off; the line `…K tokens truncated…` cuts
   counts when its `path:N:` is whole before the marker; the text after the marker, the tail's first line, is not
-  placed: its path is cut);
+  placed: its path is cut); of one file (`rg -n x f.py`), whose lines name no path, each `N:` line;
 - `nl -ba F | sed -n 'a,bp'`: each numbered line `   N<tab>` shows line N;
 - `sed -n 'a,bp' F` and `cat F` print no numbers: the output lines not claimed by a numbered command are theirs,
   in order. One such read showing k lines shows a…a+k−1 (k is never more than the window: a file shorter than
   the window shows fewer). Several: each printed at most its window (b−a+1 lines), so read i showed at least
   k − Σ(other windows) lines of its own, and exactly its window when k is the windows' sum; that lower bound
   is what the output proves, and what is compared (a file whose window is unbounded, `cat`, leaves the split
-  unknown: the step is left out).
+  unknown: the step is left out). A lone such read cut by lines shows its head from a and its tail as the
+  output's last lines (`Total output lines: N`: a+N−t…a+N−1).
 Any other command shows no line of a file (`git`, `npm`, `strings | rg`, `find | sed`, `rg --files`).
 
 Left out, counted: a step reading a file an `apply_patch` changed earlier (its lines are no base lines
@@ -47,7 +52,9 @@ NL = re.compile(r"^nl -ba (\S+) \| sed -n '(\d+),(\d+)p'$")
 CAT = re.compile(r"^cat (\S+)$")
 NUMBERED = re.compile(r"^ *(\d+)\t")
 RG_LINE = re.compile(r"^([^:\n]+):(\d+):")
+ONE_FILE_LINE = re.compile(r"^(\d+):")
 AGG_CAP = 9500
+OMITTED = re.compile(r"\[\.\.\. omitted (\d+) of (\d+) lines \.\.\.\]\n")
 
 
 def output_part(result):
@@ -84,6 +91,16 @@ def commands(records):
             if m:
                 running[int(m.group(1))] = p["call_id"]
             out.append([step, p["call_id"], a.get("cmd", ""), a.get("workdir"), idx])
+        elif name == "shell":
+            a = json.loads(args)
+            argv = a.get("command") or []
+            cmd = argv[2] if len(argv) == 3 and argv[1] == "-lc" else " ".join(argv)
+            try:
+                res = json.loads(res)["output"]
+            except (ValueError, TypeError, KeyError):
+                pass
+            texts[p["call_id"]] = ["Output:\n" + res]  # the legacy tool's JSON `output` is the whole text
+            out.append([step, p["call_id"], cmd, a.get("workdir"), idx])
         step += 1
     done = []
     for step, cid, cmd, wd, idx in out:
@@ -133,6 +150,33 @@ def rg_lines(lines):
     return out
 
 
+def quoted(part):
+    """The words of a command part as the shell splits them, or [] when it does not parse."""
+    try:
+        return shlex.split(part)
+    except ValueError:
+        return []
+
+
+def omitted(windows, text, shown):
+    """One unnumbered read cut by lines (legacy `shell`, codex-rs 0.5x `truncate_formatted_exec_output`):
+    `Total output lines: N`, a blank line, the head, `[... omitted K of N lines ...]` between a line break and
+    a blank line, the tail. The head's lines are a…, the tail's the output's last ones, a+N−t…a+N−1. A head
+    with no line break of its own before the marker ends mid-line (still shown)."""
+    m = OMITTED.search(text)
+    if len(windows) != 1 or not m or not windows[0][0]:
+        return None, "a cut unnumbered read (placing its tail needs the stated line count)"
+    f, a, _ = windows[0]
+    total = int(m.group(2))
+    head = text[:m.start()].removesuffix("\n")
+    tail = text[m.end():].removeprefix("\n")
+    h = len(lines_of(head)) if head else 0
+    t = len(lines_of(tail)) if tail else 0
+    shown.setdefault(f, set()).update(range(a, a + h))
+    shown[f].update(range(a + total - t, a + total))
+    return shown, None
+
+
 def step_shown(cmd, wd, root, text, cut):
     """{path: lines} the step's output shows, or a reason the step is left out."""
     parts = [c.strip() for c in cmd.split(" && ")]
@@ -146,8 +190,8 @@ def step_shown(cmd, wd, root, text, cut):
     for part in parts:
         if m := SED.match(part):
             windows.append((rel(m.group(3)), int(m.group(1)), int(m.group(2))))
-        elif m := CAT.match(part):
-            windows.append((rel(m.group(1)), 1, None))
+        elif (m := CAT.match(part)) or (part.startswith("cat ") and len(quoted(part)) == 2):
+            windows.append((rel(m.group(1) if m else quoted(part)[1]), 1, None))
         elif m := NL.match(part):
             f = rel(m.group(1))
             for i, ln in enumerate(lines):
@@ -161,9 +205,16 @@ def step_shown(cmd, wd, root, text, cut):
             args = [w for w in words[3:] if not w.startswith("-")]
             # rg names no path on its lines when it searches one file (`rg -n x f.py`).
             one_file = len(args) == 1 and "." in posixpath.basename(args[0]) and args[0] not in (".", "..")
+            if one_file:
+                # rg names no path on its lines when it searches one file: `N:` lines are that file's. A
+                # dotfile (`.env.local.example`) too: rg searches a path it is given, hidden or not.
+                for i, ln in enumerate(lines):
+                    if n := ONE_FILE_LINE.match(TOKENS.split(ln)[0]):
+                        claimed.add(i)
+                        if f := rel(args[0]):
+                            shown.setdefault(f, set()).add(int(n.group(1)))
+                continue
             for i, path, n in rg_lines(lines):
-                if one_file:
-                    return None, "an rg -n of one file (no path on its lines)"
                 claimed.add(i)
                 f = rel(path)
                 if f:
@@ -171,7 +222,7 @@ def step_shown(cmd, wd, root, text, cut):
     if not windows:
         return shown, None
     if cut:
-        return None, "a cut unnumbered read (placing its tail needs the stated line count)"
+        return omitted(windows, text, shown)
     k = len(lines) - len(claimed)
     if any(b is None for _, _, b in windows) and len(windows) > 1:
         return None, "several reads, one unbounded: the split of their output is unknown"
