@@ -13,6 +13,7 @@ mod cut;
 mod editor;
 mod ends;
 mod parts;
+mod searches;
 
 use crate::numbered::Style;
 use crate::replay::EditOp;
@@ -185,7 +186,8 @@ fn action_op<'o>(action: &str, obs: &'o str, len: Option<u32>) -> (Op, Cow<'o, s
 /// Several commands in one action: each window-printing command gets its window, in order (an
 /// edit the linter refused gets its whole refusal, two windows: read as when it is alone); the
 /// other parts between two windows share the text between them (one part takes it all; several
-/// cannot be told apart, so a shell run then only moves the cwd and a command is not credited).
+/// cannot be told apart, so a shell run then only moves the cwd and a command is not credited,
+/// except searches, which each close their output with a line of their own: [`searches`]).
 /// When the windows do not pair up with the commands that print them (a command that failed
 /// prints none; a refusal falls to a command that is no `edit`), no window is credited.
 fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
@@ -230,11 +232,14 @@ fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
             .map_or(obs.len(), |w| with_exists_error(obs, w.0).max(cursor));
         let sole = j - i == 1;
         let gap = if sole { &obs[cursor..gap_end] } else { "" };
-        for p in &parts[i..j] {
+        // Searches close their outputs with a line of their own: each gets its output.
+        let searched = searches::outputs(&parts[i..j], &obs[cursor..gap_end]);
+        for (n, p) in parts[i..j].iter().enumerate() {
+            let own = searched.as_ref().map(|s| s[n]);
             out.push(match p {
                 Part::Shell(s) => shell(s, gap),
-                Part::Tool(t) if sole => {
-                    let (op, text) = op_for(t, gap);
+                Part::Tool(t) if sole || own.is_some() => {
+                    let (op, text) = op_for(t, own.unwrap_or(gap));
                     (op, text.into_owned())
                 }
                 Part::Tool(_) => (Op::Skip(Reason::AmbiguousOutput), String::new()),

@@ -114,3 +114,35 @@ fn classic_blank_output_shows_nothing() {
     reads(&synthetic(&traj, &[]), 2, &[]);
     reads(&synthetic(&traj, &[("f.py", &file)]), 2, &[]);
 }
+
+/// Two `search_file` commands in one action print their outputs one after the other, each closed
+/// by its `End of matches for "…"` line (the shape of multi-swe-bench/experiments'
+/// `20240825_SWE-agent_doubao-pro-128k` `fasterxml__jackson-core-566` step 5: 5 + 39 matches in
+/// JsonGenerator.java). Before session 39 the two searches could not be told apart: nothing was
+/// credited (*ambiguous output*).
+#[test]
+fn classic_searches_in_one_action_each_credit_their_matches() {
+    let obs = "Found 2 matches for \"writeNumberField\" in /r/G.java:\nLine 12:    void writeNumberField(int v)\nLine 20:    void writeNumberField(long v)\nEnd of matches for \"writeNumberField\" in /r/G.java\nFound 3 matches for \"writeNumber\" in /r/G.java:\nLine 5:    void writeNumber(short v)\nLine 12:    void writeNumberField(int v)\nLine 20:    void writeNumberField(long v)\nEnd of matches for \"writeNumber\" in /r/G.java\n";
+    let traj = json!({"environment": "swe_main", "info": {}, "trajectory": [
+        {"action": "open G.java\n", "observation": "[File: /r/G.java (30 lines total)]\n1:class G {\n(29 more lines below)\n"},
+        {"action": "search_file \"writeNumberField\"\nsearch_file \"writeNumber\"\n", "observation": obs},
+        {"action": "search_file \"a\"\nsearch_file \"b\"\n",
+         "observation": "Found 1 matches for \"a\" in /r/G.java:\nLine 7:a\n"},
+    ]})
+    .to_string();
+    let imp = synthetic(&traj, &[]);
+    // In log order: the first search's matches, then the second's.
+    reads(
+        &imp,
+        1,
+        &[
+            ("G.java", 12, 12),
+            ("G.java", 20, 20),
+            ("G.java", 5, 5),
+            ("G.java", 12, 12),
+            ("G.java", 20, 20),
+        ],
+    );
+    // Closing lines missing: the outputs cannot be told apart, as before.
+    reads(&imp, 2, &[]);
+}
