@@ -27,7 +27,8 @@ The command (split on ` && `) is read only in these forms, the ones the shipped 
   output's last lines (`Total output lines: N`: a+N−t…a+N−1).
 Any other command shows no line of a file (`git`, `npm`, `strings | rg`, `find | sed`, `rg --files`).
 
-Left out, counted: a step reading a file an `apply_patch` changed earlier (its lines are no base lines
+Known disagreements judged by hand (`KNOWN`) are counted, not failed. Left out, counted: a step reading a file an
+`apply_patch` changed earlier (its lines are no base lines
 without the replay: the tools oracle's), a cut unnumbered read, paths outside `session_meta.cwd` (expected
 uncredited: compared). Edit rows are not compared.
 
@@ -45,6 +46,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from import_observed_lib import judge, main_over  # noqa: E402
 
 ROLLOUTS = sorted(glob.glob("tests/data/formats/codex-rollout/*.jsonl"))
+# Disagreements judged by hand from the log, each with why: counted, not failed; one no longer seen fails (the
+# case was mended: drop it here).
+KNOWN = {
+    ("019a93b9-f380-7600-98ff-940e6b99603c", 12, ".env.local.example"):
+        "`rg -n PAT '.env.local.example'` printed `9:…`; readcov's bash reader credits no rg line of a file "
+        "whose name starts with `.` (session 39, handed to the bash reader's owner)",
+}
 CUT_HEAD = re.compile(r"^Total output lines: (\d+)\n\n")
 TOKENS = re.compile(r"…\d+ tokens truncated…")
 SED = re.compile(r"^sed -n '(\d+),(\d+)p' (\S+)$")
@@ -253,7 +261,19 @@ def check(path, got, checked, left, problems, self_test):
         for f, ls in s.items():
             shown[(step, f)] = ls
     rows = got.get((task, "codex"), {})
-    return judge(f"{task}/codex", shown, rows, skip, checked, left, problems, self_test)
+    before = len(problems)
+    wrong = judge(f"{task}/codex", shown, rows, skip, checked, left, problems, self_test)
+    for (t, step, f), why in KNOWN.items():
+        if t != task:
+            continue
+        label = f"{task}/codex step {step} {f}:"
+        hit = [p for p in problems[before:] if p.startswith(label)]
+        if not hit:
+            problems.append(f"{label} a KNOWN disagreement no longer seen (drop it from KNOWN): {why}")
+        for p in hit:
+            problems.remove(p)
+            left["KNOWN disagreements (judged by hand)"] += 1
+    return wrong
 
 
 def main():

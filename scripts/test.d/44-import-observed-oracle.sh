@@ -7,7 +7,9 @@
 # - Codex rollout: each exec_command's output gathered from its result and its write_stdin polls (checked
 #   against exec_command_end.aggregated_output where not capped), `rg -n` path:N: lines, `nl -ba | sed -n`
 #   numbers, and the count of lines `sed -n 'a,bp'`/`cat` printed (several reads: what the count proves of each;
-#   on OLD it finds `sed -n '1,160p' A && sed -n '1,120p' B` printing 44 lines credited to A as 1-44, A having 30);
+#   on OLD it finds `sed -n '1,160p' A && sed -n '1,120p' B` printing 44 lines credited to A as 1-44, A having 30;
+#   since session 39 also a real cli 0.58 rollout: the legacy `shell` tool, `[... omitted K of N lines ...]` cuts,
+#   one disagreement judged by hand in the oracle's KNOWN);
 # - Gemini CLI: read_file text and its `Status: Showing lines A-B`, grep_search `L12:`/`L12-` lines;
 # - OpenHands eval output: the editor's `cat -n` views (clip, the empty line after a final line break),
 #   `grep -n` of one file;
