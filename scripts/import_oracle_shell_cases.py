@@ -452,6 +452,19 @@ def openhands_extra(ws):
         *[("execute_bash", {"command": f"cd {OH_ROOT} && {c}"}, oh_truncate(_run(c, ws)[0], 60))
           for c in ("tail -n +3 pkg/mod.py", "sed -n '4,$p' pkg/mod.py", "bat pkg/mod.py",
                     "echo hi && cat pkg/mod.py", "cat pkg/mod.py; echo done", "sed -n '0~2p' pkg/mod.py")],
+        # session 39 (docs "Edits and line mapping"): `cd -` back to a folder of the command, printed;
+        # to an unknown $OLDPWD; its output sent away; a write to a parameter; wrappers
+        ("execute_bash", {"command": f"cd {OH_ROOT} && cd pkg && cd /tmp && cd - && cat nonl.py"},
+         f"{OH_ROOT}/pkg\n" + _run("cat pkg/nonl.py", ws)[0]),
+        ("execute_bash", {"command": "cd - && cat pkg/nonl.py"}, "/somewhere\n" + _run("cat pkg/nonl.py", ws)[0]),
+        ("execute_bash", {"command": f"cd {OH_ROOT}/pkg && cd .. && cd - > /dev/null && head -n 2 mod.py"},
+         _run("head -n 2 pkg/mod.py", ws)[0]),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && python -m pytest > $OUT; rm \"$F\"; head -n 3 pkg/mod.py"},
+         _run("head -n 3 pkg/mod.py", ws)[0]),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && LC_ALL=C sudo -E timeout 5 cat -n pkg/nonl.py"},
+         _run("cat -n pkg/nonl.py", ws)[0]),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && sudo cp pkg/mod.py pkg/nonl.py"}, ""),
+        ("execute_bash", {"command": f"cd {OH_ROOT} && cat -n pkg/nonl.py"}, _run("cat -n pkg/mod.py", ws)[0]),
     ]
 
 
@@ -476,7 +489,10 @@ OH_EXTRA_REASONS = [(None, None), (None, None), (None, None), ("shown text diffe
                     ("tool error", "tool error"), (None, None),
                     ("file not in workspace", "only agent-written lines"),
                     ("missing observation", "missing observation"),
-                    (None, None), (None, None), (None, None), (None, None), (None, None), (None, None)]
+                    (None, None), (None, None), (None, None), (None, None), (None, None), (None, None),
+                    (None, None), ("ambiguous output", "ambiguous output"), (None, None), (None, None),
+                    (None, None), ("unknown command", "unknown command"),
+                    ("unaligned after edit", "unaligned after edit")]
 
 
 def mini_log(ws):

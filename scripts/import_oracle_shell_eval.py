@@ -29,6 +29,20 @@ def norm(t):
     return t.expandtabs(8).rstrip().rstrip("\r").rstrip()
 
 
+
+OLDPWD = "$OLDPWD"  # the cwd after `cd -` when no `cd` of the command came before it
+
+
+def cd_to(cwd, d):
+    """The cwd after `cd d` (None: not known yet); relative to an unknown one, unknown too."""
+    if d.startswith("/"):
+        return posixpath.normpath(d)
+    if cwd is None:
+        return None
+    if "$" in cwd:
+        return cwd + "/" + d
+    return posixpath.normpath(posixpath.join(cwd, d))
+
 class Workspace:
     def __init__(self, root):
         self.root = root
@@ -72,6 +86,8 @@ class Run(Tools):
         """The repository path of p, None outside the repository; Left when unknowable."""
         if p.startswith("~"):
             return None
+        if not p.startswith("/") and cwd is not None and "$" in cwd:
+            return None  # docs (session 39): a relative path after `cd -` to an unknown $OLDPWD
         if not p.startswith("/"):
             if cwd is None:
                 raise Left("relative path before any known working directory")
@@ -93,6 +109,8 @@ class Run(Tools):
             raise Left("read after a write of the file (edits not replayed)")
 
     def write(self, p, cwd):
+        if "$" in p or (not p.startswith("/") and cwd is not None and "$" in cwd):
+            return  # docs (session 39): a file named by a parameter is no file of the log
         if p == "*":
             self.every = True
             return
@@ -168,7 +186,17 @@ class Run(Tools):
         reads, loud, order = [], False, []  # order: "read" / "loud" per pipeline that reads or prints
         echoes = []  # (place in order, the lines a loud pipeline prints when known: a plain echo)
         greps = []  # grep without -n (docs, session 34): read only alone in a call where nothing else prints
+        oldpwd = None  # docs (session 39): `$OLDPWD` is known after a `cd` of the same command
         for op, pl in pls:
+            if len(pl) == 1 and pl[0].words == ["cd", "-"]:
+                # back to $OLDPWD, printed (a line no read owns; unknown when $OLDPWD is)
+                new = oldpwd if oldpwd is not None else OLDPWD
+                oldpwd, cwd = cwd, new
+                if not any(o in (">", ">>", "&>") for o, _ in pl[0].redirects):
+                    loud = True
+                    order.append("loud")
+                    echoes.append((len(order) - 1, None if new == OLDPWD else [new]))
+                continue
             c = S.classify(pl)
             if c[0] == "unmodelled":
                 if os.environ.get("ORACLE_DEBUG"):
@@ -176,9 +204,10 @@ class Run(Tools):
                 raise Left(c[1])
             if c[0] == "cd":
                 d = c[1]
-                if d.startswith("~") or d == "-" or "$" in d:
+                if d.startswith("~") or "$" in d:
                     raise Left("cd to a directory the oracle cannot follow")
-                cwd = posixpath.normpath(d if d.startswith("/") or cwd is None else posixpath.join(cwd, d))
+                oldpwd = cwd
+                cwd = cd_to(cwd, d)
                 if not d.startswith("/") and cwd is None:
                     raise Left("relative cd before any known working directory")
             elif c[0] == "read" and getattr(c[1], "kind", None) == "grepT":
@@ -243,11 +272,14 @@ class Run(Tools):
 
     def record_writes(self, pls, cwd):
         """Every write of the command, whatever else it does (so later reads are left out)."""
+        oldpwd = None
         for op, pl in pls:
             w = pl[0].words
-            if len(pl) == 1 and len(w) == 2 and w[0] == "cd" and "$" not in w[1] and not w[1].startswith("~"):
+            if len(pl) == 1 and w == ["cd", "-"]:
+                oldpwd, cwd = cwd, (oldpwd if oldpwd is not None else OLDPWD)
+            elif len(pl) == 1 and len(w) == 2 and w[0] == "cd" and "$" not in w[1] and not w[1].startswith("~"):
                 if w[1].startswith("/") or cwd is not None:
-                    cwd = posixpath.normpath(posixpath.join(cwd or "/", w[1]))
+                    oldpwd, cwd = cwd, cd_to(cwd or "/", w[1])
             paths, every = S._writes(pl)
             if every:
                 self.every = True

@@ -145,7 +145,49 @@ def parse(cmd):
         cur.append(simple)
     if cur:
         pipelines.append((op_before, cur))
+    for _, pl in pipelines:
+        for sm in pl:
+            unwrap(sm)
     return pipelines
+
+
+# docs "Edits and line mapping" (session 39): words before a command that run it unchanged, and
+# the options of each that take a value
+WRAPPERS = {"sudo": {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-T"}, "env": {"-u", "-C", "-S"},
+            "timeout": {"-s", "-k"}, "nohup": set(), "time": set(), "command": set()}
+ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def unwrap(sm):
+    """The command after its wrappers (`PYTHONPATH=. python x.py`, `sudo mv a b`, `timeout 5 cat f`);
+    words left as they are when no command follows, or for `command -v` (runs nothing)."""
+    w, i = sm.words, 0
+    while i < len(w):
+        if ASSIGN.match(w[i]):
+            i += 1
+            continue
+        name = w[i]
+        if name not in WRAPPERS or (name == "command" and i + 1 < len(w) and w[i + 1].startswith("-")
+                                    and w[i + 1] != "-p"):
+            break
+        i += 1
+        while i < len(w):
+            if w[i] == "--":
+                i += 1
+                break
+            if name == "env" and ASSIGN.match(w[i]):
+                i += 1
+            elif w[i].startswith("-") and len(w[i]) > 1:
+                i += 2 if w[i] in WRAPPERS[name] else 1
+            else:
+                break
+        if name == "timeout":
+            if i < len(w) and re.match(r"^[0-9.]", w[i]):
+                i += 1
+            else:
+                return
+    if 0 < i < len(w):
+        sm.words = w[i:]
 
 
 class Read:

@@ -29,6 +29,8 @@
 #   byte, its edit rows a line diff's, and a refused one leaves the file unknown. Session 37: glob operands checked
 #   against bash's own expansion in the C locale, and `sed -i` of lines the agent wrote (the base line before).
 #   Session 38: brace operands and quoted globs and braces, against bash's own expansion the same way.
+#   Session 39: wrappers before a command (`sudo`, `env`, assignments, `timeout`), `cd -` (known, unknown, sent
+#   away), writes to a file named by a parameter (no file of the log).
 # Actions the oracle leaves out are counted and printed by reason. Fails naming every disagreement.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

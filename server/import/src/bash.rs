@@ -157,8 +157,10 @@ impl Session<'_> {
                 }
             }
             if let Some((target, text)) = heredoc_create(pipeline) {
-                written.retain(|w| w.as_deref() != Some(target));
-                self.create_by_shell(a, target, &cwd, text);
+                if !names_unknown(target, &cwd) {
+                    written.retain(|w| w.as_deref() != Some(target));
+                    self.create_by_shell(a, target, &cwd, text);
+                }
             }
             let sed = self.sed_in_place(a, pipeline, &cwd, script);
             written.retain(|w| w.as_ref().is_none_or(|w| !sed.contains(w)));
@@ -186,6 +188,9 @@ impl Session<'_> {
         let Some(w) = w else {
             return self.write(None, cwd, cause);
         };
+        if names_unknown(w, cwd) {
+            return self.unnamed_write(w, cause);
+        }
         match self.operand(operands::word_in(p, w), cwd) {
             Operand::Path(p) => self.write(Some(&p), cwd, cause),
             Operand::Matches(keys) => {
@@ -195,6 +200,19 @@ impl Session<'_> {
             }
             Operand::Unknown(pattern) => self.lose_matching(&pattern, cause),
             Operand::Outside => {}
+        }
+    }
+
+    /// A write to a file bash names by a parameter or a command's output (`> $OUT`, `rm $F`, a
+    /// relative path after `cd $REPO`): which file it wrote is in no log. No file is lost to the
+    /// reads (as for a script's write it names only when it runs: a numbered read is still checked
+    /// against the text it shows), and the change says a file it cannot name was written. Before
+    /// session 39 a file literally named `$OUT` was written (with a workspace, listed in the change
+    /// as `$OUT (new file)`; `cat > $F << EOF` put a file `$F` in the replayed patch).
+    fn unnamed_write(&mut self, w: &str, cause: &str) {
+        let why = format!("{cause} to `{w}`, a file the command names only when it runs");
+        if !self.run_losses.contains(&why) {
+            self.run_losses.push(why);
         }
     }
 
@@ -448,6 +466,11 @@ impl Session<'_> {
     }
 }
 
+/// Whether the file `w`, from `cwd`, is named by a parameter or a command's output.
+fn names_unknown(w: &str, cwd: &str) -> bool {
+    plans::holds_expansion(w) || (!w.starts_with('/') && plans::holds_expansion(cwd))
+}
+
 /// `cat > F << EOF … EOF` (or `cat << EOF > F`): (F, its whole new text).
 fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
     let [s] = p.stages.as_slice() else {
@@ -470,6 +493,7 @@ mod sed_in_place;
 mod seen;
 mod share;
 mod unreadable;
+mod wrappers;
 use seen::{without_length, Prints, Seen};
 use unreadable::says_unreadable;
 

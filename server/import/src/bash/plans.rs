@@ -4,6 +4,7 @@
 
 use super::operands;
 use super::seen::quiet;
+use super::wrappers;
 use crate::bashread::{plan, Plan};
 use crate::numbered::Style;
 use crate::session::Session;
@@ -18,8 +19,13 @@ impl Session<'_> {
         script: &'s str,
     ) -> (Vec<(Pipeline<'s>, String)>, String) {
         let mut cwd = self.cwd.clone();
+        // The cwd before the last `cd` of this command (`None`: not known, as at its start: the
+        // shell's `$OLDPWD` is in no log).
+        let mut oldpwd: Option<String> = None;
         let mut pipelines = Vec::new();
-        for p in crate::shell::parse(script) {
+        for mut p in crate::shell::parse(script) {
+            // `sudo mv …`, `PYTHONPATH=. python …`: the command after the wrappers (session 39).
+            p.stages.iter_mut().for_each(wrappers::strip);
             let words = &p.stages[0].words;
             if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
                 // A quoted `~` is a folder of that name (`cd '~'`).
@@ -27,14 +33,25 @@ impl Session<'_> {
                     .literal
                     .iter()
                     .any(|(i, pat)| *i == 1 && pat.starts_with("\\~"));
+                let before = cwd.clone();
                 match words.get(1).map(|d| &**d) {
-                    Some("-") | Some("~+") => {}
+                    Some("~+") => {}
+                    // `cd -` goes back to `$OLDPWD` and prints it (session 39; before, the cwd
+                    // stayed where it was and the printed line was taken for a read's): known
+                    // after a `cd` earlier in the command, else a value no log states.
+                    Some("-") => {
+                        cwd = oldpwd.take().unwrap_or_else(|| UNKNOWN_CWD.to_string());
+                        if p.stages[0].writes.is_empty() {
+                            pipelines.push((echo(&cwd), before.clone()));
+                        }
+                    }
                     Some(dir) if quoted || !dir.starts_with('~') => cwd = join_dir(&cwd, dir),
                     // `cd`, `cd ~`, `cd ~/x`, `cd ~user`: under a HOME no log states, so the cwd
                     // is unknown (before session 38 it stayed where it was: `cd ~ && cat a.py`
                     // read the repository's `a.py`).
                     _ => cwd = HOME.to_string(),
                 }
+                oldpwd = Some(before);
                 continue;
             }
             // Globs expanded as bash expands them (session 37; before, `pkg/*.py` was a file), and
@@ -95,6 +112,12 @@ pub(super) fn join_dir(cwd: &str, dir: &str) -> String {
     if cwd == HOME && !dir.starts_with('/') {
         return HOME.to_string();
     }
+    // Below a folder named by a parameter (`cd $REPO`, a `cd -` to an unknown `$OLDPWD`), every
+    // relative folder is unknown too, `..` included (before session 39 `cd $REPO && cd ..` was
+    // taken back to the folder before).
+    if holds_expansion(cwd) && !dir.starts_with('/') {
+        return format!("{}/{dir}", cwd.trim_end_matches('/'));
+    }
     let joined = if dir.starts_with('/') {
         dir.to_string()
     } else {
@@ -103,9 +126,25 @@ pub(super) fn join_dir(cwd: &str, dir: &str) -> String {
     readcov_core::path::normalize_path(&joined, None).unwrap_or_else(|_| "/".to_string())
 }
 
+/// The cwd after a `cd -` whose `$OLDPWD` is not known: a parameter, so that a relative path from
+/// it is *ambiguous output* and a write to one names no file (as after `cd $REPO`).
+const UNKNOWN_CWD: &str = "$OLDPWD";
+
+/// A pipeline that prints `line` as `cd -` does (an `echo` of it; one of a parameter prints lines
+/// readcov cannot know).
+fn echo(line: &str) -> Pipeline<'static> {
+    let words = vec!["echo".into(), line.to_string().into()];
+    Pipeline {
+        stages: vec![crate::shell::Stage {
+            words,
+            ..Default::default()
+        }],
+    }
+}
+
 /// Whether bash expands a parameter or a command's output in `path` (`$F`, `${d}/a.py`, `$(…)`,
 /// `$1`, `$@`): which file it names is not in the log.
-fn holds_expansion(path: &str) -> bool {
+pub(super) fn holds_expansion(path: &str) -> bool {
     path.as_bytes()
         .windows(2)
         .any(|w| w[0] == b'$' && (w[1].is_ascii_alphanumeric() || b"_{(@*#?$!-".contains(&w[1])))

@@ -490,4 +490,5 @@ fn grep_h_of_one_file_reads_its_lines() {
 mod echo;
 mod greptext;
 mod sedawk;
+mod session39;
 mod words;
