@@ -69,6 +69,14 @@ fn split_with(action: &str, by_lines: bool) -> Vec<Part> {
     // `str::lines` takes a `\r` off before a newline: an action holding one goes line by line.
     let has_cr = by_lines || memchr::memchr(b'\r', action.as_bytes()).is_some();
     while let Some(line) = lines.next() {
+        if let Some((before, command)) = tool_after_and(line) {
+            // `mkdir -p d && create d/F.java`: the shell, then the command, as two parts.
+            shell.push(before);
+            parts.push(Part::Shell(shell.join("\n")));
+            shell.clear();
+            parts.push(Part::Tool(command.to_string()));
+            continue;
+        }
         if !TOOLS.contains(&verb(line)) {
             shell.push(line);
             if let Some(delim) = heredoc(line) {
@@ -115,6 +123,33 @@ fn split_with(action: &str, by_lines: bool) -> Vec<Part> {
         parts.push(Part::Shell(shell.join("\n")));
     }
     parts
+}
+
+/// A shell line ending in `&& <command>` of the interface (`mkdir -p d && create d/F.java`; the
+/// interface's commands are bash functions, so the shell runs it when the first part succeeds):
+/// the shell before the last `&&` outside quotes, and the command, when that command is one line
+/// (no `edit`, whose body follows) with no `&&`, `||`, `;` or `|` of its own outside quotes.
+fn tool_after_and(line: &str) -> Option<(&str, &str)> {
+    if TOOLS.contains(&verb(line)) {
+        return None;
+    }
+    let (mut quote, mut last) = (None, None);
+    let b = line.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        match (quote, c) {
+            (None, b'\'' | b'"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, b'&') if b.get(i + 1) == Some(&b'&') && i > 0 && b[i - 1] != b'&' => {
+                last = Some(i)
+            }
+            _ => {}
+        }
+    }
+    let at = last?;
+    let (before, command) = (line[..at].trim_end(), line[at + 2..].trim());
+    let plain = !command.contains(['&', '|', ';', '\'', '"', '`', '$', '<', '>']);
+    let one = TOOLS.contains(&verb(command)) && verb(command) != "edit";
+    (one && plain && !before.is_empty()).then_some((before, command))
 }
 
 /// Byte ranges of the windows an observation shows: a `[File: … lines total)]` header line, then

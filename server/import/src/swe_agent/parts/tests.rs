@@ -139,3 +139,32 @@ fn a_refusal_is_one_output() {
     let cut = &obs[..obs.find("Your changes").unwrap()];
     assert_eq!(outputs(cut).len(), 3);
 }
+
+#[test]
+fn a_command_after_and_is_a_part_of_its_own() {
+    assert_eq!(
+        split("mkdir -p src/t && create pom.xml\n"),
+        vec![
+            Part::Shell("mkdir -p src/t".into()),
+            Part::Tool("create pom.xml".into())
+        ]
+    );
+    assert_eq!(
+        split("ls\ncd a && open X.java 60"),
+        vec![
+            Part::Shell("ls\ncd a".into()),
+            Part::Tool("open X.java 60".into())
+        ]
+    );
+    // Inside quotes, before an `edit` (its body follows), after a pipe or with a second
+    // separator: one shell line, as before.
+    for line in [
+        "echo 'x && open f'",
+        "cd a && edit 1:1",
+        "cd a && open f | head",
+        "cd a && open f; ls",
+        "grep -n x f && goto \"$N\"",
+    ] {
+        assert_eq!(split(line), vec![Part::Shell(line.into())], "{line}");
+    }
+}

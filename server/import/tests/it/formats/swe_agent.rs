@@ -146,3 +146,22 @@ fn classic_searches_in_one_action_each_credit_their_matches() {
     // Closing lines missing: the outputs cannot be told apart, as before.
     reads(&imp, 2, &[]);
 }
+
+/// `mkdir -p … && create pom.xml` of a `pom.xml` already there: the shell runs the interface's
+/// `create` after `mkdir`, which says the file exists and opens it (the shape of
+/// multi-swe-bench/experiments' `20240825_SWE-agent_gpt-4o-2024-05-13`
+/// `fasterxml__jackson-databind-4311` step 3, pom.xml 1–100 of 556). Before session 39 the line
+/// was one shell command and nothing was credited.
+#[test]
+fn classic_command_after_and_reads_its_window() {
+    let window: String = (1..=3).map(|i| format!("{i}:p{i}\n")).collect();
+    let obs = format!(
+        "Error: File 'pom.xml' already exists.\n[File: /r/pom.xml (5 lines total)]\n{window}(2 more lines below)\n"
+    );
+    let traj = json!({"environment": "swe_main", "info": {}, "trajectory": [
+        {"action": "mkdir -p src/test/java && create pom.xml\n", "observation": obs},
+    ]})
+    .to_string();
+    let imp = synthetic(&traj, &[]);
+    reads(&imp, 0, &[("pom.xml", 1, 3)]);
+}
