@@ -1,13 +1,15 @@
 //! One instance in one mode: the reference evaluator's `evaluate_instance` — final context at
 //! four levels, the trajectory's AUC and redundancy, edit location — plus readcov's usage drop.
 
+use super::blockset::BlockSet;
 use super::diff::deleted_lines;
 use super::input::{GoldRow, PredRow, Step};
 use super::ivs::{self, per_file, PerFile};
 use super::paths::{gold_path, resolve, unresolved};
-use super::source::{Block, Files};
+use super::source::Files;
+use super::FastMap as HashMap;
 use super::{CbError, Mode};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Coverage and precision at one level, with the sizes they come from. `None` is unscored
 /// (clean mode, empty denominator); compat always has a number.
@@ -62,7 +64,7 @@ pub struct Evaluation {
 #[derive(Default)]
 struct Sets {
     files: BTreeSet<String>,
-    blocks: BTreeSet<Block>,
+    blocks: BlockSet,
     bytes: PerFile,
     lines: PerFile,
 }
@@ -93,7 +95,7 @@ pub fn evaluate(
     mut files: Option<&mut Files>,
     mode: Mode,
 ) -> Result<Evaluation, CbError> {
-    let mut cache: HashMap<String, Option<String>> = HashMap::new();
+    let mut cache: HashMap<String, Option<String>> = HashMap::default();
     let mut resolve_path = |raw: &str, files: &mut Option<&mut Files>| -> Option<String> {
         if let Some(r) = cache.get(raw) {
             return r.clone();
@@ -217,7 +219,7 @@ pub fn evaluate(
         )),
         has_blocks.then(|| {
             level(
-                fin.blocks.intersection(&g.blocks).count() as i64,
+                fin.blocks.common(&g.blocks) as i64,
                 g.blocks.len() as i64,
                 fin.blocks.len() as i64,
                 mode,
@@ -252,12 +254,12 @@ pub fn evaluate(
     for s in &steps {
         let st = sets(s, &mut files);
         union.files.extend(st.files.iter().cloned());
-        union.blocks.extend(st.blocks.iter().cloned());
+        union.blocks.extend(&st.blocks);
         ivs::union_into(&mut union.bytes, &st.bytes);
         ivs::union_into(&mut union.lines, &st.lines);
         let inter = [
             union.files.intersection(&g.files).count() as i64,
-            union.blocks.intersection(&g.blocks).count() as i64,
+            union.blocks.common(&g.blocks) as i64,
             ivs::inter_total(&union.bytes, &g.bytes),
             ivs::inter_total(&union.lines, &g.lines),
         ];

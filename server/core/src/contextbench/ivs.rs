@@ -73,7 +73,13 @@ pub fn union_into(map: &mut PerFile, more: &PerFile) {
 pub fn per_file<'a>(items: impl IntoIterator<Item = (&'a str, Iv)>) -> PerFile {
     let mut map: PerFile = BTreeMap::new();
     for (f, iv) in items {
-        map.entry(f.to_string()).or_default().push(iv);
+        // The name copied only for a new file (`entry` takes an owned key: a copy per range).
+        match map.get_mut(f) {
+            Some(v) => v.push(iv),
+            None => {
+                map.insert(f.to_string(), vec![iv]);
+            }
+        }
     }
     for v in map.values_mut() {
         *v = merge(std::mem::take(v));

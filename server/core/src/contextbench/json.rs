@@ -7,33 +7,47 @@ use super::batch::{InstanceResult, Summary};
 use super::evaluate::{Evaluation, Level};
 use super::{Mode, LEVELS};
 
-/// A JSON object written in the order its members are pushed, straight into its text: each
-/// member went through a `(String, String)` pair, a `format!` and a `join` (a tenth of a
-/// real-size run's CPU, docs/performance.md "Session 37"), for the same bytes.
-struct Obj(String);
-
-impl Default for Obj {
-    fn default() -> Obj {
-        Obj(String::from("{"))
-    }
+/// A JSON object written in the order its members are pushed, straight into the row's text:
+/// each member went through a `(String, String)` pair, a `format!` and a `join` (a tenth of a
+/// real-size run's CPU, docs/performance.md "Session 37"), then each nested object was its own
+/// `String` copied into its parent's (~5% of a run's instructions, session 39). Now a nested
+/// object is written in place by [`Obj::obj`]; the bytes are the same.
+struct Obj<'a> {
+    out: &'a mut String,
+    empty: bool,
 }
 
-impl Obj {
-    fn put(mut self, k: &str, v: String) -> Obj {
-        self.put_str(k, &v);
-        self
+impl<'a> Obj<'a> {
+    fn open(out: &'a mut String) -> Obj<'a> {
+        out.push('{');
+        Obj { out, empty: true }
     }
-    fn put_str(&mut self, k: &str, v: &str) {
-        if self.0.len() > 1 {
-            self.0.push(',');
+    /// Writes `"k":` (after a comma unless first) and gives the text to write the value into.
+    fn key(&mut self, k: &str) -> &mut String {
+        if !self.empty {
+            self.out.push(',');
         }
-        key_into(&mut self.0, k);
-        self.0.push(':');
-        self.0.push_str(v);
+        self.empty = false;
+        key_into(self.out, k);
+        self.out.push(':');
+        self.out
     }
-    fn done(mut self) -> String {
-        self.0.push('}');
-        self.0
+    /// A member whose value is already JSON text.
+    fn put_str(&mut self, k: &str, v: &str) {
+        self.key(k).push_str(v);
+    }
+    fn int(&mut self, k: &str, v: i64) {
+        int_into(self.key(k), v);
+    }
+    fn num(&mut self, k: &str, v: Option<f64>) {
+        num_into(self.key(k), v);
+    }
+    /// A member whose value is an object, written in place (close it before the next member).
+    fn obj(&mut self, k: &str) -> Obj<'_> {
+        Obj::open(self.key(k))
+    }
+    fn close(self) {
+        self.out.push('}');
     }
 }
 
@@ -49,171 +63,165 @@ fn key_into(out: &mut String, k: &str) {
     }
 }
 
-fn num(v: Option<f64>) -> String {
+/// An integer as `to_string` writes it.
+fn int_into(out: &mut String, v: i64) {
+    use std::fmt::Write;
+    write!(out, "{v}").expect("a String takes every write");
+}
+
+/// A number as serde_json writes it; `null` for none and for what JSON cannot hold.
+fn num_into(out: &mut String, v: Option<f64>) {
     match v {
-        Some(x) if x.is_finite() => serde_json::to_string(&x).expect("finite"),
-        _ => "null".into(),
+        Some(x) if x.is_finite() => out.push_str(&serde_json::to_string(&x).expect("finite")),
+        _ => out.push_str("null"),
     }
 }
 
-fn level(l: &Level) -> String {
-    Obj::default()
-        .put("coverage", num(l.coverage))
-        .put("precision", num(l.precision))
-        .put("intersection", l.intersection.to_string())
-        .put("gold_size", l.gold_size.to_string())
-        .put("pred_size", l.pred_size.to_string())
-        .done()
+fn level(mut o: Obj<'_>, l: &Level) {
+    o.num("coverage", l.coverage);
+    o.num("precision", l.precision);
+    o.int("intersection", l.intersection);
+    o.int("gold_size", l.gold_size);
+    o.int("pred_size", l.pred_size);
+    o.close();
 }
 
 /// Per-level values of the levels that are on.
-fn per_level(on: &[bool; 4], v: &[Option<f64>; 4]) -> String {
-    let mut o = Obj::default();
+fn per_level(mut o: Obj<'_>, on: &[bool; 4], v: &[Option<f64>; 4]) {
     for l in (0..4).filter(|&l| on[l]) {
-        o = o.put(LEVELS[l], num(v[l]));
+        o.num(LEVELS[l], v[l]);
     }
-    o.done()
+    o.close();
 }
 
 /// `num_steps`, `final`, `trajectory`, `editloc` (and `usage_drop` in clean) of one mode.
-fn body(mut o: Obj, e: &Evaluation, mode: Mode) -> Obj {
-    let mut fin = Obj::default();
+fn body(o: &mut Obj<'_>, e: &Evaluation, mode: Mode) {
+    o.int("num_steps", e.num_steps as i64);
+    let mut fin = o.obj("final");
     for (x, name) in e.final_.iter().zip(LEVELS) {
         if let Some(x) = x {
-            fin = fin.put(name, level(x));
+            level(fin.obj(name), x);
         }
     }
-    let mut steps = String::from("[");
+    fin.close();
+    let mut traj = o.obj("trajectory");
+    let steps = traj.key("steps");
+    steps.push('[');
     for (i, c) in e.trajectory.steps.iter().enumerate() {
         if i > 0 {
             steps.push(',');
         }
-        let mut step = Obj::default();
-        step.put_str("step", &(i + 1).to_string());
-        step.put_str("coverage", &per_level(&e.on, c));
-        steps.push_str(&step.done());
+        let mut step = Obj::open(steps);
+        step.int("step", i as i64 + 1);
+        per_level(step.obj("coverage"), &e.on, c);
+        step.close();
     }
     steps.push(']');
-    let traj = Obj::default()
-        .put("steps", steps)
-        .put("auc_coverage", per_level(&e.on, &e.trajectory.auc))
-        .put("redundancy", per_level(&e.on, &e.trajectory.redundancy))
-        .done();
-    o = o
-        .put("num_steps", e.num_steps.to_string())
-        .put("final", fin.done())
-        .put("trajectory", traj);
+    per_level(traj.obj("auc_coverage"), &e.on, &e.trajectory.auc);
+    per_level(traj.obj("redundancy"), &e.on, &e.trajectory.redundancy);
+    traj.close();
     if let Some(x) = &e.editloc {
-        o = o.put(
-            "editloc",
-            Obj::default()
-                .put("recall", num(x.recall))
-                .put("precision", num(x.precision))
-                .put("intersection", x.intersection.to_string())
-                .put("gold_size", x.gold_size.to_string())
-                .put("pred_size", x.pred_size.to_string())
-                .done(),
-        );
+        let mut el = o.obj("editloc");
+        el.num("recall", x.recall);
+        el.num("precision", x.precision);
+        el.int("intersection", x.intersection);
+        el.int("gold_size", x.gold_size);
+        el.int("pred_size", x.pred_size);
+        el.close();
     }
     if mode == Mode::Clean {
-        o = o.put("usage_drop", num(e.usage_drop));
+        o.num("usage_drop", e.usage_drop);
     }
-    o
 }
 
 /// One output row: the reference's row (or `{instance_id, error}`) plus `clean`.
 pub fn row_json(r: &InstanceResult) -> String {
-    let mut o = Obj::default().put(
+    let mut out = String::with_capacity(1024);
+    let mut o = Obj::open(&mut out);
+    o.put_str(
         "instance_id",
-        serde_json::to_string(&r.instance_id).expect("string"),
+        &serde_json::to_string(&r.instance_id).expect("string"),
     );
     if let Some(run) = &r.run {
-        o = o.put("run", serde_json::to_string(run).expect("string"));
+        o.put_str("run", &serde_json::to_string(run).expect("string"));
     }
     match &r.compat {
-        Err(e) => return o.put("error", format!("\"{}\"", e.as_str())).done(),
-        Ok(e) => o = body(o, e, Mode::Compat),
+        Err(e) => {
+            o.put_str("error", &format!("\"{}\"", e.as_str()));
+            o.close();
+            return out;
+        }
+        Ok(e) => body(&mut o, e, Mode::Compat),
     }
     match &r.clean {
-        Ok(e) => o
-            .put("clean", body(Obj::default(), e, Mode::Clean).done())
-            .done(),
-        Err(e) => o
-            .put("clean", format!("{{\"error\":\"{}\"}}", e.as_str()))
-            .done(),
+        Ok(e) => {
+            let mut c = o.obj("clean");
+            body(&mut c, e, Mode::Clean);
+            c.close();
+        }
+        Err(e) => o.put_str("clean", &format!("{{\"error\":\"{}\"}}", e.as_str())),
     }
+    o.close();
+    out
 }
 
 /// A summary of one mode: `micro` (the evaluator's aggregate, same keys) and `macro`.
 pub fn summary_json(s: &Summary, mode: Mode) -> String {
-    let m = &s.micro;
-    let mut micro = Obj::default()
-        .put("num_valid", m.num_valid.to_string())
-        .put("num_total", m.num_total.to_string());
-    for (l, name) in LEVELS.iter().enumerate() {
-        if let Some((c, p)) = m.final_[l] {
-            micro = micro
-                .put(
-                    &format!("final_{name}"),
-                    Obj::default()
-                        .put("coverage", num(c))
-                        .put("precision", num(p))
-                        .done(),
-                )
-                .put(&format!("traj_auc_{name}"), num(m.traj_auc[l]))
-                .put(
-                    &format!("traj_redundancy_{name}"),
-                    num(m.traj_redundancy[l]),
-                );
-        }
-    }
-    if let Some((r, p)) = m.editloc {
-        micro = micro.put(
-            "editloc",
-            Obj::default()
-                .put("recall", num(r))
-                .put("precision", num(p))
-                .done(),
-        );
-    }
-    let a = &s.macro_;
-    let mut mac = Obj::default().put("num_total", a.num_total.to_string());
-    for (l, name) in LEVELS.iter().enumerate() {
-        if let Some([c, p, f]) = a.final_[l] {
-            mac = mac.put(
-                name,
-                Obj::default()
-                    .put("coverage", num(c))
-                    .put("precision", num(p))
-                    .put("f1", num(f))
-                    .put("auc_coverage", num(a.auc[l]))
-                    .put("redundancy", num(a.redundancy[l]))
-                    .done(),
-            );
-        }
-    }
-    if let Some([r, p, f]) = a.editloc {
-        mac = mac.put(
-            "editloc",
-            Obj::default()
-                .put("recall", num(r))
-                .put("precision", num(p))
-                .put("f1", num(f))
-                .done(),
-        );
-    }
-    if mode == Mode::Clean {
-        mac = mac.put("usage_drop", num(a.usage_drop));
-    }
     let label = match mode {
         Mode::Compat => "compat",
         Mode::Clean => "clean",
     };
-    Obj::default()
-        .put("summary", format!("\"{label}\""))
-        .put("micro", micro.done())
-        .put("macro", mac.done())
-        .done()
+    let mut out = String::new();
+    let mut o = Obj::open(&mut out);
+    o.put_str("summary", &format!("\"{label}\""));
+    let m = &s.micro;
+    let mut micro = o.obj("micro");
+    micro.int("num_valid", m.num_valid as i64);
+    micro.int("num_total", m.num_total as i64);
+    for (l, name) in LEVELS.iter().enumerate() {
+        if let Some((c, p)) = m.final_[l] {
+            let mut f = micro.obj(&format!("final_{name}"));
+            f.num("coverage", c);
+            f.num("precision", p);
+            f.close();
+            micro.num(&format!("traj_auc_{name}"), m.traj_auc[l]);
+            micro.num(&format!("traj_redundancy_{name}"), m.traj_redundancy[l]);
+        }
+    }
+    if let Some((r, p)) = m.editloc {
+        let mut el = micro.obj("editloc");
+        el.num("recall", r);
+        el.num("precision", p);
+        el.close();
+    }
+    micro.close();
+    let a = &s.macro_;
+    let mut mac = o.obj("macro");
+    mac.int("num_total", a.num_total as i64);
+    for (l, name) in LEVELS.iter().enumerate() {
+        if let Some([c, p, f]) = a.final_[l] {
+            let mut lv = mac.obj(name);
+            lv.num("coverage", c);
+            lv.num("precision", p);
+            lv.num("f1", f);
+            lv.num("auc_coverage", a.auc[l]);
+            lv.num("redundancy", a.redundancy[l]);
+            lv.close();
+        }
+    }
+    if let Some([r, p, f]) = a.editloc {
+        let mut el = mac.obj("editloc");
+        el.num("recall", r);
+        el.num("precision", p);
+        el.num("f1", f);
+        el.close();
+    }
+    if mode == Mode::Clean {
+        mac.num("usage_drop", a.usage_drop);
+    }
+    mac.close();
+    o.close();
+    out
 }
 
 #[cfg(test)]

@@ -4,8 +4,9 @@
 //! ContextBench caches (an instance's files, the run's blocks by content) were bounded only by
 //! the checkouts (docs/performance.md).
 
+use super::FastMap as HashMap;
 use std::borrow::Borrow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::hash::Hash;
 
 /// Values by key, the least recently used dropped while the charges pass `budget`; the most
@@ -28,7 +29,7 @@ struct Slot<V> {
 impl<K: Hash + Eq + Clone, V> Lru<K, V> {
     pub fn new(budget: usize) -> Lru<K, V> {
         Lru {
-            map: HashMap::new(),
+            map: HashMap::default(),
             order: BTreeMap::new(),
             clock: 0,
             used: 0,

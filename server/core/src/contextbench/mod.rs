@@ -11,10 +11,11 @@
 //! [`Checkout`] and [`DefSource`] traits (file contents and tree-sitter live outside core);
 //! [`diff`] reads the deleted lines of a patch; [`evaluate`] scores one instance in one mode;
 //! [`batch`] scores every prediction, writes error rows and sums micro and macro summaries;
-//! [`defcache`] keeps blocks by file content for the whole run; [`lru`] bounds it and each
-//! instance's files by a byte budget.
+//! [`blockset`] holds a step's blocks per file; [`defcache`] keeps blocks by file content for
+//! the whole run; [`lru`] bounds it and each instance's files by a byte budget.
 
 pub mod batch;
+pub mod blockset;
 pub mod defcache;
 pub mod diff;
 pub mod evaluate;
@@ -39,6 +40,11 @@ pub use input::{parse_gold_rows, parse_preds, preds_from_reads, CtxItem, GoldRow
 pub use source::{Checkout, Def, DefSource, FileNote, Files, Lost, Workspaces};
 
 use serde::Serialize;
+
+/// The maps of an instance's paths and of the caches: looked up at every span, never iterated
+/// for an output, so a hash quicker than the standard SipHash (foldhash, randomly seeded per
+/// process) changes no row (docs/performance.md, session 39).
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 /// Which rules to apply: the reference evaluator's, or readcov's fixes of its quirks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

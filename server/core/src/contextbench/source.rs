@@ -4,11 +4,13 @@
 //! instance (within a byte budget), turns line spans into the reference's byte spans and block
 //! sets, and notes each file it had to give up ([`FileNote`]).
 
+use super::blockset::BlockSet;
 use super::defcache::{defs_bytes, DefCache};
 use super::ivs::{Iv, PerFile};
 use super::lru::Lru;
+use super::FastMap as HashMap;
 use super::Mode;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -148,8 +150,8 @@ impl<'a> Files<'a> {
             shared,
             kept: Lru::new(budget),
             last: None,
-            names: HashMap::new(),
-            exists: HashMap::new(),
+            names: HashMap::default(),
+            exists: HashMap::default(),
             notes: BTreeMap::new(),
         }
     }
@@ -300,22 +302,25 @@ impl<'a> Files<'a> {
     /// Blocks overlapping the byte spans. Compat keeps the reference's test
     /// `not (def_end < s or def_start > e)` with tree-sitter's exclusive `def_end`, so a block
     /// ending just before a span counts; clean compares the block's last byte.
-    pub fn blocks_in_spans(&mut self, spans: &PerFile, mode: Mode) -> BTreeSet<Block> {
-        let mut out = BTreeSet::new();
+    pub fn blocks_in_spans(&mut self, spans: &PerFile, mode: Mode) -> BlockSet {
+        let mut out = BlockSet::default();
         for (file, ivs) in spans {
             let defs = self.defs_of(file, mode);
             if defs.is_empty() {
                 continue;
             }
-            let name = self.name(file);
-            for d in defs.iter() {
-                let last = match mode {
-                    Mode::Compat => d.end,
-                    Mode::Clean => d.end - 1,
-                };
-                if ivs.iter().any(|&(s, e)| !(last < s || d.start > e)) {
-                    out.insert((name.clone(), d.kind, d.start, d.end));
-                }
+            let hit: Vec<_> = (defs.iter())
+                .filter(|d| {
+                    let last = match mode {
+                        Mode::Compat => d.end,
+                        Mode::Clean => d.end - 1,
+                    };
+                    ivs.iter().any(|&(s, e)| !(last < s || d.start > e))
+                })
+                .map(|d| (d.start, d.end, d.kind))
+                .collect();
+            if !hit.is_empty() {
+                out.add_file(self.name(file), hit);
             }
         }
         out
@@ -323,18 +328,14 @@ impl<'a> Files<'a> {
 
     /// Blocks named by `symbols` (file → names): a name matches blocks of that exact name, else
     /// of its last dotted part; every block of the first matching candidate counts.
-    pub fn blocks_by_name(
-        &mut self,
-        symbols: &[(String, Vec<String>)],
-        mode: Mode,
-    ) -> BTreeSet<Block> {
-        let mut out = BTreeSet::new();
+    pub fn blocks_by_name(&mut self, symbols: &[(String, Vec<String>)], mode: Mode) -> BlockSet {
+        let mut out = BlockSet::default();
         for (file, names) in symbols {
             let defs = self.defs_of(file, mode);
             if defs.is_empty() {
                 continue;
             }
-            let fname = self.name(file);
+            let mut hit = Vec::new();
             for raw in names {
                 let sym = raw.trim();
                 if sym.is_empty() {
@@ -347,16 +348,16 @@ impl<'a> Files<'a> {
                     &[sym]
                 };
                 for cand in cands {
-                    let mut hit = false;
+                    let before = hit.len();
                     for d in defs.iter().filter(|d| d.name == *cand) {
-                        out.insert((fname.clone(), d.kind, d.start, d.end));
-                        hit = true;
+                        hit.push((d.start, d.end, d.kind));
                     }
-                    if hit {
+                    if hit.len() > before {
                         break;
                     }
                 }
             }
+            out.add_file(self.name(file), hit);
         }
         out
     }

@@ -24,13 +24,49 @@ fn keys_are_written_as_serde_json_writes_them() {
 
 #[test]
 fn an_object_is_its_members_in_push_order() {
-    assert_eq!(Obj::default().done(), "{}");
-    let o = Obj::default()
-        .put("b", "1".into())
-        .put("a\"", "[2,{}]".into())
-        .put("c", "null".into())
-        .done();
-    assert_eq!(o, r#"{"b":1,"a\"":[2,{}],"c":null}"#);
-    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
-    assert_eq!(v["a\""], serde_json::json!([2, {}]));
+    let mut out = String::new();
+    Obj::open(&mut out).close();
+    assert_eq!(out, "{}");
+    let mut out = String::new();
+    let mut o = Obj::open(&mut out);
+    o.put_str("b", "1");
+    let mut inner = o.obj("a\"");
+    inner.int("n", -3);
+    inner.obj("e").close();
+    inner.close();
+    o.num("c", None);
+    o.num("d", Some(f64::NAN));
+    o.num("f", Some(0.1));
+    o.int("g", i64::MIN);
+    o.close();
+    assert_eq!(
+        out,
+        r#"{"b":1,"a\"":{"n":-3,"e":{}},"c":null,"d":null,"f":0.1,"g":-9223372036854775808}"#
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["a\""], serde_json::json!({"n": -3, "e": {}}));
+}
+
+#[test]
+fn numbers_are_written_as_serde_json_writes_them() {
+    for x in [
+        0.0,
+        -0.0,
+        1.0,
+        0.5,
+        1.0 / 3.0,
+        2.0 / 3.0,
+        1e-7,
+        123456789.125,
+        1e300,
+    ] {
+        let mut out = String::new();
+        num_into(&mut out, Some(x));
+        assert_eq!(out, serde_json::to_string(&x).unwrap(), "{x}");
+    }
+    for x in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
+        let mut out = String::new();
+        num_into(&mut out, Some(x));
+        assert_eq!(out, "null");
+    }
 }
