@@ -16,6 +16,7 @@ use crate::detect::ImportError;
 use crate::runs::Runs;
 use crate::summary::Reason;
 use crate::FileProvider;
+use readcov_core::formats::kind_of;
 use readcov_core::span::{EventKind, ReadSpan, Source};
 use serde_json::Value;
 use shape::{Chunk, Pos};
@@ -130,7 +131,7 @@ impl<'p> Builder<'p> {
                 None => (None, vec![v]),
             },
             _ => {
-                let msg = format!("expected an object or an array, found {}", kind(v));
+                let msg = format!("expected an object or an array, found {}", kind_of(v));
                 self.fail(runs, at, None, msg, None);
                 return false;
             }
@@ -330,17 +331,6 @@ impl<'p> Builder<'p> {
             file: format!("{}:{}", runs.name, at.line),
             message: format!("{item}{field}{msg}"),
         });
-    }
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -203,6 +203,21 @@ pub struct ChangedUnit {
     pub agent_text: Option<String>,
 }
 
+impl ChangedUnit {
+    /// How the run's text of the unit compares with the gold's, as `explain` and the HTML report
+    /// word it.
+    pub fn compared(&self) -> String {
+        match (self.same, self.similarity) {
+            (Some(true), _) => "same as the gold's".to_string(),
+            (_, Some(sim)) => format!(
+                "differs from the gold's (token similarity {})",
+                crate::words::ratio(sim, None)
+            ),
+            _ => "not compared (a text after a patch is unknown)".to_string(),
+        }
+    }
+}
+
 /// What the harness report says.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Tests {

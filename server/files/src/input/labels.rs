@@ -25,18 +25,12 @@ pub fn outcomes_of(name: &str, bytes: &[u8]) -> Result<Loaded<Label>, LoadError>
     if kind == InputKind::HarnessReport {
         return Ok(from_report(name, bytes));
     }
-    let parsed = parse_outcomes(&as_jsonl(bytes), name);
-    if let Some(nothing) =
-        super::Nothing::every_line_bad(Role::Outcomes, name, parsed.items.len(), &parsed.errors)
-    {
-        return Err(nothing.into());
-    }
-    Ok(Loaded {
-        parsed,
+    Loaded::usable(
+        Role::Outcomes,
+        name,
         kind,
-        notes: Vec::new(),
-        lost_edits: Vec::new(),
-    })
+        parse_outcomes(&as_jsonl(bytes), name),
+    )
 }
 
 /// A harness report's verdicts as labels; a report that does not parse is its located error.

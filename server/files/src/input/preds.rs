@@ -19,16 +19,10 @@ pub fn load_predictions(path: &Path) -> Result<Loaded<Prediction>, LoadError> {
 pub fn predictions_of(name: &str, bytes: &[u8]) -> Result<Loaded<Prediction>, LoadError> {
     let kind = detect(name, bytes);
     Role::Predictions.check(name, kind)?;
-    let parsed = parse_predictions(bytes, name);
-    if let Some(nothing) =
-        super::Nothing::every_line_bad(Role::Predictions, name, parsed.items.len(), &parsed.errors)
-    {
-        return Err(nothing.into());
-    }
-    Ok(Loaded {
-        parsed,
+    Loaded::usable(
+        Role::Predictions,
+        name,
         kind,
-        notes: Vec::new(),
-        lost_edits: Vec::new(),
-    })
+        parse_predictions(bytes, name),
+    )
 }

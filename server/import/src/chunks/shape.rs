@@ -6,6 +6,7 @@
 //! `[doc, score]` (LangChain `…_with_score`) or `{"node": …, "score": …}` (LlamaIndex
 //! `NodeWithScore`).
 
+use readcov_core::formats::kind_of;
 use readcov_core::path::normalize_path;
 use serde_json::Value;
 
@@ -65,10 +66,7 @@ pub(crate) fn parse(item: &Value) -> Result<Chunk, Bad> {
         _ => (item, None),
     };
     if !v.is_object() {
-        return Err((
-            "chunk",
-            format!("expected an object, found {}", super::kind(v)),
-        ));
+        return Err(("chunk", format!("expected an object, found {}", kind_of(v))));
     }
     let rank = match item.get("rank").or_else(|| v.get("rank")) {
         None | Some(Value::Null) => None,
@@ -264,7 +262,7 @@ fn string<'a>(v: &'a Value, k: &'static str) -> Result<&'a str, Bad> {
         Some(Value::String(s)) if !s.is_empty() => Ok(s),
         Some(Value::String(_)) => Err((k, "empty chunk text".into())),
         None | Some(Value::Null) => Err((k, "missing".into())),
-        Some(x) => Err((k, format!("expected a string, found {}", super::kind(x)))),
+        Some(x) => Err((k, format!("expected a string, found {}", kind_of(x)))),
     }
 }
 
@@ -274,7 +272,7 @@ fn opt_text(v: &Value) -> Result<(Option<String>, &'static str), Bad> {
         match v.get(k) {
             None | Some(Value::Null) => continue,
             Some(Value::String(s)) => return Ok((Some(s.clone()), k)),
-            Some(x) => return Err((k, format!("expected a string, found {}", super::kind(x)))),
+            Some(x) => return Err((k, format!("expected a string, found {}", kind_of(x)))),
         }
     }
     Ok((None, "text"))

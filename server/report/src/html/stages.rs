@@ -268,14 +268,7 @@ pub fn run_block(out: &mut String, d: &Diagnosis, task: &str, run: &str) {
         );
     }
     for u in st.change.units.iter().flatten() {
-        let how = match (u.same, u.similarity) {
-            (Some(true), _) => "same as the gold's".to_string(),
-            (_, Some(sim)) => format!(
-                "differs from the gold's (token similarity {})",
-                readcov_core::words::ratio(sim, None)
-            ),
-            _ => "not compared (a text after a patch is unknown)".to_string(),
-        };
+        let how = u.compared();
         let _ = write!(
             out,
             "<p class=\"unit-head\"><code>{}</code> (<code>{}:{}-{}</code>) {how}</p>",

@@ -155,14 +155,7 @@ pub fn text(s: &RunStages, threshold: f64, out: &mut Vec<String>) {
         say(out, &format!("          test files (apart): {files}"));
     }
     for u in st.change.units.iter().flatten() {
-        let how = match (u.same, u.similarity) {
-            (Some(true), _) => "same as the gold's".to_string(),
-            (_, Some(sim)) => format!(
-                "differs from the gold's (token similarity {})",
-                readcov_core::words::ratio(sim, None)
-            ),
-            _ => "not compared (a text after a patch is unknown)".to_string(),
-        };
+        let how = u.compared();
         let head = format!(
             "  change  `{}` ({}:{}-{}) {how}",
             u.name, u.path, u.start, u.end
