@@ -1,8 +1,9 @@
 //! The plain rows' reader gives exactly the checked path's row, or declines: on the pinned real
 //! predictions (30 rows: every one plain) and on rows made to miss the plain shape one way each,
-//! in either map order; and a whole file gives the same rows and errors both ways.
+//! in either map order; and a whole file gives the same rows and errors both ways, as do the
+//! `contextbench_plain` fuzz target's seeds and mutations of them.
 
-use super::super::{parse_preds, parse_rows, pred_row, PredRow};
+use super::super::{parse_preds, parse_preds_checked, PredRow};
 use super::*;
 use crate::formats::Parsed;
 
@@ -12,7 +13,7 @@ const REAL: &str =
     include_str!("../../../../../../tests/fixtures/pinned/contextbench-real/preds.jsonl");
 
 fn checked(bytes: &[u8]) -> Parsed<PredRow> {
-    parse_rows(bytes, "p.jsonl", |_, _| None, pred_row)
+    parse_preds_checked(bytes, "p.jsonl")
 }
 
 /// The checked path's row of one line, when it has no error.
@@ -129,4 +130,93 @@ fn a_file_gives_the_same_rows_and_errors_both_ways() {
     assert_eq!(words(&both), words(&slow));
     assert_eq!(both.items.len(), 33);
     assert_eq!(both.errors.len(), 3);
+}
+
+/// What the `contextbench_plain` fuzz target asserts: both ways give the same rows, count and
+/// located errors.
+fn same_both_ways(data: &[u8]) {
+    let both = parse_preds(data, "p.jsonl");
+    let slow = checked(data);
+    let shown = || String::from_utf8_lossy(data).into_owned();
+    assert_eq!(both.records, slow.records, "records of {}", shown());
+    assert_eq!(both.errors, slow.errors, "errors of {}", shown());
+    assert_eq!(both.items, slow.items, "rows of {}", shown());
+}
+
+/// The fuzz target's committed seeds (`fuzz/corpus/contextbench_plain`: the fixtures, real rows,
+/// the rows above) and mutations of them that keep to JSON's tokens (a value, a key, a bracket
+/// swapped in, a cut), on stable: cargo-fuzz needs nightly, this keeps the seeds honest in every
+/// test run. `READCOV_CB_PLAIN_CASES=N READCOV_CB_PLAIN_SEED=S` runs a longer campaign.
+#[test]
+fn the_fuzz_seeds_and_their_mutations_read_the_same_both_ways() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/corpus/contextbench_plain");
+    let seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|f| std::fs::read(f.unwrap().path()).unwrap())
+        .collect();
+    assert!(seeds.len() >= 10, "seeds missing in {}", dir.display());
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let cases = env("READCOV_CB_PLAIN_CASES", 1_500);
+    let mut seed = env("READCOV_CB_PLAIN_SEED", 0x2545_f491_4f6c_dd1d).max(1);
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    const TOKENS: [&str; 24] = [
+        "null",
+        "0",
+        "-1",
+        "1.5",
+        "-0",
+        "1e2",
+        "9223372036854775807",
+        "18446744073709551615",
+        "\"\"",
+        "\" \"",
+        "\"\\ud800\"",
+        "[]",
+        "{}",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        "\"start\"",
+        "\"end\"",
+        "\"instance_id\"",
+        "\"pred_spans\"",
+        "\n",
+    ];
+    seeds.iter().for_each(|s| same_both_ways(s));
+    for _ in 0..cases {
+        let mut m = seeds[(next() % seeds.len() as u64) as usize].clone();
+        for _ in 0..1 + next() % 4 {
+            let at = (next() % (m.len() as u64 + 1)) as usize;
+            let token = TOKENS[(next() % TOKENS.len() as u64) as usize].as_bytes();
+            match next() % 4 {
+                0 => m.truncate(at),
+                1 => {
+                    m.splice(at..at, token.iter().copied());
+                }
+                _ => {
+                    // A value or token replaced: up to the next `,` `}` `]` or line break.
+                    let end = m[at..]
+                        .iter()
+                        .position(|b| b",}]\n".contains(b))
+                        .map_or(m.len(), |k| at + k);
+                    m.splice(at..end, token.iter().copied());
+                }
+            }
+        }
+        same_both_ways(&m);
+    }
 }
