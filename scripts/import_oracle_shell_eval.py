@@ -305,6 +305,10 @@ class Run(Tools):
             if not head and not tail:
                 return []  # ambiguous output
         rd.own = not (before or after)
+        if rd.kind == "grepN" and len(rd.files) == 1 and head and tail is None and all(
+                re.match(r"^\d+[:-]", x) for x in head):
+            # docs (session 39): `rg`/`grep -r` given one file print `N:` lines with no path, a hidden file too
+            rd.kind, rd.path = "grep1", rd.files[0]
         if rd.kind == "grepN":
             return self.grep_multi(rd, cwd, head, tail)
         rel = self.resolve(rd.path, cwd)

@@ -131,7 +131,16 @@ impl Session<'_> {
                     self.awk_numbered(a, &path, &cwd, &sels, &awk, out)
                 }
                 Plan::AwkNumbered { .. } => Err(Reason::AmbiguousOutput),
-                Plan::GrepMulti => self.grep_multi(a, &cwd, parse_grep_multi(out)),
+                Plan::GrepMulti => match (one_operand(pipeline), parse_grep_multi(out)) {
+                    // `rg -n x .env.local.example`: rg (and `grep -rn`) given one file prints
+                    // `N:` lines with no path, a hidden file too; the output says which it
+                    // was (session 39; before, a name with no `.` past its first character was
+                    // taken for a folder and nothing was read).
+                    (Some(f), claims) if claims.is_empty() && sole && numbered_lines(out) => {
+                        self.numbered(a, f, &cwd, &[], Style::Grep, out)
+                    }
+                    (_, claims) => self.grep_multi(a, &cwd, claims),
+                },
                 Plan::GrepGlob(pattern) => self.grep_glob(a, &cwd, &pattern, out),
                 // The output is the grep's alone: no other read, nothing else printed.
                 Plan::GrepText(g) => match &shown {
@@ -463,6 +472,25 @@ impl Session<'_> {
             };
         }
         result
+    }
+}
+
+/// Whether `out` has a line `N:…` (grep's line of one file).
+fn numbered_lines(out: &str) -> bool {
+    out.lines().any(|l| {
+        l.split_once(':')
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// The one file operand of a lone recursive `grep`/`rg` (`None`: several, none, or a pipeline).
+fn one_operand<'p>(p: &'p Pipeline<'_>) -> Option<&'p str> {
+    let [s] = p.stages.as_slice() else {
+        return None;
+    };
+    match crate::bashargs::grep_args(&s.words).files.as_slice() {
+        [f] => Some(f),
+        _ => None,
     }
 }
 

@@ -131,3 +131,22 @@ fn cd_minus_goes_back_and_prints_the_folder() {
     let got = read_rows(false, &[bash(1, "cd - && cat -n /repo/pkg/a.py", &out)]);
     assert_eq!(got.0, [row("pkg/a.py", 1, 2)]);
 }
+
+/// `rg -n "LMSTUDIO" -n '.env.local.example'` (the shipped Codex rollout of AcidicSoil/codex-session-view,
+/// step 12) printed `9:NEXT_PUBLIC_LMSTUDIO_URL=…`: rg given one file names no path, a hidden one
+/// too (ripgrep 14: it skips hidden files only when it walks a folder). Before session 39 the name
+/// (no `.` past its first character) was taken for a folder and nothing was read.
+#[test]
+fn rg_n_of_one_hidden_file_reads_its_lines() {
+    let out = "9:NEXT_PUBLIC_LMSTUDIO_URL=http://localhost:1234\n";
+    for cmd in [
+        "rg -n \"LMSTUDIO\" -n '.env.local.example'",
+        "grep -rn LMSTUDIO .env.local.example",
+    ] {
+        let got = read_rows(false, &[bash(1, cmd, out)]);
+        assert_eq!(got.0, [row(".env.local.example", 9, 9)], "{cmd}");
+    }
+    // A folder prints each line's path, as before.
+    let got = read_rows(false, &[bash(1, "rg -n os pkg", "pkg/a.py:1:import os\n")]);
+    assert_eq!(got.0, [row("pkg/a.py", 1, 1)]);
+}
