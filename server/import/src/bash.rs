@@ -18,7 +18,7 @@ const MAX_SPAN: u64 = 1 << 22;
 
 impl Session<'_> {
     pub(crate) fn bash(&mut self, a: &Action, script: &str, out: &str) -> Result<(), Reason> {
-        let (pipelines, cwd) = self.pipelines(script);
+        let (pipelines, cwd) = self.pipelines(script, out);
         let mut plans = Vec::new();
         for (p, cwd) in &pipelines {
             let pl = self.read_plan(p, cwd);

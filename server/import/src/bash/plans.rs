@@ -13,10 +13,12 @@ use crate::summary::Reason;
 
 impl Session<'_> {
     /// The pipelines of `script` as bash runs them, each with its cwd (a `cd` alone is followed,
-    /// not kept), and the cwd after the last.
+    /// not kept), and the cwd after the last. `out` is the command's output: a wrapper it says
+    /// is not installed ran nothing.
     pub(super) fn pipelines<'s>(
         &mut self,
         script: &'s str,
+        out: &str,
     ) -> (Vec<(Pipeline<'s>, String)>, String) {
         let mut cwd = self.cwd.clone();
         // The cwd before the last `cd` of this command (`None`: not known, as at its start: the
@@ -25,7 +27,7 @@ impl Session<'_> {
         let mut pipelines = Vec::new();
         for mut p in crate::shell::parse(script) {
             // `sudo mv …`, `PYTHONPATH=. python …`: the command after the wrappers (session 39).
-            p.stages.iter_mut().for_each(wrappers::strip);
+            p.stages.iter_mut().for_each(|st| wrappers::strip(st, out));
             let words = &p.stages[0].words;
             if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
                 // A quoted `~` is a folder of that name (`cd '~'`).

@@ -8,10 +8,15 @@
 use crate::shell::Stage;
 
 /// `st` without the wrapper words before its command (a stage of assignments alone, or of a
-/// wrapper with no command after it, is left as it is).
-pub(super) fn strip(st: &mut Stage<'_>) {
+/// wrapper with no command after it, is left as it is). A wrapper that `out` says bash did not
+/// find (`/bin/bash: line 7: sudo: command not found`, as in a SWE-agent container without sudo)
+/// ran nothing: the stage is left as it is, a command readcov does not read, as before session 39.
+pub(super) fn strip(st: &mut Stage<'_>, out: &str) {
     let n = wrapper_len(&st.words);
     if n == 0 || n >= st.words.len() {
+        return;
+    }
+    if st.words[..n].iter().any(|w| not_found(w, out)) {
         return;
     }
     st.words.drain(..n);
@@ -19,6 +24,17 @@ pub(super) fn strip(st: &mut Stage<'_>) {
     for (i, _) in &mut st.literal {
         *i -= n;
     }
+}
+
+/// Whether `out` holds bash's (or sh's) line saying the command `word` was not found.
+fn not_found(word: &str, out: &str) -> bool {
+    out.lines().any(|l| {
+        let l = l.trim_end();
+        [": command not found", ": not found"].iter().any(|end| {
+            l.strip_suffix(end)
+                .is_some_and(|h| h == word || h.ends_with(&format!(": {word}")))
+        })
+    })
 }
 
 /// How many of `words`' first words are wrappers (with their options and values).

@@ -150,3 +150,22 @@ fn rg_n_of_one_hidden_file_reads_its_lines() {
     let got = read_rows(false, &[bash(1, "rg -n os pkg", "pkg/a.py:1:import os\n")]);
     assert_eq!(got.0, [row("pkg/a.py", 1, 1)]);
 }
+
+/// A wrapper the container lacks runs nothing: `sudo sed -i …` printing `/bin/bash: line 21937:
+/// sudo: command not found` (multi-swe-bench/experiments, SWE-agent doubao-pro-128k,
+/// fasterxml__jackson-databind-4050, step 25) edits no file, so a later read of the file is of
+/// its text as it was. With the wrapper taken off regardless (session 39's first cut), the `sed -i`
+/// was replayed and the read after it credited nothing.
+#[test]
+fn a_wrapper_that_is_not_installed_runs_nothing() {
+    for (cmd, out) in [
+        (
+            "sudo sed -i 's/os/sys/' pkg/a.py",
+            "/bin/bash: line 21937: sudo: command not found\n",
+        ),
+        ("sudo mv pkg/b.py pkg/a.py", "sh: 1: sudo: not found\n"),
+    ] {
+        let acts = [bash(1, cmd, out), bash(2, "cat -n pkg/a.py", A_NUMBERED)];
+        assert_eq!(read_rows(true, &acts).0, [row("pkg/a.py", 1, 2)], "{cmd}");
+    }
+}
