@@ -1,3 +1,6 @@
+//! `BlockSet` against a plain `BTreeSet<Block>` on random trajectories: the same counts, common
+//! blocks and unions.
+
 use super::*;
 use std::collections::BTreeSet;
 
