@@ -7,10 +7,16 @@ set -euo pipefail
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 fail() { echo "installer_test: FAIL: $*" >&2; exit 1; }
 
-# No script but the shared installer runs sudo (comments may name it).
-if grep -rInE --exclude-dir=node_modules --exclude=lib.sh --exclude=installer_test.sh -e '^[^#]*\bsudo\b' \
-  "$REPO/scripts" "$REPO/tests/editors" "$REPO/bench" "$REPO/.ci"; then
+# No script but the shared installer runs sudo (comments may name it). Python scripts run programs
+# through subprocess, so there a call is `sudo` first in an argument list or command string: the
+# import oracles' hand-made agent commands (`sudo cp …`, session 39) are data, never run.
+if grep -rInE --exclude-dir=node_modules --exclude=lib.sh --exclude=installer_test.sh --exclude='*.py' \
+  -e '^[^#]*\bsudo\b' "$REPO/scripts" "$REPO/tests/editors" "$REPO/bench" "$REPO/.ci"; then
   fail "a suite calls sudo itself; use apt_install from tests/editors/lib.sh"
+fi
+if grep -rInE --exclude-dir=node_modules --include='*.py' -e "^[^#]*[[(][[:space:]]*[fbr]?[\"']sudo\b" \
+  "$REPO/scripts" "$REPO/tests" "$REPO/bench" "$REPO/python"; then
+  fail "a Python script calls sudo itself; use apt_install from tests/editors/lib.sh"
 fi
 
 # run_case UID SUDO: apt_install pkg-x with `id -u` = UID and SUDO = none|password|nopassword.
