@@ -2,16 +2,20 @@
 //! actions and the `readcov/lineStates` reply. Lines become 0-based here and columns UTF-16.
 
 use crate::document::Document;
-use crate::view::{pct, FileView, UnitSpan};
+use crate::view::{pct, FileView};
 use readcov_core::words::threshold as pct_threshold;
 use readcov_core::LineSet;
-use serde_json::{json, Value};
+use serde_json::json;
 use tower_lsp_server::ls_types::*;
 
+mod actions;
 pub mod change;
 mod hover;
 pub mod overview;
+mod states;
+pub use actions::code_actions;
 pub use hover::{hover_nearest, hover_text, short_command};
+pub use states::{edit_states, line_states, line_states_loading, LOADING};
 
 pub const SOURCE: &str = "readcov";
 pub const WIDEN: &str = "readcov.widen";
@@ -210,121 +214,6 @@ pub fn code_lenses(uri: &Uri, doc: &Document, v: &FileView) -> Vec<CodeLens> {
         .collect()
 }
 
-/// Code actions for the gold spans that touch `req` (current lines, 1-based): widen to the
-/// enclosing unit, widen the reads by ±10 lines, mark the requested lines as read.
-pub fn code_actions(
-    uri: &Uri,
-    doc: &Document,
-    v: &FileView,
-    units: &[UnitSpan],
-    req: (u32, u32),
-) -> Vec<CodeActionOrCommand> {
-    let last = doc.lines().max(1);
-    let mut out = Vec::new();
-    let project = |set: &LineSet| pct(v.projected(set).unwrap_or(0.0), v.threshold);
-    for s in v
-        .spans
-        .iter()
-        .filter(|s| s.start <= req.1 && req.0 <= s.end)
-    {
-        let (us, ue, name) = match v.enclosing_unit(units, s.start, s.end) {
-            // The unit's name in backticks, as code: "Widen read window to `check_token` …".
-            Some(u) => (u.start, u.end.min(last), format!("`{}`", u.name)),
-            None => (s.start, s.end, "the gold span".to_string()),
-        };
-        let title = format!(
-            "Widen read window to {name} ({}) → coverage {}",
-            lines_label(us, ue),
-            project(&LineSet::span(us, ue))
-        );
-        out.push(action(&title, uri, us, ue));
-        // ±10 around what was read of this span, or around the span itself when nothing was.
-        let touched = s.lines.intersection(&v.read);
-        let base = if touched.is_empty() {
-            (s.start, s.end)
-        } else {
-            (
-                touched.first().unwrap_or(s.start),
-                touched.last().unwrap_or(s.end),
-            )
-        };
-        let (ws, we) = (
-            base.0.saturating_sub(10).max(1),
-            base.1.saturating_add(10).min(last),
-        );
-        let title = format!(
-            "Widen by ±10 lines → coverage {}",
-            project(&LineSet::span(ws, we))
-        );
-        out.push(action(&title, uri, ws, we));
-    }
-    // Only where a gold span is (`out` holds its widen actions): offered on every line, it put
-    // a lightbulb on every line of every file.
-    if !out.is_empty() {
-        let (rs, re) = (req.0.min(last), req.1.min(last));
-        out.push(mark_action(uri, rs, re));
-    }
-    out
-}
-
-/// `Mark lines as read` is not a fix of the span's diagnostic: kind `refactor`, not
-/// `quickfix`, so clients do not advertise it as one.
-fn mark_action(uri: &Uri, start: u32, end: u32) -> CodeActionOrCommand {
-    let title = "Mark lines as read";
-    CodeActionOrCommand::CodeAction(CodeAction {
-        title: title.into(),
-        kind: Some(CodeActionKind::REFACTOR),
-        command: Some(widen_command(title, uri, start, end)),
-        ..CodeAction::default()
-    })
-}
-
-fn action(title: &str, uri: &Uri, start: u32, end: u32) -> CodeActionOrCommand {
-    CodeActionOrCommand::CodeAction(CodeAction {
-        title: title.into(),
-        kind: Some(CodeActionKind::QUICKFIX),
-        command: Some(widen_command(title, uri, start, end)),
-        ..CodeAction::default()
-    })
-}
-
-/// The `readcov/lineStates` reply.
-/// What is shown while large read logs load (hover), instead of a figure that would be wrong.
-pub const LOADING: &str = "readcov: loading reads…";
-
-/// `readcov/lineStates` while large read logs load: no ranges, no figures, `loading: true`.
-pub fn line_states_loading(uri: &Uri, threshold: f64) -> Value {
-    json!({
-        "uri": uri.as_str(), "ranges": [], "goldLines": 0, "coveredLines": 0, "coverage": null,
-        "threshold": threshold, "fileHit": null, "stale": null, "differs": null, "loading": true,
-    })
-}
-
-pub fn line_states(uri: &Uri, v: &FileView) -> Value {
-    let ranges: Vec<Value> = v
-        .line_states()
-        .into_iter()
-        .map(|(s, e, state)| json!({"startLine": s - 1, "endLine": e - 1, "state": state}))
-        .collect();
-    let what_if: Vec<Value> = (v.what_if.intervals().iter())
-        .map(|iv| json!({"startLine": iv.start - 1, "endLine": iv.end - 1}))
-        .collect();
-    json!({
-        "uri": uri.as_str(),
-        "ranges": ranges,
-        "whatIf": what_if,
-        "goldLines": v.gold.len(),
-        "coveredLines": v.covered,
-        "whatIfLines": v.what_if_covered(),
-        "baseCoverage": v.base_coverage(),
-        "coverage": v.coverage(),
-        "threshold": v.threshold,
-        "fileHit": v.file_hit,
-        "stale": v.stale,
-        "differs": v.base_note.as_ref().map(|(message, mapped)| json!({"message": message, "mapped": mapped})),
-    })
-}
-
 /// The file-level Warning on line 1 of a gold file the shown run(s) never read:
 /// `gold file never opened by run R (0/4 gold lines)`.
 pub fn never_opened(doc: &Document, v: &FileView, runs: &str) -> Option<Diagnostic> {
@@ -367,21 +256,4 @@ pub fn missing_file(gold: &[(u32, u32)], read: &LineSet, runs: &str) -> Option<D
         message,
         ..Diagnostic::default()
     })
-}
-
-/// `lineStates.edits`: the shown run(s)' edits of this file in current 0-based lines (an edit
-/// whose lines were all deleted since opening is left out), flagged when they touched gold
-/// lines not read before them.
-pub fn edit_states(doc: &Document, edits: &[readcov_core::explain::EditNote]) -> Value {
-    let out: Vec<Value> = (edits.iter())
-        .filter_map(|e| {
-            let cur = doc.map.to_current(&LineSet::span(e.start, e.end));
-            let (s, end) = (cur.first()?, cur.last()?);
-            Some(json!({
-                "startLine": s - 1, "endLine": end - 1, "turn": e.turn,
-                "goldLines": e.gold_lines, "beforeReading": e.before_reading,
-            }))
-        })
-        .collect();
-    Value::Array(out)
 }

@@ -23,6 +23,7 @@ mod gold;
 pub mod held;
 mod queries;
 mod read;
+mod read_log;
 mod reads;
 pub use distinct::FileKey;
 pub use held::Held;

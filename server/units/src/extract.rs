@@ -6,6 +6,8 @@
 //! `"<trait> for <name>"`, for Rust trait impls) and the kind suffix `.open` (a definition without
 //! a body — PHP `namespace X;` — runs until the next sibling of the same kind or its parent's end).
 
+mod units;
+
 use crate::plan::Plan;
 use crate::{Lang, Unit};
 use std::collections::HashMap;
@@ -13,6 +15,7 @@ use std::ops::Range;
 use tree_sitter::{
     InputEdit, Node, Point, Query, QueryCursor, QueryMatch, StreamingIterator, Tree,
 };
+pub(crate) use units::{count_errors, to_units};
 
 /// One unit before depth is known, with byte offsets and points so that an edit can shift it.
 #[derive(Clone, Debug)]
@@ -302,30 +305,6 @@ fn merge(old: &mut Found, new: Found) {
     }
 }
 
-/// Units with nesting depth from byte ranges (a unit is inside every earlier unit still open),
-/// sorted by (start line, depth). `found` must be in [`sort_found`] order.
-pub(crate) fn to_units(found: &[Found]) -> Vec<Unit> {
-    let mut open: Vec<usize> = Vec::new();
-    let mut units = Vec::with_capacity(found.len());
-    for f in found {
-        while open.last().is_some_and(|&end| end <= f.start_byte) {
-            open.pop();
-        }
-        units.push(Unit {
-            kind: f.kind.clone(),
-            name: f.name.clone(),
-            start: line(f.start_point.row),
-            end: end_line(f.start_point.row, f.end_point),
-            depth: u32::try_from(open.len()).unwrap_or(u32::MAX),
-        });
-        open.push(f.end_byte);
-    }
-    // Already ordered by start byte, so this stable sort only fixes the rare unit that starts
-    // on the same line as a deeper one before it: linear on presorted input.
-    units.sort_by_key(|u| (u.start, u.depth));
-    units
-}
-
 /// End of a body-less definition: just before the next sibling of the same kind, else the
 /// parent's end.
 fn open_end(node: Node) -> (usize, Point) {
@@ -347,36 +326,4 @@ fn node_text(node: Node, source: &str) -> String {
         .get(node.byte_range())
         .unwrap_or_default()
         .to_string()
-}
-
-fn line(row: usize) -> u32 {
-    u32::try_from(row + 1).unwrap_or(u32::MAX)
-}
-
-/// Last 1-based line of a range ending at `end`: an end at column 0 of a later row means the
-/// range stopped at the previous line's newline.
-fn end_line(start_row: usize, end: Point) -> u32 {
-    if end.column == 0 && end.row > start_row {
-        line(end.row - 1)
-    } else {
-        line(end.row)
-    }
-}
-
-/// ERROR and MISSING nodes in the tree; only subtrees flagged `has_error` are visited.
-pub(crate) fn count_errors(tree: &Tree) -> usize {
-    let root = tree.root_node();
-    if !root.has_error() {
-        return 0;
-    }
-    let mut count = 0;
-    let mut stack = vec![root];
-    while let Some(n) = stack.pop() {
-        if n.is_error() || n.is_missing() {
-            count += 1;
-        }
-        let mut c = n.walk();
-        stack.extend(n.children(&mut c).filter(|ch| ch.has_error()));
-    }
-    count
 }

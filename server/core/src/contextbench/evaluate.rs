@@ -2,7 +2,6 @@
 //! four levels, the trajectory's AUC and redundancy, edit location — plus readcov's usage drop.
 
 use super::blockset::BlockSet;
-use super::diff::deleted_lines;
 use super::input::{GoldRow, PredRow, Step};
 use super::ivs::{self, per_file, PerFile};
 use super::paths::{gold_path, resolve, unresolved};
@@ -10,6 +9,11 @@ use super::source::Files;
 use super::FastMap as HashMap;
 use super::{CbError, Mode};
 use std::collections::{BTreeMap, BTreeSet};
+
+mod editloc;
+
+use editloc::edit_location;
+pub use editloc::EditLoc;
 
 /// Coverage and precision at one level, with the sizes they come from. `None` is unscored
 /// (clean mode, empty denominator); compat always has a number.
@@ -35,16 +39,6 @@ pub struct Trajectory {
     pub steps: Vec<TrajStep>,
     pub auc: [Option<f64>; 4],
     pub redundancy: [Option<f64>; 4],
-}
-
-/// Edit location: deleted lines of the patch against the gold (init) line intervals.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct EditLoc {
-    pub recall: Option<f64>,
-    pub precision: Option<f64>,
-    pub intersection: i64,
-    pub gold_size: i64,
-    pub pred_size: i64,
 }
 
 /// One instance's numbers in one mode.
@@ -293,35 +287,7 @@ pub fn evaluate(
         };
     }
 
-    // Edit location: compat falls back to the gold patch when the prediction has none.
-    let patch = match (mode, pred.model_patch.is_empty()) {
-        (Mode::Compat, true) => gold.patch.as_str(),
-        _ => pred.model_patch.as_str(),
-    };
-    let editloc = (!patch.is_empty()).then(|| {
-        let del = deleted_lines(patch, mode);
-        let hit = ivs::inter_total(&del, &g.lines);
-        let (gs, ps) = (ivs::total(&g.lines), ivs::total(&del));
-        match mode {
-            Mode::Compat => {
-                let r = if ps > 0 { hit as f64 / ps as f64 } else { 0.0 };
-                EditLoc {
-                    recall: Some(r),
-                    precision: Some(r),
-                    intersection: hit,
-                    gold_size: gs,
-                    pred_size: ps,
-                }
-            }
-            Mode::Clean => EditLoc {
-                recall: ratio(hit, gs, 0.0, mode),
-                precision: ratio(hit, ps, 0.0, mode),
-                intersection: hit,
-                gold_size: gs,
-                pred_size: ps,
-            },
-        }
-    });
+    let editloc = edit_location(gold, pred, &g.lines, mode);
 
     // Usage drop: gold lines seen at some step but missing from the final context.
     let seen = ivs::intersect_map(&union.lines, &g.lines);

@@ -3,9 +3,8 @@
 //! (`traj_data.pred_steps`, `pred_files`, `pred_spans`, `pred_symbols`) and readcov reads as
 //! predictions (one step per turn). Bad values are located errors; the rest is kept.
 
-use super::fields::{int, list, object, opt_id, req_int, text, At};
+use super::fields::{int, list, object, opt_id, text, At};
 use crate::formats::{jsonl_lines, kind_of, parse_object, InputError, Parsed};
-use crate::span::{EventKind, ReadSpan};
 use serde_json::{Map, Value};
 
 /// One annotated gold region: `file` as written, lines `start..=end` (1-based inclusive).
@@ -250,175 +249,14 @@ fn pred_row(
     })
 }
 
-/// One step from the object holding its three keys (files, spans, symbols).
-fn step(
-    o: &Map<String, Value>,
-    keys: [&str; 3],
-    field: &str,
-    at: &At,
-    errors: &mut Vec<InputError>,
-) -> Step {
-    let mut out = Step::default();
-    let f = |k: &str| format!("{field}.{k}");
-    match list(o, keys[0], &f(keys[0]), at) {
-        Ok(items) => {
-            for (i, v) in items.iter().enumerate() {
-                match v {
-                    Value::String(s) => out.files.push(s.clone()),
-                    other => errors.push(at.err(
-                        &format!("{}[{i}]", f(keys[0])),
-                        format!("expected a path, found {}", kind_of(other)),
-                    )),
-                }
-            }
-        }
-        Err(e) => errors.push(e),
-    }
-    match object(o, keys[1], &f(keys[1]), at) {
-        Ok(Some(spans)) => {
-            for (path, v) in spans {
-                // Field names are only formatted for an error: three `format!`s per span were
-                // a tenth of loading a real-size predictions file (docs/performance.md).
-                let pf = || format!("{}.{path}", f(keys[1]));
-                let items = match v {
-                    Value::Array(a) => a,
-                    other => {
-                        errors.push(
-                            at.err(&pf(), format!("expected a list, found {}", kind_of(other))),
-                        );
-                        continue;
-                    }
-                };
-                for (i, s) in items.iter().enumerate() {
-                    if let Some((a, b)) = plain_span(s) {
-                        out.spans.push((path.clone(), a, b));
-                        continue;
-                    }
-                    let sf = format!("{}[{i}]", pf());
-                    let span = match s {
-                        Value::Object(s) => req_int(s, "start", &format!("{sf}.start"), at)
-                            .and_then(|a| {
-                                let b = req_int(s, "end", &format!("{sf}.end"), at)?;
-                                if b < a {
-                                    return Err(at.err(&sf, format!("end {b} before start {a}")));
-                                }
-                                Ok((a, b))
-                            }),
-                        other => Err(at.err(
-                            &sf,
-                            format!("expected {{start, end}}, found {}", kind_of(other)),
-                        )),
-                    };
-                    match span {
-                        Ok((a, b)) => out.spans.push((path.clone(), a, b)),
-                        Err(e) => errors.push(e),
-                    }
-                }
-            }
-        }
-        Ok(None) => {}
-        Err(e) => errors.push(e),
-    }
-    match object(o, keys[2], &f(keys[2]), at) {
-        Ok(Some(syms)) => {
-            for (path, v) in syms {
-                let pf = format!("{}.{path}", f(keys[2]));
-                match v {
-                    Value::Array(a) => {
-                        let mut names = Vec::new();
-                        for (i, n) in a.iter().enumerate() {
-                            match n {
-                                Value::String(s) => names.push(s.clone()),
-                                other => errors.push(at.err(
-                                    &format!("{pf}[{i}]"),
-                                    format!("expected a name, found {}", kind_of(other)),
-                                )),
-                            }
-                        }
-                        out.symbols.push((path.clone(), names));
-                    }
-                    Value::Null => {}
-                    other => errors
-                        .push(at.err(&pf, format!("expected a list, found {}", kind_of(other)))),
-                }
-            }
-        }
-        Ok(None) => {}
-        Err(e) => errors.push(e),
-    }
-    out
-}
-
-/// A span `{start, end}` of two integers with `start <= end`: what the checked path below
-/// accepts without an error, taken without formatting its field names.
-fn plain_span(s: &Value) -> Option<(i64, i64)> {
-    let o = s.as_object()?;
-    let a = o.get("start")?.as_i64()?;
-    let b = o.get("end")?.as_i64()?;
-    (b >= a).then_some((a, b))
-}
-
-/// readcov reads as predictions, one per (task, run): agent reads only (edits and what-if
-/// rows are not retrieval), consecutive reads of one `turn` form a step (a read without a
-/// turn is a step of its own), and the final context is everything read.
-pub fn preds_from_reads(reads: &[ReadSpan], file: &str) -> Vec<PredRow> {
-    let mut order: Vec<(&str, &str)> = Vec::new();
-    let mut by_run: std::collections::HashMap<(&str, &str), Vec<&ReadSpan>> = Default::default();
-    for r in reads
-        .iter()
-        .filter(|r| r.kind == EventKind::Read && r.source == crate::span::Source::Agent)
-    {
-        let k = (r.task.as_str(), r.run.as_str());
-        by_run
-            .entry(k)
-            .or_insert_with(|| {
-                order.push(k);
-                Vec::new()
-            })
-            .push(r);
-    }
-    order.sort_unstable();
-    order
-        .into_iter()
-        .map(|k| {
-            let rows = &by_run[&k];
-            let mut steps: Vec<Step> = Vec::new();
-            let mut last_turn: Option<u32> = None;
-            for r in rows {
-                if r.turn.is_none() || r.turn != last_turn || steps.is_empty() {
-                    steps.push(Step::default());
-                }
-                last_turn = r.turn;
-                let s = steps.last_mut().expect("a step was pushed");
-                if !s.files.contains(&r.path) {
-                    s.files.push(r.path.clone());
-                }
-                s.spans
-                    .push((r.path.clone(), i64::from(r.start), i64::from(r.end)));
-            }
-            let mut final_step = Step::default();
-            for s in &steps {
-                for f in &s.files {
-                    if !final_step.files.contains(f) {
-                        final_step.files.push(f.clone());
-                    }
-                }
-                final_step.spans.extend(s.spans.iter().cloned());
-            }
-            PredRow {
-                instance_id: k.0.to_string(),
-                run: Some(k.1.to_string()),
-                model_patch: String::new(),
-                steps,
-                final_step,
-                file: file.to_string(),
-                line: 0,
-            }
-        })
-        .collect()
-}
-
+mod from_reads;
 mod plain;
+mod step;
+
+pub use from_reads::preds_from_reads;
+#[cfg(test)]
+use step::plain_span;
+use step::step;
 
 #[cfg(test)]
 mod tests;

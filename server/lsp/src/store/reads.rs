@@ -1,17 +1,14 @@
-//! The reads: the configured logs tailed and reloaded, the read log the editor appends to,
-//! and the what-if layer cleared.
+//! The reads: the configured logs (and the editor's read log) tailed and reloaded, each poll's
+//! reads staged and stored. Writing the read log is `read_log.rs`.
 
 use super::{Changed, ReadSource, Store, StoredRead};
 use crate::basefile;
-use crate::gold_set::{self};
 use crate::sources::Workspace;
 use crate::tail::{poll, Polled, Tail};
 use crate::traj;
-use readcov_core::base::Base;
-use readcov_core::{InputError, Name, ReadSpan, Source};
-use readcov_readlog::{check_log_path, confine_log_path, ReadLog};
+use readcov_core::{InputError, Name, ReadSpan};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -97,7 +94,11 @@ impl Store {
     /// [`Store::poll_reads`]: the reads of logs read afresh (and those `staging` names) are
     /// kept apart until every log is polled, then put in under one write that also drops the
     /// stale origins' reads and those `keep` refuses.
-    fn poll(&self, staging: Staging, keep: Option<&dyn Fn(&StoredRead) -> bool>) -> Changed {
+    pub(super) fn poll(
+        &self,
+        staging: Staging,
+        keep: Option<&dyn Fn(&StoredRead) -> bool>,
+    ) -> Changed {
         let ws = self.root_str();
         let task = self.config().task;
         let mut changed = Changed::default();
@@ -246,97 +247,6 @@ impl Store {
             put(&mut row);
         }
     }
-
-    /// The read log, checked without writing anything: a `.jsonl` file directly in the
-    /// workspace's `.readcov/` folder (`readcov-readlog`'s rule: readcov's own files, never the
-    /// user's), and never one of the configured gold or reads files — recorded reads appended
-    /// to the gold counted as gold. Without a workspace root only a client's own settings can
-    /// name it, and it is taken as configured.
-    pub fn read_log(&self) -> Result<PathBuf, String> {
-        let c = self.config();
-        let Some(root) = self.root() else {
-            return Ok(self.resolve(&c.read_log));
-        };
-        let log = check_log_path(&root, &c.read_log).map_err(|e| e.to_string())?;
-        let gold = c.gold.iter().map(|g| ("gold", gold_set::entry(g).1));
-        let reads = c.reads.iter().map(|r| ("reads", r.as_str()));
-        for (kind, input) in gold.chain(reads) {
-            if self.confined(input).is_ok_and(|p| same_file(&p, &log)) {
-                return Err(format!(
-                    "read log `{}` refused: it is also configured as {kind} `{input}`, and recorded reads are never written into an input; name a file of its own in `.readcov/` (default `.readcov/reads.jsonl`), which is always read",
-                    c.read_log
-                ));
-            }
-        }
-        Ok(log)
-    }
-
-    /// Where the read log is written: [`Store::read_log`], its `.readcov/` folder created when
-    /// missing (never through a symlink); refusals are `PermissionDenied` with the reason.
-    pub fn read_log_path(&self) -> std::io::Result<PathBuf> {
-        let denied = |e: String| std::io::Error::new(std::io::ErrorKind::PermissionDenied, e);
-        let log = self.read_log().map_err(denied)?;
-        match self.root() {
-            Some(root) => {
-                confine_log_path(&root, &self.config().read_log).map_err(|e| denied(e.to_string()))
-            }
-            None => Ok(log),
-        }
-    }
-
-    /// Appends one row to the read log through `readcov-readlog`: one `O_APPEND` write of a
-    /// whole line under `flock`, fsynced before returning (the acknowledgement); a torn tail
-    /// left by a crashed writer is repaired first and noted.
-    pub fn append_read(&self, read: &ReadSpan, base: Option<&Base>) -> std::io::Result<()> {
-        #[derive(serde::Serialize)]
-        struct Row<'a> {
-            #[serde(flatten)]
-            read: &'a ReadSpan,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            base: Option<&'a Base>,
-        }
-        let path = self.read_log_path()?;
-        let done = ReadLog::new(&path)
-            .append_json(&Row { read, base })
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        if let Some(t) = done.repaired {
-            self.note([format!(
-                "{}:{}: torn last line repaired ({:?})",
-                path.display(),
-                t.line,
-                t.action
-            )]);
-        }
-        Ok(())
-    }
-
-    /// Removes every `source: manual` row from the read log (rewritten atomically, under the
-    /// log's lock) and memory.
-    pub fn clear_what_if(&self) -> std::io::Result<Changed> {
-        let log_path = self.read_log_path()?;
-        let path = log_path.clone();
-        if log_path.exists() {
-            ReadLog::new(&log_path)
-                .rewrite(|l| !is_manual_row(l))
-                .map_err(|e| std::io::Error::other(e.to_string()))?;
-        }
-        // Read the rewritten log afresh under a new origin; its reads replace the old origin's
-        // and every what-if read under one write: its agent reads never vanish in between, and
-        // are never counted twice.
-        let stale = self.logs.lock().ok().and_then(|mut logs| {
-            let (origin, state) = logs.get_mut(&path)?;
-            *state = ReadSource::Log(Tail::default());
-            Some(std::mem::replace(origin, self.new_origin()))
-        });
-        let staging = Staging {
-            all: false,
-            paths: vec![path],
-            stale: stale.into_iter().collect(),
-        };
-        let changed = self.poll(staging, Some(&|r| r.source != Source::Manual));
-        self.bump();
-        Ok(changed)
-    }
 }
 
 /// Reads stored at once at most: a piece's reads in one row cost a second ~20 MB buffer for each
@@ -347,28 +257,11 @@ const ROW: usize = 4096;
 /// Which polled reads wait to go in with the dropping of stale ones (besides those of a log
 /// read afresh, which always wait).
 #[derive(Default)]
-struct Staging {
+pub(super) struct Staging {
     /// Every log's (a reload).
-    all: bool,
+    pub(super) all: bool,
     /// These logs' (read again from the start on purpose).
-    paths: Vec<PathBuf>,
+    pub(super) paths: Vec<PathBuf>,
     /// The origins whose reads go when the staged ones come in.
-    stale: HashSet<usize>,
-}
-
-/// Whether two paths name one file: the same path, or (both existing) the same file through
-/// symlinks or hard links.
-pub(super) fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    a == b
-        || matches!(
-            (std::fs::metadata(a), std::fs::metadata(b)),
-            (Ok(x), Ok(y)) if x.dev() == y.dev() && x.ino() == y.ino()
-        )
-}
-
-pub(super) fn is_manual_row(line: &[u8]) -> bool {
-    serde_json::from_slice::<serde_json::Value>(line)
-        .ok()
-        .is_some_and(|v| v.get("source").and_then(|s| s.as_str()) == Some("manual"))
+    pub(super) stale: HashSet<usize>,
 }
