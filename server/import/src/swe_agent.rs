@@ -3,43 +3,31 @@
 //! `goto`, `scroll_up`, `scroll_down`, `search_file` (`Line 12:text`) and the window after an
 //! `edit a:b` are reads of exactly the lines shown; so is `create` of a file that already exists
 //! (the tool says so and opens it). Other actions are bash commands; an action of several lines
-//! is cut into its commands ([`parts`]). An observation is read as the model was shown it
-//! ([`breaks`]: 0.6–0.7 dropped each output's last line break). SWE-agent 1.x's
-//! `str_replace_editor` actions are read as OpenHands' editor ([`editor`]), a view credited no
-//! further than the file's end when the log tells it ([`ends`]).
+//! is cut into its commands ([`parts`]) and its observation into their outputs ([`seq`], at the
+//! [`windows`]). Paths are of the checkout ([`root`]). An observation is read
+//! as the model was shown it ([`breaks`]: 0.6–0.7 dropped each output's last line break).
+//! SWE-agent 1.x's `str_replace_editor` actions are read as OpenHands' editor ([`editor`]), a
+//! view credited no further than the file's end when the log tells it ([`ends`]).
 
 mod breaks;
 mod cut;
 mod editor;
 mod ends;
 mod parts;
+mod root;
 mod searches;
+mod seq;
+mod windows;
 
 use crate::numbered::Style;
 use crate::replay::EditOp;
 use crate::session::{Action, Op, Session};
 use crate::summary::Reason;
 use cut::{observation_cut, sent};
-use parts::{exists_error, shows_window, with_exists_error, Part};
+use parts::Part;
 use serde_json::Value;
 use std::borrow::Cow;
-
-/// The file a window shows: `[File: /repo/x.java (233 lines total)]`.
-fn window_file(obs: &str) -> Option<String> {
-    let s = obs.find("[File: ")? + "[File: ".len();
-    let line = &obs[s..obs[s..].find('\n').map_or(obs.len(), |i| s + i)];
-    let e = line.rfind(" (")?;
-    Some(line[..e].to_string())
-}
-
-/// The repository root: the first component of the first absolute path a window names.
-fn root_of(traj: &[Step]) -> Option<String> {
-    traj.iter().find_map(|t| {
-        let f = window_file(t.observation.as_deref()?)?;
-        let first = f.trim_start_matches('/').split('/').next()?;
-        (f.starts_with('/') && !first.is_empty()).then(|| format!("/{first}"))
-    })
-}
+use windows::{exists_error, window_file};
 
 /// `search_file` output: `Found 3 matches for "x" in /repo/A.java:` then `Line 12:text`.
 fn search_file(obs: &str) -> Option<(String, String)> {
@@ -179,75 +167,8 @@ fn action_op<'o>(action: &str, obs: &'o str, len: Option<u32>) -> (Op, Cow<'o, s
             },
             Cow::Borrowed(obs),
         ),
-        _ => (Op::Seq(seq(&parts, obs)), Cow::Borrowed(obs)),
+        _ => (Op::Seq(seq::seq(&parts, obs)), Cow::Borrowed(obs)),
     }
-}
-
-/// Several commands in one action: each window-printing command gets its window, in order (an
-/// edit the linter refused gets its whole refusal, two windows: read as when it is alone); the
-/// other parts between two windows share the text between them (one part takes it all; several
-/// cannot be told apart, so a shell run then only moves the cwd and a command is not credited,
-/// except searches, which each close their output with a line of their own: [`searches`]).
-/// When the windows do not pair up with the commands that print them (a command that failed
-/// prints none; a refusal falls to a command that is no `edit`), no window is credited.
-fn seq(parts: &[Part], obs: &str) -> Vec<(Op, String)> {
-    let windowed = |p: &Part| matches!(p, Part::Tool(t) if shows_window(t));
-    let wins = parts::outputs(obs);
-    let shell = |s: &String, text: &str| (Op::Bash { script: s.clone() }, text.to_string());
-    let commands = parts.iter().filter_map(|p| match p {
-        Part::Tool(t) if shows_window(t) => Some(t),
-        _ => None,
-    });
-    let paired = commands.clone().count() == wins.len()
-        && commands
-            .zip(&wins)
-            .all(|(t, w)| !w.2 || parts::verb(t) == "edit");
-    if !paired {
-        return parts
-            .iter()
-            .map(|p| match p {
-                Part::Shell(s) => shell(s, ""),
-                Part::Tool(_) => (Op::Skip(Reason::AmbiguousOutput), String::new()),
-            })
-            .collect();
-    }
-    let mut out = Vec::new();
-    let (mut i, mut k, mut cursor) = (0, 0, 0);
-    while i < parts.len() {
-        if let Part::Tool(t) = &parts[i] {
-            if windowed(&parts[i]) {
-                let (start, end, _) = wins[k];
-                let (op, text) = op_for(t, &obs[with_exists_error(obs, start).max(cursor)..end]);
-                out.push((op, text.into_owned()));
-                (i, k, cursor) = (i + 1, k + 1, end);
-                continue;
-            }
-        }
-        let j = parts[i..]
-            .iter()
-            .position(windowed)
-            .map_or(parts.len(), |n| i + n);
-        let gap_end = wins
-            .get(k)
-            .map_or(obs.len(), |w| with_exists_error(obs, w.0).max(cursor));
-        let sole = j - i == 1;
-        let gap = if sole { &obs[cursor..gap_end] } else { "" };
-        // Searches close their outputs with a line of their own: each gets its output.
-        let searched = searches::outputs(&parts[i..j], &obs[cursor..gap_end]);
-        for (n, p) in parts[i..j].iter().enumerate() {
-            let own = searched.as_ref().map(|s| s[n]);
-            out.push(match p {
-                Part::Shell(s) => shell(s, gap),
-                Part::Tool(t) if sole || own.is_some() => {
-                    let (op, text) = op_for(t, own.unwrap_or(gap));
-                    (op, text.into_owned())
-                }
-                Part::Tool(_) => (Op::Skip(Reason::AmbiguousOutput), String::new()),
-            });
-        }
-        (i, cursor) = (j, gap_end);
-    }
-    out
 }
 
 /// One step of a trajectory: its `action` and `observation`, each when a string.
@@ -289,7 +210,7 @@ pub(crate) fn import_steps(traj: &[Step], session: &mut Session) {
 
 /// [`import_steps`], `lost`: whether the log's outputs lost their last line break.
 fn import_steps_with(traj: &[Step], lost: bool, session: &mut Session) {
-    if let Some(root) = root_of(traj) {
+    if let Some(root) = root::root_of(traj) {
         session.roots.add(&root);
         session.cwd = root;
     }
