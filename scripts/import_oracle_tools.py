@@ -241,6 +241,9 @@ def samples(rc):
     check("claude-code/subagent-session-2.1.7", rc, [os.path.join(sub, "turn-2.jsonl")],
           fmt.claude_code(os.path.join(sub, "turn-2.jsonl"))
           + fmt.claude_code(os.path.join(sub, "subagents", "agent-a485154.jsonl")))
+    # Claude Code 2.1.220's compact `Read` numbering (`12\t`, docs "Claude Code", session 40).
+    compact = os.path.join(cc, "subagent-2.1.220-reads.jsonl")
+    check("claude-code/subagent-2.1.220-reads", rc, [compact], fmt.claude_code(compact))
     # A real session editing lines it wrote, with its base file (docs "Edit rows", session 38).
     import import_oracle_tools_lib as lib
     re_ws = os.path.join(ROOT, "tests/data/real/claude-code-reedit")

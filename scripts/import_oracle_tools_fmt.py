@@ -12,7 +12,8 @@ from import_oracle_tools_lib import Run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOOLS = json.load(open(os.path.join(HERE, "..", "server", "import", "tools", "atif.json")))["agents"]
-ARROW = re.compile(r"^\s*(\d+)→(.*)$")
+# `    12→text`, or `12\ttext` since Claude Code 2.1.86 (docs "Claude Code": the compact numbering).
+ARROW = re.compile(r"^\s*(\d+)[→\t](.*)$")
 
 
 def result_text(content):
@@ -37,7 +38,7 @@ def bash(run, turn, step, tool, cmd, cwd, roots, output):
 
 
 def numbered(text, lo=None, hi=None):
-    """docs Claude Code `Read`: the `    N→` lines shown (numbered lines of the head; the tail's first
+    """docs Claude Code `Read`: the `    N→` (or `N\t`) lines shown (numbered lines of the head; the tail's first
     line dropped when cut mid-line), inside [lo, hi]."""
     shown = lib.displayed(text)
     tail = shown.tail[1:] if shown.tail_partial else shown.tail

@@ -115,7 +115,8 @@ def swe_agent(bin_, seen, checked):
 
 
 def claude_code(bin_, seen, checked, left):
-    for f in sorted(glob.glob(REAL + "/claude-code/*.jsonl")):
+    # Since session 40 also the 2.1.220 subagent's reads of tests/data/formats (the compact `12\t` numbering).
+    for f in sorted(glob.glob(REAL + "/claude-code/*.jsonl")) + ["tests/data/formats/claude-code/subagent-2.1.220-reads.jsonl"]:
         cred = credited(bin_, [f])
         recs = [json.loads(x) for x in open(f) if x.strip()]
         calls, ids, results = [], set(), {}
@@ -136,7 +137,7 @@ def claude_code(bin_, seen, checked, left):
             out, tur = results.get(b["id"], ("", None))
             shown = {}
             for line in out.split("\n"):
-                m = re.match(r"^\s*(\d+)\u2192(.*)$", line)
+                m = re.match(r"^\s*(\d+)[\u2192\t](.*)$", line)
                 if m:
                     shown[int(m.group(1))] = m.group(2)
             total = ((tur or {}).get("file") or {}).get("totalLines") if isinstance(tur, dict) else None

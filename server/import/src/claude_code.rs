@@ -1,6 +1,7 @@
 //! Claude Code JSONL transcripts: one record per line; assistant records carry `tool_use` blocks,
 //! user records the matching `tool_result` (and a structured `toolUseResult`). Reads: `Read`
-//! (numbered `    12→text` output; `offset`/`limit` show in the numbers), `Grep` in content mode with
+//! (numbered `    12→text` output, `12\ttext` since 2.1.86; `offset`/`limit` show in the numbers),
+//! `Grep` in content mode with
 //! line numbers, `Bash`. Edits: `Edit`/`MultiEdit` (replayed from `structuredPatch`), `Write`.
 //! The repository root is the transcript's `cwd`. A `Read`'s window is `toolUseResult.file`
 //! (`startLine`, `numLines`); `is_error` results read nothing; a `<persisted-output>` stub only its preview.
@@ -83,7 +84,7 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
                     .map(|t| t.saturating_sub(u64::from(result.is_some_and(reaches_phantom_line))));
                 Op::View {
                     path,
-                    style: Style::Arrow,
+                    style: read_style(output),
                     total: total.and_then(|n| u32::try_from(n).ok()),
                 }
             }
@@ -110,7 +111,7 @@ fn op_for(name: &str, input: &Value, result: Option<&Value>, output: Option<&str
             Op::Edit {
                 path,
                 edit,
-                shows: Some(Style::Arrow),
+                shows: Some(read_style(output)),
             }
         }
         "Write" => match s("file_path") {
@@ -243,7 +244,7 @@ pub fn import_records(records: &[Value], session: &mut Session) {
             let output = match (&op, &structured) {
                 (
                     Op::View {
-                        style: Style::Arrow,
+                        style: Style::Arrow | Style::CatN,
                         ..
                     },
                     Some(res),
@@ -296,14 +297,35 @@ fn clip_to_window(out: &str, res: &Value) -> String {
         end = end.saturating_sub(1);
     }
     out.split_inclusive('\n')
-        .filter(|l| match l.split_once('\u{2192}') {
-            Some((k, _)) => k
-                .trim()
-                .parse::<u64>()
-                .map_or(true, |k| k >= start && k <= end),
+        .filter(|l| match line_number(l) {
+            Some((k, _)) => k >= start && k <= end,
             None => true,
         })
         .collect()
+}
+
+/// The number of a `Read` line and the separator after it: `    12→text` (Claude Code up to
+/// 2.1.85, padded to six places) or `12\ttext` (the compact form 2.1.86 brought in: "Read tool now
+/// uses compact line-number format", its changelog; flush left, a tab, as the real 2.1.220
+/// transcripts of bg002h/bitcoin_tax show). `None` for a line of neither form.
+fn line_number(line: &str) -> Option<(u64, char)> {
+    let rest = line.trim_start_matches(' ');
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let sep = rest[digits..]
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '→' | '\t'))?;
+    Some((rest[..digits].parse().ok()?, sep))
+}
+
+/// The numbering of a `Read` (or an `Edit`'s snippet) result, from its first numbered line: the
+/// compact `12\t` lines read as `cat -n`, else the arrow. Before session 40 every `Read` was taken
+/// as arrow lines, so a 2.1.86+ result (`1\t# SPEC …`) showed no line (*no lines shown*).
+fn read_style(output: Option<&str>) -> Style {
+    match output.unwrap_or("").lines().find_map(line_number) {
+        Some((_, '\t')) => Style::CatN,
+        _ => Style::Arrow,
+    }
 }
 
 /// The blocks of a record's `message.content` whose `type` is `kind`.

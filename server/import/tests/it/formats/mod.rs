@@ -9,6 +9,7 @@ mod beir;
 mod chat;
 mod chunks;
 mod claude_code;
+mod claude_code_compact;
 mod codex;
 mod gemini;
 mod inspect;
