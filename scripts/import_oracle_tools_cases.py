@@ -117,6 +117,16 @@ def claude_more():
                 "output without line numbers": 1}
 
 
+def claude_stream():
+    """`claude -p --output-format stream-json` (Harbor's `agent/claude-code.txt`): the session is `session_id`,
+    the structured result `tool_use_result` (docs "Claude Code", session 40)."""
+    f = CWD + "/a.py"
+    text = cc([("Read", {"file_path": f}, arrow(1, ["x", "y", ""]), False, read_result(f, 1, ["x", "y", ""], 3, "x\ny\n"))],
+              session="cc-stream")
+    yield "cc: stream-json, a Read reaching totalLines", text.replace('"sessionId"', '"session_id"').replace(
+        '"toolUseResult"', '"tool_use_result"'), {("a.py", 1, 2)}, {}
+
+
 def codex_log(items, sid="cx-case"):
     recs = [{"timestamp": "t", "type": "session_meta", "payload": {"id": sid, "cwd": CWD}}]
     for t, p in items:
@@ -289,7 +299,7 @@ def run_all(rc, check, PROBLEMS, FIG):
     import import_oracle_tools_cases3 as c3
     import import_oracle_tools_cases4 as c4
     import import_oracle_tools_grep as cg
-    gens = [claude_cases, claude_more, c3.claude_paths, c3.claude_window, c3.claude_grep_omitted, c3.claude_grep_extensionless, codex_cases, codex_more, c3.codex_omitted, codex_old_patch_end, codex_workdirs,
+    gens = [claude_cases, claude_more, claude_stream, c3.claude_paths, c3.claude_window, c3.claude_grep_omitted, c3.claude_grep_extensionless, codex_cases, codex_more, c3.codex_omitted, codex_old_patch_end, codex_workdirs,
             atif_cases, atif_more, atif_newline, c2.gemini_cases, c2.gemini_more, c2.gemini_additions, c2.gemini_noroot, c2.gemini_many, c2.inspect_cases, c3.inspect_cut,
             c2.inspect_more, c2.otel_cases, c2.otel_sdk, c2.otel_named, c2.aider_cases, c2.aider_more, c2.v1_cases, c3.v1_sent_cut, c3.v1_clipped_view,
             c3.atif_ws, c3.claude_ws, c3.codex_ws, c3.gemini_ws, c4.shell_cases, c4.shell_forms, c4.codex_stated_to_end, c4.codex_no_end, c4.editor_cases, c4.editor_ws, c4.inspect_events, c4.aider_ws, cg.grep_text_ws]

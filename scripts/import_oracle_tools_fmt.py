@@ -113,7 +113,9 @@ def claude_code(path, runname=None):
                 recs.append(json.loads(line))
             except ValueError:
                 pass
-    task = next((r["sessionId"] for r in recs if r.get("sessionId")), None)
+    # docs: `session_id` and `tool_use_result` in `claude -p --output-format stream-json` (session 40).
+    task = next((r.get("sessionId") or r["session_id"] for r in recs if r.get("sessionId") or r.get("session_id")),
+                None)
     agent = next((r.get("agentId") for r in recs if r.get("isSidechain") and r.get("agentId")), None)
     run = Run(task, runname or ("claude-code/agent-" + agent if agent else "claude-code"))
     results, uses = {}, []
@@ -134,7 +136,7 @@ def claude_code(path, runname=None):
             if r.get("type") == "assistant" and b.get("type") == "tool_use":
                 uses.append((turn, b, r.get("cwd")))
             elif r.get("type") == "user" and b.get("type") == "tool_result":
-                results[b.get("tool_use_id")] = (b, r.get("toolUseResult"))
+                results[b.get("tool_use_id")] = (b, r.get("toolUseResult", r.get("tool_use_result")))
     # docs "Paths": the session's cwd is the repository root; relative paths resolve against the
     # working directory each record names.
     root = next((r["cwd"] for r in recs if r.get("cwd")), None)

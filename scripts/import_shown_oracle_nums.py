@@ -132,7 +132,7 @@ def claude_code(bin_, seen, checked, left):
                     t = b.get("content")
                     if isinstance(t, list):
                         t = "".join(x.get("text", "") for x in t if isinstance(x, dict))
-                    results[b["tool_use_id"]] = (t or "", r.get("toolUseResult"))
+                    results[b["tool_use_id"]] = (t or "", r.get("toolUseResult", r.get("tool_use_result")))
         for step, b in enumerate(calls):
             out, tur = results.get(b["id"], ("", None))
             shown = {}

@@ -169,10 +169,14 @@ pub(crate) fn build(text: &str, runs: &mut Runs) -> Result<(), String> {
         .find(|r| r.get("isSidechain").and_then(Value::as_bool) == Some(true))
         .and_then(|r| r.get("agentId").and_then(Value::as_str))
         .map(str::to_string);
-    // The session id ties a subagent to its session, whatever the files are called.
-    let session = records
-        .iter()
-        .find_map(|r| r.get("sessionId").and_then(Value::as_str));
+    // The session id ties a subagent to its session, whatever the files are called. `claude -p
+    // --output-format stream-json` writes it `session_id` (Harbor keeps that stream as every run's
+    // `agent/claude-code.txt`, so the file name names no run).
+    let session = records.iter().find_map(|r| {
+        r.get("sessionId")
+            .or_else(|| r.get("session_id"))
+            .and_then(Value::as_str)
+    });
     let task = runs.task(session);
     let run = runs.run_id(
         Format::ClaudeCode,
@@ -203,7 +207,10 @@ pub fn import_records(records: &[Value], session: &mut Session) {
                     (
                         content_text(b.get("content")),
                         b.get("is_error").and_then(Value::as_bool) == Some(true),
-                        r.get("toolUseResult").cloned(),
+                        // `tool_use_result` in the stream-json output (2.1.19 in Harbor runs).
+                        r.get("toolUseResult")
+                            .or_else(|| r.get("tool_use_result"))
+                            .cloned(),
                     ),
                 );
             }

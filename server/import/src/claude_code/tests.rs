@@ -160,3 +160,41 @@ fn a_structured_patch_of_an_agent_line_gives_the_str_replace_row() {
     assert_eq!(with(true), [(0, 2, 2), (1, 2, 2)]);
     assert_eq!(with(true), with(false));
 }
+
+/// `claude -p --output-format stream-json` (what Harbor keeps as `agent/claude-code.txt`) names
+/// the session `session_id` and the structured result `tool_use_result`. A hand-made reduction of
+/// skillsbench's claude-opus-4-5 exoplanet-detection-period run (Claude Code 2.1.19; its `init`
+/// record, a `Read` and its result, cut to three lines): before session 40 its task was the file
+/// name (`claude-code.txt`, the same for every run of that layout) and a window reaching
+/// `totalLines` kept the empty piece numbered after the final line break (1–3 of a 2-line file).
+#[test]
+fn stream_json_names_the_session_and_gives_the_structured_result() {
+    let recs = [
+        json!({"type": "system", "subtype": "init", "cwd": "/root",
+            "session_id": "f794d250-6a06-4e72-8aeb-1fff1877fb3f", "claude_code_version": "2.1.19"}),
+        json!({"type": "assistant", "message": {"id": "m1", "role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Read", "input": {"file_path": "/root/period.py"}}]},
+            "parent_tool_use_id": null, "session_id": "f794d250-6a06-4e72-8aeb-1fff1877fb3f"}),
+        json!({"type": "user", "message": {"role": "user", "content": [
+            {"tool_use_id": "t1", "type": "tool_result", "content": "     1→a = 1\n     2→b = 2\n     3→"}]},
+            "parent_tool_use_id": null, "session_id": "f794d250-6a06-4e72-8aeb-1fff1877fb3f",
+            "tool_use_result": {"type": "text", "file": {"filePath": "/root/period.py",
+                "content": "a = 1\nb = 2\n", "numLines": 3, "startLine": 1, "totalLines": 3}}}),
+    ];
+    let log: String = recs.iter().map(|r| format!("{r}\n")).collect();
+    let got = import(
+        log.as_bytes(),
+        "agent/claude-code.txt",
+        &ImportOptions::default(),
+        &NoFiles,
+    );
+    let rows: Vec<_> = got
+        .rows
+        .iter()
+        .map(|r| (r.task.as_str(), r.path.as_str(), r.start, r.end))
+        .collect();
+    assert_eq!(
+        rows,
+        [("f794d250-6a06-4e72-8aeb-1fff1877fb3f", "period.py", 1, 2)]
+    );
+}
