@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An independent check of `readcov import` on SWE-agent trajectories (session 37): for every shipped
 SWE-agent `.traj` (classic 0.x: tests/data/real/swe-agent-java, tests/data/real-multi/swe-agent-java;
-1.x: tests/data/formats/swe-agent-1x) and the nebius `swe-agent-text` rows of tests/data/formats/chat-trajectories
+1.x: tests/data/formats/swe-agent-1x; session 40's hand-made classic .traj whose first window is outside the
+checkout, tests/data/formats/handmade/swe-agent-window-outside-checkout) and the nebius `swe-agent-text` rows of tests/data/formats/chat-trajectories
 (classic SWE-agent in a chat dataset), which lines of which file each step showed, read from the
 observation's own printed numbered lines and headers (scripts/import_oracle_tools_sweagent_shown.py, from
 SWE-agent's tools, not from readcov's code or rules), against readcov's read rows of that step: per (run,
@@ -31,6 +32,8 @@ from oracle_io import finish  # noqa: E402
 
 REAL, MULTI, V1 = "tests/data/real/swe-agent-java", "tests/data/real-multi/swe-agent-java", \
     "tests/data/formats/swe-agent-1x"
+# Session 40: a classic `.traj` hand-made after a real case (its first window outside the checkout).
+HANDMADE = "tests/data/formats/handmade/swe-agent-window-outside-checkout"
 # The nebius SWE-agent rows (classic SWE-agent in a chat dataset, `swe-agent-text`).
 CHAT = "tests/data/formats/chat-trajectories/adp_nebius_SWE-agent-trajectories_sample_raw.json"
 # The classic interface's commands (SWE-agent `config/commands`); any other action is a shell command.
@@ -49,9 +52,10 @@ def rows_of(bin_, args):
     return observed_rows(bin_, args, strict=True, each=same_turn)
 
 
-def compare(label, traj, got, v1, checked, left, problems):
-    """One run: the oracle's lines per (step, path) against readcov's `got`."""
-    shown, why = (S.v1 if v1 else S.classic)(traj)
+def compare(label, traj, got, v1, checked, left, problems, root=None):
+    """One run: the oracle's lines per (step, path) against readcov's `got` (`root`: the checkout a classic
+    run's prompt names)."""
+    shown, why = S.v1(traj) if v1 else S.classic(traj, root)
     checked["runs"] += 1
     for step, w in why.items():
         left[w] += 1
@@ -111,8 +115,9 @@ def runs(tmp):
     multi = sorted(glob.glob(MULTI + "/*/*.traj"))
     v1 = sorted(glob.glob(V1 + "/*.traj"))
     hand = handmade(tmp)
+    classic = sorted(glob.glob(HANDMADE + "/*.traj"))
     return [(real, False, list(real)), (multi, False, ["--layout", "task/run", MULTI]), (v1, True, list(v1)),
-            ([CHAT], False, ["--chat", CHAT]), (hand, True, list(hand))]
+            ([CHAT], False, ["--chat", CHAT]), (hand, True, list(hand)), (classic, False, list(classic))]
 
 
 def chat_rows(path):
@@ -125,12 +130,13 @@ def chat_rows(path):
             msgs = row.get("messages") or row.get("trajectory") or []
             if C.encoding(msgs) != "swe-agent-text":
                 continue
-            out.append((C.naming(row), C.swe_agent_steps(msgs)))
+            out.append((C.naming(row), C.swe_agent_steps(msgs), None))
     return out
 
 
 def trajectories(files, args, got):
-    """((task, run), steps) of each run of a group, keyed as readcov names its run."""
+    """((task, run), steps, the checkout its prompt names) of each run of a group, keyed as readcov names
+    its run."""
     if args[0] == "--chat":
         return chat_rows(files[0])
     out = []
@@ -141,7 +147,8 @@ def trajectories(files, args, got):
         else:
             key = next((k for k in got if k[0] == stem), (stem, stem))
         with open(f) as fh:
-            out.append((key, json.load(fh).get("trajectory") or []))
+            doc = json.load(fh)
+        out.append((key, doc.get("trajectory") or [], S.prompt_root(doc)))
     return out
 
 
@@ -160,16 +167,16 @@ def check(bin_, groups, self_test, checked, left, problems):
         got, edits = rows_of(bin_, args[1:] if args[0] == "--chat" else args)
         left["edit rows (the shell and tools oracles')"] += edits
         runs_read = trajectories(files, args, got)
-        for key in set(got) - {k for k, _ in runs_read}:
+        for key in set(got) - {k for k, _, _ in runs_read}:
             problems.append(f"{key[0]}/{key[1]}: a run of readcov's the oracle did not read")
-        for key, traj in runs_read:
+        for key, traj, root in runs_read:
             rows = got.get(key, {})
             if self_test and wrong is None and rows:
                 # A deliberately wrong row: one more line credited past the first row's end.
                 (step, path), lines = next(iter(rows.items()))
                 lines.add(max(lines) + 1)
                 wrong = f"{key[0]}/{key[1]} step {step} {path}: credited, not shown: {max(lines)} "
-            compare(f"{key[0]}/{key[1]}", traj, rows, v1, checked, left, problems)
+            compare(f"{key[0]}/{key[1]}", traj, rows, v1, checked, left, problems, root)
     if self_test:
         caught = [p for p in problems if wrong and p.startswith(wrong)]
         if not caught:

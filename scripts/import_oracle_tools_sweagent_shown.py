@@ -49,13 +49,44 @@ def rel(path, root):
     return path
 
 
+def inside(path, root):
+    """A classic window's path as readcov writes it, or None when it is of no checkout: an absolute path
+    under neither the run's checkout nor `/testbed` (docs/importers.md "Paths": *path outside repo*)."""
+    for r in (root, "/testbed"):
+        if r and path.startswith(r + "/"):
+            return path[len(r) + 1:]
+    return None if path.startswith("/") else path
+
+
+# docs/importers.md "Paths": the top-level folders of a Linux system, which hold no checkout.
+SYSTEM = {"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "media", "mnt", "opt", "proc", "root",
+          "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
+
+
+def prompt_root(doc):
+    """The checkout a classic `.traj` names (docs/importers.md "Paths", session 40): the directory of the first
+    `(Current directory: D)` in a user message of `history` that is no demonstration (`is_demo`, or the
+    `--- DEMONSTRATION ---` text), when D is absolute and not `/`."""
+    for m in doc.get("history") or []:
+        c = m.get("content")
+        if m.get("role") != "user" or m.get("is_demo") or not isinstance(c, str) or "--- DEMONSTRATION ---" in c:
+            continue
+        k = re.search(r"\(Current directory: ([^\n]*)\)$", c, re.M)
+        if k:
+            d = k.group(1).rstrip("/")
+            return d if d.startswith("/") and d else None
+    return None
+
+
 def classic_root(traj):
-    """The checkout: the first component of the first absolute path a window names."""
+    """Without a prompt: the first folder of the first window's path whose file is in a folder at `/` that is no
+    system folder (before session 40: the first component of the first absolute path a window names)."""
     for s in traj:
         for line in (s.get("observation") or "").split("\n"):
             m = HDR.match(line)
-            if m and m.group(1).startswith("/"):
-                return "/" + m.group(1).lstrip("/").split("/")[0]
+            parts = m.group(1).split("/") if m else []
+            if len(parts) > 2 and parts[0] == "" and parts[1] and parts[2] and parts[1] not in SYSTEM:
+                return "/" + parts[1]
     return None
 
 
@@ -79,9 +110,10 @@ def classic_windows(obs):
     return out
 
 
-def classic(traj):
-    """{step: {path: set(base lines)}} of a classic trajectory, and {step: why} of steps left out."""
-    root = classic_root(traj)
+def classic(traj, root=None):
+    """{step: {path: set(base lines)}} of a classic trajectory (`root`: the checkout its prompt names), and
+    {step: why} of steps left out."""
+    root = root or classic_root(traj)
     origin, seen = {}, {}
     shown, left = {}, {}
     for i, s in enumerate(traj):
@@ -110,8 +142,8 @@ def classic(traj):
             o = origin.setdefault(path, list(range(1, total + 1)))
             for n, text in lines:
                 seen.setdefault(path, {})[n] = text
-                if 1 <= n <= len(o) and o[n - 1] is not None:
-                    step.setdefault(rel(path, root), set()).add(o[n - 1])
+                if 1 <= n <= len(o) and o[n - 1] is not None and inside(path, root) is not None:
+                    step.setdefault(inside(path, root), set()).add(o[n - 1])
         m = next((FOUND.match(x) for x in obs.split("\n") if FOUND.match(x)), None)
         if verb == "search_file" and m:
             path = m.group(1)
@@ -120,8 +152,8 @@ def classic(traj):
                 if k:
                     n = int(k.group(1))
                     o = origin.get(path)
-                    if o is None or (1 <= n <= len(o) and o[n - 1] is not None):
-                        step.setdefault(rel(path, root), set()).add(o[n - 1] if o else n)
+                    if inside(path, root) is not None and (o is None or (1 <= n <= len(o) and o[n - 1] is not None)):
+                        step.setdefault(inside(path, root), set()).add(o[n - 1] if o else n)
                     seen.setdefault(path, {})[n] = k.group(2)
         if step:
             shown[i] = step

@@ -4,7 +4,7 @@
 //! `edit a:b` are reads of exactly the lines shown; so is `create` of a file that already exists
 //! (the tool says so and opens it). Other actions are bash commands; an action of several lines
 //! is cut into its commands ([`parts`]) and its observation into their outputs ([`seq`], at the
-//! [`windows`]). Paths are of the checkout ([`root`]). An observation is read
+//! [`windows`]). Paths are of the checkout the run started in ([`root`]). An observation is read
 //! as the model was shown it ([`breaks`]: 0.6–0.7 dropped each output's last line break).
 //! SWE-agent 1.x's `str_replace_editor` actions are read as OpenHands' editor ([`editor`]), a
 //! view credited no further than the file's end when the log tells it ([`ends`]).
@@ -195,7 +195,13 @@ pub fn import(doc: &Value, session: &mut Session) {
     // 1.x (its `.traj` names its version, and has a `replay_config`) ran SWE-ReX, which kept
     // an output whole (since 1.3.0) or `strip()`ped it: never only its last line break.
     let v1 = doc.get("replay_config").is_some() || doc.pointer("/info/swe_agent_version").is_some();
-    import_steps_with(&steps, !v1 && breaks::lost_last_break(&steps), session);
+    let root = root::prompted(doc).or_else(|| root::of_windows(&steps));
+    import_steps_with(
+        &steps,
+        !v1 && breaks::lost_last_break(&steps),
+        root,
+        session,
+    );
 }
 
 fn text<'v>(t: &'v Value, k: &str) -> Option<Cow<'v, str>> {
@@ -205,12 +211,14 @@ fn text<'v>(t: &'v Value, k: &str) -> Option<Cow<'v, str>> {
 /// [`import`] of the steps as read (from a `.traj` file's `Value`, or a chat row's messages,
 /// which carry the classic template's prompt).
 pub(crate) fn import_steps(traj: &[Step], session: &mut Session) {
-    import_steps_with(traj, breaks::lost_last_break(traj), session);
+    let root = root::of_windows(traj);
+    import_steps_with(traj, breaks::lost_last_break(traj), root, session);
 }
 
-/// [`import_steps`], `lost`: whether the log's outputs lost their last line break.
-fn import_steps_with(traj: &[Step], lost: bool, session: &mut Session) {
-    if let Some(root) = root::root_of(traj) {
+/// [`import_steps`], `lost`: whether the log's outputs lost their last line break; `root`: the
+/// checkout ([`root`]).
+fn import_steps_with(traj: &[Step], lost: bool, root: Option<String>, session: &mut Session) {
+    if let Some(root) = root {
         session.roots.add(&root);
         session.cwd = root;
     }

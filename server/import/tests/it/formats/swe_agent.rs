@@ -165,3 +165,26 @@ fn classic_command_after_and_reads_its_window() {
     let imp = synthetic(&traj, &[]);
     reads(&imp, 0, &[("pom.xml", 1, 3)]);
 }
+
+/// The checkout is the directory the instance prompt names (`(Current directory: /org__repo)`),
+/// not the first window's first folder. Hand-made after multi-swe-bench/experiments' doubao-pro-128k
+/// run of jackson-databind-4050 (`tests/data/formats/handmade/swe-agent-window-outside-checkout`):
+/// its first window is `/etc/apt/sources.list`. Before session 40 the root was then `/etc`: that
+/// file was read and edited as the repository's `apt/sources.list`, and every window, search and
+/// absolute path of the checkout was *path outside repo*.
+#[test]
+fn a_first_window_outside_the_checkout_does_not_move_the_root() {
+    let imp = handmade("swe-agent-window-outside-checkout", "log.traj");
+    let java = "src/main/java/com/fasterxml/jackson/databind/ObjectMapper.java";
+    skipped(&imp, 1, Reason::OutsideRepo);
+    skipped(&imp, 2, Reason::OutsideRepo);
+    reads(&imp, 3, &[(java, 1, 12)]);
+    reads(&imp, 4, &[(java, 8, 8), (java, 10, 10)]);
+    reads(&imp, 5, &[(java, 5, 5)]);
+    // Without a workspace no file outside the checkout is named either.
+    let log = formats().join("handmade/swe-agent-window-outside-checkout/log.traj");
+    let text = std::fs::read_to_string(log).expect("log.traj");
+    let bare = import_as(None, "log.traj", &text, &[]);
+    assert!(bare.rows.iter().all(|r| r.path == java), "{:?}", bare.rows);
+    assert_eq!(bare.rows.len(), 4);
+}
