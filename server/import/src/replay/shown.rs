@@ -16,9 +16,12 @@ impl FileState {
 
     /// Records the text a view showed of current line `n` (whole, as the file has it). Kept
     /// only when the replay has no text of its own and knows the file's lines, until the next
-    /// write ([`FileState::apply`], [`FileState::note_lost`]).
+    /// write ([`FileState::apply`], [`FileState::note_lost`]). A file lost to a script's write
+    /// without being dirty still maps its reads (each checked against the text it shows), so a
+    /// view after that write shows its current text: kept too (before session 40 it was not,
+    /// once any script had named the file).
     pub fn note_shown(&mut self, n: u32, text: &str) {
-        if self.dirty || self.lost.is_some() || self.has_text() || n == 0 {
+        if self.dirty || self.has_text() || n == 0 {
             return;
         }
         let text = text.strip_suffix('\r').unwrap_or(text);

@@ -55,3 +55,25 @@ fn with_the_base_text_the_view_is_not_needed() {
     f.note_shown(2, "other");
     assert_eq!(f.apply(&lines(1, 3, "a\nB\nc\n")), Some(vec![2]));
 }
+
+/// A script's write (readcov knows only that the script names the file: it is lost to the change,
+/// not to the reads) clears what views showed before it, but a window after it shows the file as
+/// it is: an `edit a:b` of those lines keeps the ones equal at its ends. Auto-code-rover's
+/// SWE-agent run of django-14580 (its `swe-agent-results`): a script wrote
+/// `app/migrations/0001_initial.py`, `open` showed its 21 lines, `edit 3:3` kept line 3 and added
+/// one after it. Before session 40 every line a..b counted as changed once a script had named the
+/// file, so the window after the edit did not read base line 3.
+#[test]
+fn lines_shown_after_a_scripts_write_are_the_files_text() {
+    let mut f = FileState::new(None);
+    f.note_lost(|| "written by the script of `python simulate_makemigrations.py`".into());
+    f.note_len(21);
+    for n in 1..=21 {
+        f.note_shown(n, &format!("l{n}"));
+    }
+    // A pure insertion after the kept line 3: its row is line 3, as before.
+    assert_eq!(f.apply(&lines(3, 3, "l3\nnew\n")), Some(vec![3]));
+    let m = f.map(&(1..=22).collect::<Vec<_>>()).unwrap();
+    assert_eq!(m.base, (1..=21).collect::<Vec<_>>());
+    assert_eq!(m.agent_written, 1);
+}
