@@ -174,6 +174,20 @@ OH_ROOT = "/workspace/org__repo__1.0"
 SWE_ROOT = "/org__repo"
 
 # (command run in the repository, reason with workspace, reason without; None = a read)
+# session 40 (docs "`&&`, `;`, `||`, newlines"): a pipeline after `&&` whose predecessor the output shows
+# failing never ran (a `cd` to a missing folder, a read's error, a command bash did not find, a diff printing
+# differences), a failed `cd` stays where it was; the last read shows the `rm` behind a failed diff never ran
+SESSION40 = [
+    ("cd missing && head -n 3 pkg/util.py", "unknown command", "unknown command"),
+    ("cd missing; head -n 3 pkg/util.py", None, None),
+    ("cat pkg/none.py && head -n 3 pkg/util.py", "tool error", "tool error"),
+    ("nosuchtool x && head -n 3 pkg/util.py", "unknown command", "unknown command"),
+    ("diff pkg/util.py pkg/mod.py && head -n 3 pkg/util.py", "unknown command", "unknown command"),
+    ("diff pkg/util.py pkg/util.py && head -n 3 pkg/util.py", None, None),
+    ("diff -q pkg/util.py pkg/mod.py && rm pkg/util.py", "unknown command", "unknown command"),
+    ("head -n 2 pkg/util.py", None, None),
+]
+
 SHELL = [
     ("sed -n '/def alpha/,/return/p' pkg/mod.py", None, "range needs the workspace"),
     ("sed -n '/^def /p' pkg/mod.py", None, "range needs the workspace"),
@@ -338,6 +352,7 @@ SHELL = [
     *SESSION32,
     *SESSION34,
     *SESSION35,
+    *SESSION40,
 ]
 
 

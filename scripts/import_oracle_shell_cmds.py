@@ -438,7 +438,10 @@ def _reader(w):
             return None
         rd = Read(files[0] if len(files) == 1 else None, numbered=True)
         rd.ranges = None
-        if len(files) == 1 and not recursive:
+        if len(files) == 1 and not recursive and any(c in files[0] for c in "*?["):
+            # docs "Glob operands" (session 38): over the files a glob matched grep names each line's file
+            rd.kind = "grepG"; rd.files = files
+        elif len(files) == 1 and not recursive:
             rd.kind = "grep1"
         else:
             rd.kind = "grepN"; rd.files = files

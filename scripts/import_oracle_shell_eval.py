@@ -6,6 +6,7 @@ far); `Run.action(a)` gives ('rows', [(path, start, end)]) or ('left', reason) f
 oracle leaves out. Reads of a file after the run wrote it (or after a command that may change any
 file) are left out: the oracle does not replay edits.
 """
+import fnmatch
 import os
 import posixpath
 import re
@@ -16,6 +17,7 @@ from import_oracle_shell_echo import echo_lines, strip_echoes
 import import_oracle_shell_logs as L
 import import_oracle_shell_cmds as S
 import import_oracle_shell_sed as SED
+import import_oracle_shell_ran as RAN
 import import_oracle_shell_sh as SH
 from import_oracle_shell_tools import Left, Tools, runs_of
 
@@ -42,6 +44,36 @@ def cd_to(cwd, d):
     if "$" in cwd:
         return cwd + "/" + d
     return posixpath.normpath(posixpath.join(cwd, d))
+
+def glob_matches(pattern, path):
+    """bash's default matching of a glob, component by component (no globstar: `**` is `*`); a name
+    starting with `.` only by a `.` written there."""
+    ps, xs = pattern.split("/"), path.split("/")
+    if len(ps) != len(xs):
+        return False
+    for p, x in zip(ps, xs):
+        if x.startswith(".") and not p.startswith("."):
+            return False
+        if not fnmatch.fnmatchcase(x, p):
+            return False
+    return True
+
+
+def ran_pipelines(pls, output, shown):
+    """docs "`&&`, `;`, `||`, newlines" (session 40): the pipelines that ran; a `cd` that failed stays
+    where it was and prints its error line (an echo of it, when another pipeline ran beside it)."""
+    res = RAN.ran(pls, output, shown)
+    others = any(h == "yes" and not (len(pl) == 1 and pl[0].words[:1] == ["cd"]) for _, pl, h in res)
+    out = []
+    for op, pl, h in res:
+        if h == "yes":
+            out.append((op, pl))
+        elif h != "no" and others:
+            sm = SH.Simple()
+            sm.words = ["echo", h[1]]
+            out.append((op, [sm]))
+    return out
+
 
 class Workspace:
     def __init__(self, root):
@@ -73,6 +105,7 @@ class Run(Tools):
         self.fmt, self.ws, self.cwd = fmt, ws, cwd
         self.roots = sorted({r.rstrip("/") for r in roots if r}, key=len, reverse=True)
         self.written, self.every = set(), False
+        self.written_globs = set()  # globs of writes (docs "Glob operands"): every file they match
         self.origin = {}  # file → base line of each current line (None: agent-written), replayed
         self.lens = {}  # file → its length as the last SWE-agent window stated
         self.cur, self.eol, self.hist, self.roots_of = {}, {}, {}, {}  # OpenHands edits replayed
@@ -107,6 +140,11 @@ class Run(Tools):
     def check_unwritten(self, rel):
         if self.every or rel in self.written or rel in self.origin:
             raise Left("read after a write of the file (edits not replayed)")
+        # docs "Glob operands": a write of a glob loses every file it matches (one under a matched
+        # folder too, for `rm -r`), known then or first seen later
+        parts = rel.split("/")
+        if any(glob_matches(g, "/".join(parts[:k])) for g in self.written_globs for k in range(1, len(parts) + 1)):
+            raise Left("read after a write of the file (edits not replayed)")
 
     def write(self, p, cwd):
         if "$" in p or (not p.startswith("/") and cwd is not None and "$" in cwd):
@@ -114,6 +152,14 @@ class Run(Tools):
         if p == "*":
             self.every = True
             return
+        if any(c in p for c in "*?["):
+            try:
+                g = self.resolve(p, cwd)
+            except Left:
+                self.every = True
+                return
+            if g is not None:
+                self.written_globs.add(g)
         try:
             rel = self.resolve(p, cwd)
         except Left:
@@ -179,9 +225,10 @@ class Run(Tools):
         if cwd is None and self.fmt == "mini":
             cwd = "/testbed"
         try:
-            pls = SH.parse(cmd)
+            pls = SH.parse(cmd, output)
         except ValueError as e:
             raise Left(f"shell the oracle cannot parse ({e})")
+        pls = ran_pipelines(pls, output, self.displayed(output)[0])
         self.record_writes(pls, cwd)
         reads, loud, order = [], False, []  # order: "read" / "loud" per pipeline that reads or prints
         echoes = []  # (place in order, the lines a loud pipeline prints when known: a plain echo)
@@ -309,6 +356,15 @@ class Run(Tools):
                 re.match(r"^\d+[:-]", x) for x in head):
             # docs (session 39): `rg`/`grep -r` given one file print `N:` lines with no path, a hidden file too
             rd.kind, rd.path = "grep1", rd.files[0]
+        if rd.kind == "grepG":
+            if self.ws is not None:
+                raise Left("grep -n over a glob with a workspace")
+            # docs "Glob operands" (session 38): without a workspace, the `path:N:` lines of files the
+            # glob matches (one matched file prints `N:` lines: ambiguous output, nothing)
+            pat = self.resolve(rd.files[0], cwd)
+            if pat is None or pat == "":
+                return []
+            return [r for r in self.grep_multi(rd, cwd, head, tail) if glob_matches(pat, r[0])]
         if rd.kind == "grepN":
             return self.grep_multi(rd, cwd, head, tail)
         rel = self.resolve(rd.path, cwd)

@@ -110,8 +110,9 @@ def _tokens(cmd):
     return out
 
 
-def parse(cmd):
-    """[(op_before, [Simple, ...])]: pipelines joined by &&, ||, ; or a newline."""
+def parse(cmd, out=None):
+    """[(op_before, [Simple, ...])]: pipelines joined by &&, ||, ; or a newline. `out`: the command's
+    output (a wrapper it says bash did not find ran nothing)."""
     toks = _tokens(cmd)
     pipelines, cur, simple = [], [], Simple()
     op_before = None
@@ -147,7 +148,7 @@ def parse(cmd):
         pipelines.append((op_before, cur))
     for _, pl in pipelines:
         for sm in pl:
-            unwrap(sm)
+            unwrap(sm, out)
     return pipelines
 
 
@@ -158,9 +159,17 @@ WRAPPERS = {"sudo": {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-T"}, "env
 ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
-def unwrap(sm):
+def not_found(word, out):
+    """docs *Wrappers and `cd -`*: bash's (or sh's) line saying it did not find `word`."""
+    return any(x.rstrip() in (f"{word}: command not found", f"{word}: not found")
+               or x.rstrip().endswith((f": {word}: command not found", f": {word}: not found"))
+               for x in (out or "").split("\n"))
+
+
+def unwrap(sm, out=None):
     """The command after its wrappers (`PYTHONPATH=. python x.py`, `sudo mv a b`, `timeout 5 cat f`);
-    words left as they are when no command follows, or for `command -v` (runs nothing)."""
+    words left as they are when no command follows, for `command -v` (runs nothing), or when the
+    output says bash did not find a wrapper (`sudo: command not found`: nothing ran)."""
     w, i = sm.words, 0
     while i < len(w):
         if ASSIGN.match(w[i]):
@@ -186,7 +195,7 @@ def unwrap(sm):
                 i += 1
             else:
                 return
-    if 0 < i < len(w):
+    if 0 < i < len(w) and not any(not_found(x, out) for x in w[:i]):
         sm.words = w[i:]
 
 

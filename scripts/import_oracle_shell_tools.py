@@ -134,6 +134,18 @@ class Tools:
         name = words[0]
         iface = ("open", "goto", "scroll_up", "scroll_down", "create", "edit", "search_file", "search_dir",
                  "find_file", "submit")
+        cut = None if "\n" in body else and_tool(body, iface)
+        if cut is not None:
+            # docs "SWE-agent action of several lines" (session 39): `mkdir -p d && create F` is the
+            # shell, then the command, each taking its own output: the window from its `[File: …]`
+            # header on is the command's, the text before it the shell's
+            shell, command = cut
+            m = re.search(r"^\[File: ", output, re.M)
+            if command.split()[0] not in ("open", "goto", "scroll_up", "scroll_down", "create") or not m:
+                raise Left("SWE-agent shell line ending in `&& <command>` that shows no window")
+            _, first = self.bash(shell, output[:m.start()])
+            _, then = self.swe(command, output)
+            return ("rows", first + then)
         if "\n" in body and name != "edit" and not any(
                 line.split() and line.split()[0] in iface for line in body.split("\n")):
             return self.bash(body, output)  # shell lines only: read as bash
@@ -340,3 +352,29 @@ class Tools:
             self.edit_rows = [(rel, before[-1], before[-1])] if before else None
         else:
             self.edit_rows = []
+
+
+def and_tool(line, iface):
+    """docs "SWE-agent action of several lines": a shell line ending in `&& <command>` of the interface,
+    cut at its last `&&` outside quotes into (shell, command) when the command is one line, not `edit`,
+    with no quote, `$`, redirect, `&`, `|` or `;` of its own; else None."""
+    words = line.split()
+    if not words or words[0] in iface:
+        return None
+    quote, last = None, None
+    for i, c in enumerate(line):
+        if quote is None and c in "'\"":
+            quote = c
+        elif quote is not None and c == quote:
+            quote = None
+        elif quote is None and line.startswith("&&", i) and (i == 0 or line[i - 1] != "&"):
+            last = i
+    if last is None:
+        return None
+    before, command = line[:last].rstrip(), line[last + 2:].strip()
+    if not before or not command or any(c in command for c in "&|;'\"`$<>"):
+        return None
+    verb = command.split()[0]
+    if verb not in iface or verb == "edit":
+        return None
+    return before, command

@@ -389,6 +389,7 @@ fn heredoc_create<'p>(p: &'p Pipeline<'_>) -> Option<(&'p str, &'p str)> {
 
 mod awk;
 mod bytext;
+mod failed;
 mod grep_text;
 pub(crate) mod operands;
 mod plans;

@@ -30,6 +30,21 @@ pub struct Stage<'a> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pipeline<'a> {
     pub stages: Vec<Stage<'a>>,
+    /// How it follows the pipeline before it: bash runs it after a `&&` only when that one
+    /// succeeded, after a `||` only when it failed (session 40).
+    pub joined: Joined,
+}
+
+/// The operator before a pipeline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Joined {
+    /// The first, or after `;`, `&`, `;;` or a line break: it runs whatever came before.
+    #[default]
+    Always,
+    /// After `&&`.
+    And,
+    /// After `||`.
+    Or,
 }
 
 #[derive(Debug, PartialEq)]
@@ -311,10 +326,17 @@ pub fn parse(src: &str) -> Vec<Pipeline<'_>> {
             Tok::Heredoc(n) => stage.heredoc = Some(std::mem::take(&mut bodies[n])),
             Tok::Op("2>&1") => {}
             Tok::Op("|") => flush_stage(&mut pipe, &mut stage),
-            Tok::Op(_) => {
+            Tok::Op(op) => {
                 flush_stage(&mut pipe, &mut stage);
+                // The operator that closes a pipeline joins the next one to it (a line break
+                // after `&&` continues the list: `a &&⏎b` runs b after a succeeded).
                 if !pipe.stages.is_empty() {
                     out.push(std::mem::take(&mut pipe));
+                    pipe.joined = match op {
+                        "&&" => Joined::And,
+                        "||" => Joined::Or,
+                        _ => Joined::Always,
+                    };
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! expanded) and, for each, what it reads ([`Plan`]) once the cases where the file is not known
 //! are taken out (a glob left unexpanded, a parameter, output sent to a file).
 
+use super::failed::{self, Ran};
 use super::operands;
 use super::seen::quiet;
 use super::wrappers;
@@ -25,11 +26,31 @@ impl Session<'_> {
         // shell's `$OLDPWD` is in no log).
         let mut oldpwd: Option<String> = None;
         let mut pipelines = Vec::new();
-        for mut p in crate::shell::parse(script) {
-            // `sudo mv …`, `PYTHONPATH=. python …`: the command after the wrappers (session 39).
+        let mut parsed = crate::shell::parse(script);
+        // `sudo mv …`, `PYTHONPATH=. python …`: the command after the wrappers (session 39).
+        for p in &mut parsed {
             p.stages.iter_mut().for_each(|st| wrappers::strip(st, out));
-            let words = &p.stages[0].words;
-            if words.first().map(|w| &**w) == Some("cd") && p.stages.len() == 1 {
+        }
+        // A pipeline after `&&` whose predecessor the output shows failing never ran; a `cd`
+        // that failed stays where it was and printed its error (session 40).
+        let ran = failed::ran(&parsed, out);
+        let others = ran
+            .iter()
+            .zip(&parsed)
+            .any(|(r, p)| *r == Ran::Yes && !is_cd(p));
+        for (p, ran) in parsed.into_iter().zip(ran) {
+            match ran {
+                Ran::No => continue,
+                Ran::FailedCd(line) => {
+                    if others {
+                        pipelines.push((echo(line), cwd.clone()));
+                    }
+                    continue;
+                }
+                Ran::Yes => {}
+            }
+            if is_cd(&p) {
+                let words = &p.stages[0].words;
                 // A quoted `~` is a folder of that name (`cd '~'`).
                 let quoted = p.stages[0]
                     .literal
@@ -106,6 +127,11 @@ impl Session<'_> {
     }
 }
 
+/// Whether `p` is a lone `cd` (followed, not kept as a pipeline).
+fn is_cd(p: &Pipeline<'_>) -> bool {
+    p.stages.len() == 1 && p.stages[0].words.first().map(|w| &**w) == Some("cd")
+}
+
 /// The cwd under the run's HOME, which no log readcov reads states: a relative path from it is
 /// outside every repository (`~/a.py` resolves to none), as is every folder under it.
 pub(super) const HOME: &str = "~";
@@ -141,6 +167,7 @@ fn echo(line: &str) -> Pipeline<'static> {
             words,
             ..Default::default()
         }],
+        ..Default::default()
     }
 }
 

@@ -491,4 +491,5 @@ mod echo;
 mod greptext;
 mod sedawk;
 mod session39;
+mod session40;
 mod words;
