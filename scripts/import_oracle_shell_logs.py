@@ -232,17 +232,41 @@ def swe_shown(d, traj):
     return shown
 
 
+# docs (session 40): the top-level folders of a Linux system, which hold no checkout
+SYSTEM = {"bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "media", "mnt", "opt", "proc", "root",
+          "run", "sbin", "srv", "sys", "tmp", "usr", "var"}
+
+
+def swe_prompted(d):
+    """docs (session 40): the `(Current directory: /org__repo)` of the first user message of `history` that is
+    no demonstration; None without one, or naming `/` or no absolute path."""
+    for m in d.get("history") or []:
+        c = m.get("content")
+        if m.get("role") != "user" or m.get("is_demo") is True or not isinstance(c, str):
+            continue
+        if "--- DEMONSTRATION ---" in c or "(Current directory: " not in c:
+            continue
+        line = c.split("(Current directory: ", 1)[1].split("\n", 1)[0]
+        if not line.endswith(")"):
+            return None
+        dr = line[:-1].rstrip("/")
+        return dr if dr.startswith("/") and len(dr) > 1 else None
+    return None
+
+
 def swe_agent(d):
-    """Actions of a classic SWE-agent .traj; its checkout root from the first [File: …] path."""
-    acts, root = [], None
+    """Actions of a classic SWE-agent .traj; its checkout root: the directory its instance prompt states, else
+    the first folder of the first window of a file in a folder at `/` that is no system folder (session 40)."""
+    acts, root = [], swe_prompted(d)
     sent = swe_sent(d)
     traj = d.get("trajectory") or []
     shown = swe_shown(d, traj)
+    prompted = root is not None
     for i, s in enumerate(traj):
         obs = shown(sent(s.get("observation")))
-        m = re.search(r"\[File: (/[^/\s]+)/", obs or "")
-        if m and root is None:
-            root = m.group(1)
+        m = re.search(r"\[File: /([^/\s]+)/\S", obs or "")
+        if m and root is None and not prompted and m.group(1) not in SYSTEM:
+            root = "/" + m.group(1)
         acts.append(dict(step=i, turn=i, tool=None, kind="swe", args={"action": s.get("action") or ""},
                          output=obs, cwd_after=None))
     return acts, root
