@@ -191,7 +191,10 @@ fn ops(agent: &str, c: &Call, output: Option<String>) -> Vec<(Op, Option<String>
         },
         ("read", Some(path)) => {
             let style = match e.get("output").and_then(Value::as_str) {
-                Some("arrow") => Style::Arrow,
+                // Claude Code's `Read` numbers `    12→text` up to 2.1.85 and `12\ttext` since
+                // 2.1.86: a Harbor trajectory of a newer run shows the compact form (before
+                // session 40 it was taken as arrow lines and showed none).
+                Some("arrow") => crate::claude_code::read_style(output.as_deref()),
                 Some("catn") => Style::CatN,
                 _ => {
                     let from = arg(c.args, e, "offset")

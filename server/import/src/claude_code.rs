@@ -328,7 +328,7 @@ fn line_number(line: &str) -> Option<(u64, char)> {
 /// The numbering of a `Read` (or an `Edit`'s snippet) result, from its first numbered line: the
 /// compact `12\t` lines read as `cat -n`, else the arrow. Before session 40 every `Read` was taken
 /// as arrow lines, so a 2.1.86+ result (`1\t# SPEC …`) showed no line (*no lines shown*).
-fn read_style(output: Option<&str>) -> Style {
+pub(crate) fn read_style(output: Option<&str>) -> Style {
     match output.unwrap_or("").lines().find_map(line_number) {
         Some((_, '\t')) => Style::CatN,
         _ => Style::Arrow,

@@ -109,6 +109,27 @@ fn results_matched_by_source_call_id_then_extra_then_position() {
     reads(&imp, 3, &[("f.py", 2, 2)]);
 }
 
+/// Claude Code 2.1.86+ numbers a `Read` `12\ttext` (its changelog: "compact line-number
+/// format"; real 2.1.220 transcripts in tests/data/formats/claude-code/subagent-2.1.220-reads.jsonl).
+/// A Harbor trajectory of such a run carries that text as the observation: before session 40 the
+/// tool table's `arrow` read it as arrow lines and credited nothing.
+#[test]
+fn claude_code_compact_read_numbering_is_read() {
+    let file: String = (1..=6).map(|i| format!("l{i}\n")).collect();
+    let steps = json!([
+        {"step_id": 1, "source": "agent", "tool_calls": [
+            {"tool_call_id": "a", "function_name": "Read", "arguments": {"file_path": "/workspace/f.py", "offset": 2, "limit": 3}}],
+         "observation": {"results": [{"source_call_id": "a", "content": "2\tl2\n3\tl3\n4\tl4\n"}]}},
+        {"step_id": 2, "source": "agent", "tool_calls": [
+            {"tool_call_id": "b", "function_name": "Read", "arguments": {"file_path": "/workspace/f.py"}}],
+         "observation": {"results": [{"source_call_id": "b", "content": "     5\u{2192}l5\n     6\u{2192}l6\n"}]}}
+    ]);
+    let imp = synthetic(&traj("claude-code", steps), &[("f.py", &file)]);
+    reads(&imp, 0, &[("f.py", 2, 4)]);
+    // The arrow form still reads as before.
+    reads(&imp, 1, &[("f.py", 5, 6)]);
+}
+
 #[test]
 fn mapping_rules_for_openclaw_openhands_and_unknowns() {
     let steps = |calls: Value, results: Value| json!([{"step_id": 1, "source": "agent", "tool_calls": calls, "observation": {"results": results}}]);
