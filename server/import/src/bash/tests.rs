@@ -492,4 +492,5 @@ mod greptext;
 mod sedawk;
 mod session39;
 mod session40;
+mod two_files;
 mod words;

@@ -2,27 +2,9 @@
 //! `cd` that failed stays where it was. Outputs as bash 5.2, GNU coreutils 9.1 and diffutils 3.8
 //! print them.
 
-use super::{bash, run_on, Got};
+use super::bash;
+use super::two_files::{read_rows, row, A_NUMBERED};
 use crate::summary::Reason;
-use readcov_core::span::EventKind;
-use std::collections::BTreeMap;
-
-fn tree() -> BTreeMap<String, String> {
-    BTreeMap::from([
-        ("pkg/a.py".into(), "import os\nx = 1\n".into()),
-        ("pkg/b.py".into(), "y = 2\nimport os\n".into()),
-    ])
-}
-
-fn read_rows(workspace: bool, actions: &[crate::session::Action]) -> Got {
-    run_on(&tree(), workspace, actions, |k| k == EventKind::Read)
-}
-
-fn row(p: &str, s: u32, e: u32) -> (String, u32, u32) {
-    (p.to_string(), s, e)
-}
-
-const A_NUMBERED: &str = "     1\timport os\n     2\tx = 1\n";
 
 /// `diff category.py.new lib/matplotlib/category.py && mv category.py.new
 /// lib/matplotlib/category.py && python reproduce_issue.py` (gsmoon97/swe-agent-eval's OpenHands
