@@ -311,18 +311,13 @@ fn clip_to_window(out: &str, res: &Value) -> String {
         .collect()
 }
 
-/// The number of a `Read` line and the separator after it: `    12→text` (Claude Code up to
-/// 2.1.85, padded to six places) or `12\ttext` (the compact form 2.1.86 brought in: "Read tool now
-/// uses compact line-number format", its changelog; flush left, a tab, as the real 2.1.220
-/// transcripts of bg002h/bitcoin_tax show). `None` for a line of neither form.
-fn line_number(line: &str) -> Option<(u64, char)> {
-    let rest = line.trim_start_matches(' ');
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let sep = rest[digits..]
-        .chars()
-        .next()
-        .filter(|c| matches!(c, '→' | '\t'))?;
-    Some((rest[..digits].parse().ok()?, sep))
+/// The number of a `Read` line and its numbering: `    12→text` (Claude Code up to 2.1.85, padded
+/// to six places) or `12\ttext` (the compact form 2.1.86 brought in: "Read tool now uses compact
+/// line-number format", its changelog; flush left, a tab, as the real 2.1.220 transcripts of
+/// bg002h/bitcoin_tax show). `None` for a line of neither form.
+fn line_number(line: &str) -> Option<(u64, Style)> {
+    let (n, style) = crate::numbered::tab_or_arrow(line)?;
+    Some((n.parse().ok()?, style))
 }
 
 /// The numbering of a `Read` (or an `Edit`'s snippet) result, from its first numbered line: the
@@ -330,7 +325,7 @@ fn line_number(line: &str) -> Option<(u64, char)> {
 /// as arrow lines, so a 2.1.86+ result (`1\t# SPEC …`) showed no line (*no lines shown*).
 pub(crate) fn read_style(output: Option<&str>) -> Style {
     match output.unwrap_or("").lines().find_map(line_number) {
-        Some((_, '\t')) => Style::CatN,
+        Some((_, Style::CatN)) => Style::CatN,
         _ => Style::Arrow,
     }
 }

@@ -55,6 +55,14 @@ fn split_numbered(line: &str, style: Style) -> Option<(&str, &str)> {
     Some((&line[start..end], text))
 }
 
+/// A `cat -n` (`   12\ttext`) or arrow (`    12→text`) line: its number as written and which of
+/// the two it is (Claude Code's `Read` wrote the arrow up to 2.1.85, the tab since 2.1.86).
+pub(crate) fn tab_or_arrow(line: &str) -> Option<(&str, Style)> {
+    [Style::CatN, Style::Arrow]
+        .into_iter()
+        .find_map(|s| split_numbered(line, s).map(|(n, _)| (n, s)))
+}
+
 /// The numbered lines `output` displayed, in the given style (see [`displayed`]: nothing past a
 /// clip marker, nothing from a cut-out middle; a line whose start was cut off is not trusted).
 pub fn parse(output: &str, style: Style) -> Vec<Shown<'_>> {
