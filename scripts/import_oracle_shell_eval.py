@@ -152,20 +152,14 @@ class Run(Tools):
         if p == "*":
             self.every = True
             return
-        if any(c in p for c in "*?["):
-            try:
-                g = self.resolve(p, cwd)
-            except Left:
-                self.every = True
-                return
-            if g is not None:
-                self.written_globs.add(g)
         try:
             rel = self.resolve(p, cwd)
         except Left:
             self.every = True
             return
         if rel is not None:
+            if any(c in p for c in "*?["):
+                self.written_globs.add(rel)
             self.written.add(rel)
             self.origin.pop(rel, None)
             self.cur.pop(rel, None)
